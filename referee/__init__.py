@@ -1,0 +1,8 @@
+"""Referee: rules engine for card-game disputes (Thousand; Canasta and Pinochle to come).
+
+The engine has no web dependency.  Entry points:
+
+* :func:`referee.service.handle` — one request body in, one answer body out (what HTTP serves);
+* :data:`referee.registry.GAMES` — the games, each with its rulebook, variants and views.
+"""
+__version__ = "0.1.0"

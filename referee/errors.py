@@ -1,0 +1,63 @@
+"""Exceptions raised by the engine.
+
+Two kinds of trouble exist and they must not be confused:
+
+* :class:`InputError` -- the request cannot be judged (impossible or malformed input).
+  It carries one or more ``(pointer, detail)`` pairs, where ``pointer`` is an RFC 6901
+  JSON pointer into the request body.  The HTTP layer turns it into a 422 problem.
+* :class:`IllegalAction` -- the input is well formed but an action breaks a rule.
+  That is a *ruling* (HTTP 200, ``legal: false``), and it names the rule ID.
+"""
+from __future__ import annotations
+
+
+def pointer(*parts: object) -> str:
+    """Build an RFC 6901 JSON pointer from path parts (``pointer("deal", "tricks", 3)``)."""
+    out = []
+    for part in parts:
+        s = str(part).replace("~", "~0").replace("/", "~1")
+        out.append(s)
+    return "/" + "/".join(out) if out else ""
+
+
+class RefereeError(Exception):
+    """Base class for every error the engine raises."""
+
+
+class InputError(RefereeError):
+    """Impossible or invalid input.
+
+    ``errors`` is a list of ``{"pointer": str, "detail": str}``.
+    """
+
+    def __init__(self, errors: list[dict] | str, ptr: str = "") -> None:
+        if isinstance(errors, str):
+            errors = [{"pointer": ptr, "detail": errors}]
+        self.errors = errors
+        super().__init__("; ".join(f"{e['pointer'] or '/'}: {e['detail']}" for e in errors))
+
+
+class UnknownGame(RefereeError):
+    """The game id is not one the referee knows."""
+
+
+class UnknownVariant(RefereeError):
+    """The variant id is not one the game knows."""
+
+
+class IllegalAction(RefereeError):
+    """An action breaks a rule.
+
+    Attributes: ``rule`` (rule ID such as ``thousand/11.2``), ``message`` (why),
+    ``pointer`` (JSON pointer of the offending input, filled in by the caller when known).
+    """
+
+    def __init__(self, rule: str, message: str, pointer: str = "") -> None:
+        self.rule = rule
+        self.message = message
+        self.pointer = pointer
+        super().__init__(f"{rule}: {message}")
+
+    def as_violation(self, pointer: str | None = None) -> dict:
+        return {"rule": self.rule, "message": self.message,
+                "pointer": self.pointer if pointer is None else pointer}

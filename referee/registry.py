@@ -1,0 +1,15 @@
+"""The games the referee knows.  A new game adds its subpackage and one line here."""
+from __future__ import annotations
+
+from .errors import UnknownGame
+from .rulebook import Game
+from .thousand import GAME as THOUSAND
+
+GAMES: dict[str, Game] = {g.id: g for g in (THOUSAND,)}
+
+
+def get(game_id: str) -> Game:
+    """Return the game or raise :class:`UnknownGame`."""
+    if game_id not in GAMES:
+        raise UnknownGame(f"unknown game {game_id!r}; known: {', '.join(GAMES)}")
+    return GAMES[game_id]

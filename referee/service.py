@@ -1,0 +1,88 @@
+"""Request handling without HTTP: envelope, schema, options, engine, citations.
+
+:func:`handle` is what every POST endpoint does, so the same answers are available to Python
+callers, the command line and the web app alike.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import ValidationError
+
+from schemas import REQUESTS, errors_to_pointers
+
+from . import registry
+from .errors import InputError
+from .rulebook import DEFAULT_LANGUAGE
+
+ENDPOINTS = ("score", "check", "validate")
+
+
+def collect_rules(obj: Any, out: set[str]) -> set[str]:
+    """Every value of a ``rule`` key anywhere in ``obj``."""
+    stack = [obj]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, dict):
+            r = x.get("rule")
+            if isinstance(r, str):
+                out.add(r)
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+    return out
+
+
+def handle(game_id: str, endpoint: str, body: Any, lang: str = DEFAULT_LANGUAGE) -> dict:
+    """Judge one request body.
+
+    Returns the answer: ``{game, variant, options, ...endpoint fields..., citations}``.
+    Raises :class:`~referee.errors.UnknownGame` / :class:`~referee.errors.UnknownVariant` (404) and
+    :class:`~referee.errors.InputError` (422) for requests that cannot be judged.
+    """
+    game = registry.get(game_id)
+    if endpoint not in ENDPOINTS:
+        raise ValueError(endpoint)
+    if not isinstance(body, dict):
+        raise InputError("the body must be a JSON object", "")
+    variant = game.variant(body.get("variant"))
+    try:
+        data = REQUESTS[game_id][endpoint]().load(body)
+    except ValidationError as e:
+        raise InputError(errors_to_pointers(e.messages)) from None
+    opts = variant.resolve(data.get("options"))
+    result = getattr(game, endpoint)(data, variant, opts)
+    rules = set(result.pop("_rules", set()))
+    collect_rules(result, rules)
+    cites = []
+    for rid in game.rulebook.rules:
+        if rid in rules:
+            r = game.rulebook[rid].render(lang, variant, opts)
+            c = {"rule": r["id"], "title": r["title"], "text": r["text"], "source": r["source"]}
+            if "options" in r:
+                c["options"] = r["options"]
+            cites.append(c)
+    unknown = rules - set(game.rulebook.rules)
+    assert not unknown, f"rules cited but not in the rulebook: {unknown}"
+    return {"game": game.id, "variant": variant.id, "options": opts, **result, "citations": cites}
+
+
+def games_index() -> dict:
+    return {"games": [{"id": g.id, "title": g.title, "default_variant": g.default_variant,
+                       "variants": [{"id": v.id, "title": v.title, "players": list(v.players),
+                                     "summary": v.summary} for v in g.variants.values()]}
+                      for g in registry.GAMES.values()]}
+
+
+def variant_info(game_id: str, variant_id: str) -> dict:
+    game = registry.get(game_id)
+    v = game.variant(variant_id)
+    return {"game": game.id, **v.describe()}
+
+
+def rules_info(game_id: str, variant_id: str | None, lang: str = DEFAULT_LANGUAGE) -> dict:
+    game = registry.get(game_id)
+    v = game.variant(variant_id)
+    opts = v.defaults()
+    return {"game": game.id, "variant": v.id, "edition": game.rulebook.edition,
+            "rules": [r.render(lang, v, opts) for r in game.rulebook.rules.values()]}

@@ -1,0 +1,737 @@
+"""Thousand: cards, rounding and the deal state machine.
+
+One :class:`DealState` drives all three views of the game:
+
+* ``check`` builds a state from a described position and asks ``verify_<action>``;
+* ``validate`` replays a log event by event through ``apply_<action>``;
+* ``score`` replays the tricks of a completed deal through ``apply_play`` so that trick winners,
+  leaders and marriages are derived, never trusted.
+
+Each action has the PokerKit-style triple: ``verify_x(...)`` raises
+:class:`~referee.errors.IllegalAction` naming the rule; ``can_x(...)`` returns a bool; ``apply_x``
+verifies, then changes the state and returns a small record of what happened.
+
+Hands may be unknown (``None``) for players whose cards a position does not give; rules that need
+a hand are then judged only for players whose hand is known.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ..cards import Card, DeckSpec, SUIT_NAMES
+from ..errors import IllegalAction
+
+RANKS = ("A", "10", "K", "Q", "J", "9")  # high to low (thousand/1.2)
+STRENGTH = {r: 6 - i for i, r in enumerate(RANKS)}
+POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0}  # thousand/1.3
+MARRIAGE_VALUE = {"H": 100, "D": 80, "C": 60, "S": 40}  # thousand/2.1
+ACE_MARRIAGE_VALUE = 200  # thousand/2.2
+DECK = DeckSpec("Thousand 24-card", ("A", "K", "Q", "J", "10", "9"))
+FORCED_BID = 100
+NO_MARRIAGE_CAP = 120
+ACES = "aces"  # the "suit" of an ace marriage
+
+
+def card_points(cards) -> int:
+    """Sum of card points (thousand/1.3) of ``cards``."""
+    return sum(POINTS[c.rank] for c in cards)
+
+
+def round_to(value: int | Fraction, step: int, half: str) -> int:
+    """Round ``value`` to the nearest multiple of ``step`` (thousand/12.3).
+
+    A remainder below half a step goes down, above it goes up; exactly half goes ``half``
+    (``"up"`` or ``"down"``).  With step 5 and whole points there is no exact half:
+    1–2 go down, 3–4 go up.
+    """
+    base = (value // step) * step
+    rem = value - base
+    if rem * 2 < step:
+        return int(base)
+    if rem * 2 > step:
+        return int(base + step)
+    return int(base + step) if half == "up" else int(base)
+
+
+def marriages_in(cards) -> list[str]:
+    """Suits in which ``cards`` hold both K and Q."""
+    held = {(c.rank, c.suit) for c in cards}
+    return [s for s in ("H", "D", "C", "S") if ("K", s) in held and ("Q", s) in held]
+
+
+def has_four_aces(cards) -> bool:
+    return sum(1 for c in cards if c.rank == "A") == 4
+
+
+def bid_cap(cards, opts: dict) -> int:
+    """Highest contract a hand may bid (thousand/7.4, 7.5)."""
+    max_bid = opts["max_bid"]
+    held = sum(MARRIAGE_VALUE[s] for s in marriages_in(cards))
+    if opts["ace_marriage"] and has_four_aces(cards):
+        held += ACE_MARRIAGE_VALUE
+    if opts["bid_cap"] == "none":
+        return max_bid
+    if opts["bid_cap"] == "marriage_unlocks":
+        return max_bid if held else NO_MARRIAGE_CAP
+    return min(max_bid, NO_MARRIAGE_CAP + held)
+
+
+def suit_name(suit: str) -> str:
+    return "aces" if suit == ACES else SUIT_NAMES[suit]
+
+
+@dataclass
+class Layout:
+    """Who plays a deal: ``active`` in playing order from the first hand; ``sitter`` or None."""
+
+    players: list[str]
+    dealer: str
+    active: list[str]
+    sitter: str | None
+    hand_size: int
+    talon_size: int  # 3, or 4 for two musiks of 2
+
+    @classmethod
+    def of(cls, players: list[str], dealer: str) -> "Layout":
+        n = len(players)
+        d = players.index(dealer)
+        order = [players[(d + 1 + i) % n] for i in range(n)]  # clockwise from first hand; dealer last
+        if n == 4:
+            return cls(players, dealer, order[:3], dealer, 7, 3)
+        if n == 2:
+            return cls(players, dealer, order, None, 10, 4)
+        return cls(players, dealer, order, None, 7, 3)
+
+    @property
+    def tricks(self) -> int:
+        return 10 if len(self.active) == 2 else 8
+
+    def after(self, player: str) -> str:
+        i = self.active.index(player)
+        return self.active[(i + 1) % len(self.active)]
+
+
+@dataclass
+class DealState:
+    """State of one Thousand deal.
+
+    Phases: ``bidding`` → ``talon`` (take the talon, exchange, raise or concede) → ``play`` → ``done``.
+    ``hands`` maps each active player to a list of cards, or ``None`` when unknown.
+    ``scores``/``on_barrel`` describe the game before the deal (bidding rules need them).
+    """
+
+    layout: Layout
+    opts: dict
+    hands: dict[str, list[Card] | None]
+    talon: list[Card] | None = None
+    musiks: list[list[Card]] | None = None
+    scores: dict[str, int] = field(default_factory=dict)
+    concessions: dict[str, int] = field(default_factory=dict)
+    phase: str = "bidding"
+    # auction
+    high_bid: int = FORCED_BID
+    high_bidder: str | None = None
+    passed: set = field(default_factory=set)
+    to_speak: str | None = None
+    blind: bool = False
+    golden: bool = False
+    # talon
+    declarer: str | None = None
+    contract: int | None = None
+    talon_taken: bool = False
+    exchanged: bool = False
+    received: dict[str, Card] = field(default_factory=dict)
+    discards: list[Card] = field(default_factory=list)
+    unused_musik: list[Card] | None = None
+    conceded: bool = False
+    # play
+    trump: str | None = None
+    pending_trump: str | None = None
+    leader: str | None = None
+    trick: list[tuple[str, Card]] = field(default_factory=list)
+    tricks_won: dict[str, int] = field(default_factory=dict)
+    captured: dict[str, int] = field(default_factory=dict)
+    marriages: list[dict] = field(default_factory=list)
+    trick_index: int = 0
+    completed: list[dict] = field(default_factory=list)
+    redeal: dict | None = None
+
+    # ------------------------------------------------------------ set-up
+    @classmethod
+    def new(cls, layout: Layout, opts: dict, hands: dict | None = None, talon=None, musiks=None,
+            scores: dict | None = None, concessions: dict | None = None) -> "DealState":
+        st = cls(layout=layout, opts=opts,
+                 hands={p: (list(hands[p]) if hands and hands.get(p) is not None else None)
+                        for p in layout.active},
+                 talon=list(talon) if talon is not None else None,
+                 musiks=[list(m) for m in musiks] if musiks is not None else None,
+                 scores=dict(scores or {}), concessions=dict(concessions or {}))
+        st.tricks_won = {p: 0 for p in layout.active}
+        st.captured = {p: 0 for p in layout.active}
+        st.high_bidder = st.forced_holder()
+        st.to_speak = layout.after(st.high_bidder)
+        return st
+
+    def forced_holder(self) -> str:
+        """The player bound to the opening 100 (thousand/7.1)."""
+        lay = self.layout
+        if self.opts["forced_bid_holder"] == "dealer" and lay.dealer in lay.active:
+            return lay.dealer
+        return lay.active[0]
+
+    def start_play(self, declarer: str, contract: int) -> None:
+        """Jump straight to trick play (used when scoring given tricks)."""
+        self.phase = "play"
+        self.declarer = declarer
+        self.contract = contract
+        self.leader = declarer
+        self.talon_taken = self.exchanged = True
+
+    # ------------------------------------------------------------ helpers
+    def on_barrel(self, player: str) -> bool:
+        o = self.opts
+        return o["barrel"] == "barrel" and self.scores.get(player, 0) == o["barrel_threshold"]
+
+    def barrel_minimum(self, player: str) -> int | None:
+        """Lowest contract that can finish the game from the barrel (thousand/7.8)."""
+        if not self.on_barrel(player):
+            return None
+        need = self.opts["target"] - self.opts["barrel_threshold"]
+        step = self.opts["bid_step"]
+        return -(-need // step) * step
+
+    def _require_turn(self, player: str, phase: str, rule: str) -> None:
+        if self.phase == "done":
+            raise IllegalAction(rule, "the deal is already over")
+        if self.phase != phase:
+            raise IllegalAction(rule, f"this action belongs to the {phase} phase, but the deal is in "
+                                      f"the {self.phase} phase")
+        if player not in self.layout.active:
+            raise IllegalAction("thousand/3.2", f"{player} does not play this deal")
+
+    def _hand(self, player: str) -> list[Card] | None:
+        return self.hands.get(player)
+
+    # ------------------------------------------------------------ bidding (thousand/7)
+    def bid_range(self, player: str) -> tuple[int, int] | None:
+        """(lowest, highest) bid ``player`` may make now, or None if none is possible."""
+        step = self.opts["bid_step"]
+        low = self.high_bid + step
+        low = -(-low // step) * step
+        bm = self.barrel_minimum(player)
+        if bm is not None:
+            low = max(low, bm)
+        hand = self._hand(player)
+        high = bid_cap(hand, self.opts) if hand is not None else self.opts["max_bid"]
+        high = (high // step) * step
+        return (low, high) if low <= high else None
+
+    def verify_bid(self, player: str, amount: Any, blind: bool = False) -> None:
+        o = self.opts
+        self._require_turn(player, "bidding", "thousand/7.9")
+        if player in self.passed:
+            raise IllegalAction("thousand/7.3", f"{player} has passed and may not bid again")
+        if player != self.to_speak:
+            raise IllegalAction("thousand/7.9", f"it is {self.to_speak}'s turn to speak, not {player}'s")
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise IllegalAction("thousand/7.2", "a bid must be a whole number of points")
+        if amount % o["bid_step"]:
+            raise IllegalAction("thousand/7.2", f"bids go in steps of {o['bid_step']}; {amount} is not one")
+        if amount <= self.high_bid:
+            raise IllegalAction("thousand/7.9", f"a bid must exceed the current {self.high_bid}")
+        thr = o["silence_threshold"]
+        if thr is not None and self.scores.get(player, 0) < thr:
+            raise IllegalAction("thousand/7.7", f"{player} is below {thr} and may not bid")
+        bm = self.barrel_minimum(player)
+        if bm is not None and amount < bm:
+            raise IllegalAction("thousand/7.8", f"on the barrel only a contract of at least {bm} can finish")
+        if amount > o["max_bid"]:
+            raise IllegalAction("thousand/7.5", f"no contract may exceed {o['max_bid']}")
+        hand = self._hand(player)
+        if amount > NO_MARRIAGE_CAP and o["bid_cap"] != "none":
+            if hand is None:
+                raise IllegalAction("thousand/7.4", "a bid above 120 needs the bidder's hand to be judged")
+            cap = bid_cap(hand, o)
+            if amount > cap:
+                held = marriages_in(hand)
+                why = (f"marriages held: {', '.join(SUIT_NAMES[s] for s in held)}" if held
+                       else "no marriage in hand")
+                raise IllegalAction("thousand/7.4", f"{amount} is above this hand's limit of {cap} ({why})")
+        if blind:
+            if not o["blind"]:
+                raise IllegalAction("thousand/17.1", "blind play is not allowed under these options")
+            if self.scores.get(player, 0) < o["blind_min_score"]:
+                raise IllegalAction("thousand/17.1", f"blind play needs a total of {o['blind_min_score']}")
+
+    def can_bid(self, player: str, amount: Any, blind: bool = False) -> bool:
+        try:
+            self.verify_bid(player, amount, blind)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply_bid(self, player: str, amount: int, blind: bool = False) -> dict:
+        self.verify_bid(player, amount, blind)
+        self.high_bid, self.high_bidder = amount, player
+        self.blind = bool(blind)
+        self._advance_auction(player)
+        return {"bid": amount, "player": player}
+
+    def verify_pass(self, player: str) -> None:
+        self._require_turn(player, "bidding", "thousand/7.9")
+        if player in self.passed:
+            raise IllegalAction("thousand/7.3", f"{player} has already passed")
+        if player != self.to_speak:
+            raise IllegalAction("thousand/7.9", f"it is {self.to_speak}'s turn to speak, not {player}'s")
+
+    def can_pass(self, player: str) -> bool:
+        try:
+            self.verify_pass(player)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply_pass(self, player: str) -> dict:
+        self.verify_pass(player)
+        self.passed.add(player)
+        self._advance_auction(player)
+        return {"pass": player}
+
+    def _advance_auction(self, last: str) -> None:
+        remaining = [p for p in self.layout.active if p not in self.passed]
+        if len(remaining) == 1 and remaining[0] == self.high_bidder or not remaining:
+            self.declarer = self.high_bidder
+            self.contract = self.high_bid
+            self.phase = "talon"
+            self.to_speak = None
+            return
+        nxt = self.layout.after(last)
+        while nxt in self.passed:
+            nxt = self.layout.after(nxt)
+        if nxt == self.high_bidder and len(remaining) == 1:
+            self.declarer, self.contract, self.phase = self.high_bidder, self.high_bid, "talon"
+            return
+        self.to_speak = nxt
+
+    # ------------------------------------------------------------ talon (thousand/8, 3.3)
+    def verify_take_talon(self, player: str, musik: int | None = None) -> None:
+        self._require_turn(player, "talon", "thousand/8.1")
+        if player != self.declarer:
+            raise IllegalAction("thousand/8.1", f"only the declarer ({self.declarer}) takes the talon")
+        if self.talon_taken:
+            raise IllegalAction("thousand/8.1", "the talon has already been taken")
+        if len(self.layout.active) == 2:
+            if musik not in (0, 1):
+                raise IllegalAction("thousand/3.3", "the declarer must choose musik 0 or 1")
+
+    def apply_take_talon(self, player: str, musik: int | None = None) -> dict:
+        self.verify_take_talon(player, musik)
+        hand = self.hands.get(player)
+        if len(self.layout.active) == 2:
+            chosen = self.musiks[musik] if self.musiks is not None else None
+            self.unused_musik = self.musiks[1 - musik] if self.musiks is not None else None
+        else:
+            chosen = self.talon
+        if hand is not None and chosen is not None:
+            hand.extend(chosen)
+        elif chosen is None:
+            self.hands[player] = None
+        self.talon_taken = True
+        return {"talon": [str(c) for c in chosen] if chosen is not None else None}
+
+    def verify_exchange(self, player: str, gives: dict) -> None:
+        self._require_turn(player, "talon", "thousand/8.1")
+        if player != self.declarer:
+            raise IllegalAction("thousand/8.1", "only the declarer gives cards away")
+        if not self.talon_taken:
+            raise IllegalAction("thousand/8.1", "the declarer must take the talon before the exchange")
+        if self.exchanged:
+            raise IllegalAction("thousand/8.1", "the exchange has already been made")
+        if len(self.layout.active) == 2:
+            raise IllegalAction("thousand/3.3", "in the two-player game the declarer discards two cards")
+        opponents = [p for p in self.layout.active if p != player]
+        if not isinstance(gives, dict) or sorted(gives) != sorted(opponents):
+            raise IllegalAction("thousand/8.1", f"exactly one card goes to each opponent ({', '.join(opponents)})")
+        cards = list(gives.values())
+        if cards[0] == cards[1]:
+            raise IllegalAction("thousand/8.1", "the same card cannot be given twice")
+        hand = self._hand(player)
+        if hand is not None:
+            for c in cards:
+                if c not in hand:
+                    raise IllegalAction("thousand/8.1", f"{player} does not hold {c}")
+
+    def apply_exchange(self, player: str, gives: dict) -> dict:
+        self.verify_exchange(player, gives)
+        hand = self.hands.get(player)
+        for opp, c in gives.items():
+            if hand is not None:
+                hand.remove(c)
+            if self.hands.get(opp) is not None:
+                self.hands[opp].append(c)
+            self.received[opp] = c
+        self.exchanged = True
+        return {"gives": {p: str(c) for p, c in gives.items()}}
+
+    def verify_discard(self, player: str, cards: list) -> None:
+        self._require_turn(player, "talon", "thousand/3.3")
+        if len(self.layout.active) != 2:
+            raise IllegalAction("thousand/8.1", "with three players the declarer gives one card to each opponent")
+        if player != self.declarer:
+            raise IllegalAction("thousand/3.3", "only the declarer discards")
+        if not self.talon_taken:
+            raise IllegalAction("thousand/3.3", "the declarer must take a musik first")
+        if self.exchanged:
+            raise IllegalAction("thousand/3.3", "the declarer has already discarded")
+        if len(cards) != 2 or cards[0] == cards[1]:
+            raise IllegalAction("thousand/3.3", "the declarer discards exactly two different cards")
+        hand = self._hand(player)
+        if hand is not None:
+            for c in cards:
+                if c not in hand:
+                    raise IllegalAction("thousand/3.3", f"{player} does not hold {c}")
+
+    def apply_discard(self, player: str, cards: list) -> dict:
+        self.verify_discard(player, cards)
+        hand = self.hands.get(player)
+        for c in cards:
+            if hand is not None:
+                hand.remove(c)
+        self.discards = list(cards)
+        self.exchanged = True
+        return {"discards": [str(c) for c in cards]}
+
+    def verify_raise(self, player: str, amount: Any) -> None:
+        o = self.opts
+        self._require_turn(player, "talon", "thousand/8.2")
+        if player != self.declarer:
+            raise IllegalAction("thousand/8.2", "only the declarer may raise the contract")
+        if not self.talon_taken:
+            raise IllegalAction("thousand/8.2", "the contract may be raised only after taking the talon")
+        if self.golden:
+            raise IllegalAction("thousand/18.1", "a golden-round contract cannot be raised")
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount % o["bid_step"]:
+            raise IllegalAction("thousand/7.2", f"the contract goes in steps of {o['bid_step']}")
+        if amount < self.contract:
+            raise IllegalAction("thousand/8.2", f"the contract may be raised but never lowered below {self.contract}")
+        if amount > o["max_bid"]:
+            raise IllegalAction("thousand/7.5", f"no contract may exceed {o['max_bid']}")
+        hand = self._hand(player)
+        if o["raise_capped"] and amount > NO_MARRIAGE_CAP and o["bid_cap"] != "none":
+            if hand is None:
+                raise IllegalAction("thousand/8.2", "a raise above 120 needs the declarer's hand to be judged")
+            cap = bid_cap(hand, o)
+            if amount > cap:
+                raise IllegalAction("thousand/8.2", f"{amount} is above this hand's limit of {cap}")
+
+    def apply_raise(self, player: str, amount: int) -> dict:
+        self.verify_raise(player, amount)
+        self.contract = amount
+        return {"contract": amount}
+
+    def verify_concede(self, player: str) -> None:
+        o = self.opts
+        self._require_turn(player, "talon", "thousand/9.1")
+        if player != self.declarer:
+            raise IllegalAction("thousand/9.1", "only the declarer may concede")
+        if not self.talon_taken:
+            raise IllegalAction("thousand/9.1", "the declarer concedes only after seeing the talon")
+        if self.blind and not o["blind"]:
+            raise IllegalAction("thousand/9.4", "no concession in a blind game")
+        if o["rospis_max"] is not None and self.concessions.get(player, 0) >= o["rospis_max"]:
+            raise IllegalAction("thousand/9.4", f"{player} has used all {o['rospis_max']} concessions")
+        if o["rospis_on_barrel"] == "not_by_barrel_player" and self.on_barrel(player):
+            raise IllegalAction("thousand/9.4", "a player on the barrel may not concede")
+        if o["rospis_on_barrel"] == "not_while_anyone_on_barrel":
+            on = [p for p in self.layout.players if self.on_barrel(p)]
+            if on:
+                raise IllegalAction("thousand/9.4", f"no concession while {', '.join(on)} is on the barrel")
+
+    def apply_concede(self, player: str) -> dict:
+        self.verify_concede(player)
+        self.conceded = True
+        self.phase = "done"
+        return {"conceded": player}
+
+    def verify_redeal(self, player: str, reason: str) -> None:
+        """A redeal claim (thousand/6.x): four_nines, weak_hand or weak_talon."""
+        o = self.opts
+        if self.phase == "done":
+            raise IllegalAction("thousand/6.1", "the deal is already over")
+        if player not in self.layout.active:
+            raise IllegalAction("thousand/3.2", f"{player} does not play this deal")
+        hand = self._hand(player)
+        if reason == "four_nines":
+            if not o["redeal_four_nines"]:
+                raise IllegalAction("thousand/6.1", "four nines give no redeal under these options")
+            if self.phase == "play" and self.trick_index > 0 or self.trick:
+                raise IllegalAction("thousand/6.1", "a redeal must be claimed before the first card is played")
+            if hand is None:
+                raise IllegalAction("thousand/6.1", "the claimant's hand is needed to judge the claim")
+            nines = sum(1 for c in hand if c.rank == "9")
+            if nines < 4:
+                raise IllegalAction("thousand/6.1", f"{player} holds {nines} nines, not four")
+            got = self.received.get(player)
+            if got is not None and got.rank == "9" and not o["redeal_four_nines_after_exchange"]:
+                raise IllegalAction("thousand/6.2", "the fourth nine came in the exchange; that gives no redeal")
+            return
+        if reason == "weak_hand":
+            thr = o["redeal_weak_hand"]
+            if thr is None:
+                raise IllegalAction("thousand/6.3", "a weak hand gives no redeal under these options")
+            if self.phase != "bidding":
+                raise IllegalAction("thousand/6.3", "a weak hand must be shown before the auction ends")
+            if hand is None:
+                raise IllegalAction("thousand/6.3", "the claimant's hand is needed to judge the claim")
+            pts = card_points(hand)
+            if pts >= thr:
+                raise IllegalAction("thousand/6.3", f"the hand is worth {pts}, not less than {thr}")
+            return
+        if reason == "weak_talon":
+            thr = o["redeal_weak_talon"]
+            if thr is None:
+                raise IllegalAction("thousand/6.4", "a weak talon gives no redeal under these options")
+            if self.phase != "talon" or player != self.declarer:
+                raise IllegalAction("thousand/6.4", "only the declarer, on seeing the talon, may claim it")
+            if self.talon is None:
+                raise IllegalAction("thousand/6.4", "the talon's cards are needed to judge the claim")
+            pts = card_points(self.talon)
+            if pts >= thr:
+                raise IllegalAction("thousand/6.4", f"the talon is worth {pts}, not less than {thr}")
+            return
+        raise IllegalAction("thousand/6.1", f"unknown redeal reason {reason!r}")
+
+    def apply_redeal(self, player: str, reason: str) -> dict:
+        self.verify_redeal(player, reason)
+        self.redeal = {"player": player, "reason": reason}
+        self.phase = "done"
+        return self.redeal
+
+    # ------------------------------------------------------------ play (thousand/10, 11)
+    @property
+    def to_play(self) -> str | None:
+        if self.phase != "play":
+            return None
+        p = self.leader
+        for _ in self.trick:
+            p = self.layout.after(p)
+        return p
+
+    def trick_trump(self) -> str | None:
+        return self.trump
+
+    def _winner(self, trick: list[tuple[str, Card]], trump: str | None) -> str:
+        """thousand/11.6: highest trump, else highest card of the led suit."""
+        led = trick[0][1].suit
+        best = trick[0]
+        for p, c in trick[1:]:
+            b = best[1]
+            if c.suit == b.suit:
+                if STRENGTH[c.rank] > STRENGTH[b.rank]:
+                    best = (p, c)
+            elif trump is not None and c.suit == trump:
+                best = (p, c)
+        del led
+        return best[0]
+
+    def legal_cards(self, player: str) -> list[Card] | None:
+        """Cards ``player`` may play now (thousand/11.2–11.5), or None if the hand is unknown."""
+        hand = self._hand(player)
+        if hand is None:
+            return None
+        return [c for c in hand if self._play_fault(player, c) is None]
+
+    def _play_fault(self, player: str, card: Card) -> IllegalAction | None:
+        o = self.opts
+        hand = self._hand(player)
+        if hand is not None and card not in hand:
+            return IllegalAction("thousand/3.5", f"{player} does not hold {card}")
+        if not self.trick or hand is None:
+            return None
+        led = self.trick[0][1].suit
+        trump = self.trick_trump()
+        follows = [c for c in hand if c.suit == led]
+        trumps_on = [c for _, c in self.trick if trump is not None and c.suit == trump and led != trump]
+        if follows:
+            if card.suit != led:
+                return IllegalAction("thousand/11.2", f"{player} holds {led_name(led)} and must follow suit")
+            if o["must_beat"] and not trumps_on:
+                top = max((c for _, c in self.trick if c.suit == led), key=lambda c: STRENGTH[c.rank])
+                higher = [c for c in follows if STRENGTH[c.rank] > STRENGTH[top.rank]]
+                if higher and STRENGTH[card.rank] < STRENGTH[top.rank]:
+                    return IllegalAction("thousand/11.4",
+                                         f"{player} can beat {top} and must: play one of "
+                                         f"{', '.join(map(str, higher))}")
+            return None
+        if trump is not None:
+            trumps = [c for c in hand if c.suit == trump]
+            if trumps:
+                if card.suit != trump:
+                    return IllegalAction("thousand/11.3",
+                                         f"{player} has no {led_name(led)} and must play a trump ({led_name(trump)})")
+                if o["must_overtrump"] and trumps_on:
+                    top = max(trumps_on, key=lambda c: STRENGTH[c.rank])
+                    higher = [c for c in trumps if STRENGTH[c.rank] > STRENGTH[top.rank]]
+                    if higher and STRENGTH[card.rank] < STRENGTH[top.rank]:
+                        return IllegalAction("thousand/11.5",
+                                             f"{player} can overtrump {top} and must: play one of "
+                                             f"{', '.join(map(str, higher))}")
+        return None
+
+    def marriage_fault(self, player: str, card: Card) -> IllegalAction | None:
+        """Why ``player`` may not announce a marriage with ``card`` now, or None (thousand/10.1–10.2, 2.2)."""
+        o = self.opts
+        if self.trick:
+            return IllegalAction("thousand/10.1", "a marriage is announced only by the player leading to a trick")
+        hand = self._hand(player)
+        if card.rank == "A":
+            if not o["ace_marriage"]:
+                return IllegalAction("thousand/2.2", "the ace marriage is not played under these options")
+            if hand is not None and not has_four_aces(hand):
+                return IllegalAction("thousand/2.2", f"{player} does not hold all four aces")
+            if any(m["suit"] == ACES for m in self.marriages):
+                return IllegalAction("thousand/2.2", "the ace marriage has already been announced")
+        elif card.rank in ("K", "Q"):
+            partner = Card("Q" if card.rank == "K" else "K", card.suit)
+            if hand is not None and partner not in hand:
+                return IllegalAction("thousand/10.1", f"{player} leads {card} without holding {partner}")
+            if any(m["suit"] == card.suit for m in self.marriages):
+                return IllegalAction("thousand/10.1", f"the {SUIT_NAMES[card.suit]} marriage was already announced")
+        else:
+            return IllegalAction("thousand/10.1", "a marriage is announced by leading its king or queen")
+        # The leader of any later trick has just won the previous one, so "only after winning a
+        # trick" and "not on the first trick" are the same restriction (thousand/10.2).
+        if self.trick_index == 0 and not o["marriage_on_first_trick"]:
+            return IllegalAction("thousand/10.2",
+                                 "no marriage on the first trick: the announcer must have won a trick")
+        return None
+
+    def verify_play(self, player: str, card: Card, marriage: bool = False) -> None:
+        if self.phase == "talon" and player == self.declarer and self.exchanged:
+            pass  # the first card ends the talon phase
+        elif self.phase != "play":
+            self._require_turn(player, "play", "thousand/11.1")
+        if player not in self.layout.active:
+            raise IllegalAction("thousand/3.2", f"{player} does not play this deal")
+        if self.phase == "talon":
+            return self._verify_first_lead(player, card, marriage)
+        expected = self.to_play
+        if player != expected:
+            rule = "thousand/8.3" if self.trick_index == 0 and not self.trick else "thousand/11.1"
+            raise IllegalAction(rule, f"it is {expected}'s turn to play, not {player}'s")
+        fault = self._play_fault(player, card)
+        if fault:
+            raise fault
+        if marriage:
+            fault = self.marriage_fault(player, card)
+            if fault:
+                raise fault
+
+    def _verify_first_lead(self, player, card, marriage):
+        saved = self.phase, self.leader
+        self.phase, self.leader = "play", self.declarer
+        try:
+            self.verify_play(player, card, marriage)
+        finally:
+            self.phase, self.leader = saved
+
+    def can_play(self, player: str, card: Card, marriage: bool = False) -> bool:
+        try:
+            self.verify_play(player, card, marriage)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply_play(self, player: str, card: Card, marriage: bool = False) -> dict:
+        """Play ``card``; return ``{"marriage"?: {suit, points}, "trick"?: {winner, points, cards}}``."""
+        self.verify_play(player, card, marriage)
+        if self.phase == "talon":
+            self.phase, self.leader = "play", self.declarer
+        out: dict = {}
+        if not self.trick and self.pending_trump is not None:
+            self.trump, self.pending_trump = self.pending_trump, None
+        if marriage:
+            suit = ACES if card.rank == "A" else card.suit
+            pts = ACE_MARRIAGE_VALUE if suit == ACES else MARRIAGE_VALUE[suit]
+            self.marriages.append({"player": player, "suit": suit, "points": pts, "trick": self.trick_index})
+            out["marriage"] = {"suit": suit, "points": pts}
+            if suit != ACES:
+                if self.opts["trump_timing"] == "immediate":
+                    self.trump = suit
+                else:
+                    self.pending_trump = suit
+                out["trump"] = suit
+        hand = self.hands.get(player)
+        if hand is not None:
+            hand.remove(card)
+        self.trick.append((player, card))
+        if len(self.trick) == len(self.layout.active):
+            winner = self._winner(self.trick, self.trick_trump())
+            pts = card_points(c for _, c in self.trick)
+            self.tricks_won[winner] += 1
+            self.captured[winner] += pts
+            rec = {"leader": self.trick[0][0], "cards": [str(c) for _, c in self.trick], "winner": winner,
+                   "points": pts, "trump": self.trick_trump()}
+            self.completed.append(rec)
+            out["trick"] = rec
+            self.trick = []
+            self.leader = winner
+            self.trick_index += 1
+            if self.trick_index == self.layout.tricks:
+                self.phase = "done"
+        return out
+
+    # ------------------------------------------------------------ summary
+    def legal_actions(self, player: str | None = None) -> list[dict]:
+        """The actions open now, for ``player`` (default: whoever is to act)."""
+        out: list[dict] = []
+        if self.phase == "bidding":
+            p = player or self.to_speak
+            if p != self.to_speak or p in self.passed:
+                return []
+            rng = self.bid_range(p)
+            if rng and (self.opts["silence_threshold"] is None
+                        or self.scores.get(p, 0) >= self.opts["silence_threshold"]):
+                out.append({"type": "bid", "player": p, "min": rng[0], "max": rng[1], "step": self.opts["bid_step"]})
+            out.append({"type": "pass", "player": p})
+            return out
+        if self.phase == "talon":
+            d = self.declarer
+            if player not in (None, d):
+                return []
+            if not self.talon_taken:
+                if len(self.layout.active) == 2:
+                    out += [{"type": "take_talon", "player": d, "musik": 0}, {"type": "take_talon", "player": d, "musik": 1}]
+                else:
+                    out.append({"type": "take_talon", "player": d})
+                return out
+            if not self.exchanged:
+                out.append({"type": "discard" if len(self.layout.active) == 2 else "exchange", "player": d})
+            else:
+                for c in self.legal_cards(d) or []:
+                    out.append({"type": "play", "player": d, "card": str(c)})
+            out.append({"type": "raise", "player": d, "min": self.contract})
+            try:
+                self.verify_concede(d)
+                out.append({"type": "concede", "player": d})
+            except IllegalAction:
+                pass
+            return out
+        if self.phase == "play":
+            p = player or self.to_play
+            if p != self.to_play:
+                return []
+            cards = self.legal_cards(p)
+            if cards is None:
+                return [{"type": "play", "player": p, "card": None, "note": "hand unknown"}]
+            for c in cards:
+                out.append({"type": "play", "player": p, "card": str(c)})
+                if c.rank in ("K", "Q", "A") and self.marriage_fault(p, c) is None:
+                    out.append({"type": "play", "player": p, "card": str(c), "marriage": True})
+        return out
+
+
+def led_name(suit: str) -> str:
+    return SUIT_NAMES[suit]

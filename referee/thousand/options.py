@@ -1,0 +1,143 @@
+"""Thousand house-rule options and variants (see docs/thousand-design.md)."""
+from __future__ import annotations
+
+from ..rulebook import OptionSpec, Variant
+
+O = OptionSpec
+SPECS = {s.name: s for s in [
+    O("round_step", "int", 5, "thousand/12.3", "Defenders' points are rounded to this step.", allowed=(5, 10)),
+    O("round_half", "enum", "up", "thousand/12.3", "Where an exact half step goes (only matters for round_step 10).",
+      allowed=("up", "down")),
+    O("round_declarer", "bool", False, "thousand/12.2", "Round the declarer's total before checking the contract."),
+    O("declarer_score", "enum", "contract", "thousand/12.1",
+      "A made contract scores the contract, or the declarer's actual rounded points.",
+      allowed=("contract", "actual_rounded")),
+    O("bid_step", "int", 5, "thousand/7.2", "Bids and raises go in multiples of this.", allowed=(5, 10)),
+    O("bid_cap", "enum", "marriages", "thousand/7.4",
+      "marriages: at most 120 + the marriages held; marriage_unlocks: over 120 needs any marriage; none.",
+      allowed=("marriages", "marriage_unlocks", "none")),
+    O("max_bid", "int", 400, "thousand/7.5", "Absolute maximum contract.", minimum=120, maximum=400,
+      multiple_of=5),
+    O("forced_bid_holder", "enum", "first_hand", "thousand/7.1",
+      "Who is bound to the opening 100: the player left of the dealer, or the dealer.",
+      allowed=("first_hand", "dealer")),
+    O("raise_capped", "bool", True, "thousand/8.2", "The marriage cap also binds the raise after the exchange."),
+    O("silence_threshold", "int", None, "thousand/7.7",
+      "A player whose total is below this may not bid (except the forced 100); null = off.",
+      nullable=True, minimum=-1000, maximum=0),
+    O("marriage_on_first_trick", "bool", False, "thousand/10.2",
+      "The declarer may announce a marriage when leading to the first trick."),
+    O("marriage_needs_trick_to_score", "bool", False, "thousand/10.3",
+      "A marriage scores only if its owner wins at least one trick in the deal."),
+    O("trump_timing", "enum", "immediate", "thousand/10.5",
+      "A new trump applies to the trick led with the marriage card, or from the next trick.",
+      allowed=("immediate", "next_trick")),
+    O("must_beat", "bool", False, "thousand/11.4", "A player following suit must beat the trick if able."),
+    O("must_overtrump", "bool", False, "thousand/11.5", "A player trumping must overtrump if able."),
+    O("ace_marriage", "bool", False, "thousand/2.2", "Four aces held together may be announced for 200."),
+    O("rospis_declarer", "enum", "nothing", "thousand/9.2",
+      "What a conceding declarer loses: nothing (pagat), the contract, or a flat 120.",
+      allowed=("nothing", "minus_contract", "minus_120")),
+    O("rospis_opponents", "enum", "sixty_each", "thousand/9.2",
+      "What each opponent gets for a concession: 60, or half the contract rounded to 5.",
+      allowed=("sixty_each", "half_contract")),
+    O("rospis_third_penalty", "int", 120, "thousand/9.3",
+      "Extra loss on every third concession by the same player (0 = none).", minimum=0, maximum=1000,
+      multiple_of=5),
+    O("rospis_max", "int", None, "thousand/9.4", "Most concessions a player may make in a game; null = no limit.",
+      nullable=True, minimum=0, maximum=100),
+    O("rospis_on_barrel", "enum", "allowed", "thousand/9.4", "Whether concessions are allowed near the barrel.",
+      allowed=("allowed", "not_by_barrel_player", "not_while_anyone_on_barrel")),
+    O("bolt_count", "enum", "total", "thousand/13.2",
+      "Bolts are counted in total, or only in a row, or not at all.", allowed=("total", "consecutive", "off")),
+    O("bolt_definition", "enum", "zero_score", "thousand/13.1",
+      "A bolt is a deal scoring zero, or a deal without a trick.", allowed=("zero_score", "no_tricks")),
+    O("bolt_penalty", "enum", "minus_120", "thousand/13.2", "The third bolt costs 120, or resets the total to 0.",
+      allowed=("minus_120", "reset_to_zero")),
+    O("bolt_declarer_exempt", "bool", True, "thousand/13.3", "The declarer's own deal never counts as a bolt."),
+    O("bolt_barrel_exempt", "bool", True, "thousand/13.3", "Deals played on the barrel never count as bolts."),
+    O("barrel", "enum", "barrel", "thousand/14.1",
+      "barrel: totals from the threshold up are held there; lock: Polish 800 lock; off.",
+      allowed=("barrel", "lock", "off")),
+    O("barrel_threshold", "int", 880, "thousand/14.1", "Where the barrel (or lock) starts.",
+      allowed=(800, 850, 880, 900)),
+    O("barrel_deals", "int", 3, "thousand/14.2", "Deals a player may stay on the barrel.", minimum=1, maximum=10),
+    O("barrel_penalty", "int", 120, "thousand/14.2", "Points lost on falling off the barrel.", minimum=0,
+      maximum=1000, multiple_of=5),
+    O("barrel_attempts", "enum", "all_deals", "thousand/14.2",
+      "Every deal counts against the barrel, or only the barrel player's own contracts.",
+      allowed=("all_deals", "own_contracts")),
+    O("barrel_declarer_fail", "enum", "fall", "thousand/14.4",
+      "A declarer failing on the barrel loses the contract and falls off (pagat), or stays and uses a deal.",
+      allowed=("fall", "stay")),
+    O("barrel_collision", "enum", "coexist", "thousand/14.5",
+      "A second player reaching the barrel coexists with the first, or knocks them off.",
+      allowed=("coexist", "knock_off")),
+    O("barrel_reset_after_falls", "int", None, "thousand/14.6",
+      "Falling off the barrel this many times resets the total to 0; null = off.", nullable=True,
+      minimum=1, maximum=10),
+    O("barrel_jump", "bool", True, "thousand/14.1",
+      "A player below the barrel may reach the target in one deal without stopping on the barrel."),
+    O("target", "int", 1000, "thousand/15.1", "Total that ends the game.", allowed=(1000, 1001, 1005)),
+    O("double_finish", "enum", "declarer", "thousand/15.2",
+      "Who wins when two players pass the target in one deal.", allowed=("declarer", "higher_total")),
+    O("dump_555", "enum", "off", "thousand/16.1", "A total of exactly 555 (or -555 with both) becomes 0.",
+      allowed=("off", "positive", "both")),
+    O("blind", "bool", False, "thousand/17.1", "Blind (dark) contracts are allowed and score double."),
+    O("blind_min_score", "int", 0, "thousand/17.1", "Total a player needs before playing blind.",
+      minimum=0, maximum=1000),
+    O("golden_round", "bool", False, "thousand/18.1", "Golden-round deals (forced 120, doubled) are allowed."),
+    O("golden_fail_resets", "bool", False, "thousand/18.1",
+      "A failed golden-round contract sets every total to 0."),
+    O("redeal_four_nines", "bool", True, "thousand/6.1", "Four nines in one hand give the right to a redeal."),
+    O("redeal_four_nines_after_exchange", "bool", True, "thousand/6.2",
+      "Four nines completed by a card received in the exchange also count."),
+    O("redeal_weak_hand", "int", None, "thousand/6.3",
+      "A hand worth fewer card points than this may be thrown in; null = off.", nullable=True,
+      minimum=1, maximum=40),
+    O("redeal_weak_talon", "int", None, "thousand/6.4",
+      "A talon worth fewer card points than this may be thrown in by the declarer; null = off.",
+      nullable=True, minimum=1, maximum=30),
+    O("misdeal_penalty", "int", 120, "thousand/5.1", "Points lost for a misdeal or a cutting fault.",
+      minimum=0, maximum=1000, multiple_of=5),
+    O("sitter_scoring", "enum", "aces_40_marriage", "thousand/3.6",
+      "What the dealer who sits out scores from the talon (four players).",
+      allowed=("none", "aces_40_marriage", "aces_50_marriage", "talon_points", "talon_points_rounded")),
+    O("two_player_discards_count", "bool", True, "thousand/3.3",
+      "In the two-player game the declarer's two discards count for the declarer."),
+]}
+
+
+def _lock_threshold(opts: dict) -> list[tuple[str, str]]:
+    out = []
+    if opts["barrel"] == "lock" and opts["barrel_threshold"] >= opts["target"]:
+        out.append(("barrel_threshold", "the lock threshold must be below the target"))
+    if opts["golden_fail_resets"] and not opts["golden_round"]:
+        out.append(("golden_fail_resets", "golden_fail_resets needs golden_round=true"))
+    if opts["rospis_max"] == 0 and opts["rospis_third_penalty"]:
+        pass  # harmless: no concession can happen
+    return out
+
+
+def _variant(id, title, players, summary, **overrides) -> Variant:
+    for k, v in overrides.items():
+        SPECS[k].check(v)
+    return Variant(id=id, title=title, players=players, summary=summary, overrides=overrides,
+                   specs=SPECS, constraints=(_lock_threshold,))
+
+
+VARIANTS = {v.id: v for v in [
+    _variant("russian-classic", "Thousand, Russian classic (3 players)", (3,),
+             "Three players, 7 cards each and a 3-card talon; barrel at 880; dump truck at 555.",
+             dump_555="positive"),
+    _variant("two-player", "Thousand for two (auction form)", (2,),
+             "Two players, 10 cards each and two musiks of 2; the declarer takes one and discards 2."),
+    _variant("four-player", "Thousand for four (dealer sits out)", (4,),
+             "Four players; the dealer deals to the other three, sits out, and scores from the talon.",
+             dump_555="positive"),
+    _variant("polish", "Tysiąc (Polish)", (3,),
+             "Rounding to 10, bids in tens, must beat and overtrump, 800 lock, marriage on the first trick.",
+             round_step=10, round_half="up", bid_step=10, must_beat=True, must_overtrump=True,
+             barrel="lock", barrel_threshold=800, marriage_on_first_trick=True, rospis_third_penalty=0),
+]}
+DEFAULT_VARIANT = "russian-classic"

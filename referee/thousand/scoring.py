@@ -1,0 +1,357 @@
+"""Thousand: scoring a finished deal and carrying the game forward.
+
+:func:`settle` takes the outcome of one deal (:class:`DealOutcome`) and the game before it
+(:class:`GameState`) and returns the score answer: per player the lines (each citing its rule)
+that add up exactly to ``total_after - total_before``, the deal score, the counters after the
+deal, and whether the game is over.
+
+Order of settlement for each player (documented in thousand/12–16):
+1. the deal score (declarer: ±contract, doubled for blind/golden; defenders: rounded points;
+   sitter: talon score; concession scores);
+2. the barrel or lock (14.x): freeze, clamp to the threshold, count barrel deals, fall off;
+3. irregularity penalties (4.1, 5.x);
+4. bolts (13.x) and the third-concession penalty (9.3);
+5. barrel collisions (14.5), reset after repeated falls (14.6), the 555 dump (16.1);
+6. the end of the game (15.x).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .core import MARRIAGE_VALUE, Layout, card_points, round_to, suit_name
+from ..cards import Card, SUIT_NAMES
+
+
+@dataclass
+class GameState:
+    """The game before (or after) a deal: totals and the counters the rules keep."""
+
+    scores: dict[str, int]
+    barrel: dict[str, dict]  # player -> {"deals": n, "falls": n}
+    bolts: dict[str, int]
+    concessions: dict[str, int]
+
+    @classmethod
+    def fresh(cls, players) -> "GameState":
+        return cls({p: 0 for p in players}, {p: {"deals": 0, "falls": 0} for p in players},
+                   {p: 0 for p in players}, {p: 0 for p in players})
+
+    def as_dict(self) -> dict:
+        return {"scores": dict(self.scores), "barrel": {p: dict(v) for p, v in self.barrel.items()},
+                "bolts": dict(self.bolts), "concessions": dict(self.concessions)}
+
+
+@dataclass
+class DealOutcome:
+    """What happened in one deal, in card points (not yet rounded or scored).
+
+    ``void``: nothing was played (a thrown-in or misdealt deal); only penalties apply.
+    ``marriages``: ``[{"player", "suit", "points"}]`` announced in the deal.
+    ``talon``: the talon's cards, needed for the sitter's score with four players.
+    ``irregularities``: ``[{"type", "player", "pointer"}]``.
+    """
+
+    declarer: str | None
+    contract: int | None
+    card_points: dict[str, int] = field(default_factory=dict)
+    tricks: dict[str, int] = field(default_factory=dict)
+    marriages: list[dict] = field(default_factory=list)
+    conceded: bool = False
+    blind: bool = False
+    golden: bool = False
+    talon: list[Card] | None = None
+    irregularities: list[dict] = field(default_factory=list)
+    void: bool = False
+    redeal: dict | None = None
+
+
+IRREGULARITY_RULES = {
+    "exposed_card": ("thousand/5.1", "card exposed during the deal"),
+    "nine_cut": ("thousand/4.1", "a nine cut to the bottom for the third time"),
+    "talon_peek": ("thousand/5.2", "looked at the talon before the auction ended"),
+}
+
+
+def sitter_score(talon: list[Card], opts: dict) -> tuple[int, str]:
+    """Score of the dealer sitting out (thousand/3.6) and a description."""
+    mode = opts["sitter_scoring"]
+    marriages = [s for s in ("H", "D", "C", "S")
+                 if Card("K", s) in talon and Card("Q", s) in talon]
+    mar = sum(MARRIAGE_VALUE[s] for s in marriages)
+    aces = sum(1 for c in talon if c.rank == "A")
+    mar_txt = (" + " + ", ".join(f"{SUIT_NAMES[s]} marriage {MARRIAGE_VALUE[s]}" for s in marriages)) if marriages else ""
+    if mode == "aces_40_marriage":
+        return 40 * aces + mar, f"talon: {aces} ace(s) × 40{mar_txt}"
+    if mode == "aces_50_marriage":
+        return 50 * aces + mar, f"talon: {aces} ace(s) × 50{mar_txt}"
+    pts = card_points(talon)
+    if mode == "talon_points":
+        return pts, f"talon card points {pts}"
+    if mode == "talon_points_rounded":
+        r = round_to(pts, opts["round_step"], opts["round_half"])
+        return r, f"talon card points {pts}, rounded to {r}"
+    return 0, "the sitter scores nothing"
+
+
+def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> dict:
+    """Score one deal and carry the game forward.  Returns the score answer (see module doc)."""
+    players = layout.players
+    lines: dict[str, list[dict]] = {p: [] for p in players}
+    used: set[str] = set()
+    events: list[dict] = []
+    penalties: list[dict] = []
+
+    def line(p, item, points, rule):
+        lines[p].append({"item": item, "points": points, "rule": rule})
+        used.add(rule)
+
+    T, target = opts["barrel_threshold"], opts["target"]
+    mode = opts["barrel"]
+    on_before = {p: mode == "barrel" and before.scores[p] == T for p in players}
+    d = out.declarer
+    hand: dict[str, int] = {p: 0 for p in players}
+    marriage_pts = {p: 0 for p in players}
+    made = None
+    mult = 1
+    # ---------------------------------------------------------------- 1. deal score
+    for m in out.marriages:
+        if opts["marriage_needs_trick_to_score"] and out.tricks.get(m["player"], 0) == 0:
+            events.append({"rule": "thousand/10.3", "player": m["player"],
+                           "note": f"{suit_name(m['suit'])} marriage void: its owner won no trick"})
+            used.add("thousand/10.3")
+            continue
+        marriage_pts[m["player"]] += m["points"]
+    if not out.void:
+        if out.blind:
+            mult *= 2
+            used.add("thousand/17.1")
+        if out.golden:
+            mult *= 2
+            used.add("thousand/18.1")
+        defenders = [p for p in layout.active if p != d]
+        if out.conceded:
+            c = out.contract
+            lose = {"nothing": 0, "minus_contract": c, "minus_120": 120}[opts["rospis_declarer"]]
+            hand[d] = -lose
+            line(d, f"concession of {c}: declarer loses {lose}", -lose, "thousand/9.2")
+            gain = 60 if opts["rospis_opponents"] == "sixty_each" else round_to(Fraction(c, 2), 5, "up")
+            for p in defenders:
+                hand[p] = gain
+                line(p, f"opponent of a concession of {c}", gain, "thousand/9.2")
+            events.append({"rule": "thousand/9.1", "player": d, "note": f"conceded {c} without play"})
+            used.add("thousand/9.1")
+        else:
+            total = out.card_points[d] + marriage_pts[d]
+            check_total = total
+            note = f"{out.card_points[d]} card points + {marriage_pts[d]} marriage points = {total}"
+            if opts["round_declarer"]:
+                check_total = round_to(total, opts["round_step"], opts["round_half"])
+                note += f", rounded to {check_total}"
+                used.add("thousand/12.2")
+            made = check_total >= out.contract
+            if made:
+                base = out.contract
+                if opts["declarer_score"] == "actual_rounded":
+                    base = max(out.contract, round_to(total, opts["round_step"], opts["round_half"]))
+                hand[d] = base * mult
+                item = f"contract {out.contract} made ({note})"
+            else:
+                hand[d] = -out.contract * mult
+                item = f"contract {out.contract} failed ({note})"
+            if mult > 1:
+                item += f", doubled ×{mult}"
+            line(d, item, hand[d], "thousand/12.1")
+            used.add("thousand/1.3")
+            for p in defenders:
+                raw = out.card_points[p] + marriage_pts[p]
+                r = round_to(raw, opts["round_step"], opts["round_half"])
+                hand[p] = r
+                line(p, f"{out.card_points[p]} card points + {marriage_pts[p]} marriage points = {raw}, "
+                        f"rounded to {r}", r, "thousand/12.3")
+        if layout.sitter is not None and opts["sitter_scoring"] != "none":
+            pts, txt = sitter_score(out.talon or [], opts)
+            hand[layout.sitter] = pts
+            line(layout.sitter, f"sitting out: {txt}", pts, "thousand/3.6")
+    # ---------------------------------------------------------------- 2. barrel / lock
+    after = dict(before.scores)
+    barrel = {p: dict(before.barrel.get(p) or {"deals": 0, "falls": 0}) for p in players}
+    mounted: list[str] = []
+    finished: list[str] = []
+    for p in players:
+        s0, h = before.scores[p], hand[p]
+        if mode == "barrel" and on_before[p]:
+            is_decl = p == d and not out.void
+            if is_decl and not out.conceded and made:
+                if s0 + h >= target:
+                    after[p] = s0 + h
+                    finished.append(p)
+                    continue
+                line(p, f"{s0 + h} does not reach {target}: stays on the barrel", T - (s0 + h), "thousand/14.1")
+                after[p] = T
+            elif is_decl and h < 0 and opts["barrel_declarer_fail"] == "fall":
+                after[p] = s0 + h
+                barrel[p]["falls"] += 1
+                events.append({"rule": "thousand/14.4", "player": p, "note": "failed on the barrel and falls off"})
+                used.add("thousand/14.4")
+                continue
+            else:
+                if h:
+                    rule = "thousand/14.4" if is_decl and h < 0 else "thousand/14.3"
+                    why = ("failed contract: stays on the barrel" if rule == "thousand/14.4"
+                           else "on the barrel: points not recorded")
+                    line(p, why, -h, rule)
+                after[p] = T
+            if out.void:
+                continue
+            if opts["barrel_attempts"] == "all_deals" or p == d:
+                barrel[p]["deals"] += 1
+            if barrel[p]["deals"] >= opts["barrel_deals"]:
+                pen = opts["barrel_penalty"]
+                after[p] = T - pen
+                barrel[p] = {"deals": 0, "falls": barrel[p]["falls"] + 1}
+                line(p, f"{opts['barrel_deals']} deals on the barrel without finishing", -pen, "thousand/14.2")
+                events.append({"rule": "thousand/14.2", "player": p, "note": "falls off the barrel"})
+            continue
+        if mode == "lock" and s0 >= T and p != d and h:
+            line(p, f"at {T} or more only a won contract scores", -h, "thousand/14.7")
+            after[p] = s0
+            continue
+        new = s0 + h
+        after[p] = new
+        if mode == "barrel":
+            if new >= target and opts["barrel_jump"]:
+                finished.append(p)
+            elif new >= T:
+                line(p, f"{new} is held at {T}: on the barrel", T - new, "thousand/14.1")
+                after[p] = T
+                barrel[p]["deals"] = 0
+                mounted.append(p)
+                events.append({"rule": "thousand/14.1", "player": p, "note": "climbs onto the barrel"})
+        elif new >= target:
+            finished.append(p)
+    # ---------------------------------------------------------------- 3. irregularities
+    for irr in out.irregularities:
+        rule, what = IRREGULARITY_RULES[irr["type"]]
+        pen = opts["misdeal_penalty"]
+        p = irr["player"]
+        after[p] -= pen
+        line(p, what, -pen, rule)
+        penalties.append({"rule": rule, "player": p, "points": -pen, "note": what})
+    # ---------------------------------------------------------------- 4. bolts, concessions
+    bolts = dict(before.bolts)
+    concessions = dict(before.concessions)
+    if out.conceded:
+        concessions[d] = concessions.get(d, 0) + 1
+        extra = opts["rospis_third_penalty"]
+        if extra and concessions[d] % 3 == 0:
+            after[d] -= extra
+            line(d, f"concession number {concessions[d]}: every third costs {extra}", -extra, "thousand/9.3")
+            penalties.append({"rule": "thousand/9.3", "player": d, "points": -extra, "note": "third concession"})
+    if opts["bolt_count"] != "off" and not out.void and not out.conceded:
+        for p in layout.active:
+            if p == d and opts["bolt_declarer_exempt"]:
+                continue
+            if on_before[p] and opts["bolt_barrel_exempt"]:
+                continue
+            if opts["bolt_definition"] == "no_tricks":
+                is_bolt = out.tricks.get(p, 0) == 0
+            else:
+                is_bolt = hand[p] == 0
+            if is_bolt:
+                bolts[p] = bolts.get(p, 0) + 1
+                used.add("thousand/13.1")
+                events.append({"rule": "thousand/13.1", "player": p, "note": f"bolt number {bolts[p]}"})
+                if bolts[p] >= 3:
+                    bolts[p] = 0
+                    if opts["bolt_penalty"] == "reset_to_zero":
+                        pen = after[p]
+                        line(p, "third bolt: the total is wiped to 0", -pen, "thousand/13.2")
+                        after[p] = 0
+                    else:
+                        pen = 120
+                        after[p] -= pen
+                        line(p, "third bolt", -pen, "thousand/13.2")
+                    penalties.append({"rule": "thousand/13.2", "player": p, "points": -pen, "note": "third bolt"})
+            elif opts["bolt_count"] == "consecutive":
+                bolts[p] = 0
+    # a penalty may have taken a player back below the barrel
+    mounted = [p for p in mounted if after[p] == T]
+    # ---------------------------------------------------------------- 5. collisions, resets, 555
+    if mode == "barrel" and opts["barrel_collision"] == "knock_off" and mounted:
+        already = [p for p in players if on_before[p] and after[p] == T and p not in mounted]
+        victims = mounted + already if len(mounted) > 1 else already
+        for p in victims:
+            pen = opts["barrel_penalty"]
+            after[p] -= pen
+            barrel[p] = {"deals": 0, "falls": barrel[p]["falls"] + 1}
+            why = ("two players reach the barrel together: both fall" if len(mounted) > 1
+                   else f"{mounted[0]} reaches the barrel and knocks {p} off")
+            line(p, why, -pen, "thousand/14.5")
+            events.append({"rule": "thousand/14.5", "player": p, "note": why})
+    n_reset = opts["barrel_reset_after_falls"]
+    if n_reset:
+        for p in players:
+            if barrel[p]["falls"] >= n_reset:
+                line(p, f"fell off the barrel {barrel[p]['falls']} times: total reset to 0", -after[p], "thousand/14.6")
+                after[p] = 0
+                barrel[p]["falls"] = 0
+    if out.golden and made is False and opts["golden_fail_resets"]:
+        for p in players:
+            if after[p]:
+                line(p, "golden-round contract failed: every total is reset to 0", -after[p], "thousand/18.1")
+                after[p] = 0
+    if opts["dump_555"] != "off":
+        for p in players:
+            if after[p] == 555 or (opts["dump_555"] == "both" and after[p] == -555):
+                line(p, f"dump truck: exactly {after[p]} becomes 0", -after[p], "thousand/16.1")
+                events.append({"rule": "thousand/16.1", "player": p, "note": f"{after[p]} reset to 0"})
+                after[p] = 0
+    for p in players:
+        if not (mode == "barrel" and after[p] == T):
+            barrel[p]["deals"] = 0
+    # ---------------------------------------------------------------- 6. end of game
+    finished = [p for p in finished if after[p] >= target]
+    winner = None
+    if finished:
+        used.add("thousand/15.1")
+        if len(finished) > 1:
+            used.add("thousand/15.2")
+            if opts["double_finish"] == "declarer" and d in finished:
+                winner = d
+            else:
+                winner = max(finished, key=lambda p: (after[p], p == d))
+        else:
+            winner = finished[0]
+    answer_players = []
+    for p in players:
+        lst = lines[p]
+        entry = {
+            "id": p,
+            "role": ("declarer" if p == d and not out.void else
+                     "sitter" if p == layout.sitter else "defender"),
+            "card_points": out.card_points.get(p, 0) if p in layout.active else 0,
+            "tricks": out.tricks.get(p, 0) if p in layout.active else 0,
+            "marriage_points": marriage_pts[p],
+            "lines": lst,
+            "hand_score": hand[p],
+            "total_before": before.scores[p],
+            "total_after": after[p],
+            "barrel": {"on": mode == "barrel" and after[p] == T, "deals": barrel[p]["deals"],
+                       "falls": barrel[p]["falls"]},
+            "bolts": bolts.get(p, 0),
+            "concessions": concessions.get(p, 0),
+        }
+        assert sum(x["points"] for x in lst) == after[p] - before.scores[p], (p, lst)
+        answer_players.append(entry)
+    for e in events:
+        used.add(e["rule"])
+    contract_info = None
+    if not out.void:
+        contract_info = {"declarer": d, "contract": out.contract, "conceded": out.conceded,
+                         "made": made, "blind": out.blind, "golden": out.golden,
+                         "rule": "thousand/9.2" if out.conceded else "thousand/12.1"}
+    new_state = GameState(after, barrel, bolts, concessions)
+    return {"contract": contract_info, "players": answer_players, "events": events, "penalties": penalties,
+            "game_over": winner is not None, "winner": winner, "state_after": new_state.as_dict(),
+            "_used": used}

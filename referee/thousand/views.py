@@ -1,0 +1,837 @@
+"""Thousand: the three views (score, check, validate) over one state machine.
+
+Each function takes a request body (a plain dict, structure already checked by the schemas in
+``schemas/thousand.py`` when it comes over HTTP), the :class:`~referee.rulebook.Variant` and the
+effective options, and returns the answer body.  Impossible input raises
+:class:`~referee.errors.InputError` with JSON pointers; rule breaches are rulings in the answer.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card, check_conservation, parse_card, parse_cards, parse_suit
+from ..errors import IllegalAction, InputError
+from .core import (ACES, ACE_MARRIAGE_VALUE, DECK, FORCED_BID, MARRIAGE_VALUE, POINTS, DealState, Layout,
+                   card_points, suit_name)
+from .scoring import IRREGULARITY_RULES, DealOutcome, GameState, settle
+
+TOTAL_POINTS = 120
+VALUES_DESC = sorted((POINTS[c.rank] for c in DECK.cards()), reverse=True)
+
+
+# ====================================================================== shared parsing
+
+def parse_players(req: dict, variant) -> list[str]:
+    players = req.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
+        raise InputError("players must be a list of player names in seat order (clockwise)", "/players")
+    if len(set(players)) != len(players):
+        raise InputError("player names must be distinct", "/players")
+    if len(players) not in variant.players:
+        want = " or ".join(map(str, variant.players))
+        raise InputError(f"variant {variant.id} is played by {want} players, not {len(players)}", "/players")
+    return players
+
+
+def parse_player(value: Any, players: list[str], ptr: str, allowed: list[str] | None = None) -> str:
+    if not isinstance(value, str) or value not in players:
+        raise InputError(f"{value!r} is not one of the players ({', '.join(players)})", ptr)
+    if allowed is not None and value not in allowed:
+        raise InputError(f"{value} does not play this deal (playing: {', '.join(allowed)})", ptr)
+    return value
+
+
+def parse_state(req: dict, players: list[str], opts: dict) -> GameState:
+    """The game before the deal (``state``), checked for totals that cannot happen."""
+    st = GameState.fresh(players)
+    raw = req.get("state")
+    if raw is None:
+        return st
+    if not isinstance(raw, dict):
+        raise InputError("state must be an object", "/state")
+    errors = []
+    for key in ("scores", "bolts", "concessions", "barrel"):
+        part = raw.get(key)
+        if part is None:
+            continue
+        if not isinstance(part, dict):
+            errors.append({"pointer": f"/state/{key}", "detail": "must be an object keyed by player"})
+            continue
+        for name, val in part.items():
+            ptr = f"/state/{key}/{name}"
+            if name not in players:
+                errors.append({"pointer": ptr, "detail": f"{name!r} is not one of the players"})
+                continue
+            if key == "barrel":
+                if not isinstance(val, dict):
+                    errors.append({"pointer": ptr, "detail": "must be {\"deals\": n, \"falls\": n}"})
+                    continue
+                deals, falls = val.get("deals", 0), val.get("falls", 0)
+                for k, v, hi in (("deals", deals, opts["barrel_deals"] - 1),
+                                 ("falls", falls, (opts["barrel_reset_after_falls"] or 1000) - 1)):
+                    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= hi:
+                        errors.append({"pointer": f"{ptr}/{k}", "detail": f"must be an integer from 0 to {hi}"})
+                st.barrel[name] = {"deals": deals, "falls": falls}
+                continue
+            if isinstance(val, bool) or not isinstance(val, int):
+                errors.append({"pointer": ptr, "detail": "must be an integer"})
+                continue
+            if key == "scores":
+                st.scores[name] = val
+            elif key == "bolts":
+                if not 0 <= val <= 2:
+                    errors.append({"pointer": ptr, "detail": "a bolt counter runs from 0 to 2 (the third is paid)"})
+                st.bolts[name] = val
+            else:
+                if val < 0 or (opts["rospis_max"] is not None and val > opts["rospis_max"]):
+                    errors.append({"pointer": ptr, "detail": "impossible number of concessions"})
+                st.concessions[name] = val
+    if errors:
+        raise InputError(errors)
+    T, target = opts["barrel_threshold"], opts["target"]
+    for p, s in st.scores.items():
+        ptr = f"/state/scores/{p}"
+        if s % 5:
+            errors.append({"pointer": ptr, "detail": f"{s} cannot happen: every Thousand score is a multiple of 5"})
+        elif s >= target:
+            errors.append({"pointer": ptr, "detail": f"{s} has already reached the target {target}: the game is over"})
+        elif opts["barrel"] == "barrel" and T < s < target:
+            errors.append({"pointer": ptr, "detail": f"{s} cannot happen: totals from {T} to {target - 1} "
+                                                     f"are held at {T} (thousand/14.1)"})
+        elif abs(s) > 100000:
+            errors.append({"pointer": ptr, "detail": "implausible total"})
+        if st.barrel[p]["deals"] and not (opts["barrel"] == "barrel" and s == T):
+            errors.append({"pointer": f"/state/barrel/{p}/deals",
+                           "detail": f"{p} is not on the barrel (total {s}), so has no barrel deals"})
+    if errors:
+        raise InputError(errors)
+    return st
+
+
+def contract_value(value: Any, opts: dict, ptr: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError("the contract must be an integer", ptr)
+    if value < FORCED_BID:
+        raise InputError(f"no contract is below {FORCED_BID}", ptr)
+    if value % opts["bid_step"]:
+        raise InputError(f"contracts go in steps of {opts['bid_step']} (thousand/7.2); {value} is not one", ptr)
+    if value > opts["max_bid"]:
+        raise InputError(f"no contract exceeds {opts['max_bid']} (thousand/7.5)", ptr)
+    return value
+
+
+def parse_marriage_suit(value: Any, ptr: str) -> str:
+    if isinstance(value, str) and value.strip().lower() == ACES:
+        return ACES
+    try:
+        return parse_suit(value)
+    except ValueError as e:
+        raise InputError(f"{e}, or \"aces\" for the ace marriage", ptr) from None
+
+
+# ====================================================================== score
+
+def score(req: dict, variant, opts: dict) -> dict:
+    """Score one completed deal.  See the module doc and ``openapi.yaml`` for shapes."""
+    players = parse_players(req, variant)
+    dealer = parse_player(req.get("dealer"), players, "/dealer")
+    layout = Layout.of(players, dealer)
+    state = parse_state(req, players, opts)
+    deal = req.get("deal")
+    if not isinstance(deal, dict):
+        raise InputError("deal must be an object", "/deal")
+    outcome = outcome_from_deal(deal, layout, opts, state)
+    return finish(layout, opts, state, outcome)
+
+
+def finish(layout, opts, state, outcome) -> dict:
+    res = settle(layout, opts, state, outcome)
+    used = res.pop("_used")
+    for p in res["players"]:
+        used.update(x["rule"] for x in p["lines"])
+    res["_rules"] = used
+    return res
+
+
+def _irregularities(deal: dict, layout: Layout) -> list[dict]:
+    out = []
+    raw = deal.get("irregularities") or []
+    if not isinstance(raw, list):
+        raise InputError("irregularities must be a list", "/deal/irregularities")
+    for i, irr in enumerate(raw):
+        ptr = f"/deal/irregularities/{i}"
+        if not isinstance(irr, dict):
+            raise InputError("each irregularity is {\"type\", \"player\"}", ptr)
+        t = irr.get("type")
+        if t not in IRREGULARITY_RULES:
+            raise InputError(f"unknown irregularity {t!r}; known: {', '.join(IRREGULARITY_RULES)}", ptr + "/type")
+        p = parse_player(irr.get("player"), layout.players, ptr + "/player")
+        if t == "exposed_card" and p != layout.dealer:
+            raise InputError(f"a card exposed in the deal is the dealer's fault ({layout.dealer}) (thousand/5.1)",
+                             ptr + "/player")
+        if t == "nine_cut" and p == layout.dealer:
+            raise InputError("the cutter, not the dealer, pays for the third nine (thousand/4.1)", ptr + "/player")
+        out.append({"type": t, "player": p})
+    return out
+
+
+def outcome_from_deal(deal: dict, layout: Layout, opts: dict, state: GameState) -> DealOutcome:
+    """Check the described deal and turn it into a :class:`DealOutcome`."""
+    irregularities = _irregularities(deal, layout)
+    talon = None
+    if deal.get("talon") is not None:
+        talon = parse_cards(deal["talon"], DECK, "/deal/talon")
+        if len(talon) != 3 or len(set(talon)) != 3:
+            raise InputError("the talon holds 3 different cards (thousand/3.1)", "/deal/talon")
+    if layout.sitter is not None and opts["sitter_scoring"] != "none" and talon is None \
+            and deal.get("declarer") is not None:
+        raise InputError("with four players the sitter scores from the talon: give deal.talon (thousand/3.6)",
+                         "/deal/talon")
+    if deal.get("declarer") is None:
+        for k in ("contract", "tricks", "points", "marriages"):
+            if deal.get(k):
+                raise InputError("a deal with play needs its declarer", "/deal/declarer")
+        if not irregularities:
+            raise InputError("a deal needs a declarer and contract, or only irregularities (a void deal)",
+                             "/deal/declarer")
+        return DealOutcome(None, None, void=True, irregularities=irregularities, talon=talon)
+    d = parse_player(deal.get("declarer"), layout.players, "/deal/declarer", layout.active)
+    contract = contract_value(deal.get("contract"), opts, "/deal/contract")
+    blind, golden = bool(deal.get("blind")), bool(deal.get("golden"))
+    if blind:
+        if not opts["blind"]:
+            raise InputError("blind play is off (option blind, thousand/17.1)", "/deal/blind")
+        if state.scores[d] < opts["blind_min_score"]:
+            raise InputError(f"blind play needs a total of {opts['blind_min_score']} (thousand/17.1)", "/deal/blind")
+    if golden:
+        if not opts["golden_round"]:
+            raise InputError("the golden round is off (option golden_round, thousand/18.1)", "/deal/golden")
+        if contract != 120:
+            raise InputError("a golden-round contract is 120 (thousand/18.1)", "/deal/contract")
+    conceded = bool(deal.get("conceded"))
+    base = DealOutcome(d, contract, conceded=conceded, blind=blind, golden=golden, talon=talon,
+                       irregularities=irregularities)
+    if conceded:
+        for k in ("tricks", "points", "tricks_taken", "marriages"):
+            if deal.get(k):
+                raise InputError("a conceded deal is not played: give no tricks, points or marriages",
+                                 f"/deal/{k}")
+        probe = DealState.new(layout, opts, scores=state.scores, concessions=state.concessions)
+        probe.phase, probe.declarer, probe.contract, probe.talon_taken = "talon", d, contract, True
+        try:
+            probe.verify_concede(d)
+        except IllegalAction as e:
+            raise InputError(f"{e.message} ({e.rule})", "/deal/conceded") from None
+        return base
+    has_tricks, has_points = deal.get("tricks") is not None, deal.get("points") is not None
+    if has_tricks == has_points:
+        raise InputError("give the deal either as tricks or as points (with tricks_taken), not both or neither",
+                         "/deal")
+    if has_tricks:
+        return _from_tricks(deal, layout, opts, base)
+    return _from_points(deal, layout, opts, base)
+
+
+def _dead_cards(deal: dict, layout: Layout, opts: dict, need: bool) -> tuple[list[Card], list[Card]]:
+    """Two-player game: the unused musik and the discards (thousand/3.3)."""
+    if len(layout.active) != 2:
+        for k in ("musik_unused", "discards"):
+            if deal.get(k) is not None:
+                raise InputError(f"{k} belongs to the two-player game", f"/deal/{k}")
+        return [], []
+    unused = deal.get("musik_unused")
+    discards = deal.get("discards")
+    if unused is None:
+        raise InputError("the two-player game needs the unused musik (2 cards) to account for all 24 cards",
+                         "/deal/musik_unused")
+    unused = parse_cards(unused, DECK, "/deal/musik_unused")
+    if len(unused) != 2:
+        raise InputError("a musik holds 2 cards", "/deal/musik_unused")
+    if discards is None:
+        if need or not opts["two_player_discards_count"]:
+            raise InputError("give the declarer's 2 discards", "/deal/discards")
+        return unused, []
+    discards = parse_cards(discards, DECK, "/deal/discards")
+    if len(discards) != 2:
+        raise InputError("the declarer discards 2 cards", "/deal/discards")
+    return unused, discards
+
+
+def _marriage_list(deal: dict, layout: Layout, opts: dict) -> list[tuple[int, str, str, int | None]]:
+    raw = deal.get("marriages") or []
+    if not isinstance(raw, list):
+        raise InputError("marriages must be a list", "/deal/marriages")
+    out, seen = [], set()
+    for i, m in enumerate(raw):
+        ptr = f"/deal/marriages/{i}"
+        if not isinstance(m, dict):
+            raise InputError("each marriage is {\"player\", \"suit\"}", ptr)
+        p = parse_player(m.get("player"), layout.players, ptr + "/player", layout.active)
+        s = parse_marriage_suit(m.get("suit"), ptr + "/suit")
+        if s == ACES and not opts["ace_marriage"]:
+            raise InputError("the ace marriage is off (option ace_marriage, thousand/2.2)", ptr + "/suit")
+        if s in seen:
+            raise InputError(f"the {suit_name(s)} marriage can be announced only once in a deal", ptr + "/suit")
+        seen.add(s)
+        t = m.get("trick")
+        if t is not None and (isinstance(t, bool) or not isinstance(t, int) or t < 0):
+            raise InputError("trick is the 0-based index of the trick the marriage was led to", ptr + "/trick")
+        out.append((i, p, s, t))
+    return out
+
+
+def _from_tricks(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> DealOutcome:
+    tricks = deal["tricks"]
+    n, size = layout.tricks, len(layout.active)
+    if not isinstance(tricks, list):
+        raise InputError("tricks must be a list", "/deal/tricks")
+    if len(tricks) != n:
+        raise InputError(f"a completed deal has {n} tricks, not {len(tricks)}", "/deal/tricks")
+    parsed = []
+    errors = []
+    for i, t in enumerate(tricks):
+        ptr = f"/deal/tricks/{i}"
+        if not isinstance(t, dict):
+            raise InputError("each trick is {\"leader\", \"cards\"}", ptr)
+        leader = parse_player(t.get("leader"), layout.players, ptr + "/leader", layout.active)
+        cards = parse_cards(t.get("cards"), DECK, ptr + "/cards")
+        if len(cards) != size:
+            errors.append({"pointer": ptr + "/cards", "detail": f"a trick has {size} cards, not {len(cards)}"})
+        parsed.append((leader, cards))
+    if errors:
+        raise InputError(errors)
+    unused, discards = _dead_cards(deal, layout, opts, need=True)
+    groups = [(f"/deal/tricks/{i}/cards", c) for i, (_, c) in enumerate(parsed)]
+    groups += [("/deal/musik_unused", unused), ("/deal/discards", discards)]
+    check_conservation(groups, DECK, "thousand/3.5", exact=True)
+    # who played what: the seat order fixes the player of each card from the leader
+    hands: dict[str, list[Card]] = {p: [] for p in layout.active}
+    order = []
+    for i, (leader, cards) in enumerate(parsed):
+        seq = []
+        p = leader
+        for c in cards:
+            hands[p].append(c)
+            seq.append((p, c))
+            p = layout.after(p)
+        order.append(seq)
+    marriages = _marriage_list(deal, layout, opts)
+    announce: dict[int, tuple[int, str]] = {}
+    for mi, p, s, t in marriages:
+        ptr = f"/deal/marriages/{mi}"
+        candidates = [i for i, seq in enumerate(order) if seq[0][0] == p and
+                      (seq[0][1].rank == "A" if s == ACES else
+                       seq[0][1].suit == s and seq[0][1].rank in ("K", "Q"))]
+        if t is not None:
+            if t not in candidates:
+                raise InputError(f"trick {t} was not led by {p} with the "
+                                 f"{'an ace' if s == ACES else 'K or Q of ' + suit_name(s)}", ptr + "/trick")
+            idx = t
+        elif not candidates:
+            raise InputError(f"{p} never led the {'an ace' if s == ACES else 'K or Q of ' + suit_name(s)}, "
+                             f"so could not announce this marriage (thousand/10.1)", ptr)
+        else:
+            idx = candidates[0]
+        if idx in announce:
+            raise InputError("two marriages announced with the same lead", ptr)
+        announce[idx] = (mi, s)
+    st = DealState.new(layout, opts, hands=hands)
+    st.start_play(base.declarer, base.contract)
+    for i, seq in enumerate(order):
+        for j, (p, c) in enumerate(seq):
+            ptr = f"/deal/tricks/{i}/cards/{j}"
+            if j == 0 and p != st.to_play:
+                rule = "thousand/8.3" if i == 0 else "thousand/11.1"
+                raise InputError(f"trick {i} must be led by {st.to_play}, not {p} ({rule})",
+                                 f"/deal/tricks/{i}/leader")
+            try:
+                st.apply_play(p, c, marriage=(j == 0 and i in announce))
+            except IllegalAction as e:
+                if j == 0 and i in announce:
+                    ptr = f"/deal/marriages/{announce[i][0]}"
+                raise InputError(f"illegal play in a deal given for scoring: {e.message} ({e.rule}); "
+                                 "use /validate to rule on a disputed deal", ptr) from None
+    card_pts = dict(st.captured)
+    if len(layout.active) == 2 and opts["two_player_discards_count"]:
+        card_pts[base.declarer] += card_points(discards)
+    base.card_points = card_pts
+    base.tricks = dict(st.tricks_won)
+    base.marriages = [{"player": m["player"], "suit": m["suit"], "points": m["points"]} for m in st.marriages]
+    base.trick_log = st.completed  # type: ignore[attr-defined]
+    return base
+
+
+def max_points(n_cards: int) -> int:
+    return sum(VALUES_DESC[:n_cards])
+
+
+def _from_points(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> DealOutcome:
+    pts, taken = deal.get("points"), deal.get("tricks_taken")
+    if not isinstance(pts, dict):
+        raise InputError("points must be an object of player to card points", "/deal/points")
+    if not isinstance(taken, dict):
+        raise InputError("with points, give tricks_taken (player to number of tricks)", "/deal/tricks_taken")
+    errors = []
+    for key, obj in (("points", pts), ("tricks_taken", taken)):
+        for name in obj:
+            if name not in layout.active:
+                errors.append({"pointer": f"/deal/{key}/{name}", "detail": f"{name!r} does not play this deal"})
+        for p in layout.active:
+            v = obj.get(p)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                errors.append({"pointer": f"/deal/{key}/{p}", "detail": "a whole number, 0 or more, for every player"})
+    if errors:
+        raise InputError(errors)
+    unused, discards = _dead_cards(deal, layout, opts, need=False)
+    dead = card_points(unused) + (0 if opts["two_player_discards_count"] else card_points(discards))
+    expected = TOTAL_POINTS - dead
+    total = sum(pts[p] for p in layout.active)
+    if total != expected:
+        why = f"the card points of a deal add up to {expected}" + (
+            f" (120 less {dead} in cards out of play)" if dead else "")
+        raise InputError(f"{why}, not {total} (thousand/1.3)", "/deal/points")
+    n_tricks = sum(taken[p] for p in layout.active)
+    if n_tricks != layout.tricks:
+        raise InputError(f"a deal has {layout.tricks} tricks, not {n_tricks}", "/deal/tricks_taken")
+    size = len(layout.active)
+    for p in layout.active:
+        extra = card_points(discards) if (p == base.declarer and size == 2 and opts["two_player_discards_count"]) else 0
+        bonus = 22 if (p == base.declarer and size == 2 and opts["two_player_discards_count"] and not discards) else 0
+        cap = max_points(taken[p] * size) + (extra or bonus)
+        if pts[p] > cap:
+            errors.append({"pointer": f"/deal/points/{p}",
+                           "detail": f"{pts[p]} card points cannot be taken in {taken[p]} trick(s) (at most {cap})"})
+    if errors:
+        raise InputError(errors)
+    marriages = []
+    leads: dict[str, int] = {p: taken[p] + (1 if p == base.declarer else 0) for p in layout.active}
+    for mi, p, s, t in _marriage_list(deal, layout, opts):
+        ptr = f"/deal/marriages/{mi}"
+        may_first = opts["marriage_on_first_trick"] and p == base.declarer
+        # a marriage is led after winning a trick (so at most one per trick won), or by the declarer on
+        # the first trick where that is allowed (thousand/10.1, 10.2)
+        room = taken[p] + (1 if may_first else 0)
+        if room == 0:
+            raise InputError(f"{p} won no trick, so could not lead a marriage (thousand/10.2)", ptr)
+        leads[p] -= 1
+        room_left = sum(1 for m in marriages if m["player"] == p) + 1
+        if room_left > room:
+            raise InputError(f"{p} announced more marriages than the tricks they led allow (thousand/10.1)", ptr)
+        pts_m = ACE_MARRIAGE_VALUE if s == ACES else MARRIAGE_VALUE[s]
+        marriages.append({"player": p, "suit": s, "points": pts_m})
+    base.card_points = {p: pts[p] for p in layout.active}
+    base.tricks = {p: taken[p] for p in layout.active}
+    base.marriages = marriages
+    return base
+
+
+# ====================================================================== check
+
+PHASES = ("deal", "bidding", "talon", "play")
+
+
+def _cards_at(value, ptr, required=True):
+    if value is None:
+        if required:
+            raise InputError("cards are required here", ptr)
+        return None
+    cards = parse_cards(value, DECK, ptr)
+    if len(set(cards)) != len(cards):
+        raise InputError("the same card is listed twice", ptr)
+    return cards
+
+
+def check(req: dict, variant, opts: dict) -> dict:
+    """Rule on one proposed action in a described position."""
+    players = parse_players(req, variant)
+    dealer = parse_player(req.get("dealer"), players, "/dealer")
+    layout = Layout.of(players, dealer)
+    state = parse_state(req, players, opts)
+    pos = req.get("position")
+    if not isinstance(pos, dict):
+        raise InputError("position must be an object", "/position")
+    action = req.get("action")
+    if not isinstance(action, dict):
+        raise InputError("action must be an object", "/action")
+    phase = pos.get("phase")
+    if phase not in PHASES:
+        raise InputError(f"phase must be one of {', '.join(PHASES)}", "/position/phase")
+    actor = parse_player(action.get("player"), players, "/action/player", layout.active)
+    st, ptrs = build_position(pos, layout, opts, state, actor)
+    atype = action.get("type")
+    try:
+        record = dispatch(st, action, actor, ptrs)
+        verdict = None
+    except IllegalAction as e:
+        record, verdict = None, e
+    legal_now = st.legal_actions(actor) if verdict is not None else None
+    rules = set()
+    violations = []
+    if verdict is not None:
+        violations.append(verdict.as_violation(verdict.pointer or ptrs.get(atype, "/action")))
+        rules.add(verdict.rule)
+    else:
+        rules.add(ACTION_RULE.get(atype, "thousand/11.1"))
+        if record and record.get("marriage"):
+            rules.update({"thousand/10.1", "thousand/2.1" if record["marriage"]["suit"] != ACES else "thousand/2.2",
+                          "thousand/10.5"})
+        if record and record.get("trick"):
+            rules.add("thousand/11.6")
+    ans = {"legal": verdict is None, "violations": violations, "penalties": [],
+           "legal_actions": legal_now if legal_now is not None else _legal_before(pos, layout, opts, state, actor),
+           "effects": record or {}, "_rules": rules}
+    return ans
+
+
+ACTION_RULE = {"bid": "thousand/7.9", "pass": "thousand/7.3", "take_talon": "thousand/8.1",
+               "exchange": "thousand/8.1", "discard": "thousand/3.3", "raise": "thousand/8.2",
+               "concede": "thousand/9.1", "play": "thousand/11.2", "redeal": "thousand/6.1"}
+
+
+def _legal_before(pos, layout, opts, state, actor):
+    st, _ = build_position(pos, layout, opts, state, actor)
+    return st.legal_actions(actor)
+
+
+def dispatch(st: DealState, action: dict, actor: str, ptrs: dict) -> dict:
+    """Apply one action dict to ``st`` (raises IllegalAction, or InputError for malformed actions)."""
+    t = action.get("type")
+    if t == "bid":
+        amount = action.get("amount")
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise InputError("amount must be an integer", ptrs.get("amount", "/action/amount"))
+        return st.apply_bid(actor, amount, bool(action.get("blind")))
+    if t == "pass":
+        return st.apply_pass(actor)
+    if t == "take_talon":
+        return st.apply_take_talon(actor, action.get("musik"))
+    if t == "exchange":
+        gives = action.get("gives")
+        gp = ptrs.get("gives", "/action/gives")
+        if not isinstance(gives, dict):
+            raise InputError("gives maps each opponent to the card given", gp)
+        parsed = {}
+        for p, c in gives.items():
+            try:
+                card = parse_card(c)
+            except ValueError as e:
+                raise InputError(str(e), f"{gp}/{p}") from None
+            if not DECK.holds(card):
+                raise InputError(f"{card} is not in the Thousand deck", f"{gp}/{p}")
+            parsed[p] = card
+        return st.apply_exchange(actor, parsed)
+    if t == "discard":
+        cards = _cards_at(action.get("cards"), ptrs.get("cards", "/action/cards"))
+        return st.apply_discard(actor, cards)
+    if t == "raise":
+        amount = action.get("amount")
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise InputError("amount must be an integer", ptrs.get("amount", "/action/amount"))
+        return st.apply_raise(actor, amount)
+    if t == "concede":
+        return st.apply_concede(actor)
+    if t == "play":
+        try:
+            card = parse_card(action.get("card"))
+        except ValueError as e:
+            raise InputError(str(e), ptrs.get("card", "/action/card")) from None
+        if not DECK.holds(card):
+            raise InputError(f"{card} is not in the Thousand deck", ptrs.get("card", "/action/card"))
+        return st.apply_play(actor, card, bool(action.get("marriage")))
+    if t == "redeal":
+        reason = action.get("reason")
+        if reason not in ("four_nines", "weak_hand", "weak_talon"):
+            raise InputError("reason must be four_nines, weak_hand or weak_talon", ptrs.get("reason", "/action/reason"))
+        return st.apply_redeal(actor, reason)
+    raise InputError(f"unknown action type {t!r}; known: {', '.join(ACTION_RULE)}", ptrs.get("type", "/action/type"))
+
+
+def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, actor: str):
+    """A :class:`DealState` for a described position.  Returns (state, action pointer map)."""
+    phase = pos["phase"]
+    hand = _cards_at(pos.get("hand"), "/position/hand", required=False)
+    hands = {p: None for p in layout.active}
+    hands[actor] = hand
+    st = DealState.new(layout, opts, hands=hands, scores=state.scores, concessions=state.concessions)
+    if pos.get("talon") is not None:
+        st.talon = _cards_at(pos["talon"], "/position/talon")
+        if len(st.talon) != 3:
+            raise InputError("the talon holds 3 cards", "/position/talon")
+    if hand is not None:
+        n = len(hand)
+        sizes = {"deal": {layout.hand_size}, "bidding": {layout.hand_size}}
+        ok = sizes.get(phase)
+        if ok and n not in ok:
+            raise InputError(f"a hand holds {layout.hand_size} cards at this point, not {n} (thousand/3.1)",
+                             "/position/hand")
+        if n > layout.hand_size + 3:
+            raise InputError(f"no hand ever holds {n} cards", "/position/hand")
+        if st.talon and set(st.talon) & set(hand) and phase in ("deal", "bidding"):
+            raise InputError("a card cannot be both in the hand and in the talon", "/position/talon")
+    ptrs = {k: f"/action/{k}" for k in ("amount", "card", "gives", "cards", "reason", "type")}
+    if phase in ("deal", "bidding"):
+        bids = pos.get("bids") or []
+        if not isinstance(bids, list):
+            raise InputError("bids must be a list of earlier calls", "/position/bids")
+        for i, b in enumerate(bids):
+            ptr = f"/position/bids/{i}"
+            if not isinstance(b, dict):
+                raise InputError("each call is {\"player\", \"type\": \"bid\"|\"pass\", \"amount\"}", ptr)
+            p = parse_player(b.get("player"), layout.players, ptr + "/player", layout.active)
+            saved = st.hands[p]
+            st.hands[p] = None  # earlier calls are judged without hands
+            try:
+                dispatch(st, {"type": b.get("type"), "amount": b.get("amount")}, p,
+                         {"amount": ptr + "/amount", "type": ptr + "/type"})
+            except IllegalAction as e:
+                raise InputError(f"the earlier calls are not a legal auction: {e.message} ({e.rule})", ptr) from None
+            finally:
+                st.hands[p] = saved
+            if st.phase != "bidding":
+                if i != len(bids) - 1:
+                    raise InputError("the auction ended before this call", ptr)
+        return st, ptrs
+    d = parse_player(pos.get("declarer"), layout.players, "/position/declarer", layout.active)
+    contract = contract_value(pos.get("contract"), opts, "/position/contract")
+    st.declarer, st.contract = d, contract
+    if phase == "talon":
+        st.phase = "talon"
+        st.talon_taken = bool(pos.get("talon_taken", hand is not None and len(hand) > layout.hand_size))
+        st.exchanged = bool(pos.get("exchanged", False))
+        if actor == d and hand is not None:
+            expect = layout.hand_size + (3 if len(layout.active) == 3 else 2) if st.talon_taken and not st.exchanged \
+                else layout.hand_size if not st.talon_taken else layout.hand_size + (1 if len(layout.active) == 3 else 0)
+            if st.exchanged:
+                expect = layout.hand_size + 1 if len(layout.active) == 3 else layout.hand_size
+            if len(hand) != expect:
+                raise InputError(f"the declarer holds {expect} cards at this point, not {len(hand)}",
+                                 "/position/hand")
+        return st, ptrs
+    # play
+    st.start_play(d, contract)
+    trump = pos.get("trump")
+    if trump is not None:
+        try:
+            st.trump = parse_suit(trump)
+        except ValueError as e:
+            raise InputError(str(e), "/position/trump") from None
+    won = pos.get("tricks_won") or {}
+    if not isinstance(won, dict):
+        raise InputError("tricks_won maps players to tricks won so far", "/position/tricks_won")
+    for p, n in won.items():
+        parse_player(p, layout.players, f"/position/tricks_won/{p}", layout.active)
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise InputError("a number of tricks", f"/position/tricks_won/{p}")
+        st.tricks_won[p] = n
+    done = sum(st.tricks_won.values())
+    if done >= layout.tricks:
+        raise InputError(f"{done} tricks already played: the deal is over", "/position/tricks_won")
+    st.trick_index = done
+    if done and d not in won and not any(won.values()):
+        pass
+    for i, m in enumerate(pos.get("marriages") or []):
+        ptr = f"/position/marriages/{i}"
+        if not isinstance(m, dict):
+            raise InputError("each marriage is {\"player\", \"suit\"}", ptr)
+        p = parse_player(m.get("player"), layout.players, ptr + "/player", layout.active)
+        s = parse_marriage_suit(m.get("suit"), ptr + "/suit")
+        st.marriages.append({"player": p, "suit": s, "points": ACE_MARRIAGE_VALUE if s == ACES else MARRIAGE_VALUE[s],
+                             "trick": None})
+    trick = pos.get("trick") or {}
+    if not isinstance(trick, dict):
+        raise InputError("trick is {\"leader\", \"cards\"}", "/position/trick")
+    leader = trick.get("leader")
+    if leader is None:
+        if done == 0:
+            leader = d
+        else:
+            leader = actor if not trick.get("cards") else None
+            if leader is None:
+                raise InputError("give the leader of the current trick", "/position/trick/leader")
+    leader = parse_player(leader, layout.players, "/position/trick/leader", layout.active)
+    if done == 0 and leader != d:
+        raise InputError(f"the declarer ({d}) leads to the first trick (thousand/8.3)", "/position/trick/leader")
+    if done > 0 and st.tricks_won.get(leader, 0) == 0:
+        raise InputError(f"{leader} leads but has won no trick (thousand/11.1)", "/position/trick/leader")
+    st.leader = leader
+    played = _cards_at(trick.get("cards") or [], "/position/trick/cards")
+    if len(played) >= len(layout.active):
+        raise InputError("the current trick is already complete", "/position/trick/cards")
+    if hand is not None and set(played) & set(hand):
+        raise InputError("a card on the table cannot also be in the hand", "/position/trick/cards")
+    p = leader
+    for c in played:
+        st.trick.append((p, c))
+        p = layout.after(p)
+    if hand is not None:
+        expect = layout.hand_size + (1 if len(layout.active) == 3 else 0) - done
+        if len(hand) != expect:
+            raise InputError(f"after {done} tricks {actor} holds {expect} cards, not {len(hand)}", "/position/hand")
+    return st, ptrs
+
+
+# ====================================================================== validate
+
+EVENT_TYPES = ("deal", "bid", "pass", "take_talon", "exchange", "discard", "raise", "concede", "play", "redeal")
+
+
+def validate(req: dict, variant, opts: dict) -> dict:
+    """Replay a deal or game log.  Collects violations instead of stopping (python-chess style)."""
+    players = parse_players(req, variant)
+    state = parse_state(req, players, opts)
+    log = req.get("log")
+    if not isinstance(log, list) or not log:
+        raise InputError("log must be a non-empty list of events", "/log")
+    violations: list[dict] = []
+    first = None
+    final = None
+    rules: set[str] = set()
+    st: DealState | None = None
+    layout = None
+    skipping = False
+    prev_dealer = None
+    game_over = False
+    checked = 0
+
+    def violate(i, ev, rule, msg, ptr=None):
+        nonlocal first
+        v = {"index": i, "event": ev, "rule": rule, "message": msg, "pointer": ptr or f"/log/{i}"}
+        violations.append(v)
+        rules.add(rule)
+        if first is None:
+            first = {k: v[k] for k in ("index", "event", "rule", "message")}
+
+    for i, ev in enumerate(log):
+        ptr = f"/log/{i}"
+        if not isinstance(ev, dict):
+            raise InputError("each event is an object with a type", ptr)
+        t = ev.get("type")
+        if t not in EVENT_TYPES:
+            raise InputError(f"unknown event type {t!r}; known: {', '.join(EVENT_TYPES)}", ptr + "/type")
+        if t == "deal":
+            if st is not None and st.phase != "done" and not skipping:
+                violate(i, t, "thousand/3.5", "a new deal began before the previous one was finished")
+            checked += 1
+            if game_over:
+                violate(i, t, "thousand/15.1", "the game was already over")
+                skipping = True
+                continue
+            dealer = parse_player(ev.get("dealer"), players, ptr + "/dealer")
+            if prev_dealer is not None and st is not None:
+                expected = players[(players.index(prev_dealer) + 1) % len(players)]
+                redealt = st.redeal is not None
+                if dealer != expected and not (redealt and dealer == prev_dealer):
+                    violate(i, t, "thousand/3.4", f"the deal passes to the left: {expected} deals, not {dealer}",
+                            ptr + "/dealer")
+            prev_dealer = dealer
+            layout = Layout.of(players, dealer)
+            st, problems = _start_deal(ev, layout, opts, state, ptr)
+            skipping = False
+            for rule, msg, p in problems:
+                violate(i, t, rule, msg, p)
+                skipping = True
+            continue
+        checked += 1
+        if st is None:
+            raise InputError("the log must start with a deal event", ptr)
+        if skipping:
+            continue
+        actor = parse_player(ev.get("player"), players, ptr + "/player")
+        action = dict(ev)
+        if t == "play" and ev.get("card") is None:
+            raise InputError("a play names its card", ptr + "/card")
+        try:
+            dispatch(st, action, actor, {k: f"{ptr}/{k}" for k in ("amount", "card", "gives", "cards", "reason", "type")})
+        except IllegalAction as e:
+            violate(i, t, e.rule, e.message)
+            skipping = True
+            continue
+        if st.phase == "done":
+            if st.redeal is not None:
+                rules.add("thousand/6.1")
+                continue
+            outcome = _outcome_from_state(st, layout, opts)
+            res = finish(layout, opts, state, outcome)
+            rules.update(res.pop("_rules"))
+            s2 = res["state_after"]
+            state = GameState(s2["scores"], s2["barrel"], s2["bolts"], s2["concessions"])
+            final = res
+            game_over = res["game_over"]
+    if st is not None and st.phase != "done" and not skipping:
+        violate(len(log) - 1, log[-1].get("type"), "thousand/3.5", "the log ends in the middle of a deal")
+    return {"valid": not violations, "events_checked": checked, "first_violation": first,
+            "violations": violations, "final": final, "_rules": rules}
+
+
+def _start_deal(ev: dict, layout: Layout, opts: dict, state: GameState, ptr: str):
+    """Parse a deal event; return (state, problems) where problems are independent violations."""
+    problems = []
+    hands_raw = ev.get("hands")
+    if not isinstance(hands_raw, dict):
+        raise InputError("a deal event gives hands: {player: [cards]}", ptr + "/hands")
+    hands = {}
+    for p, cards in hands_raw.items():
+        parse_player(p, layout.players, f"{ptr}/hands/{p}", layout.active)
+        hands[p] = parse_cards(cards, DECK, f"{ptr}/hands/{p}")
+    for p in layout.active:
+        if p not in hands:
+            raise InputError(f"the deal gives no hand for {p}", ptr + "/hands")
+        if len(hands[p]) != layout.hand_size:
+            problems.append(("thousand/3.1", f"{p} was dealt {len(hands[p])} cards, not {layout.hand_size}",
+                             f"{ptr}/hands/{p}"))
+    groups = [(f"{ptr}/hands/{p}", hands[p]) for p in layout.active]
+    talon = musiks = None
+    if len(layout.active) == 2:
+        raw = ev.get("musiks")
+        if not isinstance(raw, list) or len(raw) != 2:
+            raise InputError("the two-player deal gives two musiks of 2 cards", ptr + "/musiks")
+        musiks = [parse_cards(m, DECK, f"{ptr}/musiks/{k}") for k, m in enumerate(raw)]
+        for k, m in enumerate(musiks):
+            if len(m) != 2:
+                problems.append(("thousand/3.3", f"musik {k} holds {len(m)} cards, not 2", f"{ptr}/musiks/{k}"))
+            groups.append((f"{ptr}/musiks/{k}", m))
+    else:
+        talon = parse_cards(ev.get("talon"), DECK, ptr + "/talon")
+        if len(talon) != 3:
+            problems.append(("thousand/3.1", f"the talon holds {len(talon)} cards, not 3", ptr + "/talon"))
+        groups.append((ptr + "/talon", talon))
+    try:
+        check_conservation(groups, DECK)
+    except InputError as e:
+        for err in e.errors:
+            problems.append(("thousand/3.5", err["detail"], err["pointer"]))
+    if not problems:
+        total = sum(len(c) for _, c in groups)
+        if total != DECK.size:
+            problems.append(("thousand/3.5", f"the deal holds {total} cards, not {DECK.size}", ptr))
+    st = DealState.new(layout, opts, hands=hands, talon=talon, musiks=musiks, scores=state.scores,
+                       concessions=state.concessions)
+    st.golden = bool(ev.get("golden"))
+    if st.golden:
+        if not opts["golden_round"]:
+            problems.append(("thousand/18.1", "the golden round is off under these options", ptr + "/golden"))
+        else:  # forced 120, no auction: the first hand plays it
+            st.declarer, st.contract, st.phase = layout.active[0], 120, "talon"
+    irr = ev.get("irregularities") or []
+    st.irregularities = []  # type: ignore[attr-defined]
+    if irr:
+        fake = {"irregularities": irr}
+        try:
+            st.irregularities = _irregularities(fake, layout)  # type: ignore[attr-defined]
+        except InputError as e:
+            raise InputError([{"pointer": ptr + x["pointer"].replace("/deal", "", 1), "detail": x["detail"]}
+                              for x in e.errors]) from None
+    return st, problems
+
+
+def _outcome_from_state(st: DealState, layout: Layout, opts: dict) -> DealOutcome:
+    out = DealOutcome(st.declarer, st.contract, conceded=st.conceded, blind=st.blind, golden=st.golden,
+                      talon=st.talon, irregularities=getattr(st, "irregularities", []))
+    if not st.conceded:
+        pts = dict(st.captured)
+        if len(layout.active) == 2 and opts["two_player_discards_count"]:
+            pts[st.declarer] += card_points(st.discards)
+        out.card_points = pts
+        out.tricks = dict(st.tricks_won)
+        out.marriages = [{"player": m["player"], "suit": m["suit"], "points": m["points"]} for m in st.marriages]
+    return out

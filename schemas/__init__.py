@@ -1,0 +1,7 @@
+"""marshmallow request schemas, one module per game; :data:`REQUESTS` maps game → endpoint → schema."""
+from . import thousand
+from .common import errors_to_pointers
+
+REQUESTS = {"thousand": thousand.REQUESTS}
+
+__all__ = ["REQUESTS", "errors_to_pointers"]

@@ -1,0 +1,74 @@
+"""Shared marshmallow 4 pieces: the request envelope, error-to-pointer conversion, answer parts."""
+from __future__ import annotations
+
+from marshmallow import RAISE, Schema, fields, validate
+
+NAME = fields.String(validate=validate.Length(min=1, max=64))
+CARD = fields.String(validate=validate.Length(min=1, max=4))
+
+
+class Bool(fields.Boolean):
+    """A JSON true/false only (marshmallow's Boolean also takes "yes", 1 and the like)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
+def Card(**kw):
+    return fields.String(validate=validate.Length(min=1, max=4), **kw)
+
+
+def Cards(max_len: int = 40, **kw):
+    return fields.List(Card(), validate=validate.Length(max=max_len), **kw)
+
+
+def Name(**kw):
+    return fields.String(validate=validate.Length(min=1, max=64), **kw)
+
+
+def Int(lo: int = -100000, hi: int = 100000, **kw):
+    return fields.Integer(strict=True, validate=validate.Range(lo, hi), **kw)
+
+
+class Strict(Schema):
+    """Base for request schemas: unknown fields are rejected, never dropped."""
+
+    class Meta:
+        unknown = RAISE
+
+
+class Envelope(Strict):
+    """Fields every POST body carries (../shared/api.md)."""
+
+    variant = fields.String(validate=validate.Length(min=1, max=64))
+    options = fields.Dict(keys=fields.String(validate=validate.Length(max=64)), validate=validate.Length(max=100))
+
+
+def errors_to_pointers(messages, prefix: str = "") -> list[dict]:
+    """Flatten marshmallow's nested error dict into ``[{"pointer", "detail"}]`` (RFC 6901)."""
+    out: list[dict] = []
+    if isinstance(messages, dict):
+        for key, sub in messages.items():
+            k = str(key).replace("~", "~0").replace("/", "~1")
+            if key == "_schema":
+                out += errors_to_pointers(sub, prefix)
+            elif key == "value" and isinstance(sub, (list, dict)) and prefix:
+                out += errors_to_pointers(sub, prefix)
+            elif key == "key" and prefix:
+                out += [{"pointer": prefix, "detail": f"key: {e['detail']}"} for e in errors_to_pointers(sub, prefix)]
+            else:
+                out += errors_to_pointers(sub, f"{prefix}/{k}")
+    elif isinstance(messages, list):
+        for m in messages:
+            if isinstance(m, (dict, list)):
+                out += errors_to_pointers(m, prefix)
+            else:
+                detail = str(m)
+                if detail == "Unknown field.":
+                    detail = "unknown field: not part of this request's shape"
+                out.append({"pointer": prefix, "detail": detail})
+    else:
+        out.append({"pointer": prefix, "detail": str(messages)})
+    return out

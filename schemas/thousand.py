@@ -1,0 +1,141 @@
+"""marshmallow request schemas for Thousand (shape only; the engine checks the rules and the cards)."""
+from __future__ import annotations
+
+from marshmallow import fields, validate
+
+from .common import Bool, Card, Cards, Envelope, Int, Name, Strict
+
+PLAYERS = fields.List(Name(), required=True, validate=validate.Length(min=1, max=8))
+SCORE_MAP = lambda **kw: fields.Dict(keys=Name(), values=Int(), validate=validate.Length(max=8), **kw)  # noqa: E731
+
+
+class BarrelCounters(Strict):
+    deals = Int(0, 100)
+    falls = Int(0, 100)
+
+
+class GameStateSchema(Strict):
+    scores = SCORE_MAP()
+    barrel = fields.Dict(keys=Name(), values=fields.Nested(BarrelCounters), validate=validate.Length(max=8))
+    bolts = SCORE_MAP()
+    concessions = SCORE_MAP()
+
+
+class Marriage(Strict):
+    player = Name(required=True)
+    suit = fields.String(required=True, validate=validate.Length(min=1, max=8))
+    trick = Int(0, 20)
+
+
+class Trick(Strict):
+    leader = Name(required=True)
+    cards = Cards(8, required=True)
+
+
+class Irregularity(Strict):
+    type = fields.String(required=True, validate=validate.Length(min=1, max=32))
+    player = Name(required=True)
+
+
+class Deal(Strict):
+    declarer = Name(allow_none=True)
+    contract = Int(0, 1000, allow_none=True)
+    conceded = Bool()
+    blind = Bool()
+    golden = Bool()
+    marriages = fields.List(fields.Nested(Marriage), validate=validate.Length(max=8))
+    tricks = fields.List(fields.Nested(Trick), validate=validate.Length(max=24))
+    points = SCORE_MAP()
+    tricks_taken = SCORE_MAP()
+    talon = Cards(4)
+    musik_unused = Cards(4)
+    discards = Cards(4)
+    irregularities = fields.List(fields.Nested(Irregularity), validate=validate.Length(max=16))
+
+
+class ScoreRequest(Envelope):
+    players = PLAYERS
+    dealer = Name(required=True)
+    state = fields.Nested(GameStateSchema)
+    deal = fields.Nested(Deal, required=True)
+
+
+class Call(Strict):
+    player = Name(required=True)
+    type = fields.String(required=True, validate=validate.OneOf(["bid", "pass"]))
+    amount = Int(0, 1000)
+
+
+class CurrentTrick(Strict):
+    leader = Name()
+    cards = Cards(3)
+
+
+class Position(Strict):
+    phase = fields.String(required=True, validate=validate.OneOf(["deal", "bidding", "talon", "play"]))
+    hand = Cards(14)
+    bids = fields.List(fields.Nested(Call), validate=validate.Length(max=200))
+    talon = Cards(4)
+    talon_taken = Bool()
+    exchanged = Bool()
+    declarer = Name()
+    contract = Int(0, 1000)
+    trump = fields.String(allow_none=True, validate=validate.Length(min=1, max=2))
+    tricks_won = SCORE_MAP()
+    marriages = fields.List(fields.Nested(Marriage), validate=validate.Length(max=8))
+    trick = fields.Nested(CurrentTrick)
+
+
+ACTIONS = ["bid", "pass", "take_talon", "exchange", "discard", "raise", "concede", "play", "redeal"]
+
+
+class Action(Strict):
+    type = fields.String(required=True, validate=validate.OneOf(ACTIONS))
+    player = Name(required=True)
+    amount = Int(0, 1000)
+    blind = Bool()
+    musik = Int(0, 1)
+    gives = fields.Dict(keys=Name(), values=Card(), validate=validate.Length(max=3))
+    cards = Cards(4)
+    card = Card()
+    marriage = Bool()
+    reason = fields.String(validate=validate.OneOf(["four_nines", "weak_hand", "weak_talon"]))
+
+
+class CheckRequest(Envelope):
+    players = PLAYERS
+    dealer = Name(required=True)
+    state = fields.Nested(GameStateSchema)
+    position = fields.Nested(Position, required=True)
+    action = fields.Nested(Action, required=True)
+
+
+EVENTS = ["deal"] + ACTIONS
+
+
+class Event(Strict):
+    type = fields.String(required=True, validate=validate.OneOf(EVENTS))
+    player = Name()
+    dealer = Name()
+    hands = fields.Dict(keys=Name(), values=Cards(14), validate=validate.Length(max=4))
+    talon = Cards(4)
+    musiks = fields.List(Cards(4), validate=validate.Length(max=2))
+    golden = Bool()
+    irregularities = fields.List(fields.Nested(Irregularity), validate=validate.Length(max=16))
+    amount = Int(0, 1000)
+    blind = Bool()
+    musik = Int(0, 1)
+    gives = fields.Dict(keys=Name(), values=Card(), validate=validate.Length(max=3))
+    cards = Cards(4)
+    card = Card()
+    marriage = Bool()
+    reason = fields.String(validate=validate.OneOf(["four_nines", "weak_hand", "weak_talon"]))
+
+
+class ValidateRequest(Envelope):
+    players = PLAYERS
+    state = fields.Nested(GameStateSchema)
+    log = fields.List(fields.Nested(Event), required=True, validate=validate.Length(min=1, max=5000))
+
+
+REQUESTS = {"score": ScoreRequest, "check": CheckRequest, "validate": ValidateRequest}
