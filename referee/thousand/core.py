@@ -209,7 +209,7 @@ class DealState:
             raise IllegalAction(rule, f"this action belongs to the {phase} phase, but the deal is in "
                                       f"the {self.phase} phase")
         if player not in self.layout.active:
-            raise IllegalAction("thousand/3.2", f"{player} does not play this deal")
+            raise IllegalAction("thousand/3.2", f"{player} does not play this deal", pointer="player")
 
     def _hand(self, player: str) -> list[Card] | None:
         return self.hands.get(player)
@@ -232,9 +232,9 @@ class DealState:
         o = self.opts
         self._require_turn(player, "bidding", "thousand/7.9")
         if player in self.passed:
-            raise IllegalAction("thousand/7.3", f"{player} has passed and may not bid again")
+            raise IllegalAction("thousand/7.3", f"{player} has passed and may not bid again", pointer="player")
         if player != self.to_speak:
-            raise IllegalAction("thousand/7.9", f"it is {self.to_speak}'s turn to speak, not {player}'s")
+            raise IllegalAction("thousand/7.9", f"it is {self.to_speak}'s turn to speak, not {player}'s", pointer="player")
         if isinstance(amount, bool) or not isinstance(amount, int):
             raise IllegalAction("thousand/7.2", "a bid must be a whole number of points")
         if amount % o["bid_step"]:
@@ -282,9 +282,9 @@ class DealState:
     def verify_pass(self, player: str) -> None:
         self._require_turn(player, "bidding", "thousand/7.9")
         if player in self.passed:
-            raise IllegalAction("thousand/7.3", f"{player} has already passed")
+            raise IllegalAction("thousand/7.3", f"{player} has already passed", pointer="player")
         if player != self.to_speak:
-            raise IllegalAction("thousand/7.9", f"it is {self.to_speak}'s turn to speak, not {player}'s")
+            raise IllegalAction("thousand/7.9", f"it is {self.to_speak}'s turn to speak, not {player}'s", pointer="player")
 
     def can_pass(self, player: str) -> bool:
         try:
@@ -319,7 +319,7 @@ class DealState:
     def verify_take_talon(self, player: str, musik: int | None = None) -> None:
         self._require_turn(player, "talon", "thousand/8.1")
         if player != self.declarer:
-            raise IllegalAction("thousand/8.1", f"only the declarer ({self.declarer}) takes the talon")
+            raise IllegalAction("thousand/8.1", f"only the declarer ({self.declarer}) takes the talon", pointer="player")
         if self.talon_taken:
             raise IllegalAction("thousand/8.1", "the talon has already been taken")
         if len(self.layout.active) == 2:
@@ -344,7 +344,7 @@ class DealState:
     def verify_exchange(self, player: str, gives: dict) -> None:
         self._require_turn(player, "talon", "thousand/8.1")
         if player != self.declarer:
-            raise IllegalAction("thousand/8.1", "only the declarer gives cards away")
+            raise IllegalAction("thousand/8.1", "only the declarer gives cards away", pointer="player")
         if not self.talon_taken:
             raise IllegalAction("thousand/8.1", "the declarer must take the talon before the exchange")
         if self.exchanged:
@@ -380,7 +380,7 @@ class DealState:
         if len(self.layout.active) != 2:
             raise IllegalAction("thousand/8.1", "with three players the declarer gives one card to each opponent")
         if player != self.declarer:
-            raise IllegalAction("thousand/3.3", "only the declarer discards")
+            raise IllegalAction("thousand/3.3", "only the declarer discards", pointer="player")
         if not self.talon_taken:
             raise IllegalAction("thousand/3.3", "the declarer must take a musik first")
         if self.exchanged:
@@ -407,7 +407,7 @@ class DealState:
         o = self.opts
         self._require_turn(player, "talon", "thousand/8.2")
         if player != self.declarer:
-            raise IllegalAction("thousand/8.2", "only the declarer may raise the contract")
+            raise IllegalAction("thousand/8.2", "only the declarer may raise the contract", pointer="player")
         if not self.talon_taken:
             raise IllegalAction("thousand/8.2", "the contract may be raised only after taking the talon")
         if self.golden:
@@ -435,7 +435,7 @@ class DealState:
         o = self.opts
         self._require_turn(player, "talon", "thousand/9.1")
         if player != self.declarer:
-            raise IllegalAction("thousand/9.1", "only the declarer may concede")
+            raise IllegalAction("thousand/9.1", "only the declarer may concede", pointer="player")
         if not self.talon_taken:
             raise IllegalAction("thousand/9.1", "the declarer concedes only after seeing the talon")
         if self.blind and not o["blind"]:
@@ -461,7 +461,7 @@ class DealState:
         if self.phase == "done":
             raise IllegalAction("thousand/6.1", "the deal is already over")
         if player not in self.layout.active:
-            raise IllegalAction("thousand/3.2", f"{player} does not play this deal")
+            raise IllegalAction("thousand/3.2", f"{player} does not play this deal", pointer="player")
         hand = self._hand(player)
         if reason == "four_nines":
             if not o["redeal_four_nines"]:
@@ -494,7 +494,7 @@ class DealState:
             if thr is None:
                 raise IllegalAction("thousand/6.4", "a weak talon gives no redeal under these options")
             if self.phase != "talon" or player != self.declarer:
-                raise IllegalAction("thousand/6.4", "only the declarer, on seeing the talon, may claim it")
+                raise IllegalAction("thousand/6.4", "only the declarer, on seeing the talon, may claim it", pointer="player")
             if self.talon is None:
                 raise IllegalAction("thousand/6.4", "the talon's cards are needed to judge the claim")
             pts = card_points(self.talon)
@@ -614,13 +614,13 @@ class DealState:
         elif self.phase != "play":
             self._require_turn(player, "play", "thousand/11.1")
         if player not in self.layout.active:
-            raise IllegalAction("thousand/3.2", f"{player} does not play this deal")
+            raise IllegalAction("thousand/3.2", f"{player} does not play this deal", pointer="player")
         if self.phase == "talon":
             return self._verify_first_lead(player, card, marriage)
         expected = self.to_play
         if player != expected:
             rule = "thousand/8.3" if self.trick_index == 0 and not self.trick else "thousand/11.1"
-            raise IllegalAction(rule, f"it is {expected}'s turn to play, not {player}'s")
+            raise IllegalAction(rule, f"it is {expected}'s turn to play, not {player}'s", pointer="player")
         fault = self._play_fault(player, card)
         if fault:
             raise fault

@@ -468,7 +468,7 @@ def check(req: dict, variant, opts: dict) -> dict:
     rules = set()
     violations = []
     if verdict is not None:
-        violations.append(verdict.as_violation(verdict.pointer or ptrs.get(atype, "/action")))
+        violations.append(verdict.as_violation(action_pointer("/action", atype, verdict)))
         rules.add(verdict.rule)
     else:
         rules.add(ACTION_RULE.get(atype, "thousand/11.1"))
@@ -481,6 +481,16 @@ def check(req: dict, variant, opts: dict) -> dict:
            "legal_actions": legal_now if legal_now is not None else _legal_before(pos, layout, opts, state, actor),
            "effects": record or {}, "_rules": rules}
     return ans
+
+
+ACTION_FIELD = {"play": "card", "bid": "amount", "raise": "amount", "exchange": "gives", "discard": "cards",
+                "redeal": "reason"}
+
+
+def action_pointer(base: str, atype: str, err: IllegalAction) -> str:
+    """Pointer of the field an illegal action is about: the player for turn faults, else the action's value."""
+    field = err.pointer or ACTION_FIELD.get(atype)
+    return f"{base}/{field}" if field else base
 
 
 ACTION_RULE = {"bid": "thousand/7.9", "pass": "thousand/7.3", "take_talon": "thousand/8.1",
@@ -693,7 +703,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
     game_over = False
     checked = 0
 
-    def violate(i, ev, rule, msg, ptr=None):
+    def violate(i, ev, rule, msg, ptr=None):  # ptr: pointer into the request
         nonlocal first
         v = {"index": i, "event": ev, "rule": rule, "message": msg, "pointer": ptr or f"/log/{i}"}
         violations.append(v)
@@ -743,7 +753,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
         try:
             dispatch(st, action, actor, {k: f"{ptr}/{k}" for k in ("amount", "card", "gives", "cards", "reason", "type")})
         except IllegalAction as e:
-            violate(i, t, e.rule, e.message)
+            violate(i, t, e.rule, e.message, action_pointer(ptr, t, e))
             skipping = True
             continue
         if st.phase == "done":

@@ -1,0 +1,207 @@
+"""The HTTP contract: envelope, problems (RFC 9457) with pointers, limits, hostile bodies."""
+import json
+
+import pytest
+
+from tests.thousand_helpers import PLAYERS, README_TRICKS, points_deal, readme_log, score_body
+
+ENDPOINTS = ["score", "check", "validate"]
+GOOD = points_deal("Anna", 120, {"Anna": 95, "Boris": 14, "Vera": 11}, {"Anna": 6, "Boris": 1, "Vera": 1},
+                   [("Anna", "H")])
+
+
+def post_raw(client, endpoint, data, ctype="application/json", game="thousand"):
+    return client.post(f"/v1/games/{game}/{endpoint}", data=data, headers={"Content-Type": ctype})
+
+
+def problem(r, status):
+    assert r.status_code == status, r.get_data(as_text=True)
+    assert r.mimetype == "application/problem+json"
+    body = r.get_json()
+    assert body["status"] == status and body["title"] and body["type"].startswith("https://")
+    return body
+
+
+def test_health_and_index(client):
+    assert client.get("/healthz").get_json() == {"status": "ok"}
+    games = client.get("/v1/games").get_json()["games"]
+    thousand = next(g for g in games if g["id"] == "thousand")
+    assert [v["id"] for v in thousand["variants"]] == ["russian-classic", "two-player", "four-player", "polish"]
+    assert thousand["variants"][2]["players"] == [4]
+
+
+def test_variant_describes_options(client):
+    v = client.get("/v1/games/thousand/variants/polish").get_json()
+    opts = {o["name"]: o for o in v["options"]}
+    assert opts["round_step"] == {"name": "round_step", "type": "int", "default": 10, "rule": "thousand/12.3",
+                                  "summary": opts["round_step"]["summary"], "allowed": [5, 10]}
+    assert opts["barrel"]["default"] == "lock" and opts["barrel"]["allowed"] == ["barrel", "lock", "off"]
+    assert opts["silence_threshold"]["type"] == "int|null"
+
+
+def test_rules_with_variant_options(client):
+    rules = client.get("/v1/games/thousand/rules?variant=polish").get_json()
+    r = next(x for x in rules["rules"] if x["id"] == "thousand/12.3")
+    assert r["options"] == {"round_step": 10, "round_half": "up"}
+    assert r["source"] and r["text"] and r["title"]
+    assert rules["variant"] == "polish"
+
+
+def test_envelope_echoes_effective_options(client):
+    r = client.post("/v1/games/thousand/score", json=score_body(GOOD, options={"dump_555": "off"}))
+    body = r.get_json()
+    assert (body["game"], body["variant"]) == ("thousand", "russian-classic")
+    assert body["options"]["dump_555"] == "off" and body["options"]["round_step"] == 5
+    cited = {c["rule"] for c in body["citations"]}
+    used = {line["rule"] for p in body["players"] for line in p["lines"]}
+    assert used <= cited
+    c = next(c for c in body["citations"] if c["rule"] == "thousand/12.3")
+    assert c["options"] == {"round_step": 5, "round_half": "up"}
+
+
+def test_same_request_same_answer(client):
+    a = client.post("/v1/games/thousand/score", json=score_body(GOOD)).get_data()
+    b = client.post("/v1/games/thousand/score", json=score_body(GOOD)).get_data()
+    assert a == b
+
+
+@pytest.mark.parametrize("path", ["/v1/games/chess/score", "/v1/games/chess/rules", "/v1/games/thousand/variants/x",
+                                  "/v1/nothing"])
+def test_not_found(client, path):
+    r = client.post(path, json={}) if path.endswith("score") else client.get(path)
+    problem(r, 404)
+
+
+def test_unknown_variant_in_body(client):
+    r = client.post("/v1/games/thousand/score", json=score_body(GOOD, variant="klondike"))
+    assert "klondike" in problem(r, 404)["detail"]
+
+
+def test_unknown_and_illtyped_options(client):
+    r = client.post("/v1/games/thousand/score", json=score_body(GOOD, options={"round_step": 7, "barel": "x"}))
+    errs = problem(r, 422)["errors"]
+    assert {e["pointer"] for e in errs} == {"/options/round_step", "/options/barel"}
+    step = next(e for e in errs if e["pointer"] == "/options/round_step")
+    assert "allowed: 5, 10" in step["detail"]
+
+
+def test_options_combination_rejected(client):
+    r = client.post("/v1/games/thousand/score", json=score_body(GOOD, options={"golden_fail_resets": True}))
+    assert problem(r, 422)["errors"][0]["pointer"] == "/options/golden_fail_resets"
+
+
+@pytest.mark.parametrize("deal,pointer", [
+    (dict(GOOD, contract=123), "/deal/contract"),
+    (dict(GOOD, declarer="Olga"), "/deal/declarer"),
+    (dict(GOOD, points={"Anna": 95, "Boris": 14, "Vera": 12}), "/deal/points"),
+    (dict(GOOD, tricks_taken={"Anna": 6, "Boris": 1, "Vera": 2}), "/deal/tricks_taken"),
+    ({"declarer": "Anna", "contract": 100, "tricks": README_TRICKS[:7]}, "/deal/tricks"),
+    ({"declarer": "Anna", "contract": 100,
+      "tricks": README_TRICKS[:7] + [{"leader": "Boris", "cards": ["AC", "10C", "XX"]}]}, "/deal/tricks/7/cards/2"),
+    ({"declarer": "Anna", "contract": 100,
+      "tricks": README_TRICKS[:7] + [{"leader": "Boris", "cards": ["AC", "10C", "8C"]}]}, "/deal/tricks/7/cards/2"),
+    ({"declarer": "Anna", "contract": 100,
+      "tricks": README_TRICKS[:7] + [{"leader": "Boris", "cards": ["AC", "10C", "AD"]}]}, "/deal/tricks/7/cards/2"),
+    ({"declarer": "Anna", "contract": 100,
+      "tricks": README_TRICKS[:7] + [{"leader": "Boris", "cards": ["AC", "10C", "JC", "9C"]}]}, "/deal/tricks/7/cards"),
+])
+def test_impossible_deals(client, deal, pointer):
+    r = client.post("/v1/games/thousand/score", json=score_body(deal))
+    errs = problem(r, 422)["errors"]
+    assert errs[0]["pointer"] == pointer, errs
+
+
+def test_impossible_state(client):
+    r = client.post("/v1/games/thousand/score", json=score_body(GOOD, state={"scores": {"Anna": 950, "Boris": 33}}))
+    errs = problem(r, 422)["errors"]
+    assert {e["pointer"] for e in errs} == {"/state/scores/Anna", "/state/scores/Boris"}
+
+
+def test_wrong_player_count(client):
+    r = client.post("/v1/games/thousand/score", json=score_body(GOOD, players=PLAYERS + ["Gleb"]))
+    assert problem(r, 422)["errors"][0]["pointer"] == "/players"
+
+
+def test_unknown_field_rejected(client):
+    body = score_body(GOOD)
+    body["deal"] = dict(GOOD, trump="H")
+    assert problem(client.post("/v1/games/thousand/score", json=body), 422)["errors"][0]["pointer"] == "/deal/trump"
+
+
+def test_card_notation_accepted(api):
+    # T for ten, lower case, suit symbols: all the same cards.
+    tricks = [{"leader": t["leader"], "cards": [c.replace("10", "T").lower() for c in t["cards"]]}
+              for t in README_TRICKS]
+    tricks[0]["cards"][0] = "A♦"
+    ans = api("score", score_body({"declarer": "Anna", "contract": 100, "tricks": tricks,
+                                   "marriages": [{"player": "Anna", "suit": "♠"}, {"player": "Boris", "suit": "h"}]}))
+    assert [p["hand_score"] for p in ans["players"]] == [100, 155, 0]
+
+
+# ---------------------------------------------------------------- limits and hostile bodies
+
+@pytest.mark.parametrize("endpoint", ENDPOINTS)
+def test_too_large(client, endpoint):
+    problem(post_raw(client, endpoint, b'{"x": "' + b"a" * (300 * 1024) + b'"}'), 413)
+
+
+@pytest.mark.parametrize("endpoint", ENDPOINTS)
+@pytest.mark.parametrize("depth", [33, 1000, 100000])
+def test_too_deep(client, endpoint, depth):
+    body = problem(post_raw(client, endpoint, "[" * depth + "]" * depth), 400)
+    assert body["type"].endswith("nesting-too-deep")
+
+
+def test_depth_32_is_fine_for_parsing(client):
+    # 32 levels parse; the shape is then simply wrong (422), not a transport error.
+    r = post_raw(client, "score", '{"players":' + "[" * 31 + "]" * 31 + "}")
+    problem(r, 422)
+
+
+HOSTILE = [
+    b"", b"   ", b"{", b"nul", b"[]", b"42", b'"text"', b"null", b'{"players": NaN}', b'{"players": Infinity}',
+    b'{"a": 1, "a": 2}', b"\xff\xfe{}", b'{"players": ["A","B","C"], "dealer": "A", "deal": []}',
+    b'{"players": "ABC"}', b'{"players": [1,2,3]}', b'{"variant": 5}', b'{"options": []}', b'{"options": {"x": {}}}',
+    json.dumps({"players": PLAYERS, "dealer": "Vera", "deal": {"declarer": "Anna", "contract": 1e309}}).encode(),
+    json.dumps({"players": PLAYERS, "dealer": "Vera", "deal": {"declarer": "Anna", "contract": True,
+                                                               "points": {}, "tricks_taken": {}}}).encode(),
+    json.dumps({"players": PLAYERS, "dealer": "Vera", "deal": {"declarer": "Anna", "contract": 100,
+                "points": {"Anna": -5, "Boris": 100, "Vera": 25}, "tricks_taken": {"Anna": 1, "Boris": 6, "Vera": 1}}}).encode(),
+    json.dumps({"players": ["A"] * 3, "dealer": "A", "log": [{"type": "deal"}]}).encode(),
+    json.dumps({"players": PLAYERS, "log": [{"type": "play", "player": "Anna", "card": "AH"}]}).encode(),
+    json.dumps({"players": PLAYERS, "log": [{"type": "deal", "dealer": "Vera", "hands": {"Anna": ["ZZ"]}}]}).encode(),
+    json.dumps({"players": PLAYERS, "log": [{"type": "deal", "dealer": "Vera", "hands": {}, "talon": []}]}).encode(),
+    json.dumps({"players": PLAYERS, "dealer": "Vera", "position": {"phase": "play"},
+                "action": {"type": "play", "player": "Anna", "card": "AH"}}).encode(),
+    json.dumps({"players": PLAYERS, "dealer": "Vera", "position": {"phase": "play", "declarer": "Anna",
+                "contract": 100, "tricks_won": {"Anna": 9}}, "action": {"type": "play", "player": "Anna",
+                                                                        "card": "AH"}}).encode(),
+    json.dumps({"players": PLAYERS, "dealer": "Vera", "position": {"phase": "bidding", "bids": [{"player": "Anna",
+                "type": "bid", "amount": 1000}] * 50}, "action": {"type": "pass", "player": "Boris"}}).encode(),
+    json.dumps({"players": PLAYERS, "dealer": "Vera", "position": {"phase": "talon", "declarer": "Anna",
+                "contract": 100, "hand": ["AH"] * 10}, "action": {"type": "concede", "player": "Anna"}}).encode(),
+]
+
+
+@pytest.mark.parametrize("endpoint", ENDPOINTS)
+@pytest.mark.parametrize("raw", HOSTILE)
+def test_hostile_bodies_never_500(client, endpoint, raw):
+    r = post_raw(client, endpoint, raw)
+    assert 400 <= r.status_code < 500, (r.status_code, r.get_data(as_text=True))
+    assert r.mimetype == "application/problem+json"
+    assert "Traceback" not in r.get_data(as_text=True)
+
+
+def test_wrong_content_type(client):
+    problem(post_raw(client, "score", b"players=1", ctype="application/x-www-form-urlencoded"), 415)
+
+
+def test_method_not_allowed(client):
+    problem(client.raw().get("/v1/games/thousand/score"), 405)
+
+
+def test_big_log_is_judged_not_crashed(client):
+    # 400 deals of the README game: far past the game's end; the replay reports it and stops.
+    log = readme_log() * 3
+    r = client.post("/v1/games/thousand/validate", json={"players": PLAYERS, "log": log})
+    assert r.status_code == 200 and r.get_json()["valid"] is False

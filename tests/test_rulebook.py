@@ -1,0 +1,78 @@
+"""The rulebook and option model: every rule ID is known, every option governs a real rule."""
+import re
+
+import pytest
+
+from referee import registry
+from referee.cards import Card, parse_card
+from referee.errors import InputError
+from referee.thousand.core import DECK, POINTS, round_to
+
+GAME = registry.get("thousand")
+
+
+def test_rule_ids_are_well_formed_and_sourced():
+    assert len(GAME.rulebook.rules) == 65
+    for rid, rule in GAME.rulebook.rules.items():
+        assert re.fullmatch(r"thousand/\d+\.\d+", rid)
+        assert rule.title["en"] and rule.text["en"] and rule.source
+
+
+def test_every_option_governs_a_rule_that_names_it():
+    for name, spec in next(iter(GAME.variants.values())).specs.items():
+        assert spec.rule in GAME.rulebook, name
+        assert name in GAME.rulebook[spec.rule].options, (name, spec.rule)
+
+
+def test_every_rule_cited_in_the_engine_exists():
+    import pathlib
+    src = "".join(p.read_text() for p in pathlib.Path("referee/thousand").glob("*.py"))
+    cited = set(re.findall(r'"(thousand/\d+\.\d+)"', src))
+    assert cited and cited <= set(GAME.rulebook.rules)
+
+
+def test_variant_presets_are_valid():
+    for v in GAME.variants.values():
+        opts = v.resolve({})
+        assert set(opts) == set(v.specs)
+    assert GAME.variants["polish"].resolve({})["round_step"] == 10
+
+
+def test_unknown_option_names_allowed():
+    with pytest.raises(InputError) as e:
+        GAME.variants["russian-classic"].resolve({"target": 999})
+    assert e.value.errors == [{"pointer": "/options/target",
+                               "detail": "target: not an allowed value; allowed: 1000, 1001, 1005"}]
+
+
+def test_u1_deck_is_worth_120():
+    assert len(DECK.cards()) == 24
+    assert sum(POINTS[c.rank] for c in DECK.cards()) == 120
+    for s in "SHDC":
+        assert sum(POINTS[c.rank] for c in DECK.cards() if c.suit == s) == 30
+
+
+@pytest.mark.parametrize("text,card", [("10H", Card("10", "H")), ("th", Card("10", "H")), ("Q♠", Card("Q", "S")),
+                                       ("a♦", Card("A", "D")), ("JK", Card("JK", "")), (" 9c ", Card("9", "C"))])
+def test_card_notation(text, card):
+    assert parse_card(text) == card
+
+
+@pytest.mark.parametrize("text", ["1H", "10", "HH", "10X", "", "AHH", "11S"])
+def test_bad_cards(text):
+    with pytest.raises(ValueError):
+        parse_card(text)
+
+
+@pytest.mark.parametrize("value,expected", [  # RU-app table, SEC-mek, boompig, EN-UBCG (thousand.md R12.3, V2)
+    (10, 10), (11, 10), (12, 10), (13, 15), (14, 15), (15, 15), (16, 15), (17, 15), (18, 20), (19, 20),
+    (23, 25), (73, 75), (22, 20), (67, 65), (26, 25), (51, 50), (53, 55)])
+def test_v2_round_to_five(value, expected):
+    assert round_to(value, 5, "up") == expected
+
+
+@pytest.mark.parametrize("half,values,expected", [  # V1, V37
+    ("up", [15, 16, 25, 26, 111], [20, 20, 30, 30, 110]),
+    ("down", [15, 16, 25, 26], [10, 20, 20, 30])])
+def test_v1_round_to_ten(half, values, expected):
+    assert [round_to(v, 10, half) for v in values] == expected
