@@ -84,6 +84,7 @@ class Position(Strict):
     tricks_won = SCORE_MAP()
     marriages = fields.List(fields.Nested(Marriage), validate=validate.Length(max=8))
     trick = fields.Nested(CurrentTrick)
+    received = Card()
 
 
 ACTIONS = ["bid", "pass", "take_talon", "exchange", "discard", "raise", "concede", "play", "redeal"]

@@ -579,6 +579,11 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
         if st.talon and set(st.talon) & set(hand) and phase in ("deal", "bidding"):
             raise InputError("a card cannot be both in the hand and in the talon", "/position/talon")
     ptrs = {k: f"/action/{k}" for k in ("amount", "card", "gives", "cards", "reason", "type")}
+    if pos.get("received") is not None:
+        got = _cards_at([pos["received"]], "/position/received")[0]
+        if hand is not None and got not in hand:
+            raise InputError("the card received in the exchange must be in the hand", "/position/received")
+        st.received[actor] = got
     if phase in ("deal", "bidding"):
         bids = pos.get("bids") or []
         if not isinstance(bids, list):
