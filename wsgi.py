@@ -93,12 +93,12 @@ def problem(status: int, kind: str, title: str, detail: str, errors: list | None
 
 def ok(body: dict) -> Response:
     return Response(json.dumps(body, ensure_ascii=False), status=200, mimetype="application/json",
-                    headers={"Content-Language": "en"})
+                    headers={"Content-Language": language(), "Vary": "Accept-Language"})
 
 
 def language() -> str:
-    # Only English texts exist so far; the rulebook keeps texts per language for more.
-    return "en"
+    """The best language the rulebooks have for the request's Accept-Language (English by default)."""
+    return request.accept_languages.best_match(service.LANGUAGES, default="en")
 
 
 def create_app() -> Flask:

@@ -16,6 +16,9 @@ from .errors import InputError
 from .rulebook import DEFAULT_LANGUAGE
 
 ENDPOINTS = ("score", "check", "validate")
+# languages every rulebook has texts in (rules keep one text per language code)
+LANGUAGES = sorted(set.intersection(*({lang for r in g.rulebook.rules.values() for lang in r.text}
+                                      for g in registry.GAMES.values())))
 
 
 def collect_rules(obj: Any, out: set[str]) -> set[str]:

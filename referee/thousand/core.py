@@ -495,6 +495,8 @@ class DealState:
                 raise IllegalAction("thousand/6.4", "a weak talon gives no redeal under these options")
             if self.phase != "talon" or player != self.declarer:
                 raise IllegalAction("thousand/6.4", "only the declarer, on seeing the talon, may claim it", pointer="player")
+            if o["redeal_weak_talon_only_at_100"] and self.contract != FORCED_BID:
+                raise IllegalAction("thousand/6.4", f"only a declarer on {FORCED_BID} may throw in a weak talon")
             if self.talon is None:
                 raise IllegalAction("thousand/6.4", "the talon's cards are needed to judge the claim")
             pts = card_points(self.talon)

@@ -98,6 +98,8 @@ SPECS = {s.name: s for s in [
     O("redeal_weak_talon", "int", None, "thousand/6.4",
       "A talon worth fewer card points than this may be thrown in by the declarer; null = off.",
       nullable=True, minimum=1, maximum=30),
+    O("redeal_weak_talon_only_at_100", "bool", False, "thousand/6.4",
+      "The weak-talon redeal is open only to a declarer on the forced 100."),
     O("misdeal_penalty", "int", 120, "thousand/5.1", "Points lost for a misdeal or a cutting fault.",
       minimum=0, maximum=1000, multiple_of=5),
     O("sitter_scoring", "enum", "aces_40_marriage", "thousand/3.6",
