@@ -1,43 +1,55 @@
 """Shared fixtures.
 
 ``client`` is Flask's test client wrapped so that every answer the suite receives is validated
-against ``openapi.yaml`` (and every request that the app accepted is validated too), which keeps
-the spec true to the app.
+against ``openapi.yaml``, and every request the app accepted (200) is validated against it too, which
+keeps the spec true to the app in both directions.
 """
 from __future__ import annotations
 
+import json
 import pathlib
 
 import pytest
-from openapi_core import OpenAPI
+from openapi_core import Config, OpenAPI
 from openapi_core.contrib.werkzeug import WerkzeugOpenAPIRequest, WerkzeugOpenAPIResponse
+from openapi_core.templating.paths.exceptions import OperationNotFound, PathNotFound
+from werkzeug.test import EnvironBuilder
 
 from wsgi import create_app
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-import os
-SPEC = None if os.environ.get("TMP_NO_SPEC") else OpenAPI.from_file_path(str(ROOT / "openapi.yaml"))
+SPEC = OpenAPI.from_file_path(
+    str(ROOT / "openapi.yaml"),
+    config=Config(extra_media_type_deserializers={"application/problem+json": json.loads}))
 _app = create_app()
+SEEN: list[tuple[str, str, int]] = []  # (method, path, status) of every answer, for coverage checks
 
 
 class SpecCheckedClient:
     def __init__(self, app):
         self._c = app.test_client()
 
-    def _check(self, resp):
-        if SPEC is None:
+    def _send(self, method, path, **kw):
+        resp = self._c.open(path, method=method, **kw)
+        SEEN.append((method, path.split("?")[0], resp.status_code))
+        # the app reads the body once, without caching it: rebuild the request for the validator
+        req = EnvironBuilder(path=path, method=method, **kw).get_request()
+        oreq = WerkzeugOpenAPIRequest(req)
+        try:
+            SPEC.validate_response(oreq, WerkzeugOpenAPIResponse(resp))
+        except (PathNotFound, OperationNotFound):
+            # only routes the app does not have may be missing from the spec
+            assert resp.status_code in (404, 405), (method, path, resp.status_code)
             return resp
-        req = WerkzeugOpenAPIRequest(resp.request)
-        SPEC.validate_response(req, WerkzeugOpenAPIResponse(resp))
-        if resp.status_code == 200 and resp.request.method == "POST":
-            SPEC.validate_request(req)
+        if resp.status_code == 200 and method == "POST":
+            SPEC.validate_request(oreq)
         return resp
 
-    def get(self, *a, **kw):
-        return self._check(self._c.get(*a, **kw))
+    def get(self, path, **kw):
+        return self._send("GET", path, **kw)
 
-    def post(self, *a, **kw):
-        return self._check(self._c.post(*a, **kw))
+    def post(self, path, **kw):
+        return self._send("POST", path, **kw)
 
     def raw(self):
         return self._c
