@@ -77,18 +77,41 @@ def parse_body(raw: bytes) -> Any:
     if text.count("[") + text.count("{") > MAX_DEPTH and not _depth_ok(text, MAX_DEPTH):
         raise BadJSON(f"JSON nested deeper than {MAX_DEPTH} levels", "nesting-too-deep")
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
     except BadJSON:
         raise
-    except (ValueError, RecursionError) as e:
-        raise BadJSON(f"the body is not valid JSON: {e}") from None
+    except json.JSONDecodeError as e:
+        raise BadJSON(f"the body is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except (ValueError, RecursionError):
+        raise BadJSON("the body is not valid JSON: a number is too long") from None
+    _check_strings(data)
+    return data
 
 
-def problem(status: int, kind: str, title: str, detail: str, errors: list | None = None) -> Response:
+def _check_strings(data: Any) -> None:
+    """Reject strings (keys or values) that are not Unicode text, e.g. a lone surrogate escape."""
+    stack = [data]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            try:
+                x.encode("utf-8")
+            except UnicodeEncodeError:
+                raise BadJSON("the body holds a string that is not valid Unicode (a lone surrogate)") from None
+        elif isinstance(x, dict):
+            stack.extend(x.keys())
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+
+
+def problem(status: int, kind: str, title: str, detail: str, errors: list | None = None,
+            headers: dict | None = None) -> Response:
     body = {"type": PROBLEM_BASE + kind, "title": title, "status": status, "detail": detail}
     if errors is not None:
         body["errors"] = errors
-    return Response(json.dumps(body, ensure_ascii=False), status=status, mimetype="application/problem+json")
+    return Response(json.dumps(body, ensure_ascii=False), status=status, mimetype="application/problem+json",
+                    headers=headers)
 
 
 def ok(body: dict) -> Response:
@@ -154,8 +177,11 @@ def create_app() -> Flask:
         if e.code == 413:
             return problem(413, "payload-too-large", "Request body too large",
                            f"bodies are limited to {MAX_BODY // 1024} KiB")
+        if not e.code or e.code >= 500:
+            return crash(e)
         kind = {404: "not-found", 405: "method-not-allowed"}.get(e.code, "http-error")
-        return problem(e.code or 500, kind, e.name, e.description or e.name)
+        allow = {k: v for k, v in e.get_headers() if k.lower() == "allow"}
+        return problem(e.code, kind, e.name, e.description or e.name, headers=allow)
 
     @app.errorhandler(Exception)
     def crash(e: Exception):  # never a stack trace in an answer

@@ -11,13 +11,9 @@ Two kinds of trouble exist and they must not be confused:
 from __future__ import annotations
 
 
-def pointer(*parts: object) -> str:
-    """Build an RFC 6901 JSON pointer from path parts (``pointer("deal", "tricks", 3)``)."""
-    out = []
-    for part in parts:
-        s = str(part).replace("~", "~0").replace("/", "~1")
-        out.append(s)
-    return "/" + "/".join(out) if out else ""
+def esc(part: object) -> str:
+    """Escape one JSON-pointer reference token (RFC 6901: ``~`` → ``~0``, ``/`` → ``~1``)."""
+    return str(part).replace("~", "~0").replace("/", "~1")
 
 
 class RefereeError(Exception):

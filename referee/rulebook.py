@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 import yaml
 
-from .errors import InputError, UnknownVariant
+from .errors import InputError, UnknownVariant, esc
 
 DEFAULT_LANGUAGE = "en"
 
@@ -200,19 +200,19 @@ class Variant:
         for name, value in requested.items():
             spec = self.specs.get(name)
             if spec is None:
-                errors.append({"pointer": f"/options/{_esc(name)}",
+                errors.append({"pointer": f"/options/{esc(name)}",
                                "detail": f"unknown option {name!r}; known options: "
                                          + ", ".join(sorted(self.specs))})
                 continue
             try:
                 opts[name] = spec.check(value)
             except ValueError as e:
-                errors.append({"pointer": f"/options/{_esc(name)}",
+                errors.append({"pointer": f"/options/{esc(name)}",
                                "detail": f"{name}: {e}; allowed: {spec.allowed_text()}"})
         if not errors:
             for check in self.constraints:
                 for name, detail in check(opts):
-                    errors.append({"pointer": f"/options/{_esc(name)}", "detail": detail})
+                    errors.append({"pointer": f"/options/{esc(name)}", "detail": detail})
         if errors:
             raise InputError(errors)
         return opts
@@ -224,8 +224,6 @@ class Variant:
                 "options": [spec.describe(defaults[name]) for name, spec in self.specs.items()]}
 
 
-def _esc(name: object) -> str:
-    return str(name).replace("~", "~0").replace("/", "~1")
 
 
 @dataclass

@@ -48,6 +48,8 @@ def handle(game_id: str, endpoint: str, body: Any, lang: str = DEFAULT_LANGUAGE)
         raise ValueError(endpoint)
     if not isinstance(body, dict):
         raise InputError("the body must be a JSON object", "")
+    if "variant" in body and not isinstance(body["variant"], str):
+        raise InputError(f"variant must be a string naming one of: {', '.join(game.variants)}", "/variant")
     variant = game.variant(body.get("variant"))
     try:
         data = REQUESTS[game_id][endpoint]().load(body)

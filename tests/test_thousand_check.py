@@ -18,8 +18,11 @@ def check(api, position, action, options=None, variant=None, state=None, status=
 
 def play_position(hand, trick_cards, leader="Anna", trump=None, won=None, declarer="Anna"):
     won = won if won is not None else {"Anna": 2, "Boris": 1}
-    return {"phase": "play", "declarer": declarer, "contract": 100, "trump": trump, "tricks_won": won,
-            "hand": hand, "trick": {"leader": leader, "cards": trick_cards}}
+    pos = {"phase": "play", "declarer": declarer, "contract": 100, "trump": trump, "tricks_won": won,
+           "hand": hand, "trick": {"leader": leader, "cards": trick_cards}}
+    if trump:  # a trump exists only through an announced marriage (thousand/10.5)
+        pos["marriages"] = [{"player": "Anna", "suit": trump}]
+    return pos
 
 
 def legal_cards(ans):

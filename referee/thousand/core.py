@@ -32,6 +32,7 @@ DECK = DeckSpec("Thousand 24-card", ("A", "K", "Q", "J", "10", "9"))
 FORCED_BID = 100
 NO_MARRIAGE_CAP = 120
 ACES = "aces"  # the "suit" of an ace marriage
+BLIND_CONTRACT = 120
 
 
 def card_points(cards) -> int:
@@ -53,6 +54,37 @@ def round_to(value: int | Fraction, step: int, half: str) -> int:
     if rem * 2 > step:
         return int(base + step)
     return int(base + step) if half == "up" else int(base)
+
+
+def points_feasible(targets: list[tuple[int, int]], pool: dict[int, int]) -> bool:
+    """Whether cards worth ``pool`` (card value → number of cards) can be shared out so that player i
+    takes exactly ``targets[i] = (cards, points)``, every card going to someone (thousand/1.3, 3.5).
+
+    A small dynamic programme over the six card values; at most three players.
+    """
+    if sum(c for c, _ in targets) != sum(pool.values()) or \
+            sum(p for _, p in targets) != sum(v * k for v, k in pool.items()):
+        return False
+    t = list(targets) + [(0, 0)] * (3 - len(targets))
+    (c1max, p1max), (c2max, p2max), (c3max, p3max) = t
+    states = {(0, 0, 0, 0)}
+    used_c = used_p = 0
+    for v, k in sorted(pool.items(), reverse=True):
+        nxt = set()
+        used_c, used_p = used_c + k, used_p + v * k
+        for c1, p1, c2, p2 in states:
+            for k1 in range(k + 1):
+                a1, b1 = c1 + k1, p1 + v * k1
+                if a1 > c1max or b1 > p1max:
+                    break
+                for k2 in range(k - k1 + 1):
+                    a2, b2 = c2 + k2, p2 + v * k2
+                    if a2 > c2max or b2 > p2max:
+                        break
+                    if used_c - a1 - a2 <= c3max and used_p - b1 - b2 <= p3max:
+                        nxt.add((a1, b1, a2, b2))
+        states = nxt
+    return (c1max, p1max, c2max, p2max) in states
 
 
 def marriages_in(cards) -> list[str]:
@@ -134,6 +166,8 @@ class DealState:
     high_bid: int = FORCED_BID
     high_bidder: str | None = None
     passed: set = field(default_factory=set)
+    calls: list = field(default_factory=list)  # who has spoken, in order
+    bidders: set = field(default_factory=set)  # who has made a (non-blind) bid
     to_speak: str | None = None
     blind: bool = False
     golden: bool = False
@@ -231,6 +265,8 @@ class DealState:
     def verify_bid(self, player: str, amount: Any, blind: bool = False) -> None:
         o = self.opts
         self._require_turn(player, "bidding", "thousand/7.9")
+        if blind:
+            return self._verify_blind(player, amount)
         if player in self.passed:
             raise IllegalAction("thousand/7.3", f"{player} has passed and may not bid again", pointer="player")
         if player != self.to_speak:
@@ -250,9 +286,8 @@ class DealState:
         if amount > o["max_bid"]:
             raise IllegalAction("thousand/7.5", f"no contract may exceed {o['max_bid']}")
         hand = self._hand(player)
-        if amount > NO_MARRIAGE_CAP and o["bid_cap"] != "none":
-            if hand is None:
-                raise IllegalAction("thousand/7.4", "a bid above 120 needs the bidder's hand to be judged")
+        if amount > NO_MARRIAGE_CAP and o["bid_cap"] != "none" and hand is not None and not blind:
+            # an unknown hand (another player's earlier call) cannot be held to the cap
             cap = bid_cap(hand, o)
             if amount > cap:
                 held = marriages_in(hand)
@@ -265,6 +300,21 @@ class DealState:
             if self.scores.get(player, 0) < o["blind_min_score"]:
                 raise IllegalAction("thousand/17.1", f"blind play needs a total of {o['blind_min_score']}")
 
+    def _verify_blind(self, player: str, amount: Any) -> None:
+        """thousand/17.1: the forced-bid holder, before any call, announces a blind 120."""
+        o = self.opts
+        if not o["blind"]:
+            raise IllegalAction("thousand/17.1", "blind play is not allowed under these options")
+        if player != self.forced_holder():
+            raise IllegalAction("thousand/17.1", f"only the holder of the forced 100 ({self.forced_holder()}) "
+                                                 "may announce a blind game", pointer="player")
+        if self.calls:
+            raise IllegalAction("thousand/17.1", "a blind game is announced before anyone speaks")
+        if amount != BLIND_CONTRACT:
+            raise IllegalAction("thousand/17.1", f"a blind game is announced at {BLIND_CONTRACT}")
+        if self.scores.get(player, 0) < o["blind_min_score"]:
+            raise IllegalAction("thousand/17.1", f"blind play needs a total of {o['blind_min_score']}")
+
     def can_bid(self, player: str, amount: Any, blind: bool = False) -> bool:
         try:
             self.verify_bid(player, amount, blind)
@@ -275,7 +325,11 @@ class DealState:
     def apply_bid(self, player: str, amount: int, blind: bool = False) -> dict:
         self.verify_bid(player, amount, blind)
         self.high_bid, self.high_bidder = amount, player
-        self.blind = bool(blind)
+        self.blind = bool(blind)  # an overbid makes a blind game lapse (thousand/17.1)
+        self.calls.append(player)
+        if blind:
+            return {"bid": amount, "player": player, "blind": True}
+        self.bidders.add(player)
         self._advance_auction(player)
         return {"bid": amount, "player": player}
 
@@ -296,6 +350,7 @@ class DealState:
     def apply_pass(self, player: str) -> dict:
         self.verify_pass(player)
         self.passed.add(player)
+        self.calls.append(player)
         self._advance_auction(player)
         return {"pass": player}
 
@@ -414,14 +469,13 @@ class DealState:
             raise IllegalAction("thousand/18.1", "a golden-round contract cannot be raised")
         if isinstance(amount, bool) or not isinstance(amount, int) or amount % o["bid_step"]:
             raise IllegalAction("thousand/7.2", f"the contract goes in steps of {o['bid_step']}")
-        if amount < self.contract:
-            raise IllegalAction("thousand/8.2", f"the contract may be raised but never lowered below {self.contract}")
+        if amount <= self.contract:
+            raise IllegalAction("thousand/8.2", f"a raise must go above the contract of {self.contract}; "
+                                                "it may never be lowered")
         if amount > o["max_bid"]:
             raise IllegalAction("thousand/7.5", f"no contract may exceed {o['max_bid']}")
         hand = self._hand(player)
-        if o["raise_capped"] and amount > NO_MARRIAGE_CAP and o["bid_cap"] != "none":
-            if hand is None:
-                raise IllegalAction("thousand/8.2", "a raise above 120 needs the declarer's hand to be judged")
+        if o["raise_capped"] and amount > NO_MARRIAGE_CAP and o["bid_cap"] != "none" and hand is not None:
             cap = bid_cap(hand, o)
             if amount > cap:
                 raise IllegalAction("thousand/8.2", f"{amount} is above this hand's limit of {cap}")
@@ -474,8 +528,11 @@ class DealState:
             if nines < 4:
                 raise IllegalAction("thousand/6.1", f"{player} holds {nines} nines, not four")
             got = self.received.get(player)
-            if got is not None and got.rank == "9" and not o["redeal_four_nines_after_exchange"]:
-                raise IllegalAction("thousand/6.2", "the fourth nine came in the exchange; that gives no redeal")
+            if got is not None and got.rank == "9":
+                if not o["redeal_four_nines_after_exchange"]:
+                    raise IllegalAction("thousand/6.2", "the fourth nine came in the exchange; that gives no redeal")
+            elif player in self.bidders:
+                raise IllegalAction("thousand/6.1", f"{player} has bid, and so has given up the right to a redeal")
             return
         if reason == "weak_hand":
             thr = o["redeal_weak_hand"]
@@ -691,8 +748,12 @@ class DealState:
         out: list[dict] = []
         if self.phase == "bidding":
             p = player or self.to_speak
+            if (self.opts["blind"] and not self.calls and p == self.forced_holder()
+                    and self.scores.get(p, 0) >= self.opts["blind_min_score"]):
+                out.append({"type": "bid", "player": p, "min": BLIND_CONTRACT, "max": BLIND_CONTRACT,
+                            "step": self.opts["bid_step"], "blind": True})
             if p != self.to_speak or p in self.passed:
-                return []
+                return out
             rng = self.bid_range(p)
             if rng and (self.opts["silence_threshold"] is None
                         or self.scores.get(p, 0) >= self.opts["silence_threshold"]):
@@ -714,7 +775,11 @@ class DealState:
             else:
                 for c in self.legal_cards(d) or []:
                     out.append({"type": "play", "player": d, "card": str(c)})
-            out.append({"type": "raise", "player": d, "min": self.contract})
+            step = self.opts["bid_step"]
+            top = bid_cap(self.hands[d], self.opts) if self.hands.get(d) is not None and self.opts["raise_capped"] \
+                else self.opts["max_bid"]
+            if self.contract + step <= top and not self.golden:
+                out.append({"type": "raise", "player": d, "min": self.contract + step, "max": top, "step": step})
             try:
                 self.verify_concede(d)
                 out.append({"type": "concede", "player": d})

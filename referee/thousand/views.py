@@ -7,16 +7,16 @@ effective options, and returns the answer body.  Impossible input raises
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from ..cards import Card, check_conservation, parse_card, parse_cards, parse_suit
-from ..errors import IllegalAction, InputError
+from ..errors import IllegalAction, InputError, esc
 from .core import (ACES, ACE_MARRIAGE_VALUE, DECK, FORCED_BID, MARRIAGE_VALUE, POINTS, DealState, Layout,
-                   card_points, suit_name)
+                   card_points, points_feasible, suit_name)
 from .scoring import IRREGULARITY_RULES, DealOutcome, GameState, settle
 
 TOTAL_POINTS = 120
-VALUES_DESC = sorted((POINTS[c.rank] for c in DECK.cards()), reverse=True)
 
 
 # ====================================================================== shared parsing
@@ -58,7 +58,7 @@ def parse_state(req: dict, players: list[str], opts: dict) -> GameState:
             errors.append({"pointer": f"/state/{key}", "detail": "must be an object keyed by player"})
             continue
         for name, val in part.items():
-            ptr = f"/state/{key}/{name}"
+            ptr = f"/state/{key}/{esc(name)}"
             if name not in players:
                 errors.append({"pointer": ptr, "detail": f"{name!r} is not one of the players"})
                 continue
@@ -89,9 +89,11 @@ def parse_state(req: dict, players: list[str], opts: dict) -> GameState:
     if errors:
         raise InputError(errors)
     T, target = opts["barrel_threshold"], opts["target"]
+    # every score moves in fives, except a four-player sitter's raw talon points (thousand/3.6)
+    fives = not (len(players) == 4 and opts["sitter_scoring"] == "talon_points")
     for p, s in st.scores.items():
-        ptr = f"/state/scores/{p}"
-        if s % 5:
+        ptr = f"/state/scores/{esc(p)}"
+        if s % 5 and fives:
             errors.append({"pointer": ptr, "detail": f"{s} cannot happen: every Thousand score is a multiple of 5"})
         elif s >= target:
             errors.append({"pointer": ptr, "detail": f"{s} has already reached the target {target}: the game is over"})
@@ -101,7 +103,7 @@ def parse_state(req: dict, players: list[str], opts: dict) -> GameState:
         elif abs(s) > 100000:
             errors.append({"pointer": ptr, "detail": "implausible total"})
         if st.barrel[p]["deals"] and not (opts["barrel"] == "barrel" and s == T):
-            errors.append({"pointer": f"/state/barrel/{p}/deals",
+            errors.append({"pointer": f"/state/barrel/{esc(p)}/deals",
                            "detail": f"{p} is not on the barrel (total {s}), so has no barrel deals"})
     if errors:
         raise InputError(errors)
@@ -203,6 +205,11 @@ def outcome_from_deal(deal: dict, layout: Layout, opts: dict, state: GameState) 
             raise InputError("blind play is off (option blind, thousand/17.1)", "/deal/blind")
         if state.scores[d] < opts["blind_min_score"]:
             raise InputError(f"blind play needs a total of {opts['blind_min_score']} (thousand/17.1)", "/deal/blind")
+        holder = DealState.new(layout, opts).forced_holder()
+        if d != holder:
+            raise InputError(f"only the holder of the forced 100 ({holder}) plays blind (thousand/17.1)", "/deal/blind")
+        if contract < 120:
+            raise InputError("a blind game is played at 120 or more (thousand/17.1)", "/deal/contract")
     if golden:
         if not opts["golden_round"]:
             raise InputError("the golden round is off (option golden_round, thousand/18.1)", "/deal/golden")
@@ -361,10 +368,6 @@ def _from_tricks(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> D
     return base
 
 
-def max_points(n_cards: int) -> int:
-    return sum(VALUES_DESC[:n_cards])
-
-
 def _from_points(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> DealOutcome:
     pts, taken = deal.get("points"), deal.get("tricks_taken")
     if not isinstance(pts, dict):
@@ -375,15 +378,17 @@ def _from_points(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> D
     for key, obj in (("points", pts), ("tricks_taken", taken)):
         for name in obj:
             if name not in layout.active:
-                errors.append({"pointer": f"/deal/{key}/{name}", "detail": f"{name!r} does not play this deal"})
+                errors.append({"pointer": f"/deal/{key}/{esc(name)}", "detail": f"{name!r} does not play this deal"})
         for p in layout.active:
             v = obj.get(p)
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                errors.append({"pointer": f"/deal/{key}/{p}", "detail": "a whole number, 0 or more, for every player"})
+                errors.append({"pointer": f"/deal/{key}/{esc(p)}", "detail": "a whole number, 0 or more, for every player"})
     if errors:
         raise InputError(errors)
     unused, discards = _dead_cards(deal, layout, opts, need=False)
-    dead = card_points(unused) + (0 if opts["two_player_discards_count"] else card_points(discards))
+    check_conservation([("/deal/musik_unused", unused), ("/deal/discards", discards)], DECK, "thousand/3.5")
+    counted = opts["two_player_discards_count"]
+    dead = card_points(unused) + (0 if counted else card_points(discards))
     expected = TOTAL_POINTS - dead
     total = sum(pts[p] for p in layout.active)
     if total != expected:
@@ -394,15 +399,23 @@ def _from_points(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> D
     if n_tricks != layout.tricks:
         raise InputError(f"a deal has {layout.tricks} tricks, not {n_tricks}", "/deal/tricks_taken")
     size = len(layout.active)
+    pool = Counter(POINTS[c.rank] for c in DECK.cards())
+    pool.subtract(POINTS[c.rank] for c in unused + discards)
+    targets = []
     for p in layout.active:
-        extra = card_points(discards) if (p == base.declarer and size == 2 and opts["two_player_discards_count"]) else 0
-        bonus = 22 if (p == base.declarer and size == 2 and opts["two_player_discards_count"] and not discards) else 0
-        cap = max_points(taken[p] * size) + (extra or bonus)
-        if pts[p] > cap:
-            errors.append({"pointer": f"/deal/points/{p}",
-                           "detail": f"{pts[p]} card points cannot be taken in {taken[p]} trick(s) (at most {cap})"})
-    if errors:
-        raise InputError(errors)
+        cards_n, pts_n = taken[p] * size, pts[p]
+        if size == 2 and p == base.declarer and counted:
+            if discards:
+                pts_n -= card_points(discards)
+            else:
+                cards_n += 2  # the two discards, not given, are in the declarer's pile
+        if pts_n < 0:
+            raise InputError(f"{p}'s points are less than the discards alone are worth", f"/deal/points/{esc(p)}")
+        targets.append((cards_n, pts_n))
+    if not points_feasible(targets, +pool):
+        raise InputError("no share of the deck's cards gives these card points for these numbers of tricks "
+                         f"({', '.join(f'{p}: {pts[p]} in {taken[p]}' for p in layout.active)}); card values are "
+                         "11, 10, 4, 3, 2 and 0 (thousand/1.3)", "/deal/points")
     marriages = []
     leads: dict[str, int] = {p: taken[p] + (1 if p == base.declarer else 0) for p in layout.active}
     for mi, p, s, t in _marriage_list(deal, layout, opts):
@@ -441,6 +454,33 @@ def _cards_at(value, ptr, required=True):
     return cards
 
 
+ACTION_KEYS = {  # fields each action (or log event) may carry besides "type" and "player"
+    "bid": {"amount", "blind"}, "pass": set(), "take_talon": {"musik"}, "exchange": {"gives"},
+    "discard": {"cards"}, "raise": {"amount"}, "concede": set(), "play": {"card", "marriage"},
+    "redeal": {"reason"}, "deal": {"dealer", "hands", "talon", "musiks", "golden", "irregularities"},
+}
+
+
+def check_keys(obj: dict, ptr: str) -> None:
+    """Reject fields that do not belong to this type of action or event: nothing is silently ignored."""
+    allowed = ACTION_KEYS.get(obj.get("type"), set()) | {"type", "player"}
+    if obj.get("type") == "deal":
+        allowed -= {"player"}
+    extra = sorted(set(obj) - allowed)
+    if extra:
+        raise InputError([{"pointer": f"{ptr}/{esc(k)}", "detail": f"a {obj.get('type')} does not take {k!r}"}
+                          for k in extra])
+
+
+def needs_hand(action: dict, opts: dict) -> bool:
+    """Whether judging ``action`` needs the actor's hand (thousand/11.2–11.5, 7.4, 8.2, 6.x)."""
+    t = action.get("type")
+    amount = action.get("amount")
+    big = isinstance(amount, int) and amount > 120 and opts["bid_cap"] != "none"
+    return (t == "play" or (t == "redeal" and action.get("reason") != "weak_talon")
+            or (t == "bid" and big and not action.get("blind")) or (t == "raise" and big and opts["raise_capped"]))
+
+
 def check(req: dict, variant, opts: dict) -> dict:
     """Rule on one proposed action in a described position."""
     players = parse_players(req, variant)
@@ -453,18 +493,26 @@ def check(req: dict, variant, opts: dict) -> dict:
     action = req.get("action")
     if not isinstance(action, dict):
         raise InputError("action must be an object", "/action")
+    check_keys(action, "/action")
     phase = pos.get("phase")
     if phase not in PHASES:
         raise InputError(f"phase must be one of {', '.join(PHASES)}", "/position/phase")
-    actor = parse_player(action.get("player"), players, "/action/player", layout.active)
-    st, ptrs = build_position(pos, layout, opts, state, actor)
+    actor = parse_player(action.get("player"), players, "/action/player")
     atype = action.get("type")
+    if actor not in layout.active:
+        v = {"rule": "thousand/3.2", "message": f"{actor} deals and sits out this deal", "pointer": "/action/player"}
+        return {"legal": False, "violations": [v], "penalties": [], "legal_actions": [], "effects": {},
+                "_rules": {"thousand/3.2"}}
+    if pos.get("hand") is None and needs_hand(action, opts):
+        raise InputError(f"give the hand of {actor} (position.hand): a {atype} cannot be judged without it",
+                         "/position/hand")
+    st, ptrs = build_position(pos, layout, opts, state, actor)
+    legal_before = st.legal_actions(actor)
     try:
         record = dispatch(st, action, actor, ptrs)
         verdict = None
     except IllegalAction as e:
         record, verdict = None, e
-    legal_now = st.legal_actions(actor) if verdict is not None else None
     rules = set()
     violations = []
     if verdict is not None:
@@ -477,14 +525,12 @@ def check(req: dict, variant, opts: dict) -> dict:
                           "thousand/10.5"})
         if record and record.get("trick"):
             rules.add("thousand/11.6")
-    ans = {"legal": verdict is None, "violations": violations, "penalties": [],
-           "legal_actions": legal_now if legal_now is not None else _legal_before(pos, layout, opts, state, actor),
-           "effects": record or {}, "_rules": rules}
-    return ans
+    return {"legal": verdict is None, "violations": violations, "penalties": [], "legal_actions": legal_before,
+            "effects": record or {}, "_rules": rules}
 
 
 ACTION_FIELD = {"play": "card", "bid": "amount", "raise": "amount", "exchange": "gives", "discard": "cards",
-                "redeal": "reason"}
+                "redeal": "reason", "take_talon": "musik"}
 
 
 def action_pointer(base: str, atype: str, err: IllegalAction) -> str:
@@ -496,11 +542,6 @@ def action_pointer(base: str, atype: str, err: IllegalAction) -> str:
 ACTION_RULE = {"bid": "thousand/7.9", "pass": "thousand/7.3", "take_talon": "thousand/8.1",
                "exchange": "thousand/8.1", "discard": "thousand/3.3", "raise": "thousand/8.2",
                "concede": "thousand/9.1", "play": "thousand/11.2", "redeal": "thousand/6.1"}
-
-
-def _legal_before(pos, layout, opts, state, actor):
-    st, _ = build_position(pos, layout, opts, state, actor)
-    return st.legal_actions(actor)
 
 
 def dispatch(st: DealState, action: dict, actor: str, ptrs: dict) -> dict:
@@ -525,9 +566,9 @@ def dispatch(st: DealState, action: dict, actor: str, ptrs: dict) -> dict:
             try:
                 card = parse_card(c)
             except ValueError as e:
-                raise InputError(str(e), f"{gp}/{p}") from None
+                raise InputError(str(e), f"{gp}/{esc(p)}") from None
             if not DECK.holds(card):
-                raise InputError(f"{card} is not in the Thousand deck", f"{gp}/{p}")
+                raise InputError(f"{card} is not in the Thousand deck", f"{gp}/{esc(p)}")
             parsed[p] = card
         return st.apply_exchange(actor, parsed)
     if t == "discard":
@@ -576,7 +617,7 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
                              "/position/hand")
         if n > layout.hand_size + 3:
             raise InputError(f"no hand ever holds {n} cards", "/position/hand")
-        if st.talon and set(st.talon) & set(hand) and phase in ("deal", "bidding"):
+        if st.talon and set(st.talon) & set(hand) and not (phase == "talon" and pos.get("talon_taken")):
             raise InputError("a card cannot be both in the hand and in the talon", "/position/talon")
     ptrs = {k: f"/action/{k}" for k in ("amount", "card", "gives", "cards", "reason", "type")}
     if pos.get("received") is not None:
@@ -624,34 +665,20 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
         return st, ptrs
     # play
     st.start_play(d, contract)
-    trump = pos.get("trump")
-    if trump is not None:
-        try:
-            st.trump = parse_suit(trump)
-        except ValueError as e:
-            raise InputError(str(e), "/position/trump") from None
     won = pos.get("tricks_won") or {}
     if not isinstance(won, dict):
         raise InputError("tricks_won maps players to tricks won so far", "/position/tricks_won")
     for p, n in won.items():
-        parse_player(p, layout.players, f"/position/tricks_won/{p}", layout.active)
+        parse_player(p, layout.players, f"/position/tricks_won/{esc(p)}", layout.active)
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise InputError("a number of tricks", f"/position/tricks_won/{p}")
+            raise InputError("a number of tricks", f"/position/tricks_won/{esc(p)}")
         st.tricks_won[p] = n
     done = sum(st.tricks_won.values())
     if done >= layout.tricks:
         raise InputError(f"{done} tricks already played: the deal is over", "/position/tricks_won")
     st.trick_index = done
-    if done and d not in won and not any(won.values()):
-        pass
-    for i, m in enumerate(pos.get("marriages") or []):
-        ptr = f"/position/marriages/{i}"
-        if not isinstance(m, dict):
-            raise InputError("each marriage is {\"player\", \"suit\"}", ptr)
-        p = parse_player(m.get("player"), layout.players, ptr + "/player", layout.active)
-        s = parse_marriage_suit(m.get("suit"), ptr + "/suit")
-        st.marriages.append({"player": p, "suit": s, "points": ACE_MARRIAGE_VALUE if s == ACES else MARRIAGE_VALUE[s],
-                             "trick": None})
+    _position_marriages(pos, st, layout, opts, d)
+    _position_trump(pos, st, opts)
     trick = pos.get("trick") or {}
     if not isinstance(trick, dict):
         raise InputError("trick is {\"leader\", \"cards\"}", "/position/trick")
@@ -683,6 +710,59 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
         if len(hand) != expect:
             raise InputError(f"after {done} tricks {actor} holds {expect} cards, not {len(hand)}", "/position/hand")
     return st, ptrs
+
+
+def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: dict, d: str) -> None:
+    """Marriages announced earlier in the deal; each must have been possible (thousand/10.1, 10.2)."""
+    per_player: Counter = Counter()
+    for i, m in enumerate(pos.get("marriages") or []):
+        ptr = f"/position/marriages/{i}"
+        if not isinstance(m, dict):
+            raise InputError("each marriage is {\"player\", \"suit\"}", ptr)
+        p = parse_player(m.get("player"), layout.players, ptr + "/player", layout.active)
+        suit = parse_marriage_suit(m.get("suit"), ptr + "/suit")
+        if suit == ACES and not opts["ace_marriage"]:
+            raise InputError("the ace marriage is off (option ace_marriage, thousand/2.2)", ptr + "/suit")
+        if any(x["suit"] == suit for x in st.marriages):
+            raise InputError(f"the {suit_name(suit)} marriage can be announced only once in a deal", ptr + "/suit")
+        per_player[p] += 1
+        # each announcement is a lead after a won trick, or the declarer's first lead where allowed
+        room = st.tricks_won[p] + (1 if p == d and opts["marriage_on_first_trick"] else 0)
+        if per_player[p] > room:
+            raise InputError(f"{p} has won {st.tricks_won[p]} trick(s), too few to have announced this marriage "
+                             "(thousand/10.2)", ptr)
+        st.marriages.append({"player": p, "suit": suit, "trick": None,
+                             "points": ACE_MARRIAGE_VALUE if suit == ACES else MARRIAGE_VALUE[suit]})
+
+
+def _position_trump(pos: dict, st: DealState, opts: dict) -> None:
+    """The trump in force must be the one the listed marriages set (thousand/10.5)."""
+    suits = [m["suit"] for m in st.marriages if m["suit"] != ACES]
+    raw = pos.get("trump")
+    trump = None
+    if raw is not None:
+        try:
+            trump = parse_suit(raw)
+        except ValueError as e:
+            raise InputError(str(e), "/position/trump") from None
+    if not suits:
+        if trump is not None:
+            raise InputError("there is no trump before a marriage is announced: list the marriages that made "
+                             f"{trump} trump in position.marriages (thousand/10.5)", "/position/trump")
+        return
+    if opts["trump_timing"] == "immediate":
+        if trump is not None and trump != suits[-1]:
+            raise InputError(f"the last marriage announced ({suits[-1]}) is the trump, not {trump} (thousand/10.5)",
+                             "/position/trump")
+        st.trump = suits[-1]
+        return
+    allowed = {suits[-1], suits[-2] if len(suits) > 1 else None}
+    if trump not in allowed:
+        raise InputError("with trump_timing next_trick, give the trump of the current trick: the last or the one "
+                         "before the last marriage's suit (null if none)", "/position/trump")
+    st.trump = trump
+    if trump != suits[-1]:
+        st.pending_trump = suits[-1]
 
 
 # ====================================================================== validate
@@ -786,15 +866,15 @@ def _start_deal(ev: dict, layout: Layout, opts: dict, state: GameState, ptr: str
         raise InputError("a deal event gives hands: {player: [cards]}", ptr + "/hands")
     hands = {}
     for p, cards in hands_raw.items():
-        parse_player(p, layout.players, f"{ptr}/hands/{p}", layout.active)
-        hands[p] = parse_cards(cards, DECK, f"{ptr}/hands/{p}")
+        parse_player(p, layout.players, f"{ptr}/hands/{esc(p)}", layout.active)
+        hands[p] = parse_cards(cards, DECK, f"{ptr}/hands/{esc(p)}")
     for p in layout.active:
         if p not in hands:
             raise InputError(f"the deal gives no hand for {p}", ptr + "/hands")
         if len(hands[p]) != layout.hand_size:
             problems.append(("thousand/3.1", f"{p} was dealt {len(hands[p])} cards, not {layout.hand_size}",
-                             f"{ptr}/hands/{p}"))
-    groups = [(f"{ptr}/hands/{p}", hands[p]) for p in layout.active]
+                             f"{ptr}/hands/{esc(p)}"))
+    groups = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.active]
     talon = musiks = None
     if len(layout.active) == 2:
         raw = ev.get("musiks")
