@@ -248,33 +248,34 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
             after[d] -= extra
             line(d, f"concession number {concessions[d]}: every third costs {extra}", -extra, "thousand/9.3")
             penalties.append({"rule": "thousand/9.3", "player": d, "points": -extra, "note": "third concession"})
-    if opts["bolt_count"] != "off" and not out.void and not out.conceded:
+    if opts["bolt_count"] != "off" and not out.void:
         for p in layout.active:
-            if p == d and opts["bolt_declarer_exempt"]:
-                continue
             if on_before[p] and opts["bolt_barrel_exempt"]:
-                continue
-            if opts["bolt_definition"] == "no_tricks":
+                continue  # barrel deals neither count nor break a run (thousand/13.3)
+            if out.conceded or (p == d and opts["bolt_declarer_exempt"]):
+                is_bolt = False  # no play, or the declarer's own deal (thousand/13.3)
+            elif opts["bolt_definition"] == "no_tricks":
                 is_bolt = out.tricks.get(p, 0) == 0
             else:
                 is_bolt = hand[p] == 0
-            if is_bolt:
-                bolts[p] = bolts.get(p, 0) + 1
-                used.add("thousand/13.1")
-                events.append({"rule": "thousand/13.1", "player": p, "note": f"bolt number {bolts[p]}"})
-                if bolts[p] >= 3:
+            if not is_bolt:
+                if opts["bolt_count"] == "consecutive":
                     bolts[p] = 0
-                    if opts["bolt_penalty"] == "reset_to_zero":
-                        pen = after[p]
-                        line(p, "third bolt: the total is wiped to 0", -pen, "thousand/13.2")
-                        after[p] = 0
-                    else:
-                        pen = 120
-                        after[p] -= pen
-                        line(p, "third bolt", -pen, "thousand/13.2")
-                    penalties.append({"rule": "thousand/13.2", "player": p, "points": -pen, "note": "third bolt"})
-            elif opts["bolt_count"] == "consecutive":
+                continue
+            bolts[p] = bolts.get(p, 0) + 1
+            used.add("thousand/13.1")
+            events.append({"rule": "thousand/13.1", "player": p, "note": f"bolt number {bolts[p]}"})
+            if bolts[p] >= 3:
                 bolts[p] = 0
+                if opts["bolt_penalty"] == "reset_to_zero":
+                    pen = after[p]
+                    line(p, "third bolt: the total is wiped to 0", -pen, "thousand/13.2")
+                    after[p] = 0
+                else:
+                    pen = 120
+                    after[p] -= pen
+                    line(p, "third bolt", -pen, "thousand/13.2")
+                penalties.append({"rule": "thousand/13.2", "player": p, "points": -pen, "note": "third bolt"})
     # a penalty may have taken a player back below the barrel
     mounted = [p for p in mounted if after[p] == T]
     # ---------------------------------------------------------------- 5. collisions, resets, 555
@@ -328,7 +329,7 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
         lst = lines[p]
         entry = {
             "id": p,
-            "role": ("declarer" if p == d and not out.void else
+            "role": ("none" if out.void else "declarer" if p == d else
                      "sitter" if p == layout.sitter else "defender"),
             "card_points": out.card_points.get(p, 0) if p in layout.active else 0,
             "tricks": out.tricks.get(p, 0) if p in layout.active else 0,

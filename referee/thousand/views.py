@@ -173,6 +173,8 @@ def _irregularities(deal: dict, layout: Layout) -> list[dict]:
                              ptr + "/player")
         if t == "nine_cut" and p == layout.dealer:
             raise InputError("the cutter, not the dealer, pays for the third nine (thousand/4.1)", ptr + "/player")
+        if any(x["type"] == t and (x["player"] == p or t != "talon_peek") for x in out):
+            raise InputError(f"{t} can happen once in a deal (the deal is then redealt or played)", ptr)
         out.append({"type": t, "player": p})
     return out
 
@@ -189,6 +191,11 @@ def outcome_from_deal(deal: dict, layout: Layout, opts: dict, state: GameState) 
             and deal.get("declarer") is not None:
         raise InputError("with four players the sitter scores from the talon: give deal.talon (thousand/3.6)",
                          "/deal/talon")
+    if any(x["type"] == "exposed_card" for x in irregularities):
+        for k in ("declarer", "contract", "tricks", "points", "marriages", "conceded"):
+            if deal.get(k) not in (None, [], False):
+                raise InputError("a card exposed in the deal cancels it: a void deal has no play (thousand/5.1)",
+                                 f"/deal/{k}")
     if deal.get("declarer") is None:
         for k in ("contract", "tricks", "points", "marriages"):
             if deal.get(k):
@@ -783,7 +790,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
     rules: set[str] = set()
     st: DealState | None = None
     layout = None
-    skipping = False
+    skipping = bad_dealer = False
     prev_dealer = None
     game_over = False
     checked = 0
@@ -794,7 +801,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
         violations.append(v)
         rules.add(rule)
         if first is None:
-            first = {k: v[k] for k in ("index", "event", "rule", "message")}
+            first = dict(v)
 
     for i, ev in enumerate(log):
         ptr = f"/log/{i}"
@@ -804,6 +811,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
         if t not in EVENT_TYPES:
             raise InputError(f"unknown event type {t!r}; known: {', '.join(EVENT_TYPES)}", ptr + "/type")
         if t == "deal":
+            check_keys(ev, ptr)
             if st is not None and st.phase != "done" and not skipping:
                 violate(i, t, "thousand/3.5", "a new deal began before the previous one was finished")
             checked += 1
@@ -818,19 +826,31 @@ def validate(req: dict, variant, opts: dict) -> dict:
                 if dealer != expected and not (redealt and dealer == prev_dealer):
                     violate(i, t, "thousand/3.4", f"the deal passes to the left: {expected} deals, not {dealer}",
                             ptr + "/dealer")
+                    bad_dealer = True
             prev_dealer = dealer
             layout = Layout.of(players, dealer)
             st, problems = _start_deal(ev, layout, opts, state, ptr)
-            skipping = False
+            skipping = bad_dealer
+            bad_dealer = False
             for rule, msg, p in problems:
                 violate(i, t, rule, msg, p)
                 skipping = True
+            if not skipping and any(x["type"] == "exposed_card" for x in st.irregularities):
+                # a card exposed in the deal cancels it; the penalties are scored (thousand/5.1)
+                st.phase = "done"
+                res = finish(layout, opts, state, DealOutcome(None, None, void=True, talon=st.talon,
+                                                              irregularities=st.irregularities))
+                rules.update(res.pop("_rules"))
+                s2 = res["state_after"]
+                state = GameState(s2["scores"], s2["barrel"], s2["bolts"], s2["concessions"])
+                final = res
             continue
-        checked += 1
         if st is None:
             raise InputError("the log must start with a deal event", ptr)
+        check_keys(ev, ptr)
         if skipping:
             continue
+        checked += 1
         actor = parse_player(ev.get("player"), players, ptr + "/player")
         action = dict(ev)
         if t == "play" and ev.get("card") is None:
