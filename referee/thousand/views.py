@@ -896,6 +896,9 @@ def _start_deal(ev: dict, layout: Layout, opts: dict, state: GameState, ptr: str
                              f"{ptr}/hands/{esc(p)}"))
     groups = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.active]
     talon = musiks = None
+    wrong = "talon" if len(layout.active) == 2 else "musiks"
+    if ev.get(wrong) is not None:
+        raise InputError(f"a {len(layout.active)}-player deal has no {wrong}", f"{ptr}/{wrong}")
     if len(layout.active) == 2:
         raw = ev.get("musiks")
         if not isinstance(raw, list) or len(raw) != 2:

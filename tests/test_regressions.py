@@ -1,0 +1,213 @@
+"""Inputs that once got a wrong answer (found by probing the service as a new user), kept as tests."""
+import json
+
+import pytest
+
+from tests.thousand_helpers import PLAYERS, by_id, points_deal, readme_log, score_body
+
+GOOD = points_deal("Anna", 100, {"Anna": 100, "Boris": 10, "Vera": 10}, {"Anna": 6, "Boris": 1, "Vera": 1})
+
+
+def raw(client, endpoint, text):
+    return client.post(f"/v1/games/thousand/{endpoint}", data=text, headers={"Content-Type": "application/json"})
+
+
+@pytest.mark.parametrize("text", [
+    '{"players":["\\ud800","b","c"],"dealer":"\\ud800","deal":{"declarer":"\\ud800","contract":100,"conceded":true}}',
+    '{"\\ud800":1,"players":["a","b","c"],"dealer":"a","deal":{"declarer":"a","contract":100,"conceded":true}}',
+])
+def test_lone_surrogate_is_400(client, text):
+    r = raw(client, "score", text)
+    assert r.status_code == 400 and r.get_json()["type"].endswith("malformed-json")
+
+
+def test_huge_integer_is_400_without_internals(client):
+    r = raw(client, "score", '{"players": ' + "9" * 5000 + "}")
+    assert r.status_code == 400
+    assert r.get_json()["detail"] == "the body is not valid JSON: a number is too long"
+
+
+def test_405_has_allow_header(client):
+    r = client.raw().get("/v1/games/thousand/score")
+    assert r.status_code == 405 and "POST" in r.headers["Allow"].split(", ")
+
+
+def test_auction_after_a_bid_over_120(api):
+    # Boris's earlier 130 cannot be held to a cap (his hand is not known); Vera may pass or overbid.
+    body = {"players": PLAYERS, "dealer": "Vera",
+            "position": {"phase": "bidding", "bids": [{"player": "Boris", "type": "bid", "amount": 130}],
+                         "hand": ["KH", "QH", "AH", "9S", "9D", "JC", "QC"]},
+            "action": {"type": "bid", "player": "Vera", "amount": 135}}
+    assert api("check", body)["legal"] is True
+    body["action"] = {"type": "bid", "player": "Vera", "amount": 225}  # hearts: 220 at most
+    assert api("check", body)["violations"][0]["rule"] == "thousand/7.4"
+
+
+def test_bid_over_120_needs_the_hand(api):
+    body = {"players": PLAYERS, "dealer": "Vera", "position": {"phase": "bidding", "bids": []},
+            "action": {"type": "bid", "player": "Boris", "amount": 125}}
+    assert api("check", body, status=422)["errors"][0]["pointer"] == "/position/hand"
+
+
+def test_play_needs_the_hand(api):
+    body = {"players": PLAYERS, "dealer": "Vera",
+            "position": {"phase": "play", "declarer": "Anna", "contract": 100, "tricks_won": {"Anna": 1},
+                         "trick": {"leader": "Anna", "cards": ["AC"]}},
+            "action": {"type": "play", "player": "Boris", "card": "AC"}}
+    assert api("check", body, status=422)["errors"][0]["pointer"] == "/position/hand"
+
+
+def test_pointers_are_escaped(api):
+    players = ["a/b", "~0", "Vera"]
+    deal = points_deal("a/b", 100, {"a/b": 70, "~0": 40, "Vera": 11}, {"a/b": 6, "~0": 1, "Vera": 1})
+    err = api("score", score_body(deal, players=players), status=422)
+    assert err["errors"][0]["pointer"] == "/deal/points"
+    err = api("score", score_body(GOOD, players=players, state={"scores": {"a/b": 3}}), status=422)
+    assert err["errors"][0]["pointer"] == "/state/scores/a~1b"
+    deal = points_deal("a/b", 100, {"a/b": 70, "~0": -40, "Vera": 10}, {"a/b": 6, "~0": 1, "Vera": 1})
+    err = api("score", score_body(deal, players=players), status=422)
+    assert err["errors"][0]["pointer"] == "/deal/points/~00"
+
+
+def test_sitter_raw_talon_points_can_continue(api):
+    four = PLAYERS + ["Gleb"]
+    deal = points_deal("Anna", 100, {"Anna": 100, "Boris": 10, "Vera": 10}, {"Anna": 6, "Boris": 1, "Vera": 1},
+                       talon=["AS", "10H", "9C"])
+    body = score_body(deal, players=four, dealer="Gleb", variant="four-player",
+                      options={"sitter_scoring": "talon_points"}, state={"scores": {"Gleb": 21}})
+    assert by_id(api("score", body))["Gleb"]["total_after"] == 42
+
+
+def test_blind_only_for_the_forced_holder(api):
+    deal = points_deal("Boris", 100, {"Anna": 10, "Boris": 100, "Vera": 10}, {"Anna": 1, "Boris": 6, "Vera": 1},
+                       blind=True)
+    err = api("score", score_body(deal, options={"blind": True}), status=422)
+    assert err["errors"][0]["pointer"] == "/deal/blind"
+    check = {"players": PLAYERS, "dealer": "Vera", "options": {"blind": True}, "position": {"phase": "bidding"},
+             "action": {"type": "bid", "player": "Anna", "amount": 120, "blind": True}}
+    ans = api("check", check)
+    assert ans["legal"] is True and ans["effects"] == {"bid": 120, "player": "Anna", "blind": True}
+    check["action"] = {"type": "bid", "player": "Boris", "amount": 120, "blind": True}
+    assert api("check", check)["violations"][0]["rule"] == "thousand/17.1"
+
+
+def test_four_nines_lost_after_bidding(api):
+    body = {"players": PLAYERS, "dealer": "Vera",
+            "position": {"phase": "bidding", "bids": [{"player": "Boris", "type": "bid", "amount": 105},
+                                                      {"player": "Vera", "type": "pass"}],
+                         "hand": ["9H", "9S", "9D", "9C", "QC", "AS", "KS"]},
+            "action": {"type": "redeal", "player": "Boris", "reason": "four_nines"}}
+    assert api("check", body)["violations"][0]["rule"] == "thousand/6.1"
+
+
+@pytest.mark.parametrize("points,tricks", [
+    ({"Anna": 54, "Boris": 33, "Vera": 33}, {"Anna": 6, "Boris": 1, "Vera": 1}),  # six aces would be needed
+    ({"Anna": 119, "Boris": 1, "Vera": 0}, {"Anna": 7, "Boris": 1, "Vera": 0}),   # no card is worth 1
+])
+def test_points_that_no_deal_can_give(api, points, tricks):
+    err = api("score", score_body(points_deal("Anna", 100, points, tricks)), status=422)
+    assert err["errors"][0]["pointer"] == "/deal/points"
+
+
+def play_pos(**extra):
+    pos = {"phase": "play", "declarer": "Anna", "contract": 100, "tricks_won": {"Anna": 2},
+           "trick": {"leader": "Anna", "cards": ["9D"]}, "hand": ["9H", "AC", "KC", "QC", "JC", "10C"]}
+    pos.update(extra)
+    return {"players": PLAYERS, "dealer": "Vera", "position": pos,
+            "action": {"type": "play", "player": "Boris", "card": "AC"}}
+
+
+def test_trump_follows_from_the_marriages(api):
+    ans = api("check", play_pos(marriages=[{"player": "Anna", "suit": "H"}]))
+    assert ans["violations"][0]["rule"] == "thousand/11.3"
+
+
+@pytest.mark.parametrize("extra,pointer", [
+    ({"trump": "H"}, "/position/trump"),
+    ({"marriages": [{"player": "Anna", "suit": "H"}], "trump": "S"}, "/position/trump"),
+    ({"marriages": [{"player": "Anna", "suit": "H"}, {"player": "Anna", "suit": "H"}]}, "/position/marriages/1/suit"),
+    ({"marriages": [{"player": "Vera", "suit": "H"}]}, "/position/marriages/0"),
+])
+def test_contradictory_positions(api, extra, pointer):
+    assert api("check", play_pos(**extra), status=422)["errors"][0]["pointer"] == pointer
+
+
+def test_talon_and_hand_overlap(api):
+    body = {"players": PLAYERS, "dealer": "Vera",
+            "position": {"phase": "talon", "declarer": "Anna", "contract": 100, "talon": ["AS", "KS", "9S"],
+                         "hand": ["AS", "10H", "KH", "QH", "9D", "JD", "QD"]},
+            "action": {"type": "take_talon", "player": "Anna"}}
+    assert api("check", body, status=422)["errors"][0]["pointer"] == "/position/talon"
+
+
+@pytest.mark.parametrize("unused,discards,pointer", [
+    (["AS", "KS"], ["AS", "9S"], "/deal/discards/0"),
+    (["KS", "KS"], ["AS", "9S"], "/deal/musik_unused/1"),
+])
+def test_two_player_duplicates(api, unused, discards, pointer):
+    deal = points_deal("Anna", 100, {"Anna": 85, "Boris": 20}, {"Anna": 8, "Boris": 2},
+                       musik_unused=unused, discards=discards)
+    body = score_body(deal, players=["Anna", "Boris"], dealer="Boris", variant="two-player")
+    assert api("score", body, status=422)["errors"][0]["pointer"] == pointer
+
+
+def test_exposed_card_cancels_the_deal(api):
+    deal = dict(GOOD, irregularities=[{"type": "exposed_card", "player": "Vera"}])
+    assert api("score", score_body(deal), status=422)["errors"][0]["pointer"] == "/deal/declarer"
+    twice = {"irregularities": [{"type": "exposed_card", "player": "Vera"}] * 2}
+    assert api("score", score_body(twice), status=422)["errors"][0]["pointer"] == "/deal/irregularities/1"
+
+
+def test_exposed_card_in_a_log(api):
+    log = readme_log()
+    log[0] = dict(log[0], irregularities=[{"type": "exposed_card", "player": "Vera"}])
+    ans = api("validate", {"players": PLAYERS, "log": log[:1]})
+    assert ans["valid"] is True and by_id(ans["final"])["Vera"]["total_after"] == -120
+    assert api("validate", {"players": PLAYERS, "log": log})["first_violation"]["index"] == 1
+
+
+def test_a_made_contract_breaks_a_bolt_run(api):
+    deal = points_deal("Vera", 100, {"Anna": 10, "Boris": 10, "Vera": 100}, {"Anna": 1, "Boris": 1, "Vera": 6})
+    ans = api("score", score_body(deal, options={"bolt_count": "consecutive"}, state={"bolts": {"Vera": 2}}))
+    assert by_id(ans)["Vera"]["bolts"] == 0
+
+
+def test_deal_with_wrong_dealer_is_not_scored(api):
+    log = readme_log() + readme_log(dealer="Vera")
+    ans = api("validate", {"players": PLAYERS, "log": log})
+    assert ans["first_violation"]["rule"] == "thousand/3.4"
+    assert by_id(ans["final"])["Anna"]["total_after"] == 100  # only the first deal counted
+
+
+@pytest.mark.parametrize("event,pointer", [
+    ({"type": "pass", "player": "Boris", "amount": 105}, "/log/1/amount"),
+    ({"type": "pass", "player": "Boris", "card": "AH"}, "/log/1/card"),
+])
+def test_fields_that_do_not_belong(api, event, pointer):
+    log = readme_log()
+    log[1] = event
+    assert api("validate", {"players": PLAYERS, "log": log}, status=422)["errors"][0]["pointer"] == pointer
+
+
+def test_musiks_in_a_three_player_deal(api):
+    log = readme_log()
+    log[0] = dict(log[0], musiks=[["9D", "JC"], ["9S", "AH"]])
+    assert api("validate", {"players": PLAYERS, "log": log}, status=422)["errors"][0]["pointer"] == "/log/0/musiks"
+
+
+def test_sitter_cannot_bid(api):
+    body = {"variant": "four-player", "players": PLAYERS + ["Gleb"], "dealer": "Gleb",
+            "position": {"phase": "bidding"}, "action": {"type": "bid", "player": "Gleb", "amount": 105}}
+    ans = api("check", body)
+    assert ans["legal"] is False and ans["violations"][0]["rule"] == "thousand/3.2"
+
+
+def test_take_talon_without_musik_points_at_musik(api):
+    body = {"variant": "two-player", "players": ["Anna", "Boris"], "dealer": "Boris",
+            "position": {"phase": "talon", "declarer": "Anna", "contract": 100},
+            "action": {"type": "take_talon", "player": "Anna"}}
+    assert api("check", body)["violations"][0]["pointer"] == "/action/musik"
+
+
+def test_variant_must_be_a_string(api):
+    assert api("score", dict(score_body(GOOD), variant=5), status=422)["errors"][0]["pointer"] == "/variant"
