@@ -12,7 +12,7 @@ GAME = registry.get("thousand")
 
 
 def test_rule_ids_are_well_formed_and_sourced():
-    assert len(GAME.rulebook.rules) == 65
+    assert len(GAME.rulebook.rules) == 66
     for rid, rule in GAME.rulebook.rules.items():
         assert re.fullmatch(r"thousand/\d+\.\d+", rid)
         assert rule.title["en"] and rule.text["en"] and rule.source

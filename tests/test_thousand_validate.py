@@ -78,7 +78,7 @@ def test_two_deals_and_dealer_rotation(api):
 
 def test_log_ending_mid_deal(api):
     ans = validate(api, readme_log()[:10])
-    assert ans["valid"] is False and ans["violations"][-1]["rule"] == "thousand/3.5"
+    assert ans["valid"] is False and ans["violations"][-1]["rule"] == "thousand/3.7"
 
 
 def test_state_carried_into_replay(api):

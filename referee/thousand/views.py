@@ -813,7 +813,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
         if t == "deal":
             check_keys(ev, ptr)
             if st is not None and st.phase != "done" and not skipping:
-                violate(i, t, "thousand/3.5", "a new deal began before the previous one was finished")
+                violate(i, t, "thousand/3.7", "a new deal began before the previous one was finished")
             checked += 1
             if game_over:
                 violate(i, t, "thousand/15.1", "the game was already over")
@@ -873,7 +873,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
             final = res
             game_over = res["game_over"]
     if st is not None and st.phase != "done" and not skipping:
-        violate(len(log) - 1, log[-1].get("type"), "thousand/3.5", "the log ends in the middle of a deal")
+        violate(len(log) - 1, log[-1].get("type"), "thousand/3.7", "the log ends in the middle of a deal")
     return {"valid": not violations, "events_checked": checked, "first_violation": first,
             "violations": violations, "final": final, "_rules": rules}
 

@@ -1,0 +1,269 @@
+"""``referee`` command line: the engine without a server.
+
+    referee score FILE [--game G]          one score request body → the answer (JSON)
+    referee check FILE [--game G]          one check request body → the ruling
+    referee validate PATH... [--game G]    game logs: a .json body, JSONL (one body a line), a folder, or -
+    referee rules GAME [--variant V]       the rulebook
+    referee variants GAME                  the variants and their options
+
+A body may name its game in a top-level ``"game"`` key (the CLI removes it); otherwise ``--game``
+says it.  ``validate`` runs on every core (``--jobs``), or on a Dask cluster (``--dask ADDRESS``),
+shows a progress bar on a terminal, prints a summary, writes one JSONL result per log with
+``--output``, and exits 1 when any log is invalid or unreadable (2 for a usage error).
+"""
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Iterable, Iterator
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from . import registry, service
+from .errors import InputError, RefereeError
+from .jsonio import BadJSON, parse_body
+
+ERR = Console(stderr=True)
+
+
+# ---------------------------------------------------------------- one body
+
+def _split_game(body, game: str | None, where: str) -> tuple[str, dict]:
+    if isinstance(body, dict) and "game" in body:
+        g = body.pop("game")
+        if game is not None and g != game:
+            raise InputError(f"the body says game {g!r} but --game says {game!r}", "/game")
+        game = g
+    if game is None:
+        raise InputError(f"{where}: name the game with --game or a top-level \"game\" key "
+                         f"({', '.join(registry.GAMES)})", "/game")
+    if not isinstance(game, str):
+        raise InputError("game must be a string", "/game")
+    return game, body
+
+
+def judge_text(text: str, endpoint: str, game: str | None, where: str = "") -> dict:
+    """Judge one request body given as text.  Returns ``{"status", ...}``; never raises."""
+    try:
+        body = parse_body(text)
+        g, body = _split_game(body, game, where)
+        answer = service.handle(g, endpoint, body)
+    except BadJSON as e:
+        return {"status": "unreadable", "error": {"title": "Malformed JSON", "detail": e.detail}}
+    except InputError as e:
+        return {"status": "unreadable", "error": {"title": "The request cannot be judged", "errors": e.errors}}
+    except RefereeError as e:
+        return {"status": "unreadable", "error": {"title": "Not found", "detail": str(e)}}
+    return {"status": "ok", "answer": answer}
+
+
+def _print_json(obj) -> None:
+    click.echo(json.dumps(obj, ensure_ascii=False, indent=2))
+
+
+def _one(endpoint: str, file, game: str | None) -> None:
+    res = judge_text(file.read(), endpoint, game, getattr(file, "name", "-"))
+    if res["status"] != "ok":
+        _print_json(res["error"])
+        sys.exit(2)
+    _print_json(res["answer"])
+    ans = res["answer"]
+    if ans.get("legal") is False or ans.get("valid") is False:
+        sys.exit(1)
+
+
+@click.group(help="Referee on the command line: score, check and validate card-game deals without a server.")
+def main() -> None:
+    pass
+
+
+GAME = click.option("--game", "-g", default=None, help="thousand (or a \"game\" key in the body)")
+
+
+@main.command(help="Score one completed deal (a score request body; - reads standard input).")
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+@GAME
+def score(file, game):
+    _one("score", file, game)
+
+
+@main.command(help="Rule on one action in a position (a check request body). Exit 1 if illegal.")
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+@GAME
+def check(file, game):
+    _one("check", file, game)
+
+
+@main.command(help="List a game's rulebook, with a variant's option values.")
+@click.argument("game")
+@click.option("--variant", "-v", default=None)
+def rules(game, variant):
+    try:
+        info = service.rules_info(game, variant)
+    except RefereeError as e:
+        raise click.UsageError(str(e)) from None
+    out = Console()
+    out.print(f"[bold]{info['game']}[/bold] — variant {info['variant']} (edition {info['edition']})")
+    for r in info["rules"]:
+        out.print(f"\n[bold]{r['id']}[/bold] {r['title']}")
+        out.print(r["text"])
+        opts = ", ".join(f"{k}={json.dumps(v)}" for k, v in (r.get("options") or {}).items())
+        out.print(f"[dim]source: {r['source']}" + (f"; options: {opts}" if opts else "") + "[/dim]")
+
+
+@main.command(help="List a game's variants and their options.")
+@click.argument("game")
+def variants(game):
+    try:
+        g = registry.get(game)
+    except RefereeError as e:
+        raise click.UsageError(str(e)) from None
+    out = Console()
+    for v in g.variants.values():
+        d = v.describe()
+        table = Table(title=f"{d['id']} — {d['title']} ({'/'.join(map(str, d['players']))} players)")
+        for col in ("option", "type", "default", "allowed", "rule"):
+            table.add_column(col)
+        for o in d["options"]:
+            allowed = ", ".join(map(str, o.get("allowed", []))) or (
+                f"{o.get('minimum', '')}..{o.get('maximum', '')}" if "minimum" in o else "")
+            table.add_row(o["name"], o["type"], json.dumps(o["default"]), allowed, o["rule"])
+        out.print(table)
+
+
+# ---------------------------------------------------------------- bulk validation
+
+def iter_items(paths: Iterable[str]) -> Iterator[tuple[str, int, str]]:
+    """Yield ``(source, line, text)`` for every log: a .json file is one body, a .jsonl file (or -)
+    one body per non-blank line, a folder every .json/.jsonl file in it (sorted, recursively)."""
+    for p in paths:
+        if p == "-":
+            for n, line in enumerate(sys.stdin, 1):
+                if line.strip():
+                    yield "-", n, line.rstrip("\r\n")
+            continue
+        path = Path(p)
+        if path.is_dir():
+            files = sorted(f for f in path.rglob("*") if f.suffix in (".json", ".jsonl") and f.is_file())
+            yield from iter_items(map(str, files))
+            continue
+        if not path.exists():
+            yield str(path), 0, ""  # reported as unreadable
+            continue
+        if path.suffix == ".json":
+            yield str(path), 1, path.read_text(encoding="utf-8", errors="surrogateescape")
+            continue
+        with path.open(encoding="utf-8", errors="surrogateescape") as fh:
+            for n, line in enumerate(fh, 1):
+                if line.strip():
+                    yield str(path), n, line.rstrip("\r\n")
+
+
+def validate_item(item: tuple[str, int, str, str | None]) -> dict:
+    """Validate one log; the record written to ``--output`` (never raises)."""
+    source, line, text, game = item
+    rec = {"source": source, "line": line}
+    if line == 0:
+        return {**rec, "status": "unreadable", "error": {"title": "No such file"}}
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return {**rec, "status": "unreadable", "error": {"title": "Malformed JSON", "detail": "not UTF-8"}}
+    res = judge_text(text, "validate", game, f"{source}:{line}")
+    if res["status"] != "ok":
+        return {**rec, **res}
+    a = res["answer"]
+    final = a.get("final")
+    rec.update({"status": "valid" if a["valid"] else "invalid", "game": a["game"], "variant": a["variant"],
+                "events_checked": a["events_checked"], "first_violation": a["first_violation"],
+                "violations": a["violations"],
+                "final": ({p["id"]: p["total_after"] for p in final["players"]} if final else None),
+                "winner": final.get("winner") if final else None})
+    return rec
+
+
+def run_local(items: list, jobs: int, progress) -> list[dict]:
+    if jobs <= 1 or len(items) < 2:
+        return [progress(validate_item(it)) for it in items]
+    chunk = max(1, min(64, len(items) // (jobs * 8) or 1))
+    with multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork").Pool(jobs) as pool:
+        return [progress(r) for r in pool.imap(validate_item, items, chunksize=chunk)]
+
+
+def run_dask(items: list, address: str) -> list[dict]:
+    try:
+        import dask.bag as db
+        from dask.distributed import Client
+    except ImportError:
+        raise click.UsageError("Dask is not installed: pip install 'referee[dask]'") from None
+    with Client(address) as client:
+        bag = db.from_sequence(items, npartitions=max(1, min(len(items), 8 * len(client.ncores() or [1]))))
+        return bag.map(validate_item).compute()
+
+
+def summarise(results: list[dict], console: Console) -> None:
+    by_status = Counter(r["status"] for r in results)
+    by_rule = Counter(r["first_violation"]["rule"] for r in results if r["status"] == "invalid")
+    table = Table(title="Validation summary")
+    table.add_column("result")
+    table.add_column("logs", justify="right")
+    table.add_row("valid", str(by_status["valid"]))
+    table.add_row("invalid", str(by_status["invalid"]))
+    for rule, n in sorted(by_rule.items()):
+        table.add_row(f"  first violation {rule}", str(n))
+    table.add_row("unreadable", str(by_status["unreadable"]))
+    console.print(table)
+    bad = [r for r in results if r["status"] == "unreadable"]
+    for r in bad[:50]:
+        err = r["error"]
+        detail = err.get("detail") or "; ".join(f"{e['pointer'] or '/'}: {e['detail']}" for e in err.get("errors", []))
+        console.print(f"unreadable {r['source']}:{r['line']}: {err['title']}" + (f" — {detail}" if detail else ""))
+    if len(bad) > 50:
+        console.print(f"... and {len(bad) - 50} more unreadable lines (see --output)")
+    for r in [r for r in results if r["status"] == "invalid"][:50]:
+        v = r["first_violation"]
+        console.print(f"invalid {r['source']}:{r['line']}: event {v['index']} ({v['event']}) breaks {v['rule']}: "
+                      f"{v['message']}")
+
+
+@main.command(help="Validate game logs: FILE.json, FILE.jsonl (one log a line), a folder, or - (JSONL on stdin).")
+@click.argument("paths", nargs=-1, required=True)
+@GAME
+@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write one JSON result per log (JSONL), in input order.")
+@click.option("--jobs", "-j", type=click.IntRange(1, 1024), default=None, help="Worker processes (default: all cores).")
+@click.option("--dask", "dask_address", default=None, help="Run on the Dask scheduler at this address.")
+def validate(paths, game, output, jobs, dask_address):
+    items = [(s, n, t, game) for s, n, t in iter_items(paths)]
+    console = ERR
+    if dask_address:
+        results = run_dask(items, dask_address)
+    else:
+        jobs = jobs or os.cpu_count() or 1
+        show = console.is_terminal and len(items) > 1
+        with Progress(TextColumn("validating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      console=console, disable=not show, transient=True) as bar:
+            task = bar.add_task("logs", total=len(items))
+
+            def tick(r):
+                bar.advance(task)
+                return r
+            results = run_local(items, jobs, tick)
+    if output:
+        with open(output, "w", encoding="utf-8") as fh:
+            for r in results:
+                fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+    summarise(results, Console(soft_wrap=True))
+    if any(r["status"] != "valid" for r in results):
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

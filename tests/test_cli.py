@@ -1,0 +1,111 @@
+"""The `referee` command line, on the examples in examples/thousand (worked by hand in
+tests/thousand_helpers.py): single bodies, a JSONL batch with planted faults, folders, stdin,
+all cores, and a Dask cluster started by the test."""
+import json
+import pathlib
+
+import pytest
+from click.testing import CliRunner
+
+from referee.cli import main
+
+EX = pathlib.Path(__file__).resolve().parent.parent / "examples" / "thousand"
+# examples/thousand/batch.jsonl, line by line (see scripts/make_examples.py)
+EXPECTED = [
+    (1, "valid", None), (2, "valid", None), (3, "invalid", "thousand/11.3"), (4, "valid", None),
+    (5, "invalid", "thousand/10.2"), (6, "invalid", "thousand/3.5"), (7, "invalid", "thousand/3.7"),
+    (8, "unreadable", None),
+]
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, list(map(str, args)), input=input)
+
+
+def statuses(path):
+    recs = [json.loads(line) for line in pathlib.Path(path).read_text().splitlines()]
+    return [(r["line"], r["status"], (r.get("first_violation") or {}).get("rule")) for r in recs], recs
+
+
+def test_score_file():
+    r = run("score", EX / "score-deal.json")
+    assert r.exit_code == 0
+    ans = json.loads(r.output)
+    assert [p["hand_score"] for p in ans["players"]] == [100, 155, 0]
+
+
+def test_check_file_exits_1_when_illegal():
+    r = run("check", EX / "check-revoke.json")
+    assert r.exit_code == 1
+    assert json.loads(r.output)["violations"][0]["rule"] == "thousand/11.3"
+
+
+def test_game_needed():
+    body = json.loads((EX / "check-revoke.json").read_text())
+    del body["game"]
+    r = run("check", "-", input=json.dumps(body))
+    assert r.exit_code == 2 and "--game" in r.output
+    assert run("check", "-", "--game", "thousand", input=json.dumps(body)).exit_code == 1
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_validate_batch(tmp_path, jobs):
+    out = tmp_path / "out.jsonl"
+    r = run("validate", EX / "batch.jsonl", "--output", out, "--jobs", jobs)
+    assert r.exit_code == 1
+    got, recs = statuses(out)
+    assert got == EXPECTED
+    assert recs[0]["final"] == {"Anna": 100, "Boris": 155, "Vera": 0}
+    assert "batch.jsonl:8" in r.output and "unreadable" in r.output
+    assert "invalid" in r.output and "thousand/11.3" in r.output
+
+
+def test_validate_folder_and_stdin(tmp_path):
+    out = tmp_path / "out.jsonl"
+    r = run("validate", EX, "--output", out)
+    got, recs = statuses(out)
+    # files in name order: the batch's 8 lines, then check-revoke.json and score-deal.json, which are not
+    # game logs (unreadable as validate bodies), around game.json, a valid log
+    assert got == EXPECTED + [(1, "unreadable", None), (1, "valid", None), (1, "unreadable", None)]
+    assert [pathlib.Path(r["source"]).name for r in recs[8:]] == ["check-revoke.json", "game.json", "score-deal.json"]
+    assert r.exit_code == 1
+    ok = run("validate", "-", input=(EX / "game.json").read_text().replace("\n", " ") + "\n")
+    assert ok.exit_code == 0 and "valid" in ok.output
+
+
+def test_validate_all_valid_exits_0(tmp_path):
+    r = run("validate", EX / "game.json")
+    assert r.exit_code == 0
+
+
+def test_rules_and_variants():
+    r = run("rules", "thousand", "--variant", "polish")
+    assert r.exit_code == 0 and "thousand/12.3" in r.output and "round_step=10" in r.output
+    r = run("variants", "thousand")
+    assert r.exit_code == 0 and "four-player" in r.output and "sitter_scoring" in r.output
+    assert run("rules", "chess").exit_code == 2
+
+
+def test_validate_on_a_dask_cluster(tmp_path):
+    distributed = pytest.importorskip("dask.distributed")
+    out = tmp_path / "out.jsonl"
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        r = run("validate", EX / "batch.jsonl", "--output", out, "--dask", cluster.scheduler_address)
+    assert r.exit_code == 1, r.output
+    assert statuses(out)[0] == EXPECTED
+
+
+def test_readme_shows_the_real_batch_output():
+    import re
+    readme = (EX.parent.parent / "README.md").read_text(encoding="utf-8")
+    shown = re.search(r"```sh\n\./scripts/referee validate examples/thousand/batch\.jsonl\n```\s*```text\n(.*?)\n```",
+                      readme, re.S).group(1)
+    import os
+    cwd = os.getcwd()
+    os.chdir(EX.parent.parent)
+    try:
+        r = run("validate", "examples/thousand/batch.jsonl")
+    finally:
+        os.chdir(cwd)
+    assert [ln.rstrip() for ln in r.output.splitlines()] == [ln.rstrip() for ln in shown.splitlines()]
