@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from .errors import UnknownGame
 from .rulebook import Game
+from .pinochle import GAME as PINOCHLE
 from .thousand import GAME as THOUSAND
 
-GAMES: dict[str, Game] = {g.id: g for g in (THOUSAND,)}
+GAMES: dict[str, Game] = {g.id: g for g in (THOUSAND, PINOCHLE)}
 
 
 def get(game_id: str) -> Game:

@@ -1,7 +1,7 @@
 """marshmallow request schemas, one module per game; :data:`REQUESTS` maps game → endpoint → schema."""
-from . import thousand
+from . import pinochle, thousand
 from .common import errors_to_pointers
 
-REQUESTS = {"thousand": thousand.REQUESTS}
+REQUESTS = {"thousand": thousand.REQUESTS, "pinochle": pinochle.REQUESTS}
 
 __all__ = ["REQUESTS", "errors_to_pointers"]

@@ -1,0 +1,133 @@
+"""marshmallow request schemas for Pinochle (shape only; the engine checks the rules and the cards)."""
+from __future__ import annotations
+
+from marshmallow import ValidationError, fields, validate
+
+from .common import Bool, Card, Cards, Envelope, Int, Name, Strict
+
+PLAYERS = fields.List(Name(), required=True, validate=validate.Length(min=1, max=8))
+SCORE_MAP = lambda **kw: fields.Dict(keys=Name(), values=Int(), validate=validate.Length(max=8), **kw)  # noqa: E731
+
+
+def _list_or_map(value):
+    if not isinstance(value, (list, dict)):
+        raise ValidationError("a list of melds in the order declared (two-handed) or an object of player to cards")
+    if len(value) > 64:
+        raise ValidationError("too many melds")
+
+
+class GameState(Strict):
+    scores = fields.Dict(keys=fields.String(validate=validate.Length(min=1, max=140)), values=Int(),
+                         validate=validate.Length(max=8))
+    target = Int(0, 100000)
+
+
+class Trick(Strict):
+    leader = Name(required=True)
+    cards = Cards(4, required=True)
+
+
+class Bid(Strict):
+    player = Name(required=True)
+    amount = Int(0, 10000, required=True)
+
+
+class Declared(Strict):
+    player = Name(required=True)
+    points_at_claim = Int(0, 1000)
+
+
+class Deal(Strict):
+    trump = fields.String(validate=validate.Length(min=1, max=2))
+    upcard = Card()
+    melds = fields.Raw(validate=_list_or_map)
+    meld = Cards(18)
+    tricks = fields.List(fields.Nested(Trick), validate=validate.Length(max=24))
+    points = SCORE_MAP()
+    tricks_taken = SCORE_MAP()
+    last_trick = Name()
+    declared_out = fields.Nested(Declared)
+    bid = fields.Nested(Bid)
+    conceded = Bool()
+    buried = Cards(3)
+
+
+class ScoreRequest(Envelope):
+    players = PLAYERS
+    dealer = Name(required=True)
+    state = fields.Nested(GameState)
+    deal = fields.Nested(Deal, required=True)
+
+
+class Call(Strict):
+    player = Name(required=True)
+    type = fields.String(required=True, validate=validate.OneOf(["bid", "pass"]))
+    amount = Int(0, 10000)
+
+
+class CurrentTrick(Strict):
+    leader = Name()
+    cards = Cards(4)
+
+
+class EarlierMeld(Strict):
+    cards = Cards(8, required=True)
+
+
+class Position(Strict):
+    phase = fields.String(required=True, validate=validate.OneOf(["bidding", "play", "meld", "draw", "count"]))
+    hand = Cards(24)
+    trump = fields.String(validate=validate.Length(min=1, max=2))
+    tricks_done = Int(0, 24)
+    stock_left = Int(0, 48)
+    upcard = Card()
+    melds = fields.List(fields.Nested(EarlierMeld), validate=validate.Length(max=24))
+    played_from_table = Cards(24)
+    exchanged = Bool()
+    melded_this_trick = Bool()
+    winner = Name()
+    winner_drew = Bool()
+    trick = fields.Nested(CurrentTrick)
+    bids = fields.List(fields.Nested(Call), validate=validate.Length(max=200))
+
+
+class Action(Strict):
+    type = fields.String(required=True, validate=validate.OneOf(
+        ["play", "meld", "dix", "draw", "bid", "pass", "count_meld"]))
+    player = Name(required=True)
+    card = Card()
+    cards = Cards(8)
+    exchange = Bool()
+    amount = Int(0, 10000)
+
+
+class CheckRequest(Envelope):
+    players = PLAYERS
+    dealer = Name(required=True)
+    state = fields.Nested(GameState)
+    position = fields.Nested(Position, required=True)
+    action = fields.Nested(Action, required=True)
+
+
+class Event(Strict):
+    type = fields.String(required=True, validate=validate.OneOf(
+        ["deal", "bid", "pass", "trump", "widow", "bury", "concede", "play", "meld", "dix", "draw", "declare_out"]))
+    player = Name()
+    dealer = Name()
+    hands = fields.Dict(keys=Name(), values=Cards(18), validate=validate.Length(max=4))
+    upcard = Card()
+    widow = Cards(3)
+    card = Card()
+    cards = Cards(8)
+    exchange = Bool()
+    amount = Int(0, 10000)
+    suit = fields.String(validate=validate.Length(min=1, max=2))
+
+
+class ValidateRequest(Envelope):
+    players = PLAYERS
+    state = fields.Nested(GameState)
+    log = fields.List(fields.Nested(Event), required=True, validate=validate.Length(min=1, max=5000))
+
+
+REQUESTS = {"score": ScoreRequest, "check": CheckRequest, "validate": ValidateRequest}
