@@ -958,6 +958,16 @@ def _play_position(pos, players, dealer, opts, actor):
         for c in played:
             st.trick.append((p, c))
             p = st.after(p)
+    if hand is not None and pos.get("phase") in ("play", None):
+        n = len(players)
+        if n == 2:
+            expect = 12 if done < 12 else 24 - done
+        else:
+            expect = HAND_SIZE[n] - done
+        have = len(st.holding(actor))
+        if have != expect:
+            raise InputError(f"after {done} tricks {actor} holds {expect} cards (hand and melded cards), not {have}",
+                             "/position/hand")
     if hand is not None:
         groups = [("/position/hand", hand), ("/position/trick/cards", [c for _, c in st.trick])]
         groups.append(("/position/melds", [t.card for t in st.tables[actor].cards]))
