@@ -14,11 +14,18 @@ class BarrelCounters(Strict):
     falls = Int(0, 100)
 
 
+class GoldenRound(Strict):
+    played = Int(0, 10)
+    made = Bool()
+    over = Bool()
+
+
 class GameStateSchema(Strict):
     scores = SCORE_MAP()
     barrel = fields.Dict(keys=Name(), values=fields.Nested(BarrelCounters), validate=validate.Length(max=8))
     bolts = SCORE_MAP()
     concessions = SCORE_MAP()
+    golden = fields.Nested(GoldenRound)
 
 
 class Marriage(Strict):
@@ -64,6 +71,7 @@ class Call(Strict):
     player = Name(required=True)
     type = fields.String(required=True, validate=validate.OneOf(["bid", "pass"]))
     amount = Int(0, 1000)
+    blind = Bool()
 
 
 class CurrentTrick(Strict):

@@ -211,3 +211,86 @@ def test_take_talon_without_musik_points_at_musik(api):
 
 def test_variant_must_be_a_string(api):
     assert api("score", dict(score_body(GOOD), variant=5), status=422)["errors"][0]["pointer"] == "/variant"
+
+
+def test_next_trick_timing_from_marriage_tricks(api):
+    # Spades at trick 1, hearts at trick 2: from trick 3 hearts are trump, so Boris (void in clubs) must play 9H.
+    body = {"players": PLAYERS, "dealer": "Vera", "options": {"trump_timing": "next_trick"},
+            "position": {"phase": "play", "declarer": "Anna", "contract": 100, "tricks_won": {"Anna": 3},
+                         "marriages": [{"player": "Anna", "suit": "S", "trick": 1},
+                                       {"player": "Anna", "suit": "H", "trick": 2}],
+                         "trick": {"leader": "Anna", "cards": ["9C"]}, "hand": ["9H", "JS", "9D", "JD", "AD"]},
+            "action": {"type": "play", "player": "Boris", "card": "9H"}}
+    assert api("check", body)["legal"] is True
+    body["position"]["trump"] = "S"
+    assert api("check", body, status=422)["errors"][0]["pointer"] == "/position/trump"
+
+
+def test_raise_only_after_the_exchange(api):
+    body = {"players": PLAYERS, "dealer": "Vera",
+            "position": {"phase": "talon", "declarer": "Anna", "contract": 100, "talon_taken": True,
+                         "talon": ["AS", "10S", "9S"],
+                         "hand": ["KH", "QH", "KS", "QD", "9C", "JC", "AD", "AS", "10S", "9S"]},
+            "action": {"type": "raise", "player": "Anna", "amount": 120}}
+    ans = api("check", body)
+    assert ans["violations"][0]["rule"] == "thousand/8.2"
+    assert "raise" not in [a["type"] for a in ans["legal_actions"]]
+
+
+def test_redeal_is_listed_when_open(api):
+    body = {"players": PLAYERS, "dealer": "Vera", "position": {"phase": "deal", "hand": ["9H", "9D", "9C", "9S", "AH",
+                                                                                          "KH", "QH"]},
+            "action": {"type": "redeal", "player": "Boris", "reason": "four_nines"}}
+    ans = api("check", body)
+    assert {"type": "redeal", "player": "Boris", "reason": "four_nines"} in ans["legal_actions"]
+
+
+def test_two_player_musik_in_check(api):
+    body = {"variant": "two-player", "players": ["Anna", "Boris"], "dealer": "Anna",
+            "position": {"phase": "talon", "declarer": "Boris", "contract": 100, "talon_taken": True,
+                         "talon": ["JD", "10D"],
+                         "hand": ["AH", "10H", "KH", "QH", "JH", "9H", "AS", "10S", "9C", "JC", "JD", "10D"]},
+            "action": {"type": "discard", "player": "Boris", "cards": ["9C", "JC"]}}
+    assert api("check", body)["legal"] is True
+
+
+def test_blind_announcement_in_earlier_calls(api):
+    body = {"players": PLAYERS, "dealer": "Vera", "options": {"blind": True},
+            "position": {"phase": "bidding", "bids": [{"player": "Anna", "type": "bid", "amount": 120, "blind": True}],
+                         "hand": ["AH", "10H", "AS", "KD", "9C", "JC", "QS"]},
+            "action": {"type": "pass", "player": "Boris"}}
+    assert api("check", body)["legal"] is True
+
+
+@pytest.mark.parametrize("pos_extra,pointer", [
+    ({"talon_taken": False, "exchanged": True}, "/position/exchanged"),
+])
+def test_impossible_talon_positions(api, pos_extra, pointer):
+    pos = {"phase": "talon", "declarer": "Anna", "contract": 100, "talon": ["AS", "10S", "9S"]}
+    pos.update(pos_extra)
+    body = {"players": PLAYERS, "dealer": "Vera", "position": pos, "action": {"type": "concede", "player": "Anna"}}
+    assert api("check", body, status=422)["errors"][0]["pointer"] == pointer
+
+
+def test_exchange_to_a_stranger(api):
+    body = {"players": PLAYERS, "dealer": "Vera",
+            "position": {"phase": "talon", "declarer": "Anna", "contract": 100, "talon_taken": True,
+                         "hand": ["KH", "QH", "KS", "QD", "9C", "JC", "AD", "AS", "10S", "9S"]},
+            "action": {"type": "exchange", "player": "Anna", "gives": {"Zed": "9S", "Vera": "9C"}}}
+    assert api("check", body, status=422)["errors"][0]["pointer"] == "/action/gives/Zed"
+
+
+def test_marriage_contradicting_the_hand(api):
+    body = {"players": PLAYERS, "dealer": "Vera",
+            "position": {"phase": "play", "declarer": "Anna", "contract": 100, "tricks_won": {"Anna": 1},
+                         "marriages": [{"player": "Anna", "suit": "S"}], "trick": {"leader": "Anna", "cards": ["9H"]},
+                         "hand": ["AH", "KS", "QC", "JC", "9S", "JS", "10S"]},
+            "action": {"type": "play", "player": "Boris", "card": "AH"}}
+    assert api("check", body, status=422)["errors"][0]["pointer"] == "/position/marriages/0"
+
+
+def test_reset_to_zero_does_not_lift_a_negative_total(api):
+    deal = points_deal("Anna", 100, {"Anna": 100, "Boris": 0, "Vera": 20}, {"Anna": 6, "Boris": 0, "Vera": 2})
+    ans = api("score", score_body(deal, options={"bolt_penalty": "reset_to_zero", "bolt_definition": "no_tricks"},
+                                  state={"scores": {"Boris": -300}, "bolts": {"Boris": 2}}))
+    assert by_id(ans)["Boris"]["total_after"] == -300

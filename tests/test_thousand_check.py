@@ -85,7 +85,8 @@ def test_v34_must_overtrump(api, options, legal):
 
 def test_v34_no_overtrump_possible(api):
     # AD already trumps the trick; Vera's 9D JD QD cannot beat it, so any of them is legal.
-    pos = play_position(["9D", "JD", "QD", "KS", "QC"], ["9H", "AD"], trump="D")
+    pos = play_position(["9D", "JD", "QD", "KS", "QC"], ["9H", "AD"], trump="D", won={"Anna": 2, "Vera": 1})
+    pos["marriages"] = [{"player": "Vera", "suit": "D"}]  # Vera led KD earlier and still holds QD
     ans = check(api, pos, {"type": "play", "player": "Vera", "card": "9D"}, options={"must_overtrump": True})
     assert ans["legal"] is True and legal_cards(ans) == ["9D", "JD", "QD"]
 
@@ -254,6 +255,10 @@ def test_exchange_one_card_each(api):
 
 def test_raise_never_lower_and_capped(api):
     pos = {"phase": "talon", "declarer": "Anna", "contract": 120, "hand": TEN, "talon_taken": True}
+    # before the exchange no raise (thousand/8.2)
+    assert check(api, pos, {"type": "raise", "player": "Anna", "amount": 130})["violations"][0]["rule"] == "thousand/8.2"
+    pos = {"phase": "talon", "declarer": "Anna", "contract": 120, "hand": [c for c in TEN if c not in ("9C", "9H")],
+           "talon_taken": True, "exchanged": True}
     assert check(api, pos, {"type": "raise", "player": "Anna", "amount": 110})["violations"][0]["rule"] == "thousand/8.2"
     assert check(api, pos, {"type": "raise", "player": "Anna", "amount": 220})["legal"] is True
     assert check(api, pos, {"type": "raise", "player": "Anna", "amount": 225})["legal"] is False

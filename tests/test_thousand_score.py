@@ -191,11 +191,29 @@ def test_v13_golden_round_doubles(api):
     assert hands(ans)["Anna"] == 240  # 85 + 40 = 125 >= 120, doubled
 
 
-def test_golden_failure_resets_everyone(api):
+@pytest.mark.parametrize("made_before,totals", [
+    (False, {"Anna": 0, "Boris": 0, "Vera": 0}),       # third golden deal, nobody has made 120: reset
+    (True, {"Anna": 60, "Boris": 220, "Vera": 115}),   # someone made it earlier in the round: no reset
+])
+def test_golden_round_reset(api, made_before, totals):
+    # Anna fails the golden 120 with 85 points (-240); defenders Boris 20, Vera 15.
     deal = points_deal("Anna", 120, {"Anna": 85, "Boris": 20, "Vera": 15}, T, golden=True)
     ans = score(api, deal, options={"golden_round": True, "golden_fail_resets": True},
-                state={"scores": {"Anna": 300, "Boris": 200, "Vera": 100}})
-    assert totals(ans) == {"Anna": 0, "Boris": 0, "Vera": 0}
+                state={"scores": {"Anna": 300, "Boris": 200, "Vera": 100},
+                       "golden": {"played": 2, "made": made_before}})
+    assert {p["id"]: p["total_after"] for p in ans["players"]} == totals
+    assert ans["state_after"]["golden"] == {"played": 0, "made": False, "over": True}
+
+
+@pytest.mark.parametrize("deal_extra,state,pointer", [
+    ({"declarer": "Boris"}, None, "/deal/declarer"),          # only the first hand plays the golden 120
+    ({"blind": True}, None, "/deal/blind"),                   # no auction, so no blind game
+    ({}, {"golden": {"played": 0, "made": False, "over": True}}, "/deal/golden"),  # the round is over
+])
+def test_golden_deal_checks(api, deal_extra, state, pointer):
+    deal = dict(points_deal("Anna", 120, {"Anna": 85, "Boris": 20, "Vera": 15}, T, golden=True), **deal_extra)
+    err = api("score", score_body(deal, options={"golden_round": True, "blind": True}, state=state), status=422)
+    assert err["errors"][0]["pointer"] == pointer
 
 
 def test_blind_needs_option(api):

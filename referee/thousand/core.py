@@ -286,6 +286,10 @@ class DealState:
         if amount > o["max_bid"]:
             raise IllegalAction("thousand/7.5", f"no contract may exceed {o['max_bid']}")
         hand = self._hand(player)
+        if hand is None and o["bid_cap"] == "marriages" and amount > NO_MARRIAGE_CAP + 240:
+            # seven cards hold at most three marriages (hearts, diamonds, clubs: 240)
+            raise IllegalAction("thousand/7.5", f"no hand of {self.layout.hand_size} cards can bid {amount} under the "
+                                                "marriage cap", pointer="amount")
         if amount > NO_MARRIAGE_CAP and o["bid_cap"] != "none" and hand is not None and not blind:
             # an unknown hand (another player's earlier call) cannot be held to the cap
             cap = bid_cap(hand, o)
@@ -463,8 +467,8 @@ class DealState:
         self._require_turn(player, "talon", "thousand/8.2")
         if player != self.declarer:
             raise IllegalAction("thousand/8.2", "only the declarer may raise the contract", pointer="player")
-        if not self.talon_taken:
-            raise IllegalAction("thousand/8.2", "the contract may be raised only after taking the talon")
+        if not self.talon_taken or not self.exchanged:
+            raise IllegalAction("thousand/8.2", "the contract may be raised only after the exchange (or the discard)")
         if self.golden:
             raise IllegalAction("thousand/18.1", "a golden-round contract cannot be raised")
         if isinstance(amount, bool) or not isinstance(amount, int) or amount % o["bid_step"]:
@@ -474,6 +478,9 @@ class DealState:
                                                 "it may never be lowered")
         if amount > o["max_bid"]:
             raise IllegalAction("thousand/7.5", f"no contract may exceed {o['max_bid']}")
+        bm = self.barrel_minimum(player)
+        if bm is not None and amount < bm:
+            raise IllegalAction("thousand/7.8", f"on the barrel only a contract of at least {bm} can finish")
         hand = self._hand(player)
         if o["raise_capped"] and amount > NO_MARRIAGE_CAP and o["bid_cap"] != "none" and hand is not None:
             cap = bid_cap(hand, o)
@@ -744,7 +751,19 @@ class DealState:
 
     # ------------------------------------------------------------ summary
     def legal_actions(self, player: str | None = None) -> list[dict]:
-        """The actions open now, for ``player`` (default: whoever is to act)."""
+        """The actions open now, for ``player`` (default: whoever is to act), redeal claims included."""
+        out = self._legal_actions(player)
+        p = player or self.to_speak or self.declarer or self.to_play
+        if p is not None:
+            for reason in ("four_nines", "weak_hand", "weak_talon"):
+                try:
+                    self.verify_redeal(p, reason)
+                except IllegalAction:
+                    continue
+                out.append({"type": "redeal", "player": p, "reason": reason})
+        return out
+
+    def _legal_actions(self, player: str | None = None) -> list[dict]:
         out: list[dict] = []
         if self.phase == "bidding":
             p = player or self.to_speak
@@ -776,10 +795,11 @@ class DealState:
                 for c in self.legal_cards(d) or []:
                     out.append({"type": "play", "player": d, "card": str(c)})
             step = self.opts["bid_step"]
+            low = max(self.contract + step, self.barrel_minimum(d) or 0)
             top = bid_cap(self.hands[d], self.opts) if self.hands.get(d) is not None and self.opts["raise_capped"] \
                 else self.opts["max_bid"]
-            if self.contract + step <= top and not self.golden:
-                out.append({"type": "raise", "player": d, "min": self.contract + step, "max": top, "step": step})
+            if self.exchanged and low <= top and not self.golden:
+                out.append({"type": "raise", "player": d, "min": low, "max": top, "step": step})
             try:
                 self.verify_concede(d)
                 out.append({"type": "concede", "player": d})

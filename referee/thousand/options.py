@@ -88,7 +88,7 @@ SPECS = {s.name: s for s in [
       minimum=0, maximum=1000),
     O("golden_round", "bool", False, "thousand/18.1", "Golden-round deals (forced 120, doubled) are allowed."),
     O("golden_fail_resets", "bool", False, "thousand/18.1",
-      "A failed golden-round contract sets every total to 0."),
+      "If nobody makes the 120 in the golden round (one deal per player), every total is reset to 0."),
     O("redeal_four_nines", "bool", True, "thousand/6.1", "Four nines in one hand give the right to a redeal."),
     O("redeal_four_nines_after_exchange", "bool", True, "thousand/6.2",
       "Four nines completed by a card received in the exchange also count."),

@@ -31,15 +31,20 @@ class GameState:
     barrel: dict[str, dict]  # player -> {"deals": n, "falls": n}
     bolts: dict[str, int]
     concessions: dict[str, int]
+    golden: dict = field(default_factory=lambda: {"played": 0, "made": False, "over": False})
 
     @classmethod
     def fresh(cls, players) -> "GameState":
         return cls({p: 0 for p in players}, {p: {"deals": 0, "falls": 0} for p in players},
                    {p: 0 for p in players}, {p: 0 for p in players})
 
+    @classmethod
+    def from_dict(cls, d: dict) -> "GameState":
+        return cls(d["scores"], d["barrel"], d["bolts"], d["concessions"], d["golden"])
+
     def as_dict(self) -> dict:
         return {"scores": dict(self.scores), "barrel": {p: dict(v) for p, v in self.barrel.items()},
-                "bolts": dict(self.bolts), "concessions": dict(self.concessions)}
+                "bolts": dict(self.bolts), "concessions": dict(self.concessions), "golden": dict(self.golden)}
 
 
 @dataclass
@@ -268,9 +273,9 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
             if bolts[p] >= 3:
                 bolts[p] = 0
                 if opts["bolt_penalty"] == "reset_to_zero":
-                    pen = after[p]
+                    pen = max(after[p], 0)  # the total drops to 0; a negative total stays as it is
                     line(p, "third bolt: the total is wiped to 0", -pen, "thousand/13.2")
-                    after[p] = 0
+                    after[p] -= pen
                 else:
                     pen = 120
                     after[p] -= pen
@@ -297,11 +302,18 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
                 line(p, f"fell off the barrel {barrel[p]['falls']} times: total reset to 0", -after[p], "thousand/14.6")
                 after[p] = 0
                 barrel[p]["falls"] = 0
-    if out.golden and made is False and opts["golden_fail_resets"]:
-        for p in players:
-            if after[p]:
-                line(p, "golden-round contract failed: every total is reset to 0", -after[p], "thousand/18.1")
-                after[p] = 0
+    golden = dict(before.golden)
+    if out.golden:
+        # thousand/18.1: one golden deal per player; if nobody made 120 in the round, totals may be reset
+        golden["played"] += 1
+        golden["made"] = golden["made"] or bool(made)
+        if golden["played"] == len(layout.active):
+            if not golden["made"] and opts["golden_fail_resets"]:
+                for p in players:
+                    if after[p]:
+                        line(p, "nobody made the golden round: every total is reset to 0", -after[p], "thousand/18.1")
+                        after[p] = 0
+            golden = {"played": 0, "made": False, "over": True}
     if opts["dump_555"] != "off":
         for p in players:
             if after[p] == 555 or (opts["dump_555"] == "both" and after[p] == -555):
@@ -352,7 +364,7 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
         contract_info = {"declarer": d, "contract": out.contract, "conceded": out.conceded,
                          "made": made, "blind": out.blind, "golden": out.golden,
                          "rule": "thousand/9.2" if out.conceded else "thousand/12.1"}
-    new_state = GameState(after, barrel, bolts, concessions)
+    new_state = GameState(after, barrel, bolts, concessions, golden)
     return {"contract": contract_info, "players": answer_players, "events": events, "penalties": penalties,
             "game_over": winner is not None, "winner": winner, "state_after": new_state.as_dict(),
             "_used": used}

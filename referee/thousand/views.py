@@ -50,6 +50,15 @@ def parse_state(req: dict, players: list[str], opts: dict) -> GameState:
     if not isinstance(raw, dict):
         raise InputError("state must be an object", "/state")
     errors = []
+    g = raw.get("golden")
+    if g is not None:
+        played, made, over = g.get("played", 0), g.get("made", False), g.get("over", False)
+        if isinstance(played, bool) or not isinstance(played, int) or not 0 <= played < len(players):
+            errors.append({"pointer": "/state/golden/played", "detail": "golden deals played in the round: "
+                                                                      "from 0 to one less than the players"})
+        elif played and over:
+            errors.append({"pointer": "/state/golden/over", "detail": "a finished golden round has no deals in play"})
+        st.golden = {"played": played, "made": bool(made) and played > 0, "over": bool(over)}
     for key in ("scores", "bolts", "concessions", "barrel"):
         part = raw.get(key)
         if part is None:
@@ -222,6 +231,13 @@ def outcome_from_deal(deal: dict, layout: Layout, opts: dict, state: GameState) 
             raise InputError("the golden round is off (option golden_round, thousand/18.1)", "/deal/golden")
         if contract != 120:
             raise InputError("a golden-round contract is 120 (thousand/18.1)", "/deal/contract")
+        if state.golden["over"]:
+            raise InputError("the golden round has been played (thousand/18.1)", "/deal/golden")
+        if d != layout.active[0]:
+            raise InputError(f"in a golden deal the player left of the dealer ({layout.active[0]}) plays the 120 "
+                             "(thousand/18.1)", "/deal/declarer")
+        if blind:
+            raise InputError("a golden deal has no auction, so no blind game (thousand/17.1, 18.1)", "/deal/blind")
     conceded = bool(deal.get("conceded"))
     base = DealOutcome(d, contract, conceded=conceded, blind=blind, golden=golden, talon=talon,
                        irregularities=irregularities)
@@ -570,6 +586,8 @@ def dispatch(st: DealState, action: dict, actor: str, ptrs: dict) -> dict:
             raise InputError("gives maps each opponent to the card given", gp)
         parsed = {}
         for p, c in gives.items():
+            if p not in st.layout.players:
+                raise InputError(f"{p!r} is not one of the players", f"{gp}/{esc(p)}")
             try:
                 card = parse_card(c)
             except ValueError as e:
@@ -613,8 +631,10 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
     st = DealState.new(layout, opts, hands=hands, scores=state.scores, concessions=state.concessions)
     if pos.get("talon") is not None:
         st.talon = _cards_at(pos["talon"], "/position/talon")
-        if len(st.talon) != 3:
-            raise InputError("the talon holds 3 cards", "/position/talon")
+        size = 2 if len(layout.active) == 2 else 3
+        if len(st.talon) != size:
+            raise InputError(f"the {'musik' if size == 2 else 'talon'} holds {size} cards"
+                             + (" (give the musik the declarer takes)" if size == 2 else ""), "/position/talon")
     if hand is not None:
         n = len(hand)
         sizes = {"deal": {layout.hand_size}, "bidding": {layout.hand_size}}
@@ -644,7 +664,7 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
             saved = st.hands[p]
             st.hands[p] = None  # earlier calls are judged without hands
             try:
-                dispatch(st, {"type": b.get("type"), "amount": b.get("amount")}, p,
+                dispatch(st, {"type": b.get("type"), "amount": b.get("amount"), "blind": b.get("blind")}, p,
                          {"amount": ptr + "/amount", "type": ptr + "/type"})
             except IllegalAction as e:
                 raise InputError(f"the earlier calls are not a legal auction: {e.message} ({e.rule})", ptr) from None
@@ -661,6 +681,15 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
         st.phase = "talon"
         st.talon_taken = bool(pos.get("talon_taken", hand is not None and len(hand) > layout.hand_size))
         st.exchanged = bool(pos.get("exchanged", False))
+        if st.exchanged and not st.talon_taken:
+            raise InputError("the exchange comes after taking the talon (thousand/8.1)", "/position/exchanged")
+        if hand is not None and st.talon is not None:
+            if actor == d and st.talon_taken and not st.exchanged and not set(st.talon) <= set(hand):
+                raise InputError("the declarer has taken the talon, so its cards are in the hand", "/position/hand")
+            if actor != d and set(st.talon) & set(hand):
+                raise InputError("a card cannot be both in the hand and in the talon", "/position/talon")
+            if not st.talon_taken and set(st.talon) & set(hand):
+                raise InputError("a card cannot be both in the hand and in the talon", "/position/talon")
         if actor == d and hand is not None:
             expect = layout.hand_size + (3 if len(layout.active) == 3 else 2) if st.talon_taken and not st.exchanged \
                 else layout.hand_size if not st.talon_taken else layout.hand_size + (1 if len(layout.active) == 3 else 0)
@@ -732,13 +761,23 @@ def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: dict, d:
             raise InputError("the ace marriage is off (option ace_marriage, thousand/2.2)", ptr + "/suit")
         if any(x["suit"] == suit for x in st.marriages):
             raise InputError(f"the {suit_name(suit)} marriage can be announced only once in a deal", ptr + "/suit")
+        actor_hand = next((h for q, h in st.hands.items() if h is not None), None)
+        if suit != ACES and actor_hand is not None and p not in [q for q, h in st.hands.items() if h is not None]:
+            held = [c for c in actor_hand if c.suit == suit and c.rank in ("K", "Q")]
+            if held:
+                raise InputError(f"{p} cannot have announced the {suit_name(suit)} marriage: {held[0]} is in this "
+                                 "hand (thousand/10.1)", ptr)
         per_player[p] += 1
         # each announcement is a lead after a won trick, or the declarer's first lead where allowed
         room = st.tricks_won[p] + (1 if p == d and opts["marriage_on_first_trick"] else 0)
         if per_player[p] > room:
             raise InputError(f"{p} has won {st.tricks_won[p]} trick(s), too few to have announced this marriage "
                              "(thousand/10.2)", ptr)
-        st.marriages.append({"player": p, "suit": suit, "trick": None,
+        t = m.get("trick")
+        if t is not None and (isinstance(t, bool) or not isinstance(t, int) or not 0 <= t <= st.trick_index):
+            raise InputError(f"trick is the index of the trick the marriage was led to, 0 to {st.trick_index}",
+                             ptr + "/trick")
+        st.marriages.append({"player": p, "suit": suit, "trick": t,
                              "points": ACE_MARRIAGE_VALUE if suit == ACES else MARRIAGE_VALUE[suit]})
 
 
@@ -762,6 +801,19 @@ def _position_trump(pos: dict, st: DealState, opts: dict) -> None:
             raise InputError(f"the last marriage announced ({suits[-1]}) is the trump, not {trump} (thousand/10.5)",
                              "/position/trump")
         st.trump = suits[-1]
+        return
+    timed = [m for m in st.marriages if m["suit"] != ACES and m["trick"] is not None]
+    if len(timed) == len(suits):
+        # next_trick: a marriage led to the current trick takes effect from the next one
+        before = [m["suit"] for m in timed if m["trick"] < st.trick_index]
+        now = before[-1] if before else None
+        if trump is not None and trump != now:
+            raise InputError(f"with trump_timing next_trick the trump of this trick is {now}, not {trump} "
+                             "(thousand/10.5)", "/position/trump")
+        st.trump = now
+        current = [m["suit"] for m in timed if m["trick"] == st.trick_index]
+        if current:
+            st.pending_trump = current[-1]
         return
     allowed = {suits[-1], suits[-2] if len(suits) > 1 else None}
     if trump not in allowed:
@@ -842,7 +894,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
                                                               irregularities=st.irregularities))
                 rules.update(res.pop("_rules"))
                 s2 = res["state_after"]
-                state = GameState(s2["scores"], s2["barrel"], s2["bolts"], s2["concessions"])
+                state = GameState.from_dict(s2)
                 final = res
             continue
         if st is None:
@@ -869,7 +921,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
             res = finish(layout, opts, state, outcome)
             rules.update(res.pop("_rules"))
             s2 = res["state_after"]
-            state = GameState(s2["scores"], s2["barrel"], s2["bolts"], s2["concessions"])
+            state = GameState.from_dict(s2)
             final = res
             game_over = res["game_over"]
     if st is not None and st.phase != "done" and not skipping:
@@ -928,6 +980,8 @@ def _start_deal(ev: dict, layout: Layout, opts: dict, state: GameState, ptr: str
     if st.golden:
         if not opts["golden_round"]:
             problems.append(("thousand/18.1", "the golden round is off under these options", ptr + "/golden"))
+        elif state.golden["over"]:
+            problems.append(("thousand/18.1", "the golden round has already been played", ptr + "/golden"))
         else:  # forced 120, no auction: the first hand plays it
             st.declarer, st.contract, st.phase = layout.active[0], 120, "talon"
     irr = ev.get("irregularities") or []
