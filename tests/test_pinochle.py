@@ -436,3 +436,30 @@ def test_three_hand_bete(api, bid, conceded, expect):
                     last_trick="Ann")
     ans = P(api, "score", {"variant": "three-hand-auction", "players": THREE, "dealer": "Cid", "deal": deal})
     assert [p["hand_score"] for p in ans["players"]] == [expect, 0, 0]
+
+
+# ---------------------------------------------------------------- faults found by probing
+
+@pytest.mark.parametrize("meld,pointer", [
+    ({"player": "Ann", "cards": ["KC", "QC"], "note": "x"}, "/deal/melds/0/note"),
+    ({"player": "Ann", "cards": ["KC", "QC"], "exchange": "yes"}, "/deal/melds/0/exchange"),
+])
+def test_meld_entries_are_strict(api, meld, pointer):
+    body = {"players": TWO, "dealer": "Bob", "deal": {
+        "trump": "H", "points": {"Ann": 120, "Bob": 120}, "tricks_taken": {"Ann": 12, "Bob": 12}, "last_trick": "Ann",
+        "melds": [meld]}}
+    assert P(api, "score", body, status=422)["errors"][0]["pointer"] == pointer
+
+
+def test_partnership_all_pass(api):
+    body = {"variant": "partnership", "players": FOUR, "dealer": "Dee",
+            "position": {"phase": "bidding", "bids": [{"player": p, "type": "pass"} for p in ("Ann", "Bob", "Cid")]},
+            "action": {"type": "pass", "player": "Dee"}}
+    ans = P(api, "check", body)
+    assert ans["legal"] is True and ans["effects"] == {"all_passed": True}
+
+
+def test_conceded_bidder_shows_no_meld(api):
+    deal = {"bid": {"player": "Ann", "amount": 300}, "trump": "H", "meld": "AH 10H KH QH JH".split(), "conceded": True}
+    ans = P(api, "score", {"variant": "three-hand-auction", "players": THREE, "dealer": "Cid", "deal": deal})
+    assert ans["players"][0]["meld_points"] == 0 and ans["players"][0]["hand_score"] == -300

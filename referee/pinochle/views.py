@@ -375,7 +375,12 @@ class Auction:
         else:
             self.high, self.high_bidder = amount, player
         live = [p for p in self.players if p not in self.passed]
-        if len(live) == 1 and self.high_bidder == live[0] or not live:
+        if not live:
+            # nobody bid: the deal is thrown in and dealt again (pinochle/7.2, 8.2)
+            self.over = True
+            self.to_speak = None
+            return {"all_passed": True}
+        if len(live) == 1 and self.high_bidder == live[0]:
             self.over = True
             self.to_speak = None
             return {"declarer": self.high_bidder, "bid": self.high}
@@ -518,7 +523,7 @@ def score_three(players, opts, scores, target, declarer, bid, meld, captured, wo
             lines.append({"item": "opponents score nothing in the auction game", "points": 0, "rule": "pinochle/8.4"})
         totals[p] = scores[p] + hand
         out.append({"id": p, "role": "bidder" if p == declarer else "opponent",
-                    "meld_points": meld["points"] if p == declarer else 0,
+                    "meld_points": meld["points"] if p == declarer and not conceded else 0,
                     "raw_card_points": captured[p] if not conceded else 0,
                     "card_points": (pts if p == declarer else round_one(captured[p], opts["rounding"])) if not conceded else 0,
                     "tricks": won[p], "lines": lines, "hand_score": hand, "total_before": scores[p],
@@ -543,7 +548,7 @@ def score(req: dict, variant, opts: dict) -> dict:
         res = _score_two_handed(deal, players, dealer, opts, scores, target)
     else:
         res = _score_auction(deal, players, dealer, opts, scores, target)
-    res["_rules"] = set()
+    res["_rules"] = {"pinochle/6.2", "pinochle/1.3"}
     return res
 
 
@@ -606,12 +611,17 @@ def _score_two_handed(deal, players, dealer, opts, scores, target):
         raise InputError("give the trump (or the upcard that fixed it)", "/deal/trump")
     melds_raw = deal.get("melds") or []
     if not isinstance(melds_raw, list):
-        raise InputError("melds must be a list in the order declared", "/deal/melds")
+        raise InputError("two-handed melds are a list in the order declared", "/deal/melds")
     melds = []
     for i, m in enumerate(melds_raw):
         ptr = f"/deal/melds/{i}"
         if not isinstance(m, dict):
-            raise InputError("each meld is {\"player\", \"cards\"}", ptr)
+            raise InputError("each meld is {\"player\", \"cards\", \"exchange\"?}", ptr)
+        extra = sorted(set(m) - {"player", "cards", "exchange"})
+        if extra:
+            raise InputError(f"a meld does not take {extra[0]!r}", f"{ptr}/{esc(extra[0])}")
+        if "exchange" in m and not isinstance(m["exchange"], bool):
+            raise InputError("exchange is true or false", ptr + "/exchange")
         p = parse_player(m.get("player"), players, ptr + "/player")
         cards = cards_at(m.get("cards"), opts, ptr + "/cards")
         melds.append((i, p, cards, bool(m.get("exchange"))))
@@ -755,10 +765,12 @@ def _score_auction(deal, players, dealer, opts, scores, target):
     else:
         if not isinstance(meld_raw, dict):
             raise InputError("melds maps each player to the cards shown", "/deal/melds")
-        for k in meld_raw:
+        for k, v in meld_raw.items():
             if k not in players:
                 raise InputError(f"{k!r} is not a player", f"/deal/melds/{esc(k)}")
-        shown = {p: cards_at(meld_raw.get(p) or [], opts, f"/deal/melds/{esc(p)}") for p in players}
+            if not isinstance(v, list):
+                raise InputError("the cards this player shows as meld (a list)", f"/deal/melds/{esc(k)}")
+        shown = {p: cards_at(meld_raw.get(p, []), opts, f"/deal/melds/{esc(p)}") for p in players}
         check_conservation([(f"/deal/melds/{esc(p)}", shown[p]) for p in players], deck, "pinochle/1.1")
         for p in players:
             if len(shown[p]) > HAND_SIZE[4]:
@@ -1028,6 +1040,9 @@ def validate(req: dict, variant, opts: dict) -> dict:
                 res = auc.apply(actor, ev.get("amount") if t == "bid" else None)
                 if auc.over:
                     meta["declarer"], meta["bid"] = auc.high_bidder, auc.high
+                    if res.get("all_passed"):
+                        st.done = True  # thrown in: nothing to score
+                        meta["void"] = True
             elif t == "trump":
                 if auc is None or not auc.over or actor != meta.get("declarer"):
                     raise IllegalAction("pinochle/7.3", "only the high bidder names trump, after the auction")
@@ -1056,9 +1071,11 @@ def validate(req: dict, variant, opts: dict) -> dict:
             elif t == "declare_out":
                 st.apply_declare(actor, scores[actor] if n == 2 else 0, target)
         except IllegalAction as e:
-            violate(i, t, e.rule, e.message, f"{ptr}/{e.pointer}" if e.pointer else ptr)
+            field = e.pointer or {"play": "card", "meld": "cards", "draw": "card", "bid": "amount",
+                                  "bury": "cards", "trump": "suit"}.get(t)
+            violate(i, t, e.rule, e.message, f"{ptr}/{field}" if field else ptr)
             continue
-        if st is not None and st.done:
+        if st is not None and st.done and not meta.get("void"):
             res = _finish(players, meta, opts, scores, target, st)
             final = res
             scores = {k: v["total_after"] for k, v in
