@@ -85,6 +85,7 @@ class Position(Strict):
     played_from_table = Cards(24)
     exchanged = Bool()
     melded_this_trick = Bool()
+    drawn = Bool()
     winner = Name()
     winner_drew = Bool()
     trick = fields.Nested(CurrentTrick)

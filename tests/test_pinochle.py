@@ -463,3 +463,67 @@ def test_conceded_bidder_shows_no_meld(api):
     deal = {"bid": {"player": "Ann", "amount": 300}, "trump": "H", "meld": "AH 10H KH QH JH".split(), "conceded": True}
     ans = P(api, "score", {"variant": "three-hand-auction", "players": THREE, "dealer": "Cid", "deal": deal})
     assert ans["players"][0]["meld_points"] == 0 and ans["players"][0]["hand_score"] == -300
+
+
+# ---------------------------------------------------------------- more vectors of §3 and disputes of §5
+
+def test_m20_flush_alone(api):
+    assert count(api, "AH 10H KH QH JH", "H") == 150
+
+
+def test_e5_every_scheme_holds_250():
+    from referee.pinochle.core import DECKS, points_of
+    for scheme in ("classic", "counters", "ace_ten_kq"):
+        opts = dict(VARIANTS["two-handed"].resolve({"card_points": scheme}))
+        assert points_of(DECKS[48].cards(), opts) + 10 == 250
+    opts = VARIANTS["two-handed"].resolve({"deck": 64})
+    assert points_of(DECKS[64].cards(), opts) == 240  # the 8s and 7s count nothing
+
+
+def test_e11_e12_counting_methods():
+    from referee.pinochle.core import points_of
+    counters = VARIANTS["partnership"].resolve({"card_points": "counters"})
+    assert points_of(cards("9S 10H KH KD 9S JC"), counters) == 30  # E11: three counters
+    method2 = VARIANTS["partnership"].resolve({"card_points": "ace_ten_kq"})
+    assert points_of(cards("AH 10H 9H JH"), method2) + 10 == 30   # E12: A + 10, and the last trick
+
+
+def test_e10_set_loses_only_the_bid(api):
+    # Ann+Cid bid 300 with meld 200 (aces 100 + kings 80 + clubs marriage 20) and 20 card points: 220 < 300.
+    s = partnership(api, "Ann", 300, {"Ann": "AS AH AD AC KS KH KD KC QC"},
+                    {"Ann": 20, "Cid": 0, "Bob": 120, "Dee": 100}, {"Ann": 1, "Cid": 0, "Bob": 6, "Dee": 5}, "Bob")
+    assert s["Ann+Cid"]["hand_score"] == -300 and s["Bob+Dee"]["hand_score"] == 230
+
+
+def test_e15_bidders_count_first(api):
+    # Both sides would pass 1000; the bidding side (Ann+Cid) wins.
+    body = {"variant": "partnership", "players": FOUR, "dealer": "Dee",
+            "state": {"scores": {"Ann+Cid": 800, "Bob+Dee": 900}},
+            "deal": {"bid": {"player": "Ann", "amount": 200}, "trump": "H",
+                     "melds": {"Ann": ["AS", "AH", "AD", "AC"], "Bob": ["KS", "KH", "KD", "KC"]},
+                     "points": {"Ann": 100, "Cid": 40, "Bob": 60, "Dee": 40},
+                     "tricks_taken": {"Ann": 5, "Cid": 2, "Bob": 3, "Dee": 2}, "last_trick": "Ann"}}
+    ans = P(api, "score", body)
+    assert {s["id"]: s["total_after"] for s in ans["sides"]} == {"Ann+Cid": 1050, "Bob+Dee": 1080}
+    assert ans["winner"] == "Ann+Cid"
+
+
+@pytest.mark.parametrize("timing,drawn,legal", [
+    ("before_draw", False, False),  # S14, Hoyle: KC QC needs the QC just drawn, but the meld comes first
+    ("before_draw", True, False),   # ... and after drawing the turn to meld is gone
+    ("after_draw", True, True),     # pagat/Hay: draw first, then meld KC QC for 20
+])
+def test_s14_meld_and_the_draw(api, timing, drawn, legal):
+    hand = "KC 9D" if not drawn else "KC QC 9D"
+    body = {"players": TWO, "dealer": "Bob", "options": {"meld_timing": timing},
+            "position": {"phase": "meld", "trump": "H", "tricks_done": 12, "drawn": drawn, "hand": hand.split()},
+            "action": {"type": "meld", "player": "Ann", "cards": ["KC", "QC"]}}
+    ans = P(api, "check", body)
+    assert ans["legal"] is legal
+
+
+@pytest.mark.parametrize("must,legal", [(False, True), (True, False)])
+def test_first_dix_must_exchange(api, must, legal):
+    # Showing the first dix without exchanging it: allowed by default, not under the FE house rule.
+    ans = meld_check(api, "9H KS", [], None, action="dix", exchange=False, first_dix_must_exchange=must)
+    assert ans["legal"] is legal

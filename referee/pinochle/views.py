@@ -126,6 +126,7 @@ class DealState:
     to_draw: list[str] = field(default_factory=list)
     declared: dict | None = None
     done: bool = False
+    meld_timing_fault: str | None = None
 
     @property
     def n(self) -> int:
@@ -215,10 +216,12 @@ class DealState:
     def verify_meld(self, player: str, cards: list[Card], exchange: bool = False) -> tuple[Meld, list]:
         if self.n != 2:
             raise IllegalAction("pinochle/4.10", "in this form all meld is counted at once from the hands")
-        if self.tricks_done >= 12 and not (self.tricks_done == 12 and self.window == player):
+        if self.tricks_done >= 12 and not (self.tricks_done == 12 and (self.window == player or self.meld_timing_fault)):
             raise IllegalAction("pinochle/4.8", "no melding once the stock is exhausted")
         if self.window != player:
-            raise IllegalAction("pinochle/4.2", f"only the winner of the trick just played may meld, now",
+            if getattr(self, "meld_timing_fault", None):
+                raise IllegalAction("pinochle/3.3", self.meld_timing_fault + " (option meld_timing)")
+            raise IllegalAction("pinochle/4.2", "only the winner of the trick just played may meld, now",
                                 pointer="player")
         meld = meld_kind(cards, self.trump, self.opts)
         if meld is None:
@@ -953,7 +956,11 @@ def _play_position(pos, players, dealer, opts, actor):
     st.exchanged = bool(pos.get("exchanged"))
     trick = pos.get("trick") or {}
     if pos.get("phase") == "meld":
-        st.window = actor
+        # the winner of the trick just played; `drawn` says whether this trick's draws are done (pinochle/3.3)
+        before = opts["meld_timing"] == "before_draw"
+        st.window = actor if bool(pos.get("drawn")) != before else None
+        st.meld_timing_fault = None if st.window else (
+            "the trick's winner melds before drawing" if before else "the trick's winner melds after both have drawn")
         st.melded_this_trick = bool(pos.get("melded_this_trick"))
         st.leader = actor
     elif pos.get("phase") == "draw":
