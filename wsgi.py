@@ -10,9 +10,15 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import re
+import time
+import uuid
 from typing import Any
 
-from flask import Flask, Response, request
+from flask import Flask, Response, g, request
+from flask_cors import CORS
+from pythonjsonlogger.json import JsonFormatter
 from werkzeug.exceptions import HTTPException
 
 from referee import service
@@ -22,6 +28,26 @@ from referee.errors import InputError, UnknownGame, UnknownVariant
 MAX_BODY = 256 * 1024
 PROBLEM_BASE = "https://referee.example/problems/"
 log = logging.getLogger("referee")
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+    "Cache-Control": "no-store",
+}
+REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
+
+
+def _setup_logging() -> None:
+    """One JSON object per log line on stderr (gunicorn collects it), each with the request id."""
+    if getattr(log, "_referee_ready", False):
+        return
+    handler = logging.StreamHandler()
+    handler.setFormatter(JsonFormatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+    log.addHandler(handler)
+    log.setLevel(os.environ.get("REFEREE_LOG_LEVEL", "INFO"))
+    log.propagate = False
+    log._referee_ready = True
 
 
 def problem(status: int, kind: str, title: str, detail: str, errors: list | None = None,
@@ -46,6 +72,27 @@ def language() -> str:
 def create_app() -> Flask:
     app = Flask("referee")
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
+    _setup_logging()
+    origins = [o.strip() for o in os.environ.get("REFEREE_CORS_ORIGINS", "").split(",") if o.strip()]
+    if origins:  # CORS only for the origins listed; none by default
+        CORS(app, origins=origins, methods=["GET", "POST"], allow_headers=["Content-Type", "Accept-Language"])
+
+    @app.before_request
+    def start():
+        rid = request.headers.get("X-Request-Id", "")
+        g.request_id = rid if REQUEST_ID.fullmatch(rid) else uuid.uuid4().hex
+        g.started = time.perf_counter()
+
+    @app.after_request
+    def finish(resp: Response):
+        resp.headers.update(SECURITY_HEADERS)
+        rid = getattr(g, "request_id", None) or uuid.uuid4().hex
+        resp.headers["X-Request-Id"] = rid
+        log.info("request", extra={"request_id": rid, "method": request.method, "path": request.path,
+                                   "status": resp.status_code,
+                                   "ms": round((time.perf_counter() - getattr(g, "started", time.perf_counter()))
+                                               * 1000, 2)})
+        return resp
 
     @app.get("/healthz")
     def healthz():
@@ -104,7 +151,7 @@ def create_app() -> Flask:
 
     @app.errorhandler(Exception)
     def crash(e: Exception):  # never a stack trace in an answer
-        log.exception("unhandled error")
+        log.exception("unhandled error", extra={"request_id": getattr(g, "request_id", None)})
         return problem(500, "internal-error", "Internal error", "the referee failed; this is a bug")
 
     return app

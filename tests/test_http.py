@@ -205,3 +205,29 @@ def test_big_log_is_judged_not_crashed(client):
     log = readme_log() * 3
     r = client.post("/v1/games/thousand/validate", json={"players": PLAYERS, "log": log})
     assert r.status_code == 200 and r.get_json()["valid"] is False
+
+
+def test_security_headers_and_request_id(client):
+    r = client.get("/healthz")
+    assert r.headers["X-Content-Type-Options"] == "nosniff"
+    assert r.headers["Content-Security-Policy"] == "default-src 'none'; frame-ancestors 'none'"
+    assert len(r.headers["X-Request-Id"]) == 32
+    r = client.get("/healthz", headers={"X-Request-Id": "table-7.deal-12"})
+    assert r.headers["X-Request-Id"] == "table-7.deal-12"
+    r = client.get("/healthz", headers={"X-Request-Id": "<script>"})
+    assert r.headers["X-Request-Id"] != "<script>"
+    err = client.post("/v1/games/thousand/score", data=b"{", headers={"Content-Type": "application/json"})
+    assert err.headers["X-Frame-Options"] == "DENY"
+
+
+def test_cors_allow_list(monkeypatch):
+    from wsgi import create_app
+    monkeypatch.setenv("REFEREE_CORS_ORIGINS", "https://scores.example")
+    c = create_app().test_client()
+    ok = c.get("/healthz", headers={"Origin": "https://scores.example"})
+    assert ok.headers["Access-Control-Allow-Origin"] == "https://scores.example"
+    other = c.get("/healthz", headers={"Origin": "https://evil.example"})
+    assert "Access-Control-Allow-Origin" not in other.headers
+    monkeypatch.delenv("REFEREE_CORS_ORIGINS")
+    assert "Access-Control-Allow-Origin" not in create_app().test_client().get(
+        "/healthz", headers={"Origin": "https://scores.example"}).headers
