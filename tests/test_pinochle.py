@@ -248,13 +248,20 @@ def test_s13_no_meld_after_the_stock(api):
 
 
 def test_last_stock_cards(api):
-    # After trick 12 the winner (Ann) takes the face-down card; the loser the upcard JH.
+    # After trick 12 the winner (Ann) has taken the face-down card; the loser (Bob) must take the upcard JH.
     body = {"players": TWO, "dealer": "Bob",
+            "position": {"phase": "draw", "trump": "H", "tricks_done": 12, "winner": "Ann", "winner_drew": True,
+                         "upcard": "JH"},
+            "action": {"type": "draw", "player": "Bob", "card": "9C"}}
+    assert P(api, "check", body)["violations"][0]["rule"] == "pinochle/3.4"
+    body["action"]["card"] = "JH"
+    assert P(api, "check", body)["legal"] is True
+    # The winner may take the upcard only where the winner chooses; then it is gone for the loser.
+    body = {"players": TWO, "dealer": "Bob", "options": {"last_stock": "winner_chooses"},
             "position": {"phase": "draw", "trump": "H", "tricks_done": 12, "winner": "Ann", "upcard": "JH"},
             "action": {"type": "draw", "player": "Ann", "card": "JH"}}
-    assert P(api, "check", body)["violations"][0]["rule"] == "pinochle/3.4"
-    body["options"] = {"last_stock": "winner_chooses"}
-    assert P(api, "check", body)["legal"] is True
+    ans = P(api, "check", body)
+    assert ans["legal"] is True and ans["effects"]["upcard"] is True
 
 
 # ---------------------------------------------------------------- two-handed scoring (E1–E4, E13, E14)

@@ -283,9 +283,7 @@ class DealState:
             if not winner and not takes_up:
                 raise IllegalAction("pinochle/3.4", f"the loser of the twelfth trick takes the upcard {self.upcard}",
                                     pointer="card")
-            if winner and takes_up and self.opts["last_stock"] == "winner_takes_hidden":
-                raise IllegalAction("pinochle/3.4", "the winner of the twelfth trick takes the face-down card",
-                                    pointer="card")
+            # the winner's face-down card may be the other copy of the upcard, so it is not refused
 
     def apply_draw(self, player: str, card: Card | None) -> dict:
         """Draw from the stock; returns ``{"drew", "stock_left", "upcard"}`` (``upcard``: the face-up card was taken)."""
