@@ -14,7 +14,6 @@ import os
 import re
 import time
 import uuid
-from typing import Any
 
 from flask import Flask, Response, g, request
 from flask_cors import CORS
@@ -22,7 +21,7 @@ from pythonjsonlogger.json import JsonFormatter
 from werkzeug.exceptions import HTTPException
 
 from referee import service
-from referee.jsonio import MAX_DEPTH, BadJSON, parse_body
+from referee.jsonio import BadJSON, parse_body
 from referee.errors import InputError, UnknownGame, UnknownVariant
 
 MAX_BODY = 256 * 1024

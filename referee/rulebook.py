@@ -158,6 +158,16 @@ class OptionSpec:
         raise AssertionError(self.type)
 
 
+def preset(specs: dict[str, "OptionSpec"], constraints=()):
+    """A factory of :class:`Variant` objects over ``specs`` that checks each override's value."""
+    def make(id: str, title: str, players: tuple[int, ...], summary: str, **overrides) -> "Variant":
+        for k, v in overrides.items():
+            specs[k].check(v)
+        return Variant(id=id, title=title, players=players, summary=summary, overrides=overrides, specs=specs,
+                       constraints=tuple(constraints))
+    return make
+
+
 def _json(v: Any) -> str:
     if v is None:
         return "null"

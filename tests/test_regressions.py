@@ -1,5 +1,4 @@
 """Inputs that once got a wrong answer (found by probing the service as a new user), kept as tests."""
-import json
 
 import pytest
 

@@ -1,7 +1,7 @@
 """Pinochle house-rule options and variants (see docs/pinochle-design.md)."""
 from __future__ import annotations
 
-from ..rulebook import OptionSpec, Variant
+from ..rulebook import OptionSpec, preset
 
 O = OptionSpec
 SPECS = {s.name: s for s in [
@@ -39,11 +39,7 @@ def _constraints(opts: dict) -> list[tuple[str, str]]:
     return []
 
 
-def _variant(id, title, players, summary, **overrides) -> Variant:
-    for k, v in overrides.items():
-        SPECS[k].check(v)
-    return Variant(id=id, title=title, players=players, summary=summary, overrides=overrides, specs=SPECS,
-                   constraints=(_constraints,))
+_variant = preset(SPECS, (_constraints,))
 
 
 VARIANTS = {v.id: v for v in [

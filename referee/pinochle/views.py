@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
-from ..cards import Card, SUIT_NAMES, check_conservation, parse_card, parse_cards, parse_suit
+from ..cards import Card, SUIT_NAMES, check_conservation, parse_cards, parse_suit
+from ..common import parse_player, parse_players
 from ..errors import IllegalAction, InputError, esc
 from .core import (DEAL_TOTAL, DECKS, LAST_TRICK, Meld, Table, dix_rank, legal_cards, meld_in_hand, meld_kind,
                    play_fault, points_of, round_one, round_points, trick_winner)
@@ -22,24 +22,6 @@ ESCALATION = 250
 
 
 # ====================================================================== shared parsing
-
-def parse_players(req: dict, variant) -> list[str]:
-    players = req.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
-        raise InputError("players must be a list of player names in seat order (clockwise)", "/players")
-    if len(set(players)) != len(players):
-        raise InputError("player names must be distinct", "/players")
-    if len(players) not in variant.players:
-        raise InputError(f"variant {variant.id} is played by {variant.players[0]} players, not {len(players)}",
-                         "/players")
-    return players
-
-
-def parse_player(value: Any, players: list[str], ptr: str) -> str:
-    if not isinstance(value, str) or value not in players:
-        raise InputError(f"{value!r} is not one of the players ({', '.join(players)})", ptr)
-    return value
-
 
 def side_ids(players: list[str]) -> list[str]:
     """Partnership sides: seats 1 and 3 against seats 2 and 4 (pinochle/7.1)."""

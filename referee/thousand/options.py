@@ -1,7 +1,7 @@
 """Thousand house-rule options and variants (see docs/thousand-design.md)."""
 from __future__ import annotations
 
-from ..rulebook import OptionSpec, Variant
+from ..rulebook import OptionSpec, preset
 
 O = OptionSpec
 SPECS = {s.name: s for s in [
@@ -121,11 +121,7 @@ def _lock_threshold(opts: dict) -> list[tuple[str, str]]:
     return out
 
 
-def _variant(id, title, players, summary, **overrides) -> Variant:
-    for k, v in overrides.items():
-        SPECS[k].check(v)
-    return Variant(id=id, title=title, players=players, summary=summary, overrides=overrides,
-                   specs=SPECS, constraints=(_lock_threshold,))
+_variant = preset(SPECS, (_lock_threshold,))
 
 
 VARIANTS = {v.id: v for v in [

@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Any
 
 from ..cards import Card, check_conservation, parse_card, parse_cards, parse_suit
+from ..common import parse_player, parse_players
 from ..errors import IllegalAction, InputError, esc
 from .core import (ACES, ACE_MARRIAGE_VALUE, DECK, FORCED_BID, MARRIAGE_VALUE, POINTS, DealState, Layout,
                    card_points, points_feasible, suit_name)
@@ -20,26 +21,6 @@ TOTAL_POINTS = 120
 
 
 # ====================================================================== shared parsing
-
-def parse_players(req: dict, variant) -> list[str]:
-    players = req.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
-        raise InputError("players must be a list of player names in seat order (clockwise)", "/players")
-    if len(set(players)) != len(players):
-        raise InputError("player names must be distinct", "/players")
-    if len(players) not in variant.players:
-        want = " or ".join(map(str, variant.players))
-        raise InputError(f"variant {variant.id} is played by {want} players, not {len(players)}", "/players")
-    return players
-
-
-def parse_player(value: Any, players: list[str], ptr: str, allowed: list[str] | None = None) -> str:
-    if not isinstance(value, str) or value not in players:
-        raise InputError(f"{value!r} is not one of the players ({', '.join(players)})", ptr)
-    if allowed is not None and value not in allowed:
-        raise InputError(f"{value} does not play this deal (playing: {', '.join(allowed)})", ptr)
-    return value
-
 
 def parse_state(req: dict, players: list[str], opts: dict) -> GameState:
     """The game before the deal (``state``), checked for totals that cannot happen."""
