@@ -167,9 +167,31 @@ def test_p_post_1945(api, trump, trick, hand, expect):
 
 # ---------------------------------------------------------------- two-handed melds (S1–S13)
 
+FILLER = "9C 9C JC JC 10C 10C AC AC 9D 9D JD JD 10D 10D AD AD".split()
+
+
+def padded(hand: list[str], size: int, taken=()) -> list[str]:
+    """``hand`` filled up to ``size`` cards with low clubs and diamonds that form no meld with it."""
+    out = list(hand)
+    used = list(hand) + list(taken)
+    for c in FILLER:
+        if len(out) >= size:
+            break
+        if used.count(c) < 2:
+            out.append(c)
+            used.append(c)
+    return out
+
+
 def meld_check(api, hand, earlier, meld, trump="H", done=3, played=(), action="meld", exchange=None, **opts):
+    table = [c for m in earlier for c in m.split()]
+    for c in played:
+        table.remove(c)
+    size = (12 if opts.get("drawn") else 11) - len(table)
+    opts.pop("drawn", None)
     body = {"players": TWO, "dealer": "Bob",
-            "position": {"phase": "meld", "trump": trump, "tricks_done": done, "hand": hand.split(),
+            "position": {"phase": "meld", "trump": trump, "tricks_done": done,
+                         "hand": padded(hand.split(), size, table + list(played)),
                          "melds": [{"cards": m.split()} for m in earlier], "played_from_table": list(played)},
             "action": {"type": action, "player": "Ann"}}
     if meld:
@@ -236,14 +258,19 @@ def test_s11_double_pinochle(api, option, legal_double):
 
 def test_s12_loser_cannot_meld(api):
     body = {"players": TWO, "dealer": "Bob",
-            "position": {"phase": "draw", "trump": "H", "tricks_done": 3, "winner": "Bob", "hand": ["KH", "QH"]},
+            "position": {"phase": "draw", "trump": "H", "tricks_done": 3, "winner": "Bob",
+                         "hand": padded(["KH", "QH"], 11)},
             "action": {"type": "meld", "player": "Ann", "cards": ["KH", "QH"]}}
     ans = P(api, "check", body)
     assert ans["legal"] is False and ans["violations"][0]["rule"] == "pinochle/4.2"
 
 
 def test_s13_no_meld_after_the_stock(api):
-    ans = meld_check(api, "KH QH", [], "KH QH", done=14)
+    body = {"players": TWO, "dealer": "Bob",
+            "position": {"phase": "play", "trump": "H", "tricks_done": 14, "hand": padded(["KH", "QH"], 10),
+                         "trick": {"leader": "Ann", "cards": []}},
+            "action": {"type": "meld", "player": "Ann", "cards": ["KH", "QH"]}}
+    ans = P(api, "check", body)
     assert ans["legal"] is False and ans["violations"][0]["rule"] == "pinochle/4.8"
 
 
@@ -521,9 +548,9 @@ def test_e15_bidders_count_first(api):
     ("after_draw", True, True),     # pagat/Hay: draw first, then meld KC QC for 20
 ])
 def test_s14_meld_and_the_draw(api, timing, drawn, legal):
-    hand = "KC 9D" if not drawn else "KC QC 9D"
+    hand = padded(["KC"], 11) if not drawn else padded(["KC", "QC"], 12)
     body = {"players": TWO, "dealer": "Bob", "options": {"meld_timing": timing},
-            "position": {"phase": "meld", "trump": "H", "tricks_done": 12, "drawn": drawn, "hand": hand.split()},
+            "position": {"phase": "meld", "trump": "H", "tricks_done": 12, "drawn": drawn, "hand": hand},
             "action": {"type": "meld", "player": "Ann", "cards": ["KC", "QC"]}}
     ans = P(api, "check", body)
     assert ans["legal"] is legal

@@ -17,7 +17,17 @@ from .core import (DEAL_TOTAL, DECKS, LAST_TRICK, Meld, Table, dix_rank, legal_c
 
 FORM = {2: "two-handed", 3: "three-hand", 4: "partnership"}
 HAND_SIZE = {2: 12, 3: 15, 4: 12}
-TRICKS = {2: 24, 3: 15, 4: 12}
+TRICKS = {3: 15, 4: 12}
+LEAD_RULE = {2: "pinochle/2.3", 3: "pinochle/8.5", 4: "pinochle/7.3"}
+
+
+def stock_tricks(opts: dict) -> int:
+    """Two-handed: tricks played while the stock lasts, 12 with 48 cards (20 with 64) (pinochle/2.1)."""
+    return (opts["deck"] - 24) // 2
+
+
+def total_tricks(n: int, opts: dict) -> int:
+    return stock_tricks(opts) + 12 if n == 2 else TRICKS[n]
 ESCALATION = 250
 
 
@@ -117,7 +127,7 @@ class DealState:
     @property
     def strict(self) -> bool:
         """Obligations apply: always in the auction forms, in the play-off of two-handed (pinochle/3.1, 5.x)."""
-        return self.n != 2 or self.tricks_done >= 12
+        return self.n != 2 or self.tricks_done >= stock_tricks(self.opts)
 
     def after(self, p: str) -> str:
         return self.players[(self.players.index(p) + 1) % self.n]
@@ -162,7 +172,7 @@ class DealState:
         return True
 
     def apply_play(self, player: str, card: Card) -> dict:
-        if self.n == 2 and self.tricks_done == 12 and not self.trick:
+        if self.n == 2 and self.tricks_done == stock_tricks(self.opts) and not self.trick:
             self.start_playoff()
         self.verify_play(player, card)
         if self.hands.get(player) is not None:
@@ -182,24 +192,25 @@ class DealState:
         rec = {"cards": [str(c) for _, c in self.trick], "leader": self.trick[0][0], "winner": winner, "points": pts}
         self.trick = []
         self.leader = winner
-        if self.tricks_done == TRICKS[self.n]:
+        if self.tricks_done == total_tricks(self.n, self.opts):
             self.captured[winner] += LAST_TRICK
             self.last_trick = winner
             self.done = True
-        elif self.n == 2 and self.tricks_done <= 12:
+        elif self.n == 2 and self.tricks_done <= stock_tricks(self.opts):
             self.melded_this_trick = False
             self.to_draw = [winner, self.after(winner)]
             self.window = winner if self.opts["meld_timing"] == "before_draw" else None
-            if self.tricks_done == 12:
-                self.window = winner if self.opts["meld_timing"] == "before_draw" else None
         return {"trick": rec}
 
     # ---------------------------------------------------------------- two-handed melds (pinochle/4.x)
     def verify_meld(self, player: str, cards: list[Card], exchange: bool = False) -> tuple[Meld, list]:
         if self.n != 2:
             raise IllegalAction("pinochle/4.10", "in this form all meld is counted at once from the hands")
-        if self.tricks_done >= 12 and not (self.tricks_done == 12 and (self.window == player or self.meld_timing_fault)):
+        k = stock_tricks(self.opts)
+        if self.tricks_done > k or (self.tricks_done == k and self.window != player and not self.meld_timing_fault):
             raise IllegalAction("pinochle/4.8", "no melding once the stock is exhausted")
+        if self.to_draw and self.opts["meld_timing"] == "after_draw" and self.window != player:
+            raise IllegalAction("pinochle/3.3", "the trick's winner melds after both have drawn (option meld_timing)")
         if self.window != player:
             if getattr(self, "meld_timing_fault", None):
                 raise IllegalAction("pinochle/3.3", self.meld_timing_fault + " (option meld_timing)")
@@ -259,30 +270,29 @@ class DealState:
             raise IllegalAction("pinochle/3.3", "nobody draws now")
         if player != self.to_draw[0]:
             raise IllegalAction("pinochle/3.3", f"{self.to_draw[0]} draws first", pointer="player")
-        if self.stock_left == 2 and card is not None and self.upcard is not None:
-            winner = len(self.to_draw) == 2
-            takes_up = card == self.upcard
-            if not winner and not takes_up:
-                raise IllegalAction("pinochle/3.4", f"the loser of the twelfth trick takes the upcard {self.upcard}",
-                                    pointer="card")
-            # the winner's face-down card may be the other copy of the upcard, so it is not refused
+        if self.stock_left <= 0:
+            raise IllegalAction("pinochle/3.3", "the stock is exhausted")
+        if self.stock_left == 1 and self.upcard is not None and card is not None and card != self.upcard:
+            # the last card: the loser of the twelfth trick gets the upcard (pinochle/3.4)
+            raise IllegalAction("pinochle/3.4", f"the loser of the last stock trick takes the upcard {self.upcard}",
+                                pointer="card")
+        # the winner's face-down card may be the twin of the upcard, so it is never refused
 
     def apply_draw(self, player: str, card: Card | None) -> dict:
         """Draw from the stock; returns ``{"drew", "stock_left", "upcard"}`` (``upcard``: the face-up card was taken)."""
         self.verify_draw(player, card)
-        winner = len(self.to_draw) == 2
         self.to_draw.pop(0)
+        self.window = None  # before_draw: drawing ends the winner's turn to meld (pinochle/3.3)
         if card is not None and self.hands.get(player) is not None:
             self.hands[player].append(card)
         took_up = False
-        if self.stock_left <= 2 and self.upcard is not None and card == self.upcard:
-            # the loser always takes the upcard; the winner only where the winner chooses (pinochle/3.4)
-            took_up = not winner or self.opts["last_stock"] == "winner_chooses"
-            if took_up:
-                self.upcard = None
+        if self.upcard is not None and card == self.upcard and (
+                self.stock_left == 1 or self.opts["last_stock"] == "winner_chooses" and self.stock_left == 2):
+            took_up = True
+            self.upcard = None
         self.stock_left -= 1
         if not self.to_draw:
-            if self.opts["meld_timing"] == "after_draw" and self.tricks_done <= 12:
+            if self.opts["meld_timing"] == "after_draw":
                 self.window = self.leader
             if self.stock_left == 0:
                 self.upcard = None
@@ -561,14 +571,14 @@ def _trick_list(deal, players, opts, n_tricks, allow_short=False):
 def _replay(st: DealState, tricks):
     """Play the given tricks through the state (leaders and plays judged; draws are not part of it)."""
     for i, seq in enumerate(tricks):
-        if st.n == 2 and i == 12:
+        if st.n == 2 and i == stock_tricks(st.opts):
             # the play-off hands are exactly the cards each player plays in the last twelve tricks
             for p in st.players:
-                st.hands[p] = [c for s in tricks[12:] for q, c in s if q == p]
+                st.hands[p] = [c for s in tricks[i:] for q, c in s if q == p]
                 st.tables[p] = Table()
         for j, (p, c) in enumerate(seq):
             if j == 0 and p != st.to_play:
-                rule = "pinochle/2.3"
+                rule = LEAD_RULE[st.n]
                 raise InputError(f"trick {i} must be led by {st.to_play}, not {p} ({rule})", f"/deal/tricks/{i}/leader")
             try:
                 st.apply_play(p, c)
@@ -611,18 +621,20 @@ def _score_two_handed(deal, players, dealer, opts, scores, target):
     declared = deal.get("declared_out")
     st = new_state(players, dealer, opts, trump)
     st.upcard = upcard
-    st.stock_left = 24
+    st.stock_left = 2 * stock_tricks(opts)
     if deal.get("tricks") is not None:
         if deal.get("points") is not None:
             raise InputError("give tricks or points, not both", "/deal/points")
-        tricks = _trick_list(deal, players, opts, 24, allow_short=declared is not None)
+        n_all = total_tricks(2, opts)
+        tricks = _trick_list(deal, players, opts, n_all, allow_short=declared is not None)
+        complete = len(tricks) == n_all
         check_conservation([(f"/deal/tricks/{i}/cards", [c for _, c in s]) for i, s in enumerate(tricks)], deck,
-                           "pinochle/1.1", exact=len(tricks) == 24)
-        held = {p: Counter(c for s in tricks for q, c in s if q == p) for p in players}
-        _check_meld_cards(melds, held, players, opts, trump)
+                           "pinochle/1.1", exact=complete)
+        held = {p: Counter(c for s in tricks for q, c in s if q == p) for p in players} if complete else None
+        _check_meld_cards(melds, held, players, opts, trump, upcard)
         # melds are attached to phase-1 tricks in order: each non-dix meld needs a trick won before it
         _replay(st, tricks)
-        _sequential_melds(melds, players, opts, trump, st, [s for s in tricks[:12]])
+        _sequential_melds(melds, players, opts, trump, st, tricks[:stock_tricks(opts)], held, upcard)
         if declared is not None:
             st.declared = _declared(declared, players, scores, st, target, len(tricks))
     else:
@@ -631,8 +643,8 @@ def _score_two_handed(deal, players, dealer, opts, scores, target):
         st.won = dict(taken)
         st.last_trick = last
         st.captured[last] += LAST_TRICK
-        _check_meld_cards(melds, None, players, opts, trump)
-        _sequential_melds(melds, players, opts, trump, st, None)
+        _check_meld_cards(melds, None, players, opts, trump, upcard)
+        _sequential_melds(melds, players, opts, trump, st, None, None, upcard)
         if declared is not None:
             st.declared = _declared(declared, players, scores, st, target, None)
     return score_two(players, dealer, opts, scores, target, st, upcard)
@@ -656,8 +668,8 @@ def _points_two(deal, players, opts):
     if sum(pts.values()) != DEAL_TOTAL:
         raise InputError(f"card points in tricks add up to {DEAL_TOTAL} (the last trick's 10 is added by "
                          f"last_trick), not {sum(pts.values())} (pinochle/1.3)", "/deal/points")
-    if sum(taken.values()) != TRICKS[n]:
-        raise InputError(f"a deal has {TRICKS[n]} tricks, not {sum(taken.values())}", "/deal/tricks_taken")
+    if sum(taken.values()) != total_tricks(n, opts):
+        raise InputError(f"a deal has {total_tricks(n, opts)} tricks, not {sum(taken.values())}", "/deal/tricks_taken")
     for p in players:
         if taken[p] == 0 and pts[p]:
             raise InputError(f"{p} took no trick, so no card points", f"/deal/points/{esc(p)}")
@@ -667,18 +679,24 @@ def _points_two(deal, players, opts):
     return pts, taken, last
 
 
-def _check_meld_cards(melds, held, players, opts, trump):
-    """A meld may use only cards the player could hold (pinochle/1.1)."""
-    for i, p, cards, _ in melds:
+def _check_meld_cards(melds, held, players, opts, trump, upcard):
+    """A meld may use only cards the player could hold (pinochle/1.1); a dix exchange gives the upcard."""
+    for i, p, cards, exchange in melds:
         cnt = Counter(cards)
         for c, k in cnt.items():
             if k > 2 or (held is not None and held[p][c] < k):
                 raise InputError(f"{p} never held {k} × {c} in this deal (their tricks show every card they had)",
                                  f"/deal/melds/{i}/cards")
+        if exchange and held is not None and upcard is not None and held[p][upcard] == 0:
+            raise InputError(f"{p} exchanged a dix for {upcard} but never played {upcard}", f"/deal/melds/{i}/exchange")
 
 
-def _sequential_melds(melds, players, opts, trump, st: DealState, phase1):
-    """Judge the declared melds in order (pinochle/4.2–4.9) and add their points to ``st``."""
+def _sequential_melds(melds, players, opts, trump, st: DealState, phase1, held, upcard):
+    """Judge the declared melds in order (pinochle/4.2–4.9) and add their points to ``st``.
+
+    ``held``: every card each player had in the deal (from complete tricks), which bounds the copies
+    available off the table; None when unknown.
+    """
     wins = {p: 0 for p in players}
     if phase1 is not None:
         for s in phase1:
@@ -694,13 +712,19 @@ def _sequential_melds(melds, players, opts, trump, st: DealState, phase1):
                              ptr + "/cards")
         if meld.name != "dix":
             used[p] += 1
-            if used[p] > min(wins[p], 12):
+            if used[p] > min(wins[p], stock_tricks(opts)):
                 raise InputError(f"{p} declared more melds than tricks won while the stock lasted (pinochle/4.2)", ptr)
-        plan = st.tables[p].plan(cards, meld, None)
+        free = None
+        if held is not None:
+            free = Counter(held[p])
+            free.subtract(t.card for t in st.tables[p].cards)
+        plan = st.tables[p].plan(cards, meld, free)
         if isinstance(plan, str):
             raise InputError(plan, ptr + "/cards")
         st.tables[p].add(cards, meld, plan)
         total_on_table = Counter(t.card for q in players for t in st.tables[q].cards)
+        if upcard is not None:
+            total_on_table[upcard] += 1
         for c, k in total_on_table.items():
             if k > 2:
                 raise InputError(f"more than two {c} have been melded (pinochle/1.1)", ptr + "/cards")
@@ -776,7 +800,7 @@ def _score_auction(deal, players, dealer, opts, scores, target):
             if deal.get(k) is not None:
                 raise InputError("a conceded deal is not played", f"/deal/{k}")
     elif deal.get("tricks") is not None:
-        tricks = _trick_list(deal, players, opts, TRICKS[n])
+        tricks = _trick_list(deal, players, opts, total_tricks(n, opts))
         groups = [(f"/deal/tricks/{i}/cards", [c for _, c in s]) for i, s in enumerate(tricks)]
         groups.append(("/deal/buried", buried))
         check_conservation(groups, deck, "pinochle/1.1", exact=opts["deck"] == 48 and (n == 4 or len(buried) == 3))
@@ -804,8 +828,8 @@ def _score_auction(deal, players, dealer, opts, scores, target):
         if sum(pts.values()) + extra != DEAL_TOTAL:
             raise InputError(f"card points in tricks{' and the buried cards' if extra else ''} add up to {DEAL_TOTAL}, "
                              f"not {sum(pts.values()) + extra} (pinochle/1.3)", "/deal/points")
-        if sum(taken.values()) != TRICKS[n]:
-            raise InputError(f"a deal has {TRICKS[n]} tricks", "/deal/tricks_taken")
+        if sum(taken.values()) != total_tricks(n, opts):
+            raise InputError(f"a deal has {total_tricks(n, opts)} tricks", "/deal/tricks_taken")
         last = parse_player(deal.get("last_trick"), players, "/deal/last_trick")
         if taken[last] == 0:
             raise InputError(f"{last} took no trick, so not the last one", "/deal/last_trick")
@@ -900,24 +924,43 @@ def _illegal(base, e: IllegalAction, legal_before):
 
 
 def _play_position(pos, players, dealer, opts, actor):
-    """A play/meld/draw position: trump, hand, table melds, current trick, tricks done, stock size."""
+    """A play/meld/draw position: trump, hand, table melds, current trick, tricks done (stock derived).
+
+    Everything a position says must fit together: the hand's size for the point of the deal, at most two
+    copies of any card among hand, melds, cards played from them and the trick (pinochle/1.1, 2.1).
+    """
+    n = len(players)
+    phase = pos.get("phase")
     trump = trump_at(pos.get("trump"), "/position/trump")
     hand = cards_at(pos.get("hand") or [], opts, "/position/hand") if pos.get("hand") is not None else None
     st = new_state(players, dealer, opts, trump, {actor: hand} if hand is not None else None)
     done = pos.get("tricks_done", 0)
-    if isinstance(done, bool) or not isinstance(done, int) or not 0 <= done < TRICKS[len(players)]:
-        raise InputError(f"tricks_done runs from 0 to {TRICKS[len(players)] - 1}", "/position/tricks_done")
+    last = total_tricks(n, opts) - 1
+    if isinstance(done, bool) or not isinstance(done, int) or not 0 <= done <= last:
+        raise InputError(f"tricks_done runs from 0 to {last}", "/position/tricks_done")
     st.tricks_done = done
-    if len(players) == 2:
-        default = max(0, 24 - 2 * (done - 1 if pos.get("phase") == "draw" else done))
-        stock = pos.get("stock_left", default)
-        if isinstance(stock, bool) or not isinstance(stock, int) or not 0 <= stock <= 24 or stock % 2:
-            raise InputError("the stock (with the upcard) holds an even number of cards from 0 to 24",
+    k = stock_tricks(opts)
+    if phase in ("meld", "draw"):
+        if n != 2:
+            raise InputError("melding after a trick and drawing belong to two-handed pinochle", "/position/phase")
+        if not 1 <= done <= k:
+            raise InputError(f"a {phase} follows a trick won while the stock lasts: tricks_done from 1 to {k}",
+                             "/position/tricks_done")
+    played_from_table: list[Card] = []
+    if n == 2:
+        # the stock, counting the upcard, before this trick's draws
+        before_draws = 2 * k - 2 * (done - 1) if phase in ("meld", "draw") else max(0, 2 * k - 2 * done)
+        expect_stock = before_draws
+        if phase == "draw" and pos.get("winner_drew"):
+            expect_stock -= 1
+        if phase == "meld" and pos.get("drawn"):
+            expect_stock -= 2
+        if pos.get("stock_left") is not None and pos["stock_left"] != expect_stock:
+            raise InputError(f"after {done} tricks the stock holds {expect_stock} cards here (with the upcard)",
                              "/position/stock_left")
-        st.stock_left = stock
+        st.stock_left = expect_stock
         if pos.get("upcard") is not None:
             st.upcard = cards_at([pos["upcard"]], opts, "/position/upcard")[0]
-        # earlier melds of the actor still on the table, in order: [{cards, still_on_table?}]
         for i, m in enumerate(pos.get("melds") or []):
             ptr = f"/position/melds/{i}"
             cards = cards_at(m.get("cards"), opts, ptr + "/cards")
@@ -928,48 +971,58 @@ def _play_position(pos, players, dealer, opts, actor):
             if isinstance(plan, str):
                 raise InputError(f"earlier melds are not legal: {plan}", ptr)
             st.tables[actor].add(cards, meld, plan)
-        for i, c in enumerate(cards_at(pos.get("played_from_table") or [], opts, "/position/played_from_table")):
+        played_from_table = cards_at(pos.get("played_from_table") or [], opts, "/position/played_from_table")
+        for i, c in enumerate(played_from_table):
             if not st.tables[actor].remove(c):
                 raise InputError(f"{c} is not among the melded cards", f"/position/played_from_table/{i}")
-        if done >= 12:
+        if done >= k and phase not in ("meld", "draw"):
             st.start_playoff()
     st.exchanged = bool(pos.get("exchanged"))
     trick = pos.get("trick") or {}
-    if pos.get("phase") == "meld":
-        # the winner of the trick just played; `drawn` says whether this trick's draws are done (pinochle/3.3)
+    played = cards_at(trick.get("cards") or [], opts, "/position/trick/cards")
+    if len(played) >= n:
+        raise InputError("the current trick is already complete", "/position/trick/cards")
+    if phase == "meld":
         before = opts["meld_timing"] == "before_draw"
         st.window = actor if bool(pos.get("drawn")) != before else None
         st.meld_timing_fault = None if st.window else (
             "the trick's winner melds before drawing" if before else "the trick's winner melds after both have drawn")
         st.melded_this_trick = bool(pos.get("melded_this_trick"))
         st.leader = actor
-    elif pos.get("phase") == "draw":
+        if not pos.get("drawn"):
+            st.to_draw = [actor, st.after(actor)]
+    elif phase == "draw":
         winner = parse_player(pos.get("winner"), players, "/position/winner")
         st.leader = winner
         st.to_draw = [winner, st.after(winner)] if not pos.get("winner_drew") else [st.after(winner)]
     else:
         leader = parse_player(trick.get("leader", actor), players, "/position/trick/leader")
         st.leader = leader
-        played = cards_at(trick.get("cards") or [], opts, "/position/trick/cards")
-        if len(played) >= len(players):
-            raise InputError("the current trick is already complete", "/position/trick/cards")
         p = leader
         for c in played:
             st.trick.append((p, c))
             p = st.after(p)
-    if hand is not None and pos.get("phase") in ("play", None):
-        n = len(players)
+    if hand is not None:
+        have = len(st.holding(actor))
         if n == 2:
-            expect = 12 if done < 12 else 24 - done
+            if phase == "meld":
+                expect = 12 if pos.get("drawn") else 11
+            elif phase == "draw":
+                expect = 11 if actor in st.to_draw else 12
+            else:
+                expect = 12 if done < k else 12 - (done - k)
         else:
             expect = HAND_SIZE[n] - done
-        have = len(st.holding(actor))
+        if phase in (None, "play") and actor in [q for q, _ in st.trick]:
+            expect -= 1
         if have != expect:
-            raise InputError(f"after {done} tricks {actor} holds {expect} cards (hand and melded cards), not {have}",
+            raise InputError(f"at this point {actor} holds {expect} cards (hand and melded cards), not {have}",
                              "/position/hand")
-    if hand is not None:
-        groups = [("/position/hand", hand), ("/position/trick/cards", [c for _, c in st.trick])]
-        groups.append(("/position/melds", [t.card for t in st.tables[actor].cards]))
+        groups = [("/position/hand", hand), ("/position/trick/cards", played),
+                  ("/position/melds", [t.card for t in st.tables[actor].cards]),
+                  ("/position/played_from_table", played_from_table)]
+        if st.upcard is not None:
+            groups.append(("/position/upcard", [st.upcard]))
         check_conservation(groups, deck_of(opts), "pinochle/1.1")
     return st, hand
 
