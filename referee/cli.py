@@ -49,8 +49,12 @@ def _split_game(body, game: str | None, where: str) -> tuple[str, dict]:
     return game, body
 
 
-def judge_text(text: str, endpoint: str, game: str | None, where: str = "") -> dict:
-    """Judge one request body given as text.  Returns ``{"status", ...}``; never raises."""
+def judge_text(text: str | bytes, endpoint: str, game: str | None, where: str = "") -> dict:
+    """Judge one request body given as text or bytes.  Returns ``{"status", ...}``; never raises."""
+    if isinstance(text, bytes) and text.startswith(b"\xef\xbb\xbf"):
+        text = text[3:]
+    elif isinstance(text, str):
+        text = text.lstrip("\ufeff")
     try:
         body = parse_body(text)
         g, body = _split_game(body, game, where)
@@ -88,14 +92,14 @@ GAME = click.option("--game", "-g", default=None, help="thousand (or a \"game\" 
 
 
 @main.command(help="Score one completed deal (a score request body; - reads standard input).")
-@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.argument("file", type=click.File("rb"))
 @GAME
 def score(file, game):
     _one("score", file, game)
 
 
 @main.command(help="Rule on one action in a position (a check request body). Exit 1 if illegal.")
-@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.argument("file", type=click.File("rb"))
 @GAME
 def check(file, game):
     _one("check", file, game)
@@ -158,9 +162,9 @@ def iter_items(paths: Iterable[str]) -> Iterator[tuple[str, int, str]]:
             yield str(path), 0, ""  # reported as unreadable
             continue
         if path.suffix == ".json":
-            yield str(path), 1, path.read_text(encoding="utf-8", errors="surrogateescape")
+            yield str(path), 1, path.read_text(encoding="utf-8-sig", errors="surrogateescape")
             continue
-        with path.open(encoding="utf-8", errors="surrogateescape") as fh:
+        with path.open(encoding="utf-8-sig", errors="surrogateescape") as fh:
             for n, line in enumerate(fh, 1):
                 if line.strip():
                     yield str(path), n, line.rstrip("\r\n")
@@ -203,7 +207,11 @@ def run_dask(items: list, address: str) -> list[dict]:
         from dask.distributed import Client
     except ImportError:
         raise click.UsageError("Dask is not installed: pip install 'referee[dask]'") from None
-    with Client(address) as client:
+    try:
+        client = Client(address, timeout="15s")
+    except (OSError, TimeoutError) as e:
+        raise click.UsageError(f"cannot reach the Dask scheduler at {address}: {e}") from None
+    with client:
         bag = db.from_sequence(items, npartitions=max(1, min(len(items), 8 * len(client.ncores() or [1]))))
         return bag.map(validate_item).compute()
 
@@ -241,6 +249,13 @@ def summarise(results: list[dict], console: Console) -> None:
 @click.option("--jobs", "-j", type=click.IntRange(1, 1024), default=None, help="Worker processes (default: all cores).")
 @click.option("--dask", "dask_address", default=None, help="Run on the Dask scheduler at this address.")
 def validate(paths, game, output, jobs, dask_address):
+    if output and any(p != "-" and Path(p).resolve() == Path(output).resolve() for p in paths):
+        raise click.UsageError("--output would overwrite an input file")
+    if output:
+        try:
+            open(output, "a", encoding="utf-8").close()
+        except OSError as e:
+            raise click.UsageError(f"cannot write {output}: {e.strerror}") from None
     items = [(s, n, t, game) for s, n, t in iter_items(paths)]
     console = ERR
     if dask_address:

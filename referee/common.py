@@ -26,3 +26,34 @@ def parse_player(value: Any, players: list[str], ptr: str, allowed: list[str] | 
     if allowed is not None and value not in allowed:
         raise InputError(f"{value} does not play this deal (playing: {', '.join(allowed)})", ptr)
     return value
+
+
+def points_feasible(targets: list[tuple[int, int]], pool: dict[int, int]) -> bool:
+    """Whether cards worth ``pool`` (card value → number of cards) can be shared out so that player i
+    takes exactly ``targets[i] = (cards, points)``, every card going to someone (the card-point rules of each game).
+
+    A small dynamic programme over the six card values; at most three players.
+    """
+    if sum(c for c, _ in targets) != sum(pool.values()) or \
+            sum(p for _, p in targets) != sum(v * k for v, k in pool.items()):
+        return False
+    t = list(targets) + [(0, 0)] * (3 - len(targets))
+    (c1max, p1max), (c2max, p2max), (c3max, p3max) = t
+    states = {(0, 0, 0, 0)}
+    used_c = used_p = 0
+    for v, k in sorted(pool.items(), reverse=True):
+        nxt = set()
+        used_c, used_p = used_c + k, used_p + v * k
+        for c1, p1, c2, p2 in states:
+            for k1 in range(k + 1):
+                a1, b1 = c1 + k1, p1 + v * k1
+                if a1 > c1max or b1 > p1max:
+                    break
+                for k2 in range(k - k1 + 1):
+                    a2, b2 = c2 + k2, p2 + v * k2
+                    if a2 > c2max or b2 > p2max:
+                        break
+                    if used_c - a1 - a2 <= c3max and used_p - b1 - b2 <= p3max:
+                        nxt.add((a1, b1, a2, b2))
+        states = nxt
+    return (c1max, p1max, c2max, p2max) in states

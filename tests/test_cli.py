@@ -109,3 +109,29 @@ def test_readme_shows_the_real_batch_output():
     finally:
         os.chdir(cwd)
     assert [ln.rstrip() for ln in r.output.splitlines()] == [ln.rstrip() for ln in shown.splitlines()]
+
+
+def test_unwritable_output_is_a_usage_error(tmp_path):
+    r = run("validate", EX / "batch.jsonl", "--output", tmp_path / "no" / "such" / "dir.jsonl")
+    assert r.exit_code == 2 and "cannot write" in r.output
+    r = run("validate", EX / "game.json", "--output", EX / "game.json")
+    assert r.exit_code == 2 and "overwrite" in r.output
+
+
+def test_non_utf8_body_is_unreadable_not_a_crash():
+    r = run("score", "-", "--game", "thousand", input=b"\xff\xfe")
+    assert r.exit_code == 2 and "not UTF-8" in r.output
+
+
+def test_byte_order_mark_is_ignored(tmp_path):
+    f = tmp_path / "bom.jsonl"
+    f.write_bytes(b"\xef\xbb\xbf" + (EX / "game.json").read_text().replace("\n", " ").encode() + b"\n")
+    assert run("validate", f).exit_code == 0
+
+
+def test_pinochle_logs_in_a_batch(tmp_path):
+    f = tmp_path / "p.jsonl"
+    f.write_text((EX.parent / "pinochle" / "two-handed-game.json").read_text().replace("\n", " ") + "\n")
+    out = tmp_path / "o.jsonl"
+    assert run("validate", f, "--output", out).exit_code == 0
+    assert json.loads(out.read_text())["final"] == {"Ann": 90, "Bob": 190}

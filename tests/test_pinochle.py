@@ -316,8 +316,9 @@ def card_pts(ans):
     (37, "seven_up_strict", [50, 200]),     # E1: 47 → 50 (and 203 → 200)
 ])
 def test_e1_e4_rounding(api, ann, rounding, expect):
-    deal = {"trump": "H", "points": {"Ann": ann, "Bob": 240 - ann}, "tricks_taken": {"Ann": 12, "Bob": 12},
-            "last_trick": "Ann"}
+    # 37 card points cannot come from 12 tricks (the 24 lowest cards are already worth 40): give Ann 4
+    tricks = {"Ann": 12, "Bob": 12} if ann > 40 else {"Ann": 4, "Bob": 20}
+    deal = {"trump": "H", "points": {"Ann": ann, "Bob": 240 - ann}, "tricks_taken": tricks, "last_trick": "Ann"}
     ans = P(api, "score", {"players": TWO, "dealer": "Bob", "deal": deal, "options": {"rounding": rounding}})
     assert card_pts(ans) == expect
 
@@ -561,3 +562,86 @@ def test_first_dix_must_exchange(api, must, legal):
     # Showing the first dix without exchanging it: allowed by default, not under the FE house rule.
     ans = meld_check(api, "9H KS", [], None, action="dix", exchange=False, first_dix_must_exchange=must)
     assert ans["legal"] is legal
+
+
+@pytest.mark.parametrize("points,tricks", [
+    ({"Ann": 100, "Bob": 140}, {"Ann": 1, "Bob": 23}),   # one trick holds at most 22
+    ({"Ann": 1, "Bob": 239}, {"Ann": 6, "Bob": 18}),     # no card is worth 1
+])
+def test_impossible_two_handed_points(api, points, tricks):
+    body = {"players": TWO, "dealer": "Bob", "deal": {"trump": "H", "points": points, "tricks_taken": tricks,
+                                                      "last_trick": "Bob"}}
+    assert P(api, "score", body, status=422)["errors"][0]["pointer"] == "/deal/points"
+
+
+def test_counters_give_whole_tens(api):
+    body = {"players": TWO, "dealer": "Bob", "options": {"card_points": "counters"},
+            "deal": {"trump": "H", "points": {"Ann": 115, "Bob": 125}, "tricks_taken": {"Ann": 12, "Bob": 12},
+                     "last_trick": "Bob"}}
+    assert P(api, "score", body, status=422)["errors"][0]["pointer"] == "/deal/points"
+
+
+def test_escalation_past_two_steps(api):
+    # Ann 990 + flush 150 + 120 → 1260, Bob 990 + aces 100 + 120 → 1210: both pass 1000, the target becomes
+    # 1250, which only Ann has passed: she wins.
+    body = {"players": TWO, "dealer": "Ann", "state": {"scores": {"Ann": 990, "Bob": 990}},
+            "deal": {"trump": "H", "melds": [{"player": "Ann", "cards": ["AH", "10H", "KH", "QH", "JH"]},
+                                             {"player": "Bob", "cards": ["AS", "AH", "AD", "AC"]}],
+                     "points": {"Ann": 116, "Bob": 124}, "tricks_taken": {"Ann": 12, "Bob": 12}, "last_trick": "Ann"}}
+    ans = P(api, "score", body)
+    assert (ans["target"], ans["winner"], ans["game_over"]) == (1250, "Ann", True)
+
+
+def test_doubled_around_in_two_handed(api):
+    ans = meld_check(api, "KS KS KH KH KD KD KC KC", [], "KS KS KH KH KD KD KC KC")
+    assert ans["effects"] == {"meld": "double kings around", "class": "B", "points": 800}
+
+
+def test_bid_needs_an_amount(api):
+    body = {"variant": "partnership", "players": FOUR, "dealer": "Dee",
+            "position": {"phase": "bidding", "bids": [{"player": "Ann", "type": "bid", "amount": 100}]},
+            "action": {"type": "bid", "player": "Bob"}}
+    assert P(api, "check", body, status=422)["errors"][0]["pointer"] == "/action/amount"
+
+
+def test_single_card_pointer(api):
+    body = {"players": TWO, "dealer": "Ann", "position": {"phase": "play", "trump": "H", "tricks_done": 3,
+            "hand": padded([], 12), "trick": {"leader": "Bob", "cards": ["KS"]}},
+            "action": {"type": "play", "player": "Ann", "card": "1S"}}
+    assert P(api, "check", body, status=422)["errors"][0]["pointer"] == "/action/card"
+
+
+def test_sixty_four_cards_two_handed_only(api):
+    body = {"variant": "partnership", "players": FOUR, "dealer": "Dee", "options": {"deck": 64},
+            "position": {"phase": "count", "hand": ["AS"], "trump": "S"},
+            "action": {"type": "count_meld", "player": "Ann"}}
+    assert P(api, "check", body, status=422)["errors"][0]["pointer"] == "/options/deck"
+
+
+def test_sixty_four_card_stock_phase(api):
+    # With 64 cards the stock lasts 20 tricks: after 13 there is still no obligation to follow.
+    body = {"players": TWO, "dealer": "Ann", "options": {"deck": 64},
+            "position": {"phase": "play", "trump": "H", "tricks_done": 13,
+                         "hand": ["9S", "8C", "7C", "8D", "7D", "9D", "8H", "7H", "9C", "JC", "JD", "QD"],
+                         "trick": {"leader": "Bob", "cards": ["KS"]}},
+            "action": {"type": "play", "player": "Ann", "card": "8C"}}
+    assert P(api, "check", body)["legal"] is True
+
+
+def test_replay_stops_at_the_end_of_the_game(api):
+    body = load("two-handed-game.json")
+    body["state"] = {"scores": {"Ann": 840, "Bob": 840}}
+    second = json.loads(json.dumps(body["log"]))
+    second[0]["dealer"] = "Bob"
+    body["log"] = body["log"] + second
+    ans = P(api, "validate", body)
+    assert ans["final"]["winner"] == "Bob"  # 840 + 190 = 1030 ends the game in the first deal
+    assert ans["first_violation"]["rule"] == "pinochle/6.3"
+
+
+def test_deal_alternates(api):
+    body = load("two-handed-game.json")
+    body["log"] = body["log"] + json.loads(json.dumps(body["log"]))  # Ann deals twice
+    ans = P(api, "validate", body)
+    assert ans["first_violation"]["rule"] == "pinochle/2.1"
+    assert ans["first_violation"]["pointer"] == f"/log/{len(body['log']) // 2}/dealer"

@@ -62,6 +62,10 @@ def meld_kind(cards: list[Card], trump: str, opts: dict) -> Meld | None:
     if len(cards) == 4 and len(set(ranks)) == 1 and ranks[0] in AROUND and suits == set(SUITS):
         name, pts, _ = AROUND[ranks[0]]
         return Meld(name, "B", pts)
+    if len(cards) == 8 and len(set(ranks)) == 1 and ranks[0] in AROUND and all(cnt[c] == 2 for c in cnt) \
+            and suits == set(SUITS):
+        name, _, double = AROUND[ranks[0]]
+        return Meld("double " + name, "B", double)
     if len(cards) == 2 and set(cards) == set(PINOCHLE):
         return Meld("pinochle", "C", 40)
     if len(cards) == 4 and cnt == Counter({PINOCHLE[0]: 2, PINOCHLE[1]: 2}) and opts["double_pinochle"] == "300":

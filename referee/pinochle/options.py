@@ -39,17 +39,23 @@ def _constraints(opts: dict) -> list[tuple[str, str]]:
     return []
 
 
+def _two_handed_only(opts: dict) -> list[tuple[str, str]]:
+    # no source gives deal sizes for the 64-card pack in the auction forms
+    return [("deck", "the 64-card pack is played two-handed only")] if opts["deck"] == 64 else []
+
+
 _variant = preset(SPECS, (_constraints,))
+_auction_variant = preset(SPECS, (_two_handed_only,))
 
 
 VARIANTS = {v.id: v for v in [
     _variant("two-handed", "Two-handed Pinochle", (2,),
              "48 cards, 12 each, trump upcard and stock, one meld per trick won, play-off with obligations, "
              "game to 1000."),
-    _variant("partnership", "Partnership auction Pinochle (four players)", (4,),
+    _auction_variant("partnership", "Partnership auction Pinochle (four players)", (4,),
              "Two sides, 12 cards each, auction from 100, everyone melds at once, meld saved by a trick.",
              must_head="always", declare_out=False, min_bid=100),
-    _variant("three-hand-auction", "Three-hand auction Pinochle", (3,),
+    _auction_variant("three-hand-auction", "Three-hand auction Pinochle", (3,),
              "15 cards each and a widow of 3; the bidder takes the widow, melds alone and buries 3; "
              "single and double bete.",
              declare_out=False, min_bid=300),

@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..cards import Card, SUIT_NAMES, check_conservation, parse_cards, parse_suit
-from ..common import parse_player, parse_players
+from ..common import parse_player, parse_players, points_feasible
 from ..errors import IllegalAction, InputError, esc
 from .core import (DEAL_TOTAL, DECKS, LAST_TRICK, Meld, Table, dix_rank, legal_cards, meld_in_hand, meld_kind,
                    play_fault, points_of, round_one, round_points, trick_winner)
@@ -50,6 +50,14 @@ def cards_at(value, opts, ptr) -> list[Card]:
     return parse_cards(value, deck_of(opts), ptr)
 
 
+def card_at(value, opts, ptr) -> Card:
+    """One card, with errors pointing at the field itself."""
+    try:
+        return parse_cards([value], deck_of(opts), "#")[0]
+    except InputError as e:
+        raise InputError(e.errors[0]["detail"], ptr) from None
+
+
 def trump_at(value, ptr) -> str:
     try:
         return parse_suit(value)
@@ -86,6 +94,11 @@ def parse_state(req: dict, players: list[str], opts: dict) -> tuple[dict[str, in
         if len(players) == 2 and v >= target:
             raise InputError(f"{v} has already reached the target {target}; the target should have risen "
                              "or the game ended (pinochle/6.3)", f"/state/scores/{esc(k)}")
+        if len(players) == 2 and v < 0:
+            raise InputError("two-handed scores never go below 0", f"/state/scores/{esc(k)}")
+        if target > opts["target"] and v < target - ESCALATION:
+            raise InputError(f"the target rose to {target} only because both passed {target - ESCALATION}",
+                             "/state/target")
     return scores, target
 
 
@@ -402,10 +415,10 @@ def game_result_two(players, scores, totals, target, declared) -> tuple[bool, st
         p = declared["player"]
         winner = p if declared["right"] else (b if p == a else a)
         return True, winner, target, "pinochle/6.4"
+    while all(totals[p] >= target for p in players):
+        target += ESCALATION  # both past it: the game goes on to the next step
     over = [p for p in players if totals[p] >= target]
-    if len(over) == 2:
-        return False, None, target + ESCALATION, "pinochle/6.3"
-    if len(over) == 1:
+    if over:
         return True, over[0], target, "pinochle/6.3"
     return False, None, target, "pinochle/6.3"
 
@@ -593,7 +606,7 @@ def _score_two_handed(deal, players, dealer, opts, scores, target):
     deck = deck_of(opts)
     upcard = None
     if deal.get("upcard") is not None:
-        upcard = cards_at([deal["upcard"]], opts, "/deal/upcard")[0]
+        upcard = card_at(deal["upcard"], opts, "/deal/upcard")
     if deal.get("trump") is not None:
         trump = trump_at(deal["trump"], "/deal/trump")
         if upcard is not None and upcard.suit != trump:
@@ -673,10 +686,27 @@ def _points_two(deal, players, opts):
     for p in players:
         if taken[p] == 0 and pts[p]:
             raise InputError(f"{p} took no trick, so no card points", f"/deal/points/{esc(p)}")
+    feasible_or_422([(2 * taken[p], pts[p]) for p in players], pool_of(opts), "/deal/points",
+                    ", ".join(f"{p}: {pts[p]} in {taken[p]}" for p in players))
+    if deal.get("last_trick") is None:
+        raise InputError("give last_trick: who took the last trick (worth 10)", "/deal/last_trick")
     last = parse_player(deal.get("last_trick"), players, "/deal/last_trick")
     if taken[last] == 0:
         raise InputError(f"{last} took no trick, so not the last one", "/deal/last_trick")
     return pts, taken, last
+
+
+def pool_of(opts: dict, minus=()) -> dict[int, int]:
+    """Card values of the pack (value → number of cards), less the cards in ``minus``."""
+    pool = Counter(points_of([c], opts) for c in deck_of(opts).cards())
+    pool.subtract(points_of([c], opts) for c in minus)
+    return +pool
+
+
+def feasible_or_422(targets, pool, ptr, desc):
+    if not points_feasible(targets, pool):
+        raise InputError(f"no share of the pack's cards gives these card points for these numbers of tricks ({desc}) "
+                         "(pinochle/1.3)", ptr)
 
 
 def _check_meld_cards(melds, held, players, opts, trump, upcard):
@@ -740,8 +770,11 @@ def _declared(declared, players, scores, st, target, n_tricks):
     p = parse_player(declared.get("player"), players, "/deal/declared_out/player")
     if n_tricks is None:
         pts = declared.get("points_at_claim")
-        if isinstance(pts, bool) or not isinstance(pts, int) or not 0 <= pts <= st.captured[p]:
+        if isinstance(pts, bool) or not isinstance(pts, int):
             raise InputError("give points_at_claim: the card points the claimant had taken when claiming",
+                             "/deal/declared_out/points_at_claim")
+        if not 0 <= pts <= st.captured[p]:
+            raise InputError(f"points_at_claim runs from 0 to the {st.captured[p]} points {p} took in the deal",
                              "/deal/declared_out/points_at_claim")
     else:
         pts = st.captured[p]
@@ -833,6 +866,14 @@ def _score_auction(deal, players, dealer, opts, scores, target):
         last = parse_player(deal.get("last_trick"), players, "/deal/last_trick")
         if taken[last] == 0:
             raise InputError(f"{last} took no trick, so not the last one", "/deal/last_trick")
+        if n == 3:
+            feasible_or_422([(3 * taken[p], pts[p]) for p in players], pool_of(opts, buried), "/deal/points",
+                            ", ".join(f"{p}: {pts[p]} in {taken[p]}" for p in players))
+        else:
+            sides = [[players[0], players[2]], [players[1], players[3]]]
+            feasible_or_422([(4 * sum(taken[p] for p in sd), sum(pts[p] for p in sd)) for sd in sides], pool_of(opts),
+                            "/deal/points", ", ".join(f"{'+'.join(sd)}: {sum(pts[p] for p in sd)} in "
+                                                      f"{sum(taken[p] for p in sd)}" for sd in sides))
         captured = {p: pts[p] + (LAST_TRICK if p == last else 0) + (extra if p == declarer else 0) for p in players}
         won = dict(taken)
     if n == 4:
@@ -857,8 +898,9 @@ def check(req: dict, variant, opts: dict) -> dict:
     if t == "count_meld":
         hand = cards_at(pos.get("hand"), opts, "/position/hand")
         trump = trump_at(pos.get("trump"), "/position/trump")
-        if len(hand) > 18:
-            raise InputError("no hand holds more than 18 cards", "/position/hand")
+        most = {2: 12, 3: 18, 4: 12}[len(players)]
+        if len(hand) > most:
+            raise InputError(f"no hand in this form holds more than {most} cards", "/position/hand")
         check_conservation([("/position/hand", hand)], deck_of(opts), "pinochle/1.1")
         found = meld_in_hand(hand, trump, opts)
         return {**base, "legal": True, "violations": [], "legal_actions": [],
@@ -880,14 +922,16 @@ def check(req: dict, variant, opts: dict) -> dict:
             amount = action.get("amount") if t == "bid" else None
             if t not in ("bid", "pass"):
                 raise InputError("in the bidding phase the action is bid or pass", "/action/type")
+            if t == "bid" and amount is None:
+                raise InputError("a bid names its amount", "/action/amount")
             eff = auc.apply(actor, amount)
             return {**base, "legal": True, "violations": [], "legal_actions": legal_before, "effects": eff,
                     "_rules": {auc.rule}}
         except IllegalAction as e:
-            return _illegal(base, e, legal_before)
+            return _illegal(base, e, legal_before, t if t == "bid" else None)
     st, hand = _play_position(pos, players, dealer, opts, actor)
     if t == "play":
-        card = cards_at([action.get("card")], opts, "/action/card")[0]
+        card = card_at(action.get("card"), opts, "/action/card")
         legal_before = [{"type": "play", "player": actor, "card": str(c)}
                         for c in legal_cards(st.holding(actor) or [], st.trick, st.trump, st.strict,
                                              opts["must_head"], actor)] if st.to_play == actor else []
@@ -896,7 +940,7 @@ def check(req: dict, variant, opts: dict) -> dict:
             return {**base, "legal": True, "violations": [], "legal_actions": legal_before, "effects": eff,
                     "_rules": {"pinochle/5.2" if st.strict else "pinochle/3.1"}}
         except IllegalAction as e:
-            return _illegal(base, e, legal_before)
+            return _illegal(base, e, legal_before, "play")
     if t in ("meld", "dix"):
         cards = (cards_at(action.get("cards"), opts, "/action/cards") if t == "meld"
                  else [Card(dix_rank(opts), st.trump)])
@@ -905,20 +949,24 @@ def check(req: dict, variant, opts: dict) -> dict:
             return {**base, "legal": True, "violations": [], "legal_actions": [], "effects": eff,
                     "_rules": {"pinochle/4.1", "pinochle/4.2", "pinochle/4.3", "pinochle/4.4"}}
         except IllegalAction as e:
-            return _illegal(base, e, [])
+            return _illegal(base, e, [], t)
     if t == "draw":
-        card = cards_at([action.get("card")], opts, "/action/card")[0] if action.get("card") else None
+        card = card_at(action.get("card"), opts, "/action/card") if action.get("card") else None
         try:
             eff = st.apply_draw(actor, card)
             return {**base, "legal": True, "violations": [], "legal_actions": [], "effects": eff,
                     "_rules": {"pinochle/3.3", "pinochle/3.4"}}
         except IllegalAction as e:
-            return _illegal(base, e, [])
+            return _illegal(base, e, [], "draw")
     raise InputError("action type must be play, meld, dix, draw, bid, pass or count_meld", "/action/type")
 
 
-def _illegal(base, e: IllegalAction, legal_before):
-    field_ptr = f"/action/{e.pointer}" if e.pointer else "/action/card"
+ACTION_FIELD = {"play": "card", "meld": "cards", "dix": "exchange", "draw": "card", "bid": "amount"}
+
+
+def _illegal(base, e: IllegalAction, legal_before, atype=None):
+    field = e.pointer or ACTION_FIELD.get(atype)
+    field_ptr = f"/action/{field}" if field else "/action"
     return {**base, "legal": False, "violations": [e.as_violation(field_ptr)], "legal_actions": legal_before,
             "_rules": {e.rule}}
 
@@ -960,7 +1008,7 @@ def _play_position(pos, players, dealer, opts, actor):
                              "/position/stock_left")
         st.stock_left = expect_stock
         if pos.get("upcard") is not None:
-            st.upcard = cards_at([pos["upcard"]], opts, "/position/upcard")[0]
+            st.upcard = card_at(pos["upcard"], opts, "/position/upcard")
         for i, m in enumerate(pos.get("melds") or []):
             ptr = f"/position/melds/{i}"
             cards = cards_at(m.get("cards"), opts, ptr + "/cards")
@@ -1065,7 +1113,16 @@ def validate(req: dict, variant, opts: dict) -> dict:
                 violate(i, t, "pinochle/2.3", "a new deal began before the previous one was finished", ptr)
             skipping = False
             checked += 1
+            if final is not None and final.get("game_over"):
+                violate(i, t, "pinochle/6.3", "the game was already over", ptr)
+                continue
+            prev = meta.get("dealer") if meta else None
             st, auc, meta = _start(ev, players, opts, ptr, violate, i)
+            if prev is not None and not meta.get("void_prev"):
+                expected = players[(players.index(prev) + 1) % n]
+                if meta["dealer"] != expected:
+                    violate(i, t, "pinochle/2.1" if n == 2 else LEAD_RULE[n],
+                            f"the deal passes to the left: {expected} deals, not {meta['dealer']}", ptr + "/dealer")
             continue
         if st is None and auc is None:
             raise InputError("the log must start with a deal event", ptr)
@@ -1074,6 +1131,8 @@ def validate(req: dict, variant, opts: dict) -> dict:
         checked += 1
         actor = parse_player(ev.get("player"), players, ptr + "/player")
         try:
+            if t == "bid" and ev.get("amount") is None:
+                raise InputError("a bid names its amount", ptr + "/amount")
             if t in ("bid", "pass"):
                 if auc is None:
                     raise IllegalAction("pinochle/2.1", "two-handed pinochle has no auction")
@@ -1090,7 +1149,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
             elif t in ("widow", "bury", "concede"):
                 _auction_step(t, ev, actor, st, meta, opts, ptr)
             elif t == "play":
-                card = cards_at([ev.get("card")], opts, ptr + "/card")[0]
+                card = card_at(ev.get("card"), opts, ptr + "/card")
                 if auc is not None and (not auc.over or st.trump is None):
                     raise IllegalAction("pinochle/7.3", "play starts once the auction is over and trump is named")
                 if n == 3 and st.tricks_done == 0 and not st.trick and not meta.get("buried"):
@@ -1100,7 +1159,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
                 cards = cards_at(ev.get("cards"), opts, ptr + "/cards") if t == "meld" else [Card(dix_rank(opts), st.trump)]
                 st.apply_meld(actor, cards, bool(ev.get("exchange")))
             elif t == "draw":
-                card = cards_at([ev.get("card")], opts, ptr + "/card")[0]
+                card = card_at(ev.get("card"), opts, ptr + "/card")
                 if st.apply_draw(actor, card)["upcard"]:
                     continue  # the upcard was already counted at the deal
                 meta["seen"].append((f"{ptr}/card", [card]))
@@ -1145,7 +1204,7 @@ def _start(ev, players, opts, ptr, violate, i):
     trump = None
     upcard = None
     if n == 2:
-        upcard = cards_at([ev.get("upcard")], opts, ptr + "/upcard")[0]
+        upcard = card_at(ev.get("upcard"), opts, ptr + "/upcard")
         seen.append((ptr + "/upcard", [upcard]))
         trump = upcard.suit
         meta["upcard"] = upcard

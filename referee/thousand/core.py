@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..cards import Card, DeckSpec, SUIT_NAMES
+from ..common import points_feasible  # noqa: F401  (re-exported for the views)
 from ..errors import IllegalAction
 
 RANKS = ("A", "10", "K", "Q", "J", "9")  # high to low (thousand/1.2)
@@ -54,37 +55,6 @@ def round_to(value: int | Fraction, step: int, half: str) -> int:
     if rem * 2 > step:
         return int(base + step)
     return int(base + step) if half == "up" else int(base)
-
-
-def points_feasible(targets: list[tuple[int, int]], pool: dict[int, int]) -> bool:
-    """Whether cards worth ``pool`` (card value → number of cards) can be shared out so that player i
-    takes exactly ``targets[i] = (cards, points)``, every card going to someone (thousand/1.3, 3.5).
-
-    A small dynamic programme over the six card values; at most three players.
-    """
-    if sum(c for c, _ in targets) != sum(pool.values()) or \
-            sum(p for _, p in targets) != sum(v * k for v, k in pool.items()):
-        return False
-    t = list(targets) + [(0, 0)] * (3 - len(targets))
-    (c1max, p1max), (c2max, p2max), (c3max, p3max) = t
-    states = {(0, 0, 0, 0)}
-    used_c = used_p = 0
-    for v, k in sorted(pool.items(), reverse=True):
-        nxt = set()
-        used_c, used_p = used_c + k, used_p + v * k
-        for c1, p1, c2, p2 in states:
-            for k1 in range(k + 1):
-                a1, b1 = c1 + k1, p1 + v * k1
-                if a1 > c1max or b1 > p1max:
-                    break
-                for k2 in range(k - k1 + 1):
-                    a2, b2 = c2 + k2, p2 + v * k2
-                    if a2 > c2max or b2 > p2max:
-                        break
-                    if used_c - a1 - a2 <= c3max and used_p - b1 - b2 <= p3max:
-                        nxt.add((a1, b1, a2, b2))
-        states = nxt
-    return (c1max, p1max, c2max, p2max) in states
 
 
 def marriages_in(cards) -> list[str]:
