@@ -168,7 +168,7 @@ class DealState:
         if self.to_draw:
             raise IllegalAction("pinochle/3.3", f"{self.to_draw[0]} must draw from the stock first", pointer="player")
         if player != self.to_play:
-            rule = "pinochle/2.3" if not self.trick else "pinochle/3.2"
+            rule = LEAD_RULE[self.n] if not self.trick else "pinochle/3.2"
             raise IllegalAction(rule, f"it is {self.to_play}'s turn to play, not {player}'s", pointer="player")
         hold = self.holding(player)
         if hold is None:
@@ -952,6 +952,11 @@ def check(req: dict, variant, opts: dict) -> dict:
             return _illegal(base, e, [], t)
     if t == "draw":
         card = card_at(action.get("card"), opts, "/action/card") if action.get("card") else None
+        if card is not None and hand is not None:
+            have = (st.holding(actor) or []).count(card)
+            if have >= 2:
+                raise InputError(f"{actor} already holds both {card}; a third cannot be drawn (pinochle/1.1)",
+                                 "/action/card")
         try:
             eff = st.apply_draw(actor, card)
             return {**base, "legal": True, "violations": [], "legal_actions": [], "effects": eff,
