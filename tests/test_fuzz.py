@@ -29,7 +29,8 @@ schema.app = create_app()
 EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "60"))
 
 
-SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
+                    suppress_health_check=list(HealthCheck))
 
 
 @schema.exclude(path_regex="validate").parametrize()
