@@ -9,7 +9,8 @@ Two deliberate settings:
 * positive_data_acceptance is off: a request body is described as the union of every game's shapes
   (the path's {game} selects one), so a body valid for one game is rightly refused by another;
 * negative_data_rejection also accepts 413, the answer to a body over the size limit, which the spec's
-  largest arrays can exceed.
+  largest arrays can exceed;
+* the log-replay operation is fuzzed with valid-shaped bodies only (see below).
 """
 import os
 import pathlib
@@ -25,7 +26,14 @@ CONFIG = schemathesis.Config.from_dict({
                "negative_data_rejection": {"expected-statuses": [400, 404, 405, 413, 415, 422]}},
 })
 schema = schemathesis.openapi.from_path(str(ROOT / "openapi.yaml"), config=CONFIG)
+# the log endpoint: positive generation only (see below)
+LOG_CONFIG = schemathesis.Config.from_dict({
+    "generation": {"mode": "positive"},
+    "checks": {"positive_data_acceptance": {"enabled": False}},
+})
+log_schema = schemathesis.openapi.from_path(str(ROOT / "openapi.yaml"), config=LOG_CONFIG)
 schema.app = create_app()
+log_schema.app = schema.app
 EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "60"))
 
 
@@ -39,10 +47,10 @@ def test_api(case):
     case.call_and_validate()
 
 
-# The log endpoint is fuzzed on its own: its seed (derived from the test's name) then avoids a corner of
-# schemathesis 4.32's generator that gives up on an array ("Cannot generate an array with 1 demanded
-# elements") under the shared seed.
-@schema.include(path_regex="validate").parametrize()
+# The log endpoint is fuzzed with valid-shaped bodies only: schemathesis 4.32's negative generator gives up
+# on its event arrays ("Cannot generate an array with 1 demanded elements") on some machines.  Malformed
+# and hostile log bodies are covered by tests/test_http.py and tests/test_regressions.py instead.
+@log_schema.include(path_regex="validate").parametrize()
 @SETTINGS
 def test_log_replay_api(case):
     case.call_and_validate()
