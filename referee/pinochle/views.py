@@ -225,7 +225,7 @@ class DealState:
         if self.to_draw and self.opts["meld_timing"] == "after_draw" and self.window != player:
             raise IllegalAction("pinochle/3.3", "the trick's winner melds after both have drawn (option meld_timing)")
         if self.window != player:
-            if getattr(self, "meld_timing_fault", None):
+            if self.meld_timing_fault:
                 raise IllegalAction("pinochle/3.3", self.meld_timing_fault + " (option meld_timing)")
             raise IllegalAction("pinochle/4.2", "only the winner of the trick just played may meld, now",
                                 pointer="player")

@@ -161,6 +161,7 @@ class DealState:
     trick_index: int = 0
     completed: list[dict] = field(default_factory=list)
     redeal: dict | None = None
+    irregularities: list[dict] = field(default_factory=list)  # deal faults reported in a log (4.1, 5.x)
 
     # ------------------------------------------------------------ set-up
     @classmethod
@@ -480,6 +481,13 @@ class DealState:
             if on:
                 raise IllegalAction("thousand/9.4", f"no concession while {', '.join(on)} is on the barrel")
 
+    def can_concede(self, player: str) -> bool:
+        try:
+            self.verify_concede(player)
+        except IllegalAction:
+            return False
+        return True
+
     def apply_concede(self, player: str) -> dict:
         self.verify_concede(player)
         self.conceded = True
@@ -560,7 +568,6 @@ class DealState:
 
     def _winner(self, trick: list[tuple[str, Card]], trump: str | None) -> str:
         """thousand/11.6: highest trump, else highest card of the led suit."""
-        led = trick[0][1].suit
         best = trick[0]
         for p, c in trick[1:]:
             b = best[1]
@@ -569,7 +576,6 @@ class DealState:
                     best = (p, c)
             elif trump is not None and c.suit == trump:
                 best = (p, c)
-        del led
         return best[0]
 
     def legal_cards(self, player: str) -> list[Card] | None:
@@ -770,11 +776,8 @@ class DealState:
                 else self.opts["max_bid"]
             if self.exchanged and low <= top and not self.golden:
                 out.append({"type": "raise", "player": d, "min": low, "max": top, "step": step})
-            try:
-                self.verify_concede(d)
+            if self.can_concede(d):
                 out.append({"type": "concede", "player": d})
-            except IllegalAction:
-                pass
             return out
         if self.phase == "play":
             p = player or self.to_play

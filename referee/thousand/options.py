@@ -116,8 +116,6 @@ def _lock_threshold(opts: dict) -> list[tuple[str, str]]:
         out.append(("barrel_threshold", "the lock threshold must be below the target"))
     if opts["golden_fail_resets"] and not opts["golden_round"]:
         out.append(("golden_fail_resets", "golden_fail_resets needs golden_round=true"))
-    if opts["rospis_max"] == 0 and opts["rospis_third_penalty"]:
-        pass  # harmless: no concession can happen
     return out
 
 

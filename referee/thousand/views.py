@@ -368,7 +368,6 @@ def _from_tricks(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> D
     base.card_points = card_pts
     base.tricks = dict(st.tricks_won)
     base.marriages = [{"player": m["player"], "suit": m["suit"], "points": m["points"]} for m in st.marriages]
-    base.trick_log = st.completed  # type: ignore[attr-defined]
     return base
 
 
@@ -966,11 +965,10 @@ def _start_deal(ev: dict, layout: Layout, opts: dict, state: GameState, ptr: str
         else:  # forced 120, no auction: the first hand plays it
             st.declarer, st.contract, st.phase = layout.active[0], 120, "talon"
     irr = ev.get("irregularities") or []
-    st.irregularities = []  # type: ignore[attr-defined]
     if irr:
         fake = {"irregularities": irr}
         try:
-            st.irregularities = _irregularities(fake, layout)  # type: ignore[attr-defined]
+            st.irregularities = _irregularities(fake, layout)
         except InputError as e:
             raise InputError([{"pointer": ptr + x["pointer"].replace("/deal", "", 1), "detail": x["detail"]}
                               for x in e.errors]) from None
@@ -979,7 +977,7 @@ def _start_deal(ev: dict, layout: Layout, opts: dict, state: GameState, ptr: str
 
 def _outcome_from_state(st: DealState, layout: Layout, opts: dict) -> DealOutcome:
     out = DealOutcome(st.declarer, st.contract, conceded=st.conceded, blind=st.blind, golden=st.golden,
-                      talon=st.talon, irregularities=getattr(st, "irregularities", []))
+                      talon=st.talon, irregularities=st.irregularities)
     if not st.conceded:
         pts = dict(st.captured)
         if len(layout.active) == 2 and opts["two_player_discards_count"]:
