@@ -16,6 +16,9 @@ from .errors import InputError
 from .rulebook import DEFAULT_LANGUAGE
 
 ENDPOINTS = ("score", "check", "validate")
+# one schema instance per request kind: building marshmallow schemas (and their nested fields) per request
+# costs as much as judging the request; loading does not change them
+_SCHEMAS = {(g, ep): cls() for g, eps in REQUESTS.items() for ep, cls in eps.items()}
 # languages every rulebook has texts in (rules keep one text per language code)
 LANGUAGES = sorted(set.intersection(*({lang for r in g.rulebook.rules.values() for lang in r.text}
                                       for g in registry.GAMES.values())))
@@ -52,7 +55,7 @@ def handle(game_id: str, endpoint: str, body: Any, lang: str = DEFAULT_LANGUAGE)
         raise InputError(f"variant must be a string naming one of: {', '.join(game.variants)}", "/variant")
     variant = game.variant(body.get("variant"))
     try:
-        data = REQUESTS[game_id][endpoint]().load(body)
+        data = _SCHEMAS[(game_id, endpoint)].load(body)
     except ValidationError as e:
         raise InputError(errors_to_pointers(e.messages)) from None
     opts = variant.resolve(data.get("options"))
