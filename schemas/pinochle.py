@@ -42,7 +42,7 @@ class Deal(Strict):
     upcard = Card()
     melds = fields.Raw(validate=_list_or_map)
     meld = Cards(18)
-    tricks = fields.List(fields.Nested(Trick), validate=validate.Length(max=24))
+    tricks = fields.List(fields.Nested(Trick), validate=validate.Length(max=32))
     points = SCORE_MAP()
     tricks_taken = SCORE_MAP()
     last_trick = Name()

@@ -336,9 +336,13 @@ def test_e13_both_past_1000_raise_the_target(api):
 
 @pytest.mark.parametrize("banked,at_claim,winner", [(990, 0, "Ann"), (970, 5, "Bob")])
 def test_e14_declaring_out(api, banked, at_claim, winner):
-    # Ann claims with `banked` + a 20 marriage + the card points taken so far: 1010 is right, 995 wrong.
-    ans = two_score(api, 100, melds=[("Ann", "KC QC")], state={"scores": {"Ann": banked, "Bob": 500}},
-                    declared_out={"player": "Ann", "points_at_claim": at_claim})
+    # Ann has won one trick (two nines, 0 points; or Q+J, 5 points), melded clubs (20) and claims:
+    # 990 + 20 + 0 = 1010 is right and wins; 970 + 20 + 5 = 995 is wrong and loses.  Play stops there.
+    body = {"players": TWO, "dealer": "Bob", "state": {"scores": {"Ann": banked, "Bob": 500}},
+            "deal": {"trump": "H", "points": {"Ann": at_claim, "Bob": 30}, "tricks_taken": {"Ann": 1, "Bob": 2},
+                     "melds": [{"player": "Ann", "cards": ["KC", "QC"]}],
+                     "declared_out": {"player": "Ann", "points_at_claim": at_claim}}}
+    ans = P(api, "score", body)
     assert ans["winner"] == winner and ans["declared_out"]["right"] is (winner == "Ann")
 
 
@@ -645,3 +649,82 @@ def test_deal_alternates(api):
     ans = P(api, "validate", body)
     assert ans["first_violation"]["rule"] == "pinochle/2.1"
     assert ans["first_violation"]["pointer"] == f"/log/{len(body['log']) // 2}/dealer"
+
+
+# ---------------------------------------------------------------- found by the second probe (bodies in tests/data)
+
+DATA = pathlib.Path(__file__).resolve().parent / "data"
+
+
+def data(name):
+    return json.loads((DATA / name).read_text())
+
+
+def test_nothing_after_the_deal_ends(api):
+    body = load("two-handed-game.json")
+    body["log"].append({"type": "declare_out", "player": "Ann"})
+    ans = P(api, "validate", body)
+    assert ans["first_violation"]["rule"] == "pinochle/2.3"
+    assert [p["total_after"] for p in ans["final"]["players"]] == [90, 190]  # scored once
+
+
+def test_dix_exchange_in_score_points_form(api):
+    # Bob exchanges 9S for the upcard QS, then melds a pinochle with that QS: only two QS were melded.
+    body = {"players": TWO, "dealer": "Ann", "deal": {
+        "upcard": "QS", "melds": [{"player": "Bob", "cards": ["9S"], "exchange": True},
+                                  {"player": "Bob", "cards": ["QS", "JD"]}, {"player": "Ann", "cards": ["KS", "QS"]}],
+        "points": {"Ann": 100, "Bob": 140}, "tricks_taken": {"Ann": 10, "Bob": 14}, "last_trick": "Bob"}}
+    ans = P(api, "score", body)
+    assert [p["meld_points"] for p in ans["players"]] == [40, 50]  # Ann royal marriage; Bob dix 10 + pinochle 40
+
+
+@pytest.mark.parametrize("name", ["pinochle_exchange_tricks.json", "pinochle_two_dix_tricks.json"])
+def test_dix_exchange_in_score_tricks_form(api, name):
+    assert P(api, "score", data(name))["game"] == "pinochle"
+
+
+def test_sixty_four_card_log(api):
+    assert P(api, "validate", data("pinochle_deck64_log.json"))["valid"] is True
+
+
+def test_a_dix_scores_once(api):
+    ans = P(api, "validate", data("pinochle_triple_dix_log.json"))
+    assert ans["first_violation"]["rule"] == "pinochle/4.7"
+
+
+@pytest.mark.parametrize("name,pointer", [("pinochle_partner_foreign_meld.json", "/deal/melds/Ann"),
+                                          ("pinochle_three_foreign_meld.json", "/deal/meld")])
+def test_meld_of_cards_never_held(api, name, pointer):
+    assert P(api, "score", data(name), status=422)["errors"][0]["pointer"] == pointer
+
+
+def test_no_third_copy_with_the_upcard(api):
+    body = {"players": TWO, "dealer": "Bob", "position": {"phase": "draw", "trump": "H", "tricks_done": 5,
+            "winner": "Ann", "upcard": "JH", "hand": ["AS", "AS", "KS", "QS", "JS", "9S", "AH", "10H", "KH", "QH", "JH"]},
+            "action": {"type": "draw", "player": "Ann", "card": "JH"}}
+    assert P(api, "check", body, status=422)["errors"][0]["pointer"] == "/action/card"
+
+
+@pytest.mark.parametrize("extra,pointer", [
+    ({"upcard": "JC"}, "/position/upcard"),                               # the upcard is a trump
+    ({"upcard": "JH", "exchanged": True}, "/position/upcard"),            # after an exchange it is the dix
+    ({"melds": [{"cards": ["KD", "QD"]}], "tricks_done": 0}, "/position/melds"),  # no trick won yet
+])
+def test_impossible_play_positions(api, extra, pointer):
+    pos = {"phase": "play", "trump": "H", "tricks_done": 5, "hand": padded([], 12),
+           "trick": {"leader": "Bob", "cards": ["KS"]}}
+    pos.update(extra)
+    if pos.get("melds"):
+        pos["hand"] = padded([], 12 - 2)
+    body = {"players": TWO, "dealer": "Ann", "position": pos, "action": {"type": "play", "player": "Ann", "card": "9C"}}
+    assert P(api, "check", body, status=422)["errors"][0]["pointer"] == pointer
+
+
+def test_declared_out_points_form_counts_only_the_tricks_played(api):
+    # Bob claims after 5 tricks: 980 banked + kings around 80 = 1060 at once, whatever the cards.
+    body = {"players": TWO, "dealer": "Ann", "state": {"scores": {"Ann": 500, "Bob": 980}},
+            "deal": {"trump": "H", "points": {"Ann": 15, "Bob": 40}, "tricks_taken": {"Ann": 2, "Bob": 3},
+                     "melds": [{"player": "Bob", "cards": ["KS", "KH", "KD", "KC"]}],
+                     "declared_out": {"player": "Bob", "points_at_claim": 40}}}
+    ans = P(api, "score", body)
+    assert ans["winner"] == "Bob" and [p["raw_card_points"] for p in ans["players"]] == [15, 40]

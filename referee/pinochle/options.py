@@ -5,7 +5,7 @@ from ..rulebook import OptionSpec, preset
 
 O = OptionSpec
 SPECS = {s.name: s for s in [
-    O("deck", "int", 48, "pinochle/1.1", "48 cards, or 64 with the 8s and 7s (the dix is then the 7).",
+    O("deck", "int", 48, "pinochle/1.1", "48 cards, or 64 with the 8s and 7s (two-handed only; the dix is then the 7).",
       allowed=(48, 64)),
     O("card_points", "enum", "classic", "pinochle/1.3",
       "classic A11 10=10 K4 Q3 J2; counters A/10/K = 10; ace_ten_kq A,10 = 10 and K,Q = 5.",

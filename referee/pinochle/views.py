@@ -132,6 +132,7 @@ class DealState:
     declared: dict | None = None
     done: bool = False
     meld_timing_fault: str | None = None
+    drew: bool = False  # a draw has been made since the last trick
 
     @property
     def n(self) -> int:
@@ -194,6 +195,7 @@ class DealState:
             else:
                 self.tables[player].remove(card)
         self.window = None
+        self.drew = False
         self.trick.append((player, card))
         if len(self.trick) < self.n:
             return {}
@@ -225,6 +227,9 @@ class DealState:
         if self.to_draw and self.opts["meld_timing"] == "after_draw" and self.window != player:
             raise IllegalAction("pinochle/3.3", "the trick's winner melds after both have drawn (option meld_timing)")
         if self.window != player:
+            if self.drew and self.opts["meld_timing"] == "before_draw" and player == self.leader:
+                raise IllegalAction("pinochle/3.3", "the trick's winner melds before drawing, not after (option "
+                                                    "meld_timing)")
             if self.meld_timing_fault:
                 raise IllegalAction("pinochle/3.3", self.meld_timing_fault + " (option meld_timing)")
             raise IllegalAction("pinochle/4.2", "only the winner of the trick just played may meld, now",
@@ -236,8 +241,12 @@ class DealState:
         if meld.name != "dix" and self.melded_this_trick:
             raise IllegalAction("pinochle/4.2", "one meld per trick won (a dix may be added)", pointer="cards")
         if meld.name == "dix":
+            if sum(1 for m in self.melds if m["meld"] == "dix") >= 2:
+                raise IllegalAction("pinochle/4.7", "both dixes have already been scored in this deal", pointer="exchange")
             if exchange and (self.exchanged or self.upcard is None or self.stock_left == 0):
                 raise IllegalAction("pinochle/4.7", "the upcard can no longer be exchanged", pointer="exchange")
+            if exchange and self.upcard.rank == dix_rank(self.opts):
+                raise IllegalAction("pinochle/4.7", "the upcard is itself a dix: a dix is only shown", pointer="exchange")
             if (not exchange and self.opts["first_dix_must_exchange"] and not self.exchanged
                     and self.upcard is not None and self.upcard.rank != dix_rank(self.opts) and self.stock_left):
                 raise IllegalAction("pinochle/4.7", "the first dix melded must be exchanged for the upcard",
@@ -295,6 +304,7 @@ class DealState:
         """Draw from the stock; returns ``{"drew", "stock_left", "upcard"}`` (``upcard``: the face-up card was taken)."""
         self.verify_draw(player, card)
         self.to_draw.pop(0)
+        self.drew = True
         self.window = None  # before_draw: drawing ends the winner's turn to meld (pinochle/3.3)
         if card is not None and self.hands.get(player) is not None:
             self.hands[player].append(card)
@@ -323,6 +333,8 @@ class DealState:
     def apply_declare(self, player: str, banked: int, target: int) -> dict:
         if not self.opts["declare_out"]:
             raise IllegalAction("pinochle/6.4", "declaring out is not played in this form")
+        if self.done:
+            raise IllegalAction("pinochle/6.4", "the deal is over; a player declares out during it")
         total = banked + self.meld_points[player] + self.captured[player]
         right = total >= target
         self.declared = {"player": player, "total": total, "right": right}
@@ -651,11 +663,12 @@ def _score_two_handed(deal, players, dealer, opts, scores, target):
         if declared is not None:
             st.declared = _declared(declared, players, scores, st, target, len(tricks))
     else:
-        pts, taken, last = _points_two(deal, players, opts)
+        pts, taken, last = _points_two(deal, players, opts, partial=declared is not None)
         st.captured = dict(pts)
         st.won = dict(taken)
         st.last_trick = last
-        st.captured[last] += LAST_TRICK
+        if last is not None:
+            st.captured[last] += LAST_TRICK
         _check_meld_cards(melds, None, players, opts, trump, upcard)
         _sequential_melds(melds, players, opts, trump, st, None, None, upcard)
         if declared is not None:
@@ -663,7 +676,8 @@ def _score_two_handed(deal, players, dealer, opts, scores, target):
     return score_two(players, dealer, opts, scores, target, st, upcard)
 
 
-def _points_two(deal, players, opts):
+def _points_two(deal, players, opts, partial=False):
+    """Points form of a two-handed deal; ``partial``: play stopped at a declaration out (pinochle/6.4)."""
     pts, taken = deal.get("points"), deal.get("tricks_taken")
     if not isinstance(pts, dict):
         raise InputError("give the card points each player took in tricks", "/deal/points")
@@ -678,11 +692,25 @@ def _points_two(deal, players, opts):
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
                 raise InputError("a whole number, 0 or more, for every player", f"/deal/{key}/{esc(p)}")
     n = len(players)
+    all_tricks = total_tricks(n, opts)
+    if partial:
+        if sum(taken.values()) >= all_tricks:
+            raise InputError("after a declaration out give the tricks taken before play stopped", "/deal/tricks_taken")
+        if deal.get("last_trick") is not None:
+            raise InputError("play stopped at the declaration, so nobody took the last trick", "/deal/last_trick")
+        for p in players:
+            if taken[p] == 0 and pts[p]:
+                raise InputError(f"{p} took no trick, so no card points", f"/deal/points/{esc(p)}")
+        # the unplayed cards are still in the hands: check what was taken against the pack with room to spare
+        rest = 2 * (all_tricks - sum(taken.values()))
+        feasible_or_422([(2 * taken[p], pts[p]) for p in players] + [(rest, DEAL_TOTAL - sum(pts.values()))],
+                        pool_of(opts), "/deal/points", ", ".join(f"{p}: {pts[p]} in {taken[p]}" for p in players))
+        return pts, taken, None
     if sum(pts.values()) != DEAL_TOTAL:
         raise InputError(f"card points in tricks add up to {DEAL_TOTAL} (the last trick's 10 is added by "
                          f"last_trick), not {sum(pts.values())} (pinochle/1.3)", "/deal/points")
-    if sum(taken.values()) != total_tricks(n, opts):
-        raise InputError(f"a deal has {total_tricks(n, opts)} tricks, not {sum(taken.values())}", "/deal/tricks_taken")
+    if sum(taken.values()) != all_tricks:
+        raise InputError(f"a deal has {all_tricks} tricks, not {sum(taken.values())}", "/deal/tricks_taken")
     for p in players:
         if taken[p] == 0 and pts[p]:
             raise InputError(f"{p} took no trick, so no card points", f"/deal/points/{esc(p)}")
@@ -714,6 +742,8 @@ def _check_meld_cards(melds, held, players, opts, trump, upcard):
     for i, p, cards, exchange in melds:
         cnt = Counter(cards)
         for c, k in cnt.items():
+            if exchange and c.rank == dix_rank(opts):
+                continue  # an exchanged dix ends in the stock, so maybe in the other player's tricks
             if k > 2 or (held is not None and held[p][c] < k):
                 raise InputError(f"{p} never held {k} × {c} in this deal (their tricks show every card they had)",
                                  f"/deal/melds/{i}/cards")
@@ -734,6 +764,8 @@ def _sequential_melds(melds, players, opts, trump, st: DealState, phase1, held, 
     else:
         wins = dict(st.won)
     used = {p: 0 for p in players}
+    held = {p: Counter(h) for p, h in held.items()} if held is not None else None
+    dixes = 0
     for i, p, cards, exchange in melds:
         ptr = f"/deal/melds/{i}"
         meld = meld_kind(cards, trump, opts)
@@ -744,6 +776,17 @@ def _sequential_melds(melds, players, opts, trump, st: DealState, phase1, held, 
             used[p] += 1
             if used[p] > min(wins[p], stock_tricks(opts)):
                 raise InputError(f"{p} declared more melds than tricks won while the stock lasted (pinochle/4.2)", ptr)
+        if meld.name == "dix":
+            dixes += 1
+            if dixes > 2:
+                raise InputError("both dixes have already been scored in this deal (pinochle/4.7)", ptr)
+            if exchange and (upcard is None or upcard.rank == dix_rank(opts) or st.exchanged):
+                raise InputError("the upcard cannot be exchanged here (pinochle/4.7)", ptr + "/exchange")
+            if exchange and held is not None:
+                # the dix left this player for the stock, and the upcard came in: both count as held
+                held[p][cards[0]] += 1
+        elif exchange:
+            raise InputError("only a dix is exchanged for the upcard (pinochle/4.7)", ptr + "/exchange")
         free = None
         if held is not None:
             free = Counter(held[p])
@@ -752,6 +795,11 @@ def _sequential_melds(melds, players, opts, trump, st: DealState, phase1, held, 
         if isinstance(plan, str):
             raise InputError(plan, ptr + "/cards")
         st.tables[p].add(cards, meld, plan)
+        if meld.name == "dix" and exchange:
+            # the dix goes under the stock as the new upcard; the old upcard joins the player's hand
+            st.tables[p].cards.pop()
+            upcard = cards[0]
+            st.exchanged = True
         total_on_table = Counter(t.card for q in players for t in st.tables[q].cards)
         if upcard is not None:
             total_on_table[upcard] += 1
@@ -795,6 +843,7 @@ def _score_auction(deal, players, dealer, opts, scores, target):
     deck = deck_of(opts)
     melds = {}
     meld_raw = deal.get("melds") or {}
+    shown = {}
     if n == 3:
         cards = cards_at(deal.get("meld") or [], opts, "/deal/meld")
         found = meld_in_hand(cards, trump, opts)
@@ -838,6 +887,14 @@ def _score_auction(deal, players, dealer, opts, scores, target):
         groups.append(("/deal/buried", buried))
         check_conservation(groups, deck, "pinochle/1.1", exact=opts["deck"] == 48 and (n == 4 or len(buried) == 3))
         hands = {p: [c for s in tricks for q, c in s if q == p] for p in players}
+        shown_cards = {p: (shown[p] if n == 4 else (cards if p == declarer else [])) for p in players}
+        for p in players:
+            have = Counter(hands[p]) + (Counter(buried) if n == 3 and p == declarer else Counter())
+            missing = Counter(shown_cards[p]) - have
+            if missing:
+                ptr = f"/deal/melds/{esc(p)}" if n == 4 else "/deal/meld"
+                raise InputError(f"{p} shows {next(iter(missing))} as meld but never held it (the tricks show every "
+                                 "card played) (pinochle/1.1)", ptr)
         st = new_state(players, dealer, opts, trump, hands)
         st.leader = declarer if n == 3 else st.leader
         _replay(st, tricks)
@@ -911,6 +968,8 @@ def check(req: dict, variant, opts: dict) -> dict:
         for i, b in enumerate(pos.get("bids") or []):
             ptr = f"/position/bids/{i}"
             p = parse_player(b.get("player"), players, ptr + "/player")
+            if b.get("type") == "bid" and b.get("amount") is None:
+                raise InputError("a bid names its amount", ptr + "/amount")
             try:
                 auc.apply(p, b.get("amount") if b.get("type") == "bid" else None)
             except IllegalAction as e:
@@ -953,7 +1012,7 @@ def check(req: dict, variant, opts: dict) -> dict:
     if t == "draw":
         card = card_at(action.get("card"), opts, "/action/card") if action.get("card") else None
         if card is not None and hand is not None:
-            have = (st.holding(actor) or []).count(card)
+            have = (st.holding(actor) or []).count(card) + (1 if st.upcard == card and st.stock_left > 1 else 0)
             if have >= 2:
                 raise InputError(f"{actor} already holds both {card}; a third cannot be drawn (pinochle/1.1)",
                                  "/action/card")
@@ -971,6 +1030,8 @@ ACTION_FIELD = {"play": "card", "meld": "cards", "dix": "exchange", "draw": "car
 
 def _illegal(base, e: IllegalAction, legal_before, atype=None):
     field = e.pointer or ACTION_FIELD.get(atype)
+    if atype == "dix" and field == "cards":
+        field = None  # a dix action names no cards
     field_ptr = f"/action/{field}" if field else "/action"
     return {**base, "legal": False, "violations": [e.as_violation(field_ptr)], "legal_actions": legal_before,
             "_rules": {e.rule}}
@@ -1014,7 +1075,17 @@ def _play_position(pos, players, dealer, opts, actor):
         st.stock_left = expect_stock
         if pos.get("upcard") is not None:
             st.upcard = card_at(pos["upcard"], opts, "/position/upcard")
-        for i, m in enumerate(pos.get("melds") or []):
+            if st.upcard.suit != trump:
+                raise InputError(f"the upcard fixes trump, so it is a {SUIT_NAMES[trump][:-1]} (pinochle/2.1)",
+                                 "/position/upcard")
+            if pos.get("exchanged") and st.upcard.rank != dix_rank(opts):
+                raise InputError("after an exchange the upcard is the dix (pinochle/4.7)", "/position/upcard")
+            if done >= k and phase not in ("meld", "draw"):
+                raise InputError("the upcard was taken with the last stock card (pinochle/3.4)", "/position/upcard")
+        earlier = pos.get("melds") or []
+        if earlier and done == 0:
+            raise InputError("a meld follows a won trick; none has been played (pinochle/4.2)", "/position/melds")
+        for i, m in enumerate(earlier):
             ptr = f"/position/melds/{i}"
             cards = cards_at(m.get("cards"), opts, ptr + "/cards")
             meld = meld_kind(cards, trump, opts)
@@ -1024,6 +1095,9 @@ def _play_position(pos, players, dealer, opts, actor):
             if isinstance(plan, str):
                 raise InputError(f"earlier melds are not legal: {plan}", ptr)
             st.tables[actor].add(cards, meld, plan)
+        if sum(1 for m in earlier if len(m.get("cards") or []) > 1) > done:
+            raise InputError(f"one meld per won trick: {done} trick(s) cannot have brought these melds (pinochle/4.2)",
+                             "/position/melds")
         played_from_table = cards_at(pos.get("played_from_table") or [], opts, "/position/played_from_table")
         for i, c in enumerate(played_from_table):
             if not st.tables[actor].remove(c):
@@ -1076,7 +1150,12 @@ def _play_position(pos, players, dealer, opts, actor):
                   ("/position/played_from_table", played_from_table)]
         if st.upcard is not None:
             groups.append(("/position/upcard", [st.upcard]))
-        check_conservation(groups, deck_of(opts), "pinochle/1.1")
+        try:
+            check_conservation(groups, deck_of(opts), "pinochle/1.1")
+        except InputError as e:
+            for err in e.errors:  # the upcard is a single card, not a list
+                err["pointer"] = err["pointer"].replace("/position/upcard/0", "/position/upcard")
+            raise
     return st, hand
 
 
@@ -1135,6 +1214,9 @@ def validate(req: dict, variant, opts: dict) -> dict:
             continue
         checked += 1
         actor = parse_player(ev.get("player"), players, ptr + "/player")
+        if st is not None and st.done:
+            violate(i, t, "pinochle/2.3", "the deal is over: the next event is a new deal", ptr)
+            continue
         try:
             if t == "bid" and ev.get("amount") is None:
                 raise InputError("a bid names its amount", ptr + "/amount")
@@ -1227,7 +1309,7 @@ def _start(ev, players, opts, ptr, violate, i):
     auc = None
     if n == 2:
         st.upcard = upcard
-        st.stock_left = 48 - 24
+        st.stock_left = 2 * stock_tricks(opts)
     else:
         auc = Auction(players, dealer, opts)
     return st, auc, meta
