@@ -5,7 +5,6 @@
 Each request goes through referee.service.handle (schema, options, engine, citations) with no HTTP;
 "engine only" replays a Thousand deal through the state machine without the request layer.
 """
-import copy
 import json
 import pathlib
 import sys
