@@ -268,13 +268,15 @@ def _dead_cards(deal: dict, layout: Layout, opts: dict, need: bool) -> tuple[lis
     return unused, discards
 
 
-def _marriage_list(deal: dict, layout: Layout, opts: dict) -> list[tuple[int, str, str, int | None]]:
-    raw = deal.get("marriages") or []
+def _marriage_list(raw, base: str, layout: Layout, opts: dict,
+                   max_trick: int | None = None) -> list[tuple[int, str, str, int | None]]:
+    """Announced marriages ``[{"player", "suit", "trick"?}]`` at ``base`` → ``[(index, player, suit, trick)]``."""
+    raw = raw or []
     if not isinstance(raw, list):
-        raise InputError("marriages must be a list", "/deal/marriages")
+        raise InputError("marriages must be a list", base)
     out, seen = [], set()
     for i, m in enumerate(raw):
-        ptr = f"/deal/marriages/{i}"
+        ptr = f"{base}/{i}"
         if not isinstance(m, dict):
             raise InputError("each marriage is {\"player\", \"suit\"}", ptr)
         p = parse_player(m.get("player"), layout.players, ptr + "/player", layout.active)
@@ -285,8 +287,10 @@ def _marriage_list(deal: dict, layout: Layout, opts: dict) -> list[tuple[int, st
             raise InputError(f"the {suit_name(s)} marriage can be announced only once in a deal", ptr + "/suit")
         seen.add(s)
         t = m.get("trick")
-        if t is not None and (isinstance(t, bool) or not isinstance(t, int) or t < 0):
-            raise InputError("trick is the 0-based index of the trick the marriage was led to", ptr + "/trick")
+        if t is not None and (isinstance(t, bool) or not isinstance(t, int) or t < 0
+                              or (max_trick is not None and t > max_trick)):
+            raise InputError("trick is the 0-based index of the trick the marriage was led to"
+                             + (f", 0 to {max_trick}" if max_trick is not None else ""), ptr + "/trick")
         out.append((i, p, s, t))
     return out
 
@@ -326,7 +330,7 @@ def _from_tricks(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> D
             seq.append((p, c))
             p = layout.after(p)
         order.append(seq)
-    marriages = _marriage_list(deal, layout, opts)
+    marriages = _marriage_list(deal.get("marriages"), "/deal/marriages", layout, opts)
     announce: dict[int, tuple[int, str]] = {}
     for mi, p, s, t in marriages:
         ptr = f"/deal/marriages/{mi}"
@@ -421,7 +425,7 @@ def _from_points(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> D
                          "11, 10, 4, 3, 2 and 0 (thousand/1.3)", "/deal/points")
     marriages = []
     leads: dict[str, int] = {p: taken[p] + (1 if p == base.declarer else 0) for p in layout.active}
-    for mi, p, s, t in _marriage_list(deal, layout, opts):
+    for mi, p, s, t in _marriage_list(deal.get("marriages"), "/deal/marriages", layout, opts):
         ptr = f"/deal/marriages/{mi}"
         may_first = opts["marriage_on_first_trick"] and p == base.declarer
         # a marriage is led after winning a trick (so at most one per trick won), or by the declarer on
@@ -731,16 +735,8 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
 def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: dict, d: str) -> None:
     """Marriages announced earlier in the deal; each must have been possible (thousand/10.1, 10.2)."""
     per_player: Counter = Counter()
-    for i, m in enumerate(pos.get("marriages") or []):
+    for i, p, suit, t in _marriage_list(pos.get("marriages"), "/position/marriages", layout, opts, st.trick_index):
         ptr = f"/position/marriages/{i}"
-        if not isinstance(m, dict):
-            raise InputError("each marriage is {\"player\", \"suit\"}", ptr)
-        p = parse_player(m.get("player"), layout.players, ptr + "/player", layout.active)
-        suit = parse_marriage_suit(m.get("suit"), ptr + "/suit")
-        if suit == ACES and not opts["ace_marriage"]:
-            raise InputError("the ace marriage is off (option ace_marriage, thousand/2.2)", ptr + "/suit")
-        if any(x["suit"] == suit for x in st.marriages):
-            raise InputError(f"the {suit_name(suit)} marriage can be announced only once in a deal", ptr + "/suit")
         actor_hand = next((h for q, h in st.hands.items() if h is not None), None)
         if suit != ACES and actor_hand is not None and p not in [q for q, h in st.hands.items() if h is not None]:
             held = [c for c in actor_hand if c.suit == suit and c.rank in ("K", "Q")]
@@ -753,10 +749,6 @@ def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: dict, d:
         if per_player[p] > room:
             raise InputError(f"{p} has won {st.tricks_won[p]} trick(s), too few to have announced this marriage "
                              "(thousand/10.2)", ptr)
-        t = m.get("trick")
-        if t is not None and (isinstance(t, bool) or not isinstance(t, int) or not 0 <= t <= st.trick_index):
-            raise InputError(f"trick is the index of the trick the marriage was led to, 0 to {st.trick_index}",
-                             ptr + "/trick")
         st.marriages.append({"player": p, "suit": suit, "trick": t,
                              "points": ACE_MARRIAGE_VALUE if suit == ACES else MARRIAGE_VALUE[suit]})
 
