@@ -77,3 +77,27 @@ while not st.done:
     "game": "pinochle", "players": P, "dealer": "Ann",
     "deal": {"upcard": str(upcard), "melds": melds, "tricks": tricks}}, indent=1) + "\n")
 print("captured", st.captured, "melds", st.meld_points, "last", st.last_trick)
+
+# A batch of two-handed logs, one a line: lines 2 and 3 are invalid on purpose (a revoke in the play-off,
+# a third copy of a card in the deal); line 4 ends mid-deal.
+import copy  # noqa: E402
+
+game = json.loads((OUT / "two-handed-game.json").read_text())
+revoke = copy.deepcopy(game)
+plays = [i for i, e in enumerate(revoke["log"]) if e["type"] == "play"]
+for k in range(24, 48, 2):
+    lead, follow = revoke["log"][plays[k]], revoke["log"][plays[k + 1]]
+    if lead["card"][-1] == follow["card"][-1]:
+        held = [e["card"] for e in revoke["log"][plays[k + 2]:] if e.get("player") == follow["player"] and e["type"] == "play"]
+        other = next((c for c in held if c[-1] != lead["card"][-1]), None)
+        if other:
+            revoke["log"][plays[k + 1]] = dict(follow, card=other)
+            break
+third = copy.deepcopy(game)
+third["log"][0]["hands"]["Ann"][0] = third["log"][0]["hands"]["Bob"][0]
+third["log"][0]["hands"]["Ann"][1] = third["log"][0]["hands"]["Bob"][0]
+short = copy.deepcopy(game)
+short["log"] = short["log"][:30]
+with (OUT / "batch.jsonl").open("w") as fh:
+    for obj in (game, revoke, third, short):
+        fh.write(json.dumps(obj) + "\n")

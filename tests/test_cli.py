@@ -135,3 +135,14 @@ def test_pinochle_logs_in_a_batch(tmp_path):
     out = tmp_path / "o.jsonl"
     assert run("validate", f, "--output", out).exit_code == 0
     assert json.loads(out.read_text())["final"] == {"Ann": 90, "Bob": 190}
+
+
+def test_pinochle_batch(tmp_path):
+    # examples/pinochle/batch.jsonl: the example deal, then a play-off revoke, a third copy of a card in the
+    # deal, and a log cut off mid-deal (scripts/make_pinochle_examples.py).
+    out = tmp_path / "o.jsonl"
+    r = run("validate", EX.parent / "pinochle" / "batch.jsonl", "--output", out)
+    assert r.exit_code == 1
+    got, _ = statuses(out)
+    assert got == [(1, "valid", None), (2, "invalid", "pinochle/5.2"), (3, "invalid", "pinochle/1.1"),
+                   (4, "invalid", "pinochle/2.3")]
