@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable
+from functools import lru_cache
+from typing import Iterable, NamedTuple
 
 from .errors import InputError
 
@@ -22,9 +23,11 @@ RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 JOKER = "JK"
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
-    """A playing card: ``rank`` in :data:`RANKS` (or ``"JK"``), ``suit`` in :data:`SUITS` (``""`` for a joker)."""
+class Card(NamedTuple):
+    """A playing card: ``rank`` in :data:`RANKS` (or ``"JK"``), ``suit`` in :data:`SUITS` (``""`` for a joker).
+
+    A named tuple: immutable, hashable and cheap to compare, which the replay loops rely on.
+    """
 
     rank: str
     suit: str
@@ -32,7 +35,8 @@ class Card:
     def __str__(self) -> str:
         return self.rank + self.suit
 
-    __repr__ = __str__
+    def __repr__(self) -> str:
+        return self.rank + self.suit
 
 
 def parse_suit(text: str) -> str:
@@ -52,6 +56,11 @@ def parse_card(text: object) -> Card:
     """Parse one card in the notation above; raise :class:`ValueError` with the reason."""
     if not isinstance(text, str):
         raise ValueError("a card must be a string such as '10H' or 'QS'")
+    return _parse_card(text)
+
+
+@lru_cache(maxsize=1024)
+def _parse_card(text: str) -> Card:
     t = text.strip()
     if t.upper() == JOKER:
         return Card(JOKER, "")
