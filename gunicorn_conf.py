@@ -15,5 +15,6 @@ keepalive = 2
 max_requests = 1000
 max_requests_jitter = 100
 preload_app = True
+limit_request_line = 8190  # the longest request line gunicorn allows
 accesslog = "-"
 errorlog = "-"

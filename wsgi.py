@@ -55,7 +55,7 @@ def problem(status: int, kind: str, title: str, detail: str, errors: list | None
     if errors is not None:
         body["errors"] = errors
     return Response(json.dumps(body, ensure_ascii=False), status=status, mimetype="application/problem+json",
-                    headers=headers)
+                    headers={"Content-Language": "en", **(headers or {})})
 
 
 def ok(body: dict) -> Response:
@@ -74,7 +74,8 @@ def create_app() -> Flask:
     _setup_logging()
     origins = [o.strip() for o in os.environ.get("REFEREE_CORS_ORIGINS", "").split(",") if o.strip()]
     if origins:  # CORS only for the origins listed; none by default
-        CORS(app, origins=origins, methods=["GET", "POST"], allow_headers=["Content-Type", "Accept-Language"])
+        CORS(app, origins=origins, methods=["GET", "POST"],
+             allow_headers=["Content-Type", "Accept-Language", "X-Request-Id"], expose_headers=["X-Request-Id"])
 
     @app.before_request
     def start():
@@ -107,6 +108,11 @@ def create_app() -> Flask:
 
     @app.get("/v1/games/<game>/rules")
     def rules(game):
+        extra = sorted(set(request.args) - {"variant"})
+        if extra or len(request.args.getlist("variant")) > 1:
+            detail = (f"unknown query parameter {extra[0]!r}; the only one is variant" if extra
+                      else "give variant once")
+            return problem(400, "bad-query", "Bad query string", detail)
         return ok(service.rules_info(game, request.args.get("variant"), language()))
 
     def post(game: str, endpoint: str):
@@ -115,7 +121,15 @@ def create_app() -> Flask:
             return problem(415, "unsupported-media-type", "Unsupported media type",
                            f"send application/json, not {ctype}")
         service.registry.get(game)  # 404 for an unknown game before reading the body
-        body = parse_body(request.get_data(cache=False))
+        if request.content_length is None and request.environ.get("wsgi.input_terminated"):
+            # a chunked upload: read it ourselves, since a limited stream would cut it short silently
+            raw = request.environ["wsgi.input"].read(MAX_BODY + 1)
+        else:
+            raw = request.get_data(cache=False)  # MAX_CONTENT_LENGTH answers 413 for a declared length
+        if len(raw) > MAX_BODY:
+            return problem(413, "payload-too-large", "Request body too large",
+                           f"bodies are limited to {MAX_BODY // 1024} KiB")
+        body = parse_body(raw)
         return ok(service.handle(game, endpoint, body, language()))
 
     for ep in service.ENDPOINTS:
@@ -135,7 +149,9 @@ def create_app() -> Flask:
     @app.errorhandler(UnknownGame)
     @app.errorhandler(UnknownVariant)
     def unknown(e):
-        return problem(404, "not-found", "Not found", str(e))
+        ptr = getattr(e, "pointer", None)
+        return problem(404, "not-found", "Not found", str(e),
+                       [{"pointer": ptr, "detail": str(e)}] if ptr else None)
 
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException):

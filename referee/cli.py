@@ -36,7 +36,9 @@ ERR = Console(stderr=True)
 # ---------------------------------------------------------------- one body
 
 def _split_game(body, game: str | None, where: str) -> tuple[str, dict]:
-    if isinstance(body, dict) and "game" in body:
+    if not isinstance(body, dict):
+        raise InputError("a request body is a JSON object", "")
+    if "game" in body:
         g = body.pop("game")
         if game is not None and g != game:
             raise InputError(f"the body says game {g!r} but --game says {game!r}", "/game")
@@ -132,7 +134,7 @@ def variants(game):
     out = Console()
     for v in g.variants.values():
         d = v.describe()
-        table = Table(title=f"{d['id']} — {d['title']} ({'/'.join(map(str, d['players']))} players)")
+        table = Table(title=f"{d['id']} — {d['title']}")
         for col in ("option", "type", "default", "allowed", "rule"):
             table.add_column(col)
         for o in d["options"]:
@@ -256,7 +258,12 @@ def validate(paths, game, output, jobs, dask_address):
             open(output, "a", encoding="utf-8").close()
         except OSError as e:
             raise click.UsageError(f"cannot write {output}: {e.strerror}") from None
+    missing = [p for p in paths if p != "-" and not Path(p).exists()]
+    if missing:
+        raise click.UsageError(f"no such file or folder: {missing[0]}")
     items = [(s, n, t, game) for s, n, t in iter_items(paths)]
+    if not items:
+        raise click.UsageError("no game logs found (.json or .jsonl files, or JSONL on standard input)")
     console = ERR
     if dask_address:
         results = run_dask(items, dask_address)

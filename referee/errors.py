@@ -38,7 +38,11 @@ class UnknownGame(RefereeError):
 
 
 class UnknownVariant(RefereeError):
-    """The variant id is not one the game knows."""
+    """The variant id is not one the game knows (``pointer``: where the request named it, if in the body)."""
+
+    def __init__(self, message: str, pointer: str | None = None) -> None:
+        super().__init__(message)
+        self.pointer = pointer
 
 
 class IllegalAction(RefereeError):

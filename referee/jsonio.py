@@ -27,6 +27,12 @@ def _no_duplicates(pairs):
     return out
 
 
+def _number(text: str):
+    """A JSON number with a fraction or exponent; 100.0 and 1e2 are the integer 100 (as JSON Schema reads them)."""
+    f = float(text)
+    return int(f) if f.is_integer() and abs(f) <= 2 ** 53 else f
+
+
 def _no_constants(name):
     raise BadJSON(f"{name} is not valid JSON")
 
@@ -68,7 +74,8 @@ def parse_body(raw: bytes | str) -> Any:
     if text.count("[") + text.count("{") > MAX_DEPTH and not _depth_ok(text, MAX_DEPTH):
         raise BadJSON(f"JSON nested deeper than {MAX_DEPTH} levels", "nesting-too-deep")
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants,
+                          parse_float=_number)
     except BadJSON:
         raise
     except json.JSONDecodeError as e:

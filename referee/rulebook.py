@@ -35,7 +35,10 @@ class Rule:
         """The rule as the API shows it: ``{id, title, text, source}`` (+ ``options`` in force)."""
         text = self.text
         if variant is not None and variant.id in self.variant_text:
-            text = self.variant_text[variant.id]
+            preset = variant.defaults()
+            # the variant's wording holds while its own values of the governing options are in force
+            if options is None or all(options.get(n) == preset.get(n) for n in self.options):
+                text = self.variant_text[variant.id]
         out = {"id": self.id, "title": _pick(self.title, lang), "text": _pick(text, lang),
                "source": self.source}
         if options is not None and self.options:
@@ -69,16 +72,6 @@ class Rulebook:
 
     def __contains__(self, rule_id: str) -> bool:
         return rule_id in self.rules
-
-    def citations(self, rule_ids, lang: str = DEFAULT_LANGUAGE, variant: "Variant | None" = None) -> list[dict]:
-        """``[{rule, title, text, source}]`` for the given IDs, in rulebook order, no repeats."""
-        wanted = set(rule_ids)
-        out = []
-        for rid, rule in self.rules.items():
-            if rid in wanted:
-                r = rule.render(lang, variant)
-                out.append({"rule": r["id"], "title": r["title"], "text": r["text"], "source": r["source"]})
-        return out
 
 
 # ---------------------------------------------------------------- options

@@ -12,7 +12,7 @@ from marshmallow import ValidationError
 from schemas import REQUESTS, errors_to_pointers
 
 from . import registry
-from .errors import InputError
+from .errors import InputError, UnknownVariant
 from .rulebook import DEFAULT_LANGUAGE
 
 ENDPOINTS = ("score", "check", "validate")
@@ -53,7 +53,10 @@ def handle(game_id: str, endpoint: str, body: Any, lang: str = DEFAULT_LANGUAGE)
         raise InputError("the body must be a JSON object", "")
     if "variant" in body and not isinstance(body["variant"], str):
         raise InputError(f"variant must be a string naming one of: {', '.join(game.variants)}", "/variant")
-    variant = game.variant(body.get("variant"))
+    try:
+        variant = game.variant(body.get("variant"))
+    except UnknownVariant as e:
+        raise UnknownVariant(str(e), "/variant") from None
     try:
         data = _SCHEMAS[(game_id, endpoint)].load(body)
     except ValidationError as e:

@@ -35,7 +35,7 @@ def subset(shown, actual, where="$"):
 
 
 def test_readme_has_examples_for_every_endpoint():
-    paths = {re.search(r"http://127\.0\.0\.1:8000(/\S*)", cmd).group(1).split("?")[0] for cmd, _ in EXAMPLES}
+    paths = {re.search(r"http://127\.0\.0\.1:8000(/[^\s']*)", cmd).group(1).split("?")[0] for cmd, _ in EXAMPLES}
     for p in ["/healthz", "/v1/games", "/v1/games/thousand/variants/polish", "/v1/games/thousand/rules",
               "/v1/games/thousand/score", "/v1/games/thousand/check", "/v1/games/thousand/validate"]:
         assert p in paths
@@ -44,7 +44,7 @@ def test_readme_has_examples_for_every_endpoint():
 
 @pytest.mark.parametrize("cmd,answer", EXAMPLES, ids=[f"example{i}" for i in range(len(EXAMPLES))])
 def test_readme_example(client, cmd, answer):
-    path = re.search(r"http://127\.0\.0\.1:8000(\S*)", cmd).group(1)
+    path = re.search(r"http://127\.0\.0\.1:8000([^\s']*)", cmd).group(1)
     m = re.search(r"-d '(.*)'\s*$", cmd, re.S)
     if m:
         r = client.post(path, data=m.group(1), headers={"Content-Type": "application/json"})

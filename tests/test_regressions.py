@@ -1,4 +1,6 @@
 """Inputs that once got a wrong answer (found by probing the service as a new user), kept as tests."""
+import io
+import json
 
 import pytest
 
@@ -293,3 +295,79 @@ def test_reset_to_zero_does_not_lift_a_negative_total(api):
     ans = api("score", score_body(deal, options={"bolt_penalty": "reset_to_zero", "bolt_definition": "no_tricks"},
                                   state={"scores": {"Boris": -300}, "bolts": {"Boris": 2}}))
     assert by_id(ans)["Boris"]["total_after"] == -300
+
+
+# ---------------------------------------------------------------- found by the third probe
+
+def test_chunked_body_over_the_limit(client):
+    big = b'{"players": ["Anna", "Boris", "Vera"], "pad": "' + b"x" * (300 * 1024) + b'"}'
+    # no Content-Length: the body arrives as a stream of unknown length, as a chunked upload does
+    r = client.raw().post("/v1/games/thousand/score", input_stream=io.BytesIO(big),
+                          headers={"Content-Type": "application/json"},
+                          environ_overrides={"wsgi.input_terminated": True})
+    assert r.status_code == 413 and r.mimetype == "application/problem+json"
+
+
+def test_citation_wording_follows_the_options_in_force(api):
+    # Polish rounds to 10; with round_step 5 the rule text must not say "nearest 10".
+    deal = points_deal("Anna", 120, {"Anna": 95, "Boris": 14, "Vera": 11}, {"Anna": 6, "Boris": 1, "Vera": 1},
+                       [("Anna", "H")])
+    polish = api("score", score_body(deal, variant="polish"))
+    override = api("score", score_body(deal, variant="polish", options={"round_step": 5}))
+    text = {c["rule"]: c["text"] for c in override["citations"]}["thousand/12.3"]
+    assert text != {c["rule"]: c["text"] for c in polish["citations"]}["thousand/12.3"]
+    assert [p["hand_score"] for p in override["players"]] == [120, 15, 10]
+
+
+@pytest.mark.parametrize("query", ["?variant=polish&variant=two-player", "?foo=1", "?must_beat=true"])
+def test_rules_query_is_strict(client, query):
+    r = client.get("/v1/games/thousand/rules" + query)
+    assert r.status_code == 400 and r.get_json()["type"].endswith("bad-query")
+
+
+def test_cors_lets_browsers_send_and_read_request_ids(monkeypatch):
+    from wsgi import create_app
+    monkeypatch.setenv("REFEREE_CORS_ORIGINS", "https://scores.example")
+    c = create_app().test_client()
+    pre = c.options("/v1/games/thousand/score", headers={"Origin": "https://scores.example",
+                                                         "Access-Control-Request-Method": "POST",
+                                                         "Access-Control-Request-Headers": "content-type, x-request-id"})
+    assert "x-request-id" in pre.headers["Access-Control-Allow-Headers"].lower()
+    get = c.get("/healthz", headers={"Origin": "https://scores.example"})
+    assert "x-request-id" in get.headers["Access-Control-Expose-Headers"].lower()
+
+
+@pytest.mark.parametrize("rule,dealer,valid", [("same", "Vera", True), ("same", "Anna", False),
+                                                ("next", "Anna", True), ("next", "Vera", False)])
+def test_who_deals_after_a_redeal(api, rule, dealer, valid):
+    redeal = [{"type": "deal", "dealer": "Vera",
+               "hands": {"Anna": ["AH", "10H", "KS", "QS", "AD", "10D", "9C"],
+                         "Boris": ["9H", "9S", "9D", "JC", "10S", "JD", "AC"],
+                         "Vera": ["JH", "JS", "KD", "QD", "10C", "KC", "QC"]},
+               "talon": ["KH", "QH", "AS"]}]
+    # Boris has only three nines here, so use a weak-hand claim (hand worth 0+0+0+2+10+2+11 = 25 < 30)
+    redeal.append({"type": "redeal", "player": "Boris", "reason": "weak_hand"})
+    log = redeal + readme_log(dealer=dealer)
+    ans = api("validate", {"players": PLAYERS, "log": log,
+                           "options": {"redeal_weak_hand": 30, "redeal_dealer": rule}})
+    # (the README deal's calls fit Vera dealing; with Anna dealing they break later rules, not the dealer's)
+    first = ans["first_violation"] or {}
+    assert (first.get("rule") == "thousand/3.4") is (not valid)
+
+
+def test_integral_numbers_written_as_floats(client):
+    body = json.dumps(score_body(GOOD)).replace('"contract": 100', '"contract": 1e2')
+    r = client.post("/v1/games/thousand/score", data=body, headers={"Content-Type": "application/json"})
+    assert r.status_code == 200 and r.get_json()["contract"]["contract"] == 100
+
+
+def test_unknown_variant_points_at_it(api):
+    err = api("score", dict(score_body(GOOD), variant="klondike"), status=404)
+    assert err["errors"][0]["pointer"] == "/variant"
+
+
+def test_four_player_sitter_hand_may_be_empty(api):
+    log = readme_log(dealer="Gleb")
+    log[0] = dict(log[0], hands=dict(log[0]["hands"], Gleb=[]))
+    ans = api("validate", {"variant": "four-player", "players": PLAYERS + ["Gleb"], "log": log})
+    assert ans["valid"] is True

@@ -846,8 +846,9 @@ def validate(req: dict, variant, opts: dict) -> dict:
             dealer = parse_player(ev.get("dealer"), players, ptr + "/dealer")
             if prev_dealer is not None and st is not None:
                 expected = players[(players.index(prev_dealer) + 1) % len(players)]
-                redealt = st.redeal is not None
-                if dealer != expected and not (redealt and dealer == prev_dealer):
+                if st.redeal is not None and opts["redeal_dealer"] == "same":
+                    expected = prev_dealer
+                if dealer != expected:
                     violate(i, t, "thousand/3.4", f"the deal passes to the left: {expected} deals, not {dealer}",
                             ptr + "/dealer")
                     bad_dealer = True
@@ -910,6 +911,8 @@ def _start_deal(ev: dict, layout: Layout, opts: dict, state: GameState, ptr: str
         raise InputError("a deal event gives hands: {player: [cards]}", ptr + "/hands")
     hands = {}
     for p, cards in hands_raw.items():
+        if p == layout.sitter and cards == []:
+            continue  # the dealer who sits out holds no cards
         parse_player(p, layout.players, f"{ptr}/hands/{esc(p)}", layout.active)
         hands[p] = parse_cards(cards, DECK, f"{ptr}/hands/{esc(p)}")
     for p in layout.active:
