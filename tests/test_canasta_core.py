@@ -1,0 +1,139 @@
+"""The Classic Canasta scoring core (canasta.md §3.1 S-vectors and §3.2 M-vectors), worked by hand."""
+import pytest
+
+from referee.canasta.core import (canasta_kind, card_value, initial_count, initial_minimum, meld_fault,
+                                  red_three_score, side_score)
+from referee.cards import parse_card
+
+
+def cards(s):
+    return [parse_card(c) for c in s.split()]
+
+
+@pytest.mark.parametrize("card,value", [("JK", 50), ("2H", 20), ("AS", 20), ("KD", 10), ("8C", 10), ("7H", 5),
+                                        ("4S", 5), ("3S", 5), ("3H", 0)])
+def test_card_values(card, value):
+    assert card_value(parse_card(card)) == value
+
+
+@pytest.mark.parametrize("meld,fault", [
+    ("5H 5D 2C", None), ("5H 2D 2C", "a meld needs at least two natural cards"),            # WIKI examples
+    ("9H 9D 9S 2C 2D JK", None), ("9H 9D 2C 2D 2S JK", "a meld holds at most 3 wild cards"),
+    ("9H 9D 9S 9C 2C 2D 2S JK", "a meld holds at most 3 wild cards"),                     # four wilds: illegal
+    ("4H 5H 6H", "a meld holds cards of one rank (and wild cards); sequences do not count"),
+    ("2H 2D JK", "a meld needs natural cards: wild cards alone do not meld"),
+    ("3S 3C 3S", "black threes meld only when going out"),
+    ("3H 3D 3H", "red threes are laid out, never melded"),
+    ("KH KD", "a meld has at least three cards"),
+])
+def test_meld_legality(meld, fault):
+    assert meld_fault(cards(meld)) == fault
+
+
+def test_black_threes_going_out():
+    assert meld_fault(cards("3S 3C 3S"), going_out=True) is None
+    assert meld_fault(cards("3S 3C 2D"), going_out=True) == "a meld of black threes takes no wild card"
+    assert meld_fault(cards("3S 3C 3S 2D"), going_out=True) == "a meld of black threes takes no wild card"
+
+
+def test_canasta_kinds():
+    assert canasta_kind(cards("KH KD KS KC KH KD KS")) == "natural"
+    assert canasta_kind(cards("9H 9D 9S 9C 9H 2D JK")) == "mixed"
+    assert canasta_kind(cards("9H 9D 9S 9C 9H 2D")) is None
+
+
+@pytest.mark.parametrize("n,melded,score", [(1, True, 100), (2, True, 200), (3, True, 300), (4, True, 800),
+                                            (2, False, -200), (4, False, -800)])
+def test_s6_s7_red_threes(n, melded, score):
+    assert red_three_score(n, melded) == score
+
+
+KINGS7 = "KH KD KS KC KH KD KS"
+ACES7 = "AH AD AS AC AH AD AS"
+
+
+def test_s1_natural_canasta_of_kings():
+    s = side_score([cards(KINGS7)], 0, [])
+    assert (s.base, s.cards, s.total) == (500, 70, 570)
+
+
+def test_s2_s3_going_out():
+    # A×7 natural (140 in cards) + 2 red threes + going out: 500 + 200 + 100 = 800, total 940.
+    assert side_score([cards(ACES7)], 2, [], went_out=True).total == 940
+    # concealed, no red threes: 500 + 200 = 700, + 140 = 840.
+    assert side_score([cards(ACES7)], 0, [], went_out=True, concealed=True).total == 840
+
+
+def test_s4_s5_hands_count_against():
+    assert side_score([cards("AH AD AS")], 0, [cards("KH 5C")]).total == 45          # 60 - 15
+    assert side_score([], 2, [cards("KH 5C")]).total == -215                        # -200 - 15
+
+
+def test_s8_stock_exhausted():
+    a = side_score([cards("QH QD QS QC QH QD QS")], 1, [])
+    b = side_score([], 1, [cards("9H 9D")])
+    assert (a.total, b.total) == (670, -120)
+
+
+def test_s10_full_hand():
+    # NS went out: K×7 natural (70), five 9s + 2 + JK mixed (50 + 20 + 50 = 120), A-A-A (60), 2 red threes;
+    # partner holds 7, 4 (10).  Base 500 + 300 + 200 + 100 = 1100; cards 250 - 10 = 240.
+    ns = side_score([cards(KINGS7), cards("9H 9D 9S 9C 9H 2D JK"), cards("AH AD AS")], 2, [cards("7H 4C")],
+                    went_out=True)
+    assert (ns.base, ns.cards, ns.total) == (1100, 240, 1340)
+    # EW: 8-8-8 (30), Q-Q-Q-2 (50), 1 red three; E holds JK, Q (60), W holds 5, 6, K (20).
+    ew = side_score([cards("8H 8D 8S"), cards("QH QD QS 2C")], 1, [cards("JK QC"), cards("5H 6D KC")])
+    assert (ew.base, ew.cards, ew.total) == (100, 0, 100)
+
+
+def test_s11_never_melded_four_red_threes():
+    assert side_score([], 4, [cards("AH KD 7S"), cards("4H 4D")]).total == -845
+
+
+def test_s12_concealed():
+    # Q×7 (70) + 5-5-5-5 (20) from stock, 1 red three; partner holds J, 9, 2 (40): 800 + 50 = 850.
+    s = side_score([cards("QH QD QS QC QH QD QS"), cards("5H 5D 5S 5C")], 1, [cards("JH 9D 2C")],
+                   went_out=True, concealed=True)
+    assert s.total == 850
+
+
+@pytest.mark.parametrize("score,minimum", [(-5, 15), (0, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120)])
+def test_m7_minimum_table(score, minimum):
+    assert initial_minimum(score) == minimum
+
+
+def test_m7_negative_minimum_option():
+    assert initial_minimum(-5, negative_minimum=0) == 0
+
+
+def test_m1_m3_initial_counts():
+    m1 = initial_count([cards("6H 6D 6S"), cards("KH KD KS 2C")])   # 15 + 50 = 65
+    m2 = initial_count([cards("6H 6D 6S"), cards("AH AD AS 2C")])   # 15 + 80 = 95
+    assert (m1, m2) == (65, 95)
+    assert (m1 >= initial_minimum(1600), m2 >= initial_minimum(1600)) == (False, True)
+    assert (m1 >= initial_minimum(0), m2 >= initial_minimum(3000)) == (True, False)
+
+
+def test_m4_m5_only_the_top_discard_counts():
+    # Top discard K taken with K-K from hand, Q-Q-2 from hand; the buried K and Q of the pile are melded too.
+    melds = [cards("KH KD KS KC"), cards("QH QD 2C QS")]
+    count = initial_count(melds, pile_cards=cards("KC QS"))
+    assert count == 70                      # 30 + 40: the buried K and Q do not count
+    assert count >= initial_minimum(0) and count < initial_minimum(1600)
+
+
+def test_m6_m9_bonuses_do_not_count():
+    assert initial_count([cards("4H 4D 4S 4C 4H 4D 4S")]) == 35 < initial_minimum(0)  # a canasta's bonus is not count
+    assert initial_count([cards("8H 8D 8S")]) == 30 < 50                               # red threes add nothing
+
+
+def test_every_cited_rule_is_in_the_rulebook():
+    import pathlib
+    import re
+
+    from referee.rulebook import Rulebook
+    here = pathlib.Path(__file__).resolve().parent.parent / "referee" / "canasta"
+    book = Rulebook.load(here / "rules.yaml")
+    cited = set(re.findall(r'"(canasta/\d+\.\d+)"', (here / "core.py").read_text()))
+    assert cited and cited <= set(book.rules)
+    assert all(r.source and r.text["en"] for r in book.rules.values())
