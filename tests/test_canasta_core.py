@@ -137,3 +137,63 @@ def test_every_cited_rule_is_in_the_rulebook():
     cited = set(re.findall(r'"(canasta/\d+\.\d+)"', (here / "core.py").read_text()))
     assert cited and cited <= set(book.rules)
     assert all(r.source and r.text["en"] for r in book.rules.values())
+
+
+# ---------------------------------------------------------------- the score view (not yet served over HTTP)
+
+from referee.canasta.options import VARIANTS  # noqa: E402
+from referee.canasta.views import score  # noqa: E402
+from referee.errors import InputError  # noqa: E402
+
+SIDES = [{"id": "NS", "players": ["N", "S"]}, {"id": "EW", "players": ["E", "W"]}]
+
+
+def s10_deal():
+    # canasta.md S10 (score-only arithmetic): NS went out; EW did not.
+    return {"sides": [
+        {"id": "NS", "melds": [KINGS7.split(), "9H 9D 9S 9C 9H 2D JK".split(), "AH AD AS".split()],
+         "red_threes": ["3H", "3D"], "hands": [[], ["7H", "4C"]], "went_out": True},
+        {"id": "EW", "melds": ["8H 8D 8S".split(), "QH QD QS 2C".split()], "red_threes": ["3H"],
+         "hands": [["JK", "QC"], ["5H", "6D", "KC"]]}]}
+
+
+def run(deal, options=None, state=None, variant="classic"):
+    v = VARIANTS[variant]
+    req = {"sides": SIDES, "deal": deal}
+    if state:
+        req["state"] = state
+    return score(req, v, v.resolve(options or {}))
+
+
+def test_score_view_s10():
+    ans = run(s10_deal())
+    got = {s["id"]: (s["base_score"], s["card_score"], s["hand_score"]) for s in ans["sides"]}
+    assert got == {"NS": (1100, 240, 1340), "EW": (100, 0, 100)}
+
+
+@pytest.mark.parametrize("ns,ew,winner", [(3700, 4900, "NS"),    # 5040 against 5000: both past, NS higher
+                                          (3700, 4950, "EW")])   # 5040 against 5050
+def test_score_view_game_end(ns, ew, winner):
+    ans = run(s10_deal(), state={"scores": {"NS": ns, "EW": ew}})
+    assert (ans["game_over"], ans["winner"]) == (True, winner)
+
+
+@pytest.mark.parametrize("mutate,pointer", [
+    (lambda d: d["sides"][0]["melds"].append("KH KD 2C".split()), "/deal/sides/0/melds/3"),   # second K meld
+    (lambda d: d["sides"][1]["hands"][0].extend(["JK", "JK", "JK"]), "/deal/sides/1/hands/0/4"),  # a fifth joker
+    (lambda d: d["sides"][1].update(went_out=True), "/deal/sides/1/went_out"),                 # no canasta
+    (lambda d: d["sides"][0]["red_threes"].append("3S"), "/deal/sides/0/red_threes/2"),
+])
+def test_score_view_bad_input(mutate, pointer):
+    deal = s10_deal()
+    mutate(deal)
+    with pytest.raises(InputError) as e:
+        run(deal)
+    assert e.value.errors[0]["pointer"] == pointer
+
+
+def test_score_view_penalty():
+    deal = s10_deal()
+    deal["irregularities"] = [{"type": "red_three_not_laid_out", "side": "EW"}]
+    ans = run(deal)
+    assert {s["id"]: s["hand_score"] for s in ans["sides"]} == {"NS": 1340, "EW": -400}
