@@ -728,3 +728,15 @@ def test_declared_out_points_form_counts_only_the_tricks_played(api):
                      "declared_out": {"player": "Bob", "points_at_claim": 40}}}
     ans = P(api, "score", body)
     assert ans["winner"] == "Bob" and [p["raw_card_points"] for p in ans["players"]] == [15, 40]
+
+
+def test_partnership_answer_per_player(api):
+    # E6 again: each player carries the side's hand score and totals, as the contract asks per player.
+    body = {"variant": "partnership", "players": FOUR, "dealer": "Dee",
+            "deal": {"bid": {"player": "Ann", "amount": 300}, "trump": "S",
+                     "melds": {"Ann": "AS 10S KS QS JS 9S".split(), "Bob": "QS QH QD QC".split()},
+                     "points": {"Ann": 90, "Cid": 70, "Bob": 50, "Dee": 30},
+                     "tricks_taken": {"Ann": 5, "Cid": 3, "Bob": 2, "Dee": 2}, "last_trick": "Ann"}}
+    ans = P(api, "score", body)
+    per = {p["id"]: (p["meld_points"], p["hand_score"], p["total_after"]) for p in ans["players"]}
+    assert per == {"Ann": (160, 330, 330), "Cid": (0, 330, 330), "Bob": (60, 140, 140), "Dee": (0, 140, 140)}

@@ -510,8 +510,13 @@ def score_partnership(players, opts, scores, target, declarer, bid, melds, captu
         other = sides[1 - sides.index(bid_side)]
         if totals[other] >= target:
             winner = other
+    by_side = {o["id"]: o for o in out_sides}
+    # per player (api.md): the player's own meld and card points, and the side's hand score and totals
     players_out = [{"id": p, "side": side_of(players, p), "meld": melds[p]["melds"], "meld_points": melds[p]["points"],
-                    "card_points": captured[p], "tricks": won[p]} for p in players]
+                    "card_points": captured[p], "tricks": won[p],
+                    "hand_score": by_side[side_of(players, p)]["hand_score"],
+                    "total_before": by_side[side_of(players, p)]["total_before"],
+                    "total_after": by_side[side_of(players, p)]["total_after"]} for p in players]
     return {"contract": {"declarer": declarer, "side": bid_side, "bid": bid, "rule": "pinochle/7.5"},
             "players": players_out, "sides": out_sides, "game_over": winner is not None, "winner": winner,
             "events": [{"rule": "pinochle/7.7", "note": f"{winner} wins" if winner else "the game goes on"}]}
