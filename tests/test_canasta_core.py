@@ -197,3 +197,54 @@ def test_score_view_penalty():
     deal["irregularities"] = [{"type": "red_three_not_laid_out", "side": "EW"}]
     ans = run(deal)
     assert {s["id"]: s["hand_score"] for s in ans["sides"]} == {"NS": 1340, "EW": -400}
+
+
+# ---------------------------------------------------------------- pile and going out (canasta.md §3.3)
+
+from referee.canasta.core import Pile, go_out_fault, take_pile_fault  # noqa: E402
+
+C = parse_card
+
+
+def take(top, hand, size=5, wild=False, melded=True, ranks=(), minimum=0, b3=False, b3_freezes=False):
+    return take_pile_fault(Pile(C(top), size, wild, b3), cards(hand), set(ranks), melded, minimum, b3_freezes)
+
+
+def rule(fault):
+    return fault[0] if fault else None
+
+
+@pytest.mark.parametrize("args,expect", [
+    (dict(top="9H", hand="9D JK 5C", wild=True), "canasta/5.1"),          # L1: frozen, one 9 and a joker
+    (dict(top="9H", hand="9D 9S 5C", wild=True), None),                  # L2: a natural pair
+    (dict(top="QH", hand="QD JK 5C"), None),                              # L3: unfrozen, natural + wild
+    (dict(top="QH", hand="QD JK 5C", melded=False), "canasta/5.1"),       # L4: frozen against an unmelded side
+    (dict(top="2H", hand="2D 2S 5C"), "canasta/5.2"),                     # L6: a wild on top
+    (dict(top="3S", hand="3C 3S 5C"), "canasta/5.2"),                     # L7: a black three on top
+    (dict(top="9H", hand="9D JK", b3=True), None),                        # L8 default: black threes never freeze
+    (dict(top="9H", hand="9D JK", b3=True, b3_freezes=True), "canasta/5.1"),  # L8 alternative
+    (dict(top="QH", hand="5C 6D", ranks={"Q"}), None),                     # L9: lay the top card on the Q meld
+    (dict(top="QH", hand="QC 6D", wild=True, ranks={"Q"}), "canasta/5.1"),  # L10
+    (dict(top="QH", hand="QC QD", wild=True, ranks={"Q"}), None),          # L11
+    (dict(top="QH", hand="QC", size=1), "canasta/5.3"),                    # L12
+])
+def test_l_vectors_taking_the_pile(args, expect):
+    assert rule(take(**args)) == expect
+
+
+def test_l5_minimum_unreachable():
+    # Unmelded side at min 50 with Q-Q and nothing else meldable: Q-Q-Q is 30.
+    assert rule(take("QH", "QD QS 5C 6D 7H 8S 9C 10D JH 4S KC", melded=False, minimum=50)) == "canasta/4.2"
+    # M4: K on top, K-K and Q-Q-2 in hand: 30 + 40 = 70 reaches 50 (the buried cards never count).
+    assert take("KH", "KD KS QH QD 2C 5C", melded=False, minimum=50) is None
+
+
+@pytest.mark.parametrize("canastas,hand,needed,permission,expect", [
+    (0, "5H", 1, None, "canasta/6.2"),          # L18
+    (1, "3S 3C", 1, None, "canasta/2.3"),       # L19
+    (1, "5H", 2, None, "canasta/6.2"),          # L20: two players need two canastas
+    (1, "5H", 1, "no", "canasta/6.3"),          # L21
+    (1, "5H", 1, "yes", None),
+])
+def test_l_vectors_going_out(canastas, hand, needed, permission, expect):
+    assert rule(go_out_fault(canastas, cards(hand), needed, permission)) == expect

@@ -180,3 +180,100 @@ def side_score(melds: list[list[Card]], red_threes: int, hands: list[list[Card]]
 
 def _rank(meld: list[Card]) -> str:
     return next(c.rank for c in meld if not is_wild(c))
+
+
+# ---------------------------------------------------------------- the discard pile and going out
+
+@dataclass
+class Pile:
+    """The discard pile as a rule sees it: the top card, the number of cards, and what freezes it.
+
+    ``wild_inside``: a wild card or red three lies in it (frozen for everybody, canasta/5.1);
+    ``black_three_below``: a black three lies under the top card (matters only with black_three_freezes).
+    """
+
+    top: Card
+    size: int
+    wild_inside: bool = False
+    black_three_below: bool = False
+
+
+def frozen_for(pile: Pile, side_has_melded: bool, black_three_freezes: bool = False) -> bool:
+    """Whether the pile is frozen for this side (canasta/5.1)."""
+    return (not side_has_melded) or pile.wild_inside or (black_three_freezes and pile.black_three_below)
+
+
+def take_pile_fault(pile: Pile, hand: list[Card], side_meld_ranks: set[str], side_has_melded: bool,
+                    minimum: int = 0, black_three_freezes: bool = False) -> tuple[str, str] | None:
+    """Why the player may not take the pile, as ``(rule, reason)``, or None (canasta/5.1–5.3, 4.2).
+
+    ``minimum`` is the side's initial-meld requirement when it has not melded yet; it must be reachable with
+    the top card and cards from the hand alone.
+    """
+    top = pile.top
+    if is_wild(top) or is_black_three(top) or is_red_three(top):
+        return ("canasta/5.2", "a wild card or a three on top of the pile can never be taken")
+    if pile.size == 1 and len(hand) == 1:
+        return ("canasta/5.3", "a player holding one card may not take a pile of one card")
+    pair = sum(1 for c in hand if c.rank == top.rank) >= 2
+    if frozen_for(pile, side_has_melded, black_three_freezes):
+        if not pair:
+            return ("canasta/5.1", "the pile is frozen: it takes a natural pair of the top card's rank")
+    else:
+        one_and_wild = any(c.rank == top.rank for c in hand) and any(is_wild(c) for c in hand)
+        if not (pair or one_and_wild or top.rank in side_meld_ranks):
+            return ("canasta/5.2", "the top card needs a natural pair, a natural card and a wild card, "
+                                   "or the side's meld of its rank")
+    if not side_has_melded and minimum:
+        best = _best_initial_count(hand, top)
+        if best < minimum:
+            return ("canasta/4.2", f"the side's first meld needs {minimum}; the top card and this hand reach "
+                                   f"only {best}")
+    return None
+
+
+def _best_initial_count(hand: list[Card], top: Card) -> int:
+    """The most card points legal melds can reach from ``hand`` plus the top discard (canasta/4.2)."""
+    naturals: dict[str, list[Card]] = {}
+    for c in hand + [top]:
+        if not is_wild(c) and not is_red_three(c) and not is_black_three(c):
+            naturals.setdefault(c.rank, []).append(c)
+    wilds = sorted((c for c in hand if is_wild(c)), key=card_value, reverse=True)
+    total = 0
+    groups = []
+    for rank, cs in naturals.items():
+        if len(cs) >= 2 or rank == top.rank:
+            groups.append(cs)
+    groups.sort(key=cards_value, reverse=True)  # scarce wild cards go to the most valuable pairs first
+    # each group of two or more naturals melds; wild cards go where they are needed first, then anywhere
+    # they are allowed (at most three a meld, never more than the naturals)
+    room = []
+    for cs in groups:
+        n = len(cs)
+        if n >= 3:
+            total += cards_value(cs)
+            room.append(min(MAX_WILDS, n))
+        elif n == 2:
+            room.append(-1)  # needs one wild to meld at all
+    for i, r in enumerate(room):
+        if r == -1 and wilds:
+            w = wilds.pop(0)
+            total += card_value(w) + cards_value(groups[i])
+            room[i] = 1  # two naturals carry at most two wilds: one more allowed
+    for i, r in enumerate(room):
+        while r > 0 and wilds and r != -1:
+            total += card_value(wilds.pop(0))
+            r -= 1
+    return total
+
+
+def go_out_fault(side_canastas: int, hand_after_draw: list[Card], needed: int = 1,
+                 permission: str | None = None) -> tuple[str, str] | None:
+    """Why a player may not go out, as ``(rule, reason)``, or None (canasta/6.2, 6.3, 2.3)."""
+    if permission == "no":
+        return ("canasta/6.3", "the partner answered no: the answer binds for this turn")
+    if side_canastas < needed:
+        return ("canasta/6.2", f"going out needs {needed} canasta(s) on the side's table")
+    if len(hand_after_draw) == 2 and all(is_black_three(c) for c in hand_after_draw):
+        return ("canasta/2.3", "two black threes alone can be neither melded nor all discarded")
+    return None
