@@ -291,11 +291,7 @@ class DealState:
             raise IllegalAction("thousand/17.1", f"blind play needs a total of {o['blind_min_score']}")
 
     def can_bid(self, player: str, amount: Any, blind: bool = False) -> bool:
-        try:
-            self.verify_bid(player, amount, blind)
-        except IllegalAction:
-            return False
-        return True
+        return _allowed(self.verify_bid, player, amount, blind)
 
     def apply_bid(self, player: str, amount: int, blind: bool = False) -> dict:
         self.verify_bid(player, amount, blind)
@@ -316,11 +312,7 @@ class DealState:
             raise IllegalAction("thousand/7.9", f"it is {self.to_speak}'s turn to speak, not {player}'s", pointer="player")
 
     def can_pass(self, player: str) -> bool:
-        try:
-            self.verify_pass(player)
-        except IllegalAction:
-            return False
-        return True
+        return _allowed(self.verify_pass, player)
 
     def apply_pass(self, player: str) -> dict:
         self.verify_pass(player)
@@ -482,11 +474,7 @@ class DealState:
                 raise IllegalAction("thousand/9.4", f"no concession while {', '.join(on)} is on the barrel")
 
     def can_concede(self, player: str) -> bool:
-        try:
-            self.verify_concede(player)
-        except IllegalAction:
-            return False
-        return True
+        return _allowed(self.verify_concede, player)
 
     def apply_concede(self, player: str) -> dict:
         self.verify_concede(player)
@@ -680,11 +668,7 @@ class DealState:
             self.phase, self.leader = saved
 
     def can_play(self, player: str, card: Card, marriage: bool = False) -> bool:
-        try:
-            self.verify_play(player, card, marriage)
-        except IllegalAction:
-            return False
-        return True
+        return _allowed(self.verify_play, player, card, marriage)
 
     def apply_play(self, player: str, card: Card, marriage: bool = False) -> dict:
         """Play ``card``; return ``{"marriage"?: {suit, points}, "trick"?: {winner, points, cards}}``."""
@@ -791,6 +775,15 @@ class DealState:
                 if c.rank in ("K", "Q", "A") and self.marriage_fault(p, c) is None:
                     out.append({"type": "play", "player": p, "card": str(c), "marriage": True})
         return out
+
+
+def _allowed(verify, *args) -> bool:
+    """The ``can_*`` view of a ``verify_*`` check: True when it raises nothing."""
+    try:
+        verify(*args)
+    except IllegalAction:
+        return False
+    return True
 
 
 def led_name(suit: str) -> str:

@@ -675,10 +675,13 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
             if not st.talon_taken and set(st.talon) & set(hand):
                 raise InputError("a card cannot be both in the hand and in the talon", "/position/talon")
         if actor == d and hand is not None:
-            expect = layout.hand_size + (3 if len(layout.active) == 3 else 2) if st.talon_taken and not st.exchanged \
-                else layout.hand_size if not st.talon_taken else layout.hand_size + (1 if len(layout.active) == 3 else 0)
-            if st.exchanged:
-                expect = layout.hand_size + 1 if len(layout.active) == 3 else layout.hand_size
+            three = len(layout.active) == 3
+            if not st.talon_taken:
+                expect = layout.hand_size
+            elif not st.exchanged:  # the talon (3) or a musik (2) has joined the hand
+                expect = layout.hand_size + (3 if three else 2)
+            else:  # one card given to each opponent, or two discarded
+                expect = layout.hand_size + (1 if three else 0)
             if len(hand) != expect:
                 raise InputError(f"the declarer holds {expect} cards at this point, not {len(hand)}",
                                  "/position/hand")
