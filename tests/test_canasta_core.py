@@ -248,3 +248,10 @@ def test_l5_minimum_unreachable():
 ])
 def test_l_vectors_going_out(canastas, hand, needed, permission, expect):
     assert rule(go_out_fault(canastas, cards(hand), needed, permission)) == expect
+
+
+@pytest.mark.parametrize("need,score", [(False, 200), (True, -200)])
+def test_red_threes_need_canasta_option(need, score):
+    # A side with a meld but no canasta and two red threes: +200 officially, -200 where a canasta is needed.
+    s = side_score([cards("8H 8D 8S")], 2, [], red_threes_need_canasta=need)
+    assert s.base == score

@@ -143,16 +143,17 @@ class SideScore:
 
 
 def side_score(melds: list[list[Card]], red_threes: int, hands: list[list[Card]], went_out: bool = False,
-               concealed: bool = False) -> SideScore:
+               concealed: bool = False, red_threes_need_canasta: bool = False) -> SideScore:
     """One side's score for a hand (canasta/7.1), with a line per item.
 
     Base: natural canastas 500, mixed 300 (canasta/3.2), red threes (canasta/2.2), going out 100 or 200
     concealed (canasta/6.2, 6.4).  Cards: the melded cards' values less the values of the cards left in both
-    partners' hands (canasta/1.4).  A side that has melded nothing has its red threes counted against it.
+    partners' hands (canasta/1.4).  A side that has melded nothing (or, with ``red_threes_need_canasta``, has
+    no canasta) has its red threes counted against it.
     """
     lines = []
     base = 0
-    melded = bool(melds)
+    melded = any(canasta_kind(m) for m in melds) if red_threes_need_canasta else bool(melds)
     for m in melds:
         kind = canasta_kind(m)
         if kind:
@@ -163,7 +164,8 @@ def side_score(melds: list[list[Card]], red_threes: int, hands: list[list[Card]]
     if red_threes:
         pts = red_three_score(red_threes, melded)
         base += pts
-        lines.append({"item": f"{red_threes} red three(s)" + ("" if melded else ", the side has not melded"),
+        lines.append({"item": f"{red_threes} red three(s)" + ("" if melded else (
+                          ", the side has no canasta" if red_threes_need_canasta else ", the side has not melded")),
                       "points": pts, "rule": "canasta/2.2"})
     if went_out:
         pts = CONCEALED_GOING_OUT if concealed else GOING_OUT

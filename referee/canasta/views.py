@@ -136,17 +136,13 @@ def score(req: dict, variant, opts: dict) -> dict:
     out = []
     for sid in ids:
         melds, reds, hands, went_out, concealed = by_id[sid]
-        s = side_score(melds, len(reds), hands, went_out, concealed)
+        s = side_score(melds, len(reds), hands, went_out, concealed, opts["red_threes_need_canasta"])
         lines = list(s.lines)
-        if opts["red_threes_need_canasta"] and reds and melds and not any(canasta_kind(m) for m in melds):
-            # red threes count against a side without a canasta under this option (canasta/2.2)
-            fix = -2 * next(x["points"] for x in lines if x["rule"] == "canasta/2.2")
-            lines.append({"item": "red threes without a canasta count against", "points": fix, "rule": "canasta/2.2"})
         pen = [p for p in penalties if p["side"] == sid]
         for p in pen:
             lines.append({"item": p["note"], "points": p["points"], "rule": p["rule"]})
         hand_score = sum(x["points"] for x in lines)
-        base = s.base + sum(x["points"] for x in lines[len(s.lines):] if x["rule"] == "canasta/2.2")
+        base = s.base
         out.append({"id": sid, "base_score": base, "card_score": s.cards, "penalties": sum(p["points"] for p in pen),
                     "lines": lines, "hand_score": hand_score, "total_before": scores[sid],
                     "total_after": scores[sid] + hand_score})
