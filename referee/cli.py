@@ -190,7 +190,8 @@ def validate_item(item: tuple[str, int, str, str | None]) -> dict:
     rec.update({"status": "valid" if a["valid"] else "invalid", "game": a["game"], "variant": a["variant"],
                 "events_checked": a["events_checked"], "first_violation": a["first_violation"],
                 "violations": a["violations"],
-                "final": ({p["id"]: p["total_after"] for p in final["players"]} if final else None),
+                "final": ({p["id"]: p["total_after"] for p in final.get("players") or final["sides"]}
+                          if final else None),
                 "winner": final.get("winner") if final else None})
     return rec
 

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from .errors import UnknownGame
 from .rulebook import Game
+from .canasta import GAME as CANASTA
 from .pinochle import GAME as PINOCHLE
 from .thousand import GAME as THOUSAND
 
-GAMES: dict[str, Game] = {g.id: g for g in (THOUSAND, PINOCHLE)}
+GAMES: dict[str, Game] = {g.id: g for g in (THOUSAND, CANASTA, PINOCHLE)}
 
 
 def get(game_id: str) -> Game:

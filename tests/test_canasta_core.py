@@ -157,6 +157,21 @@ def s10_deal():
          "hands": [["JK", "QC"], ["5H", "6D", "KC"]]}]}
 
 
+def full_deal():
+    """A complete four-player hand (each side shows at least the 22 cards its players were dealt).
+
+    NS went out (N): K x7 natural 500, 9 x5 + 2 + JK mixed 300, two red threes 200, going out 100: base 1100.
+    Melded cards 70 + (50 + 20 + 50) + 80 (four aces) + 30 (8 x3) + 15 (6 x3) = 315; S keeps 7 4 5 5 Q J 10 9 = 60.
+    EW: one red three 100; melds Q Q Q 2 (50) and J J J (30) = 80; E keeps JK Q 4 4 5 6 7 = 85, W keeps
+    5 6 K 10 10 7 4 4 = 55.
+    """
+    return {"sides": [
+        {"id": "NS", "melds": [["K"] * 7, ["9", "9", "9", "9", "9", "2", "JK"], ["A"] * 4, ["8"] * 3, ["6"] * 3],
+         "red_threes": ["3H", "3D"], "hands": [[], ["7", "4", "5", "5", "Q", "J", "10", "9"]], "went_out": True},
+        {"id": "EW", "melds": [["Q", "Q", "Q", "2"], ["J", "J", "J"]], "red_threes": ["3H"],
+         "hands": [["JK", "Q", "4", "4", "5", "6", "7"], ["5", "6", "K", "10", "10", "7", "4", "4"]]}]}
+
+
 def run(deal, options=None, state=None, variant="classic"):
     v = VARIANTS[variant]
     req = {"sides": SIDES, "deal": deal}
@@ -165,27 +180,40 @@ def run(deal, options=None, state=None, variant="classic"):
     return score(req, v, v.resolve(options or {}))
 
 
-def test_score_view_s10():
-    ans = run(s10_deal())
+def test_score_view_full_hand():
+    ans = run(full_deal())
     got = {s["id"]: (s["base_score"], s["card_score"], s["hand_score"]) for s in ans["sides"]}
-    assert got == {"NS": (1100, 240, 1340), "EW": (100, 0, 100)}
+    assert got == {"NS": (1100, 315 - 60, 1355), "EW": (100, 80 - 140, 40)}
 
 
-@pytest.mark.parametrize("ns,ew,winner", [(3700, 4900, "NS"),    # 5040 against 5000: both past, NS higher
-                                          (3700, 4950, "EW")])   # 5040 against 5050
+def test_score_view_refuses_score_only_vectors():
+    # S10 shows 19 cards for NS: no real deal leaves fewer than the 22 its two players were dealt.
+    with pytest.raises(InputError) as e:
+        run(s10_deal())
+    assert e.value.errors[0]["pointer"] == "/deal/sides/0"
+
+
+@pytest.mark.parametrize("ns,ew,winner", [(3650, 4970, "EW"),    # NS 5,005 and EW 5,010: both past, EW higher
+                                          (3700, 4900, "NS")])   # NS 5,055 and EW 4,940: only NS past 5,000
 def test_score_view_game_end(ns, ew, winner):
-    ans = run(s10_deal(), state={"scores": {"NS": ns, "EW": ew}})
+    ans = run(full_deal(), state={"scores": {"NS": ns, "EW": ew}})
     assert (ans["game_over"], ans["winner"]) == (True, winner)
 
 
+def test_score_view_both_past_target_higher_wins():
+    # NS 3,700 + 1,355 = 5,055; EW 5,030 + 40 = 5,070: both past 5,000, EW higher (canasta/7.2, D19).
+    ans = run(full_deal(), state={"scores": {"NS": 3700, "EW": 5030}})
+    assert (ans["game_over"], ans["winner"]) == (True, "EW")
+
+
 @pytest.mark.parametrize("mutate,pointer", [
-    (lambda d: d["sides"][0]["melds"].append("KH KD 2C".split()), "/deal/sides/0/melds/3"),   # second K meld
-    (lambda d: d["sides"][1]["hands"][0].extend(["JK", "JK", "JK"]), "/deal/sides/1/hands/0/4"),  # a fifth joker
+    (lambda d: d["sides"][0]["melds"].append("KH KD 2C".split()), "/deal/sides/0/melds/5"),   # second K meld
+    (lambda d: d["sides"][1]["hands"][0].extend(["JK", "JK", "JK"]), "/deal/sides/1/hands/0/9"),  # a fifth joker
     (lambda d: d["sides"][1].update(went_out=True), "/deal/sides/1/went_out"),                 # no canasta
     (lambda d: d["sides"][0]["red_threes"].append("3S"), "/deal/sides/0/red_threes/2"),
 ])
 def test_score_view_bad_input(mutate, pointer):
-    deal = s10_deal()
+    deal = full_deal()
     mutate(deal)
     with pytest.raises(InputError) as e:
         run(deal)
@@ -193,10 +221,10 @@ def test_score_view_bad_input(mutate, pointer):
 
 
 def test_score_view_penalty():
-    deal = s10_deal()
+    deal = full_deal()
     deal["irregularities"] = [{"type": "red_three_not_laid_out", "side": "EW"}]
     ans = run(deal)
-    assert {s["id"]: s["hand_score"] for s in ans["sides"]} == {"NS": 1340, "EW": -400}
+    assert {s["id"]: s["hand_score"] for s in ans["sides"]} == {"NS": 1355, "EW": 40 - 500}
 
 
 # ---------------------------------------------------------------- pile and going out (canasta.md §3.3)
@@ -255,3 +283,10 @@ def test_red_threes_need_canasta_option(need, score):
     # A side with a meld but no canasta and two red threes: +200 officially, -200 where a canasta is needed.
     s = side_score([cards("8H 8D 8S")], 2, [], red_threes_need_canasta=need)
     assert s.base == score
+
+
+def test_s9_tutorial_hand():
+    # mixed canasta 9 x5 + 2 + JK (300 bonus; 50 + 20 + 50 = 120 in cards) and three tens (30): 150 melded;
+    # going out 100; the partner keeps 5 5 5 (15): 300 + 100 + 150 - 15 = 535.
+    s = side_score([cards("9H 9D 9S 9C 9H 2D JK"), cards("10H 10D 10S")], 0, [cards("5H 5D 5S")], went_out=True)
+    assert (s.base, s.cards, s.total) == (400, 135, 535)

@@ -102,3 +102,20 @@ def test_random_pinochle_deals_replay(seed):
     ans = service.handle("pinochle", "validate", {"players": ["Ann", "Bob"], "log": log})
     assert ans["valid"] is True
     assert sum(p["raw_card_points"] for p in ans["final"]["players"]) == 250
+
+
+@given(st.integers(0, 10 ** 9), st.sampled_from(["classic", "two-player", "three-player", "six-player"]))
+@SETTINGS
+def test_random_canasta_deals_replay(seed, variant):
+    """A random legal Canasta deal replays as valid; every card of the 108 (162) is somewhere at the end; each
+    side's score lines add up to its hand score."""
+    from canasta_sim import random_canasta_log
+    from referee.canasta.core import deck_for
+    sides, log, st_ = random_canasta_log(seed, variant)
+    ans = service.handle("canasta", "validate", {"variant": variant, "sides": sides, "log": log})
+    assert ans["valid"] is True, ans["first_violation"]
+    held = sum(len(m) for melds in st_.melds.values() for m in melds.values()) \
+        + sum(len(h) for h in st_.hands.values()) + sum(len(r) for r in st_.red_threes.values())
+    assert held + st_.pile.size + st_.stock == deck_for(2 if variant != "six-player" else 3).size
+    for side in ans["final"]["sides"]:
+        assert sum(x["points"] for x in side["lines"]) == side["hand_score"] == side["total_after"]

@@ -1,2 +1,11 @@
-"""Classic Canasta (work in progress): the scoring core in :mod:`referee.canasta.core` and the rulebook
-``rules.yaml``.  The game is not registered with the service yet (issue 3 adds its views and schemas)."""
+"""Canasta: the classic game by the official laws for two, three, four and six players, with its penalties."""
+from pathlib import Path
+
+from ..rulebook import Game, Rulebook
+from .options import DEFAULT_VARIANT, VARIANTS
+from .views import check, score, validate
+
+RULEBOOK = Rulebook.load(Path(__file__).with_name("rules.yaml"))
+
+GAME = Game(id="canasta", title="Canasta", rulebook=RULEBOOK, variants=VARIANTS, default_variant=DEFAULT_VARIANT,
+            score=score, check=check, validate=validate)

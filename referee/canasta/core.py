@@ -15,8 +15,14 @@ from dataclasses import dataclass
 
 from ..cards import JOKER, Card, DeckSpec
 
-DECK = DeckSpec("Canasta 108-card", ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"),
-                copies=2, jokers=4)
+_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+DECK = DeckSpec("Canasta 108-card", _RANKS, copies=2, jokers=4)
+DECK_3 = DeckSpec("Canasta 162-card", _RANKS, copies=3, jokers=6)
+
+
+def deck_for(packs: int) -> DeckSpec:
+    """The two-pack (108 cards) or three-pack (162 cards) deck (canasta/1.2)."""
+    return DECK_3 if packs == 3 else DECK
 NATURAL_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4")
 NATURAL_CANASTA, MIXED_CANASTA = 500, 300
 GOING_OUT, CONCEALED_GOING_OUT = 100, 200
@@ -99,18 +105,32 @@ def canasta_kind(cards: list[Card]) -> str | None:
     return "mixed" if any(is_wild(c) for c in cards) else "natural"
 
 
-def red_three_score(n: int, side_has_melded: bool) -> int:
-    """Red threes (canasta/2.2): 100 each, 800 for all four; negative for a side that has not melded."""
-    if n < 0 or n > 4:
-        raise ValueError("a side holds from 0 to 4 red threes")
-    value = 800 if n == 4 else 100 * n
+def red_three_score(n: int, side_has_melded: bool, scale: str = "four_800") -> int:
+    """Red threes (canasta/2.2), in points; negative for a side that has not melded.
+
+    ``scale="four_800"`` (two packs): 100 each, 800 for all four.  ``"six_1200"`` (three packs): 100 each up to
+    four, 1,000 for five, 1,200 for six.  Raises :class:`ValueError` for a count the deck cannot hold.
+    """
+    most = 6 if scale == "six_1200" else 4
+    if n < 0 or n > most:
+        raise ValueError(f"a side holds from 0 to {most} red threes")
+    if scale == "six_1200":
+        value = {5: 1000, 6: 1200}.get(n, 100 * n)
+    else:
+        value = 800 if n == 4 else 100 * n
     return value if side_has_melded else -value
 
 
-def initial_minimum(score: int, negative_minimum: int = 15) -> int:
-    """Count the side's first meld of a deal needs, by its total before the deal (canasta/4.1)."""
+def initial_minimum(score: int, negative_minimum: int = 15, minimum_150_from: int | None = None) -> int:
+    """Count the side's first meld of a deal needs, by its total before the deal (canasta/4.1), in points.
+
+    15 below zero (``negative_minimum``), 50 from 0, 90 from 1,500, 120 from 3,000, and 150 from
+    ``minimum_150_from`` when set (the six-player game to 10,000).
+    """
     if score < 0:
         return negative_minimum
+    if minimum_150_from is not None and score >= minimum_150_from:
+        return 150
     if score < 1500:
         return 50
     if score < 3000:
@@ -143,7 +163,8 @@ class SideScore:
 
 
 def side_score(melds: list[list[Card]], red_threes: int, hands: list[list[Card]], went_out: bool = False,
-               concealed: bool = False, red_threes_need_canasta: bool = False) -> SideScore:
+               concealed: bool = False, red_threes_need_canasta: bool = False,
+               red_three_scale: str = "four_800") -> SideScore:
     """One side's score for a hand (canasta/7.1), with a line per item.
 
     Base: natural canastas 500, mixed 300 (canasta/3.2), red threes (canasta/2.2), going out 100 or 200
@@ -162,9 +183,9 @@ def side_score(melds: list[list[Card]], red_threes: int, hands: list[list[Card]]
             lines.append({"item": f"{kind} canasta of {_rank(m)}",
                           "points": pts, "rule": "canasta/3.2"})
     if red_threes:
-        pts = red_three_score(red_threes, melded)
+        pts = red_three_score(red_threes, melded, red_three_scale)
         base += pts
-        lines.append({"item": f"{red_threes} red three(s)" + ("" if melded else (
+        lines.append({"item": f"{red_threes} red three{'' if red_threes == 1 else 's'}" + ("" if melded else (
                           ", the side has no canasta" if red_threes_need_canasta else ", the side has not melded")),
                       "points": pts, "rule": "canasta/2.2"})
     if went_out:

@@ -1,16 +1,23 @@
-"""Classic Canasta: the score view (check and validate come with issue 3; the game is not served yet).
+"""Canasta's three views of one deal state machine (:class:`~referee.canasta.table.DealState`).
 
-``score(request, variant, options)`` takes the contract's body (``sides``, ``state``, ``deal``) and returns
-per side the base score, card score, hand score and totals, each line citing its rule.
+* :func:`score` -- a completed deal described side by side → base and card score lines, totals, game result;
+* :func:`check` -- a described position and one proposed action → ruling, penalty, legal actions;
+* :func:`validate` -- a log of deals replayed event by event → first violation, every independent problem, the
+  score of the last completed deal.
+
+Each takes the request body (already shape-checked by ``schemas/canasta.py``), the variant and the effective
+options, and raises :class:`~referee.errors.InputError` (HTTP 422) for input no real game can produce.
 """
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any
 
-from ..cards import JOKER, SUITS, Card, parse_card
-from ..errors import InputError, esc
-from .core import (DECK, canasta_kind, is_red_three, is_wild, meld_fault, side_score)
+from ..cards import JOKER, Card, DeckSpec, parse_card
+from ..errors import IllegalAction, InputError, esc
+from .core import (canasta_kind, card_value, cards_value, deck_for, is_black_three, is_red_three, is_wild,
+                   meld_fault, side_score)
+from .table import PENALTY_FOR, DealState, Layout, Pile, group_cards, natural_rank, take_from
 
 PENALTIES = {  # irregularity type → (rule, points)
     "illegal_meld": ("canasta/8.2", 100),
@@ -18,14 +25,22 @@ PENALTIES = {  # irregularity type → (rule, points)
     "pile_taken_illegally": ("canasta/8.4", 100),
     "permission_breach": ("canasta/8.5", 100),
     "out_without_canasta": ("canasta/8.6", 100),
+    "excess_wild_cards": ("canasta/8.2", 50),   # per excess wild card ("count")
 }
 SUITLESS_OK = set("A K Q J 10 9 8 7 6 5 4 2".split())
 
 
+# ---------------------------------------------------------------- input helpers
+
 def canasta_card(value: Any, ptr: str) -> Card:
-    """A card; a rank alone is accepted where the suit does not matter (4 to A, and deuces)."""
-    if isinstance(value, str) and value.strip().upper().replace("T", "10") in SUITLESS_OK:
-        return Card(value.strip().upper().replace("T", "10"), "")
+    """A card; a rank alone is accepted where the suit does not matter (4 to A, and deuces), never for threes."""
+    if isinstance(value, str):
+        t = value.strip().upper()
+        t = "10" if t == "T" else t
+        if t in SUITLESS_OK:
+            return Card(t, "")
+        if t == "3":
+            raise InputError("a three needs its suit: red threes (3H, 3D) and black threes (3S, 3C) differ", ptr)
     try:
         return parse_card(value)
     except ValueError as e:
@@ -38,119 +53,770 @@ def card_list(value: Any, ptr: str) -> list[Card]:
     return [canasta_card(v, f"{ptr}/{i}") for i, v in enumerate(value)]
 
 
-def conservation(groups: list[tuple[str, list[Card]]]) -> None:
-    """No more copies than the 108-card deck holds: 2 of each suited card, 8 of a rank, 4 jokers (canasta/1.2)."""
-    exact: Counter = Counter()
-    by_rank: Counter = Counter()
-    for ptr, cards in groups:
+def meld_groups(value: Any, ptr: str) -> list:
+    """Melds as given: each a list of cards, or ``{"rank", "cards"}`` to lay wild cards (or naturals) on a meld."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise InputError("melds: a list of melds, each a list of cards", ptr)
+    out = []
+    for i, g in enumerate(value):
+        if isinstance(g, dict):
+            rank = g.get("rank")
+            r = str(rank).strip().upper() if isinstance(rank, str) else None
+            r = "10" if r == "T" else r
+            if r not in SUITLESS_OK or r == "2":
+                raise InputError("rank names the natural rank (A to 4) of the meld the cards join", f"{ptr}/{i}/rank")
+            out.append((r, card_list(g.get("cards"), f"{ptr}/{i}/cards")))
+        else:
+            out.append(card_list(g, f"{ptr}/{i}"))
+    return out
+
+
+class Tally:
+    """Copies of each card seen so far, against what the packs hold (canasta/1.2): 2 (3) of each suited card,
+    8 (12) of a rank, 4 (6) jokers.  :meth:`add` returns the problems the new cards cause."""
+
+    def __init__(self, deck: DeckSpec, rule: str = "canasta/1.2") -> None:
+        self.deck, self.rule = deck, rule
+        self.exact: Counter = Counter()
+        self.by_rank: Counter = Counter()
+
+    def add(self, ptr: str, cards: list[Card]) -> list[dict]:
+        out = []
+        deck = self.deck
         for i, c in enumerate(cards):
-            by_rank[c.rank] += 1
+            self.by_rank[c.rank] += 1
             if c.suit:
-                exact[c] += 1
-            limit_rank = DECK.jokers if c.rank == JOKER else DECK.copies * len(SUITS)
-            if (c.suit and exact[c] > DECK.copies) or by_rank[c.rank] > limit_rank:
-                raise InputError(f"more copies of {c if c.suit else c.rank} than the 108-card deck holds "
-                                 "(canasta/1.2)", f"{ptr}/{i}")
+                self.exact[c] += 1
+            limit_rank = deck.jokers if c.rank == JOKER else deck.copies * 4
+            if (c.suit and self.exact[c] > deck.copies) or self.by_rank[c.rank] > limit_rank:
+                out.append({"pointer": f"{ptr}/{i}",
+                            "detail": f"more copies of {c if c.suit else c.rank} than the {deck.size}-card deck "
+                                      f"holds ({self.rule})"})
+        return out
 
 
-def score(req: dict, variant, opts: dict) -> dict:
+def conservation(groups: list[tuple[str, list[Card]]], deck: DeckSpec, rule: str = "canasta/1.2") -> list[dict]:
+    """Problems where the cards of ``groups`` (``(pointer, cards)`` pairs) exceed the deck (see :class:`Tally`)."""
+    tally = Tally(deck, rule)
+    return [p for ptr, cards in groups for p in tally.add(ptr, cards)]
+
+
+def parse_table(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int], int]:
+    """The sides in seat order, their totals before the deal and the game target (canasta/1.1, 7.2)."""
     sides = req.get("sides")
     if not isinstance(sides, list) or not sides:
         raise InputError("sides: [{\"id\", \"players\"}] in seat order", "/sides")
     ids, players = [], []
     for i, s in enumerate(sides):
-        if not isinstance(s, dict) or not isinstance(s.get("id"), str) or not isinstance(s.get("players"), list):
-            raise InputError("each side is {\"id\", \"players\"}", f"/sides/{i}")
+        if not isinstance(s, dict) or not isinstance(s.get("id"), str) or not isinstance(s.get("players"), list) \
+                or not s["players"] or not all(isinstance(p, str) and p for p in s["players"]):
+            raise InputError("each side is {\"id\", \"players\": [names]}", f"/sides/{i}")
         ids.append(s["id"])
         players += s["players"]
     if len(set(ids)) != len(ids) or len(set(players)) != len(players):
         raise InputError("side ids and player names must be distinct", "/sides")
     if len(players) not in variant.players:
-        raise InputError(f"variant {variant.id} is played by {variant.players[0]} players", "/sides")
+        raise InputError(f"variant {variant.id} is played by {' or '.join(map(str, variant.players))} players, "
+                         f"not {len(players)}", "/sides")
+    sizes = {len(s["players"]) for s in sides}
+    if len(sizes) != 1:
+        raise InputError("every side has the same number of players", "/sides")
+    if len(players) == 6 and len(sides) not in (2, 3):
+        raise InputError("six play as two sides of three or three sides of two (canasta/1.1)", "/sides")
+    if len(players) == 4 and len(sides) != 2:
+        raise InputError("four play as two partnerships of two (canasta/1.1)", "/sides")
+    if len(players) in (2, 3) and len(sides) != len(players):
+        raise InputError("with two or three players each plays for himself: one player per side", "/sides")
     scores = {k: 0 for k in ids}
-    for k, v in ((req.get("state") or {}).get("scores") or {}).items():
-        if k not in scores or isinstance(v, bool) or not isinstance(v, int) or v % 5:
-            raise InputError("a side's total: an integer multiple of 5", f"/state/scores/{esc(k)}")
+    raw = (req.get("state") or {}).get("scores") or {}
+    for k, v in raw.items():
+        if k not in scores:
+            raise InputError(f"{k!r} is not one of the sides ({', '.join(ids)})", f"/state/scores/{esc(k)}")
+        if isinstance(v, bool) or not isinstance(v, int) or v % 5:
+            raise InputError("a side's total: an integer multiple of 5 (every card and bonus is)",
+                             f"/state/scores/{esc(k)}")
         scores[k] = v
+    target = opts["target"] if opts["target"] is not None else (10000 if len(ids) == 2 else 7500)
+    if req.get("dealer") is not None and req["dealer"] not in players:
+        raise InputError(f"{req['dealer']!r} is not one of the players ({', '.join(players)})", "/dealer")
+    return Layout.of(sides), scores, target
+
+
+# ---------------------------------------------------------------- settling a deal (score and validate)
+
+def settle(layout: Layout, opts: dict, scores: dict[str, int], target: int, per_side: dict[str, dict],
+           penalties: list[dict]) -> dict:
+    """Score one finished deal.
+
+    ``per_side[side]``: ``{"melds": [[cards]], "red_threes": n, "hands": [[cards] per player], "went_out": bool,
+    "concealed": bool}``.  ``penalties``: ``[{"rule", "side", "points" (negative), "note"}]``.  Returns the
+    score answer: ``sides`` (lines, base_score, card_score, penalties, hand_score, total_before, total_after),
+    ``penalties``, ``game_over``, ``winner`` (the higher total once a side reaches ``target``; None on a tie)
+    and ``target``.
+    """
+    out = []
+    for sid in layout.sides:
+        d = per_side[sid]
+        s = side_score(d["melds"], d["red_threes"], d["hands"], d["went_out"], d["concealed"],
+                       opts["red_threes_need_canasta"], opts["red_three_scale"])
+        lines = list(s.lines)
+        pen = [p for p in penalties if p["side"] == sid]
+        lines += [{"item": p["note"], "points": p["points"], "rule": p["rule"]} for p in pen]
+        hand_score = sum(x["points"] for x in lines)
+        out.append({"id": sid, "players": layout.members[sid], "base_score": s.base, "card_score": s.cards,
+                    "penalties": sum(p["points"] for p in pen), "lines": lines, "hand_score": hand_score,
+                    "total_before": scores[sid], "total_after": scores[sid] + hand_score})
+    over = [o for o in out if o["total_after"] >= target]
+    winner = None
+    if over:
+        best = max(o["total_after"] for o in out)
+        top = [o["id"] for o in out if o["total_after"] == best]
+        winner = top[0] if len(top) == 1 else None
+    return {"sides": out, "penalties": penalties, "game_over": bool(over), "winner": winner, "target": target,
+            "_rules": {"canasta/7.1", "canasta/7.2"} if over else {"canasta/7.1"}}
+
+
+def irregularity_penalties(raw: Any, sides: list[str], ptr: str = "/deal/irregularities") -> list[dict]:
+    """Penalties for the irregularities reported with a deal (canasta/8.2–8.6, 8.10: only the offender pays)."""
+    out = []
+    for i, irr in enumerate(raw or []):
+        p = f"{ptr}/{i}"
+        if not isinstance(irr, dict) or irr.get("type") not in PENALTIES:
+            raise InputError(f"type is one of {', '.join(PENALTIES)}", p + "/type")
+        if irr.get("side") not in sides:
+            raise InputError(f"side names one of the sides ({', '.join(sides)})", p + "/side")
+        rule, pts = PENALTIES[irr["type"]]
+        count = irr.get("count", 1)
+        if irr["type"] != "excess_wild_cards" and "count" in irr:
+            raise InputError("count is given only for excess_wild_cards", p + "/count")
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 9:
+            raise InputError("count: the number of wild cards over the limit (1 to 9)", p + "/count")
+        note = irr["type"].replace("_", " ") + (f" ({count} x 50)" if irr["type"] == "excess_wild_cards" else "")
+        out.append({"rule": rule, "side": irr["side"], "points": -pts * count, "note": note})
+    return out
+
+
+def score(req: dict, variant, opts: dict) -> dict:
+    """Score a completed deal: ``deal.sides[]`` with melds, red threes, each player's cards left, who went out."""
+    layout, scores, target = parse_table(req, variant, opts)
+    deck = deck_for(opts["packs"])
     deal = req.get("deal")
     if not isinstance(deal, dict) or not isinstance(deal.get("sides"), list):
         raise InputError("deal.sides: one entry per side", "/deal/sides")
-    by_id = {}
+    per_side: dict[str, dict] = {}
     groups = []
     for i, ds in enumerate(deal["sides"]):
         ptr = f"/deal/sides/{i}"
         sid = ds.get("id") if isinstance(ds, dict) else None
-        if sid not in scores or sid in by_id:
+        if sid not in scores or sid in per_side:
             raise InputError(f"{sid!r} is not one of the sides (or is given twice)", ptr + "/id")
-        n_players = len(next(s["players"] for s in sides if s["id"] == sid))
+        n_players = len(layout.members[sid])
         melds = [card_list(m, f"{ptr}/melds/{j}") for j, m in enumerate(ds.get("melds") or [])]
         reds = card_list(ds.get("red_threes") or [], ptr + "/red_threes")
         hands = [card_list(h, f"{ptr}/hands/{j}") for j, h in enumerate(ds.get("hands") or [])]
         if len(hands) != n_players:
-            raise InputError(f"give one hand per player of the side ({n_players})", ptr + "/hands")
+            raise InputError(f"give one hand per player of the side ({n_players}), in the order of its players",
+                             ptr + "/hands")
         for j, c in enumerate(reds):
             if not is_red_three(c):
                 raise InputError(f"{c} is not a red three", f"{ptr}/red_threes/{j}")
         for j, h in enumerate(hands):
             for k, c in enumerate(h):
                 if is_red_three(c):
-                    raise InputError("a red three is laid out, not kept (report it as red_three_not_laid_out)",
-                                     f"{ptr}/hands/{j}/{k}")
+                    raise InputError("a red three is laid out, not kept (report it as the irregularity "
+                                     "red_three_not_laid_out, and list it under red_threes)", f"{ptr}/hands/{j}/{k}")
         went_out, concealed = bool(ds.get("went_out")), bool(ds.get("concealed"))
         seen_ranks = set()
         for j, m in enumerate(melds):
             fault = meld_fault(m, going_out=went_out)
             if fault:
                 raise InputError(f"{fault} (canasta/3.1)", f"{ptr}/melds/{j}")
-            rank = next(c.rank for c in m if not is_wild(c))
+            rank = natural_rank(m)
             if rank in seen_ranks:
                 raise InputError(f"a side has one meld of each rank: {rank} is melded twice (canasta/3.1)",
                                  f"{ptr}/melds/{j}")
             seen_ranks.add(rank)
         if concealed and not went_out:
             raise InputError("only going out can be concealed (canasta/6.4)", ptr + "/concealed")
+        empty = sum(1 for h in hands if not h)
         if went_out:
             canastas = sum(1 for m in melds if canasta_kind(m))
             if canastas < opts["canastas_to_go_out"]:
                 raise InputError(f"going out needs {opts['canastas_to_go_out']} canasta(s) (canasta/6.2)",
                                  ptr + "/went_out")
-            if not any(not h for h in hands):
-                raise InputError("the player who went out holds no card", ptr + "/hands")
+            if empty != 1:
+                raise InputError("the player who went out holds no card and his partners hold at least one",
+                                 ptr + "/hands")
+        elif empty:
+            raise InputError("only the player who went out can end with no card (canasta/6.2)", ptr + "/hands")
+        dealt = opts["deal_size"]
+        held = sum(len(m) for m in melds) + sum(len(h) for h in hands)
+        if held < dealt * n_players:
+            raise InputError(f"each player is dealt {dealt} cards and a deal only adds to them: the side shows "
+                             f"{held} cards in melds and hands, fewer than {dealt * n_players} (canasta/1.5)",
+                             ptr)
+        if not melds:
+            for j, h in enumerate(hands):
+                if len(h) < dealt or (opts["draw_count"] == 1 and len(h) != dealt):
+                    raise InputError(f"a player whose side never melded holds the {dealt} cards he was dealt "
+                                     f"(canasta/1.5), not {len(h)}", f"{ptr}/hands/{j}")
         groups += [(f"{ptr}/melds/{j}", m) for j, m in enumerate(melds)] + [(ptr + "/red_threes", reds)]
         groups += [(f"{ptr}/hands/{j}", h) for j, h in enumerate(hands)]
-        by_id[sid] = (melds, reds, hands, went_out, concealed)
-    if set(by_id) != set(scores):
-        raise InputError("give every side's cards", "/deal/sides")
-    if sum(1 for v in by_id.values() if v[3]) > 1:
+        per_side[sid] = {"melds": melds, "red_threes": len(reds), "hands": hands, "went_out": went_out,
+                         "concealed": concealed}
+    if set(per_side) != set(scores):
+        missing = [s for s in layout.sides if s not in per_side]
+        raise InputError(f"give every side's cards (missing: {', '.join(missing)})", "/deal/sides")
+    if sum(1 for v in per_side.values() if v["went_out"]) > 1:
         raise InputError("only one side goes out", "/deal/sides")
-    conservation(groups)
+    problems = conservation(groups, deck)
+    if problems:
+        raise InputError(problems)
+    penalties = irregularity_penalties(deal.get("irregularities"), layout.sides)
+    return settle(layout, opts, scores, target, per_side, penalties)
+
+
+# ---------------------------------------------------------------- check
+
+ACTIONS = ("draw", "take_pile", "meld", "discard", "ask", "go_out", "end")
+
+
+def _position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: str) -> DealState:
+    """Build the deal state a position describes; InputError for anything no deal can reach."""
+    pos = req.get("position")
+    if not isinstance(pos, dict):
+        raise InputError("position: the acting player's hand, the melds, the pile and the stock", "/position")
+    deck = deck_for(opts["packs"])
+    hand = card_list(pos.get("hand"), "/position/hand")
+    phase = pos.get("phase", "draw")
+    if not hand:
+        raise InputError("a player still in the deal holds at least one card", "/position/hand")
+    groups = [("/position/hand", hand)]
+    melds_raw = pos.get("melds") or {}
+    if not isinstance(melds_raw, dict):
+        raise InputError("melds: {side id: [[cards]]}", "/position/melds")
+    side_melds: dict[str, dict[str, list[Card]]] = {s: {} for s in layout.sides}
+    for sid, ms in melds_raw.items():
+        ptr = f"/position/melds/{esc(sid)}"
+        if sid not in side_melds:
+            raise InputError(f"{sid!r} is not one of the sides ({', '.join(layout.sides)})", ptr)
+        for j, m in enumerate(card_list_list(ms, ptr)):
+            fault = meld_fault(m)
+            if fault:
+                raise InputError(f"{fault} (canasta/3.1)", f"{ptr}/{j}")
+            rank = natural_rank(m)
+            if rank in side_melds[sid]:
+                raise InputError(f"a side has one meld of each rank: {rank} is melded twice (canasta/3.1)",
+                                 f"{ptr}/{j}")
+            side_melds[sid][rank] = m
+            groups.append((f"{ptr}/{j}", m))
+    reds_raw = pos.get("red_threes") or {}
+    if not isinstance(reds_raw, dict):
+        raise InputError("red_threes: {side id: [cards]}", "/position/red_threes")
+    reds: dict[str, list[Card]] = {s: [] for s in layout.sides}
+    for sid, rs in reds_raw.items():
+        ptr = f"/position/red_threes/{esc(sid)}"
+        if sid not in reds:
+            raise InputError(f"{sid!r} is not one of the sides ({', '.join(layout.sides)})", ptr)
+        reds[sid] = card_list(rs, ptr)
+        for j, c in enumerate(reds[sid]):
+            if not is_red_three(c):
+                raise InputError(f"{c} is not a red three", f"{ptr}/{j}")
+        groups.append((ptr, reds[sid]))
+    pile = _position_pile(pos.get("pile"), opts, groups)
+    stock = pos.get("stock")
+    known = sum(len(c) for _, c in groups)
+    if stock is None:
+        stock = deck.size - known - (pile.size - len(pile.cards or []))
+        stock = max(stock, 1)
+    if stock > deck.size - known:
+        raise InputError(f"the stock cannot hold {stock} cards: {known} others are in view of a "
+                         f"{deck.size}-card deck", "/position/stock")
+    problems = conservation(groups, deck)
+    if problems:
+        raise InputError(problems)
+    to_act = pos.get("to_act", actor)
+    if to_act not in layout.side_of:
+        raise InputError(f"{to_act!r} is not one of the players", "/position/to_act")
+    hands: dict[str, list[Card] | None] = {p: None for p in layout.seats}
+    hands[actor] = hand
+    drawn = (req.get("action") or {}).get("cards")
+    if (req.get("action") or {}).get("type") == "draw" and drawn is not None:
+        problems = conservation(groups + [("/action/cards", card_list(drawn, "/action/cards"))], deck)
+        if problems:
+            raise InputError(problems)
+    st = DealState(layout, opts, scores, stock, pile, to_act, hands)
+    st.melds = side_melds
+    st.red_threes = reds
+    raise_by = pos.get("minimum_raised", 0)
+    side = layout.side_of[actor]
+    if raise_by % 10 or raise_by < 0:
+        raise InputError("minimum_raised: 10 for each withdrawn short initial meld (canasta/8.1)",
+                         "/position/minimum_raised")
+    if raise_by and st.has_melded(side):
+        raise InputError("a side that has melded has no initial minimum left to raise", "/position/minimum_raised")
+    st.minimum_raise[side] = raise_by
+    st.melded_before[actor] = bool(pos.get("melded_before"))
+    if st.melded_before[actor] and not st.has_melded(side):
+        raise InputError("the player has melded before, so his side has melds: give them under melds",
+                         "/position/melded_before")
+    turn = pos.get("turn") or {}
+    if phase == "play":
+        st.phase = "play"
+        st.drew_from = turn.get("drew_from", "stock")
+        st.turn_melded = bool(turn.get("melded"))
+        st.laid_on_partner = bool(turn.get("laid_on_partner"))
+        st.answer = turn.get("answer")
+        st.last_red_three = bool(turn.get("last_red_three"))
+        if st.last_red_three and stock:
+            raise InputError("a red three was the last stock card only when the stock is empty",
+                             "/position/turn/last_red_three")
+        if st.turn_melded and st.drew_from == "pile" and not st.has_melded(side):
+            raise InputError("taking the pile melds its top card: the side has melds", "/position/turn/melded")
+    else:
+        if turn:
+            raise InputError("turn describes what happened this turn, after the draw (phase play)", "/position/turn")
+    return st
+
+
+def card_list_list(value: Any, ptr: str) -> list[list[Card]]:
+    if not isinstance(value, list):
+        raise InputError("a list of melds, each a list of cards", ptr)
+    return [card_list(m, f"{ptr}/{j}") for j, m in enumerate(value)]
+
+
+def _position_pile(raw: Any, opts: dict, groups: list) -> Pile:
+    """The pile of a position: its cards (bottom to top), or its top, size and what froze it (canasta/5.1)."""
+    if raw is None:
+        raise InputError("pile: {\"top\", \"size\", \"frozen_by\"} or {\"cards\": [bottom ... top]}", "/position/pile")
+    if not isinstance(raw, dict):
+        raise InputError("pile is an object", "/position/pile")
+    if raw.get("cards") is not None:
+        cards = card_list(raw["cards"], "/position/pile/cards")
+        groups.append(("/position/pile/cards", cards))
+        pile = Pile(None, 0, None, [])
+        for c in cards:
+            pile.push(c, opts["black_three_freezes"])
+        for k in ("top", "size"):
+            if k in raw and raw[k] is not None:
+                got = canasta_card(raw[k], "/position/pile/top") if k == "top" else raw[k]
+                want = pile.top if k == "top" else pile.size
+                if (k == "top" and not (cards and (got == want or (got.rank == want.rank and not got.suit)))) or \
+                        (k == "size" and got != want):
+                    raise InputError(f"pile.{k} disagrees with pile.cards", f"/position/pile/{k}")
+    else:
+        size = raw.get("size")
+        top = canasta_card(raw["top"], "/position/pile/top") if raw.get("top") is not None else None
+        if size is None:
+            size = 1 if top is not None else 0
+        if (top is None) != (size == 0):
+            raise InputError("an empty pile has no top card, and a pile with cards has one", "/position/pile/size")
+        fb = raw.get("frozen_by")
+        pile = Pile(top, size, fb, None)
+        if top is not None:
+            groups.append(("/position/pile/top", [top]))
+    fb_given = raw.get("frozen_by", pile.frozen_by)
+    if fb_given != pile.frozen_by:
+        raise InputError(f"pile.frozen_by disagrees with pile.cards ({pile.frozen_by or 'nothing'} froze it)",
+                         "/position/pile/frozen_by")
+    if pile.frozen_by == "black_three" and not opts["black_three_freezes"]:
+        raise InputError("a black three does not freeze the pile under these options (black_three_freezes is "
+                         "false, canasta/5.1)", "/position/pile/frozen_by")
+    if "frozen" in raw and raw["frozen"] is not None and bool(raw["frozen"]) != (pile.frozen_by is not None):
+        raise InputError("pile.frozen says whether a wild card or red three in the pile froze it: give frozen_by "
+                         "with it (a pile frozen only because the side has not melded needs neither)",
+                         "/position/pile/frozen")
+    if pile.top is not None and is_red_three(pile.top):
+        raise InputError("a red three never lies on top of the pile: as the upcard it is covered (canasta/1.6) "
+                         "and nobody discards one", "/position/pile")
+    if pile.top is not None and pile.size == 1 and pile.frozen_by is not None and not is_wild(pile.top) \
+            and pile.cards is None:
+        raise InputError("a one-card pile cannot be frozen by a card under its top", "/position/pile/frozen_by")
+    return pile
+
+
+def _illegal_result(e: IllegalAction, action_type: str, side: str, opts: dict, pointer: str) -> tuple[dict, list]:
+    rule = e.rule
+    pen_key = "take_pile" if action_type == "take_pile" and rule.startswith("canasta/5") else rule
     penalties = []
-    for i, irr in enumerate(deal.get("irregularities") or []):
-        ptr = f"/deal/irregularities/{i}"
-        if not isinstance(irr, dict) or irr.get("type") not in PENALTIES:
-            raise InputError(f"type is one of {', '.join(PENALTIES)}", ptr + "/type")
-        if irr.get("side") not in scores:
-            raise InputError("side names one of the sides", ptr + "/side")
-        rule, pts = PENALTIES[irr["type"]]
-        penalties.append({"rule": rule, "side": irr["side"], "points": -pts, "note": irr["type"].replace("_", " ")})
-    out = []
-    for sid in ids:
-        melds, reds, hands, went_out, concealed = by_id[sid]
-        s = side_score(melds, len(reds), hands, went_out, concealed, opts["red_threes_need_canasta"])
-        lines = list(s.lines)
-        pen = [p for p in penalties if p["side"] == sid]
-        for p in pen:
-            lines.append({"item": p["note"], "points": p["points"], "rule": p["rule"]})
-        hand_score = sum(x["points"] for x in lines)
-        base = s.base
-        out.append({"id": sid, "base_score": base, "card_score": s.cards, "penalties": sum(p["points"] for p in pen),
-                    "lines": lines, "hand_score": hand_score, "total_before": scores[sid],
-                    "total_after": scores[sid] + hand_score})
-    over = [o for o in out if o["total_after"] >= opts["target"]]
-    winner = None
-    if over:
-        best = max(o["total_after"] for o in over)
-        top = [o["id"] for o in over if o["total_after"] == best]
-        winner = top[0] if len(top) == 1 else None
-    return {"sides": out, "penalties": penalties, "game_over": bool(over), "winner": winner,
-            "_rules": {"canasta/7.1", "canasta/7.2"} if over else {"canasta/7.1"}}
+    if pen_key in PENALTY_FOR:
+        prule, pts = PENALTY_FOR[pen_key]
+        if prule == "canasta/8.1":
+            if opts["count_and_exposure_penalties"]:
+                penalties.append({"rule": prule, "side": side, "points": 0,
+                                  "note": "add melds from the hand to reach the minimum, or take the cards back and "
+                                          "the side's minimum rises by 10 for this deal"})
+        else:
+            penalties.append({"rule": prule, "side": side, "points": -pts, "note": _NOTES[prule]})
+    return {"rule": rule, "message": e.message, "pointer": pointer}, penalties
+
+
+_NOTES = {"canasta/8.2": "cards of an illegal meld go back to the hand",
+          "canasta/8.4": "if the pile was taken: the opponents rebuild it and the player draws from the stock",
+          "canasta/8.5": "breach of the permission rules; the opponents may stop the going out",
+          "canasta/8.6": "going out without the canastas required; the player keeps a card"}
+
+
+def _action_pointer(rule: str, t: str) -> str:
+    if t == "discard" or (t == "go_out" and rule == "canasta/6.1"):
+        return "/action/card" if t == "discard" else "/action"
+    if t in ("meld", "go_out") and rule in ("canasta/3.1", "canasta/2.3", "canasta/4.1"):
+        return "/action/melds"
+    if t == "take_pile" and rule in ("canasta/5.1", "canasta/5.2", "canasta/3.1", "canasta/6.1"):
+        return "/action/cards"
+    return "/action"
+
+
+def check(req: dict, variant, opts: dict) -> dict:
+    """Rule on one proposed action in a described position (draw, take_pile, meld, discard, ask, go_out, end)."""
+    layout, scores, _ = parse_table(req, variant, opts)
+    action = req.get("action")
+    if not isinstance(action, dict):
+        raise InputError("action: {type, player, ...}", "/action")
+    actor = action.get("player")
+    if actor not in layout.side_of:
+        raise InputError(f"{actor!r} is not one of the players ({', '.join(layout.seats)})", "/action/player")
+    t = action.get("type")
+    if t not in ACTIONS:
+        raise InputError(f"type is one of {', '.join(ACTIONS)}", "/action/type")
+    st = _position_state(req, layout, opts, scores, actor)
+    side = layout.side_of[actor]
+    facts = {"side": side, "side_has_melded": st.has_melded(side),
+             "minimum": None if st.has_melded(side) else st.minimum(side),
+             "pile_frozen": st.frozen_for(side), "frozen_by": st.pile.frozen_by, "canastas": st.canastas(side),
+             "stock": st.stock}
+    rules = {"canasta/4.1"} if not st.has_melded(side) else set()
+    legal_before = legal_actions(st, actor)
+    try:
+        effects = _apply(st, actor, t, action)
+    except IllegalAction as e:
+        v, penalties = _illegal_result(e, t, side, opts, _action_pointer(e.rule, t))
+        return {"legal": False, "violations": [v], "penalties": penalties, "legal_actions": legal_before,
+                "effects": {}, "facts": facts, "_rules": rules}
+    rules |= _rules_of(t, st)
+    return {"legal": True, "violations": [], "penalties": [], "legal_actions": legal_before, "effects": effects,
+            "facts": facts, "_rules": rules}
+
+
+def _rules_of(t: str, st: DealState) -> set[str]:
+    return {"draw": {"canasta/6.1"}, "take_pile": {"canasta/5.1", "canasta/5.2"}, "meld": {"canasta/3.1"},
+            "discard": {"canasta/6.1"}, "ask": {"canasta/6.3"}, "go_out": {"canasta/6.2"},
+            "end": {"canasta/6.5"}}[t] | ({"canasta/6.4"} if st.outcome and st.outcome["concealed"] else set())
+
+
+def _apply(st: DealState, actor: str, t: str, action: dict, ptr: str = "/action") -> dict:
+    if t == "draw":
+        cards = action.get("cards")
+        if cards is None and ptr != "/action":
+            raise InputError("a draw in a log lists the cards taken from the stock", ptr + "/cards")
+        return st.apply_draw(actor, card_list(cards, ptr + "/cards") if cards is not None else None)
+    if t == "take_pile":
+        return st.apply_take_pile(actor, card_list(action.get("cards") or [], ptr + "/cards"),
+                                  [group_cards(g) for g in meld_groups(action.get("melds"), ptr + "/melds")])
+    if t == "meld":
+        groups = meld_groups(action.get("melds"), ptr + "/melds")
+        if not groups:
+            raise InputError("a meld action lays down at least one meld", ptr + "/melds")
+        return st.apply_meld(actor, groups)
+    if t == "discard":
+        if action.get("card") is None:
+            raise InputError("a discard names its card", ptr + "/card")
+        return st.apply_discard(actor, canasta_card(action["card"], ptr + "/card"))
+    if t == "ask":
+        answer = action.get("answer")
+        if answer not in ("yes", "no"):
+            raise InputError("the partner's answer: yes or no", ptr + "/answer")
+        return st.apply_ask(actor, answer)
+    if t == "go_out":
+        card = action.get("card")
+        return st.apply_go_out(actor, meld_groups(action.get("melds"), ptr + "/melds"),
+                               canasta_card(card, ptr + "/card") if card is not None else None)
+    return st.apply_end(actor)
+
+
+def legal_actions(st: DealState, actor: str) -> list[dict]:
+    """What ``actor`` may do now: the draw, one way to take the pile, asking, each legal discard, ending the hand.
+
+    Melds are many; they are judged when proposed, and one legal opening is suggested when the side has none.
+    """
+    out: list[dict] = []
+    if st.phase == "done" or st.turn != actor:
+        return out
+    hand = st.hands.get(actor) or []
+    if st.phase == "draw":
+        if st.can_draw(actor):
+            out.append({"type": "draw", "player": actor})
+        way = _way_to_take(st, actor, hand)
+        if way is not None:
+            out.append({"type": "take_pile", "player": actor, "cards": [str(c) for c in way[0]],
+                        "melds": [[str(c) for c in m] for m in way[1]]})
+        if _can(st.verify_end, actor):
+            out.append({"type": "end", "player": actor})
+    else:
+        seen = set()
+        for c in hand:
+            if c not in seen and st.can_discard(actor, c):
+                out.append({"type": "discard", "player": actor, "card": str(c)})
+            seen.add(c)
+        if not st.has_melded(st.side(actor)):
+            opening = _opening(hand, st.minimum(st.side(actor)))
+            if opening and st.can_meld(actor, opening):
+                out.append({"type": "meld", "player": actor, "melds": [[str(c) for c in m] for m in opening]})
+    if _can(st.verify_ask, actor):
+        out.append({"type": "ask", "player": actor})
+    return out
+
+
+def _can(fn, *args) -> bool:
+    try:
+        fn(*args)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _way_to_take(st: DealState, actor: str, hand: list[Card]):
+    top = st.pile.top
+    if top is None or is_wild(top) or is_black_three(top) or is_red_three(top):
+        return None
+    nat = [c for c in hand if c.rank == top.rank]
+    wild = [c for c in hand if is_wild(c)]
+    candidates = []
+    if len(nat) >= 2:
+        candidates.append(nat[:2])
+    if nat and wild:
+        candidates.append([nat[0], wild[0]])
+    candidates.append([])
+    side = st.side(actor)
+    for shown in candidates:
+        if st.can_take_pile(actor, shown, []):
+            return shown, []
+        if not st.has_melded(side):
+            rest = take_from(hand, shown)
+            extra = _opening(rest, st.minimum(side) - cards_value([top] + shown), top.rank)
+            if extra is not None and st.can_take_pile(actor, shown, extra):
+                return shown, extra
+    return None
+
+
+def _opening(hand: list[Card], need: int, skip_rank: str | None = None) -> list[list[Card]] | None:
+    """A greedy set of melds from ``hand`` worth at least ``need`` (canasta/4.1), or None."""
+    by_rank: dict[str, list[Card]] = {}
+    for c in hand:
+        if not is_wild(c) and not is_red_three(c) and not is_black_three(c) and c.rank != skip_rank:
+            by_rank.setdefault(c.rank, []).append(c)
+    wilds = sorted((c for c in hand if is_wild(c)), key=card_value, reverse=True)
+    melds = []
+    for rank, cs in sorted(by_rank.items(), key=lambda kv: -cards_value(kv[1])):
+        if len(cs) >= 3:
+            melds.append(list(cs))
+        elif len(cs) == 2 and wilds:
+            melds.append(cs + [wilds.pop(0)])
+    total = sum(cards_value(m) for m in melds)
+    for m in melds:
+        while total < need and wilds and meld_fault(m + [wilds[0]]) is None:
+            w = wilds.pop(0)
+            m.append(w)
+            total += card_value(w)
+    if need <= 0:
+        return []
+    if total < need or not melds:
+        return None
+    return melds
+
+
+# ---------------------------------------------------------------- validate
+
+EVENT_TYPES = ("deal", "red_three") + ACTIONS
+
+
+def validate(req: dict, variant, opts: dict) -> dict:
+    """Replay a log of deals; collect violations rather than stop (python-chess style); score each deal."""
+    layout, scores, target = parse_table(req, variant, opts)
+    deck = deck_for(opts["packs"])
+    log = req.get("log")
+    if not isinstance(log, list) or not log:
+        raise InputError("log must be a non-empty list of events", "/log")
+    violations: list[dict] = []
+    first = None
+    final = None
+    rules: set[str] = set()
+    st: DealState | None = None
+    skipping = False
+    prev_dealer = None
+    game_over = False
+    checked = 0
+    tally = Tally(deck)
+
+    def violate(i, ev_type, rule, msg, ptr=None, penalty=None):
+        nonlocal first
+        v = {"index": i, "event": ev_type, "rule": rule, "message": msg, "pointer": ptr or f"/log/{i}"}
+        if penalty:
+            v["penalty"] = penalty
+        violations.append(v)
+        rules.add(rule)
+        if first is None:
+            first = dict(v)
+
+    def finish():
+        nonlocal final, scores, game_over
+        res = _settle_state(st, layout, opts, scores, target)
+        rules.update(res.pop("_rules"))
+        final = res
+        scores = {s["id"]: s["total_after"] for s in res["sides"]}
+        game_over = res["game_over"]
+
+    for i, ev in enumerate(log):
+        ptr = f"/log/{i}"
+        if not isinstance(ev, dict):
+            raise InputError("each event is an object with a type", ptr)
+        t = ev.get("type")
+        if t not in EVENT_TYPES:
+            raise InputError(f"unknown event type {t!r}; known: {', '.join(EVENT_TYPES)}", ptr + "/type")
+        if t == "deal":
+            if st is not None and st.phase != "done" and not skipping:
+                violate(i, t, "canasta/6.2", "a new deal began before the previous hand ended")
+            checked += 1
+            if game_over:
+                violate(i, t, "canasta/7.2", "the game was already over")
+                skipping = True
+                continue
+            dealer = ev.get("dealer")
+            if dealer not in layout.side_of:
+                raise InputError(f"{dealer!r} is not one of the players ({', '.join(layout.seats)})", ptr + "/dealer")
+            bad_dealer = prev_dealer is not None and dealer != layout.after(prev_dealer)
+            if bad_dealer:
+                violate(i, t, "canasta/1.5", f"the deal passes to the left: {layout.after(prev_dealer)} deals, not "
+                                             f"{dealer}", ptr + "/dealer")
+            prev_dealer = dealer
+            st, tally, problems = _start_deal(ev, layout, opts, scores, deck, ptr)
+            skipping = bad_dealer
+            for rule, msg, p in problems:
+                violate(i, t, rule, msg, p)
+                skipping = True
+            continue
+        if st is None:
+            raise InputError("the log must start with a deal event", ptr)
+        if skipping:
+            continue
+        checked += 1
+        actor = ev.get("player")
+        if actor not in layout.side_of:
+            raise InputError(f"{actor!r} is not one of the players ({', '.join(layout.seats)})", ptr + "/player")
+        try:
+            new_cards = _revealed(ev, t, ptr)
+            if new_cards:
+                problems = tally.add(*new_cards)
+                if problems:
+                    violate(i, t, "canasta/1.2", problems[0]["detail"], problems[0]["pointer"])
+                    skipping = True
+                    continue
+            if t == "red_three":
+                card = canasta_card(ev.get("card"), ptr + "/card")
+                rep = ev.get("replacement")
+                if rep is None:
+                    raise InputError("a red three laid out from the hand is replaced from the stock: give the "
+                                     "replacement", ptr + "/replacement")
+                st.apply_red_three(actor, card, canasta_card(rep, ptr + "/replacement"))
+            else:
+                _apply(st, actor, t, ev, ptr)
+        except IllegalAction as e:
+            side = layout.side_of[actor]
+            v, pens = _illegal_result(e, t, side, opts, ptr + _action_pointer(e.rule, t)[len("/action"):])
+            violate(i, t, v["rule"], v["message"], v["pointer"], pens[0] if pens else None)
+            skipping = True
+            continue
+        if st.phase == "done":
+            finish()
+    if st is not None and st.phase != "done" and not skipping:
+        last = len(log) - 1
+        if st.stock == 0 and st.phase == "draw":
+            try:
+                st.apply_end(st.turn)
+                finish()
+            except IllegalAction as e:
+                violate(last, log[-1].get("type"), e.rule, e.message)
+        else:
+            violate(last, log[-1].get("type"), "canasta/6.2", "the log ends in the middle of a deal")
+    return {"valid": not violations, "events_checked": checked, "first_violation": first,
+            "violations": violations, "final": final, "_rules": rules}
+
+
+def _revealed(ev: dict, t: str, ptr: str) -> tuple[str, list[Card]] | None:
+    """Cards an event brings into view from the stock (draws and red-three replacements), for conservation."""
+    if t == "draw" and ev.get("cards") is not None:
+        return ptr + "/cards", card_list(ev["cards"], ptr + "/cards")
+    if t == "red_three" and ev.get("replacement") is not None:
+        return ptr, [canasta_card(ev["replacement"], ptr + "/replacement")]
+    return None
+
+
+def _start_deal(ev: dict, layout: Layout, opts: dict, scores: dict, deck: DeckSpec, ptr: str):
+    """Parse a deal event; return (state, tally of the cards seen, problems), problems being independent
+    violations."""
+    problems = []
+    raw = ev.get("hands")
+    if not isinstance(raw, dict):
+        raise InputError("a deal event gives hands: {player: [cards]}", ptr + "/hands")
+    hands = {}
+    for p, cards in raw.items():
+        if p not in layout.side_of:
+            raise InputError(f"{p!r} is not one of the players ({', '.join(layout.seats)})", f"{ptr}/hands/{esc(p)}")
+        hands[p] = card_list(cards, f"{ptr}/hands/{esc(p)}")
+    for p in layout.seats:
+        if p not in hands:
+            raise InputError(f"the deal gives no hand for {p}", ptr + "/hands")
+        if len(hands[p]) != opts["deal_size"]:
+            problems.append(("canasta/1.5", f"{p} was dealt {len(hands[p])} cards, not {opts['deal_size']}",
+                             f"{ptr}/hands/{esc(p)}"))
+    pile_cards = card_list(ev.get("pile"), ptr + "/pile")
+    if not pile_cards:
+        raise InputError("the deal turns up at least one card to start the pile: pile [bottom ... top]", ptr + "/pile")
+    seen = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.seats] + [(ptr + "/pile", pile_cards)]
+    cover = opts["black_three_upcard"] == "cover"
+    for k, c in enumerate(pile_cards):
+        covered_kind = is_wild(c) or is_red_three(c) or (cover and is_black_three(c))
+        last = k == len(pile_cards) - 1
+        if covered_kind and last:
+            problems.append(("canasta/1.6", f"{c} turned up is covered by the next stock card", f"{ptr}/pile/{k}"))
+        elif not covered_kind and not last:
+            problems.append(("canasta/1.6", f"{c} is a natural upcard: no more cards are turned onto it",
+                             f"{ptr}/pile/{k + 1}"))
+            break
+    tally = Tally(deck)
+    for p, cards in seen:
+        for item in tally.add(p, cards):
+            problems.append(("canasta/1.2", item["detail"], item["pointer"]))
+    stock = deck.size - sum(len(h) for h in hands.values()) - len(pile_cards)
+    pile = Pile(None, 0, None, [])
+    for c in pile_cards:
+        pile.push(c, opts["black_three_freezes"])
+    st = DealState(layout, opts, dict(scores), max(stock, 0), pile, layout.after(ev["dealer"]),
+                   {p: list(h) for p, h in hands.items()})
+    return st, tally, problems
+
+
+def _settle_state(st: DealState, layout: Layout, opts: dict, scores: dict, target: int) -> dict:
+    """The score answer of a replayed deal, with the 500 for a red three kept in hand (canasta/8.3)."""
+    per_side = {}
+    penalties = []
+    went = st.outcome["went_out"]
+    for sid in layout.sides:
+        hands = []
+        for p in layout.members[sid]:
+            h = st.hands[p] or []
+            kept = [c for c in h if is_red_three(c)]
+            for c in kept:
+                if p in st.had_turn:
+                    penalties.append({"rule": "canasta/8.3", "side": sid, "points": -500,
+                                      "note": f"{p} kept {c} in hand to the end"})
+            hands.append([c for c in h if not is_red_three(c)])
+        reds = len(st.red_threes[sid]) + sum(1 for p in layout.members[sid] for c in (st.hands[p] or [])
+                                             if is_red_three(c))
+        per_side[sid] = {"melds": list(st.melds[sid].values()), "red_threes": reds, "hands": hands,
+                         "went_out": went is not None and layout.side_of[went] == sid,
+                         "concealed": bool(went is not None and layout.side_of[went] == sid
+                                           and st.outcome["concealed"])}
+    return settle(layout, opts, scores, target, per_side, penalties)

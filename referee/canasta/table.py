@@ -1,0 +1,600 @@
+"""One Canasta deal as a state machine: the same object judges a single proposed action (``check``) and replays a
+whole log (``validate``), and its end state is what ``score`` settles.
+
+Per action there is a triple, after PokerKit: ``verify_<action>`` raises :class:`~referee.errors.IllegalAction` with
+the rule and the reason, ``can_<action>`` answers yes/no, ``apply_<action>`` verifies and then changes the state.
+Actions: ``draw``, ``take_pile``, ``meld``, ``discard``, ``ask`` (permission to go out), ``go_out`` (meld and an
+optional last discard in one step) and ``end`` (the player in turn cannot or will not take the pile once the stock is
+gone).  Hands may be unknown (``None``) for players other than the one acting, as in a described position.
+
+Cards in hands are matched by rank for 4 to A, deuces and jokers (suits do not matter there), and by rank and suit for
+threes.  Rule IDs are those of ``rules.yaml``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..cards import Card
+from ..errors import IllegalAction
+from .core import (MAX_WILDS, canasta_kind, card_value, cards_value, initial_minimum, is_black_three, is_red_three,
+                   is_wild, meld_fault)
+
+# the penalty the laws attach to each kind of illegal action: rule of the fault → (penalty rule, points)
+PENALTY_FOR = {
+    "take_pile": ("canasta/8.4", 100),
+    "canasta/3.1": ("canasta/8.2", 100),
+    "canasta/2.3": ("canasta/8.2", 100),
+    "canasta/6.2": ("canasta/8.6", 100),
+    "canasta/6.3": ("canasta/8.5", 100),
+    "canasta/4.1": ("canasta/8.1", 0),
+}
+
+
+FROZEN_BY = {"wild": "wild card", "red_three": "red three", "black_three": "black three"}
+
+
+def same(a: Card, b: Card) -> bool:
+    """Whether ``a`` and ``b`` may be the same card: equal, or one names only the rank (not for threes)."""
+    return a == b or (a.rank == b.rank and a.rank != "3" and (not a.suit or not b.suit))
+
+
+def take_from(hand: list[Card], cards: list[Card]) -> list[Card] | None:
+    """``hand`` without ``cards`` (each matched once, exact copies first), or None if the hand lacks one."""
+    rest = list(hand)
+    for c in cards:
+        idx = next((i for i, h in enumerate(rest) if h == c), None)
+        if idx is None:
+            idx = next((i for i, h in enumerate(rest) if same(h, c)), None)
+        if idx is None:
+            return None
+        rest.pop(idx)
+    return rest
+
+
+def group_cards(g) -> list[Card]:
+    """The cards of a meld given as a list, or as ``(rank, cards)`` for cards laid on the meld of a rank."""
+    return g[1] if isinstance(g, tuple) else g
+
+
+def natural_rank(cards: list[Card]) -> str | None:
+    return next((c.rank for c in cards if not is_wild(c)), None)
+
+
+@dataclass
+class Layout:
+    """Sides and seats: partners sit apart, so the seat order takes one player of each side in turn."""
+
+    sides: list[str]
+    members: dict[str, list[str]]
+    seats: list[str] = field(default_factory=list)
+    side_of: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, sides: list[dict]) -> "Layout":
+        ids = [s["id"] for s in sides]
+        members = {s["id"]: list(s["players"]) for s in sides}
+        seats = [members[sid][k] for k in range(max(len(m) for m in members.values()))
+                 for sid in ids if k < len(members[sid])]
+        side_of = {p: sid for sid in ids for p in members[sid]}
+        return cls(ids, members, seats, side_of)
+
+    def after(self, player: str) -> str:
+        return self.seats[(self.seats.index(player) + 1) % len(self.seats)]
+
+    def partners(self, player: str) -> list[str]:
+        return [p for p in self.members[self.side_of[player]] if p != player]
+
+
+@dataclass
+class Pile:
+    """The discard pile.  ``cards`` bottom to top when known; otherwise ``top`` and ``size`` only.
+
+    ``frozen_by`` is what froze it for everybody (``"wild"`` or ``"red_three"``, or ``"black_three"`` when
+    black threes freeze), or None.
+    """
+
+    top: Card | None
+    size: int
+    frozen_by: str | None = None
+    cards: list[Card] | None = None
+
+    def push(self, card: Card, black_three_freezes: bool) -> None:
+        self.top = card
+        self.size += 1
+        if self.cards is not None:
+            self.cards.append(card)
+        if self.frozen_by is None:
+            if is_wild(card):
+                self.frozen_by = "wild"
+            elif is_red_three(card):
+                self.frozen_by = "red_three"
+            elif black_three_freezes and is_black_three(card):
+                self.frozen_by = "black_three"
+
+
+class DealState:
+    """A Canasta deal in progress.
+
+    ``hands``: player → list of cards (None when unknown); ``melds``: side → rank → cards (black threes melded when
+    going out are under rank ``"3"``); ``red_threes``: side → cards; ``stock``: cards left; ``pile``: :class:`Pile`;
+    ``scores``: side totals before the deal (they set the initial minimum, canasta/4.1).
+    ``turn`` is the player to act and ``phase`` ``"draw"`` (turn not begun), ``"play"`` (drawn; melding and the
+    discard follow) or ``"done"``.  ``outcome`` after the end: ``{"went_out": player | None, "concealed": bool}``.
+    """
+
+    def __init__(self, layout: Layout, opts: dict, scores: dict[str, int], stock: int, pile: Pile,
+                 turn: str, hands: dict[str, list[Card] | None]) -> None:
+        self.layout, self.opts, self.scores = layout, opts, scores
+        self.stock, self.pile, self.turn = stock, pile, turn
+        self.hands = hands
+        self.phase = "draw"
+        self.melds: dict[str, dict[str, list[Card]]] = {s: {} for s in layout.sides}
+        self.red_threes: dict[str, list[Card]] = {s: [] for s in layout.sides}
+        self.minimum_raise: dict[str, int] = {s: 0 for s in layout.sides}
+        self.melded_before: dict[str, bool] = {p: False for p in layout.seats}
+        self.had_turn: set[str] = set()
+        self.outcome: dict | None = None
+        self.last_red_three = False
+        self._new_turn()
+
+    def _new_turn(self) -> None:
+        self.drew_from: str | None = None      # "stock" or "pile" once the turn's draw is made
+        self.turn_melded = False               # the player has melded or laid off this turn
+        self.opened_this_turn = False          # the side made its initial meld this turn
+        self.laid_on_partner = False           # cards went onto melds the side had before this turn
+        self.own_canasta = False               # the player completed a canasta this turn
+        self.answer: str | None = None         # the partner's answer to "may I go out?"
+        self.start_ranks: set[str] | None = None  # the side's meld ranks before its first meld of the turn
+
+    # ------------------------------------------------------------------ facts
+    def side(self, player: str) -> str:
+        return self.layout.side_of[player]
+
+    def has_melded(self, side: str) -> bool:
+        return any(rank != "3" for rank in self.melds[side])
+
+    def canastas(self, side: str, extra: dict[str, list[Card]] | None = None) -> int:
+        melds = {**self.melds[side], **(extra or {})}
+        return sum(1 for m in melds.values() if canasta_kind(m))
+
+    def minimum(self, side: str) -> int:
+        o = self.opts
+        return initial_minimum(self.scores.get(side, 0), o["negative_minimum"], o["minimum_150_from"]) \
+            + self.minimum_raise[side]
+
+    def hand(self, player: str) -> list[Card]:
+        h = self.hands.get(player)
+        if h is None:
+            raise IllegalAction("canasta/6.1", f"{player}'s hand is not known in this position")
+        return h
+
+    def frozen_for(self, side: str) -> bool:
+        return self.pile.frozen_by is not None or not self.has_melded(side)
+
+    # ------------------------------------------------------------------ turn order
+    def _verify_turn(self, player: str, phase: str | tuple) -> None:
+        if self.phase == "done":
+            raise IllegalAction("canasta/6.5" if self.outcome and not self.outcome["went_out"] else "canasta/6.2",
+                                "the hand is over")
+        if player != self.turn:
+            raise IllegalAction("canasta/6.1", f"it is {self.turn}'s turn, not {player}'s")
+        phases = (phase,) if isinstance(phase, str) else phase
+        if self.phase not in phases:
+            raise IllegalAction("canasta/6.1", "the turn begins with a draw from the stock or the pile"
+                                if self.phase == "draw" else "the player has already drawn this turn")
+
+    # ------------------------------------------------------------------ red threes
+    def verify_red_three(self, player: str, card: Card) -> None:
+        if self.phase == "done":
+            raise IllegalAction("canasta/2.1", "the hand is over")
+        if not is_red_three(card):
+            raise IllegalAction("canasta/2.1", f"{card} is not a red three")
+        if take_from(self.hand(player), [card]) is None:
+            raise IllegalAction("canasta/2.1", f"{player} holds no {card}")
+        if self.stock < 1:
+            raise IllegalAction("canasta/2.1", "the stock is empty: no replacement can be drawn")
+
+    def apply_red_three(self, player: str, card: Card, replacement: Card | None) -> None:
+        """Lay out a red three held in hand (dealt, or drawn) and draw its replacement (canasta/2.1)."""
+        self.verify_red_three(player, card)
+        rest = take_from(self.hand(player), [card])
+        self.red_threes[self.side(player)] = self.red_threes[self.side(player)] + [card]
+        self.stock -= 1
+        self.hands[player] = rest + ([replacement] if replacement is not None else [])
+
+    # ------------------------------------------------------------------ draw
+    def verify_draw(self, player: str) -> None:
+        self._verify_turn(player, "draw")
+        if self.stock == 0:
+            raise IllegalAction("canasta/6.5", "the stock is gone: take the pile if possible, otherwise the hand ends")
+
+    def can_draw(self, player: str) -> bool:
+        return _can(self.verify_draw, player)
+
+    def apply_draw(self, player: str, cards: list[Card] | None = None) -> dict:
+        """Draw from the stock: ``draw_count`` cards; a red three among them is laid out and replaced at once.
+
+        ``cards`` (optional) are the cards taken from the stock in order, red threes and their replacements
+        included.  Returns the effects.  A red three as the last stock card ends the hand (canasta/6.5).
+        """
+        self.verify_draw(player)
+        want = min(self.opts["draw_count"], self.stock)
+        effects = {"drawn": want}
+        if cards is not None:
+            naturals = [c for c in cards if not is_red_three(c)]
+            if len(cards) > self.stock:
+                raise IllegalAction("canasta/6.1", f"the stock holds only {self.stock} card(s)")
+            exhausted = len(cards) == self.stock
+            if len(naturals) > want or (len(naturals) < want and not exhausted):
+                raise IllegalAction("canasta/6.1", f"a draw takes {want} card(s) from the stock (red threes are "
+                                                   f"replaced), not {len(naturals)}")
+            if cards and is_red_three(cards[-1]) and not exhausted:
+                raise IllegalAction("canasta/2.1", "a red three drawn is replaced by the next stock card")
+            last_red = exhausted and bool(cards) and is_red_three(cards[-1])
+            self.stock -= len(cards)
+            reds = [c for c in cards if is_red_three(c)]
+            self.red_threes[self.side(player)] = self.red_threes[self.side(player)] + reds
+            if self.hands.get(player) is not None:
+                self.hands[player] = self.hands[player] + naturals
+            if reds:
+                effects["red_threes_laid_out"] = [str(c) for c in reds]
+            if last_red:
+                self.last_red_three = True
+                effects["hand_ends"] = "a red three was the last stock card"
+        else:
+            self.stock -= want
+        self.phase = "play"
+        self.drew_from = "stock"
+        self.had_turn.add(player)
+        if self.last_red_three and self.opts["red_three_last_card"] == "no_meld":
+            self._end(None)
+        return effects
+
+    # ------------------------------------------------------------------ taking the pile
+    def verify_take_pile(self, player: str, shown: list[Card], melds: list[list[Card]] | None = None) -> dict:
+        """Whether ``player`` may take the pile showing ``shown`` from his hand to go with the top card, plus
+        ``melds`` (further melds from the hand, counted toward an initial meld).  Returns the melds it makes.
+
+        Raises IllegalAction under canasta/5.1 (frozen), 5.2 (what may take it), 5.3 (one-card pile),
+        3.1 (the melds formed), 4.1 (initial minimum, top card and hand cards only).
+        """
+        self._verify_turn(player, "draw")
+        melds = melds or []
+        pile, top = self.pile, self.pile.top
+        if top is None or pile.size == 0:
+            raise IllegalAction("canasta/5.2", "the discard pile is empty")
+        if is_wild(top) or is_black_three(top):
+            raise IllegalAction("canasta/5.2", f"a {'wild card' if is_wild(top) else 'black three'} on top of the "
+                                               "pile stops it from being taken")
+        hand = self.hand(player)
+        rest = take_from(hand, shown + [c for m in melds for c in m])
+        if rest is None:
+            raise IllegalAction("canasta/6.1", f"{player} does not hold all the cards shown")
+        if pile.size == 1 and len(hand) == 1:
+            raise IllegalAction("canasta/5.3", "a player holding one card may not take a pile of one card")
+        side = self.side(player)
+        naturals = [c for c in shown if not is_wild(c)]
+        if any(c.rank != top.rank for c in naturals):
+            raise IllegalAction("canasta/5.2", f"the cards shown with the top card must be {top.rank}s or wild cards")
+        pair = len(naturals) >= 2
+        own = self.melds[side].get(top.rank)
+        if self.frozen_for(side):
+            if not pair:
+                why = (f"the pile is frozen by a {FROZEN_BY[self.pile.frozen_by]}" if self.pile.frozen_by
+                       else "the pile is frozen against a side that has not melded")
+                raise IllegalAction("canasta/5.1", f"{why}: only a natural pair of {top.rank}s from the hand "
+                                                   "takes it")
+        elif not (pair or (naturals and len(shown) >= 2) or own is not None):
+            raise IllegalAction("canasta/5.2", f"the top {top.rank} needs a natural pair, a natural {top.rank} and a "
+                                               f"wild card, or the side's meld of {top.rank}s")
+        group = [top] + shown
+        made = {}
+        if own is not None:
+            fault = meld_fault(own + group)
+            if fault:
+                raise IllegalAction("canasta/3.1", f"adding to the side's {top.rank}s: {fault}")
+            made[top.rank] = own + group
+        else:
+            fault = meld_fault(group)
+            if fault:
+                raise IllegalAction("canasta/3.1", f"the top card and the cards shown: {fault}")
+            made[top.rank] = group
+        made = self._verify_melds(side, melds, made, going_out=False)
+        left = len(rest) + pile.size - 1
+        need_c = self.opts["canastas_to_go_out"]
+        if left <= 1 and self.canastas(side, made) < need_c:
+            raise IllegalAction("canasta/6.2", f"taking the pile would leave {left} card(s) and going out needs "
+                                               f"{need_c} canasta(s)")
+        if left == 0 and self.answer == "no":
+            raise IllegalAction("canasta/6.3", "the partner answered no: the player may not go out this turn")
+        if not self.has_melded(side):
+            need = self.minimum(side)
+            count = cards_value(group) + sum(cards_value(m) for m in melds)
+            if count < need:
+                raise IllegalAction("canasta/4.1", f"the side's first meld needs {need}; the top card and the cards "
+                                                   f"from the hand make {count} (the rest of the pile never counts)")
+        return made
+
+    def can_take_pile(self, player: str, shown: list[Card], melds: list[list[Card]] | None = None) -> bool:
+        return _can(self.verify_take_pile, player, shown, melds)
+
+    def apply_take_pile(self, player: str, shown: list[Card], melds: list[list[Card]] | None = None) -> dict:
+        """Take the whole pile; the top card is melded at once with ``shown``; red threes in it are laid out."""
+        made = self.verify_take_pile(player, shown, melds)
+        side = self.side(player)
+        opening = not self.has_melded(side)
+        hand = take_from(self.hand(player), shown + [c for m in (melds or []) for c in m])
+        taken = (self.pile.cards or [])[:-1]
+        reds = [c for c in taken if is_red_three(c)]
+        self.red_threes[side] = self.red_threes[side] + reds
+        hand = hand + [c for c in taken if not is_red_three(c)]
+        self.hands[player] = hand
+        n = self.pile.size
+        self._record_melds(player, made)
+        self.pile = Pile(None, 0, None, [] if self.pile.cards is not None else None)
+        self.phase = "play"
+        self.drew_from = "pile"
+        self.opened_this_turn = self.opened_this_turn or opening
+        self.had_turn.add(player)
+        out = {"cards_taken": n}
+        if reds:
+            out["red_threes_laid_out"] = [str(c) for c in reds]
+        if not hand:
+            concealed = self._concealed_with(player, {})
+            self._end(player, concealed)
+            out.update(went_out=True, concealed=concealed)
+        return out
+
+    # ------------------------------------------------------------------ melding
+    def _verify_melds(self, side: str, groups: list, made: dict | None = None,
+                      going_out: bool = False) -> dict[str, list[Card]]:
+        """The side's melds after adding ``groups`` (lists of cards, or ``(rank, cards)`` for wild cards laid off).
+
+        Raises IllegalAction (canasta/3.1, 2.3) naming the group by its index.
+        """
+        made = dict(made or {})
+        for i, g in enumerate(groups):
+            rank, cards = g if isinstance(g, tuple) else (natural_rank(g), g)
+            if not cards:
+                raise IllegalAction("canasta/3.1", f"meld {i}: no cards")
+            if rank is None:
+                raise IllegalAction("canasta/3.1", f"meld {i}: wild cards alone do not meld; name the meld they join")
+            if any(is_red_three(c) for c in cards):
+                raise IllegalAction("canasta/3.1", f"meld {i}: red threes are laid out, never melded")
+            if any((not is_wild(c)) and c.rank != rank for c in cards):
+                raise IllegalAction("canasta/3.1", f"meld {i}: a meld holds cards of one rank and wild cards; "
+                                                   "sequences do not count")
+            if rank == "3":
+                if not going_out:
+                    raise IllegalAction("canasta/2.3", f"meld {i}: black threes meld only when going out")
+            existing = made.get(rank, self.melds[side].get(rank))
+            combined = (existing or []) + list(cards)
+            if existing is not None and rank == "3":
+                raise IllegalAction("canasta/2.3", f"meld {i}: black threes meld once, as three or four")
+            fault = meld_fault(combined, going_out=going_out)
+            if fault:
+                where = f"adding to the side's {rank}s" if existing is not None else f"meld {i}"
+                rule = "canasta/2.3" if rank == "3" else "canasta/3.1"
+                raise IllegalAction(rule, f"{where}: {fault}")
+            made[rank] = combined
+        return made
+
+    def verify_meld(self, player: str, groups: list, final_discard: Card | None = None,
+                    going_out: bool | None = None) -> dict:
+        """Whether ``player`` may lay down ``groups`` now; returns ``{"melds", "hand_after", "going_out", ...}``.
+
+        ``going_out`` defaults to whether the hand is then empty (or holds only ``final_discard``).
+        Raises IllegalAction: canasta/6.1 (turn, cards held), 3.1/2.3 (meld legality), 4.1 (initial minimum),
+        6.2 (going out needs canastas; keep a card otherwise), 6.3 (the partner's answer), 6.5 (last red three).
+        """
+        self._verify_turn(player, "play")
+        if self.last_red_three and self.opts["red_three_last_card"] == "no_meld":
+            raise IllegalAction("canasta/6.5", "the last stock card was a red three: no meld, the hand is over")
+        side = self.side(player)
+        cards = [c for g in groups for c in group_cards(g)]
+        rest = take_from(self.hand(player), cards)
+        if rest is None:
+            raise IllegalAction("canasta/6.1", f"{player} does not hold all the cards melded")
+        if final_discard is not None:
+            rest2 = take_from(rest, [final_discard])
+            if rest2 is None:
+                raise IllegalAction("canasta/6.1", f"{player} does not hold {final_discard}")
+            if rest2:
+                raise IllegalAction("canasta/6.2", f"going out leaves no card in hand; {len(rest2)} would remain")
+        out_now = (len(rest) == 0 or (final_discard is not None and len(rest) == 1)) if going_out is None \
+            else going_out
+        if going_out and final_discard is None and rest:
+            raise IllegalAction("canasta/6.2", f"going out leaves no card in hand; {len(rest)} would remain")
+        made = self._verify_melds(side, groups, going_out=out_now or len(rest) <= 1)
+        canastas = self.canastas(side, made)
+        need = self.opts["canastas_to_go_out"]
+        if len(rest) <= 1 and canastas < need:
+            raise IllegalAction("canasta/6.2", f"going out needs {need} canasta(s) on the side's table; without "
+                                               "them a player keeps a card to discard and one more")
+        finishing = len(rest) <= 1   # a last card left must be discarded: the player is going out
+        if finishing and self.answer == "no":
+            raise IllegalAction("canasta/6.3", "the partner answered no: the player may not go out this turn")
+        concealed_if_out = self._concealed_with(player, made)
+        concealed = out_now and concealed_if_out
+        if not self.has_melded(side):
+            need_count = self.minimum(side)
+            count = sum(cards_value(group_cards(g)) for g in groups)
+            waived = finishing and concealed_if_out and self.drew_from == "stock" \
+                and self.opts["concealed_waives_minimum"]
+            if count < need_count and not waived:
+                raise IllegalAction("canasta/4.1", f"the side's first meld needs {need_count}; these melds make "
+                                                   f"{count} (bonuses never count)")
+        return {"melds": made, "hand_after": rest, "going_out": out_now, "concealed": concealed,
+                "canastas": canastas}
+
+    def can_meld(self, player: str, groups: list) -> bool:
+        return _can(self.verify_meld, player, groups)
+
+    def _record_melds(self, player: str, made: dict[str, list[Card]]) -> None:
+        side = self.side(player)
+        if self.start_ranks is None:
+            self.start_ranks = set(self.melds[side])
+        for rank, cards in made.items():
+            before = self.melds[side].get(rank)
+            if before is not None and rank in self.start_ranks and len(cards) > len(before):
+                self.laid_on_partner = True
+            if canasta_kind(cards) and not (before and canasta_kind(before)):
+                self.own_canasta = True
+            self.melds[side][rank] = cards
+        self.turn_melded = True
+
+    def _concealed_with(self, player: str, made: dict[str, list[Card]]) -> bool:
+        """Whether going out after laying ``made`` would be concealed (canasta/6.4)."""
+        if self.melded_before[player] or self.laid_on_partner:
+            return False
+        side = self.side(player)
+        start = self.start_ranks if self.start_ranks is not None else set(self.melds[side])
+        canasta = self.own_canasta
+        for rank, cards in made.items():
+            before = self.melds[side].get(rank)
+            if rank in start and before is not None and len(cards) > len(before):
+                return False
+            if canasta_kind(cards) and not (before and canasta_kind(before)):
+                canasta = True
+        return canasta
+
+    def apply_meld(self, player: str, groups: list) -> dict:
+        v = self.verify_meld(player, groups)
+        side = self.side(player)
+        opening = not self.has_melded(side)
+        self._record_melds(player, v["melds"])
+        self.hands[player] = v["hand_after"]
+        self.opened_this_turn = self.opened_this_turn or opening
+        effects = {"canastas": v["canastas"]}
+        if self.last_red_three:
+            self._end(None)
+        elif not v["hand_after"]:
+            self._end(player, v["concealed"])
+            effects["went_out"] = True
+            effects["concealed"] = v["concealed"]
+        return effects
+
+    # ------------------------------------------------------------------ discard
+    def verify_discard(self, player: str, card: Card) -> dict:
+        """Whether ``player`` may discard ``card`` now (canasta/6.1); a last card is going out (6.2, 6.3, 8.5)."""
+        self._verify_turn(player, "play")
+        if self.last_red_three:
+            raise IllegalAction("canasta/6.5", "the last stock card was a red three: no discard, the hand is over")
+        rest = take_from(self.hand(player), [card])
+        if rest is None:
+            raise IllegalAction("canasta/6.1", f"{player} does not hold {card}")
+        side = self.side(player)
+        if not rest:
+            need = self.opts["canastas_to_go_out"]
+            if self.canastas(side) < need:
+                raise IllegalAction("canasta/6.2", f"going out needs {need} canasta(s) on the side's table")
+            if self.answer == "no":
+                raise IllegalAction("canasta/6.3", "the partner answered no: the player may not go out this turn")
+        elif self.answer == "yes":
+            raise IllegalAction("canasta/6.3", "the partner answered yes: the player must go out this turn")
+        return {"hand_after": rest}
+
+    def can_discard(self, player: str, card: Card) -> bool:
+        return _can(self.verify_discard, player, card)
+
+    def apply_discard(self, player: str, card: Card) -> dict:
+        rest = self.verify_discard(player, card)["hand_after"]
+        self.hands[player] = rest
+        self.pile.push(card, self.opts["black_three_freezes"])
+        if not rest:
+            concealed = self._concealed_with(player, {})
+            self._end(player, concealed)
+            return {"went_out": True, "concealed": concealed}
+        self._pass_turn(player)
+        return {"pile_frozen": self.pile.frozen_by is not None}
+
+    def _pass_turn(self, player: str) -> None:
+        if self.turn_melded:
+            self.melded_before[player] = True
+        self.turn = self.layout.after(player)
+        self.phase = "draw"
+        self._new_turn()
+
+    # ------------------------------------------------------------------ going out in one step
+    def verify_go_out(self, player: str, groups: list, discard: Card | None) -> dict:
+        """Meld ``groups`` and discard ``discard`` (or nothing) leaving no card (canasta/6.2–6.4, 2.3)."""
+        self._verify_turn(player, "play")
+        hand = self.hand(player)
+        left = take_from(hand, [c for g in groups for c in group_cards(g)])
+        if left is not None and len(left) == 2 and all(is_black_three(c) for c in left):
+            raise IllegalAction("canasta/2.3", "two black threes can be neither melded nor both discarded")
+        if discard is not None and self.last_red_three:
+            raise IllegalAction("canasta/6.5", "the last stock card was a red three: no discard, the hand is over")
+        if not groups:
+            if discard is None:
+                raise IllegalAction("canasta/6.2", "going out melds the remaining cards or discards the last one")
+            if len(hand) != 1:
+                raise IllegalAction("canasta/6.2", f"going out leaves no card in hand; {len(hand) - 1} would remain")
+            v = self.verify_discard(player, discard)
+            return {**v, "going_out": True, "concealed": self._concealed_with(player, {}), "melds": {}}
+        return self.verify_meld(player, groups, final_discard=discard, going_out=True)
+
+    def apply_go_out(self, player: str, groups: list, discard: Card | None) -> dict:
+        v = self.verify_go_out(player, groups, discard)
+        if groups:
+            self._record_melds(player, v["melds"])
+            self.hands[player] = v["hand_after"]
+        if discard is not None:
+            self.hands[player] = take_from(self.hands[player], [discard])
+            self.pile.push(discard, self.opts["black_three_freezes"])
+        self._end(player, v["concealed"])
+        return {"went_out": True, "concealed": v["concealed"]}
+
+    # ------------------------------------------------------------------ permission
+    def verify_ask(self, player: str) -> None:
+        """Asking "partner, may I go out?" (canasta/6.3; wrong timing is 8.5)."""
+        self._verify_turn(player, ("draw", "play"))
+        if not self.layout.partners(player):
+            raise IllegalAction("canasta/6.3", "a player without a partner has nobody to ask")
+        if self.turn_melded:
+            raise IllegalAction("canasta/6.3", "the question comes before any card of the turn is melded")
+        if self.answer is not None:
+            raise IllegalAction("canasta/6.3", "the question has been asked and answered this turn")
+
+    def apply_ask(self, player: str, answer: str) -> dict:
+        self.verify_ask(player)
+        self.answer = answer
+        return {"binding": answer}
+
+    # ------------------------------------------------------------------ end of the stock
+    def must_take(self, player: str) -> bool:
+        """With the stock gone, whether the player is obliged to take the pile (canasta/6.5)."""
+        top, side = self.pile.top, self.side(player)
+        if top is None or is_wild(top) or is_black_three(top) or self.frozen_for(side):
+            return False
+        if top.rank not in self.melds[side]:
+            return False
+        return self.can_take_pile(player, [])
+
+    def verify_end(self, player: str) -> None:
+        self._verify_turn(player, "draw")
+        if self.stock > 0:
+            raise IllegalAction("canasta/6.5", f"the stock still holds {self.stock} card(s): draw or take the pile")
+        if self.must_take(player):
+            raise IllegalAction("canasta/6.5", f"the top {self.pile.top.rank} fits the side's meld and the pile is "
+                                               "not frozen: with the stock gone the player must take it")
+
+    def apply_end(self, player: str) -> dict:
+        self.verify_end(player)
+        self._end(None)
+        return {"hand_ends": "the stock is gone and the pile is not taken"}
+
+    def _end(self, went_out: str | None, concealed: bool = False) -> None:
+        self.phase = "done"
+        self.outcome = {"went_out": went_out, "concealed": bool(went_out and concealed)}
+
+
+def _can(verify, *args) -> bool:
+    try:
+        verify(*args)
+    except IllegalAction:
+        return False
+    return True
+
+
+__all__ = ["DealState", "Layout", "Pile", "PENALTY_FOR", "same", "take_from", "card_value", "MAX_WILDS"]

@@ -1,0 +1,138 @@
+"""marshmallow request schemas for Canasta (shape only; the engine checks the rules and the cards)."""
+from __future__ import annotations
+
+from marshmallow import ValidationError, fields, validate
+
+from .common import Bool, Card, Cards, Envelope, Int, Name, Strict
+
+SIDE_ID = lambda **kw: fields.String(validate=validate.Length(min=1, max=64), **kw)  # noqa: E731
+
+
+def _melds(value):
+    """A list of melds: each a list of cards, or {"rank", "cards"} for cards laid on the side's meld of a rank."""
+    if not isinstance(value, list) or len(value) > 24:
+        raise ValidationError("a list of at most 24 melds")
+    for g in value:
+        cards = g
+        if isinstance(g, dict):
+            if set(g) - {"rank", "cards"} or not isinstance(g.get("rank"), str) or len(g["rank"]) > 2:
+                raise ValidationError('a meld laid on a rank is {"rank": "7", "cards": [...]}')
+            cards = g.get("cards")
+        if not isinstance(cards, list) or len(cards) > 40 or \
+                not all(isinstance(c, str) and 1 <= len(c) <= 4 for c in cards):
+            raise ValidationError("each meld is a list of at most 40 cards such as 'KH', 'K', '2' or 'JK'")
+
+
+def Melds(**kw):
+    return fields.Raw(validate=_melds, **kw)
+
+
+class SideSeat(Strict):
+    id = SIDE_ID(required=True)
+    players = fields.List(Name(), required=True, validate=validate.Length(min=1, max=3))
+
+
+SIDES = fields.List(fields.Nested(SideSeat), required=True, validate=validate.Length(min=1, max=6))
+
+
+class GameState(Strict):
+    scores = fields.Dict(keys=SIDE_ID(), values=Int(-1000000, 1000000), validate=validate.Length(max=6))
+
+
+class DealSide(Strict):
+    id = SIDE_ID(required=True)
+    melds = fields.List(Cards(60), validate=validate.Length(max=24))
+    red_threes = Cards(6)
+    hands = fields.List(Cards(120), required=True, validate=validate.Length(min=1, max=3))
+    went_out = Bool()
+    concealed = Bool()
+
+
+class Irregularity(Strict):
+    type = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    side = SIDE_ID(required=True)
+    count = Int(0, 100)
+
+
+class Deal(Strict):
+    sides = fields.List(fields.Nested(DealSide), required=True, validate=validate.Length(min=1, max=6))
+    irregularities = fields.List(fields.Nested(Irregularity), validate=validate.Length(max=50))
+
+
+class ScoreRequest(Envelope):
+    sides = SIDES
+    dealer = Name()
+    state = fields.Nested(GameState)
+    deal = fields.Nested(Deal, required=True)
+
+
+class PileView(Strict):
+    top = Card(allow_none=True)
+    size = Int(0, 162)
+    frozen = Bool(allow_none=True)
+    frozen_by = fields.String(allow_none=True, validate=validate.OneOf(["wild", "red_three", "black_three"]))
+    cards = Cards(162)
+
+
+class TurnSoFar(Strict):
+    drew_from = fields.String(validate=validate.OneOf(["stock", "pile"]))
+    melded = Bool()
+    laid_on_partner = Bool()
+    answer = fields.String(allow_none=True, validate=validate.OneOf(["yes", "no"]))
+    last_red_three = Bool()
+
+
+class Position(Strict):
+    phase = fields.String(validate=validate.OneOf(["draw", "play"]))
+    to_act = Name()
+    hand = Cards(120, required=True)
+    melds = fields.Dict(keys=SIDE_ID(), values=fields.List(Cards(60), validate=validate.Length(max=24)),
+                        validate=validate.Length(max=6))
+    red_threes = fields.Dict(keys=SIDE_ID(), values=Cards(6), validate=validate.Length(max=6))
+    pile = fields.Nested(PileView, required=True)
+    stock = Int(0, 162)
+    melded_before = Bool()
+    minimum_raised = Int(0, 1000)
+    turn = fields.Nested(TurnSoFar)
+
+
+ACTION_TYPES = ["draw", "take_pile", "meld", "discard", "ask", "go_out", "end"]
+
+
+class Action(Strict):
+    type = fields.String(required=True, validate=validate.OneOf(ACTION_TYPES))
+    player = Name(required=True)
+    cards = Cards(40)
+    melds = Melds()
+    card = Card()
+    answer = fields.String(validate=validate.OneOf(["yes", "no"]))
+
+
+class CheckRequest(Envelope):
+    sides = SIDES
+    dealer = Name()
+    state = fields.Nested(GameState)
+    position = fields.Nested(Position, required=True)
+    action = fields.Nested(Action, required=True)
+
+
+class Event(Strict):
+    type = fields.String(required=True, validate=validate.OneOf(["deal", "red_three"] + ACTION_TYPES))
+    player = Name()
+    dealer = Name()
+    hands = fields.Dict(keys=Name(), values=Cards(20), validate=validate.Length(max=6))
+    pile = Cards(30)
+    card = Card()
+    replacement = Card()
+    cards = Cards(40)
+    melds = Melds()
+    answer = fields.String(validate=validate.OneOf(["yes", "no"]))
+
+
+class ValidateRequest(Envelope):
+    sides = SIDES
+    state = fields.Nested(GameState)
+    log = fields.List(fields.Nested(Event), required=True, validate=validate.Length(min=1, max=5000))
+
+
+REQUESTS = {"score": ScoreRequest, "check": CheckRequest, "validate": ValidateRequest}

@@ -1,0 +1,145 @@
+"""A random but legal Canasta deal, played by the engine's own verify_/can_ checks, as a validate log.
+
+Used by the property tests and the benchmarks: any log it writes must replay as valid, conserve the 108 (162)
+cards, and score by the laws.  Strategy: draw (or take the pile when a way is listed), open with a greedy set of
+melds, add naturals to the side's melds, go out when the laws allow, discard a random legal card.
+"""
+from __future__ import annotations
+
+import random
+
+from referee.canasta.core import deck_for, is_black_three, is_red_three, is_wild
+from referee.canasta.options import VARIANTS
+from referee.canasta.table import DealState, Layout, Pile
+from referee.canasta.views import _opening, _way_to_take
+
+FOUR = [{"id": "NS", "players": ["N", "S"]}, {"id": "EW", "players": ["E", "W"]}]
+SIDES = {"classic": FOUR,
+         "two-player": [{"id": "A", "players": ["A"]}, {"id": "B", "players": ["B"]}],
+         "three-player": [{"id": x, "players": [x]} for x in "ABC"],
+         "six-player": [{"id": x, "players": [x + "1", x + "2"]} for x in "ABC"]}
+
+
+def s(cards):
+    return [str(c) for c in cards]
+
+
+def random_canasta_log(seed: int, variant: str = "classic", max_turns: int = 400, dealer: str | None = None,
+                       scores: dict | None = None):
+    """``(sides, log, final state)`` of one random legal deal; ``scores`` are the totals before it."""
+    rng = random.Random(seed)
+    opts = VARIANTS[variant].resolve({})
+    layout = Layout.of(SIDES[variant])
+    deck = deck_for(opts["packs"]).cards()
+    rng.shuffle(deck)
+    dealer = dealer or layout.seats[-1]
+    n = opts["deal_size"]
+    hands = {}
+    order = [layout.seats[(layout.seats.index(dealer) + 1 + k) % len(layout.seats)] for k in range(len(layout.seats))]
+    for k, p in enumerate(order):
+        hands[p] = deck[k * n:(k + 1) * n]
+    rest = deck[len(order) * n:]
+    pile_cards = []
+    cover = opts["black_three_upcard"] == "cover"
+    while True:
+        c = rest.pop(0)
+        pile_cards.append(c)
+        if not (is_wild(c) or is_red_three(c) or (cover and is_black_three(c))):
+            break
+    log = [{"type": "deal", "dealer": dealer, "hands": {p: s(h) for p, h in hands.items()}, "pile": s(pile_cards)}]
+    pile = Pile(None, 0, None, [])
+    for c in pile_cards:
+        pile.push(c, opts["black_three_freezes"])
+    st = DealState(layout, opts, dict(scores or {sd: 0 for sd in layout.sides}), len(rest), pile, layout.after(dealer),
+                   {p: list(h) for p, h in hands.items()})
+    for p in order:
+        while any(is_red_three(c) for c in st.hands[p]) and rest:
+            red = next(c for c in st.hands[p] if is_red_three(c))
+            rep = rest.pop(0)
+            st.apply_red_three(p, red, rep)
+            log.append({"type": "red_three", "player": p, "card": str(red), "replacement": str(rep)})
+    turns = 0
+    while st.phase != "done" and turns < max_turns:
+        turns += 1
+        p = st.turn
+        side = st.side(p)
+        if st.stock == 0:
+            way = _way_to_take(st, p, st.hands[p])
+            if way is None:
+                st.apply_end(p)
+                log.append({"type": "end", "player": p})
+                break
+            st.apply_take_pile(p, *way)
+            log.append({"type": "take_pile", "player": p, "cards": s(way[0]), "melds": [s(m) for m in way[1]]})
+        else:
+            way = _way_to_take(st, p, st.hands[p]) if rng.random() < 0.8 else None
+            if way is not None:
+                st.apply_take_pile(p, *way)
+                log.append({"type": "take_pile", "player": p, "cards": s(way[0]),
+                            "melds": [s(m) for m in way[1]]})
+            else:
+                drawn = []
+                want = min(opts["draw_count"], len(rest))
+                got = 0
+                while got < want and rest:
+                    c = rest.pop(0)
+                    drawn.append(c)
+                    if not is_red_three(c):
+                        got += 1
+                st.apply_draw(p, drawn)
+                log.append({"type": "draw", "player": p, "cards": s(drawn)})
+                if st.phase == "done":
+                    break
+        # melding
+        hand = st.hands[p]
+        if not st.has_melded(side):
+            opening = _opening(hand, st.minimum(side))
+            if opening and st.can_meld(p, opening):
+                st.apply_meld(p, opening)
+                log.append({"type": "meld", "player": p, "melds": [s(m) for m in opening]})
+        if st.phase == "done":
+            break
+        if st.has_melded(side):
+            for rank in sorted({c.rank for c in st.hands[p] if not is_wild(c) and c.rank != "3"}):
+                cards = [c for c in st.hands[p] if c.rank == rank]
+                if rank in st.melds[side] or len(cards) >= 3:
+                    if st.can_meld(p, [cards]):
+                        st.apply_meld(p, [cards])
+                        log.append({"type": "meld", "player": p, "melds": [s(cards)]})
+                        if st.phase == "done":
+                            break
+            if st.phase == "done":
+                break
+            wild = next((c for c in st.hands[p] if is_wild(c)), None)
+            if wild is not None and rng.random() < 0.5:
+                for rank in list(st.melds[side]):
+                    if st.can_meld(p, [(rank, [wild])]):
+                        st.apply_meld(p, [(rank, [wild])])
+                        log.append({"type": "meld", "player": p, "melds": [{"rank": rank, "cards": [str(wild)]}]})
+                        break
+            if st.phase == "done":
+                break
+        choices = [c for c in st.hands[p] if st.can_discard(p, c)]
+        plain = [c for c in choices if not is_wild(c)] or choices
+        c = rng.choice(plain)
+        st.apply_discard(p, c)
+        log.append({"type": "discard", "player": p, "card": str(c)})
+    return SIDES[variant], log, st
+
+
+def random_canasta_game(deals: int, seed: int = 7, variant: str = "classic"):
+    """``(sides, log)`` of ``deals`` random legal deals in a row, the deal passing to the left and the totals
+    (which set each side's initial minimum) carried from deal to deal."""
+    from referee.canasta.views import _settle_state
+    opts = VARIANTS[variant].resolve({"target": 100000})
+    layout = Layout.of(SIDES[variant])
+    scores = {sd: 0 for sd in layout.sides}
+    log = []
+    dealer = layout.seats[-1]
+    for k in range(deals):
+        sides, part, st = random_canasta_log(seed + k, variant, dealer=dealer, scores=scores)
+        log += part
+        res = _settle_state(st, layout, opts, scores, 100000)
+        scores = {sd["id"]: sd["total_after"] for sd in res["sides"]}
+        dealer = layout.after(dealer)
+    return SIDES[variant], log
