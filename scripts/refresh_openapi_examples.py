@@ -20,7 +20,7 @@ spec = yaml.safe_load(text)
 client = app.test_client()
 examples = spec["components"]["examples"]
 for name, ex in examples.items():
-    m = re.fullmatch(r"(Thousand|Pinochle)(Score|Check|Validate)Request(\w+)", name)
+    m = re.fullmatch(r"(Thousand|Pinochle|Canasta)(Score|Check|Validate)Request(\w+)", name)
     if not m:
         continue
     answer_name = f"{m[1]}{m[2]}Answer{m[3]}"
