@@ -65,6 +65,7 @@ def main():
     rows.append(("pinochle", "score (24 tricks)", rate(lambda: service.handle("pinochle", "score", p_score))))
     rows.append(("pinochle", "check (play-off)", rate(lambda: service.handle("pinochle", "check", p_check))))
     rows.append(("pinochle", "validate (1 deal)", rate(lambda: service.handle("pinochle", "validate", p_log))))
+    rows += canasta_rows()
     print(f"{'game':<9} {'operation':<26} {'per second':>10}")
     for g, op, r in rows:
         print(f"{g:<9} {op:<26} {r:>10.0f}")
@@ -76,6 +77,66 @@ def main():
     r10 = rate(lambda: service.handle("thousand", "validate", ten))
     print(f"thousand validate: 1 deal {1000 / r1:.2f} ms, 10 deals {1000 / r10:.2f} ms, "
           f"10 deals cost {r1 / r10:.1f}x one deal")
+    from tests.canasta_sim import random_canasta_game
+    sides, log1 = random_canasta_game(1)
+    sides, log10 = random_canasta_game(10)
+    one = {"sides": sides, "log": log1, "options": {"target": 100000}}
+    ten = {"sides": sides, "log": log10, "options": {"target": 100000}}
+    assert service.handle("canasta", "validate", ten)["valid"]
+    r1 = rate(lambda: service.handle("canasta", "validate", one))
+    r10 = rate(lambda: service.handle("canasta", "validate", ten))
+    print(f"canasta validate: 1 deal ({len(log1)} events) {1000 / r1:.2f} ms, 10 deals ({len(log10)} events) "
+          f"{1000 / r10:.2f} ms, {len(log10) / len(log1):.1f}x the events cost {r1 / r10:.1f}x the time")
+
+
+def canasta_rows():
+    """Canasta through the service, and one deal replayed through the state machine alone."""
+    from referee.canasta.options import VARIANTS as CANASTA
+    from referee.canasta.table import DealState as CDeal, Layout as CLayout, Pile
+    from referee.canasta.views import canasta_card, meld_groups
+    from tests.canasta_sim import random_canasta_log
+    c_score = load("canasta/score-four-player.json")
+    c_check = load("canasta/check-frozen-pile.json")
+    sides, log, _ = random_canasta_log(3)
+    c_log = {"sides": sides, "log": log}
+    rows = [("canasta", "score (4 players)", rate(lambda: service.handle("canasta", "score", c_score))),
+            ("canasta", "check (take the pile)", rate(lambda: service.handle("canasta", "check", c_check))),
+            ("canasta", f"validate (1 deal, {len(log)} ev.)",
+             rate(lambda: service.handle("canasta", "validate", c_log)))]
+    opts = CANASTA["classic"].resolve({})
+    layout = CLayout.of(sides)
+    deal = log[0]
+    hands = {p: [canasta_card(c, "") for c in h] for p, h in deal["hands"].items()}
+    pile_cards = [canasta_card(c, "") for c in deal["pile"]]
+    steps = []
+    for ev in log[1:]:
+        t, p = ev["type"], ev["player"]
+        if t == "red_three":
+            steps.append((CDeal.apply_red_three, p, canasta_card(ev["card"], ""), canasta_card(ev["replacement"], "")))
+        elif t == "draw":
+            steps.append((CDeal.apply_draw, p, [canasta_card(c, "") for c in ev["cards"]]))
+        elif t == "take_pile":
+            steps.append((CDeal.apply_take_pile, p, [canasta_card(c, "") for c in ev["cards"]],
+                          meld_groups(ev.get("melds"), "")))
+        elif t == "meld":
+            steps.append((CDeal.apply_meld, p, meld_groups(ev["melds"], "")))
+        elif t == "discard":
+            steps.append((CDeal.apply_discard, p, canasta_card(ev["card"], "")))
+        elif t == "end":
+            steps.append((CDeal.apply_end, p))
+    stock = 108 - sum(len(h) for h in hands.values()) - len(pile_cards)
+
+    def engine_only():
+        pile = Pile(None, 0, None, [])
+        for c in pile_cards:
+            pile.push(c, False)
+        st = CDeal(layout, opts, {"NS": 0, "EW": 0}, stock, pile, layout.after(deal["dealer"]),
+                   {p: list(h) for p, h in hands.items()})
+        for fn, *args in steps:
+            fn(st, *args)
+        assert st.phase == "done"
+    rows.append(("canasta", "deal replay, engine only", rate(engine_only)))
+    return rows
 
 
 PLAYERS3 = ["A", "B", "C"]
