@@ -6,6 +6,7 @@ import pytest
 from tests.thousand_helpers import PLAYERS, README_TRICKS, points_deal, readme_log, score_body
 
 ENDPOINTS = ["score", "check", "validate"]
+GAMES = ["thousand", "pinochle", "canasta"]
 GOOD = points_deal("Anna", 120, {"Anna": 95, "Boris": 14, "Vera": 11}, {"Anna": 6, "Boris": 1, "Vera": 1},
                    [("Anna", "H")])
 
@@ -140,15 +141,17 @@ def test_card_notation_accepted(api):
 
 # ---------------------------------------------------------------- limits and hostile bodies
 
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("endpoint", ENDPOINTS)
-def test_too_large(client, endpoint):
-    problem(post_raw(client, endpoint, b'{"x": "' + b"a" * (300 * 1024) + b'"}'), 413)
+def test_too_large(client, game, endpoint):
+    problem(post_raw(client, endpoint, b'{"x": "' + b"a" * (300 * 1024) + b'"}', game=game), 413)
 
 
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("endpoint", ENDPOINTS)
 @pytest.mark.parametrize("depth", [33, 1000, 100000])
-def test_too_deep(client, endpoint, depth):
-    body = problem(post_raw(client, endpoint, "[" * depth + "]" * depth), 400)
+def test_too_deep(client, game, endpoint, depth):
+    body = problem(post_raw(client, endpoint, "[" * depth + "]" * depth, game=game), 400)
     assert body["type"].endswith("nesting-too-deep")
 
 
@@ -183,10 +186,27 @@ HOSTILE = [
 ]
 
 
+CANASTA_SIDES = [{"id": "NS", "players": ["N", "S"]}, {"id": "EW", "players": ["E", "W"]}]
+HOSTILE += [
+    json.dumps({"sides": CANASTA_SIDES, "deal": {"sides": [{"id": "NS", "hands": [["3"] * 11, []]}]}}).encode(),
+    json.dumps({"sides": [{"id": "A", "players": []}]}).encode(),
+    json.dumps({"sides": CANASTA_SIDES * 4}).encode(),
+    json.dumps({"sides": CANASTA_SIDES, "position": {"hand": ["JK"] * 120, "pile": {"cards": ["2C"] * 162}},
+                "action": {"type": "draw", "player": "N"}}).encode(),
+    json.dumps({"sides": CANASTA_SIDES, "position": {"hand": ["5H"], "pile": {"top": "5H", "size": -1}},
+                "action": {"type": "take_pile", "player": "N", "melds": [{"rank": "ZZ", "cards": []}]}}).encode(),
+    json.dumps({"sides": CANASTA_SIDES, "position": {"hand": ["5H"], "pile": {}},
+                "action": {"type": "meld", "player": "N", "melds": [[[["5H"]]]]}}).encode(),
+    json.dumps({"sides": CANASTA_SIDES, "log": [{"type": "draw", "player": "N", "cards": ["5H"]}]}).encode(),
+    json.dumps({"sides": CANASTA_SIDES, "log": [{"type": "deal", "dealer": "N", "hands": {"N": ["5H"] * 20},
+                                                 "pile": []}]}).encode(),
+    json.dumps({"sides": CANASTA_SIDES, "state": {"scores": {"NS": 7}}, "deal": {"sides": []}}).encode(),
+]
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("endpoint", ENDPOINTS)
 @pytest.mark.parametrize("raw", HOSTILE)
-def test_hostile_bodies_never_500(client, endpoint, raw):
-    r = post_raw(client, endpoint, raw)
+def test_hostile_bodies_never_500(client, game, endpoint, raw):
+    r = post_raw(client, endpoint, raw, game=game)
     assert 400 <= r.status_code < 500, (r.status_code, r.get_data(as_text=True))
     assert r.mimetype == "application/problem+json"
     assert "Traceback" not in r.get_data(as_text=True)
@@ -198,6 +218,14 @@ def test_wrong_content_type(client):
 
 def test_method_not_allowed(client):
     problem(client.raw().get("/v1/games/thousand/score"), 405)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_log_of_100000_events(client, game):
+    # far past the body limit (413) whatever the game; never parsed, never replayed
+    log = [{"type": "draw", "player": "N", "cards": ["5H"]}] * 100000
+    r = client.post(f"/v1/games/{game}/validate", json={"sides": CANASTA_SIDES, "players": ["N"], "log": log})
+    problem(r, 413)
 
 
 def test_big_log_is_judged_not_crashed(client):
