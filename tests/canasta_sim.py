@@ -127,9 +127,10 @@ def random_canasta_log(seed: int, variant: str = "classic", max_turns: int = 400
     return SIDES[variant], log, st
 
 
-def random_canasta_game(deals: int, seed: int = 7, variant: str = "classic"):
+def random_canasta_game(deals: int, seed: int = 7, variant: str = "classic", parts: list | None = None):
     """``(sides, log)`` of ``deals`` random legal deals in a row, the deal passing to the left and the totals
-    (which set each side's initial minimum) carried from deal to deal."""
+    (which set each side's initial minimum) carried from deal to deal.  ``parts``, when given, receives
+    ``(totals before, the deal's events)`` for each deal."""
     from referee.canasta.views import _settle_state
     opts = VARIANTS[variant].resolve({"target": 100000})
     layout = Layout.of(SIDES[variant])
@@ -139,6 +140,8 @@ def random_canasta_game(deals: int, seed: int = 7, variant: str = "classic"):
     for k in range(deals):
         sides, part, st = random_canasta_log(seed + k, variant, dealer=dealer, scores=scores)
         log += part
+        if parts is not None:
+            parts.append((dict(scores), part))
         res = _settle_state(st, layout, opts, scores, 100000)
         scores = {sd["id"]: sd["total_after"] for sd in res["sides"]}
         dealer = layout.after(dealer)
