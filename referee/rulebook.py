@@ -96,9 +96,10 @@ class OptionSpec:
     maximum: int | None = None
     multiple_of: int | None = None
 
-    def describe(self, default: Any | None = None) -> dict:
+    def describe(self, default: Any = ...) -> dict:
+        """The option as the variants endpoint lists it; ``default`` is the variant's value (``...``: the base)."""
         out = {"name": self.name, "type": self.type + ("|null" if self.nullable else ""),
-               "default": self.default if default is None else default, "rule": self.rule,
+               "default": self.default if default is ... else default, "rule": self.rule,
                "summary": self.summary}
         if self.allowed:
             out["allowed"] = list(self.allowed)

@@ -1,5 +1,5 @@
 """Write examples/canasta/batch.jsonl: three random legal four-player deals (tests/canasta_sim.py), then a
-discard of a card the player does not hold, a two-player log cut off mid-deal, and a deal with five jokers.
+discard of a red three, a two-player log cut off mid-deal, and a deal with five jokers.
 
 Run: `.venv/bin/python scripts/make_canasta_examples.py`.
 """

@@ -42,6 +42,24 @@ def m(s):
     return s.split()
 
 
+POOL = "4C 5S 6H 7D 8C 9H 10D JS QC KD AS 4D 5H 6C 7S 8D 9C 10H".split()
+
+
+def fill(hand, n):
+    """``hand`` (a string) made up to ``n`` cards with cards of ranks it does not hold: a player whose side has
+    not melded holds exactly his deal (11, or 12 after the turn's draw; canasta/1.5)."""
+    cards = hand.split()
+    ranks = {c[:-1] for c in cards}
+    for c in POOL:
+        if len(cards) >= n:
+            break
+        if c[:-1] not in ranks:
+            cards.append(c)
+            ranks.add(c[:-1])
+    assert len(cards) == n
+    return " ".join(cards)
+
+
 # ---------------------------------------------------------------- initial meld (canasta.md §3.2)
 
 M1_HAND = "6H 6D 6S KH KD KS 2C 9D 8S 7C 5H"
@@ -60,7 +78,7 @@ def test_m1_m3_initial_meld_minimum(api, meld, score, expect):
 
 
 def test_m1_short_count_penalty_is_the_plus_ten(api):
-    ans = check(api, M1_HAND, {"type": "meld", "melds": [m("6H 6D 6S"), m("KH KD KS 2C")]}, scores={"NS": 1600})
+    ans = check(api, fill(M1_HAND, 12), {"type": "meld", "melds": [m("6H 6D 6S"), m("KH KD KS 2C")]}, scores={"NS": 1600})
     assert ans["facts"]["minimum"] == 90
     assert ans["violations"][0]["message"].startswith("the side's first meld needs 90; these melds make 65")
     assert [(p["rule"], p["points"]) for p in ans["penalties"]] == [("canasta/8.1", 0)]
@@ -68,18 +86,20 @@ def test_m1_short_count_penalty_is_the_plus_ten(api):
 
 def test_d7_two_player_has_no_count_penalty(api):
     two = [{"id": "A", "players": ["A"]}, {"id": "B", "players": ["B"]}]
-    ans = check(api, M1_HAND, {"type": "meld", "melds": [m("6H 6D 6S")]}, variant="two-player", sides=two)
+    hand = M1_HAND + " 4C 10D JS QC AS 4D"          # 17 cards: 15 dealt, a draw of two, no meld yet
+    ans = check(api, hand, {"type": "meld", "melds": [m("6H 6D 6S")]}, variant="two-player", sides=two)
     assert ruling(ans) == (False, "canasta/4.1") and ans["penalties"] == []   # canasta/8.11
 
 
 @pytest.mark.parametrize("score,minimum", [(-5, 15), (0, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120)])
 def test_m7_minimum_table(api, score, minimum):
-    ans = check(api, "9D 9S", {"type": "draw"}, phase="draw", scores={"NS": score})
+    ans = check(api, fill("9D 9S", 11), {"type": "draw"}, phase="draw", scores={"NS": score})
     assert ans["facts"]["minimum"] == minimum
 
 
 def test_d6_negative_score_minimum_option(api):
-    ans = check(api, "9D 9S", {"type": "draw"}, phase="draw", scores={"NS": -5}, options={"negative_minimum": 0})
+    ans = check(api, fill("9D 9S", 11), {"type": "draw"}, phase="draw", scores={"NS": -5},
+                options={"negative_minimum": 0})
     assert ans["facts"]["minimum"] == 0
 
 
@@ -107,7 +127,7 @@ SEVEN_FOURS = "4H 4D 4S 4C 4H 4D 4S"
 
 def test_m6_a_canasta_bonus_never_counts(api):
     # Seven 4s are 35 in cards: short of 50 even though the canasta would be worth 500.
-    ans = check(api, SEVEN_FOURS + " 9D 10S JC QH", {"type": "meld", "melds": [m(SEVEN_FOURS)]})
+    ans = check(api, SEVEN_FOURS + " 9D 10S JC QH KS", {"type": "meld", "melds": [m(SEVEN_FOURS)]})
     assert ruling(ans) == (False, "canasta/4.1")
 
 
@@ -126,14 +146,15 @@ def test_s13_concealed_from_stock_waives_the_minimum(api):
 def test_m8_minimum_raised_after_a_withdrawn_short_meld(api):
     # K-K-K (30) + five 5s (25) = 55: enough for 50, not for 60 after one withdrawal (+10, canasta/8.1).
     meld = {"type": "meld", "melds": [m("KH KD KS"), m("5H 5D 5S 5C 5H")]}
-    hand = "KH KD KS 5H 5D 5S 5C 5H 9D 10S JC"
+    hand = "KH KD KS 5H 5D 5S 5C 5H 9D 10S JC QD"
     assert ruling(check(api, hand, meld)) == (True, None)
     ans = check(api, hand, meld, minimum_raised=10)
     assert ruling(ans) == (False, "canasta/4.1") and ans["facts"]["minimum"] == 60
 
 
 def test_m9_red_threes_do_not_count_toward_the_minimum(api):
-    ans = check(api, "8H 8D 8S 9D 10S", {"type": "meld", "melds": [m("8H 8D 8S")]}, red_threes={"NS": ["3H"]})
+    ans = check(api, fill("8H 8D 8S 9D 10S", 12), {"type": "meld", "melds": [m("8H 8D 8S")]},
+                red_threes={"NS": ["3H"]})
     assert ruling(ans) == (False, "canasta/4.1")   # 30 < 50; the red three adds nothing
 
 
@@ -147,7 +168,7 @@ FROZEN = {"top": "9H", "size": 7, "frozen_by": "wild"}
     ("L1", "9D JK 5C 6D", ["9D", "JK"], dict(pile=FROZEN, melds=MELDED), (False, "canasta/5.1")),
     ("L2", "9D 9S 5C 6D", ["9D", "9S"], dict(pile=FROZEN, melds=MELDED), (True, None)),
     ("L3", "QD JK 5C 6D", ["QD", "JK"], dict(pile={"top": "QH", "size": 4}, melds=MELDED), (True, None)),
-    ("L4", "QD JK 5C 6D", ["QD", "JK"], dict(pile={"top": "QH", "size": 4}), (False, "canasta/5.1")),
+    ("L4", fill("QD JK 5C 6D", 11), ["QD", "JK"], dict(pile={"top": "QH", "size": 4}), (False, "canasta/5.1")),
     ("L6", "2D 2S 5C 6D", ["2D", "2S"], dict(pile={"top": "2H", "size": 4}, melds=MELDED), (False, "canasta/5.2")),
     ("L6j", "JK JK 5C 6D", ["JK", "JK"], dict(pile={"top": "JK", "size": 4}, melds=MELDED),
      (False, "canasta/5.2")),
@@ -186,7 +207,7 @@ def test_l8_d1_a_covered_black_three(api, options, expect):
 def test_d2_natural_and_wild_needs_an_unfrozen_pile_and_a_melded_side(api):
     assert ruling(check(api, "9D JK 5C", {"type": "take_pile", "cards": ["9D", "JK"]}, phase="draw",
                         pile={"top": "9H", "size": 3}, melds=MELDED)) == (True, None)
-    assert ruling(check(api, "9D JK 5C", {"type": "take_pile", "cards": ["9D", "JK"]}, phase="draw",
+    assert ruling(check(api, fill("9D JK 5C", 11), {"type": "take_pile", "cards": ["9D", "JK"]}, phase="draw",
                         pile={"top": "9H", "size": 3})) == (False, "canasta/5.1")
 
 
@@ -287,7 +308,8 @@ def test_d14_asking_after_melding(api):
 
 def test_asking_without_a_partner(api):
     three = [{"id": x, "players": [x]} for x in "ABC"]
-    ans = check(api, "5H 6D", {"type": "ask", "answer": "yes"}, variant="three-player", sides=three)
+    hand = "5H 6D 4C 7D 8C 9H 10D JS QC KD AS 5S 6C 7S"      # 13 dealt and the card drawn
+    ans = check(api, hand, {"type": "ask", "answer": "yes"}, variant="three-player", sides=three)
     assert ruling(ans) == (False, "canasta/6.3")
 
 
@@ -304,7 +326,7 @@ def test_l22_laying_off_on_partner_melds_is_not_concealed(api):
 
 def test_d5_concealed_after_taking_the_pile_meets_the_minimum(api):
     # Taking the pile on the going-out turn: the minimum applies (K K + top K = 30 < 50).
-    ans = check(api, "KD KS 5C 5D 5S", {"type": "take_pile", "cards": ["KD", "KS"]}, phase="draw",
+    ans = check(api, fill("KD KS 5C 5D 5S", 11), {"type": "take_pile", "cards": ["KD", "KS"]}, phase="draw",
                 pile={"top": "KH", "size": 1})
     assert ruling(ans) == (False, "canasta/4.1")
 
@@ -312,7 +334,7 @@ def test_d5_concealed_after_taking_the_pile_meets_the_minimum(api):
 # ---------------------------------------------------------------- end of the stock
 
 def test_l23_d9_red_three_as_last_stock_card(api):
-    ans = check(api, "5H 6D", {"type": "draw", "cards": ["3H"]}, phase="draw", stock=1)
+    ans = check(api, fill("5H 6D", 11), {"type": "draw", "cards": ["3H"]}, phase="draw", stock=1)
     assert ans["legal"] and ans["effects"]["hand_ends"] == "a red three was the last stock card"
     meld = {"type": "meld", "melds": [m("QH QD QS")]}
     hand = "QH QD QS 5H"

@@ -31,6 +31,8 @@ SPECS = {s.name: s for s in [
     O("red_three_scale", "enum", "four_800", "canasta/2.2",
       "Red-three bonus: 100 each and 800 for four (two packs), or 100 each up to four, 1,000 for five and "
       "1,200 for six (three packs).", allowed=("four_800", "six_1200")),
+    O("pile_for_opening", "bool", True, "canasta/4.2",
+      "A side that has not opened may take the pile for its opening (false: only after opening)."),
     O("canastas_to_go_out", "int", 1, "canasta/6.2", "Canastas a side needs before going out.", allowed=(1, 2)),
     O("count_and_exposure_penalties", "bool", True, "canasta/8.11",
       "The insufficient-count (+10) and exposed-card penalties apply (not in the two-player game)."),

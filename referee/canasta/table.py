@@ -19,15 +19,32 @@ from ..errors import IllegalAction
 from .core import (MAX_WILDS, canasta_kind, card_value, cards_value, initial_minimum, is_black_three, is_red_three,
                    is_wild, meld_fault)
 
-# the penalty the laws attach to each kind of illegal action: rule of the fault → (penalty rule, points)
-PENALTY_FOR = {
-    "take_pile": ("canasta/8.4", 100),
-    "canasta/3.1": ("canasta/8.2", 100),
-    "canasta/2.3": ("canasta/8.2", 100),
-    "canasta/6.2": ("canasta/8.6", 100),
-    "canasta/6.3": ("canasta/8.5", 100),
-    "canasta/4.1": ("canasta/8.1", 0),
-}
+# the penalties the laws attach to kinds of illegal action: (penalty rule, points lost)
+P_COUNT = ("canasta/8.1", 0)      # a short opening: no points, the requirement rises by 10 if withdrawn
+P_MELD = ("canasta/8.2", 100)     # an illegal meld
+P_PILE = ("canasta/8.4", 100)     # taking the pile illegally
+P_ASK = ("canasta/8.5", 100)      # breaking the permission rules
+P_OUT = ("canasta/8.6", 100)      # going out without the canastas required
+
+
+def foul(rule: str, message: str, penalty: tuple[str, int] | None = None, pointer: str = "") -> IllegalAction:
+    """An :class:`IllegalAction` carrying the penalty the laws give for it (``e.penalty``, or None) and the
+    pointer of the offending part of the action, relative to the action (``"/melds/1"``)."""
+    e = IllegalAction(rule, message, pointer)
+    e.penalty = penalty
+    return e
+
+
+def _missing(hand: list[Card], groups: list, base: str) -> str | None:
+    """Pointer (under ``base``) of the first card of ``groups`` the hand does not hold, or None."""
+    rest = list(hand)
+    for i, g in enumerate(groups):
+        for k, c in enumerate(group_cards(g)):
+            left = take_from(rest, [c])
+            if left is None:
+                return f"{base}/{i}/cards/{k}" if isinstance(g, tuple) else f"{base}/{i}/{k}"
+            rest = left
+    return None
 
 
 FROZEN_BY = {"wild": "wild card", "red_three": "red three", "black_three": "black three"}
@@ -232,6 +249,7 @@ class DealState:
                 raise IllegalAction("canasta/2.1", "a red three drawn is replaced by the next stock card")
             last_red = exhausted and bool(cards) and is_red_three(cards[-1])
             self.stock -= len(cards)
+            effects["drawn"] = len(naturals)
             reds = [c for c in cards if is_red_three(c)]
             self.red_threes[self.side(player)] = self.red_threes[self.side(player)] + reds
             if self.hands.get(player) is not None:
@@ -262,57 +280,67 @@ class DealState:
         melds = melds or []
         pile, top = self.pile, self.pile.top
         if top is None or pile.size == 0:
-            raise IllegalAction("canasta/5.2", "the discard pile is empty")
+            raise foul("canasta/5.2", "the discard pile is empty", P_PILE)
         if is_wild(top) or is_black_three(top):
-            raise IllegalAction("canasta/5.2", f"a {'wild card' if is_wild(top) else 'black three'} on top of the "
-                                               "pile stops it from being taken")
+            raise foul("canasta/5.2", f"a {'wild card' if is_wild(top) else 'black three'} on top of the pile "
+                                      "stops it from being taken", P_PILE)
         hand = self.hand(player)
-        rest = take_from(hand, shown + [c for m in melds for c in m])
+        if any(is_red_three(c) for c in shown):
+            raise foul("canasta/2.1", "red threes are laid out, never shown or melded", P_PILE, "/cards")
+        rest = take_from(hand, shown)
         if rest is None:
-            raise IllegalAction("canasta/6.1", f"{player} does not hold all the cards shown")
+            raise foul("canasta/6.1", f"{player} does not hold all the cards shown", None, "/cards")
+        where = _missing(rest, melds, "/melds")
+        if where:
+            raise foul("canasta/6.1", f"{player} does not hold all the cards of these melds (the pile's cards join "
+                                      "the hand only once it is taken)", None, where)
+        rest = take_from(rest, [c for m in melds for c in m])
+        if not self.opts["pile_for_opening"] and not self.has_melded(self.side(player)):
+            raise foul("canasta/5.2", "the pile may be taken only once the side has opened", P_PILE)
         if pile.size == 1 and len(hand) == 1:
-            raise IllegalAction("canasta/5.3", "a player holding one card may not take a pile of one card")
+            raise foul("canasta/5.3", "a player holding one card may not take a pile of one card", P_PILE)
         side = self.side(player)
         naturals = [c for c in shown if not is_wild(c)]
         if any(c.rank != top.rank for c in naturals):
-            raise IllegalAction("canasta/5.2", f"the cards shown with the top card must be {top.rank}s or wild cards")
+            raise foul("canasta/5.2", f"the cards shown with the top card must be {top.rank}s or wild cards", P_PILE,
+                       "/cards")
         pair = len(naturals) >= 2
         own = self.melds[side].get(top.rank)
         if self.frozen_for(side):
             if not pair:
                 why = (f"the pile is frozen by a {FROZEN_BY[self.pile.frozen_by]}" if self.pile.frozen_by
                        else "the pile is frozen against a side that has not melded")
-                raise IllegalAction("canasta/5.1", f"{why}: only a natural pair of {top.rank}s from the hand "
-                                                   "takes it")
+                raise foul("canasta/5.1", f"{why}: only a natural pair of {top.rank}s from the hand takes it",
+                           P_PILE, "/cards")
         elif not (pair or (naturals and len(shown) >= 2) or own is not None):
-            raise IllegalAction("canasta/5.2", f"the top {top.rank} needs a natural pair, a natural {top.rank} and a "
-                                               f"wild card, or the side's meld of {top.rank}s")
+            raise foul("canasta/5.2", f"the top {top.rank} needs a natural pair, a natural {top.rank} and a wild card, "
+                                      f"or the side's meld of {top.rank}s", P_PILE, "/cards")
         group = [top] + shown
         made = {}
         if own is not None:
             fault = meld_fault(own + group)
             if fault:
-                raise IllegalAction("canasta/3.1", f"adding to the side's {top.rank}s: {fault}")
+                raise foul("canasta/3.1", f"adding to the side's {top.rank}s: {fault}", P_PILE, "/cards")
             made[top.rank] = own + group
         else:
             fault = meld_fault(group)
             if fault:
-                raise IllegalAction("canasta/3.1", f"the top card and the cards shown: {fault}")
+                raise foul("canasta/3.1", f"the top card and the cards shown: {fault}", P_PILE, "/cards")
             made[top.rank] = group
         made = self._verify_melds(side, melds, made, going_out=False)
         left = len(rest) + pile.size - 1
         need_c = self.opts["canastas_to_go_out"]
         if left <= 1 and self.canastas(side, made) < need_c:
-            raise IllegalAction("canasta/6.2", f"taking the pile would leave {left} card(s) and going out needs "
-                                               f"{need_c} canasta(s)")
+            raise foul("canasta/6.2", f"taking the pile would leave {left} card(s) and going out needs "
+                                      f"{need_c} canasta(s)", P_PILE)
         if left == 0 and self.answer == "no":
-            raise IllegalAction("canasta/6.3", "the partner answered no: the player may not go out this turn")
+            raise foul("canasta/6.3", "the partner answered no: the player may not go out this turn", P_ASK)
         if not self.has_melded(side):
             need = self.minimum(side)
             count = cards_value(group) + sum(cards_value(m) for m in melds)
             if count < need:
-                raise IllegalAction("canasta/4.1", f"the side's first meld needs {need}; the top card and the cards "
-                                                   f"from the hand make {count} (the rest of the pile never counts)")
+                raise foul("canasta/4.1", f"the side's first meld needs {need}; the top card and the cards from the "
+                                      f"hand make {count} (the rest of the pile never counts)", P_PILE)
         return made
 
     def can_take_pile(self, player: str, shown: list[Card], melds: list[list[Card]] | None = None) -> bool:
@@ -356,26 +384,31 @@ class DealState:
         for i, g in enumerate(groups):
             rank, cards = g if isinstance(g, tuple) else (natural_rank(g), g)
             if not cards:
-                raise IllegalAction("canasta/3.1", f"meld {i}: no cards")
+                raise foul("canasta/3.1", f"meld {i}: no cards", P_MELD, f"/melds/{i}")
             if rank is None:
-                raise IllegalAction("canasta/3.1", f"meld {i}: wild cards alone do not meld; name the meld they join")
+                raise foul("canasta/3.1", f"meld {i}: wild cards alone do not meld; name the meld they join",
+                           P_MELD, f"/melds/{i}")
             if any(is_red_three(c) for c in cards):
-                raise IllegalAction("canasta/3.1", f"meld {i}: red threes are laid out, never melded")
+                raise foul("canasta/3.1", f"meld {i}: red threes are laid out, never melded", P_MELD, f"/melds/{i}")
             if any((not is_wild(c)) and c.rank != rank for c in cards):
-                raise IllegalAction("canasta/3.1", f"meld {i}: a meld holds cards of one rank and wild cards; "
-                                                   "sequences do not count")
+                raise foul("canasta/3.1", f"meld {i}: a meld holds cards of one rank and wild cards; sequences do "
+                                          "not count", P_MELD, f"/melds/{i}")
             if rank == "3":
                 if not going_out:
-                    raise IllegalAction("canasta/2.3", f"meld {i}: black threes meld only when going out")
+                    raise foul("canasta/2.3", f"meld {i}: black threes meld only when going out", P_MELD,
+                               f"/melds/{i}")
             existing = made.get(rank, self.melds[side].get(rank))
+            if existing is None and isinstance(g, tuple):
+                raise foul("canasta/3.1", f"meld {i}: the side has no meld of {rank}s to add these cards to", P_MELD,
+                           f"/melds/{i}/rank")
             combined = (existing or []) + list(cards)
             if existing is not None and rank == "3":
-                raise IllegalAction("canasta/2.3", f"meld {i}: black threes meld once, as three or four")
+                raise foul("canasta/2.3", f"meld {i}: black threes meld once, as three or four", P_MELD, f"/melds/{i}")
             fault = meld_fault(combined, going_out=going_out)
             if fault:
                 where = f"adding to the side's {rank}s" if existing is not None else f"meld {i}"
                 rule = "canasta/2.3" if rank == "3" else "canasta/3.1"
-                raise IllegalAction(rule, f"{where}: {fault}")
+                raise foul(rule, f"{where}: {fault}", P_MELD, f"/melds/{i}")
             made[rank] = combined
         return made
 
@@ -394,13 +427,14 @@ class DealState:
         cards = [c for g in groups for c in group_cards(g)]
         rest = take_from(self.hand(player), cards)
         if rest is None:
-            raise IllegalAction("canasta/6.1", f"{player} does not hold all the cards melded")
+            raise foul("canasta/6.1", f"{player} does not hold all the cards melded", None,
+                       _missing(self.hand(player), groups, "/melds") or "/melds")
         if final_discard is not None:
             rest2 = take_from(rest, [final_discard])
             if rest2 is None:
-                raise IllegalAction("canasta/6.1", f"{player} does not hold {final_discard}")
+                raise foul("canasta/6.1", f"{player} does not hold {final_discard}", None, "/card")
             if rest2:
-                raise IllegalAction("canasta/6.2", f"going out leaves no card in hand; {len(rest2)} would remain")
+                raise foul("canasta/6.2", f"going out leaves no card in hand; {len(rest2)} would remain")
         out_now = (len(rest) == 0 or (final_discard is not None and len(rest) == 1)) if going_out is None \
             else going_out
         if going_out and final_discard is None and rest:
@@ -409,11 +443,11 @@ class DealState:
         canastas = self.canastas(side, made)
         need = self.opts["canastas_to_go_out"]
         if len(rest) <= 1 and canastas < need:
-            raise IllegalAction("canasta/6.2", f"going out needs {need} canasta(s) on the side's table; without "
-                                               "them a player keeps a card to discard and one more")
+            raise foul("canasta/6.2", f"going out needs {need} canasta(s) on the side's table; without them a "
+                                      "player keeps a card to discard and one more", P_OUT)
         finishing = len(rest) <= 1   # a last card left must be discarded: the player is going out
         if finishing and self.answer == "no":
-            raise IllegalAction("canasta/6.3", "the partner answered no: the player may not go out this turn")
+            raise foul("canasta/6.3", "the partner answered no: the player may not go out this turn", P_ASK)
         concealed_if_out = self._concealed_with(player, made)
         concealed = out_now and concealed_if_out
         if not self.has_melded(side):
@@ -422,8 +456,8 @@ class DealState:
             waived = finishing and concealed_if_out and self.drew_from == "stock" \
                 and self.opts["concealed_waives_minimum"]
             if count < need_count and not waived:
-                raise IllegalAction("canasta/4.1", f"the side's first meld needs {need_count}; these melds make "
-                                                   f"{count} (bonuses never count)")
+                raise foul("canasta/4.1", f"the side's first meld needs {need_count}; these melds make {count} "
+                                      "(bonuses never count)", P_COUNT, "/melds")
         return {"melds": made, "hand_after": rest, "going_out": out_now, "concealed": concealed,
                 "canastas": canastas}
 
@@ -480,18 +514,21 @@ class DealState:
         self._verify_turn(player, "play")
         if self.last_red_three:
             raise IllegalAction("canasta/6.5", "the last stock card was a red three: no discard, the hand is over")
+        if is_red_three(card):
+            raise foul("canasta/2.1", "a red three is laid out on the table, never discarded", None, "/card")
         rest = take_from(self.hand(player), [card])
         if rest is None:
-            raise IllegalAction("canasta/6.1", f"{player} does not hold {card}")
+            raise foul("canasta/6.1", f"{player} does not hold {card}", None, "/card")
         side = self.side(player)
         if not rest:
             need = self.opts["canastas_to_go_out"]
             if self.canastas(side) < need:
-                raise IllegalAction("canasta/6.2", f"going out needs {need} canasta(s) on the side's table")
+                raise foul("canasta/6.2", f"going out needs {need} canasta(s) on the side's table", P_OUT, "/card")
             if self.answer == "no":
-                raise IllegalAction("canasta/6.3", "the partner answered no: the player may not go out this turn")
+                raise foul("canasta/6.3", "the partner answered no: the player may not go out this turn", P_ASK,
+                           "/card")
         elif self.answer == "yes":
-            raise IllegalAction("canasta/6.3", "the partner answered yes: the player must go out this turn")
+            raise foul("canasta/6.3", "the partner answered yes: the player must go out this turn", P_ASK, "/card")
         return {"hand_after": rest}
 
     def can_discard(self, player: str, card: Card) -> bool:
@@ -551,8 +588,11 @@ class DealState:
         self._verify_turn(player, ("draw", "play"))
         if not self.layout.partners(player):
             raise IllegalAction("canasta/6.3", "a player without a partner has nobody to ask")
-        if self.turn_melded:
-            raise IllegalAction("canasta/6.3", "the question comes before any card of the turn is melded")
+        if self.last_red_three:
+            raise foul("canasta/6.5", "the last stock card was a red three: nobody goes out")
+        if self.turn_melded or self.drew_from == "pile":
+            raise foul("canasta/6.3", "the question comes before any card of the turn is shown or melded, and before "
+                                      "the pile is taken", P_ASK)
         if self.answer is not None:
             raise IllegalAction("canasta/6.3", "the question has been asked and answered this turn")
 
@@ -597,4 +637,4 @@ def _can(verify, *args) -> bool:
     return True
 
 
-__all__ = ["DealState", "Layout", "Pile", "PENALTY_FOR", "same", "take_from", "card_value", "MAX_WILDS"]
+__all__ = ["DealState", "Layout", "Pile", "foul", "same", "take_from", "card_value", "MAX_WILDS"]

@@ -17,7 +17,7 @@ from ..cards import JOKER, Card, DeckSpec, parse_card
 from ..errors import IllegalAction, InputError, esc
 from .core import (canasta_kind, card_value, cards_value, deck_for, is_black_three, is_red_three, is_wild,
                    meld_fault, side_score)
-from .table import PENALTY_FOR, DealState, Layout, Pile, group_cards, natural_rank, take_from
+from .table import DealState, Layout, Pile, group_cards, natural_rank, take_from
 
 PENALTIES = {  # irregularity type → (rule, points)
     "illegal_meld": ("canasta/8.2", 100),
@@ -82,7 +82,8 @@ class Tally:
         self.exact: Counter = Counter()
         self.by_rank: Counter = Counter()
 
-    def add(self, ptr: str, cards: list[Card]) -> list[dict]:
+    def add(self, ptr: str, cards: list[Card], single: bool = False) -> list[dict]:
+        """Count ``cards`` (at ``ptr``; ``single``: ``ptr`` names one card, not a list)."""
         out = []
         deck = self.deck
         for i, c in enumerate(cards):
@@ -90,10 +91,14 @@ class Tally:
             if c.suit:
                 self.exact[c] += 1
             limit_rank = deck.jokers if c.rank == JOKER else deck.copies * 4
-            if (c.suit and self.exact[c] > deck.copies) or self.by_rank[c.rank] > limit_rank:
-                out.append({"pointer": f"{ptr}/{i}",
-                            "detail": f"more copies of {c if c.suit else c.rank} than the {deck.size}-card deck "
-                                      f"holds ({self.rule})"})
+            where = ptr if single else f"{ptr}/{i}"
+            if c.suit and self.exact[c] > deck.copies:
+                out.append({"pointer": where, "detail": f"more copies of {c} than the {deck.size}-card deck holds "
+                                                        f"({deck.copies}, {self.rule})"})
+            elif self.by_rank[c.rank] > limit_rank:
+                name = "jokers" if c.rank == JOKER else f"cards of rank {c.rank}"
+                out.append({"pointer": where, "detail": f"more {name} than the {deck.size}-card deck holds "
+                                                        f"({limit_rank}, {self.rule})"})
         return out
 
 
@@ -101,6 +106,15 @@ def conservation(groups: list[tuple[str, list[Card]]], deck: DeckSpec, rule: str
     """Problems where the cards of ``groups`` (``(pointer, cards)`` pairs) exceed the deck (see :class:`Tally`)."""
     tally = Tally(deck, rule)
     return [p for ptr, cards in groups for p in tally.add(ptr, cards)]
+
+
+def player_at(value: Any, layout: Layout, ptr: str) -> str:
+    """One of the players, or InputError at ``ptr``."""
+    if value is None:
+        raise InputError(f"name the player (one of {', '.join(layout.seats)})", ptr)
+    if not isinstance(value, str) or value not in layout.side_of:
+        raise InputError(f"{value!r} is not one of the players ({', '.join(layout.seats)})", ptr)
+    return value
 
 
 def parse_table(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int], int]:
@@ -115,8 +129,11 @@ def parse_table(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int],
             raise InputError("each side is {\"id\", \"players\": [names]}", f"/sides/{i}")
         ids.append(s["id"])
         players += s["players"]
-    if len(set(ids)) != len(ids) or len(set(players)) != len(players):
-        raise InputError("side ids and player names must be distinct", "/sides")
+    # a side may bear its only player's name; otherwise ids and names are all different
+    clash = {i for i in set(ids) & set(players) if next(s for s in sides if s["id"] == i)["players"] != [i]}
+    if len(set(ids)) != len(ids) or len(set(players)) != len(players) or clash:
+        raise InputError("side ids and player names must all be different (a one-player side may bear its "
+                         "player's name)", "/sides")
     if len(players) not in variant.players:
         raise InputError(f"variant {variant.id} is played by {' or '.join(map(str, variant.players))} players, "
                          f"not {len(players)}", "/sides")
@@ -178,6 +195,23 @@ def settle(layout: Layout, opts: dict, scores: dict[str, int], target: int, per_
             "_rules": {"canasta/7.1", "canasta/7.2"} if over else {"canasta/7.1"}}
 
 
+def _excess_wilds(meld: list[Card]) -> int:
+    """Wild cards beyond the limits of canasta/3.1 (three, and no more than the naturals)."""
+    wilds = sum(1 for c in meld if is_wild(c))
+    naturals = len(meld) - wilds
+    return max(0, wilds - 3, wilds - naturals)
+
+
+def _without_wilds(meld: list[Card], n: int) -> list[Card]:
+    out, dropped = [], 0
+    for c in meld:
+        if is_wild(c) and dropped < n:
+            dropped += 1
+            continue
+        out.append(c)
+    return out
+
+
 def irregularity_penalties(raw: Any, sides: list[str], ptr: str = "/deal/irregularities") -> list[dict]:
     """Penalties for the irregularities reported with a deal (canasta/8.2–8.6, 8.10: only the offender pays)."""
     out = []
@@ -207,6 +241,7 @@ def score(req: dict, variant, opts: dict) -> dict:
         raise InputError("deal.sides: one entry per side", "/deal/sides")
     per_side: dict[str, dict] = {}
     groups = []
+    excess: list[tuple[str, int, str]] = []
     for i, ds in enumerate(deal["sides"]):
         ptr = f"/deal/sides/{i}"
         sid = ds.get("id") if isinstance(ds, dict) else None
@@ -231,7 +266,11 @@ def score(req: dict, variant, opts: dict) -> dict:
         seen_ranks = set()
         for j, m in enumerate(melds):
             fault = meld_fault(m, going_out=went_out)
-            if fault:
+            over = _excess_wilds(m)
+            if fault and over and meld_fault(_without_wilds(m, over), going_out=went_out) is None:
+                # excess wild cards found too late stay in the meld and are charged 50 each (canasta/8.2)
+                excess.append((sid, over, f"{ptr}/melds/{j}"))
+            elif fault:
                 raise InputError(f"{fault} (canasta/3.1)", f"{ptr}/melds/{j}")
             rank = natural_rank(m)
             if rank in seen_ranks:
@@ -275,6 +314,17 @@ def score(req: dict, variant, opts: dict) -> dict:
     if problems:
         raise InputError(problems)
     penalties = irregularity_penalties(deal.get("irregularities"), layout.sides)
+    for sid, over, where in excess:
+        reported = sum(-p["points"] // 50 for p in penalties if p["side"] == sid and p["note"].startswith("excess"))
+        if sum(o for s2, o, _ in excess if s2 == sid) > reported:
+            raise InputError(f"this meld holds {over} wild card(s) over the limit (canasta/3.1); excess wild cards "
+                             "stay in a meld only when found too late, reported as the irregularity "
+                             "excess_wild_cards with their count (canasta/8.2)", where)
+    for sid in layout.sides:
+        kept = sum(1 for p in penalties if p["side"] == sid and p["rule"] == "canasta/8.3")
+        if kept > per_side[sid]["red_threes"]:
+            raise InputError(f"{sid} reports {kept} red three(s) kept in hand: list them under red_threes too "
+                             "(they score like the others, canasta/8.3)", "/deal/irregularities")
     return settle(layout, opts, scores, target, per_side, penalties)
 
 
@@ -283,17 +333,35 @@ def score(req: dict, variant, opts: dict) -> dict:
 ACTIONS = ("draw", "take_pile", "meld", "discard", "ask", "go_out", "end")
 
 
-def _position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: str) -> DealState:
-    """Build the deal state a position describes; InputError for anything no deal can reach."""
+ACTION_FIELDS = {"draw": {"cards"}, "take_pile": {"cards", "melds"}, "meld": {"melds"}, "discard": {"card"},
+                 "ask": {"answer"}, "go_out": {"melds", "card"}, "end": set(), "red_three": {"card", "replacement"},
+                 "deal": {"dealer", "hands", "pile"}}
+
+
+def check_fields(action: dict, ptr: str) -> None:
+    """Fields that do not belong to the action's type are refused, never ignored."""
+    t = action.get("type")
+    for k in action:
+        if k not in ("type", "player") and k not in ACTION_FIELDS.get(t, set()):
+            allowed = ", ".join(sorted(ACTION_FIELDS.get(t, set()))) or "none"
+            raise InputError(f"{k} is not part of a {t} (its fields: {allowed})", f"{ptr}/{esc(k)}")
+    if t not in ("deal",) and "player" not in action:
+        raise InputError(f"a {t} names its player", ptr + "/player")
+
+
+def _position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: str) -> tuple[DealState, dict]:
+    """Build the deal state a position describes, and its facts; InputError for anything no deal can reach."""
     pos = req.get("position")
     if not isinstance(pos, dict):
         raise InputError("position: the acting player's hand, the melds, the pile and the stock", "/position")
     deck = deck_for(opts["packs"])
+    tally = Tally(deck)
+    problems: list[dict] = []
     hand = card_list(pos.get("hand"), "/position/hand")
     phase = pos.get("phase", "draw")
     if not hand:
         raise InputError("a player still in the deal holds at least one card", "/position/hand")
-    groups = [("/position/hand", hand)]
+    problems += tally.add("/position/hand", hand)
     melds_raw = pos.get("melds") or {}
     if not isinstance(melds_raw, dict):
         raise InputError("melds: {side id: [[cards]]}", "/position/melds")
@@ -311,7 +379,7 @@ def _position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: 
                 raise InputError(f"a side has one meld of each rank: {rank} is melded twice (canasta/3.1)",
                                  f"{ptr}/{j}")
             side_melds[sid][rank] = m
-            groups.append((f"{ptr}/{j}", m))
+            problems += tally.add(f"{ptr}/{j}", m)
     reds_raw = pos.get("red_threes") or {}
     if not isinstance(reds_raw, dict):
         raise InputError("red_threes: {side id: [cards]}", "/position/red_threes")
@@ -324,36 +392,40 @@ def _position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: 
         for j, c in enumerate(reds[sid]):
             if not is_red_three(c):
                 raise InputError(f"{c} is not a red three", f"{ptr}/{j}")
-        groups.append((ptr, reds[sid]))
-    pile = _position_pile(pos.get("pile"), opts, groups)
-    stock = pos.get("stock")
-    known = sum(len(c) for _, c in groups)
-    if stock is None:
-        stock = deck.size - known - (pile.size - len(pile.cards or []))
-        stock = max(stock, 1)
-    if stock > deck.size - known:
-        raise InputError(f"the stock cannot hold {stock} cards: {known} others are in view of a "
-                         f"{deck.size}-card deck", "/position/stock")
-    problems = conservation(groups, deck)
+        problems += tally.add(ptr, reds[sid])
+    pile = _position_pile(pos.get("pile"), opts, tally, problems)
+    action = req.get("action") or {}
+    if action.get("type") == "draw" and action.get("cards") is not None:
+        problems += tally.add("/action/cards", card_list(action["cards"], "/action/cards"))
     if problems:
         raise InputError(problems)
+    seen = sum(tally.by_rank.values())
+    unseen_pile = pile.size - (len(pile.cards) if pile.cards is not None else (1 if pile.top is not None else 0))
+    others = len(layout.seats) - 1            # every other player holds at least one card
+    stock = pos.get("stock")
+    room = deck.size - seen - unseen_pile - others - (3 if opts.get("surprise") else 0)
+    if room < 0:
+        raise InputError(f"the pile of {pile.size} cards, the {seen} cards in view and a card for each other player "
+                         f"are more than the {deck.size}-card deck (canasta/1.2)", "/position/pile/size")
+    if stock is not None and stock > room:
+        raise InputError(f"the stock cannot hold {stock} cards: with the cards in view, the pile and a card for "
+                         f"each other player at most {room} remain (canasta/1.2)", "/position/stock")
     to_act = pos.get("to_act", actor)
     if to_act not in layout.side_of:
         raise InputError(f"{to_act!r} is not one of the players", "/position/to_act")
     hands: dict[str, list[Card] | None] = {p: None for p in layout.seats}
     hands[actor] = hand
-    drawn = (req.get("action") or {}).get("cards")
-    if (req.get("action") or {}).get("type") == "draw" and drawn is not None:
-        problems = conservation(groups + [("/action/cards", card_list(drawn, "/action/cards"))], deck)
-        if problems:
-            raise InputError(problems)
-    st = DealState(layout, opts, scores, stock, pile, to_act, hands)
+    # an unknown stock is taken as holding enough cards for any draw
+    st = DealState(layout, opts, scores, stock if stock is not None else max(room, 2), pile, to_act, hands)
     st.melds = side_melds
     st.red_threes = reds
-    raise_by = pos.get("minimum_raised", 0)
     side = layout.side_of[actor]
+    raise_by = pos.get("minimum_raised", 0)
     if raise_by % 10 or raise_by < 0:
         raise InputError("minimum_raised: 10 for each withdrawn short initial meld (canasta/8.1)",
+                         "/position/minimum_raised")
+    if raise_by and not opts["count_and_exposure_penalties"]:
+        raise InputError("the +10 of canasta/8.1 does not apply in this game (canasta/8.11)",
                          "/position/minimum_raised")
     if raise_by and st.has_melded(side):
         raise InputError("a side that has melded has no initial minimum left to raise", "/position/minimum_raised")
@@ -366,19 +438,47 @@ def _position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: 
     if phase == "play":
         st.phase = "play"
         st.drew_from = turn.get("drew_from", "stock")
-        st.turn_melded = bool(turn.get("melded"))
+        st.turn_melded = bool(turn.get("melded")) or st.drew_from == "pile"   # taking the pile melds its top
         st.laid_on_partner = bool(turn.get("laid_on_partner"))
         st.answer = turn.get("answer")
         st.last_red_three = bool(turn.get("last_red_three"))
-        if st.last_red_three and stock:
-            raise InputError("a red three was the last stock card only when the stock is empty",
+        if st.last_red_three and stock != 0:
+            raise InputError("a red three was the last stock card only when the stock is empty (give stock 0)",
                              "/position/turn/last_red_three")
-        if st.turn_melded and st.drew_from == "pile" and not st.has_melded(side):
-            raise InputError("taking the pile melds its top card: the side has melds", "/position/turn/melded")
-    else:
-        if turn:
-            raise InputError("turn describes what happened this turn, after the draw (phase play)", "/position/turn")
-    return st
+        if st.last_red_three and st.drew_from == "pile":
+            raise InputError("the last stock card was drawn, so the pile was not taken", "/position/turn/drew_from")
+        for flag in ("melded", "laid_on_partner", "drew_from"):
+            if turn.get(flag) not in (None, False, "stock") and not st.has_melded(side):
+                raise InputError(f"turn.{flag} says the side has melds on the table: give them under melds",
+                                 f"/position/turn/{flag}")
+        if st.laid_on_partner and st.melded_before[actor] is False and not st.turn_melded:
+            raise InputError("laying cards on melds is melding: set turn.melded too", "/position/turn/laid_on_partner")
+    elif turn:
+        raise InputError("turn describes what happened this turn, after the draw (phase play)", "/position/turn")
+    _hand_size_fits(st, actor, hand, phase, side)
+    if st.last_red_three and opts["red_three_last_card"] == "no_meld":
+        st._end(None)
+    facts = {"side": side, "side_has_melded": st.has_melded(side),
+             "minimum": None if st.has_melded(side) else st.minimum(side),
+             "pile_frozen": st.frozen_for(side), "frozen_by": st.pile.frozen_by, "canastas": st.canastas(side),
+             "stock": stock}
+    return st, facts
+
+
+def _hand_size_fits(st: DealState, actor: str, hand: list[Card], phase: str, side: str) -> None:
+    """A player whose side never melded holds exactly his deal (draw one, discard one; canasta/1.5)."""
+    if st.has_melded(side):
+        return
+    dealt = st.opts["deal_size"]
+    if st.opts["draw_count"] == 1:
+        want = dealt + (1 if phase == "play" and not st.last_red_three else 0)
+        if len(hand) != want:
+            raise InputError(f"a player whose side has not melded holds the {dealt} cards of his deal"
+                             + (" and the card just drawn" if want > dealt else "") + f" ({want}), not {len(hand)} "
+                             "(canasta/1.5)", "/position/hand")
+    elif len(hand) < dealt:
+        raise InputError(f"a player whose side has not melded holds at least the {dealt} cards of his deal, not "
+                         f"{len(hand)} (canasta/1.5)", "/position/hand")
 
 
 def card_list_list(value: Any, ptr: str) -> list[list[Card]]:
@@ -387,25 +487,27 @@ def card_list_list(value: Any, ptr: str) -> list[list[Card]]:
     return [card_list(m, f"{ptr}/{j}") for j, m in enumerate(value)]
 
 
-def _position_pile(raw: Any, opts: dict, groups: list) -> Pile:
+def _position_pile(raw: Any, opts: dict, tally: "Tally", problems: list) -> Pile:
     """The pile of a position: its cards (bottom to top), or its top, size and what froze it (canasta/5.1)."""
-    if raw is None:
-        raise InputError("pile: {\"top\", \"size\", \"frozen_by\"} or {\"cards\": [bottom ... top]}", "/position/pile")
-    if not isinstance(raw, dict):
-        raise InputError("pile is an object", "/position/pile")
+    if not isinstance(raw, dict) or not ({"cards", "top", "size"} & set(raw)):
+        raise InputError("pile: {\"top\", \"size\", \"frozen_by\"} or {\"cards\": [bottom ... top]}; an empty pile "
+                         "is {\"size\": 0}", "/position/pile")
     if raw.get("cards") is not None:
         cards = card_list(raw["cards"], "/position/pile/cards")
-        groups.append(("/position/pile/cards", cards))
+        problems += tally.add("/position/pile/cards", cards)
+        for k, c in enumerate(cards):
+            if is_red_three(c) and not all(is_wild(x) or is_red_three(x) for x in cards[:k]):
+                raise InputError("a red three lies in the pile only as an upcard, under the cards turned onto it "
+                                 "(canasta/1.6): nobody discards one", f"/position/pile/cards/{k}")
         pile = Pile(None, 0, None, [])
         for c in cards:
             pile.push(c, opts["black_three_freezes"])
-        for k in ("top", "size"):
-            if k in raw and raw[k] is not None:
-                got = canasta_card(raw[k], "/position/pile/top") if k == "top" else raw[k]
-                want = pile.top if k == "top" else pile.size
-                if (k == "top" and not (cards and (got == want or (got.rank == want.rank and not got.suit)))) or \
-                        (k == "size" and got != want):
-                    raise InputError(f"pile.{k} disagrees with pile.cards", f"/position/pile/{k}")
+        if raw.get("top") is not None:
+            got = canasta_card(raw["top"], "/position/pile/top")
+            if not cards or not (got == pile.top or (got.rank == pile.top.rank and not got.suit)):
+                raise InputError("pile.top disagrees with pile.cards", "/position/pile/top")
+        if raw.get("size") is not None and raw["size"] != pile.size:
+            raise InputError("pile.size disagrees with pile.cards", "/position/pile/size")
     else:
         size = raw.get("size")
         top = canasta_card(raw["top"], "/position/pile/top") if raw.get("top") is not None else None
@@ -414,12 +516,17 @@ def _position_pile(raw: Any, opts: dict, groups: list) -> Pile:
         if (top is None) != (size == 0):
             raise InputError("an empty pile has no top card, and a pile with cards has one", "/position/pile/size")
         fb = raw.get("frozen_by")
+        if fb is None and "frozen_by" not in raw and top is not None and is_wild(top):
+            fb = "wild"                  # a wild card on top is in the pile: it is frozen, certainly
         pile = Pile(top, size, fb, None)
         if top is not None:
-            groups.append(("/position/pile/top", [top]))
+            problems += tally.add("/position/pile/top", [top], single=True)
     fb_given = raw.get("frozen_by", pile.frozen_by)
     if fb_given != pile.frozen_by:
         raise InputError(f"pile.frozen_by disagrees with pile.cards ({pile.frozen_by or 'nothing'} froze it)",
+                         "/position/pile/frozen_by")
+    if pile.top is not None and is_wild(pile.top) and pile.frozen_by is None:
+        raise InputError("a wild card on top lies in the pile, which it freezes (canasta/5.1)",
                          "/position/pile/frozen_by")
     if pile.frozen_by == "black_three" and not opts["black_three_freezes"]:
         raise InputError("a black three does not freeze the pile under these options (black_three_freezes is "
@@ -431,18 +538,17 @@ def _position_pile(raw: Any, opts: dict, groups: list) -> Pile:
     if pile.top is not None and is_red_three(pile.top):
         raise InputError("a red three never lies on top of the pile: as the upcard it is covered (canasta/1.6) "
                          "and nobody discards one", "/position/pile")
-    if pile.top is not None and pile.size == 1 and pile.frozen_by is not None and not is_wild(pile.top) \
-            and pile.cards is None:
+    if pile.top is not None and pile.size == 1 and pile.frozen_by not in (None, "wild") and pile.cards is None:
         raise InputError("a one-card pile cannot be frozen by a card under its top", "/position/pile/frozen_by")
     return pile
 
 
-def _illegal_result(e: IllegalAction, action_type: str, side: str, opts: dict, pointer: str) -> tuple[dict, list]:
-    rule = e.rule
-    pen_key = "take_pile" if action_type == "take_pile" and rule.startswith("canasta/5") else rule
+def _illegal_result(e: IllegalAction, side: str, opts: dict, base: str) -> tuple[dict, list]:
+    """The violation (pointer under ``base``, the action's pointer) and the penalty the laws give for it."""
     penalties = []
-    if pen_key in PENALTY_FOR:
-        prule, pts = PENALTY_FOR[pen_key]
+    pen = getattr(e, "penalty", None)
+    if pen is not None:
+        prule, pts = pen
         if prule == "canasta/8.1":
             if opts["count_and_exposure_penalties"]:
                 penalties.append({"rule": prule, "side": side, "points": 0,
@@ -450,7 +556,7 @@ def _illegal_result(e: IllegalAction, action_type: str, side: str, opts: dict, p
                                           "the side's minimum rises by 10 for this deal"})
         else:
             penalties.append({"rule": prule, "side": side, "points": -pts, "note": _NOTES[prule]})
-    return {"rule": rule, "message": e.message, "pointer": pointer}, penalties
+    return {"rule": e.rule, "message": e.message, "pointer": base + (e.pointer or "")}, penalties
 
 
 _NOTES = {"canasta/8.2": "cards of an illegal meld go back to the hand",
@@ -459,40 +565,25 @@ _NOTES = {"canasta/8.2": "cards of an illegal meld go back to the hand",
           "canasta/8.6": "going out without the canastas required; the player keeps a card"}
 
 
-def _action_pointer(rule: str, t: str) -> str:
-    if t == "discard" or (t == "go_out" and rule == "canasta/6.1"):
-        return "/action/card" if t == "discard" else "/action"
-    if t in ("meld", "go_out") and rule in ("canasta/3.1", "canasta/2.3", "canasta/4.1"):
-        return "/action/melds"
-    if t == "take_pile" and rule in ("canasta/5.1", "canasta/5.2", "canasta/3.1", "canasta/6.1"):
-        return "/action/cards"
-    return "/action"
-
-
 def check(req: dict, variant, opts: dict) -> dict:
     """Rule on one proposed action in a described position (draw, take_pile, meld, discard, ask, go_out, end)."""
     layout, scores, _ = parse_table(req, variant, opts)
     action = req.get("action")
     if not isinstance(action, dict):
         raise InputError("action: {type, player, ...}", "/action")
-    actor = action.get("player")
-    if actor not in layout.side_of:
-        raise InputError(f"{actor!r} is not one of the players ({', '.join(layout.seats)})", "/action/player")
     t = action.get("type")
     if t not in ACTIONS:
         raise InputError(f"type is one of {', '.join(ACTIONS)}", "/action/type")
-    st = _position_state(req, layout, opts, scores, actor)
+    check_fields(action, "/action")
+    actor = player_at(action.get("player"), layout, "/action/player")
+    st, facts = _position_state(req, layout, opts, scores, actor)
     side = layout.side_of[actor]
-    facts = {"side": side, "side_has_melded": st.has_melded(side),
-             "minimum": None if st.has_melded(side) else st.minimum(side),
-             "pile_frozen": st.frozen_for(side), "frozen_by": st.pile.frozen_by, "canastas": st.canastas(side),
-             "stock": st.stock}
     rules = {"canasta/4.1"} if not st.has_melded(side) else set()
     legal_before = legal_actions(st, actor)
     try:
         effects = _apply(st, actor, t, action)
     except IllegalAction as e:
-        v, penalties = _illegal_result(e, t, side, opts, _action_pointer(e.rule, t))
+        v, penalties = _illegal_result(e, side, opts, "/action")
         return {"legal": False, "violations": [v], "penalties": penalties, "legal_actions": legal_before,
                 "effects": {}, "facts": facts, "_rules": rules}
     rules |= _rules_of(t, st)
@@ -683,9 +774,8 @@ def validate(req: dict, variant, opts: dict) -> dict:
                 violate(i, t, "canasta/7.2", "the game was already over")
                 skipping = True
                 continue
-            dealer = ev.get("dealer")
-            if dealer not in layout.side_of:
-                raise InputError(f"{dealer!r} is not one of the players ({', '.join(layout.seats)})", ptr + "/dealer")
+            check_fields(ev, ptr)
+            dealer = player_at(ev.get("dealer"), layout, ptr + "/dealer")
             bad_dealer = prev_dealer is not None and dealer != layout.after(prev_dealer)
             if bad_dealer:
                 violate(i, t, "canasta/1.5", f"the deal passes to the left: {layout.after(prev_dealer)} deals, not "
@@ -702,9 +792,8 @@ def validate(req: dict, variant, opts: dict) -> dict:
         if skipping:
             continue
         checked += 1
-        actor = ev.get("player")
-        if actor not in layout.side_of:
-            raise InputError(f"{actor!r} is not one of the players ({', '.join(layout.seats)})", ptr + "/player")
+        check_fields(ev, ptr)
+        actor = player_at(ev.get("player"), layout, ptr + "/player")
         try:
             new_cards = _revealed(ev, t, ptr)
             if new_cards:
@@ -724,7 +813,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
                 _apply(st, actor, t, ev, ptr)
         except IllegalAction as e:
             side = layout.side_of[actor]
-            v, pens = _illegal_result(e, t, side, opts, ptr + _action_pointer(e.rule, t)[len("/action"):])
+            v, pens = _illegal_result(e, side, opts, ptr)
             violate(i, t, v["rule"], v["message"], v["pointer"], pens[0] if pens else None)
             skipping = True
             continue
@@ -749,7 +838,7 @@ def _revealed(ev: dict, t: str, ptr: str) -> tuple[str, list[Card]] | None:
     if t == "draw" and ev.get("cards") is not None:
         return ptr + "/cards", card_list(ev["cards"], ptr + "/cards")
     if t == "red_three" and ev.get("replacement") is not None:
-        return ptr, [canasta_card(ev["replacement"], ptr + "/replacement")]
+        return ptr + "/replacement", [canasta_card(ev["replacement"], ptr + "/replacement")], True
     return None
 
 
