@@ -15,8 +15,9 @@ def _melds(value):
     for g in value:
         cards = g
         if isinstance(g, dict):
-            if set(g) - {"rank", "cards"} or not isinstance(g.get("rank"), str) or len(g["rank"]) > 2:
-                raise ValidationError('a meld laid on a rank is {"rank": "7", "cards": [...]}')
+            if set(g) - {"rank", "cards"} or not isinstance(g.get("rank"), str) or len(g["rank"]) > 4:
+                raise ValidationError('a meld laid on another is {"rank": "7" (or "wild", or "5H" for a sequence), '
+                                      '"cards": [...]}')
             cards = g.get("cards")
         if not isinstance(cards, list) or len(cards) > 40 or \
                 not all(isinstance(c, str) and 1 <= len(c) <= 4 for c in cards):
@@ -37,6 +38,7 @@ SIDES = fields.List(fields.Nested(SideSeat), required=True, validate=validate.Le
 
 class GameState(Strict):
     scores = fields.Dict(keys=SIDE_ID(), values=Int(-1000000, 1000000), validate=validate.Length(max=6))
+    rounds = Int(0, 1000)
 
 
 class DealSide(Strict):
@@ -46,6 +48,8 @@ class DealSide(Strict):
     hands = fields.List(Cards(120), required=True, validate=validate.Length(min=1, max=3))
     went_out = Bool()
     concealed = Bool()
+    double_ending = Bool()
+    one_player_all_reds = Bool()
 
 
 class Irregularity(Strict):
@@ -56,6 +60,7 @@ class Irregularity(Strict):
 
 class Deal(Strict):
     sides = fields.List(fields.Nested(DealSide), required=True, validate=validate.Length(min=1, max=6))
+    sitting_out = Name()
     irregularities = fields.List(fields.Nested(Irregularity), validate=validate.Length(max=50))
 
 
@@ -70,7 +75,8 @@ class PileView(Strict):
     top = Card(allow_none=True)
     size = Int(0, 162)
     frozen = Bool(allow_none=True)
-    frozen_by = fields.String(allow_none=True, validate=validate.OneOf(["wild", "red_three", "black_three"]))
+    frozen_by = fields.String(allow_none=True,
+                              validate=validate.OneOf(["wild", "red_three", "black_three", "start"]))
     cards = Cards(162)
 
 
@@ -84,6 +90,7 @@ class TurnSoFar(Strict):
 
 class Position(Strict):
     phase = fields.String(validate=validate.OneOf(["draw", "play"]))
+    sitting_out = Name()
     to_act = Name()
     hand = Cards(120, required=True)
     melds = fields.Dict(keys=SIDE_ID(), values=fields.List(Cards(60), validate=validate.Length(max=24)),
@@ -117,9 +124,10 @@ class CheckRequest(Envelope):
 
 
 class Event(Strict):
-    type = fields.String(required=True, validate=validate.OneOf(["deal", "red_three"] + ACTION_TYPES))
+    type = fields.String(required=True, validate=validate.OneOf(["deal", "red_three", "double_ending"] + ACTION_TYPES))
     player = Name()
     dealer = Name()
+    sitting_out = Name()
     hands = fields.Dict(keys=Name(), values=Cards(20), validate=validate.Length(max=6))
     pile = Cards(30)
     card = Card()

@@ -2,7 +2,8 @@
 
 Run after changing what answers contain: `.venv/bin/python scripts/refresh_openapi_examples.py`.
 An answer example `<Game><Endpoint>Answer<Name>` is regenerated from `<Game><Endpoint>Request<Name>`;
-the long options echo is cut to the options the request set.  tests/test_openapi.py checks the result.
+the long options echo is cut to the options the request set.  The GET examples GamesIndex, CanastaVariantClassic
+and CanastaRules (the rules it already shows) are regenerated too.  tests/test_openapi.py checks the result.
 """
 import pathlib
 import re
@@ -34,5 +35,77 @@ for name, ex in examples.items():
     block = re.compile(rf"(\n    {answer_name}:\n(?:      [^\n]*\n|        [^\n]*\n)*?      value:\n)(.*?)(?=\n {{0,5}}\S|\Z)", re.S)
     text, n = block.subn(lambda mm: mm[1] + value, text)
     assert n == 1, answer_name
+
+# ---------------------------------------------------------------- GET examples, in the file's compact YAML style
+import json
+import sys
+
+import yaml
+
+
+def scalar(x):
+    return not isinstance(x, (list, dict))
+
+
+def flat(x):
+    return scalar(x) or (isinstance(x, list) and all(scalar(i) for i in x))
+
+
+class D(yaml.SafeDumper):
+    pass
+
+
+def rep_list(d, data):
+    return d.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=all(scalar(i) for i in data))
+
+
+def rep_dict(d, data):
+    small = all(flat(v) for v in data.values()) and len(json.dumps(data)) < 90 and d._in_list
+    return d.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=small)
+
+
+D.add_representer(list, rep_list)
+D.add_representer(dict, rep_dict)
+
+
+def dump(value, indent, in_list_flow=True):
+    D._in_list = False
+
+    class DD(D):
+        pass
+
+    def rep_list2(d, data):
+        if all(scalar(i) for i in data):
+            return d.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=True)
+        node = yaml.SequenceNode("tag:yaml.org,2002:seq", [], flow_style=False)
+        for i in data:
+            if isinstance(i, dict) and all(flat(v) for v in i.values()) and len(json.dumps(i)) < 90:
+                node.value.append(d.represent_mapping("tag:yaml.org,2002:map", i.items(), flow_style=True))
+            else:
+                node.value.append(d.represent_data(i))
+        return node
+
+    def rep_dict2(d, data):
+        return d.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=False)
+
+    DD.add_representer(list, rep_list2)
+    DD.add_representer(dict, rep_dict2)
+    s = yaml.dump(value, Dumper=DD, sort_keys=False, allow_unicode=True, width=110)
+    return "\n".join(" " * indent + ln for ln in s.rstrip("\n").split("\n"))
+
+
+
+shown = [r["id"] for r in examples["CanastaRules"]["value"]["rules"]]
+rules = client.get("/v1/games/canasta/rules").get_json()
+total = len(rules["rules"])
+rules["rules"] = [r for r in rules["rules"] if r["id"] in shown]
+for name, value in {"GamesIndex": client.get("/v1/games").get_json(),
+                    "CanastaVariantClassic": client.get("/v1/games/canasta/variants/classic").get_json(),
+                    "CanastaRules": rules}.items():
+    block = re.compile(rf"(\n    {name}:\n(?:      [^\n]*\n)*?      value:\n)(.*?)(?=\n {{0,5}}\S|\Z)", re.S)
+    text, n = block.subn(lambda mm: mm[1] + dump(value, 8), text)
+    assert n == 1, name
+text = re.sub(r"summary: Canasta rulebook, classic \(3 of its \d+ rules shown\)",
+              f"summary: Canasta rulebook, classic (3 of its {total} rules shown)", text)
 PATH.write_text(text, encoding="utf-8")
 print("examples refreshed")

@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import random
 
-from referee.canasta.core import deck_for, is_black_three, is_red_three, is_wild
-from referee.canasta.options import VARIANTS
+from referee.canasta.core import deck_of, is_black_three, is_red_three, is_wild
+from referee.canasta.options import VARIANTS, deal_size
 from referee.canasta.table import DealState, Layout, Pile
 from referee.canasta.views import _opening, _way_to_take
 
 FOUR = [{"id": "NS", "players": ["N", "S"]}, {"id": "EW", "players": ["E", "W"]}]
-SIDES = {"classic": FOUR,
-         "two-player": [{"id": "A", "players": ["A"]}, {"id": "B", "players": ["B"]}],
+TWO = [{"id": "A", "players": ["A"]}, {"id": "B", "players": ["B"]}]
+SIDES = {"classic": FOUR, "two-player": TWO,
          "three-player": [{"id": x, "players": [x]} for x in "ABC"],
-         "six-player": [{"id": x, "players": [x + "1", x + "2"]} for x in "ABC"]}
+         "five-player": [{"id": "T", "players": ["T1", "T2", "T3"]}, {"id": "P", "players": ["P1", "P2"]}],
+         "six-player": [{"id": x, "players": [x + "1", x + "2"]} for x in "ABC"],
+         "palace": FOUR, "palace-2": TWO, "traditional": FOUR, "classic-12": FOUR, "russian-popular": FOUR}
 
 
 def s(cards):
@@ -25,15 +27,17 @@ def s(cards):
 
 
 def random_canasta_log(seed: int, variant: str = "classic", max_turns: int = 400, dealer: str | None = None,
-                       scores: dict | None = None):
+                       scores: dict | None = None, options: dict | None = None, sitter: str | None = None):
     """``(sides, log, final state)`` of one random legal deal; ``scores`` are the totals before it."""
     rng = random.Random(seed)
-    opts = VARIANTS[variant].resolve({})
-    layout = Layout.of(SIDES[variant])
-    deck = deck_for(opts["packs"]).cards()
+    opts = VARIANTS[variant.replace("-2", "")].resolve(options or {})
+    full = Layout.of(SIDES[variant])
+    sitter = (sitter or "T1") if variant == "five-player" else None
+    layout = full.active(sitter)
+    deck = deck_of(opts).cards()
     rng.shuffle(deck)
     dealer = dealer or layout.seats[-1]
-    n = opts["deal_size"]
+    n = deal_size(opts, len(layout.seats))
     hands = {}
     order = [layout.seats[(layout.seats.index(dealer) + 1 + k) % len(layout.seats)] for k in range(len(layout.seats))]
     for k, p in enumerate(order):
@@ -47,9 +51,15 @@ def random_canasta_log(seed: int, variant: str = "classic", max_turns: int = 400
         if not (is_wild(c) or is_red_three(c) or (cover and is_black_three(c))):
             break
     log = [{"type": "deal", "dealer": dealer, "hands": {p: s(h) for p, h in hands.items()}, "pile": s(pile_cards)}]
+    if sitter:
+        log[0]["sitting_out"] = sitter
+    if opts["surprise"]:
+        rest = rest[:-3]                      # three cards lie under the stock, never drawn
     pile = Pile(None, 0, None, [])
     for c in pile_cards:
         pile.push(c, opts["black_three_freezes"])
+    if opts["pile_frozen_at_start"] and pile.frozen_by is None:
+        pile.frozen_by = "start"
     st = DealState(layout, opts, dict(scores or {sd: 0 for sd in layout.sides}), len(rest), pile, layout.after(dealer),
                    {p: list(h) for p, h in hands.items()})
     for p in order:
@@ -93,7 +103,7 @@ def random_canasta_log(seed: int, variant: str = "classic", max_turns: int = 400
         # melding
         hand = st.hands[p]
         if not st.has_melded(side):
-            opening = _opening(hand, st.minimum(side))
+            opening = _opening(hand, st.minimum(side), opts)
             if opening and st.can_meld(p, opening):
                 st.apply_meld(p, opening)
                 log.append({"type": "meld", "player": p, "melds": [s(m) for m in opening]})

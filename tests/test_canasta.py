@@ -390,7 +390,7 @@ def test_score_a_four_player_hand(api):
 def test_d3_red_threes_with_a_meld_but_no_canasta(api):
     body = score_body()
     assert totals(C(api, "score", body))["EW"][0] == 100
-    body["options"] = {"red_threes_need_canasta": True}
+    body["options"] = {"red_threes_need": "canasta"}
     assert totals(C(api, "score", body))["EW"][0] == -100
 
 

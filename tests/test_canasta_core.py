@@ -1,9 +1,27 @@
-"""The Classic Canasta scoring core (canasta.md §3.1 S-vectors and §3.2 M-vectors), worked by hand."""
+"""The Canasta scoring core under the classic options (canasta.md §3.1 S-vectors, §3.2 M-vectors), by hand."""
 import pytest
 
-from referee.canasta.core import (canasta_kind, card_value, initial_count, initial_minimum, meld_fault,
-                                  red_three_score, side_score)
+from referee.canasta.core import card_value
+from referee.canasta.melds import MeldFault, canasta_bonus, classify, opening_minimum, red_three_points
+from referee.canasta.options import VARIANTS
+from referee.canasta.scoring import score_side
 from referee.cards import parse_card
+
+CLASSIC = VARIANTS["classic"].resolve({})
+
+
+def side_score(melds, red_threes, hands, went_out=False, concealed=False, **options):
+    """One side's score under the classic options (with ``options`` overridden)."""
+    return score_side(melds, hands, {**CLASSIC, **options}, red_threes=red_threes, went_out=went_out,
+                      concealed=concealed)
+
+
+def meld_fault(cards, going_out=False):
+    try:
+        classify(cards, CLASSIC, going_out=going_out)
+    except MeldFault as e:
+        return str(e)
+    return None
 
 
 def cards(s):
@@ -21,7 +39,7 @@ def test_card_values(card, value):
     ("9H 9D 9S 2C 2D JK", None), ("9H 9D 2C 2D 2S JK", "a meld holds at most 3 wild cards"),
     ("9H 9D 9S 9C 2C 2D 2S JK", "a meld holds at most 3 wild cards"),                     # four wilds: illegal
     ("4H 5H 6H", "a meld holds cards of one rank (and wild cards); sequences do not count"),
-    ("2H 2D JK", "a meld needs natural cards: wild cards alone do not meld"),
+    ("2H 2D JK", "wild cards alone do not meld"),
     ("3S 3C 3S", "black threes meld only when going out"),
     ("3H 3D 3H", "red threes are laid out, never melded"),
     ("KH KD", "a meld has at least three cards"),
@@ -37,15 +55,15 @@ def test_black_threes_going_out():
 
 
 def test_canasta_kinds():
-    assert canasta_kind(cards("KH KD KS KC KH KD KS")) == "natural"
-    assert canasta_kind(cards("9H 9D 9S 9C 9H 2D JK")) == "mixed"
-    assert canasta_kind(cards("9H 9D 9S 9C 9H 2D")) is None
+    assert canasta_bonus("group", cards("KH KD KS KC KH KD KS"), CLASSIC) == ("natural canasta", 500)
+    assert canasta_bonus("group", cards("9H 9D 9S 9C 9H 2D JK"), CLASSIC) == ("mixed canasta", 300)
+    assert canasta_bonus("group", cards("9H 9D 9S 9C 9H 2D"), CLASSIC) is None
 
 
 @pytest.mark.parametrize("n,melded,score", [(1, True, 100), (2, True, 200), (3, True, 300), (4, True, 800),
                                             (2, False, -200), (4, False, -800)])
 def test_s6_s7_red_threes(n, melded, score):
-    assert red_three_score(n, melded) == score
+    assert red_three_points(n, melded, CLASSIC) == score
 
 
 KINGS7 = "KH KD KS KC KH KD KS"
@@ -99,32 +117,11 @@ def test_s12_concealed():
 
 @pytest.mark.parametrize("score,minimum", [(-5, 15), (0, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120)])
 def test_m7_minimum_table(score, minimum):
-    assert initial_minimum(score) == minimum
+    assert opening_minimum(score, CLASSIC) == minimum
 
 
 def test_m7_negative_minimum_option():
-    assert initial_minimum(-5, negative_minimum=0) == 0
-
-
-def test_m1_m3_initial_counts():
-    m1 = initial_count([cards("6H 6D 6S"), cards("KH KD KS 2C")])   # 15 + 50 = 65
-    m2 = initial_count([cards("6H 6D 6S"), cards("AH AD AS 2C")])   # 15 + 80 = 95
-    assert (m1, m2) == (65, 95)
-    assert (m1 >= initial_minimum(1600), m2 >= initial_minimum(1600)) == (False, True)
-    assert (m1 >= initial_minimum(0), m2 >= initial_minimum(3000)) == (True, False)
-
-
-def test_m4_m5_only_the_top_discard_counts():
-    # Top discard K taken with K-K from hand, Q-Q-2 from hand; the buried K and Q of the pile are melded too.
-    melds = [cards("KH KD KS KC"), cards("QH QD 2C QS")]
-    count = initial_count(melds, pile_cards=cards("KC QS"))
-    assert count == 70                      # 30 + 40: the buried K and Q do not count
-    assert count >= initial_minimum(0) and count < initial_minimum(1600)
-
-
-def test_m6_m9_bonuses_do_not_count():
-    assert initial_count([cards("4H 4D 4S 4C 4H 4D 4S")]) == 35 < initial_minimum(0)  # a canasta's bonus is not count
-    assert initial_count([cards("8H 8D 8S")]) == 30 < 50                               # red threes add nothing
+    assert opening_minimum(-5, {**CLASSIC, "negative_minimum": 0}) == 0
 
 
 def test_every_cited_rule_is_in_the_rulebook():
@@ -134,14 +131,14 @@ def test_every_cited_rule_is_in_the_rulebook():
     from referee.rulebook import Rulebook
     here = pathlib.Path(__file__).resolve().parent.parent / "referee" / "canasta"
     book = Rulebook.load(here / "rules.yaml")
-    cited = set(re.findall(r'"(canasta/\d+\.\d+)"', (here / "core.py").read_text()))
+    cited = set().union(*(re.findall(r'"(canasta/\d+\.\d+)"', (here / f).read_text())
+                          for f in ("core.py", "melds.py", "scoring.py", "table.py", "views.py")))
     assert cited and cited <= set(book.rules)
     assert all(r.source and r.text["en"] for r in book.rules.values())
 
 
 # ---------------------------------------------------------------- the score view (not yet served over HTTP)
 
-from referee.canasta.options import VARIANTS  # noqa: E402
 from referee.canasta.views import score  # noqa: E402
 from referee.errors import InputError  # noqa: E402
 
@@ -227,61 +224,10 @@ def test_score_view_penalty():
     assert {s["id"]: s["hand_score"] for s in ans["sides"]} == {"NS": 1355, "EW": 40 - 500}
 
 
-# ---------------------------------------------------------------- pile and going out (canasta.md §3.3)
-
-from referee.canasta.core import Pile, go_out_fault, take_pile_fault  # noqa: E402
-
-C = parse_card
-
-
-def take(top, hand, size=5, wild=False, melded=True, ranks=(), minimum=0, b3=False, b3_freezes=False):
-    return take_pile_fault(Pile(C(top), size, wild, b3), cards(hand), set(ranks), melded, minimum, b3_freezes)
-
-
-def rule(fault):
-    return fault[0] if fault else None
-
-
-@pytest.mark.parametrize("args,expect", [
-    (dict(top="9H", hand="9D JK 5C", wild=True), "canasta/5.1"),          # L1: frozen, one 9 and a joker
-    (dict(top="9H", hand="9D 9S 5C", wild=True), None),                  # L2: a natural pair
-    (dict(top="QH", hand="QD JK 5C"), None),                              # L3: unfrozen, natural + wild
-    (dict(top="QH", hand="QD JK 5C", melded=False), "canasta/5.1"),       # L4: frozen against an unmelded side
-    (dict(top="2H", hand="2D 2S 5C"), "canasta/5.2"),                     # L6: a wild on top
-    (dict(top="3S", hand="3C 3S 5C"), "canasta/5.2"),                     # L7: a black three on top
-    (dict(top="9H", hand="9D JK", b3=True), None),                        # L8 default: black threes never freeze
-    (dict(top="9H", hand="9D JK", b3=True, b3_freezes=True), "canasta/5.1"),  # L8 alternative
-    (dict(top="QH", hand="5C 6D", ranks={"Q"}), None),                     # L9: lay the top card on the Q meld
-    (dict(top="QH", hand="QC 6D", wild=True, ranks={"Q"}), "canasta/5.1"),  # L10
-    (dict(top="QH", hand="QC QD", wild=True, ranks={"Q"}), None),          # L11
-    (dict(top="QH", hand="QC", size=1), "canasta/5.3"),                    # L12
-])
-def test_l_vectors_taking_the_pile(args, expect):
-    assert rule(take(**args)) == expect
-
-
-def test_l5_minimum_unreachable():
-    # Unmelded side at min 50 with Q-Q and nothing else meldable: Q-Q-Q is 30.
-    assert rule(take("QH", "QD QS 5C 6D 7H 8S 9C 10D JH 4S KC", melded=False, minimum=50)) == "canasta/4.2"
-    # M4: K on top, K-K and Q-Q-2 in hand: 30 + 40 = 70 reaches 50 (the buried cards never count).
-    assert take("KH", "KD KS QH QD 2C 5C", melded=False, minimum=50) is None
-
-
-@pytest.mark.parametrize("canastas,hand,needed,permission,expect", [
-    (0, "5H", 1, None, "canasta/6.2"),          # L18
-    (1, "3S 3C", 1, None, "canasta/2.3"),       # L19
-    (1, "5H", 2, None, "canasta/6.2"),          # L20: two players need two canastas
-    (1, "5H", 1, "no", "canasta/6.3"),          # L21
-    (1, "5H", 1, "yes", None),
-])
-def test_l_vectors_going_out(canastas, hand, needed, permission, expect):
-    assert rule(go_out_fault(canastas, cards(hand), needed, permission)) == expect
-
-
 @pytest.mark.parametrize("need,score", [(False, 200), (True, -200)])
 def test_red_threes_need_canasta_option(need, score):
     # A side with a meld but no canasta and two red threes: +200 officially, -200 where a canasta is needed.
-    s = side_score([cards("8H 8D 8S")], 2, [], red_threes_need_canasta=need)
+    s = side_score([cards("8H 8D 8S")], 2, [], red_threes_need="canasta" if need else "meld")
     assert s.base == score
 
 

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 
 from ..cards import Card
 from ..errors import IllegalAction
-from .core import (MAX_WILDS, canasta_kind, card_value, cards_value, initial_minimum, is_black_three, is_red_three,
-                   is_wild, meld_fault)
+from .core import card_value, cards_value, is_black_three, is_red_three, is_wild
+from .melds import (MeldFault, classify, go_out_fault, is_canasta, kind_of_key, meld_key, opening_minimum)
 
 # the penalties the laws attach to kinds of illegal action: (penalty rule, points lost)
 P_COUNT = ("canasta/8.1", 0)      # a short opening: no points, the requirement rises by 10 if withdrawn
@@ -47,7 +47,8 @@ def _missing(hand: list[Card], groups: list, base: str) -> str | None:
     return None
 
 
-FROZEN_BY = {"wild": "wild card", "red_three": "red three", "black_three": "black three"}
+FROZEN_BY = {"wild": "wild card", "red_three": "red three", "black_three": "black three",
+             "start": "rule of the game until first taken"}
 
 
 def same(a: Card, b: Card) -> bool:
@@ -101,6 +102,13 @@ class Layout:
     def partners(self, player: str) -> list[str]:
         return [p for p in self.members[self.side_of[player]] if p != player]
 
+    def active(self, sitting_out: str | None) -> "Layout":
+        """The layout of one deal: without the trio member who sits it out (five players, canasta/1.1)."""
+        if sitting_out is None:
+            return self
+        return Layout.of([{"id": sid, "players": [p for p in self.members[sid] if p != sitting_out]}
+                          for sid in self.sides])
+
 
 @dataclass
 class Pile:
@@ -114,6 +122,7 @@ class Pile:
     size: int
     frozen_by: str | None = None
     cards: list[Card] | None = None
+    block_owner: str | None = None   # who discarded the wild card that blocks it for one round (wild_block)
 
     def push(self, card: Card, black_three_freezes: bool) -> None:
         self.top = card
@@ -149,6 +158,7 @@ class DealState:
         self.red_threes: dict[str, list[Card]] = {s: [] for s in layout.sides}
         self.minimum_raise: dict[str, int] = {s: 0 for s in layout.sides}
         self.melded_before: dict[str, bool] = {p: False for p in layout.seats}
+        self.red_by_player: dict[str, int] = {}
         self.had_turn: set[str] = set()
         self.outcome: dict | None = None
         self.last_red_three = False
@@ -172,12 +182,35 @@ class DealState:
 
     def canastas(self, side: str, extra: dict[str, list[Card]] | None = None) -> int:
         melds = {**self.melds[side], **(extra or {})}
-        return sum(1 for m in melds.values() if canasta_kind(m))
+        return sum(1 for k, m in melds.items() if is_canasta(kind_of_key(k), m))
+
+    def go_out_fault(self, side: str, extra: dict[str, list[Card]] | None = None) -> str | None:
+        """Why the side's melds (with ``extra``) do not allow going out (canasta/6.2), or None."""
+        melds = {**self.melds[side], **(extra or {})}
+        return go_out_fault([(kind_of_key(k), m) for k, m in melds.items()], self.opts)
 
     def minimum(self, side: str) -> int:
+        return opening_minimum(self.scores.get(side, 0), self.opts) + self.minimum_raise[side]
+
+    def _opening_fault(self, side: str, count: int, made: dict[str, list[Card]], penalty, pointer: str = ""):
+        """Why melds worth ``count`` making ``made`` are not a legal opening for ``side`` (canasta/4.1, 4.2)."""
         o = self.opts
-        return initial_minimum(self.scores.get(side, 0), o["negative_minimum"], o["minimum_150_from"]) \
-            + self.minimum_raise[side]
+        canasta = any(is_canasta(kind_of_key(k), m) for k, m in made.items())
+        frm = o["opening_canasta_from"]
+        if frm is not None and self.scores.get(side, 0) >= frm:
+            if not canasta:
+                return foul("canasta/4.1", f"from {frm} the side opens with a canasta, whatever its count", penalty,
+                            pointer)
+            return None
+        if canasta and o["canasta_in_hand_opens"]:
+            return None
+        if o["red_threes_count_toward_opening"]:
+            count += 5 * len(self.red_threes[side])
+        need = self.minimum(side)
+        if count < need:
+            return foul("canasta/4.1", f"the side's first meld needs {need}; these melds make {count} (bonuses "
+                                       "never count)", penalty, pointer)
+        return None
 
     def hand(self, player: str) -> list[Card]:
         h = self.hands.get(player)
@@ -186,7 +219,7 @@ class DealState:
         return h
 
     def frozen_for(self, side: str) -> bool:
-        return self.pile.frozen_by is not None or not self.has_melded(side)
+        return self.pile.frozen_by is not None or not self.has_melded(side) or self.opts["strict_pile"]
 
     # ------------------------------------------------------------------ turn order
     def _verify_turn(self, player: str, phase: str | tuple) -> None:
@@ -216,6 +249,7 @@ class DealState:
         self.verify_red_three(player, card)
         rest = take_from(self.hand(player), [card])
         self.red_threes[self.side(player)] = self.red_threes[self.side(player)] + [card]
+        self.red_by_player[player] = self.red_by_player.get(player, 0) + 1
         self.stock -= 1
         self.hands[player] = rest + ([replacement] if replacement is not None else [])
 
@@ -252,6 +286,7 @@ class DealState:
             effects["drawn"] = len(naturals)
             reds = [c for c in cards if is_red_three(c)]
             self.red_threes[self.side(player)] = self.red_threes[self.side(player)] + reds
+            self.red_by_player[player] = self.red_by_player.get(player, 0) + len(reds)
             if self.hands.get(player) is not None:
                 self.hands[player] = self.hands[player] + naturals
             if reds:
@@ -306,41 +341,43 @@ class DealState:
                        "/cards")
         pair = len(naturals) >= 2
         own = self.melds[side].get(top.rank)
+        if self.opts["own_canasta_blocks_pile"] and own is not None and is_canasta("group", own):
+            raise foul("canasta/5.2", f"the side has a canasta of {top.rank}s: it may not take a pile topped by one",
+                       P_PILE)
         if self.frozen_for(side):
             if not pair:
                 why = (f"the pile is frozen by a {FROZEN_BY[self.pile.frozen_by]}" if self.pile.frozen_by
                        else "the pile is frozen against a side that has not melded")
                 raise foul("canasta/5.1", f"{why}: only a natural pair of {top.rank}s from the hand takes it",
                            P_PILE, "/cards")
-        elif not (pair or (naturals and len(shown) >= 2) or own is not None):
-            raise foul("canasta/5.2", f"the top {top.rank} needs a natural pair, a natural {top.rank} and a wild card, "
-                                      f"or the side's meld of {top.rank}s", P_PILE, "/cards")
-        group = [top] + shown
-        made = {}
-        if own is not None:
-            fault = meld_fault(own + group)
-            if fault:
-                raise foul("canasta/3.1", f"adding to the side's {top.rank}s: {fault}", P_PILE, "/cards")
-            made[top.rank] = own + group
         else:
-            fault = meld_fault(group)
-            if fault:
-                raise foul("canasta/3.1", f"the top card and the cards shown: {fault}", P_PILE, "/cards")
-            made[top.rank] = group
-        made = self._verify_melds(side, melds, made, going_out=False)
+            one_and_wild = bool(naturals) and len(shown) >= 2 and self.opts["natural_and_wild_takes"]
+            if not (pair or one_and_wild or own is not None):
+                how = f"a natural pair, a natural {top.rank} and a wild card," if self.opts["natural_and_wild_takes"] \
+                    else "a natural pair"
+                raise foul("canasta/5.2", f"the top {top.rank} needs {how} or the side's meld of {top.rank}s",
+                           P_PILE, "/cards")
+        group = [top] + shown
+        combined = (own or []) + group
+        try:
+            classify(combined, self.opts)
+        except MeldFault as e:
+            where = f"adding to the side's {top.rank}s" if own is not None else "the top card and the cards shown"
+            raise foul("canasta/3.1", f"{where}: {e}", P_PILE, "/cards") from None
+        made = self._verify_melds(side, melds, {top.rank: combined}, going_out=False, penalty=P_PILE)
         left = len(rest) + pile.size - 1
-        need_c = self.opts["canastas_to_go_out"]
-        if left <= 1 and self.canastas(side, made) < need_c:
-            raise foul("canasta/6.2", f"taking the pile would leave {left} card(s) and going out needs "
-                                      f"{need_c} canasta(s)", P_PILE)
+        if left <= 1:
+            why = self.go_out_fault(side, made)
+            if why:
+                raise foul("canasta/6.2", f"taking the pile would leave {left} card(s): {why}", P_PILE)
         if left == 0 and self.answer == "no":
             raise foul("canasta/6.3", "the partner answered no: the player may not go out this turn", P_ASK)
         if not self.has_melded(side):
-            need = self.minimum(side)
             count = cards_value(group) + sum(cards_value(m) for m in melds)
-            if count < need:
-                raise foul("canasta/4.1", f"the side's first meld needs {need}; the top card and the cards from the "
-                                      f"hand make {count} (the rest of the pile never counts)", P_PILE)
+            fault = self._opening_fault(side, count, made, P_PILE)
+            if fault:
+                fault.message += " (the top card counts, the rest of the pile never does)"
+                raise fault
         return made
 
     def can_take_pile(self, player: str, shown: list[Card], melds: list[list[Card]] | None = None) -> bool:
@@ -355,6 +392,7 @@ class DealState:
         taken = (self.pile.cards or [])[:-1]
         reds = [c for c in taken if is_red_three(c)]
         self.red_threes[side] = self.red_threes[side] + reds
+        self.red_by_player[player] = self.red_by_player.get(player, 0) + len(reds)
         hand = hand + [c for c in taken if not is_red_three(c)]
         self.hands[player] = hand
         n = self.pile.size
@@ -374,42 +412,66 @@ class DealState:
         return out
 
     # ------------------------------------------------------------------ melding
-    def _verify_melds(self, side: str, groups: list, made: dict | None = None,
-                      going_out: bool = False) -> dict[str, list[Card]]:
-        """The side's melds after adding ``groups`` (lists of cards, or ``(rank, cards)`` for wild cards laid off).
+    def _target(self, side: str, made: dict, g, i: int) -> tuple[str | None, list[Card]]:
+        """The key of the side's meld a group goes to (None: a new meld), and its cards."""
+        if isinstance(g, tuple):
+            target, cards = g
+            if target == "wild":
+                key = "wild"
+            elif len(target) > 2 or (len(target) == 2 and target != "10"):
+                key = next((k for k, m in {**self.melds[side], **made}.items()
+                            if k.startswith("seq:") and any(c.rank + c.suit == target for c in m)), None)
+            else:
+                key = target
+            if key is None or key not in {**self.melds[side], **made}:
+                what = "wild cards" if target == "wild" else (f"{target}s" if key == target else f"a sequence with "
+                                                                                                 f"{target}")
+                raise foul("canasta/3.1", f"meld {i}: the side has no meld of {what} to add these cards to", P_MELD,
+                           f"/melds/{i}/rank")
+            return key, cards
+        cards = g
+        naturals = {c.rank for c in cards if not is_wild(c)}
+        if not naturals:
+            return ("wild" if "wild" in {**self.melds[side], **made} else None), cards
+        if len(naturals) == 1:
+            rank = next(iter(naturals))
+            return (rank if rank in {**self.melds[side], **made} else None), cards
+        return None, cards
 
-        Raises IllegalAction (canasta/3.1, 2.3) naming the group by its index.
+    def _verify_melds(self, side: str, groups: list, made: dict | None = None,
+                      going_out: bool = False, penalty=P_MELD) -> dict[str, list[Card]]:
+        """The side's melds after adding ``groups``: lists of cards (new melds, or cards for the side's meld of their
+        rank), or ``(target, cards)`` to lay cards on the meld of a rank, on ``"wild"`` or on the sequence
+        holding a card such as ``"5H"``.  Returns the changed melds by key.
+
+        Raises IllegalAction (canasta/3.1, 3.3, 3.4, 2.3) naming the group by its index.
         """
         made = dict(made or {})
         for i, g in enumerate(groups):
-            rank, cards = g if isinstance(g, tuple) else (natural_rank(g), g)
-            if not cards:
-                raise foul("canasta/3.1", f"meld {i}: no cards", P_MELD, f"/melds/{i}")
-            if rank is None:
-                raise foul("canasta/3.1", f"meld {i}: wild cards alone do not meld; name the meld they join",
-                           P_MELD, f"/melds/{i}")
-            if any(is_red_three(c) for c in cards):
-                raise foul("canasta/3.1", f"meld {i}: red threes are laid out, never melded", P_MELD, f"/melds/{i}")
-            if any((not is_wild(c)) and c.rank != rank for c in cards):
-                raise foul("canasta/3.1", f"meld {i}: a meld holds cards of one rank and wild cards; sequences do "
-                                          "not count", P_MELD, f"/melds/{i}")
-            if rank == "3":
-                if not going_out:
-                    raise foul("canasta/2.3", f"meld {i}: black threes meld only when going out", P_MELD,
-                               f"/melds/{i}")
-            existing = made.get(rank, self.melds[side].get(rank))
-            if existing is None and isinstance(g, tuple):
-                raise foul("canasta/3.1", f"meld {i}: the side has no meld of {rank}s to add these cards to", P_MELD,
-                           f"/melds/{i}/rank")
+            if not group_cards(g):
+                raise foul("canasta/3.1", f"meld {i}: no cards", penalty, f"/melds/{i}")
+            key, cards = self._target(side, made, g, i)
+            existing = None if key is None else made.get(key, self.melds[side].get(key))
             combined = (existing or []) + list(cards)
-            if existing is not None and rank == "3":
-                raise foul("canasta/2.3", f"meld {i}: black threes meld once, as three or four", P_MELD, f"/melds/{i}")
-            fault = meld_fault(combined, going_out=going_out)
-            if fault:
-                where = f"adding to the side's {rank}s" if existing is not None else f"meld {i}"
-                rule = "canasta/2.3" if rank == "3" else "canasta/3.1"
-                raise foul(rule, f"{where}: {fault}", P_MELD, f"/melds/{i}")
-            made[rank] = combined
+            if existing is not None and key == "3":
+                raise foul("canasta/2.3", f"meld {i}: black threes meld once, as three or four", penalty,
+                           f"/melds/{i}")
+            try:
+                kind = classify(combined, self.opts, going_out=going_out)
+            except MeldFault as e:
+                where = "adding to the side's meld" if existing is not None else f"meld {i}"
+                raise foul(e.rule, f"{where}: {e}", penalty, f"/melds/{i}") from None
+            if existing is not None and self.opts["strict_wild_cards"] and any(is_wild(c) for c in cards):
+                if is_canasta(kind, existing):
+                    raise foul("canasta/3.1", f"meld {i}: strict wild cards: no wild card is added to a canasta",
+                               penalty, f"/melds/{i}")
+            if self.opts["strict_wild_cards"] and kind == "group" and self.has_melded(side) \
+                    and any(is_wild(c) for c in cards) and sum(1 for c in combined if not is_wild(c)) < 5:
+                raise foul("canasta/3.1", f"meld {i}: strict wild cards: after the opening a meld takes wild cards "
+                                          "only once it holds five natural cards", penalty, f"/melds/{i}")
+            if key is None:
+                key = meld_key(kind, combined, set(self.melds[side]) | set(made))
+            made[key] = combined
         return made
 
     def verify_meld(self, player: str, groups: list, final_discard: Card | None = None,
@@ -441,23 +503,22 @@ class DealState:
             raise IllegalAction("canasta/6.2", f"going out leaves no card in hand; {len(rest)} would remain")
         made = self._verify_melds(side, groups, going_out=out_now or len(rest) <= 1)
         canastas = self.canastas(side, made)
-        need = self.opts["canastas_to_go_out"]
-        if len(rest) <= 1 and canastas < need:
-            raise foul("canasta/6.2", f"going out needs {need} canasta(s) on the side's table; without them a "
-                                      "player keeps a card to discard and one more", P_OUT)
+        if len(rest) <= 1:
+            why = self.go_out_fault(side, made)
+            if why:
+                raise foul("canasta/6.2", f"{why}; without them a player keeps a card to discard and one more", P_OUT)
         finishing = len(rest) <= 1   # a last card left must be discarded: the player is going out
         if finishing and self.answer == "no":
             raise foul("canasta/6.3", "the partner answered no: the player may not go out this turn", P_ASK)
         concealed_if_out = self._concealed_with(player, made)
         concealed = out_now and concealed_if_out
         if not self.has_melded(side):
-            need_count = self.minimum(side)
             count = sum(cards_value(group_cards(g)) for g in groups)
             waived = finishing and concealed_if_out and self.drew_from == "stock" \
                 and self.opts["concealed_waives_minimum"]
-            if count < need_count and not waived:
-                raise foul("canasta/4.1", f"the side's first meld needs {need_count}; these melds make {count} "
-                                      "(bonuses never count)", P_COUNT, "/melds")
+            fault = None if waived else self._opening_fault(side, count, made, P_COUNT, "/melds")
+            if fault:
+                raise fault
         return {"melds": made, "hand_after": rest, "going_out": out_now, "concealed": concealed,
                 "canastas": canastas}
 
@@ -472,7 +533,8 @@ class DealState:
             before = self.melds[side].get(rank)
             if before is not None and rank in self.start_ranks and len(cards) > len(before):
                 self.laid_on_partner = True
-            if canasta_kind(cards) and not (before and canasta_kind(before)):
+            kind = kind_of_key(rank)
+            if is_canasta(kind, cards) and not (before and is_canasta(kind, before)):
                 self.own_canasta = True
             self.melds[side][rank] = cards
         self.turn_melded = True
@@ -488,7 +550,7 @@ class DealState:
             before = self.melds[side].get(rank)
             if rank in start and before is not None and len(cards) > len(before):
                 return False
-            if canasta_kind(cards) and not (before and canasta_kind(before)):
+            if is_canasta(kind_of_key(rank), cards) and not (before and is_canasta(kind_of_key(rank), before)):
                 canasta = True
         return canasta
 
@@ -521,9 +583,9 @@ class DealState:
             raise foul("canasta/6.1", f"{player} does not hold {card}", None, "/card")
         side = self.side(player)
         if not rest:
-            need = self.opts["canastas_to_go_out"]
-            if self.canastas(side) < need:
-                raise foul("canasta/6.2", f"going out needs {need} canasta(s) on the side's table", P_OUT, "/card")
+            why = self.go_out_fault(side)
+            if why:
+                raise foul("canasta/6.2", why, P_OUT, "/card")
             if self.answer == "no":
                 raise foul("canasta/6.3", "the partner answered no: the player may not go out this turn", P_ASK,
                            "/card")
@@ -537,7 +599,13 @@ class DealState:
     def apply_discard(self, player: str, card: Card) -> dict:
         rest = self.verify_discard(player, card)["hand_after"]
         self.hands[player] = rest
+        if self.pile.block_owner == player:
+            if self.pile.frozen_by == "wild":
+                self.pile.frozen_by = None    # its discarder did not take the pile: the block lapses
+            self.pile.block_owner = None
         self.pile.push(card, self.opts["black_three_freezes"])
+        if is_wild(card) and self.opts["wild_block"] == "one_round":
+            self.pile.block_owner = player
         if not rest:
             concealed = self._concealed_with(player, {})
             self._end(player, concealed)
@@ -624,6 +692,34 @@ class DealState:
         self._end(None)
         return {"hand_ends": "the stock is gone and the pile is not taken"}
 
+    # ------------------------------------------------------------------ double ending
+    def verify_double_ending(self, player: str, groups: list) -> dict:
+        """The partner of the player who went out lays down his whole hand too (canasta/6.6, option double_ending)."""
+        if not self.opts["double_ending"]:
+            raise foul("canasta/6.6", "the double ending is not played under these options")
+        went = (self.outcome or {}).get("went_out")
+        if self.phase != "done" or went is None or player not in self.layout.partners(went):
+            raise foul("canasta/6.6", "only the partner of the player who just went out lays down his hand after him")
+        if self.outcome.get("double_ending"):
+            raise foul("canasta/6.6", "the double ending has been made")
+        hand = self.hand(player)
+        rest = take_from(hand, [c for g in groups for c in group_cards(g)])
+        if rest is None:
+            raise foul("canasta/6.1", f"{player} does not hold all the cards melded", None,
+                       _missing(hand, groups, "/melds") or "/melds")
+        if rest:
+            raise foul("canasta/6.6", f"a double ending lays down the whole hand; {len(rest)} card(s) would remain")
+        return self._verify_melds(self.side(player), groups, going_out=True)
+
+    def apply_double_ending(self, player: str, groups: list) -> dict:
+        made = self.verify_double_ending(player, groups)
+        side = self.side(player)
+        for key, cards in made.items():
+            self.melds[side][key] = cards
+        self.hands[player] = []
+        self.outcome["double_ending"] = True
+        return {"double_ending": True}
+
     def _end(self, went_out: str | None, concealed: bool = False) -> None:
         self.phase = "done"
         self.outcome = {"went_out": went_out, "concealed": bool(went_out and concealed)}
@@ -637,4 +733,4 @@ def _can(verify, *args) -> bool:
     return True
 
 
-__all__ = ["DealState", "Layout", "Pile", "foul", "same", "take_from", "card_value", "MAX_WILDS"]
+__all__ = ["DealState", "Layout", "Pile", "foul", "same", "take_from", "card_value"]

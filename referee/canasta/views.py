@@ -15,8 +15,10 @@ from typing import Any
 
 from ..cards import JOKER, Card, DeckSpec, parse_card
 from ..errors import IllegalAction, InputError, esc
-from .core import (canasta_kind, card_value, cards_value, deck_for, is_black_three, is_red_three, is_wild,
-                   meld_fault, side_score)
+from .core import card_value, cards_value, deck_of, is_black_three, is_red_three, is_wild
+from .melds import MeldFault, classify, go_out_fault, max_wilds, meld_key
+from .options import deal_size
+from .scoring import score_side
 from .table import DealState, Layout, Pile, group_cards, natural_rank, take_from
 
 PENALTIES = {  # irregularity type → (rule, points)
@@ -137,8 +139,11 @@ def parse_table(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int],
     if len(players) not in variant.players:
         raise InputError(f"variant {variant.id} is played by {' or '.join(map(str, variant.players))} players, "
                          f"not {len(players)}", "/sides")
-    sizes = {len(s["players"]) for s in sides}
-    if len(sizes) != 1:
+    sizes = sorted(len(s["players"]) for s in sides)
+    if len(players) == 5:
+        if sizes != [2, 3]:
+            raise InputError("five play as a pair against a trio (canasta/1.1)", "/sides")
+    elif len(set(sizes)) != 1:
         raise InputError("every side has the same number of players", "/sides")
     if len(players) == 6 and len(sides) not in (2, 3):
         raise InputError("six play as two sides of three or three sides of two (canasta/1.1)", "/sides")
@@ -147,6 +152,10 @@ def parse_table(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int],
     if len(players) in (2, 3) and len(sides) != len(players):
         raise InputError("with two or three players each plays for himself: one player per side", "/sides")
     scores = {k: 0 for k in ids}
+    rounds = (req.get("state") or {}).get("rounds")
+    if rounds is not None and opts["max_rounds"] is not None and rounds >= opts["max_rounds"]:
+        raise InputError(f"{rounds} deals are played: the game ended after {opts['max_rounds']} (canasta/7.2)",
+                         "/state/rounds")
     raw = (req.get("state") or {}).get("scores") or {}
     for k, v in raw.items():
         if k not in scores:
@@ -164,20 +173,24 @@ def parse_table(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int],
 # ---------------------------------------------------------------- settling a deal (score and validate)
 
 def settle(layout: Layout, opts: dict, scores: dict[str, int], target: int, per_side: dict[str, dict],
-           penalties: list[dict]) -> dict:
+           penalties: list[dict], rounds_before: int = 0) -> dict:
     """Score one finished deal.
 
     ``per_side[side]``: ``{"melds": [[cards]], "red_threes": n, "hands": [[cards] per player], "went_out": bool,
-    "concealed": bool}``.  ``penalties``: ``[{"rule", "side", "points" (negative), "note"}]``.  Returns the
+    "concealed": bool}`` and optionally ``one_player_all_reds``, ``double_ending``.  ``rounds_before``: deals
+    already played (the game also ends after ``max_rounds``).  ``penalties``: ``[{"rule", "side", "points" (negative), "note"}]``.  Returns the
     score answer: ``sides`` (lines, base_score, card_score, penalties, hand_score, total_before, total_after),
     ``penalties``, ``game_over``, ``winner`` (the higher total once a side reaches ``target``; None on a tie)
     and ``target``.
     """
     out = []
+    anyone_out = any(d["went_out"] for d in per_side.values())
     for sid in layout.sides:
         d = per_side[sid]
-        s = side_score(d["melds"], d["red_threes"], d["hands"], d["went_out"], d["concealed"],
-                       opts["red_threes_need_canasta"], opts["red_three_scale"])
+        s = score_side(d["melds"], d["hands"], opts, red_threes=d["red_threes"], went_out=d["went_out"],
+                       concealed=d["concealed"], opponents_went_out=anyone_out and not d["went_out"],
+                       one_player_all_reds=d.get("one_player_all_reds", False),
+                       double_ending=d.get("double_ending", False))
         lines = list(s.lines)
         pen = [p for p in penalties if p["side"] == sid]
         lines += [{"item": p["note"], "points": p["points"], "rule": p["rule"]} for p in pen]
@@ -186,20 +199,26 @@ def settle(layout: Layout, opts: dict, scores: dict[str, int], target: int, per_
                     "penalties": sum(p["points"] for p in pen), "lines": lines, "hand_score": hand_score,
                     "total_before": scores[sid], "total_after": scores[sid] + hand_score})
     over = [o for o in out if o["total_after"] >= target]
+    last_round = opts.get("max_rounds") is not None and rounds_before + 1 >= opts["max_rounds"]
     winner = None
-    if over:
+    if over or last_round:
         best = max(o["total_after"] for o in out)
         top = [o["id"] for o in out if o["total_after"] == best]
         winner = top[0] if len(top) == 1 else None
-    return {"sides": out, "penalties": penalties, "game_over": bool(over), "winner": winner, "target": target,
-            "_rules": {"canasta/7.1", "canasta/7.2"} if over else {"canasta/7.1"}}
+    ans = {"sides": out, "penalties": penalties, "game_over": bool(over) or last_round, "winner": winner,
+           "target": target, "_rules": {"canasta/7.1", "canasta/7.2"} if over or last_round else {"canasta/7.1"}}
+    if opts.get("max_rounds") is not None:
+        ans["rounds_played"] = rounds_before + 1
+    return ans
 
 
-def _excess_wilds(meld: list[Card]) -> int:
-    """Wild cards beyond the limits of canasta/3.1 (three, and no more than the naturals)."""
+def _excess_wilds(meld: list[Card], opts: dict) -> int:
+    """Wild cards beyond the limits of canasta/3.1 (three, or two when strict, and no more than the naturals)."""
     wilds = sum(1 for c in meld if is_wild(c))
     naturals = len(meld) - wilds
-    return max(0, wilds - 3, wilds - naturals)
+    if not naturals:
+        return 0
+    return max(0, wilds - max_wilds(opts), wilds - naturals)
 
 
 def _without_wilds(meld: list[Card], n: int) -> list[Card]:
@@ -232,28 +251,63 @@ def irregularity_penalties(raw: Any, sides: list[str], ptr: str = "/deal/irregul
     return out
 
 
+def side_melds_of(melds: list[list[Card]], opts: dict, ptr: str, going_out: bool,
+                  excess: list | None = None) -> list[str]:
+    """Check a side's melds on the table (canasta/3.1–3.4, 2.3): each legal, one group per rank, one meld of
+    wild cards.  Returns their kinds.  Melds carrying wild cards over the limit are collected in ``excess``
+    (when given) for the irregularity excess_wild_cards (canasta/8.2)."""
+    kinds, seen = [], set()
+    for j, m in enumerate(melds):
+        try:
+            kind = classify(m, opts, going_out=going_out)
+        except MeldFault as e:
+            over = _excess_wilds(m, opts)
+            if excess is not None and over and _ok(_without_wilds(m, over), opts, going_out):
+                excess.append((over, f"{ptr}/{j}"))
+                kind = "group"
+            else:
+                raise InputError(f"{e} ({e.rule})", f"{ptr}/{j}") from None
+        key = natural_rank(m) if kind == "group" else ("wild" if kind == "wild" else None)
+        if key is not None and key in seen:
+            what = "one meld of wild cards" if key == "wild" else f"one meld of each rank: {key} is melded twice"
+            raise InputError(f"a side has {what} (canasta/3.1)", f"{ptr}/{j}")
+        seen.add(key)
+        kinds.append(kind)
+    return kinds
+
+
+def _ok(meld: list[Card], opts: dict, going_out: bool) -> bool:
+    try:
+        classify(meld, opts, going_out=going_out)
+    except MeldFault:
+        return False
+    return True
+
+
 def score(req: dict, variant, opts: dict) -> dict:
     """Score a completed deal: ``deal.sides[]`` with melds, red threes, each player's cards left, who went out."""
     layout, scores, target = parse_table(req, variant, opts)
-    deck = deck_for(opts["packs"])
+    deck = deck_of(opts)
     deal = req.get("deal")
     if not isinstance(deal, dict) or not isinstance(deal.get("sides"), list):
         raise InputError("deal.sides: one entry per side", "/deal/sides")
+    active = layout.active(sitting_out(deal.get("sitting_out"), layout, "/deal/sitting_out"))
+    dealt = deal_size(opts, len(active.seats))
     per_side: dict[str, dict] = {}
     groups = []
-    excess: list[tuple[str, int, str]] = []
+    excess: dict[str, list] = {}
     for i, ds in enumerate(deal["sides"]):
         ptr = f"/deal/sides/{i}"
         sid = ds.get("id") if isinstance(ds, dict) else None
         if sid not in scores or sid in per_side:
             raise InputError(f"{sid!r} is not one of the sides (or is given twice)", ptr + "/id")
-        n_players = len(layout.members[sid])
+        n_players = len(active.members[sid])
         melds = [card_list(m, f"{ptr}/melds/{j}") for j, m in enumerate(ds.get("melds") or [])]
         reds = card_list(ds.get("red_threes") or [], ptr + "/red_threes")
         hands = [card_list(h, f"{ptr}/hands/{j}") for j, h in enumerate(ds.get("hands") or [])]
         if len(hands) != n_players:
-            raise InputError(f"give one hand per player of the side ({n_players}), in the order of its players",
-                             ptr + "/hands")
+            raise InputError(f"give one hand per player of the side in play ({n_players}), in the order of its "
+                             "players", ptr + "/hands")
         for j, c in enumerate(reds):
             if not is_red_three(c):
                 raise InputError(f"{c} is not a red three", f"{ptr}/red_threes/{j}")
@@ -263,34 +317,26 @@ def score(req: dict, variant, opts: dict) -> dict:
                     raise InputError("a red three is laid out, not kept (report it as the irregularity "
                                      "red_three_not_laid_out, and list it under red_threes)", f"{ptr}/hands/{j}/{k}")
         went_out, concealed = bool(ds.get("went_out")), bool(ds.get("concealed"))
-        seen_ranks = set()
-        for j, m in enumerate(melds):
-            fault = meld_fault(m, going_out=went_out)
-            over = _excess_wilds(m)
-            if fault and over and meld_fault(_without_wilds(m, over), going_out=went_out) is None:
-                # excess wild cards found too late stay in the meld and are charged 50 each (canasta/8.2)
-                excess.append((sid, over, f"{ptr}/melds/{j}"))
-            elif fault:
-                raise InputError(f"{fault} (canasta/3.1)", f"{ptr}/melds/{j}")
-            rank = natural_rank(m)
-            if rank in seen_ranks:
-                raise InputError(f"a side has one meld of each rank: {rank} is melded twice (canasta/3.1)",
-                                 f"{ptr}/melds/{j}")
-            seen_ranks.add(rank)
+        double, one_player = bool(ds.get("double_ending")), bool(ds.get("one_player_all_reds"))
+        kinds = side_melds_of(melds, opts, ptr + "/melds", went_out, excess.setdefault(sid, []))
         if concealed and not went_out:
             raise InputError("only going out can be concealed (canasta/6.4)", ptr + "/concealed")
+        if double and not (went_out and opts["double_ending"]):
+            raise InputError("a double ending is the going-out side's, and only with the double_ending option "
+                             "(canasta/6.6)", ptr + "/double_ending")
+        if one_player and (len(reds) != 4 or opts["red_three_scale"] != "one_player_doubles"):
+            raise InputError("one_player_all_reds says one player collected the side's four red threes, which counts "
+                             "only with red_three_scale one_player_doubles (canasta/2.2)", ptr + "/one_player_all_reds")
         empty = sum(1 for h in hands if not h)
         if went_out:
-            canastas = sum(1 for m in melds if canasta_kind(m))
-            if canastas < opts["canastas_to_go_out"]:
-                raise InputError(f"going out needs {opts['canastas_to_go_out']} canasta(s) (canasta/6.2)",
-                                 ptr + "/went_out")
-            if empty != 1:
-                raise InputError("the player who went out holds no card and his partners hold at least one",
-                                 ptr + "/hands")
+            why = go_out_fault(list(zip(kinds, melds)), opts)
+            if why:
+                raise InputError(f"{why} (canasta/6.2)", ptr + "/went_out")
+            if empty != (n_players if double else 1):
+                raise InputError("the player who went out holds no card and his partners hold at least one (all "
+                                 "lay down with a double ending)", ptr + "/hands")
         elif empty:
             raise InputError("only the player who went out can end with no card (canasta/6.2)", ptr + "/hands")
-        dealt = opts["deal_size"]
         held = sum(len(m) for m in melds) + sum(len(h) for h in hands)
         if held < dealt * n_players:
             raise InputError(f"each player is dealt {dealt} cards and a deal only adds to them: the side shows "
@@ -304,7 +350,7 @@ def score(req: dict, variant, opts: dict) -> dict:
         groups += [(f"{ptr}/melds/{j}", m) for j, m in enumerate(melds)] + [(ptr + "/red_threes", reds)]
         groups += [(f"{ptr}/hands/{j}", h) for j, h in enumerate(hands)]
         per_side[sid] = {"melds": melds, "red_threes": len(reds), "hands": hands, "went_out": went_out,
-                         "concealed": concealed}
+                         "concealed": concealed, "double_ending": double, "one_player_all_reds": one_player}
     if set(per_side) != set(scores):
         missing = [s for s in layout.sides if s not in per_side]
         raise InputError(f"give every side's cards (missing: {', '.join(missing)})", "/deal/sides")
@@ -314,9 +360,10 @@ def score(req: dict, variant, opts: dict) -> dict:
     if problems:
         raise InputError(problems)
     penalties = irregularity_penalties(deal.get("irregularities"), layout.sides)
-    for sid, over, where in excess:
+    for sid, items in excess.items():
         reported = sum(-p["points"] // 50 for p in penalties if p["side"] == sid and p["note"].startswith("excess"))
-        if sum(o for s2, o, _ in excess if s2 == sid) > reported:
+        if items and sum(o for o, _ in items) > reported:
+            over, where = items[0]
             raise InputError(f"this meld holds {over} wild card(s) over the limit (canasta/3.1); excess wild cards "
                              "stay in a meld only when found too late, reported as the irregularity "
                              "excess_wild_cards with their count (canasta/8.2)", where)
@@ -325,7 +372,27 @@ def score(req: dict, variant, opts: dict) -> dict:
         if kept > per_side[sid]["red_threes"]:
             raise InputError(f"{sid} reports {kept} red three(s) kept in hand: list them under red_threes too "
                              "(they score like the others, canasta/8.3)", "/deal/irregularities")
-    return settle(layout, opts, scores, target, per_side, penalties)
+    return settle(layout, opts, scores, target, per_side, penalties, rounds_of(req))
+
+
+def rounds_of(req: dict) -> int:
+    """Deals already played (``state.rounds``), for the round limit (canasta/7.2)."""
+    return (req.get("state") or {}).get("rounds", 0) or 0
+
+
+def sitting_out(value: Any, layout: Layout, ptr: str) -> str | None:
+    """The trio member who sits this deal out in the five-player game (canasta/1.1), or None."""
+    five = len(layout.seats) == 5
+    if value is None:
+        if five:
+            raise InputError("with five players one member of the trio sits out: name him", ptr)
+        return None
+    if not five:
+        raise InputError("only the five-player game has a player sitting out", ptr)
+    trio = next(sid for sid in layout.sides if len(layout.members[sid]) == 3)
+    if value not in layout.members[trio]:
+        raise InputError(f"the player sitting out is one of the trio ({', '.join(layout.members[trio])})", ptr)
+    return value
 
 
 # ---------------------------------------------------------------- check
@@ -335,7 +402,7 @@ ACTIONS = ("draw", "take_pile", "meld", "discard", "ask", "go_out", "end")
 
 ACTION_FIELDS = {"draw": {"cards"}, "take_pile": {"cards", "melds"}, "meld": {"melds"}, "discard": {"card"},
                  "ask": {"answer"}, "go_out": {"melds", "card"}, "end": set(), "red_three": {"card", "replacement"},
-                 "deal": {"dealer", "hands", "pile"}}
+                 "double_ending": {"melds"}, "deal": {"dealer", "hands", "pile", "sitting_out"}}
 
 
 def check_fields(action: dict, ptr: str) -> None:
@@ -354,7 +421,7 @@ def _position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: 
     pos = req.get("position")
     if not isinstance(pos, dict):
         raise InputError("position: the acting player's hand, the melds, the pile and the stock", "/position")
-    deck = deck_for(opts["packs"])
+    deck = deck_of(opts)
     tally = Tally(deck)
     problems: list[dict] = []
     hand = card_list(pos.get("hand"), "/position/hand")
@@ -370,15 +437,9 @@ def _position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: 
         ptr = f"/position/melds/{esc(sid)}"
         if sid not in side_melds:
             raise InputError(f"{sid!r} is not one of the sides ({', '.join(layout.sides)})", ptr)
-        for j, m in enumerate(card_list_list(ms, ptr)):
-            fault = meld_fault(m)
-            if fault:
-                raise InputError(f"{fault} (canasta/3.1)", f"{ptr}/{j}")
-            rank = natural_rank(m)
-            if rank in side_melds[sid]:
-                raise InputError(f"a side has one meld of each rank: {rank} is melded twice (canasta/3.1)",
-                                 f"{ptr}/{j}")
-            side_melds[sid][rank] = m
+        melds = card_list_list(ms, ptr)
+        for j, (kind, m) in enumerate(zip(side_melds_of(melds, opts, ptr, going_out=False), melds)):
+            side_melds[sid][meld_key(kind, m, set(side_melds[sid]))] = m
             problems += tally.add(f"{ptr}/{j}", m)
     reds_raw = pos.get("red_threes") or {}
     if not isinstance(reds_raw, dict):
@@ -469,7 +530,7 @@ def _hand_size_fits(st: DealState, actor: str, hand: list[Card], phase: str, sid
     """A player whose side never melded holds exactly his deal (draw one, discard one; canasta/1.5)."""
     if st.has_melded(side):
         return
-    dealt = st.opts["deal_size"]
+    dealt = deal_size(st.opts, len(st.layout.seats))
     if st.opts["draw_count"] == 1:
         want = dealt + (1 if phase == "play" and not st.last_red_three else 0)
         if len(hand) != want:
@@ -522,6 +583,12 @@ def _position_pile(raw: Any, opts: dict, tally: "Tally", problems: list) -> Pile
         if top is not None:
             problems += tally.add("/position/pile/top", [top], single=True)
     fb_given = raw.get("frozen_by", pile.frozen_by)
+    if fb_given == "start":
+        if not opts["pile_frozen_at_start"]:
+            raise InputError("the pile starts frozen only with pile_frozen_at_start (canasta/5.1)",
+                             "/position/pile/frozen_by")
+        if pile.frozen_by is None:
+            pile.frozen_by = "start"
     if fb_given != pile.frozen_by:
         raise InputError(f"pile.frozen_by disagrees with pile.cards ({pile.frozen_by or 'nothing'} froze it)",
                          "/position/pile/frozen_by")
@@ -568,6 +635,8 @@ _NOTES = {"canasta/8.2": "cards of an illegal meld go back to the hand",
 def check(req: dict, variant, opts: dict) -> dict:
     """Rule on one proposed action in a described position (draw, take_pile, meld, discard, ask, go_out, end)."""
     layout, scores, _ = parse_table(req, variant, opts)
+    pos = req.get("position") if isinstance(req.get("position"), dict) else {}
+    layout = layout.active(sitting_out(pos.get("sitting_out"), layout, "/position/sitting_out"))
     action = req.get("action")
     if not isinstance(action, dict):
         raise InputError("action: {type, player, ...}", "/action")
@@ -652,7 +721,7 @@ def legal_actions(st: DealState, actor: str) -> list[dict]:
                 out.append({"type": "discard", "player": actor, "card": str(c)})
             seen.add(c)
         if not st.has_melded(st.side(actor)):
-            opening = _opening(hand, st.minimum(st.side(actor)))
+            opening = _opening(hand, st.minimum(st.side(actor)), st.opts)
             if opening and st.can_meld(actor, opening):
                 out.append({"type": "meld", "player": actor, "melds": [[str(c) for c in m] for m in opening]})
     if _can(st.verify_ask, actor):
@@ -686,13 +755,13 @@ def _way_to_take(st: DealState, actor: str, hand: list[Card]):
             return shown, []
         if not st.has_melded(side):
             rest = take_from(hand, shown)
-            extra = _opening(rest, st.minimum(side) - cards_value([top] + shown), top.rank)
+            extra = _opening(rest, st.minimum(side) - cards_value([top] + shown), st.opts, top.rank)
             if extra is not None and st.can_take_pile(actor, shown, extra):
                 return shown, extra
     return None
 
 
-def _opening(hand: list[Card], need: int, skip_rank: str | None = None) -> list[list[Card]] | None:
+def _opening(hand: list[Card], need: int, opts: dict, skip_rank: str | None = None) -> list[list[Card]] | None:
     """A greedy set of melds from ``hand`` worth at least ``need`` (canasta/4.1), or None."""
     by_rank: dict[str, list[Card]] = {}
     for c in hand:
@@ -703,11 +772,11 @@ def _opening(hand: list[Card], need: int, skip_rank: str | None = None) -> list[
     for rank, cs in sorted(by_rank.items(), key=lambda kv: -cards_value(kv[1])):
         if len(cs) >= 3:
             melds.append(list(cs))
-        elif len(cs) == 2 and wilds:
+        elif len(cs) == 2 and wilds and _ok(cs + wilds[:1], opts, False):
             melds.append(cs + [wilds.pop(0)])
     total = sum(cards_value(m) for m in melds)
     for m in melds:
-        while total < need and wilds and meld_fault(m + [wilds[0]]) is None:
+        while total < need and wilds and _ok(m + [wilds[0]], opts, False):
             w = wilds.pop(0)
             m.append(w)
             total += card_value(w)
@@ -720,13 +789,13 @@ def _opening(hand: list[Card], need: int, skip_rank: str | None = None) -> list[
 
 # ---------------------------------------------------------------- validate
 
-EVENT_TYPES = ("deal", "red_three") + ACTIONS
+EVENT_TYPES = ("deal", "red_three", "double_ending") + ACTIONS
 
 
 def validate(req: dict, variant, opts: dict) -> dict:
     """Replay a log of deals; collect violations rather than stop (python-chess style); score each deal."""
     layout, scores, target = parse_table(req, variant, opts)
-    deck = deck_for(opts["packs"])
+    deck = deck_of(opts)
     log = req.get("log")
     if not isinstance(log, list) or not log:
         raise InputError("log must be a non-empty list of events", "/log")
@@ -736,10 +805,13 @@ def validate(req: dict, variant, opts: dict) -> dict:
     rules: set[str] = set()
     st: DealState | None = None
     skipping = False
-    prev_dealer = None
+    prev_dealer = prev_sitter = None
     game_over = False
+    pending = False            # a deal ended by going out, scored once a double ending is or is not laid
     checked = 0
+    rounds = rounds_of(req)
     tally = Tally(deck)
+    deal_layout = layout
 
     def violate(i, ev_type, rule, msg, ptr=None, penalty=None):
         nonlocal first
@@ -752,12 +824,14 @@ def validate(req: dict, variant, opts: dict) -> dict:
             first = dict(v)
 
     def finish():
-        nonlocal final, scores, game_over
-        res = _settle_state(st, layout, opts, scores, target)
+        nonlocal final, scores, game_over, rounds, pending
+        pending = False
+        res = _settle_state(st, deal_layout, opts, scores, target, rounds)
         rules.update(res.pop("_rules"))
         final = res
         scores = {s["id"]: s["total_after"] for s in res["sides"]}
         game_over = res["game_over"]
+        rounds += 1
 
     for i, ev in enumerate(log):
         ptr = f"/log/{i}"
@@ -766,6 +840,8 @@ def validate(req: dict, variant, opts: dict) -> dict:
         t = ev.get("type")
         if t not in EVENT_TYPES:
             raise InputError(f"unknown event type {t!r}; known: {', '.join(EVENT_TYPES)}", ptr + "/type")
+        if pending and t != "double_ending":
+            finish()
         if t == "deal":
             if st is not None and st.phase != "done" and not skipping:
                 violate(i, t, "canasta/6.2", "a new deal began before the previous hand ended")
@@ -775,15 +851,23 @@ def validate(req: dict, variant, opts: dict) -> dict:
                 skipping = True
                 continue
             check_fields(ev, ptr)
-            dealer = player_at(ev.get("dealer"), layout, ptr + "/dealer")
-            bad_dealer = prev_dealer is not None and dealer != layout.after(prev_dealer)
-            if bad_dealer:
-                violate(i, t, "canasta/1.5", f"the deal passes to the left: {layout.after(prev_dealer)} deals, not "
-                                             f"{dealer}", ptr + "/dealer")
-            prev_dealer = dealer
-            st, tally, problems = _start_deal(ev, layout, opts, scores, deck, ptr)
-            skipping = bad_dealer
-            for rule, msg, p in problems:
+            sitter = sitting_out(ev.get("sitting_out"), layout, ptr + "/sitting_out")
+            deal_layout = layout.active(sitter)
+            dealer = player_at(ev.get("dealer"), deal_layout, ptr + "/dealer")
+            problems = []
+            if sitter is not None and prev_sitter is not None:
+                trio = deal_layout_trio(layout)
+                want = trio[(trio.index(prev_sitter) + 1) % len(trio)]
+                if sitter != want:
+                    problems.append(("canasta/1.1", f"the trio's members sit out in turn: {want} sits out, not "
+                                                    f"{sitter}", ptr + "/sitting_out"))
+            elif prev_dealer is not None and dealer != layout.after(prev_dealer):
+                problems.append(("canasta/1.5", f"the deal passes to the left: {layout.after(prev_dealer)} deals, "
+                                                f"not {dealer}", ptr + "/dealer"))
+            prev_dealer, prev_sitter = dealer, sitter
+            st, tally, more = _start_deal(ev, deal_layout, opts, scores, deck, ptr)
+            skipping = False
+            for rule, msg, p in problems + more:
                 violate(i, t, rule, msg, p)
                 skipping = True
             continue
@@ -793,7 +877,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
             continue
         checked += 1
         check_fields(ev, ptr)
-        actor = player_at(ev.get("player"), layout, ptr + "/player")
+        actor = player_at(ev.get("player"), deal_layout, ptr + "/player")
         try:
             new_cards = _revealed(ev, t, ptr)
             if new_cards:
@@ -809,6 +893,8 @@ def validate(req: dict, variant, opts: dict) -> dict:
                     raise InputError("a red three laid out from the hand is replaced from the stock: give the "
                                      "replacement", ptr + "/replacement")
                 st.apply_red_three(actor, card, canasta_card(rep, ptr + "/replacement"))
+            elif t == "double_ending":
+                st.apply_double_ending(actor, meld_groups(ev.get("melds"), ptr + "/melds"))
             else:
                 _apply(st, actor, t, ev, ptr)
         except IllegalAction as e:
@@ -816,9 +902,17 @@ def validate(req: dict, variant, opts: dict) -> dict:
             v, pens = _illegal_result(e, side, opts, ptr)
             violate(i, t, v["rule"], v["message"], v["pointer"], pens[0] if pens else None)
             skipping = True
+            pending = False
             continue
-        if st.phase == "done":
+        if st.phase == "done" and t != "double_ending":
+            if st.outcome["went_out"] and opts["double_ending"]:
+                pending = True
+            else:
+                finish()
+        elif t == "double_ending":
             finish()
+    if pending:
+        finish()
     if st is not None and st.phase != "done" and not skipping:
         last = len(log) - 1
         if st.stock == 0 and st.phase == "draw":
@@ -831,6 +925,10 @@ def validate(req: dict, variant, opts: dict) -> dict:
             violate(last, log[-1].get("type"), "canasta/6.2", "the log ends in the middle of a deal")
     return {"valid": not violations, "events_checked": checked, "first_violation": first,
             "violations": violations, "final": final, "_rules": rules}
+
+
+def deal_layout_trio(layout: Layout) -> list[str]:
+    return next(layout.members[sid] for sid in layout.sides if len(layout.members[sid]) == 3)
 
 
 def _revealed(ev: dict, t: str, ptr: str) -> tuple[str, list[Card]] | None:
@@ -854,11 +952,15 @@ def _start_deal(ev: dict, layout: Layout, opts: dict, scores: dict, deck: DeckSp
         if p not in layout.side_of:
             raise InputError(f"{p!r} is not one of the players ({', '.join(layout.seats)})", f"{ptr}/hands/{esc(p)}")
         hands[p] = card_list(cards, f"{ptr}/hands/{esc(p)}")
+    dealt = deal_size(opts, len(layout.seats))
+    for p in hands:
+        if p not in layout.seats:
+            raise InputError(f"{p} sits this deal out and is dealt no cards", f"{ptr}/hands/{esc(p)}")
     for p in layout.seats:
         if p not in hands:
             raise InputError(f"the deal gives no hand for {p}", ptr + "/hands")
-        if len(hands[p]) != opts["deal_size"]:
-            problems.append(("canasta/1.5", f"{p} was dealt {len(hands[p])} cards, not {opts['deal_size']}",
+        if len(hands[p]) != dealt:
+            problems.append(("canasta/1.5", f"{p} was dealt {len(hands[p])} cards, not {dealt}",
                              f"{ptr}/hands/{esc(p)}"))
     pile_cards = card_list(ev.get("pile"), ptr + "/pile")
     if not pile_cards:
@@ -878,16 +980,18 @@ def _start_deal(ev: dict, layout: Layout, opts: dict, scores: dict, deck: DeckSp
     for p, cards in seen:
         for item in tally.add(p, cards):
             problems.append(("canasta/1.2", item["detail"], item["pointer"]))
-    stock = deck.size - sum(len(h) for h in hands.values()) - len(pile_cards)
+    stock = deck.size - sum(len(h) for h in hands.values()) - len(pile_cards) - (3 if opts["surprise"] else 0)
     pile = Pile(None, 0, None, [])
     for c in pile_cards:
         pile.push(c, opts["black_three_freezes"])
+    if opts["pile_frozen_at_start"] and pile.frozen_by is None:
+        pile.frozen_by = "start"
     st = DealState(layout, opts, dict(scores), max(stock, 0), pile, layout.after(ev["dealer"]),
                    {p: list(h) for p, h in hands.items()})
     return st, tally, problems
 
 
-def _settle_state(st: DealState, layout: Layout, opts: dict, scores: dict, target: int) -> dict:
+def _settle_state(st: DealState, layout: Layout, opts: dict, scores: dict, target: int, rounds: int = 0) -> dict:
     """The score answer of a replayed deal, with the 500 for a red three kept in hand (canasta/8.3)."""
     per_side = {}
     penalties = []
@@ -904,8 +1008,9 @@ def _settle_state(st: DealState, layout: Layout, opts: dict, scores: dict, targe
             hands.append([c for c in h if not is_red_three(c)])
         reds = len(st.red_threes[sid]) + sum(1 for p in layout.members[sid] for c in (st.hands[p] or [])
                                              if is_red_three(c))
+        ours = went is not None and layout.side_of[went] == sid
         per_side[sid] = {"melds": list(st.melds[sid].values()), "red_threes": reds, "hands": hands,
-                         "went_out": went is not None and layout.side_of[went] == sid,
-                         "concealed": bool(went is not None and layout.side_of[went] == sid
-                                           and st.outcome["concealed"])}
-    return settle(layout, opts, scores, target, per_side, penalties)
+                         "went_out": ours, "concealed": bool(ours and st.outcome["concealed"]),
+                         "double_ending": bool(ours and st.outcome.get("double_ending")),
+                         "one_player_all_reds": any(st.red_by_player.get(p, 0) == 4 for p in layout.members[sid])}
+    return settle(layout, opts, scores, target, per_side, penalties, rounds)

@@ -1,0 +1,243 @@
+"""Melds under the options of a variant: groups, black threes, sequences and wild-card melds; their canasta
+bonuses; the opening minimum tables; going out; red and black threes at the count.
+
+Every function takes the effective options (``opts``) so that the classic laws and the seed rule sets are one
+code path (rule IDs in ``rules.yaml``):
+
+* :func:`classify` (canasta/3.1, 3.3, 3.4, 2.3) says what kind of meld some cards are, or why they are none;
+* :func:`canasta_bonus` (canasta/3.2, 3.3, 3.4) is the bonus a finished meld earns;
+* :func:`opening_minimum` (canasta/4.1) is the count a side's opening needs;
+* :func:`go_out_fault` (canasta/6.2) says why a side's melds do not allow going out;
+* :func:`red_three_points` (canasta/2.2) and :func:`black_three_points` (canasta/2.3) score the threes.
+"""
+from __future__ import annotations
+
+from ..cards import JOKER, Card
+from .core import is_black_three, is_red_three, is_wild
+
+SEQUENCE_RANKS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+class MeldFault(ValueError):
+    """Why cards are not a legal meld: ``rule`` and the message."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+def max_wilds(opts: dict) -> int:
+    return 2 if opts.get("strict_wild_cards") else 3
+
+
+def classify(cards: list[Card], opts: dict, going_out: bool = False) -> str:
+    """The kind of meld ``cards`` form: ``"group"``, ``"black_threes"``, ``"sequence"`` or ``"wild"``.
+
+    Raises :class:`MeldFault`.  Groups: three or more of a natural rank, at least two naturals, at most three
+    wild cards (two with strict_wild_cards) and never more wilds than naturals (canasta/3.1).  Black threes: three
+    or four, no wild card, only when going out (canasta/2.3).  Sequences (option sequences): three to seven
+    consecutive cards of one suit from 4 to A, no wild card (canasta/3.4).  Wild-card melds (option wild_melds):
+    three to seven wild cards, as the option allows (canasta/3.3).
+    """
+    if len(cards) < 3:
+        raise MeldFault("canasta/3.1", "a meld has at least three cards")
+    if any(is_red_three(c) for c in cards):
+        raise MeldFault("canasta/3.1", "red threes are laid out, never melded")
+    naturals = [c for c in cards if not is_wild(c)]
+    wilds = len(cards) - len(naturals)
+    ranks = {c.rank for c in naturals}
+    if not naturals:
+        return _wild_meld(cards, opts)
+    if len(ranks) > 1:
+        if opts.get("sequences"):
+            return _sequence(cards)
+        raise MeldFault("canasta/3.1", "a meld holds cards of one rank (and wild cards); sequences do not count")
+    rank = next(iter(ranks))
+    if rank == "3":
+        if any(is_red_three(c) for c in naturals):
+            raise MeldFault("canasta/3.1", "red threes are laid out, never melded")
+        if not going_out:
+            raise MeldFault("canasta/2.3", "black threes meld only when going out")
+        if wilds:
+            raise MeldFault("canasta/2.3", "a meld of black threes takes no wild card")
+        if len(naturals) not in (3, 4):
+            raise MeldFault("canasta/2.3", "black threes meld as three or four")
+        return "black_threes"
+    if len(naturals) < 2:
+        raise MeldFault("canasta/3.1", "a meld needs at least two natural cards")
+    most = max_wilds(opts)
+    if wilds > most:
+        raise MeldFault("canasta/3.1", f"a meld holds at most {most} wild cards")
+    if wilds > len(naturals):
+        raise MeldFault("canasta/3.1", "wild cards may not outnumber the natural cards")
+    return "group"
+
+
+def _sequence(cards: list[Card]) -> str:
+    if any(is_wild(c) for c in cards):
+        raise MeldFault("canasta/3.4", "a sequence takes no wild card")
+    if any(not c.suit for c in cards):
+        raise MeldFault("canasta/3.4", "the cards of a sequence need their suits (e.g. 5H 6H 7H)")
+    if len({c.suit for c in cards}) > 1:
+        raise MeldFault("canasta/3.4", "a sequence is of one suit")
+    if any(c.rank not in SEQUENCE_RANKS for c in cards):
+        raise MeldFault("canasta/3.4", "a sequence runs from 4 up to A; threes and wild cards stay out")
+    idx = sorted(SEQUENCE_RANKS.index(c.rank) for c in cards)
+    if idx != list(range(idx[0], idx[0] + len(idx))):
+        raise MeldFault("canasta/3.4", "a sequence is made of consecutive ranks, each once")
+    if len(cards) > 7:
+        raise MeldFault("canasta/3.4", "a sequence holds at most seven cards")
+    return "sequence"
+
+
+def _wild_meld(cards: list[Card], opts: dict) -> str:
+    mode = opts.get("wild_melds", "off")
+    if mode == "off":
+        raise MeldFault("canasta/3.1", "wild cards alone do not meld")
+    if len(cards) > 7:
+        raise MeldFault("canasta/3.3", "a meld of wild cards holds at most seven")
+    jokers = sum(1 for c in cards if c.rank == JOKER)
+    twos = len(cards) - jokers
+    if mode == "seven_jokers" and len(cards) != 7:
+        raise MeldFault("canasta/3.3", "the seven-joker canasta is laid all at once, seven wild cards")
+    if mode == "golden_diamond" and not (jokers == 0 or (jokers <= 4 and twos <= 3)):
+        raise MeldFault("canasta/3.3", "wild cards meld only toward a golden canasta (seven 2s) or a diamond "
+                                       "canasta (four jokers and three 2s)")
+    return "wild"
+
+
+def canasta_bonus(kind: str, cards: list[Card], opts: dict) -> tuple[str, int] | None:
+    """``(name, points)`` for a finished meld, or None (canasta/3.2, 3.3, 3.4)."""
+    if kind == "group" and len(cards) >= 7:
+        if any(is_wild(c) for c in cards):
+            return "mixed canasta", 300
+        return "natural canasta", opts.get("natural_canasta_bonus", 500)
+    if kind == "sequence" and len(cards) == 7:
+        return "sequence canasta", 1500
+    if kind == "wild" and len(cards) == 7:
+        jokers = sum(1 for c in cards if c.rank == JOKER)
+        mode = opts.get("wild_melds")
+        if mode == "palace":
+            return ("big wild canasta", 2000) if jokers > 7 - jokers else ("small wild canasta", 1000)
+        if mode == "golden_diamond":
+            return ("golden canasta", 1000) if jokers == 0 else ("diamond canasta", 2000)
+        return "seven-joker canasta", 1000
+    return None
+
+
+def is_canasta(kind: str, cards: list[Card]) -> bool:
+    return (kind == "group" and len(cards) >= 7) or (kind in ("sequence", "wild") and len(cards) == 7)
+
+
+def is_natural_canasta(kind: str, cards: list[Card]) -> bool:
+    return kind == "group" and len(cards) >= 7 and not any(is_wild(c) for c in cards)
+
+
+TABLES = {  # opening minimum: (below zero, then (from total, minimum) ascending)
+    "classic": [(0, 50), (1500, 90), (3000, 120)],
+    "tougher": [(0, 90), (1500, 120), (3000, 150)],
+    "russian": [(0, 50), (1500, 90), (3000, 120), (5000, 150)],
+    "seven_thousand": [(0, 50), (1500, 70), (3000, 90), (5000, 120)],
+}
+
+
+def opening_minimum(score: int, opts: dict) -> int:
+    """Count a side's opening needs by its total before the deal (canasta/4.1), in points."""
+    table = opts.get("opening_table", "classic")
+    if score < 0:
+        return 50 if table == "tougher" else opts.get("negative_minimum", 15)
+    need = 0
+    for start, value in TABLES[table]:
+        if score >= start:
+            need = value
+    frm = opts.get("minimum_150_from")
+    if frm is not None and score >= frm:
+        need = max(need, 150)
+    return need
+
+
+def go_out_fault(melds: list[tuple[str, list[Card]]], opts: dict) -> str | None:
+    """Why a side with ``melds`` (``(kind, cards)``) may not go out (canasta/6.2), or None."""
+    canastas = [(k, c) for k, c in melds if is_canasta(k, c)]
+    need = opts.get("canastas_to_go_out", 1)
+    if opts.get("tough_end"):
+        if opts.get("sequences"):
+            need = max(need, 2)
+        elif any(is_natural_canasta(k, c) for k, c in canastas):
+            need = 1
+        else:
+            need = max(need, 2)
+            if len(canastas) < need:
+                return "going out needs two canastas or a natural one (tough_end)"
+    if len(canastas) < need:
+        return f"going out needs {need} canasta(s) on the side's table"
+    return None
+
+
+def red_three_points(n: int, counts_plus: bool, opts: dict, one_player_all: bool = False) -> int:
+    """Red threes at the count (canasta/2.2), in points; negative when they count against the side.
+
+    ``red_three_scale``: ``four_800`` (each its value, all four double), ``six_1200`` (100 each up to four, 1,000
+    for five, 1,200 for six), ``all_plus_400`` (each its value, 400 more for every red three of the deck),
+    ``one_player_doubles`` (each its value, double when one player collected all four).
+    """
+    v = opts.get("red_three_value", 100)
+    scale = opts.get("red_three_scale", "four_800")
+    if scale == "six_1200":
+        value = {5: 1000, 6: 1200}.get(n, 100 * n)
+    elif scale == "all_plus_400":
+        value = v * n + (400 if n == (6 if opts.get("packs") == 3 else 4) else 0)
+    elif scale == "one_player_doubles":
+        value = v * n * (2 if one_player_all and n == 4 else 1)
+    else:
+        value = v * n * (2 if n == 4 else 1)
+    return value if counts_plus else -value
+
+
+def black_three_points(n: int, opts: dict, doubled: bool = False) -> int | None:
+    """Black threes left in hand (canasta/2.3): None when they count only their card value (5), else the points
+    each set costs: 100 or 105 each, doubled for all four in one hand when the opponents went out (Russian)."""
+    mode = opts.get("black_three_in_hand", "card_value")
+    if mode == "card_value" or not n:
+        return None
+    each = 100 if mode == "minus_100" else 105
+    return -each * n * (2 if doubled and n == 4 else 1)
+
+
+def meld_kind(cards: list[Card], opts: dict, going_out: bool = True) -> str:
+    """:func:`classify` for melds already on the table (black threes allowed, as in the going-out turn)."""
+    return classify(cards, opts, going_out=going_out)
+
+
+def natural_rank(cards: list[Card]) -> str | None:
+    return next((c.rank for c in cards if not is_wild(c)), None)
+
+
+def meld_key(kind: str, cards: list[Card], taken: set[str]) -> str:
+    """The key a side's meld is filed under: its rank (groups), ``"3"``, ``"wild"``, or ``"seq:<suit>:<n>"``."""
+    if kind == "group":
+        return natural_rank(cards)
+    if kind == "black_threes":
+        return "3"
+    if kind == "wild":
+        return "wild"
+    suit = cards[0].suit
+    n = 0
+    while f"seq:{suit}:{n}" in taken:
+        n += 1
+    return f"seq:{suit}:{n}"
+
+
+def kind_of_key(key: str) -> str:
+    if key == "3":
+        return "black_threes"
+    if key == "wild":
+        return "wild"
+    if key.startswith("seq:"):
+        return "sequence"
+    return "group"
+
+
+__all__ = ["MeldFault", "classify", "canasta_bonus", "is_canasta", "opening_minimum", "go_out_fault",
+           "red_three_points", "black_three_points", "meld_key", "kind_of_key", "SEQUENCE_RANKS",
+           "is_black_three"]

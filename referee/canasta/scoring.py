@@ -1,0 +1,105 @@
+"""One side's score for a hand under the options of a variant (canasta/7.1 and the bonus rules it adds up)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import Card
+from .core import card_value, cards_value, is_black_three
+from .melds import MeldFault, black_three_points, canasta_bonus, classify, is_canasta, red_three_points
+
+
+def _kind(meld: list[Card], opts: dict) -> str:
+    """The meld's kind; a meld kept with excess wild cards (found too late, canasta/8.2) scores as a group."""
+    try:
+        return classify(meld, opts, going_out=True)
+    except MeldFault:
+        return "group" if any(c.rank not in ("2", "JK") for c in meld) else "wild"
+
+
+@dataclass
+class SideScore:
+    """``base`` (bonuses and penalties of play, in points), ``cards`` (melded less held) and the ``lines``."""
+
+    base: int
+    cards: int
+    lines: list[dict]
+
+    @property
+    def total(self) -> int:
+        return self.base + self.cards
+
+
+def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, red_threes: int = 0,
+               went_out: bool = False, concealed: bool = False, opponents_went_out: bool = False,
+               one_player_all_reds: bool = False, double_ending: bool = False) -> SideScore:
+    """Score one side's hand; every line names its rule.
+
+    ``melds``: the side's melds (lists of cards); ``hands``: the cards each of its players still holds;
+    ``red_threes``: how many the side laid out.  Bonuses: canastas by kind (canasta/3.2–3.4), red threes
+    (canasta/2.2, on the condition ``red_threes_need``), going out (canasta/6.2; 1,000 with four black threes
+    when ``four_black_threes_out``), concealed (canasta/6.4), double ending (canasta/6.6).  Penalties at the
+    count: an unfinished wild-card meld under Palace rules (canasta/3.3) and black threes left in hand
+    (canasta/2.3).  Cards: melded cards plus, cards in hand minus (canasta/7.1).
+    """
+    lines: list[dict] = []
+    base = 0
+    kinds = [(_kind(m, opts), m) for m in melds]
+    for kind, m in kinds:
+        bonus = canasta_bonus(kind, m, opts)
+        rank = next((c.rank for c in m if c.rank not in ("2", "JK")), None)
+        if bonus is not None:
+            name, pts = bonus
+            if kind == "wild" and opts.get("tough_end") and opts.get("wild_melds") == "palace" and not went_out:
+                lines.append({"item": f"{name}: void, the side did not go out", "points": 0, "rule": "canasta/3.3"})
+                continue
+            base += pts
+            rule = {"group": "canasta/3.2", "sequence": "canasta/3.4", "wild": "canasta/3.3"}[kind]
+            label = f"{name} of {rank}" if kind == "group" else (f"{name} in {m[0].suit}" if kind == "sequence"
+                                                                  else name)
+            lines.append({"item": label, "points": pts, "rule": rule})
+        elif kind == "wild" and opts.get("wild_melds") == "palace":
+            base -= 1000
+            lines.append({"item": "unfinished wild-card meld", "points": -1000, "rule": "canasta/3.3"})
+    if red_threes:
+        need = opts.get("red_threes_need", "meld")
+        if need == "canasta":
+            plus, why = any(is_canasta(k, m) for k, m in kinds), "the side has no canasta"
+        elif need == "won_deal":
+            plus, why = went_out, "the side did not win the deal"
+        else:
+            plus, why = any(k != "black_threes" for k, _ in kinds), "the side has not melded"
+        pts = red_three_points(red_threes, plus, opts, one_player_all_reds)
+        base += pts
+        lines.append({"item": f"{red_threes} red three{'' if red_threes == 1 else 's'}" + ("" if plus else f", {why}"),
+                      "points": pts, "rule": "canasta/2.2"})
+    if went_out:
+        four_black = any(k == "black_threes" and len(m) == 4 for k, m in kinds)
+        if four_black and opts.get("four_black_threes_out"):
+            pts, item = 1000, "going out with four black threes"
+        else:
+            # with sequences going out is always 200 (Canasta Palace), else the variant's figure
+            pts, item = 200 if opts.get("sequences") else opts.get("going_out_bonus", 100), "going out"
+        extra = 0 if opts.get("sequences") else opts.get("concealed_bonus", 100)
+        rule = "canasta/6.2"
+        if concealed and extra:     # one line: going out and the extra for doing it concealed
+            pts, item, rule = pts + extra, item + " concealed", "canasta/6.4"
+        base += pts
+        lines.append({"item": item, "points": pts, "rule": rule})
+        if double_ending:
+            base += 100
+            lines.append({"item": "double ending", "points": 100, "rule": "canasta/6.6"})
+    on_table = sum(cards_value(m) for m in melds)
+    lines.append({"item": "melded cards", "points": on_table, "rule": "canasta/7.1"})
+    special = opts.get("black_three_in_hand", "card_value") != "card_value"
+    in_hand = sum(card_value(c) for h in hands for c in h if not (special and is_black_three(c)))
+    if in_hand:
+        lines.append({"item": "cards left in hand", "points": -in_hand, "rule": "canasta/7.1"})
+    if special:
+        for h in hands:
+            n = sum(1 for c in h if is_black_three(c))
+            pts = black_three_points(n, opts, doubled=opponents_went_out)
+            if pts:
+                base += pts
+                lines.append({"item": f"{n} black three{'' if n == 1 else 's'} left in hand", "points": pts,
+                              "rule": "canasta/2.3"})
+    return SideScore(base, on_table - in_hand, lines)
