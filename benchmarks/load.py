@@ -37,7 +37,10 @@ def bodies() -> list[tuple[str, dict]]:
     return [("/v1/games/thousand/score", t_score), ("/v1/games/thousand/check", ex("thousand/check-revoke.json")),
             ("/v1/games/thousand/validate", {"players": PLAYERS, "log": readme_log()}),
             ("/v1/games/pinochle/score", ex("pinochle/two-handed-score.json")),
-            ("/v1/games/pinochle/validate", ex("pinochle/two-handed-game.json"))]
+            ("/v1/games/pinochle/validate", ex("pinochle/two-handed-game.json")),
+            ("/v1/games/canasta/score", ex("canasta/score-four-player.json")),
+            ("/v1/games/canasta/check", ex("canasta/check-frozen-pile.json")),
+            ("/v1/games/canasta/validate", ex("canasta/validate-concealed.json"))]
 
 
 def workers(master: int) -> dict[int, int]:
