@@ -152,13 +152,17 @@ class OptionSpec:
         raise AssertionError(self.type)
 
 
-def preset(specs: dict[str, "OptionSpec"], constraints=()):
-    """A factory of :class:`Variant` objects over ``specs`` that checks each override's value."""
-    def make(id: str, title: str, players: tuple[int, ...], summary: str, **overrides) -> "Variant":
+def preset(specs: dict[str, "OptionSpec"], constraints=(), derive=()):
+    """A factory of :class:`Variant` objects over ``specs`` that checks each override's value.
+
+    ``derive``: functions ``(options, names the request set) -> {option: value}`` giving the values one option
+    implies for others the request left alone (a variant may add its own with ``derive=``).
+    """
+    def make(id: str, title: str, players: tuple[int, ...], summary: str, derive_also=(), **overrides) -> "Variant":
         for k, v in overrides.items():
             specs[k].check(v)
         return Variant(id=id, title=title, players=players, summary=summary, overrides=overrides, specs=specs,
-                       constraints=tuple(constraints))
+                       constraints=tuple(constraints), derive=tuple(derive) + tuple(derive_also))
     return make
 
 
@@ -184,6 +188,8 @@ class Variant:
     specs: dict[str, OptionSpec]
     # extra cross-option checks: fn(options) -> list of (option name, detail)
     constraints: tuple[Callable[[dict], list[tuple[str, str]]], ...] = ()
+    # implied values: fn(options, names set by the request) -> {option: value} for options the request left alone
+    derive: tuple[Callable[[dict, set], dict], ...] = ()
 
     def defaults(self) -> dict[str, Any]:
         out = {name: spec.default for name, spec in self.specs.items()}
@@ -214,6 +220,10 @@ class Variant:
                 errors.append({"pointer": f"/options/{esc(name)}",
                                "detail": f"{name}: {e}; allowed: {spec.allowed_text()}"})
         if not errors:
+            for fn in self.derive:
+                for name, value in fn(opts, set(requested)).items():
+                    if name not in requested:
+                        opts[name] = value
             for check in self.constraints:
                 for name, detail in check(opts):
                     errors.append({"pointer": f"/options/{esc(name)}", "detail": detail})

@@ -101,9 +101,10 @@ class Position(Strict):
     melded_before = Bool()
     minimum_raised = Int(0, 1000)
     turn = fields.Nested(TurnSoFar)
+    went_out = Name()
 
 
-ACTION_TYPES = ["draw", "take_pile", "meld", "discard", "ask", "go_out", "end"]
+ACTION_TYPES = ["draw", "take_pile", "meld", "discard", "ask", "go_out", "end", "double_ending"]
 
 
 class Action(Strict):
@@ -124,7 +125,7 @@ class CheckRequest(Envelope):
 
 
 class Event(Strict):
-    type = fields.String(required=True, validate=validate.OneOf(["deal", "red_three", "double_ending"] + ACTION_TYPES))
+    type = fields.String(required=True, validate=validate.OneOf(["deal", "red_three"] + ACTION_TYPES))
     player = Name()
     dealer = Name()
     sitting_out = Name()

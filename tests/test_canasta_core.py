@@ -198,8 +198,8 @@ def test_score_view_game_end(ns, ew, winner):
 
 
 def test_score_view_both_past_target_higher_wins():
-    # NS 3,700 + 1,355 = 5,055; EW 5,030 + 40 = 5,070: both past 5,000, EW higher (canasta/7.2, D19).
-    ans = run(full_deal(), state={"scores": {"NS": 3700, "EW": 5030}})
+    # NS 3,650 + 1,355 = 5,005; EW 4,990 + 40 = 5,030: both past 5,000, EW higher (canasta/7.2, D19).
+    ans = run(full_deal(), state={"scores": {"NS": 3650, "EW": 4990}})
     assert (ans["game_over"], ans["winner"]) == (True, "EW")
 
 
@@ -236,3 +236,14 @@ def test_s9_tutorial_hand():
     # going out 100; the partner keeps 5 5 5 (15): 300 + 100 + 150 - 15 = 535.
     s = side_score([cards("9H 9D 9S 9C 9H 2D JK"), cards("10H 10D 10S")], 0, [cards("5H 5D 5S")], went_out=True)
     assert (s.base, s.cards, s.total) == (400, 135, 535)
+
+
+def test_every_option_is_listed_by_the_rule_it_governs():
+    """Citations show each rule's options; an option missing from its rule's list would never be shown."""
+    import pathlib
+
+    from referee.canasta.options import SPECS
+    from referee.rulebook import Rulebook
+    book = Rulebook.load(pathlib.Path(__file__).resolve().parent.parent / "referee" / "canasta" / "rules.yaml")
+    assert all(name in book[spec.rule].options for name, spec in SPECS.items())
+    assert all(o in SPECS for r in book.rules.values() for o in r.options)

@@ -36,7 +36,8 @@ def totals(ans):
 
 
 def opts(variant, **over):
-    return {**VARIANTS[variant].resolve({}), **over}
+    """The effective options of ``variant`` with ``over`` requested (implied values and checks applied)."""
+    return VARIANTS[variant].resolve(over)
 
 
 def lines(ans, side):
@@ -445,3 +446,126 @@ def test_variants_list_each_option_with_its_rule(client):
     palace = {o["name"]: o["default"] for o in client.get("/v1/games/canasta/variants/palace").get_json()["options"]}
     assert (palace["deal_size"], palace["black_three_upcard"], palace["red_three_scale"]) == \
         (None, "leave", "all_plus_400")
+
+
+# ---------------------------------------------------------------- faults found by black-box probing, kept
+
+def check_body(variant, position, action, options=None, sides=S4, state=None):
+    body = {"variant": variant, "sides": sides, "position": position, "action": action}
+    if options:
+        body["options"] = options
+    if state:
+        body["state"] = state
+    return body
+
+
+def test_laying_off_on_a_sequence_and_on_the_wild_meld(api):
+    pos = {"phase": "play", "hand": m("8H 9S 5S 6S 7S 8S 9D 10S JH QH KS AS"),
+           "melds": {"NS": [m("4H 5H 6H 7H"), m("KH KD KC")], "EW": [m("AH AD AC")]},
+           "pile": {"top": "8D", "size": 5}, "stock": 40}
+    ans = C(api, "check", check_body("palace", pos, {"type": "meld", "player": "North",
+                                                     "melds": [{"rank": "5H", "cards": ["8H"]}]}, {"sequences": True}))
+    assert ans["legal"] is True
+    pos = {"phase": "play", "hand": m("JK 5S 6S"), "melds": {"NS": [m("KH KD KC"), m("2C 2D JK")]},
+           "pile": {"top": "8D", "size": 5}}
+    ans = C(api, "check", check_body("palace", pos, {"type": "meld", "player": "North",
+                                                     "melds": [{"rank": "wild", "cards": ["JK"]}]},
+                                     {"wild_melds": "palace"}))
+    assert ans["legal"] is True
+
+
+def test_palace_concealed_needs_a_side_without_melds(api):
+    pos = {"phase": "play", "hand": m("KH KD KC KS KH KD KC 5H"), "melds": {"NS": [m("QH QD QC")]},
+           "pile": {"top": "8D", "size": 5}}
+    act = {"type": "go_out", "player": "North", "melds": [m("KH KD KC KS KH KD KC")], "card": "5H"}
+    assert C(api, "check", check_body("palace", pos, act))["effects"]["concealed"] is False
+    assert C(api, "check", check_body("classic", pos, act))["effects"]["concealed"] is True
+
+
+def test_russian_black_threes_only_all_four_and_a_discard(api):
+    pos = {"phase": "play", "hand": m("3S 3S 3C 5H"), "melds": {"NS": [["K"] * 7]}, "pile": {"top": "8D", "size": 5}}
+    act = {"type": "go_out", "player": "North", "melds": [m("3S 3S 3C")], "card": "5H"}
+    assert C(api, "check", check_body(RU, pos, act))["violations"][0]["rule"] == "canasta/2.3"
+    pos["hand"] = m("3S 3S 3C 3C")
+    act = {"type": "go_out", "player": "North", "melds": [m("3S 3S 3C 3C")]}
+    assert C(api, "check", check_body(RU, pos, act))["violations"][0]["rule"] == "canasta/6.2"   # no discard
+    deal = ru_deal()
+    deal["sides"][0]["melds"].append(m("3S 3S 3C"))
+    assert C(api, "score", {"variant": RU, "sides": S4, "deal": deal}, 422)["errors"][0]["pointer"] == \
+        "/deal/sides/0/melds/3"
+
+
+@pytest.mark.parametrize("options,name", [({"sequences": True, "going_out_bonus": 100}, "going_out_bonus"),
+                                          ({"sequences": True, "concealed_bonus": 100}, "concealed_bonus"),
+                                          ({"sequences": True, "deal_size": 11}, "deal_size"),
+                                          ({"opening_table": "tougher", "negative_minimum": 0}, "negative_minimum"),
+                                          ({"double_ending": True}, "double_ending")])
+def test_overridden_or_meaningless_options_are_refused(api, options, name):
+    body = {"variant": "palace", "options": options, "sides": TWO, "deal": {"sides": [{"id": "A", "hands": [[]]}]}}
+    assert [e["pointer"] for e in C(api, "score", body, 422)["errors"]] == [f"/options/{name}"]
+
+
+def test_implied_options_are_echoed(client):
+    ans = client.post("/v1/games/canasta/check", json=check_body(
+        "palace", {"hand": m("4C 5S 6H 7D 8C 9H 10D JS QC KD AS 4D 5H 6C 7S"), "pile": {"top": "8D", "size": 3}},
+        {"type": "draw", "player": "Ann"}, {"sequences": True, "opening_table": "tougher"}, sides=TWO)).get_json()
+    o = ans["options"]
+    assert (o["going_out_bonus"], o["concealed_bonus"], o["negative_minimum"]) == (200, 0, 50)
+    seven = client.post("/v1/games/canasta/check", json=check_body(
+        "classic-12", {"hand": m("4C 5S 6H 7D 8C 9H 10D JS QC KD AS 4D"), "pile": {"top": "8D", "size": 3}},
+        {"type": "draw", "player": "North"}, {"target": 7000}, state={"scores": {"NS": 3000}})).get_json()
+    assert (seven["options"]["opening_table"], seven["facts"]["minimum"]) == ("seven_thousand", 90)
+    trad = client.post("/v1/games/canasta/score", json={"variant": "traditional", "options": {"target": 7500},
+                                                        "sides": S4, "deal": {"sides": [{"id": "NS", "hands": [[]]}]}})
+    assert trad.status_code == 422      # the deal is incomplete; the options resolved first:
+    ok = client.get("/v1/games/canasta/variants/traditional").get_json()
+    assert {o["name"]: o["default"] for o in ok["options"]}["opening_canasta_from"] is None
+
+
+def test_a_finished_game_is_not_scored_on(api):
+    body = {"variant": "palace", "sides": S4, "deal": palace_wild_deal(), "state": {"scores": {"NS": 5000}}}
+    assert C(api, "score", body, 422)["errors"][0]["pointer"] == "/state/scores/NS"
+
+
+def test_draw_two_hand_sizes(api):
+    pos = {"phase": "play", "hand": m("4C 5S 6H 7D 8C 9H 10D JS QC KD AS"), "pile": {"top": "8D", "size": 3}}
+    act = {"type": "discard", "player": "North", "card": "QC"}
+    assert C(api, "check", check_body("palace", pos, act, {"draw_count": 2}), 422)["errors"][0]["pointer"] == \
+        "/position/hand"
+
+
+def test_strict_pile_message_and_canasta(api):
+    pos = {"hand": m("5C 6D 7H"), "melds": {"NS": [m("KH KD KC")]}, "pile": {"top": "KS", "size": 5}}
+    ans = C(api, "check", check_body("palace", pos, {"type": "take_pile", "player": "North", "cards": []},
+                                     {"strict_pile": True}))
+    assert "always frozen (strict_pile)" in ans["violations"][0]["message"]
+    pos = {"hand": m("KS KH 5C 6D 7H"), "melds": {"NS": [m("KH KD KC KS KC 2C JK")]}, "pile": {"top": "KD", "size": 5}}
+    ans = C(api, "check", check_body("palace", pos, {"type": "take_pile", "player": "North", "cards": ["KS", "KH"]},
+                                     {"strict_pile": True}))
+    assert "may not join the side's canasta" in ans["violations"][0]["message"]
+
+
+def test_russian_lapsed_joker_block_can_be_described(api):
+    pos = {"hand": m("9S 9H 5C 6D 7H 8S 4C 10D JH QS KD AD 4H"), "melds": {"NS": [m("KH KC KS")]},
+           "pile": {"cards": ["5D", "6D", "JK", "9D"], "frozen_by": None}}
+    ans = C(api, "check", check_body(RU, pos, {"type": "take_pile", "player": "North", "cards": ["9S", "9H"]}))
+    assert ans["legal"] is True and ans["facts"]["frozen_by"] is None
+
+
+def test_double_ending_in_check(api):
+    pos = {"phase": "play", "hand": m("QH QD QS"), "melds": {"NS": [["K"] * 7]}, "pile": {"top": "8D", "size": 5},
+           "went_out": "North"}
+    body = {"variant": "traditional", "sides": S4, "position": pos,
+            "action": {"type": "double_ending", "player": "South", "melds": [m("QH QD QS")]}}
+    assert C(api, "check", body)["legal"] is True
+    body["action"]["melds"] = [m("QH QD")]                      # the whole hand, or nothing
+    assert C(api, "check", body)["violations"][0]["rule"] == "canasta/6.6"
+    body["action"]["melds"] = [m("QH QD QS")[:2] + ["JK"]]       # South holds no joker
+    assert C(api, "check", body)["violations"][0]["rule"] == "canasta/6.1"
+
+
+def test_excess_wild_cards_needs_its_count(api):
+    body = {"variant": "palace", "sides": S4, "deal": palace_wild_deal(),
+            "options": WILD_TOUGH}
+    body["deal"]["irregularities"] = [{"type": "excess_wild_cards", "side": "NS"}]
+    assert C(api, "score", body, 422)["errors"][0]["pointer"] == "/deal/irregularities/0/count"

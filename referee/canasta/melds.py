@@ -62,6 +62,8 @@ def classify(cards: list[Card], opts: dict, going_out: bool = False) -> str:
             raise MeldFault("canasta/2.3", "a meld of black threes takes no wild card")
         if len(naturals) not in (3, 4):
             raise MeldFault("canasta/2.3", "black threes meld as three or four")
+        if len(naturals) == 3 and opts.get("black_three_meld") == "four_only":
+            raise MeldFault("canasta/2.3", "black threes are laid down only all four, in the going-out turn")
         return "black_threes"
     if len(naturals) < 2:
         raise MeldFault("canasta/3.1", "a meld needs at least two natural cards")
@@ -145,7 +147,7 @@ def opening_minimum(score: int, opts: dict) -> int:
     """Count a side's opening needs by its total before the deal (canasta/4.1), in points."""
     table = opts.get("opening_table", "classic")
     if score < 0:
-        return 50 if table == "tougher" else opts.get("negative_minimum", 15)
+        return opts.get("negative_minimum", 15)
     need = 0
     for start, value in TABLES[table]:
         if score >= start:

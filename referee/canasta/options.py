@@ -57,7 +57,8 @@ SPECS = {s.name: s for s in [
       "Opening minimum by total: classic 15/50/90/120 (below 0/0/1,500/3,000), tougher 50/90/120/150 (Palace), "
       "russian 15/50/90/120/150 (and 5,000), seven_thousand 15/50/70/90/120 (the 12-card classic to 7,000).",
       allowed=("classic", "tougher", "russian", "seven_thousand")),
-    O("negative_minimum", "int", 15, "canasta/4.1", "Initial-meld minimum for a side below zero.", allowed=(15, 0)),
+    O("negative_minimum", "int", 15, "canasta/4.1",
+      "Initial-meld minimum for a side below zero (50 goes with the tougher table).", allowed=(15, 0, 50)),
     O("minimum_150_from", "int", None, "canasta/4.1",
       "Total from which the initial-meld minimum is 150 (the six-player game to 10,000 uses 7,500); null: never.",
       nullable=True, minimum=3000, maximum=100000, multiple_of=5),
@@ -70,6 +71,15 @@ SPECS = {s.name: s for s in [
       "Red threes laid out count 5 each toward the opening (Russian)."),
     O("concealed_waives_minimum", "bool", True, "canasta/6.4",
       "Going out concealed after drawing from the stock needs no initial minimum."),
+    O("concealed_rule", "enum", "player", "canasta/6.4",
+      "Going out concealed needs no earlier meld by the player (official) or by his side (Canasta Palace).",
+      allowed=("player", "side")),
+    O("black_three_meld", "enum", "three_or_four", "canasta/2.3",
+      "Black threes meld in the going-out turn as three or four (official), or only all four (Russian).",
+      allowed=("three_or_four", "four_only")),
+    O("going_out_discard", "enum", "optional", "canasta/6.2",
+      "Going out may end with a meld or a discard (official), or must end with a discard (Russian).",
+      allowed=("optional", "required")),
     # --- the pile
     O("pile_for_opening", "bool", True, "canasta/4.2",
       "A side that has not opened may take the pile for its opening (false: only after opening)."),
@@ -128,13 +138,43 @@ def _checks(opts: dict) -> list[tuple[str, str]]:
     if opts["tough_end"] and opts["canastas_to_go_out"] == 2 and not opts["sequences"]:
         out.append(("tough_end", "tough_end sets its own going-out requirement (two canastas or a natural one): "
                                  "leave canastas_to_go_out at 1 (canasta/6.2)"))
+    if opts["sequences"]:
+        for name, want in (("going_out_bonus", 200), ("concealed_bonus", 0)):
+            if opts[name] != want:
+                out.append((name, f"with sequences going out always scores 200 and there is no concealed bonus: "
+                                  f"{name} is {want} (canasta/3.4)"))
+        if opts["deal_size"] not in (None, 15):
+            out.append(("deal_size", "with sequences every player is dealt 15 (canasta/3.4)"))
+    if (opts["opening_table"] == "tougher") != (opts["negative_minimum"] == 50):
+        out.append(("negative_minimum", "the tougher opening table asks 50 below zero, and only it does: "
+                                        "negative_minimum 50 goes with opening_table tougher (canasta/4.1)"))
+    if opts["deal_table"] == "twelve" and opts["target"] == 7000 and opts["opening_table"] != "seven_thousand":
+        out.append(("opening_table", "the 12-card classic played to 7,000 opens by its own table: "
+                                     "opening_table seven_thousand (canasta/4.1)"))
     if opts["double_ending"] and opts["sequences"]:
         out.append(("double_ending", "the double ending belongs to the traditional game, not to Palace "
                                      "sequences (canasta/6.6)"))
     return out
 
 
-_variant = preset(SPECS, constraints=(_checks,))
+def _implied(opts: dict, requested: set) -> dict:
+    """Values one option implies for others the request left alone."""
+    out = {}
+    if opts["sequences"]:
+        out.update(going_out_bonus=200, concealed_bonus=0)
+    if opts["opening_table"] == "tougher":
+        out["negative_minimum"] = 50
+    if opts["deal_table"] == "twelve" and opts["target"] == 7000:
+        out["opening_table"] = "seven_thousand"
+    return out
+
+
+def _traditional_7500(opts: dict, requested: set) -> dict:
+    """The traditional game to 7,500 opens with a canasta from 5,000 (its own option pairs them)."""
+    return {"opening_canasta_from": 5000} if opts["target"] == 7500 else {}
+
+
+_variant = preset(SPECS, constraints=(_checks,), derive=(_implied,))
 VARIANTS = {v.id: v for v in [
     _variant("classic", "Classic Canasta (four players)", (4,), "Two partnerships, 11 cards each, game to 5,000."),
     _variant("two-player", "Canasta for two", (2,),
@@ -151,11 +191,12 @@ VARIANTS = {v.id: v for v in [
     _variant("palace", "Canasta Palace (2 or 4 players)", (2, 4),
              "The online site's game: 15 cards for two, 11 for four; a black three may stay up; red threes +400 "
              "for all; custom rules as options.",
-             deal_size=None, black_three_upcard="leave", red_three_scale="all_plus_400"),
+             deal_size=None, black_three_upcard="leave", red_three_scale="all_plus_400", concealed_rule="side"),
     _variant("traditional", "Traditional canasta (the seeds' encyclopedia text)", (4,),
              "11 cards; red threes need a canasta; black threes in hand -100; double ending +100; options for "
              "7,500 with canasta openings, two canastas to go out and the seven-joker canasta.",
-             red_threes_need="canasta", black_three_in_hand="minus_100", double_ending=True),
+             red_threes_need="canasta", black_three_in_hand="minus_100", double_ending=True,
+             derive_also=(_traditional_7500,)),
     _variant("classic-12", "Classic canasta with 12 cards (the seeds' text)", (2, 3, 4),
              "12 cards in four-hand, 13 in three, 15 in two; red threes by winning the deal; a canasta opens at any "
              "count; the pile starts frozen; game to 5,000 or 7,000.",
@@ -168,7 +209,8 @@ VARIANTS = {v.id: v for v in [
              concealed_bonus=0, four_black_threes_out=True, red_three_value=105,
              red_three_scale="one_player_doubles", red_threes_need="canasta", black_three_in_hand="minus_105",
              opening_table="russian", red_threes_count_toward_opening=True, pile_for_opening=False,
-             natural_and_wild_takes=False, wild_block="one_round", target=10000),
+             natural_and_wild_takes=False, wild_block="one_round", target=10000, black_three_meld="four_only",
+             going_out_discard="required"),
 ]}
 DEFAULT_VARIANT = "classic"
 

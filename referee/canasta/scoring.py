@@ -77,9 +77,8 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
         if four_black and opts.get("four_black_threes_out"):
             pts, item = 1000, "going out with four black threes"
         else:
-            # with sequences going out is always 200 (Canasta Palace), else the variant's figure
-            pts, item = 200 if opts.get("sequences") else opts.get("going_out_bonus", 100), "going out"
-        extra = 0 if opts.get("sequences") else opts.get("concealed_bonus", 100)
+            pts, item = opts.get("going_out_bonus", 100), "going out"
+        extra = opts.get("concealed_bonus", 100)
         rule = "canasta/6.2"
         if concealed and extra:     # one line: going out and the extra for doing it concealed
             pts, item, rule = pts + extra, item + " concealed", "canasta/6.4"

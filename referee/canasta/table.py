@@ -347,6 +347,7 @@ class DealState:
         if self.frozen_for(side):
             if not pair:
                 why = (f"the pile is frozen by a {FROZEN_BY[self.pile.frozen_by]}" if self.pile.frozen_by
+                       else "the pile is always frozen (strict_pile)" if self.opts["strict_pile"]
                        else "the pile is frozen against a side that has not melded")
                 raise foul("canasta/5.1", f"{why}: only a natural pair of {top.rank}s from the hand takes it",
                            P_PILE, "/cards")
@@ -358,6 +359,9 @@ class DealState:
                 raise foul("canasta/5.2", f"the top {top.rank} needs {how} or the side's meld of {top.rank}s",
                            P_PILE, "/cards")
         group = [top] + shown
+        if self.opts["strict_pile"] and own is not None and is_canasta("group", own):
+            raise foul("canasta/5.1", f"strict discard pile: the top card may not join the side's canasta of "
+                                      f"{top.rank}s", P_PILE, "/cards")
         combined = (own or []) + group
         try:
             classify(combined, self.opts)
@@ -366,6 +370,8 @@ class DealState:
             raise foul("canasta/3.1", f"{where}: {e}", P_PILE, "/cards") from None
         made = self._verify_melds(side, melds, {top.rank: combined}, going_out=False, penalty=P_PILE)
         left = len(rest) + pile.size - 1
+        if left == 0 and self.opts["going_out_discard"] == "required":
+            raise foul("canasta/6.2", "going out ends with a discard: taking this pile would leave no card", P_PILE)
         if left <= 1:
             why = self.go_out_fault(side, made)
             if why:
@@ -501,6 +507,8 @@ class DealState:
             else going_out
         if going_out and final_discard is None and rest:
             raise IllegalAction("canasta/6.2", f"going out leaves no card in hand; {len(rest)} would remain")
+        if not rest and final_discard is None and self.opts["going_out_discard"] == "required":
+            raise foul("canasta/6.2", "going out ends with a discard: keep a card to discard", None, "/melds")
         made = self._verify_melds(side, groups, going_out=out_now or len(rest) <= 1)
         canastas = self.canastas(side, made)
         if len(rest) <= 1:
@@ -545,6 +553,8 @@ class DealState:
             return False
         side = self.side(player)
         start = self.start_ranks if self.start_ranks is not None else set(self.melds[side])
+        if self.opts["concealed_rule"] == "side" and any(k != "3" for k in start):
+            return False              # Canasta Palace: the side had melded before this turn
         canasta = self.own_canasta
         for rank, cards in made.items():
             before = self.melds[side].get(rank)

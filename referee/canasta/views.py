@@ -56,7 +56,8 @@ def card_list(value: Any, ptr: str) -> list[Card]:
 
 
 def meld_groups(value: Any, ptr: str) -> list:
-    """Melds as given: each a list of cards, or ``{"rank", "cards"}`` to lay wild cards (or naturals) on a meld."""
+    """Melds as given: each a list of cards, or ``{"rank", "cards"}`` to lay cards on the side's meld of a natural
+    rank, on its meld of wild cards (``"wild"``) or on the sequence holding a card (``"5H"``)."""
     if value is None:
         return []
     if not isinstance(value, list):
@@ -67,8 +68,17 @@ def meld_groups(value: Any, ptr: str) -> list:
             rank = g.get("rank")
             r = str(rank).strip().upper() if isinstance(rank, str) else None
             r = "10" if r == "T" else r
-            if r not in SUITLESS_OK or r == "2":
-                raise InputError("rank names the natural rank (A to 4) of the meld the cards join", f"{ptr}/{i}/rank")
+            if r == "WILD":
+                r = "wild"
+            elif r not in SUITLESS_OK or r == "2":
+                try:
+                    c = parse_card(rank)
+                except (ValueError, TypeError):
+                    c = None
+                if c is None or c.rank in ("2", "3", JOKER):
+                    raise InputError("rank names the meld the cards join: a natural rank (A to 4), \"wild\", or a "
+                                     "card of a sequence such as \"5H\"", f"{ptr}/{i}/rank")
+                r = str(c)
             out.append((r, card_list(g.get("cards"), f"{ptr}/{i}/cards")))
         else:
             out.append(card_list(g, f"{ptr}/{i}"))
@@ -165,6 +175,13 @@ def parse_table(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int],
                              f"/state/scores/{esc(k)}")
         scores[k] = v
     target = opts["target"] if opts["target"] is not None else (10000 if len(ids) == 2 else 7500)
+    for k, v in scores.items():
+        if v >= target:
+            raise InputError(f"{k} already has {v}, at or past the target of {target}: the game is over "
+                             "(canasta/7.2)", f"/state/scores/{esc(k)}")
+    if opts["double_ending"] and max(len(s["players"]) for s in sides) < 2:
+        raise InputError("the double ending is laid by a partner: it needs sides of two or more (canasta/6.6)",
+                         "/options/double_ending")
     if req.get("dealer") is not None and req["dealer"] not in players:
         raise InputError(f"{req['dealer']!r} is not one of the players ({', '.join(players)})", "/dealer")
     return Layout.of(sides), scores, target
@@ -244,6 +261,8 @@ def irregularity_penalties(raw: Any, sides: list[str], ptr: str = "/deal/irregul
         count = irr.get("count", 1)
         if irr["type"] != "excess_wild_cards" and "count" in irr:
             raise InputError("count is given only for excess_wild_cards", p + "/count")
+        if irr["type"] == "excess_wild_cards" and "count" not in irr:
+            raise InputError("give count: the number of wild cards over the limit (50 each)", p + "/count")
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 9:
             raise InputError("count: the number of wild cards over the limit (1 to 9)", p + "/count")
         note = irr["type"].replace("_", " ") + (f" ({count} x 50)" if irr["type"] == "excess_wild_cards" else "")
@@ -397,7 +416,7 @@ def sitting_out(value: Any, layout: Layout, ptr: str) -> str | None:
 
 # ---------------------------------------------------------------- check
 
-ACTIONS = ("draw", "take_pile", "meld", "discard", "ask", "go_out", "end")
+ACTIONS = ("draw", "take_pile", "meld", "discard", "ask", "go_out", "end", "double_ending")
 
 
 ACTION_FIELDS = {"draw": {"cards"}, "take_pile": {"cards", "melds"}, "meld": {"melds"}, "discard": {"card"},
@@ -519,6 +538,14 @@ def _position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: 
     _hand_size_fits(st, actor, hand, phase, side)
     if st.last_red_three and opts["red_three_last_card"] == "no_meld":
         st._end(None)
+    went = pos.get("went_out")
+    if went is not None:
+        if went not in layout.partners(actor):
+            raise InputError("went_out names the acting player's partner who has just gone out (a double ending "
+                             "follows, canasta/6.6)", "/position/went_out")
+        if not st.has_melded(side):
+            raise InputError("a side that went out has melds: give them under melds", "/position/went_out")
+        st._end(went, False)
     facts = {"side": side, "side_has_melded": st.has_melded(side),
              "minimum": None if st.has_melded(side) else st.minimum(side),
              "pile_frozen": st.frozen_for(side), "frozen_by": st.pile.frozen_by, "canastas": st.canastas(side),
@@ -537,9 +564,12 @@ def _hand_size_fits(st: DealState, actor: str, hand: list[Card], phase: str, sid
             raise InputError(f"a player whose side has not melded holds the {dealt} cards of his deal"
                              + (" and the card just drawn" if want > dealt else "") + f" ({want}), not {len(hand)} "
                              "(canasta/1.5)", "/position/hand")
-    elif len(hand) < dealt:
-        raise InputError(f"a player whose side has not melded holds at least the {dealt} cards of his deal, not "
-                         f"{len(hand)} (canasta/1.5)", "/position/hand")
+    else:
+        least = dealt + (st.opts["draw_count"] if phase == "play" and not st.last_red_three else 0)
+        if len(hand) < least:
+            raise InputError(f"a player whose side has not melded holds at least the {dealt} cards of his deal"
+                             + (f" and the {st.opts['draw_count']} just drawn" if least > dealt else "")
+                             + f" ({least}), not {len(hand)} (canasta/1.5)", "/position/hand")
 
 
 def card_list_list(value: Any, ptr: str) -> list[list[Card]]:
@@ -583,6 +613,8 @@ def _position_pile(raw: Any, opts: dict, tally: "Tally", problems: list) -> Pile
         if top is not None:
             problems += tally.add("/position/pile/top", [top], single=True)
     fb_given = raw.get("frozen_by", pile.frozen_by)
+    if fb_given is None and pile.frozen_by == "wild" and opts["wild_block"] == "one_round" and "frozen_by" in raw:
+        pile.frozen_by = None            # a one-round block may have lapsed (canasta/5.1)
     if fb_given == "start":
         if not opts["pile_frozen_at_start"]:
             raise InputError("the pile starts frozen only with pile_frozen_at_start (canasta/5.1)",
@@ -663,7 +695,7 @@ def check(req: dict, variant, opts: dict) -> dict:
 def _rules_of(t: str, st: DealState) -> set[str]:
     return {"draw": {"canasta/6.1"}, "take_pile": {"canasta/5.1", "canasta/5.2"}, "meld": {"canasta/3.1"},
             "discard": {"canasta/6.1"}, "ask": {"canasta/6.3"}, "go_out": {"canasta/6.2"},
-            "end": {"canasta/6.5"}}[t] | ({"canasta/6.4"} if st.outcome and st.outcome["concealed"] else set())
+            "end": {"canasta/6.5"}, "double_ending": {"canasta/6.6"}}[t] | ({"canasta/6.4"} if st.outcome and st.outcome["concealed"] else set())
 
 
 def _apply(st: DealState, actor: str, t: str, action: dict, ptr: str = "/action") -> dict:
@@ -689,6 +721,8 @@ def _apply(st: DealState, actor: str, t: str, action: dict, ptr: str = "/action"
         if answer not in ("yes", "no"):
             raise InputError("the partner's answer: yes or no", ptr + "/answer")
         return st.apply_ask(actor, answer)
+    if t == "double_ending":
+        return st.apply_double_ending(actor, meld_groups(action.get("melds"), ptr + "/melds"))
     if t == "go_out":
         card = action.get("card")
         return st.apply_go_out(actor, meld_groups(action.get("melds"), ptr + "/melds"),
@@ -789,7 +823,7 @@ def _opening(hand: list[Card], need: int, opts: dict, skip_rank: str | None = No
 
 # ---------------------------------------------------------------- validate
 
-EVENT_TYPES = ("deal", "red_three", "double_ending") + ACTIONS
+EVENT_TYPES = ("deal", "red_three") + ACTIONS
 
 
 def validate(req: dict, variant, opts: dict) -> dict:
@@ -893,8 +927,6 @@ def validate(req: dict, variant, opts: dict) -> dict:
                     raise InputError("a red three laid out from the hand is replaced from the stock: give the "
                                      "replacement", ptr + "/replacement")
                 st.apply_red_three(actor, card, canasta_card(rep, ptr + "/replacement"))
-            elif t == "double_ending":
-                st.apply_double_ending(actor, meld_groups(ev.get("melds"), ptr + "/melds"))
             else:
                 _apply(st, actor, t, ev, ptr)
         except IllegalAction as e:
