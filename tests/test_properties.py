@@ -121,3 +121,19 @@ def test_random_canasta_deals_replay(seed, variant):
     assert held + st_.pile.size + st_.stock == deck_for(2 if variant != "six-player" else 3).size
     for side in ans["final"]["sides"]:
         assert sum(x["points"] for x in side["lines"]) == side["hand_score"] == side["total_after"]
+
+
+PALACE_RULES = [{"draw_count": 2}, {"strict_wild_cards": True}, {"strict_pile": True}, {"tough_end": True},
+                {"sequences": True}, {"surprise": True}, {"packs": 3}, {"jokers_per_pack": 3},
+                {"wild_melds": "palace"}, {"black_three_in_hand": "minus_100"}, {"opening_table": "tougher"},
+                {"tough_end": True, "wild_melds": "palace", "sequences": True, "draw_count": 2, "packs": 3}]
+
+
+@given(st.integers(0, 10 ** 9), st.sampled_from(PALACE_RULES), st.sampled_from(["palace", "palace-2"]))
+@SETTINGS
+def test_random_palace_deals_replay_under_custom_rules(seed, options, table):
+    """Canasta Palace's custom rules, alone and combined, for two and four players: random legal deals replay."""
+    from canasta_sim import random_canasta_log
+    sides, log, _ = random_canasta_log(seed, table, options=options)
+    ans = service.handle("canasta", "validate", {"variant": "palace", "options": options, "sides": sides, "log": log})
+    assert ans["valid"] is True, ans["first_violation"]
