@@ -14,8 +14,10 @@ def C(api, endpoint, body, status=200):
     return api(endpoint, body, status=status, game="canasta")
 
 
-def chk(api, position, action, status=200, **extra):
+def chk(api, position, action, status=200, options=None, **extra):
     body = {"sides": S4, "position": position, "action": {"player": "North", **action}, **extra}
+    if options:
+        body["options"] = options
     return C(api, "check", body, status)
 
 
@@ -221,3 +223,65 @@ def test_excess_wild_cards_stay_when_reported(api):
     # 5 6 K 10 10 7 4 4 (55): 230 - 90 = 140; penalty -100
     assert (ew_ans["base_score"], ew_ans["card_score"], ew_ans["penalties"], ew_ans["hand_score"]) == \
         (400, 140, -100, 440)
+
+
+# ---------------------------------------------------------------- second probing round (whole logs; tests/data)
+
+def data(name):
+    return json.loads((ROOT / "tests" / "data" / f"canasta_{name}.json").read_text())
+
+
+def test_last_red_three_without_a_meld_ends_the_hand(api):
+    # meld_then_end: West draws the last stock card, a red three, holds only JK JK and cannot meld: the hand
+    # ends all the same and is scored.
+    ans = C(api, "validate", data("meld_then_end"))
+    assert ans["valid"] is True and ans["final"] is not None
+    pos = {"phase": "play", "hand": ["JK", "JK"], "melds": {"NS": [K7]}, "pile": {"top": "8C", "size": 3},
+           "stock": 0, "turn": {"last_red_three": True}}
+    ans = chk(api, pos, {"type": "end"}, options={"red_three_last_card": "meld_then_end"})
+    assert ans["legal"] is True
+
+
+def test_cards_drawn_come_out_of_the_stock(api):
+    # 105 cards in view, stock 2, one hidden card: Bob draws the last two; validate accepted the same step.
+    assert C(api, "check", data("draw_stock"))["legal"] is True
+
+
+@pytest.mark.parametrize("name", ["palace_stock_end", "traditional_stock_end"])
+def test_stock_end_stops_the_hand_in_palace_and_traditional(api, name):
+    # The discard after the last stock card ends the hand (stock_end=stop); the log's closing "end" confirms it.
+    ans = C(api, "validate", data(name))
+    assert ans["valid"] is True and ans["final"] is not None
+
+
+def test_russian_lapsed_block_agrees_between_check_and_validate(api):
+    # The 2S lies under a full round of discards: its one-round block has lapsed, so West must take the pile.
+    chk_ans = C(api, "check", data("russian_check"))
+    val_ans = C(api, "validate", data("russian_validate"))
+    assert (chk_ans["legal"], chk_ans["violations"][0]["rule"]) == (False, "canasta/6.5")
+    assert val_ans["first_violation"]["rule"] == "canasta/6.5"
+
+
+def test_five_player_dealer_passes_left(api):
+    ans = C(api, "validate", data("five_dealer"))
+    assert (ans["first_violation"]["rule"], ans["first_violation"]["pointer"]) == ("canasta/1.5", "/log/4/dealer")
+
+
+@pytest.mark.parametrize("pile", [{"top": "9S", "size": 1, "frozen_by": "wild"},
+                                  {"top": None, "size": 0, "frozen_by": "wild"}])
+def test_small_piles_cannot_be_frozen_by_a_card_in_them(api, pile):
+    ans = chk(api, {"hand": ELEVEN, "pile": pile}, {"type": "draw"}, 422)
+    assert pointer(ans) == "/position/pile/frozen_by"
+
+
+def test_deal_event_refuses_a_player_field(api):
+    body = readme_log()
+    body["log"][0]["player"] = "Zed"
+    assert pointer(C(api, "validate", body, 422)) == "/log/0/player"
+
+
+def test_wrong_draw_count_points_at_the_cards(api):
+    body = readme_log()
+    body["log"][2]["cards"] = ["5C", "6C"]
+    ans = C(api, "validate", body)
+    assert ans["first_violation"]["pointer"] == "/log/2/cards"

@@ -98,6 +98,10 @@ SPECS = {s.name: s for s in [
     O("red_three_last_card", "enum", "no_meld", "canasta/6.5",
       "A red three drawn as the last stock card ends the hand at once, or after melding.",
       allowed=("no_meld", "meld_then_end")),
+    O("stock_end", "enum", "play_on", "canasta/6.5",
+      "When the stock is gone: play goes on while the top discard fits a meld and must be taken (official), or "
+      "the hand ends with the discard after the last stock card (traditional, Canasta Palace).",
+      allowed=("play_on", "stop")),
     O("canastas_to_go_out", "int", 1, "canasta/6.2", "Canastas a side needs before going out.", allowed=(1, 2)),
     O("tough_end", "bool", False, "canasta/6.2",
       "Canasta Palace's Tough End: two canastas or a natural one to go out (two with sequences); a completed "
@@ -191,11 +195,12 @@ VARIANTS = {v.id: v for v in [
     _variant("palace", "Canasta Palace (2 or 4 players)", (2, 4),
              "The online site's game: 15 cards for two, 11 for four; a black three may stay up; red threes +400 "
              "for all; custom rules as options.",
-             deal_size=None, black_three_upcard="leave", red_three_scale="all_plus_400", concealed_rule="side"),
+             deal_size=None, black_three_upcard="leave", red_three_scale="all_plus_400", concealed_rule="side",
+             stock_end="stop"),
     _variant("traditional", "Traditional canasta (the seeds' encyclopedia text)", (4,),
              "11 cards; red threes need a canasta; black threes in hand -100; double ending +100; options for "
              "7,500 with canasta openings, two canastas to go out and the seven-joker canasta.",
-             red_threes_need="canasta", black_three_in_hand="minus_100", double_ending=True,
+             red_threes_need="canasta", black_three_in_hand="minus_100", double_ending=True, stock_end="stop",
              derive_also=(_traditional_7500,)),
     _variant("classic-12", "Classic canasta with 12 cards (the seeds' text)", (2, 3, 4),
              "12 cards in four-hand, 13 in three, 15 in two; red threes by winning the deal; a canasta opens at any "

@@ -204,12 +204,14 @@ class DealState:
             return None
         if canasta and o["canasta_in_hand_opens"]:
             return None
-        if o["red_threes_count_toward_opening"]:
+        note = "bonuses never count"
+        if o["red_threes_count_toward_opening"] and self.red_threes[side]:
             count += 5 * len(self.red_threes[side])
+            note = "with the side's red threes at 5 each; canasta bonuses never count"
         need = self.minimum(side)
         if count < need:
-            return foul("canasta/4.1", f"the side's first meld needs {need}; these melds make {count} (bonuses "
-                                       "never count)", penalty, pointer)
+            return foul("canasta/4.1", f"the side's first meld needs {need}; these melds make {count} ({note})",
+                        penalty, pointer)
         return None
 
     def hand(self, player: str) -> list[Card]:
@@ -274,13 +276,13 @@ class DealState:
         if cards is not None:
             naturals = [c for c in cards if not is_red_three(c)]
             if len(cards) > self.stock:
-                raise IllegalAction("canasta/6.1", f"the stock holds only {self.stock} card(s)")
+                raise foul("canasta/6.1", f"the stock holds only {self.stock} card(s)", None, "/cards")
             exhausted = len(cards) == self.stock
             if len(naturals) > want or (len(naturals) < want and not exhausted):
-                raise IllegalAction("canasta/6.1", f"a draw takes {want} card(s) from the stock (red threes are "
-                                                   f"replaced), not {len(naturals)}")
+                raise foul("canasta/6.1", f"a draw takes {want} card(s) from the stock (red threes are replaced), "
+                                          f"not {len(naturals)}", None, "/cards")
             if cards and is_red_three(cards[-1]) and not exhausted:
-                raise IllegalAction("canasta/2.1", "a red three drawn is replaced by the next stock card")
+                raise foul("canasta/2.1", "a red three drawn is replaced by the next stock card", None, "/cards")
             last_red = exhausted and bool(cards) and is_red_three(cards[-1])
             self.stock -= len(cards)
             effects["drawn"] = len(naturals)
@@ -380,7 +382,7 @@ class DealState:
             raise foul("canasta/6.3", "the partner answered no: the player may not go out this turn", P_ASK)
         if not self.has_melded(side):
             count = cards_value(group) + sum(cards_value(m) for m in melds)
-            fault = self._opening_fault(side, count, made, P_PILE)
+            fault = self._opening_fault(side, count, made, P_PILE, "/melds" if melds else "/cards")
             if fault:
                 fault.message += " (the top card counts, the rest of the pile never does)"
                 raise fault
@@ -620,6 +622,10 @@ class DealState:
             concealed = self._concealed_with(player, {})
             self._end(player, concealed)
             return {"went_out": True, "concealed": concealed}
+        if self.stock == 0 and self.opts["stock_end"] == "stop":
+            self._pass_turn(player)
+            self._end(None)                  # the discard after the last stock card ends the hand
+            return {"hand_ends": "the stock is gone: the hand ends with this discard"}
         self._pass_turn(player)
         return {"pile_frozen": self.pile.frozen_by is not None}
 
@@ -690,6 +696,10 @@ class DealState:
         return self.can_take_pile(player, [])
 
     def verify_end(self, player: str) -> None:
+        """The stock is gone and the player in turn does not take the pile, or (red_three_last_card=meld_then_end)
+        the drawer of a last red three ends the hand without melding (canasta/6.5)."""
+        if self.last_red_three and self.phase == "play" and player == self.turn:
+            return
         self._verify_turn(player, "draw")
         if self.stock > 0:
             raise IllegalAction("canasta/6.5", f"the stock still holds {self.stock} card(s): draw or take the pile")

@@ -343,9 +343,12 @@ def score(req: dict, variant, opts: dict) -> dict:
         if double and not (went_out and opts["double_ending"]):
             raise InputError("a double ending is the going-out side's, and only with the double_ending option "
                              "(canasta/6.6)", ptr + "/double_ending")
-        if one_player and (len(reds) != 4 or opts["red_three_scale"] != "one_player_doubles"):
-            raise InputError("one_player_all_reds says one player collected the side's four red threes, which counts "
-                             "only with red_three_scale one_player_doubles (canasta/2.2)", ptr + "/one_player_all_reds")
+        if one_player and opts["red_three_scale"] != "one_player_doubles":
+            raise InputError("one_player_all_reds counts only with red_three_scale one_player_doubles (canasta/2.2)",
+                             ptr + "/one_player_all_reds")
+        if one_player and len(reds) != 4:
+            raise InputError(f"one_player_all_reds says one player collected all four red threes; the side shows "
+                             f"{len(reds)}", ptr + "/one_player_all_reds")
         empty = sum(1 for h in hands if not h)
         if went_out:
             why = go_out_fault(list(zip(kinds, melds)), opts)
@@ -428,7 +431,7 @@ def check_fields(action: dict, ptr: str) -> None:
     """Fields that do not belong to the action's type are refused, never ignored."""
     t = action.get("type")
     for k in action:
-        if k not in ("type", "player") and k not in ACTION_FIELDS.get(t, set()):
+        if k != "type" and (k != "player" or t == "deal") and k not in ACTION_FIELDS.get(t, set()):
             allowed = ", ".join(sorted(ACTION_FIELDS.get(t, set()))) or "none"
             raise InputError(f"{k} is not part of a {t} (its fields: {allowed})", f"{ptr}/{esc(k)}")
     if t not in ("deal",) and "player" not in action:
@@ -473,13 +476,13 @@ def _position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: 
             if not is_red_three(c):
                 raise InputError(f"{c} is not a red three", f"{ptr}/{j}")
         problems += tally.add(ptr, reds[sid])
-    pile = _position_pile(pos.get("pile"), opts, tally, problems)
+    pile = _position_pile(pos.get("pile"), opts, tally, problems, len(layout.seats))
+    seen = sum(tally.by_rank.values())       # the cards drawn below come out of the stock: not counted here
     action = req.get("action") or {}
     if action.get("type") == "draw" and action.get("cards") is not None:
         problems += tally.add("/action/cards", card_list(action["cards"], "/action/cards"))
     if problems:
         raise InputError(problems)
-    seen = sum(tally.by_rank.values())
     unseen_pile = pile.size - (len(pile.cards) if pile.cards is not None else (1 if pile.top is not None else 0))
     others = len(layout.seats) - 1            # every other player holds at least one card
     stock = pos.get("stock")
@@ -578,7 +581,7 @@ def card_list_list(value: Any, ptr: str) -> list[list[Card]]:
     return [card_list(m, f"{ptr}/{j}") for j, m in enumerate(value)]
 
 
-def _position_pile(raw: Any, opts: dict, tally: "Tally", problems: list) -> Pile:
+def _position_pile(raw: Any, opts: dict, tally: "Tally", problems: list, seats: int = 4) -> Pile:
     """The pile of a position: its cards (bottom to top), or its top, size and what froze it (canasta/5.1)."""
     if not isinstance(raw, dict) or not ({"cards", "top", "size"} & set(raw)):
         raise InputError("pile: {\"top\", \"size\", \"frozen_by\"} or {\"cards\": [bottom ... top]}; an empty pile "
@@ -593,6 +596,10 @@ def _position_pile(raw: Any, opts: dict, tally: "Tally", problems: list) -> Pile
         pile = Pile(None, 0, None, [])
         for c in cards:
             pile.push(c, opts["black_three_freezes"])
+        if opts["wild_block"] == "one_round" and pile.frozen_by == "wild":
+            last_wild = max(k for k, c in enumerate(cards) if is_wild(c))
+            if len(cards) - 1 - last_wild >= seats and not any(is_red_three(c) for c in cards):
+                pile.frozen_by = None    # a round of discards has covered it: the one-round block has lapsed
         if raw.get("top") is not None:
             got = canasta_card(raw["top"], "/position/pile/top")
             if not cards or not (got == pile.top or (got.rank == pile.top.rank and not got.suit)):
@@ -637,8 +644,10 @@ def _position_pile(raw: Any, opts: dict, tally: "Tally", problems: list) -> Pile
     if pile.top is not None and is_red_three(pile.top):
         raise InputError("a red three never lies on top of the pile: as the upcard it is covered (canasta/1.6) "
                          "and nobody discards one", "/position/pile")
-    if pile.top is not None and pile.size == 1 and pile.frozen_by not in (None, "wild") and pile.cards is None:
-        raise InputError("a one-card pile cannot be frozen by a card under its top", "/position/pile/frozen_by")
+    if pile.cards is None and pile.frozen_by not in (None, "start") and (
+            pile.size == 0 or (pile.size == 1 and not (pile.frozen_by == "wild" and is_wild(pile.top)))):
+        raise InputError("an empty pile, or a pile of one card that does not itself freeze it, cannot be frozen "
+                         "by a card in it", "/position/pile/frozen_by")
     return pile
 
 
@@ -867,6 +876,18 @@ def validate(req: dict, variant, opts: dict) -> dict:
         game_over = res["game_over"]
         rounds += 1
 
+    def close_open_deal(i, ev_type, why):
+        """A deal the log leaves open ends by itself when nothing else could happen: the stock is gone and the
+        player in turn does not take the pile, or the drawer of a last red three does not meld (canasta/6.5)."""
+        if (st.stock == 0 and st.phase == "draw") or (st.last_red_three and st.phase == "play"):
+            try:
+                st.apply_end(st.turn)
+                finish()
+            except IllegalAction as e:
+                violate(i, ev_type, e.rule, e.message)
+        else:
+            violate(i, ev_type, "canasta/6.2", why)
+
     for i, ev in enumerate(log):
         ptr = f"/log/{i}"
         if not isinstance(ev, dict):
@@ -878,7 +899,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
             finish()
         if t == "deal":
             if st is not None and st.phase != "done" and not skipping:
-                violate(i, t, "canasta/6.2", "a new deal began before the previous hand ended")
+                close_open_deal(i, t, "a new deal began before the previous hand ended")
             checked += 1
             if game_over:
                 violate(i, t, "canasta/7.2", "the game was already over")
@@ -895,9 +916,13 @@ def validate(req: dict, variant, opts: dict) -> dict:
                 if sitter != want:
                     problems.append(("canasta/1.1", f"the trio's members sit out in turn: {want} sits out, not "
                                                     f"{sitter}", ptr + "/sitting_out"))
-            elif prev_dealer is not None and dealer != layout.after(prev_dealer):
-                problems.append(("canasta/1.5", f"the deal passes to the left: {layout.after(prev_dealer)} deals, "
-                                                f"not {dealer}", ptr + "/dealer"))
+            if prev_dealer is not None:
+                want = layout.after(prev_dealer)
+                while want == sitter:         # the deal passes to the left, past the player sitting out
+                    want = layout.after(want)
+                if dealer != want:
+                    problems.append(("canasta/1.5", f"the deal passes to the left: {want} deals, not {dealer}",
+                                     ptr + "/dealer"))
             prev_dealer, prev_sitter = dealer, sitter
             st, tally, more = _start_deal(ev, deal_layout, opts, scores, deck, ptr)
             skipping = False
@@ -912,6 +937,8 @@ def validate(req: dict, variant, opts: dict) -> dict:
         checked += 1
         check_fields(ev, ptr)
         actor = player_at(ev.get("player"), deal_layout, ptr + "/player")
+        if t == "end" and st.phase == "done" and not st.outcome["went_out"] and actor == st.turn:
+            continue      # confirms a hand that the end of the stock has already closed (canasta/6.5)
         try:
             new_cards = _revealed(ev, t, ptr)
             if new_cards:
@@ -946,15 +973,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
     if pending:
         finish()
     if st is not None and st.phase != "done" and not skipping:
-        last = len(log) - 1
-        if st.stock == 0 and st.phase == "draw":
-            try:
-                st.apply_end(st.turn)
-                finish()
-            except IllegalAction as e:
-                violate(last, log[-1].get("type"), e.rule, e.message)
-        else:
-            violate(last, log[-1].get("type"), "canasta/6.2", "the log ends in the middle of a deal")
+        close_open_deal(len(log) - 1, log[-1].get("type"), "the log ends in the middle of a deal")
     return {"valid": not violations, "events_checked": checked, "first_violation": first,
             "violations": violations, "final": final, "_rules": rules}
 
