@@ -636,3 +636,17 @@ def test_d5_concealed_going_out_with_the_pile_taken_that_turn(api):
     assert ans["valid"], ans["first_violation"]
     assert totals(ans["final"])["NS"] == (700, -40, 660, 660)
     assert any(line["item"] == "going out concealed" for line in ans["final"]["sides"][0]["lines"])
+
+
+def test_legal_actions_show_a_way_out(api):
+    # With a canasta on the table, Q Q Q + the 2 and a 5 on the side's fives empty the hand: going out is listed,
+    # and the listed action is itself legal.
+    pos = dict(melds={"NS": [["K"] * 7, m("5S 5D 5C")]})
+    ans = check(api, "QH QD QS 5H 2C", {"type": "discard", "card": "2C"}, **pos)
+    out = [a for a in ans["legal_actions"] if a["type"] == "go_out"]
+    assert out == [{"type": "go_out", "player": "N", "melds": [m("QH QD QS 2C"), {"rank": "5", "cards": ["5H"]}]}]
+    act = {k: v for k, v in out[0].items() if k != "player"}
+    assert check(api, "QH QD QS 5H 2C", act, **pos)["legal"] is True
+    # without a canasta there is no way out
+    ans = check(api, "QH QD QS 5H 2C", {"type": "discard", "card": "2C"}, melds={"NS": [m("5S 5D 5C")]})
+    assert not any(a["type"] == "go_out" for a in ans["legal_actions"])

@@ -740,7 +740,8 @@ def _apply(st: DealState, actor: str, t: str, action: dict, ptr: str = "/action"
 
 
 def legal_actions(st: DealState, actor: str) -> list[dict]:
-    """What ``actor`` may do now: the draw, one way to take the pile, asking, each legal discard, ending the hand.
+    """What ``actor`` may do now: the draw, one way to take the pile, asking, each legal discard, ending the hand,
+    and one way to go out when there is one.
 
     Melds are many; they are judged when proposed, and one legal opening is suggested when the side has none.
     """
@@ -767,6 +768,15 @@ def legal_actions(st: DealState, actor: str) -> list[dict]:
             opening = _opening(hand, st.minimum(st.side(actor)), st.opts)
             if opening and st.can_meld(actor, opening):
                 out.append({"type": "meld", "player": actor, "melds": [[str(c) for c in m] for m in opening]})
+        way = _way_out(st, actor, hand)
+        if way is not None:
+            groups, card = way
+            act = {"type": "go_out", "player": actor,
+                   "melds": [{"rank": g[0], "cards": [str(c) for c in g[1]]} if isinstance(g, tuple)
+                             else [str(c) for c in g] for g in groups]}
+            if card is not None:
+                act["card"] = str(card)
+            out.append(act)
     if _can(st.verify_ask, actor):
         out.append({"type": "ask", "player": actor})
     return out
@@ -778,6 +788,37 @@ def _can(fn, *args) -> bool:
     except IllegalAction:
         return False
     return True
+
+
+def _way_out(st: DealState, actor: str, hand: list[Card]):
+    """One way for ``actor`` to go out now, as ``(melds, last discard or None)``, or None (greedy: naturals to the
+    side's melds of their rank or into new melds, wild cards where a meld takes them; canasta/6.2)."""
+    side = st.side(actor)
+    for discard in [None] + list(dict.fromkeys(hand)):
+        rest = take_from(hand, [discard]) if discard is not None else list(hand)
+        by_rank: dict[str, list[Card]] = {}
+        wilds = [c for c in rest if is_wild(c)]
+        for c in rest:
+            if not is_wild(c):
+                by_rank.setdefault(c.rank if not is_black_three(c) else "3", []).append(c)
+        groups: list = []
+        for rank, cs in by_rank.items():
+            if rank in st.melds[side] and rank != "3":
+                groups.append((rank, cs))
+            else:
+                groups.append(list(cs))
+        for w in wilds:                       # a wild card goes to the first meld that still takes it
+            for k, g in enumerate(groups):
+                cards = g[1] if isinstance(g, tuple) else g
+                if cards and cards[0].rank != "3":
+                    trial = groups[:k] + [(g[0], cards + [w]) if isinstance(g, tuple) else cards + [w]] \
+                        + groups[k + 1:]
+                    if _can(st.verify_go_out, actor, trial, discard) or _can(st._verify_melds, side, [trial[k]]):
+                        groups = trial
+                        break
+        if _can(st.verify_go_out, actor, groups, discard):
+            return groups, discard
+    return None
 
 
 def _way_to_take(st: DealState, actor: str, hand: list[Card]):
