@@ -19,7 +19,9 @@ SIDES = {"classic": FOUR, "two-player": TWO,
          "three-player": [{"id": x, "players": [x]} for x in "ABC"],
          "five-player": [{"id": "T", "players": ["T1", "T2", "T3"]}, {"id": "P", "players": ["P1", "P2"]}],
          "six-player": [{"id": x, "players": [x + "1", x + "2"]} for x in "ABC"],
-         "palace": FOUR, "palace-2": TWO, "traditional": FOUR, "classic-12": FOUR, "russian-popular": FOUR}
+         "palace": FOUR, "palace-2": TWO, "traditional": FOUR, "classic-12": FOUR, "russian-popular": FOUR,
+         "samba": FOUR, "bolivia": FOUR, "brazilian": FOUR, "cuban": FOUR, "uruguay": FOUR, "chile": FOUR,
+         "graded-wild": FOUR}
 
 
 def s(cards):

@@ -27,7 +27,7 @@ class MeldFault(ValueError):
 
 
 def max_wilds(opts: dict) -> int:
-    return 2 if opts.get("strict_wild_cards") else 3
+    return min(opts.get("max_wilds", 3), 2 if opts.get("strict_wild_cards") else 3)
 
 
 def classify(cards: list[Card], opts: dict, going_out: bool = False) -> str:
@@ -72,6 +72,11 @@ def classify(cards: list[Card], opts: dict, going_out: bool = False) -> str:
         raise MeldFault("canasta/3.1", f"a meld holds at most {most} wild cards")
     if wilds > len(naturals):
         raise MeldFault("canasta/3.1", "wild cards may not outnumber the natural cards")
+    if opts.get("wild_ratio") == "half" and 2 * wilds > len(naturals):
+        raise MeldFault("canasta/3.1", "the natural cards must be at least twice the wild cards")
+    cap = opts.get("canasta_max")
+    if cap is not None and len(cards) > cap:
+        raise MeldFault("canasta/3.2", f"a canasta holds at most {cap} cards")
     return "group"
 
 
@@ -108,13 +113,23 @@ def _wild_meld(cards: list[Card], opts: dict) -> str:
     return "wild"
 
 
+WILD_CANASTA = {"bolivia": ("bolivia", 2500), "brazilian": ("wild canasta", 2000),
+                "uruguay": ("wild canasta", 2000), "free": ("free canasta", 1000)}
+
+
 def canasta_bonus(kind: str, cards: list[Card], opts: dict) -> tuple[str, int] | None:
     """``(name, points)`` for a finished meld, or None (canasta/3.2, 3.3, 3.4)."""
     if kind == "group" and len(cards) >= 7:
-        if any(is_wild(c) for c in cards):
+        wilds = sum(1 for c in cards if is_wild(c))
+        if wilds:
+            if opts.get("mixed_canasta_bonus") == "graded":
+                return "mixed canasta", {1: 400, 2: 300}.get(wilds, 200)
             return "mixed canasta", 300
         return "natural canasta", opts.get("natural_canasta_bonus", 500)
     if kind == "sequence" and len(cards) == 7:
+        # the Samba family's names: an escalera where wild-card canastas are bolivias, else a samba
+        if opts.get("same_rank_melds") == "many":
+            return ("escalera" if opts.get("wild_melds") not in (None, "off") else "samba"), 1500
         return "sequence canasta", 1500
     if kind == "wild" and len(cards) == 7:
         jokers = sum(1 for c in cards if c.rank == JOKER)
@@ -123,6 +138,12 @@ def canasta_bonus(kind: str, cards: list[Card], opts: dict) -> tuple[str, int] |
             return ("big wild canasta", 2000) if jokers > 7 - jokers else ("small wild canasta", 1000)
         if mode == "golden_diamond":
             return ("golden canasta", 1000) if jokers == 0 else ("diamond canasta", 2000)
+        if mode == "cuban":
+            if jokers == 0:
+                return "canasta of seven 2s", 4000
+            return ("canasta of four jokers and three 2s", 3000) if jokers == 4 else ("wild canasta", 2000)
+        if mode in WILD_CANASTA:
+            return WILD_CANASTA[mode]
         return "seven-joker canasta", 1000
     return None
 
@@ -140,7 +161,16 @@ TABLES = {  # opening minimum: (below zero, then (from total, minimum) ascending
     "tougher": [(0, 90), (1500, 120), (3000, 150)],
     "russian": [(0, 50), (1500, 90), (3000, 120), (5000, 150)],
     "seven_thousand": [(0, 50), (1500, 70), (3000, 90), (5000, 120)],
+    "brazilian": [(0, 50), (1500, 90), (3000, 120)],
 }
+BRAZILIAN_OPENINGS = ((9000, "natural"), (8000, "canasta_200"), (7000, "canasta"))
+
+
+def opening_canasta(score: int, opts: dict) -> str | None:
+    """What kind of canasta the opening must hold at this total (Brazilian: canasta/4.1), or None."""
+    if opts.get("opening_table") != "brazilian":
+        return None
+    return next((kind for start, kind in BRAZILIAN_OPENINGS if score >= start), None)
 
 
 def opening_minimum(score: int, opts: dict) -> int:
@@ -154,7 +184,7 @@ def opening_minimum(score: int, opts: dict) -> int:
             need = value
     frm = opts.get("minimum_150_from")
     if frm is not None and score >= frm:
-        need = max(need, 150)
+        need = max(need, opts.get("top_minimum", 150))
     return need
 
 
@@ -173,6 +203,8 @@ def go_out_fault(melds: list[tuple[str, list[Card]]], opts: dict) -> str | None:
                 return "going out needs two canastas or a natural one (tough_end)"
     if len(canastas) < need:
         return f"going out needs {need} canasta(s) on the side's table"
+    if opts.get("sequence_to_go_out") and not any(k == "sequence" for k, _ in canastas):
+        return "going out needs a sequence canasta (escalera) among the canastas"
     return None
 
 
@@ -191,6 +223,10 @@ def red_three_points(n: int, counts_plus: bool, opts: dict, one_player_all: bool
         value = v * n + (400 if n == (6 if opts.get("packs") == 3 else 4) else 0)
     elif scale == "one_player_doubles":
         value = v * n * (2 if one_player_all and n == 4 else 1)
+    elif scale == "six_1000":
+        value = 1000 if n == 6 else v * n
+    elif scale == "cuban":
+        value = {0: 0, 1: 100, 2: 300, 3: 500, 4: 1000}[n]
     else:
         value = v * n * (2 if n == 4 else 1)
     return value if counts_plus else -value
@@ -216,13 +252,17 @@ def natural_rank(cards: list[Card]) -> str | None:
 
 
 def meld_key(kind: str, cards: list[Card], taken: set[str]) -> str:
-    """The key a side's meld is filed under: its rank (groups), ``"3"``, ``"wild"``, or ``"seq:<suit>:<n>"``."""
-    if kind == "group":
-        return natural_rank(cards)
+    """The key a side's meld is filed under: its rank (groups), ``"3"``, ``"wild"``, or ``"seq:<suit>:<n>"``;
+    further melds of one rank or of wild cards (same_rank_melds=many) are ``"K#2"``, ``"wild#2"``, ..."""
     if kind == "black_threes":
         return "3"
-    if kind == "wild":
-        return "wild"
+    if kind in ("group", "wild"):
+        base = natural_rank(cards) if kind == "group" else "wild"
+        key, n = base, 1
+        while key in taken:
+            n += 1
+            key = f"{base}#{n}"
+        return key
     suit = cards[0].suit
     n = 0
     while f"seq:{suit}:{n}" in taken:
@@ -231,6 +271,7 @@ def meld_key(kind: str, cards: list[Card], taken: set[str]) -> str:
 
 
 def kind_of_key(key: str) -> str:
+    key = key.split("#")[0]
     if key == "3":
         return "black_threes"
     if key == "wild":

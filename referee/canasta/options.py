@@ -30,38 +30,61 @@ SPECS = {s.name: s for s in [
     O("red_three_value", "int", 100, "canasta/2.2", "Points of each red three at the count.", allowed=(100, 105)),
     O("red_three_scale", "enum", "four_800", "canasta/2.2",
       "four_800: all four count double (800); six_1200: 100 each up to four, 1,000 for five, 1,200 for six "
-      "(three packs); all_plus_400: 400 more for every red three of the deck; one_player_doubles: double only "
-      "when one player collected all four (Russian).",
-      allowed=("four_800", "six_1200", "all_plus_400", "one_player_doubles")),
+      "(three packs); six_1000: 100 each, 1,000 for all six (Samba); all_plus_400: 400 more for every red three "
+      "of the deck; one_player_doubles: double only when one player collected all four (Russian); cuban: 100, "
+      "300, 500, 1,000 for one to four.",
+      allowed=("four_800", "six_1200", "six_1000", "all_plus_400", "one_player_doubles", "cuban")),
     O("red_threes_need", "enum", "meld", "canasta/2.2",
-      "What makes red threes count plus: any meld (official), a canasta, or winning the deal (the seed's "
-      "12-card classic).", allowed=("meld", "canasta", "won_deal")),
+      "What makes red threes count plus: any meld (official), a canasta, two canastas (Samba), or winning the "
+      "deal (the seed's 12-card classic).", allowed=("meld", "canasta", "two_canastas", "won_deal")),
     O("black_three_freezes", "bool", False, "canasta/5.1", "A black three on the pile freezes it (one Hoyle line)."),
     O("black_three_in_hand", "enum", "card_value", "canasta/2.3",
       "A black three left in hand counts its 5 (official), 100 (traditional, Palace's custom rule) or 105 "
       "(Russian; doubled for all four in one hand when the opponents go out).",
       allowed=("card_value", "minus_100", "minus_105")),
     # --- melds and canastas
+    O("max_wilds", "int", 3, "canasta/3.1", "Wild cards a meld may hold (Samba and its family: 2).", allowed=(3, 2)),
+    O("wild_ratio", "enum", "not_more", "canasta/3.1",
+      "Wild cards never outnumber the naturals (official), or the naturals are at least twice the wild cards "
+      "(pagat's Samba).", allowed=("not_more", "half")),
+    O("same_rank_melds", "enum", "one", "canasta/3.1",
+      "One meld of a rank per side (official), or several (Samba: a new list of cards opens another meld of the "
+      "rank; cards laid by rank join the first that is not yet a canasta).", allowed=("one", "many")),
+    O("canasta_max", "int", None, "canasta/3.2", "Cards a canasta may hold at most (Cuban: 7); null: no limit.",
+      nullable=True, allowed=(7,)),
+    O("mixed_canasta_bonus", "enum", "flat", "canasta/3.2",
+      "Mixed canasta bonus: 300 (official), or graded by its wild cards, 400 / 300 / 200 for one / two / three "
+      "(the seeds' unnamed graded-wild game).", allowed=("flat", "graded")),
+    O("short_sequence_penalty", "int", 0, "canasta/3.4",
+      "Points lost for each melded sequence shorter than five cards at the count (Brazilian: 1,000).",
+      allowed=(0, 1000)),
     O("strict_wild_cards", "bool", False, "canasta/3.1",
       "Canasta Palace's strict wild cards: two wild cards a meld at most, none added to a canasta, and after "
       "the opening a meld takes wild cards only once it holds five naturals."),
     O("wild_melds", "enum", "off", "canasta/3.3",
       "Melds of wild cards only: off, palace (up to seven; big 2,000, small 1,000, unfinished -1,000), "
-      "golden_diamond (seven 2s 1,000; four jokers and three 2s 2,000), seven_jokers (laid all at once, 1,000).",
-      allowed=("off", "palace", "golden_diamond", "seven_jokers")),
+      "golden_diamond (seven 2s 1,000; four jokers and three 2s 2,000), seven_jokers (laid all at once, 1,000), "
+      "bolivia (2,500), brazilian (2,000), uruguay (2,000), cuban (seven 2s 4,000, four jokers and three 2s "
+      "3,000, other 2,000), free (1,000, the graded-wild game).",
+      allowed=("off", "palace", "golden_diamond", "seven_jokers", "bolivia", "brazilian", "uruguay", "cuban",
+               "free")),
     O("sequences", "bool", False, "canasta/3.4",
       "Canasta Palace's sequences: runs of one suit from 4 to A, 1,500 for seven; going out always 200."),
     O("natural_canasta_bonus", "int", 500, "canasta/3.2", "Bonus of a natural canasta.", allowed=(500, 600)),
     # --- opening
     O("opening_table", "enum", "classic", "canasta/4.1",
       "Opening minimum by total: classic 15/50/90/120 (below 0/0/1,500/3,000), tougher 50/90/120/150 (Palace), "
-      "russian 15/50/90/120/150 (and 5,000), seven_thousand 15/50/70/90/120 (the 12-card classic to 7,000).",
-      allowed=("classic", "tougher", "russian", "seven_thousand")),
+      "russian 15/50/90/120/150 (and 5,000), seven_thousand 15/50/70/90/120 (the 12-card classic to 7,000), "
+      "brazilian (classic to 7,000, then any canasta, from 8,000 a canasta and 200 in all, from 9,000 a natural "
+      "canasta).", allowed=("classic", "tougher", "russian", "seven_thousand", "brazilian")),
     O("negative_minimum", "int", 15, "canasta/4.1",
       "Initial-meld minimum for a side below zero (50 goes with the tougher table).", allowed=(15, 0, 50)),
     O("minimum_150_from", "int", None, "canasta/4.1",
-      "Total from which the initial-meld minimum is 150 (the six-player game to 10,000 uses 7,500); null: never.",
-      nullable=True, minimum=3000, maximum=100000, multiple_of=5),
+      "Total from which the initial-meld minimum is the top figure (150; the six-player game to 10,000 uses "
+      "7,500, Samba 7,000, Cuban 5,000); null: never.", nullable=True, minimum=3000, maximum=100000, multiple_of=5),
+    O("top_minimum", "int", 150, "canasta/4.1",
+      "The top initial-meld minimum of minimum_150_from: 150 (pagat), or 160 (HowStuffWorks' Samba).",
+      allowed=(150, 160)),
     O("opening_canasta_from", "int", None, "canasta/4.1",
       "Total from which a side must open with a canasta (the traditional game to 7,500: 5,000); null: never.",
       nullable=True, minimum=1000, maximum=100000, multiple_of=5),
@@ -85,6 +108,9 @@ SPECS = {s.name: s for s in [
       "A side that has not opened may take the pile for its opening (false: only after opening)."),
     O("natural_and_wild_takes", "bool", True, "canasta/5.2",
       "A natural card and a wild card take an unfrozen pile (false: a natural pair or the side's meld only)."),
+    O("layoff_take", "enum", "any", "canasta/5.2",
+      "The top card taken onto the side's meld of its rank: any such meld (official), or only one that is not yet "
+      "a canasta (Samba).", allowed=("any", "below_canasta")),
     O("strict_pile", "bool", False, "canasta/5.1", "Canasta Palace's strict discard pile: always frozen."),
     O("pile_frozen_at_start", "bool", False, "canasta/5.1",
       "The pile starts frozen for everybody (the seed's 12-card classic)."),
@@ -103,6 +129,9 @@ SPECS = {s.name: s for s in [
       "the hand ends with the discard after the last stock card (traditional, Canasta Palace).",
       allowed=("play_on", "stop")),
     O("canastas_to_go_out", "int", 1, "canasta/6.2", "Canastas a side needs before going out.", allowed=(1, 2)),
+    O("sequence_to_go_out", "bool", False, "canasta/6.2",
+      "One of the canastas for going out must be a sequence (Bolivia's escalera)."),
+    O("ask_required", "bool", False, "canasta/6.3", "A player must ask his partner before going out (Brazilian)."),
     O("tough_end", "bool", False, "canasta/6.2",
       "Canasta Palace's Tough End: two canastas or a natural one to go out (two with sequences); a completed "
       "wild canasta scores only for the side that goes out."),
@@ -125,12 +154,12 @@ SPECS = {s.name: s for s in [
 def _checks(opts: dict) -> list[tuple[str, str]]:
     """Option combinations the sources forbid or leave meaningless (422 naming the options)."""
     out = []
-    if opts["red_three_scale"] == "six_1200" and opts["packs"] != 3:
-        out.append(("red_three_scale", "six_1200 scores five and six red threes, which only three packs hold: set "
-                                       "packs to 3 (canasta/2.2)"))
-    if opts["red_three_scale"] in ("four_800", "one_player_doubles") and opts["packs"] == 3:
+    if opts["red_three_scale"] in ("six_1200", "six_1000") and opts["packs"] != 3:
+        out.append(("red_three_scale", f"{opts['red_three_scale']} scores five and six red threes, which only three "
+                                       "packs hold: set packs to 3 (canasta/2.2)"))
+    if opts["red_three_scale"] in ("four_800", "one_player_doubles", "cuban") and opts["packs"] == 3:
         out.append(("red_three_scale", f"{opts['red_three_scale']} is a scale for the four red threes of two packs; "
-                                       "three packs use six_1200 or all_plus_400 (canasta/2.2)"))
+                                       "three packs use six_1200, six_1000 or all_plus_400 (canasta/2.2)"))
     if opts["opening_table"] == "seven_thousand" and opts["target"] != 7000:
         out.append(("opening_table", "the seven_thousand table belongs to the game to 7,000: set target 7000 "
                                      "(canasta/4.1)"))
@@ -155,6 +184,13 @@ def _checks(opts: dict) -> list[tuple[str, str]]:
     if opts["deal_table"] == "twelve" and opts["target"] == 7000 and opts["opening_table"] != "seven_thousand":
         out.append(("opening_table", "the 12-card classic played to 7,000 opens by its own table: "
                                      "opening_table seven_thousand (canasta/4.1)"))
+    if opts["layoff_take"] == "below_canasta" and opts["same_rank_melds"] != "many":
+        out.append(("layoff_take", "below_canasta belongs with several melds of a rank (same_rank_melds many), as "
+                                   "in Samba (canasta/5.2)"))
+    if opts["sequence_to_go_out"] and not opts["sequences"]:
+        out.append(("sequence_to_go_out", "a sequence canasta needs sequences (canasta/6.2)"))
+    if opts["short_sequence_penalty"] and not opts["sequences"]:
+        out.append(("short_sequence_penalty", "a penalty for short sequences needs sequences (canasta/3.4)"))
     if opts["double_ending"] and opts["sequences"]:
         out.append(("double_ending", "the double ending belongs to the traditional game, not to Palace "
                                      "sequences (canasta/6.6)"))
@@ -217,6 +253,44 @@ VARIANTS = {v.id: v for v in [
              natural_and_wild_takes=False, wild_block="one_round", target=10000, black_three_meld="four_only",
              going_out_discard="required"),
 ]}
+SAMBA = dict(packs=3, deal_size=15, draw_count=2, sequences=True, max_wilds=2, wild_ratio="half",
+             same_rank_melds="many", layoff_take="below_canasta", natural_and_wild_takes=False,
+             minimum_150_from=7000, canastas_to_go_out=2, red_three_scale="six_1000", red_threes_need="two_canastas",
+             target=10000)
+BOLIVIA = {**SAMBA, "wild_melds": "bolivia", "sequence_to_go_out": True, "black_three_in_hand": "minus_100",
+           "target": 15000}
+VARIANTS.update({v.id: v for v in [
+    _variant("samba", "Samba (three packs, sequences)", (4,),
+             "162 cards, 15 each, draw two; sequences of one suit (a samba of seven 1,500); two wild cards a meld at "
+             "most; several melds of a rank; two canastas to go out; game to 10,000.", **SAMBA),
+    _variant("bolivia", "Bolivia", (4,),
+             "Samba with melds of wild cards (a bolivia of seven 2,500); one of the two canastas for going out must "
+             "be an escalera (sequence); black threes left in hand -100; game to 15,000.", **BOLIVIA),
+    _variant("brazilian", "Brazilian canasta", (4,),
+             "Bolivia with wild canastas of 2,000; canasta openings from 7,000 (from 9,000 natural); no pile for the "
+             "opening; sequences shorter than five cost 1,000; red threes 1,000 for five, 1,200 for six; ask before "
+             "going out; game to 10,000.",
+             **{**BOLIVIA, "wild_melds": "brazilian", "sequence_to_go_out": False, "black_three_in_hand": "card_value",
+                "target": 10000, "opening_table": "brazilian", "pile_for_opening": False,
+                "short_sequence_penalty": 1000, "red_three_scale": "six_1200", "red_threes_need": "canasta",
+                "ask_required": True}),
+    _variant("cuban", "Cuban canasta", (4,),
+             "Two packs, 13 each; the pile always frozen; canastas of seven at most; wild canastas 4,000 / 3,000 / "
+             "2,000; red threes 100 / 300 / 500 / 1,000 with a canasta; no concealed bonus; game to 7,500.",
+             deal_size=13, strict_pile=True, target=7500, minimum_150_from=5000, red_three_scale="cuban",
+             red_threes_need="canasta", canasta_max=7, wild_melds="cuban", concealed_bonus=0),
+    _variant("uruguay", "Uruguay", (4,), "Classic canasta with melds of wild cards (2,000 for seven); the pile always "
+             "frozen.", wild_melds="uruguay", strict_pile=True),
+    _variant("chile", "Chile (Tranca)", (4,),
+             "Three packs with Samba's sequences and Bolivia's melds of wild cards; draw one; one canasta to go out "
+             "(the seed's figures; bonuses as in Samba and Bolivia).",
+             **{**SAMBA, "wild_melds": "bolivia", "draw_count": 1, "canastas_to_go_out": 1}),
+    _variant("graded-wild", "Graded wild canasta (the seeds' unnamed game)", (4,),
+             "Traditional rules with a free canasta of wild cards worth 1,000 and mixed canastas worth 400 / 300 / 200 "
+             "by their one, two or three wild cards.",
+             red_threes_need="canasta", black_three_in_hand="minus_100", double_ending=True, stock_end="stop",
+             wild_melds="free", mixed_canasta_bonus="graded"),
+]})
 DEFAULT_VARIANT = "classic"
 
 

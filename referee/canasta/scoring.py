@@ -64,6 +64,8 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
         need = opts.get("red_threes_need", "meld")
         if need == "canasta":
             plus, why = any(is_canasta(k, m) for k, m in kinds), "the side has no canasta"
+        elif need == "two_canastas":
+            plus, why = sum(1 for k, m in kinds if is_canasta(k, m)) >= 2, "the side has fewer than two canastas"
         elif need == "won_deal":
             plus, why = went_out, "the side did not win the deal"
         else:
@@ -87,6 +89,12 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
         if double_ending:
             base += 100
             lines.append({"item": "double ending", "points": 100, "rule": "canasta/6.6"})
+    short = opts.get("short_sequence_penalty", 0)
+    for kind, m in kinds:
+        if short and kind == "sequence" and len(m) < 5:
+            base -= short
+            lines.append({"item": f"sequence of {len(m)} in {m[0].suit}, shorter than five", "points": -short,
+                          "rule": "canasta/3.4"})
     on_table = sum(cards_value(m) for m in melds)
     lines.append({"item": "melded cards", "points": on_table, "rule": "canasta/7.1"})
     special = opts.get("black_three_in_hand", "card_value") != "card_value"

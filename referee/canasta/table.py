@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from ..cards import Card
 from ..errors import IllegalAction
 from .core import card_value, cards_value, is_black_three, is_red_three, is_wild
-from .melds import (MeldFault, classify, go_out_fault, is_canasta, kind_of_key, meld_key, opening_minimum)
+from .melds import (MeldFault, classify, go_out_fault, is_canasta, kind_of_key, meld_key, opening_canasta,
+                    opening_minimum)
 
 # the penalties the laws attach to kinds of illegal action: (penalty rule, points lost)
 P_COUNT = ("canasta/8.1", 0)      # a short opening: no points, the requirement rises by 10 if withdrawn
@@ -196,6 +197,18 @@ class DealState:
         """Why melds worth ``count`` making ``made`` are not a legal opening for ``side`` (canasta/4.1, 4.2)."""
         o = self.opts
         canasta = any(is_canasta(kind_of_key(k), m) for k, m in made.items())
+        wanted = opening_canasta(self.scores.get(side, 0), o)
+        if wanted is not None:
+            natural = any(kind_of_key(k) == "group" and is_canasta("group", m) and not any(is_wild(c) for c in m)
+                          for k, m in made.items())
+            if (wanted == "natural" and not natural) or not canasta:
+                what = "a natural canasta" if wanted == "natural" else "a canasta"
+                return foul("canasta/4.1", f"at {self.scores.get(side, 0)} the side opens with {what}", penalty,
+                            pointer)
+            if wanted == "canasta_200" and count < 200:
+                return foul("canasta/4.1", f"from 8,000 the opening holds a canasta and 200 in cards; these make "
+                                           f"{count}", penalty, pointer)
+            return None
         frm = o["opening_canasta_from"]
         if frm is not None and self.scores.get(side, 0) >= frm:
             if not canasta:
@@ -342,8 +355,12 @@ class DealState:
             raise foul("canasta/5.2", f"the cards shown with the top card must be {top.rank}s or wild cards", P_PILE,
                        "/cards")
         pair = len(naturals) >= 2
-        own = self.melds[side].get(top.rank)
-        if self.opts["own_canasta_blocks_pile"] and own is not None and is_canasta("group", own):
+        own_key = self.own_key(side, top.rank, unfinished=self.opts["layoff_take"] == "below_canasta")
+        if self.opts["same_rank_melds"] == "many" and len(shown) >= 2:
+            own_key = None                       # a pair (or pair and wild) opens a meld of its own
+        own = self.melds[side].get(own_key) if own_key else None
+        if self.opts["own_canasta_blocks_pile"] and any(
+                k.split("#")[0] == top.rank and is_canasta("group", m) for k, m in self.melds[side].items()):
             raise foul("canasta/5.2", f"the side has a canasta of {top.rank}s: it may not take a pile topped by one",
                        P_PILE)
         if self.frozen_for(side):
@@ -370,7 +387,8 @@ class DealState:
         except MeldFault as e:
             where = f"adding to the side's {top.rank}s" if own is not None else "the top card and the cards shown"
             raise foul("canasta/3.1", f"{where}: {e}", P_PILE, "/cards") from None
-        made = self._verify_melds(side, melds, {top.rank: combined}, going_out=False, penalty=P_PILE)
+        key = own_key or meld_key("group", combined, set(self.melds[side]))
+        made = self._verify_melds(side, melds, {key: combined}, going_out=False, penalty=P_PILE)
         left = len(rest) + pile.size - 1
         if left == 0 and self.opts["going_out_discard"] == "required":
             raise foul("canasta/6.2", "going out ends with a discard: taking this pile would leave no card", P_PILE)
@@ -420,30 +438,40 @@ class DealState:
         return out
 
     # ------------------------------------------------------------------ melding
+    def own_key(self, side: str, base: str, made: dict | None = None, unfinished: bool = False) -> str | None:
+        """The key of the side's meld of ``base`` (a rank, or ``"wild"``) that cards laid by rank join: the meld of
+        the rank, or with several (same_rank_melds=many) the first not yet a canasta, else the first; None if none.
+        ``unfinished``: only a meld that is not yet a canasta."""
+        melds = {**self.melds[side], **(made or {})}
+        keys = [k for k in melds if k.split("#")[0] == base]
+        open_keys = [k for k in keys if not is_canasta(kind_of_key(k), melds[k])]
+        if unfinished:
+            return open_keys[0] if open_keys else None
+        return (open_keys or keys or [None])[0]
+
     def _target(self, side: str, made: dict, g, i: int) -> tuple[str | None, list[Card]]:
         """The key of the side's meld a group goes to (None: a new meld), and its cards."""
+        many = self.opts["same_rank_melds"] == "many"
         if isinstance(g, tuple):
             target, cards = g
-            if target == "wild":
-                key = "wild"
-            elif len(target) > 2 or (len(target) == 2 and target != "10"):
+            if target == "wild" or (len(target) <= 2 and (len(target) < 2 or target == "10")):
+                key = self.own_key(side, target, made)
+            else:
                 key = next((k for k, m in {**self.melds[side], **made}.items()
                             if k.startswith("seq:") and any(c.rank + c.suit == target for c in m)), None)
-            else:
-                key = target
-            if key is None or key not in {**self.melds[side], **made}:
-                what = "wild cards" if target == "wild" else (f"{target}s" if key == target else f"a sequence with "
-                                                                                                 f"{target}")
+            if key is None:
+                what = "wild cards" if target == "wild" else (f"{target}s" if len(target) <= 2 and target != "10"
+                                                             or target == "10" else f"a sequence with {target}")
                 raise foul("canasta/3.1", f"meld {i}: the side has no meld of {what} to add these cards to", P_MELD,
                            f"/melds/{i}/rank")
             return key, cards
         cards = g
         naturals = {c.rank for c in cards if not is_wild(c)}
         if not naturals:
-            return ("wild" if "wild" in {**self.melds[side], **made} else None), cards
+            return (None if many else self.own_key(side, "wild", made)), cards
         if len(naturals) == 1:
             rank = next(iter(naturals))
-            return (rank if rank in {**self.melds[side], **made} else None), cards
+            return (None if many and rank != "3" else self.own_key(side, rank, made)), cards
         return None, cards
 
     def _verify_melds(self, side: str, groups: list, made: dict | None = None,
@@ -518,6 +546,8 @@ class DealState:
             if why:
                 raise foul("canasta/6.2", f"{why}; without them a player keeps a card to discard and one more", P_OUT)
         finishing = len(rest) <= 1   # a last card left must be discarded: the player is going out
+        if finishing and self.opts["ask_required"] and self.answer is None:
+            raise foul("canasta/6.3", "a player asks his partner before going out", None, "/melds")
         if finishing and self.answer == "no":
             raise foul("canasta/6.3", "the partner answered no: the player may not go out this turn", P_ASK)
         concealed_if_out = self._concealed_with(player, made)
@@ -598,6 +628,8 @@ class DealState:
             why = self.go_out_fault(side)
             if why:
                 raise foul("canasta/6.2", why, P_OUT, "/card")
+            if self.opts["ask_required"] and self.answer is None:
+                raise foul("canasta/6.3", "a player asks his partner before going out", None, "/card")
             if self.answer == "no":
                 raise foul("canasta/6.3", "the partner answered no: the player may not go out this turn", P_ASK,
                            "/card")
@@ -691,7 +723,7 @@ class DealState:
         top, side = self.pile.top, self.side(player)
         if top is None or is_wild(top) or is_black_three(top) or self.frozen_for(side):
             return False
-        if top.rank not in self.melds[side]:
+        if self.own_key(side, top.rank, unfinished=self.opts["layoff_take"] == "below_canasta") is None:
             return False
         return self.can_take_pile(player, [])
 

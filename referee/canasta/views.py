@@ -179,9 +179,11 @@ def parse_table(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int],
         if v >= target:
             raise InputError(f"{k} already has {v}, at or past the target of {target}: the game is over "
                              "(canasta/7.2)", f"/state/scores/{esc(k)}")
-    if opts["double_ending"] and max(len(s["players"]) for s in sides) < 2:
-        raise InputError("the double ending is laid by a partner: it needs sides of two or more (canasta/6.6)",
-                         "/options/double_ending")
+    if max(len(s["players"]) for s in sides) < 2:
+        for name, why in (("double_ending", "the double ending is laid by a partner (canasta/6.6)"),
+                          ("ask_required", "a player asks his partner (canasta/6.3)")):
+            if opts[name]:
+                raise InputError(f"{why}: {name} needs sides of two or more", f"/options/{name}")
     if req.get("dealer") is not None and req["dealer"] not in players:
         raise InputError(f"{req['dealer']!r} is not one of the players ({', '.join(players)})", "/dealer")
     return Layout.of(sides), scores, target
@@ -287,7 +289,7 @@ def side_melds_of(melds: list[list[Card]], opts: dict, ptr: str, going_out: bool
             else:
                 raise InputError(f"{e} ({e.rule})", f"{ptr}/{j}") from None
         key = natural_rank(m) if kind == "group" else ("wild" if kind == "wild" else None)
-        if key is not None and key in seen:
+        if key is not None and key in seen and opts["same_rank_melds"] != "many":
             what = "one meld of wild cards" if key == "wild" else f"one meld of each rank: {key} is melded twice"
             raise InputError(f"a side has {what} (canasta/3.1)", f"{ptr}/{j}")
         seen.add(key)
@@ -803,7 +805,7 @@ def _way_out(st: DealState, actor: str, hand: list[Card]):
                 by_rank.setdefault(c.rank if not is_black_three(c) else "3", []).append(c)
         groups: list = []
         for rank, cs in by_rank.items():
-            if rank in st.melds[side] and rank != "3":
+            if rank != "3" and st.own_key(side, rank) is not None:
                 groups.append((rank, cs))
             else:
                 groups.append(list(cs))

@@ -1,0 +1,210 @@
+"""The Samba family and its neighbours (canasta.md §2.2–2.7, §3.1 S19–S22; seed-systems.md CN-SA, CN-BO, CN-BR,
+CN-CU, CN-UY, CN-CL, CN-WG): one worked hand per variant, computed by hand in the comments (card values: joker 50,
+ace and 2 20, K to 8 10, 7 to 4 and black threes 5)."""
+import pytest
+
+from referee.canasta.melds import canasta_bonus, red_three_points
+from referee.canasta.options import VARIANTS
+from referee.cards import parse_card
+
+S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
+
+
+def m(s):
+    return s.split()
+
+
+def cards(s):
+    return [parse_card(c) if c == "JK" or (len(c) > 1 and c[-1] in "SHDC") else parse_card(c + "S")
+            for c in s.split()]
+
+
+def C(api, endpoint, body, status=200):
+    return api(endpoint, body, status=status, game="canasta")
+
+
+def totals(ans):
+    return {s["id"]: (s["base_score"], s["card_score"], s["hand_score"]) for s in ans["sides"]}
+
+
+def lines(ans, side):
+    return [(x["item"], x["points"]) for x in next(s for s in ans["sides"] if s["id"] == side)["lines"]]
+
+
+def samba_deal():
+    return {"sides": [
+        {"id": "NS", "went_out": True, "red_threes": ["3H", "3D"],
+         "melds": [m("8H 9H 10H JH QH KH AH"), ["5"] * 7, ["K"] * 4, ["Q"] * 4, m("J J J 2")],
+         "hands": [[], m("4 6 7 9")]},
+        {"id": "EW", "red_threes": ["3H"], "melds": [m("A A A"), m("6 6 6 2")],
+         "hands": [m("4 4 5 6 7 8 9 10 J Q K A"), m("4 5 6 7 8 9 10 J Q K 3S")]}]}
+
+
+def test_samba_hand_with_a_samba(api):
+    # NS went out: samba 8H-AH 1,500, natural fives 500, two red threes with two canastas 200, going out 200 =
+    # 2,400.  Cards: samba 60 + 20 = 80, fives 35, K x4 40, Q x4 40, J J J 2 50 = 245, less South's 25: 220.
+    # EW: one canasta short of two, so its red three is -100; cards A A A 60 + 6 6 6 2 35 = 95, less East's
+    # 4 4 5 6 7 (25), 8 9 10 J Q K (60), A (20) and West's 4 5 6 7 (20), 8 9 10 J Q K (60), 3S (5): -190.
+    ans = C(api, "score", {"variant": "samba", "sides": S4, "deal": samba_deal()})
+    assert totals(ans) == {"NS": (2400, 220, 2620), "EW": (-100, -95, -195)}
+    assert ("samba in H", 1500) in lines(ans, "NS") and ans["target"] == 10000
+
+
+def test_samba_wild_cards_and_ratio(api):
+    body = {"variant": "samba", "sides": S4,
+            "position": {"phase": "play", "hand": m("5C 5D 5H 2C 2D 9S 10S JD QD KD"), "melds": {"NS": [["K"] * 3]},
+                         "pile": {"top": "8D", "size": 3}},
+            "action": {"type": "meld", "player": "North", "melds": [m("5C 5D 5H 2C 2D")]}}
+    ans = C(api, "check", body)
+    assert (ans["legal"], ans["violations"][0]["rule"]) == (False, "canasta/3.1")   # naturals < twice the wilds
+    body["options"] = {"wild_ratio": "not_more"}                                      # Hoyle's reading
+    assert C(api, "check", body)["legal"] is True
+
+
+def test_samba_several_melds_of_a_rank(api):
+    # Samba: a second meld of kings beside a finished canasta of kings; the top K may only join a meld that is
+    # not yet a canasta, so with no such meld the pile is taken with a pair, which opens a new meld.
+    pos = {"phase": "play", "hand": m("KC KD KH 9S 10S"), "melds": {"NS": [["K"] * 7]}, "pile": {"top": "8D", "size": 3}}
+    body = {"variant": "samba", "sides": S4, "position": pos,
+            "action": {"type": "meld", "player": "North", "melds": [m("KC KD KH")]}}
+    assert C(api, "check", body)["legal"] is True
+    pos = {"hand": m("5C 6D 7H 9S 10S JD QD 4C 4D 5S 6S 7S 8S 9D 10D"), "melds": {"NS": [["K"] * 7]},
+           "pile": {"top": "KS", "size": 4}}
+    body = {"variant": "samba", "sides": S4, "position": pos,
+            "action": {"type": "take_pile", "player": "North", "cards": []}}
+    assert C(api, "check", body)["violations"][0]["rule"] == "canasta/5.2"
+
+
+def test_samba_red_threes():
+    o = VARIANTS["samba"].resolve({})
+    assert [red_three_points(n, True, o) for n in (1, 5, 6)] == [100, 500, 1000]
+    assert red_three_points(6, False, o) == -1000
+
+
+def bolivia_deal():
+    return {"sides": [
+        {"id": "NS", "went_out": True,
+         "melds": [m("4H 5H 6H 7H 8H 9H 10H"), m("JK JK JK 2 2 2 2"), ["K"] * 5, ["Q"] * 4, m("J J J"), m("9 9 9")],
+         "hands": [[], m("4 5 6 7")]},
+        {"id": "EW", "melds": [m("A A A")],
+         "hands": [m("4 4 5 6 7 8 9 10 J Q K A 3S 5 6"), m("4 5 6 7 8 9 10 J Q K 3S 3C 6 7")]}]}
+
+
+def test_bolivia_hand_with_a_bolivia(api):
+    # NS: escalera 4H-10H 1,500, bolivia (seven wild cards) 2,500, going out 200 = 4,200.  Cards: 4 5 6 7 (20) +
+    # 8 9 10 (30) = 50; bolivia 150 + 80 = 230; K x5 50; Q x4 40; J J J 30; 9 9 9 30: 430, less South's 20: 410.
+    # EW: A A A 60 less East's 4 4 5 6 7 (25) 8 9 10 J Q K (60) A (20) 5 6 (10) = 115, West's 4 5 6 7 (20)
+    # 8 9 10 J Q K (60) 6 7 (10) = 90 (his two black threes cost 100 each, not 5): 60 - 205 = -145; base -200 for
+    # the black threes (East's one and West's two: -300).
+    ans = C(api, "score", {"variant": "bolivia", "sides": S4, "deal": bolivia_deal()})
+    assert totals(ans)["NS"] == (4200, 410, 4610)
+    assert ("bolivia", 2500) in lines(ans, "NS") and ("escalera in H", 1500) in lines(ans, "NS")
+    assert totals(ans)["EW"] == (-300, 60 - 205, -300 + 60 - 205)
+
+
+def test_bolivia_going_out_needs_an_escalera(api):
+    pos = {"phase": "play", "hand": m("5H"), "melds": {"NS": [["K"] * 7, ["Q"] * 7]}, "pile": {"top": "8D", "size": 3}}
+    body = {"variant": "bolivia", "sides": S4, "position": pos,
+            "action": {"type": "discard", "player": "North", "card": "5H"}}
+    ans = C(api, "check", body)
+    assert (ans["legal"], ans["violations"][0]["rule"]) == (False, "canasta/6.2")
+    assert "escalera" in ans["violations"][0]["message"]
+
+
+def test_brazilian_short_sequence_and_red_threes(api):
+    # NS went out with natural K and Q canastas (1,000), five red threes with a canasta (1,000) and going out 200;
+    # the 4-card sequence 4H-7H costs 1,000: base 1,200.  Cards 70 + 70 + 20 + 30 (J J J) = 190 less South's 25.
+    deal = {"sides": [
+        {"id": "NS", "went_out": True, "red_threes": m("3H 3H 3D 3D 3H"),
+         "melds": [["K"] * 7, ["Q"] * 7, m("4H 5H 6H 7H"), m("J J J")], "hands": [[], m("4 6 7 9 5 5 5 6 6 7 7")]},
+        {"id": "EW", "melds": [m("A A A")],
+         "hands": [m("4 4 5 6 7 8 9 10 J Q K A 8 9"), m("4 5 6 7 8 9 10 J Q K 8 9 10")]}]}
+    ans = C(api, "score", {"variant": "brazilian", "sides": S4, "deal": deal})
+    ns = totals(ans)["NS"]
+    # South keeps 4 6 7 9 5 5 5 6 6 7 7: 10 fives (50) and a 9 (10) = 60
+    assert ns == (1200, 190 - 60, 1200 + 190 - 60)
+    assert ("sequence of 4 in H, shorter than five", -1000) in lines(ans, "NS")
+    assert ("5 red threes", 1000) in lines(ans, "NS")
+
+
+@pytest.mark.parametrize("score,meld,legal", [
+    (7000, [m("A A A A 2")], False),                 # from 7,000 the opening is a canasta
+    (7000, [m("4 4 4 4 4 2 2")], True),              # any canasta, whatever its count
+    (9000, [m("4 4 4 4 4 2 2")], False),             # from 9,000 a natural canasta
+    (9000, [["4"] * 7], True),
+])
+def test_brazilian_canasta_openings(api, score, meld, legal):
+    hand = [c for g in meld for c in g]
+    hand += m("9S 10S JD QD KD 5H 6H 8C 9C 10C JH QH KC 5S 6S 8H 9H")[:17 - len(hand)]  # 15 dealt, two drawn
+    body = {"variant": "brazilian", "sides": S4, "state": {"scores": {"NS": score}},
+            "position": {"phase": "play", "hand": hand, "pile": {"top": "8D", "size": 3}},
+            "action": {"type": "meld", "player": "North", "melds": meld}}
+    assert C(api, "check", body)["legal"] is legal
+
+
+def test_brazilian_must_ask_before_going_out(api):
+    pos = {"phase": "play", "hand": m("5H"), "melds": {"NS": [["K"] * 7, ["Q"] * 7]}, "pile": {"top": "8D", "size": 3}}
+    body = {"variant": "brazilian", "sides": S4, "position": pos,
+            "action": {"type": "discard", "player": "North", "card": "5H"}}
+    assert C(api, "check", body)["violations"][0]["rule"] == "canasta/6.3"
+    pos["turn"] = {"answer": "yes"}
+    assert C(api, "check", body)["legal"] is True
+
+
+def test_cuban_vectors():
+    o = VARIANTS["cuban"].resolve({})
+    # S21: seven 2s 4,000; four jokers and three 2s 3,000; S22: three red threes 500 with a canasta, -500 without
+    assert canasta_bonus("wild", cards("2 2 2 2 2 2 2"), o) == ("canasta of seven 2s", 4000)
+    assert canasta_bonus("wild", cards("JK JK JK JK 2 2 2"), o) == ("canasta of four jokers and three 2s", 3000)
+    assert canasta_bonus("wild", cards("JK JK 2 2 2 2 2"), o) == ("wild canasta", 2000)
+    assert (red_three_points(3, True, o), red_three_points(3, False, o), red_three_points(4, True, o)) == \
+        (500, -500, 1000)
+
+
+def test_cuban_canastas_of_seven_and_a_frozen_pile(api):
+    pos = {"phase": "play", "hand": m("KC 9S 10S"), "melds": {"NS": [["K"] * 7]}, "pile": {"top": "8D", "size": 3}}
+    body = {"variant": "cuban", "sides": S4, "position": pos,
+            "action": {"type": "meld", "player": "North", "melds": [{"rank": "K", "cards": ["KC"]}]}}
+    assert C(api, "check", body)["violations"][0]["rule"] == "canasta/3.2"
+    pos = {"hand": m("QD JK 5C 6D"), "melds": {"NS": [["A"] * 3]}, "pile": {"top": "QH", "size": 4}}
+    body = {"variant": "cuban", "sides": S4, "position": pos,
+            "action": {"type": "take_pile", "player": "North", "cards": ["QD", "JK"]}}
+    assert C(api, "check", body)["violations"][0]["rule"] == "canasta/5.1"
+
+
+def test_uruguay_wild_canasta(api):
+    # NS: natural kings 500, a wild canasta 2,000, going out 100; cards 70 + (100 + 100) = 270 less South's 30.
+    deal = {"sides": [
+        {"id": "NS", "went_out": True, "melds": [["K"] * 7, m("JK JK 2 2 2 2 2"), m("Q Q Q Q")],
+         "hands": [[], m("4 5 6 7 8 9")]},
+        {"id": "EW", "melds": [m("A A A")], "hands": [m("4 5 6 7 8 9 10 J Q"), m("4 5 6 7 8 9 10 J Q A")]}]}
+    ans = C(api, "score", {"variant": "uruguay", "sides": S4, "deal": deal})
+    assert totals(ans)["NS"] == (2600, 310 - 40, 2600 + 270)
+
+
+def test_chile_sequences_and_wild_melds_one_canasta_to_go_out(api):
+    pos = {"phase": "play", "hand": m("5H"), "melds": {"NS": [m("4H 5D 6D 7D 8D 9D 10D")]},
+           "pile": {"top": "8D", "size": 3}}
+    body = {"variant": "chile", "sides": S4, "position": pos,
+            "action": {"type": "discard", "player": "North", "card": "5H"}}
+    assert C(api, "check", body, 422)["errors"][0]["pointer"] == "/position/melds/NS/0"   # not one suit
+    pos["melds"] = {"NS": [m("4D 5D 6D 7D 8D 9D 10D")]}
+    assert C(api, "check", body)["legal"] is True
+
+
+def test_graded_wild_bonuses():
+    o = VARIANTS["graded-wild"].resolve({})
+    assert [canasta_bonus("group", cards(c), o) for c in ("K K K K K K 2", "K K K K K 2 2", "K K K K 2 2 JK")] == \
+        [("mixed canasta", 400), ("mixed canasta", 300), ("mixed canasta", 200)]
+    assert canasta_bonus("wild", cards("JK JK 2 2 2 2 2"), o) == ("free canasta", 1000)
+
+
+@pytest.mark.parametrize("variant", ["samba", "bolivia", "brazilian", "cuban", "uruguay", "chile", "graded-wild"])
+def test_random_deals_replay(api, variant):
+    import sys
+    sys.path.insert(0, "tests")
+    from canasta_sim import random_canasta_log
+    for seed in range(3):
+        sides, log, _ = random_canasta_log(seed, variant)
+        ans = C(api, "validate", {"variant": variant, "sides": sides, "log": log})
+        assert ans["valid"] is True, ans["first_violation"]
