@@ -83,6 +83,7 @@ class PileView(Strict):
 class TurnSoFar(Strict):
     drew_from = fields.String(validate=validate.OneOf(["stock", "pile"]))
     melded = Bool()
+    canasta_made = Bool()
     laid_on_partner = Bool()
     answer = fields.String(allow_none=True, validate=validate.OneOf(["yes", "no"]))
     last_red_three = Bool()

@@ -293,8 +293,13 @@ def test_l21_d14_the_answer_binds(api):
     no = check(api, "5H", {"type": "discard", "card": "5H"}, melds=CANASTA, turn={"answer": "no"})
     assert ruling(no) == (False, "canasta/6.3")
     assert [(p["rule"], p["points"]) for p in no["penalties"]] == [("canasta/8.5", -100)]
-    yes = check(api, "5H 6D", {"type": "discard", "card": "5H"}, melds=CANASTA, turn={"answer": "yes"})
-    assert ruling(yes) == (False, "canasta/6.3")      # after a yes the player must go out
+    # after a yes a player who can go out must (melding Q Q Q and discarding 7C would do it)...
+    yes = check(api, "QH QD QS 7C", {"type": "discard", "card": "QH"}, melds=CANASTA, turn={"answer": "yes"})
+    assert ruling(yes) == (False, "canasta/6.3")
+    # ...and one who cannot plays on and pays 100 (canasta/8.5)
+    cannot = check(api, "5H 6D", {"type": "discard", "card": "5H"}, melds=CANASTA, turn={"answer": "yes"})
+    assert ruling(cannot) == (True, None)
+    assert [(p["rule"], p["points"]) for p in cannot["penalties"]] == [("canasta/8.5", -100)]
     free = check(api, "5H", {"type": "discard", "card": "5H"}, melds=CANASTA)
     assert ruling(free) == (True, None) and free["effects"] == {"went_out": True, "concealed": False}
 

@@ -285,3 +285,88 @@ def test_wrong_draw_count_points_at_the_cards(api):
     body["log"][2]["cards"] = ["5C", "6C"]
     ans = C(api, "validate", body)
     assert ans["first_violation"]["pointer"] == "/log/2/cards"
+
+
+# ---------------------------------------------------------------- third probing round
+
+def legal(api, body, action):
+    """Post ``action`` back in the position of ``body``; return the ruling."""
+    return C(api, "check", {**body, "action": {k: v for k, v in action.items()}})
+
+
+@pytest.mark.parametrize("hand,top", [
+    (["KS", "KC", "2H", "2D", "5C", "6D", "8S", "4H", "7C", "10D", "9S"], "KD"),    # the opening needs a wild card
+    (["KS", "KC", "KH", "5C", "5D", "5S", "8S", "4H", "7C", "10D", "9S"], "KD"),    # ...or a third king and 5 5 5
+])
+def test_legal_actions_find_the_way_to_take_the_pile(api, hand, top):
+    body = {"sides": S4, "position": {"phase": "draw", "hand": hand, "pile": {"top": top, "size": 5}, "stock": 52}}
+    ans = C(api, "check", {**body, "action": {"type": "draw", "player": "North"}})
+    take = [a for a in ans["legal_actions"] if a["type"] == "take_pile"]
+    assert len(take) == 1 and legal(api, body, take[0])["legal"] is True
+
+
+def test_legal_actions_find_openings_the_options_allow(api):
+    ru = {"variant": "russian-popular", "sides": S4,
+          "position": {"phase": "play", "hand": ["7S", "7C", "7D", "8S", "8C", "8D", "4C", "5S", "6H", "9D", "10C", "JH",
+                                                 "QS", "KD"], "red_threes": {"NS": ["3H"]}, "pile": {"top": "4D", "size": 3}}}
+    ans = C(api, "check", {**ru, "action": {"type": "discard", "player": "North", "card": "KD"}})
+    meld = [a for a in ans["legal_actions"] if a["type"] == "meld"]
+    assert meld and legal(api, ru, meld[0])["legal"] is True
+    c12 = {"variant": "classic-12", "sides": S4, "state": {"scores": {"NS": 3000}},
+           "position": {"phase": "play", "hand": ["4H", "4D", "4S", "4C", "4H", "4D", "4S", "9D", "10C", "JH", "QS",
+                                                  "KD", "5H"], "pile": {"top": "8D", "size": 3, "frozen_by": "start"}}}
+    ans = C(api, "check", {**c12, "action": {"type": "discard", "player": "North", "card": "KD"}})
+    meld = [a for a in ans["legal_actions"] if a["type"] == "meld"]
+    assert meld and legal(api, c12, meld[0])["legal"] is True
+
+
+def test_listed_ask_can_be_posted_back(api):
+    body = {"sides": S4, "position": {"hand": ELEVEN, "pile": {"top": "6S", "size": 4}}}
+    ans = C(api, "check", {**body, "action": {"type": "draw", "player": "North"}})
+    asks = [a for a in ans["legal_actions"] if a["type"] == "ask"]
+    assert [a["answer"] for a in asks] == ["yes", "no"]
+    assert all(legal(api, body, a)["legal"] for a in asks)
+
+
+def test_concealed_when_the_canasta_was_made_this_turn(api):
+    pos = {"phase": "play", "hand": ["4C"], "melds": {"NS": [["QS", "QD", "QC"], ["7"] * 7, ["5"] * 4]},
+           "pile": {"top": "8D", "size": 3},
+           "turn": {"drew_from": "stock", "melded": True, "laid_on_partner": False, "canasta_made": True}}
+    ans = chk(api, pos, {"type": "discard", "card": "4C"})
+    assert ans["effects"] == {"went_out": True, "concealed": True}
+
+
+def test_short_opening_with_the_pile_is_the_plus_ten(api):
+    pos = {"hand": ["7H", "7D", "5C", "5D", "5S", "5H", "5C", "9S", "10S", "JD", "QD"], "pile": {"top": "7S", "size": 1}}
+    ans = chk(api, pos, {"type": "take_pile", "cards": ["7H", "7D"], "melds": [["5C", "5D", "5S", "5H", "5C"]]},
+              state={"scores": {"NS": 3000}})
+    # 7 7 7 (15) and five 5s (25) make 40 < 120: an insufficient count (canasta/8.1), not a pile taken illegally
+    assert (ans["violations"][0]["rule"], [(p["rule"], p["points"]) for p in ans["penalties"]]) == \
+        ("canasta/4.1", [("canasta/8.1", 0)])
+
+
+def test_take_pile_reports_canastas_and_points_at_the_card(api):
+    pos = {"hand": ["QH", "QS", "5C", "6D"], "melds": {"NS": [["QD", "QC", "QD", "QC", "QS"]]},
+           "pile": {"top": "QH", "size": 4}}
+    ans = chk(api, pos, {"type": "take_pile", "cards": ["QH", "QS"]})
+    assert ans["effects"]["canastas"] == 1
+    ans = chk(api, pos, {"type": "take_pile", "cards": ["QH", "KS"]})
+    assert ans["violations"][0]["pointer"] == "/action/cards/1"
+
+
+def test_no_permission_breach_without_a_partner(api):
+    two = [{"id": "A", "players": ["Ann"]}, {"id": "B", "players": ["Bob"]}]
+    deal = {"sides": [{"id": "A", "melds": [["K"] * 7, ["Q"] * 7, ["5"] * 4], "hands": [[]], "went_out": True},
+                      {"id": "B", "hands": [["4", "4", "6", "6", "7", "7", "8", "8", "9", "9", "10", "10", "J", "J",
+                                             "A", "A"]]}],
+            "irregularities": [{"type": "permission_breach", "side": "B"}]}
+    ans = C(api, "score", {"variant": "two-player", "sides": two, "deal": deal}, 422)
+    assert pointer(ans) == "/deal/irregularities/0/type"
+
+
+@pytest.mark.parametrize("options,name", [({"minimum_150_from": 7500}, "minimum_150_from"),
+                                          ({"top_minimum": 160}, "top_minimum")])
+def test_options_that_would_never_apply(api, options, name):
+    body = {"sides": S4, "options": options, "position": {"hand": ELEVEN, "pile": {"top": "6S", "size": 4}},
+            "action": {"type": "draw", "player": "North"}}
+    assert pointer(C(api, "check", body, 422)) == f"/options/{name}"

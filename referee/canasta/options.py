@@ -184,6 +184,12 @@ def _checks(opts: dict) -> list[tuple[str, str]]:
     if opts["deal_table"] == "twelve" and opts["target"] == 7000 and opts["opening_table"] != "seven_thousand":
         out.append(("opening_table", "the 12-card classic played to 7,000 opens by its own table: "
                                      "opening_table seven_thousand (canasta/4.1)"))
+    if opts["minimum_150_from"] is not None and opts["target"] is not None \
+            and opts["minimum_150_from"] >= opts["target"]:
+        out.append(("minimum_150_from", "the top minimum from a total at or past the target would never apply: "
+                                        "raise the target (canasta/4.1)"))
+    if opts["top_minimum"] != 150 and opts["minimum_150_from"] is None:
+        out.append(("top_minimum", "top_minimum applies from minimum_150_from: set it (canasta/4.1)"))
     if opts["layoff_take"] == "below_canasta" and opts["same_rank_melds"] != "many":
         out.append(("layoff_take", "below_canasta belongs with several melds of a rank (same_rank_melds many), as "
                                    "in Samba (canasta/5.2)"))

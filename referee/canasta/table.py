@@ -160,6 +160,7 @@ class DealState:
         self.minimum_raise: dict[str, int] = {s: 0 for s in layout.sides}
         self.melded_before: dict[str, bool] = {p: False for p in layout.seats}
         self.red_by_player: dict[str, int] = {}
+        self.penalties: list[dict] = []          # penalties incurred by legal but fined play (canasta/8.5)
         self.had_turn: set[str] = set()
         self.outcome: dict | None = None
         self.last_red_three = False
@@ -339,7 +340,9 @@ class DealState:
             raise foul("canasta/2.1", "red threes are laid out, never shown or melded", P_PILE, "/cards")
         rest = take_from(hand, shown)
         if rest is None:
-            raise foul("canasta/6.1", f"{player} does not hold all the cards shown", None, "/cards")
+            where = _missing(hand, [shown], "/cards")         # "/cards/0/k": the k-th card shown
+            raise foul("canasta/6.1", f"{player} does not hold all the cards shown", None,
+                       "/cards/" + where.rsplit("/", 1)[1] if where else "/cards")
         where = _missing(rest, melds, "/melds")
         if where:
             raise foul("canasta/6.1", f"{player} does not hold all the cards of these melds (the pile's cards join "
@@ -388,7 +391,7 @@ class DealState:
             where = f"adding to the side's {top.rank}s" if own is not None else "the top card and the cards shown"
             raise foul("canasta/3.1", f"{where}: {e}", P_PILE, "/cards") from None
         key = own_key or meld_key("group", combined, set(self.melds[side]))
-        made = self._verify_melds(side, melds, {key: combined}, going_out=False, penalty=P_PILE)
+        made = self._verify_melds(side, melds, {key: combined}, going_out=False)
         left = len(rest) + pile.size - 1
         if left == 0 and self.opts["going_out_discard"] == "required":
             raise foul("canasta/6.2", "going out ends with a discard: taking this pile would leave no card", P_PILE)
@@ -400,7 +403,7 @@ class DealState:
             raise foul("canasta/6.3", "the partner answered no: the player may not go out this turn", P_ASK)
         if not self.has_melded(side):
             count = cards_value(group) + sum(cards_value(m) for m in melds)
-            fault = self._opening_fault(side, count, made, P_PILE, "/melds" if melds else "/cards")
+            fault = self._opening_fault(side, count, made, P_COUNT, "/melds" if melds else "/cards")
             if fault:
                 fault.message += " (the top card counts, the rest of the pile never does)"
                 raise fault
@@ -428,7 +431,7 @@ class DealState:
         self.drew_from = "pile"
         self.opened_this_turn = self.opened_this_turn or opening
         self.had_turn.add(player)
-        out = {"cards_taken": n}
+        out = {"cards_taken": n, "canastas": self.canastas(side)}
         if reds:
             out["red_threes_laid_out"] = [str(c) for c in reds]
         if not hand:
@@ -633,8 +636,8 @@ class DealState:
             if self.answer == "no":
                 raise foul("canasta/6.3", "the partner answered no: the player may not go out this turn", P_ASK,
                            "/card")
-        elif self.answer == "yes":
-            raise foul("canasta/6.3", "the partner answered yes: the player must go out this turn", P_ASK, "/card")
+        elif self.answer == "yes" and self.way_out(player) is not None:
+            raise foul("canasta/6.3", "the partner answered yes and the player can go out: he must", P_ASK, "/card")
         return {"hand_after": rest}
 
     def can_discard(self, player: str, card: Card) -> bool:
@@ -642,6 +645,11 @@ class DealState:
 
     def apply_discard(self, player: str, card: Card) -> dict:
         rest = self.verify_discard(player, card)["hand_after"]
+        fined = None
+        if rest and self.answer == "yes":         # he asked, was told yes, and cannot go out: 100 (canasta/8.5)
+            fined = {"rule": "canasta/8.5", "side": self.side(player), "points": -100,
+                     "note": f"{player} could not go out after his partner's yes"}
+            self.penalties.append(fined)
         self.hands[player] = rest
         if self.pile.block_owner == player:
             if self.pile.frozen_by == "wild":
@@ -650,6 +658,9 @@ class DealState:
         self.pile.push(card, self.opts["black_three_freezes"])
         if is_wild(card) and self.opts["wild_block"] == "one_round":
             self.pile.block_owner = player
+        if fined:
+            self._pass_turn(player)
+            return {"pile_frozen": self.pile.frozen_by is not None, "penalty": fined}
         if not rest:
             concealed = self._concealed_with(player, {})
             self._end(player, concealed)
@@ -667,6 +678,34 @@ class DealState:
         self.turn = self.layout.after(player)
         self.phase = "draw"
         self._new_turn()
+
+    def way_out(self, player: str) -> tuple[list, Card | None] | None:
+        """One way for ``player`` to go out now, as ``(melds, last discard or None)``, or None: greedy, naturals to
+        the side's melds of their rank or into new melds, wild cards where a meld takes them (canasta/6.2)."""
+        hand = self.hands.get(player) or []
+        side = self.side(player)
+        for discard in [None] + list(dict.fromkeys(hand)):
+            rest = take_from(hand, [discard]) if discard is not None else list(hand)
+            by_rank: dict[str, list[Card]] = {}
+            wilds = [c for c in rest if is_wild(c)]
+            for c in rest:
+                if not is_wild(c):
+                    by_rank.setdefault(c.rank if not is_black_three(c) else "3", []).append(c)
+            groups: list = [(rank, cs) if rank != "3" and self.own_key(side, rank) is not None else list(cs)
+                            for rank, cs in by_rank.items()]
+            for w in wilds:                   # a wild card goes to the first meld that still takes it
+                for k, g in enumerate(groups):
+                    cards = group_cards(g)
+                    if cards and cards[0].rank != "3":
+                        trial = groups[:k] + [(g[0], cards + [w]) if isinstance(g, tuple) else cards + [w]] \
+                            + groups[k + 1:]
+                        if _can(self._verify_melds, side, [trial[k]]):
+                            groups = trial
+                            break
+            if groups and _can(self.verify_go_out, player, groups, discard) or \
+                    (not groups and discard is not None and _can(self.verify_go_out, player, [], discard)):
+                return groups, discard
+        return None
 
     # ------------------------------------------------------------------ going out in one step
     def verify_go_out(self, player: str, groups: list, discard: Card | None) -> dict:

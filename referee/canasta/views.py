@@ -384,6 +384,10 @@ def score(req: dict, variant, opts: dict) -> dict:
     if problems:
         raise InputError(problems)
     penalties = irregularity_penalties(deal.get("irregularities"), layout.sides)
+    for k, irr in enumerate(deal.get("irregularities") or []):
+        if irr.get("type") == "permission_breach" and len(layout.members[irr["side"]]) < 2:
+            raise InputError("a player without a partner asks nobody: no permission breach (canasta/6.3)",
+                             f"/deal/irregularities/{k}/type")
     for sid, items in excess.items():
         reported = sum(-p["points"] // 50 for p in penalties if p["side"] == sid and p["note"].startswith("excess"))
         if items and sum(o for o, _ in items) > reported:
@@ -525,6 +529,10 @@ def _position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: 
         st.drew_from = turn.get("drew_from", "stock")
         st.turn_melded = bool(turn.get("melded")) or st.drew_from == "pile"   # taking the pile melds its top
         st.laid_on_partner = bool(turn.get("laid_on_partner"))
+        st.own_canasta = bool(turn.get("canasta_made"))
+        if st.own_canasta and not (st.turn_melded and st.canastas(side)):
+            raise InputError("turn.canasta_made says the player completed a canasta this turn: the side shows one and "
+                             "turn.melded is set", "/position/turn/canasta_made")
         st.answer = turn.get("answer")
         st.last_red_three = bool(turn.get("last_red_three"))
         if st.last_red_three and stock != 0:
@@ -699,8 +707,8 @@ def check(req: dict, variant, opts: dict) -> dict:
         return {"legal": False, "violations": [v], "penalties": penalties, "legal_actions": legal_before,
                 "effects": {}, "facts": facts, "_rules": rules}
     rules |= _rules_of(t, st)
-    return {"legal": True, "violations": [], "penalties": [], "legal_actions": legal_before, "effects": effects,
-            "facts": facts, "_rules": rules}
+    return {"legal": True, "violations": [], "penalties": list(st.penalties), "legal_actions": legal_before,
+            "effects": effects, "facts": facts, "_rules": rules}
 
 
 def _rules_of(t: str, st: DealState) -> set[str]:
@@ -767,10 +775,10 @@ def legal_actions(st: DealState, actor: str) -> list[dict]:
                 out.append({"type": "discard", "player": actor, "card": str(c)})
             seen.add(c)
         if not st.has_melded(st.side(actor)):
-            opening = _opening(hand, st.minimum(st.side(actor)), st.opts)
-            if opening and st.can_meld(actor, opening):
+            opening = next((o for o in _openings(st, actor, hand) if st.can_meld(actor, o)), None)
+            if opening:
                 out.append({"type": "meld", "player": actor, "melds": [[str(c) for c in m] for m in opening]})
-        way = _way_out(st, actor, hand)
+        way = st.way_out(actor)
         if way is not None:
             groups, card = way
             act = {"type": "go_out", "player": actor,
@@ -780,7 +788,7 @@ def legal_actions(st: DealState, actor: str) -> list[dict]:
                 act["card"] = str(card)
             out.append(act)
     if _can(st.verify_ask, actor):
-        out.append({"type": "ask", "player": actor})
+        out += [{"type": "ask", "player": actor, "answer": a} for a in ("yes", "no")]
     return out
 
 
@@ -792,49 +800,19 @@ def _can(fn, *args) -> bool:
     return True
 
 
-def _way_out(st: DealState, actor: str, hand: list[Card]):
-    """One way for ``actor`` to go out now, as ``(melds, last discard or None)``, or None (greedy: naturals to the
-    side's melds of their rank or into new melds, wild cards where a meld takes them; canasta/6.2)."""
-    side = st.side(actor)
-    for discard in [None] + list(dict.fromkeys(hand)):
-        rest = take_from(hand, [discard]) if discard is not None else list(hand)
-        by_rank: dict[str, list[Card]] = {}
-        wilds = [c for c in rest if is_wild(c)]
-        for c in rest:
-            if not is_wild(c):
-                by_rank.setdefault(c.rank if not is_black_three(c) else "3", []).append(c)
-        groups: list = []
-        for rank, cs in by_rank.items():
-            if rank != "3" and st.own_key(side, rank) is not None:
-                groups.append((rank, cs))
-            else:
-                groups.append(list(cs))
-        for w in wilds:                       # a wild card goes to the first meld that still takes it
-            for k, g in enumerate(groups):
-                cards = g[1] if isinstance(g, tuple) else g
-                if cards and cards[0].rank != "3":
-                    trial = groups[:k] + [(g[0], cards + [w]) if isinstance(g, tuple) else cards + [w]] \
-                        + groups[k + 1:]
-                    if _can(st.verify_go_out, actor, trial, discard) or _can(st._verify_melds, side, [trial[k]]):
-                        groups = trial
-                        break
-        if _can(st.verify_go_out, actor, groups, discard):
-            return groups, discard
-    return None
-
-
 def _way_to_take(st: DealState, actor: str, hand: list[Card]):
+    """One way for ``actor`` to take the pile, as ``(cards shown, further melds)``, or None (canasta/5.1, 5.2, 4.2):
+    the naturals of the top card's rank (two or more, or one), with none, one or two wild cards, and for an
+    opening the melds the rest of the hand can add."""
     top = st.pile.top
     if top is None or is_wild(top) or is_black_three(top) or is_red_three(top):
         return None
     nat = [c for c in hand if c.rank == top.rank]
-    wild = [c for c in hand if is_wild(c)]
-    candidates = []
-    if len(nat) >= 2:
-        candidates.append(nat[:2])
-    if nat and wild:
-        candidates.append([nat[0], wild[0]])
-    candidates.append([])
+    wild = sorted((c for c in hand if is_wild(c)), key=card_value)
+    candidates = [[]]
+    for n in range(len(nat), 0, -1):
+        for w in range(0, min(2, len(wild)) + 1):
+            candidates.append(nat[:n] + wild[:w])
     side = st.side(actor)
     for shown in candidates:
         if st.can_take_pile(actor, shown, []):
@@ -842,9 +820,31 @@ def _way_to_take(st: DealState, actor: str, hand: list[Card]):
         if not st.has_melded(side):
             rest = take_from(hand, shown)
             extra = _opening(rest, st.minimum(side) - cards_value([top] + shown), st.opts, top.rank)
-            if extra is not None and st.can_take_pile(actor, shown, extra):
+            if extra and st.can_take_pile(actor, shown, extra):
                 return shown, extra
     return None
+
+
+def _openings(st: DealState, actor: str, hand: list[Card]) -> list[list[list[Card]]]:
+    """Candidate opening melds from the hand: a greedy set worth the minimum (less what laid-out red threes count
+    under red_threes_count_toward_opening), and each canasta the hand holds (canasta openings)."""
+    side = st.side(actor)
+    need = st.minimum(side)
+    if st.opts["red_threes_count_toward_opening"]:
+        need -= 5 * len(st.red_threes[side])
+    out = []
+    greedy = _opening(hand, need, st.opts)
+    if greedy:
+        out.append(greedy)
+    by_rank: dict[str, list[Card]] = {}
+    for c in hand:
+        if not is_wild(c) and c.rank != "3":
+            by_rank.setdefault(c.rank, []).append(c)
+    wilds = [c for c in hand if is_wild(c)]
+    for rank, cs in by_rank.items():
+        if len(cs) + min(len(wilds), 3) >= 7 and len(cs) >= 4:
+            out.append([cs + wilds[:max(0, 7 - len(cs))]])
+    return out
 
 
 def _opening(hand: list[Card], need: int, opts: dict, skip_rank: str | None = None) -> list[list[Card]] | None:
@@ -1090,6 +1090,7 @@ def _settle_state(st: DealState, layout: Layout, opts: dict, scores: dict, targe
     per_side = {}
     penalties = []
     went = st.outcome["went_out"]
+    penalties += [p for p in st.penalties if p["side"] in layout.sides]
     for sid in layout.sides:
         hands = []
         for p in layout.members[sid]:
