@@ -84,6 +84,7 @@ class TurnSoFar(Strict):
     drew_from = fields.String(validate=validate.OneOf(["stock", "pile"]))
     melded = Bool()
     canasta_made = Bool()
+    extra_cards_due = Bool()
     laid_on_partner = Bool()
     answer = fields.String(allow_none=True, validate=validate.OneOf(["yes", "no"]))
     last_red_three = Bool()
@@ -105,7 +106,7 @@ class Position(Strict):
     went_out = Name()
 
 
-ACTION_TYPES = ["draw", "take_pile", "meld", "discard", "ask", "go_out", "end", "double_ending"]
+ACTION_TYPES = ["draw", "take_pile", "meld", "discard", "ask", "go_out", "end", "double_ending", "extra_cards"]
 
 
 class Action(Strict):

@@ -21,11 +21,26 @@ SIDES = {"classic": FOUR, "two-player": TWO,
          "six-player": [{"id": x, "players": [x + "1", x + "2"]} for x in "ABC"],
          "palace": FOUR, "palace-2": TWO, "traditional": FOUR, "classic-12": FOUR, "russian-popular": FOUR,
          "samba": FOUR, "bolivia": FOUR, "brazilian": FOUR, "cuban": FOUR, "uruguay": FOUR, "chile": FOUR,
-         "graded-wild": FOUR}
+         "graded-wild": FOUR, "hollywood": FOUR, "mexicana": FOUR}
 
 
 def s(cards):
     return [str(c) for c in cards]
+
+
+def _extra(st, p, rest, log):
+    """Draw the cards a side's first meld brings (Mexicana), red threes laid out and replaced."""
+    n = st.extra_due.get(p)
+    if not n:
+        return
+    drawn, got = [], 0
+    while got < n and rest:
+        c = rest.pop(0)
+        drawn.append(c)
+        if not is_red_three(c):
+            got += 1
+    st.apply_extra_cards(p, drawn)
+    log.append({"type": "extra_cards", "player": p, "cards": s(drawn)})
 
 
 def random_canasta_log(seed: int, variant: str = "classic", max_turns: int = 400, dealer: str | None = None,
@@ -83,12 +98,14 @@ def random_canasta_log(seed: int, variant: str = "classic", max_turns: int = 400
                 break
             st.apply_take_pile(p, *way)
             log.append({"type": "take_pile", "player": p, "cards": s(way[0]), "melds": [s(m) for m in way[1]]})
+            _extra(st, p, rest, log)
         else:
             way = _way_to_take(st, p, st.hands[p]) if rng.random() < 0.8 else None
             if way is not None:
                 st.apply_take_pile(p, *way)
                 log.append({"type": "take_pile", "player": p, "cards": s(way[0]),
                             "melds": [s(m) for m in way[1]]})
+                _extra(st, p, rest, log)
             else:
                 drawn = []
                 want = min(opts["draw_count"], len(rest))
@@ -109,6 +126,7 @@ def random_canasta_log(seed: int, variant: str = "classic", max_turns: int = 400
             if opening and st.can_meld(p, opening):
                 st.apply_meld(p, opening)
                 log.append({"type": "meld", "player": p, "melds": [s(m) for m in opening]})
+                _extra(st, p, rest, log)
         if st.phase == "done":
             break
         if st.has_melded(side):

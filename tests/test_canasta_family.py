@@ -199,7 +199,8 @@ def test_graded_wild_bonuses():
     assert canasta_bonus("wild", cards("JK JK 2 2 2 2 2"), o) == ("free canasta", 1000)
 
 
-@pytest.mark.parametrize("variant", ["samba", "bolivia", "brazilian", "cuban", "uruguay", "chile", "graded-wild"])
+@pytest.mark.parametrize("variant", ["samba", "bolivia", "brazilian", "cuban", "uruguay", "chile", "graded-wild",
+                                     "hollywood", "mexicana"])
 def test_random_deals_replay(api, variant):
     import sys
     sys.path.insert(0, "tests")
@@ -208,3 +209,63 @@ def test_random_deals_replay(api, variant):
         sides, log, _ = random_canasta_log(seed, variant)
         ans = C(api, "validate", {"variant": variant, "sides": sides, "log": log})
         assert ans["valid"] is True, ans["first_violation"]
+
+
+def test_hollywood_sequences_with_one_wild(api):
+    # NS went out: a natural sequence canasta 4H-10H 2,000 (rummy-games; the seed's 1,500 is the option), a mixed
+    # one 5D 6D 7D 2C 9D 10D JD 1,000, natural kings 500, going out 200 = 3,700.  Cards: 50 (the hearts run) +
+    # 5+5+5+20+10+10+10 = 65 + 70 (kings) + 30 + 30 (Q Q Q, J J J) = 245, less South's 25 (4 6 7 9).
+    deal = {"sides": [
+        {"id": "NS", "went_out": True,
+         "melds": [m("4H 5H 6H 7H 8H 9H 10H"), m("5D 6D 7D 2C 9D 10D JD"), ["K"] * 7, m("Q Q Q"), m("J J J")],
+         "hands": [[], m("4 6 7 9")]},
+        {"id": "EW", "melds": [m("A A A")],
+         "hands": [m("4 4 5 6 7 8 9 10 J Q K A 5 6"), m("4 5 6 7 8 9 10 J Q K 8 9 10")]}]}
+    ans = C(api, "score", {"variant": "hollywood", "sides": S4, "deal": deal})
+    assert totals(ans)["NS"] == (3700, 245 - 25, 3700 + 220)
+    assert ("mixed sequence canasta in D", 1000) in lines(ans, "NS") and ("samba in H", 2000) in lines(ans, "NS")
+    ans = C(api, "score", {"variant": "hollywood", "options": {"natural_sequence_bonus": 1500}, "sides": S4,
+                           "deal": deal})
+    assert totals(ans)["NS"][0] == 3200
+
+
+def test_hollywood_three_naturals_a_meld(api):
+    pos = {"phase": "play", "hand": m("9S 9D 2C 10S JD QD KD 4C 5C 6C 7C 8C 9C 10C 4D 5D 6D"),
+           "melds": {"NS": [["K"] * 3]}, "pile": {"top": "8D", "size": 3}}
+    body = {"variant": "hollywood", "sides": S4, "position": pos,
+            "action": {"type": "meld", "player": "North", "melds": [m("9S 9D 2C")]}}
+    ans = C(api, "check", body)
+    assert ans["violations"][0]["message"] == "meld 0: a meld needs at least three natural cards"
+
+
+def test_mexicana_first_meld_brings_thirteen_cards(api):
+    # North's opening must be followed by the 13 extra cards before anything else; a seven on top stops the pile.
+    hand = m("AH AD AS KH KD KS 4C 5C 6C 8D 9D 10D JD QD")          # 13 dealt and the card drawn
+    pos = {"phase": "play", "hand": hand, "pile": {"top": "8C", "size": 3}, "stock": 80}
+    body = {"variant": "mexicana", "sides": S4, "position": pos,
+            "action": {"type": "meld", "player": "North", "melds": [m("AH AD AS"), m("KH KD KS")]}}
+    assert C(api, "check", body)["legal"] is True
+    pos2 = {**pos, "hand": hand[6:], "melds": {"NS": [m("AH AD AS"), m("KH KD KS")]},
+            "turn": {"melded": True, "extra_cards_due": True}}
+    body2 = {**body, "position": pos2, "action": {"type": "discard", "player": "North", "card": "4C"}}
+    assert C(api, "check", body2)["violations"][0]["rule"] == "canasta/4.2"
+    body2["action"] = {"type": "extra_cards", "player": "North"}
+    assert C(api, "check", body2)["effects"] == {"drawn": 13}
+    seven = {"variant": "mexicana", "sides": S4, "position": {"hand": m("7C 7D 4C 5D 6H 8S 9H 10S JD QD KD 4D 5H"),
+             "melds": {"NS": [m("AH AD AS")]}, "pile": {"top": "7H", "size": 3}},
+             "action": {"type": "take_pile", "player": "North", "cards": ["7C", "7D"]}}
+    assert C(api, "check", seven)["violations"][0]["message"] == \
+        "a seven on top of the pile stops it from being taken"
+
+
+def test_mexicana_going_out_needs_red_threes_and_scores_sevens(api):
+    # Two canastas need two red threes; a canasta of sevens scores 1,000.
+    pos = {"phase": "play", "hand": m("5H"), "melds": {"NS": [["K"] * 7, ["7"] * 7]}, "red_threes": {"NS": ["3H"]},
+           "pile": {"top": "8D", "size": 3}}
+    body = {"variant": "mexicana", "sides": S4, "position": pos,
+            "action": {"type": "discard", "player": "North", "card": "5H"}}
+    assert "as many red threes as canastas" in C(api, "check", body)["violations"][0]["message"]
+    pos["red_threes"] = {"NS": ["3H", "3D"]}
+    assert C(api, "check", body)["legal"] is True
+    from referee.canasta.melds import canasta_bonus as bonus
+    assert bonus("group", cards("7 7 7 7 7 7 7"), VARIANTS["mexicana"].resolve({})) == ("canasta of sevens", 1000)

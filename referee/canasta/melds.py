@@ -50,7 +50,7 @@ def classify(cards: list[Card], opts: dict, going_out: bool = False) -> str:
         return _wild_meld(cards, opts)
     if len(ranks) > 1:
         if opts.get("sequences"):
-            return _sequence(cards)
+            return _sequence(cards, opts)
         raise MeldFault("canasta/3.1", "a meld holds cards of one rank (and wild cards); sequences do not count")
     rank = next(iter(ranks))
     if rank == "3":
@@ -65,8 +65,9 @@ def classify(cards: list[Card], opts: dict, going_out: bool = False) -> str:
         if len(naturals) == 3 and opts.get("black_three_meld") == "four_only":
             raise MeldFault("canasta/2.3", "black threes are laid down only all four, in the going-out turn")
         return "black_threes"
-    if len(naturals) < 2:
-        raise MeldFault("canasta/3.1", "a meld needs at least two natural cards")
+    least = opts.get("min_naturals", 2)
+    if len(naturals) < least:
+        raise MeldFault("canasta/3.1", f"a meld needs at least {'two' if least == 2 else 'three'} natural cards")
     most = max_wilds(opts)
     if wilds > most:
         raise MeldFault("canasta/3.1", f"a meld holds at most {most} wild cards")
@@ -80,18 +81,23 @@ def classify(cards: list[Card], opts: dict, going_out: bool = False) -> str:
     return "group"
 
 
-def _sequence(cards: list[Card]) -> str:
-    if any(is_wild(c) for c in cards):
-        raise MeldFault("canasta/3.4", "a sequence takes no wild card")
-    if any(not c.suit for c in cards):
+def _sequence(cards: list[Card], opts: dict) -> str:
+    wilds = [c for c in cards if is_wild(c)]
+    naturals = [c for c in cards if not is_wild(c)]
+    allowed = opts.get("sequence_wilds", 0)
+    if len(wilds) > allowed:
+        raise MeldFault("canasta/3.4", "a sequence takes no wild card" if not allowed
+                        else f"a sequence takes at most {allowed} wild card")
+    if any(not c.suit for c in naturals):
         raise MeldFault("canasta/3.4", "the cards of a sequence need their suits (e.g. 5H 6H 7H)")
-    if len({c.suit for c in cards}) > 1:
+    if len({c.suit for c in naturals}) > 1:
         raise MeldFault("canasta/3.4", "a sequence is of one suit")
-    if any(c.rank not in SEQUENCE_RANKS for c in cards):
+    if any(c.rank not in SEQUENCE_RANKS for c in naturals):
         raise MeldFault("canasta/3.4", "a sequence runs from 4 up to A; threes and wild cards stay out")
-    idx = sorted(SEQUENCE_RANKS.index(c.rank) for c in cards)
-    if idx != list(range(idx[0], idx[0] + len(idx))):
-        raise MeldFault("canasta/3.4", "a sequence is made of consecutive ranks, each once")
+    idx = sorted(SEQUENCE_RANKS.index(c.rank) for c in naturals)
+    if len(set(idx)) != len(idx) or idx[-1] - idx[0] + 1 > len(cards) or len(cards) > len(SEQUENCE_RANKS):
+        raise MeldFault("canasta/3.4", "a sequence is made of consecutive ranks, each once"
+                        + (" (a wild card may stand for one)" if allowed else ""))
     if len(cards) > 7:
         raise MeldFault("canasta/3.4", "a sequence holds at most seven cards")
     return "sequence"
@@ -121,16 +127,22 @@ def canasta_bonus(kind: str, cards: list[Card], opts: dict) -> tuple[str, int] |
     """``(name, points)`` for a finished meld, or None (canasta/3.2, 3.3, 3.4)."""
     if kind == "group" and len(cards) >= 7:
         wilds = sum(1 for c in cards if is_wild(c))
+        sevens = opts.get("sevens_canasta_bonus", 0)
+        if sevens and natural_rank(cards) == "7" and (not wilds or opts.get("sevens_canasta_mixed")):
+            return "canasta of sevens", sevens
         if wilds:
             if opts.get("mixed_canasta_bonus") == "graded":
                 return "mixed canasta", {1: 400, 2: 300}.get(wilds, 200)
             return "mixed canasta", 300
         return "natural canasta", opts.get("natural_canasta_bonus", 500)
     if kind == "sequence" and len(cards) == 7:
+        if any(is_wild(c) for c in cards):
+            return "mixed sequence canasta", 1000
+        bonus = opts.get("natural_sequence_bonus", 1500)
         # the Samba family's names: an escalera where wild-card canastas are bolivias, else a samba
         if opts.get("same_rank_melds") == "many":
-            return ("escalera" if opts.get("wild_melds") not in (None, "off") else "samba"), 1500
-        return "sequence canasta", 1500
+            return ("escalera" if opts.get("wild_melds") not in (None, "off") else "samba"), bonus
+        return "sequence canasta", bonus
     if kind == "wild" and len(cards) == 7:
         jokers = sum(1 for c in cards if c.rank == JOKER)
         mode = opts.get("wild_melds")
@@ -188,8 +200,9 @@ def opening_minimum(score: int, opts: dict) -> int:
     return need
 
 
-def go_out_fault(melds: list[tuple[str, list[Card]]], opts: dict) -> str | None:
-    """Why a side with ``melds`` (``(kind, cards)``) may not go out (canasta/6.2), or None."""
+def go_out_fault(melds: list[tuple[str, list[Card]]], opts: dict, red_threes: int = 0) -> str | None:
+    """Why a side with ``melds`` (``(kind, cards)``) and ``red_threes`` laid out may not go out (canasta/6.2),
+    or None."""
     canastas = [(k, c) for k, c in melds if is_canasta(k, c)]
     need = opts.get("canastas_to_go_out", 1)
     if opts.get("tough_end"):
@@ -205,6 +218,8 @@ def go_out_fault(melds: list[tuple[str, list[Card]]], opts: dict) -> str | None:
         return f"going out needs {need} canasta(s) on the side's table"
     if opts.get("sequence_to_go_out") and not any(k == "sequence" for k, _ in canastas):
         return "going out needs a sequence canasta (escalera) among the canastas"
+    if opts.get("red_threes_per_canasta") and red_threes < len(canastas):
+        return f"going out needs as many red threes as canastas ({len(canastas)}); the side has {red_threes}"
     return None
 
 

@@ -21,6 +21,9 @@ SPECS = {s.name: s for s in [
       "Deal sizes when deal_size is null: official (15 for two, 13 for three, 11 for four or five, 13 for six; "
       "15 with sequences) or twelve (the seed's classic: 15, 13, 12).", allowed=("official", "twelve")),
     O("draw_count", "int", 1, "canasta/6.1", "Cards drawn from the stock in a turn.", allowed=(1, 2)),
+    O("opening_bonus_cards", "int", 0, "canasta/4.2",
+      "Cards the player making his side's first meld draws from the stock at once (Mexicana: 13).",
+      allowed=(0, 13)),
     O("surprise", "bool", False, "canasta/1.5",
       "Canasta Palace's Surprise: three cards are put aside under the stock at the start and never drawn."),
     O("black_three_upcard", "enum", "cover", "canasta/1.6",
@@ -55,6 +58,17 @@ SPECS = {s.name: s for s in [
     O("mixed_canasta_bonus", "enum", "flat", "canasta/3.2",
       "Mixed canasta bonus: 300 (official), or graded by its wild cards, 400 / 300 / 200 for one / two / three "
       "(the seeds' unnamed graded-wild game).", allowed=("flat", "graded")),
+    O("min_naturals", "int", 2, "canasta/3.1", "Natural cards a meld needs at least (Hollywood: 3).", allowed=(2, 3)),
+    O("sequence_wilds", "int", 0, "canasta/3.4", "Wild cards a sequence may hold (Hollywood: 1; a mixed sequence "
+      "canasta scores 1,000).", allowed=(0, 1)),
+    O("natural_sequence_bonus", "int", 1500, "canasta/3.4",
+      "Bonus of a natural sequence canasta (Hollywood: 2,000 per rummy-games, 1,500 per the seed).",
+      allowed=(1500, 2000)),
+    O("sevens_canasta_bonus", "int", 0, "canasta/3.2",
+      "Bonus of a natural canasta of sevens instead of the natural canasta's (Mexicana: 1,000); 0: none.",
+      allowed=(0, 1000)),
+    O("sevens_canasta_mixed", "bool", False, "canasta/3.2",
+      "A mixed canasta of sevens earns the sevens bonus too (the seed's Mexicana)."),
     O("short_sequence_penalty", "int", 0, "canasta/3.4",
       "Points lost for each melded sequence shorter than five cards at the count (Brazilian: 1,000).",
       allowed=(0, 1000)),
@@ -108,6 +122,9 @@ SPECS = {s.name: s for s in [
       "A side that has not opened may take the pile for its opening (false: only after opening)."),
     O("natural_and_wild_takes", "bool", True, "canasta/5.2",
       "A natural card and a wild card take an unfrozen pile (false: a natural pair or the side's meld only)."),
+    O("pile_blocked_by_seven", "bool", False, "canasta/5.2",
+      "A seven on top of the pile stops it from being taken (Mexicana, rummy-games and Parlett; the seed's "
+      "'only on a seven' read as a garbled negation)."),
     O("layoff_take", "enum", "any", "canasta/5.2",
       "The top card taken onto the side's meld of its rank: any such meld (official), or only one that is not yet "
       "a canasta (Samba).", allowed=("any", "below_canasta")),
@@ -132,6 +149,8 @@ SPECS = {s.name: s for s in [
     O("sequence_to_go_out", "bool", False, "canasta/6.2",
       "One of the canastas for going out must be a sequence (Bolivia's escalera)."),
     O("ask_required", "bool", False, "canasta/6.3", "A player must ask his partner before going out (Brazilian)."),
+    O("red_threes_per_canasta", "bool", False, "canasta/6.2",
+      "Going out needs at least as many red threes laid out as canastas (Mexicana)."),
     O("tough_end", "bool", False, "canasta/6.2",
       "Canasta Palace's Tough End: two canastas or a natural one to go out (two with sequences); a completed "
       "wild canasta scores only for the side that goes out."),
@@ -193,6 +212,12 @@ def _checks(opts: dict) -> list[tuple[str, str]]:
     if opts["layoff_take"] == "below_canasta" and opts["same_rank_melds"] != "many":
         out.append(("layoff_take", "below_canasta belongs with several melds of a rank (same_rank_melds many), as "
                                    "in Samba (canasta/5.2)"))
+    for name in ("sequence_wilds", "natural_sequence_bonus"):
+        if opts[name] != SPECS[name].default and not opts["sequences"]:
+            out.append((name, f"{name} needs sequences (canasta/3.4)"))
+    if opts["sevens_canasta_mixed"] and not opts["sevens_canasta_bonus"]:
+        out.append(("sevens_canasta_mixed", "a mixed canasta of sevens earns the sevens bonus: set "
+                                            "sevens_canasta_bonus (canasta/3.2)"))
     if opts["sequence_to_go_out"] and not opts["sequences"]:
         out.append(("sequence_to_go_out", "a sequence canasta needs sequences (canasta/6.2)"))
     if opts["short_sequence_penalty"] and not opts["sequences"]:
@@ -280,6 +305,16 @@ VARIANTS.update({v.id: v for v in [
                 "target": 10000, "opening_table": "brazilian", "pile_for_opening": False,
                 "short_sequence_penalty": 1000, "red_three_scale": "six_1200", "red_threes_need": "canasta",
                 "ask_required": True}),
+    _variant("hollywood", "Hollywood canasta", (4,),
+             "Samba with three naturals in every meld, one wild card allowed in a sequence (mixed sequence canasta "
+             "1,000; natural 2,000 per rummy-games, 1,500 per the seed) and canastas of seven at most.",
+             **{**SAMBA, "min_naturals": 3, "sequence_wilds": 1, "natural_sequence_bonus": 2000, "canasta_max": 7,
+                "wild_ratio": "not_more"}),
+    _variant("mexicana", "Mexicana (Mexican canasta)", (4,),
+             "Three packs, 13 each; the player making his side's first meld draws 13 more cards; a seven on top "
+             "stops the pile; a canasta of sevens 1,000; two canastas and as many red threes as canastas to go out.",
+             packs=3, deal_size=13, red_three_scale="six_1200", canastas_to_go_out=2, opening_bonus_cards=13,
+             pile_blocked_by_seven=True, sevens_canasta_bonus=1000, red_threes_per_canasta=True),
     _variant("cuban", "Cuban canasta", (4,),
              "Two packs, 13 each; the pile always frozen; canastas of seven at most; wild canastas 4,000 / 3,000 / "
              "2,000; red threes 100 / 300 / 500 / 1,000 with a canasta; no concealed bonus; game to 7,500.",

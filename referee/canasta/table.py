@@ -161,6 +161,8 @@ class DealState:
         self.melded_before: dict[str, bool] = {p: False for p in layout.seats}
         self.red_by_player: dict[str, int] = {}
         self.penalties: list[dict] = []          # penalties incurred by legal but fined play (canasta/8.5)
+        self.extra_due: dict[str, int] = {}      # cards a player must draw after his side's first meld (Mexicana)
+        self.extra_given: set[str] = set()       # sides that have had them
         self.had_turn: set[str] = set()
         self.outcome: dict | None = None
         self.last_red_three = False
@@ -189,7 +191,7 @@ class DealState:
     def go_out_fault(self, side: str, extra: dict[str, list[Card]] | None = None) -> str | None:
         """Why the side's melds (with ``extra``) do not allow going out (canasta/6.2), or None."""
         melds = {**self.melds[side], **(extra or {})}
-        return go_out_fault([(kind_of_key(k), m) for k, m in melds.items()], self.opts)
+        return go_out_fault([(kind_of_key(k), m) for k, m in melds.items()], self.opts, len(self.red_threes[side]))
 
     def minimum(self, side: str) -> int:
         return opening_minimum(self.scores.get(side, 0), self.opts) + self.minimum_raise[side]
@@ -238,12 +240,15 @@ class DealState:
         return self.pile.frozen_by is not None or not self.has_melded(side) or self.opts["strict_pile"]
 
     # ------------------------------------------------------------------ turn order
-    def _verify_turn(self, player: str, phase: str | tuple) -> None:
+    def _verify_turn(self, player: str, phase: str | tuple, extra: bool = False) -> None:
         if self.phase == "done":
             raise IllegalAction("canasta/6.5" if self.outcome and not self.outcome["went_out"] else "canasta/6.2",
                                 "the hand is over")
         if player != self.turn:
             raise IllegalAction("canasta/6.1", f"it is {self.turn}'s turn, not {player}'s")
+        if self.extra_due.get(player) and not extra:
+            raise IllegalAction("canasta/4.2", f"{player} first draws the {self.extra_due[player]} cards his side's "
+                                               "first meld brings")
         phases = (phase,) if isinstance(phase, str) else phase
         if self.phase not in phases:
             raise IllegalAction("canasta/6.1", "the turn begins with a draw from the stock or the pile"
@@ -335,6 +340,8 @@ class DealState:
         if is_wild(top) or is_black_three(top):
             raise foul("canasta/5.2", f"a {'wild card' if is_wild(top) else 'black three'} on top of the pile "
                                       "stops it from being taken", P_PILE)
+        if top.rank == "7" and self.opts["pile_blocked_by_seven"]:
+            raise foul("canasta/5.2", "a seven on top of the pile stops it from being taken", P_PILE)
         hand = self.hand(player)
         if any(is_red_three(c) for c in shown):
             raise foul("canasta/2.1", "red threes are laid out, never shown or melded", P_PILE, "/cards")
@@ -570,6 +577,10 @@ class DealState:
 
     def _record_melds(self, player: str, made: dict[str, list[Card]]) -> None:
         side = self.side(player)
+        n = self.opts["opening_bonus_cards"]
+        if n and side not in self.extra_given and any(kind_of_key(k) != "black_threes" for k in made):
+            self.extra_given.add(side)
+            self.extra_due[player] = n
         if self.start_ranks is None:
             self.start_ranks = set(self.melds[side])
         for rank, cards in made.items():
@@ -782,6 +793,36 @@ class DealState:
         self.verify_end(player)
         self._end(None)
         return {"hand_ends": "the stock is gone and the pile is not taken"}
+
+    # ------------------------------------------------------------------ the cards the first meld brings (Mexicana)
+    def verify_extra_cards(self, player: str, cards: list[Card] | None = None) -> int:
+        """The player whose meld opened his side draws ``opening_bonus_cards`` from the stock (canasta/4.2);
+        ``cards``, when given, are the cards taken in order, red threes and their replacements included."""
+        self._verify_turn(player, "play", extra=True)
+        due = self.extra_due.get(player, 0)
+        if not due:
+            raise foul("canasta/4.2", "no extra cards are due: they follow the side's first meld, once")
+        want = min(due, self.stock)
+        if cards is not None:
+            naturals = [c for c in cards if not is_red_three(c)]
+            if len(cards) > self.stock or (len(naturals) != want and len(cards) != self.stock):
+                raise foul("canasta/4.2", f"the first meld brings {want} card(s) from the stock (red threes are "
+                                          f"replaced), not {len(naturals)}", None, "/cards")
+        return want
+
+    def apply_extra_cards(self, player: str, cards: list[Card] | None = None) -> dict:
+        want = self.verify_extra_cards(player, cards)
+        if cards is None:
+            self.stock -= want
+        else:
+            reds = [c for c in cards if is_red_three(c)]
+            self.stock -= len(cards)
+            self.red_threes[self.side(player)] = self.red_threes[self.side(player)] + reds
+            self.red_by_player[player] = self.red_by_player.get(player, 0) + len(reds)
+            if self.hands.get(player) is not None:
+                self.hands[player] = self.hands[player] + [c for c in cards if not is_red_three(c)]
+        del self.extra_due[player]
+        return {"drawn": want}
 
     # ------------------------------------------------------------------ double ending
     def verify_double_ending(self, player: str, groups: list) -> dict:

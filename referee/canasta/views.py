@@ -353,7 +353,7 @@ def score(req: dict, variant, opts: dict) -> dict:
                              f"{len(reds)}", ptr + "/one_player_all_reds")
         empty = sum(1 for h in hands if not h)
         if went_out:
-            why = go_out_fault(list(zip(kinds, melds)), opts)
+            why = go_out_fault(list(zip(kinds, melds)), opts, len(reds))
             if why:
                 raise InputError(f"{why} (canasta/6.2)", ptr + "/went_out")
             if empty != (n_players if double else 1):
@@ -362,10 +362,10 @@ def score(req: dict, variant, opts: dict) -> dict:
         elif empty:
             raise InputError("only the player who went out can end with no card (canasta/6.2)", ptr + "/hands")
         held = sum(len(m) for m in melds) + sum(len(h) for h in hands)
-        if held < dealt * n_players:
+        dealt_side = dealt * n_players + (opts["opening_bonus_cards"] if melds else 0)
+        if held < dealt_side:
             raise InputError(f"each player is dealt {dealt} cards and a deal only adds to them: the side shows "
-                             f"{held} cards in melds and hands, fewer than {dealt * n_players} (canasta/1.5)",
-                             ptr)
+                             f"{held} cards in melds and hands, fewer than {dealt_side} (canasta/1.5)", ptr)
         if not melds:
             for j, h in enumerate(hands):
                 if len(h) < dealt or (opts["draw_count"] == 1 and len(h) != dealt):
@@ -425,12 +425,13 @@ def sitting_out(value: Any, layout: Layout, ptr: str) -> str | None:
 
 # ---------------------------------------------------------------- check
 
-ACTIONS = ("draw", "take_pile", "meld", "discard", "ask", "go_out", "end", "double_ending")
+ACTIONS = ("draw", "take_pile", "meld", "discard", "ask", "go_out", "end", "double_ending", "extra_cards")
 
 
 ACTION_FIELDS = {"draw": {"cards"}, "take_pile": {"cards", "melds"}, "meld": {"melds"}, "discard": {"card"},
                  "ask": {"answer"}, "go_out": {"melds", "card"}, "end": set(), "red_three": {"card", "replacement"},
-                 "double_ending": {"melds"}, "deal": {"dealer", "hands", "pile", "sitting_out"}}
+                 "double_ending": {"melds"}, "extra_cards": {"cards"},
+                 "deal": {"dealer", "hands", "pile", "sitting_out"}}
 
 
 def check_fields(action: dict, ptr: str) -> None:
@@ -530,6 +531,12 @@ def _position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: 
         st.turn_melded = bool(turn.get("melded")) or st.drew_from == "pile"   # taking the pile melds its top
         st.laid_on_partner = bool(turn.get("laid_on_partner"))
         st.own_canasta = bool(turn.get("canasta_made"))
+        if turn.get("extra_cards_due"):
+            if not opts["opening_bonus_cards"] or not st.has_melded(side):
+                raise InputError("extra cards are due only after a side's first meld, with opening_bonus_cards",
+                                 "/position/turn/extra_cards_due")
+            st.extra_due[actor] = opts["opening_bonus_cards"]
+            st.extra_given.add(side)
         if st.own_canasta and not (st.turn_melded and st.canastas(side)):
             raise InputError("turn.canasta_made says the player completed a canasta this turn: the side shows one and "
                              "turn.melded is set", "/position/turn/canasta_made")
@@ -714,7 +721,7 @@ def check(req: dict, variant, opts: dict) -> dict:
 def _rules_of(t: str, st: DealState) -> set[str]:
     return {"draw": {"canasta/6.1"}, "take_pile": {"canasta/5.1", "canasta/5.2"}, "meld": {"canasta/3.1"},
             "discard": {"canasta/6.1"}, "ask": {"canasta/6.3"}, "go_out": {"canasta/6.2"},
-            "end": {"canasta/6.5"}, "double_ending": {"canasta/6.6"}}[t] | ({"canasta/6.4"} if st.outcome and st.outcome["concealed"] else set())
+            "end": {"canasta/6.5"}, "double_ending": {"canasta/6.6"}, "extra_cards": {"canasta/4.2"}}[t] | ({"canasta/6.4"} if st.outcome and st.outcome["concealed"] else set())
 
 
 def _apply(st: DealState, actor: str, t: str, action: dict, ptr: str = "/action") -> dict:
@@ -742,6 +749,11 @@ def _apply(st: DealState, actor: str, t: str, action: dict, ptr: str = "/action"
         return st.apply_ask(actor, answer)
     if t == "double_ending":
         return st.apply_double_ending(actor, meld_groups(action.get("melds"), ptr + "/melds"))
+    if t == "extra_cards":
+        cards = action.get("cards")
+        if cards is None and ptr != "/action":
+            raise InputError("extra cards in a log list the cards taken from the stock", ptr + "/cards")
+        return st.apply_extra_cards(actor, card_list(cards, ptr + "/cards") if cards is not None else None)
     if t == "go_out":
         card = action.get("card")
         return st.apply_go_out(actor, meld_groups(action.get("melds"), ptr + "/melds"),
@@ -1027,7 +1039,7 @@ def deal_layout_trio(layout: Layout) -> list[str]:
 
 def _revealed(ev: dict, t: str, ptr: str) -> tuple[str, list[Card]] | None:
     """Cards an event brings into view from the stock (draws and red-three replacements), for conservation."""
-    if t == "draw" and ev.get("cards") is not None:
+    if t in ("draw", "extra_cards") and ev.get("cards") is not None:
         return ptr + "/cards", card_list(ev["cards"], ptr + "/cards")
     if t == "red_three" and ev.get("replacement") is not None:
         return ptr + "/replacement", [canasta_card(ev["replacement"], ptr + "/replacement")], True
