@@ -44,7 +44,7 @@ class GameState(Strict):
 class DealSide(Strict):
     id = SIDE_ID(required=True)
     melds = fields.List(Cards(60), validate=validate.Length(max=24))
-    red_threes = Cards(6)
+    red_threes = Cards(8)
     hands = fields.List(Cards(120), required=True, validate=validate.Length(min=1, max=3))
     went_out = Bool()
     concealed = Bool()
@@ -73,11 +73,11 @@ class ScoreRequest(Envelope):
 
 class PileView(Strict):
     top = Card(allow_none=True)
-    size = Int(0, 162)
+    size = Int(0, 216)
     frozen = Bool(allow_none=True)
     frozen_by = fields.String(allow_none=True,
                               validate=validate.OneOf(["wild", "red_three", "black_three", "start"]))
-    cards = Cards(162)
+    cards = Cards(216)
 
 
 class TurnSoFar(Strict):
@@ -97,16 +97,19 @@ class Position(Strict):
     hand = Cards(120, required=True)
     melds = fields.Dict(keys=SIDE_ID(), values=fields.List(Cards(60), validate=validate.Length(max=24)),
                         validate=validate.Length(max=6))
-    red_threes = fields.Dict(keys=SIDE_ID(), values=Cards(6), validate=validate.Length(max=6))
+    red_threes = fields.Dict(keys=SIDE_ID(), values=Cards(8), validate=validate.Length(max=6))
     pile = fields.Nested(PileView, required=True)
-    stock = Int(0, 162)
+    stock = Int(0, 216)
     melded_before = Bool()
     minimum_raised = Int(0, 1000)
     turn = fields.Nested(TurnSoFar)
     went_out = Name()
+    packet = Bool()
+    completed_canasta = Bool()
 
 
-ACTION_TYPES = ["draw", "take_pile", "meld", "discard", "ask", "go_out", "end", "double_ending", "extra_cards"]
+ACTION_TYPES = ["draw", "take_pile", "meld", "discard", "ask", "go_out", "end", "double_ending", "extra_cards",
+                "packet"]
 
 
 class Action(Strict):
@@ -132,6 +135,7 @@ class Event(Strict):
     dealer = Name()
     sitting_out = Name()
     hands = fields.Dict(keys=Name(), values=Cards(20), validate=validate.Length(max=6))
+    packets = fields.Dict(keys=Name(), values=Cards(20), validate=validate.Length(max=6))
     pile = Cards(30)
     card = Card()
     replacement = Card()

@@ -21,7 +21,8 @@ SIDES = {"classic": FOUR, "two-player": TWO,
          "six-player": [{"id": x, "players": [x + "1", x + "2"]} for x in "ABC"],
          "palace": FOUR, "palace-2": TWO, "traditional": FOUR, "classic-12": FOUR, "russian-popular": FOUR,
          "samba": FOUR, "bolivia": FOUR, "brazilian": FOUR, "cuban": FOUR, "uruguay": FOUR, "chile": FOUR,
-         "graded-wild": FOUR, "hollywood": FOUR, "mexicana": FOUR}
+         "graded-wild": FOUR, "hollywood": FOUR, "mexicana": FOUR,
+         "pennies-from-heaven": [{"id": x, "players": [x + "1", x + "2", x + "3"]} for x in "AB"]}
 
 
 def s(cards):
@@ -29,7 +30,11 @@ def s(cards):
 
 
 def _extra(st, p, rest, log):
-    """Draw the cards a side's first meld brings (Mexicana), red threes laid out and replaced."""
+    """Draw the cards a side's first meld brings (Mexicana), red threes laid out and replaced; take the packet
+    once a canasta is made (Pennies from Heaven)."""
+    if p in st.packets and p in st.canasta_makers and st.phase == "play":
+        st.apply_packet(p)
+        log.append({"type": "packet", "player": p})
     n = st.extra_due.get(p)
     if not n:
         return
@@ -60,6 +65,10 @@ def random_canasta_log(seed: int, variant: str = "classic", max_turns: int = 400
     for k, p in enumerate(order):
         hands[p] = deck[k * n:(k + 1) * n]
     rest = deck[len(order) * n:]
+    packets = {}
+    if opts["packet_size"]:
+        for p in order:
+            packets[p], rest = rest[:opts["packet_size"]], rest[opts["packet_size"]:]
     pile_cards = []
     cover = opts["black_three_upcard"] == "cover"
     while True:
@@ -70,6 +79,8 @@ def random_canasta_log(seed: int, variant: str = "classic", max_turns: int = 400
     log = [{"type": "deal", "dealer": dealer, "hands": {p: s(h) for p, h in hands.items()}, "pile": s(pile_cards)}]
     if sitter:
         log[0]["sitting_out"] = sitter
+    if packets:
+        log[0]["packets"] = {p: s(c) for p, c in packets.items()}
     if opts["surprise"]:
         rest = rest[:-3]                      # three cards lie under the stock, never drawn
     pile = Pile(None, 0, None, [])
@@ -77,8 +88,10 @@ def random_canasta_log(seed: int, variant: str = "classic", max_turns: int = 400
         pile.push(c, opts["black_three_freezes"])
     if opts["pile_frozen_at_start"] and pile.frozen_by is None:
         pile.frozen_by = "start"
+    st_packets = {p: list(c) for p, c in packets.items()}
     st = DealState(layout, opts, dict(scores or {sd: 0 for sd in layout.sides}), len(rest), pile, layout.after(dealer),
                    {p: list(h) for p, h in hands.items()})
+    st.packets = st_packets
     for p in order:
         while any(is_red_three(c) for c in st.hands[p]) and rest:
             red = next(c for c in st.hands[p] if is_red_three(c))
@@ -136,6 +149,7 @@ def random_canasta_log(seed: int, variant: str = "classic", max_turns: int = 400
                     if st.can_meld(p, [cards]):
                         st.apply_meld(p, [cards])
                         log.append({"type": "meld", "player": p, "melds": [s(cards)]})
+                        _extra(st, p, rest, log)
                         if st.phase == "done":
                             break
             if st.phase == "done":
@@ -149,7 +163,11 @@ def random_canasta_log(seed: int, variant: str = "classic", max_turns: int = 400
                         break
             if st.phase == "done":
                 break
+        if st.phase == "done":
+            break
         choices = [c for c in st.hands[p] if st.can_discard(p, c)]
+        if not choices:
+            break
         plain = [c for c in choices if not is_wild(c)] or choices
         c = rng.choice(plain)
         st.apply_discard(p, c)

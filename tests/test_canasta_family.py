@@ -200,7 +200,7 @@ def test_graded_wild_bonuses():
 
 
 @pytest.mark.parametrize("variant", ["samba", "bolivia", "brazilian", "cuban", "uruguay", "chile", "graded-wild",
-                                     "hollywood", "mexicana"])
+                                     "hollywood", "mexicana", "pennies-from-heaven"])
 def test_random_deals_replay(api, variant):
     import sys
     sys.path.insert(0, "tests")
@@ -269,3 +269,48 @@ def test_mexicana_going_out_needs_red_threes_and_scores_sevens(api):
     assert C(api, "check", body)["legal"] is True
     from referee.canasta.melds import canasta_bonus as bonus
     assert bonus("group", cards("7 7 7 7 7 7 7"), VARIANTS["mexicana"].resolve({})) == ("canasta of sevens", 1000)
+
+
+PENNIES = [{"id": x, "players": [x + "1", x + "2", x + "3"]} for x in "AB"]
+
+
+def test_pennies_from_heaven_hand(api):
+    # Side A went out with the four canastas it needs: sevens (mixed, 1,500), wild (1,000), natural kings (500),
+    # mixed queens (300), and natural aces (500); all eight red threes 1,000 (it has a sevens canasta); going out
+    # 100.  Side B holds 13 cards a player (it never opened a canasta).
+    low = m("4 4 5 5 6 6 8 8 9 9 10 10 J")
+    deal = {"sides": [
+        {"id": "A", "went_out": True, "red_threes": m("3H 3H 3H 3H 3D 3D 3D 3D"),
+         "melds": [m("7 7 7 7 7 7 JK"), m("JK JK 2 2 2 2 2"), ["K"] * 7, m("Q Q Q Q Q Q 2"), m("A A A A A A A"),
+                   m("J J J J J")],
+         "hands": [[], m("4 5 6"), m("8 9 10 J")]},
+        {"id": "B", "melds": [m("A A A")], "hands": [low, low, m("4 4 5 5 6 6 8 8 9 9 10 10 Q")]}]}
+    ans = C(api, "score", {"variant": "pennies-from-heaven", "sides": PENNIES, "deal": deal})
+    a = totals(ans)["A"]
+    # bonuses 1,500 + 1,000 + 500 + 500 (natural aces) + 300 + 1,000 + 100 = 4,900; cards 430 + 140 (A x7) + 50
+    # (J x5) = 620 less 55
+    assert a == (4900, 620 - 55, 4900 + 565)
+    assert ("canasta of sevens", 1500) in lines(ans, "A") and ("8 red threes", 1000) in lines(ans, "A")
+
+
+def test_pennies_going_out_needs_four_kinds_and_sevens_stay(api):
+    pos = {"phase": "play", "hand": m("5H 7H"), "melds": {"A": [["K"] * 7, m("7 7 7 7 7 7 7")]},
+           "pile": {"top": "8D", "size": 3}}
+    body = {"variant": "pennies-from-heaven", "sides": PENNIES, "position": pos,
+            "action": {"type": "discard", "player": "A1", "card": "7H"}}
+    ans = C(api, "check", body)
+    assert ans["violations"][0]["message"] == "no seven is discarded until each side has a canasta of sevens"
+    pos["hand"] = m("5H")
+    body["action"]["card"] = "5H"
+    ans = C(api, "check", body)
+    assert "missing: a wild canasta, a mixed canasta" in ans["violations"][0]["message"]
+
+
+def test_pennies_packet_after_a_first_canasta(api):
+    pos = {"phase": "play", "hand": m("5H 6D"), "melds": {"A": [["K"] * 7]}, "pile": {"top": "8D", "size": 3},
+           "packet": True}
+    body = {"variant": "pennies-from-heaven", "sides": PENNIES, "position": pos,
+            "action": {"type": "packet", "player": "A1"}}
+    assert C(api, "check", body)["violations"][0]["rule"] == "canasta/1.5"     # no canasta of his own yet
+    pos["completed_canasta"] = True
+    assert C(api, "check", body)["effects"] == {"packet": 11}

@@ -11,8 +11,9 @@ DECK_3 = DeckSpec("Canasta 162-card", _RANKS, copies=3, jokers=6)
 
 
 def deck_for(packs: int, jokers_per_pack: int = 2) -> DeckSpec:
-    """The two-pack (108 cards) or three-pack (162 cards) deck, with two jokers a pack or three (canasta/1.2)."""
-    if jokers_per_pack == 2:
+    """The deck of ``packs`` packs with ``jokers_per_pack`` jokers each: 108 cards for two packs, 162 for three,
+    216 for four (canasta/1.2)."""
+    if jokers_per_pack == 2 and packs in (2, 3):
         return DECK_3 if packs == 3 else DECK
     return DeckSpec(f"Canasta {52 * packs + jokers_per_pack * packs}-card", _RANKS, copies=packs,
                     jokers=jokers_per_pack * packs)

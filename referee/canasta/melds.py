@@ -174,6 +174,7 @@ TABLES = {  # opening minimum: (below zero, then (from total, minimum) ascending
     "russian": [(0, 50), (1500, 90), (3000, 120), (5000, 150)],
     "seven_thousand": [(0, 50), (1500, 70), (3000, 90), (5000, 120)],
     "brazilian": [(0, 50), (1500, 90), (3000, 120)],
+    "pennies": [(0, 50), (500, 90), (1000, 120), (1500, 150)],
 }
 BRAZILIAN_OPENINGS = ((9000, "natural"), (8000, "canasta_200"), (7000, "canasta"))
 
@@ -200,10 +201,26 @@ def opening_minimum(score: int, opts: dict) -> int:
     return need
 
 
+def is_sevens_canasta(kind: str, cards: list[Card]) -> bool:
+    return kind == "group" and len(cards) >= 7 and natural_rank(cards) == "7"
+
+
 def go_out_fault(melds: list[tuple[str, list[Card]]], opts: dict, red_threes: int = 0) -> str | None:
     """Why a side with ``melds`` (``(kind, cards)``) and ``red_threes`` laid out may not go out (canasta/6.2),
     or None."""
     canastas = [(k, c) for k, c in melds if is_canasta(k, c)]
+    if opts.get("going_out_needs") == "pennies":
+        have = {"a canasta of sevens": any(is_sevens_canasta(k, c) for k, c in canastas),
+                "a wild canasta": any(k == "wild" for k, c in canastas),
+                "a natural canasta": any(is_natural_canasta(k, c) and not is_sevens_canasta(k, c)
+                                         for k, c in canastas),
+                "a mixed canasta": any(k == "group" and not is_sevens_canasta(k, c) and any(is_wild(x) for x in c)
+                                       for k, c in canastas)}
+        missing = [name for name, ok in have.items() if not ok]
+        if missing:
+            return "going out needs a canasta of sevens, a wild canasta, a natural and a mixed one; missing: " \
+                + ", ".join(missing)
+        return None
     need = opts.get("canastas_to_go_out", 1)
     if opts.get("tough_end"):
         if opts.get("sequences"):
@@ -240,6 +257,8 @@ def red_three_points(n: int, counts_plus: bool, opts: dict, one_player_all: bool
         value = v * n * (2 if one_player_all and n == 4 else 1)
     elif scale == "six_1000":
         value = 1000 if n == 6 else v * n
+    elif scale == "eight_1000":
+        value = 1000 if n == 8 else v * n
     elif scale == "cuban":
         value = {0: 0, 1: 100, 2: 300, 3: 500, 4: 1000}[n]
     else:

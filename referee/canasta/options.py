@@ -11,7 +11,11 @@ from ..rulebook import OptionSpec, preset
 O = OptionSpec
 SPECS = {s.name: s for s in [
     # --- cards and deal
-    O("packs", "int", 2, "canasta/1.2", "Packs shuffled together: 2 (108 cards) or 3 (162 cards).", allowed=(2, 3)),
+    O("packs", "int", 2, "canasta/1.2", "Packs shuffled together: 2 (108 cards), 3 (162) or 4 (216).",
+      allowed=(2, 3, 4)),
+    O("packet_size", "int", 0, "canasta/1.5",
+      "A face-down packet dealt to each player beside his hand, added to it once he has completed a canasta "
+      "(Pennies from Heaven: 11).", allowed=(0, 11)),
     O("jokers_per_pack", "int", 2, "canasta/1.2", "Jokers added per pack (Canasta Palace's custom rule: 3).",
       allowed=(2, 3)),
     O("deal_size", "int", 11, "canasta/1.5",
@@ -35,11 +39,12 @@ SPECS = {s.name: s for s in [
       "four_800: all four count double (800); six_1200: 100 each up to four, 1,000 for five, 1,200 for six "
       "(three packs); six_1000: 100 each, 1,000 for all six (Samba); all_plus_400: 400 more for every red three "
       "of the deck; one_player_doubles: double only when one player collected all four (Russian); cuban: 100, "
-      "300, 500, 1,000 for one to four.",
-      allowed=("four_800", "six_1200", "six_1000", "all_plus_400", "one_player_doubles", "cuban")),
+      "300, 500, 1,000 for one to four; eight_1000: 100 each, 1,000 for all eight (four packs).",
+      allowed=("four_800", "six_1200", "six_1000", "all_plus_400", "one_player_doubles", "cuban", "eight_1000")),
     O("red_threes_need", "enum", "meld", "canasta/2.2",
       "What makes red threes count plus: any meld (official), a canasta, two canastas (Samba), or winning the "
-      "deal (the seed's 12-card classic).", allowed=("meld", "canasta", "two_canastas", "won_deal")),
+      "deal (the seed's 12-card classic), or a canasta of sevens (Pennies from Heaven).",
+      allowed=("meld", "canasta", "two_canastas", "won_deal", "sevens_canasta")),
     O("black_three_freezes", "bool", False, "canasta/5.1", "A black three on the pile freezes it (one Hoyle line)."),
     O("black_three_in_hand", "enum", "card_value", "canasta/2.3",
       "A black three left in hand counts its 5 (official), 100 (traditional, Palace's custom rule) or 105 "
@@ -65,8 +70,8 @@ SPECS = {s.name: s for s in [
       "Bonus of a natural sequence canasta (Hollywood: 2,000 per rummy-games, 1,500 per the seed).",
       allowed=(1500, 2000)),
     O("sevens_canasta_bonus", "int", 0, "canasta/3.2",
-      "Bonus of a natural canasta of sevens instead of the natural canasta's (Mexicana: 1,000); 0: none.",
-      allowed=(0, 1000)),
+      "Bonus of a natural canasta of sevens instead of the natural canasta's (Mexicana: 1,000; Pennies from "
+      "Heaven: 1,500); 0: none.", allowed=(0, 1000, 1500)),
     O("sevens_canasta_mixed", "bool", False, "canasta/3.2",
       "A mixed canasta of sevens earns the sevens bonus too (the seed's Mexicana)."),
     O("short_sequence_penalty", "int", 0, "canasta/3.4",
@@ -90,7 +95,8 @@ SPECS = {s.name: s for s in [
       "Opening minimum by total: classic 15/50/90/120 (below 0/0/1,500/3,000), tougher 50/90/120/150 (Palace), "
       "russian 15/50/90/120/150 (and 5,000), seven_thousand 15/50/70/90/120 (the 12-card classic to 7,000), "
       "brazilian (classic to 7,000, then any canasta, from 8,000 a canasta and 200 in all, from 9,000 a natural "
-      "canasta).", allowed=("classic", "tougher", "russian", "seven_thousand", "brazilian")),
+      "canasta), pennies 50/90/120/150 at 0/500/1,000/1,500.",
+      allowed=("classic", "tougher", "russian", "seven_thousand", "brazilian", "pennies")),
     O("negative_minimum", "int", 15, "canasta/4.1",
       "Initial-meld minimum for a side below zero (50 goes with the tougher table).", allowed=(15, 0, 50)),
     O("minimum_150_from", "int", None, "canasta/4.1",
@@ -149,6 +155,12 @@ SPECS = {s.name: s for s in [
     O("sequence_to_go_out", "bool", False, "canasta/6.2",
       "One of the canastas for going out must be a sequence (Bolivia's escalera)."),
     O("ask_required", "bool", False, "canasta/6.3", "A player must ask his partner before going out (Brazilian)."),
+    O("going_out_needs", "enum", "canastas", "canasta/6.2",
+      "What going out needs: the number of canastas of canastas_to_go_out (official), or a canasta of sevens, a "
+      "wild canasta, a natural and a mixed one (Pennies from Heaven).", allowed=("canastas", "pennies")),
+    O("sevens_discard", "enum", "free", "canasta/6.1",
+      "Sevens may be discarded freely (official), or not until each side has a canasta of sevens and never as the "
+      "last card (Pennies from Heaven).", allowed=("free", "after_sevens_canastas")),
     O("red_threes_per_canasta", "bool", False, "canasta/6.2",
       "Going out needs at least as many red threes laid out as canastas (Mexicana)."),
     O("tough_end", "bool", False, "canasta/6.2",
@@ -176,6 +188,9 @@ def _checks(opts: dict) -> list[tuple[str, str]]:
     if opts["red_three_scale"] in ("six_1200", "six_1000") and opts["packs"] != 3:
         out.append(("red_three_scale", f"{opts['red_three_scale']} scores five and six red threes, which only three "
                                        "packs hold: set packs to 3 (canasta/2.2)"))
+    if (opts["red_three_scale"] == "eight_1000") != (opts["packs"] == 4):
+        out.append(("red_three_scale", "eight_1000 scores the eight red threes of four packs, and four packs use it "
+                                       "(canasta/2.2)"))
     if opts["red_three_scale"] in ("four_800", "one_player_doubles", "cuban") and opts["packs"] == 3:
         out.append(("red_three_scale", f"{opts['red_three_scale']} is a scale for the four red threes of two packs; "
                                        "three packs use six_1200, six_1000 or all_plus_400 (canasta/2.2)"))
@@ -315,6 +330,14 @@ VARIANTS.update({v.id: v for v in [
              "stops the pile; a canasta of sevens 1,000; two canastas and as many red threes as canastas to go out.",
              packs=3, deal_size=13, red_three_scale="six_1200", canastas_to_go_out=2, opening_bonus_cards=13,
              pile_blocked_by_seven=True, sevens_canasta_bonus=1000, red_threes_per_canasta=True),
+    _variant("pennies-from-heaven", "Pennies from Heaven", (6,),
+             "Four packs (216 cards), two sides of three, 13 each and a packet of 11 taken after a first canasta; "
+             "draw two; canastas of seven at most; sevens canasta 1,500, wild 1,000; going out needs a sevens, a "
+             "wild, a natural and a mixed canasta; red threes need a sevens canasta; game to 20,000.",
+             packs=4, deal_size=13, packet_size=11, draw_count=2, wild_melds="free", sevens_canasta_bonus=1500,
+             sevens_canasta_mixed=True, canasta_max=7, red_three_scale="eight_1000", red_threes_need="sevens_canasta",
+             going_out_needs="pennies", sevens_discard="after_sevens_canastas", opening_table="pennies",
+             target=20000),
     _variant("cuban", "Cuban canasta", (4,),
              "Two packs, 13 each; the pile always frozen; canastas of seven at most; wild canastas 4,000 / 3,000 / "
              "2,000; red threes 100 / 300 / 500 / 1,000 with a canasta; no concealed bonus; game to 7,500.",

@@ -5,7 +5,8 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from .core import card_value, cards_value, is_black_three
-from .melds import MeldFault, black_three_points, canasta_bonus, classify, is_canasta, red_three_points
+from .melds import (MeldFault, black_three_points, canasta_bonus, classify, is_canasta, is_sevens_canasta,
+                    red_three_points)
 
 
 def _kind(meld: list[Card], opts: dict) -> str:
@@ -54,8 +55,9 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
                 continue
             base += pts
             rule = {"group": "canasta/3.2", "sequence": "canasta/3.4", "wild": "canasta/3.3"}[kind]
-            label = f"{name} of {rank}" if kind == "group" else (f"{name} in {m[0].suit}" if kind == "sequence"
-                                                                  else name)
+            label = (name if "sevens" in name else f"{name} of {rank}") if kind == "group" else (
+                f"{name} in {next(c.suit for c in m if c.suit and c.rank not in ('2', 'JK'))}" if kind == "sequence"
+                else name)
             lines.append({"item": label, "points": pts, "rule": rule})
         elif kind == "wild" and opts.get("wild_melds") == "palace":
             base -= 1000
@@ -64,6 +66,8 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
         need = opts.get("red_threes_need", "meld")
         if need == "canasta":
             plus, why = any(is_canasta(k, m) for k, m in kinds), "the side has no canasta"
+        elif need == "sevens_canasta":
+            plus, why = any(is_sevens_canasta(k, m) for k, m in kinds), "the side has no canasta of sevens"
         elif need == "two_canastas":
             plus, why = sum(1 for k, m in kinds if is_canasta(k, m)) >= 2, "the side has fewer than two canastas"
         elif need == "won_deal":

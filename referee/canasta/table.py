@@ -163,6 +163,8 @@ class DealState:
         self.penalties: list[dict] = []          # penalties incurred by legal but fined play (canasta/8.5)
         self.extra_due: dict[str, int] = {}      # cards a player must draw after his side's first meld (Mexicana)
         self.extra_given: set[str] = set()       # sides that have had them
+        self.packets: dict[str, list[Card] | None] = {}   # face-down packets not yet taken (None: unknown cards)
+        self.canasta_makers: set[str] = set()    # players who have completed a canasta in this deal
         self.had_turn: set[str] = set()
         self.outcome: dict | None = None
         self.last_red_three = False
@@ -590,6 +592,7 @@ class DealState:
             kind = kind_of_key(rank)
             if is_canasta(kind, cards) and not (before and is_canasta(kind, before)):
                 self.own_canasta = True
+                self.canasta_makers.add(player)
             self.melds[side][rank] = cards
         self.turn_melded = True
 
@@ -634,6 +637,13 @@ class DealState:
             raise IllegalAction("canasta/6.5", "the last stock card was a red three: no discard, the hand is over")
         if is_red_three(card):
             raise foul("canasta/2.1", "a red three is laid out on the table, never discarded", None, "/card")
+        if card.rank == "7" and self.opts["sevens_discard"] == "after_sevens_canastas":
+            if len(self.hand(player)) == 1:
+                raise foul("canasta/6.1", "a seven is never the last discard", None, "/card")
+            if not all(any(k.split("#")[0] == "7" and is_canasta("group", m) for k, m in melds.items())
+                       for melds in self.melds.values()):
+                raise foul("canasta/6.1", "no seven is discarded until each side has a canasta of sevens", None,
+                           "/card")
         rest = take_from(self.hand(player), [card])
         if rest is None:
             raise foul("canasta/6.1", f"{player} does not hold {card}", None, "/card")
@@ -823,6 +833,24 @@ class DealState:
                 self.hands[player] = self.hands[player] + [c for c in cards if not is_red_three(c)]
         del self.extra_due[player]
         return {"drawn": want}
+
+    # ------------------------------------------------------------------ the packet (Pennies from Heaven)
+    def verify_packet(self, player: str) -> None:
+        """A player who has completed a canasta adds his face-down packet to his hand (canasta/1.5)."""
+        self._verify_turn(player, "play")
+        if player not in self.packets:
+            raise foul("canasta/1.5", f"{player} has no packet to take (packet_size, or it is taken)")
+        if player not in self.canasta_makers:
+            raise foul("canasta/1.5", f"{player} takes his packet once he has completed a canasta")
+
+    def apply_packet(self, player: str) -> dict:
+        self.verify_packet(player)
+        cards = self.packets.pop(player)
+        if cards is not None and self.hands.get(player) is not None:
+            reds = [c for c in cards if is_red_three(c)]
+            self.red_threes[self.side(player)] = self.red_threes[self.side(player)] + reds
+            self.hands[player] = self.hands[player] + [c for c in cards if not is_red_three(c)]
+        return {"packet": self.opts["packet_size"]}
 
     # ------------------------------------------------------------------ double ending
     def verify_double_ending(self, player: str, groups: list) -> dict:

@@ -425,13 +425,14 @@ def sitting_out(value: Any, layout: Layout, ptr: str) -> str | None:
 
 # ---------------------------------------------------------------- check
 
-ACTIONS = ("draw", "take_pile", "meld", "discard", "ask", "go_out", "end", "double_ending", "extra_cards")
+ACTIONS = ("draw", "take_pile", "meld", "discard", "ask", "go_out", "end", "double_ending", "extra_cards",
+           "packet")
 
 
 ACTION_FIELDS = {"draw": {"cards"}, "take_pile": {"cards", "melds"}, "meld": {"melds"}, "discard": {"card"},
                  "ask": {"answer"}, "go_out": {"melds", "card"}, "end": set(), "red_three": {"card", "replacement"},
-                 "double_ending": {"melds"}, "extra_cards": {"cards"},
-                 "deal": {"dealer", "hands", "pile", "sitting_out"}}
+                 "double_ending": {"melds"}, "extra_cards": {"cards"}, "packet": set(),
+                 "deal": {"dealer", "hands", "pile", "sitting_out", "packets"}}
 
 
 def check_fields(action: dict, ptr: str) -> None:
@@ -531,6 +532,12 @@ def _position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: 
         st.turn_melded = bool(turn.get("melded")) or st.drew_from == "pile"   # taking the pile melds its top
         st.laid_on_partner = bool(turn.get("laid_on_partner"))
         st.own_canasta = bool(turn.get("canasta_made"))
+        if pos.get("packet"):
+            if not opts["packet_size"]:
+                raise InputError("packets are dealt only with packet_size", "/position/packet")
+            st.packets[actor] = None
+            if turn.get("canasta_made") or pos.get("completed_canasta"):
+                st.canasta_makers.add(actor)
         if turn.get("extra_cards_due"):
             if not opts["opening_bonus_cards"] or not st.has_melded(side):
                 raise InputError("extra cards are due only after a side's first meld, with opening_bonus_cards",
@@ -721,7 +728,8 @@ def check(req: dict, variant, opts: dict) -> dict:
 def _rules_of(t: str, st: DealState) -> set[str]:
     return {"draw": {"canasta/6.1"}, "take_pile": {"canasta/5.1", "canasta/5.2"}, "meld": {"canasta/3.1"},
             "discard": {"canasta/6.1"}, "ask": {"canasta/6.3"}, "go_out": {"canasta/6.2"},
-            "end": {"canasta/6.5"}, "double_ending": {"canasta/6.6"}, "extra_cards": {"canasta/4.2"}}[t] | ({"canasta/6.4"} if st.outcome and st.outcome["concealed"] else set())
+            "end": {"canasta/6.5"}, "double_ending": {"canasta/6.6"}, "extra_cards": {"canasta/4.2"},
+            "packet": {"canasta/1.5"}}[t] | ({"canasta/6.4"} if st.outcome and st.outcome["concealed"] else set())
 
 
 def _apply(st: DealState, actor: str, t: str, action: dict, ptr: str = "/action") -> dict:
@@ -749,6 +757,8 @@ def _apply(st: DealState, actor: str, t: str, action: dict, ptr: str = "/action"
         return st.apply_ask(actor, answer)
     if t == "double_ending":
         return st.apply_double_ending(actor, meld_groups(action.get("melds"), ptr + "/melds"))
+    if t == "packet":
+        return st.apply_packet(actor)
     if t == "extra_cards":
         cards = action.get("cards")
         if cards is None and ptr != "/action":
@@ -1068,10 +1078,30 @@ def _start_deal(ev: dict, layout: Layout, opts: dict, scores: dict, deck: DeckSp
         if len(hands[p]) != dealt:
             problems.append(("canasta/1.5", f"{p} was dealt {len(hands[p])} cards, not {dealt}",
                              f"{ptr}/hands/{esc(p)}"))
+    packets: dict[str, list[Card]] = {}
+    n_packet = opts["packet_size"]
+    raw_packets = ev.get("packets")
+    if n_packet:
+        if not isinstance(raw_packets, dict):
+            raise InputError(f"each player is dealt a face-down packet of {n_packet}: give packets {{player: [cards]}}",
+                             ptr + "/packets")
+        for p, cards in raw_packets.items():
+            if p not in layout.seats:
+                raise InputError(f"{p!r} is not one of the players in the deal", f"{ptr}/packets/{esc(p)}")
+            packets[p] = card_list(cards, f"{ptr}/packets/{esc(p)}")
+            if len(packets[p]) != n_packet:
+                problems.append(("canasta/1.5", f"{p}'s packet holds {len(packets[p])} cards, not {n_packet}",
+                                 f"{ptr}/packets/{esc(p)}"))
+        for p in layout.seats:
+            if p not in packets:
+                raise InputError(f"the deal gives no packet for {p}", ptr + "/packets")
+    elif raw_packets is not None:
+        raise InputError("packets are dealt only with packet_size", ptr + "/packets")
     pile_cards = card_list(ev.get("pile"), ptr + "/pile")
     if not pile_cards:
         raise InputError("the deal turns up at least one card to start the pile: pile [bottom ... top]", ptr + "/pile")
     seen = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.seats] + [(ptr + "/pile", pile_cards)]
+    seen += [(f"{ptr}/packets/{esc(p)}", c) for p, c in packets.items()]
     cover = opts["black_three_upcard"] == "cover"
     for k, c in enumerate(pile_cards):
         covered_kind = is_wild(c) or is_red_three(c) or (cover and is_black_three(c))
@@ -1086,7 +1116,8 @@ def _start_deal(ev: dict, layout: Layout, opts: dict, scores: dict, deck: DeckSp
     for p, cards in seen:
         for item in tally.add(p, cards):
             problems.append(("canasta/1.2", item["detail"], item["pointer"]))
-    stock = deck.size - sum(len(h) for h in hands.values()) - len(pile_cards) - (3 if opts["surprise"] else 0)
+    stock = deck.size - sum(len(h) for h in hands.values()) - len(pile_cards) - (3 if opts["surprise"] else 0) \
+        - sum(len(c) for c in packets.values())
     pile = Pile(None, 0, None, [])
     for c in pile_cards:
         pile.push(c, opts["black_three_freezes"])
@@ -1094,6 +1125,7 @@ def _start_deal(ev: dict, layout: Layout, opts: dict, scores: dict, deck: DeckSp
         pile.frozen_by = "start"
     st = DealState(layout, opts, dict(scores), max(stock, 0), pile, layout.after(ev["dealer"]),
                    {p: list(h) for p, h in hands.items()})
+    st.packets = {p: list(c) for p, c in packets.items()}
     return st, tally, problems
 
 
