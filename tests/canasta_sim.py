@@ -22,7 +22,7 @@ SIDES = {"classic": FOUR, "two-player": TWO,
          "palace": FOUR, "palace-2": TWO, "traditional": FOUR, "classic-12": FOUR, "russian-popular": FOUR,
          "samba": FOUR, "bolivia": FOUR, "brazilian": FOUR, "cuban": FOUR, "uruguay": FOUR, "chile": FOUR,
          "graded-wild": FOUR, "hollywood": FOUR, "mexicana": FOUR,
-         "pennies-from-heaven": [{"id": x, "players": [x + "1", x + "2", x + "3"]} for x in "AB"]}
+         "italian": FOUR, "pennies-from-heaven": [{"id": x, "players": [x + "1", x + "2", x + "3"]} for x in "AB"]}
 
 
 def s(cards):
@@ -71,7 +71,12 @@ def random_canasta_log(seed: int, variant: str = "classic", max_turns: int = 400
             packets[p], rest = rest[:opts["packet_size"]], rest[opts["packet_size"]:]
     pile_cards = []
     cover = opts["black_three_upcard"] == "cover"
-    while True:
+    if opts["pile_count_off"]:
+        from referee.canasta.views import count_off
+        up = rest.pop(0)
+        n_off = count_off(up)
+        pile_cards, rest = rest[:n_off] + [up], rest[n_off:]
+    while not opts["pile_count_off"]:
         c = rest.pop(0)
         pile_cards.append(c)
         if not (is_wild(c) or is_red_three(c) or (cover and is_black_three(c))):

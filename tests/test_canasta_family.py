@@ -200,7 +200,7 @@ def test_graded_wild_bonuses():
 
 
 @pytest.mark.parametrize("variant", ["samba", "bolivia", "brazilian", "cuban", "uruguay", "chile", "graded-wild",
-                                     "hollywood", "mexicana", "pennies-from-heaven"])
+                                     "hollywood", "mexicana", "pennies-from-heaven", "italian"])
 def test_random_deals_replay(api, variant):
     import sys
     sys.path.insert(0, "tests")
@@ -314,3 +314,57 @@ def test_pennies_packet_after_a_first_canasta(api):
     assert C(api, "check", body)["violations"][0]["rule"] == "canasta/1.5"     # no canasta of his own yet
     pos["completed_canasta"] = True
     assert C(api, "check", body)["effects"] == {"packet": 11}
+
+
+def italian_deal():
+    return {"sides": [
+        {"id": "NS", "went_out": True, "red_threes": m("3H 3H 3D 3D"),
+         "melds": [["K"] * 7, ["Q"] * 7, ["J"] * 7, ["10"] * 7, m("9 9 9 9 9 9 JK"), m("2 2 2 2 2 2 2")],
+         "hands": [[], m("4 5 6 7")]},
+        {"id": "EW", "melds": [m("A A A"), m("2 2 2 JK")],
+         "hands": [m("4 4 5 6 7 8 9 10 J Q K A 5 6"), m("4 5 6 7 8 9 10 J Q K 8 9 10")]}]}
+
+
+def test_italian_hand(api):
+    # NS went out (300, no concealed bonus) with four natural canastas (2,000) and a mixed one (300) — four natural
+    # and one mixed: 1,000 more — and seven 2s (3,000, the side went out); four red threes 200 each = 800.
+    # Base 300 + 2,000 + 300 + 1,000 + 3,000 + 800 = 7,400.  Cards: K, Q, J, 10 seven each = 280, 9 x6 + JK =
+    # 110, 2 x7 = 140: 530, less South's 4 5 6 7 (20).
+    # EW did not go out: its unfinished deuce meld scores only its cards (A A A 60, 2 2 2 JK 110), less its hands.
+    ans = C(api, "score", {"variant": "italian", "sides": S4, "deal": italian_deal()})
+    assert totals(ans)["NS"] == (7400, 510, 7910)
+    assert ("four natural canastas and a mixed one", 1000) in lines(ans, "NS")
+    assert ("4 red threes", 800) in lines(ans, "NS") and ("going out", 300) in lines(ans, "NS")
+    assert ans["target"] == 12000
+
+
+def test_italian_deuce_rules(api):
+    # the deuce canasta does not count for going out: two other canastas are needed
+    pos = {"phase": "play", "hand": m("5H"), "melds": {"NS": [["K"] * 7, m("2 2 2 2 2 2 2")]},
+           "pile": {"top": "8D", "size": 3}}
+    body = {"variant": "italian", "sides": S4, "position": pos,
+            "action": {"type": "discard", "player": "North", "card": "5H"}}
+    assert C(api, "check", body)["violations"][0]["rule"] == "canasta/6.2"
+    # while the side's deuce meld is unfinished, no 2 goes into another meld as a wild card
+    pos = {"phase": "play", "hand": m("9S 9D 2C 10S JD QD KD 4C"), "melds": {"NS": [["K"] * 3, m("2 2 2")]},
+           "pile": {"top": "8D", "size": 3}}
+    body = {"variant": "italian", "sides": S4, "position": pos,
+            "action": {"type": "meld", "player": "North", "melds": [m("9S 9D 2C")]}}
+    assert "deuce meld is unfinished" in C(api, "check", body)["violations"][0]["message"]
+
+
+def test_italian_opening_is_natural_and_the_pile_counted_off(api):
+    hand = m("AH AD AS KH KD KS 2C 4C 5C 6C 8D 9D 10D JD QD 4H 5H")
+    body = {"variant": "italian", "sides": S4,
+            "position": {"phase": "play", "hand": hand, "pile": {"top": "8C", "size": 9}},
+            "action": {"type": "meld", "player": "North", "melds": [m("AH AD AS 2C"), m("KH KD KS")]}}
+    assert C(api, "check", body)["violations"][0]["message"] == "the opening melds take no wild card"
+    body["action"]["melds"] = [m("AH AD AS"), m("KH KD KS")]
+    assert C(api, "check", body)["legal"] is True
+    import sys
+    sys.path.insert(0, "tests")
+    from canasta_sim import random_canasta_log
+    sides, log, _ = random_canasta_log(2, "italian")
+    log[0]["pile"] = log[0]["pile"][1:]                 # one card too few counted off under the upcard
+    ans = C(api, "validate", {"variant": "italian", "sides": sides, "log": log})
+    assert (ans["first_violation"]["rule"], ans["first_violation"]["pointer"]) == ("canasta/1.6", "/log/0/pile")

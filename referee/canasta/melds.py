@@ -113,6 +113,8 @@ def _wild_meld(cards: list[Card], opts: dict) -> str:
     twos = len(cards) - jokers
     if mode == "seven_jokers" and len(cards) != 7:
         raise MeldFault("canasta/3.3", "the seven-joker canasta is laid all at once, seven wild cards")
+    if mode == "italian" and twos < 2:
+        raise MeldFault("canasta/3.3", "a deuce meld holds at least two 2s (jokers may join them)")
     if mode == "golden_diamond" and not (jokers == 0 or (jokers <= 4 and twos <= 3)):
         raise MeldFault("canasta/3.3", "wild cards meld only toward a golden canasta (seven 2s) or a diamond "
                                        "canasta (four jokers and three 2s)")
@@ -150,6 +152,8 @@ def canasta_bonus(kind: str, cards: list[Card], opts: dict) -> tuple[str, int] |
             return ("big wild canasta", 2000) if jokers > 7 - jokers else ("small wild canasta", 1000)
         if mode == "golden_diamond":
             return ("golden canasta", 1000) if jokers == 0 else ("diamond canasta", 2000)
+        if mode == "italian":
+            return ("canasta of seven 2s", 3000) if jokers == 0 else ("canasta of deuces", 2000)
         if mode == "cuban":
             if jokers == 0:
                 return "canasta of seven 2s", 4000
@@ -175,6 +179,7 @@ TABLES = {  # opening minimum: (below zero, then (from total, minimum) ascending
     "seven_thousand": [(0, 50), (1500, 70), (3000, 90), (5000, 120)],
     "brazilian": [(0, 50), (1500, 90), (3000, 120)],
     "pennies": [(0, 50), (500, 90), (1000, 120), (1500, 150)],
+    "italian": [(0, 50), (1500, 90), (3000, 120), (5000, 160), (7500, 180), (10000, 200)],
 }
 BRAZILIAN_OPENINGS = ((9000, "natural"), (8000, "canasta_200"), (7000, "canasta"))
 
@@ -208,7 +213,8 @@ def is_sevens_canasta(kind: str, cards: list[Card]) -> bool:
 def go_out_fault(melds: list[tuple[str, list[Card]]], opts: dict, red_threes: int = 0) -> str | None:
     """Why a side with ``melds`` (``(kind, cards)``) and ``red_threes`` laid out may not go out (canasta/6.2),
     or None."""
-    canastas = [(k, c) for k, c in melds if is_canasta(k, c)]
+    canastas = [(k, c) for k, c in melds if is_canasta(k, c)
+                 and not (k == "wild" and opts.get("wild_melds") == "italian")]   # deuce canastas do not count
     if opts.get("going_out_needs") == "pennies":
         have = {"a canasta of sevens": any(is_sevens_canasta(k, c) for k, c in canastas),
                 "a wild canasta": any(k == "wild" for k, c in canastas),
@@ -257,6 +263,8 @@ def red_three_points(n: int, counts_plus: bool, opts: dict, one_player_all: bool
         value = v * n * (2 if one_player_all and n == 4 else 1)
     elif scale == "six_1000":
         value = 1000 if n == 6 else v * n
+    elif scale == "italian":
+        value = (100 if n <= 3 else 200) * n
     elif scale == "eight_1000":
         value = 1000 if n == 8 else v * n
     elif scale == "cuban":

@@ -30,6 +30,9 @@ SPECS = {s.name: s for s in [
       allowed=(0, 13)),
     O("surprise", "bool", False, "canasta/1.5",
       "Canasta Palace's Surprise: three cards are put aside under the stock at the start and never drawn."),
+    O("pile_count_off", "bool", False, "canasta/1.6",
+      "Italian: the upcard's value in cards (J 11, Q 12, K 13, A or joker 20, a number its pips) is counted off "
+      "face down under it to start the pile."),
     O("black_three_upcard", "enum", "cover", "canasta/1.6",
       "A black three turned up is covered by more cards (official laws), or left as the upcard (pagat, Palace).",
       allowed=("cover", "leave")),
@@ -39,8 +42,10 @@ SPECS = {s.name: s for s in [
       "four_800: all four count double (800); six_1200: 100 each up to four, 1,000 for five, 1,200 for six "
       "(three packs); six_1000: 100 each, 1,000 for all six (Samba); all_plus_400: 400 more for every red three "
       "of the deck; one_player_doubles: double only when one player collected all four (Russian); cuban: 100, "
-      "300, 500, 1,000 for one to four; eight_1000: 100 each, 1,000 for all eight (four packs).",
-      allowed=("four_800", "six_1200", "six_1000", "all_plus_400", "one_player_doubles", "cuban", "eight_1000")),
+      "300, 500, 1,000 for one to four; eight_1000: 100 each, 1,000 for all eight (four packs); italian: 100 each "
+      "up to three, 200 each from four.",
+      allowed=("four_800", "six_1200", "six_1000", "all_plus_400", "one_player_doubles", "cuban", "eight_1000",
+               "italian")),
     O("red_threes_need", "enum", "meld", "canasta/2.2",
       "What makes red threes count plus: any meld (official), a canasta, two canastas (Samba), or winning the "
       "deal (the seed's 12-card classic), or a canasta of sevens (Pennies from Heaven).",
@@ -84,9 +89,11 @@ SPECS = {s.name: s for s in [
       "Melds of wild cards only: off, palace (up to seven; big 2,000, small 1,000, unfinished -1,000), "
       "golden_diamond (seven 2s 1,000; four jokers and three 2s 2,000), seven_jokers (laid all at once, 1,000), "
       "bolivia (2,500), brazilian (2,000), uruguay (2,000), cuban (seven 2s 4,000, four jokers and three 2s "
-      "3,000, other 2,000), free (1,000, the graded-wild game).",
+      "3,000, other 2,000), free (1,000, the graded-wild game), italian (deuce melds: seven 2s 3,000, 2s with "
+      "jokers 2,000, only for the side that goes out; no deuce used as a wild card while the side's deuce meld is "
+      "unfinished; not one of the canastas for going out).",
       allowed=("off", "palace", "golden_diamond", "seven_jokers", "bolivia", "brazilian", "uruguay", "cuban",
-               "free")),
+               "free", "italian")),
     O("sequences", "bool", False, "canasta/3.4",
       "Canasta Palace's sequences: runs of one suit from 4 to A, 1,500 for seven; going out always 200."),
     O("natural_canasta_bonus", "int", 500, "canasta/3.2", "Bonus of a natural canasta.", allowed=(500, 600)),
@@ -95,8 +102,9 @@ SPECS = {s.name: s for s in [
       "Opening minimum by total: classic 15/50/90/120 (below 0/0/1,500/3,000), tougher 50/90/120/150 (Palace), "
       "russian 15/50/90/120/150 (and 5,000), seven_thousand 15/50/70/90/120 (the 12-card classic to 7,000), "
       "brazilian (classic to 7,000, then any canasta, from 8,000 a canasta and 200 in all, from 9,000 a natural "
-      "canasta), pennies 50/90/120/150 at 0/500/1,000/1,500.",
-      allowed=("classic", "tougher", "russian", "seven_thousand", "brazilian", "pennies")),
+      "canasta), pennies 50/90/120/150 at 0/500/1,000/1,500, italian 15/50/90/120/160/180/200 (below 0/0/1,500/"
+      "3,000/5,000/7,500/10,000).",
+      allowed=("classic", "tougher", "russian", "seven_thousand", "brazilian", "pennies", "italian")),
     O("negative_minimum", "int", 15, "canasta/4.1",
       "Initial-meld minimum for a side below zero (50 goes with the tougher table).", allowed=(15, 0, 50)),
     O("minimum_150_from", "int", None, "canasta/4.1",
@@ -110,6 +118,9 @@ SPECS = {s.name: s for s in [
       nullable=True, minimum=1000, maximum=100000, multiple_of=5),
     O("canasta_in_hand_opens", "bool", False, "canasta/4.2",
       "An opening that lays a canasta needs no minimum (the seed's 12-card classic)."),
+    O("opening_naturals_only", "bool", False, "canasta/4.2", "The opening melds take no wild card (Italian)."),
+    O("canasta_count_bonuses", "bool", False, "canasta/3.2",
+      "Italian extra bonuses: five natural canastas 2,000; four natural and a mixed one 1,000; ten canastas 2,000."),
     O("red_threes_count_toward_opening", "bool", False, "canasta/4.2",
       "Red threes laid out count 5 each toward the opening (Russian)."),
     O("concealed_waives_minimum", "bool", True, "canasta/6.4",
@@ -166,7 +177,7 @@ SPECS = {s.name: s for s in [
     O("tough_end", "bool", False, "canasta/6.2",
       "Canasta Palace's Tough End: two canastas or a natural one to go out (two with sequences); a completed "
       "wild canasta scores only for the side that goes out."),
-    O("going_out_bonus", "int", 100, "canasta/6.2", "Bonus for going out.", allowed=(100, 200)),
+    O("going_out_bonus", "int", 100, "canasta/6.2", "Bonus for going out.", allowed=(100, 200, 300)),
     O("concealed_bonus", "int", 100, "canasta/6.4", "Extra bonus for going out concealed.", allowed=(0, 100)),
     O("four_black_threes_out", "bool", False, "canasta/6.2",
       "Going out with four black threes laid down scores 1,000 instead of the going-out bonus (Russian)."),
@@ -206,7 +217,8 @@ def _checks(opts: dict) -> list[tuple[str, str]]:
         out.append(("tough_end", "tough_end sets its own going-out requirement (two canastas or a natural one): "
                                  "leave canastas_to_go_out at 1 (canasta/6.2)"))
     if opts["sequences"]:
-        for name, want in (("going_out_bonus", 200), ("concealed_bonus", 0)):
+        for name, want in (("going_out_bonus", 300 if opts["wild_melds"] == "italian" else 200),
+                           ("concealed_bonus", 0)):
             if opts[name] != want:
                 out.append((name, f"with sequences going out always scores 200 and there is no concealed bonus: "
                                   f"{name} is {want} (canasta/3.4)"))
@@ -247,7 +259,7 @@ def _implied(opts: dict, requested: set) -> dict:
     """Values one option implies for others the request left alone."""
     out = {}
     if opts["sequences"]:
-        out.update(going_out_bonus=200, concealed_bonus=0)
+        out.update(going_out_bonus=300 if opts["wild_melds"] == "italian" else 200, concealed_bonus=0)
     if opts["opening_table"] == "tougher":
         out["negative_minimum"] = 50
     if opts["deal_table"] == "twelve" and opts["target"] == 7000:
@@ -338,6 +350,15 @@ VARIANTS.update({v.id: v for v in [
              sevens_canasta_mixed=True, canasta_max=7, red_three_scale="eight_1000", red_threes_need="sevens_canasta",
              going_out_needs="pennies", sevens_discard="after_sevens_canastas", opening_table="pennies",
              target=20000),
+    _variant("italian", "Italian canasta", (4,),
+             "Samba with a pile counted off under the upcard and always frozen; deuce melds (seven 2s 3,000, 2s with "
+             "jokers 2,000, for the side that goes out); openings of natural cards by a table up to 200; going out "
+             "300 with two canastas other than of deuces; red threes 200 each from four; extra bonuses for five and "
+             "ten canastas; game to 12,000.",
+             **{**SAMBA, "pile_count_off": True, "strict_pile": True, "wild_melds": "italian",
+                "opening_table": "italian", "minimum_150_from": None, "opening_naturals_only": True,
+                "red_three_scale": "italian", "red_threes_need": "meld", "canasta_count_bonuses": True,
+                "target": 12000}),
     _variant("cuban", "Cuban canasta", (4,),
              "Two packs, 13 each; the pile always frozen; canastas of seven at most; wild canastas 4,000 / 3,000 / "
              "2,000; red threes 100 / 300 / 500 / 1,000 with a canasta; no concealed bonus; game to 7,500.",

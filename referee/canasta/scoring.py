@@ -50,7 +50,8 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
         rank = next((c.rank for c in m if c.rank not in ("2", "JK")), None)
         if bonus is not None:
             name, pts = bonus
-            if kind == "wild" and opts.get("tough_end") and opts.get("wild_melds") == "palace" and not went_out:
+            voided = (opts.get("tough_end") and opts.get("wild_melds") == "palace") or opts.get("wild_melds") == "italian"
+            if kind == "wild" and voided and not went_out:
                 lines.append({"item": f"{name}: void, the side did not go out", "points": 0, "rule": "canasta/3.3"})
                 continue
             base += pts
@@ -62,6 +63,16 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
         elif kind == "wild" and opts.get("wild_melds") == "palace":
             base -= 1000
             lines.append({"item": "unfinished wild-card meld", "points": -1000, "rule": "canasta/3.3"})
+    if opts.get("canasta_count_bonuses"):
+        groups = [m for k, m in kinds if k == "group" and len(m) >= 7]
+        natural = sum(1 for m in groups if not any(c.rank in ("2", "JK") for c in m))
+        mixed = len(groups) - natural
+        for cond, item, pts in ((natural >= 5, "five natural canastas", 2000),
+                                (natural == 4 and mixed >= 1, "four natural canastas and a mixed one", 1000),
+                                (sum(1 for k, m in kinds if is_canasta(k, m)) >= 10, "ten canastas", 2000)):
+            if cond:
+                base += pts
+                lines.append({"item": item, "points": pts, "rule": "canasta/3.2"})
     if red_threes:
         need = opts.get("red_threes_need", "meld")
         if need == "canasta":

@@ -220,6 +220,9 @@ class DealState:
                 return foul("canasta/4.1", f"from {frm} the side opens with a canasta, whatever its count", penalty,
                             pointer)
             return None
+        if o["opening_naturals_only"] and any(is_wild(c) for k, m in made.items() for c in m
+                                               if kind_of_key(k) == "group"):
+            return foul("canasta/4.2", "the opening melds take no wild card", penalty, pointer)
         if canasta and o["canasta_in_hand_opens"]:
             return None
         note = "bonuses never count"
@@ -509,6 +512,11 @@ class DealState:
             except MeldFault as e:
                 where = "adding to the side's meld" if existing is not None else f"meld {i}"
                 raise foul(e.rule, f"{where}: {e}", penalty, f"/melds/{i}") from None
+            if self.opts["wild_melds"] == "italian" and kind == "group" and any(c.rank == "2" for c in cards) and any(
+                    kind_of_key(k) == "wild" and not is_canasta("wild", m)
+                    for k, m in {**self.melds[side], **made}.items()):
+                raise foul("canasta/3.3", f"meld {i}: while the side's deuce meld is unfinished, its 2s are not used "
+                                          "as wild cards", penalty, f"/melds/{i}")
             if existing is not None and self.opts["strict_wild_cards"] and any(is_wild(c) for c in cards):
                 if is_canasta(kind, existing):
                     raise foul("canasta/3.1", f"meld {i}: strict wild cards: no wild card is added to a canasta",

@@ -614,7 +614,8 @@ def _position_pile(raw: Any, opts: dict, tally: "Tally", problems: list, seats: 
         cards = card_list(raw["cards"], "/position/pile/cards")
         problems += tally.add("/position/pile/cards", cards)
         for k, c in enumerate(cards):
-            if is_red_three(c) and not all(is_wild(x) or is_red_three(x) for x in cards[:k]):
+            if is_red_three(c) and not opts["pile_count_off"] and \
+                    not all(is_wild(x) or is_red_three(x) for x in cards[:k]):
                 raise InputError("a red three lies in the pile only as an upcard, under the cards turned onto it "
                                  "(canasta/1.6): nobody discards one", f"/position/pile/cards/{k}")
         pile = Pile(None, 0, None, [])
@@ -1043,6 +1044,11 @@ def validate(req: dict, variant, opts: dict) -> dict:
             "violations": violations, "final": final, "_rules": rules}
 
 
+def count_off(upcard: Card) -> int:
+    """Cards counted off under the Italian upcard (canasta/1.6): J 11, Q 12, K 13, A or joker 20, a number its pips."""
+    return {"J": 11, "Q": 12, "K": 13, "A": 20, JOKER: 20}.get(upcard.rank) or int(upcard.rank)
+
+
 def deal_layout_trio(layout: Layout) -> list[str]:
     return next(layout.members[sid] for sid in layout.sides if len(layout.members[sid]) == 3)
 
@@ -1103,7 +1109,15 @@ def _start_deal(ev: dict, layout: Layout, opts: dict, scores: dict, deck: DeckSp
     seen = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.seats] + [(ptr + "/pile", pile_cards)]
     seen += [(f"{ptr}/packets/{esc(p)}", c) for p, c in packets.items()]
     cover = opts["black_three_upcard"] == "cover"
-    for k, c in enumerate(pile_cards):
+    if opts["pile_count_off"]:
+        want = count_off(pile_cards[-1])
+        if len(pile_cards) - 1 != want:
+            problems.append(("canasta/1.6", f"the upcard {pile_cards[-1]} has {want} cards counted off under it, not "
+                                            f"{len(pile_cards) - 1}", ptr + "/pile"))
+        pile_cards_checked = []
+    else:
+        pile_cards_checked = pile_cards
+    for k, c in enumerate(pile_cards_checked):
         covered_kind = is_wild(c) or is_red_three(c) or (cover and is_black_three(c))
         last = k == len(pile_cards) - 1
         if covered_kind and last:
