@@ -22,7 +22,7 @@ SIDES = {"classic": FOUR, "two-player": TWO,
          "palace": FOUR, "palace-2": TWO, "traditional": FOUR, "classic-12": FOUR, "russian-popular": FOUR,
          "samba": FOUR, "bolivia": FOUR, "brazilian": FOUR, "cuban": FOUR, "uruguay": FOUR, "chile": FOUR,
          "graded-wild": FOUR, "hollywood": FOUR, "mexicana": FOUR,
-         "italian": FOUR, "pennies-from-heaven": [{"id": x, "players": [x + "1", x + "2", x + "3"]} for x in "AB"]}
+         "italian": FOUR, "sevens": FOUR, "pennies-from-heaven": [{"id": x, "players": [x + "1", x + "2", x + "3"]} for x in "AB"]}
 
 
 def s(cards):
@@ -165,6 +165,7 @@ def random_canasta_log(seed: int, variant: str = "classic", max_turns: int = 400
                     if st.can_meld(p, [(rank, [wild])]):
                         st.apply_meld(p, [(rank, [wild])])
                         log.append({"type": "meld", "player": p, "melds": [{"rank": rank, "cards": [str(wild)]}]})
+                        _extra(st, p, rest, log)
                         break
             if st.phase == "done":
                 break

@@ -200,7 +200,7 @@ def test_graded_wild_bonuses():
 
 
 @pytest.mark.parametrize("variant", ["samba", "bolivia", "brazilian", "cuban", "uruguay", "chile", "graded-wild",
-                                     "hollywood", "mexicana", "pennies-from-heaven", "italian"])
+                                     "hollywood", "mexicana", "pennies-from-heaven", "italian", "sevens"])
 def test_random_deals_replay(api, variant):
     import sys
     sys.path.insert(0, "tests")
@@ -368,3 +368,42 @@ def test_italian_opening_is_natural_and_the_pile_counted_off(api):
     log[0]["pile"] = log[0]["pile"][1:]                 # one card too few counted off under the upcard
     ans = C(api, "validate", {"variant": "italian", "sides": sides, "log": log})
     assert (ans["first_violation"]["rule"], ans["first_violation"]["pointer"]) == ("canasta/1.6", "/log/0/pile")
+
+
+def test_sevens_game_scores(api):
+    # Nobody goes out: the deal ran to the end of the stock.  NS: natural sevens 1,500, mixed kings 300, an
+    # escalera 4H-10H (no bonus figure in the seed: 0), all six red threes 2,000 (they follow the escalera);
+    # base 3,800.  Cards: 35 + (50 + 20 + 20) + 50 = 175, 9 9 9 30: 205; North keeps a 7 (-500, not 5) and a 4;
+    # South keeps 3S 3C (-200 each, not 5).
+    deal = {"sides": [
+        {"id": "NS", "red_threes": m("3H 3H 3D 3D 3H 3D"),
+         "melds": [["7"] * 7, m("K K K K K 2 2"), m("4H 5H 6H 7H 8H 9H 10H"), m("9 9 9")],
+         "hands": [m("7 4"), m("3S 3C 5 6 8 8 10 J Q 4 5")]},
+        {"id": "EW", "melds": [m("A A A")],
+         "hands": [m("4 4 5 6 8 9 10 J Q K A 5 6 8 9"), m("4 5 6 8 9 10 J Q K 8 9 10 J Q")]}]}
+    ans = C(api, "score", {"variant": "sevens", "sides": S4, "deal": deal})
+    ns = lines(ans, "NS")
+    assert ("canasta of sevens", 1500) in ns and ("6 red threes", 2000) in ns
+    assert ("1 seven left in hand", -500) in ns and ("2 black threes left in hand", -400) in ns
+    deal["sides"][0]["went_out"] = True
+    deal["sides"][0]["hands"][0] = []
+    assert C(api, "score", {"variant": "sevens", "sides": S4, "deal": deal}, 422)["errors"][0]["pointer"] == \
+        "/deal/sides/0/went_out"
+
+
+def test_sevens_game_play(api):
+    # black threes meld at any time; the last card is never discarded; the first canasta brings 11 stock cards
+    pos = {"phase": "play", "hand": m("3S 3C 3S 5H 6D 8C"), "melds": {"NS": [["K"] * 3]},
+           "pile": {"top": "8D", "size": 3}}
+    body = {"variant": "sevens", "sides": S4, "position": pos,
+            "action": {"type": "meld", "player": "North", "melds": [m("3S 3C 3S")]}}
+    assert C(api, "check", body)["legal"] is True
+    pos = {"phase": "play", "hand": m("5H"), "melds": {"NS": [["K"] * 7]}, "pile": {"top": "8D", "size": 3}}
+    body = {"variant": "sevens", "sides": S4, "position": pos,
+            "action": {"type": "discard", "player": "North", "card": "5H"}}
+    assert C(api, "check", body)["violations"][0]["rule"] == "canasta/6.2"
+    pos = {"phase": "play", "hand": m("KC KD 5H 6D 8C"), "melds": {"NS": [["K"] * 5]},
+           "pile": {"top": "8D", "size": 3}}
+    body = {"variant": "sevens", "sides": S4, "position": pos,
+            "action": {"type": "meld", "player": "North", "melds": [{"rank": "K", "cards": ["KC", "KD"]}]}}
+    assert C(api, "check", body)["effects"] == {"canastas": 1, "extra_cards_due": 11}

@@ -56,7 +56,7 @@ def classify(cards: list[Card], opts: dict, going_out: bool = False) -> str:
     if rank == "3":
         if any(is_red_three(c) for c in naturals):
             raise MeldFault("canasta/3.1", "red threes are laid out, never melded")
-        if not going_out:
+        if not going_out and opts.get("black_three_meld") != "any_time":
             raise MeldFault("canasta/2.3", "black threes meld only when going out")
         if wilds:
             raise MeldFault("canasta/2.3", "a meld of black threes takes no wild card")
@@ -130,8 +130,11 @@ def canasta_bonus(kind: str, cards: list[Card], opts: dict) -> tuple[str, int] |
     if kind == "group" and len(cards) >= 7:
         wilds = sum(1 for c in cards if is_wild(c))
         sevens = opts.get("sevens_canasta_bonus", 0)
-        if sevens and natural_rank(cards) == "7" and (not wilds or opts.get("sevens_canasta_mixed")):
-            return "canasta of sevens", sevens
+        if sevens and natural_rank(cards) == "7":
+            if not wilds or opts.get("sevens_canasta_mixed"):
+                return "canasta of sevens", sevens
+            if opts.get("mixed_sevens_bonus"):
+                return "mixed canasta of sevens", opts["mixed_sevens_bonus"]
         if wilds:
             if opts.get("mixed_canasta_bonus") == "graded":
                 return "mixed canasta", {1: 400, 2: 300}.get(wilds, 200)
@@ -246,7 +249,8 @@ def go_out_fault(melds: list[tuple[str, list[Card]]], opts: dict, red_threes: in
     return None
 
 
-def red_three_points(n: int, counts_plus: bool, opts: dict, one_player_all: bool = False) -> int:
+def red_three_points(n: int, counts_plus: bool, opts: dict, one_player_all: bool = False,
+                     six_special: bool = False) -> int:
     """Red threes at the count (canasta/2.2), in points; negative when they count against the side.
 
     ``red_three_scale``: ``four_800`` (each its value, all four double), ``six_1200`` (100 each up to four, 1,000
@@ -263,6 +267,8 @@ def red_three_points(n: int, counts_plus: bool, opts: dict, one_player_all: bool
         value = v * n * (2 if one_player_all and n == 4 else 1)
     elif scale == "six_1000":
         value = 1000 if n == 6 else v * n
+    elif scale == "six_2000":
+        value = 2000 if n == 6 and six_special else v * n
     elif scale == "italian":
         value = (100 if n <= 3 else 200) * n
     elif scale == "eight_1000":
@@ -280,7 +286,7 @@ def black_three_points(n: int, opts: dict, doubled: bool = False) -> int | None:
     mode = opts.get("black_three_in_hand", "card_value")
     if mode == "card_value" or not n:
         return None
-    each = 100 if mode == "minus_100" else 105
+    each = {"minus_100": 100, "minus_105": 105, "minus_200": 200}[mode]
     return -each * n * (2 if doubled and n == 4 else 1)
 
 

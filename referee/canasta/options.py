@@ -43,9 +43,10 @@ SPECS = {s.name: s for s in [
       "(three packs); six_1000: 100 each, 1,000 for all six (Samba); all_plus_400: 400 more for every red three "
       "of the deck; one_player_doubles: double only when one player collected all four (Russian); cuban: 100, "
       "300, 500, 1,000 for one to four; eight_1000: 100 each, 1,000 for all eight (four packs); italian: 100 each "
-      "up to three, 200 each from four.",
+      "up to three, 200 each from four; six_2000: 100 each, 2,000 for all six once the side has a bolivia, an "
+      "escalera or a natural canasta of sevens (the seeds' sevens game).",
       allowed=("four_800", "six_1200", "six_1000", "all_plus_400", "one_player_doubles", "cuban", "eight_1000",
-               "italian")),
+               "italian", "six_2000")),
     O("red_threes_need", "enum", "meld", "canasta/2.2",
       "What makes red threes count plus: any meld (official), a canasta, two canastas (Samba), or winning the "
       "deal (the seed's 12-card classic), or a canasta of sevens (Pennies from Heaven).",
@@ -53,8 +54,10 @@ SPECS = {s.name: s for s in [
     O("black_three_freezes", "bool", False, "canasta/5.1", "A black three on the pile freezes it (one Hoyle line)."),
     O("black_three_in_hand", "enum", "card_value", "canasta/2.3",
       "A black three left in hand counts its 5 (official), 100 (traditional, Palace's custom rule) or 105 "
-      "(Russian; doubled for all four in one hand when the opponents go out).",
-      allowed=("card_value", "minus_100", "minus_105")),
+      "(Russian; doubled for all four in one hand when the opponents go out) or 200 (the seeds' sevens game).",
+      allowed=("card_value", "minus_100", "minus_105", "minus_200")),
+    O("sevens_in_hand", "int", 0, "canasta/2.3", "Points lost for each seven left in hand (the seeds' sevens game: "
+      "500).", allowed=(0, 500)),
     # --- melds and canastas
     O("max_wilds", "int", 3, "canasta/3.1", "Wild cards a meld may hold (Samba and its family: 2).", allowed=(3, 2)),
     O("wild_ratio", "enum", "not_more", "canasta/3.1",
@@ -72,11 +75,14 @@ SPECS = {s.name: s for s in [
     O("sequence_wilds", "int", 0, "canasta/3.4", "Wild cards a sequence may hold (Hollywood: 1; a mixed sequence "
       "canasta scores 1,000).", allowed=(0, 1)),
     O("natural_sequence_bonus", "int", 1500, "canasta/3.4",
-      "Bonus of a natural sequence canasta (Hollywood: 2,000 per rummy-games, 1,500 per the seed).",
-      allowed=(1500, 2000)),
+      "Bonus of a natural sequence canasta (Hollywood: 2,000 per rummy-games, 1,500 per the seed; 0 in the seeds' "
+      "sevens game, which gives no figure).", allowed=(1500, 2000, 0)),
     O("sevens_canasta_bonus", "int", 0, "canasta/3.2",
       "Bonus of a natural canasta of sevens instead of the natural canasta's (Mexicana: 1,000; Pennies from "
       "Heaven: 1,500); 0: none.", allowed=(0, 1000, 1500)),
+    O("mixed_sevens_bonus", "int", 0, "canasta/3.2",
+      "Bonus of a mixed canasta of sevens when it differs from the natural one's (the seeds' sevens game: 1,000).",
+      allowed=(0, 1000)),
     O("sevens_canasta_mixed", "bool", False, "canasta/3.2",
       "A mixed canasta of sevens earns the sevens bonus too (the seed's Mexicana)."),
     O("short_sequence_penalty", "int", 0, "canasta/3.4",
@@ -129,8 +135,8 @@ SPECS = {s.name: s for s in [
       "Going out concealed needs no earlier meld by the player (official) or by his side (Canasta Palace).",
       allowed=("player", "side")),
     O("black_three_meld", "enum", "three_or_four", "canasta/2.3",
-      "Black threes meld in the going-out turn as three or four (official), or only all four (Russian).",
-      allowed=("three_or_four", "four_only")),
+      "Black threes meld in the going-out turn as three or four (official), only all four (Russian), or as three "
+      "or four at any time, nothing added (the seeds' sevens game).", allowed=("three_or_four", "four_only", "any_time")),
     O("going_out_discard", "enum", "optional", "canasta/6.2",
       "Going out may end with a meld or a discard (official), or must end with a discard (Russian).",
       allowed=("optional", "required")),
@@ -159,9 +165,15 @@ SPECS = {s.name: s for s in [
       "A red three drawn as the last stock card ends the hand at once, or after melding.",
       allowed=("no_meld", "meld_then_end")),
     O("stock_end", "enum", "play_on", "canasta/6.5",
-      "When the stock is gone: play goes on while the top discard fits a meld and must be taken (official), or "
-      "the hand ends with the discard after the last stock card (traditional, Canasta Palace).",
-      allowed=("play_on", "stop")),
+      "When the stock is gone: play goes on while the top discard fits a meld and must be taken (official), the "
+      "hand ends with the discard after the last stock card (traditional, Canasta Palace), or the next player may "
+      "still buy that discard once (one_buy, the seeds' sevens game).", allowed=("play_on", "stop", "one_buy")),
+    O("no_going_out", "bool", False, "canasta/6.2",
+      "Nobody goes out: a player always keeps a card, and the deal runs to the end of the stock (the seeds' sevens "
+      "game)."),
+    O("first_canasta_bonus_cards", "int", 0, "canasta/4.2",
+      "Cards from the stock for the first player of the deal to complete a canasta (the seeds' sevens game: 11).",
+      allowed=(0, 11)),
     O("canastas_to_go_out", "int", 1, "canasta/6.2", "Canastas a side needs before going out.", allowed=(1, 2)),
     O("sequence_to_go_out", "bool", False, "canasta/6.2",
       "One of the canastas for going out must be a sequence (Bolivia's escalera)."),
@@ -199,6 +211,10 @@ def _checks(opts: dict) -> list[tuple[str, str]]:
     if opts["red_three_scale"] in ("six_1200", "six_1000") and opts["packs"] != 3:
         out.append(("red_three_scale", f"{opts['red_three_scale']} scores five and six red threes, which only three "
                                        "packs hold: set packs to 3 (canasta/2.2)"))
+    if opts["red_three_scale"] in ("six_2000",) and opts["packs"] != 3:
+        out.append(("red_three_scale", "six_2000 scores six red threes, which only three packs hold (canasta/2.2)"))
+    if opts["mixed_sevens_bonus"] and not opts["sevens_canasta_bonus"]:
+        out.append(("mixed_sevens_bonus", "a mixed sevens bonus goes with sevens_canasta_bonus (canasta/3.2)"))
     if (opts["red_three_scale"] == "eight_1000") != (opts["packs"] == 4):
         out.append(("red_three_scale", "eight_1000 scores the eight red threes of four packs, and four packs use it "
                                        "(canasta/2.2)"))
@@ -359,6 +375,15 @@ VARIANTS.update({v.id: v for v in [
                 "opening_table": "italian", "minimum_150_from": None, "opening_naturals_only": True,
                 "red_three_scale": "italian", "red_threes_need": "meld", "canasta_count_bonuses": True,
                 "target": 12000}),
+    _variant("sevens", "Sevens canasta (the seeds' unnamed three-pack game)", (4,),
+             "Three packs, 15 each, draw two; no going out: play to the end of the stock; the first canasta brings 11 "
+             "stock cards; sevens canastas 1,500 natural, 1,000 mixed; bolivia 2,000; black threes melded at any "
+             "time, -200 in hand; sevens in hand -500; red threes 2,000 for all six after a bolivia, escalera or "
+             "natural sevens canasta; game to 10,000.",
+             packs=3, deal_size=15, draw_count=2, max_wilds=2, natural_and_wild_takes=False, sequences=True,
+             natural_sequence_bonus=0, wild_melds="brazilian", sevens_canasta_bonus=1500, mixed_sevens_bonus=1000,
+             black_three_meld="any_time", black_three_in_hand="minus_200", sevens_in_hand=500, no_going_out=True,
+             stock_end="one_buy", first_canasta_bonus_cards=11, red_three_scale="six_2000", target=10000),
     _variant("cuban", "Cuban canasta", (4,),
              "Two packs, 13 each; the pile always frozen; canastas of seven at most; wild canastas 4,000 / 3,000 / "
              "2,000; red threes 100 / 300 / 500 / 1,000 with a canasta; no concealed bonus; game to 7,500.",

@@ -85,7 +85,11 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
             plus, why = went_out, "the side did not win the deal"
         else:
             plus, why = any(k != "black_threes" for k, _ in kinds), "the side has not melded"
-        pts = red_three_points(red_threes, plus, opts, one_player_all_reds)
+        special = any(k == "wild" and len(m) == 7 or k == "sequence" and len(m) == 7
+                      or (k == "group" and len(m) >= 7 and m[0].rank == "7" and not any(c.rank in ("2", "JK")
+                                                                                        for c in m))
+                      for k, m in kinds)
+        pts = red_three_points(red_threes, plus, opts, one_player_all_reds, special)
         base += pts
         lines.append({"item": f"{red_threes} red three{'' if red_threes == 1 else 's'}" + ("" if plus else f", {why}"),
                       "points": pts, "rule": "canasta/2.2"})
@@ -113,9 +117,17 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
     on_table = sum(cards_value(m) for m in melds)
     lines.append({"item": "melded cards", "points": on_table, "rule": "canasta/7.1"})
     special = opts.get("black_three_in_hand", "card_value") != "card_value"
-    in_hand = sum(card_value(c) for h in hands for c in h if not (special and is_black_three(c)))
+    sevens = opts.get("sevens_in_hand", 0)
+    in_hand = sum(card_value(c) for h in hands for c in h
+                  if not (special and is_black_three(c)) and not (sevens and c.rank == "7"))
     if in_hand:
         lines.append({"item": "cards left in hand", "points": -in_hand, "rule": "canasta/7.1"})
+    if sevens:
+        n = sum(1 for h in hands for c in h if c.rank == "7")
+        if n:
+            base -= sevens * n
+            lines.append({"item": f"{n} seven{'' if n == 1 else 's'} left in hand", "points": -sevens * n,
+                          "rule": "canasta/2.3"})
     if special:
         for h in hands:
             n = sum(1 for c in h if is_black_three(c))

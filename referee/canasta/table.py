@@ -165,6 +165,7 @@ class DealState:
         self.extra_given: set[str] = set()       # sides that have had them
         self.packets: dict[str, list[Card] | None] = {}   # face-down packets not yet taken (None: unknown cards)
         self.canasta_makers: set[str] = set()    # players who have completed a canasta in this deal
+        self.buy_window = False                  # stock_end=one_buy: the last discard may still be bought
         self.had_turn: set[str] = set()
         self.outcome: dict | None = None
         self.last_red_three = False
@@ -405,6 +406,9 @@ class DealState:
         key = own_key or meld_key("group", combined, set(self.melds[side]))
         made = self._verify_melds(side, melds, {key: combined}, going_out=False)
         left = len(rest) + pile.size - 1
+        if left <= 1 and self.opts["no_going_out"]:
+            raise foul("canasta/6.2", "nobody goes out in this game: taking this pile would leave too few cards",
+                       P_PILE)
         if left == 0 and self.opts["going_out_discard"] == "required":
             raise foul("canasta/6.2", "going out ends with a discard: taking this pile would leave no card", P_PILE)
         if left <= 1:
@@ -444,6 +448,8 @@ class DealState:
         self.opened_this_turn = self.opened_this_turn or opening
         self.had_turn.add(player)
         out = {"cards_taken": n, "canastas": self.canastas(side)}
+        if self.extra_due.get(player):
+            out["extra_cards_due"] = self.extra_due[player]
         if reds:
             out["red_threes_laid_out"] = [str(c) for c in reds]
         if not hand:
@@ -565,6 +571,9 @@ class DealState:
             why = self.go_out_fault(side, made)
             if why:
                 raise foul("canasta/6.2", f"{why}; without them a player keeps a card to discard and one more", P_OUT)
+        if len(rest) <= 1 and self.opts["no_going_out"]:
+            raise foul("canasta/6.2", "nobody goes out in this game: keep a card to discard and one more", None,
+                       "/melds")
         finishing = len(rest) <= 1   # a last card left must be discarded: the player is going out
         if finishing and self.opts["ask_required"] and self.answer is None:
             raise foul("canasta/6.3", "a player asks his partner before going out", None, "/melds")
@@ -600,6 +609,8 @@ class DealState:
             kind = kind_of_key(rank)
             if is_canasta(kind, cards) and not (before and is_canasta(kind, before)):
                 self.own_canasta = True
+                if not self.canasta_makers and self.opts["first_canasta_bonus_cards"]:
+                    self.extra_due[player] = self.opts["first_canasta_bonus_cards"]
                 self.canasta_makers.add(player)
             self.melds[side][rank] = cards
         self.turn_melded = True
@@ -629,6 +640,8 @@ class DealState:
         self.hands[player] = v["hand_after"]
         self.opened_this_turn = self.opened_this_turn or opening
         effects = {"canastas": v["canastas"]}
+        if self.extra_due.get(player):
+            effects["extra_cards_due"] = self.extra_due[player]
         if self.last_red_three:
             self._end(None)
         elif not v["hand_after"]:
@@ -656,6 +669,8 @@ class DealState:
         if rest is None:
             raise foul("canasta/6.1", f"{player} does not hold {card}", None, "/card")
         side = self.side(player)
+        if not rest and self.opts["no_going_out"]:
+            raise foul("canasta/6.2", "nobody goes out in this game: the last card is never discarded", None, "/card")
         if not rest:
             why = self.go_out_fault(side)
             if why:
@@ -694,10 +709,13 @@ class DealState:
             concealed = self._concealed_with(player, {})
             self._end(player, concealed)
             return {"went_out": True, "concealed": concealed}
-        if self.stock == 0 and self.opts["stock_end"] == "stop":
+        if self.stock == 0 and (self.opts["stock_end"] == "stop"
+                                or (self.opts["stock_end"] == "one_buy" and self.buy_window)):
             self._pass_turn(player)
-            self._end(None)                  # the discard after the last stock card ends the hand
+            self._end(None)                  # the discard after the last stock card (or its buyer's) ends the hand
             return {"hand_ends": "the stock is gone: the hand ends with this discard"}
+        if self.stock == 0 and self.opts["stock_end"] == "one_buy":
+            self.buy_window = True           # the next player may still buy this discard, once
         self._pass_turn(player)
         return {"pile_frozen": self.pile.frozen_by is not None}
 
@@ -740,6 +758,8 @@ class DealState:
     def verify_go_out(self, player: str, groups: list, discard: Card | None) -> dict:
         """Meld ``groups`` and discard ``discard`` (or nothing) leaving no card (canasta/6.2–6.4, 2.3)."""
         self._verify_turn(player, "play")
+        if self.opts["no_going_out"]:
+            raise foul("canasta/6.2", "nobody goes out in this game: the deal runs to the end of the stock")
         hand = self.hand(player)
         left = take_from(hand, [c for g in groups for c in group_cards(g)])
         if left is not None and len(left) == 2 and all(is_black_three(c) for c in left):
@@ -803,7 +823,7 @@ class DealState:
         self._verify_turn(player, "draw")
         if self.stock > 0:
             raise IllegalAction("canasta/6.5", f"the stock still holds {self.stock} card(s): draw or take the pile")
-        if self.must_take(player):
+        if self.opts["stock_end"] == "play_on" and self.must_take(player):
             raise IllegalAction("canasta/6.5", f"the top {self.pile.top.rank} fits the side's meld and the pile is "
                                                "not frozen: with the stock gone the player must take it")
 

@@ -342,6 +342,9 @@ def score(req: dict, variant, opts: dict) -> dict:
         kinds = side_melds_of(melds, opts, ptr + "/melds", went_out, excess.setdefault(sid, []))
         if concealed and not went_out:
             raise InputError("only going out can be concealed (canasta/6.4)", ptr + "/concealed")
+        if went_out and opts["no_going_out"]:
+            raise InputError("nobody goes out in this game: the deal runs to the end of the stock (canasta/6.2)",
+                             ptr + "/went_out")
         if double and not (went_out and opts["double_ending"]):
             raise InputError("a double ending is the going-out side's, and only with the double_ending option "
                              "(canasta/6.6)", ptr + "/double_ending")
