@@ -407,3 +407,65 @@ def test_sevens_game_play(api):
     body = {"variant": "sevens", "sides": S4, "position": pos,
             "action": {"type": "meld", "player": "North", "melds": [{"rank": "K", "cards": ["KC", "KD"]}]}}
     assert C(api, "check", body)["effects"] == {"canastas": 1, "extra_cards_due": 11}
+
+
+def test_s19_s20_s24_vectors():
+    samba = VARIANTS["samba"].resolve({})
+    # S19 (score-only arithmetic): samba 8-A (80) + natural fives (35) + going out 200 + two red threes 200:
+    # 1,500 + 500 + 200 + 200 = 2,400 and 115 in cards: 2,515.
+    from referee.canasta.scoring import score_side
+    s19 = score_side([cards("8H 9H 10H JH QH KH AH"), cards("5 5 5 5 5 5 5")], [], samba, red_threes=2,
+                     went_out=True)
+    assert (s19.base, s19.cards, s19.total) == (2400, 115, 2515)
+    # S20: a bolivia of three jokers and four 2s: 150 + 80 = 230 in cards and 2,500
+    s20 = score_side([cards("JK JK JK 2 2 2 2")], [], VARIANTS["bolivia"].resolve({}))
+    assert (s20.base, s20.cards) == (2500, 230)
+    # S24: Brazilian red threes, five 1,000 and six 1,200 with a canasta
+    br = VARIANTS["brazilian"].resolve({})
+    assert (red_three_points(5, True, br), red_three_points(6, True, br)) == (1000, 1200)
+
+
+def test_seed_readings_as_options(api):
+    # Cuban red threes by the seed's per-card wording: three are 3 x 500 = 1,500 (S22's alternative)
+    assert red_three_points(3, True, VARIANTS["cuban"].resolve({"red_three_scale": "cuban_each"})) == 1500
+    # Mexicana's pile "only on a seven", the seed's literal reading
+    body = {"variant": "mexicana", "options": {"seven_on_pile": "only"}, "sides": S4,
+            "position": {"hand": m("QC QD 4C 5D 6H 8S 9H 10S JD KD 4D 5H 6C"), "melds": {"NS": [m("AH AD AS")]},
+                         "pile": {"top": "QH", "size": 3}},
+            "action": {"type": "take_pile", "player": "North", "cards": ["QC", "QD"]}}
+    assert "only with a seven on top" in C(api, "check", body)["violations"][0]["message"]
+    body["options"] = {}
+    assert C(api, "check", body)["legal"] is True
+
+
+def test_cuban_hand(api):
+    # NS went out: natural kings 500, a canasta of seven 2s 4,000 (S21), three red threes with a canasta 500,
+    # going out 100 (no concealed bonus): 5,100.  Cards 70 + 140 + 30 (Q Q Q) = 240, less South's 4 5 6 (15) and
+    # the rest of his 13: 8 9 10 J (40), 4 5 6 (15) = 70.
+    deal = {"sides": [
+        {"id": "NS", "went_out": True, "red_threes": m("3H 3D 3H"),
+         "melds": [["K"] * 7, ["2"] * 7, m("Q Q Q")], "hands": [[], m("4 5 6 8 9 10 J 4 5 6")]},
+        {"id": "EW", "melds": [m("A A A")], "hands": [m("4 4 5 6 7 8 9 10 J Q 7 A"), m("4 5 6 7 8 9 10 J Q 9 8")]}]}
+    ans = C(api, "score", {"variant": "cuban", "sides": S4, "deal": deal})
+    assert totals(ans)["NS"] == (5100, 240 - 70, 5100 + 170)
+
+
+def test_mexicana_and_chile_and_graded_hands(api):
+    # Mexicana: NS went out with natural sevens (1,000 instead of 500) and natural kings 500, two red threes (200)
+    # for its two canastas, going out 100: 1,800.  Cards 35 + 70 + 30 = 135, less South's hand.
+    deal = {"sides": [
+        {"id": "NS", "went_out": True, "red_threes": m("3H 3D"), "melds": [["7"] * 7, ["K"] * 7, m("Q Q Q")],
+         "hands": [[], m("4 5 6 8 9 10 J 4 5 6 8 9 10 J 4 5 6 8 9 4 5 6")]},
+        {"id": "EW", "melds": [m("A A A")],
+         "hands": [m("4 4 5 6 8 9 10 J Q K A 5 6 8 9 10 J Q K A 4 5 6"), m("4 5 6 8 9 10 J Q K 8 9 10 J Q")]}]}
+    ans = C(api, "score", {"variant": "mexicana", "sides": S4, "deal": deal})
+    # South (13 dealt, 13 brought by the side's first meld, and his draws): 4 5 6 four times (60) and
+    # 8 9 10 J 8 9 10 J 8 9 (100): 160
+    assert totals(ans)["NS"] == (1800, 135 - 160, 1800 - 25)
+    # graded-wild: a mixed canasta with one wild card scores 400
+    deal = {"sides": [
+        {"id": "NS", "went_out": True, "red_threes": ["3H"], "melds": [m("K K K K K K 2"), m("Q Q Q")],
+         "hands": [[], m("4 5 6 8 9 10 J 4 5 6 8 9")]},
+        {"id": "EW", "melds": [m("A A A")], "hands": [m("4 4 5 6 8 9 10 J Q K A"), m("4 5 6 8 9 10 J Q K 8 9")]}]}
+    ans = C(api, "score", {"variant": "graded-wild", "sides": S4, "deal": deal})
+    assert ("mixed canasta of K", 400) in lines(ans, "NS")

@@ -275,6 +275,8 @@ def red_three_points(n: int, counts_plus: bool, opts: dict, one_player_all: bool
         value = 1000 if n == 8 else v * n
     elif scale == "cuban":
         value = {0: 0, 1: 100, 2: 300, 3: 500, 4: 1000}[n]
+    elif scale == "cuban_each":
+        value = n * {0: 0, 1: 100, 2: 300, 3: 500, 4: 1000}[n]
     else:
         value = v * n * (2 if n == 4 else 1)
     return value if counts_plus else -value

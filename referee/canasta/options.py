@@ -44,9 +44,10 @@ SPECS = {s.name: s for s in [
       "of the deck; one_player_doubles: double only when one player collected all four (Russian); cuban: 100, "
       "300, 500, 1,000 for one to four; eight_1000: 100 each, 1,000 for all eight (four packs); italian: 100 each "
       "up to three, 200 each from four; six_2000: 100 each, 2,000 for all six once the side has a bolivia, an "
-      "escalera or a natural canasta of sevens (the seeds' sevens game).",
+      "escalera or a natural canasta of sevens (the seeds' sevens game); cuban_each: the seed's Cuban wording read "
+      "per card, 100, 300, 500, 1,000 each for one to four.",
       allowed=("four_800", "six_1200", "six_1000", "all_plus_400", "one_player_doubles", "cuban", "eight_1000",
-               "italian", "six_2000")),
+               "italian", "six_2000", "cuban_each")),
     O("red_threes_need", "enum", "meld", "canasta/2.2",
       "What makes red threes count plus: any meld (official), a canasta, two canastas (Samba), or winning the "
       "deal (the seed's 12-card classic), or a canasta of sevens (Pennies from Heaven).",
@@ -145,9 +146,10 @@ SPECS = {s.name: s for s in [
       "A side that has not opened may take the pile for its opening (false: only after opening)."),
     O("natural_and_wild_takes", "bool", True, "canasta/5.2",
       "A natural card and a wild card take an unfrozen pile (false: a natural pair or the side's meld only)."),
-    O("pile_blocked_by_seven", "bool", False, "canasta/5.2",
-      "A seven on top of the pile stops it from being taken (Mexicana, rummy-games and Parlett; the seed's "
-      "'only on a seven' read as a garbled negation)."),
+    O("seven_on_pile", "enum", "free", "canasta/5.2",
+      "Sevens and the pile: no rule (official); a seven on top stops it from being taken (blocks: Mexicana by "
+      "rummy-games and Parlett); or it may be taken only with a seven on top (only: the seed's Mexicana, read "
+      "literally).", allowed=("free", "blocks", "only")),
     O("layoff_take", "enum", "any", "canasta/5.2",
       "The top card taken onto the side's meld of its rank: any such meld (official), or only one that is not yet "
       "a canasta (Samba).", allowed=("any", "below_canasta")),
@@ -218,7 +220,7 @@ def _checks(opts: dict) -> list[tuple[str, str]]:
     if (opts["red_three_scale"] == "eight_1000") != (opts["packs"] == 4):
         out.append(("red_three_scale", "eight_1000 scores the eight red threes of four packs, and four packs use it "
                                        "(canasta/2.2)"))
-    if opts["red_three_scale"] in ("four_800", "one_player_doubles", "cuban") and opts["packs"] == 3:
+    if opts["red_three_scale"] in ("four_800", "one_player_doubles", "cuban", "cuban_each") and opts["packs"] == 3:
         out.append(("red_three_scale", f"{opts['red_three_scale']} is a scale for the four red threes of two packs; "
                                        "three packs use six_1200, six_1000 or all_plus_400 (canasta/2.2)"))
     if opts["opening_table"] == "seven_thousand" and opts["target"] != 7000:
@@ -357,7 +359,7 @@ VARIANTS.update({v.id: v for v in [
              "Three packs, 13 each; the player making his side's first meld draws 13 more cards; a seven on top "
              "stops the pile; a canasta of sevens 1,000; two canastas and as many red threes as canastas to go out.",
              packs=3, deal_size=13, red_three_scale="six_1200", canastas_to_go_out=2, opening_bonus_cards=13,
-             pile_blocked_by_seven=True, sevens_canasta_bonus=1000, red_threes_per_canasta=True),
+             seven_on_pile="blocks", sevens_canasta_bonus=1000, red_threes_per_canasta=True),
     _variant("pennies-from-heaven", "Pennies from Heaven", (6,),
              "Four packs (216 cards), two sides of three, 13 each and a packet of 11 taken after a first canasta; "
              "draw two; canastas of seven at most; sevens canasta 1,500, wild 1,000; going out needs a sevens, a "

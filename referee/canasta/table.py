@@ -346,8 +346,10 @@ class DealState:
         if is_wild(top) or is_black_three(top):
             raise foul("canasta/5.2", f"a {'wild card' if is_wild(top) else 'black three'} on top of the pile "
                                       "stops it from being taken", P_PILE)
-        if top.rank == "7" and self.opts["pile_blocked_by_seven"]:
+        if top.rank == "7" and self.opts["seven_on_pile"] == "blocks":
             raise foul("canasta/5.2", "a seven on top of the pile stops it from being taken", P_PILE)
+        if top.rank != "7" and self.opts["seven_on_pile"] == "only":
+            raise foul("canasta/5.2", "the pile is taken only with a seven on top (the seed's reading)", P_PILE)
         hand = self.hand(player)
         if any(is_red_three(c) for c in shown):
             raise foul("canasta/2.1", "red threes are laid out, never shown or melded", P_PILE, "/cards")
