@@ -106,7 +106,9 @@ def test_random_pinochle_deals_replay(seed):
 
 @given(st.integers(0, 10 ** 9), st.sampled_from(["classic", "two-player", "three-player", "five-player", "six-player",
                                                  "palace", "palace-2", "traditional", "classic-12",
-                                                 "russian-popular"]))
+                                                 "russian-popular", "samba", "bolivia", "brazilian", "cuban",
+                                                 "uruguay", "chile", "graded-wild", "hollywood", "mexicana",
+                                                 "pennies-from-heaven", "italian", "sevens"]))
 @SETTINGS
 def test_random_canasta_deals_replay(seed, variant):
     """A random legal Canasta deal replays as valid; every card of the 108 (162) is somewhere at the end; each
@@ -118,7 +120,10 @@ def test_random_canasta_deals_replay(seed, variant):
     assert ans["valid"] is True, ans["first_violation"]
     held = sum(len(m) for melds in st_.melds.values() for m in melds.values()) \
         + sum(len(h) for h in st_.hands.values()) + sum(len(r) for r in st_.red_threes.values())
-    assert held + st_.pile.size + st_.stock == deck_for(2 if variant != "six-player" else 3).size
+    from referee.canasta.options import VARIANTS as CANASTA
+    o = CANASTA[variant.replace("-2", "")].resolve({})
+    held += sum(len(c or []) for c in st_.packets.values()) + (3 if o["surprise"] else 0)
+    assert held + st_.pile.size + st_.stock == deck_for(o["packs"], o["jokers_per_pack"]).size
     for side in ans["final"]["sides"]:
         assert sum(x["points"] for x in side["lines"]) == side["hand_score"] == side["total_after"]
 
