@@ -85,6 +85,7 @@ class TurnSoFar(Strict):
     melded = Bool()
     canasta_made = Bool()
     extra_cards_due = Bool()
+    first_round = Bool()
     laid_on_partner = Bool()
     answer = fields.String(allow_none=True, validate=validate.OneOf(["yes", "no"]))
     last_red_three = Bool()

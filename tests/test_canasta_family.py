@@ -469,3 +469,86 @@ def test_mexicana_and_chile_and_graded_hands(api):
         {"id": "EW", "melds": [m("A A A")], "hands": [m("4 4 5 6 8 9 10 J Q K A"), m("4 5 6 8 9 10 J Q K 8 9")]}]}
     ans = C(api, "score", {"variant": "graded-wild", "sides": S4, "deal": deal})
     assert ("mixed canasta of K", 400) in lines(ans, "NS")
+
+
+# ---------------------------------------------------------------- faults found by black-box probing, kept
+
+def test_samba_top_card_onto_a_sequence(api):
+    pos = {"hand": m("5C 6D 7H 9S 10S JD QD 4C 4D 5S 8S 9D 10D 8H 9H"), "melds": {"NS": [m("4S 5S 6S")]},
+           "pile": {"top": "7S", "size": 4}}
+    body = {"variant": "samba", "sides": S4, "position": pos,
+            "action": {"type": "take_pile", "player": "North", "cards": []}}
+    assert C(api, "check", body)["legal"] is True
+
+
+def test_hollywood_sequences_need_three_naturals(api):
+    deal = {"sides": [{"id": "NS", "melds": [m("2C 5S 6S")], "hands": [m("4 5 6 7 8 9 10 J Q K A 4 5 6 7"),
+                                                                 m("4 5 6 7 8 9 10 J Q K A 4 5 6 7")]},
+                      {"id": "EW", "hands": [m("4 5 6 7 8 9 10 J Q K A 4 5 6 7"),
+                                             m("4 5 6 7 8 9 10 J Q K A 4 5 6 7")]}]}
+    ans = C(api, "score", {"variant": "hollywood", "sides": S4, "deal": deal}, 422)
+    assert ans["errors"][0]["pointer"] == "/deal/sides/0/melds/0"
+
+
+def test_brazilian_escalera_opens_from_9000_and_black_threes(api):
+    hand = m("4C 5C 6C 7C 8C 9C 10C 9S 10S JD QD KD 5H 6H 8D 9D 10D")
+    body = {"variant": "brazilian", "sides": S4, "state": {"scores": {"NS": 9000}},
+            "position": {"phase": "play", "hand": hand, "pile": {"top": "8H", "size": 3}},
+            "action": {"type": "meld", "player": "North", "melds": [m("4C 5C 6C 7C 8C 9C 10C")]}}
+    assert C(api, "check", body)["legal"] is True
+    assert VARIANTS["brazilian"].resolve({})["black_three_in_hand"] == "minus_100"
+
+
+def test_brazilian_escalera_extended_when_going_out(api):
+    pos = {"phase": "play", "hand": m("JC 5D"), "melds": {"NS": [m("4C 5C 6C 7C 8C 9C 10C"), ["K"] * 7]},
+           "pile": {"top": "8H", "size": 3}, "turn": {"answer": "yes"}}
+    body = {"variant": "brazilian", "sides": S4, "position": pos,
+            "action": {"type": "go_out", "player": "North", "melds": [{"rank": "5C", "cards": ["JC"]}], "card": "5D"}}
+    assert C(api, "check", body)["legal"] is True
+
+
+def test_cuban_no_black_three_in_the_first_round(api):
+    pos = {"phase": "play", "hand": m("3S 5D 6H 7C 8S 9H 10D JC QS KD AH 4C 5C 6D"), "pile": {"top": "8H", "size": 3},
+           "turn": {"first_round": True}}
+    body = {"variant": "cuban", "sides": S4, "position": pos,
+            "action": {"type": "discard", "player": "North", "card": "3S"}}
+    assert C(api, "check", body)["violations"][0]["rule"] == "canasta/2.3"
+    pos["turn"] = {}
+    assert C(api, "check", body)["legal"] is True
+
+
+def test_variant_listing_shows_the_bonuses_in_force(client):
+    opts = {o["name"]: o["default"] for o in client.get("/v1/games/canasta/variants/samba").get_json()["options"]}
+    assert (opts["going_out_bonus"], opts["concealed_bonus"]) == (200, 0)
+
+
+def test_strict_pile_discards_report_a_frozen_pile(api):
+    pos = {"phase": "play", "hand": m("5H 6D 7C"), "melds": {"NS": [["K"] * 3]}, "pile": {"top": "8H", "size": 3}}
+    body = {"variant": "cuban", "sides": S4, "position": pos,
+            "action": {"type": "discard", "player": "North", "card": "5H"}}
+    assert C(api, "check", body)["effects"]["pile_frozen"] is True
+
+
+def test_lay_off_by_rank_takes_that_rank(api):
+    pos = {"phase": "play", "hand": m("7H 9S 10S JD QD KD 4C 5C 6C 8D 9D 10D JH 4H 5H 6H 8C"),
+           "melds": {"NS": [["K"] * 3]}, "pile": {"top": "8H", "size": 3}}
+    body = {"variant": "samba", "sides": S4, "position": pos,
+            "action": {"type": "meld", "player": "North", "melds": [{"rank": "K", "cards": ["7H"]}]}}
+    ans = C(api, "check", body)
+    assert (ans["violations"][0]["rule"], ans["violations"][0]["message"]) == \
+        ("canasta/3.1", "meld 0: cards laid on the side's Ks are Ks or wild cards")
+
+
+def test_extra_cards_listed_while_due(api):
+    pos = {"phase": "play", "hand": m("4C 5C 6C 8D"), "melds": {"NS": [m("AH AD AS"), m("KH KD KS")]},
+           "pile": {"top": "8C", "size": 3}, "turn": {"melded": True, "extra_cards_due": True}}
+    body = {"variant": "mexicana", "sides": S4, "position": pos,
+            "action": {"type": "extra_cards", "player": "North"}}
+    assert C(api, "check", body)["legal_actions"] == [{"type": "extra_cards", "player": "North"}]
+
+
+def test_conflicting_preset_names_both_options(api):
+    body = {"variant": "samba", "options": {"same_rank_melds": "one"}, "sides": S4,
+            "deal": {"sides": [{"id": "NS", "hands": [[]]}]}}
+    ans = C(api, "score", body, 422)
+    assert {e["pointer"] for e in ans["errors"]} == {"/options/layoff_take", "/options/same_rank_melds"}

@@ -50,7 +50,7 @@ def classify(cards: list[Card], opts: dict, going_out: bool = False) -> str:
         return _wild_meld(cards, opts)
     if len(ranks) > 1:
         if opts.get("sequences"):
-            return _sequence(cards, opts)
+            return _sequence(cards, opts, going_out)
         raise MeldFault("canasta/3.1", "a meld holds cards of one rank (and wild cards); sequences do not count")
     rank = next(iter(ranks))
     if rank == "3":
@@ -81,9 +81,12 @@ def classify(cards: list[Card], opts: dict, going_out: bool = False) -> str:
     return "group"
 
 
-def _sequence(cards: list[Card], opts: dict) -> str:
+def _sequence(cards: list[Card], opts: dict, going_out: bool = False) -> str:
     wilds = [c for c in cards if is_wild(c)]
     naturals = [c for c in cards if not is_wild(c)]
+    least = opts.get("min_naturals", 2)
+    if len(naturals) < least:
+        raise MeldFault("canasta/3.1", f"a meld needs at least {'two' if least == 2 else 'three'} natural cards")
     allowed = opts.get("sequence_wilds", 0)
     if len(wilds) > allowed:
         raise MeldFault("canasta/3.4", "a sequence takes no wild card" if not allowed
@@ -98,7 +101,7 @@ def _sequence(cards: list[Card], opts: dict) -> str:
     if len(set(idx)) != len(idx) or idx[-1] - idx[0] + 1 > len(cards) or len(cards) > len(SEQUENCE_RANKS):
         raise MeldFault("canasta/3.4", "a sequence is made of consecutive ranks, each once"
                         + (" (a wild card may stand for one)" if allowed else ""))
-    if len(cards) > 7:
+    if len(cards) > 7 and not (going_out and opts.get("extend_escalera_out")):
         raise MeldFault("canasta/3.4", "a sequence holds at most seven cards")
     return "sequence"
 
@@ -140,7 +143,7 @@ def canasta_bonus(kind: str, cards: list[Card], opts: dict) -> tuple[str, int] |
                 return "mixed canasta", {1: 400, 2: 300}.get(wilds, 200)
             return "mixed canasta", 300
         return "natural canasta", opts.get("natural_canasta_bonus", 500)
-    if kind == "sequence" and len(cards) == 7:
+    if kind == "sequence" and len(cards) >= 7:
         if any(is_wild(c) for c in cards):
             return "mixed sequence canasta", 1000
         bonus = opts.get("natural_sequence_bonus", 1500)
@@ -168,7 +171,7 @@ def canasta_bonus(kind: str, cards: list[Card], opts: dict) -> tuple[str, int] |
 
 
 def is_canasta(kind: str, cards: list[Card]) -> bool:
-    return (kind == "group" and len(cards) >= 7) or (kind in ("sequence", "wild") and len(cards) == 7)
+    return (kind in ("group", "sequence") and len(cards) >= 7) or (kind == "wild" and len(cards) == 7)
 
 
 def is_natural_canasta(kind: str, cards: list[Card]) -> bool:

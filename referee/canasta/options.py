@@ -177,6 +177,10 @@ SPECS = {s.name: s for s in [
       "Cards from the stock for the first player of the deal to complete a canasta (the seeds' sevens game: 11).",
       allowed=(0, 11)),
     O("canastas_to_go_out", "int", 1, "canasta/6.2", "Canastas a side needs before going out.", allowed=(1, 2)),
+    O("extend_escalera_out", "bool", False, "canasta/3.4",
+      "A player going out may extend a finished sequence at either end beyond seven (Brazilian)."),
+    O("black_three_first_round", "bool", False, "canasta/2.3",
+      "No black three is discarded in the first round of turns (Cuban)."),
     O("sequence_to_go_out", "bool", False, "canasta/6.2",
       "One of the canastas for going out must be a sequence (Bolivia's escalera)."),
     O("ask_required", "bool", False, "canasta/6.3", "A player must ask his partner before going out (Brazilian)."),
@@ -255,9 +259,10 @@ def _checks(opts: dict) -> list[tuple[str, str]]:
     if opts["top_minimum"] != 150 and opts["minimum_150_from"] is None:
         out.append(("top_minimum", "top_minimum applies from minimum_150_from: set it (canasta/4.1)"))
     if opts["layoff_take"] == "below_canasta" and opts["same_rank_melds"] != "many":
-        out.append(("layoff_take", "below_canasta belongs with several melds of a rank (same_rank_melds many), as "
-                                   "in Samba (canasta/5.2)"))
-    for name in ("sequence_wilds", "natural_sequence_bonus"):
+        for name in ("layoff_take", "same_rank_melds"):
+            out.append((name, "layoff_take below_canasta goes with several melds of a rank (same_rank_melds many), "
+                              "as in Samba (canasta/5.2)"))
+    for name in ("sequence_wilds", "natural_sequence_bonus", "extend_escalera_out"):
         if opts[name] != SPECS[name].default and not opts["sequences"]:
             out.append((name, f"{name} needs sequences (canasta/3.4)"))
     if opts["sevens_canasta_mixed"] and not opts["sevens_canasta_bonus"]:
@@ -332,7 +337,7 @@ VARIANTS = {v.id: v for v in [
 SAMBA = dict(packs=3, deal_size=15, draw_count=2, sequences=True, max_wilds=2, wild_ratio="half",
              same_rank_melds="many", layoff_take="below_canasta", natural_and_wild_takes=False,
              minimum_150_from=7000, canastas_to_go_out=2, red_three_scale="six_1000", red_threes_need="two_canastas",
-             target=10000)
+             going_out_bonus=200, concealed_bonus=0, target=10000)
 BOLIVIA = {**SAMBA, "wild_melds": "bolivia", "sequence_to_go_out": True, "black_three_in_hand": "minus_100",
            "target": 15000}
 VARIANTS.update({v.id: v for v in [
@@ -346,8 +351,8 @@ VARIANTS.update({v.id: v for v in [
              "Bolivia with wild canastas of 2,000; canasta openings from 7,000 (from 9,000 natural); no pile for the "
              "opening; sequences shorter than five cost 1,000; red threes 1,000 for five, 1,200 for six; ask before "
              "going out; game to 10,000.",
-             **{**BOLIVIA, "wild_melds": "brazilian", "sequence_to_go_out": False, "black_three_in_hand": "card_value",
-                "target": 10000, "opening_table": "brazilian", "pile_for_opening": False,
+             **{**BOLIVIA, "wild_melds": "brazilian", "sequence_to_go_out": False, "minimum_150_from": None,
+                "target": 10000, "opening_table": "brazilian", "pile_for_opening": False, "extend_escalera_out": True,
                 "short_sequence_penalty": 1000, "red_three_scale": "six_1200", "red_threes_need": "canasta",
                 "ask_required": True}),
     _variant("hollywood", "Hollywood canasta", (4,),
@@ -390,7 +395,8 @@ VARIANTS.update({v.id: v for v in [
              "Two packs, 13 each; the pile always frozen; canastas of seven at most; wild canastas 4,000 / 3,000 / "
              "2,000; red threes 100 / 300 / 500 / 1,000 with a canasta; no concealed bonus; game to 7,500.",
              deal_size=13, strict_pile=True, target=7500, minimum_150_from=5000, red_three_scale="cuban",
-             red_threes_need="canasta", canasta_max=7, wild_melds="cuban", concealed_bonus=0),
+             red_threes_need="canasta", canasta_max=7, wild_melds="cuban", concealed_bonus=0,
+             black_three_first_round=True),
     _variant("uruguay", "Uruguay", (4,), "Classic canasta with melds of wild cards (2,000 for seven); the pile always "
              "frozen.", wild_melds="uruguay", strict_pile=True),
     _variant("chile", "Chile (Tranca)", (4,),

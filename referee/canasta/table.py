@@ -166,6 +166,7 @@ class DealState:
         self.packets: dict[str, list[Card] | None] = {}   # face-down packets not yet taken (None: unknown cards)
         self.canasta_makers: set[str] = set()    # players who have completed a canasta in this deal
         self.buy_window = False                  # stock_end=one_buy: the last discard may still be bought
+        self.discards = 0                        # discards made in this deal (the first round is the first n)
         self.had_turn: set[str] = set()
         self.outcome: dict | None = None
         self.last_red_three = False
@@ -205,8 +206,8 @@ class DealState:
         canasta = any(is_canasta(kind_of_key(k), m) for k, m in made.items())
         wanted = opening_canasta(self.scores.get(side, 0), o)
         if wanted is not None:
-            natural = any(kind_of_key(k) == "group" and is_canasta("group", m) and not any(is_wild(c) for c in m)
-                          for k, m in made.items())
+            natural = any(is_canasta(kind_of_key(k), m) and (kind_of_key(k) == "wild" or not any(is_wild(c) for c in m))
+                          for k, m in made.items())           # a natural canasta "or better": escalera, wild
             if (wanted == "natural" and not natural) or not canasta:
                 what = "a natural canasta" if wanted == "natural" else "a canasta"
                 return foul("canasta/4.1", f"at {self.scores.get(side, 0)} the side opens with {what}", penalty,
@@ -377,6 +378,7 @@ class DealState:
         if self.opts["same_rank_melds"] == "many" and len(shown) >= 2:
             own_key = None                       # a pair (or pair and wild) opens a meld of its own
         own = self.melds[side].get(own_key) if own_key else None
+        seq_key = None
         if self.opts["own_canasta_blocks_pile"] and any(
                 k.split("#")[0] == top.rank and is_canasta("group", m) for k, m in self.melds[side].items()):
             raise foul("canasta/5.2", f"the side has a canasta of {top.rank}s: it may not take a pile topped by one",
@@ -390,12 +392,16 @@ class DealState:
                            P_PILE, "/cards")
         else:
             one_and_wild = bool(naturals) and len(shown) >= 2 and self.opts["natural_and_wild_takes"]
-            if not (pair or one_and_wild or own is not None):
+            seq_key = None if (pair or one_and_wild or own is not None or shown) else self._sequence_for(side, top)
+            if not (pair or one_and_wild or own is not None or seq_key):
                 how = f"a natural pair, a natural {top.rank} and a wild card," if self.opts["natural_and_wild_takes"] \
                     else "a natural pair"
                 raise foul("canasta/5.2", f"the top {top.rank} needs {how} or the side's meld of {top.rank}s",
                            P_PILE, "/cards")
         group = [top] + shown
+        if seq_key is not None:                   # the top card extends the side's sequence (Samba family)
+            made = self._verify_melds(side, melds, {seq_key: self.melds[side][seq_key] + [top]}, going_out=False)
+            return self._after_take_checks(player, side, rest, made, group, melds)
         if self.opts["strict_pile"] and own is not None and is_canasta("group", own):
             raise foul("canasta/5.1", f"strict discard pile: the top card may not join the side's canasta of "
                                       f"{top.rank}s", P_PILE, "/cards")
@@ -407,6 +413,12 @@ class DealState:
             raise foul("canasta/3.1", f"{where}: {e}", P_PILE, "/cards") from None
         key = own_key or meld_key("group", combined, set(self.melds[side]))
         made = self._verify_melds(side, melds, {key: combined}, going_out=False)
+        return self._after_take_checks(player, side, rest, made, group, melds)
+
+    def _after_take_checks(self, player: str, side: str, rest: list[Card], made: dict, group: list[Card],
+                           melds: list) -> dict:
+        """Going out by taking the pile, the partner's answer and the opening count (canasta/6.2, 6.3, 4.1)."""
+        pile = self.pile
         left = len(rest) + pile.size - 1
         if left <= 1 and self.opts["no_going_out"]:
             raise foul("canasta/6.2", "nobody goes out in this game: taking this pile would leave too few cards",
@@ -461,6 +473,20 @@ class DealState:
         return out
 
     # ------------------------------------------------------------------ melding
+    def _sequence_for(self, side: str, card: Card) -> str | None:
+        """The key of the side's sequence ``card`` extends (not yet a canasta under layoff_take=below_canasta)."""
+        for key, meld in self.melds[side].items():
+            if not key.startswith("seq:"):
+                continue
+            if self.opts["layoff_take"] == "below_canasta" and is_canasta("sequence", meld):
+                continue
+            try:
+                classify(meld + [card], self.opts)
+            except MeldFault:
+                continue
+            return key
+        return None
+
     def own_key(self, side: str, base: str, made: dict | None = None, unfinished: bool = False) -> str | None:
         """The key of the side's meld of ``base`` (a rank, or ``"wild"``) that cards laid by rank join: the meld of
         the rank, or with several (same_rank_melds=many) the first not yet a canasta, else the first; None if none.
@@ -510,6 +536,10 @@ class DealState:
             if not group_cards(g):
                 raise foul("canasta/3.1", f"meld {i}: no cards", penalty, f"/melds/{i}")
             key, cards = self._target(side, made, g, i)
+            if isinstance(g, tuple) and key is not None and kind_of_key(key) == "group" and any(
+                    not is_wild(c) and c.rank != key.split("#")[0] for c in cards):
+                raise foul("canasta/3.1", f"meld {i}: cards laid on the side's {key.split('#')[0]}s are "
+                                          f"{key.split('#')[0]}s or wild cards", penalty, f"/melds/{i}")
             existing = None if key is None else made.get(key, self.melds[side].get(key))
             combined = (existing or []) + list(cards)
             if existing is not None and key == "3":
@@ -660,6 +690,8 @@ class DealState:
             raise IllegalAction("canasta/6.5", "the last stock card was a red three: no discard, the hand is over")
         if is_red_three(card):
             raise foul("canasta/2.1", "a red three is laid out on the table, never discarded", None, "/card")
+        if is_black_three(card) and self.opts["black_three_first_round"] and self.discards < len(self.layout.seats):
+            raise foul("canasta/2.3", "no black three is discarded in the first round of turns", None, "/card")
         if card.rank == "7" and self.opts["sevens_discard"] == "after_sevens_canastas":
             if len(self.hand(player)) == 1:
                 raise foul("canasta/6.1", "a seven is never the last discard", None, "/card")
@@ -691,6 +723,7 @@ class DealState:
 
     def apply_discard(self, player: str, card: Card) -> dict:
         rest = self.verify_discard(player, card)["hand_after"]
+        self.discards += 1
         fined = None
         if rest and self.answer == "yes":         # he asked, was told yes, and cannot go out: 100 (canasta/8.5)
             fined = {"rule": "canasta/8.5", "side": self.side(player), "points": -100,
@@ -706,7 +739,7 @@ class DealState:
             self.pile.block_owner = player
         if fined:
             self._pass_turn(player)
-            return {"pile_frozen": self.pile.frozen_by is not None, "penalty": fined}
+            return {"pile_frozen": self.pile.frozen_by is not None or self.opts["strict_pile"], "penalty": fined}
         if not rest:
             concealed = self._concealed_with(player, {})
             self._end(player, concealed)
@@ -719,7 +752,7 @@ class DealState:
         if self.stock == 0 and self.opts["stock_end"] == "one_buy":
             self.buy_window = True           # the next player may still buy this discard, once
         self._pass_turn(player)
-        return {"pile_frozen": self.pile.frozen_by is not None}
+        return {"pile_frozen": self.pile.frozen_by is not None or self.opts["strict_pile"]}
 
     def _pass_turn(self, player: str) -> None:
         if self.turn_melded:

@@ -541,6 +541,10 @@ def _position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: 
             st.packets[actor] = None
             if turn.get("canasta_made") or pos.get("completed_canasta"):
                 st.canasta_makers.add(actor)
+        if turn.get("first_round"):
+            st.discards = 0
+        else:
+            st.discards = len(st.layout.seats)
         if turn.get("extra_cards_due"):
             if not opts["opening_bonus_cards"] or not st.has_melded(side):
                 raise InputError("extra cards are due only after a side's first meld, with opening_bonus_cards",
@@ -794,6 +798,8 @@ def legal_actions(st: DealState, actor: str) -> list[dict]:
                         "melds": [[str(c) for c in m] for m in way[1]]})
         if _can(st.verify_end, actor):
             out.append({"type": "end", "player": actor})
+    elif st.extra_due.get(actor):
+        out.append({"type": "extra_cards", "player": actor})
     else:
         seen = set()
         for c in hand:
