@@ -50,6 +50,7 @@ class DealSide(Strict):
     concealed = Bool()
     double_ending = Bool()
     one_player_all_reds = Bool()
+    black_threes_set_aside = Int(0, 12)
 
 
 class Irregularity(Strict):

@@ -552,3 +552,29 @@ def test_conflicting_preset_names_both_options(api):
             "deal": {"sides": [{"id": "NS", "hands": [[]]}]}}
     ans = C(api, "score", body, 422)
     assert {e["pointer"] for e in ans["errors"]} == {"/options/layoff_take", "/options/same_rank_melds"}
+
+
+def test_hollywood_wild_pair_takes_a_wild_top(api):
+    pos = {"hand": m("2D 2H 5C 6D 9S 10S JD QD 4C 4D 5S 8S 9D 10D 8H"), "melds": {"NS": [["K"] * 3]},
+           "pile": {"top": "2C", "size": 4}}
+    body = {"variant": "hollywood", "sides": S4, "position": pos,
+            "action": {"type": "take_pile", "player": "North", "cards": ["2D", "2H"]}}
+    assert C(api, "check", body)["effects"]["cards_taken"] == 4
+    body["variant"] = "samba"
+    assert C(api, "check", body)["violations"][0]["rule"] == "canasta/5.2"
+
+
+def test_cuban_black_threes_set_aside(api):
+    # Two black threes set aside from taken piles: 10; all four: 100.
+    deal = {"sides": [
+        {"id": "NS", "went_out": True, "black_threes_set_aside": 4, "melds": [["K"] * 7, m("Q Q Q")],
+         "hands": [[], m("4 5 6 8 9 10 J 4 5 6 8 9 10")]},
+        {"id": "EW", "melds": [m("A A A")],
+         "hands": [m("4 4 5 6 7 8 9 10 J Q 7 A"), m("4 5 6 7 8 9 10 J Q 9 8")]}]}
+    ans = C(api, "score", {"variant": "cuban", "sides": S4, "deal": deal})
+    assert ("4 black threes set aside", 100) in lines(ans, "NS")
+    from referee.canasta.scoring import score_side
+    assert score_side([], [], VARIANTS["cuban"].resolve({}), black_threes_aside=2).base == 10
+    deal["sides"][1]["black_threes_set_aside"] = 2        # six black threes: two packs hold four
+    assert C(api, "score", {"variant": "cuban", "sides": S4, "deal": deal}, 422)["errors"][0]["pointer"] == \
+        "/deal/sides"

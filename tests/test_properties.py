@@ -122,7 +122,8 @@ def test_random_canasta_deals_replay(seed, variant):
         + sum(len(h) for h in st_.hands.values()) + sum(len(r) for r in st_.red_threes.values())
     from referee.canasta.options import VARIANTS as CANASTA
     o = CANASTA[variant.replace("-2", "")].resolve({})
-    held += sum(len(c or []) for c in st_.packets.values()) + (3 if o["surprise"] else 0)
+    held += sum(len(c or []) for c in st_.packets.values()) + (3 if o["surprise"] else 0) \
+        + sum(st_.set_aside.values())
     assert held + st_.pile.size + st_.stock == deck_for(o["packs"], o["jokers_per_pack"]).size
     for side in ans["final"]["sides"]:
         assert sum(x["points"] for x in side["lines"]) == side["hand_score"] == side["total_after"]

@@ -179,6 +179,10 @@ SPECS = {s.name: s for s in [
     O("canastas_to_go_out", "int", 1, "canasta/6.2", "Canastas a side needs before going out.", allowed=(1, 2)),
     O("extend_escalera_out", "bool", False, "canasta/3.4",
       "A player going out may extend a finished sequence at either end beyond seven (Brazilian)."),
+    O("black_threes_set_aside", "bool", False, "canasta/2.3",
+      "Black threes that come with a taken pile are set aside, 5 each or 100 for all four (Cuban)."),
+    O("wild_pair_takes", "bool", False, "canasta/5.2",
+      "A pair of 2s takes a 2 on top of the pile, a pair of jokers a joker; the three join the hand (Hollywood)."),
     O("black_three_first_round", "bool", False, "canasta/2.3",
       "No black three is discarded in the first round of turns (Cuban)."),
     O("sequence_to_go_out", "bool", False, "canasta/6.2",
@@ -359,7 +363,7 @@ VARIANTS.update({v.id: v for v in [
              "Samba with three naturals in every meld, one wild card allowed in a sequence (mixed sequence canasta "
              "1,000; natural 2,000 per rummy-games, 1,500 per the seed) and canastas of seven at most.",
              **{**SAMBA, "min_naturals": 3, "sequence_wilds": 1, "natural_sequence_bonus": 2000, "canasta_max": 7,
-                "wild_ratio": "not_more"}),
+                "wild_ratio": "not_more", "wild_pair_takes": True}),
     _variant("mexicana", "Mexicana (Mexican canasta)", (4,),
              "Three packs, 13 each; the player making his side's first meld draws 13 more cards; a seven on top "
              "stops the pile; a canasta of sevens 1,000; two canastas and as many red threes as canastas to go out.",
@@ -396,7 +400,7 @@ VARIANTS.update({v.id: v for v in [
              "2,000; red threes 100 / 300 / 500 / 1,000 with a canasta; no concealed bonus; game to 7,500.",
              deal_size=13, strict_pile=True, target=7500, minimum_150_from=5000, red_three_scale="cuban",
              red_threes_need="canasta", canasta_max=7, wild_melds="cuban", concealed_bonus=0,
-             black_three_first_round=True),
+             black_three_first_round=True, black_threes_set_aside=True),
     _variant("uruguay", "Uruguay", (4,), "Classic canasta with melds of wild cards (2,000 for seven); the pile always "
              "frozen.", wild_melds="uruguay", strict_pile=True),
     _variant("chile", "Chile (Tranca)", (4,),

@@ -32,7 +32,7 @@ class SideScore:
 
 def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, red_threes: int = 0,
                went_out: bool = False, concealed: bool = False, opponents_went_out: bool = False,
-               one_player_all_reds: bool = False, double_ending: bool = False) -> SideScore:
+               one_player_all_reds: bool = False, double_ending: bool = False, black_threes_aside: int = 0) -> SideScore:
     """Score one side's hand; every line names its rule.
 
     ``melds``: the side's melds (lists of cards); ``hands``: the cards each of its players still holds;
@@ -108,6 +108,11 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
         if double_ending:
             base += 100
             lines.append({"item": "double ending", "points": 100, "rule": "canasta/6.6"})
+    if black_threes_aside:
+        pts = 100 if black_threes_aside == 4 else 5 * black_threes_aside
+        base += pts
+        lines.append({"item": f"{black_threes_aside} black three{'' if black_threes_aside == 1 else 's'} set aside",
+                      "points": pts, "rule": "canasta/2.3"})
     short = opts.get("short_sequence_penalty", 0)
     for kind, m in kinds:
         if short and kind == "sequence" and len(m) < 5:

@@ -167,6 +167,7 @@ class DealState:
         self.canasta_makers: set[str] = set()    # players who have completed a canasta in this deal
         self.buy_window = False                  # stock_end=one_buy: the last discard may still be bought
         self.discards = 0                        # discards made in this deal (the first round is the first n)
+        self.set_aside: dict[str, int] = {}      # black threes set aside from taken piles (Cuban)
         self.had_turn: set[str] = set()
         self.outcome: dict | None = None
         self.last_red_three = False
@@ -344,6 +345,15 @@ class DealState:
         pile, top = self.pile, self.pile.top
         if top is None or pile.size == 0:
             raise foul("canasta/5.2", "the discard pile is empty", P_PILE)
+        if is_wild(top) and self.opts["wild_pair_takes"] and len(shown) == 2 and not melds \
+                and all(c.rank == top.rank for c in shown):
+            rest = take_from(self.hand(player), shown)
+            if rest is None:
+                raise foul("canasta/6.1", f"{player} does not hold all the cards shown", None, "/cards")
+            if not self.has_melded(self.side(player)):
+                raise foul("canasta/5.2", "a pair of wild cards takes the pile only for a side that has opened",
+                           P_PILE, "/cards")
+            return {}                             # Hollywood: the pair and the wild top card join the hand
         if is_wild(top) or is_black_three(top):
             raise foul("canasta/5.2", f"a {'wild card' if is_wild(top) else 'black three'} on top of the pile "
                                       "stops it from being taken", P_PILE)
@@ -449,6 +459,12 @@ class DealState:
         opening = not self.has_melded(side)
         hand = take_from(self.hand(player), shown + [c for m in (melds or []) for c in m])
         taken = (self.pile.cards or [])[:-1]
+        if not made:                              # taken with a wild pair: nothing is melded
+            hand = hand + list(shown) + [self.pile.top]
+        if self.opts["black_threes_set_aside"]:
+            aside = [c for c in taken if is_black_three(c)]
+            self.set_aside[side] = self.set_aside.get(side, 0) + len(aside)
+            taken = [c for c in taken if not is_black_three(c)]
         reds = [c for c in taken if is_red_three(c)]
         self.red_threes[side] = self.red_threes[side] + reds
         self.red_by_player[player] = self.red_by_player.get(player, 0) + len(reds)

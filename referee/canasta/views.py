@@ -209,7 +209,7 @@ def settle(layout: Layout, opts: dict, scores: dict[str, int], target: int, per_
         s = score_side(d["melds"], d["hands"], opts, red_threes=d["red_threes"], went_out=d["went_out"],
                        concealed=d["concealed"], opponents_went_out=anyone_out and not d["went_out"],
                        one_player_all_reds=d.get("one_player_all_reds", False),
-                       double_ending=d.get("double_ending", False))
+                       double_ending=d.get("double_ending", False), black_threes_aside=d.get("black_threes_aside", 0))
         lines = list(s.lines)
         pen = [p for p in penalties if p["side"] == sid]
         lines += [{"item": p["note"], "points": p["points"], "rule": p["rule"]} for p in pen]
@@ -339,6 +339,10 @@ def score(req: dict, variant, opts: dict) -> dict:
                                      "red_three_not_laid_out, and list it under red_threes)", f"{ptr}/hands/{j}/{k}")
         went_out, concealed = bool(ds.get("went_out")), bool(ds.get("concealed"))
         double, one_player = bool(ds.get("double_ending")), bool(ds.get("one_player_all_reds"))
+        aside = ds.get("black_threes_set_aside", 0)
+        if aside and not opts["black_threes_set_aside"]:
+            raise InputError("black threes are set aside only with black_threes_set_aside (canasta/2.3)",
+                             ptr + "/black_threes_set_aside")
         kinds = side_melds_of(melds, opts, ptr + "/melds", went_out, excess.setdefault(sid, []))
         if concealed and not went_out:
             raise InputError("only going out can be concealed (canasta/6.4)", ptr + "/concealed")
@@ -364,7 +368,7 @@ def score(req: dict, variant, opts: dict) -> dict:
                                  "lay down with a double ending)", ptr + "/hands")
         elif empty:
             raise InputError("only the player who went out can end with no card (canasta/6.2)", ptr + "/hands")
-        held = sum(len(m) for m in melds) + sum(len(h) for h in hands)
+        held = sum(len(m) for m in melds) + sum(len(h) for h in hands) + aside
         dealt_side = dealt * n_players + (opts["opening_bonus_cards"] if melds else 0)
         if held < dealt_side:
             raise InputError(f"each player is dealt {dealt} cards and a deal only adds to them: the side shows "
@@ -377,12 +381,18 @@ def score(req: dict, variant, opts: dict) -> dict:
         groups += [(f"{ptr}/melds/{j}", m) for j, m in enumerate(melds)] + [(ptr + "/red_threes", reds)]
         groups += [(f"{ptr}/hands/{j}", h) for j, h in enumerate(hands)]
         per_side[sid] = {"melds": melds, "red_threes": len(reds), "hands": hands, "went_out": went_out,
-                         "concealed": concealed, "double_ending": double, "one_player_all_reds": one_player}
+                         "concealed": concealed, "double_ending": double, "one_player_all_reds": one_player,
+                         "black_threes_aside": aside}
     if set(per_side) != set(scores):
         missing = [s for s in layout.sides if s not in per_side]
         raise InputError(f"give every side's cards (missing: {', '.join(missing)})", "/deal/sides")
     if sum(1 for v in per_side.values() if v["went_out"]) > 1:
         raise InputError("only one side goes out", "/deal/sides")
+    black = sum(1 for _, cs in groups for c in cs if is_black_three(c)) + sum(v["black_threes_aside"]
+                                                                         for v in per_side.values())
+    if black > 2 * deck.copies:
+        raise InputError(f"the {deck.size}-card deck holds {2 * deck.copies} black threes; the deal shows {black} "
+                         "(canasta/1.2)", "/deal/sides")
     problems = conservation(groups, deck)
     if problems:
         raise InputError(problems)
@@ -1174,5 +1184,6 @@ def _settle_state(st: DealState, layout: Layout, opts: dict, scores: dict, targe
         per_side[sid] = {"melds": list(st.melds[sid].values()), "red_threes": reds, "hands": hands,
                          "went_out": ours, "concealed": bool(ours and st.outcome["concealed"]),
                          "double_ending": bool(ours and st.outcome.get("double_ending")),
-                         "one_player_all_reds": any(st.red_by_player.get(p, 0) == 4 for p in layout.members[sid])}
+                         "one_player_all_reds": any(st.red_by_player.get(p, 0) == 4 for p in layout.members[sid]),
+                         "black_threes_aside": st.set_aside.get(sid, 0)}
     return settle(layout, opts, scores, target, per_side, penalties, rounds)
