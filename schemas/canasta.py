@@ -108,10 +108,11 @@ class Position(Strict):
     went_out = Name()
     packet = Bool()
     completed_canasta = Bool()
+    penalty_cards = Cards(40)
 
 
 ACTION_TYPES = ["draw", "take_pile", "meld", "discard", "ask", "go_out", "end", "double_ending", "extra_cards",
-                "packet"]
+                "packet", "expose"]
 
 
 class Action(Strict):

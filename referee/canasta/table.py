@@ -4,8 +4,8 @@ whole log (``validate``), and its end state is what ``score`` settles.
 Per action there is a triple, after PokerKit: ``verify_<action>`` raises :class:`~referee.errors.IllegalAction` with
 the rule and the reason, ``can_<action>`` answers yes/no, ``apply_<action>`` verifies and then changes the state.
 Actions: ``draw``, ``take_pile``, ``meld``, ``discard``, ``ask`` (permission to go out), ``go_out`` (meld and an
-optional last discard in one step) and ``end`` (the player in turn cannot or will not take the pile once the stock is
-gone).  Hands may be unknown (``None``) for players other than the one acting, as in a described position.
+optional last discard in one step), ``end`` (the player in turn cannot or will not take the pile once the stock is
+gone) and ``expose`` (a card shown by accident becomes a penalty card, canasta/8.7).  Hands may be unknown (``None``) for players other than the one acting, as in a described position.
 
 Cards in hands are matched by rank for 4 to A, deuces and jokers (suits do not matter there), and by rank and suit for
 threes.  Rule IDs are those of ``rules.yaml``.
@@ -55,6 +55,11 @@ FROZEN_BY = {"wild": "wild card", "red_three": "red three", "black_three": "blac
 def same(a: Card, b: Card) -> bool:
     """Whether ``a`` and ``b`` may be the same card: equal, or one names only the rank (not for threes)."""
     return a == b or (a.rank == b.rank and a.rank != "3" and (not a.suit or not b.suit))
+
+
+def alike(a: Card, b: Card) -> bool:
+    """Whether ``a`` and ``b`` are interchangeable in a hand: equal, or of one rank other than three."""
+    return a == b or (a.rank == b.rank and a.rank != "3")
 
 
 def take_from(hand: list[Card], cards: list[Card]) -> list[Card] | None:
@@ -169,6 +174,7 @@ class DealState:
         self.discards = 0                        # discards made in this deal (the first round is the first n)
         self.set_aside: dict[str, int] = {}      # black threes set aside from taken piles (Cuban)
         self.had_turn: set[str] = set()
+        self.penalty_cards: dict[str, list[Card]] = {}   # cards shown by accident, face up, still in hand (8.7)
         self.outcome: dict | None = None
         self.last_red_three = False
         self._new_turn()
@@ -244,6 +250,24 @@ class DealState:
             raise IllegalAction("canasta/6.1", f"{player}'s hand is not known in this position")
         return h
 
+    def _set_hand(self, player: str, cards: list[Card]) -> None:
+        """Give ``player`` the hand ``cards``; penalty cards that left the hand (melded or discarded) stop being
+        penalty cards (canasta/8.7)."""
+        before, shown = self.hands.get(player), self.penalty_cards.get(player)
+        if before is not None and shown:
+            left = list(cards)
+            for c in before:                        # what is not matched in the new hand has left it
+                idx = next((i for i, h in enumerate(left) if h == c), None)
+                if idx is not None:
+                    left.pop(idx)
+                else:                               # an exact penalty card first, else one of its rank
+                    idx = next((i for i, p in enumerate(shown) if p == c), None)
+                    if idx is None:
+                        idx = next((i for i, p in enumerate(shown) if alike(p, c)), None)
+                    if idx is not None:
+                        shown.pop(idx)
+        self.hands[player] = cards
+
     def frozen_for(self, side: str) -> bool:
         return self.pile.frozen_by is not None or not self.has_melded(side) or self.opts["strict_pile"]
 
@@ -280,10 +304,18 @@ class DealState:
         self.red_threes[self.side(player)] = self.red_threes[self.side(player)] + [card]
         self.red_by_player[player] = self.red_by_player.get(player, 0) + 1
         self.stock -= 1
-        self.hands[player] = rest + ([replacement] if replacement is not None else [])
+        self._set_hand(player, rest + ([replacement] if replacement is not None else []))
 
     # ------------------------------------------------------------------ draw
     def verify_draw(self, player: str) -> None:
+        """Raises IllegalAction: canasta/8.8 (a draw out of turn, or a second draw in the turn), 6.5 (no stock)."""
+        if self.phase != "done" and player != self.turn:
+            raise IllegalAction("canasta/8.8", f"it is {self.turn}'s turn: a card {player} draws out of turn goes "
+                                               "back to the stock (no points)")
+        if self.phase == "play" and not self.extra_due.get(player):
+            raise IllegalAction("canasta/8.8", f"{player} has already drawn this turn: surplus cards go back on the "
+                                               "stock, or, once in his hand, he skips his draws and sheds a card a "
+                                               "turn until his hand is right, melding nothing meanwhile (no points)")
         self._verify_turn(player, "draw")
         if self.stock == 0:
             raise IllegalAction("canasta/6.5", "the stock is gone: take the pile if possible, otherwise the hand ends")
@@ -305,7 +337,11 @@ class DealState:
             if len(cards) > self.stock:
                 raise foul("canasta/6.1", f"the stock holds only {self.stock} card(s)", None, "/cards")
             exhausted = len(cards) == self.stock
-            if len(naturals) > want or (len(naturals) < want and not exhausted):
+            if len(naturals) > want:
+                raise foul("canasta/8.8", f"a draw takes {want} card(s) from the stock (red threes are replaced), "
+                                          f"not {len(naturals)}: the surplus goes back on the stock (no points)",
+                           None, "/cards")
+            if len(naturals) < want and not exhausted:
                 raise foul("canasta/6.1", f"a draw takes {want} card(s) from the stock (red threes are replaced), "
                                           f"not {len(naturals)}", None, "/cards")
             if cards and is_red_three(cards[-1]) and not exhausted:
@@ -317,7 +353,7 @@ class DealState:
             self.red_threes[self.side(player)] = self.red_threes[self.side(player)] + reds
             self.red_by_player[player] = self.red_by_player.get(player, 0) + len(reds)
             if self.hands.get(player) is not None:
-                self.hands[player] = self.hands[player] + naturals
+                self._set_hand(player, self.hands[player] + naturals)
             if reds:
                 effects["red_threes_laid_out"] = [str(c) for c in reds]
             if last_red:
@@ -469,7 +505,7 @@ class DealState:
         self.red_threes[side] = self.red_threes[side] + reds
         self.red_by_player[player] = self.red_by_player.get(player, 0) + len(reds)
         hand = hand + [c for c in taken if not is_red_three(c)]
-        self.hands[player] = hand
+        self._set_hand(player, hand)
         n = self.pile.size
         self._record_melds(player, made)
         self.pile = Pile(None, 0, None, [] if self.pile.cards is not None else None)
@@ -685,7 +721,7 @@ class DealState:
         side = self.side(player)
         opening = not self.has_melded(side)
         self._record_melds(player, v["melds"])
-        self.hands[player] = v["hand_after"]
+        self._set_hand(player, v["hand_after"])
         self.opened_this_turn = self.opened_this_turn or opening
         effects = {"canastas": v["canastas"]}
         if self.extra_due.get(player):
@@ -718,6 +754,10 @@ class DealState:
         rest = take_from(self.hand(player), [card])
         if rest is None:
             raise foul("canasta/6.1", f"{player} does not hold {card}", None, "/card")
+        shown = self.penalty_cards.get(player)
+        if shown and not any(alike(card, p) for p in shown):
+            raise foul("canasta/8.7", f"{player} has penalty cards face up ({', '.join(map(str, shown))}): his "
+                                      "discard is one of them", None, "/card")
         side = self.side(player)
         if not rest and self.opts["no_going_out"]:
             raise foul("canasta/6.2", "nobody goes out in this game: the last card is never discarded", None, "/card")
@@ -745,7 +785,7 @@ class DealState:
             fined = {"rule": "canasta/8.5", "side": self.side(player), "points": -100,
                      "note": f"{player} could not go out after his partner's yes"}
             self.penalties.append(fined)
-        self.hands[player] = rest
+        self._set_hand(player, rest)
         if self.pile.block_owner == player:
             if self.pile.frozen_by == "wild":
                 self.pile.frozen_by = None    # its discarder did not take the pile: the block lapses
@@ -830,12 +870,36 @@ class DealState:
         v = self.verify_go_out(player, groups, discard)
         if groups:
             self._record_melds(player, v["melds"])
-            self.hands[player] = v["hand_after"]
+            self._set_hand(player, v["hand_after"])
         if discard is not None:
-            self.hands[player] = take_from(self.hands[player], [discard])
+            self._set_hand(player, take_from(self.hands[player], [discard]))
             self.pile.push(discard, self.opts["black_three_freezes"])
         self._end(player, v["concealed"])
         return {"went_out": True, "concealed": v["concealed"]}
+
+    # ------------------------------------------------------------------ exposed cards
+    def verify_expose(self, player: str, cards: list[Card]) -> None:
+        """``player`` showed or dropped ``cards`` of his hand by accident, at any moment of the deal (canasta/8.7).
+
+        Raises IllegalAction: canasta/8.7 (the hand is over), 6.1 (cards not held, or already face up).
+        """
+        if self.phase == "done":
+            raise IllegalAction("canasta/8.7", "the hand is over: no card is a penalty card any more")
+        if take_from(self.hand(player), self.penalty_cards.get(player, []) + cards) is None:
+            raise foul("canasta/6.1", f"{player} does not hold all of these cards (beside those already face up)",
+                       None, "/cards")
+
+    def can_expose(self, player: str, cards: list[Card]) -> bool:
+        return _can(self.verify_expose, player, cards)
+
+    def apply_expose(self, player: str, cards: list[Card]) -> dict:
+        """The cards stay in the hand, face up: each is melded or becomes the player's next discard (no points).
+        Not in a game without exposure penalties (count_and_exposure_penalties=false, canasta/8.11)."""
+        self.verify_expose(player, cards)
+        if not self.opts["count_and_exposure_penalties"]:
+            return {"penalty_cards": [], "note": "no penalty cards in this game (canasta/8.11)"}
+        self.penalty_cards[player] = self.penalty_cards.get(player, []) + list(cards)
+        return {"penalty_cards": [str(c) for c in self.penalty_cards[player]]}
 
     # ------------------------------------------------------------------ permission
     def verify_ask(self, player: str) -> None:
@@ -909,7 +973,7 @@ class DealState:
             self.red_threes[self.side(player)] = self.red_threes[self.side(player)] + reds
             self.red_by_player[player] = self.red_by_player.get(player, 0) + len(reds)
             if self.hands.get(player) is not None:
-                self.hands[player] = self.hands[player] + [c for c in cards if not is_red_three(c)]
+                self._set_hand(player, self.hands[player] + [c for c in cards if not is_red_three(c)])
         del self.extra_due[player]
         return {"drawn": want}
 
@@ -928,7 +992,7 @@ class DealState:
         if cards is not None and self.hands.get(player) is not None:
             reds = [c for c in cards if is_red_three(c)]
             self.red_threes[self.side(player)] = self.red_threes[self.side(player)] + reds
-            self.hands[player] = self.hands[player] + [c for c in cards if not is_red_three(c)]
+            self._set_hand(player, self.hands[player] + [c for c in cards if not is_red_three(c)])
         return {"packet": self.opts["packet_size"]}
 
     # ------------------------------------------------------------------ double ending
@@ -955,7 +1019,7 @@ class DealState:
         side = self.side(player)
         for key, cards in made.items():
             self.melds[side][key] = cards
-        self.hands[player] = []
+        self._set_hand(player, [])
         self.outcome["double_ending"] = True
         return {"double_ending": True}
 

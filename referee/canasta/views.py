@@ -19,7 +19,7 @@ from .core import card_value, cards_value, deck_of, is_black_three, is_red_three
 from .melds import MeldFault, classify, go_out_fault, max_wilds, meld_key
 from .options import deal_size
 from .scoring import score_side
-from .table import DealState, Layout, Pile, group_cards, natural_rank, take_from
+from .table import DealState, Layout, Pile, group_cards, natural_rank, same, take_from
 
 PENALTIES = {  # irregularity type → (rule, points)
     "illegal_meld": ("canasta/8.2", 100),
@@ -439,12 +439,12 @@ def sitting_out(value: Any, layout: Layout, ptr: str) -> str | None:
 # ---------------------------------------------------------------- check
 
 ACTIONS = ("draw", "take_pile", "meld", "discard", "ask", "go_out", "end", "double_ending", "extra_cards",
-           "packet")
+           "packet", "expose")
 
 
 ACTION_FIELDS = {"draw": {"cards"}, "take_pile": {"cards", "melds"}, "meld": {"melds"}, "discard": {"card"},
                  "ask": {"answer"}, "go_out": {"melds", "card"}, "end": set(), "red_three": {"card", "replacement"},
-                 "double_ending": {"melds"}, "extra_cards": {"cards"}, "packet": set(),
+                 "double_ending": {"melds"}, "extra_cards": {"cards"}, "packet": set(), "expose": {"cards"},
                  "deal": {"dealer", "hands", "pile", "sitting_out", "packets"}}
 
 
@@ -534,6 +534,17 @@ def _position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: 
     if raise_by and st.has_melded(side):
         raise InputError("a side that has melded has no initial minimum left to raise", "/position/minimum_raised")
     st.minimum_raise[side] = raise_by
+    shown = card_list(pos.get("penalty_cards") or [], "/position/penalty_cards")
+    if shown and not opts["count_and_exposure_penalties"]:
+        raise InputError("there are no penalty cards in this game (canasta/8.11)", "/position/penalty_cards")
+    if take_from(hand, shown) is None:
+        raise InputError("penalty cards are part of the hand: each is one of the hand's cards (canasta/8.7)",
+                         "/position/penalty_cards")
+    if shown:                                # as the hand's own cards: "5" names the 5 it holds
+        spare = list(hand)
+        for c in sorted(shown, key=lambda c: not c.suit):     # exact cards first, then those named by rank
+            st.penalty_cards.setdefault(actor, []).append(
+                spare.pop(next(i for i, h in enumerate(spare) if h == c or same(h, c))))
     st.melded_before[actor] = bool(pos.get("melded_before"))
     if st.melded_before[actor] and not st.has_melded(side):
         raise InputError("the player has melded before, so his side has melds: give them under melds",
@@ -579,7 +590,7 @@ def _position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: 
             raise InputError("laying cards on melds is melding: set turn.melded too", "/position/turn/laid_on_partner")
     elif turn:
         raise InputError("turn describes what happened this turn, after the draw (phase play)", "/position/turn")
-    _hand_size_fits(st, actor, hand, phase, side)
+    _hand_size_fits(st, actor, hand, phase if to_act == actor else "draw", side)   # out of turn: no draw yet
     if st.last_red_three and opts["red_three_last_card"] == "no_meld":
         st._end(None)
     went = pos.get("went_out")
@@ -747,7 +758,7 @@ def _rules_of(t: str, st: DealState) -> set[str]:
     return {"draw": {"canasta/6.1"}, "take_pile": {"canasta/5.1", "canasta/5.2"}, "meld": {"canasta/3.1"},
             "discard": {"canasta/6.1"}, "ask": {"canasta/6.3"}, "go_out": {"canasta/6.2"},
             "end": {"canasta/6.5"}, "double_ending": {"canasta/6.6"}, "extra_cards": {"canasta/4.2"},
-            "packet": {"canasta/1.5"}}[t] | ({"canasta/6.4"} if st.outcome and st.outcome["concealed"] else set())
+            "packet": {"canasta/1.5"}, "expose": {"canasta/8.7", "canasta/8.11"}}[t] | ({"canasta/6.4"} if st.outcome and st.outcome["concealed"] else set())
 
 
 def _apply(st: DealState, actor: str, t: str, action: dict, ptr: str = "/action") -> dict:
@@ -777,6 +788,11 @@ def _apply(st: DealState, actor: str, t: str, action: dict, ptr: str = "/action"
         return st.apply_double_ending(actor, meld_groups(action.get("melds"), ptr + "/melds"))
     if t == "packet":
         return st.apply_packet(actor)
+    if t == "expose":
+        cards = card_list(action.get("cards"), ptr + "/cards")
+        if not cards:
+            raise InputError("an expose names the cards shown by accident", ptr + "/cards")
+        return st.apply_expose(actor, cards)
     if t == "extra_cards":
         cards = action.get("cards")
         if cards is None and ptr != "/action":
