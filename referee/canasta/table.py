@@ -5,7 +5,8 @@ Per action there is a triple, after PokerKit: ``verify_<action>`` raises :class:
 the rule and the reason, ``can_<action>`` answers yes/no, ``apply_<action>`` verifies and then changes the state.
 Actions: ``draw``, ``take_pile``, ``meld``, ``discard``, ``ask`` (permission to go out), ``go_out`` (meld and an
 optional last discard in one step), ``end`` (the player in turn cannot or will not take the pile once the stock is
-gone) and ``expose`` (a card shown by accident becomes a penalty card, canasta/8.7).  Hands may be unknown (``None``) for players other than the one acting, as in a described position.
+gone) and ``expose`` (a card shown by accident becomes a penalty card, canasta/8.7).  Hands may be unknown
+(``None``) for players other than the one acting, as in a described position.
 
 Cards in hands are matched by rank for 4 to A, deuces and jokers (suits do not matter there), and by rank and suit for
 threes.  Rule IDs are those of ``rules.yaml``.

@@ -758,7 +758,8 @@ def _rules_of(t: str, st: DealState) -> set[str]:
     return {"draw": {"canasta/6.1"}, "take_pile": {"canasta/5.1", "canasta/5.2"}, "meld": {"canasta/3.1"},
             "discard": {"canasta/6.1"}, "ask": {"canasta/6.3"}, "go_out": {"canasta/6.2"},
             "end": {"canasta/6.5"}, "double_ending": {"canasta/6.6"}, "extra_cards": {"canasta/4.2"},
-            "packet": {"canasta/1.5"}, "expose": {"canasta/8.7", "canasta/8.11"}}[t] | ({"canasta/6.4"} if st.outcome and st.outcome["concealed"] else set())
+            "packet": {"canasta/1.5"}, "expose": {"canasta/8.7", "canasta/8.11"}}[t] \
+        | ({"canasta/6.4"} if st.outcome and st.outcome["concealed"] else set())
 
 
 def _apply(st: DealState, actor: str, t: str, action: dict, ptr: str = "/action") -> dict:
