@@ -232,7 +232,9 @@ class Variant:
         return opts
 
     def describe(self) -> dict:
-        defaults = self.defaults()
+        """The variant and its options, each with the value a request that sets no option gets (presets and the
+        values they imply)."""
+        defaults = self.resolve({})
         return {"id": self.id, "title": self.title, "players": list(self.players),
                 "summary": self.summary,
                 "options": [spec.describe(defaults[name]) for name, spec in self.specs.items()]}

@@ -171,6 +171,8 @@ def random_canasta_log(seed: int, variant: str = "classic", max_turns: int = 400
                 break
         if st.phase == "done":
             break
+        if st.turn != p:            # keep_last_card: a player left with one card kept it and skipped the discard
+            continue
         choices = [c for c in st.hands[p] if st.can_discard(p, c)]
         if not choices:
             break

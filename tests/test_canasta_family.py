@@ -374,11 +374,12 @@ def test_sevens_game_scores(api):
     # Nobody goes out: the deal ran to the end of the stock.  NS: natural sevens 1,500, mixed kings 300, an
     # escalera 4H-10H (no bonus figure in the seed: 0), all six red threes 2,000 (they follow the escalera);
     # base 3,800.  Cards: 35 + (50 + 20 + 20) + 50 = 175, 9 9 9 30: 205; North keeps a 7 (-500, not 5) and a 4;
-    # South keeps 3S 3C (-200 each, not 5).
+    # South keeps 3S 3C (-200 each, not 5).  NS show 24 melded and 17 held, 41 cards: the 30 dealt and the 11 stock
+    # cards their first canasta brought (a side with a canasta and fewer than 41 is refused below).
     deal = {"sides": [
         {"id": "NS", "red_threes": m("3H 3H 3D 3D 3H 3D"),
          "melds": [["7"] * 7, m("K K K K K 2 2"), m("4H 5H 6H 7H 8H 9H 10H"), m("9 9 9")],
-         "hands": [m("7 4"), m("3S 3C 5 6 8 8 10 J Q 4 5")]},
+         "hands": [m("7 4"), m("3S 3C 5 6 8 8 10 J Q 4 5 K Q J 10")]},
         {"id": "EW", "melds": [m("A A A")],
          "hands": [m("4 4 5 6 8 9 10 J Q K A 5 6 8 9"), m("4 5 6 8 9 10 J Q K 8 9 10 J Q")]}]}
     ans = C(api, "score", {"variant": "sevens", "sides": S4, "deal": deal})
@@ -389,6 +390,11 @@ def test_sevens_game_scores(api):
     deal["sides"][0]["hands"][0] = []
     assert C(api, "score", {"variant": "sevens", "sides": S4, "deal": deal}, 422)["errors"][0]["pointer"] == \
         "/deal/sides/0/went_out"
+    # Found by probing: without South's last four cards NS show 37, short of the 41 a first canasta implies.
+    deal["sides"][0]["went_out"] = False
+    deal["sides"][0]["hands"] = [m("7 4"), m("3S 3C 5 6 8 8 10 J Q 4 5")]
+    err = C(api, "score", {"variant": "sevens", "sides": S4, "deal": deal}, 422)["errors"][0]
+    assert err["pointer"] == "/deal/sides" and "11 stock cards" in err["detail"]
 
 
 def test_sevens_game_play(api):

@@ -183,6 +183,12 @@ SPECS = {s.name: s for s in [
       "Black threes that come with a taken pile are set aside, 5 each or 100 for all four (Cuban)."),
     O("wild_pair_takes", "bool", False, "canasta/5.2",
       "A pair of 2s takes a 2 on top of the pile, a pair of jokers a joker; the three join the hand (Hollywood)."),
+    O("keep_last_card", "bool", False, "canasta/6.2",
+      "A player whose side may not go out may still meld down to one card, keep it and skip the discard (the seed's "
+      "12-card classic); false: he keeps a card to discard and one more (official laws)."),
+    O("black_three_last_discard", "bool", True, "canasta/2.3",
+      "A black three may be the last discard of a player going out (official laws); false: the traditional text's "
+      "rule that black threes held at the end are melded, never discarded last."),
     O("black_three_first_round", "bool", False, "canasta/2.3",
       "No black three is discarded in the first round of turns (Cuban)."),
     O("sequence_to_go_out", "bool", False, "canasta/6.2",
@@ -322,12 +328,12 @@ VARIANTS = {v.id: v for v in [
              "11 cards; red threes need a canasta; black threes in hand -100; double ending +100; options for "
              "7,500 with canasta openings, two canastas to go out and the seven-joker canasta.",
              red_threes_need="canasta", black_three_in_hand="minus_100", double_ending=True, stock_end="stop",
-             derive_also=(_traditional_7500,)),
+             black_three_last_discard=False, derive_also=(_traditional_7500,)),
     _variant("classic-12", "Classic canasta with 12 cards (the seeds' text)", (2, 3, 4),
              "12 cards in four-hand, 13 in three, 15 in two; red threes by winning the deal; a canasta opens at any "
              "count; the pile starts frozen; game to 5,000 or 7,000.",
              deal_size=None, deal_table="twelve", red_threes_need="won_deal", canasta_in_hand_opens=True,
-             pile_frozen_at_start=True, natural_and_wild_takes=False),
+             pile_frozen_at_start=True, natural_and_wild_takes=False, keep_last_card=True),
     _variant("russian-popular", "Popular Russian canasta", (4,),
              "13 cards; clean 600, dirty 300, golden 1,000, diamond 2,000; going out 200 (1,000 with four black "
              "threes); red and black threes 105; game to 10,000.",
@@ -411,7 +417,7 @@ VARIANTS.update({v.id: v for v in [
              "Traditional rules with a free canasta of wild cards worth 1,000 and mixed canastas worth 400 / 300 / 200 "
              "by their one, two or three wild cards.",
              red_threes_need="canasta", black_three_in_hand="minus_100", double_ending=True, stock_end="stop",
-             wild_melds="free", mixed_canasta_bonus="graded"),
+             black_three_last_discard=False, wild_melds="free", mixed_canasta_bonus="graded"),
 ]})
 DEFAULT_VARIANT = "classic"
 

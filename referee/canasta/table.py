@@ -472,7 +472,7 @@ class DealState:
                        P_PILE)
         if left == 0 and self.opts["going_out_discard"] == "required":
             raise foul("canasta/6.2", "going out ends with a discard: taking this pile would leave no card", P_PILE)
-        if left <= 1:
+        if left == 0 or (left == 1 and not self.opts["keep_last_card"]):
             why = self.go_out_fault(side, made)
             if why:
                 raise foul("canasta/6.2", f"taking the pile would leave {left} card(s): {why}", P_PILE)
@@ -523,6 +523,8 @@ class DealState:
             concealed = self._concealed_with(player, {})
             self._end(player, concealed)
             out.update(went_out=True, concealed=concealed)
+        elif self._keeping(player):
+            out["turn_passes"] = self._pass_kept(player)
         return out
 
     # ------------------------------------------------------------------ melding
@@ -639,6 +641,7 @@ class DealState:
             raise foul("canasta/6.1", f"{player} does not hold all the cards melded", None,
                        _missing(self.hand(player), groups, "/melds") or "/melds")
         if final_discard is not None:
+            self._verify_discard_card(final_discard, last=True)
             rest2 = take_from(rest, [final_discard])
             if rest2 is None:
                 raise foul("canasta/6.1", f"{player} does not hold {final_discard}", None, "/card")
@@ -650,16 +653,23 @@ class DealState:
             raise IllegalAction("canasta/6.2", f"going out leaves no card in hand; {len(rest)} would remain")
         if not rest and final_discard is None and self.opts["going_out_discard"] == "required":
             raise foul("canasta/6.2", "going out ends with a discard: keep a card to discard", None, "/melds")
-        made = self._verify_melds(side, groups, going_out=out_now or len(rest) <= 1)
+        keeps = self._keeps_last_card(side, len(rest), final_discard, groups)
+        made = self._verify_melds(side, groups, going_out=(out_now or len(rest) <= 1) and not keeps)
         canastas = self.canastas(side, made)
-        if len(rest) <= 1:
+        if len(rest) <= 1 and not keeps:
             why = self.go_out_fault(side, made)
             if why:
                 raise foul("canasta/6.2", f"{why}; without them a player keeps a card to discard and one more", P_OUT)
         if len(rest) <= 1 and self.opts["no_going_out"]:
             raise foul("canasta/6.2", "nobody goes out in this game: keep a card to discard and one more", None,
                        "/melds")
-        finishing = len(rest) <= 1   # a last card left must be discarded: the player is going out
+        if final_discard is None and len(rest) == 1 and not keeps:
+            try:
+                self._verify_discard_card(rest[0], last=True)
+            except IllegalAction as e:
+                raise foul(e.rule, f"{e.message}, so it may not be the only card left: keep another", None,
+                           "/melds") from None
+        finishing = len(rest) <= 1 and not keeps   # a last card left must be discarded: the player is going out
         if finishing and self.opts["ask_required"] and self.answer is None:
             raise foul("canasta/6.3", "a player asks his partner before going out", None, "/melds")
         if finishing and self.answer == "no":
@@ -675,6 +685,17 @@ class DealState:
                 raise fault
         return {"melds": made, "hand_after": rest, "going_out": out_now, "concealed": concealed,
                 "canastas": canastas}
+
+    def _keeps_last_card(self, side: str, left: int, final_discard: Card | None, groups: list) -> bool:
+        """keep_last_card (the seed's 12-card classic): a player whose side may not go out and who is left with one
+        card keeps it and skips the discard (canasta/6.2)."""
+        if not self.opts["keep_last_card"] or left != 1 or final_discard is not None:
+            return False
+        try:
+            made = self._verify_melds(side, groups, going_out=False)
+        except IllegalAction:
+            return False
+        return self.go_out_fault(side, made) is not None
 
     def can_meld(self, player: str, groups: list) -> bool:
         return _can(self.verify_meld, player, groups)
@@ -729,6 +750,8 @@ class DealState:
             effects["extra_cards_due"] = self.extra_due[player]
         if self.last_red_three:
             self._end(None)
+        elif self._keeping(player):
+            effects["turn_passes"] = self._pass_kept(player)
         elif not v["hand_after"]:
             self._end(player, v["concealed"])
             effects["went_out"] = True
@@ -736,22 +759,30 @@ class DealState:
         return effects
 
     # ------------------------------------------------------------------ discard
-    def verify_discard(self, player: str, card: Card) -> dict:
-        """Whether ``player`` may discard ``card`` now (canasta/6.1); a last card is going out (6.2, 6.3, 8.5)."""
-        self._verify_turn(player, "play")
-        if self.last_red_three:
-            raise IllegalAction("canasta/6.5", "the last stock card was a red three: no discard, the hand is over")
+    def _verify_discard_card(self, card: Card, last: bool) -> None:
+        """What may never be discarded, or never as the ``last`` card (going out): canasta/2.1 (red threes),
+        2.3 (black threes in the first round; as the last card, black_three_last_discard), 6.1 (sevens)."""
         if is_red_three(card):
             raise foul("canasta/2.1", "a red three is laid out on the table, never discarded", None, "/card")
         if is_black_three(card) and self.opts["black_three_first_round"] and self.discards < len(self.layout.seats):
             raise foul("canasta/2.3", "no black three is discarded in the first round of turns", None, "/card")
+        if is_black_three(card) and last and not self.opts["black_three_last_discard"]:
+            raise foul("canasta/2.3", "a black three is not the last discard: it is melded in the going-out turn",
+                       None, "/card")
         if card.rank == "7" and self.opts["sevens_discard"] == "after_sevens_canastas":
-            if len(self.hand(player)) == 1:
+            if last:
                 raise foul("canasta/6.1", "a seven is never the last discard", None, "/card")
             if not all(any(k.split("#")[0] == "7" and is_canasta("group", m) for k, m in melds.items())
                        for melds in self.melds.values()):
                 raise foul("canasta/6.1", "no seven is discarded until each side has a canasta of sevens", None,
                            "/card")
+
+    def verify_discard(self, player: str, card: Card) -> dict:
+        """Whether ``player`` may discard ``card`` now (canasta/6.1); a last card is going out (6.2, 6.3, 8.5)."""
+        self._verify_turn(player, "play")
+        if self.last_red_three:
+            raise IllegalAction("canasta/6.5", "the last stock card was a red three: no discard, the hand is over")
+        self._verify_discard_card(card, last=len(self.hand(player)) == 1)
         rest = take_from(self.hand(player), [card])
         if rest is None:
             raise foul("canasta/6.1", f"{player} does not hold {card}", None, "/card")
@@ -810,6 +841,15 @@ class DealState:
             self.buy_window = True           # the next player may still buy this discard, once
         self._pass_turn(player)
         return {"pile_frozen": self.pile.frozen_by is not None or self.opts["strict_pile"]}
+
+    def _keeping(self, player: str) -> bool:
+        """Whether ``player``, left with one card his side may not go out on, keeps it (keep_last_card)."""
+        return bool(self.opts["keep_last_card"] and len(self.hands.get(player) or []) == 1
+                    and self.go_out_fault(self.side(player)) and not self.extra_due.get(player))
+
+    def _pass_kept(self, player: str) -> str:
+        self._pass_turn(player)
+        return f"{player} keeps his last card and skips the discard; {self.turn} plays (canasta/6.2)"
 
     def _pass_turn(self, player: str) -> None:
         if self.turn_melded:

@@ -16,7 +16,7 @@ from typing import Any
 from ..cards import JOKER, Card, DeckSpec, parse_card
 from ..errors import IllegalAction, InputError, esc
 from .core import card_value, cards_value, deck_of, is_black_three, is_red_three, is_wild
-from .melds import MeldFault, classify, go_out_fault, max_wilds, meld_key
+from .melds import MeldFault, classify, go_out_fault, is_canasta, max_wilds, meld_key
 from .options import deal_size
 from .scoring import score_side
 from .table import DealState, Layout, Pile, group_cards, natural_rank, same, take_from
@@ -315,6 +315,7 @@ def score(req: dict, variant, opts: dict) -> dict:
     active = layout.active(sitting_out(deal.get("sitting_out"), layout, "/deal/sitting_out"))
     dealt = deal_size(opts, len(active.seats))
     per_side: dict[str, dict] = {}
+    surplus: dict[str, tuple[int, bool]] = {}     # side → (cards shown beyond its deal, has a canasta)
     groups = []
     excess: dict[str, list] = {}
     for i, ds in enumerate(deal["sides"]):
@@ -383,11 +384,17 @@ def score(req: dict, variant, opts: dict) -> dict:
         per_side[sid] = {"melds": melds, "red_threes": len(reds), "hands": hands, "went_out": went_out,
                          "concealed": concealed, "double_ending": double, "one_player_all_reds": one_player,
                          "black_threes_aside": aside}
+        surplus[sid] = (held - dealt_side, any(is_canasta(k, m) for k, m in zip(kinds, melds)))
     if set(per_side) != set(scores):
         missing = [s for s in layout.sides if s not in per_side]
         raise InputError(f"give every side's cards (missing: {', '.join(missing)})", "/deal/sides")
     if sum(1 for v in per_side.values() if v["went_out"]) > 1:
         raise InputError("only one side goes out", "/deal/sides")
+    bonus = opts["first_canasta_bonus_cards"]
+    if bonus and any(c for _, c in surplus.values()) and not any(c and n >= bonus for n, c in surplus.values()):
+        raise InputError(f"the first canasta of the deal brings its maker {bonus} stock cards (canasta/4.2): a side "
+                         f"with a canasta shows at least {bonus} cards more than its players were dealt",
+                         "/deal/sides")
     black = sum(1 for _, cs in groups for c in cs if is_black_three(c)) + sum(v["black_threes_aside"]
                                                                          for v in per_side.values())
     if black > 2 * deck.copies:
@@ -591,6 +598,9 @@ def _position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: 
     elif turn:
         raise InputError("turn describes what happened this turn, after the draw (phase play)", "/position/turn")
     _hand_size_fits(st, actor, hand, phase if to_act == actor else "draw", side)   # out of turn: no draw yet
+    if phase == "play" and to_act == actor and st._keeping(actor):
+        raise InputError("a player left with one card his side may not go out on keeps it and skips the discard: "
+                         "his turn is over (keep_last_card, canasta/6.2)", "/position/phase")
     if st.last_red_three and opts["red_three_last_card"] == "no_meld":
         st._end(None)
     went = pos.get("went_out")
