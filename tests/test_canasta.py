@@ -214,7 +214,7 @@ def test_d2_natural_and_wild_needs_an_unfrozen_pile_and_a_melded_side(api):
 def test_frozen_pile_facts_name_what_froze_it(api):
     ans = check(api, "9D JK 5C", {"type": "take_pile", "cards": ["9D", "JK"]}, phase="draw", pile=FROZEN,
                 melds=MELDED)
-    assert ans["facts"] == {"side": "NS", "side_has_melded": True, "minimum": None, "pile_frozen": True,
+    assert ans["facts"] == {"side": "NS", "side_has_melded": True, "minimum": None, "opening_canasta": None, "pile_frozen": True,
                             "frozen_by": "wild", "canastas": 0, "stock": ans["facts"]["stock"]}
     assert ans["violations"][0]["pointer"] == "/action/cards"
     assert {"type": "draw", "player": "N"} in ans["legal_actions"]

@@ -205,6 +205,19 @@ class DealState:
         melds = {**self.melds[side], **(extra or {})}
         return go_out_fault([(kind_of_key(k), m) for k, m in melds.items()], self.opts, len(self.red_threes[side]))
 
+    def opening_requirement(self, side: str) -> tuple[int | None, str | None]:
+        """What the side's first meld needs (canasta/4.1): ``(minimum count or None, canasta needed or None)``;
+        the canasta is ``"canasta"``, ``"natural"`` (a natural one or better) or ``"canasta_200"`` (a canasta and
+        200 in cards, whose count is the minimum)."""
+        score = self.scores.get(side, 0)
+        wanted = opening_canasta(score, self.opts)
+        if wanted is not None:
+            return (200 if wanted == "canasta_200" else None), wanted
+        frm = self.opts["opening_canasta_from"]
+        if frm is not None and score >= frm:
+            return None, "canasta"
+        return self.minimum(side), None
+
     def minimum(self, side: str) -> int:
         return opening_minimum(self.scores.get(side, 0), self.opts) + self.minimum_raise[side]
 
@@ -568,6 +581,9 @@ class DealState:
                                                              or target == "10" else f"a sequence with {target}")
                 raise foul("canasta/3.1", f"meld {i}: the side has no meld of {what} to add these cards to", P_MELD,
                            f"/melds/{i}/rank")
+            if kind_of_key(key) == "wild" and any(not is_wild(c) for c in cards):
+                raise foul("canasta/3.3", f"meld {i}: a meld of wild cards takes wild cards only", P_MELD,
+                           f"/melds/{i}/cards")
             return key, cards
         cards = g
         naturals = {c.rank for c in cards if not is_wild(c)}

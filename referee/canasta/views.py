@@ -80,8 +80,12 @@ def meld_groups(value: Any, ptr: str) -> list:
                                      "card of a sequence such as \"5H\"", f"{ptr}/{i}/rank")
                 r = str(c)
             out.append((r, card_list(g.get("cards"), f"{ptr}/{i}/cards")))
+            where = f"{ptr}/{i}/cards"
         else:
             out.append(card_list(g, f"{ptr}/{i}"))
+            where = f"{ptr}/{i}"
+        if not group_cards(out[-1]):
+            raise InputError("a meld holds at least one card", where)
     return out
 
 
@@ -611,8 +615,8 @@ def _position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: 
         if not st.has_melded(side):
             raise InputError("a side that went out has melds: give them under melds", "/position/went_out")
         st._end(went, False)
-    facts = {"side": side, "side_has_melded": st.has_melded(side),
-             "minimum": None if st.has_melded(side) else st.minimum(side),
+    need, canasta = (None, None) if st.has_melded(side) else st.opening_requirement(side)
+    facts = {"side": side, "side_has_melded": st.has_melded(side), "minimum": need, "opening_canasta": canasta,
              "pile_frozen": st.frozen_for(side), "frozen_by": st.pile.frozen_by, "canastas": st.canastas(side),
              "stock": stock}
     return st, facts
