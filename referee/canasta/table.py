@@ -293,8 +293,8 @@ class DealState:
         if player != self.turn:
             raise IllegalAction("canasta/6.1", f"it is {self.turn}'s turn, not {player}'s")
         if self.extra_due.get(player) and not extra:
-            raise IllegalAction("canasta/4.2", f"{player} first draws the {self.extra_due[player]} cards his side's "
-                                               "first meld brings")
+            raise IllegalAction("canasta/4.2", f"{player} first draws the {self.extra_due[player]} cards "
+                                               f"{self._extra_source()} brings")
         phases = (phase,) if isinstance(phase, str) else phase
         if self.phase not in phases:
             raise IllegalAction("canasta/6.1", "the turn begins with a draw from the stock or the pile"
@@ -1005,19 +1005,23 @@ class DealState:
         return {"hand_ends": "the stock is gone and the pile is not taken"}
 
     # ------------------------------------------------------------------ the cards the first meld brings (Mexicana)
+    def _extra_source(self) -> str:
+        """What brings extra cards in this game: the side's first meld (Mexicana) or the deal's first canasta."""
+        return "the side's first meld" if self.opts["opening_bonus_cards"] else "the first canasta of the deal"
+
     def verify_extra_cards(self, player: str, cards: list[Card] | None = None) -> int:
         """The player whose meld opened his side draws ``opening_bonus_cards`` from the stock (canasta/4.2);
         ``cards``, when given, are the cards taken in order, red threes and their replacements included."""
         self._verify_turn(player, "play", extra=True)
         due = self.extra_due.get(player, 0)
         if not due:
-            raise foul("canasta/4.2", "no extra cards are due: they follow the side's first meld, once")
+            raise foul("canasta/4.2", f"no extra cards are due: they follow {self._extra_source()}, once")
         want = min(due, self.stock)
         if cards is not None:
             naturals = [c for c in cards if not is_red_three(c)]
             if len(cards) > self.stock or (len(naturals) != want and len(cards) != self.stock):
-                raise foul("canasta/4.2", f"the first meld brings {want} card(s) from the stock (red threes are "
-                                          f"replaced), not {len(naturals)}", None, "/cards")
+                raise foul("canasta/4.2", f"{self._extra_source()} brings {want} card(s) from the stock (red threes "
+                                          f"are replaced), not {len(naturals)}", None, "/cards")
         return want
 
     def apply_extra_cards(self, player: str, cards: list[Card] | None = None) -> dict:
