@@ -156,13 +156,16 @@ def preset(specs: dict[str, "OptionSpec"], constraints=(), derive=()):
     """A factory of :class:`Variant` objects over ``specs`` that checks each override's value.
 
     ``derive``: functions ``(options, names the request set) -> {option: value}`` giving the values one option
-    implies for others the request left alone (a variant may add its own with ``derive=``).
+    implies for others the request left alone (a variant may add its own with ``derive_also=``, and its own checks
+    with ``constraints_also=``).
     """
-    def make(id: str, title: str, players: tuple[int, ...], summary: str, derive_also=(), **overrides) -> "Variant":
+    def make(id: str, title: str, players: tuple[int, ...], summary: str, derive_also=(), constraints_also=(),
+             **overrides) -> "Variant":
         for k, v in overrides.items():
             specs[k].check(v)
         return Variant(id=id, title=title, players=players, summary=summary, overrides=overrides, specs=specs,
-                       constraints=tuple(constraints), derive=tuple(derive) + tuple(derive_also))
+                       constraints=tuple(constraints_also) + tuple(constraints),
+                       derive=tuple(derive) + tuple(derive_also))
     return make
 
 

@@ -76,7 +76,10 @@ def random_canasta_log(seed: int, variant: str = "classic", max_turns: int = 400
         up = rest.pop(0)
         n_off = count_off(up)
         pile_cards, rest = rest[:n_off] + [up], rest[n_off:]
-    while not opts["pile_count_off"]:
+    if opts["upcard_replaced"]:              # a wild card or a three turned up goes back into the pack
+        k = next(i for i, c in enumerate(rest) if not is_wild(c) and c.rank != "3")
+        pile_cards = [rest.pop(k)]
+    while not opts["pile_count_off"] and not opts["upcard_replaced"]:
         c = rest.pop(0)
         pile_cards.append(c)
         if not (is_wild(c) or is_red_three(c) or (cover and is_black_three(c))):

@@ -312,10 +312,11 @@ def test_traditional_red_threes_need_a_canasta(api):
 @pytest.mark.parametrize("meld,legal", [([m("AH AD AS AC 2C JK")], False), ([m("4H 4D 4S 4C 4H 4D 4S")], True)])
 def test_traditional_canasta_opening_from_5000(api, meld, legal):
     # In the game to 7,500 a side at 5,000 or more opens with a canasta whatever its count: 130 in aces and wild
-    # cards is refused, seven fours (35) is accepted.
+    # cards is refused, seven fours (35) is accepted (here without the seed's top-card condition, tested below).
     hand = [c for g in meld for c in g] + m("9D 10C JH QS KD 5H")
     hand = hand[:12] if len(hand) >= 12 else hand + m("8C 6S 7D")[:12 - len(hand)]
-    body = {"variant": "traditional", "options": {"target": 7500, "opening_canasta_from": 5000}, "sides": S4,
+    body = {"variant": "traditional", "options": {"target": 7500, "opening_canasta_from": 5000,
+                                                  "opening_canasta_with_top_card": False}, "sides": S4,
             "state": {"scores": {"NS": 5200}},
             "position": {"phase": "play", "hand": hand, "pile": {"top": "8D", "size": 3}},
             "action": {"type": "meld", "player": "North", "melds": meld}}
@@ -323,6 +324,29 @@ def test_traditional_canasta_opening_from_5000(api, meld, legal):
     assert ans["legal"] is legal
     if not legal:
         assert "opens with a canasta" in ans["violations"][0]["message"]
+
+
+def test_traditional_opening_canasta_is_made_with_the_top_card(api):
+    # Found by probing: the seed's 7,500 game has the opening canasta made by one player with the pile's top card.
+    # Seven fours melded from the hand after a draw are refused (target 7500 alone implies the canasta opening).
+    hand = m("4H 4C 4D 4S 4H 4C 4D 5C 6D 7H 8S 9D")
+    body = {"variant": "traditional", "options": {"target": 7500}, "sides": S4, "state": {"scores": {"NS": 5200}},
+            "position": {"phase": "play", "hand": hand, "pile": {"top": "9C", "size": 5, "frozen_by": None},
+                         "stock": 40},
+            "action": {"type": "meld", "player": "North", "melds": [hand[:7]]}}
+    ans = C(api, "check", body)
+    assert (ans["legal"], ans["violations"][0]["rule"]) == (False, "canasta/4.1")
+    assert "top card" in ans["violations"][0]["message"]
+    assert ans["facts"]["opening_canasta"] == "canasta" and ans["facts"]["minimum"] is None
+    # Six fours shown with the top 4S make the canasta (35 points, no count needed): legal.
+    body["position"] = {"phase": "draw", "hand": hand[:6] + m("5C 6D 7H 8S 9D"),
+                        "pile": {"top": "4S", "size": 5, "frozen_by": None}, "stock": 40}
+    body["action"] = {"type": "take_pile", "player": "North", "cards": hand[:6]}
+    assert C(api, "check", body)["legal"] is True
+    # ... but three fours with the top card are no canasta.
+    body["action"] = {"type": "take_pile", "player": "North", "cards": hand[:2]}
+    ans = C(api, "check", body)
+    assert (ans["legal"], ans["violations"][0]["rule"]) == (False, "canasta/4.1")
 
 
 def test_traditional_seven_joker_canasta(api):

@@ -26,8 +26,14 @@ class MeldFault(ValueError):
         self.rule = rule
 
 
+NO_CAP = 99
+
+
 def max_wilds(opts: dict) -> int:
-    return min(opts.get("max_wilds", 3), 2 if opts.get("strict_wild_cards") else 3)
+    """Wild cards a meld of a rank may hold (canasta/3.1): max_wilds (null: no cap), two with strict_wild_cards."""
+    cap = opts.get("max_wilds", 3)
+    cap = NO_CAP if cap is None else cap
+    return min(cap, 2) if opts.get("strict_wild_cards") else cap
 
 
 def classify(cards: list[Card], opts: dict, going_out: bool = False) -> str:
@@ -71,8 +77,11 @@ def classify(cards: list[Card], opts: dict, going_out: bool = False) -> str:
     most = max_wilds(opts)
     if wilds > most:
         raise MeldFault("canasta/3.1", f"a meld holds at most {most} wild cards")
-    if wilds > len(naturals):
+    ratio = opts.get("wild_ratio", "not_more")
+    if ratio in ("not_more", "half") and wilds > len(naturals):
         raise MeldFault("canasta/3.1", "wild cards may not outnumber the natural cards")
+    if ratio == "four_in_canasta" and len(cards) >= 7 and len(naturals) < 4:
+        raise MeldFault("canasta/3.1", "a canasta holds at least four natural cards")
     if opts.get("wild_ratio") == "half" and 2 * wilds > len(naturals):
         raise MeldFault("canasta/3.1", "the natural cards must be at least twice the wild cards")
     cap = opts.get("canasta_max")

@@ -36,6 +36,9 @@ SPECS = {s.name: s for s in [
     O("black_three_upcard", "enum", "cover", "canasta/1.6",
       "A black three turned up is covered by more cards (official laws), or left as the upcard (pagat, Palace).",
       allowed=("cover", "leave")),
+    O("upcard_replaced", "bool", False, "canasta/1.6",
+      "A wild card or a three turned up goes back into the pack and another card is turned, so the pile starts "
+      "with one natural card (the seed's 12-card classic); false: it is covered by further cards (official)."),
     # --- threes
     O("red_three_value", "int", 100, "canasta/2.2", "Points of each red three at the count.", allowed=(100, 105)),
     O("red_three_scale", "enum", "four_800", "canasta/2.2",
@@ -60,10 +63,12 @@ SPECS = {s.name: s for s in [
     O("sevens_in_hand", "int", 0, "canasta/2.3", "Points lost for each seven left in hand (the seeds' sevens game: "
       "500).", allowed=(0, 500)),
     # --- melds and canastas
-    O("max_wilds", "int", 3, "canasta/3.1", "Wild cards a meld may hold (Samba and its family: 2).", allowed=(3, 2)),
+    O("max_wilds", "int", 3, "canasta/3.1", "Wild cards a meld may hold (Samba and its family: 2); null: no cap "
+      "(popular Russian).", allowed=(3, 2), nullable=True),
     O("wild_ratio", "enum", "not_more", "canasta/3.1",
-      "Wild cards never outnumber the naturals (official), or the naturals are at least twice the wild cards "
-      "(pagat's Samba).", allowed=("not_more", "half")),
+      "Wild cards never outnumber the naturals (official), the naturals are at least twice the wild cards "
+      "(pagat's Samba), or only two naturals a meld and four a canasta (popular Russian).",
+      allowed=("not_more", "half", "four_in_canasta")),
     O("same_rank_melds", "enum", "one", "canasta/3.1",
       "One meld of a rank per side (official), or several (Samba: a new list of cards opens another meld of the "
       "rank; cards laid by rank join the first that is not yet a canasta).", allowed=("one", "many")),
@@ -183,6 +188,9 @@ SPECS = {s.name: s for s in [
       "Black threes that come with a taken pile are set aside, 5 each or 100 for all four (Cuban)."),
     O("wild_pair_takes", "bool", False, "canasta/5.2",
       "A pair of 2s takes a 2 on top of the pile, a pair of jokers a joker; the three join the hand (Hollywood)."),
+    O("opening_canasta_with_top_card", "bool", False, "canasta/4.1",
+      "Where opening_canasta_from applies, the opening canasta is made by one player with the pile's top card "
+      "(the traditional text's 7,500 game); false: any canasta."),
     O("keep_last_card", "bool", False, "canasta/6.2",
       "A player whose side may not go out may still meld down to one card, keep it and skip the discard (the seed's "
       "12-card classic); false: he keeps a card to discard and one more (official laws)."),
@@ -231,9 +239,12 @@ def _checks(opts: dict) -> list[tuple[str, str]]:
         out.append(("red_three_scale", "six_2000 scores six red threes, which only three packs hold (canasta/2.2)"))
     if opts["mixed_sevens_bonus"] and not opts["sevens_canasta_bonus"]:
         out.append(("mixed_sevens_bonus", "a mixed sevens bonus goes with sevens_canasta_bonus (canasta/3.2)"))
-    if (opts["red_three_scale"] == "eight_1000") != (opts["packs"] == 4):
-        out.append(("red_three_scale", "eight_1000 scores the eight red threes of four packs, and four packs use it "
+    if opts["red_three_scale"] == "eight_1000" and opts["packs"] != 4:
+        out.append(("red_three_scale", "eight_1000 scores the eight red threes of four packs: set packs to 4 "
                                        "(canasta/2.2)"))
+    if opts["packs"] == 4 and opts["red_three_scale"] != "eight_1000":
+        out.append(("packs", "four packs hold eight red threes, scored by red_three_scale eight_1000: set it too "
+                             "(canasta/2.2)"))
     if opts["red_three_scale"] in ("four_800", "one_player_doubles", "cuban", "cuban_each") and opts["packs"] == 3:
         out.append(("red_three_scale", f"{opts['red_three_scale']} is a scale for the four red threes of two packs; "
                                        "three packs use six_1200, six_1000 or all_plus_400 (canasta/2.2)"))
@@ -300,6 +311,13 @@ def _implied(opts: dict, requested: set) -> dict:
     return out
 
 
+def _palace_packs(opts: dict) -> list[tuple[str, str]]:
+    """Canasta Palace plays with two packs, or three under its custom rule (CP-1)."""
+    if opts["packs"] not in (2, 3):
+        return [("packs", "Canasta Palace plays with two packs, or three under its custom rule (canasta/1.2)")]
+    return []
+
+
 def _traditional_7500(opts: dict, requested: set) -> dict:
     """The traditional game to 7,500 opens with a canasta from 5,000 (its own option pairs them)."""
     return {"opening_canasta_from": 5000} if opts["target"] == 7500 else {}
@@ -323,17 +341,17 @@ VARIANTS = {v.id: v for v in [
              "The online site's game: 15 cards for two, 11 for four; a black three may stay up; red threes +400 "
              "for all; custom rules as options.",
              deal_size=None, black_three_upcard="leave", red_three_scale="all_plus_400", concealed_rule="side",
-             stock_end="stop"),
+             stock_end="stop", constraints_also=(_palace_packs,)),
     _variant("traditional", "Traditional canasta (the seeds' encyclopedia text)", (4,),
              "11 cards; red threes need a canasta; black threes in hand -100; double ending +100; options for "
              "7,500 with canasta openings, two canastas to go out and the seven-joker canasta.",
              red_threes_need="canasta", black_three_in_hand="minus_100", double_ending=True, stock_end="stop",
-             black_three_last_discard=False, derive_also=(_traditional_7500,)),
+             black_three_last_discard=False, opening_canasta_with_top_card=True, derive_also=(_traditional_7500,)),
     _variant("classic-12", "Classic canasta with 12 cards (the seeds' text)", (2, 3, 4),
              "12 cards in four-hand, 13 in three, 15 in two; red threes by winning the deal; a canasta opens at any "
              "count; the pile starts frozen; game to 5,000 or 7,000.",
              deal_size=None, deal_table="twelve", red_threes_need="won_deal", canasta_in_hand_opens=True,
-             pile_frozen_at_start=True, natural_and_wild_takes=False, keep_last_card=True),
+             pile_frozen_at_start=True, natural_and_wild_takes=False, keep_last_card=True, upcard_replaced=True),
     _variant("russian-popular", "Popular Russian canasta", (4,),
              "13 cards; clean 600, dirty 300, golden 1,000, diamond 2,000; going out 200 (1,000 with four black "
              "threes); red and black threes 105; game to 10,000.",
@@ -342,7 +360,7 @@ VARIANTS = {v.id: v for v in [
              red_three_scale="one_player_doubles", red_threes_need="canasta", black_three_in_hand="minus_105",
              opening_table="russian", red_threes_count_toward_opening=True, pile_for_opening=False,
              natural_and_wild_takes=False, wild_block="one_round", target=10000, black_three_meld="four_only",
-             going_out_discard="required"),
+             going_out_discard="required", max_wilds=None, wild_ratio="four_in_canasta"),
 ]}
 SAMBA = dict(packs=3, deal_size=15, draw_count=2, sequences=True, max_wilds=2, wild_ratio="half",
              same_rank_melds="many", layoff_take="below_canasta", natural_and_wild_takes=False,

@@ -93,6 +93,7 @@ class Layout:
     members: dict[str, list[str]]
     seats: list[str] = field(default_factory=list)
     side_of: dict[str, str] = field(default_factory=dict)
+    sitting_out: str | None = None           # the trio member who sits this deal out (five players)
 
     @classmethod
     def of(cls, sides: list[dict]) -> "Layout":
@@ -113,8 +114,10 @@ class Layout:
         """The layout of one deal: without the trio member who sits it out (five players, canasta/1.1)."""
         if sitting_out is None:
             return self
-        return Layout.of([{"id": sid, "players": [p for p in self.members[sid] if p != sitting_out]}
-                          for sid in self.sides])
+        out = Layout.of([{"id": sid, "players": [p for p in self.members[sid] if p != sitting_out]}
+                         for sid in self.sides])
+        out.sitting_out = sitting_out
+        return out
 
 
 @dataclass
@@ -221,10 +224,13 @@ class DealState:
     def minimum(self, side: str) -> int:
         return opening_minimum(self.scores.get(side, 0), self.opts) + self.minimum_raise[side]
 
-    def _opening_fault(self, side: str, count: int, made: dict[str, list[Card]], penalty, pointer: str = ""):
-        """Why melds worth ``count`` making ``made`` are not a legal opening for ``side`` (canasta/4.1, 4.2)."""
+    def _opening_fault(self, side: str, count: int, made: dict[str, list[Card]], penalty, pointer: str = "",
+                       top_key: str | None = None):
+        """Why melds worth ``count`` making ``made`` are not a legal opening for ``side`` (canasta/4.1, 4.2).
+        ``top_key``: the meld that takes the pile's top card, when the opening comes with the pile."""
         o = self.opts
         canasta = any(is_canasta(kind_of_key(k), m) for k, m in made.items())
+        from_hand = any(is_canasta(kind_of_key(k), m) for k, m in made.items() if k != top_key)
         wanted = opening_canasta(self.scores.get(side, 0), o)
         if wanted is not None:
             natural = any(is_canasta(kind_of_key(k), m) and (kind_of_key(k) == "wild" or not any(is_wild(c) for c in m))
@@ -242,11 +248,15 @@ class DealState:
             if not canasta:
                 return foul("canasta/4.1", f"from {frm} the side opens with a canasta, whatever its count", penalty,
                             pointer)
+            if o["opening_canasta_with_top_card"] and not (top_key is not None
+                                                           and is_canasta(kind_of_key(top_key), made[top_key])):
+                return foul("canasta/4.1", f"from {frm} the opening canasta is made with the pile's top card: take "
+                                           "the pile with it", penalty, pointer)
             return None
         if o["opening_naturals_only"] and any(is_wild(c) for k, m in made.items() for c in m
                                                if kind_of_key(k) == "group"):
             return foul("canasta/4.2", "the opening melds take no wild card", penalty, pointer)
-        if canasta and o["canasta_in_hand_opens"]:
+        if from_hand and o["canasta_in_hand_opens"]:
             return None
         note = "bonuses never count"
         if o["red_threes_count_toward_opening"] and self.red_threes[side]:
@@ -461,7 +471,7 @@ class DealState:
         group = [top] + shown
         if seq_key is not None:                   # the top card extends the side's sequence (Samba family)
             made = self._verify_melds(side, melds, {seq_key: self.melds[side][seq_key] + [top]}, going_out=False)
-            return self._after_take_checks(player, side, rest, made, group, melds)
+            return self._after_take_checks(player, side, rest, made, group, melds, seq_key)
         if self.opts["strict_pile"] and own is not None and is_canasta("group", own):
             raise foul("canasta/5.1", f"strict discard pile: the top card may not join the side's canasta of "
                                       f"{top.rank}s", P_PILE, "/cards")
@@ -473,10 +483,10 @@ class DealState:
             raise foul("canasta/3.1", f"{where}: {e}", P_PILE, "/cards") from None
         key = own_key or meld_key("group", combined, set(self.melds[side]))
         made = self._verify_melds(side, melds, {key: combined}, going_out=False)
-        return self._after_take_checks(player, side, rest, made, group, melds)
+        return self._after_take_checks(player, side, rest, made, group, melds, key)
 
     def _after_take_checks(self, player: str, side: str, rest: list[Card], made: dict, group: list[Card],
-                           melds: list) -> dict:
+                           melds: list, top_key: str) -> dict:
         """Going out by taking the pile, the partner's answer and the opening count (canasta/6.2, 6.3, 4.1)."""
         pile = self.pile
         left = len(rest) + pile.size - 1
@@ -493,7 +503,7 @@ class DealState:
             raise foul("canasta/6.3", "the partner answered no: the player may not go out this turn", P_ASK)
         if not self.has_melded(side):
             count = cards_value(group) + sum(cards_value(m) for m in melds)
-            fault = self._opening_fault(side, count, made, P_COUNT, "/melds" if melds else "/cards")
+            fault = self._opening_fault(side, count, made, P_COUNT, "/melds" if melds else "/cards", top_key)
             if fault:
                 fault.message += " (the top card counts, the rest of the pile never does)"
                 raise fault

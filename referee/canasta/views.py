@@ -128,6 +128,8 @@ def player_at(value: Any, layout: Layout, ptr: str) -> str:
     """One of the players, or InputError at ``ptr``."""
     if value is None:
         raise InputError(f"name the player (one of {', '.join(layout.seats)})", ptr)
+    if isinstance(value, str) and value == layout.sitting_out:
+        raise InputError(f"{value} sits this deal out: the players are {', '.join(layout.seats)} (canasta/1.1)", ptr)
     if not isinstance(value, str) or value not in layout.side_of:
         raise InputError(f"{value!r} is not one of the players ({', '.join(layout.seats)})", ptr)
     return value
@@ -241,7 +243,8 @@ def _excess_wilds(meld: list[Card], opts: dict) -> int:
     naturals = len(meld) - wilds
     if not naturals:
         return 0
-    return max(0, wilds - max_wilds(opts), wilds - naturals)
+    over_ratio = wilds - naturals if opts["wild_ratio"] != "four_in_canasta" else 0
+    return max(0, wilds - max_wilds(opts), over_ratio)
 
 
 def _without_wilds(meld: list[Card], n: int) -> list[Card]:
@@ -1167,6 +1170,13 @@ def _start_deal(ev: dict, layout: Layout, opts: dict, scores: dict, deck: DeckSp
         pile_cards_checked = []
     else:
         pile_cards_checked = pile_cards
+    if opts["upcard_replaced"]:
+        pile_cards_checked = []
+        bad = next((k for k, c in enumerate(pile_cards) if is_wild(c) or c.rank == "3"), None)
+        if bad is not None or len(pile_cards) != 1:
+            problems.append(("canasta/1.6", "the pile starts with one natural card: a wild card or a three turned up "
+                                            "goes back into the pack and another card is turned",
+                             f"{ptr}/pile/{bad if bad is not None else 1}"))
     for k, c in enumerate(pile_cards_checked):
         covered_kind = is_wild(c) or is_red_three(c) or (cover and is_black_three(c))
         last = k == len(pile_cards) - 1
