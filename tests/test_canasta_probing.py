@@ -1,0 +1,213 @@
+"""Faults found by black-box probing of the Canasta variants (issues 4 and 5), each kept with the probe's input.
+
+Expected values are rulings by the rule texts cited in each comment (seed-systems.md and canasta.md readings).
+"""
+import pytest
+
+S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
+S6 = [{"id": "A", "players": ["P1", "P3", "P5"]}, {"id": "B", "players": ["P2", "P4", "P6"]}]
+
+
+def C(api, endpoint, body, status=200):
+    return api(endpoint, body, status=status, game="canasta")
+
+
+def m(s):
+    return s.split()
+
+
+def ruling(ans):
+    return (ans["legal"], ans["violations"][0]["rule"] if ans["violations"] else None)
+
+
+# ---------------------------------------------------------------- a going-out discard after melds (issue 5, #1)
+
+def test_pennies_seven_is_never_the_going_out_discard(api):
+    # CN-PH: a seven is never the last discard, melds laid in the same go_out or not.
+    body = {"variant": "pennies-from-heaven", "sides": S6, "state": {"scores": {"A": 0, "B": 0}},
+            "position": {"phase": "play", "hand": m("5C 5D 5S 7C"),
+                         "melds": {"A": [m("7S 7H 7D 7C 7S 7H 7D"), m("JK JK 2S 2H 2D 2C JK"),
+                                         m("KS KH KD KC KS KH KD"), m("JS JH JD JC JS 2S 2H")],
+                                   "B": [m("AS AH AD")]},
+                         "pile": {"top": "9D", "size": 9, "frozen_by": None}, "stock": 40},
+            "action": {"player": "P1", "type": "go_out", "melds": [m("5C 5D 5S")], "card": "7C"}}
+    ans = C(api, "check", body)
+    assert ruling(ans) == (False, "canasta/6.1") and "never the last discard" in ans["violations"][0]["message"]
+    assert ans["violations"][0]["pointer"] == "/action/card"
+
+
+def test_samba_red_three_is_never_the_going_out_discard(api):
+    body = {"variant": "samba", "sides": S4, "state": {"scores": {"NS": 0, "EW": 0}},
+            "position": {"phase": "play", "hand": m("5C 5D 5S 3H"),
+                         "melds": {"NS": [m("KS KH KD KC KS KH KD"), m("QS QH QD QC QS QH QD")],
+                                   "EW": [m("AH AS AC")]},
+                         "pile": {"top": "9D", "size": 9, "frozen_by": None}, "stock": 40},
+            "action": {"type": "go_out", "player": "North", "melds": [m("5C 5D 5S")], "card": "3H"}}
+    assert ruling(C(api, "check", body)) == (False, "canasta/2.1")
+
+
+def test_cuban_black_three_not_discarded_in_the_first_round_when_going_out(api):
+    body = {"variant": "cuban", "sides": S4, "state": {"scores": {"NS": 0, "EW": 0}},
+            "position": {"phase": "play", "hand": m("5C 5D 5S 3S"), "melds": {"NS": [m("KS KH KD KC KS KH KD")]},
+                         "pile": {"top": "9D", "size": 9, "frozen_by": None}, "stock": 40,
+                         "turn": {"first_round": True}},
+            "action": {"type": "go_out", "player": "North", "melds": [m("5C 5D 5S")], "card": "3S"}}
+    assert ruling(C(api, "check", body)) == (False, "canasta/2.3")
+    log = [{"type": "deal", "dealer": "West", "pile": ["4S"], "hands": {
+        "North": m("KS KH KD KC KS KH KD 5S 5H 5D 6S 6H 3S"),
+        "East": m("8H 8D 10D 5H 8S 5C 8C 6C 10S 4D 6S 4H 10S"),
+        "South": m("4D 9C JS JK 6D 8H 10C 5D 10H 10D 6C JC JK"),
+        "West": m("JC 9S 8C JD 5S 9H 4C 6H JD JH JK 9S 4H")}},
+        {"type": "draw", "player": "North", "cards": ["6D"]},
+        {"type": "go_out", "player": "North", "melds": [m("KS KH KD KC KS KH KD"), m("5S 5H 5D"), m("6S 6H 6D")],
+         "card": "3S"}]
+    ans = C(api, "validate", {"variant": "cuban", "sides": S4, "log": log})
+    fv = ans["first_violation"]
+    assert (ans["valid"], fv["index"], fv["rule"], fv["pointer"]) == (False, 2, "canasta/2.3", "/log/2/card")
+
+
+# ---------------------------------------------------------------- listings, wording, facts (issue 5, #3-#5)
+
+@pytest.mark.parametrize("variant,expected", [
+    ("italian", {"going_out_bonus": 300, "concealed_bonus": 0}),     # canasta.md 2.8 / S23: 300, no concealed
+    ("sevens", {"going_out_bonus": 200, "concealed_bonus": 0}),      # implied by sequences (canasta/3.4)
+    ("classic", {"going_out_bonus": 100, "concealed_bonus": 100}),
+])
+def test_variant_listing_gives_the_values_a_request_gets(client, variant, expected):
+    listing = client.get(f"/v1/games/canasta/variants/{variant}").get_json()
+    defaults = {o["name"]: o["default"] for o in listing["options"]}
+    assert {k: defaults[k] for k in expected} == expected
+
+
+def test_sevens_extra_cards_follow_the_first_canasta(api):
+    pos = {"phase": "play", "hand": m("KC KD 5H 6D 8C"), "melds": {"NS": [["K"] * 5]},
+           "pile": {"top": "8D", "size": 3}}
+    body = {"variant": "sevens", "sides": S4, "position": pos,
+            "action": {"type": "extra_cards", "player": "North"}}
+    ans = C(api, "check", body)
+    assert ruling(ans) == (False, "canasta/4.2")
+    assert ans["violations"][0]["message"] == ("no extra cards are due: they follow the first canasta of the deal, "
+                                               "once")
+
+
+@pytest.mark.parametrize("score,minimum,canasta", [
+    (6995, 120, None),            # Brazilian table below 7,000: a count
+    (7000, None, "canasta"),      # 7,000: any canasta, whatever its count
+    (8000, 200, "canasta_200"),   # 8,000: a canasta and 200 in cards
+    (9000, None, "natural"),      # 9,000: a natural canasta or better
+])
+def test_brazilian_facts_name_the_opening_requirement(api, score, minimum, canasta):
+    hand = m("KH KD KS KC 2C 2D 5H 6D 8C 9S 10H JC QD AS 4C")
+    body = {"variant": "brazilian", "sides": S4, "state": {"scores": {"NS": score, "EW": 0}},
+            "position": {"phase": "draw", "hand": hand, "pile": {"top": "8D", "size": 3}},
+            "action": {"type": "draw", "player": "North"}}
+    facts = C(api, "check", body)["facts"]
+    assert (facts["minimum"], facts["opening_canasta"]) == (minimum, canasta)
+
+
+def test_an_empty_meld_is_malformed(api):
+    body = {"sides": S4, "position": {"phase": "play", "hand": m("5C 5D 5S 6H 7D 8C 9S 10H JC QD AS 4C"),
+                                      "pile": {"top": "8D", "size": 3}},
+            "action": {"type": "meld", "player": "North", "melds": [[]]}}
+    assert C(api, "check", body, 422)["errors"][0]["pointer"] == "/action/melds/0"
+
+
+def test_a_natural_card_never_joins_a_meld_of_wild_cards(api):
+    body = {"variant": "bolivia", "sides": S4,
+            "position": {"phase": "play", "hand": m("5D 6H 7C 8S 9D"), "melds": {"NS": [m("2C 2D JK")]},
+                         "pile": {"top": "8D", "size": 3}},
+            "action": {"type": "meld", "player": "North", "melds": [{"rank": "wild", "cards": ["5D"]}]}}
+    ans = C(api, "check", body)
+    assert ruling(ans) == (False, "canasta/3.3") and ans["violations"][0]["pointer"] == "/action/melds/0/cards"
+
+
+# ---------------------------------------------------------------- issue 4 variants
+
+def test_classic_12_keeps_a_last_card_without_a_canasta(api):
+    # CN-C12 (S4:79): without a canasta a player left with one card keeps it and skips the discard.
+    body = {"variant": "classic-12", "sides": S4,
+            "position": {"phase": "play", "hand": m("5C 5D 5H 7S"), "melds": {"NS": [m("9H 9S 9C")]},
+                         "pile": {"top": "9D", "size": 5, "frozen_by": None}, "stock": 30, "melded_before": True},
+            "action": {"type": "meld", "player": "North", "melds": [m("5C 5D 5H")]}}
+    ans = C(api, "check", body)
+    assert ans["legal"] is True
+    assert ans["effects"]["turn_passes"] == ("North keeps his last card and skips the discard; East plays "
+                                             "(canasta/6.2)")
+    # the official laws: he keeps a card to discard and one more
+    body["variant"] = "classic"
+    assert ruling(C(api, "check", body)) == (False, "canasta/6.2")
+    # the position after that meld is past: his turn is over
+    body["variant"] = "classic-12"
+    body["position"].update(hand=["7S"], melds={"NS": [m("9H 9S 9C"), m("5C 5D 5H")]}, turn={"melded": True})
+    body["action"] = {"type": "discard", "player": "North", "card": "7S"}
+    assert C(api, "check", body, 422)["errors"][0]["pointer"] == "/position/phase"
+
+
+def test_traditional_black_three_is_not_the_last_discard(api):
+    # CN-T (S1:21; S4:129): black threes held at the end are melded, not discarded last.
+    body = {"variant": "traditional", "sides": S4,
+            "position": {"phase": "play", "hand": m("9S 9H 9C 3S"), "melds": {"NS": [m("KH KC KD KS KH KC KD")]},
+                         "pile": {"top": "8C", "size": 5, "frozen_by": None}, "melded_before": True, "stock": 30},
+            "action": {"type": "go_out", "player": "North", "melds": [m("9S 9H 9C")], "card": "3S"}}
+    assert ruling(C(api, "check", body)) == (False, "canasta/2.3")
+    # nor may he meld down to the black three alone, which he could never discard
+    body["action"] = {"type": "meld", "player": "North", "melds": [m("9S 9H 9C")]}
+    assert ruling(C(api, "check", body)) == (False, "canasta/2.3")
+    body["variant"] = "classic"                       # the official laws allow both
+    assert C(api, "check", body)["legal"] is True
+    body["action"] = {"type": "go_out", "player": "North", "melds": [m("9S 9H 9C")], "card": "3S"}
+    assert C(api, "check", body)["legal"] is True
+
+
+@pytest.mark.parametrize("meld,legal", [
+    (m("KH KC 2S 2H JK"), True),                      # two naturals, three wild cards: no cap, no ratio (S1:79)
+    (m("KH KC KD KS KH 2S 2H JK JK"), True),          # a canasta with five naturals and four wild cards (S1:80)
+    (m("KH KC KD 2S 2H JK JK"), False),               # a canasta with three naturals: four are needed
+])
+def test_russian_popular_meld_floors(api, meld, legal):
+    hand = meld + m("5C 6D")
+    body = {"variant": "russian-popular", "sides": S4,
+            "position": {"phase": "play", "hand": hand, "melds": {"NS": [m("9H 9S 9C")]},
+                         "pile": {"top": "8C", "size": 5, "frozen_by": None}, "melded_before": True, "stock": 30},
+            "action": {"type": "meld", "player": "North", "melds": [meld]}}
+    ans = C(api, "check", body)
+    assert ans["legal"] is legal
+    if not legal:
+        assert ans["violations"][0]["message"].endswith("a canasta holds at least four natural cards")
+
+
+def test_palace_refuses_four_packs_by_name(api):
+    ans = C(api, "score", {"variant": "palace", "options": {"packs": 4}, "sides": S4,
+                           "deal": {"sides": [{"id": "NS", "hands": [["4H"], ["5H"]]},
+                                              {"id": "EW", "hands": [["4H"], ["5H"]]}]}}, 422)
+    assert ans["errors"][0]["pointer"] == "/options/packs"
+
+
+def test_five_player_the_player_sitting_out_is_named_as_such(api):
+    body = {"variant": "five-player",
+            "sides": [{"id": "P", "players": ["Ann", "Bob"]}, {"id": "T", "players": ["Cat", "Dan", "Eve"]}],
+            "position": {"sitting_out": "Eve", "hand": m("9S 9H 5C 6D KH KC QD 8S 4H 7C 10D"),
+                         "pile": {"top": "9D", "size": 5, "frozen_by": None}, "stock": 30},
+            "action": {"type": "draw", "player": "Eve"}}
+    err = C(api, "check", body, 422)["errors"][0]
+    assert err["pointer"] == "/action/player" and err["detail"].startswith("Eve sits this deal out")
+
+
+def test_classic_12_upcard_is_replaced_not_covered(api):
+    # CN-C12 (S4:75): a joker or a three turned up goes back into the pack; the pile starts with one natural card.
+    hands = {"North": m("KH KD KS KC QH QD QS QC 4H 4D 5S 6C"), "East": m("4S 5H 6D 7C 8H 9D 10S JD AS AC 7D 8D"),
+             "South": m("4C 5D 6H 7S 8C 9H 10D JS AH 2D 9S 10C"), "West": m("5C 6S 7H 8S 9C 10H JH JC AD 2C KH KD")}
+    log = [{"type": "deal", "dealer": "West", "hands": hands, "pile": ["JK", "9D"]}]
+    ans = C(api, "validate", {"variant": "classic-12", "sides": S4, "log": log})
+    fv = ans["first_violation"]
+    assert (fv["rule"], fv["pointer"]) == ("canasta/1.6", "/log/0/pile/0")
+
+
+def test_classic_12_canasta_with_the_top_card_is_not_a_canasta_in_hand(api):
+    # CN-C12 (S4:79): only a canasta held in the hand opens below the minimum; six fours and the top 4D make 35.
+    body = {"variant": "classic-12", "state": {"scores": {"NS": 3000}}, "sides": S4,
+            "position": {"hand": m("4H 4C 4D 4S 4H 4C 5C 6D 7H 8S 9D 10C"),
+                         "pile": {"top": "4D", "size": 5, "frozen_by": None}, "stock": 30},
+            "action": {"type": "take_pile", "player": "North", "cards": m("4H 4C 4D 4S 4H 4C")}}
+    ans = C(api, "check", body)
+    assert ruling(ans) == (False, "canasta/4.1") and "needs 120" in ans["violations"][0]["message"]
