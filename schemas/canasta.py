@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, validate
 
-from .common import Bool, Card, Cards, Envelope, Int, Name, Strict
+from .common import PRINTABLE, Bool, Card, Cards, Envelope, Int, Name, Strict
 
-SIDE_ID = lambda **kw: fields.String(validate=validate.Length(min=1, max=64), **kw)  # noqa: E731
+SIDE_ID = lambda **kw: fields.String(validate=[validate.Length(min=1, max=64), PRINTABLE], **kw)  # noqa: E731
 
 
 def _melds(value):

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
 
-NAME = fields.String(validate=validate.Length(min=1, max=64))
+# names and ids are shown back in answers and logs: no control characters (a NUL, a newline) in them
+PRINTABLE = validate.Regexp(r"\A[^\x00-\x1f\x7f]*\Z", error="a name holds no control characters")
+NAME = fields.String(validate=[validate.Length(min=1, max=64), PRINTABLE])
 CARD = fields.String(validate=validate.Length(min=1, max=4))
 
 
@@ -25,7 +27,7 @@ def Cards(max_len: int = 40, **kw):
 
 
 def Name(**kw):
-    return fields.String(validate=validate.Length(min=1, max=64), **kw)
+    return fields.String(validate=[validate.Length(min=1, max=64), PRINTABLE], **kw)
 
 
 def Int(lo: int = -100000, hi: int = 100000, **kw):

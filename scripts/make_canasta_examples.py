@@ -18,7 +18,11 @@ for seed in (1, 2, 3):
     lines.append({"game": "canasta", "sides": sides, "log": log})
 sides, log, _ = random_canasta_log(4, "classic")
 bad = copy.deepcopy(log)
-next(ev for ev in bad if ev["type"] == "discard")["card"] = "3D"
+# a player held 3D instead of a card of his deal, never laid it out, and discards it where he discarded that card
+ev = next(ev for ev in bad if ev["type"] == "discard" and ev["card"] in bad[0]["hands"][ev["player"]])
+hand = bad[0]["hands"][ev["player"]]
+hand[hand.index(ev["card"])] = "3D"
+ev["card"] = "3D"
 lines.append({"game": "canasta", "sides": sides, "log": bad})
 sides, log, _ = random_canasta_log(5, "two-player")
 lines.append({"game": "canasta", "variant": "two-player", "sides": sides, "log": log[: len(log) // 2]})

@@ -667,10 +667,10 @@ class DealState:
             raise foul("canasta/6.1", f"{player} does not hold all the cards melded", None,
                        _missing(self.hand(player), groups, "/melds") or "/melds")
         if final_discard is not None:
-            self._verify_discard_card(final_discard, last=True)
             rest2 = take_from(rest, [final_discard])
             if rest2 is None:
                 raise foul("canasta/6.1", f"{player} does not hold {final_discard}", None, "/card")
+            self._verify_discard_card(final_discard, last=True)
             if rest2:
                 raise foul("canasta/6.2", f"going out leaves no card in hand; {len(rest2)} would remain")
         out_now = (len(rest) == 0 or (final_discard is not None and len(rest) == 1)) if going_out is None \
@@ -808,10 +808,10 @@ class DealState:
         self._verify_turn(player, "play")
         if self.last_red_three:
             raise IllegalAction("canasta/6.5", "the last stock card was a red three: no discard, the hand is over")
-        self._verify_discard_card(card, last=len(self.hand(player)) == 1)
         rest = take_from(self.hand(player), [card])
         if rest is None:
             raise foul("canasta/6.1", f"{player} does not hold {card}", None, "/card")
+        self._verify_discard_card(card, last=not rest)
         shown = self.penalty_cards.get(player)
         if shown and not any(alike(card, p) for p in shown):
             raise foul("canasta/8.7", f"{player} has penalty cards face up ({', '.join(map(str, shown))}): his "
