@@ -211,3 +211,61 @@ def test_classic_12_canasta_with_the_top_card_is_not_a_canasta_in_hand(api):
             "action": {"type": "take_pile", "player": "North", "cards": m("4H 4C 4D 4S 4H 4C")}}
     ans = C(api, "check", body)
     assert ruling(ans) == (False, "canasta/4.1") and "needs 120" in ans["violations"][0]["message"]
+
+
+# ---------------------------------------------------------------- second round: logs and the classic game
+
+def test_a_card_not_held_is_refused_as_such_before_the_sevens_rule(api):
+    # Pennies from Heaven: discarding a 7S the player does not hold is "does not hold", not the sevens rule.
+    body = {"variant": "pennies-from-heaven", "sides": S6,
+            "position": {"phase": "play", "hand": m("5C 5D 6H 8S 9D"), "melds": {"A": [m("KS KH KD KC KS KH KD")]},
+                         "pile": {"top": "9C", "size": 9, "frozen_by": None}, "stock": 40},
+            "action": {"player": "P1", "type": "discard", "card": "7S"}}
+    ans = C(api, "check", body)
+    assert ruling(ans) == (False, "canasta/6.1") and ans["violations"][0]["message"] == "P1 does not hold 7S"
+
+
+def test_a_control_character_in_a_name_is_refused(api):
+    sides = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "W\u0000x"]}]
+    body = {"sides": sides, "position": {"phase": "draw", "hand": m("5C 5D 6H 8S 9D 10C JH QS KD AS 4C"),
+                                         "pile": {"top": "9C", "size": 9}},
+            "action": {"player": "North", "type": "draw"}}
+    assert C(api, "check", body, 422)["errors"][0]["pointer"] == "/sides/1/players/1"
+
+
+def test_a_concealed_going_out_melds_a_whole_hand(api):
+    # canasta/6.4: North held his 11 cards and drew one; going out concealed he melds at least 11 (12 less the
+    # discard). NS show 10 melded cards: impossible.
+    deal = {"sides": [
+        {"id": "NS", "went_out": True, "concealed": True, "melds": [["Q"] * 7, ["5"] * 3],
+         "hands": [[], m("J 9 2 4 4 6 6 7 7 8 8 K")]},
+        {"id": "EW", "melds": [], "hands": [m("4 4 5 5 6 6 7 7 8 8 9"), m("A A 9 9 8 8 7 7 6 6 5")]}]}
+    err = C(api, "score", {"sides": S4, "deal": deal}, 422)["errors"][0]
+    assert err["pointer"] == "/deal/sides/0/concealed" and "at least 11 cards" in err["detail"]
+
+
+@pytest.mark.parametrize("player,stands", [("East", True), ("South", False)])
+def test_a_draw_out_of_turn_by_the_next_player_stands(api, player, stands):
+    # canasta/8.8: a card drawn out of turn goes back, unless the next player in order drew it: then the draw
+    # stands but he may not take the pile.
+    body = {"sides": S4, "position": {"hand": m("5S 5C 7H"), "to_act": "North",
+                                      "melds": {"NS": [m("QH QC QS"), ["K"] * 7], "EW": [m("A A A")]},
+                                      "pile": {"top": "9D", "size": 9, "frozen_by": None}, "stock": 52},
+            "action": {"type": "draw", "player": player}}
+    ans = C(api, "check", body)
+    assert ruling(ans) == (False, "canasta/8.8")
+    assert ("his draw stands but he may not take the pile" in ans["violations"][0]["message"]) is stands
+
+
+@pytest.mark.parametrize("hand,fined", [
+    (m("5S 5C 5D 7H"), False),    # he can go out (meld 5-5-5 onto the side's canasta, discard 7H): he must, free
+    (m("5S 6C 9D 7H"), True),     # he cannot go out: 100 (canasta/8.5)
+])
+def test_asking_late_costs_100_only_when_he_cannot_go_out(api, hand, fined):
+    body = {"sides": S4, "position": {"phase": "play", "turn": {"melded": True}, "hand": hand,
+                                      "melds": {"NS": [m("QH QC QS"), ["K"] * 7], "EW": []},
+                                      "pile": {"top": "9D", "size": 9, "frozen_by": None}, "stock": 52},
+            "action": {"type": "ask", "player": "North", "answer": "no"}}
+    ans = C(api, "check", body)
+    assert ruling(ans) == (False, "canasta/6.3")
+    assert [(p["rule"], p["points"]) for p in ans["penalties"]] == ([("canasta/8.5", -100)] if fined else [])

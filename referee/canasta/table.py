@@ -334,6 +334,10 @@ class DealState:
     def verify_draw(self, player: str) -> None:
         """Raises IllegalAction: canasta/8.8 (a draw out of turn, or a second draw in the turn), 6.5 (no stock)."""
         if self.phase != "done" and player != self.turn:
+            if player == self.layout.after(self.turn):
+                raise IllegalAction("canasta/8.8", f"it is {self.turn}'s turn: {player}, next in order, drew early; "
+                                                   f"his draw stands but he may not take the pile this turn (no "
+                                                   "points)")
             raise IllegalAction("canasta/8.8", f"it is {self.turn}'s turn: a card {player} draws out of turn goes "
                                                "back to the stock (no points)")
         if self.phase == "play" and not self.extra_due.get(player):
@@ -977,8 +981,11 @@ class DealState:
         if self.last_red_three:
             raise foul("canasta/6.5", "the last stock card was a red three: nobody goes out")
         if self.turn_melded or self.drew_from == "pile":
-            raise foul("canasta/6.3", "the question comes before any card of the turn is shown or melded, and before "
-                                      "the pile is taken", P_ASK)
+            late = "the question comes before any card of the turn is shown or melded, and before the pile is taken"
+            if self.way_out(player) is not None:
+                raise foul("canasta/6.3", f"{late}: asked late, the player must now go out, which he can (no points, "
+                                          "canasta/8.5)")
+            raise foul("canasta/6.3", f"{late}: asked late, the player must go out and cannot", P_ASK)
         if self.answer is not None:
             raise IllegalAction("canasta/6.3", "the question has been asked and answered this turn")
 

@@ -376,6 +376,8 @@ def score(req: dict, variant, opts: dict) -> dict:
                                  "lay down with a double ending)", ptr + "/hands")
         elif empty:
             raise InputError("only the player who went out can end with no card (canasta/6.2)", ptr + "/hands")
+        if concealed:
+            _concealed_fits(melds, hands, dealt, opts, ptr)
         held = sum(len(m) for m in melds) + sum(len(h) for h in hands) + aside
         dealt_side = dealt * n_players + (opts["opening_bonus_cards"] if melds else 0)
         if held < dealt_side:
@@ -428,6 +430,23 @@ def score(req: dict, variant, opts: dict) -> dict:
             raise InputError(f"{sid} reports {kept} red three(s) kept in hand: list them under red_threes too "
                              "(they score like the others, canasta/8.3)", "/deal/irregularities")
     return settle(layout, opts, scores, target, per_side, penalties, rounds_of(req))
+
+
+def _concealed_fits(melds: list[list[Card]], hands: list[list[Card]], dealt: int, opts: dict, ptr: str) -> None:
+    """A concealed going out melds a whole hand in one turn (canasta/6.4): the player held his deal, never having
+    melded, and drew; so the side shows at least that many cards melded, less the last discard.  Under
+    concealed_rule=side nobody of the side had melded, so each partner still holds his deal."""
+    least = dealt + opts["draw_count"] - 1
+    shown = sum(len(m) for m in melds)
+    if shown < least:
+        raise InputError(f"going out concealed melds a whole hand in one turn: at least {least} cards (the {dealt} "
+                         f"held and the draw, less the discard); the side shows {shown} melded (canasta/6.4)",
+                         ptr + "/concealed")
+    if opts["concealed_rule"] == "side":
+        for j, h in enumerate(hands):
+            if h and (len(h) < dealt or (opts["draw_count"] == 1 and len(h) != dealt)):
+                raise InputError(f"the side went out concealed, so this partner never melded and holds the {dealt} "
+                                 f"cards of his deal, not {len(h)} (canasta/6.4)", f"{ptr}/hands/{j}")
 
 
 def rounds_of(req: dict) -> int:
