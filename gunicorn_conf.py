@@ -18,3 +18,6 @@ preload_app = True
 limit_request_line = 8190  # the longest request line gunicorn allows
 accesslog = "-"
 errorlog = "-"
+# gunicorn 25+ opens a control socket at one fixed path per user; two servers on a machine would share it, and
+# the service has no use for it (older gunicorn ignores the setting)
+control_socket_disable = True

@@ -51,11 +51,22 @@ def _setup_logging() -> None:
 
 def problem(status: int, kind: str, title: str, detail: str, errors: list | None = None,
             headers: dict | None = None) -> Response:
-    body = {"type": PROBLEM_BASE + kind, "title": title, "status": status, "detail": detail}
-    if errors is not None:
-        body["errors"] = errors
+    """An RFC 9457 answer; ``errors`` lists the offending fields (pointer ``""`` is the whole body) and is empty
+    when the fault is in the URL or the method."""
+    body = {"type": PROBLEM_BASE + kind, "title": title, "status": status, "detail": detail,
+            "errors": errors if errors is not None else []}
     return Response(json.dumps(body, ensure_ascii=False), status=status, mimetype="application/problem+json",
                     headers={"Content-Language": "en", **(headers or {})})
+
+
+def whole(detail: str) -> list[dict]:
+    """The errors entry for a fault of the body as a whole."""
+    return [{"pointer": "", "detail": detail}]
+
+
+def too_large() -> Response:
+    detail = f"bodies are limited to {MAX_BODY // 1024} KiB"
+    return problem(413, "payload-too-large", "Request body too large", detail, whole(detail))
 
 
 def ok(body: dict) -> Response:
@@ -119,7 +130,7 @@ def create_app() -> Flask:
         ctype = (request.mimetype or "").lower()
         if ctype and ctype != "application/json" and not ctype.endswith("+json"):
             return problem(415, "unsupported-media-type", "Unsupported media type",
-                           f"send application/json, not {ctype}")
+                           f"send application/json, not {ctype}", whole(f"send application/json, not {ctype}"))
         service.registry.get(game)  # 404 for an unknown game before reading the body
         if request.content_length is None and request.environ.get("wsgi.input_terminated"):
             # a chunked upload: read it ourselves, since a limited stream would cut it short silently
@@ -127,8 +138,7 @@ def create_app() -> Flask:
         else:
             raw = request.get_data(cache=False)  # MAX_CONTENT_LENGTH answers 413 for a declared length
         if len(raw) > MAX_BODY:
-            return problem(413, "payload-too-large", "Request body too large",
-                           f"bodies are limited to {MAX_BODY // 1024} KiB")
+            return too_large()
         body = parse_body(raw)
         return ok(service.handle(game, endpoint, body, language()))
 
@@ -139,7 +149,7 @@ def create_app() -> Flask:
     @app.errorhandler(BadJSON)
     def bad_json(e: BadJSON):
         title = "JSON nested too deeply" if e.kind == "nesting-too-deep" else "Malformed JSON"
-        return problem(400, e.kind, title, e.detail)
+        return problem(400, e.kind, title, e.detail, whole(e.detail))
 
     @app.errorhandler(InputError)
     def invalid(e: InputError):
@@ -156,8 +166,7 @@ def create_app() -> Flask:
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException):
         if e.code == 413:
-            return problem(413, "payload-too-large", "Request body too large",
-                           f"bodies are limited to {MAX_BODY // 1024} KiB")
+            return too_large()
         if not e.code or e.code >= 500:
             return crash(e)
         kind = {404: "not-found", 405: "method-not-allowed"}.get(e.code, "http-error")

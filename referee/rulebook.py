@@ -35,7 +35,7 @@ class Rule:
         """The rule as the API shows it: ``{id, title, text, source}`` (+ ``options`` in force)."""
         text = self.text
         if variant is not None and variant.id in self.variant_text:
-            preset = variant.defaults()
+            preset = variant.resolve({})
             # the variant's wording holds while its own values of the governing options are in force
             if options is None or all(options.get(n) == preset.get(n) for n in self.options):
                 text = self.variant_text[variant.id]

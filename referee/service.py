@@ -94,6 +94,6 @@ def variant_info(game_id: str, variant_id: str) -> dict:
 def rules_info(game_id: str, variant_id: str | None, lang: str = DEFAULT_LANGUAGE) -> dict:
     game = registry.get(game_id)
     v = game.variant(variant_id)
-    opts = v.defaults()
+    opts = v.resolve({})        # the values a request without options gets, implied ones included
     return {"game": game.id, "variant": v.id, "edition": game.rulebook.edition,
             "rules": [r.render(lang, v, opts) for r in game.rulebook.rules.values()]}

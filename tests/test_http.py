@@ -20,6 +20,10 @@ def problem(r, status):
     assert r.mimetype == "application/problem+json"
     body = r.get_json()
     assert body["status"] == status and body["title"] and body["type"].startswith("https://")
+    # every problem lists the offending fields; a fault of the body as a whole is pointer "", one in the URL none
+    assert isinstance(body["errors"], list) and all(set(e) == {"pointer", "detail"} for e in body["errors"])
+    if status in (400, 413, 415) and "query" not in body["type"]:
+        assert [e["pointer"] for e in body["errors"]] == [""]
     return body
 
 

@@ -330,11 +330,23 @@ class DealState:
         self.window = None
 
     # ---------------------------------------------------------------- declaring out (pinochle/6.4)
-    def apply_declare(self, player: str, banked: int, target: int) -> dict:
+    def verify_declare(self, player: str) -> None:
+        """Whether ``player`` may declare out now (pinochle/6.4): the form plays it and the deal is on."""
         if not self.opts["declare_out"]:
             raise IllegalAction("pinochle/6.4", "declaring out is not played in this form")
         if self.done:
             raise IllegalAction("pinochle/6.4", "the deal is over; a player declares out during it")
+
+    def can_declare(self, player: str) -> bool:
+        try:
+            self.verify_declare(player)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply_declare(self, player: str, banked: int, target: int) -> dict:
+        """Declare out: right if ``banked`` + this deal's melds and captured points reach ``target``."""
+        self.verify_declare(player)
         total = banked + self.meld_points[player] + self.captured[player]
         right = total >= target
         self.declared = {"player": player, "total": total, "right": right}
