@@ -425,7 +425,8 @@ def test_d19_both_past_5000_the_higher_total_wins(api):
     ({"type": "pile_taken_illegally"}, 40 - 100),
     ({"type": "permission_breach"}, 40 - 100),
     ({"type": "out_without_canasta"}, 40 - 100),
-    ({"type": "excess_wild_cards", "count": 2}, 40 - 100),            # IR5: two excess wild cards x 50
+    ({"type": "excess_wild_cards", "count": 1}, 40 - 50),             # IR5: 50 per excess wild card; EW's melds
+                                                                      # hold one wild card, so at most one
 ])
 def test_d20_penalties_are_only_subtracted(api, irr, ew):
     body = score_body()

@@ -269,3 +269,136 @@ def test_asking_late_costs_100_only_when_he_cannot_go_out(api, hand, fined):
     ans = C(api, "check", body)
     assert ruling(ans) == (False, "canasta/6.3")
     assert [(p["rule"], p["points"]) for p in ans["penalties"]] == ([("canasta/8.5", -100)] if fined else [])
+
+
+# ---------------------------------------------------------------- third round: corners and option interactions
+
+DEAL3 = {"type": "deal", "dealer": "West", "pile": ["9C"], "hands": {
+    "North": m("KH KD KS KC KH KD KS QH QD QS 5C"), "East": m("4H 4D 5S 6S 7H 8D 9S 10C JH AD 3H"),
+    "South": m("4S 5H 6D 7S 8H 9D 10S JD AS AC JC"), "West": m("4C 5D 6H 7D 8S 9H 10D JS AH 2D 10H")}}
+M9 = {"NS": [m("9H 9S 9C 9H 9S 9C 2C")]}
+
+
+def test_excess_wild_cards_make_no_canasta(api):
+    # 9 9 9 with five wild cards: two are excess (canasta/3.1 allows three, never more than the naturals), left in
+    # the meld when found late (8.2); without them the meld holds six cards: no canasta, so no going out (6.2).
+    deal = {"sides": [
+        {"id": "NS", "went_out": True, "melds": [m("9 9 9 2 2 2 JK JK"), m("K K K")],
+         "hands": [[], m("4 5 6 7 8 9 10 J K K K K")]},
+        {"id": "EW", "melds": [m("Q Q Q")], "hands": [m("4 5 6 7 8 9 10 4 5 6"), m("4 5 6 7 8 9 10 A A")]}],
+        "irregularities": [{"type": "excess_wild_cards", "side": "NS", "count": 2}]}
+    assert C(api, "score", {"sides": S4, "deal": deal}, 422)["errors"][0]["pointer"] == "/deal/sides/0/went_out"
+    # nobody out: the meld scores its cards (9 x 3 = 30, 2 x 3 = 60, JK x 2 = 100) but no canasta bonus
+    deal["sides"][0].update(went_out=False, hands=[m("4"), m("4 5 6 7 8 9 10 J K K K K")])
+    lines = next(s for s in C(api, "score", {"sides": S4, "deal": deal})["sides"] if s["id"] == "NS")["lines"]
+    assert not any("canasta" in ln["item"] for ln in lines)
+    assert {"item": "melded cards", "points": 190 + 30, "rule": "canasta/7.1"} in lines
+
+
+def test_excess_wild_cards_reported_beyond_the_wild_cards_melded(api):
+    deal = {"sides": [
+        {"id": "NS", "went_out": True, "melds": [["K"] * 7, m("9 9 9 9 2 JK JK")],
+         "hands": [[], m("4 5 6 7 8 9 10 J")]},
+        {"id": "EW", "melds": [m("Q Q Q")], "hands": [m("4 5 6 7 8 9 10 4 5 6"), m("4 5 6 7 8 9 10 A A")]}],
+        "irregularities": [{"type": "excess_wild_cards", "side": "NS", "count": 4}]}     # NS melded three wild cards
+    err = C(api, "score", {"sides": S4, "deal": deal}, 422)["errors"][0]
+    assert err["pointer"] == "/deal/irregularities/0/count"
+
+
+def test_illegal_meld_penalty_note_says_when_it_is_charged(api):
+    hands = dict(DEAL3["hands"], North=m("KH KD KS 2C 2H JK JK QH QD 8C 5C"), West=m("4C 5D 6H 7D 8S 9H 10D JS AH "
+                                                                                     "2D 10H"))
+    log = [dict(DEAL3, hands=hands), {"type": "red_three", "player": "East", "card": "3H", "replacement": "6C"},
+           {"type": "draw", "player": "North", "cards": ["QC"]},
+           {"type": "meld", "player": "North", "melds": [m("KH KD KS 2C 2H JK JK")]}]
+    fv = C(api, "validate", {"sides": S4, "log": log})["first_violation"]
+    assert (fv["index"], fv["rule"], fv["penalty"]["points"]) == (3, "canasta/3.1", -100)
+    assert fv["penalty"]["note"].endswith("charged only if pointed out before the next player draws")
+
+
+def test_opening_with_the_top_card_needs_the_pile(api):
+    body = {"variant": "traditional", "options": {"target": 7500, "pile_for_opening": False}, "sides": S4,
+            "position": {"hand": m("KS KC KH KD KS JK 2C 5C 6C 7C 8C"), "pile": {"top": "KD", "size": 4}},
+            "action": {"type": "draw", "player": "North"}}
+    pointers = {e["pointer"] for e in C(api, "check", body, 422)["errors"]}
+    assert pointers == {"/options/opening_canasta_with_top_card", "/options/pile_for_opening"}
+
+
+def test_nobody_asks_where_nobody_goes_out(api):
+    pos = {"phase": "play", "hand": m("5C 5D 5H 9D 8C"), "melds": M9, "pile": {"top": "8D", "size": 4}, "stock": 20}
+    body = {"variant": "sevens", "sides": S4, "position": pos, "action": {"type": "ask", "player": "North",
+                                                                          "answer": "yes"}}
+    ans = C(api, "check", body)
+    assert ruling(ans) == (False, "canasta/6.2") and not any(a["type"] == "ask" for a in ans["legal_actions"])
+    body["position"] = dict(pos, turn={"answer": "yes"})
+    body["action"] = {"type": "discard", "player": "North", "card": "8C"}
+    assert C(api, "check", body, 422)["errors"][0]["pointer"] == "/position/turn/answer"
+
+
+def test_end_is_listed_after_a_last_red_three(api):
+    # red_three_last_card=meld_then_end: the drawer of a last red three may meld, then ends the hand (6.5)
+    body = {"sides": S4, "options": {"red_three_last_card": "meld_then_end"},
+            "position": {"phase": "play", "hand": m("5C 5D 5H 9D 8C"), "melds": M9, "pile": {"top": "8D", "size": 4},
+                         "stock": 0, "turn": {"last_red_three": True}},
+            "action": {"type": "end", "player": "North"}}
+    ans = C(api, "check", body)
+    assert ans["legal"] is True and {"type": "end", "player": "North"} in ans["legal_actions"]
+
+
+def test_a_late_question_lets_the_log_go_on(api):
+    # canasta/8.5: asked after melding, North must go out if he can; he does, so the deal is scored.
+    hands = dict(DEAL3["hands"], North=m("KH KD KS KC KH KD KS QH QD QS 5C"))
+    log = [dict(DEAL3, hands=hands), {"type": "red_three", "player": "East", "card": "3H", "replacement": "6C"},
+           {"type": "draw", "player": "North", "cards": ["QC"]},
+           {"type": "meld", "player": "North", "melds": [m("KH KD KS KC KH KD KS")]},
+           {"type": "ask", "player": "North", "answer": "yes"},
+           {"type": "go_out", "player": "North", "melds": [m("QH QD QS QC")], "card": "5C"}]
+    ans = C(api, "validate", {"sides": S4, "log": log})
+    assert (ans["valid"], ans["first_violation"]["index"], ans["first_violation"]["rule"]) == (False, 4, "canasta/6.3")
+    assert "penalty" not in ans["first_violation"]
+    # NS: North melded his whole hand in this one turn (kings, queens and the discard), so concealed: natural
+    # canasta 500 + going out concealed 200 = 700.
+    ns = next(s for s in ans["final"]["sides"] if s["id"] == "NS")
+    assert ns["base_score"] == 700
+
+
+def test_a_red_three_is_laid_out_in_its_holders_turn(api):
+    log = [DEAL3, {"type": "draw", "player": "North", "cards": ["QC"]},
+           {"type": "red_three", "player": "East", "card": "3H", "replacement": "7C"}]
+    fv = C(api, "validate", {"sides": S4, "log": log})["first_violation"]
+    assert (fv["index"], fv["rule"]) == (2, "canasta/2.1")
+
+
+def test_chile_red_threes_count_plus_with_one_canasta(api):
+    # Chile: traditional rules, one canasta to go out (seed); its red threes follow the traditional canasta rule.
+    deal = {"sides": [
+        {"id": "NS", "went_out": True, "red_threes": m("3H 3H 3H 3D 3D 3D"), "melds": [["K"] * 7, m("9 9 9")],
+         "hands": [[], m("4 5 6 7 8 10 J Q A 4 5 6 8 10 J 4 5 6 8 10")]},     # 10 melded + 20 held >= 30 dealt
+        {"id": "EW", "melds": [m("A A A")], "hands": [m("4 5 6 7 8 9 10 J Q 4 5 6 7 8 9"),
+                                                      m("4 5 6 7 8 9 10 J Q 4 5 6 7 8 9")]}]}
+    lines = next(s for s in C(api, "score", {"variant": "chile", "sides": S4, "deal": deal})["sides"]
+                 if s["id"] == "NS")["lines"]
+    assert {"item": "6 red threes", "points": 1000, "rule": "canasta/2.2"} in lines    # Samba's six-pack scale
+
+
+def test_upcard_options_that_contradict_each_other(api):
+    body = {"options": {"black_three_upcard": "leave", "upcard_replaced": True}, "sides": S4,
+            "log": [dict(DEAL3, pile=["3S"])]}
+    pointers = {e["pointer"] for e in C(api, "validate", body, 422)["errors"]}
+    assert pointers == {"/options/upcard_replaced", "/options/black_three_upcard"}
+
+
+def test_palace_no_turn_begins_with_the_stock_gone(api):
+    body = {"variant": "palace", "sides": S4,
+            "position": {"phase": "draw", "hand": m("5C 8D"), "melds": M9, "pile": {"top": "9D", "size": 3},
+                         "stock": 0},
+            "action": {"type": "end", "player": "North"}}
+    assert C(api, "check", body, 422)["errors"][0]["pointer"] == "/position/stock"
+
+
+def test_a_penalty_card_is_not_the_card_kept(api):
+    body = {"variant": "classic-12", "sides": S4,
+            "position": {"phase": "play", "hand": m("5C 5D 5H KH"), "penalty_cards": ["KH"],
+                         "melds": {"NS": [m("9H 9D 9C")]}, "pile": {"top": "4D", "size": 5}, "stock": 40},
+            "action": {"type": "meld", "player": "North", "melds": [m("5C 5D 5H")]}}
+    assert ruling(C(api, "check", body)) == (False, "canasta/8.7")

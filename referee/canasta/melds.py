@@ -36,6 +36,27 @@ def max_wilds(opts: dict) -> int:
     return min(cap, 2) if opts.get("strict_wild_cards") else cap
 
 
+def excess_wilds(meld: list[Card], opts: dict) -> int:
+    """Wild cards in a meld of a rank beyond the limits of canasta/3.1 (max_wilds, and the ratio to naturals)."""
+    wilds = sum(1 for c in meld if is_wild(c))
+    naturals = len(meld) - wilds
+    if not naturals:
+        return 0
+    over_ratio = wilds - naturals if opts.get("wild_ratio", "not_more") != "four_in_canasta" else 0
+    return max(0, wilds - max_wilds(opts), over_ratio)
+
+
+def without_wilds(meld: list[Card], n: int) -> list[Card]:
+    """``meld`` less its first ``n`` wild cards."""
+    out, dropped = [], 0
+    for c in meld:
+        if is_wild(c) and dropped < n:
+            dropped += 1
+            continue
+        out.append(c)
+    return out
+
+
 def classify(cards: list[Card], opts: dict, going_out: bool = False) -> str:
     """The kind of meld ``cards`` form: ``"group"``, ``"black_threes"``, ``"sequence"`` or ``"wild"``.
 

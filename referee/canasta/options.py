@@ -296,6 +296,19 @@ def _checks(opts: dict) -> list[tuple[str, str]]:
     if opts["double_ending"] and opts["sequences"]:
         out.append(("double_ending", "the double ending belongs to the traditional game, not to Palace "
                                      "sequences (canasta/6.6)"))
+    if opts["opening_canasta_with_top_card"] and opts["opening_canasta_from"] is not None \
+            and not opts["pile_for_opening"]:
+        for name in ("opening_canasta_with_top_card", "pile_for_opening"):
+            out.append((name, "an opening canasta made with the pile's top card needs the pile for the opening: "
+                              "a side past opening_canasta_from could never open (canasta/4.1)"))
+    if opts["upcard_replaced"] and opts["pile_count_off"]:
+        for name in ("upcard_replaced", "pile_count_off"):
+            out.append((name, "the pile starts either with one natural card (upcard_replaced) or with cards counted "
+                              "off under the upcard (pile_count_off), not both (canasta/1.6)"))
+    if opts["upcard_replaced"] and opts["black_three_upcard"] == "leave":
+        for name in ("upcard_replaced", "black_three_upcard"):
+            out.append((name, "a three turned up is either replaced (upcard_replaced) or left up (black_three_upcard "
+                              "leave), not both (canasta/1.6)"))
     return out
 
 
@@ -430,7 +443,8 @@ VARIANTS.update({v.id: v for v in [
     _variant("chile", "Chile (Tranca)", (4,),
              "Three packs with Samba's sequences and Bolivia's melds of wild cards; draw one; one canasta to go out "
              "(the seed's figures; bonuses as in Samba and Bolivia).",
-             **{**SAMBA, "wild_melds": "bolivia", "draw_count": 1, "canastas_to_go_out": 1}),
+             **{**SAMBA, "wild_melds": "bolivia", "draw_count": 1, "canastas_to_go_out": 1,
+                "red_threes_need": "canasta"}),
     _variant("graded-wild", "Graded wild canasta (the seeds' unnamed game)", (4,),
              "Traditional rules with a free canasta of wild cards worth 1,000 and mixed canastas worth 400 / 300 / 200 "
              "by their one, two or three wild cards.",

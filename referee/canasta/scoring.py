@@ -5,16 +5,19 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from .core import card_value, cards_value, is_black_three
-from .melds import (MeldFault, black_three_points, canasta_bonus, classify, is_canasta, is_sevens_canasta,
-                    red_three_points)
+from .melds import (MeldFault, black_three_points, canasta_bonus, classify, excess_wilds, is_canasta,
+                    is_sevens_canasta, red_three_points, without_wilds)
 
 
-def _kind(meld: list[Card], opts: dict) -> str:
-    """The meld's kind; a meld kept with excess wild cards (found too late, canasta/8.2) scores as a group."""
+def kind_and_meld(meld: list[Card], opts: dict) -> tuple[str, list[Card]]:
+    """The meld's kind, and the cards that decide its canasta status.  A meld kept with excess wild cards (found
+    too late, canasta/8.2) is a group whose excess wild cards count their points but do not make it a canasta."""
     try:
-        return classify(meld, opts, going_out=True)
+        return classify(meld, opts, going_out=True), meld
     except MeldFault:
-        return "group" if any(c.rank not in ("2", "JK") for c in meld) else "wild"
+        if any(c.rank not in ("2", "JK") for c in meld):
+            return "group", without_wilds(meld, excess_wilds(meld, opts))
+        return "wild", meld
 
 
 @dataclass
@@ -44,7 +47,7 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
     """
     lines: list[dict] = []
     base = 0
-    kinds = [(_kind(m, opts), m) for m in melds]
+    kinds = [kind_and_meld(m, opts) for m in melds]
     for kind, m in kinds:
         bonus = canasta_bonus(kind, m, opts)
         rank = next((c.rank for c in m if c.rank not in ("2", "JK")), None)

@@ -227,7 +227,8 @@ class DealState:
     def _opening_fault(self, side: str, count: int, made: dict[str, list[Card]], penalty, pointer: str = "",
                        top_key: str | None = None):
         """Why melds worth ``count`` making ``made`` are not a legal opening for ``side`` (canasta/4.1, 4.2).
-        ``top_key``: the meld that takes the pile's top card, when the opening comes with the pile."""
+        ``top_key``: the meld that takes the pile's top card, when the opening comes with the pile.  ``penalty`` is
+        charged for a short count only: the +10 of canasta/8.1 has no sense for a missing canasta."""
         o = self.opts
         canasta = any(is_canasta(kind_of_key(k), m) for k, m in made.items())
         from_hand = any(is_canasta(kind_of_key(k), m) for k, m in made.items() if k != top_key)
@@ -237,21 +238,21 @@ class DealState:
                           for k, m in made.items())           # a natural canasta "or better": escalera, wild
             if (wanted == "natural" and not natural) or not canasta:
                 what = "a natural canasta" if wanted == "natural" else "a canasta"
-                return foul("canasta/4.1", f"at {self.scores.get(side, 0)} the side opens with {what}", penalty,
+                return foul("canasta/4.1", f"at {self.scores.get(side, 0)} the side opens with {what}", None,
                             pointer)
             if wanted == "canasta_200" and count < 200:
                 return foul("canasta/4.1", f"from 8,000 the opening holds a canasta and 200 in cards; these make "
-                                           f"{count}", penalty, pointer)
+                                           f"{count}", None, pointer)
             return None
         frm = o["opening_canasta_from"]
         if frm is not None and self.scores.get(side, 0) >= frm:
             if not canasta:
-                return foul("canasta/4.1", f"from {frm} the side opens with a canasta, whatever its count", penalty,
+                return foul("canasta/4.1", f"from {frm} the side opens with a canasta, whatever its count", None,
                             pointer)
             if o["opening_canasta_with_top_card"] and not (top_key is not None
                                                            and is_canasta(kind_of_key(top_key), made[top_key])):
                 return foul("canasta/4.1", f"from {frm} the opening canasta is made with the pile's top card: take "
-                                           "the pile with it", penalty, pointer)
+                                           "the pile with it", None, pointer)
             return None
         if o["opening_naturals_only"] and any(is_wild(c) for k, m in made.items() for c in m
                                                if kind_of_key(k) == "group"):
@@ -277,20 +278,28 @@ class DealState:
     def _set_hand(self, player: str, cards: list[Card]) -> None:
         """Give ``player`` the hand ``cards``; penalty cards that left the hand (melded or discarded) stop being
         penalty cards (canasta/8.7)."""
-        before, shown = self.hands.get(player), self.penalty_cards.get(player)
-        if before is not None and shown:
-            left = list(cards)
+        before = self.hands.get(player)
+        if before is not None and self.penalty_cards.get(player):
+            left, gone = list(cards), []
             for c in before:                        # what is not matched in the new hand has left it
                 idx = next((i for i, h in enumerate(left) if h == c), None)
                 if idx is not None:
                     left.pop(idx)
-                else:                               # an exact penalty card first, else one of its rank
-                    idx = next((i for i, p in enumerate(shown) if p == c), None)
-                    if idx is None:
-                        idx = next((i for i, p in enumerate(shown) if alike(p, c)), None)
-                    if idx is not None:
-                        shown.pop(idx)
+                else:
+                    gone.append(c)
+            self.penalty_cards[player] = self._penalty_left(player, gone)
         self.hands[player] = cards
+
+    def _penalty_left(self, player: str, gone: list[Card]) -> list[Card]:
+        """The player's penalty cards still in hand once ``gone`` leave it (exact cards first, then by rank)."""
+        shown = list(self.penalty_cards.get(player, []))
+        for c in gone:
+            idx = next((i for i, p in enumerate(shown) if p == c), None)
+            if idx is None:
+                idx = next((i for i, p in enumerate(shown) if alike(p, c)), None)
+            if idx is not None:
+                shown.pop(idx)
+        return shown
 
     def frozen_for(self, side: str) -> bool:
         return self.pile.frozen_by is not None or not self.has_melded(side) or self.opts["strict_pile"]
@@ -318,6 +327,9 @@ class DealState:
             raise IllegalAction("canasta/2.1", f"{card} is not a red three")
         if take_from(self.hand(player), [card]) is None:
             raise IllegalAction("canasta/2.1", f"{player} holds no {card}")
+        if self.had_turn and player != self.turn:     # before play begins anyone lays out his dealt red threes
+            raise IllegalAction("canasta/2.1", f"it is {self.turn}'s turn: {player} lays out a red three from his "
+                                               "hand, and draws its replacement, in his own turn")
         if self.stock < 1:
             raise IllegalAction("canasta/2.1", "the stock is empty: no replacement can be drawn")
 
@@ -693,6 +705,9 @@ class DealState:
         if len(rest) <= 1 and self.opts["no_going_out"]:
             raise foul("canasta/6.2", "nobody goes out in this game: keep a card to discard and one more", None,
                        "/melds")
+        if keeps and self._penalty_left(player, cards):
+            raise foul("canasta/8.7", f"{rest[0]} is a penalty card: it is his discard, so it may not be the last card "
+                                      "he keeps", None, "/melds")
         if final_discard is None and len(rest) == 1 and not keeps:
             try:
                 self._verify_discard_card(rest[0], last=True)
@@ -976,6 +991,8 @@ class DealState:
     def verify_ask(self, player: str) -> None:
         """Asking "partner, may I go out?" (canasta/6.3; wrong timing is 8.5)."""
         self._verify_turn(player, ("draw", "play"))
+        if self.opts["no_going_out"]:
+            raise IllegalAction("canasta/6.2", "nobody goes out in this game: there is nothing to ask")
         if not self.layout.partners(player):
             raise IllegalAction("canasta/6.3", "a player without a partner has nobody to ask")
         if self.last_red_three:
@@ -983,11 +1000,25 @@ class DealState:
         if self.turn_melded or self.drew_from == "pile":
             late = "the question comes before any card of the turn is shown or melded, and before the pile is taken"
             if self.way_out(player) is not None:
-                raise foul("canasta/6.3", f"{late}: asked late, the player must now go out, which he can (no points, "
-                                          "canasta/8.5)")
-            raise foul("canasta/6.3", f"{late}: asked late, the player must go out and cannot", P_ASK)
+                e = foul("canasta/6.3", f"{late}: asked late, the player must now go out, which he can (no points, "
+                                        "canasta/8.5)")
+            else:
+                e = foul("canasta/6.3", f"{late}: asked late, the player must go out and cannot", P_ASK)
+            e.late_ask = True           # a log goes on: see apply_late_ask
+            raise e
         if self.answer is not None:
             raise IllegalAction("canasta/6.3", "the question has been asked and answered this turn")
+
+    def apply_late_ask(self, player: str) -> dict | None:
+        """After a late question (canasta/8.5) the play goes on: a player who can go out must, as after a yes; one
+        who cannot is charged 100 and plays on.  Returns the penalty charged, if any."""
+        if self.way_out(player) is not None:
+            self.answer = "yes"
+            return None
+        fined = {"rule": "canasta/8.5", "side": self.side(player), "points": -100,
+                 "note": f"{player} asked late and could not go out"}
+        self.penalties.append(fined)
+        return fined
 
     def apply_ask(self, player: str, answer: str) -> dict:
         self.verify_ask(player)

@@ -16,7 +16,7 @@ from typing import Any
 from ..cards import JOKER, Card, DeckSpec, parse_card
 from ..errors import IllegalAction, InputError, esc
 from .core import card_value, cards_value, deck_of, is_black_three, is_red_three, is_wild
-from .melds import MeldFault, classify, go_out_fault, is_canasta, max_wilds, meld_key
+from .melds import MeldFault, classify, excess_wilds, go_out_fault, is_canasta, meld_key, without_wilds
 from .options import deal_size
 from .scoring import score_side
 from .table import DealState, Layout, Pile, group_cards, natural_rank, same, take_from
@@ -237,26 +237,6 @@ def settle(layout: Layout, opts: dict, scores: dict[str, int], target: int, per_
     return ans
 
 
-def _excess_wilds(meld: list[Card], opts: dict) -> int:
-    """Wild cards beyond the limits of canasta/3.1 (three, or two when strict, and no more than the naturals)."""
-    wilds = sum(1 for c in meld if is_wild(c))
-    naturals = len(meld) - wilds
-    if not naturals:
-        return 0
-    over_ratio = wilds - naturals if opts["wild_ratio"] != "four_in_canasta" else 0
-    return max(0, wilds - max_wilds(opts), over_ratio)
-
-
-def _without_wilds(meld: list[Card], n: int) -> list[Card]:
-    out, dropped = [], 0
-    for c in meld:
-        if is_wild(c) and dropped < n:
-            dropped += 1
-            continue
-        out.append(c)
-    return out
-
-
 def irregularity_penalties(raw: Any, sides: list[str], ptr: str = "/deal/irregularities") -> list[dict]:
     """Penalties for the irregularities reported with a deal (canasta/8.2–8.6, 8.10: only the offender pays)."""
     out = []
@@ -289,8 +269,8 @@ def side_melds_of(melds: list[list[Card]], opts: dict, ptr: str, going_out: bool
         try:
             kind = classify(m, opts, going_out=going_out)
         except MeldFault as e:
-            over = _excess_wilds(m, opts)
-            if excess is not None and over and _ok(_without_wilds(m, over), opts, going_out):
+            over = excess_wilds(m, opts)
+            if excess is not None and over and _ok(without_wilds(m, over), opts, going_out):
                 excess.append((over, f"{ptr}/{j}"))
                 kind = "group"
             else:
@@ -352,6 +332,8 @@ def score(req: dict, variant, opts: dict) -> dict:
             raise InputError("black threes are set aside only with black_threes_set_aside (canasta/2.3)",
                              ptr + "/black_threes_set_aside")
         kinds = side_melds_of(melds, opts, ptr + "/melds", went_out, excess.setdefault(sid, []))
+        # excess wild cards left in a meld (canasta/8.2) count their points but make no canasta
+        deciding = [without_wilds(m, excess_wilds(m, opts)) if k == "group" else m for k, m in zip(kinds, melds)]
         if concealed and not went_out:
             raise InputError("only going out can be concealed (canasta/6.4)", ptr + "/concealed")
         if went_out and opts["no_going_out"]:
@@ -368,7 +350,7 @@ def score(req: dict, variant, opts: dict) -> dict:
                              f"{len(reds)}", ptr + "/one_player_all_reds")
         empty = sum(1 for h in hands if not h)
         if went_out:
-            why = go_out_fault(list(zip(kinds, melds)), opts, len(reds))
+            why = go_out_fault(list(zip(kinds, deciding)), opts, len(reds))
             if why:
                 raise InputError(f"{why} (canasta/6.2)", ptr + "/went_out")
             if empty != (n_players if double else 1):
@@ -393,7 +375,7 @@ def score(req: dict, variant, opts: dict) -> dict:
         per_side[sid] = {"melds": melds, "red_threes": len(reds), "hands": hands, "went_out": went_out,
                          "concealed": concealed, "double_ending": double, "one_player_all_reds": one_player,
                          "black_threes_aside": aside}
-        surplus[sid] = (held - dealt_side, any(is_canasta(k, m) for k, m in zip(kinds, melds)))
+        surplus[sid] = (held - dealt_side, any(is_canasta(k, m) for k, m in zip(kinds, deciding)))
     if set(per_side) != set(scores):
         missing = [s for s in layout.sides if s not in per_side]
         raise InputError(f"give every side's cards (missing: {', '.join(missing)})", "/deal/sides")
@@ -424,6 +406,16 @@ def score(req: dict, variant, opts: dict) -> dict:
             raise InputError(f"this meld holds {over} wild card(s) over the limit (canasta/3.1); excess wild cards "
                              "stay in a meld only when found too late, reported as the irregularity "
                              "excess_wild_cards with their count (canasta/8.2)", where)
+        # excess wild cards stay in their melds (naturals added later may bring a meld back within the ratio, so
+        # the excess need not show; the wild cards themselves must)
+        wild_in_groups = sum(1 for m in per_side[sid]["melds"] if any(not is_wild(c) for c in m)
+                             for c in m if is_wild(c))
+        if reported > wild_in_groups:
+            k = next(k for k, irr in enumerate(deal.get("irregularities") or [])
+                     if irr.get("type") == "excess_wild_cards" and irr.get("side") == sid)
+            raise InputError(f"excess wild cards stay in their melds, and {sid}'s melds of a rank hold "
+                             f"{wild_in_groups} wild card(s) in all, fewer than {reported} (canasta/8.2)",
+                             f"/deal/irregularities/{k}/count")
     for sid in layout.sides:
         kept = sum(1 for p in penalties if p["side"] == sid and p["rule"] == "canasta/8.3")
         if kept > per_side[sid]["red_threes"]:
@@ -547,6 +539,9 @@ def _position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: 
     if stock is not None and stock > room:
         raise InputError(f"the stock cannot hold {stock} cards: with the cards in view, the pile and a card for "
                          f"each other player at most {room} remain (canasta/1.2)", "/position/stock")
+    if stock == 0 and phase == "draw" and opts["stock_end"] == "stop":
+        raise InputError("with stock_end stop the hand ended with the discard after the last stock card: no turn "
+                         "begins with the stock gone (canasta/6.5)", "/position/stock")
     to_act = pos.get("to_act", actor)
     if to_act not in layout.side_of:
         raise InputError(f"{to_act!r} is not one of the players", "/position/to_act")
@@ -609,6 +604,9 @@ def _position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: 
             raise InputError("turn.canasta_made says the player completed a canasta this turn: the side shows one and "
                              "turn.melded is set", "/position/turn/canasta_made")
         st.answer = turn.get("answer")
+        if st.answer is not None and (opts["no_going_out"] or not layout.partners(actor)):
+            raise InputError("nobody goes out in this game, so nobody asks" if opts["no_going_out"]
+                             else "a player without a partner asks nobody (canasta/6.3)", "/position/turn/answer")
         st.last_red_three = bool(turn.get("last_red_three"))
         if st.last_red_three and stock != 0:
             raise InputError("a red three was the last stock card only when the stock is empty (give stock 0)",
@@ -750,13 +748,15 @@ def _illegal_result(e: IllegalAction, side: str, opts: dict, base: str) -> tuple
             if opts["count_and_exposure_penalties"]:
                 penalties.append({"rule": prule, "side": side, "points": 0,
                                   "note": "add melds from the hand to reach the minimum, or take the cards back and "
-                                          "the side's minimum rises by 10 for this deal"})
+                                          "the side's minimum rises by 10 for this deal; the short opening stands "
+                                          "if nobody objects before the next player draws"})
         else:
             penalties.append({"rule": prule, "side": side, "points": -pts, "note": _NOTES[prule]})
     return {"rule": e.rule, "message": e.message, "pointer": base + (e.pointer or "")}, penalties
 
 
-_NOTES = {"canasta/8.2": "cards of an illegal meld go back to the hand",
+_NOTES = {"canasta/8.2": "cards of an illegal meld go back to the hand; charged only if pointed out before the next "
+                         "player draws",
           "canasta/8.4": "if the pile was taken: the opponents rebuild it and the player draws from the stock",
           "canasta/8.5": "breach of the permission rules; the opponents may stop the going out",
           "canasta/8.6": "going out without the canastas required; the player keeps a card"}
@@ -882,6 +882,8 @@ def legal_actions(st: DealState, actor: str) -> list[dict]:
             if card is not None:
                 act["card"] = str(card)
             out.append(act)
+        if _can(st.verify_end, actor):            # a last red three drawn: the hand ends (canasta/6.5)
+            out.append({"type": "end", "player": actor})
     if _can(st.verify_ask, actor):
         out += [{"type": "ask", "player": actor, "answer": a} for a in ("yes", "no")]
     return out
@@ -1098,6 +1100,9 @@ def validate(req: dict, variant, opts: dict) -> dict:
             side = layout.side_of[actor]
             v, pens = _illegal_result(e, side, opts, ptr)
             violate(i, t, v["rule"], v["message"], v["pointer"], pens[0] if pens else None)
+            if getattr(e, "late_ask", False):   # the laws' remedy keeps the deal going (canasta/8.5)
+                st.apply_late_ask(actor)
+                continue
             skipping = True
             pending = False
             continue
