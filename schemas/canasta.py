@@ -112,7 +112,7 @@ class Position(Strict):
 
 
 ACTION_TYPES = ["draw", "take_pile", "meld", "discard", "ask", "go_out", "end", "double_ending", "extra_cards",
-                "packet", "expose"]
+                "packet", "expose", "red_three"]
 
 
 class Action(Strict):
@@ -121,6 +121,7 @@ class Action(Strict):
     cards = Cards(40)
     melds = Melds()
     card = Card()
+    replacement = Card()
     answer = fields.String(validate=validate.OneOf(["yes", "no"]))
 
 
@@ -133,7 +134,7 @@ class CheckRequest(Envelope):
 
 
 class Event(Strict):
-    type = fields.String(required=True, validate=validate.OneOf(["deal", "red_three"] + ACTION_TYPES))
+    type = fields.String(required=True, validate=validate.OneOf(["deal"] + ACTION_TYPES))
     player = Name()
     dealer = Name()
     sitting_out = Name()

@@ -402,3 +402,15 @@ def test_a_penalty_card_is_not_the_card_kept(api):
                          "melds": {"NS": [m("9H 9D 9C")]}, "pile": {"top": "4D", "size": 5}, "stock": 40},
             "action": {"type": "meld", "player": "North", "melds": [m("5C 5D 5H")]}}
     assert ruling(C(api, "check", body)) == (False, "canasta/8.7")
+
+
+def test_check_lays_out_a_red_three_from_the_hand(api):
+    # canasta/2.1: a red three in the hand is laid out in the holder's turn and replaced from the stock.
+    hand = m("3H 5C 6D 7S 8H 9D 10C JH QS KD AS")
+    body = {"sides": S4, "position": {"phase": "draw", "hand": hand, "pile": {"top": "9C", "size": 3}, "stock": 40},
+            "action": {"type": "red_three", "player": "North", "card": "3H", "replacement": "4C"}}
+    ans = C(api, "check", body)
+    assert ans["legal"] is True and ans["effects"] == {"red_three_laid_out": "3H"}
+    assert {"type": "red_three", "player": "North", "card": "3H"} in ans["legal_actions"]
+    body["action"]["card"] = "3D"                      # not held
+    assert ruling(C(api, "check", body)) == (False, "canasta/2.1")

@@ -464,7 +464,7 @@ def sitting_out(value: Any, layout: Layout, ptr: str) -> str | None:
 # ---------------------------------------------------------------- check
 
 ACTIONS = ("draw", "take_pile", "meld", "discard", "ask", "go_out", "end", "double_ending", "extra_cards",
-           "packet", "expose")
+           "packet", "expose", "red_three")
 
 
 ACTION_FIELDS = {"draw": {"cards"}, "take_pile": {"cards", "melds"}, "meld": {"melds"}, "discard": {"card"},
@@ -527,6 +527,8 @@ def _position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: 
     action = req.get("action") or {}
     if action.get("type") == "draw" and action.get("cards") is not None:
         problems += tally.add("/action/cards", card_list(action["cards"], "/action/cards"))
+    if action.get("type") == "red_three" and action.get("replacement") is not None:
+        problems += tally.add("/action/replacement", [canasta_card(action["replacement"], "/action/replacement")])
     if problems:
         raise InputError(problems)
     unseen_pile = pile.size - (len(pile.cards) if pile.cards is not None else (1 if pile.top is not None else 0))
@@ -794,7 +796,7 @@ def _rules_of(t: str, st: DealState) -> set[str]:
     return {"draw": {"canasta/6.1"}, "take_pile": {"canasta/5.1", "canasta/5.2"}, "meld": {"canasta/3.1"},
             "discard": {"canasta/6.1"}, "ask": {"canasta/6.3"}, "go_out": {"canasta/6.2"},
             "end": {"canasta/6.5"}, "double_ending": {"canasta/6.6"}, "extra_cards": {"canasta/4.2"},
-            "packet": {"canasta/1.5"}, "expose": {"canasta/8.7", "canasta/8.11"}}[t] \
+            "packet": {"canasta/1.5"}, "expose": {"canasta/8.7", "canasta/8.11"}, "red_three": {"canasta/2.1"}}[t] \
         | ({"canasta/6.4"} if st.outcome and st.outcome["concealed"] else set())
 
 
@@ -825,6 +827,14 @@ def _apply(st: DealState, actor: str, t: str, action: dict, ptr: str = "/action"
         return st.apply_double_ending(actor, meld_groups(action.get("melds"), ptr + "/melds"))
     if t == "packet":
         return st.apply_packet(actor)
+    if t == "red_three":
+        card = canasta_card(action.get("card"), ptr + "/card")
+        rep = action.get("replacement")
+        if rep is None and ptr != "/action":
+            raise InputError("a red three laid out from the hand is replaced from the stock: give the replacement",
+                             ptr + "/replacement")
+        st.apply_red_three(actor, card, canasta_card(rep, ptr + "/replacement") if rep is not None else None)
+        return {"red_three_laid_out": str(card)}
     if t == "expose":
         cards = card_list(action.get("cards"), ptr + "/cards")
         if not cards:
@@ -852,6 +862,9 @@ def legal_actions(st: DealState, actor: str) -> list[dict]:
     if st.phase == "done" or st.turn != actor:
         return out
     hand = st.hands.get(actor) or []
+    for c in dict.fromkeys(c for c in hand if is_red_three(c)):
+        if _can(st.verify_red_three, actor, c):
+            out.append({"type": "red_three", "player": actor, "card": str(c)})
     if st.phase == "draw":
         if st.can_draw(actor):
             out.append({"type": "draw", "player": actor})
@@ -972,7 +985,7 @@ def _opening(hand: list[Card], need: int, opts: dict, skip_rank: str | None = No
 
 # ---------------------------------------------------------------- validate
 
-EVENT_TYPES = ("deal", "red_three") + ACTIONS
+EVENT_TYPES = ("deal",) + ACTIONS
 
 
 def validate(req: dict, variant, opts: dict) -> dict:
@@ -1087,15 +1100,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
                     violate(i, t, "canasta/1.2", problems[0]["detail"], problems[0]["pointer"])
                     skipping = True
                     continue
-            if t == "red_three":
-                card = canasta_card(ev.get("card"), ptr + "/card")
-                rep = ev.get("replacement")
-                if rep is None:
-                    raise InputError("a red three laid out from the hand is replaced from the stock: give the "
-                                     "replacement", ptr + "/replacement")
-                st.apply_red_three(actor, card, canasta_card(rep, ptr + "/replacement"))
-            else:
-                _apply(st, actor, t, ev, ptr)
+            _apply(st, actor, t, ev, ptr)
         except IllegalAction as e:
             side = layout.side_of[actor]
             v, pens = _illegal_result(e, side, opts, ptr)
