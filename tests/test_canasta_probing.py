@@ -414,3 +414,62 @@ def test_check_lays_out_a_red_three_from_the_hand(api):
     assert {"type": "red_three", "player": "North", "card": "3H"} in ans["legal_actions"]
     body["action"]["card"] = "3D"                      # not held
     assert ruling(C(api, "check", body)) == (False, "canasta/2.1")
+
+
+# ---------------------------------------------------------------- fourth round: consistency
+
+MEX_HAND = m("7H 7D 7S 7C 7H 7D 7S KH KD KS KC KH KD KS")
+
+
+def test_mexicana_opening_that_empties_the_hand_brings_its_cards_first(api):
+    # canasta/4.2 (Mexicana): the meld that opens the side brings 13 stock cards at once, so it never ends the deal
+    pos = {"phase": "play", "hand": MEX_HAND, "red_threes": {"NS": ["3H", "3D"]}, "pile": {"cards": ["8C"]},
+           "stock": 100, "turn": {"drew_from": "stock"}}
+    melds = [MEX_HAND[:7], MEX_HAND[7:]]
+    body = {"variant": "mexicana", "sides": S4, "position": pos,
+            "action": {"type": "meld", "player": "North", "melds": melds}}
+    ans = C(api, "check", body)
+    assert ans["legal"] is True and ans["effects"] == {"canastas": 2, "extra_cards_due": 13}
+    body["action"] = {"type": "go_out", "player": "North", "melds": melds}
+    assert ruling(C(api, "check", body)) == (False, "canasta/4.2")
+
+
+def test_a_null_target_is_the_six_player_games(api):
+    deal = {"sides": [
+        {"id": "NS", "went_out": True, "melds": [["K"] * 7, m("9 9 9")], "hands": [[], m("4 5 6 7 8 9 10 J Q A A A 4")]},
+        {"id": "EW", "melds": [m("Q Q Q")], "hands": [m("4 4 5 5 6 6 7 10 8 8"), m("4 5 6 7 8 9 10 J Q JK 2")]}]}
+    err = C(api, "score", {"options": {"target": None}, "sides": S4, "deal": deal}, 422)["errors"][0]
+    assert err["pointer"] == "/options/target"
+
+
+def test_samba_top_card_onto_a_finished_canasta_is_explained(api):
+    body = {"variant": "samba", "sides": S4,
+            "position": {"phase": "draw", "hand": m("KS KD 4C 5C 6C JD JS QD QS AS AD 8H 9H 4H 5H"),
+                         "melds": {"NS": [m("9S 9S 9C 9C 9D 9D 9H")], "EW": []}, "pile": {"cards": ["4S", "9H"]},
+                         "stock": 60},
+            "action": {"type": "take_pile", "player": "North", "cards": []}}
+    ans = C(api, "check", body)
+    assert ruling(ans) == (False, "canasta/5.2") and "short of a canasta" in ans["violations"][0]["message"]
+
+
+def test_mexicana_log_opening_with_the_whole_hand_then_going_out(api):
+    log = [{"type": "deal", "dealer": "West", "pile": ["8C"], "hands": {
+        "North": m("3H 3D 7H 7D 7S 7C 7H 7D 7S KH KD KS KC"),
+        "East": m("4H 4D 5S 6S 8H 8D 9S 10D JS QS KC AS 2C"),
+        "South": m("4S 5H 6D 8S 9D 10S JD QH KH AH 5C 6C 9H"),
+        "West": m("4C 5D 6H 8H 9C 10C JC QC KS AC 4D 5S 6S")}},
+        {"type": "red_three", "player": "North", "card": "3H", "replacement": "KH"},
+        {"type": "red_three", "player": "North", "card": "3D", "replacement": "KD"},
+        {"type": "draw", "player": "North", "cards": ["KS"]},
+        {"type": "meld", "player": "North", "melds": [m("7H 7D 7S 7C 7H 7D 7S"), m("KH KD KS KC KH KD KS")]},
+        {"type": "extra_cards", "player": "North", "cards": m("AH AD AC QH QC QD JH JC JD 10H 10C 10S 9C")},
+        {"type": "go_out", "player": "North", "melds": [m("AH AD AC"), m("QH QC QD"), m("JH JC JD"), m("10H 10C 10S")],
+         "card": "9C"}]
+    ans = C(api, "validate", {"variant": "mexicana", "sides": S4, "log": log})
+    assert ans["valid"], ans["first_violation"]
+    # NS: sevens canasta 1,000 + natural kings 500 + 2 red threes 200 + going out concealed 200 = 1,900 (two red
+    # threes for two canastas: Mexicana's condition holds). Melded 35 + 70 + 60 + 30 + 30 + 30 = 255; South keeps
+    # 4 5 6 5 6 (25) 8 9 10 J Q K 9 (70) A (20) = 115: cards 140.  EW never melded: East 20 + 70 + 40 = 130,
+    # West 15 + 60 + 20 + 15 = 110: -240.
+    got = {s["id"]: (s["base_score"], s["card_score"], s["hand_score"]) for s in ans["final"]["sides"]}
+    assert got == {"NS": (1900, 140, 2040), "EW": (0, -240, -240)}

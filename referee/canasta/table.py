@@ -482,7 +482,9 @@ class DealState:
             if not (pair or one_and_wild or own is not None or seq_key):
                 how = f"a natural pair, a natural {top.rank} and a wild card," if self.opts["natural_and_wild_takes"] \
                     else "a natural pair"
-                raise foul("canasta/5.2", f"the top {top.rank} needs {how} or the side's meld of {top.rank}s",
+                full = self.opts["layoff_take"] == "below_canasta" and self.own_key(side, top.rank) is not None
+                raise foul("canasta/5.2", f"the top {top.rank} needs {how} or the side's meld of {top.rank}s"
+                           + (" while it is short of a canasta (the side's is complete)" if full else ""),
                            P_PILE, "/cards")
         group = [top] + shown
         if seq_key is not None:                   # the top card extends the side's sequence (Samba family)
@@ -695,10 +697,17 @@ class DealState:
             raise IllegalAction("canasta/6.2", f"going out leaves no card in hand; {len(rest)} would remain")
         if not rest and final_discard is None and self.opts["going_out_discard"] == "required":
             raise foul("canasta/6.2", "going out ends with a discard: keep a card to discard", None, "/melds")
+        # Mexicana: the meld that opens the side brings cards from the stock at once, so nobody goes out with it
+        more = bool(self.opts["opening_bonus_cards"]) and not self.has_melded(side) and side not in self.extra_given
+        if more and (final_discard is not None or going_out):
+            raise foul("canasta/4.2", f"the meld that opens the side brings {self.opts['opening_bonus_cards']} stock "
+                                      "cards first: the player draws them before he can go out", None, "/melds")
+        out_now = out_now and not more
         keeps = self._keeps_last_card(side, len(rest), final_discard, groups)
-        made = self._verify_melds(side, groups, going_out=(out_now or len(rest) <= 1) and not keeps)
+        waive = keeps or more        # no going out now: the last card is kept, or more cards come
+        made = self._verify_melds(side, groups, going_out=(out_now or len(rest) <= 1) and not waive)
         canastas = self.canastas(side, made)
-        if len(rest) <= 1 and not keeps:
+        if len(rest) <= 1 and not waive:
             why = self.go_out_fault(side, made)
             if why:
                 raise foul("canasta/6.2", f"{why}; without them a player keeps a card to discard and one more", P_OUT)
@@ -708,13 +717,13 @@ class DealState:
         if keeps and self._penalty_left(player, cards):
             raise foul("canasta/8.7", f"{rest[0]} is a penalty card: it is his discard, so it may not be the last card "
                                       "he keeps", None, "/melds")
-        if final_discard is None and len(rest) == 1 and not keeps:
+        if final_discard is None and len(rest) == 1 and not waive:
             try:
                 self._verify_discard_card(rest[0], last=True)
             except IllegalAction as e:
                 raise foul(e.rule, f"{e.message}, so it may not be the only card left: keep another", None,
                            "/melds") from None
-        finishing = len(rest) <= 1 and not keeps   # a last card left must be discarded: the player is going out
+        finishing = len(rest) <= 1 and not waive   # a last card left must be discarded: the player is going out
         if finishing and self.opts["ask_required"] and self.answer is None:
             raise foul("canasta/6.3", "a player asks his partner before going out", None, "/melds")
         if finishing and self.answer == "no":
@@ -797,7 +806,7 @@ class DealState:
             self._end(None)
         elif self._keeping(player):
             effects["turn_passes"] = self._pass_kept(player)
-        elif not v["hand_after"]:
+        elif not v["hand_after"] and not self.extra_due.get(player):
             self._end(player, v["concealed"])
             effects["went_out"] = True
             effects["concealed"] = v["concealed"]

@@ -180,6 +180,9 @@ def parse_table(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int],
             raise InputError("a side's total: an integer multiple of 5 (every card and bonus is)",
                              f"/state/scores/{esc(k)}")
         scores[k] = v
+    if opts["target"] is None and len(players) != 6:
+        raise InputError("target null picks the six-player game's target by its sides (canasta/7.2); with "
+                         f"{len(players)} players give the target", "/options/target")
     target = opts["target"] if opts["target"] is not None else (10000 if len(ids) == 2 else 7500)
     for k, v in scores.items():
         if v >= target:
