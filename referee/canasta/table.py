@@ -256,7 +256,7 @@ class DealState:
             return None
         if o["opening_naturals_only"] and any(is_wild(c) for k, m in made.items() for c in m
                                                if kind_of_key(k) == "group"):
-            return foul("canasta/4.2", "the opening melds take no wild card", penalty, pointer)
+            return foul("canasta/4.2", "the opening melds take no wild card", None, pointer)   # no count short
         if from_hand and o["canasta_in_hand_opens"]:
             return None
         note = "bonuses never count"
