@@ -1064,6 +1064,11 @@ def validate(req: dict, variant, opts: dict) -> dict:
             check_fields(ev, ptr)
             sitter = sitting_out(ev.get("sitting_out"), layout, ptr + "/sitting_out")
             deal_layout = layout.active(sitter)
+            if sitter is not None and ev.get("dealer") == sitter:     # a ruling: the deal passes him by
+                violate(i, t, "canasta/1.5", f"{sitter} sits this deal out, so he does not deal it: the deal passes "
+                                             "to the left past him", ptr + "/dealer")
+                st, skipping, prev_dealer, prev_sitter = None, True, sitter, sitter
+                continue
             dealer = player_at(ev.get("dealer"), deal_layout, ptr + "/dealer")
             problems = []
             if sitter is not None and prev_sitter is not None:
@@ -1086,12 +1091,17 @@ def validate(req: dict, variant, opts: dict) -> dict:
                 violate(i, t, rule, msg, p)
                 skipping = True
             continue
+        if skipping:                 # the rest of a deal whose judging stopped
+            continue
         if st is None:
             raise InputError("the log must start with a deal event", ptr)
-        if skipping:
-            continue
         checked += 1
         check_fields(ev, ptr)
+        if ev.get("player") is not None and ev.get("player") == deal_layout.sitting_out:
+            violate(i, t, "canasta/1.1", f"{ev['player']} sits this deal out: he takes no part in it",
+                    ptr + "/player")
+            skipping = True
+            continue
         actor = player_at(ev.get("player"), deal_layout, ptr + "/player")
         if t == "end" and st.phase == "done" and not st.outcome["went_out"] and actor == st.turn:
             continue      # confirms a hand that the end of the stock has already closed (canasta/6.5)
