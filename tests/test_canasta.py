@@ -137,7 +137,20 @@ def test_s13_concealed_from_stock_waives_the_minimum(api):
                 m("5H 5D 5S 5C")], "card": "KH"}, scores={"NS": 3000})
     ans = check(api, body["hand"], body["action"], scores=body["scores"])
     assert ruling(ans) == (True, None) and ans["effects"] == {"went_out": True, "concealed": True}
-    # with concealed_waives_minimum false, or after taking the pile, the 120 applies
+    # with concealed_waives_minimum false the 120 applies to the same going out (55 < 120)
+    ans = check(api, body["hand"], body["action"], scores=body["scores"],
+                options={"concealed_waives_minimum": False})
+    assert ruling(ans) == (False, "canasta/4.1")
+    # The count (S13): natural canasta 500 + going out concealed 200 = base 700; melded cards 35 + 20 = 55.  South,
+    # who never melded, keeps 11 cards: 6 6 7 7 (20) + 8 8 9 9 10 10 J (70) = 90, so NS make 700 + 55 - 90 = 665.
+    # East and West keep 6 7 8 9 10 J Q K A 6 7 each: 5+5+10+10+10+10+10+10+20+5+5 = 100, so EW make -200.
+    ew_hand = m("6 7 8 9 10 J Q K A 6 7")
+    deal = {"sides": [
+        {"id": "NS", "went_out": True, "concealed": True, "melds": [["4"] * 7, ["5"] * 4],
+         "hands": [[], m("6 6 7 7 8 8 9 9 10 10 J")]},
+        {"id": "EW", "melds": [], "hands": [ew_hand, ew_hand]}]}
+    ans = C(api, "score", {"sides": SIDES, "deal": deal, "state": {"scores": {"NS": 3000, "EW": 0}}})
+    assert totals(ans) == {"NS": (700, -35, 665, 3665), "EW": (0, -200, -200, -200)}
     ans = check(api, body["hand"], body["action"], scores=body["scores"],
                 options={"concealed_waives_minimum": False})
     assert ruling(ans) == (False, "canasta/4.1")
@@ -250,9 +263,16 @@ def test_d12_adding_to_a_finished_canasta(api):
 
 
 def test_d13_same_rank_joins_the_side_meld(api):
-    ans = check(api, "7H 7D 7S 9S 10S", {"type": "meld", "melds": [m("7H 7D 7S")]}, melds={"NS": [m("7C 7H 7D")]})
+    # The side has four sevens down; the player lays three more: one meld of seven sevens, a canasta (D13).
+    table = {"NS": [m("7C 7H 7D 7S")]}
+    ans = check(api, "7H 7D 7S 9S 10S", {"type": "meld", "melds": [m("7H 7D 7S")]}, melds=table)
     assert ruling(ans) == (True, None)
-    assert ans["effects"]["canastas"] == 0   # six sevens: one meld, not yet a canasta
+    assert ans["effects"]["canastas"] == 1
+    # under same_rank_melds=many (the Samba family) the three sevens open a second meld: 4 + 3, no canasta
+    ans = check(api, "7H 7D 7S 9S 10S", {"type": "meld", "melds": [m("7H 7D 7S")]}, melds=table,
+                options={"same_rank_melds": "many"})
+    assert ruling(ans) == (True, None)
+    assert ans["effects"]["canastas"] == 0
 
 
 @pytest.mark.parametrize("action,expect", [
@@ -329,11 +349,25 @@ def test_l22_laying_off_on_partner_melds_is_not_concealed(api):
     assert ans["effects"] == {"went_out": True, "concealed": True}
 
 
-def test_d5_concealed_after_taking_the_pile_meets_the_minimum(api):
-    # Taking the pile on the going-out turn: the minimum applies (K K + top K = 30 < 50).
-    ans = check(api, fill("KD KS 5C 5D 5S", 11), {"type": "take_pile", "cards": ["KD", "KS"]}, phase="draw",
-                pile={"top": "KH", "size": 1})
-    assert ruling(ans) == (False, "canasta/4.1")
+def test_d5_going_out_with_the_pile_meets_the_minimum(api):
+    # D5 (pagat): going out concealed in the turn the pile is taken is allowed, but the initial-meld minimum then
+    # applies; from the stock it is waived (concealed_waives_minimum).  NS stand at 3,000, so 120 is needed.
+    # From the stock (the example log): seven kings (70) + four queens (40) = 110 < 120, concealed: legal.
+    body = concealed_log()
+    body["state"] = {"scores": {"NS": 3000, "EW": 0}}
+    ans = C(api, "validate", body)
+    assert ans["valid"], ans["first_violation"]
+    assert totals(ans["final"])["NS"] == (700, -40, 660, 3660)
+    # With the pile (top QC) taken by Q-Q: Q-Q-Q (30) + seven kings (70) = 100 < 120: the opening is short.
+    deal = body["log"][0]
+    deal["pile"] = ["QC"]
+    deal["hands"]["North"] = m("KH KD KS KC KH KD KS QH QD QS 5H")
+    body["log"][2:] = [
+        {"type": "take_pile", "player": "North", "cards": ["QH", "QD"], "melds": [m("KH KD KS KC KH KD KS")]},
+        {"type": "meld", "player": "North", "melds": [["QS"]]},
+        {"type": "discard", "player": "North", "card": "5H"}]
+    ans = C(api, "validate", body)
+    assert (ans["first_violation"]["rule"], ans["first_violation"]["index"]) == ("canasta/4.1", 2)
 
 
 # ---------------------------------------------------------------- end of the stock
@@ -656,3 +690,29 @@ def test_legal_actions_show_a_way_out(api):
     # without a canasta there is no way out
     ans = check(api, "QH QD QS 5H 2C", {"type": "discard", "card": "2C"}, melds={"NS": [m("5S 5D 5C")]})
     assert not any(a["type"] == "go_out" for a in ans["legal_actions"])
+
+
+def test_ir6_late_question_then_not_going_out(api):
+    # IR6: North draws 5C and melds seven kings (shown cards), then asks "may I go out?": asked late, and since he
+    # can go out (Q Q Q Q and discard 5C) he now must, at no cost (canasta/8.5).  He discards QC instead: -100.
+    body = concealed_log()
+    body["log"][3]["melds"] = [m("KH KD KS KC KH KD KS")]
+    body["log"][4:] = [{"type": "ask", "player": "North", "answer": "no"},
+                       {"type": "discard", "player": "North", "card": "QC"}]
+    ans = C(api, "validate", body)
+    assert [(v["index"], v["rule"], v.get("penalty", {}).get("points")) for v in ans["violations"]] == \
+        [(4, "canasta/6.3", None), (5, "canasta/6.3", -100)]
+    assert ans["violations"][1]["message"] == "the player asked late: the player can go out, so he must"
+
+
+def test_l15_d11_more_naturals_than_wilds_house_rule(api):
+    # L15: 9-9-9-2-2-joker holds as many wild cards as naturals: legal in Classic (D11), illegal under the house
+    # rule that the naturals outnumber the wild cards (wild_ratio=fewer); 9-9-9-2-2 passes both.
+    meld = {"type": "meld", "melds": [m("9H 9D 9S 2C 2D JK")]}
+    hand = "9H 9D 9S 2C 2D JK 5C 7D"
+    assert ruling(check(api, hand, meld, melds=CANASTA)) == (True, None)
+    ans = check(api, hand, meld, melds=CANASTA, options={"wild_ratio": "fewer"})
+    assert ruling(ans) == (False, "canasta/3.1")
+    assert ans["violations"][0]["message"] == "meld 0: the natural cards must outnumber the wild cards (wild_ratio fewer)"
+    two = {"type": "meld", "melds": [m("9H 9D 9S 2C 2D")]}
+    assert ruling(check(api, hand, two, melds=CANASTA, options={"wild_ratio": "fewer"})) == (True, None)

@@ -247,3 +247,17 @@ def test_every_option_is_listed_by_the_rule_it_governs():
     book = Rulebook.load(pathlib.Path(__file__).resolve().parent.parent / "referee" / "canasta" / "rules.yaml")
     assert all(name in book[spec.rule].options for name, spec in SPECS.items())
     assert all(o in SPECS for r in book.rules.values() for o in r.options)
+
+
+@pytest.mark.parametrize("meld,variant,options,excess", [
+    ("5H 5D 5S 2C 2D", "classic", {}, 0),                          # two wild cards on three naturals: allowed
+    ("5H 5D 5S 2C 2D JK", "classic", {}, 0),                       # as many wild cards as naturals: allowed
+    ("5H 5D 5S 2C 2D JK", "classic", {"wild_ratio": "fewer"}, 1),  # naturals must outnumber them: one too many
+    ("5H 5D 5S 2C 2D", "samba", {}, 1),                            # half: three naturals carry one wild card
+    ("5H 5D 5S 5C 2C 2D 2H", "samba", {}, 1),                      # two at most (max_wilds), and 4 // 2 = 2
+    ("5H 5D 5S 2C 2D 2H JK", "classic", {}, 1),                     # four wild cards: three at most
+    ("KH KD 2C 2D JK", "russian-popular", {}, 0),                  # no cap, no ratio below a canasta
+])
+def test_excess_wild_cards_by_ratio(meld, variant, options, excess):
+    from referee.canasta.melds import excess_wilds
+    assert excess_wilds(cards(meld), VARIANTS[variant].resolve(options)) == excess

@@ -212,6 +212,9 @@ def test_random_deals_replay(api, variant):
 
 
 def test_hollywood_sequences_with_one_wild(api):
+    # The default 2,000 departs from seed-systems.md §6 item 24, which proposed the seed's 1,500: where the seed and
+    # a rulebook differ, the rulebook's reading (rummy-games, the one published Hollywood rulebook) is our default
+    # and the seed's the option (natural_sequence_bonus=1500), as rule 3.4 says.
     # NS went out: a natural sequence canasta 4H-10H 2,000 (rummy-games; the seed's 1,500 is the option), a mixed
     # one 5D 6D 7D 2C 9D 10D JD 1,000, natural kings 500, going out 200 = 3,700.  Cards: 50 (the hearts run) +
     # 5+5+5+20+10+10+10 = 65 + 70 (kings) + 30 + 30 (Q Q Q, J J J) = 245, less South's 25 (4 6 7 9).

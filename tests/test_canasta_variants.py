@@ -220,6 +220,16 @@ def test_ru3_bonuses():
     assert canasta_bonus("wild", cards("JK JK JK JK 2 2 2"), o) == ("diamond canasta", 2000)
 
 
+def test_ru3_golden_and_diamond_never_in_one_deal(api):
+    # RU3: the golden canasta takes seven 2s and the diamond three more; two packs hold eight 2s, so a deal showing
+    # both is impossible: 422 at the ninth 2 (the second 2 of the diamond canasta, the first being the eighth).
+    deal = ru_deal()
+    deal["sides"][1]["melds"][0] = ["K"] * 6          # EW's joker goes: the diamond needs all four of them
+    deal["sides"][1]["melds"].append(m("JK JK JK JK 2 2 2"))
+    err = C(api, "score", {"variant": RU, "sides": S4, "deal": deal}, 422)["errors"][0]
+    assert err["pointer"] == "/deal/sides/1/melds/2/5"
+
+
 @pytest.mark.parametrize("n,plus,one_player,points", [(3, True, False, 315), (3, False, False, -315),
                                                        (4, True, True, 840), (4, False, True, -840),
                                                        (4, True, False, 420)])
@@ -552,10 +562,19 @@ def test_a_finished_game_is_not_scored_on(api):
 
 
 def test_draw_two_hand_sizes(api):
-    pos = {"phase": "play", "hand": m("4C 5S 6H 7D 8C 9H 10D JS QC KD AS"), "pile": {"top": "8D", "size": 3}}
+    # CP-6 (Draw 2): a player whose side has not melded holds his 11 dealt cards and, in the play phase, the cards
+    # just drawn: exactly 12 with one drawn (draw one, discard one), at least 13 with Draw 2 (two drawn and one
+    # discarded each turn, so the hand grows by one a turn).
+    thirteen = m("4C 5S 6H 7D 8C 9H 10D JS QC KD AS 4D 5H")
     act = {"type": "discard", "player": "North", "card": "QC"}
-    assert C(api, "check", check_body("palace", pos, act, {"draw_count": 2}), 422)["errors"][0]["pointer"] == \
-        "/position/hand"
+    pos = {"phase": "play", "hand": thirteen, "pile": {"top": "8D", "size": 3}}
+    err = C(api, "check", check_body("palace", pos, act), 422)["errors"][0]
+    assert err["pointer"] == "/position/hand" and "(12), not 13" in err["detail"]
+    assert C(api, "check", check_body("palace", pos, act, {"draw_count": 2}))["legal"] is True
+    pos["hand"] = thirteen[:12]
+    assert C(api, "check", check_body("palace", pos, act))["legal"] is True
+    err = C(api, "check", check_body("palace", pos, act, {"draw_count": 2}), 422)["errors"][0]
+    assert err["pointer"] == "/position/hand" and "(13), not 12" in err["detail"]
 
 
 def test_strict_pile_message_and_canasta(api):
@@ -593,3 +612,60 @@ def test_excess_wild_cards_needs_its_count(api):
             "options": WILD_TOUGH}
     body["deal"]["irregularities"] = [{"type": "excess_wild_cards", "side": "NS"}]
     assert C(api, "score", body, 422)["errors"][0]["pointer"] == "/deal/irregularities/0/count"
+
+
+def palace_threes_deal(reds, east=None, west=None):
+    """NS went out with natural kings and queens, A A A and 10 10 10 (cards 70 + 70 + 60 + 30 = 230) and red threes
+    ``reds``; South keeps 4 5 6 (15).  EW melded J J J and 9 9 9 (60); by default East keeps 4 5 6 7 8 twice (60)
+    and West 8 9 10 4 5 6 (45).  Each side shows the 22 cards its players were dealt at least (canasta/1.5)."""
+    return {"sides": [
+        {"id": "NS", "went_out": True, "red_threes": reds, "melds": [["K"] * 7, ["Q"] * 7, m("A A A"), m("10 10 10")],
+         "hands": [[], m("4 5 6")]},
+        {"id": "EW", "melds": [m("J J J"), m("9 9 9")],
+         "hands": [east or m("4 5 6 7 8 4 5 6 7 8"), west or m("8 9 10 4 5 6")]}]}
+
+
+def test_cp1_three_packs_six_red_threes(api):
+    # CP-1 (three packs) with the site's red-three rule (+400 for all of them): six red threes exist, so all six
+    # make 600 + 400 = 1,000.  NS: two natural canastas 1,000 + going out 100 + 1,000 = 2,100; cards 230 - 15 = 215.
+    # EW: 60 less 60 and 45 = -45.
+    six = ["3H", "3D"] * 3
+    ans = C(api, "score", {"variant": "palace", "options": {"packs": 3}, "sides": S4, "deal": palace_threes_deal(six)})
+    assert totals(ans) == {"NS": (2100, 215, 2315), "EW": (0, -45, -45)}
+    # four of the six are 400, with no bonus: 1,000 + 100 + 400 = 1,500
+    ans = C(api, "score", {"variant": "palace", "options": {"packs": 3}, "sides": S4,
+                           "deal": palace_threes_deal(six[:4])})
+    assert totals(ans)["NS"] == (1500, 215, 1715)
+    # with two packs (the base game) all four make 400 + 400 = 800, and a fifth red three is impossible
+    ans = C(api, "score", {"variant": "palace", "sides": S4, "deal": palace_threes_deal(six[:4])})
+    assert totals(ans)["NS"] == (1900, 215, 2115)
+    err = C(api, "score", {"variant": "palace", "sides": S4, "deal": palace_threes_deal(six[:5])}, 422)
+    assert err["errors"][0]["pointer"] == "/deal/sides/0/red_threes/4"
+
+
+def test_cp2_three_jokers_a_pack_is_110_cards(api):
+    # CP-2 read as its name says: three jokers in each of two packs, six in all (110 cards, not 109).  East keeps
+    # four jokers and 4 5 6 7 8 4 (235), West two jokers and 10 4 5 6 (125): EW's cards 60 - 235 - 125 = -300.
+    east = m("JK JK JK JK 4 5 6 7 8 4")
+    ans = C(api, "score", {"variant": "palace", "options": {"jokers_per_pack": 3}, "sides": S4,
+                           "deal": palace_threes_deal([], east, m("JK JK 10 4 5 6"))})
+    assert totals(ans)["EW"] == (0, -300, -300)
+    # a seventh joker is one too many; with the base two a pack, the fifth is
+    err = C(api, "score", {"variant": "palace", "options": {"jokers_per_pack": 3}, "sides": S4,
+                           "deal": palace_threes_deal([], east, m("JK JK JK 4 5 6"))}, 422)
+    assert err["errors"][0]["pointer"] == "/deal/sides/1/hands/1/2"
+    err = C(api, "score", {"variant": "palace", "sides": S4, "deal": palace_threes_deal([], east, m("JK 10 4 5 6 7"))},
+            422)
+    assert err["errors"][0]["pointer"] == "/deal/sides/1/hands/1/0"
+
+
+def test_cp10_surprise_sets_three_cards_aside(api):
+    # CP-10: three cards go under the stock and are never drawn.  North holds 12 cards and the pile shows its top
+    # card of 3: 108 - 12 - 3 (pile) - 3 (a card at least for each other player) = 90 may remain in the stock, 87
+    # with the Surprise.
+    pos = {"phase": "play", "hand": m("4C 5S 6H 7D 8C 9H 10D JS QC KD AS 4D"), "pile": {"top": "8D", "size": 3},
+           "stock": 88}
+    act = {"type": "discard", "player": "North", "card": "QC"}
+    assert C(api, "check", check_body("palace", pos, act))["legal"] is True
+    err = C(api, "check", check_body("palace", pos, act, {"surprise": True}), 422)["errors"][0]
+    assert err["pointer"] == "/position/stock" and "at most 87 remain" in err["detail"]

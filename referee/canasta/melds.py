@@ -42,8 +42,14 @@ def excess_wilds(meld: list[Card], opts: dict) -> int:
     naturals = len(meld) - wilds
     if not naturals:
         return 0
-    over_ratio = wilds - naturals if opts.get("wild_ratio", "not_more") != "four_in_canasta" else 0
-    return max(0, wilds - max_wilds(opts), over_ratio)
+    return max(0, wilds - max_wilds(opts), wilds - ratio_wilds(naturals, opts))
+
+
+def ratio_wilds(naturals: int, opts: dict) -> int:
+    """Wild cards that ``naturals`` natural cards may carry under wild_ratio (canasta/3.1): as many (not_more),
+    one fewer (fewer), half as many (half) or any number (four_in_canasta, which counts naturals instead)."""
+    ratio = opts.get("wild_ratio", "not_more")
+    return {"not_more": naturals, "fewer": naturals - 1, "half": naturals // 2}.get(ratio, NO_CAP)
 
 
 def without_wilds(meld: list[Card], n: int) -> list[Card]:
@@ -101,6 +107,8 @@ def classify(cards: list[Card], opts: dict, going_out: bool = False) -> str:
     ratio = opts.get("wild_ratio", "not_more")
     if ratio in ("not_more", "half") and wilds > len(naturals):
         raise MeldFault("canasta/3.1", "wild cards may not outnumber the natural cards")
+    if ratio == "fewer" and wilds >= len(naturals):
+        raise MeldFault("canasta/3.1", "the natural cards must outnumber the wild cards (wild_ratio fewer)")
     if ratio == "four_in_canasta" and len(cards) >= 7 and len(naturals) < 4:
         raise MeldFault("canasta/3.1", "a canasta holds at least four natural cards")
     if opts.get("wild_ratio") == "half" and 2 * wilds > len(naturals):

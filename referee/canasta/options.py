@@ -66,9 +66,10 @@ SPECS = {s.name: s for s in [
     O("max_wilds", "int", 3, "canasta/3.1", "Wild cards a meld may hold (Samba and its family: 2); null: no cap "
       "(popular Russian).", allowed=(3, 2), nullable=True),
     O("wild_ratio", "enum", "not_more", "canasta/3.1",
-      "Wild cards never outnumber the naturals (official), the naturals are at least twice the wild cards "
-      "(pagat's Samba), or only two naturals a meld and four a canasta (popular Russian).",
-      allowed=("not_more", "half", "four_in_canasta")),
+      "Wild cards never outnumber the naturals (official), the naturals outnumber the wild cards (fewer: a "
+      "house rule), the naturals are at least twice the wild cards (pagat's Samba), or only two naturals a meld "
+      "and four a canasta (popular Russian).",
+      allowed=("not_more", "fewer", "half", "four_in_canasta")),
     O("same_rank_melds", "enum", "one", "canasta/3.1",
       "One meld of a rank per side (official), or several (Samba: a new list of cards opens another meld of the "
       "rank; cards laid by rank join the first that is not yet a canasta).", allowed=("one", "many")),

@@ -190,6 +190,7 @@ class DealState:
         self.laid_on_partner = False           # cards went onto melds the side had before this turn
         self.own_canasta = False               # the player completed a canasta this turn
         self.answer: str | None = None         # the partner's answer to "may I go out?"
+        self.asked_late = False                # a late question obliges going out like a yes (canasta/8.5)
         self.start_ranks: set[str] | None = None  # the side's meld ranks before its first meld of the turn
 
     # ------------------------------------------------------------------ facts
@@ -857,7 +858,8 @@ class DealState:
                 raise foul("canasta/6.3", "the partner answered no: the player may not go out this turn", P_ASK,
                            "/card")
         elif self.answer == "yes" and self.way_out(player) is not None:
-            raise foul("canasta/6.3", "the partner answered yes and the player can go out: he must", P_ASK, "/card")
+            why = "the player asked late" if self.asked_late else "the partner answered yes"
+            raise foul("canasta/6.3", f"{why}: the player can go out, so he must", P_ASK, "/card")
         return {"hand_after": rest}
 
     def can_discard(self, player: str, card: Card) -> bool:
@@ -1022,7 +1024,7 @@ class DealState:
         """After a late question (canasta/8.5) the play goes on: a player who can go out must, as after a yes; one
         who cannot is charged 100 and plays on.  Returns the penalty charged, if any."""
         if self.way_out(player) is not None:
-            self.answer = "yes"
+            self.answer, self.asked_late = "yes", True
             return None
         fined = {"rule": "canasta/8.5", "side": self.side(player), "points": -100,
                  "note": f"{player} asked late and could not go out"}
