@@ -1,23 +1,53 @@
 """gunicorn settings for Referee (used by scripts/serve).
 
-The referee is CPU-bound and stateless: sync workers, one per core (REFEREE_WORKERS overrides),
-short timeouts, and recycled workers to contain any leak.
+The referee is CPU-bound and stateless.  Threaded workers (one process per core, REFEREE_WORKERS overrides; 16
+threads each, REFEREE_THREADS) keep connections alive between requests and keep serving while some clients send
+slowly: a connection that has sent nothing waits in gunicorn's poller without a thread, and ``TimedThreadWorker``
+drops one that stalls mid-request after ``read_timeout`` seconds (the app answers 408 if the body was due).  A
+worker silent for ``timeout`` seconds is restarted, workers are recycled after about 1,000 requests to contain any
+leak, and a stop lets running requests finish within ``graceful_timeout``.  Facing the open internet, put a
+buffering proxy in front as gunicorn's documentation advises: a crowd of stalled clients can still occupy every
+thread for up to ``read_timeout``.
 """
 import multiprocessing
 import os
 
+from gunicorn.workers.gthread import _DEFER, ThreadWorker
+
 bind = os.environ.get("REFEREE_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("REFEREE_WORKERS", multiprocessing.cpu_count()))
-worker_class = "sync"
+threads = int(os.environ.get("REFEREE_THREADS", 16))
+worker_class = "gunicorn_conf.TimedThreadWorker"
+read_timeout = float(os.environ.get("REFEREE_READ_TIMEOUT", 10))  # seconds a stalled request may hold a thread
 timeout = 30
 graceful_timeout = 20
 keepalive = 2
 max_requests = 1000
 max_requests_jitter = 100
 preload_app = True
-limit_request_line = 8190  # the longest request line gunicorn allows
-accesslog = "-"
+limit_request_line = 8190     # the longest request line gunicorn allows
+accesslog = None              # the app logs each request as one JSON line (wsgi.py)
 errorlog = "-"
 # gunicorn 25+ opens a control socket at one fixed path per user; two servers on a machine would share it, and
 # the service has no use for it (older gunicorn ignores the setting)
 control_socket_disable = True
+
+
+class TimedThreadWorker(ThreadWorker):
+    """gunicorn's threaded worker with a read timeout on each connection while a thread serves it (its own makes
+    the socket block without a limit, so a client that stops mid-request would hold the thread), and no wait on a
+    connection that has not sent anything yet."""
+
+    def handle(self, conn):
+        # a new connection with nothing to read yet goes back to the poller at once (gunicorn would hold the thread
+        # for up to 5 s waiting for it)
+        if not conn.initialized and not conn.data_ready and not conn.wait_for_data(0.05):
+            return _DEFER
+        init = conn.init
+
+        def timed_init():
+            init()
+            conn.sock.settimeout(read_timeout)
+
+        conn.init = timed_init
+        return super().handle(conn)

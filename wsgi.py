@@ -18,7 +18,7 @@ import uuid
 from flask import Flask, Response, g, request
 from flask_cors import CORS
 from pythonjsonlogger.json import JsonFormatter
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import ClientDisconnected, HTTPException
 
 from referee import service
 from referee.jsonio import BadJSON, parse_body
@@ -49,10 +49,14 @@ def _setup_logging() -> None:
     log._referee_ready = True
 
 
+QUERY = {"rules": {"variant"}}     # the query parameters each route takes (endpoint name → names); none elsewhere
+
+
 def problem(status: int, kind: str, title: str, detail: str, errors: list | None = None,
             headers: dict | None = None) -> Response:
-    """An RFC 9457 answer; ``errors`` lists the offending fields (pointer ``""`` is the whole body) and is empty
-    when the fault is in the URL or the method."""
+    """An RFC 9457 answer; ``errors`` lists the offending inputs: ``{"pointer", "detail"}`` for a field of the body
+    (pointer ``""`` is the whole body), ``{"parameter", "detail"}`` for a path or query parameter; it is empty
+    only when the URL as a whole or the method is at fault."""
     body = {"type": PROBLEM_BASE + kind, "title": title, "status": status, "detail": detail,
             "errors": errors if errors is not None else []}
     return Response(json.dumps(body, ensure_ascii=False), status=status, mimetype="application/problem+json",
@@ -79,9 +83,35 @@ def language() -> str:
     return request.accept_languages.best_match(service.LANGUAGES, default="en")
 
 
+def bad_query(name: str, detail: str) -> Response:
+    return problem(400, "bad-query", "Bad query string", detail, [{"parameter": name, "detail": detail}])
+
+
+def unsupported(detail: str) -> Response:
+    return problem(415, "unsupported-media-type", "Unsupported media type", detail, whole(detail))
+
+
+def media_fault() -> str | None:
+    """Why the body's declared media type or coding cannot be read, or None: JSON (``application/json`` or a
+    ``+json`` type) in UTF-8, with no content coding (RFC 9110 §8.4: 415 for a coding the server does not take)."""
+    ctype = (request.mimetype or "").lower()
+    if not ctype:
+        return "say what the body is: Content-Type: application/json"
+    if ctype != "application/json" and not ctype.endswith("+json"):
+        return f"send application/json, not {ctype}"
+    charset = request.mimetype_params.get("charset", "utf-8").lower()
+    if charset not in ("utf-8", "utf8"):
+        return f"JSON bodies are UTF-8, not {charset}"
+    coding = request.headers.get("Content-Encoding", "identity").strip().lower()
+    if coding not in ("", "identity"):
+        return f"send the body without a content coding, not {coding}"
+    return None
+
+
 def create_app() -> Flask:
     app = Flask("referee")
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
+    app.url_map.merge_slashes = False     # //v1//games is not a path of the API: 404, never a redirect
     _setup_logging()
     origins = [o.strip() for o in os.environ.get("REFEREE_CORS_ORIGINS", "").split(",") if o.strip()]
     if origins:  # CORS only for the origins listed; none by default
@@ -93,10 +123,25 @@ def create_app() -> Flask:
         rid = request.headers.get("X-Request-Id", "")
         g.request_id = rid if REQUEST_ID.fullmatch(rid) else uuid.uuid4().hex
         g.started = time.perf_counter()
+        raw_path = (request.environ.get("RAW_URI") or request.environ.get("REQUEST_URI") or "").split("?")[0]
+        if "%2f" in raw_path.lower() or "%5c" in raw_path.lower():
+            return problem(404, "not-found", "Not found", "an encoded slash is not part of any path of the API")
+        if request.url_rule is None:
+            return None                   # 404 or 405 follow
+        allowed = QUERY.get(request.url_rule.endpoint, set())
+        for name in request.args:
+            if name not in allowed:
+                some = f"the only one is {', '.join(sorted(allowed))}" if allowed else "this path takes none"
+                return bad_query(name, f"unknown query parameter {name!r}; {some}")
+            if len(request.args.getlist(name)) > 1:
+                return bad_query(name, f"give {name} once")
+        return None
 
     @app.after_request
     def finish(resp: Response):
         resp.headers.update(SECURITY_HEADERS)
+        if origins:   # the answer depends on the Origin header whether or not the origin is allowed
+            resp.vary.add("Origin")
         rid = getattr(g, "request_id", None) or uuid.uuid4().hex
         resp.headers["X-Request-Id"] = rid
         log.info("request", extra={"request_id": rid, "method": request.method, "path": request.path,
@@ -119,24 +164,23 @@ def create_app() -> Flask:
 
     @app.get("/v1/games/<game>/rules")
     def rules(game):
-        extra = sorted(set(request.args) - {"variant"})
-        if extra or len(request.args.getlist("variant")) > 1:
-            detail = (f"unknown query parameter {extra[0]!r}; the only one is variant" if extra
-                      else "give variant once")
-            return problem(400, "bad-query", "Bad query string", detail)
         return ok(service.rules_info(game, request.args.get("variant"), language()))
 
     def post(game: str, endpoint: str):
-        ctype = (request.mimetype or "").lower()
-        if ctype and ctype != "application/json" and not ctype.endswith("+json"):
-            return problem(415, "unsupported-media-type", "Unsupported media type",
-                           f"send application/json, not {ctype}", whole(f"send application/json, not {ctype}"))
+        fault = media_fault()
+        if fault:
+            return unsupported(fault)
         service.registry.get(game)  # 404 for an unknown game before reading the body
-        if request.content_length is None and request.environ.get("wsgi.input_terminated"):
-            # a chunked upload: read it ourselves, since a limited stream would cut it short silently
-            raw = request.environ["wsgi.input"].read(MAX_BODY + 1)
-        else:
-            raw = request.get_data(cache=False)  # MAX_CONTENT_LENGTH answers 413 for a declared length
+        try:
+            if request.content_length is None and request.environ.get("wsgi.input_terminated"):
+                # a chunked upload: read it ourselves, since a limited stream would cut it short silently
+                raw = request.environ["wsgi.input"].read(MAX_BODY + 1)
+            else:
+                raw = request.get_data(cache=False)  # MAX_CONTENT_LENGTH answers 413 for a declared length
+        except (TimeoutError, ClientDisconnected):   # the client stopped sending (gunicorn_conf.read_timeout)
+            detail = "the body stopped short of its Content-Length: it did not arrive in time"
+            return problem(408, "request-timeout", "Request timeout", detail, whole(detail),
+                           headers={"Connection": "close"})
         if len(raw) > MAX_BODY:
             return too_large()
         body = parse_body(raw)
@@ -149,7 +193,7 @@ def create_app() -> Flask:
     @app.errorhandler(BadJSON)
     def bad_json(e: BadJSON):
         title = "JSON nested too deeply" if e.kind == "nesting-too-deep" else "Malformed JSON"
-        return problem(400, e.kind, title, e.detail, whole(e.detail))
+        return problem(400, e.kind, title, e.detail, [{"pointer": e.pointer, "detail": e.detail}])
 
     @app.errorhandler(InputError)
     def invalid(e: InputError):
@@ -160,8 +204,8 @@ def create_app() -> Flask:
     @app.errorhandler(UnknownVariant)
     def unknown(e):
         ptr = getattr(e, "pointer", None)
-        return problem(404, "not-found", "Not found", str(e),
-                       [{"pointer": ptr, "detail": str(e)}] if ptr else None)
+        where = {"pointer": ptr} if ptr else {"parameter": "game" if isinstance(e, UnknownGame) else "variant"}
+        return problem(404, "not-found", "Not found", str(e), [{**where, "detail": str(e)}])
 
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException):

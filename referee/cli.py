@@ -62,7 +62,7 @@ def judge_text(text: str | bytes, endpoint: str, game: str | None, where: str = 
         g, body = _split_game(body, game, where)
         answer = service.handle(g, endpoint, body)
     except BadJSON as e:
-        return {"status": "unreadable", "error": {"title": "Malformed JSON", "detail": e.detail}}
+        return {"status": "unreadable", "error": {"title": "Malformed JSON", "detail": e.detail, "pointer": e.pointer}}
     except InputError as e:
         return {"status": "unreadable", "error": {"title": "The request cannot be judged", "errors": e.errors}}
     except RefereeError as e:

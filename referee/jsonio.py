@@ -12,17 +12,36 @@ MAX_DEPTH = 32
 
 
 class BadJSON(Exception):
-    def __init__(self, detail: str, kind: str = "malformed-json") -> None:
+    """Why a body is not acceptable JSON; ``pointer`` is the RFC 6901 pointer of the value at fault when the
+    document could be read far enough to place it, ``""`` (the body as a whole) otherwise."""
+
+    def __init__(self, detail: str, kind: str = "malformed-json", pointer: str = "") -> None:
         super().__init__(detail)
         self.detail = detail
         self.kind = kind
+        self.pointer = pointer
+
+
+class _Fault:
+    """Stands in the parsed document where a value or key cannot be accepted, so that the fault's pointer can be
+    found once the whole document is read (the parser's hooks do not know where they are)."""
+
+    def __init__(self, detail: str) -> None:
+        self.detail = detail
+
+
+class _Faulty(dict):
+    """An object that repeated a key: ``fault`` names the key."""
+    fault: tuple[str, str]
 
 
 def _no_duplicates(pairs):
     out = {}
     for k, v in pairs:
         if k in out:
-            raise BadJSON(f"duplicate key {k!r} in an object")
+            bad = _Faulty(out)
+            bad.fault = (k, f"duplicate key {k!r} in an object")
+            return bad
         out[k] = v
     return out
 
@@ -34,7 +53,43 @@ def _number(text: str):
 
 
 def _no_constants(name):
-    raise BadJSON(f"{name} is not valid JSON")
+    return _Fault(f"{name} is not valid JSON")
+
+
+def _step(key) -> str:
+    return "/" + str(key).replace("~", "~0").replace("/", "~1")
+
+
+def _first_fault(data: Any) -> tuple[str, str] | None:
+    """The pointer and reason of the first fault in document order: a NaN/Infinity, a repeated key, or a string
+    (key or value) that is not Unicode text (a lone surrogate)."""
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack:
+        x, ptr = stack.pop()
+        if isinstance(x, _Fault):
+            return ptr, x.detail
+        if isinstance(x, str):
+            if not _is_text(x):
+                return ptr, "a string that is not valid Unicode (a lone surrogate)"
+        elif isinstance(x, dict):
+            if isinstance(x, _Faulty):
+                return ptr + _step(x.fault[0]), x.fault[1]
+            items = list(x.items())
+            for k, v in reversed(items):
+                if not _is_text(k):
+                    return ptr, "a key that is not valid Unicode (a lone surrogate)"
+                stack.append((v, ptr + _step(k)))
+        elif isinstance(x, list):
+            stack.extend((v, f"{ptr}/{i}") for i, v in reversed(list(enumerate(x))))
+    return None
+
+
+def _is_text(s: str) -> bool:
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _depth_ok(text: str, limit: int) -> bool:
@@ -76,28 +131,32 @@ def parse_body(raw: bytes | str) -> Any:
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants,
                           parse_float=_number)
-    except BadJSON:
-        raise
     except json.JSONDecodeError as e:
         raise BadJSON(f"the body is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
     except (ValueError, RecursionError):
         raise BadJSON("the body is not valid JSON: a number is too long") from None
-    _check_strings(data)
+    if not _check_strings(data):
+        ptr, why = _first_fault(data) or ("", "the body holds a value that is not valid JSON")
+        raise BadJSON(why, pointer=ptr)
     return data
 
 
-def _check_strings(data: Any) -> None:
-    """Reject strings (keys or values) that are not Unicode text, e.g. a lone surrogate escape."""
+def _check_strings(data: Any) -> bool:
+    """True if nothing in the document needs a second look: every string (key or value) is Unicode text, and no
+    NaN/Infinity or repeated key was met.  Cheap enough to run on every body; :func:`_first_fault` places a fault."""
     stack = [data]
     while stack:
         x = stack.pop()
         if isinstance(x, str):
-            try:
-                x.encode("utf-8")
-            except UnicodeEncodeError:
-                raise BadJSON("the body holds a string that is not valid Unicode (a lone surrogate)") from None
+            if not _is_text(x):
+                return False
         elif isinstance(x, dict):
+            if isinstance(x, _Faulty):
+                return False
             stack.extend(x.keys())
             stack.extend(x.values())
         elif isinstance(x, list):
             stack.extend(x)
+        elif isinstance(x, _Fault):
+            return False
+    return True

@@ -20,10 +20,14 @@ def problem(r, status):
     assert r.mimetype == "application/problem+json"
     body = r.get_json()
     assert body["status"] == status and body["title"] and body["type"].startswith("https://")
-    # every problem lists the offending fields; a fault of the body as a whole is pointer "", one in the URL none
-    assert isinstance(body["errors"], list) and all(set(e) == {"pointer", "detail"} for e in body["errors"])
-    if status in (400, 413, 415) and "query" not in body["type"]:
+    # every problem lists the offending inputs: a body field by pointer ("" the body as a whole), a path or query
+    # parameter by name; a fault of the whole URL or of the method has none
+    assert isinstance(body["errors"], list)
+    assert all(set(e) in ({"pointer", "detail"}, {"parameter", "detail"}) for e in body["errors"])
+    if status in (400, 408, 413, 415) and "query" not in body["type"]:
         assert [e["pointer"] for e in body["errors"]] == [""]
+    if body["type"].endswith(("bad-query", "not-found")) and body["errors"]:
+        assert "parameter" in body["errors"][0] or body["errors"][0]["pointer"] == "/variant"
     return body
 
 

@@ -1,0 +1,188 @@
+"""Transport faults found by a black-box probe of the running service (issue 7, fifth round): slow clients, query
+strings, media types and codings, path tricks, CORS caching, and the location of JSON faults.  Each failing input
+the probe sent is kept here with the answer it must get."""
+import gzip
+import json
+import os
+import pathlib
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from tests.thousand_helpers import points_deal, score_body
+from wsgi import create_app
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+GOOD = score_body(points_deal("Anna", 120, {"Anna": 95, "Boris": 14, "Vera": 11}, {"Anna": 6, "Boris": 1, "Vera": 1},
+                              [("Anna", "H")]))
+
+
+def problem(r, status, kind):
+    assert r.status_code == status, r.get_data(as_text=True)
+    assert r.mimetype == "application/problem+json"
+    body = r.get_json()
+    assert body["type"] == "https://referee.example/problems/" + kind
+    return body
+
+
+# ---------------------------------------------------------------- query strings
+
+@pytest.mark.parametrize("path", ["/healthz?x=1", "/v1/games?foo=1", "/v1/games/thousand/variants/polish?variant=two-player",
+                                  "/v1/games/thousand/rules?foo=bar"])
+def test_a_get_with_a_query_it_does_not_take_is_refused(client, path):
+    body = problem(client.get(path), 400, "bad-query")
+    name = path.split("?")[1].split("=")[0]
+    assert body["errors"] == [{"parameter": name, "detail": body["errors"][0]["detail"]}]
+
+
+def test_a_post_with_a_query_is_refused_not_ignored(client):
+    # the probe's ?variant=polish on /check came back judged under russian-classic
+    r = client.post("/v1/games/thousand/score?variant=polish", json=GOOD)
+    assert problem(r, 400, "bad-query")["errors"][0]["parameter"] == "variant"
+
+
+def test_rules_take_one_variant(client):
+    assert problem(client.get("/v1/games/thousand/rules?variant=polish&variant=two-player"), 400,
+                   "bad-query")["errors"][0]["detail"] == "give variant once"
+    assert client.get("/v1/games/thousand/rules?variant=polish").status_code == 200
+
+
+def test_unknown_game_or_variant_in_the_path_is_named(client):
+    assert problem(client.get("/v1/games/chess/rules"), 404, "not-found")["errors"][0]["parameter"] == "game"
+    assert problem(client.get("/v1/games/thousand/variants/nope"), 404,
+                   "not-found")["errors"][0]["parameter"] == "variant"
+
+
+# ---------------------------------------------------------------- media types and codings
+
+@pytest.mark.parametrize("headers,detail", [
+    ({}, "say what the body is: Content-Type: application/json"),
+    ({"Content-Type": "application/json; charset=utf-16"}, "JSON bodies are UTF-8, not utf-16"),
+    ({"Content-Type": "application/json", "Content-Encoding": "gzip"},
+     "send the body without a content coding, not gzip"),
+])
+def test_media_type_charset_and_coding(headers, detail):
+    c = create_app().test_client()
+    r = c.post("/v1/games/thousand/score", data=json.dumps(GOOD).encode(), headers=headers)
+    assert problem(r, 415, "unsupported-media-type")["errors"] == [{"pointer": "", "detail": detail}]
+
+
+def test_a_really_gzipped_body_is_415_too():
+    c = create_app().test_client()
+    r = c.post("/v1/games/thousand/score", data=gzip.compress(json.dumps(GOOD).encode()),
+               headers={"Content-Type": "application/json", "Content-Encoding": "gzip"})
+    assert problem(r, 415, "unsupported-media-type")["detail"] == "send the body without a content coding, not gzip"
+
+
+def test_charset_utf8_and_json_suffix_types_are_fine():
+    c = create_app().test_client()
+    for ctype in ("application/json; charset=UTF-8", "application/vnd.referee+json"):
+        assert c.post("/v1/games/thousand/score", data=json.dumps(GOOD).encode(),
+                      headers={"Content-Type": ctype}).status_code == 200
+
+
+# ---------------------------------------------------------------- paths
+
+def test_double_slashes_are_not_redirected():
+    # werkzeug merged them into a 308 whose Location came from the Host header
+    c = create_app().test_client()
+    r = c.get("//v1//games", headers={"Host": "evil.example"})
+    assert r.status_code == 404 and "Location" not in r.headers and r.mimetype == "application/problem+json"
+    assert c.post("/v1//games/thousand/score", json=GOOD).status_code == 404
+
+
+def test_an_encoded_slash_is_not_a_separator():
+    c = create_app().test_client()
+    r = c.get("/v1/games/thousand%2frules", environ_overrides={"RAW_URI": "/v1/games/thousand%2frules"})
+    assert problem(r, 404, "not-found")["detail"] == "an encoded slash is not part of any path of the API"
+
+
+# ---------------------------------------------------------------- CORS
+
+def test_vary_origin_also_when_the_origin_is_refused(monkeypatch):
+    monkeypatch.setenv("REFEREE_CORS_ORIGINS", "https://good.example")
+    c = create_app().test_client()
+    refused = c.get("/v1/games", headers={"Origin": "https://evil.example"})
+    assert "Access-Control-Allow-Origin" not in refused.headers and "Origin" in refused.headers["Vary"]
+    allowed = c.get("/v1/games", headers={"Origin": "https://good.example"})
+    assert allowed.headers["Access-Control-Allow-Origin"] == "https://good.example"
+    assert "Origin" in allowed.headers["Vary"]
+
+
+# ---------------------------------------------------------------- slow clients, on the real server
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server():
+    """The service under gunicorn with the repository's configuration, one worker, a 1 s read timeout."""
+    port = _free_port()
+    env = {**os.environ, "REFEREE_BIND": f"127.0.0.1:{port}", "REFEREE_WORKERS": "1", "REFEREE_READ_TIMEOUT": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", "gunicorn_conf.py", "wsgi:app"], cwd=ROOT,
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(url + "/healthz", timeout=1)
+            break
+        except OSError:
+            time.sleep(0.1)
+    yield port
+    proc.terminate()
+    proc.wait(timeout=30)
+
+
+def test_slow_clients_do_not_stop_the_service(server):
+    # The probe's two half-sent requests held both sync workers for 30 s.  Now, on one worker of 16 threads, ten
+    # clients that stall mid-request and thirty that connect and say nothing leave /healthz answering at once,
+    # and a stalled body gets a 408 problem once it has been silent for the read timeout (1 s here).
+    slow = []
+    for i in range(10):
+        s = socket.create_connection(("127.0.0.1", server))
+        s.sendall(b"POST /v1/games/thousand/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  b"Content-Length: 100\r\n\r\n{" if i % 2 == 0 else b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+        slow.append(s)
+    slow += [socket.create_connection(("127.0.0.1", server)) for _ in range(30)]
+    with urllib.request.urlopen(f"http://127.0.0.1:{server}/healthz", timeout=0.9) as r:
+        assert json.loads(r.read()) == {"status": "ok"}
+    slow[0].settimeout(10)
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += slow[0].recv(4096)
+    head = answer.split(b"\r\n\r\n")[0].decode()
+    assert head.startswith("HTTP/1.1 408") and "application/problem+json" in head
+    for s in slow:
+        s.close()
+
+
+# ---------------------------------------------------------------- where a JSON fault lies
+
+@pytest.mark.parametrize("raw,pointer,detail", [
+    ('{"options": {"target": NaN}}', "/options/target", "NaN is not valid JSON"),
+    ('{"options": {"target": Infinity}}', "/options/target", "Infinity is not valid JSON"),
+    ('{"players": ["Anna", -Infinity]}', "/players/1", "-Infinity is not valid JSON"),
+    ('{"options": {"target": 1000, "target": 1000}}', "/options/target", "duplicate key 'target' in an object"),
+    ('{"players": ["Anna", "Boris", "\\ud800"]}', "/players/2", "a string that is not valid Unicode (a lone surrogate)"),
+    ('{"state": {"scores": {"\\udc00x": 1}}}', "/state/scores", "a key that is not valid Unicode (a lone surrogate)"),
+    ('{"a/b": {"x~y": [1, {"k": NaN}]}}', "/a~1b/x~0y/1/k", "NaN is not valid JSON"),
+    ('{"a": 1, "a": NaN}', "/a", "duplicate key 'a' in an object"),
+    ('[NaN]', "/0", "NaN is not valid JSON"),
+])
+def test_json_faults_name_their_place(raw, pointer, detail):
+    c = create_app().test_client()
+    r = c.post("/v1/games/thousand/score", data=raw.encode(), headers={"Content-Type": "application/json"})
+    assert problem(r, 400, "malformed-json")["errors"] == [{"pointer": pointer, "detail": detail}]
+
+
+def test_faults_before_the_document_is_read_are_the_whole_body():
+    c = create_app().test_client()
+    r = c.post("/v1/games/thousand/score", data=b'{"players": [', headers={"Content-Type": "application/json"})
+    assert [e["pointer"] for e in problem(r, 400, "malformed-json")["errors"]] == [""]
