@@ -61,18 +61,19 @@ def parse_card(text: object) -> Card:
 
 @lru_cache(maxsize=1024)
 def _parse_card(text: str) -> Card:
-    t = text.strip()
-    if t.upper() == JOKER:
+    if text != text.strip():
+        raise ValueError(f"{text!r} has spaces around it: write the card alone, e.g. '10H'")
+    if text.upper() == JOKER:
         return Card(JOKER, "")
-    if len(t) < 2 or len(t) > 3:
-        raise ValueError(f"{text!r} is not a card (expected rank then suit, e.g. '10H', 'QS', 'JK')")
-    rank, suit = t[:-1].upper(), t[-1]
-    if rank == "T":
-        rank = "10"
+    head = text[:2] if text[:2] == "10" else text[:1].upper()
+    rank = "10" if head == "T" else head
     if rank not in RANKS:
         raise ValueError(f"{text!r} has no valid rank (A K Q J 10 9 8 7 6 5 4 3 2, T for 10)")
+    rest = text[len(head):]
+    if len(rest) != 1:
+        raise ValueError(f"{text!r} is not a card: after the rank {rank} comes one suit (S H D C or ♠ ♥ ♦ ♣)")
     try:
-        s = parse_suit(suit)
+        s = parse_suit(rest)
     except ValueError:
         raise ValueError(f"{text!r} has no valid suit (S H D C or ♠ ♥ ♦ ♣)") from None
     return Card(rank, s)

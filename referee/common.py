@@ -1,9 +1,20 @@
 """Request parsing shared by every game: seat lists and player names, with JSON pointers."""
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from .errors import InputError
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same player: equal after Unicode NFC normalisation and case folding ("Anna" and
+    "anna", or é written in one code point or two, are one name)."""
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def distinct_names(names: list[str]) -> bool:
+    return len({name_key(n) for n in names}) == len(names)
 
 
 def parse_players(req: dict, variant) -> list[str]:
@@ -11,8 +22,8 @@ def parse_players(req: dict, variant) -> list[str]:
     players = req.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
         raise InputError("players must be a list of player names in seat order (clockwise)", "/players")
-    if len(set(players)) != len(players):
-        raise InputError("player names must be distinct", "/players")
+    if not distinct_names(players):
+        raise InputError("player names must be distinct, ignoring case and Unicode normalisation", "/players")
     if len(players) not in variant.players:
         want = " or ".join(map(str, variant.players))
         raise InputError(f"variant {variant.id} is played by {want} players, not {len(players)}", "/players")

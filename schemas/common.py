@@ -1,10 +1,21 @@
 """Shared marshmallow 4 pieces: the request envelope, error-to-pointer conversion, answer parts."""
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, fields, validate
+import unicodedata
 
-# names and ids are shown back in answers and logs: no control characters (a NUL, a newline) in them
-PRINTABLE = validate.Regexp(r"\A[^\x00-\x1f\x7f]*\Z", error="a name holds no control characters")
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
+
+
+def _plain(value: str) -> None:
+    """Names and ids are shown back in answers and logs, and compared: no control or invisible format characters
+    (a NUL, a newline, a zero-width space), no spaces around them."""
+    if value != value.strip():
+        raise ValidationError("a name has no spaces before or after it")
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp") for ch in value):
+        raise ValidationError("a name holds no control or invisible characters")
+
+
+PRINTABLE = _plain
 NAME = fields.String(validate=[validate.Length(min=1, max=64), PRINTABLE])
 CARD = fields.String(validate=validate.Length(min=1, max=4))
 

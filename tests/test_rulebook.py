@@ -53,7 +53,8 @@ def test_u1_deck_is_worth_120():
 
 
 @pytest.mark.parametrize("text,card", [("10H", Card("10", "H")), ("th", Card("10", "H")), ("Q♠", Card("Q", "S")),
-                                       ("a♦", Card("A", "D")), ("JK", Card("JK", "")), (" 9c ", Card("9", "C"))])
+                                       ("a♦", Card("A", "D")), ("JK", Card("JK", "")), ("9c", Card("9", "C")),
+                                       ("A♤", Card("A", "S")), ("10♡", Card("10", "H"))])
 def test_card_notation(text, card):
     assert parse_card(text) == card
 
@@ -62,6 +63,22 @@ def test_card_notation(text, card):
 def test_bad_cards(text):
     with pytest.raises(ValueError):
         parse_card(text)
+
+
+@pytest.mark.parametrize("text,why", [
+    (" 9c ", "' 9c ' has spaces around it: write the card alone, e.g. '10H'"),
+    ("AC\n", "'AC\\n' has spaces around it: write the card alone, e.g. '10H'"),
+    ("AS\u0301", "'AS\u0301' is not a card: after the rank A comes one suit (S H D C or ♠ ♥ ♦ ♣)"),
+    ("ACC", "'ACC' is not a card: after the rank A comes one suit (S H D C or ♠ ♥ ♦ ♣)"),
+    ("A♣\ufe0f", "'A♣\ufe0f' is not a card: after the rank A comes one suit (S H D C or ♠ ♥ ♦ ♣)"),
+    ("AX", "'AX' has no valid suit (S H D C or ♠ ♥ ♦ ♣)"),
+    ("XS", "'XS' has no valid rank (A K Q J 10 9 8 7 6 5 4 3 2, T for 10)"),
+])
+def test_bad_cards_say_what_is_wrong(text, why):
+    # the probe's cards with a good rank and a bad suit were all said to have "no valid rank"
+    with pytest.raises(ValueError) as e:
+        parse_card(text)
+    assert str(e.value) == why
 
 
 @pytest.mark.parametrize("value,expected", [  # RU-app table, SEC-mek, boompig, EN-UBCG (thousand.md R12.3, V2)

@@ -186,3 +186,50 @@ def test_faults_before_the_document_is_read_are_the_whole_body():
     c = create_app().test_client()
     r = c.post("/v1/games/thousand/score", data=b'{"players": [', headers={"Content-Type": "application/json"})
     assert [e["pointer"] for e in problem(r, 400, "malformed-json")["errors"]] == [""]
+
+
+# ---------------------------------------------------------------- names that look alike
+
+@pytest.mark.parametrize("players,pointer,detail", [
+    (["Anna", "anna", "Vera"], "/players", "player names must be distinct, ignoring case and Unicode normalisation"),
+    (["Anna", "e\u0301", "\u00e9"], "/players", "player names must be distinct, ignoring case and Unicode "
+                                                 "normalisation"),
+    (["Anna", "Anna ", "Vera"], "/players/1", "a name has no spaces before or after it"),
+    (["Anna", "Anna\u200b", "Vera"], "/players/1", "a name holds no control or invisible characters"),
+])
+def test_names_that_look_alike_are_refused(api, players, pointer, detail):
+    body = {**GOOD, "players": players, "dealer": players[2]}
+    errors = api("score", body, status=422)["errors"]
+    assert errors[0] == {"pointer": pointer, "detail": detail}
+
+
+def test_canasta_side_ids_and_names_that_look_alike(api):
+    body = json.loads((ROOT / "examples/canasta/score-four-player.json").read_text())
+    body.pop("game")
+    assert api("score", body, game="canasta")["sides"][0]["id"] == "NS"
+    body["sides"][1]["players"] = ["East", "north"]
+    err = api("score", body, status=422, game="canasta")["errors"][0]
+    assert err["pointer"] == "/sides" and "ignoring case" in err["detail"]
+
+
+# ---------------------------------------------------------------- Pinochle meld shapes
+
+def pinochle_example(name):
+    body = json.loads((ROOT / "examples" / "pinochle" / name).read_text())
+    body.pop("game")
+    return body
+
+
+def test_two_handed_melds_given_as_an_empty_object_are_refused(api):
+    # {} is the partnership shape; in the two-handed game it used to pass as "no melds" (both meld_points 0)
+    body = pinochle_example("two-handed-score.json")
+    body["deal"]["melds"] = {}
+    err = api("score", body, status=422, game="pinochle")["errors"][0]
+    assert err == {"pointer": "/deal/melds", "detail": "two-handed melds are a list in the order declared"}
+
+
+def test_an_empty_meld_is_named_as_no_cards(api):
+    body = pinochle_example("two-handed-score.json")
+    body["deal"]["melds"] = [{"player": body["players"][0], "cards": []}] + body["deal"]["melds"]
+    err = api("score", body, status=422, game="pinochle")["errors"][0]
+    assert err["pointer"] == "/deal/melds/0/cards" and err["detail"].startswith("no cards is not a meld with ")

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..cards import JOKER, Card, DeckSpec, parse_card
 from ..errors import IllegalAction, InputError, esc
+from ..common import distinct_names
 from .core import card_value, cards_value, deck_of, is_black_three, is_red_three, is_wild
 from .melds import MeldFault, classify, excess_wilds, go_out_fault, is_canasta, meld_key, without_wilds
 from .options import deal_size
@@ -37,7 +38,7 @@ SUITLESS_OK = set("A K Q J 10 9 8 7 6 5 4 2".split())
 def canasta_card(value: Any, ptr: str) -> Card:
     """A card; a rank alone is accepted where the suit does not matter (4 to A, and deuces), never for threes."""
     if isinstance(value, str):
-        t = value.strip().upper()
+        t = value.upper()
         t = "10" if t == "T" else t
         if t in SUITLESS_OK:
             return Card(t, "")
@@ -149,9 +150,9 @@ def parse_table(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int],
         players += s["players"]
     # a side may bear its only player's name; otherwise ids and names are all different
     clash = {i for i in set(ids) & set(players) if next(s for s in sides if s["id"] == i)["players"] != [i]}
-    if len(set(ids)) != len(ids) or len(set(players)) != len(players) or clash:
-        raise InputError("side ids and player names must all be different (a one-player side may bear its "
-                         "player's name)", "/sides")
+    if not distinct_names(ids) or not distinct_names(players) or clash:
+        raise InputError("side ids and player names must all be different, ignoring case and Unicode "
+                         "normalisation (a one-player side may bear its player's name)", "/sides")
     if len(players) not in variant.players:
         raise InputError(f"variant {variant.id} is played by {' or '.join(map(str, variant.players))} players, "
                          f"not {len(players)}", "/sides")

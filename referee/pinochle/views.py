@@ -21,6 +21,11 @@ TRICKS = {3: 15, 4: 12}
 LEAD_RULE = {2: "pinochle/2.3", 3: "pinochle/8.5", 4: "pinochle/7.3"}
 
 
+
+def shown(cards) -> str:
+    """Cards as text for a message: "no cards" for none."""
+    return " ".join(map(str, cards)) or "no cards"
+
 def stock_tricks(opts: dict) -> int:
     """Two-handed: tricks played while the stock lasts, 12 with 48 cards (20 with 64) (pinochle/2.1)."""
     return (opts["deck"] - 24) // 2
@@ -236,8 +241,8 @@ class DealState:
                                 pointer="player")
         meld = meld_kind(cards, self.trump, self.opts)
         if meld is None:
-            raise IllegalAction("pinochle/4.1", f"{' '.join(map(str, cards))} is not a meld with {SUIT_NAMES[self.trump]} "
-                                                "trump", pointer="cards")
+            raise IllegalAction("pinochle/4.1", f"{shown(cards)} is not a meld with {SUIT_NAMES[self.trump]} trump",
+                                pointer="cards")
         if meld.name != "dix" and self.melded_this_trick:
             raise IllegalAction("pinochle/4.2", "one meld per trick won (a dix may be added)", pointer="cards")
         if meld.name == "dix":
@@ -644,7 +649,8 @@ def _score_two_handed(deal, players, dealer, opts, scores, target):
         trump = upcard.suit
     else:
         raise InputError("give the trump (or the upcard that fixed it)", "/deal/trump")
-    melds_raw = deal.get("melds") or []
+    melds_raw = deal.get("melds")
+    melds_raw = [] if melds_raw is None else melds_raw   # {} is the partnership shape, not "no melds"
     if not isinstance(melds_raw, list):
         raise InputError("two-handed melds are a list in the order declared", "/deal/melds")
     melds = []
@@ -787,7 +793,7 @@ def _sequential_melds(melds, players, opts, trump, st: DealState, phase1, held, 
         ptr = f"/deal/melds/{i}"
         meld = meld_kind(cards, trump, opts)
         if meld is None:
-            raise InputError(f"{' '.join(map(str, cards))} is not a meld with {SUIT_NAMES[trump]} trump (pinochle/4.1)",
+            raise InputError(f"{shown(cards)} is not a meld with {SUIT_NAMES[trump]} trump (pinochle/4.1)",
                              ptr + "/cards")
         if meld.name != "dix":
             used[p] += 1
@@ -859,7 +865,10 @@ def _score_auction(deal, players, dealer, opts, scores, target):
     trump = trump_at(deal.get("trump"), "/deal/trump")
     deck = deck_of(opts)
     melds = {}
-    meld_raw = deal.get("melds") or {}
+    meld_raw = deal.get("melds")
+    meld_raw = {} if meld_raw is None else meld_raw
+    if not isinstance(meld_raw, dict):
+        raise InputError("melds are an object of player to the cards he melded", "/deal/melds")
     shown = {}
     if n == 3:
         cards = cards_at(deal.get("meld") or [], opts, "/deal/meld")
