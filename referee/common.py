@@ -4,7 +4,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from .errors import InputError
+from .errors import InputError, esc
 
 
 def name_key(name: str) -> str:
@@ -15,6 +15,18 @@ def name_key(name: str) -> str:
 
 def distinct_names(names: list[str]) -> bool:
     return len({name_key(n) for n in names}) == len(names)
+
+
+def missing_scores(state: Any, keys: list[str]) -> list[dict]:
+    """Errors for the players (or sides) that a non-empty ``state.scores`` leaves out: a game under way has a total
+    for everybody, and the referee does not guess that a missing one is 0 (no ``state.scores``, or ``{}``, is a
+    new game)."""
+    given = state.get("scores") if isinstance(state, dict) else None
+    if not isinstance(given, dict) or not given:
+        return []
+    return [{"pointer": f"/state/scores/{esc(k)}",
+             "detail": f"no total for {k}: a game under way gives every total in state.scores (leave it out, or "
+                       "send {}, for a new game)"} for k in keys if k not in given]
 
 
 def parse_players(req: dict, variant) -> list[str]:

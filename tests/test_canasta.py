@@ -26,7 +26,7 @@ def check(api, hand, action, *, melds=None, pile=None, scores=None, phase="play"
                          "melds": melds or {}, "pile": pile or {"top": "8C", "size": 6}, **pos},
             "action": {"player": sides[0]["players"][0], **action}}
     if scores:
-        body["state"] = {"scores": scores}
+        body["state"] = {"scores": {**{s["id"]: 0 for s in sides}, **scores}}   # the others at 0
     if options:
         body["options"] = options
     if variant:

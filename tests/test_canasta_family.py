@@ -136,7 +136,7 @@ def test_brazilian_short_sequence_and_red_threes(api):
 def test_brazilian_canasta_openings(api, score, meld, legal):
     hand = [c for g in meld for c in g]
     hand += m("9S 10S JD QD KD 5H 6H 8C 9C 10C JH QH KC 5S 6S 8H 9H")[:17 - len(hand)]  # 15 dealt, two drawn
-    body = {"variant": "brazilian", "sides": S4, "state": {"scores": {"NS": score}},
+    body = {"variant": "brazilian", "sides": S4, "state": {"scores": {"NS": score, "EW": 0}},
             "position": {"phase": "play", "hand": hand, "pile": {"top": "8D", "size": 3}},
             "action": {"type": "meld", "player": "North", "melds": meld}}
     assert C(api, "check", body)["legal"] is legal
@@ -501,7 +501,7 @@ def test_hollywood_sequences_need_three_naturals(api):
 
 def test_brazilian_escalera_opens_from_9000_and_black_threes(api):
     hand = m("4C 5C 6C 7C 8C 9C 10C 9S 10S JD QD KD 5H 6H 8D 9D 10D")
-    body = {"variant": "brazilian", "sides": S4, "state": {"scores": {"NS": 9000}},
+    body = {"variant": "brazilian", "sides": S4, "state": {"scores": {"NS": 9000, "EW": 0}},
             "position": {"phase": "play", "hand": hand, "pile": {"top": "8H", "size": 3}},
             "action": {"type": "meld", "player": "North", "melds": [m("4C 5C 6C 7C 8C 9C 10C")]}}
     assert C(api, "check", body)["legal"] is True

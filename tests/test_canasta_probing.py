@@ -205,7 +205,7 @@ def test_classic_12_upcard_is_replaced_not_covered(api):
 
 def test_classic_12_canasta_with_the_top_card_is_not_a_canasta_in_hand(api):
     # CN-C12 (S4:79): only a canasta held in the hand opens below the minimum; six fours and the top 4D make 35.
-    body = {"variant": "classic-12", "state": {"scores": {"NS": 3000}}, "sides": S4,
+    body = {"variant": "classic-12", "state": {"scores": {"NS": 3000, "EW": 0}}, "sides": S4,
             "position": {"hand": m("4H 4C 4D 4S 4H 4C 5C 6D 7H 8S 9D 10C"),
                          "pile": {"top": "4D", "size": 5, "frozen_by": None}, "stock": 30},
             "action": {"type": "take_pile", "player": "North", "cards": m("4H 4C 4D 4S 4H 4C")}}

@@ -312,7 +312,7 @@ def test_legal_actions_find_openings_the_options_allow(api):
     ans = C(api, "check", {**ru, "action": {"type": "discard", "player": "North", "card": "KD"}})
     meld = [a for a in ans["legal_actions"] if a["type"] == "meld"]
     assert meld and legal(api, ru, meld[0])["legal"] is True
-    c12 = {"variant": "classic-12", "sides": S4, "state": {"scores": {"NS": 3000}},
+    c12 = {"variant": "classic-12", "sides": S4, "state": {"scores": {"NS": 3000, "EW": 0}},
            "position": {"phase": "play", "hand": ["4H", "4D", "4S", "4C", "4H", "4D", "4S", "9D", "10C", "JH", "QS",
                                                   "KD", "5H"], "pile": {"top": "8D", "size": 3, "frozen_by": "start"}}}
     ans = C(api, "check", {**c12, "action": {"type": "discard", "player": "North", "card": "KD"}})
@@ -339,7 +339,7 @@ def test_concealed_when_the_canasta_was_made_this_turn(api):
 def test_short_opening_with_the_pile_is_the_plus_ten(api):
     pos = {"hand": ["7H", "7D", "5C", "5D", "5S", "5H", "5C", "9S", "10S", "JD", "QD"], "pile": {"top": "7S", "size": 1}}
     ans = chk(api, pos, {"type": "take_pile", "cards": ["7H", "7D"], "melds": [["5C", "5D", "5S", "5H", "5C"]]},
-              state={"scores": {"NS": 3000}})
+              state={"scores": {"NS": 3000, "EW": 0}})
     # 7 7 7 (15) and five 5s (25) make 40 < 120: an insufficient count (canasta/8.1), not a pile taken illegally
     assert (ans["violations"][0]["rule"], [(p["rule"], p["points"]) for p in ans["penalties"]]) == \
         ("canasta/4.1", [("canasta/8.1", 0)])

@@ -256,7 +256,7 @@ def test_ru4_four_black_threes(api):
 @pytest.mark.parametrize("score,legal", [(0, True), (4000, False)])
 def test_ru5_red_three_counts_five_toward_the_opening(api, score, legal):
     # 7-7-7 (15) + 8-8-8 (30) + a red three on the table (5) = 50: enough at 0, not at 4,000 (needs 120).
-    body = {"variant": RU, "sides": S4, "state": {"scores": {"NS": score}},
+    body = {"variant": RU, "sides": S4, "state": {"scores": {"NS": score, "EW": 0}},
             "position": {"phase": "play", "hand": m("7H 7D 7S 8H 8D 8S 4C 5S 6H 9D 10C JH QS KD"),
                          "red_threes": {"NS": ["3H"]}, "pile": {"top": "4D", "size": 3}},
             "action": {"type": "meld", "player": "North", "melds": [m("7H 7D 7S"), m("8H 8D 8S")]}}
@@ -327,7 +327,7 @@ def test_traditional_canasta_opening_from_5000(api, meld, legal):
     hand = hand[:12] if len(hand) >= 12 else hand + m("8C 6S 7D")[:12 - len(hand)]
     body = {"variant": "traditional", "options": {"target": 7500, "opening_canasta_from": 5000,
                                                   "opening_canasta_with_top_card": False}, "sides": S4,
-            "state": {"scores": {"NS": 5200}},
+            "state": {"scores": {"NS": 5200, "EW": 0}},
             "position": {"phase": "play", "hand": hand, "pile": {"top": "8D", "size": 3}},
             "action": {"type": "meld", "player": "North", "melds": meld}}
     ans = C(api, "check", body)
@@ -340,7 +340,7 @@ def test_traditional_opening_canasta_is_made_with_the_top_card(api):
     # Found by probing: the seed's 7,500 game has the opening canasta made by one player with the pile's top card.
     # Seven fours melded from the hand after a draw are refused (target 7500 alone implies the canasta opening).
     hand = m("4H 4C 4D 4S 4H 4C 4D 5C 6D 7H 8S 9D")
-    body = {"variant": "traditional", "options": {"target": 7500}, "sides": S4, "state": {"scores": {"NS": 5200}},
+    body = {"variant": "traditional", "options": {"target": 7500}, "sides": S4, "state": {"scores": {"NS": 5200, "EW": 0}},
             "position": {"phase": "play", "hand": hand, "pile": {"top": "9C", "size": 5, "frozen_by": None},
                          "stock": 40},
             "action": {"type": "meld", "player": "North", "melds": [hand[:7]]}}
@@ -422,7 +422,7 @@ def test_classic12_frozen_start_and_no_natural_with_wild(api):
 
 def test_classic12_game_to_7000(api):
     body = {"variant": "classic-12", "options": {"target": 7000, "opening_table": "seven_thousand"}, "sides": S4,
-            "state": {"scores": {"NS": 1600}},
+            "state": {"scores": {"NS": 1600, "EW": 0}},
             "position": {"hand": m("4C 5S 6H 7D 8C 9H 10D JS QC KD AS 4D"), "pile": {"top": "8D", "size": 3}},
             "action": {"type": "draw", "player": "North"}}
     assert C(api, "check", body)["facts"]["minimum"] == 70
@@ -547,7 +547,7 @@ def test_implied_options_are_echoed(client):
     assert (o["going_out_bonus"], o["concealed_bonus"], o["negative_minimum"]) == (200, 0, 50)
     seven = client.post("/v1/games/canasta/check", json=check_body(
         "classic-12", {"hand": m("4C 5S 6H 7D 8C 9H 10D JS QC KD AS 4D"), "pile": {"top": "8D", "size": 3}},
-        {"type": "draw", "player": "North"}, {"target": 7000}, state={"scores": {"NS": 3000}})).get_json()
+        {"type": "draw", "player": "North"}, {"target": 7000}, state={"scores": {"NS": 3000, "EW": 0}})).get_json()
     assert (seven["options"]["opening_table"], seven["facts"]["minimum"]) == ("seven_thousand", 90)
     trad = client.post("/v1/games/canasta/score", json={"variant": "traditional", "options": {"target": 7500},
                                                         "sides": S4, "deal": {"sides": [{"id": "NS", "hands": [[]]}]}})
@@ -557,7 +557,7 @@ def test_implied_options_are_echoed(client):
 
 
 def test_a_finished_game_is_not_scored_on(api):
-    body = {"variant": "palace", "sides": S4, "deal": palace_wild_deal(), "state": {"scores": {"NS": 5000}}}
+    body = {"variant": "palace", "sides": S4, "deal": palace_wild_deal(), "state": {"scores": {"NS": 5000, "EW": 0}}}
     assert C(api, "score", body, 422)["errors"][0]["pointer"] == "/state/scores/NS"
 
 

@@ -231,11 +231,11 @@ def test_dealer_holds_forced_bid_option(api):
 
 def test_silence_and_barrel_minimum(api):
     ans = check(api, bidding(NO_MARRIAGE), {"type": "bid", "player": "Boris", "amount": 105},
-                options={"silence_threshold": -120}, state={"scores": {"Boris": -150}})
+                options={"silence_threshold": -120}, state={"scores": {"Anna": 0, "Boris": -150, "Vera": 0}})
     assert ans["violations"][0]["rule"] == "thousand/7.7"
     assert [a["type"] for a in ans["legal_actions"]] == ["pass"]
     ans = check(api, bidding(HEARTS), {"type": "bid", "player": "Boris", "amount": 105},
-                state={"scores": {"Boris": 880}})
+                state={"scores": {"Anna": 0, "Boris": 880, "Vera": 0}})
     assert ans["violations"][0]["rule"] == "thousand/7.8"
     assert bid_range(ans) == (120, 220)
 

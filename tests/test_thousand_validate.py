@@ -82,7 +82,7 @@ def test_log_ending_mid_deal(api):
 
 
 def test_state_carried_into_replay(api):
-    ans = validate(api, readme_log(), state={"scores": {"Boris": 400}})
+    ans = validate(api, readme_log(), state={"scores": {"Anna": 0, "Boris": 400, "Vera": 0}})
     assert by_id(ans["final"])["Boris"]["total_after"] == 555 - 555  # 400 + 155 = 555: the dump truck
 
 

@@ -233,3 +233,23 @@ def test_an_empty_meld_is_named_as_no_cards(api):
     body["deal"]["melds"] = [{"player": body["players"][0], "cards": []}] + body["deal"]["melds"]
     err = api("score", body, status=422, game="pinochle")["errors"][0]
     assert err["pointer"] == "/deal/melds/0/cards" and err["detail"].startswith("no cards is not a meld with ")
+
+
+# ---------------------------------------------------------------- a state that leaves a total out
+
+def test_a_missing_total_is_not_read_as_zero(api):
+    # Thousand: Vera's 875 dropped from the README's state came back as 0
+    body = {**GOOD, "state": {"scores": {"Anna": 420, "Boris": 310}}}
+    err = api("score", body, status=422)["errors"]
+    assert [e["pointer"] for e in err] == ["/state/scores/Vera"]
+    assert err[0]["detail"].startswith("no total for Vera: a game under way gives every total")
+    # a new game: no state, or scores {}
+    assert api("score", {**GOOD, "state": {"scores": {}}})["players"][2]["total_before"] == 0
+    # Pinochle and Canasta alike
+    pin = pinochle_example("two-handed-score.json")
+    pin["state"] = {"scores": {"Ann": 500}}
+    assert api("score", pin, status=422, game="pinochle")["errors"][0]["pointer"] == "/state/scores/Bob"
+    can = json.loads((ROOT / "examples/canasta/score-four-player.json").read_text())
+    can.pop("game")
+    can["state"] = {"scores": {"EW": 2310}}
+    assert api("score", can, status=422, game="canasta")["errors"][0]["pointer"] == "/state/scores/NS"

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..cards import JOKER, Card, DeckSpec, parse_card
 from ..errors import IllegalAction, InputError, esc
-from ..common import distinct_names
+from ..common import distinct_names, missing_scores
 from .core import card_value, cards_value, deck_of, is_black_three, is_red_three, is_wild
 from .melds import MeldFault, classify, excess_wilds, go_out_fault, is_canasta, meld_key, without_wilds
 from .options import deal_size
@@ -173,6 +173,8 @@ def parse_table(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int],
     if rounds is not None and opts["max_rounds"] is not None and rounds >= opts["max_rounds"]:
         raise InputError(f"{rounds} deals are played: the game ended after {opts['max_rounds']} (canasta/7.2)",
                          "/state/rounds")
+    if missing_scores(req.get("state"), ids):
+        raise InputError(missing_scores(req.get("state"), ids))
     raw = (req.get("state") or {}).get("scores") or {}
     for k, v in raw.items():
         if k not in scores:

@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..cards import Card, SUIT_NAMES, check_conservation, parse_cards, parse_suit
-from ..common import parse_player, parse_players, points_feasible
+from ..common import missing_scores, parse_player, parse_players, points_feasible
 from ..errors import IllegalAction, InputError, esc
 from .core import (DEAL_TOTAL, DECKS, LAST_TRICK, Meld, Table, dix_rank, legal_cards, meld_in_hand, meld_kind,
                    play_fault, points_of, round_one, round_points, trick_winner)
@@ -80,6 +80,8 @@ def parse_state(req: dict, players: list[str], opts: dict) -> tuple[dict[str, in
         return scores, target
     if not isinstance(raw, dict):
         raise InputError("state must be an object", "/state")
+    if missing_scores(raw, keys):
+        raise InputError(missing_scores(raw, keys))
     for k, v in (raw.get("scores") or {}).items():
         if k not in scores:
             raise InputError(f"{k!r} is not one of {', '.join(keys)}", f"/state/scores/{esc(k)}")

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from ..cards import Card, check_conservation, parse_card, parse_cards, parse_suit
-from ..common import parse_player, parse_players
+from ..common import missing_scores, parse_player, parse_players
 from ..errors import IllegalAction, InputError, esc
 from .core import (ACES, ACE_MARRIAGE_VALUE, DECK, FORCED_BID, MARRIAGE_VALUE, POINTS, DealState, Layout,
                    card_points, points_feasible, suit_name)
@@ -76,6 +76,7 @@ def parse_state(req: dict, players: list[str], opts: dict) -> GameState:
                 if val < 0 or (opts["rospis_max"] is not None and val > opts["rospis_max"]):
                     errors.append({"pointer": ptr, "detail": "impossible number of concessions"})
                 st.concessions[name] = val
+    errors += missing_scores(raw, players)
     if errors:
         raise InputError(errors)
     T, target = opts["barrel_threshold"], opts["target"]
