@@ -51,3 +51,16 @@ class TimedThreadWorker(ThreadWorker):
 
         conn.init = timed_init
         return super().handle(conn)
+
+
+class _StalledClientsAreNotErrors:
+    """gunicorn logs a client that stalls past ``read_timeout`` as a socket error with a traceback; it is the read
+    timeout doing its job, so such records are dropped from the error log."""
+
+    @staticmethod
+    def filter(record) -> bool:
+        return not (record.exc_info and isinstance(record.exc_info[1], TimeoutError))
+
+
+def post_worker_init(worker):
+    worker.log.error_log.addFilter(_StalledClientsAreNotErrors())
