@@ -261,3 +261,23 @@ def test_every_option_is_listed_by_the_rule_it_governs():
 def test_excess_wild_cards_by_ratio(meld, variant, options, excess):
     from referee.canasta.melds import excess_wilds
     assert excess_wilds(cards(meld), VARIANTS[variant].resolve(options)) == excess
+
+
+# S14–S18 come from a four-pack "Pierson family" game (hand and foot, landoware/canasta-server), which Referee does
+# not model; its canasta values are those of options we have, so the vectors are checked under them.
+PIERSON = VARIANTS["classic"].resolve({"packs": 4, "red_three_scale": "eight_1000", "sevens_canasta_bonus": 1500,
+                                       "wild_melds": "bolivia",
+                                       "black_three_in_hand": "minus_100"})
+
+
+@pytest.mark.parametrize("melds,hand,base,card_points", [
+    (["10H 10D 10S 10C 10H 10D 10S"], "", 500, 70),            # S14: 70 + 500 = 570
+    (["10H 10D 10S 10C 10H JK 2C"], "", 300, 120),             # S15: 50 + 50 + 20 + 300 = 420
+    (["7H 7D 7S 7C 7H 7D 7S"], "", 1500, 35),                  # S16: 35 + 1,500 = 1,535
+    (["JK JK JK 2C 2D 2H 2S"], "", 2500, 230),                 # S17: 150 + 80 + 2,500 = 2,730
+    ([], "3S 3C", -200, 0),        # S18: two black threes in hand, -100 each (a base line replacing their 5 in cards)
+])
+def test_s14_s18_pierson_values_under_options(melds, hand, base, card_points):
+    side = score_side([cards(x) for x in melds], [cards(hand)] if hand else [], PIERSON, red_threes=[],
+                      went_out=False, concealed=False)
+    assert (side.base, side.cards) == (base, card_points)
