@@ -25,6 +25,7 @@ from referee.jsonio import BadJSON, parse_body
 from referee.errors import InputError, UnknownGame, UnknownVariant
 
 MAX_BODY = 256 * 1024
+MAX_ERRORS = 100          # entries of a 422's errors list, the last one counting the rest
 PROBLEM_BASE = "https://referee.example/problems/"
 log = logging.getLogger("referee")
 SECURITY_HEADERS = {
@@ -99,9 +100,11 @@ def media_fault() -> str | None:
         return "say what the body is: Content-Type: application/json"
     if ctype != "application/json" and not ctype.endswith("+json"):
         return f"send application/json, not {ctype}"
-    charset = request.mimetype_params.get("charset", "utf-8").lower()
+    charset = request.mimetype_params.get("charset", "utf-8").strip().lower()
+    if re.search(r"charset\s*=\s*(;|$)", request.headers.get("Content-Type", ""), re.I):
+        charset = ""             # werkzeug drops an empty parameter; an empty charset names no encoding
     if charset not in ("utf-8", "utf8"):
-        return f"JSON bodies are UTF-8, not {charset}"
+        return f"JSON bodies are UTF-8, not {charset or 'an empty charset'}"
     coding = request.headers.get("Content-Encoding", "identity").strip().lower()
     if coding not in ("", "identity"):
         return f"send the body without a content coding, not {coding}"
@@ -115,7 +118,7 @@ def create_app() -> Flask:
     _setup_logging()
     origins = [o.strip() for o in os.environ.get("REFEREE_CORS_ORIGINS", "").split(",") if o.strip()]
     if origins:  # CORS only for the origins listed; none by default
-        CORS(app, origins=origins, methods=["GET", "POST"],
+        CORS(app, origins=origins, methods=["GET", "POST"], always_send=False, vary_header=False,
              allow_headers=["Content-Type", "Accept-Language", "X-Request-Id"], expose_headers=["X-Request-Id"])
 
     @app.before_request
@@ -181,6 +184,12 @@ def create_app() -> Flask:
             detail = "the body stopped short of its Content-Length: it did not arrive in time"
             return problem(408, "request-timeout", "Request timeout", detail, whole(detail),
                            headers={"Connection": "close"})
+        except Exception as e:   # the server's reader found the body's framing broken (a bad chunk, cut short)
+            if not type(e).__module__.startswith("gunicorn.http"):
+                raise
+            detail = f"the body's framing is broken ({type(e).__name__}): send a valid chunked or sized body"
+            return problem(400, "malformed-body", "Malformed body", detail, whole(detail),
+                           headers={"Connection": "close"})
         if len(raw) > MAX_BODY:
             return too_large()
         body = parse_body(raw)
@@ -197,8 +206,13 @@ def create_app() -> Flask:
 
     @app.errorhandler(InputError)
     def invalid(e: InputError):
+        errors = e.errors
+        if len(errors) > MAX_ERRORS:   # a body of many faults gets the first ones and a count, not megabytes
+            rest = len(errors) - MAX_ERRORS
+            errors = errors[:MAX_ERRORS] + [{"pointer": errors[MAX_ERRORS]["pointer"],
+                                             "detail": f"{rest} more faults from here on are not listed"}]
         return problem(422, "invalid-input", "The request cannot be judged",
-                       "the request is invalid or describes something impossible", e.errors)
+                       "the request is invalid or describes something impossible", errors)
 
     @app.errorhandler(UnknownGame)
     @app.errorhandler(UnknownVariant)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, validate
 
-from .common import PRINTABLE, Bool, Card, Cards, Envelope, Int, Name, Strict
+from .common import Bool, Card, Cards, Dict, Envelope, Int, List, Name, PRINTABLE, Strict
 
 SIDE_ID = lambda **kw: fields.String(validate=[validate.Length(min=1, max=64), PRINTABLE], **kw)  # noqa: E731
 
@@ -30,22 +30,22 @@ def Melds(**kw):
 
 class SideSeat(Strict):
     id = SIDE_ID(required=True)
-    players = fields.List(Name(), required=True, validate=validate.Length(min=1, max=3))
+    players = List(Name(), required=True, validate=validate.Length(min=1, max=3))
 
 
-SIDES = fields.List(fields.Nested(SideSeat), required=True, validate=validate.Length(min=1, max=6))
+SIDES = List(fields.Nested(SideSeat), required=True, validate=validate.Length(min=1, max=6))
 
 
 class GameState(Strict):
-    scores = fields.Dict(keys=SIDE_ID(), values=Int(-1000000, 1000000), validate=validate.Length(max=6))
+    scores = Dict(keys=SIDE_ID(), values=Int(-1000000, 1000000), validate=validate.Length(max=6))
     rounds = Int(0, 1000)
 
 
 class DealSide(Strict):
     id = SIDE_ID(required=True)
-    melds = fields.List(Cards(60), validate=validate.Length(max=24))
+    melds = List(Cards(60), validate=validate.Length(max=24))
     red_threes = Cards(8)
-    hands = fields.List(Cards(120), required=True, validate=validate.Length(min=1, max=3))
+    hands = List(Cards(120), required=True, validate=validate.Length(min=1, max=3))
     went_out = Bool()
     concealed = Bool()
     double_ending = Bool()
@@ -60,9 +60,9 @@ class Irregularity(Strict):
 
 
 class Deal(Strict):
-    sides = fields.List(fields.Nested(DealSide), required=True, validate=validate.Length(min=1, max=6))
+    sides = List(fields.Nested(DealSide), required=True, validate=validate.Length(min=1, max=6))
     sitting_out = Name()
-    irregularities = fields.List(fields.Nested(Irregularity), validate=validate.Length(max=50))
+    irregularities = List(fields.Nested(Irregularity), validate=validate.Length(max=50))
 
 
 class ScoreRequest(Envelope):
@@ -97,9 +97,9 @@ class Position(Strict):
     sitting_out = Name()
     to_act = Name()
     hand = Cards(120, required=True)
-    melds = fields.Dict(keys=SIDE_ID(), values=fields.List(Cards(60), validate=validate.Length(max=24)),
+    melds = Dict(keys=SIDE_ID(), values=List(Cards(60), validate=validate.Length(max=24)),
                         validate=validate.Length(max=6))
-    red_threes = fields.Dict(keys=SIDE_ID(), values=Cards(8), validate=validate.Length(max=6))
+    red_threes = Dict(keys=SIDE_ID(), values=Cards(8), validate=validate.Length(max=6))
     pile = fields.Nested(PileView, required=True)
     stock = Int(0, 216)
     melded_before = Bool()
@@ -138,8 +138,8 @@ class Event(Strict):
     player = Name()
     dealer = Name()
     sitting_out = Name()
-    hands = fields.Dict(keys=Name(), values=Cards(20), validate=validate.Length(max=6))
-    packets = fields.Dict(keys=Name(), values=Cards(20), validate=validate.Length(max=6))
+    hands = Dict(keys=Name(), values=Cards(20), validate=validate.Length(max=6))
+    packets = Dict(keys=Name(), values=Cards(20), validate=validate.Length(max=6))
     pile = Cards(30)
     card = Card()
     replacement = Card()
@@ -151,7 +151,7 @@ class Event(Strict):
 class ValidateRequest(Envelope):
     sides = SIDES
     state = fields.Nested(GameState)
-    log = fields.List(fields.Nested(Event), required=True, validate=validate.Length(min=1, max=5000))
+    log = List(fields.Nested(Event), required=True, validate=validate.Length(min=1, max=5000))
 
 
 REQUESTS = {"score": ScoreRequest, "check": CheckRequest, "validate": ValidateRequest}

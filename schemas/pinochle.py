@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, validate
 
-from .common import Bool, Card, Cards, Envelope, Int, Name, Strict
+from .common import Bool, Card, Cards, Dict, Envelope, Int, List, Name, Strict
 
-PLAYERS = fields.List(Name(), required=True, validate=validate.Length(min=1, max=8))
-SCORE_MAP = lambda **kw: fields.Dict(keys=Name(), values=Int(), validate=validate.Length(max=8), **kw)  # noqa: E731
+PLAYERS = List(Name(), required=True, validate=validate.Length(min=1, max=8))
+SCORE_MAP = lambda **kw: Dict(keys=Name(), values=Int(), validate=validate.Length(max=8), **kw)  # noqa: E731
 
 
 def _list_or_map(value):
@@ -17,7 +17,7 @@ def _list_or_map(value):
 
 
 class GameState(Strict):
-    scores = fields.Dict(keys=fields.String(validate=validate.Length(min=1, max=140)), values=Int(),
+    scores = Dict(keys=fields.String(validate=validate.Length(min=1, max=140)), values=Int(),
                          validate=validate.Length(max=8))
     target = Int(0, 100000)
 
@@ -42,7 +42,7 @@ class Deal(Strict):
     upcard = Card()
     melds = fields.Raw(validate=_list_or_map)
     meld = Cards(18)
-    tricks = fields.List(fields.Nested(Trick), validate=validate.Length(max=32))
+    tricks = List(fields.Nested(Trick), validate=validate.Length(max=32))
     points = SCORE_MAP()
     tricks_taken = SCORE_MAP()
     last_trick = Name()
@@ -81,7 +81,7 @@ class Position(Strict):
     tricks_done = Int(0, 24)
     stock_left = Int(0, 48)
     upcard = Card()
-    melds = fields.List(fields.Nested(EarlierMeld), validate=validate.Length(max=24))
+    melds = List(fields.Nested(EarlierMeld), validate=validate.Length(max=24))
     played_from_table = Cards(24)
     exchanged = Bool()
     melded_this_trick = Bool()
@@ -89,7 +89,7 @@ class Position(Strict):
     winner = Name()
     winner_drew = Bool()
     trick = fields.Nested(CurrentTrick)
-    bids = fields.List(fields.Nested(Call), validate=validate.Length(max=200))
+    bids = List(fields.Nested(Call), validate=validate.Length(max=200))
 
 
 class Action(Strict):
@@ -115,7 +115,7 @@ class Event(Strict):
         ["deal", "bid", "pass", "trump", "widow", "bury", "concede", "play", "meld", "dix", "draw", "declare_out"]))
     player = Name()
     dealer = Name()
-    hands = fields.Dict(keys=Name(), values=Cards(18), validate=validate.Length(max=4))
+    hands = Dict(keys=Name(), values=Cards(18), validate=validate.Length(max=4))
     upcard = Card()
     widow = Cards(3)
     card = Card()
@@ -128,7 +128,7 @@ class Event(Strict):
 class ValidateRequest(Envelope):
     players = PLAYERS
     state = fields.Nested(GameState)
-    log = fields.List(fields.Nested(Event), required=True, validate=validate.Length(min=1, max=5000))
+    log = List(fields.Nested(Event), required=True, validate=validate.Length(min=1, max=5000))
 
 
 REQUESTS = {"score": ScoreRequest, "check": CheckRequest, "validate": ValidateRequest}

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from .common import Bool, Card, Cards, Envelope, Int, Name, Strict
+from .common import Bool, Card, Cards, Dict, Envelope, Int, List, Name, Strict
 
-PLAYERS = fields.List(Name(), required=True, validate=validate.Length(min=1, max=8))
-SCORE_MAP = lambda **kw: fields.Dict(keys=Name(), values=Int(), validate=validate.Length(max=8), **kw)  # noqa: E731
+PLAYERS = List(Name(), required=True, validate=validate.Length(min=1, max=8))
+SCORE_MAP = lambda **kw: Dict(keys=Name(), values=Int(), validate=validate.Length(max=8), **kw)  # noqa: E731
 
 
 class BarrelCounters(Strict):
@@ -22,7 +22,7 @@ class GoldenRound(Strict):
 
 class GameStateSchema(Strict):
     scores = SCORE_MAP()
-    barrel = fields.Dict(keys=Name(), values=fields.Nested(BarrelCounters), validate=validate.Length(max=8))
+    barrel = Dict(keys=Name(), values=fields.Nested(BarrelCounters), validate=validate.Length(max=8))
     bolts = SCORE_MAP()
     concessions = SCORE_MAP()
     golden = fields.Nested(GoldenRound)
@@ -50,14 +50,14 @@ class Deal(Strict):
     conceded = Bool()
     blind = Bool()
     golden = Bool()
-    marriages = fields.List(fields.Nested(Marriage), validate=validate.Length(max=8))
-    tricks = fields.List(fields.Nested(Trick), validate=validate.Length(max=24))
+    marriages = List(fields.Nested(Marriage), validate=validate.Length(max=8))
+    tricks = List(fields.Nested(Trick), validate=validate.Length(max=24))
     points = SCORE_MAP()
     tricks_taken = SCORE_MAP()
     talon = Cards(4)
     musik_unused = Cards(4)
     discards = Cards(4)
-    irregularities = fields.List(fields.Nested(Irregularity), validate=validate.Length(max=16))
+    irregularities = List(fields.Nested(Irregularity), validate=validate.Length(max=16))
 
 
 class ScoreRequest(Envelope):
@@ -82,7 +82,7 @@ class CurrentTrick(Strict):
 class Position(Strict):
     phase = fields.String(required=True, validate=validate.OneOf(["deal", "bidding", "talon", "play"]))
     hand = Cards(14)
-    bids = fields.List(fields.Nested(Call), validate=validate.Length(max=200))
+    bids = List(fields.Nested(Call), validate=validate.Length(max=200))
     talon = Cards(4)
     talon_taken = Bool()
     exchanged = Bool()
@@ -90,7 +90,7 @@ class Position(Strict):
     contract = Int(0, 1000)
     trump = fields.String(allow_none=True, validate=validate.Length(min=1, max=2))
     tricks_won = SCORE_MAP()
-    marriages = fields.List(fields.Nested(Marriage), validate=validate.Length(max=8))
+    marriages = List(fields.Nested(Marriage), validate=validate.Length(max=8))
     trick = fields.Nested(CurrentTrick)
     received = Card()
 
@@ -104,7 +104,7 @@ class Action(Strict):
     amount = Int(0, 1000)
     blind = Bool()
     musik = Int(0, 1)
-    gives = fields.Dict(keys=Name(), values=Card(), validate=validate.Length(max=3))
+    gives = Dict(keys=Name(), values=Card(), validate=validate.Length(max=3))
     cards = Cards(4)
     card = Card()
     marriage = Bool()
@@ -126,15 +126,15 @@ class Event(Strict):
     type = fields.String(required=True, validate=validate.OneOf(EVENTS))
     player = Name()
     dealer = Name()
-    hands = fields.Dict(keys=Name(), values=Cards(14), validate=validate.Length(max=4))
+    hands = Dict(keys=Name(), values=Cards(14), validate=validate.Length(max=4))
     talon = Cards(4)
-    musiks = fields.List(Cards(4), validate=validate.Length(max=2))
+    musiks = List(Cards(4), validate=validate.Length(max=2))
     golden = Bool()
-    irregularities = fields.List(fields.Nested(Irregularity), validate=validate.Length(max=16))
+    irregularities = List(fields.Nested(Irregularity), validate=validate.Length(max=16))
     amount = Int(0, 1000)
     blind = Bool()
     musik = Int(0, 1)
-    gives = fields.Dict(keys=Name(), values=Card(), validate=validate.Length(max=3))
+    gives = Dict(keys=Name(), values=Card(), validate=validate.Length(max=3))
     cards = Cards(4)
     card = Card()
     marriage = Bool()
@@ -144,7 +144,7 @@ class Event(Strict):
 class ValidateRequest(Envelope):
     players = PLAYERS
     state = fields.Nested(GameStateSchema)
-    log = fields.List(fields.Nested(Event), required=True, validate=validate.Length(min=1, max=5000))
+    log = List(fields.Nested(Event), required=True, validate=validate.Length(min=1, max=5000))
 
 
 REQUESTS = {"score": ScoreRequest, "check": CheckRequest, "validate": ValidateRequest}

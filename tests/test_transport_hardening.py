@@ -1,6 +1,7 @@
 """Transport faults found by a black-box probe of the running service (issue 7, fifth round): slow clients, query
 strings, media types and codings, path tricks, CORS caching, and the location of JSON faults.  Each failing input
 the probe sent is kept here with the answer it must get."""
+import copy
 import gzip
 import json
 import os
@@ -62,6 +63,7 @@ def test_unknown_game_or_variant_in_the_path_is_named(client):
 @pytest.mark.parametrize("headers,detail", [
     ({}, "say what the body is: Content-Type: application/json"),
     ({"Content-Type": "application/json; charset=utf-16"}, "JSON bodies are UTF-8, not utf-16"),
+    ({"Content-Type": "application/json; charset="}, "JSON bodies are UTF-8, not an empty charset"),
     ({"Content-Type": "application/json", "Content-Encoding": "gzip"},
      "send the body without a content coding, not gzip"),
 ])
@@ -110,7 +112,13 @@ def test_vary_origin_also_when_the_origin_is_refused(monkeypatch):
     assert "Access-Control-Allow-Origin" not in refused.headers and "Origin" in refused.headers["Vary"]
     allowed = c.get("/v1/games", headers={"Origin": "https://good.example"})
     assert allowed.headers["Access-Control-Allow-Origin"] == "https://good.example"
-    assert "Origin" in allowed.headers["Vary"]
+    assert allowed.headers.getlist("Vary") == ["Accept-Language, Origin"]      # one header, both names
+    # no Origin, no CORS answer (the second probe got the first allowed origin back)
+    bare = c.get("/v1/games")
+    assert "Access-Control-Allow-Origin" not in bare.headers and bare.headers.getlist("Vary") == \
+        ["Accept-Language, Origin"]
+    posted = c.post("/v1/games/thousand/score", json=GOOD, headers={"Origin": "https://good.example"})
+    assert posted.headers.getlist("Vary") == ["Accept-Language, Origin"]
 
 
 # ---------------------------------------------------------------- slow clients, on the real server
@@ -253,3 +261,127 @@ def test_a_missing_total_is_not_read_as_zero(api):
     can.pop("game")
     can["state"] = {"scores": {"EW": 2310}}
     assert api("score", can, status=422, game="canasta")["errors"][0]["pointer"] == "/state/scores/NS"
+
+
+def _exchange(port: int, raw: bytes) -> bytes:
+    """Send ``raw`` on a fresh connection and read the answer until the server closes it."""
+    s = socket.create_connection(("127.0.0.1", port))
+    s.settimeout(10)
+    s.sendall(raw)
+    out = b""
+    while True:
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        out += chunk
+    s.close()
+    return out
+
+
+@pytest.mark.parametrize("chunks", [b"zz\r\n{}\r\n0\r\n\r\n", b"-2\r\n{}\r\n0\r\n\r\n", b"2\r\n{}XX0\r\n\r\n"])
+def test_a_broken_chunked_body_is_400_not_500(server, chunks):
+    # the second probe's malformed chunk sizes and missing terminators came back 500 (gunicorn's parse errors)
+    head = (b"POST /v1/games/thousand/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
+    answer = _exchange(server, head + chunks).decode()
+    assert answer.startswith("HTTP/1.1 400") and "application/problem+json" in answer
+    assert '"type": "https://referee.example/problems/malformed-body"' in answer
+
+
+def test_a_trickling_client_gets_the_whole_request_deadline(server):
+    # a byte every 0.3 s never let the per-read timeout expire; the request as a whole has read_timeout (1 s here)
+    s = socket.create_connection(("127.0.0.1", server))
+    s.sendall(b"POST /v1/games/thousand/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+              b"Content-Length: 100\r\n\r\n{")
+    s.settimeout(0.3)
+    answer, started = b"", time.monotonic()
+    while not answer and time.monotonic() - started < 8:
+        try:
+            s.send(b" ")
+            answer = s.recv(4096)
+        except TimeoutError:
+            continue
+    s.close()
+    assert answer.startswith(b"HTTP/1.1 408") and time.monotonic() - started < 3
+
+
+# ---------------------------------------------------------------- many faults at once
+
+@pytest.mark.parametrize("game", ["thousand", "pinochle", "canasta"])
+def test_a_huge_list_of_junk_is_one_error(api, game):
+    # [1] * 100000 as the log took 1.8 s and answered 5.8 MB (an error per item); the length is refused first
+    body = {"players": ["Anna", "Boris", "Vera"], "log": [1] * 100000}
+    if game == "canasta":
+        body = {"sides": [{"id": "A", "players": ["Anna"]}, {"id": "B", "players": ["Boris"]}], "log": [1] * 100000}
+    if game == "pinochle":
+        body["players"] = ["Anna", "Boris"]
+    c = create_app().test_client()
+    r = c.post(f"/v1/games/{game}/validate", data=json.dumps(body, separators=(",", ":")),
+               headers={"Content-Type": "application/json"})
+    errors = problem(r, 422, "invalid-input")["errors"]
+    assert errors == [{"pointer": "/log", "detail": "at most 5000 items, not 100000"}]
+
+
+def test_the_errors_list_is_capped():
+    # 3,000 events of an unknown type, within the log's limit, name the first 100 places and count the rest
+    c = create_app().test_client()
+    body = {"players": ["Anna", "Boris", "Vera"], "log": [{"type": "bogus"}] * 3000}
+    r = c.post("/v1/games/thousand/validate", json=body)
+    errors = problem(r, 422, "invalid-input")["errors"]
+    assert len(errors) == 101 and errors[0]["pointer"] == "/log/0/type"
+    assert errors[-1] == {"pointer": "/log/100/type", "detail": "2900 more faults from here on are not listed"}
+
+
+# ---------------------------------------------------------------- checks that would need a guess
+
+PINOCHLE_PLAYOFF = {"players": ["Ann", "Bob"], "dealer": "Ann",
+                    "position": {"phase": "play", "trump": "H", "tricks_done": 14,
+                                 "hand": ["AS", "9S", "10H", "QC", "9D", "JD", "KD", "QD", "JC", "9C"],
+                                 "trick": {"leader": "Bob", "cards": ["KH"]}},
+                    "action": {"type": "play", "player": "Ann", "card": "9S"}}
+
+
+def test_pinochle_play_without_the_hand_is_422(api):
+    # with the hand, 9S on a trump lead is a revoke (Ann holds 10H); without it the probe got legal: true
+    assert api("check", PINOCHLE_PLAYOFF, game="pinochle")["legal"] is False
+    body = copy.deepcopy(PINOCHLE_PLAYOFF)
+    del body["position"]["hand"]
+    err = api("check", body, status=422, game="pinochle")["errors"][0]
+    assert err == {"pointer": "/position/hand",
+                   "detail": "give the hand of Ann (position.hand): a play cannot be judged without it"}
+    body["action"] = {"type": "meld", "player": "Ann", "cards": ["KH", "QH"]}
+    assert api("check", body, status=422, game="pinochle")["errors"][0]["pointer"] == "/position/hand"
+
+
+def test_the_leader_of_a_later_trick_is_not_guessed(api):
+    # Pinochle: after 14 tricks nobody can tell from the position who leads the fifteenth
+    body = copy.deepcopy(PINOCHLE_PLAYOFF)
+    body["position"]["trick"] = {"cards": []}
+    err = api("check", body, status=422, game="pinochle")["errors"][0]
+    assert err["pointer"] == "/position/trick/leader"
+    # the first trick's leader is known: the player after the dealer (Bob, with Ann dealing)
+    first = {"players": ["Ann", "Bob"], "dealer": "Ann",
+             "position": {"phase": "play", "trump": "H", "tricks_done": 0, "stock_left": 24,
+                          "hand": ["AS", "9S", "10H", "QC", "9D", "JD", "KD", "QD", "JC", "9C", "KC", "AD"]},
+             "action": {"type": "play", "player": "Bob", "card": "AS"}}
+    assert api("check", first, game="pinochle")["legal"] is True
+    # Thousand: six tricks played; the trick's leader must be given
+    th = json.loads((ROOT / "examples/thousand/check-revoke.json").read_text())
+    th.pop("game")
+    del th["position"]["trick"]
+    err = api("check", th, status=422)["errors"][0]
+    assert err == {"pointer": "/position/trick/leader",
+                   "detail": "give the leader of the current trick (the winner of the last one)"}
+
+
+def test_a_total_the_555_rule_forbids_is_impossible(api):
+    # russian-classic plays dump_555=positive: landing on 555 drops to 0, so no game stands at 555
+    body = {**GOOD, "state": {"scores": {"Anna": 555, "Boris": 0, "Vera": 0}}}
+    err = api("score", body, status=422)["errors"][0]
+    assert err == {"pointer": "/state/scores/Anna",
+                   "detail": "555 cannot happen: a total of exactly 555 drops to 0 (dump_555 positive, thousand/16.1)"}
+    assert api("score", {**body, "options": {"dump_555": "off"}})["players"][0]["total_before"] == 555
+    body["state"]["scores"]["Anna"] = -555      # -555 only under dump_555=both
+    assert api("score", body)["players"][0]["total_before"] == -555
+    assert api("score", {**body, "options": {"dump_555": "both"}}, status=422)["errors"][0]["pointer"] == \
+        "/state/scores/Anna"

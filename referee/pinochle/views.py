@@ -1016,6 +1016,9 @@ def check(req: dict, variant, opts: dict) -> dict:
                     "_rules": {auc.rule}}
         except IllegalAction as e:
             return _illegal(base, e, legal_before, t if t == "bid" else None)
+    if t in ("play", "meld", "dix") and pos.get("hand") is None:
+        raise InputError(f"give the hand of {actor} (position.hand): a {t} cannot be judged without it",
+                         "/position/hand")
     st, hand = _play_position(pos, players, dealer, opts, actor)
     if t == "play":
         card = card_at(action.get("card"), opts, "/action/card")
@@ -1151,7 +1154,13 @@ def _play_position(pos, players, dealer, opts, actor):
         st.leader = winner
         st.to_draw = [winner, st.after(winner)] if not pos.get("winner_drew") else [st.after(winner)]
     else:
-        leader = parse_player(trick.get("leader", actor), players, "/position/trick/leader")
+        leader = trick.get("leader")
+        if leader is None:
+            if done or played or n == 3:
+                raise InputError("give the leader of the current trick (the winner of the last one; in the "
+                                 "three-hand game the bidder leads first)", "/position/trick/leader")
+            leader = st.leader          # the first trick: the player after the dealer leads (pinochle/2.3)
+        leader = parse_player(leader, players, "/position/trick/leader")
         st.leader = leader
         p = leader
         for c in played:

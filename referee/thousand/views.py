@@ -88,6 +88,9 @@ def parse_state(req: dict, players: list[str], opts: dict) -> GameState:
             errors.append({"pointer": ptr, "detail": f"{s} cannot happen: every Thousand score is a multiple of 5"})
         elif s >= target:
             errors.append({"pointer": ptr, "detail": f"{s} has already reached the target {target}: the game is over"})
+        elif opts["dump_555"] != "off" and (s == 555 or (s == -555 and opts["dump_555"] == "both")):
+            errors.append({"pointer": ptr, "detail": f"{s} cannot happen: a total of exactly {s} drops to 0 "
+                                                     f"(dump_555 {opts['dump_555']}, thousand/16.1)"})
         elif opts["barrel"] == "barrel" and T < s < target:
             errors.append({"pointer": ptr, "detail": f"{s} cannot happen: totals from {T} to {target - 1} "
                                                      f"are held at {T} (thousand/14.1)"})
@@ -710,10 +713,9 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
     if leader is None:
         if done == 0:
             leader = d
-        else:
-            leader = actor if not trick.get("cards") else None
-            if leader is None:
-                raise InputError("give the leader of the current trick", "/position/trick/leader")
+        else:   # who won the last trick cannot be read from the position
+            raise InputError("give the leader of the current trick (the winner of the last one)",
+                             "/position/trick/leader")
     leader = parse_player(leader, layout.players, "/position/trick/leader", layout.active)
     if done == 0 and leader != d:
         raise InputError(f"the declarer ({d}) leads to the first trick (thousand/8.3)", "/position/trick/leader")
