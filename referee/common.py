@@ -17,12 +17,16 @@ def distinct_names(names: list[str]) -> bool:
     return len({name_key(n) for n in names}) == len(names)
 
 
-def missing_scores(state: Any, keys: list[str]) -> list[dict]:
+def missing_scores(state: Any, keys: list[str], progress: tuple[str, ...] = ()) -> list[dict]:
     """Errors for the players (or sides) that a non-empty ``state.scores`` leaves out: a game under way has a total
     for everybody, and the referee does not guess that a missing one is 0 (no ``state.scores``, or ``{}``, is a
-    new game)."""
+    new game, unless a ``progress`` entry of ``state`` says the game is under way)."""
     given = state.get("scores") if isinstance(state, dict) else None
     if not isinstance(given, dict) or not given:
+        under_way = [k for k in progress if isinstance(state, dict) and state.get(k)]
+        if under_way and not given:
+            return [{"pointer": "/state/scores",
+                     "detail": f"state.{under_way[0]} says the game is under way: give every total in state.scores"}]
         return []
     return [{"pointer": f"/state/scores/{esc(k)}",
              "detail": f"no total for {k}: a game under way gives every total in state.scores (leave it out, or "

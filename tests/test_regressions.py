@@ -84,7 +84,8 @@ def test_blind_only_for_the_forced_holder(api):
                        blind=True)
     err = api("score", score_body(deal, options={"blind": True}), status=422)
     assert err["errors"][0]["pointer"] == "/deal/blind"
-    check = {"players": PLAYERS, "dealer": "Vera", "options": {"blind": True}, "position": {"phase": "bidding"},
+    check = {"players": PLAYERS, "dealer": "Vera", "options": {"blind": True},
+             "position": {"phase": "bidding", "bids": []},
              "action": {"type": "bid", "player": "Anna", "amount": 120, "blind": True}}
     ans = api("check", check)
     assert ans["legal"] is True and ans["effects"] == {"bid": 120, "player": "Anna", "blind": True}
@@ -205,7 +206,7 @@ def test_sitter_cannot_bid(api):
 
 def test_take_talon_without_musik_points_at_musik(api):
     body = {"variant": "two-player", "players": ["Anna", "Boris"], "dealer": "Boris",
-            "position": {"phase": "talon", "declarer": "Anna", "contract": 100},
+            "position": {"phase": "talon", "declarer": "Anna", "contract": 100, "talon_taken": False},
             "action": {"type": "take_talon", "player": "Anna"}}
     assert api("check", body)["violations"][0]["pointer"] == "/action/musik"
 

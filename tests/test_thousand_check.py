@@ -284,8 +284,7 @@ def test_u21_four_nines(api):
 
 @pytest.mark.parametrize("threshold,legal", [(18, True), (14, False), (None, False)])
 def test_v38_weak_hand(api, threshold, legal):
-    # K(4) Q(3) J(2) J(2) 10(... no: KH QH JS JD 9C 9S 9H = 4+3+2+2 = 11?  Use a 17-point hand:
-    # AS(11) KD(4) JH(2) 9C 9D 9H QD? -> 11 + 4 + 2 + 0 + 0 + 0 + 3 = 20; so take AS KD JH 9C 9D 9H 9S = 17.
+    # AS KD JH 9C 9D 9H 9S holds 11 + 4 + 2 = 17 card points: a weak hand under a threshold of 18, not of 14.
     pos = {"phase": "bidding", "hand": ["AS", "KD", "JH", "9C", "9D", "9H", "9S"]}
     ans = check(api, pos, {"type": "redeal", "player": "Boris", "reason": "weak_hand"},
                 options={"redeal_weak_hand": threshold})

@@ -385,3 +385,82 @@ def test_a_total_the_555_rule_forbids_is_impossible(api):
     assert api("score", body)["players"][0]["total_before"] == -555
     assert api("score", {**body, "options": {"dump_555": "both"}}, status=422)["errors"][0]["pointer"] == \
         "/state/scores/Anna"
+
+
+# ---------------------------------------------------------------- a check never rules on what it was not told
+# (a seventh probe removed one field at a time from the documented examples)
+
+def test_pinochle_tricks_done_is_needed(api):
+    # a 12-card hand fits the stock phase and the first play-off trick; only tricks_done tells whether Ann must
+    # follow suit: with 12 she must (she holds AS and 9S), and without it the probe got legal: true
+    body = {"players": ["Ann", "Bob"], "dealer": "Ann",
+            "position": {"phase": "play", "trump": "H", "tricks_done": 12,
+                         "hand": ["AS", "9S", "10H", "QC", "9D", "JD", "KD", "QD", "JC", "9C", "AH", "KH"],
+                         "trick": {"leader": "Bob", "cards": ["KS"]}},
+            "action": {"type": "play", "player": "Ann", "card": "10H"}}
+    assert api("check", body, game="pinochle")["violations"][0]["rule"] == "pinochle/5.2"
+    del body["position"]["tricks_done"]
+    assert api("check", body, status=422, game="pinochle")["errors"][0]["pointer"] == "/position/tricks_done"
+
+
+def test_a_game_under_way_gives_its_totals(api):
+    # Canasta: four deals played (state.rounds) but no totals was scored as a new game and could name a winner
+    can = json.loads((ROOT / "examples/canasta/score-four-player.json").read_text())
+    can.pop("game")
+    can["state"] = {"rounds": 4}
+    can["options"] = {"max_rounds": 5}
+    err = api("score", can, status=422, game="canasta")["errors"][0]
+    assert err == {"pointer": "/state/scores",
+                   "detail": "state.rounds says the game is under way: give every total in state.scores"}
+    # Thousand: concessions or bolts belong to a game under way too
+    body = {**GOOD, "state": {"bolts": {"Vera": 2}}}
+    assert api("score", body, status=422)["errors"][0]["pointer"] == "/state/scores"
+
+
+THOUSAND_TALON = {"players": ["Anna", "Boris", "Vera"], "dealer": "Vera",
+                  "position": {"phase": "talon", "declarer": "Anna", "contract": 100},
+                  "action": {"type": "raise", "player": "Anna", "amount": 120}}
+
+
+def test_thousand_talon_phase_says_where_the_exchange_stands(api):
+    # without talon_taken/exchanged (or the declarer's hand, whose size tells both) the probe got "may be raised
+    # only after the exchange", a ruling on flags nobody gave
+    err = api("check", THOUSAND_TALON, status=422)["errors"][0]
+    assert err["pointer"] == "/position/talon_taken"
+    body = copy.deepcopy(THOUSAND_TALON)
+    body["position"].update(talon_taken=True)
+    assert api("check", body, status=422)["errors"][0]["pointer"] == "/position/exchanged"
+    body["position"].update(exchanged=True)
+    assert api("check", body)["legal"] is True
+    # the declarer's hand tells both: 7 + 3 = 10 cards is taken, not yet exchanged
+    body = copy.deepcopy(THOUSAND_TALON)
+    body["position"]["hand"] = ["AH", "10H", "KS", "QS", "AD", "10D", "9C", "9D", "JC", "9S"]
+    assert api("check", body)["violations"][0]["rule"] == "thousand/8.2"
+
+
+def test_a_weak_talon_claim_needs_the_talon(api):
+    body = copy.deepcopy(THOUSAND_TALON)
+    body["options"] = {"redeal_weak_talon": 14}
+    body["position"].update(talon_taken=True, hand=["AH", "10H", "KS", "QS", "AD", "10D", "9C", "9D", "JC", "9S"])
+    body["action"] = {"type": "redeal", "player": "Anna", "reason": "weak_talon"}
+    err = api("check", body, status=422)["errors"][0]
+    assert err == {"pointer": "/position/talon",
+                   "detail": "give the talon (position.talon): a weak-talon claim is judged by its cards"}
+    body["position"]["talon"] = ["9D", "JC", "9S"]          # 0 + 2 + 0 = 2 < 14: a weak talon
+    assert api("check", body)["legal"] is True
+
+
+def test_a_bid_needs_the_auction_so_far(api):
+    body = {"players": ["Anna", "Boris", "Vera"], "dealer": "Vera", "position": {"phase": "bidding"},
+            "action": {"type": "bid", "player": "Boris", "amount": 110}}
+    assert api("check", body, status=422)["errors"][0]["pointer"] == "/position/bids"
+    body["position"]["bids"] = []           # Anna holds the forced 100; Boris speaks next
+    assert api("check", body)["legal"] is True
+
+
+def test_a_pinochle_bid_needs_the_auction_so_far(api):
+    body = {"players": ["Ann", "Bob", "Cid"], "dealer": "Cid", "variant": "three-hand-auction",
+            "position": {"phase": "bidding"}, "action": {"type": "bid", "player": "Bob", "amount": 310}}
+    assert api("check", body, status=422, game="pinochle")["errors"][0]["pointer"] == "/position/bids"
+    body["position"]["bids"] = [{"player": "Ann", "type": "bid", "amount": 300}]
+    assert api("check", body, game="pinochle")["legal"] is True

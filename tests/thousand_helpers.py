@@ -12,9 +12,9 @@ def points_deal(declarer, contract, points, tricks, marriages=(), **extra):
 def at_zero(state, keys):
     """``state`` with the totals its ``scores`` leaves out set to 0: a game under way gives every player's total
     (the tests name only the ones that matter to them)."""
-    if not state or not state.get("scores"):
+    if not state or not (state.get("scores") or any(state.get(k) for k in ("concessions", "bolts", "barrel", "golden"))):
         return state
-    return {**state, "scores": {**{k: 0 for k in keys}, **state["scores"]}}
+    return {**state, "scores": {**{k: 0 for k in keys}, **(state.get("scores") or {})}}
 
 
 def score_body(deal, state=None, options=None, variant=None, players=PLAYERS, dealer="Vera"):

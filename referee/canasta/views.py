@@ -173,8 +173,8 @@ def parse_table(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int],
     if rounds is not None and opts["max_rounds"] is not None and rounds >= opts["max_rounds"]:
         raise InputError(f"{rounds} deals are played: the game ended after {opts['max_rounds']} (canasta/7.2)",
                          "/state/rounds")
-    if missing_scores(req.get("state"), ids):
-        raise InputError(missing_scores(req.get("state"), ids))
+    if missing_scores(req.get("state"), ids, ("rounds",)):
+        raise InputError(missing_scores(req.get("state"), ids, ("rounds",)))
     raw = (req.get("state") or {}).get("scores") or {}
     for k, v in raw.items():
         if k not in scores:

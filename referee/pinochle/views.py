@@ -992,6 +992,9 @@ def check(req: dict, variant, opts: dict) -> dict:
                 "effects": {"melds": found, "total": sum(m["points"] for m in found)},
                 "_rules": {"pinochle/4.1", "pinochle/4.9", "pinochle/4.10"}}
     if phase == "bidding":
+        if pos.get("bids") is None and t in ("bid", "pass"):
+            raise InputError("give the earlier calls of the auction (position.bids; [] when nobody has spoken)",
+                             "/position/bids")
         auc = Auction(players, dealer, opts)
         for i, b in enumerate(pos.get("bids") or []):
             ptr = f"/position/bids/{i}"
@@ -1079,7 +1082,10 @@ def _play_position(pos, players, dealer, opts, actor):
     trump = trump_at(pos.get("trump"), "/position/trump")
     hand = cards_at(pos.get("hand") or [], opts, "/position/hand") if pos.get("hand") is not None else None
     st = new_state(players, dealer, opts, trump, {actor: hand} if hand is not None else None)
-    done = pos.get("tricks_done", 0)
+    if "tricks_done" not in pos:   # the obligations, the stock and the leader all turn on it
+        raise InputError("give the tricks completed so far (position.tricks_done; 0 before the first)",
+                         "/position/tricks_done")
+    done = pos.get("tricks_done")
     last = total_tricks(n, opts) - 1
     if isinstance(done, bool) or not isinstance(done, int) or not 0 <= done <= last:
         raise InputError(f"tricks_done runs from 0 to {last}", "/position/tricks_done")

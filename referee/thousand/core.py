@@ -22,7 +22,7 @@ from typing import Any
 
 from ..cards import Card, DeckSpec, SUIT_NAMES
 from ..common import points_feasible  # noqa: F401  (re-exported for the views)
-from ..errors import IllegalAction
+from ..errors import IllegalAction, InputError
 
 RANKS = ("A", "10", "K", "Q", "J", "9")  # high to low (thousand/1.2)
 STRENGTH = {r: 6 - i for i, r in enumerate(RANKS)}
@@ -527,8 +527,9 @@ class DealState:
                 raise IllegalAction("thousand/6.4", "only the declarer, on seeing the talon, may claim it", pointer="player")
             if o["redeal_weak_talon_only_at_100"] and self.contract != FORCED_BID:
                 raise IllegalAction("thousand/6.4", f"only a declarer on {FORCED_BID} may throw in a weak talon")
-            if self.talon is None:
-                raise IllegalAction("thousand/6.4", "the talon's cards are needed to judge the claim")
+            if self.talon is None:     # a described position without its talon cannot be judged (views: 422)
+                raise InputError("give the talon (position.talon): a weak-talon claim is judged by its cards",
+                                 "/position/talon")
             pts = card_points(self.talon)
             if pts >= thr:
                 raise IllegalAction("thousand/6.4", f"the talon is worth {pts}, not less than {thr}")

@@ -76,7 +76,7 @@ def parse_state(req: dict, players: list[str], opts: dict) -> GameState:
                 if val < 0 or (opts["rospis_max"] is not None and val > opts["rospis_max"]):
                     errors.append({"pointer": ptr, "detail": "impossible number of concessions"})
                 st.concessions[name] = val
-    errors += missing_scores(raw, players)
+    errors += missing_scores(raw, players, ("concessions", "bolts", "barrel", "golden"))
     if errors:
         raise InputError(errors)
     T, target = opts["barrel_threshold"], opts["target"]
@@ -517,7 +517,7 @@ def check(req: dict, variant, opts: dict) -> dict:
     if pos.get("hand") is None and needs_hand(action, opts):
         raise InputError(f"give the hand of {actor} (position.hand): a {atype} cannot be judged without it",
                          "/position/hand")
-    st, ptrs = build_position(pos, layout, opts, state, actor)
+    st, ptrs = build_position(pos, layout, opts, state, actor, atype)
     legal_before = st.legal_actions(actor)
     try:
         record = dispatch(st, action, actor, ptrs)
@@ -610,7 +610,7 @@ def dispatch(st: DealState, action: dict, actor: str, ptrs: dict) -> dict:
     raise InputError(f"unknown action type {t!r}; known: {', '.join(ACTION_RULE)}", ptrs.get("type", "/action/type"))
 
 
-def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, actor: str):
+def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, actor: str, action_type: str = ""):
     """A :class:`DealState` for a described position.  Returns (state, action pointer map)."""
     phase = pos["phase"]
     hand = _cards_at(pos.get("hand"), "/position/hand", required=False)
@@ -640,6 +640,9 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
         if hand is not None and got not in hand:
             raise InputError("the card received in the exchange must be in the hand", "/position/received")
         st.received[actor] = got
+    if phase == "bidding" and pos.get("bids") is None and action_type in ("bid", "pass"):
+        raise InputError("give the earlier calls of the auction (position.bids; [] when nobody has spoken)",
+                         "/position/bids")
     if phase in ("deal", "bidding"):
         bids = pos.get("bids") or []
         if not isinstance(bids, list):
@@ -667,8 +670,15 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
     st.declarer, st.contract = d, contract
     if phase == "talon":
         st.phase = "talon"
-        st.talon_taken = bool(pos.get("talon_taken", hand is not None and len(hand) > layout.hand_size))
-        st.exchanged = bool(pos.get("exchanged", False))
+        known = hand is not None and actor == d      # the declarer's hand size tells both flags
+        for flag in ("talon_taken", "exchanged"):
+            if pos.get(flag) is None and not known and not (flag == "exchanged" and pos.get("talon_taken") is False):
+                raise InputError(f"say whether the declarer has {'taken the talon' if flag == 'talon_taken' else 'made the exchange'}"
+                                 f" (position.{flag}), or give the declarer's hand", f"/position/{flag}")
+        three = len(layout.active) == 3
+        size = len(hand) if hand is not None else 0
+        st.talon_taken = bool(pos.get("talon_taken", size > layout.hand_size))
+        st.exchanged = bool(pos.get("exchanged", st.talon_taken and size == layout.hand_size + (1 if three else 0)))
         if st.exchanged and not st.talon_taken:
             raise InputError("the exchange comes after taking the talon (thousand/8.1)", "/position/exchanged")
         if hand is not None and st.talon is not None:
