@@ -84,3 +84,11 @@ def points_feasible(targets: list[tuple[int, int]], pool: dict[int, int]) -> boo
                         nxt.add((a1, b1, a2, b2))
         states = nxt
     return (c1max, p1max, c2max, p2max) in states
+
+
+def fields_out_of_phase(pos: dict, phase: Any, foreign: dict[str, tuple[str, ...]]) -> list[dict]:
+    """Errors for position fields that belong to another phase than ``phase`` (``foreign``: phase → the fields it
+    cannot carry): a position that says two things at once is not judged on either."""
+    return [{"pointer": f"/position/{name}", "detail": f"position.{name} does not belong to the {phase} phase"}
+            for name in foreign.get(phase, ()) if pos.get(name) is not None]
+

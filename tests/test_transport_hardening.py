@@ -464,3 +464,26 @@ def test_a_pinochle_bid_needs_the_auction_so_far(api):
     assert api("check", body, status=422, game="pinochle")["errors"][0]["pointer"] == "/position/bids"
     body["position"]["bids"] = [{"player": "Ann", "type": "bid", "amount": 300}]
     assert api("check", body, game="pinochle")["legal"] is True
+
+
+def test_a_position_that_says_two_things_at_once(api):
+    # Thousand: a bidding position with a contract and a trick, or a play position whose talon is not taken
+    body = {"players": ["Anna", "Boris", "Vera"], "dealer": "Vera",
+            "position": {"phase": "bidding", "bids": [], "declarer": "Anna", "contract": 100,
+                         "trick": {"leader": "Anna", "cards": []}},
+            "action": {"type": "bid", "player": "Boris", "amount": 110}}
+    assert [e["pointer"] for e in api("check", body, status=422)["errors"]] == \
+        ["/position/declarer", "/position/contract", "/position/trick"]
+    th = json.loads((ROOT / "examples/thousand/check-revoke.json").read_text())
+    th.pop("game")
+    th["position"]["exchanged"] = False
+    assert api("check", th, status=422)["errors"][0] == {
+        "pointer": "/position/exchanged",
+        "detail": "in the play phase the talon is taken and the exchange made: position.exchanged cannot be false"}
+    # Pinochle: the draw phase's winner in a meld position
+    body = {"players": ["Ann", "Bob"], "dealer": "Ann",
+            "position": {"phase": "meld", "trump": "H", "tricks_done": 3, "winner": "Bob",
+                         "hand": ["KH", "QH", "AS", "9S", "10H", "QC", "9D", "JD", "KD", "QD", "JC", "9C"]},
+            "action": {"type": "meld", "player": "Ann", "cards": ["KH", "QH"]}}
+    assert api("check", body, status=422, game="pinochle")["errors"][0] == {
+        "pointer": "/position/winner", "detail": "position.winner does not belong to the meld phase"}

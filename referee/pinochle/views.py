@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..cards import Card, SUIT_NAMES, check_conservation, parse_cards, parse_suit
-from ..common import missing_scores, parse_player, parse_players, points_feasible
+from ..common import fields_out_of_phase, missing_scores, parse_player, parse_players, points_feasible
 from ..errors import IllegalAction, InputError, esc
 from .core import (DEAL_TOTAL, DECKS, LAST_TRICK, Meld, Table, dix_rank, legal_cards, meld_in_hand, meld_kind,
                    play_fault, points_of, round_one, round_points, trick_winner)
@@ -1022,6 +1022,9 @@ def check(req: dict, variant, opts: dict) -> dict:
     if t in ("play", "meld", "dix") and pos.get("hand") is None:
         raise InputError(f"give the hand of {actor} (position.hand): a {t} cannot be judged without it",
                          "/position/hand")
+    clash = fields_out_of_phase(pos, phase, PINOCHLE_FOREIGN)
+    if clash:
+        raise InputError(clash)
     st, hand = _play_position(pos, players, dealer, opts, actor)
     if t == "play":
         card = card_at(action.get("card"), opts, "/action/card")
@@ -1058,6 +1061,10 @@ def check(req: dict, variant, opts: dict) -> dict:
             return _illegal(base, e, [], "draw")
     raise InputError("action type must be play, meld, dix, draw, bid, pass or count_meld", "/action/type")
 
+
+PINOCHLE_FOREIGN = {"play": ("bids", "winner", "winner_drew", "drawn", "melded_this_trick"),
+                    "meld": ("bids", "trick", "winner", "winner_drew"),
+                    "draw": ("bids", "trick", "drawn", "melded_this_trick")}
 
 ACTION_FIELD = {"play": "card", "meld": "cards", "dix": "exchange", "draw": "card", "bid": "amount"}
 

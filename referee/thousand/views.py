@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from ..cards import Card, check_conservation, parse_card, parse_cards, parse_suit
-from ..common import missing_scores, parse_player, parse_players
+from ..common import fields_out_of_phase, missing_scores, parse_player, parse_players
 from ..errors import IllegalAction, InputError, esc
 from .core import (ACES, ACE_MARRIAGE_VALUE, DECK, FORCED_BID, MARRIAGE_VALUE, POINTS, DealState, Layout,
                    card_points, points_feasible, suit_name)
@@ -610,9 +610,22 @@ def dispatch(st: DealState, action: dict, actor: str, ptrs: dict) -> dict:
     raise InputError(f"unknown action type {t!r}; known: {', '.join(ACTION_RULE)}", ptrs.get("type", "/action/type"))
 
 
+_PLAY_FIELDS = ("tricks_won", "marriages", "trick", "trump")
+FOREIGN = {"deal": ("bids", "declarer", "contract", "talon_taken", "exchanged", "received") + _PLAY_FIELDS,
+           "bidding": ("declarer", "contract", "talon_taken", "exchanged", "received") + _PLAY_FIELDS,
+           "talon": _PLAY_FIELDS, "play": ("bids",)}
+
+
 def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, actor: str, action_type: str = ""):
     """A :class:`DealState` for a described position.  Returns (state, action pointer map)."""
     phase = pos["phase"]
+    clash = fields_out_of_phase(pos, phase, FOREIGN)
+    if phase == "play":
+        clash += [{"pointer": f"/position/{f}", "detail": f"in the play phase the talon is taken and the exchange "
+                                                          f"made: position.{f} cannot be false"}
+                  for f in ("talon_taken", "exchanged") if pos.get(f) is False]
+    if clash:
+        raise InputError(clash)
     hand = _cards_at(pos.get("hand"), "/position/hand", required=False)
     hands = {p: None for p in layout.active}
     hands[actor] = hand
