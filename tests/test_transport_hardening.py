@@ -487,3 +487,17 @@ def test_a_position_that_says_two_things_at_once(api):
             "action": {"type": "meld", "player": "Ann", "cards": ["KH", "QH"]}}
     assert api("check", body, status=422, game="pinochle")["errors"][0] == {
         "pointer": "/position/winner", "detail": "position.winner does not belong to the meld phase"}
+
+
+def test_canasta_pile_taken_this_turn_is_empty(api):
+    body = json.loads((ROOT / "examples/canasta/check-frozen-pile.json").read_text())
+    body.pop("game")
+    # North took the pile and now discards 5C: with the pile still shown at nine cards the position contradicts
+    # itself; with the pile empty, the discard is an ordinary legal one
+    body["position"].update(phase="play", turn={"drew_from": "pile"})
+    body["action"] = {"type": "discard", "player": "North", "card": "5C"}
+    err = api("check", body, status=422, game="canasta")["errors"][0]
+    assert err == {"pointer": "/position/turn/drew_from",
+                   "detail": "the player took the pile this turn, so it is empty until his discard: pile.size 0"}
+    body["position"]["pile"] = {"size": 0}
+    assert api("check", body, game="canasta")["legal"] is True

@@ -621,6 +621,9 @@ def _position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: 
                              "/position/turn/last_red_three")
         if st.last_red_three and st.drew_from == "pile":
             raise InputError("the last stock card was drawn, so the pile was not taken", "/position/turn/drew_from")
+        if st.drew_from == "pile" and st.pile.size:
+            raise InputError("the player took the pile this turn, so it is empty until his discard: pile.size 0",
+                             "/position/turn/drew_from")
         for flag in ("melded", "laid_on_partner", "drew_from"):
             if turn.get(flag) not in (None, False, "stock") and not st.has_melded(side):
                 raise InputError(f"turn.{flag} says the side has melds on the table: give them under melds",
