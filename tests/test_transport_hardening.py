@@ -501,3 +501,15 @@ def test_canasta_pile_taken_this_turn_is_empty(api):
                    "detail": "the player took the pile this turn, so it is empty until his discard: pile.size 0"}
     body["position"]["pile"] = {"size": 0}
     assert api("check", body, game="canasta")["legal"] is True
+
+
+def test_legal_bids_without_the_hand_stop_at_120(api):
+    # the probe saw bids up to 400 offered to a player whose hand was not given, though a bid over 120 without it
+    # is a 422 (the marriage cap needs the hand); with K+Q of hearts (100) the cap is 120 + 100 = 220
+    body = {"players": ["Anna", "Boris", "Vera"], "dealer": "Vera", "position": {"phase": "bidding", "bids": []},
+            "action": {"type": "pass", "player": "Boris"}}
+    bids = [a for a in api("check", body)["legal_actions"] if a["type"] == "bid"]
+    assert [(a["min"], a["max"]) for a in bids] == [(105, 120)]
+    body["position"]["hand"] = ["KH", "QH", "AS", "10S", "9C", "JD", "9D"]
+    bids = [a for a in api("check", body)["legal_actions"] if a["type"] == "bid"]
+    assert [(a["min"], a["max"]) for a in bids] == [(105, 220)]

@@ -735,6 +735,8 @@ class DealState:
             if p != self.to_speak or p in self.passed:
                 return out
             rng = self.bid_range(p)
+            if rng and self._hand(p) is None and self.opts["bid_cap"] != "none":   # above 120 the hand decides
+                rng = (rng[0], min(rng[1], NO_MARRIAGE_CAP)) if rng[0] <= NO_MARRIAGE_CAP else None
             if rng and (self.opts["silence_threshold"] is None
                         or self.scores.get(p, 0) >= self.opts["silence_threshold"]):
                 out.append({"type": "bid", "player": p, "min": rng[0], "max": rng[1], "step": self.opts["bid_step"]})
@@ -757,8 +759,12 @@ class DealState:
                     out.append({"type": "play", "player": d, "card": str(c)})
             step = self.opts["bid_step"]
             low = max(self.contract + step, self.barrel_minimum(d) or 0)
-            top = bid_cap(self.hands[d], self.opts) if self.hands.get(d) is not None and self.opts["raise_capped"] \
-                else self.opts["max_bid"]
+            if not self.opts["raise_capped"]:
+                top = self.opts["max_bid"]
+            elif self.hands.get(d) is not None:
+                top = bid_cap(self.hands[d], self.opts)
+            else:                   # without the declarer's hand only raises to 120 can be vouched for
+                top = NO_MARRIAGE_CAP
             if self.exchanged and low <= top and not self.golden:
                 out.append({"type": "raise", "player": d, "min": low, "max": top, "step": step})
             if self.can_concede(d):
