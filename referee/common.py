@@ -48,6 +48,8 @@ def parse_players(req: dict, variant) -> list[str]:
 
 def parse_player(value: Any, players: list[str], ptr: str, allowed: list[str] | None = None) -> str:
     """One of ``players`` (and of ``allowed``, when given), or :class:`InputError` at ``ptr``."""
+    if value is None:
+        raise InputError(f"missing: give one of the players ({', '.join(players)})", ptr)
     if not isinstance(value, str) or value not in players:
         raise InputError(f"{value!r} is not one of the players ({', '.join(players)})", ptr)
     if allowed is not None and value not in allowed:

@@ -513,3 +513,41 @@ def test_legal_bids_without_the_hand_stop_at_120(api):
     body["position"]["hand"] = ["KH", "QH", "AS", "10S", "9C", "JD", "9D"]
     bids = [a for a in api("check", body)["legal_actions"] if a["type"] == "bid"]
     assert [(a["min"], a["max"]) for a in bids] == [(105, 220)]
+
+
+# ---------------------------------------------------------------- a newcomer's variations on the README
+
+def test_a_talon_the_tricks_contradict(api):
+    # README deal, talon given: Anna kept 9D and JC and passed 9S to Boris (9C to Vera from her own hand).  A talon
+    # of AS KC QC cannot be: Vera played both KC and QC, and the declarer passes each opponent one talon card.
+    from tests.thousand_helpers import README_TRICKS
+    deal = {"declarer": "Anna", "contract": 100, "tricks": README_TRICKS,
+            "marriages": [{"player": "Anna", "suit": "S"}, {"player": "Boris", "suit": "H"}]}
+    four = {"variant": "four-player", "players": ["Anna", "Boris", "Vera", "Dima"], "dealer": "Dima"}
+    ok = api("score", {**four, "deal": {**deal, "talon": ["9D", "JC", "9S"]}})
+    assert ok["players"][0]["total_after"] == 100
+    err = api("score", {**four, "deal": {**deal, "talon": ["AS", "KC", "QC"]}}, status=422)["errors"][0]
+    assert err["pointer"] == "/deal/talon" and err["detail"].startswith("Vera played QC, KC of the talon")
+
+
+PIN3 = {"variant": "three-hand-auction", "players": ["Ann", "Bob", "Cid"], "dealer": "Cid",
+        "deal": {"bid": {"player": "Ann", "amount": 300}, "trump": "S", "meld": ["AS", "10S", "KS", "QS", "JS"],
+                 "points": {"Ann": 170, "Bob": 40, "Cid": 30}, "tricks_taken": {"Ann": 10, "Bob": 3, "Cid": 2},
+                 "last_trick": "Ann", "buried": ["9H", "9D", "9C"]}}
+
+
+def test_three_hand_pinochle_names_what_is_missing(api):
+    # Ann melds a run in spades (150) and takes 170 + 10 (last trick) in play, buried nines 0: 330 >= 300, made
+    ans = api("score", PIN3, game="pinochle")
+    assert ans["players"][0]["lines"][0]["item"] == "bid 300 made (meld 150 + card points 180 = 330)"
+    body = copy.deepcopy(PIN3)
+    del body["deal"]["buried"]        # was "no share of the pack's cards gives these card points"
+    assert api("score", body, status=422, game="pinochle")["errors"][0]["pointer"] == "/deal/buried"
+    body = copy.deepcopy(PIN3)
+    body["deal"]["melds"] = [{"player": "Ann", "cards": ["AS", "10S", "KS", "QS", "JS"]}]
+    err = api("score", body, status=422, game="pinochle")["errors"][0]
+    assert err["pointer"] == "/deal/melds" and "give his cards as deal.meld" in err["detail"]
+    body = copy.deepcopy(PIN3)
+    del body["deal"]["last_trick"]    # was "None is not one of the players"
+    assert api("score", body, status=422, game="pinochle")["errors"][0] == {
+        "pointer": "/deal/last_trick", "detail": "missing: give one of the players (Ann, Bob, Cid)"}

@@ -314,6 +314,8 @@ def score(req: dict, variant, opts: dict) -> dict:
     for i, ds in enumerate(deal["sides"]):
         ptr = f"/deal/sides/{i}"
         sid = ds.get("id") if isinstance(ds, dict) else None
+        if sid is None:
+            raise InputError(f"missing: give the side's id (one of {', '.join(scores)})", ptr + "/id")
         if sid not in scores or sid in per_side:
             raise InputError(f"{sid!r} is not one of the sides (or is given twice)", ptr + "/id")
         n_players = len(active.members[sid])

@@ -868,6 +868,9 @@ def _score_auction(deal, players, dealer, opts, scores, target):
     deck = deck_of(opts)
     melds = {}
     meld_raw = deal.get("melds")
+    if n == 3 and meld_raw is not None:
+        raise InputError("in the three-hand auction only the bidder melds: give his cards as deal.meld (a list), "
+                         "not deal.melds", "/deal/melds")
     meld_raw = {} if meld_raw is None else meld_raw
     if not isinstance(meld_raw, dict):
         raise InputError("melds are an object of player to the cards he melded", "/deal/melds")
@@ -898,6 +901,9 @@ def _score_auction(deal, players, dealer, opts, scores, target):
     if conceded and n == 4:
         raise InputError("conceding belongs to the three-hand auction", "/deal/conceded")
     buried = []
+    if n == 3 and not conceded and deal.get("buried") is None:
+        raise InputError("give the 3 cards the bidder buried (deal.buried): they count to him, so the card points "
+                         "cannot be checked without them", "/deal/buried")
     if n == 3 and deal.get("buried") is not None:
         buried = cards_at(deal["buried"], opts, "/deal/buried")
         if len(buried) != 3:

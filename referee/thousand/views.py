@@ -334,6 +334,13 @@ def _from_tricks(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> D
             seq.append((p, c))
             p = layout.after(p)
         order.append(seq)
+    if base.talon is not None and size == 3:
+        # the declarer takes the talon and passes one card to each opponent: an opponent plays one talon card at most
+        for p in layout.active:
+            if p != base.declarer and sum(1 for c in hands[p] if c in base.talon) > 1:
+                raise InputError(f"{p} played {', '.join(str(c) for c in hands[p] if c in base.talon)} of the talon, "
+                                 "but the declarer passes each opponent one card of it at most (thousand/8.1)",
+                                 "/deal/talon")
     marriages = _marriage_list(deal.get("marriages"), "/deal/marriages", layout, opts)
     announce: dict[int, tuple[int, str]] = {}
     for mi, p, s, t in marriages:
