@@ -240,6 +240,10 @@ def settle(layout: Layout, opts: dict, scores: dict[str, int], target: int, per_
            "target": target, "_rules": {"canasta/7.1", "canasta/7.2"} if over or last_round else {"canasta/7.1"}}
     if opts.get("max_rounds") is not None:
         ans["rounds_played"] = rounds_before + 1
+    # the state to send with the next deal (canasta/7.1)
+    ans["state_after"] = {"scores": {o["id"]: o["total_after"] for o in out}}
+    if opts.get("max_rounds") is not None:
+        ans["state_after"]["rounds"] = rounds_before + 1
     return ans
 
 

@@ -591,7 +591,18 @@ def score(req: dict, variant, opts: dict) -> dict:
     else:
         res = _score_auction(deal, players, dealer, opts, scores, target)
     res["_rules"] = {"pinochle/6.2", "pinochle/1.3"}
+    res["state_after"] = state_after(res)
     return res
+
+
+def state_after(res: dict) -> dict:
+    """The ``state`` to send with the next deal: the new totals (per side in the partnership game) and, two-handed,
+    the target as it stands after any rise (pinochle/6.3)."""
+    rows = res.get("sides") or res["players"]
+    out: dict = {"scores": {r["id"]: r["total_after"] for r in rows}}
+    if "declared_out" in res:
+        out["target"] = res["target"]
+    return out
 
 
 def _trick_list(deal, players, opts, n_tricks, allow_short=False):
