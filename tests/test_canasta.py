@@ -359,13 +359,7 @@ def test_d5_going_out_with_the_pile_meets_the_minimum(api):
     assert ans["valid"], ans["first_violation"]
     assert totals(ans["final"])["NS"] == (700, -40, 660, 3660)
     # With the pile (top QC) taken by Q-Q: Q-Q-Q (30) + seven kings (70) = 100 < 120: the opening is short.
-    deal = body["log"][0]
-    deal["pile"] = ["QC"]
-    deal["hands"]["North"] = m("KH KD KS KC KH KD KS QH QD QS 5H")
-    body["log"][2:] = [
-        {"type": "take_pile", "player": "North", "cards": ["QH", "QD"], "melds": [m("KH KD KS KC KH KD KS")]},
-        {"type": "meld", "player": "North", "melds": [["QS"]]},
-        {"type": "discard", "player": "North", "card": "5H"}]
+    take_the_queens_pile(body)
     ans = C(api, "validate", body)
     assert (ans["first_violation"]["rule"], ans["first_violation"]["index"]) == ("canasta/4.1", 2)
 
@@ -544,6 +538,18 @@ def test_impossible_positions(api, pos, pointer):
 
 # ---------------------------------------------------------------- validate
 
+def take_the_queens_pile(body):
+    """The example log changed so that North goes out in one turn with the pile (top QC): he takes it with Q-Q,
+    opening with Q-Q-Q and seven kings, adds QS to his queens and discards 5H."""
+    deal = body["log"][0]
+    deal["pile"] = ["QC"]
+    deal["hands"]["North"] = m("KH KD KS KC KH KD KS QH QD QS 5H")
+    body["log"][2:] = [
+        {"type": "take_pile", "player": "North", "cards": ["QH", "QD"], "melds": [m("KH KD KS KC KH KD KS")]},
+        {"type": "meld", "player": "North", "melds": [["QS"]]},
+        {"type": "discard", "player": "North", "card": "5H"}]
+
+
 def concealed_log():
     body = json.loads((ROOT / "examples/canasta/validate-concealed.json").read_text())
     body.pop("game")
@@ -665,13 +671,7 @@ def test_d5_concealed_going_out_with_the_pile_taken_that_turn(api):
     # He adds QS to his queens and discards 5H: out, concealed, though the pile was taken (pagat; canasta/6.4).
     # NS: 500 + 200 and 70 + 40 melded less South's 150 = 660.
     body = concealed_log()
-    deal = body["log"][0]
-    deal["pile"] = ["QC"]
-    deal["hands"]["North"] = m("KH KD KS KC KH KD KS QH QD QS 5H")
-    body["log"][2:] = [
-        {"type": "take_pile", "player": "North", "cards": ["QH", "QD"], "melds": [m("KH KD KS KC KH KD KS")]},
-        {"type": "meld", "player": "North", "melds": [["QS"]]},
-        {"type": "discard", "player": "North", "card": "5H"}]
+    take_the_queens_pile(body)
     ans = C(api, "validate", body)
     assert ans["valid"], ans["first_violation"]
     assert totals(ans["final"])["NS"] == (700, -40, 660, 660)
