@@ -20,9 +20,10 @@ from flask_cors import CORS
 from pythonjsonlogger.json import JsonFormatter
 from werkzeug.exceptions import ClientDisconnected, HTTPException
 
-from referee import service
+from referee import i18n, service
+from referee.i18n import N_, _, ngettext
 from referee.jsonio import BadJSON, parse_body
-from referee.errors import InputError, UnknownGame, UnknownVariant
+from referee.errors import InputError, UnknownGame, UnknownRule, UnknownVariant
 
 MAX_BODY = 256 * 1024
 MAX_ERRORS = 100          # entries of a 422's errors list, the last one counting the rest
@@ -38,6 +39,13 @@ SECURITY_HEADERS = {
 REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
 
 
+# the answers of werkzeug's own HTTP errors, in the catalog's words
+HTTP_TEXTS = {
+    404: (N_("Not found"), N_("no path of the API has this URL; GET /v1/games lists the games")),
+    405: (N_("Method not allowed"), N_("this path does not take this method; the Allow header lists those it takes")),
+}
+
+
 def _setup_logging() -> None:
     """One JSON object per log line on stderr (gunicorn collects it), each with the request id."""
     if getattr(log, "_referee_ready", False):
@@ -50,7 +58,7 @@ def _setup_logging() -> None:
     log._referee_ready = True
 
 
-QUERY = {"rules": {"variant"}}     # the query parameters each route takes (endpoint name → names); none elsewhere
+QUERY = {"rules": {"variant"}, "rule": {"variant"}}  # the query parameters each route takes (endpoint → names)
 
 
 def problem(status: int, kind: str, title: str, detail: str, errors: list | None = None,
@@ -61,7 +69,7 @@ def problem(status: int, kind: str, title: str, detail: str, errors: list | None
     body = {"type": PROBLEM_BASE + kind, "title": title, "status": status, "detail": detail,
             "errors": errors if errors is not None else []}
     return Response(json.dumps(body, ensure_ascii=False), status=status, mimetype="application/problem+json",
-                    headers={"Content-Language": "en", **(headers or {})})
+                    headers={"Content-Language": i18n.current(), "Vary": "Accept-Language", **(headers or {})})
 
 
 def whole(detail: str) -> list[dict]:
@@ -70,26 +78,35 @@ def whole(detail: str) -> list[dict]:
 
 
 def too_large() -> Response:
-    detail = f"bodies are limited to {MAX_BODY // 1024} KiB"
-    return problem(413, "payload-too-large", "Request body too large", detail, whole(detail))
+    detail = _("bodies are limited to {n} KiB", n=MAX_BODY // 1024)
+    return problem(413, "payload-too-large", _("Request body too large"), detail, whole(detail))
 
 
 def ok(body: dict) -> Response:
     return Response(json.dumps(body, ensure_ascii=False), status=200, mimetype="application/json",
-                    headers={"Content-Language": language(), "Vary": "Accept-Language"})
+                    headers={"Content-Language": i18n.current(), "Vary": "Accept-Language"})
 
 
 def language() -> str:
-    """The best language the rulebooks have for the request's Accept-Language (English by default)."""
-    return request.accept_languages.best_match(service.LANGUAGES, default="en")
+    """The language of the answer: the best of :data:`referee.i18n.LANGUAGES` for the request's
+    ``Accept-Language`` (q-values count; ``ru-RU`` is ``ru``), English by default."""
+    accept = request.accept_languages
+    best = accept.best_match(service.LANGUAGES)
+    if best is None:             # "ru-RU" alone: werkzeug matches "ru" to it, not the other way round
+        for value, _q in accept:
+            primary = value.split("-")[0].lower()
+            if primary in service.LANGUAGES:
+                best = primary
+                break
+    return best or i18n.DEFAULT_LANGUAGE
 
 
 def bad_query(name: str, detail: str) -> Response:
-    return problem(400, "bad-query", "Bad query string", detail, [{"parameter": name, "detail": detail}])
+    return problem(400, "bad-query", _("Bad query string"), detail, [{"parameter": name, "detail": detail}])
 
 
 def unsupported(detail: str) -> Response:
-    return problem(415, "unsupported-media-type", "Unsupported media type", detail, whole(detail))
+    return problem(415, "unsupported-media-type", _("Unsupported media type"), detail, whole(detail))
 
 
 def media_fault() -> str | None:
@@ -97,17 +114,18 @@ def media_fault() -> str | None:
     ``+json`` type) in UTF-8, with no content coding (RFC 9110 §8.4: 415 for a coding the server does not take)."""
     ctype = (request.mimetype or "").lower()
     if not ctype:
-        return "say what the body is: Content-Type: application/json"
+        return _("say what the body is: Content-Type: application/json")
     if ctype != "application/json" and not ctype.endswith("+json"):
-        return f"send application/json, not {ctype}"
+        return _("send application/json, not {type}", type=ctype)
     charset = request.mimetype_params.get("charset", "utf-8").strip().lower()
     if re.search(r"charset\s*=\s*(;|$)", request.headers.get("Content-Type", ""), re.I):
         charset = ""             # werkzeug drops an empty parameter; an empty charset names no encoding
     if charset not in ("utf-8", "utf8"):
-        return f"JSON bodies are UTF-8, not {charset or 'an empty charset'}"
+        return (_("JSON bodies are UTF-8, not {charset}", charset=charset) if charset
+                else _("JSON bodies are UTF-8, not an empty charset"))
     coding = request.headers.get("Content-Encoding", "identity").strip().lower()
     if coding not in ("", "identity"):
-        return f"send the body without a content coding, not {coding}"
+        return _("send the body without a content coding, not {coding}", coding=coding)
     return None
 
 
@@ -126,18 +144,23 @@ def create_app() -> Flask:
         rid = request.headers.get("X-Request-Id", "")
         g.request_id = rid if REQUEST_ID.fullmatch(rid) else uuid.uuid4().hex
         g.started = time.perf_counter()
+        i18n.set_language(language())
         raw_path = (request.environ.get("RAW_URI") or request.environ.get("REQUEST_URI") or "").split("?")[0]
         if "%2f" in raw_path.lower() or "%5c" in raw_path.lower():
-            return problem(404, "not-found", "Not found", "an encoded slash is not part of any path of the API")
+            return problem(404, "not-found", _("Not found"), _("an encoded slash is not part of any path of the API"))
         if request.url_rule is None:
             return None                   # 404 or 405 follow
         allowed = QUERY.get(request.url_rule.endpoint, set())
         for name in request.args:
             if name not in allowed:
-                some = f"the only one is {', '.join(sorted(allowed))}" if allowed else "this path takes none"
-                return bad_query(name, f"unknown query parameter {name!r}; {some}")
+                if allowed:
+                    why = _("unknown query parameter {name}; the only one is {known}", name=repr(name),
+                            known=", ".join(sorted(allowed)))
+                else:
+                    why = _("unknown query parameter {name}; this path takes none", name=repr(name))
+                return bad_query(name, why)
             if len(request.args.getlist(name)) > 1:
-                return bad_query(name, f"give {name} once")
+                return bad_query(name, _("give {name} once", name=name))
         return None
 
     @app.after_request
@@ -167,7 +190,11 @@ def create_app() -> Flask:
 
     @app.get("/v1/games/<game>/rules")
     def rules(game):
-        return ok(service.rules_info(game, request.args.get("variant"), language()))
+        return ok(service.rules_info(game, request.args.get("variant")))
+
+    @app.get("/v1/games/<game>/rules/<path:rule>")
+    def rule(game, rule):
+        return ok(service.rule_info(game, rule, request.args.get("variant")))
 
     def post(game: str, endpoint: str):
         fault = media_fault()
@@ -181,19 +208,20 @@ def create_app() -> Flask:
             else:
                 raw = request.get_data(cache=False)  # MAX_CONTENT_LENGTH answers 413 for a declared length
         except (TimeoutError, ClientDisconnected):   # the client stopped sending (gunicorn_conf.read_timeout)
-            detail = "the body stopped short of its Content-Length: it did not arrive in time"
-            return problem(408, "request-timeout", "Request timeout", detail, whole(detail),
+            detail = _("the body stopped short of its Content-Length: it did not arrive in time")
+            return problem(408, "request-timeout", _("Request timeout"), detail, whole(detail),
                            headers={"Connection": "close"})
         except Exception as e:   # the server's reader found the body's framing broken (a bad chunk, cut short)
             if not type(e).__module__.startswith("gunicorn.http"):
                 raise
-            detail = f"the body's framing is broken ({type(e).__name__}): send a valid chunked or sized body"
-            return problem(400, "malformed-body", "Malformed body", detail, whole(detail),
+            detail = _("the body's framing is broken ({fault}): send a valid chunked or sized body",
+                       fault=type(e).__name__)
+            return problem(400, "malformed-body", _("Malformed body"), detail, whole(detail),
                            headers={"Connection": "close"})
         if len(raw) > MAX_BODY:
             return too_large()
         body = parse_body(raw)
-        return ok(service.handle(game, endpoint, body, language()))
+        return ok(service.handle(game, endpoint, body, i18n.current()))
 
     for ep in service.ENDPOINTS:
         app.add_url_rule(f"/v1/games/<game>/{ep}", f"post_{ep}", lambda game, _ep=ep: post(game, _ep),
@@ -201,7 +229,7 @@ def create_app() -> Flask:
 
     @app.errorhandler(BadJSON)
     def bad_json(e: BadJSON):
-        title = "JSON nested too deeply" if e.kind == "nesting-too-deep" else "Malformed JSON"
+        title = _("JSON nested too deeply") if e.kind == "nesting-too-deep" else _("Malformed JSON")
         return problem(400, e.kind, title, e.detail, [{"pointer": e.pointer, "detail": e.detail}])
 
     @app.errorhandler(InputError)
@@ -210,16 +238,20 @@ def create_app() -> Flask:
         if len(errors) > MAX_ERRORS:   # a body of many faults gets the first ones and a count, not megabytes
             rest = len(errors) - MAX_ERRORS
             errors = errors[:MAX_ERRORS] + [{"pointer": errors[MAX_ERRORS]["pointer"],
-                                             "detail": f"{rest} more faults from here on are not listed"}]
-        return problem(422, "invalid-input", "The request cannot be judged",
-                       "the request is invalid or describes something impossible", errors)
+                                             "detail": ngettext("{n} more fault from here on is not listed",
+                                                                "{n} more faults from here on are not listed",
+                                                                rest)}]
+        return problem(422, "invalid-input", _("The request cannot be judged"),
+                       _("the request is invalid or describes something impossible"), errors)
 
     @app.errorhandler(UnknownGame)
     @app.errorhandler(UnknownVariant)
+    @app.errorhandler(UnknownRule)
     def unknown(e):
         ptr = getattr(e, "pointer", None)
-        where = {"pointer": ptr} if ptr else {"parameter": "game" if isinstance(e, UnknownGame) else "variant"}
-        return problem(404, "not-found", "Not found", str(e), [{**where, "detail": str(e)}])
+        param = {UnknownGame: "game", UnknownVariant: "variant", UnknownRule: "rule"}[type(e)]
+        where = {"pointer": ptr} if ptr else {"parameter": param}
+        return problem(404, "not-found", _("Not found"), str(e), [{**where, "detail": str(e)}])
 
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException):
@@ -229,12 +261,13 @@ def create_app() -> Flask:
             return crash(e)
         kind = {404: "not-found", 405: "method-not-allowed"}.get(e.code, "http-error")
         allow = {k: v for k, v in e.get_headers() if k.lower() == "allow"}
-        return problem(e.code, kind, e.name, e.description or e.name, headers=allow)
+        title, detail = HTTP_TEXTS.get(e.code, (e.name, e.description or e.name))
+        return problem(e.code, kind, _(title), _(detail), headers=allow)
 
     @app.errorhandler(Exception)
     def crash(e: Exception):  # never a stack trace in an answer
         log.exception("unhandled error", extra={"request_id": getattr(g, "request_id", None)})
-        return problem(500, "internal-error", "Internal error", "the referee failed; this is a bug")
+        return problem(500, "internal-error", _("Internal error"), _("the referee failed; this is a bug"))
 
     return app
 

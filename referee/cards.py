@@ -1,8 +1,12 @@
 """Card notation shared by every game.
 
 Input accepts a rank ``A K Q J 10 9 8 7 6 5 4 3 2`` (``T`` also means 10) followed by a suit
-``S H D C`` (or ``♠ ♥ ♦ ♣``), in either case, and ``JK`` for a joker.  Output always uses the
-canonical form: ``10H``, ``QS``, ``JK``.
+``S H D C`` (or ``♠ ♥ ♦ ♣``), in either case, and ``JK`` for a joker.  The Russian notation is accepted
+too: ranks ``Т`` (туз), ``К``, ``Д``, ``В`` and the numbers, suits ``п`` (пики), ``ч`` (червы), ``б`` (бубны),
+``т`` or ``к`` (трефы, крести), in either case, and ``Дж`` for a joker: ``Дб`` is QD, ``Тк`` AC, ``10ч`` 10H.
+A card is written in one alphabet: ``Тs`` (a Cyrillic ace or a Latin ten?) is refused, not guessed.
+Output always uses the canonical form: ``10H``, ``QS``, ``JK``; messages show cards in the language of the
+answer (:meth:`Card.show`: ``QS`` in English, ``Д♠`` in Russian).
 
 A :class:`Card` is a small immutable value; a :class:`DeckSpec` says which cards a game's deck
 holds and how many copies of each.
@@ -15,12 +19,19 @@ from functools import lru_cache
 from typing import Iterable, NamedTuple
 
 from .errors import InputError
+from .i18n import DEFAULT_LANGUAGE, Suit, _, ngettext
 
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 JOKER = "JK"
+# the Russian notation (upper case; either case is read): туз, король, дама, валет; пики, червы, бубны, трефы/крести
+RU_RANKS = {"Т": "A", "К": "K", "Д": "Q", "В": "J"}
+RU_SUITS = {"П": "S", "Ч": "H", "Б": "D", "Т": "C", "К": "C"}
+RU_JOKER = "ДЖ"
+RANK_TEXT = {"ru": {v: k for k, v in RU_RANKS.items()} | {JOKER: "Дж"}}
+LATIN_LETTERS = frozenset("AKQJTSHDC")
 
 
 class Card(NamedTuple):
@@ -38,44 +49,86 @@ class Card(NamedTuple):
     def __repr__(self) -> str:
         return self.rank + self.suit
 
+    def show(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The card as a message in ``lang`` shows it: ``QS`` in English, ``Д♠`` in Russian (a rank alone, as
+        Canasta allows for 4 to A, stays a rank)."""
+        if lang == DEFAULT_LANGUAGE:
+            return str(self)
+        return rank_text(self.rank, lang) + Suit.SYMBOLS.get(self.suit, "")
+
+
+def rank_text(rank: str, lang: str) -> str:
+    """A rank as ``lang`` writes it (Russian ``Т К Д В``; numbers are the same everywhere)."""
+    return RANK_TEXT.get(lang, {}).get(rank, rank)
+
 
 def parse_suit(text: str) -> str:
-    """Return the canonical suit letter for ``text`` or raise :class:`ValueError`."""
+    """Return the canonical suit letter for ``text`` (``S H D C``, a symbol, or Russian ``п ч б т к``) or raise
+    :class:`ValueError`."""
     if not isinstance(text, str):
-        raise ValueError("a suit must be a string")
+        raise ValueError(_("a suit must be a string"))
     t = text.strip()
     if t in SUIT_SYMBOLS:
         return SUIT_SYMBOLS[t]
     u = t.upper()
     if u in SUITS:
         return u
-    raise ValueError(f"{text!r} is not a suit (use S, H, D, C or ♠ ♥ ♦ ♣)")
+    if u in RU_SUITS:
+        return RU_SUITS[u]
+    raise ValueError(_("{text} is not a suit (use S, H, D, C or ♠ ♥ ♦ ♣)", text=repr(text)))
+
+
+def _script(ch: str) -> str:
+    """``latin`` or ``cyrillic`` for a letter of the card notations, ``""`` for a digit or a symbol."""
+    if ch.upper() in LATIN_LETTERS:
+        return "latin"
+    if "\u0400" <= ch <= "\u04ff":
+        return "cyrillic"
+    return ""
+
+
+def parse_rank(text: str) -> str | None:
+    """The canonical rank of ``text`` (``A``, ``10``, ``Д``, ``т``, ``T``…), or None if it names no rank."""
+    u = text.upper()
+    if u == "T":
+        return "10"
+    if u in RANKS:
+        return u
+    return RU_RANKS.get(u)
 
 
 def parse_card(text: object) -> Card:
-    """Parse one card in the notation above; raise :class:`ValueError` with the reason."""
+    """Parse one card in the notation above; raise :class:`ValueError` with the reason (in the current
+    language)."""
     if not isinstance(text, str):
-        raise ValueError("a card must be a string such as '10H' or 'QS'")
+        raise ValueError(_("a card must be a string such as '10H' or 'QS'"))
     return _parse_card(text)
 
 
 @lru_cache(maxsize=1024)
 def _parse_card(text: str) -> Card:
+    """The card ``text`` names (the cache holds only cards: a fault is raised anew, in the current language)."""
     if text != text.strip():
-        raise ValueError(f"{text!r} has spaces around it: write the card alone, e.g. '10H'")
-    if text.upper() == JOKER:
+        raise ValueError(_("{text} has spaces around it: write the card alone, e.g. '10H'", text=repr(text)))
+    if text.upper() in (JOKER, RU_JOKER):
         return Card(JOKER, "")
-    head = text[:2] if text[:2] == "10" else text[:1].upper()
-    rank = "10" if head == "T" else head
-    if rank not in RANKS:
-        raise ValueError(f"{text!r} has no valid rank (A K Q J 10 9 8 7 6 5 4 3 2, T for 10)")
+    head = text[:2] if text[:2] == "10" else text[:1]
+    rank = parse_rank(head)
+    if rank is None:
+        raise ValueError(_("{text} has no valid rank (A K Q J 10 9 8 7 6 5 4 3 2, T for 10; or Т К Д В)",
+                           text=repr(text)))
     rest = text[len(head):]
     if len(rest) != 1:
-        raise ValueError(f"{text!r} is not a card: after the rank {rank} comes one suit (S H D C or ♠ ♥ ♦ ♣)")
+        raise ValueError(_("{text} is not a card: after the rank {rank} comes one suit (S H D C or ♠ ♥ ♦ ♣)",
+                           text=repr(text), rank=rank))
     try:
         s = parse_suit(rest)
     except ValueError:
-        raise ValueError(f"{text!r} has no valid suit (S H D C or ♠ ♥ ♦ ♣)") from None
+        raise ValueError(_("{text} has no valid suit (S H D C or ♠ ♥ ♦ ♣; or п ч б т к)", text=repr(text))) from None
+    scripts = {_script(head[0]), _script(rest)} - {""}
+    if len(scripts) > 1:
+        raise ValueError(_("{text} mixes Latin and Russian letters: write AS or Тп, not a mixture",
+                           text=repr(text)))
     return Card(rank, s)
 
 
@@ -108,6 +161,12 @@ class DeckSpec:
     def size(self) -> int:
         return len(self.ranks) * 4 * self.copies + self.jokers
 
+    def show(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The deck as a message names it: its name in English ("Thousand 24-card"), its size elsewhere."""
+        if lang == DEFAULT_LANGUAGE:
+            return self.name
+        return ngettext("a deck of {n} card", "a deck of {n} cards", self.size)
+
 
 def parse_cards(values: object, deck: DeckSpec, where: str) -> list[Card]:
     """Parse a list of card strings that must all belong to ``deck``.
@@ -116,7 +175,7 @@ def parse_cards(values: object, deck: DeckSpec, where: str) -> list[Card]:
     Raises :class:`InputError` listing every bad card.
     """
     if not isinstance(values, list):
-        raise InputError("expected a list of cards", where)
+        raise InputError(_("expected a list of cards"), where)
     out: list[Card] = []
     errors = []
     for i, v in enumerate(values):
@@ -127,7 +186,7 @@ def parse_cards(values: object, deck: DeckSpec, where: str) -> list[Card]:
             continue
         if not deck.holds(c):
             errors.append({"pointer": f"{where}/{i}",
-                           "detail": f"{c} is not in the {deck.name} deck"})
+                           "detail": _("{card} is not in the {deck} deck", card=c, deck=deck)})
             continue
         out.append(c)
     if errors:
@@ -151,13 +210,14 @@ def check_conservation(groups: Iterable[tuple[str, list[Card]]], deck: DeckSpec,
             if seen[c] > deck.max_copies(c):
                 n = deck.max_copies(c)
                 errors.append({"pointer": f"{ptr}/{i}",
-                               "detail": f"{c} appears more often than the {deck.name} deck holds it "
-                                         f"({n} {'copy' if n == 1 else 'copies'})"
+                               "detail": ngettext("{card} appears more often than the {deck} deck holds it ({n} copy)",
+                                                  "{card} appears more often than the {deck} deck holds it "
+                                                  "({n} copies)", n, card=c, deck=deck)
                                          + (f" [{rule}]" if rule else "")})
     if errors:
         raise InputError(errors)
     if exact:
         missing = [c for c in dict.fromkeys(deck.cards()) if seen[c] < deck.max_copies(c)]
         if missing:
-            raise InputError(f"cards missing from the deal: {', '.join(map(str, missing))}"
+            raise InputError(_("cards missing from the deal: {cards}", cards=missing)
                              + (f" [{rule}]" if rule else ""), "")

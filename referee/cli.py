@@ -6,6 +6,9 @@
     referee rules GAME [--variant V]       the rulebook
     referee variants GAME                  the variants and their options
 
+``--lang ru`` (before the command, or ``REFEREE_LANG``) gives every text of the answers and the summaries in
+Russian; English is the default.
+
 A body may name its game in a top-level ``"game"`` key (the CLI removes it); otherwise ``--game``
 says it.  ``validate`` runs on every core (``--jobs``), or on a Dask cluster (``--dask ADDRESS``),
 shows a progress bar on a terminal, prints a summary, writes one JSONL result per log with
@@ -26,8 +29,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from . import registry, service
+from . import i18n, registry, service
 from .errors import InputError, RefereeError
+from .i18n import _, ngettext
 from .jsonio import BadJSON, parse_body
 
 ERR = Console(stderr=True)
@@ -37,17 +41,18 @@ ERR = Console(stderr=True)
 
 def _split_game(body, game: str | None, where: str) -> tuple[str, dict]:
     if not isinstance(body, dict):
-        raise InputError("a request body is a JSON object", "")
+        raise InputError(_("a request body is a JSON object"), "")
     if "game" in body:
         g = body.pop("game")
         if game is not None and g != game:
-            raise InputError(f"the body says game {g!r} but --game says {game!r}", "/game")
+            raise InputError(_("the body says game {body} but --game says {option}", body=repr(g), option=repr(game)),
+                             "/game")
         game = g
     if game is None:
         raise InputError(f"{where}: name the game with --game or a top-level \"game\" key "
                          f"({', '.join(registry.GAMES)})", "/game")
     if not isinstance(game, str):
-        raise InputError("game must be a string", "/game")
+        raise InputError(_("game must be a string"), "/game")
     return game, body
 
 
@@ -60,13 +65,13 @@ def judge_text(text: str | bytes, endpoint: str, game: str | None, where: str = 
     try:
         body = parse_body(text)
         g, body = _split_game(body, game, where)
-        answer = service.handle(g, endpoint, body)
+        answer = service.handle(g, endpoint, body, i18n.current())
     except BadJSON as e:
-        return {"status": "unreadable", "error": {"title": "Malformed JSON", "detail": e.detail, "pointer": e.pointer}}
+        return {"status": "unreadable", "error": {"title": _("Malformed JSON"), "detail": e.detail, "pointer": e.pointer}}
     except InputError as e:
-        return {"status": "unreadable", "error": {"title": "The request cannot be judged", "errors": e.errors}}
+        return {"status": "unreadable", "error": {"title": _("The request cannot be judged"), "errors": e.errors}}
     except RefereeError as e:
-        return {"status": "unreadable", "error": {"title": "Not found", "detail": str(e)}}
+        return {"status": "unreadable", "error": {"title": _("Not found"), "detail": str(e)}}
     return {"status": "ok", "answer": answer}
 
 
@@ -86,8 +91,10 @@ def _one(endpoint: str, file, game: str | None) -> None:
 
 
 @click.group(help="Referee on the command line: score, check and validate card-game deals without a server.")
-def main() -> None:
-    pass
+@click.option("--lang", type=click.Choice(i18n.LANGUAGES), envvar="REFEREE_LANG", default=i18n.DEFAULT_LANGUAGE,
+              show_default=True, help="Language of the answers and summaries.")
+def main(lang: str) -> None:
+    i18n.set_language(lang)
 
 
 GAME = click.option("--game", "-g", default=None, help="thousand (or a \"game\" key in the body)")
@@ -116,12 +123,18 @@ def rules(game, variant):
     except RefereeError as e:
         raise click.UsageError(str(e)) from None
     out = Console()
-    out.print(f"[bold]{info['game']}[/bold] — variant {info['variant']} (edition {info['edition']})")
+    out.print(f"[bold]{info['game']}[/bold] — " + _("variant {variant} (edition {edition})", variant=info["variant"],
+                                                       edition=info["edition"]))
+    titles = {s["id"]: s["title"] for s in info["sources"]}
     for r in info["rules"]:
         out.print(f"\n[bold]{r['id']}[/bold] {r['title']}")
         out.print(r["text"])
+        for note in r.get("notes", []):
+            out.print("[italic]" + _("Note: {text}", text=note) + "[/italic]")
+        where = "; ".join(titles.get(s["source"], s["source"]) + (f", {s['section']}" if s["section"] else "")
+                          for s in r["source"])
         opts = ", ".join(f"{k}={json.dumps(v)}" for k, v in (r.get("options") or {}).items())
-        out.print(f"[dim]source: {r['source']}" + (f"; options: {opts}" if opts else "") + "[/dim]")
+        out.print("[dim]" + _("source: {where}", where=where) + (f"; options: {opts}" if opts else "") + "[/dim]")
 
 
 @main.command(help="List a game's variants and their options.")
@@ -174,14 +187,19 @@ def iter_items(paths: Iterable[str]) -> Iterator[tuple[str, int, str]]:
 
 def validate_item(item: tuple[str, int, str, str | None]) -> dict:
     """Validate one log; the record written to ``--output`` (never raises)."""
-    source, line, text, game = item
+    source, line, text, game, lang = item
+    with i18n.language(lang):
+        return _validate_item(source, line, text, game)
+
+
+def _validate_item(source: str, line: int, text: str, game: str | None) -> dict:
     rec = {"source": source, "line": line}
     if line == 0:
-        return {**rec, "status": "unreadable", "error": {"title": "No such file"}}
+        return {**rec, "status": "unreadable", "error": {"title": _("No such file")}}
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        return {**rec, "status": "unreadable", "error": {"title": "Malformed JSON", "detail": "not UTF-8"}}
+        return {**rec, "status": "unreadable", "error": {"title": _("Malformed JSON"), "detail": _("not UTF-8")}}
     res = judge_text(text, "validate", game, f"{source}:{line}")
     if res["status"] != "ok":
         return {**rec, **res}
@@ -209,11 +227,11 @@ def run_dask(items: list, address: str) -> list[dict]:
         import dask.bag as db
         from dask.distributed import Client
     except ImportError:
-        raise click.UsageError("Dask is not installed: pip install 'referee[dask]'") from None
+        raise click.UsageError(_("Dask is not installed: pip install 'referee[dask]'")) from None
     try:
         client = Client(address, timeout="15s")
     except (OSError, TimeoutError) as e:
-        raise click.UsageError(f"cannot reach the Dask scheduler at {address}: {e}") from None
+        raise click.UsageError(_("cannot reach the Dask scheduler at {address}: {why}", address=address, why=e)) from None
     with client:
         bag = db.from_sequence(items, npartitions=max(1, min(len(items), 8 * len(client.ncores() or [1]))))
         return bag.map(validate_item).compute()
@@ -222,26 +240,31 @@ def run_dask(items: list, address: str) -> list[dict]:
 def summarise(results: list[dict], console: Console) -> None:
     by_status = Counter(r["status"] for r in results)
     by_rule = Counter(r["first_violation"]["rule"] for r in results if r["status"] == "invalid")
-    table = Table(title="Validation summary")
-    table.add_column("result")
-    table.add_column("logs", justify="right")
-    table.add_row("valid", str(by_status["valid"]))
-    table.add_row("invalid", str(by_status["invalid"]))
+    table = Table(title=_("Validation summary"))
+    table.add_column(_("result"))
+    table.add_column(_("logs"), justify="right")
+    table.add_row(_("valid"), str(by_status["valid"]))
+    table.add_row(_("invalid"), str(by_status["invalid"]))
     for rule, n in sorted(by_rule.items()):
-        table.add_row(f"  first violation {rule}", str(n))
-    table.add_row("unreadable", str(by_status["unreadable"]))
+        table.add_row("  " + _("first violation {rule}", rule=rule), str(n))
+    table.add_row(_("unreadable"), str(by_status["unreadable"]))
     console.print(table)
     bad = [r for r in results if r["status"] == "unreadable"]
     for r in bad[:50]:
         err = r["error"]
         detail = err.get("detail") or "; ".join(f"{e['pointer'] or '/'}: {e['detail']}" for e in err.get("errors", []))
-        console.print(f"unreadable {r['source']}:{r['line']}: {err['title']}" + (f" — {detail}" if detail else ""))
+        where = "{}:{}".format(r["source"], r["line"])
+        console.print(_("unreadable {where}: {title}", where=where, title=err["title"])
+                      + (f" — {detail}" if detail else ""))
     if len(bad) > 50:
-        console.print(f"... and {len(bad) - 50} more unreadable lines (see --output)")
+        console.print(ngettext("... and {n} more unreadable line (see --output)",
+                               "... and {n} more unreadable lines (see --output)", len(bad) - 50))
     for r in [r for r in results if r["status"] == "invalid"][:50]:
         v = r["first_violation"]
-        console.print(f"invalid {r['source']}:{r['line']}: event {v['index']} ({v['event']}) breaks {v['rule']}: "
-                      f"{v['message']}")
+        where = "{}:{}".format(r["source"], r["line"])
+        console.print(_("invalid {where}: event {index} ({event}) breaks {rule}: {message}",
+                        where=where, index=v["index"], event=v["event"], rule=v["rule"],
+                        message=v["message"]))
 
 
 @main.command(help="Validate game logs: FILE.json, FILE.jsonl (one log a line), a folder, or - (JSONL on stdin).")
@@ -253,18 +276,18 @@ def summarise(results: list[dict], console: Console) -> None:
 @click.option("--dask", "dask_address", default=None, help="Run on the Dask scheduler at this address.")
 def validate(paths, game, output, jobs, dask_address):
     if output and any(p != "-" and Path(p).resolve() == Path(output).resolve() for p in paths):
-        raise click.UsageError("--output would overwrite an input file")
+        raise click.UsageError(_("--output would overwrite an input file"))
     if output:
         try:
             open(output, "a", encoding="utf-8").close()
         except OSError as e:
-            raise click.UsageError(f"cannot write {output}: {e.strerror}") from None
+            raise click.UsageError(_("cannot write {path}: {why}", path=output, why=e.strerror)) from None
     missing = [p for p in paths if p != "-" and not Path(p).exists()]
     if missing:
-        raise click.UsageError(f"no such file or folder: {missing[0]}")
-    items = [(s, n, t, game) for s, n, t in iter_items(paths)]
+        raise click.UsageError(_("no such file or folder: {path}", path=missing[0]))
+    items = [(s, n, t, game, i18n.current()) for s, n, t in iter_items(paths)]
     if not items:
-        raise click.UsageError("no game logs found (.json or .jsonl files, or JSONL on standard input)")
+        raise click.UsageError(_("no game logs found (.json or .jsonl files, or JSONL on standard input)"))
     console = ERR
     if dask_address:
         results = run_dask(items, dask_address)

@@ -5,6 +5,7 @@ import unicodedata
 from typing import Any
 
 from .errors import InputError, esc
+from .i18n import _, alternatives, ngettext
 
 
 def name_key(name: str) -> str:
@@ -26,34 +27,39 @@ def missing_scores(state: Any, keys: list[str], progress: tuple[str, ...] = ()) 
         under_way = [k for k in progress if isinstance(state, dict) and state.get(k)]
         if under_way and not given:
             return [{"pointer": "/state/scores",
-                     "detail": f"state.{under_way[0]} says the game is under way: give every total in state.scores"}]
+                     "detail": _("state.{field} says the game is under way: give every total in state.scores",
+                                 field=under_way[0])}]
         return []
     return [{"pointer": f"/state/scores/{esc(k)}",
-             "detail": f"no total for {k}: a game under way gives every total in state.scores (leave it out, or "
-                       "send {}, for a new game)"} for k in keys if k not in given]
+             "detail": _("no total for {name}: a game under way gives every total in state.scores (leave it out, "
+                         "or send {{}}, for a new game)", name=k)} for k in keys if k not in given]
 
 
 def parse_players(req: dict, variant) -> list[str]:
     """``players``: distinct names in seat order (clockwise), as many as ``variant`` is played by."""
     players = req.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
-        raise InputError("players must be a list of player names in seat order (clockwise)", "/players")
+        raise InputError(_("players must be a list of player names in seat order (clockwise)"), "/players")
     if not distinct_names(players):
-        raise InputError("player names must be distinct, ignoring case and Unicode normalisation", "/players")
+        raise InputError(_("player names must be distinct, ignoring case and Unicode normalisation"), "/players")
     if len(players) not in variant.players:
-        want = " or ".join(map(str, variant.players))
-        raise InputError(f"variant {variant.id} is played by {want} players, not {len(players)}", "/players")
+        want = alternatives(map(str, variant.players))
+        raise InputError(ngettext("variant {variant} is played by {want} players, not {n}",
+                                  "variant {variant} is played by {want} players, not {n}", len(players),
+                                  variant=variant.id, want=want), "/players")
     return players
 
 
 def parse_player(value: Any, players: list[str], ptr: str, allowed: list[str] | None = None) -> str:
     """One of ``players`` (and of ``allowed``, when given), or :class:`InputError` at ``ptr``."""
     if value is None:
-        raise InputError(f"missing: give one of the players ({', '.join(players)})", ptr)
+        raise InputError(_("missing: give one of the players ({players})", players=", ".join(players)), ptr)
     if not isinstance(value, str) or value not in players:
-        raise InputError(f"{value!r} is not one of the players ({', '.join(players)})", ptr)
+        raise InputError(_("{name} is not one of the players ({players})", name=repr(value),
+                           players=", ".join(players)), ptr)
     if allowed is not None and value not in allowed:
-        raise InputError(f"{value} does not play this deal (playing: {', '.join(allowed)})", ptr)
+        raise InputError(_("{name} does not play this deal (playing: {players})", name=value,
+                           players=", ".join(allowed)), ptr)
     return value
 
 
@@ -91,6 +97,7 @@ def points_feasible(targets: list[tuple[int, int]], pool: dict[int, int]) -> boo
 def fields_out_of_phase(pos: dict, phase: Any, foreign: dict[str, tuple[str, ...]]) -> list[dict]:
     """Errors for position fields that belong to another phase than ``phase`` (``foreign``: phase → the fields it
     cannot carry): a position that says two things at once is not judged on either."""
-    return [{"pointer": f"/position/{name}", "detail": f"position.{name} does not belong to the {phase} phase"}
+    return [{"pointer": f"/position/{name}", "detail": _("position.{field} does not belong to the {phase} phase",
+                                                         field=name, phase=_(phase))}
             for name in foreign.get(phase, ()) if pos.get(name) is not None]
 

@@ -45,6 +45,10 @@ class UnknownVariant(RefereeError):
         self.pointer = pointer
 
 
+class UnknownRule(RefereeError):
+    """The rule id is not one of the game's rulebook."""
+
+
 class IllegalAction(RefereeError):
     """An action breaks a rule.
 

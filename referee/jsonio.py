@@ -8,7 +8,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .i18n import N_, _
+
 MAX_DEPTH = 32
+# what Python's JSON decoder says of a fault, so that the catalog can say it in every language
+DECODER_MESSAGES = (N_("Expecting value"), N_("Expecting ',' delimiter"), N_("Expecting ':' delimiter"),
+                    N_("Expecting property name enclosed in double quotes"), N_("Unterminated string starting at"),
+                    N_("Invalid control character at"), N_("Invalid \\escape"), N_("Invalid \\uXXXX escape"),
+                    N_("Extra data"), N_("Illegal trailing comma before end of object"),
+                    N_("Illegal trailing comma before end of array"))
 
 
 class BadJSON(Exception):
@@ -40,7 +48,7 @@ def _no_duplicates(pairs):
     for k, v in pairs:
         if k in out:
             bad = _Faulty(out)
-            bad.fault = (k, f"duplicate key {k!r} in an object")
+            bad.fault = (k, _("duplicate key {key} in an object", key=repr(k)))
             return bad
         out[k] = v
     return out
@@ -53,7 +61,7 @@ def _number(text: str):
 
 
 def _no_constants(name):
-    return _Fault(f"{name} is not valid JSON")
+    return _Fault(_("{name} is not valid JSON", name=name))
 
 
 def _step(key) -> str:
@@ -70,14 +78,14 @@ def _first_fault(data: Any) -> tuple[str, str] | None:
             return ptr, x.detail
         if isinstance(x, str):
             if not _is_text(x):
-                return ptr, "a string that is not valid Unicode (a lone surrogate)"
+                return ptr, _("a string that is not valid Unicode (a lone surrogate)")
         elif isinstance(x, dict):
             if isinstance(x, _Faulty):
                 return ptr + _step(x.fault[0]), x.fault[1]
             items = list(x.items())
             for k, v in reversed(items):
                 if not _is_text(k):
-                    return ptr, "a key that is not valid Unicode (a lone surrogate)"
+                    return ptr, _("a key that is not valid Unicode (a lone surrogate)")
                 stack.append((v, ptr + _step(k)))
         elif isinstance(x, list):
             stack.extend((v, f"{ptr}/{i}") for i, v in reversed(list(enumerate(x))))
@@ -123,20 +131,21 @@ def parse_body(raw: bytes | str) -> Any:
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise BadJSON(f"the body is not UTF-8 ({e.reason} at byte {e.start})") from None
+            raise BadJSON(_("the body is not UTF-8 ({reason} at byte {byte})", reason=e.reason, byte=e.start)) from None
     if not text.strip():
-        raise BadJSON("the body is empty; send a JSON object")
+        raise BadJSON(_("the body is empty; send a JSON object"))
     if text.count("[") + text.count("{") > MAX_DEPTH and not _depth_ok(text, MAX_DEPTH):
-        raise BadJSON(f"JSON nested deeper than {MAX_DEPTH} levels", "nesting-too-deep")
+        raise BadJSON(_("JSON nested deeper than {n} levels", n=MAX_DEPTH), "nesting-too-deep")
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants,
                           parse_float=_number)
     except json.JSONDecodeError as e:
-        raise BadJSON(f"the body is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        raise BadJSON(_("the body is not valid JSON: {why} at line {line} column {column}", why=_(e.msg),
+                        line=e.lineno, column=e.colno)) from None
     except (ValueError, RecursionError):
-        raise BadJSON("the body is not valid JSON: a number is too long") from None
+        raise BadJSON(_("the body is not valid JSON: a number is too long")) from None
     if not _check_strings(data):
-        ptr, why = _first_fault(data) or ("", "the body holds a value that is not valid JSON")
+        ptr, why = _first_fault(data) or ("", _("the body holds a value that is not valid JSON"))
         raise BadJSON(why, pointer=ptr)
     return data
 

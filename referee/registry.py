@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .errors import UnknownGame
+from .i18n import _
 from .rulebook import Game
 from .canasta import GAME as CANASTA
 from .pinochle import GAME as PINOCHLE
@@ -13,5 +14,5 @@ GAMES: dict[str, Game] = {g.id: g for g in (THOUSAND, CANASTA, PINOCHLE)}
 def get(game_id: str) -> Game:
     """Return the game or raise :class:`UnknownGame`."""
     if game_id not in GAMES:
-        raise UnknownGame(f"unknown game {game_id!r}; known: {', '.join(GAMES)}")
+        raise UnknownGame(_("unknown game {game}; known: {known}", game=repr(game_id[:64]), known=", ".join(GAMES)))
     return GAMES[game_id]

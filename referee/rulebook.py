@@ -1,7 +1,14 @@
 """Rulebooks, typed options and variants.
 
-* A :class:`Rule` has a stable ID (``thousand/12.3``), a title and text per language, a source
-  and the names of the options that govern it.
+* A :class:`Rule` has a stable ID (``thousand/12.3``), a title, and a body: a short statement that always holds plus
+  :class:`Clause` objects, each tied to the option values under which it holds (``when: {red_three_scale:
+  six_1000}``).  Rendered for a request, a rule shows the statement and the clauses that hold under the request's
+  effective options, in the language asked for; ``{option}`` in a text is the option's amount (``{target}`` →
+  ``1,000``).  Readings, disagreements between sources and the team's choices are the rule's ``notes``, shown by
+  the rulebook endpoints and never inside a ruling's citation.  ``source`` is a list of ``{"source": id,
+  "section": "..."}`` whose ids name entries of the game's bibliography (:attr:`Rulebook.sources`).
+* Texts are ``{language code: text}``; a language is added by giving every title, statement, clause and note a text
+  in it (and a catalog, :mod:`referee.i18n`), nothing in the code.
 * An :class:`OptionSpec` is one house-rule axis: type, default, allowed values, and the rule it
   governs (like OpenSpiel's parameter specs, the defaults are echoed back in every answer).
 * A :class:`Variant` is a named preset: a player count and option overrides over the base
@@ -10,6 +17,7 @@
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -17,61 +25,149 @@ from typing import Any, Callable
 import yaml
 
 from .errors import InputError, UnknownVariant, esc
+from .i18n import DEFAULT_LANGUAGE, _, number
 
-DEFAULT_LANGUAGE = "en"
+Texts = dict[str, str]
+_PARAM = re.compile(r"\{([a-z][a-z0-9_]*)\}")
+
+
+def _pick(texts: Texts, lang: str) -> str:
+    return texts.get(lang) or texts[DEFAULT_LANGUAGE]
+
+
+@dataclass(frozen=True)
+class Clause:
+    """Part of a rule that holds only under some option values.
+
+    ``when`` maps an option name to the values under which the clause holds (any of them), ``{"not": [...]}`` for
+    every value but those; the special name ``variant`` lists variant ids.  Every entry must hold.
+    """
+
+    when: dict[str, Any]
+    text: Texts
+
+    def holds(self, options: dict[str, Any], variant_id: str | None = None) -> bool:
+        for name, want in self.when.items():
+            value = variant_id if name == "variant" else options.get(name)
+            if isinstance(want, dict):
+                if value in _values(want["not"]):
+                    return False
+            elif value not in _values(want):
+                return False
+        return True
+
+
+def _values(want: Any) -> list:
+    return want if isinstance(want, list) else [want]
 
 
 @dataclass(frozen=True)
 class Rule:
     id: str
-    title: dict[str, str]
-    text: dict[str, str]
-    source: str
+    title: Texts
+    text: Texts
+    source: tuple[dict, ...]
     options: tuple[str, ...] = ()
-    variant_text: dict[str, dict[str, str]] = field(default_factory=dict)
+    clauses: tuple[Clause, ...] = ()
+    notes: tuple[Texts, ...] = ()
+    when: Clause | None = None          # the option values under which the rule applies at all (None: always)
+    variant_text: dict[str, Texts] = field(default_factory=dict)   # the first format's wording per variant
+
+    def applies(self, options: dict[str, Any], variant_id: str | None = None) -> bool:
+        """Whether the rule is part of the game under ``options`` (a Samba-only rule is not part of the classic
+        game, whose rulebook leaves it out; a rule an answer cites is always shown)."""
+        return self.when is None or self.when.holds(options, variant_id)
+
+    def body(self, lang: str, options: dict[str, Any] | None, variant_id: str | None = None) -> str:
+        """The statement and the clauses that hold under ``options``, with ``{option}`` amounts filled in."""
+        parts = [_pick(self.text, lang)] if self.text else []
+        parts += [_pick(c.text, lang) for c in self.clauses if c.holds(options or {}, variant_id)]
+        text = " ".join(p.strip() for p in parts if p.strip())
+        return _PARAM.sub(lambda m: _amount((options or {}).get(m[1]), lang, m[0]), text)
 
     def render(self, lang: str = DEFAULT_LANGUAGE, variant: "Variant | None" = None,
-               options: dict[str, Any] | None = None) -> dict:
-        """The rule as the API shows it: ``{id, title, text, source}`` (+ ``options`` in force)."""
-        text = self.text
+               options: dict[str, Any] | None = None, notes: bool = False) -> dict:
+        """The rule as the API shows it: ``{id, title, text, source}`` as it applies under ``options``, plus
+        ``options`` (the governing options' values) and, with ``notes``, the rule's ``notes``."""
+        text = None
         if variant is not None and variant.id in self.variant_text:
             preset = variant.resolve({})
             # the variant's wording holds while its own values of the governing options are in force
             if options is None or all(options.get(n) == preset.get(n) for n in self.options):
-                text = self.variant_text[variant.id]
-        out = {"id": self.id, "title": _pick(self.title, lang), "text": _pick(text, lang),
-               "source": self.source}
+                text = _pick(self.variant_text[variant.id], lang)
+        if text is None:
+            text = self.body(lang, options, variant.id if variant is not None else None)
+        out = {"id": self.id, "title": _pick(self.title, lang), "text": text, "source": list(self.source)}
         if options is not None and self.options:
             out["options"] = {name: options[name] for name in self.options if name in options}
+        if notes:
+            out["notes"] = [_pick(n, lang) for n in self.notes]
         return out
 
 
-def _pick(texts: dict[str, str], lang: str) -> str:
-    return texts.get(lang) or texts[DEFAULT_LANGUAGE]
+def _amount(value: Any, lang: str, raw: str) -> str:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{raw} in a rule text needs an option whose value is an amount, not {value!r}")
+    return number(value, lang)
+
+
+def _texts(value: Any, where: str) -> Texts:
+    if isinstance(value, str):
+        return {DEFAULT_LANGUAGE: value}
+    if not isinstance(value, dict) or DEFAULT_LANGUAGE not in value:
+        raise ValueError(f"{where}: a text is {{language: text}} with at least an English text")
+    return dict(value)
+
+
+def _sources(value: Any, where: str) -> tuple[dict, ...]:
+    if isinstance(value, str):      # the first format: one line naming the sources
+        return ({"source": "legacy", "section": value},)
+    return tuple({"source": s["source"], "section": str(s.get("section", ""))} for s in value)
 
 
 class Rulebook:
-    """The numbered rules of one game, loaded from a YAML data file."""
+    """The numbered rules of one game and its bibliography, loaded from a YAML data file."""
 
-    def __init__(self, game: str, edition: str, rules: list[Rule]) -> None:
+    format = 1      # 2: every rule written as statement, clauses, notes and sources of the bibliography
+
+    def __init__(self, game: str, edition: str, rules: list[Rule], sources: list[dict] | None = None) -> None:
         self.game = game
         self.edition = edition
         self.rules = {r.id: r for r in rules}
+        self.sources = list(sources or [])
+        known = {s["id"] for s in self.sources}
+        for r in rules:
+            for s in r.source:
+                if s["source"] != "legacy" and s["source"] not in known:
+                    raise ValueError(f"{r.id} cites {s['source']!r}, which is not in the bibliography")
 
     @classmethod
     def load(cls, path: Path) -> "Rulebook":
         data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-        rules = [Rule(id=r["id"], title=r["title"], text=r["text"], source=r["source"],
-                      options=tuple(r.get("options") or ()),
-                      variant_text=r.get("variant_text") or {})
-                 for r in data["rules"]]
-        return cls(data["game"], str(data["edition"]), rules)
+        rules = []
+        for r in data["rules"]:
+            rid = r["id"]
+            rules.append(Rule(
+                id=rid, title=_texts(r["title"], rid), text=_texts(r.get("text") or {DEFAULT_LANGUAGE: ""}, rid),
+                source=_sources(r["source"], rid), options=tuple(r.get("options") or ()),
+                clauses=tuple(Clause(when=dict(c["when"]), text=_texts(c["text"], rid)) for c in r.get("clauses") or ()),
+                notes=tuple(_texts(n, rid) for n in r.get("notes") or ()),
+                when=Clause(when=dict(r["when"]), text={}) if r.get("when") else None,
+                variant_text=r.get("variant_text") or {}))
+        book = cls(data["game"], str(data["edition"]), rules, data.get("sources"))
+        book.format = int(data.get("format", 1))
+        return book
 
     def __getitem__(self, rule_id: str) -> Rule:
         return self.rules[rule_id]
 
     def __contains__(self, rule_id: str) -> bool:
         return rule_id in self.rules
+
+    def bibliography(self, ids: set[str] | None = None) -> list[dict]:
+        """The sources (all, or those of ``ids``), in the file's order: ``{id, title, author|publisher, year,
+        language, url}``."""
+        return [dict(s) for s in self.sources if ids is None or s["id"] in ids]
 
 
 # ---------------------------------------------------------------- options
@@ -80,7 +176,8 @@ class Rulebook:
 class OptionSpec:
     """One typed house-rule option.
 
-    ``type`` is ``bool``, ``int``, ``enum``; ``nullable`` allows ``null`` (meaning "off").
+    ``type`` is ``bool``, ``int``, ``enum``; ``nullable`` allows ``null`` (meaning "off").  ``summary`` is an
+    English text of the message catalog, shown in the language of the request.
     ``allowed`` lists the permitted values (enum, or int choices); ``minimum``/``maximum``
     bound free ints.  ``rule`` is the ID of the rule the option governs.
     """
@@ -100,7 +197,7 @@ class OptionSpec:
         """The option as the variants endpoint lists it; ``default`` is the variant's value (``...``: the base)."""
         out = {"name": self.name, "type": self.type + ("|null" if self.nullable else ""),
                "default": self.default if default is ... else default, "rule": self.rule,
-               "summary": self.summary}
+               "summary": _(self.summary)}
         if self.allowed:
             out["allowed"] = list(self.allowed)
         if self.minimum is not None:
@@ -113,42 +210,45 @@ class OptionSpec:
 
     def allowed_text(self) -> str:
         if self.type == "bool":
-            return "true or false"
+            return _("true or false")
         if self.allowed:
             vals = ", ".join(map(_json, self.allowed))
         else:
-            lo = "" if self.minimum is None else f" >= {self.minimum}"
-            hi = "" if self.maximum is None else f" <= {self.maximum}"
-            mul = "" if self.multiple_of is None else f", a multiple of {self.multiple_of}"
-            vals = f"an integer{lo}{' and' if lo and hi else ''}{hi}{mul}"
-        return vals + (" or null" if self.nullable else "")
+            bounds = [b for b in (None if self.minimum is None else f">= {self.minimum}",
+                                  None if self.maximum is None else f"<= {self.maximum}") if b]
+            if len(bounds) == 2:
+                bounds = [_("{low} and {high}", low=bounds[0], high=bounds[1])]
+            vals = _("an integer {bounds}", bounds=bounds[0]) if bounds else _("an integer")
+            if self.multiple_of is not None:
+                vals = _("{values}, a multiple of {step}", values=vals, step=self.multiple_of)
+        return _("{values} or null", values=vals) if self.nullable else vals
 
     def check(self, value: Any) -> Any:
         """Return ``value`` if it fits this option, else raise :class:`ValueError`."""
         if value is None:
             if self.nullable:
                 return None
-            raise ValueError("null is not allowed")
+            raise ValueError(_("null is not allowed"))
         if self.type == "bool":
             if isinstance(value, bool):
                 return value
-            raise ValueError("must be true or false")
+            raise ValueError(_("must be true or false"))
         if self.type == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError("must be an integer")
+                raise ValueError(_("must be an integer"))
             if self.allowed and value not in self.allowed:
-                raise ValueError("not an allowed value")
+                raise ValueError(_("not an allowed value"))
             if self.minimum is not None and value < self.minimum:
-                raise ValueError("too small")
+                raise ValueError(_("too small"))
             if self.maximum is not None and value > self.maximum:
-                raise ValueError("too large")
+                raise ValueError(_("too large"))
             if self.multiple_of and value % self.multiple_of:
-                raise ValueError(f"must be a multiple of {self.multiple_of}")
+                raise ValueError(_("must be a multiple of {step}", step=self.multiple_of))
             return value
         if self.type == "enum":
             if isinstance(value, str) and value in self.allowed:
                 return value
-            raise ValueError("not an allowed value")
+            raise ValueError(_("not an allowed value"))
         raise AssertionError(self.type)
 
 
@@ -207,21 +307,22 @@ class Variant:
         if requested is None:
             requested = {}
         if not isinstance(requested, dict):
-            raise InputError("options must be an object of option name to value", "/options")
+            raise InputError(_("options must be an object of option name to value"), "/options")
         opts = self.defaults()
         errors = []
         for name, value in requested.items():
             spec = self.specs.get(name)
             if spec is None:
                 errors.append({"pointer": f"/options/{esc(name)}",
-                               "detail": f"unknown option {name!r}; known options: "
-                                         + ", ".join(sorted(self.specs))})
+                               "detail": _("unknown option {name}; known options: {known}", name=repr(name),
+                                           known=", ".join(sorted(self.specs)))})
                 continue
             try:
                 opts[name] = spec.check(value)
             except ValueError as e:
                 errors.append({"pointer": f"/options/{esc(name)}",
-                               "detail": f"{name}: {e}; allowed: {spec.allowed_text()}"})
+                               "detail": _("{name}: {why}; allowed: {allowed}", name=name, why=e,
+                                           allowed=spec.allowed_text())})
         if not errors:
             for fn in self.derive:
                 for name, value in fn(opts, set(requested)).items():
@@ -238,8 +339,8 @@ class Variant:
         """The variant and its options, each with the value a request that sets no option gets (presets and the
         values they imply)."""
         defaults = self.resolve({})
-        return {"id": self.id, "title": self.title, "players": list(self.players),
-                "summary": self.summary,
+        return {"id": self.id, "title": _(self.title), "players": list(self.players),
+                "summary": _(self.summary),
                 "options": [spec.describe(defaults[name]) for name, spec in self.specs.items()]}
 
 
@@ -266,5 +367,6 @@ class Game:
     def variant(self, variant_id: str | None) -> Variant:
         vid = self.default_variant if variant_id is None else variant_id
         if not isinstance(vid, str) or vid not in self.variants:
-            raise UnknownVariant(f"{self.id} has no variant {vid!r}; known: {', '.join(self.variants)}")
+            raise UnknownVariant(_("{game} has no variant {variant}; known: {known}", game=self.id,
+                                   variant=repr(vid), known=", ".join(self.variants)))
         return self.variants[vid]

@@ -11,17 +11,16 @@ from marshmallow import ValidationError
 
 from schemas import REQUESTS, errors_to_pointers
 
-from . import registry
-from .errors import InputError, UnknownVariant
-from .rulebook import DEFAULT_LANGUAGE
+from . import i18n, registry
+from .errors import InputError, UnknownRule, UnknownVariant
+from .i18n import DEFAULT_LANGUAGE, _
 
 ENDPOINTS = ("score", "check", "validate")
 # one schema instance per request kind: building marshmallow schemas (and their nested fields) per request
 # costs as much as judging the request; loading does not change them
 _SCHEMAS = {(g, ep): cls() for g, eps in REQUESTS.items() for ep, cls in eps.items()}
-# languages every rulebook has texts in (rules keep one text per language code)
-LANGUAGES = sorted(set.intersection(*({lang for r in g.rulebook.rules.values() for lang in r.text}
-                                      for g in registry.GAMES.values())))
+# the languages answers are given in: English and every language with a message catalog
+LANGUAGES = list(i18n.LANGUAGES)
 
 
 def collect_rules(obj: Any, out: set[str]) -> set[str]:
@@ -40,19 +39,26 @@ def collect_rules(obj: Any, out: set[str]) -> set[str]:
 
 
 def handle(game_id: str, endpoint: str, body: Any, lang: str = DEFAULT_LANGUAGE) -> dict:
-    """Judge one request body.
+    """Judge one request body, every text of the answer (and of an error) in ``lang``.
 
     Returns the answer: ``{game, variant, options, ...endpoint fields..., citations}``.
     Raises :class:`~referee.errors.UnknownGame` / :class:`~referee.errors.UnknownVariant` (404) and
     :class:`~referee.errors.InputError` (422) for requests that cannot be judged.
     """
+    with i18n.language(lang):
+        return _handle(game_id, endpoint, body)
+
+
+def _handle(game_id: str, endpoint: str, body: Any) -> dict:
+    lang = i18n.current()
     game = registry.get(game_id)
     if endpoint not in ENDPOINTS:
         raise ValueError(endpoint)
     if not isinstance(body, dict):
-        raise InputError("the body must be a JSON object", "")
+        raise InputError(_("the body must be a JSON object"), "")
     if "variant" in body and not isinstance(body["variant"], str):
-        raise InputError(f"variant must be a string naming one of: {', '.join(game.variants)}", "/variant")
+        raise InputError(_("variant must be a string naming one of: {known}", known=", ".join(game.variants)),
+                         "/variant")
     try:
         variant = game.variant(body.get("variant"))
     except UnknownVariant as e:
@@ -79,9 +85,10 @@ def handle(game_id: str, endpoint: str, body: Any, lang: str = DEFAULT_LANGUAGE)
 
 
 def games_index() -> dict:
-    return {"games": [{"id": g.id, "title": g.title, "default_variant": g.default_variant,
-                       "variants": [{"id": v.id, "title": v.title, "players": list(v.players),
-                                     "summary": v.summary} for v in g.variants.values()]}
+    """The games and their variants, titles and summaries in the current language."""
+    return {"games": [{"id": g.id, "title": _(g.title), "default_variant": g.default_variant,
+                       "variants": [{"id": v.id, "title": _(v.title), "players": list(v.players),
+                                     "summary": _(v.summary)} for v in g.variants.values()]}
                       for g in registry.GAMES.values()]}
 
 
@@ -91,9 +98,29 @@ def variant_info(game_id: str, variant_id: str) -> dict:
     return {"game": game.id, **v.describe()}
 
 
-def rules_info(game_id: str, variant_id: str | None, lang: str = DEFAULT_LANGUAGE) -> dict:
+def rules_info(game_id: str, variant_id: str | None, lang: str | None = None) -> dict:
+    """The rulebook as it applies under the variant's own option values: every rule with its ``notes``, and the
+    game's bibliography as ``sources``."""
+    lang = lang or i18n.current()
     game = registry.get(game_id)
     v = game.variant(variant_id)
     opts = v.resolve({})        # the values a request without options gets, implied ones included
     return {"game": game.id, "variant": v.id, "edition": game.rulebook.edition,
-            "rules": [r.render(lang, v, opts) for r in game.rulebook.rules.values()]}
+            "sources": game.rulebook.bibliography(),
+            "rules": [r.render(lang, v, opts, notes=True) for r in game.rulebook.rules.values()
+                      if r.applies(opts, v.id)]}
+
+
+def rule_info(game_id: str, rule_id: str, variant_id: str | None, lang: str | None = None) -> dict:
+    """One rule as :func:`rules_info` shows it, with the entries of the bibliography it cites.  ``rule_id`` is the
+    number (``2.2``) or the whole ID (``canasta/2.2``)."""
+    lang = lang or i18n.current()
+    game = registry.get(game_id)
+    v = game.variant(variant_id)
+    full = rule_id if rule_id.startswith(game.id + "/") else f"{game.id}/{rule_id}"
+    if full not in game.rulebook:
+        raise UnknownRule(_("{game} has no rule {rule}", game=game.id, rule=repr(rule_id[:64])))
+    rule = game.rulebook[full].render(lang, v, v.resolve({}), notes=True)
+    cited = {s["source"] for s in rule["source"]}
+    return {"game": game.id, "variant": v.id, "edition": game.rulebook.edition, **rule,
+            "sources": game.rulebook.bibliography(cited)}

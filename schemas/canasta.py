@@ -1,51 +1,53 @@
 """marshmallow request schemas for Canasta (shape only; the engine checks the rules and the cards)."""
 from __future__ import annotations
 
-from marshmallow import ValidationError, fields, validate
+from marshmallow import ValidationError
 
-from .common import Bool, Card, Cards, Dict, Envelope, Int, List, Name, PRINTABLE, Strict
+from referee.i18n import _
 
-SIDE_ID = lambda **kw: fields.String(validate=[validate.Length(min=1, max=64), PRINTABLE], **kw)  # noqa: E731
+from .common import Bool, Card, Cards, Dict, Envelope, Int, List, Name, PRINTABLE, Strict, Length, Nested, OneOf, Raw, String
+
+SIDE_ID = lambda **kw: String(validate=[Length(min=1, max=64), PRINTABLE], **kw)  # noqa: E731
 
 
 def _melds(value):
     """A list of melds: each a list of cards, or {"rank", "cards"} for cards laid on the side's meld of a rank."""
     if not isinstance(value, list) or len(value) > 24:
-        raise ValidationError("a list of at most 24 melds")
+        raise ValidationError(_("a list of at most 24 melds"))
     for g in value:
         cards = g
         if isinstance(g, dict):
             if set(g) - {"rank", "cards"} or not isinstance(g.get("rank"), str) or len(g["rank"]) > 4:
-                raise ValidationError('a meld laid on another is {"rank": "7" (or "wild", or "5H" for a sequence), '
-                                      '"cards": [...]}')
+                raise ValidationError(_('a meld laid on another is {{"rank": "7" (or "wild", or "5H" for a sequence), '
+                                      '"cards": [...]}}'))
             cards = g.get("cards")
         if not isinstance(cards, list) or len(cards) > 40 or \
                 not all(isinstance(c, str) and 1 <= len(c) <= 4 for c in cards):
-            raise ValidationError("each meld is a list of at most 40 cards such as 'KH', 'K', '2' or 'JK'")
+            raise ValidationError(_("each meld is a list of at most 40 cards such as 'KH', 'K', '2' or 'JK'"))
 
 
 def Melds(**kw):
-    return fields.Raw(validate=_melds, **kw)
+    return Raw(validate=_melds, **kw)
 
 
 class SideSeat(Strict):
     id = SIDE_ID(required=True)
-    players = List(Name(), required=True, validate=validate.Length(min=1, max=3))
+    players = List(Name(), required=True, validate=Length(min=1, max=3))
 
 
-SIDES = List(fields.Nested(SideSeat), required=True, validate=validate.Length(min=1, max=6))
+SIDES = List(Nested(SideSeat), required=True, validate=Length(min=1, max=6))
 
 
 class GameState(Strict):
-    scores = Dict(keys=SIDE_ID(), values=Int(-1000000, 1000000), validate=validate.Length(max=6))
+    scores = Dict(keys=SIDE_ID(), values=Int(-1000000, 1000000), validate=Length(max=6))
     rounds = Int(0, 1000)
 
 
 class DealSide(Strict):
     id = SIDE_ID(required=True)
-    melds = List(Cards(60), validate=validate.Length(max=24))
+    melds = List(Cards(60), validate=Length(max=24))
     red_threes = Cards(8)
-    hands = List(Cards(120), required=True, validate=validate.Length(min=1, max=3))
+    hands = List(Cards(120), required=True, validate=Length(min=1, max=3))
     went_out = Bool()
     concealed = Bool()
     double_ending = Bool()
@@ -54,57 +56,57 @@ class DealSide(Strict):
 
 
 class Irregularity(Strict):
-    type = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    type = String(required=True, validate=Length(min=1, max=64))
     side = SIDE_ID(required=True)
     count = Int(0, 100)
 
 
 class Deal(Strict):
-    sides = List(fields.Nested(DealSide), required=True, validate=validate.Length(min=1, max=6))
+    sides = List(Nested(DealSide), required=True, validate=Length(min=1, max=6))
     sitting_out = Name()
-    irregularities = List(fields.Nested(Irregularity), validate=validate.Length(max=50))
+    irregularities = List(Nested(Irregularity), validate=Length(max=50))
 
 
 class ScoreRequest(Envelope):
     sides = SIDES
     dealer = Name()
-    state = fields.Nested(GameState)
-    deal = fields.Nested(Deal, required=True)
+    state = Nested(GameState)
+    deal = Nested(Deal, required=True)
 
 
 class PileView(Strict):
     top = Card(allow_none=True)
     size = Int(0, 216)
     frozen = Bool(allow_none=True)
-    frozen_by = fields.String(allow_none=True,
-                              validate=validate.OneOf(["wild", "red_three", "black_three", "start"]))
+    frozen_by = String(allow_none=True,
+                              validate=OneOf(["wild", "red_three", "black_three", "start"]))
     cards = Cards(216)
 
 
 class TurnSoFar(Strict):
-    drew_from = fields.String(validate=validate.OneOf(["stock", "pile"]))
+    drew_from = String(validate=OneOf(["stock", "pile"]))
     melded = Bool()
     canasta_made = Bool()
     extra_cards_due = Bool()
     first_round = Bool()
     laid_on_partner = Bool()
-    answer = fields.String(allow_none=True, validate=validate.OneOf(["yes", "no"]))
+    answer = String(allow_none=True, validate=OneOf(["yes", "no"]))
     last_red_three = Bool()
 
 
 class Position(Strict):
-    phase = fields.String(validate=validate.OneOf(["draw", "play"]))
+    phase = String(validate=OneOf(["draw", "play"]))
     sitting_out = Name()
     to_act = Name()
     hand = Cards(120, required=True)
-    melds = Dict(keys=SIDE_ID(), values=List(Cards(60), validate=validate.Length(max=24)),
-                        validate=validate.Length(max=6))
-    red_threes = Dict(keys=SIDE_ID(), values=Cards(8), validate=validate.Length(max=6))
-    pile = fields.Nested(PileView, required=True)
+    melds = Dict(keys=SIDE_ID(), values=List(Cards(60), validate=Length(max=24)),
+                        validate=Length(max=6))
+    red_threes = Dict(keys=SIDE_ID(), values=Cards(8), validate=Length(max=6))
+    pile = Nested(PileView, required=True)
     stock = Int(0, 216)
     melded_before = Bool()
     minimum_raised = Int(0, 1000)
-    turn = fields.Nested(TurnSoFar)
+    turn = Nested(TurnSoFar)
     went_out = Name()
     packet = Bool()
     completed_canasta = Bool()
@@ -116,42 +118,42 @@ ACTION_TYPES = ["draw", "take_pile", "meld", "discard", "ask", "go_out", "end", 
 
 
 class Action(Strict):
-    type = fields.String(required=True, validate=validate.OneOf(ACTION_TYPES))
+    type = String(required=True, validate=OneOf(ACTION_TYPES))
     player = Name(required=True)
     cards = Cards(40)
     melds = Melds()
     card = Card()
     replacement = Card()
-    answer = fields.String(validate=validate.OneOf(["yes", "no"]))
+    answer = String(validate=OneOf(["yes", "no"]))
 
 
 class CheckRequest(Envelope):
     sides = SIDES
     dealer = Name()
-    state = fields.Nested(GameState)
-    position = fields.Nested(Position, required=True)
-    action = fields.Nested(Action, required=True)
+    state = Nested(GameState)
+    position = Nested(Position, required=True)
+    action = Nested(Action, required=True)
 
 
 class Event(Strict):
-    type = fields.String(required=True, validate=validate.OneOf(["deal"] + ACTION_TYPES))
+    type = String(required=True, validate=OneOf(["deal"] + ACTION_TYPES))
     player = Name()
     dealer = Name()
     sitting_out = Name()
-    hands = Dict(keys=Name(), values=Cards(20), validate=validate.Length(max=6))
-    packets = Dict(keys=Name(), values=Cards(20), validate=validate.Length(max=6))
+    hands = Dict(keys=Name(), values=Cards(20), validate=Length(max=6))
+    packets = Dict(keys=Name(), values=Cards(20), validate=Length(max=6))
     pile = Cards(30)
     card = Card()
     replacement = Card()
     cards = Cards(40)
     melds = Melds()
-    answer = fields.String(validate=validate.OneOf(["yes", "no"]))
+    answer = String(validate=OneOf(["yes", "no"]))
 
 
 class ValidateRequest(Envelope):
     sides = SIDES
-    state = fields.Nested(GameState)
-    log = List(fields.Nested(Event), required=True, validate=validate.Length(min=1, max=5000))
+    state = Nested(GameState)
+    log = List(Nested(Event), required=True, validate=Length(min=1, max=5000))
 
 
 REQUESTS = {"score": ScoreRequest, "check": CheckRequest, "validate": ValidateRequest}

@@ -1,24 +1,26 @@
 """marshmallow request schemas for Pinochle (shape only; the engine checks the rules and the cards)."""
 from __future__ import annotations
 
-from marshmallow import ValidationError, fields, validate
+from marshmallow import ValidationError
 
-from .common import Bool, Card, Cards, Dict, Envelope, Int, List, Name, Strict
+from referee.i18n import _
 
-PLAYERS = List(Name(), required=True, validate=validate.Length(min=1, max=8))
-SCORE_MAP = lambda **kw: Dict(keys=Name(), values=Int(), validate=validate.Length(max=8), **kw)  # noqa: E731
+from .common import Bool, Card, Cards, Dict, Envelope, Int, List, Name, Strict, Length, Nested, OneOf, Raw, String
+
+PLAYERS = List(Name(), required=True, validate=Length(min=1, max=8))
+SCORE_MAP = lambda **kw: Dict(keys=Name(), values=Int(), validate=Length(max=8), **kw)  # noqa: E731
 
 
 def _list_or_map(value):
     if not isinstance(value, (list, dict)):
-        raise ValidationError("a list of melds in the order declared (two-handed) or an object of player to cards")
+        raise ValidationError(_("a list of melds in the order declared (two-handed) or an object of player to cards"))
     if len(value) > 64:
-        raise ValidationError("too many melds")
+        raise ValidationError(_("too many melds"))
 
 
 class GameState(Strict):
-    scores = Dict(keys=fields.String(validate=validate.Length(min=1, max=140)), values=Int(),
-                         validate=validate.Length(max=8))
+    scores = Dict(keys=String(validate=Length(min=1, max=140)), values=Int(),
+                         validate=Length(max=8))
     target = Int(0, 100000)
 
 
@@ -38,16 +40,16 @@ class Declared(Strict):
 
 
 class Deal(Strict):
-    trump = fields.String(validate=validate.Length(min=1, max=2))
+    trump = String(validate=Length(min=1, max=2))
     upcard = Card()
-    melds = fields.Raw(validate=_list_or_map)
+    melds = Raw(validate=_list_or_map)
     meld = Cards(18)
-    tricks = List(fields.Nested(Trick), validate=validate.Length(max=32))
+    tricks = List(Nested(Trick), validate=Length(max=32))
     points = SCORE_MAP()
     tricks_taken = SCORE_MAP()
     last_trick = Name()
-    declared_out = fields.Nested(Declared)
-    bid = fields.Nested(Bid)
+    declared_out = Nested(Declared)
+    bid = Nested(Bid)
     conceded = Bool()
     buried = Cards(3)
 
@@ -55,13 +57,13 @@ class Deal(Strict):
 class ScoreRequest(Envelope):
     players = PLAYERS
     dealer = Name(required=True)
-    state = fields.Nested(GameState)
-    deal = fields.Nested(Deal, required=True)
+    state = Nested(GameState)
+    deal = Nested(Deal, required=True)
 
 
 class Call(Strict):
     player = Name(required=True)
-    type = fields.String(required=True, validate=validate.OneOf(["bid", "pass"]))
+    type = String(required=True, validate=OneOf(["bid", "pass"]))
     amount = Int(0, 10000)
 
 
@@ -75,25 +77,25 @@ class EarlierMeld(Strict):
 
 
 class Position(Strict):
-    phase = fields.String(required=True, validate=validate.OneOf(["bidding", "play", "meld", "draw", "count"]))
+    phase = String(required=True, validate=OneOf(["bidding", "play", "meld", "draw", "count"]))
     hand = Cards(24)
-    trump = fields.String(validate=validate.Length(min=1, max=2))
+    trump = String(validate=Length(min=1, max=2))
     tricks_done = Int(0, 24)
     stock_left = Int(0, 48)
     upcard = Card()
-    melds = List(fields.Nested(EarlierMeld), validate=validate.Length(max=24))
+    melds = List(Nested(EarlierMeld), validate=Length(max=24))
     played_from_table = Cards(24)
     exchanged = Bool()
     melded_this_trick = Bool()
     drawn = Bool()
     winner = Name()
     winner_drew = Bool()
-    trick = fields.Nested(CurrentTrick)
-    bids = List(fields.Nested(Call), validate=validate.Length(max=200))
+    trick = Nested(CurrentTrick)
+    bids = List(Nested(Call), validate=Length(max=200))
 
 
 class Action(Strict):
-    type = fields.String(required=True, validate=validate.OneOf(
+    type = String(required=True, validate=OneOf(
         ["play", "meld", "dix", "draw", "bid", "pass", "count_meld"]))
     player = Name(required=True)
     card = Card()
@@ -105,30 +107,30 @@ class Action(Strict):
 class CheckRequest(Envelope):
     players = PLAYERS
     dealer = Name(required=True)
-    state = fields.Nested(GameState)
-    position = fields.Nested(Position, required=True)
-    action = fields.Nested(Action, required=True)
+    state = Nested(GameState)
+    position = Nested(Position, required=True)
+    action = Nested(Action, required=True)
 
 
 class Event(Strict):
-    type = fields.String(required=True, validate=validate.OneOf(
+    type = String(required=True, validate=OneOf(
         ["deal", "bid", "pass", "trump", "widow", "bury", "concede", "play", "meld", "dix", "draw", "declare_out"]))
     player = Name()
     dealer = Name()
-    hands = Dict(keys=Name(), values=Cards(18), validate=validate.Length(max=4))
+    hands = Dict(keys=Name(), values=Cards(18), validate=Length(max=4))
     upcard = Card()
     widow = Cards(3)
     card = Card()
     cards = Cards(8)
     exchange = Bool()
     amount = Int(0, 10000)
-    suit = fields.String(validate=validate.Length(min=1, max=2))
+    suit = String(validate=Length(min=1, max=2))
 
 
 class ValidateRequest(Envelope):
     players = PLAYERS
-    state = fields.Nested(GameState)
-    log = List(fields.Nested(Event), required=True, validate=validate.Length(min=1, max=5000))
+    state = Nested(GameState)
+    log = List(Nested(Event), required=True, validate=Length(min=1, max=5000))
 
 
 REQUESTS = {"score": ScoreRequest, "check": CheckRequest, "validate": ValidateRequest}

@@ -1,12 +1,12 @@
 """marshmallow request schemas for Thousand (shape only; the engine checks the rules and the cards)."""
 from __future__ import annotations
 
-from marshmallow import fields, validate
 
-from .common import Bool, Card, Cards, Dict, Envelope, Int, List, Name, Strict
 
-PLAYERS = List(Name(), required=True, validate=validate.Length(min=1, max=8))
-SCORE_MAP = lambda **kw: Dict(keys=Name(), values=Int(), validate=validate.Length(max=8), **kw)  # noqa: E731
+from .common import Bool, Card, Cards, Dict, Envelope, Int, List, Name, Strict, Length, Nested, OneOf, String
+
+PLAYERS = List(Name(), required=True, validate=Length(min=1, max=8))
+SCORE_MAP = lambda **kw: Dict(keys=Name(), values=Int(), validate=Length(max=8), **kw)  # noqa: E731
 
 
 class BarrelCounters(Strict):
@@ -22,15 +22,15 @@ class GoldenRound(Strict):
 
 class GameStateSchema(Strict):
     scores = SCORE_MAP()
-    barrel = Dict(keys=Name(), values=fields.Nested(BarrelCounters), validate=validate.Length(max=8))
+    barrel = Dict(keys=Name(), values=Nested(BarrelCounters), validate=Length(max=8))
     bolts = SCORE_MAP()
     concessions = SCORE_MAP()
-    golden = fields.Nested(GoldenRound)
+    golden = Nested(GoldenRound)
 
 
 class Marriage(Strict):
     player = Name(required=True)
-    suit = fields.String(required=True, validate=validate.Length(min=1, max=8))
+    suit = String(required=True, validate=Length(min=1, max=8))
     trick = Int(0, 20)
 
 
@@ -40,7 +40,7 @@ class Trick(Strict):
 
 
 class Irregularity(Strict):
-    type = fields.String(required=True, validate=validate.Length(min=1, max=32))
+    type = String(required=True, validate=Length(min=1, max=32))
     player = Name(required=True)
 
 
@@ -50,26 +50,26 @@ class Deal(Strict):
     conceded = Bool()
     blind = Bool()
     golden = Bool()
-    marriages = List(fields.Nested(Marriage), validate=validate.Length(max=8))
-    tricks = List(fields.Nested(Trick), validate=validate.Length(max=24))
+    marriages = List(Nested(Marriage), validate=Length(max=8))
+    tricks = List(Nested(Trick), validate=Length(max=24))
     points = SCORE_MAP()
     tricks_taken = SCORE_MAP()
     talon = Cards(4)
     musik_unused = Cards(4)
     discards = Cards(4)
-    irregularities = List(fields.Nested(Irregularity), validate=validate.Length(max=16))
+    irregularities = List(Nested(Irregularity), validate=Length(max=16))
 
 
 class ScoreRequest(Envelope):
     players = PLAYERS
     dealer = Name(required=True)
-    state = fields.Nested(GameStateSchema)
-    deal = fields.Nested(Deal, required=True)
+    state = Nested(GameStateSchema)
+    deal = Nested(Deal, required=True)
 
 
 class Call(Strict):
     player = Name(required=True)
-    type = fields.String(required=True, validate=validate.OneOf(["bid", "pass"]))
+    type = String(required=True, validate=OneOf(["bid", "pass"]))
     amount = Int(0, 1000)
     blind = Bool()
 
@@ -80,18 +80,18 @@ class CurrentTrick(Strict):
 
 
 class Position(Strict):
-    phase = fields.String(required=True, validate=validate.OneOf(["deal", "bidding", "talon", "play"]))
+    phase = String(required=True, validate=OneOf(["deal", "bidding", "talon", "play"]))
     hand = Cards(14)
-    bids = List(fields.Nested(Call), validate=validate.Length(max=200))
+    bids = List(Nested(Call), validate=Length(max=200))
     talon = Cards(4)
     talon_taken = Bool()
     exchanged = Bool()
     declarer = Name()
     contract = Int(0, 1000)
-    trump = fields.String(allow_none=True, validate=validate.Length(min=1, max=2))
+    trump = String(allow_none=True, validate=Length(min=1, max=2))
     tricks_won = SCORE_MAP()
-    marriages = List(fields.Nested(Marriage), validate=validate.Length(max=8))
-    trick = fields.Nested(CurrentTrick)
+    marriages = List(Nested(Marriage), validate=Length(max=8))
+    trick = Nested(CurrentTrick)
     received = Card()
 
 
@@ -99,52 +99,52 @@ ACTIONS = ["bid", "pass", "take_talon", "exchange", "discard", "raise", "concede
 
 
 class Action(Strict):
-    type = fields.String(required=True, validate=validate.OneOf(ACTIONS))
+    type = String(required=True, validate=OneOf(ACTIONS))
     player = Name(required=True)
     amount = Int(0, 1000)
     blind = Bool()
     musik = Int(0, 1)
-    gives = Dict(keys=Name(), values=Card(), validate=validate.Length(max=3))
+    gives = Dict(keys=Name(), values=Card(), validate=Length(max=3))
     cards = Cards(4)
     card = Card()
     marriage = Bool()
-    reason = fields.String(validate=validate.OneOf(["four_nines", "weak_hand", "weak_talon"]))
+    reason = String(validate=OneOf(["four_nines", "weak_hand", "weak_talon"]))
 
 
 class CheckRequest(Envelope):
     players = PLAYERS
     dealer = Name(required=True)
-    state = fields.Nested(GameStateSchema)
-    position = fields.Nested(Position, required=True)
-    action = fields.Nested(Action, required=True)
+    state = Nested(GameStateSchema)
+    position = Nested(Position, required=True)
+    action = Nested(Action, required=True)
 
 
 EVENTS = ["deal"] + ACTIONS
 
 
 class Event(Strict):
-    type = fields.String(required=True, validate=validate.OneOf(EVENTS))
+    type = String(required=True, validate=OneOf(EVENTS))
     player = Name()
     dealer = Name()
-    hands = Dict(keys=Name(), values=Cards(14), validate=validate.Length(max=4))
+    hands = Dict(keys=Name(), values=Cards(14), validate=Length(max=4))
     talon = Cards(4)
-    musiks = List(Cards(4), validate=validate.Length(max=2))
+    musiks = List(Cards(4), validate=Length(max=2))
     golden = Bool()
-    irregularities = List(fields.Nested(Irregularity), validate=validate.Length(max=16))
+    irregularities = List(Nested(Irregularity), validate=Length(max=16))
     amount = Int(0, 1000)
     blind = Bool()
     musik = Int(0, 1)
-    gives = Dict(keys=Name(), values=Card(), validate=validate.Length(max=3))
+    gives = Dict(keys=Name(), values=Card(), validate=Length(max=3))
     cards = Cards(4)
     card = Card()
     marriage = Bool()
-    reason = fields.String(validate=validate.OneOf(["four_nines", "weak_hand", "weak_talon"]))
+    reason = String(validate=OneOf(["four_nines", "weak_hand", "weak_talon"]))
 
 
 class ValidateRequest(Envelope):
     players = PLAYERS
-    state = fields.Nested(GameStateSchema)
-    log = List(fields.Nested(Event), required=True, validate=validate.Length(min=1, max=5000))
+    state = Nested(GameStateSchema)
+    log = List(Nested(Event), required=True, validate=Length(min=1, max=5000))
 
 
 REQUESTS = {"score": ScoreRequest, "check": CheckRequest, "validate": ValidateRequest}

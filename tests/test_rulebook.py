@@ -71,8 +71,8 @@ def test_bad_cards(text):
     ("AS\u0301", "'AS\u0301' is not a card: after the rank A comes one suit (S H D C or ♠ ♥ ♦ ♣)"),
     ("ACC", "'ACC' is not a card: after the rank A comes one suit (S H D C or ♠ ♥ ♦ ♣)"),
     ("A♣\ufe0f", "'A♣\ufe0f' is not a card: after the rank A comes one suit (S H D C or ♠ ♥ ♦ ♣)"),
-    ("AX", "'AX' has no valid suit (S H D C or ♠ ♥ ♦ ♣)"),
-    ("XS", "'XS' has no valid rank (A K Q J 10 9 8 7 6 5 4 3 2, T for 10)"),
+    ("AX", "'AX' has no valid suit (S H D C or ♠ ♥ ♦ ♣; or п ч б т к)"),
+    ("XS", "'XS' has no valid rank (A K Q J 10 9 8 7 6 5 4 3 2, T for 10; or Т К Д В)"),
 ])
 def test_bad_cards_say_what_is_wrong(text, why):
     # the probe's cards with a good rank and a bad suit were all said to have "no valid rank"

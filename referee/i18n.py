@@ -1,0 +1,203 @@
+"""Languages: gettext catalogs through Babel, and the language of the request being judged.
+
+Every text a person reads is written in English in the code and wrapped in :func:`_` (or :func:`ngettext` when a
+count decides the wording, :func:`N_` where the text is only marked at import time and translated when shown).
+The English text is the message id; ``referee/locale/<lang>/LC_MESSAGES/messages.po`` gives the other languages
+(``scripts/i18n`` extracts the ids and updates the catalogs).  Rule texts are not in the catalog: they live, one
+text per language, in each game's ``rules.yaml``.
+
+The language is a context variable, set for the duration of one request by :func:`language` (the web app sets it
+from ``Accept-Language``; :func:`referee.service.handle` from its ``lang`` argument), so the engine stays a plain
+library that never passes a language around.
+
+Parameters are named (``_("{player} does not hold {card}", player=p, card=c)``) and shown in the language:
+a :class:`~referee.cards.Card` as ``QS`` in English and ``Д♠`` in Russian, a :class:`Suit` as ``spades`` or ``♠``,
+a :class:`Rank` as ``Q`` or ``Д``; a list or tuple of cards is joined with ", ".  Write messages so that a name
+or a card never has to be declined: Russian texts put them after a colon or use symbols.
+"""
+from __future__ import annotations
+
+import io
+import string
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterator
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+from babel.support import NullTranslations, Translations
+
+DEFAULT_LANGUAGE = "en"
+LOCALE_DIR = Path(__file__).with_name("locale")
+DOMAIN = "messages"
+LANGUAGES: tuple[str, ...] = (DEFAULT_LANGUAGE,) + tuple(
+    sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")))
+
+_current: ContextVar[str] = ContextVar("referee_language", default=DEFAULT_LANGUAGE)
+
+
+def current() -> str:
+    """The language of the request being judged (a code of :data:`LANGUAGES`)."""
+    return _current.get()
+
+
+@contextmanager
+def language(lang: str | None) -> Iterator[str]:
+    """Judge in ``lang`` inside the ``with`` block (unknown or ``None``: English)."""
+    code = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+    token = _current.set(code)
+    try:
+        yield code
+    finally:
+        _current.reset(token)
+
+
+def set_language(lang: str | None) -> str:
+    """Set the language for the rest of this context (a web request); returns the code in force."""
+    code = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+    _current.set(code)
+    return code
+
+
+@lru_cache(maxsize=None)
+def translations(lang: str) -> NullTranslations:
+    """The catalog of ``lang``, read from its ``.po`` file with Babel and compiled in memory once per process."""
+    if lang == DEFAULT_LANGUAGE:
+        return NullTranslations()
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=lang, domain=DOMAIN)
+    buf = io.BytesIO()
+    write_mo(buf, catalog)
+    buf.seek(0)
+    return Translations(buf, domain=DOMAIN)
+
+
+class Suit(str):
+    """A suit letter (``S H D C``) shown as a word in English (``spades``) and as a symbol elsewhere (``♠``)."""
+
+    NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+    SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+    def show(self, lang: str) -> str:
+        if lang == DEFAULT_LANGUAGE:
+            return self.NAMES.get(self, str(self))
+        return self.SYMBOLS.get(self, str(self))
+
+
+class Rank(str):
+    """A card rank (``A K Q J 10 … 2``) shown in the notation of the language (Russian ``Т К Д В``)."""
+
+    def show(self, lang: str) -> str:
+        from .cards import rank_text
+        return rank_text(self, lang)
+
+
+def show(value: Any, lang: str | None = None) -> str:
+    """One message parameter as the language writes it."""
+    lang = lang or current()
+    if hasattr(value, "show"):
+        return value.show(lang)
+    if isinstance(value, (list, tuple)) and value and all(hasattr(v, "show") for v in value):
+        return ", ".join(v.show(lang) for v in value)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(show(v, lang) for v in value)
+    return str(value)
+
+
+class _Params(dict):
+    """Message parameters rendered on use; a name the text does not use costs nothing."""
+
+    def __init__(self, params: dict, lang: str) -> None:
+        super().__init__(params)
+        self.lang = lang
+
+    def __getitem__(self, key: str) -> str:
+        return show(dict.__getitem__(self, key), self.lang)
+
+
+_FORMATTER = string.Formatter()
+
+
+def _format(text: str, params: dict, lang: str) -> str:
+    """Fill ``{name}`` parameters (``{{`` and ``}}`` are literal braces, with or without parameters)."""
+    return text.format_map(_Params(params, lang))
+
+
+def _(message: str, /, **params: Any) -> str:
+    """``message`` (an English text, the message id) in the current language, with ``{name}`` parameters filled."""
+    lang = _current.get()
+    text = message if lang == DEFAULT_LANGUAGE else translations(lang).gettext(message)
+    return _format(text, params, lang)
+
+
+gettext = _
+
+
+def ngettext(singular: str, plural: str, n: int, /, **params: Any) -> str:
+    """The form of a message that the count ``n`` takes in the current language (Russian has three); ``{n}`` is
+    filled with ``n`` unless ``params`` says otherwise."""
+    lang = _current.get()
+    if lang == DEFAULT_LANGUAGE:
+        text = singular if n == 1 else plural
+    else:
+        text = translations(lang).ngettext(singular, plural, n)
+    params.setdefault("n", n)
+    return _format(text, params, lang)
+
+
+def alternatives(items) -> str:
+    """``2 or 3 or 4`` in the current language."""
+    return (" " + _("or") + " ").join(show(i) for i in items)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalog without translating it now (texts defined at import time, translated with
+    :func:`_` when they are shown)."""
+    return message
+
+
+def number(value: int, lang: str | None = None) -> str:
+    """An amount as the language writes it: ``1,000`` in English, ``1 000`` in Russian."""
+    return format_decimal(value, locale=lang or current())
+
+
+def placeholders(text: str) -> set[str]:
+    """The ``{name}`` parameters of a message text."""
+    return {name for _lit, name, _spec, _conv in _FORMATTER.parse(text) if name}
+
+
+class Msg(str):
+    """A message id whose ``format`` translates before filling in: marshmallow calls ``message.format(**values)``
+    on its error messages, so giving it these makes its errors speak the request's language."""
+
+    def format(self, *args: Any, **kwargs: Any) -> str:   # noqa: A003 (str's own name)
+        return _(str(self), **kwargs)
+
+    def translated(self) -> str:
+        return _(str(self))
+
+
+def extract(root: Path | None = None) -> list[tuple[str | tuple[str, str], list[tuple[str, None]], set[str]]]:
+    """Every message of the code, as ``pybabel extract -F babel.cfg`` finds it: ``(msgid, locations, flags)``,
+    ``msgid`` a pair ``(singular, plural)`` for :func:`ngettext`.  Used by ``scripts/i18n`` and the tests."""
+    from babel.messages.extract import extract_from_dir
+    from babel.messages.frontend import parse_mapping_cfg
+
+    root = root or LOCALE_DIR.parent.parent
+    with (root / "babel.cfg").open(encoding="utf-8") as f:
+        method_map, options_map = parse_mapping_cfg(f)
+    found: dict = {}
+    for filename, _lineno, message, _comments, _context in extract_from_dir(
+            str(root), method_map, options_map, directory_filter=lambda d: not Path(d).name.startswith(".")):
+        msgid = message if isinstance(message, str) else tuple(message)
+        locs, flags = found.setdefault(msgid, ([], set()))
+        if (filename, None) not in locs:
+            locs.append((filename, None))
+        text = msgid if isinstance(msgid, str) else " ".join(msgid)
+        if placeholders(text):
+            flags.add("python-brace-format")
+    return [(m, locs, flags) for m, (locs, flags) in found.items()]

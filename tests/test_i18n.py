@@ -1,0 +1,131 @@
+"""Russian beside English: every message of the code has its Russian text in the catalog, answers follow
+Accept-Language, and Russian card notation is read."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from babel.messages.pofile import read_po
+
+from referee import i18n, service
+from referee.cards import Card, parse_card
+from referee.i18n import LOCALE_DIR, _, ngettext, placeholders
+
+CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+
+
+def catalog(lang="ru"):
+    with (LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po").open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+CODE = {m: flags for m, _locs, flags in i18n.extract()}
+
+
+def test_the_code_has_messages_and_russian_is_a_language():
+    assert i18n.LANGUAGES == ("en", "ru")
+    assert len(CODE) > 100
+
+
+@pytest.mark.parametrize("msgid", sorted(CODE, key=str), ids=lambda m: str(m)[:60])
+def test_every_message_has_a_russian_text(msgid):
+    entry = catalog().get(msgid)
+    assert entry is not None, f"not in the catalog (run scripts/i18n): {msgid!r}"
+    assert not entry.fuzzy
+    forms = list(entry.string) if isinstance(entry.string, (list, tuple)) else [entry.string]
+    english = [msgid] if isinstance(msgid, str) else list(msgid)
+    assert len(forms) == (1 if isinstance(msgid, str) else 3)      # Russian has three plural forms
+    wanted = set().union(*(placeholders(e) for e in english))
+    for form in forms:
+        assert form and CYRILLIC.search(form), (msgid, form)
+        assert form not in english
+        # the same parameters, so that a Russian text never lacks a value the English one shows ({n} may be left
+        # to the form itself in a plural)
+        assert placeholders(form) <= wanted and wanted - placeholders(form) <= {"n"}, (msgid, form)
+
+
+def test_the_catalog_holds_only_messages_of_the_code():
+    stale = [m.id for m in catalog() if m.id and m.id not in CODE]
+    assert not stale, f"entries no longer in the code (run scripts/i18n): {stale}"
+
+
+def test_russian_plural_forms():
+    # one / few / many: 1 and 21 take the first form, 2-4 and 22 the second, 5-20 and 11-14 the third
+    with i18n.language("ru"):
+        got = {n: ngettext("{n} more fault from here on is not listed", "{n} more faults from here on are not listed",
+                           n) for n in (1, 2, 4, 5, 11, 12, 21, 22, 25, 111)}
+    assert got[1] == "дальше не показана ещё 1 ошибка"
+    assert got[21] == "дальше не показана ещё 21 ошибка"
+    for n in (2, 4, 22):
+        assert got[n] == f"дальше не показаны ещё {n} ошибки"
+    for n in (5, 11, 12, 25, 111):
+        assert got[n] == f"дальше не показаны ещё {n} ошибок"
+
+
+def test_english_is_the_default_and_untouched():
+    assert _("{name} is not one of the players ({players})", name="'Bob'", players="Ann, Cid") == \
+        "'Bob' is not one of the players (Ann, Cid)"
+    with i18n.language("de"):          # a language without a catalog answers in English
+        assert i18n.current() == "en"
+
+
+def test_parameters_show_in_the_language():
+    c = [Card("Q", "S"), Card("10", "H"), Card("A", "C"), Card("J", "D"), Card("JK", "")]
+    with i18n.language("ru"):
+        assert _("cards missing from the deal: {cards}", cards=c) == "в сдаче недостаёт карт: Д♠, 10♥, Т♣, В♦, Дж"
+        assert i18n.show(i18n.Suit("H")) == "♥" and i18n.show(i18n.Rank("K")) == "К"
+        assert i18n.number(1000) == "1\xa0000"
+    assert i18n.show(c) == "QS, 10H, AC, JD, JK" and i18n.show(i18n.Suit("H")) == "hearts"
+    assert i18n.number(1000) == "1,000"
+
+
+@pytest.mark.parametrize("text,card", [
+    ("Дб", Card("Q", "D")), ("Тк", Card("A", "C")), ("10ч", Card("10", "H")), ("Тт", Card("A", "C")),
+    ("вп", Card("J", "S")), ("КЧ", Card("K", "H")), ("кк", Card("K", "C")), ("9Б", Card("9", "D")),
+    ("Д♠", Card("Q", "S")), ("дж", Card("JK", "")), ("2т", Card("2", "C"))])
+def test_russian_card_notation(text, card):
+    assert parse_card(text) == card
+
+
+@pytest.mark.parametrize("text", ["Тs", "Кh", "AП", "Qб", "Тх", "Ж♠", "Т", "Дбб"])
+def test_a_card_in_two_alphabets_or_unknown_letters_is_refused(text):
+    # Cyrillic Т is an ace and Latin T a ten: a card mixing the alphabets is never guessed
+    with pytest.raises(ValueError):
+        parse_card(text)
+
+
+def test_russian_answers_over_http(client):
+    for accept, lang in [("ru", "ru"), ("ru-RU", "ru"), ("ru-RU,ru;q=0.9,en;q=0.8", "ru"),
+                         ("en;q=0.5, ru;q=0.9", "ru"), ("ru;q=0.4, en;q=0.9", "en"), ("fr", "en"), ("", "en"),
+                         ("*", "en")]:
+        r = client.get("/v1/games", headers={"Accept-Language": accept} if accept else {})
+        assert r.headers["Content-Language"] == lang, accept
+        assert "Accept-Language" in r.headers["Vary"]
+
+
+def test_a_russian_problem(client):
+    r = client.post("/v1/games/thousand/score", json={"players": ["Анна", "Борис", "Вера"]},
+                    headers={"Accept-Language": "ru"})
+    assert r.status_code == 422 and r.headers["Content-Language"] == "ru"
+    body = r.get_json()
+    assert body["title"] == "Запрос невозможно рассудить"
+    assert {"pointer": "/deal", "detail": "обязательное поле не указано"} in body["errors"]
+    r = client.get("/v1/games/thousand/nothing", headers={"Accept-Language": "ru"})
+    assert r.status_code == 404 and r.get_json()["title"] == "Не найдено"
+    r = client.post("/v1/games/thousand/score", data="{", headers={"Content-Type": "application/json",
+                                                                    "Accept-Language": "ru"})
+    assert r.get_json()["detail"] == "тело запроса — не корректный JSON: ожидалось имя поля в двойных кавычках " \
+                                     "(строка 1, столбец 2)"
+
+
+def test_russian_cards_in_a_request_come_back_canonical():
+    # Anna leads the 9 of diamonds; Boris, holding no diamond, plays the ace of clubs although he holds a trump
+    # (hearts, from his marriage): a revoke (thousand/11.3).  Cards are written the Russian way.
+    body = {"players": ["Anna", "Boris", "Vera"], "dealer": "Vera",
+            "position": {"phase": "play", "declarer": "Anna", "contract": 100, "tricks_won": {"Anna": 4, "Boris": 2},
+                         "marriages": [{"player": "Anna", "suit": "п"}, {"player": "Boris", "suit": "ч"}],
+                         "trick": {"leader": "Anna", "cards": ["9б"]}, "hand": ["9ч", "Тк"]},
+            "action": {"type": "play", "player": "Boris", "card": "Тк"}}
+    ans = service.handle("thousand", "check", body, "ru")
+    assert ans["legal"] is False and ans["legal_actions"] == [{"type": "play", "player": "Boris", "card": "9H"}]
+    assert ans["violations"][0]["rule"] == "thousand/11.3"

@@ -1,0 +1,241 @@
+"""Every rulebook as a player reads it: rules written as a statement plus clauses tied to option values, in English
+and Russian, rendered for each variant short and in plain words, naming no other variant; deliberations in notes;
+sources from the game's bibliography.  (Rulebooks still in the first format, ``format: 1``, are not checked here.)
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from referee import registry, service
+from referee.i18n import placeholders
+
+CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+GAMES = [g for g in registry.GAMES.values() if g.rulebook.format >= 2]
+LANGS = ("en", "ru")
+# words that name a variant, in each language: a rule rendered under one variant shows none of another's
+VARIANT_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "thousand": {
+        "polish": ("Polish", "Tysiąc", "польск"),
+    },
+    "pinochle": {
+        "partnership": ("partnership", "партнёр", "партнер"),
+        "three-hand-auction": ("three-hand", "three players", "втроём", "трое"),
+    },
+    "canasta": {
+        "palace": ("Palace", "Палас"),
+        "samba": ("Samba", "Самба", "самб"),
+        "bolivia": ("Bolivia", "Боливи", "боливи"),
+        "brazilian": ("Brazil", "Бразил", "бразил"),
+        "hollywood": ("Hollywood", "Голливуд"),
+        "mexicana": ("Mexica", "Мексик", "мексик"),
+        "pennies-from-heaven": ("Pennies", "Пенни"),
+        "italian": ("Italian", "Итальян", "итальян"),
+        "cuban": ("Cuba", "Кубин", "кубин"),
+        "uruguay": ("Uruguay", "Уругва", "уругва"),
+        "chile": ("Chile", "Tranca", "Чили", "Транка", "чилий"),
+    },
+}
+SNAKE = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b\w+=\w+")     # an option name or value, not plain words
+
+
+def rules_of(game):
+    return list(game.rulebook.rules.values())
+
+
+def texts_of(rule):
+    yield "title", rule.title
+    if any(rule.text.values()):
+        yield "statement", rule.text
+    for i, c in enumerate(rule.clauses):
+        yield f"clause {i}", c.text
+    for i, n in enumerate(rule.notes):
+        yield f"note {i}", n
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_every_text_in_english_and_russian(game):
+    for rule in rules_of(game):
+        for where, texts in texts_of(rule):
+            assert set(texts) >= set(LANGS), (rule.id, where)
+            assert CYRILLIC.search(texts["ru"]), (rule.id, where, texts["ru"])
+            assert texts["ru"] != texts["en"], (rule.id, where)
+            # the same amounts in both languages
+            assert placeholders(texts["ru"]) == placeholders(texts["en"]), (rule.id, where)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_clauses_name_real_options_and_values(game):
+    specs = next(iter(game.variants.values())).specs
+    for rule in rules_of(game):
+        conds = [c.when for c in rule.clauses] + ([rule.when.when] if rule.when else [])
+        for when in conds:
+            assert when, (rule.id, "a clause with no condition belongs in the statement")
+            for name, want in when.items():
+                if name == "variant":
+                    values = want["not"] if isinstance(want, dict) else want
+                    assert set(values if isinstance(values, list) else [values]) <= set(game.variants), rule.id
+                    continue
+                assert name in specs, (rule.id, name)
+                assert name in rule.options, (rule.id, f"the clause depends on {name}; list it in the rule's options")
+                values = want["not"] if isinstance(want, dict) else want
+                for v in (values if isinstance(values, list) else [values]):
+                    specs[name].check(v)          # raises for a value the option does not take
+        for _where, texts in texts_of(rule):
+            for name in placeholders(texts["en"]):
+                assert name in specs and specs[name].type == "int", (rule.id, name)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_sources_come_from_the_bibliography(game):
+    bib = game.rulebook.sources
+    ids = [s["id"] for s in bib]
+    assert len(ids) == len(set(ids))
+    for s in bib:
+        assert s["title"] and s.get("year") and s["language"], s["id"]
+        assert s.get("author") or s.get("publisher"), s["id"]
+    cited = set()
+    for rule in rules_of(game):
+        assert rule.source, rule.id
+        for ref in rule.source:
+            assert ref["source"] in ids, (rule.id, ref)
+            cited.add(ref["source"])
+    assert cited == set(ids), f"bibliography entries no rule cites: {set(ids) - cited}"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_no_text_speaks_of_a_seed(game):
+    # the user's documents are named by their own titles, never "seed text"
+    for rule in rules_of(game):
+        for where, texts in texts_of(rule):
+            for lang, text in texts.items():
+                assert not re.search(r"\bseed|сид\b", text, re.I), (rule.id, where, lang)
+        for ref in rule.source:
+            assert "seed" not in ref["section"].lower(), rule.id
+    for s in game.rulebook.sources:
+        assert "seed" not in s["title"].lower() and "seed" not in s["id"].lower()
+    for v in game.variants.values():
+        assert "seed" not in v.title.lower() and "seed" not in v.summary.lower(), v.id
+
+
+def rendered(game):
+    """(variant, lang, rule, answer) for every rule of every variant's rulebook, under the variant's options."""
+    for v in game.variants.values():
+        for lang in LANGS:
+            book = service.rules_info(game.id, v.id, lang)
+            for r in book["rules"]:
+                yield v, lang, game.rulebook[r["id"]], r
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_rendered_rules_are_short(game):
+    lengths = [len(r["text"]) for _v, _l, _rule, r in rendered(game)]
+    too_long = [(v.id, lang, r["id"], len(r["text"])) for v, lang, _rule, r in rendered(game) if len(r["text"]) > 1200]
+    assert not too_long
+    within = sum(1 for n in lengths if n <= 600) / len(lengths)
+    assert within >= 0.95, f"{within:.1%} of rendered rules are at most 600 characters"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_rendered_rules_say_amounts_not_option_values(game):
+    for v, lang, rule, r in rendered(game):
+        for text in (r["text"], r["title"]):
+            assert not SNAKE.search(text), (v.id, lang, rule.id, SNAKE.search(text)[0])
+            assert "{" not in text and "}" not in text, (v.id, lang, rule.id)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_a_rendered_rule_names_no_other_variant(game):
+    words = VARIANT_WORDS.get(game.id, {})
+    for v, lang, rule, r in rendered(game):
+        for other, names in words.items():
+            if other == v.id:
+                continue
+            for w in names:
+                assert w not in r["text"] and w not in r["title"], (v.id, lang, rule.id, w)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_notes_stay_out_of_citations(game):
+    for v, lang, rule, r in rendered(game):
+        cite = rule.render(lang, v, v.resolve({}))
+        assert "notes" not in cite
+        for n in r["notes"]:
+            assert n not in cite["text"], (rule.id, n)
+
+
+# ---------------------------------------------------------------- the format itself, on a small rulebook
+
+SAMPLE = """
+game: sample
+edition: "2026-12-01"
+format: 2
+sources:
+  - {id: book, title: "A Book of Games", author: "A. Writer", year: 1950, language: en}
+rules:
+  - id: sample/1.1
+    title: {en: "Red threes", ru: "Красные тройки"}
+    text: {en: "Each red three scores {red_three_value}.", ru: "Каждая красная тройка приносит {red_three_value}."}
+    clauses:
+      - when: {red_three_scale: four_800}
+        text: {en: "All four score double.", ru: "Все четыре — вдвое."}
+      - when: {red_three_scale: [six_1000, six_1200]}
+        text: {en: "Six score more.", ru: "Шесть — больше."}
+      - when: {red_three_scale: {not: [four_800, six_1000, six_1200]}}
+        text: {en: "Another scale.", ru: "Другая шкала."}
+      - when: {variant: two}
+        text: {en: "Two players only.", ru: "Только вдвоём."}
+    notes:
+      - {en: "Sources disagree.", ru: "Источники расходятся."}
+    source: [{source: book, section: "p. 12"}]
+    options: [red_three_value, red_three_scale]
+  - id: sample/1.2
+    when: {red_three_scale: six_1000}
+    title: {en: "Six", ru: "Шесть"}
+    text: {en: "Three packs.", ru: "Три колоды."}
+    source: [{source: book, section: "p. 13"}]
+"""
+
+
+@pytest.fixture()
+def sample(tmp_path):
+    from referee.rulebook import Rulebook
+    path = tmp_path / "rules.yaml"
+    path.write_text(SAMPLE, encoding="utf-8")
+    return Rulebook.load(path)
+
+
+@pytest.mark.parametrize("opts,variant,en", [
+    ({"red_three_value": 100, "red_three_scale": "four_800"}, None, "Each red three scores 100. All four score double."),
+    ({"red_three_value": 1000, "red_three_scale": "six_1200"}, None, "Each red three scores 1,000. Six score more."),
+    ({"red_three_value": 105, "red_three_scale": "cuban"}, "two",
+     "Each red three scores 105. Another scale. Two players only."),
+])
+def test_a_rule_shows_the_clauses_that_hold(sample, opts, variant, en):
+    from types import SimpleNamespace
+    v = SimpleNamespace(id=variant, resolve=lambda _o: opts) if variant else None
+    rule = sample["sample/1.1"]
+    out = rule.render("en", v, opts)
+    assert out == {"id": "sample/1.1", "title": "Red threes", "text": en,
+                   "source": [{"source": "book", "section": "p. 12"}], "options": opts}
+    ru = rule.render("ru", v, opts, notes=True)
+    assert ru["title"] == "Красные тройки" and ru["notes"] == ["Источники расходятся."]
+    assert ru["text"].startswith("Каждая красная тройка приносит " + {100: "100", 1000: "1\xa0000", 105: "105"}[
+        opts["red_three_value"]] + ".")
+
+
+def test_a_rule_applies_only_where_its_condition_holds(sample):
+    assert not sample["sample/1.2"].applies({"red_three_scale": "four_800"})
+    assert sample["sample/1.2"].applies({"red_three_scale": "six_1000"})
+    assert sample["sample/1.1"].applies({})
+    assert sample.bibliography() == [{"id": "book", "title": "A Book of Games", "author": "A. Writer", "year": 1950,
+                                      "language": "en"}]
+
+
+def test_a_source_outside_the_bibliography_is_refused(tmp_path):
+    from referee.rulebook import Rulebook
+    path = tmp_path / "rules.yaml"
+    path.write_text(SAMPLE.replace("source: book, section: \"p. 13\"", "source: nowhere, section: \"p. 13\""))
+    with pytest.raises(ValueError, match="nowhere"):
+        Rulebook.load(path)
