@@ -1,6 +1,8 @@
 """Rewrite the answer examples in openapi.yaml from what the app really answers to the request examples.
 
-Run after changing what answers contain: `.venv/bin/python scripts/refresh_openapi_examples.py`.
+Run after changing what answers contain: `.venv/bin/python scripts/refresh_openapi_examples.py [GAME ...]` (only the
+POST examples of the games named, when any are; the GET examples are refreshed only when no game is named or the
+game is canasta, and GamesIndex always).
 An answer example `<Game><Endpoint>Answer<Name>` is regenerated from `<Game><Endpoint>Request<Name>`;
 the long options echo is cut to the options the request set.  The GET examples GamesIndex, CanastaVariantClassic
 and CanastaRules (the rules it already shows) are regenerated too.  tests/test_openapi.py checks the result.
@@ -20,9 +22,10 @@ text = PATH.read_text(encoding="utf-8")
 spec = yaml.safe_load(text)
 client = app.test_client()
 examples = spec["components"]["examples"]
+only = {g.lower() for g in sys.argv[1:]}
 for name, ex in examples.items():
     m = re.fullmatch(r"(Thousand|Pinochle|Canasta)(Score|Check|Validate)Request(\w+)", name)
-    if not m:
+    if not m or (only and m[1].lower() not in only):
         continue
     answer_name = f"{m[1]}{m[2]}Answer{m[3]}"
     body = ex["value"]
@@ -95,17 +98,27 @@ def dump(value, indent, in_list_flow=True):
 
 
 
-shown = [r["id"] for r in examples["CanastaRules"]["value"]["rules"]]
-rules = client.get("/v1/games/canasta/rules").get_json()
-total = len(rules["rules"])
-rules["rules"] = [r for r in rules["rules"] if r["id"] in shown]
-for name, value in {"GamesIndex": client.get("/v1/games").get_json(),
-                    "CanastaVariantClassic": client.get("/v1/games/canasta/variants/classic").get_json(),
-                    "CanastaRules": rules}.items():
+gets = {"GamesIndex": client.get("/v1/games").get_json()}
+totals = {}
+for game, variant in (("thousand", "russian-classic"), ("pinochle", "two-handed"), ("canasta", "classic")):
+    if only and game not in only:
+        continue
+    name = f"{game.capitalize()}Rules"
+    shown = [r["id"] for r in examples[name]["value"]["rules"]]
+    rules = client.get(f"/v1/games/{game}/rules").get_json()
+    totals[name] = len(rules["rules"])
+    rules["rules"] = [r for r in rules["rules"] if r["id"] in shown]
+    cited = {s["source"] for r in rules["rules"] for s in r["source"]}
+    rules["sources"] = [s for s in rules.get("sources", []) if s["id"] in cited]
+    gets[name] = rules
+if not only or "canasta" in only:
+    gets["CanastaVariantClassic"] = client.get("/v1/games/canasta/variants/classic").get_json()
+for name, value in gets.items():
     block = re.compile(rf"(\n    {name}:\n(?:      [^\n]*\n)*?      value:\n)(.*?)(?=\n {{0,5}}\S|\Z)", re.S)
     text, n = block.subn(lambda mm: mm[1] + dump(value, 8), text)
     assert n == 1, name
-text = re.sub(r"summary: Canasta rulebook, classic \(3 of its \d+ rules shown\)",
-              f"summary: Canasta rulebook, classic (3 of its {total} rules shown)", text)
+for name, total in totals.items():
+    text = re.sub(rf"(    {name}:\n      summary: [^\n]*?\(3 of its )\d+( rules shown)",
+                  lambda mm: f"{mm[1]}{total}{mm[2]}", text)
 PATH.write_text(text, encoding="utf-8")
 print("examples refreshed")
