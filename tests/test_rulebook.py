@@ -6,7 +6,7 @@ import pytest
 from referee import registry
 from referee.cards import Card, parse_card
 from referee.errors import InputError
-from referee.thousand.core import DECK, POINTS, round_to
+from referee.thousand.cards import DECK, POINTS, round_to
 
 GAME = registry.get("thousand")
 

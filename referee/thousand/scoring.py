@@ -19,7 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .core import MARRIAGE_VALUE, Layout, card_points, round_to, suit_name
+from .cards import card_points, round_to
+from .deal import Layout
+from .melds import MARRIAGE_VALUE, suit_name
 from ..cards import Card, SUIT_NAMES
 
 

@@ -1,4 +1,4 @@
-"""Thousand: cards, rounding and the deal state machine.
+"""Thousand: the deal state machine (auction, talon, concession, redeal, trick play).
 
 One :class:`DealState` drives all three views of the game:
 
@@ -17,54 +17,16 @@ a hand are then judged only for players whose hand is known.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
-from ..cards import Card, DeckSpec, SUIT_NAMES
-from ..common import points_feasible  # noqa: F401  (re-exported for the views)
+from ..cards import Card, SUIT_NAMES
 from ..errors import IllegalAction, InputError
+from .cards import STRENGTH, card_points, led_name
+from .melds import ACE_MARRIAGE_VALUE, ACES, MARRIAGE_VALUE, has_four_aces, marriages_in
 
-RANKS = ("A", "10", "K", "Q", "J", "9")  # high to low (thousand/1.2)
-STRENGTH = {r: 6 - i for i, r in enumerate(RANKS)}
-POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0}  # thousand/1.3
-MARRIAGE_VALUE = {"H": 100, "D": 80, "C": 60, "S": 40}  # thousand/2.1
-ACE_MARRIAGE_VALUE = 200  # thousand/2.2
-DECK = DeckSpec("Thousand 24-card", ("A", "K", "Q", "J", "10", "9"))
 FORCED_BID = 100
 NO_MARRIAGE_CAP = 120
-ACES = "aces"  # the "suit" of an ace marriage
 BLIND_CONTRACT = 120
-
-
-def card_points(cards) -> int:
-    """Sum of card points (thousand/1.3) of ``cards``."""
-    return sum(POINTS[c.rank] for c in cards)
-
-
-def round_to(value: int | Fraction, step: int, half: str) -> int:
-    """Round ``value`` to the nearest multiple of ``step`` (thousand/12.3).
-
-    A remainder below half a step goes down, above it goes up; exactly half goes ``half``
-    (``"up"`` or ``"down"``).  With step 5 and whole points there is no exact half:
-    1–2 go down, 3–4 go up.
-    """
-    base = (value // step) * step
-    rem = value - base
-    if rem * 2 < step:
-        return int(base)
-    if rem * 2 > step:
-        return int(base + step)
-    return int(base + step) if half == "up" else int(base)
-
-
-def marriages_in(cards) -> list[str]:
-    """Suits in which ``cards`` hold both K and Q."""
-    held = {(c.rank, c.suit) for c in cards}
-    return [s for s in ("H", "D", "C", "S") if ("K", s) in held and ("Q", s) in held]
-
-
-def has_four_aces(cards) -> bool:
-    return sum(1 for c in cards if c.rank == "A") == 4
 
 
 def bid_cap(cards, opts: dict) -> int:
@@ -78,10 +40,6 @@ def bid_cap(cards, opts: dict) -> int:
     if opts["bid_cap"] == "marriage_unlocks":
         return max_bid if held else NO_MARRIAGE_CAP
     return min(max_bid, NO_MARRIAGE_CAP + held)
-
-
-def suit_name(suit: str) -> str:
-    return "aces" if suit == ACES else SUIT_NAMES[suit]
 
 
 @dataclass
@@ -791,7 +749,3 @@ def _allowed(verify, *args) -> bool:
     except IllegalAction:
         return False
     return True
-
-
-def led_name(suit: str) -> str:
-    return SUIT_NAMES[suit]
