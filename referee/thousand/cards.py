@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..cards import DeckSpec, SUIT_NAMES
+from ..cards import DeckSpec
 
 RANKS = ("A", "10", "K", "Q", "J", "9")  # high to low (thousand/1.2)
 STRENGTH = {r: 6 - i for i, r in enumerate(RANKS)}
@@ -35,7 +35,3 @@ def round_to(value: int | Fraction, step: int, half: str) -> int:
     if rem * 2 > step:
         return int(base + step)
     return int(base + step) if half == "up" else int(base)
-
-
-def led_name(suit: str) -> str:
-    return SUIT_NAMES[suit]

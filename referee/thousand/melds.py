@@ -5,7 +5,7 @@ hearts 100, diamonds 80, clubs 60, spades 40 (thousand/2.1); four aces 200 (thou
 """
 from __future__ import annotations
 
-from ..cards import SUIT_NAMES
+from ..i18n import Suit, _
 
 MARRIAGE_VALUE = {"H": 100, "D": 80, "C": 60, "S": 40}  # thousand/2.1
 ACE_MARRIAGE_VALUE = 200  # thousand/2.2
@@ -22,5 +22,14 @@ def has_four_aces(cards) -> bool:
     return sum(1 for c in cards if c.rank == "A") == 4
 
 
-def suit_name(suit: str) -> str:
-    return "aces" if suit == ACES else SUIT_NAMES[suit]
+def marriage_value(suit: str) -> int:
+    """Points of the marriage of ``suit`` (a suit letter or :data:`ACES`)."""
+    return ACE_MARRIAGE_VALUE if suit == ACES else MARRIAGE_VALUE[suit]
+
+
+def marriage_name(suit: str) -> str:
+    """The marriage of ``suit`` as a message names it, in the current language ("the hearts marriage", "марьяж ♥";
+    "the ace marriage")."""
+    if suit == ACES:
+        return _("the ace marriage")
+    return _("the {suit} marriage", suit=Suit(suit))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..common import parse_player, parse_players
 from ..errors import IllegalAction, InputError
+from ..i18n import _
 from .deal import DealState, Layout
 from .melds import ACES
 from .parse import (PHASES, _outcome_from_state, _start_deal, build_position, check_keys, dispatch, needs_hand,
@@ -24,7 +25,7 @@ def score(req: dict, variant, opts: dict) -> dict:
     state = parse_state(req, players, opts)
     deal = req.get("deal")
     if not isinstance(deal, dict):
-        raise InputError("deal must be an object", "/deal")
+        raise InputError(_("deal must be an object"), "/deal")
     outcome = outcome_from_deal(deal, layout, opts, state)
     return finish(layout, opts, state, outcome)
 
@@ -46,22 +47,24 @@ def check(req: dict, variant, opts: dict) -> dict:
     state = parse_state(req, players, opts)
     pos = req.get("position")
     if not isinstance(pos, dict):
-        raise InputError("position must be an object", "/position")
+        raise InputError(_("position must be an object"), "/position")
     action = req.get("action")
     if not isinstance(action, dict):
-        raise InputError("action must be an object", "/action")
+        raise InputError(_("action must be an object"), "/action")
     check_keys(action, "/action")
     phase = pos.get("phase")
     if phase not in PHASES:
-        raise InputError(f"phase must be one of {', '.join(PHASES)}", "/position/phase")
+        raise InputError(_("phase must be one of {phases}", phases=", ".join(PHASES)), "/position/phase")
     actor = parse_player(action.get("player"), players, "/action/player")
     atype = action.get("type")
     if actor not in layout.active:
-        v = {"rule": "thousand/3.2", "message": f"{actor} deals and sits out this deal", "pointer": "/action/player"}
+        v = {"rule": "thousand/3.2", "message": _("{player} deals and sits out this deal", player=actor),
+             "pointer": "/action/player"}
         return {"legal": False, "violations": [v], "penalties": [], "legal_actions": [], "effects": {},
                 "_rules": {"thousand/3.2"}}
     if pos.get("hand") is None and needs_hand(action, opts):
-        raise InputError(f"give the hand of {actor} (position.hand): a {atype} cannot be judged without it",
+        raise InputError(_("give the hand of {player} (position.hand): a {type} cannot be judged without it",
+                           player=actor, type=atype),
                          "/position/hand")
     st, ptrs = build_position(pos, layout, opts, state, actor, atype)
     legal_before = st.legal_actions(actor)
@@ -113,7 +116,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
     state = parse_state(req, players, opts)
     log = req.get("log")
     if not isinstance(log, list) or not log:
-        raise InputError("log must be a non-empty list of events", "/log")
+        raise InputError(_("log must be a non-empty list of events"), "/log")
     violations: list[dict] = []
     first = None
     final = None
@@ -136,17 +139,18 @@ def validate(req: dict, variant, opts: dict) -> dict:
     for i, ev in enumerate(log):
         ptr = f"/log/{i}"
         if not isinstance(ev, dict):
-            raise InputError("each event is an object with a type", ptr)
+            raise InputError(_("each event is an object with a type"), ptr)
         t = ev.get("type")
         if t not in EVENT_TYPES:
-            raise InputError(f"unknown event type {t!r}; known: {', '.join(EVENT_TYPES)}", ptr + "/type")
+            raise InputError(_("unknown event type {type}; known: {known}", type=repr(t), known=", ".join(EVENT_TYPES)),
+                             ptr + "/type")
         if t == "deal":
             check_keys(ev, ptr)
             if st is not None and st.phase != "done" and not skipping:
-                violate(i, t, "thousand/3.7", "a new deal began before the previous one was finished")
+                violate(i, t, "thousand/3.7", _("a new deal began before the previous one was finished"))
             checked += 1
             if game_over:
-                violate(i, t, "thousand/15.1", "the game was already over")
+                violate(i, t, "thousand/15.1", _("the game was already over"))
                 skipping = True
                 continue
             dealer = parse_player(ev.get("dealer"), players, ptr + "/dealer")
@@ -155,7 +159,8 @@ def validate(req: dict, variant, opts: dict) -> dict:
                 if st.redeal is not None and opts["redeal_dealer"] == "same":
                     expected = prev_dealer
                 if dealer != expected:
-                    violate(i, t, "thousand/3.4", f"the deal passes to the left: {expected} deals, not {dealer}",
+                    violate(i, t, "thousand/3.4", _("the deal passes to the left: {expected} deals, not {dealer}",
+                                                        expected=expected, dealer=dealer),
                             ptr + "/dealer")
                     bad_dealer = True
             prev_dealer = dealer
@@ -177,7 +182,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
                 final = res
             continue
         if st is None:
-            raise InputError("the log must start with a deal event", ptr)
+            raise InputError(_("the log must start with a deal event"), ptr)
         check_keys(ev, ptr)
         if skipping:
             continue
@@ -185,7 +190,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
         actor = parse_player(ev.get("player"), players, ptr + "/player")
         action = dict(ev)
         if t == "play" and ev.get("card") is None:
-            raise InputError("a play names its card", ptr + "/card")
+            raise InputError(_("a play names its card"), ptr + "/card")
         try:
             dispatch(st, action, actor, {k: f"{ptr}/{k}" for k in ("amount", "card", "gives", "cards", "reason", "type")})
         except IllegalAction as e:
@@ -204,6 +209,6 @@ def validate(req: dict, variant, opts: dict) -> dict:
             final = res
             game_over = res["game_over"]
     if st is not None and st.phase != "done" and not skipping:
-        violate(len(log) - 1, log[-1].get("type"), "thousand/3.7", "the log ends in the middle of a deal")
+        violate(len(log) - 1, log[-1].get("type"), "thousand/3.7", _("the log ends in the middle of a deal"))
     return {"valid": not violations, "events_checked": checked, "first_violation": first,
             "violations": violations, "final": final, "_rules": rules}
