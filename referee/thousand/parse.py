@@ -88,8 +88,8 @@ def parse_state(req: dict, players: list[str], opts: dict) -> GameState:
             errors.append({"pointer": ptr, "detail": _("{total} has already reached the target {target}: the game is over",
                                                        total=s, target=target)})
         elif opts["dump_555"] != "off" and (s == 555 or (s == -555 and opts["dump_555"] == "both")):
-            errors.append({"pointer": ptr, "detail": _("{total} cannot happen: a total of exactly {total} drops to 0 (thousand/16.1)",
-                                                       total=s)})
+            errors.append({"pointer": ptr, "detail": _("{total} cannot happen: a total of exactly {total} drops to 0 (dump_555 {mode}, "
+                                                       "thousand/16.1)", total=s, mode=opts["dump_555"])})
         elif opts["barrel"] == "barrel" and T < s < target:
             errors.append({"pointer": ptr, "detail": _("{total} cannot happen: totals from {threshold} to {last} are held at "
                                                        "{threshold} (thousand/14.1)", total=s, threshold=T,
