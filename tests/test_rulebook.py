@@ -12,7 +12,7 @@ GAME = registry.get("thousand")
 
 
 def test_rule_ids_are_well_formed_and_sourced():
-    assert len(GAME.rulebook.rules) == 66
+    assert len(GAME.rulebook.rules) == 67
     for v in GAME.variants.values():
         opts = v.resolve({})
         for rid, rule in GAME.rulebook.rules.items():

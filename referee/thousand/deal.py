@@ -32,17 +32,37 @@ BLIND_CONTRACT = 120
 PHASE_NAMES = {"bidding": N_("bidding"), "talon": N_("talon"), "play": N_("play"), "done": N_("done")}
 
 
+def aces_count(opts: dict) -> bool:
+    """Whether four aces count 200 towards the bid limit (thousand/2.2, 7.4)."""
+    return opts["ace_marriage"] and opts["ace_marriage_raises_cap"]
+
+
 def bid_cap(cards, opts: dict) -> int:
     """Highest contract a hand may bid (thousand/7.4, 7.5)."""
     max_bid = opts["max_bid"]
     held = sum(MARRIAGE_VALUE[s] for s in marriages_in(cards))
-    if opts["ace_marriage"] and has_four_aces(cards):
+    if aces_count(opts) and has_four_aces(cards):
         held += ACE_MARRIAGE_VALUE
     if opts["bid_cap"] == "none":
         return max_bid
     if opts["bid_cap"] == "marriage_unlocks":
         return max_bid if held else NO_MARRIAGE_CAP
     return min(max_bid, NO_MARRIAGE_CAP + held)
+
+
+def highest_cap(n_cards: int, opts: dict) -> int:
+    """The highest limit any hand of ``n_cards`` cards can have (thousand/7.4, 7.5): the best marriages that fit in
+    it (two cards each, hearts first), or with the ace marriage four aces and the best marriages in the rest.
+
+    Seven cards: three marriages (240), or four aces and hearts (300) where aces count; ten cards: all four (280).
+    """
+    if opts["bid_cap"] != "marriages":
+        return opts["max_bid"]
+    values = sorted(MARRIAGE_VALUE.values(), reverse=True)
+    best = sum(values[:n_cards // 2])
+    if aces_count(opts) and n_cards >= 4:
+        best = max(best, ACE_MARRIAGE_VALUE + sum(values[:(n_cards - 4) // 2]))
+    return min(opts["max_bid"], NO_MARRIAGE_CAP + best)
 
 
 @dataclass
@@ -121,6 +141,7 @@ class DealState:
     marriages: list[dict] = field(default_factory=list)
     trick_index: int = 0
     completed: list[dict] = field(default_factory=list)
+    played: dict[Card, int] = field(default_factory=dict)  # card -> index of the trick it was played to
     redeal: dict | None = None
     irregularities: list[dict] = field(default_factory=list)  # deal faults reported in a log (4.1, 5.x)
 
@@ -137,15 +158,32 @@ class DealState:
         st.tricks_won = {p: 0 for p in layout.active}
         st.captured = {p: 0 for p in layout.active}
         st.high_bidder = st.forced_holder()
-        st.to_speak = layout.after(st.high_bidder)
+        st.to_speak = layout.active[0] if st.high_bidder is None else layout.after(st.high_bidder)
         return st
 
-    def forced_holder(self) -> str:
-        """The player bound to the opening 100 (thousand/7.1)."""
+    def forced_holder(self) -> str | None:
+        """The player bound to the opening 100 (thousand/7.1), or None when nobody is."""
         lay = self.layout
-        if self.opts["forced_bid_holder"] == "dealer" and lay.dealer in lay.active:
+        holder = self.opts["forced_bid_holder"]
+        if holder == "none":
+            return None
+        if holder == "dealer" and lay.dealer in lay.active:
             return lay.dealer
         return lay.active[0]
+
+    def may_take_over(self, player: str) -> bool:
+        """Whether ``player`` may open at 100 over the dealer's forced 100 (thousand/7.1): the first hand, first to
+        speak, when the dealer is on 100 and that option is on."""
+        lay = self.layout
+        return (self.opts["forehand_opens_100"] and not self.calls and self.high_bidder == lay.dealer
+                and player == lay.active[0])
+
+    def lowest_bid(self, player: str) -> int:
+        """The lowest amount ``player`` may bid now, before the barrel floor (thousand/7.1, 7.9): the current bid
+        plus a step, or the current bid itself when nobody holds it or the player may take the forced 100 over."""
+        if self.high_bidder is None or self.may_take_over(player):
+            return self.high_bid
+        return self.high_bid + self.opts["bid_step"]
 
     def start_play(self, declarer: str, contract: int) -> None:
         """Jump straight to trick play (used when scoring given tricks)."""
@@ -161,8 +199,8 @@ class DealState:
         return o["barrel"] == "barrel" and self.scores.get(player, 0) == o["barrel_threshold"]
 
     def barrel_minimum(self, player: str) -> int | None:
-        """Lowest contract that can finish the game from the barrel (thousand/7.8)."""
-        if not self.on_barrel(player):
+        """Lowest contract that can finish the game from the barrel (thousand/7.8), or None when no floor applies."""
+        if not self.on_barrel(player) or not self.opts["barrel_bid_floor"]:
             return None
         need = self.opts["target"] - self.opts["barrel_threshold"]
         step = self.opts["bid_step"]
@@ -184,7 +222,7 @@ class DealState:
     def bid_range(self, player: str) -> tuple[int, int] | None:
         """(lowest, highest) bid ``player`` may make now, or None if none is possible."""
         step = self.opts["bid_step"]
-        low = self.high_bid + step
+        low = self.lowest_bid(player)
         low = -(-low // step) * step
         bm = self.barrel_minimum(player)
         if bm is not None:
@@ -209,7 +247,9 @@ class DealState:
         if amount % o["bid_step"]:
             raise IllegalAction("thousand/7.2", _("bids go in steps of {step}; {amount} is not one",
                                                   step=o["bid_step"], amount=amount))
-        if amount <= self.high_bid:
+        if amount < self.lowest_bid(player):
+            if self.high_bidder is None:
+                raise IllegalAction("thousand/7.9", _("a bid must be at least {high}", high=self.high_bid))
             raise IllegalAction("thousand/7.9", _("a bid must exceed the current {high}", high=self.high_bid))
         thr = o["silence_threshold"]
         if thr is not None and self.scores.get(player, 0) < thr:
@@ -222,12 +262,12 @@ class DealState:
         if amount > o["max_bid"]:
             raise IllegalAction("thousand/7.5", _("no contract may exceed {max_bid}", max_bid=o["max_bid"]))
         hand = self._hand(player)
-        if hand is None and o["bid_cap"] == "marriages" and amount > NO_MARRIAGE_CAP + 240:
-            # seven cards hold at most three marriages (hearts, diamonds, clubs: 240)
-            raise IllegalAction("thousand/7.5", _("no hand of {n} cards can bid {amount} under the marriage cap",
-                                                  n=self.layout.hand_size, amount=amount), pointer="amount")
-        if amount > NO_MARRIAGE_CAP and o["bid_cap"] != "none" and hand is not None and not blind:
-            # an unknown hand (another player's earlier call) cannot be held to the cap
+        if hand is None:
+            # an unknown hand (another player's earlier call) is held to the best limit a dealt hand can have
+            if amount > highest_cap(self.layout.hand_size, o):
+                raise IllegalAction("thousand/7.4", _("no hand of {n} cards can bid {amount} under the marriage cap",
+                                                      n=self.layout.hand_size, amount=amount), pointer="amount")
+        elif amount > NO_MARRIAGE_CAP and o["bid_cap"] != "none":
             cap = bid_cap(hand, o)
             if amount > cap:
                 held = marriages_in(hand)
@@ -237,17 +277,14 @@ class DealState:
                 else:
                     msg = _("{amount} is above this hand's limit of {cap} (no marriage in hand)", amount=amount, cap=cap)
                 raise IllegalAction("thousand/7.4", msg)
-        if blind:
-            if not o["blind"]:
-                raise IllegalAction("thousand/17.1", _("blind play is not allowed under these options"))
-            if self.scores.get(player, 0) < o["blind_min_score"]:
-                raise IllegalAction("thousand/17.1", _("blind play needs a total of {minimum}", minimum=o["blind_min_score"]))
 
     def _verify_blind(self, player: str, amount: Any) -> None:
         """thousand/17.1: the forced-bid holder, before any call, announces a blind 120."""
         o = self.opts
         if not o["blind"]:
             raise IllegalAction("thousand/17.1", _("blind play is not allowed under these options"))
+        if self.forced_holder() is None:
+            raise IllegalAction("thousand/17.1", _("with nobody on a forced 100 there is no blind game"))
         if player != self.forced_holder():
             raise IllegalAction("thousand/17.1", _("only the holder of the forced 100 ({holder}) may announce a blind game",
                                                    holder=self.forced_holder()), pointer="player")
@@ -257,6 +294,10 @@ class DealState:
             raise IllegalAction("thousand/17.1", _("a blind game is announced at {contract}", contract=BLIND_CONTRACT))
         if self.scores.get(player, 0) < o["blind_min_score"]:
             raise IllegalAction("thousand/17.1", _("blind play needs a total of {minimum}", minimum=o["blind_min_score"]))
+        on = [p for p in self.layout.players if self.on_barrel(p)]
+        if on and not o["blind_on_barrel"]:
+            raise IllegalAction("thousand/17.1", _("no blind game while {players} is on the barrel",
+                                                   players=", ".join(on)))
 
     def can_bid(self, player: str, amount: Any, blind: bool = False) -> bool:
         return _allowed(self.verify_bid, player, amount, blind)
@@ -292,7 +333,12 @@ class DealState:
 
     def _advance_auction(self, last: str) -> None:
         remaining = [p for p in self.layout.active if p not in self.passed]
-        if len(remaining) == 1 and remaining[0] == self.high_bidder or not remaining:
+        if not remaining:   # everyone passed with nobody on a forced 100: the deal is dealt again (thousand/7.6)
+            self.redeal = {"player": None, "reason": "all_passed"}
+            self.phase = "done"
+            self.to_speak = None
+            return
+        if len(remaining) == 1 and remaining[0] == self.high_bidder:
             self.declarer = self.high_bidder
             self.contract = self.high_bid
             self.phase = "talon"
@@ -434,8 +480,8 @@ class DealState:
             raise IllegalAction("thousand/9.1", _("only the declarer may concede"), pointer="player")
         if not self.talon_taken:
             raise IllegalAction("thousand/9.1", _("the declarer concedes only after seeing the talon"))
-        if self.blind and not o["blind"]:
-            raise IllegalAction("thousand/9.4", _("no concession in a blind game"))
+        if self.golden and not o["rospis_in_golden"]:
+            raise IllegalAction("thousand/9.4", _("no concession in a golden-round deal"))
         if o["rospis_max"] is not None and self.concessions.get(player, 0) >= o["rospis_max"]:
             raise IllegalAction("thousand/9.4", ngettext("{player} has used all {n} concession", "{player} has used all {n} concessions",
                                                            o["rospis_max"], player=player))
@@ -557,6 +603,11 @@ class DealState:
         o = self.opts
         hand = self._hand(player)
         if hand is not None and card not in hand:
+            if any(c == card for _p, c in self.trick):
+                return IllegalAction("thousand/3.5", _("{card} is already on the table in this trick", card=card))
+            if card in self.played:
+                return IllegalAction("thousand/3.5", _("{card} was already played, in trick {n}", card=card,
+                                                       n=self.played[card] + 1))
             return IllegalAction("thousand/3.5", _("{player} does not hold {card}", player=player, card=card))
         if not self.trick or hand is None:
             return None
@@ -579,12 +630,15 @@ class DealState:
         if trump is not None:
             trumps = [c for c in hand if c.suit == trump]
             if trumps:
+                top = max(trumps_on, key=lambda c: STRENGTH[c.rank]) if trumps_on else None
+                beaten = top is not None and all(STRENGTH[c.rank] < STRENGTH[top.rank] for c in trumps)
+                if card.suit != trump and beaten and not o["must_undertrump"]:
+                    return None     # no trump of the hand can beat the trick's: any card (thousand/11.3)
                 if card.suit != trump:
                     return IllegalAction("thousand/11.3",
                                          _("{player} has no {led} and must play a trump ({trump})", player=player,
                                            led=Suit(led), trump=Suit(trump)))
-                if o["must_overtrump"] and trumps_on:
-                    top = max(trumps_on, key=lambda c: STRENGTH[c.rank])
+                if o["must_overtrump"] and top is not None:
                     higher = [c for c in trumps if STRENGTH[c.rank] > STRENGTH[top.rank]]
                     if higher and STRENGTH[card.rank] < STRENGTH[top.rank]:
                         return IllegalAction("thousand/11.5",
@@ -677,6 +731,7 @@ class DealState:
         hand = self.hands.get(player)
         if hand is not None:
             hand.remove(card)
+        self.played[card] = self.trick_index
         self.trick.append((player, card))
         if len(self.trick) == len(self.layout.active):
             winner = self._winner(self.trick, self.trick_trump())
@@ -712,8 +767,7 @@ class DealState:
         out: list[dict] = []
         if self.phase == "bidding":
             p = player or self.to_speak
-            if (self.opts["blind"] and not self.calls and p == self.forced_holder()
-                    and self.scores.get(p, 0) >= self.opts["blind_min_score"]):
+            if self.opts["blind"] and _allowed(self._verify_blind, p, BLIND_CONTRACT):
                 out.append({"type": "bid", "player": p, "min": BLIND_CONTRACT, "max": BLIND_CONTRACT,
                             "step": self.opts["bid_step"], "blind": True})
             if p != self.to_speak or p in self.passed:

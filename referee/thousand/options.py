@@ -20,8 +20,11 @@ SPECS = {s.name: s for s in [
     O("max_bid", "int", 400, "thousand/7.5", N_("Absolute maximum contract."), minimum=120, maximum=400,
       multiple_of=5),
     O("forced_bid_holder", "enum", "first_hand", "thousand/7.1",
-      N_("Who is bound to the opening 100: the player left of the dealer, or the dealer."),
-      allowed=("first_hand", "dealer")),
+      N_("Who is bound to the opening 100: the player left of the dealer, the dealer, or nobody (none: a deal "
+         "everyone passes is dealt again)."),
+      allowed=("first_hand", "dealer", "none")),
+    O("forehand_opens_100", "bool", False, "thousand/7.1",
+      N_("With the dealer on the forced 100, the player on the dealer's left may open at 100 and take it over.")),
     O("raise_capped", "bool", True, "thousand/8.2", N_("The marriage cap also binds the raise after the exchange.")),
     O("silence_threshold", "int", None, "thousand/7.7",
       N_("A player whose total is below this may not bid (except the forced 100); null = off."),
@@ -35,18 +38,27 @@ SPECS = {s.name: s for s in [
       allowed=("immediate", "next_trick")),
     O("must_beat", "bool", False, "thousand/11.4", N_("A player following suit must beat the trick if able.")),
     O("must_overtrump", "bool", False, "thousand/11.5", N_("A player trumping must overtrump if able.")),
+    O("must_undertrump", "bool", True, "thousand/11.3",
+      N_("A void player who cannot beat a trump already in the trick must still play a lower trump; false: any "
+         "card.")),
     O("ace_marriage", "bool", False, "thousand/2.2", N_("Four aces held together may be announced for 200.")),
+    O("ace_marriage_raises_cap", "bool", True, "thousand/7.4",
+      N_("Four aces count 200 towards the limit on bids above 120.")),
     O("rospis_declarer", "enum", "nothing", "thousand/9.2",
       N_("What a conceding declarer loses: nothing (pagat), the contract, or a flat 120."),
       allowed=("nothing", "minus_contract", "minus_120")),
     O("rospis_opponents", "enum", "sixty_each", "thousand/9.2",
       N_("What each opponent gets for a concession: 60, or half the contract rounded to 5."),
       allowed=("sixty_each", "half_contract")),
+    O("rospis_third_count", "enum", "total", "thousand/9.3",
+      N_("The third-concession charge counts a player's concessions in total, or only in a row."),
+      allowed=("total", "consecutive")),
     O("rospis_third_penalty", "int", 120, "thousand/9.3",
       N_("Extra loss on every third concession by the same player (0 = none)."), minimum=0, maximum=1000,
       multiple_of=5),
     O("rospis_max", "int", None, "thousand/9.4", N_("Most concessions a player may make in a game; null = no limit."),
       nullable=True, minimum=0, maximum=100),
+    O("rospis_in_golden", "bool", True, "thousand/9.4", N_("The declarer may concede a golden-round deal.")),
     O("rospis_on_barrel", "enum", "allowed", "thousand/9.4", N_("Whether concessions are allowed near the barrel."),
       allowed=("allowed", "not_by_barrel_player", "not_while_anyone_on_barrel")),
     O("bolt_count", "enum", "total", "thousand/13.2",
@@ -63,6 +75,10 @@ SPECS = {s.name: s for s in [
     O("barrel_threshold", "int", 880, "thousand/14.1", N_("Where the barrel (or lock) starts."),
       allowed=(800, 850, 880, 900)),
     O("barrel_deals", "int", 3, "thousand/14.2", N_("Deals a player may stay on the barrel."), minimum=1, maximum=10),
+    O("barrel_bid_floor", "bool", True, "thousand/7.8",
+      N_("A player on the barrel may bid only a contract that reaches the target if made.")),
+    O("barrel_defender_finish", "bool", False, "thousand/14.3",
+      N_("A defender on the barrel whose deal score reaches the target finishes the game.")),
     O("barrel_penalty", "int", 120, "thousand/14.2", N_("Points lost on falling off the barrel."), minimum=0,
       maximum=1000, multiple_of=5),
     O("barrel_attempts", "enum", "all_deals", "thousand/14.2",
@@ -80,14 +96,19 @@ SPECS = {s.name: s for s in [
     O("barrel_jump", "bool", True, "thousand/14.1",
       N_("A player below the barrel may reach the target in one deal without stopping on the barrel.")),
     O("target", "int", 1000, "thousand/15.1", N_("Total that ends the game."), allowed=(1000, 1001, 1005)),
+    O("finish_cap", "bool", False, "thousand/15.1", N_("A total that reaches the target is recorded as the target.")),
     O("double_finish", "enum", "declarer", "thousand/15.2",
       N_("Who wins when two players pass the target in one deal."), allowed=("declarer", "higher_total")),
     O("dump_555", "enum", "off", "thousand/16.1", N_("A total of exactly 555 (or -555 with both) becomes 0."),
       allowed=("off", "positive", "both")),
     O("blind", "bool", False, "thousand/17.1", N_("Blind (dark) contracts are allowed and score double.")),
+    O("blind_on_barrel", "bool", True, "thousand/17.1",
+      N_("A blind game may be announced while someone is on the barrel.")),
     O("blind_min_score", "int", 0, "thousand/17.1", N_("Total a player needs before playing blind."),
       minimum=0, maximum=1000),
     O("golden_round", "bool", False, "thousand/18.1", N_("Golden-round deals (forced 120, doubled) are allowed.")),
+    O("golden_doubling", "enum", "all", "thousand/18.1",
+      N_("In a golden deal every player's result is doubled, or only the declarer's."), allowed=("all", "declarer")),
     O("golden_fail_resets", "bool", False, "thousand/18.1",
       N_("If nobody makes the 120 in the golden round (one deal per player), every total is reset to 0.")),
     O("redeal_four_nines", "bool", True, "thousand/6.1", N_("Four nines in one hand give the right to a redeal.")),
@@ -111,6 +132,9 @@ SPECS = {s.name: s for s in [
       allowed=("none", "aces_40_marriage", "aces_50_marriage", "talon_points", "talon_points_rounded")),
     O("two_player_discards_count", "bool", True, "thousand/3.3",
       N_("In the two-player game the declarer's two discards count for the declarer.")),
+    O("stake", "int", None, "thousand/20.1",
+      N_("Money each player puts in the bank; the winner takes it all; null = not played for money."),
+      nullable=True, minimum=10, maximum=1000000),
 ]}
 
 
@@ -120,21 +144,41 @@ def _lock_threshold(opts: dict) -> list[tuple[str, str]]:
         out.append(("barrel_threshold", _("the lock threshold must be below the target")))
     if opts["golden_fail_resets"] and not opts["golden_round"]:
         out.append(("golden_fail_resets", _("golden_fail_resets needs golden_round=true")))
+    if opts["forehand_opens_100"] and opts["forced_bid_holder"] != "dealer":
+        out.append(("forehand_opens_100", _("forehand_opens_100 needs forced_bid_holder=dealer")))
     return out
 
 
 _variant = preset(SPECS, (_lock_threshold,))
 
 
+# What the user's two Russian texts both say (each point checked against both; docs/thousand-design.md): a
+# concession costs the declarer the contract, a bolt is a deal without a trick, and with three players only one
+# sits on the barrel, a newcomer knocking the first off.  The dump truck is the first text's.
+RUSSIAN_TEXTS = dict(rospis_declarer="minus_contract", bolt_definition="no_tricks")
+
 VARIANTS = {v.id: v for v in [
     _variant("russian-classic", N_("Thousand, Russian classic (3 players)"), (3,),
-             N_("Three players, 7 cards each and a 3-card talon; barrel at 880; dump truck at 555."),
-             dump_555="positive"),
+             N_("Three players, 7 cards each and a 3-card talon, as the two Russian texts play where they agree (a "
+                "concession costs the contract, a bolt is a deal without a trick, one player on the barrel), with "
+                "the first text's dump truck at 555; pagat.com where they are silent or differ."),
+             dump_555="positive", barrel_collision="knock_off", **RUSSIAN_TEXTS),
+    _variant("pagat", N_("Thousand as pagat.com describes it (3 players)"), (3,),
+             N_("Three players and pagat.com's reading throughout: a concession costs the declarer nothing, a bolt "
+                "is a zero score, several players may sit on the barrel, no dump truck.")),
+    _variant("russian-detailed", N_("Thousand, the detailed Russian rules (3 players)"), (3,),
+             N_("Three players as the Russian text «1000 в карты — подробные правила игры» plays: redeal on a hand "
+                "under 14 or a talon under 5, no contract above 300, three tries on the barrel with a newcomer "
+                "knocking the sitter off and a third fall wiping the total, 120 for every third bolt, blind game."),
+             redeal_weak_hand=14, redeal_weak_talon=5, max_bid=300, barrel_declarer_fail="stay",
+             barrel_collision="knock_off", barrel_reset_after_falls=3, blind=True, **RUSSIAN_TEXTS),
     _variant("two-player", N_("Thousand for two (auction form)"), (2,),
              N_("Two players, 10 cards each and two musiks of 2; the declarer takes one and discards 2.")),
     _variant("four-player", N_("Thousand for four (dealer sits out)"), (4,),
-             N_("Four players; the dealer deals to the other three, sits out, and scores from the talon."),
-             dump_555="positive"),
+             N_("Four players; the dealer deals to the other three, sits out, and scores from the talon; the two "
+                "Russian texts where they agree (a concession costs the contract, a bolt is a deal without a "
+                "trick), the first text's dump truck at 555."),
+             dump_555="positive", **RUSSIAN_TEXTS),
     _variant("polish", N_("Tysiąc (Polish)"), (3,),
              N_("Rounding to 10, bids in tens, must beat and overtrump, 800 lock, marriage on the first trick."),
              round_step=10, round_half="up", bid_step=10, must_beat=True, must_overtrump=True,

@@ -16,7 +16,7 @@ from ..common import fields_out_of_phase, missing_scores, parse_player, points_f
 from ..errors import IllegalAction, InputError, esc
 from ..i18n import Suit, _, ngettext
 from .cards import DECK, POINTS, TOTAL_POINTS, card_points
-from .deal import FORCED_BID, DealState, Layout
+from .deal import BLIND_CONTRACT, FORCED_BID, DealState, Layout
 from .melds import ACES, marriage_name, marriage_value
 from .scoring import IRREGULARITY_RULES, DealOutcome, GameState
 
@@ -37,7 +37,7 @@ def parse_state(req: dict, players: list[str], opts: dict) -> GameState:
         elif played and over:
             errors.append({"pointer": "/state/golden/over", "detail": _("a finished golden round has no deals in play")})
         st.golden = {"played": played, "made": bool(made) and played > 0, "over": bool(over)}
-    for key in ("scores", "bolts", "concessions", "barrel"):
+    for key in ("scores", "bolts", "concessions", "barrel", "concession_run"):
         part = raw.get(key)
         if part is None:
             continue
@@ -69,11 +69,21 @@ def parse_state(req: dict, players: list[str], opts: dict) -> GameState:
                 if not 0 <= val <= 2:
                     errors.append({"pointer": ptr, "detail": _("a bolt counter runs from 0 to 2 (the third is paid)")})
                 st.bolts[name] = val
+            elif key == "concession_run":
+                if not 0 <= val <= 2:
+                    errors.append({"pointer": ptr, "detail": _("a run of concessions counts from 0 to 2 (the third "
+                                                               "is paid)")})
+                st.concession_run[name] = val
             else:
                 if val < 0 or (opts["rospis_max"] is not None and val > opts["rospis_max"]):
                     errors.append({"pointer": ptr, "detail": _("impossible number of concessions")})
                 st.concessions[name] = val
-    errors += missing_scores(raw, players, ("concessions", "bolts", "barrel", "golden"))
+    errors += missing_scores(raw, players, ("concessions", "bolts", "barrel", "golden", "concession_run"))
+    errors += [{"pointer": f"/state/concession_run/{esc(p)}",
+                "detail": ngettext("{player} has made {n} concession, so cannot have {run} in a row",
+                                   "{player} has made {n} concessions, so cannot have {run} in a row",
+                                   st.concessions[p], player=p, run=n)}
+               for p, n in st.concession_run.items() if n > st.concessions[p]]
     if errors:
         raise InputError(errors)
     T, target = opts["barrel_threshold"], opts["target"]
@@ -182,15 +192,11 @@ def outcome_from_deal(deal: dict, layout: Layout, opts: dict, state: GameState) 
     contract = contract_value(deal.get("contract"), opts, "/deal/contract")
     blind, golden = bool(deal.get("blind")), bool(deal.get("golden"))
     if blind:
-        if not opts["blind"]:
-            raise InputError(_("blind play is off (option blind, thousand/17.1)"), "/deal/blind")
-        if state.scores[d] < opts["blind_min_score"]:
-            raise InputError(_("blind play needs a total of {minimum} (thousand/17.1)", minimum=opts["blind_min_score"]),
-                             "/deal/blind")
-        holder = DealState.new(layout, opts).forced_holder()
-        if d != holder:
-            raise InputError(_("only the holder of the forced 100 ({holder}) plays blind (thousand/17.1)", holder=holder),
-                             "/deal/blind")
+        # whoever may announce a blind game before the auction may have played one (thousand/17.1)
+        try:
+            DealState.new(layout, opts, scores=state.scores)._verify_blind(d, BLIND_CONTRACT)
+        except IllegalAction as e:
+            raise InputError(_("{why} ({rule})", why=e.message, rule=e.rule), "/deal/blind") from None
         if contract < 120:
             raise InputError(_("a blind game is played at 120 or more (thousand/17.1)"), "/deal/contract")
     if golden:
@@ -215,6 +221,7 @@ def outcome_from_deal(deal: dict, layout: Layout, opts: dict, state: GameState) 
                                  f"/deal/{k}")
         probe = DealState.new(layout, opts, scores=state.scores, concessions=state.concessions)
         probe.phase, probe.declarer, probe.contract, probe.talon_taken = "talon", d, contract, True
+        probe.golden = golden
         try:
             probe.verify_concede(d)
         except IllegalAction as e:
@@ -702,15 +709,23 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
     if hand is not None and set(played) & set(hand):
         raise InputError(_("a card on the table cannot also be in the hand"), "/position/trick/cards")
     p = leader
+    own = 0     # cards the acting player has already played to the current trick
     for c in played:
         st.trick.append((p, c))
+        own += p == actor
         p = layout.after(p)
     if hand is not None:
-        expect = layout.hand_size + (1 if len(layout.active) == 3 else 0) - done
+        # 8 cards after the exchange (10 with two players), one fewer for each trick played and for a card of the
+        # actor's already on the table
+        expect = layout.hand_size + (1 if len(layout.active) == 3 else 0) - done - own
         if len(hand) != expect:
-            raise InputError(ngettext("after {n} trick {player} holds {cards} cards, not {given}",
-                                      "after {n} tricks {player} holds {cards} cards, not {given}", done,
-                                      player=actor, cards=expect, given=len(hand)), "/position/hand")
+            why = (ngettext("after {n} trick and a card on the table {player} holds {cards} cards, not {given}",
+                            "after {n} tricks and a card on the table {player} holds {cards} cards, not {given}",
+                            done, player=actor, cards=expect, given=len(hand)) if own else
+                   ngettext("after {n} trick {player} holds {cards} cards, not {given}",
+                            "after {n} tricks {player} holds {cards} cards, not {given}", done,
+                            player=actor, cards=expect, given=len(hand)))
+            raise InputError(why, "/position/hand")
     return st, ptrs
 
 

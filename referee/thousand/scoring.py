@@ -35,19 +35,21 @@ class GameState:
     bolts: dict[str, int]
     concessions: dict[str, int]
     golden: dict = field(default_factory=lambda: {"played": 0, "made": False, "over": False})
+    concession_run: dict[str, int] = field(default_factory=dict)  # concessions in a row, 0-2 (thousand/9.3)
 
     @classmethod
     def fresh(cls, players) -> "GameState":
         return cls({p: 0 for p in players}, {p: {"deals": 0, "falls": 0} for p in players},
-                   {p: 0 for p in players}, {p: 0 for p in players})
+                   {p: 0 for p in players}, {p: 0 for p in players}, concession_run={p: 0 for p in players})
 
     @classmethod
     def from_dict(cls, d: dict) -> "GameState":
-        return cls(d["scores"], d["barrel"], d["bolts"], d["concessions"], d["golden"])
+        return cls(d["scores"], d["barrel"], d["bolts"], d["concessions"], d["golden"], d["concession_run"])
 
     def as_dict(self) -> dict:
         return {"scores": dict(self.scores), "barrel": {p: dict(v) for p, v in self.barrel.items()},
-                "bolts": dict(self.bolts), "concessions": dict(self.concessions), "golden": dict(self.golden)}
+                "bolts": dict(self.bolts), "concessions": dict(self.concessions), "golden": dict(self.golden),
+                "concession_run": dict(self.concession_run)}
 
 
 @dataclass
@@ -143,7 +145,8 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
     hand: dict[str, int] = {p: 0 for p in players}
     marriage_pts = {p: 0 for p in players}
     made = None
-    mult = 1
+    mult = 1        # the declarer's multiplier (blind, golden)
+    others = 1      # the defenders' and the sitter's (golden, when every result is doubled)
     # ---------------------------------------------------------------- 1. deal score
     for m in out.marriages:
         if opts["marriage_needs_trick_to_score"] and out.tricks.get(m["player"], 0) == 0:
@@ -159,6 +162,7 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
             used.add("thousand/17.1")
         if out.golden:
             mult *= 2
+            others = 2 if opts["golden_doubling"] == "all" else 1
             used.add("thousand/18.1")
         defenders = [p for p in layout.active if p != d]
         if out.conceded:
@@ -195,12 +199,19 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
             for p in defenders:
                 raw = out.card_points[p] + marriage_pts[p]
                 r = round_to(raw, opts["round_step"], opts["round_half"])
-                hand[p] = r
-                line(p, _("{cards} card points + {marriages} marriage points = {total}, rounded to {rounded}",
-                          cards=out.card_points[p], marriages=marriage_pts[p], total=raw, rounded=r), r,
-                     "thousand/12.3")
+                hand[p] = r * others
+                if others > 1:
+                    item = _("{cards} card points + {marriages} marriage points = {total}, rounded to {rounded}, "
+                             "doubled ×{mult}", cards=out.card_points[p], marriages=marriage_pts[p], total=raw,
+                             rounded=r, mult=others)
+                else:
+                    item = _("{cards} card points + {marriages} marriage points = {total}, rounded to {rounded}",
+                             cards=out.card_points[p], marriages=marriage_pts[p], total=raw, rounded=r)
+                line(p, item, hand[p], "thousand/12.3")
         if layout.sitter is not None and opts["sitter_scoring"] != "none":
             pts, txt = sitter_score(out.talon or [], opts)
+            if others > 1 and not out.conceded:
+                pts, txt = pts * others, _("{item}, doubled ×{mult}", item=txt, mult=others)
             hand[layout.sitter] = pts
             line(layout.sitter, txt, pts, "thousand/3.6")
     # ---------------------------------------------------------------- 2. barrel / lock
@@ -220,6 +231,12 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
                 line(p, _("{total} does not reach {target}: stays on the barrel", total=s0 + h, target=target),
                      T - (s0 + h), "thousand/14.1")
                 after[p] = T
+            elif (not is_decl and p in layout.active and opts["barrel_defender_finish"] and not out.void
+                  and not out.conceded and s0 + h >= target):
+                after[p] = s0 + h       # a defender on the barrel finishing with the points of the deal (14.3)
+                finished.append(p)
+                used.add("thousand/14.3")
+                continue
             elif is_decl and h < 0 and opts["barrel_declarer_fail"] == "fall":
                 after[p] = s0 + h
                 barrel[p]["falls"] += 1
@@ -233,8 +250,8 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
                            else _("on the barrel: points not recorded"))
                     line(p, why, -h, rule)
                 after[p] = T
-            if out.void:
-                continue
+            if out.void or p == layout.sitter:
+                continue    # a deal sat out is no attempt on the barrel (thousand/14.2)
             if opts["barrel_attempts"] == "all_deals" or p == d:
                 barrel[p]["deals"] += 1
             if barrel[p]["deals"] >= opts["barrel_deals"]:
@@ -275,14 +292,26 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
     # ---------------------------------------------------------------- 4. bolts, concessions
     bolts = dict(before.bolts)
     concessions = dict(before.concessions)
+    run = {p: before.concession_run.get(p, 0) for p in players}
     if out.conceded:
         concessions[d] = concessions.get(d, 0) + 1
+        run[d] += 1
         extra = opts["rospis_third_penalty"]
-        if extra and concessions[d] % 3 == 0:
+        if opts["rospis_third_count"] == "consecutive":
+            if run[d] == 3:
+                run[d] = 0
+                if extra:
+                    after[d] -= extra
+                    line(d, _("third concession in a row costs {points}", points=extra), -extra, "thousand/9.3")
+                    penalties.append({"rule": "thousand/9.3", "player": d, "points": -extra,
+                                      "note": _("third concession in a row")})
+        elif extra and concessions[d] % 3 == 0:
             after[d] -= extra
             line(d, _("concession number {n}: every third costs {points}", n=concessions[d], points=extra), -extra,
                  "thousand/9.3")
             penalties.append({"rule": "thousand/9.3", "player": d, "points": -extra, "note": _("third concession")})
+    elif d is not None and not out.void:
+        run[d] = 0      # a contract played out breaks the declarer's run of concessions
     if opts["bolt_count"] != "off" and not out.void:
         for p in layout.active:
             if on_before[p] and opts["bolt_barrel_exempt"]:
@@ -339,7 +368,7 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
         # thousand/18.1: one golden deal per player; if nobody made 120 in the round, totals may be reset
         golden["played"] += 1
         golden["made"] = golden["made"] or bool(made)
-        if golden["played"] == len(layout.active):
+        if golden["played"] == len(players):     # one golden deal per player, the sitter's included
             if not golden["made"] and opts["golden_fail_resets"]:
                 for p in players:
                     if after[p]:
@@ -361,12 +390,19 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
     winner = None
     if finished:
         used.add("thousand/15.1")
+        if opts["finish_cap"]:
+            for p in finished:
+                if after[p] > target:
+                    line(p, _("a finishing total is recorded as {target}", target=target), target - after[p],
+                         "thousand/15.1")
+                    after[p] = target
         if len(finished) > 1:
             used.add("thousand/15.2")
             if opts["double_finish"] == "declarer" and d in finished:
                 winner = d
-            else:
-                winner = max(finished, key=lambda p: (after[p], p == d))
+            else:   # the higher total; on equal totals the declarer, then the first to speak after the dealer
+                seat = {p: i for i, p in enumerate(layout.active + [layout.sitter])}
+                winner = max(finished, key=lambda p: (after[p], p == d, -seat[p]))
         else:
             winner = finished[0]
     answer_players = []
@@ -397,7 +433,19 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
         contract_info = {"declarer": d, "contract": out.contract, "conceded": out.conceded,
                          "made": made, "blind": out.blind, "golden": out.golden,
                          "rule": "thousand/9.2" if out.conceded else "thousand/12.1"}
-    new_state = GameState(after, barrel, bolts, concessions, golden)
-    return {"contract": contract_info, "players": answer_players, "events": events, "penalties": penalties,
-            "game_over": winner is not None, "winner": winner, "state_after": new_state.as_dict(),
-            "_used": used}
+    new_state = GameState(after, barrel, bolts, concessions, golden, run)
+    answer = {"contract": contract_info, "players": answer_players, "events": events, "penalties": penalties,
+              "game_over": winner is not None, "winner": winner, "state_after": new_state.as_dict()}
+    if winner is not None and opts["stake"] is not None:
+        answer["settlement"] = settlement(players, winner, opts["stake"])
+        used.add("thousand/20.1")
+    answer["_used"] = used
+    return answer
+
+
+def settlement(players: list[str], winner: str, stake: int) -> dict:
+    """Thousand for money (thousand/20.1): every player puts ``stake`` (money units) in the bank and the winner takes
+    all of it.  ``net`` is each player's gain (the winner's bank less own stake) or loss (the stake)."""
+    bank = stake * len(players)
+    return {"stake": stake, "bank": bank, "net": {p: bank - stake if p == winner else -stake for p in players},
+            "rule": "thousand/20.1"}

@@ -198,8 +198,8 @@ def validate(req: dict, variant, opts: dict) -> dict:
             skipping = True
             continue
         if st.phase == "done":
-            if st.redeal is not None:
-                rules.add("thousand/6.1")
+            if st.redeal is not None:   # a claim granted, or a deal everyone passed (thousand/6.1, 7.6)
+                rules.add("thousand/7.6" if st.redeal["reason"] == "all_passed" else "thousand/6.1")
                 continue
             outcome = _outcome_from_state(st, layout, opts)
             res = finish(layout, opts, state, outcome)
