@@ -74,7 +74,6 @@ class Layout:
     active: list[str]
     sitter: str | None
     hand_size: int
-    talon_size: int  # 3, or 4 for two musiks of 2
 
     @classmethod
     def of(cls, players: list[str], dealer: str) -> "Layout":
@@ -82,10 +81,10 @@ class Layout:
         d = players.index(dealer)
         order = [players[(d + 1 + i) % n] for i in range(n)]  # clockwise from first hand; dealer last
         if n == 4:
-            return cls(players, dealer, order[:3], dealer, 7, 3)
+            return cls(players, dealer, order[:3], dealer, 7)
         if n == 2:
-            return cls(players, dealer, order, None, 10, 4)
-        return cls(players, dealer, order, None, 7, 3)
+            return cls(players, dealer, order, None, 10)
+        return cls(players, dealer, order, None, 7)
 
     @property
     def tricks(self) -> int:
@@ -129,7 +128,6 @@ class DealState:
     exchanged: bool = False
     received: dict[str, Card] = field(default_factory=dict)
     discards: list[Card] = field(default_factory=list)
-    unused_musik: list[Card] | None = None
     conceded: bool = False
     # play
     trump: str | None = None
@@ -154,7 +152,8 @@ class DealState:
                         for p in layout.active},
                  talon=list(talon) if talon is not None else None,
                  musiks=[list(m) for m in musiks] if musiks is not None else None,
-                 scores=dict(scores or {}), concessions=dict(concessions or {}))
+                 scores={p: 0 for p in layout.players} | dict(scores or {}),
+                 concessions={p: 0 for p in layout.players} | dict(concessions or {}))
         st.tricks_won = {p: 0 for p in layout.active}
         st.captured = {p: 0 for p in layout.active}
         st.high_bidder = st.forced_holder()
@@ -191,12 +190,11 @@ class DealState:
         self.declarer = declarer
         self.contract = contract
         self.leader = declarer
-        self.talon_taken = self.exchanged = True
 
     # ------------------------------------------------------------ helpers
     def on_barrel(self, player: str) -> bool:
         o = self.opts
-        return o["barrel"] == "barrel" and self.scores.get(player, 0) == o["barrel_threshold"]
+        return o["barrel"] == "barrel" and self.scores[player] == o["barrel_threshold"]
 
     def barrel_minimum(self, player: str) -> int | None:
         """Lowest contract that can finish the game from the barrel (thousand/7.8), or None when no floor applies."""
@@ -252,7 +250,7 @@ class DealState:
                 raise IllegalAction("thousand/7.9", _("a bid must be at least {high}", high=self.high_bid))
             raise IllegalAction("thousand/7.9", _("a bid must exceed the current {high}", high=self.high_bid))
         thr = o["silence_threshold"]
-        if thr is not None and self.scores.get(player, 0) < thr:
+        if thr is not None and self.scores[player] < thr:
             raise IllegalAction("thousand/7.7", _("{player} is below {threshold} and may not bid",
                                                   player=player, threshold=thr))
         bm = self.barrel_minimum(player)
@@ -267,7 +265,7 @@ class DealState:
             if amount > highest_cap(self.layout.hand_size, o):
                 raise IllegalAction("thousand/7.4", _("no hand of {n} cards can bid {amount} under the marriage cap",
                                                       n=self.layout.hand_size, amount=amount), pointer="amount")
-        elif amount > NO_MARRIAGE_CAP and o["bid_cap"] != "none":
+        else:
             cap = bid_cap(hand, o)
             if amount > cap:
                 held = marriages_in(hand)
@@ -292,7 +290,7 @@ class DealState:
             raise IllegalAction("thousand/17.1", _("a blind game is announced before anyone speaks"))
         if amount != BLIND_CONTRACT:
             raise IllegalAction("thousand/17.1", _("a blind game is announced at {contract}", contract=BLIND_CONTRACT))
-        if self.scores.get(player, 0) < o["blind_min_score"]:
+        if self.scores[player] < o["blind_min_score"]:
             raise IllegalAction("thousand/17.1", _("blind play needs a total of {minimum}", minimum=o["blind_min_score"]))
         on = [p for p in self.layout.players if self.on_barrel(p)]
         if on and not o["blind_on_barrel"]:
@@ -338,17 +336,12 @@ class DealState:
             self.phase = "done"
             self.to_speak = None
             return
-        if len(remaining) == 1 and remaining[0] == self.high_bidder:
-            self.declarer = self.high_bidder
-            self.contract = self.high_bid
-            self.phase = "talon"
-            self.to_speak = None
-            return
         nxt = self.layout.after(last)
         while nxt in self.passed:
             nxt = self.layout.after(nxt)
-        if nxt == self.high_bidder and len(remaining) == 1:
+        if nxt == self.high_bidder and len(remaining) == 1:   # the last one left holds the highest bid
             self.declarer, self.contract, self.phase = self.high_bidder, self.high_bid, "talon"
+            self.to_speak = None
             return
         self.to_speak = nxt
 
@@ -369,7 +362,6 @@ class DealState:
         hand = self.hands.get(player)
         if len(self.layout.active) == 2:
             chosen = self.musiks[musik] if self.musiks is not None else None
-            self.unused_musik = self.musiks[1 - musik] if self.musiks is not None else None
         else:
             chosen = self.talon
         if hand is not None and chosen is not None:
@@ -463,7 +455,7 @@ class DealState:
             raise IllegalAction("thousand/7.8", _("on the barrel only a contract of at least {minimum} can finish",
                                                   minimum=bm))
         hand = self._hand(player)
-        if o["raise_capped"] and amount > NO_MARRIAGE_CAP and o["bid_cap"] != "none" and hand is not None:
+        if o["raise_capped"] and hand is not None:
             cap = bid_cap(hand, o)
             if amount > cap:
                 raise IllegalAction("thousand/8.2", _("{amount} is above this hand's limit of {cap}", amount=amount, cap=cap))
@@ -482,7 +474,7 @@ class DealState:
             raise IllegalAction("thousand/9.1", _("the declarer concedes only after seeing the talon"))
         if self.golden and not o["rospis_in_golden"]:
             raise IllegalAction("thousand/9.4", _("no concession in a golden-round deal"))
-        if o["rospis_max"] is not None and self.concessions.get(player, 0) >= o["rospis_max"]:
+        if o["rospis_max"] is not None and self.concessions[player] >= o["rospis_max"]:
             raise IllegalAction("thousand/9.4", ngettext("{player} has used all {n} concession", "{player} has used all {n} concessions",
                                                            o["rospis_max"], player=player))
         if o["rospis_on_barrel"] == "not_by_barrel_player" and self.on_barrel(player):
@@ -622,7 +614,7 @@ class DealState:
             if o["must_beat"] and not trumps_on:
                 top = max((c for _p, c in self.trick if c.suit == led), key=lambda c: STRENGTH[c.rank])
                 higher = [c for c in follows if STRENGTH[c.rank] > STRENGTH[top.rank]]
-                if higher and STRENGTH[card.rank] < STRENGTH[top.rank]:
+                if higher and card not in higher:
                     return IllegalAction("thousand/11.4",
                                          _("{player} can beat {top} and must: play one of {cards}",
                                            player=player, top=top, cards=higher))
@@ -640,7 +632,7 @@ class DealState:
                                            led=Suit(led), trump=Suit(trump)))
                 if o["must_overtrump"] and top is not None:
                     higher = [c for c in trumps if STRENGTH[c.rank] > STRENGTH[top.rank]]
-                    if higher and STRENGTH[card.rank] < STRENGTH[top.rank]:
+                    if higher and card not in higher:
                         return IllegalAction("thousand/11.5",
                                              _("{player} can overtrump {top} and must: play one of {cards}",
                                                player=player, top=top, cards=higher))
@@ -776,7 +768,7 @@ class DealState:
             if rng and self._hand(p) is None and self.opts["bid_cap"] != "none":   # above 120 the hand decides
                 rng = (rng[0], min(rng[1], NO_MARRIAGE_CAP)) if rng[0] <= NO_MARRIAGE_CAP else None
             if rng and (self.opts["silence_threshold"] is None
-                        or self.scores.get(p, 0) >= self.opts["silence_threshold"]):
+                        or self.scores[p] >= self.opts["silence_threshold"]):
                 out.append({"type": "bid", "player": p, "min": rng[0], "max": rng[1], "step": self.opts["bid_step"]})
             out.append({"type": "pass", "player": p})
             return out
@@ -796,7 +788,8 @@ class DealState:
                 for c in self.legal_cards(d) or []:
                     out.append({"type": "play", "player": d, "card": str(c)})
             step = self.opts["bid_step"]
-            low = max(self.contract + step, self.barrel_minimum(d) or 0)
+            floor = self.barrel_minimum(d)
+            low = self.contract + step if floor is None else max(self.contract + step, floor)
             if not self.opts["raise_capped"]:
                 top = self.opts["max_bid"]
             elif self.hands.get(d) is not None:

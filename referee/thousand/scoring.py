@@ -216,7 +216,7 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
             line(layout.sitter, txt, pts, "thousand/3.6")
     # ---------------------------------------------------------------- 2. barrel / lock
     after = dict(before.scores)
-    barrel = {p: dict(before.barrel.get(p) or {"deals": 0, "falls": 0}) for p in players}
+    barrel = {p: dict(before.barrel[p]) for p in players}
     mounted: list[str] = []
     finished: list[str] = []
     for p in players:
@@ -245,7 +245,7 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
                 continue
             else:
                 if h:
-                    rule = "thousand/14.4" if is_decl and h < 0 else "thousand/14.3"
+                    rule = "thousand/14.4" if is_decl else "thousand/14.3"   # a declarer here has failed
                     why = (_("failed contract: stays on the barrel") if rule == "thousand/14.4"
                            else _("on the barrel: points not recorded"))
                     line(p, why, -h, rule)
@@ -257,7 +257,7 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
             if barrel[p]["deals"] >= opts["barrel_deals"]:
                 pen = opts["barrel_penalty"]
                 after[p] = T - pen
-                barrel[p] = {"deals": 0, "falls": barrel[p]["falls"] + 1}
+                barrel[p] = {"deals": 0, "falls": barrel[p]["falls"] + 1}     # with no penalty: a fresh start
                 line(p, ngettext("{n} deal on the barrel without finishing", "{n} deals on the barrel without finishing",
                                  opts["barrel_deals"]), -pen, "thousand/14.2")
                 events.append({"rule": "thousand/14.2", "player": p, "note": _("falls off the barrel")})
@@ -275,7 +275,6 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
                 line(p, _("{total} is held at {threshold}: on the barrel", total=new, threshold=T), T - new,
                      "thousand/14.1")
                 after[p] = T
-                barrel[p]["deals"] = 0
                 mounted.append(p)
                 events.append({"rule": "thousand/14.1", "player": p, "note": _("climbs onto the barrel")})
         elif new >= target:
@@ -292,9 +291,9 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
     # ---------------------------------------------------------------- 4. bolts, concessions
     bolts = dict(before.bolts)
     concessions = dict(before.concessions)
-    run = {p: before.concession_run.get(p, 0) for p in players}
+    run = dict(before.concession_run)
     if out.conceded:
-        concessions[d] = concessions.get(d, 0) + 1
+        concessions[d] += 1
         run[d] += 1
         extra = opts["rospis_third_penalty"]
         if opts["rospis_third_count"] == "consecutive":
@@ -310,7 +309,7 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
             line(d, _("concession number {n}: every third costs {points}", n=concessions[d], points=extra), -extra,
                  "thousand/9.3")
             penalties.append({"rule": "thousand/9.3", "player": d, "points": -extra, "note": _("third concession")})
-    elif d is not None and not out.void:
+    elif not out.void:
         run[d] = 0      # a contract played out breaks the declarer's run of concessions
     if opts["bolt_count"] != "off" and not out.void:
         for p in layout.active:
@@ -319,14 +318,14 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
             if out.conceded or (p == d and opts["bolt_declarer_exempt"]):
                 is_bolt = False  # no play, or the declarer's own deal (thousand/13.3)
             elif opts["bolt_definition"] == "no_tricks":
-                is_bolt = out.tricks.get(p, 0) == 0
+                is_bolt = out.tricks[p] == 0
             else:
                 is_bolt = hand[p] == 0
             if not is_bolt:
                 if opts["bolt_count"] == "consecutive":
                     bolts[p] = 0
                 continue
-            bolts[p] = bolts.get(p, 0) + 1
+            bolts[p] += 1
             used.add("thousand/13.1")
             events.append({"rule": "thousand/13.1", "player": p, "note": _("bolt number {n}", n=bolts[p])})
             if bolts[p] >= 3:
@@ -421,8 +420,8 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
             "total_after": after[p],
             "barrel": {"on": mode == "barrel" and after[p] == T, "deals": barrel[p]["deals"],
                        "falls": barrel[p]["falls"]},
-            "bolts": bolts.get(p, 0),
-            "concessions": concessions.get(p, 0),
+            "bolts": bolts[p],
+            "concessions": concessions[p],
         }
         assert sum(x["points"] for x in lst) == after[p] - before.scores[p], (p, lst)
         answer_players.append(entry)
