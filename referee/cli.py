@@ -270,9 +270,9 @@ def plan_blocks(files: Iterable[str], blocksize: int) -> list[Block]:
     return out
 
 
-def block_lines(block: Block) -> list[tuple[int, str]]:
-    """``(index, text)`` of the non-blank lines that start in ``block``, the index counting physical lines from the
-    block's first (as :func:`split_lines`); a line belongs to the block its first byte lies in."""
+def _block_bytes(block: Block) -> bytes:
+    """The bytes of the lines that start in ``block``: a line belongs to the block its first byte lies in, so a
+    block that begins inside a line skips to the next one and one that ends inside a line reads it to its end."""
     with open(block.path, "rb") as f:
         start = block.start
         if start:
@@ -281,32 +281,26 @@ def block_lines(block: Block) -> list[tuple[int, str]]:
                 f.readline()
                 start = f.tell()
         if start >= block.end:
-            return []
+            return b""
         data = f.read(block.end - start)
         if not data.endswith(b"\n"):
             data += f.readline()              # the last line runs past the block's end
-    if data.endswith(b"\n"):
-        data = data[:-1]
-    return list(split_lines(data, first=block.start == 0))
+    return data
+
+
+def block_lines(block: Block) -> list[tuple[int, str]]:
+    """``(index, text)`` of the non-blank lines that start in ``block``, the index counting physical lines from the
+    block's first (as :func:`split_lines`)."""
+    data = _block_bytes(block)
+    return list(split_lines(data[:-1] if data.endswith(b"\n") else data, first=block.start == 0))
 
 
 def block_line_count(block: Block) -> int:
     """Physical lines that start in ``block`` (the line numbers of later blocks follow from it)."""
     if block.whole or block.missing:
         return 1
-    with open(block.path, "rb") as f:
-        start = block.start
-        if start:
-            f.seek(start - 1)
-            if f.read(1) != b"\n":
-                f.readline()
-                start = f.tell()
-        if start >= block.end:
-            return 0
-        data = f.read(block.end - start)
-        if not data.endswith(b"\n"):
-            data += f.readline()
-    return data.count(b"\n") + (not data.endswith(b"\n"))
+    data = _block_bytes(block)
+    return data.count(b"\n") + (bool(data) and not data.endswith(b"\n"))
 
 
 def validate_block(block: Block, first_line: int, game: str | None, lang: str, part: str | None) -> list[dict]:
