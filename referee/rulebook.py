@@ -109,11 +109,20 @@ class Rule:
 
 
     def sources_under(self, options: dict[str, Any] | None, variant_id: str | None = None) -> list[dict]:
-        """The rule's references and those of the clauses that hold under ``options`` (each once, in order)."""
-        out = list(self.source)
+        """The rule's references and those of the clauses that hold under ``options``, each once, in order; a
+        reference with its own ``when`` counts only where that holds too."""
+        opts = options or {}
+        refs = list(self.source)
         for c in self.clauses:
-            if c.source and c.holds(options or {}, variant_id):
-                out += [s for s in c.source if s not in out]
+            if c.source and c.holds(opts, variant_id):
+                refs += c.source
+        out: list[dict] = []
+        for ref in refs:
+            if "when" in ref and not ref["when"].holds(opts, variant_id):
+                continue
+            shown = {"source": ref["source"], "section": ref["section"]}
+            if shown not in out:
+                out.append(shown)
         return out
 
     def all_sources(self) -> list[dict]:
@@ -139,9 +148,17 @@ def _texts(value: Any, where: str) -> Texts:
 
 
 def _sources(value: Any, where: str) -> tuple[dict, ...]:
+    """References ``{source, section}``; one may hold only under some option values (``when``, as a clause's): a
+    clause shared by several games cites each game's own page where that game is played."""
     if isinstance(value, str):      # the first format: one line naming the sources
         return ({"source": "legacy", "section": value},)
-    return tuple({"source": s["source"], "section": str(s.get("section", ""))} for s in value)
+    out = []
+    for s in value:
+        ref = {"source": s["source"], "section": str(s.get("section", ""))}
+        if s.get("when"):
+            ref["when"] = Clause(when=dict(s["when"]), text={})
+        out.append(ref)
+    return tuple(out)
 
 
 class Rulebook:
