@@ -35,6 +35,12 @@ CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 CYRILLIC = re.compile("[А-Яа-яЁё]")
 
 
+def test_the_browser_is_debians():
+    # not a skip: without the browser the page is untested, so say what to install (scripts/bootstrap --browser)
+    assert pathlib.Path(CHROMIUM).exists() and pathlib.Path(DRIVER).exists(), \
+        "apt-get install chromium chromium-driver (scripts/bootstrap --browser does it as root)"
+
+
 @pytest.fixture(scope="module")
 def base_url():
     server = make_server("127.0.0.1", 0, create_app(), threaded=True)

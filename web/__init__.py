@@ -19,6 +19,7 @@ from pathlib import Path
 import flask_swagger_ui
 import yaml
 from flask import Blueprint, Response, render_template, request
+from werkzeug.exceptions import NotFound
 
 from referee import i18n
 from referee.cards import RANKS, rank_text
@@ -114,8 +115,10 @@ def config() -> dict:
     }
 
 
-@bp.get("/")
+@bp.get("/", strict_slashes=False)   # an empty path is not redirected to "/" (a Location built from Host)...
 def index():
+    if not request.environ.get("PATH_INFO"):
+        raise NotFound()                 # ...nor answered with the page: no client sends one
     return _page("page.html", config=config())
 
 

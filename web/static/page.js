@@ -269,8 +269,12 @@
       }, el("span", { class: "face", text: showCard(card) }), el("span", { class: "copies", text: `×${left}` }));
       (rows[suit || "JK"] = rows[suit || "JK"] || []).push(b);
     }
+    deck.className = `deck ranks-${(rows.S || []).length}`;
     for (const key of ["S", "H", "D", "C", "JK"]) {
-      if (rows[key]) deck.append(el("div", { class: "suit-row", role: "group", "aria-label": key === "JK" ? T.joker : C.suits[key] }, rows[key]));
+      if (rows[key]) {
+        deck.append(el("div", { class: `suit-row${key === "JK" ? " jokers" : ""}`, role: "group",
+          "aria-label": key === "JK" ? T.joker : C.suits[key] }, rows[key]));
+      }
     }
     if (focused) {     // the keyboard stays where it was: on the same card, or the next one still to be had
       const buttons = [...deck.querySelectorAll("button")];
@@ -648,9 +652,9 @@
       const text = `${where}: ${e.detail}`;
       list.append(el("li", {}, f ? el("a", { href: "#", text, onclick: (ev) => { ev.preventDefault(); f.focus(); } }) : text));
     }
-    box.append(el("p", { class: "errors-title", text: T.needs_more }),
-      el("p", { text: problem && problem.title ? `${problem.title}${problem.detail ? `: ${problem.detail}` : ""}` : "" }));
+    box.append(el("p", { class: "errors-title", text: T.needs_more }));
     if (list.children.length) box.append(el("p", { text: T.fix_marked }), list);
+    else if (problem && problem.title) box.append(el("p", { text: `${problem.title}${problem.detail ? `: ${problem.detail}` : ""}` }));
     $("ruling").hidden = true;
     box.focus();
     box.scrollIntoView({ block: "nearest" });
