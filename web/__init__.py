@@ -87,7 +87,7 @@ TEXTS = {
     "remove_card": N_("Remove {card}"), "add_card": N_("Add {card}"),
     "done_picking": N_("Done"), "more": N_("More details"), "none": N_("not set"),
     "share": N_("Share this question"), "copied": N_("Link copied"), "copy": N_("Copy the link"),
-    "json": N_("The request as JSON"), "apply_json": N_("Use this JSON"), "bad_json": N_("This is not JSON: {why}"),
+    "json": N_("The request as JSON"), "apply_json": N_("Use this JSON"), "bad_json": N_("This is not JSON: look at the brackets, commas and quotes"),
     "not_object": N_("The request must be a JSON object"),
     "house_rules": N_("House rules"), "changed": N_("changed: {n}"), "reset": N_("Back to the variant's rules"),
     "null_option": N_("off"), "yes": N_("yes"), "no": N_("no"),

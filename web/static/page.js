@@ -561,8 +561,11 @@
   }
 
   function applySituationFixed() {
-    for (const s of situations()) for (const p of Object.keys(s.fixed || {})) deleteAt(S.body, p);
+    for (const q of ["check", "score"]) {
+      for (const s of (C.forms[S.game] || {})[q] || []) for (const p of Object.keys(s.fixed || {})) deleteAt(S.body, p);
+    }
     const sit = situation();
+    if (!sit) return;                      // a whole log: no fields
     for (const [p, v] of Object.entries(sit.fixed || {})) setAt(S.body, p, v);
     for (const f of sit.fields) if (f.keep_empty && applies(f) && getAt(S.body, f.path) === undefined) setAt(S.body, f.path, []);
     if (S.game === "canasta" && S.question === "score" && !getAt(S.body, "/deal/sides")) {
@@ -805,7 +808,7 @@
     $("submit").disabled = true;
     const results = [];
     for (const b of bodies) {
-      if (b.fault) { results.push({ line: b.line, status: 400, data: { title: fmt(T.bad_json, { why: b.fault }), errors: [] } }); continue; }
+      if (b.fault) { results.push({ line: b.line, status: 400, data: { title: T.bad_json, errors: [] } }); continue; }
       if (!b.body || typeof b.body !== "object" || Array.isArray(b.body)) { results.push({ line: b.line, status: 422, data: { title: T.not_object, errors: [] } }); continue; }
       const body = { ...b.body };
       let game = S.game;
@@ -896,7 +899,7 @@
     $("apply-json").addEventListener("click", async () => {
       $("json-error").textContent = "";
       let body;
-      try { body = JSON.parse($("json").value); } catch (e) { $("json-error").textContent = fmt(T.bad_json, { why: e.message }); return; }
+      try { body = JSON.parse($("json").value); } catch (e) { $("json-error").textContent = T.bad_json; return; }
       if (!body || typeof body !== "object" || Array.isArray(body)) { $("json-error").textContent = T.not_object; return; }
       await applyRequest(S.game, body);
     });
