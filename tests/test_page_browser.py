@@ -396,6 +396,33 @@ def test_the_shared_link_reproduces_the_question_and_the_switch_keeps_it(en, ru,
     assert sent(ru)["position"]["hand"] == ["QS", "10H"]
 
 
+def test_a_request_pasted_as_json_fills_the_form_and_is_scored(en, base_url):
+    """The README's Thousand deal, pasted into "The request as JSON": the form takes its fields, and the score table
+    shows each player's lines, then before, this deal and the total, as the API scores it."""
+    d = en
+    open_page(d, base_url + "/")
+    body = json.loads((ROOT / "examples" / "thousand" / "score-deal.json").read_text())
+    d.find_element(By.CSS_SELECTOR, "#json-box summary").click()
+    box = d.find_element(By.ID, "json")
+    d.execute_script("arguments[0].value = arguments[1]", box, json.dumps(body))
+    d.find_element(By.ID, "apply-json").click()
+    wait(d).until(lambda d: d.find_element(By.CSS_SELECTOR, '#questions input[value="score"]').is_selected())
+    assert field(d, "/state/scores/Vera").find_element(By.TAG_NAME, "input").get_attribute("value") == "875"
+    ask(d)
+    assert verdict(d) == "The score"
+    body.pop("game")
+    answer = api(base_url, "/v1/games/thousand/score", body)
+    tables = d.find_elements(By.CSS_SELECTOR, "#verdict .scores table")
+    assert [t.find_element(By.TAG_NAME, "caption").text for t in tables] == [p["id"] for p in answer["players"]]
+    for t, p in zip(tables, answer["players"]):
+        foot = [r.text for r in t.find_elements(By.CSS_SELECTOR, "tfoot tr")]
+        assert foot == [f"Before {p['total_before']}", f"This deal {p['hand_score']}", f"Total {p['total_after']}"]
+        lines = t.find_elements(By.CSS_SELECTOR, "tbody tr")
+        assert len(lines) == len(p["lines"]) and p["lines"][0]["item"] in lines[0].text
+    assert "Vera: bolt number 1" in d.find_element(By.ID, "verdict").text
+    shot(d, "thousand-score-360")
+
+
 def test_a_whole_log_pasted_and_a_jsonl_batch(en, base_url):
     d = en
     open_page(d, base_url + "/")

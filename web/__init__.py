@@ -111,7 +111,7 @@ def config() -> dict:
         "forms": forms.translated(forms.FORMS),
         "questions": [[q, _(label)] for q, label in forms.QUESTIONS],
         "actions": {k: _(v) for k, v in forms.ACTIONS.items()},
-        "score_keys": {k: _(v) for k, v in forms.SCORE_KEYS.items()},
+        "score_keys": [[k, _(v)] for k, v in forms.SCORE_KEYS],     # a list: the page's JSON sorts object keys
     }
 
 

@@ -219,10 +219,8 @@ ACTIONS = {
     "declare_out": N_("declare out"), "deal": N_("deal"),
 }
 
-# the numbers of a score answer's player or side, as the score table names them (in this order)
-SCORE_KEYS = {
-    "hand_score": N_("This deal"), "total_before": N_("Before"), "total_after": N_("Total"),
-}
+# the numbers of a score answer's player or side, as the score table names them, in this order
+SCORE_KEYS = [("total_before", N_("Before")), ("hand_score", N_("This deal")), ("total_after", N_("Total"))]
 
 SUITS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 

@@ -710,7 +710,7 @@
         body.append(el("tr", {}, el("td", {}, `${line.item} `, ruleRef(line.rule)), el("td", { class: "n", text: num(line.points) })));
       }
       const foot = el("tfoot");
-      for (const [k, label] of Object.entries(C.score_keys)) {
+      for (const [k, label] of C.score_keys) {
         if (typeof e[k] === "number") foot.append(el("tr", { class: `k-${k}` }, el("th", { scope: "row", text: label }), el("td", { class: "n", text: num(e[k]) })));
       }
       t.append(body, foot);
