@@ -20,6 +20,7 @@ from flask_cors import CORS
 from pythonjsonlogger.json import JsonFormatter
 from werkzeug.exceptions import ClientDisconnected, HTTPException
 
+import web
 from referee import i18n, service
 from referee.i18n import N_, _, ngettext
 from referee.jsonio import BadJSON, parse_body
@@ -148,8 +149,8 @@ def create_app() -> Flask:
         raw_path = (request.environ.get("RAW_URI") or request.environ.get("REQUEST_URI") or "").split("?")[0]
         if "%2f" in raw_path.lower() or "%5c" in raw_path.lower():
             return problem(404, "not-found", _("Not found"), _("an encoded slash is not part of any path of the API"))
-        if request.url_rule is None:
-            return None                   # 404 or 405 follow
+        if request.url_rule is None or request.endpoint in web.PAGES:
+            return None                   # 404 or 405 follow; the page and /docs read only ?lang and ignore the rest
         allowed = QUERY.get(request.url_rule.endpoint, set())
         for name in request.args:
             if name not in allowed:
@@ -163,9 +164,14 @@ def create_app() -> Flask:
                 return bad_query(name, _("give {name} once", name=name))
         return None
 
+    app.register_blueprint(web.bp)        # the page for the table, /docs and the spec
+    app.register_blueprint(web.swagger)   # Swagger UI's files, from its package
+
     @app.after_request
     def finish(resp: Response):
         resp.headers.update(SECURITY_HEADERS)
+        if request.endpoint in web.PAGES:  # the page and /docs: their own policy (this origin only)
+            resp.headers["Content-Security-Policy"] = web.PAGE_CSP
         if origins:   # the answer depends on the Origin header whether or not the origin is allowed
             resp.vary.add("Origin")
         rid = getattr(g, "request_id", None) or uuid.uuid4().hex
@@ -221,9 +227,11 @@ def create_app() -> Flask:
         if len(raw) > MAX_BODY:
             return too_large()
         body = parse_body(raw)
+        if endpoint == "deck":
+            return ok(service.deck_info(game, body, i18n.current()))
         return ok(service.handle(game, endpoint, body, i18n.current()))
 
-    for ep in service.ENDPOINTS:
+    for ep in (*service.ENDPOINTS, "deck"):
         app.add_url_rule(f"/v1/games/<game>/{ep}", f"post_{ep}", lambda game, _ep=ep: post(game, _ep),
                          methods=["POST"])
 

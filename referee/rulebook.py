@@ -401,6 +401,8 @@ class Game:
     score: Callable[..., dict]
     check: Callable[..., dict]
     validate: Callable[..., dict]
+    # the deck the effective options play with: options -> referee.cards.DeckSpec (each game's own deck function)
+    deck: Callable[[dict], Any]
 
     def variant(self, variant_id: str | None) -> Variant:
         vid = self.default_variant if variant_id is None else variant_id

@@ -2,10 +2,11 @@
 from pathlib import Path
 
 from ..rulebook import Game, Rulebook
+from .core import deck_of
 from .options import DEFAULT_VARIANT, VARIANTS
 from .views import check, score, validate
 
 RULEBOOK = Rulebook.load(Path(__file__).with_name("rules.yaml"))
 
 GAME = Game(id="canasta", title="Canasta", rulebook=RULEBOOK, variants=VARIANTS, default_variant=DEFAULT_VARIANT,
-            score=score, check=check, validate=validate)
+            score=score, check=check, validate=validate, deck=deck_of)
