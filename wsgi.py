@@ -302,11 +302,15 @@ def create_app() -> Flask:
         errors = e.errors
         if len(errors) > MAX_ERRORS:   # a body of many faults gets the first ones and a count, not megabytes
             rest = len(errors) - MAX_ERRORS
-            unread = getattr(errors, "unread", None)    # a list that stopped reading its items (schemas.common.List)
-            more = (ngettext("{n} more fault from here on is not listed", "{n} more faults from here on are not listed",
-                             rest) if unread is None else
-                    _("more faults from here on are not listed, and the items from {pointer} on were not read",
-                      pointer=unread))
+            unread = getattr(errors, "unread", None)    # where the schema stopped reading (schemas.common.List)
+            if unread is None:
+                more = ngettext("{n} more fault from here on is not listed", "{n} more faults from here on are not "
+                                "listed", rest)
+            elif unread:
+                more = _("more faults from here on are not listed, and the body was not read from {pointer} on",
+                         pointer=unread)
+            else:
+                more = _("more faults from here on are not listed, and the rest of the body was not read")
             errors = errors[:MAX_ERRORS] + [{"pointer": errors[MAX_ERRORS]["pointer"], "detail": more}]
         return problem(422, "invalid-input", _("The request cannot be judged"),
                        _("the request is invalid or describes something impossible"), errors)

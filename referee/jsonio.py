@@ -53,6 +53,9 @@ class _Hooks:
         self.faulty = False
 
     def pairs(self, pairs):
+        out = dict(pairs)
+        if len(out) == len(pairs):
+            return out
         out = {}
         for k, v in pairs:
             if k in out:
@@ -61,7 +64,7 @@ class _Hooks:
                 self.faulty = True
                 return bad
             out[k] = v
-        return out
+        raise AssertionError("a repeated key was not found")
 
     def constant(self, name):
         self.faulty = True
@@ -118,6 +121,26 @@ _BRACKET = re.compile(r"[\[\]{}]")
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
+# every byte but the brackets goes; opening ones become "(", closing ones ")"
+_BRACKETS_ONLY = bytes.maketrans(b"[{]}", b"(())")
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[{]}")
+
+
+def _shallow(raw: bytes, limit: int) -> bool:
+    """True if the brackets of ``raw`` (strings included, so that this only errs on the deep side) surely nest at
+    most ``limit`` deep: each pass of ``replace`` takes out the innermost pairs, so the passes count the depth, all
+    at C speed.  False means :func:`_depth_ok` must look, skipping strings."""
+    brackets = raw.translate(_BRACKETS_ONLY, _NOT_BRACKETS)
+    for _ in range(limit):
+        if not brackets:
+            return True
+        shorter = brackets.replace(b"()", b"")
+        if len(shorter) == len(brackets):
+            return False                  # brackets in strings, or not JSON: look closely
+        brackets = shorter
+    return not brackets
+
+
 def _depth_ok(text: str, limit: int) -> bool:
     """True if brackets nest at most ``limit`` deep (strings are skipped).  The strings and the text between the
     brackets are skipped by regular expressions, so the loop runs once per bracket, not once per character."""
@@ -143,7 +166,9 @@ def parse_body(raw: bytes | str) -> Any:
             raise BadJSON(_("the body is not UTF-8 ({reason} at byte {byte})", reason=e.reason, byte=e.start)) from None
     if not text.strip():
         raise BadJSON(_("the body is empty; send a JSON object"))
-    if text.count("[") + text.count("{") > MAX_DEPTH and not _depth_ok(text, MAX_DEPTH):
+    if text.count("[") + text.count("{") > MAX_DEPTH and not _shallow(
+            raw if isinstance(raw, bytes) else text.encode("utf-8", "surrogatepass"), MAX_DEPTH) \
+            and not _depth_ok(text, MAX_DEPTH):
         raise BadJSON(_("JSON nested deeper than {n} levels", n=MAX_DEPTH), "nesting-too-deep")
     hooks = _Hooks()
     try:
