@@ -56,15 +56,12 @@ class _Hooks:
         out = dict(pairs)
         if len(out) == len(pairs):
             return out
-        out = {}
-        for k, v in pairs:
-            if k in out:
-                bad = _Faulty(out)
-                bad.fault = (k, _("duplicate key {key} in an object", key=echo(k)))
-                self.faulty = True
-                return bad
-            out[k] = v
-        raise AssertionError("a repeated key was not found")
+        seen: set = set()
+        key = next(k for k, _v in pairs if k in seen or seen.add(k))     # the first key met twice
+        bad = _Faulty()
+        bad.fault = (key, _("duplicate key {key} in an object", key=echo(key)))
+        self.faulty = True
+        return bad
 
     def constant(self, name):
         self.faulty = True

@@ -968,3 +968,78 @@ def test_the_depth_check_skips_strings(raw, status):
     c = create_app().test_client()
     r = c.post("/v1/games/thousand/score", data=raw.encode(), headers={"Content-Type": "application/json"})
     problem(r, status, "invalid-input" if status == 422 else "nesting-too-deep")
+
+
+@pytest.mark.parametrize("length,pointer", [(64, "/options/" + "k" * 64), (65, "/options")])
+def test_a_repeated_key_of_64_characters_is_still_in_the_pointer(length, pointer):
+    c = create_app().test_client()
+    raw = '{"options": {"%s": 1, "%s": 2}}' % ("k" * length, "k" * length)
+    r = c.post("/v1/games/thousand/score", data=raw.encode(), headers={"Content-Type": "application/json"})
+    assert problem(r, 400, "malformed-json")["errors"][0]["pointer"] == pointer
+
+
+def test_a_surrogate_pair_escape_is_a_character_not_a_fault():
+    # only a lone surrogate is refused; the escaped pair of an emoji is one character
+    raw = json.dumps({**GOOD, "options": {"dump_555": "off"}}).replace('"off"', '"of\\ud83d\\ude00f"')
+    c = create_app().test_client()
+    r = c.post("/v1/games/thousand/score", data=raw.encode(), headers={"Content-Type": "application/json"})
+    err = problem(r, 422, "invalid-input")["errors"][0]
+    assert err["pointer"] == "/options/dump_555"
+
+
+def test_an_unclosed_run_of_brackets_is_too_deep():
+    c = create_app().test_client()
+    r = c.post("/v1/games/thousand/score", data=b"[" * 40, headers={"Content-Type": "application/json"})
+    problem(r, 400, "nesting-too-deep")
+
+
+def test_a_text_body_is_checked_for_depth_as_bytes_are():
+    # the command line hands parse_body text, the web app bytes
+    from referee.jsonio import BadJSON, parse_body
+    deep: list = []
+    for _ in range(31):
+        deep = [deep]
+    assert parse_body("[" * 32 + "]" * 32) == deep           # 32 levels
+    with pytest.raises(BadJSON) as e:
+        parse_body("[" * 33 + "]" * 33)
+    assert e.value.kind == "nesting-too-deep"
+    assert parse_body('["' + "[" * 40 + '"]') == ["[" * 40]
+
+
+@pytest.mark.parametrize("raw,shallow", [
+    (b"[]", True), (b'{"a": [[1], {"b": []}]}', True), (b"[" * 32 + b"]" * 32, True),
+    (b"[" * 33 + b"]" * 33, False), (b'["[[["]', False),     # brackets in a string: the close look decides
+])
+def test_the_fast_depth_bound(raw, shallow):
+    from referee.jsonio import _shallow
+    assert _shallow(raw, 32) is shallow
+
+
+def test_echo_cuts_after_64_characters():
+    from referee.common import echo
+    assert echo("x" * 64) == repr("x" * 64) and echo("x" * 65) == repr("x" * 64) + "…"
+    # anything else by its repr: 66 characters shown whole (as many as a string's 64 and its quotes), 67 cut
+    assert len(repr([1] * 22)) == 66 and echo([1] * 22) == repr([1] * 22)
+    assert len(repr([10] + [1] * 21)) == 67 and echo([10] + [1] * 21) == repr([10] + [1] * 21)[:64] + "…"
+
+
+@pytest.mark.parametrize("key,pointer", [("z" * 64, "/" + "z" * 64), ("z" * 65, ""), ("a/b~c", "/a~1b~0c")])
+def test_an_unknown_fields_pointer(client, key, pointer):
+    # a key up to 64 characters is put in the pointer (escaped as RFC 6901 says), a longer one is not
+    r = client.post("/v1/games/thousand/score", data=json.dumps({**GOOD, key: 1}),
+                    headers={"Content-Type": "application/json"})
+    assert [e["pointer"] for e in problem(r, 422, "invalid-input")["errors"]] == [pointer]
+
+
+def test_100_unknown_keys_still_let_the_known_fields_be_read(client):
+    from tests.thousand_helpers import readme_log
+    body = {"log": readme_log(), **{f"k{i}": 0 for i in range(100)}}        # players left out
+    r = client.post("/v1/games/thousand/validate", data=json.dumps(body), headers={"Content-Type": "application/json"})
+    errors = problem(r, 422, "invalid-input")["errors"]
+    assert len(errors) == 101 and {"pointer": "/players", "detail": "Missing data for required field."} in errors
+
+
+def test_a_list_where_an_event_belongs_is_the_wrong_type(client):
+    # 101 items in a list given for an event object are not 101 unknown keys
+    r = client.post("/v1/games/thousand/validate", json={"players": ["Anna", "Boris", "Vera"], "log": [["x"] * 101]})
+    assert problem(r, 422, "invalid-input")["errors"] == [{"pointer": "/log/0", "detail": "Invalid input type."}]
