@@ -200,7 +200,7 @@ class TimedThreadWorker(ThreadWorker):
             req = req or getattr(exc, "req", None)
             header = next((v for k, v in getattr(req, "headers", None) or () if k == "ACCEPT-LANGUAGE"), "")
             with i18n.language(wsgi.language(header)) as lang:
-                body = wsgi.framing_problem(status, type(exc).__name__, self.cfg.limit_request_line)
+                body = wsgi.framing_problem(status, type(exc).__name__, line=self.cfg.limit_request_line)
             payload = json.dumps(body, ensure_ascii=False).encode()
             headers = {"Content-Type": "application/problem+json", "Content-Length": str(len(payload)),
                        "Content-Language": lang, "Connection": "close", "X-Request-Id": uuid.uuid4().hex,

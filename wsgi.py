@@ -90,7 +90,7 @@ FRAMING_FAULTS = {
 BODY_FAULTS = {"InvalidChunkSize", "ChunkMissingTerminator", "InvalidChunkExtension"}
 
 
-def framing_problem(status: int, fault: str | None = None, line: int = 8190) -> dict:
+def framing_problem(status: int, fault: str | None = None, *, line: int) -> dict:
     """The problem body of a request refused before the app sees it (gunicorn's or the proxy's own answer), in the
     current language: ``fault`` names gunicorn's exception, ``line`` is the longest request line.  Its ``errors``
     point at the body (``""``) when the body's framing is at fault."""

@@ -129,6 +129,7 @@ class SlowClients:
         self.answers: list[bytes] = []
         self.reconnects = 0
         self.stop = threading.Event()
+        self.lock = threading.Lock()          # held while dropped clients connect again, so that open() counts them
         self.thread = threading.Thread(target=self.run, daemon=True)
         for i in range(n):
             self.connect(i % 4)
@@ -142,25 +143,15 @@ class SlowClients:
         self.sel.register(s, selectors.EVENT_READ, {"kind": kind, "sent": sent, "got": b""})
 
     def open(self) -> int:
-        return len(self.sel.get_map())
+        with self.lock:
+            return len(self.sel.get_map())
 
     def run(self) -> None:
         last = time.monotonic()
         while not self.stop.is_set():
-            for key, _ in self.sel.select(timeout=0.1):
-                try:
-                    data = key.fileobj.recv(65536)
-                except OSError:
-                    data = b""
-                if data:
-                    key.data["got"] += data
-                    continue
-                self.sel.unregister(key.fileobj)
-                key.fileobj.close()
-                if key.data["got"]:
-                    self.answers.append(key.data["got"])
-                self.reconnects += 1
-                self.connect(key.data["kind"])
+            events = self.sel.select(timeout=0.1)
+            with self.lock:
+                self.serve(events)
             if time.monotonic() - last >= 0.5:       # one more byte from each trickling client
                 last = time.monotonic()
                 for key in list(self.sel.get_map().values()):
@@ -171,6 +162,23 @@ class SlowClients:
                             key.data["sent"] += 1
                         except OSError:
                             pass
+
+    def serve(self, events) -> None:
+        """Read what the server sent; a client it dropped connects again."""
+        for key, _ in events:
+            try:
+                data = key.fileobj.recv(65536)
+            except OSError:
+                data = b""
+            if data:
+                key.data["got"] += data
+                continue
+            self.sel.unregister(key.fileobj)
+            key.fileobj.close()
+            if key.data["got"]:
+                self.answers.append(key.data["got"])
+            self.reconnects += 1
+            self.connect(key.data["kind"])
 
     def __enter__(self):
         self.thread.start()

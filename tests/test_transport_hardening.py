@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import time
+import types
 import urllib.request
 
 import pytest
@@ -603,9 +604,14 @@ def server_default():
             break
         except OSError:
             time.sleep(0.1)
-    yield port
+    yield types.SimpleNamespace(port=port, pid=proc.pid)
     proc.terminate()
     proc.wait(timeout=30)
+
+
+def _workers(master: int) -> set[int]:
+    out = subprocess.run(["ps", "--ppid", str(master), "-o", "pid="], capture_output=True, text=True).stdout
+    return {int(p) for p in out.split()}
 
 
 def _answer(s: socket.socket) -> bytes:
@@ -640,19 +646,62 @@ def test_a_socket_held_open_after_its_answer_does_not_freeze_the_worker(server_d
     # the worker's main thread, and the read deadline stretched its 2 s drain to the rest of the 10 s read timeout,
     # so the next /healthz took 9.96 s; two such sockets froze both workers of the default server.  The close now
     # waits in the worker's poller, and the main thread goes on at once.
+    port = server_default.port
+    workers = _workers(server_default.pid)
     held = []
     for _ in range(2):
-        s = socket.create_connection(("127.0.0.1", server_default))
+        s = socket.create_connection(("127.0.0.1", port))
         s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         assert _answer(s).startswith(b"HTTP/1.1 200 ")
         held.append(s)
+        time.sleep(0.2)
     started = time.monotonic()
-    with urllib.request.urlopen(f"http://127.0.0.1:{server_default}/healthz", timeout=15) as r:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=15) as r:
+        assert json.loads(r.read()) == {"status": "ok"}
+    assert time.monotonic() - started < 1
+    # one that sends more after its answer is drained without blocking the worker either
+    held[0].sendall(b"more bytes nobody asked for")
+    time.sleep(0.2)
+    started = time.monotonic()
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=15) as r:
         assert json.loads(r.read()) == {"status": "ok"}
     assert time.monotonic() - started < 1
     for s in held:       # the server has sent its FIN: the answer is whole
         assert s.recv(1) == b""
         s.close()
+    time.sleep(0.5)
+    assert _workers(server_default.pid) == workers       # no worker died draining or closing them
+
+
+def test_bytes_left_unread_do_not_reset_the_answer(server_default):
+    # the point of the lingering close (RFC 9112 §9.6): closing at once with unread bytes would send a reset that
+    # can destroy the answer before the client reads it
+    s = socket.create_connection(("127.0.0.1", server_default.port))
+    s.settimeout(10)
+    s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n" + b"x" * 50_000)
+    time.sleep(0.3)
+    answer = b""
+    while chunk := s.recv(65536):
+        answer += chunk
+    s.close()
+    assert answer.startswith(b"HTTP/1.1 200 ") and answer.endswith(b'{"status": "ok"}')
+
+
+def test_a_held_socket_is_closed_once_the_linger_is_over(server_default):
+    import gunicorn_conf
+    s = socket.create_connection(("127.0.0.1", server_default.port))
+    s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    assert _answer(s).startswith(b"HTTP/1.1 200 ") and s.recv(1) == b""
+    s.sendall(b"x")                 # while it lingers, what the client sends is read and dropped: no reset
+    time.sleep(0.3)
+    assert s.recv(1) == b""
+    time.sleep(gunicorn_conf.LINGER + 1.5)      # the linger, and the poller's one-second tick
+    with pytest.raises((ConnectionResetError, BrokenPipeError)):
+        for _ in range(3):          # the socket is closed now: the first send draws a reset, the next ones fail
+            s.sendall(b"y")
+            time.sleep(0.2)
+            s.recv(1)
+    s.close()
 
 
 def test_the_read_deadline_honours_a_callers_shorter_timeout():
@@ -701,11 +750,26 @@ def test_leading_double_slashes_are_no_path_over_http(server, raw):
     assert headers["x-content-type-options"] == "nosniff"
 
 
-def test_leading_double_slashes_in_process():
+@pytest.mark.parametrize("environ", [{"PATH_INFO": "//v1/games", "RAW_URI": "//v1/games"},
+                                     {"PATH_INFO": "//v1/games"},          # a server that sets no RAW_URI
+                                     {"PATH_INFO": "/v1/games", "RAW_URI": "//v1/games"}])
+def test_leading_double_slashes_in_process(environ):
     c = create_app().test_client()
-    r = c.get("/", environ_overrides={"PATH_INFO": "//v1/games", "RAW_URI": "//v1/games"})
+    r = c.get("/", environ_overrides=environ)
     assert problem(r, 404, "not-found")["errors"] == []
     assert c.get("/v1/games", environ_overrides={"RAW_URI": "/v1/games"}).status_code == 200     # one slash: fine
+
+
+def test_an_expectation_other_than_100_continue_is_a_417_problem(server):
+    answer = _exchange(server, b"GET /healthz HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\nConnection: close\r\n\r\n")
+    assert _problem_over_http(answer, 417, "expectation-failed")[1]["detail"] == \
+        "the only expectation the server meets is Expect: 100-continue"
+
+
+@pytest.mark.parametrize("status,kind", [(418, "bad-request"), (599, "internal-error"), (505, "http-version-not-supported")])
+def test_a_status_without_its_own_text_falls_back_by_class(status, kind):
+    import wsgi
+    assert wsgi.framing_problem(status, line=8190)["type"].endswith("/" + kind)
 
 
 # ---------------------------------------------------------------- 5. transfer codings other than chunked
@@ -759,7 +823,9 @@ def _line_of(n: int) -> bytes:
 def test_a_request_line_over_8190_bytes_is_a_414_problem(server):
     at_limit = _exchange(server, _line_of(8190) + b"\r\nHost: x\r\nConnection: close\r\n\r\n")
     _problem_over_http(at_limit, 404, "not-found")          # the app's: no such path
-    headers, doc = _problem_over_http(_exchange(server, _line_of(8191) + b"\r\nHost: x\r\n\r\n"), 414, "uri-too-long")
+    answer = _exchange(server, _line_of(8191) + b"\r\nHost: x\r\n\r\n")
+    assert answer.startswith(b"HTTP/1.1 414 URI Too Long\r\n")         # gunicorn's status line, kept
+    headers, doc = _problem_over_http(answer, 414, "uri-too-long")
     assert doc["detail"] == "the request line (method, path and query) is limited to 8190 bytes"
     assert doc["errors"] == [] and headers["connection"] == "close" and headers["cache-control"] == "no-store"
 
@@ -789,8 +855,9 @@ def test_gunicorns_answers_speak_the_requests_language(server):
     # request's language; a fault in the headers themselves is answered in English
     raw = (b"POST /v1/games/thousand/score HTTP/1.1\r\nHost: x\r\nAccept-Language: ru-RU, en;q=0.5\r\n"
            b"Content-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\n{}")
-    headers, doc = _problem_over_http(_exchange(server, raw), 400, "bad-request")
-    assert headers["content-language"] == "ru" and doc["title"] == "Неверный запрос"
+    answer = _exchange(server, raw)
+    headers, doc = _problem_over_http(answer, 400, "bad-request")
+    assert headers["content-language"] == "ru" and "Неверный запрос".encode() in answer     # UTF-8, not escapes
     assert doc["detail"] == "заголовок искажён, повторён или недопустим вместе с другими"
     raw = b"GET /healthz HTTP/1.1\r\nHost: x\r\nAccept-Language: ru\r\nBad Header: 1\r\n\r\n"
     headers, doc = _problem_over_http(_exchange(server, raw), 400, "bad-request")
