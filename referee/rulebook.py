@@ -24,6 +24,7 @@ from typing import Any, Callable
 
 import yaml
 
+from .common import echo
 from .errors import InputError, UnknownVariant, esc
 from .i18n import DEFAULT_LANGUAGE, _, number
 
@@ -352,7 +353,7 @@ class Variant:
             spec = self.specs.get(name)
             if spec is None:
                 errors.append({"pointer": f"/options/{esc(name)}",
-                               "detail": _("unknown option {name}; known options: {known}", name=repr(name),
+                               "detail": _("unknown option {name}; known options: {known}", name=echo(name),
                                            known=", ".join(sorted(self.specs)))})
                 continue
             try:
@@ -408,5 +409,5 @@ class Game:
         vid = self.default_variant if variant_id is None else variant_id
         if not isinstance(vid, str) or vid not in self.variants:
             raise UnknownVariant(_("{game} has no variant {variant}; known: {known}", game=self.id,
-                                   variant=repr(vid), known=", ".join(self.variants)))
+                                   variant=echo(vid), known=", ".join(self.variants)))
         return self.variants[vid]

@@ -12,10 +12,12 @@ from marshmallow import ValidationError
 from schemas import REQUESTS, errors_to_pointers
 
 from . import errors, i18n, registry
+from .common import echo
 from .errors import InputError, UnknownRule, UnknownVariant
 from .i18n import DEFAULT_LANGUAGE, _
 
 ENDPOINTS = ("score", "check", "validate")
+VARIANT_MAX = 64        # the longest variant id a request may name (schemas.common.Envelope)
 # one schema instance per request kind: building marshmallow schemas (and their nested fields) per request
 # costs as much as judging the request; loading does not change them
 _SCHEMAS = {(g, ep): cls() for g, eps in REQUESTS.items() for ep, cls in eps.items()}
@@ -59,6 +61,9 @@ def _handle(game_id: str, endpoint: str, body: Any) -> dict:
     if "variant" in body and not isinstance(body["variant"], str):
         raise InputError(_("variant must be a string naming one of: {known}", known=", ".join(game.variants)),
                          "/variant")
+    if isinstance(body.get("variant"), str) and len(body["variant"]) > VARIANT_MAX:
+        # refused before it is looked up, and not shown back: no variant id is this long
+        raise InputError(_("Longer than maximum length {max}.", max=VARIANT_MAX), "/variant")
     try:
         variant = game.variant(body.get("variant"))
     except UnknownVariant as e:
@@ -153,7 +158,7 @@ def rule_info(game_id: str, rule_id: str, variant_id: str | None, lang: str | No
     v = game.variant(variant_id)
     full = rule_id if rule_id.startswith(game.id + "/") else f"{game.id}/{rule_id}"
     if full not in game.rulebook:
-        raise UnknownRule(_("{game} has no rule {rule}", game=game.id, rule=repr(rule_id[:64])))
+        raise UnknownRule(_("{game} has no rule {rule}", game=game.id, rule=echo(rule_id)))
     rule = game.rulebook[full].render(lang, v, v.resolve({}), notes=True)
     cited = {s["source"] for s in rule["source"]}
     return {"game": game.id, "variant": v.id, "edition": game.rulebook.edition, **rule,
