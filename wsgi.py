@@ -232,6 +232,10 @@ def create_app() -> Flask:
     app.register_blueprint(web.bp)        # the page for the table, /docs and the spec
     app.register_blueprint(web.swagger)   # Swagger UI's files, from its package
 
+    @app.teardown_request
+    def forget_language(_exc):
+        i18n.set_language(None)   # the thread's next request (or a test after it) starts in English again
+
     @app.after_request
     def finish(resp: Response):
         resp.headers.update(SECURITY_HEADERS)
