@@ -9,7 +9,7 @@ import pytest
 from referee.canasta.melds import canasta_bonus, opening_minimum, red_three_points
 from referee.canasta.options import VARIANTS
 from referee.canasta.scoring import score_side
-from referee.canasta.table import DealState, Layout, Pile
+from referee.canasta.deal import DealState, Layout, Pile
 from referee.cards import parse_card
 
 S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]

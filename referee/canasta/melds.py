@@ -13,7 +13,7 @@ code path (rule IDs in ``rules.yaml``):
 from __future__ import annotations
 
 from ..cards import JOKER, Card
-from .core import is_black_three, is_red_three, is_wild
+from .cards import is_black_three, is_red_three, is_wild
 
 SEQUENCE_RANKS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
@@ -160,6 +160,16 @@ def _wild_meld(cards: list[Card], opts: dict) -> str:
         raise MeldFault("canasta/3.3", "wild cards meld only toward a golden canasta (seven 2s) or a diamond "
                                        "canasta (four jokers and three 2s)")
     return "wild"
+
+
+def meld_ok(meld: list[Card], opts: dict, going_out: bool) -> bool:
+    """Whether ``meld`` is a legal meld under ``opts`` (:func:`classify` without the reason)."""
+    try:
+        classify(meld, opts, going_out=going_out)
+    except MeldFault:
+        return False
+    return True
+
 
 
 WILD_CANASTA = {"bolivia": ("bolivia", 2500), "brazilian": ("wild canasta", 2000),

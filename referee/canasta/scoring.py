@@ -2,11 +2,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..cards import Card
-from .core import card_value, cards_value, is_black_three
+from .cards import card_value, cards_value, is_black_three, is_red_three
 from .melds import (MeldFault, black_three_points, canasta_bonus, classify, excess_wilds, is_canasta,
                     is_sevens_canasta, red_three_points, without_wilds)
+
+if TYPE_CHECKING:
+    from .deal import DealState, Layout
 
 
 def kind_and_meld(meld: list[Card], opts: dict) -> tuple[str, list[Card]]:
@@ -145,3 +149,78 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
                 lines.append({"item": f"{n} black three{'' if n == 1 else 's'} left in hand", "points": pts,
                               "rule": "canasta/2.3"})
     return SideScore(base, on_table - in_hand, lines)
+
+
+# ---------------------------------------------------------------- settling a deal (score and validate)
+
+def settle(layout: Layout, opts: dict, scores: dict[str, int], target: int, per_side: dict[str, dict],
+           penalties: list[dict], rounds_before: int = 0) -> dict:
+    """Score one finished deal.
+
+    ``per_side[side]``: ``{"melds": [[cards]], "red_threes": n, "hands": [[cards] per player], "went_out": bool,
+    "concealed": bool}`` and optionally ``one_player_all_reds``, ``double_ending``.  ``rounds_before``: deals
+    already played (the game also ends after ``max_rounds``).  ``penalties``: ``[{"rule", "side", "points" (negative), "note"}]``.  Returns the
+    score answer: ``sides`` (lines, base_score, card_score, penalties, hand_score, total_before, total_after),
+    ``penalties``, ``game_over``, ``winner`` (the higher total once a side reaches ``target``; None on a tie)
+    and ``target``.
+    """
+    out = []
+    anyone_out = any(d["went_out"] for d in per_side.values())
+    for sid in layout.sides:
+        d = per_side[sid]
+        s = score_side(d["melds"], d["hands"], opts, red_threes=d["red_threes"], went_out=d["went_out"],
+                       concealed=d["concealed"], opponents_went_out=anyone_out and not d["went_out"],
+                       one_player_all_reds=d.get("one_player_all_reds", False),
+                       double_ending=d.get("double_ending", False), black_threes_aside=d.get("black_threes_aside", 0))
+        lines = list(s.lines)
+        pen = [p for p in penalties if p["side"] == sid]
+        lines += [{"item": p["note"], "points": p["points"], "rule": p["rule"]} for p in pen]
+        hand_score = sum(x["points"] for x in lines)
+        out.append({"id": sid, "players": layout.members[sid], "base_score": s.base, "card_score": s.cards,
+                    "penalties": sum(p["points"] for p in pen), "lines": lines, "hand_score": hand_score,
+                    "total_before": scores[sid], "total_after": scores[sid] + hand_score})
+    over = [o for o in out if o["total_after"] >= target]
+    last_round = opts.get("max_rounds") is not None and rounds_before + 1 >= opts["max_rounds"]
+    winner = None
+    if over or last_round:
+        best = max(o["total_after"] for o in out)
+        top = [o["id"] for o in out if o["total_after"] == best]
+        winner = top[0] if len(top) == 1 else None
+    ans = {"sides": out, "penalties": penalties, "game_over": bool(over) or last_round, "winner": winner,
+           "target": target, "_rules": {"canasta/7.1", "canasta/7.2"} if over or last_round else {"canasta/7.1"}}
+    if opts.get("max_rounds") is not None:
+        ans["rounds_played"] = rounds_before + 1
+    # the state to send with the next deal (canasta/7.1)
+    ans["state_after"] = {"scores": {o["id"]: o["total_after"] for o in out}}
+    if opts.get("max_rounds") is not None:
+        ans["state_after"]["rounds"] = rounds_before + 1
+    return ans
+
+
+
+def settle_state(st: DealState, layout: Layout, opts: dict, scores: dict, target: int, rounds: int = 0) -> dict:
+    """The score answer of a replayed deal, with the 500 for a red three kept in hand (canasta/8.3)."""
+    per_side = {}
+    penalties = []
+    went = st.outcome["went_out"]
+    penalties += [p for p in st.penalties if p["side"] in layout.sides]
+    for sid in layout.sides:
+        hands = []
+        for p in layout.members[sid]:
+            h = st.hands[p] or []
+            kept = [c for c in h if is_red_three(c)]
+            for c in kept:
+                if p in st.had_turn:
+                    penalties.append({"rule": "canasta/8.3", "side": sid, "points": -500,
+                                      "note": f"{p} kept {c} in hand to the end"})
+            hands.append([c for c in h if not is_red_three(c)])
+        reds = len(st.red_threes[sid]) + sum(1 for p in layout.members[sid] for c in (st.hands[p] or [])
+                                             if is_red_three(c))
+        ours = went is not None and layout.side_of[went] == sid
+        per_side[sid] = {"melds": list(st.melds[sid].values()), "red_threes": reds, "hands": hands,
+                         "went_out": ours, "concealed": bool(ours and st.outcome["concealed"]),
+                         "double_ending": bool(ours and st.outcome.get("double_ending")),
+                         "one_player_all_reds": any(st.red_by_player.get(p, 0) == 4 for p in layout.members[sid]),
+                         "black_threes_aside": st.set_aside.get(sid, 0)}
+    return settle(layout, opts, scores, target, per_side, penalties, rounds)
+

@@ -5,8 +5,9 @@ Per action there is a triple, after PokerKit: ``verify_<action>`` raises :class:
 the rule and the reason, ``can_<action>`` answers yes/no, ``apply_<action>`` verifies and then changes the state.
 Actions: ``draw``, ``take_pile``, ``meld``, ``discard``, ``ask`` (permission to go out), ``go_out`` (meld and an
 optional last discard in one step), ``end`` (the player in turn cannot or will not take the pile once the stock is
-gone) and ``expose`` (a card shown by accident becomes a penalty card, canasta/8.7).  Hands may be unknown
-(``None``) for players other than the one acting, as in a described position.
+gone), ``red_three``, ``double_ending``, ``extra_cards``, ``packet`` and ``expose`` (a card shown by accident becomes a
+penalty card, canasta/8.7).  Hands may be unknown (``None``) for players other than the one acting, as in a
+described position.  :func:`legal_actions` lists what a player may do now.
 
 Cards in hands are matched by rank for 4 to A, deuces and jokers (suits do not matter there), and by rank and suit for
 threes.  Rule IDs are those of ``rules.yaml``.
@@ -17,8 +18,8 @@ from dataclasses import dataclass, field
 
 from ..cards import Card
 from ..errors import IllegalAction
-from .core import card_value, cards_value, is_black_three, is_red_three, is_wild
-from .melds import (MeldFault, classify, go_out_fault, is_canasta, kind_of_key, meld_key, opening_canasta,
+from .cards import card_value, cards_value, is_black_three, is_red_three, is_wild
+from .melds import (MeldFault, classify, go_out_fault, is_canasta, kind_of_key, meld_key, meld_ok, opening_canasta,
                     opening_minimum)
 
 # the penalties the laws attach to kinds of illegal action: (penalty rule, points lost)
@@ -333,6 +334,9 @@ class DealState:
                                                "hand, and draws its replacement, in his own turn")
         if self.stock < 1:
             raise IllegalAction("canasta/2.1", "the stock is empty: no replacement can be drawn")
+
+    def can_red_three(self, player: str, card: Card) -> bool:
+        return _can(self.verify_red_three, player, card)
 
     def apply_red_three(self, player: str, card: Card, replacement: Card | None) -> None:
         """Lay out a red three held in hand (dealt, or drawn) and draw its replacement (canasta/2.1)."""
@@ -963,6 +967,9 @@ class DealState:
             return {**v, "going_out": True, "concealed": self._concealed_with(player, {}), "melds": {}}
         return self.verify_meld(player, groups, final_discard=discard, going_out=True)
 
+    def can_go_out(self, player: str, groups: list, discard: Card | None) -> bool:
+        return _can(self.verify_go_out, player, groups, discard)
+
     def apply_go_out(self, player: str, groups: list, discard: Card | None) -> dict:
         v = self.verify_go_out(player, groups, discard)
         if groups:
@@ -1020,6 +1027,9 @@ class DealState:
         if self.answer is not None:
             raise IllegalAction("canasta/6.3", "the question has been asked and answered this turn")
 
+    def can_ask(self, player: str) -> bool:
+        return _can(self.verify_ask, player)
+
     def apply_late_ask(self, player: str) -> dict | None:
         """After a late question (canasta/8.5) the play goes on: a player who can go out must, as after a yes; one
         who cannot is charged 100 and plays on.  Returns the penalty charged, if any."""
@@ -1058,6 +1068,9 @@ class DealState:
             raise IllegalAction("canasta/6.5", f"the top {self.pile.top.rank} fits the side's meld and the pile is "
                                                "not frozen: with the stock gone the player must take it")
 
+    def can_end(self, player: str) -> bool:
+        return _can(self.verify_end, player)
+
     def apply_end(self, player: str) -> dict:
         self.verify_end(player)
         self._end(None)
@@ -1083,6 +1096,9 @@ class DealState:
                                           f"are replaced), not {len(naturals)}", None, "/cards")
         return want
 
+    def can_extra_cards(self, player: str, cards: list[Card] | None = None) -> bool:
+        return _can(self.verify_extra_cards, player, cards)
+
     def apply_extra_cards(self, player: str, cards: list[Card] | None = None) -> dict:
         want = self.verify_extra_cards(player, cards)
         if cards is None:
@@ -1105,6 +1121,9 @@ class DealState:
             raise foul("canasta/1.5", f"{player} has no packet to take (packet_size, or it is taken)")
         if player not in self.canasta_makers:
             raise foul("canasta/1.5", f"{player} takes his packet once he has completed a canasta")
+
+    def can_packet(self, player: str) -> bool:
+        return _can(self.verify_packet, player)
 
     def apply_packet(self, player: str) -> dict:
         self.verify_packet(player)
@@ -1134,6 +1153,9 @@ class DealState:
             raise foul("canasta/6.6", f"a double ending lays down the whole hand; {len(rest)} card(s) would remain")
         return self._verify_melds(self.side(player), groups, going_out=True)
 
+    def can_double_ending(self, player: str, groups: list) -> bool:
+        return _can(self.verify_double_ending, player, groups)
+
     def apply_double_ending(self, player: str, groups: list) -> dict:
         made = self.verify_double_ending(player, groups)
         side = self.side(player)
@@ -1148,6 +1170,131 @@ class DealState:
         self.outcome = {"went_out": went_out, "concealed": bool(went_out and concealed)}
 
 
+# ------------------------------------------------------------------ what a player may do now
+
+def legal_actions(st: DealState, actor: str) -> list[dict]:
+    """What ``actor`` may do now: the draw, one way to take the pile, asking, each legal discard, ending the hand,
+    and one way to go out when there is one.
+
+    Melds are many; they are judged when proposed, and one legal opening is suggested when the side has none.
+    """
+    out: list[dict] = []
+    if st.phase == "done" or st.turn != actor:
+        return out
+    hand = st.hands.get(actor) or []
+    for c in dict.fromkeys(c for c in hand if is_red_three(c)):
+        if _can(st.verify_red_three, actor, c):
+            out.append({"type": "red_three", "player": actor, "card": str(c)})
+    if st.phase == "draw":
+        if st.can_draw(actor):
+            out.append({"type": "draw", "player": actor})
+        way = way_to_take(st, actor, hand)
+        if way is not None:
+            out.append({"type": "take_pile", "player": actor, "cards": [str(c) for c in way[0]],
+                        "melds": [[str(c) for c in m] for m in way[1]]})
+        if _can(st.verify_end, actor):
+            out.append({"type": "end", "player": actor})
+    elif st.extra_due.get(actor):
+        out.append({"type": "extra_cards", "player": actor})
+    else:
+        seen = set()
+        for c in hand:
+            if c not in seen and st.can_discard(actor, c):
+                out.append({"type": "discard", "player": actor, "card": str(c)})
+            seen.add(c)
+        if not st.has_melded(st.side(actor)):
+            opening = next((o for o in openings(st, actor, hand) if st.can_meld(actor, o)), None)
+            if opening:
+                out.append({"type": "meld", "player": actor, "melds": [[str(c) for c in m] for m in opening]})
+        way = st.way_out(actor)
+        if way is not None:
+            groups, card = way
+            act = {"type": "go_out", "player": actor,
+                   "melds": [{"rank": g[0], "cards": [str(c) for c in g[1]]} if isinstance(g, tuple)
+                             else [str(c) for c in g] for g in groups]}
+            if card is not None:
+                act["card"] = str(card)
+            out.append(act)
+        if _can(st.verify_end, actor):            # a last red three drawn: the hand ends (canasta/6.5)
+            out.append({"type": "end", "player": actor})
+    if _can(st.verify_ask, actor):
+        out += [{"type": "ask", "player": actor, "answer": a} for a in ("yes", "no")]
+    return out
+
+
+def way_to_take(st: DealState, actor: str, hand: list[Card]):
+    """One way for ``actor`` to take the pile, as ``(cards shown, further melds)``, or None (canasta/5.1, 5.2, 4.2):
+    the naturals of the top card's rank (two or more, or one), with none, one or two wild cards, and for an
+    opening the melds the rest of the hand can add."""
+    top = st.pile.top
+    if top is None or is_wild(top) or is_black_three(top) or is_red_three(top):
+        return None
+    nat = [c for c in hand if c.rank == top.rank]
+    wild = sorted((c for c in hand if is_wild(c)), key=card_value)
+    candidates = [[]]
+    for n in range(len(nat), 0, -1):
+        for w in range(0, min(2, len(wild)) + 1):
+            candidates.append(nat[:n] + wild[:w])
+    side = st.side(actor)
+    for shown in candidates:
+        if st.can_take_pile(actor, shown, []):
+            return shown, []
+        if not st.has_melded(side):
+            rest = take_from(hand, shown)
+            extra = opening_melds(rest, st.minimum(side) - cards_value([top] + shown), st.opts, top.rank)
+            if extra and st.can_take_pile(actor, shown, extra):
+                return shown, extra
+    return None
+
+
+def openings(st: DealState, actor: str, hand: list[Card]) -> list[list[list[Card]]]:
+    """Candidate opening melds from the hand: a greedy set worth the minimum (less what laid-out red threes count
+    under red_threes_count_toward_opening), and each canasta the hand holds (canasta openings)."""
+    side = st.side(actor)
+    need = st.minimum(side)
+    if st.opts["red_threes_count_toward_opening"]:
+        need -= 5 * len(st.red_threes[side])
+    out = []
+    greedy = opening_melds(hand, need, st.opts)
+    if greedy:
+        out.append(greedy)
+    by_rank: dict[str, list[Card]] = {}
+    for c in hand:
+        if not is_wild(c) and c.rank != "3":
+            by_rank.setdefault(c.rank, []).append(c)
+    wilds = [c for c in hand if is_wild(c)]
+    for rank, cs in by_rank.items():
+        if len(cs) + min(len(wilds), 3) >= 7 and len(cs) >= 4:
+            out.append([cs + wilds[:max(0, 7 - len(cs))]])
+    return out
+
+
+def opening_melds(hand: list[Card], need: int, opts: dict, skip_rank: str | None = None) -> list[list[Card]] | None:
+    """A greedy set of melds from ``hand`` worth at least ``need`` (canasta/4.1), or None."""
+    by_rank: dict[str, list[Card]] = {}
+    for c in hand:
+        if not is_wild(c) and not is_red_three(c) and not is_black_three(c) and c.rank != skip_rank:
+            by_rank.setdefault(c.rank, []).append(c)
+    wilds = sorted((c for c in hand if is_wild(c)), key=card_value, reverse=True)
+    melds = []
+    for rank, cs in sorted(by_rank.items(), key=lambda kv: -cards_value(kv[1])):
+        if len(cs) >= 3:
+            melds.append(list(cs))
+        elif len(cs) == 2 and wilds and meld_ok(cs + wilds[:1], opts, False):
+            melds.append(cs + [wilds.pop(0)])
+    total = sum(cards_value(m) for m in melds)
+    for m in melds:
+        while total < need and wilds and meld_ok(m + [wilds[0]], opts, False):
+            w = wilds.pop(0)
+            m.append(w)
+            total += card_value(w)
+    if need <= 0:
+        return []
+    if total < need or not melds:
+        return None
+    return melds
+
+
 def _can(verify, *args) -> bool:
     try:
         verify(*args)
@@ -1156,4 +1303,4 @@ def _can(verify, *args) -> bool:
     return True
 
 
-__all__ = ["DealState", "Layout", "Pile", "foul", "same", "take_from", "card_value"]
+__all__ = ["DealState", "Layout", "Pile", "foul", "legal_actions", "same", "take_from", "way_to_take"]
