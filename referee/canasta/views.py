@@ -12,6 +12,7 @@ options, and raises :class:`~referee.errors.InputError` (HTTP 422) for input no 
 from __future__ import annotations
 
 from ..errors import IllegalAction, InputError
+from ..i18n import N_, _
 from .cards import deck_of
 from .deal import DealState, group_cards, legal_actions
 from .parse import (ACTIONS, EVENT_TYPES, Tally, canasta_card, card_list, check_fields, deal_layout_trio,
@@ -37,32 +38,32 @@ def _illegal_result(e: IllegalAction, side: str, opts: dict, base: str) -> tuple
         if prule == "canasta/8.1":
             if opts["count_and_exposure_penalties"]:
                 penalties.append({"rule": prule, "side": side, "points": 0,
-                                  "note": "add melds from the hand to reach the minimum, or take the cards back and "
-                                          "the side's minimum rises by 10 for this deal; the short opening stands "
-                                          "if nobody objects before the next player draws"})
+                                  "note": _("add melds from the hand to reach the minimum, or take the cards back "
+                                            "and the side's minimum rises by 10 for this deal; the short opening "
+                                            "stands if nobody objects before the next player draws")})
         else:
-            penalties.append({"rule": prule, "side": side, "points": -pts, "note": _NOTES[prule]})
+            penalties.append({"rule": prule, "side": side, "points": -pts, "note": _(_NOTES[prule])})
     return {"rule": e.rule, "message": e.message, "pointer": base + (e.pointer or "")}, penalties
 
 
-_NOTES = {"canasta/8.2": "cards of an illegal meld go back to the hand; charged only if pointed out before the next "
-                         "player draws",
-          "canasta/8.4": "if the pile was taken: the opponents rebuild it and the player draws from the stock",
-          "canasta/8.5": "breach of the permission rules; the opponents may stop the going out",
-          "canasta/8.6": "going out without the canastas required; the player keeps a card"}
+_NOTES = {"canasta/8.2": N_("cards of an illegal meld go back to the hand; charged only if pointed out before the "
+                            "next player draws"),
+          "canasta/8.4": N_("if the pile was taken: the opponents rebuild it and the player draws from the stock"),
+          "canasta/8.5": N_("breach of the permission rules; the opponents may stop the going out"),
+          "canasta/8.6": N_("going out without the canastas required; the player keeps a card")}
 
 
 def check(req: dict, variant, opts: dict) -> dict:
     """Rule on one proposed action in a described position (draw, take_pile, meld, discard, ask, go_out, end)."""
-    layout, scores, _ = parse_table(req, variant, opts)
+    layout, scores, _target = parse_table(req, variant, opts)
     pos = req.get("position") if isinstance(req.get("position"), dict) else {}
     layout = layout.active(sitting_out(pos.get("sitting_out"), layout, "/position/sitting_out"))
     action = req.get("action")
     if not isinstance(action, dict):
-        raise InputError("action: {type, player, ...}", "/action")
+        raise InputError(_("action: an object {{type, player, ...}}"), "/action")
     t = action.get("type")
     if t not in ACTIONS:
-        raise InputError(f"type is one of {', '.join(ACTIONS)}", "/action/type")
+        raise InputError(_("type is one of {types}", types=list(ACTIONS)), "/action/type")
     check_fields(action, "/action")
     actor = player_at(action.get("player"), layout, "/action/player")
     st, facts = position_state(req, layout, opts, scores, actor)
@@ -92,7 +93,7 @@ def _apply(st: DealState, actor: str, t: str, action: dict, ptr: str = "/action"
     if t == "draw":
         cards = action.get("cards")
         if cards is None and ptr != "/action":
-            raise InputError("a draw in a log lists the cards taken from the stock", ptr + "/cards")
+            raise InputError(_("a draw in a log lists the cards taken from the stock"), ptr + "/cards")
         return st.apply_draw(actor, card_list(cards, ptr + "/cards") if cards is not None else None)
     if t == "take_pile":
         return st.apply_take_pile(actor, card_list(action.get("cards") or [], ptr + "/cards"),
@@ -100,16 +101,16 @@ def _apply(st: DealState, actor: str, t: str, action: dict, ptr: str = "/action"
     if t == "meld":
         groups = meld_groups(action.get("melds"), ptr + "/melds")
         if not groups:
-            raise InputError("a meld action lays down at least one meld", ptr + "/melds")
+            raise InputError(_("a meld action lays down at least one meld"), ptr + "/melds")
         return st.apply_meld(actor, groups)
     if t == "discard":
         if action.get("card") is None:
-            raise InputError("a discard names its card", ptr + "/card")
+            raise InputError(_("a discard names its card"), ptr + "/card")
         return st.apply_discard(actor, canasta_card(action["card"], ptr + "/card"))
     if t == "ask":
         answer = action.get("answer")
         if answer not in ("yes", "no"):
-            raise InputError("the partner's answer: yes or no", ptr + "/answer")
+            raise InputError(_("the partner's answer: yes or no"), ptr + "/answer")
         return st.apply_ask(actor, answer)
     if t == "double_ending":
         return st.apply_double_ending(actor, meld_groups(action.get("melds"), ptr + "/melds"))
@@ -119,19 +120,19 @@ def _apply(st: DealState, actor: str, t: str, action: dict, ptr: str = "/action"
         card = canasta_card(action.get("card"), ptr + "/card")
         rep = action.get("replacement")
         if rep is None and ptr != "/action":
-            raise InputError("a red three laid out from the hand is replaced from the stock: give the replacement",
+            raise InputError(_("a red three laid out from the hand is replaced from the stock: give the replacement"),
                              ptr + "/replacement")
         st.apply_red_three(actor, card, canasta_card(rep, ptr + "/replacement") if rep is not None else None)
         return {"red_three_laid_out": str(card)}
     if t == "expose":
         cards = card_list(action.get("cards"), ptr + "/cards")
         if not cards:
-            raise InputError("an expose names the cards shown by accident", ptr + "/cards")
+            raise InputError(_("an expose names the cards shown by accident"), ptr + "/cards")
         return st.apply_expose(actor, cards)
     if t == "extra_cards":
         cards = action.get("cards")
         if cards is None and ptr != "/action":
-            raise InputError("extra cards in a log list the cards taken from the stock", ptr + "/cards")
+            raise InputError(_("extra cards in a log list the cards taken from the stock"), ptr + "/cards")
         return st.apply_extra_cards(actor, card_list(cards, ptr + "/cards") if cards is not None else None)
     if t == "go_out":
         card = action.get("card")
@@ -148,7 +149,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
     deck = deck_of(opts)
     log = req.get("log")
     if not isinstance(log, list) or not log:
-        raise InputError("log must be a non-empty list of events", "/log")
+        raise InputError(_("log must be a non-empty list of events"), "/log")
     violations: list[dict] = []
     first = None
     final = None
@@ -198,26 +199,27 @@ def validate(req: dict, variant, opts: dict) -> dict:
     for i, ev in enumerate(log):
         ptr = f"/log/{i}"
         if not isinstance(ev, dict):
-            raise InputError("each event is an object with a type", ptr)
+            raise InputError(_("each event is an object with a type"), ptr)
         t = ev.get("type")
         if t not in EVENT_TYPES:
-            raise InputError(f"unknown event type {t!r}; known: {', '.join(EVENT_TYPES)}", ptr + "/type")
+            raise InputError(_("unknown event type {type}; known: {types}", type=repr(t), types=list(EVENT_TYPES)),
+                             ptr + "/type")
         if pending and t != "double_ending":
             finish()
         if t == "deal":
             if st is not None and st.phase != "done" and not skipping:
-                close_open_deal(i, t, "a new deal began before the previous hand ended")
+                close_open_deal(i, t, _("a new deal began before the previous hand ended"))
             checked += 1
             if game_over:
-                violate(i, t, "canasta/7.2", "the game was already over")
+                violate(i, t, "canasta/7.2", _("the game was already over"))
                 skipping = True
                 continue
             check_fields(ev, ptr)
             sitter = sitting_out(ev.get("sitting_out"), layout, ptr + "/sitting_out")
             deal_layout = layout.active(sitter)
             if sitter is not None and ev.get("dealer") == sitter:     # a ruling: the deal passes him by
-                violate(i, t, "canasta/1.5", f"{sitter} sits this deal out, so he does not deal it: the deal passes "
-                                             "to the left past him", ptr + "/dealer")
+                violate(i, t, "canasta/1.5", _("{player} sits this deal out, so he does not deal it: the deal passes "
+                                               "to the left past him", player=sitter), ptr + "/dealer")
                 st, skipping, prev_dealer, prev_sitter = None, True, sitter, sitter
                 continue
             dealer = player_at(ev.get("dealer"), deal_layout, ptr + "/dealer")
@@ -226,15 +228,15 @@ def validate(req: dict, variant, opts: dict) -> dict:
                 trio = deal_layout_trio(layout)
                 want = trio[(trio.index(prev_sitter) + 1) % len(trio)]
                 if sitter != want:
-                    problems.append(("canasta/1.1", f"the trio's members sit out in turn: {want} sits out, not "
-                                                    f"{sitter}", ptr + "/sitting_out"))
+                    problems.append(("canasta/1.1", _("the trio's members sit out in turn: {want} sits out, not "
+                                                      "{player}", want=want, player=sitter), ptr + "/sitting_out"))
             if prev_dealer is not None:
                 want = layout.after(prev_dealer)
                 while want == sitter:         # the deal passes to the left, past the player sitting out
                     want = layout.after(want)
                 if dealer != want:
-                    problems.append(("canasta/1.5", f"the deal passes to the left: {want} deals, not {dealer}",
-                                     ptr + "/dealer"))
+                    problems.append(("canasta/1.5", _("the deal passes to the left: {want} deals, not {player}",
+                                                      want=want, player=dealer), ptr + "/dealer"))
             prev_dealer, prev_sitter = dealer, sitter
             st, tally, more = start_deal(ev, deal_layout, opts, scores, deck, ptr)
             skipping = False
@@ -245,11 +247,11 @@ def validate(req: dict, variant, opts: dict) -> dict:
         if skipping:                 # the rest of a deal whose judging stopped
             continue
         if st is None:
-            raise InputError("the log must start with a deal event", ptr)
+            raise InputError(_("the log must start with a deal event"), ptr)
         checked += 1
         check_fields(ev, ptr)
         if ev.get("player") is not None and ev.get("player") == deal_layout.sitting_out:
-            violate(i, t, "canasta/1.1", f"{ev['player']} sits this deal out: he takes no part in it",
+            violate(i, t, "canasta/1.1", _("{player} sits this deal out: he takes no part in it", player=ev["player"]),
                     ptr + "/player")
             skipping = True
             continue
@@ -285,7 +287,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
     if pending:
         finish()
     if st is not None and st.phase != "done" and not skipping:
-        close_open_deal(len(log) - 1, log[-1].get("type"), "the log ends in the middle of a deal")
+        close_open_deal(len(log) - 1, log[-1].get("type"), _("the log ends in the middle of a deal"))
     return {"valid": not violations, "events_checked": checked, "first_violation": first,
             "violations": violations, "final": final, "_rules": rules}
 
