@@ -69,7 +69,7 @@ SPECS = {s.name: s for s in [
                                                     "sevens game: 500)."), allowed=(0, 500)),
     # --- melds and canastas
     O("max_wilds", "int", 3, "canasta/3.1", N_("Wild cards a meld may hold (Samba and its family: 2); null: no cap "
-         "(popular Russian)."), allowed=(3, 2), nullable=True),
+                                               "(popular Russian)."), allowed=(3, 2), nullable=True),
     O("wild_ratio", "enum", "not_more", "canasta/3.1",
       N_("Wild cards never outnumber the naturals (official), the naturals outnumber the wild cards (fewer: a "
          "house rule), the naturals are at least twice the wild cards (pagat's Samba), or only two naturals a meld "
@@ -86,7 +86,7 @@ SPECS = {s.name: s for s in [
     O("min_naturals", "int", 2, "canasta/3.1", N_("Natural cards a meld needs at least (Hollywood: 3)."),
       allowed=(2, 3)),
     O("sequence_wilds", "int", 0, "canasta/3.4", N_("Wild cards a sequence may hold (Hollywood: 1; a mixed sequence "
-         "canasta scores 1,000)."), allowed=(0, 1)),
+                                                    "canasta scores 1,000)."), allowed=(0, 1)),
     O("natural_sequence_bonus", "int", 1500, "canasta/3.4",
       N_("Bonus of a natural sequence canasta (Hollywood: 2,000 per rummy-games, 1,500 per the Arabic text; 0 in the "
          "Arabic text's sevens game, which gives no figure)."), allowed=(1500, 2000, 0)),
@@ -238,7 +238,7 @@ SPECS = {s.name: s for s in [
       N_("Score that ends the game; null: 10,000 with two sides and 7,500 with three (six players)."),
       nullable=True, minimum=500, maximum=100000, multiple_of=5),
     O("max_rounds", "int", None, "canasta/7.2", N_("Deals after which the game ends anyway (Canasta Palace); null: no "
-         "limit."), nullable=True, minimum=1, maximum=1000),
+                                                   "limit."), nullable=True, minimum=1, maximum=1000),
 ]}
 
 
@@ -254,25 +254,25 @@ def _checks(opts: dict) -> list[tuple[str, str]]:
         out.append(("mixed_sevens_bonus", _("a mixed sevens bonus goes with sevens_canasta_bonus (canasta/3.2)")))
     if opts["red_three_scale"] == "eight_1000" and opts["packs"] != 4:
         out.append(("red_three_scale", _("eight_1000 scores the eight red threes of four packs: set packs to 4 "
-                                       "(canasta/2.2)")))
+                                         "(canasta/2.2)")))
     if opts["packs"] == 4 and opts["red_three_scale"] != "eight_1000":
         out.append(("packs", _("four packs hold eight red threes, scored by red_three_scale eight_1000: set it too "
-                             "(canasta/2.2)")))
+                               "(canasta/2.2)")))
     if opts["red_three_scale"] in ("four_800", "one_player_doubles", "cuban", "cuban_each") and opts["packs"] == 3:
         out.append(("red_three_scale", _("{scale} is a scale for the four red threes of two packs; three packs use "
                                          "six_1200, six_1000 or all_plus_400 (canasta/2.2)",
                                          scale=opts["red_three_scale"])))
     if opts["opening_table"] == "seven_thousand" and opts["target"] != 7000:
         out.append(("opening_table", _("the seven_thousand table belongs to the game to 7,000: set target 7000 "
-                                     "(canasta/4.1)")))
+                                       "(canasta/4.1)")))
     if opts["opening_canasta_from"] is not None and (opts["target"] is None
                                                      or opts["opening_canasta_from"] >= opts["target"]):
         out.append(("opening_canasta_from", _("a canasta opening from a total below the target: raise the target "
-                                            "(the traditional option plays to 7,500 with canasta openings from "
-                                            "5,000, canasta/4.1)")))
+                                              "(the traditional option plays to 7,500 with canasta openings from "
+                                              "5,000, canasta/4.1)")))
     if opts["tough_end"] and opts["canastas_to_go_out"] == 2 and not opts["sequences"]:
         out.append(("tough_end", _("tough_end sets its own going-out requirement (two canastas or a natural one): "
-                                 "leave canastas_to_go_out at 1 (canasta/6.2)")))
+                                   "leave canastas_to_go_out at 1 (canasta/6.2)")))
     if opts["sequences"]:
         for name, want in (("going_out_bonus", 300 if opts["wild_melds"] == "italian" else 200),
                            ("concealed_bonus", 0)):
@@ -283,46 +283,46 @@ def _checks(opts: dict) -> list[tuple[str, str]]:
             out.append(("deal_size", _("with sequences every player is dealt 15 (canasta/3.4)")))
     if (opts["opening_table"] == "tougher") != (opts["negative_minimum"] == 50):
         out.append(("negative_minimum", _("the tougher opening table asks 50 below zero, and only it does: "
-                                        "negative_minimum 50 goes with opening_table tougher (canasta/4.1)")))
+                                          "negative_minimum 50 goes with opening_table tougher (canasta/4.1)")))
     if opts["deal_table"] == "twelve" and opts["target"] == 7000 and opts["opening_table"] != "seven_thousand":
         out.append(("opening_table", _("the 12-card classic played to 7,000 opens by its own table: "
-                                     "opening_table seven_thousand (canasta/4.1)")))
+                                       "opening_table seven_thousand (canasta/4.1)")))
     if opts["minimum_150_from"] is not None and opts["target"] is not None \
             and opts["minimum_150_from"] >= opts["target"]:
         out.append(("minimum_150_from", _("the top minimum from a total at or past the target would never apply: "
-                                        "raise the target (canasta/4.1)")))
+                                          "raise the target (canasta/4.1)")))
     if opts["top_minimum"] != 150 and opts["minimum_150_from"] is None:
         out.append(("top_minimum", _("top_minimum applies from minimum_150_from: set it (canasta/4.1)")))
     if opts["layoff_take"] == "below_canasta" and opts["same_rank_melds"] != "many":
         for name in ("layoff_take", "same_rank_melds"):
             out.append((name, _("layoff_take below_canasta goes with several melds of a rank (same_rank_melds many), "
-                              "as in Samba (canasta/5.2)")))
+                                "as in Samba (canasta/5.2)")))
     for name in ("sequence_wilds", "natural_sequence_bonus", "extend_escalera_out"):
         if opts[name] != SPECS[name].default and not opts["sequences"]:
             out.append((name, _("{name} needs sequences (canasta/3.4)", name=name)))
     if opts["sevens_canasta_mixed"] and not opts["sevens_canasta_bonus"]:
         out.append(("sevens_canasta_mixed", _("a mixed canasta of sevens earns the sevens bonus: set "
-                                            "sevens_canasta_bonus (canasta/3.2)")))
+                                              "sevens_canasta_bonus (canasta/3.2)")))
     if opts["sequence_to_go_out"] and not opts["sequences"]:
         out.append(("sequence_to_go_out", _("a sequence canasta needs sequences (canasta/6.2)")))
     if opts["short_sequence_penalty"] and not opts["sequences"]:
         out.append(("short_sequence_penalty", _("a penalty for short sequences needs sequences (canasta/3.4)")))
     if opts["double_ending"] and opts["sequences"]:
         out.append(("double_ending", _("the double ending belongs to the traditional game, not to Palace "
-                                     "sequences (canasta/6.6)")))
+                                       "sequences (canasta/6.6)")))
     if opts["opening_canasta_with_top_card"] and opts["opening_canasta_from"] is not None \
             and not opts["pile_for_opening"]:
         for name in ("opening_canasta_with_top_card", "pile_for_opening"):
             out.append((name, _("an opening canasta made with the pile's top card needs the pile for the opening: "
-                              "a side past opening_canasta_from could never open (canasta/4.1)")))
+                                "a side past opening_canasta_from could never open (canasta/4.1)")))
     if opts["upcard_replaced"] and opts["pile_count_off"]:
         for name in ("upcard_replaced", "pile_count_off"):
             out.append((name, _("the pile starts either with one natural card (upcard_replaced) or with cards counted "
-                              "off under the upcard (pile_count_off), not both (canasta/1.6)")))
+                                "off under the upcard (pile_count_off), not both (canasta/1.6)")))
     if opts["upcard_replaced"] and opts["black_three_upcard"] == "leave":
         for name in ("upcard_replaced", "black_three_upcard"):
             out.append((name, _("a three turned up is either replaced (upcard_replaced) or left up (black_three_upcard "
-                              "leave), not both (canasta/1.6)")))
+                                "leave), not both (canasta/1.6)")))
     return out
 
 

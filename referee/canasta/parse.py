@@ -199,7 +199,7 @@ def parse_table(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int],
                                "(canasta/7.2)", side=k, total=v, target=target), f"/state/scores/{esc(k)}")
     if max(len(s["players"]) for s in sides) < 2:
         for name, why in (("double_ending", N_("the double ending is laid by a partner (canasta/6.6): double_ending "
-                                              "needs sides of two or more")),
+                                               "needs sides of two or more")),
                           ("ask_required", N_("a player asks his partner (canasta/6.3): ask_required needs sides of "
                                               "two or more"))):
             if opts[name]:
@@ -621,14 +621,14 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
     _hand_size_fits(st, actor, hand, phase if to_act == actor else "draw", side)   # out of turn: no draw yet
     if phase == "play" and to_act == actor and st._keeping(actor):
         raise InputError(_("a player left with one card his side may not go out on keeps it and skips the discard: "
-                         "his turn is over (keep_last_card, canasta/6.2)"), "/position/phase")
+                           "his turn is over (keep_last_card, canasta/6.2)"), "/position/phase")
     if st.last_red_three and opts["red_three_last_card"] == "no_meld":
         st._end(None)
     went = pos.get("went_out")
     if went is not None:
         if went not in layout.partners(actor):
             raise InputError(_("went_out names the acting player's partner who has just gone out (a double ending "
-                             "follows, canasta/6.6)"), "/position/went_out")
+                               "follows, canasta/6.6)"), "/position/went_out")
         if not st.has_melded(side):
             raise InputError(_("a side that went out has melds: give them under melds"), "/position/went_out")
         st._end(went, False)
@@ -681,7 +681,7 @@ def _position_pile(raw: Any, opts: dict, tally: "Tally", problems: list, seats: 
             if is_red_three(c) and not opts["pile_count_off"] and \
                     not all(is_wild(x) or is_red_three(x) for x in cards[:k]):
                 raise InputError(_("a red three lies in the pile only as an upcard, under the cards turned onto it "
-                                 "(canasta/1.6): nobody discards one"), f"/position/pile/cards/{k}")
+                                   "(canasta/1.6): nobody discards one"), f"/position/pile/cards/{k}")
         pile = Pile(None, 0, None, [])
         for c in cards:
             pile.push(c, opts["black_three_freezes"])
@@ -726,18 +726,18 @@ def _position_pile(raw: Any, opts: dict, tally: "Tally", problems: list, seats: 
                          "/position/pile/frozen_by")
     if pile.frozen_by == "black_three" and not opts["black_three_freezes"]:
         raise InputError(_("a black three does not freeze the pile under these options (black_three_freezes is "
-                         "false, canasta/5.1)"), "/position/pile/frozen_by")
+                           "false, canasta/5.1)"), "/position/pile/frozen_by")
     if "frozen" in raw and raw["frozen"] is not None and bool(raw["frozen"]) != (pile.frozen_by is not None):
         raise InputError(_("pile.frozen says whether a wild card or red three in the pile froze it: give frozen_by "
-                         "with it (a pile frozen only because the side has not melded needs neither)"),
+                           "with it (a pile frozen only because the side has not melded needs neither)"),
                          "/position/pile/frozen")
     if pile.top is not None and is_red_three(pile.top):
         raise InputError(_("a red three never lies on top of the pile: as the upcard it is covered (canasta/1.6) "
-                         "and nobody discards one"), "/position/pile")
+                           "and nobody discards one"), "/position/pile")
     if pile.cards is None and pile.frozen_by not in (None, "start") and (
             pile.size == 0 or (pile.size == 1 and not (pile.frozen_by == "wild" and is_wild(pile.top)))):
         raise InputError(_("an empty pile, or a pile of one card that does not itself freeze it, cannot be frozen "
-                         "by a card in it"), "/position/pile/frozen_by")
+                           "by a card in it"), "/position/pile/frozen_by")
     return pile
 
 
