@@ -640,10 +640,15 @@ class DealState:
                             if k.startswith("seq:") and any(c.rank + c.suit == target for c in m)), None)
             if key is None:
                 msg = _("meld {i}: the side has no meld of wild cards to add these cards to", i=i) if target == "wild" \
+                    else _("meld {i}: the side has no meld of black threes to add these cards to", i=i) \
+                    if target == "3" \
                     else _("meld {i}: the side has no meld of {rank}s to add these cards to", i=i, rank=Rank(target)) \
                     if by_rank else _("meld {i}: the side has no meld of a sequence with {card} to add these cards to",
                                       i=i, card=_shown_card(target))
                 raise foul("canasta/3.1", msg, P_MELD, f"/melds/{i}/rank")
+            if key == "3":
+                raise foul("canasta/2.3", _("meld {i}: nothing is added to a meld of black threes", i=i), P_MELD,
+                           f"/melds/{i}/rank")
             if kind_of_key(key) == "wild" and any(not is_wild(c) for c in cards):
                 raise foul("canasta/3.3", _("meld {i}: a meld of wild cards takes wild cards only", i=i), P_MELD,
                            f"/melds/{i}/cards")
@@ -757,6 +762,9 @@ class DealState:
         if keeps and self._penalty_left(player, cards):
             raise foul("canasta/8.7", _("{card} is a penalty card: it is his discard, so it may not be the last card "
                                         "he keeps", card=rest[0]), None, "/melds")
+        if not self.opts["black_threes_out_discard"] and "3" in made \
+                and (final_discard is not None or (len(rest) == 1 and not waive)):
+            raise foul("canasta/2.3", _(_BLACK_THREES_OUT), None, "/card" if final_discard is not None else "/melds")
         if final_discard is None and len(rest) == 1 and not waive:
             try:
                 self._verify_discard_card(rest[0], last=True)
@@ -890,6 +898,9 @@ class DealState:
                        "/card")
         if not rest:
             why = self.go_out_fault(side)
+            if why and self.opts["keep_last_card"]:
+                raise foul("canasta/6.2", _("{why}; without them the last card is kept, not discarded (keep_last_card)",
+                                            why=why), P_OUT, "/card")
             if why:
                 raise foul("canasta/6.2", why, P_OUT, "/card")
             if self.opts["ask_required"] and self.answer is None:
@@ -1342,6 +1353,10 @@ def opening_melds(hand: list[Card], need: int, opts: dict, skip_rank: str | None
     if total < need or not melds:
         return None
     return melds
+
+
+_BLACK_THREES_OUT = N_("after black threes are melded in the going-out turn no discard follows: the player goes out "
+                       "by melding his last cards (black_threes_out_discard)")
 
 
 def _shown_card(text: str) -> Card | str:

@@ -49,7 +49,8 @@ def excess_wilds(meld: list[Card], opts: dict) -> int:
 
 def ratio_wilds(naturals: int, opts: dict) -> int:
     """Wild cards that ``naturals`` natural cards may carry under wild_ratio (canasta/3.1): as many (not_more),
-    one fewer (fewer), half as many (half) or any number (four_in_canasta, which counts naturals instead)."""
+    one fewer (fewer), half as many (half) or any number (none, the official laws as written: only the cap of
+    max_wilds; four_in_canasta, which counts naturals instead)."""
     ratio = opts.get("wild_ratio", "not_more")
     return {"not_more": naturals, "fewer": naturals - 1, "half": naturals // 2}.get(ratio, NO_CAP)
 
@@ -69,7 +70,8 @@ def classify(cards: list[Card], opts: dict, going_out: bool = False) -> str:
     """The kind of meld ``cards`` form: ``"group"``, ``"black_threes"``, ``"sequence"`` or ``"wild"``.
 
     Raises :class:`MeldFault`.  Groups: three or more of a natural rank, at least two naturals, at most three
-    wild cards (two with strict_wild_cards) and never more wilds than naturals (canasta/3.1).  Black threes: three
+    wild cards (two with strict_wild_cards) and, by default, never more wilds than naturals (wild_ratio,
+    canasta/3.1).  Black threes: three
     or four, no wild card, only when going out (canasta/2.3).  Sequences (option sequences): three to seven
     consecutive cards of one suit from 4 to A, no wild card (canasta/3.4).  Wild-card melds (option wild_melds):
     three to seven wild cards, as the option allows (canasta/3.3).
@@ -105,9 +107,8 @@ def classify(cards: list[Card], opts: dict, going_out: bool = False) -> str:
         raise MeldFault("canasta/3.1", _(NATURALS_NEEDED[least]))
     most = max_wilds(opts)
     if wilds > most:
-        raise MeldFault("canasta/3.1", ngettext("a meld holds at most {n} wild card", "a meld holds at most {n} wild "
-                                                                                      "cards",
-                                                 most))
+        raise MeldFault("canasta/3.1", ngettext("a meld holds at most {n} wild card",
+                                                "a meld holds at most {n} wild cards", most))
     ratio = opts.get("wild_ratio", "not_more")
     if ratio in ("not_more", "half") and wilds > len(naturals):
         raise MeldFault("canasta/3.1", _("wild cards may not outnumber the natural cards"))
@@ -119,8 +120,8 @@ def classify(cards: list[Card], opts: dict, going_out: bool = False) -> str:
         raise MeldFault("canasta/3.1", _("the natural cards must be at least twice the wild cards"))
     cap = opts.get("canasta_max")
     if cap is not None and len(cards) > cap:
-        raise MeldFault("canasta/3.2", ngettext("a canasta holds at most {n} card", "a canasta holds at most {n} "
-                                                                                    "cards", cap))
+        raise MeldFault("canasta/3.2", ngettext("a canasta holds at most {n} card",
+                                                "a canasta holds at most {n} cards", cap))
     return "group"
 
 
@@ -133,9 +134,8 @@ def _sequence(cards: list[Card], opts: dict, going_out: bool = False) -> str:
     allowed = opts.get("sequence_wilds", 0)
     if len(wilds) > allowed:
         raise MeldFault("canasta/3.4", _("a sequence takes no wild card") if not allowed
-                        else ngettext("a sequence takes at most {n} wild card", "a sequence takes at most {n} wild "
-                                                                                "cards",
-                                      allowed))
+                        else ngettext("a sequence takes at most {n} wild card",
+                                      "a sequence takes at most {n} wild cards", allowed))
     if any(not c.suit for c in naturals):
         raise MeldFault("canasta/3.4", _("the cards of a sequence need their suits (e.g. 5H 6H 7H)"))
     if len({c.suit for c in naturals}) > 1:
@@ -145,8 +145,8 @@ def _sequence(cards: list[Card], opts: dict, going_out: bool = False) -> str:
     idx = sorted(SEQUENCE_RANKS.index(c.rank) for c in naturals)
     if len(set(idx)) != len(idx) or idx[-1] - idx[0] + 1 > len(cards) or len(cards) > len(SEQUENCE_RANKS):
         raise MeldFault("canasta/3.4", _("a sequence is made of consecutive ranks, each once (a wild card may stand "
-                                         "for one)") if allowed else _("a sequence is made of consecutive ranks, "
-                                                                       "each once"))
+                                         "for one)") if allowed else
+                        _("a sequence is made of consecutive ranks, each once"))
     if len(cards) > 7 and not (going_out and opts.get("extend_escalera_out")):
         raise MeldFault("canasta/3.4", _("a sequence holds at most seven cards"))
     return "sequence"
@@ -300,9 +300,8 @@ def go_out_fault(melds: list[tuple[str, list[Card]]], opts: dict, red_threes: in
             if len(canastas) < need:
                 return _("going out needs two canastas or a natural one (tough_end)")
     if len(canastas) < need:
-        return ngettext("going out needs {n} canasta on the side's table", "going out needs {n} canastas on the "
-                                                                           "side's table",
-                        need)
+        return ngettext("going out needs {n} canasta on the side's table",
+                        "going out needs {n} canastas on the side's table", need)
     if opts.get("sequence_to_go_out") and not any(k == "sequence" for k, _c in canastas):
         return _("going out needs a sequence canasta (escalera) among the canastas")
     if opts.get("red_threes_per_canasta") and red_threes < len(canastas):

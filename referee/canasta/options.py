@@ -71,10 +71,11 @@ SPECS = {s.name: s for s in [
     O("max_wilds", "int", 3, "canasta/3.1", N_("Wild cards a meld may hold (Samba and its family: 2); null: no cap "
                                                "(popular Russian)."), allowed=(3, 2), nullable=True),
     O("wild_ratio", "enum", "not_more", "canasta/3.1",
-      N_("Wild cards never outnumber the naturals (official), the naturals outnumber the wild cards (fewer: a "
-         "house rule), the naturals are at least twice the wild cards (pagat's Samba), or only two naturals a meld "
-         "and four a canasta (popular Russian)."),
-      allowed=("not_more", "fewer", "half", "four_in_canasta")),
+      N_("Wild cards never outnumber the naturals (not_more: pagat, the Hoyle software, Wikipedia, Canasta Palace); "
+         "no ratio, up to the cap of wild cards whatever the naturals (none: the official laws as written); the "
+         "naturals outnumber the wild cards (fewer: a house rule); the naturals are at least twice the wild cards "
+         "(half: pagat's Samba); or two naturals a meld and four a canasta (four_in_canasta: popular Russian)."),
+      allowed=("not_more", "none", "fewer", "half", "four_in_canasta")),
     O("same_rank_melds", "enum", "one", "canasta/3.1",
       N_("One meld of a rank per side (official), or several (Samba: a new list of cards opens another meld of the "
          "rank; cards laid by rank join the first that is not yet a canasta)."), allowed=("one", "many")),
@@ -98,11 +99,14 @@ SPECS = {s.name: s for s in [
          "1,000)."),
       allowed=(0, 1000)),
     O("sevens_canasta_mixed", "bool", False, "canasta/3.2",
-      N_("A mixed canasta of sevens earns the sevens bonus too (the Mexicana of the Russian canasta encyclopedia "
-         "text).")),
+      N_("A mixed canasta of sevens earns the sevens bonus too (Mexicana: the Russian canasta encyclopedia text; "
+         "Pennies from Heaven); false: only a natural one does.")),
     O("short_sequence_penalty", "int", 0, "canasta/3.4",
       N_("Points lost for each melded sequence shorter than five cards at the count (Brazilian: 1,000)."),
       allowed=(0, 1000)),
+    O("long_sequence_bonus", "int", 0, "canasta/3.4",
+      N_("Points won for each melded sequence of five cards or more at the count (1,000: the Brazilian paragraph of "
+         "the Arabic text, read as written)."), allowed=(0, 1000)),
     O("strict_wild_cards", "bool", False, "canasta/3.1",
       N_("Canasta Palace's strict wild cards: two wild cards a meld at most, none added to a canasta, and after "
          "the opening a meld takes wild cards only once it holds five naturals.")),
@@ -143,6 +147,10 @@ SPECS = {s.name: s for s in [
     O("canasta_count_bonuses", "bool", False, "canasta/3.2",
       N_("Italian extra bonuses: five natural canastas 2,000; four natural and a mixed one 1,000; ten canastas "
          "2,000.")),
+    O("five_canastas_bonus", "enum", "four_natural_one_mixed", "canasta/3.2",
+      N_("What earns the Italian 1,000 for five canastas: four natural and a mixed one (rummy-games, HowStuffWorks), "
+         "or any five canastas with mixed ones among them (with_mixed: the Arabic text)."),
+      allowed=("four_natural_one_mixed", "with_mixed")),
     O("red_threes_count_toward_opening", "bool", False, "canasta/4.2",
       N_("Red threes laid out count 5 each toward the opening (Russian).")),
     O("concealed_waives_minimum", "bool", True, "canasta/6.4",
@@ -210,6 +218,9 @@ SPECS = {s.name: s for s in [
     O("black_three_last_discard", "bool", True, "canasta/2.3",
       N_("A black three may be the last discard of a player going out (official laws); false: the traditional text's "
          "rule that black threes held at the end are melded, never discarded last.")),
+    O("black_threes_out_discard", "bool", True, "canasta/2.3",
+      N_("A last discard may follow black threes melded in the going-out turn (official laws); false: the second "
+         "reading of the traditional text, in which a player who melds black threes goes out by melding.")),
     O("black_three_first_round", "bool", False, "canasta/2.3",
       N_("No black three is discarded in the first round of turns (Cuban).")),
     O("sequence_to_go_out", "bool", False, "canasta/6.2",
@@ -307,6 +318,11 @@ def _checks(opts: dict) -> list[tuple[str, str]]:
         out.append(("sequence_to_go_out", _("a sequence canasta needs sequences (canasta/6.2)")))
     if opts["short_sequence_penalty"] and not opts["sequences"]:
         out.append(("short_sequence_penalty", _("a penalty for short sequences needs sequences (canasta/3.4)")))
+    if opts["long_sequence_bonus"] and not opts["sequences"]:
+        out.append(("long_sequence_bonus", _("a bonus for sequences of five needs sequences (canasta/3.4)")))
+    if opts["five_canastas_bonus"] != "four_natural_one_mixed" and not opts["canasta_count_bonuses"]:
+        out.append(("five_canastas_bonus", _("five_canastas_bonus reads the Italian bonus for five canastas: set "
+                                             "canasta_count_bonuses (canasta/3.2)")))
     if opts["double_ending"] and opts["sequences"]:
         out.append(("double_ending", _("the double ending belongs to the traditional game, not to Palace "
                                        "sequences (canasta/6.6)")))
@@ -352,8 +368,8 @@ def _traditional_7500(opts: dict, requested: set) -> dict:
 
 _variant = preset(SPECS, constraints=(_checks,), derive=(_implied,))
 VARIANTS = {v.id: v for v in [
-    _variant("classic", N_("Classic Canasta (four players)"), (4,), N_("Two partnerships, 11 cards each, game to "
-                                                                       "5,000.")),
+    _variant("classic", N_("Classic Canasta (four players)"), (4,),
+             N_("Two partnerships, 11 cards each, game to 5,000.")),
     _variant("two-player", N_("Canasta for two"), (2,),
              N_("15 cards each, draw two and discard one, two canastas to go out, no count or exposure penalties."),
              deal_size=15, draw_count=2, canastas_to_go_out=2, count_and_exposure_penalties=False),
@@ -419,10 +435,10 @@ VARIANTS.update({v.id: v for v in [
                 "wild_ratio": "not_more", "wild_pair_takes": True}),
     _variant("mexicana", N_("Mexicana (Mexican canasta)"), (4,),
              N_("Three packs, 13 each; the player making his side's first meld draws 13 more cards; a seven on top "
-                "stops the pile; a canasta of sevens 1,000; two canastas and as many red threes as canastas to go "
-                "out."),
+                "stops the pile; a canasta of sevens 1,000, natural or mixed; two canastas and as many red threes as "
+                "canastas to go out."),
              packs=3, deal_size=13, red_three_scale="six_1200", canastas_to_go_out=2, opening_bonus_cards=13,
-             seven_on_pile="blocks", sevens_canasta_bonus=1000, red_threes_per_canasta=True),
+             seven_on_pile="blocks", sevens_canasta_bonus=1000, sevens_canasta_mixed=True, red_threes_per_canasta=True),
     _variant("pennies-from-heaven", N_("Pennies from Heaven"), (6,),
              N_("Four packs (216 cards), two sides of three, 13 each and a packet of 11 taken after a first canasta; "
                 "draw two; canastas of seven at most; sevens canasta 1,500, wild 1,000; going out needs a sevens, a "

@@ -70,14 +70,16 @@ def meld_groups(value: Any, ptr: str) -> list:
             r = parse_rank(rank.strip()) if isinstance(rank, str) else None
             if isinstance(rank, str) and rank.strip().upper() == "WILD":
                 r = "wild"
+            elif r == "3":
+                pass                  # the side's black threes: whether anything joins them is a ruling (2.3)
             elif r not in SUITLESS_OK or r == "2":
                 try:
                     c = parse_card(rank)
                 except (ValueError, TypeError):
                     c = None
                 if c is None or c.rank in ("2", "3", JOKER):
-                    raise InputError(_("rank names the meld the cards join: a natural rank (A to 4), \"wild\", or a "
-                                       "card of a sequence such as \"5H\""), f"{ptr}/{i}/rank")
+                    raise InputError(_("rank names the meld the cards join: a natural rank (A to 4), \"3\" for black "
+                                       "threes, \"wild\", or a card of a sequence such as \"5H\""), f"{ptr}/{i}/rank")
                 r = str(c)
             out.append((r, card_list(g.get("cards"), f"{ptr}/{i}/cards")))
             where = f"{ptr}/{i}/cards"
@@ -292,13 +294,26 @@ def finished_deal(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int
         for j, c in enumerate(reds):
             if not is_red_three(c):
                 raise InputError(_("{card} is not a red three", card=c), f"{ptr}/red_threes/{j}")
-        for j, h in enumerate(hands):
-            for k, c in enumerate(h):
-                if is_red_three(c):
-                    raise InputError(_("a red three is laid out, not kept (report it as the irregularity "
-                                       "red_three_not_laid_out, and list it under red_threes)"), f"{ptr}/hands/{j}/{k}")
+        # a red three still in a hand at the end is one of the cards dealt or drawn, never replaced: it counts for
+        # or against the side like the others (canasta/2.2), and costs 500 only if its holder had a turn to lay it
+        # out, which the irregularity red_three_not_laid_out reports (canasta/8.3)
+        kept_in_hand = [j for j, h in enumerate(hands) for c in h if is_red_three(c)]
+        kept_reported = sum(1 for irr in deal.get("irregularities") or [] if isinstance(irr, dict)
+                            and irr.get("type") == "red_three_not_laid_out" and irr.get("side") == sid)
+        kept_listed = max(0, kept_reported - len(kept_in_hand))   # kept threes given under red_threes instead
+        n_reds = len(reds) + len(kept_in_hand)
         went_out, concealed = bool(ds.get("went_out")), bool(ds.get("concealed"))
-        double, one_player = bool(ds.get("double_ending")), bool(ds.get("one_player_all_reds"))
+        double = bool(ds.get("double_ending"))
+        one_player = ds.get("one_player_all_reds")         # None: the request does not say
+        if len(set(kept_in_hand)) > 1 and one_player:
+            raise InputError(_("one_player_all_reds says one player collected all four red threes; the deal shows "
+                               "red threes kept in two players' hands"), ptr + "/one_player_all_reds")
+        if len(kept_in_hand) == 4 and not reds:            # all four are in one hand: the deal shows it
+            if one_player is False:
+                raise InputError(_("one player holds all four red threes in his hand: one_player_all_reds is true"),
+                                 ptr + "/one_player_all_reds")
+            if opts["red_three_scale"] == "one_player_doubles":
+                one_player = True
         aside = ds.get("black_threes_set_aside", 0)
         if aside and not opts["black_threes_set_aside"]:
             raise InputError(_("black threes are set aside only with black_threes_set_aside (canasta/2.3)"),
@@ -317,9 +332,9 @@ def finished_deal(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int
         if one_player and opts["red_three_scale"] != "one_player_doubles":
             raise InputError(_("one_player_all_reds counts only with red_three_scale one_player_doubles (canasta/2.2)"),
                              ptr + "/one_player_all_reds")
-        if one_player and len(reds) != 4:
+        if one_player and n_reds != 4:
             raise InputError(_("one_player_all_reds says one player collected all four red threes; the side shows "
-                               "{n}", n=len(reds)), ptr + "/one_player_all_reds")
+                               "{n}", n=n_reds), ptr + "/one_player_all_reds")
         empty = sum(1 for h in hands if not h)
         if went_out:
             why = go_out_fault(list(zip(kinds, deciding)), opts, len(reds))
@@ -332,20 +347,23 @@ def finished_deal(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int
             raise InputError(_("only the player who went out can end with no card (canasta/6.2)"), ptr + "/hands")
         if concealed:
             _concealed_fits(melds, hands, dealt, opts, ptr)
-        held = sum(len(m) for m in melds) + sum(len(h) for h in hands) + aside
+        held = sum(len(m) for m in melds) + sum(len(h) for h in hands) + aside + kept_listed
         dealt_side = dealt * n_players + (opts["opening_bonus_cards"] if melds else 0)
         if held < dealt_side:
             raise InputError(_("each player is dealt {dealt} cards and a deal only adds to them: the side shows "
                                "{held} cards in melds and hands, fewer than {least} (canasta/1.5)", dealt=dealt,
                                held=held, least=dealt_side), ptr)
         if not melds:
+            short = 0                                       # cards a kept red three given under red_threes stands for
             for j, h in enumerate(hands):
-                if len(h) < dealt or (opts["draw_count"] == 1 and len(h) != dealt):
+                short += max(0, dealt - len(h))
+                if short > kept_listed or (opts["draw_count"] == 1 and len(h) > dealt):
                     raise InputError(_("a player whose side never melded holds the {dealt} cards he was dealt "
                                        "(canasta/1.5), not {n}", dealt=dealt, n=len(h)), f"{ptr}/hands/{j}")
         groups += [(f"{ptr}/melds/{j}", m) for j, m in enumerate(melds)] + [(ptr + "/red_threes", reds)]
         groups += [(f"{ptr}/hands/{j}", h) for j, h in enumerate(hands)]
-        per_side[sid] = {"melds": melds, "red_threes": len(reds), "hands": hands, "went_out": went_out,
+        per_side[sid] = {"melds": melds, "red_threes": n_reds, "went_out": went_out,
+                         "hands": [[c for c in h if not is_red_three(c)] for h in hands],
                          "concealed": concealed, "double_ending": double, "one_player_all_reds": one_player,
                          "black_threes_aside": aside}
         surplus[sid] = (held - dealt_side, any(is_canasta(k, m) for k, m in zip(kinds, deciding)))
@@ -398,11 +416,11 @@ def finished_deal(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int
     for sid in layout.sides:
         kept = sum(1 for p in penalties if p["side"] == sid and p["rule"] == "canasta/8.3")
         if kept > per_side[sid]["red_threes"]:
-            raise InputError(ngettext("{side} reports {n} red three kept in hand: list it under red_threes too (they "
-                                      "score like the others, canasta/8.3)",
-                                      "{side} reports {n} red threes kept in hand: list them under red_threes too "
-                                      "(they score like the others, canasta/8.3)", kept, side=sid),
-                             "/deal/irregularities")
+            raise InputError(ngettext("{side} reports {n} red three kept in hand: give it in the hand that kept it, "
+                                      "or under red_threes (it scores like the others, canasta/8.3)",
+                                      "{side} reports {n} red threes kept in hand: give them in the hands that kept "
+                                      "them, or under red_threes (they score like the others, canasta/8.3)", kept,
+                                      side=sid), "/deal/irregularities")
     return layout, scores, target, per_side, penalties
 
 
@@ -619,9 +637,6 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
     elif turn:
         raise InputError(_("turn describes what happened this turn, after the draw (phase play)"), "/position/turn")
     _hand_size_fits(st, actor, hand, phase if to_act == actor else "draw", side)   # out of turn: no draw yet
-    if phase == "play" and to_act == actor and st._keeping(actor):
-        raise InputError(_("a player left with one card his side may not go out on keeps it and skips the discard: "
-                           "his turn is over (keep_last_card, canasta/6.2)"), "/position/phase")
     if st.last_red_three and opts["red_three_last_card"] == "no_meld":
         st._end(None)
     went = pos.get("went_out")

@@ -36,8 +36,8 @@ LABELS = {
     "seven-joker canasta": N_("seven-joker canasta"),
 }
 # why red threes count against a side, by red_threes_need
-RED_THREES_AGAINST = {"canasta": N_("the side has no canasta"), "sevens_canasta": N_("the side has no canasta of "
-                                                                                     "sevens"),
+RED_THREES_AGAINST = {"canasta": N_("the side has no canasta"),
+                      "sevens_canasta": N_("the side has no canasta of sevens"),
                       "two_canastas": N_("the side has fewer than two canastas"),
                       "won_deal": N_("the side did not win the deal"), "meld": N_("the side has not melded")}
 
@@ -68,13 +68,14 @@ class SideScore:
 
 def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, red_threes: int = 0,
                went_out: bool = False, concealed: bool = False, opponents_went_out: bool = False,
-               one_player_all_reds: bool = False, double_ending: bool = False,
+               one_player_all_reds: bool | None = False, double_ending: bool = False,
                black_threes_aside: int = 0) -> SideScore:
     """Score one side's hand; every line names its rule.
 
     ``melds``: the side's melds (lists of cards); ``hands``: the cards each of its players still holds;
     ``red_threes``: how many the side laid out.  Bonuses: canastas by kind (canasta/3.2–3.4), red threes
-    (canasta/2.2, on the condition ``red_threes_need``), going out (canasta/6.2; 1,000 with four black threes
+    (canasta/2.2, on the condition ``red_threes_need``; ``one_player_all_reds``: whether one player collected all
+    four, None when the deal does not show it, which the line then says), going out (canasta/6.2; 1,000 with four black threes
     when ``four_black_threes_out``), concealed (canasta/6.4), double ending (canasta/6.6).  Penalties at the
     count: an unfinished wild-card meld under Palace rules (canasta/3.3) and black threes left in hand
     (canasta/2.3).  Cards: melded cards plus, cards in hand minus (canasta/7.1).
@@ -105,8 +106,12 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
         groups = [m for k, m in kinds if k == "group" and len(m) >= 7]
         natural = sum(1 for m in groups if not any(c.rank in ("2", "JK") for c in m))
         mixed = len(groups) - natural
+        five_mixed = (natural == 4 and mixed >= 1) if opts.get("five_canastas_bonus") != "with_mixed" \
+            else (natural < 5 and mixed >= 1 and natural + mixed >= 5)
+        five_item = N_("four natural canastas and a mixed one") if opts.get("five_canastas_bonus") != "with_mixed" \
+            else N_("five canastas, mixed ones among them")
         for cond, item, pts in ((natural >= 5, N_("five natural canastas"), 2000),
-                                (natural == 4 and mixed >= 1, N_("four natural canastas and a mixed one"), 1000),
+                                (five_mixed, five_item, 1000),
                                 (sum(1 for k, m in kinds if is_canasta(k, m)) >= 10, N_("ten canastas"), 2000)):
             if cond:
                 base += pts
@@ -127,11 +132,14 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
                       or (k == "group" and len(m) >= 7 and m[0].rank == "7" and not any(c.rank in ("2", "JK")
                                                                                         for c in m))
                       for k, m in kinds)
-        pts = red_three_points(red_threes, plus, opts, one_player_all_reds, special)
+        pts = red_three_points(red_threes, plus, opts, bool(one_player_all_reds), special)
         base += pts
         item = ngettext("{n} red three", "{n} red threes", red_threes) if plus else \
             ngettext("{n} red three, {why}", "{n} red threes, {why}", red_threes,
                      why=_(RED_THREES_AGAINST.get(need, RED_THREES_AGAINST["meld"])))
+        if one_player_all_reds is None and red_threes == 4 and opts.get("red_three_scale") == "one_player_doubles":
+            item = _("{item}; not doubled: the deal does not show that one player collected all four "
+                     "(one_player_all_reds)", item=item)
         lines.append({"item": item, "points": pts, "rule": "canasta/2.2"})
     if went_out:
         four_black = any(k == "black_threes" and len(m) == 4 for k, m in kinds)
@@ -154,13 +162,21 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
         base += pts
         lines.append({"item": ngettext("{n} black three set aside", "{n} black threes set aside", black_threes_aside),
                       "points": pts, "rule": "canasta/2.3"})
-    short = opts.get("short_sequence_penalty", 0)
+    short, long = opts.get("short_sequence_penalty", 0), opts.get("long_sequence_bonus", 0)
     for kind, m in kinds:
-        if short and kind == "sequence" and len(m) < 5:
+        if kind != "sequence":
+            continue
+        suit = SuitSign(next(c.suit for c in m if c.rank not in ("2", "JK")))
+        if short and len(m) < 5:
             base -= short
             lines.append({"item": ngettext("sequence of {n} in {suit}, shorter than five",
-                                           "sequence of {n} in {suit}, shorter than five", len(m),
-                                           suit=SuitSign(m[0].suit)), "points": -short, "rule": "canasta/3.4"})
+                                           "sequence of {n} in {suit}, shorter than five", len(m), suit=suit),
+                          "points": -short, "rule": "canasta/3.4"})
+        if long and len(m) >= 5:
+            base += long
+            lines.append({"item": ngettext("sequence of {n} in {suit}, five or more",
+                                           "sequence of {n} in {suit}, five or more", len(m), suit=suit),
+                          "points": long, "rule": "canasta/3.4"})
     on_table = sum(cards_value(m) for m in melds)
     lines.append({"item": _("melded cards"), "points": on_table, "rule": "canasta/7.1"})
     special = opts.get("black_three_in_hand", "card_value") != "card_value"
@@ -255,7 +271,9 @@ def settle_state(st: DealState, layout: Layout, opts: dict, scores: dict, target
         per_side[sid] = {"melds": list(st.melds[sid].values()), "red_threes": reds, "hands": hands,
                          "went_out": ours, "concealed": bool(ours and st.outcome["concealed"]),
                          "double_ending": bool(ours and st.outcome.get("double_ending")),
-                         "one_player_all_reds": any(st.red_by_player.get(p, 0) == 4 for p in layout.members[sid]),
+                         # laid out by him, or kept in his hand
+                         "one_player_all_reds": any(st.red_by_player.get(p, 0) + sum(
+                             1 for c in st.hands[p] or [] if is_red_three(c)) == 4 for p in layout.members[sid]),
                          "black_threes_aside": st.set_aside.get(sid, 0)}
     return settle(layout, opts, scores, target, per_side, penalties, rounds)
 

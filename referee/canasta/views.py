@@ -76,17 +76,23 @@ def check(req: dict, variant, opts: dict) -> dict:
         v, penalties = _illegal_result(e, side, opts, "/action")
         return {"legal": False, "violations": [v], "penalties": penalties, "legal_actions": legal_before,
                 "effects": {}, "facts": facts, "_rules": rules}
-    rules |= _rules_of(t, st)
+    rules |= _rules_of(t, st, actor)
     return {"legal": True, "violations": [], "penalties": list(st.penalties), "legal_actions": legal_before,
             "effects": effects, "facts": facts, "_rules": rules}
 
 
-def _rules_of(t: str, st: DealState) -> set[str]:
-    return {"draw": {"canasta/6.1"}, "take_pile": {"canasta/5.1", "canasta/5.2"}, "meld": {"canasta/3.1"},
-            "discard": {"canasta/6.1"}, "ask": {"canasta/6.3"}, "go_out": {"canasta/6.2"},
-            "end": {"canasta/6.5"}, "double_ending": {"canasta/6.6"}, "extra_cards": {"canasta/4.2"},
-            "packet": {"canasta/1.5"}, "expose": {"canasta/8.7", "canasta/8.11"}, "red_three": {"canasta/2.1"}}[t] \
-        | ({"canasta/6.4"} if st.outcome and st.outcome["concealed"] else set())
+def _rules_of(t: str, st: DealState, actor: str) -> set[str]:
+    """The rules a legal action rests on.  Going out, by any action, rests on 6.2 and, for a player with a partner,
+    on the permission rule 6.3, which says whether he had to ask (an answer that is not there is then stated, not
+    inferred from an empty list); concealed, on 6.4 too."""
+    out = {"draw": {"canasta/6.1"}, "take_pile": {"canasta/5.1", "canasta/5.2"}, "meld": {"canasta/3.1"},
+           "discard": {"canasta/6.1"}, "ask": {"canasta/6.3"}, "go_out": {"canasta/6.2"},
+           "end": {"canasta/6.5"}, "double_ending": {"canasta/6.6"}, "extra_cards": {"canasta/4.2"},
+           "packet": {"canasta/1.5"}, "expose": {"canasta/8.7", "canasta/8.11"}, "red_three": {"canasta/2.1"}}[t]
+    if st.outcome and st.outcome["went_out"] == actor:
+        out = out | {"canasta/6.2"} | ({"canasta/6.3"} if st.layout.partners(actor) else set()) \
+            | ({"canasta/6.4"} if st.outcome["concealed"] else set())
+    return out
 
 
 def _apply(st: DealState, actor: str, t: str, action: dict, ptr: str = "/action") -> dict:
