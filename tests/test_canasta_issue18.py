@@ -8,7 +8,6 @@ were dealt.
 """
 import pytest
 
-from referee import service
 from referee.canasta.melds import MeldFault, canasta_bonus, classify, excess_wilds
 from referee.canasta.options import VARIANTS
 from referee.canasta.scoring import score_side

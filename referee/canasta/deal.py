@@ -189,7 +189,6 @@ class DealState:
     def _new_turn(self) -> None:
         self.drew_from: str | None = None      # "stock" or "pile" once the turn's draw is made
         self.turn_melded = False               # the player has melded or laid off this turn
-        self.opened_this_turn = False          # the side made its initial meld this turn
         self.laid_on_partner = False           # cards went onto melds the side had before this turn
         self.own_canasta = False               # the player completed a canasta this turn
         self.answer: str | None = None         # the partner's answer to "may I go out?"
@@ -567,7 +566,6 @@ class DealState:
         """Take the whole pile; the top card is melded at once with ``shown``; red threes in it are laid out."""
         made = self.verify_take_pile(player, shown, melds)
         side = self.side(player)
-        opening = not self.has_melded(side)
         hand = take_from(self.hand(player), shown + [c for m in (melds or []) for c in m])
         taken = (self.pile.cards or [])[:-1]
         if not made:                              # taken with a wild pair: nothing is melded
@@ -586,7 +584,6 @@ class DealState:
         self.pile = Pile(None, 0, None, [] if self.pile.cards is not None else None)
         self.phase = "play"
         self.drew_from = "pile"
-        self.opened_this_turn = self.opened_this_turn or opening
         self.had_turn.add(player)
         out = {"cards_taken": n, "canastas": self.canastas(side)}
         if self.extra_due.get(player):
@@ -842,11 +839,8 @@ class DealState:
 
     def apply_meld(self, player: str, groups: list) -> dict:
         v = self.verify_meld(player, groups)
-        side = self.side(player)
-        opening = not self.has_melded(side)
         self._record_melds(player, v["melds"])
         self._set_hand(player, v["hand_after"])
-        self.opened_this_turn = self.opened_this_turn or opening
         effects = {"canastas": v["canastas"]}
         if self.extra_due.get(player):
             effects["extra_cards_due"] = self.extra_due[player]

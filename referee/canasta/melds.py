@@ -310,6 +310,9 @@ def go_out_fault(melds: list[tuple[str, list[Card]]], opts: dict, red_threes: in
     return None
 
 
+CUBAN = {1: 100, 2: 300, 3: 500, 4: 1000}       # red threes, by how many the side has (n >= 1)
+
+
 def red_three_points(n: int, counts_plus: bool, opts: dict, one_player_all: bool = False,
                      six_special: bool = False) -> int:
     """Red threes at the count (canasta/2.2), in points; negative when they count against the side.
@@ -335,9 +338,9 @@ def red_three_points(n: int, counts_plus: bool, opts: dict, one_player_all: bool
     elif scale == "eight_1000":
         value = 1000 if n == 8 else v * n
     elif scale == "cuban":
-        value = {0: 0, 1: 100, 2: 300, 3: 500, 4: 1000}[n]
+        value = CUBAN[n]
     elif scale == "cuban_each":
-        value = n * {0: 0, 1: 100, 2: 300, 3: 500, 4: 1000}[n]
+        value = n * CUBAN[n]
     else:
         value = v * n * (2 if n == 4 else 1)
     return value if counts_plus else -value

@@ -73,10 +73,10 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
     """Score one side's hand; every line names its rule.
 
     ``melds``: the side's melds (lists of cards); ``hands``: the cards each of its players still holds;
-    ``red_threes``: how many the side laid out.  Bonuses: canastas by kind (canasta/3.2–3.4), red threes
-    (canasta/2.2, on the condition ``red_threes_need``; ``one_player_all_reds``: whether one player collected all
-    four, None when the deal does not show it, which the line then says), going out (canasta/6.2; 1,000 with four black threes
-    when ``four_black_threes_out``), concealed (canasta/6.4), double ending (canasta/6.6).  Penalties at the
+    ``red_threes``: how many the side has, laid out or kept.  Bonuses: canastas by kind (canasta/3.2–3.4), red
+    threes (canasta/2.2, on the condition ``red_threes_need``; ``one_player_all_reds``: whether one player collected
+    all four, None when the deal does not show it, which the line then says), going out (canasta/6.2; 1,000 with four
+    black threes when ``four_black_threes_out``), concealed (canasta/6.4), double ending (canasta/6.6).  Penalties at the
     count: an unfinished wild-card meld under Palace rules (canasta/3.3) and black threes left in hand
     (canasta/2.3).  Cards: melded cards plus, cards in hand minus (canasta/7.1).
     """
@@ -107,7 +107,7 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
         natural = sum(1 for m in groups if not any(c.rank in ("2", "JK") for c in m))
         mixed = len(groups) - natural
         five_mixed = (natural == 4 and mixed >= 1) if opts.get("five_canastas_bonus") != "with_mixed" \
-            else (natural < 5 and mixed >= 1 and natural + mixed >= 5)
+            else (natural < 5 and natural + mixed >= 5)            # fewer than five natural: some are mixed
         five_item = N_("four natural canastas and a mixed one") if opts.get("five_canastas_bonus") != "with_mixed" \
             else N_("five canastas, mixed ones among them")
         for cond, item, pts in ((natural >= 5, N_("five natural canastas"), 2000),
