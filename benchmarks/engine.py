@@ -14,7 +14,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from referee import service  # noqa: E402
 from referee.cards import parse_card  # noqa: E402
-from referee.thousand.core import DealState, Layout  # noqa: E402
+from referee.thousand.deal import DealState, Layout  # noqa: E402
 from referee.thousand.options import VARIANTS  # noqa: E402
 from tests.thousand_helpers import PLAYERS, README_HANDS, README_PLAYS, README_TALON, README_TRICKS, readme_log  # noqa: E402
 
@@ -94,7 +94,7 @@ def main():
 def canasta_rows():
     """Canasta through the service, and one deal replayed through the state machine alone."""
     from referee.canasta.options import VARIANTS as CANASTA
-    from referee.canasta.table import DealState as CDeal, Layout as CLayout, Pile
+    from referee.canasta.deal import DealState as CDeal, Layout as CLayout, Pile
     from referee.canasta.views import canasta_card, meld_groups
     from tests.canasta_sim import random_canasta_log
     c_score = load("canasta/score-four-player.json")
@@ -147,7 +147,7 @@ PLAYERS3 = ["A", "B", "C"]
 def random_game(deals: int, seed: int = 7) -> list:
     """A legal game log of ``deals`` deals: random hands, the forced bidder plays 100, random legal cards."""
     import random
-    from referee.thousand.core import DECK
+    from referee.thousand.cards import DECK
     rng = random.Random(seed)
     opts = VARIANTS["russian-classic"].resolve({"target": 1005})
     log = []
