@@ -14,7 +14,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from referee import service  # noqa: E402
 from referee.cards import parse_card  # noqa: E402
-from referee.thousand.core import DealState, Layout  # noqa: E402
+from referee.thousand.deal import DealState, Layout  # noqa: E402
 from referee.thousand.options import VARIANTS  # noqa: E402
 from tests.thousand_helpers import PLAYERS, README_HANDS, README_PLAYS, README_TALON, README_TRICKS, readme_log  # noqa: E402
 
@@ -147,7 +147,7 @@ PLAYERS3 = ["A", "B", "C"]
 def random_game(deals: int, seed: int = 7) -> list:
     """A legal game log of ``deals`` deals: random hands, the forced bidder plays 100, random legal cards."""
     import random
-    from referee.thousand.core import DECK
+    from referee.thousand.cards import DECK
     rng = random.Random(seed)
     opts = VARIANTS["russian-classic"].resolve({"target": 1005})
     log = []

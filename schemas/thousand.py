@@ -25,6 +25,7 @@ class GameStateSchema(Strict):
     barrel = Dict(keys=Name(), values=Nested(BarrelCounters), validate=Length(max=8))
     bolts = SCORE_MAP()
     concessions = SCORE_MAP()
+    concession_run = SCORE_MAP()
     golden = Nested(GoldenRound)
 
 

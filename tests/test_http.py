@@ -35,8 +35,9 @@ def test_health_and_index(client):
     assert client.get("/healthz").get_json() == {"status": "ok"}
     games = client.get("/v1/games").get_json()["games"]
     thousand = next(g for g in games if g["id"] == "thousand")
-    assert [v["id"] for v in thousand["variants"]] == ["russian-classic", "two-player", "four-player", "polish"]
-    assert thousand["variants"][2]["players"] == [4]
+    assert [v["id"] for v in thousand["variants"]] == ["russian-classic", "pagat", "russian-detailed", "two-player",
+                                                       "four-player", "polish"]
+    assert next(v for v in thousand["variants"] if v["id"] == "four-player")["players"] == [4]
 
 
 def test_variant_describes_options(client):

@@ -6,7 +6,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from referee import service
 from referee.cards import RANKS, SUITS, parse_card
-from referee.thousand.core import DECK, DealState, Layout
+from referee.thousand.cards import DECK
+from referee.thousand.deal import DealState, Layout
 from referee.thousand.options import VARIANTS as THOUSAND
 
 SETTINGS = settings(max_examples=60, deadline=None, derandomize=True,

@@ -6,16 +6,19 @@ import pytest
 from referee import registry
 from referee.cards import Card, parse_card
 from referee.errors import InputError
-from referee.thousand.core import DECK, POINTS, round_to
+from referee.thousand.cards import DECK, POINTS, round_to
 
 GAME = registry.get("thousand")
 
 
 def test_rule_ids_are_well_formed_and_sourced():
-    assert len(GAME.rulebook.rules) == 66
-    for rid, rule in GAME.rulebook.rules.items():
-        assert re.fullmatch(r"thousand/\d+\.\d+", rid)
-        assert rule.title["en"] and rule.text["en"] and rule.source
+    assert len(GAME.rulebook.rules) == 67
+    for v in GAME.variants.values():
+        opts = v.resolve({})
+        for rid, rule in GAME.rulebook.rules.items():
+            assert re.fullmatch(r"thousand/\d+\.\d+", rid)
+            # every rule says something under every variant's options, and names its sources
+            assert rule.title["en"] and rule.body("en", opts, v.id) and rule.source
 
 
 def test_every_option_governs_a_rule_that_names_it():

@@ -17,7 +17,10 @@ LANGS = ("en", "ru")
 # words that name a variant, in each language: a rule rendered under one variant shows none of another's
 VARIANT_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "thousand": {
-        "polish": ("Polish", "Tysiąc", "польск"),
+        "polish": ("Polish", "Tysiąc", "польск", "Польск"),
+        "two-player": ("two-player", "two talons", "10 cards", "вдвоём", "вдвоем", "два прикупа", "10 карт"),
+        "four-player": ("four-player", "four at the table", "sitter", "sits out", "sat out", "вчетвером",
+                        "пропускающ", "пропускав"),
     },
     "pinochle": {
         "partnership": ("partnership", "партнёр", "партнер"),

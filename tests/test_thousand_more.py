@@ -4,7 +4,7 @@ import pytest
 
 from referee import registry
 from referee.cards import parse_card
-from referee.thousand.core import DealState, Layout
+from referee.thousand.deal import DealState, Layout
 from tests.thousand_helpers import PLAYERS, by_id, points_deal, score_body
 
 VARIANT = registry.get("thousand").variants["russian-classic"]

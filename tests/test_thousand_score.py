@@ -130,10 +130,10 @@ def conceded(contract=120):
 
 def test_v7_pagat_concession_first_and_third(api):
     # pagat: the opponents get 60 each; the declarer loses nothing, except on every third concession (-120).
-    ans = score(api, conceded())
+    ans = score(api, conceded(), variant="pagat")
     assert hands(ans) == {"Anna": 0, "Boris": 60, "Vera": 60}
     assert by_id(ans)["Anna"]["concessions"] == 1
-    ans = score(api, conceded(), state={"scores": {"Anna": 300}, "concessions": {"Anna": 2}})
+    ans = score(api, conceded(), state={"scores": {"Anna": 300}, "concessions": {"Anna": 2}}, variant="pagat")
     assert totals(ans)["Anna"] == 180
     assert by_id(ans)["Anna"]["concessions"] == 3
 
@@ -193,7 +193,9 @@ def test_v13_golden_round_doubles(api):
 
 @pytest.mark.parametrize("made_before,totals", [
     (False, {"Anna": 0, "Boris": 0, "Vera": 0}),       # third golden deal, nobody has made 120: reset
-    (True, {"Anna": 60, "Boris": 220, "Vera": 115}),   # someone made it earlier in the round: no reset
+    # someone made it earlier in the round: no reset; every result is doubled (golden_doubling all):
+    # Anna 300 - 240 = 60, Boris 200 + 2 x 20 = 240, Vera 100 + 2 x 15 = 130
+    (True, {"Anna": 60, "Boris": 240, "Vera": 130}),
 ])
 def test_golden_round_reset(api, made_before, totals):
     # Anna fails the golden 120 with 85 points (-240); defenders Boris 20, Vera 15.
@@ -338,7 +340,8 @@ def test_v22_knock_off(api):
     state = {"scores": {"Anna": 800, "Vera": 880}}
     ans = score(api, deal, state=state, options={"barrel_collision": "knock_off"})
     assert totals(ans) == {"Anna": 880, "Boris": 20, "Vera": 760}
-    ans = score(api, deal, state=state)  # V23: default coexist, both stay
+    assert totals(score(api, deal, state=state)) == {"Anna": 880, "Boris": 20, "Vera": 760}   # russian-classic
+    ans = score(api, deal, state=state, variant="pagat")  # V23: pagat's coexist, both stay
     assert totals(ans) == {"Anna": 880, "Boris": 20, "Vera": 880}
 
 

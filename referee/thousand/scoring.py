@@ -19,8 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .core import MARRIAGE_VALUE, Layout, card_points, round_to, suit_name
-from ..cards import Card, SUIT_NAMES
+from .cards import card_points, round_to
+from .deal import Layout
+from .melds import MARRIAGE_VALUE, marriage_name
+from ..cards import Card
+from ..i18n import N_, _, ngettext
 
 
 @dataclass
@@ -32,19 +35,21 @@ class GameState:
     bolts: dict[str, int]
     concessions: dict[str, int]
     golden: dict = field(default_factory=lambda: {"played": 0, "made": False, "over": False})
+    concession_run: dict[str, int] = field(default_factory=dict)  # concessions in a row, 0-2 (thousand/9.3)
 
     @classmethod
     def fresh(cls, players) -> "GameState":
         return cls({p: 0 for p in players}, {p: {"deals": 0, "falls": 0} for p in players},
-                   {p: 0 for p in players}, {p: 0 for p in players})
+                   {p: 0 for p in players}, {p: 0 for p in players}, concession_run={p: 0 for p in players})
 
     @classmethod
     def from_dict(cls, d: dict) -> "GameState":
-        return cls(d["scores"], d["barrel"], d["bolts"], d["concessions"], d["golden"])
+        return cls(d["scores"], d["barrel"], d["bolts"], d["concessions"], d["golden"], d["concession_run"])
 
     def as_dict(self) -> dict:
         return {"scores": dict(self.scores), "barrel": {p: dict(v) for p, v in self.barrel.items()},
-                "bolts": dict(self.bolts), "concessions": dict(self.concessions), "golden": dict(self.golden)}
+                "bolts": dict(self.bolts), "concessions": dict(self.concessions), "golden": dict(self.golden),
+                "concession_run": dict(self.concession_run)}
 
 
 @dataclass
@@ -72,31 +77,53 @@ class DealOutcome:
 
 
 IRREGULARITY_RULES = {
-    "exposed_card": ("thousand/5.1", "card exposed during the deal"),
-    "nine_cut": ("thousand/4.1", "a nine cut to the bottom for the third time"),
-    "talon_peek": ("thousand/5.2", "looked at the talon before the auction ended"),
+    "exposed_card": ("thousand/5.1", N_("card exposed during the deal")),
+    "nine_cut": ("thousand/4.1", N_("a nine cut to the bottom for the third time")),
+    "talon_peek": ("thousand/5.2", N_("looked at the talon before the auction ended")),
+}
+# the declarer's line (thousand/12.1), by (made, rounded before the check, doubled)
+DECLARER_LINES = {
+    (True, False, False): N_("contract {contract} made ({cards} card points + {marriages} marriage points = {total})"),
+    (True, True, False): N_("contract {contract} made ({cards} card points + {marriages} marriage points = {total}, "
+                            "rounded to {rounded})"),
+    (True, False, True): N_("contract {contract} made ({cards} card points + {marriages} marriage points = {total}), "
+                            "doubled ×{mult}"),
+    (True, True, True): N_("contract {contract} made ({cards} card points + {marriages} marriage points = {total}, "
+                           "rounded to {rounded}), doubled ×{mult}"),
+    (False, False, False): N_("contract {contract} failed ({cards} card points + {marriages} marriage points = "
+                              "{total})"),
+    (False, True, False): N_("contract {contract} failed ({cards} card points + {marriages} marriage points = "
+                             "{total}, rounded to {rounded})"),
+    (False, False, True): N_("contract {contract} failed ({cards} card points + {marriages} marriage points = "
+                             "{total}), doubled ×{mult}"),
+    (False, True, True): N_("contract {contract} failed ({cards} card points + {marriages} marriage points = "
+                            "{total}, rounded to {rounded}), doubled ×{mult}"),
 }
 
 
 def sitter_score(talon: list[Card], opts: dict) -> tuple[int, str]:
-    """Score of the dealer sitting out (thousand/3.6) and a description."""
+    """Score of the dealer sitting out (thousand/3.6) and its line item; ``sitter_scoring`` is not ``none``.
+
+    A 3-card talon holds at most one king-queen pair.
+    """
     mode = opts["sitter_scoring"]
-    marriages = [s for s in ("H", "D", "C", "S")
-                 if Card("K", s) in talon and Card("Q", s) in talon]
-    mar = sum(MARRIAGE_VALUE[s] for s in marriages)
-    aces = sum(1 for c in talon if c.rank == "A")
-    mar_txt = (" + " + ", ".join(f"{SUIT_NAMES[s]} marriage {MARRIAGE_VALUE[s]}" for s in marriages)) if marriages else ""
-    if mode == "aces_40_marriage":
-        return 40 * aces + mar, f"talon: {aces} ace(s) × 40{mar_txt}"
-    if mode == "aces_50_marriage":
-        return 50 * aces + mar, f"talon: {aces} ace(s) × 50{mar_txt}"
+    marriage = next((s for s in ("H", "D", "C", "S") if Card("K", s) in talon and Card("Q", s) in talon), None)
+    if mode in ("aces_40_marriage", "aces_50_marriage"):
+        each = 40 if mode == "aces_40_marriage" else 50
+        aces = sum(1 for c in talon if c.rank == "A")
+        if marriage is None:
+            return each * aces, ngettext("sitting out: {n} ace in the talon × {each}",
+                                         "sitting out: {n} aces in the talon × {each}", aces, each=each)
+        value = MARRIAGE_VALUE[marriage]
+        return each * aces + value, ngettext(
+            "sitting out: {n} ace in the talon × {each} + {marriage} {value}",
+            "sitting out: {n} aces in the talon × {each} + {marriage} {value}", aces, each=each,
+            marriage=marriage_name(marriage), value=value)
     pts = card_points(talon)
     if mode == "talon_points":
-        return pts, f"talon card points {pts}"
-    if mode == "talon_points_rounded":
-        r = round_to(pts, opts["round_step"], opts["round_half"])
-        return r, f"talon card points {pts}, rounded to {r}"
-    return 0, "the sitter scores nothing"
+        return pts, _("sitting out: talon card points {points}", points=pts)
+    r = round_to(pts, opts["round_step"], opts["round_half"])
+    return r, _("sitting out: talon card points {points}, rounded to {rounded}", points=pts, rounded=r)
 
 
 def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> dict:
@@ -118,12 +145,14 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
     hand: dict[str, int] = {p: 0 for p in players}
     marriage_pts = {p: 0 for p in players}
     made = None
-    mult = 1
+    mult = 1        # the declarer's multiplier (blind, golden)
+    others = 1      # the defenders' and the sitter's (golden, when every result is doubled)
     # ---------------------------------------------------------------- 1. deal score
     for m in out.marriages:
         if opts["marriage_needs_trick_to_score"] and out.tricks.get(m["player"], 0) == 0:
             events.append({"rule": "thousand/10.3", "player": m["player"],
-                           "note": f"{suit_name(m['suit'])} marriage void: its owner won no trick"})
+                           "note": _("{marriage} is void: its owner won no trick",
+                                     marriage=marriage_name(m["suit"]))})
             used.add("thousand/10.3")
             continue
         marriage_pts[m["player"]] += m["points"]
@@ -133,26 +162,27 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
             used.add("thousand/17.1")
         if out.golden:
             mult *= 2
+            others = 2 if opts["golden_doubling"] == "all" else 1
             used.add("thousand/18.1")
         defenders = [p for p in layout.active if p != d]
         if out.conceded:
             c = out.contract
             lose = {"nothing": 0, "minus_contract": c, "minus_120": 120}[opts["rospis_declarer"]]
             hand[d] = -lose
-            line(d, f"concession of {c}: declarer loses {lose}", -lose, "thousand/9.2")
+            line(d, _("concession of {contract}: declarer loses {points}", contract=c, points=lose), -lose,
+                 "thousand/9.2")
             gain = 60 if opts["rospis_opponents"] == "sixty_each" else round_to(Fraction(c, 2), 5, "up")
             for p in defenders:
                 hand[p] = gain
-                line(p, f"opponent of a concession of {c}", gain, "thousand/9.2")
-            events.append({"rule": "thousand/9.1", "player": d, "note": f"conceded {c} without play"})
+                line(p, _("opponent of a concession of {contract}", contract=c), gain, "thousand/9.2")
+            events.append({"rule": "thousand/9.1", "player": d,
+                           "note": _("conceded {contract} without play", contract=c)})
             used.add("thousand/9.1")
         else:
             total = out.card_points[d] + marriage_pts[d]
             check_total = total
-            note = f"{out.card_points[d]} card points + {marriage_pts[d]} marriage points = {total}"
             if opts["round_declarer"]:
                 check_total = round_to(total, opts["round_step"], opts["round_half"])
-                note += f", rounded to {check_total}"
                 used.add("thousand/12.2")
             made = check_total >= out.contract
             if made:
@@ -160,27 +190,33 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
                 if opts["declarer_score"] == "actual_rounded":
                     base = max(out.contract, round_to(total, opts["round_step"], opts["round_half"]))
                 hand[d] = base * mult
-                item = f"contract {out.contract} made ({note})"
             else:
                 hand[d] = -out.contract * mult
-                item = f"contract {out.contract} failed ({note})"
-            if mult > 1:
-                item += f", doubled ×{mult}"
+            item = _(DECLARER_LINES[(made, bool(opts["round_declarer"]), mult > 1)], contract=out.contract,
+                     cards=out.card_points[d], marriages=marriage_pts[d], total=total, rounded=check_total, mult=mult)
             line(d, item, hand[d], "thousand/12.1")
             used.add("thousand/1.3")
             for p in defenders:
                 raw = out.card_points[p] + marriage_pts[p]
                 r = round_to(raw, opts["round_step"], opts["round_half"])
-                hand[p] = r
-                line(p, f"{out.card_points[p]} card points + {marriage_pts[p]} marriage points = {raw}, "
-                        f"rounded to {r}", r, "thousand/12.3")
+                hand[p] = r * others
+                if others > 1:
+                    item = _("{cards} card points + {marriages} marriage points = {total}, rounded to {rounded}, "
+                             "doubled ×{mult}", cards=out.card_points[p], marriages=marriage_pts[p], total=raw,
+                             rounded=r, mult=others)
+                else:
+                    item = _("{cards} card points + {marriages} marriage points = {total}, rounded to {rounded}",
+                             cards=out.card_points[p], marriages=marriage_pts[p], total=raw, rounded=r)
+                line(p, item, hand[p], "thousand/12.3")
         if layout.sitter is not None and opts["sitter_scoring"] != "none":
             pts, txt = sitter_score(out.talon or [], opts)
+            if others > 1 and not out.conceded:
+                pts, txt = pts * others, _("{item}, doubled ×{mult}", item=txt, mult=others)
             hand[layout.sitter] = pts
-            line(layout.sitter, f"sitting out: {txt}", pts, "thousand/3.6")
+            line(layout.sitter, txt, pts, "thousand/3.6")
     # ---------------------------------------------------------------- 2. barrel / lock
     after = dict(before.scores)
-    barrel = {p: dict(before.barrel.get(p) or {"deals": 0, "falls": 0}) for p in players}
+    barrel = {p: dict(before.barrel[p]) for p in players}
     mounted: list[str] = []
     finished: list[str] = []
     for p in players:
@@ -192,34 +228,42 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
                     after[p] = s0 + h
                     finished.append(p)
                     continue
-                line(p, f"{s0 + h} does not reach {target}: stays on the barrel", T - (s0 + h), "thousand/14.1")
+                line(p, _("{total} does not reach {target}: stays on the barrel", total=s0 + h, target=target),
+                     T - (s0 + h), "thousand/14.1")
                 after[p] = T
+            elif (not is_decl and p in layout.active and opts["barrel_defender_finish"] and not out.void
+                  and not out.conceded and s0 + h >= target):
+                after[p] = s0 + h       # a defender on the barrel finishing with the points of the deal (14.3)
+                finished.append(p)
+                used.add("thousand/14.3")
+                continue
             elif is_decl and h < 0 and opts["barrel_declarer_fail"] == "fall":
                 after[p] = s0 + h
                 barrel[p]["falls"] += 1
-                events.append({"rule": "thousand/14.4", "player": p, "note": "failed on the barrel and falls off"})
+                events.append({"rule": "thousand/14.4", "player": p, "note": _("failed on the barrel and falls off")})
                 used.add("thousand/14.4")
                 continue
             else:
                 if h:
-                    rule = "thousand/14.4" if is_decl and h < 0 else "thousand/14.3"
-                    why = ("failed contract: stays on the barrel" if rule == "thousand/14.4"
-                           else "on the barrel: points not recorded")
+                    rule = "thousand/14.4" if is_decl else "thousand/14.3"   # a declarer here has failed
+                    why = (_("failed contract: stays on the barrel") if rule == "thousand/14.4"
+                           else _("on the barrel: points not recorded"))
                     line(p, why, -h, rule)
                 after[p] = T
-            if out.void:
-                continue
+            if out.void or p == layout.sitter:
+                continue    # a deal sat out is no attempt on the barrel (thousand/14.2)
             if opts["barrel_attempts"] == "all_deals" or p == d:
                 barrel[p]["deals"] += 1
             if barrel[p]["deals"] >= opts["barrel_deals"]:
                 pen = opts["barrel_penalty"]
                 after[p] = T - pen
-                barrel[p] = {"deals": 0, "falls": barrel[p]["falls"] + 1}
-                line(p, f"{opts['barrel_deals']} deals on the barrel without finishing", -pen, "thousand/14.2")
-                events.append({"rule": "thousand/14.2", "player": p, "note": "falls off the barrel"})
+                barrel[p] = {"deals": 0, "falls": barrel[p]["falls"] + 1}     # with no penalty: a fresh start
+                line(p, ngettext("{n} deal on the barrel without finishing", "{n} deals on the barrel without finishing",
+                                 opts["barrel_deals"]), -pen, "thousand/14.2")
+                events.append({"rule": "thousand/14.2", "player": p, "note": _("falls off the barrel")})
             continue
         if mode == "lock" and s0 >= T and p != d and h:
-            line(p, f"at {T} or more only a won contract scores", -h, "thousand/14.7")
+            line(p, _("at {threshold} or more only a won contract scores", threshold=T), -h, "thousand/14.7")
             after[p] = s0
             continue
         new = s0 + h
@@ -228,16 +272,17 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
             if new >= target and opts["barrel_jump"]:
                 finished.append(p)
             elif new >= T:
-                line(p, f"{new} is held at {T}: on the barrel", T - new, "thousand/14.1")
+                line(p, _("{total} is held at {threshold}: on the barrel", total=new, threshold=T), T - new,
+                     "thousand/14.1")
                 after[p] = T
-                barrel[p]["deals"] = 0
                 mounted.append(p)
-                events.append({"rule": "thousand/14.1", "player": p, "note": "climbs onto the barrel"})
+                events.append({"rule": "thousand/14.1", "player": p, "note": _("climbs onto the barrel")})
         elif new >= target:
             finished.append(p)
     # ---------------------------------------------------------------- 3. irregularities
     for irr in out.irregularities:
         rule, what = IRREGULARITY_RULES[irr["type"]]
+        what = _(what)
         pen = opts["misdeal_penalty"]
         p = irr["player"]
         after[p] -= pen
@@ -246,13 +291,26 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
     # ---------------------------------------------------------------- 4. bolts, concessions
     bolts = dict(before.bolts)
     concessions = dict(before.concessions)
+    run = dict(before.concession_run)
     if out.conceded:
-        concessions[d] = concessions.get(d, 0) + 1
+        concessions[d] += 1
+        run[d] += 1
         extra = opts["rospis_third_penalty"]
-        if extra and concessions[d] % 3 == 0:
+        if opts["rospis_third_count"] == "consecutive":
+            if run[d] == 3:
+                run[d] = 0
+                if extra:
+                    after[d] -= extra
+                    line(d, _("third concession in a row costs {points}", points=extra), -extra, "thousand/9.3")
+                    penalties.append({"rule": "thousand/9.3", "player": d, "points": -extra,
+                                      "note": _("third concession in a row")})
+        elif extra and concessions[d] % 3 == 0:
             after[d] -= extra
-            line(d, f"concession number {concessions[d]}: every third costs {extra}", -extra, "thousand/9.3")
-            penalties.append({"rule": "thousand/9.3", "player": d, "points": -extra, "note": "third concession"})
+            line(d, _("concession number {n}: every third costs {points}", n=concessions[d], points=extra), -extra,
+                 "thousand/9.3")
+            penalties.append({"rule": "thousand/9.3", "player": d, "points": -extra, "note": _("third concession")})
+    elif not out.void:
+        run[d] = 0      # a contract played out breaks the declarer's run of concessions
     if opts["bolt_count"] != "off" and not out.void:
         for p in layout.active:
             if on_before[p] and opts["bolt_barrel_exempt"]:
@@ -260,27 +318,27 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
             if out.conceded or (p == d and opts["bolt_declarer_exempt"]):
                 is_bolt = False  # no play, or the declarer's own deal (thousand/13.3)
             elif opts["bolt_definition"] == "no_tricks":
-                is_bolt = out.tricks.get(p, 0) == 0
+                is_bolt = out.tricks[p] == 0
             else:
                 is_bolt = hand[p] == 0
             if not is_bolt:
                 if opts["bolt_count"] == "consecutive":
                     bolts[p] = 0
                 continue
-            bolts[p] = bolts.get(p, 0) + 1
+            bolts[p] += 1
             used.add("thousand/13.1")
-            events.append({"rule": "thousand/13.1", "player": p, "note": f"bolt number {bolts[p]}"})
+            events.append({"rule": "thousand/13.1", "player": p, "note": _("bolt number {n}", n=bolts[p])})
             if bolts[p] >= 3:
                 bolts[p] = 0
                 if opts["bolt_penalty"] == "reset_to_zero":
                     pen = max(after[p], 0)  # the total drops to 0; a negative total stays as it is
-                    line(p, "third bolt: the total is wiped to 0", -pen, "thousand/13.2")
+                    line(p, _("third bolt: the total is wiped to 0"), -pen, "thousand/13.2")
                     after[p] -= pen
                 else:
                     pen = 120
                     after[p] -= pen
-                    line(p, "third bolt", -pen, "thousand/13.2")
-                penalties.append({"rule": "thousand/13.2", "player": p, "points": -pen, "note": "third bolt"})
+                    line(p, _("third bolt"), -pen, "thousand/13.2")
+                penalties.append({"rule": "thousand/13.2", "player": p, "points": -pen, "note": _("third bolt")})
     # a penalty may have taken a player back below the barrel
     mounted = [p for p in mounted if after[p] == T]
     # ---------------------------------------------------------------- 5. collisions, resets, 555
@@ -291,15 +349,17 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
             pen = opts["barrel_penalty"]
             after[p] -= pen
             barrel[p] = {"deals": 0, "falls": barrel[p]["falls"] + 1}
-            why = ("two players reach the barrel together: both fall" if len(mounted) > 1
-                   else f"{mounted[0]} reaches the barrel and knocks {p} off")
+            why = (_("two players reach the barrel together: both fall") if len(mounted) > 1
+                   else _("{newcomer} reaches the barrel and knocks {player} off", newcomer=mounted[0], player=p))
             line(p, why, -pen, "thousand/14.5")
             events.append({"rule": "thousand/14.5", "player": p, "note": why})
     n_reset = opts["barrel_reset_after_falls"]
     if n_reset:
         for p in players:
             if barrel[p]["falls"] >= n_reset:
-                line(p, f"fell off the barrel {barrel[p]['falls']} times: total reset to 0", -after[p], "thousand/14.6")
+                line(p, ngettext("fell off the barrel {n} time: total reset to 0",
+                                 "fell off the barrel {n} times: total reset to 0", barrel[p]["falls"]), -after[p],
+                     "thousand/14.6")
                 after[p] = 0
                 barrel[p]["falls"] = 0
     golden = dict(before.golden)
@@ -307,18 +367,19 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
         # thousand/18.1: one golden deal per player; if nobody made 120 in the round, totals may be reset
         golden["played"] += 1
         golden["made"] = golden["made"] or bool(made)
-        if golden["played"] == len(layout.active):
+        if golden["played"] == len(players):     # one golden deal per player, the sitter's included
             if not golden["made"] and opts["golden_fail_resets"]:
                 for p in players:
                     if after[p]:
-                        line(p, "nobody made the golden round: every total is reset to 0", -after[p], "thousand/18.1")
+                        line(p, _("nobody made the golden round: every total is reset to 0"), -after[p],
+                             "thousand/18.1")
                         after[p] = 0
             golden = {"played": 0, "made": False, "over": True}
     if opts["dump_555"] != "off":
         for p in players:
             if after[p] == 555 or (opts["dump_555"] == "both" and after[p] == -555):
-                line(p, f"dump truck: exactly {after[p]} becomes 0", -after[p], "thousand/16.1")
-                events.append({"rule": "thousand/16.1", "player": p, "note": f"{after[p]} reset to 0"})
+                line(p, _("dump truck: exactly {total} becomes 0", total=after[p]), -after[p], "thousand/16.1")
+                events.append({"rule": "thousand/16.1", "player": p, "note": _("{total} reset to 0", total=after[p])})
                 after[p] = 0
     for p in players:
         if not (mode == "barrel" and after[p] == T):
@@ -328,12 +389,19 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
     winner = None
     if finished:
         used.add("thousand/15.1")
+        if opts["finish_cap"]:
+            for p in finished:
+                if after[p] > target:
+                    line(p, _("a finishing total is recorded as {target}", target=target), target - after[p],
+                         "thousand/15.1")
+                    after[p] = target
         if len(finished) > 1:
             used.add("thousand/15.2")
             if opts["double_finish"] == "declarer" and d in finished:
                 winner = d
-            else:
-                winner = max(finished, key=lambda p: (after[p], p == d))
+            else:   # the higher total; on equal totals the declarer, then the first to speak after the dealer
+                seat = {p: i for i, p in enumerate(layout.active + [layout.sitter])}
+                winner = max(finished, key=lambda p: (after[p], p == d, -seat[p]))
         else:
             winner = finished[0]
     answer_players = []
@@ -352,8 +420,8 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
             "total_after": after[p],
             "barrel": {"on": mode == "barrel" and after[p] == T, "deals": barrel[p]["deals"],
                        "falls": barrel[p]["falls"]},
-            "bolts": bolts.get(p, 0),
-            "concessions": concessions.get(p, 0),
+            "bolts": bolts[p],
+            "concessions": concessions[p],
         }
         assert sum(x["points"] for x in lst) == after[p] - before.scores[p], (p, lst)
         answer_players.append(entry)
@@ -364,7 +432,19 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
         contract_info = {"declarer": d, "contract": out.contract, "conceded": out.conceded,
                          "made": made, "blind": out.blind, "golden": out.golden,
                          "rule": "thousand/9.2" if out.conceded else "thousand/12.1"}
-    new_state = GameState(after, barrel, bolts, concessions, golden)
-    return {"contract": contract_info, "players": answer_players, "events": events, "penalties": penalties,
-            "game_over": winner is not None, "winner": winner, "state_after": new_state.as_dict(),
-            "_used": used}
+    new_state = GameState(after, barrel, bolts, concessions, golden, run)
+    answer = {"contract": contract_info, "players": answer_players, "events": events, "penalties": penalties,
+              "game_over": winner is not None, "winner": winner, "state_after": new_state.as_dict()}
+    if winner is not None and opts["stake"] is not None:
+        answer["settlement"] = settlement(players, winner, opts["stake"])
+        used.add("thousand/20.1")
+    answer["_used"] = used
+    return answer
+
+
+def settlement(players: list[str], winner: str, stake: int) -> dict:
+    """Thousand for money (thousand/20.1): every player puts ``stake`` (money units) in the bank and the winner takes
+    all of it.  ``net`` is each player's gain (the winner's bank less own stake) or loss (the stake)."""
+    bank = stake * len(players)
+    return {"stake": stake, "bank": bank, "net": {p: bank - stake if p == winner else -stake for p in players},
+            "rule": "thousand/20.1"}

@@ -1,131 +1,21 @@
-"""Thousand: the three views (score, check, validate) over one state machine.
+"""Thousand: the three views (score, check, validate): parse the request, run the deal state machine, answer.
 
 Each function takes a request body (a plain dict, structure already checked by the schemas in
 ``schemas/thousand.py`` when it comes over HTTP), the :class:`~referee.rulebook.Variant` and the
 effective options, and returns the answer body.  Impossible input raises
-:class:`~referee.errors.InputError` with JSON pointers; rule breaches are rulings in the answer.
+:class:`~referee.errors.InputError` with JSON pointers (see :mod:`.parse`); rule breaches are rulings in the answer.
 """
 from __future__ import annotations
 
-from collections import Counter
-from typing import Any
+from ..common import parse_player, parse_players
+from ..errors import IllegalAction, InputError
+from ..i18n import _
+from .deal import DealState, Layout
+from .melds import ACES
+from .parse import (PHASES, _outcome_from_state, _start_deal, build_position, check_keys, dispatch, needs_hand,
+                    outcome_from_deal, parse_state)
+from .scoring import DealOutcome, GameState, settle
 
-from ..cards import Card, check_conservation, parse_card, parse_cards, parse_suit
-from ..common import fields_out_of_phase, missing_scores, parse_player, parse_players
-from ..errors import IllegalAction, InputError, esc
-from .core import (ACES, ACE_MARRIAGE_VALUE, DECK, FORCED_BID, MARRIAGE_VALUE, POINTS, DealState, Layout,
-                   card_points, points_feasible, suit_name)
-from .scoring import IRREGULARITY_RULES, DealOutcome, GameState, settle
-
-TOTAL_POINTS = 120
-
-
-# ====================================================================== shared parsing
-
-def parse_state(req: dict, players: list[str], opts: dict) -> GameState:
-    """The game before the deal (``state``), checked for totals that cannot happen."""
-    st = GameState.fresh(players)
-    raw = req.get("state")
-    if raw is None:
-        return st
-    if not isinstance(raw, dict):
-        raise InputError("state must be an object", "/state")
-    errors = []
-    g = raw.get("golden")
-    if g is not None:
-        played, made, over = g.get("played", 0), g.get("made", False), g.get("over", False)
-        if isinstance(played, bool) or not isinstance(played, int) or not 0 <= played < len(players):
-            errors.append({"pointer": "/state/golden/played", "detail": "golden deals played in the round: "
-                                                                      "from 0 to one less than the players"})
-        elif played and over:
-            errors.append({"pointer": "/state/golden/over", "detail": "a finished golden round has no deals in play"})
-        st.golden = {"played": played, "made": bool(made) and played > 0, "over": bool(over)}
-    for key in ("scores", "bolts", "concessions", "barrel"):
-        part = raw.get(key)
-        if part is None:
-            continue
-        if not isinstance(part, dict):
-            errors.append({"pointer": f"/state/{key}", "detail": "must be an object keyed by player"})
-            continue
-        for name, val in part.items():
-            ptr = f"/state/{key}/{esc(name)}"
-            if name not in players:
-                errors.append({"pointer": ptr, "detail": f"{name!r} is not one of the players"})
-                continue
-            if key == "barrel":
-                if not isinstance(val, dict):
-                    errors.append({"pointer": ptr, "detail": "must be {\"deals\": n, \"falls\": n}"})
-                    continue
-                deals, falls = val.get("deals", 0), val.get("falls", 0)
-                for k, v, hi in (("deals", deals, opts["barrel_deals"] - 1),
-                                 ("falls", falls, (opts["barrel_reset_after_falls"] or 1000) - 1)):
-                    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= hi:
-                        errors.append({"pointer": f"{ptr}/{k}", "detail": f"must be an integer from 0 to {hi}"})
-                st.barrel[name] = {"deals": deals, "falls": falls}
-                continue
-            if isinstance(val, bool) or not isinstance(val, int):
-                errors.append({"pointer": ptr, "detail": "must be an integer"})
-                continue
-            if key == "scores":
-                st.scores[name] = val
-            elif key == "bolts":
-                if not 0 <= val <= 2:
-                    errors.append({"pointer": ptr, "detail": "a bolt counter runs from 0 to 2 (the third is paid)"})
-                st.bolts[name] = val
-            else:
-                if val < 0 or (opts["rospis_max"] is not None and val > opts["rospis_max"]):
-                    errors.append({"pointer": ptr, "detail": "impossible number of concessions"})
-                st.concessions[name] = val
-    errors += missing_scores(raw, players, ("concessions", "bolts", "barrel", "golden"))
-    if errors:
-        raise InputError(errors)
-    T, target = opts["barrel_threshold"], opts["target"]
-    # every score moves in fives, except a four-player sitter's raw talon points (thousand/3.6)
-    fives = not (len(players) == 4 and opts["sitter_scoring"] == "talon_points")
-    for p, s in st.scores.items():
-        ptr = f"/state/scores/{esc(p)}"
-        if s % 5 and fives:
-            errors.append({"pointer": ptr, "detail": f"{s} cannot happen: every Thousand score is a multiple of 5"})
-        elif s >= target:
-            errors.append({"pointer": ptr, "detail": f"{s} has already reached the target {target}: the game is over"})
-        elif opts["dump_555"] != "off" and (s == 555 or (s == -555 and opts["dump_555"] == "both")):
-            errors.append({"pointer": ptr, "detail": f"{s} cannot happen: a total of exactly {s} drops to 0 "
-                                                     f"(dump_555 {opts['dump_555']}, thousand/16.1)"})
-        elif opts["barrel"] == "barrel" and T < s < target:
-            errors.append({"pointer": ptr, "detail": f"{s} cannot happen: totals from {T} to {target - 1} "
-                                                     f"are held at {T} (thousand/14.1)"})
-        elif abs(s) > 100000:
-            errors.append({"pointer": ptr, "detail": "implausible total"})
-        if st.barrel[p]["deals"] and not (opts["barrel"] == "barrel" and s == T):
-            errors.append({"pointer": f"/state/barrel/{esc(p)}/deals",
-                           "detail": f"{p} is not on the barrel (total {s}), so has no barrel deals"})
-    if errors:
-        raise InputError(errors)
-    return st
-
-
-def contract_value(value: Any, opts: dict, ptr: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError("the contract must be an integer", ptr)
-    if value < FORCED_BID:
-        raise InputError(f"no contract is below {FORCED_BID}", ptr)
-    if value % opts["bid_step"]:
-        raise InputError(f"contracts go in steps of {opts['bid_step']} (thousand/7.2); {value} is not one", ptr)
-    if value > opts["max_bid"]:
-        raise InputError(f"no contract exceeds {opts['max_bid']} (thousand/7.5)", ptr)
-    return value
-
-
-def parse_marriage_suit(value: Any, ptr: str) -> str:
-    if isinstance(value, str) and value.strip().lower() == ACES:
-        return ACES
-    try:
-        return parse_suit(value)
-    except ValueError as e:
-        raise InputError(f"{e}, or \"aces\" for the ace marriage", ptr) from None
-
-
-# ====================================================================== score
 
 def score(req: dict, variant, opts: dict) -> dict:
     """Score one completed deal.  See the module doc and ``openapi.yaml`` for shapes."""
@@ -135,7 +25,7 @@ def score(req: dict, variant, opts: dict) -> dict:
     state = parse_state(req, players, opts)
     deal = req.get("deal")
     if not isinstance(deal, dict):
-        raise InputError("deal must be an object", "/deal")
+        raise InputError(_("deal must be an object"), "/deal")
     outcome = outcome_from_deal(deal, layout, opts, state)
     return finish(layout, opts, state, outcome)
 
@@ -149,356 +39,6 @@ def finish(layout, opts, state, outcome) -> dict:
     return res
 
 
-def _irregularities(deal: dict, layout: Layout) -> list[dict]:
-    out = []
-    raw = deal.get("irregularities") or []
-    if not isinstance(raw, list):
-        raise InputError("irregularities must be a list", "/deal/irregularities")
-    for i, irr in enumerate(raw):
-        ptr = f"/deal/irregularities/{i}"
-        if not isinstance(irr, dict):
-            raise InputError("each irregularity is {\"type\", \"player\"}", ptr)
-        t = irr.get("type")
-        if t not in IRREGULARITY_RULES:
-            raise InputError(f"unknown irregularity {t!r}; known: {', '.join(IRREGULARITY_RULES)}", ptr + "/type")
-        p = parse_player(irr.get("player"), layout.players, ptr + "/player")
-        if t == "exposed_card" and p != layout.dealer:
-            raise InputError(f"a card exposed in the deal is the dealer's fault ({layout.dealer}) (thousand/5.1)",
-                             ptr + "/player")
-        if t == "nine_cut" and p == layout.dealer:
-            raise InputError("the cutter, not the dealer, pays for the third nine (thousand/4.1)", ptr + "/player")
-        if any(x["type"] == t and (x["player"] == p or t != "talon_peek") for x in out):
-            raise InputError(f"{t} can happen once in a deal (the deal is then redealt or played)", ptr)
-        out.append({"type": t, "player": p})
-    return out
-
-
-def outcome_from_deal(deal: dict, layout: Layout, opts: dict, state: GameState) -> DealOutcome:
-    """Check the described deal and turn it into a :class:`DealOutcome`."""
-    irregularities = _irregularities(deal, layout)
-    talon = None
-    if deal.get("talon") is not None:
-        talon = parse_cards(deal["talon"], DECK, "/deal/talon")
-        if len(talon) != 3 or len(set(talon)) != 3:
-            raise InputError("the talon holds 3 different cards (thousand/3.1)", "/deal/talon")
-    if layout.sitter is not None and opts["sitter_scoring"] != "none" and talon is None \
-            and deal.get("declarer") is not None:
-        raise InputError("with four players the sitter scores from the talon: give deal.talon (thousand/3.6)",
-                         "/deal/talon")
-    if any(x["type"] == "exposed_card" for x in irregularities):
-        for k in ("declarer", "contract", "tricks", "points", "marriages", "conceded"):
-            if deal.get(k) not in (None, [], False):
-                raise InputError("a card exposed in the deal cancels it: a void deal has no play (thousand/5.1)",
-                                 f"/deal/{k}")
-    if deal.get("declarer") is None:
-        for k in ("contract", "tricks", "points", "marriages"):
-            if deal.get(k):
-                raise InputError("a deal with play needs its declarer", "/deal/declarer")
-        if not irregularities:
-            raise InputError("a deal needs a declarer and contract, or only irregularities (a void deal)",
-                             "/deal/declarer")
-        return DealOutcome(None, None, void=True, irregularities=irregularities, talon=talon)
-    d = parse_player(deal.get("declarer"), layout.players, "/deal/declarer", layout.active)
-    contract = contract_value(deal.get("contract"), opts, "/deal/contract")
-    blind, golden = bool(deal.get("blind")), bool(deal.get("golden"))
-    if blind:
-        if not opts["blind"]:
-            raise InputError("blind play is off (option blind, thousand/17.1)", "/deal/blind")
-        if state.scores[d] < opts["blind_min_score"]:
-            raise InputError(f"blind play needs a total of {opts['blind_min_score']} (thousand/17.1)", "/deal/blind")
-        holder = DealState.new(layout, opts).forced_holder()
-        if d != holder:
-            raise InputError(f"only the holder of the forced 100 ({holder}) plays blind (thousand/17.1)", "/deal/blind")
-        if contract < 120:
-            raise InputError("a blind game is played at 120 or more (thousand/17.1)", "/deal/contract")
-    if golden:
-        if not opts["golden_round"]:
-            raise InputError("the golden round is off (option golden_round, thousand/18.1)", "/deal/golden")
-        if contract != 120:
-            raise InputError("a golden-round contract is 120 (thousand/18.1)", "/deal/contract")
-        if state.golden["over"]:
-            raise InputError("the golden round has been played (thousand/18.1)", "/deal/golden")
-        if d != layout.active[0]:
-            raise InputError(f"in a golden deal the player left of the dealer ({layout.active[0]}) plays the 120 "
-                             "(thousand/18.1)", "/deal/declarer")
-        if blind:
-            raise InputError("a golden deal has no auction, so no blind game (thousand/17.1, 18.1)", "/deal/blind")
-    conceded = bool(deal.get("conceded"))
-    base = DealOutcome(d, contract, conceded=conceded, blind=blind, golden=golden, talon=talon,
-                       irregularities=irregularities)
-    if conceded:
-        for k in ("tricks", "points", "tricks_taken", "marriages"):
-            if deal.get(k):
-                raise InputError("a conceded deal is not played: give no tricks, points or marriages",
-                                 f"/deal/{k}")
-        probe = DealState.new(layout, opts, scores=state.scores, concessions=state.concessions)
-        probe.phase, probe.declarer, probe.contract, probe.talon_taken = "talon", d, contract, True
-        try:
-            probe.verify_concede(d)
-        except IllegalAction as e:
-            raise InputError(f"{e.message} ({e.rule})", "/deal/conceded") from None
-        return base
-    has_tricks, has_points = deal.get("tricks") is not None, deal.get("points") is not None
-    if has_tricks == has_points:
-        raise InputError("give the deal either as tricks or as points (with tricks_taken), not both or neither",
-                         "/deal")
-    if has_tricks:
-        return _from_tricks(deal, layout, opts, base)
-    return _from_points(deal, layout, opts, base)
-
-
-def _dead_cards(deal: dict, layout: Layout, opts: dict, need: bool) -> tuple[list[Card], list[Card]]:
-    """Two-player game: the unused musik and the discards (thousand/3.3)."""
-    if len(layout.active) != 2:
-        for k in ("musik_unused", "discards"):
-            if deal.get(k) is not None:
-                raise InputError(f"{k} belongs to the two-player game", f"/deal/{k}")
-        return [], []
-    unused = deal.get("musik_unused")
-    discards = deal.get("discards")
-    if unused is None:
-        raise InputError("the two-player game needs the unused musik (2 cards) to account for all 24 cards",
-                         "/deal/musik_unused")
-    unused = parse_cards(unused, DECK, "/deal/musik_unused")
-    if len(unused) != 2:
-        raise InputError("a musik holds 2 cards", "/deal/musik_unused")
-    if discards is None:
-        if need or not opts["two_player_discards_count"]:
-            raise InputError("give the declarer's 2 discards", "/deal/discards")
-        return unused, []
-    discards = parse_cards(discards, DECK, "/deal/discards")
-    if len(discards) != 2:
-        raise InputError("the declarer discards 2 cards", "/deal/discards")
-    return unused, discards
-
-
-def _marriage_list(raw, base: str, layout: Layout, opts: dict,
-                   max_trick: int | None = None) -> list[tuple[int, str, str, int | None]]:
-    """Announced marriages ``[{"player", "suit", "trick"?}]`` at ``base`` → ``[(index, player, suit, trick)]``."""
-    raw = raw or []
-    if not isinstance(raw, list):
-        raise InputError("marriages must be a list", base)
-    out, seen = [], set()
-    for i, m in enumerate(raw):
-        ptr = f"{base}/{i}"
-        if not isinstance(m, dict):
-            raise InputError("each marriage is {\"player\", \"suit\"}", ptr)
-        p = parse_player(m.get("player"), layout.players, ptr + "/player", layout.active)
-        s = parse_marriage_suit(m.get("suit"), ptr + "/suit")
-        if s == ACES and not opts["ace_marriage"]:
-            raise InputError("the ace marriage is off (option ace_marriage, thousand/2.2)", ptr + "/suit")
-        if s in seen:
-            raise InputError(f"the {suit_name(s)} marriage can be announced only once in a deal", ptr + "/suit")
-        seen.add(s)
-        t = m.get("trick")
-        if t is not None and (isinstance(t, bool) or not isinstance(t, int) or t < 0
-                              or (max_trick is not None and t > max_trick)):
-            raise InputError("trick is the 0-based index of the trick the marriage was led to"
-                             + (f", 0 to {max_trick}" if max_trick is not None else ""), ptr + "/trick")
-        out.append((i, p, s, t))
-    return out
-
-
-def _from_tricks(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> DealOutcome:
-    tricks = deal["tricks"]
-    n, size = layout.tricks, len(layout.active)
-    if not isinstance(tricks, list):
-        raise InputError("tricks must be a list", "/deal/tricks")
-    if len(tricks) != n:
-        raise InputError(f"a completed deal has {n} tricks, not {len(tricks)}", "/deal/tricks")
-    parsed = []
-    errors = []
-    for i, t in enumerate(tricks):
-        ptr = f"/deal/tricks/{i}"
-        if not isinstance(t, dict):
-            raise InputError("each trick is {\"leader\", \"cards\"}", ptr)
-        leader = parse_player(t.get("leader"), layout.players, ptr + "/leader", layout.active)
-        cards = parse_cards(t.get("cards"), DECK, ptr + "/cards")
-        if len(cards) != size:
-            errors.append({"pointer": ptr + "/cards", "detail": f"a trick has {size} cards, not {len(cards)}"})
-        parsed.append((leader, cards))
-    if errors:
-        raise InputError(errors)
-    unused, discards = _dead_cards(deal, layout, opts, need=True)
-    groups = [(f"/deal/tricks/{i}/cards", c) for i, (_, c) in enumerate(parsed)]
-    groups += [("/deal/musik_unused", unused), ("/deal/discards", discards)]
-    check_conservation(groups, DECK, "thousand/3.5", exact=True)
-    # who played what: the seat order fixes the player of each card from the leader
-    hands: dict[str, list[Card]] = {p: [] for p in layout.active}
-    order = []
-    for i, (leader, cards) in enumerate(parsed):
-        seq = []
-        p = leader
-        for c in cards:
-            hands[p].append(c)
-            seq.append((p, c))
-            p = layout.after(p)
-        order.append(seq)
-    if base.talon is not None and size == 3:
-        # the declarer takes the talon and passes one card to each opponent: an opponent plays one talon card at most
-        for p in layout.active:
-            if p != base.declarer and sum(1 for c in hands[p] if c in base.talon) > 1:
-                raise InputError(f"{p} played {', '.join(str(c) for c in hands[p] if c in base.talon)} of the talon, "
-                                 "but the declarer passes each opponent one card of it at most (thousand/8.1)",
-                                 "/deal/talon")
-    marriages = _marriage_list(deal.get("marriages"), "/deal/marriages", layout, opts)
-    announce: dict[int, tuple[int, str]] = {}
-    for mi, p, s, t in marriages:
-        ptr = f"/deal/marriages/{mi}"
-        candidates = [i for i, seq in enumerate(order) if seq[0][0] == p and
-                      (seq[0][1].rank == "A" if s == ACES else
-                       seq[0][1].suit == s and seq[0][1].rank in ("K", "Q"))]
-        if t is not None:
-            if t not in candidates:
-                raise InputError(f"trick {t} was not led by {p} with the "
-                                 f"{'an ace' if s == ACES else 'K or Q of ' + suit_name(s)}", ptr + "/trick")
-            idx = t
-        elif not candidates:
-            raise InputError(f"{p} never led the {'an ace' if s == ACES else 'K or Q of ' + suit_name(s)}, "
-                             f"so could not announce this marriage (thousand/10.1)", ptr)
-        else:
-            idx = candidates[0]
-        if idx in announce:
-            raise InputError("two marriages announced with the same lead", ptr)
-        announce[idx] = (mi, s)
-    st = DealState.new(layout, opts, hands=hands)
-    st.start_play(base.declarer, base.contract)
-    for i, seq in enumerate(order):
-        for j, (p, c) in enumerate(seq):
-            ptr = f"/deal/tricks/{i}/cards/{j}"
-            if j == 0 and p != st.to_play:
-                rule = "thousand/8.3" if i == 0 else "thousand/11.1"
-                raise InputError(f"trick {i} must be led by {st.to_play}, not {p} ({rule})",
-                                 f"/deal/tricks/{i}/leader")
-            try:
-                st.apply_play(p, c, marriage=(j == 0 and i in announce))
-            except IllegalAction as e:
-                if j == 0 and i in announce:
-                    ptr = f"/deal/marriages/{announce[i][0]}"
-                raise InputError(f"illegal play in a deal given for scoring: {e.message} ({e.rule}); "
-                                 "use /validate to rule on a disputed deal", ptr) from None
-    card_pts = dict(st.captured)
-    if len(layout.active) == 2 and opts["two_player_discards_count"]:
-        card_pts[base.declarer] += card_points(discards)
-    base.card_points = card_pts
-    base.tricks = dict(st.tricks_won)
-    base.marriages = [{"player": m["player"], "suit": m["suit"], "points": m["points"]} for m in st.marriages]
-    return base
-
-
-def _from_points(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> DealOutcome:
-    pts, taken = deal.get("points"), deal.get("tricks_taken")
-    if not isinstance(pts, dict):
-        raise InputError("points must be an object of player to card points", "/deal/points")
-    if not isinstance(taken, dict):
-        raise InputError("with points, give tricks_taken (player to number of tricks)", "/deal/tricks_taken")
-    errors = []
-    for key, obj in (("points", pts), ("tricks_taken", taken)):
-        for name in obj:
-            if name not in layout.active:
-                errors.append({"pointer": f"/deal/{key}/{esc(name)}", "detail": f"{name!r} does not play this deal"})
-        for p in layout.active:
-            v = obj.get(p)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                errors.append({"pointer": f"/deal/{key}/{esc(p)}", "detail": "a whole number, 0 or more, for every player"})
-    if errors:
-        raise InputError(errors)
-    unused, discards = _dead_cards(deal, layout, opts, need=False)
-    check_conservation([("/deal/musik_unused", unused), ("/deal/discards", discards)], DECK, "thousand/3.5")
-    counted = opts["two_player_discards_count"]
-    dead = card_points(unused) + (0 if counted else card_points(discards))
-    expected = TOTAL_POINTS - dead
-    total = sum(pts[p] for p in layout.active)
-    if total != expected:
-        why = f"the card points of a deal add up to {expected}" + (
-            f" (120 less {dead} in cards out of play)" if dead else "")
-        raise InputError(f"{why}, not {total} (thousand/1.3)", "/deal/points")
-    n_tricks = sum(taken[p] for p in layout.active)
-    if n_tricks != layout.tricks:
-        raise InputError(f"a deal has {layout.tricks} tricks, not {n_tricks}", "/deal/tricks_taken")
-    size = len(layout.active)
-    pool = Counter(POINTS[c.rank] for c in DECK.cards())
-    pool.subtract(POINTS[c.rank] for c in unused + discards)
-    targets = []
-    for p in layout.active:
-        cards_n, pts_n = taken[p] * size, pts[p]
-        if size == 2 and p == base.declarer and counted:
-            if discards:
-                pts_n -= card_points(discards)
-            else:
-                cards_n += 2  # the two discards, not given, are in the declarer's pile
-        if pts_n < 0:
-            raise InputError(f"{p}'s points are less than the discards alone are worth", f"/deal/points/{esc(p)}")
-        targets.append((cards_n, pts_n))
-    if not points_feasible(targets, +pool):
-        raise InputError("no share of the deck's cards gives these card points for these numbers of tricks "
-                         f"({', '.join(f'{p}: {pts[p]} in {taken[p]}' for p in layout.active)}); card values are "
-                         "11, 10, 4, 3, 2 and 0 (thousand/1.3)", "/deal/points")
-    marriages = []
-    leads: dict[str, int] = {p: taken[p] + (1 if p == base.declarer else 0) for p in layout.active}
-    for mi, p, s, t in _marriage_list(deal.get("marriages"), "/deal/marriages", layout, opts):
-        ptr = f"/deal/marriages/{mi}"
-        may_first = opts["marriage_on_first_trick"] and p == base.declarer
-        # a marriage is led after winning a trick (so at most one per trick won), or by the declarer on
-        # the first trick where that is allowed (thousand/10.1, 10.2)
-        room = taken[p] + (1 if may_first else 0)
-        if room == 0:
-            raise InputError(f"{p} won no trick, so could not lead a marriage (thousand/10.2)", ptr)
-        leads[p] -= 1
-        room_left = sum(1 for m in marriages if m["player"] == p) + 1
-        if room_left > room:
-            raise InputError(f"{p} announced more marriages than the tricks they led allow (thousand/10.1)", ptr)
-        pts_m = ACE_MARRIAGE_VALUE if s == ACES else MARRIAGE_VALUE[s]
-        marriages.append({"player": p, "suit": s, "points": pts_m})
-    base.card_points = {p: pts[p] for p in layout.active}
-    base.tricks = {p: taken[p] for p in layout.active}
-    base.marriages = marriages
-    return base
-
-
-# ====================================================================== check
-
-PHASES = ("deal", "bidding", "talon", "play")
-
-
-def _cards_at(value, ptr, required=True):
-    if value is None:
-        if required:
-            raise InputError("cards are required here", ptr)
-        return None
-    cards = parse_cards(value, DECK, ptr)
-    if len(set(cards)) != len(cards):
-        raise InputError("the same card is listed twice", ptr)
-    return cards
-
-
-ACTION_KEYS = {  # fields each action (or log event) may carry besides "type" and "player"
-    "bid": {"amount", "blind"}, "pass": set(), "take_talon": {"musik"}, "exchange": {"gives"},
-    "discard": {"cards"}, "raise": {"amount"}, "concede": set(), "play": {"card", "marriage"},
-    "redeal": {"reason"}, "deal": {"dealer", "hands", "talon", "musiks", "golden", "irregularities"},
-}
-
-
-def check_keys(obj: dict, ptr: str) -> None:
-    """Reject fields that do not belong to this type of action or event: nothing is silently ignored."""
-    allowed = ACTION_KEYS.get(obj.get("type"), set()) | {"type", "player"}
-    if obj.get("type") == "deal":
-        allowed -= {"player"}
-    extra = sorted(set(obj) - allowed)
-    if extra:
-        raise InputError([{"pointer": f"{ptr}/{esc(k)}", "detail": f"a {obj.get('type')} does not take {k!r}"}
-                          for k in extra])
-
-
-def needs_hand(action: dict, opts: dict) -> bool:
-    """Whether judging ``action`` needs the actor's hand (thousand/11.2–11.5, 7.4, 8.2, 6.x)."""
-    t = action.get("type")
-    amount = action.get("amount")
-    big = isinstance(amount, int) and amount > 120 and opts["bid_cap"] != "none"
-    return (t == "play" or (t == "redeal" and action.get("reason") != "weak_talon")
-            or (t == "bid" and big and not action.get("blind")) or (t == "raise" and big and opts["raise_capped"]))
-
-
 def check(req: dict, variant, opts: dict) -> dict:
     """Rule on one proposed action in a described position."""
     players = parse_players(req, variant)
@@ -507,22 +47,24 @@ def check(req: dict, variant, opts: dict) -> dict:
     state = parse_state(req, players, opts)
     pos = req.get("position")
     if not isinstance(pos, dict):
-        raise InputError("position must be an object", "/position")
+        raise InputError(_("position must be an object"), "/position")
     action = req.get("action")
     if not isinstance(action, dict):
-        raise InputError("action must be an object", "/action")
+        raise InputError(_("action must be an object"), "/action")
     check_keys(action, "/action")
     phase = pos.get("phase")
     if phase not in PHASES:
-        raise InputError(f"phase must be one of {', '.join(PHASES)}", "/position/phase")
+        raise InputError(_("phase must be one of {phases}", phases=", ".join(PHASES)), "/position/phase")
     actor = parse_player(action.get("player"), players, "/action/player")
     atype = action.get("type")
     if actor not in layout.active:
-        v = {"rule": "thousand/3.2", "message": f"{actor} deals and sits out this deal", "pointer": "/action/player"}
+        v = {"rule": "thousand/3.2", "message": _("{player} deals and sits out this deal", player=actor),
+             "pointer": "/action/player"}
         return {"legal": False, "violations": [v], "penalties": [], "legal_actions": [], "effects": {},
                 "_rules": {"thousand/3.2"}}
     if pos.get("hand") is None and needs_hand(action, opts):
-        raise InputError(f"give the hand of {actor} (position.hand): a {atype} cannot be judged without it",
+        raise InputError(_("give the hand of {player} (position.hand): a {type} cannot be judged without it",
+                           player=actor, type=atype),
                          "/position/hand")
     st, ptrs = build_position(pos, layout, opts, state, actor, atype)
     legal_before = st.legal_actions(actor)
@@ -562,275 +104,6 @@ ACTION_RULE = {"bid": "thousand/7.9", "pass": "thousand/7.3", "take_talon": "tho
                "concede": "thousand/9.1", "play": "thousand/11.2", "redeal": "thousand/6.1"}
 
 
-def dispatch(st: DealState, action: dict, actor: str, ptrs: dict) -> dict:
-    """Apply one action dict to ``st`` (raises IllegalAction, or InputError for malformed actions)."""
-    t = action.get("type")
-    if t == "bid":
-        amount = action.get("amount")
-        if isinstance(amount, bool) or not isinstance(amount, int):
-            raise InputError("amount must be an integer", ptrs.get("amount", "/action/amount"))
-        return st.apply_bid(actor, amount, bool(action.get("blind")))
-    if t == "pass":
-        return st.apply_pass(actor)
-    if t == "take_talon":
-        return st.apply_take_talon(actor, action.get("musik"))
-    if t == "exchange":
-        gives = action.get("gives")
-        gp = ptrs.get("gives", "/action/gives")
-        if not isinstance(gives, dict):
-            raise InputError("gives maps each opponent to the card given", gp)
-        parsed = {}
-        for p, c in gives.items():
-            if p not in st.layout.players:
-                raise InputError(f"{p!r} is not one of the players", f"{gp}/{esc(p)}")
-            try:
-                card = parse_card(c)
-            except ValueError as e:
-                raise InputError(str(e), f"{gp}/{esc(p)}") from None
-            if not DECK.holds(card):
-                raise InputError(f"{card} is not in the Thousand deck", f"{gp}/{esc(p)}")
-            parsed[p] = card
-        return st.apply_exchange(actor, parsed)
-    if t == "discard":
-        cards = _cards_at(action.get("cards"), ptrs.get("cards", "/action/cards"))
-        return st.apply_discard(actor, cards)
-    if t == "raise":
-        amount = action.get("amount")
-        if isinstance(amount, bool) or not isinstance(amount, int):
-            raise InputError("amount must be an integer", ptrs.get("amount", "/action/amount"))
-        return st.apply_raise(actor, amount)
-    if t == "concede":
-        return st.apply_concede(actor)
-    if t == "play":
-        try:
-            card = parse_card(action.get("card"))
-        except ValueError as e:
-            raise InputError(str(e), ptrs.get("card", "/action/card")) from None
-        if not DECK.holds(card):
-            raise InputError(f"{card} is not in the Thousand deck", ptrs.get("card", "/action/card"))
-        return st.apply_play(actor, card, bool(action.get("marriage")))
-    if t == "redeal":
-        reason = action.get("reason")
-        if reason not in ("four_nines", "weak_hand", "weak_talon"):
-            raise InputError("reason must be four_nines, weak_hand or weak_talon", ptrs.get("reason", "/action/reason"))
-        return st.apply_redeal(actor, reason)
-    raise InputError(f"unknown action type {t!r}; known: {', '.join(ACTION_RULE)}", ptrs.get("type", "/action/type"))
-
-
-_PLAY_FIELDS = ("tricks_won", "marriages", "trick", "trump")
-FOREIGN = {"deal": ("bids", "declarer", "contract", "talon_taken", "exchanged", "received") + _PLAY_FIELDS,
-           "bidding": ("declarer", "contract", "talon_taken", "exchanged", "received") + _PLAY_FIELDS,
-           "talon": _PLAY_FIELDS, "play": ("bids",)}
-
-
-def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, actor: str, action_type: str = ""):
-    """A :class:`DealState` for a described position.  Returns (state, action pointer map)."""
-    phase = pos["phase"]
-    clash = fields_out_of_phase(pos, phase, FOREIGN)
-    if phase == "play":
-        clash += [{"pointer": f"/position/{f}", "detail": f"in the play phase the talon is taken and the exchange "
-                                                          f"made: position.{f} cannot be false"}
-                  for f in ("talon_taken", "exchanged") if pos.get(f) is False]
-    if clash:
-        raise InputError(clash)
-    hand = _cards_at(pos.get("hand"), "/position/hand", required=False)
-    hands = {p: None for p in layout.active}
-    hands[actor] = hand
-    st = DealState.new(layout, opts, hands=hands, scores=state.scores, concessions=state.concessions)
-    if pos.get("talon") is not None:
-        st.talon = _cards_at(pos["talon"], "/position/talon")
-        size = 2 if len(layout.active) == 2 else 3
-        if len(st.talon) != size:
-            raise InputError(f"the {'musik' if size == 2 else 'talon'} holds {size} cards"
-                             + (" (give the musik the declarer takes)" if size == 2 else ""), "/position/talon")
-    if hand is not None:
-        n = len(hand)
-        sizes = {"deal": {layout.hand_size}, "bidding": {layout.hand_size}}
-        ok = sizes.get(phase)
-        if ok and n not in ok:
-            raise InputError(f"a hand holds {layout.hand_size} cards at this point, not {n} (thousand/3.1)",
-                             "/position/hand")
-        if n > layout.hand_size + 3:
-            raise InputError(f"no hand ever holds {n} cards", "/position/hand")
-        if st.talon and set(st.talon) & set(hand) and not (phase == "talon" and pos.get("talon_taken")):
-            raise InputError("a card cannot be both in the hand and in the talon", "/position/talon")
-    ptrs = {k: f"/action/{k}" for k in ("amount", "card", "gives", "cards", "reason", "type")}
-    if pos.get("received") is not None:
-        got = _cards_at([pos["received"]], "/position/received")[0]
-        if hand is not None and got not in hand:
-            raise InputError("the card received in the exchange must be in the hand", "/position/received")
-        st.received[actor] = got
-    if phase == "bidding" and pos.get("bids") is None and action_type in ("bid", "pass"):
-        raise InputError("give the earlier calls of the auction (position.bids; [] when nobody has spoken)",
-                         "/position/bids")
-    if phase in ("deal", "bidding"):
-        bids = pos.get("bids") or []
-        if not isinstance(bids, list):
-            raise InputError("bids must be a list of earlier calls", "/position/bids")
-        for i, b in enumerate(bids):
-            ptr = f"/position/bids/{i}"
-            if not isinstance(b, dict):
-                raise InputError("each call is {\"player\", \"type\": \"bid\"|\"pass\", \"amount\"}", ptr)
-            p = parse_player(b.get("player"), layout.players, ptr + "/player", layout.active)
-            saved = st.hands[p]
-            st.hands[p] = None  # earlier calls are judged without hands
-            try:
-                dispatch(st, {"type": b.get("type"), "amount": b.get("amount"), "blind": b.get("blind")}, p,
-                         {"amount": ptr + "/amount", "type": ptr + "/type"})
-            except IllegalAction as e:
-                raise InputError(f"the earlier calls are not a legal auction: {e.message} ({e.rule})", ptr) from None
-            finally:
-                st.hands[p] = saved
-            if st.phase != "bidding":
-                if i != len(bids) - 1:
-                    raise InputError("the auction ended before this call", ptr)
-        return st, ptrs
-    d = parse_player(pos.get("declarer"), layout.players, "/position/declarer", layout.active)
-    contract = contract_value(pos.get("contract"), opts, "/position/contract")
-    st.declarer, st.contract = d, contract
-    if phase == "talon":
-        st.phase = "talon"
-        known = hand is not None and actor == d      # the declarer's hand size tells both flags
-        for flag in ("talon_taken", "exchanged"):
-            if pos.get(flag) is None and not known and not (flag == "exchanged" and pos.get("talon_taken") is False):
-                raise InputError(f"say whether the declarer has {'taken the talon' if flag == 'talon_taken' else 'made the exchange'}"
-                                 f" (position.{flag}), or give the declarer's hand", f"/position/{flag}")
-        three = len(layout.active) == 3
-        size = len(hand) if hand is not None else 0
-        st.talon_taken = bool(pos.get("talon_taken", size > layout.hand_size))
-        st.exchanged = bool(pos.get("exchanged", st.talon_taken and size == layout.hand_size + (1 if three else 0)))
-        if st.exchanged and not st.talon_taken:
-            raise InputError("the exchange comes after taking the talon (thousand/8.1)", "/position/exchanged")
-        if hand is not None and st.talon is not None:
-            if actor == d and st.talon_taken and not st.exchanged and not set(st.talon) <= set(hand):
-                raise InputError("the declarer has taken the talon, so its cards are in the hand", "/position/hand")
-            if actor != d and set(st.talon) & set(hand):
-                raise InputError("a card cannot be both in the hand and in the talon", "/position/talon")
-            if not st.talon_taken and set(st.talon) & set(hand):
-                raise InputError("a card cannot be both in the hand and in the talon", "/position/talon")
-        if actor == d and hand is not None:
-            three = len(layout.active) == 3
-            if not st.talon_taken:
-                expect = layout.hand_size
-            elif not st.exchanged:  # the talon (3) or a musik (2) has joined the hand
-                expect = layout.hand_size + (3 if three else 2)
-            else:  # one card given to each opponent, or two discarded
-                expect = layout.hand_size + (1 if three else 0)
-            if len(hand) != expect:
-                raise InputError(f"the declarer holds {expect} cards at this point, not {len(hand)}",
-                                 "/position/hand")
-        return st, ptrs
-    # play
-    st.start_play(d, contract)
-    won = pos.get("tricks_won") or {}
-    if not isinstance(won, dict):
-        raise InputError("tricks_won maps players to tricks won so far", "/position/tricks_won")
-    for p, n in won.items():
-        parse_player(p, layout.players, f"/position/tricks_won/{esc(p)}", layout.active)
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise InputError("a number of tricks", f"/position/tricks_won/{esc(p)}")
-        st.tricks_won[p] = n
-    done = sum(st.tricks_won.values())
-    if done >= layout.tricks:
-        raise InputError(f"{done} tricks already played: the deal is over", "/position/tricks_won")
-    st.trick_index = done
-    _position_marriages(pos, st, layout, opts, d)
-    _position_trump(pos, st, opts)
-    trick = pos.get("trick") or {}
-    if not isinstance(trick, dict):
-        raise InputError("trick is {\"leader\", \"cards\"}", "/position/trick")
-    leader = trick.get("leader")
-    if leader is None:
-        if done == 0:
-            leader = d
-        else:   # who won the last trick cannot be read from the position
-            raise InputError("give the leader of the current trick (the winner of the last one)",
-                             "/position/trick/leader")
-    leader = parse_player(leader, layout.players, "/position/trick/leader", layout.active)
-    if done == 0 and leader != d:
-        raise InputError(f"the declarer ({d}) leads to the first trick (thousand/8.3)", "/position/trick/leader")
-    if done > 0 and st.tricks_won.get(leader, 0) == 0:
-        raise InputError(f"{leader} leads but has won no trick (thousand/11.1)", "/position/trick/leader")
-    st.leader = leader
-    played = _cards_at(trick.get("cards") or [], "/position/trick/cards")
-    if len(played) >= len(layout.active):
-        raise InputError("the current trick is already complete", "/position/trick/cards")
-    if hand is not None and set(played) & set(hand):
-        raise InputError("a card on the table cannot also be in the hand", "/position/trick/cards")
-    p = leader
-    for c in played:
-        st.trick.append((p, c))
-        p = layout.after(p)
-    if hand is not None:
-        expect = layout.hand_size + (1 if len(layout.active) == 3 else 0) - done
-        if len(hand) != expect:
-            raise InputError(f"after {done} tricks {actor} holds {expect} cards, not {len(hand)}", "/position/hand")
-    return st, ptrs
-
-
-def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: dict, d: str) -> None:
-    """Marriages announced earlier in the deal; each must have been possible (thousand/10.1, 10.2)."""
-    per_player: Counter = Counter()
-    for i, p, suit, t in _marriage_list(pos.get("marriages"), "/position/marriages", layout, opts, st.trick_index):
-        ptr = f"/position/marriages/{i}"
-        actor_hand = next((h for q, h in st.hands.items() if h is not None), None)
-        if suit != ACES and actor_hand is not None and p not in [q for q, h in st.hands.items() if h is not None]:
-            held = [c for c in actor_hand if c.suit == suit and c.rank in ("K", "Q")]
-            if held:
-                raise InputError(f"{p} cannot have announced the {suit_name(suit)} marriage: {held[0]} is in this "
-                                 "hand (thousand/10.1)", ptr)
-        per_player[p] += 1
-        # each announcement is a lead after a won trick, or the declarer's first lead where allowed
-        room = st.tricks_won[p] + (1 if p == d and opts["marriage_on_first_trick"] else 0)
-        if per_player[p] > room:
-            raise InputError(f"{p} has won {st.tricks_won[p]} trick(s), too few to have announced this marriage "
-                             "(thousand/10.2)", ptr)
-        st.marriages.append({"player": p, "suit": suit, "trick": t,
-                             "points": ACE_MARRIAGE_VALUE if suit == ACES else MARRIAGE_VALUE[suit]})
-
-
-def _position_trump(pos: dict, st: DealState, opts: dict) -> None:
-    """The trump in force must be the one the listed marriages set (thousand/10.5)."""
-    suits = [m["suit"] for m in st.marriages if m["suit"] != ACES]
-    raw = pos.get("trump")
-    trump = None
-    if raw is not None:
-        try:
-            trump = parse_suit(raw)
-        except ValueError as e:
-            raise InputError(str(e), "/position/trump") from None
-    if not suits:
-        if trump is not None:
-            raise InputError("there is no trump before a marriage is announced: list the marriages that made "
-                             f"{trump} trump in position.marriages (thousand/10.5)", "/position/trump")
-        return
-    if opts["trump_timing"] == "immediate":
-        if trump is not None and trump != suits[-1]:
-            raise InputError(f"the last marriage announced ({suits[-1]}) is the trump, not {trump} (thousand/10.5)",
-                             "/position/trump")
-        st.trump = suits[-1]
-        return
-    timed = [m for m in st.marriages if m["suit"] != ACES and m["trick"] is not None]
-    if len(timed) == len(suits):
-        # next_trick: a marriage led to the current trick takes effect from the next one
-        before = [m["suit"] for m in timed if m["trick"] < st.trick_index]
-        now = before[-1] if before else None
-        if trump is not None and trump != now:
-            raise InputError(f"with trump_timing next_trick the trump of this trick is {now}, not {trump} "
-                             "(thousand/10.5)", "/position/trump")
-        st.trump = now
-        current = [m["suit"] for m in timed if m["trick"] == st.trick_index]
-        if current:
-            st.pending_trump = current[-1]
-        return
-    allowed = {suits[-1], suits[-2] if len(suits) > 1 else None}
-    if trump not in allowed:
-        raise InputError("with trump_timing next_trick, give the trump of the current trick: the last or the one "
-                         "before the last marriage's suit (null if none)", "/position/trump")
-    st.trump = trump
-    if trump != suits[-1]:
-        st.pending_trump = suits[-1]
-
 
 # ====================================================================== validate
 
@@ -843,7 +116,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
     state = parse_state(req, players, opts)
     log = req.get("log")
     if not isinstance(log, list) or not log:
-        raise InputError("log must be a non-empty list of events", "/log")
+        raise InputError(_("log must be a non-empty list of events"), "/log")
     violations: list[dict] = []
     first = None
     final = None
@@ -866,17 +139,18 @@ def validate(req: dict, variant, opts: dict) -> dict:
     for i, ev in enumerate(log):
         ptr = f"/log/{i}"
         if not isinstance(ev, dict):
-            raise InputError("each event is an object with a type", ptr)
+            raise InputError(_("each event is an object with a type"), ptr)
         t = ev.get("type")
         if t not in EVENT_TYPES:
-            raise InputError(f"unknown event type {t!r}; known: {', '.join(EVENT_TYPES)}", ptr + "/type")
+            raise InputError(_("unknown event type {type}; known: {known}", type=repr(t), known=", ".join(EVENT_TYPES)),
+                             ptr + "/type")
         if t == "deal":
             check_keys(ev, ptr)
             if st is not None and st.phase != "done" and not skipping:
-                violate(i, t, "thousand/3.7", "a new deal began before the previous one was finished")
+                violate(i, t, "thousand/3.7", _("a new deal began before the previous one was finished"))
             checked += 1
             if game_over:
-                violate(i, t, "thousand/15.1", "the game was already over")
+                violate(i, t, "thousand/15.1", _("the game was already over"))
                 skipping = True
                 continue
             dealer = parse_player(ev.get("dealer"), players, ptr + "/dealer")
@@ -885,7 +159,8 @@ def validate(req: dict, variant, opts: dict) -> dict:
                 if st.redeal is not None and opts["redeal_dealer"] == "same":
                     expected = prev_dealer
                 if dealer != expected:
-                    violate(i, t, "thousand/3.4", f"the deal passes to the left: {expected} deals, not {dealer}",
+                    violate(i, t, "thousand/3.4", _("the deal passes to the left: {expected} deals, not {dealer}",
+                                                        expected=expected, dealer=dealer),
                             ptr + "/dealer")
                     bad_dealer = True
             prev_dealer = dealer
@@ -907,7 +182,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
                 final = res
             continue
         if st is None:
-            raise InputError("the log must start with a deal event", ptr)
+            raise InputError(_("the log must start with a deal event"), ptr)
         check_keys(ev, ptr)
         if skipping:
             continue
@@ -915,7 +190,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
         actor = parse_player(ev.get("player"), players, ptr + "/player")
         action = dict(ev)
         if t == "play" and ev.get("card") is None:
-            raise InputError("a play names its card", ptr + "/card")
+            raise InputError(_("a play names its card"), ptr + "/card")
         try:
             dispatch(st, action, actor, {k: f"{ptr}/{k}" for k in ("amount", "card", "gives", "cards", "reason", "type")})
         except IllegalAction as e:
@@ -923,8 +198,8 @@ def validate(req: dict, variant, opts: dict) -> dict:
             skipping = True
             continue
         if st.phase == "done":
-            if st.redeal is not None:
-                rules.add("thousand/6.1")
+            if st.redeal is not None:   # a claim granted, or a deal everyone passed (thousand/6.1, 7.6)
+                rules.add("thousand/7.6" if st.redeal["reason"] == "all_passed" else "thousand/6.1")
                 continue
             outcome = _outcome_from_state(st, layout, opts)
             res = finish(layout, opts, state, outcome)
@@ -934,86 +209,6 @@ def validate(req: dict, variant, opts: dict) -> dict:
             final = res
             game_over = res["game_over"]
     if st is not None and st.phase != "done" and not skipping:
-        violate(len(log) - 1, log[-1].get("type"), "thousand/3.7", "the log ends in the middle of a deal")
+        violate(len(log) - 1, log[-1].get("type"), "thousand/3.7", _("the log ends in the middle of a deal"))
     return {"valid": not violations, "events_checked": checked, "first_violation": first,
             "violations": violations, "final": final, "_rules": rules}
-
-
-def _start_deal(ev: dict, layout: Layout, opts: dict, state: GameState, ptr: str):
-    """Parse a deal event; return (state, problems) where problems are independent violations."""
-    problems = []
-    hands_raw = ev.get("hands")
-    if not isinstance(hands_raw, dict):
-        raise InputError("a deal event gives hands: {player: [cards]}", ptr + "/hands")
-    hands = {}
-    for p, cards in hands_raw.items():
-        if p == layout.sitter and cards == []:
-            continue  # the dealer who sits out holds no cards
-        parse_player(p, layout.players, f"{ptr}/hands/{esc(p)}", layout.active)
-        hands[p] = parse_cards(cards, DECK, f"{ptr}/hands/{esc(p)}")
-    for p in layout.active:
-        if p not in hands:
-            raise InputError(f"the deal gives no hand for {p}", ptr + "/hands")
-        if len(hands[p]) != layout.hand_size:
-            problems.append(("thousand/3.1", f"{p} was dealt {len(hands[p])} cards, not {layout.hand_size}",
-                             f"{ptr}/hands/{esc(p)}"))
-    groups = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.active]
-    talon = musiks = None
-    wrong = "talon" if len(layout.active) == 2 else "musiks"
-    if ev.get(wrong) is not None:
-        raise InputError(f"a {len(layout.active)}-player deal has no {wrong}", f"{ptr}/{wrong}")
-    if len(layout.active) == 2:
-        raw = ev.get("musiks")
-        if not isinstance(raw, list) or len(raw) != 2:
-            raise InputError("the two-player deal gives two musiks of 2 cards", ptr + "/musiks")
-        musiks = [parse_cards(m, DECK, f"{ptr}/musiks/{k}") for k, m in enumerate(raw)]
-        for k, m in enumerate(musiks):
-            if len(m) != 2:
-                problems.append(("thousand/3.3", f"musik {k} holds {len(m)} cards, not 2", f"{ptr}/musiks/{k}"))
-            groups.append((f"{ptr}/musiks/{k}", m))
-    else:
-        talon = parse_cards(ev.get("talon"), DECK, ptr + "/talon")
-        if len(talon) != 3:
-            problems.append(("thousand/3.1", f"the talon holds {len(talon)} cards, not 3", ptr + "/talon"))
-        groups.append((ptr + "/talon", talon))
-    try:
-        check_conservation(groups, DECK)
-    except InputError as e:
-        for err in e.errors:
-            problems.append(("thousand/3.5", err["detail"], err["pointer"]))
-    if not problems:
-        total = sum(len(c) for _, c in groups)
-        if total != DECK.size:
-            problems.append(("thousand/3.5", f"the deal holds {total} cards, not {DECK.size}", ptr))
-    st = DealState.new(layout, opts, hands=hands, talon=talon, musiks=musiks, scores=state.scores,
-                       concessions=state.concessions)
-    st.golden = bool(ev.get("golden"))
-    if st.golden:
-        if not opts["golden_round"]:
-            problems.append(("thousand/18.1", "the golden round is off under these options", ptr + "/golden"))
-        elif state.golden["over"]:
-            problems.append(("thousand/18.1", "the golden round has already been played", ptr + "/golden"))
-        else:  # forced 120, no auction: the first hand plays it
-            st.declarer, st.contract, st.phase = layout.active[0], 120, "talon"
-    irr = ev.get("irregularities") or []
-    if irr:
-        fake = {"irregularities": irr}
-        try:
-            st.irregularities = _irregularities(fake, layout)
-        except InputError as e:
-            raise InputError([{"pointer": ptr + x["pointer"].replace("/deal", "", 1), "detail": x["detail"]}
-                              for x in e.errors]) from None
-    return st, problems
-
-
-def _outcome_from_state(st: DealState, layout: Layout, opts: dict) -> DealOutcome:
-    out = DealOutcome(st.declarer, st.contract, conceded=st.conceded, blind=st.blind, golden=st.golden,
-                      talon=st.talon, irregularities=st.irregularities)
-    if not st.conceded:
-        pts = dict(st.captured)
-        if len(layout.active) == 2 and opts["two_player_discards_count"]:
-            pts[st.declarer] += card_points(st.discards)
-        out.card_points = pts
-        out.tricks = dict(st.tricks_won)
-        out.marriages = [{"player": m["player"], "suit": m["suit"], "points": m["points"]} for m in st.marriages]
-    return out

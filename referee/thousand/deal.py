@@ -1,4 +1,4 @@
-"""Thousand: cards, rounding and the deal state machine.
+"""Thousand: the deal state machine (auction, talon, concession, redeal, trick play).
 
 One :class:`DealState` drives all three views of the game:
 
@@ -17,61 +17,31 @@ a hand are then judged only for players whose hand is known.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
-from ..cards import Card, DeckSpec, SUIT_NAMES
-from ..common import points_feasible  # noqa: F401  (re-exported for the views)
+from ..cards import Card
 from ..errors import IllegalAction, InputError
+from ..i18n import N_, Suit, _, ngettext
+from .cards import STRENGTH, card_points
+from .melds import ACE_MARRIAGE_VALUE, ACES, MARRIAGE_VALUE, has_four_aces, marriages_in
 
-RANKS = ("A", "10", "K", "Q", "J", "9")  # high to low (thousand/1.2)
-STRENGTH = {r: 6 - i for i, r in enumerate(RANKS)}
-POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0}  # thousand/1.3
-MARRIAGE_VALUE = {"H": 100, "D": 80, "C": 60, "S": 40}  # thousand/2.1
-ACE_MARRIAGE_VALUE = 200  # thousand/2.2
-DECK = DeckSpec("Thousand 24-card", ("A", "K", "Q", "J", "10", "9"))
 FORCED_BID = 100
 NO_MARRIAGE_CAP = 120
-ACES = "aces"  # the "suit" of an ace marriage
 BLIND_CONTRACT = 120
+# the phases of a deal as a message names them
+PHASE_NAMES = {"bidding": N_("bidding"), "talon": N_("talon"), "play": N_("play"), "done": N_("done")}
 
 
-def card_points(cards) -> int:
-    """Sum of card points (thousand/1.3) of ``cards``."""
-    return sum(POINTS[c.rank] for c in cards)
-
-
-def round_to(value: int | Fraction, step: int, half: str) -> int:
-    """Round ``value`` to the nearest multiple of ``step`` (thousand/12.3).
-
-    A remainder below half a step goes down, above it goes up; exactly half goes ``half``
-    (``"up"`` or ``"down"``).  With step 5 and whole points there is no exact half:
-    1–2 go down, 3–4 go up.
-    """
-    base = (value // step) * step
-    rem = value - base
-    if rem * 2 < step:
-        return int(base)
-    if rem * 2 > step:
-        return int(base + step)
-    return int(base + step) if half == "up" else int(base)
-
-
-def marriages_in(cards) -> list[str]:
-    """Suits in which ``cards`` hold both K and Q."""
-    held = {(c.rank, c.suit) for c in cards}
-    return [s for s in ("H", "D", "C", "S") if ("K", s) in held and ("Q", s) in held]
-
-
-def has_four_aces(cards) -> bool:
-    return sum(1 for c in cards if c.rank == "A") == 4
+def aces_count(opts: dict) -> bool:
+    """Whether four aces count 200 towards the bid limit (thousand/2.2, 7.4)."""
+    return opts["ace_marriage"] and opts["ace_marriage_raises_cap"]
 
 
 def bid_cap(cards, opts: dict) -> int:
     """Highest contract a hand may bid (thousand/7.4, 7.5)."""
     max_bid = opts["max_bid"]
     held = sum(MARRIAGE_VALUE[s] for s in marriages_in(cards))
-    if opts["ace_marriage"] and has_four_aces(cards):
+    if aces_count(opts) and has_four_aces(cards):
         held += ACE_MARRIAGE_VALUE
     if opts["bid_cap"] == "none":
         return max_bid
@@ -80,8 +50,19 @@ def bid_cap(cards, opts: dict) -> int:
     return min(max_bid, NO_MARRIAGE_CAP + held)
 
 
-def suit_name(suit: str) -> str:
-    return "aces" if suit == ACES else SUIT_NAMES[suit]
+def highest_cap(n_cards: int, opts: dict) -> int:
+    """The highest limit any hand of ``n_cards`` cards can have (thousand/7.4, 7.5): the best marriages that fit in
+    it (two cards each, hearts first), or with the ace marriage four aces and the best marriages in the rest.
+
+    Seven cards: three marriages (240), or four aces and hearts (300) where aces count; ten cards: all four (280).
+    """
+    if opts["bid_cap"] != "marriages":
+        return opts["max_bid"]
+    values = sorted(MARRIAGE_VALUE.values(), reverse=True)
+    best = sum(values[:n_cards // 2])
+    if aces_count(opts) and n_cards >= 4:
+        best = max(best, ACE_MARRIAGE_VALUE + sum(values[:(n_cards - 4) // 2]))
+    return min(opts["max_bid"], NO_MARRIAGE_CAP + best)
 
 
 @dataclass
@@ -93,7 +74,6 @@ class Layout:
     active: list[str]
     sitter: str | None
     hand_size: int
-    talon_size: int  # 3, or 4 for two musiks of 2
 
     @classmethod
     def of(cls, players: list[str], dealer: str) -> "Layout":
@@ -101,10 +81,10 @@ class Layout:
         d = players.index(dealer)
         order = [players[(d + 1 + i) % n] for i in range(n)]  # clockwise from first hand; dealer last
         if n == 4:
-            return cls(players, dealer, order[:3], dealer, 7, 3)
+            return cls(players, dealer, order[:3], dealer, 7)
         if n == 2:
-            return cls(players, dealer, order, None, 10, 4)
-        return cls(players, dealer, order, None, 7, 3)
+            return cls(players, dealer, order, None, 10)
+        return cls(players, dealer, order, None, 7)
 
     @property
     def tricks(self) -> int:
@@ -148,7 +128,6 @@ class DealState:
     exchanged: bool = False
     received: dict[str, Card] = field(default_factory=dict)
     discards: list[Card] = field(default_factory=list)
-    unused_musik: list[Card] | None = None
     conceded: bool = False
     # play
     trump: str | None = None
@@ -160,6 +139,7 @@ class DealState:
     marriages: list[dict] = field(default_factory=list)
     trick_index: int = 0
     completed: list[dict] = field(default_factory=list)
+    played: dict[Card, int] = field(default_factory=dict)  # card -> index of the trick it was played to
     redeal: dict | None = None
     irregularities: list[dict] = field(default_factory=list)  # deal faults reported in a log (4.1, 5.x)
 
@@ -172,19 +152,37 @@ class DealState:
                         for p in layout.active},
                  talon=list(talon) if talon is not None else None,
                  musiks=[list(m) for m in musiks] if musiks is not None else None,
-                 scores=dict(scores or {}), concessions=dict(concessions or {}))
+                 scores={p: 0 for p in layout.players} | dict(scores or {}),
+                 concessions={p: 0 for p in layout.players} | dict(concessions or {}))
         st.tricks_won = {p: 0 for p in layout.active}
         st.captured = {p: 0 for p in layout.active}
         st.high_bidder = st.forced_holder()
-        st.to_speak = layout.after(st.high_bidder)
+        st.to_speak = layout.active[0] if st.high_bidder is None else layout.after(st.high_bidder)
         return st
 
-    def forced_holder(self) -> str:
-        """The player bound to the opening 100 (thousand/7.1)."""
+    def forced_holder(self) -> str | None:
+        """The player bound to the opening 100 (thousand/7.1), or None when nobody is."""
         lay = self.layout
-        if self.opts["forced_bid_holder"] == "dealer" and lay.dealer in lay.active:
+        holder = self.opts["forced_bid_holder"]
+        if holder == "none":
+            return None
+        if holder == "dealer" and lay.dealer in lay.active:
             return lay.dealer
         return lay.active[0]
+
+    def may_take_over(self, player: str) -> bool:
+        """Whether ``player`` may open at 100 over the dealer's forced 100 (thousand/7.1): the first hand, first to
+        speak, when the dealer is on 100 and that option is on."""
+        lay = self.layout
+        return (self.opts["forehand_opens_100"] and not self.calls and self.high_bidder == lay.dealer
+                and player == lay.active[0])
+
+    def lowest_bid(self, player: str) -> int:
+        """The lowest amount ``player`` may bid now, before the barrel floor (thousand/7.1, 7.9): the current bid
+        plus a step, or the current bid itself when nobody holds it or the player may take the forced 100 over."""
+        if self.high_bidder is None or self.may_take_over(player):
+            return self.high_bid
+        return self.high_bid + self.opts["bid_step"]
 
     def start_play(self, declarer: str, contract: int) -> None:
         """Jump straight to trick play (used when scoring given tricks)."""
@@ -192,16 +190,15 @@ class DealState:
         self.declarer = declarer
         self.contract = contract
         self.leader = declarer
-        self.talon_taken = self.exchanged = True
 
     # ------------------------------------------------------------ helpers
     def on_barrel(self, player: str) -> bool:
         o = self.opts
-        return o["barrel"] == "barrel" and self.scores.get(player, 0) == o["barrel_threshold"]
+        return o["barrel"] == "barrel" and self.scores[player] == o["barrel_threshold"]
 
     def barrel_minimum(self, player: str) -> int | None:
-        """Lowest contract that can finish the game from the barrel (thousand/7.8)."""
-        if not self.on_barrel(player):
+        """Lowest contract that can finish the game from the barrel (thousand/7.8), or None when no floor applies."""
+        if not self.on_barrel(player) or not self.opts["barrel_bid_floor"]:
             return None
         need = self.opts["target"] - self.opts["barrel_threshold"]
         step = self.opts["bid_step"]
@@ -209,12 +206,12 @@ class DealState:
 
     def _require_turn(self, player: str, phase: str, rule: str) -> None:
         if self.phase == "done":
-            raise IllegalAction(rule, "the deal is already over")
+            raise IllegalAction(rule, _("the deal is already over"))
         if self.phase != phase:
-            raise IllegalAction(rule, f"this action belongs to the {phase} phase, but the deal is in "
-                                      f"the {self.phase} phase")
+            raise IllegalAction(rule, _("this action belongs to the {phase} phase, but the deal is in the {now} phase",
+                                        phase=_(PHASE_NAMES[phase]), now=_(PHASE_NAMES[self.phase])))
         if player not in self.layout.active:
-            raise IllegalAction("thousand/3.2", f"{player} does not play this deal", pointer="player")
+            raise IllegalAction("thousand/3.2", _("{player} does not play this deal", player=player), pointer="player")
 
     def _hand(self, player: str) -> list[Card] | None:
         return self.hands.get(player)
@@ -223,7 +220,7 @@ class DealState:
     def bid_range(self, player: str) -> tuple[int, int] | None:
         """(lowest, highest) bid ``player`` may make now, or None if none is possible."""
         step = self.opts["bid_step"]
-        low = self.high_bid + step
+        low = self.lowest_bid(player)
         low = -(-low // step) * step
         bm = self.barrel_minimum(player)
         if bm is not None:
@@ -239,56 +236,66 @@ class DealState:
         if blind:
             return self._verify_blind(player, amount)
         if player in self.passed:
-            raise IllegalAction("thousand/7.3", f"{player} has passed and may not bid again", pointer="player")
+            raise IllegalAction("thousand/7.3", _("{player} has passed and may not bid again", player=player), pointer="player")
         if player != self.to_speak:
-            raise IllegalAction("thousand/7.9", f"it is {self.to_speak}'s turn to speak, not {player}'s", pointer="player")
+            raise IllegalAction("thousand/7.9", _("it is {to_speak}'s turn to speak, not {player}'s", to_speak=self.to_speak,
+                                                  player=player), pointer="player")
         if isinstance(amount, bool) or not isinstance(amount, int):
-            raise IllegalAction("thousand/7.2", "a bid must be a whole number of points")
+            raise IllegalAction("thousand/7.2", _("a bid must be a whole number of points"))
         if amount % o["bid_step"]:
-            raise IllegalAction("thousand/7.2", f"bids go in steps of {o['bid_step']}; {amount} is not one")
-        if amount <= self.high_bid:
-            raise IllegalAction("thousand/7.9", f"a bid must exceed the current {self.high_bid}")
+            raise IllegalAction("thousand/7.2", _("bids go in steps of {step}; {amount} is not one",
+                                                  step=o["bid_step"], amount=amount))
+        if amount < self.lowest_bid(player):
+            if self.high_bidder is None:
+                raise IllegalAction("thousand/7.9", _("a bid must be at least {high}", high=self.high_bid))
+            raise IllegalAction("thousand/7.9", _("a bid must exceed the current {high}", high=self.high_bid))
         thr = o["silence_threshold"]
-        if thr is not None and self.scores.get(player, 0) < thr:
-            raise IllegalAction("thousand/7.7", f"{player} is below {thr} and may not bid")
+        if thr is not None and self.scores[player] < thr:
+            raise IllegalAction("thousand/7.7", _("{player} is below {threshold} and may not bid",
+                                                  player=player, threshold=thr))
         bm = self.barrel_minimum(player)
         if bm is not None and amount < bm:
-            raise IllegalAction("thousand/7.8", f"on the barrel only a contract of at least {bm} can finish")
+            raise IllegalAction("thousand/7.8", _("on the barrel only a contract of at least {minimum} can finish",
+                                                  minimum=bm))
         if amount > o["max_bid"]:
-            raise IllegalAction("thousand/7.5", f"no contract may exceed {o['max_bid']}")
+            raise IllegalAction("thousand/7.5", _("no contract may exceed {max_bid}", max_bid=o["max_bid"]))
         hand = self._hand(player)
-        if hand is None and o["bid_cap"] == "marriages" and amount > NO_MARRIAGE_CAP + 240:
-            # seven cards hold at most three marriages (hearts, diamonds, clubs: 240)
-            raise IllegalAction("thousand/7.5", f"no hand of {self.layout.hand_size} cards can bid {amount} under the "
-                                                "marriage cap", pointer="amount")
-        if amount > NO_MARRIAGE_CAP and o["bid_cap"] != "none" and hand is not None and not blind:
-            # an unknown hand (another player's earlier call) cannot be held to the cap
+        if hand is None:
+            # an unknown hand (another player's earlier call) is held to the best limit a dealt hand can have
+            if amount > highest_cap(self.layout.hand_size, o):
+                raise IllegalAction("thousand/7.4", _("no hand of {n} cards can bid {amount} under the marriage cap",
+                                                      n=self.layout.hand_size, amount=amount), pointer="amount")
+        else:
             cap = bid_cap(hand, o)
             if amount > cap:
                 held = marriages_in(hand)
-                why = (f"marriages held: {', '.join(SUIT_NAMES[s] for s in held)}" if held
-                       else "no marriage in hand")
-                raise IllegalAction("thousand/7.4", f"{amount} is above this hand's limit of {cap} ({why})")
-        if blind:
-            if not o["blind"]:
-                raise IllegalAction("thousand/17.1", "blind play is not allowed under these options")
-            if self.scores.get(player, 0) < o["blind_min_score"]:
-                raise IllegalAction("thousand/17.1", f"blind play needs a total of {o['blind_min_score']}")
+                if held:
+                    msg = _("{amount} is above this hand's limit of {cap} (marriages held: {suits})", amount=amount,
+                            cap=cap, suits=[Suit(s) for s in held])
+                else:
+                    msg = _("{amount} is above this hand's limit of {cap} (no marriage in hand)", amount=amount, cap=cap)
+                raise IllegalAction("thousand/7.4", msg)
 
     def _verify_blind(self, player: str, amount: Any) -> None:
         """thousand/17.1: the forced-bid holder, before any call, announces a blind 120."""
         o = self.opts
         if not o["blind"]:
-            raise IllegalAction("thousand/17.1", "blind play is not allowed under these options")
+            raise IllegalAction("thousand/17.1", _("blind play is not allowed under these options"))
+        if self.forced_holder() is None:
+            raise IllegalAction("thousand/17.1", _("with nobody on a forced 100 there is no blind game"))
         if player != self.forced_holder():
-            raise IllegalAction("thousand/17.1", f"only the holder of the forced 100 ({self.forced_holder()}) "
-                                                 "may announce a blind game", pointer="player")
+            raise IllegalAction("thousand/17.1", _("only the holder of the forced 100 ({holder}) may announce a blind game",
+                                                   holder=self.forced_holder()), pointer="player")
         if self.calls:
-            raise IllegalAction("thousand/17.1", "a blind game is announced before anyone speaks")
+            raise IllegalAction("thousand/17.1", _("a blind game is announced before anyone speaks"))
         if amount != BLIND_CONTRACT:
-            raise IllegalAction("thousand/17.1", f"a blind game is announced at {BLIND_CONTRACT}")
-        if self.scores.get(player, 0) < o["blind_min_score"]:
-            raise IllegalAction("thousand/17.1", f"blind play needs a total of {o['blind_min_score']}")
+            raise IllegalAction("thousand/17.1", _("a blind game is announced at {contract}", contract=BLIND_CONTRACT))
+        if self.scores[player] < o["blind_min_score"]:
+            raise IllegalAction("thousand/17.1", _("blind play needs a total of {minimum}", minimum=o["blind_min_score"]))
+        on = [p for p in self.layout.players if self.on_barrel(p)]
+        if on and not o["blind_on_barrel"]:
+            raise IllegalAction("thousand/17.1", _("no blind game while {players} is on the barrel",
+                                                   players=", ".join(on)))
 
     def can_bid(self, player: str, amount: Any, blind: bool = False) -> bool:
         return _allowed(self.verify_bid, player, amount, blind)
@@ -307,9 +314,10 @@ class DealState:
     def verify_pass(self, player: str) -> None:
         self._require_turn(player, "bidding", "thousand/7.9")
         if player in self.passed:
-            raise IllegalAction("thousand/7.3", f"{player} has already passed", pointer="player")
+            raise IllegalAction("thousand/7.3", _("{player} has already passed", player=player), pointer="player")
         if player != self.to_speak:
-            raise IllegalAction("thousand/7.9", f"it is {self.to_speak}'s turn to speak, not {player}'s", pointer="player")
+            raise IllegalAction("thousand/7.9", _("it is {to_speak}'s turn to speak, not {player}'s", to_speak=self.to_speak,
+                                                  player=player), pointer="player")
 
     def can_pass(self, player: str) -> bool:
         return _allowed(self.verify_pass, player)
@@ -323,17 +331,17 @@ class DealState:
 
     def _advance_auction(self, last: str) -> None:
         remaining = [p for p in self.layout.active if p not in self.passed]
-        if len(remaining) == 1 and remaining[0] == self.high_bidder or not remaining:
-            self.declarer = self.high_bidder
-            self.contract = self.high_bid
-            self.phase = "talon"
+        if not remaining:   # everyone passed with nobody on a forced 100: the deal is dealt again (thousand/7.6)
+            self.redeal = {"player": None, "reason": "all_passed"}
+            self.phase = "done"
             self.to_speak = None
             return
         nxt = self.layout.after(last)
         while nxt in self.passed:
             nxt = self.layout.after(nxt)
-        if nxt == self.high_bidder and len(remaining) == 1:
+        if nxt == self.high_bidder and len(remaining) == 1:   # the last one left holds the highest bid
             self.declarer, self.contract, self.phase = self.high_bidder, self.high_bid, "talon"
+            self.to_speak = None
             return
         self.to_speak = nxt
 
@@ -341,19 +349,19 @@ class DealState:
     def verify_take_talon(self, player: str, musik: int | None = None) -> None:
         self._require_turn(player, "talon", "thousand/8.1")
         if player != self.declarer:
-            raise IllegalAction("thousand/8.1", f"only the declarer ({self.declarer}) takes the talon", pointer="player")
+            raise IllegalAction("thousand/8.1", _("only the declarer ({declarer}) takes the talon",
+                                                  declarer=self.declarer), pointer="player")
         if self.talon_taken:
-            raise IllegalAction("thousand/8.1", "the talon has already been taken")
+            raise IllegalAction("thousand/8.1", _("the talon has already been taken"))
         if len(self.layout.active) == 2:
             if musik not in (0, 1):
-                raise IllegalAction("thousand/3.3", "the declarer must choose musik 0 or 1")
+                raise IllegalAction("thousand/3.3", _("the declarer must choose musik 0 or 1"))
 
     def apply_take_talon(self, player: str, musik: int | None = None) -> dict:
         self.verify_take_talon(player, musik)
         hand = self.hands.get(player)
         if len(self.layout.active) == 2:
             chosen = self.musiks[musik] if self.musiks is not None else None
-            self.unused_musik = self.musiks[1 - musik] if self.musiks is not None else None
         else:
             chosen = self.talon
         if hand is not None and chosen is not None:
@@ -366,24 +374,25 @@ class DealState:
     def verify_exchange(self, player: str, gives: dict) -> None:
         self._require_turn(player, "talon", "thousand/8.1")
         if player != self.declarer:
-            raise IllegalAction("thousand/8.1", "only the declarer gives cards away", pointer="player")
+            raise IllegalAction("thousand/8.1", _("only the declarer gives cards away"), pointer="player")
         if not self.talon_taken:
-            raise IllegalAction("thousand/8.1", "the declarer must take the talon before the exchange")
+            raise IllegalAction("thousand/8.1", _("the declarer must take the talon before the exchange"))
         if self.exchanged:
-            raise IllegalAction("thousand/8.1", "the exchange has already been made")
+            raise IllegalAction("thousand/8.1", _("the exchange has already been made"))
         if len(self.layout.active) == 2:
-            raise IllegalAction("thousand/3.3", "in the two-player game the declarer discards two cards")
+            raise IllegalAction("thousand/3.3", _("in the two-player game the declarer discards two cards"))
         opponents = [p for p in self.layout.active if p != player]
         if not isinstance(gives, dict) or sorted(gives) != sorted(opponents):
-            raise IllegalAction("thousand/8.1", f"exactly one card goes to each opponent ({', '.join(opponents)})")
+            raise IllegalAction("thousand/8.1", _("exactly one card goes to each opponent ({opponents})",
+                                                  opponents=", ".join(opponents)))
         cards = list(gives.values())
         if cards[0] == cards[1]:
-            raise IllegalAction("thousand/8.1", "the same card cannot be given twice")
+            raise IllegalAction("thousand/8.1", _("the same card cannot be given twice"))
         hand = self._hand(player)
         if hand is not None:
             for c in cards:
                 if c not in hand:
-                    raise IllegalAction("thousand/8.1", f"{player} does not hold {c}")
+                    raise IllegalAction("thousand/8.1", _("{player} does not hold {card}", player=player, card=c))
 
     def apply_exchange(self, player: str, gives: dict) -> dict:
         self.verify_exchange(player, gives)
@@ -400,20 +409,20 @@ class DealState:
     def verify_discard(self, player: str, cards: list) -> None:
         self._require_turn(player, "talon", "thousand/3.3")
         if len(self.layout.active) != 2:
-            raise IllegalAction("thousand/8.1", "with three players the declarer gives one card to each opponent")
+            raise IllegalAction("thousand/8.1", _("with three players the declarer gives one card to each opponent"))
         if player != self.declarer:
-            raise IllegalAction("thousand/3.3", "only the declarer discards", pointer="player")
+            raise IllegalAction("thousand/3.3", _("only the declarer discards"), pointer="player")
         if not self.talon_taken:
-            raise IllegalAction("thousand/3.3", "the declarer must take a musik first")
+            raise IllegalAction("thousand/3.3", _("the declarer must take a musik first"))
         if self.exchanged:
-            raise IllegalAction("thousand/3.3", "the declarer has already discarded")
+            raise IllegalAction("thousand/3.3", _("the declarer has already discarded"))
         if len(cards) != 2 or cards[0] == cards[1]:
-            raise IllegalAction("thousand/3.3", "the declarer discards exactly two different cards")
+            raise IllegalAction("thousand/3.3", _("the declarer discards exactly two different cards"))
         hand = self._hand(player)
         if hand is not None:
             for c in cards:
                 if c not in hand:
-                    raise IllegalAction("thousand/3.3", f"{player} does not hold {c}")
+                    raise IllegalAction("thousand/3.3", _("{player} does not hold {card}", player=player, card=c))
 
     def apply_discard(self, player: str, cards: list) -> dict:
         self.verify_discard(player, cards)
@@ -429,26 +438,27 @@ class DealState:
         o = self.opts
         self._require_turn(player, "talon", "thousand/8.2")
         if player != self.declarer:
-            raise IllegalAction("thousand/8.2", "only the declarer may raise the contract", pointer="player")
+            raise IllegalAction("thousand/8.2", _("only the declarer may raise the contract"), pointer="player")
         if not self.talon_taken or not self.exchanged:
-            raise IllegalAction("thousand/8.2", "the contract may be raised only after the exchange (or the discard)")
+            raise IllegalAction("thousand/8.2", _("the contract may be raised only after the exchange (or the discard)"))
         if self.golden:
-            raise IllegalAction("thousand/18.1", "a golden-round contract cannot be raised")
+            raise IllegalAction("thousand/18.1", _("a golden-round contract cannot be raised"))
         if isinstance(amount, bool) or not isinstance(amount, int) or amount % o["bid_step"]:
-            raise IllegalAction("thousand/7.2", f"the contract goes in steps of {o['bid_step']}")
+            raise IllegalAction("thousand/7.2", _("the contract goes in steps of {step}", step=o["bid_step"]))
         if amount <= self.contract:
-            raise IllegalAction("thousand/8.2", f"a raise must go above the contract of {self.contract}; "
-                                                "it may never be lowered")
+            raise IllegalAction("thousand/8.2", _("a raise must go above the contract of {contract}; it may never be lowered",
+                                                  contract=self.contract))
         if amount > o["max_bid"]:
-            raise IllegalAction("thousand/7.5", f"no contract may exceed {o['max_bid']}")
+            raise IllegalAction("thousand/7.5", _("no contract may exceed {max_bid}", max_bid=o["max_bid"]))
         bm = self.barrel_minimum(player)
         if bm is not None and amount < bm:
-            raise IllegalAction("thousand/7.8", f"on the barrel only a contract of at least {bm} can finish")
+            raise IllegalAction("thousand/7.8", _("on the barrel only a contract of at least {minimum} can finish",
+                                                  minimum=bm))
         hand = self._hand(player)
-        if o["raise_capped"] and amount > NO_MARRIAGE_CAP and o["bid_cap"] != "none" and hand is not None:
+        if o["raise_capped"] and hand is not None:
             cap = bid_cap(hand, o)
             if amount > cap:
-                raise IllegalAction("thousand/8.2", f"{amount} is above this hand's limit of {cap}")
+                raise IllegalAction("thousand/8.2", _("{amount} is above this hand's limit of {cap}", amount=amount, cap=cap))
 
     def apply_raise(self, player: str, amount: int) -> dict:
         self.verify_raise(player, amount)
@@ -459,19 +469,21 @@ class DealState:
         o = self.opts
         self._require_turn(player, "talon", "thousand/9.1")
         if player != self.declarer:
-            raise IllegalAction("thousand/9.1", "only the declarer may concede", pointer="player")
+            raise IllegalAction("thousand/9.1", _("only the declarer may concede"), pointer="player")
         if not self.talon_taken:
-            raise IllegalAction("thousand/9.1", "the declarer concedes only after seeing the talon")
-        if self.blind and not o["blind"]:
-            raise IllegalAction("thousand/9.4", "no concession in a blind game")
-        if o["rospis_max"] is not None and self.concessions.get(player, 0) >= o["rospis_max"]:
-            raise IllegalAction("thousand/9.4", f"{player} has used all {o['rospis_max']} concessions")
+            raise IllegalAction("thousand/9.1", _("the declarer concedes only after seeing the talon"))
+        if self.golden and not o["rospis_in_golden"]:
+            raise IllegalAction("thousand/9.4", _("no concession in a golden-round deal"))
+        if o["rospis_max"] is not None and self.concessions[player] >= o["rospis_max"]:
+            raise IllegalAction("thousand/9.4", ngettext("{player} has used all {n} concession", "{player} has used all {n} concessions",
+                                                           o["rospis_max"], player=player))
         if o["rospis_on_barrel"] == "not_by_barrel_player" and self.on_barrel(player):
-            raise IllegalAction("thousand/9.4", "a player on the barrel may not concede")
+            raise IllegalAction("thousand/9.4", _("a player on the barrel may not concede"))
         if o["rospis_on_barrel"] == "not_while_anyone_on_barrel":
             on = [p for p in self.layout.players if self.on_barrel(p)]
             if on:
-                raise IllegalAction("thousand/9.4", f"no concession while {', '.join(on)} is on the barrel")
+                raise IllegalAction("thousand/9.4", _("no concession while {players} is on the barrel",
+                                                      players=", ".join(on)))
 
     def can_concede(self, player: str) -> bool:
         return _allowed(self.verify_concede, player)
@@ -486,55 +498,60 @@ class DealState:
         """A redeal claim (thousand/6.x): four_nines, weak_hand or weak_talon."""
         o = self.opts
         if self.phase == "done":
-            raise IllegalAction("thousand/6.1", "the deal is already over")
+            raise IllegalAction("thousand/6.1", _("the deal is already over"))
         if player not in self.layout.active:
-            raise IllegalAction("thousand/3.2", f"{player} does not play this deal", pointer="player")
+            raise IllegalAction("thousand/3.2", _("{player} does not play this deal", player=player), pointer="player")
         hand = self._hand(player)
         if reason == "four_nines":
             if not o["redeal_four_nines"]:
-                raise IllegalAction("thousand/6.1", "four nines give no redeal under these options")
+                raise IllegalAction("thousand/6.1", _("four nines give no redeal under these options"))
             if self.phase == "play" and self.trick_index > 0 or self.trick:
-                raise IllegalAction("thousand/6.1", "a redeal must be claimed before the first card is played")
+                raise IllegalAction("thousand/6.1", _("a redeal must be claimed before the first card is played"))
             if hand is None:
-                raise IllegalAction("thousand/6.1", "the claimant's hand is needed to judge the claim")
+                raise IllegalAction("thousand/6.1", _("the claimant's hand is needed to judge the claim"))
             nines = sum(1 for c in hand if c.rank == "9")
             if nines < 4:
-                raise IllegalAction("thousand/6.1", f"{player} holds {nines} nines, not four")
+                raise IllegalAction("thousand/6.1", ngettext("{player} holds {n} nine, not four",
+                                                              "{player} holds {n} nines, not four", nines, player=player))
             got = self.received.get(player)
             if got is not None and got.rank == "9":
                 if not o["redeal_four_nines_after_exchange"]:
-                    raise IllegalAction("thousand/6.2", "the fourth nine came in the exchange; that gives no redeal")
+                    raise IllegalAction("thousand/6.2", _("the fourth nine came in the exchange; that gives no redeal"))
             elif player in self.bidders:
-                raise IllegalAction("thousand/6.1", f"{player} has bid, and so has given up the right to a redeal")
+                raise IllegalAction("thousand/6.1", _("{player} has bid, and so has given up the right to a redeal",
+                                                      player=player))
             return
         if reason == "weak_hand":
             thr = o["redeal_weak_hand"]
             if thr is None:
-                raise IllegalAction("thousand/6.3", "a weak hand gives no redeal under these options")
+                raise IllegalAction("thousand/6.3", _("a weak hand gives no redeal under these options"))
             if self.phase != "bidding":
-                raise IllegalAction("thousand/6.3", "a weak hand must be shown before the auction ends")
+                raise IllegalAction("thousand/6.3", _("a weak hand must be shown before the auction ends"))
             if hand is None:
-                raise IllegalAction("thousand/6.3", "the claimant's hand is needed to judge the claim")
+                raise IllegalAction("thousand/6.3", _("the claimant's hand is needed to judge the claim"))
             pts = card_points(hand)
             if pts >= thr:
-                raise IllegalAction("thousand/6.3", f"the hand is worth {pts}, not less than {thr}")
+                raise IllegalAction("thousand/6.3", _("the hand is worth {points}, not less than {threshold}", points=pts,
+                                                      threshold=thr))
             return
         if reason == "weak_talon":
             thr = o["redeal_weak_talon"]
             if thr is None:
-                raise IllegalAction("thousand/6.4", "a weak talon gives no redeal under these options")
+                raise IllegalAction("thousand/6.4", _("a weak talon gives no redeal under these options"))
             if self.phase != "talon" or player != self.declarer:
-                raise IllegalAction("thousand/6.4", "only the declarer, on seeing the talon, may claim it", pointer="player")
+                raise IllegalAction("thousand/6.4", _("only the declarer, on seeing the talon, may claim it"), pointer="player")
             if o["redeal_weak_talon_only_at_100"] and self.contract != FORCED_BID:
-                raise IllegalAction("thousand/6.4", f"only a declarer on {FORCED_BID} may throw in a weak talon")
+                raise IllegalAction("thousand/6.4", _("only a declarer on {contract} may throw in a weak talon",
+                                                      contract=FORCED_BID))
             if self.talon is None:     # a described position without its talon cannot be judged (views: 422)
-                raise InputError("give the talon (position.talon): a weak-talon claim is judged by its cards",
+                raise InputError(_("give the talon (position.talon): a weak-talon claim is judged by its cards"),
                                  "/position/talon")
             pts = card_points(self.talon)
             if pts >= thr:
-                raise IllegalAction("thousand/6.4", f"the talon is worth {pts}, not less than {thr}")
+                raise IllegalAction("thousand/6.4", _("the talon is worth {points}, not less than {threshold}", points=pts,
+                                                      threshold=thr))
             return
-        raise IllegalAction("thousand/6.1", f"unknown redeal reason {reason!r}")
+        raise IllegalAction("thousand/6.1", _("unknown redeal reason {reason}", reason=repr(reason)))
 
     def apply_redeal(self, player: str, reason: str) -> dict:
         self.verify_redeal(player, reason)
@@ -548,7 +565,7 @@ class DealState:
         if self.phase != "play":
             return None
         p = self.leader
-        for _ in self.trick:
+        for _card in self.trick:
             p = self.layout.after(p)
         return p
 
@@ -578,65 +595,77 @@ class DealState:
         o = self.opts
         hand = self._hand(player)
         if hand is not None and card not in hand:
-            return IllegalAction("thousand/3.5", f"{player} does not hold {card}")
+            if any(c == card for _p, c in self.trick):
+                return IllegalAction("thousand/3.5", _("{card} is already on the table in this trick", card=card))
+            if card in self.played:
+                return IllegalAction("thousand/3.5", _("{card} was already played, in trick {n}", card=card,
+                                                       n=self.played[card] + 1))
+            return IllegalAction("thousand/3.5", _("{player} does not hold {card}", player=player, card=card))
         if not self.trick or hand is None:
             return None
         led = self.trick[0][1].suit
         trump = self.trick_trump()
         follows = [c for c in hand if c.suit == led]
-        trumps_on = [c for _, c in self.trick if trump is not None and c.suit == trump and led != trump]
+        trumps_on = [c for _p, c in self.trick if trump is not None and c.suit == trump and led != trump]
         if follows:
             if card.suit != led:
-                return IllegalAction("thousand/11.2", f"{player} holds {led_name(led)} and must follow suit")
+                return IllegalAction("thousand/11.2", _("{player} holds {led} and must follow suit", player=player,
+                                                                 led=Suit(led)))
             if o["must_beat"] and not trumps_on:
-                top = max((c for _, c in self.trick if c.suit == led), key=lambda c: STRENGTH[c.rank])
+                top = max((c for _p, c in self.trick if c.suit == led), key=lambda c: STRENGTH[c.rank])
                 higher = [c for c in follows if STRENGTH[c.rank] > STRENGTH[top.rank]]
-                if higher and STRENGTH[card.rank] < STRENGTH[top.rank]:
+                if higher and card not in higher:
                     return IllegalAction("thousand/11.4",
-                                         f"{player} can beat {top} and must: play one of "
-                                         f"{', '.join(map(str, higher))}")
+                                         _("{player} can beat {top} and must: play one of {cards}",
+                                           player=player, top=top, cards=higher))
             return None
         if trump is not None:
             trumps = [c for c in hand if c.suit == trump]
             if trumps:
+                top = max(trumps_on, key=lambda c: STRENGTH[c.rank]) if trumps_on else None
+                beaten = top is not None and all(STRENGTH[c.rank] < STRENGTH[top.rank] for c in trumps)
+                if card.suit != trump and beaten and not o["must_undertrump"]:
+                    return None     # no trump of the hand can beat the trick's: any card (thousand/11.3)
                 if card.suit != trump:
                     return IllegalAction("thousand/11.3",
-                                         f"{player} has no {led_name(led)} and must play a trump ({led_name(trump)})")
-                if o["must_overtrump"] and trumps_on:
-                    top = max(trumps_on, key=lambda c: STRENGTH[c.rank])
+                                         _("{player} has no {led} and must play a trump ({trump})", player=player,
+                                           led=Suit(led), trump=Suit(trump)))
+                if o["must_overtrump"] and top is not None:
                     higher = [c for c in trumps if STRENGTH[c.rank] > STRENGTH[top.rank]]
-                    if higher and STRENGTH[card.rank] < STRENGTH[top.rank]:
+                    if higher and card not in higher:
                         return IllegalAction("thousand/11.5",
-                                             f"{player} can overtrump {top} and must: play one of "
-                                             f"{', '.join(map(str, higher))}")
+                                             _("{player} can overtrump {top} and must: play one of {cards}",
+                                               player=player, top=top, cards=higher))
         return None
 
     def marriage_fault(self, player: str, card: Card) -> IllegalAction | None:
         """Why ``player`` may not announce a marriage with ``card`` now, or None (thousand/10.1–10.2, 2.2)."""
         o = self.opts
         if self.trick:
-            return IllegalAction("thousand/10.1", "a marriage is announced only by the player leading to a trick")
+            return IllegalAction("thousand/10.1", _("a marriage is announced only by the player leading to a trick"))
         hand = self._hand(player)
         if card.rank == "A":
             if not o["ace_marriage"]:
-                return IllegalAction("thousand/2.2", "the ace marriage is not played under these options")
+                return IllegalAction("thousand/2.2", _("the ace marriage is not played under these options"))
             if hand is not None and not has_four_aces(hand):
-                return IllegalAction("thousand/2.2", f"{player} does not hold all four aces")
+                return IllegalAction("thousand/2.2", _("{player} does not hold all four aces", player=player))
             if any(m["suit"] == ACES for m in self.marriages):
-                return IllegalAction("thousand/2.2", "the ace marriage has already been announced")
+                return IllegalAction("thousand/2.2", _("the ace marriage has already been announced"))
         elif card.rank in ("K", "Q"):
             partner = Card("Q" if card.rank == "K" else "K", card.suit)
             if hand is not None and partner not in hand:
-                return IllegalAction("thousand/10.1", f"{player} leads {card} without holding {partner}")
+                return IllegalAction("thousand/10.1", _("{player} leads {card} without holding {partner}", player=player,
+                                                                    card=card, partner=partner))
             if any(m["suit"] == card.suit for m in self.marriages):
-                return IllegalAction("thousand/10.1", f"the {SUIT_NAMES[card.suit]} marriage was already announced")
+                return IllegalAction("thousand/10.1", _("the {suit} marriage was already announced",
+                                                                    suit=Suit(card.suit)))
         else:
-            return IllegalAction("thousand/10.1", "a marriage is announced by leading its king or queen")
+            return IllegalAction("thousand/10.1", _("a marriage is announced by leading its king or queen"))
         # The leader of any later trick has just won the previous one, so "only after winning a
         # trick" and "not on the first trick" are the same restriction (thousand/10.2).
         if self.trick_index == 0 and not o["marriage_on_first_trick"]:
             return IllegalAction("thousand/10.2",
-                                 "no marriage on the first trick: the announcer must have won a trick")
+                                 _("no marriage on the first trick: the announcer must have won a trick"))
         return None
 
     def verify_play(self, player: str, card: Card, marriage: bool = False) -> None:
@@ -645,13 +674,14 @@ class DealState:
         elif self.phase != "play":
             self._require_turn(player, "play", "thousand/11.1")
         if player not in self.layout.active:
-            raise IllegalAction("thousand/3.2", f"{player} does not play this deal", pointer="player")
+            raise IllegalAction("thousand/3.2", _("{player} does not play this deal", player=player), pointer="player")
         if self.phase == "talon":
             return self._verify_first_lead(player, card, marriage)
         expected = self.to_play
         if player != expected:
             rule = "thousand/8.3" if self.trick_index == 0 and not self.trick else "thousand/11.1"
-            raise IllegalAction(rule, f"it is {expected}'s turn to play, not {player}'s", pointer="player")
+            raise IllegalAction(rule, _("it is {expected}'s turn to play, not {player}'s", expected=expected,
+                                      player=player), pointer="player")
         fault = self._play_fault(player, card)
         if fault:
             raise fault
@@ -693,13 +723,14 @@ class DealState:
         hand = self.hands.get(player)
         if hand is not None:
             hand.remove(card)
+        self.played[card] = self.trick_index
         self.trick.append((player, card))
         if len(self.trick) == len(self.layout.active):
             winner = self._winner(self.trick, self.trick_trump())
-            pts = card_points(c for _, c in self.trick)
+            pts = card_points(c for _p, c in self.trick)
             self.tricks_won[winner] += 1
             self.captured[winner] += pts
-            rec = {"leader": self.trick[0][0], "cards": [str(c) for _, c in self.trick], "winner": winner,
+            rec = {"leader": self.trick[0][0], "cards": [str(c) for _p, c in self.trick], "winner": winner,
                    "points": pts, "trump": self.trick_trump()}
             self.completed.append(rec)
             out["trick"] = rec
@@ -728,8 +759,7 @@ class DealState:
         out: list[dict] = []
         if self.phase == "bidding":
             p = player or self.to_speak
-            if (self.opts["blind"] and not self.calls and p == self.forced_holder()
-                    and self.scores.get(p, 0) >= self.opts["blind_min_score"]):
+            if self.opts["blind"] and _allowed(self._verify_blind, p, BLIND_CONTRACT):
                 out.append({"type": "bid", "player": p, "min": BLIND_CONTRACT, "max": BLIND_CONTRACT,
                             "step": self.opts["bid_step"], "blind": True})
             if p != self.to_speak or p in self.passed:
@@ -738,7 +768,7 @@ class DealState:
             if rng and self._hand(p) is None and self.opts["bid_cap"] != "none":   # above 120 the hand decides
                 rng = (rng[0], min(rng[1], NO_MARRIAGE_CAP)) if rng[0] <= NO_MARRIAGE_CAP else None
             if rng and (self.opts["silence_threshold"] is None
-                        or self.scores.get(p, 0) >= self.opts["silence_threshold"]):
+                        or self.scores[p] >= self.opts["silence_threshold"]):
                 out.append({"type": "bid", "player": p, "min": rng[0], "max": rng[1], "step": self.opts["bid_step"]})
             out.append({"type": "pass", "player": p})
             return out
@@ -758,7 +788,8 @@ class DealState:
                 for c in self.legal_cards(d) or []:
                     out.append({"type": "play", "player": d, "card": str(c)})
             step = self.opts["bid_step"]
-            low = max(self.contract + step, self.barrel_minimum(d) or 0)
+            floor = self.barrel_minimum(d)
+            low = self.contract + step if floor is None else max(self.contract + step, floor)
             if not self.opts["raise_capped"]:
                 top = self.opts["max_bid"]
             elif self.hands.get(d) is not None:
@@ -776,7 +807,7 @@ class DealState:
                 return []
             cards = self.legal_cards(p)
             if cards is None:
-                return [{"type": "play", "player": p, "card": None, "note": "hand unknown"}]
+                return [{"type": "play", "player": p, "card": None, "note": _("hand unknown")}]
             for c in cards:
                 out.append({"type": "play", "player": p, "card": str(c)})
                 if c.rank in ("K", "Q", "A") and self.marriage_fault(p, c) is None:
@@ -791,7 +822,3 @@ def _allowed(verify, *args) -> bool:
     except IllegalAction:
         return False
     return True
-
-
-def led_name(suit: str) -> str:
-    return SUIT_NAMES[suit]

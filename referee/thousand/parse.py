@@ -1,0 +1,885 @@
+"""Thousand: request bodies into states.
+
+Each function reads one part of a request body (a plain dict whose structure the schemas in
+``schemas/thousand.py`` have already checked when it came over HTTP) into the engine's objects:
+``state`` into a :class:`~.scoring.GameState`, a scored ``deal`` into a :class:`~.scoring.DealOutcome`,
+a ``position`` into a :class:`~.deal.DealState`, a log's ``deal`` event into a fresh :class:`~.deal.DealState`.
+Impossible input raises :class:`~referee.errors.InputError` with JSON pointers.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..cards import Card, check_conservation, parse_card, parse_cards, parse_suit
+from ..common import fields_out_of_phase, missing_scores, parse_player, points_feasible
+from ..errors import IllegalAction, InputError, esc
+from ..i18n import Suit, _, ngettext
+from .cards import DECK, POINTS, TOTAL_POINTS, card_points
+from .deal import BLIND_CONTRACT, FORCED_BID, DealState, Layout
+from .melds import ACES, marriage_name, marriage_value
+from .scoring import IRREGULARITY_RULES, DealOutcome, GameState
+
+def parse_state(req: dict, players: list[str], opts: dict) -> GameState:
+    """The game before the deal (``state``), checked for totals that cannot happen."""
+    st = GameState.fresh(players)
+    raw = req.get("state")
+    if raw is None:
+        return st
+    if not isinstance(raw, dict):
+        raise InputError(_("state must be an object"), "/state")
+    errors = []
+    g = raw.get("golden")
+    if g is not None:
+        played, made, over = g.get("played", 0), g.get("made", False), g.get("over", False)
+        if isinstance(played, bool) or not isinstance(played, int) or not 0 <= played < len(players):
+            errors.append({"pointer": "/state/golden/played", "detail": _("golden deals played in the round: from 0 to one less than the players")})
+        elif played and over:
+            errors.append({"pointer": "/state/golden/over", "detail": _("a finished golden round has no deals in play")})
+        st.golden = {"played": played, "made": bool(made) and played > 0, "over": bool(over)}
+    for key in ("scores", "bolts", "concessions", "barrel", "concession_run"):
+        part = raw.get(key)
+        if part is None:
+            continue
+        if not isinstance(part, dict):
+            errors.append({"pointer": f"/state/{key}", "detail": _("must be an object keyed by player")})
+            continue
+        for name, val in part.items():
+            ptr = f"/state/{key}/{esc(name)}"
+            if name not in players:
+                errors.append({"pointer": ptr, "detail": _("{name} is not one of the players", name=repr(name))})
+                continue
+            if key == "barrel":
+                if not isinstance(val, dict):
+                    errors.append({"pointer": ptr, "detail": _("must be {{\"deals\": n, \"falls\": n}}")})
+                    continue
+                deals, falls = val.get("deals", 0), val.get("falls", 0)
+                for k, v, hi in (("deals", deals, opts["barrel_deals"] - 1),
+                                 ("falls", falls, (opts["barrel_reset_after_falls"] or 1000) - 1)):
+                    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= hi:
+                        errors.append({"pointer": f"{ptr}/{k}", "detail": _("must be an integer from 0 to {high}", high=hi)})
+                st.barrel[name] = {"deals": deals, "falls": falls}
+                continue
+            if isinstance(val, bool) or not isinstance(val, int):
+                errors.append({"pointer": ptr, "detail": _("must be an integer")})
+                continue
+            if key == "scores":
+                st.scores[name] = val
+            elif key == "bolts":
+                if not 0 <= val <= 2:
+                    errors.append({"pointer": ptr, "detail": _("a bolt counter runs from 0 to 2 (the third is paid)")})
+                st.bolts[name] = val
+            elif key == "concession_run":
+                if not 0 <= val <= 2:
+                    errors.append({"pointer": ptr, "detail": _("a run of concessions counts from 0 to 2 (the third "
+                                                               "is paid)")})
+                st.concession_run[name] = val
+            else:
+                if val < 0 or (opts["rospis_max"] is not None and val > opts["rospis_max"]):
+                    errors.append({"pointer": ptr, "detail": _("impossible number of concessions")})
+                st.concessions[name] = val
+    errors += missing_scores(raw, players, ("concessions", "bolts", "barrel", "golden", "concession_run"))
+    errors += [{"pointer": f"/state/concession_run/{esc(p)}",
+                "detail": ngettext("{player} has made {n} concession, so cannot have {run} in a row",
+                                   "{player} has made {n} concessions, so cannot have {run} in a row",
+                                   st.concessions[p], player=p, run=n)}
+               for p, n in st.concession_run.items() if n > st.concessions[p]]
+    if errors:
+        raise InputError(errors)
+    T, target = opts["barrel_threshold"], opts["target"]
+    # every score moves in fives, except a four-player sitter's raw talon points (thousand/3.6)
+    fives = not (len(players) == 4 and opts["sitter_scoring"] == "talon_points")
+    for p, s in st.scores.items():
+        ptr = f"/state/scores/{esc(p)}"
+        if s % 5 and fives:
+            errors.append({"pointer": ptr, "detail": _("{total} cannot happen: every Thousand score is a multiple of 5",
+                                                       total=s)})
+        elif s >= target:
+            errors.append({"pointer": ptr, "detail": _("{total} has already reached the target {target}: the game is over",
+                                                       total=s, target=target)})
+        elif opts["dump_555"] != "off" and (s == 555 or (s == -555 and opts["dump_555"] == "both")):
+            errors.append({"pointer": ptr, "detail": _("{total} cannot happen: a total of exactly {total} drops to 0 (dump_555 {mode}, "
+                                                       "thousand/16.1)", total=s, mode=opts["dump_555"])})
+        elif opts["barrel"] == "barrel" and T < s < target:
+            errors.append({"pointer": ptr, "detail": _("{total} cannot happen: totals from {threshold} to {last} are held at "
+                                                       "{threshold} (thousand/14.1)", total=s, threshold=T,
+                                                       last=target - 1)})
+        elif abs(s) > 100000:
+            errors.append({"pointer": ptr, "detail": _("implausible total")})
+        if st.barrel[p]["deals"] and not (opts["barrel"] == "barrel" and s == T):
+            errors.append({"pointer": f"/state/barrel/{esc(p)}/deals",
+                           "detail": _("{player} is not on the barrel (total {total}), so has no barrel deals",
+                                     player=p, total=s)})
+    if errors:
+        raise InputError(errors)
+    return st
+
+
+def contract_value(value: Any, opts: dict, ptr: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(_("the contract must be an integer"), ptr)
+    if value < FORCED_BID:
+        raise InputError(_("no contract is below {contract}", contract=FORCED_BID), ptr)
+    if value % opts["bid_step"]:
+        raise InputError(_("contracts go in steps of {step} (thousand/7.2); {value} is not one", step=opts["bid_step"],
+                           value=value), ptr)
+    if value > opts["max_bid"]:
+        raise InputError(_("no contract exceeds {max_bid} (thousand/7.5)", max_bid=opts["max_bid"]), ptr)
+    return value
+
+
+def parse_marriage_suit(value: Any, ptr: str) -> str:
+    if isinstance(value, str) and value.strip().lower() == ACES:
+        return ACES
+    try:
+        return parse_suit(value)
+    except ValueError as e:
+        raise InputError(_("{why}, or \"aces\" for the ace marriage", why=e), ptr) from None
+
+
+def _irregularities(deal: dict, layout: Layout) -> list[dict]:
+    out = []
+    raw = deal.get("irregularities") or []
+    if not isinstance(raw, list):
+        raise InputError(_("irregularities must be a list"), "/deal/irregularities")
+    for i, irr in enumerate(raw):
+        ptr = f"/deal/irregularities/{i}"
+        if not isinstance(irr, dict):
+            raise InputError(_("each irregularity is {{\"type\", \"player\"}}"), ptr)
+        t = irr.get("type")
+        if t not in IRREGULARITY_RULES:
+            raise InputError(_("unknown irregularity {type}; known: {known}", type=repr(t),
+                                   known=", ".join(IRREGULARITY_RULES)), ptr + "/type")
+        p = parse_player(irr.get("player"), layout.players, ptr + "/player")
+        if t == "exposed_card" and p != layout.dealer:
+            raise InputError(_("a card exposed in the deal is the dealer's fault ({dealer}) (thousand/5.1)",
+                               dealer=layout.dealer),
+                             ptr + "/player")
+        if t == "nine_cut" and p == layout.dealer:
+            raise InputError(_("the cutter, not the dealer, pays for the third nine (thousand/4.1)"), ptr + "/player")
+        if any(x["type"] == t and (x["player"] == p or t != "talon_peek") for x in out):
+            raise InputError(_("{type} can happen once in a deal (the deal is then redealt or played)", type=t), ptr)
+        out.append({"type": t, "player": p})
+    return out
+
+
+def outcome_from_deal(deal: dict, layout: Layout, opts: dict, state: GameState) -> DealOutcome:
+    """Check the described deal and turn it into a :class:`DealOutcome`."""
+    irregularities = _irregularities(deal, layout)
+    talon = None
+    if deal.get("talon") is not None:
+        talon = parse_cards(deal["talon"], DECK, "/deal/talon")
+        if len(talon) != 3 or len(set(talon)) != 3:
+            raise InputError(_("the talon holds 3 different cards (thousand/3.1)"), "/deal/talon")
+    if layout.sitter is not None and opts["sitter_scoring"] != "none" and talon is None \
+            and deal.get("declarer") is not None:
+        raise InputError(_("with four players the sitter scores from the talon: give deal.talon (thousand/3.6)"),
+                         "/deal/talon")
+    if any(x["type"] == "exposed_card" for x in irregularities):
+        for k in ("declarer", "contract", "tricks", "points", "marriages", "conceded"):
+            if deal.get(k) not in (None, [], False):
+                raise InputError(_("a card exposed in the deal cancels it: a void deal has no play (thousand/5.1)"),
+                                 f"/deal/{k}")
+    if deal.get("declarer") is None:
+        for k in ("contract", "tricks", "points", "marriages"):
+            if deal.get(k):
+                raise InputError(_("a deal with play needs its declarer"), "/deal/declarer")
+        if not irregularities:
+            raise InputError(_("a deal needs a declarer and contract, or only irregularities (a void deal)"),
+                             "/deal/declarer")
+        return DealOutcome(None, None, void=True, irregularities=irregularities, talon=talon)
+    d = parse_player(deal.get("declarer"), layout.players, "/deal/declarer", layout.active)
+    contract = contract_value(deal.get("contract"), opts, "/deal/contract")
+    blind, golden = bool(deal.get("blind")), bool(deal.get("golden"))
+    if blind:
+        # whoever may announce a blind game before the auction may have played one (thousand/17.1)
+        try:
+            DealState.new(layout, opts, scores=state.scores)._verify_blind(d, BLIND_CONTRACT)
+        except IllegalAction as e:
+            raise InputError(_("{why} ({rule})", why=e.message, rule=e.rule), "/deal/blind") from None
+        if contract < 120:
+            raise InputError(_("a blind game is played at 120 or more (thousand/17.1)"), "/deal/contract")
+    if golden:
+        if not opts["golden_round"]:
+            raise InputError(_("the golden round is off (option golden_round, thousand/18.1)"), "/deal/golden")
+        if contract != 120:
+            raise InputError(_("a golden-round contract is 120 (thousand/18.1)"), "/deal/contract")
+        if state.golden["over"]:
+            raise InputError(_("the golden round has been played (thousand/18.1)"), "/deal/golden")
+        if d != layout.active[0]:
+            raise InputError(_("in a golden deal the player left of the dealer ({player}) plays the 120 (thousand/18.1)",
+                               player=layout.active[0]), "/deal/declarer")
+        if blind:
+            raise InputError(_("a golden deal has no auction, so no blind game (thousand/17.1, 18.1)"), "/deal/blind")
+    conceded = bool(deal.get("conceded"))
+    base = DealOutcome(d, contract, conceded=conceded, blind=blind, golden=golden, talon=talon,
+                       irregularities=irregularities)
+    if conceded:
+        for k in ("tricks", "points", "tricks_taken", "marriages"):
+            if deal.get(k):
+                raise InputError(_("a conceded deal is not played: give no tricks, points or marriages"),
+                                 f"/deal/{k}")
+        probe = DealState.new(layout, opts, scores=state.scores, concessions=state.concessions)
+        probe.phase, probe.declarer, probe.contract, probe.talon_taken = "talon", d, contract, True
+        probe.golden = golden
+        try:
+            probe.verify_concede(d)
+        except IllegalAction as e:
+            raise InputError(_("{why} ({rule})", why=e.message, rule=e.rule), "/deal/conceded") from None
+        return base
+    has_tricks, has_points = deal.get("tricks") is not None, deal.get("points") is not None
+    if has_tricks == has_points:
+        raise InputError(_("give the deal either as tricks or as points (with tricks_taken), not both or neither"),
+                         "/deal")
+    if has_tricks:
+        return _from_tricks(deal, layout, opts, base)
+    return _from_points(deal, layout, opts, base)
+
+
+def _dead_cards(deal: dict, layout: Layout, opts: dict, need: bool) -> tuple[list[Card], list[Card]]:
+    """Two-player game: the unused musik and the discards (thousand/3.3)."""
+    if len(layout.active) != 2:
+        for k in ("musik_unused", "discards"):
+            if deal.get(k) is not None:
+                raise InputError(_("{field} belongs to the two-player game", field=k), f"/deal/{k}")
+        return [], []
+    unused = deal.get("musik_unused")
+    discards = deal.get("discards")
+    if unused is None:
+        raise InputError(_("the two-player game needs the unused musik (2 cards) to account for all 24 cards"),
+                         "/deal/musik_unused")
+    unused = parse_cards(unused, DECK, "/deal/musik_unused")
+    if len(unused) != 2:
+        raise InputError(_("a musik holds 2 cards"), "/deal/musik_unused")
+    if discards is None:
+        if need or not opts["two_player_discards_count"]:
+            raise InputError(_("give the declarer's 2 discards"), "/deal/discards")
+        return unused, []
+    discards = parse_cards(discards, DECK, "/deal/discards")
+    if len(discards) != 2:
+        raise InputError(_("the declarer discards 2 cards"), "/deal/discards")
+    return unused, discards
+
+
+def _marriage_list(raw, base: str, layout: Layout, opts: dict,
+                   max_trick: int | None = None) -> list[tuple[int, str, str, int | None]]:
+    """Announced marriages ``[{"player", "suit", "trick"?}]`` at ``base`` → ``[(index, player, suit, trick)]``."""
+    raw = raw or []
+    if not isinstance(raw, list):
+        raise InputError(_("marriages must be a list"), base)
+    out, seen = [], set()
+    for i, m in enumerate(raw):
+        ptr = f"{base}/{i}"
+        if not isinstance(m, dict):
+            raise InputError(_("each marriage is {{\"player\", \"suit\"}}"), ptr)
+        p = parse_player(m.get("player"), layout.players, ptr + "/player", layout.active)
+        s = parse_marriage_suit(m.get("suit"), ptr + "/suit")
+        if s == ACES and not opts["ace_marriage"]:
+            raise InputError(_("the ace marriage is off (option ace_marriage, thousand/2.2)"), ptr + "/suit")
+        if s in seen:
+            raise InputError(_("{marriage} can be announced only once in a deal", marriage=marriage_name(s)),
+                             ptr + "/suit")
+        seen.add(s)
+        t = m.get("trick")
+        if t is not None and (isinstance(t, bool) or not isinstance(t, int) or t < 0
+                              or (max_trick is not None and t > max_trick)):
+            why = (_("trick is the 0-based index of the trick the marriage was led to") if max_trick is None else
+                   _("trick is the 0-based index of the trick the marriage was led to, 0 to {last}", last=max_trick))
+            raise InputError(why, ptr + "/trick")
+        out.append((i, p, s, t))
+    return out
+
+
+def _from_tricks(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> DealOutcome:
+    tricks = deal["tricks"]
+    n, size = layout.tricks, len(layout.active)
+    if not isinstance(tricks, list):
+        raise InputError(_("tricks must be a list"), "/deal/tricks")
+    if len(tricks) != n:
+        raise InputError(_("a completed deal has {n} tricks, not {given}", n=n, given=len(tricks)), "/deal/tricks")
+    parsed = []
+    errors = []
+    for i, t in enumerate(tricks):
+        ptr = f"/deal/tricks/{i}"
+        if not isinstance(t, dict):
+            raise InputError(_("each trick is {{\"leader\", \"cards\"}}"), ptr)
+        leader = parse_player(t.get("leader"), layout.players, ptr + "/leader", layout.active)
+        cards = parse_cards(t.get("cards"), DECK, ptr + "/cards")
+        if len(cards) != size:
+            errors.append({"pointer": ptr + "/cards", "detail": _("a trick has {n} cards, not {given}", n=size,
+                                                                          given=len(cards))})
+        parsed.append((leader, cards))
+    if errors:
+        raise InputError(errors)
+    unused, discards = _dead_cards(deal, layout, opts, need=True)
+    groups = [(f"/deal/tricks/{i}/cards", c) for i, (_leader, c) in enumerate(parsed)]
+    groups += [("/deal/musik_unused", unused), ("/deal/discards", discards)]
+    check_conservation(groups, DECK, "thousand/3.5", exact=True)
+    # who played what: the seat order fixes the player of each card from the leader
+    hands: dict[str, list[Card]] = {p: [] for p in layout.active}
+    order = []
+    for i, (leader, cards) in enumerate(parsed):
+        seq = []
+        p = leader
+        for c in cards:
+            hands[p].append(c)
+            seq.append((p, c))
+            p = layout.after(p)
+        order.append(seq)
+    if base.talon is not None and size == 3:
+        # the declarer takes the talon and passes one card to each opponent: an opponent plays one talon card at most
+        for p in layout.active:
+            if p != base.declarer and sum(1 for c in hands[p] if c in base.talon) > 1:
+                raise InputError(_("{player} played {cards} of the talon, but the declarer passes each opponent one "
+                                   "card of it at most (thousand/8.1)", player=p,
+                                   cards=[c for c in hands[p] if c in base.talon]), "/deal/talon")
+    marriages = _marriage_list(deal.get("marriages"), "/deal/marriages", layout, opts)
+    announce: dict[int, tuple[int, str]] = {}
+    for mi, p, s, t in marriages:
+        ptr = f"/deal/marriages/{mi}"
+        candidates = [i for i, seq in enumerate(order) if seq[0][0] == p and
+                      (seq[0][1].rank == "A" if s == ACES else
+                       seq[0][1].suit == s and seq[0][1].rank in ("K", "Q"))]
+        if t is not None:
+            if t not in candidates:
+                why = (_("trick {trick} was not led by {player} with an ace", trick=t, player=p) if s == ACES else
+                       _("trick {trick} was not led by {player} with the K or Q of {suit}", trick=t, player=p,
+                         suit=Suit(s)))
+                raise InputError(why, ptr + "/trick")
+            idx = t
+        elif not candidates:
+            why = (_("{player} never led an ace, so could not announce this marriage (thousand/10.1)", player=p)
+                   if s == ACES else
+                   _("{player} never led the K or Q of {suit}, so could not announce this marriage (thousand/10.1)",
+                     player=p, suit=Suit(s)))
+            raise InputError(why, ptr)
+        else:
+            idx = candidates[0]
+        if idx in announce:
+            raise InputError(_("two marriages announced with the same lead"), ptr)
+        announce[idx] = (mi, s)
+    st = DealState.new(layout, opts, hands=hands)
+    st.start_play(base.declarer, base.contract)
+    for i, seq in enumerate(order):
+        for j, (p, c) in enumerate(seq):
+            ptr = f"/deal/tricks/{i}/cards/{j}"
+            if j == 0 and p != st.to_play:
+                rule = "thousand/8.3" if i == 0 else "thousand/11.1"
+                raise InputError(_("trick {trick} must be led by {leader}, not {player} ({rule})", trick=i,
+                                   leader=st.to_play, player=p, rule=rule),
+                                 f"/deal/tricks/{i}/leader")
+            try:
+                st.apply_play(p, c, marriage=(j == 0 and i in announce))
+            except IllegalAction as e:
+                if j == 0 and i in announce:
+                    ptr = f"/deal/marriages/{announce[i][0]}"
+                raise InputError(_("illegal play in a deal given for scoring: {why} ({rule}); use /validate to rule on "
+                                   "a disputed deal", why=e.message, rule=e.rule), ptr) from None
+    card_pts = dict(st.captured)
+    if len(layout.active) == 2 and opts["two_player_discards_count"]:
+        card_pts[base.declarer] += card_points(discards)
+    base.card_points = card_pts
+    base.tricks = dict(st.tricks_won)
+    base.marriages = [{"player": m["player"], "suit": m["suit"], "points": m["points"]} for m in st.marriages]
+    return base
+
+
+def _from_points(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> DealOutcome:
+    pts, taken = deal.get("points"), deal.get("tricks_taken")
+    if not isinstance(pts, dict):
+        raise InputError(_("points must be an object of player to card points"), "/deal/points")
+    if not isinstance(taken, dict):
+        raise InputError(_("with points, give tricks_taken (player to number of tricks)"), "/deal/tricks_taken")
+    errors = []
+    for key, obj in (("points", pts), ("tricks_taken", taken)):
+        for name in obj:
+            if name not in layout.active:
+                errors.append({"pointer": f"/deal/{key}/{esc(name)}", "detail": _("{name} does not play this deal",
+                                                                                           name=repr(name))})
+        for p in layout.active:
+            v = obj.get(p)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                errors.append({"pointer": f"/deal/{key}/{esc(p)}", "detail": _("a whole number, 0 or more, for every player")})
+    if errors:
+        raise InputError(errors)
+    unused, discards = _dead_cards(deal, layout, opts, need=False)
+    check_conservation([("/deal/musik_unused", unused), ("/deal/discards", discards)], DECK, "thousand/3.5")
+    counted = opts["two_player_discards_count"]
+    dead = card_points(unused) + (0 if counted else card_points(discards))
+    expected = TOTAL_POINTS - dead
+    total = sum(pts[p] for p in layout.active)
+    if total != expected:
+        why = (_("the card points of a deal add up to {expected} (120 less {dead} in cards out of play), not {total} "
+                 "(thousand/1.3)", expected=expected, dead=dead, total=total) if dead else
+               _("the card points of a deal add up to {expected}, not {total} (thousand/1.3)", expected=expected,
+                 total=total))
+        raise InputError(why, "/deal/points")
+    n_tricks = sum(taken[p] for p in layout.active)
+    if n_tricks != layout.tricks:
+        raise InputError(_("a deal has {n} tricks, not {given}", n=layout.tricks, given=n_tricks), "/deal/tricks_taken")
+    size = len(layout.active)
+    pool = Counter(POINTS[c.rank] for c in DECK.cards())
+    pool.subtract(POINTS[c.rank] for c in unused + discards)
+    targets = []
+    for p in layout.active:
+        cards_n, pts_n = taken[p] * size, pts[p]
+        if size == 2 and p == base.declarer and counted:
+            if discards:
+                pts_n -= card_points(discards)
+            else:
+                cards_n += 2  # the two discards, not given, are in the declarer's pile
+        if pts_n < 0:
+            raise InputError(_("{player}: the points are less than the discards alone are worth", player=p),
+                             f"/deal/points/{esc(p)}")
+        targets.append((cards_n, pts_n))
+    if not points_feasible(targets, +pool):
+        shares = ", ".join(_("{player}: {points} in {tricks}", player=p, points=pts[p], tricks=taken[p])
+                           for p in layout.active)
+        raise InputError(_("no share of the deck's cards gives these card points for these numbers of tricks "
+                           "({shares}); card values are 11, 10, 4, 3, 2 and 0 (thousand/1.3)", shares=shares),
+                         "/deal/points")
+    marriages = []
+    leads: dict[str, int] = {p: taken[p] + (1 if p == base.declarer else 0) for p in layout.active}
+    for mi, p, s, t in _marriage_list(deal.get("marriages"), "/deal/marriages", layout, opts):
+        ptr = f"/deal/marriages/{mi}"
+        may_first = opts["marriage_on_first_trick"] and p == base.declarer
+        # a marriage is led after winning a trick (so at most one per trick won), or by the declarer on
+        # the first trick where that is allowed (thousand/10.1, 10.2)
+        room = taken[p] + (1 if may_first else 0)
+        if room == 0:
+            raise InputError(_("{player} won no trick, so could not lead a marriage (thousand/10.2)", player=p), ptr)
+        leads[p] -= 1
+        room_left = sum(1 for m in marriages if m["player"] == p) + 1
+        if room_left > room:
+            raise InputError(_("{player} announced more marriages than the tricks they led allow (thousand/10.1)",
+                               player=p), ptr)
+        marriages.append({"player": p, "suit": s, "points": marriage_value(s)})
+    base.card_points = {p: pts[p] for p in layout.active}
+    base.tricks = {p: taken[p] for p in layout.active}
+    base.marriages = marriages
+    return base
+
+
+
+PHASES = ("deal", "bidding", "talon", "play")
+
+
+def _cards_at(value, ptr, required=True):
+    if value is None:
+        if required:
+            raise InputError(_("cards are required here"), ptr)
+        return None
+    cards = parse_cards(value, DECK, ptr)
+    if len(set(cards)) != len(cards):
+        raise InputError(_("the same card is listed twice"), ptr)
+    return cards
+
+
+ACTION_KEYS = {  # fields each action (or log event) may carry besides "type" and "player"
+    "bid": {"amount", "blind"}, "pass": set(), "take_talon": {"musik"}, "exchange": {"gives"},
+    "discard": {"cards"}, "raise": {"amount"}, "concede": set(), "play": {"card", "marriage"},
+    "redeal": {"reason"}, "deal": {"dealer", "hands", "talon", "musiks", "golden", "irregularities"},
+}
+ACTION_TYPES = tuple(t for t in ACTION_KEYS if t != "deal")
+
+
+def check_keys(obj: dict, ptr: str) -> None:
+    """Reject fields that do not belong to this type of action or event: nothing is silently ignored."""
+    allowed = ACTION_KEYS.get(obj.get("type"), set()) | {"type", "player"}
+    if obj.get("type") == "deal":
+        allowed -= {"player"}
+    extra = sorted(set(obj) - allowed)
+    if extra:
+        raise InputError([{"pointer": f"{ptr}/{esc(k)}", "detail": _("a {type} does not take {field}",
+                                                                                 type=obj.get("type"), field=repr(k))}
+                          for k in extra])
+
+
+def needs_hand(action: dict, opts: dict) -> bool:
+    """Whether judging ``action`` needs the actor's hand (thousand/11.2–11.5, 7.4, 8.2, 6.x)."""
+    t = action.get("type")
+    amount = action.get("amount")
+    big = isinstance(amount, int) and amount > 120 and opts["bid_cap"] != "none"
+    return (t == "play" or (t == "redeal" and action.get("reason") != "weak_talon")
+            or (t == "bid" and big and not action.get("blind")) or (t == "raise" and big and opts["raise_capped"]))
+
+
+
+def dispatch(st: DealState, action: dict, actor: str, ptrs: dict) -> dict:
+    """Apply one action dict to ``st`` (raises IllegalAction, or InputError for malformed actions)."""
+    t = action.get("type")
+    if t == "bid":
+        amount = action.get("amount")
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise InputError(_("amount must be an integer"), ptrs.get("amount", "/action/amount"))
+        return st.apply_bid(actor, amount, bool(action.get("blind")))
+    if t == "pass":
+        return st.apply_pass(actor)
+    if t == "take_talon":
+        return st.apply_take_talon(actor, action.get("musik"))
+    if t == "exchange":
+        gives = action.get("gives")
+        gp = ptrs.get("gives", "/action/gives")
+        if not isinstance(gives, dict):
+            raise InputError(_("gives maps each opponent to the card given"), gp)
+        parsed = {}
+        for p, c in gives.items():
+            if p not in st.layout.players:
+                raise InputError(_("{name} is not one of the players", name=repr(p)), f"{gp}/{esc(p)}")
+            try:
+                card = parse_card(c)
+            except ValueError as e:
+                raise InputError(str(e), f"{gp}/{esc(p)}") from None
+            if not DECK.holds(card):
+                raise InputError(_("{card} is not in the Thousand deck", card=card), f"{gp}/{esc(p)}")
+            parsed[p] = card
+        return st.apply_exchange(actor, parsed)
+    if t == "discard":
+        cards = _cards_at(action.get("cards"), ptrs.get("cards", "/action/cards"))
+        return st.apply_discard(actor, cards)
+    if t == "raise":
+        amount = action.get("amount")
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise InputError(_("amount must be an integer"), ptrs.get("amount", "/action/amount"))
+        return st.apply_raise(actor, amount)
+    if t == "concede":
+        return st.apply_concede(actor)
+    if t == "play":
+        try:
+            card = parse_card(action.get("card"))
+        except ValueError as e:
+            raise InputError(str(e), ptrs.get("card", "/action/card")) from None
+        if not DECK.holds(card):
+            raise InputError(_("{card} is not in the Thousand deck", card=card), ptrs.get("card", "/action/card"))
+        return st.apply_play(actor, card, bool(action.get("marriage")))
+    if t == "redeal":
+        reason = action.get("reason")
+        if reason not in ("four_nines", "weak_hand", "weak_talon"):
+            raise InputError(_("reason must be four_nines, weak_hand or weak_talon"), ptrs.get("reason", "/action/reason"))
+        return st.apply_redeal(actor, reason)
+    raise InputError(_("unknown action type {type}; known: {known}", type=repr(t), known=", ".join(ACTION_TYPES)),
+                     ptrs.get("type", "/action/type"))
+
+
+_PLAY_FIELDS = ("tricks_won", "marriages", "trick", "trump")
+FOREIGN = {"deal": ("bids", "declarer", "contract", "talon_taken", "exchanged", "received") + _PLAY_FIELDS,
+           "bidding": ("declarer", "contract", "talon_taken", "exchanged", "received") + _PLAY_FIELDS,
+           "talon": _PLAY_FIELDS, "play": ("bids",)}
+
+
+def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, actor: str, action_type: str = ""):
+    """A :class:`DealState` for a described position.  Returns (state, action pointer map)."""
+    phase = pos["phase"]
+    clash = fields_out_of_phase(pos, phase, FOREIGN)
+    if phase == "play":
+        clash += [{"pointer": f"/position/{f}", "detail": _("in the play phase the talon is taken and the exchange made: "
+                                                            "position.{field} cannot be false", field=f)}
+                  for f in ("talon_taken", "exchanged") if pos.get(f) is False]
+    if clash:
+        raise InputError(clash)
+    hand = _cards_at(pos.get("hand"), "/position/hand", required=False)
+    hands = {p: None for p in layout.active}
+    hands[actor] = hand
+    st = DealState.new(layout, opts, hands=hands, scores=state.scores, concessions=state.concessions)
+    if pos.get("talon") is not None:
+        st.talon = _cards_at(pos["talon"], "/position/talon")
+        size = 2 if len(layout.active) == 2 else 3
+        if len(st.talon) != size:
+            raise InputError(_("the musik holds 2 cards (give the musik the declarer takes)") if size == 2 else
+                             _("the talon holds 3 cards"), "/position/talon")
+    if hand is not None:
+        n = len(hand)
+        sizes = {"deal": {layout.hand_size}, "bidding": {layout.hand_size}}
+        ok = sizes.get(phase)
+        if ok and n not in ok:
+            raise InputError(_("a hand holds {n} cards at this point, not {given} (thousand/3.1)", n=layout.hand_size,
+                               given=n),
+                             "/position/hand")
+        if n > layout.hand_size + 3:
+            raise InputError(_("no hand ever holds {n} cards", n=n), "/position/hand")
+        if st.talon and set(st.talon) & set(hand) and not (phase == "talon" and pos.get("talon_taken")):
+            raise InputError(_("a card cannot be both in the hand and in the talon"), "/position/talon")
+    ptrs = {k: f"/action/{k}" for k in ("amount", "card", "gives", "cards", "reason", "type")}
+    if pos.get("received") is not None:
+        got = _cards_at([pos["received"]], "/position/received")[0]
+        if hand is not None and got not in hand:
+            raise InputError(_("the card received in the exchange must be in the hand"), "/position/received")
+        st.received[actor] = got
+    if phase == "bidding" and pos.get("bids") is None and action_type in ("bid", "pass"):
+        raise InputError(_("give the earlier calls of the auction (position.bids; [] when nobody has spoken)"),
+                         "/position/bids")
+    if phase in ("deal", "bidding"):
+        bids = pos.get("bids") or []
+        if not isinstance(bids, list):
+            raise InputError(_("bids must be a list of earlier calls"), "/position/bids")
+        for i, b in enumerate(bids):
+            ptr = f"/position/bids/{i}"
+            if not isinstance(b, dict):
+                raise InputError(_("each call is {{\"player\", \"type\": \"bid\"|\"pass\", \"amount\"}}"), ptr)
+            p = parse_player(b.get("player"), layout.players, ptr + "/player", layout.active)
+            saved = st.hands[p]
+            st.hands[p] = None  # earlier calls are judged without hands
+            try:
+                dispatch(st, {"type": b.get("type"), "amount": b.get("amount"), "blind": b.get("blind")}, p,
+                         {"amount": ptr + "/amount", "type": ptr + "/type"})
+            except IllegalAction as e:
+                raise InputError(_("the earlier calls are not a legal auction: {why} ({rule})", why=e.message,
+                                   rule=e.rule), ptr) from None
+            finally:
+                st.hands[p] = saved
+            if st.phase != "bidding":
+                if i != len(bids) - 1:
+                    raise InputError(_("the auction ended before this call"), ptr)
+        return st, ptrs
+    d = parse_player(pos.get("declarer"), layout.players, "/position/declarer", layout.active)
+    contract = contract_value(pos.get("contract"), opts, "/position/contract")
+    st.declarer, st.contract = d, contract
+    if phase == "talon":
+        st.phase = "talon"
+        known = hand is not None and actor == d      # the declarer's hand size tells both flags
+        for flag in ("talon_taken", "exchanged"):
+            if pos.get(flag) is None and not known and not (flag == "exchanged" and pos.get("talon_taken") is False):
+                why = (_("say whether the declarer has taken the talon (position.talon_taken), or give the declarer's "
+                         "hand") if flag == "talon_taken" else
+                       _("say whether the declarer has made the exchange (position.exchanged), or give the declarer's "
+                         "hand"))
+                raise InputError(why, f"/position/{flag}")
+        three = len(layout.active) == 3
+        size = len(hand) if hand is not None else 0
+        st.talon_taken = bool(pos.get("talon_taken", size > layout.hand_size))
+        st.exchanged = bool(pos.get("exchanged", st.talon_taken and size == layout.hand_size + (1 if three else 0)))
+        if st.exchanged and not st.talon_taken:
+            raise InputError(_("the exchange comes after taking the talon (thousand/8.1)"), "/position/exchanged")
+        if hand is not None and st.talon is not None:
+            if actor == d and st.talon_taken and not st.exchanged and not set(st.talon) <= set(hand):
+                raise InputError(_("the declarer has taken the talon, so its cards are in the hand"), "/position/hand")
+            if actor != d and set(st.talon) & set(hand):
+                raise InputError(_("a card cannot be both in the hand and in the talon"), "/position/talon")
+            if not st.talon_taken and set(st.talon) & set(hand):
+                raise InputError(_("a card cannot be both in the hand and in the talon"), "/position/talon")
+        if actor == d and hand is not None:
+            three = len(layout.active) == 3
+            if not st.talon_taken:
+                expect = layout.hand_size
+            elif not st.exchanged:  # the talon (3) or a musik (2) has joined the hand
+                expect = layout.hand_size + (3 if three else 2)
+            else:  # one card given to each opponent, or two discarded
+                expect = layout.hand_size + (1 if three else 0)
+            if len(hand) != expect:
+                raise InputError(_("the declarer holds {n} cards at this point, not {given}", n=expect, given=len(hand)),
+                                 "/position/hand")
+        return st, ptrs
+    # play
+    st.start_play(d, contract)
+    won = pos.get("tricks_won") or {}
+    if not isinstance(won, dict):
+        raise InputError(_("tricks_won maps players to tricks won so far"), "/position/tricks_won")
+    for p, n in won.items():
+        parse_player(p, layout.players, f"/position/tricks_won/{esc(p)}", layout.active)
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise InputError(_("a number of tricks"), f"/position/tricks_won/{esc(p)}")
+        st.tricks_won[p] = n
+    done = sum(st.tricks_won.values())
+    if done >= layout.tricks:
+        raise InputError(_("{n} tricks already played: the deal is over", n=done), "/position/tricks_won")
+    st.trick_index = done
+    _position_marriages(pos, st, layout, opts, d)
+    _position_trump(pos, st, opts)
+    trick = pos.get("trick") or {}
+    if not isinstance(trick, dict):
+        raise InputError(_("trick is {{\"leader\", \"cards\"}}"), "/position/trick")
+    leader = trick.get("leader")
+    if leader is None:
+        if done == 0:
+            leader = d
+        else:   # who won the last trick cannot be read from the position
+            raise InputError(_("give the leader of the current trick (the winner of the last one)"),
+                             "/position/trick/leader")
+    leader = parse_player(leader, layout.players, "/position/trick/leader", layout.active)
+    if done == 0 and leader != d:
+        raise InputError(_("the declarer ({declarer}) leads to the first trick (thousand/8.3)", declarer=d),
+                         "/position/trick/leader")
+    if done > 0 and st.tricks_won.get(leader, 0) == 0:
+        raise InputError(_("{player} leads but has won no trick (thousand/11.1)", player=leader),
+                         "/position/trick/leader")
+    st.leader = leader
+    played = _cards_at(trick.get("cards") or [], "/position/trick/cards")
+    if len(played) >= len(layout.active):
+        raise InputError(_("the current trick is already complete"), "/position/trick/cards")
+    if hand is not None and set(played) & set(hand):
+        raise InputError(_("a card on the table cannot also be in the hand"), "/position/trick/cards")
+    p = leader
+    own = 0     # cards the acting player has already played to the current trick
+    for c in played:
+        st.trick.append((p, c))
+        own += p == actor
+        p = layout.after(p)
+    if hand is not None:
+        # 8 cards after the exchange (10 with two players), one fewer for each trick played and for a card of the
+        # actor's already on the table
+        expect = layout.hand_size + (1 if len(layout.active) == 3 else 0) - done - own
+        if len(hand) != expect:
+            why = (ngettext("after {n} trick and a card on the table {player} holds {cards} cards, not {given}",
+                            "after {n} tricks and a card on the table {player} holds {cards} cards, not {given}",
+                            done, player=actor, cards=expect, given=len(hand)) if own else
+                   ngettext("after {n} trick {player} holds {cards} cards, not {given}",
+                            "after {n} tricks {player} holds {cards} cards, not {given}", done,
+                            player=actor, cards=expect, given=len(hand)))
+            raise InputError(why, "/position/hand")
+    return st, ptrs
+
+
+def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: dict, d: str) -> None:
+    """Marriages announced earlier in the deal; each must have been possible (thousand/10.1, 10.2)."""
+    per_player: Counter = Counter()
+    for i, p, suit, t in _marriage_list(pos.get("marriages"), "/position/marriages", layout, opts, st.trick_index):
+        ptr = f"/position/marriages/{i}"
+        actor_hand = next((h for q, h in st.hands.items() if h is not None), None)
+        if suit != ACES and actor_hand is not None and p not in [q for q, h in st.hands.items() if h is not None]:
+            held = [c for c in actor_hand if c.suit == suit and c.rank in ("K", "Q")]
+            if held:
+                raise InputError(_("{player} cannot have announced {marriage}: {card} is in this hand "
+                                   "(thousand/10.1)", player=p, marriage=marriage_name(suit), card=held[0]), ptr)
+        per_player[p] += 1
+        # each announcement is a lead after a won trick, or the declarer's first lead where allowed
+        room = st.tricks_won[p] + (1 if p == d and opts["marriage_on_first_trick"] else 0)
+        if per_player[p] > room:
+            raise InputError(ngettext("{player} has won {n} trick, too few to have announced this marriage "
+                                      "(thousand/10.2)", "{player} has won {n} tricks, too few to have announced "
+                                      "this marriage (thousand/10.2)", st.tricks_won[p], player=p), ptr)
+        st.marriages.append({"player": p, "suit": suit, "trick": t,
+                             "points": marriage_value(suit)})
+
+
+def _position_trump(pos: dict, st: DealState, opts: dict) -> None:
+    """The trump in force must be the one the listed marriages set (thousand/10.5)."""
+    suits = [m["suit"] for m in st.marriages if m["suit"] != ACES]
+    raw = pos.get("trump")
+    trump = None
+    if raw is not None:
+        try:
+            trump = parse_suit(raw)
+        except ValueError as e:
+            raise InputError(str(e), "/position/trump") from None
+    if not suits:
+        if trump is not None:
+            raise InputError(_("there is no trump before a marriage is announced: list the marriages that made "
+                               "{trump} trump in position.marriages (thousand/10.5)", trump=Suit(trump)),
+                             "/position/trump")
+        return
+    if opts["trump_timing"] == "immediate":
+        if trump is not None and trump != suits[-1]:
+            raise InputError(_("the last marriage announced ({suit}) is the trump, not {trump} (thousand/10.5)",
+                               suit=Suit(suits[-1]), trump=Suit(trump)),
+                             "/position/trump")
+        st.trump = suits[-1]
+        return
+    timed = [m for m in st.marriages if m["suit"] != ACES and m["trick"] is not None]
+    if len(timed) == len(suits):
+        # next_trick: a marriage led to the current trick takes effect from the next one
+        before = [m["suit"] for m in timed if m["trick"] < st.trick_index]
+        now = before[-1] if before else None
+        if trump is not None and trump != now:
+            why = (_("with trump_timing next_trick this trick has no trump yet, not {trump} (thousand/10.5)",
+                     trump=Suit(trump)) if now is None else
+                   _("with trump_timing next_trick the trump of this trick is {now}, not {trump} (thousand/10.5)",
+                     now=Suit(now), trump=Suit(trump)))
+            raise InputError(why, "/position/trump")
+        st.trump = now
+        current = [m["suit"] for m in timed if m["trick"] == st.trick_index]
+        if current:
+            st.pending_trump = current[-1]
+        return
+    allowed = {suits[-1], suits[-2] if len(suits) > 1 else None}
+    if trump not in allowed:
+        raise InputError(_("with trump_timing next_trick, give the trump of the current trick: the last or the one "
+                           "before the last marriage's suit (null if none)"), "/position/trump")
+    st.trump = trump
+    if trump != suits[-1]:
+        st.pending_trump = suits[-1]
+
+
+
+def _start_deal(ev: dict, layout: Layout, opts: dict, state: GameState, ptr: str):
+    """Parse a deal event; return (state, problems) where problems are independent violations."""
+    problems = []
+    hands_raw = ev.get("hands")
+    if not isinstance(hands_raw, dict):
+        raise InputError(_("a deal event gives hands: {{player: [cards]}}"), ptr + "/hands")
+    hands = {}
+    for p, cards in hands_raw.items():
+        if p == layout.sitter and cards == []:
+            continue  # the dealer who sits out holds no cards
+        parse_player(p, layout.players, f"{ptr}/hands/{esc(p)}", layout.active)
+        hands[p] = parse_cards(cards, DECK, f"{ptr}/hands/{esc(p)}")
+    for p in layout.active:
+        if p not in hands:
+            raise InputError(_("the deal gives no hand for {player}", player=p), ptr + "/hands")
+        if len(hands[p]) != layout.hand_size:
+            problems.append(("thousand/3.1", _("{player} was dealt {given} cards, not {n}", player=p,
+                                               given=len(hands[p]), n=layout.hand_size),
+                             f"{ptr}/hands/{esc(p)}"))
+    groups = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.active]
+    talon = musiks = None
+    wrong = "talon" if len(layout.active) == 2 else "musiks"
+    if ev.get(wrong) is not None:
+        raise InputError(_("a two-player deal has no talon") if wrong == "talon" else
+                         _("a {n}-player deal has no musiks", n=len(layout.active)), f"{ptr}/{wrong}")
+    if len(layout.active) == 2:
+        raw = ev.get("musiks")
+        if not isinstance(raw, list) or len(raw) != 2:
+            raise InputError(_("the two-player deal gives two musiks of 2 cards"), ptr + "/musiks")
+        musiks = [parse_cards(m, DECK, f"{ptr}/musiks/{k}") for k, m in enumerate(raw)]
+        for k, m in enumerate(musiks):
+            if len(m) != 2:
+                problems.append(("thousand/3.3", _("musik {k} holds {given} cards, not 2", k=k, given=len(m)),
+                                 f"{ptr}/musiks/{k}"))
+            groups.append((f"{ptr}/musiks/{k}", m))
+    else:
+        talon = parse_cards(ev.get("talon"), DECK, ptr + "/talon")
+        if len(talon) != 3:
+            problems.append(("thousand/3.1", _("the talon holds {given} cards, not 3", given=len(talon)),
+                             ptr + "/talon"))
+        groups.append((ptr + "/talon", talon))
+    try:
+        check_conservation(groups, DECK)
+    except InputError as e:
+        for err in e.errors:
+            problems.append(("thousand/3.5", err["detail"], err["pointer"]))
+    if not problems:
+        total = sum(len(c) for _ptr, c in groups)
+        if total != DECK.size:
+            problems.append(("thousand/3.5", _("the deal holds {given} cards, not {n}", given=total, n=DECK.size),
+                             ptr))
+    st = DealState.new(layout, opts, hands=hands, talon=talon, musiks=musiks, scores=state.scores,
+                       concessions=state.concessions)
+    st.golden = bool(ev.get("golden"))
+    if st.golden:
+        if not opts["golden_round"]:
+            problems.append(("thousand/18.1", _("the golden round is off under these options"), ptr + "/golden"))
+        elif state.golden["over"]:
+            problems.append(("thousand/18.1", _("the golden round has already been played"), ptr + "/golden"))
+        else:  # forced 120, no auction: the first hand plays it
+            st.declarer, st.contract, st.phase = layout.active[0], 120, "talon"
+    irr = ev.get("irregularities") or []
+    if irr:
+        fake = {"irregularities": irr}
+        try:
+            st.irregularities = _irregularities(fake, layout)
+        except InputError as e:
+            raise InputError([{"pointer": ptr + x["pointer"].replace("/deal", "", 1), "detail": x["detail"]}
+                              for x in e.errors]) from None
+    return st, problems
+
+
+def _outcome_from_state(st: DealState, layout: Layout, opts: dict) -> DealOutcome:
+    out = DealOutcome(st.declarer, st.contract, conceded=st.conceded, blind=st.blind, golden=st.golden,
+                      talon=st.talon, irregularities=st.irregularities)
+    if not st.conceded:
+        pts = dict(st.captured)
+        if len(layout.active) == 2 and opts["two_player_discards_count"]:
+            pts[st.declarer] += card_points(st.discards)
+        out.card_points = pts
+        out.tricks = dict(st.tricks_won)
+        out.marriages = [{"player": m["player"], "suit": m["suit"], "points": m["points"]} for m in st.marriages]
+    return out

@@ -1,0 +1,29 @@
+"""The README's Thousand examples in Russian are real: each ```bash curl with an Accept-Language header is replayed
+with that header, and its shown answer must be a subset of the real one (as tests/test_readme.py does for the
+``sh`` examples, which it replays without headers)."""
+import json
+import pathlib
+import re
+
+import pytest
+
+from tests.test_readme import subset
+
+README = (pathlib.Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+BLOCK = re.compile(r"```bash\n(curl [^`]*?/v1/games/thousand/[^`]*?)\n```\s*```json\n(.*?)\n```", re.S)
+EXAMPLES = [(cmd, answer) for cmd, answer in BLOCK.findall(README) if "Accept-Language" in cmd]
+
+
+def test_the_readme_has_a_russian_thousand_answer():
+    assert any("Accept-Language: ru" in cmd for cmd, _ in EXAMPLES)
+
+
+@pytest.mark.parametrize("cmd,answer", EXAMPLES, ids=[f"example{i}" for i in range(len(EXAMPLES))])
+def test_russian_readme_example(client, cmd, answer):
+    path = re.search(r"http://127\.0\.0\.1:8000([^\s']*)", cmd).group(1)
+    lang = re.search(r"-H 'Accept-Language: ([^']+)'", cmd).group(1)
+    body = re.search(r"-d '(.*)'\s*$", cmd, re.S).group(1)
+    r = client.post(path, data=body.encode("utf-8"),
+                    headers={"Content-Type": "application/json", "Accept-Language": lang})
+    assert r.headers["Content-Language"] == lang
+    subset(json.loads(answer), r.get_json())
