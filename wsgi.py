@@ -30,7 +30,7 @@ from referee.jsonio import BadJSON, parse_body
 from referee.errors import InputError, UnknownGame, UnknownRule, UnknownVariant
 from schemas.common import MAX_FAULTS
 
-MAX_BODY = 256 * 1024
+from referee.settings import MAX_BODY  # noqa: E402  (REFEREE_MAX_BODY)
 MAX_ERRORS = MAX_FAULTS   # entries of a 422's errors list, the last one counting the rest
 PROBLEM_BASE = "https://referee.example/problems/"
 log = logging.getLogger("referee")

@@ -12,8 +12,9 @@ Russian; English is the default.
 A body may name its game in a top-level ``"game"`` key (the CLI removes it); otherwise ``--game``
 says it.  ``validate`` runs on every core (``--jobs``), or on Dask (``--dask``: a local cluster; ``--scheduler ADDRESS``:
 a real one, whose workers read their own parts of the input),
-shows a progress bar on a terminal, prints a summary, writes one JSONL result per log with
-``--output``, and exits 1 when any log is invalid or unreadable (2 for a usage error).
+shows a progress bar on a terminal, prints a summary, writes one JSONL result per log (per deal with ``--per-deal``) with
+``--output``, and exits 1 when any log is invalid or unreadable (2 for a usage error).  ``--replay as_played`` judges
+every event of a log, applying an illegal one as logged.
 """
 from __future__ import annotations
 
@@ -58,8 +59,9 @@ def _split_game(body, game: str | None, where: str) -> tuple[str, dict]:
     return game, body
 
 
-def judge_text(text: str | bytes, endpoint: str, game: str | None, where: str = "") -> dict:
-    """Judge one request body given as text or bytes.  Returns ``{"status", ...}``; never raises."""
+def judge_text(text: str | bytes, endpoint: str, game: str | None, where: str = "", replay: str | None = None) -> dict:
+    """Judge one request body given as text or bytes (``replay``, when given, overrides the body's own).  Returns
+    ``{"status", ...}``; never raises."""
     if isinstance(text, bytes) and text.startswith(b"\xef\xbb\xbf"):
         text = text[3:]
     elif isinstance(text, str):
@@ -67,6 +69,8 @@ def judge_text(text: str | bytes, endpoint: str, game: str | None, where: str = 
     try:
         body = parse_body(text)
         g, body = _split_game(body, game, where)
+        if replay is not None:
+            body["replay"] = replay
         answer = service.handle(g, endpoint, body, i18n.current())
     except BadJSON as e:
         return {"status": "unreadable", "error": {"title": _("Malformed JSON"), "detail": e.detail, "pointer": e.pointer}}
@@ -204,38 +208,61 @@ def iter_items(paths: Iterable[str]) -> Iterator[tuple[str, int, str]]:
             yield str(path), i + 1, text
 
 
-def validate_item(item: tuple[str, int, str, str | None]) -> dict:
-    """Validate one log; the record written to ``--output`` (never raises)."""
-    source, line, text, game, lang = item
-    with i18n.language(lang):
-        return _validate_item(source, line, text, game)
+@dataclass(frozen=True)
+class Job:
+    """How every log of a run is judged: the game when no body names it, the answer's language, ``replay``
+    (``strict`` or ``as_played``; None leaves the body's own) and whether one record is written per deal."""
+
+    game: str | None
+    lang: str
+    replay: str | None = None
+    per_deal: bool = False
 
 
-def _validate_item(source: str, line: int, text: str, game: str | None) -> dict:
+def validate_item(item: tuple[str, int, str, Job]) -> list[dict]:
+    """Validate one log; the records written to ``--output`` (one per log, or one per deal with ``per_deal``; never
+    raises)."""
+    source, line, text, job = item
+    with i18n.language(job.lang):
+        return _validate_item(source, line, text, job)
+
+
+def _totals(final: dict | None) -> dict | None:
+    return {p["id"]: p["total_after"] for p in final.get("players") or final["sides"]} if final else None
+
+
+def _validate_item(source: str, line: int, text: str, job: Job) -> list[dict]:
     rec = {"source": source, "line": line}
     if line == 0:
-        return {**rec, "status": "unreadable", "error": {"title": _("No such file")}}
+        return [{**rec, "status": "unreadable", "error": {"title": _("No such file")}}]
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        return {**rec, "status": "unreadable", "error": {"title": _("Malformed JSON"), "detail": _("not UTF-8")}}
-    res = judge_text(text, "validate", game, f"{source}:{line}")
+        return [{**rec, "status": "unreadable", "error": {"title": _("Malformed JSON"), "detail": _("not UTF-8")}}]
+    res = judge_text(text, "validate", job.game, f"{source}:{line}", replay=job.replay)
     if res["status"] != "ok":
-        return {**rec, **res}
+        return [{**rec, **res}]
     a = res["answer"]
     final = a.get("final")
     rec.update({"status": "valid" if a["valid"] else "invalid", "game": a["game"], "variant": a["variant"],
                 "events_checked": a["events_checked"], "first_violation": a["first_violation"],
-                "violations": a["violations"],
-                "final": ({p["id"]: p["total_after"] for p in final.get("players") or final["sides"]}
-                          if final else None),
-                "winner": final.get("winner") if final else None})
-    return rec
+                "violations": a["violations"], "complete": a.get("complete", True),
+                "final": _totals(final), "winner": final.get("winner") if final else None})
+    if not job.per_deal:
+        return [rec]
+    out = []
+    for n, d in enumerate(a.get("deals") or [], 1):
+        out.append({"source": source, "line": line, "status": rec["status"], "game": a["game"],
+                    "variant": a["variant"], "deal": n, "index": d["index"], "valid": d["valid"],
+                    "as_played": d.get("as_played", False), "final": _totals(d.get("final")),
+                    "winner": (d.get("final") or {}).get("winner"),
+                    "first_violation": rec["first_violation"] if n == 1 else None})
+    return out or [{**rec, "deal": None}]
 
 
 def run_local(items: list, jobs: int, progress) -> list[dict]:
     if jobs <= 1 or len(items) < 2:
-        return [progress(validate_item(it)) for it in items]
+        return [progress(r) for r in map(validate_item, items)]
     chunk = max(1, min(64, len(items) // (jobs * 8) or 1))
     with multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork").Pool(jobs) as pool:
         return [progress(r) for r in pool.imap(validate_item, items, chunksize=chunk)]
@@ -303,29 +330,30 @@ def block_line_count(block: Block) -> int:
     return data.count(b"\n") + (bool(data) and not data.endswith(b"\n"))
 
 
-def validate_block(block: Block, first_line: int, game: str | None, lang: str, part: str | None) -> list[dict]:
-    """Validate every log of ``block`` (run by a Dask worker, which reads the block itself).  With ``part`` the
-    records go to that JSONL file and the summary fields come back; otherwise the records come back."""
+def validate_block(block: Block, first_line: int, job: Job, part: str | None) -> list[list[dict]]:
+    """Validate every log of ``block`` (run by a Dask worker, which reads the block itself): for each log its
+    records.  With ``part`` the records go to that JSONL file and only each log's summary fields come back."""
     if block.missing:
         items = [(block.path, 0, "")]
     elif block.whole:
         items = [(block.path, 1, Path(block.path).read_text(encoding="utf-8-sig", errors="surrogateescape"))]
     else:
         items = [(block.path, first_line + i, text) for i, text in block_lines(block)]
-    records = [validate_item((src, line, text, game, lang)) for src, line, text in items]
+    logs = [validate_item((src, line, text, job)) for src, line, text in items]
     if part is None:
-        return records
+        return logs
     with open(part, "w", encoding="utf-8") as fh:
-        for r in records:
-            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
-    return [{k: v for k, v in r.items() if k in SUMMARY_FIELDS} for r in records]
+        for records in logs:
+            for r in records:
+                fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+    return [[{k: v for k, v in records[0].items() if k in SUMMARY_FIELDS}] for records in logs]
 
 
 SUMMARY_FIELDS = ("source", "line", "status", "first_violation", "error")
 
 
-def run_dask(files: list[str], game: str | None, lang: str, address: str | None, jobs: int, output: str | None,
-             progress) -> list[dict]:
+def run_dask(files: list[str], job: Job, address: str | None, jobs: int, output: str | None,
+             progress) -> list[list[dict]]:
     """Validate ``files`` on Dask: on the scheduler at ``address``, or on a local cluster of ``jobs`` worker processes.
 
     The driver plans blocks of the input by file size; each worker reads its own blocks (a first pass counts their
@@ -364,8 +392,7 @@ def run_dask(files: list[str], game: str | None, lang: str, address: str | None,
                 parts_dir = Path(output).with_name(Path(output).name + ".parts")
                 parts_dir.mkdir(exist_ok=True)
             parts = [str(parts_dir / f"part-{i:05d}.jsonl") if parts_dir else None for i in range(len(blocks))]
-            futures = client.map(validate_block, blocks, firsts, [game] * len(blocks), [lang] * len(blocks), parts,
-                                 pure=False)
+            futures = client.map(validate_block, blocks, firsts, [job] * len(blocks), parts, pure=False)
             index = {f.key: i for i, f in enumerate(futures)}
             done: list = [None] * len(blocks)
             for fut in as_completed(futures):
@@ -425,7 +452,12 @@ def summarise(results: list[dict], console: Console) -> None:
 @click.option("--dask", "use_dask", is_flag=True, help="Run on Dask: a local cluster of --jobs workers, or --scheduler.")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="The Dask scheduler to run on (e.g. tcp://10.0.0.5:8786); implies --dask.")
-def validate(paths, game, output, jobs, use_dask, scheduler):
+@click.option("--replay", type=click.Choice(["strict", "as_played"]), default=None,
+              help="strict: stop judging a log at its first illegal event; as_played: apply it as logged and judge "
+                   "on, listing every violation (default: each body's own \"replay\", else strict).")
+@click.option("--per-deal", is_flag=True,
+              help="Write one JSONL record per deal (its index, validity and totals) instead of one per log.")
+def validate(paths, game, output, jobs, use_dask, scheduler, replay, per_deal):
     if output and any(p != "-" and Path(p).resolve() == Path(output).resolve() for p in paths):
         raise click.UsageError(_("--output would overwrite an input file"))
     if output:
@@ -441,9 +473,9 @@ def validate(paths, game, output, jobs, use_dask, scheduler):
         raise click.UsageError(_("Dask workers read the files themselves: give paths, not -"))
     jobs = jobs or os.cpu_count() or 1
     console = ERR
-    lang = i18n.current()
+    job = Job(game, i18n.current(), replay, per_deal)
     files = list(input_files(paths)) if use_dask else []
-    items = [] if use_dask else [(s, n, t, game, lang) for s, n, t in iter_items(paths)]
+    items = [] if use_dask else [(s, n, t, job) for s, n, t in iter_items(paths)]
     if not (files or items):
         raise click.UsageError(_("no game logs found (.json or .jsonl files, or JSONL on standard input)"))
     show = console.is_terminal and (len(items) > 1 or len(files) > 0)
@@ -455,13 +487,15 @@ def validate(paths, game, output, jobs, use_dask, scheduler):
             bar.advance(task)
             return r
         if use_dask:
-            results = run_dask(files, game, lang, scheduler, jobs, output, tick)
+            logs = run_dask(files, job, scheduler, jobs, output, tick)
         else:
-            results = run_local(items, jobs, tick)
+            logs = run_local(items, jobs, tick)
     if output and not use_dask:
         with open(output, "w", encoding="utf-8") as fh:
-            for r in results:
-                fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+            for records in logs:
+                for r in records:
+                    fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+    results = [records[0] for records in logs]     # the summary counts logs
     if not results:
         raise click.UsageError(_("no game logs found (.json or .jsonl files, or JSONL on standard input)"))
     summarise(results, Console(soft_wrap=True))

@@ -5,7 +5,7 @@ from marshmallow import ValidationError
 
 from referee.i18n import _
 
-from .common import Bool, Card, Cards, Dict, Envelope, Int, List, Name, PRINTABLE, Strict, Length, Nested, OneOf, Raw, String
+from .common import MAX_EVENTS, REPLAY, Bool, Card, Cards, Dict, Envelope, Int, List, Name, PRINTABLE, Strict, Length, Nested, OneOf, Raw, String
 
 SIDE_ID = lambda **kw: String(validate=[Length(min=1, max=64), PRINTABLE], **kw)  # noqa: E731
 
@@ -153,7 +153,8 @@ class Event(Strict):
 class ValidateRequest(Envelope):
     sides = SIDES
     state = Nested(GameState)
-    log = List(Nested(Event), required=True, validate=Length(min=1, max=5000))
+    log = List(Nested(Event), required=True, validate=Length(min=1, max=MAX_EVENTS))
+    replay = REPLAY
 
 
 REQUESTS = {"score": ScoreRequest, "check": CheckRequest, "validate": ValidateRequest}

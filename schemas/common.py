@@ -11,6 +11,7 @@ import unicodedata
 from marshmallow import RAISE, Schema, ValidationError, fields, pre_load, utils, validate
 
 from referee.common import ECHO_MAX, echo
+from referee.settings import MAX_EVENTS
 from referee.i18n import N_, Msg, _
 
 MAX_FAULTS = 100     # the faults a 422 lists (wsgi.MAX_ERRORS); a list stops reading its items past them
@@ -55,6 +56,12 @@ class Length(validate.Length):
 
 class OneOf(validate.OneOf):
     default_message = Msg(N_("Must be one of: {choices}."))
+
+
+# validate's ``replay``: ``strict`` stops judging at a log's first illegal event; ``as_played`` applies an illegal
+# event the cards allow and judges on (each violation listed), ending a deal's judging only at an event that cannot
+# be applied
+REPLAY = String(validate=OneOf(["strict", "as_played"]))
 
 
 def Range(lo: int, hi: int) -> validate.Range:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 
 
-from .common import Bool, Card, Cards, Dict, Envelope, Int, List, Name, Strict, Length, Nested, OneOf, String
+from .common import MAX_EVENTS, REPLAY, Bool, Card, Cards, Dict, Envelope, Int, List, Name, Strict, Length, Nested, OneOf, String
 
 PLAYERS = List(Name(), required=True, validate=Length(min=1, max=8))
 SCORE_MAP = lambda **kw: Dict(keys=Name(), values=Int(), validate=Length(max=8), **kw)  # noqa: E731
@@ -145,7 +145,8 @@ class Event(Strict):
 class ValidateRequest(Envelope):
     players = PLAYERS
     state = Nested(GameStateSchema)
-    log = List(Nested(Event), required=True, validate=Length(min=1, max=5000))
+    log = List(Nested(Event), required=True, validate=Length(min=1, max=MAX_EVENTS))
+    replay = REPLAY
 
 
 REQUESTS = {"score": ScoreRequest, "check": CheckRequest, "validate": ValidateRequest}
