@@ -7,7 +7,9 @@ import pathlib
 import pytest
 
 from referee.cards import parse_card
-from referee.pinochle.core import meld_in_hand, round_points, trick_winner
+from referee.pinochle.deal import trick_winner
+from referee.pinochle.melds import meld_in_hand
+from referee.pinochle.scoring import round_points
 from referee.pinochle.options import VARIANTS
 
 EX = pathlib.Path(__file__).resolve().parent.parent / "examples" / "pinochle"
@@ -511,7 +513,7 @@ def test_m20_flush_alone(api):
 
 
 def test_e5_every_scheme_holds_250():
-    from referee.pinochle.core import DECKS, points_of
+    from referee.pinochle.cards import DECKS, points_of
     for scheme in ("classic", "counters", "ace_ten_kq"):
         opts = dict(VARIANTS["two-handed"].resolve({"card_points": scheme}))
         assert points_of(DECKS[48].cards(), opts) + 10 == 250
@@ -520,7 +522,7 @@ def test_e5_every_scheme_holds_250():
 
 
 def test_e11_e12_counting_methods():
-    from referee.pinochle.core import points_of
+    from referee.pinochle.cards import points_of
     counters = VARIANTS["partnership"].resolve({"card_points": "counters"})
     assert points_of(cards("9S 10H KH KD 9S JC"), counters) == 30  # E11: three counters
     method2 = VARIANTS["partnership"].resolve({"card_points": "ace_ten_kq"})

@@ -1,43 +1,21 @@
-"""Pinochle: cards, melds and the trick-play state machine.
+"""Pinochle melds: the meld table and its classes, meld recognition, and the two-handed table of melded cards.
 
-* :func:`meld_kind` names the meld a set of cards forms (two-handed, one meld at a time);
-  :func:`meld_in_hand` counts all the meld in a hand at once (partnership, three-hand).
+* :func:`meld_kind` names the meld a set of cards forms (two-handed, one meld at a time; pinochle/4.1, 4.5, 4.9);
+  :func:`meld_in_hand` counts all the meld in a hand at once (partnership, three-hand; pinochle/4.10).
 * :class:`Table` keeps a two-handed player's melded cards with the melds each card has been in, and
-  :meth:`Table.verify_meld` applies pinochle/4.2–4.9 (new card, re-use by class, one meld per trick).
-* :class:`Tricks` judges plays (pinochle/3.1, 5.2–5.4) and decides trick winners (3.2): the PokerKit
-  triple ``verify_play`` (raises :class:`~referee.errors.IllegalAction`), ``can_play``, ``apply_play``.
+  :meth:`Table.plan` applies pinochle/4.3 and 4.4 (a new card, re-use by class).
 """
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..cards import Card, DeckSpec, SUIT_NAMES, SUITS
-from ..errors import IllegalAction
+from ..cards import Card, SUIT_NAMES, SUITS
+from .cards import ORDER, dix_rank
 
-DECKS = {48: DeckSpec("Pinochle 48-card", ("A", "K", "Q", "J", "10", "9"), copies=2),
-         64: DeckSpec("Pinochle 64-card", ("A", "K", "Q", "J", "10", "9", "8", "7"), copies=2)}
-ORDER = ("A", "10", "K", "Q", "J", "9", "8", "7")
-STRENGTH = {r: len(ORDER) - i for i, r in enumerate(ORDER)}
-POINT_SCHEMES = {
-    "classic": {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2},
-    "counters": {"A": 10, "10": 10, "K": 10},
-    "ace_ten_kq": {"A": 10, "10": 10, "K": 5, "Q": 5},
-}
-LAST_TRICK = 10
-DEAL_TOTAL = 240  # card points in the pack under every scheme (250 with the last trick)
 AROUND = {"A": ("aces around", 100, 1000), "K": ("kings around", 80, 800), "Q": ("queens around", 60, 600),
           "J": ("jacks around", 40, 400)}
 PINOCHLE = (Card("Q", "S"), Card("J", "D"))
-
-
-def dix_rank(opts: dict) -> str:
-    return "7" if opts["deck"] == 64 else "9"
-
-
-def points_of(cards, opts: dict) -> int:
-    table = POINT_SCHEMES[opts["card_points"]]
-    return sum(table.get(c.rank, 0) for c in cards)
 
 
 @dataclass(frozen=True)
@@ -175,79 +153,3 @@ class Table:
             return False
         self.cards.remove(min(copies, key=lambda t: len(t.melds)))
         return True
-
-
-# ---------------------------------------------------------------- trick play
-
-def trick_winner(plays: list[tuple[str, Card]], trump: str) -> str:
-    """pinochle/3.2: the highest trump, else the highest card of the suit led; ties go to the first."""
-    best_p, best = plays[0]
-    for p, c in plays[1:]:
-        if c.suit == best.suit:
-            if STRENGTH[c.rank] > STRENGTH[best.rank]:
-                best_p, best = p, c
-        elif c.suit == trump:
-            best_p, best = p, c
-    return best_p
-
-
-def play_fault(hand: list[Card], trick: list[tuple[str, Card]], card: Card, trump: str, strict: bool,
-               must_head: str, player: str) -> IllegalAction | None:
-    """Why ``card`` may not be played to ``trick`` from ``hand`` (pinochle/3.1, 5.2–5.4), or None."""
-    if card not in hand:
-        return IllegalAction("pinochle/1.1", f"{player} does not hold {card}")
-    if not trick or not strict:
-        return None
-    led = trick[0][1].suit
-    heading = must_head == "always" or led == trump
-    follows = [c for c in hand if c.suit == led]
-    trumped = led != trump and any(c.suit == trump for _, c in trick)
-    if follows:
-        if card.suit != led:
-            return IllegalAction("pinochle/5.2", f"{player} holds {SUIT_NAMES[led]} and must follow suit")
-        if heading and not trumped:
-            top = max((c for _, c in trick if c.suit == led), key=lambda c: STRENGTH[c.rank])
-            higher = [c for c in follows if STRENGTH[c.rank] > STRENGTH[top.rank]]
-            if higher and STRENGTH[card.rank] <= STRENGTH[top.rank]:
-                return IllegalAction("pinochle/5.4", f"{player} can beat {top} and must: play one of "
-                                                     f"{', '.join(sorted(set(map(str, higher))))}")
-        return None
-    trumps = [c for c in hand if c.suit == trump]
-    if trumps:
-        if card.suit != trump:
-            return IllegalAction("pinochle/5.3", f"{player} has no {SUIT_NAMES[led]} and must trump")
-        on = [c for _, c in trick if c.suit == trump]
-        if heading and on:
-            top = max(on, key=lambda c: STRENGTH[c.rank])
-            higher = [c for c in trumps if STRENGTH[c.rank] > STRENGTH[top.rank]]
-            if higher and STRENGTH[card.rank] <= STRENGTH[top.rank]:
-                return IllegalAction("pinochle/5.4", f"{player} can overtrump {top} and must: play one of "
-                                                     f"{', '.join(sorted(set(map(str, higher))))}")
-    return None
-
-
-def legal_cards(hand, trick, trump, strict, must_head, player) -> list[Card]:
-    return sorted({c for c in hand if play_fault(hand, trick, c, trump, strict, must_head, player) is None},
-                  key=lambda c: (c.suit, -STRENGTH[c.rank]))
-
-
-def round_points(a: int, b: int, rule: str, a_last: bool) -> tuple[int, int]:
-    """Round two players' card points to tens (pinochle/6.2); ``a_last``: a took the last trick."""
-    def strict(x):
-        return (x // 10) * 10 + (10 if x % 10 >= 7 else 0)
-    if rule == "none":
-        return a, b
-    ra, rb = strict(a), strict(b)
-    if rule == "conserve_250" and ra + rb < a + b and (a + b) % 10 == 0:
-        # our reading: the 10 lost by rounding goes to the higher units, or on a tie to the last trick
-        if a % 10 > b % 10 or (a % 10 == b % 10 and a_last):
-            ra += 10
-        else:
-            rb += 10
-    return ra, rb
-
-
-def round_one(x: int, rule: str) -> int:
-    if rule == "none":
-        return x
-    return (x // 10) * 10 + (10 if x % 10 >= 7 else 0)
