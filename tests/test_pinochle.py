@@ -210,7 +210,7 @@ def test_s1_s2_royal_marriage_then_flush(api):
     ans = meld_check(api, "KH QH AH 10H JH", [], "KH QH")
     assert ans["legal"] and ans["effects"]["points"] == 40
     ans = meld_check(api, "AH 10H JH 9C", ["KH QH"], "AH 10H KH QH JH")
-    assert ans["legal"] and ans["effects"] == {"meld": "flush", "class": "A", "points": 150}
+    assert ans["legal"] and ans["effects"] == {"meld": "flush", "name": "flush", "class": "A", "points": 150}
 
 
 def test_s3_s4_no_royal_marriage_out_of_the_flush(api):
@@ -227,7 +227,8 @@ def test_s5_second_royal_marriage_from_new_cards(api):
 
 def test_s6_pinochle_then_marriage(api):
     ans = meld_check(api, "KS 9C", ["QS JD"], "KS QS")
-    assert ans["legal"] and ans["effects"] == {"meld": "marriage in spades", "class": "A", "points": 20}
+    assert ans["legal"] and ans["effects"] == {"meld": "marriage in spades", "name": "marriage in spades", "class": "A",
+                                                  "points": 20}
 
 
 def test_s7_two_melds_at_once(api):
@@ -600,7 +601,7 @@ def test_escalation_past_two_steps(api):
 
 def test_doubled_around_in_two_handed(api):
     ans = meld_check(api, "KS KS KH KH KD KD KC KC", [], "KS KS KH KH KD KD KC KC")
-    assert ans["effects"] == {"meld": "double kings around", "class": "B", "points": 800}
+    assert ans["effects"] == {"meld": "double kings around", "name": "double kings around", "class": "B", "points": 800}
 
 
 def test_bid_needs_an_amount(api):

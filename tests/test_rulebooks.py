@@ -20,7 +20,8 @@ VARIANT_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "polish": ("Polish", "Tysiąc", "польск"),
     },
     "pinochle": {
-        "partnership": ("partnership", "партнёр", "партнер"),
+        "two-handed": ("two-handed", "two players", "вдвоём"),
+        "partnership": ("partnership", "partner", "парная", "парной", "партнёр", "партнер"),
         "three-hand-auction": ("three-hand", "three players", "втроём", "трое"),
     },
     "canasta": {

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import IllegalAction
+from ..i18n import _
 
 STEP = 10
 
@@ -41,18 +42,21 @@ class Auction:
     def verify_pass(self, player: str) -> None:
         """Whether ``player`` may speak now: the auction is on, the player has not passed and it is their turn."""
         if self.over:
-            raise IllegalAction(self.rule, "the auction is over")
+            raise IllegalAction(self.rule, _("the auction is over"))
         if player in self.passed:
-            raise IllegalAction(self.rule, f"{player} has passed and may not bid again", pointer="player")
+            raise IllegalAction(self.rule, _("{player} has passed and may not bid again", player=player),
+                                pointer="player")
         if player != self.to_speak:
-            raise IllegalAction(self.rule, f"it is {self.to_speak}'s turn to speak, not {player}'s", pointer="player")
+            raise IllegalAction(self.rule, _("it is {turn}'s turn to speak, not {player}'s", turn=self.to_speak,
+                                              player=player), pointer="player")
 
     def verify_bid(self, player: str, amount: int) -> None:
         """A bid of ``amount``: a turn to speak (:meth:`verify_pass`) and a multiple of 10 from :attr:`lowest`."""
         self.verify_pass(player)
         low = self.lowest
         if amount % STEP or amount < low:
-            raise IllegalAction(self.rule, f"a bid must be a multiple of 10 and at least {low}", pointer="amount")
+            raise IllegalAction(self.rule, _("a bid must be a multiple of 10 and at least {low}", low=low),
+                                pointer="amount")
 
     def can_bid(self, player: str, amount: int) -> bool:
         try:

@@ -16,21 +16,27 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..cards import Card, SUIT_NAMES
+from ..cards import Card
 from ..errors import IllegalAction
+from ..i18n import Suit, _
 from .auction import Auction
 from .cards import LAST_TRICK, STRENGTH, dix_rank, points_of
-from .melds import Meld, Table, meld_kind
+from .melds import Meld, MeldFault, Table, meld_kind
 
-FORM = {2: "two-handed", 3: "three-hand", 4: "partnership"}
 HAND_SIZE = {2: 12, 3: 15, 4: 12}
 TRICKS = {3: 15, 4: 12}
 LEAD_RULE = {2: "pinochle/2.3", 3: "pinochle/8.5", 4: "pinochle/7.3"}
 
 
-def shown(cards) -> str:
-    """Cards as text for a message: "no cards" for none."""
-    return " ".join(map(str, cards)) or "no cards"
+class Shown(tuple):
+    """Cards as a message parameter: separated by spaces (``KS QS JD``, ``К♠ Д♠ В♦``), "no cards" for none."""
+
+    def show(self, lang: str) -> str:
+        return " ".join(c.show(lang) for c in self) or _("no cards")
+
+
+def shown(cards) -> Shown:
+    return Shown(cards)
 
 
 def stock_tricks(opts: dict) -> int:
@@ -70,34 +76,37 @@ def play_fault(hand: list[Card], trick: list[tuple[str, Card]], card: Card, trum
                must_head: str, player: str) -> IllegalAction | None:
     """Why ``card`` may not be played to ``trick`` from ``hand`` (pinochle/3.1, 5.2–5.4), or None."""
     if card not in hand:
-        return IllegalAction("pinochle/1.1", f"{player} does not hold {card}")
+        return IllegalAction("pinochle/1.1", _("{player} does not hold {card}", player=player, card=card))
     if not trick or not strict:
         return None
     led = trick[0][1].suit
     heading = must_head == "always" or led == trump
     follows = [c for c in hand if c.suit == led]
-    trumped = led != trump and any(c.suit == trump for _, c in trick)
+    trumped = led != trump and any(c.suit == trump for _p, c in trick)
     if follows:
         if card.suit != led:
-            return IllegalAction("pinochle/5.2", f"{player} holds {SUIT_NAMES[led]} and must follow suit")
+            return IllegalAction("pinochle/5.2", _("{player} holds {suit} and must follow suit", player=player,
+                                                   suit=Suit(led)))
         if heading and not trumped:
-            top = max((c for _, c in trick if c.suit == led), key=lambda c: STRENGTH[c.rank])
+            top = max((c for _p, c in trick if c.suit == led), key=lambda c: STRENGTH[c.rank])
             higher = [c for c in follows if STRENGTH[c.rank] > STRENGTH[top.rank]]
             if higher and STRENGTH[card.rank] <= STRENGTH[top.rank]:
-                return IllegalAction("pinochle/5.4", f"{player} can beat {top} and must: play one of "
-                                                     f"{', '.join(sorted(set(map(str, higher))))}")
+                return IllegalAction("pinochle/5.4", _("{player} can beat {card} and must: play one of {cards}",
+                                                       player=player, card=top, cards=sorted(set(higher), key=str)))
         return None
     trumps = [c for c in hand if c.suit == trump]
     if trumps:
         if card.suit != trump:
-            return IllegalAction("pinochle/5.3", f"{player} has no {SUIT_NAMES[led]} and must trump")
-        on = [c for _, c in trick if c.suit == trump]
+            return IllegalAction("pinochle/5.3", _("{player} has no {suit} and must trump", player=player,
+                                                   suit=Suit(led)))
+        on = [c for _p, c in trick if c.suit == trump]
         if heading and on:
             top = max(on, key=lambda c: STRENGTH[c.rank])
             higher = [c for c in trumps if STRENGTH[c.rank] > STRENGTH[top.rank]]
             if higher and STRENGTH[card.rank] <= STRENGTH[top.rank]:
-                return IllegalAction("pinochle/5.4", f"{player} can overtrump {top} and must: play one of "
-                                                     f"{', '.join(sorted(set(map(str, higher))))}")
+                return IllegalAction("pinochle/5.4", _("{player} can overtrump {card} and must: play one of "
+                                                       "{cards}", player=player, card=top,
+                                                       cards=sorted(set(higher), key=str)))
     return None
 
 
@@ -135,7 +144,7 @@ class DealState:
     to_draw: list[str] = field(default_factory=list)
     declared: dict | None = None
     done: bool = False
-    meld_timing_fault: str | None = None
+    meld_timing_fault: str | None = None  # check: the meld comes at the wrong time ("before" / "after" the draw)
     drew: bool = False  # a draw has been made since the last trick
     turned_up: Card | None = None  # two-handed: the upcard as dealt (a dix there pays the dealer, pinochle/2.2)
     # the auction forms (pinochle/7.x, 8.x), as a log plays them
@@ -167,7 +176,7 @@ class DealState:
         if self.done or self.to_draw:
             return None
         p = self.leader
-        for _ in self.trick:
+        for _play in self.trick:
             p = self.after(p)
         return p
 
@@ -181,17 +190,19 @@ class DealState:
     # ---------------------------------------------------------------- play
     def verify_play(self, player: str, card: Card) -> None:
         if self.done:
-            raise IllegalAction("pinochle/2.3", "the deal is over")
+            raise IllegalAction("pinochle/2.3", _("the deal is over"))
         if self.auction is not None:
             if not self.auction.over or self.trump is None:
-                raise IllegalAction("pinochle/7.3", "play starts once the auction is over and trump is named")
+                raise IllegalAction("pinochle/7.3", _("play starts once the auction is over and trump is named"))
             if self.n == 3 and self.tricks_done == 0 and not self.trick and self.buried is None:
-                raise IllegalAction("pinochle/8.3", "the bidder takes the widow and buries 3 cards before play")
+                raise IllegalAction("pinochle/8.3", _("the bidder takes the widow and buries 3 cards before play"))
         if self.to_draw:
-            raise IllegalAction("pinochle/3.3", f"{self.to_draw[0]} must draw from the stock first", pointer="player")
+            raise IllegalAction("pinochle/3.3", _("{player} must draw from the stock first", player=self.to_draw[0]),
+                                pointer="player")
         if player != self.to_play:
             rule = LEAD_RULE[self.n] if not self.trick else "pinochle/3.2"
-            raise IllegalAction(rule, f"it is {self.to_play}'s turn to play, not {player}'s", pointer="player")
+            raise IllegalAction(rule, _("it is {turn}'s turn to play, not {player}'s", turn=self.to_play,
+                                        player=player), pointer="player")
         hold = self.holding(player)
         if hold is None:
             return
@@ -221,11 +232,11 @@ class DealState:
         if len(self.trick) < self.n:
             return {}
         winner = trick_winner(self.trick, self.trump)
-        pts = points_of([c for _, c in self.trick], self.opts)
+        pts = points_of([c for _p, c in self.trick], self.opts)
         self.tricks_done += 1
         self.won[winner] += 1
         self.captured[winner] += pts
-        rec = {"cards": [str(c) for _, c in self.trick], "leader": self.trick[0][0], "winner": winner, "points": pts}
+        rec = {"cards": [str(c) for _p, c in self.trick], "leader": self.trick[0][0], "winner": winner, "points": pts}
         self.trick = []
         self.leader = winner
         if self.tricks_done == total_tricks(self.n, self.opts):
@@ -241,44 +252,48 @@ class DealState:
     # ---------------------------------------------------------------- two-handed melds (pinochle/4.x)
     def verify_meld(self, player: str, cards: list[Card], exchange: bool = False) -> tuple[Meld, list]:
         if self.n != 2:
-            raise IllegalAction("pinochle/4.10", "in this form all meld is counted at once from the hands")
+            raise IllegalAction("pinochle/4.10", _("in this form all meld is counted at once from the hands"))
         k = stock_tricks(self.opts)
         if self.tricks_done > k or (self.tricks_done == k and self.window != player and not self.meld_timing_fault):
-            raise IllegalAction("pinochle/4.8", "no melding once the stock is exhausted")
+            raise IllegalAction("pinochle/4.8", _("no melding once the stock is exhausted"))
         if self.to_draw and self.opts["meld_timing"] == "after_draw" and self.window != player:
-            raise IllegalAction("pinochle/3.3", "the trick's winner melds after both have drawn (option meld_timing)")
+            raise IllegalAction("pinochle/3.3", _("the trick's winner melds after both have drawn (option meld_timing)"))
         if self.window != player:
             if self.drew and self.opts["meld_timing"] == "before_draw" and player == self.leader:
-                raise IllegalAction("pinochle/3.3", "the trick's winner melds before drawing, not after (option "
-                                                    "meld_timing)")
+                raise IllegalAction("pinochle/3.3", _("the trick's winner melds before drawing, not after (option "
+                                                      "meld_timing)"))
             if self.meld_timing_fault:
-                raise IllegalAction("pinochle/3.3", self.meld_timing_fault + " (option meld_timing)")
-            raise IllegalAction("pinochle/4.2", "only the winner of the trick just played may meld, now",
+                raise IllegalAction("pinochle/3.3", _("the trick's winner melds before drawing (option meld_timing)")
+                                    if self.meld_timing_fault == "before" else
+                                    _("the trick's winner melds after both have drawn (option meld_timing)"))
+            raise IllegalAction("pinochle/4.2", _("only the winner of the trick just played may meld, now"),
                                 pointer="player")
         meld = meld_kind(cards, self.trump, self.opts)
         if meld is None:
-            raise IllegalAction("pinochle/4.1", f"{shown(cards)} is not a meld with {SUIT_NAMES[self.trump]} trump",
+            raise IllegalAction("pinochle/4.1", _("{cards} is not a meld with {suit} trump", cards=shown(cards),
+                                                  suit=Suit(self.trump)),
                                 pointer="cards")
         if meld.name != "dix" and self.melded_this_trick:
-            raise IllegalAction("pinochle/4.2", "one meld per trick won (a dix may be added)", pointer="cards")
+            raise IllegalAction("pinochle/4.2", _("one meld per trick won (a dix may be added)"), pointer="cards")
         if meld.name == "dix":
             if sum(1 for m in self.melds if m["meld"] == "dix") >= 2:
-                raise IllegalAction("pinochle/4.7", "both dixes have already been scored in this deal", pointer="exchange")
+                raise IllegalAction("pinochle/4.7", _("both dixes have already been scored in this deal"),
+                                    pointer="exchange")
             if exchange and (self.exchanged or self.upcard is None or self.stock_left == 0):
-                raise IllegalAction("pinochle/4.7", "the upcard can no longer be exchanged", pointer="exchange")
+                raise IllegalAction("pinochle/4.7", _("the upcard can no longer be exchanged"), pointer="exchange")
             if exchange and self.upcard.rank == dix_rank(self.opts):
-                raise IllegalAction("pinochle/4.7", "the upcard is itself a dix: a dix is only shown", pointer="exchange")
+                raise IllegalAction("pinochle/4.7", _("the upcard is itself a dix: a dix is only shown"),
+                                    pointer="exchange")
             if (not exchange and self.opts["first_dix_must_exchange"] and not self.exchanged
                     and self.upcard is not None and self.upcard.rank != dix_rank(self.opts) and self.stock_left):
-                raise IllegalAction("pinochle/4.7", "the first dix melded must be exchanged for the upcard",
+                raise IllegalAction("pinochle/4.7", _("the first dix melded must be exchanged for the upcard"),
                                     pointer="exchange")
         elif exchange:
-            raise IllegalAction("pinochle/4.7", "only a dix is exchanged for the upcard", pointer="exchange")
+            raise IllegalAction("pinochle/4.7", _("only a dix is exchanged for the upcard"), pointer="exchange")
         free = None if self.hands.get(player) is None else Counter(self.hands[player])
         plan = self.tables[player].plan(cards, meld, free)
-        if isinstance(plan, str):
-            rule = "pinochle/4.4" if "4.4" in plan else "pinochle/4.3" if "4.3" in plan else "pinochle/1.1"
-            raise IllegalAction(rule, plan.replace(f" ({rule})", ""), pointer="cards")
+        if isinstance(plan, MeldFault):
+            raise IllegalAction(plan.rule, plan.message, pointer="cards")
         return meld, plan
 
     def can_meld(self, player: str, cards: list[Card], exchange: bool = False) -> bool:
@@ -295,11 +310,11 @@ class DealState:
             new[t.card] -= 1
         if self.hands.get(player) is not None:
             for c, k in new.items():
-                for _ in range(k):
+                for _copy in range(k):
                     self.hands[player].remove(c)
         self.tables[player].add(cards, meld, used)
         pts = meld.points
-        out = {"meld": meld.name, "class": meld.cls, "points": pts}
+        out = {"meld": str(meld.name), "name": meld.name.show(), "class": meld.cls, "points": pts}
         if meld.name == "dix" and exchange:
             # the dix goes under the stock in place of the upcard, which the player takes into hand
             dix = self.tables[player].cards.pop()
@@ -317,14 +332,15 @@ class DealState:
     # ---------------------------------------------------------------- two-handed draws (pinochle/3.3, 3.4)
     def verify_draw(self, player: str, card: Card | None) -> None:
         if not self.to_draw:
-            raise IllegalAction("pinochle/3.3", "nobody draws now")
+            raise IllegalAction("pinochle/3.3", _("nobody draws now"))
         if player != self.to_draw[0]:
-            raise IllegalAction("pinochle/3.3", f"{self.to_draw[0]} draws first", pointer="player")
+            raise IllegalAction("pinochle/3.3", _("{player} draws first", player=self.to_draw[0]), pointer="player")
         if self.stock_left <= 0:
-            raise IllegalAction("pinochle/3.3", "the stock is exhausted")
+            raise IllegalAction("pinochle/3.3", _("the stock is exhausted"))
         if self.stock_left == 1 and self.upcard is not None and card is not None and card != self.upcard:
             # the last card: the loser of the twelfth trick gets the upcard (pinochle/3.4)
-            raise IllegalAction("pinochle/3.4", f"the loser of the last stock trick takes the upcard {self.upcard}",
+            raise IllegalAction("pinochle/3.4", _("the loser of the last stock trick takes the upcard {card}",
+                                                  card=self.upcard),
                                 pointer="card")
         # the winner's face-down card may be the twin of the upcard, so it is never refused
 
@@ -368,9 +384,9 @@ class DealState:
     def verify_declare(self, player: str) -> None:
         """Whether ``player`` may declare out now (pinochle/6.4): the form plays it and the deal is on."""
         if not self.opts["declare_out"]:
-            raise IllegalAction("pinochle/6.4", "declaring out is not played in this form")
+            raise IllegalAction("pinochle/6.4", _("declaring out is not played in this form"))
         if self.done:
-            raise IllegalAction("pinochle/6.4", "the deal is over; a player declares out during it")
+            raise IllegalAction("pinochle/6.4", _("the deal is over; a player declares out during it"))
 
     def can_declare(self, player: str) -> bool:
         try:
@@ -391,7 +407,7 @@ class DealState:
     # ---------------------------------------------------------------- the auction forms (pinochle/7.2-7.3, 8.2-8.4)
     def verify_bid(self, player: str, amount: int) -> None:
         if self.auction is None:
-            raise IllegalAction("pinochle/2.1", "two-handed pinochle has no auction")
+            raise IllegalAction("pinochle/2.1", _("two-handed pinochle has no auction"))
         self.auction.verify_bid(player, amount)
 
     def can_bid(self, player: str, amount: int) -> bool:
@@ -407,7 +423,7 @@ class DealState:
 
     def verify_pass(self, player: str) -> None:
         if self.auction is None:
-            raise IllegalAction("pinochle/2.1", "two-handed pinochle has no auction")
+            raise IllegalAction("pinochle/2.1", _("two-handed pinochle has no auction"))
         self.auction.verify_pass(player)
 
     def can_pass(self, player: str) -> bool:
@@ -432,7 +448,7 @@ class DealState:
     def verify_trump(self, player: str) -> None:
         """Only the high bidder names trump, once the auction is over (pinochle/7.3, 8.3)."""
         if self.auction is None or not self.auction.over or player != self.declarer:
-            raise IllegalAction("pinochle/7.3", "only the high bidder names trump, after the auction")
+            raise IllegalAction("pinochle/7.3", _("only the high bidder names trump, after the auction"))
 
     def can_trump(self, player: str) -> bool:
         try:
@@ -449,14 +465,14 @@ class DealState:
     def verify_bidder(self, player: str) -> None:
         """The widow, the burial and a concession belong to the three-hand bidder (pinochle/8.3)."""
         if self.n != 3:
-            raise IllegalAction("pinochle/8.3", "the widow belongs to the three-hand auction")
+            raise IllegalAction("pinochle/8.3", _("the widow belongs to the three-hand auction"))
         if player != self.declarer:
-            raise IllegalAction("pinochle/8.3", "only the bidder", pointer="player")
+            raise IllegalAction("pinochle/8.3", _("only the bidder may do this"), pointer="player")
 
     def verify_widow(self, player: str) -> None:
         self.verify_bidder(player)
         if self.widow_taken:
-            raise IllegalAction("pinochle/8.3", "the widow was already taken")
+            raise IllegalAction("pinochle/8.3", _("the widow was already taken"))
 
     def can_widow(self, player: str) -> bool:
         try:
@@ -475,13 +491,14 @@ class DealState:
     def verify_bury(self, player: str, cards: list[Card]) -> None:
         self.verify_bidder(player)
         if not self.widow_taken or self.buried is not None:
-            raise IllegalAction("pinochle/8.3", "the bidder buries once, after taking the widow")
+            raise IllegalAction("pinochle/8.3", _("the bidder buries once, after taking the widow"))
         if len(cards) != 3:
-            raise IllegalAction("pinochle/8.3", "the bidder buries exactly 3 cards", pointer="cards")
+            raise IllegalAction("pinochle/8.3", _("the bidder buries exactly 3 cards"), pointer="cards")
         left = Counter(self.hands[player])
         for c in cards:
             if left[c] <= 0:
-                raise IllegalAction("pinochle/8.3", f"{player} does not hold {c}", pointer="cards")
+                raise IllegalAction("pinochle/8.3", _("{player} does not hold {card}", player=player, card=c),
+                                    pointer="cards")
             left[c] -= 1
 
     def can_bury(self, player: str, cards: list[Card]) -> bool:
@@ -504,7 +521,7 @@ class DealState:
     def verify_concede(self, player: str) -> None:
         self.verify_bidder(player)
         if self.tricks_done or self.trick:
-            raise IllegalAction("pinochle/8.4", "a bid is conceded before the first lead")
+            raise IllegalAction("pinochle/8.4", _("a bid is conceded before the first lead"))
 
     def can_concede(self, player: str) -> bool:
         try:

@@ -11,18 +11,51 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..cards import Card, SUIT_NAMES, SUITS
+from ..i18n import N_, Suit, _, ngettext
 from .cards import ORDER, dix_rank
 
+
+class MeldName(str):
+    """A meld's name: the ``meld`` field of the answers (English, the same in every language) and, as a message
+    parameter, the name in the language of the answer (``marriage in diamonds``, ``марьяж ♦``)."""
+
+    def show(self, lang: str | None = None) -> str:
+        """The name in the current language (the language of the answer; ``lang`` is that language)."""
+        for s, word in SUIT_NAMES.items():
+            if self == f"marriage in {word}":
+                return _("marriage in {suit}", suit=Suit(s))
+        return _(str(self))
+
+
+# every meld's name, for the catalog (the marriages of the plain suits are "marriage in {suit}")
+NAMES = (N_("flush"), N_("double flush"), N_("royal marriage"), N_("dix"), N_("pinochle"), N_("double pinochle"),
+         N_("aces around"), N_("kings around"), N_("queens around"), N_("jacks around"), N_("double aces around"),
+         N_("double kings around"), N_("double queens around"), N_("double jacks around"))
 AROUND = {"A": ("aces around", 100, 1000), "K": ("kings around", 80, 800), "Q": ("queens around", 60, 600),
           "J": ("jacks around", 40, 400)}
 PINOCHLE = (Card("Q", "S"), Card("J", "D"))
 
 
+def marriage_name(suit: str) -> MeldName:
+    return MeldName(f"marriage in {SUIT_NAMES[suit]}")
+
+
 @dataclass(frozen=True)
 class Meld:
-    name: str
+    """One meld of the table of pinochle/4.1: its name, class (``A`` marriages, flush and dix; ``B`` arounds; ``C``
+    pinochles) and points."""
+
+    name: MeldName
     cls: str  # "A", "B", "C"
     points: int
+
+
+@dataclass(frozen=True)
+class MeldFault:
+    """Why a meld cannot be made from the cards at hand: the rule broken and a message for a player."""
+
+    rule: str
+    message: str
 
 
 def meld_kind(cards: list[Card], trump: str, opts: dict) -> Meld | None:
@@ -31,23 +64,23 @@ def meld_kind(cards: list[Card], trump: str, opts: dict) -> Meld | None:
     ranks = sorted((c.rank for c in cards), key=lambda r: ORDER.index(r))
     suits = {c.suit for c in cards}
     if len(cards) == 5 and suits == {trump} and ranks == ["A", "10", "K", "Q", "J"]:
-        return Meld("flush", "A", 150)
+        return Meld(MeldName("flush"), "A", 150)
     if len(cards) == 2 and ranks == ["K", "Q"] and len(suits) == 1:
         s = next(iter(suits))
-        return Meld("royal marriage", "A", 40) if s == trump else Meld(f"marriage in {SUIT_NAMES[s]}", "A", 20)
+        return Meld(MeldName("royal marriage"), "A", 40) if s == trump else Meld(marriage_name(s), "A", 20)
     if len(cards) == 1 and cards[0] == Card(dix_rank(opts), trump):
-        return Meld("dix", "A", 10)
+        return Meld(MeldName("dix"), "A", 10)
     if len(cards) == 4 and len(set(ranks)) == 1 and ranks[0] in AROUND and suits == set(SUITS):
-        name, pts, _ = AROUND[ranks[0]]
-        return Meld(name, "B", pts)
+        name, pts, _double = AROUND[ranks[0]]
+        return Meld(MeldName(name), "B", pts)
     if len(cards) == 8 and len(set(ranks)) == 1 and ranks[0] in AROUND and all(cnt[c] == 2 for c in cnt) \
             and suits == set(SUITS):
-        name, _, double = AROUND[ranks[0]]
-        return Meld("double " + name, "B", double)
+        name, _single, double = AROUND[ranks[0]]
+        return Meld(MeldName("double " + name), "B", double)
     if len(cards) == 2 and set(cards) == set(PINOCHLE):
-        return Meld("pinochle", "C", 40)
+        return Meld(MeldName("pinochle"), "C", 40)
     if len(cards) == 4 and cnt == Counter({PINOCHLE[0]: 2, PINOCHLE[1]: 2}) and opts["double_pinochle"] == "300":
-        return Meld("double pinochle", "C", 300)
+        return Meld(MeldName("double pinochle"), "C", 300)
     return None
 
 
@@ -58,7 +91,7 @@ def meld_in_hand(cards: list[Card], trump: str, opts: dict) -> list[dict]:
 
     def add(name, pts, n=1):
         if n > 0:
-            out.append({"meld": name, "points": pts * n, "count": n})
+            out.append({"meld": str(name), "name": MeldName(name).show(), "points": pts * n, "count": n})
     runs = min(cnt[Card(r, trump)] for r in ("A", "10", "K", "Q", "J"))
     if runs == 2:
         add("double flush", 1500)
@@ -69,7 +102,7 @@ def meld_in_hand(cards: list[Card], trump: str, opts: dict) -> list[dict]:
         if s == trump:
             add("royal marriage", 40, pairs - runs)
         else:
-            add(f"marriage in {SUIT_NAMES[s]}", 20, pairs)
+            add(marriage_name(s), 20, pairs)
     add("dix", 10, cnt[Card(dix_rank(opts), trump)])
     for r, (name, single, double) in AROUND.items():
         n = min(cnt[Card(r, s)] for s in SUITS)
@@ -102,13 +135,13 @@ class Table:
     def count(self, card: Card) -> int:
         return sum(1 for t in self.cards if t.card == card)
 
-    def plan(self, cards: list[Card], meld: Meld, hand_free: Counter | None) -> list[TableCard] | str:
+    def plan(self, cards: list[Card], meld: Meld, hand_free: Counter | None) -> list[TableCard] | MeldFault:
         """Choose which of ``cards`` come from the table so that the meld is legal.
 
         A table card may serve only if it was never in a meld of the same class worth as much or more
         (pinochle/4.4); the other cards come from the hand, and at least one must (4.3).  ``hand_free``
         counts the cards held off the table (None when unknown: then at most two copies exist).
-        Returns the table cards to use, or the reason no choice is legal.
+        Returns the table cards to use, or why no choice is legal (:class:`MeldFault`).
         """
         need = Counter(cards)
         plan: dict[Card, tuple[list[TableCard], int]] = {}
@@ -121,15 +154,18 @@ class Table:
             if min_h > avail:
                 if len(ok) < len(usable):
                     bad = next(t for t in usable if t not in ok)
-                    return (f"{card} was already melded as {bad.melds[-1].name}; it may be used again only in "
-                            "another class or in a higher meld of the same class (pinochle/4.4)")
-                return f"{card} is not available {k} time(s) for this meld"
+                    return MeldFault("pinochle/4.4", _(
+                        "{card} was already melded as {meld}; it may be used again only in another class or in a "
+                        "higher meld of the same class", card=card, meld=bad.melds[-1].name))
+                return MeldFault("pinochle/1.1", ngettext("{card} is not available {n} time for this meld",
+                                                          "{card} is not available {n} times for this meld", k,
+                                                          card=card))
             plan[card] = (ok, min_h)
             if avail > min_h and min_h < k:
                 spare.append(card)
-        if sum(h for _, h in plan.values()) == 0:
+        if sum(h for _c, h in plan.values()) == 0:
             if not spare:
-                return "a meld needs at least one new card from the hand (pinochle/4.3)"
+                return MeldFault("pinochle/4.3", _("a meld needs at least one new card from the hand"))
             ok, h = plan[spare[0]]
             plan[spare[0]] = (ok, h + 1)
         used: list[TableCard] = []
@@ -143,7 +179,7 @@ class Table:
             t.melds.append(meld)
             left[t.card] -= 1
         for card, k in left.items():
-            for _ in range(k):
+            for _copy in range(k):
                 self.cards.append(TableCard(card, [meld]))
 
     def remove(self, card: Card) -> bool:

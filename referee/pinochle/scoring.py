@@ -12,9 +12,10 @@ Each player's (or side's) ``lines`` add up to its ``hand_score``.
 from __future__ import annotations
 
 from ..cards import Card
+from ..i18n import _
 from .cards import dix_rank, points_of
 from .deal import DealState, side_ids, side_of
-from .melds import meld_in_hand
+from .melds import MeldName, meld_in_hand
 
 ESCALATION = 250
 
@@ -61,18 +62,20 @@ def score_two(players, dealer, opts, scores, target, st: DealState, upcard: Card
     meld_total = dict(st.meld_points)
     if upcard is not None and upcard == Card(dix_rank(opts), st.trump):
         meld_total[dealer] += 10
-        lines[dealer].append({"item": f"dix {upcard} turned up: dealer scores 10", "points": 10, "rule": "pinochle/2.2"})
+        lines[dealer].append({"item": _("dix {card} turned up: dealer scores 10", card=upcard), "points": 10,
+                              "rule": "pinochle/2.2"})
     for m in st.melds:
-        lines[m["player"]].append({"item": f"{m['meld']} (class {m['class']})", "points": m["points"],
+        lines[m["player"]].append({"item": _("{meld} (class {cls})", meld=MeldName(m["meld"]), cls=m["class"]),
+                                   "points": m["points"],
                                    "rule": "pinochle/4.7" if m["meld"] == "dix" else "pinochle/4.1"})
     a, b = players
     raw = {p: st.captured[p] for p in players}
     ra, rb = round_points(raw[a], raw[b], opts["rounding"], st.last_trick == a)
     card = {a: ra, b: rb}
     for p in players:
-        last = " incl. the last trick 10" if st.last_trick == p else ""
-        lines[p].append({"item": f"{raw[p]} card points{last}, rounded to {card[p]}", "points": card[p],
-                         "rule": "pinochle/6.2"})
+        item = (_("{raw} card points incl. the last trick 10, rounded to {points}", raw=raw[p], points=card[p])
+                if st.last_trick == p else _("{raw} card points, rounded to {points}", raw=raw[p], points=card[p]))
+        lines[p].append({"item": item, "points": card[p], "rule": "pinochle/6.2"})
     totals = {p: scores[p] + meld_total[p] + card[p] for p in players}
     over, winner, new_target, rule = game_result_two(players, scores, totals, target, st.declared)
     out_players = [{"id": p, "meld_points": meld_total[p], "raw_card_points": raw[p], "card_points": card[p],
@@ -85,10 +88,10 @@ def score_two(players, dealer, opts, scores, target, st: DealState, upcard: Card
 
 def _result_note(over, winner, new_target, target):
     if over:
-        return f"{winner} wins"
+        return _("{player} wins", player=winner)
     if new_target != target:
-        return f"both passed {target}: the game goes on to {new_target}"
-    return "the game goes on"
+        return _("both passed {target}: the game goes on to {new_target}", target=target, new_target=new_target)
+    return _("the game goes on")
 
 
 def meld_saved(side_pts: int, side_tricks: int, opts: dict) -> bool:
@@ -109,17 +112,23 @@ def score_partnership(players, opts, scores, target, declarer, bid, melds, captu
         lines = []
         saved = meld_saved(raw, tricks, opts)
         if not saved and meld:
-            lines.append({"item": f"meld {meld} lost: the side took no trick" if opts["meld_save"] == "one_trick"
-                          else f"meld {meld} lost: fewer than 20 card points", "points": 0, "rule": "pinochle/7.4"})
+            lines.append({"item": _("meld {meld} lost: the side took no trick", meld=meld)
+                          if opts["meld_save"] == "one_trick"
+                          else _("meld {meld} lost: fewer than 20 card points", meld=meld), "points": 0,
+                          "rule": "pinochle/7.4"})
         counted = meld if saved else 0
         if s == bid_side:
             made = counted + pts >= bid
             hand = counted + pts if made else -bid
-            lines.append({"item": f"bid {bid} {'made' if made else 'set'}: meld {counted} + card points {pts} "
-                                  f"= {counted + pts}", "points": hand, "rule": "pinochle/7.5"})
+            item = (_("bid {bid} made: meld {meld} + card points {points} = {total}", bid=bid, meld=counted,
+                      points=pts, total=counted + pts) if made else
+                    _("bid {bid} set: meld {meld} + card points {points} = {total}", bid=bid, meld=counted,
+                      points=pts, total=counted + pts))
+            lines.append({"item": item, "points": hand, "rule": "pinochle/7.5"})
         else:
             hand = counted + pts
-            lines.append({"item": f"meld {counted} + card points {pts}", "points": hand, "rule": "pinochle/7.6"})
+            lines.append({"item": _("meld {meld} + card points {points}", meld=counted, points=pts), "points": hand,
+                          "rule": "pinochle/7.6"})
         totals[s] = scores[s] + hand
         out_sides.append({"id": s, "players": members[s], "meld_points": counted, "raw_card_points": raw,
                           "card_points": pts, "tricks": tricks, "lines": lines, "hand_score": hand,
@@ -140,7 +149,8 @@ def score_partnership(players, opts, scores, target, declarer, bid, melds, captu
                     "total_after": by_side[side_of(players, p)]["total_after"]} for p in players]
     return {"contract": {"declarer": declarer, "side": bid_side, "bid": bid, "rule": "pinochle/7.5"},
             "players": players_out, "sides": out_sides, "game_over": winner is not None, "winner": winner,
-            "events": [{"rule": "pinochle/7.7", "note": f"{winner} wins" if winner else "the game goes on"}]}
+            "events": [{"rule": "pinochle/7.7",
+                        "note": _("{player} wins", player=winner) if winner else _("the game goes on")}]}
 
 
 def score_three(players, opts, scores, target, declarer, bid, meld, captured, won, conceded, last) -> dict:
@@ -154,17 +164,22 @@ def score_three(players, opts, scores, target, declarer, bid, meld, captured, wo
         if p == declarer:
             if conceded:
                 hand = -bid
-                lines.append({"item": f"bid {bid} conceded before the first lead: single bete", "points": hand,
+                lines.append({"item": _("bid {bid} conceded before the first lead: single bete", bid=bid),
+                              "points": hand,
                               "rule": "pinochle/8.4"})
             else:
                 made = meld["points"] + pts >= bid
                 hand = bid if made else -2 * bid
-                lines.append({"item": f"bid {bid} {'made' if made else 'failed: double bete'} (meld {meld['points']} + "
-                                      f"card points {pts} = {meld['points'] + pts})", "points": hand,
+                item = (_("bid {bid} made (meld {meld} + card points {points} = {total})", bid=bid,
+                          meld=meld["points"], points=pts, total=meld["points"] + pts) if made else
+                        _("bid {bid} failed: double bete (meld {meld} + card points {points} = {total})", bid=bid,
+                          meld=meld["points"], points=pts, total=meld["points"] + pts))
+                lines.append({"item": item, "points": hand,
                               "rule": "pinochle/8.4"})
         else:
             hand = 0
-            lines.append({"item": "opponents score nothing in the auction game", "points": 0, "rule": "pinochle/8.4"})
+            lines.append({"item": _("opponents score nothing in the auction game"), "points": 0,
+                          "rule": "pinochle/8.4"})
         totals[p] = scores[p] + hand
         out.append({"id": p, "role": "bidder" if p == declarer else "opponent",
                     "meld_points": meld["points"] if p == declarer and not conceded else 0,
@@ -176,7 +191,8 @@ def score_three(players, opts, scores, target, declarer, bid, meld, captured, wo
     return {"contract": {"declarer": declarer, "bid": bid, "conceded": conceded, "made": made, "meld": meld["melds"],
                          "rule": "pinochle/8.4"},
             "players": out, "game_over": winner is not None, "winner": winner,
-            "events": [{"rule": "pinochle/6.3", "note": f"{winner} wins" if winner else "the game goes on"}]}
+            "events": [{"rule": "pinochle/6.3",
+                        "note": _("{player} wins", player=winner) if winner else _("the game goes on")}]}
 
 
 def state_after(res: dict) -> dict:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..cards import Card, check_conservation
 from ..common import fields_out_of_phase, parse_player, parse_players
 from ..errors import IllegalAction, InputError
+from ..i18n import _
 from .cards import deck_of, dix_rank
 from .deal import LEAD_RULE, legal_cards
 from .melds import meld_in_hand
@@ -21,7 +22,7 @@ def score(req: dict, variant, opts: dict) -> dict:
     scores, target = parse_state(req, players, opts)
     deal = req.get("deal")
     if not isinstance(deal, dict):
-        raise InputError("deal must be an object", "/deal")
+        raise InputError(_("deal must be an object"), "/deal")
     if len(players) == 2:
         st = two_handed_deal(deal, players, dealer, opts, scores, target)
         res = score_two(players, dealer, opts, scores, target, st, st.turned_up)
@@ -49,7 +50,7 @@ def check(req: dict, variant, opts: dict) -> dict:
     pos = req.get("position")
     action = req.get("action")
     if not isinstance(pos, dict) or not isinstance(action, dict):
-        raise InputError("give a position and an action", "/position")
+        raise InputError(_("give a position and an action"), "/position")
     actor = parse_player(action.get("player"), players, "/action/player")
     t = action.get("type")
     phase = pos.get("phase")
@@ -59,7 +60,7 @@ def check(req: dict, variant, opts: dict) -> dict:
         trump = trump_at(pos.get("trump"), "/position/trump")
         most = {2: 12, 3: 18, 4: 12}[len(players)]
         if len(hand) > most:
-            raise InputError(f"no hand in this form holds more than {most} cards", "/position/hand")
+            raise InputError(_("no hand in this form holds more than {n} cards", n=most), "/position/hand")
         check_conservation([("/position/hand", hand)], deck_of(opts), "pinochle/1.1")
         found = meld_in_hand(hand, trump, opts)
         return {**base, "legal": True, "violations": [], "legal_actions": [],
@@ -67,25 +68,26 @@ def check(req: dict, variant, opts: dict) -> dict:
                 "_rules": {"pinochle/4.1", "pinochle/4.9", "pinochle/4.10"}}
     if phase == "bidding":
         if pos.get("bids") is None and t in ("bid", "pass"):
-            raise InputError("give the earlier calls of the auction (position.bids; [] when nobody has spoken)",
+            raise InputError(_("give the earlier calls of the auction (position.bids; [] when nobody has spoken)"),
                              "/position/bids")
         auc = auction_so_far(pos, players, dealer, opts)
         if len(players) == 2:
-            raise InputError("two-handed pinochle has no auction", "/position/phase")
+            raise InputError(_("two-handed pinochle has no auction"), "/position/phase")
         legal_before = auc.legal(actor)
         try:
             amount = action.get("amount") if t == "bid" else None
             if t not in ("bid", "pass"):
-                raise InputError("in the bidding phase the action is bid or pass", "/action/type")
+                raise InputError(_("in the bidding phase the action is bid or pass"), "/action/type")
             if t == "bid" and amount is None:
-                raise InputError("a bid names its amount", "/action/amount")
+                raise InputError(_("a bid names its amount"), "/action/amount")
             eff = auc.apply(actor, amount)
             return {**base, "legal": True, "violations": [], "legal_actions": legal_before, "effects": eff,
                     "_rules": {auc.rule}}
         except IllegalAction as e:
             return _illegal(base, e, legal_before, t if t == "bid" else None)
     if t in ("play", "meld", "dix") and pos.get("hand") is None:
-        raise InputError(f"give the hand of {actor} (position.hand): a {t} cannot be judged without it",
+        raise InputError(_("give the hand of {player} (position.hand): a {action} cannot be judged without it",
+                           player=actor, action=t),
                          "/position/hand")
     clash = fields_out_of_phase(pos, phase, PINOCHLE_FOREIGN)
     if clash:
@@ -116,7 +118,8 @@ def check(req: dict, variant, opts: dict) -> dict:
         if card is not None and hand is not None:
             have = (st.holding(actor) or []).count(card) + (1 if st.upcard == card and st.stock_left > 1 else 0)
             if have >= 2:
-                raise InputError(f"{actor} already holds both {card}; a third cannot be drawn (pinochle/1.1)",
+                raise InputError(_("{player} already holds both {card}; a third cannot be drawn (pinochle/1.1)",
+                                   player=actor, card=card),
                                  "/action/card")
         try:
             eff = st.apply_draw(actor, card)
@@ -124,7 +127,7 @@ def check(req: dict, variant, opts: dict) -> dict:
                     "_rules": {"pinochle/3.3", "pinochle/3.4"}}
         except IllegalAction as e:
             return _illegal(base, e, [], "draw")
-    raise InputError("action type must be play, meld, dix, draw, bid, pass or count_meld", "/action/type")
+    raise InputError(_("action type must be play, meld, dix, draw, bid, pass or count_meld"), "/action/type")
 
 
 def _illegal(base, e: IllegalAction, legal_before, atype=None):
@@ -147,7 +150,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
     scores, target = parse_state(req, players, opts)
     log = req.get("log")
     if not isinstance(log, list) or not log:
-        raise InputError("log must be a non-empty list of events", "/log")
+        raise InputError(_("log must be a non-empty list of events"), "/log")
     violations, first, final = [], None, None
     rules: set[str] = set()
     n = len(players)
@@ -168,15 +171,16 @@ def validate(req: dict, variant, opts: dict) -> dict:
     for i, ev in enumerate(log):
         ptr = f"/log/{i}"
         if not isinstance(ev, dict) or ev.get("type") not in EVENTS:
-            raise InputError(f"each event is an object whose type is one of {', '.join(EVENTS)}", ptr + "/type")
+            raise InputError(_("each event is an object whose type is one of {types}", types=", ".join(EVENTS)),
+                             ptr + "/type")
         t = ev["type"]
         if t == "deal":
             if st is not None and not st.done and not skipping:
-                violate(i, t, "pinochle/2.3", "a new deal began before the previous one was finished", ptr)
+                violate(i, t, "pinochle/2.3", _("a new deal began before the previous one was finished"), ptr)
             skipping = False
             checked += 1
             if final is not None and final.get("game_over"):
-                violate(i, t, "pinochle/6.3", "the game was already over", ptr)
+                violate(i, t, "pinochle/6.3", _("the game was already over"), ptr)
                 continue
             prev = st.dealer if st is not None else None
             st, seen, faults = deal_event(ev, players, opts, ptr)
@@ -186,20 +190,21 @@ def validate(req: dict, variant, opts: dict) -> dict:
                 expected = players[(players.index(prev) + 1) % n]
                 if st.dealer != expected:
                     violate(i, t, "pinochle/2.1" if n == 2 else LEAD_RULE[n],
-                            f"the deal passes to the left: {expected} deals, not {st.dealer}", ptr + "/dealer")
+                            _("the deal passes to the left: {expected} deals, not {dealer}", expected=expected,
+                              dealer=st.dealer), ptr + "/dealer")
             continue
         if st is None:
-            raise InputError("the log must start with a deal event", ptr)
+            raise InputError(_("the log must start with a deal event"), ptr)
         if skipping:
             continue
         checked += 1
         actor = parse_player(ev.get("player"), players, ptr + "/player")
         if st.done:
-            violate(i, t, "pinochle/2.3", "the deal is over: the next event is a new deal", ptr)
+            violate(i, t, "pinochle/2.3", _("the deal is over: the next event is a new deal"), ptr)
             continue
         try:
             if t == "bid" and ev.get("amount") is None:
-                raise InputError("a bid names its amount", ptr + "/amount")
+                raise InputError(_("a bid names its amount"), ptr + "/amount")
             if t == "bid":
                 st.apply_bid(actor, ev["amount"])
             elif t == "pass":
@@ -242,7 +247,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
             target = res.get("target", target)
             rules.add("pinochle/6.1")
     if st is not None and not st.done and not skipping:
-        violate(len(log) - 1, log[-1].get("type"), "pinochle/2.3", "the log ends in the middle of a deal",
+        violate(len(log) - 1, log[-1].get("type"), "pinochle/2.3", _("the log ends in the middle of a deal"),
                 f"/log/{len(log) - 1}")
     return {"valid": not violations, "events_checked": checked, "first_violation": first, "violations": violations,
             "final": final, "_rules": rules}
