@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from ..cards import Card
 from ..errors import IllegalAction
-from ..i18n import Suit, _
+from ..i18n import Suit, _, ngettext
 from .auction import Auction
 from .cards import LAST_TRICK, STRENGTH, dix_rank, points_of
 from .melds import Meld, MeldFault, Table, meld_kind
@@ -74,13 +74,18 @@ def trick_winner(plays: list[tuple[str, Card]], trump: str) -> str:
 
 def play_fault(hand: list[Card], trick: list[tuple[str, Card]], card: Card, trump: str, strict: bool,
                must_head: str, player: str) -> IllegalAction | None:
-    """Why ``card`` may not be played to ``trick`` from ``hand`` (pinochle/3.1, 5.2–5.4), or None."""
+    """Why ``card`` may not be played to ``trick`` from ``hand`` (pinochle/3.1, 5.2–5.4), or None.
+
+    ``must_head`` (5.4): ``trump_lead_only``, beat a trump lead; ``trump_lead_and_overtrump``, beat a trump lead
+    and, when void and trumping, overtrump; ``always``, beat every trick (and overtrump) if able.
+    """
     if card not in hand:
         return IllegalAction("pinochle/1.1", _("{player} does not hold {card}", player=player, card=card))
     if not trick or not strict:
         return None
     led = trick[0][1].suit
-    heading = must_head == "always" or led == trump
+    heading = must_head == "always" or led == trump           # beat the best card of the suit led
+    overtrump = must_head != "trump_lead_only" or led == trump  # when void, trump above a trump already played
     follows = [c for c in hand if c.suit == led]
     trumped = led != trump and any(c.suit == trump for _p, c in trick)
     if follows:
@@ -100,7 +105,7 @@ def play_fault(hand: list[Card], trick: list[tuple[str, Card]], card: Card, trum
             return IllegalAction("pinochle/5.3", _("{player} has no {suit} and must trump", player=player,
                                                    suit=Suit(led)))
         on = [c for _p, c in trick if c.suit == trump]
-        if heading and on:
+        if overtrump and on:
             top = max(on, key=lambda c: STRENGTH[c.rank])
             higher = [c for c in trumps if STRENGTH[c.rank] > STRENGTH[top.rank]]
             if higher and STRENGTH[card.rank] <= STRENGTH[top.rank]:
@@ -222,10 +227,10 @@ class DealState:
             self.start_playoff()
         self.verify_play(player, card)
         if self.hands.get(player) is not None:
-            if card in self.hands[player]:
+            # a card both in the hand and melded on the table is played from the table: the copy kept in the hand
+            # has been in no meld, so every meld the table copy could still serve in, it can too (pinochle/4.4)
+            if not self.tables[player].remove(card):
                 self.hands[player].remove(card)
-            else:
-                self.tables[player].remove(card)
         self.window = None
         self.drew = False
         self.trick.append((player, card))
@@ -304,10 +309,13 @@ class DealState:
         return True
 
     def apply_meld(self, player: str, cards: list[Card], exchange: bool = False) -> dict:
+        """Meld ``cards`` (a dix with ``exchange``: swapped for the upcard).  Returns ``{meld, name, class, points,
+        took?, reason}``: ``reason`` says in one line why the meld is legal."""
         meld, used = self.verify_meld(player, cards, exchange)
         new = Counter(cards)
         for t in used:
             new[t.card] -= 1
+        reason = self._meld_reason(player, meld, cards, used, exchange)
         if self.hands.get(player) is not None:
             for c, k in new.items():
                 for _copy in range(k):
@@ -326,8 +334,28 @@ class DealState:
         if meld.name != "dix":
             self.melded_this_trick = True
         self.meld_points[player] += pts
+        out["reason"] = reason
         self.melds.append({"player": player, **out})
         return out
+
+    def _meld_reason(self, player: str, meld: Meld, cards: list[Card], used: list, exchange: bool) -> str:
+        """Why the meld is legal, in one line (pinochle/4.2-4.4, 4.7)."""
+        if meld.name == "dix":
+            if exchange:
+                return _("{player} has just won a trick and exchanges the dix {card} for the upcard {upcard}, for 10; "
+                         "a dix does not use up the trick's meld", player=player, card=cards[0], upcard=self.upcard)
+            return _("{player} has just won a trick and shows the dix {card} for 10; a dix does not use up the "
+                     "trick's meld", player=player, card=cards[0])
+        n = len(cards) - len(used)
+        if used:
+            return ngettext("{player} has just won a trick and melds {meld} for {points}: {n} new card from the "
+                            "hand, and {cards} again from the table, in another class or a higher meld",
+                            "{player} has just won a trick and melds {meld} for {points}: {n} new cards from the "
+                            "hand, and {cards} again from the table, in another class or a higher meld", n,
+                            player=player, meld=meld.name, points=meld.points, cards=[t.card for t in used])
+        return ngettext("{player} has just won a trick and melds {meld} for {points}: {n} new card from the hand",
+                        "{player} has just won a trick and melds {meld} for {points}: {n} new cards from the hand",
+                        n, player=player, meld=meld.name, points=meld.points)
 
     # ---------------------------------------------------------------- two-handed draws (pinochle/3.3, 3.4)
     def verify_draw(self, player: str, card: Card | None) -> None:
@@ -380,6 +408,15 @@ class DealState:
             self.tables[p] = Table()
         self.window = None
 
+    # ---------------------------------------------------------------- this deal's meld, and declaring out (6.4)
+    def dealer_dix(self, player: str) -> int:
+        """10 for the dealer when the card turned up at the deal is the dix (pinochle/2.2); else 0."""
+        t = self.turned_up
+        return 10 if player == self.dealer and t is not None and t == Card(dix_rank(self.opts), self.trump) else 0
+
+    def meld_total(self, player: str) -> int:
+        """The meld ``player`` has scored in this deal so far: the melds made and a dix turned up at the deal."""
+        return self.meld_points[player] + self.dealer_dix(player)
     # ---------------------------------------------------------------- declaring out (pinochle/6.4)
     def verify_declare(self, player: str) -> None:
         """Whether ``player`` may declare out now (pinochle/6.4): the form plays it and the deal is on."""
@@ -396,9 +433,10 @@ class DealState:
         return True
 
     def apply_declare(self, player: str, banked: int, target: int) -> dict:
-        """Declare out: right if ``banked`` + this deal's melds and captured points reach ``target``."""
+        """Declare out: right if ``banked`` + this deal's meld (the dealer's 10 for a dix turned up included) and the
+        card points taken so far reach ``target`` (pinochle/6.4)."""
         self.verify_declare(player)
-        total = banked + self.meld_points[player] + self.captured[player]
+        total = banked + self.meld_total(player) + self.captured[player]
         right = total >= target
         self.declared = {"player": player, "total": total, "right": right}
         self.done = True

@@ -120,10 +120,23 @@ def meld_in_hand(cards: list[Card], trump: str, opts: dict) -> list[dict]:
 
 # ---------------------------------------------------------------- two-handed table of melded cards
 
+def _more_restricted(a: list[Meld], b: list[Meld]) -> bool:
+    """Whether a card that has been in the melds ``a`` may serve in no meld that one that has been in ``b`` may not
+    (pinochle/4.4: in every class its best meld is worth at least as much)."""
+    return all(any(m.cls == n.cls and m.points >= n.points for m in a) for n in b)
+
+
 @dataclass
 class TableCard:
+    """A melded card on the table and the melds it has been in (pinochle/4.4)."""
+
     card: Card
     melds: list[Meld] = field(default_factory=list)
+
+    def barred(self, meld: Meld) -> bool:
+        """pinochle/4.4: the card may not serve in ``meld`` when it has been in a meld of the same class worth as
+        much or more."""
+        return any(m.cls == meld.cls and m.points >= meld.points for m in self.melds)
 
 
 @dataclass
@@ -148,7 +161,7 @@ class Table:
         spare: list[Card] = []
         for card, k in need.items():
             usable = [t for t in self.cards if t.card == card]
-            ok = [t for t in usable if not any(m.cls == meld.cls and m.points >= meld.points for m in t.melds)]
+            ok = [t for t in usable if not t.barred(meld)]
             avail = (2 - len(usable)) if hand_free is None else hand_free[card]
             min_h = k - min(k, len(ok))
             if min_h > avail:
@@ -170,7 +183,9 @@ class Table:
             plan[spare[0]] = (ok, h + 1)
         used: list[TableCard] = []
         for card, (ok, h) in plan.items():
-            used += ok[:need[card] - h]
+            # of two usable copies the meld takes the more restricted one, and the freer one stays free
+            ranked = sorted(ok, key=lambda t: -sum(_more_restricted(t.melds, o.melds) for o in ok))
+            used += ranked[:need[card] - h]
         return used
 
     def add(self, cards: list[Card], meld: Meld, used: list[TableCard]) -> None:
@@ -183,9 +198,15 @@ class Table:
                 self.cards.append(TableCard(card, [meld]))
 
     def remove(self, card: Card) -> bool:
-        """A melded card played to a trick leaves the table (the freshest copy first)."""
+        """A melded card played to a trick leaves the table; of two copies, the more restricted one goes, and the
+        one left may serve in every meld the other could.
+
+        The two copies of a card on the table are always so ordered: a second copy is melded only when the first
+        may not serve (it has been in a meld of that class worth as much or more) or when the meld takes both,
+        and :meth:`plan` puts the more restricted copy to use first.
+        """
         copies = [t for t in self.cards if t.card == card]
         if not copies:
             return False
-        self.cards.remove(min(copies, key=lambda t: len(t.melds)))
+        self.cards.remove(max(copies, key=lambda t: sum(_more_restricted(t.melds, o.melds) for o in copies)))
         return True

@@ -21,13 +21,18 @@ SPECS = {s.name: s for s in [
       allowed=("300", "none")),
     O("first_dix_must_exchange", "bool", False, "pinochle/4.7", N_("The first dix melded must be exchanged.")),
     O("must_head", "enum", "trump_lead_only", "pinochle/5.4",
-      N_("Beat the trick only when trump is led (Hoyle/Bicycle), or whenever able (pagat, pre-1945 tables)."),
-      allowed=("trump_lead_only", "always")),
+      N_("Beat the trick only when trump is led (Hoyle/Bicycle); also overtrump when trumping a plain-suit lead "
+         "(the classic auction game); or beat every trick when able (pagat, pre-1945 tables)."),
+      allowed=("trump_lead_only", "trump_lead_and_overtrump", "always")),
     O("rounding", "enum", "seven_up_strict", "pinochle/6.2",
       N_("7, 8, 9 round up and the rest down; conserve_250 keeps the deal at 250; none."),
       allowed=("seven_up_strict", "conserve_250", "none")),
     O("target", "int", 1000, "pinochle/6.3", N_("Score that ends the game."), minimum=100, maximum=10000,
       multiple_of=50),
+    O("target_rise", "enum", "by_step", "pinochle/6.3",
+      N_("Both past the target: it rises by 250 while both are past it, and a player past the risen target alone "
+         "wins (by_step); or it rises past both totals and play goes on (above_both)."),
+      allowed=("by_step", "above_both")),
     O("declare_out", "bool", True, "pinochle/6.4", N_("A player may declare out during a deal.")),
     O("min_bid", "int", 100, "pinochle/7.2", N_("Lowest opening bid in the auction forms."), minimum=10, maximum=1000,
       multiple_of=10),
@@ -41,8 +46,14 @@ def _constraints(opts: dict) -> list[tuple[str, str]]:
 
 
 def _two_handed_only(opts: dict) -> list[tuple[str, str]]:
-    # no source gives deal sizes for the 64-card pack in the auction forms
-    return [("deck", _("the 64-card pack is played two-handed only"))] if opts["deck"] == 64 else []
+    out = []
+    if opts["deck"] == 64:
+        # no source gives deal sizes for the 64-card pack in the auction forms
+        out.append(("deck", _("the 64-card pack is played two-handed only")))
+    if opts["declare_out"]:
+        # the bidding side counts first (7.7), and only the bidder scores in three-hand play (8.4)
+        out.append(("declare_out", _("declaring out is played two-handed only")))
+    return out
 
 
 _variant = preset(SPECS, (_constraints,))
@@ -59,6 +70,6 @@ VARIANTS = {v.id: v for v in [
     _auction_variant("three-hand-auction", N_("Three-hand auction Pinochle"), (3,),
              N_("15 cards each and a widow of 3; the bidder takes the widow, melds alone and buries 3; "
                 "single and double bete."),
-             declare_out=False, min_bid=300),
+             must_head="trump_lead_and_overtrump", declare_out=False, min_bid=300),
 ]}
 DEFAULT_VARIANT = "two-handed"

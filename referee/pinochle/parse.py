@@ -69,16 +69,28 @@ def parse_state(req: dict, players: list[str], opts: dict) -> tuple[dict[str, in
             raise InputError(_("the target is {target} or a later step of {step} above it (pinochle/6.3)",
                                target=opts["target"], step=ESCALATION),
                              "/state/target")
+        if t != opts["target"] and len(players) != 2:
+            # the bidding side counts first (7.7), and only the bidder scores in three-hand play (8.4)
+            raise InputError(_("the target never rises in this form: it is {target} (pinochle/6.3)",
+                               target=opts["target"]), "/state/target")
         target = t
     for k, v in scores.items():
-        if len(players) == 2 and v >= target:
+        if v >= target:
+            # the game would have ended with the deal that brought this total (pinochle/6.3, 7.7)
             raise InputError(_("{score} has already reached the target {target}; the target should have risen "
-                               "or the game ended (pinochle/6.3)", score=v, target=target), f"/state/scores/{esc(k)}")
+                               "or the game ended (pinochle/6.3)", score=v, target=target) if len(players) == 2 else
+                             _("{score} has already reached the target {target}: the game ended with that deal "
+                               "(pinochle/6.3)", score=v, target=target), f"/state/scores/{esc(k)}")
         if len(players) == 2 and v < 0:
             raise InputError(_("two-handed scores never go below 0"), f"/state/scores/{esc(k)}")
-        if target > opts["target"] and v < target - ESCALATION:
+    if target > opts["target"]:
+        low, high = min(scores.values()), max(scores.values())
+        if opts["target_rise"] == "by_step" and low < target - ESCALATION:
             raise InputError(_("the target rose to {target} only because both passed {passed}", target=target,
-                               passed=target - ESCALATION),
+                               passed=target - ESCALATION), "/state/target")
+        if opts["target_rise"] == "above_both" and (high < target - ESCALATION or low < opts["target"]):
+            raise InputError(_("the target rose to {target} only because both passed {base} and one of them "
+                               "{passed}", target=target, base=opts["target"], passed=target - ESCALATION),
                              "/state/target")
     return scores, target
 
@@ -165,7 +177,7 @@ def two_handed_deal(deal, players, dealer, opts, scores, target) -> DealState:
         melds.append((i, p, cards, bool(m.get("exchange"))))
     declared = deal.get("declared_out")
     st = new_state(players, dealer, opts, trump)
-    st.upcard = upcard
+    st.upcard = st.turned_up = upcard
     st.stock_left = 2 * stock_tricks(opts)
     if deal.get("tricks") is not None:
         if deal.get("points") is not None:
@@ -193,7 +205,6 @@ def two_handed_deal(deal, players, dealer, opts, scores, target) -> DealState:
         _sequential_melds(melds, players, opts, trump, st, None, None, upcard)
         if declared is not None:
             st.declared = _declared(declared, players, scores, st, target, None)
-    st.turned_up = upcard
     return st
 
 
@@ -302,6 +313,10 @@ def _sequential_melds(melds, players, opts, trump, st: DealState, phase1, held, 
                 raise InputError(_("{player} declared more melds than tricks won while the stock lasted (pinochle/4.2)",
                                    player=p), ptr)
         if meld.name == "dix":
+            if min(wins[p], stock_tricks(opts)) == 0:
+                # a dix is shown or exchanged after a trick won, like any meld (it only does not use one up)
+                raise InputError(_("{player} won no trick while the stock lasted, so melded no dix (pinochle/4.7)",
+                                   player=p), ptr)
             dixes += 1
             if dixes > 2:
                 raise InputError(_("both dixes have already been scored in this deal (pinochle/4.7)"), ptr)
@@ -352,7 +367,7 @@ def _declared(declared, players, scores, st, target, n_tricks):
                              "/deal/declared_out/points_at_claim")
     else:
         pts = st.captured[p]
-    total = scores[p] + st.meld_points[p] + pts
+    total = scores[p] + st.meld_total(p) + pts
     return {"player": p, "total": total, "right": total >= target}
 
 
@@ -630,6 +645,38 @@ def play_position(pos, players, dealer, opts, actor) -> tuple[DealState, list[Ca
                 err["pointer"] = err["pointer"].replace("/position/upcard/0", "/position/upcard")
             raise
     return st, hand
+
+
+def declare_position(pos, players, dealer, opts, actor) -> tuple[int, int, int]:
+    """A declaring-out position: ``(tricks_done, meld_points, card_points)``, the claimant's running count.
+
+    ``meld_points``: the meld the claimant has scored in this deal so far (the dealer's 10 for a dix turned up
+    included, as a score answer counts it); ``card_points``: the card points in the tricks the claimant has taken
+    so far.  Both must be possible after ``tricks_done`` tricks (pinochle/1.3, 4.1, 6.4).
+    """
+    if pos.get("phase") not in ("play", "meld", "draw"):
+        raise InputError(_("a player declares out during the play (phase play, meld or draw)"), "/position/phase")
+    for name in ("tricks_done", "meld_points", "card_points"):
+        if pos.get(name) is None:
+            raise InputError(_("give position.{field}: a declaration out is judged on the claimant's running "
+                               "count", field=name), f"/position/{name}")
+    done, meld, pts = pos["tricks_done"], pos["meld_points"], pos["card_points"]
+    last = total_tricks(len(players), opts) - 1
+    if not 0 <= done <= last:
+        raise InputError(_("tricks_done runs from 0 to {last}", last=last), "/position/tricks_done")
+    if meld % 10:
+        raise InputError(_("every meld scores a multiple of 10, so meld_points is one"), "/position/meld_points")
+    if done == 0 and meld > (10 if actor == dealer else 0):
+        # a meld follows a trick won (4.2); before the first, only the dealer may have the 10 of a dix turned up
+        raise InputError(_("before the first trick the only meld is the dealer's 10 for a dix turned up "
+                           "(pinochle/2.2, 4.2)"), "/position/meld_points")
+    pool = pool_of(opts)
+    if not any(points_feasible([(c, pts), (sum(pool.values()) - c, DEAL_TOTAL - pts)], pool)
+               for c in range(0, 2 * done + 1, 2)):
+        raise InputError(ngettext("{points} card points cannot be taken in {n} trick (pinochle/1.3)",
+                                  "{points} card points cannot be taken in {n} tricks (pinochle/1.3)", done,
+                                  points=pts), "/position/card_points")
+    return done, meld, pts
 
 
 def deal_event(ev, players, opts, ptr) -> tuple[DealState, list, list[tuple[str, str, str]]]:

@@ -11,9 +11,8 @@ Each player's (or side's) ``lines`` add up to its ``hand_score``.
 """
 from __future__ import annotations
 
-from ..cards import Card
 from ..i18n import _
-from .cards import dix_rank, points_of
+from .cards import points_of
 from .deal import DealState, side_ids, side_of
 from .melds import MeldName, meld_in_hand
 
@@ -42,13 +41,21 @@ def round_one(x: int, rule: str) -> int:
     return (x // 10) * 10 + (10 if x % 10 >= 7 else 0)
 
 
-def game_result_two(players, scores, totals, target, declared) -> tuple[bool, str | None, int, str]:
-    """pinochle/6.3, 6.4: the winner, or a higher target when both pass it."""
+def game_result_two(players, scores, totals, target, declared, opts) -> tuple[bool, str | None, int, str]:
+    """pinochle/6.3, 6.4: ``(game over, winner, target, rule)``: the winner, or a higher target when both pass it.
+
+    Both past the target: it rises by 250 while both are past it (option ``target_rise``: ``by_step``), so that a
+    player past the risen target alone wins; or (``above_both``) until neither has reached it, and play goes on.
+    """
     a, b = players
     if declared:
         p = declared["player"]
         winner = p if declared["right"] else (b if p == a else a)
         return True, winner, target, "pinochle/6.4"
+    if opts["target_rise"] == "above_both" and all(totals[p] >= target for p in players):
+        while any(totals[p] >= target for p in players):
+            target += ESCALATION
+        return False, None, target, "pinochle/6.3"
     while all(totals[p] >= target for p in players):
         target += ESCALATION  # both past it: the game goes on to the next step
     over = [p for p in players if totals[p] >= target]
@@ -57,12 +64,13 @@ def game_result_two(players, scores, totals, target, declared) -> tuple[bool, st
     return False, None, target, "pinochle/6.3"
 
 
-def score_two(players, dealer, opts, scores, target, st: DealState, upcard: Card | None) -> dict:
+def score_two(players, dealer, opts, scores, target, st: DealState) -> dict:
+    """A two-handed deal played through ``st``: each player's meld, rounded card points and new total, and the
+    game result (the target, its rise, a declaration out)."""
     lines = {p: [] for p in players}
-    meld_total = dict(st.meld_points)
-    if upcard is not None and upcard == Card(dix_rank(opts), st.trump):
-        meld_total[dealer] += 10
-        lines[dealer].append({"item": _("dix {card} turned up: dealer scores 10", card=upcard), "points": 10,
+    meld_total = {p: st.meld_total(p) for p in players}
+    if st.dealer_dix(dealer):
+        lines[dealer].append({"item": _("dix {card} turned up: dealer scores 10", card=st.turned_up), "points": 10,
                               "rule": "pinochle/2.2"})
     for m in st.melds:
         lines[m["player"]].append({"item": _("{meld} (class {cls})", meld=MeldName(m["meld"]), cls=m["class"]),
@@ -77,7 +85,7 @@ def score_two(players, dealer, opts, scores, target, st: DealState, upcard: Card
                 if st.last_trick == p else _("{raw} card points, rounded to {points}", raw=raw[p], points=card[p]))
         lines[p].append({"item": item, "points": card[p], "rule": "pinochle/6.2"})
     totals = {p: scores[p] + meld_total[p] + card[p] for p in players}
-    over, winner, new_target, rule = game_result_two(players, scores, totals, target, st.declared)
+    over, winner, new_target, rule = game_result_two(players, scores, totals, target, st.declared, opts)
     out_players = [{"id": p, "meld_points": meld_total[p], "raw_card_points": raw[p], "card_points": card[p],
                     "tricks": st.won[p], "lines": lines[p], "hand_score": meld_total[p] + card[p],
                     "total_before": scores[p], "total_after": totals[p]} for p in players]
@@ -215,7 +223,7 @@ def score_deal(st: DealState, scores: dict[str, int], target: int) -> dict:
     """The score answer of a deal a log has played to its end through ``st`` (any form)."""
     players, opts = st.players, st.opts
     if st.n == 2:
-        return score_two(players, st.dealer, opts, scores, target, st, st.turned_up)
+        return score_two(players, st.dealer, opts, scores, target, st)
     if st.n == 4:
         melds = {p: hand_meld(st.dealt[p], st.trump, opts) for p in players}
         return score_partnership(players, opts, scores, target, st.declarer, st.bid, melds, st.captured,

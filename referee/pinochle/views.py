@@ -7,10 +7,10 @@ from ..common import fields_out_of_phase, parse_player, parse_players
 from ..errors import IllegalAction, InputError
 from ..i18n import _
 from .cards import deck_of, dix_rank
-from .deal import LEAD_RULE, legal_cards
+from .deal import LEAD_RULE, legal_cards, new_state
 from .melds import meld_in_hand
-from .parse import (PINOCHLE_FOREIGN, auction_deal, auction_so_far, card_at, cards_at, deal_event, parse_state,
-                    play_position, trump_at, two_handed_deal)
+from .parse import (PINOCHLE_FOREIGN, auction_deal, auction_so_far, card_at, cards_at, deal_event,
+                    declare_position, parse_state, play_position, trump_at, two_handed_deal)
 from .scoring import score_deal, score_partnership, score_three, score_two, state_after
 
 
@@ -25,7 +25,7 @@ def score(req: dict, variant, opts: dict) -> dict:
         raise InputError(_("deal must be an object"), "/deal")
     if len(players) == 2:
         st = two_handed_deal(deal, players, dealer, opts, scores, target)
-        res = score_two(players, dealer, opts, scores, target, st, st.turned_up)
+        res = score_two(players, dealer, opts, scores, target, st)
     else:
         d = auction_deal(deal, players, dealer, opts)
         if len(players) == 4:
@@ -66,6 +66,12 @@ def check(req: dict, variant, opts: dict) -> dict:
         return {**base, "legal": True, "violations": [], "legal_actions": [],
                 "effects": {"melds": found, "total": sum(m["points"] for m in found)},
                 "_rules": {"pinochle/4.1", "pinochle/4.9", "pinochle/4.10"}}
+    if t == "declare_out":
+        return _declare_out(req, players, dealer, opts, pos, actor, base)
+    for name in ("meld_points", "card_points"):
+        if pos.get(name) is not None:
+            raise InputError(_("position.{field} is the running count of a declare_out action", field=name),
+                             f"/position/{name}")
     if phase == "bidding":
         if pos.get("bids") is None and t in ("bid", "pass"):
             raise InputError(_("give the earlier calls of the auction (position.bids; [] when nobody has spoken)"),
@@ -127,7 +133,35 @@ def check(req: dict, variant, opts: dict) -> dict:
                     "_rules": {"pinochle/3.3", "pinochle/3.4"}}
         except IllegalAction as e:
             return _illegal(base, e, [], "draw")
-    raise InputError(_("action type must be play, meld, dix, draw, bid, pass or count_meld"), "/action/type")
+    raise InputError(_("action type must be play, meld, dix, draw, bid, pass, declare_out or count_meld"),
+                     "/action/type")
+
+
+def _declare_out(req, players, dealer, opts, pos, actor, base) -> dict:
+    """May ``actor`` declare out now, and is the claim right (pinochle/6.4)?  The position gives the claimant's
+    running count; ``state`` the banked scores and the target in force."""
+    scores, target = parse_state(req, players, opts)
+    done, meld, pts = declare_position(pos, players, dealer, opts, actor)
+    st = new_state(players, dealer, opts, None)
+    st.tricks_done = done
+    st.meld_points[actor] = meld          # the dealer's 10 for a dix turned up is part of the count given
+    st.captured[actor] = pts
+    try:
+        banked = scores[actor] if len(players) == 2 else 0
+        claim = st.apply_declare(actor, banked, target)
+    except IllegalAction as e:
+        return _illegal(base, e, [], "declare_out")
+    other = players[1 - players.index(actor)]
+    winner = actor if claim["right"] else other
+    parts = dict(player=actor, banked=banked, meld=meld, cards=pts, total=claim["total"], target=target)
+    reason = (_("{player}: {banked} banked + {meld} meld + {cards} card points = {total}, at least {target}: the "
+                "claim is right and {player} wins", **parts) if claim["right"] else
+              _("{player}: {banked} banked + {meld} meld + {cards} card points = {total}, short of {target}: the "
+                "claim is wrong and {winner} wins", winner=winner, **parts))
+    return {**base, "legal": True, "violations": [], "legal_actions": [],
+            "effects": {"total": claim["total"], "target": target, "right": claim["right"], "winner": winner,
+                        "reason": reason},
+            "_rules": {"pinochle/6.4"}}
 
 
 def _illegal(base, e: IllegalAction, legal_before, atype=None):
