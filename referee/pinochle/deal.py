@@ -144,7 +144,6 @@ class DealState:
     melds: list[dict] = field(default_factory=list)
     window: str | None = None  # two-handed: who may meld now
     melded_this_trick: bool = False
-    dix_done: set = field(default_factory=set)
     exchanged: bool = False
     to_draw: list[str] = field(default_factory=list)
     declared: dict | None = None
@@ -156,7 +155,7 @@ class DealState:
     auction: Auction | None = None
     dealt: dict[str, list[Card]] = field(default_factory=dict)   # the hands as dealt
     declarer: str | None = None
-    bid: int = 0
+    bid: int | None = None
     void: bool = False          # everybody passed: the deal is thrown in
     widow: list[Card] = field(default_factory=list)
     widow_taken: bool = False
@@ -255,7 +254,7 @@ class DealState:
         return {"trick": rec}
 
     # ---------------------------------------------------------------- two-handed melds (pinochle/4.x)
-    def verify_meld(self, player: str, cards: list[Card], exchange: bool = False) -> tuple[Meld, list]:
+    def verify_meld(self, player: str, cards: list[Card], exchange: bool) -> tuple[Meld, list]:
         if self.n != 2:
             raise IllegalAction("pinochle/4.10", _("in this form all meld is counted at once from the hands"))
         k = stock_tricks(self.opts)
@@ -284,13 +283,13 @@ class DealState:
             if sum(1 for m in self.melds if m["meld"] == "dix") >= 2:
                 raise IllegalAction("pinochle/4.7", _("both dixes have already been scored in this deal"),
                                     pointer="exchange")
-            if exchange and (self.exchanged or self.upcard is None or self.stock_left == 0):
+            if exchange and (self.exchanged or self.upcard is None):   # the upcard goes with the last stock card
                 raise IllegalAction("pinochle/4.7", _("the upcard can no longer be exchanged"), pointer="exchange")
             if exchange and self.upcard.rank == dix_rank(self.opts):
                 raise IllegalAction("pinochle/4.7", _("the upcard is itself a dix: a dix is only shown"),
                                     pointer="exchange")
             if (not exchange and self.opts["first_dix_must_exchange"] and not self.exchanged
-                    and self.upcard is not None and self.upcard.rank != dix_rank(self.opts) and self.stock_left):
+                    and self.upcard is not None and self.upcard.rank != dix_rank(self.opts)):
                 raise IllegalAction("pinochle/4.7", _("the first dix melded must be exchanged for the upcard"),
                                     pointer="exchange")
         elif exchange:

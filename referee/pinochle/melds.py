@@ -40,7 +40,7 @@ def marriage_name(suit: str) -> MeldName:
     return MeldName(f"marriage in {SUIT_NAMES[suit]}")
 
 
-@dataclass(frozen=True)
+@dataclass
 class Meld:
     """One meld of the table of pinochle/4.1: its name, class (``A`` marriages, flush and dix; ``B`` arounds; ``C``
     pinochles) and points."""
@@ -50,7 +50,7 @@ class Meld:
     points: int
 
 
-@dataclass(frozen=True)
+@dataclass
 class MeldFault:
     """Why a meld cannot be made from the cards at hand: the rule broken and a message for a player."""
 
@@ -70,12 +70,12 @@ def meld_kind(cards: list[Card], trump: str, opts: dict) -> Meld | None:
         return Meld(MeldName("royal marriage"), "A", 40) if s == trump else Meld(marriage_name(s), "A", 20)
     if len(cards) == 1 and cards[0] == Card(dix_rank(opts), trump):
         return Meld(MeldName("dix"), "A", 10)
-    if len(cards) == 4 and len(set(ranks)) == 1 and ranks[0] in AROUND and suits == set(SUITS):
-        name, pts, _double = AROUND[ranks[0]]
+    rank = ranks[0] if len(set(ranks)) == 1 else None      # one rank throughout: an around?
+    if len(cards) == 4 and rank in AROUND and suits == set(SUITS):
+        name, pts, _double = AROUND[rank]
         return Meld(MeldName(name), "B", pts)
-    if len(cards) == 8 and len(set(ranks)) == 1 and ranks[0] in AROUND and all(cnt[c] == 2 for c in cnt) \
-            and suits == set(SUITS):
-        name, _single, double = AROUND[ranks[0]]
+    if len(cards) == 8 and rank in AROUND and all(cnt[c] == 2 for c in cnt) and suits == set(SUITS):
+        name, _single, double = AROUND[rank]
         return Meld(MeldName("double " + name), "B", double)
     if len(cards) == 2 and set(cards) == set(PINOCHLE):
         return Meld(MeldName("pinochle"), "C", 40)
@@ -120,12 +120,6 @@ def meld_in_hand(cards: list[Card], trump: str, opts: dict) -> list[dict]:
 
 # ---------------------------------------------------------------- two-handed table of melded cards
 
-def _more_restricted(a: list[Meld], b: list[Meld]) -> bool:
-    """Whether a card that has been in the melds ``a`` may serve in no meld that one that has been in ``b`` may not
-    (pinochle/4.4: in every class its best meld is worth at least as much)."""
-    return all(any(m.cls == n.cls and m.points >= n.points for m in a) for n in b)
-
-
 @dataclass
 class TableCard:
     """A melded card on the table and the melds it has been in (pinochle/4.4)."""
@@ -141,12 +135,14 @@ class TableCard:
 
 @dataclass
 class Table:
-    """A two-handed player's melded cards still on the table, each with the melds it has been in."""
+    """A two-handed player's melded cards still on the table, each with the melds it has been in.
+
+    Of the two copies of a card, the one melded first is always the more restricted (pinochle/4.4): a meld takes a
+    copy from the hand only when the table's copy may not serve in it (it has been in a meld of that class worth
+    as much or more) or when the meld needs both, and it uses the table's copies in the order they were melded.
+    """
 
     cards: list[TableCard] = field(default_factory=list)
-
-    def count(self, card: Card) -> int:
-        return sum(1 for t in self.cards if t.card == card)
 
     def plan(self, cards: list[Card], meld: Meld, hand_free: Counter | None) -> list[TableCard] | MeldFault:
         """Choose which of ``cards`` come from the table so that the meld is legal.
@@ -174,8 +170,8 @@ class Table:
                                                           "{card} is not available {n} times for this meld", k,
                                                           card=card))
             plan[card] = (ok, min_h)
-            if avail > min_h and min_h < k:
-                spare.append(card)
+            if avail > min_h:
+                spare.append(card)    # a copy in the hand could be the meld's new card (4.3)
         if sum(h for _c, h in plan.values()) == 0:
             if not spare:
                 return MeldFault("pinochle/4.3", _("a meld needs at least one new card from the hand"))
@@ -183,9 +179,7 @@ class Table:
             plan[spare[0]] = (ok, h + 1)
         used: list[TableCard] = []
         for card, (ok, h) in plan.items():
-            # of two usable copies the meld takes the more restricted one, and the freer one stays free
-            ranked = sorted(ok, key=lambda t: -sum(_more_restricted(t.melds, o.melds) for o in ok))
-            used += ranked[:need[card] - h]
+            used += ok[:need[card] - h]     # the copies melded first, the more restricted ones
         return used
 
     def add(self, cards: list[Card], meld: Meld, used: list[TableCard]) -> None:
@@ -198,15 +192,10 @@ class Table:
                 self.cards.append(TableCard(card, [meld]))
 
     def remove(self, card: Card) -> bool:
-        """A melded card played to a trick leaves the table; of two copies, the more restricted one goes, and the
-        one left may serve in every meld the other could.
-
-        The two copies of a card on the table are always so ordered: a second copy is melded only when the first
-        may not serve (it has been in a meld of that class worth as much or more) or when the meld takes both,
-        and :meth:`plan` puts the more restricted copy to use first.
-        """
-        copies = [t for t in self.cards if t.card == card]
-        if not copies:
-            return False
-        self.cards.remove(max(copies, key=lambda t: sum(_more_restricted(t.melds, o.melds) for o in copies)))
-        return True
+        """A melded card played to a trick leaves the table.  Of two copies the one melded first goes, the more
+        restricted one, so that the copy left may serve in every meld the other could."""
+        for t in self.cards:
+            if t.card == card:
+                self.cards.remove(t)
+                return True
+        return False
