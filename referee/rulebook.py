@@ -24,6 +24,7 @@ from typing import Any, Callable
 
 import yaml
 
+from .common import echo
 from .errors import InputError, UnknownVariant, esc
 from .i18n import DEFAULT_LANGUAGE, _, number
 
@@ -40,11 +41,13 @@ class Clause:
     """Part of a rule that holds only under some option values.
 
     ``when`` maps an option name to the values under which the clause holds (any of them), ``{"not": [...]}`` for
-    every value but those; the special name ``variant`` lists variant ids.  Every entry must hold.
+    every value but those; the special name ``variant`` lists variant ids.  Every entry must hold.  ``source``: the
+    references that stand behind this clause only, shown with the rule's own while the clause holds.
     """
 
     when: dict[str, Any]
     text: Texts
+    source: tuple[dict, ...] = ()
 
     def holds(self, options: dict[str, Any], variant_id: str | None = None) -> bool:
         for name, want in self.when.items():
@@ -97,11 +100,37 @@ class Rule:
                 text = _pick(self.variant_text[variant.id], lang)
         if text is None:
             text = self.body(lang, options, variant.id if variant is not None else None)
-        out = {"id": self.id, "title": _pick(self.title, lang), "text": text, "source": list(self.source)}
+        out = {"id": self.id, "title": _pick(self.title, lang), "text": text,
+               "source": self.sources_under(options, variant.id if variant is not None else None)}
         if options is not None and self.options:
             out["options"] = {name: options[name] for name in self.options if name in options}
         if notes:
             out["notes"] = [_pick(n, lang) for n in self.notes]
+        return out
+
+
+    def sources_under(self, options: dict[str, Any] | None, variant_id: str | None = None) -> list[dict]:
+        """The rule's references and those of the clauses that hold under ``options``, each once, in order; a
+        reference with its own ``when`` counts only where that holds too."""
+        opts = options or {}
+        refs = list(self.source)
+        for c in self.clauses:
+            if c.source and c.holds(opts, variant_id):
+                refs += c.source
+        out: list[dict] = []
+        for ref in refs:
+            if "when" in ref and not ref["when"].holds(opts, variant_id):
+                continue
+            shown = {"source": ref["source"], "section": ref["section"]}
+            if shown not in out:
+                out.append(shown)
+        return out
+
+    def all_sources(self) -> list[dict]:
+        """Every reference of the rule and its clauses."""
+        out = list(self.source)
+        for c in self.clauses:
+            out += [s for s in c.source if s not in out]
         return out
 
 
@@ -120,9 +149,17 @@ def _texts(value: Any, where: str) -> Texts:
 
 
 def _sources(value: Any, where: str) -> tuple[dict, ...]:
+    """References ``{source, section}``; one may hold only under some option values (``when``, as a clause's): a
+    clause shared by several games cites each game's own page where that game is played."""
     if isinstance(value, str):      # the first format: one line naming the sources
         return ({"source": "legacy", "section": value},)
-    return tuple({"source": s["source"], "section": str(s.get("section", ""))} for s in value)
+    out = []
+    for s in value:
+        ref = {"source": s["source"], "section": str(s.get("section", ""))}
+        if s.get("when"):
+            ref["when"] = Clause(when=dict(s["when"]), text={})
+        out.append(ref)
+    return tuple(out)
 
 
 class Rulebook:
@@ -137,7 +174,7 @@ class Rulebook:
         self.sources = list(sources or [])
         known = {s["id"] for s in self.sources}
         for r in rules:
-            for s in r.source:
+            for s in r.all_sources():
                 if s["source"] != "legacy" and s["source"] not in known:
                     raise ValueError(f"{r.id} cites {s['source']!r}, which is not in the bibliography")
 
@@ -150,7 +187,9 @@ class Rulebook:
             rules.append(Rule(
                 id=rid, title=_texts(r["title"], rid), text=_texts(r.get("text") or {DEFAULT_LANGUAGE: ""}, rid),
                 source=_sources(r["source"], rid), options=tuple(r.get("options") or ()),
-                clauses=tuple(Clause(when=dict(c["when"]), text=_texts(c["text"], rid)) for c in r.get("clauses") or ()),
+                clauses=tuple(Clause(when=dict(c["when"]), text=_texts(c["text"], rid),
+                                     source=_sources(c["source"], rid) if c.get("source") else ())
+                              for c in r.get("clauses") or ()),
                 notes=tuple(_texts(n, rid) for n in r.get("notes") or ()),
                 when=Clause(when=dict(r["when"]), text={}) if r.get("when") else None,
                 variant_text=r.get("variant_text") or {}))
@@ -314,7 +353,7 @@ class Variant:
             spec = self.specs.get(name)
             if spec is None:
                 errors.append({"pointer": f"/options/{esc(name)}",
-                               "detail": _("unknown option {name}; known options: {known}", name=repr(name),
+                               "detail": _("unknown option {name}; known options: {known}", name=echo(name),
                                            known=", ".join(sorted(self.specs)))})
                 continue
             try:
@@ -363,10 +402,12 @@ class Game:
     score: Callable[..., dict]
     check: Callable[..., dict]
     validate: Callable[..., dict]
+    # the deck the effective options play with: options -> referee.cards.DeckSpec (each game's own deck function)
+    deck: Callable[[dict], Any]
 
     def variant(self, variant_id: str | None) -> Variant:
         vid = self.default_variant if variant_id is None else variant_id
         if not isinstance(vid, str) or vid not in self.variants:
             raise UnknownVariant(_("{game} has no variant {variant}; known: {known}", game=self.id,
-                                   variant=repr(vid), known=", ".join(self.variants)))
+                                   variant=echo(vid), known=", ".join(self.variants)))
         return self.variants[vid]
