@@ -92,11 +92,13 @@ class Position(Strict):
     winner_drew = Bool()
     trick = Nested(CurrentTrick)
     bids = List(Nested(Call), validate=Length(max=200))
+    meld_points = Int(0, 10000)     # declare_out: the claimant's meld in this deal so far
+    card_points = Int(0, 250)       # declare_out: the card points the claimant has taken so far
 
 
 class Action(Strict):
     type = String(required=True, validate=OneOf(
-        ["play", "meld", "dix", "draw", "bid", "pass", "count_meld"]))
+        ["play", "meld", "dix", "draw", "bid", "pass", "declare_out", "count_meld"]))
     player = Name(required=True)
     card = Card()
     cards = Cards(8)

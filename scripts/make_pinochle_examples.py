@@ -11,9 +11,10 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from referee.cards import Card  # noqa: E402
-from referee.pinochle.core import DECKS, legal_cards, meld_kind  # noqa: E402
+from referee.pinochle.cards import DECKS  # noqa: E402
+from referee.pinochle.deal import legal_cards, new_state  # noqa: E402
+from referee.pinochle.melds import meld_kind  # noqa: E402
 from referee.pinochle.options import VARIANTS  # noqa: E402
-from referee.pinochle.views import new_state  # noqa: E402
 
 OUT = ROOT / "examples" / "pinochle"
 OUT.mkdir(parents=True, exist_ok=True)

@@ -7,7 +7,9 @@ import pathlib
 import pytest
 
 from referee.cards import parse_card
-from referee.pinochle.core import meld_in_hand, round_points, trick_winner
+from referee.pinochle.deal import trick_winner
+from referee.pinochle.melds import meld_in_hand
+from referee.pinochle.scoring import round_points
 from referee.pinochle.options import VARIANTS
 
 EX = pathlib.Path(__file__).resolve().parent.parent / "examples" / "pinochle"
@@ -208,7 +210,11 @@ def test_s1_s2_royal_marriage_then_flush(api):
     ans = meld_check(api, "KH QH AH 10H JH", [], "KH QH")
     assert ans["legal"] and ans["effects"]["points"] == 40
     ans = meld_check(api, "AH 10H JH 9C", ["KH QH"], "AH 10H KH QH JH")
-    assert ans["legal"] and ans["effects"] == {"meld": "flush", "class": "A", "points": 150}
+    # the flush re-uses the royal marriage's KH QH (a higher meld of class A) and brings AH 10H JH from the hand
+    assert ans["legal"] and ans["effects"] == {
+        "meld": "flush", "name": "flush", "class": "A", "points": 150,
+        "reason": "Ann has just won a trick and melds flush for 150: 3 new cards from the hand, and KH, QH again "
+                  "from the table, in another class or a higher meld"}
 
 
 def test_s3_s4_no_royal_marriage_out_of_the_flush(api):
@@ -225,7 +231,11 @@ def test_s5_second_royal_marriage_from_new_cards(api):
 
 def test_s6_pinochle_then_marriage(api):
     ans = meld_check(api, "KS 9C", ["QS JD"], "KS QS")
-    assert ans["legal"] and ans["effects"] == {"meld": "marriage in spades", "class": "A", "points": 20}
+    # QS served in the pinochle (class C); in the marriage (class A) it is used again, with KS new from the hand
+    assert ans["legal"] and ans["effects"] == {
+        "meld": "marriage in spades", "name": "marriage in spades", "class": "A", "points": 20,
+        "reason": "Ann has just won a trick and melds marriage in spades for 20: 1 new card from the hand, and QS "
+                  "again from the table, in another class or a higher meld"}
 
 
 def test_s7_two_melds_at_once(api):
@@ -511,7 +521,7 @@ def test_m20_flush_alone(api):
 
 
 def test_e5_every_scheme_holds_250():
-    from referee.pinochle.core import DECKS, points_of
+    from referee.pinochle.cards import DECKS, points_of
     for scheme in ("classic", "counters", "ace_ten_kq"):
         opts = dict(VARIANTS["two-handed"].resolve({"card_points": scheme}))
         assert points_of(DECKS[48].cards(), opts) + 10 == 250
@@ -520,7 +530,7 @@ def test_e5_every_scheme_holds_250():
 
 
 def test_e11_e12_counting_methods():
-    from referee.pinochle.core import points_of
+    from referee.pinochle.cards import points_of
     counters = VARIANTS["partnership"].resolve({"card_points": "counters"})
     assert points_of(cards("9S 10H KH KD 9S JC"), counters) == 30  # E11: three counters
     method2 = VARIANTS["partnership"].resolve({"card_points": "ace_ten_kq"})
@@ -598,7 +608,9 @@ def test_escalation_past_two_steps(api):
 
 def test_doubled_around_in_two_handed(api):
     ans = meld_check(api, "KS KS KH KH KD KD KC KC", [], "KS KS KH KH KD KD KC KC")
-    assert ans["effects"] == {"meld": "double kings around", "class": "B", "points": 800}
+    assert ans["effects"] == {"meld": "double kings around", "name": "double kings around", "class": "B", "points": 800,
+                              "reason": "Ann has just won a trick and melds double kings around for 800: 8 new cards "
+                                        "from the hand"}
 
 
 def test_bid_needs_an_amount(api):

@@ -67,9 +67,9 @@ def test_random_thousand_deals_replay(seed):
 
 
 def random_pinochle_log(seed: int):
-    from referee.pinochle.core import DECKS, legal_cards
+    from referee.pinochle.cards import DECKS
+    from referee.pinochle.deal import legal_cards, new_state
     from referee.pinochle.options import VARIANTS
-    from referee.pinochle.views import new_state
     rng = random.Random(seed)
     opts = VARIANTS["two-handed"].resolve({})
     deck = DECKS[48].cards()

@@ -23,7 +23,8 @@ VARIANT_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
                         "пропускающ", "пропускав"),
     },
     "pinochle": {
-        "partnership": ("partnership", "партнёр", "партнер"),
+        "two-handed": ("two-handed", "two players", "вдвоём"),
+        "partnership": ("partnership", "partner", "парная", "парной", "партнёр", "партнер"),
         "three-hand-auction": ("three-hand", "three players", "втроём", "трое"),
     },
     "canasta": {

@@ -1,37 +1,43 @@
 """Pinochle house-rule options and variants (see docs/pinochle-design.md)."""
 from __future__ import annotations
 
+from ..i18n import N_, _
 from ..rulebook import OptionSpec, preset
 
 O = OptionSpec
 SPECS = {s.name: s for s in [
-    O("deck", "int", 48, "pinochle/1.1", "48 cards, or 64 with the 8s and 7s (two-handed only; the dix is then the 7).",
-      allowed=(48, 64)),
+    O("deck", "int", 48, "pinochle/1.1",
+      N_("48 cards, or 64 with the 8s and 7s (two-handed only; the dix is then the 7)."), allowed=(48, 64)),
     O("card_points", "enum", "classic", "pinochle/1.3",
-      "classic A11 10=10 K4 Q3 J2; counters A/10/K = 10; ace_ten_kq A,10 = 10 and K,Q = 5.",
+      N_("classic A11 10=10 K4 Q3 J2; counters A/10/K = 10; ace_ten_kq A,10 = 10 and K,Q = 5."),
       allowed=("classic", "counters", "ace_ten_kq")),
     O("meld_timing", "enum", "before_draw", "pinochle/3.3",
-      "The trick winner melds before drawing (Hoyle/Bicycle) or after both have drawn (pagat/Hay).",
+      N_("The trick winner melds before drawing (Hoyle/Bicycle) or after both have drawn (pagat/Hay)."),
       allowed=("before_draw", "after_draw")),
     O("last_stock", "enum", "winner_takes_hidden", "pinochle/3.4",
-      "At the end of the stock the winner takes the face-down card, or chooses.",
+      N_("At the end of the stock the winner takes the face-down card, or chooses."),
       allowed=("winner_takes_hidden", "winner_chooses")),
-    O("double_pinochle", "enum", "300", "pinochle/4.5", "Both pinochles together score 300, or none (40 each).",
+    O("double_pinochle", "enum", "300", "pinochle/4.5", N_("Both pinochles together score 300, or none (40 each)."),
       allowed=("300", "none")),
-    O("first_dix_must_exchange", "bool", False, "pinochle/4.7", "The first dix melded must be exchanged."),
+    O("first_dix_must_exchange", "bool", False, "pinochle/4.7", N_("The first dix melded must be exchanged.")),
     O("must_head", "enum", "trump_lead_only", "pinochle/5.4",
-      "Beat the trick only when trump is led (Hoyle/Bicycle), or whenever able (pagat, pre-1945 tables).",
-      allowed=("trump_lead_only", "always")),
+      N_("Beat the trick only when trump is led (Hoyle/Bicycle); also overtrump when trumping a plain-suit lead "
+         "(the classic auction game); or beat every trick when able (pagat, pre-1945 tables)."),
+      allowed=("trump_lead_only", "trump_lead_and_overtrump", "always")),
     O("rounding", "enum", "seven_up_strict", "pinochle/6.2",
-      "7, 8, 9 round up and the rest down; conserve_250 keeps the deal at 250; none.",
+      N_("7, 8, 9 round up and the rest down; conserve_250 keeps the deal at 250; none."),
       allowed=("seven_up_strict", "conserve_250", "none")),
-    O("target", "int", 1000, "pinochle/6.3", "Score that ends the game.", minimum=100, maximum=10000,
+    O("target", "int", 1000, "pinochle/6.3", N_("Score that ends the game."), minimum=100, maximum=10000,
       multiple_of=50),
-    O("declare_out", "bool", True, "pinochle/6.4", "A player may declare out during a deal."),
-    O("min_bid", "int", 100, "pinochle/7.2", "Lowest opening bid in the auction forms.", minimum=10, maximum=1000,
+    O("target_rise", "enum", "by_step", "pinochle/6.3",
+      N_("Both past the target: it rises by 250 while both are past it, and a player past the risen target alone "
+         "wins (by_step); or it rises past both totals and play goes on (above_both)."),
+      allowed=("by_step", "above_both")),
+    O("declare_out", "bool", True, "pinochle/6.4", N_("A player may declare out during a deal.")),
+    O("min_bid", "int", 100, "pinochle/7.2", N_("Lowest opening bid in the auction forms."), minimum=10, maximum=1000,
       multiple_of=10),
     O("meld_save", "enum", "one_trick", "pinochle/7.4",
-      "A side's meld counts if it wins a trick, or 20 card points.", allowed=("one_trick", "twenty_points")),
+      N_("A side's meld counts if it wins a trick, or 20 card points."), allowed=("one_trick", "twenty_points")),
 ]}
 
 
@@ -40,8 +46,14 @@ def _constraints(opts: dict) -> list[tuple[str, str]]:
 
 
 def _two_handed_only(opts: dict) -> list[tuple[str, str]]:
-    # no source gives deal sizes for the 64-card pack in the auction forms
-    return [("deck", "the 64-card pack is played two-handed only")] if opts["deck"] == 64 else []
+    out = []
+    if opts["deck"] == 64:
+        # no source gives deal sizes for the 64-card pack in the auction forms
+        out.append(("deck", _("the 64-card pack is played two-handed only")))
+    if opts["declare_out"]:
+        # the bidding side counts first (7.7), and only the bidder scores in three-hand play (8.4)
+        out.append(("declare_out", _("declaring out is played two-handed only")))
+    return out
 
 
 _variant = preset(SPECS, (_constraints,))
@@ -49,15 +61,15 @@ _auction_variant = preset(SPECS, (_two_handed_only,))
 
 
 VARIANTS = {v.id: v for v in [
-    _variant("two-handed", "Two-handed Pinochle", (2,),
-             "48 cards, 12 each, trump upcard and stock, one meld per trick won, play-off with obligations, "
-             "game to 1000."),
-    _auction_variant("partnership", "Partnership auction Pinochle (four players)", (4,),
-             "Two sides, 12 cards each, auction from 100, everyone melds at once, meld saved by a trick.",
+    _variant("two-handed", N_("Two-handed Pinochle"), (2,),
+             N_("48 cards, 12 each, trump upcard and stock, one meld per trick won, play-off with obligations, "
+                "game to 1000.")),
+    _auction_variant("partnership", N_("Partnership auction Pinochle (four players)"), (4,),
+             N_("Two sides, 12 cards each, auction from 100, everyone melds at once, meld saved by a trick."),
              must_head="always", declare_out=False, min_bid=100),
-    _auction_variant("three-hand-auction", "Three-hand auction Pinochle", (3,),
-             "15 cards each and a widow of 3; the bidder takes the widow, melds alone and buries 3; "
-             "single and double bete.",
-             declare_out=False, min_bid=300),
+    _auction_variant("three-hand-auction", N_("Three-hand auction Pinochle"), (3,),
+             N_("15 cards each and a widow of 3; the bidder takes the widow, melds alone and buries 3; "
+                "single and double bete."),
+             must_head="trump_lead_and_overtrump", declare_out=False, min_bid=300),
 ]}
 DEFAULT_VARIANT = "two-handed"

@@ -1,0 +1,586 @@
+"""Pinochle: the deal state machine (:class:`DealState`) and the rules of trick play.
+
+Two-handed: a stock phase (no obligations, one meld per trick won, draws), then the play-off (follow, trump, head
+per option).  Partnership and three-hand auction: an auction (:mod:`.auction`), trump named by the high bidder,
+meld counted at once (:func:`~referee.pinochle.melds.meld_in_hand`), and play with obligations from the first
+trick.
+
+Per action the PokerKit triple: ``verify_<action>`` raises :class:`~referee.errors.IllegalAction` naming the
+rule, ``can_<action>`` says whether it is legal, ``apply_<action>`` checks and plays it and returns its effects.
+Actions: play, meld (a dix too), draw, declare (declaring out), bid, pass, trump, widow, bury, concede.
+
+* :func:`trick_winner` (pinochle/3.2), :func:`play_fault` and :func:`legal_cards` (pinochle/3.1, 5.2–5.4).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..cards import Card
+from ..errors import IllegalAction
+from ..i18n import Suit, _, ngettext
+from .auction import Auction
+from .cards import LAST_TRICK, STRENGTH, dix_rank, points_of
+from .melds import Meld, MeldFault, Table, meld_kind
+
+HAND_SIZE = {2: 12, 3: 15, 4: 12}
+TRICKS = {3: 15, 4: 12}
+LEAD_RULE = {2: "pinochle/2.3", 3: "pinochle/8.5", 4: "pinochle/7.3"}
+
+
+class Shown(tuple):
+    """Cards as a message parameter: separated by spaces (``KS QS JD``, ``К♠ Д♠ В♦``), "no cards" for none."""
+
+    def show(self, lang: str) -> str:
+        return " ".join(c.show(lang) for c in self) or _("no cards")
+
+
+def shown(cards) -> Shown:
+    return Shown(cards)
+
+
+def stock_tricks(opts: dict) -> int:
+    """Two-handed: tricks played while the stock lasts, 12 with 48 cards (20 with 64) (pinochle/2.1)."""
+    return (opts["deck"] - 24) // 2
+
+
+def total_tricks(n: int, opts: dict) -> int:
+    """Tricks in a deal of ``n`` players: 24 two-handed (32 with 64 cards), 15 three-hand, 12 partnership."""
+    return stock_tricks(opts) + 12 if n == 2 else TRICKS[n]
+
+
+def side_ids(players: list[str]) -> list[str]:
+    """Partnership sides: seats 1 and 3 against seats 2 and 4 (pinochle/7.1)."""
+    return [f"{players[0]}+{players[2]}", f"{players[1]}+{players[3]}"]
+
+
+def side_of(players: list[str], p: str) -> str:
+    return side_ids(players)[players.index(p) % 2]
+
+
+# ====================================================================== trick play
+
+def trick_winner(plays: list[tuple[str, Card]], trump: str) -> str:
+    """pinochle/3.2: the highest trump, else the highest card of the suit led; ties go to the first."""
+    best_p, best = plays[0]
+    for p, c in plays[1:]:
+        if c.suit == best.suit:
+            if STRENGTH[c.rank] > STRENGTH[best.rank]:
+                best_p, best = p, c
+        elif c.suit == trump:
+            best_p, best = p, c
+    return best_p
+
+
+def play_fault(hand: list[Card], trick: list[tuple[str, Card]], card: Card, trump: str, strict: bool,
+               must_head: str, player: str) -> IllegalAction | None:
+    """Why ``card`` may not be played to ``trick`` from ``hand`` (pinochle/3.1, 5.2–5.4), or None.
+
+    ``must_head`` (5.4): ``trump_lead_only``, beat a trump lead; ``trump_lead_and_overtrump``, beat a trump lead
+    and, when void and trumping, overtrump; ``always``, beat every trick (and overtrump) if able.
+    """
+    if card not in hand:
+        return IllegalAction("pinochle/1.1", _("{player} does not hold {card}", player=player, card=card))
+    if not trick or not strict:
+        return None
+    led = trick[0][1].suit
+    heading = must_head == "always" or led == trump           # beat the best card of the suit led
+    overtrump = must_head != "trump_lead_only" or led == trump  # when void, trump above a trump already played
+    follows = [c for c in hand if c.suit == led]
+    trumped = led != trump and any(c.suit == trump for _p, c in trick)
+    if follows:
+        if card.suit != led:
+            return IllegalAction("pinochle/5.2", _("{player} holds {suit} and must follow suit", player=player,
+                                                   suit=Suit(led)))
+        if heading and not trumped:
+            top = max((c for _p, c in trick if c.suit == led), key=lambda c: STRENGTH[c.rank])
+            higher = [c for c in follows if STRENGTH[c.rank] > STRENGTH[top.rank]]
+            if higher and STRENGTH[card.rank] <= STRENGTH[top.rank]:
+                return IllegalAction("pinochle/5.4", _("{player} can beat {card} and must: play one of {cards}",
+                                                       player=player, card=top, cards=sorted(set(higher), key=str)))
+        return None
+    trumps = [c for c in hand if c.suit == trump]
+    if trumps:
+        if card.suit != trump:
+            return IllegalAction("pinochle/5.3", _("{player} has no {suit} and must trump", player=player,
+                                                   suit=Suit(led)))
+        on = [c for _p, c in trick if c.suit == trump]
+        if overtrump and on:
+            top = max(on, key=lambda c: STRENGTH[c.rank])
+            higher = [c for c in trumps if STRENGTH[c.rank] > STRENGTH[top.rank]]
+            if higher and STRENGTH[card.rank] <= STRENGTH[top.rank]:
+                return IllegalAction("pinochle/5.4", _("{player} can overtrump {card} and must: play one of "
+                                                       "{cards}", player=player, card=top,
+                                                       cards=sorted(set(higher), key=str)))
+    return None
+
+
+def legal_cards(hand, trick, trump, strict, must_head, player) -> list[Card]:
+    return sorted({c for c in hand if play_fault(hand, trick, c, trump, strict, must_head, player) is None},
+                  key=lambda c: (c.suit, -STRENGTH[c.rank]))
+
+
+# ====================================================================== the state machine
+
+@dataclass
+class DealState:
+    """One Pinochle deal.  ``hands`` hold the cards off the table (None = unknown)."""
+
+    players: list[str]
+    dealer: str
+    opts: dict
+    trump: str | None
+    hands: dict[str, list[Card] | None]
+    tables: dict[str, Table] = field(default_factory=dict)
+    stock_left: int = 0
+    upcard: Card | None = None
+    leader: str | None = None
+    trick: list[tuple[str, Card]] = field(default_factory=list)
+    tricks_done: int = 0
+    won: dict[str, int] = field(default_factory=dict)
+    captured: dict[str, int] = field(default_factory=dict)
+    last_trick: str | None = None
+    meld_points: dict[str, int] = field(default_factory=dict)
+    melds: list[dict] = field(default_factory=list)
+    window: str | None = None  # two-handed: who may meld now
+    melded_this_trick: bool = False
+    exchanged: bool = False
+    to_draw: list[str] = field(default_factory=list)
+    declared: dict | None = None
+    done: bool = False
+    meld_timing_fault: str | None = None  # check: the meld comes at the wrong time ("before" / "after" the draw)
+    drew: bool = False  # a draw has been made since the last trick
+    turned_up: Card | None = None  # two-handed: the upcard as dealt (a dix there pays the dealer, pinochle/2.2)
+    # the auction forms (pinochle/7.x, 8.x), as a log plays them
+    auction: Auction | None = None
+    dealt: dict[str, list[Card]] = field(default_factory=dict)   # the hands as dealt
+    declarer: str | None = None
+    bid: int | None = None
+    void: bool = False          # everybody passed: the deal is thrown in
+    widow: list[Card] = field(default_factory=list)
+    widow_taken: bool = False
+    buried: list[Card] | None = None
+    kept: list[Card] = field(default_factory=list)   # the bidder's hand after burying, the hand that melds
+    conceded: bool = False
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    @property
+    def strict(self) -> bool:
+        """Obligations apply: always in the auction forms, in the play-off of two-handed (pinochle/3.1, 5.x)."""
+        return self.n != 2 or self.tricks_done >= stock_tricks(self.opts)
+
+    def after(self, p: str) -> str:
+        return self.players[(self.players.index(p) + 1) % self.n]
+
+    @property
+    def to_play(self) -> str | None:
+        if self.done or self.to_draw:
+            return None
+        p = self.leader
+        for _play in self.trick:
+            p = self.after(p)
+        return p
+
+    def holding(self, p: str) -> list[Card] | None:
+        """Every card ``p`` may play: the hand plus, in two-handed, the melded cards on the table (2H-13)."""
+        h = self.hands.get(p)
+        if h is None:
+            return None
+        return h + [t.card for t in self.tables[p].cards]
+
+    # ---------------------------------------------------------------- play
+    def verify_play(self, player: str, card: Card) -> None:
+        if self.done:
+            raise IllegalAction("pinochle/2.3", _("the deal is over"))
+        if self.auction is not None:
+            if not self.auction.over or self.trump is None:
+                raise IllegalAction("pinochle/7.3", _("play starts once the auction is over and trump is named"))
+            if self.n == 3 and self.tricks_done == 0 and not self.trick and self.buried is None:
+                raise IllegalAction("pinochle/8.3", _("the bidder takes the widow and buries 3 cards before play"))
+        if self.to_draw:
+            raise IllegalAction("pinochle/3.3", _("{player} must draw from the stock first", player=self.to_draw[0]),
+                                pointer="player")
+        if player != self.to_play:
+            rule = LEAD_RULE[self.n] if not self.trick else "pinochle/3.2"
+            raise IllegalAction(rule, _("it is {turn}'s turn to play, not {player}'s", turn=self.to_play,
+                                        player=player), pointer="player")
+        hold = self.holding(player)
+        if hold is None:
+            return
+        fault = play_fault(hold, self.trick, card, self.trump, self.strict, self.opts["must_head"], player)
+        if fault:
+            raise fault
+
+    def can_play(self, player: str, card: Card) -> bool:
+        try:
+            self.verify_play(player, card)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply_play(self, player: str, card: Card) -> dict:
+        if self.n == 2 and self.tricks_done == stock_tricks(self.opts) and not self.trick:
+            self.start_playoff()
+        self.verify_play(player, card)
+        if self.hands.get(player) is not None:
+            # a card both in the hand and melded on the table is played from the table: the copy kept in the hand
+            # has been in no meld, so every meld the table copy could still serve in, it can too (pinochle/4.4)
+            if not self.tables[player].remove(card):
+                self.hands[player].remove(card)
+        self.window = None
+        self.drew = False
+        self.trick.append((player, card))
+        if len(self.trick) < self.n:
+            return {}
+        winner = trick_winner(self.trick, self.trump)
+        pts = points_of([c for _p, c in self.trick], self.opts)
+        self.tricks_done += 1
+        self.won[winner] += 1
+        self.captured[winner] += pts
+        rec = {"cards": [str(c) for _p, c in self.trick], "leader": self.trick[0][0], "winner": winner, "points": pts}
+        self.trick = []
+        self.leader = winner
+        if self.tricks_done == total_tricks(self.n, self.opts):
+            self.captured[winner] += LAST_TRICK
+            self.last_trick = winner
+            self.done = True
+        elif self.n == 2 and self.tricks_done <= stock_tricks(self.opts):
+            self.melded_this_trick = False
+            self.to_draw = [winner, self.after(winner)]
+            self.window = winner if self.opts["meld_timing"] == "before_draw" else None
+        return {"trick": rec}
+
+    # ---------------------------------------------------------------- two-handed melds (pinochle/4.x)
+    def verify_meld(self, player: str, cards: list[Card], exchange: bool) -> tuple[Meld, list]:
+        if self.n != 2:
+            raise IllegalAction("pinochle/4.10", _("in this form all meld is counted at once from the hands"))
+        k = stock_tricks(self.opts)
+        if self.tricks_done > k or (self.tricks_done == k and self.window != player and not self.meld_timing_fault):
+            raise IllegalAction("pinochle/4.8", _("no melding once the stock is exhausted"))
+        if self.to_draw and self.opts["meld_timing"] == "after_draw" and self.window != player:
+            raise IllegalAction("pinochle/3.3", _("the trick's winner melds after both have drawn (option meld_timing)"))
+        if self.window != player:
+            if self.drew and self.opts["meld_timing"] == "before_draw" and player == self.leader:
+                raise IllegalAction("pinochle/3.3", _("the trick's winner melds before drawing, not after (option "
+                                                      "meld_timing)"))
+            if self.meld_timing_fault:
+                raise IllegalAction("pinochle/3.3", _("the trick's winner melds before drawing (option meld_timing)")
+                                    if self.meld_timing_fault == "before" else
+                                    _("the trick's winner melds after both have drawn (option meld_timing)"))
+            raise IllegalAction("pinochle/4.2", _("only the winner of the trick just played may meld, now"),
+                                pointer="player")
+        meld = meld_kind(cards, self.trump, self.opts)
+        if meld is None:
+            raise IllegalAction("pinochle/4.1", _("{cards} is not a meld with {suit} trump", cards=shown(cards),
+                                                  suit=Suit(self.trump)),
+                                pointer="cards")
+        if meld.name != "dix" and self.melded_this_trick:
+            raise IllegalAction("pinochle/4.2", _("one meld per trick won (a dix may be added)"), pointer="cards")
+        if meld.name == "dix":
+            if sum(1 for m in self.melds if m["meld"] == "dix") >= 2:
+                raise IllegalAction("pinochle/4.7", _("both dixes have already been scored in this deal"),
+                                    pointer="exchange")
+            if exchange and (self.exchanged or self.upcard is None):   # the upcard goes with the last stock card
+                raise IllegalAction("pinochle/4.7", _("the upcard can no longer be exchanged"), pointer="exchange")
+            if exchange and self.upcard.rank == dix_rank(self.opts):
+                raise IllegalAction("pinochle/4.7", _("the upcard is itself a dix: a dix is only shown"),
+                                    pointer="exchange")
+            if (not exchange and self.opts["first_dix_must_exchange"] and not self.exchanged
+                    and self.upcard is not None and self.upcard.rank != dix_rank(self.opts)):
+                raise IllegalAction("pinochle/4.7", _("the first dix melded must be exchanged for the upcard"),
+                                    pointer="exchange")
+        elif exchange:
+            raise IllegalAction("pinochle/4.7", _("only a dix is exchanged for the upcard"), pointer="exchange")
+        free = None if self.hands.get(player) is None else Counter(self.hands[player])
+        plan = self.tables[player].plan(cards, meld, free)
+        if isinstance(plan, MeldFault):
+            raise IllegalAction(plan.rule, plan.message, pointer="cards")
+        return meld, plan
+
+    def can_meld(self, player: str, cards: list[Card], exchange: bool = False) -> bool:
+        try:
+            self.verify_meld(player, cards, exchange)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply_meld(self, player: str, cards: list[Card], exchange: bool = False) -> dict:
+        """Meld ``cards`` (a dix with ``exchange``: swapped for the upcard).  Returns ``{meld, name, class, points,
+        took?, reason}``: ``reason`` says in one line why the meld is legal."""
+        meld, used = self.verify_meld(player, cards, exchange)
+        new = Counter(cards)
+        for t in used:
+            new[t.card] -= 1
+        reason = self._meld_reason(player, meld, cards, used, exchange)
+        if self.hands.get(player) is not None:
+            for c, k in new.items():
+                for _copy in range(k):
+                    self.hands[player].remove(c)
+        self.tables[player].add(cards, meld, used)
+        pts = meld.points
+        out = {"meld": str(meld.name), "name": meld.name.show(), "class": meld.cls, "points": pts}
+        if meld.name == "dix" and exchange:
+            # the dix goes under the stock in place of the upcard, which the player takes into hand
+            dix = self.tables[player].cards.pop()
+            if self.hands.get(player) is not None:
+                self.hands[player].append(self.upcard)
+            out["took"] = str(self.upcard)
+            self.upcard = dix.card
+            self.exchanged = True
+        if meld.name != "dix":
+            self.melded_this_trick = True
+        self.meld_points[player] += pts
+        out["reason"] = reason
+        self.melds.append({"player": player, **out})
+        return out
+
+    def _meld_reason(self, player: str, meld: Meld, cards: list[Card], used: list, exchange: bool) -> str:
+        """Why the meld is legal, in one line (pinochle/4.2-4.4, 4.7)."""
+        if meld.name == "dix":
+            if exchange:
+                return _("{player} has just won a trick and exchanges the dix {card} for the upcard {upcard}, for 10; "
+                         "a dix does not use up the trick's meld", player=player, card=cards[0], upcard=self.upcard)
+            return _("{player} has just won a trick and shows the dix {card} for 10; a dix does not use up the "
+                     "trick's meld", player=player, card=cards[0])
+        n = len(cards) - len(used)
+        if used:
+            return ngettext("{player} has just won a trick and melds {meld} for {points}: {n} new card from the "
+                            "hand, and {cards} again from the table, in another class or a higher meld",
+                            "{player} has just won a trick and melds {meld} for {points}: {n} new cards from the "
+                            "hand, and {cards} again from the table, in another class or a higher meld", n,
+                            player=player, meld=meld.name, points=meld.points, cards=[t.card for t in used])
+        return ngettext("{player} has just won a trick and melds {meld} for {points}: {n} new card from the hand",
+                        "{player} has just won a trick and melds {meld} for {points}: {n} new cards from the hand",
+                        n, player=player, meld=meld.name, points=meld.points)
+
+    # ---------------------------------------------------------------- two-handed draws (pinochle/3.3, 3.4)
+    def verify_draw(self, player: str, card: Card | None) -> None:
+        if not self.to_draw:
+            raise IllegalAction("pinochle/3.3", _("nobody draws now"))
+        if player != self.to_draw[0]:
+            raise IllegalAction("pinochle/3.3", _("{player} draws first", player=self.to_draw[0]), pointer="player")
+        if self.stock_left <= 0:
+            raise IllegalAction("pinochle/3.3", _("the stock is exhausted"))
+        if self.stock_left == 1 and self.upcard is not None and card is not None and card != self.upcard:
+            # the last card: the loser of the twelfth trick gets the upcard (pinochle/3.4)
+            raise IllegalAction("pinochle/3.4", _("the loser of the last stock trick takes the upcard {card}",
+                                                  card=self.upcard),
+                                pointer="card")
+        # the winner's face-down card may be the twin of the upcard, so it is never refused
+
+    def can_draw(self, player: str, card: Card | None) -> bool:
+        try:
+            self.verify_draw(player, card)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply_draw(self, player: str, card: Card | None) -> dict:
+        """Draw from the stock; returns ``{"drew", "stock_left", "upcard"}`` (``upcard``: the face-up card was taken)."""
+        self.verify_draw(player, card)
+        self.to_draw.pop(0)
+        self.drew = True
+        self.window = None  # before_draw: drawing ends the winner's turn to meld (pinochle/3.3)
+        if card is not None and self.hands.get(player) is not None:
+            self.hands[player].append(card)
+        took_up = False
+        if self.upcard is not None and card == self.upcard and (
+                self.stock_left == 1 or self.opts["last_stock"] == "winner_chooses" and self.stock_left == 2):
+            took_up = True
+            self.upcard = None
+        self.stock_left -= 1
+        if not self.to_draw:
+            if self.opts["meld_timing"] == "after_draw":
+                self.window = self.leader
+            if self.stock_left == 0:
+                self.upcard = None
+        return {"drew": str(card) if card else None, "stock_left": self.stock_left, "upcard": took_up}
+
+    def start_playoff(self) -> None:
+        """pinochle/5.1: melded cards go back to the hands for the last twelve tricks (idempotent)."""
+        for p in self.players:
+            if self.hands.get(p) is not None:
+                self.hands[p] += [t.card for t in self.tables[p].cards]
+            self.tables[p] = Table()
+        self.window = None
+
+    # ---------------------------------------------------------------- this deal's meld, and declaring out (6.4)
+    def dealer_dix(self, player: str) -> int:
+        """10 for the dealer when the card turned up at the deal is the dix (pinochle/2.2); else 0."""
+        t = self.turned_up
+        return 10 if player == self.dealer and t is not None and t == Card(dix_rank(self.opts), self.trump) else 0
+
+    def meld_total(self, player: str) -> int:
+        """The meld ``player`` has scored in this deal so far: the melds made and a dix turned up at the deal."""
+        return self.meld_points[player] + self.dealer_dix(player)
+    # ---------------------------------------------------------------- declaring out (pinochle/6.4)
+    def verify_declare(self, player: str) -> None:
+        """Whether ``player`` may declare out now (pinochle/6.4): the form plays it and the deal is on."""
+        if not self.opts["declare_out"]:
+            raise IllegalAction("pinochle/6.4", _("declaring out is not played in this form"))
+        if self.done:
+            raise IllegalAction("pinochle/6.4", _("the deal is over; a player declares out during it"))
+
+    def can_declare(self, player: str) -> bool:
+        try:
+            self.verify_declare(player)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply_declare(self, player: str, banked: int, target: int) -> dict:
+        """Declare out: right if ``banked`` + this deal's meld (the dealer's 10 for a dix turned up included) and the
+        card points taken so far reach ``target`` (pinochle/6.4)."""
+        self.verify_declare(player)
+        total = banked + self.meld_total(player) + self.captured[player]
+        right = total >= target
+        self.declared = {"player": player, "total": total, "right": right}
+        self.done = True
+        return self.declared
+
+    # ---------------------------------------------------------------- the auction forms (pinochle/7.2-7.3, 8.2-8.4)
+    def verify_bid(self, player: str, amount: int) -> None:
+        if self.auction is None:
+            raise IllegalAction("pinochle/2.1", _("two-handed pinochle has no auction"))
+        self.auction.verify_bid(player, amount)
+
+    def can_bid(self, player: str, amount: int) -> bool:
+        try:
+            self.verify_bid(player, amount)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply_bid(self, player: str, amount: int) -> dict:
+        self.verify_bid(player, amount)
+        return self._called(self.auction.apply_bid(player, amount))
+
+    def verify_pass(self, player: str) -> None:
+        if self.auction is None:
+            raise IllegalAction("pinochle/2.1", _("two-handed pinochle has no auction"))
+        self.auction.verify_pass(player)
+
+    def can_pass(self, player: str) -> bool:
+        try:
+            self.verify_pass(player)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply_pass(self, player: str) -> dict:
+        self.verify_pass(player)
+        return self._called(self.auction.apply_pass(player))
+
+    def _called(self, res: dict) -> dict:
+        if self.auction.over:
+            self.declarer, self.bid = self.auction.high_bidder, self.auction.high
+            if res.get("all_passed"):
+                self.done = True  # thrown in: nothing to score
+                self.void = True
+        return res
+
+    def verify_trump(self, player: str) -> None:
+        """Only the high bidder names trump, once the auction is over (pinochle/7.3, 8.3)."""
+        if self.auction is None or not self.auction.over or player != self.declarer:
+            raise IllegalAction("pinochle/7.3", _("only the high bidder names trump, after the auction"))
+
+    def can_trump(self, player: str) -> bool:
+        try:
+            self.verify_trump(player)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply_trump(self, player: str, suit: str) -> dict:
+        self.verify_trump(player)
+        self.trump = suit
+        return {"trump": suit}
+
+    def verify_bidder(self, player: str) -> None:
+        """The widow, the burial and a concession belong to the three-hand bidder (pinochle/8.3)."""
+        if self.n != 3:
+            raise IllegalAction("pinochle/8.3", _("the widow belongs to the three-hand auction"))
+        if player != self.declarer:
+            raise IllegalAction("pinochle/8.3", _("only the bidder may do this"), pointer="player")
+
+    def verify_widow(self, player: str) -> None:
+        self.verify_bidder(player)
+        if self.widow_taken:
+            raise IllegalAction("pinochle/8.3", _("the widow was already taken"))
+
+    def can_widow(self, player: str) -> bool:
+        try:
+            self.verify_widow(player)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply_widow(self, player: str) -> dict:
+        """The bidder takes the 3 widow cards into the hand (pinochle/8.3)."""
+        self.verify_widow(player)
+        self.hands[player] += self.widow
+        self.widow_taken = True
+        return {"took": [str(c) for c in self.widow]}
+
+    def verify_bury(self, player: str, cards: list[Card]) -> None:
+        self.verify_bidder(player)
+        if not self.widow_taken or self.buried is not None:
+            raise IllegalAction("pinochle/8.3", _("the bidder buries once, after taking the widow"))
+        if len(cards) != 3:
+            raise IllegalAction("pinochle/8.3", _("the bidder buries exactly 3 cards"), pointer="cards")
+        left = Counter(self.hands[player])
+        for c in cards:
+            if left[c] <= 0:
+                raise IllegalAction("pinochle/8.3", _("{player} does not hold {card}", player=player, card=c),
+                                    pointer="cards")
+            left[c] -= 1
+
+    def can_bury(self, player: str, cards: list[Card]) -> bool:
+        try:
+            self.verify_bury(player, cards)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply_bury(self, player: str, cards: list[Card]) -> dict:
+        """The bidder lays 3 cards away; they count for the bidder, who then leads (pinochle/8.3, 8.5)."""
+        self.verify_bury(player, cards)
+        for c in cards:
+            self.hands[player].remove(c)
+        self.buried = list(cards)
+        self.kept = list(self.hands[player])
+        self.leader = player
+        return {"buried": [str(c) for c in cards]}
+
+    def verify_concede(self, player: str) -> None:
+        self.verify_bidder(player)
+        if self.tricks_done or self.trick:
+            raise IllegalAction("pinochle/8.4", _("a bid is conceded before the first lead"))
+
+    def can_concede(self, player: str) -> bool:
+        try:
+            self.verify_concede(player)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply_concede(self, player: str) -> dict:
+        """The bidder gives up before the first lead: a single bete (pinochle/8.4); the deal is over."""
+        self.verify_concede(player)
+        self.conceded = True
+        self.done = True
+        return {"conceded": True}
+
+
+def new_state(players, dealer, opts, trump, hands=None) -> DealState:
+    st = DealState(players=players, dealer=dealer, opts=opts, trump=trump,
+                   hands={p: (list(hands[p]) if hands and hands.get(p) is not None else None) for p in players})
+    st.tables = {p: Table() for p in players}
+    st.won = {p: 0 for p in players}
+    st.captured = {p: 0 for p in players}
+    st.meld_points = {p: 0 for p in players}
+    st.leader = players[(players.index(dealer) + 1) % len(players)]
+    return st

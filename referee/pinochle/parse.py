@@ -1,0 +1,741 @@
+"""Pinochle request bodies → states: a score body's deal, a check body's position, a validate log's deal event.
+
+Everything here reads what the request says and refuses what cannot be (an :class:`~referee.errors.InputError`
+pointing at the field): cards the pack does not hold or holds fewer times, hands of the wrong size, points that no
+share of the cards gives, melds made of cards never held, a deal given for scoring with an illegal play in it.
+The rules themselves are the state machine's (:mod:`.deal`) and the meld table's (:mod:`.melds`).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from ..cards import Card, check_conservation, parse_cards, parse_suit
+from ..common import missing_scores, parse_player, points_feasible
+from ..errors import IllegalAction, InputError, esc
+from ..i18n import Suit, _, ngettext
+from .auction import Auction
+from .cards import DEAL_TOTAL, LAST_TRICK, deck_of, dix_rank, points_of, pool_of
+from .deal import HAND_SIZE, LEAD_RULE, DealState, new_state, shown, side_ids, stock_tricks, total_tricks, \
+    trick_winner
+from .melds import MeldFault, Table, meld_in_hand, meld_kind
+from .scoring import ESCALATION
+
+
+def cards_at(value, opts, ptr) -> list[Card]:
+    return parse_cards(value, deck_of(opts), ptr)
+
+
+def card_at(value, opts, ptr) -> Card:
+    """One card, with errors pointing at the field itself."""
+    try:
+        return parse_cards([value], deck_of(opts), "#")[0]
+    except InputError as e:
+        raise InputError(e.errors[0]["detail"], ptr) from None
+
+
+def trump_at(value, ptr) -> str:
+    try:
+        return parse_suit(value)
+    except ValueError as e:
+        raise InputError(str(e), ptr) from None
+
+
+def parse_state(req: dict, players: list[str], opts: dict) -> tuple[dict[str, int], int]:
+    """``state``: ``{"scores": {player or side: n}, "target": n}`` → (scores, target)."""
+    keys = side_ids(players) if len(players) == 4 else players
+    scores = {k: 0 for k in keys}
+    target = opts["target"]
+    raw = req.get("state")
+    if raw is None:
+        return scores, target
+    if not isinstance(raw, dict):
+        raise InputError(_("state must be an object"), "/state")
+    if missing_scores(raw, keys):
+        raise InputError(missing_scores(raw, keys))
+    for k, v in (raw.get("scores") or {}).items():
+        if k not in scores:
+            raise InputError(_("{name} is not one of {keys}", name=repr(k), keys=", ".join(keys)),
+                             f"/state/scores/{esc(k)}")
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise InputError(_("a score is an integer"), f"/state/scores/{esc(k)}")
+        if v % 10 and opts["rounding"] != "none" and opts["card_points"] != "ace_ten_kq":
+            raise InputError(_("{score} cannot happen: with rounding every score is a multiple of 10", score=v),
+                             f"/state/scores/{esc(k)}")
+        scores[k] = v
+    t = raw.get("target")
+    if t is not None:
+        if isinstance(t, bool) or not isinstance(t, int) or t < opts["target"] or (t - opts["target"]) % ESCALATION:
+            raise InputError(_("the target is {target} or a later step of {step} above it (pinochle/6.3)",
+                               target=opts["target"], step=ESCALATION),
+                             "/state/target")
+        if t != opts["target"] and len(players) != 2:
+            # the bidding side counts first (7.7), and only the bidder scores in three-hand play (8.4)
+            raise InputError(_("the target never rises in this form: it is {target} (pinochle/6.3)",
+                               target=opts["target"]), "/state/target")
+        target = t
+    for k, v in scores.items():
+        if v >= target:
+            # the game would have ended with the deal that brought this total (pinochle/6.3, 7.7)
+            raise InputError(_("{score} has already reached the target {target}; the target should have risen "
+                               "or the game ended (pinochle/6.3)", score=v, target=target) if len(players) == 2 else
+                             _("{score} has already reached the target {target}: the game ended with that deal "
+                               "(pinochle/6.3)", score=v, target=target), f"/state/scores/{esc(k)}")
+        if len(players) == 2 and v < 0:
+            raise InputError(_("two-handed scores never go below 0"), f"/state/scores/{esc(k)}")
+    if target > opts["target"]:
+        low, high = min(scores.values()), max(scores.values())
+        if opts["target_rise"] == "by_step" and low < target - ESCALATION:
+            raise InputError(_("the target rose to {target} only because both passed {passed}", target=target,
+                               passed=target - ESCALATION), "/state/target")
+        if opts["target_rise"] == "above_both" and (high < target - ESCALATION or low < opts["target"]):
+            raise InputError(_("the target rose to {target} only because both passed {base} and one of them "
+                               "{passed}", target=target, base=opts["target"], passed=target - ESCALATION),
+                             "/state/target")
+    return scores, target
+
+
+def trick_list(deal, players, opts, n_tricks, allow_short=False) -> list[list[tuple[str, Card]]]:
+    """``deal.tricks``: each trick as ``[(player, card)]`` in play order, its players following from its leader."""
+    raw = deal.get("tricks")
+    if not isinstance(raw, list):
+        raise InputError(_("tricks must be a list"), "/deal/tricks")
+    if len(raw) != n_tricks and not (allow_short and len(raw) < n_tricks):
+        raise InputError(_("a completed deal has {n} tricks, not {given}", n=n_tricks, given=len(raw)), "/deal/tricks")
+    out = []
+    for i, t in enumerate(raw):
+        ptr = f"/deal/tricks/{i}"
+        if not isinstance(t, dict):
+            raise InputError(_("each trick is {{\"leader\", \"cards\"}}"), ptr)
+        leader = parse_player(t.get("leader"), players, ptr + "/leader")
+        cards = cards_at(t.get("cards"), opts, ptr + "/cards")
+        if len(cards) != len(players):
+            raise InputError(_("a trick has {n} cards, not {given}", n=len(players), given=len(cards)), ptr + "/cards")
+        seq, p = [], leader
+        for c in cards:
+            seq.append((p, c))
+            p = players[(players.index(p) + 1) % len(players)]
+        out.append(seq)
+    return out
+
+
+def replay(st: DealState, tricks) -> None:
+    """Play the given tricks through the state (leaders and plays judged; draws are not part of it)."""
+    for i, seq in enumerate(tricks):
+        if st.n == 2 and i == stock_tricks(st.opts):
+            # the play-off hands are exactly the cards each player plays in the last twelve tricks
+            for p in st.players:
+                st.hands[p] = [c for s in tricks[i:] for q, c in s if q == p]
+                st.tables[p] = Table()
+        for j, (p, c) in enumerate(seq):
+            if j == 0 and p != st.to_play:
+                rule = LEAD_RULE[st.n]
+                raise InputError(_("trick {i} must be led by {leader}, not {player} ({rule})", i=i, leader=st.to_play,
+                                   player=p, rule=rule), f"/deal/tricks/{i}/leader")
+            try:
+                st.apply_play(p, c)
+            except IllegalAction as e:
+                raise InputError(_("illegal play in a deal given for scoring: {why} ({rule}); use /validate to rule "
+                                   "on a disputed deal", why=e.message, rule=e.rule),
+                                 f"/deal/tricks/{i}/cards/{j}") from None
+        st.to_draw = []  # a scored deal lists its tricks only; the draws are not replayed
+        st.window = None
+
+
+def two_handed_deal(deal, players, dealer, opts, scores, target) -> DealState:
+    """A two-handed score body's deal → the state at its end: tricks replayed (or the points form read), melds
+    judged in the order declared, a declaration out read."""
+    deck = deck_of(opts)
+    upcard = None
+    if deal.get("upcard") is not None:
+        upcard = card_at(deal["upcard"], opts, "/deal/upcard")
+    if deal.get("trump") is not None:
+        trump = trump_at(deal["trump"], "/deal/trump")
+        if upcard is not None and upcard.suit != trump:
+            raise InputError(_("the upcard {card} makes {suit} trump (pinochle/2.1)", card=upcard,
+                               suit=Suit(upcard.suit)), "/deal/trump")
+    elif upcard is not None:
+        trump = upcard.suit
+    else:
+        raise InputError(_("give the trump (or the upcard that fixed it)"), "/deal/trump")
+    melds_raw = deal.get("melds")
+    melds_raw = [] if melds_raw is None else melds_raw   # {} is the partnership shape, not "no melds"
+    if not isinstance(melds_raw, list):
+        raise InputError(_("two-handed melds are a list in the order declared"), "/deal/melds")
+    melds = []
+    for i, m in enumerate(melds_raw):
+        ptr = f"/deal/melds/{i}"
+        if not isinstance(m, dict):
+            raise InputError(_("each meld is {{\"player\", \"cards\", \"exchange\"?}}"), ptr)
+        extra = sorted(set(m) - {"player", "cards", "exchange"})
+        if extra:
+            raise InputError(_("a meld does not take {field}", field=repr(extra[0])), f"{ptr}/{esc(extra[0])}")
+        if "exchange" in m and not isinstance(m["exchange"], bool):
+            raise InputError(_("exchange is true or false"), ptr + "/exchange")
+        p = parse_player(m.get("player"), players, ptr + "/player")
+        cards = cards_at(m.get("cards"), opts, ptr + "/cards")
+        melds.append((i, p, cards, bool(m.get("exchange"))))
+    declared = deal.get("declared_out")
+    st = new_state(players, dealer, opts, trump)
+    st.upcard = st.turned_up = upcard
+    st.stock_left = 2 * stock_tricks(opts)
+    if deal.get("tricks") is not None:
+        if deal.get("points") is not None:
+            raise InputError(_("give tricks or points, not both"), "/deal/points")
+        n_all = total_tricks(2, opts)
+        tricks = trick_list(deal, players, opts, n_all, allow_short=declared is not None)
+        complete = len(tricks) == n_all
+        check_conservation([(f"/deal/tricks/{i}/cards", [c for _p, c in s]) for i, s in enumerate(tricks)], deck,
+                           "pinochle/1.1", exact=complete)
+        held = {p: Counter(c for s in tricks for q, c in s if q == p) for p in players} if complete else None
+        _check_meld_cards(melds, held, players, opts, trump, upcard)
+        # melds are attached to phase-1 tricks in order: each non-dix meld needs a trick won before it
+        replay(st, tricks)
+        _sequential_melds(melds, players, opts, trump, st, tricks[:stock_tricks(opts)], held, upcard)
+        if declared is not None:
+            st.declared = _declared(declared, players, scores, st, target, len(tricks))
+    else:
+        pts, taken, last = _points_two(deal, players, opts, partial=declared is not None)
+        st.captured = dict(pts)
+        st.won = dict(taken)
+        st.last_trick = last
+        if last is not None:
+            st.captured[last] += LAST_TRICK
+        _check_meld_cards(melds, None, players, opts, trump, upcard)
+        _sequential_melds(melds, players, opts, trump, st, None, None, upcard)
+        if declared is not None:
+            st.declared = _declared(declared, players, scores, st, target, None)
+    return st
+
+
+def _points_two(deal, players, opts, partial=False):
+    """Points form of a two-handed deal; ``partial``: play stopped at a declaration out (pinochle/6.4)."""
+    pts, taken = deal.get("points"), deal.get("tricks_taken")
+    if not isinstance(pts, dict):
+        raise InputError(_("give the card points each player took in tricks"), "/deal/points")
+    if not isinstance(taken, dict):
+        raise InputError(_("with points, give tricks_taken"), "/deal/tricks_taken")
+    for key, obj in (("points", pts), ("tricks_taken", taken)):
+        for k in obj:
+            if k not in players:
+                raise InputError(_("{name} is not a player", name=repr(k)), f"/deal/{key}/{esc(k)}")
+        for p in players:
+            v = obj.get(p)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise InputError(_("a whole number, 0 or more, for every player"), f"/deal/{key}/{esc(p)}")
+    n = len(players)
+    all_tricks = total_tricks(n, opts)
+    if partial:
+        if sum(taken.values()) >= all_tricks:
+            raise InputError(_("after a declaration out give the tricks taken before play stopped"),
+                             "/deal/tricks_taken")
+        if deal.get("last_trick") is not None:
+            raise InputError(_("play stopped at the declaration, so nobody took the last trick"), "/deal/last_trick")
+        for p in players:
+            if taken[p] == 0 and pts[p]:
+                raise InputError(_("{player} took no trick, so no card points", player=p), f"/deal/points/{esc(p)}")
+        # the unplayed cards are still in the hands: check what was taken against the pack with room to spare
+        rest = 2 * (all_tricks - sum(taken.values()))
+        feasible_or_422([(2 * taken[p], pts[p]) for p in players] + [(rest, DEAL_TOTAL - sum(pts.values()))],
+                        pool_of(opts), "/deal/points", _taken(players, pts, taken))
+        return pts, taken, None
+    if sum(pts.values()) != DEAL_TOTAL:
+        raise InputError(_("card points in tricks add up to {total} (the last trick's 10 is added by last_trick), "
+                           "not {given} (pinochle/1.3)", total=DEAL_TOTAL, given=sum(pts.values())), "/deal/points")
+    if sum(taken.values()) != all_tricks:
+        raise InputError(_("a deal has {n} tricks, not {given}", n=all_tricks, given=sum(taken.values())),
+                         "/deal/tricks_taken")
+    for p in players:
+        if taken[p] == 0 and pts[p]:
+            raise InputError(_("{player} took no trick, so no card points", player=p), f"/deal/points/{esc(p)}")
+    feasible_or_422([(2 * taken[p], pts[p]) for p in players], pool_of(opts), "/deal/points",
+                    _taken(players, pts, taken))
+    if deal.get("last_trick") is None:
+        raise InputError(_("give last_trick: who took the last trick (worth 10)"), "/deal/last_trick")
+    last = parse_player(deal.get("last_trick"), players, "/deal/last_trick")
+    if taken[last] == 0:
+        raise InputError(_("{player} took no trick, so not the last one", player=last), "/deal/last_trick")
+    return pts, taken, last
+
+
+def _taken(players, pts, taken) -> str:
+    """What each took, for a message: "Ann: 100 in 12, Bob: 140 in 12" (card points in tricks)."""
+    return ", ".join(_("{player}: {points} in {tricks}", player=p, points=pts[p], tricks=taken[p]) for p in players)
+
+
+def feasible_or_422(targets, pool, ptr, desc):
+    if not points_feasible(targets, pool):
+        raise InputError(_("no share of the pack's cards gives these card points for these numbers of tricks "
+                           "({desc}) (pinochle/1.3)", desc=desc), ptr)
+
+
+def _check_meld_cards(melds, held, players, opts, trump, upcard):
+    """A meld may use only cards the player could hold (pinochle/1.1); a dix exchange gives the upcard."""
+    for i, p, cards, exchange in melds:
+        cnt = Counter(cards)
+        for c, k in cnt.items():
+            if exchange and c.rank == dix_rank(opts):
+                continue  # an exchanged dix ends in the stock, so maybe in the other player's tricks
+            if k > 2 or (held is not None and held[p][c] < k):
+                raise InputError(_("{player} never held {n} × {card} in this deal (their tricks show every card they had)",
+                                   player=p, n=k, card=c),
+                                 f"/deal/melds/{i}/cards")
+        if exchange and held is not None and upcard is not None and held[p][upcard] == 0:
+            raise InputError(_("{player} exchanged a dix for {card} but never played {card}", player=p, card=upcard),
+                             f"/deal/melds/{i}/exchange")
+
+
+def _sequential_melds(melds, players, opts, trump, st: DealState, phase1, held, upcard):
+    """Judge the declared melds in order (pinochle/4.2–4.9) and add their points to ``st``.
+
+    ``held``: every card each player had in the deal (from complete tricks), which bounds the copies
+    available off the table; None when unknown.
+    """
+    wins = {p: 0 for p in players}
+    if phase1 is not None:
+        for s in phase1:
+            wins[trick_winner(s, trump)] += 1
+    else:
+        wins = dict(st.won)
+    used = {p: 0 for p in players}
+    held = {p: Counter(h) for p, h in held.items()} if held is not None else None
+    dixes = 0
+    for i, p, cards, exchange in melds:
+        ptr = f"/deal/melds/{i}"
+        meld = meld_kind(cards, trump, opts)
+        if meld is None:
+            raise InputError(_("{cards} is not a meld with {suit} trump (pinochle/4.1)", cards=shown(cards),
+                               suit=Suit(trump)),
+                             ptr + "/cards")
+        if meld.name != "dix":
+            used[p] += 1
+            if used[p] > min(wins[p], stock_tricks(opts)):
+                raise InputError(_("{player} declared more melds than tricks won while the stock lasted (pinochle/4.2)",
+                                   player=p), ptr)
+        if meld.name == "dix":
+            if min(wins[p], stock_tricks(opts)) == 0:
+                # a dix is shown or exchanged after a trick won, like any meld (it only does not use one up)
+                raise InputError(_("{player} won no trick while the stock lasted, so melded no dix (pinochle/4.7)",
+                                   player=p), ptr)
+            dixes += 1
+            if dixes > 2:
+                raise InputError(_("both dixes have already been scored in this deal (pinochle/4.7)"), ptr)
+            if exchange and (upcard is None or upcard.rank == dix_rank(opts) or st.exchanged):
+                raise InputError(_("the upcard cannot be exchanged here (pinochle/4.7)"), ptr + "/exchange")
+            if exchange and held is not None:
+                # the dix left this player for the stock, and the upcard came in: both count as held
+                held[p][cards[0]] += 1
+        elif exchange:
+            raise InputError(_("only a dix is exchanged for the upcard (pinochle/4.7)"), ptr + "/exchange")
+        free = None
+        if held is not None:
+            free = Counter(held[p])
+            free.subtract(t.card for t in st.tables[p].cards)
+        plan = st.tables[p].plan(cards, meld, free)
+        if isinstance(plan, MeldFault):
+            raise InputError(_("{why} ({rule})", why=plan.message, rule=plan.rule), ptr + "/cards")
+        st.tables[p].add(cards, meld, plan)
+        if meld.name == "dix" and exchange:
+            # the dix goes under the stock as the new upcard; the old upcard joins the player's hand
+            st.tables[p].cards.pop()
+            upcard = cards[0]
+            st.exchanged = True
+        total_on_table = Counter(t.card for q in players for t in st.tables[q].cards)
+        if upcard is not None:
+            total_on_table[upcard] += 1
+        for c, k in total_on_table.items():
+            if k > 2:
+                raise InputError(_("more than two {card} have been melded (pinochle/1.1)", card=c), ptr + "/cards")
+        st.meld_points[p] += meld.points
+        st.melds.append({"player": p, "meld": meld.name, "class": meld.cls, "points": meld.points})
+
+
+def _declared(declared, players, scores, st, target, n_tricks):
+    if not st.opts["declare_out"]:
+        raise InputError(_("declaring out is not played in this form (pinochle/6.4)"), "/deal/declared_out")
+    if not isinstance(declared, dict):
+        raise InputError(_("declared_out is {{\"player\", \"points_at_claim\"}}"), "/deal/declared_out")
+    p = parse_player(declared.get("player"), players, "/deal/declared_out/player")
+    if n_tricks is None:
+        pts = declared.get("points_at_claim")
+        if isinstance(pts, bool) or not isinstance(pts, int):
+            raise InputError(_("give points_at_claim: the card points the claimant had taken when claiming"),
+                             "/deal/declared_out/points_at_claim")
+        if not 0 <= pts <= st.captured[p]:
+            raise InputError(_("points_at_claim runs from 0 to the {points} points {player} took in the deal",
+                               points=st.captured[p], player=p),
+                             "/deal/declared_out/points_at_claim")
+    else:
+        pts = st.captured[p]
+    total = scores[p] + st.meld_total(p) + pts
+    return {"player": p, "total": total, "right": total >= target}
+
+
+def auction_deal(deal, players, dealer, opts) -> "AuctionDeal":
+    """A partnership or three-hand score body's deal → the bid, each player's meld and what each took."""
+    n = len(players)
+    bid = deal.get("bid")
+    if not isinstance(bid, dict):
+        raise InputError(_("give the winning bid: {{\"player\", \"amount\"}}"), "/deal/bid")
+    declarer = parse_player(bid.get("player"), players, "/deal/bid/player")
+    amount = bid.get("amount")
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount < opts["min_bid"] or amount % 10:
+        raise InputError(_("a bid is a multiple of 10 from {low}", low=opts["min_bid"]), "/deal/bid/amount")
+    trump = trump_at(deal.get("trump"), "/deal/trump")
+    deck = deck_of(opts)
+    melds = {}
+    meld_raw = deal.get("melds")
+    if n == 3 and meld_raw is not None:
+        raise InputError(_("in the three-hand auction only the bidder melds: give his cards as deal.meld (a list), "
+                           "not deal.melds"), "/deal/melds")
+    meld_raw = {} if meld_raw is None else meld_raw
+    if not isinstance(meld_raw, dict):
+        raise InputError(_("melds are an object of player to the cards he melded"), "/deal/melds")
+    shown = {}
+    if n == 3:
+        cards = cards_at(deal.get("meld") or [], opts, "/deal/meld")
+        found = meld_in_hand(cards, trump, opts)
+        melds = {p: {"melds": [], "points": 0} for p in players}
+        melds[declarer] = {"melds": found, "points": sum(m["points"] for m in found)}
+        if meld_raw:
+            raise InputError(_("in the three-hand auction only the bidder melds: give deal.meld"), "/deal/melds")
+    else:
+        if not isinstance(meld_raw, dict):
+            raise InputError(_("melds maps each player to the cards shown"), "/deal/melds")
+        for k, v in meld_raw.items():
+            if k not in players:
+                raise InputError(_("{name} is not a player", name=repr(k)), f"/deal/melds/{esc(k)}")
+            if not isinstance(v, list):
+                raise InputError(_("the cards this player shows as meld (a list)"), f"/deal/melds/{esc(k)}")
+        shown = {p: cards_at(meld_raw.get(p, []), opts, f"/deal/melds/{esc(p)}") for p in players}
+        check_conservation([(f"/deal/melds/{esc(p)}", shown[p]) for p in players], deck, "pinochle/1.1")
+        for p in players:
+            if len(shown[p]) > HAND_SIZE[4]:
+                raise InputError(_("a hand holds 12 cards"), f"/deal/melds/{esc(p)}")
+            found = meld_in_hand(shown[p], trump, opts)
+            melds[p] = {"melds": found, "points": sum(m["points"] for m in found)}
+    conceded = bool(deal.get("conceded"))
+    if conceded and n == 4:
+        raise InputError(_("conceding belongs to the three-hand auction"), "/deal/conceded")
+    buried = []
+    if n == 3 and not conceded and deal.get("buried") is None:
+        raise InputError(_("give the 3 cards the bidder buried (deal.buried): they count to him, so the card points "
+                           "cannot be checked without them"), "/deal/buried")
+    if n == 3 and deal.get("buried") is not None:
+        buried = cards_at(deal["buried"], opts, "/deal/buried")
+        if len(buried) != 3:
+            raise InputError(_("the bidder buries 3 cards"), "/deal/buried")
+    captured = {p: 0 for p in players}
+    won = {p: 0 for p in players}
+    last = None
+    if conceded:
+        for k in ("tricks", "points"):
+            if deal.get(k) is not None:
+                raise InputError(_("a conceded deal is not played"), f"/deal/{k}")
+    elif deal.get("tricks") is not None:
+        tricks = trick_list(deal, players, opts, total_tricks(n, opts))
+        groups = [(f"/deal/tricks/{i}/cards", [c for _p, c in s]) for i, s in enumerate(tricks)]
+        groups.append(("/deal/buried", buried))
+        check_conservation(groups, deck, "pinochle/1.1", exact=opts["deck"] == 48 and (n == 4 or len(buried) == 3))
+        hands = {p: [c for s in tricks for q, c in s if q == p] for p in players}
+        shown_cards = {p: (shown[p] if n == 4 else (cards if p == declarer else [])) for p in players}
+        for p in players:
+            have = Counter(hands[p]) + (Counter(buried) if n == 3 and p == declarer else Counter())
+            missing = Counter(shown_cards[p]) - have
+            if missing:
+                ptr = f"/deal/melds/{esc(p)}" if n == 4 else "/deal/meld"
+                raise InputError(_("{player} shows {card} as meld but never held it (the tricks show every card "
+                                   "played) (pinochle/1.1)", player=p, card=next(iter(missing))), ptr)
+        st = new_state(players, dealer, opts, trump, hands)
+        st.leader = declarer if n == 3 else st.leader
+        replay(st, tricks)
+        captured, won, last = st.captured, st.won, st.last_trick
+        if n == 3:
+            captured[declarer] += points_of(buried, opts)
+    else:
+        pts = deal.get("points")
+        taken = deal.get("tricks_taken")
+        if not isinstance(pts, dict) or not isinstance(taken, dict):
+            raise InputError(_("give tricks, or points and tricks_taken per player"), "/deal/points")
+        extra = points_of(buried, opts) if n == 3 else 0
+        for key, obj in (("points", pts), ("tricks_taken", taken)):
+            for p in players:
+                v = obj.get(p)
+                if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                    raise InputError(_("a whole number, 0 or more, for every player"), f"/deal/{key}/{esc(p)}")
+            for k in obj:
+                if k not in players:
+                    raise InputError(_("{name} is not a player", name=repr(k)), f"/deal/{key}/{esc(k)}")
+        if sum(pts.values()) + extra != DEAL_TOTAL:
+            raise InputError(_("card points in tricks and the buried cards add up to {total}, not {given} "
+                               "(pinochle/1.3)", total=DEAL_TOTAL, given=sum(pts.values()) + extra) if extra else
+                             _("card points in tricks add up to {total}, not {given} (pinochle/1.3)",
+                               total=DEAL_TOTAL, given=sum(pts.values())), "/deal/points")
+        if sum(taken.values()) != total_tricks(n, opts):
+            raise InputError(_("a deal has {n} tricks", n=total_tricks(n, opts)), "/deal/tricks_taken")
+        last = parse_player(deal.get("last_trick"), players, "/deal/last_trick")
+        if taken[last] == 0:
+            raise InputError(_("{player} took no trick, so not the last one", player=last), "/deal/last_trick")
+        if n == 3:
+            feasible_or_422([(3 * taken[p], pts[p]) for p in players], pool_of(opts, buried), "/deal/points",
+                            _taken(players, pts, taken))
+        else:
+            sides = [[players[0], players[2]], [players[1], players[3]]]
+            feasible_or_422([(4 * sum(taken[p] for p in sd), sum(pts[p] for p in sd)) for sd in sides], pool_of(opts),
+                            "/deal/points", _taken(["+".join(sd) for sd in sides],
+                                                   {"+".join(sd): sum(pts[p] for p in sd) for sd in sides},
+                                                   {"+".join(sd): sum(taken[p] for p in sd) for sd in sides}))
+        captured = {p: pts[p] + (LAST_TRICK if p == last else 0) + (extra if p == declarer else 0) for p in players}
+        won = dict(taken)
+    return AuctionDeal(declarer, amount, melds, captured, won, last, conceded)
+
+
+@dataclass
+class AuctionDeal:
+    """What an auction-form deal comes to: the bid, each player's meld (``{"melds", "points"}``), card points and
+    tricks taken (the bidder's buried cards and the last trick included), who took the last trick."""
+
+    declarer: str
+    bid: int
+    melds: dict[str, dict]
+    captured: dict[str, int]
+    won: dict[str, int]
+    last: str | None
+    conceded: bool
+
+
+PINOCHLE_FOREIGN = {"play": ("bids", "winner", "winner_drew", "drawn", "melded_this_trick"),
+                    "meld": ("bids", "trick", "winner", "winner_drew"),
+                    "draw": ("bids", "trick", "drawn", "melded_this_trick")}
+
+
+def play_position(pos, players, dealer, opts, actor) -> tuple[DealState, list[Card] | None]:
+    """A play/meld/draw position: trump, hand, table melds, current trick, tricks done (stock derived).
+
+    Everything a position says must fit together: the hand's size for the point of the deal, at most two
+    copies of any card among hand, melds, cards played from them and the trick (pinochle/1.1, 2.1).
+    """
+    n = len(players)
+    phase = pos.get("phase")
+    trump = trump_at(pos.get("trump"), "/position/trump")
+    hand = cards_at(pos.get("hand") or [], opts, "/position/hand") if pos.get("hand") is not None else None
+    st = new_state(players, dealer, opts, trump, {actor: hand} if hand is not None else None)
+    if "tricks_done" not in pos:   # the obligations, the stock and the leader all turn on it
+        raise InputError(_("give the tricks completed so far (position.tricks_done; 0 before the first)"),
+                         "/position/tricks_done")
+    done = pos.get("tricks_done")
+    last = total_tricks(n, opts) - 1
+    if isinstance(done, bool) or not isinstance(done, int) or not 0 <= done <= last:
+        raise InputError(_("tricks_done runs from 0 to {last}", last=last), "/position/tricks_done")
+    st.tricks_done = done
+    k = stock_tricks(opts)
+    if phase in ("meld", "draw"):
+        if n != 2:
+            raise InputError(_("melding after a trick and drawing belong to two-handed pinochle"), "/position/phase")
+        if not 1 <= done <= k:
+            raise InputError(_("a meld follows a trick won while the stock lasts: tricks_done from 1 to {k}", k=k)
+                             if phase == "meld" else
+                             _("a draw follows a trick won while the stock lasts: tricks_done from 1 to {k}", k=k),
+                             "/position/tricks_done")
+    played_from_table: list[Card] = []
+    if n == 2:
+        # the stock, counting the upcard, before this trick's draws
+        before_draws = 2 * k - 2 * (done - 1) if phase in ("meld", "draw") else max(0, 2 * k - 2 * done)
+        expect_stock = before_draws
+        if phase == "draw" and pos.get("winner_drew"):
+            expect_stock -= 1
+        if phase == "meld" and pos.get("drawn"):
+            expect_stock -= 2
+        if pos.get("stock_left") is not None and pos["stock_left"] != expect_stock:
+            raise InputError(_("after {done} tricks the stock holds {n} cards here (with the upcard)", done=done,
+                               n=expect_stock),
+                             "/position/stock_left")
+        st.stock_left = expect_stock
+        if pos.get("upcard") is not None:
+            st.upcard = card_at(pos["upcard"], opts, "/position/upcard")
+            if st.upcard.suit != trump:
+                raise InputError(_("the upcard fixes trump, so it is a trump ({suit}) (pinochle/2.1)", suit=Suit(trump)),
+                                 "/position/upcard")
+            if pos.get("exchanged") and st.upcard.rank != dix_rank(opts):
+                raise InputError(_("after an exchange the upcard is the dix (pinochle/4.7)"), "/position/upcard")
+            if done >= k and phase not in ("meld", "draw"):
+                raise InputError(_("the upcard was taken with the last stock card (pinochle/3.4)"), "/position/upcard")
+        earlier = pos.get("melds") or []
+        if earlier and done == 0:
+            raise InputError(_("a meld follows a won trick; none has been played (pinochle/4.2)"), "/position/melds")
+        for i, m in enumerate(earlier):
+            ptr = f"/position/melds/{i}"
+            cards = cards_at(m.get("cards"), opts, ptr + "/cards")
+            meld = meld_kind(cards, trump, opts)
+            if meld is None:
+                raise InputError(_("{cards} is not a meld with {suit} trump (pinochle/4.1)", cards=shown(cards),
+                                   suit=Suit(trump)), ptr + "/cards")
+            plan = st.tables[actor].plan(cards, meld, None)
+            if isinstance(plan, MeldFault):
+                raise InputError(_("earlier melds are not legal: {why} ({rule})", why=plan.message, rule=plan.rule),
+                                 ptr)
+            st.tables[actor].add(cards, meld, plan)
+        if sum(1 for m in earlier if len(m.get("cards") or []) > 1) > done:
+            raise InputError(ngettext("one meld per won trick: {n} trick cannot have brought these melds (pinochle/4.2)",
+                                      "one meld per won trick: {n} tricks cannot have brought these melds "
+                                      "(pinochle/4.2)", done),
+                             "/position/melds")
+        played_from_table = cards_at(pos.get("played_from_table") or [], opts, "/position/played_from_table")
+        for i, c in enumerate(played_from_table):
+            if not st.tables[actor].remove(c):
+                raise InputError(_("{card} is not among the melded cards", card=c), f"/position/played_from_table/{i}")
+        if done >= k and phase not in ("meld", "draw"):
+            st.start_playoff()
+    st.exchanged = bool(pos.get("exchanged"))
+    trick = pos.get("trick") or {}
+    played = cards_at(trick.get("cards") or [], opts, "/position/trick/cards")
+    if len(played) >= n:
+        raise InputError(_("the current trick is already complete"), "/position/trick/cards")
+    if phase == "meld":
+        before = opts["meld_timing"] == "before_draw"
+        st.window = actor if bool(pos.get("drawn")) != before else None
+        st.meld_timing_fault = None if st.window else ("before" if before else "after")
+        st.melded_this_trick = bool(pos.get("melded_this_trick"))
+        st.leader = actor
+        if not pos.get("drawn"):
+            st.to_draw = [actor, st.after(actor)]
+    elif phase == "draw":
+        winner = parse_player(pos.get("winner"), players, "/position/winner")
+        st.leader = winner
+        st.to_draw = [winner, st.after(winner)] if not pos.get("winner_drew") else [st.after(winner)]
+    else:
+        leader = trick.get("leader")
+        if leader is None:
+            if done or played or n == 3:
+                raise InputError(_("give the leader of the current trick (the winner of the last one; in the "
+                                   "three-hand game the bidder leads first)"), "/position/trick/leader")
+            leader = st.leader          # the first trick: the player after the dealer leads (pinochle/2.3)
+        leader = parse_player(leader, players, "/position/trick/leader")
+        st.leader = leader
+        p = leader
+        for c in played:
+            st.trick.append((p, c))
+            p = st.after(p)
+    if hand is not None:
+        have = len(st.holding(actor))
+        if n == 2:
+            if phase == "meld":
+                expect = 12 if pos.get("drawn") else 11
+            elif phase == "draw":
+                expect = 11 if actor in st.to_draw else 12
+            else:
+                expect = 12 if done < k else 12 - (done - k)
+        else:
+            expect = HAND_SIZE[n] - done
+        if phase in (None, "play") and actor in [q for q, _ in st.trick]:
+            expect -= 1
+        if have != expect:
+            raise InputError(_("at this point {player} holds {n} cards (hand and melded cards), not {given}",
+                               player=actor, n=expect, given=have),
+                             "/position/hand")
+        groups = [("/position/hand", hand), ("/position/trick/cards", played),
+                  ("/position/melds", [t.card for t in st.tables[actor].cards]),
+                  ("/position/played_from_table", played_from_table)]
+        if st.upcard is not None:
+            groups.append(("/position/upcard", [st.upcard]))
+        try:
+            check_conservation(groups, deck_of(opts), "pinochle/1.1")
+        except InputError as e:
+            for err in e.errors:  # the upcard is a single card, not a list
+                err["pointer"] = err["pointer"].replace("/position/upcard/0", "/position/upcard")
+            raise
+    return st, hand
+
+
+def declare_position(pos, players, dealer, opts, actor) -> tuple[int, int, int]:
+    """A declaring-out position: ``(tricks_done, meld_points, card_points)``, the claimant's running count.
+
+    ``meld_points``: the meld the claimant has scored in this deal so far (the dealer's 10 for a dix turned up
+    included, as a score answer counts it); ``card_points``: the card points in the tricks the claimant has taken
+    so far.  Both must be possible after ``tricks_done`` tricks (pinochle/1.3, 4.1, 6.4).
+    """
+    if pos.get("phase") not in ("play", "meld", "draw"):
+        raise InputError(_("a player declares out during the play (phase play, meld or draw)"), "/position/phase")
+    for name in ("tricks_done", "meld_points", "card_points"):
+        if pos.get(name) is None:
+            raise InputError(_("give position.{field}: a declaration out is judged on the claimant's running "
+                               "count", field=name), f"/position/{name}")
+    done, meld, pts = pos["tricks_done"], pos["meld_points"], pos["card_points"]
+    last = total_tricks(len(players), opts) - 1
+    if not 0 <= done <= last:
+        raise InputError(_("tricks_done runs from 0 to {last}", last=last), "/position/tricks_done")
+    if meld % 10:
+        raise InputError(_("every meld scores a multiple of 10, so meld_points is one"), "/position/meld_points")
+    if done == 0 and meld > (10 if actor == dealer else 0):
+        # a meld follows a trick won (4.2); before the first, only the dealer may have the 10 of a dix turned up
+        raise InputError(_("before the first trick the only meld is the dealer's 10 for a dix turned up "
+                           "(pinochle/2.2, 4.2)"), "/position/meld_points")
+    pool = pool_of(opts)
+    if not any(points_feasible([(c, pts), (sum(pool.values()) - c, DEAL_TOTAL - pts)], pool)
+               for c in range(0, 2 * done + 1, 2)):
+        raise InputError(ngettext("{points} card points cannot be taken in {n} trick (pinochle/1.3)",
+                                  "{points} card points cannot be taken in {n} tricks (pinochle/1.3)", done,
+                                  points=pts), "/position/card_points")
+    return done, meld, pts
+
+
+def deal_event(ev, players, opts, ptr) -> tuple[DealState, list, list[tuple[str, str, str]]]:
+    """A log's ``deal`` event → the state at the start of the deal, the cards seen so far as ``[(pointer, cards)]``
+    (for the pack's count as the stock is drawn), and the deal's faults as ``[(rule, message, pointer)]``: a
+    hand of the wrong size, a widow that is not 3 cards, a card more often than the pack holds it (rulings, not
+    errors: in a log the deal is what is judged)."""
+    n = len(players)
+    faults = []
+    dealer = parse_player(ev.get("dealer"), players, ptr + "/dealer")
+    hands_raw = ev.get("hands")
+    if not isinstance(hands_raw, dict) or set(hands_raw) != set(players):
+        raise InputError(_("a deal event gives every player's hand"), ptr + "/hands")
+    hands = {p: cards_at(hands_raw[p], opts, f"{ptr}/hands/{esc(p)}") for p in players}
+    seen = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in players]
+    for p in players:
+        if len(hands[p]) != HAND_SIZE[n]:
+            faults.append(("pinochle/2.1" if n == 2 else "pinochle/7.1" if n == 4 else "pinochle/8.1",
+                           _("{player} was dealt {given} cards, not {n}", player=p, given=len(hands[p]),
+                             n=HAND_SIZE[n]), f"{ptr}/hands/{esc(p)}"))
+    trump = None
+    upcard = None
+    widow = []
+    if n == 2:
+        upcard = card_at(ev.get("upcard"), opts, ptr + "/upcard")
+        seen.append((ptr + "/upcard", [upcard]))
+        trump = upcard.suit
+    if n == 3:
+        widow = cards_at(ev.get("widow") or [], opts, ptr + "/widow")
+        if len(widow) != 3:
+            faults.append(("pinochle/8.1", _("the widow holds 3 cards"), ptr + "/widow"))
+        seen.append((ptr + "/widow", widow))
+    try:
+        check_conservation(seen, deck_of(opts))
+    except InputError as e:
+        for err in e.errors:
+            faults.append(("pinochle/1.1", err["detail"], err["pointer"]))
+    st = new_state(players, dealer, opts, trump, hands)
+    st.dealt = {p: list(hands[p]) for p in players}
+    if n == 2:
+        st.upcard = st.turned_up = upcard
+        st.stock_left = 2 * stock_tricks(opts)
+    else:
+        st.auction = Auction(players, dealer, opts)
+        st.widow = widow
+    return st, seen, faults
+
+
+def auction_so_far(pos, players, dealer, opts) -> Auction:
+    """``position.bids``: the calls before the one judged, replayed (an illegal one is impossible input)."""
+    auc = Auction(players, dealer, opts)
+    for i, b in enumerate(pos.get("bids") or []):
+        ptr = f"/position/bids/{i}"
+        p = parse_player(b.get("player"), players, ptr + "/player")
+        if b.get("type") == "bid" and b.get("amount") is None:
+            raise InputError(_("a bid names its amount"), ptr + "/amount")
+        try:
+            auc.apply(p, b.get("amount") if b.get("type") == "bid" else None)
+        except IllegalAction as e:
+            raise InputError(_("the earlier calls are not a legal auction: {why} ({rule})", why=e.message, rule=e.rule),
+                             ptr) from None
+    return auc
