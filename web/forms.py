@@ -208,7 +208,7 @@ QUESTIONS = [
 
 # the names of action types in legal_actions and logs
 ACTIONS = {
-    "play": N_("play a card"), "bid": N_("bid"), "pass": N_("pass"), "meld": N_("meld"), "take_pile": N_("take the pile"),
+    "play": N_("play"), "bid": N_("bid"), "pass": N_("pass"), "meld": N_("meld"), "take_pile": N_("take the pile"),
     "draw": N_("draw"), "discard": N_("discard"), "ask": N_("ask the partner"), "go_out": N_("go out"),
     "take_talon": N_("take the talon"), "exchange": N_("pass cards"),
     "raise": N_("raise the contract"), "concede": N_("concede"), "redeal": N_("ask for a redeal"),

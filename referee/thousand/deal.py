@@ -29,7 +29,7 @@ FORCED_BID = 100
 NO_MARRIAGE_CAP = 120
 BLIND_CONTRACT = 120
 # the phases of a deal as a message names them
-PHASE_NAMES = {"bidding": N_("bidding"), "talon": N_("talon"), "play": N_("play"), "done": N_("done")}
+PHASE_NAMES = {"bidding": N_("bidding"), "talon": N_("talon"), "play": N_("trick play"), "done": N_("done")}
 
 
 def aces_count(opts: dict) -> bool:
