@@ -10,7 +10,8 @@
 Russian; English is the default.
 
 A body may name its game in a top-level ``"game"`` key (the CLI removes it); otherwise ``--game``
-says it.  ``validate`` runs on every core (``--jobs``), or on a Dask cluster (``--dask ADDRESS``),
+says it.  ``validate`` runs on every core (``--jobs``), or on Dask (``--dask``: a local cluster; ``--scheduler ADDRESS``:
+a real one, whose workers read their own parts of the input),
 shows a progress bar on a terminal, prints a summary, writes one JSONL result per log with
 ``--output``, and exits 1 when any log is invalid or unreadable (2 for a usage error).
 """
@@ -21,6 +22,7 @@ import multiprocessing
 import os
 import sys
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -159,30 +161,47 @@ def variants(game):
 
 # ---------------------------------------------------------------- bulk validation
 
+def input_files(paths: Iterable[str]) -> Iterator[str]:
+    """The files ``paths`` name, in order: a folder gives every .json/.jsonl file in it (sorted, recursively); a path
+    that does not exist is kept (it is reported as unreadable)."""
+    for p in paths:
+        path = Path(p)
+        if p != "-" and path.is_dir():
+            yield from (str(f) for f in sorted(path.rglob("*")) if f.suffix in (".json", ".jsonl") and f.is_file())
+        else:
+            yield p
+
+
+def split_lines(data: bytes, first: bool = True) -> Iterator[tuple[int, str]]:
+    """``(index, text)`` of every line of a JSONL text: lines end at ``\\n`` (a ``\\r`` before it is dropped), the
+    index counts every physical line from 0, blank lines are left out, and a byte-order mark opening the file
+    (``first``) is dropped.  Text is UTF-8; undecodable bytes are kept as surrogates (reported as not UTF-8)."""
+    if first and data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    for i, raw in enumerate(data.split(b"\n")):
+        text = raw.decode("utf-8", "surrogateescape").rstrip("\r")
+        if text.strip():
+            yield i, text
+
+
 def iter_items(paths: Iterable[str]) -> Iterator[tuple[str, int, str]]:
     """Yield ``(source, line, text)`` for every log: a .json file is one body, a .jsonl file (or -)
     one body per non-blank line, a folder every .json/.jsonl file in it (sorted, recursively)."""
-    for p in paths:
+    for p in input_files(paths):
         if p == "-":
-            for n, line in enumerate(sys.stdin, 1):
-                if line.strip():
-                    yield "-", n, line.rstrip("\r\n")
+            data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
+            for i, text in split_lines(data):
+                yield "-", i + 1, text
             continue
         path = Path(p)
-        if path.is_dir():
-            files = sorted(f for f in path.rglob("*") if f.suffix in (".json", ".jsonl") and f.is_file())
-            yield from iter_items(map(str, files))
-            continue
         if not path.exists():
             yield str(path), 0, ""  # reported as unreadable
             continue
         if path.suffix == ".json":
             yield str(path), 1, path.read_text(encoding="utf-8-sig", errors="surrogateescape")
             continue
-        with path.open(encoding="utf-8-sig", errors="surrogateescape") as fh:
-            for n, line in enumerate(fh, 1):
-                if line.strip():
-                    yield str(path), n, line.rstrip("\r\n")
+        for i, text in split_lines(path.read_bytes()):
+            yield str(path), i + 1, text
 
 
 def validate_item(item: tuple[str, int, str, str | None]) -> dict:
@@ -222,19 +241,149 @@ def run_local(items: list, jobs: int, progress) -> list[dict]:
         return [progress(r) for r in pool.imap(validate_item, items, chunksize=chunk)]
 
 
-def run_dask(items: list, address: str) -> list[dict]:
+# ---------------------------------------------------------------- bulk validation on Dask
+
+@dataclass(frozen=True)
+class Block:
+    """A part of one input file that a Dask worker reads itself: the lines that start in bytes ``[start, end)`` of a
+    JSONL file, or the whole of a ``.json`` file (``whole``), or a path that does not exist (``missing``)."""
+
+    path: str
+    start: int = 0
+    end: int = 0
+    whole: bool = False
+    missing: bool = False
+
+
+def plan_blocks(files: Iterable[str], blocksize: int) -> list[Block]:
+    """Blocks of about ``blocksize`` bytes over ``files``, in input order (the driver only looks at file sizes)."""
+    out = []
+    for f in files:
+        path = Path(f)
+        if not path.exists():
+            out.append(Block(f, missing=True))
+        elif path.suffix == ".json":
+            out.append(Block(f, whole=True))
+        else:
+            size = path.stat().st_size
+            out += [Block(f, a, min(a + blocksize, size)) for a in range(0, size, blocksize)] or [Block(f)]
+    return out
+
+
+def _block_bytes(block: Block) -> bytes:
+    """The bytes of the lines that start in ``block``: a line belongs to the block its first byte lies in, so a
+    block that begins inside a line skips to the next one and one that ends inside a line reads it to its end."""
+    with open(block.path, "rb") as f:
+        start = block.start
+        if start:
+            f.seek(start - 1)
+            if f.read(1) != b"\n":          # the block begins inside a line that an earlier block reads
+                f.readline()
+                start = f.tell()
+        if start >= block.end:
+            return b""
+        data = f.read(block.end - start)
+        if not data.endswith(b"\n"):
+            data += f.readline()              # the last line runs past the block's end
+    return data
+
+
+def block_lines(block: Block) -> list[tuple[int, str]]:
+    """``(index, text)`` of the non-blank lines that start in ``block``, the index counting physical lines from the
+    block's first (as :func:`split_lines`)."""
+    data = _block_bytes(block)
+    return list(split_lines(data[:-1] if data.endswith(b"\n") else data, first=block.start == 0))
+
+
+def block_line_count(block: Block) -> int:
+    """Physical lines that start in ``block`` (the line numbers of later blocks follow from it)."""
+    if block.whole or block.missing:
+        return 1
+    data = _block_bytes(block)
+    return data.count(b"\n") + (bool(data) and not data.endswith(b"\n"))
+
+
+def validate_block(block: Block, first_line: int, game: str | None, lang: str, part: str | None) -> list[dict]:
+    """Validate every log of ``block`` (run by a Dask worker, which reads the block itself).  With ``part`` the
+    records go to that JSONL file and the summary fields come back; otherwise the records come back."""
+    if block.missing:
+        items = [(block.path, 0, "")]
+    elif block.whole:
+        items = [(block.path, 1, Path(block.path).read_text(encoding="utf-8-sig", errors="surrogateescape"))]
+    else:
+        items = [(block.path, first_line + i, text) for i, text in block_lines(block)]
+    records = [validate_item((src, line, text, game, lang)) for src, line, text in items]
+    if part is None:
+        return records
+    with open(part, "w", encoding="utf-8") as fh:
+        for r in records:
+            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+    return [{k: v for k, v in r.items() if k in SUMMARY_FIELDS} for r in records]
+
+
+SUMMARY_FIELDS = ("source", "line", "status", "first_violation", "error")
+
+
+def run_dask(files: list[str], game: str | None, lang: str, address: str | None, jobs: int, output: str | None,
+             progress) -> list[dict]:
+    """Validate ``files`` on Dask: on the scheduler at ``address``, or on a local cluster of ``jobs`` worker processes.
+
+    The driver plans blocks of the input by file size; each worker reads its own blocks (a first pass counts their
+    lines, so line numbers are exact), validates them and, with ``output``, writes one part file per block next to
+    the output, which the driver then joins in input order (on a cluster the output's folder must be shared with the
+    workers).  The records are the same, in the same order, as with ``--jobs``."""
     try:
-        import dask.bag as db
-        from dask.distributed import Client
+        from dask.distributed import Client, LocalCluster, as_completed
     except ImportError:
         raise click.UsageError(_("Dask is not installed: pip install 'referee[dask]'")) from None
+    cluster = None
     try:
-        client = Client(address, timeout="15s")
+        if address:
+            client = Client(address, timeout="15s")
+        else:
+            cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
+            client = Client(cluster)
     except (OSError, TimeoutError) as e:
-        raise click.UsageError(_("cannot reach the Dask scheduler at {address}: {why}", address=address, why=e)) from None
-    with client:
-        bag = db.from_sequence(items, npartitions=max(1, min(len(items), 8 * len(client.ncores() or [1]))))
-        return bag.map(validate_item).compute()
+        raise click.UsageError(_("cannot reach the Dask scheduler at {address}: {why}", address=address, why=e)) \
+            from None
+    try:
+        with client:
+            workers = max(1, len(client.ncores() or {}))
+            total = sum(Path(f).stat().st_size for f in files if Path(f).exists())
+            blocksize = max(64 * 1024, min(64 * 1024 * 1024, total // (4 * workers) + 1))
+            blocks = plan_blocks(files, blocksize)
+            counts = client.gather(client.map(block_line_count, blocks, pure=False))
+            firsts, line = [], {}
+            for b, n in zip(blocks, counts):
+                if b.start == 0:
+                    line[b.path] = 1
+                firsts.append(line[b.path])
+                line[b.path] += n
+            parts_dir = None
+            if output:
+                parts_dir = Path(output).with_name(Path(output).name + ".parts")
+                parts_dir.mkdir(exist_ok=True)
+            parts = [str(parts_dir / f"part-{i:05d}.jsonl") if parts_dir else None for i in range(len(blocks))]
+            futures = client.map(validate_block, blocks, firsts, [game] * len(blocks), [lang] * len(blocks), parts,
+                                 pure=False)
+            index = {f.key: i for i, f in enumerate(futures)}
+            done: list = [None] * len(blocks)
+            for fut in as_completed(futures):
+                done[index[fut.key]] = fut.result()
+                for r in done[index[fut.key]]:
+                    progress(r)
+            results = [r for chunk in done for r in chunk]
+    finally:
+        if cluster is not None:
+            cluster.close()
+    if parts_dir is not None:
+        with open(output, "w", encoding="utf-8") as out:
+            for p in parts:
+                with open(p, encoding="utf-8") as fh:
+                    out.write(fh.read())
+                os.remove(p)
+        parts_dir.rmdir()
+    return results
 
 
 def summarise(results: list[dict], console: Console) -> None:
@@ -273,8 +422,10 @@ def summarise(results: list[dict], console: Console) -> None:
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write one JSON result per log (JSONL), in input order.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 1024), default=None, help="Worker processes (default: all cores).")
-@click.option("--dask", "dask_address", default=None, help="Run on the Dask scheduler at this address.")
-def validate(paths, game, output, jobs, dask_address):
+@click.option("--dask", "use_dask", is_flag=True, help="Run on Dask: a local cluster of --jobs workers, or --scheduler.")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="The Dask scheduler to run on (e.g. tcp://10.0.0.5:8786); implies --dask.")
+def validate(paths, game, output, jobs, use_dask, scheduler):
     if output and any(p != "-" and Path(p).resolve() == Path(output).resolve() for p in paths):
         raise click.UsageError(_("--output would overwrite an input file"))
     if output:
@@ -285,27 +436,34 @@ def validate(paths, game, output, jobs, dask_address):
     missing = [p for p in paths if p != "-" and not Path(p).exists()]
     if missing:
         raise click.UsageError(_("no such file or folder: {path}", path=missing[0]))
-    items = [(s, n, t, game, i18n.current()) for s, n, t in iter_items(paths)]
-    if not items:
-        raise click.UsageError(_("no game logs found (.json or .jsonl files, or JSONL on standard input)"))
+    use_dask = use_dask or scheduler is not None
+    if use_dask and "-" in paths:
+        raise click.UsageError(_("Dask workers read the files themselves: give paths, not -"))
+    jobs = jobs or os.cpu_count() or 1
     console = ERR
-    if dask_address:
-        results = run_dask(items, dask_address)
-    else:
-        jobs = jobs or os.cpu_count() or 1
-        show = console.is_terminal and len(items) > 1
-        with Progress(TextColumn("validating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                      console=console, disable=not show, transient=True) as bar:
-            task = bar.add_task("logs", total=len(items))
+    lang = i18n.current()
+    files = list(input_files(paths)) if use_dask else []
+    items = [] if use_dask else [(s, n, t, game, lang) for s, n, t in iter_items(paths)]
+    if not (files or items):
+        raise click.UsageError(_("no game logs found (.json or .jsonl files, or JSONL on standard input)"))
+    show = console.is_terminal and (len(items) > 1 or len(files) > 0)
+    with Progress(TextColumn(_("validating")), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=console, disable=not show, transient=True) as bar:
+        task = bar.add_task("logs", total=len(items) or None)
 
-            def tick(r):
-                bar.advance(task)
-                return r
+        def tick(r):
+            bar.advance(task)
+            return r
+        if use_dask:
+            results = run_dask(files, game, lang, scheduler, jobs, output, tick)
+        else:
             results = run_local(items, jobs, tick)
-    if output:
+    if output and not use_dask:
         with open(output, "w", encoding="utf-8") as fh:
             for r in results:
                 fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+    if not results:
+        raise click.UsageError(_("no game logs found (.json or .jsonl files, or JSONL on standard input)"))
     summarise(results, Console(soft_wrap=True))
     if any(r["status"] != "valid" for r in results):
         sys.exit(1)

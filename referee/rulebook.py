@@ -40,11 +40,13 @@ class Clause:
     """Part of a rule that holds only under some option values.
 
     ``when`` maps an option name to the values under which the clause holds (any of them), ``{"not": [...]}`` for
-    every value but those; the special name ``variant`` lists variant ids.  Every entry must hold.
+    every value but those; the special name ``variant`` lists variant ids.  Every entry must hold.  ``source``: the
+    references that stand behind this clause only, shown with the rule's own while the clause holds.
     """
 
     when: dict[str, Any]
     text: Texts
+    source: tuple[dict, ...] = ()
 
     def holds(self, options: dict[str, Any], variant_id: str | None = None) -> bool:
         for name, want in self.when.items():
@@ -97,11 +99,28 @@ class Rule:
                 text = _pick(self.variant_text[variant.id], lang)
         if text is None:
             text = self.body(lang, options, variant.id if variant is not None else None)
-        out = {"id": self.id, "title": _pick(self.title, lang), "text": text, "source": list(self.source)}
+        out = {"id": self.id, "title": _pick(self.title, lang), "text": text,
+               "source": self.sources_under(options, variant.id if variant is not None else None)}
         if options is not None and self.options:
             out["options"] = {name: options[name] for name in self.options if name in options}
         if notes:
             out["notes"] = [_pick(n, lang) for n in self.notes]
+        return out
+
+
+    def sources_under(self, options: dict[str, Any] | None, variant_id: str | None = None) -> list[dict]:
+        """The rule's references and those of the clauses that hold under ``options`` (each once, in order)."""
+        out = list(self.source)
+        for c in self.clauses:
+            if c.source and c.holds(options or {}, variant_id):
+                out += [s for s in c.source if s not in out]
+        return out
+
+    def all_sources(self) -> list[dict]:
+        """Every reference of the rule and its clauses."""
+        out = list(self.source)
+        for c in self.clauses:
+            out += [s for s in c.source if s not in out]
         return out
 
 
@@ -137,7 +156,7 @@ class Rulebook:
         self.sources = list(sources or [])
         known = {s["id"] for s in self.sources}
         for r in rules:
-            for s in r.source:
+            for s in r.all_sources():
                 if s["source"] != "legacy" and s["source"] not in known:
                     raise ValueError(f"{r.id} cites {s['source']!r}, which is not in the bibliography")
 
@@ -150,7 +169,9 @@ class Rulebook:
             rules.append(Rule(
                 id=rid, title=_texts(r["title"], rid), text=_texts(r.get("text") or {DEFAULT_LANGUAGE: ""}, rid),
                 source=_sources(r["source"], rid), options=tuple(r.get("options") or ()),
-                clauses=tuple(Clause(when=dict(c["when"]), text=_texts(c["text"], rid)) for c in r.get("clauses") or ()),
+                clauses=tuple(Clause(when=dict(c["when"]), text=_texts(c["text"], rid),
+                                     source=_sources(c["source"], rid) if c.get("source") else ())
+                              for c in r.get("clauses") or ()),
                 notes=tuple(_texts(n, rid) for n in r.get("notes") or ()),
                 when=Clause(when=dict(r["when"]), text={}) if r.get("when") else None,
                 variant_text=r.get("variant_text") or {}))

@@ -87,13 +87,49 @@ def test_rules_and_variants():
 
 
 def test_validate_on_a_dask_cluster(tmp_path):
-    distributed = pytest.importorskip("dask.distributed")
-    out = tmp_path / "out.jsonl"
+    from dask import distributed
+    out, ref = tmp_path / "out.jsonl", tmp_path / "ref.jsonl"
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
                                   dashboard_address=None) as cluster:
-        r = run("validate", EX / "batch.jsonl", "--output", out, "--dask", cluster.scheduler_address)
+        r = run("validate", EX / "batch.jsonl", EX / "game.json", "--output", out, "--scheduler",
+                cluster.scheduler_address)
+    assert r.exit_code == 1, r.output
+    assert statuses(out)[0] == EXPECTED + [(1, "valid", None)]
+    # the same records, in the same order, as with --jobs; the workers' part files are gone
+    run("validate", EX / "batch.jsonl", EX / "game.json", "--output", ref, "--jobs", 2)
+    assert out.read_text() == ref.read_text()
+    assert not (tmp_path / "out.jsonl.parts").exists()
+    assert "thousand/11.3" in r.output and "batch.jsonl:8" in r.output
+
+
+def test_dask_on_a_local_cluster_of_processes(tmp_path):
+    out = tmp_path / "out.jsonl"
+    r = run("validate", EX / "batch.jsonl", "--output", out, "--dask", "--jobs", 2)
     assert r.exit_code == 1, r.output
     assert statuses(out)[0] == EXPECTED
+
+
+def test_dask_reads_files_not_stdin():
+    r = run("validate", "-", "--dask", input="{}\n")
+    assert r.exit_code == 2 and "give paths, not -" in r.output
+
+
+def test_blocks_cover_every_line_once(tmp_path):
+    # a BOM, CRLF endings, blank lines, a line longer than the blocks, a last line without its newline: for every
+    # block size the lines the blocks read, numbered from their counted starts, are the file's lines
+    from referee.cli import block_line_count, block_lines, plan_blocks, split_lines
+    path = tmp_path / "logs.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf{\"a\": 1}\r\n\n  \n{\"b\": \"" + b"x" * 40 + b"\"}\n{}\n\n{\"c\": [1, 2]}")
+    whole = list(split_lines(path.read_bytes()))
+    assert [i for i, _t in whole] == [0, 3, 4, 6] and whole[0][1] == '{"a": 1}'
+    for size in range(1, path.stat().st_size + 2):
+        blocks = plan_blocks([str(path)], size)
+        got, first = [], 0
+        for b in blocks:
+            got += [(first + i, t) for i, t in block_lines(b)]
+            first += block_line_count(b)
+        assert got == whole, size
+        assert first == 7                     # physical lines: 6 newlines and a last line without one
 
 
 def test_readme_shows_the_real_batch_output():

@@ -101,7 +101,7 @@ def test_sources_come_from_the_bibliography(game):
     cited = set()
     for rule in rules_of(game):
         assert rule.source, rule.id
-        for ref in rule.source:
+        for ref in rule.all_sources():
             assert ref["source"] in ids, (rule.id, ref)
             cited.add(ref["source"])
     assert cited == set(ids), f"bibliography entries no rule cites: {set(ids) - cited}"
@@ -114,7 +114,7 @@ def test_no_text_speaks_of_a_seed(game):
         for where, texts in texts_of(rule):
             for lang, text in texts.items():
                 assert not re.search(r"\bseed|сид\b", text, re.I), (rule.id, where, lang)
-        for ref in rule.source:
+        for ref in rule.all_sources():
             assert "seed" not in ref["section"].lower(), rule.id
     for s in game.rulebook.sources:
         assert "seed" not in s["title"].lower() and "seed" not in s["id"].lower()
@@ -155,8 +155,10 @@ def test_a_rendered_rule_names_no_other_variant(game):
         for other, names in words.items():
             if other == v.id:
                 continue
+            sections = " ".join(s["section"] for s in r["source"])
             for w in names:
                 assert w not in r["text"] and w not in r["title"], (v.id, lang, rule.id, w)
+                assert w not in sections, (v.id, rule.id, "a source section names another variant", w)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
@@ -189,6 +191,7 @@ rules:
         text: {en: "Another scale.", ru: "Другая шкала."}
       - when: {variant: two}
         text: {en: "Two players only.", ru: "Только вдвоём."}
+        source: [{source: book, section: "p. 99"}]
     notes:
       - {en: "Sources disagree.", ru: "Источники расходятся."}
     source: [{source: book, section: "p. 12"}]
@@ -220,8 +223,10 @@ def test_a_rule_shows_the_clauses_that_hold(sample, opts, variant, en):
     v = SimpleNamespace(id=variant, resolve=lambda _o: opts) if variant else None
     rule = sample["sample/1.1"]
     out = rule.render("en", v, opts)
+    # the two-player clause brings its own source, shown only where it holds
+    pages = ["p. 12", "p. 99"] if variant else ["p. 12"]
     assert out == {"id": "sample/1.1", "title": "Red threes", "text": en,
-                   "source": [{"source": "book", "section": "p. 12"}], "options": opts}
+                   "source": [{"source": "book", "section": p} for p in pages], "options": opts}
     ru = rule.render("ru", v, opts, notes=True)
     assert ru["title"] == "Красные тройки" and ru["notes"] == ["Источники расходятся."]
     assert ru["text"].startswith("Каждая красная тройка приносит " + {100: "100", 1000: "1\xa0000", 105: "105"}[
