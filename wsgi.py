@@ -18,15 +18,20 @@ import uuid
 from flask import Flask, Response, g, request
 from flask_cors import CORS
 from pythonjsonlogger.json import JsonFormatter
+from werkzeug.datastructures import LanguageAccept
 from werkzeug.exceptions import ClientDisconnected, HTTPException
+from werkzeug.http import parse_accept_header
 
+import web
 from referee import i18n, service
+from referee.common import echo
 from referee.i18n import N_, _, ngettext
 from referee.jsonio import BadJSON, parse_body
 from referee.errors import InputError, UnknownGame, UnknownRule, UnknownVariant
+from schemas.common import MAX_FAULTS
 
 MAX_BODY = 256 * 1024
-MAX_ERRORS = 100          # entries of a 422's errors list, the last one counting the rest
+MAX_ERRORS = MAX_FAULTS   # entries of a 422's errors list, the last one counting the rest
 PROBLEM_BASE = "https://referee.example/problems/"
 log = logging.getLogger("referee")
 SECURITY_HEADERS = {
@@ -44,6 +49,59 @@ HTTP_TEXTS = {
     404: (N_("Not found"), N_("no path of the API has this URL; GET /v1/games lists the games")),
     405: (N_("Method not allowed"), N_("this path does not take this method; the Allow header lists those it takes")),
 }
+TRANSFER_CODING = ("unsupported-transfer-coding", N_("Transfer coding not supported"))
+
+# The problems answered before a request reaches the app: gunicorn's answers to faults of the HTTP framing
+# (gunicorn_conf.TimedThreadWorker) and the proxy's own (deploy/nginx): status -> (kind, title, detail).
+FRAMING = {
+    400: ("bad-request", N_("Bad request"), N_("the request is not valid HTTP/1.1")),
+    404: ("not-found", *HTTP_TEXTS[404]),
+    403: ("forbidden", N_("Forbidden"), N_("the server does not take requests of this kind")),
+    408: ("request-timeout", N_("Request timeout"), N_("the request did not arrive in time")),
+    413: ("payload-too-large", N_("Request body too large"), N_("bodies are limited to {n} KiB")),
+    414: ("uri-too-long", N_("URI too long"), N_("the request line (method, path and query) is limited to {line} "
+                                                  "bytes")),
+    417: ("expectation-failed", N_("Expectation failed"), N_("the only expectation the server meets is "
+                                                           "Expect: 100-continue")),
+    431: ("header-fields-too-large", N_("Request header fields too large"),
+          N_("the request's header fields are too many or too large")),
+    500: ("internal-error", N_("Internal error"), N_("the referee failed; this is a bug")),
+    501: (*TRANSFER_CODING, N_("a body may be sent with Content-Length or chunked, with no other transfer coding")),
+    502: ("bad-gateway", N_("Referee unavailable"), N_("the proxy could not reach the referee; try again in a moment")),
+    503: ("service-unavailable", N_("Referee unavailable"), N_("the referee is busy or restarting; try again in a "
+                                                              "moment")),
+    504: ("gateway-timeout", N_("Referee timeout"), N_("the referee did not answer the proxy in time")),
+    505: ("http-version-not-supported", N_("HTTP version not supported"),
+          N_("the server speaks HTTP/1.0 and HTTP/1.1 only")),
+}
+# what a 400 of gunicorn's was about (its exception's name) when the catalog can say it more precisely
+FRAMING_FAULTS = {
+    "InvalidRequestLine": N_("the request line is not a method, a path and an HTTP version"),
+    "InvalidRequestMethod": N_("the method is not one that HTTP allows"),
+    "InvalidHTTPVersion": N_("the server speaks HTTP/1.0 and HTTP/1.1 only"),
+    "InvalidHeader": N_("a header is malformed, repeated or not allowed with the others"),
+    "InvalidHeaderName": N_("a header name is not valid"),
+    "ObsoleteFolding": N_("a header is folded over several lines, which HTTP/1.1 no longer allows"),
+    "InvalidChunkSize": N_("the body's chunked framing is broken: send a valid chunked or sized body"),
+    "ChunkMissingTerminator": N_("the body's chunked framing is broken: send a valid chunked or sized body"),
+    "InvalidChunkExtension": N_("the body's chunked framing is broken: send a valid chunked or sized body"),
+    "InvalidProxyLine": N_("the forwarding headers or the PROXY line are not valid"),
+    "InvalidSchemeHeaders": N_("the forwarding headers or the PROXY line are not valid"),
+}
+BODY_FAULTS = {"InvalidChunkSize", "ChunkMissingTerminator", "InvalidChunkExtension"}
+
+
+def framing_problem(status: int, fault: str | None = None, *, line: int) -> dict:
+    """The problem body of a request refused before the app sees it (gunicorn's or the proxy's own answer), in the
+    current language: ``fault`` names gunicorn's exception, ``line`` is the longest request line.  Its ``errors``
+    point at the body (``""``) when the body's framing is at fault."""
+    kind, title, detail = FRAMING.get(status, FRAMING[400 if status < 500 else 500])
+    if status == 400 and fault in FRAMING_FAULTS:
+        detail = FRAMING_FAULTS[fault]
+    detail = _(detail, n=MAX_BODY // 1024, line=line)
+    on_body = status in (413, 501) or fault in BODY_FAULTS
+    return {"type": PROBLEM_BASE + kind, "title": _(title), "status": status, "detail": detail,
+            "errors": whole(detail) if on_body else []}
 
 
 def _setup_logging() -> None:
@@ -87,18 +145,16 @@ def ok(body: dict) -> Response:
                     headers={"Content-Language": i18n.current(), "Vary": "Accept-Language"})
 
 
-def language() -> str:
+def language(header: str | None = None) -> str:
     """The language of the answer: the best of :data:`referee.i18n.LANGUAGES` for the request's
-    ``Accept-Language`` (q-values count; ``ru-RU`` is ``ru``), English by default."""
-    accept = request.accept_languages
-    best = accept.best_match(service.LANGUAGES)
-    if best is None:             # "ru-RU" alone: werkzeug matches "ru" to it, not the other way round
-        for value, _q in accept:
-            primary = value.split("-")[0].lower()
-            if primary in service.LANGUAGES:
-                best = primary
-                break
-    return best or i18n.DEFAULT_LANGUAGE
+    ``Accept-Language`` (q-values count; ``ru-RU`` is ``ru``), English by default.  ``header``: that header's value,
+    for a request outside Flask (gunicorn's own answers); the current request's by default."""
+    accept = request.accept_languages if header is None else parse_accept_header(header, LanguageAccept)
+    for value, quality in sorted(accept, key=lambda vq: -vq[1]):     # best first; werkzeug's own order is not
+        primary = value.split("-")[0].lower()
+        if quality > 0 and primary in service.LANGUAGES:
+            return primary
+    return i18n.DEFAULT_LANGUAGE
 
 
 def bad_query(name: str, detail: str) -> Response:
@@ -145,11 +201,21 @@ def create_app() -> Flask:
         g.request_id = rid if REQUEST_ID.fullmatch(rid) else uuid.uuid4().hex
         g.started = time.perf_counter()
         i18n.set_language(language())
+        coding = request.headers.get("Transfer-Encoding")
+        if coding is not None and any(c.strip().lower() != "chunked" for c in coding.split(",")):
+            # gunicorn passes gzip, deflate and compress before chunked on and leaves the body coded (RFC 9112 §6.1)
+            detail = _("a body may be sent with Content-Length or chunked, with no other transfer coding, not {coding}",
+                       coding=echo(coding))
+            return problem(501, TRANSFER_CODING[0], _(TRANSFER_CODING[1]), detail, whole(detail),
+                           headers={"Connection": "close"})
         raw_path = (request.environ.get("RAW_URI") or request.environ.get("REQUEST_URI") or "").split("?")[0]
         if "%2f" in raw_path.lower() or "%5c" in raw_path.lower():
             return problem(404, "not-found", _("Not found"), _("an encoded slash is not part of any path of the API"))
-        if request.url_rule is None:
-            return None                   # 404 or 405 follow
+        if raw_path.startswith("//") or request.environ.get("PATH_INFO", "").startswith("//"):
+            # werkzeug's routing strips leading slashes: //v1/games would be /v1/games
+            return problem(404, "not-found", _("Not found"), _(HTTP_TEXTS[404][1]))
+        if request.url_rule is None or request.endpoint in web.PAGES:
+            return None                   # 404 or 405 follow; the page and /docs read only ?lang and ignore the rest
         allowed = QUERY.get(request.url_rule.endpoint, set())
         for name in request.args:
             if name not in allowed:
@@ -163,9 +229,18 @@ def create_app() -> Flask:
                 return bad_query(name, _("give {name} once", name=name))
         return None
 
+    app.register_blueprint(web.bp)        # the page for the table, /docs and the spec
+    app.register_blueprint(web.swagger)   # Swagger UI's files, from its package
+
+    @app.teardown_request
+    def forget_language(_exc):
+        i18n.set_language(None)   # the thread's next request (or a test after it) starts in English again
+
     @app.after_request
     def finish(resp: Response):
         resp.headers.update(SECURITY_HEADERS)
+        if request.endpoint in web.PAGES:  # the page and /docs: their own policy (this origin only)
+            resp.headers["Content-Security-Policy"] = web.PAGE_CSP
         if origins:   # the answer depends on the Origin header whether or not the origin is allowed
             resp.vary.add("Origin")
         rid = getattr(g, "request_id", None) or uuid.uuid4().hex
@@ -221,9 +296,11 @@ def create_app() -> Flask:
         if len(raw) > MAX_BODY:
             return too_large()
         body = parse_body(raw)
+        if endpoint == "deck":
+            return ok(service.deck_info(game, body, i18n.current()))
         return ok(service.handle(game, endpoint, body, i18n.current()))
 
-    for ep in service.ENDPOINTS:
+    for ep in (*service.ENDPOINTS, "deck"):
         app.add_url_rule(f"/v1/games/<game>/{ep}", f"post_{ep}", lambda game, _ep=ep: post(game, _ep),
                          methods=["POST"])
 
@@ -237,10 +314,16 @@ def create_app() -> Flask:
         errors = e.errors
         if len(errors) > MAX_ERRORS:   # a body of many faults gets the first ones and a count, not megabytes
             rest = len(errors) - MAX_ERRORS
-            errors = errors[:MAX_ERRORS] + [{"pointer": errors[MAX_ERRORS]["pointer"],
-                                             "detail": ngettext("{n} more fault from here on is not listed",
-                                                                "{n} more faults from here on are not listed",
-                                                                rest)}]
+            unread = getattr(errors, "unread", None)    # where the schema stopped reading (schemas.common.List)
+            if unread is None:
+                more = ngettext("{n} more fault from here on is not listed", "{n} more faults from here on are not "
+                                "listed", rest)
+            elif unread:
+                more = _("more faults from here on are not listed, and the body was not read from {pointer} on",
+                         pointer=unread)
+            else:
+                more = _("more faults from here on are not listed, and the rest of the body was not read")
+            errors = errors[:MAX_ERRORS] + [{"pointer": errors[MAX_ERRORS]["pointer"], "detail": more}]
         return problem(422, "invalid-input", _("The request cannot be judged"),
                        _("the request is invalid or describes something impossible"), errors)
 

@@ -94,7 +94,7 @@ def main():
 def canasta_rows():
     """Canasta through the service, and one deal replayed through the state machine alone."""
     from referee.canasta.options import VARIANTS as CANASTA
-    from referee.canasta.table import DealState as CDeal, Layout as CLayout, Pile
+    from referee.canasta.deal import DealState as CDeal, Layout as CLayout, Pile
     from referee.canasta.views import canasta_card, meld_groups
     from tests.canasta_sim import random_canasta_log
     c_score = load("canasta/score-four-player.json")

@@ -1,12 +1,13 @@
 """Load on loopback: the service started the way the README does, driven by wrk, against a bare Flask
 endpoint under the same gunicorn configuration.
 
-    .venv/bin/python benchmarks/load.py [--duration 60] [--connections 64]
+    .venv/bin/python benchmarks/load.py [--duration 60] [--connections 64] [--proxied] [--root DIR]
 
 Needs wrk (Debian package `wrk`; installed with apt-get when missing and running as root).  Reports, for
 a mix of real requests of every game and for /score alone: requests per second, p50 and p99 latency,
 errors (non-2xx and socket errors), worker restarts and worker memory (RSS) before and after; then the
-same for the bare endpoint and the ratio of /score to it.
+same for the bare endpoint and the ratio of /score to it.  With ``--proxied`` the service runs behind nginx
+(``scripts/serve-proxied``) for the mix and /score; the bare endpoint is not run.
 """
 import argparse
 import json
@@ -43,14 +44,17 @@ def bodies() -> list[tuple[str, dict]]:
             ("/v1/games/canasta/validate", ex("canasta/validate-concealed.json"))]
 
 
-def workers(master: int) -> dict[int, int]:
-    """Worker pid → RSS in kB."""
-    out = subprocess.run(["ps", "--ppid", str(master), "-o", "pid=,rss="], capture_output=True, text=True).stdout
-    return {int(a): int(b) for a, b in (ln.split() for ln in out.strip().splitlines())}
+def workers(started: int) -> dict[int, int]:
+    """gunicorn's worker pid → RSS in kB; ``started`` is gunicorn's master or the script that started it."""
+    rows = subprocess.run(["ps", "-e", "-o", "pid=,ppid=,rss=,args="], capture_output=True, text=True).stdout
+    procs = [ln.split(None, 3) for ln in rows.strip().splitlines()]
+    if not any(int(p) == started and "gunicorn" in a for p, _, _, a in procs):
+        started = next((int(p) for p, pp, _, a in procs if int(pp) == started and "gunicorn" in a), started)
+    return {int(p): int(r) for p, pp, r, a in procs if int(pp) == started}
 
 
-def start(cmd, env, url):
-    proc = subprocess.Popen(cmd, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+def start(cmd, env, url, cwd=ROOT):
+    proc = subprocess.Popen(cmd, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
     for _ in range(300):
         try:
@@ -80,14 +84,16 @@ def wrk(url, path_file, duration, connections):
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     lat = dict(re.findall(r"^\s+(50|99)%\s+(\S+)", out, re.M))
     non2xx = int((re.search(r"Non-2xx or 3xx responses: (\d+)", out) or [0, 0])[1])
-    sock = sum(int(x) for x in re.findall(r"(?:connect|read|write|timeout) (\d+)", out))
-    return {"rps": rps, "p50": lat.get("50"), "p99": lat.get("99"), "errors": non2xx + sock}
+    kinds = {k: int(v) for k, v in re.findall(r"(connect|read|write|timeout) (\d+)", out)}
+    detail = ", ".join(f"{k} {v}" for k, v in [("non-2xx", non2xx), *kinds.items()] if v)
+    return {"rps": rps, "p50": lat.get("50"), "p99": lat.get("99"), "errors": non2xx + sum(kinds.values()),
+            "detail": detail}
 
 
-def run(label, cmd, env, url, reqs, args, tmp):
+def run(label, cmd, env, url, reqs, args, tmp, cwd=ROOT):
     f = tmp / (re.sub(r"\W+", "_", label) + ".txt")
     f.write_text("".join(f"{p} {json.dumps(b)}\n" for p, b in reqs))
-    proc = start(cmd, env, url)
+    proc = start(cmd, env, url, cwd)
     before = workers(proc.pid)
     res = wrk(url, f, args.duration, args.connections)
     after = workers(proc.pid)
@@ -96,7 +102,7 @@ def run(label, cmd, env, url, reqs, args, tmp):
     res["rss_before_mb"] = round(max(before.values()) / 1024, 1)
     res["rss_after_mb"] = round(max(after.values()) / 1024, 1)
     print(f"{label:<22} {res['rps']:>9.0f} {res['p50']:>8} {res['p99']:>8} {res['errors']:>6} {res['restarts']:>8} "
-          f"{res['rss_before_mb']:>7} {res['rss_after_mb']:>7}")
+          f"{res['rss_before_mb']:>7} {res['rss_after_mb']:>7}" + (f"  ({res['detail']})" if res["detail"] else ""))
     return res
 
 
@@ -104,6 +110,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--duration", type=int, default=60)
     ap.add_argument("--connections", type=int, default=64)
+    ap.add_argument("--proxied", action="store_true", help="run scripts/serve-proxied: nginx in front")
+    ap.add_argument("--root", type=pathlib.Path, default=ROOT,
+                    help="run the service of another checkout (an older commit unpacked with git archive) under "
+                         "this checkout's gunicorn, as scripts/serve would")
     args = ap.parse_args()
     if not shutil.which("wrk"):
         if os.geteuid() == 0:
@@ -113,16 +123,22 @@ def main():
     reqs = bodies()
     port = 8870
     url = f"http://127.0.0.1:{port}"
-    env = dict(os.environ, REFEREE_BIND=f"127.0.0.1:{port}", REFEREE_LOG_LEVEL="WARNING")
+    env = dict(os.environ, REFEREE_BIND=f"127.0.0.1:{port}", REFEREE_UPSTREAM=f"127.0.0.1:{port + 1}",
+               REFEREE_LOG_LEVEL="WARNING")
     from wsgi import app
     size = len(app.test_client().post(reqs[0][0], json=reqs[0][1]).get_data())
     (ROOT / "benchmarks" / "score_answer_size.txt").write_text(str(size))
     print(f"{'run':<22} {'req/s':>9} {'p50':>8} {'p99':>8} {'errors':>6} {'restarts':>8} {'MB bef':>7} {'MB aft':>7}")
     with tempfile.TemporaryDirectory() as d:
         tmp = pathlib.Path(d)
-        serve = [str(ROOT / "scripts" / "serve")]
-        run("mix (every game)", serve, env, url, reqs, args, tmp)
-        score = run("thousand /score", serve, env, url, reqs[:1], args, tmp)
+        serve = [str(ROOT / "scripts" / ("serve-proxied" if args.proxied else "serve"))]
+        if args.root != ROOT:
+            serve = [str(ROOT / ".venv" / "bin" / "gunicorn"), "--config", "gunicorn_conf.py", "wsgi:app"]
+            env["PYTHONPATH"] = str(args.root)
+        run("mix (every game)", serve, env, url, reqs, args, tmp, args.root)
+        score = run("thousand /score", serve, env, url, reqs[:1], args, tmp, args.root)
+        if args.proxied:
+            return
         bare_cmd = [str(ROOT / ".venv" / "bin" / "gunicorn"), "--config", "gunicorn_conf.py",
                     "--chdir", str(ROOT / "benchmarks"), "bare_app:app"]
         bare = run("bare Flask endpoint", bare_cmd, env, url, reqs[:1], args, tmp)

@@ -4,18 +4,59 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+import icu
+
 from .errors import InputError, esc
 from .i18n import _, alternatives, ngettext
 
+ECHO_MAX = 64          # characters of a client's text that an answer shows back
+# ICU's implementation of the confusable detection of Unicode Technical Standard #39 (its checks are thread-safe
+# once the checker is built)
+_SPOOF = icu.SpoofChecker()
+
+
+def echo(value: Any, most: int = ECHO_MAX) -> str:
+    """``value`` as an error shows it back: its ``repr``, cut after ``most`` characters with "…" (a variant of
+    250,000 characters is named by its first 64, not sent back whole)."""
+    if isinstance(value, str) and len(value) > most:
+        return repr(value[:most]) + "…"
+    text = repr(value)
+    return text if len(text) <= most + 2 else text[:most] + "…"
+
 
 def name_key(name: str) -> str:
-    """What makes two names the same player: equal after Unicode NFC normalisation and case folding ("Anna" and
-    "anna", or é written in one code point or two, are one name)."""
-    return unicodedata.normalize("NFC", name).casefold()
+    """What makes two names the same player: equal after Unicode NFKC normalisation and case folding ("Anna" and
+    "anna", é written in one code point or two, and the fullwidth "Ａnna" are one name)."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def skeletons(name: str) -> set[str]:
+    """The UTS #39 skeletons of ``name`` as written and as :func:`name_key` folds it: two names that share one look
+    alike ("Anna" and "Аnna" with a Cyrillic А, "Ivan" and "lvan").  A name all in one alphabet has its own
+    skeleton: "Анна" does not look like "Anna"."""
+    return {_SPOOF.getSkeleton(0, name), _SPOOF.getSkeleton(0, name_key(name))}
+
+
+def name_clash(names: list[str]) -> tuple[int, int, bool] | None:
+    """The first pair ``(i, j, same)`` of ``names`` that cannot be told apart, ``i < j``: ``same`` when they are one
+    name under :func:`name_key`, else they look alike (:func:`skeletons`); None when all can be told apart."""
+    keys: dict[str, int] = {}
+    shapes: dict[str, int] = {}
+    for j, name in enumerate(names):
+        key = name_key(name)
+        if key in keys:
+            return keys[key], j, True
+        keys[key] = j
+        for shape in skeletons(name):
+            if shape in shapes and shapes[shape] != j:
+                return shapes[shape], j, False
+            shapes.setdefault(shape, j)
+    return None
 
 
 def distinct_names(names: list[str]) -> bool:
-    return len({name_key(n) for n in names}) == len(names)
+    """Whether every name of ``names`` can be told apart from the others (:func:`name_clash`)."""
+    return name_clash(names) is None
 
 
 def missing_scores(state: Any, keys: list[str], progress: tuple[str, ...] = ()) -> list[dict]:
@@ -40,8 +81,13 @@ def parse_players(req: dict, variant) -> list[str]:
     players = req.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
         raise InputError(_("players must be a list of player names in seat order (clockwise)"), "/players")
-    if not distinct_names(players):
+    clash = name_clash(players)
+    if clash and clash[2]:
         raise InputError(_("player names must be distinct, ignoring case and Unicode normalisation"), "/players")
+    if clash:
+        raise InputError(_("{first} and {second} look alike (letters of another alphabet, or characters that pass "
+                           "for others): give names that can be told apart", first=echo(players[clash[0]]),
+                           second=echo(players[clash[1]])), "/players")
     if len(players) not in variant.players:
         want = alternatives(map(str, variant.players))
         raise InputError(ngettext("variant {variant} is played by {want} players, not {n}",

@@ -6,8 +6,10 @@ lone surrogates, numbers too long to read, and nesting deeper than :data:`MAX_DE
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
+from .common import ECHO_MAX, echo
 from .i18n import N_, _
 
 MAX_DEPTH = 32
@@ -43,25 +45,33 @@ class _Faulty(dict):
     fault: tuple[str, str]
 
 
-def _no_duplicates(pairs):
-    out = {}
-    for k, v in pairs:
-        if k in out:
-            bad = _Faulty(out)
-            bad.fault = (k, _("duplicate key {key} in an object", key=repr(k)))
-            return bad
-        out[k] = v
-    return out
+class _Hooks:
+    """The decoder's hooks for one document: they mark what cannot be accepted (a repeated key, NaN or Infinity)
+    and note that they did, so that a clean document is never walked a second time."""
+
+    def __init__(self) -> None:
+        self.faulty = False
+
+    def pairs(self, pairs):
+        out = dict(pairs)
+        if len(out) == len(pairs):
+            return out
+        seen: set = set()
+        key = next(k for k, _v in pairs if k in seen or seen.add(k))     # the first key met twice
+        bad = _Faulty()
+        bad.fault = (key, _("duplicate key {key} in an object", key=echo(key)))
+        self.faulty = True
+        return bad
+
+    def constant(self, name):
+        self.faulty = True
+        return _Fault(_("{name} is not valid JSON", name=name))
 
 
 def _number(text: str):
     """A JSON number with a fraction or exponent; 100.0 and 1e2 are the integer 100 (as JSON Schema reads them)."""
     f = float(text)
     return int(f) if f.is_integer() and abs(f) <= 2 ** 53 else f
-
-
-def _no_constants(name):
-    return _Fault(_("{name} is not valid JSON", name=name))
 
 
 def _step(key) -> str:
@@ -80,8 +90,8 @@ def _first_fault(data: Any) -> tuple[str, str] | None:
             if not _is_text(x):
                 return ptr, _("a string that is not valid Unicode (a lone surrogate)")
         elif isinstance(x, dict):
-            if isinstance(x, _Faulty):
-                return ptr + _step(x.fault[0]), x.fault[1]
+            if isinstance(x, _Faulty):    # a key too long for a pointer is named by the detail alone
+                return (ptr + _step(x.fault[0]) if len(x.fault[0]) <= ECHO_MAX else ptr), x.fault[1]
             items = list(x.items())
             for k, v in reversed(items):
                 if not _is_text(k):
@@ -100,25 +110,44 @@ def _is_text(s: str) -> bool:
     return True
 
 
+# a JSON string (the unrolled form of "(?:[^"\\]|\\.)*", which the regex engine runs without backtracking), and
+# the brackets that are left once strings are taken out
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+# only a \u escape can put a surrogate into a string: raw UTF-8 cannot encode one
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+# every byte but the brackets goes; opening ones become "(", closing ones ")"
+_BRACKETS_ONLY = bytes.maketrans(b"[{]}", b"(())")
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[{]}")
+
+
+def _shallow(raw: bytes, limit: int) -> bool:
+    """True if the brackets of ``raw`` (strings included, so that this only errs on the deep side) surely nest at
+    most ``limit`` deep: each pass of ``replace`` takes out the innermost pairs, so the passes count the depth, all
+    at C speed.  False means :func:`_depth_ok` must look, skipping strings."""
+    brackets = raw.translate(_BRACKETS_ONLY, _NOT_BRACKETS)
+    for _ in range(limit):
+        if not brackets:
+            return True
+        shorter = brackets.replace(b"()", b"")
+        if len(shorter) == len(brackets):
+            return False                  # brackets in strings, or not JSON: look closely
+        brackets = shorter
+    return not brackets
+
+
 def _depth_ok(text: str, limit: int) -> bool:
-    """True if brackets nest at most ``limit`` deep (strings are skipped)."""
+    """True if brackets nest at most ``limit`` deep (strings are skipped).  The strings and the text between the
+    brackets are skipped by regular expressions, so the loop runs once per bracket, not once per character."""
     depth = 0
-    in_str = esc = False
-    for ch in text:
-        if in_str:
-            if esc:
-                esc = False
-            elif ch == "\\":
-                esc = True
-            elif ch == '"':
-                in_str = False
-        elif ch == '"':
-            in_str = True
-        elif ch in "[{":
+    for m in _BRACKET.finditer(_STRING.sub("", text)):
+        if m.group() in "[{":
             depth += 1
             if depth > limit:
                 return False
-        elif ch in "]}":
+        else:
             depth -= 1
     return True
 
@@ -134,17 +163,20 @@ def parse_body(raw: bytes | str) -> Any:
             raise BadJSON(_("the body is not UTF-8 ({reason} at byte {byte})", reason=e.reason, byte=e.start)) from None
     if not text.strip():
         raise BadJSON(_("the body is empty; send a JSON object"))
-    if text.count("[") + text.count("{") > MAX_DEPTH and not _depth_ok(text, MAX_DEPTH):
+    if text.count("[") + text.count("{") > MAX_DEPTH and not _shallow(
+            raw if isinstance(raw, bytes) else text.encode("utf-8", "surrogatepass"), MAX_DEPTH) \
+            and not _depth_ok(text, MAX_DEPTH):
         raise BadJSON(_("JSON nested deeper than {n} levels", n=MAX_DEPTH), "nesting-too-deep")
+    hooks = _Hooks()
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants,
-                          parse_float=_number)
+        data = json.loads(text, object_pairs_hook=hooks.pairs, parse_constant=hooks.constant, parse_float=_number)
     except json.JSONDecodeError as e:
         raise BadJSON(_("the body is not valid JSON: {why} at line {line} column {column}", why=_(e.msg),
                         line=e.lineno, column=e.colno)) from None
     except (ValueError, RecursionError):
         raise BadJSON(_("the body is not valid JSON: a number is too long")) from None
-    if not _check_strings(data):
+    # a clean document (no repeated key, NaN or surrogate escape: nearly every body) is not walked again
+    if hooks.faulty or (_SURROGATE_ESCAPE.search(text) and not _check_strings(data)):
         ptr, why = _first_fault(data) or ("", _("the body holds a value that is not valid JSON"))
         raise BadJSON(why, pointer=ptr)
     return data
@@ -152,7 +184,8 @@ def parse_body(raw: bytes | str) -> Any:
 
 def _check_strings(data: Any) -> bool:
     """True if nothing in the document needs a second look: every string (key or value) is Unicode text, and no
-    NaN/Infinity or repeated key was met.  Cheap enough to run on every body; :func:`_first_fault` places a fault."""
+    NaN/Infinity or repeated key was met.  Run only when the text holds a surrogate escape; :func:`_first_fault`
+    places a fault."""
     stack = [data]
     while stack:
         x = stack.pop()

@@ -1,6 +1,7 @@
 """The games the referee knows.  A new game adds its subpackage and one line here."""
 from __future__ import annotations
 
+from .common import echo
 from .errors import UnknownGame
 from .i18n import _
 from .rulebook import Game
@@ -14,5 +15,5 @@ GAMES: dict[str, Game] = {g.id: g for g in (THOUSAND, CANASTA, PINOCHLE)}
 def get(game_id: str) -> Game:
     """Return the game or raise :class:`UnknownGame`."""
     if game_id not in GAMES:
-        raise UnknownGame(_("unknown game {game}; known: {known}", game=repr(game_id[:64]), known=", ".join(GAMES)))
+        raise UnknownGame(_("unknown game {game}; known: {known}", game=echo(game_id), known=", ".join(GAMES)))
     return GAMES[game_id]

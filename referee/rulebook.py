@@ -24,6 +24,7 @@ from typing import Any, Callable
 
 import yaml
 
+from .common import echo
 from .errors import InputError, UnknownVariant, esc
 from .i18n import DEFAULT_LANGUAGE, _, number
 
@@ -109,11 +110,20 @@ class Rule:
 
 
     def sources_under(self, options: dict[str, Any] | None, variant_id: str | None = None) -> list[dict]:
-        """The rule's references and those of the clauses that hold under ``options`` (each once, in order)."""
-        out = list(self.source)
+        """The rule's references and those of the clauses that hold under ``options``, each once, in order; a
+        reference with its own ``when`` counts only where that holds too."""
+        opts = options or {}
+        refs = list(self.source)
         for c in self.clauses:
-            if c.source and c.holds(options or {}, variant_id):
-                out += [s for s in c.source if s not in out]
+            if c.source and c.holds(opts, variant_id):
+                refs += c.source
+        out: list[dict] = []
+        for ref in refs:
+            if "when" in ref and not ref["when"].holds(opts, variant_id):
+                continue
+            shown = {"source": ref["source"], "section": ref["section"]}
+            if shown not in out:
+                out.append(shown)
         return out
 
     def all_sources(self) -> list[dict]:
@@ -139,9 +149,17 @@ def _texts(value: Any, where: str) -> Texts:
 
 
 def _sources(value: Any, where: str) -> tuple[dict, ...]:
+    """References ``{source, section}``; one may hold only under some option values (``when``, as a clause's): a
+    clause shared by several games cites each game's own page where that game is played."""
     if isinstance(value, str):      # the first format: one line naming the sources
         return ({"source": "legacy", "section": value},)
-    return tuple({"source": s["source"], "section": str(s.get("section", ""))} for s in value)
+    out = []
+    for s in value:
+        ref = {"source": s["source"], "section": str(s.get("section", ""))}
+        if s.get("when"):
+            ref["when"] = Clause(when=dict(s["when"]), text={})
+        out.append(ref)
+    return tuple(out)
 
 
 class Rulebook:
@@ -335,7 +353,7 @@ class Variant:
             spec = self.specs.get(name)
             if spec is None:
                 errors.append({"pointer": f"/options/{esc(name)}",
-                               "detail": _("unknown option {name}; known options: {known}", name=repr(name),
+                               "detail": _("unknown option {name}; known options: {known}", name=echo(name),
                                            known=", ".join(sorted(self.specs)))})
                 continue
             try:
@@ -384,10 +402,12 @@ class Game:
     score: Callable[..., dict]
     check: Callable[..., dict]
     validate: Callable[..., dict]
+    # the deck the effective options play with: options -> referee.cards.DeckSpec (each game's own deck function)
+    deck: Callable[[dict], Any]
 
     def variant(self, variant_id: str | None) -> Variant:
         vid = self.default_variant if variant_id is None else variant_id
         if not isinstance(vid, str) or vid not in self.variants:
             raise UnknownVariant(_("{game} has no variant {variant}; known: {known}", game=self.id,
-                                   variant=repr(vid), known=", ".join(self.variants)))
+                                   variant=echo(vid), known=", ".join(self.variants)))
         return self.variants[vid]

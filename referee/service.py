@@ -11,11 +11,13 @@ from marshmallow import ValidationError
 
 from schemas import REQUESTS, errors_to_pointers
 
-from . import i18n, registry
+from . import errors, i18n, registry
+from .common import echo
 from .errors import InputError, UnknownRule, UnknownVariant
 from .i18n import DEFAULT_LANGUAGE, _
 
 ENDPOINTS = ("score", "check", "validate")
+VARIANT_MAX = 64        # the longest variant id a request may name (schemas.common.Envelope)
 # one schema instance per request kind: building marshmallow schemas (and their nested fields) per request
 # costs as much as judging the request; loading does not change them
 _SCHEMAS = {(g, ep): cls() for g, eps in REQUESTS.items() for ep, cls in eps.items()}
@@ -59,6 +61,9 @@ def _handle(game_id: str, endpoint: str, body: Any) -> dict:
     if "variant" in body and not isinstance(body["variant"], str):
         raise InputError(_("variant must be a string naming one of: {known}", known=", ".join(game.variants)),
                          "/variant")
+    if isinstance(body.get("variant"), str) and len(body["variant"]) > VARIANT_MAX:
+        # refused before it is looked up, and not shown back: no variant id is this long
+        raise InputError(_("Longer than maximum length {max}.", max=VARIANT_MAX), "/variant")
     try:
         variant = game.variant(body.get("variant"))
     except UnknownVariant as e:
@@ -93,9 +98,43 @@ def games_index() -> dict:
 
 
 def variant_info(game_id: str, variant_id: str) -> dict:
+    """The variant, its options and the ``deck`` it plays with under its own option values."""
     game = registry.get(game_id)
     v = game.variant(variant_id)
-    return {"game": game.id, **v.describe()}
+    return {"game": game.id, **v.describe(), "deck": deck_listing(game.deck(v.resolve({})))}
+
+
+def deck_listing(deck) -> dict:
+    """A :class:`~referee.cards.DeckSpec` as the API lists it: ``{size, cards: [{card, copies}]}``, the cards suit by
+    suit (``S H D C``) in the deck's rank order, then the joker; ``copies`` is how many of that card the deck holds,
+    and they add up to ``size``."""
+    cards = [{"card": str(c), "copies": deck.max_copies(c)} for c in dict.fromkeys(deck.cards())]
+    return {"size": deck.size, "cards": cards}
+
+
+def deck_info(game_id: str, body: Any, lang: str = DEFAULT_LANGUAGE) -> dict:
+    """``POST /v1/games/{game}/deck``: the deck a request with this envelope (``variant``, ``options``) plays with,
+    for option values other than the variant's own (``GET .../variants/{id}`` lists the deck under those).
+
+    Returns ``{game, variant, options, deck}``; raises :class:`~referee.errors.UnknownVariant` (404) and
+    :class:`~referee.errors.InputError` (422: not an object, a field other than the envelope's, bad options)."""
+    with i18n.language(lang):
+        game = registry.get(game_id)
+        if not isinstance(body, dict):
+            raise InputError(_("the body must be a JSON object"), "")
+        extra = [{"pointer": "/" + errors.esc(k), "detail": _("unknown field: not part of this request's shape")}
+                 for k in body if k not in ("variant", "options")]
+        if extra:
+            raise InputError(extra)
+        if "variant" in body and not isinstance(body["variant"], str):
+            raise InputError(_("variant must be a string naming one of: {known}", known=", ".join(game.variants)),
+                             "/variant")
+        try:
+            variant = game.variant(body.get("variant"))
+        except UnknownVariant as e:
+            raise UnknownVariant(str(e), "/variant") from None
+        opts = variant.resolve(body.get("options"))
+        return {"game": game.id, "variant": variant.id, "options": opts, "deck": deck_listing(game.deck(opts))}
 
 
 def rules_info(game_id: str, variant_id: str | None, lang: str | None = None) -> dict:
@@ -119,7 +158,7 @@ def rule_info(game_id: str, rule_id: str, variant_id: str | None, lang: str | No
     v = game.variant(variant_id)
     full = rule_id if rule_id.startswith(game.id + "/") else f"{game.id}/{rule_id}"
     if full not in game.rulebook:
-        raise UnknownRule(_("{game} has no rule {rule}", game=game.id, rule=repr(rule_id[:64])))
+        raise UnknownRule(_("{game} has no rule {rule}", game=game.id, rule=echo(rule_id)))
     rule = game.rulebook[full].render(lang, v, v.resolve({}), notes=True)
     cited = {s["source"] for s in rule["source"]}
     return {"game": game.id, "variant": v.id, "edition": game.rulebook.edition, **rule,

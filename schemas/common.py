@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import unicodedata
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, pre_load, utils, validate
 
+from referee.common import ECHO_MAX, echo
 from referee.i18n import N_, Msg, _
+
+MAX_FAULTS = 100     # the faults a 422 lists (wsgi.MAX_ERRORS); a list stops reading its items past them
 
 # marshmallow's own messages, marked for the catalog (tests check that every message the fields below can give is
 # one of these, so a marshmallow upgrade that rewords one is noticed)
@@ -88,12 +91,49 @@ def _refuse_long(field: fields.Field, value, kind: type, unit) -> None:
                 raise ValidationError(unit(v.max, len(value)))
 
 
+class _Unread:
+    """Stands in the errors where reading stopped: at a list's first unread item (:class:`List`), or for an object
+    whose unknown keys were more than an answer lists (:data:`MAX_FAULTS`, :class:`Strict`)."""
+
+
+UNREAD = _Unread()
+
+
+def count_faults(messages) -> int:
+    """How many entries :func:`errors_to_pointers` makes of marshmallow's ``messages``."""
+    if isinstance(messages, dict):
+        return sum(count_faults(m) for m in messages.values())
+    if isinstance(messages, list):
+        return sum(count_faults(m) for m in messages)
+    return 0 if messages is UNREAD else 1
+
+
 class List(_localized(fields.List)):
-    """marshmallow's List with the early length check of :func:`_refuse_long`."""
+    """marshmallow's List with the early length check of :func:`_refuse_long`, which stops reading its items once
+    they have given more than :data:`MAX_FAULTS` faults: a log of 5,000 events full of unknown keys costs the reading
+    of its first events, not of 40,000 errors that no answer would list."""
 
     def _deserialize(self, value, attr, data, **kwargs):
         _refuse_long(self, value, list, lambda most, n: _("at most {most} items, not {n}", most=most, n=n))
-        return super()._deserialize(value, attr, data, **kwargs)
+        if not utils.is_collection(value):
+            raise self.make_error("invalid")
+        result: list = []
+        errors: dict = {}
+        faults = 0
+        for idx, each in enumerate(value):
+            try:
+                result.append(self.inner.deserialize(each, **kwargs))
+            except ValidationError as error:
+                if error.valid_data is not None:
+                    result.append(error.valid_data)
+                errors[idx] = error.messages
+                faults += count_faults(error.messages)
+                if faults > MAX_FAULTS and idx + 1 < len(value):
+                    errors[idx + 1] = [UNREAD]
+                    break
+        if errors:
+            raise ValidationError(errors, valid_data=result)
+        return result
 
 
 class Dict(_localized(fields.Dict)):
@@ -121,12 +161,25 @@ def Int(lo: int = -100000, hi: int = 100000, **kw):
 
 
 class Strict(Schema):
-    """Base for request schemas: unknown fields are rejected, never dropped."""
+    """Base for request schemas: unknown fields are rejected, never dropped.  An object with more unknown keys than
+    an answer lists (:data:`MAX_FAULTS`) is refused on its first ones, in document order, and not read further:
+    20,000 unknown keys cost the reading of 101, not 20,000 errors."""
 
     error_messages = {"type": Msg(N_("Invalid input type.")), "unknown": Msg(N_("Unknown field."))}
 
     class Meta:
         unknown = RAISE
+
+    @pre_load
+    def _few_unknown_keys(self, data, **kwargs):
+        if isinstance(data, dict) and len(data) > MAX_FAULTS:
+            known = {f.data_key or name for name, f in self.load_fields.items()}
+            unknown = [k for k in data if k not in known]
+            if len(unknown) > MAX_FAULTS:
+                errors: dict = {k: [self.error_messages["unknown"]] for k in unknown[:MAX_FAULTS + 1]}
+                errors["_schema"] = [UNREAD]
+                raise ValidationError(errors)
+        return data
 
 
 class Envelope(Strict):
@@ -136,31 +189,51 @@ class Envelope(Strict):
     options = Dict(keys=String(validate=Length(max=64)), validate=Length(max=100))
 
 
-def errors_to_pointers(messages, prefix: str = "") -> list[dict]:
-    """Flatten marshmallow's nested error dict into ``[{"pointer", "detail"}]`` (RFC 6901)."""
-    out: list[dict] = []
+class Faults(list):
+    """The ``[{"pointer", "detail"}]`` of a request, and ``unread``: the pointer of where reading stopped (a list's
+    first unread item, an object with too many unknown keys), or None when the whole body was read."""
+
+    unread: str | None = None
+
+
+def errors_to_pointers(messages, prefix: str = "") -> Faults:
+    """Flatten marshmallow's nested error dict into ``[{"pointer", "detail"}]`` (RFC 6901).  A key longer than any
+    field name (:data:`referee.common.ECHO_MAX`) is not put in a pointer: its faults point at the object that holds
+    it and name the key's beginning."""
+    out = Faults()
+    _flatten(messages, prefix, out)
+    return out
+
+
+def _flatten(messages, prefix: str, out: Faults, key: str | None = None) -> None:
+    def add(detail: str) -> None:
+        out.append({"pointer": prefix, "detail": detail if key is None else _("under the key {key}: {why}", key=key,
+                                                                               why=detail)})
+
     if isinstance(messages, dict):
-        for key, sub in messages.items():
-            k = str(key).replace("~", "~0").replace("/", "~1")
-            if key == "_schema":
-                out += errors_to_pointers(sub, prefix)
-            elif key == "value" and isinstance(sub, (list, dict)) and prefix:
-                out += errors_to_pointers(sub, prefix)
-            elif key == "key" and prefix:
-                out += [{"pointer": prefix, "detail": _("key: {why}", why=e["detail"])}
-                        for e in errors_to_pointers(sub, prefix)]
+        for name, sub in messages.items():
+            if name == "_schema" or (name == "value" and isinstance(sub, (list, dict)) and prefix):
+                _flatten(sub, prefix, out, key)
+            elif name == "key" and prefix:
+                at = len(out)
+                _flatten(sub, prefix, out, key)
+                if key is None:         # a long key's faults say which key already
+                    for e in out[at:]:
+                        e["detail"] = _("key: {why}", why=e["detail"])
+            elif len(str(name)) > ECHO_MAX:
+                _flatten(sub, prefix, out, echo(name))
             else:
-                out += errors_to_pointers(sub, f"{prefix}/{k}")
+                _flatten(sub, prefix + "/" + str(name).replace("~", "~0").replace("/", "~1"), out, key)
     elif isinstance(messages, list):
         for m in messages:
             if isinstance(m, (dict, list)):
-                out += errors_to_pointers(m, prefix)
+                _flatten(m, prefix, out, key)
+            elif m is UNREAD:
+                if out.unread is None:
+                    out.unread = prefix
+            elif m == "Unknown field.":
+                add(_("unknown field: not part of this request's shape"))
             else:
-                if m == "Unknown field.":
-                    detail = _("unknown field: not part of this request's shape")
-                else:
-                    detail = m.translated() if isinstance(m, Msg) else str(m)
-                out.append({"pointer": prefix, "detail": detail})
+                add(m.translated() if isinstance(m, Msg) else str(m))
     else:
-        out.append({"pointer": prefix, "detail": str(messages)})
-    return out
+        add(str(messages))

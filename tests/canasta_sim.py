@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import random
 
-from referee.canasta.core import deck_of, is_black_three, is_red_three, is_wild
+from referee.canasta.cards import deck_of, is_black_three, is_red_three, is_wild
 from referee.canasta.options import VARIANTS, deal_size
-from referee.canasta.table import DealState, Layout, Pile
-from referee.canasta.views import _opening, _way_to_take
+from referee.canasta.deal import DealState, Layout, Pile, opening_melds, way_to_take
 
 FOUR = [{"id": "NS", "players": ["N", "S"]}, {"id": "EW", "players": ["E", "W"]}]
 TWO = [{"id": "A", "players": ["A"]}, {"id": "B", "players": ["B"]}]
@@ -72,7 +71,7 @@ def random_canasta_log(seed: int, variant: str = "classic", max_turns: int = 400
     pile_cards = []
     cover = opts["black_three_upcard"] == "cover"
     if opts["pile_count_off"]:
-        from referee.canasta.views import count_off
+        from referee.canasta.cards import count_off
         up = rest.pop(0)
         n_off = count_off(up)
         pile_cards, rest = rest[:n_off] + [up], rest[n_off:]
@@ -112,7 +111,7 @@ def random_canasta_log(seed: int, variant: str = "classic", max_turns: int = 400
         p = st.turn
         side = st.side(p)
         if st.stock == 0:
-            way = _way_to_take(st, p, st.hands[p])
+            way = way_to_take(st, p, st.hands[p])
             if way is None:
                 st.apply_end(p)
                 log.append({"type": "end", "player": p})
@@ -121,7 +120,7 @@ def random_canasta_log(seed: int, variant: str = "classic", max_turns: int = 400
             log.append({"type": "take_pile", "player": p, "cards": s(way[0]), "melds": [s(m) for m in way[1]]})
             _extra(st, p, rest, log)
         else:
-            way = _way_to_take(st, p, st.hands[p]) if rng.random() < 0.8 else None
+            way = way_to_take(st, p, st.hands[p]) if rng.random() < 0.8 else None
             if way is not None:
                 st.apply_take_pile(p, *way)
                 log.append({"type": "take_pile", "player": p, "cards": s(way[0]),
@@ -143,7 +142,7 @@ def random_canasta_log(seed: int, variant: str = "classic", max_turns: int = 400
         # melding
         hand = st.hands[p]
         if not st.has_melded(side):
-            opening = _opening(hand, st.minimum(side), opts)
+            opening = opening_melds(hand, st.minimum(side), opts)
             if opening and st.can_meld(p, opening):
                 st.apply_meld(p, opening)
                 log.append({"type": "meld", "player": p, "melds": [s(m) for m in opening]})
@@ -190,7 +189,7 @@ def random_canasta_game(deals: int, seed: int = 7, variant: str = "classic", par
     """``(sides, log)`` of ``deals`` random legal deals in a row, the deal passing to the left and the totals
     (which set each side's initial minimum) carried from deal to deal.  ``parts``, when given, receives
     ``(totals before, the deal's events)`` for each deal."""
-    from referee.canasta.views import _settle_state
+    from referee.canasta.scoring import settle_state
     opts = VARIANTS[variant].resolve({"target": 100000})
     layout = Layout.of(SIDES[variant])
     scores = {sd: 0 for sd in layout.sides}
@@ -201,7 +200,7 @@ def random_canasta_game(deals: int, seed: int = 7, variant: str = "classic", par
         log += part
         if parts is not None:
             parts.append((dict(scores), part))
-        res = _settle_state(st, layout, opts, scores, 100000)
+        res = settle_state(st, layout, opts, scores, 100000)
         scores = {sd["id"]: sd["total_after"] for sd in res["sides"]}
         dealer = layout.after(dealer)
     return SIDES[variant], log

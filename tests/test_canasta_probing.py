@@ -136,11 +136,20 @@ def test_classic_12_keeps_a_last_card_without_a_canasta(api):
     # the official laws: he keeps a card to discard and one more
     body["variant"] = "classic"
     assert ruling(C(api, "check", body)) == (False, "canasta/6.2")
-    # the position after that meld is past: his turn is over
+    # after that meld he holds one card and his side no canasta: discarding it would be going out without one, a
+    # ruling (issue 18), not a 422; the laws charge 100 for going out without a canasta (8.6)
     body["variant"] = "classic-12"
     body["position"].update(hand=["7S"], melds={"NS": [m("9H 9S 9C"), m("5C 5D 5H")]}, turn={"melded": True})
     body["action"] = {"type": "discard", "player": "North", "card": "7S"}
-    assert C(api, "check", body, 422)["errors"][0]["pointer"] == "/position/phase"
+    ans = C(api, "check", body)
+    assert ruling(ans) == (False, "canasta/6.2")
+    assert ans["violations"][0]["message"] == ("going out needs 1 canasta on the side's table; without them the last "
+                                               "card is kept, not discarded (keep_last_card)")
+    assert [(p["rule"], p["points"]) for p in ans["penalties"]] == [("canasta/8.6", -100)]
+    assert not [a for a in ans["legal_actions"] if a["type"] in ("discard", "go_out")]
+    # with the canasta his side has made, the same discard goes out (one step over the threshold of 6.2)
+    body["position"]["melds"]["NS"].append(["K"] * 7)
+    assert C(api, "check", body)["effects"]["went_out"] is True
 
 
 def test_traditional_black_three_is_not_the_last_discard(api):

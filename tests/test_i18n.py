@@ -129,3 +129,10 @@ def test_russian_cards_in_a_request_come_back_canonical():
     ans = service.handle("thousand", "check", body, "ru")
     assert ans["legal"] is False and ans["legal_actions"] == [{"type": "play", "player": "Boris", "card": "9H"}]
     assert ans["violations"][0]["rule"] == "thousand/11.3"
+
+
+def test_a_russian_request_leaves_the_next_one_english(client):
+    # the language is the request's: after a Russian answer, code outside any request speaks English again
+    client.get("/v1/games", headers={"Accept-Language": "ru"})
+    assert i18n.current() == "en"
+    assert client.get("/v1/games").headers["Content-Language"] == "en"

@@ -16,10 +16,20 @@ def test_spec_is_valid_openapi_31():
     validate(SPEC)
 
 
+# the folders of static files (the page's script and style, Swagger UI's distribution): files, not API routes
+STATIC = {"static": "/static/<path:filename>", "web.static": "/assets/<path:filename>",
+          "swagger_ui.static": "/docs/swagger-ui/<path:filename>"}
+
+
+def test_the_only_static_routes_are_the_file_folders():
+    static = {r.endpoint: r.rule for r in create_app().url_map.iter_rules() if r.endpoint.split(".")[-1] == "static"}
+    assert static == STATIC
+
+
 def app_routes():
     out = set()
     for rule in create_app().url_map.iter_rules():
-        if rule.endpoint == "static":
+        if rule.endpoint in STATIC:
             continue
         path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)
         for m in rule.methods - {"HEAD", "OPTIONS"}:

@@ -114,7 +114,7 @@ def test_random_canasta_deals_replay(seed, variant):
     """A random legal Canasta deal replays as valid; every card of the 108 (162) is somewhere at the end; each
     side's score lines add up to its hand score."""
     from canasta_sim import random_canasta_log
-    from referee.canasta.core import deck_for
+    from referee.canasta.cards import deck_for
     sides, log, st_ = random_canasta_log(seed, variant)
     ans = service.handle("canasta", "validate", {"variant": variant.replace("-2", ""), "sides": sides, "log": log})
     assert ans["valid"] is True, ans["first_violation"]

@@ -42,12 +42,20 @@ def test_readme_has_examples_for_every_endpoint():
     assert "./scripts/serve" in README and "./scripts/test" in README
 
 
+def headers_of(cmd: str) -> dict:
+    """The ``-H 'Name: value'`` headers of a curl command."""
+    return dict(h.split(": ", 1) for h in re.findall(r"-H '([^']*)'", cmd))
+
+
 @pytest.mark.parametrize("cmd,answer", EXAMPLES, ids=[f"example{i}" for i in range(len(EXAMPLES))])
 def test_readme_example(client, cmd, answer):
     path = re.search(r"http://127\.0\.0\.1:8000([^\s']*)", cmd).group(1)
     m = re.search(r"-d '(.*)'\s*$", cmd, re.S)
+    headers = headers_of(cmd)
     if m:
-        r = client.post(path, data=m.group(1), headers={"Content-Type": "application/json"})
+        r = client.post(path, data=m.group(1), headers={"Content-Type": "application/json", **headers})
     else:
-        r = client.get(path)
+        r = client.get(path, headers=headers)
     subset(json.loads(answer), r.get_json())
+    if "Accept-Language" in headers:
+        assert r.headers["Content-Language"] == headers["Accept-Language"].split(",")[0].split("-")[0]

@@ -194,7 +194,9 @@ rules:
         source: [{source: book, section: "p. 99"}]
     notes:
       - {en: "Sources disagree.", ru: "Источники расходятся."}
-    source: [{source: book, section: "p. 12"}]
+    source:
+      - {source: book, section: "p. 12"}
+      - {source: book, section: "p. 40", when: {red_three_scale: [six_1000, six_1200]}}
     options: [red_three_value, red_three_scale]
   - id: sample/1.2
     when: {red_three_scale: six_1000}
@@ -223,8 +225,9 @@ def test_a_rule_shows_the_clauses_that_hold(sample, opts, variant, en):
     v = SimpleNamespace(id=variant, resolve=lambda _o: opts) if variant else None
     rule = sample["sample/1.1"]
     out = rule.render("en", v, opts)
-    # the two-player clause brings its own source, shown only where it holds
-    pages = ["p. 12", "p. 99"] if variant else ["p. 12"]
+    # the two-player clause brings its own source, and p. 40 stands behind the six-pack scales only: each is shown
+    # only where it holds
+    pages = ["p. 12"] + (["p. 40"] if opts["red_three_scale"] == "six_1200" else []) + (["p. 99"] if variant else [])
     assert out == {"id": "sample/1.1", "title": "Red threes", "text": en,
                    "source": [{"source": "book", "section": p} for p in pages], "options": opts}
     ru = rule.render("ru", v, opts, notes=True)

@@ -1,11 +1,13 @@
 """Canasta: the classic game by the official laws for two, three, four and six players, with its penalties."""
 from pathlib import Path
 
+from ..i18n import N_
 from ..rulebook import Game, Rulebook
+from .cards import deck_of
 from .options import DEFAULT_VARIANT, VARIANTS
 from .views import check, score, validate
 
 RULEBOOK = Rulebook.load(Path(__file__).with_name("rules.yaml"))
 
-GAME = Game(id="canasta", title="Canasta", rulebook=RULEBOOK, variants=VARIANTS, default_variant=DEFAULT_VARIANT,
-            score=score, check=check, validate=validate)
+GAME = Game(id="canasta", title=N_("Canasta"), rulebook=RULEBOOK, variants=VARIANTS, default_variant=DEFAULT_VARIANT,
+            score=score, check=check, validate=validate, deck=deck_of)

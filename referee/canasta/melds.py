@@ -13,7 +13,8 @@ code path (rule IDs in ``rules.yaml``):
 from __future__ import annotations
 
 from ..cards import JOKER, Card
-from .core import is_black_three, is_red_three, is_wild
+from ..i18n import N_, _, ngettext
+from .cards import is_black_three, is_red_three, is_wild
 
 SEQUENCE_RANKS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
@@ -27,6 +28,7 @@ class MeldFault(ValueError):
 
 
 NO_CAP = 99
+NATURALS_NEEDED = {2: N_("a meld needs at least two natural cards"), 3: N_("a meld needs at least three natural cards")}
 
 
 def max_wilds(opts: dict) -> int:
@@ -47,7 +49,8 @@ def excess_wilds(meld: list[Card], opts: dict) -> int:
 
 def ratio_wilds(naturals: int, opts: dict) -> int:
     """Wild cards that ``naturals`` natural cards may carry under wild_ratio (canasta/3.1): as many (not_more),
-    one fewer (fewer), half as many (half) or any number (four_in_canasta, which counts naturals instead)."""
+    one fewer (fewer), half as many (half) or any number (none, the official laws as written: only the cap of
+    max_wilds; four_in_canasta, which counts naturals instead)."""
     ratio = opts.get("wild_ratio", "not_more")
     return {"not_more": naturals, "fewer": naturals - 1, "half": naturals // 2}.get(ratio, NO_CAP)
 
@@ -67,15 +70,16 @@ def classify(cards: list[Card], opts: dict, going_out: bool = False) -> str:
     """The kind of meld ``cards`` form: ``"group"``, ``"black_threes"``, ``"sequence"`` or ``"wild"``.
 
     Raises :class:`MeldFault`.  Groups: three or more of a natural rank, at least two naturals, at most three
-    wild cards (two with strict_wild_cards) and never more wilds than naturals (canasta/3.1).  Black threes: three
+    wild cards (two with strict_wild_cards) and, by default, never more wilds than naturals (wild_ratio,
+    canasta/3.1).  Black threes: three
     or four, no wild card, only when going out (canasta/2.3).  Sequences (option sequences): three to seven
     consecutive cards of one suit from 4 to A, no wild card (canasta/3.4).  Wild-card melds (option wild_melds):
     three to seven wild cards, as the option allows (canasta/3.3).
     """
     if len(cards) < 3:
-        raise MeldFault("canasta/3.1", "a meld has at least three cards")
+        raise MeldFault("canasta/3.1", _("a meld has at least three cards"))
     if any(is_red_three(c) for c in cards):
-        raise MeldFault("canasta/3.1", "red threes are laid out, never melded")
+        raise MeldFault("canasta/3.1", _("red threes are laid out, never melded"))
     naturals = [c for c in cards if not is_wild(c)]
     wilds = len(cards) - len(naturals)
     ranks = {c.rank for c in naturals}
@@ -84,38 +88,40 @@ def classify(cards: list[Card], opts: dict, going_out: bool = False) -> str:
     if len(ranks) > 1:
         if opts.get("sequences"):
             return _sequence(cards, opts, going_out)
-        raise MeldFault("canasta/3.1", "a meld holds cards of one rank (and wild cards); sequences do not count")
+        raise MeldFault("canasta/3.1", _("a meld holds cards of one rank (and wild cards); sequences do not count"))
     rank = next(iter(ranks))
     if rank == "3":
         if any(is_red_three(c) for c in naturals):
-            raise MeldFault("canasta/3.1", "red threes are laid out, never melded")
+            raise MeldFault("canasta/3.1", _("red threes are laid out, never melded"))
         if not going_out and opts.get("black_three_meld") != "any_time":
-            raise MeldFault("canasta/2.3", "black threes meld only when going out")
+            raise MeldFault("canasta/2.3", _("black threes meld only when going out"))
         if wilds:
-            raise MeldFault("canasta/2.3", "a meld of black threes takes no wild card")
+            raise MeldFault("canasta/2.3", _("a meld of black threes takes no wild card"))
         if len(naturals) not in (3, 4):
-            raise MeldFault("canasta/2.3", "black threes meld as three or four")
+            raise MeldFault("canasta/2.3", _("black threes meld as three or four"))
         if len(naturals) == 3 and opts.get("black_three_meld") == "four_only":
-            raise MeldFault("canasta/2.3", "black threes are laid down only all four, in the going-out turn")
+            raise MeldFault("canasta/2.3", _("black threes are laid down only all four, in the going-out turn"))
         return "black_threes"
     least = opts.get("min_naturals", 2)
     if len(naturals) < least:
-        raise MeldFault("canasta/3.1", f"a meld needs at least {'two' if least == 2 else 'three'} natural cards")
+        raise MeldFault("canasta/3.1", _(NATURALS_NEEDED[least]))
     most = max_wilds(opts)
     if wilds > most:
-        raise MeldFault("canasta/3.1", f"a meld holds at most {most} wild cards")
+        raise MeldFault("canasta/3.1", ngettext("a meld holds at most {n} wild card",
+                                                "a meld holds at most {n} wild cards", most))
     ratio = opts.get("wild_ratio", "not_more")
     if ratio in ("not_more", "half") and wilds > len(naturals):
-        raise MeldFault("canasta/3.1", "wild cards may not outnumber the natural cards")
+        raise MeldFault("canasta/3.1", _("wild cards may not outnumber the natural cards"))
     if ratio == "fewer" and wilds >= len(naturals):
-        raise MeldFault("canasta/3.1", "the natural cards must outnumber the wild cards (wild_ratio fewer)")
+        raise MeldFault("canasta/3.1", _("the natural cards must outnumber the wild cards (wild_ratio fewer)"))
     if ratio == "four_in_canasta" and len(cards) >= 7 and len(naturals) < 4:
-        raise MeldFault("canasta/3.1", "a canasta holds at least four natural cards")
+        raise MeldFault("canasta/3.1", _("a canasta holds at least four natural cards"))
     if opts.get("wild_ratio") == "half" and 2 * wilds > len(naturals):
-        raise MeldFault("canasta/3.1", "the natural cards must be at least twice the wild cards")
+        raise MeldFault("canasta/3.1", _("the natural cards must be at least twice the wild cards"))
     cap = opts.get("canasta_max")
     if cap is not None and len(cards) > cap:
-        raise MeldFault("canasta/3.2", f"a canasta holds at most {cap} cards")
+        raise MeldFault("canasta/3.2", ngettext("a canasta holds at most {n} card",
+                                                "a canasta holds at most {n} cards", cap))
     return "group"
 
 
@@ -124,42 +130,54 @@ def _sequence(cards: list[Card], opts: dict, going_out: bool = False) -> str:
     naturals = [c for c in cards if not is_wild(c)]
     least = opts.get("min_naturals", 2)
     if len(naturals) < least:
-        raise MeldFault("canasta/3.1", f"a meld needs at least {'two' if least == 2 else 'three'} natural cards")
+        raise MeldFault("canasta/3.1", _(NATURALS_NEEDED[least]))
     allowed = opts.get("sequence_wilds", 0)
     if len(wilds) > allowed:
-        raise MeldFault("canasta/3.4", "a sequence takes no wild card" if not allowed
-                        else f"a sequence takes at most {allowed} wild card")
+        raise MeldFault("canasta/3.4", _("a sequence takes no wild card") if not allowed
+                        else ngettext("a sequence takes at most {n} wild card",
+                                      "a sequence takes at most {n} wild cards", allowed))
     if any(not c.suit for c in naturals):
-        raise MeldFault("canasta/3.4", "the cards of a sequence need their suits (e.g. 5H 6H 7H)")
+        raise MeldFault("canasta/3.4", _("the cards of a sequence need their suits (e.g. 5H 6H 7H)"))
     if len({c.suit for c in naturals}) > 1:
-        raise MeldFault("canasta/3.4", "a sequence is of one suit")
+        raise MeldFault("canasta/3.4", _("a sequence is of one suit"))
     if any(c.rank not in SEQUENCE_RANKS for c in naturals):
-        raise MeldFault("canasta/3.4", "a sequence runs from 4 up to A; threes and wild cards stay out")
+        raise MeldFault("canasta/3.4", _("a sequence runs from 4 up to A; threes and wild cards stay out"))
     idx = sorted(SEQUENCE_RANKS.index(c.rank) for c in naturals)
     if len(set(idx)) != len(idx) or idx[-1] - idx[0] + 1 > len(cards) or len(cards) > len(SEQUENCE_RANKS):
-        raise MeldFault("canasta/3.4", "a sequence is made of consecutive ranks, each once"
-                        + (" (a wild card may stand for one)" if allowed else ""))
+        raise MeldFault("canasta/3.4", _("a sequence is made of consecutive ranks, each once (a wild card may stand "
+                                         "for one)") if allowed else
+                        _("a sequence is made of consecutive ranks, each once"))
     if len(cards) > 7 and not (going_out and opts.get("extend_escalera_out")):
-        raise MeldFault("canasta/3.4", "a sequence holds at most seven cards")
+        raise MeldFault("canasta/3.4", _("a sequence holds at most seven cards"))
     return "sequence"
 
 
 def _wild_meld(cards: list[Card], opts: dict) -> str:
     mode = opts.get("wild_melds", "off")
     if mode == "off":
-        raise MeldFault("canasta/3.1", "wild cards alone do not meld")
+        raise MeldFault("canasta/3.1", _("wild cards alone do not meld"))
     if len(cards) > 7:
-        raise MeldFault("canasta/3.3", "a meld of wild cards holds at most seven")
+        raise MeldFault("canasta/3.3", _("a meld of wild cards holds at most seven"))
     jokers = sum(1 for c in cards if c.rank == JOKER)
     twos = len(cards) - jokers
     if mode == "seven_jokers" and len(cards) != 7:
-        raise MeldFault("canasta/3.3", "the seven-joker canasta is laid all at once, seven wild cards")
+        raise MeldFault("canasta/3.3", _("the seven-joker canasta is laid all at once, seven wild cards"))
     if mode == "italian" and twos < 2:
-        raise MeldFault("canasta/3.3", "a deuce meld holds at least two 2s (jokers may join them)")
+        raise MeldFault("canasta/3.3", _("a deuce meld holds at least two 2s (jokers may join them)"))
     if mode == "golden_diamond" and not (jokers == 0 or (jokers <= 4 and twos <= 3)):
-        raise MeldFault("canasta/3.3", "wild cards meld only toward a golden canasta (seven 2s) or a diamond "
-                                       "canasta (four jokers and three 2s)")
+        raise MeldFault("canasta/3.3", _("wild cards meld only toward a golden canasta (seven 2s) or a diamond "
+                                         "canasta (four jokers and three 2s)"))
     return "wild"
+
+
+def meld_ok(meld: list[Card], opts: dict, going_out: bool) -> bool:
+    """Whether ``meld`` is a legal meld under ``opts`` (:func:`classify` without the reason)."""
+    try:
+        classify(meld, opts, going_out=going_out)
+    except MeldFault:
+        return False
+    return True
+
 
 
 WILD_CANASTA = {"bolivia": ("bolivia", 2500), "brazilian": ("wild canasta", 2000),
@@ -260,16 +278,16 @@ def go_out_fault(melds: list[tuple[str, list[Card]]], opts: dict, red_threes: in
     canastas = [(k, c) for k, c in melds if is_canasta(k, c)
                  and not (k == "wild" and opts.get("wild_melds") == "italian")]   # deuce canastas do not count
     if opts.get("going_out_needs") == "pennies":
-        have = {"a canasta of sevens": any(is_sevens_canasta(k, c) for k, c in canastas),
-                "a wild canasta": any(k == "wild" for k, c in canastas),
-                "a natural canasta": any(is_natural_canasta(k, c) and not is_sevens_canasta(k, c)
-                                         for k, c in canastas),
-                "a mixed canasta": any(k == "group" and not is_sevens_canasta(k, c) and any(is_wild(x) for x in c)
-                                       for k, c in canastas)}
-        missing = [name for name, ok in have.items() if not ok]
+        have = {N_("a canasta of sevens"): any(is_sevens_canasta(k, c) for k, c in canastas),
+                N_("a wild canasta"): any(k == "wild" for k, c in canastas),
+                N_("a natural canasta"): any(is_natural_canasta(k, c) and not is_sevens_canasta(k, c)
+                                             for k, c in canastas),
+                N_("a mixed canasta"): any(k == "group" and not is_sevens_canasta(k, c) and any(is_wild(x) for x in c)
+                                           for k, c in canastas)}
+        missing = [_(name) for name, ok in have.items() if not ok]
         if missing:
-            return "going out needs a canasta of sevens, a wild canasta, a natural and a mixed one; missing: " \
-                + ", ".join(missing)
+            return _("going out needs a canasta of sevens, a wild canasta, a natural and a mixed one; missing: "
+                     "{missing}", missing=missing)
         return None
     need = opts.get("canastas_to_go_out", 1)
     if opts.get("tough_end"):
@@ -280,14 +298,19 @@ def go_out_fault(melds: list[tuple[str, list[Card]]], opts: dict, red_threes: in
         else:
             need = max(need, 2)
             if len(canastas) < need:
-                return "going out needs two canastas or a natural one (tough_end)"
+                return _("going out needs two canastas or a natural one (tough_end)")
     if len(canastas) < need:
-        return f"going out needs {need} canasta(s) on the side's table"
-    if opts.get("sequence_to_go_out") and not any(k == "sequence" for k, _ in canastas):
-        return "going out needs a sequence canasta (escalera) among the canastas"
+        return ngettext("going out needs {n} canasta on the side's table",
+                        "going out needs {n} canastas on the side's table", need)
+    if opts.get("sequence_to_go_out") and not any(k == "sequence" for k, _c in canastas):
+        return _("going out needs a sequence canasta (escalera) among the canastas")
     if opts.get("red_threes_per_canasta") and red_threes < len(canastas):
-        return f"going out needs as many red threes as canastas ({len(canastas)}); the side has {red_threes}"
+        return _("going out needs as many red threes as canastas ({canastas}); the side has {red_threes}",
+                 canastas=len(canastas), red_threes=red_threes)
     return None
+
+
+CUBAN = {1: 100, 2: 300, 3: 500, 4: 1000}       # red threes, by how many the side has (n >= 1)
 
 
 def red_three_points(n: int, counts_plus: bool, opts: dict, one_player_all: bool = False,
@@ -315,9 +338,9 @@ def red_three_points(n: int, counts_plus: bool, opts: dict, one_player_all: bool
     elif scale == "eight_1000":
         value = 1000 if n == 8 else v * n
     elif scale == "cuban":
-        value = {0: 0, 1: 100, 2: 300, 3: 500, 4: 1000}[n]
+        value = CUBAN[n]
     elif scale == "cuban_each":
-        value = n * {0: 0, 1: 100, 2: 300, 3: 500, 4: 1000}[n]
+        value = n * CUBAN[n]
     else:
         value = v * n * (2 if n == 4 else 1)
     return value if counts_plus else -value

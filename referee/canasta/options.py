@@ -2,231 +2,254 @@
 
 Every point where the sources disagree, and every mechanic a rule set adds, is a typed option; a variant is a
 named preset of them: the official laws for 2, 3, 4 and 6 players, Canasta Palace with its custom rules, the
-seeds' traditional, 12-card classic and popular Russian games, and the five-player form.
+traditional, 12-card classic and popular Russian games of the user's documents, their family of variants, and the
+five-player form.
 """
 from __future__ import annotations
 
+from ..i18n import N_, _
 from ..rulebook import OptionSpec, preset
 
 O = OptionSpec
 SPECS = {s.name: s for s in [
     # --- cards and deal
-    O("packs", "int", 2, "canasta/1.2", "Packs shuffled together: 2 (108 cards), 3 (162) or 4 (216).",
+    O("packs", "int", 2, "canasta/1.2", N_("Packs shuffled together: 2 (108 cards), 3 (162) or 4 (216)."),
       allowed=(2, 3, 4)),
     O("packet_size", "int", 0, "canasta/1.5",
-      "A face-down packet dealt to each player beside his hand, added to it once he has completed a canasta "
-      "(Pennies from Heaven: 11).", allowed=(0, 11)),
-    O("jokers_per_pack", "int", 2, "canasta/1.2", "Jokers added per pack (Canasta Palace's custom rule: 3).",
+      N_("A face-down packet dealt to each player beside his hand, added to it once he has completed a canasta "
+         "(Pennies from Heaven: 11)."), allowed=(0, 11)),
+    O("jokers_per_pack", "int", 2, "canasta/1.2", N_("Jokers added per pack (Canasta Palace's custom rule: 3)."),
       allowed=(2, 3)),
     O("deal_size", "int", 11, "canasta/1.5",
-      "Cards dealt to each player; null: by the number of players (deal_table).", allowed=(11, 12, 13, 15),
+      N_("Cards dealt to each player; null: by the number of players (deal_table)."), allowed=(11, 12, 13, 15),
       nullable=True),
     O("deal_table", "enum", "official", "canasta/1.5",
-      "Deal sizes when deal_size is null: official (15 for two, 13 for three, 11 for four or five, 13 for six; "
-      "15 with sequences) or twelve (the seed's classic: 15, 13, 12).", allowed=("official", "twelve")),
-    O("draw_count", "int", 1, "canasta/6.1", "Cards drawn from the stock in a turn.", allowed=(1, 2)),
+      N_("Deal sizes when deal_size is null: official (15 for two, 13 for three, 11 for four or five, 13 for six; 15 "
+         "with sequences) or twelve (the Arabic text's 12-card classic: 15, 13, 12)."), allowed=("official", "twelve")),
+    O("draw_count", "int", 1, "canasta/6.1", N_("Cards drawn from the stock in a turn."), allowed=(1, 2)),
     O("opening_bonus_cards", "int", 0, "canasta/4.2",
-      "Cards the player making his side's first meld draws from the stock at once (Mexicana: 13).",
+      N_("Cards the player making his side's first meld draws from the stock at once (Mexicana: 13)."),
       allowed=(0, 13)),
     O("surprise", "bool", False, "canasta/1.5",
-      "Canasta Palace's Surprise: three cards are put aside under the stock at the start and never drawn."),
+      N_("Canasta Palace's Surprise: three cards are put aside under the stock at the start and never drawn.")),
     O("pile_count_off", "bool", False, "canasta/1.6",
-      "Italian: the upcard's value in cards (J 11, Q 12, K 13, A or joker 20, a number its pips) is counted off "
-      "face down under it to start the pile."),
+      N_("Italian: the upcard's value in cards (J 11, Q 12, K 13, A or joker 20, a number its pips) is counted off "
+         "face down under it to start the pile.")),
     O("black_three_upcard", "enum", "cover", "canasta/1.6",
-      "A black three turned up is covered by more cards (official laws), or left as the upcard (pagat, Palace).",
+      N_("A black three turned up is covered by more cards (official laws), or left as the upcard (pagat, Palace)."),
       allowed=("cover", "leave")),
     O("upcard_replaced", "bool", False, "canasta/1.6",
-      "A wild card or a three turned up goes back into the pack and another card is turned, so the pile starts "
-      "with one natural card (the seed's 12-card classic); false: it is covered by further cards (official)."),
+      N_("A wild card or a three turned up goes back into the pack and another card is turned, so the pile starts "
+         "with one natural card (the Arabic text's 12-card classic); false: it is covered by further cards "
+         "(official).")),
     # --- threes
-    O("red_three_value", "int", 100, "canasta/2.2", "Points of each red three at the count.", allowed=(100, 105)),
+    O("red_three_value", "int", 100, "canasta/2.2", N_("Points of each red three at the count."), allowed=(100, 105)),
     O("red_three_scale", "enum", "four_800", "canasta/2.2",
-      "four_800: all four count double (800); six_1200: 100 each up to four, 1,000 for five, 1,200 for six "
-      "(three packs); six_1000: 100 each, 1,000 for all six (Samba); all_plus_400: 400 more for every red three "
-      "of the deck; one_player_doubles: double only when one player collected all four (Russian); cuban: 100, "
-      "300, 500, 1,000 for one to four; eight_1000: 100 each, 1,000 for all eight (four packs); italian: 100 each "
-      "up to three, 200 each from four; six_2000: 100 each, 2,000 for all six once the side has a bolivia, an "
-      "escalera or a natural canasta of sevens (the seeds' sevens game); cuban_each: the seed's Cuban wording read "
-      "per card, 100, 300, 500, 1,000 each for one to four.",
+      N_("four_800: all four count double (800); six_1200: 100 each up to four, 1,000 for five, 1,200 for six (three "
+         "packs); six_1000: 100 each, 1,000 for all six (Samba); all_plus_400: 400 more for every red three of the "
+         "deck; one_player_doubles: double only when one player collected all four (Russian); cuban: 100, 300, 500, "
+         "1,000 for one to four; eight_1000: 100 each, 1,000 for all eight (four packs); italian: 100 each up to "
+         "three, 200 each from four; six_2000: 100 each, 2,000 for all six once the side has a bolivia, an escalera "
+         "or a natural canasta of sevens (the Arabic text's sevens game); cuban_each: the encyclopedia text's Cuban "
+         "wording read per card, 100, 300, 500, 1,000 each for one to four."),
       allowed=("four_800", "six_1200", "six_1000", "all_plus_400", "one_player_doubles", "cuban", "eight_1000",
                "italian", "six_2000", "cuban_each")),
     O("red_threes_need", "enum", "meld", "canasta/2.2",
-      "What makes red threes count plus: any meld (official), a canasta, two canastas (Samba), or winning the "
-      "deal (the seed's 12-card classic), or a canasta of sevens (Pennies from Heaven).",
+      N_("What makes red threes count plus: any meld (official), a canasta, two canastas (Samba), or winning the "
+         "deal (the Arabic text's 12-card classic), or a canasta of sevens (Pennies from Heaven)."),
       allowed=("meld", "canasta", "two_canastas", "won_deal", "sevens_canasta")),
-    O("black_three_freezes", "bool", False, "canasta/5.1", "A black three on the pile freezes it (one Hoyle line)."),
+    O("black_three_freezes", "bool", False, "canasta/5.1",
+      N_("A black three on the pile freezes it (one Hoyle line).")),
     O("black_three_in_hand", "enum", "card_value", "canasta/2.3",
-      "A black three left in hand counts its 5 (official), 100 (traditional, Palace's custom rule) or 105 "
-      "(Russian; doubled for all four in one hand when the opponents go out) or 200 (the seeds' sevens game).",
+      N_("A black three left in hand counts its 5 (official), 100 (traditional, Palace's custom rule) or 105 "
+         "(Russian; doubled for all four in one hand when the opponents go out) or 200 (the Arabic text's sevens "
+         "game)."),
       allowed=("card_value", "minus_100", "minus_105", "minus_200")),
-    O("sevens_in_hand", "int", 0, "canasta/2.3", "Points lost for each seven left in hand (the seeds' sevens game: "
-      "500).", allowed=(0, 500)),
+    O("sevens_in_hand", "int", 0, "canasta/2.3", N_("Points lost for each seven left in hand (the Arabic text's "
+                                                    "sevens game: 500)."), allowed=(0, 500)),
     # --- melds and canastas
-    O("max_wilds", "int", 3, "canasta/3.1", "Wild cards a meld may hold (Samba and its family: 2); null: no cap "
-      "(popular Russian).", allowed=(3, 2), nullable=True),
+    O("max_wilds", "int", 3, "canasta/3.1", N_("Wild cards a meld may hold (Samba and its family: 2); null: no cap "
+                                               "(popular Russian)."), allowed=(3, 2), nullable=True),
     O("wild_ratio", "enum", "not_more", "canasta/3.1",
-      "Wild cards never outnumber the naturals (official), the naturals outnumber the wild cards (fewer: a "
-      "house rule), the naturals are at least twice the wild cards (pagat's Samba), or only two naturals a meld "
-      "and four a canasta (popular Russian).",
-      allowed=("not_more", "fewer", "half", "four_in_canasta")),
+      N_("Wild cards never outnumber the naturals (not_more: pagat, the Hoyle software, Wikipedia, Canasta Palace); "
+         "no ratio, up to the cap of wild cards whatever the naturals (none: the official laws as written); the "
+         "naturals outnumber the wild cards (fewer: a house rule); the naturals are at least twice the wild cards "
+         "(half: pagat's Samba); or two naturals a meld and four a canasta (four_in_canasta: popular Russian)."),
+      allowed=("not_more", "none", "fewer", "half", "four_in_canasta")),
     O("same_rank_melds", "enum", "one", "canasta/3.1",
-      "One meld of a rank per side (official), or several (Samba: a new list of cards opens another meld of the "
-      "rank; cards laid by rank join the first that is not yet a canasta).", allowed=("one", "many")),
-    O("canasta_max", "int", None, "canasta/3.2", "Cards a canasta may hold at most (Cuban: 7); null: no limit.",
+      N_("One meld of a rank per side (official), or several (Samba: a new list of cards opens another meld of the "
+         "rank; cards laid by rank join the first that is not yet a canasta)."), allowed=("one", "many")),
+    O("canasta_max", "int", None, "canasta/3.2", N_("Cards a canasta may hold at most (Cuban: 7); null: no limit."),
       nullable=True, allowed=(7,)),
     O("mixed_canasta_bonus", "enum", "flat", "canasta/3.2",
-      "Mixed canasta bonus: 300 (official), or graded by its wild cards, 400 / 300 / 200 for one / two / three "
-      "(the seeds' unnamed graded-wild game).", allowed=("flat", "graded")),
-    O("min_naturals", "int", 2, "canasta/3.1", "Natural cards a meld needs at least (Hollywood: 3).", allowed=(2, 3)),
-    O("sequence_wilds", "int", 0, "canasta/3.4", "Wild cards a sequence may hold (Hollywood: 1; a mixed sequence "
-      "canasta scores 1,000).", allowed=(0, 1)),
+      N_("Mixed canasta bonus: 300 (official), or graded by its wild cards, 400 / 300 / 200 for one / two / three "
+         "(an unnamed game of the Arabic text)."), allowed=("flat", "graded")),
+    O("min_naturals", "int", 2, "canasta/3.1", N_("Natural cards a meld needs at least (Hollywood: 3)."),
+      allowed=(2, 3)),
+    O("sequence_wilds", "int", 0, "canasta/3.4", N_("Wild cards a sequence may hold (Hollywood: 1; a mixed sequence "
+                                                    "canasta scores 1,000)."), allowed=(0, 1)),
     O("natural_sequence_bonus", "int", 1500, "canasta/3.4",
-      "Bonus of a natural sequence canasta (Hollywood: 2,000 per rummy-games, 1,500 per the seed; 0 in the seeds' "
-      "sevens game, which gives no figure).", allowed=(1500, 2000, 0)),
+      N_("Bonus of a natural sequence canasta (Hollywood: 2,000 per rummy-games, 1,500 per the Arabic text; 0 in the "
+         "Arabic text's sevens game, which gives no figure)."), allowed=(1500, 2000, 0)),
     O("sevens_canasta_bonus", "int", 0, "canasta/3.2",
-      "Bonus of a natural canasta of sevens instead of the natural canasta's (Mexicana: 1,000; Pennies from "
-      "Heaven: 1,500); 0: none.", allowed=(0, 1000, 1500)),
+      N_("Bonus of a natural canasta of sevens instead of the natural canasta's (Mexicana: 1,000; Pennies from "
+         "Heaven: 1,500); 0: none."), allowed=(0, 1000, 1500)),
     O("mixed_sevens_bonus", "int", 0, "canasta/3.2",
-      "Bonus of a mixed canasta of sevens when it differs from the natural one's (the seeds' sevens game: 1,000).",
+      N_("Bonus of a mixed canasta of sevens when it differs from the natural one's (the Arabic text's sevens game: "
+         "1,000)."),
       allowed=(0, 1000)),
     O("sevens_canasta_mixed", "bool", False, "canasta/3.2",
-      "A mixed canasta of sevens earns the sevens bonus too (the seed's Mexicana)."),
+      N_("A mixed canasta of sevens earns the sevens bonus too (Mexicana: the Russian canasta encyclopedia text; "
+         "Pennies from Heaven); false: only a natural one does.")),
     O("short_sequence_penalty", "int", 0, "canasta/3.4",
-      "Points lost for each melded sequence shorter than five cards at the count (Brazilian: 1,000).",
+      N_("Points lost for each melded sequence shorter than five cards at the count (Brazilian: 1,000)."),
       allowed=(0, 1000)),
+    O("long_sequence_bonus", "int", 0, "canasta/3.4",
+      N_("Points won for each melded sequence of five cards or more at the count (1,000: the Brazilian paragraph of "
+         "the Arabic text, read as written)."), allowed=(0, 1000)),
     O("strict_wild_cards", "bool", False, "canasta/3.1",
-      "Canasta Palace's strict wild cards: two wild cards a meld at most, none added to a canasta, and after "
-      "the opening a meld takes wild cards only once it holds five naturals."),
+      N_("Canasta Palace's strict wild cards: two wild cards a meld at most, none added to a canasta, and after "
+         "the opening a meld takes wild cards only once it holds five naturals.")),
     O("wild_melds", "enum", "off", "canasta/3.3",
-      "Melds of wild cards only: off, palace (up to seven; big 2,000, small 1,000, unfinished -1,000), "
-      "golden_diamond (seven 2s 1,000; four jokers and three 2s 2,000), seven_jokers (laid all at once, 1,000), "
-      "bolivia (2,500), brazilian (2,000), uruguay (2,000), cuban (seven 2s 4,000, four jokers and three 2s "
-      "3,000, other 2,000), free (1,000, the graded-wild game), italian (deuce melds: seven 2s 3,000, 2s with "
-      "jokers 2,000, only for the side that goes out; no deuce used as a wild card while the side's deuce meld is "
-      "unfinished; not one of the canastas for going out).",
+      N_("Melds of wild cards only: off, palace (up to seven; big 2,000, small 1,000, unfinished -1,000), "
+         "golden_diamond (seven 2s 1,000; four jokers and three 2s 2,000), seven_jokers (laid all at once, 1,000), "
+         "bolivia (2,500), brazilian (2,000), uruguay (2,000), cuban (seven 2s 4,000, four jokers and three 2s "
+         "3,000, other 2,000), free (1,000, the graded-wild game), italian (deuce melds: seven 2s 3,000, 2s with "
+         "jokers 2,000, only for the side that goes out; no deuce used as a wild card while the side's deuce meld is "
+         "unfinished; not one of the canastas for going out)."),
       allowed=("off", "palace", "golden_diamond", "seven_jokers", "bolivia", "brazilian", "uruguay", "cuban",
                "free", "italian")),
     O("sequences", "bool", False, "canasta/3.4",
-      "Canasta Palace's sequences: runs of one suit from 4 to A, 1,500 for seven; going out always 200."),
-    O("natural_canasta_bonus", "int", 500, "canasta/3.2", "Bonus of a natural canasta.", allowed=(500, 600)),
+      N_("Canasta Palace's sequences: runs of one suit from 4 to A, 1,500 for seven; going out always 200.")),
+    O("natural_canasta_bonus", "int", 500, "canasta/3.2", N_("Bonus of a natural canasta."), allowed=(500, 600)),
     # --- opening
     O("opening_table", "enum", "classic", "canasta/4.1",
-      "Opening minimum by total: classic 15/50/90/120 (below 0/0/1,500/3,000), tougher 50/90/120/150 (Palace), "
-      "russian 15/50/90/120/150 (and 5,000), seven_thousand 15/50/70/90/120 (the 12-card classic to 7,000), "
-      "brazilian (classic to 7,000, then any canasta, from 8,000 a canasta and 200 in all, from 9,000 a natural "
-      "canasta), pennies 50/90/120/150 at 0/500/1,000/1,500, italian 15/50/90/120/160/180/200 (below 0/0/1,500/"
-      "3,000/5,000/7,500/10,000).",
+      N_("Opening minimum by total: classic 15/50/90/120 (below 0/0/1,500/3,000), tougher 50/90/120/150 (Palace), "
+         "russian 15/50/90/120/150 (and 5,000), seven_thousand 15/50/70/90/120 (the 12-card classic to 7,000), "
+         "brazilian (classic to 7,000, then any canasta, from 8,000 a canasta and 200 in all, from 9,000 a natural "
+         "canasta), pennies 50/90/120/150 at 0/500/1,000/1,500, italian 15/50/90/120/160/180/200 (below 0/0/1,500/"
+         "3,000/5,000/7,500/10,000)."),
       allowed=("classic", "tougher", "russian", "seven_thousand", "brazilian", "pennies", "italian")),
     O("negative_minimum", "int", 15, "canasta/4.1",
-      "Initial-meld minimum for a side below zero (50 goes with the tougher table).", allowed=(15, 0, 50)),
+      N_("Initial-meld minimum for a side below zero (50 goes with the tougher table)."), allowed=(15, 0, 50)),
     O("minimum_150_from", "int", None, "canasta/4.1",
-      "Total from which the initial-meld minimum is the top figure (150; the six-player game to 10,000 uses "
-      "7,500, Samba 7,000, Cuban 5,000); null: never.", nullable=True, minimum=3000, maximum=100000, multiple_of=5),
+      N_("Total from which the initial-meld minimum is the top figure (150; the six-player game to 10,000 uses "
+         "7,500, Samba 7,000, Cuban 5,000); null: never."), nullable=True, minimum=3000, maximum=100000, multiple_of=5),
     O("top_minimum", "int", 150, "canasta/4.1",
-      "The top initial-meld minimum of minimum_150_from: 150 (pagat), or 160 (HowStuffWorks' Samba).",
+      N_("The top initial-meld minimum of minimum_150_from: 150 (pagat), or 160 (HowStuffWorks' Samba)."),
       allowed=(150, 160)),
     O("opening_canasta_from", "int", None, "canasta/4.1",
-      "Total from which a side must open with a canasta (the traditional game to 7,500: 5,000); null: never.",
+      N_("Total from which a side must open with a canasta (the traditional game to 7,500: 5,000); null: never."),
       nullable=True, minimum=1000, maximum=100000, multiple_of=5),
     O("canasta_in_hand_opens", "bool", False, "canasta/4.2",
-      "An opening that lays a canasta needs no minimum (the seed's 12-card classic)."),
-    O("opening_naturals_only", "bool", False, "canasta/4.2", "The opening melds take no wild card (Italian)."),
+      N_("An opening that lays a canasta needs no minimum (the Arabic text's 12-card classic).")),
+    O("opening_naturals_only", "bool", False, "canasta/4.2", N_("The opening melds take no wild card (Italian).")),
     O("canasta_count_bonuses", "bool", False, "canasta/3.2",
-      "Italian extra bonuses: five natural canastas 2,000; four natural and a mixed one 1,000; ten canastas 2,000."),
+      N_("Italian extra bonuses: five natural canastas 2,000; four natural and a mixed one 1,000; ten canastas "
+         "2,000.")),
+    O("five_canastas_bonus", "enum", "four_natural_one_mixed", "canasta/3.2",
+      N_("What earns the Italian 1,000 for five canastas: four natural and a mixed one (rummy-games, HowStuffWorks), "
+         "or any five canastas with mixed ones among them (with_mixed: the Arabic text)."),
+      allowed=("four_natural_one_mixed", "with_mixed")),
     O("red_threes_count_toward_opening", "bool", False, "canasta/4.2",
-      "Red threes laid out count 5 each toward the opening (Russian)."),
+      N_("Red threes laid out count 5 each toward the opening (Russian).")),
     O("concealed_waives_minimum", "bool", True, "canasta/6.4",
-      "Going out concealed after drawing from the stock needs no initial minimum."),
+      N_("Going out concealed after drawing from the stock needs no initial minimum.")),
     O("concealed_rule", "enum", "player", "canasta/6.4",
-      "Going out concealed needs no earlier meld by the player (official) or by his side (Canasta Palace).",
+      N_("Going out concealed needs no earlier meld by the player (official) or by his side (Canasta Palace)."),
       allowed=("player", "side")),
     O("black_three_meld", "enum", "three_or_four", "canasta/2.3",
-      "Black threes meld in the going-out turn as three or four (official), only all four (Russian), or as three "
-      "or four at any time, nothing added (the seeds' sevens game).", allowed=("three_or_four", "four_only", "any_time")),
+      N_("Black threes meld in the going-out turn as three or four (official), only all four (Russian), or as three "
+         "or four at any time, nothing added (the Arabic text's sevens game)."),
+      allowed=("three_or_four", "four_only", "any_time")),
     O("going_out_discard", "enum", "optional", "canasta/6.2",
-      "Going out may end with a meld or a discard (official), or must end with a discard (Russian).",
+      N_("Going out may end with a meld or a discard (official), or must end with a discard (Russian)."),
       allowed=("optional", "required")),
     # --- the pile
     O("pile_for_opening", "bool", True, "canasta/4.2",
-      "A side that has not opened may take the pile for its opening (false: only after opening)."),
+      N_("A side that has not opened may take the pile for its opening (false: only after opening).")),
     O("natural_and_wild_takes", "bool", True, "canasta/5.2",
-      "A natural card and a wild card take an unfrozen pile (false: a natural pair or the side's meld only)."),
+      N_("A natural card and a wild card take an unfrozen pile (false: a natural pair or the side's meld only).")),
     O("seven_on_pile", "enum", "free", "canasta/5.2",
-      "Sevens and the pile: no rule (official); a seven on top stops it from being taken (blocks: Mexicana by "
-      "rummy-games and Parlett); or it may be taken only with a seven on top (only: the seed's Mexicana, read "
-      "literally).", allowed=("free", "blocks", "only")),
+      N_("Sevens and the pile: no rule (official); a seven on top stops it from being taken (blocks: Mexicana by "
+         "rummy-games and Parlett); or it may be taken only with a seven on top (only: the encyclopedia text's "
+         "Mexicana, read literally)."), allowed=("free", "blocks", "only")),
     O("layoff_take", "enum", "any", "canasta/5.2",
-      "The top card taken onto the side's meld of its rank: any such meld (official), or only one that is not yet "
-      "a canasta (Samba).", allowed=("any", "below_canasta")),
-    O("strict_pile", "bool", False, "canasta/5.1", "Canasta Palace's strict discard pile: always frozen."),
+      N_("The top card taken onto the side's meld of its rank: any such meld (official), or only one that is not yet "
+         "a canasta (Samba)."), allowed=("any", "below_canasta")),
+    O("strict_pile", "bool", False, "canasta/5.1", N_("Canasta Palace's strict discard pile: always frozen.")),
     O("pile_frozen_at_start", "bool", False, "canasta/5.1",
-      "The pile starts frozen for everybody (the seed's 12-card classic)."),
+      N_("The pile starts frozen for everybody (the Arabic text's 12-card classic).")),
     O("wild_block", "enum", "until_taken", "canasta/5.1",
-      "A discarded wild card freezes the pile until it is taken (official), or for one round only (Russian).",
+      N_("A discarded wild card freezes the pile until it is taken (official), or for one round only (Russian)."),
       allowed=("until_taken", "one_round")),
     O("own_canasta_blocks_pile", "bool", False, "canasta/5.2",
-      "A side may not take the pile when the top card is of the rank of one of its canastas (one traditional "
-      "copy)."),
+      N_("A side may not take the pile when the top card is of the rank of one of its canastas (one traditional "
+         "copy).")),
     # --- going out and the end
     O("red_three_last_card", "enum", "no_meld", "canasta/6.5",
-      "A red three drawn as the last stock card ends the hand at once, or after melding.",
+      N_("A red three drawn as the last stock card ends the hand at once, or after melding."),
       allowed=("no_meld", "meld_then_end")),
     O("stock_end", "enum", "play_on", "canasta/6.5",
-      "When the stock is gone: play goes on while the top discard fits a meld and must be taken (official), the "
-      "hand ends with the discard after the last stock card (traditional, Canasta Palace), or the next player may "
-      "still buy that discard once (one_buy, the seeds' sevens game).", allowed=("play_on", "stop", "one_buy")),
+      N_("When the stock is gone: play goes on while the top discard fits a meld and must be taken (official), the "
+         "hand ends with the discard after the last stock card (traditional, Canasta Palace), or the next player may "
+         "still buy that discard once (one_buy, the Arabic text's sevens game)."),
+      allowed=("play_on", "stop", "one_buy")),
     O("no_going_out", "bool", False, "canasta/6.2",
-      "Nobody goes out: a player always keeps a card, and the deal runs to the end of the stock (the seeds' sevens "
-      "game)."),
+      N_("Nobody goes out: a player always keeps a card, and the deal runs to the end of the stock (the Arabic "
+         "text's sevens game).")),
     O("first_canasta_bonus_cards", "int", 0, "canasta/4.2",
-      "Cards from the stock for the first player of the deal to complete a canasta (the seeds' sevens game: 11).",
+      N_("Cards from the stock for the first player of the deal to complete a canasta (the Arabic text's sevens "
+         "game: 11)."),
       allowed=(0, 11)),
-    O("canastas_to_go_out", "int", 1, "canasta/6.2", "Canastas a side needs before going out.", allowed=(1, 2)),
+    O("canastas_to_go_out", "int", 1, "canasta/6.2", N_("Canastas a side needs before going out."), allowed=(1, 2)),
     O("extend_escalera_out", "bool", False, "canasta/3.4",
-      "A player going out may extend a finished sequence at either end beyond seven (Brazilian)."),
+      N_("A player going out may extend a finished sequence at either end beyond seven (Brazilian).")),
     O("black_threes_set_aside", "bool", False, "canasta/2.3",
-      "Black threes that come with a taken pile are set aside, 5 each or 100 for all four (Cuban)."),
+      N_("Black threes that come with a taken pile are set aside, 5 each or 100 for all four (Cuban).")),
     O("wild_pair_takes", "bool", False, "canasta/5.2",
-      "A pair of 2s takes a 2 on top of the pile, a pair of jokers a joker; the three join the hand (Hollywood)."),
+      N_("A pair of 2s takes a 2 on top of the pile, a pair of jokers a joker; the three join the hand (Hollywood).")),
     O("opening_canasta_with_top_card", "bool", False, "canasta/4.1",
-      "Where opening_canasta_from applies, the opening canasta is made by one player with the pile's top card "
-      "(the traditional text's 7,500 game); false: any canasta."),
+      N_("Where opening_canasta_from applies, the opening canasta is made by one player with the pile's top card "
+         "(the traditional text's 7,500 game); false: any canasta.")),
     O("keep_last_card", "bool", False, "canasta/6.2",
-      "A player whose side may not go out may still meld down to one card, keep it and skip the discard (the seed's "
-      "12-card classic); false: he keeps a card to discard and one more (official laws)."),
+      N_("A player whose side may not go out may still meld down to one card, keep it and skip the discard (the Arabic "
+         "text's 12-card classic); false: he keeps a card to discard and one more (official laws).")),
     O("black_three_last_discard", "bool", True, "canasta/2.3",
-      "A black three may be the last discard of a player going out (official laws); false: the traditional text's "
-      "rule that black threes held at the end are melded, never discarded last."),
+      N_("A black three may be the last discard of a player going out (official laws); false: the traditional text's "
+         "rule that black threes held at the end are melded, never discarded last.")),
+    O("black_threes_out_discard", "bool", True, "canasta/2.3",
+      N_("A last discard may follow black threes melded in the going-out turn (official laws); false: the second "
+         "reading of the traditional text, in which a player who melds black threes goes out by melding.")),
     O("black_three_first_round", "bool", False, "canasta/2.3",
-      "No black three is discarded in the first round of turns (Cuban)."),
+      N_("No black three is discarded in the first round of turns (Cuban).")),
     O("sequence_to_go_out", "bool", False, "canasta/6.2",
-      "One of the canastas for going out must be a sequence (Bolivia's escalera)."),
-    O("ask_required", "bool", False, "canasta/6.3", "A player must ask his partner before going out (Brazilian)."),
+      N_("One of the canastas for going out must be a sequence (Bolivia's escalera).")),
+    O("ask_required", "bool", False, "canasta/6.3", N_("A player must ask his partner before going out (Brazilian).")),
     O("going_out_needs", "enum", "canastas", "canasta/6.2",
-      "What going out needs: the number of canastas of canastas_to_go_out (official), or a canasta of sevens, a "
-      "wild canasta, a natural and a mixed one (Pennies from Heaven).", allowed=("canastas", "pennies")),
+      N_("What going out needs: the number of canastas of canastas_to_go_out (official), or a canasta of sevens, a "
+         "wild canasta, a natural and a mixed one (Pennies from Heaven)."), allowed=("canastas", "pennies")),
     O("sevens_discard", "enum", "free", "canasta/6.1",
-      "Sevens may be discarded freely (official), or not until each side has a canasta of sevens and never as the "
-      "last card (Pennies from Heaven).", allowed=("free", "after_sevens_canastas")),
+      N_("Sevens may be discarded freely (official), or not until each side has a canasta of sevens and never as the "
+         "last card (Pennies from Heaven)."), allowed=("free", "after_sevens_canastas")),
     O("red_threes_per_canasta", "bool", False, "canasta/6.2",
-      "Going out needs at least as many red threes laid out as canastas (Mexicana)."),
+      N_("Going out needs at least as many red threes laid out as canastas (Mexicana).")),
     O("tough_end", "bool", False, "canasta/6.2",
-      "Canasta Palace's Tough End: two canastas or a natural one to go out (two with sequences); a completed "
-      "wild canasta scores only for the side that goes out."),
-    O("going_out_bonus", "int", 100, "canasta/6.2", "Bonus for going out.", allowed=(100, 200, 300)),
-    O("concealed_bonus", "int", 100, "canasta/6.4", "Extra bonus for going out concealed.", allowed=(0, 100)),
+      N_("Canasta Palace's Tough End: two canastas or a natural one to go out (two with sequences); a completed "
+         "wild canasta scores only for the side that goes out.")),
+    O("going_out_bonus", "int", 100, "canasta/6.2", N_("Bonus for going out."), allowed=(100, 200, 300)),
+    O("concealed_bonus", "int", 100, "canasta/6.4", N_("Extra bonus for going out concealed."), allowed=(0, 100)),
     O("four_black_threes_out", "bool", False, "canasta/6.2",
-      "Going out with four black threes laid down scores 1,000 instead of the going-out bonus (Russian)."),
+      N_("Going out with four black threes laid down scores 1,000 instead of the going-out bonus (Russian).")),
     O("double_ending", "bool", False, "canasta/6.6",
-      "The partner of the player going out may also lay down his whole hand for 100 more (traditional)."),
+      N_("The partner of the player going out may also lay down his whole hand for 100 more (traditional).")),
     O("count_and_exposure_penalties", "bool", True, "canasta/8.11",
-      "The insufficient-count (+10) and exposed-card penalties apply (not in the two-player game)."),
+      N_("The insufficient-count (+10) and exposed-card penalties apply (not in the two-player game).")),
     O("target", "int", 5000, "canasta/7.2",
-      "Score that ends the game; null: 10,000 with two sides and 7,500 with three (six players).",
+      N_("Score that ends the game; null: 10,000 with two sides and 7,500 with three (six players)."),
       nullable=True, minimum=500, maximum=100000, multiple_of=5),
-    O("max_rounds", "int", None, "canasta/7.2", "Deals after which the game ends anyway (Canasta Palace); null: no "
-      "limit.", nullable=True, minimum=1, maximum=1000),
+    O("max_rounds", "int", None, "canasta/7.2", N_("Deals after which the game ends anyway (Canasta Palace); null: no "
+                                                   "limit."), nullable=True, minimum=1, maximum=1000),
 ]}
 
 
@@ -234,82 +257,88 @@ def _checks(opts: dict) -> list[tuple[str, str]]:
     """Option combinations the sources forbid or leave meaningless (422 naming the options)."""
     out = []
     if opts["red_three_scale"] in ("six_1200", "six_1000") and opts["packs"] != 3:
-        out.append(("red_three_scale", f"{opts['red_three_scale']} scores five and six red threes, which only three "
-                                       "packs hold: set packs to 3 (canasta/2.2)"))
+        out.append(("red_three_scale", _("{scale} scores five and six red threes, which only three packs hold: set "
+                                         "packs to 3 (canasta/2.2)", scale=opts["red_three_scale"])))
     if opts["red_three_scale"] in ("six_2000",) and opts["packs"] != 3:
-        out.append(("red_three_scale", "six_2000 scores six red threes, which only three packs hold (canasta/2.2)"))
+        out.append(("red_three_scale", _("six_2000 scores six red threes, which only three packs hold (canasta/2.2)")))
     if opts["mixed_sevens_bonus"] and not opts["sevens_canasta_bonus"]:
-        out.append(("mixed_sevens_bonus", "a mixed sevens bonus goes with sevens_canasta_bonus (canasta/3.2)"))
+        out.append(("mixed_sevens_bonus", _("a mixed sevens bonus goes with sevens_canasta_bonus (canasta/3.2)")))
     if opts["red_three_scale"] == "eight_1000" and opts["packs"] != 4:
-        out.append(("red_three_scale", "eight_1000 scores the eight red threes of four packs: set packs to 4 "
-                                       "(canasta/2.2)"))
+        out.append(("red_three_scale", _("eight_1000 scores the eight red threes of four packs: set packs to 4 "
+                                         "(canasta/2.2)")))
     if opts["packs"] == 4 and opts["red_three_scale"] != "eight_1000":
-        out.append(("packs", "four packs hold eight red threes, scored by red_three_scale eight_1000: set it too "
-                             "(canasta/2.2)"))
+        out.append(("packs", _("four packs hold eight red threes, scored by red_three_scale eight_1000: set it too "
+                               "(canasta/2.2)")))
     if opts["red_three_scale"] in ("four_800", "one_player_doubles", "cuban", "cuban_each") and opts["packs"] == 3:
-        out.append(("red_three_scale", f"{opts['red_three_scale']} is a scale for the four red threes of two packs; "
-                                       "three packs use six_1200, six_1000 or all_plus_400 (canasta/2.2)"))
+        out.append(("red_three_scale", _("{scale} is a scale for the four red threes of two packs; three packs use "
+                                         "six_1200, six_1000 or all_plus_400 (canasta/2.2)",
+                                         scale=opts["red_three_scale"])))
     if opts["opening_table"] == "seven_thousand" and opts["target"] != 7000:
-        out.append(("opening_table", "the seven_thousand table belongs to the game to 7,000: set target 7000 "
-                                     "(canasta/4.1)"))
+        out.append(("opening_table", _("the seven_thousand table belongs to the game to 7,000: set target 7000 "
+                                       "(canasta/4.1)")))
     if opts["opening_canasta_from"] is not None and (opts["target"] is None
                                                      or opts["opening_canasta_from"] >= opts["target"]):
-        out.append(("opening_canasta_from", "a canasta opening from a total below the target: raise the target "
-                                            "(the traditional option plays to 7,500 with canasta openings from "
-                                            "5,000, canasta/4.1)"))
+        out.append(("opening_canasta_from", _("a canasta opening from a total below the target: raise the target "
+                                              "(the traditional option plays to 7,500 with canasta openings from "
+                                              "5,000, canasta/4.1)")))
     if opts["tough_end"] and opts["canastas_to_go_out"] == 2 and not opts["sequences"]:
-        out.append(("tough_end", "tough_end sets its own going-out requirement (two canastas or a natural one): "
-                                 "leave canastas_to_go_out at 1 (canasta/6.2)"))
+        out.append(("tough_end", _("tough_end sets its own going-out requirement (two canastas or a natural one): "
+                                   "leave canastas_to_go_out at 1 (canasta/6.2)")))
     if opts["sequences"]:
         for name, want in (("going_out_bonus", 300 if opts["wild_melds"] == "italian" else 200),
                            ("concealed_bonus", 0)):
             if opts[name] != want:
-                out.append((name, f"with sequences going out always scores 200 and there is no concealed bonus: "
-                                  f"{name} is {want} (canasta/3.4)"))
+                out.append((name, _("with sequences going out always scores 200 and there is no concealed bonus: "
+                                    "{name} is {value} (canasta/3.4)", name=name, value=want)))
         if opts["deal_size"] not in (None, 15):
-            out.append(("deal_size", "with sequences every player is dealt 15 (canasta/3.4)"))
+            out.append(("deal_size", _("with sequences every player is dealt 15 (canasta/3.4)")))
     if (opts["opening_table"] == "tougher") != (opts["negative_minimum"] == 50):
-        out.append(("negative_minimum", "the tougher opening table asks 50 below zero, and only it does: "
-                                        "negative_minimum 50 goes with opening_table tougher (canasta/4.1)"))
+        out.append(("negative_minimum", _("the tougher opening table asks 50 below zero, and only it does: "
+                                          "negative_minimum 50 goes with opening_table tougher (canasta/4.1)")))
     if opts["deal_table"] == "twelve" and opts["target"] == 7000 and opts["opening_table"] != "seven_thousand":
-        out.append(("opening_table", "the 12-card classic played to 7,000 opens by its own table: "
-                                     "opening_table seven_thousand (canasta/4.1)"))
+        out.append(("opening_table", _("the 12-card classic played to 7,000 opens by its own table: "
+                                       "opening_table seven_thousand (canasta/4.1)")))
     if opts["minimum_150_from"] is not None and opts["target"] is not None \
             and opts["minimum_150_from"] >= opts["target"]:
-        out.append(("minimum_150_from", "the top minimum from a total at or past the target would never apply: "
-                                        "raise the target (canasta/4.1)"))
+        out.append(("minimum_150_from", _("the top minimum from a total at or past the target would never apply: "
+                                          "raise the target (canasta/4.1)")))
     if opts["top_minimum"] != 150 and opts["minimum_150_from"] is None:
-        out.append(("top_minimum", "top_minimum applies from minimum_150_from: set it (canasta/4.1)"))
+        out.append(("top_minimum", _("top_minimum applies from minimum_150_from: set it (canasta/4.1)")))
     if opts["layoff_take"] == "below_canasta" and opts["same_rank_melds"] != "many":
         for name in ("layoff_take", "same_rank_melds"):
-            out.append((name, "layoff_take below_canasta goes with several melds of a rank (same_rank_melds many), "
-                              "as in Samba (canasta/5.2)"))
+            out.append((name, _("layoff_take below_canasta goes with several melds of a rank (same_rank_melds many), "
+                                "as in Samba (canasta/5.2)")))
     for name in ("sequence_wilds", "natural_sequence_bonus", "extend_escalera_out"):
         if opts[name] != SPECS[name].default and not opts["sequences"]:
-            out.append((name, f"{name} needs sequences (canasta/3.4)"))
+            out.append((name, _("{name} needs sequences (canasta/3.4)", name=name)))
     if opts["sevens_canasta_mixed"] and not opts["sevens_canasta_bonus"]:
-        out.append(("sevens_canasta_mixed", "a mixed canasta of sevens earns the sevens bonus: set "
-                                            "sevens_canasta_bonus (canasta/3.2)"))
+        out.append(("sevens_canasta_mixed", _("a mixed canasta of sevens earns the sevens bonus: set "
+                                              "sevens_canasta_bonus (canasta/3.2)")))
     if opts["sequence_to_go_out"] and not opts["sequences"]:
-        out.append(("sequence_to_go_out", "a sequence canasta needs sequences (canasta/6.2)"))
+        out.append(("sequence_to_go_out", _("a sequence canasta needs sequences (canasta/6.2)")))
     if opts["short_sequence_penalty"] and not opts["sequences"]:
-        out.append(("short_sequence_penalty", "a penalty for short sequences needs sequences (canasta/3.4)"))
+        out.append(("short_sequence_penalty", _("a penalty for short sequences needs sequences (canasta/3.4)")))
+    if opts["long_sequence_bonus"] and not opts["sequences"]:
+        out.append(("long_sequence_bonus", _("a bonus for sequences of five needs sequences (canasta/3.4)")))
+    if opts["five_canastas_bonus"] != "four_natural_one_mixed" and not opts["canasta_count_bonuses"]:
+        out.append(("five_canastas_bonus", _("five_canastas_bonus reads the Italian bonus for five canastas: set "
+                                             "canasta_count_bonuses (canasta/3.2)")))
     if opts["double_ending"] and opts["sequences"]:
-        out.append(("double_ending", "the double ending belongs to the traditional game, not to Palace "
-                                     "sequences (canasta/6.6)"))
+        out.append(("double_ending", _("the double ending belongs to the traditional game, not to Palace "
+                                       "sequences (canasta/6.6)")))
     if opts["opening_canasta_with_top_card"] and opts["opening_canasta_from"] is not None \
             and not opts["pile_for_opening"]:
         for name in ("opening_canasta_with_top_card", "pile_for_opening"):
-            out.append((name, "an opening canasta made with the pile's top card needs the pile for the opening: "
-                              "a side past opening_canasta_from could never open (canasta/4.1)"))
+            out.append((name, _("an opening canasta made with the pile's top card needs the pile for the opening: "
+                                "a side past opening_canasta_from could never open (canasta/4.1)")))
     if opts["upcard_replaced"] and opts["pile_count_off"]:
         for name in ("upcard_replaced", "pile_count_off"):
-            out.append((name, "the pile starts either with one natural card (upcard_replaced) or with cards counted "
-                              "off under the upcard (pile_count_off), not both (canasta/1.6)"))
+            out.append((name, _("the pile starts either with one natural card (upcard_replaced) or with cards counted "
+                                "off under the upcard (pile_count_off), not both (canasta/1.6)")))
     if opts["upcard_replaced"] and opts["black_three_upcard"] == "leave":
         for name in ("upcard_replaced", "black_three_upcard"):
-            out.append((name, "a three turned up is either replaced (upcard_replaced) or left up (black_three_upcard "
-                              "leave), not both (canasta/1.6)"))
+            out.append((name, _("a three turned up is either replaced (upcard_replaced) or left up (black_three_upcard "
+                                "leave), not both (canasta/1.6)")))
     return out
 
 
@@ -328,7 +357,7 @@ def _implied(opts: dict, requested: set) -> dict:
 def _palace_packs(opts: dict) -> list[tuple[str, str]]:
     """Canasta Palace plays with two packs, or three under its custom rule (CP-1)."""
     if opts["packs"] not in (2, 3):
-        return [("packs", "Canasta Palace plays with two packs, or three under its custom rule (canasta/1.2)")]
+        return [("packs", _("Canasta Palace plays with two packs, or three under its custom rule (canasta/1.2)"))]
     return []
 
 
@@ -339,36 +368,38 @@ def _traditional_7500(opts: dict, requested: set) -> dict:
 
 _variant = preset(SPECS, constraints=(_checks,), derive=(_implied,))
 VARIANTS = {v.id: v for v in [
-    _variant("classic", "Classic Canasta (four players)", (4,), "Two partnerships, 11 cards each, game to 5,000."),
-    _variant("two-player", "Canasta for two", (2,),
-             "15 cards each, draw two and discard one, two canastas to go out, no count or exposure penalties.",
+    _variant("classic", N_("Classic Canasta (four players)"), (4,),
+             N_("Two partnerships, 11 cards each, game to 5,000.")),
+    _variant("two-player", N_("Canasta for two"), (2,),
+             N_("15 cards each, draw two and discard one, two canastas to go out, no count or exposure penalties."),
              deal_size=15, draw_count=2, canastas_to_go_out=2, count_and_exposure_penalties=False),
-    _variant("three-player", "Canasta for three", (3,), "13 cards each, each player for himself.", deal_size=13),
-    _variant("five-player", "Canasta for five", (5,),
-             "A pair against a trio; the trio's members take turns sitting out, so four play each deal.",
+    _variant("three-player", N_("Canasta for three"), (3,), N_("13 cards each, each player for himself."),
+             deal_size=13),
+    _variant("five-player", N_("Canasta for five"), (5,),
+             N_("A pair against a trio; the trio's members take turns sitting out, so four play each deal."),
              deal_size=11),
-    _variant("six-player", "Canasta for six (three packs)", (6,),
-             "162 cards, 13 each, two sides of three or three sides of two, two canastas to go out.",
+    _variant("six-player", N_("Canasta for six (three packs)"), (6,),
+             N_("162 cards, 13 each, two sides of three or three sides of two, two canastas to go out."),
              packs=3, deal_size=13, canastas_to_go_out=2, red_three_scale="six_1200", minimum_150_from=7500,
              target=None),
-    _variant("palace", "Canasta Palace (2 or 4 players)", (2, 4),
-             "The online site's game: 15 cards for two, 11 for four; a black three may stay up; red threes +400 "
-             "for all; custom rules as options.",
+    _variant("palace", N_("Canasta Palace (2 or 4 players)"), (2, 4),
+             N_("The online site's game: 15 cards for two, 11 for four; a black three may stay up; red threes +400 "
+                "for all; custom rules as options."),
              deal_size=None, black_three_upcard="leave", red_three_scale="all_plus_400", concealed_rule="side",
              stock_end="stop", constraints_also=(_palace_packs,)),
-    _variant("traditional", "Traditional canasta (the seeds' encyclopedia text)", (4,),
-             "11 cards; red threes need a canasta; black threes in hand -100; double ending +100; options for "
-             "7,500 with canasta openings, two canastas to go out and the seven-joker canasta.",
+    _variant("traditional", N_("Traditional canasta (the Russian canasta encyclopedia text)"), (4,),
+             N_("11 cards; red threes need a canasta; black threes in hand -100; double ending +100; options for "
+                "7,500 with canasta openings, two canastas to go out and the seven-joker canasta."),
              red_threes_need="canasta", black_three_in_hand="minus_100", double_ending=True, stock_end="stop",
              black_three_last_discard=False, opening_canasta_with_top_card=True, derive_also=(_traditional_7500,)),
-    _variant("classic-12", "Classic canasta with 12 cards (the seeds' text)", (2, 3, 4),
-             "12 cards in four-hand, 13 in three, 15 in two; red threes by winning the deal; a canasta opens at any "
-             "count; the pile starts frozen; game to 5,000 or 7,000.",
+    _variant("classic-12", N_("Classic canasta with 12 cards (the Arabic text)"), (2, 3, 4),
+             N_("12 cards in four-hand, 13 in three, 15 in two; red threes by winning the deal; a canasta opens at any "
+                "count; the pile starts frozen; game to 5,000 or 7,000."),
              deal_size=None, deal_table="twelve", red_threes_need="won_deal", canasta_in_hand_opens=True,
              pile_frozen_at_start=True, natural_and_wild_takes=False, keep_last_card=True, upcard_replaced=True),
-    _variant("russian-popular", "Popular Russian canasta", (4,),
-             "13 cards; clean 600, dirty 300, golden 1,000, diamond 2,000; going out 200 (1,000 with four black "
-             "threes); red and black threes 105; game to 10,000.",
+    _variant("russian-popular", N_("Popular Russian canasta"), (4,),
+             N_("13 cards; clean 600, dirty 300, golden 1,000, diamond 2,000; going out 200 (1,000 with four black "
+                "threes); red and black threes 105; game to 10,000."),
              deal_size=13, natural_canasta_bonus=600, wild_melds="golden_diamond", going_out_bonus=200,
              concealed_bonus=0, four_black_threes_out=True, red_three_value=105,
              red_three_scale="one_player_doubles", red_threes_need="canasta", black_three_in_hand="minus_105",
@@ -383,72 +414,73 @@ SAMBA = dict(packs=3, deal_size=15, draw_count=2, sequences=True, max_wilds=2, w
 BOLIVIA = {**SAMBA, "wild_melds": "bolivia", "sequence_to_go_out": True, "black_three_in_hand": "minus_100",
            "target": 15000}
 VARIANTS.update({v.id: v for v in [
-    _variant("samba", "Samba (three packs, sequences)", (4,),
-             "162 cards, 15 each, draw two; sequences of one suit (a samba of seven 1,500); two wild cards a meld at "
-             "most; several melds of a rank; two canastas to go out; game to 10,000.", **SAMBA),
-    _variant("bolivia", "Bolivia", (4,),
-             "Samba with melds of wild cards (a bolivia of seven 2,500); one of the two canastas for going out must "
-             "be an escalera (sequence); black threes left in hand -100; game to 15,000.", **BOLIVIA),
-    _variant("brazilian", "Brazilian canasta", (4,),
-             "Bolivia with wild canastas of 2,000; canasta openings from 7,000 (from 9,000 natural); no pile for the "
-             "opening; sequences shorter than five cost 1,000; red threes 1,000 for five, 1,200 for six; ask before "
-             "going out; game to 10,000.",
+    _variant("samba", N_("Samba (three packs, sequences)"), (4,),
+             N_("162 cards, 15 each, draw two; sequences of one suit (a samba of seven 1,500); two wild cards a meld "
+                "at most; several melds of a rank; two canastas to go out; game to 10,000."), **SAMBA),
+    _variant("bolivia", N_("Bolivia"), (4,),
+             N_("Samba with melds of wild cards (a bolivia of seven 2,500); one of the two canastas for going out must "
+                "be an escalera (sequence); black threes left in hand -100; game to 15,000."), **BOLIVIA),
+    _variant("brazilian", N_("Brazilian canasta"), (4,),
+             N_("Bolivia with wild canastas of 2,000; canasta openings from 7,000 (from 9,000 natural); no pile for "
+                "the opening; sequences shorter than five cost 1,000; red threes 1,000 for five, 1,200 for six; ask "
+                "before going out; game to 10,000."),
              **{**BOLIVIA, "wild_melds": "brazilian", "sequence_to_go_out": False, "minimum_150_from": None,
                 "target": 10000, "opening_table": "brazilian", "pile_for_opening": False, "extend_escalera_out": True,
                 "short_sequence_penalty": 1000, "red_three_scale": "six_1200", "red_threes_need": "canasta",
                 "ask_required": True}),
-    _variant("hollywood", "Hollywood canasta", (4,),
-             "Samba with three naturals in every meld, one wild card allowed in a sequence (mixed sequence canasta "
-             "1,000; natural 2,000 per rummy-games, 1,500 per the seed) and canastas of seven at most.",
+    _variant("hollywood", N_("Hollywood canasta"), (4,),
+             N_("Samba with three naturals in every meld, one wild card allowed in a sequence (mixed sequence canasta "
+                "1,000; natural 2,000 per rummy-games, 1,500 per the Arabic text) and canastas of seven at most."),
              **{**SAMBA, "min_naturals": 3, "sequence_wilds": 1, "natural_sequence_bonus": 2000, "canasta_max": 7,
                 "wild_ratio": "not_more", "wild_pair_takes": True}),
-    _variant("mexicana", "Mexicana (Mexican canasta)", (4,),
-             "Three packs, 13 each; the player making his side's first meld draws 13 more cards; a seven on top "
-             "stops the pile; a canasta of sevens 1,000; two canastas and as many red threes as canastas to go out.",
+    _variant("mexicana", N_("Mexicana (Mexican canasta)"), (4,),
+             N_("Three packs, 13 each; the player making his side's first meld draws 13 more cards; a seven on top "
+                "stops the pile; a canasta of sevens 1,000, natural or mixed; two canastas and as many red threes as "
+                "canastas to go out."),
              packs=3, deal_size=13, red_three_scale="six_1200", canastas_to_go_out=2, opening_bonus_cards=13,
-             seven_on_pile="blocks", sevens_canasta_bonus=1000, red_threes_per_canasta=True),
-    _variant("pennies-from-heaven", "Pennies from Heaven", (6,),
-             "Four packs (216 cards), two sides of three, 13 each and a packet of 11 taken after a first canasta; "
-             "draw two; canastas of seven at most; sevens canasta 1,500, wild 1,000; going out needs a sevens, a "
-             "wild, a natural and a mixed canasta; red threes need a sevens canasta; game to 20,000.",
+             seven_on_pile="blocks", sevens_canasta_bonus=1000, sevens_canasta_mixed=True, red_threes_per_canasta=True),
+    _variant("pennies-from-heaven", N_("Pennies from Heaven"), (6,),
+             N_("Four packs (216 cards), two sides of three, 13 each and a packet of 11 taken after a first canasta; "
+                "draw two; canastas of seven at most; sevens canasta 1,500, wild 1,000; going out needs a sevens, a "
+                "wild, a natural and a mixed canasta; red threes need a sevens canasta; game to 20,000."),
              packs=4, deal_size=13, packet_size=11, draw_count=2, wild_melds="free", sevens_canasta_bonus=1500,
              sevens_canasta_mixed=True, canasta_max=7, red_three_scale="eight_1000", red_threes_need="sevens_canasta",
              going_out_needs="pennies", sevens_discard="after_sevens_canastas", opening_table="pennies",
              target=20000),
-    _variant("italian", "Italian canasta", (4,),
-             "Samba with a pile counted off under the upcard and always frozen; deuce melds (seven 2s 3,000, 2s with "
-             "jokers 2,000, for the side that goes out); openings of natural cards by a table up to 200; going out "
-             "300 with two canastas other than of deuces; red threes 200 each from four; extra bonuses for five and "
-             "ten canastas; game to 12,000.",
+    _variant("italian", N_("Italian canasta"), (4,),
+             N_("Samba with a pile counted off under the upcard and always frozen; deuce melds (seven 2s 3,000, 2s "
+                "with jokers 2,000, for the side that goes out); openings of natural cards by a table up to 200; "
+                "going out 300 with two canastas other than of deuces; red threes 200 each from four; extra bonuses "
+                "for five and ten canastas; game to 12,000."),
              **{**SAMBA, "pile_count_off": True, "strict_pile": True, "wild_melds": "italian",
                 "opening_table": "italian", "minimum_150_from": None, "opening_naturals_only": True,
                 "red_three_scale": "italian", "red_threes_need": "meld", "canasta_count_bonuses": True,
                 "target": 12000}),
-    _variant("sevens", "Sevens canasta (the seeds' unnamed three-pack game)", (4,),
-             "Three packs, 15 each, draw two; no going out: play to the end of the stock; the first canasta brings 11 "
-             "stock cards; sevens canastas 1,500 natural, 1,000 mixed; bolivia 2,000; black threes melded at any "
-             "time, -200 in hand; sevens in hand -500; red threes 2,000 for all six after a bolivia, escalera or "
-             "natural sevens canasta; game to 10,000.",
+    _variant("sevens", N_("Sevens canasta (an unnamed three-pack game of the Arabic text)"), (4,),
+             N_("Three packs, 15 each, draw two; no going out: play to the end of the stock; the first canasta "
+                "brings 11 stock cards; sevens canastas 1,500 natural, 1,000 mixed; bolivia 2,000; black threes "
+                "melded at any time, -200 in hand; sevens in hand -500; red threes 2,000 for all six after a "
+                "bolivia, escalera or natural sevens canasta; game to 10,000."),
              packs=3, deal_size=15, draw_count=2, max_wilds=2, natural_and_wild_takes=False, sequences=True,
              natural_sequence_bonus=0, wild_melds="brazilian", sevens_canasta_bonus=1500, mixed_sevens_bonus=1000,
              black_three_meld="any_time", black_three_in_hand="minus_200", sevens_in_hand=500, no_going_out=True,
              stock_end="one_buy", first_canasta_bonus_cards=11, red_three_scale="six_2000", target=10000),
-    _variant("cuban", "Cuban canasta", (4,),
-             "Two packs, 13 each; the pile always frozen; canastas of seven at most; wild canastas 4,000 / 3,000 / "
-             "2,000; red threes 100 / 300 / 500 / 1,000 with a canasta; no concealed bonus; game to 7,500.",
+    _variant("cuban", N_("Cuban canasta"), (4,),
+             N_("Two packs, 13 each; the pile always frozen; canastas of seven at most; wild canastas 4,000 / 3,000 / "
+                "2,000; red threes 100 / 300 / 500 / 1,000 with a canasta; no concealed bonus; game to 7,500."),
              deal_size=13, strict_pile=True, target=7500, minimum_150_from=5000, red_three_scale="cuban",
              red_threes_need="canasta", canasta_max=7, wild_melds="cuban", concealed_bonus=0,
              black_three_first_round=True, black_threes_set_aside=True),
-    _variant("uruguay", "Uruguay", (4,), "Classic canasta with melds of wild cards (2,000 for seven); the pile always "
-             "frozen.", wild_melds="uruguay", strict_pile=True),
-    _variant("chile", "Chile (Tranca)", (4,),
-             "Three packs with Samba's sequences and Bolivia's melds of wild cards; draw one; one canasta to go out "
-             "(the seed's figures; bonuses as in Samba and Bolivia).",
+    _variant("uruguay", N_("Uruguay"), (4,), N_("Classic canasta with melds of wild cards (2,000 for seven); the "
+                                                "pile always frozen."), wild_melds="uruguay", strict_pile=True),
+    _variant("chile", N_("Chile (Tranca)"), (4,),
+             N_("Three packs with Samba's sequences and Bolivia's melds of wild cards; draw one; one canasta to go out "
+                "(the encyclopedia text's figures; bonuses as in Samba and Bolivia)."),
              **{**SAMBA, "wild_melds": "bolivia", "draw_count": 1, "canastas_to_go_out": 1,
                 "red_threes_need": "canasta"}),
-    _variant("graded-wild", "Graded wild canasta (the seeds' unnamed game)", (4,),
-             "Traditional rules with a free canasta of wild cards worth 1,000 and mixed canastas worth 400 / 300 / 200 "
-             "by their one, two or three wild cards.",
+    _variant("graded-wild", N_("Graded wild canasta (an unnamed game of the Arabic text)"), (4,),
+             N_("Traditional rules with a free canasta of wild cards worth 1,000 and mixed canastas worth 400 / 300 "
+                "/ 200 by their one, two or three wild cards."),
              red_threes_need="canasta", black_three_in_hand="minus_100", double_ending=True, stock_end="stop",
              black_three_last_discard=False, wild_melds="free", mixed_canasta_bonus="graded"),
 ]})

@@ -2,11 +2,44 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..cards import Card
-from .core import card_value, cards_value, is_black_three
+from ..i18n import DEFAULT_LANGUAGE, N_, Rank, Suit, _, ngettext
+from .cards import card_value, cards_value, is_black_three, is_red_three
 from .melds import (MeldFault, black_three_points, canasta_bonus, classify, excess_wilds, is_canasta,
                     is_sevens_canasta, red_three_points, without_wilds)
+
+if TYPE_CHECKING:
+    from .deal import DealState, Layout
+
+
+class SuitSign(str):
+    """A suit letter in a score line: ``H`` in English (as the cards are written), ``♥`` elsewhere."""
+
+    def show(self, lang: str) -> str:
+        return str(self) if lang == DEFAULT_LANGUAGE else Suit.SYMBOLS.get(self, str(self))
+
+
+# the score line of each finished meld, by the name canasta_bonus gives it ({rank}: its natural rank; {suit}: a
+# sequence's suit)
+LABELS = {
+    "natural canasta": N_("natural canasta of {rank}"), "mixed canasta": N_("mixed canasta of {rank}"),
+    "canasta of sevens": N_("canasta of sevens"), "mixed canasta of sevens": N_("mixed canasta of sevens"),
+    "mixed sequence canasta": N_("mixed sequence canasta in {suit}"), "escalera": N_("escalera in {suit}"),
+    "samba": N_("samba in {suit}"), "sequence canasta": N_("sequence canasta in {suit}"),
+    "big wild canasta": N_("big wild canasta"), "small wild canasta": N_("small wild canasta"),
+    "golden canasta": N_("golden canasta"), "diamond canasta": N_("diamond canasta"),
+    "canasta of seven 2s": N_("canasta of seven 2s"), "canasta of deuces": N_("canasta of deuces"),
+    "canasta of four jokers and three 2s": N_("canasta of four jokers and three 2s"),
+    "wild canasta": N_("wild canasta"), "bolivia": N_("bolivia"), "free canasta": N_("free canasta"),
+    "seven-joker canasta": N_("seven-joker canasta"),
+}
+# why red threes count against a side, by red_threes_need
+RED_THREES_AGAINST = {"canasta": N_("the side has no canasta"),
+                      "sevens_canasta": N_("the side has no canasta of sevens"),
+                      "two_canastas": N_("the side has fewer than two canastas"),
+                      "won_deal": N_("the side did not win the deal"), "meld": N_("the side has not melded")}
 
 
 def kind_and_meld(meld: list[Card], opts: dict) -> tuple[str, list[Card]]:
@@ -35,13 +68,15 @@ class SideScore:
 
 def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, red_threes: int = 0,
                went_out: bool = False, concealed: bool = False, opponents_went_out: bool = False,
-               one_player_all_reds: bool = False, double_ending: bool = False, black_threes_aside: int = 0) -> SideScore:
+               one_player_all_reds: bool | None = False, double_ending: bool = False,
+               black_threes_aside: int = 0) -> SideScore:
     """Score one side's hand; every line names its rule.
 
     ``melds``: the side's melds (lists of cards); ``hands``: the cards each of its players still holds;
-    ``red_threes``: how many the side laid out.  Bonuses: canastas by kind (canasta/3.2–3.4), red threes
-    (canasta/2.2, on the condition ``red_threes_need``), going out (canasta/6.2; 1,000 with four black threes
-    when ``four_black_threes_out``), concealed (canasta/6.4), double ending (canasta/6.6).  Penalties at the
+    ``red_threes``: how many the side has, laid out or kept.  Bonuses: canastas by kind (canasta/3.2–3.4), red
+    threes (canasta/2.2, on the condition ``red_threes_need``; ``one_player_all_reds``: whether one player collected
+    all four, None when the deal does not show it, which the line then says), going out (canasta/6.2; 1,000 with four
+    black threes when ``four_black_threes_out``), concealed (canasta/6.4), double ending (canasta/6.6).  Penalties at the
     count: an unfinished wild-card meld under Palace rules (canasta/3.3) and black threes left in hand
     (canasta/2.3).  Cards: melded cards plus, cards in hand minus (canasta/7.1).
     """
@@ -53,95 +88,192 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
         rank = next((c.rank for c in m if c.rank not in ("2", "JK")), None)
         if bonus is not None:
             name, pts = bonus
-            voided = (opts.get("tough_end") and opts.get("wild_melds") == "palace") or opts.get("wild_melds") == "italian"
+            voided = (opts.get("tough_end") and opts.get("wild_melds") == "palace") \
+                or opts.get("wild_melds") == "italian"
             if kind == "wild" and voided and not went_out:
-                lines.append({"item": f"{name}: void, the side did not go out", "points": 0, "rule": "canasta/3.3"})
+                lines.append({"item": _("{canasta}: void, the side did not go out", canasta=_(LABELS[name])),
+                              "points": 0, "rule": "canasta/3.3"})
                 continue
             base += pts
             rule = {"group": "canasta/3.2", "sequence": "canasta/3.4", "wild": "canasta/3.3"}[kind]
-            label = (name if "sevens" in name else f"{name} of {rank}") if kind == "group" else (
-                f"{name} in {next(c.suit for c in m if c.suit and c.rank not in ('2', 'JK'))}" if kind == "sequence"
-                else name)
-            lines.append({"item": label, "points": pts, "rule": rule})
+            suit = next((c.suit for c in m if c.suit and c.rank not in ("2", "JK")), "") if kind == "sequence" else ""
+            lines.append({"item": _(LABELS[name], rank=Rank(rank or ""), suit=SuitSign(suit)), "points": pts,
+                          "rule": rule})
         elif kind == "wild" and opts.get("wild_melds") == "palace":
             base -= 1000
-            lines.append({"item": "unfinished wild-card meld", "points": -1000, "rule": "canasta/3.3"})
+            lines.append({"item": _("unfinished wild-card meld"), "points": -1000, "rule": "canasta/3.3"})
     if opts.get("canasta_count_bonuses"):
         groups = [m for k, m in kinds if k == "group" and len(m) >= 7]
         natural = sum(1 for m in groups if not any(c.rank in ("2", "JK") for c in m))
         mixed = len(groups) - natural
-        for cond, item, pts in ((natural >= 5, "five natural canastas", 2000),
-                                (natural == 4 and mixed >= 1, "four natural canastas and a mixed one", 1000),
-                                (sum(1 for k, m in kinds if is_canasta(k, m)) >= 10, "ten canastas", 2000)):
+        five_mixed = (natural == 4 and mixed >= 1) if opts.get("five_canastas_bonus") != "with_mixed" \
+            else (natural < 5 and natural + mixed >= 5)            # fewer than five natural: some are mixed
+        five_item = N_("four natural canastas and a mixed one") if opts.get("five_canastas_bonus") != "with_mixed" \
+            else N_("five canastas, mixed ones among them")
+        for cond, item, pts in ((natural >= 5, N_("five natural canastas"), 2000),
+                                (five_mixed, five_item, 1000),
+                                (sum(1 for k, m in kinds if is_canasta(k, m)) >= 10, N_("ten canastas"), 2000)):
             if cond:
                 base += pts
-                lines.append({"item": item, "points": pts, "rule": "canasta/3.2"})
+                lines.append({"item": _(item), "points": pts, "rule": "canasta/3.2"})
     if red_threes:
         need = opts.get("red_threes_need", "meld")
         if need == "canasta":
-            plus, why = any(is_canasta(k, m) for k, m in kinds), "the side has no canasta"
+            plus = any(is_canasta(k, m) for k, m in kinds)
         elif need == "sevens_canasta":
-            plus, why = any(is_sevens_canasta(k, m) for k, m in kinds), "the side has no canasta of sevens"
+            plus = any(is_sevens_canasta(k, m) for k, m in kinds)
         elif need == "two_canastas":
-            plus, why = sum(1 for k, m in kinds if is_canasta(k, m)) >= 2, "the side has fewer than two canastas"
+            plus = sum(1 for k, m in kinds if is_canasta(k, m)) >= 2
         elif need == "won_deal":
-            plus, why = went_out, "the side did not win the deal"
+            plus = went_out
         else:
-            plus, why = any(k != "black_threes" for k, _ in kinds), "the side has not melded"
+            plus = any(k != "black_threes" for k, _m in kinds)
         special = any(k == "wild" and len(m) == 7 or k == "sequence" and len(m) == 7
                       or (k == "group" and len(m) >= 7 and m[0].rank == "7" and not any(c.rank in ("2", "JK")
                                                                                         for c in m))
                       for k, m in kinds)
-        pts = red_three_points(red_threes, plus, opts, one_player_all_reds, special)
+        pts = red_three_points(red_threes, plus, opts, bool(one_player_all_reds), special)
         base += pts
-        lines.append({"item": f"{red_threes} red three{'' if red_threes == 1 else 's'}" + ("" if plus else f", {why}"),
-                      "points": pts, "rule": "canasta/2.2"})
+        item = ngettext("{n} red three", "{n} red threes", red_threes) if plus else \
+            ngettext("{n} red three, {why}", "{n} red threes, {why}", red_threes,
+                     why=_(RED_THREES_AGAINST.get(need, RED_THREES_AGAINST["meld"])))
+        if one_player_all_reds is None and red_threes == 4 and opts.get("red_three_scale") == "one_player_doubles":
+            item = _("{item}; not doubled: the deal does not show that one player collected all four "
+                     "(one_player_all_reds)", item=item)
+        lines.append({"item": item, "points": pts, "rule": "canasta/2.2"})
     if went_out:
         four_black = any(k == "black_threes" and len(m) == 4 for k, m in kinds)
-        if four_black and opts.get("four_black_threes_out"):
-            pts, item = 1000, "going out with four black threes"
-        else:
-            pts, item = opts.get("going_out_bonus", 100), "going out"
+        four = bool(four_black and opts.get("four_black_threes_out"))
+        pts = 1000 if four else opts.get("going_out_bonus", 100)
         extra = opts.get("concealed_bonus", 100)
         rule = "canasta/6.2"
         if concealed and extra:     # one line: going out and the extra for doing it concealed
-            pts, item, rule = pts + extra, item + " concealed", "canasta/6.4"
+            pts, rule = pts + extra, "canasta/6.4"
+        item = {(False, False): N_("going out"), (False, True): N_("going out concealed"),
+                (True, False): N_("going out with four black threes"),
+                (True, True): N_("going out with four black threes concealed")}[four, rule == "canasta/6.4"]
         base += pts
-        lines.append({"item": item, "points": pts, "rule": rule})
+        lines.append({"item": _(item), "points": pts, "rule": rule})
         if double_ending:
             base += 100
-            lines.append({"item": "double ending", "points": 100, "rule": "canasta/6.6"})
+            lines.append({"item": _("double ending"), "points": 100, "rule": "canasta/6.6"})
     if black_threes_aside:
         pts = 100 if black_threes_aside == 4 else 5 * black_threes_aside
         base += pts
-        lines.append({"item": f"{black_threes_aside} black three{'' if black_threes_aside == 1 else 's'} set aside",
+        lines.append({"item": ngettext("{n} black three set aside", "{n} black threes set aside", black_threes_aside),
                       "points": pts, "rule": "canasta/2.3"})
-    short = opts.get("short_sequence_penalty", 0)
+    short, long = opts.get("short_sequence_penalty", 0), opts.get("long_sequence_bonus", 0)
     for kind, m in kinds:
-        if short and kind == "sequence" and len(m) < 5:
+        if kind != "sequence":
+            continue
+        suit = SuitSign(next(c.suit for c in m if c.rank not in ("2", "JK")))
+        if short and len(m) < 5:
             base -= short
-            lines.append({"item": f"sequence of {len(m)} in {m[0].suit}, shorter than five", "points": -short,
-                          "rule": "canasta/3.4"})
+            lines.append({"item": ngettext("sequence of {n} in {suit}, shorter than five",
+                                           "sequence of {n} in {suit}, shorter than five", len(m), suit=suit),
+                          "points": -short, "rule": "canasta/3.4"})
+        if long and len(m) >= 5:
+            base += long
+            lines.append({"item": ngettext("sequence of {n} in {suit}, five or more",
+                                           "sequence of {n} in {suit}, five or more", len(m), suit=suit),
+                          "points": long, "rule": "canasta/3.4"})
     on_table = sum(cards_value(m) for m in melds)
-    lines.append({"item": "melded cards", "points": on_table, "rule": "canasta/7.1"})
+    lines.append({"item": _("melded cards"), "points": on_table, "rule": "canasta/7.1"})
     special = opts.get("black_three_in_hand", "card_value") != "card_value"
     sevens = opts.get("sevens_in_hand", 0)
     in_hand = sum(card_value(c) for h in hands for c in h
                   if not (special and is_black_three(c)) and not (sevens and c.rank == "7"))
     if in_hand:
-        lines.append({"item": "cards left in hand", "points": -in_hand, "rule": "canasta/7.1"})
+        lines.append({"item": _("cards left in hand"), "points": -in_hand, "rule": "canasta/7.1"})
     if sevens:
         n = sum(1 for h in hands for c in h if c.rank == "7")
         if n:
             base -= sevens * n
-            lines.append({"item": f"{n} seven{'' if n == 1 else 's'} left in hand", "points": -sevens * n,
-                          "rule": "canasta/2.3"})
+            lines.append({"item": ngettext("{n} seven left in hand", "{n} sevens left in hand", n),
+                          "points": -sevens * n, "rule": "canasta/2.3"})
     if special:
         for h in hands:
             n = sum(1 for c in h if is_black_three(c))
             pts = black_three_points(n, opts, doubled=opponents_went_out)
             if pts:
                 base += pts
-                lines.append({"item": f"{n} black three{'' if n == 1 else 's'} left in hand", "points": pts,
-                              "rule": "canasta/2.3"})
+                lines.append({"item": ngettext("{n} black three left in hand", "{n} black threes left in hand", n),
+                              "points": pts, "rule": "canasta/2.3"})
     return SideScore(base, on_table - in_hand, lines)
+
+
+# ---------------------------------------------------------------- settling a deal (score and validate)
+
+def settle(layout: Layout, opts: dict, scores: dict[str, int], target: int, per_side: dict[str, dict],
+           penalties: list[dict], rounds_before: int = 0) -> dict:
+    """Score one finished deal.
+
+    ``per_side[side]``: ``{"melds": [[cards]], "red_threes": n, "hands": [[cards] per player], "went_out": bool,
+    "concealed": bool}`` and optionally ``one_player_all_reds``, ``double_ending``.  ``rounds_before``: deals
+    already played (the game also ends after ``max_rounds``).  ``penalties``: ``[{"rule", "side", "points"
+    (negative), "note"}]``.  Returns the score answer: ``sides`` (lines, base_score, card_score, penalties,
+    hand_score, total_before, total_after), ``penalties``, ``game_over``, ``winner`` (the higher total once a side
+    reaches ``target``; None on a tie) and ``target``.
+    """
+    out = []
+    anyone_out = any(d["went_out"] for d in per_side.values())
+    for sid in layout.sides:
+        d = per_side[sid]
+        s = score_side(d["melds"], d["hands"], opts, red_threes=d["red_threes"], went_out=d["went_out"],
+                       concealed=d["concealed"], opponents_went_out=anyone_out and not d["went_out"],
+                       one_player_all_reds=d.get("one_player_all_reds", False),
+                       double_ending=d.get("double_ending", False), black_threes_aside=d.get("black_threes_aside", 0))
+        lines = list(s.lines)
+        pen = [p for p in penalties if p["side"] == sid]
+        lines += [{"item": p["note"], "points": p["points"], "rule": p["rule"]} for p in pen]
+        hand_score = sum(x["points"] for x in lines)
+        out.append({"id": sid, "players": layout.members[sid], "base_score": s.base, "card_score": s.cards,
+                    "penalties": sum(p["points"] for p in pen), "lines": lines, "hand_score": hand_score,
+                    "total_before": scores[sid], "total_after": scores[sid] + hand_score})
+    over = [o for o in out if o["total_after"] >= target]
+    last_round = opts.get("max_rounds") is not None and rounds_before + 1 >= opts["max_rounds"]
+    winner = None
+    if over or last_round:
+        best = max(o["total_after"] for o in out)
+        top = [o["id"] for o in out if o["total_after"] == best]
+        winner = top[0] if len(top) == 1 else None
+    ans = {"sides": out, "penalties": penalties, "game_over": bool(over) or last_round, "winner": winner,
+           "target": target, "_rules": {"canasta/7.1", "canasta/7.2"} if over or last_round else {"canasta/7.1"}}
+    if opts.get("max_rounds") is not None:
+        ans["rounds_played"] = rounds_before + 1
+    # the state to send with the next deal (canasta/7.1)
+    ans["state_after"] = {"scores": {o["id"]: o["total_after"] for o in out}}
+    if opts.get("max_rounds") is not None:
+        ans["state_after"]["rounds"] = rounds_before + 1
+    return ans
+
+
+
+def settle_state(st: DealState, layout: Layout, opts: dict, scores: dict, target: int, rounds: int = 0) -> dict:
+    """The score answer of a replayed deal, with the 500 for a red three kept in hand (canasta/8.3)."""
+    per_side = {}
+    penalties = []
+    went = st.outcome["went_out"]
+    penalties += [p for p in st.penalties if p["side"] in layout.sides]
+    for sid in layout.sides:
+        hands = []
+        for p in layout.members[sid]:
+            h = st.hands[p] or []
+            kept = [c for c in h if is_red_three(c)]
+            for c in kept:
+                if p in st.had_turn:
+                    penalties.append({"rule": "canasta/8.3", "side": sid, "points": -500,
+                                      "note": _("{player} kept {card} in hand to the end", player=p, card=c)})
+            hands.append([c for c in h if not is_red_three(c)])
+        reds = len(st.red_threes[sid]) + sum(1 for p in layout.members[sid] for c in (st.hands[p] or [])
+                                             if is_red_three(c))
+        ours = went is not None and layout.side_of[went] == sid
+        per_side[sid] = {"melds": list(st.melds[sid].values()), "red_threes": reds, "hands": hands,
+                         "went_out": ours, "concealed": bool(ours and st.outcome["concealed"]),
+                         "double_ending": bool(ours and st.outcome.get("double_ending")),
+                         # laid out by him, or kept in his hand
+                         "one_player_all_reds": any(st.red_by_player.get(p, 0) + sum(
+                             1 for c in st.hands[p] or [] if is_red_three(c)) == 4 for p in layout.members[sid]),
+                         "black_threes_aside": st.set_aside.get(sid, 0)}
+    return settle(layout, opts, scores, target, per_side, penalties, rounds)
+

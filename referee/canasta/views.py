@@ -1,4 +1,5 @@
-"""Canasta's three views of one deal state machine (:class:`~referee.canasta.table.DealState`).
+"""Canasta's three views of one deal state machine (:class:`~referee.canasta.deal.DealState`): each parses the
+request (:mod:`.parse`), runs the state machine, and answers.
 
 * :func:`score` -- a completed deal described side by side → base and card score lines, totals, game result;
 * :func:`check` -- a described position and one proposed action → ruling, penalty, legal actions;
@@ -10,750 +11,23 @@ options, and raises :class:`~referee.errors.InputError` (HTTP 422) for input no 
 """
 from __future__ import annotations
 
-from collections import Counter
-from typing import Any
-
-from ..cards import JOKER, Card, DeckSpec, parse_card
-from ..errors import IllegalAction, InputError, esc
-from ..common import distinct_names, missing_scores
-from .core import card_value, cards_value, deck_of, is_black_three, is_red_three, is_wild
-from .melds import MeldFault, classify, excess_wilds, go_out_fault, is_canasta, meld_key, without_wilds
-from .options import deal_size
-from .scoring import score_side
-from .table import DealState, Layout, Pile, group_cards, natural_rank, same, take_from
-
-PENALTIES = {  # irregularity type → (rule, points)
-    "illegal_meld": ("canasta/8.2", 100),
-    "red_three_not_laid_out": ("canasta/8.3", 500),
-    "pile_taken_illegally": ("canasta/8.4", 100),
-    "permission_breach": ("canasta/8.5", 100),
-    "out_without_canasta": ("canasta/8.6", 100),
-    "excess_wild_cards": ("canasta/8.2", 50),   # per excess wild card ("count")
-}
-SUITLESS_OK = set("A K Q J 10 9 8 7 6 5 4 2".split())
-
-
-# ---------------------------------------------------------------- input helpers
-
-def canasta_card(value: Any, ptr: str) -> Card:
-    """A card; a rank alone is accepted where the suit does not matter (4 to A, and deuces), never for threes."""
-    if isinstance(value, str):
-        t = value.upper()
-        t = "10" if t == "T" else t
-        if t in SUITLESS_OK:
-            return Card(t, "")
-        if t == "3":
-            raise InputError("a three needs its suit: red threes (3H, 3D) and black threes (3S, 3C) differ", ptr)
-    try:
-        return parse_card(value)
-    except ValueError as e:
-        raise InputError(str(e), ptr) from None
-
-
-def card_list(value: Any, ptr: str) -> list[Card]:
-    if not isinstance(value, list):
-        raise InputError("a list of cards", ptr)
-    return [canasta_card(v, f"{ptr}/{i}") for i, v in enumerate(value)]
-
-
-def meld_groups(value: Any, ptr: str) -> list:
-    """Melds as given: each a list of cards, or ``{"rank", "cards"}`` to lay cards on the side's meld of a natural
-    rank, on its meld of wild cards (``"wild"``) or on the sequence holding a card (``"5H"``)."""
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        raise InputError("melds: a list of melds, each a list of cards", ptr)
-    out = []
-    for i, g in enumerate(value):
-        if isinstance(g, dict):
-            rank = g.get("rank")
-            r = str(rank).strip().upper() if isinstance(rank, str) else None
-            r = "10" if r == "T" else r
-            if r == "WILD":
-                r = "wild"
-            elif r not in SUITLESS_OK or r == "2":
-                try:
-                    c = parse_card(rank)
-                except (ValueError, TypeError):
-                    c = None
-                if c is None or c.rank in ("2", "3", JOKER):
-                    raise InputError("rank names the meld the cards join: a natural rank (A to 4), \"wild\", or a "
-                                     "card of a sequence such as \"5H\"", f"{ptr}/{i}/rank")
-                r = str(c)
-            out.append((r, card_list(g.get("cards"), f"{ptr}/{i}/cards")))
-            where = f"{ptr}/{i}/cards"
-        else:
-            out.append(card_list(g, f"{ptr}/{i}"))
-            where = f"{ptr}/{i}"
-        if not group_cards(out[-1]):
-            raise InputError("a meld holds at least one card", where)
-    return out
-
-
-class Tally:
-    """Copies of each card seen so far, against what the packs hold (canasta/1.2): 2 (3) of each suited card,
-    8 (12) of a rank, 4 (6) jokers.  :meth:`add` returns the problems the new cards cause."""
-
-    def __init__(self, deck: DeckSpec, rule: str = "canasta/1.2") -> None:
-        self.deck, self.rule = deck, rule
-        self.exact: Counter = Counter()
-        self.by_rank: Counter = Counter()
-
-    def add(self, ptr: str, cards: list[Card], single: bool = False) -> list[dict]:
-        """Count ``cards`` (at ``ptr``; ``single``: ``ptr`` names one card, not a list)."""
-        out = []
-        deck = self.deck
-        for i, c in enumerate(cards):
-            self.by_rank[c.rank] += 1
-            if c.suit:
-                self.exact[c] += 1
-            limit_rank = deck.jokers if c.rank == JOKER else deck.copies * 4
-            where = ptr if single else f"{ptr}/{i}"
-            if c.suit and self.exact[c] > deck.copies:
-                out.append({"pointer": where, "detail": f"more copies of {c} than the {deck.size}-card deck holds "
-                                                        f"({deck.copies}, {self.rule})"})
-            elif self.by_rank[c.rank] > limit_rank:
-                name = "jokers" if c.rank == JOKER else f"cards of rank {c.rank}"
-                out.append({"pointer": where, "detail": f"more {name} than the {deck.size}-card deck holds "
-                                                        f"({limit_rank}, {self.rule})"})
-        return out
-
-
-def conservation(groups: list[tuple[str, list[Card]]], deck: DeckSpec, rule: str = "canasta/1.2") -> list[dict]:
-    """Problems where the cards of ``groups`` (``(pointer, cards)`` pairs) exceed the deck (see :class:`Tally`)."""
-    tally = Tally(deck, rule)
-    return [p for ptr, cards in groups for p in tally.add(ptr, cards)]
-
-
-def player_at(value: Any, layout: Layout, ptr: str) -> str:
-    """One of the players, or InputError at ``ptr``."""
-    if value is None:
-        raise InputError(f"name the player (one of {', '.join(layout.seats)})", ptr)
-    if isinstance(value, str) and value == layout.sitting_out:
-        raise InputError(f"{value} sits this deal out: the players are {', '.join(layout.seats)} (canasta/1.1)", ptr)
-    if not isinstance(value, str) or value not in layout.side_of:
-        raise InputError(f"{value!r} is not one of the players ({', '.join(layout.seats)})", ptr)
-    return value
-
-
-def parse_table(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int], int]:
-    """The sides in seat order, their totals before the deal and the game target (canasta/1.1, 7.2)."""
-    sides = req.get("sides")
-    if not isinstance(sides, list) or not sides:
-        raise InputError("sides: [{\"id\", \"players\"}] in seat order", "/sides")
-    ids, players = [], []
-    for i, s in enumerate(sides):
-        if not isinstance(s, dict) or not isinstance(s.get("id"), str) or not isinstance(s.get("players"), list) \
-                or not s["players"] or not all(isinstance(p, str) and p for p in s["players"]):
-            raise InputError("each side is {\"id\", \"players\": [names]}", f"/sides/{i}")
-        ids.append(s["id"])
-        players += s["players"]
-    # a side may bear its only player's name; otherwise ids and names are all different
-    clash = {i for i in set(ids) & set(players) if next(s for s in sides if s["id"] == i)["players"] != [i]}
-    if not distinct_names(ids) or not distinct_names(players) or clash:
-        raise InputError("side ids and player names must all be different, ignoring case and Unicode "
-                         "normalisation (a one-player side may bear its player's name)", "/sides")
-    if len(players) not in variant.players:
-        raise InputError(f"variant {variant.id} is played by {' or '.join(map(str, variant.players))} players, "
-                         f"not {len(players)}", "/sides")
-    sizes = sorted(len(s["players"]) for s in sides)
-    if len(players) == 5:
-        if sizes != [2, 3]:
-            raise InputError("five play as a pair against a trio (canasta/1.1)", "/sides")
-    elif len(set(sizes)) != 1:
-        raise InputError("every side has the same number of players", "/sides")
-    if len(players) == 6 and len(sides) not in (2, 3):
-        raise InputError("six play as two sides of three or three sides of two (canasta/1.1)", "/sides")
-    if len(players) == 4 and len(sides) != 2:
-        raise InputError("four play as two partnerships of two (canasta/1.1)", "/sides")
-    if len(players) in (2, 3) and len(sides) != len(players):
-        raise InputError("with two or three players each plays for himself: one player per side", "/sides")
-    scores = {k: 0 for k in ids}
-    rounds = (req.get("state") or {}).get("rounds")
-    if rounds is not None and opts["max_rounds"] is not None and rounds >= opts["max_rounds"]:
-        raise InputError(f"{rounds} deals are played: the game ended after {opts['max_rounds']} (canasta/7.2)",
-                         "/state/rounds")
-    if missing_scores(req.get("state"), ids, ("rounds",)):
-        raise InputError(missing_scores(req.get("state"), ids, ("rounds",)))
-    raw = (req.get("state") or {}).get("scores") or {}
-    for k, v in raw.items():
-        if k not in scores:
-            raise InputError(f"{k!r} is not one of the sides ({', '.join(ids)})", f"/state/scores/{esc(k)}")
-        if isinstance(v, bool) or not isinstance(v, int) or v % 5:
-            raise InputError("a side's total: an integer multiple of 5 (every card and bonus is)",
-                             f"/state/scores/{esc(k)}")
-        scores[k] = v
-    if opts["target"] is None and len(players) != 6:
-        raise InputError("target null picks the six-player game's target by its sides (canasta/7.2); with "
-                         f"{len(players)} players give the target", "/options/target")
-    target = opts["target"] if opts["target"] is not None else (10000 if len(ids) == 2 else 7500)
-    for k, v in scores.items():
-        if v >= target:
-            raise InputError(f"{k} already has {v}, at or past the target of {target}: the game is over "
-                             "(canasta/7.2)", f"/state/scores/{esc(k)}")
-    if max(len(s["players"]) for s in sides) < 2:
-        for name, why in (("double_ending", "the double ending is laid by a partner (canasta/6.6)"),
-                          ("ask_required", "a player asks his partner (canasta/6.3)")):
-            if opts[name]:
-                raise InputError(f"{why}: {name} needs sides of two or more", f"/options/{name}")
-    if req.get("dealer") is not None and req["dealer"] not in players:
-        raise InputError(f"{req['dealer']!r} is not one of the players ({', '.join(players)})", "/dealer")
-    return Layout.of(sides), scores, target
-
-
-# ---------------------------------------------------------------- settling a deal (score and validate)
-
-def settle(layout: Layout, opts: dict, scores: dict[str, int], target: int, per_side: dict[str, dict],
-           penalties: list[dict], rounds_before: int = 0) -> dict:
-    """Score one finished deal.
-
-    ``per_side[side]``: ``{"melds": [[cards]], "red_threes": n, "hands": [[cards] per player], "went_out": bool,
-    "concealed": bool}`` and optionally ``one_player_all_reds``, ``double_ending``.  ``rounds_before``: deals
-    already played (the game also ends after ``max_rounds``).  ``penalties``: ``[{"rule", "side", "points" (negative), "note"}]``.  Returns the
-    score answer: ``sides`` (lines, base_score, card_score, penalties, hand_score, total_before, total_after),
-    ``penalties``, ``game_over``, ``winner`` (the higher total once a side reaches ``target``; None on a tie)
-    and ``target``.
-    """
-    out = []
-    anyone_out = any(d["went_out"] for d in per_side.values())
-    for sid in layout.sides:
-        d = per_side[sid]
-        s = score_side(d["melds"], d["hands"], opts, red_threes=d["red_threes"], went_out=d["went_out"],
-                       concealed=d["concealed"], opponents_went_out=anyone_out and not d["went_out"],
-                       one_player_all_reds=d.get("one_player_all_reds", False),
-                       double_ending=d.get("double_ending", False), black_threes_aside=d.get("black_threes_aside", 0))
-        lines = list(s.lines)
-        pen = [p for p in penalties if p["side"] == sid]
-        lines += [{"item": p["note"], "points": p["points"], "rule": p["rule"]} for p in pen]
-        hand_score = sum(x["points"] for x in lines)
-        out.append({"id": sid, "players": layout.members[sid], "base_score": s.base, "card_score": s.cards,
-                    "penalties": sum(p["points"] for p in pen), "lines": lines, "hand_score": hand_score,
-                    "total_before": scores[sid], "total_after": scores[sid] + hand_score})
-    over = [o for o in out if o["total_after"] >= target]
-    last_round = opts.get("max_rounds") is not None and rounds_before + 1 >= opts["max_rounds"]
-    winner = None
-    if over or last_round:
-        best = max(o["total_after"] for o in out)
-        top = [o["id"] for o in out if o["total_after"] == best]
-        winner = top[0] if len(top) == 1 else None
-    ans = {"sides": out, "penalties": penalties, "game_over": bool(over) or last_round, "winner": winner,
-           "target": target, "_rules": {"canasta/7.1", "canasta/7.2"} if over or last_round else {"canasta/7.1"}}
-    if opts.get("max_rounds") is not None:
-        ans["rounds_played"] = rounds_before + 1
-    # the state to send with the next deal (canasta/7.1)
-    ans["state_after"] = {"scores": {o["id"]: o["total_after"] for o in out}}
-    if opts.get("max_rounds") is not None:
-        ans["state_after"]["rounds"] = rounds_before + 1
-    return ans
-
-
-def irregularity_penalties(raw: Any, sides: list[str], ptr: str = "/deal/irregularities") -> list[dict]:
-    """Penalties for the irregularities reported with a deal (canasta/8.2–8.6, 8.10: only the offender pays)."""
-    out = []
-    for i, irr in enumerate(raw or []):
-        p = f"{ptr}/{i}"
-        if not isinstance(irr, dict) or irr.get("type") not in PENALTIES:
-            raise InputError(f"type is one of {', '.join(PENALTIES)}", p + "/type")
-        if irr.get("side") not in sides:
-            raise InputError(f"side names one of the sides ({', '.join(sides)})", p + "/side")
-        rule, pts = PENALTIES[irr["type"]]
-        count = irr.get("count", 1)
-        if irr["type"] != "excess_wild_cards" and "count" in irr:
-            raise InputError("count is given only for excess_wild_cards", p + "/count")
-        if irr["type"] == "excess_wild_cards" and "count" not in irr:
-            raise InputError("give count: the number of wild cards over the limit (50 each)", p + "/count")
-        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 9:
-            raise InputError("count: the number of wild cards over the limit (1 to 9)", p + "/count")
-        note = irr["type"].replace("_", " ") + (f" ({count} x 50)" if irr["type"] == "excess_wild_cards" else "")
-        out.append({"rule": rule, "side": irr["side"], "points": -pts * count, "note": note})
-    return out
-
-
-def side_melds_of(melds: list[list[Card]], opts: dict, ptr: str, going_out: bool,
-                  excess: list | None = None) -> list[str]:
-    """Check a side's melds on the table (canasta/3.1–3.4, 2.3): each legal, one group per rank, one meld of
-    wild cards.  Returns their kinds.  Melds carrying wild cards over the limit are collected in ``excess``
-    (when given) for the irregularity excess_wild_cards (canasta/8.2)."""
-    kinds, seen = [], set()
-    for j, m in enumerate(melds):
-        try:
-            kind = classify(m, opts, going_out=going_out)
-        except MeldFault as e:
-            over = excess_wilds(m, opts)
-            if excess is not None and over and _ok(without_wilds(m, over), opts, going_out):
-                excess.append((over, f"{ptr}/{j}"))
-                kind = "group"
-            else:
-                raise InputError(f"{e} ({e.rule})", f"{ptr}/{j}") from None
-        key = natural_rank(m) if kind == "group" else ("wild" if kind == "wild" else None)
-        if key is not None and key in seen and opts["same_rank_melds"] != "many":
-            what = "one meld of wild cards" if key == "wild" else f"one meld of each rank: {key} is melded twice"
-            raise InputError(f"a side has {what} (canasta/3.1)", f"{ptr}/{j}")
-        seen.add(key)
-        kinds.append(kind)
-    return kinds
-
-
-def _ok(meld: list[Card], opts: dict, going_out: bool) -> bool:
-    try:
-        classify(meld, opts, going_out=going_out)
-    except MeldFault:
-        return False
-    return True
+from ..errors import IllegalAction, InputError
+from ..i18n import N_, _
+from .cards import deck_of
+from .deal import DealState, group_cards, legal_actions
+from .parse import (ACTIONS, EVENT_TYPES, Tally, canasta_card, card_list, check_fields, deal_layout_trio,
+                    finished_deal, meld_groups, parse_table, player_at, position_state, revealed, rounds_of,
+                    sitting_out, start_deal)
+from .scoring import settle, settle_state
 
 
 def score(req: dict, variant, opts: dict) -> dict:
     """Score a completed deal: ``deal.sides[]`` with melds, red threes, each player's cards left, who went out."""
-    layout, scores, target = parse_table(req, variant, opts)
-    deck = deck_of(opts)
-    deal = req.get("deal")
-    if not isinstance(deal, dict) or not isinstance(deal.get("sides"), list):
-        raise InputError("deal.sides: one entry per side", "/deal/sides")
-    active = layout.active(sitting_out(deal.get("sitting_out"), layout, "/deal/sitting_out"))
-    dealt = deal_size(opts, len(active.seats))
-    per_side: dict[str, dict] = {}
-    surplus: dict[str, tuple[int, bool]] = {}     # side → (cards shown beyond its deal, has a canasta)
-    groups = []
-    excess: dict[str, list] = {}
-    for i, ds in enumerate(deal["sides"]):
-        ptr = f"/deal/sides/{i}"
-        sid = ds.get("id") if isinstance(ds, dict) else None
-        if sid is None:
-            raise InputError(f"missing: give the side's id (one of {', '.join(scores)})", ptr + "/id")
-        if sid not in scores or sid in per_side:
-            raise InputError(f"{sid!r} is not one of the sides (or is given twice)", ptr + "/id")
-        n_players = len(active.members[sid])
-        melds = [card_list(m, f"{ptr}/melds/{j}") for j, m in enumerate(ds.get("melds") or [])]
-        reds = card_list(ds.get("red_threes") or [], ptr + "/red_threes")
-        hands = [card_list(h, f"{ptr}/hands/{j}") for j, h in enumerate(ds.get("hands") or [])]
-        if len(hands) != n_players:
-            raise InputError(f"give one hand per player of the side in play ({n_players}), in the order of its "
-                             "players", ptr + "/hands")
-        for j, c in enumerate(reds):
-            if not is_red_three(c):
-                raise InputError(f"{c} is not a red three", f"{ptr}/red_threes/{j}")
-        for j, h in enumerate(hands):
-            for k, c in enumerate(h):
-                if is_red_three(c):
-                    raise InputError("a red three is laid out, not kept (report it as the irregularity "
-                                     "red_three_not_laid_out, and list it under red_threes)", f"{ptr}/hands/{j}/{k}")
-        went_out, concealed = bool(ds.get("went_out")), bool(ds.get("concealed"))
-        double, one_player = bool(ds.get("double_ending")), bool(ds.get("one_player_all_reds"))
-        aside = ds.get("black_threes_set_aside", 0)
-        if aside and not opts["black_threes_set_aside"]:
-            raise InputError("black threes are set aside only with black_threes_set_aside (canasta/2.3)",
-                             ptr + "/black_threes_set_aside")
-        kinds = side_melds_of(melds, opts, ptr + "/melds", went_out, excess.setdefault(sid, []))
-        # excess wild cards left in a meld (canasta/8.2) count their points but make no canasta
-        deciding = [without_wilds(m, excess_wilds(m, opts)) if k == "group" else m for k, m in zip(kinds, melds)]
-        if concealed and not went_out:
-            raise InputError("only going out can be concealed (canasta/6.4)", ptr + "/concealed")
-        if went_out and opts["no_going_out"]:
-            raise InputError("nobody goes out in this game: the deal runs to the end of the stock (canasta/6.2)",
-                             ptr + "/went_out")
-        if double and not (went_out and opts["double_ending"]):
-            raise InputError("a double ending is the going-out side's, and only with the double_ending option "
-                             "(canasta/6.6)", ptr + "/double_ending")
-        if one_player and opts["red_three_scale"] != "one_player_doubles":
-            raise InputError("one_player_all_reds counts only with red_three_scale one_player_doubles (canasta/2.2)",
-                             ptr + "/one_player_all_reds")
-        if one_player and len(reds) != 4:
-            raise InputError(f"one_player_all_reds says one player collected all four red threes; the side shows "
-                             f"{len(reds)}", ptr + "/one_player_all_reds")
-        empty = sum(1 for h in hands if not h)
-        if went_out:
-            why = go_out_fault(list(zip(kinds, deciding)), opts, len(reds))
-            if why:
-                raise InputError(f"{why} (canasta/6.2)", ptr + "/went_out")
-            if empty != (n_players if double else 1):
-                raise InputError("the player who went out holds no card and his partners hold at least one (all "
-                                 "lay down with a double ending)", ptr + "/hands")
-        elif empty:
-            raise InputError("only the player who went out can end with no card (canasta/6.2)", ptr + "/hands")
-        if concealed:
-            _concealed_fits(melds, hands, dealt, opts, ptr)
-        held = sum(len(m) for m in melds) + sum(len(h) for h in hands) + aside
-        dealt_side = dealt * n_players + (opts["opening_bonus_cards"] if melds else 0)
-        if held < dealt_side:
-            raise InputError(f"each player is dealt {dealt} cards and a deal only adds to them: the side shows "
-                             f"{held} cards in melds and hands, fewer than {dealt_side} (canasta/1.5)", ptr)
-        if not melds:
-            for j, h in enumerate(hands):
-                if len(h) < dealt or (opts["draw_count"] == 1 and len(h) != dealt):
-                    raise InputError(f"a player whose side never melded holds the {dealt} cards he was dealt "
-                                     f"(canasta/1.5), not {len(h)}", f"{ptr}/hands/{j}")
-        groups += [(f"{ptr}/melds/{j}", m) for j, m in enumerate(melds)] + [(ptr + "/red_threes", reds)]
-        groups += [(f"{ptr}/hands/{j}", h) for j, h in enumerate(hands)]
-        per_side[sid] = {"melds": melds, "red_threes": len(reds), "hands": hands, "went_out": went_out,
-                         "concealed": concealed, "double_ending": double, "one_player_all_reds": one_player,
-                         "black_threes_aside": aside}
-        surplus[sid] = (held - dealt_side, any(is_canasta(k, m) for k, m in zip(kinds, deciding)))
-    if set(per_side) != set(scores):
-        missing = [s for s in layout.sides if s not in per_side]
-        raise InputError(f"give every side's cards (missing: {', '.join(missing)})", "/deal/sides")
-    if sum(1 for v in per_side.values() if v["went_out"]) > 1:
-        raise InputError("only one side goes out", "/deal/sides")
-    bonus = opts["first_canasta_bonus_cards"]
-    if bonus and any(c for _, c in surplus.values()) and not any(c and n >= bonus for n, c in surplus.values()):
-        raise InputError(f"the first canasta of the deal brings its maker {bonus} stock cards (canasta/4.2): a side "
-                         f"with a canasta shows at least {bonus} cards more than its players were dealt",
-                         "/deal/sides")
-    black = sum(1 for _, cs in groups for c in cs if is_black_three(c)) + sum(v["black_threes_aside"]
-                                                                         for v in per_side.values())
-    if black > 2 * deck.copies:
-        raise InputError(f"the {deck.size}-card deck holds {2 * deck.copies} black threes; the deal shows {black} "
-                         "(canasta/1.2)", "/deal/sides")
-    problems = conservation(groups, deck)
-    if problems:
-        raise InputError(problems)
-    penalties = irregularity_penalties(deal.get("irregularities"), layout.sides)
-    for k, irr in enumerate(deal.get("irregularities") or []):
-        if irr.get("type") == "permission_breach" and len(layout.members[irr["side"]]) < 2:
-            raise InputError("a player without a partner asks nobody: no permission breach (canasta/6.3)",
-                             f"/deal/irregularities/{k}/type")
-    for sid, items in excess.items():
-        reported = sum(-p["points"] // 50 for p in penalties if p["side"] == sid and p["note"].startswith("excess"))
-        if items and sum(o for o, _ in items) > reported:
-            over, where = items[0]
-            raise InputError(f"this meld holds {over} wild card(s) over the limit (canasta/3.1); excess wild cards "
-                             "stay in a meld only when found too late, reported as the irregularity "
-                             "excess_wild_cards with their count (canasta/8.2)", where)
-        # excess wild cards stay in their melds (naturals added later may bring a meld back within the ratio, so
-        # the excess need not show; the wild cards themselves must)
-        wild_in_groups = sum(1 for m in per_side[sid]["melds"] if any(not is_wild(c) for c in m)
-                             for c in m if is_wild(c))
-        if reported > wild_in_groups:
-            k = next(k for k, irr in enumerate(deal.get("irregularities") or [])
-                     if irr.get("type") == "excess_wild_cards" and irr.get("side") == sid)
-            raise InputError(f"excess wild cards stay in their melds, and {sid}'s melds of a rank hold "
-                             f"{wild_in_groups} wild card(s) in all, fewer than {reported} (canasta/8.2)",
-                             f"/deal/irregularities/{k}/count")
-    for sid in layout.sides:
-        kept = sum(1 for p in penalties if p["side"] == sid and p["rule"] == "canasta/8.3")
-        if kept > per_side[sid]["red_threes"]:
-            raise InputError(f"{sid} reports {kept} red three(s) kept in hand: list them under red_threes too "
-                             "(they score like the others, canasta/8.3)", "/deal/irregularities")
+    layout, scores, target, per_side, penalties = finished_deal(req, variant, opts)
     return settle(layout, opts, scores, target, per_side, penalties, rounds_of(req))
 
 
-def _concealed_fits(melds: list[list[Card]], hands: list[list[Card]], dealt: int, opts: dict, ptr: str) -> None:
-    """A concealed going out melds a whole hand in one turn (canasta/6.4): the player held his deal, never having
-    melded, and drew; so the side shows at least that many cards melded, less the last discard.  Under
-    concealed_rule=side nobody of the side had melded, so each partner still holds his deal."""
-    least = dealt + opts["draw_count"] - 1
-    shown = sum(len(m) for m in melds)
-    if shown < least:
-        raise InputError(f"going out concealed melds a whole hand in one turn: at least {least} cards (the {dealt} "
-                         f"held and the draw, less the discard); the side shows {shown} melded (canasta/6.4)",
-                         ptr + "/concealed")
-    if opts["concealed_rule"] == "side":
-        for j, h in enumerate(hands):
-            if h and (len(h) < dealt or (opts["draw_count"] == 1 and len(h) != dealt)):
-                raise InputError(f"the side went out concealed, so this partner never melded and holds the {dealt} "
-                                 f"cards of his deal, not {len(h)} (canasta/6.4)", f"{ptr}/hands/{j}")
-
-
-def rounds_of(req: dict) -> int:
-    """Deals already played (``state.rounds``), for the round limit (canasta/7.2)."""
-    return (req.get("state") or {}).get("rounds", 0) or 0
-
-
-def sitting_out(value: Any, layout: Layout, ptr: str) -> str | None:
-    """The trio member who sits this deal out in the five-player game (canasta/1.1), or None."""
-    five = len(layout.seats) == 5
-    if value is None:
-        if five:
-            raise InputError("with five players one member of the trio sits out: name him", ptr)
-        return None
-    if not five:
-        raise InputError("only the five-player game has a player sitting out", ptr)
-    trio = next(sid for sid in layout.sides if len(layout.members[sid]) == 3)
-    if value not in layout.members[trio]:
-        raise InputError(f"the player sitting out is one of the trio ({', '.join(layout.members[trio])})", ptr)
-    return value
-
-
 # ---------------------------------------------------------------- check
-
-ACTIONS = ("draw", "take_pile", "meld", "discard", "ask", "go_out", "end", "double_ending", "extra_cards",
-           "packet", "expose", "red_three")
-
-
-ACTION_FIELDS = {"draw": {"cards"}, "take_pile": {"cards", "melds"}, "meld": {"melds"}, "discard": {"card"},
-                 "ask": {"answer"}, "go_out": {"melds", "card"}, "end": set(), "red_three": {"card", "replacement"},
-                 "double_ending": {"melds"}, "extra_cards": {"cards"}, "packet": set(), "expose": {"cards"},
-                 "deal": {"dealer", "hands", "pile", "sitting_out", "packets"}}
-
-
-def check_fields(action: dict, ptr: str) -> None:
-    """Fields that do not belong to the action's type are refused, never ignored."""
-    t = action.get("type")
-    for k in action:
-        if k != "type" and (k != "player" or t == "deal") and k not in ACTION_FIELDS.get(t, set()):
-            allowed = ", ".join(sorted(ACTION_FIELDS.get(t, set()))) or "none"
-            raise InputError(f"{k} is not part of a {t} (its fields: {allowed})", f"{ptr}/{esc(k)}")
-    if t not in ("deal",) and "player" not in action:
-        raise InputError(f"a {t} names its player", ptr + "/player")
-
-
-def _position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: str) -> tuple[DealState, dict]:
-    """Build the deal state a position describes, and its facts; InputError for anything no deal can reach."""
-    pos = req.get("position")
-    if not isinstance(pos, dict):
-        raise InputError("position: the acting player's hand, the melds, the pile and the stock", "/position")
-    deck = deck_of(opts)
-    tally = Tally(deck)
-    problems: list[dict] = []
-    hand = card_list(pos.get("hand"), "/position/hand")
-    phase = pos.get("phase", "draw")
-    if not hand:
-        raise InputError("a player still in the deal holds at least one card", "/position/hand")
-    problems += tally.add("/position/hand", hand)
-    melds_raw = pos.get("melds") or {}
-    if not isinstance(melds_raw, dict):
-        raise InputError("melds: {side id: [[cards]]}", "/position/melds")
-    side_melds: dict[str, dict[str, list[Card]]] = {s: {} for s in layout.sides}
-    for sid, ms in melds_raw.items():
-        ptr = f"/position/melds/{esc(sid)}"
-        if sid not in side_melds:
-            raise InputError(f"{sid!r} is not one of the sides ({', '.join(layout.sides)})", ptr)
-        melds = card_list_list(ms, ptr)
-        for j, (kind, m) in enumerate(zip(side_melds_of(melds, opts, ptr, going_out=False), melds)):
-            side_melds[sid][meld_key(kind, m, set(side_melds[sid]))] = m
-            problems += tally.add(f"{ptr}/{j}", m)
-    reds_raw = pos.get("red_threes") or {}
-    if not isinstance(reds_raw, dict):
-        raise InputError("red_threes: {side id: [cards]}", "/position/red_threes")
-    reds: dict[str, list[Card]] = {s: [] for s in layout.sides}
-    for sid, rs in reds_raw.items():
-        ptr = f"/position/red_threes/{esc(sid)}"
-        if sid not in reds:
-            raise InputError(f"{sid!r} is not one of the sides ({', '.join(layout.sides)})", ptr)
-        reds[sid] = card_list(rs, ptr)
-        for j, c in enumerate(reds[sid]):
-            if not is_red_three(c):
-                raise InputError(f"{c} is not a red three", f"{ptr}/{j}")
-        problems += tally.add(ptr, reds[sid])
-    pile = _position_pile(pos.get("pile"), opts, tally, problems, len(layout.seats))
-    seen = sum(tally.by_rank.values())       # the cards drawn below come out of the stock: not counted here
-    action = req.get("action") or {}
-    if action.get("type") == "draw" and action.get("cards") is not None:
-        problems += tally.add("/action/cards", card_list(action["cards"], "/action/cards"))
-    if action.get("type") == "red_three" and action.get("replacement") is not None:
-        problems += tally.add("/action/replacement", [canasta_card(action["replacement"], "/action/replacement")])
-    if problems:
-        raise InputError(problems)
-    unseen_pile = pile.size - (len(pile.cards) if pile.cards is not None else (1 if pile.top is not None else 0))
-    others = len(layout.seats) - 1            # every other player holds at least one card
-    stock = pos.get("stock")
-    room = deck.size - seen - unseen_pile - others - (3 if opts.get("surprise") else 0)
-    if room < 0:
-        raise InputError(f"the pile of {pile.size} cards, the {seen} cards in view and a card for each other player "
-                         f"are more than the {deck.size}-card deck (canasta/1.2)", "/position/pile/size")
-    if stock is not None and stock > room:
-        raise InputError(f"the stock cannot hold {stock} cards: with the cards in view, the pile and a card for "
-                         f"each other player at most {room} remain (canasta/1.2)", "/position/stock")
-    if stock == 0 and phase == "draw" and opts["stock_end"] == "stop":
-        raise InputError("with stock_end stop the hand ended with the discard after the last stock card: no turn "
-                         "begins with the stock gone (canasta/6.5)", "/position/stock")
-    to_act = pos.get("to_act", actor)
-    if to_act not in layout.side_of:
-        raise InputError(f"{to_act!r} is not one of the players", "/position/to_act")
-    hands: dict[str, list[Card] | None] = {p: None for p in layout.seats}
-    hands[actor] = hand
-    # an unknown stock is taken as holding enough cards for any draw
-    st = DealState(layout, opts, scores, stock if stock is not None else max(room, 2), pile, to_act, hands)
-    st.melds = side_melds
-    st.red_threes = reds
-    side = layout.side_of[actor]
-    raise_by = pos.get("minimum_raised", 0)
-    if raise_by % 10 or raise_by < 0:
-        raise InputError("minimum_raised: 10 for each withdrawn short initial meld (canasta/8.1)",
-                         "/position/minimum_raised")
-    if raise_by and not opts["count_and_exposure_penalties"]:
-        raise InputError("the +10 of canasta/8.1 does not apply in this game (canasta/8.11)",
-                         "/position/minimum_raised")
-    if raise_by and st.has_melded(side):
-        raise InputError("a side that has melded has no initial minimum left to raise", "/position/minimum_raised")
-    st.minimum_raise[side] = raise_by
-    shown = card_list(pos.get("penalty_cards") or [], "/position/penalty_cards")
-    if shown and not opts["count_and_exposure_penalties"]:
-        raise InputError("there are no penalty cards in this game (canasta/8.11)", "/position/penalty_cards")
-    if take_from(hand, shown) is None:
-        raise InputError("penalty cards are part of the hand: each is one of the hand's cards (canasta/8.7)",
-                         "/position/penalty_cards")
-    if shown:                                # as the hand's own cards: "5" names the 5 it holds
-        spare = list(hand)
-        for c in sorted(shown, key=lambda c: not c.suit):     # exact cards first, then those named by rank
-            st.penalty_cards.setdefault(actor, []).append(
-                spare.pop(next(i for i, h in enumerate(spare) if h == c or same(h, c))))
-    st.melded_before[actor] = bool(pos.get("melded_before"))
-    if st.melded_before[actor] and not st.has_melded(side):
-        raise InputError("the player has melded before, so his side has melds: give them under melds",
-                         "/position/melded_before")
-    turn = pos.get("turn") or {}
-    if phase == "play":
-        st.phase = "play"
-        st.drew_from = turn.get("drew_from", "stock")
-        st.turn_melded = bool(turn.get("melded")) or st.drew_from == "pile"   # taking the pile melds its top
-        st.laid_on_partner = bool(turn.get("laid_on_partner"))
-        st.own_canasta = bool(turn.get("canasta_made"))
-        if pos.get("packet"):
-            if not opts["packet_size"]:
-                raise InputError("packets are dealt only with packet_size", "/position/packet")
-            st.packets[actor] = None
-            if turn.get("canasta_made") or pos.get("completed_canasta"):
-                st.canasta_makers.add(actor)
-        if turn.get("first_round"):
-            st.discards = 0
-        else:
-            st.discards = len(st.layout.seats)
-        if turn.get("extra_cards_due"):
-            if not opts["opening_bonus_cards"] or not st.has_melded(side):
-                raise InputError("extra cards are due only after a side's first meld, with opening_bonus_cards",
-                                 "/position/turn/extra_cards_due")
-            st.extra_due[actor] = opts["opening_bonus_cards"]
-            st.extra_given.add(side)
-        if st.own_canasta and not (st.turn_melded and st.canastas(side)):
-            raise InputError("turn.canasta_made says the player completed a canasta this turn: the side shows one and "
-                             "turn.melded is set", "/position/turn/canasta_made")
-        st.answer = turn.get("answer")
-        if st.answer is not None and (opts["no_going_out"] or not layout.partners(actor)):
-            raise InputError("nobody goes out in this game, so nobody asks" if opts["no_going_out"]
-                             else "a player without a partner asks nobody (canasta/6.3)", "/position/turn/answer")
-        st.last_red_three = bool(turn.get("last_red_three"))
-        if st.last_red_three and stock != 0:
-            raise InputError("a red three was the last stock card only when the stock is empty (give stock 0)",
-                             "/position/turn/last_red_three")
-        if st.last_red_three and st.drew_from == "pile":
-            raise InputError("the last stock card was drawn, so the pile was not taken", "/position/turn/drew_from")
-        if st.drew_from == "pile" and st.pile.size:
-            raise InputError("the player took the pile this turn, so it is empty until his discard: pile.size 0",
-                             "/position/turn/drew_from")
-        for flag in ("melded", "laid_on_partner", "drew_from"):
-            if turn.get(flag) not in (None, False, "stock") and not st.has_melded(side):
-                raise InputError(f"turn.{flag} says the side has melds on the table: give them under melds",
-                                 f"/position/turn/{flag}")
-        if st.laid_on_partner and st.melded_before[actor] is False and not st.turn_melded:
-            raise InputError("laying cards on melds is melding: set turn.melded too", "/position/turn/laid_on_partner")
-    elif turn:
-        raise InputError("turn describes what happened this turn, after the draw (phase play)", "/position/turn")
-    _hand_size_fits(st, actor, hand, phase if to_act == actor else "draw", side)   # out of turn: no draw yet
-    if phase == "play" and to_act == actor and st._keeping(actor):
-        raise InputError("a player left with one card his side may not go out on keeps it and skips the discard: "
-                         "his turn is over (keep_last_card, canasta/6.2)", "/position/phase")
-    if st.last_red_three and opts["red_three_last_card"] == "no_meld":
-        st._end(None)
-    went = pos.get("went_out")
-    if went is not None:
-        if went not in layout.partners(actor):
-            raise InputError("went_out names the acting player's partner who has just gone out (a double ending "
-                             "follows, canasta/6.6)", "/position/went_out")
-        if not st.has_melded(side):
-            raise InputError("a side that went out has melds: give them under melds", "/position/went_out")
-        st._end(went, False)
-    need, canasta = (None, None) if st.has_melded(side) else st.opening_requirement(side)
-    facts = {"side": side, "side_has_melded": st.has_melded(side), "minimum": need, "opening_canasta": canasta,
-             "pile_frozen": st.frozen_for(side), "frozen_by": st.pile.frozen_by, "canastas": st.canastas(side),
-             "stock": stock}
-    return st, facts
-
-
-def _hand_size_fits(st: DealState, actor: str, hand: list[Card], phase: str, side: str) -> None:
-    """A player whose side never melded holds exactly his deal (draw one, discard one; canasta/1.5)."""
-    if st.has_melded(side):
-        return
-    dealt = deal_size(st.opts, len(st.layout.seats))
-    if st.opts["draw_count"] == 1:
-        want = dealt + (1 if phase == "play" and not st.last_red_three else 0)
-        if len(hand) != want:
-            raise InputError(f"a player whose side has not melded holds the {dealt} cards of his deal"
-                             + (" and the card just drawn" if want > dealt else "") + f" ({want}), not {len(hand)} "
-                             "(canasta/1.5)", "/position/hand")
-    else:
-        least = dealt + (st.opts["draw_count"] if phase == "play" and not st.last_red_three else 0)
-        if len(hand) < least:
-            raise InputError(f"a player whose side has not melded holds at least the {dealt} cards of his deal"
-                             + (f" and the {st.opts['draw_count']} just drawn" if least > dealt else "")
-                             + f" ({least}), not {len(hand)} (canasta/1.5)", "/position/hand")
-
-
-def card_list_list(value: Any, ptr: str) -> list[list[Card]]:
-    if not isinstance(value, list):
-        raise InputError("a list of melds, each a list of cards", ptr)
-    return [card_list(m, f"{ptr}/{j}") for j, m in enumerate(value)]
-
-
-def _position_pile(raw: Any, opts: dict, tally: "Tally", problems: list, seats: int = 4) -> Pile:
-    """The pile of a position: its cards (bottom to top), or its top, size and what froze it (canasta/5.1)."""
-    if not isinstance(raw, dict) or not ({"cards", "top", "size"} & set(raw)):
-        raise InputError("pile: {\"top\", \"size\", \"frozen_by\"} or {\"cards\": [bottom ... top]}; an empty pile "
-                         "is {\"size\": 0}", "/position/pile")
-    if raw.get("cards") is not None:
-        cards = card_list(raw["cards"], "/position/pile/cards")
-        problems += tally.add("/position/pile/cards", cards)
-        for k, c in enumerate(cards):
-            if is_red_three(c) and not opts["pile_count_off"] and \
-                    not all(is_wild(x) or is_red_three(x) for x in cards[:k]):
-                raise InputError("a red three lies in the pile only as an upcard, under the cards turned onto it "
-                                 "(canasta/1.6): nobody discards one", f"/position/pile/cards/{k}")
-        pile = Pile(None, 0, None, [])
-        for c in cards:
-            pile.push(c, opts["black_three_freezes"])
-        if opts["wild_block"] == "one_round" and pile.frozen_by == "wild":
-            last_wild = max(k for k, c in enumerate(cards) if is_wild(c))
-            if len(cards) - 1 - last_wild >= seats and not any(is_red_three(c) for c in cards):
-                pile.frozen_by = None    # a round of discards has covered it: the one-round block has lapsed
-        if raw.get("top") is not None:
-            got = canasta_card(raw["top"], "/position/pile/top")
-            if not cards or not (got == pile.top or (got.rank == pile.top.rank and not got.suit)):
-                raise InputError("pile.top disagrees with pile.cards", "/position/pile/top")
-        if raw.get("size") is not None and raw["size"] != pile.size:
-            raise InputError("pile.size disagrees with pile.cards", "/position/pile/size")
-    else:
-        size = raw.get("size")
-        top = canasta_card(raw["top"], "/position/pile/top") if raw.get("top") is not None else None
-        if size is None:
-            size = 1 if top is not None else 0
-        if (top is None) != (size == 0):
-            raise InputError("an empty pile has no top card, and a pile with cards has one", "/position/pile/size")
-        fb = raw.get("frozen_by")
-        if fb is None and "frozen_by" not in raw and top is not None and is_wild(top):
-            fb = "wild"                  # a wild card on top is in the pile: it is frozen, certainly
-        pile = Pile(top, size, fb, None)
-        if top is not None:
-            problems += tally.add("/position/pile/top", [top], single=True)
-    fb_given = raw.get("frozen_by", pile.frozen_by)
-    if fb_given is None and pile.frozen_by == "wild" and opts["wild_block"] == "one_round" and "frozen_by" in raw:
-        pile.frozen_by = None            # a one-round block may have lapsed (canasta/5.1)
-    if fb_given == "start":
-        if not opts["pile_frozen_at_start"]:
-            raise InputError("the pile starts frozen only with pile_frozen_at_start (canasta/5.1)",
-                             "/position/pile/frozen_by")
-        if pile.frozen_by is None:
-            pile.frozen_by = "start"
-    if fb_given != pile.frozen_by:
-        raise InputError(f"pile.frozen_by disagrees with pile.cards ({pile.frozen_by or 'nothing'} froze it)",
-                         "/position/pile/frozen_by")
-    if pile.top is not None and is_wild(pile.top) and pile.frozen_by is None:
-        raise InputError("a wild card on top lies in the pile, which it freezes (canasta/5.1)",
-                         "/position/pile/frozen_by")
-    if pile.frozen_by == "black_three" and not opts["black_three_freezes"]:
-        raise InputError("a black three does not freeze the pile under these options (black_three_freezes is "
-                         "false, canasta/5.1)", "/position/pile/frozen_by")
-    if "frozen" in raw and raw["frozen"] is not None and bool(raw["frozen"]) != (pile.frozen_by is not None):
-        raise InputError("pile.frozen says whether a wild card or red three in the pile froze it: give frozen_by "
-                         "with it (a pile frozen only because the side has not melded needs neither)",
-                         "/position/pile/frozen")
-    if pile.top is not None and is_red_three(pile.top):
-        raise InputError("a red three never lies on top of the pile: as the upcard it is covered (canasta/1.6) "
-                         "and nobody discards one", "/position/pile")
-    if pile.cards is None and pile.frozen_by not in (None, "start") and (
-            pile.size == 0 or (pile.size == 1 and not (pile.frozen_by == "wild" and is_wild(pile.top)))):
-        raise InputError("an empty pile, or a pile of one card that does not itself freeze it, cannot be frozen "
-                         "by a card in it", "/position/pile/frozen_by")
-    return pile
-
 
 def _illegal_result(e: IllegalAction, side: str, opts: dict, base: str) -> tuple[dict, list]:
     """The violation (pointer under ``base``, the action's pointer) and the penalty the laws give for it."""
@@ -764,35 +38,35 @@ def _illegal_result(e: IllegalAction, side: str, opts: dict, base: str) -> tuple
         if prule == "canasta/8.1":
             if opts["count_and_exposure_penalties"]:
                 penalties.append({"rule": prule, "side": side, "points": 0,
-                                  "note": "add melds from the hand to reach the minimum, or take the cards back and "
-                                          "the side's minimum rises by 10 for this deal; the short opening stands "
-                                          "if nobody objects before the next player draws"})
+                                  "note": _("add melds from the hand to reach the minimum, or take the cards back "
+                                            "and the side's minimum rises by 10 for this deal; the short opening "
+                                            "stands if nobody objects before the next player draws")})
         else:
-            penalties.append({"rule": prule, "side": side, "points": -pts, "note": _NOTES[prule]})
+            penalties.append({"rule": prule, "side": side, "points": -pts, "note": _(_NOTES[prule])})
     return {"rule": e.rule, "message": e.message, "pointer": base + (e.pointer or "")}, penalties
 
 
-_NOTES = {"canasta/8.2": "cards of an illegal meld go back to the hand; charged only if pointed out before the next "
-                         "player draws",
-          "canasta/8.4": "if the pile was taken: the opponents rebuild it and the player draws from the stock",
-          "canasta/8.5": "breach of the permission rules; the opponents may stop the going out",
-          "canasta/8.6": "going out without the canastas required; the player keeps a card"}
+_NOTES = {"canasta/8.2": N_("cards of an illegal meld go back to the hand; charged only if pointed out before the "
+                            "next player draws"),
+          "canasta/8.4": N_("if the pile was taken: the opponents rebuild it and the player draws from the stock"),
+          "canasta/8.5": N_("breach of the permission rules; the opponents may stop the going out"),
+          "canasta/8.6": N_("going out without the canastas required; the player keeps a card")}
 
 
 def check(req: dict, variant, opts: dict) -> dict:
     """Rule on one proposed action in a described position (draw, take_pile, meld, discard, ask, go_out, end)."""
-    layout, scores, _ = parse_table(req, variant, opts)
+    layout, scores, _target = parse_table(req, variant, opts)
     pos = req.get("position") if isinstance(req.get("position"), dict) else {}
     layout = layout.active(sitting_out(pos.get("sitting_out"), layout, "/position/sitting_out"))
     action = req.get("action")
     if not isinstance(action, dict):
-        raise InputError("action: {type, player, ...}", "/action")
+        raise InputError(_("action: an object {{type, player, ...}}"), "/action")
     t = action.get("type")
     if t not in ACTIONS:
-        raise InputError(f"type is one of {', '.join(ACTIONS)}", "/action/type")
+        raise InputError(_("type is one of {types}", types=list(ACTIONS)), "/action/type")
     check_fields(action, "/action")
     actor = player_at(action.get("player"), layout, "/action/player")
-    st, facts = _position_state(req, layout, opts, scores, actor)
+    st, facts = position_state(req, layout, opts, scores, actor)
     side = layout.side_of[actor]
     rules = {"canasta/4.1"} if not st.has_melded(side) else set()
     legal_before = legal_actions(st, actor)
@@ -802,24 +76,30 @@ def check(req: dict, variant, opts: dict) -> dict:
         v, penalties = _illegal_result(e, side, opts, "/action")
         return {"legal": False, "violations": [v], "penalties": penalties, "legal_actions": legal_before,
                 "effects": {}, "facts": facts, "_rules": rules}
-    rules |= _rules_of(t, st)
+    rules |= _rules_of(t, st, actor)
     return {"legal": True, "violations": [], "penalties": list(st.penalties), "legal_actions": legal_before,
             "effects": effects, "facts": facts, "_rules": rules}
 
 
-def _rules_of(t: str, st: DealState) -> set[str]:
-    return {"draw": {"canasta/6.1"}, "take_pile": {"canasta/5.1", "canasta/5.2"}, "meld": {"canasta/3.1"},
-            "discard": {"canasta/6.1"}, "ask": {"canasta/6.3"}, "go_out": {"canasta/6.2"},
-            "end": {"canasta/6.5"}, "double_ending": {"canasta/6.6"}, "extra_cards": {"canasta/4.2"},
-            "packet": {"canasta/1.5"}, "expose": {"canasta/8.7", "canasta/8.11"}, "red_three": {"canasta/2.1"}}[t] \
-        | ({"canasta/6.4"} if st.outcome and st.outcome["concealed"] else set())
+def _rules_of(t: str, st: DealState, actor: str) -> set[str]:
+    """The rules a legal action rests on.  Going out, by any action, rests on 6.2 and, for a player with a partner,
+    on the permission rule 6.3, which says whether he had to ask (an answer that is not there is then stated, not
+    inferred from an empty list); concealed, on 6.4 too."""
+    out = {"draw": {"canasta/6.1"}, "take_pile": {"canasta/5.1", "canasta/5.2"}, "meld": {"canasta/3.1"},
+           "discard": {"canasta/6.1"}, "ask": {"canasta/6.3"}, "go_out": {"canasta/6.2"},
+           "end": {"canasta/6.5"}, "double_ending": {"canasta/6.6"}, "extra_cards": {"canasta/4.2"},
+           "packet": {"canasta/1.5"}, "expose": {"canasta/8.7", "canasta/8.11"}, "red_three": {"canasta/2.1"}}[t]
+    if st.outcome and st.outcome["went_out"] == actor:
+        out = out | {"canasta/6.2"} | ({"canasta/6.3"} if st.layout.partners(actor) else set()) \
+            | ({"canasta/6.4"} if st.outcome["concealed"] else set())
+    return out
 
 
 def _apply(st: DealState, actor: str, t: str, action: dict, ptr: str = "/action") -> dict:
     if t == "draw":
         cards = action.get("cards")
         if cards is None and ptr != "/action":
-            raise InputError("a draw in a log lists the cards taken from the stock", ptr + "/cards")
+            raise InputError(_("a draw in a log lists the cards taken from the stock"), ptr + "/cards")
         return st.apply_draw(actor, card_list(cards, ptr + "/cards") if cards is not None else None)
     if t == "take_pile":
         return st.apply_take_pile(actor, card_list(action.get("cards") or [], ptr + "/cards"),
@@ -827,16 +107,16 @@ def _apply(st: DealState, actor: str, t: str, action: dict, ptr: str = "/action"
     if t == "meld":
         groups = meld_groups(action.get("melds"), ptr + "/melds")
         if not groups:
-            raise InputError("a meld action lays down at least one meld", ptr + "/melds")
+            raise InputError(_("a meld action lays down at least one meld"), ptr + "/melds")
         return st.apply_meld(actor, groups)
     if t == "discard":
         if action.get("card") is None:
-            raise InputError("a discard names its card", ptr + "/card")
+            raise InputError(_("a discard names its card"), ptr + "/card")
         return st.apply_discard(actor, canasta_card(action["card"], ptr + "/card"))
     if t == "ask":
         answer = action.get("answer")
         if answer not in ("yes", "no"):
-            raise InputError("the partner's answer: yes or no", ptr + "/answer")
+            raise InputError(_("the partner's answer: yes or no"), ptr + "/answer")
         return st.apply_ask(actor, answer)
     if t == "double_ending":
         return st.apply_double_ending(actor, meld_groups(action.get("melds"), ptr + "/melds"))
@@ -846,19 +126,19 @@ def _apply(st: DealState, actor: str, t: str, action: dict, ptr: str = "/action"
         card = canasta_card(action.get("card"), ptr + "/card")
         rep = action.get("replacement")
         if rep is None and ptr != "/action":
-            raise InputError("a red three laid out from the hand is replaced from the stock: give the replacement",
+            raise InputError(_("a red three laid out from the hand is replaced from the stock: give the replacement"),
                              ptr + "/replacement")
         st.apply_red_three(actor, card, canasta_card(rep, ptr + "/replacement") if rep is not None else None)
         return {"red_three_laid_out": str(card)}
     if t == "expose":
         cards = card_list(action.get("cards"), ptr + "/cards")
         if not cards:
-            raise InputError("an expose names the cards shown by accident", ptr + "/cards")
+            raise InputError(_("an expose names the cards shown by accident"), ptr + "/cards")
         return st.apply_expose(actor, cards)
     if t == "extra_cards":
         cards = action.get("cards")
         if cards is None and ptr != "/action":
-            raise InputError("extra cards in a log list the cards taken from the stock", ptr + "/cards")
+            raise InputError(_("extra cards in a log list the cards taken from the stock"), ptr + "/cards")
         return st.apply_extra_cards(actor, card_list(cards, ptr + "/cards") if cards is not None else None)
     if t == "go_out":
         card = action.get("card")
@@ -867,140 +147,6 @@ def _apply(st: DealState, actor: str, t: str, action: dict, ptr: str = "/action"
     return st.apply_end(actor)
 
 
-def legal_actions(st: DealState, actor: str) -> list[dict]:
-    """What ``actor`` may do now: the draw, one way to take the pile, asking, each legal discard, ending the hand,
-    and one way to go out when there is one.
-
-    Melds are many; they are judged when proposed, and one legal opening is suggested when the side has none.
-    """
-    out: list[dict] = []
-    if st.phase == "done" or st.turn != actor:
-        return out
-    hand = st.hands.get(actor) or []
-    for c in dict.fromkeys(c for c in hand if is_red_three(c)):
-        if _can(st.verify_red_three, actor, c):
-            out.append({"type": "red_three", "player": actor, "card": str(c)})
-    if st.phase == "draw":
-        if st.can_draw(actor):
-            out.append({"type": "draw", "player": actor})
-        way = _way_to_take(st, actor, hand)
-        if way is not None:
-            out.append({"type": "take_pile", "player": actor, "cards": [str(c) for c in way[0]],
-                        "melds": [[str(c) for c in m] for m in way[1]]})
-        if _can(st.verify_end, actor):
-            out.append({"type": "end", "player": actor})
-    elif st.extra_due.get(actor):
-        out.append({"type": "extra_cards", "player": actor})
-    else:
-        seen = set()
-        for c in hand:
-            if c not in seen and st.can_discard(actor, c):
-                out.append({"type": "discard", "player": actor, "card": str(c)})
-            seen.add(c)
-        if not st.has_melded(st.side(actor)):
-            opening = next((o for o in _openings(st, actor, hand) if st.can_meld(actor, o)), None)
-            if opening:
-                out.append({"type": "meld", "player": actor, "melds": [[str(c) for c in m] for m in opening]})
-        way = st.way_out(actor)
-        if way is not None:
-            groups, card = way
-            act = {"type": "go_out", "player": actor,
-                   "melds": [{"rank": g[0], "cards": [str(c) for c in g[1]]} if isinstance(g, tuple)
-                             else [str(c) for c in g] for g in groups]}
-            if card is not None:
-                act["card"] = str(card)
-            out.append(act)
-        if _can(st.verify_end, actor):            # a last red three drawn: the hand ends (canasta/6.5)
-            out.append({"type": "end", "player": actor})
-    if _can(st.verify_ask, actor):
-        out += [{"type": "ask", "player": actor, "answer": a} for a in ("yes", "no")]
-    return out
-
-
-def _can(fn, *args) -> bool:
-    try:
-        fn(*args)
-    except IllegalAction:
-        return False
-    return True
-
-
-def _way_to_take(st: DealState, actor: str, hand: list[Card]):
-    """One way for ``actor`` to take the pile, as ``(cards shown, further melds)``, or None (canasta/5.1, 5.2, 4.2):
-    the naturals of the top card's rank (two or more, or one), with none, one or two wild cards, and for an
-    opening the melds the rest of the hand can add."""
-    top = st.pile.top
-    if top is None or is_wild(top) or is_black_three(top) or is_red_three(top):
-        return None
-    nat = [c for c in hand if c.rank == top.rank]
-    wild = sorted((c for c in hand if is_wild(c)), key=card_value)
-    candidates = [[]]
-    for n in range(len(nat), 0, -1):
-        for w in range(0, min(2, len(wild)) + 1):
-            candidates.append(nat[:n] + wild[:w])
-    side = st.side(actor)
-    for shown in candidates:
-        if st.can_take_pile(actor, shown, []):
-            return shown, []
-        if not st.has_melded(side):
-            rest = take_from(hand, shown)
-            extra = _opening(rest, st.minimum(side) - cards_value([top] + shown), st.opts, top.rank)
-            if extra and st.can_take_pile(actor, shown, extra):
-                return shown, extra
-    return None
-
-
-def _openings(st: DealState, actor: str, hand: list[Card]) -> list[list[list[Card]]]:
-    """Candidate opening melds from the hand: a greedy set worth the minimum (less what laid-out red threes count
-    under red_threes_count_toward_opening), and each canasta the hand holds (canasta openings)."""
-    side = st.side(actor)
-    need = st.minimum(side)
-    if st.opts["red_threes_count_toward_opening"]:
-        need -= 5 * len(st.red_threes[side])
-    out = []
-    greedy = _opening(hand, need, st.opts)
-    if greedy:
-        out.append(greedy)
-    by_rank: dict[str, list[Card]] = {}
-    for c in hand:
-        if not is_wild(c) and c.rank != "3":
-            by_rank.setdefault(c.rank, []).append(c)
-    wilds = [c for c in hand if is_wild(c)]
-    for rank, cs in by_rank.items():
-        if len(cs) + min(len(wilds), 3) >= 7 and len(cs) >= 4:
-            out.append([cs + wilds[:max(0, 7 - len(cs))]])
-    return out
-
-
-def _opening(hand: list[Card], need: int, opts: dict, skip_rank: str | None = None) -> list[list[Card]] | None:
-    """A greedy set of melds from ``hand`` worth at least ``need`` (canasta/4.1), or None."""
-    by_rank: dict[str, list[Card]] = {}
-    for c in hand:
-        if not is_wild(c) and not is_red_three(c) and not is_black_three(c) and c.rank != skip_rank:
-            by_rank.setdefault(c.rank, []).append(c)
-    wilds = sorted((c for c in hand if is_wild(c)), key=card_value, reverse=True)
-    melds = []
-    for rank, cs in sorted(by_rank.items(), key=lambda kv: -cards_value(kv[1])):
-        if len(cs) >= 3:
-            melds.append(list(cs))
-        elif len(cs) == 2 and wilds and _ok(cs + wilds[:1], opts, False):
-            melds.append(cs + [wilds.pop(0)])
-    total = sum(cards_value(m) for m in melds)
-    for m in melds:
-        while total < need and wilds and _ok(m + [wilds[0]], opts, False):
-            w = wilds.pop(0)
-            m.append(w)
-            total += card_value(w)
-    if need <= 0:
-        return []
-    if total < need or not melds:
-        return None
-    return melds
-
-
-# ---------------------------------------------------------------- validate
-
-EVENT_TYPES = ("deal",) + ACTIONS
 
 
 def validate(req: dict, variant, opts: dict) -> dict:
@@ -1009,7 +155,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
     deck = deck_of(opts)
     log = req.get("log")
     if not isinstance(log, list) or not log:
-        raise InputError("log must be a non-empty list of events", "/log")
+        raise InputError(_("log must be a non-empty list of events"), "/log")
     violations: list[dict] = []
     first = None
     final = None
@@ -1037,7 +183,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
     def finish():
         nonlocal final, scores, game_over, rounds, pending
         pending = False
-        res = _settle_state(st, deal_layout, opts, scores, target, rounds)
+        res = settle_state(st, deal_layout, opts, scores, target, rounds)
         rules.update(res.pop("_rules"))
         final = res
         scores = {s["id"]: s["total_after"] for s in res["sides"]}
@@ -1059,26 +205,27 @@ def validate(req: dict, variant, opts: dict) -> dict:
     for i, ev in enumerate(log):
         ptr = f"/log/{i}"
         if not isinstance(ev, dict):
-            raise InputError("each event is an object with a type", ptr)
+            raise InputError(_("each event is an object with a type"), ptr)
         t = ev.get("type")
         if t not in EVENT_TYPES:
-            raise InputError(f"unknown event type {t!r}; known: {', '.join(EVENT_TYPES)}", ptr + "/type")
+            raise InputError(_("unknown event type {type}; known: {types}", type=repr(t), types=list(EVENT_TYPES)),
+                             ptr + "/type")
         if pending and t != "double_ending":
             finish()
         if t == "deal":
             if st is not None and st.phase != "done" and not skipping:
-                close_open_deal(i, t, "a new deal began before the previous hand ended")
+                close_open_deal(i, t, _("a new deal began before the previous hand ended"))
             checked += 1
             if game_over:
-                violate(i, t, "canasta/7.2", "the game was already over")
+                violate(i, t, "canasta/7.2", _("the game was already over"))
                 skipping = True
                 continue
             check_fields(ev, ptr)
             sitter = sitting_out(ev.get("sitting_out"), layout, ptr + "/sitting_out")
             deal_layout = layout.active(sitter)
             if sitter is not None and ev.get("dealer") == sitter:     # a ruling: the deal passes him by
-                violate(i, t, "canasta/1.5", f"{sitter} sits this deal out, so he does not deal it: the deal passes "
-                                             "to the left past him", ptr + "/dealer")
+                violate(i, t, "canasta/1.5", _("{player} sits this deal out, so he does not deal it: the deal passes "
+                                               "to the left past him", player=sitter), ptr + "/dealer")
                 st, skipping, prev_dealer, prev_sitter = None, True, sitter, sitter
                 continue
             dealer = player_at(ev.get("dealer"), deal_layout, ptr + "/dealer")
@@ -1087,17 +234,17 @@ def validate(req: dict, variant, opts: dict) -> dict:
                 trio = deal_layout_trio(layout)
                 want = trio[(trio.index(prev_sitter) + 1) % len(trio)]
                 if sitter != want:
-                    problems.append(("canasta/1.1", f"the trio's members sit out in turn: {want} sits out, not "
-                                                    f"{sitter}", ptr + "/sitting_out"))
+                    problems.append(("canasta/1.1", _("the trio's members sit out in turn: {want} sits out, not "
+                                                      "{player}", want=want, player=sitter), ptr + "/sitting_out"))
             if prev_dealer is not None:
                 want = layout.after(prev_dealer)
                 while want == sitter:         # the deal passes to the left, past the player sitting out
                     want = layout.after(want)
                 if dealer != want:
-                    problems.append(("canasta/1.5", f"the deal passes to the left: {want} deals, not {dealer}",
-                                     ptr + "/dealer"))
+                    problems.append(("canasta/1.5", _("the deal passes to the left: {want} deals, not {player}",
+                                                      want=want, player=dealer), ptr + "/dealer"))
             prev_dealer, prev_sitter = dealer, sitter
-            st, tally, more = _start_deal(ev, deal_layout, opts, scores, deck, ptr)
+            st, tally, more = start_deal(ev, deal_layout, opts, scores, deck, ptr)
             skipping = False
             for rule, msg, p in problems + more:
                 violate(i, t, rule, msg, p)
@@ -1106,11 +253,11 @@ def validate(req: dict, variant, opts: dict) -> dict:
         if skipping:                 # the rest of a deal whose judging stopped
             continue
         if st is None:
-            raise InputError("the log must start with a deal event", ptr)
+            raise InputError(_("the log must start with a deal event"), ptr)
         checked += 1
         check_fields(ev, ptr)
         if ev.get("player") is not None and ev.get("player") == deal_layout.sitting_out:
-            violate(i, t, "canasta/1.1", f"{ev['player']} sits this deal out: he takes no part in it",
+            violate(i, t, "canasta/1.1", _("{player} sits this deal out: he takes no part in it", player=ev["player"]),
                     ptr + "/player")
             skipping = True
             continue
@@ -1118,7 +265,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
         if t == "end" and st.phase == "done" and not st.outcome["went_out"] and actor == st.turn:
             continue      # confirms a hand that the end of the stock has already closed (canasta/6.5)
         try:
-            new_cards = _revealed(ev, t, ptr)
+            new_cards = revealed(ev, t, ptr)
             if new_cards:
                 problems = tally.add(*new_cards)
                 if problems:
@@ -1146,139 +293,8 @@ def validate(req: dict, variant, opts: dict) -> dict:
     if pending:
         finish()
     if st is not None and st.phase != "done" and not skipping:
-        close_open_deal(len(log) - 1, log[-1].get("type"), "the log ends in the middle of a deal")
+        close_open_deal(len(log) - 1, log[-1].get("type"), _("the log ends in the middle of a deal"))
     return {"valid": not violations, "events_checked": checked, "first_violation": first,
             "violations": violations, "final": final, "_rules": rules}
 
 
-def count_off(upcard: Card) -> int:
-    """Cards counted off under the Italian upcard (canasta/1.6): J 11, Q 12, K 13, A or joker 20, a number its pips."""
-    return {"J": 11, "Q": 12, "K": 13, "A": 20, JOKER: 20}.get(upcard.rank) or int(upcard.rank)
-
-
-def deal_layout_trio(layout: Layout) -> list[str]:
-    return next(layout.members[sid] for sid in layout.sides if len(layout.members[sid]) == 3)
-
-
-def _revealed(ev: dict, t: str, ptr: str) -> tuple[str, list[Card]] | None:
-    """Cards an event brings into view from the stock (draws and red-three replacements), for conservation."""
-    if t in ("draw", "extra_cards") and ev.get("cards") is not None:
-        return ptr + "/cards", card_list(ev["cards"], ptr + "/cards")
-    if t == "red_three" and ev.get("replacement") is not None:
-        return ptr + "/replacement", [canasta_card(ev["replacement"], ptr + "/replacement")], True
-    return None
-
-
-def _start_deal(ev: dict, layout: Layout, opts: dict, scores: dict, deck: DeckSpec, ptr: str):
-    """Parse a deal event; return (state, tally of the cards seen, problems), problems being independent
-    violations."""
-    problems = []
-    raw = ev.get("hands")
-    if not isinstance(raw, dict):
-        raise InputError("a deal event gives hands: {player: [cards]}", ptr + "/hands")
-    hands = {}
-    for p, cards in raw.items():
-        if p not in layout.side_of:
-            raise InputError(f"{p!r} is not one of the players ({', '.join(layout.seats)})", f"{ptr}/hands/{esc(p)}")
-        hands[p] = card_list(cards, f"{ptr}/hands/{esc(p)}")
-    dealt = deal_size(opts, len(layout.seats))
-    for p in hands:
-        if p not in layout.seats:
-            raise InputError(f"{p} sits this deal out and is dealt no cards", f"{ptr}/hands/{esc(p)}")
-    for p in layout.seats:
-        if p not in hands:
-            raise InputError(f"the deal gives no hand for {p}", ptr + "/hands")
-        if len(hands[p]) != dealt:
-            problems.append(("canasta/1.5", f"{p} was dealt {len(hands[p])} cards, not {dealt}",
-                             f"{ptr}/hands/{esc(p)}"))
-    packets: dict[str, list[Card]] = {}
-    n_packet = opts["packet_size"]
-    raw_packets = ev.get("packets")
-    if n_packet:
-        if not isinstance(raw_packets, dict):
-            raise InputError(f"each player is dealt a face-down packet of {n_packet}: give packets {{player: [cards]}}",
-                             ptr + "/packets")
-        for p, cards in raw_packets.items():
-            if p not in layout.seats:
-                raise InputError(f"{p!r} is not one of the players in the deal", f"{ptr}/packets/{esc(p)}")
-            packets[p] = card_list(cards, f"{ptr}/packets/{esc(p)}")
-            if len(packets[p]) != n_packet:
-                problems.append(("canasta/1.5", f"{p}'s packet holds {len(packets[p])} cards, not {n_packet}",
-                                 f"{ptr}/packets/{esc(p)}"))
-        for p in layout.seats:
-            if p not in packets:
-                raise InputError(f"the deal gives no packet for {p}", ptr + "/packets")
-    elif raw_packets is not None:
-        raise InputError("packets are dealt only with packet_size", ptr + "/packets")
-    pile_cards = card_list(ev.get("pile"), ptr + "/pile")
-    if not pile_cards:
-        raise InputError("the deal turns up at least one card to start the pile: pile [bottom ... top]", ptr + "/pile")
-    seen = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.seats] + [(ptr + "/pile", pile_cards)]
-    seen += [(f"{ptr}/packets/{esc(p)}", c) for p, c in packets.items()]
-    cover = opts["black_three_upcard"] == "cover"
-    if opts["pile_count_off"]:
-        want = count_off(pile_cards[-1])
-        if len(pile_cards) - 1 != want:
-            problems.append(("canasta/1.6", f"the upcard {pile_cards[-1]} has {want} cards counted off under it, not "
-                                            f"{len(pile_cards) - 1}", ptr + "/pile"))
-        pile_cards_checked = []
-    else:
-        pile_cards_checked = pile_cards
-    if opts["upcard_replaced"]:
-        pile_cards_checked = []
-        bad = next((k for k, c in enumerate(pile_cards) if is_wild(c) or c.rank == "3"), None)
-        if bad is not None or len(pile_cards) != 1:
-            problems.append(("canasta/1.6", "the pile starts with one natural card: a wild card or a three turned up "
-                                            "goes back into the pack and another card is turned",
-                             f"{ptr}/pile/{bad if bad is not None else 1}"))
-    for k, c in enumerate(pile_cards_checked):
-        covered_kind = is_wild(c) or is_red_three(c) or (cover and is_black_three(c))
-        last = k == len(pile_cards) - 1
-        if covered_kind and last:
-            problems.append(("canasta/1.6", f"{c} turned up is covered by the next stock card", f"{ptr}/pile/{k}"))
-        elif not covered_kind and not last:
-            problems.append(("canasta/1.6", f"{c} is a natural upcard: no more cards are turned onto it",
-                             f"{ptr}/pile/{k + 1}"))
-            break
-    tally = Tally(deck)
-    for p, cards in seen:
-        for item in tally.add(p, cards):
-            problems.append(("canasta/1.2", item["detail"], item["pointer"]))
-    stock = deck.size - sum(len(h) for h in hands.values()) - len(pile_cards) - (3 if opts["surprise"] else 0) \
-        - sum(len(c) for c in packets.values())
-    pile = Pile(None, 0, None, [])
-    for c in pile_cards:
-        pile.push(c, opts["black_three_freezes"])
-    if opts["pile_frozen_at_start"] and pile.frozen_by is None:
-        pile.frozen_by = "start"
-    st = DealState(layout, opts, dict(scores), max(stock, 0), pile, layout.after(ev["dealer"]),
-                   {p: list(h) for p, h in hands.items()})
-    st.packets = {p: list(c) for p, c in packets.items()}
-    return st, tally, problems
-
-
-def _settle_state(st: DealState, layout: Layout, opts: dict, scores: dict, target: int, rounds: int = 0) -> dict:
-    """The score answer of a replayed deal, with the 500 for a red three kept in hand (canasta/8.3)."""
-    per_side = {}
-    penalties = []
-    went = st.outcome["went_out"]
-    penalties += [p for p in st.penalties if p["side"] in layout.sides]
-    for sid in layout.sides:
-        hands = []
-        for p in layout.members[sid]:
-            h = st.hands[p] or []
-            kept = [c for c in h if is_red_three(c)]
-            for c in kept:
-                if p in st.had_turn:
-                    penalties.append({"rule": "canasta/8.3", "side": sid, "points": -500,
-                                      "note": f"{p} kept {c} in hand to the end"})
-            hands.append([c for c in h if not is_red_three(c)])
-        reds = len(st.red_threes[sid]) + sum(1 for p in layout.members[sid] for c in (st.hands[p] or [])
-                                             if is_red_three(c))
-        ours = went is not None and layout.side_of[went] == sid
-        per_side[sid] = {"melds": list(st.melds[sid].values()), "red_threes": reds, "hands": hands,
-                         "went_out": ours, "concealed": bool(ours and st.outcome["concealed"]),
-                         "double_ending": bool(ours and st.outcome.get("double_ending")),
-                         "one_player_all_reds": any(st.red_by_player.get(p, 0) == 4 for p in layout.members[sid]),
-                         "black_threes_aside": st.set_aside.get(sid, 0)}
-    return settle(layout, opts, scores, target, per_side, penalties, rounds)

@@ -1,5 +1,6 @@
 """Canasta cards: the decks (canasta/1.2), wild cards and threes (canasta/1.3, 2.1, 2.3), card values
-(canasta/1.4).  Melds are in :mod:`.melds`, a side's score in :mod:`.scoring`, the deal state in :mod:`.table`.
+(canasta/1.4), the Italian count-off under the upcard (canasta/1.6).  Melds are in :mod:`.melds`, the deal state in
+:mod:`.deal`, the scores in :mod:`.scoring`.
 """
 from __future__ import annotations
 
@@ -55,3 +56,10 @@ def card_value(c: Card) -> int:
 
 def cards_value(cards) -> int:
     return sum(card_value(c) for c in cards)
+
+
+def count_off(upcard: Card) -> int:
+    """Cards counted off under the Italian upcard (canasta/1.6): J 11, Q 12, K 13, A or joker 20, a number its pips."""
+    return {"J": 11, "Q": 12, "K": 13, "A": 20, JOKER: 20}.get(upcard.rank) or int(upcard.rank)
+
+

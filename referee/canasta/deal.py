@@ -5,8 +5,9 @@ Per action there is a triple, after PokerKit: ``verify_<action>`` raises :class:
 the rule and the reason, ``can_<action>`` answers yes/no, ``apply_<action>`` verifies and then changes the state.
 Actions: ``draw``, ``take_pile``, ``meld``, ``discard``, ``ask`` (permission to go out), ``go_out`` (meld and an
 optional last discard in one step), ``end`` (the player in turn cannot or will not take the pile once the stock is
-gone) and ``expose`` (a card shown by accident becomes a penalty card, canasta/8.7).  Hands may be unknown
-(``None``) for players other than the one acting, as in a described position.
+gone), ``red_three``, ``double_ending``, ``extra_cards``, ``packet`` and ``expose`` (a card shown by accident becomes a
+penalty card, canasta/8.7).  Hands may be unknown (``None``) for players other than the one acting, as in a
+described position.  :func:`legal_actions` lists what a player may do now.
 
 Cards in hands are matched by rank for 4 to A, deuces and jokers (suits do not matter there), and by rank and suit for
 threes.  Rule IDs are those of ``rules.yaml``.
@@ -15,10 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cards import Card
+from ..cards import Card, parse_card
 from ..errors import IllegalAction
-from .core import card_value, cards_value, is_black_three, is_red_three, is_wild
-from .melds import (MeldFault, classify, go_out_fault, is_canasta, kind_of_key, meld_key, opening_canasta,
+from ..i18n import N_, Rank, _, ngettext
+from .cards import card_value, cards_value, is_black_three, is_red_three, is_wild
+from .melds import (MeldFault, classify, go_out_fault, is_canasta, kind_of_key, meld_key, meld_ok, opening_canasta,
                     opening_minimum)
 
 # the penalties the laws attach to kinds of illegal action: (penalty rule, points lost)
@@ -49,8 +51,9 @@ def _missing(hand: list[Card], groups: list, base: str) -> str | None:
     return None
 
 
-FROZEN_BY = {"wild": "wild card", "red_three": "red three", "black_three": "black three",
-             "start": "rule of the game until first taken"}
+FROZEN_BY = {"wild": N_("the pile is frozen by a wild card"), "red_three": N_("the pile is frozen by a red three"),
+             "black_three": N_("the pile is frozen by a black three"),
+             "start": N_("the pile is frozen by a rule of the game until first taken")}
 
 
 def same(a: Card, b: Card) -> bool:
@@ -186,7 +189,6 @@ class DealState:
     def _new_turn(self) -> None:
         self.drew_from: str | None = None      # "stock" or "pile" once the turn's draw is made
         self.turn_melded = False               # the player has melded or laid off this turn
-        self.opened_this_turn = False          # the side made its initial meld this turn
         self.laid_on_partner = False           # cards went onto melds the side had before this turn
         self.own_canasta = False               # the player completed a canasta this turn
         self.answer: str | None = None         # the partner's answer to "may I go out?"
@@ -226,7 +228,7 @@ class DealState:
         return opening_minimum(self.scores.get(side, 0), self.opts) + self.minimum_raise[side]
 
     def _opening_fault(self, side: str, count: int, made: dict[str, list[Card]], penalty, pointer: str = "",
-                       top_key: str | None = None):
+                       top_key: str | None = None) -> IllegalAction | None:
         """Why melds worth ``count`` making ``made`` are not a legal opening for ``side`` (canasta/4.1, 4.2).
         ``top_key``: the meld that takes the pile's top card, when the opening comes with the pile.  ``penalty`` is
         charged for a short count only: the +10 of canasta/8.1 has no sense for a missing canasta."""
@@ -238,42 +240,45 @@ class DealState:
             natural = any(is_canasta(kind_of_key(k), m) and (kind_of_key(k) == "wild" or not any(is_wild(c) for c in m))
                           for k, m in made.items())           # a natural canasta "or better": escalera, wild
             if (wanted == "natural" and not natural) or not canasta:
-                what = "a natural canasta" if wanted == "natural" else "a canasta"
-                return foul("canasta/4.1", f"at {self.scores.get(side, 0)} the side opens with {what}", None,
-                            pointer)
+                score = self.scores.get(side, 0)
+                msg = _("at {score} the side opens with a natural canasta", score=score) if wanted == "natural" \
+                    else _("at {score} the side opens with a canasta", score=score)
+                return foul("canasta/4.1", msg, None, pointer)
             if wanted == "canasta_200" and count < 200:
-                return foul("canasta/4.1", f"from 8,000 the opening holds a canasta and 200 in cards; these make "
-                                           f"{count}", None, pointer)
+                return foul("canasta/4.1", _("from 8,000 the opening holds a canasta and 200 in cards; these make "
+                                             "{count}", count=count), None, pointer)
             return None
         frm = o["opening_canasta_from"]
         if frm is not None and self.scores.get(side, 0) >= frm:
             if not canasta:
-                return foul("canasta/4.1", f"from {frm} the side opens with a canasta, whatever its count", None,
-                            pointer)
+                return foul("canasta/4.1", _("from {total} the side opens with a canasta, whatever its count",
+                                             total=frm), None, pointer)
             if o["opening_canasta_with_top_card"] and not (top_key is not None
                                                            and is_canasta(kind_of_key(top_key), made[top_key])):
-                return foul("canasta/4.1", f"from {frm} the opening canasta is made with the pile's top card: take "
-                                           "the pile with it", None, pointer)
+                return foul("canasta/4.1", _("from {total} the opening canasta is made with the pile's top card: "
+                                             "take the pile with it", total=frm), None, pointer)
             return None
         if o["opening_naturals_only"] and any(is_wild(c) for k, m in made.items() for c in m
                                                if kind_of_key(k) == "group"):
-            return foul("canasta/4.2", "the opening melds take no wild card", None, pointer)   # no count short
+            return foul("canasta/4.2", _("the opening melds take no wild card"), None, pointer)   # no count short
         if from_hand and o["canasta_in_hand_opens"]:
             return None
-        note = "bonuses never count"
-        if o["red_threes_count_toward_opening"] and self.red_threes[side]:
+        reds = o["red_threes_count_toward_opening"] and self.red_threes[side]
+        if reds:
             count += 5 * len(self.red_threes[side])
-            note = "with the side's red threes at 5 each; canasta bonuses never count"
         need = self.minimum(side)
         if count < need:
-            return foul("canasta/4.1", f"the side's first meld needs {need}; these melds make {count} ({note})",
-                        penalty, pointer)
+            msg = _("the side's first meld needs {need}; these melds make {count} (with the side's red threes at 5 "
+                    "each; canasta bonuses never count)", need=need, count=count) if reds else \
+                _("the side's first meld needs {need}; these melds make {count} (bonuses never count)", need=need,
+                  count=count)
+            return foul("canasta/4.1", msg, penalty, pointer)
         return None
 
     def hand(self, player: str) -> list[Card]:
         h = self.hands.get(player)
         if h is None:
-            raise IllegalAction("canasta/6.1", f"{player}'s hand is not known in this position")
+            raise IllegalAction("canasta/6.1", _("{player}'s hand is not known in this position", player=player))
         return h
 
     def _set_hand(self, player: str, cards: list[Card]) -> None:
@@ -309,30 +314,39 @@ class DealState:
     def _verify_turn(self, player: str, phase: str | tuple, extra: bool = False) -> None:
         if self.phase == "done":
             raise IllegalAction("canasta/6.5" if self.outcome and not self.outcome["went_out"] else "canasta/6.2",
-                                "the hand is over")
+                                _("the hand is over"))
         if player != self.turn:
-            raise IllegalAction("canasta/6.1", f"it is {self.turn}'s turn, not {player}'s")
+            raise IllegalAction("canasta/6.1", _("it is {turn}'s turn, not {player}'s", turn=self.turn, player=player))
         if self.extra_due.get(player) and not extra:
-            raise IllegalAction("canasta/4.2", f"{player} first draws the {self.extra_due[player]} cards "
-                                               f"{self._extra_source()} brings")
+            n = self.extra_due[player]
+            raise IllegalAction("canasta/4.2", ngettext(
+                "{player} first draws the {n} card the side's first meld brings",
+                "{player} first draws the {n} cards the side's first meld brings", n, player=player)
+                if self.opts["opening_bonus_cards"] else ngettext(
+                "{player} first draws the {n} card the first canasta of the deal brings",
+                "{player} first draws the {n} cards the first canasta of the deal brings", n, player=player))
         phases = (phase,) if isinstance(phase, str) else phase
         if self.phase not in phases:
-            raise IllegalAction("canasta/6.1", "the turn begins with a draw from the stock or the pile"
-                                if self.phase == "draw" else "the player has already drawn this turn")
+            raise IllegalAction("canasta/6.1", _("the turn begins with a draw from the stock or the pile")
+                                if self.phase == "draw" else _("the player has already drawn this turn"))
 
     # ------------------------------------------------------------------ red threes
     def verify_red_three(self, player: str, card: Card) -> None:
         if self.phase == "done":
-            raise IllegalAction("canasta/2.1", "the hand is over")
+            raise IllegalAction("canasta/2.1", _("the hand is over"))
         if not is_red_three(card):
-            raise IllegalAction("canasta/2.1", f"{card} is not a red three")
+            raise IllegalAction("canasta/2.1", _("{card} is not a red three", card=card))
         if take_from(self.hand(player), [card]) is None:
-            raise IllegalAction("canasta/2.1", f"{player} holds no {card}")
+            raise IllegalAction("canasta/2.1", _("{player} holds no {card}", player=player, card=card))
         if self.had_turn and player != self.turn:     # before play begins anyone lays out his dealt red threes
-            raise IllegalAction("canasta/2.1", f"it is {self.turn}'s turn: {player} lays out a red three from his "
-                                               "hand, and draws its replacement, in his own turn")
+            raise IllegalAction("canasta/2.1", _("it is {turn}'s turn: {player} lays out a red three from his hand, "
+                                                 "and draws its replacement, in his own turn", turn=self.turn,
+                                                 player=player))
         if self.stock < 1:
-            raise IllegalAction("canasta/2.1", "the stock is empty: no replacement can be drawn")
+            raise IllegalAction("canasta/2.1", _("the stock is empty: no replacement can be drawn"))
+
+    def can_red_three(self, player: str, card: Card) -> bool:
+        return _can(self.verify_red_three, player, card)
 
     def apply_red_three(self, player: str, card: Card, replacement: Card | None) -> None:
         """Lay out a red three held in hand (dealt, or drawn) and draw its replacement (canasta/2.1)."""
@@ -348,18 +362,20 @@ class DealState:
         """Raises IllegalAction: canasta/8.8 (a draw out of turn, or a second draw in the turn), 6.5 (no stock)."""
         if self.phase != "done" and player != self.turn:
             if player == self.layout.after(self.turn):
-                raise IllegalAction("canasta/8.8", f"it is {self.turn}'s turn: {player}, next in order, drew early; "
-                                                   f"his draw stands but he may not take the pile this turn (no "
-                                                   "points)")
-            raise IllegalAction("canasta/8.8", f"it is {self.turn}'s turn: a card {player} draws out of turn goes "
-                                               "back to the stock (no points)")
+                raise IllegalAction("canasta/8.8", _("it is {turn}'s turn: {player}, next in order, drew early; his "
+                                                     "draw stands but he may not take the pile this turn (no points)",
+                                                     turn=self.turn, player=player))
+            raise IllegalAction("canasta/8.8", _("it is {turn}'s turn: a card {player} draws out of turn goes back to "
+                                                 "the stock (no points)", turn=self.turn, player=player))
         if self.phase == "play" and not self.extra_due.get(player):
-            raise IllegalAction("canasta/8.8", f"{player} has already drawn this turn: surplus cards go back on the "
-                                               "stock, or, once in his hand, he skips his draws and sheds a card a "
-                                               "turn until his hand is right, melding nothing meanwhile (no points)")
+            raise IllegalAction("canasta/8.8", _("{player} has already drawn this turn: surplus cards go back on the "
+                                                 "stock, or, once in his hand, he skips his draws and sheds a card a "
+                                                 "turn until his hand is right, melding nothing meanwhile (no points)",
+                                                 player=player))
         self._verify_turn(player, "draw")
         if self.stock == 0:
-            raise IllegalAction("canasta/6.5", "the stock is gone: take the pile if possible, otherwise the hand ends")
+            raise IllegalAction("canasta/6.5", _("the stock is gone: take the pile if possible, otherwise the hand "
+                                                 "ends"))
 
     def can_draw(self, player: str) -> bool:
         return _can(self.verify_draw, player)
@@ -376,17 +392,22 @@ class DealState:
         if cards is not None:
             naturals = [c for c in cards if not is_red_three(c)]
             if len(cards) > self.stock:
-                raise foul("canasta/6.1", f"the stock holds only {self.stock} card(s)", None, "/cards")
+                raise foul("canasta/6.1", ngettext("the stock holds only {n} card", "the stock holds only {n} cards",
+                                                   self.stock), None, "/cards")
             exhausted = len(cards) == self.stock
             if len(naturals) > want:
-                raise foul("canasta/8.8", f"a draw takes {want} card(s) from the stock (red threes are replaced), "
-                                          f"not {len(naturals)}: the surplus goes back on the stock (no points)",
-                           None, "/cards")
+                raise foul("canasta/8.8", ngettext(
+                    "a draw takes {n} card from the stock (red threes are replaced), not {got}: the surplus goes back "
+                    "on the stock (no points)",
+                    "a draw takes {n} cards from the stock (red threes are replaced), not {got}: the surplus goes back "
+                    "on the stock (no points)", want, got=len(naturals)), None, "/cards")
             if len(naturals) < want and not exhausted:
-                raise foul("canasta/6.1", f"a draw takes {want} card(s) from the stock (red threes are replaced), "
-                                          f"not {len(naturals)}", None, "/cards")
+                raise foul("canasta/6.1", ngettext(
+                    "a draw takes {n} card from the stock (red threes are replaced), not {got}",
+                    "a draw takes {n} cards from the stock (red threes are replaced), not {got}", want,
+                    got=len(naturals)), None, "/cards")
             if cards and is_red_three(cards[-1]) and not exhausted:
-                raise foul("canasta/2.1", "a red three drawn is replaced by the next stock card", None, "/cards")
+                raise foul("canasta/2.1", _("a red three drawn is replaced by the next stock card"), None, "/cards")
             last_red = exhausted and bool(cards) and is_red_three(cards[-1])
             self.stock -= len(cards)
             effects["drawn"] = len(naturals)
@@ -399,7 +420,7 @@ class DealState:
                 effects["red_threes_laid_out"] = [str(c) for c in reds]
             if last_red:
                 self.last_red_three = True
-                effects["hand_ends"] = "a red three was the last stock card"
+                effects["hand_ends"] = _("a red three was the last stock card")
         else:
             self.stock -= want
         self.phase = "play"
@@ -421,45 +442,47 @@ class DealState:
         melds = melds or []
         pile, top = self.pile, self.pile.top
         if top is None or pile.size == 0:
-            raise foul("canasta/5.2", "the discard pile is empty", P_PILE)
+            raise foul("canasta/5.2", _("the discard pile is empty"), P_PILE)
         if is_wild(top) and self.opts["wild_pair_takes"] and len(shown) == 2 and not melds \
                 and all(c.rank == top.rank for c in shown):
             rest = take_from(self.hand(player), shown)
             if rest is None:
-                raise foul("canasta/6.1", f"{player} does not hold all the cards shown", None, "/cards")
+                raise foul("canasta/6.1", _("{player} does not hold all the cards shown", player=player), None,
+                           "/cards")
             if not self.has_melded(self.side(player)):
-                raise foul("canasta/5.2", "a pair of wild cards takes the pile only for a side that has opened",
+                raise foul("canasta/5.2", _("a pair of wild cards takes the pile only for a side that has opened"),
                            P_PILE, "/cards")
             return {}                             # Hollywood: the pair and the wild top card join the hand
         if is_wild(top) or is_black_three(top):
-            raise foul("canasta/5.2", f"a {'wild card' if is_wild(top) else 'black three'} on top of the pile "
-                                      "stops it from being taken", P_PILE)
+            raise foul("canasta/5.2", _("a wild card on top of the pile stops it from being taken") if is_wild(top)
+                       else _("a black three on top of the pile stops it from being taken"), P_PILE)
         if top.rank == "7" and self.opts["seven_on_pile"] == "blocks":
-            raise foul("canasta/5.2", "a seven on top of the pile stops it from being taken", P_PILE)
+            raise foul("canasta/5.2", _("a seven on top of the pile stops it from being taken"), P_PILE)
         if top.rank != "7" and self.opts["seven_on_pile"] == "only":
-            raise foul("canasta/5.2", "the pile is taken only with a seven on top (the seed's reading)", P_PILE)
+            raise foul("canasta/5.2", _("the pile is taken only with a seven on top"), P_PILE)
         hand = self.hand(player)
         if any(is_red_three(c) for c in shown):
-            raise foul("canasta/2.1", "red threes are laid out, never shown or melded", P_PILE, "/cards")
+            raise foul("canasta/2.1", _("red threes are laid out, never shown or melded"), P_PILE, "/cards")
         rest = take_from(hand, shown)
         if rest is None:
             where = _missing(hand, [shown], "/cards")         # "/cards/0/k": the k-th card shown
-            raise foul("canasta/6.1", f"{player} does not hold all the cards shown", None,
+            raise foul("canasta/6.1", _("{player} does not hold all the cards shown", player=player), None,
                        "/cards/" + where.rsplit("/", 1)[1] if where else "/cards")
         where = _missing(rest, melds, "/melds")
         if where:
-            raise foul("canasta/6.1", f"{player} does not hold all the cards of these melds (the pile's cards join "
-                                      "the hand only once it is taken)", None, where)
+            raise foul("canasta/6.1", _("{player} does not hold all the cards of these melds (the pile's cards join "
+                                        "the hand only once it is taken)", player=player), None, where)
         rest = take_from(rest, [c for m in melds for c in m])
         if not self.opts["pile_for_opening"] and not self.has_melded(self.side(player)):
-            raise foul("canasta/5.2", "the pile may be taken only once the side has opened", P_PILE)
+            raise foul("canasta/5.2", _("the pile may be taken only once the side has opened"), P_PILE)
         if pile.size == 1 and len(hand) == 1:
-            raise foul("canasta/5.3", "a player holding one card may not take a pile of one card", P_PILE)
+            raise foul("canasta/5.3", _("a player holding one card may not take a pile of one card"), P_PILE)
         side = self.side(player)
         naturals = [c for c in shown if not is_wild(c)]
+        rank = Rank(top.rank)
         if any(c.rank != top.rank for c in naturals):
-            raise foul("canasta/5.2", f"the cards shown with the top card must be {top.rank}s or wild cards", P_PILE,
-                       "/cards")
+            raise foul("canasta/5.2", _("the cards shown with the top card must be {rank}s or wild cards", rank=rank),
+                       P_PILE, "/cards")
         pair = len(naturals) >= 2
         own_key = self.own_key(side, top.rank, unfinished=self.opts["layoff_take"] == "below_canasta")
         if self.opts["same_rank_melds"] == "many" and len(shown) >= 2:
@@ -468,38 +491,44 @@ class DealState:
         seq_key = None
         if self.opts["own_canasta_blocks_pile"] and any(
                 k.split("#")[0] == top.rank and is_canasta("group", m) for k, m in self.melds[side].items()):
-            raise foul("canasta/5.2", f"the side has a canasta of {top.rank}s: it may not take a pile topped by one",
-                       P_PILE)
+            raise foul("canasta/5.2", _("the side has a canasta of {rank}s: it may not take a pile topped by one",
+                                        rank=rank), P_PILE)
         if self.frozen_for(side):
             if not pair:
-                why = (f"the pile is frozen by a {FROZEN_BY[self.pile.frozen_by]}" if self.pile.frozen_by
-                       else "the pile is always frozen (strict_pile)" if self.opts["strict_pile"]
-                       else "the pile is frozen against a side that has not melded")
-                raise foul("canasta/5.1", f"{why}: only a natural pair of {top.rank}s from the hand takes it",
-                           P_PILE, "/cards")
+                why = (FROZEN_BY[self.pile.frozen_by] if self.pile.frozen_by
+                       else N_("the pile is always frozen (strict_pile)") if self.opts["strict_pile"]
+                       else N_("the pile is frozen against a side that has not melded"))
+                raise foul("canasta/5.1", _("{why}: only a natural pair of {rank}s from the hand takes it", why=_(why),
+                                            rank=rank), P_PILE, "/cards")
         else:
             one_and_wild = bool(naturals) and len(shown) >= 2 and self.opts["natural_and_wild_takes"]
             seq_key = None if (pair or one_and_wild or own is not None or shown) else self._sequence_for(side, top)
             if not (pair or one_and_wild or own is not None or seq_key):
-                how = f"a natural pair, a natural {top.rank} and a wild card," if self.opts["natural_and_wild_takes"] \
-                    else "a natural pair"
                 full = self.opts["layoff_take"] == "below_canasta" and self.own_key(side, top.rank) is not None
-                raise foul("canasta/5.2", f"the top {top.rank} needs {how} or the side's meld of {top.rank}s"
-                           + (" while it is short of a canasta (the side's is complete)" if full else ""),
-                           P_PILE, "/cards")
+                msg = {(True, False): N_("the top {rank} needs a natural pair, a natural {rank} and a wild card, or "
+                                         "the side's meld of {rank}s"),
+                       (False, False): N_("the top {rank} needs a natural pair or the side's meld of {rank}s"),
+                       (True, True): N_("the top {rank} needs a natural pair, a natural {rank} and a wild card, or "
+                                        "the side's meld of {rank}s while it is short of a canasta (the side's is "
+                                        "complete)"),
+                       (False, True): N_("the top {rank} needs a natural pair or the side's meld of {rank}s while it "
+                                         "is short of a canasta (the side's is complete)")}[
+                    bool(self.opts["natural_and_wild_takes"]), full]
+                raise foul("canasta/5.2", _(msg, rank=rank), P_PILE, "/cards")
         group = [top] + shown
         if seq_key is not None:                   # the top card extends the side's sequence (Samba family)
             made = self._verify_melds(side, melds, {seq_key: self.melds[side][seq_key] + [top]}, going_out=False)
             return self._after_take_checks(player, side, rest, made, group, melds, seq_key)
         if self.opts["strict_pile"] and own is not None and is_canasta("group", own):
-            raise foul("canasta/5.1", f"strict discard pile: the top card may not join the side's canasta of "
-                                      f"{top.rank}s", P_PILE, "/cards")
+            raise foul("canasta/5.1", _("strict discard pile: the top card may not join the side's canasta of "
+                                        "{rank}s", rank=rank), P_PILE, "/cards")
         combined = (own or []) + group
         try:
             classify(combined, self.opts)
         except MeldFault as e:
-            where = f"adding to the side's {top.rank}s" if own is not None else "the top card and the cards shown"
-            raise foul("canasta/3.1", f"{where}: {e}", P_PILE, "/cards") from None
+            msg = _("adding to the side's {rank}s: {fault}", rank=rank, fault=str(e)) if own is not None \
+                else _("the top card and the cards shown: {fault}", fault=str(e))
+            raise foul("canasta/3.1", msg, P_PILE, "/cards") from None
         key = own_key or meld_key("group", combined, set(self.melds[side]))
         made = self._verify_melds(side, melds, {key: combined}, going_out=False)
         return self._after_take_checks(player, side, rest, made, group, melds, key)
@@ -510,22 +539,24 @@ class DealState:
         pile = self.pile
         left = len(rest) + pile.size - 1
         if left <= 1 and self.opts["no_going_out"]:
-            raise foul("canasta/6.2", "nobody goes out in this game: taking this pile would leave too few cards",
+            raise foul("canasta/6.2", _("nobody goes out in this game: taking this pile would leave too few cards"),
                        P_PILE)
         if left == 0 and self.opts["going_out_discard"] == "required":
-            raise foul("canasta/6.2", "going out ends with a discard: taking this pile would leave no card", P_PILE)
+            raise foul("canasta/6.2", _("going out ends with a discard: taking this pile would leave no card"), P_PILE)
         if left == 0 or (left == 1 and not self.opts["keep_last_card"]):
             why = self.go_out_fault(side, made)
             if why:
-                raise foul("canasta/6.2", f"taking the pile would leave {left} card(s): {why}", P_PILE)
+                raise foul("canasta/6.2", ngettext("taking the pile would leave {n} card: {why}",
+                                                   "taking the pile would leave {n} cards: {why}", left, why=why),
+                           P_PILE)
         if left == 0 and self.answer == "no":
-            raise foul("canasta/6.3", "the partner answered no: the player may not go out this turn", P_ASK)
+            raise foul("canasta/6.3", _("the partner answered no: the player may not go out this turn"), P_ASK)
         if not self.has_melded(side):
             count = cards_value(group) + sum(cards_value(m) for m in melds)
             fault = self._opening_fault(side, count, made, P_COUNT, "/melds" if melds else "/cards", top_key)
             if fault:
-                fault.message += " (the top card counts, the rest of the pile never does)"
-                raise fault
+                raise foul(fault.rule, _("{fault} (the top card counts, the rest of the pile never does)",
+                                         fault=fault.message), fault.penalty, fault.pointer)
         return made
 
     def can_take_pile(self, player: str, shown: list[Card], melds: list[list[Card]] | None = None) -> bool:
@@ -535,7 +566,6 @@ class DealState:
         """Take the whole pile; the top card is melded at once with ``shown``; red threes in it are laid out."""
         made = self.verify_take_pile(player, shown, melds)
         side = self.side(player)
-        opening = not self.has_melded(side)
         hand = take_from(self.hand(player), shown + [c for m in (melds or []) for c in m])
         taken = (self.pile.cards or [])[:-1]
         if not made:                              # taken with a wild pair: nothing is melded
@@ -554,7 +584,6 @@ class DealState:
         self.pile = Pile(None, 0, None, [] if self.pile.cards is not None else None)
         self.phase = "play"
         self.drew_from = "pile"
-        self.opened_this_turn = self.opened_this_turn or opening
         self.had_turn.add(player)
         out = {"cards_taken": n, "canastas": self.canastas(side)}
         if self.extra_due.get(player):
@@ -600,18 +629,25 @@ class DealState:
         many = self.opts["same_rank_melds"] == "many"
         if isinstance(g, tuple):
             target, cards = g
-            if target == "wild" or (len(target) <= 2 and (len(target) < 2 or target == "10")):
+            by_rank = target == "wild" or len(target) < 2 or target == "10"
+            if by_rank:
                 key = self.own_key(side, target, made)
             else:
                 key = next((k for k, m in {**self.melds[side], **made}.items()
                             if k.startswith("seq:") and any(c.rank + c.suit == target for c in m)), None)
             if key is None:
-                what = "wild cards" if target == "wild" else (f"{target}s" if len(target) <= 2 and target != "10"
-                                                             or target == "10" else f"a sequence with {target}")
-                raise foul("canasta/3.1", f"meld {i}: the side has no meld of {what} to add these cards to", P_MELD,
+                msg = _("meld {i}: the side has no meld of wild cards to add these cards to", i=i) if target == "wild" \
+                    else _("meld {i}: the side has no meld of black threes to add these cards to", i=i) \
+                    if target == "3" \
+                    else _("meld {i}: the side has no meld of {rank}s to add these cards to", i=i, rank=Rank(target)) \
+                    if by_rank else _("meld {i}: the side has no meld of a sequence with {card} to add these cards to",
+                                      i=i, card=_shown_card(target))
+                raise foul("canasta/3.1", msg, P_MELD, f"/melds/{i}/rank")
+            if key == "3":
+                raise foul("canasta/2.3", _("meld {i}: nothing is added to a meld of black threes", i=i), P_MELD,
                            f"/melds/{i}/rank")
             if kind_of_key(key) == "wild" and any(not is_wild(c) for c in cards):
-                raise foul("canasta/3.3", f"meld {i}: a meld of wild cards takes wild cards only", P_MELD,
+                raise foul("canasta/3.3", _("meld {i}: a meld of wild cards takes wild cards only", i=i), P_MELD,
                            f"/melds/{i}/cards")
             return key, cards
         cards = g
@@ -634,35 +670,36 @@ class DealState:
         made = dict(made or {})
         for i, g in enumerate(groups):
             if not group_cards(g):
-                raise foul("canasta/3.1", f"meld {i}: no cards", penalty, f"/melds/{i}")
+                raise foul("canasta/3.1", _("meld {i}: no cards", i=i), penalty, f"/melds/{i}")
             key, cards = self._target(side, made, g, i)
             if isinstance(g, tuple) and key is not None and kind_of_key(key) == "group" and any(
                     not is_wild(c) and c.rank != key.split("#")[0] for c in cards):
-                raise foul("canasta/3.1", f"meld {i}: cards laid on the side's {key.split('#')[0]}s are "
-                                          f"{key.split('#')[0]}s or wild cards", penalty, f"/melds/{i}")
+                raise foul("canasta/3.1", _("meld {i}: cards laid on the side's {rank}s are {rank}s or wild cards", i=i,
+                                            rank=Rank(key.split("#")[0])), penalty, f"/melds/{i}")
             existing = None if key is None else made.get(key, self.melds[side].get(key))
             combined = (existing or []) + list(cards)
             if existing is not None and key == "3":
-                raise foul("canasta/2.3", f"meld {i}: black threes meld once, as three or four", penalty,
+                raise foul("canasta/2.3", _("meld {i}: black threes meld once, as three or four", i=i), penalty,
                            f"/melds/{i}")
             try:
                 kind = classify(combined, self.opts, going_out=going_out)
             except MeldFault as e:
-                where = "adding to the side's meld" if existing is not None else f"meld {i}"
-                raise foul(e.rule, f"{where}: {e}", penalty, f"/melds/{i}") from None
+                msg = _("adding to the side's meld: {fault}", fault=str(e)) if existing is not None \
+                    else _("meld {i}: {fault}", i=i, fault=str(e))
+                raise foul(e.rule, msg, penalty, f"/melds/{i}") from None
             if self.opts["wild_melds"] == "italian" and kind == "group" and any(c.rank == "2" for c in cards) and any(
                     kind_of_key(k) == "wild" and not is_canasta("wild", m)
                     for k, m in {**self.melds[side], **made}.items()):
-                raise foul("canasta/3.3", f"meld {i}: while the side's deuce meld is unfinished, its 2s are not used "
-                                          "as wild cards", penalty, f"/melds/{i}")
+                raise foul("canasta/3.3", _("meld {i}: while the side's deuce meld is unfinished, its 2s are not used "
+                                            "as wild cards", i=i), penalty, f"/melds/{i}")
             if existing is not None and self.opts["strict_wild_cards"] and any(is_wild(c) for c in cards):
                 if is_canasta(kind, existing):
-                    raise foul("canasta/3.1", f"meld {i}: strict wild cards: no wild card is added to a canasta",
+                    raise foul("canasta/3.1", _("meld {i}: strict wild cards: no wild card is added to a canasta", i=i),
                                penalty, f"/melds/{i}")
             if self.opts["strict_wild_cards"] and kind == "group" and self.has_melded(side) \
                     and any(is_wild(c) for c in cards) and sum(1 for c in combined if not is_wild(c)) < 5:
-                raise foul("canasta/3.1", f"meld {i}: strict wild cards: after the opening a meld takes wild cards "
-                                          "only once it holds five natural cards", penalty, f"/melds/{i}")
+                raise foul("canasta/3.1", _("meld {i}: strict wild cards: after the opening a meld takes wild cards "
+                                            "only once it holds five natural cards", i=i), penalty, f"/melds/{i}")
             if key is None:
                 key = meld_key(kind, combined, set(self.melds[side]) | set(made))
             made[key] = combined
@@ -678,31 +715,34 @@ class DealState:
         """
         self._verify_turn(player, "play")
         if self.last_red_three and self.opts["red_three_last_card"] == "no_meld":
-            raise IllegalAction("canasta/6.5", "the last stock card was a red three: no meld, the hand is over")
+            raise IllegalAction("canasta/6.5", _("the last stock card was a red three: no meld, the hand is over"))
         side = self.side(player)
         cards = [c for g in groups for c in group_cards(g)]
         rest = take_from(self.hand(player), cards)
         if rest is None:
-            raise foul("canasta/6.1", f"{player} does not hold all the cards melded", None,
+            raise foul("canasta/6.1", _("{player} does not hold all the cards melded", player=player), None,
                        _missing(self.hand(player), groups, "/melds") or "/melds")
         if final_discard is not None:
             rest2 = take_from(rest, [final_discard])
             if rest2 is None:
-                raise foul("canasta/6.1", f"{player} does not hold {final_discard}", None, "/card")
+                raise foul("canasta/6.1", _("{player} does not hold {card}", player=player, card=final_discard), None,
+                           "/card")
             self._verify_discard_card(final_discard, last=True)
             if rest2:
-                raise foul("canasta/6.2", f"going out leaves no card in hand; {len(rest2)} would remain")
+                raise foul("canasta/6.2", _leaves(len(rest2)))
         out_now = (len(rest) == 0 or (final_discard is not None and len(rest) == 1)) if going_out is None \
             else going_out
         if going_out and final_discard is None and rest:
-            raise IllegalAction("canasta/6.2", f"going out leaves no card in hand; {len(rest)} would remain")
+            raise IllegalAction("canasta/6.2", _leaves(len(rest)))
         if not rest and final_discard is None and self.opts["going_out_discard"] == "required":
-            raise foul("canasta/6.2", "going out ends with a discard: keep a card to discard", None, "/melds")
+            raise foul("canasta/6.2", _("going out ends with a discard: keep a card to discard"), None, "/melds")
         # Mexicana: the meld that opens the side brings cards from the stock at once, so nobody goes out with it
         more = bool(self.opts["opening_bonus_cards"]) and not self.has_melded(side) and side not in self.extra_given
         if more and (final_discard is not None or going_out):
-            raise foul("canasta/4.2", f"the meld that opens the side brings {self.opts['opening_bonus_cards']} stock "
-                                      "cards first: the player draws them before he can go out", None, "/melds")
+            raise foul("canasta/4.2", ngettext(
+                "the meld that opens the side brings {n} stock card first: the player draws it before he can go out",
+                "the meld that opens the side brings {n} stock cards first: the player draws them before he can go "
+                "out", self.opts["opening_bonus_cards"]), None, "/melds")
         out_now = out_now and not more
         keeps = self._keeps_last_card(side, len(rest), final_discard, groups)
         waive = keeps or more        # no going out now: the last card is kept, or more cards come
@@ -711,24 +751,28 @@ class DealState:
         if len(rest) <= 1 and not waive:
             why = self.go_out_fault(side, made)
             if why:
-                raise foul("canasta/6.2", f"{why}; without them a player keeps a card to discard and one more", P_OUT)
+                raise foul("canasta/6.2", _("{why}; without them a player keeps a card to discard and one more",
+                                            why=why), P_OUT)
         if len(rest) <= 1 and self.opts["no_going_out"]:
-            raise foul("canasta/6.2", "nobody goes out in this game: keep a card to discard and one more", None,
+            raise foul("canasta/6.2", _("nobody goes out in this game: keep a card to discard and one more"), None,
                        "/melds")
         if keeps and self._penalty_left(player, cards):
-            raise foul("canasta/8.7", f"{rest[0]} is a penalty card: it is his discard, so it may not be the last card "
-                                      "he keeps", None, "/melds")
+            raise foul("canasta/8.7", _("{card} is a penalty card: it is his discard, so it may not be the last card "
+                                        "he keeps", card=rest[0]), None, "/melds")
+        if not self.opts["black_threes_out_discard"] and "3" in made \
+                and (final_discard is not None or (len(rest) == 1 and not waive)):
+            raise foul("canasta/2.3", _(_BLACK_THREES_OUT), None, "/card" if final_discard is not None else "/melds")
         if final_discard is None and len(rest) == 1 and not waive:
             try:
                 self._verify_discard_card(rest[0], last=True)
             except IllegalAction as e:
-                raise foul(e.rule, f"{e.message}, so it may not be the only card left: keep another", None,
-                           "/melds") from None
+                raise foul(e.rule, _("{fault}, so it may not be the only card left: keep another", fault=e.message),
+                           None, "/melds") from None
         finishing = len(rest) <= 1 and not waive   # a last card left must be discarded: the player is going out
         if finishing and self.opts["ask_required"] and self.answer is None:
-            raise foul("canasta/6.3", "a player asks his partner before going out", None, "/melds")
+            raise foul("canasta/6.3", _("a player asks his partner before going out"), None, "/melds")
         if finishing and self.answer == "no":
-            raise foul("canasta/6.3", "the partner answered no: the player may not go out this turn", P_ASK)
+            raise foul("canasta/6.3", _("the partner answered no: the player may not go out this turn"), P_ASK)
         concealed_if_out = self._concealed_with(player, made)
         concealed = out_now and concealed_if_out
         if not self.has_melded(side):
@@ -795,11 +839,8 @@ class DealState:
 
     def apply_meld(self, player: str, groups: list) -> dict:
         v = self.verify_meld(player, groups)
-        side = self.side(player)
-        opening = not self.has_melded(side)
         self._record_melds(player, v["melds"])
         self._set_hand(player, v["hand_after"])
-        self.opened_this_turn = self.opened_this_turn or opening
         effects = {"canastas": v["canastas"]}
         if self.extra_due.get(player):
             effects["extra_cards_due"] = self.extra_due[player]
@@ -818,48 +859,52 @@ class DealState:
         """What may never be discarded, or never as the ``last`` card (going out): canasta/2.1 (red threes),
         2.3 (black threes in the first round; as the last card, black_three_last_discard), 6.1 (sevens)."""
         if is_red_three(card):
-            raise foul("canasta/2.1", "a red three is laid out on the table, never discarded", None, "/card")
+            raise foul("canasta/2.1", _("a red three is laid out on the table, never discarded"), None, "/card")
         if is_black_three(card) and self.opts["black_three_first_round"] and self.discards < len(self.layout.seats):
-            raise foul("canasta/2.3", "no black three is discarded in the first round of turns", None, "/card")
+            raise foul("canasta/2.3", _("no black three is discarded in the first round of turns"), None, "/card")
         if is_black_three(card) and last and not self.opts["black_three_last_discard"]:
-            raise foul("canasta/2.3", "a black three is not the last discard: it is melded in the going-out turn",
+            raise foul("canasta/2.3", _("a black three is not the last discard: it is melded in the going-out turn"),
                        None, "/card")
         if card.rank == "7" and self.opts["sevens_discard"] == "after_sevens_canastas":
             if last:
-                raise foul("canasta/6.1", "a seven is never the last discard", None, "/card")
+                raise foul("canasta/6.1", _("a seven is never the last discard"), None, "/card")
             if not all(any(k.split("#")[0] == "7" and is_canasta("group", m) for k, m in melds.items())
                        for melds in self.melds.values()):
-                raise foul("canasta/6.1", "no seven is discarded until each side has a canasta of sevens", None,
+                raise foul("canasta/6.1", _("no seven is discarded until each side has a canasta of sevens"), None,
                            "/card")
 
     def verify_discard(self, player: str, card: Card) -> dict:
         """Whether ``player`` may discard ``card`` now (canasta/6.1); a last card is going out (6.2, 6.3, 8.5)."""
         self._verify_turn(player, "play")
         if self.last_red_three:
-            raise IllegalAction("canasta/6.5", "the last stock card was a red three: no discard, the hand is over")
+            raise IllegalAction("canasta/6.5", _("the last stock card was a red three: no discard, the hand is over"))
         rest = take_from(self.hand(player), [card])
         if rest is None:
-            raise foul("canasta/6.1", f"{player} does not hold {card}", None, "/card")
+            raise foul("canasta/6.1", _("{player} does not hold {card}", player=player, card=card), None, "/card")
         self._verify_discard_card(card, last=not rest)
         shown = self.penalty_cards.get(player)
         if shown and not any(alike(card, p) for p in shown):
-            raise foul("canasta/8.7", f"{player} has penalty cards face up ({', '.join(map(str, shown))}): his "
-                                      "discard is one of them", None, "/card")
+            raise foul("canasta/8.7", _("{player} has penalty cards face up ({cards}): his discard is one of them",
+                                        player=player, cards=list(shown)), None, "/card")
         side = self.side(player)
         if not rest and self.opts["no_going_out"]:
-            raise foul("canasta/6.2", "nobody goes out in this game: the last card is never discarded", None, "/card")
+            raise foul("canasta/6.2", _("nobody goes out in this game: the last card is never discarded"), None,
+                       "/card")
         if not rest:
             why = self.go_out_fault(side)
+            if why and self.opts["keep_last_card"]:
+                raise foul("canasta/6.2", _("{why}; without them the last card is kept, not discarded (keep_last_card)",
+                                            why=why), P_OUT, "/card")
             if why:
                 raise foul("canasta/6.2", why, P_OUT, "/card")
             if self.opts["ask_required"] and self.answer is None:
-                raise foul("canasta/6.3", "a player asks his partner before going out", None, "/card")
+                raise foul("canasta/6.3", _("a player asks his partner before going out"), None, "/card")
             if self.answer == "no":
-                raise foul("canasta/6.3", "the partner answered no: the player may not go out this turn", P_ASK,
+                raise foul("canasta/6.3", _("the partner answered no: the player may not go out this turn"), P_ASK,
                            "/card")
         elif self.answer == "yes" and self.way_out(player) is not None:
-            why = "the player asked late" if self.asked_late else "the partner answered yes"
-            raise foul("canasta/6.3", f"{why}: the player can go out, so he must", P_ASK, "/card")
+            raise foul("canasta/6.3", _("the player asked late: the player can go out, so he must") if self.asked_late
+                       else _("the partner answered yes: the player can go out, so he must"), P_ASK, "/card")
         return {"hand_after": rest}
 
     def can_discard(self, player: str, card: Card) -> bool:
@@ -871,7 +916,7 @@ class DealState:
         fined = None
         if rest and self.answer == "yes":         # he asked, was told yes, and cannot go out: 100 (canasta/8.5)
             fined = {"rule": "canasta/8.5", "side": self.side(player), "points": -100,
-                     "note": f"{player} could not go out after his partner's yes"}
+                     "note": _("{player} could not go out after his partner's yes", player=player)}
             self.penalties.append(fined)
         self._set_hand(player, rest)
         if self.pile.block_owner == player:
@@ -892,7 +937,7 @@ class DealState:
                                 or (self.opts["stock_end"] == "one_buy" and self.buy_window)):
             self._pass_turn(player)
             self._end(None)                  # the discard after the last stock card (or its buyer's) ends the hand
-            return {"hand_ends": "the stock is gone: the hand ends with this discard"}
+            return {"hand_ends": _("the stock is gone: the hand ends with this discard")}
         if self.stock == 0 and self.opts["stock_end"] == "one_buy":
             self.buy_window = True           # the next player may still buy this discard, once
         self._pass_turn(player)
@@ -905,7 +950,8 @@ class DealState:
 
     def _pass_kept(self, player: str) -> str:
         self._pass_turn(player)
-        return f"{player} keeps his last card and skips the discard; {self.turn} plays (canasta/6.2)"
+        return _("{player} keeps his last card and skips the discard; {turn} plays (canasta/6.2)", player=player,
+                 turn=self.turn)
 
     def _pass_turn(self, player: str) -> None:
         if self.turn_melded:
@@ -947,21 +993,24 @@ class DealState:
         """Meld ``groups`` and discard ``discard`` (or nothing) leaving no card (canasta/6.2–6.4, 2.3)."""
         self._verify_turn(player, "play")
         if self.opts["no_going_out"]:
-            raise foul("canasta/6.2", "nobody goes out in this game: the deal runs to the end of the stock")
+            raise foul("canasta/6.2", _("nobody goes out in this game: the deal runs to the end of the stock"))
         hand = self.hand(player)
         left = take_from(hand, [c for g in groups for c in group_cards(g)])
         if left is not None and len(left) == 2 and all(is_black_three(c) for c in left):
-            raise IllegalAction("canasta/2.3", "two black threes can be neither melded nor both discarded")
+            raise IllegalAction("canasta/2.3", _("two black threes can be neither melded nor both discarded"))
         if discard is not None and self.last_red_three:
-            raise IllegalAction("canasta/6.5", "the last stock card was a red three: no discard, the hand is over")
+            raise IllegalAction("canasta/6.5", _("the last stock card was a red three: no discard, the hand is over"))
         if not groups:
             if discard is None:
-                raise IllegalAction("canasta/6.2", "going out melds the remaining cards or discards the last one")
+                raise IllegalAction("canasta/6.2", _("going out melds the remaining cards or discards the last one"))
             if len(hand) != 1:
-                raise IllegalAction("canasta/6.2", f"going out leaves no card in hand; {len(hand) - 1} would remain")
+                raise IllegalAction("canasta/6.2", _leaves(len(hand) - 1))
             v = self.verify_discard(player, discard)
             return {**v, "going_out": True, "concealed": self._concealed_with(player, {}), "melds": {}}
         return self.verify_meld(player, groups, final_discard=discard, going_out=True)
+
+    def can_go_out(self, player: str, groups: list, discard: Card | None) -> bool:
+        return _can(self.verify_go_out, player, groups, discard)
 
     def apply_go_out(self, player: str, groups: list, discard: Card | None) -> dict:
         v = self.verify_go_out(player, groups, discard)
@@ -981,10 +1030,10 @@ class DealState:
         Raises IllegalAction: canasta/8.7 (the hand is over), 6.1 (cards not held, or already face up).
         """
         if self.phase == "done":
-            raise IllegalAction("canasta/8.7", "the hand is over: no card is a penalty card any more")
+            raise IllegalAction("canasta/8.7", _("the hand is over: no card is a penalty card any more"))
         if take_from(self.hand(player), self.penalty_cards.get(player, []) + cards) is None:
-            raise foul("canasta/6.1", f"{player} does not hold all of these cards (beside those already face up)",
-                       None, "/cards")
+            raise foul("canasta/6.1", _("{player} does not hold all of these cards (beside those already face up)",
+                                        player=player), None, "/cards")
 
     def can_expose(self, player: str, cards: list[Card]) -> bool:
         return _can(self.verify_expose, player, cards)
@@ -994,7 +1043,7 @@ class DealState:
         Not in a game without exposure penalties (count_and_exposure_penalties=false, canasta/8.11)."""
         self.verify_expose(player, cards)
         if not self.opts["count_and_exposure_penalties"]:
-            return {"penalty_cards": [], "note": "no penalty cards in this game (canasta/8.11)"}
+            return {"penalty_cards": [], "note": _("no penalty cards in this game (canasta/8.11)")}
         self.penalty_cards[player] = self.penalty_cards.get(player, []) + list(cards)
         return {"penalty_cards": [str(c) for c in self.penalty_cards[player]]}
 
@@ -1003,22 +1052,27 @@ class DealState:
         """Asking "partner, may I go out?" (canasta/6.3; wrong timing is 8.5)."""
         self._verify_turn(player, ("draw", "play"))
         if self.opts["no_going_out"]:
-            raise IllegalAction("canasta/6.2", "nobody goes out in this game: there is nothing to ask")
+            raise IllegalAction("canasta/6.2", _("nobody goes out in this game: there is nothing to ask"))
         if not self.layout.partners(player):
-            raise IllegalAction("canasta/6.3", "a player without a partner has nobody to ask")
+            raise IllegalAction("canasta/6.3", _("a player without a partner has nobody to ask"))
         if self.last_red_three:
-            raise foul("canasta/6.5", "the last stock card was a red three: nobody goes out")
+            raise foul("canasta/6.5", _("the last stock card was a red three: nobody goes out"))
         if self.turn_melded or self.drew_from == "pile":
-            late = "the question comes before any card of the turn is shown or melded, and before the pile is taken"
             if self.way_out(player) is not None:
-                e = foul("canasta/6.3", f"{late}: asked late, the player must now go out, which he can (no points, "
-                                        "canasta/8.5)")
+                e = foul("canasta/6.3", _("the question comes before any card of the turn is shown or melded, and "
+                                          "before the pile is taken: asked late, the player must now go out, which "
+                                          "he can (no points, canasta/8.5)"))
             else:
-                e = foul("canasta/6.3", f"{late}: asked late, the player must go out and cannot", P_ASK)
+                e = foul("canasta/6.3", _("the question comes before any card of the turn is shown or melded, and "
+                                          "before the pile is taken: asked late, the player must go out and cannot"),
+                         P_ASK)
             e.late_ask = True           # a log goes on: see apply_late_ask
             raise e
         if self.answer is not None:
-            raise IllegalAction("canasta/6.3", "the question has been asked and answered this turn")
+            raise IllegalAction("canasta/6.3", _("the question has been asked and answered this turn"))
+
+    def can_ask(self, player: str) -> bool:
+        return _can(self.verify_ask, player)
 
     def apply_late_ask(self, player: str) -> dict | None:
         """After a late question (canasta/8.5) the play goes on: a player who can go out must, as after a yes; one
@@ -1027,7 +1081,7 @@ class DealState:
             self.answer, self.asked_late = "yes", True
             return None
         fined = {"rule": "canasta/8.5", "side": self.side(player), "points": -100,
-                 "note": f"{player} asked late and could not go out"}
+                 "note": _("{player} asked late and could not go out", player=player)}
         self.penalties.append(fined)
         return fined
 
@@ -1053,20 +1107,23 @@ class DealState:
             return
         self._verify_turn(player, "draw")
         if self.stock > 0:
-            raise IllegalAction("canasta/6.5", f"the stock still holds {self.stock} card(s): draw or take the pile")
+            raise IllegalAction("canasta/6.5", ngettext("the stock still holds {n} card: draw or take the pile",
+                                                        "the stock still holds {n} cards: draw or take the pile",
+                                                        self.stock))
         if self.opts["stock_end"] == "play_on" and self.must_take(player):
-            raise IllegalAction("canasta/6.5", f"the top {self.pile.top.rank} fits the side's meld and the pile is "
-                                               "not frozen: with the stock gone the player must take it")
+            raise IllegalAction("canasta/6.5", _("the top {rank} fits the side's meld and the pile is not frozen: "
+                                                 "with the stock gone the player must take it",
+                                                 rank=Rank(self.pile.top.rank)))
+
+    def can_end(self, player: str) -> bool:
+        return _can(self.verify_end, player)
 
     def apply_end(self, player: str) -> dict:
         self.verify_end(player)
         self._end(None)
-        return {"hand_ends": "the stock is gone and the pile is not taken"}
+        return {"hand_ends": _("the stock is gone and the pile is not taken")}
 
     # ------------------------------------------------------------------ the cards the first meld brings (Mexicana)
-    def _extra_source(self) -> str:
-        """What brings extra cards in this game: the side's first meld (Mexicana) or the deal's first canasta."""
-        return "the side's first meld" if self.opts["opening_bonus_cards"] else "the first canasta of the deal"
 
     def verify_extra_cards(self, player: str, cards: list[Card] | None = None) -> int:
         """The player whose meld opened his side draws ``opening_bonus_cards`` from the stock (canasta/4.2);
@@ -1074,14 +1131,24 @@ class DealState:
         self._verify_turn(player, "play", extra=True)
         due = self.extra_due.get(player, 0)
         if not due:
-            raise foul("canasta/4.2", f"no extra cards are due: they follow {self._extra_source()}, once")
+            raise foul("canasta/4.2", _("no extra cards are due: they follow the side's first meld, once")
+                       if self.opts["opening_bonus_cards"] else
+                       _("no extra cards are due: they follow the first canasta of the deal, once"))
         want = min(due, self.stock)
         if cards is not None:
             naturals = [c for c in cards if not is_red_three(c)]
             if len(cards) > self.stock or (len(naturals) != want and len(cards) != self.stock):
-                raise foul("canasta/4.2", f"{self._extra_source()} brings {want} card(s) from the stock (red threes "
-                                          f"are replaced), not {len(naturals)}", None, "/cards")
+                raise foul("canasta/4.2", ngettext(
+                    "the side's first meld brings {n} card from the stock (red threes are replaced), not {got}",
+                    "the side's first meld brings {n} cards from the stock (red threes are replaced), not {got}",
+                    want, got=len(naturals)) if self.opts["opening_bonus_cards"] else ngettext(
+                    "the first canasta of the deal brings {n} card from the stock (red threes are replaced), not {got}",
+                    "the first canasta of the deal brings {n} cards from the stock (red threes are replaced), not "
+                    "{got}", want, got=len(naturals)), None, "/cards")
         return want
+
+    def can_extra_cards(self, player: str, cards: list[Card] | None = None) -> bool:
+        return _can(self.verify_extra_cards, player, cards)
 
     def apply_extra_cards(self, player: str, cards: list[Card] | None = None) -> dict:
         want = self.verify_extra_cards(player, cards)
@@ -1102,9 +1169,12 @@ class DealState:
         """A player who has completed a canasta adds his face-down packet to his hand (canasta/1.5)."""
         self._verify_turn(player, "play")
         if player not in self.packets:
-            raise foul("canasta/1.5", f"{player} has no packet to take (packet_size, or it is taken)")
+            raise foul("canasta/1.5", _("{player} has no packet to take (packet_size, or it is taken)", player=player))
         if player not in self.canasta_makers:
-            raise foul("canasta/1.5", f"{player} takes his packet once he has completed a canasta")
+            raise foul("canasta/1.5", _("{player} takes his packet once he has completed a canasta", player=player))
+
+    def can_packet(self, player: str) -> bool:
+        return _can(self.verify_packet, player)
 
     def apply_packet(self, player: str) -> dict:
         self.verify_packet(player)
@@ -1119,20 +1189,26 @@ class DealState:
     def verify_double_ending(self, player: str, groups: list) -> dict:
         """The partner of the player who went out lays down his whole hand too (canasta/6.6, option double_ending)."""
         if not self.opts["double_ending"]:
-            raise foul("canasta/6.6", "the double ending is not played under these options")
+            raise foul("canasta/6.6", _("the double ending is not played under these options"))
         went = (self.outcome or {}).get("went_out")
         if self.phase != "done" or went is None or player not in self.layout.partners(went):
-            raise foul("canasta/6.6", "only the partner of the player who just went out lays down his hand after him")
+            raise foul("canasta/6.6", _("only the partner of the player who just went out lays down his hand after "
+                                        "him"))
         if self.outcome.get("double_ending"):
-            raise foul("canasta/6.6", "the double ending has been made")
+            raise foul("canasta/6.6", _("the double ending has been made"))
         hand = self.hand(player)
         rest = take_from(hand, [c for g in groups for c in group_cards(g)])
         if rest is None:
-            raise foul("canasta/6.1", f"{player} does not hold all the cards melded", None,
+            raise foul("canasta/6.1", _("{player} does not hold all the cards melded", player=player), None,
                        _missing(hand, groups, "/melds") or "/melds")
         if rest:
-            raise foul("canasta/6.6", f"a double ending lays down the whole hand; {len(rest)} card(s) would remain")
+            raise foul("canasta/6.6", ngettext("a double ending lays down the whole hand; {n} card would remain",
+                                               "a double ending lays down the whole hand; {n} cards would remain",
+                                               len(rest)))
         return self._verify_melds(self.side(player), groups, going_out=True)
+
+    def can_double_ending(self, player: str, groups: list) -> bool:
+        return _can(self.verify_double_ending, player, groups)
 
     def apply_double_ending(self, player: str, groups: list) -> dict:
         made = self.verify_double_ending(player, groups)
@@ -1148,6 +1224,149 @@ class DealState:
         self.outcome = {"went_out": went_out, "concealed": bool(went_out and concealed)}
 
 
+# ------------------------------------------------------------------ what a player may do now
+
+def legal_actions(st: DealState, actor: str) -> list[dict]:
+    """What ``actor`` may do now: the draw, one way to take the pile, asking, each legal discard, ending the hand,
+    and one way to go out when there is one.
+
+    Melds are many; they are judged when proposed, and one legal opening is suggested when the side has none.
+    """
+    out: list[dict] = []
+    if st.phase == "done" or st.turn != actor:
+        return out
+    hand = st.hands.get(actor) or []
+    for c in dict.fromkeys(c for c in hand if is_red_three(c)):
+        if _can(st.verify_red_three, actor, c):
+            out.append({"type": "red_three", "player": actor, "card": str(c)})
+    if st.phase == "draw":
+        if st.can_draw(actor):
+            out.append({"type": "draw", "player": actor})
+        way = way_to_take(st, actor, hand)
+        if way is not None:
+            out.append({"type": "take_pile", "player": actor, "cards": [str(c) for c in way[0]],
+                        "melds": [[str(c) for c in m] for m in way[1]]})
+        if _can(st.verify_end, actor):
+            out.append({"type": "end", "player": actor})
+    elif st.extra_due.get(actor):
+        out.append({"type": "extra_cards", "player": actor})
+    else:
+        seen = set()
+        for c in hand:
+            if c not in seen and st.can_discard(actor, c):
+                out.append({"type": "discard", "player": actor, "card": str(c)})
+            seen.add(c)
+        if not st.has_melded(st.side(actor)):
+            opening = next((o for o in openings(st, actor, hand) if st.can_meld(actor, o)), None)
+            if opening:
+                out.append({"type": "meld", "player": actor, "melds": [[str(c) for c in m] for m in opening]})
+        way = st.way_out(actor)
+        if way is not None:
+            groups, card = way
+            act = {"type": "go_out", "player": actor,
+                   "melds": [{"rank": g[0], "cards": [str(c) for c in g[1]]} if isinstance(g, tuple)
+                             else [str(c) for c in g] for g in groups]}
+            if card is not None:
+                act["card"] = str(card)
+            out.append(act)
+        if _can(st.verify_end, actor):            # a last red three drawn: the hand ends (canasta/6.5)
+            out.append({"type": "end", "player": actor})
+    if _can(st.verify_ask, actor):
+        out += [{"type": "ask", "player": actor, "answer": a} for a in ("yes", "no")]
+    return out
+
+
+def way_to_take(st: DealState, actor: str, hand: list[Card]):
+    """One way for ``actor`` to take the pile, as ``(cards shown, further melds)``, or None (canasta/5.1, 5.2, 4.2):
+    the naturals of the top card's rank (two or more, or one), with none, one or two wild cards, and for an
+    opening the melds the rest of the hand can add."""
+    top = st.pile.top
+    if top is None or is_wild(top) or is_black_three(top) or is_red_three(top):
+        return None
+    nat = [c for c in hand if c.rank == top.rank]
+    wild = sorted((c for c in hand if is_wild(c)), key=card_value)
+    candidates = [[]]
+    for n in range(len(nat), 0, -1):
+        for w in range(0, min(2, len(wild)) + 1):
+            candidates.append(nat[:n] + wild[:w])
+    side = st.side(actor)
+    for shown in candidates:
+        if st.can_take_pile(actor, shown, []):
+            return shown, []
+        if not st.has_melded(side):
+            rest = take_from(hand, shown)
+            extra = opening_melds(rest, st.minimum(side) - cards_value([top] + shown), st.opts, top.rank)
+            if extra and st.can_take_pile(actor, shown, extra):
+                return shown, extra
+    return None
+
+
+def openings(st: DealState, actor: str, hand: list[Card]) -> list[list[list[Card]]]:
+    """Candidate opening melds from the hand: a greedy set worth the minimum (less what laid-out red threes count
+    under red_threes_count_toward_opening), and each canasta the hand holds (canasta openings)."""
+    side = st.side(actor)
+    need = st.minimum(side)
+    if st.opts["red_threes_count_toward_opening"]:
+        need -= 5 * len(st.red_threes[side])
+    out = []
+    greedy = opening_melds(hand, need, st.opts)
+    if greedy:
+        out.append(greedy)
+    by_rank: dict[str, list[Card]] = {}
+    for c in hand:
+        if not is_wild(c) and c.rank != "3":
+            by_rank.setdefault(c.rank, []).append(c)
+    wilds = [c for c in hand if is_wild(c)]
+    for rank, cs in by_rank.items():
+        if len(cs) + min(len(wilds), 3) >= 7 and len(cs) >= 4:
+            out.append([cs + wilds[:max(0, 7 - len(cs))]])
+    return out
+
+
+def opening_melds(hand: list[Card], need: int, opts: dict, skip_rank: str | None = None) -> list[list[Card]] | None:
+    """A greedy set of melds from ``hand`` worth at least ``need`` (canasta/4.1), or None."""
+    by_rank: dict[str, list[Card]] = {}
+    for c in hand:
+        if not is_wild(c) and not is_red_three(c) and not is_black_three(c) and c.rank != skip_rank:
+            by_rank.setdefault(c.rank, []).append(c)
+    wilds = sorted((c for c in hand if is_wild(c)), key=card_value, reverse=True)
+    melds = []
+    for rank, cs in sorted(by_rank.items(), key=lambda kv: -cards_value(kv[1])):
+        if len(cs) >= 3:
+            melds.append(list(cs))
+        elif len(cs) == 2 and wilds and meld_ok(cs + wilds[:1], opts, False):
+            melds.append(cs + [wilds.pop(0)])
+    total = sum(cards_value(m) for m in melds)
+    for m in melds:
+        while total < need and wilds and meld_ok(m + [wilds[0]], opts, False):
+            w = wilds.pop(0)
+            m.append(w)
+            total += card_value(w)
+    if need <= 0:
+        return []
+    if total < need or not melds:
+        return None
+    return melds
+
+
+_BLACK_THREES_OUT = N_("after black threes are melded in the going-out turn no discard follows: the player goes out "
+                       "by melding his last cards (black_threes_out_discard)")
+
+
+def _shown_card(text: str) -> Card | str:
+    """The card ``text`` names, to show in a message (as given when it names none)."""
+    try:
+        return parse_card(text)
+    except ValueError:
+        return text
+
+
+def _leaves(n: int) -> str:
+    """Why a going out that leaves ``n`` cards is none (canasta/6.2)."""
+    return ngettext("going out leaves no card in hand; {n} would remain",
+                    "going out leaves no card in hand; {n} would remain", n)
+
+
 def _can(verify, *args) -> bool:
     try:
         verify(*args)
@@ -1156,4 +1375,4 @@ def _can(verify, *args) -> bool:
     return True
 
 
-__all__ = ["DealState", "Layout", "Pile", "foul", "same", "take_from", "card_value"]
+__all__ = ["DealState", "Layout", "Pile", "foul", "legal_actions", "same", "take_from", "way_to_take"]

@@ -1,0 +1,869 @@
+"""Request bodies into Canasta states: cards (a rank alone where the suit does not matter), melds, sides and seats,
+a finished deal for ``score``, a described position for ``check`` (a :class:`~.deal.DealState` and its facts), a
+``deal`` event for ``validate``.
+
+Everything here raises :class:`~referee.errors.InputError` (HTTP 422) for input no real game can produce, with the
+JSON pointer of the field; rule violations in possible positions are for :mod:`.deal` to rule on.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..cards import JOKER, Card, DeckSpec, parse_card, parse_rank
+from ..common import distinct_names, missing_scores
+from ..errors import InputError, esc
+from ..i18n import N_, Rank, _, alternatives, ngettext
+from .cards import count_off, deck_of, is_black_three, is_red_three, is_wild
+from .deal import DealState, Layout, Pile, group_cards, natural_rank, same, take_from
+from .melds import MeldFault, classify, excess_wilds, go_out_fault, is_canasta, meld_key, meld_ok, without_wilds
+from .options import deal_size
+
+
+PENALTIES = {  # irregularity type → (rule, points)
+    "illegal_meld": ("canasta/8.2", 100),
+    "red_three_not_laid_out": ("canasta/8.3", 500),
+    "pile_taken_illegally": ("canasta/8.4", 100),
+    "permission_breach": ("canasta/8.5", 100),
+    "out_without_canasta": ("canasta/8.6", 100),
+    "excess_wild_cards": ("canasta/8.2", 50),   # per excess wild card ("count")
+}
+IRREGULARITY_NOTES = {"illegal_meld": N_("illegal meld"), "red_three_not_laid_out": N_("red three not laid out"),
+                      "pile_taken_illegally": N_("pile taken illegally"), "permission_breach": N_("permission breach"),
+                      "out_without_canasta": N_("out without canasta")}
+SUITLESS_OK = set("A K Q J 10 9 8 7 6 5 4 2".split())
+
+
+# ---------------------------------------------------------------- input helpers
+
+def canasta_card(value: Any, ptr: str) -> Card:
+    """A card; a rank alone is accepted where the suit does not matter (4 to A, and deuces), never for threes."""
+    if isinstance(value, str):
+        t = parse_rank(value)          # A K Q J 10 … 2, T for 10, or the Russian Т К Д В
+        if t in SUITLESS_OK:
+            return Card(t, "")
+        if t == "3":
+            raise InputError(_("a three needs its suit: red threes (3H, 3D) and black threes (3S, 3C) differ"), ptr)
+    try:
+        return parse_card(value)
+    except ValueError as e:
+        raise InputError(str(e), ptr) from None
+
+
+def card_list(value: Any, ptr: str) -> list[Card]:
+    if not isinstance(value, list):
+        raise InputError(_("a list of cards"), ptr)
+    return [canasta_card(v, f"{ptr}/{i}") for i, v in enumerate(value)]
+
+
+def meld_groups(value: Any, ptr: str) -> list:
+    """Melds as given: each a list of cards, or ``{"rank", "cards"}`` to lay cards on the side's meld of a natural
+    rank, on its meld of wild cards (``"wild"``) or on the sequence holding a card (``"5H"``)."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise InputError(_("melds: a list of melds, each a list of cards"), ptr)
+    out = []
+    for i, g in enumerate(value):
+        if isinstance(g, dict):
+            rank = g.get("rank")
+            r = parse_rank(rank.strip()) if isinstance(rank, str) else None
+            if isinstance(rank, str) and rank.strip().upper() == "WILD":
+                r = "wild"
+            elif r == "3":
+                pass                  # the side's black threes: whether anything joins them is a ruling (2.3)
+            elif r not in SUITLESS_OK or r == "2":
+                try:
+                    c = parse_card(rank)
+                except (ValueError, TypeError):
+                    c = None
+                if c is None or c.rank in ("2", "3", JOKER):
+                    raise InputError(_("rank names the meld the cards join: a natural rank (A to 4), \"3\" for black "
+                                       "threes, \"wild\", or a card of a sequence such as \"5H\""), f"{ptr}/{i}/rank")
+                r = str(c)
+            out.append((r, card_list(g.get("cards"), f"{ptr}/{i}/cards")))
+            where = f"{ptr}/{i}/cards"
+        else:
+            out.append(card_list(g, f"{ptr}/{i}"))
+            where = f"{ptr}/{i}"
+        if not group_cards(out[-1]):
+            raise InputError(_("a meld holds at least one card"), where)
+    return out
+
+
+class Tally:
+    """Copies of each card seen so far, against what the packs hold (canasta/1.2): 2 (3) of each suited card,
+    8 (12) of a rank, 4 (6) jokers.  :meth:`add` returns the problems the new cards cause."""
+
+    def __init__(self, deck: DeckSpec, rule: str = "canasta/1.2") -> None:
+        self.deck, self.rule = deck, rule
+        self.exact: Counter = Counter()
+        self.by_rank: Counter = Counter()
+
+    def add(self, ptr: str, cards: list[Card], single: bool = False) -> list[dict]:
+        """Count ``cards`` (at ``ptr``; ``single``: ``ptr`` names one card, not a list)."""
+        out = []
+        deck = self.deck
+        for i, c in enumerate(cards):
+            self.by_rank[c.rank] += 1
+            if c.suit:
+                self.exact[c] += 1
+            limit_rank = deck.jokers if c.rank == JOKER else deck.copies * 4
+            where = ptr if single else f"{ptr}/{i}"
+            if c.suit and self.exact[c] > deck.copies:
+                out.append({"pointer": where, "detail": _("more copies of {card} than the {size}-card deck holds "
+                                                          "({copies}, {rule})", card=c, size=deck.size,
+                                                          copies=deck.copies, rule=self.rule)})
+            elif self.by_rank[c.rank] > limit_rank:
+                detail = _("more jokers than the {size}-card deck holds ({limit}, {rule})", size=deck.size,
+                           limit=limit_rank, rule=self.rule) if c.rank == JOKER else \
+                    _("more cards of rank {rank} than the {size}-card deck holds ({limit}, {rule})", rank=Rank(c.rank),
+                      size=deck.size, limit=limit_rank, rule=self.rule)
+                out.append({"pointer": where, "detail": detail})
+        return out
+
+
+def conservation(groups: list[tuple[str, list[Card]]], deck: DeckSpec, rule: str = "canasta/1.2") -> list[dict]:
+    """Problems where the cards of ``groups`` (``(pointer, cards)`` pairs) exceed the deck (see :class:`Tally`)."""
+    tally = Tally(deck, rule)
+    return [p for ptr, cards in groups for p in tally.add(ptr, cards)]
+
+
+def player_at(value: Any, layout: Layout, ptr: str) -> str:
+    """One of the players, or InputError at ``ptr``."""
+    if value is None:
+        raise InputError(_("name the player (one of {players})", players=list(layout.seats)), ptr)
+    if isinstance(value, str) and value == layout.sitting_out:
+        raise InputError(_("{player} sits this deal out: the players are {players} (canasta/1.1)", player=value,
+                           players=list(layout.seats)), ptr)
+    if not isinstance(value, str) or value not in layout.side_of:
+        raise InputError(_("{name} is not one of the players ({players})", name=repr(value),
+                           players=list(layout.seats)), ptr)
+    return value
+
+
+def parse_table(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int], int]:
+    """The sides in seat order, their totals before the deal and the game target (canasta/1.1, 7.2)."""
+    sides = req.get("sides")
+    if not isinstance(sides, list) or not sides:
+        raise InputError(_("sides: [{{\"id\", \"players\"}}] in seat order"), "/sides")
+    ids, players = [], []
+    for i, s in enumerate(sides):
+        if not isinstance(s, dict) or not isinstance(s.get("id"), str) or not isinstance(s.get("players"), list) \
+                or not s["players"] or not all(isinstance(p, str) and p for p in s["players"]):
+            raise InputError(_("each side is {{\"id\", \"players\": [names]}}"), f"/sides/{i}")
+        ids.append(s["id"])
+        players += s["players"]
+    # a side may bear its only player's name; otherwise ids and names are all different
+    clash = {i for i in set(ids) & set(players) if next(s for s in sides if s["id"] == i)["players"] != [i]}
+    if not distinct_names(ids) or not distinct_names(players) or clash:
+        raise InputError(_("side ids and player names must all be different, ignoring case and Unicode "
+                           "normalisation (a one-player side may bear its player's name)"), "/sides")
+    if len(players) not in variant.players:
+        raise InputError(_("variant {variant} is played by {counts} players, not {n}", variant=variant.id,
+                           counts=alternatives(variant.players), n=len(players)), "/sides")
+    sizes = sorted(len(s["players"]) for s in sides)
+    if len(players) == 5:
+        if sizes != [2, 3]:
+            raise InputError(_("five play as a pair against a trio (canasta/1.1)"), "/sides")
+    elif len(set(sizes)) != 1:
+        raise InputError(_("every side has the same number of players"), "/sides")
+    if len(players) == 6 and len(sides) not in (2, 3):
+        raise InputError(_("six play as two sides of three or three sides of two (canasta/1.1)"), "/sides")
+    if len(players) == 4 and len(sides) != 2:
+        raise InputError(_("four play as two partnerships of two (canasta/1.1)"), "/sides")
+    if len(players) in (2, 3) and len(sides) != len(players):
+        raise InputError(_("with two or three players each plays for himself: one player per side"), "/sides")
+    scores = {k: 0 for k in ids}
+    rounds = (req.get("state") or {}).get("rounds")
+    if rounds is not None and opts["max_rounds"] is not None and rounds >= opts["max_rounds"]:
+        raise InputError(ngettext("{rounds} deals are played: the game ended after {n} (canasta/7.2)",
+                                  "{rounds} deals are played: the game ended after {n} (canasta/7.2)",
+                                  opts["max_rounds"], rounds=rounds), "/state/rounds")
+    if missing_scores(req.get("state"), ids, ("rounds",)):
+        raise InputError(missing_scores(req.get("state"), ids, ("rounds",)))
+    raw = (req.get("state") or {}).get("scores") or {}
+    for k, v in raw.items():
+        if k not in scores:
+            raise InputError(_("{name} is not one of the sides ({sides})", name=repr(k), sides=ids),
+                             f"/state/scores/{esc(k)}")
+        if isinstance(v, bool) or not isinstance(v, int) or v % 5:
+            raise InputError(_("a side's total: an integer multiple of 5 (every card and bonus is)"),
+                             f"/state/scores/{esc(k)}")
+        scores[k] = v
+    if opts["target"] is None and len(players) != 6:
+        raise InputError(_("target null picks the six-player game's target by its sides (canasta/7.2); with {n} "
+                           "players give the target", n=len(players)), "/options/target")
+    target = opts["target"] if opts["target"] is not None else (10000 if len(ids) == 2 else 7500)
+    for k, v in scores.items():
+        if v >= target:
+            raise InputError(_("{side} already has {total}, at or past the target of {target}: the game is over "
+                               "(canasta/7.2)", side=k, total=v, target=target), f"/state/scores/{esc(k)}")
+    if max(len(s["players"]) for s in sides) < 2:
+        for name, why in (("double_ending", N_("the double ending is laid by a partner (canasta/6.6): double_ending "
+                                               "needs sides of two or more")),
+                          ("ask_required", N_("a player asks his partner (canasta/6.3): ask_required needs sides of "
+                                              "two or more"))):
+            if opts[name]:
+                raise InputError(_(why), f"/options/{name}")
+    if req.get("dealer") is not None and req["dealer"] not in players:
+        raise InputError(_("{name} is not one of the players ({players})", name=repr(req["dealer"]), players=players),
+                         "/dealer")
+    return Layout.of(sides), scores, target
+
+
+
+def irregularity_penalties(raw: Any, sides: list[str], ptr: str = "/deal/irregularities") -> list[dict]:
+    """Penalties for the irregularities reported with a deal (canasta/8.2–8.6, 8.10: only the offender pays)."""
+    out = []
+    for i, irr in enumerate(raw or []):
+        p = f"{ptr}/{i}"
+        if not isinstance(irr, dict) or irr.get("type") not in PENALTIES:
+            raise InputError(_("type is one of {types}", types=list(PENALTIES)), p + "/type")
+        if irr.get("side") not in sides:
+            raise InputError(_("side names one of the sides ({sides})", sides=list(sides)), p + "/side")
+        rule, pts = PENALTIES[irr["type"]]
+        count = irr.get("count", 1)
+        if irr["type"] != "excess_wild_cards" and "count" in irr:
+            raise InputError(_("count is given only for excess_wild_cards"), p + "/count")
+        if irr["type"] == "excess_wild_cards" and "count" not in irr:
+            raise InputError(_("give count: the number of wild cards over the limit (50 each)"), p + "/count")
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 9:
+            raise InputError(_("count: the number of wild cards over the limit (1 to 9)"), p + "/count")
+        note = _("excess wild cards ({count} x 50)", count=count) if irr["type"] == "excess_wild_cards" \
+            else _(IRREGULARITY_NOTES[irr["type"]])
+        out.append({"rule": rule, "side": irr["side"], "points": -pts * count, "note": note})
+    return out
+
+
+def side_melds_of(melds: list[list[Card]], opts: dict, ptr: str, going_out: bool,
+                  excess: list | None = None) -> list[str]:
+    """Check a side's melds on the table (canasta/3.1–3.4, 2.3): each legal, one group per rank, one meld of
+    wild cards.  Returns their kinds.  Melds carrying wild cards over the limit are collected in ``excess``
+    (when given) for the irregularity excess_wild_cards (canasta/8.2)."""
+    kinds, seen = [], set()
+    for j, m in enumerate(melds):
+        try:
+            kind = classify(m, opts, going_out=going_out)
+        except MeldFault as e:
+            over = excess_wilds(m, opts)
+            if excess is not None and over and meld_ok(without_wilds(m, over), opts, going_out):
+                excess.append((over, f"{ptr}/{j}"))
+                kind = "group"
+            else:
+                raise InputError(f"{e} ({e.rule})", f"{ptr}/{j}") from None      # a ruling and its rule ID
+        key = natural_rank(m) if kind == "group" else ("wild" if kind == "wild" else None)
+        if key is not None and key in seen and opts["same_rank_melds"] != "many":
+            raise InputError(_("a side has one meld of wild cards (canasta/3.1)") if key == "wild" else
+                             _("a side has one meld of each rank: {rank} is melded twice (canasta/3.1)",
+                               rank=Rank(key)), f"{ptr}/{j}")
+        seen.add(key)
+        kinds.append(kind)
+    return kinds
+
+
+def finished_deal(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int], int, dict[str, dict], list[dict]]:
+    """A completed deal as ``score`` receives it (``deal.sides[]`` with melds, red threes, each player's cards left,
+    who went out): ``(layout, scores before, target, per_side, penalties)``, ``per_side`` as :func:`.scoring.settle`
+    takes it.  InputError for a deal no real game can produce."""
+    layout, scores, target = parse_table(req, variant, opts)
+    deck = deck_of(opts)
+    deal = req.get("deal")
+    if not isinstance(deal, dict) or not isinstance(deal.get("sides"), list):
+        raise InputError(_("deal.sides: one entry per side"), "/deal/sides")
+    active = layout.active(sitting_out(deal.get("sitting_out"), layout, "/deal/sitting_out"))
+    dealt = deal_size(opts, len(active.seats))
+    per_side: dict[str, dict] = {}
+    surplus: dict[str, tuple[int, bool]] = {}     # side → (cards shown beyond its deal, has a canasta)
+    groups = []
+    excess: dict[str, list] = {}
+    for i, ds in enumerate(deal["sides"]):
+        ptr = f"/deal/sides/{i}"
+        sid = ds.get("id") if isinstance(ds, dict) else None
+        if sid is None:
+            raise InputError(_("missing: give the side's id (one of {sides})", sides=list(scores)), ptr + "/id")
+        if sid not in scores or sid in per_side:
+            raise InputError(_("{name} is not one of the sides (or is given twice)", name=repr(sid)), ptr + "/id")
+        n_players = len(active.members[sid])
+        melds = [card_list(m, f"{ptr}/melds/{j}") for j, m in enumerate(ds.get("melds") or [])]
+        reds = card_list(ds.get("red_threes") or [], ptr + "/red_threes")
+        hands = [card_list(h, f"{ptr}/hands/{j}") for j, h in enumerate(ds.get("hands") or [])]
+        if len(hands) != n_players:
+            raise InputError(_("give one hand per player of the side in play ({n}), in the order of its players",
+                               n=n_players), ptr + "/hands")
+        for j, c in enumerate(reds):
+            if not is_red_three(c):
+                raise InputError(_("{card} is not a red three", card=c), f"{ptr}/red_threes/{j}")
+        # a red three still in a hand at the end is one of the cards dealt or drawn, never replaced: it counts for
+        # or against the side like the others (canasta/2.2), and costs 500 only if its holder had a turn to lay it
+        # out, which the irregularity red_three_not_laid_out reports (canasta/8.3)
+        kept_in_hand = [j for j, h in enumerate(hands) for c in h if is_red_three(c)]
+        kept_reported = sum(1 for irr in deal.get("irregularities") or [] if isinstance(irr, dict)
+                            and irr.get("type") == "red_three_not_laid_out" and irr.get("side") == sid)
+        kept_listed = max(0, kept_reported - len(kept_in_hand))   # kept threes given under red_threes instead
+        n_reds = len(reds) + len(kept_in_hand)
+        went_out, concealed = bool(ds.get("went_out")), bool(ds.get("concealed"))
+        double = bool(ds.get("double_ending"))
+        one_player = ds.get("one_player_all_reds")         # None: the request does not say
+        if len(set(kept_in_hand)) > 1 and one_player:
+            raise InputError(_("one_player_all_reds says one player collected all four red threes; the deal shows "
+                               "red threes kept in two players' hands"), ptr + "/one_player_all_reds")
+        if len(kept_in_hand) == 4 and not reds:            # all four are in one hand: the deal shows it
+            if one_player is False:
+                raise InputError(_("one player holds all four red threes in his hand: one_player_all_reds is true"),
+                                 ptr + "/one_player_all_reds")
+            if opts["red_three_scale"] == "one_player_doubles":
+                one_player = True
+        aside = ds.get("black_threes_set_aside", 0)
+        if aside and not opts["black_threes_set_aside"]:
+            raise InputError(_("black threes are set aside only with black_threes_set_aside (canasta/2.3)"),
+                             ptr + "/black_threes_set_aside")
+        kinds = side_melds_of(melds, opts, ptr + "/melds", went_out, excess.setdefault(sid, []))
+        # excess wild cards left in a meld (canasta/8.2) count their points but make no canasta
+        deciding = [without_wilds(m, excess_wilds(m, opts)) if k == "group" else m for k, m in zip(kinds, melds)]
+        if concealed and not went_out:
+            raise InputError(_("only going out can be concealed (canasta/6.4)"), ptr + "/concealed")
+        if went_out and opts["no_going_out"]:
+            raise InputError(_("nobody goes out in this game: the deal runs to the end of the stock (canasta/6.2)"),
+                             ptr + "/went_out")
+        if double and not (went_out and opts["double_ending"]):
+            raise InputError(_("a double ending is the going-out side's, and only with the double_ending option "
+                               "(canasta/6.6)"), ptr + "/double_ending")
+        if one_player and opts["red_three_scale"] != "one_player_doubles":
+            raise InputError(_("one_player_all_reds counts only with red_three_scale one_player_doubles (canasta/2.2)"),
+                             ptr + "/one_player_all_reds")
+        if one_player and n_reds != 4:
+            raise InputError(_("one_player_all_reds says one player collected all four red threes; the side shows "
+                               "{n}", n=n_reds), ptr + "/one_player_all_reds")
+        empty = sum(1 for h in hands if not h)
+        if went_out:
+            why = go_out_fault(list(zip(kinds, deciding)), opts, len(reds))
+            if why:
+                raise InputError(f"{why} (canasta/6.2)", ptr + "/went_out")     # a ruling and its rule ID
+            if empty != (n_players if double else 1):
+                raise InputError(_("the player who went out holds no card and his partners hold at least one (all "
+                                   "lay down with a double ending)"), ptr + "/hands")
+        elif empty:
+            raise InputError(_("only the player who went out can end with no card (canasta/6.2)"), ptr + "/hands")
+        if concealed:
+            _concealed_fits(melds, hands, dealt, opts, ptr)
+        held = sum(len(m) for m in melds) + sum(len(h) for h in hands) + aside + kept_listed
+        dealt_side = dealt * n_players + (opts["opening_bonus_cards"] if melds else 0)
+        if held < dealt_side:
+            raise InputError(_("each player is dealt {dealt} cards and a deal only adds to them: the side shows "
+                               "{held} cards in melds and hands, fewer than {least} (canasta/1.5)", dealt=dealt,
+                               held=held, least=dealt_side), ptr)
+        if not melds:
+            short = 0                                       # cards a kept red three given under red_threes stands for
+            for j, h in enumerate(hands):
+                short += max(0, dealt - len(h))
+                if short > kept_listed or (opts["draw_count"] == 1 and len(h) > dealt):
+                    raise InputError(_("a player whose side never melded holds the {dealt} cards he was dealt "
+                                       "(canasta/1.5), not {n}", dealt=dealt, n=len(h)), f"{ptr}/hands/{j}")
+        groups += [(f"{ptr}/melds/{j}", m) for j, m in enumerate(melds)] + [(ptr + "/red_threes", reds)]
+        groups += [(f"{ptr}/hands/{j}", h) for j, h in enumerate(hands)]
+        per_side[sid] = {"melds": melds, "red_threes": n_reds, "went_out": went_out,
+                         "hands": [[c for c in h if not is_red_three(c)] for h in hands],
+                         "concealed": concealed, "double_ending": double, "one_player_all_reds": one_player,
+                         "black_threes_aside": aside}
+        surplus[sid] = (held - dealt_side, any(is_canasta(k, m) for k, m in zip(kinds, deciding)))
+    if set(per_side) != set(scores):
+        missing = [s for s in layout.sides if s not in per_side]
+        raise InputError(_("give every side's cards (missing: {sides})", sides=missing), "/deal/sides")
+    if sum(1 for v in per_side.values() if v["went_out"]) > 1:
+        raise InputError(_("only one side goes out"), "/deal/sides")
+    bonus = opts["first_canasta_bonus_cards"]
+    if bonus and any(c for _n, c in surplus.values()) and not any(c and n >= bonus for n, c in surplus.values()):
+        raise InputError(_("the first canasta of the deal brings its maker {n} stock cards (canasta/4.2): a side "
+                           "with a canasta shows at least {n} cards more than its players were dealt", n=bonus),
+                         "/deal/sides")
+    black = sum(1 for _p, cs in groups for c in cs if is_black_three(c)) + sum(v["black_threes_aside"]
+                                                                         for v in per_side.values())
+    if black > 2 * deck.copies:
+        raise InputError(_("the {size}-card deck holds {most} black threes; the deal shows {n} (canasta/1.2)",
+                           size=deck.size, most=2 * deck.copies, n=black), "/deal/sides")
+    problems = conservation(groups, deck)
+    if problems:
+        raise InputError(problems)
+    penalties = irregularity_penalties(deal.get("irregularities"), layout.sides)
+    for k, irr in enumerate(deal.get("irregularities") or []):
+        if irr.get("type") == "permission_breach" and len(layout.members[irr["side"]]) < 2:
+            raise InputError(_("a player without a partner asks nobody: no permission breach (canasta/6.3)"),
+                             f"/deal/irregularities/{k}/type")
+    for sid, items in excess.items():
+        reported = sum(irr["count"] for irr in deal.get("irregularities") or []
+                       if irr["type"] == "excess_wild_cards" and irr["side"] == sid)
+        if items and sum(o for o, _w in items) > reported:
+            over, where = items[0]
+            raise InputError(ngettext("this meld holds {n} wild card over the limit (canasta/3.1); excess wild cards "
+                                      "stay in a meld only when found too late, reported as the irregularity "
+                                      "excess_wild_cards with their count (canasta/8.2)",
+                                      "this meld holds {n} wild cards over the limit (canasta/3.1); excess wild cards "
+                                      "stay in a meld only when found too late, reported as the irregularity "
+                                      "excess_wild_cards with their count (canasta/8.2)", over), where)
+        # excess wild cards stay in their melds (naturals added later may bring a meld back within the ratio, so
+        # the excess need not show; the wild cards themselves must)
+        wild_in_groups = sum(1 for m in per_side[sid]["melds"] if any(not is_wild(c) for c in m)
+                             for c in m if is_wild(c))
+        if reported > wild_in_groups:
+            k = next(k for k, irr in enumerate(deal.get("irregularities") or [])
+                     if irr.get("type") == "excess_wild_cards" and irr.get("side") == sid)
+            raise InputError(ngettext("excess wild cards stay in their melds, and {side}'s melds of a rank hold {n} "
+                                      "wild card in all, fewer than {reported} (canasta/8.2)",
+                                      "excess wild cards stay in their melds, and {side}'s melds of a rank hold {n} "
+                                      "wild cards in all, fewer than {reported} (canasta/8.2)", wild_in_groups,
+                                      side=sid, reported=reported), f"/deal/irregularities/{k}/count")
+    for sid in layout.sides:
+        kept = sum(1 for p in penalties if p["side"] == sid and p["rule"] == "canasta/8.3")
+        if kept > per_side[sid]["red_threes"]:
+            raise InputError(ngettext("{side} reports {n} red three kept in hand: give it in the hand that kept it, "
+                                      "or under red_threes (it scores like the others, canasta/8.3)",
+                                      "{side} reports {n} red threes kept in hand: give them in the hands that kept "
+                                      "them, or under red_threes (they score like the others, canasta/8.3)", kept,
+                                      side=sid), "/deal/irregularities")
+    return layout, scores, target, per_side, penalties
+
+
+
+def _concealed_fits(melds: list[list[Card]], hands: list[list[Card]], dealt: int, opts: dict, ptr: str) -> None:
+    """A concealed going out melds a whole hand in one turn (canasta/6.4): the player held his deal, never having
+    melded, and drew; so the side shows at least that many cards melded, less the last discard.  Under
+    concealed_rule=side nobody of the side had melded, so each partner still holds his deal."""
+    least = dealt + opts["draw_count"] - 1
+    shown = sum(len(m) for m in melds)
+    if shown < least:
+        raise InputError(_("going out concealed melds a whole hand in one turn: at least {least} cards (the {dealt} "
+                           "held and the draw, less the discard); the side shows {shown} melded (canasta/6.4)",
+                           least=least, dealt=dealt, shown=shown), ptr + "/concealed")
+    if opts["concealed_rule"] == "side":
+        for j, h in enumerate(hands):
+            if h and (len(h) < dealt or (opts["draw_count"] == 1 and len(h) != dealt)):
+                raise InputError(_("the side went out concealed, so this partner never melded and holds the {dealt} "
+                                   "cards of his deal, not {n} (canasta/6.4)", dealt=dealt, n=len(h)),
+                                 f"{ptr}/hands/{j}")
+
+
+def rounds_of(req: dict) -> int:
+    """Deals already played (``state.rounds``), for the round limit (canasta/7.2)."""
+    return (req.get("state") or {}).get("rounds", 0) or 0
+
+
+def sitting_out(value: Any, layout: Layout, ptr: str) -> str | None:
+    """The trio member who sits this deal out in the five-player game (canasta/1.1), or None."""
+    five = len(layout.seats) == 5
+    if value is None:
+        if five:
+            raise InputError(_("with five players one member of the trio sits out: name him"), ptr)
+        return None
+    if not five:
+        raise InputError(_("only the five-player game has a player sitting out"), ptr)
+    trio = next(sid for sid in layout.sides if len(layout.members[sid]) == 3)
+    if value not in layout.members[trio]:
+        raise InputError(_("the player sitting out is one of the trio ({players})", players=layout.members[trio]),
+                         ptr)
+    return value
+
+
+
+# ---------------------------------------------------------------- check
+
+ACTIONS = ("draw", "take_pile", "meld", "discard", "ask", "go_out", "end", "double_ending", "extra_cards",
+           "packet", "expose", "red_three")
+
+
+ACTION_FIELDS = {"draw": {"cards"}, "take_pile": {"cards", "melds"}, "meld": {"melds"}, "discard": {"card"},
+                 "ask": {"answer"}, "go_out": {"melds", "card"}, "end": set(), "red_three": {"card", "replacement"},
+                 "double_ending": {"melds"}, "extra_cards": {"cards"}, "packet": set(), "expose": {"cards"},
+                 "deal": {"dealer", "hands", "pile", "sitting_out", "packets"}}
+
+
+def check_fields(action: dict, ptr: str) -> None:
+    """Fields that do not belong to the action's type are refused, never ignored."""
+    t = action.get("type")
+    for k in action:
+        if k != "type" and (k != "player" or t == "deal") and k not in ACTION_FIELDS.get(t, set()):
+            allowed = sorted(ACTION_FIELDS.get(t, set()))
+            raise InputError(_("{field} is not part of a {type} (its fields: {fields})", field=k, type=t,
+                               fields=allowed) if allowed else
+                             _("{field} is not part of a {type} (its fields: none)", field=k, type=t),
+                             f"{ptr}/{esc(k)}")
+    if t not in ("deal",) and "player" not in action:
+        raise InputError(_("a {type} names its player", type=t), ptr + "/player")
+
+
+def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: str) -> tuple[DealState, dict]:
+    """Build the deal state a position describes, and its facts; InputError for anything no deal can reach."""
+    pos = req.get("position")
+    if not isinstance(pos, dict):
+        raise InputError(_("position: the acting player's hand, the melds, the pile and the stock"), "/position")
+    deck = deck_of(opts)
+    tally = Tally(deck)
+    problems: list[dict] = []
+    hand = card_list(pos.get("hand"), "/position/hand")
+    phase = pos.get("phase", "draw")
+    if not hand:
+        raise InputError(_("a player still in the deal holds at least one card"), "/position/hand")
+    problems += tally.add("/position/hand", hand)
+    melds_raw = pos.get("melds") or {}
+    if not isinstance(melds_raw, dict):
+        raise InputError(_("melds: {{side id: [[cards]]}}"), "/position/melds")
+    side_melds: dict[str, dict[str, list[Card]]] = {s: {} for s in layout.sides}
+    for sid, ms in melds_raw.items():
+        ptr = f"/position/melds/{esc(sid)}"
+        if sid not in side_melds:
+            raise InputError(_("{name} is not one of the sides ({sides})", name=repr(sid), sides=layout.sides), ptr)
+        melds = card_list_list(ms, ptr)
+        for j, (kind, m) in enumerate(zip(side_melds_of(melds, opts, ptr, going_out=False), melds)):
+            side_melds[sid][meld_key(kind, m, set(side_melds[sid]))] = m
+            problems += tally.add(f"{ptr}/{j}", m)
+    reds_raw = pos.get("red_threes") or {}
+    if not isinstance(reds_raw, dict):
+        raise InputError(_("red_threes: {{side id: [cards]}}"), "/position/red_threes")
+    reds: dict[str, list[Card]] = {s: [] for s in layout.sides}
+    for sid, rs in reds_raw.items():
+        ptr = f"/position/red_threes/{esc(sid)}"
+        if sid not in reds:
+            raise InputError(_("{name} is not one of the sides ({sides})", name=repr(sid), sides=layout.sides), ptr)
+        reds[sid] = card_list(rs, ptr)
+        for j, c in enumerate(reds[sid]):
+            if not is_red_three(c):
+                raise InputError(_("{card} is not a red three", card=c), f"{ptr}/{j}")
+        problems += tally.add(ptr, reds[sid])
+    pile = _position_pile(pos.get("pile"), opts, tally, problems, len(layout.seats))
+    seen = sum(tally.by_rank.values())       # the cards drawn below come out of the stock: not counted here
+    action = req.get("action") or {}
+    if action.get("type") == "draw" and action.get("cards") is not None:
+        problems += tally.add("/action/cards", card_list(action["cards"], "/action/cards"))
+    if action.get("type") == "red_three" and action.get("replacement") is not None:
+        problems += tally.add("/action/replacement", [canasta_card(action["replacement"], "/action/replacement")])
+    if problems:
+        raise InputError(problems)
+    unseen_pile = pile.size - (len(pile.cards) if pile.cards is not None else (1 if pile.top is not None else 0))
+    others = len(layout.seats) - 1            # every other player holds at least one card
+    stock = pos.get("stock")
+    room = deck.size - seen - unseen_pile - others - (3 if opts.get("surprise") else 0)
+    if room < 0:
+        raise InputError(_("the pile of {size} cards, the {seen} cards in view and a card for each other player "
+                           "are more than the {deck}-card deck (canasta/1.2)", size=pile.size, seen=seen,
+                           deck=deck.size), "/position/pile/size")
+    if stock is not None and stock > room:
+        raise InputError(_("the stock cannot hold {stock} cards: with the cards in view, the pile and a card for "
+                           "each other player at most {room} remain (canasta/1.2)", stock=stock, room=room),
+                         "/position/stock")
+    if stock == 0 and phase == "draw" and opts["stock_end"] == "stop":
+        raise InputError(_("with stock_end stop the hand ended with the discard after the last stock card: no turn "
+                           "begins with the stock gone (canasta/6.5)"), "/position/stock")
+    to_act = pos.get("to_act", actor)
+    if to_act not in layout.side_of:
+        raise InputError(_("{name} is not one of the players", name=repr(to_act)), "/position/to_act")
+    hands: dict[str, list[Card] | None] = {p: None for p in layout.seats}
+    hands[actor] = hand
+    # an unknown stock is taken as holding enough cards for any draw
+    st = DealState(layout, opts, scores, stock if stock is not None else max(room, 2), pile, to_act, hands)
+    st.melds = side_melds
+    st.red_threes = reds
+    side = layout.side_of[actor]
+    raise_by = pos.get("minimum_raised", 0)
+    if raise_by % 10 or raise_by < 0:
+        raise InputError(_("minimum_raised: 10 for each withdrawn short initial meld (canasta/8.1)"),
+                         "/position/minimum_raised")
+    if raise_by and not opts["count_and_exposure_penalties"]:
+        raise InputError(_("the +10 of canasta/8.1 does not apply in this game (canasta/8.11)"),
+                         "/position/minimum_raised")
+    if raise_by and st.has_melded(side):
+        raise InputError(_("a side that has melded has no initial minimum left to raise"), "/position/minimum_raised")
+    st.minimum_raise[side] = raise_by
+    shown = card_list(pos.get("penalty_cards") or [], "/position/penalty_cards")
+    if shown and not opts["count_and_exposure_penalties"]:
+        raise InputError(_("there are no penalty cards in this game (canasta/8.11)"), "/position/penalty_cards")
+    if take_from(hand, shown) is None:
+        raise InputError(_("penalty cards are part of the hand: each is one of the hand's cards (canasta/8.7)"),
+                         "/position/penalty_cards")
+    if shown:                                # as the hand's own cards: "5" names the 5 it holds
+        spare = list(hand)
+        for c in sorted(shown, key=lambda c: not c.suit):     # exact cards first, then those named by rank
+            st.penalty_cards.setdefault(actor, []).append(
+                spare.pop(next(i for i, h in enumerate(spare) if h == c or same(h, c))))
+    st.melded_before[actor] = bool(pos.get("melded_before"))
+    if st.melded_before[actor] and not st.has_melded(side):
+        raise InputError(_("the player has melded before, so his side has melds: give them under melds"),
+                         "/position/melded_before")
+    turn = pos.get("turn") or {}
+    if phase == "play":
+        st.phase = "play"
+        st.drew_from = turn.get("drew_from", "stock")
+        st.turn_melded = bool(turn.get("melded")) or st.drew_from == "pile"   # taking the pile melds its top
+        st.laid_on_partner = bool(turn.get("laid_on_partner"))
+        st.own_canasta = bool(turn.get("canasta_made"))
+        if pos.get("packet"):
+            if not opts["packet_size"]:
+                raise InputError(_("packets are dealt only with packet_size"), "/position/packet")
+            st.packets[actor] = None
+            if turn.get("canasta_made") or pos.get("completed_canasta"):
+                st.canasta_makers.add(actor)
+        if turn.get("first_round"):
+            st.discards = 0
+        else:
+            st.discards = len(st.layout.seats)
+        if turn.get("extra_cards_due"):
+            if not opts["opening_bonus_cards"] or not st.has_melded(side):
+                raise InputError(_("extra cards are due only after a side's first meld, with opening_bonus_cards"),
+                                 "/position/turn/extra_cards_due")
+            st.extra_due[actor] = opts["opening_bonus_cards"]
+            st.extra_given.add(side)
+        if st.own_canasta and not (st.turn_melded and st.canastas(side)):
+            raise InputError(_("turn.canasta_made says the player completed a canasta this turn: the side shows one "
+                               "and turn.melded is set"), "/position/turn/canasta_made")
+        st.answer = turn.get("answer")
+        if st.answer is not None and (opts["no_going_out"] or not layout.partners(actor)):
+            raise InputError(_("nobody goes out in this game, so nobody asks") if opts["no_going_out"]
+                             else _("a player without a partner asks nobody (canasta/6.3)"), "/position/turn/answer")
+        st.last_red_three = bool(turn.get("last_red_three"))
+        if st.last_red_three and stock != 0:
+            raise InputError(_("a red three was the last stock card only when the stock is empty (give stock 0)"),
+                             "/position/turn/last_red_three")
+        if st.last_red_three and st.drew_from == "pile":
+            raise InputError(_("the last stock card was drawn, so the pile was not taken"), "/position/turn/drew_from")
+        if st.drew_from == "pile" and st.pile.size:
+            raise InputError(_("the player took the pile this turn, so it is empty until his discard: pile.size 0"),
+                             "/position/turn/drew_from")
+        for flag in ("melded", "laid_on_partner", "drew_from"):
+            if turn.get(flag) not in (None, False, "stock") and not st.has_melded(side):
+                raise InputError(_("turn.{flag} says the side has melds on the table: give them under melds",
+                                   flag=flag), f"/position/turn/{flag}")
+        if st.laid_on_partner and st.melded_before[actor] is False and not st.turn_melded:
+            raise InputError(_("laying cards on melds is melding: set turn.melded too"),
+                             "/position/turn/laid_on_partner")
+    elif turn:
+        raise InputError(_("turn describes what happened this turn, after the draw (phase play)"), "/position/turn")
+    _hand_size_fits(st, actor, hand, phase if to_act == actor else "draw", side)   # out of turn: no draw yet
+    if st.last_red_three and opts["red_three_last_card"] == "no_meld":
+        st._end(None)
+    went = pos.get("went_out")
+    if went is not None:
+        if went not in layout.partners(actor):
+            raise InputError(_("went_out names the acting player's partner who has just gone out (a double ending "
+                               "follows, canasta/6.6)"), "/position/went_out")
+        if not st.has_melded(side):
+            raise InputError(_("a side that went out has melds: give them under melds"), "/position/went_out")
+        st._end(went, False)
+    need, canasta = (None, None) if st.has_melded(side) else st.opening_requirement(side)
+    facts = {"side": side, "side_has_melded": st.has_melded(side), "minimum": need, "opening_canasta": canasta,
+             "pile_frozen": st.frozen_for(side), "frozen_by": st.pile.frozen_by, "canastas": st.canastas(side),
+             "stock": stock}
+    return st, facts
+
+
+def _hand_size_fits(st: DealState, actor: str, hand: list[Card], phase: str, side: str) -> None:
+    """A player whose side never melded holds exactly his deal (draw one, discard one; canasta/1.5)."""
+    if st.has_melded(side):
+        return
+    dealt = deal_size(st.opts, len(st.layout.seats))
+    if st.opts["draw_count"] == 1:
+        want = dealt + (1 if phase == "play" and not st.last_red_three else 0)
+        if len(hand) != want:
+            raise InputError(_("a player whose side has not melded holds the {dealt} cards of his deal and the card "
+                               "just drawn ({want}), not {n} (canasta/1.5)", dealt=dealt, want=want, n=len(hand))
+                             if want > dealt else
+                             _("a player whose side has not melded holds the {dealt} cards of his deal ({want}), not "
+                               "{n} (canasta/1.5)", dealt=dealt, want=want, n=len(hand)), "/position/hand")
+    else:
+        least = dealt + (st.opts["draw_count"] if phase == "play" and not st.last_red_three else 0)
+        if len(hand) < least:
+            raise InputError(_("a player whose side has not melded holds at least the {dealt} cards of his deal and "
+                               "the {drawn} just drawn ({least}), not {n} (canasta/1.5)", dealt=dealt,
+                               drawn=st.opts["draw_count"], least=least, n=len(hand)) if least > dealt else
+                             _("a player whose side has not melded holds at least the {dealt} cards of his deal "
+                               "({least}), not {n} (canasta/1.5)", dealt=dealt, least=least, n=len(hand)),
+                             "/position/hand")
+
+
+def card_list_list(value: Any, ptr: str) -> list[list[Card]]:
+    if not isinstance(value, list):
+        raise InputError(_("a list of melds, each a list of cards"), ptr)
+    return [card_list(m, f"{ptr}/{j}") for j, m in enumerate(value)]
+
+
+def _position_pile(raw: Any, opts: dict, tally: "Tally", problems: list, seats: int = 4) -> Pile:
+    """The pile of a position: its cards (bottom to top), or its top, size and what froze it (canasta/5.1)."""
+    if not isinstance(raw, dict) or not ({"cards", "top", "size"} & set(raw)):
+        raise InputError(_("pile: {{\"top\", \"size\", \"frozen_by\"}} or {{\"cards\": [bottom ... top]}}; an empty "
+                           "pile is {{\"size\": 0}}"), "/position/pile")
+    if raw.get("cards") is not None:
+        cards = card_list(raw["cards"], "/position/pile/cards")
+        problems += tally.add("/position/pile/cards", cards)
+        for k, c in enumerate(cards):
+            if is_red_three(c) and not opts["pile_count_off"] and \
+                    not all(is_wild(x) or is_red_three(x) for x in cards[:k]):
+                raise InputError(_("a red three lies in the pile only as an upcard, under the cards turned onto it "
+                                   "(canasta/1.6): nobody discards one"), f"/position/pile/cards/{k}")
+        pile = Pile(None, 0, None, [])
+        for c in cards:
+            pile.push(c, opts["black_three_freezes"])
+        if opts["wild_block"] == "one_round" and pile.frozen_by == "wild":
+            last_wild = max(k for k, c in enumerate(cards) if is_wild(c))
+            if len(cards) - 1 - last_wild >= seats and not any(is_red_three(c) for c in cards):
+                pile.frozen_by = None    # a round of discards has covered it: the one-round block has lapsed
+        if raw.get("top") is not None:
+            got = canasta_card(raw["top"], "/position/pile/top")
+            if not cards or not (got == pile.top or (got.rank == pile.top.rank and not got.suit)):
+                raise InputError(_("pile.top disagrees with pile.cards"), "/position/pile/top")
+        if raw.get("size") is not None and raw["size"] != pile.size:
+            raise InputError(_("pile.size disagrees with pile.cards"), "/position/pile/size")
+    else:
+        size = raw.get("size")
+        top = canasta_card(raw["top"], "/position/pile/top") if raw.get("top") is not None else None
+        if size is None:
+            size = 1 if top is not None else 0
+        if (top is None) != (size == 0):
+            raise InputError(_("an empty pile has no top card, and a pile with cards has one"), "/position/pile/size")
+        fb = raw.get("frozen_by")
+        if fb is None and "frozen_by" not in raw and top is not None and is_wild(top):
+            fb = "wild"                  # a wild card on top is in the pile: it is frozen, certainly
+        pile = Pile(top, size, fb, None)
+        if top is not None:
+            problems += tally.add("/position/pile/top", [top], single=True)
+    fb_given = raw.get("frozen_by", pile.frozen_by)
+    if fb_given is None and pile.frozen_by == "wild" and opts["wild_block"] == "one_round" and "frozen_by" in raw:
+        pile.frozen_by = None            # a one-round block may have lapsed (canasta/5.1)
+    if fb_given == "start":
+        if not opts["pile_frozen_at_start"]:
+            raise InputError(_("the pile starts frozen only with pile_frozen_at_start (canasta/5.1)"),
+                             "/position/pile/frozen_by")
+        if pile.frozen_by is None:
+            pile.frozen_by = "start"
+    if fb_given != pile.frozen_by:
+        raise InputError(_("pile.frozen_by disagrees with pile.cards ({what} froze it)", what=pile.frozen_by)
+                         if pile.frozen_by else _("pile.frozen_by disagrees with pile.cards (nothing froze it)"),
+                         "/position/pile/frozen_by")
+    if pile.top is not None and is_wild(pile.top) and pile.frozen_by is None:
+        raise InputError(_("a wild card on top lies in the pile, which it freezes (canasta/5.1)"),
+                         "/position/pile/frozen_by")
+    if pile.frozen_by == "black_three" and not opts["black_three_freezes"]:
+        raise InputError(_("a black three does not freeze the pile under these options (black_three_freezes is "
+                           "false, canasta/5.1)"), "/position/pile/frozen_by")
+    if "frozen" in raw and raw["frozen"] is not None and bool(raw["frozen"]) != (pile.frozen_by is not None):
+        raise InputError(_("pile.frozen says whether a wild card or red three in the pile froze it: give frozen_by "
+                           "with it (a pile frozen only because the side has not melded needs neither)"),
+                         "/position/pile/frozen")
+    if pile.top is not None and is_red_three(pile.top):
+        raise InputError(_("a red three never lies on top of the pile: as the upcard it is covered (canasta/1.6) "
+                           "and nobody discards one"), "/position/pile")
+    if pile.cards is None and pile.frozen_by not in (None, "start") and (
+            pile.size == 0 or (pile.size == 1 and not (pile.frozen_by == "wild" and is_wild(pile.top)))):
+        raise InputError(_("an empty pile, or a pile of one card that does not itself freeze it, cannot be frozen "
+                           "by a card in it"), "/position/pile/frozen_by")
+    return pile
+
+
+
+# ---------------------------------------------------------------- validate
+
+EVENT_TYPES = ("deal",) + ACTIONS
+
+
+def deal_layout_trio(layout: Layout) -> list[str]:
+    return next(layout.members[sid] for sid in layout.sides if len(layout.members[sid]) == 3)
+
+
+def revealed(ev: dict, t: str, ptr: str) -> tuple[str, list[Card]] | None:
+    """Cards an event brings into view from the stock (draws and red-three replacements), for conservation."""
+    if t in ("draw", "extra_cards") and ev.get("cards") is not None:
+        return ptr + "/cards", card_list(ev["cards"], ptr + "/cards")
+    if t == "red_three" and ev.get("replacement") is not None:
+        return ptr + "/replacement", [canasta_card(ev["replacement"], ptr + "/replacement")], True
+    return None
+
+
+def start_deal(ev: dict, layout: Layout, opts: dict, scores: dict, deck: DeckSpec, ptr: str):
+    """Parse a deal event; return (state, tally of the cards seen, problems), problems being independent
+    violations."""
+    problems = []
+    raw = ev.get("hands")
+    if not isinstance(raw, dict):
+        raise InputError(_("a deal event gives hands: {{player: [cards]}}"), ptr + "/hands")
+    hands = {}
+    for p, cards in raw.items():
+        if p not in layout.side_of:
+            raise InputError(_("{name} is not one of the players ({players})", name=repr(p),
+                               players=list(layout.seats)), f"{ptr}/hands/{esc(p)}")
+        hands[p] = card_list(cards, f"{ptr}/hands/{esc(p)}")
+    dealt = deal_size(opts, len(layout.seats))
+    for p in hands:
+        if p not in layout.seats:
+            raise InputError(_("{player} sits this deal out and is dealt no cards", player=p), f"{ptr}/hands/{esc(p)}")
+    for p in layout.seats:
+        if p not in hands:
+            raise InputError(_("the deal gives no hand for {player}", player=p), ptr + "/hands")
+        if len(hands[p]) != dealt:
+            problems.append(("canasta/1.5", _("{player} was dealt {n} cards, not {dealt}", player=p, n=len(hands[p]),
+                                              dealt=dealt), f"{ptr}/hands/{esc(p)}"))
+    packets: dict[str, list[Card]] = {}
+    n_packet = opts["packet_size"]
+    raw_packets = ev.get("packets")
+    if n_packet:
+        if not isinstance(raw_packets, dict):
+            raise InputError(_("each player is dealt a face-down packet of {n}: give packets {{player: [cards]}}",
+                               n=n_packet), ptr + "/packets")
+        for p, cards in raw_packets.items():
+            if p not in layout.seats:
+                raise InputError(_("{name} is not one of the players in the deal", name=repr(p)),
+                                 f"{ptr}/packets/{esc(p)}")
+            packets[p] = card_list(cards, f"{ptr}/packets/{esc(p)}")
+            if len(packets[p]) != n_packet:
+                problems.append(("canasta/1.5", _("{player}'s packet holds {n} cards, not {size}", player=p,
+                                                  n=len(packets[p]), size=n_packet), f"{ptr}/packets/{esc(p)}"))
+        for p in layout.seats:
+            if p not in packets:
+                raise InputError(_("the deal gives no packet for {player}", player=p), ptr + "/packets")
+    elif raw_packets is not None:
+        raise InputError(_("packets are dealt only with packet_size"), ptr + "/packets")
+    pile_cards = card_list(ev.get("pile"), ptr + "/pile")
+    if not pile_cards:
+        raise InputError(_("the deal turns up at least one card to start the pile: pile [bottom ... top]"),
+                         ptr + "/pile")
+    seen = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.seats] + [(ptr + "/pile", pile_cards)]
+    seen += [(f"{ptr}/packets/{esc(p)}", c) for p, c in packets.items()]
+    cover = opts["black_three_upcard"] == "cover"
+    if opts["pile_count_off"]:
+        want = count_off(pile_cards[-1])
+        if len(pile_cards) - 1 != want:
+            problems.append(("canasta/1.6", _("the upcard {card} has {want} cards counted off under it, not {n}",
+                                              card=pile_cards[-1], want=want, n=len(pile_cards) - 1), ptr + "/pile"))
+        pile_cards_checked = []
+    else:
+        pile_cards_checked = pile_cards
+    if opts["upcard_replaced"]:
+        pile_cards_checked = []
+        bad = next((k for k, c in enumerate(pile_cards) if is_wild(c) or c.rank == "3"), None)
+        if bad is not None or len(pile_cards) != 1:
+            problems.append(("canasta/1.6", _("the pile starts with one natural card: a wild card or a three turned "
+                                              "up goes back into the pack and another card is turned"),
+                             f"{ptr}/pile/{bad if bad is not None else 1}"))
+    for k, c in enumerate(pile_cards_checked):
+        covered_kind = is_wild(c) or is_red_three(c) or (cover and is_black_three(c))
+        last = k == len(pile_cards) - 1
+        if covered_kind and last:
+            problems.append(("canasta/1.6", _("{card} turned up is covered by the next stock card", card=c),
+                             f"{ptr}/pile/{k}"))
+        elif not covered_kind and not last:
+            problems.append(("canasta/1.6", _("{card} is a natural upcard: no more cards are turned onto it", card=c),
+                             f"{ptr}/pile/{k + 1}"))
+            break
+    tally = Tally(deck)
+    for p, cards in seen:
+        for item in tally.add(p, cards):
+            problems.append(("canasta/1.2", item["detail"], item["pointer"]))
+    stock = deck.size - sum(len(h) for h in hands.values()) - len(pile_cards) - (3 if opts["surprise"] else 0) \
+        - sum(len(c) for c in packets.values())
+    pile = Pile(None, 0, None, [])
+    for c in pile_cards:
+        pile.push(c, opts["black_three_freezes"])
+    if opts["pile_frozen_at_start"] and pile.frozen_by is None:
+        pile.frozen_by = "start"
+    st = DealState(layout, opts, dict(scores), max(stock, 0), pile, layout.after(ev["dealer"]),
+                   {p: list(h) for p, h in hands.items()})
+    st.packets = {p: list(c) for p, c in packets.items()}
+    return st, tally, problems
+
+

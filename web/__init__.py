@@ -1,0 +1,143 @@
+"""The page for the table (``/``) and the API reference (``/docs``, ``/openapi.yaml``, ``/openapi.json``).
+
+The page is a Jinja template and a script of our own (``static/page.js``, no build step, no library): it asks the
+API what the games, variants, options and decks are (``GET /v1/games``, ``GET /v1/games/{game}/variants/{id}``,
+``POST /v1/games/{game}/deck``), builds the request a question needs from the fields of :mod:`web.forms`, and shows
+the ruling.  Every text it shows is a catalog text rendered by the server in the page's language: the browser's
+(``Accept-Language``), or the one the switch chose (``?lang=ru``).
+
+``/docs`` is Swagger UI from the ``flask-swagger-ui`` distribution, served from this app (no CDN), started by a
+script of ours so that the page keeps a script policy of its own origin only.  The page and ``/docs`` are the only
+answers with :data:`PAGE_CSP`; everything else, the spec included, keeps the API's ``default-src 'none'``.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import flask_swagger_ui
+import yaml
+from flask import Blueprint, Response, render_template, request
+from werkzeug.exceptions import NotFound
+
+from referee import i18n
+from referee.cards import RANKS, rank_text
+from referee.i18n import N_, _, ngettext
+
+from . import forms
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC_PATH = ROOT / "openapi.yaml"
+SWAGGER_DIST = Path(flask_swagger_ui.__file__).with_name("dist")
+
+# the page's own policy: everything from this origin only; no inline script or style, no frames, no plugins
+PAGE_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+            "font-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'")
+PAGES = {"web.index", "web.docs"}          # the endpoints that answer with PAGE_CSP
+
+bp = Blueprint("web", __name__, static_folder="static", static_url_path="/assets", template_folder="templates")
+# the Swagger UI distribution, as the package ships it
+swagger = Blueprint("swagger_ui", __name__, static_folder=str(SWAGGER_DIST), static_url_path="/docs/swagger-ui")
+
+
+@bp.record_once
+def _jinja_i18n(state) -> None:
+    """Templates translate with the catalog's own ``_`` and ``ngettext`` (``{{ _("Game") }}``)."""
+    env = state.app.jinja_env
+    env.add_extension("jinja2.ext.i18n")
+    env.install_gettext_callables(gettext=_, ngettext=ngettext, newstyle=False)
+
+
+def _text(message: str) -> str:
+    """``message`` in the page's language with its ``{parameters}`` left for the script to fill."""
+    lang = i18n.current()
+    return message if lang == i18n.DEFAULT_LANGUAGE else i18n.translations(lang).gettext(message)
+
+
+@bp.before_request
+def page_language():
+    """``?lang=ru`` (the page's switch) wins over the browser's languages; an unknown one is ignored."""
+    lang = request.args.get("lang")
+    if lang in i18n.LANGUAGES:
+        i18n.set_language(lang)
+
+
+def _page(template: str, **context) -> Response:
+    lang = i18n.current()
+    html = render_template(template, lang=lang, languages=i18n.LANGUAGES, chosen=request.args.get("lang"), **context)
+    return Response(html, mimetype="text/html", headers={"Content-Language": lang, "Vary": "Accept-Language"})
+
+
+# texts the script shows, rendered into the page (key -> catalog text)
+TEXTS = {
+    "loading": N_("Asking the referee…"),
+    "unreachable": N_("The referee could not be reached: {why}"),
+    "legal": N_("Legal"), "not_legal": N_("Not legal"), "valid": N_("The log is valid"),
+    "invalid": N_("The log breaks a rule"), "scored": N_("The score"),
+    "rule": N_("The rule"), "penalty": N_("Penalty"), "penalties": N_("Penalties"),
+    "instead": N_("What the player may do instead"), "nothing_instead": N_("The referee lists no other action for this position."),
+    "options_in_force": N_("House rules in force for this rule"),
+    "needs_more": N_("The referee cannot judge this yet"), "fix_marked": N_("Fix or fill in the marked fields."),
+    "item": N_("Item"), "points": N_("Points"), "game_over": N_("The game is over."), "winner": N_("Winner: {winner}"),
+    "events": N_("Also"), "line": N_("line {n}"), "event": N_("event {n}"),
+    "add": N_("Add"), "remove": N_("Remove"), "no_cards": N_("Pick the cards"), "change": N_("Change"),
+    "pick_for": N_("Picking cards for: {field}"), "deck_size": N_("Cards in the deck: {n}"),
+    "left": N_("left: {n}"), "too_many": N_("more copies than the deck holds"),
+    "remove_card": N_("Remove {card}"), "add_card": N_("Add {card}"),
+    "done_picking": N_("Done"), "more": N_("More details"), "none": N_("not set"),
+    "share": N_("Share this question"), "copied": N_("Link copied"), "copy": N_("Copy the link"),
+    "json": N_("The request as JSON"), "apply_json": N_("Use this JSON"), "bad_json": N_("This is not JSON: look at the brackets, commas and quotes"),
+    "not_object": N_("The request must be a JSON object"),
+    "house_rules": N_("House rules"), "changed": N_("changed: {n}"), "reset": N_("Back to the variant's rules"),
+    "null_option": N_("off"), "yes": N_("yes"), "no": N_("no"),
+    "situation": N_("What happened?"), "ask": N_("Ask the referee"),
+    "paste": N_("Paste a request or a log (JSON), or several (JSONL: one a line)"),
+    "open_file": N_("…or open a JSON or JSONL file"), "empty_log": N_("Paste a log or open a file first"),
+    "whole_request": N_("The request"),
+    "variant_players": N_("Players: {n}"), "joker": N_("joker"),
+    "names": N_("Anna, Boris, Vera, Gleb, Dina, Egor"),
+}
+
+
+def config() -> dict:
+    """Everything the script needs besides the API's answers, in the page's language."""
+    lang = i18n.current()
+    return {
+        "lang": lang,
+        "texts": {k: _text(v) for k, v in TEXTS.items()},
+        "ranks": {r: rank_text(r, lang) for r in RANKS} | {"JK": rank_text("JK", lang)},
+        "suits": {s: _(name) for s, name in forms.SUITS.items()},
+        "forms": forms.translated(forms.FORMS),
+        "questions": [[q, _(label)] for q, label in forms.QUESTIONS],
+        "actions": {k: _(v) for k, v in forms.ACTIONS.items()},
+        "score_keys": [[k, _(v)] for k, v in forms.SCORE_KEYS],     # a list: the page's JSON sorts object keys
+    }
+
+
+@bp.get("/", strict_slashes=False)   # an empty path is not redirected to "/" (a Location built from Host)...
+def index():
+    if not request.environ.get("PATH_INFO"):
+        raise NotFound()                 # ...nor answered with the page: no client sends one
+    return _page("page.html", config=config())
+
+
+@bp.get("/docs")
+def docs():
+    return _page("docs.html")
+
+
+@lru_cache(maxsize=1)
+def _spec() -> tuple[str, str]:
+    text = SPEC_PATH.read_text(encoding="utf-8")
+    return text, json.dumps(yaml.safe_load(text), ensure_ascii=False)
+
+
+@bp.get("/openapi.yaml")
+def openapi_yaml():
+    return Response(_spec()[0], mimetype="application/yaml")
+
+
+@bp.get("/openapi.json")
+def openapi_json():
+    return Response(_spec()[1], mimetype="application/json")
