@@ -488,4 +488,4 @@ def test_rule_5_2_text_agrees_with_the_top_card_onto_a_run(client):
     # Found by probing: Bolivia's take of a 10H onto the side's 4H-9H run is legal (3.4), and 5.2 must say so.
     rules = client.get("/v1/games/canasta/rules?variant=bolivia").get_json()["rules"]
     text = next(r["text"] for r in rules if r["id"] == "canasta/5.2")
-    assert "never joins a run" not in text and "extend the side's own run short of seven" in text
+    assert "never joins a run" not in text and "extend one of the side's sequences still short of seven" in text

@@ -28,7 +28,10 @@ VARIANT_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "three-hand-auction": ("three-hand", "three players", "втроём", "трое"),
     },
     "canasta": {
-        "palace": ("Palace", "Палас"),
+        "palace": ("Palace", "Палас", "Дворец"),
+        "traditional": ("traditional", "традицион"),
+        "classic-12": ("12-card", "12 карт"),
+        "russian-popular": ("popular Russian", "популярн"),
         "samba": ("Samba", "Самба", "самб"),
         "bolivia": ("Bolivia", "Боливи", "боливи"),
         "brazilian": ("Brazil", "Бразил", "бразил"),
