@@ -74,7 +74,6 @@ class Rule:
     clauses: tuple[Clause, ...] = ()
     notes: tuple[Texts, ...] = ()
     when: Clause | None = None          # the option values under which the rule applies at all (None: always)
-    variant_text: dict[str, Texts] = field(default_factory=dict)   # the first format's wording per variant
 
     def applies(self, options: dict[str, Any], variant_id: str | None = None) -> bool:
         """Whether the rule is part of the game under ``options`` (a Samba-only rule is not part of the classic
@@ -92,14 +91,7 @@ class Rule:
                options: dict[str, Any] | None = None, notes: bool = False) -> dict:
         """The rule as the API shows it: ``{id, title, text, source}`` as it applies under ``options``, plus
         ``options`` (the governing options' values) and, with ``notes``, the rule's ``notes``."""
-        text = None
-        if variant is not None and variant.id in self.variant_text:
-            preset = variant.resolve({})
-            # the variant's wording holds while its own values of the governing options are in force
-            if options is None or all(options.get(n) == preset.get(n) for n in self.options):
-                text = _pick(self.variant_text[variant.id], lang)
-        if text is None:
-            text = self.body(lang, options, variant.id if variant is not None else None)
+        text = self.body(lang, options, variant.id if variant is not None else None)
         out = {"id": self.id, "title": _pick(self.title, lang), "text": text,
                "source": self.sources_under(options, variant.id if variant is not None else None)}
         if options is not None and self.options:
@@ -151,8 +143,8 @@ def _texts(value: Any, where: str) -> Texts:
 def _sources(value: Any, where: str) -> tuple[dict, ...]:
     """References ``{source, section}``; one may hold only under some option values (``when``, as a clause's): a
     clause shared by several games cites each game's own page where that game is played."""
-    if isinstance(value, str):      # the first format: one line naming the sources
-        return ({"source": "legacy", "section": value},)
+    if not isinstance(value, list):
+        raise ValueError(f"{where}: sources are a list of {{source, section}} references to the bibliography")
     out = []
     for s in value:
         ref = {"source": s["source"], "section": str(s.get("section", ""))}
@@ -165,7 +157,7 @@ def _sources(value: Any, where: str) -> tuple[dict, ...]:
 class Rulebook:
     """The numbered rules of one game and its bibliography, loaded from a YAML data file."""
 
-    format = 1      # 2: every rule written as statement, clauses, notes and sources of the bibliography
+    format = 2      # every rule written as statement, clauses, notes and sources of the bibliography
 
     def __init__(self, game: str, edition: str, rules: list[Rule], sources: list[dict] | None = None) -> None:
         self.game = game
@@ -175,12 +167,14 @@ class Rulebook:
         known = {s["id"] for s in self.sources}
         for r in rules:
             for s in r.all_sources():
-                if s["source"] != "legacy" and s["source"] not in known:
+                if s["source"] not in known:
                     raise ValueError(f"{r.id} cites {s['source']!r}, which is not in the bibliography")
 
     @classmethod
     def load(cls, path: Path) -> "Rulebook":
         data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+        if data.get("format") != 2:
+            raise ValueError(f"{path}: a rulebook is written in the second format (format: 2, docs/rulebooks.md)")
         rules = []
         for r in data["rules"]:
             rid = r["id"]
@@ -191,11 +185,8 @@ class Rulebook:
                                      source=_sources(c["source"], rid) if c.get("source") else ())
                               for c in r.get("clauses") or ()),
                 notes=tuple(_texts(n, rid) for n in r.get("notes") or ()),
-                when=Clause(when=dict(r["when"]), text={}) if r.get("when") else None,
-                variant_text=r.get("variant_text") or {}))
-        book = cls(data["game"], str(data["edition"]), rules, data.get("sources"))
-        book.format = int(data.get("format", 1))
-        return book
+                when=Clause(when=dict(r["when"]), text={}) if r.get("when") else None))
+        return cls(data["game"], str(data["edition"]), rules, data.get("sources"))
 
     def __getitem__(self, rule_id: str) -> Rule:
         return self.rules[rule_id]

@@ -1,6 +1,6 @@
 """Every rulebook as a player reads it: rules written as a statement plus clauses tied to option values, in English
 and Russian, rendered for each variant short and in plain words, naming no other variant; deliberations in notes;
-sources from the game's bibliography.  (Rulebooks still in the first format, ``format: 1``, are not checked here.)
+sources from the game's bibliography.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from referee import registry, service
 from referee.i18n import placeholders
 
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
-GAMES = [g for g in registry.GAMES.values() if g.rulebook.format >= 2]
+GAMES = list(registry.GAMES.values())
 LANGS = ("en", "ru")
 # words that name a variant, in each language: a rule rendered under one variant shows none of another's
 VARIANT_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
@@ -253,4 +253,19 @@ def test_a_source_outside_the_bibliography_is_refused(tmp_path):
     path = tmp_path / "rules.yaml"
     path.write_text(SAMPLE.replace("source: book, section: \"p. 13\"", "source: nowhere, section: \"p. 13\""))
     with pytest.raises(ValueError, match="nowhere"):
+        Rulebook.load(path)
+
+
+@pytest.mark.parametrize("change,message", [
+    (("format: 2\n", "format: 1\n"), "second format"),          # the first format is no longer read
+    (("format: 2\n", ""), "second format"),                     # nor a file that does not say
+    (('source: [{source: book, section: "p. 13"}]', 'source: "A Book of Games, p. 13"'),
+     "sources are a list"),                                     # a reference is to the bibliography, never a line
+])
+def test_a_rulebook_in_another_shape_is_refused(tmp_path, change, message):
+    from referee.rulebook import Rulebook
+    assert change[0] in SAMPLE
+    path = tmp_path / "rules.yaml"
+    path.write_text(SAMPLE.replace(*change), encoding="utf-8")
+    with pytest.raises(ValueError, match=message):
         Rulebook.load(path)
