@@ -17,7 +17,7 @@ from referee.canasta.scoring import score_side
 from referee.cards import parse_card
 
 S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
-README = (pathlib.Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+GUIDE = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "canasta.md").read_text(encoding="utf-8")
 
 
 @pytest.fixture(autouse=True)
@@ -45,8 +45,8 @@ def lines(ans, side):
 
 
 def four_player_deal():
-    # the README's four-player hand: NS 22 cards (7 + 7 + 4 + 3 + 3 melded, South's 8 in hand = 32 >= 22), EW 7 + 8
-    # in hand and 7 melded (22); 8 kings, 6 of the 8 nines, 2 of the 4 jokers, 3 red threes
+    # the Canasta guide's four-player hand (docs/canasta.md): NS 22 cards (7 + 7 + 4 + 3 + 3 melded, South's 8
+    # in hand = 32 >= 22), EW 7 + 8 in hand and 7 melded (22); 8 kings, 6 of the 8 nines, 2 of the 4 jokers, 3 red threes
     return {"sides": [
         {"id": "NS", "went_out": True, "red_threes": ["3H", "3D"],
          "melds": [["K"] * 7, m("9 9 9 9 9 2 JK"), m("A A A A"), m("8 8 8"), m("6 6 6")],
@@ -177,9 +177,9 @@ def test_titles_and_summaries_never_say_seed(lang):
                                                               "текст о канасте)"
 
 
-def test_the_readme_russian_example():
-    # test_readme replays examples without their headers; the Russian one is replayed here with Accept-Language
-    block = re.search(r"### The same ruling in Russian.*?```sh\n(curl [^`]*?)\n```.*?```json\n(.*?)\n```", README,
+def test_the_guide_russian_example():
+    # the Russian example of docs/canasta.md, replayed with Accept-Language (test_readme replays it too, as a subset)
+    block = re.search(r"## The same ruling in Russian.*?```sh\n(curl [^`]*?)\n```.*?```json\n(.*?)\n```", GUIDE,
                       re.S)
     cmd, shown = block.groups()
     assert "-H 'Accept-Language: ru'" in cmd

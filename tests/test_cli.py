@@ -132,9 +132,9 @@ def test_blocks_cover_every_line_once(tmp_path):
         assert first == 7                     # physical lines: 6 newlines and a last line without one
 
 
-def test_readme_shows_the_real_batch_output():
+def test_the_cli_guide_shows_the_real_batch_output():
     import re
-    readme = (EX.parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (EX.parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
     shown = re.search(r"```sh\n\./scripts/referee validate examples/thousand/batch\.jsonl\n```\s*```text\n(.*?)\n```",
                       readme, re.S).group(1)
     import os

@@ -1,13 +1,15 @@
 """Pinochle in Russian: every text a player reads (violations, score lines, event notes, 422 details, rule texts,
 titles and summaries) follows Accept-Language; Russian card notation is read; card fields stay canonical.
 
-The README's Russian Pinochle example is replayed here with its Accept-Language header (tests/test_readme.py
-replays the English examples, without headers)."""
+The Pinochle guide's Russian example (docs/pinochle.md) is replayed here with its Accept-Language header
+(tests/test_readme.py replays every example of the README and docs/ too)."""
 import json
 import pathlib
 import re
 
-from tests.test_readme import README, subset
+from tests.test_readme import ROOT, subset
+
+GUIDE = (ROOT / "docs" / "pinochle.md").read_text(encoding="utf-8")
 
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 TWO = ["Ann", "Bob"]
@@ -41,10 +43,10 @@ def all_russian(obj, keys=("message", "item", "note", "detail", "title", "text",
         assert CYRILLIC.search(t), t
 
 
-def test_the_readme_russian_example_is_real(client):
+def test_the_guide_russian_example_is_real(client):
     m = re.search(r"```sh\n(curl [^`]*?Accept-Language: ru[^`]*?/pinochle/[^`]*?|curl [^`]*?/pinochle/[^`]*?"
-                  r"Accept-Language: ru[^`]*?)\n```\s*\n[^\n]*\n\s*```json\n(.*?)\n```", README, re.S)
-    assert m, "README has a Russian Pinochle example"
+                  r"Accept-Language: ru[^`]*?)\n```\s*\n[^\n]*\n\s*```json\n(.*?)\n```", GUIDE, re.S)
+    assert m, "docs/pinochle.md has a Russian Pinochle example"
     cmd, shown = m.groups()
     path = re.search(r"http://127\.0\.0\.1:8000([^\s']*)", cmd).group(1)
     body = re.search(r"-d '(.*)'\s*$", cmd, re.S).group(1)
@@ -59,7 +61,7 @@ def test_a_two_handed_score_in_russian(client):
     body.pop("game")
     ans = post(client, "score", body)
     ann = ans["players"][0]
-    # Ann melded diamonds (20) and took 74 card points, rounded down to 70 (the English lines of the README)
+    # Ann melded diamonds (20) and took 74 card points, rounded down to 70 (the English lines of docs/pinochle.md)
     assert [x["item"] for x in ann["lines"]] == ["марьяж ♦ (класс A)", "очки за карты: 74, округлено до 70"]
     assert ans["players"][1]["lines"][1]["item"] == "очки за карты: 176 с последней взяткой (10), округлено до 170"
     assert ans["events"] == [{"rule": "pinochle/6.3", "note": "партия продолжается"}]

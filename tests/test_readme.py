@@ -1,14 +1,102 @@
-"""The README's examples are real: each curl request is replayed and its shown answer must match
-(the README may leave keys out of an answer, but every key it shows must have the value shown)."""
+"""The examples of the README and of every guide in docs/ are real: each curl request is replayed against the app and
+its shown answer must match (an answer may leave keys out, and a shown list is a selection of the actual items, in
+order, but every key it shows must have the value shown).
+
+Every ``docs/*.md`` is read, so a guide added there is checked without touching this file. An example is a fenced
+``sh`` (or ``bash``, ``shell``, ``console``) block holding one ``curl`` to http://127.0.0.1:8000, and its answer is
+the next fenced block, a ``json`` one, with no heading between (a line of prose may introduce it). The README stays
+a front door: under 300 lines, and every relative link in it and in the guides leads to a file that exists."""
+from __future__ import annotations
+
 import json
 import pathlib
 import re
+import shlex
+from typing import NamedTuple
 
 import pytest
 
-README = (pathlib.Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-BLOCK = re.compile(r"```sh\n(curl [^`]*?)\n```\s*```json\n(.*?)\n```", re.S)
-EXAMPLES = BLOCK.findall(README)
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+DOC_FILES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+SERVICE = "http://127.0.0.1:8000"
+SHELLS = {"sh", "bash", "shell", "console", "zsh"}
+FENCE = re.compile(r"^```([\w+-]*)[^\n]*\n(.*?)^```[ \t]*$", re.S | re.M)
+
+
+def rel(path: pathlib.Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+class Example(NamedTuple):
+    file: str
+    line: int
+    cmd: str
+    answer: str | None  # the json block shown after it; None when there is none
+
+
+def examples_of(text: str, file: str = "README.md") -> list[Example]:
+    """Every curl example of a Markdown text, with the answer shown after it."""
+    blocks = list(FENCE.finditer(text))
+    found = []
+    for i, b in enumerate(blocks):
+        lang, body = b.group(1).lower(), b.group(2).strip()
+        body = re.sub(r"^\$\s+", "", body)
+        if lang not in SHELLS or not body.startswith("curl ") or SERVICE not in body:
+            continue
+        answer = None
+        if i + 1 < len(blocks):
+            nxt = blocks[i + 1]
+            between = text[b.end():nxt.start()]
+            if nxt.group(1).lower() == "json" and not re.search(r"^#", between, re.M):
+                answer = nxt.group(2)
+        found.append(Example(file, text.count("\n", 0, b.start()) + 1, body, answer))
+    return found
+
+
+def all_examples() -> list[Example]:
+    return [ex for path in DOC_FILES for ex in examples_of(path.read_text(encoding="utf-8"), rel(path))]
+
+
+EXAMPLES = [ex for ex in all_examples() if ex.answer is not None]
+
+
+class Curl(NamedTuple):
+    method: str
+    path: str
+    headers: dict
+    body: bytes | None
+
+
+def parse_curl(cmd: str) -> Curl:
+    """The request of a curl command as the guides write it (``-s``, ``-H``, ``-d``/``--data*`` inline or
+    ``@file`` from the repository's root, ``-X``, ``--json``)."""
+    args = shlex.split(cmd.replace("\\\n", " "))
+    assert args[0] == "curl", cmd
+    method, url, headers, body = None, None, {}, None
+    it = iter(args[1:])
+    for a in it:
+        if a in ("-s", "-S", "-sS", "--silent", "--show-error", "--fail", "-f"):
+            continue
+        if a in ("-H", "--header"):
+            name, value = next(it).split(":", 1)
+            headers[name.strip()] = value.strip()
+        elif a in ("-d", "--data", "--data-raw", "--data-binary", "--json"):
+            data = next(it)
+            if data.startswith("@") and a != "--data-raw":
+                data = (ROOT / data[1:]).read_text(encoding="utf-8")
+            body = data.encode("utf-8")
+            if a == "--json":
+                headers.setdefault("Content-Type", "application/json")
+                headers.setdefault("Accept", "application/json")
+        elif a in ("-X", "--request"):
+            method = next(it)
+        elif a.startswith(SERVICE) and url is None:
+            url = a
+        else:
+            raise AssertionError(f"the test cannot replay {a!r} in: {cmd[:120]}")
+    assert url, f"no {SERVICE} URL in: {cmd[:120]}"
+    return Curl(method or ("POST" if body is not None else "GET"), url[len(SERVICE):] or "/", headers, body)
 
 
 def subset(shown, actual, where="$"):
@@ -31,31 +119,96 @@ def subset(shown, actual, where="$"):
             else:
                 raise AssertionError(f"{where}[{i}] not found in order")
     else:
-        assert shown == actual, f"{where}: README shows {shown!r}, service says {actual!r}"
-
-
-def test_readme_has_examples_for_every_endpoint():
-    paths = {re.search(r"http://127\.0\.0\.1:8000(/[^\s']*)", cmd).group(1).split("?")[0] for cmd, _ in EXAMPLES}
-    for p in ["/healthz", "/v1/games", "/v1/games/thousand/variants/polish", "/v1/games/thousand/rules",
-              "/v1/games/thousand/score", "/v1/games/thousand/check", "/v1/games/thousand/validate"]:
-        assert p in paths
-    assert "./scripts/serve" in README and "./scripts/test" in README
+        assert shown == actual, f"{where}: the docs show {shown!r}, service says {actual!r}"
 
 
 def headers_of(cmd: str) -> dict:
     """The ``-H 'Name: value'`` headers of a curl command."""
-    return dict(h.split(": ", 1) for h in re.findall(r"-H '([^']*)'", cmd))
+    return parse_curl(cmd).headers
 
 
-@pytest.mark.parametrize("cmd,answer", EXAMPLES, ids=[f"example{i}" for i in range(len(EXAMPLES))])
-def test_readme_example(client, cmd, answer):
-    path = re.search(r"http://127\.0\.0\.1:8000([^\s']*)", cmd).group(1)
-    m = re.search(r"-d '(.*)'\s*$", cmd, re.S)
-    headers = headers_of(cmd)
-    if m:
-        r = client.post(path, data=m.group(1), headers={"Content-Type": "application/json", **headers})
+def test_the_readme_and_every_guide_are_read():
+    files = {rel(p) for p in DOC_FILES}
+    assert {"README.md", "docs/thousand.md", "docs/pinochle.md", "docs/canasta.md"} <= files
+    with_examples = {ex.file for ex in EXAMPLES}
+    assert {"README.md", "docs/thousand.md", "docs/pinochle.md", "docs/canasta.md", "docs/api.md"} <= with_examples
+
+
+def test_examples_cover_every_endpoint():
+    paths = {parse_curl(ex.cmd).path.split("?")[0] for ex in EXAMPLES}
+    for p in ["/healthz", "/v1/games", "/v1/games/thousand/variants/polish", "/v1/games/thousand/rules",
+              "/v1/games/thousand/validate", "/v1/games/canasta/validate"]:
+        assert p in paths
+    for game in ("thousand", "pinochle", "canasta"):
+        in_guide = {parse_curl(ex.cmd).path for ex in EXAMPLES if ex.file == f"docs/{game}.md"}
+        for endpoint in ("score", "check"):
+            assert f"/v1/games/{game}/{endpoint}" in in_guide, (game, endpoint)
+
+
+def test_the_readme_is_a_front_door():
+    lines = README.splitlines()
+    assert len(lines) < 300, f"README.md has {len(lines)} lines; move detail to docs/"
+    # the two commands of a fresh machine, as scripts/ has them
+    assert "```sh\n./scripts/serve\n```" in README and "```sh\n./scripts/test\n```" in README
+    assert (ROOT / "scripts" / "serve").is_file() and (ROOT / "scripts" / "test").is_file()
+    ours = [ex for ex in EXAMPLES if ex.file == "README.md"]
+    for game in ("thousand", "pinochle", "canasta"):
+        assert any(f"/v1/games/{game}/" in ex.cmd and "Accept-Language" not in ex.cmd for ex in ours), game
+    assert any("-H 'Accept-Language: ru'" in ex.cmd for ex in ours)
+    for target in ("docs/page.png", "/docs", "/openapi.yaml", "/v1/games/{game}/rules/{rule}", "problem+json"):
+        assert target in README, target
+
+
+@pytest.mark.parametrize("path", DOC_FILES, ids=rel)
+def test_every_curl_example_shows_its_answer(path):
+    # an example without its answer could go stale unseen: each one is followed by the json it gets
+    orphans = [ex.line for ex in examples_of(path.read_text(encoding="utf-8"), rel(path)) if ex.answer is None]
+    assert not orphans, f"{rel(path)}: the curl examples at lines {orphans} show no ```json answer after them"
+
+
+@pytest.mark.parametrize("ex", EXAMPLES, ids=[f"{ex.file}:{ex.line}" for ex in EXAMPLES])
+def test_example(client, ex):
+    req = parse_curl(ex.cmd)
+    if req.method == "POST":
+        r = client.post(req.path, data=req.body, headers={"Content-Type": "application/json", **req.headers})
     else:
-        r = client.get(path, headers=headers)
-    subset(json.loads(answer), r.get_json())
-    if "Accept-Language" in headers:
-        assert r.headers["Content-Language"] == headers["Accept-Language"].split(",")[0].split("-")[0]
+        assert req.method == "GET" and req.body is None, ex.cmd[:120]
+        r = client.get(req.path, headers=req.headers)
+    actual = r.get_json(silent=True)
+    assert actual is not None, f"{ex.file}:{ex.line}: {r.status_code} {r.content_type} is not JSON"
+    try:
+        shown = json.loads(ex.answer)
+    except json.JSONDecodeError as e:
+        raise AssertionError(f"{ex.file}:{ex.line}: the answer shown is not JSON: {e}") from None
+    subset(shown, actual)
+    if "Accept-Language" in req.headers:
+        assert r.headers["Content-Language"] == req.headers["Accept-Language"].split(",")[0].split("-")[0]
+
+
+LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)|(?:src|href)=\"([^\"]+)\"")
+
+
+def relative_links(text: str):
+    """(line, target) of every relative link and image outside code blocks."""
+    fenced = [(m.start(), m.end()) for m in FENCE.finditer(text)]
+    for m in LINK.finditer(text):
+        if any(a <= m.start() < b for a, b in fenced):
+            continue
+        target = m.group(1) or m.group(2)
+        if re.match(r"[a-zA-Z][\w+.-]*:|#|//", target):
+            continue
+        yield text.count("\n", 0, m.start()) + 1, target
+
+
+@pytest.mark.parametrize("path", DOC_FILES, ids=rel)
+def test_relative_links_lead_to_files(path):
+    text = path.read_text(encoding="utf-8")
+    broken = [(line, t) for line, t in relative_links(text)
+              if not (path.parent / re.split(r"[#?]", t)[0]).exists()]
+    assert not broken, f"{rel(path)}: links to files that do not exist: {broken}"
+
+
+def test_link_checker_sees_links():
+    text = "[a](docs/x.md#y) ![b](docs/page.png) [c](https://x.org) [d](#top)\n```sh\n[e](f.md)\n```\n"
+    assert [t for _, t in relative_links(text)] == ["docs/x.md#y", "docs/page.png"]
+    assert len(list(relative_links(README))) >= 10

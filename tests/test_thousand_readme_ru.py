@@ -1,6 +1,6 @@
-"""The README's Thousand examples in Russian are real: each ```bash curl with an Accept-Language header is replayed
-with that header, and its shown answer must be a subset of the real one (as tests/test_readme.py does for the
-``sh`` examples, which it replays without headers)."""
+"""The Thousand examples in Russian of the README and of docs/thousand.md are real: each ```bash curl with an
+Accept-Language header is replayed with that header, and its shown answer must be a subset of the real one
+(tests/test_readme.py replays every example of README.md and docs/*.md; this one insists on the Russian ones)."""
 import json
 import pathlib
 import re
@@ -9,13 +9,16 @@ import pytest
 
 from tests.test_readme import subset
 
-README = (pathlib.Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+GUIDE = (ROOT / "docs" / "thousand.md").read_text(encoding="utf-8")
 BLOCK = re.compile(r"```bash\n(curl [^`]*?/v1/games/thousand/[^`]*?)\n```\s*```json\n(.*?)\n```", re.S)
-EXAMPLES = [(cmd, answer) for cmd, answer in BLOCK.findall(README) if "Accept-Language" in cmd]
+EXAMPLES = [(cmd, answer) for text in (README, GUIDE) for cmd, answer in BLOCK.findall(text) if "Accept-Language" in cmd]
 
 
-def test_the_readme_has_a_russian_thousand_answer():
-    assert any("Accept-Language: ru" in cmd for cmd, _ in EXAMPLES)
+def test_the_readme_and_the_guide_have_a_russian_thousand_answer():
+    for text in (README, GUIDE):
+        assert any("Accept-Language: ru" in cmd for cmd, _ in BLOCK.findall(text))
 
 
 @pytest.mark.parametrize("cmd,answer", EXAMPLES, ids=[f"example{i}" for i in range(len(EXAMPLES))])
