@@ -30,6 +30,7 @@ JOKER = "JK"
 RU_RANKS = {"Т": "A", "К": "K", "Д": "Q", "В": "J"}
 RU_SUITS = {"П": "S", "Ч": "H", "Б": "D", "Т": "C", "К": "C"}
 RU_JOKER = "ДЖ"
+RU_SUIT_LETTER = {"S": "п", "H": "ч", "D": "б", "C": "к"}   # how a Russian player writes the suit of a card
 RANK_TEXT = {"ru": {v: k for k, v in RU_RANKS.items()} | {JOKER: "Дж"}}
 LATIN_LETTERS = frozenset("AKQJTSHDC")
 
@@ -119,16 +120,16 @@ def _parse_card(text: str) -> Card:
                            text=repr(text)))
     rest = text[len(head):]
     if len(rest) != 1:
-        raise ValueError(_("{text} is not a card: after the rank {rank} comes one suit (S H D C or ♠ ♥ ♦ ♣)",
-                           text=repr(text), rank=rank))
+        raise ValueError(_("{text} is not a card: after the rank {rank} comes one suit (S H D C or ♠ ♥ ♦ ♣; or п ч б т "
+                           "к)", text=repr(text), rank=head))
     try:
         s = parse_suit(rest)
     except ValueError:
         raise ValueError(_("{text} has no valid suit (S H D C or ♠ ♥ ♦ ♣; or п ч б т к)", text=repr(text))) from None
     scripts = {_script(head[0]), _script(rest)} - {""}
     if len(scripts) > 1:
-        raise ValueError(_("{text} mixes Latin and Russian letters: write AS or Тп, not a mixture",
-                           text=repr(text)))
+        raise ValueError(_("{text} mixes Latin and Russian letters: write {latin} or {russian}, not a mixture",
+                           text=repr(text), latin=rank + s, russian=rank_text(rank, "ru") + RU_SUIT_LETTER[s]))
     return Card(rank, s)
 
 

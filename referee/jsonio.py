@@ -152,6 +152,14 @@ def _depth_ok(text: str, limit: int) -> bool:
     return True
 
 
+# the reasons Python's UTF-8 decoder gives (these three are all it has), in the words of the catalog
+UTF8_FAULTS = {
+    "invalid start byte": N_("a byte that cannot begin a character"),
+    "invalid continuation byte": N_("a character broken off by a byte that cannot continue it"),
+    "unexpected end of data": N_("a character cut off by the end of the body"),
+}
+
+
 def parse_body(raw: bytes | str) -> Any:
     """Parse one JSON document strictly; raise :class:`BadJSON` with the reason."""
     if isinstance(raw, str):
@@ -160,7 +168,8 @@ def parse_body(raw: bytes | str) -> Any:
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise BadJSON(_("the body is not UTF-8 ({reason} at byte {byte})", reason=e.reason, byte=e.start)) from None
+            reason = _(UTF8_FAULTS[e.reason])
+            raise BadJSON(_("the body is not UTF-8: {reason} (byte {byte})", reason=reason, byte=e.start)) from None
     if not text.strip():
         raise BadJSON(_("the body is empty; send a JSON object"))
     if text.count("[") + text.count("{") > MAX_DEPTH and not _shallow(

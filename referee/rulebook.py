@@ -194,10 +194,12 @@ class Rulebook:
     def __contains__(self, rule_id: str) -> bool:
         return rule_id in self.rules
 
-    def bibliography(self, ids: set[str] | None = None) -> list[dict]:
+    def bibliography(self, ids: set[str] | None = None, lang: str = DEFAULT_LANGUAGE) -> list[dict]:
         """The sources (all, or those of ``ids``), in the file's order: ``{id, title, author|publisher, year,
-        language, url}``."""
-        return [dict(s) for s in self.sources if ids is None or s["id"] in ids]
+        language, url}``.  A descriptive field written ``{en, ru}`` (a publisher described rather than named) comes
+        in ``lang``; a work's own title stays as published."""
+        return [{k: (_pick(v, lang) if isinstance(v, dict) else v) for k, v in s.items()}
+                for s in self.sources if ids is None or s["id"] in ids]
 
 
 # ---------------------------------------------------------------- options

@@ -145,7 +145,7 @@ def rules_info(game_id: str, variant_id: str | None, lang: str | None = None) ->
     v = game.variant(variant_id)
     opts = v.resolve({})        # the values a request without options gets, implied ones included
     return {"game": game.id, "variant": v.id, "edition": game.rulebook.edition,
-            "sources": game.rulebook.bibliography(),
+            "sources": game.rulebook.bibliography(lang=lang),
             "rules": [r.render(lang, v, opts, notes=True) for r in game.rulebook.rules.values()
                       if r.applies(opts, v.id)]}
 
@@ -162,4 +162,4 @@ def rule_info(game_id: str, rule_id: str, variant_id: str | None, lang: str | No
     rule = game.rulebook[full].render(lang, v, v.resolve({}), notes=True)
     cited = {s["source"] for s in rule["source"]}
     return {"game": game.id, "variant": v.id, "edition": game.rulebook.edition, **rule,
-            "sources": game.rulebook.bibliography(cited)}
+            "sources": game.rulebook.bibliography(cited, lang)}

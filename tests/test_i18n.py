@@ -136,3 +136,21 @@ def test_a_russian_request_leaves_the_next_one_english(client):
     client.get("/v1/games", headers={"Accept-Language": "ru"})
     assert i18n.current() == "en"
     assert client.get("/v1/games").headers["Content-Language"] == "en"
+
+
+@pytest.mark.parametrize("body,lang,detail", [
+    # a probe's "\xff\xfe" under ru read "тело запроса не в UTF-8 (invalid start byte, байт 0)": Python's own words
+    (b"\xff\xfe", "ru", "тело запроса не в UTF-8: байт, с которого не может начинаться символ (байт 0)"),
+    (b"\xff\xfe", "en", "the body is not UTF-8: a byte that cannot begin a character (byte 0)"),
+    (b'{"a": "\xd0\x41"}', "ru", "тело запроса не в UTF-8: символ прерван байтом, который не может его продолжать "
+                                 "(байт 7)"),
+    (b'{"a": "\xd0', "en", "the body is not UTF-8: a character cut off by the end of the body (byte 7)"),
+    # an encoded surrogate: its second byte is out of the range that may follow \xed
+    (b'{"a": "\xed\xa0\x80"}', "en", "the body is not UTF-8: a character broken off by a byte that cannot continue "
+                                     "it (byte 7)"),
+])
+def test_a_body_that_is_not_utf8_is_told_in_the_language_asked(client, body, lang, detail):
+    r = client.post("/v1/games/thousand/score", data=body, content_type="application/json",
+                    headers={"Accept-Language": lang})
+    assert r.status_code == 400 and r.headers["Content-Language"] == lang
+    assert r.get_json()["detail"] == detail

@@ -71,9 +71,16 @@ def test_bad_cards(text):
 @pytest.mark.parametrize("text,why", [
     (" 9c ", "' 9c ' has spaces around it: write the card alone, e.g. '10H'"),
     ("AC\n", "'AC\\n' has spaces around it: write the card alone, e.g. '10H'"),
-    ("AS\u0301", "'AS\u0301' is not a card: after the rank A comes one suit (S H D C or ♠ ♥ ♦ ♣)"),
-    ("ACC", "'ACC' is not a card: after the rank A comes one suit (S H D C or ♠ ♥ ♦ ♣)"),
-    ("A♣\ufe0f", "'A♣\ufe0f' is not a card: after the rank A comes one suit (S H D C or ♠ ♥ ♦ ♣)"),
+    ("AS\u0301", "'AS\u0301' is not a card: after the rank A comes one suit (S H D C or ♠ ♥ ♦ ♣; or п ч б т к)"),
+    ("ACC", "'ACC' is not a card: after the rank A comes one suit (S H D C or ♠ ♥ ♦ ♣; or п ч б т к)"),
+    ("A♣\ufe0f", "'A♣\ufe0f' is not a card: after the rank A comes one suit (S H D C or ♠ ♥ ♦ ♣; or п ч б т к)"),
+    # the rank as written, whichever alphabet (a probe's "Т" was said to lack a suit after "A")
+    ("Т", "'Т' is not a card: after the rank Т comes one suit (S H D C or ♠ ♥ ♦ ♣; or п ч б т к)"),
+    ("10", "'10' is not a card: after the rank 10 comes one suit (S H D C or ♠ ♥ ♦ ♣; or п ч б т к)"),
+    # a mixture is answered with this card in each alphabet (a probe's "Tк" was told to write the ace of spades)
+    ("Tк", "'Tк' mixes Latin and Russian letters: write 10C or 10к, not a mixture"),
+    ("Aп", "'Aп' mixes Latin and Russian letters: write AS or Тп, not a mixture"),
+    ("Дh", "'Дh' mixes Latin and Russian letters: write QH or Дч, not a mixture"),
     ("AX", "'AX' has no valid suit (S H D C or ♠ ♥ ♦ ♣; or п ч б т к)"),
     ("XS", "'XS' has no valid rank (A K Q J 10 9 8 7 6 5 4 3 2, T for 10; or Т К Д В)"),
 ])
