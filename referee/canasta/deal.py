@@ -58,12 +58,12 @@ def _missing(hand: list[Card], groups: list, base: str) -> str | None:
 def _missing_card(hand: list[Card], groups: list, base: str) -> tuple[str, Card] | None:
     """``(pointer under base, card)`` of the first card of ``groups`` the hand does not hold, or None."""
     rest = list(hand)
-    for i, g in enumerate(groups):
-        for k, c in enumerate(group_cards(g)):
-            left = take_from(rest, [c])
-            if left is None:
-                return (f"{base}/{i}/cards/{k}" if isinstance(g, tuple) else f"{base}/{i}/{k}"), c
-            rest = left
+    cards = [(i, k, c, isinstance(g, tuple)) for i, g in enumerate(groups) for k, c in enumerate(group_cards(g))]
+    for i, k, c, by_rank in sorted(cards, key=lambda x: not x[2].suit):     # as take_from matches them
+        left = take_from(rest, [c])
+        if left is None:
+            return (f"{base}/{i}/cards/{k}" if by_rank else f"{base}/{i}/{k}"), c
+        rest = left
     return None
 
 
@@ -90,9 +90,10 @@ def alike(a: Card, b: Card) -> bool:
 
 
 def take_from(hand: list[Card], cards: list[Card]) -> list[Card] | None:
-    """``hand`` without ``cards`` (each matched once, exact copies first), or None if the hand lacks one."""
+    """``hand`` without ``cards`` (each matched once, exact copies first), or None if the hand lacks one.  Cards
+    named with their suit are matched before those named by rank alone, which take what is left of the rank."""
     rest = list(hand)
-    for c in cards:
+    for c in sorted(cards, key=lambda c: not c.suit):
         idx = next((i for i, h in enumerate(rest) if h == c), None)
         if idx is None:
             idx = next((i for i, h in enumerate(rest) if same(h, c)), None)
