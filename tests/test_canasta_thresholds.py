@@ -434,10 +434,12 @@ def test_log_play_events_name_their_faulty_field(event, pointer):
     assert e.value.errors[0]["pointer"] == pointer
 
 
-def test_a_log_cut_off_mid_deal_is_faulted_at_its_last_event():
+def test_a_log_cut_off_mid_deal_is_in_progress_not_faulted():
+    # issue 19: a log still being played is not broken; it says where it stands instead
     ans = view_validate([DEAL, {"type": "draw", "player": "North", "cards": ["5C"]}])
-    fv = ans["first_violation"]
-    assert (fv["index"], fv["event"], fv["message"]) == (1, "draw", "the log ends in the middle of a deal")
+    assert (ans["valid"], ans["first_violation"], ans["complete"], ans["deals"]) == (True, None, False, [])
+    assert (ans["position"]["to_act"], ans["position"]["phase"], ans["position"]["turn"]) == \
+        ("North", "play", {"drew_from": "stock", "first_round": True})
 
 
 def test_the_player_sitting_out_does_not_deal():

@@ -9,8 +9,14 @@ gone), ``red_three``, ``double_ending``, ``extra_cards``, ``packet`` and ``expos
 penalty card, canasta/8.7).  Hands may be unknown (``None``) for players other than the one acting, as in a
 described position.  :func:`legal_actions` lists what a player may do now.
 
-Cards in hands are matched by rank for 4 to A, deuces and jokers (suits do not matter there), and by rank and suit for
-threes.  Rule IDs are those of ``rules.yaml``.
+Which copy: a card named with its suit (``"KH"``) is that card, so a hand holding ``KS`` and no ``KH`` does not hold
+it; a card named by its rank alone (``"K"``, ``"2"``, accepted for 4 to A and deuces, never for threes) stands for any
+card of that rank, and a hand dealt by rank alone matches any suit asked of it (:func:`same`, :func:`take_from`: exact
+copies first).  Suits never change what a card scores or which meld it joins (sequences excepted, canasta/3.4), but a
+suited log is held to its suits.  Threes are always named with their suit.  Rule IDs are those of ``rules.yaml``.
+
+:meth:`DealState.apply_as_played` applies an action that its ``verify_`` refused, as a log says it was played
+(``validate`` with ``replay`` as_played).
 """
 from __future__ import annotations
 
@@ -31,6 +37,10 @@ P_ASK = ("canasta/8.5", 100)      # breaking the permission rules
 P_OUT = ("canasta/8.6", 100)      # going out without the canastas required
 
 
+class NotPlayable(Exception):
+    """An action the cards do not allow (cards not held, out of turn...): it cannot be applied as played."""
+
+
 def foul(rule: str, message: str, penalty: tuple[str, int] | None = None, pointer: str = "") -> IllegalAction:
     """An :class:`IllegalAction` carrying the penalty the laws give for it (``e.penalty``, or None) and the
     pointer of the offending part of the action, relative to the action (``"/melds/1"``)."""
@@ -41,14 +51,27 @@ def foul(rule: str, message: str, penalty: tuple[str, int] | None = None, pointe
 
 def _missing(hand: list[Card], groups: list, base: str) -> str | None:
     """Pointer (under ``base``) of the first card of ``groups`` the hand does not hold, or None."""
+    found = _missing_card(hand, groups, base)
+    return found[0] if found else None
+
+
+def _missing_card(hand: list[Card], groups: list, base: str) -> tuple[str, Card] | None:
+    """``(pointer under base, card)`` of the first card of ``groups`` the hand does not hold, or None."""
     rest = list(hand)
-    for i, g in enumerate(groups):
-        for k, c in enumerate(group_cards(g)):
-            left = take_from(rest, [c])
-            if left is None:
-                return f"{base}/{i}/cards/{k}" if isinstance(g, tuple) else f"{base}/{i}/{k}"
-            rest = left
+    cards = [(i, k, c, isinstance(g, tuple)) for i, g in enumerate(groups) for k, c in enumerate(group_cards(g))]
+    for i, k, c, by_rank in sorted(cards, key=lambda x: not x[2].suit):     # as take_from matches them
+        left = take_from(rest, [c])
+        if left is None:
+            return (f"{base}/{i}/cards/{k}" if by_rank else f"{base}/{i}/{k}"), c
+        rest = left
     return None
+
+
+def _not_held(player: str, hand: list[Card], groups: list) -> IllegalAction:
+    """canasta/6.1: the player does not hold a card of the melds, named with its pointer."""
+    where, card = _missing_card(hand, groups, "/melds")
+    return foul("canasta/6.1", _("{player} does not hold all the cards melded: {card} is missing", player=player,
+                                 card=card), None, where)
 
 
 FROZEN_BY = {"wild": N_("the pile is frozen by a wild card"), "red_three": N_("the pile is frozen by a red three"),
@@ -67,9 +90,10 @@ def alike(a: Card, b: Card) -> bool:
 
 
 def take_from(hand: list[Card], cards: list[Card]) -> list[Card] | None:
-    """``hand`` without ``cards`` (each matched once, exact copies first), or None if the hand lacks one."""
+    """``hand`` without ``cards`` (each matched once, exact copies first), or None if the hand lacks one.  Cards
+    named with their suit are matched before those named by rank alone, which take what is left of the rank."""
     rest = list(hand)
-    for c in cards:
+    for c in sorted(cards, key=lambda c: not c.suit):
         idx = next((i for i, h in enumerate(rest) if h == c), None)
         if idx is None:
             idx = next((i for i, h in enumerate(rest) if same(h, c)), None)
@@ -387,6 +411,11 @@ class DealState:
         included.  Returns the effects.  A red three as the last stock card ends the hand (canasta/6.5).
         """
         self.verify_draw(player)
+        return self._draw(player, cards)
+
+    def _draw(self, player: str, cards: list[Card] | None, judged: bool = True) -> dict:
+        """The draw's changes.  ``judged``: refuse cards the laws do not let a draw take (canasta/8.8, 6.1, 2.1);
+        not for a draw applied as played, which only needs a stock holding them."""
         want = min(self.opts["draw_count"], self.stock)
         effects = {"drawn": want}
         if cards is not None:
@@ -395,18 +424,18 @@ class DealState:
                 raise foul("canasta/6.1", ngettext("the stock holds only {n} card", "the stock holds only {n} cards",
                                                    self.stock), None, "/cards")
             exhausted = len(cards) == self.stock
-            if len(naturals) > want:
+            if judged and len(naturals) > want:
                 raise foul("canasta/8.8", ngettext(
                     "a draw takes {n} card from the stock (red threes are replaced), not {got}: the surplus goes back "
                     "on the stock (no points)",
                     "a draw takes {n} cards from the stock (red threes are replaced), not {got}: the surplus goes back "
                     "on the stock (no points)", want, got=len(naturals)), None, "/cards")
-            if len(naturals) < want and not exhausted:
+            if judged and len(naturals) < want and not exhausted:
                 raise foul("canasta/6.1", ngettext(
                     "a draw takes {n} card from the stock (red threes are replaced), not {got}",
                     "a draw takes {n} cards from the stock (red threes are replaced), not {got}", want,
                     got=len(naturals)), None, "/cards")
-            if cards and is_red_three(cards[-1]) and not exhausted:
+            if judged and cards and is_red_three(cards[-1]) and not exhausted:
                 raise foul("canasta/2.1", _("a red three drawn is replaced by the next stock card"), None, "/cards")
             last_red = exhausted and bool(cards) and is_red_three(cards[-1])
             self.stock -= len(cards)
@@ -472,7 +501,7 @@ class DealState:
         if where:
             raise foul("canasta/6.1", _("{player} does not hold all the cards of these melds (the pile's cards join "
                                         "the hand only once it is taken)", player=player), None, where)
-        rest = take_from(rest, [c for m in melds for c in m])
+        rest = take_from(rest, [c for m in melds for c in group_cards(m)])
         if not self.opts["pile_for_opening"] and not self.has_melded(self.side(player)):
             raise foul("canasta/5.2", _("the pile may be taken only once the side has opened"), P_PILE)
         if pile.size == 1 and len(hand) == 1:
@@ -552,7 +581,7 @@ class DealState:
         if left == 0 and self.answer == "no":
             raise foul("canasta/6.3", _("the partner answered no: the player may not go out this turn"), P_ASK)
         if not self.has_melded(side):
-            count = cards_value(group) + sum(cards_value(m) for m in melds)
+            count = cards_value(group) + sum(cards_value(group_cards(m)) for m in melds)
             fault = self._opening_fault(side, count, made, P_COUNT, "/melds" if melds else "/cards", top_key)
             if fault:
                 raise foul(fault.rule, _("{fault} (the top card counts, the rest of the pile never does)",
@@ -565,8 +594,12 @@ class DealState:
     def apply_take_pile(self, player: str, shown: list[Card], melds: list[list[Card]] | None = None) -> dict:
         """Take the whole pile; the top card is melded at once with ``shown``; red threes in it are laid out."""
         made = self.verify_take_pile(player, shown, melds)
+        return self._take_pile(player, shown, melds, made)
+
+    def _take_pile(self, player: str, shown: list[Card], melds: list | None, made: dict) -> dict:
+        """Taking the pile's changes: ``made``, the melds it makes (empty for a wild pair, which joins the hand)."""
         side = self.side(player)
-        hand = take_from(self.hand(player), shown + [c for m in (melds or []) for c in m])
+        hand = take_from(self.hand(player), shown + [c for m in (melds or []) for c in group_cards(m)])
         taken = (self.pile.cards or [])[:-1]
         if not made:                              # taken with a wild pair: nothing is melded
             hand = hand + list(shown) + [self.pile.top]
@@ -720,8 +753,7 @@ class DealState:
         cards = [c for g in groups for c in group_cards(g)]
         rest = take_from(self.hand(player), cards)
         if rest is None:
-            raise foul("canasta/6.1", _("{player} does not hold all the cards melded", player=player), None,
-                       _missing(self.hand(player), groups, "/melds") or "/melds")
+            raise _not_held(player, self.hand(player), groups)
         if final_discard is not None:
             rest2 = take_from(rest, [final_discard])
             if rest2 is None:
@@ -839,6 +871,10 @@ class DealState:
 
     def apply_meld(self, player: str, groups: list) -> dict:
         v = self.verify_meld(player, groups)
+        return self._meld(player, v)
+
+    def _meld(self, player: str, v: dict) -> dict:
+        """The meld's changes, ``v`` as :meth:`verify_meld` returns it."""
         self._record_melds(player, v["melds"])
         self._set_hand(player, v["hand_after"])
         effects = {"canastas": v["canastas"]}
@@ -912,6 +948,10 @@ class DealState:
 
     def apply_discard(self, player: str, card: Card) -> dict:
         rest = self.verify_discard(player, card)["hand_after"]
+        return self._discard(player, card, rest)
+
+    def _discard(self, player: str, card: Card, rest: list[Card]) -> dict:
+        """The discard's changes, ``rest`` being the hand after it."""
         self.discards += 1
         fined = None
         if rest and self.answer == "yes":         # he asked, was told yes, and cannot go out: 100 (canasta/8.5)
@@ -1199,8 +1239,7 @@ class DealState:
         hand = self.hand(player)
         rest = take_from(hand, [c for g in groups for c in group_cards(g)])
         if rest is None:
-            raise foul("canasta/6.1", _("{player} does not hold all the cards melded", player=player), None,
-                       _missing(hand, groups, "/melds") or "/melds")
+            raise _not_held(player, hand, groups)
         if rest:
             raise foul("canasta/6.6", ngettext("a double ending lays down the whole hand; {n} card would remain",
                                                "a double ending lays down the whole hand; {n} cards would remain",
@@ -1218,6 +1257,83 @@ class DealState:
         self._set_hand(player, [])
         self.outcome["double_ending"] = True
         return {"double_ending": True}
+
+    # ------------------------------------------------------------------ as played (validate, replay as_played)
+    AS_PLAYED = ("draw", "take_pile", "meld", "discard", "go_out")
+
+    def apply_as_played(self, t: str, player: str, cards: list[Card] | None = None, groups: list | None = None,
+                        card: Card | None = None) -> dict:
+        """Apply, as a log says it was played, an action that its ``verify_<t>`` refused (``validate`` with ``replay``
+        as_played: the table is what happened).  ``cards``: drawn, or shown with the pile's top card; ``groups``: the
+        melds; ``card``: the discard.
+
+        Applied as played are a ``draw``, ``take_pile``, ``meld``, ``discard`` or ``go_out`` by the player in turn,
+        in the part of his turn it belongs to, that the cards allow: he holds the cards he shows, melds and
+        discards, the pile has a top card, the stock holds the cards drawn.  The rules so overridden are those its
+        ``verify_`` names: canasta/2.1 (a red three shown, discarded, or not replaced), 2.3 (black threes), 3.1, 3.3
+        and 3.4 (what a meld holds), 4.1 and 4.2 (the first meld), 5.1, 5.2 and 5.3 (taking the pile), 6.1 (sevens
+        discarded, the number of cards drawn), 6.2 (going out), 6.3 (permission), 6.5 (melding or discarding after
+        a last red three), 8.7 (penalty cards) and 8.8 (a surplus drawn).  Cards melded against the rules go where
+        the log lays them: on the side's meld they name, else into a new meld.
+
+        Raises :class:`NotPlayable` for anything else (another action; out of turn, a second draw, a meld before
+        the draw, extra cards due first; cards not held): the deal's judging ends there.
+        """
+        if t not in self.AS_PLAYED or self.hands.get(player) is None:
+            raise NotPlayable(t)
+        try:
+            self._verify_turn(player, "draw" if t in ("draw", "take_pile") else "play")
+        except IllegalAction:
+            raise NotPlayable(t) from None
+        hand, side = self.hands[player], self.side(player)
+        if t == "draw":
+            if cards is None or len(cards) > self.stock:
+                raise NotPlayable(t)
+            return self._draw(player, cards, judged=False)
+        if t == "discard":
+            rest = take_from(hand, [card])
+            if rest is None:
+                raise NotPlayable(t)
+            return self._discard(player, card, rest)
+        groups = groups or []
+        laid = [c for g in groups for c in group_cards(g)]
+        if t == "take_pile":
+            shown = cards or []
+            if self.pile.top is None or take_from(hand, shown + laid) is None:
+                raise NotPlayable(t)
+            made = self._laid_as_played(side, [[self.pile.top] + list(shown)] + list(groups))
+            return self._take_pile(player, shown, groups, made)
+        rest = take_from(hand, laid + ([card] if card is not None else []))
+        if rest is None:
+            raise NotPlayable(t)
+        made = self._laid_as_played(side, groups)
+        effects = {}
+        if groups:
+            effects = self._meld(player, {"melds": made, "hand_after": rest + ([card] if card is not None else []),
+                                          "concealed": not rest and card is None and self._concealed_with(player, made),
+                                          "canastas": self.canastas(side, made)})
+        if card is not None and self.phase == "play" and self.turn == player:
+            effects = self._discard(player, card, rest)
+        return effects
+
+    def _laid_as_played(self, side: str, groups: list) -> dict[str, list[Card]]:
+        """The side's melds changed by ``groups`` laid as a log lays them, legal or not (see :meth:`_verify_melds`):
+        on the meld they name or join by rank, else as a new meld filed by its first natural rank."""
+        made: dict[str, list[Card]] = {}
+        for i, g in enumerate(groups):
+            try:
+                key, cards = self._target(side, made, g, i)
+            except IllegalAction:
+                key, cards = None, group_cards(g)
+            combined = ([] if key is None else made.get(key, self.melds[side].get(key, []))) + list(cards)
+            if key is None:
+                try:
+                    kind = classify(combined, self.opts, going_out=True)
+                except MeldFault:
+                    kind = "group" if natural_rank(combined) else "wild"
+                key = meld_key(kind, combined, set(self.melds[side]) | set(made))
+            made[key] = combined
+        return made
 
     def _end(self, went_out: str | None, concealed: bool = False) -> None:
         self.phase = "done"
@@ -1375,4 +1491,4 @@ def _can(verify, *args) -> bool:
     return True
 
 
-__all__ = ["DealState", "Layout", "Pile", "foul", "legal_actions", "same", "take_from", "way_to_take"]
+__all__ = ["DealState", "Layout", "NotPlayable", "Pile", "foul", "legal_actions", "same", "take_from", "way_to_take"]

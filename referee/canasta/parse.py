@@ -867,3 +867,39 @@ def start_deal(ev: dict, layout: Layout, opts: dict, scores: dict, deck: DeckSpe
     return st, tally, problems
 
 
+
+
+def position_of(st: DealState) -> dict:
+    """The position a log has reached, in the shape ``check`` takes (:func:`position_state` reads it back): the
+    player in turn's hand, the melds, red threes, pile and stock, and what his turn has done so far.
+
+    ``check`` knows one hand, so the position is the player in turn's; what ``check`` does not describe (the other
+    hands, a wild card's one-round block, the one-buy window, Cuban black threes set aside) is left out."""
+    player = st.turn
+    side = st.side(player)
+    pos: dict[str, Any] = {"phase": st.phase, "to_act": player, "hand": [str(c) for c in st.hands[player]],
+                           "melds": {sid: [[str(c) for c in m] for m in melds.values()]
+                                     for sid, melds in st.melds.items() if melds},
+                           "red_threes": {sid: [str(c) for c in reds] for sid, reds in st.red_threes.items() if reds},
+                           "pile": {"cards": [str(c) for c in st.pile.cards or []], "frozen_by": st.pile.frozen_by},
+                           "stock": st.stock}
+    if st.layout.sitting_out is not None:
+        pos["sitting_out"] = st.layout.sitting_out
+    if st.melded_before[player]:
+        pos["melded_before"] = True
+    if st.minimum_raise[side]:
+        pos["minimum_raised"] = st.minimum_raise[side]
+    if st.penalty_cards.get(player):
+        pos["penalty_cards"] = [str(c) for c in st.penalty_cards[player]]
+    if st.phase == "play":
+        turn = {"drew_from": st.drew_from, "melded": st.turn_melded, "canasta_made": st.own_canasta,
+                "laid_on_partner": st.laid_on_partner, "first_round": st.discards < len(st.layout.seats),
+                "extra_cards_due": bool(st.extra_due.get(player)), "last_red_three": st.last_red_three}
+        pos["turn"] = {k: v for k, v in turn.items() if v}
+        if st.answer is not None:
+            pos["turn"]["answer"] = st.answer
+        if player in st.packets:
+            pos["packet"] = True
+            if player in st.canasta_makers:
+                pos["completed_canasta"] = True
+    return pos

@@ -14,9 +14,9 @@ from __future__ import annotations
 from ..errors import IllegalAction, InputError
 from ..i18n import N_, _
 from .cards import deck_of
-from .deal import DealState, group_cards, legal_actions
+from .deal import DealState, NotPlayable, group_cards, legal_actions, same
 from .parse import (ACTIONS, EVENT_TYPES, Tally, canasta_card, card_list, check_fields, deal_layout_trio,
-                    finished_deal, meld_groups, parse_table, player_at, position_state, revealed, rounds_of,
+                    finished_deal, meld_groups, parse_table, player_at, position_of, position_state, revealed, rounds_of,
                     sitting_out, start_deal)
 from .scoring import settle, settle_state
 
@@ -150,13 +150,23 @@ def _apply(st: DealState, actor: str, t: str, action: dict, ptr: str = "/action"
 
 
 def validate(req: dict, variant, opts: dict) -> dict:
-    """Replay a log of deals; collect violations rather than stop (python-chess style); score each deal."""
+    """Replay a log of deals; collect violations rather than stop (python-chess style); score each deal.
+
+    ``replay`` strict (the default): a deal's judging stops at its first illegal event.  as_played: an illegal
+    event that the cards allow is applied as logged (:meth:`~.deal.DealState.apply_as_played`) and judging goes on;
+    one they do not allow ends the deal's judging.  Either way the next deal is judged from its ``deal`` event with
+    the totals as the earlier deals gave them.  ``deals`` reports every deal that ended or stopped being judged; a
+    log that ends inside a deal being judged is ``complete`` false, with the ``dealer``, ``state`` and ``position``
+    that ``check`` takes to go on."""
     layout, scores, target = parse_table(req, variant, opts)
+    replay = req.get("replay", "strict")
     deck = deck_of(opts)
     log = req.get("log")
     if not isinstance(log, list) or not log:
         raise InputError(_("log must be a non-empty list of events"), "/log")
     violations: list[dict] = []
+    deals: list[dict] = []
+    entry: dict | None = None  # the deals entry of the deal being judged
     first = None
     final = None
     rules: set[str] = set()
@@ -166,7 +176,9 @@ def validate(req: dict, variant, opts: dict) -> dict:
     game_over = False
     pending = False            # a deal ended by going out, scored once a double ending is or is not laid
     checked = 0
+    consumed = 0               # events up to here were judged with an earlier one (a take_pile in natural order)
     rounds = rounds_of(req)
+    before = dict(scores)      # the totals before the deal being judged
     tally = Tally(deck)
     deal_layout = layout
 
@@ -179,9 +191,19 @@ def validate(req: dict, variant, opts: dict) -> dict:
         rules.add(rule)
         if first is None:
             first = dict(v)
+        if entry is not None:
+            entry["valid"] = False
+
+    def stop():
+        """The judging of the deal stops: it is reported unscored."""
+        nonlocal skipping, pending, entry
+        skipping, pending = True, False
+        if entry is not None:
+            deals.append({**entry, "final": None, "as_played": False})
+            entry = None
 
     def finish():
-        nonlocal final, scores, game_over, rounds, pending
+        nonlocal final, scores, game_over, rounds, pending, entry
         pending = False
         res = settle_state(st, deal_layout, opts, scores, target, rounds)
         rules.update(res.pop("_rules"))
@@ -189,6 +211,8 @@ def validate(req: dict, variant, opts: dict) -> dict:
         scores = {s["id"]: s["total_after"] for s in res["sides"]}
         game_over = res["game_over"]
         rounds += 1
+        deals.append({**entry, "final": res})
+        entry = None
 
     def close_open_deal(i, ev_type, why):
         """A deal the log leaves open ends by itself when nothing else could happen: the stock is gone and the
@@ -197,10 +221,22 @@ def validate(req: dict, variant, opts: dict) -> dict:
             try:
                 st.apply_end(st.turn)
                 finish()
+                return
             except IllegalAction as e:
                 violate(i, ev_type, e.rule, e.message)
         else:
             violate(i, ev_type, "canasta/6.2", why)
+        stop()
+
+    def ruled(i, t, actor, e, ptr):
+        """Record the violation ``e`` of event ``i``; whether the deal's judging goes on (canasta/8.5's late
+        question, or an event applied as played)."""
+        v, pens = _illegal_result(e, layout.side_of[actor], opts, ptr)
+        violate(i, t, v["rule"], v["message"], v["pointer"], pens[0] if pens else None)
+        if getattr(e, "late_ask", False):   # the laws' remedy keeps the deal going (canasta/8.5)
+            st.apply_late_ask(actor)
+            return True
+        return False
 
     for i, ev in enumerate(log):
         ptr = f"/log/{i}"
@@ -210,15 +246,19 @@ def validate(req: dict, variant, opts: dict) -> dict:
         if t not in EVENT_TYPES:
             raise InputError(_("unknown event type {type}; known: {types}", type=repr(t), types=list(EVENT_TYPES)),
                              ptr + "/type")
+        if i < consumed:
+            continue
         if pending and t != "double_ending":
             finish()
         if t == "deal":
             if st is not None and st.phase != "done" and not skipping:
                 close_open_deal(i, t, _("a new deal began before the previous hand ended"))
             checked += 1
+            entry = {"index": i, "valid": True, "as_played": False}
+            before = dict(scores)
             if game_over:
                 violate(i, t, "canasta/7.2", _("the game was already over"))
-                skipping = True
+                stop()
                 continue
             check_fields(ev, ptr)
             sitter = sitting_out(ev.get("sitting_out"), layout, ptr + "/sitting_out")
@@ -226,7 +266,8 @@ def validate(req: dict, variant, opts: dict) -> dict:
             if sitter is not None and ev.get("dealer") == sitter:     # a ruling: the deal passes him by
                 violate(i, t, "canasta/1.5", _("{player} sits this deal out, so he does not deal it: the deal passes "
                                                "to the left past him", player=sitter), ptr + "/dealer")
-                st, skipping, prev_dealer, prev_sitter = None, True, sitter, sitter
+                st, prev_dealer, prev_sitter = None, sitter, sitter
+                stop()
                 continue
             dealer = player_at(ev.get("dealer"), deal_layout, ptr + "/dealer")
             problems = []
@@ -248,7 +289,11 @@ def validate(req: dict, variant, opts: dict) -> dict:
             skipping = False
             for rule, msg, p in problems + more:
                 violate(i, t, rule, msg, p)
-                skipping = True
+            # as played, a deal dealt as logged is played on; not one the deck could not deal (canasta/1.2)
+            if problems + more and (replay == "strict" or any(rule == "canasta/1.2" for rule, _m, _p in more)):
+                stop()
+            elif problems + more:
+                entry["as_played"] = True
             continue
         if skipping:                 # the rest of a deal whose judging stopped
             continue
@@ -259,30 +304,47 @@ def validate(req: dict, variant, opts: dict) -> dict:
         if ev.get("player") is not None and ev.get("player") == deal_layout.sitting_out:
             violate(i, t, "canasta/1.1", _("{player} sits this deal out: he takes no part in it", player=ev["player"]),
                     ptr + "/player")
-            skipping = True
+            stop()
             continue
         actor = player_at(ev.get("player"), deal_layout, ptr + "/player")
         if t == "end" and st.phase == "done" and not st.outcome["went_out"] and actor == st.turn:
             continue      # confirms a hand that the end of the stock has already closed (canasta/6.5)
+        turn = _natural_take(st, log, i, actor) if t == "take_pile" else None
+        if turn is not None:
+            shown, groups, where, consumed = turn
+            checked += consumed - i - 1
         try:
             new_cards = revealed(ev, t, ptr)
             if new_cards:
                 problems = tally.add(*new_cards)
                 if problems:
                     violate(i, t, "canasta/1.2", problems[0]["detail"], problems[0]["pointer"])
-                    skipping = True
+                    stop()
                     continue
-            _apply(st, actor, t, ev, ptr)
+            if turn is None:
+                _apply(st, actor, t, ev, ptr)
+            else:
+                st.apply_take_pile(actor, shown, groups)
         except IllegalAction as e:
-            side = layout.side_of[actor]
-            v, pens = _illegal_result(e, side, opts, ptr)
-            violate(i, t, v["rule"], v["message"], v["pointer"], pens[0] if pens else None)
-            if getattr(e, "late_ask", False):   # the laws' remedy keeps the deal going (canasta/8.5)
-                st.apply_late_ask(actor)
+            if turn is not None:
+                at, ptr = where(e.pointer)
+                e.pointer = ""
+            else:
+                at = i
+            if ruled(at, t if at == i else "meld", actor, e, ptr):
                 continue
-            skipping = True
-            pending = False
-            continue
+            if replay == "strict":
+                stop()
+                continue
+            try:
+                if turn is not None:
+                    st.apply_as_played(t, actor, shown, groups)
+                else:
+                    st.apply_as_played(t, actor, *_as_logged(t, ev, ptr))
+            except NotPlayable:
+                stop()
+                continue
+            entry["as_played"] = True
         if st.phase == "done" and t != "double_ending":
             if st.outcome["went_out"] and opts["double_ending"]:
                 pending = True
@@ -292,9 +354,73 @@ def validate(req: dict, variant, opts: dict) -> dict:
             finish()
     if pending:
         finish()
-    if st is not None and st.phase != "done" and not skipping:
-        close_open_deal(len(log) - 1, log[-1].get("type"), _("the log ends in the middle of a deal"))
-    return {"valid": not violations, "events_checked": checked, "first_violation": first,
-            "violations": violations, "final": final, "_rules": rules}
+    if entry is not None and st.phase != "done" and {a["type"] for a in legal_actions(st, st.turn)} == {"end"}:
+        st.apply_end(st.turn)           # nothing but the end can follow: the hand is over (canasta/6.5)
+        finish()
+    out = {"valid": not violations, "events_checked": checked, "first_violation": first,
+           "violations": violations, "final": final, "replay": replay, "deals": deals,
+           "complete": entry is None and not (skipping and st is not None and st.phase != "done")}
+    if entry is not None:            # a deal still being played: where it stands, as check takes it
+        out.update(dealer=prev_dealer, state={"scores": before, "rounds": rounds}, position=position_of(st))
+    out["_rules"] = rules
+    return out
 
 
+def _as_logged(t: str, ev: dict, ptr: str) -> tuple:
+    """The arguments of :meth:`~.deal.DealState.apply_as_played` for a logged event: cards, melds, card."""
+    cards = card_list(ev["cards"], ptr + "/cards") if ev.get("cards") is not None else None
+    card = canasta_card(ev["card"], ptr + "/card") if ev.get("card") is not None else None
+    groups = meld_groups(ev.get("melds"), ptr + "/melds")
+    if t == "take_pile":
+        groups = [group_cards(g) for g in groups]
+    return cards, groups, card
+
+
+def _natural_take(st: DealState, log: list, i: int, actor: str):
+    """A ``take_pile`` in natural order: it carries only the pile's top card, and the meld events of the same player
+    that follow lay it, the first meld holding it.  Returns ``(cards shown, further melds, where, end)`` to judge the
+    turn as one take_pile as :meth:`~.deal.DealState.apply_take_pile` takes it -- the first meld less the top card
+    shown with it, the other melds further melds -- with ``where(pointer)`` → ``(event index, JSON pointer)`` of a
+    fault's pointer into that take_pile, and ``end`` the index of the first event after the turn's melds; or None
+    (the take_pile as it is)."""
+    ev = log[i]
+    top = st.pile.top
+    raw = ev.get("cards")
+    if top is None or ev.get("melds") or not isinstance(raw, list) or len(raw) != 1:
+        return None
+    if not same(canasta_card(raw[0], f"/log/{i}/cards/0"), top):
+        return None
+    groups, places, end = [], [], i + 1
+    while end < len(log) and isinstance(log[end], dict) and log[end].get("type") == "meld" \
+            and log[end].get("player") == actor:
+        check_fields(log[end], f"/log/{end}")
+        for k, g in enumerate(meld_groups(log[end].get("melds"), f"/log/{end}/melds")):
+            groups.append(g)
+            places.append(f"/log/{end}/melds/{k}")
+        end += 1
+    if not groups:
+        return None
+    head = group_cards(groups[0])
+    k = next((k for k, c in enumerate(head) if same(c, top)), None)
+    if k is None:
+        return None
+    shown = head[:k] + head[k + 1:]
+    first = places[0] + ("/cards" if isinstance(groups[0], tuple) else "")
+
+    def where(pointer: str) -> tuple[int, str]:
+        """A pointer into the take_pile (``/cards/n``: the n-th card shown; ``/melds/m/...``: a further meld) as
+        the event and pointer of the log."""
+        parts = (pointer or "").strip("/").split("/")
+        if parts[0] == "cards":
+            n = int(parts[1]) if len(parts) > 1 else None
+            return _index_of(first), first if n is None else f"{first}/{n + (n >= k)}"
+        if parts[0] == "melds" and len(parts) > 1:
+            at = places[int(parts[1]) + 1]
+            return _index_of(at), "/".join([at] + parts[2:])
+        return i, f"/log/{i}"
+
+    return shown, groups[1:], where, end
+
+
+def _index_of(pointer: str) -> int:
+    return int(pointer.split("/")[2])
