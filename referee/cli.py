@@ -251,12 +251,15 @@ def _validate_item(source: str, line: int, text: str, job: Job) -> list[dict]:
     if not job.per_deal:
         return [rec]
     out = []
-    for n, d in enumerate(a.get("deals") or [], 1):
+    deals = a.get("deals") or []
+    for n, d in enumerate(deals, 1):
+        end = deals[n]["index"] if n < len(deals) else None      # the next deal's deal event, or the log's end
+        own = [v for v in a["violations"] if v["index"] >= d["index"] and (end is None or v["index"] < end)]
         out.append({"source": source, "line": line, "status": rec["status"], "game": a["game"],
                     "variant": a["variant"], "deal": n, "index": d["index"], "valid": d["valid"],
                     "as_played": d.get("as_played", False), "final": _totals(d.get("final")),
                     "winner": (d.get("final") or {}).get("winner"),
-                    "first_violation": rec["first_violation"] if n == 1 else None})
+                    "first_violation": own[0] if own else None, "violations": own})
     return out or [{**rec, "deal": None}]
 
 

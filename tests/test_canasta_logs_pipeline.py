@@ -267,14 +267,16 @@ def test_cli_per_deal_as_played(tmp_path):
     short = {"index": 3, "event": "meld", "rule": "canasta/4.1", "pointer": "/log/3/melds"}
     first = recs[0].pop("first_violation")
     assert {k: first[k] for k in short} == short
+    assert recs[0].pop("violations") == [first]       # each deal's record carries its own violations
     missing = recs[2].pop("first_violation")
     assert (missing["index"], missing["rule"]) == (3, "canasta/6.1")
+    assert recs[2].pop("violations") == [missing]
     common = {"source": str(src), "status": "invalid", "game": "canasta", "variant": "classic", "winner": None}
     assert recs == [
         {**common, "line": 1, "deal": 1, "index": 0, "valid": False, "as_played": True,
          "final": {"NS": 660, "EW": -315}},
         {**common, "line": 1, "deal": 2, "index": 6, "valid": True, "as_played": False,
-         "final": {"NS": 445, "EW": 345}, "first_violation": None},
+         "final": {"NS": 445, "EW": 345}, "first_violation": None, "violations": []},
         {**common, "line": 2, "deal": 1, "index": 0, "valid": False, "as_played": False, "final": None},
         {**common, "line": 2, "deal": 2, "index": 4, "valid": True, "as_played": False,
-         "final": {"NS": -215, "EW": 660}, "first_violation": None}]
+         "final": {"NS": -215, "EW": 660}, "first_violation": None, "violations": []}]

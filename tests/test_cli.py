@@ -194,3 +194,23 @@ def test_canasta_batch(tmp_path):
     got, _ = statuses(out)
     assert got == [(1, "valid", None), (2, "valid", None), (3, "valid", None), (4, "invalid", "canasta/2.1"),
                    (5, "valid", None), (6, "invalid", "canasta/1.2")]
+
+
+def test_per_deal_records_carry_the_violations_of_their_own_deal(monkeypatch):
+    # a log of three deals starting at events 0, 30 and 61, with faults at events 45 and 61: the second and the
+    # third deal's records name their own (a fault at a deal event belongs to the deal it starts), the first none
+    from referee import cli
+    v45 = {"index": 45, "event": "play", "rule": "thousand/11.3", "message": "m", "pointer": "/log/45/card"}
+    v61 = {"index": 61, "event": "deal", "rule": "thousand/3.4", "message": "m", "pointer": "/log/61/dealer"}
+    final = {"players": [{"id": "A", "total_after": 10}], "winner": None}
+    answer = {"game": "thousand", "variant": "russian-classic", "valid": False, "events_checked": 70,
+              "first_violation": v45, "violations": [v45, v61], "final": final, "complete": True,
+              "deals": [{"index": 0, "valid": True, "final": final, "as_played": False},
+                        {"index": 30, "valid": False, "final": None, "as_played": False},
+                        {"index": 61, "valid": False, "final": final, "as_played": True}]}
+    monkeypatch.setattr(cli, "judge_text", lambda *a, **k: {"status": "ok", "answer": answer})
+    recs = cli._validate_item("x.jsonl", 1, "{}", cli.Job(None, "en", None, True))
+    assert [(r["deal"], r["index"], r["first_violation"], r["violations"]) for r in recs] == [
+        (1, 0, None, []), (2, 30, v45, [v45]), (3, 61, v61, [v61])]
+    assert [(r["valid"], r["as_played"], r["final"]) for r in recs] == [
+        (True, False, {"A": 10}), (False, False, None), (False, True, {"A": 10})]
