@@ -505,18 +505,19 @@ def needs_hand(action: dict, opts: dict) -> bool:
 
 
 
-def dispatch(st: DealState, action: dict, actor: str, ptrs: dict) -> dict:
-    """Apply one action dict to ``st`` (raises IllegalAction, or InputError for malformed actions)."""
+def dispatch(st: DealState, action: dict, actor: str, ptrs: dict, as_played: bool = False) -> dict:
+    """Apply one action dict to ``st`` (raises IllegalAction, or InputError for malformed actions).  With
+    ``as_played`` the faults the cards allow are waived into ``st.waived`` (see :mod:`.deal`)."""
     t = action.get("type")
     if t == "bid":
         amount = action.get("amount")
         if isinstance(amount, bool) or not isinstance(amount, int):
             raise InputError(_("amount must be an integer"), ptrs.get("amount", "/action/amount"))
-        return st.apply_bid(actor, amount, bool(action.get("blind")))
+        return st.apply_bid(actor, amount, bool(action.get("blind")), as_played)
     if t == "pass":
-        return st.apply_pass(actor)
+        return st.apply_pass(actor, as_played)
     if t == "take_talon":
-        return st.apply_take_talon(actor, action.get("musik"))
+        return st.apply_take_talon(actor, action.get("musik"), as_played)
     if t == "exchange":
         gives = action.get("gives")
         gp = ptrs.get("gives", "/action/gives")
@@ -533,17 +534,17 @@ def dispatch(st: DealState, action: dict, actor: str, ptrs: dict) -> dict:
             if not DECK.holds(card):
                 raise InputError(_("{card} is not in the Thousand deck", card=card), f"{gp}/{esc(p)}")
             parsed[p] = card
-        return st.apply_exchange(actor, parsed)
+        return st.apply_exchange(actor, parsed, as_played)
     if t == "discard":
         cards = _cards_at(action.get("cards"), ptrs.get("cards", "/action/cards"))
-        return st.apply_discard(actor, cards)
+        return st.apply_discard(actor, cards, as_played)
     if t == "raise":
         amount = action.get("amount")
         if isinstance(amount, bool) or not isinstance(amount, int):
             raise InputError(_("amount must be an integer"), ptrs.get("amount", "/action/amount"))
-        return st.apply_raise(actor, amount)
+        return st.apply_raise(actor, amount, as_played)
     if t == "concede":
-        return st.apply_concede(actor)
+        return st.apply_concede(actor, as_played)
     if t == "play":
         try:
             card = parse_card(action.get("card"))
@@ -551,12 +552,12 @@ def dispatch(st: DealState, action: dict, actor: str, ptrs: dict) -> dict:
             raise InputError(str(e), ptrs.get("card", "/action/card")) from None
         if not DECK.holds(card):
             raise InputError(_("{card} is not in the Thousand deck", card=card), ptrs.get("card", "/action/card"))
-        return st.apply_play(actor, card, bool(action.get("marriage")))
+        return st.apply_play(actor, card, bool(action.get("marriage")), as_played)
     if t == "redeal":
         reason = action.get("reason")
         if reason not in ("four_nines", "weak_hand", "weak_talon"):
             raise InputError(_("reason must be four_nines, weak_hand or weak_talon"), ptrs.get("reason", "/action/reason"))
-        return st.apply_redeal(actor, reason)
+        return st.apply_redeal(actor, reason, as_played)
     raise InputError(_("unknown action type {type}; known: {known}", type=repr(t), known=", ".join(ACTION_TYPES)),
                      ptrs.get("type", "/action/type"))
 
