@@ -884,3 +884,29 @@ def _outcome_from_state(st: DealState, layout: Layout, opts: dict) -> DealOutcom
         out.tricks = dict(st.tricks_won)
         out.marriages = [{"player": m["player"], "suit": m["suit"], "points": m["points"]} for m in st.marriages]
     return out
+
+
+def position_of(st: DealState) -> dict:
+    """The position a replayed deal has reached, in check's ``position`` shape (what :func:`build_position` reads
+    back), with the hand of the player to act: the one who speaks in the auction, the declarer with the talon, the
+    one to play in the tricks.  A golden deal is given as an ordinary one (a position has no golden flag)."""
+    if st.phase == "bidding":
+        actor = st.to_speak
+        pos: dict = {"phase": "bidding", "bids": [dict(b) for b in st.bids]}
+    elif st.phase == "talon":
+        actor = st.declarer
+        pos = {"phase": "talon", "declarer": st.declarer, "contract": st.contract, "talon_taken": st.talon_taken,
+               "exchanged": st.exchanged}
+        if st.talon is not None:
+            pos["talon"] = [str(c) for c in st.talon]
+    else:
+        actor = st.to_play
+        # between tricks a marriage's suit waiting for the next trick (trump_timing next_trick) is the trump now
+        trump = st.pending_trump if not st.trick and st.pending_trump is not None else st.trump
+        pos = {"phase": "play", "declarer": st.declarer, "contract": st.contract, "tricks_won": dict(st.tricks_won),
+               "marriages": [{"player": m["player"], "suit": m["suit"], "trick": m["trick"]} for m in st.marriages],
+               "trump": trump, "trick": {"leader": st.leader, "cards": [str(c) for _p, c in st.trick]}}
+    hand = st.hands.get(actor)
+    if hand is not None:
+        pos["hand"] = [str(c) for c in hand]
+    return pos
