@@ -315,3 +315,34 @@ def test_cli_per_deal_as_played(tmp_path):
         {**base, "line": 2, "status": "invalid", "deal": 2, "index": 29, "valid": True, "as_played": False,
          "final": {"Anna": 100, "Boris": 240, "Vera": 155}, "first_violation": None},
     ]
+
+
+# ================================================================ from the mutation pass of views.validate
+
+def test_a_deal_left_unfinished_gets_its_entry_when_the_next_begins(api):
+    # deal 1 stops after event 11 and deal 2 (Anna deals) begins at 12: deal 1 never finished (thousand/3.7)
+    ans = validate(api, readme_log()[:12] + rot(readme_log(), 1))
+    assert faults(ans) == [(12, "thousand/3.7", "/log/12")]
+    assert deals(ans) == [(0, False, None, False), (12, True, {"Anna": 0, "Boris": 100, "Vera": 155}, False)]
+
+
+def test_an_event_after_a_deal_ended_leaves_its_score_but_not_its_validity(api):
+    ans = validate(api, readme_log() + [{"type": "play", "player": "Anna", "card": "JC"}])
+    assert faults(ans) == [(N, "thousand/11.1", f"/log/{N}/card")]      # the deal is already over
+    assert deals(ans) == [(0, False, {"Anna": 100, "Boris": 155, "Vera": 0}, False)] and ans["complete"] is True
+
+
+def test_a_void_deal_is_scored_in_its_entry(api):
+    # Vera exposes a card in dealing (thousand/5.1): the deal is void, and its penalty scored
+    void = dict(readme_log()[0], irregularities=[{"type": "exposed_card", "player": "Vera"}])
+    ans = validate(api, [void])
+    assert ans["complete"] is True
+    # Vera pays 120 for the exposed card (thousand/5.1)
+    assert deals(ans) == [(0, True, {"Anna": 0, "Boris": 0, "Vera": -120}, False)]
+    assert ans["deals"][0]["final"] == ans["final"]
+
+
+def test_the_state_of_a_cut_in_the_second_deal_is_the_first_deals_totals(api):
+    cut = validate(api, readme_log() + rot(readme_log(), 1)[:5])
+    assert cut["state"]["scores"] == {"Anna": 100, "Boris": 155, "Vera": 0}
+    assert cut["state"]["bolts"]["Vera"] == 1 and cut["dealer"] == "Anna"
