@@ -48,7 +48,8 @@ lines = [
     {"game": "thousand", "variant": "four-player", "players": PLAYERS + ["Gleb"], "log": readme_log(dealer="Gleb")},
     {"game": "thousand", "players": PLAYERS, "log": early_marriage},
     {"game": "thousand", "players": PLAYERS, "log": dup},
-    {"game": "thousand", "players": PLAYERS, "log": readme_log()[:12]},
+    # a log cut off after event 11, then a new deal: the cut-off deal was never finished (thousand/3.7)
+    {"game": "thousand", "players": PLAYERS, "log": readme_log()[:12] + readme_log(dealer="Anna")},
 ]
 with (OUT / "batch.jsonl").open("w", encoding="utf-8") as fh:
     for obj in lines:

@@ -77,8 +77,9 @@ def test_two_deals_and_dealer_rotation(api):
 
 
 def test_log_ending_mid_deal(api):
+    # a log still being played is not broken (issue 19): judged up to where it ends, and complete false
     ans = validate(api, readme_log()[:10])
-    assert ans["valid"] is False and ans["violations"][-1]["rule"] == "thousand/3.7"
+    assert ans["valid"] is True and ans["violations"] == [] and ans["complete"] is False and ans["deals"] == []
 
 
 def test_state_carried_into_replay(api):

@@ -13,6 +13,24 @@ verifies, then changes the state and returns a small record of what happened.
 
 Hands may be unknown (``None``) for players whose cards a position does not give; rules that need
 a hand are then judged only for players whose hand is known.
+
+**As played.**  ``apply_x(..., as_played=True)`` applies an illegal action that the cards allow, as a log records
+it (``validate`` with ``replay: "as_played"``): the faults that ``verify_x`` reports through
+:meth:`DealState._table_fault` are waived and kept in ``waived`` (the view lists them), every other fault still
+raises.  The faults that can be waived, by rule:
+
+* bids: the step (thousand/7.2), too low (7.9, the amount only: a call out of turn is not), silence
+  (7.7), the barrel minimum (7.8), the highest contract (7.5) and the hand's limit (7.4);
+* raises: the step (7.2), a lower contract (8.2), above the hand's limit (8.2), the highest contract (7.5), the
+  barrel minimum (7.8), a golden contract (18.1);
+* concessions beyond the limits (9.4);
+* redeal claims the cards do not support (6.1, 6.2, 6.3, 6.4): the deal is thrown in as logged;
+* plays: not following suit (11.2), not trumping (11.3), not beating (11.4), not overtrumping (11.5), and a
+  marriage announced on the first trick (10.2).
+
+Never waived: a player who does not play the deal (3.2), a card not held or already played (3.5), an action out of
+turn or of another phase, the talon, the exchange and the discard (8.1, 3.3), blind games (17.1), marriages without
+their cards (10.1, 2.2): such an event cannot be applied, and a log's deal stops being judged there.
 """
 from __future__ import annotations
 
@@ -29,6 +47,8 @@ FORCED_BID = 100
 NO_MARRIAGE_CAP = 120
 BLIND_CONTRACT = 120
 # the phases of a deal as a message names them
+# the faults of a play that the cards allow (module doc: as played)
+TABLE_PLAY_FAULTS = frozenset({"thousand/11.2", "thousand/11.3", "thousand/11.4", "thousand/11.5"})
 PHASE_NAMES = {"bidding": N_("bidding"), "talon": N_("talon"), "play": N_("trick play"), "done": N_("done")}
 
 
@@ -142,6 +162,9 @@ class DealState:
     played: dict[Card, int] = field(default_factory=dict)  # card -> index of the trick it was played to
     redeal: dict | None = None
     irregularities: list[dict] = field(default_factory=list)  # deal faults reported in a log (4.1, 5.x)
+    bids: list[dict] = field(default_factory=list)   # the calls so far, in check's ``position.bids`` shape
+    waived: list[IllegalAction] = field(default_factory=list)  # faults the last apply as played waived (module doc)
+    _waiving: list[IllegalAction] | None = field(default=None, repr=False)   # collecting them, while it verifies
 
     # ------------------------------------------------------------ set-up
     @classmethod
@@ -204,6 +227,23 @@ class DealState:
         step = self.opts["bid_step"]
         return -(-need // step) * step
 
+    def _table_fault(self, fault: IllegalAction) -> None:
+        """A fault the cards allow: raised, or waived while an apply as played verifies (module doc)."""
+        if self._waiving is None:
+            raise fault
+        self._waiving.append(fault)
+
+    def _verify(self, verify, as_played: bool, *args) -> None:
+        """Run ``verify(*args)`` before an apply; as played, its table faults are waived into ``waived`` instead of
+        raising (any other fault still raises, and nothing is applied)."""
+        self.waived = []
+        self._waiving = [] if as_played else None
+        try:
+            verify(*args)
+        finally:
+            waived, self._waiving = self._waiving, None
+        self.waived = waived or []
+
     def _require_turn(self, player: str, phase: str, rule: str) -> None:
         if self.phase == "done":
             raise IllegalAction(rule, _("the deal is already over"))
@@ -243,28 +283,29 @@ class DealState:
         if isinstance(amount, bool) or not isinstance(amount, int):
             raise IllegalAction("thousand/7.2", _("a bid must be a whole number of points"))
         if amount % o["bid_step"]:
-            raise IllegalAction("thousand/7.2", _("bids go in steps of {step}; {amount} is not one",
-                                                  step=o["bid_step"], amount=amount))
+            self._table_fault(IllegalAction("thousand/7.2", _("bids go in steps of {step}; {amount} is not one",
+                                                  step=o["bid_step"], amount=amount)))
         if amount < self.lowest_bid(player):
             if self.high_bidder is None:
-                raise IllegalAction("thousand/7.9", _("a bid must be at least {high}", high=self.high_bid))
-            raise IllegalAction("thousand/7.9", _("a bid must exceed the current {high}", high=self.high_bid))
+                self._table_fault(IllegalAction("thousand/7.9", _("a bid must be at least {high}", high=self.high_bid)))
+            else:
+                self._table_fault(IllegalAction("thousand/7.9", _("a bid must exceed the current {high}", high=self.high_bid)))
         thr = o["silence_threshold"]
         if thr is not None and self.scores[player] < thr:
-            raise IllegalAction("thousand/7.7", _("{player} is below {threshold} and may not bid",
-                                                  player=player, threshold=thr))
+            self._table_fault(IllegalAction("thousand/7.7", _("{player} is below {threshold} and may not bid",
+                                                  player=player, threshold=thr)))
         bm = self.barrel_minimum(player)
         if bm is not None and amount < bm:
-            raise IllegalAction("thousand/7.8", _("on the barrel only a contract of at least {minimum} can finish",
-                                                  minimum=bm))
+            self._table_fault(IllegalAction("thousand/7.8", _("on the barrel only a contract of at least {minimum} can finish",
+                                                  minimum=bm)))
         if amount > o["max_bid"]:
-            raise IllegalAction("thousand/7.5", _("no contract may exceed {max_bid}", max_bid=o["max_bid"]))
+            self._table_fault(IllegalAction("thousand/7.5", _("no contract may exceed {max_bid}", max_bid=o["max_bid"])))
         hand = self._hand(player)
         if hand is None:
             # an unknown hand (another player's earlier call) is held to the best limit a dealt hand can have
             if amount > highest_cap(self.layout.hand_size, o):
-                raise IllegalAction("thousand/7.4", _("no hand of {n} cards can bid {amount} under the marriage cap",
-                                                      n=self.layout.hand_size, amount=amount), pointer="amount")
+                self._table_fault(IllegalAction("thousand/7.4", _("no hand of {n} cards can bid {amount} under the marriage cap",
+                                                      n=self.layout.hand_size, amount=amount), pointer="amount"))
         else:
             cap = bid_cap(hand, o)
             if amount > cap:
@@ -274,7 +315,7 @@ class DealState:
                             cap=cap, suits=[Suit(s) for s in held])
                 else:
                     msg = _("{amount} is above this hand's limit of {cap} (no marriage in hand)", amount=amount, cap=cap)
-                raise IllegalAction("thousand/7.4", msg)
+                self._table_fault(IllegalAction("thousand/7.4", msg))
 
     def _verify_blind(self, player: str, amount: Any) -> None:
         """thousand/17.1: the forced-bid holder, before any call, announces a blind 120."""
@@ -300,11 +341,12 @@ class DealState:
     def can_bid(self, player: str, amount: Any, blind: bool = False) -> bool:
         return _allowed(self.verify_bid, player, amount, blind)
 
-    def apply_bid(self, player: str, amount: int, blind: bool = False) -> dict:
-        self.verify_bid(player, amount, blind)
+    def apply_bid(self, player: str, amount: int, blind: bool = False, as_played: bool = False) -> dict:
+        self._verify(self.verify_bid, as_played, player, amount, blind)
         self.high_bid, self.high_bidder = amount, player
         self.blind = bool(blind)  # an overbid makes a blind game lapse (thousand/17.1)
         self.calls.append(player)
+        self.bids.append({"player": player, "type": "bid", "amount": amount} | ({"blind": True} if blind else {}))
         if blind:
             return {"bid": amount, "player": player, "blind": True}
         self.bidders.add(player)
@@ -322,10 +364,11 @@ class DealState:
     def can_pass(self, player: str) -> bool:
         return _allowed(self.verify_pass, player)
 
-    def apply_pass(self, player: str) -> dict:
-        self.verify_pass(player)
+    def apply_pass(self, player: str, as_played: bool = False) -> dict:
+        self._verify(self.verify_pass, as_played, player)
         self.passed.add(player)
         self.calls.append(player)
+        self.bids.append({"player": player, "type": "pass"})
         self._advance_auction(player)
         return {"pass": player}
 
@@ -357,8 +400,8 @@ class DealState:
             if musik not in (0, 1):
                 raise IllegalAction("thousand/3.3", _("the declarer must choose musik 0 or 1"))
 
-    def apply_take_talon(self, player: str, musik: int | None = None) -> dict:
-        self.verify_take_talon(player, musik)
+    def apply_take_talon(self, player: str, musik: int | None = None, as_played: bool = False) -> dict:
+        self._verify(self.verify_take_talon, as_played, player, musik)
         hand = self.hands.get(player)
         if len(self.layout.active) == 2:
             chosen = self.musiks[musik] if self.musiks is not None else None
@@ -394,8 +437,8 @@ class DealState:
                 if c not in hand:
                     raise IllegalAction("thousand/8.1", _("{player} does not hold {card}", player=player, card=c))
 
-    def apply_exchange(self, player: str, gives: dict) -> dict:
-        self.verify_exchange(player, gives)
+    def apply_exchange(self, player: str, gives: dict, as_played: bool = False) -> dict:
+        self._verify(self.verify_exchange, as_played, player, gives)
         hand = self.hands.get(player)
         for opp, c in gives.items():
             if hand is not None:
@@ -424,8 +467,8 @@ class DealState:
                 if c not in hand:
                     raise IllegalAction("thousand/3.3", _("{player} does not hold {card}", player=player, card=c))
 
-    def apply_discard(self, player: str, cards: list) -> dict:
-        self.verify_discard(player, cards)
+    def apply_discard(self, player: str, cards: list, as_played: bool = False) -> dict:
+        self._verify(self.verify_discard, as_played, player, cards)
         hand = self.hands.get(player)
         for c in cards:
             if hand is not None:
@@ -442,26 +485,26 @@ class DealState:
         if not self.talon_taken or not self.exchanged:
             raise IllegalAction("thousand/8.2", _("the contract may be raised only after the exchange (or the discard)"))
         if self.golden:
-            raise IllegalAction("thousand/18.1", _("a golden-round contract cannot be raised"))
+            self._table_fault(IllegalAction("thousand/18.1", _("a golden-round contract cannot be raised")))
         if isinstance(amount, bool) or not isinstance(amount, int) or amount % o["bid_step"]:
-            raise IllegalAction("thousand/7.2", _("the contract goes in steps of {step}", step=o["bid_step"]))
+            self._table_fault(IllegalAction("thousand/7.2", _("the contract goes in steps of {step}", step=o["bid_step"])))
         if amount <= self.contract:
-            raise IllegalAction("thousand/8.2", _("a raise must go above the contract of {contract}; it may never be lowered",
-                                                  contract=self.contract))
+            self._table_fault(IllegalAction("thousand/8.2", _("a raise must go above the contract of {contract}; it may never be lowered",
+                                                  contract=self.contract)))
         if amount > o["max_bid"]:
-            raise IllegalAction("thousand/7.5", _("no contract may exceed {max_bid}", max_bid=o["max_bid"]))
+            self._table_fault(IllegalAction("thousand/7.5", _("no contract may exceed {max_bid}", max_bid=o["max_bid"])))
         bm = self.barrel_minimum(player)
         if bm is not None and amount < bm:
-            raise IllegalAction("thousand/7.8", _("on the barrel only a contract of at least {minimum} can finish",
-                                                  minimum=bm))
+            self._table_fault(IllegalAction("thousand/7.8", _("on the barrel only a contract of at least {minimum} can finish",
+                                                  minimum=bm)))
         hand = self._hand(player)
         if o["raise_capped"] and hand is not None:
             cap = bid_cap(hand, o)
             if amount > cap:
-                raise IllegalAction("thousand/8.2", _("{amount} is above this hand's limit of {cap}", amount=amount, cap=cap))
+                self._table_fault(IllegalAction("thousand/8.2", _("{amount} is above this hand's limit of {cap}", amount=amount, cap=cap)))
 
-    def apply_raise(self, player: str, amount: int) -> dict:
-        self.verify_raise(player, amount)
+    def apply_raise(self, player: str, amount: int, as_played: bool = False) -> dict:
+        self._verify(self.verify_raise, as_played, player, amount)
         self.contract = amount
         return {"contract": amount}
 
@@ -473,23 +516,23 @@ class DealState:
         if not self.talon_taken:
             raise IllegalAction("thousand/9.1", _("the declarer concedes only after seeing the talon"))
         if self.golden and not o["rospis_in_golden"]:
-            raise IllegalAction("thousand/9.4", _("no concession in a golden-round deal"))
+            self._table_fault(IllegalAction("thousand/9.4", _("no concession in a golden-round deal")))
         if o["rospis_max"] is not None and self.concessions[player] >= o["rospis_max"]:
-            raise IllegalAction("thousand/9.4", ngettext("{player} has used all {n} concession", "{player} has used all {n} concessions",
-                                                           o["rospis_max"], player=player))
+            self._table_fault(IllegalAction("thousand/9.4", ngettext("{player} has used all {n} concession", "{player} has used all {n} concessions",
+                                                           o["rospis_max"], player=player)))
         if o["rospis_on_barrel"] == "not_by_barrel_player" and self.on_barrel(player):
-            raise IllegalAction("thousand/9.4", _("a player on the barrel may not concede"))
+            self._table_fault(IllegalAction("thousand/9.4", _("a player on the barrel may not concede")))
         if o["rospis_on_barrel"] == "not_while_anyone_on_barrel":
             on = [p for p in self.layout.players if self.on_barrel(p)]
             if on:
-                raise IllegalAction("thousand/9.4", _("no concession while {players} is on the barrel",
-                                                      players=", ".join(on)))
+                self._table_fault(IllegalAction("thousand/9.4", _("no concession while {players} is on the barrel",
+                                                      players=", ".join(on))))
 
     def can_concede(self, player: str) -> bool:
         return _allowed(self.verify_concede, player)
 
-    def apply_concede(self, player: str) -> dict:
-        self.verify_concede(player)
+    def apply_concede(self, player: str, as_played: bool = False) -> dict:
+        self._verify(self.verify_concede, as_played, player)
         self.conceded = True
         self.phase = "done"
         return {"conceded": player}
@@ -502,59 +545,63 @@ class DealState:
         if player not in self.layout.active:
             raise IllegalAction("thousand/3.2", _("{player} does not play this deal", player=player), pointer="player")
         hand = self._hand(player)
+        fault = self._table_fault
         if reason == "four_nines":
             if not o["redeal_four_nines"]:
-                raise IllegalAction("thousand/6.1", _("four nines give no redeal under these options"))
+                fault(IllegalAction("thousand/6.1", _("four nines give no redeal under these options")))
             if self.phase == "play" and self.trick_index > 0 or self.trick:
-                raise IllegalAction("thousand/6.1", _("a redeal must be claimed before the first card is played"))
+                fault(IllegalAction("thousand/6.1", _("a redeal must be claimed before the first card is played")))
             if hand is None:
                 raise IllegalAction("thousand/6.1", _("the claimant's hand is needed to judge the claim"))
             nines = sum(1 for c in hand if c.rank == "9")
             if nines < 4:
-                raise IllegalAction("thousand/6.1", ngettext("{player} holds {n} nine, not four",
-                                                              "{player} holds {n} nines, not four", nines, player=player))
+                fault(IllegalAction("thousand/6.1", ngettext("{player} holds {n} nine, not four",
+                                                             "{player} holds {n} nines, not four", nines,
+                                                             player=player)))
             got = self.received.get(player)
             if got is not None and got.rank == "9":
                 if not o["redeal_four_nines_after_exchange"]:
-                    raise IllegalAction("thousand/6.2", _("the fourth nine came in the exchange; that gives no redeal"))
+                    fault(IllegalAction("thousand/6.2", _("the fourth nine came in the exchange; that gives no redeal")))
             elif player in self.bidders:
-                raise IllegalAction("thousand/6.1", _("{player} has bid, and so has given up the right to a redeal",
-                                                      player=player))
+                fault(IllegalAction("thousand/6.1", _("{player} has bid, and so has given up the right to a redeal",
+                                                      player=player)))
             return
         if reason == "weak_hand":
             thr = o["redeal_weak_hand"]
             if thr is None:
-                raise IllegalAction("thousand/6.3", _("a weak hand gives no redeal under these options"))
+                return fault(IllegalAction("thousand/6.3", _("a weak hand gives no redeal under these options")))
             if self.phase != "bidding":
-                raise IllegalAction("thousand/6.3", _("a weak hand must be shown before the auction ends"))
+                fault(IllegalAction("thousand/6.3", _("a weak hand must be shown before the auction ends")))
             if hand is None:
                 raise IllegalAction("thousand/6.3", _("the claimant's hand is needed to judge the claim"))
             pts = card_points(hand)
             if pts >= thr:
-                raise IllegalAction("thousand/6.3", _("the hand is worth {points}, not less than {threshold}", points=pts,
-                                                      threshold=thr))
+                fault(IllegalAction("thousand/6.3", _("the hand is worth {points}, not less than {threshold}",
+                                                      points=pts, threshold=thr)))
             return
         if reason == "weak_talon":
             thr = o["redeal_weak_talon"]
             if thr is None:
-                raise IllegalAction("thousand/6.4", _("a weak talon gives no redeal under these options"))
+                fault(IllegalAction("thousand/6.4", _("a weak talon gives no redeal under these options")))
             if self.phase != "talon" or player != self.declarer:
                 raise IllegalAction("thousand/6.4", _("only the declarer, on seeing the talon, may claim it"), pointer="player")
+            if thr is None:
+                return
             if o["redeal_weak_talon_only_at_100"] and self.contract != FORCED_BID:
-                raise IllegalAction("thousand/6.4", _("only a declarer on {contract} may throw in a weak talon",
-                                                      contract=FORCED_BID))
+                fault(IllegalAction("thousand/6.4", _("only a declarer on {contract} may throw in a weak talon",
+                                                      contract=FORCED_BID)))
             if self.talon is None:     # a described position without its talon cannot be judged (views: 422)
                 raise InputError(_("give the talon (position.talon): a weak-talon claim is judged by its cards"),
                                  "/position/talon")
             pts = card_points(self.talon)
             if pts >= thr:
-                raise IllegalAction("thousand/6.4", _("the talon is worth {points}, not less than {threshold}", points=pts,
-                                                      threshold=thr))
+                fault(IllegalAction("thousand/6.4", _("the talon is worth {points}, not less than {threshold}",
+                                                      points=pts, threshold=thr)))
             return
         raise IllegalAction("thousand/6.1", _("unknown redeal reason {reason}", reason=repr(reason)))
 
-    def apply_redeal(self, player: str, reason: str) -> dict:
-        self.verify_redeal(player, reason)
+    def apply_redeal(self, player: str, reason: str, as_played: bool = False) -> dict:
+        self._verify(self.verify_redeal, as_played, player, reason)
         self.redeal = {"player": player, "reason": reason}
         self.phase = "done"
         return self.redeal
@@ -684,11 +731,15 @@ class DealState:
                                       player=player), pointer="player")
         fault = self._play_fault(player, card)
         if fault:
-            raise fault
+            if fault.rule not in TABLE_PLAY_FAULTS:     # a card not held (thousand/3.5)
+                raise fault
+            self._table_fault(fault)
         if marriage:
             fault = self.marriage_fault(player, card)
             if fault:
-                raise fault
+                if fault.rule != "thousand/10.2":           # a marriage without its cards, or out of place
+                    raise fault
+                self._table_fault(fault)
 
     def _verify_first_lead(self, player, card, marriage):
         saved = self.phase, self.leader
@@ -701,9 +752,9 @@ class DealState:
     def can_play(self, player: str, card: Card, marriage: bool = False) -> bool:
         return _allowed(self.verify_play, player, card, marriage)
 
-    def apply_play(self, player: str, card: Card, marriage: bool = False) -> dict:
+    def apply_play(self, player: str, card: Card, marriage: bool = False, as_played: bool = False) -> dict:
         """Play ``card``; return ``{"marriage"?: {suit, points}, "trick"?: {winner, points, cards}}``."""
-        self.verify_play(player, card, marriage)
+        self._verify(self.verify_play, as_played, player, card, marriage)
         if self.phase == "talon":
             self.phase, self.leader = "play", self.declarer
         out: dict = {}

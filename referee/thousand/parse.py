@@ -505,18 +505,19 @@ def needs_hand(action: dict, opts: dict) -> bool:
 
 
 
-def dispatch(st: DealState, action: dict, actor: str, ptrs: dict) -> dict:
-    """Apply one action dict to ``st`` (raises IllegalAction, or InputError for malformed actions)."""
+def dispatch(st: DealState, action: dict, actor: str, ptrs: dict, as_played: bool = False) -> dict:
+    """Apply one action dict to ``st`` (raises IllegalAction, or InputError for malformed actions).  With
+    ``as_played`` the faults the cards allow are waived into ``st.waived`` (see :mod:`.deal`)."""
     t = action.get("type")
     if t == "bid":
         amount = action.get("amount")
         if isinstance(amount, bool) or not isinstance(amount, int):
             raise InputError(_("amount must be an integer"), ptrs.get("amount", "/action/amount"))
-        return st.apply_bid(actor, amount, bool(action.get("blind")))
+        return st.apply_bid(actor, amount, bool(action.get("blind")), as_played)
     if t == "pass":
-        return st.apply_pass(actor)
+        return st.apply_pass(actor, as_played)
     if t == "take_talon":
-        return st.apply_take_talon(actor, action.get("musik"))
+        return st.apply_take_talon(actor, action.get("musik"), as_played)
     if t == "exchange":
         gives = action.get("gives")
         gp = ptrs.get("gives", "/action/gives")
@@ -533,17 +534,17 @@ def dispatch(st: DealState, action: dict, actor: str, ptrs: dict) -> dict:
             if not DECK.holds(card):
                 raise InputError(_("{card} is not in the Thousand deck", card=card), f"{gp}/{esc(p)}")
             parsed[p] = card
-        return st.apply_exchange(actor, parsed)
+        return st.apply_exchange(actor, parsed, as_played)
     if t == "discard":
         cards = _cards_at(action.get("cards"), ptrs.get("cards", "/action/cards"))
-        return st.apply_discard(actor, cards)
+        return st.apply_discard(actor, cards, as_played)
     if t == "raise":
         amount = action.get("amount")
         if isinstance(amount, bool) or not isinstance(amount, int):
             raise InputError(_("amount must be an integer"), ptrs.get("amount", "/action/amount"))
-        return st.apply_raise(actor, amount)
+        return st.apply_raise(actor, amount, as_played)
     if t == "concede":
-        return st.apply_concede(actor)
+        return st.apply_concede(actor, as_played)
     if t == "play":
         try:
             card = parse_card(action.get("card"))
@@ -551,12 +552,12 @@ def dispatch(st: DealState, action: dict, actor: str, ptrs: dict) -> dict:
             raise InputError(str(e), ptrs.get("card", "/action/card")) from None
         if not DECK.holds(card):
             raise InputError(_("{card} is not in the Thousand deck", card=card), ptrs.get("card", "/action/card"))
-        return st.apply_play(actor, card, bool(action.get("marriage")))
+        return st.apply_play(actor, card, bool(action.get("marriage")), as_played)
     if t == "redeal":
         reason = action.get("reason")
         if reason not in ("four_nines", "weak_hand", "weak_talon"):
             raise InputError(_("reason must be four_nines, weak_hand or weak_talon"), ptrs.get("reason", "/action/reason"))
-        return st.apply_redeal(actor, reason)
+        return st.apply_redeal(actor, reason, as_played)
     raise InputError(_("unknown action type {type}; known: {known}", type=repr(t), known=", ".join(ACTION_TYPES)),
                      ptrs.get("type", "/action/type"))
 
@@ -883,3 +884,29 @@ def _outcome_from_state(st: DealState, layout: Layout, opts: dict) -> DealOutcom
         out.tricks = dict(st.tricks_won)
         out.marriages = [{"player": m["player"], "suit": m["suit"], "points": m["points"]} for m in st.marriages]
     return out
+
+
+def position_of(st: DealState) -> dict:
+    """The position a replayed deal has reached, in check's ``position`` shape (what :func:`build_position` reads
+    back), with the hand of the player to act: the one who speaks in the auction, the declarer with the talon, the
+    one to play in the tricks.  A golden deal is given as an ordinary one (a position has no golden flag)."""
+    if st.phase == "bidding":
+        actor = st.to_speak
+        pos: dict = {"phase": "bidding", "bids": [dict(b) for b in st.bids]}
+    elif st.phase == "talon":
+        actor = st.declarer
+        pos = {"phase": "talon", "declarer": st.declarer, "contract": st.contract, "talon_taken": st.talon_taken,
+               "exchanged": st.exchanged}
+        if st.talon is not None:
+            pos["talon"] = [str(c) for c in st.talon]
+    else:
+        actor = st.to_play
+        # between tricks a marriage's suit waiting for the next trick (trump_timing next_trick) is the trump now
+        trump = st.pending_trump if not st.trick and st.pending_trump is not None else st.trump
+        pos = {"phase": "play", "declarer": st.declarer, "contract": st.contract, "tricks_won": dict(st.tricks_won),
+               "marriages": [{"player": m["player"], "suit": m["suit"], "trick": m["trick"]} for m in st.marriages],
+               "trump": trump, "trick": {"leader": st.leader, "cards": [str(c) for _p, c in st.trick]}}
+    hand = st.hands.get(actor)
+    if hand is not None:
+        pos["hand"] = [str(c) for c in hand]
+    return pos

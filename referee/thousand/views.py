@@ -13,7 +13,7 @@ from ..i18n import _
 from .deal import DealState, Layout
 from .melds import ACES
 from .parse import (PHASES, _outcome_from_state, _start_deal, build_position, check_keys, dispatch, needs_hand,
-                    outcome_from_deal, parse_state)
+                    outcome_from_deal, parse_state, position_of)
 from .scoring import DealOutcome, GameState, settle
 
 
@@ -111,31 +111,58 @@ EVENT_TYPES = ("deal", "bid", "pass", "take_talon", "exchange", "discard", "rais
 
 
 def validate(req: dict, variant, opts: dict) -> dict:
-    """Replay a deal or game log.  Collects violations instead of stopping (python-chess style)."""
+    """Replay a deal or game log, deal by deal.  Collects violations instead of stopping (python-chess style).
+
+    ``replay: "strict"`` (the default) stops judging a deal at its first illegal event; ``"as_played"`` applies an
+    illegal event the cards allow as logged and goes on (the faults that can be waived are listed in the doc of
+    :mod:`.deal`; a wrong dealer is one too), and stops judging a deal only at an event that cannot be applied.
+    Either way the next deal is judged from its own deal event, with the totals the earlier deals gave.  Every deal
+    that ends or stops being judged gets an entry in ``deals``; a log that stops in the middle of a deal is
+    ``complete: false`` and says where it stands (``dealer``, ``state``, ``position``, as check takes them)."""
     players = parse_players(req, variant)
     state = parse_state(req, players, opts)
     log = req.get("log")
     if not isinstance(log, list) or not log:
         raise InputError(_("log must be a non-empty list of events"), "/log")
+    replay = req.get("replay", "strict")
+    as_played = replay == "as_played"
     violations: list[dict] = []
+    deals: list[dict] = []
     first = None
     final = None
     rules: set[str] = set()
     st: DealState | None = None
     layout = None
-    skipping = bad_dealer = False
+    skipping = False    # the current deal is no longer judged
+    faulted = False     # the current deal has a violation
+    entry = None        # the current deal's entry in deals, once it has one
     prev_dealer = None
     game_over = False
     checked = 0
 
     def violate(i, ev, rule, msg, ptr=None):  # ptr: pointer into the request
-        nonlocal first
+        nonlocal first, faulted
         v = {"index": i, "event": ev, "rule": rule, "message": msg, "pointer": ptr or f"/log/{i}"}
         violations.append(v)
         rules.add(rule)
+        faulted = True
         if first is None:
             first = dict(v)
 
+    def report(res):    # the current deal ended (res: its score answer, or None)
+        nonlocal entry
+        entry = {"index": start, "valid": not faulted, "final": res, "as_played": res is not None and faulted}
+        deals.append(entry)
+
+    def stop():         # the current deal stops being judged
+        nonlocal skipping
+        skipping = True
+        if entry is None:
+            report(None)
+        else:           # an event after the deal's end: the deal keeps its score, but is not valid
+            entry["valid"] = False
+
+    start = 0
     for i, ev in enumerate(log):
         ptr = f"/log/{i}"
         if not isinstance(ev, dict):
@@ -148,12 +175,15 @@ def validate(req: dict, variant, opts: dict) -> dict:
             check_keys(ev, ptr)
             if st is not None and st.phase != "done" and not skipping:
                 violate(i, t, "thousand/3.7", _("a new deal began before the previous one was finished"))
+                stop()
+            start, faulted, entry, skipping = i, False, None, False
             checked += 1
             if game_over:
                 violate(i, t, "thousand/15.1", _("the game was already over"))
-                skipping = True
+                stop()
                 continue
             dealer = parse_player(ev.get("dealer"), players, ptr + "/dealer")
+            bad_dealer = False
             if prev_dealer is not None and st is not None:
                 expected = players[(players.index(prev_dealer) + 1) % len(players)]
                 if st.redeal is not None and opts["redeal_dealer"] == "same":
@@ -162,24 +192,23 @@ def validate(req: dict, variant, opts: dict) -> dict:
                     violate(i, t, "thousand/3.4", _("the deal passes to the left: {expected} deals, not {dealer}",
                                                         expected=expected, dealer=dealer),
                             ptr + "/dealer")
-                    bad_dealer = True
+                    bad_dealer = not as_played     # as played, the deal is judged with the dealer who dealt it
             prev_dealer = dealer
             layout = Layout.of(players, dealer)
             st, problems = _start_deal(ev, layout, opts, state, ptr)
-            skipping = bad_dealer
-            bad_dealer = False
             for rule, msg, p in problems:
                 violate(i, t, rule, msg, p)
-                skipping = True
-            if not skipping and any(x["type"] == "exposed_card" for x in st.irregularities):
+            if bad_dealer or problems:
+                stop()
+            elif any(x["type"] == "exposed_card" for x in st.irregularities):
                 # a card exposed in the deal cancels it; the penalties are scored (thousand/5.1)
                 st.phase = "done"
                 res = finish(layout, opts, state, DealOutcome(None, None, void=True, talon=st.talon,
                                                               irregularities=st.irregularities))
                 rules.update(res.pop("_rules"))
-                s2 = res["state_after"]
-                state = GameState.from_dict(s2)
+                state = GameState.from_dict(res["state_after"])
                 final = res
+                report(res)
             continue
         if st is None:
             raise InputError(_("the log must start with a deal event"), ptr)
@@ -192,23 +221,29 @@ def validate(req: dict, variant, opts: dict) -> dict:
         if t == "play" and ev.get("card") is None:
             raise InputError(_("a play names its card"), ptr + "/card")
         try:
-            dispatch(st, action, actor, {k: f"{ptr}/{k}" for k in ("amount", "card", "gives", "cards", "reason", "type")})
-        except IllegalAction as e:
+            dispatch(st, action, actor, {k: f"{ptr}/{k}" for k in ("amount", "card", "gives", "cards", "reason", "type")},
+                     as_played)
+        except IllegalAction as e:   # strict: the first fault; as played: an event that cannot be applied
             violate(i, t, e.rule, e.message, action_pointer(ptr, t, e))
-            skipping = True
+            stop()
             continue
+        for w in st.waived:          # as played: the faults applied as logged
+            violate(i, t, w.rule, w.message, action_pointer(ptr, t, w))
         if st.phase == "done":
             if st.redeal is not None:   # a claim granted, or a deal everyone passed (thousand/6.1, 7.6)
                 rules.add("thousand/7.6" if st.redeal["reason"] == "all_passed" else "thousand/6.1")
+                report(None)
                 continue
             outcome = _outcome_from_state(st, layout, opts)
             res = finish(layout, opts, state, outcome)
             rules.update(res.pop("_rules"))
-            s2 = res["state_after"]
-            state = GameState.from_dict(s2)
+            state = GameState.from_dict(res["state_after"])
             final = res
+            report(res)
             game_over = res["game_over"]
-    if st is not None and st.phase != "done" and not skipping:
-        violate(len(log) - 1, log[-1].get("type"), "thousand/3.7", _("the log ends in the middle of a deal"))
-    return {"valid": not violations, "events_checked": checked, "first_violation": first,
-            "violations": violations, "final": final, "_rules": rules}
+    complete = st.phase == "done" or skipping
+    out = {"valid": not violations, "events_checked": checked, "first_violation": first, "violations": violations,
+           "final": final, "replay": replay, "complete": complete, "deals": deals, "_rules": rules}
+    if not complete:
+        out.update({"dealer": layout.dealer, "state": state.as_dict(), "position": position_of(st)})
+    return out
