@@ -307,13 +307,13 @@ def test_cli_per_deal_as_played(tmp_path):
           "message": "Boris has no diamonds and must play a trump (hearts)"}
     assert recs == [
         {**base, "line": 1, "status": "valid", "deal": 1, "index": 0, "valid": True, "as_played": False,
-         "final": {"Anna": 100, "Boris": 155, "Vera": 0}, "first_violation": None},
+         "final": {"Anna": 100, "Boris": 155, "Vera": 0}, "first_violation": None, "violations": []},
         {**base, "line": 1, "status": "valid", "deal": 2, "index": 29, "valid": True, "as_played": False,
-         "final": {"Anna": 100, "Boris": 255, "Vera": 155}, "first_violation": None},
+         "final": {"Anna": 100, "Boris": 255, "Vera": 155}, "first_violation": None, "violations": []},
         {**base, "line": 2, "status": "invalid", "deal": 1, "index": 0, "valid": False, "as_played": True,
-         "final": {"Anna": 100, "Boris": 140, "Vera": 0}, "first_violation": fv},
+         "final": {"Anna": 100, "Boris": 140, "Vera": 0}, "first_violation": fv, "violations": [fv]},
         {**base, "line": 2, "status": "invalid", "deal": 2, "index": 29, "valid": True, "as_played": False,
-         "final": {"Anna": 100, "Boris": 240, "Vera": 155}, "first_violation": None},
+         "final": {"Anna": 100, "Boris": 240, "Vera": 155}, "first_violation": None, "violations": []},
     ]
 
 
