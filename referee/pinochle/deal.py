@@ -359,7 +359,8 @@ class DealState:
     # ---------------------------------------------------------------- two-handed draws (pinochle/3.3, 3.4)
     def verify_draw(self, player: str, card: Card | None) -> None:
         if not self.to_draw:
-            raise IllegalAction("pinochle/3.3", _("nobody draws now"))
+            raise IllegalAction("pinochle/3.3", _("the stock is exhausted") if self.n == 2 and self.stock_left <= 0
+                                else _("nobody draws now"))
         if player != self.to_draw[0]:
             raise IllegalAction("pinochle/3.3", _("{player} draws first", player=self.to_draw[0]), pointer="player")
         if self.stock_left <= 0:

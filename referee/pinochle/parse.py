@@ -529,19 +529,20 @@ def play_position(pos, players, dealer, opts, actor) -> tuple[DealState, list[Ca
         raise InputError(_("tricks_done runs from 0 to {last}", last=last), "/position/tricks_done")
     st.tricks_done = done
     k = stock_tricks(opts)
-    if phase in ("meld", "draw"):
-        if n != 2:
-            raise InputError(_("melding after a trick and drawing belong to two-handed pinochle"), "/position/phase")
-        if not 1 <= done <= k:
-            raise InputError(_("a meld follows a trick won while the stock lasts: tricks_done from 1 to {k}", k=k)
-                             if phase == "meld" else
-                             _("a draw follows a trick won while the stock lasts: tricks_done from 1 to {k}", k=k),
-                             "/position/tricks_done")
+    if phase in ("meld", "draw") and n != 2:
+        raise InputError(_("melding after a trick and drawing belong to two-handed pinochle"), "/position/phase")
+    # a meld or a draw after a trick won while the stock lasts; before the first trick, or in the play-off, the
+    # position is an ordinary one and the action a ruling (4.2, 4.8, 3.3)
+    after_trick = phase in ("meld", "draw") and 1 <= done <= k
     played_from_table: list[Card] = []
     if n == 2:
         # the stock, counting the upcard, before this trick's draws
-        before_draws = 2 * k - 2 * (done - 1) if phase in ("meld", "draw") else max(0, 2 * k - 2 * done)
+        before_draws = 2 * k - 2 * (done - 1) if after_trick else max(0, 2 * k - 2 * done)
         expect_stock = before_draws
+        if not after_trick and (pos.get("drawn") or pos.get("winner_drew")):
+            flag = "drawn" if pos.get("drawn") else "winner_drew"
+            raise InputError(_("nobody draws before the first trick or once the stock is exhausted"),
+                             f"/position/{flag}")
         if phase == "draw" and pos.get("winner_drew"):
             expect_stock -= 1
         if phase == "meld" and pos.get("drawn"):
@@ -558,7 +559,7 @@ def play_position(pos, players, dealer, opts, actor) -> tuple[DealState, list[Ca
                                  "/position/upcard")
             if pos.get("exchanged") and st.upcard.rank != dix_rank(opts):
                 raise InputError(_("after an exchange the upcard is the dix (pinochle/4.7)"), "/position/upcard")
-            if done >= k and phase not in ("meld", "draw"):
+            if done >= k and not after_trick:
                 raise InputError(_("the upcard was taken with the last stock card (pinochle/3.4)"), "/position/upcard")
         earlier = pos.get("melds") or []
         if earlier and done == 0:
@@ -584,14 +585,16 @@ def play_position(pos, players, dealer, opts, actor) -> tuple[DealState, list[Ca
         for i, c in enumerate(played_from_table):
             if not st.tables[actor].remove(c):
                 raise InputError(_("{card} is not among the melded cards", card=c), f"/position/played_from_table/{i}")
-        if done >= k and phase not in ("meld", "draw"):
+        if done >= k and not after_trick:
             st.start_playoff()
     st.exchanged = bool(pos.get("exchanged"))
     trick = pos.get("trick") or {}
     played = cards_at(trick.get("cards") or [], opts, "/position/trick/cards")
     if len(played) >= n:
         raise InputError(_("the current trick is already complete"), "/position/trick/cards")
-    if phase == "meld":
+    if phase in ("meld", "draw") and not after_trick:
+        pass            # nobody has just won a trick with the stock left: nobody melds or draws (4.2, 4.8, 3.3)
+    elif phase == "meld":
         before = opts["meld_timing"] == "before_draw"
         st.window = actor if bool(pos.get("drawn")) != before else None
         st.meld_timing_fault = None if st.window else ("before" if before else "after")
@@ -619,7 +622,9 @@ def play_position(pos, players, dealer, opts, actor) -> tuple[DealState, list[Ca
     if hand is not None:
         have = len(st.holding(actor))
         if n == 2:
-            if phase == "meld":
+            if not after_trick and phase in ("meld", "draw"):
+                expect = 12 - max(0, done - k)
+            elif phase == "meld":
                 expect = 12 if pos.get("drawn") else 11
             elif phase == "draw":
                 expect = 11 if actor in st.to_draw else 12

@@ -1,0 +1,109 @@
+"""Pinochle: faults a black-box tester found.  A rule broken in a possible position is a ruling, not a 422; a meld
+of cards not held cites the melding rules in plain words; citations show only options that can have effect; the
+partnership's state.scores names an unknown key and takes a side's partners in either order.  Positions are
+physically possible and every expected value is worked by hand in a comment."""
+import pytest
+
+TWO = ["Ann", "Bob"]
+FOUR = ["Ann", "Bob", "Cid", "Dee"]   # sides Ann+Cid and Bob+Dee
+
+
+def P(api, endpoint, body, status=200):
+    return api(endpoint, body, status=status, game="pinochle")
+
+
+def meld_at(done, hand, cards, **pos):
+    return {"players": TWO, "dealer": "Bob",
+            "position": {"phase": "meld", "trump": "S", "tricks_done": done, "hand": hand.split(), **pos},
+            "action": {"type": "meld", "player": "Ann", "cards": cards.split()}}
+
+
+# ---------------------------------------------------------------- 1. melding and drawing outside the stock
+
+PLAYOFF_11 = "KS QS AH 10H AD 10D AC 10C JD 9C 9H"
+
+
+def test_meld_in_the_play_off_is_a_ruling(api):
+    # The tester's body with a possible hand: 13 tricks done, one of them in the play-off, so Ann holds 12 - 1 = 11
+    # cards (the melded ones came back to the hand, 5.1).  A marriage now breaks 4.8.
+    ans = P(api, "check", meld_at(13, PLAYOFF_11, "KS QS"))
+    assert ans["legal"] is False
+    assert ans["violations"] == [{"rule": "pinochle/4.8", "message": "no melding once the stock is exhausted",
+                                  "pointer": "/action/cards"}]
+    assert [c["rule"] for c in ans["citations"]] == ["pinochle/4.8"]
+
+
+def test_the_testers_exact_body_has_one_card_too_few(api):
+    # The tester's own body gives 10 cards after 13 tricks: 12 - 1 = 11 are held then, so the hand is impossible
+    # (422 at the hand, no longer at tricks_done).
+    body = meld_at(13, "KS QS AH 10H AD 10D AC 10C JD 9C", "KS QS")
+    err = P(api, "check", body, status=422)["errors"]
+    assert err == [{"pointer": "/position/hand",
+                    "detail": "at this point Ann holds 11 cards (hand and melded cards), not 10"}]
+
+
+@pytest.mark.parametrize("done,legal", [(11, True), (12, True), (13, False), (23, False)])
+def test_meld_at_the_boundary_of_the_stock(api, done, legal):
+    # The 12th trick is the last one with the stock (k = 12): its winner may still meld before drawing; after
+    # the 13th and up to the 23rd (the last before the 24th) nobody melds.  In the stock Ann holds 11 (she has
+    # played to the trick and not drawn), in the play-off 12 - (done - 12): 11 after 13, 1 after 23.
+    hand = PLAYOFF_11 if done <= 13 else "KS"
+    cards = "KS QS" if done <= 13 else "KS"
+    ans = P(api, "check", meld_at(done, hand, cards))
+    if legal:
+        assert ans["legal"] is True and ans["effects"]["points"] == 40      # royal marriage, spades trump
+    else:
+        assert ans["violations"][0]["rule"] == "pinochle/4.8"
+
+
+def test_meld_before_the_first_trick_is_a_ruling(api):
+    # Nobody has won a trick yet (0 done): Ann holds her 12 cards as dealt, and a meld breaks 4.2
+    ans = P(api, "check", meld_at(0, PLAYOFF_11 + " 9D", "KS QS"))
+    assert ans["violations"] == [{"rule": "pinochle/4.2",
+                                  "message": "only the winner of the trick just played may meld, now",
+                                  "pointer": "/action/player"}]
+
+
+def test_a_flag_of_draws_outside_the_stock_is_impossible(api):
+    # drawn: true after 13 tricks: nobody draws in the play-off, so the position cannot be
+    body = meld_at(13, PLAYOFF_11, "KS QS", drawn=True)
+    err = P(api, "check", body, status=422)["errors"][0]
+    assert err["pointer"] == "/position/drawn"
+
+
+@pytest.mark.parametrize("done,message", [(0, "nobody draws now"), (13, "the stock is exhausted"),
+                                          (14, "the stock is exhausted")])
+def test_draw_outside_the_stock_is_a_ruling(api, done, message):
+    # 0 done: Ann holds 12 as dealt; 13 and 14 done: 12 - 1 = 11 and 12 - 2 = 10 in the play-off
+    hand = {0: PLAYOFF_11 + " 9D", 13: PLAYOFF_11, 14: "KS QS AH 10H AD 10D AC 10C JD 9C"}[done]
+    body = {"players": TWO, "dealer": "Bob",
+            "position": {"phase": "draw", "trump": "S", "tricks_done": done, "winner": "Ann", "hand": hand.split()},
+            "action": {"type": "draw", "player": "Ann"}}
+    ans = P(api, "check", body)
+    assert ans["legal"] is False
+    assert ans["violations"] == [{"rule": "pinochle/3.3", "message": message, "pointer": "/action/card"}]
+
+
+@pytest.mark.parametrize("atype,extra,rule,message", [
+    ("play", {"card": "AS"}, "pinochle/7.3", "play starts once the auction is over and trump is named"),
+    ("meld", {"cards": ["KS", "QS"]}, "pinochle/4.10", "in this form all meld is counted at once from the hands"),
+])
+def test_play_or_meld_during_the_auction_is_a_ruling(api, atype, extra, rule, message):
+    # nobody has spoken yet: a card played or melded now breaks the rule of the auction form
+    body = {"variant": "partnership", "players": FOUR, "dealer": "Dee", "position": {"phase": "bidding", "bids": []},
+            "action": {"type": atype, "player": "Ann", **extra}}
+    ans = P(api, "check", body)
+    assert ans["violations"] == [{"rule": rule, "message": message, "pointer": "/action/type"}]
+
+
+@pytest.mark.parametrize("variant,players,rule,message", [
+    ("partnership", FOUR, "pinochle/7.2", "the auction is over"),
+    ("two-handed", TWO, "pinochle/2.1", "two-handed pinochle has no auction"),
+])
+def test_a_call_during_play_is_a_ruling(api, variant, players, rule, message):
+    # the first trick, nothing played yet: a bid of 300 now comes after the auction (or where there is none)
+    body = {"variant": variant, "players": players, "dealer": players[-1],
+            "position": {"phase": "play", "trump": "S", "tricks_done": 0},
+            "action": {"type": "bid", "player": "Ann", "amount": 300}}
+    ans = P(api, "check", body)
+    assert ans["violations"] == [{"rule": rule, "message": message, "pointer": "/action/type"}]
