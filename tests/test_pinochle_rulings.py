@@ -107,3 +107,69 @@ def test_a_call_during_play_is_a_ruling(api, variant, players, rule, message):
             "action": {"type": "bid", "player": "Ann", "amount": 300}}
     ans = P(api, "check", body)
     assert ans["violations"] == [{"rule": rule, "message": message, "pointer": "/action/type"}]
+
+
+# ---------------------------------------------------------------- 2. a meld of cards not held
+
+HAND_11 = "KS QS AH 10H AD 10D AC 10C JD 9C 9H"   # 3 tricks done, Ann won the third and has not drawn: 11 cards
+
+
+def not_held(action, hand=HAND_11, **pos):
+    return {"players": TWO, "dealer": "Bob",
+            "position": {"phase": "meld", "trump": "S", "tricks_done": 3, "upcard": "JS", "hand": hand.split(), **pos},
+            "action": {"player": "Ann", **action}}
+
+
+def test_a_marriage_not_held(api):
+    # the tester's body: neither KH nor QH is in Ann's hand (and nothing lies melded): 4.3, a meld is made of the
+    # cards held; KH, the first of the meld, is named
+    ans = P(api, "check", not_held({"type": "meld", "cards": ["KH", "QH"]}))
+    assert ans["violations"] == [{"rule": "pinochle/4.3", "message": "Ann does not hold KH", "pointer": "/action/cards"}]
+    assert [c["rule"] for c in ans["citations"]] == ["pinochle/4.3"]
+    assert ans["citations"][0]["text"].startswith("A meld is made of cards the player holds")
+
+
+def test_a_dix_not_held(api):
+    # no 9S in the hand: the dix rule (4.7); a dix action names no cards, so the pointer is the action
+    ans = P(api, "check", not_held({"type": "dix"}))
+    assert ans["violations"] == [{"rule": "pinochle/4.7", "message": "Ann does not hold 9S", "pointer": "/action"}]
+
+
+def test_a_dix_held_is_legal(api):
+    # one under the fault: 9S in place of 9H, shown for 10
+    ans = P(api, "check", not_held({"type": "dix"}, hand=HAND_11.replace("9H", "9S")))
+    assert ans["legal"] is True and ans["effects"]["points"] == 10
+
+
+def test_double_pinochle_with_one_copy_of_each(api):
+    # double pinochle needs both QS and both JD; Ann holds one of each: the first short card, QS, is named
+    ans = P(api, "check", not_held({"type": "meld", "cards": ["QS", "QS", "JD", "JD"]}))
+    assert ans["violations"][0] == {"rule": "pinochle/4.3", "message": "Ann holds one QS, the meld needs two",
+                                    "pointer": "/action/cards"}
+
+
+def test_double_pinochle_with_both_copies(api):
+    # one over: the second QS and JD in place of 9C and 9H: 300 (option double_pinochle: 300)
+    hand = HAND_11.replace("9C", "QS").replace("9H", "JD")
+    ans = P(api, "check", not_held({"type": "meld", "cards": ["QS", "QS", "JD", "JD"]}, hand=hand))
+    assert ans["legal"] is True and ans["effects"]["points"] == 300
+
+
+def test_a_card_on_the_table_that_may_not_serve_again(api):
+    # KS and QS lie on the table from a royal marriage (class A, 40).  A second royal marriage with the other QS
+    # from the hand may not take the table's KS (same class, not worth more), and the hand has no other KS: the
+    # card is there but barred (4.4).  9 cards in the hand + KS QS on the table = 11.
+    hand = "AH 10H AD 10D AC 10C JD 9C QS"
+    ans = P(api, "check", not_held({"type": "meld", "cards": ["KS", "QS"]}, hand=hand, melds=[{"cards": ["KS", "QS"]}]))
+    assert ans["violations"][0] == {
+        "rule": "pinochle/4.4", "pointer": "/action/cards",
+        "message": "KS was already melded as royal marriage; it may be used again only in another class or in a "
+                   "higher meld of the same class"}
+
+
+def test_not_held_in_russian(client):
+    for action, message in [({"type": "meld", "cards": ["QS", "QS", "JD", "JD"]},
+                             "Ann: Д♠ только одна, а для комбинации нужны обе"),
+                            ({"type": "meld", "cards": ["KH", "QH"]}, "Ann: на руке нет К♥")]:
+        r = client.post("/v1/games/pinochle/check", json=not_held(action), headers={"Accept-Language": "ru"})
+        assert r.status_code == 200 and r.get_json()["violations"][0]["message"] == message

@@ -295,7 +295,7 @@ class DealState:
         elif exchange:
             raise IllegalAction("pinochle/4.7", _("only a dix is exchanged for the upcard"), pointer="exchange")
         free = None if self.hands.get(player) is None else Counter(self.hands[player])
-        plan = self.tables[player].plan(cards, meld, free)
+        plan = self.tables[player].plan(cards, meld, free, player)
         if isinstance(plan, MeldFault):
             raise IllegalAction(plan.rule, plan.message, pointer="cards")
         return meld, plan

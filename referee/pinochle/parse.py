@@ -331,7 +331,7 @@ def _sequential_melds(melds, players, opts, trump, st: DealState, phase1, held, 
         if held is not None:
             free = Counter(held[p])
             free.subtract(t.card for t in st.tables[p].cards)
-        plan = st.tables[p].plan(cards, meld, free)
+        plan = st.tables[p].plan(cards, meld, free, p)
         if isinstance(plan, MeldFault):
             raise InputError(_("{why} ({rule})", why=plan.message, rule=plan.rule), ptr + "/cards")
         st.tables[p].add(cards, meld, plan)
@@ -445,7 +445,7 @@ def auction_deal(deal, players, dealer, opts) -> "AuctionDeal":
             if missing:
                 ptr = f"/deal/melds/{esc(p)}" if n == 4 else "/deal/meld"
                 raise InputError(_("{player} shows {card} as meld but never held it (the tricks show every card "
-                                   "played) (pinochle/1.1)", player=p, card=next(iter(missing))), ptr)
+                                   "played) (pinochle/4.10)", player=p, card=next(iter(missing))), ptr)
         st = new_state(players, dealer, opts, trump, hands)
         st.leader = declarer if n == 3 else st.leader
         replay(st, tricks)
@@ -571,7 +571,7 @@ def play_position(pos, players, dealer, opts, actor) -> tuple[DealState, list[Ca
             if meld is None:
                 raise InputError(_("{cards} is not a meld with {suit} trump (pinochle/4.1)", cards=shown(cards),
                                    suit=Suit(trump)), ptr + "/cards")
-            plan = st.tables[actor].plan(cards, meld, None)
+            plan = st.tables[actor].plan(cards, meld, None, actor)
             if isinstance(plan, MeldFault):
                 raise InputError(_("earlier melds are not legal: {why} ({rule})", why=plan.message, rule=plan.rule),
                                  ptr)
