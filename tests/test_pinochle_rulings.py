@@ -173,3 +173,62 @@ def test_not_held_in_russian(client):
                             ({"type": "meld", "cards": ["KH", "QH"]}, "Ann: на руке нет К♥")]:
         r = client.post("/v1/games/pinochle/check", json=not_held(action), headers={"Accept-Language": "ru"})
         assert r.status_code == 200 and r.get_json()["violations"][0]["message"] == message
+
+
+# ---------------------------------------------------------------- 4. the partnership's state.scores
+
+# Ann+Cid bid 300 and show no meld; they take 100 + 50 card points (+ the last trick's 10) = 160 < 300: -300.
+# Bob+Dee take 50 + 40 = 90, rounded (seven_up_strict) to 90: 90.
+PARTNERSHIP_DEAL = {"bid": {"player": "Ann", "amount": 300}, "trump": "S", "melds": {},
+                    "points": {"Ann": 100, "Bob": 50, "Cid": 50, "Dee": 40},
+                    "tricks_taken": {"Ann": 4, "Bob": 2, "Cid": 4, "Dee": 2}, "last_trick": "Ann"}
+
+
+def partnership(scores):
+    return {"variant": "partnership", "players": FOUR, "dealer": "Dee", "state": {"scores": scores},
+            "deal": PARTNERSHIP_DEAL}
+
+
+def test_unknown_sides_are_named(api):
+    # the tester's body: Ann+Bob and Cid+Dee are not sides (partners sit opposite); each is named at its place
+    errors = P(api, "score", partnership({"Ann+Bob": 300, "Cid+Dee": 200}), status=422)["errors"]
+    detail = "is not a side: the sides are Ann+Cid and Bob+Dee, partners sitting opposite"
+    assert errors == [{"pointer": "/state/scores/Ann+Bob", "detail": "'Ann+Bob' " + detail},
+                      {"pointer": "/state/scores/Cid+Dee", "detail": "'Cid+Dee' " + detail}]
+
+
+def test_one_unknown_side_and_the_total_it_leaves_out(api):
+    errors = P(api, "score", partnership({"Ann+Cid": 300, "Bob+Cid": 200}), status=422)["errors"]
+    assert [e["pointer"] for e in errors] == ["/state/scores/Bob+Cid", "/state/scores/Bob+Dee"]
+
+
+@pytest.mark.parametrize("scores", [{"Ann+Cid": 300, "Bob+Dee": 200}, {"Cid+Ann": 300, "Bob+Dee": 200},
+                                    {"Cid+Ann": 300, "Dee+Bob": 200}])
+def test_a_side_in_either_order(api, scores):
+    # 300 - 300 = 0 and 200 + 90 = 290, whichever order the partners are written in
+    sides = P(api, "score", partnership(scores))["sides"]
+    assert {s["id"]: s["total_after"] for s in sides} == {"Ann+Cid": 0, "Bob+Dee": 290}
+
+
+def test_a_side_given_twice(api):
+    errors = P(api, "score", partnership({"Ann+Cid": 300, "Cid+Ann": 300, "Bob+Dee": 200}), status=422)["errors"]
+    assert errors == [{"pointer": "/state/scores/Cid+Ann", "detail": "'Cid+Ann' names the side Ann+Cid again"}]
+
+
+@pytest.mark.parametrize("total,status", [(990, 200), (1000, 422)])
+def test_the_target_boundary_points_at_the_key_as_written(api, total, status):
+    # 990 is one step (10) under the target 1,000: possible; 1,000 has already reached it, and the error points at
+    # the key as the request wrote it
+    ans = P(api, "score", partnership({"Cid+Ann": 300, "Dee+Bob": total}), status=status)
+    if status == 422:
+        assert ans["errors"][0]["pointer"] == "/state/scores/Dee+Bob"
+    else:
+        assert {s["id"]: s["total_after"] for s in ans["sides"]}["Bob+Dee"] == 1080    # 990 + 90
+
+
+def test_an_unknown_player_in_the_points_is_named(api):
+    # 'Dan' for 'Dee': named at its own place, not reported as Dee's missing number
+    deal = dict(PARTNERSHIP_DEAL, points={"Ann": 100, "Bob": 50, "Cid": 50, "Dan": 40})
+    body = {"variant": "partnership", "players": FOUR, "dealer": "Dee", "deal": deal}
+    err = P(api, "score", body, status=422)["errors"]
+    assert err == [{"pointer": "/deal/points/Dan", "detail": "'Dan' is not a player"}]

@@ -54,6 +54,16 @@ def side_ids(players: list[str]) -> list[str]:
     return [f"{players[0]}+{players[2]}", f"{players[1]}+{players[3]}"]
 
 
+def side_key(name, players: list[str]):
+    """A partnership side as a request names it: ``Ann+Cid`` or, the partners in the other order, ``Cid+Ann``; the
+    side's id (:func:`side_ids`), or ``name`` itself when it names no side."""
+    if isinstance(name, str):
+        for sid, pair in zip(side_ids(players), ((players[0], players[2]), (players[1], players[3]))):
+            if name in (sid, f"{pair[1]}+{pair[0]}"):
+                return sid
+    return name
+
+
 def side_of(players: list[str], p: str) -> str:
     return side_ids(players)[players.index(p) % 2]
 

@@ -16,8 +16,8 @@ from ..errors import IllegalAction, InputError, esc
 from ..i18n import Suit, _, ngettext
 from .auction import Auction
 from .cards import DEAL_TOTAL, LAST_TRICK, deck_of, dix_rank, points_of, pool_of
-from .deal import HAND_SIZE, LEAD_RULE, DealState, new_state, shown, side_ids, stock_tricks, total_tricks, \
-    trick_winner
+from .deal import HAND_SIZE, LEAD_RULE, DealState, new_state, shown, side_ids, side_key, stock_tricks, \
+    total_tricks, trick_winner
 from .melds import MeldFault, Table, meld_in_hand, meld_kind
 from .scoring import ESCALATION
 
@@ -51,18 +51,36 @@ def parse_state(req: dict, players: list[str], opts: dict) -> tuple[dict[str, in
         return scores, target
     if not isinstance(raw, dict):
         raise InputError(_("state must be an object"), "/state")
-    if missing_scores(raw, keys):
-        raise InputError(missing_scores(raw, keys))
-    for k, v in (raw.get("scores") or {}).items():
-        if k not in scores:
-            raise InputError(_("{name} is not one of {keys}", name=repr(k), keys=", ".join(keys)),
-                             f"/state/scores/{esc(k)}")
+    given = raw.get("scores")
+    named: dict[str, tuple[str, object]] = {}     # side or player id -> (the key as written, its score)
+    if isinstance(given, dict):
+        errors = []
+        for k, v in given.items():
+            key = side_key(k, players) if len(players) == 4 else k
+            if key not in scores:
+                errors.append({"pointer": f"/state/scores/{esc(k)}",
+                               "detail": _("{name} is not a side: the sides are {first} and {second}, partners sitting "
+                                           "opposite", name=repr(k), first=keys[0], second=keys[-1])
+                               if len(players) == 4 else
+                               _("{name} is not one of {keys}", name=repr(k), keys=", ".join(keys))})
+            elif key in named:
+                errors.append({"pointer": f"/state/scores/{esc(k)}",
+                               "detail": _("{name} names the side {side} again", name=repr(k), side=key)})
+            else:
+                named[key] = (k, v)
+        if errors:
+            # the keys not recognised, each at its own place; the totals then missing, at theirs
+            raise InputError(errors + missing_scores({"scores": named}, keys))
+    missing = missing_scores({"scores": named} if isinstance(given, dict) and given else raw, keys)
+    if missing:
+        raise InputError(missing)
+    for key, (k, v) in named.items():
         if isinstance(v, bool) or not isinstance(v, int):
             raise InputError(_("a score is an integer"), f"/state/scores/{esc(k)}")
         if v % 10 and opts["rounding"] != "none" and opts["card_points"] != "ace_ten_kq":
             raise InputError(_("{score} cannot happen: with rounding every score is a multiple of 10", score=v),
                              f"/state/scores/{esc(k)}")
-        scores[k] = v
+        scores[key] = v
     t = raw.get("target")
     if t is not None:
         if isinstance(t, bool) or not isinstance(t, int) or t < opts["target"] or (t - opts["target"]) % ESCALATION:
@@ -80,7 +98,7 @@ def parse_state(req: dict, players: list[str], opts: dict) -> tuple[dict[str, in
             raise InputError(_("{score} has already reached the target {target}; the target should have risen "
                                "or the game ended (pinochle/6.3)", score=v, target=target) if len(players) == 2 else
                              _("{score} has already reached the target {target}: the game ended with that deal "
-                               "(pinochle/6.3)", score=v, target=target), f"/state/scores/{esc(k)}")
+                               "(pinochle/6.3)", score=v, target=target), f"/state/scores/{esc(named.get(k, (k,))[0])}")
         if len(players) == 2 and v < 0:
             raise InputError(_("two-handed scores never go below 0"), f"/state/scores/{esc(k)}")
     if target > opts["target"]:
@@ -459,13 +477,13 @@ def auction_deal(deal, players, dealer, opts) -> "AuctionDeal":
             raise InputError(_("give tricks, or points and tricks_taken per player"), "/deal/points")
         extra = points_of(buried, opts) if n == 3 else 0
         for key, obj in (("points", pts), ("tricks_taken", taken)):
+            for k in obj:       # a name not recognised first, at its own place, rather than the player it misses
+                if k not in players:
+                    raise InputError(_("{name} is not a player", name=repr(k)), f"/deal/{key}/{esc(k)}")
             for p in players:
                 v = obj.get(p)
                 if isinstance(v, bool) or not isinstance(v, int) or v < 0:
                     raise InputError(_("a whole number, 0 or more, for every player"), f"/deal/{key}/{esc(p)}")
-            for k in obj:
-                if k not in players:
-                    raise InputError(_("{name} is not a player", name=repr(k)), f"/deal/{key}/{esc(k)}")
         if sum(pts.values()) + extra != DEAL_TOTAL:
             raise InputError(_("card points in tricks and the buried cards add up to {total}, not {given} "
                                "(pinochle/1.3)", total=DEAL_TOTAL, given=sum(pts.values()) + extra) if extra else
