@@ -232,3 +232,44 @@ def test_an_unknown_player_in_the_points_is_named(api):
     body = {"variant": "partnership", "players": FOUR, "dealer": "Dee", "deal": deal}
     err = P(api, "score", body, status=422)["errors"]
     assert err == [{"pointer": "/deal/points/Dan", "detail": "'Dan' is not a player"}]
+
+
+# ---------------------------------------------------------------- 3. citations show only options that can have effect
+
+def rules_of(client, variant):
+    r = client.get(f"/v1/games/pinochle/rules?variant={variant}")
+    assert r.status_code == 200
+    return {x["id"]: x for x in r.get_json()["rules"]}
+
+
+@pytest.mark.parametrize("variant", ["partnership", "three-hand-auction"])
+def test_auction_forms_show_no_option_without_effect(client, variant):
+    # the target never rises (6.3), declaring out is not played (6.4) and the pack is the 48 cards (1.1, 1.2, 1.4,
+    # 4.1) in these forms: their options cannot be set otherwise, so the citations leave them out
+    rules = rules_of(client, variant)
+    assert rules["pinochle/6.3"]["options"] == {"target": 1000}
+    assert "never rises" in rules["pinochle/6.3"]["text"]
+    assert "options" not in rules["pinochle/6.4"]
+    for rid in ("pinochle/1.1", "pinochle/1.2", "pinochle/1.4"):
+        assert "options" not in rules[rid], rid
+    assert rules["pinochle/4.1"]["options"] == {"double_pinochle": "300"}
+
+
+def test_two_handed_shows_them(client):
+    rules = rules_of(client, "two-handed")
+    assert rules["pinochle/6.3"]["options"] == {"target": 1000, "target_rise": "by_step"}
+    assert rules["pinochle/6.4"]["options"] == {"declare_out": True}
+    assert rules["pinochle/1.1"]["options"] == {"deck": 48}
+    assert rules["pinochle/4.1"]["options"] == {"deck": 48, "double_pinochle": "300"}
+
+
+def test_a_ruling_citation_in_an_auction_form(api):
+    # counting a partnership hand cites 4.1 (the meld table): double pinochle's value shows, the pack does not.
+    # K-Q of spades, spades trump: a royal marriage, 40.
+    body = {"variant": "partnership", "players": FOUR, "dealer": "Dee",
+            "position": {"phase": "count", "hand": ["KS", "QS"], "trump": "S"},
+            "action": {"type": "count_meld", "player": "Ann"}}
+    ans = P(api, "check", body)
+    assert ans["effects"]["total"] == 40
+    cited = {c["rule"]: c.get("options") for c in ans["citations"]}
+    assert cited == {"pinochle/4.1": {"double_pinochle": "300"}, "pinochle/4.9": None, "pinochle/4.10": None}
