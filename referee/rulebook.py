@@ -74,6 +74,8 @@ class Rule:
     clauses: tuple[Clause, ...] = ()
     notes: tuple[Texts, ...] = ()
     when: Clause | None = None          # the option values under which the rule applies at all (None: always)
+    # options shown only under some option values or variants (where they can have effect): name -> condition
+    options_when: tuple[tuple[str, Clause], ...] = ()
 
     def applies(self, options: dict[str, Any], variant_id: str | None = None) -> bool:
         """Whether the rule is part of the game under ``options`` (a Samba-only rule is not part of the classic
@@ -90,12 +92,18 @@ class Rule:
     def render(self, lang: str = DEFAULT_LANGUAGE, variant: "Variant | None" = None,
                options: dict[str, Any] | None = None, notes: bool = False) -> dict:
         """The rule as the API shows it: ``{id, title, text, source}`` as it applies under ``options``, plus
-        ``options`` (the governing options' values) and, with ``notes``, the rule's ``notes``."""
+        ``options`` (the governing options' values; one listed with a ``when`` only where that holds, as where it
+        can have effect) and, with ``notes``, the rule's ``notes``."""
         text = self.body(lang, options, variant.id if variant is not None else None)
         out = {"id": self.id, "title": _pick(self.title, lang), "text": text,
                "source": self.sources_under(options, variant.id if variant is not None else None)}
         if options is not None and self.options:
-            out["options"] = {name: options[name] for name in self.options if name in options}
+            vid = variant.id if variant is not None else None
+            cond = dict(self.options_when)
+            shown = {name: options[name] for name in self.options
+                     if name in options and (name not in cond or cond[name].holds(options, vid))}
+            if shown:
+                out["options"] = shown
         if notes:
             out["notes"] = [_pick(n, lang) for n in self.notes]
         return out
@@ -180,7 +188,10 @@ class Rulebook:
             rid = r["id"]
             rules.append(Rule(
                 id=rid, title=_texts(r["title"], rid), text=_texts(r.get("text") or {DEFAULT_LANGUAGE: ""}, rid),
-                source=_sources(r["source"], rid), options=tuple(r.get("options") or ()),
+                source=_sources(r["source"], rid),
+                options=tuple(o["name"] if isinstance(o, dict) else o for o in r.get("options") or ()),
+                options_when=tuple((o["name"], Clause(when=dict(o["when"]), text={}))
+                                   for o in r.get("options") or () if isinstance(o, dict)),
                 clauses=tuple(Clause(when=dict(c["when"]), text=_texts(c["text"], rid),
                                      source=_sources(c["source"], rid) if c.get("source") else ())
                               for c in r.get("clauses") or ()),

@@ -42,8 +42,8 @@ def test_a_card_the_hand_does_not_have(api):
     # KS is neither on the table nor in the hand
     body = meld_body(["QS QH QD QC"], "9C 9S JC 9H JH 10C 10S", "KS QS")
     ans = P(api, "check", body)
-    assert ans["violations"][0]["rule"] == "pinochle/1.1"
-    assert ans["violations"][0]["message"] == "KS is not available 1 time for this meld"
+    assert ans["violations"][0]["rule"] == "pinochle/4.3"
+    assert ans["violations"][0]["message"] == "Ann does not hold KS"
 
 
 def test_a_single_card_that_is_not_the_dix(api):

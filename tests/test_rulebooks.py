@@ -248,6 +248,22 @@ def test_a_rule_applies_only_where_its_condition_holds(sample):
                                       "language": "en"}]
 
 
+def test_an_option_with_a_condition_is_shown_only_where_it_holds(tmp_path):
+    # an option listed as {name, when} is shown by a citation only where it can have effect; still one of the rule's
+    # options, so a clause may depend on it
+    from types import SimpleNamespace
+    from referee.rulebook import Rulebook
+    path = tmp_path / "rules.yaml"
+    path.write_text(SAMPLE.replace("options: [red_three_value, red_three_scale]",
+                                   "options: [red_three_value, {name: red_three_scale, when: {variant: two}}]"),
+                    encoding="utf-8")
+    rule = Rulebook.load(path)["sample/1.1"]
+    assert rule.options == ("red_three_value", "red_three_scale")
+    opts = {"red_three_value": 100, "red_three_scale": "four_800"}
+    assert rule.render("en", SimpleNamespace(id="two"), opts)["options"] == opts
+    assert rule.render("en", SimpleNamespace(id="four"), opts)["options"] == {"red_three_value": 100}
+
+
 def test_a_source_outside_the_bibliography_is_refused(tmp_path):
     from referee.rulebook import Rulebook
     path = tmp_path / "rules.yaml"

@@ -54,6 +54,16 @@ def side_ids(players: list[str]) -> list[str]:
     return [f"{players[0]}+{players[2]}", f"{players[1]}+{players[3]}"]
 
 
+def side_key(name, players: list[str]):
+    """A partnership side as a request names it: ``Ann+Cid`` or, the partners in the other order, ``Cid+Ann``; the
+    side's id (:func:`side_ids`), or ``name`` itself when it names no side."""
+    if isinstance(name, str):
+        for sid, pair in zip(side_ids(players), ((players[0], players[2]), (players[1], players[3]))):
+            if name in (sid, f"{pair[1]}+{pair[0]}"):
+                return sid
+    return name
+
+
 def side_of(players: list[str], p: str) -> str:
     return side_ids(players)[players.index(p) % 2]
 
@@ -295,7 +305,7 @@ class DealState:
         elif exchange:
             raise IllegalAction("pinochle/4.7", _("only a dix is exchanged for the upcard"), pointer="exchange")
         free = None if self.hands.get(player) is None else Counter(self.hands[player])
-        plan = self.tables[player].plan(cards, meld, free)
+        plan = self.tables[player].plan(cards, meld, free, player)
         if isinstance(plan, MeldFault):
             raise IllegalAction(plan.rule, plan.message, pointer="cards")
         return meld, plan
@@ -359,7 +369,8 @@ class DealState:
     # ---------------------------------------------------------------- two-handed draws (pinochle/3.3, 3.4)
     def verify_draw(self, player: str, card: Card | None) -> None:
         if not self.to_draw:
-            raise IllegalAction("pinochle/3.3", _("nobody draws now"))
+            raise IllegalAction("pinochle/3.3", _("the stock is exhausted") if self.n == 2 and self.stock_left <= 0
+                                else _("nobody draws now"))
         if player != self.to_draw[0]:
             raise IllegalAction("pinochle/3.3", _("{player} draws first", player=self.to_draw[0]), pointer="player")
         if self.stock_left <= 0:

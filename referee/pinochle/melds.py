@@ -144,13 +144,16 @@ class Table:
 
     cards: list[TableCard] = field(default_factory=list)
 
-    def plan(self, cards: list[Card], meld: Meld, hand_free: Counter | None) -> list[TableCard] | MeldFault:
+    def plan(self, cards: list[Card], meld: Meld, hand_free: Counter | None,
+             player: str) -> list[TableCard] | MeldFault:
         """Choose which of ``cards`` come from the table so that the meld is legal.
 
         A table card may serve only if it was never in a meld of the same class worth as much or more
         (pinochle/4.4); the other cards come from the hand, and at least one must (4.3).  ``hand_free``
         counts the cards held off the table (None when unknown: then at most two copies exist).
-        Returns the table cards to use, or why no choice is legal (:class:`MeldFault`).
+        Returns the table cards to use, or why no choice is legal (:class:`MeldFault`): a card ``player`` does
+        not have as often as the meld needs it breaks 4.3 (a meld is made of the cards held; 4.7 for a dix), one
+        that is there but only on the table in a meld that bars it, 4.4.
         """
         need = Counter(cards)
         plan: dict[Card, tuple[list[TableCard], int]] = {}
@@ -161,14 +164,21 @@ class Table:
             avail = (2 - len(usable)) if hand_free is None else hand_free[card]
             min_h = k - min(k, len(ok))
             if min_h > avail:
-                if len(ok) < len(usable):
+                if avail + len(usable) >= k:
+                    # enough copies, but one the meld needs is on the table in a meld that bars it (4.4)
                     bad = next(t for t in usable if t not in ok)
                     return MeldFault("pinochle/4.4", _(
                         "{card} was already melded as {meld}; it may be used again only in another class or in a "
                         "higher meld of the same class", card=card, meld=bad.melds[-1].name))
-                return MeldFault("pinochle/1.1", ngettext("{card} is not available {n} time for this meld",
-                                                          "{card} is not available {n} times for this meld", k,
-                                                          card=card))
+                rule = "pinochle/4.7" if meld.name == "dix" else "pinochle/4.3"
+                have = avail + len(usable)
+                if have == 0:
+                    return MeldFault(rule, _("{player} does not hold {card}", player=player, card=card))
+                # the meld needs both copies (a doubled around, double pinochle) and only one is held: a meld never
+                # takes more than the pack's two, so the plural form is never reached
+                return MeldFault(rule, ngettext("{player} holds one {card}, the meld needs two",
+                                                "{player} holds {n} {card}, the meld needs more", have,
+                                                player=player, card=card))
             plan[card] = (ok, min_h)
             if avail > min_h:
                 spare.append(card)    # a copy in the hand could be the meld's new card (4.3)

@@ -16,8 +16,8 @@ from ..errors import IllegalAction, InputError, esc
 from ..i18n import Suit, _, ngettext
 from .auction import Auction
 from .cards import DEAL_TOTAL, LAST_TRICK, deck_of, dix_rank, points_of, pool_of
-from .deal import HAND_SIZE, LEAD_RULE, DealState, new_state, shown, side_ids, stock_tricks, total_tricks, \
-    trick_winner
+from .deal import HAND_SIZE, LEAD_RULE, DealState, new_state, shown, side_ids, side_key, stock_tricks, \
+    total_tricks, trick_winner
 from .melds import MeldFault, Table, meld_in_hand, meld_kind
 from .scoring import ESCALATION
 
@@ -51,18 +51,36 @@ def parse_state(req: dict, players: list[str], opts: dict) -> tuple[dict[str, in
         return scores, target
     if not isinstance(raw, dict):
         raise InputError(_("state must be an object"), "/state")
-    if missing_scores(raw, keys):
-        raise InputError(missing_scores(raw, keys))
-    for k, v in (raw.get("scores") or {}).items():
-        if k not in scores:
-            raise InputError(_("{name} is not one of {keys}", name=repr(k), keys=", ".join(keys)),
-                             f"/state/scores/{esc(k)}")
+    given = raw.get("scores")
+    named: dict[str, tuple[str, object]] = {}     # side or player id -> (the key as written, its score)
+    if isinstance(given, dict):
+        errors = []
+        for k, v in given.items():
+            key = side_key(k, players) if len(players) == 4 else k
+            if key not in scores:
+                errors.append({"pointer": f"/state/scores/{esc(k)}",
+                               "detail": _("{name} is not a side: the sides are {first} and {second}, partners sitting "
+                                           "opposite", name=repr(k), first=keys[0], second=keys[-1])
+                               if len(players) == 4 else
+                               _("{name} is not one of {keys}", name=repr(k), keys=", ".join(keys))})
+            elif key in named:
+                errors.append({"pointer": f"/state/scores/{esc(k)}",
+                               "detail": _("{name} names the side {side} again", name=repr(k), side=key)})
+            else:
+                named[key] = (k, v)
+        if errors:
+            # the keys not recognised, each at its own place; the totals then missing, at theirs
+            raise InputError(errors + missing_scores({"scores": named}, keys))
+    missing = missing_scores({"scores": named} if isinstance(given, dict) and given else raw, keys)
+    if missing:
+        raise InputError(missing)
+    for key, (k, v) in named.items():
         if isinstance(v, bool) or not isinstance(v, int):
             raise InputError(_("a score is an integer"), f"/state/scores/{esc(k)}")
         if v % 10 and opts["rounding"] != "none" and opts["card_points"] != "ace_ten_kq":
             raise InputError(_("{score} cannot happen: with rounding every score is a multiple of 10", score=v),
                              f"/state/scores/{esc(k)}")
-        scores[k] = v
+        scores[key] = v
     t = raw.get("target")
     if t is not None:
         if isinstance(t, bool) or not isinstance(t, int) or t < opts["target"] or (t - opts["target"]) % ESCALATION:
@@ -80,7 +98,7 @@ def parse_state(req: dict, players: list[str], opts: dict) -> tuple[dict[str, in
             raise InputError(_("{score} has already reached the target {target}; the target should have risen "
                                "or the game ended (pinochle/6.3)", score=v, target=target) if len(players) == 2 else
                              _("{score} has already reached the target {target}: the game ended with that deal "
-                               "(pinochle/6.3)", score=v, target=target), f"/state/scores/{esc(k)}")
+                               "(pinochle/6.3)", score=v, target=target), f"/state/scores/{esc(named.get(k, (k,))[0])}")
         if len(players) == 2 and v < 0:
             raise InputError(_("two-handed scores never go below 0"), f"/state/scores/{esc(k)}")
     if target > opts["target"]:
@@ -331,7 +349,7 @@ def _sequential_melds(melds, players, opts, trump, st: DealState, phase1, held, 
         if held is not None:
             free = Counter(held[p])
             free.subtract(t.card for t in st.tables[p].cards)
-        plan = st.tables[p].plan(cards, meld, free)
+        plan = st.tables[p].plan(cards, meld, free, p)
         if isinstance(plan, MeldFault):
             raise InputError(_("{why} ({rule})", why=plan.message, rule=plan.rule), ptr + "/cards")
         st.tables[p].add(cards, meld, plan)
@@ -445,7 +463,7 @@ def auction_deal(deal, players, dealer, opts) -> "AuctionDeal":
             if missing:
                 ptr = f"/deal/melds/{esc(p)}" if n == 4 else "/deal/meld"
                 raise InputError(_("{player} shows {card} as meld but never held it (the tricks show every card "
-                                   "played) (pinochle/1.1)", player=p, card=next(iter(missing))), ptr)
+                                   "played) (pinochle/4.10)", player=p, card=next(iter(missing))), ptr)
         st = new_state(players, dealer, opts, trump, hands)
         st.leader = declarer if n == 3 else st.leader
         replay(st, tricks)
@@ -459,13 +477,13 @@ def auction_deal(deal, players, dealer, opts) -> "AuctionDeal":
             raise InputError(_("give tricks, or points and tricks_taken per player"), "/deal/points")
         extra = points_of(buried, opts) if n == 3 else 0
         for key, obj in (("points", pts), ("tricks_taken", taken)):
+            for k in obj:       # a name not recognised first, at its own place, rather than the player it misses
+                if k not in players:
+                    raise InputError(_("{name} is not a player", name=repr(k)), f"/deal/{key}/{esc(k)}")
             for p in players:
                 v = obj.get(p)
                 if isinstance(v, bool) or not isinstance(v, int) or v < 0:
                     raise InputError(_("a whole number, 0 or more, for every player"), f"/deal/{key}/{esc(p)}")
-            for k in obj:
-                if k not in players:
-                    raise InputError(_("{name} is not a player", name=repr(k)), f"/deal/{key}/{esc(k)}")
         if sum(pts.values()) + extra != DEAL_TOTAL:
             raise InputError(_("card points in tricks and the buried cards add up to {total}, not {given} "
                                "(pinochle/1.3)", total=DEAL_TOTAL, given=sum(pts.values()) + extra) if extra else
@@ -529,19 +547,20 @@ def play_position(pos, players, dealer, opts, actor) -> tuple[DealState, list[Ca
         raise InputError(_("tricks_done runs from 0 to {last}", last=last), "/position/tricks_done")
     st.tricks_done = done
     k = stock_tricks(opts)
-    if phase in ("meld", "draw"):
-        if n != 2:
-            raise InputError(_("melding after a trick and drawing belong to two-handed pinochle"), "/position/phase")
-        if not 1 <= done <= k:
-            raise InputError(_("a meld follows a trick won while the stock lasts: tricks_done from 1 to {k}", k=k)
-                             if phase == "meld" else
-                             _("a draw follows a trick won while the stock lasts: tricks_done from 1 to {k}", k=k),
-                             "/position/tricks_done")
+    if phase in ("meld", "draw") and n != 2:
+        raise InputError(_("melding after a trick and drawing belong to two-handed pinochle"), "/position/phase")
+    # a meld or a draw after a trick won while the stock lasts; before the first trick, or in the play-off, the
+    # position is an ordinary one and the action a ruling (4.2, 4.8, 3.3)
+    after_trick = phase in ("meld", "draw") and 1 <= done <= k
     played_from_table: list[Card] = []
     if n == 2:
         # the stock, counting the upcard, before this trick's draws
-        before_draws = 2 * k - 2 * (done - 1) if phase in ("meld", "draw") else max(0, 2 * k - 2 * done)
+        before_draws = 2 * k - 2 * (done - 1) if after_trick else max(0, 2 * k - 2 * done)
         expect_stock = before_draws
+        if not after_trick and (pos.get("drawn") or pos.get("winner_drew")):
+            flag = "drawn" if pos.get("drawn") else "winner_drew"
+            raise InputError(_("nobody draws before the first trick or once the stock is exhausted"),
+                             f"/position/{flag}")
         if phase == "draw" and pos.get("winner_drew"):
             expect_stock -= 1
         if phase == "meld" and pos.get("drawn"):
@@ -558,7 +577,7 @@ def play_position(pos, players, dealer, opts, actor) -> tuple[DealState, list[Ca
                                  "/position/upcard")
             if pos.get("exchanged") and st.upcard.rank != dix_rank(opts):
                 raise InputError(_("after an exchange the upcard is the dix (pinochle/4.7)"), "/position/upcard")
-            if done >= k and phase not in ("meld", "draw"):
+            if done >= k and not after_trick:
                 raise InputError(_("the upcard was taken with the last stock card (pinochle/3.4)"), "/position/upcard")
         earlier = pos.get("melds") or []
         if earlier and done == 0:
@@ -570,7 +589,7 @@ def play_position(pos, players, dealer, opts, actor) -> tuple[DealState, list[Ca
             if meld is None:
                 raise InputError(_("{cards} is not a meld with {suit} trump (pinochle/4.1)", cards=shown(cards),
                                    suit=Suit(trump)), ptr + "/cards")
-            plan = st.tables[actor].plan(cards, meld, None)
+            plan = st.tables[actor].plan(cards, meld, None, actor)
             if isinstance(plan, MeldFault):
                 raise InputError(_("earlier melds are not legal: {why} ({rule})", why=plan.message, rule=plan.rule),
                                  ptr)
@@ -584,14 +603,16 @@ def play_position(pos, players, dealer, opts, actor) -> tuple[DealState, list[Ca
         for i, c in enumerate(played_from_table):
             if not st.tables[actor].remove(c):
                 raise InputError(_("{card} is not among the melded cards", card=c), f"/position/played_from_table/{i}")
-        if done >= k and phase not in ("meld", "draw"):
+        if done >= k and not after_trick:
             st.start_playoff()
     st.exchanged = bool(pos.get("exchanged"))
     trick = pos.get("trick") or {}
     played = cards_at(trick.get("cards") or [], opts, "/position/trick/cards")
     if len(played) >= n:
         raise InputError(_("the current trick is already complete"), "/position/trick/cards")
-    if phase == "meld":
+    if phase in ("meld", "draw") and not after_trick:
+        pass            # nobody has just won a trick with the stock left: nobody melds or draws (4.2, 4.8, 3.3)
+    elif phase == "meld":
         before = opts["meld_timing"] == "before_draw"
         st.window = actor if bool(pos.get("drawn")) != before else None
         st.meld_timing_fault = None if st.window else ("before" if before else "after")
@@ -619,7 +640,9 @@ def play_position(pos, players, dealer, opts, actor) -> tuple[DealState, list[Ca
     if hand is not None:
         have = len(st.holding(actor))
         if n == 2:
-            if phase == "meld":
+            if not after_trick and phase in ("meld", "draw"):
+                expect = 12 - max(0, done - k)
+            elif phase == "meld":
                 expect = 12 if pos.get("drawn") else 11
             elif phase == "draw":
                 expect = 11 if actor in st.to_draw else 12

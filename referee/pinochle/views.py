@@ -6,6 +6,7 @@ from ..cards import Card, check_conservation
 from ..common import fields_out_of_phase, parse_player, parse_players
 from ..errors import IllegalAction, InputError
 from ..i18n import _
+from .auction import Auction
 from .cards import deck_of, dix_rank
 from .deal import LEAD_RULE, legal_cards, new_state
 from .melds import meld_in_hand
@@ -82,6 +83,14 @@ def check(req: dict, variant, opts: dict) -> dict:
         legal_before = auc.legal(actor)
         try:
             amount = action.get("amount") if t == "bid" else None
+            if t == "play":   # a possible position, a rule broken: no play before the auction is over
+                raise IllegalAction("pinochle/7.3" if len(players) == 4 else "pinochle/8.3",
+                                    _("play starts once the auction is over and trump is named"), pointer="type")
+            if t in ("meld", "dix"):
+                raise IllegalAction("pinochle/4.10", _("in this form all meld is counted at once from the hands"),
+                                    pointer="type")
+            if t == "draw":
+                raise IllegalAction("pinochle/3.3", _("nobody draws now"), pointer="type")
             if t not in ("bid", "pass"):
                 raise InputError(_("in the bidding phase the action is bid or pass"), "/action/type")
             if t == "bid" and amount is None:
@@ -99,6 +108,12 @@ def check(req: dict, variant, opts: dict) -> dict:
     if clash:
         raise InputError(clash)
     st, hand = play_position(pos, players, dealer, opts, actor)
+    if t in ("bid", "pass"):
+        # a call once play has begun: the auction is over (or there is none, two-handed)
+        e = (IllegalAction("pinochle/2.1", _("two-handed pinochle has no auction"), pointer="type")
+             if len(players) == 2 else
+             IllegalAction(Auction(players, dealer, opts).rule, _("the auction is over"), pointer="type"))
+        return _illegal(base, e, [], t)
     if t == "play":
         card = card_at(action.get("card"), opts, "/action/card")
         legal_before = [{"type": "play", "player": actor, "card": str(c)}
