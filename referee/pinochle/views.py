@@ -250,8 +250,9 @@ def validate(req: dict, variant, opts: dict) -> dict:
         if st.done:
             violate(i, t, "pinochle/2.3", _("the deal is over: the next event is a new deal"), ptr)
             continue
+        banked = scores[actor] if n == 2 else 0     # declaring out counts the score banked (two-handed)
         try:
-            _event(st, t, actor, ev, ptr, opts, seen, scores[actor] if n == 2 else 0, target, False)
+            _event(st, t, actor, ev, ptr, opts, seen, banked, target, False)
         except IllegalAction as e:
             field = e.pointer or EVENT_FIELD.get(t)
             cannot = not as_played or isinstance(e, _CannotApply)
@@ -259,7 +260,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
             if cannot:
                 continue
             try:
-                _event(st, t, actor, ev, ptr, opts, seen, scores[actor] if n == 2 else 0, target, True)
+                _event(st, t, actor, ev, ptr, opts, seen, banked, target, True)
             except IllegalAction:
                 skipping = True     # the cards do not allow it: this deal's judging ends here
                 continue
