@@ -175,13 +175,14 @@ def test_pinochle_logs_in_a_batch(tmp_path):
 
 def test_pinochle_batch(tmp_path):
     # examples/pinochle/batch.jsonl: the example deal, then a play-off revoke, a third copy of a card in the
-    # deal, and a log cut off mid-deal (scripts/make_pinochle_examples.py).
+    # deal, and a log cut off mid-deal (scripts/make_pinochle_examples.py), which is valid and not complete (issue 19).
     out = tmp_path / "o.jsonl"
     r = run("validate", EX.parent / "pinochle" / "batch.jsonl", "--output", out)
     assert r.exit_code == 1
-    got, _ = statuses(out)
+    got, recs = statuses(out)
     assert got == [(1, "valid", None), (2, "invalid", "pinochle/5.2"), (3, "invalid", "pinochle/1.1"),
-                   (4, "invalid", "pinochle/2.3")]
+                   (4, "valid", None)]
+    assert [r["complete"] for r in recs] == [True, True, True, False]
 
 
 def test_canasta_batch(tmp_path):

@@ -106,9 +106,9 @@ def test_a_log_violation_in_russian(client):
     body = json.loads((pathlib.Path(__file__).resolve().parent.parent / "examples" / "pinochle"
                        / "two-handed-game.json").read_text())
     body.pop("game")
-    body["log"] = body["log"][:30]
+    body["log"] = body["log"][:1] + [{"type": "play", "player": "Ann", "card": "9H"}]   # Ann deals: Bob leads
     ans = post(client, "validate", body)
-    assert ans["first_violation"]["message"] == "журнал обрывается посреди сдачи"
+    assert ans["first_violation"]["message"] == "сейчас ходит Bob, а не Ann"
 
 
 def test_variants_and_options_in_russian(client):

@@ -3,7 +3,12 @@
 :class:`Auction` is a small state machine: the player left of the dealer speaks first, then each in turn to the
 left; a bid is a multiple of 10 from option ``min_bid`` and above the bid before it; a pass is final.  Per call
 the PokerKit triple: ``verify_bid`` / ``verify_pass`` (raise :class:`~referee.errors.IllegalAction` naming the
-rule), ``can_bid`` / ``can_pass``, ``apply_bid`` / ``apply_pass``.
+rule), ``can_bid`` / ``can_pass``, ``apply_bid`` / ``apply_pass``.  ``calls`` keeps the calls made, in order, in
+the shape of a check position's ``bids``.
+
+As played (``as_played=True``, a log replayed with ``replay: "as_played"``): a call out of turn and a bid of an
+amount the auction does not allow (pinochle/7.2, 8.2) are taken as made; a call after the auction is over or a bid
+by a player who has passed still cannot be made.
 """
 from __future__ import annotations
 
@@ -25,6 +30,7 @@ class Auction:
     passed: set = field(default_factory=set)
     to_speak: str | None = None
     over: bool = False
+    calls: list = field(default_factory=list)
 
     def __post_init__(self):
         self.to_speak = self.players[(self.players.index(self.dealer) + 1) % len(self.players)]
@@ -39,22 +45,24 @@ class Auction:
         """The lowest bid now: ``min_bid``, or 10 above the high bid."""
         return max(self.opts["min_bid"], self.high + STEP)
 
-    def verify_pass(self, player: str) -> None:
-        """Whether ``player`` may speak now: the auction is on, the player has not passed and it is their turn."""
+    def verify_pass(self, player: str, as_played: bool = False) -> None:
+        """Whether ``player`` may speak now: the auction is on, the player has not passed and it is their turn (as
+        played: whatever the turn)."""
         if self.over:
             raise IllegalAction(self.rule, _("the auction is over"))
         if player in self.passed:
             raise IllegalAction(self.rule, _("{player} has passed and may not bid again", player=player),
                                 pointer="player")
-        if player != self.to_speak:
+        if player != self.to_speak and not as_played:
             raise IllegalAction(self.rule, _("it is {turn}'s turn to speak, not {player}'s", turn=self.to_speak,
                                               player=player), pointer="player")
 
-    def verify_bid(self, player: str, amount: int) -> None:
-        """A bid of ``amount``: a turn to speak (:meth:`verify_pass`) and a multiple of 10 from :attr:`lowest`."""
-        self.verify_pass(player)
+    def verify_bid(self, player: str, amount: int, as_played: bool = False) -> None:
+        """A bid of ``amount``: a turn to speak (:meth:`verify_pass`) and a multiple of 10 from :attr:`lowest` (as
+        played: any amount)."""
+        self.verify_pass(player, as_played)
         low = self.lowest
-        if amount % STEP or amount < low:
+        if (amount % STEP or amount < low) and not as_played:
             raise IllegalAction(self.rule, _("a bid must be a multiple of 10 and at least {low}", low=low),
                                 pointer="amount")
 
@@ -72,17 +80,19 @@ class Auction:
             return False
         return True
 
-    def apply_bid(self, player: str, amount: int) -> dict:
+    def apply_bid(self, player: str, amount: int, as_played: bool = False) -> dict:
         """Returns ``{"bid": amount}``, or ``{"declarer", "bid"}`` when the others have all passed."""
-        self.verify_bid(player, amount)
+        self.verify_bid(player, amount, as_played)
         self.high, self.high_bidder = amount, player
+        self.calls.append({"player": player, "type": "bid", "amount": amount})
         return self._next(player) or {"bid": amount}
 
-    def apply_pass(self, player: str) -> dict:
+    def apply_pass(self, player: str, as_played: bool = False) -> dict:
         """Returns ``{"pass": player}``, ``{"declarer", "bid"}`` when one bidder is left, or ``{"all_passed": True}``
         when nobody bid (the deal is thrown in and dealt again)."""
-        self.verify_pass(player)
+        self.verify_pass(player, as_played)
         self.passed.add(player)
+        self.calls.append({"player": player, "type": "pass"})
         return self._next(player) or {"pass": player}
 
     def apply(self, player: str, amount: int | None) -> dict:

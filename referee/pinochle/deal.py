@@ -9,6 +9,23 @@ Per action the PokerKit triple: ``verify_<action>`` raises :class:`~referee.erro
 rule, ``can_<action>`` says whether it is legal, ``apply_<action>`` checks and plays it and returns its effects.
 Actions: play, meld (a dix too), draw, declare (declaring out), bid, pass, trump, widow, bury, concede.
 
+As played: ``verify_<action>(..., as_played=True)`` and ``apply_<action>(..., as_played=True)`` (validate's
+``replay: "as_played"``) skip the rules of order and obligation that the cards themselves do not enforce, so that an
+illegal action the cards allow is applied as logged.  The rules that can be overridden so:
+
+* play: the lead out of turn (pinochle/2.3, 7.3, 8.5; the card played leads the trick) and following, trumping and
+  heading (pinochle/5.2, 5.3, 5.4);
+* meld (two-handed): who melds and when, the trick winner's turn and the timing (pinochle/3.3, 4.2, 4.8) and one
+  meld per trick won (pinochle/4.2);
+* draw: the order of the draws (pinochle/3.3: the loser draws before the winner);
+* bid and pass: the turn to speak and the amount bid (pinochle/7.2, 8.2; see :mod:`.auction`);
+* concede: after the first lead (pinochle/8.4).
+
+Everything else still raises, as_played or not, because the action cannot be applied: a card the player does not
+hold (pinochle/1.1), a play out of turn inside a trick (pinochle/3.2), a meld the cards do not form (4.1, 4.3, 4.4),
+a dix exchange or a third dix (4.7), a draw nobody owes or from an empty stock, the upcard not taken (3.3, 3.4),
+the actions of the wrong form (2.1, 4.10, 6.4, 7.3, 8.3).
+
 * :func:`trick_winner` (pinochle/3.2), :func:`play_fault` and :func:`legal_cards` (pinochle/3.1, 5.2–5.4).
 """
 from __future__ import annotations
@@ -172,6 +189,7 @@ class DealState:
     buried: list[Card] | None = None
     kept: list[Card] = field(default_factory=list)   # the bidder's hand after burying, the hand that melds
     conceded: bool = False
+    from_table: dict[str, list[Card]] = field(default_factory=dict)   # two-handed: melded cards since played
 
     @property
     def n(self) -> int:
@@ -202,7 +220,8 @@ class DealState:
         return h + [t.card for t in self.tables[p].cards]
 
     # ---------------------------------------------------------------- play
-    def verify_play(self, player: str, card: Card) -> None:
+    def verify_play(self, player: str, card: Card, as_played: bool = False) -> None:
+        """As played, a lead out of turn and a card that does not follow, trump or head are allowed."""
         if self.done:
             raise IllegalAction("pinochle/2.3", _("the deal is over"))
         if self.auction is not None:
@@ -213,14 +232,15 @@ class DealState:
         if self.to_draw:
             raise IllegalAction("pinochle/3.3", _("{player} must draw from the stock first", player=self.to_draw[0]),
                                 pointer="player")
-        if player != self.to_play:
+        if player != self.to_play and not (as_played and not self.trick):
             rule = LEAD_RULE[self.n] if not self.trick else "pinochle/3.2"
             raise IllegalAction(rule, _("it is {turn}'s turn to play, not {player}'s", turn=self.to_play,
                                         player=player), pointer="player")
         hold = self.holding(player)
         if hold is None:
             return
-        fault = play_fault(hold, self.trick, card, self.trump, self.strict, self.opts["must_head"], player)
+        fault = play_fault(hold, self.trick, card, self.trump, self.strict and not as_played, self.opts["must_head"],
+                           player)
         if fault:
             raise fault
 
@@ -231,14 +251,18 @@ class DealState:
             return False
         return True
 
-    def apply_play(self, player: str, card: Card) -> dict:
+    def apply_play(self, player: str, card: Card, as_played: bool = False) -> dict:
         if self.n == 2 and self.tricks_done == stock_tricks(self.opts) and not self.trick:
             self.start_playoff()
-        self.verify_play(player, card)
+        self.verify_play(player, card, as_played)
+        if not self.trick:
+            self.leader = player        # as the rules say, or a lead out of turn as played
         if self.hands.get(player) is not None:
             # a card both in the hand and melded on the table is played from the table: the copy kept in the hand
             # has been in no meld, so every meld the table copy could still serve in, it can too (pinochle/4.4)
-            if not self.tables[player].remove(card):
+            if self.tables[player].remove(card):
+                self.from_table.setdefault(player, []).append(card)
+            else:
                 self.hands[player].remove(card)
         self.window = None
         self.drew = False
@@ -264,9 +288,24 @@ class DealState:
         return {"trick": rec}
 
     # ---------------------------------------------------------------- two-handed melds (pinochle/4.x)
-    def verify_meld(self, player: str, cards: list[Card], exchange: bool) -> tuple[Meld, list]:
+    def verify_meld(self, player: str, cards: list[Card], exchange: bool, as_played: bool = False) -> tuple[Meld, list]:
+        """As played, who melds and when (pinochle/3.3, 4.2, 4.8) and one meld per trick (4.2) are not checked."""
         if self.n != 2:
             raise IllegalAction("pinochle/4.10", _("in this form all meld is counted at once from the hands"))
+        if not as_played:
+            self._verify_meld_turn(player)
+        meld = meld_kind(cards, self.trump, self.opts)
+        if meld is None:
+            raise IllegalAction("pinochle/4.1", _("{cards} is not a meld with {suit} trump", cards=shown(cards),
+                                                  suit=Suit(self.trump)),
+                                pointer="cards")
+        if meld.name != "dix" and self.melded_this_trick and not as_played:
+            raise IllegalAction("pinochle/4.2", _("one meld per trick won (a dix may be added)"), pointer="cards")
+        return self._verify_meld_cards(player, cards, meld, exchange)
+
+    def _verify_meld_turn(self, player: str) -> None:
+        """Whether ``player`` may meld now: the winner of the trick just played, at the time option ``meld_timing``
+        says, while the stock lasts (pinochle/3.3, 4.2, 4.8)."""
         k = stock_tricks(self.opts)
         if self.tricks_done > k or (self.tricks_done == k and self.window != player and not self.meld_timing_fault):
             raise IllegalAction("pinochle/4.8", _("no melding once the stock is exhausted"))
@@ -282,13 +321,10 @@ class DealState:
                                     _("the trick's winner melds after both have drawn (option meld_timing)"))
             raise IllegalAction("pinochle/4.2", _("only the winner of the trick just played may meld, now"),
                                 pointer="player")
-        meld = meld_kind(cards, self.trump, self.opts)
-        if meld is None:
-            raise IllegalAction("pinochle/4.1", _("{cards} is not a meld with {suit} trump", cards=shown(cards),
-                                                  suit=Suit(self.trump)),
-                                pointer="cards")
-        if meld.name != "dix" and self.melded_this_trick:
-            raise IllegalAction("pinochle/4.2", _("one meld per trick won (a dix may be added)"), pointer="cards")
+
+    def _verify_meld_cards(self, player: str, cards: list[Card], meld: Meld, exchange: bool) -> tuple[Meld, list]:
+        """Whether the cards make ``meld`` now: the dix and its exchange (pinochle/4.7), a new card from the hand
+        and the re-use of melded cards (4.3, 4.4).  Returns the meld and the table cards it uses."""
         if meld.name == "dix":
             if sum(1 for m in self.melds if m["meld"] == "dix") >= 2:
                 raise IllegalAction("pinochle/4.7", _("both dixes have already been scored in this deal"),
@@ -317,10 +353,10 @@ class DealState:
             return False
         return True
 
-    def apply_meld(self, player: str, cards: list[Card], exchange: bool = False) -> dict:
+    def apply_meld(self, player: str, cards: list[Card], exchange: bool = False, as_played: bool = False) -> dict:
         """Meld ``cards`` (a dix with ``exchange``: swapped for the upcard).  Returns ``{meld, name, class, points,
         took?, reason}``: ``reason`` says in one line why the meld is legal."""
-        meld, used = self.verify_meld(player, cards, exchange)
+        meld, used = self.verify_meld(player, cards, exchange, as_played)
         new = Counter(cards)
         for t in used:
             new[t.card] -= 1
@@ -344,7 +380,7 @@ class DealState:
             self.melded_this_trick = True
         self.meld_points[player] += pts
         out["reason"] = reason
-        self.melds.append({"player": player, **out})
+        self.melds.append({"player": player, **out, "cards": list(cards), "exchange": bool(exchange)})
         return out
 
     def _meld_reason(self, player: str, meld: Meld, cards: list[Card], used: list, exchange: bool) -> str:
@@ -367,11 +403,12 @@ class DealState:
                         n, player=player, meld=meld.name, points=meld.points)
 
     # ---------------------------------------------------------------- two-handed draws (pinochle/3.3, 3.4)
-    def verify_draw(self, player: str, card: Card | None) -> None:
+    def verify_draw(self, player: str, card: Card | None, as_played: bool = False) -> None:
+        """As played, the loser may draw before the winner."""
         if not self.to_draw:
             raise IllegalAction("pinochle/3.3", _("the stock is exhausted") if self.n == 2 and self.stock_left <= 0
                                 else _("nobody draws now"))
-        if player != self.to_draw[0]:
+        if player != self.to_draw[0] and not (as_played and player in self.to_draw):
             raise IllegalAction("pinochle/3.3", _("{player} draws first", player=self.to_draw[0]), pointer="player")
         if self.stock_left <= 0:
             raise IllegalAction("pinochle/3.3", _("the stock is exhausted"))
@@ -389,10 +426,10 @@ class DealState:
             return False
         return True
 
-    def apply_draw(self, player: str, card: Card | None) -> dict:
+    def apply_draw(self, player: str, card: Card | None, as_played: bool = False) -> dict:
         """Draw from the stock; returns ``{"drew", "stock_left", "upcard"}`` (``upcard``: the face-up card was taken)."""
-        self.verify_draw(player, card)
-        self.to_draw.pop(0)
+        self.verify_draw(player, card, as_played)
+        self.to_draw.remove(player)
         self.drew = True
         self.window = None  # before_draw: drawing ends the winner's turn to meld (pinochle/3.3)
         if card is not None and self.hands.get(player) is not None:
@@ -416,6 +453,7 @@ class DealState:
             if self.hands.get(p) is not None:
                 self.hands[p] += [t.card for t in self.tables[p].cards]
             self.tables[p] = Table()
+        self.from_table = {}
         self.window = None
 
     # ---------------------------------------------------------------- this deal's meld, and declaring out (6.4)
@@ -453,10 +491,10 @@ class DealState:
         return self.declared
 
     # ---------------------------------------------------------------- the auction forms (pinochle/7.2-7.3, 8.2-8.4)
-    def verify_bid(self, player: str, amount: int) -> None:
+    def verify_bid(self, player: str, amount: int, as_played: bool = False) -> None:
         if self.auction is None:
             raise IllegalAction("pinochle/2.1", _("two-handed pinochle has no auction"))
-        self.auction.verify_bid(player, amount)
+        self.auction.verify_bid(player, amount, as_played)
 
     def can_bid(self, player: str, amount: int) -> bool:
         try:
@@ -465,14 +503,14 @@ class DealState:
             return False
         return True
 
-    def apply_bid(self, player: str, amount: int) -> dict:
-        self.verify_bid(player, amount)
-        return self._called(self.auction.apply_bid(player, amount))
+    def apply_bid(self, player: str, amount: int, as_played: bool = False) -> dict:
+        self.verify_bid(player, amount, as_played)
+        return self._called(self.auction.apply_bid(player, amount, as_played))
 
-    def verify_pass(self, player: str) -> None:
+    def verify_pass(self, player: str, as_played: bool = False) -> None:
         if self.auction is None:
             raise IllegalAction("pinochle/2.1", _("two-handed pinochle has no auction"))
-        self.auction.verify_pass(player)
+        self.auction.verify_pass(player, as_played)
 
     def can_pass(self, player: str) -> bool:
         try:
@@ -481,9 +519,9 @@ class DealState:
             return False
         return True
 
-    def apply_pass(self, player: str) -> dict:
-        self.verify_pass(player)
-        return self._called(self.auction.apply_pass(player))
+    def apply_pass(self, player: str, as_played: bool = False) -> dict:
+        self.verify_pass(player, as_played)
+        return self._called(self.auction.apply_pass(player, as_played))
 
     def _called(self, res: dict) -> dict:
         if self.auction.over:
@@ -566,9 +604,10 @@ class DealState:
         self.leader = player
         return {"buried": [str(c) for c in cards]}
 
-    def verify_concede(self, player: str) -> None:
+    def verify_concede(self, player: str, as_played: bool = False) -> None:
+        """As played, a concession after the first lead ends the deal all the same."""
         self.verify_bidder(player)
-        if self.tricks_done or self.trick:
+        if (self.tricks_done or self.trick) and not as_played:
             raise IllegalAction("pinochle/8.4", _("a bid is conceded before the first lead"))
 
     def can_concede(self, player: str) -> bool:
@@ -578,9 +617,9 @@ class DealState:
             return False
         return True
 
-    def apply_concede(self, player: str) -> dict:
+    def apply_concede(self, player: str, as_played: bool = False) -> dict:
         """The bidder gives up before the first lead: a single bete (pinochle/8.4); the deal is over."""
-        self.verify_concede(player)
+        self.verify_concede(player, as_played)
         self.conceded = True
         self.done = True
         return {"conceded": True}

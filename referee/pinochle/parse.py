@@ -762,3 +762,48 @@ def auction_so_far(pos, players, dealer, opts) -> Auction:
             raise InputError(_("the earlier calls are not a legal auction: {why} ({rule})", why=e.message, rule=e.rule),
                              ptr) from None
     return auc
+
+
+def position_reached(st: DealState) -> dict:
+    """Where a log's deal stands, as a check ``position`` (the inverse of :func:`play_position` and
+    :func:`auction_so_far`): the position of the player to act next by the rules, whose hand it gives.
+
+    * the auction on, or over with play not yet begun (trump to name, the widow to take and bury): ``bidding`` with
+      the calls made;
+    * two-handed, the trick winner's chance to meld (before the draws, or after them with option ``meld_timing``
+      ``after_draw``): ``meld``, the winner's hand;
+    * two-handed, a draw due: ``draw``, the hand of the one who draws;
+    * otherwise ``play``: the current trick, the hand of the one to play.
+
+    Two-handed, the acting player's melds still count on the table as ``melds`` (in the order made, the dix
+    exchanged for the upcard left out: it lies under the stock) and ``played_from_table``; in the play-off, when the
+    melded cards are back in the hands, the whole hand.
+    """
+    if st.auction is not None and (not st.auction.over or st.trump is None
+                                   or (st.n == 3 and st.buried is None and not st.tricks_done)):
+        return {"phase": "bidding", "bids": [dict(c) for c in st.auction.calls]}
+    pos: dict = {"trump": st.trump, "tricks_done": st.tricks_done}
+    if st.to_draw and st.window == st.to_draw[0]:
+        actor = st.window
+        pos.update(phase="meld", drawn=False, melded_this_trick=st.melded_this_trick)
+    elif st.to_draw:
+        actor = st.to_draw[0]
+        pos.update(phase="draw", winner=st.leader, winner_drew=actor != st.leader)
+    elif st.window is not None:
+        actor = st.window
+        pos.update(phase="meld", drawn=True, melded_this_trick=st.melded_this_trick)
+    else:
+        actor = st.to_play
+        pos.update(phase="play", trick={"leader": st.leader, "cards": [str(c) for _p, c in st.trick]})
+    if st.n == 2 and st.tricks_done >= stock_tricks(st.opts) and pos["phase"] == "play":
+        pos["hand"] = [str(c) for c in st.holding(actor)]
+        return pos
+    pos["hand"] = [str(c) for c in st.hands[actor]]
+    if st.n == 2:
+        if st.upcard is not None:
+            pos["upcard"] = str(st.upcard)
+        pos["exchanged"] = st.exchanged
+        pos["melds"] = [{"cards": [str(c) for c in m["cards"]]} for m in st.melds
+                        if m["player"] == actor and not (m["meld"] == "dix" and m["exchange"])]
+        pos["played_from_table"] = [str(c) for c in st.from_table.get(actor, [])]
+    return pos

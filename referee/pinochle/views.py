@@ -11,7 +11,7 @@ from .cards import deck_of, dix_rank
 from .deal import LEAD_RULE, legal_cards, new_state
 from .melds import meld_in_hand
 from .parse import (PINOCHLE_FOREIGN, auction_deal, auction_so_far, card_at, cards_at, deal_event,
-                    declare_position, parse_state, play_position, trump_at, two_handed_deal)
+                    declare_position, parse_state, play_position, position_reached, trump_at, two_handed_deal)
 from .scoring import score_deal, score_partnership, score_three, score_two, state_after
 
 
@@ -194,12 +194,22 @@ EVENTS = ("deal", "bid", "pass", "trump", "widow", "bury", "concede", "play", "m
 EVENT_FIELD = {"play": "card", "meld": "cards", "draw": "card", "bid": "amount", "bury": "cards", "trump": "suit"}
 
 
+class _CannotApply(IllegalAction):
+    """An illegal event that has already changed the state (a third copy drawn from the stock): never replayed."""
+
+
 def validate(req: dict, variant, opts: dict) -> dict:
+    """Replay a log deal by deal (``replay``: ``strict``, a deal's judging stops at its first illegal event;
+    ``as_played``, an illegal event the cards allow is applied as logged, see :mod:`.deal`).  Answers every deal
+    that ended or stopped being judged in ``deals``; a log that stops in the middle of a deal is not a violation but
+    ``complete: false``, with the ``dealer``, ``state`` and ``position`` check takes to go on from there."""
     players = parse_players(req, variant)
     scores, target = parse_state(req, players, opts)
     log = req.get("log")
     if not isinstance(log, list) or not log:
         raise InputError(_("log must be a non-empty list of events"), "/log")
+    mode = req.get("replay", "strict")
+    as_played = mode == "as_played"
     violations, first, final = [], None, None
     rules: set[str] = set()
     n = len(players)
@@ -207,13 +217,15 @@ def validate(req: dict, variant, opts: dict) -> dict:
     seen: list = []
     skipping = False
     checked = 0
+    deals: list[dict] = []      # one entry per deal event; the last is dropped while its deal is still on
 
-    def violate(i, ev, rule, msg, ptr):
+    def violate(i, ev, rule, msg, ptr, stop=True):
         nonlocal first, skipping
         v = {"index": i, "event": ev, "rule": rule, "message": msg, "pointer": ptr}
         violations.append(v)
         rules.add(rule)
-        skipping = True
+        deals[-1]["valid"] = False
+        skipping = skipping or stop
         if first is None:
             first = dict(v)
 
@@ -228,6 +240,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
                 violate(i, t, "pinochle/2.3", _("a new deal began before the previous one was finished"), ptr)
             skipping = False
             checked += 1
+            deals.append({"index": i, "valid": True, "final": None, "as_played": False})
             if final is not None and final.get("game_over"):
                 violate(i, t, "pinochle/6.3", _("the game was already over"), ptr)
                 continue
@@ -238,9 +251,10 @@ def validate(req: dict, variant, opts: dict) -> dict:
             if prev is not None:
                 expected = players[(players.index(prev) + 1) % n]
                 if st.dealer != expected:
+                    # as played, the deal is the one dealt
                     violate(i, t, "pinochle/2.1" if n == 2 else LEAD_RULE[n],
                             _("the deal passes to the left: {expected} deals, not {dealer}", expected=expected,
-                              dealer=st.dealer), ptr + "/dealer")
+                              dealer=st.dealer), ptr + "/dealer", stop=not as_played)
             continue
         if st is None:
             raise InputError(_("the log must start with a deal event"), ptr)
@@ -251,52 +265,72 @@ def validate(req: dict, variant, opts: dict) -> dict:
         if st.done:
             violate(i, t, "pinochle/2.3", _("the deal is over: the next event is a new deal"), ptr)
             continue
+        banked = scores[actor] if n == 2 else 0     # declaring out counts the score banked (two-handed)
         try:
-            if t == "bid" and ev.get("amount") is None:
-                raise InputError(_("a bid names its amount"), ptr + "/amount")
-            if t == "bid":
-                st.apply_bid(actor, ev["amount"])
-            elif t == "pass":
-                st.apply_pass(actor)
-            elif t == "trump":
-                st.verify_trump(actor)
-                st.apply_trump(actor, trump_at(ev.get("suit"), ptr + "/suit"))
-            elif t == "widow":
-                st.apply_widow(actor)
-            elif t == "bury":
-                st.verify_bidder(actor)
-                st.apply_bury(actor, cards_at(ev.get("cards"), opts, ptr + "/cards"))
-            elif t == "concede":
-                st.apply_concede(actor)
-            elif t == "play":
-                st.apply_play(actor, card_at(ev.get("card"), opts, ptr + "/card"))
-            elif t in ("meld", "dix"):
-                cards = cards_at(ev.get("cards"), opts, ptr + "/cards") if t == "meld" else [Card(dix_rank(opts), st.trump)]
-                st.apply_meld(actor, cards, bool(ev.get("exchange")))
-            elif t == "draw":
-                card = card_at(ev.get("card"), opts, ptr + "/card")
-                if st.apply_draw(actor, card)["upcard"]:
-                    continue  # the upcard was already counted at the deal
-                seen.append((f"{ptr}/card", [card]))
-                try:
-                    check_conservation(seen, deck_of(opts))
-                except InputError as e:
-                    raise IllegalAction("pinochle/1.1", e.errors[0]["detail"], pointer="card") from None
-            elif t == "declare_out":
-                st.apply_declare(actor, scores[actor] if n == 2 else 0, target)
+            _event(st, t, actor, ev, ptr, opts, seen, banked, target, False)
         except IllegalAction as e:
             field = e.pointer or EVENT_FIELD.get(t)
-            violate(i, t, e.rule, e.message, f"{ptr}/{field}" if field else ptr)
-            continue
+            cannot = not as_played or isinstance(e, _CannotApply)
+            violate(i, t, e.rule, e.message, f"{ptr}/{field}" if field else ptr, stop=cannot)
+            if cannot:
+                continue
+            try:
+                _event(st, t, actor, ev, ptr, opts, seen, banked, target, True)
+            except IllegalAction:
+                skipping = True     # the cards do not allow it: this deal's judging ends here
+                continue
         if st.done and not st.void:
             res = score_deal(st, scores, target)
             final = res
+            deals[-1].update(final=res, as_played=not deals[-1]["valid"])
             scores = {k: v["total_after"] for k, v in
                       ((x["id"], x) for x in (res.get("sides") or res["players"]))}
             target = res.get("target", target)
             rules.add("pinochle/6.1")
+    out = {"valid": not violations, "events_checked": checked, "first_violation": first, "violations": violations,
+           "final": final, "replay": mode, "complete": True, "deals": deals, "_rules": rules}
     if st is not None and not st.done and not skipping:
-        violate(len(log) - 1, log[-1].get("type"), "pinochle/2.3", _("the log ends in the middle of a deal"),
-                f"/log/{len(log) - 1}")
-    return {"valid": not violations, "events_checked": checked, "first_violation": first, "violations": violations,
-            "final": final, "_rules": rules}
+        # a log still being played: where it stands, for check to go on from
+        deals.pop()
+        out.update(complete=False, dealer=st.dealer,
+                   state={"scores": dict(scores), **({"target": target} if n == 2 else {})},
+                   position=position_reached(st))
+    return out
+
+
+def _event(st, t, actor, ev, ptr, opts, seen, banked, target, as_played) -> None:
+    """Apply one event of a log other than a deal to ``st`` (``as_played``: see :mod:`.deal`); raises
+    :class:`~referee.errors.IllegalAction` when it is illegal (then ``st`` is as before, unless the error is a
+    :class:`_CannotApply`)."""
+    if t == "bid" and ev.get("amount") is None:
+        raise InputError(_("a bid names its amount"), ptr + "/amount")
+    if t == "bid":
+        st.apply_bid(actor, ev["amount"], as_played)
+    elif t == "pass":
+        st.apply_pass(actor, as_played)
+    elif t == "trump":
+        st.verify_trump(actor)
+        st.apply_trump(actor, trump_at(ev.get("suit"), ptr + "/suit"))
+    elif t == "widow":
+        st.apply_widow(actor)
+    elif t == "bury":
+        st.verify_bidder(actor)
+        st.apply_bury(actor, cards_at(ev.get("cards"), opts, ptr + "/cards"))
+    elif t == "concede":
+        st.apply_concede(actor, as_played)
+    elif t == "play":
+        st.apply_play(actor, card_at(ev.get("card"), opts, ptr + "/card"), as_played)
+    elif t in ("meld", "dix"):
+        cards = cards_at(ev.get("cards"), opts, ptr + "/cards") if t == "meld" else [Card(dix_rank(opts), st.trump)]
+        st.apply_meld(actor, cards, bool(ev.get("exchange")), as_played)
+    elif t == "draw":
+        card = card_at(ev.get("card"), opts, ptr + "/card")
+        if st.apply_draw(actor, card, as_played)["upcard"]:
+            return  # the upcard was already counted at the deal
+        seen.append((f"{ptr}/card", [card]))
+        try:
+            check_conservation(seen, deck_of(opts))
+        except InputError as e:
+            raise _CannotApply("pinochle/1.1", e.errors[0]["detail"], pointer="card") from None
+    elif t == "declare_out":
+        st.apply_declare(actor, banked, target)
