@@ -308,9 +308,9 @@ def test_the_cli_per_deal_as_played(tmp_path):
     common = {"source": str(src), "game": "pinochle", "variant": VARIANT}
     assert recs == [
         {**common, "line": 1, "status": "invalid", "deal": 1, "index": 0, "valid": False, "as_played": True,
-         "final": {"Ann": 300, "Bob": 0, "Cid": 0}, "winner": None, "first_violation": fv},
+         "final": {"Ann": 300, "Bob": 0, "Cid": 0}, "winner": None, "first_violation": fv, "violations": [fv]},
         {**common, "line": 1, "status": "invalid", "deal": 2, "index": 52, "valid": True, "as_played": False,
-         "final": {"Ann": 300, "Bob": 300, "Cid": 0}, "winner": None, "first_violation": None},
+         "final": {"Ann": 300, "Bob": 300, "Cid": 0}, "winner": None, "first_violation": None, "violations": []},
         {**common, "line": 2, "status": "valid", "deal": 1, "index": 0, "valid": True, "as_played": False,
-         "final": {"Ann": 300, "Bob": 0, "Cid": 0}, "winner": None, "first_violation": None},
+         "final": {"Ann": 300, "Bob": 0, "Cid": 0}, "winner": None, "first_violation": None, "violations": []},
     ]
