@@ -359,7 +359,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
         finish()
     out = {"valid": not violations, "events_checked": checked, "first_violation": first,
            "violations": violations, "final": final, "replay": replay, "deals": deals,
-           "complete": entry is None and not (skipping and st is not None and st.phase != "done")}
+           "complete": entry is None}       # a deal that stopped being judged has its entry: the log is complete
     if entry is not None:            # a deal still being played: where it stands, as check takes it
         out.update(dealer=prev_dealer, state={"scores": before, "rounds": rounds}, position=position_of(st))
     out["_rules"] = rules
