@@ -566,7 +566,9 @@ def test_validate_a_concealed_going_out(api):
 
 
 def test_validate_red_three_kept_to_the_end(api):
-    # West keeps his red three through a turn of his own: 500 (canasta/8.3, D15) besides its -100.
+    # West keeps his red three through a turn of his own: he breaks canasta/2.1 when his discard (event 8) ends that
+    # turn, and the replay goes on; North goes out, so the three is still in West's hand at the end: 500
+    # (canasta/8.3, D15) besides its -100.
     body = concealed_log()
     body["log"] = body["log"][:1] + [
         {"type": "draw", "player": "North", "cards": ["5C"]}, {"type": "discard", "player": "North", "card": "5C"},
@@ -576,7 +578,15 @@ def test_validate_red_three_kept_to_the_end(api):
         {"type": "draw", "player": "North", "cards": ["6C"]},
         {"type": "go_out", "player": "North", "melds": [m("KH KD KS KC KH KD KS"), m("QH QD QS QC")], "card": "6C"}]
     ans = C(api, "validate", body)
-    assert ans["valid"], ans["first_violation"]
+    assert not ans["valid"] and ans["events_checked"] == 11
+    assert ans["violations"] == [{
+        "index": 8, "event": "discard", "rule": "canasta/2.1", "pointer": "/log/8",
+        "message": "West ends his turn with a red three in hand (3H): it is laid out in his turn and replaced from the "
+                   "stock",
+        "penalty": {"rule": "canasta/8.3", "side": "EW", "points": 0,
+                    "note": "laid out in a later turn the red three costs nothing; still in hand at the end of the deal "
+                            "it costs the side 500"}}]
+    assert ans["first_violation"] == ans["violations"][0]
     # EW: red three -100, penalty -500, hands East 105 + West 100 (without the three) = -805.
     assert totals(ans["final"])["EW"] == (-100, -205, -805, -805)
     assert totals(ans["final"])["NS"] == (700, -40, 660, 660)
@@ -713,6 +723,6 @@ def test_l15_d11_more_naturals_than_wilds_house_rule(api):
     assert ruling(check(api, hand, meld, melds=CANASTA)) == (True, None)
     ans = check(api, hand, meld, melds=CANASTA, options={"wild_ratio": "fewer"})
     assert ruling(ans) == (False, "canasta/3.1")
-    assert ans["violations"][0]["message"] == "meld 0: the natural cards must outnumber the wild cards (wild_ratio fewer)"
+    assert ans["violations"][0]["message"] == "meld 1: the natural cards must outnumber the wild cards"
     two = {"type": "meld", "melds": [m("9H 9D 9S 2C 2D")]}
     assert ruling(check(api, hand, two, melds=CANASTA, options={"wild_ratio": "fewer"})) == (True, None)

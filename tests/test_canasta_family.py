@@ -238,7 +238,7 @@ def test_hollywood_three_naturals_a_meld(api):
     body = {"variant": "hollywood", "sides": S4, "position": pos,
             "action": {"type": "meld", "player": "North", "melds": [m("9S 9D 2C")]}}
     ans = C(api, "check", body)
-    assert ans["violations"][0]["message"] == "meld 0: a meld needs at least three natural cards"
+    assert ans["violations"][0]["message"] == "meld 1: a meld needs at least three natural cards"
 
 
 def test_mexicana_first_meld_brings_thirteen_cards(api):
@@ -545,7 +545,7 @@ def test_lay_off_by_rank_takes_that_rank(api):
             "action": {"type": "meld", "player": "North", "melds": [{"rank": "K", "cards": ["7H"]}]}}
     ans = C(api, "check", body)
     assert (ans["violations"][0]["rule"], ans["violations"][0]["message"]) == \
-        ("canasta/3.1", "meld 0: cards laid on the side's Ks are Ks or wild cards")
+        ("canasta/3.1", "meld 1: cards laid on the side's Ks are Ks or wild cards")
 
 
 def test_extra_cards_listed_while_due(api):

@@ -136,8 +136,7 @@ def russian_deal(**ns):
 
 @pytest.mark.parametrize("flag,item,points", [
     # 105 each: 420, or 840 when one player collected all four; not given, the deal cannot show who did
-    (None, "4 red threes; not doubled: the deal does not show that one player collected all four "
-           "(one_player_all_reds)", 420),
+    (None, "4 red threes; not doubled: the deal does not show that one player collected all four", 420),
     (True, "4 red threes", 840),
     (False, "4 red threes", 420)])
 def test_russian_red_threes_of_one_player(api, flag, item, points):
@@ -236,13 +235,13 @@ def test_nothing_joins_a_meld_of_black_threes(api):
     # 6 black threes of three packs
     ans = C(api, "check", sevens_position([m("3S 3S 3C"), m("K K K")]))
     assert ruling(ans) == (False, "canasta/2.3")
-    assert ans["violations"][0] == {"rule": "canasta/2.3", "message": "meld 0: nothing is added to a meld of black "
+    assert ans["violations"][0] == {"rule": "canasta/2.3", "message": "meld 1: nothing is added to a meld of black "
                                                                       "threes", "pointer": "/action/melds/0/rank"}
     assert [(p["rule"], p["points"]) for p in ans["penalties"]] == [("canasta/8.2", -100)]
     # a side without black threes melded has nothing to add them to
     ans = C(api, "check", sevens_position([m("K K K")]))
     assert ruling(ans) == (False, "canasta/3.1")
-    assert ans["violations"][0]["message"] == "meld 0: the side has no meld of black threes to add these cards to"
+    assert ans["violations"][0]["message"] == "meld 1: the side has no meld of black threes to add these cards to"
 
 
 def go_out_position(variant="classic", sides=S4, hand="9S 9H 9C 5D"):
@@ -398,7 +397,7 @@ def test_strict_wild_cards_cap_of_two(api, meld, legal):
     ans = C(api, "check", strict_position(meld))
     assert ans["legal"] is legal
     if not legal:
-        assert ans["violations"][0]["message"] == "meld 0: a meld holds at most 2 wild cards"
+        assert ans["violations"][0]["message"] == "meld 1: a meld holds at most 2 wild cards"
         body = strict_position(meld)
         body["options"] = {}
         assert C(api, "check", body)["legal"] is True        # the classic cap of three lets it stand

@@ -144,7 +144,7 @@ def test_classic_12_keeps_a_last_card_without_a_canasta(api):
     ans = C(api, "check", body)
     assert ruling(ans) == (False, "canasta/6.2")
     assert ans["violations"][0]["message"] == ("going out needs 1 canasta on the side's table; without them the last "
-                                               "card is kept, not discarded (keep_last_card)")
+                                               "card is kept, not discarded, and the turn passes")
     assert [(p["rule"], p["points"]) for p in ans["penalties"]] == [("canasta/8.6", -100)]
     assert not [a for a in ans["legal_actions"] if a["type"] in ("discard", "go_out")]
     # with the canasta his side has made, the same discard goes out (one step over the threshold of 6.2)

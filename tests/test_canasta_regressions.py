@@ -164,7 +164,7 @@ def test_meld_pointers(api):
     ans = chk(api, pos, {"type": "meld", "melds": [["5C", "5D", "5S"], ["6C", "2H", "9S"]]})
     assert (ans["violations"][0]["rule"], ans["violations"][0]["pointer"]) == ("canasta/3.1", "/action/melds/1")
     ans = chk(api, pos, {"type": "meld", "melds": [{"rank": "A", "cards": ["2H"]}]})
-    assert ans["violations"][0]["message"] == "meld 0: the side has no meld of As to add these cards to"
+    assert ans["violations"][0]["message"] == "meld 1: the side has no meld of As to add these cards to"
 
 
 def test_conservation_pointers_resolve(api):

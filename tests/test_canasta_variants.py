@@ -584,7 +584,7 @@ def test_strict_pile_message_and_canasta(api):
     pos = {"hand": m("5C 6D 7H"), "melds": {"NS": [m("KH KD KC")]}, "pile": {"top": "KS", "size": 5}}
     ans = C(api, "check", check_body("palace", pos, {"type": "take_pile", "player": "North", "cards": []},
                                      {"strict_pile": True}))
-    assert "always frozen (strict_pile)" in ans["violations"][0]["message"]
+    assert ans["violations"][0]["message"] == "the pile is always frozen in this game: only a natural pair of Ks from the hand takes it"
     pos = {"hand": m("KS KH 5C 6D 7H"), "melds": {"NS": [m("KH KD KC KS KC 2C JK")]}, "pile": {"top": "KD", "size": 5}}
     ans = C(api, "check", check_body("palace", pos, {"type": "take_pile", "player": "North", "cards": ["KS", "KH"]},
                                      {"strict_pile": True}))

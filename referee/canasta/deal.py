@@ -24,17 +24,19 @@ from dataclasses import dataclass, field
 
 from ..cards import Card, parse_card
 from ..errors import IllegalAction
-from ..i18n import N_, Rank, _, ngettext
+from ..i18n import N_, Rank, _, ngettext, number
 from .cards import card_value, cards_value, is_black_three, is_red_three, is_wild
-from .melds import (MeldFault, classify, go_out_fault, is_canasta, kind_of_key, meld_key, meld_ok, opening_canasta,
-                    opening_minimum)
+from .melds import (BRAZILIAN_OPENINGS, MeldFault, classify, go_out_fault, is_canasta, kind_of_key, meld_key, meld_ok,
+                    opening_canasta, opening_minimum)
 
 # the penalties the laws attach to kinds of illegal action: (penalty rule, points lost)
 P_COUNT = ("canasta/8.1", 0)      # a short opening: no points, the requirement rises by 10 if withdrawn
+P_CANASTA = ("canasta/8.1", 0, "canasta")   # an opening without the canasta its total asks for: completed or withdrawn
 P_MELD = ("canasta/8.2", 100)     # an illegal meld
 P_PILE = ("canasta/8.4", 100)     # taking the pile illegally
 P_ASK = ("canasta/8.5", 100)      # breaking the permission rules
 P_OUT = ("canasta/8.6", 100)      # going out without the canastas required
+P_KEPT = ("canasta/8.3", 0)       # a red three kept past its holder's turn: 500 only if still held at the end
 
 
 class NotPlayable(Exception):
@@ -208,6 +210,8 @@ class DealState:
         self.penalty_cards: dict[str, list[Card]] = {}   # cards shown by accident, face up, still in hand (8.7)
         self.outcome: dict | None = None
         self.last_red_three = False
+        self.irregularities: list[IllegalAction] = []   # rules broken that the play goes on after (canasta/2.1)
+        self.kept_red_three: set[str] = set()    # players who ended a turn keeping a red three
         self._new_turn()
 
     def _new_turn(self) -> None:
@@ -242,7 +246,7 @@ class DealState:
         score = self.scores.get(side, 0)
         wanted = opening_canasta(score, self.opts)
         if wanted is not None:
-            return (200 if wanted == "canasta_200" else None), wanted
+            return (200 + self.minimum_raise[side] if wanted == "canasta_200" else None), wanted
         frm = self.opts["opening_canasta_from"]
         if frm is not None and score >= frm:
             return None, "canasta"
@@ -251,36 +255,45 @@ class DealState:
     def minimum(self, side: str) -> int:
         return opening_minimum(self.scores.get(side, 0), self.opts) + self.minimum_raise[side]
 
-    def _opening_fault(self, side: str, count: int, made: dict[str, list[Card]], penalty, pointer: str = "",
-                       top_key: str | None = None) -> IllegalAction | None:
+    def _opening_fault(self, side: str, count: int, made: dict[str, list[Card]], pointer: str = "",
+                       top_key: str | None = None, pile: bool = False) -> IllegalAction | None:
         """Why melds worth ``count`` making ``made`` are not a legal opening for ``side`` (canasta/4.1, 4.2).
-        ``top_key``: the meld that takes the pile's top card, when the opening comes with the pile.  ``penalty`` is
-        charged for a short count only: the +10 of canasta/8.1 has no sense for a missing canasta."""
+        ``top_key``: the meld that takes the pile's top card, when the opening comes with the pile (``pile``: the
+        count then holds the top card).  A short opening, of count or of the canasta the total asks for, carries
+        canasta/8.1: the player may complete it from his hand; the +10 when it is taken back concerns a count only
+        (:data:`P_COUNT`, :data:`P_CANASTA`)."""
         o = self.opts
         canasta = any(is_canasta(kind_of_key(k), m) for k, m in made.items())
         from_hand = any(is_canasta(kind_of_key(k), m) for k, m in made.items() if k != top_key)
-        wanted = opening_canasta(self.scores.get(side, 0), o)
+        score = self.scores.get(side, 0)
+        wanted = opening_canasta(score, o)
         if wanted is not None:
             natural = any(is_canasta(kind_of_key(k), m) and (kind_of_key(k) == "wild" or not any(is_wild(c) for c in m))
                           for k, m in made.items())           # a natural canasta "or better": escalera, wild
             if (wanted == "natural" and not natural) or not canasta:
-                score = self.scores.get(side, 0)
-                msg = _("at {score} the side opens with a natural canasta", score=score) if wanted == "natural" \
-                    else _("at {score} the side opens with a canasta", score=score)
-                return foul("canasta/4.1", msg, None, pointer)
-            if wanted == "canasta_200" and count < 200:
-                return foul("canasta/4.1", _("from 8,000 the opening holds a canasta and 200 in cards; these make "
-                                             "{count}", count=count), None, pointer)
+                msg = _("at {score} the side opens with a natural canasta", score=number(score)) \
+                    if wanted == "natural" else _("at {score} the side opens with a canasta and {need} in cards",
+                                                  score=number(score), need=number(200 + self.minimum_raise[side])) \
+                    if wanted == "canasta_200" else _("at {score} the side opens with a canasta", score=number(score))
+                return foul("canasta/4.1", msg, P_CANASTA, pointer)
+            need = 200 + self.minimum_raise[side]
+            if wanted == "canasta_200" and count < need:
+                frm = next(start for start, kind in BRAZILIAN_OPENINGS if kind == "canasta_200")
+                msg = _("from {total} the opening holds a canasta and {need} in cards; these and the top card make "
+                        "{count}", total=number(frm), need=number(need), count=number(count)) if pile else \
+                    _("from {total} the opening holds a canasta and {need} in cards; these make {count}",
+                      total=number(frm), need=number(need), count=number(count))
+                return foul("canasta/4.1", msg, P_COUNT, pointer)
             return None
         frm = o["opening_canasta_from"]
-        if frm is not None and self.scores.get(side, 0) >= frm:
+        if frm is not None and score >= frm:
             if not canasta:
                 return foul("canasta/4.1", _("from {total} the side opens with a canasta, whatever its count",
-                                             total=frm), None, pointer)
+                                             total=number(frm)), P_CANASTA, pointer)
             if o["opening_canasta_with_top_card"] and not (top_key is not None
                                                            and is_canasta(kind_of_key(top_key), made[top_key])):
                 return foul("canasta/4.1", _("from {total} the opening canasta is made with the pile's top card: "
-                                             "take the pile with it", total=frm), None, pointer)
+                                             "take the pile with it", total=number(frm)), P_CANASTA, pointer)
             return None
         if o["opening_naturals_only"] and any(is_wild(c) for k, m in made.items() for c in m
                                                if kind_of_key(k) == "group"):
@@ -292,11 +305,17 @@ class DealState:
             count += 5 * len(self.red_threes[side])
         need = self.minimum(side)
         if count < need:
-            msg = _("the side's first meld needs {need}; these melds make {count} (with the side's red threes at 5 "
-                    "each; canasta bonuses never count)", need=need, count=count) if reds else \
-                _("the side's first meld needs {need}; these melds make {count} (bonuses never count)", need=need,
-                  count=count)
-            return foul("canasta/4.1", msg, penalty, pointer)
+            params = {"need": number(need), "count": number(count)}
+            if pile:
+                msg = _("the side's first meld needs {need}; these melds, the top card and the side's red threes at 5 "
+                        "each make {count} (the rest of the pile and canasta bonuses never count)", **params) \
+                    if reds else _("the side's first meld needs {need}; these melds and the top card make {count} "
+                                   "(the rest of the pile and bonuses never count)", **params)
+            else:
+                msg = _("the side's first meld needs {need}; these melds and the side's red threes at 5 each make "
+                        "{count} (canasta bonuses never count)", **params) if reds else \
+                    _("the side's first meld needs {need}; these melds make {count} (bonuses never count)", **params)
+            return foul("canasta/4.1", msg, P_COUNT, pointer)
         return None
 
     def hand(self, player: str) -> list[Card]:
@@ -525,7 +544,7 @@ class DealState:
         if self.frozen_for(side):
             if not pair:
                 why = (FROZEN_BY[self.pile.frozen_by] if self.pile.frozen_by
-                       else N_("the pile is always frozen (strict_pile)") if self.opts["strict_pile"]
+                       else N_("the pile is always frozen in this game") if self.opts["strict_pile"]
                        else N_("the pile is frozen against a side that has not melded"))
                 raise foul("canasta/5.1", _("{why}: only a natural pair of {rank}s from the hand takes it", why=_(why),
                                             rank=rank), P_PILE, "/cards")
@@ -582,10 +601,9 @@ class DealState:
             raise foul("canasta/6.3", _("the partner answered no: the player may not go out this turn"), P_ASK)
         if not self.has_melded(side):
             count = cards_value(group) + sum(cards_value(group_cards(m)) for m in melds)
-            fault = self._opening_fault(side, count, made, P_COUNT, "/melds" if melds else "/cards", top_key)
+            fault = self._opening_fault(side, count, made, "/melds" if melds else "/cards", top_key, pile=True)
             if fault:
-                raise foul(fault.rule, _("{fault} (the top card counts, the rest of the pile never does)",
-                                         fault=fault.message), fault.penalty, fault.pointer)
+                raise fault
         return made
 
     def can_take_pile(self, player: str, shown: list[Card], melds: list[list[Card]] | None = None) -> bool:
@@ -669,18 +687,18 @@ class DealState:
                 key = next((k for k, m in {**self.melds[side], **made}.items()
                             if k.startswith("seq:") and any(c.rank + c.suit == target for c in m)), None)
             if key is None:
-                msg = _("meld {i}: the side has no meld of wild cards to add these cards to", i=i) if target == "wild" \
-                    else _("meld {i}: the side has no meld of black threes to add these cards to", i=i) \
+                msg = _("meld {i}: the side has no meld of wild cards to add these cards to", i=i + 1) if target == "wild" \
+                    else _("meld {i}: the side has no meld of black threes to add these cards to", i=i + 1) \
                     if target == "3" \
-                    else _("meld {i}: the side has no meld of {rank}s to add these cards to", i=i, rank=Rank(target)) \
+                    else _("meld {i}: the side has no meld of {rank}s to add these cards to", i=i + 1, rank=Rank(target)) \
                     if by_rank else _("meld {i}: the side has no meld of a sequence with {card} to add these cards to",
-                                      i=i, card=_shown_card(target))
+                                      i=i + 1, card=_shown_card(target))
                 raise foul("canasta/3.1", msg, P_MELD, f"/melds/{i}/rank")
             if key == "3":
-                raise foul("canasta/2.3", _("meld {i}: nothing is added to a meld of black threes", i=i), P_MELD,
+                raise foul("canasta/2.3", _("meld {i}: nothing is added to a meld of black threes", i=i + 1), P_MELD,
                            f"/melds/{i}/rank")
             if kind_of_key(key) == "wild" and any(not is_wild(c) for c in cards):
-                raise foul("canasta/3.3", _("meld {i}: a meld of wild cards takes wild cards only", i=i), P_MELD,
+                raise foul("canasta/3.3", _("meld {i}: a meld of wild cards takes wild cards only", i=i + 1), P_MELD,
                            f"/melds/{i}/cards")
             return key, cards
         cards = g
@@ -703,36 +721,36 @@ class DealState:
         made = dict(made or {})
         for i, g in enumerate(groups):
             if not group_cards(g):
-                raise foul("canasta/3.1", _("meld {i}: no cards", i=i), penalty, f"/melds/{i}")
+                raise foul("canasta/3.1", _("meld {i}: no cards", i=i + 1), penalty, f"/melds/{i}")
             key, cards = self._target(side, made, g, i)
             if isinstance(g, tuple) and key is not None and kind_of_key(key) == "group" and any(
                     not is_wild(c) and c.rank != key.split("#")[0] for c in cards):
-                raise foul("canasta/3.1", _("meld {i}: cards laid on the side's {rank}s are {rank}s or wild cards", i=i,
+                raise foul("canasta/3.1", _("meld {i}: cards laid on the side's {rank}s are {rank}s or wild cards", i=i + 1,
                                             rank=Rank(key.split("#")[0])), penalty, f"/melds/{i}")
             existing = None if key is None else made.get(key, self.melds[side].get(key))
             combined = (existing or []) + list(cards)
             if existing is not None and key == "3":
-                raise foul("canasta/2.3", _("meld {i}: black threes meld once, as three or four", i=i), penalty,
+                raise foul("canasta/2.3", _("meld {i}: black threes meld once, as three or four", i=i + 1), penalty,
                            f"/melds/{i}")
             try:
                 kind = classify(combined, self.opts, going_out=going_out)
             except MeldFault as e:
                 msg = _("adding to the side's meld: {fault}", fault=str(e)) if existing is not None \
-                    else _("meld {i}: {fault}", i=i, fault=str(e))
+                    else _("meld {i}: {fault}", i=i + 1, fault=str(e))
                 raise foul(e.rule, msg, penalty, f"/melds/{i}") from None
             if self.opts["wild_melds"] == "italian" and kind == "group" and any(c.rank == "2" for c in cards) and any(
                     kind_of_key(k) == "wild" and not is_canasta("wild", m)
                     for k, m in {**self.melds[side], **made}.items()):
                 raise foul("canasta/3.3", _("meld {i}: while the side's deuce meld is unfinished, its 2s are not used "
-                                            "as wild cards", i=i), penalty, f"/melds/{i}")
+                                            "as wild cards", i=i + 1), penalty, f"/melds/{i}")
             if existing is not None and self.opts["strict_wild_cards"] and any(is_wild(c) for c in cards):
                 if is_canasta(kind, existing):
-                    raise foul("canasta/3.1", _("meld {i}: strict wild cards: no wild card is added to a canasta", i=i),
+                    raise foul("canasta/3.1", _("meld {i}: strict wild cards: no wild card is added to a canasta", i=i + 1),
                                penalty, f"/melds/{i}")
             if self.opts["strict_wild_cards"] and kind == "group" and self.has_melded(side) \
                     and any(is_wild(c) for c in cards) and sum(1 for c in combined if not is_wild(c)) < 5:
                 raise foul("canasta/3.1", _("meld {i}: strict wild cards: after the opening a meld takes wild cards "
-                                            "only once it holds five natural cards", i=i), penalty, f"/melds/{i}")
+                                            "only once it holds five natural cards", i=i + 1), penalty, f"/melds/{i}")
             if key is None:
                 key = meld_key(kind, combined, set(self.melds[side]) | set(made))
             made[key] = combined
@@ -811,7 +829,7 @@ class DealState:
             count = sum(cards_value(group_cards(g)) for g in groups)
             waived = finishing and concealed_if_out and self.drew_from == "stock" \
                 and self.opts["concealed_waives_minimum"]
-            fault = None if waived else self._opening_fault(side, count, made, P_COUNT, "/melds")
+            fault = None if waived else self._opening_fault(side, count, made, "/melds")
             if fault:
                 raise fault
         return {"melds": made, "hand_after": rest, "going_out": out_now, "concealed": concealed,
@@ -929,7 +947,7 @@ class DealState:
         if not rest:
             why = self.go_out_fault(side)
             if why and self.opts["keep_last_card"]:
-                raise foul("canasta/6.2", _("{why}; without them the last card is kept, not discarded (keep_last_card)",
+                raise foul("canasta/6.2", _("{why}; without them the last card is kept, not discarded, and the turn passes",
                                             why=why), P_OUT, "/card")
             if why:
                 raise foul("canasta/6.2", why, P_OUT, "/card")
@@ -993,7 +1011,32 @@ class DealState:
         return _("{player} keeps his last card and skips the discard; {turn} plays (canasta/6.2)", player=player,
                  turn=self.turn)
 
+    def take_irregularities(self) -> list[IllegalAction]:
+        """The rules broken by the last action that do not stop the play (``validate`` lists them, ``check`` rules
+        the action illegal), emptied once read."""
+        out, self.irregularities = self.irregularities, []
+        return out
+
+    def _note_kept_red_three(self, player: str) -> None:
+        """A player who ends his turn with a red three in hand, when he could have laid it out, breaks canasta/2.1
+        (once a deal); laid out later it costs nothing, held to the end 500 (8.3, charged when the deal is
+        scored)."""
+        kept = [c for c in self.hands.get(player) or [] if is_red_three(c)]
+        if kept and self.stock >= 1 and player not in self.kept_red_three:
+            self.kept_red_three.add(player)
+            self.irregularities.append(foul("canasta/2.1", ngettext(
+                "{player} ends his turn with a red three in hand ({cards}): it is laid out in his turn and replaced "
+                "from the stock",
+                "{player} ends his turn with red threes in hand ({cards}): they are laid out in his turn and "
+                "replaced from the stock", len(kept), player=player, cards=kept), P_KEPT))
+
+    def kept_red_three_now(self, player: str) -> bool:
+        """Whether ending the turn now would keep a red three the player could lay out (canasta/2.1)."""
+        return player not in self.kept_red_three and self.stock >= 1 and any(
+            is_red_three(c) for c in self.hands.get(player) or [])
+
     def _pass_turn(self, player: str) -> None:
+        self._note_kept_red_three(player)
         if self.turn_melded:
             self.melded_before[player] = True
         self.turn = self.layout.after(player)
@@ -1142,9 +1185,12 @@ class DealState:
 
     def verify_end(self, player: str) -> None:
         """The stock is gone and the player in turn does not take the pile, or (red_three_last_card=meld_then_end)
-        the drawer of a last red three ends the hand without melding (canasta/6.5)."""
+        the drawer of a last red three ends the hand without melding (canasta/6.5); or, under keep_last_card, a
+        player left with one card his side may not go out on ends his turn keeping it (canasta/6.2)."""
         if self.last_red_three and self.phase == "play" and player == self.turn:
             return
+        if self.phase == "play" and player == self.turn and self._keeping(player):
+            return                  # keep_last_card: he keeps his one card and his turn ends (canasta/6.2)
         self._verify_turn(player, "draw")
         if self.stock > 0:
             raise IllegalAction("canasta/6.5", ngettext("the stock still holds {n} card: draw or take the pile",
@@ -1160,6 +1206,8 @@ class DealState:
 
     def apply_end(self, player: str) -> dict:
         self.verify_end(player)
+        if self.phase == "play" and not self.last_red_three:
+            return {"turn_passes": self._pass_kept(player)}
         self._end(None)
         return {"hand_ends": _("the stock is gone and the pile is not taken")}
 
@@ -1209,7 +1257,7 @@ class DealState:
         """A player who has completed a canasta adds his face-down packet to his hand (canasta/1.5)."""
         self._verify_turn(player, "play")
         if player not in self.packets:
-            raise foul("canasta/1.5", _("{player} has no packet to take (packet_size, or it is taken)", player=player))
+            raise foul("canasta/1.5", _("{player} has no packet to take: none was dealt, or he has taken it", player=player))
         if player not in self.canasta_makers:
             raise foul("canasta/1.5", _("{player} takes his packet once he has completed a canasta", player=player))
 
@@ -1368,8 +1416,9 @@ def legal_actions(st: DealState, actor: str) -> list[dict]:
         out.append({"type": "extra_cards", "player": actor})
     else:
         seen = set()
+        keeps_red = st.kept_red_three_now(actor)      # lay the red three out first (canasta/2.1)
         for c in hand:
-            if c not in seen and st.can_discard(actor, c):
+            if c not in seen and not keeps_red and st.can_discard(actor, c):
                 out.append({"type": "discard", "player": actor, "card": str(c)})
             seen.add(c)
         if not st.has_melded(st.side(actor)):
@@ -1466,7 +1515,7 @@ def opening_melds(hand: list[Card], need: int, opts: dict, skip_rank: str | None
 
 
 _BLACK_THREES_OUT = N_("after black threes are melded in the going-out turn no discard follows: the player goes out "
-                       "by melding his last cards (black_threes_out_discard)")
+                       "by melding his last cards")
 
 
 def _shown_card(text: str) -> Card | str:

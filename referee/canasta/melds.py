@@ -113,7 +113,7 @@ def classify(cards: list[Card], opts: dict, going_out: bool = False) -> str:
     if ratio in ("not_more", "half") and wilds > len(naturals):
         raise MeldFault("canasta/3.1", _("wild cards may not outnumber the natural cards"))
     if ratio == "fewer" and wilds >= len(naturals):
-        raise MeldFault("canasta/3.1", _("the natural cards must outnumber the wild cards (wild_ratio fewer)"))
+        raise MeldFault("canasta/3.1", _("the natural cards must outnumber the wild cards"))
     if ratio == "four_in_canasta" and len(cards) >= 7 and len(naturals) < 4:
         raise MeldFault("canasta/3.1", _("a canasta holds at least four natural cards"))
     if opts.get("wild_ratio") == "half" and 2 * wilds > len(naturals):
@@ -298,7 +298,7 @@ def go_out_fault(melds: list[tuple[str, list[Card]]], opts: dict, red_threes: in
         else:
             need = max(need, 2)
             if len(canastas) < need:
-                return _("going out needs two canastas or a natural one (tough_end)")
+                return _("going out needs two canastas or a natural one")
     if len(canastas) < need:
         return ngettext("going out needs {n} canasta on the side's table",
                         "going out needs {n} canastas on the side's table", need)

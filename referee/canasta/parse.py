@@ -13,7 +13,7 @@ from typing import Any
 from ..cards import JOKER, Card, DeckSpec, parse_card, parse_rank
 from ..common import distinct_names, missing_scores
 from ..errors import InputError, esc
-from ..i18n import N_, Rank, _, alternatives, ngettext
+from ..i18n import N_, Rank, _, alternatives, ngettext, number
 from .cards import count_off, deck_of, is_black_three, is_red_three, is_wild
 from .deal import DealState, Layout, Pile, group_cards, natural_rank, same, take_from
 from .melds import MeldFault, classify, excess_wilds, go_out_fault, is_canasta, meld_key, meld_ok, without_wilds
@@ -198,7 +198,8 @@ def parse_table(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int],
     for k, v in scores.items():
         if v >= target:
             raise InputError(_("{side} already has {total}, at or past the target of {target}: the game is over "
-                               "(canasta/7.2)", side=k, total=v, target=target), f"/state/scores/{esc(k)}")
+                               "(canasta/7.2)", side=k, total=number(v), target=number(target)),
+                             f"/state/scores/{esc(k)}")
     if max(len(s["players"]) for s in sides) < 2:
         for name, why in (("double_ending", N_("the double ending is laid by a partner (canasta/6.6): double_ending "
                                                "needs sides of two or more")),
@@ -740,8 +741,7 @@ def _position_pile(raw: Any, opts: dict, tally: "Tally", problems: list, seats: 
         raise InputError(_("a wild card on top lies in the pile, which it freezes (canasta/5.1)"),
                          "/position/pile/frozen_by")
     if pile.frozen_by == "black_three" and not opts["black_three_freezes"]:
-        raise InputError(_("a black three does not freeze the pile under these options (black_three_freezes is "
-                           "false, canasta/5.1)"), "/position/pile/frozen_by")
+        raise InputError(_("a black three does not freeze the pile in this game (canasta/5.1)"), "/position/pile/frozen_by")
     if "frozen" in raw and raw["frozen"] is not None and bool(raw["frozen"]) != (pile.frozen_by is not None):
         raise InputError(_("pile.frozen says whether a wild card or red three in the pile froze it: give frozen_by "
                            "with it (a pile frozen only because the side has not melded needs neither)"),

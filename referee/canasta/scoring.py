@@ -138,8 +138,7 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
             ngettext("{n} red three, {why}", "{n} red threes, {why}", red_threes,
                      why=_(RED_THREES_AGAINST.get(need, RED_THREES_AGAINST["meld"])))
         if one_player_all_reds is None and red_threes == 4 and opts.get("red_three_scale") == "one_player_doubles":
-            item = _("{item}; not doubled: the deal does not show that one player collected all four "
-                     "(one_player_all_reds)", item=item)
+            item = _("{item}; not doubled: the deal does not show that one player collected all four", item=item)
         lines.append({"item": item, "points": pts, "rule": "canasta/2.2"})
     if went_out:
         four_black = any(k == "black_threes" and len(m) == 4 for k, m in kinds)

@@ -34,13 +34,16 @@ def _illegal_result(e: IllegalAction, side: str, opts: dict, base: str) -> tuple
     penalties = []
     pen = getattr(e, "penalty", None)
     if pen is not None:
-        prule, pts = pen
+        prule, pts = pen[:2]
         if prule == "canasta/8.1":
             if opts["count_and_exposure_penalties"]:
-                penalties.append({"rule": prule, "side": side, "points": 0,
-                                  "note": _("add melds from the hand to reach the minimum, or take the cards back "
-                                            "and the side's minimum rises by 10 for this deal; the short opening "
-                                            "stands if nobody objects before the next player draws")})
+                note = _("add cards from the hand to make the canasta the opening needs, or take the cards back at no "
+                         "cost; the short opening stands if nobody objects before the next player draws") \
+                    if pen[2:] == ("canasta",) else \
+                    _("add melds from the hand to reach the minimum, or take the cards back and the side's minimum "
+                      "rises by 10 for this deal; the short opening stands if nobody objects before the next player "
+                      "draws")
+                penalties.append({"rule": prule, "side": side, "points": 0, "note": note})
         else:
             penalties.append({"rule": prule, "side": side, "points": -pts, "note": _(_NOTES[prule])})
     return {"rule": e.rule, "message": e.message, "pointer": base + (e.pointer or "")}, penalties
@@ -49,6 +52,8 @@ def _illegal_result(e: IllegalAction, side: str, opts: dict, base: str) -> tuple
 _NOTES = {"canasta/8.2": N_("cards of an illegal meld go back to the hand; charged only if pointed out before the "
                             "next player draws"),
           "canasta/8.4": N_("if the pile was taken: the opponents rebuild it and the player draws from the stock"),
+          "canasta/8.3": N_("laid out in a later turn the red three costs nothing; still in hand at the end of the "
+                            "deal it costs the side 500"),
           "canasta/8.5": N_("breach of the permission rules; the opponents may stop the going out"),
           "canasta/8.6": N_("going out without the canastas required; the player keeps a card")}
 
@@ -76,6 +81,12 @@ def check(req: dict, variant, opts: dict) -> dict:
         v, penalties = _illegal_result(e, side, opts, "/action")
         return {"legal": False, "violations": [v], "penalties": penalties, "legal_actions": legal_before,
                 "effects": {}, "facts": facts, "_rules": rules}
+    broken = st.take_irregularities()          # allowed, but a rule is broken: a red three kept (canasta/2.1)
+    if broken:
+        results = [_illegal_result(e, side, opts, "/action") for e in broken]
+        return {"legal": False, "violations": [v for v, _p in results], "penalties": [p for _v, ps in results
+                                                                                       for p in ps],
+                "legal_actions": legal_before, "effects": {}, "facts": facts, "_rules": rules}
     rules |= _rules_of(t, st, actor)
     return {"legal": True, "violations": [], "penalties": list(st.penalties), "legal_actions": legal_before,
             "effects": effects, "facts": facts, "_rules": rules}
@@ -89,6 +100,8 @@ def _rules_of(t: str, st: DealState, actor: str) -> set[str]:
            "discard": {"canasta/6.1"}, "ask": {"canasta/6.3"}, "go_out": {"canasta/6.2"},
            "end": {"canasta/6.5"}, "double_ending": {"canasta/6.6"}, "extra_cards": {"canasta/4.2"},
            "packet": {"canasta/1.5"}, "expose": {"canasta/8.7", "canasta/8.11"}, "red_three": {"canasta/2.1"}}[t]
+    if t == "end" and st.phase != "done":       # keep_last_card: the turn ends, the last card kept
+        out = {"canasta/6.2"}
     if st.outcome and st.outcome["went_out"] == actor:
         out = out | {"canasta/6.2"} | ({"canasta/6.3"} if st.layout.partners(actor) else set()) \
             | ({"canasta/6.4"} if st.outcome["concealed"] else set())
@@ -325,6 +338,9 @@ def validate(req: dict, variant, opts: dict) -> dict:
                 _apply(st, actor, t, ev, ptr)
             else:
                 st.apply_take_pile(actor, shown, groups)
+            for e in st.take_irregularities():      # rules broken that the play goes on after (canasta/2.1)
+                v, pens = _illegal_result(e, layout.side_of[actor], opts, ptr)
+                violate(i, t, v["rule"], v["message"], v["pointer"], pens[0] if pens else None)
         except IllegalAction as e:
             if turn is not None:
                 at, ptr = where(e.pointer)
@@ -345,6 +361,9 @@ def validate(req: dict, variant, opts: dict) -> dict:
                 stop()
                 continue
             entry["as_played"] = True
+            for e in st.take_irregularities():      # as above: a red three kept through the turn (canasta/2.1)
+                v, pens = _illegal_result(e, layout.side_of[actor], opts, ptr)
+                violate(i, t, v["rule"], v["message"], v["pointer"], pens[0] if pens else None)
         if st.phase == "done" and t != "double_ending":
             if st.outcome["went_out"] and opts["double_ending"]:
                 pending = True
