@@ -104,6 +104,89 @@ def _plain_field(field: fields.Field) -> bool:
             and not getattr(field, "pre_load", None) and not getattr(field, "post_load", None))
 
 
+def _bounds(field: fields.Field, kind: type) -> tuple[float, float] | None:
+    """The (lowest, highest) that the field's validators of ``kind`` (Length or Range, inclusive) allow together."""
+    lo, hi = float("-inf"), float("inf")
+    for v in field.validators:
+        if isinstance(v, kind):
+            if kind is validate.Length and v.equal is not None:
+                a = b = v.equal
+            else:
+                if kind is validate.Range and not (v.min_inclusive and v.max_inclusive):
+                    return None
+                a = lo if v.min is None else v.min
+                b = hi if v.max is None else v.max
+            lo, hi = max(lo, a), min(hi, b)
+    return lo, hi
+
+
+def _simple(field: fields.Field) -> Loader | None:
+    """One closure for the commonest shapes, a string (length, choices, own validators), a strict integer in a
+    range, a boolean, and a list of short strings (a list of cards), so that a value costs one call."""
+    from .common import Bool, List
+
+    allow_none = field.allow_none
+    known = (validate.Length, validate.Range, validate.OneOf)
+    if any(isinstance(v, validate.Validator) and not isinstance(v, known) for v in field.validators):
+        return None
+    if isinstance(field, Bool) and not field.validators and not allow_none:
+        def load(value):
+            if value is True or value is False:
+                return value
+            raise FALLBACK
+        return load
+    if isinstance(field, fields.Integer) and field.strict and not allow_none \
+            and type(field)._validated is fields.Integer._validated \
+            and all(isinstance(v, validate.Range) for v in field.validators):
+        bounds = _bounds(field, validate.Range)
+        if bounds is None:
+            return None
+        lo, hi = bounds
+
+        def load(value):
+            if type(value) is int and lo <= value <= hi:
+                return value
+            raise FALLBACK
+        return load
+    if isinstance(field, fields.String) and type(field)._deserialize is fields.String._deserialize \
+            and not any(isinstance(v, validate.Range) for v in field.validators):
+        lo, hi = _bounds(field, validate.Length)
+        choices = [frozenset(v.choices) for v in field.validators if isinstance(v, validate.OneOf)]
+        own = [_custom(v) for v in field.validators if not isinstance(v, validate.Validator)]
+        if len(choices) > 1 or len(own) > 1:
+            return None
+        within = choices[0] if choices else None
+        mine = own[0] if own else None
+
+        def load(value):
+            if type(value) is str and lo <= len(value) <= hi and (within is None or value in within):
+                if mine is not None:
+                    mine(value)
+                return value
+            if value is None and allow_none:
+                return None
+            raise FALLBACK
+        return load
+    if isinstance(field, List) and not allow_none and all(isinstance(v, validate.Length) for v in field.validators):
+        inner = field.inner
+        if not (isinstance(inner, fields.String) and type(inner)._deserialize is fields.String._deserialize
+                and not inner.allow_none and _plain_field(inner)
+                and all(isinstance(v, validate.Length) for v in inner.validators)):
+            return None
+        lo, hi = _bounds(field, validate.Length)
+        ilo, ihi = _bounds(inner, validate.Length)
+
+        def load(value):
+            if type(value) is list and lo <= len(value) <= hi:
+                for x in value:
+                    if type(x) is not str or not ilo <= len(x) <= ihi:
+                        raise FALLBACK
+                return value[:]
+            raise FALLBACK
+        return load
+    return None
+
+
 def compile_field(field: fields.Field) -> Loader | None:
     """A fast loader for one field's (present) value, or None if the field is of a kind not handled here."""
     from .common import Bool, Dict, List, Strict
@@ -113,6 +196,9 @@ def compile_field(field: fields.Field) -> Loader | None:
     checks = _checks(field)
     if checks is None:
         return None
+    simple = _simple(field)
+    if simple is not None:
+        return simple
     allow_none = field.allow_none
 
     if isinstance(field, Bool):

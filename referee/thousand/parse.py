@@ -483,8 +483,15 @@ ACTION_KEYS = {  # fields each action (or log event) may carry besides "type" an
 ACTION_TYPES = tuple(t for t in ACTION_KEYS if t != "deal")
 
 
+# the keys each type may carry, "type" and "player" included (a deal has no player)
+_ALLOWED = {t: frozenset(keys | {"type"} | ({"player"} if t != "deal" else set())) for t, keys in ACTION_KEYS.items()}
+
+
 def check_keys(obj: dict, ptr: str) -> None:
     """Reject fields that do not belong to this type of action or event: nothing is silently ignored."""
+    t = obj.get("type")
+    if type(t) is str and t in _ALLOWED and obj.keys() <= _ALLOWED[t]:
+        return
     allowed = ACTION_KEYS.get(obj.get("type"), set()) | {"type", "player"}
     if obj.get("type") == "deal":
         allowed -= {"player"}
