@@ -244,8 +244,8 @@ def check_conservation(groups: Iterable[tuple[str, list[Card]]], deck: DeckSpec,
         seen.update(cards)
     copies = _copies(deck)
     if plain and all(copies.get(c, 0) >= n for c, n in seen.items()):
-        if exact:
-            missing = [c for c in dict.fromkeys(deck.cards()) if seen[c] < deck.max_copies(c)]
+        if exact:       # copies: the deck's cards in the order of deck.cards(), each once, with its copies
+            missing = [c for c, n in copies.items() if seen[c] < n]
             if missing:
                 raise InputError(_("cards missing from the deal: {cards}", cards=missing)
                                  + (f" [{rule}]" if rule else ""), "")

@@ -27,16 +27,20 @@ LANGUAGES = list(i18n.LANGUAGES)
 
 def collect_rules(obj: Any, out: set[str]) -> set[str]:
     """Every value of a ``rule`` key anywhere in ``obj``."""
+    if not isinstance(obj, (dict, list)):
+        return out
     stack = [obj]
-    while stack:
-        x = stack.pop()
+    push, pop = stack.append, stack.pop
+    while stack:           # only containers are pushed: the strings and numbers of an answer are not visited
+        x = pop()
         if isinstance(x, dict):
             r = x.get("rule")
             if isinstance(r, str):
                 out.add(r)
-            stack.extend(x.values())
-        elif isinstance(x, list):
-            stack.extend(x)
+            x = x.values()
+        for v in x:
+            if isinstance(v, (dict, list)):
+                push(v)
     return out
 
 

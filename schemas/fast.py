@@ -14,6 +14,7 @@ result (``tests/test_schemas_fast.py`` checks both on every example and on fault
 """
 from __future__ import annotations
 
+from operator import call
 from typing import Any, Callable
 
 from marshmallow import RAISE, ValidationError, fields, validate
@@ -37,6 +38,7 @@ def _fail(*_a) -> None:
 # Bounded, so that a worker's memory stays flat whatever names it is sent
 _VOUCHED: dict[tuple[int, str], bool] = {}
 _VOUCHED_MAX = 4096
+_PLANS_MAX = 256          # the shapes of object remembered per schema (a log's events come in a dozen)
 
 
 def _same(value):
@@ -302,24 +304,28 @@ def compile_schema(schema) -> Loader | None:
         at[name] = (i, loader)
     required = frozenset(n for n in order if schema.load_fields[n].required)
 
+    # the plan for each shape of object met (its keys in their order): the loaders in that order, and the keys in
+    # the schema's order when they differ; a shape with an unknown key or without a required one has none
+    plans: dict[tuple, tuple[tuple, tuple | None]] = {}
+
+    def plan(shape: tuple):
+        if len(shape) > len(at) or not set(shape) <= at.keys() or not required <= set(shape) \
+                or len(set(shape)) != len(shape):
+            raise FALLBACK
+        ranked = sorted(shape, key=lambda k: at[k][0])
+        made = (tuple(at[k][1] for k in shape), None if ranked == list(shape) else tuple(ranked))
+        if len(plans) >= _PLANS_MAX:
+            plans.clear()
+        plans[shape] = made
+        return made
+
     def load(data):
         if type(data) is not dict:
             raise FALLBACK
-        out = {}
-        last = -1
-        ordered = True
-        for k, v in data.items():
-            entry = at.get(k)
-            if entry is None:
-                raise FALLBACK
-            i, loader = entry
-            out[k] = loader(v)
-            if i < last:
-                ordered = False
-            last = i
-        if required and not required <= out.keys():
-            raise FALLBACK
-        if not ordered:
-            out = {k: out[k] for k in order if k in out}
+        shape = tuple(data)
+        loaders, reorder = plans.get(shape) or plan(shape)
+        out = dict(zip(shape, map(call, loaders, data.values())))
+        if reorder is not None:
+            out = {k: out[k] for k in reorder}
         return out
     return load

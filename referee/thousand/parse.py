@@ -362,7 +362,6 @@ def _from_tricks(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> D
     st.start_play(base.declarer, base.contract)
     for i, seq in enumerate(order):
         for j, (p, c) in enumerate(seq):
-            ptr = f"/deal/tricks/{i}/cards/{j}"
             if j == 0 and p != st.to_play:
                 rule = "thousand/8.3" if i == 0 else "thousand/11.1"
                 raise InputError(_("trick {trick} must be led by {leader}, not {player} ({rule})", trick=i,
@@ -371,8 +370,8 @@ def _from_tricks(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> D
             try:
                 st.apply_play(p, c, marriage=(j == 0 and i in announce))
             except IllegalAction as e:
-                if j == 0 and i in announce:
-                    ptr = f"/deal/marriages/{announce[i][0]}"
+                ptr = (f"/deal/marriages/{announce[i][0]}" if j == 0 and i in announce
+                       else f"/deal/tricks/{i}/cards/{j}")
                 raise InputError(_("illegal play in a deal given for scoring: {why} ({rule}); use /validate to rule on "
                                    "a disputed deal", why=e.message, rule=e.rule), ptr) from None
     card_pts = dict(st.captured)
