@@ -39,9 +39,13 @@ def collect_rules(obj: Any, out: set[str]) -> set[str]:
                 out.add(r)
             x = x.values()
         for v in x:
-            if isinstance(v, (dict, list)):
+            t = type(v)
+            if t is dict or t is list or (t not in _SCALARS and isinstance(v, (dict, list))):
                 push(v)
     return out
+
+
+_SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
 def handle(game_id: str, endpoint: str, body: Any, lang: str = DEFAULT_LANGUAGE) -> dict:

@@ -318,13 +318,14 @@ def _from_tricks(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> D
     # who played what: the seat order fixes the player of each card from the leader
     hands: dict[str, list[Card]] = {p: [] for p in layout.active}
     order = []
+    after = {p: layout.after(p) for p in layout.active}     # every leader is one of them (parse_player)
     for i, (leader, cards) in enumerate(parsed):
         seq = []
         p = leader
         for c in cards:
             hands[p].append(c)
             seq.append((p, c))
-            p = layout.after(p)
+            p = after[p]
         order.append(seq)
     if base.talon is not None and size == 3:
         # the declarer takes the talon and passes one card to each opponent: an opponent plays one talon card at most
