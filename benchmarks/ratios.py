@@ -158,7 +158,7 @@ def measure_http(rounds: int, seconds: int) -> dict[str, float]:
     server_cpu, wrk_cpu = ("0", "1") if two else (None, None)
     env = dict(os.environ, REFEREE_WORKERS="1", REFEREE_UPSTREAM="127.0.0.1:8879")
     env.pop("REFEREE_LOG_LEVEL", None)           # as shipped: INFO
-    gunicorn = str(ROOT / ".venv" / "bin" / "gunicorn")
+    gunicorn = str(pathlib.Path(sys.executable).parent / "gunicorn")     # this interpreter's environment
     ref = _serve([gunicorn, "--config", "gunicorn_conf.py", "wsgi:app"], env, 8877, server_cpu)
     bare = _serve([gunicorn, "--config", "gunicorn_conf.py", "--chdir", str(ROOT / "benchmarks"), "bare_app:app"],
                   env, 8878, server_cpu)
