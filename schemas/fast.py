@@ -24,14 +24,12 @@ Loader = Callable[[Any], Any]
 
 
 class Fallback(Exception):
-    """The fast path cannot vouch for a value: let marshmallow load it."""
-
-
-FALLBACK = Fallback()
+    """The fast path cannot vouch for a value: let marshmallow load it (raised afresh each time, so that no
+    traceback is shared between threads or kept alive)."""
 
 
 def _fail(*_a) -> None:
-    raise FALLBACK
+    raise Fallback()
 
 
 # names and ids seen to pass a field's own validators (PRINTABLE): a log repeats its players' names in every event.
@@ -58,7 +56,7 @@ def _custom(check: Callable[[Any], Any]) -> Callable[[Any], None]:
         try:
             check(value)
         except ValidationError:
-            raise FALLBACK from None
+            raise Fallback() from None
         if key is not None:
             if len(_VOUCHED) >= _VOUCHED_MAX:
                 _VOUCHED.clear()
@@ -135,7 +133,7 @@ def _simple(field: fields.Field) -> Loader | None:
         def load(value):
             if value is True or value is False:
                 return value
-            raise FALLBACK
+            raise Fallback()
         return load
     if isinstance(field, fields.Integer) and field.strict and not allow_none \
             and type(field)._validated is fields.Integer._validated \
@@ -148,7 +146,7 @@ def _simple(field: fields.Field) -> Loader | None:
         def load(value):
             if type(value) is int and lo <= value <= hi:
                 return value
-            raise FALLBACK
+            raise Fallback()
         return load
     if isinstance(field, fields.String) and type(field)._deserialize is fields.String._deserialize \
             and not any(isinstance(v, validate.Range) for v in field.validators):
@@ -167,7 +165,7 @@ def _simple(field: fields.Field) -> Loader | None:
                 return value
             if value is None and allow_none:
                 return None
-            raise FALLBACK
+            raise Fallback()
         return load
     if isinstance(field, List) and not allow_none and all(isinstance(v, validate.Length) for v in field.validators):
         inner = field.inner
@@ -182,9 +180,9 @@ def _simple(field: fields.Field) -> Loader | None:
             if type(value) is list and lo <= len(value) <= hi:
                 for x in value:
                     if type(x) is not str or not ilo <= len(x) <= ihi:
-                        raise FALLBACK
+                        raise Fallback()
                 return value[:]
-            raise FALLBACK
+            raise Fallback()
         return load
     return None
 
@@ -207,7 +205,7 @@ def compile_field(field: fields.Field) -> Loader | None:
         def convert(value):
             if value is True or value is False:
                 return value
-            raise FALLBACK
+            raise Fallback()
     elif isinstance(field, fields.Integer):
         if not field.strict or type(field)._validated is not fields.Integer._validated:
             return None
@@ -215,7 +213,7 @@ def compile_field(field: fields.Field) -> Loader | None:
         def convert(value):
             if type(value) is int:
                 return value
-            raise FALLBACK
+            raise Fallback()
     elif isinstance(field, fields.String):
         if type(field)._deserialize is not fields.String._deserialize:
             return None
@@ -223,7 +221,7 @@ def compile_field(field: fields.Field) -> Loader | None:
         def convert(value):
             if type(value) is str:
                 return value
-            raise FALLBACK
+            raise Fallback()
     elif isinstance(field, List):
         inner = compile_field(field.inner)
         if inner is None:
@@ -231,7 +229,7 @@ def compile_field(field: fields.Field) -> Loader | None:
 
         def convert(value):
             if type(value) is not list:
-                raise FALLBACK
+                raise Fallback()
             return [inner(x) for x in value]
     elif isinstance(field, Dict):
         keys = compile_field(field.key_field) if field.key_field is not None else _same
@@ -241,7 +239,7 @@ def compile_field(field: fields.Field) -> Loader | None:
 
         def convert(value):
             if type(value) is not dict:
-                raise FALLBACK
+                raise Fallback()
             return {keys(k): values(v) for k, v in value.items()}
     elif isinstance(field, fields.Nested):
         schema = field.schema
@@ -254,7 +252,7 @@ def compile_field(field: fields.Field) -> Loader | None:
     elif type(field)._deserialize is fields.Field._deserialize:      # Raw, Field: the value as it came
         def convert(value):
             if value is None:          # None is the allow_none check's (below) to let through
-                raise FALLBACK
+                raise Fallback()
             return value
     else:
         return None
@@ -274,7 +272,7 @@ def compile_field(field: fields.Field) -> Loader | None:
         if value is None:
             if allow_none:
                 return None
-            raise FALLBACK
+            raise Fallback()
         out = convert(value)
         for check in checks:
             check(out)
@@ -311,7 +309,7 @@ def compile_schema(schema) -> Loader | None:
     def plan(shape: tuple):
         if len(shape) > len(at) or not set(shape) <= at.keys() or not required <= set(shape) \
                 or len(set(shape)) != len(shape):
-            raise FALLBACK
+            raise Fallback()
         ranked = sorted(shape, key=lambda k: at[k][0])
         made = (tuple(at[k][1] for k in shape), None if ranked == list(shape) else tuple(ranked))
         if len(plans) >= _PLANS_MAX:
@@ -321,7 +319,7 @@ def compile_schema(schema) -> Loader | None:
 
     def load(data):
         if type(data) is not dict:
-            raise FALLBACK
+            raise Fallback()
         shape = tuple(data)
         loaders, reorder = plans.get(shape) or plan(shape)
         out = dict(zip(shape, map(call, loaders, data.values())))
