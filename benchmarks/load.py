@@ -6,7 +6,8 @@ endpoint under the same gunicorn configuration.
 Needs wrk (Debian package `wrk`; installed with apt-get when missing and running as root).  Reports, for
 a mix of real requests of every game and for /score alone: requests per second, p50 and p99 latency,
 errors (non-2xx and socket errors), worker restarts and worker memory (RSS) before and after; then the
-same for the bare endpoint and the ratio of /score to it.  With ``--proxied`` the service runs behind nginx
+same for the bare endpoint (benchmarks/bare_app.py: it parses the same body with json.loads and logs each request
+as Referee does) and the ratio of /score to it.  Both log as shipped.  With ``--proxied`` the service runs behind nginx
 (``scripts/serve-proxied``) for the mix and /score; the bare endpoint is not run.
 """
 import argparse
@@ -123,8 +124,9 @@ def main():
     reqs = bodies()
     port = 8870
     url = f"http://127.0.0.1:{port}"
-    env = dict(os.environ, REFEREE_BIND=f"127.0.0.1:{port}", REFEREE_UPSTREAM=f"127.0.0.1:{port + 1}",
-               REFEREE_LOG_LEVEL="WARNING")
+    # both sides log as shipped (INFO: one JSON line per request; the servers' stderr goes to /dev/null)
+    env = dict(os.environ, REFEREE_BIND=f"127.0.0.1:{port}", REFEREE_UPSTREAM=f"127.0.0.1:{port + 1}")
+    env.pop("REFEREE_LOG_LEVEL", None)
     from wsgi import app
     size = len(app.test_client().post(reqs[0][0], json=reqs[0][1]).get_data())
     (ROOT / "benchmarks" / "score_answer_size.txt").write_text(str(size))

@@ -177,6 +177,11 @@ def parse_cards(values: object, deck: DeckSpec, where: str) -> list[Card]:
     """
     if not isinstance(values, list):
         raise InputError(_("expected a list of cards"), where)
+    known = _deck_cards(deck)
+    try:            # every text already met as a card of this deck (nearly every list): no parsing at all
+        return [known[v] for v in values]
+    except (KeyError, TypeError):
+        pass
     out: list[Card] = []
     errors = []
     for i, v in enumerate(values):
@@ -190,9 +195,35 @@ def parse_cards(values: object, deck: DeckSpec, where: str) -> list[Card]:
                            "detail": _("{card} is not in the {deck} deck", card=c, deck=deck)})
             continue
         out.append(c)
+        if len(known) < _KNOWN_MAX and type(v) is str:
+            known[v] = c
     if errors:
         raise InputError(errors)
     return out
+
+
+# per deck, the texts met that name one of its cards (``10H``, ``TH``, ``10♥``, ``10ч``: a few hundred spellings
+# at most, and bounded anyway), each with its Card: the same value parse_card gives
+_KNOWN: dict[int, tuple[DeckSpec, dict[str, Card]]] = {}
+_KNOWN_MAX = 2048
+
+
+def _deck_cards(deck: DeckSpec) -> dict[str, Card]:
+    entry = _KNOWN.get(id(deck))
+    if entry is None or entry[0] is not deck:
+        entry = _KNOWN[id(deck)] = (deck, {})
+    return entry[1]
+
+
+def _copies(deck: DeckSpec) -> dict[Card, int]:
+    """How many copies of each of its cards ``deck`` holds (cards it does not hold are left out)."""
+    entry = _COPIES.get(id(deck))
+    if entry is None or entry[0] is not deck:
+        entry = _COPIES[id(deck)] = (deck, {c: deck.max_copies(c) for c in deck.cards()})
+    return entry[1]
+
+
+_COPIES: dict[int, tuple[DeckSpec, dict[Card, int]]] = {}
 
 
 def check_conservation(groups: Iterable[tuple[str, list[Card]]], deck: DeckSpec,
@@ -203,7 +234,25 @@ def check_conservation(groups: Iterable[tuple[str, list[Card]]], deck: DeckSpec,
     appear exactly as often as the deck holds it.  Raises :class:`InputError` pointing at the
     first surplus copy of each card (and, with ``exact``, naming missing cards).
     """
+    groups = groups if isinstance(groups, list) else list(groups)
+    # counted at C speed first; only a surplus (or cards not given as a list) is placed card by card below
     seen: Counter = Counter()
+    plain = True
+    for _ptr, cards in groups:
+        if type(cards) is not list and type(cards) is not tuple:
+            plain = False
+            break
+        seen.update(cards)
+    copies = _copies(deck)
+    if plain and all(copies.get(c, 0) >= n for c, n in seen.items()):
+        if exact:       # copies: the deck's cards in the order of deck.cards(), each once, with its copies
+            missing = [c for c, n in copies.items() if seen[c] < n]
+            if missing:
+                raise InputError(_("cards missing from the deal: {cards}", cards=missing)
+                                 + (f" [{rule}]" if rule else ""), "")
+        return
+    # a surplus: place each one
+    seen = Counter()
     errors = []
     for ptr, cards in groups:
         for i, c in enumerate(cards):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 from typing import Any
 
 import icu
@@ -40,6 +41,14 @@ def skeletons(name: str) -> set[str]:
 def name_clash(names: list[str]) -> tuple[int, int, bool] | None:
     """The first pair ``(i, j, same)`` of ``names`` that cannot be told apart, ``i < j``: ``same`` when they are one
     name under :func:`name_key`, else they look alike (:func:`skeletons`); None when all can be told apart."""
+    names = names if isinstance(names, (list, tuple)) else list(names)
+    if all(type(n) is str for n in names):
+        return _name_clash(tuple(names))       # a table's names come back with each of its requests
+    return _name_clash.__wrapped__(names)
+
+
+@lru_cache(maxsize=1024)
+def _name_clash(names) -> tuple[int, int, bool] | None:
     keys: dict[str, int] = {}
     shapes: dict[str, int] = {}
     for j, name in enumerate(names):

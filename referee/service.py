@@ -27,17 +27,25 @@ LANGUAGES = list(i18n.LANGUAGES)
 
 def collect_rules(obj: Any, out: set[str]) -> set[str]:
     """Every value of a ``rule`` key anywhere in ``obj``."""
+    if not isinstance(obj, (dict, list)):
+        return out
     stack = [obj]
-    while stack:
-        x = stack.pop()
+    push, pop = stack.append, stack.pop
+    while stack:           # only containers are pushed: the strings and numbers of an answer are not visited
+        x = pop()
         if isinstance(x, dict):
             r = x.get("rule")
             if isinstance(r, str):
                 out.add(r)
-            stack.extend(x.values())
-        elif isinstance(x, list):
-            stack.extend(x)
+            x = x.values()
+        for v in x:
+            t = type(v)
+            if t is dict or t is list or (t not in _SCALARS and isinstance(v, (dict, list))):
+                push(v)
     return out
+
+
+_SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
 def handle(game_id: str, endpoint: str, body: Any, lang: str = DEFAULT_LANGUAGE) -> dict:
@@ -72,21 +80,66 @@ def _handle(game_id: str, endpoint: str, body: Any) -> dict:
         data = _SCHEMAS[(game_id, endpoint)].load(body)
     except ValidationError as e:
         raise InputError(errors_to_pointers(e.messages)) from None
-    opts = variant.resolve(data.get("options"))
+    opts = _resolve(game, variant, data.get("options"))
     result = getattr(game, endpoint)(data, variant, opts)
     rules = set(result.pop("_rules", set()))
     collect_rules(result, rules)
+    unknown = rules - game.rulebook.rules.keys()
+    assert not unknown, f"rules cited but not in the rulebook: {unknown}"
+    return {"game": game.id, "variant": variant.id, "options": opts, **result,
+            "citations": _citations(game, variant, opts, lang, rules)}
+
+
+# The work that depends only on the variant, the option values and the language, kept between requests.  Both
+# caches are bounded (cleared when full), so that a worker's memory stays flat whatever option values it is sent.
+_CACHE_MAX = 512
+_DEFAULTS: dict[int, tuple[Any, dict]] = {}
+_CITED: dict[tuple, dict] = {}
+
+
+def _resolve(game, variant, requested) -> dict:
+    """``variant.resolve(requested)``; a request without options gets a copy of the variant's resolved defaults."""
+    if requested is None or (isinstance(requested, dict) and not requested):
+        entry = _DEFAULTS.get(id(variant))
+        if entry is None or entry[0] is not variant:
+            if len(_DEFAULTS) >= _CACHE_MAX:
+                _DEFAULTS.clear()
+            opts = variant.resolve(requested)
+            scalar = all(v is None or type(v) in (str, int, bool) for v in opts.values())
+            entry = _DEFAULTS[id(variant)] = (variant, opts if scalar else None)
+        if entry[1] is not None:
+            return dict(entry[1])       # every value a str, int, bool or None: a shallow copy is a whole one
+    return variant.resolve(requested)
+
+
+def _citations(game, variant, opts: dict, lang: str, rules: set[str]) -> list[dict]:
+    """The citations of ``rules`` in rulebook order, each rendered under ``opts`` in ``lang``."""
+    frozen = tuple((k, type(v), v) for k, v in opts.items())       # the type tells True from 1
+    try:
+        hash(frozen)
+    except TypeError:           # a value that is not a scalar: rendered afresh (no option has one today)
+        frozen = object()
     cites = []
     for rid in game.rulebook.rules:
         if rid in rules:
-            r = game.rulebook[rid].render(lang, variant, opts)
-            c = {"rule": r["id"], "title": r["title"], "text": r["text"], "source": r["source"]}
-            if "options" in r:
-                c["options"] = r["options"]
+            rule = game.rulebook[rid]
+            key = (id(rule), id(variant), lang, frozen)
+            entry = _CITED.get(key)
+            c = entry[2] if entry is not None and entry[0] is rule and entry[1] is variant else None
+            if c is None:
+                r = rule.render(lang, variant, opts)
+                c = {"rule": r["id"], "title": r["title"], "text": r["text"], "source": r["source"]}
+                if "options" in r:
+                    c["options"] = r["options"]
+                if len(_CITED) >= _CACHE_MAX:
+                    _CITED.clear()
+                _CITED[key] = (rule, variant, c)
+            # a fresh copy for each answer: nothing an answer's reader does reaches the cache
+            c = {**c, "source": [dict(s) for s in c["source"]]}
+            if "options" in c:
+                c["options"] = dict(c["options"])
             cites.append(c)
-    unknown = rules - set(game.rulebook.rules)
-    assert not unknown, f"rules cited but not in the rulebook: {unknown}"
-    return {"game": game.id, "variant": variant.id, "options": opts, **result, "citations": cites}
+    return cites
 
 
 def games_index() -> dict:

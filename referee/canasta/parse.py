@@ -38,6 +38,20 @@ SUITLESS_OK = set("A K Q J 10 9 8 7 6 5 4 2".split())
 
 def canasta_card(value: Any, ptr: str) -> Card:
     """A card; a rank alone is accepted where the suit does not matter (4 to A, and deuces), never for threes."""
+    if type(value) is str:
+        card = _READ.get(value)
+        if card is None:
+            card = _canasta_card(value, ptr)
+            if len(_READ) < 2048:
+                _READ[value] = card
+        return card
+    return _canasta_card(value, ptr)
+
+
+_READ: dict[str, Card] = {}     # the texts read as cards before (a few hundred spellings), each with its card
+
+
+def _canasta_card(value: Any, ptr: str) -> Card:
     if isinstance(value, str):
         t = parse_rank(value)          # A K Q J 10 … 2, T for 10, or the Russian Т К Д В
         if t in SUITLESS_OK:
@@ -109,8 +123,8 @@ class Tally:
             if c.suit:
                 self.exact[c] += 1
             limit_rank = deck.jokers if c.rank == JOKER else deck.copies * 4
-            where = ptr if single else f"{ptr}/{i}"
             if c.suit and self.exact[c] > deck.copies:
+                where = ptr if single else f"{ptr}/{i}"
                 out.append({"pointer": where, "detail": _("more copies of {card} than the {size}-card deck holds "
                                                           "({copies}, {rule})", card=c, size=deck.size,
                                                           copies=deck.copies, rule=self.rule)})
@@ -119,7 +133,7 @@ class Tally:
                            limit=limit_rank, rule=self.rule) if c.rank == JOKER else \
                     _("more cards of rank {rank} than the {size}-card deck holds ({limit}, {rule})", rank=Rank(c.rank),
                       size=deck.size, limit=limit_rank, rule=self.rule)
-                out.append({"pointer": where, "detail": detail})
+                out.append({"pointer": ptr if single else f"{ptr}/{i}", "detail": detail})
         return out
 
 

@@ -318,13 +318,14 @@ def _from_tricks(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> D
     # who played what: the seat order fixes the player of each card from the leader
     hands: dict[str, list[Card]] = {p: [] for p in layout.active}
     order = []
+    after = {p: layout.after(p) for p in layout.active}     # every leader is one of them (parse_player)
     for i, (leader, cards) in enumerate(parsed):
         seq = []
         p = leader
         for c in cards:
             hands[p].append(c)
             seq.append((p, c))
-            p = layout.after(p)
+            p = after[p]
         order.append(seq)
     if base.talon is not None and size == 3:
         # the declarer takes the talon and passes one card to each opponent: an opponent plays one talon card at most
@@ -362,7 +363,6 @@ def _from_tricks(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> D
     st.start_play(base.declarer, base.contract)
     for i, seq in enumerate(order):
         for j, (p, c) in enumerate(seq):
-            ptr = f"/deal/tricks/{i}/cards/{j}"
             if j == 0 and p != st.to_play:
                 rule = "thousand/8.3" if i == 0 else "thousand/11.1"
                 raise InputError(_("trick {trick} must be led by {leader}, not {player} ({rule})", trick=i,
@@ -371,8 +371,8 @@ def _from_tricks(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> D
             try:
                 st.apply_play(p, c, marriage=(j == 0 and i in announce))
             except IllegalAction as e:
-                if j == 0 and i in announce:
-                    ptr = f"/deal/marriages/{announce[i][0]}"
+                ptr = (f"/deal/marriages/{announce[i][0]}" if j == 0 and i in announce
+                       else f"/deal/tricks/{i}/cards/{j}")
                 raise InputError(_("illegal play in a deal given for scoring: {why} ({rule}); use /validate to rule on "
                                    "a disputed deal", why=e.message, rule=e.rule), ptr) from None
     card_pts = dict(st.captured)
@@ -483,8 +483,15 @@ ACTION_KEYS = {  # fields each action (or log event) may carry besides "type" an
 ACTION_TYPES = tuple(t for t in ACTION_KEYS if t != "deal")
 
 
+# the keys each type may carry, "type" and "player" included (a deal has no player)
+_ALLOWED = {t: frozenset(keys | {"type"} | ({"player"} if t != "deal" else set())) for t, keys in ACTION_KEYS.items()}
+
+
 def check_keys(obj: dict, ptr: str) -> None:
     """Reject fields that do not belong to this type of action or event: nothing is silently ignored."""
+    t = obj.get("type")
+    if type(t) is str and t in _ALLOWED and obj.keys() <= _ALLOWED[t]:
+        return
     allowed = ACTION_KEYS.get(obj.get("type"), set()) | {"type", "player"}
     if obj.get("type") == "deal":
         allowed -= {"player"}

@@ -1,0 +1,211 @@
+"""The request path against what it cannot do without, as ratios measured side by side in one run (issue 13).
+
+    .venv/bin/python benchmarks/ratios.py [--rounds 7] [--skip-http] [--seconds 3]
+
+(a) whole-deal validate, ``parse_body`` + ``referee.service.handle``, ÷ ``json.loads`` of the same body, per game;
+(b) Thousand ``/score`` in process (Flask test client, same body): the bare Flask endpoint's time ÷ Referee's;
+(c) Thousand ``/score`` over HTTP: Referee's requests per second ÷ the bare endpoint's, both under gunicorn_conf.py
+    with one worker (REFEREE_WORKERS=1), logging as shipped (INFO, one JSON line per request, to /dev/null), the
+    servers pinned to one core and wrk to the other when there are two.
+
+A and B alternate in every round; each figure is the median of the rounds, and (a) and (b) count the CPU time of
+this process (``time.process_time``), so that time the shared cores spent on other work is left out.  Absolute times are never compared
+across runs (the machine is shared).  Prints each measured ratio against its target (:data:`TARGETS`) and exits 1
+when one is missed.
+"""
+import argparse
+import json
+import logging
+import os
+import pathlib
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+# measure -> (target, "max" when the ratio must stay at most the target, "min" when at least)
+TARGETS = {
+    "validate/json.loads thousand": (25.0, "max"),
+    "validate/json.loads pinochle": (25.0, "max"),
+    "validate/json.loads canasta": (25.0, "max"),
+    "in process bare/referee": (0.4, "min"),
+    "http referee/bare": (0.5, "min"),
+}
+
+
+def validate_bodies() -> dict[str, str]:
+    """One whole-deal validate body per game, as JSON text."""
+    from tests.canasta_sim import random_canasta_log
+    from tests.thousand_helpers import PLAYERS, readme_log
+    pin = json.loads((ROOT / "examples" / "pinochle" / "two-handed-game.json").read_text())
+    pin.pop("game")
+    sides, log, _ = random_canasta_log(3)
+    return {"thousand": json.dumps({"players": PLAYERS, "log": readme_log()}),
+            "pinochle": json.dumps(pin),
+            "canasta": json.dumps({"sides": sides, "log": log})}
+
+
+def per_call(fn, n: int) -> float:
+    """CPU seconds per call: the time this process ran, not the time others held the shared cores."""
+    start = time.process_time()
+    for _ in range(n):
+        fn()
+    return (time.process_time() - start) / n
+
+
+def side_by_side(a, b, rounds: int, seconds: float = 0.3) -> tuple[float, float, float]:
+    """Median time per call of ``a`` and of ``b``, and the median of the rounds' a/b, alternating every round."""
+    a(), b()
+    n_a = max(1, int(seconds / max(per_call(a, 3), 1e-7)))
+    n_b = max(1, int(seconds / max(per_call(b, 3), 1e-7)))
+    ta, tb, r = [], [], []
+    for _ in range(rounds):
+        x = per_call(a, n_a)
+        y = per_call(b, n_b)
+        ta.append(x), tb.append(y), r.append(x / y)
+    return statistics.median(ta), statistics.median(tb), statistics.median(r)
+
+
+def measure_validate(rounds: int) -> dict[str, float]:
+    from referee import service
+    from referee.jsonio import parse_body
+    out = {}
+    for game, text in validate_bodies().items():
+        raw = text.encode()
+        assert service.handle(game, "validate", parse_body(raw))["valid"], game
+        ta, tb, r = side_by_side(lambda: service.handle(game, "validate", parse_body(raw)),
+                                 lambda: json.loads(raw), rounds)
+        print(f"  {game:<9} validate {ta * 1e3:7.3f} ms   json.loads {tb * 1e3:7.4f} ms   ({len(raw)} bytes)")
+        out[f"validate/json.loads {game}"] = r
+    return out
+
+
+def score_body() -> tuple[str, dict]:
+    from benchmarks.load import bodies
+    return bodies()[0]
+
+
+def quiet(logger_names) -> None:
+    """Logging as shipped (INFO, the JSON formatter), written to /dev/null rather than to this terminal."""
+    sink = open(os.devnull, "w")
+    for name in logger_names:
+        for h in logging.getLogger(name).handlers:
+            if isinstance(h, logging.StreamHandler):
+                h.setStream(sink)
+
+
+def measure_in_process(rounds: int) -> dict[str, float]:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import bare_app
+    from wsgi import app
+    quiet(["referee", "bare"])
+    path, body = score_body()
+    data = json.dumps(body)
+    ref, bare = app.test_client(), bare_app.app.test_client()
+
+    def a():
+        assert bare.post(path, data=data, content_type="application/json").status_code == 200
+
+    def b():
+        assert ref.post(path, data=data, content_type="application/json").status_code == 200
+    ta, tb, r = side_by_side(a, b, rounds)
+    print(f"  /score in process: bare {ta * 1e3:.3f} ms, Referee {tb * 1e3:.3f} ms")
+    return {"in process bare/referee": r}
+
+
+def _serve(cmd, env, port, cpus):
+    if cpus and shutil.which("taskset"):
+        cmd = ["taskset", "-c", cpus, *cmd]
+    proc = subprocess.Popen(cmd, env=dict(env, REFEREE_BIND=f"127.0.0.1:{port}"), cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+            return proc
+        except OSError:
+            time.sleep(0.2)
+    os.killpg(proc.pid, signal.SIGTERM)
+    raise SystemExit("a server did not start")
+
+
+def _wrk(url, path_file, seconds, cpus) -> float:
+    cmd = ["wrk", "-t1", "-c8", f"-d{seconds}s", "-s", str(ROOT / "benchmarks" / "load_mix.lua"), url, "--",
+           str(path_file)]
+    if cpus and shutil.which("taskset"):
+        cmd = ["taskset", "-c", cpus, *cmd]
+    out = subprocess.run(cmd, capture_output=True, text=True).stdout
+    if re.search(r"Non-2xx|Socket errors", out):
+        raise SystemExit("wrk met errors:\n" + out)
+    return float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+
+
+def measure_http(rounds: int, seconds: int) -> dict[str, float]:
+    import tempfile
+    if not shutil.which("wrk"):
+        raise SystemExit("install wrk (Debian package wrk), or pass --skip-http")
+    from wsgi import app
+    path, body = score_body()
+    size = len(app.test_client().post(path, json=body).get_data())
+    (ROOT / "benchmarks" / "score_answer_size.txt").write_text(str(size))
+    two = (os.cpu_count() or 1) >= 2
+    server_cpu, wrk_cpu = ("0", "1") if two else (None, None)
+    env = dict(os.environ, REFEREE_WORKERS="1", REFEREE_UPSTREAM="127.0.0.1:8879")
+    env.pop("REFEREE_LOG_LEVEL", None)           # as shipped: INFO
+    gunicorn = str(pathlib.Path(sys.executable).parent / "gunicorn")     # this interpreter's environment
+    ref = _serve([gunicorn, "--config", "gunicorn_conf.py", "wsgi:app"], env, 8877, server_cpu)
+    bare = _serve([gunicorn, "--config", "gunicorn_conf.py", "--chdir", str(ROOT / "benchmarks"), "bare_app:app"],
+                  env, 8878, server_cpu)
+    try:
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write(f"{path} {json.dumps(body)}\n")
+        _wrk("http://127.0.0.1:8877", f.name, 1, wrk_cpu)      # warm both
+        _wrk("http://127.0.0.1:8878", f.name, 1, wrk_cpu)
+        rr, rb, ratio = [], [], []
+        for _ in range(rounds):
+            x = _wrk("http://127.0.0.1:8877", f.name, seconds, wrk_cpu)
+            y = _wrk("http://127.0.0.1:8878", f.name, seconds, wrk_cpu)
+            rr.append(x), rb.append(y), ratio.append(x / y)
+        os.unlink(f.name)
+    finally:
+        for p in (ref, bare):
+            os.killpg(p.pid, signal.SIGTERM)
+            p.wait(timeout=30)
+    print(f"  /score over HTTP: Referee {statistics.median(rr):.0f} req/s, bare {statistics.median(rb):.0f} req/s "
+          f"(one worker each{', servers on CPU 0, wrk on CPU 1' if two else ''}; answer {size} bytes)")
+    return {"http referee/bare": statistics.median(ratio)}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rounds", type=int, default=7)
+    ap.add_argument("--seconds", type=int, default=3, help="length of each wrk run")
+    ap.add_argument("--skip-http", action="store_true")
+    args = ap.parse_args()
+    got: dict[str, float] = {}
+    print("(a) whole-deal validate vs json.loads")
+    got |= measure_validate(args.rounds)
+    print("(b) /score in process")
+    got |= measure_in_process(args.rounds)
+    if not args.skip_http:
+        print("(c) /score over HTTP")
+        got |= measure_http(args.rounds, args.seconds)
+    missed = 0
+    print(f"\n{'measure':<30} {'measured':>9} {'target':>9}")
+    for name, value in got.items():
+        target, kind = TARGETS[name]
+        ok = value <= target if kind == "max" else value >= target
+        missed += not ok
+        print(f"{name:<30} {value:>9.2f} {('≤ ' if kind == 'max' else '≥ ') + str(target):>9}  "
+              f"{'met' if ok else 'MISSED'}")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
