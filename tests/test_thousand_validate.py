@@ -110,7 +110,8 @@ def test_four_player_log_with_sitter(api):
 
 
 def test_weak_talon_only_at_100(api):
-    pos = {"phase": "talon", "declarer": "Anna", "contract": 110, "talon": ["9H", "JS", "9D"], "talon_taken": False}
+    pos = {"phase": "talon", "declarer": "Anna", "contract": 110, "talon": ["9H", "JS", "9D"], "talon_taken": True,
+           "exchanged": False}   # claimed on taking the talon (thousand/6.4)
     body = {"players": PLAYERS, "dealer": "Vera", "position": pos,
             "action": {"type": "redeal", "player": "Anna", "reason": "weak_talon"},
             "options": {"redeal_weak_talon": 5, "redeal_weak_talon_only_at_100": True}}

@@ -118,6 +118,7 @@ class DealState:
     passed: set = field(default_factory=set)
     calls: list = field(default_factory=list)  # who has spoken, in order
     bidders: set = field(default_factory=set)  # who has made a (non-blind) bid
+    auction_known: bool = True  # False for a described talon or play position given without its auction
     to_speak: str | None = None
     blind: bool = False
     golden: bool = False
@@ -494,6 +495,25 @@ class DealState:
         self.phase = "done"
         return {"conceded": player}
 
+    def has_bid(self, player: str) -> bool:
+        """Whether ``player`` has made a bid in this deal's auction (the four-nines window, thousand/6.1).
+
+        A replayed auction tells it.  A talon or play position given without its auction tells it where the
+        declarer and contract decide it: the declarer won the auction, so bid, unless on the forced 100 with the
+        contract still 100 (nobody bid then, defenders included) or in a golden deal (no auction); a contract above
+        100 before the exchange was bid.  Anything else is a 422 asking for the auction (position.bids)."""
+        if self.auction_known:
+            return player in self.bidders
+        if self.golden:
+            return False
+        nobody = self.declarer == self.forced_holder() and self.contract == FORCED_BID
+        if nobody:
+            return False
+        if player == self.declarer and (self.declarer != self.forced_holder() or not self.exchanged):
+            return True
+        raise InputError(_("give the auction (position.bids): whether {player} bid decides a four-nines claim "
+                           "(thousand/6.1)", player=player), "/position/bids")
+
     def verify_redeal(self, player: str, reason: str) -> None:
         """A redeal claim (thousand/6.x): four_nines, weak_hand or weak_talon."""
         o = self.opts
@@ -517,7 +537,7 @@ class DealState:
             if got is not None and got.rank == "9":
                 if not o["redeal_four_nines_after_exchange"]:
                     raise IllegalAction("thousand/6.2", _("the fourth nine came in the exchange; that gives no redeal"))
-            elif player in self.bidders:
+            elif self.has_bid(player):
                 raise IllegalAction("thousand/6.1", _("{player} has bid, and so has given up the right to a redeal",
                                                       player=player))
             return
@@ -540,6 +560,10 @@ class DealState:
                 raise IllegalAction("thousand/6.4", _("a weak talon gives no redeal under these options"))
             if self.phase != "talon" or player != self.declarer:
                 raise IllegalAction("thousand/6.4", _("only the declarer, on seeing the talon, may claim it"), pointer="player")
+            if not self.talon_taken:
+                raise IllegalAction("thousand/6.4", _("a weak talon is claimed on taking it, and it has not been taken"))
+            if self.exchanged:
+                raise IllegalAction("thousand/6.4", _("a weak talon is claimed on taking it, before the exchange"))
             if o["redeal_weak_talon_only_at_100"] and self.contract != FORCED_BID:
                 raise IllegalAction("thousand/6.4", _("only a declarer on {contract} may throw in a weak talon",
                                                       contract=FORCED_BID))
@@ -750,7 +774,7 @@ class DealState:
             for reason in ("four_nines", "weak_hand", "weak_talon"):
                 try:
                     self.verify_redeal(p, reason)
-                except IllegalAction:
+                except (IllegalAction, InputError):     # a claim the position cannot vouch for is not listed
                     continue
                 out.append({"type": "redeal", "player": p, "reason": reason})
         return out
