@@ -662,6 +662,35 @@ class DealState:
                                                player=player, top=top, cards=higher))
         return None
 
+    def play_rules(self, player: str, card: Card) -> set[str]:
+        """The rules that decide that ``card`` is a legal play for ``player`` now (thousand/11.1–11.5, 8.3): the
+        lead, following suit and whether the trick had to be beaten, trumping and whether to overtrump, or the
+        reading that let the void player keep a low trump back.  Meant for a play ``_play_fault`` allows."""
+        o = self.opts
+        hand = self._hand(player)
+        if not self.trick:
+            return {"thousand/8.3"} if self.trick_index == 0 else {"thousand/11.1"}
+        if hand is None:
+            return {"thousand/11.2"}
+        led = self.trick[0][1].suit
+        trump = self.trick_trump()
+        trumps_on = [c for _p, c in self.trick if trump is not None and c.suit == trump and led != trump]
+        if card.suit == led:
+            out = {"thousand/11.2"}
+            top = max((c for _p, c in self.trick if c.suit == led), key=lambda c: STRENGTH[c.rank])
+            if trumps_on and o["must_beat"]:
+                out.add("thousand/11.4")        # the trick is trumped: the duty to beat lapses
+            elif not trumps_on and any(c.suit == led and STRENGTH[c.rank] > STRENGTH[top.rank] for c in hand):
+                out.add("thousand/11.4")        # able to beat: the option says whether it had to
+            return out
+        out = {"thousand/11.3"}
+        trumps = [c for c in hand if trump is not None and c.suit == trump]
+        if card.suit == trump and trumps_on:
+            top = max(trumps_on, key=lambda c: STRENGTH[c.rank])
+            if any(STRENGTH[c.rank] > STRENGTH[top.rank] for c in trumps):
+                out.add("thousand/11.5")        # able to overtrump: the option says whether it had to
+        return out
+
     def marriage_fault(self, player: str, card: Card) -> IllegalAction | None:
         """Why ``player`` may not announce a marriage with ``card`` now, or None (thousand/10.1–10.2, 2.2)."""
         o = self.opts
