@@ -275,3 +275,41 @@ def test_a_lead_cites_the_lead_rules(api):
     later = {"phase": "play", "declarer": "Anna", "contract": 100, "tricks_won": {"Anna": 2, "Boris": 1},
              "trick": {"leader": "Boris", "cards": []}, "hand": ["AS", "10S", "KS", "QS", "JS"]}
     assert "thousand/11.1" in cited(check(api, later, {"type": "play", "player": "Boris", "card": "AS"}))
+
+
+# ================================================================ 7.6: the call that ends the auction says so
+
+def test_everyone_passes_with_no_forced_bid(api):
+    # The tester's input: nobody on a forced 100; Anna and Boris passed, Vera passes too: the deal is dealt again,
+    # by Vera (the same dealer, by default) or by Anna (the next player, redeal_dealer next)
+    pos = {"phase": "bidding", "bids": [{"player": "Anna", "type": "pass"}, {"player": "Boris", "type": "pass"}]}
+    ans = check(api, pos, {"type": "pass", "player": "Vera"}, options={"forced_bid_holder": "none"})
+    assert ans["legal"] is True
+    assert ans["effects"] == {"pass": "Vera", "all_passed": True, "redealt_by": "Vera"}
+    rules = cited(ans)
+    assert "thousand/7.6" in rules and rules["thousand/7.6"]["forced_bid_holder"] == "none"
+    # before her call Vera may still open at 100 or pass (legal_actions are those of the position as given)
+    assert ans["legal_actions"] == [{"type": "bid", "player": "Vera", "min": 100, "max": 120, "step": 5},
+                                    {"type": "pass", "player": "Vera"}]
+    ans = check(api, pos, {"type": "pass", "player": "Vera"},
+                options={"forced_bid_holder": "none", "redeal_dealer": "next"})
+    assert ans["effects"] == {"pass": "Vera", "all_passed": True, "redealt_by": "Anna"}
+    # the auction is over after the third pass: nothing more is open
+    done = {"phase": "bidding", "bids": pos["bids"] + [{"player": "Vera", "type": "pass"}]}
+    ans = check(api, done, {"type": "bid", "player": "Anna", "amount": 100}, options={"forced_bid_holder": "none"})
+    assert ans["legal"] is False and ans["legal_actions"] == []
+
+
+def test_the_call_that_ends_the_auction_names_the_declarer(api):
+    # Anna on the forced 100; Boris passes, Vera passes: Anna is the declarer at 100 (7.6)
+    pos = {"phase": "bidding", "bids": [{"player": "Boris", "type": "pass"}]}
+    ans = check(api, pos, {"type": "pass", "player": "Vera"})
+    assert ans["effects"] == {"pass": "Vera", "declarer": "Anna", "contract": 100}
+    assert "thousand/7.6" in cited(ans)
+    # no forced bid: Anna and Boris passed, Vera bids 100 and is the declarer at once
+    pos = {"phase": "bidding", "bids": [{"player": "Anna", "type": "pass"}, {"player": "Boris", "type": "pass"}]}
+    ans = check(api, pos, {"type": "bid", "player": "Vera", "amount": 100}, options={"forced_bid_holder": "none"})
+    assert ans["effects"] == {"bid": 100, "player": "Vera", "declarer": "Vera", "contract": 100}
+    # a call that leaves the auction open says only itself
+    ans = check(api, {"phase": "bidding", "bids": []}, {"type": "pass", "player": "Boris"})
+    assert ans["effects"] == {"pass": "Boris"} and "thousand/7.6" not in cited(ans)

@@ -309,8 +309,7 @@ class DealState:
         if blind:
             return {"bid": amount, "player": player, "blind": True}
         self.bidders.add(player)
-        self._advance_auction(player)
-        return {"bid": amount, "player": player}
+        return {"bid": amount, "player": player} | self._advance_auction(player)
 
     def verify_pass(self, player: str) -> None:
         self._require_turn(player, "bidding", "thousand/7.9")
@@ -327,24 +326,28 @@ class DealState:
         self.verify_pass(player)
         self.passed.add(player)
         self.calls.append(player)
-        self._advance_auction(player)
-        return {"pass": player}
+        return {"pass": player} | self._advance_auction(player)
 
-    def _advance_auction(self, last: str) -> None:
+    def _advance_auction(self, last: str) -> dict:
+        """Move the auction on after ``last`` has spoken; when it ends, what that call did (thousand/7.6): every
+        player passed, so the deal is dealt again (by whom), or the declarer and contract."""
         remaining = [p for p in self.layout.active if p not in self.passed]
         if not remaining:   # everyone passed with nobody on a forced 100: the deal is dealt again (thousand/7.6)
             self.redeal = {"player": None, "reason": "all_passed"}
             self.phase = "done"
             self.to_speak = None
-            return
+            players, dealer = self.layout.players, self.layout.dealer
+            again = dealer if self.opts["redeal_dealer"] == "same" else players[(players.index(dealer) + 1) % len(players)]
+            return {"all_passed": True, "redealt_by": again}
         nxt = self.layout.after(last)
         while nxt in self.passed:
             nxt = self.layout.after(nxt)
         if nxt == self.high_bidder and len(remaining) == 1:   # the last one left holds the highest bid
             self.declarer, self.contract, self.phase = self.high_bidder, self.high_bid, "talon"
             self.to_speak = None
-            return
+            return {"declarer": self.declarer, "contract": self.contract}
         self.to_speak = nxt
+        return {}
 
     # ------------------------------------------------------------ talon (thousand/8, 3.3)
     def verify_take_talon(self, player: str, musik: int | None = None) -> None:

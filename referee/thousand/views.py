@@ -92,6 +92,8 @@ def check(req: dict, variant, opts: dict) -> dict:
                           "thousand/10.5"})
         if record and record.get("trick"):
             rules.add("thousand/11.6")
+        if record and (record.get("all_passed") or record.get("declarer")):
+            rules.add("thousand/7.6")       # the call ended the auction
     return {"legal": verdict is None, "violations": violations, "penalties": [], "legal_actions": legal_before,
             "effects": record or {}, "_rules": rules}
 
