@@ -313,3 +313,31 @@ def test_the_call_that_ends_the_auction_names_the_declarer(api):
     # a call that leaves the auction open says only itself
     ans = check(api, {"phase": "bidding", "bids": []}, {"type": "pass", "player": "Boris"})
     assert ans["effects"] == {"pass": "Boris"} and "thousand/7.6" not in cited(ans)
+
+
+# ================================================================ issue 16: the Russian presets where one text is clear
+
+def test_the_russian_presets_take_the_clear_text(api):
+    from referee.thousand.options import VARIANTS
+    classic = VARIANTS["russian-classic"].resolve({})
+    assert (classic["bolt_count"], classic["barrel_declarer_fail"]) == ("consecutive", "stay")   # text 1; text 2
+    assert VARIANTS["russian-detailed"].resolve({})["bolt_count"] == "total"                    # text 2's count
+    assert VARIANTS["four-player"].resolve({})["sitter_scoring"] == "talon_points"              # text 1, unrounded
+    assert VARIANTS["pagat"].resolve({})["bolt_count"] == "total"
+
+
+def test_russian_classic_counts_bolts_in_a_row(api):
+    from tests.thousand_helpers import points_deal, score_body
+    # Vera's last two deals were bolts in a row (state.bolts is the run under this count); she takes no trick
+    # again: the third in a row costs 120 (200 - 120 = 80) and the run starts again.  Anna makes 100 with 100 card
+    # points (6 tricks), Boris 20 (2 tricks).
+    deal = points_deal("Anna", 100, {"Anna": 100, "Boris": 20, "Vera": 0}, {"Anna": 6, "Boris": 2, "Vera": 0})
+    state = {"scores": {"Anna": 0, "Boris": 0, "Vera": 200}, "bolts": {"Vera": 2}}
+    ans = api("score", score_body(deal, state=state))
+    vera = {p["id"]: p for p in ans["players"]}["Vera"]
+    assert (vera["total_after"], vera["bolts"]) == (80, 0)
+    assert "thousand/13.2" in {c["rule"] for c in ans["citations"]}
+    # one bolt behind her: the second in a row costs nothing yet (200 + 0 = 200, run 2)
+    ans = api("score", score_body(deal, state={**state, "bolts": {"Vera": 1}}))
+    vera = {p["id"]: p for p in ans["players"]}["Vera"]
+    assert (vera["total_after"], vera["bolts"]) == (200, 2)
