@@ -341,3 +341,36 @@ def test_russian_classic_counts_bolts_in_a_row(api):
     ans = api("score", score_body(deal, state={**state, "bolts": {"Vera": 1}}))
     vera = {p["id"]: p for p in ans["players"]}["Vera"]
     assert (vera["total_after"], vera["bolts"]) == (200, 2)
+
+
+# ================================================================ the limits that let a call stand are cited too
+
+def test_a_bid_above_120_cites_the_marriage_cap(api):
+    # Boris holds the hearts marriage: his limit is 120 + 100 = 220; 220 is legal by 7.4, 225 is not; 120 needs
+    # no marriage, so 7.4 is not what let it stand
+    hand = ["KH", "QH", "9S", "JS", "QD", "9C", "JC"]
+    pos = {"phase": "bidding", "bids": [], "hand": hand}
+    for amount, legal, with_cap in ((120, True, False), (220, True, True), (225, False, True)):
+        ans = check(api, pos, {"type": "bid", "player": "Boris", "amount": amount})
+        assert ans["legal"] is legal
+        assert ("thousand/7.4" in cited(ans)) is with_cap
+        assert "thousand/7.9" in cited(ans) or not legal
+
+
+def test_a_bid_from_the_barrel_cites_the_floor(api):
+    # Boris on the barrel (880) must bid at least 1000 - 880 = 120: 120 stands by 7.8
+    pos = {"phase": "bidding", "bids": [], "hand": ["KH", "QH", "9S", "JS", "QD", "9C", "JC"]}
+    ans = check(api, pos, {"type": "bid", "player": "Boris", "amount": 120},
+                state={"scores": {"Anna": 0, "Boris": 880, "Vera": 0}})
+    assert ans["legal"] is True and "thousand/7.8" in cited(ans)
+
+
+def test_a_concession_cites_the_limits_in_force(api):
+    # Anna, declarer at 100, has taken the talon (10 cards); with at most 3 concessions and 2 used she may concede
+    pos = {"phase": "talon", "declarer": "Anna", "contract": 100, "talon_taken": True, "exchanged": False,
+           "hand": ["AS", "10S", "KS", "QS", "JS", "9S", "AH", "10H", "KH", "QH"]}
+    ans = check(api, pos, {"type": "concede", "player": "Anna"}, options={"rospis_max": 3},
+                state={"scores": {"Anna": 0, "Boris": 0, "Vera": 0}, "concessions": {"Anna": 2}})
+    assert ans["legal"] is True and {"thousand/9.1", "thousand/9.4"} <= set(cited(ans))
+    ans = check(api, pos, {"type": "concede", "player": "Anna"})
+    assert ans["legal"] is True and "thousand/9.4" not in cited(ans)

@@ -665,6 +665,26 @@ class DealState:
                                                player=player, top=top, cards=higher))
         return None
 
+    def call_rules(self, player: str, kind: str, amount: Any = None, blind: bool = False) -> set[str]:
+        """Besides the action's own rule, the limits that bore on a legal bid, raise or concession: the opening 100
+        taken over (7.1), the marriage cap above 120 (7.4, 8.2), the barrel floor (7.8), the silence threshold
+        (7.7), the concession limits in force (9.4).  Meant for an action its ``verify_*`` allows."""
+        o = self.opts
+        out: set[str] = set()
+        if kind in ("bid", "raise") and not blind and isinstance(amount, int):
+            if kind == "bid" and self.may_take_over(player) and amount == self.high_bid:
+                out.add("thousand/7.1")
+            if amount > NO_MARRIAGE_CAP and o["bid_cap"] != "none" and (kind == "bid" or o["raise_capped"]):
+                out.add("thousand/7.4")
+            if self.barrel_minimum(player) is not None:
+                out.add("thousand/7.8")
+            if kind == "bid" and o["silence_threshold"] is not None:
+                out.add("thousand/7.7")
+        if kind == "concede" and (o["rospis_max"] is not None or o["rospis_on_barrel"] != "allowed"
+                                  or o["golden_round"] and not o["rospis_in_golden"]):
+            out.add("thousand/9.4")
+        return out
+
     def play_rules(self, player: str, card: Card) -> set[str]:
         """The rules that decide that ``card`` is a legal play for ``player`` now (thousand/11.1–11.5, 8.3): the
         lead, following suit and whether the trick had to be beaten, trumping and whether to overtrump, or the

@@ -75,6 +75,8 @@ def check(req: dict, variant, opts: dict) -> dict:
             deciding = st.play_rules(actor, parse_card(action.get("card")))
         except ValueError:
             pass            # a card that cannot be read is a 422 from dispatch
+    elif atype in ("bid", "raise", "concede"):
+        deciding |= st.call_rules(actor, atype, action.get("amount"), bool(action.get("blind")))
     try:
         record = dispatch(st, action, actor, ptrs)
         verdict = None
