@@ -374,3 +374,18 @@ def test_a_concession_cites_the_limits_in_force(api):
     assert ans["legal"] is True and {"thousand/9.1", "thousand/9.4"} <= set(cited(ans))
     ans = check(api, pos, {"type": "concede", "player": "Anna"})
     assert ans["legal"] is True and "thousand/9.4" not in cited(ans)
+
+
+def test_score_takes_a_golden_deal_from_the_state(api):
+    from tests.thousand_helpers import score_body
+    # One golden deal played, the round not over: Anna's concession of the 120 is in a golden deal, which the
+    # options forbid (422 at deal.conceded, as with golden: true); allowed, it is scored as any concession (18.1's
+    # note): the contract, 120, off Anna and 60 to each opponent.  Saying golden: false contradicts the state.
+    state = {"scores": {"Anna": 0, "Boris": 0, "Vera": 0}, "golden": {"played": 1, "made": False, "over": False}}
+    deal = {"declarer": "Anna", "contract": 120, "conceded": True}
+    err = api("score", score_body(deal, state=state, options=GOLDEN_OPTS), status=422)
+    assert err["errors"][0]["pointer"] == "/deal/conceded"
+    ans = api("score", score_body(deal, state=state, options={"golden_round": True}))
+    assert {p["id"]: p["hand_score"] for p in ans["players"]} == {"Anna": -120, "Boris": 60, "Vera": 60}
+    err = api("score", score_body({**deal, "golden": False}, state=state, options={"golden_round": True}), status=422)
+    assert err["errors"][0]["pointer"] == "/deal/golden"

@@ -191,6 +191,12 @@ def outcome_from_deal(deal: dict, layout: Layout, opts: dict, state: GameState) 
     d = parse_player(deal.get("declarer"), layout.players, "/deal/declarer", layout.active)
     contract = contract_value(deal.get("contract"), opts, "/deal/contract")
     blind, golden = bool(deal.get("blind")), bool(deal.get("golden"))
+    if opts["golden_round"] and state.golden["played"] and not state.golden["over"]:
+        # a golden deal of the round has been played and the round is not over: this deal is golden (18.1)
+        if deal.get("golden") is False:
+            raise InputError(_("the golden round is under way (state.golden), so this deal is a golden one"),
+                             "/deal/golden")
+        golden = True
     if blind:
         # whoever may announce a blind game before the auction may have played one (thousand/17.1)
         try:
