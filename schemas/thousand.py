@@ -94,6 +94,7 @@ class Position(Strict):
     marriages = List(Nested(Marriage), validate=Length(max=8))
     trick = Nested(CurrentTrick)
     received = Card()
+    golden = Bool()
 
 
 ACTIONS = ["bid", "pass", "take_talon", "exchange", "discard", "raise", "concede", "play", "redeal"]

@@ -292,6 +292,8 @@ def test_v38_weak_hand(api, threshold, legal):
 
 
 def test_weak_talon(api):
-    pos = {"phase": "talon", "declarer": "Anna", "contract": 100, "talon": ["9H", "JS", "9D"], "talon_taken": False}
+    # claimed on taking the talon, before the exchange (thousand/6.4)
+    pos = {"phase": "talon", "declarer": "Anna", "contract": 100, "talon": ["9H", "JS", "9D"], "talon_taken": True,
+           "exchanged": False}
     ans = check(api, pos, {"type": "redeal", "player": "Anna", "reason": "weak_talon"}, options={"redeal_weak_talon": 5})
     assert ans["legal"] is True  # 0 + 2 + 0 = 2 < 5

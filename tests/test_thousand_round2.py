@@ -9,7 +9,7 @@ from tests.thousand_helpers import PLAYERS, README_TRICKS, by_id, points_deal, r
 
 FOUR = ["Anna", "Boris", "Vera", "Gleb"]
 T = {"Anna": 5, "Boris": 2, "Vera": 1}          # trick counts where they do not matter (8 tricks)
-QUIET_TALON = ["9S", "9H", "JD"]                 # no ace, no marriage: the sitter's aces scoring gives 0
+QUIET_TALON = ["9S", "9H", "JD"]                 # no ace, no marriage; card points 0 + 0 + 2 = 2 (four-player's sitter)
 
 
 def totals(ans):
@@ -44,7 +44,8 @@ GOLDEN_FAIL = points_deal("Anna", 120, {"Anna": 85, "Boris": 20, "Vera": 15}, T,
 @pytest.mark.parametrize("played,over", [(2, False), (3, True)])
 def test_the_four_player_golden_round_has_four_deals(api, played, over):
     # Gleb deals, Anna (left of the dealer) plays the golden 120 and fails with 85 points: -240; Boris 20 and Vera
-    # 15 doubled (every result of a golden deal doubles): 40 and 30; Gleb's talon has no ace: 0.
+    # 15 doubled (every result of a golden deal doubles): 40 and 30; Gleb scores the talon's card points (the
+    # four-player preset: 9S 9H JD = 0 + 0 + 2 = 2), doubled: 4.
     # After the third golden deal (played 2 before it) one player, the fourth, has not had a golden deal: the round
     # goes on and nothing is reset.  After the fourth (played 3) the round is over and, nobody having made 120,
     # every total is reset to 0.
@@ -52,13 +53,13 @@ def test_the_four_player_golden_round_has_four_deals(api, played, over):
              "golden": {"played": played, "made": False}}
     ans = api("score", score_body(GOLDEN_FAIL, players=FOUR, dealer="Gleb", variant="four-player", state=state,
                                   options={"golden_round": True, "golden_fail_resets": True}))
-    assert hands(ans) == {"Anna": -240, "Boris": 40, "Vera": 30, "Gleb": 0}
+    assert hands(ans) == {"Anna": -240, "Boris": 40, "Vera": 30, "Gleb": 4}
     if over:
         assert totals(ans) == {"Anna": 0, "Boris": 0, "Vera": 0, "Gleb": 0}
         assert ans["state_after"]["golden"] == {"played": 0, "made": False, "over": True}
     else:
-        # 300 - 240 = 60, 200 + 40 = 240, 100 + 30 = 130, 50 + 0 = 50
-        assert totals(ans) == {"Anna": 60, "Boris": 240, "Vera": 130, "Gleb": 50}
+        # 300 - 240 = 60, 200 + 40 = 240, 100 + 30 = 130, 50 + 4 = 54
+        assert totals(ans) == {"Anna": 60, "Boris": 240, "Vera": 130, "Gleb": 54}
         assert ans["state_after"]["golden"] == {"played": 3, "made": False, "over": False}
 
 
@@ -122,11 +123,15 @@ def test_golden_doubling(api, doubling, expected):
 
 
 def test_golden_doubling_reaches_the_sitter(api):
-    # Four players: the talon AS 9H JD holds one ace, 40 to the sitter (aces_40_marriage), doubled to 80.
+    # Four players: the talon AS 9H JD is worth 11 + 0 + 2 = 13 card points to the sitter (the four-player
+    # preset's talon_points), doubled to 26; under aces_40_marriage its one ace gives 40, doubled to 80.
     deal = dict(GOLDEN_MADE, talon=["AS", "9H", "JD"])
     ans = api("score", score_body(deal, players=FOUR, dealer="Gleb", variant="four-player",
                                   options={"golden_round": True}))
-    assert hands(ans) == {"Anna": 240, "Boris": 40, "Vera": 30, "Gleb": 80}
+    assert hands(ans) == {"Anna": 240, "Boris": 40, "Vera": 30, "Gleb": 26}
+    ans = api("score", score_body(deal, players=FOUR, dealer="Gleb", variant="four-player",
+                                  options={"golden_round": True, "sitter_scoring": "aces_40_marriage"}))
+    assert hands(ans)["Gleb"] == 80
 
 
 # ================================================================ defect 4: a card of the actor's on the table
@@ -475,7 +480,8 @@ def test_russian_detailed_caps_contracts_at_300(api, amount, legal):
 
 @pytest.mark.parametrize("variant,total,deals", [
     ("russian-detailed", 880, 1),    # a failed try on the barrel: stays, one of three tries used
-    ("russian-classic", 760, 0),     # pagat's reading: 880 - 120, off the barrel at once
+    ("russian-classic", 880, 1),     # the second text's three tries (the first is silent): the same
+    ("pagat", 760, 0),               # pagat's reading: 880 - 120, off the barrel at once
 ])
 def test_a_failed_contract_on_the_barrel(api, variant, total, deals):
     # Anna on the barrel bids 120 and takes 73 card points: fails

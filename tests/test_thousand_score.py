@@ -250,7 +250,11 @@ def test_consecutive_resets_after_a_scoring_deal(api):
     deal = points_deal("Anna", 100, {"Anna": 100, "Boris": 10, "Vera": 10}, {"Anna": 6, "Boris": 1, "Vera": 1})
     ans = score(api, deal, options={"bolt_count": "consecutive"}, state={"bolts": {"Boris": 2}})
     assert by_id(ans)["Boris"]["bolts"] == 0
-    ans = score(api, deal, state={"bolts": {"Boris": 2}})  # total: the count stays
+    ans = score(api, deal, options={"bolt_count": "total"}, state={"bolts": {"Boris": 2}})  # total: the count stays
+    assert by_id(ans)["Boris"]["bolts"] == 2
+    ans = score(api, deal, state={"bolts": {"Boris": 2}})  # russian-classic counts in a row: Boris's trick resets
+    assert by_id(ans)["Boris"]["bolts"] == 0
+    ans = score(api, deal, variant="pagat", state={"bolts": {"Boris": 2}})  # pagat counts in total
     assert by_id(ans)["Boris"]["bolts"] == 2
 
 
@@ -421,8 +425,11 @@ def test_v30_sitter(api, mode, expected):
 
 def test_v31_sitter_marriage(api):
     deal = points_deal("Anna", 100, {"Anna": 100, "Boris": 10, "Vera": 10}, T, talon=["KH", "QH", "9C"])
-    ans = api("score", score_body(deal, players=FOUR, dealer="Gleb", variant="four-player"))
+    ans = api("score", score_body(deal, players=FOUR, dealer="Gleb", variant="four-player",
+                                  options={"sitter_scoring": "aces_40_marriage"}))
     assert by_id(ans)["Gleb"]["hand_score"] == 100  # no ace; the hearts marriage 100
+    ans = api("score", score_body(deal, players=FOUR, dealer="Gleb", variant="four-player"))
+    assert by_id(ans)["Gleb"]["hand_score"] == 7    # the preset's talon card points: K 4 + Q 3 + 9 0 = 7
 
 
 def test_four_player_dealer_cannot_declare(api):

@@ -99,19 +99,20 @@ def test_redeal_event(api):
 
 
 def test_four_player_log_with_sitter(api):
-    # Gleb deals and sits out; the other three play the README deal.  The talon 9D JC 9S holds no ace
-    # and no marriage (0 under the default), and 2 card points (the jack) under talon_points.
+    # Gleb deals and sits out; the other three play the README deal.  The talon 9D JC 9S is worth 2 card points
+    # (the jack) under the preset's talon_points, and holds no ace and no marriage (0 under aces_40_marriage).
     four = PLAYERS + ["Gleb"]
     body = {"variant": "four-player", "players": four, "log": readme_log(dealer="Gleb")}
     final = by_id(api("validate", body)["final"])
-    assert final["Gleb"]["role"] == "sitter" and final["Gleb"]["hand_score"] == 0
+    assert final["Gleb"]["role"] == "sitter" and final["Gleb"]["hand_score"] == 2
     assert final["Anna"]["hand_score"] == 100
-    body["options"] = {"sitter_scoring": "talon_points"}
-    assert by_id(api("validate", body)["final"])["Gleb"]["hand_score"] == 2
+    body["options"] = {"sitter_scoring": "aces_40_marriage"}
+    assert by_id(api("validate", body)["final"])["Gleb"]["hand_score"] == 0
 
 
 def test_weak_talon_only_at_100(api):
-    pos = {"phase": "talon", "declarer": "Anna", "contract": 110, "talon": ["9H", "JS", "9D"], "talon_taken": False}
+    pos = {"phase": "talon", "declarer": "Anna", "contract": 110, "talon": ["9H", "JS", "9D"], "talon_taken": True,
+           "exchanged": False}   # claimed on taking the talon (thousand/6.4)
     body = {"players": PLAYERS, "dealer": "Vera", "position": pos,
             "action": {"type": "redeal", "player": "Anna", "reason": "weak_talon"},
             "options": {"redeal_weak_talon": 5, "redeal_weak_talon_only_at_100": True}}

@@ -138,6 +138,7 @@ class DealState:
     passed: set = field(default_factory=set)
     calls: list = field(default_factory=list)  # who has spoken, in order
     bidders: set = field(default_factory=set)  # who has made a (non-blind) bid
+    auction_known: bool = True  # False for a described talon or play position given without its auction
     to_speak: str | None = None
     blind: bool = False
     golden: bool = False
@@ -350,8 +351,7 @@ class DealState:
         if blind:
             return {"bid": amount, "player": player, "blind": True}
         self.bidders.add(player)
-        self._advance_auction(player)
-        return {"bid": amount, "player": player}
+        return {"bid": amount, "player": player} | self._advance_auction(player)
 
     def verify_pass(self, player: str) -> None:
         self._require_turn(player, "bidding", "thousand/7.9")
@@ -369,24 +369,28 @@ class DealState:
         self.passed.add(player)
         self.calls.append(player)
         self.bids.append({"player": player, "type": "pass"})
-        self._advance_auction(player)
-        return {"pass": player}
+        return {"pass": player} | self._advance_auction(player)
 
-    def _advance_auction(self, last: str) -> None:
+    def _advance_auction(self, last: str) -> dict:
+        """Move the auction on after ``last`` has spoken; when it ends, what that call did (thousand/7.6): every
+        player passed, so the deal is dealt again (by whom), or the declarer and contract."""
         remaining = [p for p in self.layout.active if p not in self.passed]
         if not remaining:   # everyone passed with nobody on a forced 100: the deal is dealt again (thousand/7.6)
             self.redeal = {"player": None, "reason": "all_passed"}
             self.phase = "done"
             self.to_speak = None
-            return
+            players, dealer = self.layout.players, self.layout.dealer
+            again = dealer if self.opts["redeal_dealer"] == "same" else players[(players.index(dealer) + 1) % len(players)]
+            return {"all_passed": True, "redealt_by": again}
         nxt = self.layout.after(last)
         while nxt in self.passed:
             nxt = self.layout.after(nxt)
         if nxt == self.high_bidder and len(remaining) == 1:   # the last one left holds the highest bid
             self.declarer, self.contract, self.phase = self.high_bidder, self.high_bid, "talon"
             self.to_speak = None
-            return
+            return {"declarer": self.declarer, "contract": self.contract}
         self.to_speak = nxt
+        return {}
 
     # ------------------------------------------------------------ talon (thousand/8, 3.3)
     def verify_take_talon(self, player: str, musik: int | None = None) -> None:
@@ -537,6 +541,25 @@ class DealState:
         self.phase = "done"
         return {"conceded": player}
 
+    def has_bid(self, player: str) -> bool:
+        """Whether ``player`` has made a bid in this deal's auction (the four-nines window, thousand/6.1).
+
+        A replayed auction tells it.  A talon or play position given without its auction tells it where the
+        declarer and contract decide it: the declarer won the auction, so bid, unless on the forced 100 with the
+        contract still 100 (nobody bid then, defenders included) or in a golden deal (no auction); a contract above
+        100 before the exchange was bid.  Anything else is a 422 asking for the auction (position.bids)."""
+        if self.auction_known:
+            return player in self.bidders
+        if self.golden:
+            return False
+        nobody = self.declarer == self.forced_holder() and self.contract == FORCED_BID
+        if nobody:
+            return False
+        if player == self.declarer and (self.declarer != self.forced_holder() or not self.exchanged):
+            return True
+        raise InputError(_("give the auction (position.bids): whether {player} bid decides a four-nines claim "
+                           "(thousand/6.1)", player=player), "/position/bids")
+
     def verify_redeal(self, player: str, reason: str) -> None:
         """A redeal claim (thousand/6.x): four_nines, weak_hand or weak_talon."""
         o = self.opts
@@ -562,7 +585,7 @@ class DealState:
             if got is not None and got.rank == "9":
                 if not o["redeal_four_nines_after_exchange"]:
                     fault(IllegalAction("thousand/6.2", _("the fourth nine came in the exchange; that gives no redeal")))
-            elif player in self.bidders:
+            elif self.has_bid(player):
                 fault(IllegalAction("thousand/6.1", _("{player} has bid, and so has given up the right to a redeal",
                                                       player=player)))
             return
@@ -585,6 +608,10 @@ class DealState:
                 fault(IllegalAction("thousand/6.4", _("a weak talon gives no redeal under these options")))
             if self.phase != "talon" or player != self.declarer:
                 raise IllegalAction("thousand/6.4", _("only the declarer, on seeing the talon, may claim it"), pointer="player")
+            if not self.talon_taken:
+                fault(IllegalAction("thousand/6.4", _("a weak talon is claimed on taking it, and it has not been taken")))
+            if self.exchanged:
+                fault(IllegalAction("thousand/6.4", _("a weak talon is claimed on taking it, before the exchange")))
             if thr is None:
                 return
             if o["redeal_weak_talon_only_at_100"] and self.contract != FORCED_BID:
@@ -684,6 +711,55 @@ class DealState:
                                              _("{player} can overtrump {top} and must: play one of {cards}",
                                                player=player, top=top, cards=higher))
         return None
+
+    def call_rules(self, player: str, kind: str, amount: Any = None, blind: bool = False) -> set[str]:
+        """Besides the action's own rule, the limits that bore on a legal bid, raise or concession: the opening 100
+        taken over (7.1), the marriage cap above 120 (7.4, 8.2), the barrel floor (7.8), the silence threshold
+        (7.7), the concession limits in force (9.4).  Meant for an action its ``verify_*`` allows."""
+        o = self.opts
+        out: set[str] = set()
+        if kind in ("bid", "raise") and not blind and isinstance(amount, int):
+            if kind == "bid" and self.may_take_over(player) and amount == self.high_bid:
+                out.add("thousand/7.1")
+            if amount > NO_MARRIAGE_CAP and o["bid_cap"] != "none" and (kind == "bid" or o["raise_capped"]):
+                out.add("thousand/7.4")
+            if self.barrel_minimum(player) is not None:
+                out.add("thousand/7.8")
+            if kind == "bid" and o["silence_threshold"] is not None:
+                out.add("thousand/7.7")
+        if kind == "concede" and (o["rospis_max"] is not None or o["rospis_on_barrel"] != "allowed"
+                                  or o["golden_round"] and not o["rospis_in_golden"]):
+            out.add("thousand/9.4")
+        return out
+
+    def play_rules(self, player: str, card: Card) -> set[str]:
+        """The rules that decide that ``card`` is a legal play for ``player`` now (thousand/11.1–11.5, 8.3): the
+        lead, following suit and whether the trick had to be beaten, trumping and whether to overtrump, or the
+        reading that let the void player keep a low trump back.  Meant for a play ``_play_fault`` allows."""
+        o = self.opts
+        hand = self._hand(player)
+        if not self.trick:
+            return {"thousand/8.3"} if self.trick_index == 0 else {"thousand/11.1"}
+        if hand is None:
+            return {"thousand/11.2"}
+        led = self.trick[0][1].suit
+        trump = self.trick_trump()
+        trumps_on = [c for _p, c in self.trick if trump is not None and c.suit == trump and led != trump]
+        if card.suit == led:
+            out = {"thousand/11.2"}
+            top = max((c for _p, c in self.trick if c.suit == led), key=lambda c: STRENGTH[c.rank])
+            if trumps_on and o["must_beat"]:
+                out.add("thousand/11.4")        # the trick is trumped: the duty to beat lapses
+            elif not trumps_on and any(c.suit == led and STRENGTH[c.rank] > STRENGTH[top.rank] for c in hand):
+                out.add("thousand/11.4")        # able to beat: the option says whether it had to
+            return out
+        out = {"thousand/11.3"}
+        trumps = [c for c in hand if trump is not None and c.suit == trump]
+        if card.suit == trump and trumps_on:
+            top = max(trumps_on, key=lambda c: STRENGTH[c.rank])
+            if any(STRENGTH[c.rank] > STRENGTH[top.rank] for c in trumps):
+                out.add("thousand/11.5")        # able to overtrump: the option says whether it had to
+        return out
 
     def marriage_fault(self, player: str, card: Card) -> IllegalAction | None:
         """Why ``player`` may not announce a marriage with ``card`` now, or None (thousand/10.1–10.2, 2.2)."""
@@ -801,7 +877,7 @@ class DealState:
             for reason in ("four_nines", "weak_hand", "weak_talon"):
                 try:
                     self.verify_redeal(p, reason)
-                except IllegalAction:
+                except (IllegalAction, InputError):     # a claim the position cannot vouch for is not listed
                     continue
                 out.append({"type": "redeal", "player": p, "reason": reason})
         return out

@@ -154,15 +154,19 @@ _variant = preset(SPECS, (_lock_threshold,))
 
 # What the user's two Russian texts both say (each point checked against both; docs/thousand-design.md): a
 # concession costs the declarer the contract, a bolt is a deal without a trick, and with three players only one
-# sits on the barrel, a newcomer knocking the first off.  The dump truck is the first text's.
+# sits on the barrel, a newcomer knocking the first off.  Where one text is clear and the other silent the clear
+# one decides (russian-classic, four-player): the first text's dump truck, bolts in a row and sitter's talon
+# points, the second's three tries on the barrel.
 RUSSIAN_TEXTS = dict(rospis_declarer="minus_contract", bolt_definition="no_tricks")
 
 VARIANTS = {v.id: v for v in [
     _variant("russian-classic", N_("Thousand, Russian classic (3 players)"), (3,),
              N_("Three players, 7 cards each and a 3-card talon, as the two Russian texts play where they agree (a "
-                "concession costs the contract, a bolt is a deal without a trick, one player on the barrel), with "
-                "the first text's dump truck at 555; pagat.com where they are silent or differ."),
-             dump_555="positive", barrel_collision="knock_off", **RUSSIAN_TEXTS),
+                "concession costs the contract, a bolt is a deal without a trick, one player on the barrel) or one "
+                "is clear and the other silent (the first text's bolts in a row and dump truck at 555, the second's "
+                "three tries on the barrel for a declarer who fails there); pagat.com where they are both silent."),
+             dump_555="positive", barrel_collision="knock_off", bolt_count="consecutive",
+             barrel_declarer_fail="stay", **RUSSIAN_TEXTS),
     _variant("pagat", N_("Thousand as pagat.com describes it (3 players)"), (3,),
              N_("Three players and pagat.com's reading throughout: a concession costs the declarer nothing, a bolt "
                 "is a zero score, several players may sit on the barrel, no dump truck.")),
@@ -175,10 +179,10 @@ VARIANTS = {v.id: v for v in [
     _variant("two-player", N_("Thousand for two (auction form)"), (2,),
              N_("Two players, 10 cards each and two musiks of 2; the declarer takes one and discards 2.")),
     _variant("four-player", N_("Thousand for four (dealer sits out)"), (4,),
-             N_("Four players; the dealer deals to the other three, sits out, and scores from the talon; the two "
-                "Russian texts where they agree (a concession costs the contract, a bolt is a deal without a "
-                "trick), the first text's dump truck at 555."),
-             dump_555="positive", **RUSSIAN_TEXTS),
+             N_("Four players; the dealer deals to the other three, sits out, and scores the talon's card points "
+                "(the first text); the two Russian texts where they agree (a concession costs the contract, a bolt "
+                "is a deal without a trick), the first text's dump truck at 555."),
+             dump_555="positive", sitter_scoring="talon_points", **RUSSIAN_TEXTS),
     _variant("polish", N_("Tysiąc (Polish)"), (3,),
              N_("Rounding to 10, bids in tens, must beat and overtrump, 800 lock, marriage on the first trick."),
              round_step=10, round_half="up", bid_step=10, must_beat=True, must_overtrump=True,

@@ -191,6 +191,12 @@ def outcome_from_deal(deal: dict, layout: Layout, opts: dict, state: GameState) 
     d = parse_player(deal.get("declarer"), layout.players, "/deal/declarer", layout.active)
     contract = contract_value(deal.get("contract"), opts, "/deal/contract")
     blind, golden = bool(deal.get("blind")), bool(deal.get("golden"))
+    if opts["golden_round"] and state.golden["played"] and not state.golden["over"]:
+        # a golden deal of the round has been played and the round is not over: this deal is golden (18.1)
+        if deal.get("golden") is False:
+            raise InputError(_("the golden round is under way (state.golden), so this deal is a golden one"),
+                             "/deal/golden")
+        golden = True
     if blind:
         # whoever may announce a blind game before the auction may have played one (thousand/17.1)
         try:
@@ -572,7 +578,7 @@ def dispatch(st: DealState, action: dict, actor: str, ptrs: dict, as_played: boo
 _PLAY_FIELDS = ("tricks_won", "marriages", "trick", "trump")
 FOREIGN = {"deal": ("bids", "declarer", "contract", "talon_taken", "exchanged", "received") + _PLAY_FIELDS,
            "bidding": ("declarer", "contract", "talon_taken", "exchanged", "received") + _PLAY_FIELDS,
-           "talon": _PLAY_FIELDS, "play": ("bids",)}
+           "talon": _PLAY_FIELDS, "play": ()}
 
 
 def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, actor: str, action_type: str = ""):
@@ -617,31 +623,13 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
         raise InputError(_("give the earlier calls of the auction (position.bids; [] when nobody has spoken)"),
                          "/position/bids")
     if phase in ("deal", "bidding"):
-        bids = pos.get("bids") or []
-        if not isinstance(bids, list):
-            raise InputError(_("bids must be a list of earlier calls"), "/position/bids")
-        for i, b in enumerate(bids):
-            ptr = f"/position/bids/{i}"
-            if not isinstance(b, dict):
-                raise InputError(_("each call is {{\"player\", \"type\": \"bid\"|\"pass\", \"amount\"}}"), ptr)
-            p = parse_player(b.get("player"), layout.players, ptr + "/player", layout.active)
-            saved = st.hands[p]
-            st.hands[p] = None  # earlier calls are judged without hands
-            try:
-                dispatch(st, {"type": b.get("type"), "amount": b.get("amount"), "blind": b.get("blind")}, p,
-                         {"amount": ptr + "/amount", "type": ptr + "/type"})
-            except IllegalAction as e:
-                raise InputError(_("the earlier calls are not a legal auction: {why} ({rule})", why=e.message,
-                                   rule=e.rule), ptr) from None
-            finally:
-                st.hands[p] = saved
-            if st.phase != "bidding":
-                if i != len(bids) - 1:
-                    raise InputError(_("the auction ended before this call"), ptr)
+        _position_golden(pos, st, layout, opts, state, action_type)
+        _replay_calls(st, pos.get("bids") or [], layout)
         return st, ptrs
     d = parse_player(pos.get("declarer"), layout.players, "/position/declarer", layout.active)
     contract = contract_value(pos.get("contract"), opts, "/position/contract")
     st.declarer, st.contract = d, contract
+    _position_golden(pos, st, layout, opts, state, action_type)
     if phase == "talon":
         st.phase = "talon"
         known = hand is not None and actor == d      # the declarer's hand size tells both flags
@@ -676,6 +664,7 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
             if len(hand) != expect:
                 raise InputError(_("the declarer holds {n} cards at this point, not {given}", n=expect, given=len(hand)),
                                  "/position/hand")
+        _auction_of(pos, st, layout, opts, state, d, contract)
         return st, ptrs
     # play
     st.start_play(d, contract)
@@ -734,7 +723,90 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
                             "after {n} tricks {player} holds {cards} cards, not {given}", done,
                             player=actor, cards=expect, given=len(hand)))
             raise InputError(why, "/position/hand")
+    _auction_of(pos, st, layout, opts, state, d, contract)
     return st, ptrs
+
+
+def _replay_calls(st: DealState, bids: Any, layout: Layout) -> None:
+    """Run the earlier calls of an auction (position.bids) through ``st``, each judged without its hand."""
+    if not isinstance(bids, list):
+        raise InputError(_("bids must be a list of earlier calls"), "/position/bids")
+    for i, b in enumerate(bids):
+        ptr = f"/position/bids/{i}"
+        if not isinstance(b, dict):
+            raise InputError(_("each call is {{\"player\", \"type\": \"bid\"|\"pass\", \"amount\"}}"), ptr)
+        p = parse_player(b.get("player"), layout.players, ptr + "/player", layout.active)
+        saved = st.hands[p]
+        st.hands[p] = None  # earlier calls are judged without hands
+        try:
+            dispatch(st, {"type": b.get("type"), "amount": b.get("amount"), "blind": b.get("blind")}, p,
+                     {"amount": ptr + "/amount", "type": ptr + "/type"})
+        except IllegalAction as e:
+            raise InputError(_("the earlier calls are not a legal auction: {why} ({rule})", why=e.message,
+                               rule=e.rule), ptr) from None
+        finally:
+            st.hands[p] = saved
+        if st.phase != "bidding":
+            if i != len(bids) - 1:
+                raise InputError(_("the auction ended before this call"), ptr)
+
+
+def _position_golden(pos: dict, st: DealState, layout: Layout, opts: dict, state: GameState,
+                     action_type: str) -> None:
+    """Whether the described deal is a golden one (thousand/18.1): the state tells it once a golden round is under
+    way (a deal of it played) or over; before that position.golden must say so wherever it could be (the first hand
+    on 120) and would change the ruling (the talon phase's raise and concession, a redeal claim)."""
+    given = pos.get("golden")
+    if given is not None and not isinstance(given, bool):
+        raise InputError(_("golden is true or false"), "/position/golden")
+    if not opts["golden_round"]:
+        if given:
+            raise InputError(_("the golden round is off (option golden_round, thousand/18.1)"), "/position/golden")
+        return
+    g = state.golden
+    known = False if g["over"] else (True if g["played"] else None)
+    if given is not None and known is not None and given != known:
+        raise InputError(_("the golden round is under way (state.golden), so this deal is a golden one")
+                         if known else _("the golden round has been played (state.golden), so this deal is not a "
+                                         "golden one"), "/position/golden")
+    golden = known if known is not None else given
+    phase = pos["phase"]
+    if golden is None:
+        could = phase in ("talon", "play") and st.declarer == layout.active[0] and st.contract == 120
+        if could and (phase == "talon" or action_type == "redeal"):
+            raise InputError(_("say whether this deal is a golden one (position.golden): the state shows no golden "
+                               "deal played yet, and a golden deal is judged by other rules (thousand/18.1)"),
+                             "/position/golden")
+        golden = False
+    if golden:
+        if phase in ("deal", "bidding"):
+            raise InputError(_("a golden deal has no auction: the first hand plays 120 with the talon (thousand/18.1)"),
+                             "/position/phase")
+        if st.declarer != layout.active[0]:
+            raise InputError(_("in a golden deal the player left of the dealer ({player}) plays the 120 (thousand/18.1)",
+                               player=layout.active[0]), "/position/declarer")
+        if st.contract != 120:
+            raise InputError(_("a golden-round contract is 120 (thousand/18.1)"), "/position/contract")
+    st.golden = golden
+
+
+def _auction_of(pos: dict, st: DealState, layout: Layout, opts: dict, state: GameState, d: str,
+                contract: int) -> None:
+    """A talon or play position: who bid (thousand/6.1) from the whole auction in position.bids, when given; it must
+    end with this declarer on this contract (or a lower one, raised after the exchange: thousand/8.2)."""
+    bids = pos.get("bids")
+    if bids is None:
+        st.auction_known = False
+        return
+    if st.golden:
+        raise InputError(_("a golden deal has no auction (thousand/18.1)"), "/position/bids")
+    auction = DealState.new(layout, opts, scores=state.scores, concessions=state.concessions)
+    _replay_calls(auction, bids, layout)
+    if auction.phase != "talon" or auction.declarer != d or not (
+            auction.contract == contract or st.exchanged and auction.contract < contract):
+        raise InputError(_("these calls do not end the auction with {declarer} the declarer on {contract}",
+                           declarer=d, contract=contract), "/position/bids")
+    st.bidders = set(auction.bidders)
 
 
 def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: dict, d: str) -> None:

@@ -7,6 +7,7 @@ effective options, and returns the answer body.  Impossible input raises
 """
 from __future__ import annotations
 
+from ..cards import parse_card
 from ..common import parse_player, parse_players
 from ..errors import IllegalAction, InputError
 from ..i18n import _
@@ -68,6 +69,14 @@ def check(req: dict, variant, opts: dict) -> dict:
                          "/position/hand")
     st, ptrs = build_position(pos, layout, opts, state, actor, atype)
     legal_before = st.legal_actions(actor)
+    deciding = {ACTION_RULE.get(atype, "thousand/11.1")}
+    if atype == "play":
+        try:
+            deciding = st.play_rules(actor, parse_card(action.get("card")))
+        except ValueError:
+            pass            # a card that cannot be read is a 422 from dispatch
+    elif atype in ("bid", "raise", "concede"):
+        deciding |= st.call_rules(actor, atype, action.get("amount"), bool(action.get("blind")))
     try:
         record = dispatch(st, action, actor, ptrs)
         verdict = None
@@ -79,12 +88,14 @@ def check(req: dict, variant, opts: dict) -> dict:
         violations.append(verdict.as_violation(action_pointer("/action", atype, verdict)))
         rules.add(verdict.rule)
     else:
-        rules.add(ACTION_RULE.get(atype, "thousand/11.1"))
+        rules.update(deciding)
         if record and record.get("marriage"):
             rules.update({"thousand/10.1", "thousand/2.1" if record["marriage"]["suit"] != ACES else "thousand/2.2",
                           "thousand/10.5"})
         if record and record.get("trick"):
             rules.add("thousand/11.6")
+        if record and (record.get("all_passed") or record.get("declarer")):
+            rules.add("thousand/7.6")       # the call ended the auction
     return {"legal": verdict is None, "violations": violations, "penalties": [], "legal_actions": legal_before,
             "effects": record or {}, "_rules": rules}
 
