@@ -20,6 +20,11 @@ from collections import deque
 from functools import partial
 
 from gunicorn import util
+
+try:    # the limits are read once, here, before any worker starts: a bad value stops the start with one line
+    from referee import settings  # noqa: F401  (REFEREE_MAX_BODY, REFEREE_MAX_EVENTS)
+except ValueError as e:
+    raise SystemExit(f"referee: {e}") from None
 from gunicorn.workers.gthread import _DEFER, ThreadWorker
 
 bind = os.environ.get("REFEREE_BIND", "127.0.0.1:8000")

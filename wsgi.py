@@ -102,7 +102,7 @@ def framing_problem(status: int, fault: str | None = None, *, line: int) -> dict
     kind, title, detail = FRAMING.get(status, FRAMING[400 if status < 500 else 500])
     if status == 400 and fault in FRAMING_FAULTS:
         detail = FRAMING_FAULTS[fault]
-    detail = _(detail, n=MAX_BODY // 1024, line=line)
+    detail = body_limit() if status == 413 else _(detail, line=line)
     on_body = status in (413, 501) or fault in BODY_FAULTS
     return {"type": PROBLEM_BASE + kind, "title": _(title), "status": status, "detail": detail,
             "errors": whole(detail) if on_body else []}
@@ -134,13 +134,20 @@ def problem(status: int, kind: str, title: str, detail: str, errors: list | None
                     headers={"Content-Language": i18n.current(), "Vary": "Accept-Language", **(headers or {})})
 
 
+def body_limit() -> str:
+    """The body limit as a 413 states it: in KiB when ``REFEREE_MAX_BODY`` is a whole number of them, else in bytes."""
+    if MAX_BODY % 1024 == 0:
+        return _("bodies are limited to {n} KiB", n=MAX_BODY // 1024)
+    return ngettext("bodies are limited to {n} byte", "bodies are limited to {n} bytes", MAX_BODY)
+
+
 def whole(detail: str) -> list[dict]:
     """The errors entry for a fault of the body as a whole."""
     return [{"pointer": "", "detail": detail}]
 
 
 def too_large() -> Response:
-    detail = _("bodies are limited to {n} KiB", n=MAX_BODY // 1024)
+    detail = body_limit()
     return problem(413, "payload-too-large", _("Request body too large"), detail, whole(detail))
 
 

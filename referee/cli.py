@@ -456,8 +456,9 @@ def summarise(results: list[dict], console: Console) -> None:
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="The Dask scheduler to run on (e.g. tcp://10.0.0.5:8786); implies --dask.")
 @click.option("--replay", type=click.Choice(["strict", "as_played"]), default=None,
-              help="strict: stop judging a log at its first illegal event; as_played: apply it as logged and judge "
-                   "on, listing every violation (default: each body's own \"replay\", else strict).")
+              help="strict: stop judging a deal at its first illegal event; as_played: apply it as logged and judge "
+                   "on, listing every violation (overrides each body's own \"replay\"; without it the body's holds, "
+                   "else strict).")
 @click.option("--per-deal", is_flag=True,
               help="Write one JSONL record per deal (its index, validity and totals) instead of one per log.")
 def validate(paths, game, output, jobs, use_dask, scheduler, replay, per_deal):

@@ -22,6 +22,7 @@ from flask import Blueprint, Response, render_template, request
 from werkzeug.exceptions import NotFound
 
 from referee import i18n
+from referee import settings
 from referee.cards import RANKS, rank_text
 from referee.i18n import N_, _, ngettext
 
@@ -129,7 +130,12 @@ def docs():
 
 @lru_cache(maxsize=1)
 def _spec() -> tuple[str, str]:
+    """The contract as this service keeps it: a log's ``maxItems`` is the ``REFEREE_MAX_EVENTS`` it was started
+    with (the file states the default, 5000)."""
     text = SPEC_PATH.read_text(encoding="utf-8")
+    if settings.MAX_EVENTS != 5000:
+        text = text.replace("          maxItems: 5000\n          description: The events in order",
+                            f"          maxItems: {settings.MAX_EVENTS}\n          description: The events in order")
     return text, json.dumps(yaml.safe_load(text), ensure_ascii=False)
 
 
