@@ -226,13 +226,9 @@ def two_handed_deal(deal, players, dealer, opts, scores, target) -> DealState:
     return st
 
 
-def _points_two(deal, players, opts, partial=False):
-    """Points form of a two-handed deal; ``partial``: play stopped at a declaration out (pinochle/6.4)."""
-    pts, taken = deal.get("points"), deal.get("tricks_taken")
-    if not isinstance(pts, dict):
-        raise InputError(_("give the card points each player took in tricks"), "/deal/points")
-    if not isinstance(taken, dict):
-        raise InputError(_("with points, give tricks_taken"), "/deal/tricks_taken")
+def _per_player_counts(pts: dict, taken: dict, players: list[str]) -> None:
+    """``deal.points`` and ``deal.tricks_taken``: a whole number, 0 or more, for every player and nobody else (a name
+    not recognised is refused first, at its own place, rather than as the player it misses)."""
     for key, obj in (("points", pts), ("tricks_taken", taken)):
         for k in obj:
             if k not in players:
@@ -241,6 +237,16 @@ def _points_two(deal, players, opts, partial=False):
             v = obj.get(p)
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
                 raise InputError(_("a whole number, 0 or more, for every player"), f"/deal/{key}/{esc(p)}")
+
+
+def _points_two(deal, players, opts, partial=False):
+    """Points form of a two-handed deal; ``partial``: play stopped at a declaration out (pinochle/6.4)."""
+    pts, taken = deal.get("points"), deal.get("tricks_taken")
+    if not isinstance(pts, dict):
+        raise InputError(_("give the card points each player took in tricks"), "/deal/points")
+    if not isinstance(taken, dict):
+        raise InputError(_("with points, give tricks_taken"), "/deal/tricks_taken")
+    _per_player_counts(pts, taken, players)
     n = len(players)
     all_tricks = total_tricks(n, opts)
     if partial:
@@ -476,14 +482,7 @@ def auction_deal(deal, players, dealer, opts) -> "AuctionDeal":
         if not isinstance(pts, dict) or not isinstance(taken, dict):
             raise InputError(_("give tricks, or points and tricks_taken per player"), "/deal/points")
         extra = points_of(buried, opts) if n == 3 else 0
-        for key, obj in (("points", pts), ("tricks_taken", taken)):
-            for k in obj:       # a name not recognised first, at its own place, rather than the player it misses
-                if k not in players:
-                    raise InputError(_("{name} is not a player", name=repr(k)), f"/deal/{key}/{esc(k)}")
-            for p in players:
-                v = obj.get(p)
-                if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                    raise InputError(_("a whole number, 0 or more, for every player"), f"/deal/{key}/{esc(p)}")
+        _per_player_counts(pts, taken, players)
         if sum(pts.values()) + extra != DEAL_TOTAL:
             raise InputError(_("card points in tricks and the buried cards add up to {total}, not {given} "
                                "(pinochle/1.3)", total=DEAL_TOTAL, given=sum(pts.values()) + extra) if extra else
