@@ -257,8 +257,8 @@ def _validate_item(source: str, line: int, text: str, job: Job) -> list[dict]:
         own = [v for v in a["violations"] if v["index"] >= d["index"] and (end is None or v["index"] < end)]
         out.append({"source": source, "line": line, "status": rec["status"], "game": a["game"],
                     "variant": a["variant"], "deal": n, "index": d["index"], "valid": d["valid"],
-                    "as_played": d.get("as_played", False), "final": _totals(d.get("final")),
-                    "winner": (d.get("final") or {}).get("winner"),
+                    "as_played": d["as_played"], "final": _totals(d["final"]),
+                    "winner": (d["final"] or {}).get("winner"),
                     "first_violation": own[0] if own else None, "violations": own})
     return out or [{**rec, "deal": None}]
 

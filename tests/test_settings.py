@@ -49,6 +49,11 @@ def test_events_limit_at_its_boundary():
     assert out["eleven"][0] == 422 and out["eleven"][2] == [["/log", "at most 10 items, not 11"]]
     assert out["ten"][0] == 422 and "/log" not in [p for p, _d in out["ten"][2]]
     assert out["maxItems"] == ["maxItems: 10"]
+    # by default 5000: the 5001st event is one too many, and the contract is served as written
+    out = run({}, {"at": log_body(5000), "over": log_body(5001)})
+    assert out["over"][0] == 422 and out["over"][2] == [["/log", "at most 5000 items, not 5001"]]
+    assert "/log" not in [p for p, _d in out["at"][2]]
+    assert out["maxItems"] == ["maxItems: 5000"]
 
 
 def test_body_limit_at_its_boundary_in_bytes_and_in_kib():
