@@ -461,3 +461,22 @@ def test_red_threes_laid_out_by_each_player_before_play_go_on_with_check(api):
         whole["first_violation"]["rule"], whole["first_violation"]["message"]) == ("canasta/2.1", "W holds no 3D")
     after = C(api, "validate", body(deal1()[:2]))         # laid out: nobody holds one any more
     assert "red_threes_held" not in after["position"]
+
+
+def test_a_red_three_kept_through_a_turn_ended_as_played(api):
+    # deal 1 without West's red three laid out: a first round of draws and discards (5C, 6D, 7H are each a second
+    # copy of the two packs or not dealt; 3C is not dealt), West draws 3C and discards it in the first round
+    # (black_three_first_round: canasta/2.3), keeping his 3H.  As played, the discard stands, and the turn it ends
+    # kept the red three (canasta/2.1, 8.3: nothing to pay unless still held at the end); strict stops at 2.3.
+    log = [DEAL1] + [{"type": t, "player": p, ("cards" if t == "draw" else "card"): [c] if t == "draw" else c}
+                     for p, c in (("N", "5C"), ("E", "6D"), ("S", "7H"), ("W", "3C")) for t in ("draw", "discard")]
+    opts = {"black_three_first_round": True}
+    black = (8, "discard", "canasta/2.3", "/log/8/card", "no black three is discarded in the first round of turns")
+    ans = C(api, "validate", body(log, replay="as_played", options=opts))
+    assert rulings(ans) == [black, (8, "discard", "canasta/2.1", "/log/8", "W ends his turn with a red three in hand "
+                                    "(3H): it is laid out in his turn and replaced from the stock")]
+    assert ans["violations"][1]["penalty"] == {"rule": "canasta/8.3", "side": "EW", "points": 0, "note": (
+        "laid out in a later turn the red three costs nothing; still in hand at the end of the deal it costs the side "
+        "500")}
+    assert (ans["complete"], ans["position"]["to_act"]) == (False, "N")
+    assert rulings(C(api, "validate", body(log, options=opts))) == [black]
