@@ -79,7 +79,7 @@ def check(req: dict, variant, opts: dict) -> dict:
     legal_before = legal_actions(st, actor)
     base = "/action"
     try:
-        if t == "take_pile" and _takes_in_order(st, actor, action):   # the top card alone: its melds come next
+        if t == "take_pile" and st.taking is None and _takes_in_order(st, actor, action):   # the top card alone: its melds come next
             st._verify_turn(actor, "draw")
             return {"legal": True, "violations": [], "penalties": [], "legal_actions": legal_before,
                     "effects": {"taking_pile": True}, "facts": facts, "_rules": rules | {"canasta/5.2"}}
@@ -504,7 +504,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
             finish()
     if pending:
         finish()
-    if entry is not None and st.phase != "done" and {a["type"] for a in legal_actions(st, st.turn)} == {"end"}:
+    if entry is not None and st.phase != "done" and st.taking is None and {a["type"] for a in legal_actions(st, st.turn)} == {"end"}:
         st.apply_end(st.turn)           # nothing but the end can follow: the hand is over (canasta/6.5)
         finish()
     out = {"valid": not violations, "events_checked": checked, "first_violation": first,
