@@ -94,6 +94,10 @@ class TurnSoFar(Strict):
     last_red_three = Bool()
 
 
+class TakingPile(Strict):
+    melds = Melds()
+
+
 class Position(Strict):
     phase = String(validate=OneOf(["draw", "play"]))
     sitting_out = Name()
@@ -111,6 +115,8 @@ class Position(Strict):
     packet = Bool()
     completed_canasta = Bool()
     penalty_cards = Cards(40)
+    taking_pile = Nested(TakingPile)
+    red_threes_held = Dict(keys=Name(), values=Cards(4), validate=Length(max=5))
 
 
 ACTION_TYPES = ["draw", "take_pile", "meld", "discard", "ask", "go_out", "end", "double_ending", "extra_cards",

@@ -280,3 +280,203 @@ def test_cli_per_deal_as_played(tmp_path):
         {**common, "line": 2, "deal": 1, "index": 0, "valid": False, "as_played": False, "final": None},
         {**common, "line": 2, "deal": 2, "index": 4, "valid": True, "as_played": False,
          "final": {"NS": -215, "EW": 660}, "first_violation": None, "violations": []}]
+
+
+# ---------------------------------------------------------------- the tester's round (fix2): take_pile in natural
+# order cut off and at fault, red threes laid out by each player, every cut point checked against the whole log.
+# Deal 4 (West deals, so North plays first), the upcard AH alone; North holds AD AS (a natural pair of aces) and
+# QH QD QS, and no AH and no AC:
+#   N AD AS QH QD QS 5S 6S 7S 8S 9S KH      E 4H 4D 5H 6H 7H 8H 9H 10H JH QH 4C
+#   S 4S 5D 6D 7D 8D 9D 10D JD QD KS 5C     W 6C 7C 8C 9C 10C JC QC KC 4S 5S 6D
+# 108 - 44 dealt - the upcard = 63 in the stock.  North takes the pile (AH) in natural order.
+DEAL4 = {"type": "deal", "dealer": "W", "pile": ["AH"], "hands": {
+    "N": m("AD AS QH QD QS 5S 6S 7S 8S 9S KH"), "E": m("4H 4D 5H 6H 7H 8H 9H 10H JH QH 4C"),
+    "S": m("4S 5D 6D 7D 8D 9D 10D JD QD KS 5C"), "W": m("6C 7C 8C 9C 10C JC QC KC 4S 5S 6D")}}
+TAKE = {"type": "take_pile", "player": "N", "cards": ["AH"]}
+N_HAND = DEAL4["hands"]["N"]
+
+
+def nmeld(*melds):
+    return {"type": "meld", "player": "N", "melds": list(melds)}
+
+
+def ndiscard(card):
+    return {"type": "discard", "player": "N", "card": card}
+
+
+def rulings(ans):
+    return [(v["index"], v["event"], v["rule"], v["pointer"], v["message"]) for v in ans["violations"]]
+
+
+def test_a_log_cut_after_a_natural_take_is_in_progress(api):
+    ans = C(api, "validate", body([DEAL4, TAKE]))
+    assert (ans["valid"], ans["complete"], ans["violations"], ans["deals"]) == (True, False, [], [])
+    assert (ans["dealer"], ans["state"]) == ("W", {"scores": {"NS": 0, "EW": 0}, "rounds": 0})
+    # the position before the take, the take recorded: the next event is judged with it as one turn
+    assert ans["position"] == {"phase": "draw", "to_act": "N", "hand": N_HAND, "melds": {}, "red_threes": {},
+                               "pile": {"cards": ["AH"], "frozen_by": None}, "stock": 63,
+                               "taking_pile": {"melds": []}}
+    # the take itself, in check: legal, its melds to come
+    took = C(api, "check", check_body({**ans, "position": {**ans["position"], "taking_pile": None}} | {
+        "position": {k: v for k, v in ans["position"].items() if k != "taking_pile"}}, TAKE))
+    assert (took["legal"], took["effects"]) == (True, {"taking_pile": True})
+    # AH AD AS = 60 and QH QD QS = 30: 90 against the 50 a first meld needs, the pile (one card) taken with the
+    # natural pair: legal, the pile's one card melded, North holds 11 - 5 = 6 cards
+    ok = C(api, "check", check_body(ans, nmeld(m("AH AD AS"), m("QH QD QS"))))
+    assert (ok["legal"], ok["violations"]) == (True, [])
+    whole = C(api, "validate", body([DEAL4, TAKE, nmeld(m("AH AD AS"), m("QH QD QS")), ndiscard("5S")]))
+    assert (whole["valid"], whole["position"]["melds"]) == (True, {"NS": [m("AH AD AS"), m("QH QD QS")]})
+    # a discard with nothing melded: the pile rule, in check as in the whole log
+    bad = C(api, "check", check_body(ans, ndiscard("5S")))
+    assert [(v["rule"], v["pointer"]) for v in bad["violations"]] == [("canasta/5.2", "/action")]
+    assert bad["penalties"][0]["rule"] == "canasta/8.4"
+
+
+def test_a_natural_take_without_its_top_card_breaks_the_pile_rule_at_the_meld(api):
+    no_top = "N took the pile: his first meld holds its top card AH, with the cards from his hand that take it"
+    none = "N took the pile but melded nothing: its top card AH goes straight into a meld with the cards from his " \
+        "hand that take it"
+    ans = C(api, "validate", body([DEAL4, TAKE, nmeld(m("QH QD QS")), ndiscard("5S")]))
+    assert rulings(ans) == [(2, "meld", "canasta/5.2", "/log/2/melds", no_top)]
+    assert entries(ans) == [(0, False, None, False)] and ans["complete"]
+    ans = C(api, "validate", body([DEAL4, TAKE, ndiscard("5S")]))
+    assert rulings(ans) == [(2, "discard", "canasta/5.2", "/log/2", none)]
+    # as played the pile (AH) joins the hand and judging goes on: QH QD QS alone is 30, short of 50 (canasta/4.1);
+    # North then holds 11 + 1 - 3 = 9 cards, his turn still on
+    ans = C(api, "validate", body([DEAL4, TAKE, nmeld(m("QH QD QS"))], replay="as_played"))
+    assert [(v[0], v[2]) for v in rulings(ans)] == [(2, "canasta/5.2"), (2, "canasta/4.1")]
+    assert (ans["complete"], ans["position"]["hand"]) == (False, m("AD AS 5S 6S 7S 8S 9S KH AH"))
+    ans = C(api, "validate", body([DEAL4, TAKE, ndiscard("5S")], replay="as_played"))
+    assert rulings(ans) == [(2, "discard", "canasta/5.2", "/log/2", none)]
+    assert (ans["position"]["to_act"], ans["position"]["pile"]["cards"]) == ("E", ["5S"])
+
+
+def test_the_top_card_in_the_second_meld_of_the_first_meld_event(api):
+    # the melds of one event are laid at once: QH QD QS beside AH AD AS is the take with a further meld, 90 in all
+    ans = C(api, "validate", body([DEAL4, TAKE, nmeld(m("QH QD QS"), m("AH AD AS")), ndiscard("5S")]))
+    assert (ans["valid"], ans["violations"]) == (True, [])
+    assert ans["position"]["melds"] == {"NS": [m("AH AD AS"), m("QH QD QS")]}
+    # in a later event it is no take: the first meld event (QH QD QS) holds no top card
+    ans = C(api, "validate", body([DEAL4, TAKE, nmeld(m("QH QD QS")), nmeld(m("AH AD AS"))]))
+    assert [(v[0], v[2], v[3]) for v in rulings(ans)] == [(2, "canasta/5.2", "/log/2/melds")]
+
+
+def test_the_missing_card_of_a_natural_take_is_named(api):
+    ans = C(api, "validate", body([DEAL4, TAKE, nmeld(m("AH AD AS AC")), ndiscard("5S")]))
+    assert rulings(ans) == [(2, "meld", "canasta/6.1", "/log/2/melds/0/3",
+                             "N does not hold all the cards melded: AC is missing")]
+    # the top card laid off again once melded: a plain meld after the take, that card named
+    ans = C(api, "validate", body([DEAL4, TAKE, nmeld(m("AH AD AS")), nmeld({"rank": "A", "cards": ["AH"]}),
+                                   ndiscard("5S")]))
+    assert rulings(ans) == [(3, "meld", "canasta/6.1", "/log/3/melds/0/cards/0",
+                             "N does not hold all the cards melded: AH is missing")]
+    # the shown form names its card too
+    ans = C(api, "validate", body([DEAL4, {"type": "take_pile", "player": "N", "cards": m("AD AC")}]))
+    assert rulings(ans) == [(1, "take_pile", "canasta/6.1", "/log/1/cards/1",
+                             "N does not hold all the cards shown: AC is missing")]
+    ans = C(api, "validate", body([DEAL4, {"type": "take_pile", "player": "N", "cards": m("AD AS"),
+                                           "melds": [m("QH QD QS QC")]}]))
+    assert rulings(ans) == [(1, "take_pile", "canasta/6.1", "/log/1/melds/0/3",
+                             "N does not hold all the cards of these melds: QC is missing")]
+
+
+def test_cut_inside_a_natural_take_before_its_melds_are_all_there(api):
+    # AH AD AS (60) is enough; cut after it the take is judged and applied, the turn goes on (QH QD QS next)
+    cut = C(api, "validate", body([DEAL4, TAKE, nmeld(m("AH AD AS"))]))
+    assert (cut["valid"], cut["complete"], cut["position"]["phase"]) == (True, False, "play")
+    assert cut["position"]["hand"] == m("QH QD QS 5S 6S 7S 8S 9S KH")
+    # a short first meld (AH AD AS under a 90 minimum: a side at 1,500) still being laid: no violation yet, the
+    # position carries the melds so far; QH QD QS next makes 90 and the check of it agrees with the whole log
+    st = {"scores": {"NS": 1500, "EW": 0}}
+    log = [DEAL4, TAKE, nmeld(m("AH AD AS")), nmeld(m("QH QD QS")), ndiscard("5S")]
+    cut = C(api, "validate", body(log[:3], state=st))
+    assert (cut["valid"], cut["complete"], cut["position"]["taking_pile"]) == (True, False, {"melds": [m("AH AD AS")]})
+    assert C(api, "check", check_body(cut, log[3]))["legal"] is True
+    assert C(api, "validate", body(log, state=st))["valid"] is True
+    # without the queens: 60 against 90 (canasta/4.1) at the discard's check, as the whole log rules it
+    short = C(api, "check", check_body(cut, ndiscard("5S")))
+    whole = C(api, "validate", body(log[:3] + [ndiscard("5S")], state=st))
+    assert [(v["rule"], v["message"]) for v in short["violations"]] == [
+        (v["rule"], v["message"]) for v in whole["violations"]]
+    assert whole["violations"][0]["rule"] == "canasta/4.1" and whole["violations"][0]["pointer"] == "/log/2/melds/0"
+
+
+def _docs_validate_bodies():
+    import re
+    out = []
+    for doc in ("docs/canasta.md", "docs/canasta-logs.md"):
+        text = (ROOT / doc).read_text()
+        for block in re.findall(r"canasta/validate[^\n]*-d '\n(.*?)\n'", text, re.S):
+            out.append((doc, json.loads(block)))
+    for n, line in enumerate((ROOT / "examples/canasta/batch.jsonl").read_text().splitlines(), 1):
+        if line.strip():
+            req = json.loads(line)
+            req.pop("game", None)
+            out.append((f"batch.jsonl:{n}", req))
+    return out
+
+
+NATURAL_LOGS = [("natural", body(natural([m("AH AD AS 2C")]))),
+                ("natural split", body(natural([m("AH AD AS")], [{"rank": "A", "cards": ["2C"]}]))),
+                ("natural no top", body([DEAL4, TAKE, nmeld(m("QH QD QS")), ndiscard("5S")]))]
+
+
+@pytest.mark.parametrize("name,req", _docs_validate_bodies() + NATURAL_LOGS, ids=lambda x: x if isinstance(x, str) else "")
+def test_every_cut_goes_on_with_check_as_the_whole_log(api, name, req):
+    """For each cut of the log inside a deal still being played, check with the next event gives the ruling the
+    whole log gives that event (strict: up to the first violation of a deal, after which the deal is not judged)."""
+    whole = C(api, "validate", {**req, "replay": "strict"})
+    at = {}
+    for v in whole["violations"]:
+        at.setdefault(v["index"], v)
+    log = req["log"]
+    for k in range(1, len(log)):
+        if log[k].get("type") == "deal":
+            continue
+        cut = C(api, "validate", {**req, "log": log[:k], "replay": "strict"})
+        if cut["complete"]:
+            continue                      # the deal ended or stopped being judged there
+        ruling = C(api, "check", {"sides": req["sides"], "dealer": cut["dealer"], "state": cut["state"],
+                                  "position": cut["position"], "action": log[k],
+                                  **{key: req[key] for key in ("options", "variant") if key in req}})
+        if k in at:
+            assert (ruling["legal"], ruling["violations"][0]["rule"], ruling["violations"][0]["message"]) == (
+                False, at[k]["rule"], at[k]["message"]), (name, k)
+        elif not any(i > k for i in at) or k < min(at):
+            # a natural take's fault is the meld's: the take event itself is legal in check
+            assert ruling["legal"], (name, k, ruling["violations"])
+
+
+def test_red_threes_laid_out_by_each_player_before_play_go_on_with_check(api):
+    # deal 1 cut at the deal: North's turn, West still holds his dealt 3H (the position says so)
+    cut = C(api, "validate", body(deal1()[:1]))
+    assert cut["position"]["to_act"] == "N" and cut["position"]["red_threes_held"] == {"W": ["3H"]}
+    ans = C(api, "check", check_body(cut, deal1()[1]))
+    assert (ans["legal"], ans["effects"]) == (True, {"red_three_laid_out": "3H"})
+    # a 3D he does not hold: refused as the whole log refuses it
+    wrong = {"type": "red_three", "player": "W", "card": "3D", "replacement": "KC"}
+    bad = C(api, "check", check_body(cut, wrong))
+    whole = C(api, "validate", body(deal1()[:1] + [wrong]))
+    assert (bad["violations"][0]["rule"], bad["violations"][0]["message"]) == (
+        whole["first_violation"]["rule"], whole["first_violation"]["message"]) == ("canasta/2.1", "W holds no 3D")
+    after = C(api, "validate", body(deal1()[:2]))         # laid out: nobody holds one any more
+    assert "red_threes_held" not in after["position"]
+
+
+def test_a_red_three_kept_through_a_turn_ended_as_played(api):
+    # deal 1 without West's red three laid out: a first round of draws and discards (5C, 6D, 7H are each a second
+    # copy of the two packs or not dealt; 3C is not dealt), West draws 3C and discards it in the first round
+    # (black_three_first_round: canasta/2.3), keeping his 3H.  As played, the discard stands, and the turn it ends
+    # kept the red three (canasta/2.1, 8.3: nothing to pay unless still held at the end); strict stops at 2.3.
+    log = [DEAL1] + [{"type": t, "player": p, ("cards" if t == "draw" else "card"): [c] if t == "draw" else c}
+                     for p, c in (("N", "5C"), ("E", "6D"), ("S", "7H"), ("W", "3C")) for t in ("draw", "discard")]
+    opts = {"black_three_first_round": True}
+    black = (8, "discard", "canasta/2.3", "/log/8/card", "no black three is discarded in the first round of turns")
+    ans = C(api, "validate", body(log, replay="as_played", options=opts))
+    assert rulings(ans) == [black, (8, "discard", "canasta/2.1", "/log/8", "W ends his turn with a red three in hand "
+                                    "(3H): it is laid out in his turn and replaced from the stock")]
+    assert ans["violations"][1]["penalty"] == {"rule": "canasta/8.3", "side": "EW", "points": 0, "note": (
+        "laid out in a later turn the red three costs nothing; still in hand at the end of the deal it costs the side "
+        "500")}
+    assert (ans["complete"], ans["position"]["to_act"]) == (False, "N")
+    assert rulings(C(api, "validate", body(log, options=opts))) == [black]

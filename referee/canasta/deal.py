@@ -51,12 +51,6 @@ def foul(rule: str, message: str, penalty: tuple[str, int] | None = None, pointe
     return e
 
 
-def _missing(hand: list[Card], groups: list, base: str) -> str | None:
-    """Pointer (under ``base``) of the first card of ``groups`` the hand does not hold, or None."""
-    found = _missing_card(hand, groups, base)
-    return found[0] if found else None
-
-
 def _missing_card(hand: list[Card], groups: list, base: str) -> tuple[str, Card] | None:
     """``(pointer under base, card)`` of the first card of ``groups`` the hand does not hold, or None."""
     rest = list(hand)
@@ -212,6 +206,7 @@ class DealState:
         self.last_red_three = False
         self.irregularities: list[IllegalAction] = []   # rules broken that the play goes on after (canasta/2.1)
         self.kept_red_three: set[str] = set()    # players who ended a turn keeping a red three
+        self.taking: list | None = None          # the pile taken in natural order, its melds still to come (views)
         self._new_turn()
 
     def _new_turn(self) -> None:
@@ -495,8 +490,7 @@ class DealState:
                 and all(c.rank == top.rank for c in shown):
             rest = take_from(self.hand(player), shown)
             if rest is None:
-                raise foul("canasta/6.1", _("{player} does not hold all the cards shown", player=player), None,
-                           "/cards")
+                raise self._not_shown(player, shown)
             if not self.has_melded(self.side(player)):
                 raise foul("canasta/5.2", _("a pair of wild cards takes the pile only for a side that has opened"),
                            P_PILE, "/cards")
@@ -513,13 +507,15 @@ class DealState:
             raise foul("canasta/2.1", _("red threes are laid out, never shown or melded"), P_PILE, "/cards")
         rest = take_from(hand, shown)
         if rest is None:
-            where = _missing(hand, [shown], "/cards")         # "/cards/0/k": the k-th card shown
-            raise foul("canasta/6.1", _("{player} does not hold all the cards shown", player=player), None,
-                       "/cards/" + where.rsplit("/", 1)[1] if where else "/cards")
-        where = _missing(rest, melds, "/melds")
-        if where:
-            raise foul("canasta/6.1", _("{player} does not hold all the cards of these melds (the pile's cards join "
-                                        "the hand only once it is taken)", player=player), None, where)
+            raise self._not_shown(player, shown)
+        found = _missing_card(rest, melds, "/melds")
+        if found:
+            where, card = found
+            in_pile = any(same(c, card) for c in (pile.cards or [])[:-1])
+            raise foul("canasta/6.1", _("{player} does not hold all the cards of these melds: {card} is missing (the "
+                                        "pile's cards join the hand only once it is taken)", player=player, card=card)
+                       if in_pile else _("{player} does not hold all the cards of these melds: {card} is missing",
+                                         player=player, card=card), None, where)
         rest = take_from(rest, [c for m in melds for c in group_cards(m)])
         if not self.opts["pile_for_opening"] and not self.has_melded(self.side(player)):
             raise foul("canasta/5.2", _("the pile may be taken only once the side has opened"), P_PILE)
@@ -605,6 +601,12 @@ class DealState:
             if fault:
                 raise fault
         return made
+
+    def _not_shown(self, player: str, shown: list[Card]) -> IllegalAction:
+        """canasta/6.1: the player does not hold a card he shows with the top card, named with its pointer."""
+        where, card = _missing_card(self.hand(player), [shown], "/cards")     # "/cards/0/k": the k-th card shown
+        return foul("canasta/6.1", _("{player} does not hold all the cards shown: {card} is missing", player=player,
+                                     card=card), None, "/cards/" + where.rsplit("/", 1)[1])
 
     def can_take_pile(self, player: str, shown: list[Card], melds: list[list[Card]] | None = None) -> bool:
         return _can(self.verify_take_pile, player, shown, melds)
@@ -1363,6 +1365,21 @@ class DealState:
         if card is not None and self.phase == "play" and self.turn == player:
             effects = self._discard(player, card, rest)
         return effects
+
+    def take_pile_unmelded(self, player: str) -> dict:
+        """The pile taken as a log has it when its top card was not melded with it (``validate`` as_played, a take
+        in natural order whose melds do not hold the top card): the whole pile joins the hand.  Raises
+        :class:`NotPlayable` out of turn, after the draw, or with no pile."""
+        if self.hands.get(player) is None or self.pile.top is None:
+            raise NotPlayable("take_pile")
+        try:
+            self._verify_turn(player, "draw")
+        except IllegalAction:
+            raise NotPlayable("take_pile") from None
+        melded = self.turn_melded
+        out = self._take_pile(player, [], None, {})
+        self.turn_melded = melded                 # nothing was melded
+        return out
 
     def _laid_as_played(self, side: str, groups: list) -> dict[str, list[Card]]:
         """The side's melds changed by ``groups`` laid as a log lays them, legal or not (see :meth:`_verify_melds`):

@@ -573,6 +573,23 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
         raise InputError(_("{name} is not one of the players", name=repr(to_act)), "/position/to_act")
     hands: dict[str, list[Card] | None] = {p: None for p in layout.seats}
     hands[actor] = hand
+    owner = actor                             # whose hand ``hand`` is
+    held = pos.get("red_threes_held") or {}
+    for p, cards in held.items():             # before play begins: other players' dealt red threes, still to lay out
+        hptr = f"/position/red_threes_held/{esc(p)}"
+        if p not in layout.side_of or p == to_act:
+            raise InputError(_("red_threes_held names the other players, each with the red threes still in his hand "
+                               "before play begins"), hptr)
+        cards = card_list(cards, hptr)
+        if not cards or not all(is_red_three(c) for c in cards):
+            raise InputError(_("red_threes_held lists red threes only"), hptr)
+        if phase != "draw":
+            raise InputError(_("red threes are held by the other players only before play begins (phase draw)"), hptr)
+        problems += tally.add(hptr, cards)
+        if p == actor:                            # he lays his out: the hand described is the player in turn's
+            hands[to_act], hands[actor], owner = hand, cards, to_act
+    if problems:
+        raise InputError(problems)
     # an unknown stock is taken as holding enough cards for any draw
     st = DealState(layout, opts, scores, stock if stock is not None else max(room, 2), pile, to_act, hands)
     st.melds = side_melds
@@ -651,7 +668,15 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
                              "/position/turn/laid_on_partner")
     elif turn:
         raise InputError(_("turn describes what happened this turn, after the draw (phase play)"), "/position/turn")
-    _hand_size_fits(st, actor, hand, phase if to_act == actor else "draw", side)   # out of turn: no draw yet
+    taking = pos.get("taking_pile")
+    if taking is not None:
+        if phase != "draw" or to_act != actor:
+            raise InputError(_("taking_pile: the player in turn has taken the pile and is laying its melds; the "
+                               "position is his, before the take (phase draw)"), "/position/taking_pile")
+        if pile.top is None:
+            raise InputError(_("the pile being taken has a top card"), "/position/pile")
+        st.taking = meld_groups(taking.get("melds") or [], "/position/taking_pile/melds")
+    _hand_size_fits(st, owner, hand, phase if to_act == owner else "draw", layout.side_of[owner])   # out of turn: no draw yet
     if st.last_red_three and opts["red_three_last_card"] == "no_meld":
         st._end(None)
     went = pos.get("went_out")
@@ -905,6 +930,13 @@ def position_of(st: DealState) -> dict:
         pos["minimum_raised"] = st.minimum_raise[side]
     if st.penalty_cards.get(player):
         pos["penalty_cards"] = [str(c) for c in st.penalty_cards[player]]
+    held = {p: [str(c) for c in st.hands[p] if is_red_three(c)] for p in st.layout.seats
+            if p != player and not st.had_turn and st.hands.get(p)}
+    if any(held.values()):           # before play begins the others lay out their dealt red threes (canasta/2.1)
+        pos["red_threes_held"] = {p: cs for p, cs in held.items() if cs}
+    if st.taking is not None:        # the pile taken in natural order: the turn's melds so far, judged with the next
+        pos["taking_pile"] = {"melds": [{"rank": g[0], "cards": [str(c) for c in g[1]]} if isinstance(g, tuple)
+                                        else [str(c) for c in g] for g in st.taking]}
     if st.phase == "play":
         turn = {"drew_from": st.drew_from, "melded": st.turn_melded, "canasta_made": st.own_canasta,
                 "laid_on_partner": st.laid_on_partner, "first_round": st.discards < len(st.layout.seats),

@@ -14,7 +14,9 @@ from __future__ import annotations
 from ..errors import IllegalAction, InputError
 from ..i18n import N_, _
 from .cards import deck_of
-from .deal import DealState, NotPlayable, group_cards, legal_actions, same
+from ..cards import Card
+from .deal import (P_PILE, DealState, NotPlayable, _missing_card, foul, group_cards, legal_actions, same,
+                   take_from)
 from .parse import (ACTIONS, EVENT_TYPES, Tally, canasta_card, card_list, check_fields, deal_layout_trio,
                     finished_deal, meld_groups, parse_table, player_at, position_of, position_state, revealed, rounds_of,
                     sitting_out, start_deal)
@@ -75,10 +77,20 @@ def check(req: dict, variant, opts: dict) -> dict:
     side = layout.side_of[actor]
     rules = {"canasta/4.1"} if not st.has_melded(side) else set()
     legal_before = legal_actions(st, actor)
+    base = "/action"
     try:
-        effects = _apply(st, actor, t, action)
+        if t == "take_pile" and st.taking is None and _takes_in_order(st, actor, action):   # the top card alone: its melds come next
+            st._verify_turn(actor, "draw")
+            return {"legal": True, "violations": [], "penalties": [], "legal_actions": legal_before,
+                    "effects": {"taking_pile": True}, "facts": facts, "_rules": rules | {"canasta/5.2"}}
+        if st.taking is not None:            # the pile taken in natural order: this action goes on with its melds
+            base = ""
+            rules |= {"canasta/5.1", "canasta/5.2"}
+            effects = _go_on_taking(st, actor, t, action)
+        else:
+            effects = _apply(st, actor, t, action)
     except IllegalAction as e:
-        v, penalties = _illegal_result(e, side, opts, "/action")
+        v, penalties = _illegal_result(e, side, opts, base)
         return {"legal": False, "violations": [v], "penalties": penalties, "legal_actions": legal_before,
                 "effects": {}, "facts": facts, "_rules": rules}
     broken = st.take_irregularities()          # allowed, but a rule is broken: a red three kept (canasta/2.1)
@@ -90,6 +102,65 @@ def check(req: dict, variant, opts: dict) -> dict:
     rules |= _rules_of(t, st, actor)
     return {"legal": True, "violations": [], "penalties": list(st.penalties), "legal_actions": legal_before,
             "effects": effects, "facts": facts, "_rules": rules}
+
+
+def _takes_in_order(st: DealState, actor: str, action: dict) -> bool:
+    """Whether a take_pile is in natural order: it shows only the pile's top card, which the player does not hold
+    (as ``validate`` reads a logged one with no melds after it)."""
+    raw = action.get("cards")
+    if st.pile.top is None or action.get("melds") or not isinstance(raw, list) or len(raw) != 1:
+        return False
+    card = canasta_card(raw[0], "/action/cards/0")
+    return same(card, st.pile.top) and not _shows(st, actor, card)
+
+
+def _shows(st: DealState, actor: str, card: Card) -> bool:
+    """Whether a take_pile showing ``card`` alone, the pile's top card's rank, is the take with it shown (he holds
+    it, and so it takes the pile), not the top card alone in natural order."""
+    return take_from(st.hands.get(actor) or [], [card]) is not None and st.can_take_pile(actor, [card], [])
+
+
+def _go_on_taking(st: DealState, actor: str, t: str, action: dict) -> dict:
+    """An action after a take in natural order (``position.taking_pile``), judged as ``validate`` judges the turn: a
+    meld adds its melds to those of the take so far, and the take is judged with them; any other action comes after
+    the take, judged with the melds so far.  Raises IllegalAction with absolute pointers."""
+    prior = st.taking
+    groups = list(prior)
+    places = [f"/position/taking_pile/melds/{j}" for j in range(len(prior))]
+    if t == "meld":
+        more = meld_groups(action.get("melds"), "/action/melds")
+        groups += more
+        places += [f"/action/melds/{j}" for j in range(len(more))]
+    st.taking = None
+    top = st.pile.top
+    if not groups:
+        e = _top_not_melded(actor, top, True)
+        e.pointer = "/action"
+        raise e
+    head = _take_head(groups, len(prior) or len(groups), top)
+    if head is None:
+        e = _top_not_melded(actor, top, False)
+        e.pointer = places[0].rsplit("/", 1)[0]
+        raise e
+    shown, take, post = _take_plan(st, actor, groups, places, head)
+    try:
+        effects = st.apply_take_pile(actor, shown, [groups[j] for j in take[1:]])
+    except IllegalAction as e:
+        e.pointer = _take_where(places, head, take, groups[head], top, e.pointer, places[head].rsplit("/", 2)[0])
+        raise
+    if post:
+        try:
+            effects.update(st.apply_meld(actor, [groups[j] for j in post]))
+        except IllegalAction as e:
+            e.pointer = _melds_where(places, post, e.pointer, places[post[0]].rsplit("/", 2)[0])
+            raise
+    if t != "meld":
+        try:
+            effects.update(_apply(st, actor, t, action))
+        except IllegalAction as e:
+            e.pointer = "/action" + (e.pointer or "")
+            raise
+    return effects
 
 
 def _rules_of(t: str, st: DealState, actor: str) -> set[str]:
@@ -323,8 +394,43 @@ def validate(req: dict, variant, opts: dict) -> dict:
         if t == "end" and st.phase == "done" and not st.outcome["went_out"] and actor == st.turn:
             continue      # confirms a hand that the end of the stock has already closed (canasta/6.5)
         turn = _natural_take(st, log, i, actor) if t == "take_pile" else None
+        if turn is not None and turn["kind"] != "take":     # the pile taken, its top card not melded with it
+            at = turn["at"]
+            if at == len(log):                  # the log ends after the take: the turn is still being played
+                st.taking = []
+                break
+            e = _top_not_melded(actor, st.pile.top, turn["kind"] == "no_meld")
+            ruled(at, log[at].get("type") if isinstance(log[at], dict) else t, actor, e,
+                  f"/log/{at}" + ("/melds" if turn["kind"] == "no_top" else ""))
+            if replay == "strict":
+                stop()
+                continue
+            try:
+                st.take_pile_unmelded(actor)
+            except NotPlayable:
+                stop()
+                continue
+            entry["as_played"] = True
+            continue
         if turn is not None:
-            shown, groups, where, consumed = turn
+            groups, places, head = turn["groups"], turn["places"], turn["head"]
+            try:
+                shown, take, post = _take_plan(st, actor, groups, places, head)
+                held = True
+            except IllegalAction as e:
+                held, fault = False, e
+            if turn["end"] == len(log) and (not held or not st.can_take_pile(
+                    actor, shown, [groups[j] for j in take[1:]])):
+                st.taking = groups              # the log ends inside the turn: judged once its melds are all there
+                checked += turn["end"] - i - 1
+                break
+            if held:
+                split = _index_of(places[post[0]]) if post else turn["end"]
+                rest = [j for j in post if _index_of(places[j]) == split] \
+                    if post and any(_index_of(places[j]) == split for j in take) else []
+                consumed = split + (1 if rest else 0)
+            else:
+                rest, consumed = [], turn["end"]
             checked += consumed - i - 1
         try:
             new_cards = revealed(ev, t, ptr)
@@ -336,15 +442,18 @@ def validate(req: dict, variant, opts: dict) -> dict:
                     continue
             if turn is None:
                 _apply(st, actor, t, ev, ptr)
+            elif not held:
+                raise fault
             else:
-                st.apply_take_pile(actor, shown, groups)
+                st.apply_take_pile(actor, shown, [groups[j] for j in take[1:]])
             for e in st.take_irregularities():      # rules broken that the play goes on after (canasta/2.1)
                 v, pens = _illegal_result(e, layout.side_of[actor], opts, ptr)
                 violate(i, t, v["rule"], v["message"], v["pointer"], pens[0] if pens else None)
         except IllegalAction as e:
             if turn is not None:
-                at, ptr = where(e.pointer)
-                e.pointer = ""
+                ptr = e.pointer if e.pointer.startswith("/log/") else \
+                    _take_where(places, head, take, groups[head], st.pile.top, e.pointer, f"/log/{i}")
+                at, e.pointer = _index_of(ptr), ""
             else:
                 at = i
             if ruled(at, t if at == i else "meld", actor, e, ptr):
@@ -353,10 +462,12 @@ def validate(req: dict, variant, opts: dict) -> dict:
                 stop()
                 continue
             try:
-                if turn is not None:
-                    st.apply_as_played(t, actor, shown, groups)
-                else:
+                if turn is None:
                     st.apply_as_played(t, actor, *_as_logged(t, ev, ptr))
+                elif not held:
+                    raise NotPlayable(t)
+                else:
+                    st.apply_as_played(t, actor, shown, [groups[j] for j in take[1:]])
             except NotPlayable:
                 stop()
                 continue
@@ -364,6 +475,26 @@ def validate(req: dict, variant, opts: dict) -> dict:
             for e in st.take_irregularities():      # as above: a red three kept through the turn (canasta/2.1)
                 v, pens = _illegal_result(e, layout.side_of[actor], opts, ptr)
                 violate(i, t, v["rule"], v["message"], v["pointer"], pens[0] if pens else None)
+        if turn is not None and rest:       # the melds of the turn's last event that the pile's cards make
+            at = _index_of(places[rest[0]])
+            try:
+                st.apply_meld(actor, [groups[j] for j in rest])
+            except IllegalAction as e:
+                ptr = _melds_where(places, rest, e.pointer, f"/log/{at}")
+                e.pointer = ""
+                if not ruled(at, "meld", actor, e, ptr):
+                    if replay == "strict":
+                        stop()
+                        continue
+                    try:
+                        st.apply_as_played("meld", actor, None, [groups[j] for j in rest])
+                    except NotPlayable:
+                        stop()
+                        continue
+                    entry["as_played"] = True
+            for e in st.take_irregularities():
+                v, pens = _illegal_result(e, layout.side_of[actor], opts, f"/log/{at}")
+                violate(at, "meld", v["rule"], v["message"], v["pointer"], pens[0] if pens else None)
         if st.phase == "done" and t != "double_ending":
             if st.outcome["went_out"] and opts["double_ending"]:
                 pending = True
@@ -373,7 +504,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
             finish()
     if pending:
         finish()
-    if entry is not None and st.phase != "done" and {a["type"] for a in legal_actions(st, st.turn)} == {"end"}:
+    if entry is not None and st.phase != "done" and st.taking is None and {a["type"] for a in legal_actions(st, st.turn)} == {"end"}:
         st.apply_end(st.turn)           # nothing but the end can follow: the hand is over (canasta/6.5)
         finish()
     out = {"valid": not violations, "events_checked": checked, "first_violation": first,
@@ -395,50 +526,111 @@ def _as_logged(t: str, ev: dict, ptr: str) -> tuple:
     return cards, groups, card
 
 
-def _natural_take(st: DealState, log: list, i: int, actor: str):
+def _natural_take(st: DealState, log: list, i: int, actor: str) -> dict | None:
     """A ``take_pile`` in natural order: it carries only the pile's top card, and the meld events of the same player
-    that follow lay it, the first meld holding it.  Returns ``(cards shown, further melds, where, end)`` to judge the
-    turn as one take_pile as :meth:`~.deal.DealState.apply_take_pile` takes it -- the first meld less the top card
-    shown with it, the other melds further melds -- with ``where(pointer)`` → ``(event index, JSON pointer)`` of a
-    fault's pointer into that take_pile, and ``end`` the index of the first event after the turn's melds; or None
-    (the take_pile as it is)."""
+    that follow lay it, the first meld event holding it.  None: the take_pile as it is (it shows no single top
+    card, or he holds that card and shows it).  Else ``{"kind": "take", "groups", "places", "head", "end"}``: the
+    melds of the run of meld events (their JSON pointers; ``head`` the one holding the top card; ``end`` the first
+    event after the run); or ``{"kind": "no_meld" | "no_top", "at": event}``: no meld event follows (``at`` the
+    next event, ``len(log)`` when the log ends), or the first holds no top card."""
     ev = log[i]
     top = st.pile.top
     raw = ev.get("cards")
     if top is None or ev.get("melds") or not isinstance(raw, list) or len(raw) != 1:
         return None
-    if not same(canasta_card(raw[0], f"/log/{i}/cards/0"), top):
+    card = canasta_card(raw[0], f"/log/{i}/cards/0")
+    if not same(card, top):
         return None
-    groups, places, end = [], [], i + 1
+    groups, places, end, first_n = [], [], i + 1, None
     while end < len(log) and isinstance(log[end], dict) and log[end].get("type") == "meld" \
             and log[end].get("player") == actor:
         check_fields(log[end], f"/log/{end}")
-        for k, g in enumerate(meld_groups(log[end].get("melds"), f"/log/{end}/melds")):
+        run = meld_groups(log[end].get("melds"), f"/log/{end}/melds")
+        for k, g in enumerate(run):
             groups.append(g)
             places.append(f"/log/{end}/melds/{k}")
+        first_n = len(run) if first_n is None else first_n
         end += 1
-    if not groups:
-        return None
-    head = group_cards(groups[0])
-    k = next((k for k, c in enumerate(head) if same(c, top)), None)
-    if k is None:
-        return None
-    shown = head[:k] + head[k + 1:]
-    first = places[0] + ("/cards" if isinstance(groups[0], tuple) else "")
+    head = _take_head(groups, first_n or 0, top)
+    if head is None:
+        if _shows(st, actor, card):
+            return None                           # he holds the card and it takes the pile: the take shows it
+        return {"kind": "no_meld" if not groups else "no_top", "at": i + 1}
+    return {"kind": "take", "groups": groups, "places": places, "head": head, "end": end}
 
-    def where(pointer: str) -> tuple[int, str]:
-        """A pointer into the take_pile (``/cards/n``: the n-th card shown; ``/melds/m/...``: a further meld) as
-        the event and pointer of the log."""
-        parts = (pointer or "").strip("/").split("/")
-        if parts[0] == "cards":
-            n = int(parts[1]) if len(parts) > 1 else None
-            return _index_of(first), first if n is None else f"{first}/{n + (n >= k)}"
-        if parts[0] == "melds" and len(parts) > 1:
-            at = places[int(parts[1]) + 1]
-            return _index_of(at), "/".join([at] + parts[2:])
-        return i, f"/log/{i}"
 
-    return shown, groups[1:], where, end
+def _take_head(groups: list, first_n: int, top: Card) -> int | None:
+    """Which of the first meld event's ``first_n`` melds holds the pile's top card (the melds of one event are laid
+    at once, in no order), or None."""
+    return next((j for j in range(first_n) if any(same(c, top) for c in group_cards(groups[j]))), None)
+
+
+def _take_plan(st: DealState, actor: str, groups: list, places: list[str], head: int):
+    """How the melds of a take in natural order split: ``(shown, take, post)``, ``shown`` the cards of the ``head``
+    meld beside the top card, ``take`` the indexes of the melds laid with the take (the head first, then those the
+    hand held before it, counted toward a first meld), ``post`` those laid after it from the hand the pile made (the
+    first meld that needs a card the hand did not hold, and all after it).  Raises canasta/6.1, the missing card
+    named, when the hand does not hold the head's cards."""
+    top = st.pile.top
+    cards = group_cards(groups[head])
+    k = next(n for n, c in enumerate(cards) if same(c, top))
+    shown = cards[:k] + cards[k + 1:]
+    hand = st.hand(actor)
+    rest = take_from(hand, shown)
+    if rest is None:
+        n = int(_missing_card(hand, [shown], "")[0].rsplit("/", 1)[1])
+        raise foul("canasta/6.1", _("{player} does not hold all the cards melded: {card} is missing", player=actor,
+                                    card=shown[n]), None, _in_group(places[head], groups[head], n + (n >= k)))
+    take, post = [head], []
+    for j, g in enumerate(groups):
+        if j == head:
+            continue
+        left = None if post else take_from(rest, group_cards(g))
+        if left is None:
+            post.append(j)
+        else:
+            take.append(j)
+            rest = left
+    return shown, take, post
+
+
+def _in_group(place: str, g, n: int | None = None) -> str:
+    base = place + ("/cards" if isinstance(g, tuple) else "")
+    return base if n is None else f"{base}/{n}"
+
+
+def _take_where(places: list[str], head: int, take: list[int], head_group, top: Card, pointer: str,
+                whole: str) -> str:
+    """A pointer into the take_pile (``/cards/n``: the n-th card shown; ``/melds/m/...``: a further meld) as the
+    JSON pointer of the meld it came from; ``whole`` for a fault of the take as a whole."""
+    parts = (pointer or "").strip("/").split("/")
+    if parts[0] == "cards":
+        if len(parts) == 1:
+            return _in_group(places[head], head_group)
+        k = next(n for n, c in enumerate(group_cards(head_group)) if same(c, top))
+        n = int(parts[1])
+        return _in_group(places[head], head_group, n + (n >= k))
+    if parts[0] == "melds":
+        if len(parts) == 1:
+            return places[head].rsplit("/", 1)[0]
+        return "/".join([places[take[int(parts[1]) + 1]]] + parts[2:])
+    return whole
+
+
+def _melds_where(places: list[str], idx: list[int], pointer: str, whole: str) -> str:
+    """A pointer into a meld of the groups ``idx`` (``/melds/m/...``) as the JSON pointer of that group."""
+    parts = (pointer or "").strip("/").split("/")
+    if parts[0] == "melds" and len(parts) > 1:
+        return "/".join([places[idx[int(parts[1])]]] + parts[2:])
+    return whole + ("/melds" if parts[0] == "melds" else "")
+
+
+def _top_not_melded(player: str, top: Card, no_meld: bool) -> IllegalAction:
+    """canasta/5.2: the pile was taken (in natural order) and its top card was not melded at once."""
+    return foul("canasta/5.2", _("{player} took the pile but melded nothing: its top card {card} goes straight into a "
+                                 "meld with the cards from his hand that take it", player=player, card=top)
+                if no_meld else _("{player} took the pile: his first meld holds its top card {card}, with the cards "
+                                  "from his hand that take it", player=player, card=top), P_PILE)
 
 
 def _index_of(pointer: str) -> int:
