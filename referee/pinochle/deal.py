@@ -142,6 +142,35 @@ def play_fault(hand: list[Card], trick: list[tuple[str, Card]], card: Card, trum
     return None
 
 
+def play_rules(hand, trick, card: Card, trump: str, strict: bool, must_head: str, lead_rule: str) -> set[str]:
+    """The rules that decide that ``card``, a play :func:`play_fault` allows, is legal (pinochle/2.3, 3.1,
+    5.2–5.4, 7.3, 8.5): a lead, the rule of who leads (two-handed while the stock lasts, also that any card may be
+    played, 3.1); following suit (5.2) and, where the player could head the suit led or the duty to head lapsed
+    because the trick was trumped, heading (5.4, the option saying whether it had to); a void player's trump or any
+    card (5.3) and, where the player could overtrump a trump already in the trick, 5.4."""
+    if not trick:
+        return {lead_rule, "pinochle/3.1"} if not strict else {lead_rule}
+    if not strict:
+        return {"pinochle/3.1"}
+    led = trick[0][1].suit
+    trumped = led != trump and any(c.suit == trump for _p, c in trick)
+    if card.suit == led:
+        out = {"pinochle/5.2"}
+        top = max((c for _p, c in trick if c.suit == led), key=lambda c: STRENGTH[c.rank])
+        if any(c.suit == led and STRENGTH[c.rank] > STRENGTH[top.rank] for c in hand):
+            out.add("pinochle/5.4")         # able to head the suit led: the option says whether it had to
+        elif trumped and must_head == "always":
+            out.add("pinochle/5.4")         # the plain-suit lead was trumped: the duty to head lapses
+        return out
+    out = {"pinochle/5.3"}
+    on = [c for _p, c in trick if c.suit == trump]
+    if card.suit == trump and on:
+        top = max(on, key=lambda c: STRENGTH[c.rank])
+        if any(c.suit == trump and STRENGTH[c.rank] > STRENGTH[top.rank] for c in hand):
+            out.add("pinochle/5.4")         # able to overtrump: the option says whether it had to
+    return out
+
+
 def legal_cards(hand, trick, trump, strict, must_head, player) -> list[Card]:
     return sorted({c for c in hand if play_fault(hand, trick, c, trump, strict, must_head, player) is None},
                   key=lambda c: (c.suit, -STRENGTH[c.rank]))
@@ -243,6 +272,11 @@ class DealState:
                            player)
         if fault:
             raise fault
+
+    def play_rules(self, player: str, card: Card) -> set[str]:
+        """The rules that decide that ``card``, a legal play for ``player`` now, is legal (:func:`play_rules`)."""
+        return play_rules(self.holding(player) or [], self.trick, card, self.trump, self.strict,
+                          self.opts["must_head"], LEAD_RULE[self.n])
 
     def can_play(self, player: str, card: Card) -> bool:
         try:

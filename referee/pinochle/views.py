@@ -120,9 +120,10 @@ def check(req: dict, variant, opts: dict) -> dict:
                         for c in legal_cards(st.holding(actor) or [], st.trick, st.trump, st.strict,
                                              opts["must_head"], actor)] if st.to_play == actor else []
         try:
+            deciding = st.play_rules(actor, card)
             eff = st.apply_play(actor, card)
             return {**base, "legal": True, "violations": [], "legal_actions": legal_before, "effects": eff,
-                    "_rules": {"pinochle/5.2" if st.strict else "pinochle/3.1"}}
+                    "_rules": deciding}
         except IllegalAction as e:
             return _illegal(base, e, legal_before, "play")
     if t in ("meld", "dix"):
