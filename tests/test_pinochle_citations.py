@@ -184,3 +184,115 @@ def test_a_trumped_plain_lead_lets_any_card_of_the_suit_follow(api):
     # trump_lead_only, QS and 9S only: no card could head, no duty lapsed: 5.2 alone
     ans = P(api, partnership_trumped("9S", "9S QS AD 10D KD QD JD AC 10C KC", {"must_head": "trump_lead_only"}))
     assert cited(ans) == [("pinochle/5.2", None)]
+
+
+# ---------------------------------------------------------------- the actions open in a ruling (legal_actions)
+
+def meld_body(hand, cards, melds=(), done=3, options=None, **pos):
+    body = {"players": TWO, "dealer": "Bob",
+            "position": {"phase": "meld", "trump": "H", "tricks_done": done, "hand": hand.split(),
+                         "melds": [{"cards": m.split()} for m in melds], **pos},
+            "action": {"type": "meld", "player": "Ann", "cards": cards.split()}}
+    if options is not None:
+        body["options"] = options
+    return body
+
+
+FLUSH = "AH 10H KH QH JH"
+
+
+def test_the_testers_refused_meld_lists_the_draw(api):
+    # The tester's body: Ann won the 4th trick and has not drawn (before_draw, the default): 6 in hand + the flush
+    # on the table = 11.  KH QH from the flush is a royal marriage of the same class and lower (4.4).  Nothing else
+    # melds (KD without QD, QC without KC, no 9H for the dix, no QS for a pinochle), so the one action open is the
+    # draw she owes, winner first (3.3).
+    ans = P(api, meld_body("AS 9S QC 9D JD KD", "KH QH", [FLUSH]))
+    assert ans["legal"] is False and ans["violations"][0]["rule"] == "pinochle/4.4"
+    assert ans["legal_actions"] == [{"type": "draw", "player": "Ann"}]
+
+
+def test_a_refused_meld_lists_every_meld_still_open(api):
+    # Ann holds AS 9H QS JD KD QD and the flush (11 cards); the upcard 10H can still be taken for the dix.  Open:
+    # the diamond marriage KD QD (new cards), the dix 9H exchanged or shown (the exchange is optional), the pinochle
+    # QS JD, and the draw.  Not open: the flush again and KH QH (no new card, 4.3, 4.4); kings around (one king, KD,
+    # in hand besides the table's KH, no spade or club king).
+    ans = P(api, meld_body("AS 9H QS JD KD QD", "KH QH", [FLUSH], upcard="10H"))
+    assert ans["violations"][0]["rule"] == "pinochle/4.4"
+    assert ans["legal_actions"] == [
+        {"type": "meld", "player": "Ann", "cards": ["KD", "QD"]},
+        {"type": "dix", "player": "Ann", "exchange": True},
+        {"type": "dix", "player": "Ann", "exchange": False},
+        {"type": "meld", "player": "Ann", "cards": ["QS", "JD"]},
+        {"type": "draw", "player": "Ann"},
+    ]
+
+
+def test_a_legal_meld_lists_the_actions_open_before_it(api):
+    # the same position, the pinochle melded: legal, and the list is the same one (the actions before the meld)
+    ans = P(api, meld_body("AS 9H QS JD KD QD", "QS JD", [FLUSH], upcard="10H"))
+    assert ans["legal"] is True and ans["effects"]["points"] == 40
+    assert len(ans["legal_actions"]) == 5 and ans["legal_actions"][-1] == {"type": "draw", "player": "Ann"}
+
+
+def test_after_the_draws_the_winner_melds_or_leads(api):
+    # meld_timing after_draw: both have drawn, Ann holds 7 + the flush = 12 and no meld but the refused KH QH; she
+    # leads instead, any of her 12 cards while the stock lasts (3.1), in suit order C D H S, highest first
+    ans = P(api, meld_body("AS 9S QC 9D JD KD AC", "KH QH", [FLUSH], options={"meld_timing": "after_draw"},
+                           drawn=True))
+    assert ans["violations"][0]["rule"] == "pinochle/4.4"
+    assert [a["card"] for a in ans["legal_actions"]] == ["AC", "QC", "KD", "JD", "9D", "AH", "10H", "KH", "QH", "JH",
+                                                       "AS", "9S"]
+    assert {a["type"] for a in ans["legal_actions"]} == {"play"}
+
+
+def test_a_meld_in_the_play_off_lists_the_lead(api):
+    # 13 tricks done (the play-off): Ann won the 13th and holds 12 - 1 = 11.  No meld (4.8), but she leads the 14th,
+    # any card; the dealer is Ann, so it is the trick she won that makes her the leader, not the deal.
+    body = meld_body("KS QS AH 10H AD 10D AC 10C JD 9C 9H", "KS QS", done=13)
+    body["dealer"] = "Ann"
+    ans = P(api, body)
+    assert ans["violations"][0]["rule"] == "pinochle/4.8"
+    assert [a["card"] for a in ans["legal_actions"]] == ["AC", "10C", "9C", "AD", "10D", "JD", "AH", "10H", "9H", "KS",
+                                                       "QS"]
+
+
+@pytest.mark.parametrize("done,stock,card", [(11, 3, None), (12, 1, "AH")])
+def test_the_last_stock_draw_lists_the_upcard(api, done, stock, card):
+    # Ann won trick `done` and drew; Bob, 11 cards, draws.  The stock before the draws holds 2*12 - 2*(done-1)
+    # cards with the upcard: 4 after 11 tricks, 2 after 12; one drawn leaves 3 (any card) or 1, the upcard AH, which
+    # Bob must take (3.4).
+    body = {"players": TWO, "dealer": "Bob",
+            "position": {"phase": "draw", "trump": "H", "tricks_done": done, "winner": "Ann", "winner_drew": True,
+                         "upcard": "AH", "stock_left": stock, "hand": "KH QH 9H AS 9S QC 9D JD KD QS AC".split()},
+            "action": {"type": "draw", "player": "Bob", **({"card": card} if card else {})}}
+    ans = P(api, body)
+    assert ans["legal"] is True
+    assert ans["legal_actions"] == [{"type": "draw", "player": "Bob", **({"card": card} if card else {})}]
+    # the winner has drawn (12 cards): nothing is hers to do until Bob has drawn and she leads
+    body["action"]["player"] = "Ann"
+    body["position"]["hand"].append("10C")
+    ans = P(api, body)
+    assert ans["legal"] is False and ans["violations"][0]["rule"] == "pinochle/3.3"
+    assert ans["legal_actions"] == []
+
+
+def test_a_bid_in_the_two_handed_play_lists_the_plays(api):
+    # no auction two-handed (2.1); Ann, the non-dealer, leads the first trick with any of her 12 cards
+    body = {"players": TWO, "dealer": "Bob",
+            "position": {"phase": "play", "trump": "H", "tricks_done": 0,
+                         "hand": "KH QH 9H AS 9S QC 9D JD KD QS AC 10C".split()},
+            "action": {"type": "bid", "player": "Ann", "amount": 300}}
+    ans = P(api, body)
+    assert ans["violations"][0]["rule"] == "pinochle/2.1"
+    assert len(ans["legal_actions"]) == 12 and ans["legal_actions"][0] == {"type": "play", "player": "Ann",
+                                                                           "card": "AC"}
+
+
+def test_a_declaration_out_lists_itself(api):
+    # the docs' claim: 920 banked + 30 meld + 52 card points = 1002 >= 1000; the position is a running count, so
+    # the one action it shows open is the declaration
+    ans = P(api, {"players": TWO, "dealer": "Ann", "state": {"scores": {"Ann": 920, "Bob": 700}},
+                  "position": {"phase": "play", "tricks_done": 5, "meld_points": 30, "card_points": 52},
+                  "action": {"type": "declare_out", "player": "Ann"}})
+    assert ans["effects"]["total"] == 1002 and ans["effects"]["right"] is True
+    assert ans["legal_actions"] == [{"type": "declare_out", "player": "Ann"}]

@@ -38,7 +38,7 @@ from ..errors import IllegalAction
 from ..i18n import Suit, _, ngettext
 from .auction import Auction
 from .cards import LAST_TRICK, STRENGTH, dix_rank, points_of
-from .melds import Meld, MeldFault, Table, meld_kind
+from .melds import Meld, MeldFault, Table, meld_candidates, meld_kind
 
 HAND_SIZE = {2: 12, 3: 15, 4: 12}
 TRICKS = {3: 15, 4: 12}
@@ -320,6 +320,37 @@ class DealState:
             self.to_draw = [winner, self.after(winner)]
             self.window = winner if self.opts["meld_timing"] == "before_draw" else None
         return {"trick": rec}
+
+    # ---------------------------------------------------------------- the actions open
+    def legal_actions(self, player: str) -> list[dict]:
+        """The actions open to ``player`` now: two-handed, every meld and dix the player may make (a dix once for
+        each way, exchanged or shown, that is allowed) and the draw owed (with the upcard when it is the card the
+        player must take, pinochle/3.4); the cards the player may play.  Melds, dixes and plays are listed only when
+        the hand is known.  Declaring out is not listed (it is judged on a running count, pinochle/6.4)."""
+        if self.done:
+            return []
+        out: list[dict] = []
+        hold = self.holding(player)
+        if self.n == 2 and hold is not None:
+            have = Counter(hold)
+            for cards in meld_candidates(self.trump, self.opts):
+                if any(have[c] < k for c, k in Counter(cards).items()):
+                    continue
+                if len(cards) == 1:         # the dix
+                    out += [{"type": "dix", "player": player, "exchange": ex} for ex in (True, False)
+                            if self.can_meld(player, cards, ex)]
+                elif self.can_meld(player, cards):
+                    out.append({"type": "meld", "player": player, "cards": [str(c) for c in cards]})
+        if self.to_draw and self.to_draw[0] == player and self.can_draw(player, None):
+            draw = {"type": "draw", "player": player}
+            if self.stock_left == 1 and self.upcard is not None:
+                draw["card"] = str(self.upcard)
+            out.append(draw)
+        if hold is not None and self.to_play == player:
+            out += [{"type": "play", "player": player, "card": str(c)}
+                    for c in legal_cards(hold, self.trick, self.trump, self.strict, self.opts["must_head"], player)
+                    if self.can_play(player, c)]
+        return out
 
     # ---------------------------------------------------------------- two-handed melds (pinochle/4.x)
     def verify_meld(self, player: str, cards: list[Card], exchange: bool, as_played: bool = False) -> tuple[Meld, list]:

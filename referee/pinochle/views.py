@@ -8,7 +8,7 @@ from ..errors import IllegalAction, InputError
 from ..i18n import _
 from .auction import Auction
 from .cards import deck_of, dix_rank
-from .deal import LEAD_RULE, legal_cards, new_state
+from .deal import LEAD_RULE, new_state
 from .melds import meld_in_hand
 from .parse import (PINOCHLE_FOREIGN, auction_deal, auction_so_far, card_at, cards_at, deal_event,
                     declare_position, parse_state, play_position, position_reached, trump_at, two_handed_deal)
@@ -113,12 +113,10 @@ def check(req: dict, variant, opts: dict) -> dict:
         e = (IllegalAction("pinochle/2.1", _("two-handed pinochle has no auction"), pointer="type")
              if len(players) == 2 else
              IllegalAction(Auction(players, dealer, opts).rule, _("the auction is over"), pointer="type"))
-        return _illegal(base, e, [], t)
+        return _illegal(base, e, st.legal_actions(actor), t)
+    legal_before = st.legal_actions(actor)
     if t == "play":
         card = card_at(action.get("card"), opts, "/action/card")
-        legal_before = [{"type": "play", "player": actor, "card": str(c)}
-                        for c in legal_cards(st.holding(actor) or [], st.trick, st.trump, st.strict,
-                                             opts["must_head"], actor)] if st.to_play == actor else []
         try:
             deciding = st.play_rules(actor, card)
             eff = st.apply_play(actor, card)
@@ -131,10 +129,10 @@ def check(req: dict, variant, opts: dict) -> dict:
                  else [Card(dix_rank(opts), st.trump)])
         try:
             eff = st.apply_meld(actor, cards, bool(action.get("exchange")))
-            return {**base, "legal": True, "violations": [], "legal_actions": [], "effects": eff,
+            return {**base, "legal": True, "violations": [], "legal_actions": legal_before, "effects": eff,
                     "_rules": {"pinochle/4.1", "pinochle/4.2", "pinochle/4.3", "pinochle/4.4"}}
         except IllegalAction as e:
-            return _illegal(base, e, [], t)
+            return _illegal(base, e, legal_before, t)
     if t == "draw":
         card = card_at(action.get("card"), opts, "/action/card") if action.get("card") else None
         if card is not None and hand is not None:
@@ -145,10 +143,10 @@ def check(req: dict, variant, opts: dict) -> dict:
                                  "/action/card")
         try:
             eff = st.apply_draw(actor, card)
-            return {**base, "legal": True, "violations": [], "legal_actions": [], "effects": eff,
+            return {**base, "legal": True, "violations": [], "legal_actions": legal_before, "effects": eff,
                     "_rules": {"pinochle/3.3", "pinochle/3.4"}}
         except IllegalAction as e:
-            return _illegal(base, e, [], "draw")
+            return _illegal(base, e, legal_before, "draw")
     raise InputError(_("action type must be play, meld, dix, draw, bid, pass, declare_out or count_meld"),
                      "/action/type")
 
@@ -174,7 +172,8 @@ def _declare_out(req, players, dealer, opts, pos, actor, base) -> dict:
                 "claim is right and {player} wins", **parts) if claim["right"] else
               _("{player}: {banked} banked + {meld} meld + {cards} card points = {total}, short of {target}: the "
                 "claim is wrong and {winner} wins", winner=winner, **parts))
-    return {**base, "legal": True, "violations": [], "legal_actions": [],
+    # the position is a running count with no hand: the one action it shows open is the declaration itself
+    return {**base, "legal": True, "violations": [], "legal_actions": [{"type": "declare_out", "player": actor}],
             "effects": {"total": claim["total"], "target": target, "right": claim["right"], "winner": winner,
                         "reason": reason},
             "_rules": {"pinochle/6.4"}}
