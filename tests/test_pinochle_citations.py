@@ -296,3 +296,46 @@ def test_a_declaration_out_lists_itself(api):
                   "action": {"type": "declare_out", "player": "Ann"}})
     assert ans["effects"]["total"] == 1002 and ans["effects"]["right"] is True
     assert ans["legal_actions"] == [{"type": "declare_out", "player": "Ann"}]
+
+
+# ---------------------------------------------------------------- legal melds and bids cite the limits in force
+
+def test_a_legal_dix_cites_the_dix_rule_and_the_meld_timing(api):
+    # Ann won the 3rd trick (3 done) and has not drawn: 11 cards.  She exchanges 9H for the upcard 10H: 10 points, legal by 4.7 (the exchange is
+    # optional, option shown) in the time 3.3 gives (before the draw, option shown).
+    ans = P(api, meld_body("AS 9H QS JD KD QD 9S QC 9D JD AC", "9H", upcard="10H"))
+    ans2 = P(api, {**meld_body("AS 9H QS JD KD QD 9S QC 9D JD AC", "9H", upcard="10H"),
+                   "action": {"type": "dix", "player": "Ann", "exchange": True}})
+    for a in (ans, ans2):
+        assert a["legal"] is True and a["effects"]["points"] == 10
+        rules = dict(cited(a))
+        assert rules["pinochle/4.7"] == {"first_dix_must_exchange": False}
+        assert rules["pinochle/3.3"] == {"meld_timing": "before_draw"}
+        assert "pinochle/4.8" not in rules and "pinochle/4.5" not in rules
+    assert ans2["effects"]["took"] == "10H"
+
+
+def test_double_pinochle_cites_its_rule(api):
+    # both QS and both JD from the hand: double pinochle, 300 under the default double_pinochle "300" (4.5)
+    ans = P(api, meld_body("QS QS JD JD AS 9S QC 9D KD AC 10C", "QS QS JD JD"))
+    assert ans["legal"] is True and ans["effects"]["points"] == 300
+    assert dict(cited(ans))["pinochle/4.5"] == {"double_pinochle": "300"}
+
+
+@pytest.mark.parametrize("done,last", [(11, False), (12, True)])
+def test_the_last_meld_of_the_stock_cites_where_melding_stops(api, done, last):
+    # the 12th trick is the last with the stock: its winner's meld stands, and 4.8 (melding stops with the stock)
+    # is the limit it met; after the 11th it is not yet in play.  Ann holds 11 (has not drawn).
+    ans = P(api, meld_body("KS QS AH 10H AD 10D AC 10C JD 9C 9D", "KS QS", done=done))
+    assert ans["legal"] is True and ans["effects"]["points"] == 20     # spades, hearts trump: a plain marriage
+    assert ("pinochle/4.8" in dict(cited(ans))) is last
+
+
+@pytest.mark.parametrize("amount,legal", [(90, False), (100, True), (110, True)])
+def test_an_opening_bid_cites_the_lowest_bid_in_force(api, amount, legal):
+    # partnership, min_bid 100: the opening bid is a multiple of 10 from 100 (7.2, the option shown either way)
+    ans = P(api, {"variant": "partnership", "players": FOUR, "dealer": "Dee",
+                  "position": {"phase": "bidding", "bids": []},
+                  "action": {"type": "bid", "player": "Ann", "amount": amount}})
+    assert ans["legal"] is legal
+    assert cited(ans) == [("pinochle/7.2", {"min_bid": 100})]

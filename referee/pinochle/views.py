@@ -8,7 +8,7 @@ from ..errors import IllegalAction, InputError
 from ..i18n import _
 from .auction import Auction
 from .cards import deck_of, dix_rank
-from .deal import LEAD_RULE, new_state
+from .deal import LEAD_RULE, new_state, stock_tricks
 from .melds import meld_in_hand
 from .parse import (PINOCHLE_FOREIGN, auction_deal, auction_so_far, card_at, cards_at, deal_event,
                     declare_position, parse_state, play_position, position_reached, trump_at, two_handed_deal)
@@ -130,7 +130,7 @@ def check(req: dict, variant, opts: dict) -> dict:
         try:
             eff = st.apply_meld(actor, cards, bool(action.get("exchange")))
             return {**base, "legal": True, "violations": [], "legal_actions": legal_before, "effects": eff,
-                    "_rules": {"pinochle/4.1", "pinochle/4.2", "pinochle/4.3", "pinochle/4.4"}}
+                    "_rules": _meld_rules(st, eff)}
         except IllegalAction as e:
             return _illegal(base, e, legal_before, t)
     if t == "draw":
@@ -149,6 +149,22 @@ def check(req: dict, variant, opts: dict) -> dict:
             return _illegal(base, e, legal_before, "draw")
     raise InputError(_("action type must be play, meld, dix, draw, bid, pass, declare_out or count_meld"),
                      "/action/type")
+
+
+def _meld_rules(st, eff: dict) -> set[str]:
+    """The rules that let a two-handed meld stand: the table and who melds (pinochle/4.1-4.4), the time the option
+    gives the trick's winner to meld (3.3), and where one applied, the dix and its exchange (4.7), double pinochle
+    (4.5), eight of a rank (4.9), the last trick before the stock is gone (4.8)."""
+    out = {"pinochle/4.1", "pinochle/4.2", "pinochle/4.3", "pinochle/4.4", "pinochle/3.3"}
+    if eff["meld"] == "dix":
+        out.add("pinochle/4.7")
+    elif eff["meld"] == "double pinochle":
+        out.add("pinochle/4.5")
+    elif eff["meld"].startswith("double "):
+        out.add("pinochle/4.9")
+    if st.tricks_done == stock_tricks(st.opts):
+        out.add("pinochle/4.8")
+    return out
 
 
 def _declare_out(req, players, dealer, opts, pos, actor, base) -> dict:
