@@ -46,6 +46,9 @@ SECURITY_HEADERS = {
     "Cache-Control": "no-store",
 }
 REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
+# the one path where an encoded slash is taken as the slash it encodes: a rule's whole ID as one path parameter,
+# /v1/games/canasta/rules/canasta%2F2.2, as Swagger UI's "Try it out" sends the documented form canasta/2.2
+ENCODED_RULE_ID = re.compile(r"/v1/games/[^/%]+/rules/[^/%]+%2[fF][^/%]+")
 
 
 # the answers of werkzeug's own HTTP errors, in the catalog's words
@@ -239,7 +242,7 @@ def create_app() -> Flask:
             return problem(501, TRANSFER_CODING[0], _(TRANSFER_CODING[1]), detail, whole(detail),
                            headers={"Connection": "close"})
         raw_path = (request.environ.get("RAW_URI") or request.environ.get("REQUEST_URI") or "").split("?")[0]
-        if "%2f" in raw_path.lower() or "%5c" in raw_path.lower():
+        if ("%2f" in raw_path.lower() or "%5c" in raw_path.lower()) and not ENCODED_RULE_ID.fullmatch(raw_path):
             return problem(404, "not-found", _("Not found"), _("an encoded slash is not part of any path of the API"))
         if raw_path.startswith("//") or request.environ.get("PATH_INFO", "").startswith("//"):
             # werkzeug's routing strips leading slashes: //v1/games would be /v1/games

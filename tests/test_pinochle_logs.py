@@ -302,7 +302,9 @@ def test_no_play_while_a_draw_is_due(api):
                          "hand": "AS 9S KS QS JS 9C AH 10H KH QH 9D".split()},
             "action": {"type": "play", "player": "Ann", "card": "AS"}}
     ans = P(api, "check", body)
-    assert ans["violations"][0]["rule"] == "pinochle/3.3" and ans["legal_actions"] == []
+    # the one action open to Ann is the draw she owes (the winner draws first, 3.3)
+    assert ans["violations"][0]["rule"] == "pinochle/3.3"
+    assert ans["legal_actions"] == [{"type": "draw", "player": "Ann"}]
 
 
 def test_a_dix_shown_takes_nothing(api):

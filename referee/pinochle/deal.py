@@ -38,7 +38,7 @@ from ..errors import IllegalAction
 from ..i18n import Suit, _, ngettext
 from .auction import Auction
 from .cards import LAST_TRICK, STRENGTH, dix_rank, points_of
-from .melds import Meld, MeldFault, Table, meld_kind
+from .melds import Meld, MeldFault, Table, meld_candidates, meld_kind
 
 HAND_SIZE = {2: 12, 3: 15, 4: 12}
 TRICKS = {3: 15, 4: 12}
@@ -140,6 +140,35 @@ def play_fault(hand: list[Card], trick: list[tuple[str, Card]], card: Card, trum
                                                        "{cards}", player=player, card=top,
                                                        cards=sorted(set(higher), key=str)))
     return None
+
+
+def play_rules(hand, trick, card: Card, trump: str, strict: bool, must_head: str, lead_rule: str) -> set[str]:
+    """The rules that decide that ``card``, a play :func:`play_fault` allows, is legal (pinochle/2.3, 3.1,
+    5.2–5.4, 7.3, 8.5): a lead, the rule of who leads (two-handed while the stock lasts, also that any card may be
+    played, 3.1); following suit (5.2) and, where the player could head the suit led or the duty to head lapsed
+    because the trick was trumped, heading (5.4, the option saying whether it had to); a void player's trump or any
+    card (5.3) and, where the player could overtrump a trump already in the trick, 5.4."""
+    if not trick:
+        return {lead_rule, "pinochle/3.1"} if not strict else {lead_rule}
+    if not strict:
+        return {"pinochle/3.1"}
+    led = trick[0][1].suit
+    trumped = led != trump and any(c.suit == trump for _p, c in trick)
+    if card.suit == led:
+        out = {"pinochle/5.2"}
+        top = max((c for _p, c in trick if c.suit == led), key=lambda c: STRENGTH[c.rank])
+        if any(c.suit == led and STRENGTH[c.rank] > STRENGTH[top.rank] for c in hand):
+            out.add("pinochle/5.4")         # able to head the suit led: the option says whether it had to
+        elif trumped and must_head == "always":
+            out.add("pinochle/5.4")         # the plain-suit lead was trumped: the duty to head lapses
+        return out
+    out = {"pinochle/5.3"}
+    on = [c for _p, c in trick if c.suit == trump]
+    if card.suit == trump and on:
+        top = max(on, key=lambda c: STRENGTH[c.rank])
+        if any(c.suit == trump and STRENGTH[c.rank] > STRENGTH[top.rank] for c in hand):
+            out.add("pinochle/5.4")         # able to overtrump: the option says whether it had to
+    return out
 
 
 def legal_cards(hand, trick, trump, strict, must_head, player) -> list[Card]:
@@ -244,6 +273,11 @@ class DealState:
         if fault:
             raise fault
 
+    def play_rules(self, player: str, card: Card) -> set[str]:
+        """The rules that decide that ``card``, a legal play for ``player`` now, is legal (:func:`play_rules`)."""
+        return play_rules(self.holding(player) or [], self.trick, card, self.trump, self.strict,
+                          self.opts["must_head"], LEAD_RULE[self.n])
+
     def can_play(self, player: str, card: Card) -> bool:
         try:
             self.verify_play(player, card)
@@ -286,6 +320,37 @@ class DealState:
             self.to_draw = [winner, self.after(winner)]
             self.window = winner if self.opts["meld_timing"] == "before_draw" else None
         return {"trick": rec}
+
+    # ---------------------------------------------------------------- the actions open
+    def legal_actions(self, player: str) -> list[dict]:
+        """The actions open to ``player`` now: two-handed, every meld and dix the player may make (a dix once for
+        each way, exchanged or shown, that is allowed) and the draw owed (with the upcard when it is the card the
+        player must take, pinochle/3.4); the cards the player may play.  Melds, dixes and plays are listed only when
+        the hand is known.  Declaring out is not listed (it is judged on a running count, pinochle/6.4)."""
+        if self.done:
+            return []
+        out: list[dict] = []
+        hold = self.holding(player)
+        if self.n == 2 and hold is not None:
+            have = Counter(hold)
+            for cards in meld_candidates(self.trump, self.opts):
+                if any(have[c] < k for c, k in Counter(cards).items()):
+                    continue
+                if len(cards) == 1:         # the dix
+                    out += [{"type": "dix", "player": player, "exchange": ex} for ex in (True, False)
+                            if self.can_meld(player, cards, ex)]
+                elif self.can_meld(player, cards):
+                    out.append({"type": "meld", "player": player, "cards": [str(c) for c in cards]})
+        if self.to_draw and self.to_draw[0] == player and self.can_draw(player, None):
+            draw = {"type": "draw", "player": player}
+            if self.stock_left == 1 and self.upcard is not None:
+                draw["card"] = str(self.upcard)
+            out.append(draw)
+        if hold is not None and self.to_play == player:
+            out += [{"type": "play", "player": player, "card": str(c)}
+                    for c in legal_cards(hold, self.trick, self.trump, self.strict, self.opts["must_head"], player)
+                    if self.can_play(player, c)]
+        return out
 
     # ---------------------------------------------------------------- two-handed melds (pinochle/4.x)
     def verify_meld(self, player: str, cards: list[Card], exchange: bool, as_played: bool = False) -> tuple[Meld, list]:

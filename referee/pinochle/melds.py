@@ -84,6 +84,23 @@ def meld_kind(cards: list[Card], trump: str, opts: dict) -> Meld | None:
     return None
 
 
+def meld_candidates(trump: str, opts: dict) -> list[list[Card]]:
+    """Every set of cards that forms a two-handed meld with ``trump`` (:func:`meld_kind`), in the order of the meld
+    table (pinochle/4.1, 4.5, 4.9): the flush, the marriages, the dix, the arounds and doubled arounds, the
+    pinochles."""
+    out = [[Card(r, trump) for r in ("A", "10", "K", "Q", "J")]]
+    out += [[Card("K", s), Card("Q", s)] for s in [trump] + [s for s in ("H", "D", "C", "S") if s != trump]]
+    out.append([Card(dix_rank(opts), trump)])
+    for r in AROUND:
+        out.append([Card(r, s) for s in SUITS])
+    for r in AROUND:
+        out.append([Card(r, s) for s in SUITS for _copy in (0, 1)])
+    out.append(list(PINOCHLE))
+    if opts["double_pinochle"] == "300":
+        out.append([PINOCHLE[0], PINOCHLE[0], PINOCHLE[1], PINOCHLE[1]])
+    return out
+
+
 def meld_in_hand(cards: list[Card], trump: str, opts: dict) -> list[dict]:
     """All the meld a hand holds at once (pinochle/4.10): ``[{"meld", "points", "count"}]``."""
     cnt = Counter(cards)

@@ -610,7 +610,11 @@ def play_position(pos, players, dealer, opts, actor) -> tuple[DealState, list[Ca
     if len(played) >= n:
         raise InputError(_("the current trick is already complete"), "/position/trick/cards")
     if phase in ("meld", "draw") and not after_trick:
-        pass            # nobody has just won a trick with the stock left: nobody melds or draws (4.2, 4.8, 3.3)
+        # nobody has just won a trick with the stock left: nobody melds or draws (4.2, 4.8, 3.3); after a trick the
+        # one who won it (the meld's player, the draw's winner) leads the next
+        winner = actor if phase == "meld" else pos.get("winner")
+        if done and winner is not None:
+            st.leader = parse_player(winner, players, "/position/winner")
     elif phase == "meld":
         before = opts["meld_timing"] == "before_draw"
         st.window = actor if bool(pos.get("drawn")) != before else None

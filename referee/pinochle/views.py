@@ -8,7 +8,7 @@ from ..errors import IllegalAction, InputError
 from ..i18n import _
 from .auction import Auction
 from .cards import deck_of, dix_rank
-from .deal import LEAD_RULE, legal_cards, new_state
+from .deal import LEAD_RULE, new_state, stock_tricks
 from .melds import meld_in_hand
 from .parse import (PINOCHLE_FOREIGN, auction_deal, auction_so_far, card_at, cards_at, deal_event,
                     declare_position, parse_state, play_position, position_reached, trump_at, two_handed_deal)
@@ -113,16 +113,15 @@ def check(req: dict, variant, opts: dict) -> dict:
         e = (IllegalAction("pinochle/2.1", _("two-handed pinochle has no auction"), pointer="type")
              if len(players) == 2 else
              IllegalAction(Auction(players, dealer, opts).rule, _("the auction is over"), pointer="type"))
-        return _illegal(base, e, [], t)
+        return _illegal(base, e, st.legal_actions(actor), t)
+    legal_before = st.legal_actions(actor)
     if t == "play":
         card = card_at(action.get("card"), opts, "/action/card")
-        legal_before = [{"type": "play", "player": actor, "card": str(c)}
-                        for c in legal_cards(st.holding(actor) or [], st.trick, st.trump, st.strict,
-                                             opts["must_head"], actor)] if st.to_play == actor else []
         try:
+            deciding = st.play_rules(actor, card)
             eff = st.apply_play(actor, card)
             return {**base, "legal": True, "violations": [], "legal_actions": legal_before, "effects": eff,
-                    "_rules": {"pinochle/5.2" if st.strict else "pinochle/3.1"}}
+                    "_rules": deciding}
         except IllegalAction as e:
             return _illegal(base, e, legal_before, "play")
     if t in ("meld", "dix"):
@@ -130,10 +129,10 @@ def check(req: dict, variant, opts: dict) -> dict:
                  else [Card(dix_rank(opts), st.trump)])
         try:
             eff = st.apply_meld(actor, cards, bool(action.get("exchange")))
-            return {**base, "legal": True, "violations": [], "legal_actions": [], "effects": eff,
-                    "_rules": {"pinochle/4.1", "pinochle/4.2", "pinochle/4.3", "pinochle/4.4"}}
+            return {**base, "legal": True, "violations": [], "legal_actions": legal_before, "effects": eff,
+                    "_rules": _meld_rules(st, eff)}
         except IllegalAction as e:
-            return _illegal(base, e, [], t)
+            return _illegal(base, e, legal_before, t)
     if t == "draw":
         card = card_at(action.get("card"), opts, "/action/card") if action.get("card") else None
         if card is not None and hand is not None:
@@ -144,12 +143,28 @@ def check(req: dict, variant, opts: dict) -> dict:
                                  "/action/card")
         try:
             eff = st.apply_draw(actor, card)
-            return {**base, "legal": True, "violations": [], "legal_actions": [], "effects": eff,
+            return {**base, "legal": True, "violations": [], "legal_actions": legal_before, "effects": eff,
                     "_rules": {"pinochle/3.3", "pinochle/3.4"}}
         except IllegalAction as e:
-            return _illegal(base, e, [], "draw")
+            return _illegal(base, e, legal_before, "draw")
     raise InputError(_("action type must be play, meld, dix, draw, bid, pass, declare_out or count_meld"),
                      "/action/type")
+
+
+def _meld_rules(st, eff: dict) -> set[str]:
+    """The rules that let a two-handed meld stand: the table and who melds (pinochle/4.1-4.4), the time the option
+    gives the trick's winner to meld (3.3), and where one applied, the dix and its exchange (4.7), double pinochle
+    (4.5), eight of a rank (4.9), the last trick before the stock is gone (4.8)."""
+    out = {"pinochle/4.1", "pinochle/4.2", "pinochle/4.3", "pinochle/4.4", "pinochle/3.3"}
+    if eff["meld"] == "dix":
+        out.add("pinochle/4.7")
+    elif eff["meld"] == "double pinochle":
+        out.add("pinochle/4.5")
+    elif eff["meld"].startswith("double "):
+        out.add("pinochle/4.9")
+    if st.tricks_done == stock_tricks(st.opts):
+        out.add("pinochle/4.8")
+    return out
 
 
 def _declare_out(req, players, dealer, opts, pos, actor, base) -> dict:
@@ -173,7 +188,8 @@ def _declare_out(req, players, dealer, opts, pos, actor, base) -> dict:
                 "claim is right and {player} wins", **parts) if claim["right"] else
               _("{player}: {banked} banked + {meld} meld + {cards} card points = {total}, short of {target}: the "
                 "claim is wrong and {winner} wins", winner=winner, **parts))
-    return {**base, "legal": True, "violations": [], "legal_actions": [],
+    # the position is a running count with no hand: the one action it shows open is the declaration itself
+    return {**base, "legal": True, "violations": [], "legal_actions": [{"type": "declare_out", "player": actor}],
             "effects": {"total": claim["total"], "target": target, "right": claim["right"], "winner": winner,
                         "reason": reason},
             "_rules": {"pinochle/6.4"}}
