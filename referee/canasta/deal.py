@@ -95,14 +95,21 @@ def take_from(hand: list[Card], cards: list[Card]) -> list[Card] | None:
     """``hand`` without ``cards`` (each matched once, exact copies first), or None if the hand lacks one.  Cards
     named with their suit are matched before those named by rank alone, which take what is left of the rank."""
     rest = list(hand)
-    for c in sorted(cards, key=lambda c: not c.suit):
-        idx = next((i for i, h in enumerate(rest) if h == c), None)
-        if idx is None:
-            idx = next((i for i, h in enumerate(rest) if same(h, c)), None)
+    for c in sorted(cards, key=_by_rank_alone):
+        try:
+            rest.remove(c)          # the first exact copy
+            continue
+        except ValueError:
+            pass
+        idx = next((i for i, h in enumerate(rest) if same(h, c)), None)
         if idx is None:
             return None
         rest.pop(idx)
     return rest
+
+
+def _by_rank_alone(c: Card) -> bool:
+    return not c.suit
 
 
 def group_cards(g) -> list[Card]:
