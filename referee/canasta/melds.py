@@ -68,33 +68,7 @@ def without_wilds(meld: list[Card], n: int) -> list[Card]:
     return out
 
 
-# The kinds classify has found for one options dict (that is, within one request: each request resolves its own
-# options, and no code changes them): (cards, going_out) -> kind.  A deal classifies the same melds again and again
-# (a meld, then the same meld with one card more; the last-card and going-out checks verify a turn's melds twice).
-# Only kinds are kept, never faults (their messages are in the language of the request that met them).
-_KINDS: tuple = (None, {})
-_KINDS_MAX = 1024
-
-
 def classify(cards: list[Card], opts: dict, going_out: bool = False) -> str:
-    """The kind of meld ``cards`` form: ``"group"``, ``"black_threes"``, ``"sequence"`` or ``"wild"``; see
-    :func:`_classify`, which this remembers for the options dict in use."""
-    global _KINDS
-    slot = _KINDS
-    if slot[0] is not opts:
-        slot = _KINDS = (opts, {})
-    memo = slot[1]
-    key = (*cards, bool(going_out))
-    kind = memo.get(key)
-    if kind is None:
-        kind = _classify(cards, opts, going_out)
-        if len(memo) >= _KINDS_MAX:
-            memo.clear()
-        memo[key] = kind
-    return kind
-
-
-def _classify(cards: list[Card], opts: dict, going_out: bool = False) -> str:
     """The kind of meld ``cards`` form: ``"group"``, ``"black_threes"``, ``"sequence"`` or ``"wild"``.
 
     Raises :class:`MeldFault`.  Groups: three or more of a natural rank, at least two naturals, at most three
