@@ -309,6 +309,23 @@ def _event(st, t, actor, ev, ptr, opts, seen, counts, banked, target, as_played)
     cards seen so far in the deal as ``[(pointer, cards)]`` and ``counts`` counts them (a draw adds to both); raises
     :class:`~referee.errors.IllegalAction` when it is illegal (then ``st`` is as before, unless the error is a
     :class:`_CannotApply`)."""
+    if t == "play":          # the events of a log, most common first
+        st.apply_play(actor, card_at(ev.get("card"), opts, ptr + "/card"), as_played)
+        return
+    if t == "draw":
+        card = card_at(ev.get("card"), opts, ptr + "/card")
+        if st.apply_draw(actor, card, as_played)["upcard"]:
+            return  # the upcard was already counted at the deal
+        seen.append((f"{ptr}/card", [card]))
+        counts[card] += 1
+        deck = deck_of(opts)
+        if counts[card] <= deck.max_copies(card):
+            return      # the deal's cards were within the pack (else its judging stopped), and so is this one
+        try:            # a copy too many: placed, with its message, as the whole deal's count places it
+            check_conservation(seen, deck)
+        except InputError as e:
+            raise _CannotApply("pinochle/1.1", e.errors[0]["detail"], pointer="card") from None
+        return
     if t == "bid" and ev.get("amount") is None:
         raise InputError(_("a bid names its amount"), ptr + "/amount")
     if t == "bid":
@@ -325,23 +342,8 @@ def _event(st, t, actor, ev, ptr, opts, seen, counts, banked, target, as_played)
         st.apply_bury(actor, cards_at(ev.get("cards"), opts, ptr + "/cards"))
     elif t == "concede":
         st.apply_concede(actor, as_played)
-    elif t == "play":
-        st.apply_play(actor, card_at(ev.get("card"), opts, ptr + "/card"), as_played)
     elif t in ("meld", "dix"):
         cards = cards_at(ev.get("cards"), opts, ptr + "/cards") if t == "meld" else [Card(dix_rank(opts), st.trump)]
         st.apply_meld(actor, cards, bool(ev.get("exchange")), as_played)
-    elif t == "draw":
-        card = card_at(ev.get("card"), opts, ptr + "/card")
-        if st.apply_draw(actor, card, as_played)["upcard"]:
-            return  # the upcard was already counted at the deal
-        seen.append((f"{ptr}/card", [card]))
-        counts[card] += 1
-        deck = deck_of(opts)
-        if counts[card] <= deck.max_copies(card):
-            return      # the deal's cards were within the pack (else its judging stopped), and so is this one
-        try:            # a copy too many: placed, with its message, as the whole deal's count places it
-            check_conservation(seen, deck)
-        except InputError as e:
-            raise _CannotApply("pinochle/1.1", e.errors[0]["detail"], pointer="card") from None
     elif t == "declare_out":
         st.apply_declare(actor, banked, target)
