@@ -49,6 +49,8 @@ REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
 # the one path where an encoded slash is taken as the slash it encodes: a rule's whole ID as one path parameter,
 # /v1/games/canasta/rules/canasta%2F2.2, as Swagger UI's "Try it out" sends the documented form canasta/2.2
 ENCODED_RULE_ID = re.compile(r"/v1/games/[^/%]+/rules/[^/%]+%2[fF][^/%]+")
+_SECURITY_ITEMS = tuple(SECURITY_HEADERS.items())
+_SET_AFTER = frozenset(k.lower() for k in (*SECURITY_HEADERS, "X-Request-Id"))   # the headers finish() sets
 
 
 # the answers of werkzeug's own HTTP errors, in the catalog's words
@@ -230,25 +232,30 @@ def create_app() -> Flask:
 
     @app.before_request
     def start():
-        rid = request.headers.get("X-Request-Id", "")
+        # the request's headers read from its WSGI environ (what request.headers.get reads, without its wrappers)
+        environ = request.environ
+        rid = environ.get("HTTP_X_REQUEST_ID", "")
         g.request_id = rid if REQUEST_ID.fullmatch(rid) else uuid.uuid4().hex
         g.started = time.perf_counter()
         i18n.set_language(language())
-        coding = request.headers.get("Transfer-Encoding")
+        coding = environ.get("HTTP_TRANSFER_ENCODING")
         if coding is not None and any(c.strip().lower() != "chunked" for c in coding.split(",")):
             # gunicorn passes gzip, deflate and compress before chunked on and leaves the body coded (RFC 9112 §6.1)
             detail = _("a body may be sent with Content-Length or chunked, with no other transfer coding, not {coding}",
                        coding=echo(coding))
             return problem(501, TRANSFER_CODING[0], _(TRANSFER_CODING[1]), detail, whole(detail),
                            headers={"Connection": "close"})
-        raw_path = (request.environ.get("RAW_URI") or request.environ.get("REQUEST_URI") or "").split("?")[0]
-        if ("%2f" in raw_path.lower() or "%5c" in raw_path.lower()) and not ENCODED_RULE_ID.fullmatch(raw_path):
+        raw_path = (environ.get("RAW_URI") or environ.get("REQUEST_URI") or "").split("?")[0]
+        if "%" in raw_path and ("%2f" in raw_path.lower() or "%5c" in raw_path.lower()) \
+                and not ENCODED_RULE_ID.fullmatch(raw_path):
             return problem(404, "not-found", _("Not found"), _("an encoded slash is not part of any path of the API"))
-        if raw_path.startswith("//") or request.environ.get("PATH_INFO", "").startswith("//"):
+        if raw_path.startswith("//") or environ.get("PATH_INFO", "").startswith("//"):
             # werkzeug's routing strips leading slashes: //v1/games would be /v1/games
             return problem(404, "not-found", _("Not found"), _(HTTP_TEXTS[404][1]))
         if request.url_rule is None or request.endpoint in web.PAGES:
             return None                   # 404 or 405 follow; the page and /docs read only ?lang and ignore the rest
+        if not environ.get("QUERY_STRING"):
+            return None                   # no query: request.args is empty
         allowed = QUERY.get(request.url_rule.endpoint, set())
         for name in request.args:
             if name not in allowed:
@@ -271,13 +278,23 @@ def create_app() -> Flask:
 
     @app.after_request
     def finish(resp: Response):
-        resp.headers.update(SECURITY_HEADERS)
+        headers = resp.headers
+        # none of the headers set here is there yet (every answer of the app's own): appended in order, which is
+        # what update and set do then, without looking for each one
+        fresh = not any(k.lower() in _SET_AFTER for k, _v in headers)
+        if fresh:
+            headers.extend(_SECURITY_ITEMS)
+        else:
+            headers.update(SECURITY_HEADERS)
         if request.endpoint in web.PAGES:  # the page and /docs: their own policy (this origin only)
-            resp.headers["Content-Security-Policy"] = web.PAGE_CSP
+            headers["Content-Security-Policy"] = web.PAGE_CSP
         if origins:   # the answer depends on the Origin header whether or not the origin is allowed
             resp.vary.add("Origin")
         rid = getattr(g, "request_id", None) or uuid.uuid4().hex
-        resp.headers["X-Request-Id"] = rid
+        if fresh:
+            headers.add("X-Request-Id", rid)
+        else:
+            headers["X-Request-Id"] = rid
         log.info("request", extra={"request_id": rid, "method": request.method, "path": request.path,
                                    "status": resp.status_code,
                                    "ms": round((time.perf_counter() - getattr(g, "started", time.perf_counter()))

@@ -202,6 +202,12 @@ def parse_cards(values: object, deck: DeckSpec, where: str) -> list[Card]:
     return out
 
 
+def known_card(value: object, deck: DeckSpec) -> Card | None:
+    """The card ``value`` names if :func:`parse_cards` has already read this text as a card of ``deck`` (the same
+    value it gives), else None: the caller then parses it, with its errors."""
+    return _deck_cards(deck).get(value) if type(value) is str else None
+
+
 # per deck, the texts met that name one of its cards (``10H``, ``TH``, ``10♥``, ``10ч``: a few hundred spellings
 # at most, and bounded anyway), each with its Card: the same value parse_card gives
 _KNOWN: dict[int, tuple[DeckSpec, dict[str, Card]]] = {}

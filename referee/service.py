@@ -112,33 +112,46 @@ def _resolve(game, variant, requested) -> dict:
     return variant.resolve(requested)
 
 
+_PLACES: dict[int, tuple[Any, dict[str, int]]] = {}
+
+
+def _places(rulebook) -> dict[str, int]:
+    """Each rule's place in ``rulebook`` (its rules never change once loaded), kept per rulebook."""
+    entry = _PLACES.get(id(rulebook))
+    if entry is None or entry[0] is not rulebook or len(entry[1]) != len(rulebook.rules):
+        entry = _PLACES[id(rulebook)] = (rulebook, {rid: i for i, rid in enumerate(rulebook.rules)})
+    return entry[1]
+
+
 def _citations(game, variant, opts: dict, lang: str, rules: set[str]) -> list[dict]:
     """The citations of ``rules`` in rulebook order, each rendered under ``opts`` in ``lang``."""
-    frozen = tuple((k, type(v), v) for k, v in opts.items())       # the type tells True from 1
+    values = opts.values()
+    frozen = tuple(zip(opts, map(type, values), values))       # (key, type, value): the type tells True from 1
     try:
         hash(frozen)
     except TypeError:           # a value that is not a scalar: rendered afresh (no option has one today)
         frozen = object()
     cites = []
-    for rid in game.rulebook.rules:
-        if rid in rules:
-            rule = game.rulebook[rid]
-            key = (id(rule), id(variant), lang, frozen)
-            entry = _CITED.get(key)
-            c = entry[2] if entry is not None and entry[0] is rule and entry[1] is variant else None
-            if c is None:
-                r = rule.render(lang, variant, opts)
-                c = {"rule": r["id"], "title": r["title"], "text": r["text"], "source": r["source"]}
-                if "options" in r:
-                    c["options"] = r["options"]
-                if len(_CITED) >= _CACHE_MAX:
-                    _CITED.clear()
-                _CITED[key] = (rule, variant, c)
-            # a fresh copy for each answer: nothing an answer's reader does reaches the cache
-            c = {**c, "source": [dict(s) for s in c["source"]]}
-            if "options" in c:
-                c["options"] = dict(c["options"])
-            cites.append(c)
+    rulebook = game.rulebook
+    place = _places(rulebook)
+    for rid in sorted((r for r in rules if r in place), key=place.__getitem__):    # in rulebook order
+        rule = rulebook[rid]
+        key = (id(rule), id(variant), lang, frozen)
+        entry = _CITED.get(key)
+        c = entry[2] if entry is not None and entry[0] is rule and entry[1] is variant else None
+        if c is None:
+            r = rule.render(lang, variant, opts)
+            c = {"rule": r["id"], "title": r["title"], "text": r["text"], "source": r["source"]}
+            if "options" in r:
+                c["options"] = r["options"]
+            if len(_CITED) >= _CACHE_MAX:
+                _CITED.clear()
+            _CITED[key] = (rule, variant, c)
+        # a fresh copy for each answer: nothing an answer's reader does reaches the cache
+        c = {**c, "source": [dict(s) for s in c["source"]]}
+        if "options" in c:
+            c["options"] = dict(c["options"])
+        cites.append(c)
     return cites
 
 

@@ -85,18 +85,28 @@ def alike(a: Card, b: Card) -> bool:
     return a == b or (a.rank == b.rank and a.rank != "3")
 
 
+_RED_3H, _RED_3D = Card("3", "H"), Card("3", "D")
+
+
 def take_from(hand: list[Card], cards: list[Card]) -> list[Card] | None:
     """``hand`` without ``cards`` (each matched once, exact copies first), or None if the hand lacks one.  Cards
     named with their suit are matched before those named by rank alone, which take what is left of the rank."""
     rest = list(hand)
-    for c in sorted(cards, key=lambda c: not c.suit):
-        idx = next((i for i, h in enumerate(rest) if h == c), None)
-        if idx is None:
-            idx = next((i for i, h in enumerate(rest) if same(h, c)), None)
+    for c in sorted(cards, key=_by_rank_alone):
+        try:
+            rest.remove(c)          # the first exact copy
+            continue
+        except ValueError:
+            pass
+        idx = next((i for i, h in enumerate(rest) if same(h, c)), None)
         if idx is None:
             return None
         rest.pop(idx)
     return rest
+
+
+def _by_rank_alone(c: Card) -> bool:
+    return not c.suit
 
 
 def group_cards(g) -> list[Card]:
@@ -1023,8 +1033,13 @@ class DealState:
         """A player who ends his turn with a red three in hand, when he could have laid it out, breaks canasta/2.1
         (once a deal); laid out later it costs nothing, held to the end 500 (8.3, charged when the deal is
         scored)."""
-        kept = [c for c in self.hands.get(player) or [] if is_red_three(c)]
-        if kept and self.stock >= 1 and player not in self.kept_red_three:
+        if self.stock < 1 or player in self.kept_red_three:
+            return
+        hand = self.hands.get(player) or []
+        if _RED_3H not in hand and _RED_3D not in hand:       # at C speed: nearly every turn
+            return
+        kept = [c for c in hand if is_red_three(c)]
+        if kept:
             self.kept_red_three.add(player)
             self.irregularities.append(foul("canasta/2.1", ngettext(
                 "{player} ends his turn with a red three in hand ({cards}): it is laid out in his turn and replaced "

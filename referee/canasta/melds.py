@@ -12,10 +12,14 @@ code path (rule IDs in ``rules.yaml``):
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..cards import JOKER, Card
 from ..i18n import N_, _, ngettext
 from .cards import is_black_three, is_red_three, is_wild
 
+_RED_3H, _RED_3D = Card("3", "H"), Card("3", "D")
+_WILD_RANKS = (JOKER, "2")        # is_wild
 SEQUENCE_RANKS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 
@@ -78,9 +82,9 @@ def classify(cards: list[Card], opts: dict, going_out: bool = False) -> str:
     """
     if len(cards) < 3:
         raise MeldFault("canasta/3.1", _("a meld has at least three cards"))
-    if any(is_red_three(c) for c in cards):
+    if _RED_3H in cards or _RED_3D in cards:        # any(is_red_three(c) for c in cards), at C speed
         raise MeldFault("canasta/3.1", _("red threes are laid out, never melded"))
-    naturals = [c for c in cards if not is_wild(c)]
+    naturals = [c for c in cards if c.rank not in _WILD_RANKS]      # not is_wild(c)
     wilds = len(cards) - len(naturals)
     ranks = {c.rank for c in naturals}
     if not naturals:
@@ -384,6 +388,7 @@ def meld_key(kind: str, cards: list[Card], taken: set[str]) -> str:
     return f"seq:{suit}:{n}"
 
 
+@lru_cache(maxsize=1024)
 def kind_of_key(key: str) -> str:
     key = key.split("#")[0]
     if key == "3":

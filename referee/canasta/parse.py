@@ -67,6 +67,10 @@ def _canasta_card(value: Any, ptr: str) -> Card:
 def card_list(value: Any, ptr: str) -> list[Card]:
     if not isinstance(value, list):
         raise InputError(_("a list of cards"), ptr)
+    try:            # every text read as a card before (nearly every list): no pointer is built
+        return [_READ[v] for v in value]
+    except (KeyError, TypeError):
+        pass
     return [canasta_card(v, f"{ptr}/{i}") for i, v in enumerate(value)]
 
 
@@ -492,11 +496,15 @@ ACTION_FIELDS = {"draw": {"cards"}, "take_pile": {"cards", "melds"}, "meld": {"m
                  "deal": {"dealer", "hands", "pile", "sitting_out", "packets"}}
 
 
+_NONE: frozenset = frozenset()
+
+
 def check_fields(action: dict, ptr: str) -> None:
     """Fields that do not belong to the action's type are refused, never ignored."""
     t = action.get("type")
+    known = ACTION_FIELDS.get(t, _NONE)
     for k in action:
-        if k != "type" and (k != "player" or t == "deal") and k not in ACTION_FIELDS.get(t, set()):
+        if k != "type" and (k != "player" or t == "deal") and k not in known:
             allowed = sorted(ACTION_FIELDS.get(t, set()))
             raise InputError(_("{field} is not part of a {type} (its fields: {fields})", field=k, type=t,
                                fields=allowed) if allowed else

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ..cards import Card, check_conservation, parse_cards, parse_suit
+from ..cards import Card, check_conservation, known_card, parse_cards, parse_suit
 from ..common import missing_scores, parse_player, points_feasible
 from ..errors import IllegalAction, InputError, esc
 from ..i18n import Suit, _, ngettext
@@ -28,6 +28,9 @@ def cards_at(value, opts, ptr) -> list[Card]:
 
 def card_at(value, opts, ptr) -> Card:
     """One card, with errors pointing at the field itself."""
+    card = known_card(value, deck_of(opts))
+    if card is not None:
+        return card
     try:
         return parse_cards([value], deck_of(opts), "#")[0]
     except InputError as e:

@@ -2,6 +2,8 @@
 run the state machine (:mod:`.deal`), answer (with the scores of :mod:`.scoring`)."""
 from __future__ import annotations
 
+from collections import Counter
+
 from ..cards import Card, check_conservation
 from ..common import fields_out_of_phase, parse_player, parse_players
 from ..errors import IllegalAction, InputError
@@ -231,6 +233,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
     n = len(players)
     st = None
     seen: list = []
+    counts: Counter = Counter()     # the copies of each card in ``seen``, kept as the stock is drawn
     skipping = False
     checked = 0
     deals: list[dict] = []      # one entry per deal event; the last is dropped while its deal is still on
@@ -262,6 +265,9 @@ def validate(req: dict, variant, opts: dict) -> dict:
                 continue
             prev = st.dealer if st is not None else None
             st, seen, faults = deal_event(ev, players, opts, ptr)
+            counts = Counter()
+            for _where, cards in seen:
+                counts.update(cards)
             for rule, msg, where in faults:
                 violate(i, t, rule, msg, where)
             if prev is not None:
@@ -283,7 +289,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
             continue
         banked = scores[actor] if n == 2 else 0     # declaring out counts the score banked (two-handed)
         try:
-            _event(st, t, actor, ev, ptr, opts, seen, banked, target, False)
+            _event(st, t, actor, ev, ptr, opts, seen, counts, banked, target, False)
         except IllegalAction as e:
             field = e.pointer or EVENT_FIELD.get(t)
             cannot = not as_played or isinstance(e, _CannotApply)
@@ -291,7 +297,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
             if cannot:
                 continue
             try:
-                _event(st, t, actor, ev, ptr, opts, seen, banked, target, True)
+                _event(st, t, actor, ev, ptr, opts, seen, counts, banked, target, True)
             except IllegalAction:
                 skipping = True     # the cards do not allow it: this deal's judging ends here
                 continue
@@ -314,10 +320,28 @@ def validate(req: dict, variant, opts: dict) -> dict:
     return out
 
 
-def _event(st, t, actor, ev, ptr, opts, seen, banked, target, as_played) -> None:
-    """Apply one event of a log other than a deal to ``st`` (``as_played``: see :mod:`.deal`); raises
+def _event(st, t, actor, ev, ptr, opts, seen, counts, banked, target, as_played) -> None:
+    """Apply one event of a log other than a deal to ``st`` (``as_played``: see :mod:`.deal`); ``seen`` lists the
+    cards seen so far in the deal as ``[(pointer, cards)]`` and ``counts`` counts them (a draw adds to both); raises
     :class:`~referee.errors.IllegalAction` when it is illegal (then ``st`` is as before, unless the error is a
     :class:`_CannotApply`)."""
+    if t == "play":          # the events of a log, most common first
+        st.apply_play(actor, card_at(ev.get("card"), opts, ptr + "/card"), as_played)
+        return
+    if t == "draw":
+        card = card_at(ev.get("card"), opts, ptr + "/card")
+        if st.apply_draw(actor, card, as_played)["upcard"]:
+            return  # the upcard was already counted at the deal
+        seen.append((f"{ptr}/card", [card]))
+        counts[card] += 1
+        deck = deck_of(opts)
+        if counts[card] <= deck.max_copies(card):
+            return      # the deal's cards were within the pack (else its judging stopped), and so is this one
+        try:            # a copy too many: placed, with its message, as the whole deal's count places it
+            check_conservation(seen, deck)
+        except InputError as e:
+            raise _CannotApply("pinochle/1.1", e.errors[0]["detail"], pointer="card") from None
+        return
     if t == "bid" and ev.get("amount") is None:
         raise InputError(_("a bid names its amount"), ptr + "/amount")
     if t == "bid":
@@ -334,19 +358,8 @@ def _event(st, t, actor, ev, ptr, opts, seen, banked, target, as_played) -> None
         st.apply_bury(actor, cards_at(ev.get("cards"), opts, ptr + "/cards"))
     elif t == "concede":
         st.apply_concede(actor, as_played)
-    elif t == "play":
-        st.apply_play(actor, card_at(ev.get("card"), opts, ptr + "/card"), as_played)
     elif t in ("meld", "dix"):
         cards = cards_at(ev.get("cards"), opts, ptr + "/cards") if t == "meld" else [Card(dix_rank(opts), st.trump)]
         st.apply_meld(actor, cards, bool(ev.get("exchange")), as_played)
-    elif t == "draw":
-        card = card_at(ev.get("card"), opts, ptr + "/card")
-        if st.apply_draw(actor, card, as_played)["upcard"]:
-            return  # the upcard was already counted at the deal
-        seen.append((f"{ptr}/card", [card]))
-        try:
-            check_conservation(seen, deck_of(opts))
-        except InputError as e:
-            raise _CannotApply("pinochle/1.1", e.errors[0]["detail"], pointer="card") from None
     elif t == "declare_out":
         st.apply_declare(actor, banked, target)
