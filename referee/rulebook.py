@@ -302,7 +302,7 @@ class OptionSpec:
         if self.type == "bool":
             if isinstance(value, bool):
                 return value
-            raise ValueError(_("must be true or false"))
+            raise ValueError(_("not a boolean"))     # what is allowed is said after it, once
         if self.type == "int":
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ValueError(_("must be an integer"))
