@@ -8,7 +8,7 @@ from typing import Any
 import icu
 
 from .errors import InputError, esc
-from .i18n import _, alternatives, ngettext
+from .i18n import _, alternatives
 
 ECHO_MAX = 64          # characters of a client's text that an answer shows back
 # ICU's implementation of the confusable detection of Unicode Technical Standard #39 (its checks are thread-safe
@@ -99,9 +99,8 @@ def parse_players(req: dict, variant) -> list[str]:
                            second=echo(players[clash[1]])), "/players")
     if len(players) not in variant.players:
         want = alternatives(map(str, variant.players))
-        raise InputError(ngettext("variant {variant} is played by {want} players, not {n}",
-                                  "variant {variant} is played by {want} players, not {n}", len(players),
-                                  variant=variant.id, want=want), "/players")
+        raise InputError(_("variant {variant} is played by {want} players, not {n}", variant=variant.id, want=want,
+                           n=len(players)), "/players")
     return players
 
 

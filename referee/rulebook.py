@@ -222,7 +222,8 @@ class OptionSpec:
     ``type`` is ``bool``, ``int``, ``enum``; ``nullable`` allows ``null`` (meaning "off").  ``summary`` is an
     English text of the message catalog, shown in the language of the request.
     ``allowed`` lists the permitted values (enum, or int choices); ``minimum``/``maximum``
-    bound free ints.  ``rule`` is the ID of the rule the option governs.
+    bound free ints.  ``rule`` is the ID of the rule the option governs.  ``labels`` names values in plain words
+    (catalog texts, or an amount; ``None`` for ``null``): an amount without one is shown as the language writes it.
     """
 
     name: str
@@ -235,6 +236,29 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     multiple_of: int | None = None
+    labels: dict | None = None
+
+    def value_labels(self) -> dict[str, str]:
+        """``{value as a JSON key: label}`` in the current language, for every allowed value (both for a bool) and
+        for ``null`` where it is allowed: what a person chooses among, in plain words."""
+        named = self.labels or {}
+        values = (True, False) if self.type == "bool" else self.allowed
+        out = {}
+        for v in values:
+            if v in named and not isinstance(v, bool):
+                text = number(named[v]) if isinstance(named[v], int) else _(named[v])
+            elif isinstance(v, bool):
+                text = _("yes") if v else _("no")
+            elif isinstance(v, int):
+                text = number(v)
+            else:
+                raise ValueError(f"option {self.name}: value {v!r} has no label")
+            out[_json(v).strip('"')] = text
+        if self.nullable:
+            if None not in named:
+                raise ValueError(f"option {self.name}: null has no label")
+            out["null"] = _(named[None])
+        return out
 
     def describe(self, default: Any = ...) -> dict:
         """The option as the variants endpoint lists it; ``default`` is the variant's value (``...``: the base)."""
@@ -243,6 +267,9 @@ class OptionSpec:
                "summary": _(self.summary)}
         if self.allowed:
             out["allowed"] = list(self.allowed)
+        labels = self.value_labels()
+        if labels:
+            out["labels"] = labels
         if self.minimum is not None:
             out["minimum"] = self.minimum
         if self.maximum is not None:
@@ -275,7 +302,7 @@ class OptionSpec:
         if self.type == "bool":
             if isinstance(value, bool):
                 return value
-            raise ValueError(_("must be true or false"))
+            raise ValueError(_("not a boolean"))     # what is allowed is said after it, once
         if self.type == "int":
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ValueError(_("must be an integer"))

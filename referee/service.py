@@ -71,7 +71,7 @@ def _handle(game_id: str, endpoint: str, body: Any) -> dict:
                          "/variant")
     if isinstance(body.get("variant"), str) and len(body["variant"]) > VARIANT_MAX:
         # refused before it is looked up, and not shown back: no variant id is this long
-        raise InputError(_("Longer than maximum length {max}.", max=VARIANT_MAX), "/variant")
+        raise InputError(_("longer than the maximum length {max}", max=VARIANT_MAX), "/variant")
     try:
         variant = game.variant(body.get("variant"))
     except UnknownVariant as e:

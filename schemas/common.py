@@ -20,17 +20,32 @@ from .fast import Fallback
 
 MAX_FAULTS = 100     # the faults a 422 lists (wsgi.MAX_ERRORS); a list stops reading its items past them
 
-# marshmallow's own messages, marked for the catalog (tests check that every message the fields below can give is
-# one of these, so a marshmallow upgrade that rewords one is noticed)
-MARSHMALLOW_MESSAGES = (
-    N_("Missing data for required field."), N_("Field may not be null."), N_("Invalid value."),
-    N_("Not a valid string."), N_("Not a valid utf-8 string."), N_("Not a valid integer."),
-    N_("Not a valid number."), N_("Number too large."), N_("Not a valid boolean."), N_("Not a valid list."),
-    N_("Not a valid mapping type."), N_("Invalid type."), N_("Invalid input type."), N_("Unknown field."),
-    N_("Length must be between {min} and {max}."), N_("Length must be {equal}."),
-    N_("Longer than maximum length {max}."), N_("Shorter than minimum length {min}."),
-    N_("Must be one of: {choices}."), N_("Must be between {min} and {max}."),
-)
+# marshmallow's own messages (tests check that every message the fields below can give is one of these, so a
+# marshmallow upgrade that rewords one is noticed), each with the catalog text shown for it: lower case and without
+# a full stop, as every other detail reads
+MARSHMALLOW_MESSAGES = {
+    "Missing data for required field.": N_("this field is required and missing"),
+    "Field may not be null.": N_("may not be null"),
+    "Invalid value.": N_("not a valid value"),
+    "Not a valid string.": N_("not a valid string"),
+    "Not a valid utf-8 string.": N_("not a valid UTF-8 string"),
+    "Not a valid integer.": N_("not a valid integer"),
+    "Not a valid number.": N_("not a valid number"),
+    "Number too large.": N_("number too large"),
+    "Not a valid boolean.": N_("must be true or false"),
+    "Not a valid list.": N_("not a valid list"),
+    "Not a valid mapping type.": N_("not a valid object"),
+    "Invalid type.": N_("not a valid type"),
+    "Invalid input type.": N_("not a valid type: an object is expected"),
+    "Unknown field.": N_("unknown field"),
+    "Length must be between {min} and {max}.": N_("length must be between {min} and {max}"),
+    "Length must be {equal}.": N_("length must be {equal}"),
+    "Longer than maximum length {max}.": N_("longer than the maximum length {max}"),
+    "Shorter than minimum length {min}.": N_("shorter than the minimum length {min}"),
+    "Must be one of: {choices}.": N_("must be one of: {choices}"),
+    "Must be between {min} and {max}.": N_("must be between {min} and {max}"),
+}
+_OURS = MARSHMALLOW_MESSAGES
 
 
 def _localized(cls: type, **extra: str) -> type:
@@ -40,7 +55,7 @@ def _localized(cls: type, **extra: str) -> type:
         messages.update(getattr(c, "default_error_messages", {}))
     messages.update(extra)
     assert set(messages.values()) <= set(MARSHMALLOW_MESSAGES), set(messages.values()) - set(MARSHMALLOW_MESSAGES)
-    return type(cls.__name__, (cls,), {"default_error_messages": {k: Msg(v) for k, v in messages.items()},
+    return type(cls.__name__, (cls,), {"default_error_messages": {k: Msg(_OURS[v]) for k, v in messages.items()},
                                         "__module__": __name__})
 
 
@@ -52,14 +67,14 @@ Field = _localized(fields.Field)
 
 
 class Length(validate.Length):
-    message_min = Msg(N_("Shorter than minimum length {min}."))
-    message_max = Msg(N_("Longer than maximum length {max}."))
-    message_all = Msg(N_("Length must be between {min} and {max}."))
-    message_equal = Msg(N_("Length must be {equal}."))
+    message_min = Msg(_OURS["Shorter than minimum length {min}."])
+    message_max = Msg(_OURS["Longer than maximum length {max}."])
+    message_all = Msg(_OURS["Length must be between {min} and {max}."])
+    message_equal = Msg(_OURS["Length must be {equal}."])
 
 
 class OneOf(validate.OneOf):
-    default_message = Msg(N_("Must be one of: {choices}."))
+    default_message = Msg(_OURS["Must be one of: {choices}."])
 
 
 # validate's ``replay``: ``strict`` stops judging at a log's first illegal event; ``as_played`` applies an illegal
@@ -69,7 +84,7 @@ REPLAY = String(validate=OneOf(["strict", "as_played"]))
 
 
 def Range(lo: int, hi: int) -> validate.Range:
-    return validate.Range(lo, hi, error=Msg(N_("Must be between {min} and {max}.")))
+    return validate.Range(lo, hi, error=Msg(_OURS["Must be between {min} and {max}."]))
 
 
 _ASCII_CONTROL = re.compile(r"[\x00-\x1f\x7f]")     # ASCII's only characters of the categories below (Cc)
@@ -202,7 +217,7 @@ class Strict(Schema):
                     pass
         return super().load(data, many=many, partial=partial, unknown=unknown)
 
-    error_messages = {"type": Msg(N_("Invalid input type.")), "unknown": Msg(N_("Unknown field."))}
+    error_messages = {"type": Msg(_OURS["Invalid input type."]), "unknown": Msg(_OURS["Unknown field."])}
 
     class Meta:
         unknown = RAISE
@@ -268,7 +283,7 @@ def _flatten(messages, prefix: str, out: Faults, key: str | None = None) -> None
             elif m is UNREAD:
                 if out.unread is None:
                     out.unread = prefix
-            elif m == "Unknown field.":
+            elif m in ("Unknown field.", _OURS["Unknown field."]):
                 add(_("unknown field: not part of this request's shape"))
             else:
                 add(m.translated() if isinstance(m, Msg) else str(m))

@@ -44,7 +44,8 @@ def test_variant_describes_options(client):
     v = client.get("/v1/games/thousand/variants/polish").get_json()
     opts = {o["name"]: o for o in v["options"]}
     assert opts["round_step"] == {"name": "round_step", "type": "int", "default": 10, "rule": "thousand/12.3",
-                                  "summary": opts["round_step"]["summary"], "allowed": [5, 10]}
+                                  "summary": opts["round_step"]["summary"], "allowed": [5, 10],
+                                  "labels": {"5": "5", "10": "10"}}
     assert opts["barrel"]["default"] == "lock" and opts["barrel"]["allowed"] == ["barrel", "lock", "off"]
     assert opts["silence_threshold"]["type"] == "int|null"
 

@@ -528,3 +528,24 @@ def test_the_desktop_layout_and_the_api_reference(base_url):
     finally:
         d.quit()
         shutil.rmtree(d._referee_profile, ignore_errors=True)
+
+
+def test_house_rules_read_as_labels_in_russian(ru, base_url):
+    """The tester's fault: the Russian page listed each house rule's raw values (marriages, none) and its name in
+    code beside the summary.  The selects now show the labels the variant info gives in Russian."""
+    d = ru
+    open_page(d, base_url + "/")
+    game(d, "thousand", "check")
+    info = json.loads(urllib.request.urlopen(urllib.request.Request(
+        base_url + "/v1/games/thousand/variants/russian-classic", headers={"Accept-Language": "ru"})).read())
+    by = {o["name"]: o for o in info["options"]}
+    shown = [o.get_attribute("textContent") for o in Select(d.find_element(By.ID, "opt-bid_cap")).options]
+    assert shown == ["120 плюс марьяжи на руке", "больше 120 при любом марьяже", "без ограничения"]
+    shown = [o.get_attribute("textContent") for o in Select(d.find_element(By.ID, "opt-silence_threshold")).options] \
+        if d.find_elements(By.CSS_SELECTOR, "select#opt-silence_threshold") else None
+    assert shown is None        # a free amount is typed in; its placeholder is the label of null
+    assert d.find_element(By.ID, "opt-stake").get_attribute("placeholder") == by["stake"]["labels"]["null"]
+    summaries = d.find_elements(By.CSS_SELECTOR, "#options .opt-summary")
+    assert summaries and not d.find_elements(By.CSS_SELECTOR, "#options .opt-summary code")
+    assert all("_" not in s.get_attribute("textContent") for s in summaries)
+    no_console_errors(d)

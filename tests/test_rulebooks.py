@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from babel.numbers import format_decimal
 
 from referee import registry, service
 from referee.i18n import placeholders
@@ -310,3 +311,52 @@ def test_a_described_source_comes_in_the_language_of_the_request():
                   "author": "Jozzpoly", "publisher": "GitHub", "year": 2026, "language": "en",
                   "url": "https://github.com/Jozzpoly/Tysi-c-The-Game"}
     assert en == {**ru, "about": "the Kurnik/PlayOK rules for three players, with open questions"}
+
+
+# ---------------------------------------------------------------- numbers written the language's way
+
+_NUMBER = re.compile(r"(?<![\w\d.])(\d{1,3}(?:[ ,\u00a0]\d{3})+|\d{4,})(?![\d\w])")
+_YEAR_BEFORE = re.compile(r"(pre-|post-|EB|до |в )$")
+
+
+def _misspelt_numbers(text: str, lang: str) -> list[str]:
+    """Amounts of four digits or more not written the language's way (``1,130``; Russian ``1 130`` with the
+    no-break space of babel's format_decimal), outside «quoted» source words; a year (``pre-1945``) stays as it is
+    and a name with digits (``winMoreThan1000``) is no number."""
+    bad = []
+    for i, part in enumerate(re.split(r"(«[^»]*»)", text)):
+        if i % 2:
+            continue
+        for m in _NUMBER.finditer(part):
+            tok = m[1]
+            if re.fullmatch(r"\d{4}", tok) and 1800 <= int(tok) <= 2030 and (
+                    _YEAR_BEFORE.search(part[:m.start()]) or re.match(r"\s*(год|year)", part[m.end():])):
+                continue
+            want = format_decimal(int(re.sub(r"\D", "", tok)), locale=lang)
+            if tok != want:
+                bad.append(tok)
+    return bad
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("game", ["thousand", "pinochle", "canasta"])
+def test_every_number_of_four_digits_is_written_the_languages_way(game, lang):
+    g = registry.GAMES[game]
+    bad = set()
+    for v in g.variants.values():
+        info = service.rules_info(game, v.id, lang)
+        for r in info["rules"]:
+            for part in [r["title"], r["text"]] + r.get("notes", []):
+                bad |= {(r["id"], tok) for tok in _misspelt_numbers(part, lang)}
+    assert not bad
+
+
+def test_the_testers_pinochle_numbers_in_russian():
+    nb = "\u00a0"
+    rules = {r["id"]: r for r in service.rules_info("pinochle", "two-handed", "ru")["rules"]}
+    assert f"при 1{nb}130 против 1{nb}000" in " ".join([rules["pinochle/6.3"]["text"]] + rules["pinochle/6.3"]["notes"])
+    en = {r["id"]: r for r in service.rules_info("pinochle", "two-handed", "en")["rules"]}
+    assert "1,130" in " ".join([en["pinochle/6.3"]["text"]] + en["pinochle/6.3"]["notes"])
+    part = {r["id"]: r for r in service.rules_info("pinochle", "partnership", "ru")["rules"]}
+    assert f"тузы — 1{nb}000" in part["pinochle/4.9"]["text"]
+    assert f"Оба флеша вместе — 1{nb}500" in part["pinochle/4.10"]["text"]

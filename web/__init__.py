@@ -74,6 +74,8 @@ def _page(template: str, **context) -> Response:
 TEXTS = {
     "loading": N_("Asking the referee…"),
     "unreachable": N_("The referee could not be reached: {why}"),
+    "network_down": N_("no answer came over the network; check the connection and try again"),
+    "bad_answer": N_("it answered with an error page ({status}) instead of a ruling"),
     "legal": N_("Legal"), "not_legal": N_("Not legal"), "valid": N_("The log is valid"),
     "invalid": N_("The log breaks a rule"), "scored": N_("The score"),
     "rule": N_("The rule"), "penalty": N_("Penalty"), "penalties": N_("Penalties"),

@@ -21,11 +21,13 @@ SPECS = {s.name: s for s in [
     O("jokers_per_pack", "int", 2, "canasta/1.2", N_("Jokers added per pack (Canasta Palace's custom rule: 3)."),
       allowed=(2, 3)),
     O("deal_size", "int", 11, "canasta/1.5",
-      N_("Cards dealt to each player; null: by the number of players (deal_table)."), allowed=(11, 12, 13, 15),
-      nullable=True),
+      N_("Cards dealt to each player, or as many as the number of players calls for."), allowed=(11, 12, 13, 15),
+      nullable=True,
+      labels={None: N_("by the number of players")}),
     O("deal_table", "enum", "official", "canasta/1.5",
-      N_("Deal sizes when deal_size is null: official (15 for two, 13 for three, 11 for four or five, 13 for six; 15 "
-         "with sequences) or twelve (the Arabic text's 12-card classic: 15, 13, 12)."), allowed=("official", "twelve")),
+      N_("Cards dealt by the number of players, where that decides: 15 for two, 13 for three, 11 for four or "
+         "five, 13 for six (15 with sequences); or the Arabic text's 12-card classic: 15, 13, 12."), allowed=("official", "twelve"),
+      labels={"official": N_("the official laws' table"), "twelve": N_("the 12-card classic")}),
     O("draw_count", "int", 1, "canasta/6.1", N_("Cards drawn from the stock in a turn."), allowed=(1, 2)),
     O("opening_bonus_cards", "int", 0, "canasta/4.2",
       N_("Cards the player making his side's first meld draws from the stock at once (Mexicana: 13)."),
@@ -37,53 +39,66 @@ SPECS = {s.name: s for s in [
          "face down under it to start the pile.")),
     O("black_three_upcard", "enum", "cover", "canasta/1.6",
       N_("A black three turned up is covered by more cards (official laws), or left as the upcard (pagat, Palace)."),
-      allowed=("cover", "leave")),
+      allowed=("cover", "leave"),
+      labels={"cover": N_("covered"), "leave": N_("left as the upcard")}),
     O("upcard_replaced", "bool", False, "canasta/1.6",
-      N_("A wild card or a three turned up goes back into the pack and another card is turned, so the pile starts "
-         "with one natural card (the Arabic text's 12-card classic); false: it is covered by further cards "
-         "(official).")),
+      N_("A wild card or a three turned up goes back into the pack and another card is turned, so the pile "
+         "starts with one natural card (the Arabic text's 12-card classic); otherwise it is covered by further "
+         "cards (official).")),
     # --- threes
     O("red_three_value", "int", 100, "canasta/2.2", N_("Points of each red three at the count."), allowed=(100, 105)),
     O("red_three_scale", "enum", "four_800", "canasta/2.2",
-      N_("four_800: all four count double (800); six_1200: 100 each up to four, 1,000 for five, 1,200 for six (three "
-         "packs); six_1000: 100 each, 1,000 for all six (Samba); all_plus_400: 400 more for every red three of the "
-         "deck; one_player_doubles: double only when one player collected all four (Russian); cuban: 100, 300, 500, "
-         "1,000 for one to four; eight_1000: 100 each, 1,000 for all eight (four packs); italian: 100 each up to "
-         "three, 200 each from four; six_2000: 100 each, 2,000 for all six once the side has a bolivia, an escalera "
-         "or a natural canasta of sevens (the Arabic text's sevens game); cuban_each: the encyclopedia text's Cuban "
-         "wording read per card, 100, 300, 500, 1,000 each for one to four."),
+      N_("What the red threes of a side score together, beyond their value each: all four double, or a higher "
+         "figure for five, six or eight of a larger deck, or a graded scale."),
       allowed=("four_800", "six_1200", "six_1000", "all_plus_400", "one_player_doubles", "cuban", "eight_1000",
-               "italian", "six_2000", "cuban_each")),
+               "italian", "six_2000", "cuban_each"),
+      labels={"four_800": N_("all four double: 800"),
+              "six_1200": N_("100 each to four, 1,000 for five, 1,200 for six"),
+              "six_1000": N_("100 each, 1,000 for all six"), "all_plus_400": N_("400 more for all of the deck"),
+              "one_player_doubles": N_("double when one player has all four"),
+              "cuban": N_("100, 300, 500, 1,000 for one to four"), "eight_1000": N_("100 each, 1,000 for all eight"),
+              "italian": N_("100 each to three, 200 each from four"),
+              "six_2000": N_("100 each, 2,000 for all six with a sevens game's canasta"),
+              "cuban_each": N_("100, 300, 500, 1,000 each for one to four")}),
     O("red_threes_need", "enum", "meld", "canasta/2.2",
       N_("What makes red threes count plus: any meld (official), a canasta, two canastas (Samba), or winning the "
          "deal (the Arabic text's 12-card classic), or a canasta of sevens (Pennies from Heaven)."),
-      allowed=("meld", "canasta", "two_canastas", "won_deal", "sevens_canasta")),
+      allowed=("meld", "canasta", "two_canastas", "won_deal", "sevens_canasta"),
+      labels={"meld": N_("any meld"), "canasta": N_("a canasta"), "two_canastas": N_("two canastas"),
+              "won_deal": N_("winning the deal"), "sevens_canasta": N_("a canasta of sevens")}),
     O("black_three_freezes", "bool", False, "canasta/5.1",
       N_("A black three on the pile freezes it (one Hoyle line).")),
     O("black_three_in_hand", "enum", "card_value", "canasta/2.3",
       N_("A black three left in hand counts its 5 (official), 100 (traditional, Palace's custom rule) or 105 "
          "(Russian; doubled for all four in one hand when the opponents go out) or 200 (the Arabic text's sevens "
          "game)."),
-      allowed=("card_value", "minus_100", "minus_105", "minus_200")),
+      allowed=("card_value", "minus_100", "minus_105", "minus_200"),
+      labels={"card_value": 5, "minus_100": 100, "minus_105": 105, "minus_200": 200}),
     O("sevens_in_hand", "int", 0, "canasta/2.3", N_("Points lost for each seven left in hand (the Arabic text's "
                                                     "sevens game: 500)."), allowed=(0, 500)),
     # --- melds and canastas
-    O("max_wilds", "int", 3, "canasta/3.1", N_("Wild cards a meld may hold (Samba and its family: 2); null: no cap "
-                                               "(popular Russian)."), allowed=(3, 2), nullable=True),
+    O("max_wilds", "int", 3, "canasta/3.1", N_("Wild cards a meld may hold (Samba and its family: 2), or no cap (popular Russian)."), allowed=(3, 2), nullable=True,
+      labels={None: N_("no cap")}),
     O("wild_ratio", "enum", "not_more", "canasta/3.1",
-      N_("Wild cards never outnumber the naturals (not_more: pagat, the Hoyle software, Wikipedia, Canasta Palace); "
-         "no ratio, up to the cap of wild cards whatever the naturals (none: the official laws as written); the "
-         "naturals outnumber the wild cards (fewer: a house rule); the naturals are at least twice the wild cards "
-         "(half: pagat's Samba); or two naturals a meld and four a canasta (four_in_canasta: popular Russian)."),
-      allowed=("not_more", "none", "fewer", "half", "four_in_canasta")),
+      N_("How many wild cards a meld may hold beside its natural cards: never more wild cards (pagat, the "
+         "Hoyle software, Wikipedia, Canasta Palace); no ratio, up to the cap (the official laws as written); "
+         "fewer wild cards (a house rule); at most half as many (pagat's Samba); or two naturals a meld and "
+         "four a canasta (popular Russian)."),
+      allowed=("not_more", "none", "fewer", "half", "four_in_canasta"),
+      labels={"not_more": N_("no more wild than natural"), "none": N_("no ratio"),
+              "fewer": N_("fewer wild than natural"), "half": N_("naturals twice the wild cards"),
+              "four_in_canasta": N_("two naturals, four in a canasta")}),
     O("same_rank_melds", "enum", "one", "canasta/3.1",
       N_("One meld of a rank per side (official), or several (Samba: a new list of cards opens another meld of the "
-         "rank; cards laid by rank join the first that is not yet a canasta)."), allowed=("one", "many")),
-    O("canasta_max", "int", None, "canasta/3.2", N_("Cards a canasta may hold at most (Cuban: 7); null: no limit."),
-      nullable=True, allowed=(7,)),
+         "rank; cards laid by rank join the first that is not yet a canasta)."), allowed=("one", "many"),
+      labels={"one": N_("one meld a rank"), "many": N_("several")}),
+    O("canasta_max", "int", None, "canasta/3.2", N_("Cards a canasta may hold at most (Cuban: 7), or no limit."),
+      nullable=True, allowed=(7,),
+      labels={None: N_("no limit")}),
     O("mixed_canasta_bonus", "enum", "flat", "canasta/3.2",
       N_("Mixed canasta bonus: 300 (official), or graded by its wild cards, 400 / 300 / 200 for one / two / three "
-         "(an unnamed game of the Arabic text)."), allowed=("flat", "graded")),
+         "(an unnamed game of the Arabic text)."), allowed=("flat", "graded"),
+      labels={"flat": 300, "graded": N_("400, 300, 200 by the wild cards")}),
     O("min_naturals", "int", 2, "canasta/3.1", N_("Natural cards a meld needs at least (Hollywood: 3)."),
       allowed=(2, 3)),
     O("sequence_wilds", "int", 0, "canasta/3.4", N_("Wild cards a sequence may hold (Hollywood: 1; a mixed sequence "
@@ -99,8 +114,8 @@ SPECS = {s.name: s for s in [
          "1,000)."),
       allowed=(0, 1000)),
     O("sevens_canasta_mixed", "bool", False, "canasta/3.2",
-      N_("A mixed canasta of sevens earns the sevens bonus too (Mexicana: the Russian canasta encyclopedia text; "
-         "Pennies from Heaven); false: only a natural one does.")),
+      N_("A mixed canasta of sevens earns the sevens bonus too (Mexicana: the Russian canasta encyclopedia "
+         "text; Pennies from Heaven); otherwise only a natural one does.")),
     O("short_sequence_penalty", "int", 0, "canasta/3.4",
       N_("Points lost for each melded sequence shorter than five cards at the count (Brazilian: 1,000)."),
       allowed=(0, 1000)),
@@ -111,36 +126,42 @@ SPECS = {s.name: s for s in [
       N_("Canasta Palace's strict wild cards: two wild cards a meld at most, none added to a canasta, and after "
          "the opening a meld takes wild cards only once it holds five naturals.")),
     O("wild_melds", "enum", "off", "canasta/3.3",
-      N_("Melds of wild cards only: off, palace (up to seven; big 2,000, small 1,000, unfinished -1,000), "
-         "golden_diamond (seven 2s 1,000; four jokers and three 2s 2,000), seven_jokers (laid all at once, 1,000), "
-         "bolivia (2,500), brazilian (2,000), uruguay (2,000), cuban (seven 2s 4,000, four jokers and three 2s "
-         "3,000, other 2,000), free (1,000, the graded-wild game), italian (deuce melds: seven 2s 3,000, 2s with "
-         "jokers 2,000, only for the side that goes out; no deuce used as a wild card while the side's deuce meld is "
-         "unfinished; not one of the canastas for going out)."),
+      N_("Whether melds of wild cards only may be laid, and what they score, as each game has them."),
       allowed=("off", "palace", "golden_diamond", "seven_jokers", "bolivia", "brazilian", "uruguay", "cuban",
-               "free", "italian")),
+               "free", "italian"),
+      labels={"off": N_("none"), "palace": N_("Canasta Palace: up to seven; 2,000, 1,000, unfinished -1,000"),
+              "golden_diamond": N_("seven 2s 1,000; four jokers and three 2s 2,000"),
+              "seven_jokers": N_("laid all at once, 1,000"), "bolivia": N_("Bolivia: 2,500"),
+              "brazilian": N_("Brazilian: 2,000"), "uruguay": N_("Uruguay: 2,000"),
+              "cuban": N_("Cuban: seven 2s 4,000, four jokers and three 2s 3,000, other 2,000"),
+              "free": N_("1,000, the graded-wild game"),
+              "italian": N_("Italian deuce melds: seven 2s 3,000, with jokers 2,000")}),
     O("sequences", "bool", False, "canasta/3.4",
       N_("Canasta Palace's sequences: runs of one suit from 4 to A, 1,500 for seven; going out always 200.")),
     O("natural_canasta_bonus", "int", 500, "canasta/3.2", N_("Bonus of a natural canasta."), allowed=(500, 600)),
     # --- opening
     O("opening_table", "enum", "classic", "canasta/4.1",
-      N_("Opening minimum by total: classic 15/50/90/120 (below 0/0/1,500/3,000), tougher 50/90/120/150 (Palace), "
-         "russian 15/50/90/120/150 (and 5,000), seven_thousand 15/50/70/90/120 (the 12-card classic to 7,000), "
-         "brazilian (classic to 7,000, then any canasta, from 8,000 a canasta and 200 in all, from 9,000 a natural "
-         "canasta), pennies 50/90/120/150 at 0/500/1,000/1,500, italian 15/50/90/120/160/180/200 (below 0/0/1,500/"
-         "3,000/5,000/7,500/10,000)."),
-      allowed=("classic", "tougher", "russian", "seven_thousand", "brazilian", "pennies", "italian")),
+      N_("The opening minimum by the side's total, as each game sets its steps."),
+      allowed=("classic", "tougher", "russian", "seven_thousand", "brazilian", "pennies", "italian"),
+      labels={"classic": N_("15, 50, 90, 120 (below 0, from 0, 1,500, 3,000)"),
+              "tougher": N_("tougher: 50, 90, 120, 150 (Canasta Palace)"), "russian": N_("15, 50, 90, 120, 150 from 5,000"),
+              "seven_thousand": N_("15, 50, 70, 90, 120 (the game to 7,000)"),
+              "brazilian": N_("as the classic to 7,000, then canastas"),
+              "pennies": N_("50, 90, 120, 150 from 0, 500, 1,000, 1,500"),
+              "italian": N_("15 to 200 in seven steps, to 10,000")}),
     O("negative_minimum", "int", 15, "canasta/4.1",
-      N_("Initial-meld minimum for a side below zero (50 goes with the tougher table)."), allowed=(15, 0, 50)),
+      N_("Initial-meld minimum for a side below zero (50 goes with the tougher opening table)."), allowed=(15, 0, 50)),
     O("minimum_150_from", "int", None, "canasta/4.1",
       N_("Total from which the initial-meld minimum is the top figure (150; the six-player game to 10,000 uses "
-         "7,500, Samba 7,000, Cuban 5,000); null: never."), nullable=True, minimum=3000, maximum=100000, multiple_of=5),
+         "7,500, Samba 7,000, Cuban 5,000), or never."), nullable=True, minimum=3000, maximum=100000, multiple_of=5,
+      labels={None: N_("never")}),
     O("top_minimum", "int", 150, "canasta/4.1",
-      N_("The top initial-meld minimum of minimum_150_from: 150 (pagat), or 160 (HowStuffWorks' Samba)."),
+      N_("The top initial-meld minimum, where there is one: 150 (pagat), or 160 (HowStuffWorks' Samba)."),
       allowed=(150, 160)),
     O("opening_canasta_from", "int", None, "canasta/4.1",
-      N_("Total from which a side must open with a canasta (the traditional game to 7,500: 5,000); null: never."),
-      nullable=True, minimum=1000, maximum=100000, multiple_of=5),
+      N_("Total from which a side must open with a canasta (the traditional game to 7,500: 5,000), or never."),
+      nullable=True, minimum=1000, maximum=100000, multiple_of=5,
+      labels={None: N_("never")}),
     O("canasta_in_hand_opens", "bool", False, "canasta/4.2",
       N_("An opening that lays a canasta needs no minimum (the Arabic text's 12-card classic).")),
     O("opening_naturals_only", "bool", False, "canasta/4.2", N_("The opening melds take no wild card (Italian).")),
@@ -148,53 +169,64 @@ SPECS = {s.name: s for s in [
       N_("Italian extra bonuses: five natural canastas 2,000; four natural and a mixed one 1,000; ten canastas "
          "2,000.")),
     O("five_canastas_bonus", "enum", "four_natural_one_mixed", "canasta/3.2",
-      N_("What earns the Italian 1,000 for five canastas: four natural and a mixed one (rummy-games, HowStuffWorks), "
-         "or any five canastas with mixed ones among them (with_mixed: the Arabic text)."),
-      allowed=("four_natural_one_mixed", "with_mixed")),
+      N_("What earns the Italian 1,000 for five canastas: four natural and a mixed one (rummy-games, "
+         "HowStuffWorks), or any five canastas with mixed ones among them (the Arabic text)."),
+      allowed=("four_natural_one_mixed", "with_mixed"),
+      labels={"four_natural_one_mixed": N_("four natural and a mixed one"), "with_mixed": N_("any five")}),
     O("red_threes_count_toward_opening", "bool", False, "canasta/4.2",
       N_("Red threes laid out count 5 each toward the opening (Russian).")),
     O("concealed_waives_minimum", "bool", True, "canasta/6.4",
       N_("Going out concealed after drawing from the stock needs no initial minimum.")),
     O("concealed_rule", "enum", "player", "canasta/6.4",
       N_("Going out concealed needs no earlier meld by the player (official) or by his side (Canasta Palace)."),
-      allowed=("player", "side")),
+      allowed=("player", "side"),
+      labels={"player": N_("by the player"), "side": N_("by the side")}),
     O("black_three_meld", "enum", "three_or_four", "canasta/2.3",
       N_("Black threes meld in the going-out turn as three or four (official), only all four (Russian), or as three "
          "or four at any time, nothing added (the Arabic text's sevens game)."),
-      allowed=("three_or_four", "four_only", "any_time")),
+      allowed=("three_or_four", "four_only", "any_time"),
+      labels={"three_or_four": N_("three or four, going out"), "four_only": N_("all four only"),
+              "any_time": N_("three or four at any time")}),
     O("going_out_discard", "enum", "optional", "canasta/6.2",
       N_("Going out may end with a meld or a discard (official), or must end with a discard (Russian)."),
-      allowed=("optional", "required")),
+      allowed=("optional", "required"),
+      labels={"optional": N_("a meld or a discard"), "required": N_("a discard")}),
     # --- the pile
     O("pile_for_opening", "bool", True, "canasta/4.2",
-      N_("A side that has not opened may take the pile for its opening (false: only after opening).")),
+      N_("A side that has not opened may take the pile for its opening; otherwise only after opening.")),
     O("natural_and_wild_takes", "bool", True, "canasta/5.2",
-      N_("A natural card and a wild card take an unfrozen pile (false: a natural pair or the side's meld only).")),
+      N_("A natural card and a wild card take an unfrozen pile; otherwise a natural pair or the side's meld "
+         "only.")),
     O("seven_on_pile", "enum", "free", "canasta/5.2",
-      N_("Sevens and the pile: no rule (official); a seven on top stops it from being taken (blocks: Mexicana by "
-         "rummy-games and Parlett); or it may be taken only with a seven on top (only: the encyclopedia text's "
-         "Mexicana, read literally)."), allowed=("free", "blocks", "only")),
+      N_("Sevens and the pile: no rule (official); a seven on top stops it from being taken (Mexicana by "
+         "rummy-games and Parlett); or it may be taken only with a seven on top (the encyclopedia text's "
+         "Mexicana, read literally)."), allowed=("free", "blocks", "only"),
+      labels={"free": N_("no rule"), "blocks": N_("a seven blocks it"), "only": N_("only with a seven on top")}),
     O("layoff_take", "enum", "any", "canasta/5.2",
       N_("The top card taken onto the side's meld of its rank: any such meld (official), or only one that is not yet "
-         "a canasta (Samba)."), allowed=("any", "below_canasta")),
+         "a canasta (Samba)."), allowed=("any", "below_canasta"),
+      labels={"any": N_("any such meld"), "below_canasta": N_("one not yet a canasta")}),
     O("strict_pile", "bool", False, "canasta/5.1", N_("Canasta Palace's strict discard pile: always frozen.")),
     O("pile_frozen_at_start", "bool", False, "canasta/5.1",
       N_("The pile starts frozen for everybody (the Arabic text's 12-card classic).")),
     O("wild_block", "enum", "until_taken", "canasta/5.1",
       N_("A discarded wild card freezes the pile until it is taken (official), or for one round only (Russian)."),
-      allowed=("until_taken", "one_round")),
+      allowed=("until_taken", "one_round"),
+      labels={"until_taken": N_("until taken"), "one_round": N_("one round")}),
     O("own_canasta_blocks_pile", "bool", False, "canasta/5.2",
       N_("A side may not take the pile when the top card is of the rank of one of its canastas (one traditional "
          "copy).")),
     # --- going out and the end
     O("red_three_last_card", "enum", "no_meld", "canasta/6.5",
       N_("A red three drawn as the last stock card ends the hand at once, or after melding."),
-      allowed=("no_meld", "meld_then_end")),
+      allowed=("no_meld", "meld_then_end"),
+      labels={"no_meld": N_("at once"), "meld_then_end": N_("after melding")}),
     O("stock_end", "enum", "play_on", "canasta/6.5",
-      N_("When the stock is gone: play goes on while the top discard fits a meld and must be taken (official), the "
-         "hand ends with the discard after the last stock card (traditional, Canasta Palace), or the next player may "
-         "still buy that discard once (one_buy, the Arabic text's sevens game)."),
-      allowed=("play_on", "stop", "one_buy")),
+      N_("When the stock is gone: play goes on while the top discard fits a meld and must be taken (official), "
+         "the hand ends with the discard after the last stock card (traditional, Canasta Palace), or the next "
+         "player may still buy that discard once (the Arabic text's sevens game)."),
+      allowed=("play_on", "stop", "one_buy"),
+      labels={"play_on": N_("play goes on"), "stop": N_("the hand ends"), "one_buy": N_("one more buy")}),
     O("no_going_out", "bool", False, "canasta/6.2",
       N_("Nobody goes out: a player always keeps a card, and the deal runs to the end of the stock (the Arabic "
          "text's sevens game).")),
@@ -210,28 +242,31 @@ SPECS = {s.name: s for s in [
     O("wild_pair_takes", "bool", False, "canasta/5.2",
       N_("A pair of 2s takes a 2 on top of the pile, a pair of jokers a joker; the three join the hand (Hollywood).")),
     O("opening_canasta_with_top_card", "bool", False, "canasta/4.1",
-      N_("Where opening_canasta_from applies, the opening canasta is made by one player with the pile's top card "
-         "(the traditional text's 7,500 game); false: any canasta.")),
+      N_("Where a side must open with a canasta, one player makes it with the pile's top card (the traditional "
+         "text's 7,500 game); otherwise any canasta.")),
     O("keep_last_card", "bool", False, "canasta/6.2",
-      N_("A player whose side may not go out may still meld down to one card, keep it and skip the discard (the Arabic "
-         "text's 12-card classic); false: he keeps a card to discard and one more (official laws).")),
+      N_("A player whose side may not go out may still meld down to one card, keep it and skip the discard "
+         "(the Arabic text's 12-card classic); otherwise he keeps a card to discard and one more (official "
+         "laws).")),
     O("black_three_last_discard", "bool", True, "canasta/2.3",
-      N_("A black three may be the last discard of a player going out (official laws); false: the traditional text's "
-         "rule that black threes held at the end are melded, never discarded last.")),
+      N_("A black three may be the last discard of a player going out (official laws); otherwise, as the "
+         "traditional text says, black threes held at the end are melded, never discarded last.")),
     O("black_threes_out_discard", "bool", True, "canasta/2.3",
-      N_("A last discard may follow black threes melded in the going-out turn (official laws); false: the second "
-         "reading of the traditional text, in which a player who melds black threes goes out by melding.")),
+      N_("A last discard may follow black threes melded in the going-out turn (official laws); otherwise, in "
+         "the second reading of the traditional text, a player who melds black threes goes out by melding.")),
     O("black_three_first_round", "bool", False, "canasta/2.3",
       N_("No black three is discarded in the first round of turns (Cuban).")),
     O("sequence_to_go_out", "bool", False, "canasta/6.2",
       N_("One of the canastas for going out must be a sequence (Bolivia's escalera).")),
     O("ask_required", "bool", False, "canasta/6.3", N_("A player must ask his partner before going out (Brazilian).")),
     O("going_out_needs", "enum", "canastas", "canasta/6.2",
-      N_("What going out needs: the number of canastas of canastas_to_go_out (official), or a canasta of sevens, a "
-         "wild canasta, a natural and a mixed one (Pennies from Heaven)."), allowed=("canastas", "pennies")),
+      N_("What going out needs: the number of canastas the game asks (official), or a canasta of sevens, a "
+         "wild canasta, a natural and a mixed one (Pennies from Heaven)."), allowed=("canastas", "pennies"),
+      labels={"canastas": N_("the canastas asked"), "pennies": N_("four canastas of Pennies from Heaven")}),
     O("sevens_discard", "enum", "free", "canasta/6.1",
       N_("Sevens may be discarded freely (official), or not until each side has a canasta of sevens and never as the "
-         "last card (Pennies from Heaven)."), allowed=("free", "after_sevens_canastas")),
+         "last card (Pennies from Heaven)."), allowed=("free", "after_sevens_canastas"),
+      labels={"free": N_("freely"), "after_sevens_canastas": N_("after both canastas of sevens")}),
     O("red_threes_per_canasta", "bool", False, "canasta/6.2",
       N_("Going out needs at least as many red threes laid out as canastas (Mexicana).")),
     O("tough_end", "bool", False, "canasta/6.2",
@@ -246,10 +281,11 @@ SPECS = {s.name: s for s in [
     O("count_and_exposure_penalties", "bool", True, "canasta/8.11",
       N_("The insufficient-count (+10) and exposed-card penalties apply (not in the two-player game).")),
     O("target", "int", 5000, "canasta/7.2",
-      N_("Score that ends the game; null: 10,000 with two sides and 7,500 with three (six players)."),
-      nullable=True, minimum=500, maximum=100000, multiple_of=5),
-    O("max_rounds", "int", None, "canasta/7.2", N_("Deals after which the game ends anyway (Canasta Palace); null: no "
-                                                   "limit."), nullable=True, minimum=1, maximum=1000),
+      N_("Score that ends the game, or 10,000 with two sides and 7,500 with three (six players)."),
+      nullable=True, minimum=500, maximum=100000, multiple_of=5,
+      labels={None: N_("by the sides: 10,000 or 7,500")}),
+    O("max_rounds", "int", None, "canasta/7.2", N_("Deals after which the game ends anyway (Canasta Palace), or no limit."), nullable=True, minimum=1, maximum=1000,
+      labels={None: N_("no limit")}),
 ]}
 
 

@@ -123,8 +123,10 @@ def play_fault(hand: list[Card], trick: list[tuple[str, Card]], card: Card, trum
             top = max((c for _p, c in trick if c.suit == led), key=lambda c: STRENGTH[c.rank])
             higher = [c for c in follows if STRENGTH[c.rank] > STRENGTH[top.rank]]
             if higher and STRENGTH[card.rank] <= STRENGTH[top.rank]:
-                return IllegalAction("pinochle/5.4", _("{player} can beat {card} and must: play one of {cards}",
-                                                       player=player, card=top, cards=sorted(set(higher), key=str)))
+                return IllegalAction("pinochle/5.4", ngettext("{player} can beat {card} and must play {cards}",
+                                                              "{player} can beat {card} and must play one of {cards}",
+                                                              len(set(higher)), player=player, card=top,
+                                                              cards=sorted(set(higher), key=str)))
         return None
     trumps = [c for c in hand if c.suit == trump]
     if trumps:
@@ -136,9 +138,10 @@ def play_fault(hand: list[Card], trick: list[tuple[str, Card]], card: Card, trum
             top = max(on, key=lambda c: STRENGTH[c.rank])
             higher = [c for c in trumps if STRENGTH[c.rank] > STRENGTH[top.rank]]
             if higher and STRENGTH[card.rank] <= STRENGTH[top.rank]:
-                return IllegalAction("pinochle/5.4", _("{player} can overtrump {card} and must: play one of "
-                                                       "{cards}", player=player, card=top,
-                                                       cards=sorted(set(higher), key=str)))
+                return IllegalAction("pinochle/5.4", ngettext("{player} can overtrump {card} and must play {cards}",
+                                                              "{player} can overtrump {card} and must play one of "
+                                                              "{cards}", len(set(higher)), player=player, card=top,
+                                                              cards=sorted(set(higher), key=str)))
     return None
 
 

@@ -690,8 +690,9 @@ class DealState:
                 higher = [c for c in follows if STRENGTH[c.rank] > STRENGTH[top.rank]]
                 if higher and card not in higher:
                     return IllegalAction("thousand/11.4",
-                                         _("{player} can beat {top} and must: play one of {cards}",
-                                           player=player, top=top, cards=higher))
+                                         ngettext("{player} can beat {top} and must play {cards}",
+                                                  "{player} can beat {top} and must play one of {cards}", len(higher),
+                                                  player=player, top=top, cards=higher))
             return None
         if trump is not None:
             trumps = [c for c in hand if c.suit == trump]
@@ -708,8 +709,9 @@ class DealState:
                     higher = [c for c in trumps if STRENGTH[c.rank] > STRENGTH[top.rank]]
                     if higher and card not in higher:
                         return IllegalAction("thousand/11.5",
-                                             _("{player} can overtrump {top} and must: play one of {cards}",
-                                               player=player, top=top, cards=higher))
+                                             ngettext("{player} can overtrump {top} and must play {cards}",
+                                                      "{player} can overtrump {top} and must play one of {cards}",
+                                                      len(higher), player=player, top=top, cards=higher))
         return None
 
     def call_rules(self, player: str, kind: str, amount: Any = None, blind: bool = False) -> set[str]:

@@ -716,12 +716,12 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
         # actor's already on the table
         expect = layout.hand_size + (1 if len(layout.active) == 3 else 0) - done - own
         if len(hand) != expect:
-            why = (ngettext("after {n} trick and a card on the table {player} holds {cards} cards, not {given}",
-                            "after {n} tricks and a card on the table {player} holds {cards} cards, not {given}",
-                            done, player=actor, cards=expect, given=len(hand)) if own else
-                   ngettext("after {n} trick {player} holds {cards} cards, not {given}",
-                            "after {n} tricks {player} holds {cards} cards, not {given}", done,
-                            player=actor, cards=expect, given=len(hand)))
+            # two counts, each with its own noun: the tricks' phrase takes its plural from the tricks, the cards'
+            # from the cards
+            after = (ngettext("after {n} trick and a card on the table", "after {n} tricks and a card on the table",
+                              done) if own else ngettext("after {n} trick", "after {n} tricks", done))
+            why = ngettext("{after} {player} holds {n} card, not {given}", "{after} {player} holds {n} cards, not {given}",
+                           expect, after=after, player=actor, given=len(hand))
             raise InputError(why, "/position/hand")
     _auction_of(pos, st, layout, opts, state, d, contract)
     return st, ptrs

@@ -71,10 +71,10 @@
     try {
       r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     } catch (e) {
-      return { status: 0, data: { title: fmt(T.unreachable, { why: e.message }), errors: [] } };
+      return { status: 0, data: { title: fmt(T.unreachable, { why: T.network_down }), errors: [] } };
     }
     let data = null;
-    try { data = await r.json(); } catch (e) { data = { title: fmt(T.unreachable, { why: r.status }), errors: [] }; }
+    try { data = await r.json(); } catch (e) { data = { title: fmt(T.unreachable, { why: fmt(T.bad_answer, { status: r.status }) }), errors: [] }; }
     return { status: r.status, data };
   }
 
@@ -172,7 +172,8 @@
         update();
         refreshDeck();
       };
-      const summary = el("span", { class: "opt-summary" }, spec.summary, " ", el("code", { text: spec.name }));
+      const summary = el("span", { class: "opt-summary" }, spec.summary);
+      const label = (a) => (spec.labels && spec.labels[optionKey(a)]) || (typeof a === "boolean" ? (a ? T.yes : T.no) : String(a));
       let control;
       if (spec.type === "bool") {
         control = el("input", { type: "checkbox", id, checked: current === true });
@@ -185,19 +186,24 @@
       if (spec.allowed || spec.type.startsWith("enum") || spec.type.startsWith("bool")) {
         const values = spec.allowed || [true, false];
         control = el("select", { id },
-          ...(nullable ? [el("option", { value: "__null__", text: T.null_option })] : []),
-          ...values.map((a) => el("option", { value: JSON.stringify(a), text: typeof a === "boolean" ? (a ? T.yes : T.no) : String(a) })));
+          ...(nullable ? [el("option", { value: "__null__", text: (spec.labels && spec.labels.null) || T.null_option })] : []),
+          ...values.map((a) => el("option", { value: JSON.stringify(a), text: label(a) })));
         control.value = current === null ? "__null__" : JSON.stringify(current);
         control.addEventListener("change", () => onchange(control.value === "__null__" ? null : JSON.parse(control.value)));
       } else {
         control = el("input", { type: "text", inputmode: "numeric", id, value: current === null ? "" : String(current),
-          placeholder: nullable ? T.null_option : "" });
+          placeholder: nullable ? (spec.labels && spec.labels.null) || T.null_option : "" });
         control.addEventListener("change", () => onchange(control.value.trim() === "" && nullable ? null : optionValue(spec, control.value)));
       }
       box.append(el("div", { class: "option", id: `${id}-wrap` }, el("label", { for: id }, summary), control,
         el("p", { class: "field-error", id: `${id}-error` })));
     }
     changedCount();
+  }
+
+  // an option value as the labels of /variants key it: its JSON text, a string without its quotes
+  function optionKey(v) {
+    return typeof v === "string" ? v : JSON.stringify(v);
   }
 
   function changedCount() {
@@ -686,13 +692,16 @@
 
   function citations(ans) {
     const box = el("div", { class: "citations" }, el("h3", { text: T.rule }));
-    const summaries = Object.fromEntries(((S.info && S.info.options) || []).map((o) => [o.name, o.summary]));
+    const specs = Object.fromEntries(((S.info && S.info.options) || []).map((o) => [o.name, o]));
     for (const c of ans.citations || []) {
       const art = el("article", { class: "citation" }, el("h4", {}, ruleRef(c.rule), " ", c.title), el("p", { text: c.text }));
       if (c.options && Object.keys(c.options).length) {
         art.append(el("details", {}, el("summary", { text: T.options_in_force }), el("ul", {},
-          Object.entries(c.options).map(([k, v]) => el("li", {}, el("code", { text: `${k} = ${JSON.stringify(v)}` }),
-            summaries[k] ? ` — ${summaries[k]}` : "")))));
+          Object.entries(c.options).map(([k, v]) => {
+            const o = specs[k];
+            const shown = o && o.labels && o.labels[optionKey(v)];
+            return el("li", {}, o ? `${o.summary} — ` : "", el("strong", { text: shown || JSON.stringify(v) }));
+          }))));
       }
       box.append(art);
     }
