@@ -65,3 +65,13 @@ class IllegalAction(RefereeError):
     def as_violation(self, pointer: str | None = None) -> dict:
         return {"rule": self.rule, "message": self.message,
                 "pointer": self.pointer if pointer is None else pointer}
+
+
+def allowed(verify, *args, **kwargs) -> bool:
+    """The ``can_*`` view of a state machine's ``verify_*`` check: True when it raises no :class:`IllegalAction`
+    (every game's ``can_*`` is this, so a rule is written once, in its ``verify_*``)."""
+    try:
+        verify(*args, **kwargs)
+    except IllegalAction:
+        return False
+    return True

@@ -103,3 +103,19 @@ def test_v2_round_to_five(value, expected):
     ("down", [15, 16, 25, 26], [10, 20, 20, 30])])
 def test_v1_round_to_ten(half, values, expected):
     assert [round_to(v, 10, half) for v in values] == expected
+
+
+def test_allowed_is_the_can_view_of_a_verify_check():
+    # every game's can_* is allowed(verify_*, ...): a broken rule is False, a clean check True, and a request that
+    # cannot be judged is not swallowed into a False
+    from referee.errors import IllegalAction, InputError, allowed
+
+    def verify(n, *, limit=3):
+        if n is None:
+            raise InputError("give n", "/n")
+        if n > limit:
+            raise IllegalAction("sample/1.1", f"{n} is over {limit}")
+    assert allowed(verify, 3) is True and allowed(verify, 4) is False
+    assert allowed(verify, 4, limit=4) is True
+    with pytest.raises(InputError):
+        allowed(verify, None)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..cards import Card, parse_card
-from ..errors import IllegalAction
+from ..errors import IllegalAction, allowed
 from ..i18n import N_, Rank, _, ngettext, number
 from .cards import card_value, cards_value, is_black_three, is_red_three, is_wild
 from .melds import (BRAZILIAN_OPENINGS, MeldFault, classify, go_out_fault, is_canasta, kind_of_key, meld_key, meld_ok,
@@ -394,7 +394,7 @@ class DealState:
             raise IllegalAction("canasta/2.1", _("the stock is empty: no replacement can be drawn"))
 
     def can_red_three(self, player: str, card: Card) -> bool:
-        return _can(self.verify_red_three, player, card)
+        return allowed(self.verify_red_three, player, card)
 
     def apply_red_three(self, player: str, card: Card, replacement: Card | None) -> None:
         """Lay out a red three held in hand (dealt, or drawn) and draw its replacement (canasta/2.1)."""
@@ -426,7 +426,7 @@ class DealState:
                                                  "ends"))
 
     def can_draw(self, player: str) -> bool:
-        return _can(self.verify_draw, player)
+        return allowed(self.verify_draw, player)
 
     def apply_draw(self, player: str, cards: list[Card] | None = None) -> dict:
         """Draw from the stock: ``draw_count`` cards; a red three among them is laid out and replaced at once.
@@ -619,7 +619,7 @@ class DealState:
                                      card=card), None, "/cards/" + where.rsplit("/", 1)[1])
 
     def can_take_pile(self, player: str, shown: list[Card], melds: list[list[Card]] | None = None) -> bool:
-        return _can(self.verify_take_pile, player, shown, melds)
+        return allowed(self.verify_take_pile, player, shown, melds)
 
     def apply_take_pile(self, player: str, shown: list[Card], melds: list[list[Card]] | None = None) -> dict:
         """Take the whole pile; the top card is melded at once with ``shown``; red threes in it are laid out."""
@@ -859,7 +859,7 @@ class DealState:
         return self.go_out_fault(side, made) is not None
 
     def can_meld(self, player: str, groups: list) -> bool:
-        return _can(self.verify_meld, player, groups)
+        return allowed(self.verify_meld, player, groups)
 
     def _record_melds(self, player: str, made: dict[str, list[Card]]) -> None:
         side = self.side(player)
@@ -974,7 +974,7 @@ class DealState:
         return {"hand_after": rest}
 
     def can_discard(self, player: str, card: Card) -> bool:
-        return _can(self.verify_discard, player, card)
+        return allowed(self.verify_discard, player, card)
 
     def apply_discard(self, player: str, card: Card) -> dict:
         rest = self.verify_discard(player, card)["hand_after"]
@@ -1080,11 +1080,11 @@ class DealState:
                     if cards and cards[0].rank != "3":
                         trial = groups[:k] + [(g[0], cards + [w]) if isinstance(g, tuple) else cards + [w]] \
                             + groups[k + 1:]
-                        if _can(self._verify_melds, side, [trial[k]]):
+                        if allowed(self._verify_melds, side, [trial[k]]):
                             groups = trial
                             break
-            if groups and _can(self.verify_go_out, player, groups, discard) or \
-                    (not groups and discard is not None and _can(self.verify_go_out, player, [], discard)):
+            if groups and allowed(self.verify_go_out, player, groups, discard) or \
+                    (not groups and discard is not None and allowed(self.verify_go_out, player, [], discard)):
                 return groups, discard
         return None
 
@@ -1110,7 +1110,7 @@ class DealState:
         return self.verify_meld(player, groups, final_discard=discard, going_out=True)
 
     def can_go_out(self, player: str, groups: list, discard: Card | None) -> bool:
-        return _can(self.verify_go_out, player, groups, discard)
+        return allowed(self.verify_go_out, player, groups, discard)
 
     def apply_go_out(self, player: str, groups: list, discard: Card | None) -> dict:
         v = self.verify_go_out(player, groups, discard)
@@ -1136,7 +1136,7 @@ class DealState:
                                         player=player), None, "/cards")
 
     def can_expose(self, player: str, cards: list[Card]) -> bool:
-        return _can(self.verify_expose, player, cards)
+        return allowed(self.verify_expose, player, cards)
 
     def apply_expose(self, player: str, cards: list[Card]) -> dict:
         """The cards stay in the hand, face up: each is melded or becomes the player's next discard (no points).
@@ -1172,7 +1172,7 @@ class DealState:
             raise IllegalAction("canasta/6.3", _("the question has been asked and answered this turn"))
 
     def can_ask(self, player: str) -> bool:
-        return _can(self.verify_ask, player)
+        return allowed(self.verify_ask, player)
 
     def apply_late_ask(self, player: str) -> dict | None:
         """After a late question (canasta/8.5) the play goes on: a player who can go out must, as after a yes; one
@@ -1219,7 +1219,7 @@ class DealState:
                                                  rank=Rank(self.pile.top.rank)))
 
     def can_end(self, player: str) -> bool:
-        return _can(self.verify_end, player)
+        return allowed(self.verify_end, player)
 
     def apply_end(self, player: str) -> dict:
         self.verify_end(player)
@@ -1253,7 +1253,7 @@ class DealState:
         return want
 
     def can_extra_cards(self, player: str, cards: list[Card] | None = None) -> bool:
-        return _can(self.verify_extra_cards, player, cards)
+        return allowed(self.verify_extra_cards, player, cards)
 
     def apply_extra_cards(self, player: str, cards: list[Card] | None = None) -> dict:
         want = self.verify_extra_cards(player, cards)
@@ -1279,7 +1279,7 @@ class DealState:
             raise foul("canasta/1.5", _("{player} takes his packet once he has completed a canasta", player=player))
 
     def can_packet(self, player: str) -> bool:
-        return _can(self.verify_packet, player)
+        return allowed(self.verify_packet, player)
 
     def apply_packet(self, player: str) -> dict:
         self.verify_packet(player)
@@ -1312,7 +1312,7 @@ class DealState:
         return self._verify_melds(self.side(player), groups, going_out=True)
 
     def can_double_ending(self, player: str, groups: list) -> bool:
-        return _can(self.verify_double_ending, player, groups)
+        return allowed(self.verify_double_ending, player, groups)
 
     def apply_double_ending(self, player: str, groups: list) -> dict:
         made = self.verify_double_ending(player, groups)
@@ -1433,7 +1433,7 @@ def legal_actions(st: DealState, actor: str) -> list[dict]:
         return out
     hand = st.hands.get(actor) or []
     for c in dict.fromkeys(c for c in hand if is_red_three(c)):
-        if _can(st.verify_red_three, actor, c):
+        if allowed(st.verify_red_three, actor, c):
             out.append({"type": "red_three", "player": actor, "card": str(c)})
     if st.phase == "draw":
         if st.can_draw(actor):
@@ -1442,7 +1442,7 @@ def legal_actions(st: DealState, actor: str) -> list[dict]:
         if way is not None:
             out.append({"type": "take_pile", "player": actor, "cards": [str(c) for c in way[0]],
                         "melds": [[str(c) for c in m] for m in way[1]]})
-        if _can(st.verify_end, actor):
+        if allowed(st.verify_end, actor):
             out.append({"type": "end", "player": actor})
     elif st.extra_due.get(actor):
         out.append({"type": "extra_cards", "player": actor})
@@ -1466,9 +1466,9 @@ def legal_actions(st: DealState, actor: str) -> list[dict]:
             if card is not None:
                 act["card"] = str(card)
             out.append(act)
-        if _can(st.verify_end, actor):            # a last red three drawn: the hand ends (canasta/6.5)
+        if allowed(st.verify_end, actor):            # a last red three drawn: the hand ends (canasta/6.5)
             out.append({"type": "end", "player": actor})
-    if _can(st.verify_ask, actor):
+    if allowed(st.verify_ask, actor):
         out += [{"type": "ask", "player": actor, "answer": a} for a in ("yes", "no")]
     return out
 
@@ -1562,14 +1562,6 @@ def _leaves(n: int) -> str:
     """Why a going out that leaves ``n`` cards is none (canasta/6.2)."""
     return ngettext("going out leaves no card in hand; {n} would remain",
                     "going out leaves no card in hand; {n} would remain", n)
-
-
-def _can(verify, *args) -> bool:
-    try:
-        verify(*args)
-    except IllegalAction:
-        return False
-    return True
 
 
 __all__ = ["DealState", "Layout", "NotPlayable", "Pile", "foul", "legal_actions", "same", "take_from", "way_to_take"]

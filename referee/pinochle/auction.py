@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import IllegalAction
+from ..errors import IllegalAction, allowed
 from ..i18n import _
 
 STEP = 10
@@ -67,18 +67,10 @@ class Auction:
                                 pointer="amount")
 
     def can_bid(self, player: str, amount: int) -> bool:
-        try:
-            self.verify_bid(player, amount)
-        except IllegalAction:
-            return False
-        return True
+        return allowed(self.verify_bid, player, amount)
 
     def can_pass(self, player: str) -> bool:
-        try:
-            self.verify_pass(player)
-        except IllegalAction:
-            return False
-        return True
+        return allowed(self.verify_pass, player)
 
     def apply_bid(self, player: str, amount: int, as_played: bool = False) -> dict:
         """Returns ``{"bid": amount}``, or ``{"declarer", "bid"}`` when the others have all passed."""

@@ -34,7 +34,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..cards import Card
-from ..errors import IllegalAction
+from ..errors import IllegalAction, allowed
 from ..i18n import Suit, _, ngettext
 from .auction import Auction
 from .cards import LAST_TRICK, STRENGTH, dix_rank, points_of
@@ -282,11 +282,7 @@ class DealState:
                           self.opts["must_head"], LEAD_RULE[self.n])
 
     def can_play(self, player: str, card: Card) -> bool:
-        try:
-            self.verify_play(player, card)
-        except IllegalAction:
-            return False
-        return True
+        return allowed(self.verify_play, player, card)
 
     def apply_play(self, player: str, card: Card, as_played: bool = False) -> dict:
         if self.n == 2 and self.tricks_done == stock_tricks(self.opts) and not self.trick:
@@ -415,11 +411,7 @@ class DealState:
         return meld, plan
 
     def can_meld(self, player: str, cards: list[Card], exchange: bool = False) -> bool:
-        try:
-            self.verify_meld(player, cards, exchange)
-        except IllegalAction:
-            return False
-        return True
+        return allowed(self.verify_meld, player, cards, exchange)
 
     def apply_meld(self, player: str, cards: list[Card], exchange: bool = False, as_played: bool = False) -> dict:
         """Meld ``cards`` (a dix with ``exchange``: swapped for the upcard).  Returns ``{meld, name, class, points,
@@ -488,11 +480,7 @@ class DealState:
         # the winner's face-down card may be the twin of the upcard, so it is never refused
 
     def can_draw(self, player: str, card: Card | None) -> bool:
-        try:
-            self.verify_draw(player, card)
-        except IllegalAction:
-            return False
-        return True
+        return allowed(self.verify_draw, player, card)
 
     def apply_draw(self, player: str, card: Card | None, as_played: bool = False) -> dict:
         """Draw from the stock; returns ``{"drew", "stock_left", "upcard"}`` (``upcard``: the face-up card was taken)."""
@@ -542,11 +530,7 @@ class DealState:
             raise IllegalAction("pinochle/6.4", _("the deal is over; a player declares out during it"))
 
     def can_declare(self, player: str) -> bool:
-        try:
-            self.verify_declare(player)
-        except IllegalAction:
-            return False
-        return True
+        return allowed(self.verify_declare, player)
 
     def apply_declare(self, player: str, banked: int, target: int) -> dict:
         """Declare out: right if ``banked`` + this deal's meld (the dealer's 10 for a dix turned up included) and the
@@ -565,11 +549,7 @@ class DealState:
         self.auction.verify_bid(player, amount, as_played)
 
     def can_bid(self, player: str, amount: int) -> bool:
-        try:
-            self.verify_bid(player, amount)
-        except IllegalAction:
-            return False
-        return True
+        return allowed(self.verify_bid, player, amount)
 
     def apply_bid(self, player: str, amount: int, as_played: bool = False) -> dict:
         self.verify_bid(player, amount, as_played)
@@ -581,11 +561,7 @@ class DealState:
         self.auction.verify_pass(player, as_played)
 
     def can_pass(self, player: str) -> bool:
-        try:
-            self.verify_pass(player)
-        except IllegalAction:
-            return False
-        return True
+        return allowed(self.verify_pass, player)
 
     def apply_pass(self, player: str, as_played: bool = False) -> dict:
         self.verify_pass(player, as_played)
@@ -605,11 +581,7 @@ class DealState:
             raise IllegalAction("pinochle/7.3", _("only the high bidder names trump, after the auction"))
 
     def can_trump(self, player: str) -> bool:
-        try:
-            self.verify_trump(player)
-        except IllegalAction:
-            return False
-        return True
+        return allowed(self.verify_trump, player)
 
     def apply_trump(self, player: str, suit: str) -> dict:
         self.verify_trump(player)
@@ -629,11 +601,7 @@ class DealState:
             raise IllegalAction("pinochle/8.3", _("the widow was already taken"))
 
     def can_widow(self, player: str) -> bool:
-        try:
-            self.verify_widow(player)
-        except IllegalAction:
-            return False
-        return True
+        return allowed(self.verify_widow, player)
 
     def apply_widow(self, player: str) -> dict:
         """The bidder takes the 3 widow cards into the hand (pinochle/8.3)."""
@@ -656,11 +624,7 @@ class DealState:
             left[c] -= 1
 
     def can_bury(self, player: str, cards: list[Card]) -> bool:
-        try:
-            self.verify_bury(player, cards)
-        except IllegalAction:
-            return False
-        return True
+        return allowed(self.verify_bury, player, cards)
 
     def apply_bury(self, player: str, cards: list[Card]) -> dict:
         """The bidder lays 3 cards away; they count for the bidder, who then leads (pinochle/8.3, 8.5)."""
@@ -679,11 +643,7 @@ class DealState:
             raise IllegalAction("pinochle/8.4", _("a bid is conceded before the first lead"))
 
     def can_concede(self, player: str) -> bool:
-        try:
-            self.verify_concede(player)
-        except IllegalAction:
-            return False
-        return True
+        return allowed(self.verify_concede, player)
 
     def apply_concede(self, player: str, as_played: bool = False) -> dict:
         """The bidder gives up before the first lead: a single bete (pinochle/8.4); the deal is over."""

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import Card
-from ..errors import IllegalAction, InputError
+from ..errors import IllegalAction, InputError, allowed
 from ..i18n import N_, Suit, _, ngettext
 from .cards import STRENGTH, card_points
 from .melds import ACE_MARRIAGE_VALUE, ACES, MARRIAGE_VALUE, has_four_aces, marriages_in
@@ -340,7 +340,7 @@ class DealState:
                                                    players=", ".join(on)))
 
     def can_bid(self, player: str, amount: Any, blind: bool = False) -> bool:
-        return _allowed(self.verify_bid, player, amount, blind)
+        return allowed(self.verify_bid, player, amount, blind)
 
     def apply_bid(self, player: str, amount: int, blind: bool = False, as_played: bool = False) -> dict:
         self._verify(self.verify_bid, as_played, player, amount, blind)
@@ -362,7 +362,7 @@ class DealState:
                                                   player=player), pointer="player")
 
     def can_pass(self, player: str) -> bool:
-        return _allowed(self.verify_pass, player)
+        return allowed(self.verify_pass, player)
 
     def apply_pass(self, player: str, as_played: bool = False) -> dict:
         self._verify(self.verify_pass, as_played, player)
@@ -533,7 +533,7 @@ class DealState:
                                                       players=", ".join(on))))
 
     def can_concede(self, player: str) -> bool:
-        return _allowed(self.verify_concede, player)
+        return allowed(self.verify_concede, player)
 
     def apply_concede(self, player: str, as_played: bool = False) -> dict:
         self._verify(self.verify_concede, as_played, player)
@@ -828,7 +828,7 @@ class DealState:
             self.phase, self.leader = saved
 
     def can_play(self, player: str, card: Card, marriage: bool = False) -> bool:
-        return _allowed(self.verify_play, player, card, marriage)
+        return allowed(self.verify_play, player, card, marriage)
 
     def apply_play(self, player: str, card: Card, marriage: bool = False, as_played: bool = False) -> dict:
         """Play ``card``; return ``{"marriage"?: {suit, points}, "trick"?: {winner, points, cards}}``."""
@@ -888,7 +888,7 @@ class DealState:
         out: list[dict] = []
         if self.phase == "bidding":
             p = player or self.to_speak
-            if self.opts["blind"] and _allowed(self._verify_blind, p, BLIND_CONTRACT):
+            if self.opts["blind"] and allowed(self._verify_blind, p, BLIND_CONTRACT):
                 out.append({"type": "bid", "player": p, "min": BLIND_CONTRACT, "max": BLIND_CONTRACT,
                             "step": self.opts["bid_step"], "blind": True})
             if p != self.to_speak or p in self.passed:
@@ -944,10 +944,3 @@ class DealState:
         return out
 
 
-def _allowed(verify, *args) -> bool:
-    """The ``can_*`` view of a ``verify_*`` check: True when it raises nothing."""
-    try:
-        verify(*args)
-    except IllegalAction:
-        return False
-    return True
