@@ -399,3 +399,26 @@ def test_the_testers_pinochle_numbers_in_russian():
     part = {r["id"]: r for r in service.rules_info("pinochle", "partnership", "ru")["rules"]}
     assert f"тузы — 1{nb}000" in part["pinochle/4.9"]["text"]
     assert f"Оба флеша вместе — 1{nb}500" in part["pinochle/4.10"]["text"]
+
+
+# Russian Canasta has one word for each heap: «сброс» is the discard pile, «колода» the stock (and the packs); the
+# talon's «прикуп» and the pile-as-«колода» of some translations stay out (a source's own heading is quoted as is)
+CANASTA_OTHER_WORDS = re.compile(r"прикуп|колод\w* сброса|стопк\w* сброса|замороженн\w* колод|взять колоду",
+                                 re.I)
+
+
+def test_russian_canasta_keeps_the_pile_and_the_stock_apart():
+    from babel.messages.pofile import read_po
+    game = registry.GAMES["canasta"]
+    for rule in rules_of(game):
+        for where, texts in texts_of(rule):
+            text = re.sub(r"«[^»]*»", "", texts.get("ru", ""))
+            assert not CANASTA_OTHER_WORDS.search(text), (rule.id, where, CANASTA_OTHER_WORDS.search(text)[0])
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "referee/locale/ru/LC_MESSAGES/messages.po"
+    with path.open("rb") as f:
+        catalog = read_po(f)
+    for m in catalog:
+        if m.id and any("canasta" in loc for loc, _ in m.locations):
+            for text in (m.string if isinstance(m.string, tuple) else (m.string,)):
+                assert not CANASTA_OTHER_WORDS.search(text or ""), (m.id, text)
