@@ -96,7 +96,7 @@ class Rule:
         can have effect) and, with ``notes``, the rule's ``notes``."""
         text = self.body(lang, options, variant.id if variant is not None else None)
         out = {"id": self.id, "title": _pick(self.title, lang), "text": text,
-               "source": self.sources_under(options, variant.id if variant is not None else None)}
+               "source": self.sources_under(options, variant.id if variant is not None else None, lang)}
         if options is not None and self.options:
             vid = variant.id if variant is not None else None
             cond = dict(self.options_when)
@@ -109,9 +109,11 @@ class Rule:
         return out
 
 
-    def sources_under(self, options: dict[str, Any] | None, variant_id: str | None = None) -> list[dict]:
+    def sources_under(self, options: dict[str, Any] | None, variant_id: str | None = None,
+                      lang: str = DEFAULT_LANGUAGE) -> list[dict]:
         """The rule's references and those of the clauses that hold under ``options``, each once, in order; a
-        reference with its own ``when`` counts only where that holds too."""
+        reference with its own ``when`` counts only where that holds too.  A section written in our own words
+        (``{en: ..., ru: ...}``) is shown in ``lang``; one quoted from the source is a plain string."""
         opts = options or {}
         refs = list(self.source)
         for c in self.clauses:
@@ -121,7 +123,8 @@ class Rule:
         for ref in refs:
             if "when" in ref and not ref["when"].holds(opts, variant_id):
                 continue
-            shown = {"source": ref["source"], "section": ref["section"]}
+            section = ref["section"]
+            shown = {"source": ref["source"], "section": section if isinstance(section, str) else _pick(section, lang)}
             if shown not in out:
                 out.append(shown)
         return out
@@ -155,7 +158,9 @@ def _sources(value: Any, where: str) -> tuple[dict, ...]:
         raise ValueError(f"{where}: sources are a list of {{source, section}} references to the bibliography")
     out = []
     for s in value:
-        ref = {"source": s["source"], "section": str(s.get("section", ""))}
+        section = s.get("section", "")
+        ref = {"source": s["source"],
+               "section": _texts(section, where) if isinstance(section, dict) else str(section)}
         if s.get("when"):
             ref["when"] = Clause(when=dict(s["when"]), text={})
         out.append(ref)

@@ -120,7 +120,8 @@ def test_no_text_speaks_of_a_seed(game):
             for lang, text in texts.items():
                 assert not re.search(r"\bseed|сид\b", text, re.I), (rule.id, where, lang)
         for ref in rule.all_sources():
-            assert "seed" not in ref["section"].lower(), rule.id
+            sections = ref["section"].values() if isinstance(ref["section"], dict) else [ref["section"]]
+            assert all("seed" not in sec.lower() for sec in sections), rule.id
     for s in game.rulebook.sources:
         assert "seed" not in s["title"].lower() and "seed" not in s["id"].lower()
     for v in game.variants.values():
@@ -239,6 +240,44 @@ def test_a_rule_shows_the_clauses_that_hold(sample, opts, variant, en):
     assert ru["title"] == "Красные тройки" and ru["notes"] == ["Источники расходятся."]
     assert ru["text"].startswith("Каждая красная тройка приносит " + {100: "100", 1000: "1\xa0000", 105: "105"}[
         opts["red_three_value"]] + ".")
+
+
+def test_a_section_in_our_own_words_is_shown_in_the_language_asked(tmp_path):
+    # a heading quoted from the source stays as written; a label of ours ({en, ru}) follows the request's language
+    from referee.rulebook import Rulebook
+    path = tmp_path / "rules.yaml"
+    path.write_text(SAMPLE.replace('{source: book, section: "p. 13"}',
+                                   '{source: book, section: {en: "Samba paragraph", ru: "абзац о самбе"}}, '
+                                   '{source: book, section: "Самба"}'), encoding="utf-8")
+    rule = Rulebook.load(path)["sample/1.2"]
+    opts = {"red_three_scale": "six_1000"}
+    assert rule.render("en", None, opts)["source"] == [{"source": "book", "section": "Samba paragraph"},
+                                                       {"source": "book", "section": "Самба"}]
+    assert rule.render("ru", None, opts)["source"] == [{"source": "book", "section": "абзац о самбе"},
+                                                       {"source": "book", "section": "Самба"}]
+    with pytest.raises(ValueError):         # a label of ours has an English text at least
+        Rulebook.load(_write(tmp_path, SAMPLE.replace('section: "p. 13"', 'section: {ru: "с. 13"}')))
+
+
+def _write(tmp_path, text):
+    path = tmp_path / "other.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# the team's own labels for a part of a source: a Russian reader sees them in Russian
+TEAM_LABELS = re.compile(r"\bparagraphs?$|^(tests|docs|engine|engine tests|settings|settings and tests|house rules): "
+                         r"|^(bonus list|hand penalties|opening table|own-canasta line|seven-joker option|"
+                         r"scoring tests|scoring code|full-game tests|four-player settings|deal invariants|"
+                         r"open questions|rules notes|rules tests)\b")
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_no_russian_citation_shows_an_english_label_of_ours(game):
+    for v, lang, rule, r in rendered(game):
+        if lang == "ru":
+            for s in r["source"]:
+                assert not TEAM_LABELS.search(s["section"]), (v.id, rule.id, s)
 
 
 def test_a_rule_applies_only_where_its_condition_holds(sample):
@@ -360,3 +399,26 @@ def test_the_testers_pinochle_numbers_in_russian():
     part = {r["id"]: r for r in service.rules_info("pinochle", "partnership", "ru")["rules"]}
     assert f"тузы — 1{nb}000" in part["pinochle/4.9"]["text"]
     assert f"Оба флеша вместе — 1{nb}500" in part["pinochle/4.10"]["text"]
+
+
+# Russian Canasta has one word for each heap: «сброс» is the discard pile, «колода» the stock (and the packs); the
+# talon's «прикуп» and the pile-as-«колода» of some translations stay out (a source's own heading is quoted as is)
+CANASTA_OTHER_WORDS = re.compile(r"прикуп|колод\w* сброса|стопк\w* сброса|замороженн\w* колод|взять колоду",
+                                 re.I)
+
+
+def test_russian_canasta_keeps_the_pile_and_the_stock_apart():
+    from babel.messages.pofile import read_po
+    game = registry.GAMES["canasta"]
+    for rule in rules_of(game):
+        for where, texts in texts_of(rule):
+            text = re.sub(r"«[^»]*»", "", texts.get("ru", ""))
+            assert not CANASTA_OTHER_WORDS.search(text), (rule.id, where, CANASTA_OTHER_WORDS.search(text)[0])
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "referee/locale/ru/LC_MESSAGES/messages.po"
+    with path.open("rb") as f:
+        catalog = read_po(f)
+    for m in catalog:
+        if m.id and any("canasta" in loc for loc, _ in m.locations):
+            for text in (m.string if isinstance(m.string, tuple) else (m.string,)):
+                assert not CANASTA_OTHER_WORDS.search(text or ""), (m.id, text)
