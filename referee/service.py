@@ -199,6 +199,8 @@ def deck_info(game_id: str, body: Any, lang: str = DEFAULT_LANGUAGE) -> dict:
             variant = game.variant(body.get("variant"))
         except UnknownVariant as e:
             raise UnknownVariant(str(e), "/variant") from None
+        if "options" in body and body["options"] is None:      # null is no object of options (absent is: none)
+            raise InputError(_("options must be an object of option name to value"), "/options")
         opts = variant.resolve(body.get("options"))
         return {"game": game.id, "variant": variant.id, "options": opts, "deck": deck_listing(game.deck(opts))}
 

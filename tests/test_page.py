@@ -212,6 +212,7 @@ def test_every_game_gives_its_deck_as_the_engine_plays_it():
     ({"options": {"packs": 3}}, "/options/red_three_scale"),   # three packs under a two-pack red-three scale
     ({"options": {"no_such": 1}}, "/options/no_such"),
     ({"options": []}, "/options"),
+    ({"options": None}, "/options"),      # null is no object of options (the fuzzer's 1,000 cases found it taken)
     ({"variant": 7}, "/variant"),
     ({"players": ["A", "B"]}, "/players"),
     ([], ""),
