@@ -13,12 +13,20 @@ from .common import ECHO_MAX, echo
 from .i18n import N_, _
 
 MAX_DEPTH = 32
+# the bad \u escape, which the decoder names by a pattern of four hex digits: the catalog says it in full
+BAD_U_ESCAPE = N_("Invalid \\u escape: four hexadecimal digits must follow \\u")
 # what Python's JSON decoder says of a fault, so that the catalog can say it in every language
 DECODER_MESSAGES = (N_("Expecting value"), N_("Expecting ',' delimiter"), N_("Expecting ':' delimiter"),
                     N_("Expecting property name enclosed in double quotes"), N_("Unterminated string starting at"),
-                    N_("Invalid control character at"), N_("Invalid \\escape"), N_("Invalid \\uXXXX escape"),
+                    N_("Invalid control character at"), N_("Invalid \\escape"), BAD_U_ESCAPE,
                     N_("Extra data"), N_("Illegal trailing comma before end of object"),
                     N_("Illegal trailing comma before end of array"))
+
+
+def _decoder_words(msg: str) -> str:
+    """The catalog's entry for a message of Python's JSON decoder: its own words, but for the bad ``\\u`` escape,
+    which the catalog says in full."""
+    return BAD_U_ESCAPE if msg.startswith("Invalid \\u") else msg
 
 
 class BadJSON(Exception):
@@ -180,7 +188,7 @@ def parse_body(raw: bytes | str) -> Any:
     try:
         data = json.loads(text, object_pairs_hook=hooks.pairs, parse_constant=hooks.constant, parse_float=_number)
     except json.JSONDecodeError as e:
-        raise BadJSON(_("the body is not valid JSON: {why} at line {line} column {column}", why=_(e.msg),
+        raise BadJSON(_("the body is not valid JSON: {why} at line {line} column {column}", why=_(_decoder_words(e.msg)),
                         line=e.lineno, column=e.colno)) from None
     except (ValueError, RecursionError):
         raise BadJSON(_("the body is not valid JSON: a number is too long")) from None

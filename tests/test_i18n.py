@@ -154,3 +154,16 @@ def test_a_body_that_is_not_utf8_is_told_in_the_language_asked(client, body, lan
                     headers={"Accept-Language": lang})
     assert r.status_code == 400 and r.headers["Content-Language"] == lang
     assert r.get_json()["detail"] == detail
+
+
+@pytest.mark.parametrize("lang,detail", [
+    ("en", "the body is not valid JSON: Invalid \\u escape: four hexadecimal digits must follow \\u at line 1 "
+           "column 9"),
+    ("ru", "тело запроса — не корректный JSON: недопустимая последовательность \\u: после \\u нужны четыре "
+           "шестнадцатеричные цифры (строка 1, столбец 9)"),
+])
+def test_a_bad_u_escape_is_said_in_full_in_the_language_asked(client, lang, detail):
+    # {"a": "\u12"}: two hex digits where four must follow \u (the decoder names the fault by its pattern)
+    r = client.post("/v1/games/thousand/score", data=b'{"a": "\\u12"}', content_type="application/json",
+                    headers={"Accept-Language": lang})
+    assert r.status_code == 400 and r.get_json()["detail"] == detail
