@@ -167,3 +167,22 @@ def test_a_bad_u_escape_is_said_in_full_in_the_language_asked(client, lang, deta
     r = client.post("/v1/games/thousand/score", data=b'{"a": "\\u12"}', content_type="application/json",
                     headers={"Accept-Language": lang})
     assert r.status_code == 400 and r.get_json()["detail"] == detail
+
+
+@pytest.mark.parametrize("game,body", [
+    ("thousand", {"players": ["Анна", "Борис", "Вера"], "dealer": "Вера",
+                  "position": {"phase": "play", "declarer": "Анна", "contract": 100, "trump": "ч",
+                               "tricks_won": {"Анна": 4, "Борис": 2}, "trick": {"leader": "Анна", "cards": ["9б"]}},
+                  "action": {"type": "play", "player": "Борис", "card": "Тк"}}),
+    ("pinochle", {"players": ["Ann", "Bob"], "dealer": "Ann",
+                  "position": {"phase": "play", "trump": "H", "tricks_done": 14,
+                               "trick": {"leader": "Bob", "cards": ["KS"]}},
+                  "action": {"type": "play", "player": "Ann", "card": "9S"}}),
+])
+def test_a_missing_hand_is_asked_for_without_an_english_action_name(client, game, body):
+    # a new user's README body without position.hand read "без неё play не рассудить": the action's type name
+    r = client.post(f"/v1/games/{game}/check", json=body, headers={"Accept-Language": "ru"})
+    player = body["action"]["player"]
+    assert r.status_code == 422
+    assert r.get_json()["errors"] == [{"pointer": "/position/hand",
+                                       "detail": f"укажите руку игрока {player} (position.hand): без неё этот ход не рассудить"}]

@@ -361,7 +361,7 @@ def test_pinochle_play_without_the_hand_is_422(api):
     del body["position"]["hand"]
     err = api("check", body, status=422, game="pinochle")["errors"][0]
     assert err == {"pointer": "/position/hand",
-                   "detail": "give the hand of Ann (position.hand): a play cannot be judged without it"}
+                   "detail": "give the hand of Ann (position.hand): this action cannot be judged without it"}
     body["action"] = {"type": "meld", "player": "Ann", "cards": ["KH", "QH"]}
     assert api("check", body, status=422, game="pinochle")["errors"][0]["pointer"] == "/position/hand"
 

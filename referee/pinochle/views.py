@@ -103,8 +103,8 @@ def check(req: dict, variant, opts: dict) -> dict:
         except IllegalAction as e:
             return _illegal(base, e, legal_before, t if t == "bid" else None)
     if t in ("play", "meld", "dix") and pos.get("hand") is None:
-        raise InputError(_("give the hand of {player} (position.hand): a {action} cannot be judged without it",
-                           player=actor, action=t),
+        raise InputError(_("give the hand of {player} (position.hand): this action cannot be judged without it",
+                           player=actor),
                          "/position/hand")
     clash = fields_out_of_phase(pos, phase, PINOCHLE_FOREIGN)
     if clash:
