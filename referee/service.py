@@ -9,7 +9,7 @@ from typing import Any
 
 from marshmallow import ValidationError
 
-from schemas import REQUESTS, errors_to_pointers
+from referee.schemas import REQUESTS, errors_to_pointers
 
 from . import errors, i18n, registry
 from .common import echo

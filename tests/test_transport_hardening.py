@@ -707,7 +707,7 @@ def test_a_held_socket_is_closed_once_the_linger_is_over(server_default):
 
 def test_the_read_deadline_honours_a_callers_shorter_timeout():
     # the cause of the freeze above: _Deadline.recv replaced the caller's 2 s with the rest of the read timeout
-    import gunicorn_conf
+    from referee.http import gunicorn_conf
     a, b = socket.socketpair()
     try:
         d = gunicorn_conf._Deadline(a)
