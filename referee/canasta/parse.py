@@ -599,6 +599,12 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
     if problems:
         raise InputError(problems)
     # an unknown stock is taken as holding enough cards for any draw
+    if pile.block_froze:                      # who discarded the wild card that blocks the pile (canasta/5.1)
+        if pile.block_age is None:
+            pile.block_owner = ""
+        else:
+            seats = list(layout.seats)
+            pile.block_owner = seats[(seats.index(to_act) - pile.block_age - 1) % len(seats)]
     st = DealState(layout, opts, scores, stock if stock is not None else max(room, 2), pile, to_act, hands)
     st.melds = side_melds
     st.red_threes = reds
@@ -748,10 +754,17 @@ def _position_pile(raw: Any, opts: dict, tally: "Tally", problems: list, seats: 
         pile = Pile(None, 0, None, [])
         for c in cards:
             pile.push(c, opts["black_three_freezes"])
-        if opts["wild_block"] == "one_round" and pile.frozen_by == "wild":
+        if opts["wild_block"] != "until_taken" and pile.frozen_by == "wild":
+            # every turn since ends with a discard: a wild card under k cards was discarded k + 1 turns before the
+            # player's in turn; its block lapses when its discarder's turn comes (one_round) or has passed
+            # (full_round) (canasta/5.1)
             last_wild = max(k for k, c in enumerate(cards) if is_wild(c))
-            if len(cards) - 1 - last_wild >= seats and not any(is_red_three(c) for c in cards):
-                pile.frozen_by = None    # a round of discards has covered it: the one-round block has lapsed
+            age = len(cards) - 1 - last_wild
+            if age >= seats - (opts["wild_block"] == "one_round"):
+                if not any(is_red_three(c) for c in cards):
+                    pile.frozen_by = None    # a round of discards has covered it: the block has lapsed
+            else:
+                pile.block_age, pile.block_card, pile.block_froze = age, cards[last_wild], True
         if raw.get("top") is not None:
             got = canasta_card(raw["top"], "/position/pile/top")
             if not cards or not (got == pile.top or (got.rank == pile.top.rank and not got.suit)):
@@ -772,8 +785,12 @@ def _position_pile(raw: Any, opts: dict, tally: "Tally", problems: list, seats: 
         if top is not None:
             problems += tally.add("/position/pile/top", [top], single=True)
     fb_given = raw.get("frozen_by", pile.frozen_by)
-    if fb_given is None and pile.frozen_by == "wild" and opts["wild_block"] == "one_round" and "frozen_by" in raw:
-        pile.frozen_by = None            # a one-round block may have lapsed (canasta/5.1)
+    if pile.cards is None and pile.frozen_by == "wild" and opts["wild_block"] != "until_taken":
+        # a wild card discarded within the last round still blocks the pile (canasta/5.1); on top, its discarder is
+        # the player before the one in turn, otherwise the description does not say who
+        pile.block_froze = True
+        if pile.top is not None and is_wild(pile.top):
+            pile.block_age, pile.block_card = 0, pile.top
     if fb_given == "start":
         if not opts["pile_frozen_at_start"]:
             raise InputError(_("the pile starts frozen only with pile_frozen_at_start (canasta/5.1)"),
