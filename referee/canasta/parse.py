@@ -308,6 +308,11 @@ def finished_deal(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int
         reds = card_list(ds.get("red_threes") or [], ptr + "/red_threes")
         hands = [card_list(h, f"{ptr}/hands/{j}") for j, h in enumerate(ds.get("hands") or [])]
         if len(hands) != n_players:
+            if active.sitting_out in layout.members[sid] and len(hands) == len(layout.members[sid]):
+                # a hand for every member of the trio: one of them went to the player sitting out
+                raise InputError(_("{player} sits this deal out and is dealt no cards: give the hands of {players} "
+                                   "only, in that order (canasta/1.1)", player=active.sitting_out,
+                                   players=active.members[sid]), ptr + "/hands")
             raise InputError(_("give one hand per player of the side in play ({n}), in the order of its players",
                                n=n_players), ptr + "/hands")
         for j, c in enumerate(reds):
@@ -577,14 +582,16 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
         raise InputError(_("with stock_end stop the hand ended with the discard after the last stock card: no turn "
                            "begins with the stock gone (canasta/6.5)"), "/position/stock")
     to_act = pos.get("to_act", actor)
-    if to_act not in layout.side_of:
-        raise InputError(_("{name} is not one of the players", name=repr(to_act)), "/position/to_act")
+    if to_act != actor:
+        player_at(to_act, layout, "/position/to_act")     # a player of this deal (not the one sitting out)
     hands: dict[str, list[Card] | None] = {p: None for p in layout.seats}
     hands[actor] = hand
     owner = actor                             # whose hand ``hand`` is
     held = pos.get("red_threes_held") or {}
     for p, cards in held.items():             # before play begins: other players' dealt red threes, still to lay out
         hptr = f"/position/red_threes_held/{esc(p)}"
+        if p == layout.sitting_out:
+            raise InputError(_("{player} sits this deal out and is dealt no cards", player=p), hptr)
         if p not in layout.side_of or p == to_act:
             raise InputError(_("red_threes_held names the other players, each with the red threes still in his hand "
                                "before play begins"), hptr)
@@ -848,14 +855,13 @@ def start_deal(ev: dict, layout: Layout, opts: dict, scores: dict, deck: DeckSpe
         raise InputError(_("a deal event gives hands: {{player: [cards]}}"), ptr + "/hands")
     hands = {}
     for p, cards in raw.items():
+        if p == layout.sitting_out:         # five players: the trio's member sitting out is dealt nothing
+            raise InputError(_("{player} sits this deal out and is dealt no cards", player=p), f"{ptr}/hands/{esc(p)}")
         if p not in layout.side_of:
             raise InputError(_("{name} is not one of the players ({players})", name=repr(p),
                                players=list(layout.seats)), f"{ptr}/hands/{esc(p)}")
         hands[p] = card_list(cards, f"{ptr}/hands/{esc(p)}")
     dealt = deal_size(opts, len(layout.seats))
-    for p in hands:
-        if p not in layout.seats:
-            raise InputError(_("{player} sits this deal out and is dealt no cards", player=p), f"{ptr}/hands/{esc(p)}")
     for p in layout.seats:
         if p not in hands:
             raise InputError(_("the deal gives no hand for {player}", player=p), ptr + "/hands")
@@ -870,6 +876,9 @@ def start_deal(ev: dict, layout: Layout, opts: dict, scores: dict, deck: DeckSpe
             raise InputError(_("each player is dealt a face-down packet of {n}: give packets {{player: [cards]}}",
                                n=n_packet), ptr + "/packets")
         for p, cards in raw_packets.items():
+            if p == layout.sitting_out:
+                raise InputError(_("{player} sits this deal out and is dealt no cards", player=p),
+                                 f"{ptr}/packets/{esc(p)}")
             if p not in layout.seats:
                 raise InputError(_("{name} is not one of the players in the deal", name=repr(p)),
                                  f"{ptr}/packets/{esc(p)}")
