@@ -52,6 +52,9 @@ def test_south_may_not_take_the_pile_the_joker_blocks(api):
     assert (v["rule"], v["pointer"]) == ("canasta/5.1", "/action")
     assert v["message"] == "North discarded a joker: nobody may take the pile before North's next turn"
     assert ans["facts"]["frozen_by"] == "wild"
+    # the pile is not among South's choices; a pile taken all the same costs his side 100 (canasta/8.4)
+    assert [a["type"] for a in ans["legal_actions"]] == ["draw", "ask", "ask"]
+    assert [(p["rule"], p["points"]) for p in ans["penalties"]] == [("canasta/8.4", -100)]
 
 
 def test_the_block_is_said_in_russian(client):
