@@ -592,10 +592,16 @@ def test_strict_pile_message_and_canasta(api):
 
 
 def test_russian_lapsed_joker_block_can_be_described(api):
+    # a pile described by its top and size, nothing freezing it: a joker's block, if any, has lapsed
     pos = {"hand": m("9S 9H 5C 6D 7H 8S 4C 10D JH QS KD AD 4H"), "melds": {"NS": [m("KH KC KS")]},
-           "pile": {"cards": ["5D", "6D", "JK", "9D"], "frozen_by": None}}
+           "pile": {"top": "9D", "size": 4, "frozen_by": None}}
     ans = C(api, "check", check_body(RU, pos, {"type": "take_pile", "player": "North", "cards": ["9S", "9H"]}))
     assert ans["legal"] is True and ans["facts"]["frozen_by"] is None
+    # its cards say more: South's JK under West's 9D still blocks the pile on North's turn (canasta/5.1), so a
+    # frozen_by null given with them disagrees
+    pos["pile"] = {"cards": ["5D", "6D", "JK", "9D"], "frozen_by": None}
+    ans = C(api, "check", check_body(RU, pos, {"type": "take_pile", "player": "North", "cards": ["9S", "9H"]}), 422)
+    assert ans["errors"][0]["pointer"] == "/position/pile/frozen_by"
 
 
 def test_double_ending_in_check(api):

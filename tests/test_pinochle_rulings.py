@@ -257,7 +257,7 @@ def test_auction_forms_show_no_option_without_effect(client, variant):
 
 def test_two_handed_shows_them(client):
     rules = rules_of(client, "two-handed")
-    assert rules["pinochle/6.3"]["options"] == {"target": 1000, "target_rise": "by_step"}
+    assert rules["pinochle/6.3"]["options"] == {"target": 1000, "target_rise": "by_step", "one_deal_game": False}
     assert rules["pinochle/6.4"]["options"] == {"declare_out": True}
     assert rules["pinochle/1.1"]["options"] == {"deck": 48}
     assert rules["pinochle/4.1"]["options"] == {"deck": 48, "double_pinochle": "300"}

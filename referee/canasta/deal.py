@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cards import Card, parse_card
+from ..cards import JOKER, Card, parse_card
 from ..errors import IllegalAction, allowed
 from ..i18n import N_, Rank, _, ngettext, number
 from .cards import card_value, cards_value, is_black_three, is_red_three, is_wild
@@ -165,7 +165,11 @@ class Pile:
     size: int
     frozen_by: str | None = None
     cards: list[Card] | None = None
-    block_owner: str | None = None   # who discarded the wild card that blocks it for one round (wild_block)
+    block_owner: str | None = None   # who discarded the wild card that blocks it for one round (wild_block); "" when
+    #                                  a described pile does not say who
+    block_card: Card | None = None   # that wild card
+    block_froze: bool = False        # the blocking wild card is what set ``frozen_by`` to "wild"
+    block_age: int | None = None     # a described pile: the discards made onto the blocking wild card since
 
     def push(self, card: Card, black_three_freezes: bool) -> None:
         self.top = card
@@ -355,6 +359,38 @@ class DealState:
                 shown.pop(idx)
         return shown
 
+    def block_fault(self, player: str) -> IllegalAction | None:
+        """canasta/5.1 with option wild_block one_round or full_round: a wild card discarded within the last round
+        blocks the pile, and nobody takes it, not even with a natural pair, before its discarder's next turn
+        (one_round), or before that turn is over (full_round: nor the discarder himself)."""
+        owner = self.pile.block_owner
+        if owner is None:
+            return None
+        full = self.opts["wild_block"] == "full_round"
+        if not owner:
+            return foul("canasta/5.1", _("a joker or two discarded within the last round blocks the pile: nobody, its "
+                                         "discarder included, may take it until his next turn is over") if full else
+                        _("a joker or two discarded within the last round blocks the pile: nobody may take it before "
+                          "its discarder's next turn"), P_PILE)
+        joker = self.pile.block_card is not None and self.pile.block_card.rank == JOKER
+        if full:
+            msg = (_("{player} discarded a joker: nobody, {player} included, may take the pile until {player}'s next "
+                     "turn is over", player=owner) if joker else
+                   _("{player} discarded a two: nobody, {player} included, may take the pile until {player}'s next "
+                     "turn is over", player=owner))
+        else:
+            msg = (_("{player} discarded a joker: nobody may take the pile before {player}'s next turn", player=owner)
+                   if joker else
+                   _("{player} discarded a two: nobody may take the pile before {player}'s next turn", player=owner))
+        return foul("canasta/5.1", msg, P_PILE)
+
+    def lapse_block(self) -> None:
+        """The round of a discarded wild card's block is over (canasta/5.1): the wild card no longer blocks or
+        freezes the pile."""
+        if self.pile.block_froze and self.pile.frozen_by == "wild":
+            self.pile.frozen_by = None
+        self.pile.block_owner, self.pile.block_card, self.pile.block_froze = None, None, False
+
     def frozen_for(self, side: str) -> bool:
         return self.pile.frozen_by is not None or not self.has_melded(side) or self.opts["strict_pile"]
 
@@ -508,6 +544,9 @@ class DealState:
         if is_wild(top) or is_black_three(top):
             raise foul("canasta/5.2", _("a wild card on top of the pile stops it from being taken") if is_wild(top)
                        else _("a black three on top of the pile stops it from being taken"), P_PILE)
+        blocked = self.block_fault(player)
+        if blocked:
+            raise blocked
         if top.rank == "7" and self.opts["seven_on_pile"] == "blocks":
             raise foul("canasta/5.2", _("a seven on top of the pile stops it from being taken"), P_PILE)
         if top.rank != "7" and self.opts["seven_on_pile"] == "only":
@@ -990,12 +1029,13 @@ class DealState:
             self.penalties.append(fined)
         self._set_hand(player, rest)
         if self.pile.block_owner == player:
-            if self.pile.frozen_by == "wild":
-                self.pile.frozen_by = None    # its discarder did not take the pile: the block lapses
-            self.pile.block_owner = None
+            self.lapse_block()                # full_round: its discarder's turn is over without his taking the pile
+        unfrozen = self.pile.frozen_by is None
         self.pile.push(card, self.opts["black_three_freezes"])
-        if is_wild(card) and self.opts["wild_block"] == "one_round":
-            self.pile.block_owner = player
+        if is_wild(card) and self.opts["wild_block"] != "until_taken":
+            # it blocks the pile for a round (canasta/5.1); a later wild card's round replaces an earlier one's
+            self.pile.block_froze = self.pile.block_froze or (unfrozen and self.pile.frozen_by == "wild")
+            self.pile.block_owner, self.pile.block_card = player, card
         if fined:
             self._pass_turn(player)
             return {"pile_frozen": self.pile.frozen_by is not None or self.opts["strict_pile"], "penalty": fined}
@@ -1058,6 +1098,8 @@ class DealState:
             self.melded_before[player] = True
         self.turn = self.layout.after(player)
         self.phase = "draw"
+        if self.pile.block_owner == self.turn and self.opts["wild_block"] == "one_round":
+            self.lapse_block()                # the round is over: its discarder's turn comes (canasta/5.1)
         self._new_turn()
 
     def way_out(self, player: str) -> tuple[list, Card | None] | None:

@@ -210,9 +210,12 @@ SPECS = {s.name: s for s in [
     O("pile_frozen_at_start", "bool", False, "canasta/5.1",
       N_("The pile starts frozen for everybody (the Arabic text's 12-card classic).")),
     O("wild_block", "enum", "until_taken", "canasta/5.1",
-      N_("A discarded wild card freezes the pile until it is taken (official), or for one round only (Russian)."),
-      allowed=("until_taken", "one_round"),
-      labels={"until_taken": N_("until taken"), "one_round": N_("one round")}),
+      N_("A discarded wild card freezes the pile until it is taken (official); or it blocks the pile for one round, "
+         "nobody taking it before its discarder's next turn (popular Russian); or nobody, the discarder included, "
+         "until that turn is over (the same text read as a full round)."),
+      allowed=("until_taken", "one_round", "full_round"),
+      labels={"until_taken": N_("until taken"), "one_round": N_("blocked to its discarder's next turn"),
+              "full_round": N_("blocked through its discarder's next turn")}),
     O("own_canasta_blocks_pile", "bool", False, "canasta/5.2",
       N_("A side may not take the pile when the top card is of the rank of one of its canastas (one traditional "
          "copy).")),

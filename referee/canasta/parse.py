@@ -308,6 +308,11 @@ def finished_deal(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int
         reds = card_list(ds.get("red_threes") or [], ptr + "/red_threes")
         hands = [card_list(h, f"{ptr}/hands/{j}") for j, h in enumerate(ds.get("hands") or [])]
         if len(hands) != n_players:
+            if active.sitting_out in layout.members[sid] and len(hands) == len(layout.members[sid]):
+                # a hand for every member of the trio: one of them went to the player sitting out
+                raise InputError(_("{player} sits this deal out and is dealt no cards: give the hands of {players} "
+                                   "only, in that order (canasta/1.1)", player=active.sitting_out,
+                                   players=active.members[sid]), ptr + "/hands")
             raise InputError(_("give one hand per player of the side in play ({n}), in the order of its players",
                                n=n_players), ptr + "/hands")
         for j, c in enumerate(reds):
@@ -577,14 +582,16 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
         raise InputError(_("with stock_end stop the hand ended with the discard after the last stock card: no turn "
                            "begins with the stock gone (canasta/6.5)"), "/position/stock")
     to_act = pos.get("to_act", actor)
-    if to_act not in layout.side_of:
-        raise InputError(_("{name} is not one of the players", name=repr(to_act)), "/position/to_act")
+    if to_act != actor:
+        player_at(to_act, layout, "/position/to_act")     # a player of this deal (not the one sitting out)
     hands: dict[str, list[Card] | None] = {p: None for p in layout.seats}
     hands[actor] = hand
     owner = actor                             # whose hand ``hand`` is
     held = pos.get("red_threes_held") or {}
     for p, cards in held.items():             # before play begins: other players' dealt red threes, still to lay out
         hptr = f"/position/red_threes_held/{esc(p)}"
+        if p == layout.sitting_out:
+            raise InputError(_("{player} sits this deal out and is dealt no cards", player=p), hptr)
         if p not in layout.side_of or p == to_act:
             raise InputError(_("red_threes_held names the other players, each with the red threes still in his hand "
                                "before play begins"), hptr)
@@ -599,6 +606,12 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
     if problems:
         raise InputError(problems)
     # an unknown stock is taken as holding enough cards for any draw
+    if pile.block_froze:                      # who discarded the wild card that blocks the pile (canasta/5.1)
+        if pile.block_age is None:
+            pile.block_owner = ""
+        else:
+            seats = list(layout.seats)
+            pile.block_owner = seats[(seats.index(to_act) - pile.block_age - 1) % len(seats)]
     st = DealState(layout, opts, scores, stock if stock is not None else max(room, 2), pile, to_act, hands)
     st.melds = side_melds
     st.red_threes = reds
@@ -748,10 +761,17 @@ def _position_pile(raw: Any, opts: dict, tally: "Tally", problems: list, seats: 
         pile = Pile(None, 0, None, [])
         for c in cards:
             pile.push(c, opts["black_three_freezes"])
-        if opts["wild_block"] == "one_round" and pile.frozen_by == "wild":
+        if opts["wild_block"] != "until_taken" and pile.frozen_by == "wild":
+            # every turn since ends with a discard: a wild card under k cards was discarded k + 1 turns before the
+            # player's in turn; its block lapses when its discarder's turn comes (one_round) or has passed
+            # (full_round) (canasta/5.1)
             last_wild = max(k for k, c in enumerate(cards) if is_wild(c))
-            if len(cards) - 1 - last_wild >= seats and not any(is_red_three(c) for c in cards):
-                pile.frozen_by = None    # a round of discards has covered it: the one-round block has lapsed
+            age = len(cards) - 1 - last_wild
+            if age >= seats - (opts["wild_block"] == "one_round"):
+                if not any(is_red_three(c) for c in cards):
+                    pile.frozen_by = None    # a round of discards has covered it: the block has lapsed
+            else:
+                pile.block_age, pile.block_card, pile.block_froze = age, cards[last_wild], True
         if raw.get("top") is not None:
             got = canasta_card(raw["top"], "/position/pile/top")
             if not cards or not (got == pile.top or (got.rank == pile.top.rank and not got.suit)):
@@ -772,8 +792,12 @@ def _position_pile(raw: Any, opts: dict, tally: "Tally", problems: list, seats: 
         if top is not None:
             problems += tally.add("/position/pile/top", [top], single=True)
     fb_given = raw.get("frozen_by", pile.frozen_by)
-    if fb_given is None and pile.frozen_by == "wild" and opts["wild_block"] == "one_round" and "frozen_by" in raw:
-        pile.frozen_by = None            # a one-round block may have lapsed (canasta/5.1)
+    if pile.cards is None and pile.frozen_by == "wild" and opts["wild_block"] != "until_taken":
+        # a wild card discarded within the last round still blocks the pile (canasta/5.1); on top, its discarder is
+        # the player before the one in turn, otherwise the description does not say who
+        pile.block_froze = True
+        if pile.top is not None and is_wild(pile.top):
+            pile.block_age, pile.block_card = 0, pile.top
     if fb_given == "start":
         if not opts["pile_frozen_at_start"]:
             raise InputError(_("the pile starts frozen only with pile_frozen_at_start (canasta/5.1)"),
@@ -831,14 +855,13 @@ def start_deal(ev: dict, layout: Layout, opts: dict, scores: dict, deck: DeckSpe
         raise InputError(_("a deal event gives hands: {{player: [cards]}}"), ptr + "/hands")
     hands = {}
     for p, cards in raw.items():
+        if p == layout.sitting_out:         # five players: the trio's member sitting out is dealt nothing
+            raise InputError(_("{player} sits this deal out and is dealt no cards", player=p), f"{ptr}/hands/{esc(p)}")
         if p not in layout.side_of:
             raise InputError(_("{name} is not one of the players ({players})", name=repr(p),
                                players=list(layout.seats)), f"{ptr}/hands/{esc(p)}")
         hands[p] = card_list(cards, f"{ptr}/hands/{esc(p)}")
     dealt = deal_size(opts, len(layout.seats))
-    for p in hands:
-        if p not in layout.seats:
-            raise InputError(_("{player} sits this deal out and is dealt no cards", player=p), f"{ptr}/hands/{esc(p)}")
     for p in layout.seats:
         if p not in hands:
             raise InputError(_("the deal gives no hand for {player}", player=p), ptr + "/hands")
@@ -853,6 +876,9 @@ def start_deal(ev: dict, layout: Layout, opts: dict, scores: dict, deck: DeckSpe
             raise InputError(_("each player is dealt a face-down packet of {n}: give packets {{player: [cards]}}",
                                n=n_packet), ptr + "/packets")
         for p, cards in raw_packets.items():
+            if p == layout.sitting_out:
+                raise InputError(_("{player} sits this deal out and is dealt no cards", player=p),
+                                 f"{ptr}/packets/{esc(p)}")
             if p not in layout.seats:
                 raise InputError(_("{name} is not one of the players in the deal", name=repr(p)),
                                  f"{ptr}/packets/{esc(p)}")

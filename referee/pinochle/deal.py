@@ -463,8 +463,12 @@ class DealState:
                         n, player=player, meld=meld.name, points=meld.points)
 
     # ---------------------------------------------------------------- two-handed draws (pinochle/3.3, 3.4)
-    def verify_draw(self, player: str, card: Card | None, as_played: bool = False) -> None:
-        """As played, the loser may draw before the winner."""
+    def verify_draw(self, player: str, card: Card | None, as_played: bool = False, twin_out: bool = False) -> None:
+        """As played, the loser may draw before the winner.
+
+        ``twin_out``: the other copy of ``card`` is known to be elsewhere (held, played or seen), so that ``card``,
+        when it is the upcard, cannot be the face-down card: at the last two stock cards the winner who names it has
+        taken the upcard (pinochle/3.4)."""
         if not self.to_draw:
             raise IllegalAction("pinochle/3.3", _("the stock is exhausted") if self.n == 2 and self.stock_left <= 0
                                 else _("nobody draws now"))
@@ -477,23 +481,35 @@ class DealState:
             raise IllegalAction("pinochle/3.4", _("the loser of the last stock trick takes the upcard {card}",
                                                   card=self.upcard),
                                 pointer="card")
-        # the winner's face-down card may be the twin of the upcard, so it is never refused
+        if (self.stock_left == 2 and self.upcard is not None and card == self.upcard and twin_out
+                and self.opts["last_stock"] == "winner_takes_hidden"):
+            # the upcard's twin is elsewhere, so the winner of the twelfth trick has taken the face-up card
+            raise IllegalAction("pinochle/3.4", _("{player} won the last trick before the stock ran out and must take "
+                                                  "the face-down card; {card} is the face-up card (the other {card} "
+                                                  "is already in play), which goes to the loser", player=player,
+                                                  card=card),
+                                pointer="card")
+        # otherwise the winner's face-down card may be the twin of the upcard, so it is not refused
 
-    def can_draw(self, player: str, card: Card | None) -> bool:
-        return allowed(self.verify_draw, player, card)
+    def can_draw(self, player: str, card: Card | None, twin_out: bool = False) -> bool:
+        return allowed(self.verify_draw, player, card, False, twin_out)
 
-    def apply_draw(self, player: str, card: Card | None, as_played: bool = False) -> dict:
+    def takes_upcard(self, card: Card | None) -> bool:
+        """Whether drawing ``card`` now takes the face-up card: the last stock card, or with option last_stock
+        winner_chooses the winner's pick of the last two (pinochle/3.4)."""
+        return self.upcard is not None and card == self.upcard and (
+            self.stock_left == 1 or self.opts["last_stock"] == "winner_chooses" and self.stock_left == 2)
+
+    def apply_draw(self, player: str, card: Card | None, as_played: bool = False, twin_out: bool = False) -> dict:
         """Draw from the stock; returns ``{"drew", "stock_left", "upcard"}`` (``upcard``: the face-up card was taken)."""
-        self.verify_draw(player, card, as_played)
+        self.verify_draw(player, card, as_played, twin_out)
         self.to_draw.remove(player)
         self.drew = True
         self.window = None  # before_draw: drawing ends the winner's turn to meld (pinochle/3.3)
         if card is not None and self.hands.get(player) is not None:
             self.hands[player].append(card)
-        took_up = False
-        if self.upcard is not None and card == self.upcard and (
-                self.stock_left == 1 or self.opts["last_stock"] == "winner_chooses" and self.stock_left == 2):
-            took_up = True
+        took_up = self.takes_upcard(card)
+        if took_up:
             self.upcard = None
         self.stock_left -= 1
         if not self.to_draw:

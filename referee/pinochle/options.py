@@ -46,6 +46,9 @@ SPECS = {s.name: s for s in [
          "alone wins; or it rises past both totals and play goes on."),
       allowed=("by_step", "above_both"),
       labels={"by_step": N_("by 250 at a time"), "above_both": N_("past both totals")}),
+    O("one_deal_game", "bool", False, "pinochle/6.3",
+      N_("Each deal is a game of its own, won by the higher score for the deal (two-handed; the user's Russian rules "
+         "text); declaring out is then not played.")),
     O("declare_out", "bool", True, "pinochle/6.4", N_("A player may declare out during a deal.")),
     O("min_bid", "int", 100, "pinochle/7.2", N_("Lowest opening bid in the auction forms."), minimum=10, maximum=1000,
       multiple_of=10),
@@ -56,7 +59,15 @@ SPECS = {s.name: s for s in [
 
 
 def _constraints(opts: dict) -> list[tuple[str, str]]:
+    if opts["one_deal_game"] and opts["declare_out"]:
+        # declaring out claims the target (6.4); a one-deal game is won by the higher score, with no target
+        return [("declare_out", _("declaring out claims the target, which the one-deal game does not have"))]
     return []
+
+
+def _one_deal(opts: dict, given: set) -> dict:
+    """The one-deal game has no target to declare out on: declare_out is off unless the request says otherwise."""
+    return {"declare_out": False} if opts["one_deal_game"] else {}
 
 
 def _two_handed_only(opts: dict) -> list[tuple[str, str]]:
@@ -67,10 +78,13 @@ def _two_handed_only(opts: dict) -> list[tuple[str, str]]:
     if opts["declare_out"]:
         # the bidding side counts first (7.7), and only the bidder scores in three-hand play (8.4)
         out.append(("declare_out", _("declaring out is played two-handed only")))
+    if opts["one_deal_game"]:
+        # the user's text gives it for the game of two; the auction forms score a bid against a target (7.7, 8.4)
+        out.append(("one_deal_game", _("the one-deal game is played two-handed only")))
     return out
 
 
-_variant = preset(SPECS, (_constraints,))
+_variant = preset(SPECS, (_constraints,), derive=(_one_deal,))
 _auction_variant = preset(SPECS, (_two_handed_only,))
 
 

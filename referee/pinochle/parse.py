@@ -54,6 +54,14 @@ def parse_state(req: dict, players: list[str], opts: dict) -> tuple[dict[str, in
         return scores, target
     if not isinstance(raw, dict):
         raise InputError(_("state must be an object"), "/state")
+    if opts["one_deal_game"]:
+        # every deal is a game of its own (pinochle/6.3): nothing carries over from an earlier deal
+        for k, v in (raw.get("scores") or {}).items() if isinstance(raw.get("scores"), dict) else ():
+            if v != 0:
+                raise InputError(_("in the one-deal game each deal is a game of its own: no score is carried into "
+                                   "it (pinochle/6.3)"), f"/state/scores/{esc(k)}")
+        if raw.get("target") is not None and raw["target"] != opts["target"]:
+            raise InputError(_("the one-deal game has no target to rise (pinochle/6.3)"), "/state/target")
     given = raw.get("scores")
     named: dict[str, tuple[str, object]] = {}     # side or player id -> (the key as written, its score)
     if isinstance(given, dict):

@@ -85,6 +85,18 @@ def score_two(players, dealer, opts, scores, target, st: DealState) -> dict:
                 if st.last_trick == p else _("{raw} card points, rounded to {points}", raw=raw[p], points=card[p]))
         lines[p].append({"item": item, "points": card[p], "rule": "pinochle/6.2"})
     totals = {p: scores[p] + meld_total[p] + card[p] for p in players}
+    if opts["one_deal_game"]:
+        # pinochle/6.3, the one-deal game: the higher score for the deal wins; equal scores, nobody
+        deal = {p: meld_total[p] + card[p] for p in players}
+        winner = a if deal[a] > deal[b] else b if deal[b] > deal[a] else None
+        note = (_("one-deal game: {player} wins, {high} to {low}", player=winner, high=deal[winner],
+                  low=min(deal.values())) if winner else
+                _("one-deal game: {score} each, a tie: nobody wins", score=deal[a]))
+        out_players = [{"id": p, "meld_points": meld_total[p], "raw_card_points": raw[p], "card_points": card[p],
+                        "tricks": st.won[p], "lines": lines[p], "hand_score": deal[p],
+                        "total_before": scores[p], "total_after": totals[p]} for p in players]
+        return {"trump": st.trump, "players": out_players, "declared_out": None, "target": target,
+                "game_over": True, "winner": winner, "events": [{"rule": "pinochle/6.3", "note": note}]}
     over, winner, new_target, rule = game_result_two(players, scores, totals, target, st.declared, opts)
     out_players = [{"id": p, "meld_points": meld_total[p], "raw_card_points": raw[p], "card_points": card[p],
                     "tricks": st.won[p], "lines": lines[p], "hand_score": meld_total[p] + card[p],

@@ -137,18 +137,24 @@ def check(req: dict, variant, opts: dict) -> dict:
             return _illegal(base, e, legal_before, t)
     if t == "draw":
         card = card_at(action.get("card"), opts, "/action/card") if action.get("card") else None
-        if card is not None and hand is not None:
-            have = (st.holding(actor) or []).count(card) + (1 if st.upcard == card and st.stock_left > 1 else 0)
-            if have >= 2:
-                raise InputError(_("{player} already holds both {card}; a third cannot be drawn (pinochle/1.1)",
-                                   player=actor, card=card),
-                                 "/action/card")
+        held = (st.holding(actor) or []).count(card) if card is not None and hand is not None else 0
+        # the draw is judged first (pinochle/3.3, 3.4), the count of the card drawn after: a winner of the twelfth
+        # trick who holds one JH and names the upcard JH has taken the face-up card, a ruling, not a third copy
         try:
-            eff = st.apply_draw(actor, card)
-            return {**base, "legal": True, "violations": [], "legal_actions": legal_before, "effects": eff,
-                    "_rules": {"pinochle/3.3", "pinochle/3.4"}}
+            st.verify_draw(actor, card, twin_out=held >= deck_of(opts).max_copies(card) - 1 if card else False)
         except IllegalAction as e:
             return _illegal(base, e, legal_before, "draw")
+        if card is not None and hand is not None and not st.takes_upcard(card):
+            # a face-down card: neither a copy the player holds nor the upcard lying face up
+            if held + (1 if st.upcard == card else 0) >= deck_of(opts).max_copies(card):
+                raise InputError(_("{player} already holds both {card}; a third cannot be drawn (pinochle/1.1)",
+                                   player=actor, card=card) if held >= 2 else
+                                 _("{player} holds one {card} and the other is the upcard, still face up; a third "
+                                   "cannot be drawn (pinochle/1.1)", player=actor, card=card),
+                                 "/action/card")
+        eff = st.apply_draw(actor, card, twin_out=held >= deck_of(opts).max_copies(card) - 1 if card else False)
+        return {**base, "legal": True, "violations": [], "legal_actions": legal_before, "effects": eff,
+                "_rules": {"pinochle/3.3", "pinochle/3.4"}}
     raise InputError(_("action type must be play, meld, dix, draw, bid, pass, declare_out or count_meld"),
                      "/action/type")
 
@@ -330,11 +336,13 @@ def _event(st, t, actor, ev, ptr, opts, seen, counts, banked, target, as_played)
         return
     if t == "draw":
         card = card_at(ev.get("card"), opts, ptr + "/card")
-        if st.apply_draw(actor, card, as_played)["upcard"]:
+        deck = deck_of(opts)
+        # the draw is judged before the count: the upcard named by the winner of the twelfth trick while its twin
+        # is already in play is the face-up card taken (pinochle/3.4), not a third copy (1.1)
+        if st.apply_draw(actor, card, as_played, twin_out=counts[card] >= deck.max_copies(card))["upcard"]:
             return  # the upcard was already counted at the deal
         seen.append((f"{ptr}/card", [card]))
         counts[card] += 1
-        deck = deck_of(opts)
         if counts[card] <= deck.max_copies(card):
             return      # the deal's cards were within the pack (else its judging stopped), and so is this one
         try:            # a copy too many: placed, with its message, as the whole deal's count places it
