@@ -49,6 +49,8 @@ BLIND_CONTRACT = 120
 # the phases of a deal as a message names them
 # the faults of a play that the cards allow (module doc: as played)
 TABLE_PLAY_FAULTS = frozenset({"thousand/11.2", "thousand/11.3", "thousand/11.4", "thousand/11.5"})
+# the rule that decides a redeal claim, by its reason (thousand/6.1, 6.3, 6.4)
+REDEAL_RULE = {"four_nines": "thousand/6.1", "weak_hand": "thousand/6.3", "weak_talon": "thousand/6.4"}
 PHASE_NAMES = {"bidding": N_("bidding"), "talon": N_("talon"), "play": N_("trick play"), "done": N_("done")}
 
 
@@ -626,6 +628,15 @@ class DealState:
                                                       points=pts, threshold=thr)))
             return
         raise IllegalAction("thousand/6.1", _("unknown redeal reason {reason}", reason=repr(reason)))
+
+    def redeal_rules(self, player: str, reason: str) -> set[str]:
+        """The rules that decide a redeal claim for ``reason``: four nines (6.1, and 6.2 when the fourth nine came
+        in the exchange), a weak hand (6.3), a weak talon (6.4)."""
+        rules = {REDEAL_RULE.get(reason, "thousand/6.1") if isinstance(reason, str) else "thousand/6.1"}
+        got = self.received.get(player)
+        if reason == "four_nines" and got is not None and got.rank == "9":
+            rules.add("thousand/6.2")
+        return rules
 
     def apply_redeal(self, player: str, reason: str, as_played: bool = False) -> dict:
         self._verify(self.verify_redeal, as_played, player, reason)
