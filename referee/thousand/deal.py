@@ -490,6 +490,9 @@ class DealState:
             raise IllegalAction("thousand/8.2", _("only the declarer may raise the contract"), pointer="player")
         if not self.talon_taken or not self.exchanged:
             raise IllegalAction("thousand/8.2", _("the contract may be raised only after the exchange (or the discard)"))
+        if self.blind:      # never waived: a blind game is 120, doubled (thousand/17.1)
+            raise IllegalAction("thousand/17.1", _("a blind game is played at {contract}: the contract cannot be "
+                                                   "raised", contract=BLIND_CONTRACT), pointer="amount")
         if self.golden:
             self._table_fault(IllegalAction("thousand/18.1", _("a golden-round contract cannot be raised")))
         if isinstance(amount, bool) or not isinstance(amount, int) or amount % o["bid_step"]:
@@ -936,7 +939,7 @@ class DealState:
                 top = bid_cap(self.hands[d], self.opts)
             else:                   # without the declarer's hand only raises to 120 can be vouched for
                 top = NO_MARRIAGE_CAP
-            if self.exchanged and low <= top and not self.golden:
+            if self.exchanged and low <= top and not self.golden and not self.blind:
                 out.append({"type": "raise", "player": d, "min": low, "max": top, "step": step})
             if self.can_concede(d):
                 out.append({"type": "concede", "player": d})

@@ -203,8 +203,10 @@ def outcome_from_deal(deal: dict, layout: Layout, opts: dict, state: GameState) 
             DealState.new(layout, opts, scores=state.scores)._verify_blind(d, BLIND_CONTRACT)
         except IllegalAction as e:
             raise InputError(_("{why} ({rule})", why=e.message, rule=e.rule), "/deal/blind") from None
-        if contract < 120:
-            raise InputError(_("a blind game is played at 120 or more (thousand/17.1)"), "/deal/contract")
+        if contract != BLIND_CONTRACT:
+            # the blind holder plays 120 doubled, never raised after the talon (thousand/17.1)
+            raise InputError(_("a blind game is played at {contract}: the contract cannot be raised (thousand/17.1)",
+                               contract=BLIND_CONTRACT), "/deal/contract")
     if golden:
         if not opts["golden_round"]:
             raise InputError(_("the golden round is off (option golden_round, thousand/18.1)"), "/deal/golden")
@@ -806,7 +808,11 @@ def _auction_of(pos: dict, st: DealState, layout: Layout, opts: dict, state: Gam
             auction.contract == contract or st.exchanged and auction.contract < contract):
         raise InputError(_("these calls do not end the auction with {declarer} the declarer on {contract}",
                            declarer=d, contract=contract), "/position/bids")
+    if auction.blind and contract != auction.contract:
+        raise InputError(_("a blind game is played at {contract}: the contract cannot be raised (thousand/17.1)",
+                           contract=BLIND_CONTRACT), "/position/contract")
     st.bidders = set(auction.bidders)
+    st.blind = auction.blind
 
 
 def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: dict, d: str) -> None:
