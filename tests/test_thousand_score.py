@@ -287,8 +287,11 @@ def test_v17_marriage_is_not_a_zero(api):
 
 def test_u17_third_barrel_deal_as_defender(api):
     # Anna on the barrel for her third deal, defending: her points are not recorded, she falls: 760.
+    # Anna deals, so Boris (on her left) is on the forced 100 and may declare 100: with Vera dealing the 100 stands in
+    # Anna's name and Boris could only outbid it (thousand/7.1), which the referee now refuses as impossible.
     deal = points_deal("Boris", 100, {"Anna": 20, "Boris": 90, "Vera": 10}, {"Anna": 2, "Boris": 5, "Vera": 1})
-    ans = score(api, deal, state={"scores": {"Anna": 880}, "barrel": {"Anna": {"deals": 2, "falls": 0}}})
+    ans = score(api, deal, state={"scores": {"Anna": 880}, "barrel": {"Anna": {"deals": 2, "falls": 0}}},
+                dealer="Anna")
     a = by_id(ans)["Anna"]
     assert a["total_after"] == 760
     assert a["barrel"] == {"on": False, "deals": 0, "falls": 1}
@@ -332,8 +335,10 @@ def test_v19_v20_dump_truck(api):
 
 
 def test_v21_defender_on_barrel_scores_nothing(api):
+    # Anna deals, so Boris (on her left) is on the forced 100 and may declare 100: with Vera dealing the 100 stands in
+    # Anna's name and Boris could only outbid it (thousand/7.1), which the referee now refuses as impossible.
     deal = points_deal("Boris", 100, {"Anna": 5, "Boris": 100, "Vera": 15}, {"Anna": 1, "Boris": 6, "Vera": 1})
-    ans = score(api, deal, state={"scores": {"Anna": 880}})
+    ans = score(api, deal, state={"scores": {"Anna": 880}}, dealer="Anna")
     a = by_id(ans)["Anna"]
     assert (a["hand_score"], a["total_after"], a["barrel"]["deals"]) == (5, 880, 1)
 

@@ -128,6 +128,26 @@ def contract_value(value: Any, opts: dict, ptr: str) -> int:
     return value
 
 
+def check_forced_100(layout: Layout, opts: dict, declarer: str, contract: int, ptr: str) -> None:
+    """A contract of 100 stands only in the name of the player on the forced 100 (thousand/7.1): anyone else had to
+    bid more, and a contract is never lowered.  With nobody on a forced 100 anyone may have opened at 100; with the
+    dealer on it and ``forehand_opens_100`` the first hand may have taken it over."""
+    if contract != FORCED_BID:
+        return
+    probe = DealState.new(layout, opts)
+    holder = probe.forced_holder()
+    if holder is None or declarer == holder:
+        return
+    first = layout.active[0]
+    if probe.opts["forehand_opens_100"] and holder == layout.dealer:
+        if declarer == first:
+            return
+        raise InputError(_("{holder} is on the forced 100 and only {first} may take it over at 100: anyone else "
+                           "must bid more to play (thousand/7.1)", holder=holder, first=first), ptr)
+    raise InputError(_("{holder} is on the forced 100: anyone else must bid more than 100 to play (thousand/7.1)",
+                       holder=holder), ptr)
+
+
 def parse_marriage_suit(value: Any, ptr: str) -> str:
     if isinstance(value, str) and value.strip().lower() == ACES:
         return ACES
@@ -190,6 +210,7 @@ def outcome_from_deal(deal: dict, layout: Layout, opts: dict, state: GameState) 
         return DealOutcome(None, None, void=True, irregularities=irregularities, talon=talon)
     d = parse_player(deal.get("declarer"), layout.players, "/deal/declarer", layout.active)
     contract = contract_value(deal.get("contract"), opts, "/deal/contract")
+    check_forced_100(layout, opts, d, contract, "/deal/contract")
     blind, golden = bool(deal.get("blind")), bool(deal.get("golden"))
     if opts["golden_round"] and state.golden["played"] and not state.golden["over"]:
         # a golden deal of the round has been played and the round is not over: this deal is golden (18.1)
@@ -630,6 +651,7 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
         return st, ptrs
     d = parse_player(pos.get("declarer"), layout.players, "/position/declarer", layout.active)
     contract = contract_value(pos.get("contract"), opts, "/position/contract")
+    check_forced_100(layout, opts, d, contract, "/position/contract")
     st.declarer, st.contract = d, contract
     _position_golden(pos, st, layout, opts, state, action_type)
     if phase == "talon":
