@@ -319,6 +319,27 @@ def _marriage_list(raw, base: str, layout: Layout, opts: dict,
     return out
 
 
+def check_marriage_cards(announced: list[str], player: str, declarer: str | None, layout: Layout, opts: dict,
+                         ptr: str) -> None:
+    """The cards a player's announced marriages take must leave one over (thousand/10.1, 10.2).
+
+    A marriage is announced by leading one of its cards while the rest are still in hand: a king-queen pair takes
+    two cards, the ace marriage all four aces.  Before a player's first announcement that player has played a card
+    that belongs to none of them (to follow, or on a lead that cannot announce), unless it is the declarer announcing
+    on the opening lead where that is allowed.  So marriages taking every card a player holds when play begins (8;
+    10 with two players) are impossible: with three or four players, four marriages, or the aces and two marriages."""
+    if player == declarer and opts["marriage_on_first_trick"]:
+        return
+    held = layout.tricks    # the cards each player holds when the play begins: one per trick
+    need = sum(4 if s == ACES else 2 for s in announced)
+    if need >= held:
+        raise InputError(ngettext("{player}'s announced marriages take all {n} card of the hand, but a card is played "
+                                  "before the first announcement and breaks one of them (thousand/10.2)",
+                                  "{player}'s announced marriages take all {n} cards of the hand, but a card is "
+                                  "played before the first announcement and breaks one of them (thousand/10.2)",
+                                  held, player=player), ptr)
+
+
 def _from_tricks(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> DealOutcome:
     tricks = deal["tricks"]
     n, size = layout.tricks, len(layout.active)
@@ -483,6 +504,7 @@ def _from_points(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> D
             raise InputError(_("{player} announced more marriages than the tricks they led allow (thousand/10.1)",
                                player=p), ptr)
         marriages.append({"player": p, "suit": s, "points": marriage_value(s)})
+        check_marriage_cards([m["suit"] for m in marriages if m["player"] == p], p, base.declarer, layout, opts, ptr)
     base.card_points = {p: pts[p] for p in layout.active}
     base.tricks = {p: taken[p] for p in layout.active}
     base.marriages = marriages
@@ -857,6 +879,7 @@ def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: dict, d:
                                       "this marriage (thousand/10.2)", st.tricks_won[p], player=p), ptr)
         st.marriages.append({"player": p, "suit": suit, "trick": t,
                              "points": marriage_value(suit)})
+        check_marriage_cards([m["suit"] for m in st.marriages if m["player"] == p], p, d, layout, opts, ptr)
 
 
 def _position_trump(pos: dict, st: DealState, opts: dict) -> None:
