@@ -183,6 +183,7 @@ class DealState:
         st.tricks_won = {p: 0 for p in layout.active}
         st.captured = {p: 0 for p in layout.active}
         st.high_bidder = st.forced_holder()
+        st.high_bid = st.forced_bid()
         st.to_speak = layout.active[0] if st.high_bidder is None else layout.after(st.high_bidder)
         return st
 
@@ -195,6 +196,15 @@ class DealState:
         if holder == "dealer" and lay.dealer in lay.active:
             return lay.dealer
         return lay.active[0]
+
+    def forced_bid(self) -> int:
+        """What the forced holder is bound to (thousand/7.1, 7.8): 100, or for a holder on the barrel under
+        ``barrel_forced_floor`` the contract that carries the total from there to the target (120 from 880)."""
+        holder, o = self.forced_holder(), self.opts
+        if holder is not None and o["barrel_forced_floor"] and self.on_barrel(holder):
+            need, step = o["target"] - o["barrel_threshold"], o["bid_step"]
+            return max(FORCED_BID, -(-need // step) * step)
+        return FORCED_BID
 
     def may_take_over(self, player: str) -> bool:
         """Whether ``player`` may open at 100 over the dealer's forced 100 (thousand/7.1): the first hand, first to
@@ -557,7 +567,7 @@ class DealState:
             return player in self.bidders
         if self.golden:
             return False
-        nobody = self.declarer == self.forced_holder() and self.contract == FORCED_BID
+        nobody = self.declarer == self.forced_holder() and self.contract == self.forced_bid()
         if nobody:
             return False
         if player == self.declarer and (self.declarer != self.forced_holder() or not self.exchanged):

@@ -128,22 +128,29 @@ def contract_value(value: Any, opts: dict, ptr: str) -> int:
     return value
 
 
-def check_forced_100(layout: Layout, opts: dict, declarer: str, contract: int, ptr: str) -> None:
-    """A contract of 100 stands only in the name of the player on the forced 100 (thousand/7.1): anyone else had to
-    bid more, and a contract is never lowered.  With nobody on a forced 100 anyone may have opened at 100; with the
-    dealer on it and ``forehand_opens_100`` the first hand may have taken it over."""
-    if contract != FORCED_BID:
+def check_forced_bid(layout: Layout, opts: dict, state: GameState, declarer: str, contract: int, ptr: str) -> None:
+    """A contract at the forced bid stands only in its holder's name (thousand/7.1): anyone else had to bid more, and
+    a contract is never lowered.  With nobody on a forced 100 anyone may have opened at 100; with the dealer on it
+    and ``forehand_opens_100`` the first hand may have taken it over.  A holder on the barrel under
+    ``barrel_forced_floor`` is bound to the barrel minimum (7.8), so no contract is lower."""
+    probe = DealState.new(layout, opts, scores=state.scores)
+    holder, forced = probe.forced_holder(), probe.forced_bid()
+    if holder is None or contract > forced:
         return
-    probe = DealState.new(layout, opts)
-    holder = probe.forced_holder()
-    if holder is None or declarer == holder:
+    if contract < forced:
+        raise InputError(_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: no contract is "
+                           "lower (thousand/7.8)", holder=holder, forced=forced), ptr)
+    if declarer == holder:
         return
     first = layout.active[0]
-    if probe.opts["forehand_opens_100"] and holder == layout.dealer:
+    if forced == FORCED_BID and probe.opts["forehand_opens_100"] and holder == layout.dealer:
         if declarer == first:
             return
         raise InputError(_("{holder} is on the forced 100 and only {first} may take it over at 100: anyone else "
                            "must bid more to play (thousand/7.1)", holder=holder, first=first), ptr)
+    if forced != FORCED_BID:
+        raise InputError(_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: anyone else "
+                           "must bid more than {forced} to play (thousand/7.1, 7.8)", holder=holder, forced=forced), ptr)
     raise InputError(_("{holder} is on the forced 100: anyone else must bid more than 100 to play (thousand/7.1)",
                        holder=holder), ptr)
 
@@ -210,7 +217,6 @@ def outcome_from_deal(deal: dict, layout: Layout, opts: dict, state: GameState) 
         return DealOutcome(None, None, void=True, irregularities=irregularities, talon=talon)
     d = parse_player(deal.get("declarer"), layout.players, "/deal/declarer", layout.active)
     contract = contract_value(deal.get("contract"), opts, "/deal/contract")
-    check_forced_100(layout, opts, d, contract, "/deal/contract")
     blind, golden = bool(deal.get("blind")), bool(deal.get("golden"))
     if opts["golden_round"] and state.golden["played"] and not state.golden["over"]:
         # a golden deal of the round has been played and the round is not over: this deal is golden (18.1)
@@ -240,6 +246,8 @@ def outcome_from_deal(deal: dict, layout: Layout, opts: dict, state: GameState) 
                                player=layout.active[0]), "/deal/declarer")
         if blind:
             raise InputError(_("a golden deal has no auction, so no blind game (thousand/17.1, 18.1)"), "/deal/blind")
+    if not golden:      # a golden deal has no auction: its 120 is the first hand's (18.1)
+        check_forced_bid(layout, opts, state, d, contract, "/deal/contract")
     conceded = bool(deal.get("conceded"))
     base = DealOutcome(d, contract, conceded=conceded, blind=blind, golden=golden, talon=talon,
                        irregularities=irregularities)
@@ -673,9 +681,10 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
         return st, ptrs
     d = parse_player(pos.get("declarer"), layout.players, "/position/declarer", layout.active)
     contract = contract_value(pos.get("contract"), opts, "/position/contract")
-    check_forced_100(layout, opts, d, contract, "/position/contract")
     st.declarer, st.contract = d, contract
     _position_golden(pos, st, layout, opts, state, action_type)
+    if not st.golden:   # a golden deal has no auction: its 120 is the first hand's (18.1)
+        check_forced_bid(layout, opts, state, d, contract, "/position/contract")
     if phase == "talon":
         st.phase = "talon"
         known = hand is not None and actor == d      # the declarer's hand size tells both flags
