@@ -143,14 +143,15 @@ def check_forced_bid(layout: Layout, opts: dict, state: GameState, declarer: str
     if declarer == holder:
         return
     first = layout.active[0]
-    if forced == FORCED_BID and probe.opts["forehand_opens_100"] and holder == layout.dealer:
-        if declarer == first:
-            return
-        raise InputError(_("{holder} is on the forced 100 and only {first} may take it over at 100: anyone else "
-                           "must bid more to play (thousand/7.1)", holder=holder, first=first), ptr)
+    take_over = probe.opts["forehand_opens_100"] and holder == layout.dealer   # the first hand may take it over
+    if take_over and declarer == first:
+        return
     if forced != FORCED_BID:
         raise InputError(_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: anyone else "
                            "must bid more than {forced} to play (thousand/7.1, 7.8)", holder=holder, forced=forced), ptr)
+    if take_over:
+        raise InputError(_("{holder} is on the forced 100 and only {first} may take it over at 100: anyone else "
+                           "must bid more to play (thousand/7.1)", holder=holder, first=first), ptr)
     raise InputError(_("{holder} is on the forced 100: anyone else must bid more than 100 to play (thousand/7.1)",
                        holder=holder), ptr)
 
