@@ -80,7 +80,9 @@ def test_sitter_raw_talon_points_can_continue(api):
 
 
 def test_blind_only_for_the_forced_holder(api):
-    deal = points_deal("Boris", 100, {"Anna": 10, "Boris": 100, "Vera": 10}, {"Anna": 1, "Boris": 6, "Vera": 1},
+    # Boris blind at 120, the blind game's contract: with Vera dealing only Anna may announce it.  (The contract was
+    # 100, which is now refused first, at /deal/contract: the forced 100 stands in Anna's name, thousand/7.1.)
+    deal = points_deal("Boris", 120, {"Anna": 10, "Boris": 100, "Vera": 10}, {"Anna": 1, "Boris": 6, "Vera": 1},
                        blind=True)
     err = api("score", score_body(deal, options={"blind": True}), status=422)
     assert err["errors"][0]["pointer"] == "/deal/blind"
@@ -169,8 +171,11 @@ def test_exposed_card_in_a_log(api):
 
 
 def test_a_made_contract_breaks_a_bolt_run(api):
+    # Boris deals, so Vera (on his left) is on the forced 100 and may declare 100: with Vera dealing the 100 stands
+    # in Anna's name and Vera could only outbid it (thousand/7.1), which the referee now refuses as impossible.
     deal = points_deal("Vera", 100, {"Anna": 10, "Boris": 10, "Vera": 100}, {"Anna": 1, "Boris": 1, "Vera": 6})
-    ans = api("score", score_body(deal, options={"bolt_count": "consecutive"}, state={"bolts": {"Vera": 2}}))
+    ans = api("score", score_body(deal, options={"bolt_count": "consecutive"}, state={"bolts": {"Vera": 2}},
+                                  dealer="Boris"))
     assert by_id(ans)["Vera"]["bolts"] == 0
 
 

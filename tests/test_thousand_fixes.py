@@ -199,20 +199,22 @@ def cited(ans):
 
 
 def test_a_void_player_keeping_a_low_trump_back_cites_11_3(api):
-    # The tester's input: Boris deals; Anna declares, hearts trump (her marriage); Anna
+    # The tester's input, with Vera dealing instead of Boris (Boris dealing puts Vera on the forced 100, so Anna
+    # could not declare 100: thousand/7.1; the dealer changes nothing else here): Anna declares, hearts trump (her
+    # marriage); Anna
     # led 9D, Boris trumped with AH; Vera, void in diamonds, holds only 9H as trump, which cannot beat AH.  Without
     # the duty to undertrump she may throw KC (legal, by 11.3's reading); by default she must play 9H (11.3).
     pos = {"phase": "play", "declarer": "Anna", "contract": 100, "trump": "H", "tricks_won": {"Anna": 2},
            "marriages": [{"player": "Anna", "suit": "H"}], "trick": {"leader": "Anna", "cards": ["9D", "AH"]},
            "hand": ["9H", "KC", "QC", "JC", "10C", "9C"]}
     play = {"type": "play", "player": "Vera", "card": "KC"}
-    ans = check(api, pos, play, options={"must_undertrump": False}, dealer="Boris")
+    ans = check(api, pos, play, options={"must_undertrump": False}, dealer="Vera")
     assert ans["legal"] is True
     rules = cited(ans)
     assert "thousand/11.3" in rules and rules["thousand/11.3"]["must_undertrump"] is False
     assert "thousand/11.6" in rules          # the trick is complete: its winner (Boris, AH)
     assert ans["effects"]["trick"]["winner"] == "Boris"
-    ans = check(api, pos, play, dealer="Boris")
+    ans = check(api, pos, play, dealer="Vera")
     assert ans["legal"] is False and ans["violations"][0]["rule"] == "thousand/11.3"
 
 

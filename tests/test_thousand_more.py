@@ -70,8 +70,10 @@ def test_q12_four_nines_after_the_exchange(api, after_exchange, legal):
 def test_q9_barrel_deals_declared_by_others(api, attempts, total):
     # Anna has used two barrel deals and defends the third: it counts (fall to 760) unless only her own
     # contracts count.
+    # Anna deals, so Boris (on her left) is on the forced 100 and may declare 100: with Vera dealing the 100 stands in
+    # Anna's name and Boris could only outbid it (thousand/7.1), which the referee now refuses as impossible.
     deal = points_deal("Boris", 100, {"Anna": 20, "Boris": 90, "Vera": 10}, {"Anna": 2, "Boris": 5, "Vera": 1})
-    ans = api("score", score_body(deal, options={"barrel_attempts": attempts},
+    ans = api("score", score_body(deal, options={"barrel_attempts": attempts}, dealer="Anna",
                                   state={"scores": {"Anna": 880}, "barrel": {"Anna": {"deals": 2, "falls": 0}}}))
     assert by_id(ans)["Anna"]["total_after"] == total
 
@@ -79,8 +81,11 @@ def test_q9_barrel_deals_declared_by_others(api, attempts, total):
 @pytest.mark.parametrize("exempt,bolts", [(True, 0), (False, 1)])
 def test_q8_bolts_on_the_barrel(api, exempt, bolts):
     # pagat: deals on the barrel never count as zero scores, even without a trick.
+    # Anna deals, so Boris (on her left) is on the forced 100 and may declare 100: with Vera dealing the 100 stands in
+    # Anna's name and Boris could only outbid it (thousand/7.1), which the referee now refuses as impossible.
     deal = points_deal("Boris", 100, {"Anna": 0, "Boris": 100, "Vera": 20}, {"Anna": 0, "Boris": 6, "Vera": 2})
-    ans = api("score", score_body(deal, options={"bolt_barrel_exempt": exempt}, state={"scores": {"Anna": 880}}))
+    ans = api("score", score_body(deal, options={"bolt_barrel_exempt": exempt}, state={"scores": {"Anna": 880}},
+                                  dealer="Anna"))
     assert by_id(ans)["Anna"]["bolts"] == bolts
 
 

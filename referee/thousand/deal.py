@@ -49,6 +49,8 @@ BLIND_CONTRACT = 120
 # the phases of a deal as a message names them
 # the faults of a play that the cards allow (module doc: as played)
 TABLE_PLAY_FAULTS = frozenset({"thousand/11.2", "thousand/11.3", "thousand/11.4", "thousand/11.5"})
+# the rule that decides a redeal claim, by its reason (thousand/6.1, 6.3, 6.4)
+REDEAL_RULE = {"four_nines": "thousand/6.1", "weak_hand": "thousand/6.3", "weak_talon": "thousand/6.4"}
 PHASE_NAMES = {"bidding": N_("bidding"), "talon": N_("talon"), "play": N_("trick play"), "done": N_("done")}
 
 
@@ -181,6 +183,7 @@ class DealState:
         st.tricks_won = {p: 0 for p in layout.active}
         st.captured = {p: 0 for p in layout.active}
         st.high_bidder = st.forced_holder()
+        st.high_bid = st.forced_bid()
         st.to_speak = layout.active[0] if st.high_bidder is None else layout.after(st.high_bidder)
         return st
 
@@ -193,6 +196,15 @@ class DealState:
         if holder == "dealer" and lay.dealer in lay.active:
             return lay.dealer
         return lay.active[0]
+
+    def forced_bid(self) -> int:
+        """What the forced holder is bound to (thousand/7.1, 7.8): 100, or for a holder on the barrel under
+        ``barrel_forced_floor`` the contract that carries the total from there to the target (120 from 880)."""
+        holder, o = self.forced_holder(), self.opts
+        if holder is not None and o["barrel_forced_floor"] and self.on_barrel(holder):
+            need, step = o["target"] - o["barrel_threshold"], o["bid_step"]
+            return max(FORCED_BID, -(-need // step) * step)
+        return FORCED_BID
 
     def may_take_over(self, player: str) -> bool:
         """Whether ``player`` may open at 100 over the dealer's forced 100 (thousand/7.1): the first hand, first to
@@ -488,6 +500,9 @@ class DealState:
             raise IllegalAction("thousand/8.2", _("only the declarer may raise the contract"), pointer="player")
         if not self.talon_taken or not self.exchanged:
             raise IllegalAction("thousand/8.2", _("the contract may be raised only after the exchange (or the discard)"))
+        if self.blind:      # never waived: a blind game is 120, doubled (thousand/17.1)
+            raise IllegalAction("thousand/17.1", _("a blind game is played at {contract}: the contract cannot be "
+                                                   "raised", contract=BLIND_CONTRACT), pointer="amount")
         if self.golden:
             self._table_fault(IllegalAction("thousand/18.1", _("a golden-round contract cannot be raised")))
         if isinstance(amount, bool) or not isinstance(amount, int) or amount % o["bid_step"]:
@@ -552,7 +567,7 @@ class DealState:
             return player in self.bidders
         if self.golden:
             return False
-        nobody = self.declarer == self.forced_holder() and self.contract == FORCED_BID
+        nobody = self.declarer == self.forced_holder() and self.contract == self.forced_bid()
         if nobody:
             return False
         if player == self.declarer and (self.declarer != self.forced_holder() or not self.exchanged):
@@ -626,6 +641,15 @@ class DealState:
                                                       points=pts, threshold=thr)))
             return
         raise IllegalAction("thousand/6.1", _("unknown redeal reason {reason}", reason=repr(reason)))
+
+    def redeal_rules(self, player: str, reason: str) -> set[str]:
+        """The rules that decide a redeal claim for ``reason``: four nines (6.1, and 6.2 when the fourth nine came
+        in the exchange), a weak hand (6.3), a weak talon (6.4)."""
+        rules = {REDEAL_RULE.get(reason, "thousand/6.1") if isinstance(reason, str) else "thousand/6.1"}
+        got = self.received.get(player)
+        if reason == "four_nines" and got is not None and got.rank == "9":
+            rules.add("thousand/6.2")
+        return rules
 
     def apply_redeal(self, player: str, reason: str, as_played: bool = False) -> dict:
         self._verify(self.verify_redeal, as_played, player, reason)
@@ -925,7 +949,7 @@ class DealState:
                 top = bid_cap(self.hands[d], self.opts)
             else:                   # without the declarer's hand only raises to 120 can be vouched for
                 top = NO_MARRIAGE_CAP
-            if self.exchanged and low <= top and not self.golden:
+            if self.exchanged and low <= top and not self.golden and not self.blind:
                 out.append({"type": "raise", "player": d, "min": low, "max": top, "step": step})
             if self.can_concede(d):
                 out.append({"type": "concede", "player": d})

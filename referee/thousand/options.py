@@ -96,6 +96,9 @@ SPECS = {s.name: s for s in [
     O("barrel_deals", "int", 3, "thousand/14.2", N_("Deals a player may stay on the barrel."), minimum=1, maximum=10),
     O("barrel_bid_floor", "bool", True, "thousand/7.8",
       N_("A player on the barrel may bid only a contract that reaches the target if made.")),
+    O("barrel_forced_floor", "bool", False, "thousand/7.8",
+      N_("A player on the barrel who is on the forced 100 must play the barrel minimum (120 from 880) at once "
+         "instead.")),
     O("barrel_defender_finish", "bool", False, "thousand/14.3",
       N_("A defender on the barrel whose deal score reaches the target finishes the game.")),
     O("barrel_penalty", "int", 120, "thousand/14.2", N_("Points lost on falling off the barrel."), minimum=0,
@@ -109,9 +112,11 @@ SPECS = {s.name: s for s in [
       allowed=("fall", "stay"),
       labels={"fall": N_("falls off"), "stay": N_("stays, a deal used")}),
     O("barrel_collision", "enum", "coexist", "thousand/14.5",
-      N_("A second player reaching the barrel coexists with the first, or knocks them off."),
-      allowed=("coexist", "knock_off"),
-      labels={"coexist": N_("both stay"), "knock_off": N_("knocks the first off")}),
+      N_("A second player reaching the barrel coexists with the first, or knocks them off; or, with four players, "
+         "two may sit there and fall together (with three, the newcomer knocks the first off)."),
+      allowed=("coexist", "knock_off", "two_fall_together"),
+      labels={"coexist": N_("both stay"), "knock_off": N_("knocks the first off"),
+              "two_fall_together": N_("with four, two sit and fall together")}),
     O("barrel_reset_after_falls", "int", None, "thousand/14.6",
       N_("Falling off the barrel this many times resets the total to 0; or no such rule."), nullable=True,
       minimum=1, maximum=10,
@@ -189,34 +194,43 @@ _variant = preset(SPECS, (_lock_threshold,))
 # What the user's two Russian texts both say (each point checked against both; docs/thousand-design.md): a
 # concession costs the declarer the contract, a bolt is a deal without a trick, and with three players only one
 # sits on the barrel, a newcomer knocking the first off.  Where one text is clear and the other silent the clear
-# one decides (russian-classic, four-player): the first text's dump truck, bolts in a row and sitter's talon
-# points, the second's three tries on the barrel.
+# one decides, its whole sentence taken (russian-classic, four-player): the first text's dump truck, bolts in a row,
+# three concessions in a row, the debt pit (no bidding below 0), two on the barrel with four players falling
+# together, and the sitter's talon points; the second's three tries on the barrel, 120 at once for a barrel player on
+# the forced 100, and a third fall wiping the total.
 RUSSIAN_TEXTS = dict(rospis_declarer="minus_contract", bolt_definition="no_tricks")
 
 VARIANTS = {v.id: v for v in [
     _variant("russian-classic", N_("Thousand, Russian classic (3 players)"), (3,),
              N_("Three players, 7 cards each and a 3-card talon, as the two Russian texts play where they agree (a "
                 "concession costs the contract, a bolt is a deal without a trick, one player on the barrel) or one "
-                "is clear and the other silent (the first text's bolts in a row and dump truck at 555, the second's "
-                "three tries on the barrel for a declarer who fails there); pagat.com where they are both silent."),
+                "is clear and the other silent, each sentence taken whole: the first text's bolts in a row, three "
+                "concessions in a row costing 120, no bidding with a total below 0 and the dump truck at 555; the "
+                "second's three tries on the barrel for a declarer who fails there, 120 at once for a barrel player "
+                "on the forced 100, and a third fall wiping the total. pagat.com where they are both silent."),
              dump_555="positive", barrel_collision="knock_off", bolt_count="consecutive",
-             barrel_declarer_fail="stay", **RUSSIAN_TEXTS),
+             barrel_declarer_fail="stay", rospis_third_count="consecutive", silence_threshold=0,
+             barrel_forced_floor=True, barrel_reset_after_falls=3, **RUSSIAN_TEXTS),
     _variant("pagat", N_("Thousand as pagat.com describes it (3 players)"), (3,),
              N_("Three players and pagat.com's reading throughout: a concession costs the declarer nothing, a bolt "
                 "is a zero score, several players may sit on the barrel, no dump truck.")),
     _variant("russian-detailed", N_("Thousand, the detailed Russian rules (3 players)"), (3,),
              N_("Three players as the Russian text «1000 в карты — подробные правила игры» plays: redeal on a hand "
                 "under 14 or a talon under 5, no contract above 300, three tries on the barrel with a newcomer "
-                "knocking the sitter off and a third fall wiping the total, 120 for every third bolt, blind game."),
+                "knocking the sitter off and a third fall wiping the total, 120 at once for a barrel player on the "
+                "forced 100, 120 for every third bolt, blind game."),
              redeal_weak_hand=14, redeal_weak_talon=5, max_bid=300, barrel_declarer_fail="stay",
-             barrel_collision="knock_off", barrel_reset_after_falls=3, blind=True, **RUSSIAN_TEXTS),
+             barrel_collision="knock_off", barrel_reset_after_falls=3, barrel_forced_floor=True, blind=True,
+             **RUSSIAN_TEXTS),
     _variant("two-player", N_("Thousand for two (auction form)"), (2,),
              N_("Two players, 10 cards each and two musiks of 2; the declarer takes one and discards 2.")),
     _variant("four-player", N_("Thousand for four (dealer sits out)"), (4,),
              N_("Four players; the dealer deals to the other three, sits out, and scores the talon's card points "
                 "(the first text); the two Russian texts where they agree (a concession costs the contract, a bolt "
-                "is a deal without a trick), the first text's dump truck at 555."),
-             dump_555="positive", sitter_scoring="talon_points", **RUSSIAN_TEXTS),
+                "is a deal without a trick), the first text's dump truck at 555 and its two players on the barrel, "
+                "who fall together."),
+             dump_555="positive", sitter_scoring="talon_points", barrel_collision="two_fall_together",
+             **RUSSIAN_TEXTS),
     _variant("polish", N_("Tysiąc (Polish)"), (3,),
              N_("Rounding to 10, bids in tens, must beat and overtrump, 800 lock, marriage on the first trick."),
              round_step=10, round_half="up", bid_step=10, must_beat=True, must_overtrump=True,

@@ -128,6 +128,34 @@ def contract_value(value: Any, opts: dict, ptr: str) -> int:
     return value
 
 
+def check_forced_bid(layout: Layout, opts: dict, state: GameState, declarer: str, contract: int, ptr: str) -> None:
+    """A contract at the forced bid stands only in its holder's name (thousand/7.1): anyone else had to bid more, and
+    a contract is never lowered.  With nobody on a forced 100 anyone may have opened at 100; with the dealer on it
+    and ``forehand_opens_100`` the first hand may have taken it over.  A holder on the barrel under
+    ``barrel_forced_floor`` is bound to the barrel minimum (7.8), so no contract is lower."""
+    probe = DealState.new(layout, opts, scores=state.scores)
+    holder, forced = probe.forced_holder(), probe.forced_bid()
+    if holder is None or contract > forced:
+        return
+    if contract < forced:
+        raise InputError(_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: no contract is "
+                           "lower (thousand/7.8)", holder=holder, forced=forced), ptr)
+    if declarer == holder:
+        return
+    first = layout.active[0]
+    take_over = probe.opts["forehand_opens_100"] and holder == layout.dealer   # the first hand may take it over
+    if take_over and declarer == first:
+        return
+    if forced != FORCED_BID:
+        raise InputError(_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: anyone else "
+                           "must bid more than {forced} to play (thousand/7.1, 7.8)", holder=holder, forced=forced), ptr)
+    if take_over:
+        raise InputError(_("{holder} is on the forced 100 and only {first} may take it over at 100: anyone else "
+                           "must bid more to play (thousand/7.1)", holder=holder, first=first), ptr)
+    raise InputError(_("{holder} is on the forced 100: anyone else must bid more than 100 to play (thousand/7.1)",
+                       holder=holder), ptr)
+
+
 def parse_marriage_suit(value: Any, ptr: str) -> str:
     if isinstance(value, str) and value.strip().lower() == ACES:
         return ACES
@@ -203,8 +231,10 @@ def outcome_from_deal(deal: dict, layout: Layout, opts: dict, state: GameState) 
             DealState.new(layout, opts, scores=state.scores)._verify_blind(d, BLIND_CONTRACT)
         except IllegalAction as e:
             raise InputError(_("{why} ({rule})", why=e.message, rule=e.rule), "/deal/blind") from None
-        if contract < 120:
-            raise InputError(_("a blind game is played at 120 or more (thousand/17.1)"), "/deal/contract")
+        if contract != BLIND_CONTRACT:
+            # the blind holder plays 120 doubled, never raised after the talon (thousand/17.1)
+            raise InputError(_("a blind game is played at {contract}: the contract cannot be raised (thousand/17.1)",
+                               contract=BLIND_CONTRACT), "/deal/contract")
     if golden:
         if not opts["golden_round"]:
             raise InputError(_("the golden round is off (option golden_round, thousand/18.1)"), "/deal/golden")
@@ -217,6 +247,8 @@ def outcome_from_deal(deal: dict, layout: Layout, opts: dict, state: GameState) 
                                player=layout.active[0]), "/deal/declarer")
         if blind:
             raise InputError(_("a golden deal has no auction, so no blind game (thousand/17.1, 18.1)"), "/deal/blind")
+    if not golden:      # a golden deal has no auction: its 120 is the first hand's (18.1)
+        check_forced_bid(layout, opts, state, d, contract, "/deal/contract")
     conceded = bool(deal.get("conceded"))
     base = DealOutcome(d, contract, conceded=conceded, blind=blind, golden=golden, talon=talon,
                        irregularities=irregularities)
@@ -294,6 +326,27 @@ def _marriage_list(raw, base: str, layout: Layout, opts: dict,
             raise InputError(why, ptr + "/trick")
         out.append((i, p, s, t))
     return out
+
+
+def check_marriage_cards(announced: list[str], player: str, declarer: str | None, layout: Layout, opts: dict,
+                         ptr: str) -> None:
+    """The cards a player's announced marriages take must leave one over (thousand/10.1, 10.2).
+
+    A marriage is announced by leading one of its cards while the rest are still in hand: a king-queen pair takes
+    two cards, the ace marriage all four aces.  Before a player's first announcement that player has played a card
+    that belongs to none of them (to follow, or on a lead that cannot announce), unless it is the declarer announcing
+    on the opening lead where that is allowed.  So marriages taking every card a player holds when play begins (8;
+    10 with two players) are impossible: with three or four players, four marriages, or the aces and two marriages."""
+    if player == declarer and opts["marriage_on_first_trick"]:
+        return
+    held = layout.tricks    # the cards each player holds when the play begins: one per trick
+    need = sum(4 if s == ACES else 2 for s in announced)
+    if need >= held:
+        raise InputError(ngettext("{player}'s announced marriages take all {n} card of the hand, but a card is played "
+                                  "before the first announcement and breaks one of them (thousand/10.2)",
+                                  "{player}'s announced marriages take all {n} cards of the hand, but a card is "
+                                  "played before the first announcement and breaks one of them (thousand/10.2)",
+                                  held, player=player), ptr)
 
 
 def _from_tricks(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> DealOutcome:
@@ -460,6 +513,7 @@ def _from_points(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> D
             raise InputError(_("{player} announced more marriages than the tricks they led allow (thousand/10.1)",
                                player=p), ptr)
         marriages.append({"player": p, "suit": s, "points": marriage_value(s)})
+        check_marriage_cards([m["suit"] for m in marriages if m["player"] == p], p, base.declarer, layout, opts, ptr)
     base.card_points = {p: pts[p] for p in layout.active}
     base.tricks = {p: taken[p] for p in layout.active}
     base.marriages = marriages
@@ -630,6 +684,8 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
     contract = contract_value(pos.get("contract"), opts, "/position/contract")
     st.declarer, st.contract = d, contract
     _position_golden(pos, st, layout, opts, state, action_type)
+    if not st.golden:   # a golden deal has no auction: its 120 is the first hand's (18.1)
+        check_forced_bid(layout, opts, state, d, contract, "/position/contract")
     if phase == "talon":
         st.phase = "talon"
         known = hand is not None and actor == d      # the declarer's hand size tells both flags
@@ -806,7 +862,11 @@ def _auction_of(pos: dict, st: DealState, layout: Layout, opts: dict, state: Gam
             auction.contract == contract or st.exchanged and auction.contract < contract):
         raise InputError(_("these calls do not end the auction with {declarer} the declarer on {contract}",
                            declarer=d, contract=contract), "/position/bids")
+    if auction.blind and contract != auction.contract:
+        raise InputError(_("a blind game is played at {contract}: the contract cannot be raised (thousand/17.1)",
+                           contract=BLIND_CONTRACT), "/position/contract")
     st.bidders = set(auction.bidders)
+    st.blind = auction.blind
 
 
 def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: dict, d: str) -> None:
@@ -829,6 +889,7 @@ def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: dict, d:
                                       "this marriage (thousand/10.2)", st.tricks_won[p], player=p), ptr)
         st.marriages.append({"player": p, "suit": suit, "trick": t,
                              "points": marriage_value(suit)})
+        check_marriage_cards([m["suit"] for m in st.marriages if m["player"] == p], p, d, layout, opts, ptr)
 
 
 def _position_trump(pos: dict, st: DealState, opts: dict) -> None:

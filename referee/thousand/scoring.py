@@ -342,14 +342,29 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
     # a penalty may have taken a player back below the barrel
     mounted = [p for p in mounted if after[p] == T]
     # ---------------------------------------------------------------- 5. collisions, resets, 555
-    if mode == "barrel" and opts["barrel_collision"] == "knock_off" and mounted:
+    collision = opts["barrel_collision"]
+    # two may sit on the barrel only with four players, under two_fall_together; one otherwise (thousand/14.5)
+    seats = 2 if collision == "two_fall_together" and layout.sitter is not None else 1
+    if mode == "barrel" and seats == 2:
+        # the two on the barrel fall together: when one falls, the other falls with them
+        fallen = [p for p in players if on_before[p] and barrel[p]["falls"] > before.barrel[p]["falls"]]
+        partners = [p for p in players if on_before[p] and p not in fallen and p not in finished and after[p] == T]
+        if fallen:
+            for p in partners:
+                pen = opts["barrel_penalty"]
+                after[p] -= pen
+                barrel[p] = {"deals": 0, "falls": barrel[p]["falls"] + 1}
+                why = _("{player} falls off the barrel, and {partner} falls together", player=fallen[0], partner=p)
+                line(p, why, -pen, "thousand/14.5")
+                events.append({"rule": "thousand/14.5", "player": p, "note": why})
+    if mode == "barrel" and collision in ("knock_off", "two_fall_together") and mounted:
         already = [p for p in players if on_before[p] and after[p] == T and p not in mounted]
-        victims = mounted + already if len(mounted) > 1 else already
+        victims = (already + (mounted if len(mounted) > seats else [])) if len(already) + len(mounted) > seats else []
         for p in victims:
             pen = opts["barrel_penalty"]
             after[p] -= pen
             barrel[p] = {"deals": 0, "falls": barrel[p]["falls"] + 1}
-            why = (_("two players reach the barrel together: both fall") if len(mounted) > 1
+            why = (_("two players reach the barrel together: both fall") if len(mounted) > seats
                    else _("{newcomer} reaches the barrel and knocks {player} off", newcomer=mounted[0], player=p))
             line(p, why, -pen, "thousand/14.5")
             events.append({"rule": "thousand/14.5", "player": p, "note": why})

@@ -75,6 +75,8 @@ def check(req: dict, variant, opts: dict) -> dict:
             deciding = st.play_rules(actor, parse_card(action.get("card")))
         except ValueError:
             pass            # a card that cannot be read is a 422 from dispatch
+    elif atype == "redeal":
+        deciding = st.redeal_rules(actor, action.get("reason"))
     elif atype in ("bid", "raise", "concede"):
         deciding |= st.call_rules(actor, atype, action.get("amount"), bool(action.get("blind")))
     try:
@@ -254,8 +256,11 @@ def validate(req: dict, variant, opts: dict) -> dict:
         for w in st.waived:          # as played: the faults applied as logged
             violate(i, t, w.rule, w.message, action_pointer(ptr, t, w))
         if st.phase == "done":
-            if st.redeal is not None:   # a claim granted, or a deal everyone passed (thousand/6.1, 7.6)
-                rules.add("thousand/7.6" if st.redeal["reason"] == "all_passed" else "thousand/6.1")
+            if st.redeal is not None:   # a claim granted (thousand/6.1–6.4), or a deal everyone passed (7.6)
+                if st.redeal["reason"] == "all_passed":
+                    rules.add("thousand/7.6")
+                else:
+                    rules.update(st.redeal_rules(st.redeal["player"], st.redeal["reason"]))
                 report(None)
                 continue
             outcome = _outcome_from_state(st, layout, opts)

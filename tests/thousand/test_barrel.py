@@ -1,0 +1,138 @@
+"""The barrel as the Russian texts say it whole: a barrel player on the forced 100 plays 120 at once (the second text,
+thousand/7.8, option barrel_forced_floor), a third fall wipes the total (the second text, 14.6), and with four players
+two may sit there and they fall together (the first text, 14.5, barrel_collision two_fall_together)."""
+import pytest
+
+from tests.thousand_helpers import PLAYERS, by_id, points_deal, score_body
+
+T = {"Anna": 6, "Boris": 1, "Vera": 1}
+MADE_100 = {"Anna": 100, "Boris": 10, "Vera": 10}      # 120 card points in 8 tricks
+
+
+def totals(ans):
+    return {p["id"]: p["total_after"] for p in ans["players"]}
+
+
+# ---------------------------------------------------------------- 120 at once on the forced 100 (7.8)
+# Vera deals, so Anna holds the forced 100; at 880 she is on the barrel.
+ON_BARREL = {"scores": {"Anna": 880, "Boris": 0, "Vera": 0}}
+
+
+@pytest.mark.parametrize("anna,amount,legal", [
+    (880, 120, False),  # Anna's forced bid is 120 on the barrel: Boris must bid more
+    (880, 125, True),   # one step over
+    (875, 105, True),   # Anna one step under the barrel: the forced bid is 100, so 105 outbids it
+])
+def test_bidding_over_a_barrel_holder(api, anna, amount, legal):
+    # Boris holds the hearts marriage (KH QH): his own limit is 220.
+    ans = api("check", {"players": PLAYERS, "dealer": "Vera", "state": {"scores": {"Anna": anna, "Boris": 0, "Vera": 0}},
+                        "position": {"phase": "bidding", "bids": [],
+                                     "hand": ["KH", "QH", "AS", "10S", "9D", "JC", "9C"]},
+                        "action": {"type": "bid", "player": "Boris", "amount": amount}})
+    assert ans["legal"] is legal
+    if not legal:
+        assert ans["violations"][0]["message"] == "a bid must exceed the current 120"
+
+
+def test_everyone_passes_and_the_barrel_holder_plays_120(api):
+    ans = api("check", {"players": PLAYERS, "dealer": "Vera", "state": ON_BARREL,
+                        "position": {"phase": "bidding", "bids": [{"player": "Boris", "type": "pass"}]},
+                        "action": {"type": "pass", "player": "Vera"}})
+    assert ans["effects"] == {"pass": "Vera", "declarer": "Anna", "contract": 120}
+
+
+@pytest.mark.parametrize("declarer,contract,status", [
+    ("Anna", 100, 422), ("Anna", 115, 422), ("Anna", 120, 200),      # the holder: nothing under 120
+    ("Boris", 120, 422), ("Boris", 125, 200),                         # anyone else: more than 120
+])
+def test_score_on_the_barrel_holder(api, declarer, contract, status):
+    pts = {p: (100 if p == declarer else 10) for p in PLAYERS}
+    tricks = {p: (6 if p == declarer else 1) for p in PLAYERS}
+    marriages = [(declarer, "S")]      # 100 + spades 40 = 140: every contract here is made
+    ans = api("score", score_body(points_deal(declarer, contract, pts, tricks, marriages), state=ON_BARREL),
+              status=status)
+    if status == 422:
+        assert ans["errors"][0]["pointer"] == "/deal/contract"
+    elif declarer == "Anna":
+        assert totals(ans)["Anna"] == 1000 and ans["winner"] == "Anna"     # 880 + 120
+    else:
+        assert totals(ans)["Boris"] == 125
+
+
+def test_pagat_lets_the_barrel_holder_play_100(api):
+    # The other reading: the forced 100 stays 100; made, 880 + 100 = 980 < 1000, so she stays on the barrel at 880.
+    ans = api("score", score_body(points_deal("Anna", 100, MADE_100, T), state=ON_BARREL, variant="pagat"))
+    assert totals(ans)["Anna"] == 880 and not ans["game_over"]
+
+
+def test_russian_detailed_takes_it_too(api):
+    err = api("score", score_body(points_deal("Anna", 100, MADE_100, T), state=ON_BARREL, variant="russian-detailed"),
+              status=422)
+    assert err["errors"][0]["pointer"] == "/deal/contract"
+
+
+# ---------------------------------------------------------------- the third fall wipes the total (14.6)
+
+@pytest.mark.parametrize("variant,falls,total", [
+    ("russian-classic", 1, 760),    # the second fall: 880 - 120
+    ("russian-classic", 2, 0),      # the third fall: the total is wiped
+    ("pagat", 2, 760),              # no such rule
+])
+def test_the_third_fall(api, variant, falls, total):
+    # Boris is on the barrel for his third deal and defends Anna's made 100: his deals run out and he falls.
+    state = {"scores": {"Anna": 0, "Boris": 880, "Vera": 0}, "barrel": {"Boris": {"deals": 2, "falls": falls}}}
+    ans = api("score", score_body(points_deal("Anna", 100, MADE_100, T), state=state, variant=variant))
+    assert totals(ans)["Boris"] == total
+
+
+# ---------------------------------------------------------------- four players: two sit, and fall together (14.5)
+FOUR = ["Anna", "Boris", "Vera", "Gleb"]
+TALON = ["AS", "10H", "9C"]     # Gleb sits out and scores its card points: 11 + 10 + 0 = 21
+
+
+def four(api, state, options=None):
+    # Gleb deals and sits out; Anna (on his left) plays the forced 100 and makes it: +100; Boris and Vera take 10
+    # card points each (10 as defenders, nothing while on the barrel).
+    body = score_body(points_deal("Anna", 100, MADE_100, T, talon=TALON), players=FOUR, dealer="Gleb",
+                      variant="four-player", state=state, options=options)
+    return totals(api("score", body))
+
+
+@pytest.mark.parametrize("boris_deals,expected", [
+    (1, {"Boris": 880, "Vera": 880}),   # Boris's second deal: nobody falls (Boris 2 deals used, Vera 1)
+    (2, {"Boris": 760, "Vera": 760}),   # Boris's third: his deals run out, 880 - 120, and Vera falls with him
+])
+def test_two_on_the_barrel_fall_together(api, boris_deals, expected):
+    state = {"scores": {"Anna": 0, "Boris": 880, "Vera": 880, "Gleb": 0},
+             "barrel": {"Boris": {"deals": boris_deals, "falls": 0}, "Vera": {"deals": 0, "falls": 0}}}
+    got = four(api, state)
+    assert {p: got[p] for p in ("Boris", "Vera")} == expected
+    assert (got["Anna"], got["Gleb"]) == (100, 21)
+
+
+def test_side_by_side_stays_an_option(api):
+    # coexist: Boris falls alone, Vera stays at 880.
+    state = {"scores": {"Anna": 0, "Boris": 880, "Vera": 880, "Gleb": 0},
+             "barrel": {"Boris": {"deals": 2, "falls": 0}, "Vera": {"deals": 0, "falls": 0}}}
+    got = four(api, state, {"barrel_collision": "coexist"})
+    assert (got["Boris"], got["Vera"]) == (760, 880)
+
+
+@pytest.mark.parametrize("on_barrel,expected", [
+    (["Vera"], {"Anna": 880, "Boris": 10, "Vera": 880}),       # the second seat is free: both sit (Boris 0 + 10)
+    (["Boris", "Vera"], {"Anna": 880, "Boris": 760, "Vera": 760}),  # a third gets on: both are knocked off
+])
+def test_getting_on_beside_one_or_two(api, on_barrel, expected):
+    # Anna climbs on: 780 + 100 = 880.
+    scores = {"Anna": 780, "Boris": 0, "Vera": 0, "Gleb": 0} | {p: 880 for p in on_barrel}
+    got = four(api, {"scores": scores})
+    assert {p: got[p] for p in ("Anna", "Boris", "Vera")} == expected
+
+
+def test_with_three_players_the_value_knocks_off(api):
+    # russian-classic with the four-player value: three at the table, one seat: Anna climbs on (780 + 100) and
+    # knocks Vera off (880 - 120 = 760).
+    state = {"scores": {"Anna": 780, "Boris": 0, "Vera": 880}}
+    ans = api("score", score_body(points_deal("Anna", 100, MADE_100, T), state=state,
+                                  options={"barrel_collision": "two_fall_together"}))
+    assert (totals(ans)["Anna"], totals(ans)["Vera"]) == (880, 760)

@@ -1,0 +1,79 @@
+"""Marriages that take every card a player holds cannot all be announced (thousand/10.1, 10.2): before the first
+announcement the player plays a card that belongs to none of them, unless the declarer announces on the opening
+lead (marriage_on_first_trick).  Three or four players hold 8 cards in play, two players 10."""
+import pytest
+
+from tests.thousand_helpers import PLAYERS, by_id, points_deal, score_body
+
+FOUR_SUITS = [("Anna", "H"), ("Anna", "D"), ("Anna", "C"), ("Anna", "S")]
+# Vera deals, Anna declares 300 (her limit with four marriages held is 120 + 280 = 400).  Card points
+# 100 + 10 + 10 = 120 in tricks 6 + 1 + 1 = 8; Anna led at least four tricks after winning one.
+PTS = {"Anna": 100, "Boris": 10, "Vera": 10}
+TRICKS = {"Anna": 6, "Boris": 1, "Vera": 1}
+
+
+def test_four_marriages_by_the_declarer_are_impossible_in_russian_classic(api):
+    # KH QH KD QD KC QC KS QS are all eight of Anna's cards: her opening lead may not announce, so it breaks a pair.
+    deal = points_deal("Anna", 300, PTS, TRICKS, FOUR_SUITS)
+    err = api("score", score_body(deal, variant="russian-classic"), status=422)
+    assert err["errors"][0]["pointer"] == "/deal/marriages/3"
+
+
+def test_three_marriages_are_possible(api):
+    # One step under: three pairs take 6 of the 8 cards.  100 + (100 + 80 + 60) = 340 >= 300: made, +300.
+    deal = points_deal("Anna", 300, PTS, TRICKS, FOUR_SUITS[:3])
+    assert by_id(api("score", score_body(deal, variant="russian-classic")))["Anna"]["hand_score"] == 300
+
+
+def test_four_marriages_stay_possible_when_the_opening_lead_may_announce(api):
+    # 100 + 280 = 380 >= 300: made, +300 (Anna announces on the opening lead, then on each lead after a won trick).
+    deal = points_deal("Anna", 300, PTS, TRICKS, FOUR_SUITS)
+    ans = api("score", score_body(deal, variant="russian-classic", options={"marriage_on_first_trick": True}))
+    assert by_id(ans)["Anna"]["hand_score"] == 300
+
+
+def test_a_defender_never_holds_four_announceable_marriages(api):
+    # Boris defends: he plays a card to the first trick before he can ever lead, even where the declarer may announce
+    # on the opening lead.  Points 30 + 80 + 10 = 120, tricks 2 + 5 + 1 = 8.
+    pts, tricks = {"Anna": 30, "Boris": 80, "Vera": 10}, {"Anna": 2, "Boris": 5, "Vera": 1}
+    four = [("Boris", s) for s in "HDCS"]
+    opts = {"marriage_on_first_trick": True}
+    err = api("score", score_body(points_deal("Anna", 100, pts, tricks, four), options=opts), status=422)
+    assert err["errors"][0]["pointer"] == "/deal/marriages/3"
+    ans = api("score", score_body(points_deal("Anna", 100, pts, tricks, four[:3]), options=opts))
+    assert by_id(ans)["Boris"]["hand_score"] == 80 + 100 + 80 + 60     # 320, rounded to 5: 320
+
+
+def test_the_ace_marriage_and_two_pairs_take_all_eight(api):
+    # Four aces (200) + hearts + diamonds = 4 + 2 + 2 = 8 cards: impossible; the aces and one pair (6 cards) are not.
+    opts = {"ace_marriage": True}
+    aces = [("Anna", "aces"), ("Anna", "H"), ("Anna", "D")]
+    err = api("score", score_body(points_deal("Anna", 300, PTS, TRICKS, aces), options=opts), status=422)
+    assert err["errors"][0]["pointer"] == "/deal/marriages/2"
+    ans = api("score", score_body(points_deal("Anna", 300, PTS, TRICKS, aces[:2]), options=opts))
+    assert by_id(ans)["Anna"]["hand_score"] == 300      # 100 + 200 + 100 = 400 >= 300
+
+
+def test_two_players_hold_ten_cards(api):
+    # Boris deals, Anna (on the forced 100 as non-dealer) declares 395 and takes all ten tricks: her ten cards are the
+    # four pairs and two more, one of which she leads first.  Card points 120 - JC 9C unused (2) = 118, discards 9S 9D
+    # worth 0; 118 + 280 = 398 >= 395: made, +395.
+    deal = points_deal("Anna", 395, {"Anna": 118, "Boris": 0}, {"Anna": 10, "Boris": 0}, FOUR_SUITS,
+                       musik_unused=["JC", "9C"], discards=["9S", "9D"])
+    ans = api("score", score_body(deal, players=["Anna", "Boris"], dealer="Boris", variant="two-player"))
+    assert by_id(ans)["Anna"]["hand_score"] == 395
+
+
+@pytest.mark.parametrize("first_trick,status", [(False, 422), (True, 200)])
+def test_a_play_position_with_four_marriages(api, first_trick, status):
+    # Anna led KH, KD, KC, KS announcing each and won those four tricks; she holds QH QD QC QS (8 - 4 = 4 cards).
+    pos = {"phase": "play", "declarer": "Anna", "contract": 100, "tricks_won": {"Anna": 4},
+           "marriages": [{"player": "Anna", "suit": s} for s in "HDCS"], "trump": "S",
+           "hand": ["QH", "QD", "QC", "QS"], "trick": {"leader": "Anna", "cards": []}}
+    body = {"players": PLAYERS, "dealer": "Vera", "position": pos,
+            "action": {"type": "play", "player": "Anna", "card": "QS"}, "options": {"marriage_on_first_trick": first_trick}}
+    ans = api("check", body, status=status)
+    if status == 422:
+        assert ans["errors"][0]["pointer"] == "/position/marriages/3"
+    else:
+        assert ans["legal"] is True
