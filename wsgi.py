@@ -27,7 +27,7 @@ from werkzeug.exceptions import ClientDisconnected, HTTPException
 from werkzeug.http import parse_accept_header
 
 import web
-from referee import i18n, service
+from referee import i18n, service, sheet
 from referee.common import echo
 from referee.i18n import N_, _, ngettext
 from referee.jsonio import BadJSON, parse_body
@@ -348,9 +348,11 @@ def create_app() -> Flask:
         body = parse_body(raw)
         if endpoint == "deck":
             return ok(service.deck_info(game, body, i18n.current()))
+        if endpoint == "scoresheet":
+            return ok(sheet.scoresheet(game, body, i18n.current()))
         return ok(service.handle(game, endpoint, body, i18n.current()))
 
-    for ep in (*service.ENDPOINTS, "deck"):
+    for ep in (*service.ENDPOINTS, "deck", "scoresheet"):
         app.add_url_rule(f"/v1/games/<game>/{ep}", f"post_{ep}", lambda game, _ep=ep: post(game, _ep),
                          methods=["POST"])
 
@@ -375,7 +377,7 @@ def create_app() -> Flask:
                 more = _("more faults from here on are not listed, and the rest of the body was not read")
             errors = errors[:MAX_ERRORS] + [{"pointer": errors[MAX_ERRORS]["pointer"], "detail": more}]
         return problem(422, "invalid-input", _("The request cannot be judged"),
-                       _("the request is invalid or describes something impossible"), errors)
+                       e.detail or _("the request is invalid or describes something impossible"), errors)
 
     @app.errorhandler(UnknownGame)
     @app.errorhandler(UnknownVariant)
