@@ -40,6 +40,8 @@ def events(answer: dict, before: dict, opts: dict) -> list[dict]:
         ev = {"kind": kind, "rule": e["rule"], "player": e["player"], "text": e["note"]}
         if kind == "bolt":
             ev["count"] = bolts_before.get(e["player"], 0) + 1
+        elif e["rule"] in ("thousand/14.2", "thousand/14.5") and opts["barrel_penalty"]:
+            ev["points"] = -opts["barrel_penalty"]      # a fall off the barrel costs the barrel's penalty
         out.append(ev)
     for p in answer["penalties"]:
         out.append({"kind": PENALTY_KINDS.get(p["rule"], "penalty"), "rule": p["rule"], "player": p["player"],
