@@ -58,6 +58,8 @@ def _scoresheet(game_id: str, body: Any) -> dict:
         if answer is not None and answer.get("game_over"):
             raise InputError(_("the game was over after deal {n}: no deal follows it", n=i), f"/deals/{i}",
                              detail=_stops(i))
+        if i and dealer is not None:
+            dealer = hooks.next_dealer(envelope, dealer, deal)
         req = dict(envelope, deal=deal)
         if state is not None:
             req["state"] = state
@@ -71,8 +73,6 @@ def _scoresheet(game_id: str, body: Any) -> dict:
         before = state
         rows.append(_row(hooks, i, dealer, answer, before, opts))
         state = answer["state_after"]
-        if dealer is not None:
-            dealer = hooks.next_dealer(envelope, dealer, deal)
     out = {"game": game_.id, "variant": variant.id, "options": opts, "rows": rows,
            "totals": dict(answer["state_after"]["scores"]), "game_over": bool(answer.get("game_over")),
            "winner": answer.get("winner")}

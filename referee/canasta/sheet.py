@@ -15,9 +15,12 @@ def _seats(envelope: dict) -> list[str]:
 
 
 def next_dealer(envelope: dict, dealer: str, deal) -> str:
-    """The deal passes to the left: the next seat, partners sitting apart (canasta/1.1, 1.5)."""
+    """Who deals ``deal`` after ``dealer``: the deal passes to the left, partners sitting apart, past a player who
+    sits the deal out (canasta/1.1, 1.5)."""
     seats = _seats(envelope)
-    return seats[(seats.index(dealer) + 1) % len(seats)]
+    sitter = deal.get("sitting_out") if isinstance(deal, dict) else None
+    nxt = seats[(seats.index(dealer) + 1) % len(seats)]
+    return seats[(seats.index(nxt) + 1) % len(seats)] if nxt == sitter else nxt
 
 
 def entry(side: dict, answer: dict, opts: dict) -> dict:

@@ -12,7 +12,8 @@ LINE_KINDS = {"thousand/14.6": "barrel_reset", "thousand/18.1": "golden_reset"} 
 
 
 def next_dealer(envelope: dict, dealer: str, deal) -> str:
-    """The deal passes to the left: the next player in seat order (thousand/3.4)."""
+    """Who deals ``deal`` after ``dealer``: the next player in seat order, the deal passing to the left (thousand/3.4;
+    after a void deal too)."""
     players = envelope["players"]
     return players[(players.index(dealer) + 1) % len(players)]
 

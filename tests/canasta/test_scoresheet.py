@@ -88,3 +88,16 @@ def test_impossible_counts_stop_the_sheet_at_their_deal():
 def test_the_sheet_in_russian():
     a = play(DEALS[:1], lang="ru")
     assert [e["text"] for e in a["rows"][0]["events"]] == ["выход", "минимум первой выкладки: было 50, стало 90"]
+
+
+def test_five_players_the_deal_passes_the_one_sitting_out():
+    # seats: A, C, B, D, E (one player of each side in turn).  A deals the first hand; C sits out the second, so
+    # the deal passes him to B
+    sides = [{"id": "P", "players": ["A", "B"]}, {"id": "T", "players": ["C", "D", "E"]}]
+    hand = {"sides": [side("P", True, natural_canastas=1, meld_points=100, hand_points=5),
+                      side("T", meld_points=0, hand_points=10)]}
+    a = sheet.scoresheet("canasta", {"variant": "five-player", "sides": sides, "dealer": "A",
+                                     "deals": [{**hand, "sitting_out": "E"}, {**hand, "sitting_out": "C"}]})
+    assert [r["dealer"] for r in a["rows"]] == ["A", "B"]
+    # P: 500 + 100 + 100 - 5 = 695 a hand; T: -10
+    assert a["totals"] == {"P": 1390, "T": -20}
