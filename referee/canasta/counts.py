@@ -228,6 +228,19 @@ def _first(counts: dict, keys: tuple[str, ...]) -> str:
     return next((k for k in keys if counts.get(k)), keys[0])
 
 
+def _blame(counted: list[tuple[str, dict]], keys: tuple[str, ...]) -> str:
+    """The field a fault of the sides together is laid on: the first of ``keys`` the last side counting any of
+    them counts."""
+    for ptr, d in reversed(counted):
+        if any(d["counts"].get(k) for k in keys):
+            return f"{ptr}/{_first(d['counts'], keys)}"
+    return f"{counted[-1][0]}/{keys[0]}"
+
+
+WILD_KEYS = tuple(k for k in MELDS if k not in ("natural_canastas", "sevens_canastas", "sequence_canastas",
+                                                  "short_sequences", "long_sequences", "black_threes_melded"))
+
+
 def _wilds_most(opts: dict) -> int:
     """The most wild cards a canasta of a rank may hold under the options (canasta/3.1)."""
     return max((w for w in range(1, 7) if _legal(_cards(("K", 7 - w), ("2", w)), opts)), default=0)
@@ -257,11 +270,10 @@ def deal_counts(counted: list[tuple[str, dict]], opts: dict, n_sides: int, anyon
     :func:`side_counts` made of them)``."""
     deck = deck_of(opts)
     per_rank = 4 * deck.copies
-    last = counted[-1][0]
     reds = sum(d["red_threes"] for _p, d in counted)
     if reds > 2 * deck.copies:
         raise InputError(_("the {size}-card deck holds {most} red threes, and the sides count {n} (canasta/1.2)",
-                           size=deck.size, most=2 * deck.copies, n=reds), f"{last}/red_threes")
+                           size=deck.size, most=2 * deck.copies, n=reds), _blame(counted, ("red_threes",)))
     for ptr, d in counted:
         b3 = d["counts"].get("black_threes_in_hand", 0)
         if anyone_out and not d["went_out"] and b3 == 4 and d["n_players"] > 1:
@@ -271,7 +283,8 @@ def deal_counts(counted: list[tuple[str, dict]], opts: dict, n_sides: int, anyon
     worth = sum(card_value(c) for c in deck.cards())
     if total > worth:
         raise InputError(_("the sides count {total} card points in melds and hands, and the whole deck is worth "
-                           "{worth} (canasta/1.4)", total=total, worth=worth), f"{last}/meld_points")
+                           "{worth} (canasta/1.4)", total=total, worth=worth),
+                         _blame(counted, ("meld_points", "hand_points")))
     # canastas of a rank: the naturals and the mixed ones shared out over the ranks, the fewest wild cards used
     sevens = NEEDS["sevens_canastas"](opts)
     ranks = len(SEQ) - (1 if sevens else 0)
@@ -296,7 +309,7 @@ def deal_counts(counted: list[tuple[str, dict]], opts: dict, n_sides: int, anyon
     if group_wilds is None:
         raise InputError(_("the deck holds {n} cards of each rank: not enough for {nat} natural and {mixed} mixed "
                            "canastas between the sides (canasta/1.2)", n=per_rank, nat=nat, mixed=mixed),
-                         f"{last}/{_first(counted[-1][1]['counts'], tuple(GROUPS))}")
+                         _blame(counted, tuple(GROUPS)))
     s_nat = sum(d["counts"].get("sevens_canastas", 0) for _p, d in counted)
     s_mixed = sum(d["counts"].get("mixed_sevens_canastas", 0) for _p, d in counted)
     seven_wilds = 0
@@ -304,7 +317,7 @@ def deal_counts(counted: list[tuple[str, dict]], opts: dict, n_sides: int, anyon
         seven_wilds = _rank_wilds(s_nat, s_mixed, per_rank, most, limit)
         if seven_wilds is None:
             raise InputError(_("the deck holds {n} sevens: not enough for the canastas of sevens the sides count "
-                               "(canasta/1.2)", n=per_rank), f"{last}/{_first(counted[-1][1]['counts'], ('sevens_canastas', 'mixed_sevens_canastas'))}")
+                               "(canasta/1.2)", n=per_rank), _blame(counted, ("sevens_canastas", "mixed_sevens_canastas")))
     # every other counted meld: the wild cards and jokers of the meld that stands for it
     other = [m for _p, d in counted for m in d["others"]]
     wilds = group_wilds + seven_wilds + sum(1 for m in other for c in m if c.rank in ("2", "JK"))
@@ -314,10 +327,11 @@ def deal_counts(counted: list[tuple[str, dict]], opts: dict, n_sides: int, anyon
     if wilds > in_deck or jokers > jokers_in_deck:
         raise InputError(_("the deck holds {n} wild cards ({jokers} of them jokers): fewer than the canastas the "
                            "sides count need (canasta/1.2)", n=in_deck, jokers=jokers_in_deck),
-                         f"{last}/{_first(counted[-1][1]['counts'], tuple(k for k in MELDS if k in counted[-1][1]['counts'] and k not in ('natural_canastas', 'sevens_canastas', 'sequence_canastas', 'short_sequences', 'long_sequences', 'black_threes_melded')) or ('mixed_canastas',))}")
+                         _blame(counted, WILD_KEYS))
     seq = [(d["counts"].get("sequence_canastas", 0), d["counts"].get("mixed_sequence_canastas", 0))
            for _p, d in counted]
     natural_seq, all_seq = sum(a for a, _b in seq), sum(a + b for a, b in seq)
     if natural_seq > 4 * (len(SEQ) * deck.copies // 7) or all_seq > 4 * (len(SEQ) * deck.copies // 6):
         raise InputError(_("the deck holds {n} cards of each suit from 4 to A: not enough for the sequences the "
-                           "sides count (canasta/1.2)", n=len(SEQ) * deck.copies), f"{last}/sequence_canastas")
+                           "sides count (canasta/1.2)", n=len(SEQ) * deck.copies),
+                         _blame(counted, ("sequence_canastas", "mixed_sequence_canastas")))

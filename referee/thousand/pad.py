@@ -77,8 +77,7 @@ def outcome(deal: dict, layout: Layout, opts: dict, state: GameState) -> tuple[D
         except InputError as e:
             faults.append(e)
             continue
-        out.tricks = {p: 1 if took[p] else 0 for p in layout.active}
-        return out, True
+        return out, True            # its trick counts are one share that fits: only "none" is used, as given
     marriage = next((e for e in faults if e.errors[0]["pointer"].startswith("/deal/marriages")), None)
     if marriage is not None:
         raise marriage

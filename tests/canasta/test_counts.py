@@ -143,6 +143,9 @@ def test_one_side_eleven_natural_canastas_twelve_is_too_many():
     # eleven ranks from 4 to A, each melded once: 11 natural canastas hold 7 x (4 x 5 + 6 x 10 + 20) = 700 at least
     a = score({"counts": {"natural_canastas": 11, "meld_points": 700, "hand_points": 10}})
     assert a["sides"][0]["hand_score"] == 11 * 500 + 700 - 10
+    assert refused({"counts": {"natural_canastas": 11, "meld_points": 695, "hand_points": 10}}) == (
+        "/deal/sides/0/counts/meld_points", "the melds counted hold at least 700 card points, more than 695 "
+                                            "(canasta/1.4)")
     ptr, why = refused({"counts": {"natural_canastas": 12, "meld_points": 800, "hand_points": 10}})
     assert ptr == "/deal/sides/0/counts/natural_canastas"
     assert why == "a side melds each rank once (canasta/3.1), and 11 ranks can make a canasta"
@@ -175,7 +178,7 @@ def test_more_card_points_than_the_deck_holds():
     score({"counts": {"natural_canastas": 1, "meld_points": 1100, "hand_points": 10}},
           {"counts": {"meld_points": 0, "hand_points": 70}})
     assert refused({"counts": {"natural_canastas": 1, "meld_points": 1100, "hand_points": 10}},
-                   {"counts": {"meld_points": 0, "hand_points": 75}})[0] == "/deal/sides/1/counts/meld_points"
+                   {"counts": {"meld_points": 0, "hand_points": 75}})[0] == "/deal/sides/1/counts/hand_points"
 
 
 def test_a_key_the_variant_does_not_score_is_refused():
@@ -251,3 +254,13 @@ def test_counts_in_russian():
     a = score({"counts": {"natural_canastas": 1, "mixed_canastas": 1, "red_threes": 2, "meld_points": 220,
                           "hand_points": 40}}, lang="ru")
     assert [x["item"] for x in a["sides"][0]["lines"]][:2] == ["натуральная канаста", "смешанная канаста"]
+
+
+def test_wild_cards_to_the_last_one():
+    # Uruguay, two packs: 12 wild cards.  A wild canasta takes 7 and five mixed canastas one each: 12, all of them;
+    # a sixth mixed canasta needs a 13th
+    ns = {"wild_canastas": 1, "mixed_canastas": 5, "meld_points": 500, "hand_points": 10}
+    score({"counts": ns}, variant="uruguay")
+    ptr, why = refused({"counts": {**ns, "mixed_canastas": 6}}, variant="uruguay")
+    assert ptr == "/deal/sides/0/counts/mixed_canastas"
+    assert why.startswith("the deck holds 12 wild cards (4 of them jokers)")

@@ -74,7 +74,7 @@ def test_the_game_ends_at_5000():
     assert a["game_over"] and a["winner"] == "NS"
     with pytest.raises(InputError) as e:
         play([DEALS[2], DEALS[0]], state={"scores": {"NS": 4000, "EW": 0}})
-    assert e.value.errors[0]["pointer"] == "/deals/1"
+    assert e.value.errors == [{"pointer": "/deals/1", "detail": "the game was over after deal 1: no deal follows it"}]
 
 
 def test_impossible_counts_stop_the_sheet_at_their_deal():

@@ -38,7 +38,7 @@ def test_a_game_to_a_declaration_out():
 def test_no_deal_after_the_game_is_over():
     with pytest.raises(InputError) as e:
         play(DEALS + [DEALS[0]])
-    assert e.value.errors[0]["pointer"] == "/deals/3"
+    assert e.value.errors == [{"pointer": "/deals/3", "detail": "the game was over after deal 3: no deal follows it"}]
     assert e.value.detail == "deal 4 cannot be scored, so the sheet stops there: the deals before it are in order"
 
 

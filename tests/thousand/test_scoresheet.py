@@ -133,3 +133,12 @@ def test_the_sheet_over_http(client):
     body = r.get_json()
     assert body["detail"] == "сдачу 3 засчитать нельзя, и запись партии на ней обрывается; сдачи до неё в порядке"
     assert body["errors"][0]["pointer"] == "/deals/2/points"
+
+
+def test_a_void_deal_is_no_try_on_the_barrel():
+    # Ann on the barrel with no try used; a deal cancelled for the third nine cut (Bob pays the misdeal penalty)
+    # is no attempt: no try is marked
+    a = play([{"irregularities": [{"type": "nine_cut", "player": "Bob"}]}],
+             state={"scores": {"Ann": 880, "Bob": 0, "Cid": 0}, "barrel": {"Ann": {"deals": 0, "falls": 0}}})
+    assert [e["kind"] for e in a["rows"][0]["events"]] == ["penalty"]
+    assert a["rows"][0]["players"][0]["barrel"] == {"on": True, "deals": 0, "falls": 0}
