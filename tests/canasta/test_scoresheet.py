@@ -101,3 +101,17 @@ def test_five_players_the_deal_passes_the_one_sitting_out():
     assert [r["dealer"] for r in a["rows"]] == ["A", "B"]
     # P: 500 + 100 + 100 - 5 = 695 a hand; T: -10
     assert a["totals"] == {"P": 1390, "T": -20}
+
+
+def test_the_sheet_over_http(client):
+    r = client.post("/v1/games/canasta/scoresheet", json={"sides": SIDES, "deals": DEALS},
+                    headers={"Accept-Language": "ru"})
+    assert r.status_code == 200, r.get_json()
+    a = r.get_json()
+    assert "dealer" not in a["rows"][0]          # no dealer given: none worked out
+    assert a["totals"] == {"NS": 4000, "EW": 1385}
+    assert a["rows"][0]["events"][0]["text"] == "выход"
+    bad = {"sides": [side("NS", meld_points=221, hand_points=10), side("EW", meld_points=0, hand_points=10)]}
+    r = client.post("/v1/games/canasta/scoresheet", json={"sides": SIDES, "deals": [DEALS[0], bad]})
+    assert r.status_code == 422
+    assert [e["pointer"] for e in r.get_json()["errors"]] == ["/deals/1/sides/0/counts/meld_points"]

@@ -55,3 +55,34 @@ def test_a_bad_deal_stops_the_sheet_in_russian():
         play([DEALS[0], bad], lang="ru")
     assert e.value.errors[0]["pointer"] == "/deals/1/points"
     assert e.value.detail.startswith("сдачу 2 засчитать нельзя")
+
+
+PARTNERSHIP = {"bid": {"player": "Ann", "amount": 300}, "trump": "S",
+               "melds": {"Ann": ["KS", "QS", "AS", "10S", "JS"], "Cid": ["QS", "JD"]},
+               "points": {"Ann": 100, "Bob": 40, "Cid": 60, "Dee": 40},
+               "tricks_taken": {"Ann": 5, "Bob": 2, "Cid": 3, "Dee": 2}, "last_trick": "Ann"}
+
+
+def test_a_partnership_sheet_over_http(client):
+    # Ann bids 300; Ann+Cid meld 150 + 40 and take 100 + 60 + 10 = 170: 360 made, twice (720); Bob+Dee take 80
+    # a deal (160).  The rows are the sides'
+    r = client.post("/v1/games/pinochle/scoresheet", json={
+        "variant": "partnership", "players": ["Ann", "Bob", "Cid", "Dee"], "dealer": "Dee",
+        "deals": [PARTNERSHIP, dict(PARTNERSHIP, bid={"player": "Bob", "amount": 250})]})
+    assert r.status_code == 200, r.get_json()
+    a = r.get_json()
+    assert [r["dealer"] for r in a["rows"]] == ["Dee", "Ann"]
+    assert [[(s["id"], s["hand_score"], s["total_after"]) for s in r["sides"]] for r in a["rows"]] == [
+        [("Ann+Cid", 360, 360), ("Bob+Dee", 80, 80)],
+        # Bob's side bid 250 and took 80 with no meld: set, -250
+        [("Ann+Cid", 360, 720), ("Bob+Dee", -250, -170)]]
+    assert [e["kind"] for e in a["rows"][1]["events"]] == ["contract_set"]
+
+
+def test_a_three_hand_concession_on_the_sheet():
+    a = sheet.scoresheet("pinochle", {"variant": "three-hand-auction", "players": ["Ann", "Bob", "Cid"],
+                                      "dealer": "Cid", "deals": [
+                                          {"bid": {"player": "Ann", "amount": 300}, "trump": "H", "conceded": True,
+                                           "buried": ["9C", "9D", "9S"]}]})
+    # a concession before the first lead: single bete, -300
+    assert a["rows"][0]["events"][0]["kind"] == "concession" and a["totals"]["Ann"] == -300
