@@ -142,3 +142,21 @@ def test_a_void_deal_is_no_try_on_the_barrel():
              state={"scores": {"Ann": 880, "Bob": 0, "Cid": 0}, "barrel": {"Ann": {"deals": 0, "falls": 0}}})
     assert [e["kind"] for e in a["rows"][0]["events"]] == ["penalty"]
     assert a["rows"][0]["players"][0]["barrel"] == {"on": True, "deals": 0, "falls": 0}
+
+
+def test_the_golden_round_runs_on_from_deal_to_deal():
+    # golden_round: after a golden deal every deal of the round is golden (state.golden), each played at 120 by
+    # the player left of the dealer, the declarer's result and the defenders' points doubled.
+    # Deal 1 (Cid deals, Ann plays): 110 + hearts 100 = 210, made: 240; Bob 5 → 10; Cid 5 → 10.
+    # Deal 2 (Ann deals, Bob plays, golden without saying so): 100 < 120: -240; Ann 5 → 10; Cid 15 → 30.
+    # Deal 3 (Bob deals, Cid plays): 110 + spades 40 = 150: 240; Ann and Bob 10 each.
+    # Deal 4 (Cid deals): the round is over, an ordinary deal: Ann 120, Bob's bolt.
+    golden = dict(deal("Ann", {"Ann": 110, "Bob": 5, "Cid": 5}, {"Ann": 6, "Bob": 1, "Cid": 1}, "H"), golden=True)
+    bob = deal("Bob", {"Ann": 5, "Bob": 100, "Cid": 15}, {"Ann": 1, "Bob": 6, "Cid": 1})
+    cid = deal("Cid", {"Ann": 5, "Bob": 5, "Cid": 110}, {"Ann": 1, "Bob": 1, "Cid": 6}, "S")
+    a = play([golden, bob, cid, BOLT], options={"golden_round": True})
+    assert [[c[1] for c in cells(r)] for r in a["rows"]] == [[240, 10, 10], [10, -240, 30], [10, 10, 240],
+                                                            [120, 0, 0]]
+    assert [[(e["kind"], e.get("player")) for e in r["events"]] for r in a["rows"]] == [
+        [("golden_deal", "Ann")], [("golden_deal", "Bob")], [("golden_deal", "Cid")], [("bolt", "Bob")]]
+    assert a["totals"] == {"Ann": 380, "Bob": -220, "Cid": 280}
