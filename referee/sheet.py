@@ -68,7 +68,10 @@ def _scoresheet(game_id: str, body: Any) -> dict:
         try:
             game_, variant, opts, answer, used = service.judge(game_id, "score", req)
         except InputError as e:
-            raise InputError(_moved(e.errors, i), detail=_stops(i)) from None
+            moved = _moved(e.errors, i)
+            # a fault of the deal stops the sheet there; one of the envelope (players, options …) is the sheet's own
+            on_deal = any(x.get("pointer", "").startswith("/deals/") for x in moved)
+            raise InputError(moved, detail=_stops(i) if on_deal else None) from None
         rules |= used
         before = state
         rows.append(_row(hooks, i, dealer, answer, before, opts))

@@ -160,3 +160,9 @@ def test_the_golden_round_runs_on_from_deal_to_deal():
     assert [[(e["kind"], e.get("player")) for e in r["events"]] for r in a["rows"]] == [
         [("golden_deal", "Ann")], [("golden_deal", "Bob")], [("golden_deal", "Cid")], [("bolt", "Bob")]]
     assert a["totals"] == {"Ann": 380, "Bob": -220, "Cid": 280}
+
+
+def test_a_fault_of_the_envelope_is_not_laid_on_a_deal():
+    with pytest.raises(InputError) as e:
+        sheet.scoresheet("thousand", {"players": PLAYERS, "dealer": "Dan", "deals": [BOLT]})
+    assert e.value.errors[0]["pointer"] == "/dealer" and e.value.detail is None
