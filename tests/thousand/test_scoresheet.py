@@ -62,8 +62,11 @@ def test_two_bolts_cost_nothing():
 def test_a_barrel_fall_after_three_deals():
     # Ann from 760 makes 120 (110 + the heart marriage 100) → 880: onto the barrel.  Bob then makes 120 three
     # times; Ann's 5 each time are not recorded on the barrel; after the third deal she falls back to 880 - 120 = 760
+    # The fourth deal is Cid's again, so Ann holds the forced 100 on the barrel and plays 120 at once (thousand/7.8,
+    # russian-classic): Bob must bid more than 120 to play, so he makes 125 there (110 + the spade marriage 40 = 150)
     ann = deal("Ann", {"Ann": 110, "Bob": 5, "Cid": 5}, {"Ann": 6, "Bob": 1, "Cid": 1}, "H")
-    a = play([ann, BOB, BOB, BOB], state={"scores": {"Ann": 760, "Bob": 0, "Cid": 0}})
+    bob_125 = deal("Bob", {"Ann": 5, "Bob": 110, "Cid": 5}, {"Ann": 1, "Bob": 6, "Cid": 1}, "S", contract=125)
+    a = play([ann, BOB, BOB, bob_125], state={"scores": {"Ann": 760, "Bob": 0, "Cid": 0}})
     assert [cells(r)[0] for r in a["rows"]] == [("Ann", 120, 880), ("Ann", 5, 880), ("Ann", 5, 880),
                                                 ("Ann", 5, 760)]
     assert [[(e["kind"], e.get("count")) for e in r["events"]] for r in a["rows"]] == [
@@ -73,8 +76,8 @@ def test_a_barrel_fall_after_three_deals():
     assert [r["players"][0]["barrel"] for r in a["rows"]] == [
         {"on": True, "deals": 0, "falls": 0}, {"on": True, "deals": 1, "falls": 0},
         {"on": True, "deals": 2, "falls": 0}, {"on": False, "deals": 0, "falls": 1}]
-    # Bob 5, then 125, 245, 365; Cid 5, 10, 15, 20
-    assert a["totals"] == {"Ann": 760, "Bob": 365, "Cid": 20}
+    # Bob 5, then 125, 245, 370; Cid 5, 10, 15, 20
+    assert a["totals"] == {"Ann": 760, "Bob": 370, "Cid": 20}
 
 
 def test_two_deals_on_the_barrel_are_no_fall():
