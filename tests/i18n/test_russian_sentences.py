@@ -148,3 +148,20 @@ def test_a_total_off_the_fives_is_refused_as_three_players_score(client):
     body = r.get_json()
     assert body["title"] == "Запрос нельзя рассмотреть"
     assert {"pointer": "/state/scores/Anna", "detail": "13 невозможно: втроём любой счёт кратен 5"} in body["errors"]
+
+
+@pytest.mark.parametrize("shown,message", [
+    # one penalty card: said in the singular, and it is the card to discard
+    (["KH"], "N: открытой лежит штрафная карта К♥ — сбросить нужно её"),
+    # two: one of them
+    (["KH", "AS"], "N: открытыми лежат штрафные карты К♥, Т♠ — сбросить нужно одну из них"),
+])
+def test_a_penalty_card_is_said_in_the_number_it_has(client, shown, message):
+    # North (unmelded side: 11 dealt, 12 after the draw) discards 9♦ while his penalty cards lie face up
+    hand = "9D KH KD 4C 5S 6H 7D JS QC AS 10H 4D".split()
+    body = {"sides": [{"id": "NS", "players": ["N", "S"]}, {"id": "EW", "players": ["E", "W"]}],
+            "position": {"phase": "play", "hand": hand, "penalty_cards": shown, "pile": {"top": "8C", "size": 6}},
+            "action": {"type": "discard", "player": "N", "card": "9D"}}
+    ans = post(client, "canasta", "check", body)
+    assert ans["legal"] is False
+    assert ans["violations"][0]["message"] == message
