@@ -88,12 +88,64 @@ class Suit(str):
         return self.SYMBOLS.get(self, str(self))
 
 
+# Russian names of the ranks, as players say them, in the cases messages need: ``{rank:gen_pl}`` in a Russian text
+# is «восьмёрок», ``{rank:nom_sg}`` «девятка»; the last item is the gender («m» or «f»), which ``{rank:?верхний|верхняя}``
+# chooses by (masculine|feminine).
+RANK_WORDS_RU = {
+    # rank: (nom_sg, gen_sg, dat_sg, acc_sg, ins_sg, nom_pl, gen_pl, dat_pl, ins_pl, gender)
+    "A": ("туз", "туза", "тузу", "туза", "тузом", "тузы", "тузов", "тузам", "тузами", "m"),
+    "K": ("король", "короля", "королю", "короля", "королём", "короли", "королей", "королям", "королями", "m"),
+    "Q": ("дама", "дамы", "даме", "даму", "дамой", "дамы", "дам", "дамам", "дамами", "f"),
+    "J": ("валет", "валета", "валету", "валета", "валетом", "валеты", "валетов", "валетам", "валетами", "m"),
+    "10": ("десятка", "десятки", "десятке", "десятку", "десяткой", "десятки", "десяток", "десяткам", "десятками", "f"),
+    "9": ("девятка", "девятки", "девятке", "девятку", "девяткой", "девятки", "девяток", "девяткам", "девятками", "f"),
+    "8": ("восьмёрка", "восьмёрки", "восьмёрке", "восьмёрку", "восьмёркой", "восьмёрки", "восьмёрок", "восьмёркам",
+          "восьмёрками", "f"),
+    "7": ("семёрка", "семёрки", "семёрке", "семёрку", "семёркой", "семёрки", "семёрок", "семёркам", "семёрками", "f"),
+    "6": ("шестёрка", "шестёрки", "шестёрке", "шестёрку", "шестёркой", "шестёрки", "шестёрок", "шестёркам",
+          "шестёрками", "f"),
+    "5": ("пятёрка", "пятёрки", "пятёрке", "пятёрку", "пятёркой", "пятёрки", "пятёрок", "пятёркам", "пятёрками", "f"),
+    "4": ("четвёрка", "четвёрки", "четвёрке", "четвёрку", "четвёркой", "четвёрки", "четвёрок", "четвёркам",
+          "четвёрками", "f"),
+    "3": ("тройка", "тройки", "тройке", "тройку", "тройкой", "тройки", "троек", "тройкам", "тройками", "f"),
+    "2": ("двойка", "двойки", "двойке", "двойку", "двойкой", "двойки", "двоек", "двойкам", "двойками", "f"),
+    "JK": ("джокер", "джокера", "джокеру", "джокера", "джокером", "джокеры", "джокеров", "джокерам", "джокерами", "m"),
+}
+RANK_CASES = ("nom_sg", "gen_sg", "dat_sg", "acc_sg", "ins_sg", "nom_pl", "gen_pl", "dat_pl", "ins_pl")
+RANK_WORDS = {"ru": RANK_WORDS_RU}
+
+
 class Rank(str):
-    """A card rank (``A K Q J 10 … 2``) shown in the notation of the language (Russian ``Т К Д В``)."""
+    """A card rank (``A K Q J 10 … 2``) shown in the notation of the language (Russian ``Т К Д В``).
+
+    Where players name the rank in words, a text asks for its case: ``{rank:gen_pl}`` (Russian «парой восьмёрок»),
+    and ``{rank:?верхний|верхняя}`` picks a word by the rank's gender; a language without the words (English) shows
+    the notation."""
 
     def show(self, lang: str) -> str:
         from .cards import rank_text
         return rank_text(self, lang)
+
+    def word(self, lang: str, spec: str) -> str:
+        """The rank's name in case ``spec`` (``gen_pl``…), or the word of ``masc|fem`` after ``?`` by its gender."""
+        words = RANK_WORDS.get(lang, {}).get(str(self))
+        if words is None:
+            return self.show(lang)
+        if spec.startswith("?"):
+            masc, fem = spec[1:].split("|")
+            return masc if words[-1] == "m" else fem
+        return words[RANK_CASES.index(spec)]
+
+
+class OneOf(tuple):
+    """Things of which one is to be chosen, as a message parameter: ``10H, AH`` in English (after "one of"), and as
+    Russian says a choice, ``10♥ или Т♥`` (the last two joined by the language's "or")."""
+
+    def show(self, lang: str) -> str:
+        shown = [show(v, lang) for v in self]
+        if lang == DEFAULT_LANGUAGE or len(shown) < 2:
+            return ", ".join(shown)
+        return ", ".join(shown[:-1]) + " " + translations(lang).gettext("or") + " " + shown[-1]
 
 
 def show(value: Any, lang: str | None = None) -> str:
@@ -116,7 +168,22 @@ class _Params(dict):
         self.lang = lang
 
     def __getitem__(self, key: str) -> str:
-        return show(dict.__getitem__(self, key), self.lang)
+        value = dict.__getitem__(self, key)
+        return _Shown(show(value, self.lang), value, self.lang)
+
+
+class _Shown(str):
+    """A parameter as shown, which a format spec can ask for in words (``{rank:gen_pl}``, see :class:`Rank`)."""
+
+    def __new__(cls, text: str, value: Any, lang: str) -> "_Shown":
+        obj = super().__new__(cls, text)
+        obj.value, obj.lang = value, lang
+        return obj
+
+    def __format__(self, spec: str) -> str:
+        if spec and hasattr(self.value, "word"):
+            return self.value.word(self.lang, spec)
+        return str.__format__(str(self), spec)
 
 
 _FORMATTER = string.Formatter()

@@ -58,7 +58,7 @@ def four_player_deal():
 def test_score_lines_in_russian():
     # NS: natural kings 500, mixed nines 300, two red threes 200, going out 100; EW: one red three 100
     ans = ru("score", {"sides": S4, "state": {"scores": {"NS": 1250, "EW": 2310}}, "deal": four_player_deal()})
-    assert lines(ans, "NS") == [("натуральная канаста (К)", 500), ("смешанная канаста (9)", 300),
+    assert lines(ans, "NS") == [("натуральная канаста из королей", 500), ("смешанная канаста из девяток", 300),
                                 ("2 красные тройки", 200), ("выход", 100), ("выложенные карты", 315),
                                 ("карты на руках", -60)]
     assert lines(ans, "EW")[0] == ("1 красная тройка", 100)
@@ -76,7 +76,7 @@ def test_red_three_lines_take_the_russian_plural_forms(n, item):
     opts = VARIANTS["six-player"].resolve({})
     with i18n.language("ru"):
         s = score_side([cards("KS KH KD KC KS KH KD")], [cards("4S 5S")], opts, red_threes=n)
-    assert s.lines[0] == {"item": "натуральная канаста (К)", "points": 500, "rule": "canasta/3.2"}
+    assert s.lines[0] == {"item": "натуральная канаста из королей", "points": 500, "rule": "canasta/3.2"}
     assert s.lines[1] == {"item": item, "points": {5: 1000, 6: 1200}.get(n, 100 * n), "rule": "canasta/2.2"}
 
 
@@ -138,9 +138,9 @@ def test_reported_excess_wild_cards_in_russian():
         {"id": "EW", "melds": [m("Q Q Q")], "hands": [m("4 5 6 7 8 9 10 4 5 6"), m("4 5 6 7 8 9 10 A A")]}],
         "irregularities": [{"type": "excess_wild_cards", "side": "NS", "count": 2}]}
     ans = ru("score", {"sides": S4, "deal": deal})
-    assert ("лишние дикие карты (2 × 50)", -100) in lines(ans, "NS")
+    assert ("лишние свободные карты (2 × 50)", -100) in lines(ans, "NS")
     assert ans["penalties"] == [{"rule": "canasta/8.2", "side": "NS", "points": -100,
-                                 "note": "лишние дикие карты (2 × 50)"}]
+                                 "note": "лишние свободные карты (2 × 50)"}]
 
 
 def test_a_422_detail_in_russian(client):
@@ -151,7 +151,8 @@ def test_a_422_detail_in_russian(client):
     r = client.post("/v1/games/canasta/score", json={"sides": S4, "deal": deal}, headers={"Accept-Language": "ru"})
     assert r.status_code == 422 and r.headers["Content-Language"] == "ru"
     assert {"pointer": "/deal/sides/1/hands/0",
-            "detail": "у игрока, чья сторона ничего не выложила, на руке сданные ему 11 карт (canasta/1.5), а не 10"} \
+            "detail": "у игрока, чья сторона ничего не выложила, на руке должно быть ровно 11 сданных ему карт, а не 10 "
+                      "(canasta/1.5)"} \
         in r.get_json()["errors"]
 
 

@@ -129,8 +129,8 @@ def test_the_classic_12_ruling_offers_keeping_the_last_card():
     assert [(p["rule"], p["points"]) for p in ans["penalties"]] == [("canasta/8.6", -100)]
     assert ans["legal_actions"] == [{"type": "end", "player": "North"}]
     ru = check(classic_12({"type": "discard", "card": "5C"}), "ru")
-    assert ru["violations"][0]["message"] == ("для выхода у стороны на столе нужна 1 канаста; без них последнюю карту "
-                                              "оставляют на руке, а не сбрасывают, и ход переходит к следующему")
+    assert ru["violations"][0]["message"] == ("для выхода у стороны должна быть канаста; пока этого нет, последнюю "
+                                              "карту оставляют на руке, а не сбрасывают, и ход переходит к следующему")
     ans = check(classic_12({"type": "end"}))
     assert ans["legal"] is True
     assert ans["effects"] == {"turn_passes": "North keeps his last card and skips the discard; East plays "
@@ -159,7 +159,7 @@ def test_meld_numbers_count_from_one_in_both_languages():
             "action": {"type": "meld", "player": "North", "melds": [["9H", "9D", "9S", "2C", "2D", "JK"]]}}
     assert check(body)["violations"][0]["message"] == "meld 1: the natural cards must outnumber the wild cards"
     assert check(body, "ru")["violations"][0]["message"] == \
-        "комбинация 1: натуральных карт должно быть больше, чем диких"
+        "комбинация 1: натуральных карт должно быть больше, чем свободных"
 
 
 def test_no_ruling_names_an_option():

@@ -453,10 +453,10 @@ def test_the_player_sitting_out_does_not_deal():
 @pytest.mark.parametrize("variant,sides,hand,want", [
     # before the draw a player whose side has not melded holds exactly his deal (draw one), at least it (draw two)
     ("classic", S4, "4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C 4S",
-     "a player whose side has not melded holds the 11 cards of his deal (11), not 12 (canasta/1.5)"),
+     "a player whose side has not melded holds exactly the 11 cards of his deal, not 12 (canasta/1.5)"),
     ("two-player", [{"id": "A", "players": ["Ann"]}, {"id": "B", "players": ["Bob"]}],
      "4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C 4S 5H 6D",
-     "a player whose side has not melded holds at least the 15 cards of his deal (15), not 14 (canasta/1.5)"),
+     "a player whose side has not melded holds at least the 15 cards of his deal, not 14 (canasta/1.5)"),
 ])
 def test_a_hand_of_the_wrong_size_before_the_draw(variant, sides, hand, want):
     from referee.errors import InputError

@@ -108,7 +108,7 @@ def test_a_russian_problem(client):
                     headers={"Accept-Language": "ru"})
     assert r.status_code == 422 and r.headers["Content-Language"] == "ru"
     body = r.get_json()
-    assert body["title"] == "Запрос невозможно рассудить"
+    assert body["title"] == "Запрос нельзя рассмотреть"
     assert {"pointer": "/deal", "detail": "обязательное поле не указано"} in body["errors"]
     r = client.get("/v1/games/thousand/nothing", headers={"Accept-Language": "ru"})
     assert r.status_code == 404 and r.get_json()["title"] == "Не найдено"

@@ -17,10 +17,10 @@ def _pinochle(hand, card):
 @pytest.mark.parametrize("hand,en,ru", [
     # only A♠ beats K♠: one card, named alone
     ("AS 9S 10H QC 9D JD KD QD JC 9C", "Ann can beat KS and must play AS",
-     "Ann: К♠ можно побить, значит нужно бить картой Т♠"),
-    # A♠ and 10♠ beat it: one of two
+     "Ann: К♠ можно побить — нужно бить: Т♠"),
+    # A♠ and 10♠ beat it: one of two ("10♠ или Т♠" in Russian, as a choice is said)
     ("AS 10S 9S QC 9D JD KD QD JC 9C", "Ann can beat KS and must play one of 10S, AS",
-     "Ann: К♠ можно побить, значит нужно бить; годится одна из карт: 10♠, Т♠"),
+     "Ann: К♠ можно побить — нужно бить: 10♠ или Т♠"),
 ])
 def test_the_cards_that_head_a_trick(client, hand, en, ru):
     for lang, want in (("en", en), ("ru", ru)):

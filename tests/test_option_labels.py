@@ -60,7 +60,7 @@ def test_the_russian_page_data_for_canasta_classic(client):
     by = {o["name"]: o for o in info["options"]}
     assert by["red_three_scale"]["summary"] == (
         "Сколько вместе дают красные тройки стороны сверх своей цены: все четыре вдвойне, особая сумма за пять, "
-        "шесть или восемь в большей колоде или ступенчатая шкала.")
+        "шесть или восемь в большем комплекте или ступенчатая шкала.")
     assert by["red_three_scale"]["labels"]["four_800"] == "все четыре вдвойне: 800"
     assert by["red_three_scale"]["labels"]["six_1200"] == f"по 100 до четырёх, 1{NB}000 за пять, 1{NB}200 за шесть"
     assert by["deal_size"]["labels"] == {"11": "11", "12": "12", "13": "13", "15": "15", "null": "по числу игроков"}

@@ -395,10 +395,18 @@ class DealState:
         return self.pile.frozen_by is not None or not self.has_melded(side) or self.opts["strict_pile"]
 
     # ------------------------------------------------------------------ turn order
+    def _over(self) -> str:
+        """Why no more can happen in the hand: it is over, and how it ended."""
+        if self.outcome and self.outcome["went_out"]:
+            return _("the hand is already over: {player} went out", player=self.outcome["went_out"])
+        if self.last_red_three:
+            return _("the hand is already over: the last stock card was a red three")
+        return _("the hand is already over: the stock ran out")
+
     def _verify_turn(self, player: str, phase: str | tuple, extra: bool = False) -> None:
         if self.phase == "done":
             raise IllegalAction("canasta/6.5" if self.outcome and not self.outcome["went_out"] else "canasta/6.2",
-                                _("the hand is over"))
+                                self._over())
         if player != self.turn:
             raise IllegalAction("canasta/6.1", _("it is {turn}'s turn, not {player}'s", turn=self.turn, player=player))
         if self.extra_due.get(player) and not extra:
@@ -417,7 +425,7 @@ class DealState:
     # ------------------------------------------------------------------ red threes
     def verify_red_three(self, player: str, card: Card) -> None:
         if self.phase == "done":
-            raise IllegalAction("canasta/2.1", _("the hand is over"))
+                        raise IllegalAction("canasta/2.1", self._over())
         if not is_red_three(card):
             raise IllegalAction("canasta/2.1", _("{card} is not a red three", card=card))
         if take_from(self.hand(player), [card]) is None:
@@ -989,8 +997,9 @@ class DealState:
         self._verify_discard_card(card, last=not rest)
         shown = self.penalty_cards.get(player)
         if shown and not any(alike(card, p) for p in shown):
-            raise foul("canasta/8.7", _("{player} has penalty cards face up ({cards}): his discard is one of them",
-                                        player=player, cards=list(shown)), None, "/card")
+            raise foul("canasta/8.7", ngettext("{player} has a penalty card face up ({cards}): his discard is that card",
+                                               "{player} has penalty cards face up ({cards}): his discard is one of them",
+                                               len(shown), player=player, cards=list(shown)), None, "/card")
         side = self.side(player)
         if not rest and self.opts["no_going_out"]:
             raise foul("canasta/6.2", _("nobody goes out in this game: the last card is never discarded"), None,

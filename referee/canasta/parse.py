@@ -764,16 +764,16 @@ def _hand_size_fits(st: DealState, actor: str, hand: list[Card], phase: str, sid
             raise InputError(_("a player whose side has not melded holds the {dealt} cards of his deal and the card "
                                "just drawn ({want}), not {n} (canasta/1.5)", dealt=dealt, want=want, n=len(hand))
                              if want > dealt else
-                             _("a player whose side has not melded holds the {dealt} cards of his deal ({want}), not "
-                               "{n} (canasta/1.5)", dealt=dealt, want=want, n=len(hand)), "/position/hand")
+                             _("a player whose side has not melded holds exactly the {dealt} cards of his deal, not "
+                               "{n} (canasta/1.5)", dealt=dealt, n=len(hand)), "/position/hand")
     else:
         least = dealt + (st.opts["draw_count"] if phase == "play" and not st.last_red_three else 0)
         if len(hand) < least:
             raise InputError(_("a player whose side has not melded holds at least the {dealt} cards of his deal and "
                                "the {drawn} just drawn ({least}), not {n} (canasta/1.5)", dealt=dealt,
                                drawn=st.opts["draw_count"], least=least, n=len(hand)) if least > dealt else
-                             _("a player whose side has not melded holds at least the {dealt} cards of his deal "
-                               "({least}), not {n} (canasta/1.5)", dealt=dealt, least=least, n=len(hand)),
+                             _("a player whose side has not melded holds at least the {dealt} cards of his deal, "
+                               "not {n} (canasta/1.5)", dealt=dealt, n=len(hand)),
                              "/position/hand")
 
 

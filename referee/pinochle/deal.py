@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from ..cards import Card
 from ..errors import IllegalAction, allowed
-from ..i18n import Suit, _, ngettext
+from ..i18n import OneOf, Suit, _, ngettext
 from .auction import Auction
 from .cards import LAST_TRICK, STRENGTH, dix_rank, points_of
 from .melds import Meld, MeldFault, Table, meld_candidates, meld_kind
@@ -126,7 +126,7 @@ def play_fault(hand: list[Card], trick: list[tuple[str, Card]], card: Card, trum
                 return IllegalAction("pinochle/5.4", ngettext("{player} can beat {card} and must play {cards}",
                                                               "{player} can beat {card} and must play one of {cards}",
                                                               len(set(higher)), player=player, card=top,
-                                                              cards=sorted(set(higher), key=str)))
+                                                              cards=OneOf(sorted(set(higher), key=str))))
         return None
     trumps = [c for c in hand if c.suit == trump]
     if trumps:
@@ -141,7 +141,7 @@ def play_fault(hand: list[Card], trick: list[tuple[str, Card]], card: Card, trum
                 return IllegalAction("pinochle/5.4", ngettext("{player} can overtrump {card} and must play {cards}",
                                                               "{player} can overtrump {card} and must play one of "
                                                               "{cards}", len(set(higher)), player=player, card=top,
-                                                              cards=sorted(set(higher), key=str)))
+                                                              cards=OneOf(sorted(set(higher), key=str))))
     return None
 
 

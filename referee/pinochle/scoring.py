@@ -81,8 +81,12 @@ def score_two(players, dealer, opts, scores, target, st: DealState) -> dict:
     ra, rb = round_points(raw[a], raw[b], opts["rounding"], st.last_trick == a)
     card = {a: ra, b: rb}
     for p in players:
-        item = (_("{raw} card points incl. the last trick 10, rounded to {points}", raw=raw[p], points=card[p])
-                if st.last_trick == p else _("{raw} card points, rounded to {points}", raw=raw[p], points=card[p]))
+        if raw[p] == card[p]:                  # nothing to round: the rounding is not said
+            item = (_("{raw} card points incl. the last trick 10", raw=raw[p])
+                    if st.last_trick == p else _("{raw} card points", raw=raw[p]))
+        else:
+            item = (_("{raw} card points incl. the last trick 10, rounded to {points}", raw=raw[p], points=card[p])
+                    if st.last_trick == p else _("{raw} card points, rounded to {points}", raw=raw[p], points=card[p]))
         lines[p].append({"item": item, "points": card[p], "rule": "pinochle/6.2"})
     totals = {p: scores[p] + meld_total[p] + card[p] for p in players}
     if opts["one_deal_game"]:

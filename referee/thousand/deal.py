@@ -39,7 +39,7 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import IllegalAction, InputError, allowed
-from ..i18n import N_, Suit, _, ngettext
+from ..i18n import N_, OneOf, Suit, _, ngettext
 from .cards import STRENGTH, card_points
 from .melds import ACE_MARRIAGE_VALUE, ACES, MARRIAGE_VALUE, has_four_aces, marriages_in
 
@@ -614,8 +614,9 @@ class DealState:
                 raise IllegalAction("thousand/6.3", _("the claimant's hand is needed to judge the claim"))
             pts = card_points(hand)
             if pts >= thr:
-                fault(IllegalAction("thousand/6.3", _("the hand is worth {points}, not less than {threshold}",
-                                                      points=pts, threshold=thr)))
+                fault(IllegalAction("thousand/6.3", ngettext("the hand is worth {n} point, not less than {threshold}",
+                                                             "the hand is worth {n} points, not less than {threshold}",
+                                                             pts, threshold=thr)))
             return
         if reason == "weak_talon":
             thr = o["redeal_weak_talon"]
@@ -637,8 +638,9 @@ class DealState:
                                  "/position/talon")
             pts = card_points(self.talon)
             if pts >= thr:
-                fault(IllegalAction("thousand/6.4", _("the talon is worth {points}, not less than {threshold}",
-                                                      points=pts, threshold=thr)))
+                fault(IllegalAction("thousand/6.4", ngettext("the talon is worth {n} point, not less than {threshold}",
+                                                             "the talon is worth {n} points, not less than {threshold}",
+                                                             pts, threshold=thr)))
             return
         raise IllegalAction("thousand/6.1", _("unknown redeal reason {reason}", reason=repr(reason)))
 
@@ -716,7 +718,7 @@ class DealState:
                     return IllegalAction("thousand/11.4",
                                          ngettext("{player} can beat {top} and must play {cards}",
                                                   "{player} can beat {top} and must play one of {cards}", len(higher),
-                                                  player=player, top=top, cards=higher))
+                                                  player=player, top=top, cards=OneOf(higher)))
             return None
         if trump is not None:
             trumps = [c for c in hand if c.suit == trump]
@@ -735,7 +737,7 @@ class DealState:
                         return IllegalAction("thousand/11.5",
                                              ngettext("{player} can overtrump {top} and must play {cards}",
                                                       "{player} can overtrump {top} and must play one of {cards}",
-                                                      len(higher), player=player, top=top, cards=higher))
+                                                      len(higher), player=player, top=top, cards=OneOf(higher)))
         return None
 
     def call_rules(self, player: str, kind: str, amount: Any = None, blind: bool = False) -> set[str]:

@@ -92,8 +92,10 @@ def parse_state(req: dict, players: list[str], opts: dict) -> GameState:
     for p, s in st.scores.items():
         ptr = f"/state/scores/{esc(p)}"
         if s % 5 and fives:
-            errors.append({"pointer": ptr, "detail": _("{total} cannot happen: every Thousand score is a multiple of 5",
-                                                       total=s)})
+            errors.append({"pointer": ptr, "detail": _("{total} cannot happen: with three players every score is a "
+                                                       "multiple of 5", total=s) if len(players) == 3
+                           else _("{total} cannot happen: under these options every score is a multiple of 5",
+                                  total=s)})
         elif s >= target:
             errors.append({"pointer": ptr, "detail": _("{total} has already reached the target {target}: the game is over",
                                                        total=s, target=target)})

@@ -123,6 +123,8 @@ def sitter_score(talon: list[Card], opts: dict) -> tuple[int, str]:
     if mode == "talon_points":
         return pts, _("sitting out: talon card points {points}", points=pts)
     r = round_to(pts, opts["round_step"], opts["round_half"])
+    if r == pts:                                    # nothing to round: the rounding is not said
+        return r, _("sitting out: talon card points {points}", points=pts)
     return r, _("sitting out: talon card points {points}, rounded to {rounded}", points=pts, rounded=r)
 
 
@@ -174,7 +176,8 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
             gain = 60 if opts["rospis_opponents"] == "sixty_each" else round_to(Fraction(c, 2), 5, "up")
             for p in defenders:
                 hand[p] = gain
-                line(p, _("opponent of a concession of {contract}", contract=c), gain, "thousand/9.2")
+                line(p, _("concession of {contract}: opponent scores {points}", contract=c, points=gain), gain,
+                     "thousand/9.2")
             events.append({"rule": "thousand/9.1", "player": d,
                            "note": _("conceded {contract} without play", contract=c)})
             used.add("thousand/9.1")
@@ -192,7 +195,8 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
                 hand[d] = base * mult
             else:
                 hand[d] = -out.contract * mult
-            item = _(DECLARER_LINES[(made, bool(opts["round_declarer"]), mult > 1)], contract=out.contract,
+            rounded = bool(opts["round_declarer"]) and check_total != total    # said only where it changes the sum
+            item = _(DECLARER_LINES[(made, rounded, mult > 1)], contract=out.contract,
                      cards=out.card_points[d], marriages=marriage_pts[d], total=total, rounded=check_total, mult=mult)
             line(d, item, hand[d], "thousand/12.1")
             used.add("thousand/1.3")
@@ -200,7 +204,13 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
                 raw = out.card_points[p] + marriage_pts[p]
                 r = round_to(raw, opts["round_step"], opts["round_half"])
                 hand[p] = r * others
-                if others > 1:
+                if r == raw:                    # nothing to round: the rounding is not said
+                    item = (_("{cards} card points + {marriages} marriage points = {total}, doubled ×{mult}",
+                              cards=out.card_points[p], marriages=marriage_pts[p], total=raw, mult=others)
+                            if others > 1 else
+                            _("{cards} card points + {marriages} marriage points = {total}",
+                              cards=out.card_points[p], marriages=marriage_pts[p], total=raw))
+                elif others > 1:
                     item = _("{cards} card points + {marriages} marriage points = {total}, rounded to {rounded}, "
                              "doubled ×{mult}", cards=out.card_points[p], marriages=marriage_pts[p], total=raw,
                              rounded=r, mult=others)
