@@ -38,6 +38,12 @@ except ImportError as e:     # an engine-only install: the command line is the c
     raise SystemExit(f"referee: the command line needs the cli extra ({e.name} is missing): "
                      "pip install 'referee[cli]'") from None
 
+try:    # the limits are read once, at start-up: a bad value is a usage error of one line
+    from . import settings  # noqa: F401  (REFEREE_MAX_BODY, REFEREE_MAX_EVENTS)
+except ValueError as e:
+    print(f"referee: {e}", file=sys.stderr)
+    raise SystemExit(2) from None
+
 from . import __version__, i18n, registry, service
 from .errors import PROBLEM_BASE, InputError, RefereeError, TooLarge
 from .i18n import _, ngettext
@@ -203,7 +209,7 @@ def variants(game):
 FAILED_CODE = PROBLEM_BASE + "internal-error"    # a log the tool failed on (HTTP's 500): its worker died, or a bug
 EXIT_VALID, EXIT_FINDINGS, EXIT_USAGE, EXIT_FAILURE = 0, 1, 2, 3
 CHUNK = 16                  # logs sent to a worker process at a time
-ATTEMPTS = 2                # a chunk whose worker died is tried this many times, then its logs are recorded as failed
+ATTEMPTS = 2                # a chunk whose worker died is tried this many times, then each of its logs alone
 
 
 @dataclass(frozen=True)
@@ -343,7 +349,7 @@ def run_local(items: Iterator[Line], job: Job, jobs: int, sink) -> None:
                     executor.shutdown(wait=True, cancel_futures=True)
                     executor = pool()
                     for entry in pending:
-                        _retry(entry, executor, job)
+                        _retry(entry, executor, job, context)
                     continue
                 except Exception as e:      # a bug in a worker: its logs are recorded as failed, the run goes on
                     results = [failed_records(s, n, job, f"{type(e).__name__}: {e}") for s, n, _t, _j in chunk]
@@ -354,21 +360,34 @@ def run_local(items: Iterator[Line], job: Job, jobs: int, sink) -> None:
         executor.shutdown(wait=True, cancel_futures=True)
 
 
-def _retry(entry: list, executor, job: Job) -> None:
-    """After a worker died: a chunk in flight goes to the new pool, or is recorded as failed once tried enough."""
+def _retry(entry: list, executor, job: Job, context) -> None:
+    """After a worker died: a chunk in flight goes to the new pool; one in flight for the :data:`ATTEMPTS`-th time
+    has its logs judged one at a time, each alone in a worker of its own, so that only a log that kills its worker
+    is recorded as failed."""
     chunk, work, attempts = entry
     if isinstance(work, list):
         return
     if work.done() and not work.cancelled() and work.exception() is None:
         entry[1] = work.result()
     elif attempts >= ATTEMPTS:
-        with i18n.language(job.lang):
-            why = ngettext("its worker process died while judging it ({n} try)",
-                           "its worker process died while judging it ({n} tries)", attempts)
-        entry[1] = [failed_records(s, n, job, why) for s, n, _t, _j in chunk]
+        entry[1] = [_alone(item, job, context) for item in chunk]
     else:
         entry[1] = executor.submit(validate_chunk, chunk)
         entry[2] = attempts + 1
+
+
+def _alone(item: tuple, job: Job, context) -> list[dict]:
+    """One log judged in a worker process of its own: its records, or a failed record if the worker dies."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+    with ProcessPoolExecutor(1, mp_context=context) as lone:
+        try:
+            return lone.submit(validate_chunk, [item]).result()[0]
+        except BrokenProcessPool:
+            with i18n.language(job.lang):
+                why = ngettext("its worker process died while judging it ({n} try)",
+                               "its worker process died while judging it ({n} tries)", ATTEMPTS + 1)
+            return failed_records(item[0], item[1], job, why)
 
 
 # ---------------------------------------------------------------- bulk validation on Dask
