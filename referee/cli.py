@@ -572,6 +572,8 @@ def run_dask(files: list[str], job: Job, address: str | None, jobs: int, output:
                         raise click.UsageError(_("--resume: the inputs or the options changed since the run began"))
                     blocks = _replan(old)
                     parts, done = [None] * len(blocks), [None] * len(blocks)
+                    for stale in parts_dir.glob("*.tmp"):    # a straggler's part, written after the run stopped
+                        stale.unlink(missing_ok=True)
                 elif resume:
                     raise click.UsageError(_("--resume: no run to resume at {path}", path=str(parts_dir)))
                 else:

@@ -67,9 +67,16 @@ def test_a_run_cut_short_keeps_only_complete_parts_and_resume_finishes_it(tmp_pa
     parts = tmp_path / "out.jsonl.parts"
     names = sorted(p.name for p in parts.iterdir())
     assert "plan.json" in names and not [n for n in names if n.endswith(".tmp")]
+    kept = [n for n in names if n.startswith("part-")]
+    assert 1 <= len(kept) < 3
     monkeypatch.undo()
+    (parts / "part-00002.jsonl.tmp").write_text('{"half": ', encoding="utf-8")     # a straggler's, written late
+    reused = []
+    real = cli._read_part
+    monkeypatch.setattr(cli, "_read_part", lambda p: reused.append(Path(p).name) or real(p))
     r = run("validate", *files, "--dask", "-j", 2, "-o", out, "--resume")
     assert r.exit_code == 1, r.output
+    assert reused == kept                   # the complete parts were taken as they were, not judged again
     assert out.read_text() == ref.read_text() and not parts.exists()
 
 
