@@ -9,13 +9,33 @@ the ``cli`` extra).  The library's API (docs/library.md):
 """
 __version__ = "0.2.0"   # semantic versioning: docs/library.md, CHANGELOG.md
 
-from .answers import Answer, CheckAnswer, Citation, ScoreAnswer, ValidateAnswer, Violation  # noqa: E402
-from .api import check, score, validate  # noqa: E402
-from .errors import (InputError, NotFound, RefereeError, TooLarge, UnknownGame, UnknownRule,  # noqa: E402
-                     UnknownVariant)
-from .jsonio import BadJSON  # noqa: E402
-from .logs import Log, NoSuchFile, UnreadableFile, iter_logs  # noqa: E402
+from typing import TYPE_CHECKING
 
-__all__ = ["Answer", "BadJSON", "CheckAnswer", "Citation", "InputError", "Log", "NoSuchFile", "NotFound",
-           "RefereeError", "ScoreAnswer", "TooLarge", "UnknownGame", "UnknownRule", "UnknownVariant",
-           "UnreadableFile", "ValidateAnswer", "Violation", "__version__", "check", "iter_logs", "score", "validate"]
+# the API is loaded on first use, so that ``import referee`` (and referee.__version__) reads no setting and no
+# rulebook: ``referee.http`` checks the settings itself and stops a bad start with one line
+_API = {"Answer": "answers", "CheckAnswer": "answers", "Citation": "answers", "ScoreAnswer": "answers",
+        "ValidateAnswer": "answers", "Violation": "answers", "check": "api", "score": "api", "validate": "api",
+        "InputError": "errors", "NotFound": "errors", "RefereeError": "errors", "TooLarge": "errors",
+        "UnknownGame": "errors", "UnknownRule": "errors", "UnknownVariant": "errors", "BadJSON": "jsonio",
+        "Log": "logs", "NoSuchFile": "logs", "UnreadableFile": "logs", "iter_logs": "logs"}
+__all__ = ["__version__", *sorted(_API)]
+
+if TYPE_CHECKING:   # what type checkers and IDEs see
+    from .answers import Answer, CheckAnswer, Citation, ScoreAnswer, ValidateAnswer, Violation
+    from .api import check, score, validate
+    from .errors import InputError, NotFound, RefereeError, TooLarge, UnknownGame, UnknownRule, UnknownVariant
+    from .jsonio import BadJSON
+    from .logs import Log, NoSuchFile, UnreadableFile, iter_logs
+
+
+def __getattr__(name: str):
+    if name not in _API:
+        raise AttributeError(f"module 'referee' has no attribute {name!r}")
+    import importlib
+    value = getattr(importlib.import_module(f".{_API[name]}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_API})

@@ -63,7 +63,7 @@ def log_files(paths: str | os.PathLike | Iterable[str | os.PathLike]) -> Iterato
     (the reader reports the latter as :class:`NoSuchFile`)."""
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
-    for p in map(os.fspath, paths):
+    for p in (str(os.fspath(x)) for x in paths):
         if p == "-":
             yield p
         elif os.path.isdir(p):
@@ -186,8 +186,8 @@ def iter_logs(paths: str | os.PathLike | Iterable[str | os.PathLike], *, limit: 
     :class:`UnreadableFile`, :class:`~referee.errors.InputError` for a line that is not a JSON object)."""
     from .errors import InputError
     for item in iter_lines(paths, limit=limit):
-        if item.error is not None:
-            yield Log(item.source, item.line, None, [item.error])
+        if item.error is not None or item.data is None:
+            yield Log(item.source, item.line, None, [item.error or UnreadableFile(item.source)])
             continue
         try:
             body = parse_body(item.data)
