@@ -70,6 +70,9 @@ FRAMING = {
     413: ("payload-too-large", N_("Request body too large"), N_("bodies are limited to {n} KiB")),
     414: ("uri-too-long", N_("URI too long"), N_("the request line (method, path and query) is limited to {line} "
                                                   "bytes")),
+    429: ("too-many-requests", N_("Too many requests"), N_("this address sends more requests, or more at once, "
+                                                          "than the referee serves one client; wait a moment and "
+                                                          "try again")),
     417: ("expectation-failed", N_("Expectation failed"), N_("the only expectation the server meets is "
                                                            "Expect: 100-continue")),
     431: ("header-fields-too-large", N_("Request header fields too large"),
