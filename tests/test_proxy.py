@@ -3,6 +3,7 @@ of gunicorn, as the README advises facing the open internet.  Slow and stalled c
 gunicorn only whole requests, so a normal client keeps being answered; what nginx refuses itself is answered as the
 app answers it.  (``scripts/test`` installs nginx when it is missing.)"""
 import contextlib
+import http.client
 import json
 import os
 import pathlib
@@ -484,7 +485,7 @@ class Load:
                     self.errors.append("wrong answer")
             except urllib.error.HTTPError as e:
                 self.errors.append(f"{e.code}")
-            except OSError as e:
+            except (OSError, http.client.HTTPException, ValueError) as e:    # a reset, a cut answer, broken JSON
                 self.errors.append(repr(e))
 
     def __enter__(self):
