@@ -27,12 +27,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
-import click
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
+try:
+    import click
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.table import Table
+except ImportError as e:     # an engine-only install: the command line is the cli extra
+    raise SystemExit(f"referee: the command line needs the cli extra ({e.name} is missing): "
+                     "pip install 'referee[cli]'") from None
 
-from . import i18n, registry, service
+from . import __version__, i18n, registry, service
 from .errors import InputError, RefereeError
 from .i18n import _, ngettext
 from .jsonio import BadJSON, parse_body
@@ -97,6 +101,7 @@ def _one(endpoint: str, file, game: str | None) -> None:
 
 
 @click.group(help="Referee on the command line: score, check and validate card-game deals without a server.")
+@click.version_option(__version__, "--version", "-V", prog_name="referee", message="%(prog)s %(version)s")
 @click.option("--lang", type=click.Choice(i18n.LANGUAGES), envvar="REFEREE_LANG", default=i18n.DEFAULT_LANGUAGE,
               show_default=True, help="Language of the answers and summaries.")
 def main(lang: str) -> None:
@@ -221,10 +226,18 @@ class Job:
 
 def validate_item(item: tuple[str, int, str, Job]) -> list[dict]:
     """Validate one log; the records written to ``--output`` (one per log, or one per deal with ``per_deal``; never
-    raises)."""
+    raises).  Every record ends with the engine's version and the rulebook's edition (None when no game is known)."""
     source, line, text, job = item
     with i18n.language(job.lang):
-        return _validate_item(source, line, text, job)
+        return [_stamp(r, job) for r in _validate_item(source, line, text, job)]
+
+
+def _stamp(record: dict, job: Job) -> dict:
+    game = record.get("game") or job.game
+    edition = registry.GAMES[game].rulebook.edition if game in registry.GAMES else None
+    record["engine_version"] = __version__
+    record["edition"] = edition
+    return record
 
 
 def _totals(final: dict | None) -> dict | None:

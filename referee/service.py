@@ -9,9 +9,9 @@ from typing import Any
 
 from marshmallow import ValidationError
 
-from schemas import REQUESTS, errors_to_pointers
+from referee.schemas import REQUESTS, errors_to_pointers
 
-from . import errors, i18n, registry
+from . import __version__, errors, i18n, registry
 from .common import echo
 from .errors import InputError, UnknownRule, UnknownVariant
 from .i18n import DEFAULT_LANGUAGE, _
@@ -51,7 +51,8 @@ _SCALARS = frozenset({str, int, bool, float, type(None)})
 def handle(game_id: str, endpoint: str, body: Any, lang: str = DEFAULT_LANGUAGE) -> dict:
     """Judge one request body, every text of the answer (and of an error) in ``lang``.
 
-    Returns the answer: ``{game, variant, options, ...endpoint fields..., citations}``.
+    Returns the answer: ``{game, variant, options, ...endpoint fields..., citations, engine_version, edition}``:
+    ``engine_version`` is :data:`referee.__version__`, ``edition`` the game's rulebook edition.
     Raises :class:`~referee.errors.UnknownGame` / :class:`~referee.errors.UnknownVariant` (404) and
     :class:`~referee.errors.InputError` (422) for requests that cannot be judged.
     """
@@ -87,7 +88,8 @@ def _handle(game_id: str, endpoint: str, body: Any) -> dict:
     unknown = rules - game.rulebook.rules.keys()
     assert not unknown, f"rules cited but not in the rulebook: {unknown}"
     return {"game": game.id, "variant": variant.id, "options": opts, **result,
-            "citations": _citations(game, variant, opts, lang, rules)}
+            "citations": _citations(game, variant, opts, lang, rules),
+            "engine_version": __version__, "edition": game.rulebook.edition}
 
 
 # The work that depends only on the variant, the option values and the language, kept between requests.  Both

@@ -27,6 +27,8 @@ import pathlib
 
 import pytest
 
+import referee
+from referee import registry
 from referee.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -271,7 +273,8 @@ def test_cli_per_deal_as_played(tmp_path):
     missing = recs[2].pop("first_violation")
     assert (missing["index"], missing["rule"]) == (3, "canasta/6.1")
     assert recs[2].pop("violations") == [missing]
-    common = {"source": str(src), "status": "invalid", "game": "canasta", "variant": "classic", "winner": None}
+    common = {"source": str(src), "status": "invalid", "game": "canasta", "variant": "classic", "winner": None,
+            "engine_version": referee.__version__, "edition": registry.GAMES["canasta"].rulebook.edition}
     assert recs == [
         {**common, "line": 1, "deal": 1, "index": 0, "valid": False, "as_played": True,
          "final": {"NS": 660, "EW": -315}},

@@ -62,7 +62,7 @@ def test_marshmallows_messages_read_like_the_others(client):
 
 def test_every_marshmallow_message_is_lower_case_without_a_full_stop():
     from referee import i18n
-    from schemas.common import MARSHMALLOW_MESSAGES
+    from referee.schemas.common import MARSHMALLOW_MESSAGES
     for lang in ("en", "ru"):
         with i18n.language(lang):
             for text in MARSHMALLOW_MESSAGES.values():

@@ -10,11 +10,11 @@ import re
 import pytest
 import yaml
 
-import web
+from referee import web
 from referee import i18n, registry, service
 from referee.cards import Card
 from referee.errors import InputError, UnknownVariant
-from web import forms
+from referee.web import forms
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CYRILLIC = re.compile("[А-Яа-яЁё]")
@@ -111,7 +111,7 @@ def test_a_text_with_markup_is_escaped_in_the_page(client, monkeypatch):
 def test_the_forms_name_fields_of_the_request_shapes():
     """Every field of a form is a path the game's request schema has, with the right shape; every situation's
     fixed values are values the schema takes."""
-    from schemas import REQUESTS
+    from referee.schemas import REQUESTS
 
     def schema_at(schema, tokens):
         from marshmallow import fields as mf

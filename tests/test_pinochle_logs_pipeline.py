@@ -14,6 +14,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
+import referee
+from referee import registry
 from referee.cli import main
 
 THREE = ["Ann", "Bob", "Cid"]
@@ -305,7 +307,8 @@ def test_the_cli_per_deal_as_played(tmp_path):
     recs = [json.loads(x) for x in out.read_text().splitlines()]
     fv = {"index": REVOKE_AT, "event": "play", "rule": "pinochle/5.2",
           "message": "Bob holds hearts and must follow suit", "pointer": f"/log/{REVOKE_AT}/card"}
-    common = {"source": str(src), "game": "pinochle", "variant": VARIANT}
+    common = {"source": str(src), "game": "pinochle", "variant": VARIANT,
+            "engine_version": referee.__version__, "edition": registry.GAMES["pinochle"].rulebook.edition}
     assert recs == [
         {**common, "line": 1, "status": "invalid", "deal": 1, "index": 0, "valid": False, "as_played": True,
          "final": {"Ann": 300, "Bob": 0, "Cid": 0}, "winner": None, "first_violation": fv, "violations": [fv]},

@@ -13,8 +13,8 @@ import pytest
 from marshmallow import Schema, ValidationError
 
 from referee import service
-from schemas import REQUESTS, errors_to_pointers, fast
-from schemas.common import Strict
+from referee.schemas import REQUESTS, errors_to_pointers, fast
+from referee.schemas.common import Strict
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 

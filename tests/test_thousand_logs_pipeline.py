@@ -22,6 +22,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
+import referee
+from referee import registry
 from referee.cli import main
 from tests.thousand_helpers import PLAYERS, readme_log
 
@@ -302,7 +304,8 @@ def test_cli_per_deal_as_played(tmp_path):
     r = CliRunner().invoke(main, ["validate", str(src), "--replay", "as_played", "--per-deal", "--output", str(out)])
     assert r.exit_code == 1, r.output       # the second log is invalid
     recs = [json.loads(line) for line in out.read_text().splitlines()]
-    base = {"source": str(src), "game": "thousand", "variant": "russian-classic", "winner": None}
+    base = {"source": str(src), "game": "thousand", "variant": "russian-classic", "winner": None,
+            "engine_version": referee.__version__, "edition": registry.GAMES["thousand"].rulebook.edition}
     fv = {"index": 24, "event": "play", "rule": "thousand/11.3", "pointer": "/log/24/card",
           "message": "Boris has no diamonds and must play a trump (hearts)"}
     assert recs == [

@@ -28,8 +28,9 @@ from referee.i18n import N_, _, ngettext
 
 from . import forms
 
-ROOT = Path(__file__).resolve().parent.parent
-SPEC_PATH = ROOT / "openapi.yaml"
+# the contract: the repository's openapi.yaml, shipped in this package (web/openapi.yaml links to it; a wheel holds
+# a copy)
+SPEC_PATH = Path(__file__).with_name("openapi.yaml")
 SWAGGER_DIST = Path(flask_swagger_ui.__file__).with_name("dist")
 
 # the page's own policy: everything from this origin only; no inline script or style, no frames, no plugins

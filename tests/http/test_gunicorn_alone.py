@@ -1,4 +1,4 @@
-"""gunicorn alone (scripts/serve), stock gthread with referee.serving's public-hook fixes: keep-alive that tells the
+"""gunicorn alone (scripts/serve), stock gthread with referee.http.serving's public-hook fixes: keep-alive that tells the
 truth, gunicorn's own log lines in JSON, and every
 REFEREE_* setting checked at start-up with one line.  Each server runs on a free loopback port."""
 import json

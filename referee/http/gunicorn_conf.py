@@ -1,0 +1,67 @@
+"""gunicorn settings for Referee: ``gunicorn -c python:referee.http.gunicorn_conf 'referee.http:create_app()'`` from an
+installed package; the repository's gunicorn_conf.py (scripts/serve and scripts/serve-proxied) is these settings.
+
+The referee is CPU-bound and stateless.  gunicorn's own threaded worker (gthread, unmodified) runs one process per
+core (``REFEREE_WORKERS``) with 16 threads each (``REFEREE_THREADS``), which keeps connections alive between
+requests.  Through gunicorn's public hooks only, :mod:`referee.http.serving` makes it tell the truth about keep-alive
+(``Connection: close`` whenever the connection will close), bounds each request's body and answer by
+``REFEREE_READ_TIMEOUT`` seconds, and makes a SIGTERM answer every connection the kernel already accepted.  A worker
+silent for ``timeout`` seconds is restarted, workers are recycled after about 1,000 requests, and a stop lets
+running requests finish within ``graceful_timeout``.
+
+gunicorn alone is for development and trusted clients.  Facing the open internet, run it behind the buffering proxy
+of ``deploy/`` (``scripts/serve-proxied``): nginx is the one defence against clients that stall, trickle, stop
+reading or flood (docs/serving.md has the figures behind that choice).
+
+Every ``REFEREE_*`` setting is checked here, before any worker starts: one that cannot be used stops the start
+with one line naming it.
+"""
+try:
+    from referee import settings
+    SETTINGS = settings.server()
+except ValueError as e:      # referee.settings.SettingError: one line on stderr, exit status 1
+    raise SystemExit(f"referee: {e}") from None
+
+from referee.http import serving  # noqa: E402
+
+bind = SETTINGS.bind
+workers = SETTINGS.workers
+threads = SETTINGS.threads
+worker_class = "gthread"
+timeout = 30
+graceful_timeout = 20
+keepalive = 2
+max_requests = 1000
+max_requests_jitter = 100
+preload_app = True
+limit_request_line = 8190     # the longest request line gunicorn allows
+limit_request_fields = 100
+limit_request_field_size = 8190
+forwarded_allow_ips = ",".join(str(n) for n in SETTINGS.trusted_proxies)
+accesslog = None              # the app logs each request as one JSON line (referee.http.transport)
+errorlog = "-"
+loglevel = SETTINGS.log_level.lower()
+# gunicorn's own lines (start, workers, errors) in JSON like the app's, on stderr
+logconfig_dict = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"json": {"()": "pythonjsonlogger.json.JsonFormatter",
+                            "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"json_stderr": {"class": "logging.StreamHandler", "formatter": "json",
+                                 "stream": "ext://sys.stderr"}},
+    "loggers": {"gunicorn.error": {"level": SETTINGS.log_level, "handlers": ["json_stderr"], "propagate": False},
+                # the app logs each request it answers (referee.http.transport); gunicorn's access lines would repeat them
+                "gunicorn.access": {"level": "CRITICAL", "handlers": [], "propagate": False}},
+    "root": {"level": "WARNING", "handlers": ["json_stderr"]},
+}
+# gunicorn 25+ opens a control socket at one fixed path per user; two servers on a machine would share it, and
+# the service has no use for it (older gunicorn ignores the setting)
+control_socket_disable = True
+
+pre_request = serving.pre_request
+
+
+def post_worker_init(worker):
+    worker.wsgi = serving.Guard(worker.wsgi, SETTINGS.read_timeout, SETTINGS.trusted_proxies)
+    worker.log.error_log.addFilter(serving.TimeoutsAreNotErrors())
+    serving.drain_on_sigterm(worker)

@@ -1,0 +1,96 @@
+"""The routes: each a thin call of :mod:`referee.service`, its answer written as JSON.
+
+The POST routes read the body themselves (a declared length over the limit is 413 before reading, a chunked one is
+read up to one byte past it) and parse it strictly (:func:`referee.jsonio.parse_body`).
+"""
+from __future__ import annotations
+
+import json
+
+from flask import Flask, Response, request
+from werkzeug.exceptions import ClientDisconnected
+
+try:
+    import orjson               # encodes answers several times faster than json.dumps
+except ImportError:             # pragma: no cover - an environment set up before it was a dependency
+    orjson = None
+
+from referee import i18n, service
+from referee.i18n import _
+from referee.jsonio import parse_body
+from referee.settings import MAX_BODY  # (REFEREE_MAX_BODY)
+
+from .problems import problem, too_large, unsupported, whole
+from .transport import media_fault
+
+
+def dumps(body: dict) -> bytes | str:
+    """The answer as JSON in UTF-8, keys in their order: orjson's compact form when it can write the value (every
+    answer the referee gives), Python's otherwise (the same text but for the spaces after ``,`` and ``:``)."""
+    if orjson is not None:
+        try:
+            return orjson.dumps(body)
+        except TypeError:   # orjson's JSONEncodeError: a key that is not a string, an integer past 64 bits
+            pass
+    return json.dumps(body, ensure_ascii=False)
+
+
+def ok(body: dict) -> Response:
+    return Response(dumps(body), status=200, mimetype="application/json",
+                    headers={"Content-Language": i18n.current(), "Vary": "Accept-Language"})
+
+
+def register_routes(app: Flask) -> None:
+    """The API's routes: the health check, the games' index, variants and rules, and the POST routes of each game."""
+    @app.get("/healthz")
+    def healthz():
+        return ok({"status": "ok"})
+
+    @app.get("/v1/games")
+    def games():
+        return ok(service.games_index())
+
+    @app.get("/v1/games/<game>/variants/<variant>")
+    def variant(game, variant):
+        return ok(service.variant_info(game, variant))
+
+    @app.get("/v1/games/<game>/rules")
+    def rules(game):
+        return ok(service.rules_info(game, request.args.get("variant")))
+
+    @app.get("/v1/games/<game>/rules/<path:rule>")
+    def rule(game, rule):
+        return ok(service.rule_info(game, rule, request.args.get("variant")))
+
+    def post(game: str, endpoint: str):
+        fault = media_fault()
+        if fault:
+            return unsupported(fault)
+        service.registry.get(game)  # 404 for an unknown game before reading the body
+        try:
+            if request.content_length is None and request.environ.get("wsgi.input_terminated"):
+                # a chunked upload: read it ourselves, since a limited stream would cut it short silently
+                raw = request.environ["wsgi.input"].read(MAX_BODY + 1)
+            else:
+                raw = request.get_data(cache=False)  # MAX_CONTENT_LENGTH answers 413 for a declared length
+        except (TimeoutError, ClientDisconnected):   # the client stopped sending (gunicorn_conf.read_timeout)
+            detail = _("the body stopped short of its Content-Length: it did not arrive in time")
+            return problem(408, "request-timeout", _("Request timeout"), detail, whole(detail),
+                           headers={"Connection": "close"})
+        except Exception as e:   # the server's reader found the body's framing broken (a bad chunk, cut short)
+            if not type(e).__module__.startswith("gunicorn.http"):
+                raise
+            detail = _("the body's framing is broken ({fault}): send a valid chunked or sized body",
+                       fault=type(e).__name__)
+            return problem(400, "malformed-body", _("Malformed body"), detail, whole(detail),
+                           headers={"Connection": "close"})
+        if len(raw) > MAX_BODY:
+            return too_large()
+        body = parse_body(raw)
+        if endpoint == "deck":
+            return ok(service.deck_info(game, body, i18n.current()))
+        return ok(service.handle(game, endpoint, body, i18n.current()))
+
+    for ep in (*service.ENDPOINTS, "deck"):
+        app.add_url_rule(f"/v1/games/<game>/{ep}", f"post_{ep}", lambda game, _ep=ep: post(game, _ep),
+                         methods=["POST"])

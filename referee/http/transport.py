@@ -1,0 +1,151 @@
+"""Transport checks: what every request and answer goes through before and after the routes.
+
+The request's id, its language (``Accept-Language``), the transfer and content codings and media type the API takes,
+paths with encoded or doubled slashes, the query parameters each route takes, and the security headers and the log
+line of every answer.
+"""
+from __future__ import annotations
+
+import logging
+import re
+import time
+import uuid
+
+from flask import Flask, Response, g, request
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
+
+from referee import i18n, service
+from referee import web
+from referee.common import echo
+from referee.i18n import _
+
+from .problems import HTTP_TEXTS, TRANSFER_CODING, bad_query, problem, whole
+
+log = logging.getLogger("referee")
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+    "Cache-Control": "no-store",
+}
+REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
+# the one path where an encoded slash is taken as the slash it encodes: a rule's whole ID as one path parameter,
+# /v1/games/canasta/rules/canasta%2F2.2, as Swagger UI's "Try it out" sends the documented form canasta/2.2
+ENCODED_RULE_ID = re.compile(r"/v1/games/[^/%]+/rules/[^/%]+%2[fF][^/%]+")
+_SECURITY_ITEMS = tuple(SECURITY_HEADERS.items())
+_SET_AFTER = frozenset(k.lower() for k in (*SECURITY_HEADERS, "X-Request-Id"))   # the headers finish() sets
+QUERY = {"rules": {"variant"}, "rule": {"variant"}}  # the query parameters each route takes (endpoint → names)
+
+
+def language(header: str | None = None) -> str:
+    """The language of the answer: the best of :data:`referee.i18n.LANGUAGES` for the request's
+    ``Accept-Language`` (q-values count; ``ru-RU`` is ``ru``), English by default.  ``header``: that header's value,
+    for a request outside Flask (gunicorn's own answers); the current request's by default."""
+    if header is None and "Accept-Language" not in request.headers:
+        return i18n.DEFAULT_LANGUAGE          # what an empty list of languages gives below
+    accept = request.accept_languages if header is None else parse_accept_header(header, LanguageAccept)
+    for value, quality in sorted(accept, key=lambda vq: -vq[1]):     # best first; werkzeug's own order is not
+        primary = value.split("-")[0].lower()
+        if quality > 0 and primary in service.LANGUAGES:
+            return primary
+    return i18n.DEFAULT_LANGUAGE
+
+
+def media_fault() -> str | None:
+    """Why the body's declared media type or coding cannot be read, or None: JSON (``application/json`` or a
+    ``+json`` type) in UTF-8, with no content coding (RFC 9110 §8.4: 415 for a coding the server does not take)."""
+    if request.headers.get("Content-Type") == "application/json":      # nearly every request: no parameters
+        return _coding_fault()
+    ctype = (request.mimetype or "").lower()
+    if not ctype:
+        return _("say what the body is: Content-Type: application/json")
+    if ctype != "application/json" and not ctype.endswith("+json"):
+        return _("send application/json, not {type}", type=ctype)
+    charset = request.mimetype_params.get("charset", "utf-8").strip().lower()
+    if re.search(r"charset\s*=\s*(;|$)", request.headers.get("Content-Type", ""), re.I):
+        charset = ""             # werkzeug drops an empty parameter; an empty charset names no encoding
+    if charset not in ("utf-8", "utf8"):
+        return (_("JSON bodies are UTF-8, not {charset}", charset=charset) if charset
+                else _("JSON bodies are UTF-8, not an empty charset"))
+    return _coding_fault()
+
+
+def _coding_fault() -> str | None:
+    coding = request.headers.get("Content-Encoding", "identity").strip().lower()
+    if coding not in ("", "identity"):
+        return _("send the body without a content coding, not {coding}", coding=coding)
+    return None
+
+
+def install(app: Flask, origins: list[str]) -> None:
+    """The checks before every request (its id, language, codings, path and query) and the headers and log line
+    after every answer; ``origins``: the CORS origins, whose answers vary by ``Origin``."""
+    @app.before_request
+    def start():
+        # the request's headers read from its WSGI environ (what request.headers.get reads, without its wrappers)
+        environ = request.environ
+        rid = environ.get("HTTP_X_REQUEST_ID", "")
+        g.request_id = rid if REQUEST_ID.fullmatch(rid) else uuid.uuid4().hex
+        g.started = time.perf_counter()
+        i18n.set_language(language())
+        coding = environ.get("HTTP_TRANSFER_ENCODING")
+        if coding is not None and any(c.strip().lower() != "chunked" for c in coding.split(",")):
+            # gunicorn passes gzip, deflate and compress before chunked on and leaves the body coded (RFC 9112 §6.1)
+            detail = _("a body may be sent with Content-Length or chunked, with no other transfer coding, not {coding}",
+                       coding=echo(coding))
+            return problem(501, TRANSFER_CODING[0], _(TRANSFER_CODING[1]), detail, whole(detail),
+                           headers={"Connection": "close"})
+        raw_path = (environ.get("RAW_URI") or environ.get("REQUEST_URI") or "").split("?")[0]
+        if "%" in raw_path and ("%2f" in raw_path.lower() or "%5c" in raw_path.lower()) \
+                and not ENCODED_RULE_ID.fullmatch(raw_path):
+            return problem(404, "not-found", _("Not found"), _("an encoded slash is not part of any path of the API"))
+        if raw_path.startswith("//") or environ.get("PATH_INFO", "").startswith("//"):
+            # werkzeug's routing strips leading slashes: //v1/games would be /v1/games
+            return problem(404, "not-found", _("Not found"), _(HTTP_TEXTS[404][1]))
+        if request.url_rule is None or request.endpoint in web.PAGES:
+            return None                   # 404 or 405 follow; the page and /docs read only ?lang and ignore the rest
+        if not environ.get("QUERY_STRING"):
+            return None                   # no query: request.args is empty
+        allowed = QUERY.get(request.url_rule.endpoint, set())
+        for name in request.args:
+            if name not in allowed:
+                if allowed:
+                    why = _("unknown query parameter {name}; the only one is {known}", name=repr(name),
+                            known=", ".join(sorted(allowed)))
+                else:
+                    why = _("unknown query parameter {name}; this path takes none", name=repr(name))
+                return bad_query(name, why)
+            if len(request.args.getlist(name)) > 1:
+                return bad_query(name, _("give {name} once", name=name))
+        return None
+
+    @app.teardown_request
+    def forget_language(_exc):
+        i18n.set_language(None)   # the thread's next request (or a test after it) starts in English again
+
+    @app.after_request
+    def finish(resp: Response):
+        headers = resp.headers
+        # none of the headers set here is there yet (every answer of the app's own): appended in order, which is
+        # what update and set do then, without looking for each one
+        fresh = not any(k.lower() in _SET_AFTER for k, _v in headers)
+        if fresh:
+            headers.extend(_SECURITY_ITEMS)
+        else:
+            headers.update(SECURITY_HEADERS)
+        if request.endpoint in web.PAGES:  # the page and /docs: their own policy (this origin only)
+            headers["Content-Security-Policy"] = web.PAGE_CSP
+        if origins:   # the answer depends on the Origin header whether or not the origin is allowed
+            resp.vary.add("Origin")
+        rid = getattr(g, "request_id", None) or uuid.uuid4().hex
+        if fresh:
+            headers.add("X-Request-Id", rid)
+        else:
+            headers["X-Request-Id"] = rid
+        log.info("request", extra={"request_id": rid, "method": request.method, "path": request.path,
+                                   "status": resp.status_code,
+                                   "ms": round((time.perf_counter() - getattr(g, "started", time.perf_counter()))
+                                               * 1000, 2)})
+        return resp
