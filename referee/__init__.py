@@ -1,4 +1,4 @@
-"""Referee: rules engine for card-game disputes (Thousand; Canasta and Pinochle to come).
+"""Referee: rules engine for card-game disputes: Thousand, two-handed Pinochle and Canasta.
 
 The engine has no web dependency.  Entry points:
 

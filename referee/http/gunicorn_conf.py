@@ -16,11 +16,24 @@ reading or flood (docs/serving.md has the figures behind that choice).
 Every ``REFEREE_*`` setting is checked here, before any worker starts: one that cannot be used stops the start
 with one line naming it.
 """
+import gc
+import os
+import shutil
+import tempfile
+
 try:
     from referee import settings
     SETTINGS = settings.server()
 except ValueError as e:      # referee.settings.SettingError: one line on stderr, exit status 1
     raise SystemExit(f"referee: {e}") from None
+
+if SETTINGS.metrics and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    # /metrics adds up every worker's values from files in a folder of this server's own (prometheus_client's
+    # multiprocess mode); set before anything imports prometheus_client, removed when the server stops
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="referee-metrics.")
+    _OWN_METRICS_DIR = os.environ["PROMETHEUS_MULTIPROC_DIR"]
+else:
+    _OWN_METRICS_DIR = None
 
 from referee.http import serving  # noqa: E402
 
@@ -59,6 +72,25 @@ logconfig_dict = {
 control_socket_disable = True
 
 pre_request = serving.pre_request
+
+
+def pre_fork(server, worker):
+    # the app and its rulebooks, loaded once in the master (preload_app), are never collected: frozen out of the
+    # garbage collector's generations, a worker's collections walk only what its requests make, and the pages
+    # shared with the master stay shared
+    gc.collect()
+    gc.freeze()
+
+
+def child_exit(server, worker):
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        from prometheus_client import multiprocess
+        multiprocess.mark_process_dead(worker.pid)
+
+
+def on_exit(server):
+    if _OWN_METRICS_DIR:
+        shutil.rmtree(_OWN_METRICS_DIR, ignore_errors=True)
 
 
 def post_worker_init(worker):
