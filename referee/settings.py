@@ -140,5 +140,8 @@ def server() -> Server:
     )
 
 
-MAX_BODY = _int_setting("REFEREE_MAX_BODY", 256 * 1024, 1024, 64 * 1024 * 1024)
+# at most 8 MiB: a body at the limit costs about 1.3 s and 200 MB of a worker's memory at its peak (returned after
+# the answer), and a worker may serve as many at once as it has threads; 64 MiB took 15 s and 1.1 GB each
+# (docs/serving.md)
+MAX_BODY = _int_setting("REFEREE_MAX_BODY", 256 * 1024, 1024, 8 * 1024 * 1024)
 MAX_EVENTS = _int_setting("REFEREE_MAX_EVENTS", 5000, 1, 1_000_000)

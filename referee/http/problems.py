@@ -128,7 +128,8 @@ def register_error_handlers(app: Flask) -> None:
     for an unknown game, variant or rule, werkzeug's own 4xx, and 500 (never a stack trace) for anything else."""
     @app.errorhandler(BadJSON)
     def bad_json(e: BadJSON):
-        title = _("JSON nested too deeply") if e.kind == "nesting-too-deep" else _("Malformed JSON")
+        title = {"nesting-too-deep": _("JSON nested too deeply"),
+                 "too-many-values": _("JSON too complex")}.get(e.kind) or _("Malformed JSON")
         return problem(400, e.kind, title, e.detail, [{"pointer": e.pointer, "detail": e.detail}])
 
     @app.errorhandler(InputError)
