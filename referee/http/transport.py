@@ -49,6 +49,14 @@ PAGE_HEADERS = {
 }
 
 
+# the static files (the page's script, styles and icon; Swagger UI's): any query is taken (?v= names a version), and
+# they may be kept: a day, revalidated by their ETag and Last-Modified, or a year when the URL carries the file's
+# fingerprint (?v=, which the pages' links always do)
+STATIC = frozenset({"web.static", "swagger_ui.static"})
+STATIC_CACHE = "public, max-age=86400"
+STATIC_CACHE_VERSIONED = "public, max-age=31536000, immutable"
+
+
 def header_bytes(environ: dict) -> int:
     """The size of the request's header fields as sent (each ``Name: value`` and its CRLF), from the environ."""
     size = 0
@@ -131,8 +139,9 @@ def install(app: Flask, origins: list[str]) -> None:
         if raw_path.startswith("//") or environ.get("PATH_INFO", "").startswith("//"):
             # werkzeug's routing strips leading slashes: //v1/games would be /v1/games
             return problem(404, "not-found", _("Not found"), _(HTTP_TEXTS[404][1]))
-        if request.url_rule is None or request.endpoint in web.PAGES:
-            return None                   # 404 or 405 follow; the page and /docs read only ?lang and ignore the rest
+        if request.url_rule is None or request.endpoint in web.PAGES or request.endpoint in STATIC:
+            return None                   # 404 or 405 follow; the page and /docs read only ?lang and ignore the rest,
+                                          # the static files ignore theirs (?v=, a version for caches)
         if not environ.get("QUERY_STRING"):
             return None                   # no query: request.args is empty
         allowed = QUERY.get(request.url_rule.endpoint, set())
@@ -165,6 +174,9 @@ def install(app: Flask, origins: list[str]) -> None:
         if request.endpoint in web.PAGES:  # the page and /docs: their own policy (this origin only)
             headers["Content-Security-Policy"] = web.PAGE_CSP
             headers.update(PAGE_HEADERS)
+        elif request.endpoint in STATIC and resp.status_code in (200, 304):
+            headers["Cache-Control"] = STATIC_CACHE_VERSIONED if request.args.get("v") else STATIC_CACHE
+            headers["Cross-Origin-Resource-Policy"] = "same-origin"
         if origins:   # the answer depends on the Origin header whether or not the origin is allowed
             resp.vary.add("Origin")
         rid = getattr(g, "request_id", None) or uuid.uuid4().hex
