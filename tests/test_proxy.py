@@ -534,3 +534,13 @@ def test_sigterm_under_load_loses_no_request():
         retried = [ln for ln in lines if "502" in ln["upstream_status"]]
         assert len(retried) >= 2 and all(ln["status"] == 200 and ln["upstream_status"].endswith("200")
                                          for ln in retried), lines[-5:]
+
+
+def test_a_chunk_size_past_any_body_is_refused_at_once(proxied):
+    # a chunk of 2**96 bytes held a gunicorn thread for its read timeout and was then answered 408; nginx refuses
+    # the size as it reads it, before anything reaches gunicorn
+    size = b"%x" % 2 ** 96
+    started = time.monotonic()
+    answer = exchange(proxied, HEAD + b"Transfer-Encoding: chunked\r\n\r\n" + size + b"\r\n{}", timeout=5)
+    assert time.monotonic() - started < 1
+    assert_problem(answer, 400, "bad-request")
