@@ -1,5 +1,5 @@
 """gunicorn alone (scripts/serve), stock gthread with referee.http.serving's public-hook fixes: keep-alive that tells the
-truth, gunicorn's own log lines in JSON, and every
+truth, clients that stop reading dropped after the read timeout, gunicorn's own log lines in JSON, and every
 REFEREE_* setting checked at start-up with one line.  Each server runs on a free loopback port."""
 import json
 import os
@@ -85,6 +85,36 @@ def test_an_answer_to_a_body_read_whole_keeps_the_connection(served):
             while len(body) < length:
                 body += s.recv(65536)
             assert head.startswith(b"HTTP/1.1 200 ") and b"Connection: keep-alive" in head
+
+
+def test_a_client_that_stops_reading_is_dropped_after_the_read_timeout():
+    # one thread, and a client that asks for the 400 KB contract 60 times over one connection and reads nothing:
+    # once the socket buffers are full (2-3 MB), gunicorn's write blocked the thread for good, and a normal request
+    # waited for ever (8 s here, then the test gave up).  Now the answer must be taken within the read timeout
+    # (1 s), the stuck connection is dropped, and the normal request is answered
+    port = _free_port()
+    env = {**os.environ, "REFEREE_BIND": f"127.0.0.1:{port}", "REFEREE_WORKERS": "1", "REFEREE_THREADS": "1",
+           "REFEREE_READ_TIMEOUT": "1", "REFEREE_LOG_LEVEL": "WARNING"}
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", "gunicorn_conf.py", "wsgi:app"], cwd=ROOT,
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        with socket.socket() as reader:
+            reader.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            reader.connect(("127.0.0.1", port))
+            reader.sendall(b"GET /openapi.yaml HTTP/1.1\r\nHost: x\r\n\r\n" * 60)
+            time.sleep(1.5)
+            started = time.monotonic()
+            r = requests.get(f"http://127.0.0.1:{port}/healthz", timeout=8)
+            assert r.status_code == 200 and time.monotonic() - started < 4
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
 
 
 def test_gunicorns_own_log_lines_are_json(served):
