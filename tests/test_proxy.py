@@ -547,3 +547,16 @@ def test_a_chunk_size_past_any_body_is_refused_at_once(proxied):
     answer = exchange(proxied, HEAD + b"Transfer-Encoding: chunked\r\n\r\n" + size + b"\r\n{}", timeout=5)
     assert time.monotonic() - started < 1
     assert_problem(answer, 400, "bad-request")
+
+
+@pytest.mark.parametrize("name,value,line", [
+    ("REFEREE_PROXY_RATE", "fast", "referee: REFEREE_PROXY_RATE='fast' is not a whole number from 1 to 1000000"),
+    ("REFEREE_PROXY_CONNECTIONS", "0", "referee: REFEREE_PROXY_CONNECTIONS='0' is not a whole number from 1 to 100000"),
+    ("REFEREE_UPSTREAM", "127.0.0.1:1,127.0.0.1:2,127.0.0.1:3",
+     "referee: REFEREE_UPSTREAM='127.0.0.1:1,127.0.0.1:2,127.0.0.1:3' names one or two addresses (host:port), "
+     "comma-separated"),
+])
+def test_a_proxy_setting_that_cannot_be_used_stops_the_start_with_one_line(name, value, line):
+    r = subprocess.run([str(ROOT / "scripts" / "serve-proxied")], cwd=ROOT, env={**os.environ, name: value},
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 1 and r.stderr.strip().splitlines()[-1] == line
