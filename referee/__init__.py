@@ -1,8 +1,41 @@
-"""Referee: rules engine for card-game disputes: Thousand, two-handed Pinochle and Canasta.
+"""Referee: the rules engine for card-game disputes in Thousand, two-handed Pinochle and Canasta.
 
-The engine has no web dependency.  Entry points:
+The engine has no web dependency (the HTTP service is the ``server`` extra, :mod:`referee.http`; the command line
+the ``cli`` extra).  The library's API (docs/library.md):
 
-* :func:`referee.service.handle` — one request body in, one answer body out (what HTTP serves);
-* :data:`referee.registry.GAMES` — the games, each with its rulebook, variants and views.
+* :func:`score`, :func:`check`, :func:`validate` — one request in, one typed answer out (as HTTP answers it);
+* :func:`iter_logs` — game logs streamed from JSONL, ``.ndjson``, gzip, a folder or a glob, errors collected;
+* :class:`RefereeError` and its kinds, carrying the problem HTTP would answer (``status``, ``type``, ``pointer``).
 """
 __version__ = "0.2.0"   # semantic versioning: docs/library.md, CHANGELOG.md
+
+from typing import TYPE_CHECKING
+
+# the API is loaded on first use, so that ``import referee`` (and referee.__version__) reads no setting and no
+# rulebook: ``referee.http`` checks the settings itself and stops a bad start with one line
+_API = {"Answer": "answers", "CheckAnswer": "answers", "Citation": "answers", "ScoreAnswer": "answers",
+        "ValidateAnswer": "answers", "Violation": "answers", "check": "api", "score": "api", "validate": "api",
+        "InputError": "errors", "NotFound": "errors", "RefereeError": "errors", "TooLarge": "errors",
+        "UnknownGame": "errors", "UnknownRule": "errors", "UnknownVariant": "errors", "BadJSON": "jsonio",
+        "Log": "logs", "NoSuchFile": "logs", "UnreadableFile": "logs", "iter_logs": "logs"}
+__all__ = ["__version__", *sorted(_API)]
+
+if TYPE_CHECKING:   # what type checkers and IDEs see
+    from .answers import Answer, CheckAnswer, Citation, ScoreAnswer, ValidateAnswer, Violation
+    from .api import check, score, validate
+    from .errors import InputError, NotFound, RefereeError, TooLarge, UnknownGame, UnknownRule, UnknownVariant
+    from .jsonio import BadJSON
+    from .logs import Log, NoSuchFile, UnreadableFile, iter_logs
+
+
+def __getattr__(name: str):
+    if name not in _API:
+        raise AttributeError(f"module 'referee' has no attribute {name!r}")
+    import importlib
+    value = getattr(importlib.import_module(f".{_API[name]}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_API})

@@ -18,9 +18,11 @@ every event of a log, applying an illegal one as logged.
 """
 from __future__ import annotations
 
+import glob
 import json
 import multiprocessing
 import os
+import shutil
 import sys
 from collections import Counter
 from dataclasses import dataclass
@@ -36,10 +38,17 @@ except ImportError as e:     # an engine-only install: the command line is the c
     raise SystemExit(f"referee: the command line needs the cli extra ({e.name} is missing): "
                      "pip install 'referee[cli]'") from None
 
+try:    # the limits are read once, at start-up: a bad value is a usage error of one line
+    from . import settings  # noqa: F401  (REFEREE_MAX_BODY, REFEREE_MAX_EVENTS)
+except ValueError as e:
+    print(f"referee: {e}", file=sys.stderr)
+    raise SystemExit(2) from None
+
 from . import __version__, i18n, registry, service
-from .errors import InputError, RefereeError
+from .errors import PROBLEM_BASE, InputError, RefereeError, TooLarge
 from .i18n import _, ngettext
 from .jsonio import BadJSON, parse_body
+from .logs import Line, NoSuchFile, UnreadableFile, iter_lines, log_files, WHOLE_SUFFIXES, _kind, _lines_of
 
 ERR = Console(stderr=True)
 
@@ -72,13 +81,25 @@ def judge_text(text: str | bytes, endpoint: str, game: str | None, where: str = 
         if replay is not None:
             body["replay"] = replay
         answer = service.handle(g, endpoint, body, i18n.current())
-    except BadJSON as e:
-        return {"status": "unreadable", "error": {"title": _("Malformed JSON"), "detail": e.detail, "pointer": e.pointer}}
-    except InputError as e:
-        return {"status": "unreadable", "error": {"title": _("The request cannot be judged"), "errors": e.errors}}
     except RefereeError as e:
-        return {"status": "unreadable", "error": {"title": _("Not found"), "detail": str(e)}}
+        return {"status": "unreadable", "code": e.type, "error": error_of(e)}
     return {"status": "ok", "answer": answer}
+
+
+def error_of(e: RefereeError) -> dict:
+    """A record's ``error``: the problem's ``code`` (its type URI, the same in every language), a title and the
+    detail (or the list of ``errors``) in the run's language."""
+    if isinstance(e, BadJSON):
+        return {"code": e.type, "title": _("Malformed JSON"), "detail": e.detail, "pointer": e.pointer}
+    if isinstance(e, InputError):
+        return {"code": e.type, "title": _("The request cannot be judged"), "errors": e.errors}
+    if isinstance(e, TooLarge):
+        return {"code": e.type, "title": _("Request body too large"), "detail": str(e)}
+    if isinstance(e, NoSuchFile):
+        return {"code": e.type, "title": _("No such file"), "detail": str(e)}
+    if isinstance(e, UnreadableFile):
+        return {"code": e.type, "title": _("The file cannot be read"), "detail": str(e)}
+    return {"code": e.type, "title": _("Not found"), "detail": str(e)}
 
 
 def _print_json(obj) -> None:
@@ -96,7 +117,22 @@ def _one(endpoint: str, file, game: str | None) -> None:
         sys.exit(1)
 
 
-@click.group(help="Referee on the command line: score, check and validate card-game deals without a server.")
+class _Group(click.Group):
+    """The command group: an error of the tool itself (not of the logs, not of the usage) is one line on standard
+    error and exit code 3, never a traceback with exit code 1, which means "some logs are invalid"."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit,
+                KeyboardInterrupt):
+            raise
+        except Exception as e:
+            click.echo(f"referee: {type(e).__name__}: {e}", err=True)
+            sys.exit(3)
+
+
+@click.group(cls=_Group, help="Referee on the command line: score, check and validate card-game deals without a server.")
 @click.version_option(__version__, "--version", "-V", prog_name="referee", message="%(prog)s %(version)s")
 @click.option("--lang", type=click.Choice(i18n.LANGUAGES), envvar="REFEREE_LANG", default=i18n.DEFAULT_LANGUAGE,
               show_default=True, help="Language of the answers and summaries.")
@@ -166,47 +202,10 @@ def variants(game):
 
 # ---------------------------------------------------------------- bulk validation
 
-def input_files(paths: Iterable[str]) -> Iterator[str]:
-    """The files ``paths`` name, in order: a folder gives every .json/.jsonl file in it (sorted, recursively); a path
-    that does not exist is kept (it is reported as unreadable)."""
-    for p in paths:
-        path = Path(p)
-        if p != "-" and path.is_dir():
-            yield from (str(f) for f in sorted(path.rglob("*")) if f.suffix in (".json", ".jsonl") and f.is_file())
-        else:
-            yield p
-
-
-def split_lines(data: bytes, first: bool = True) -> Iterator[tuple[int, str]]:
-    """``(index, text)`` of every line of a JSONL text: lines end at ``\\n`` (a ``\\r`` before it is dropped), the
-    index counts every physical line from 0, blank lines are left out, and a byte-order mark opening the file
-    (``first``) is dropped.  Text is UTF-8; undecodable bytes are kept as surrogates (reported as not UTF-8)."""
-    if first and data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    for i, raw in enumerate(data.split(b"\n")):
-        text = raw.decode("utf-8", "surrogateescape").rstrip("\r")
-        if text.strip():
-            yield i, text
-
-
-def iter_items(paths: Iterable[str]) -> Iterator[tuple[str, int, str]]:
-    """Yield ``(source, line, text)`` for every log: a .json file is one body, a .jsonl file (or -)
-    one body per non-blank line, a folder every .json/.jsonl file in it (sorted, recursively)."""
-    for p in input_files(paths):
-        if p == "-":
-            data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode()
-            for i, text in split_lines(data):
-                yield "-", i + 1, text
-            continue
-        path = Path(p)
-        if not path.exists():
-            yield str(path), 0, ""  # reported as unreadable
-            continue
-        if path.suffix == ".json":
-            yield str(path), 1, path.read_text(encoding="utf-8-sig", errors="surrogateescape")
-            continue
-        for i, text in split_lines(path.read_bytes()):
-            yield str(path), i + 1, text
+FAILED_CODE = PROBLEM_BASE + "internal-error"    # a log the tool failed on (HTTP's 500): its worker died, or a bug
+EXIT_VALID, EXIT_FINDINGS, EXIT_USAGE, EXIT_FAILURE = 0, 1, 2, 3
+CHUNK = 16                  # logs sent to a worker process at a time
+ATTEMPTS = 2                # a chunk whose worker died is tried this many times, then each of its logs alone
 
 
 @dataclass(frozen=True)
@@ -220,7 +219,7 @@ class Job:
     per_deal: bool = False
 
 
-def validate_item(item: tuple[str, int, str, Job]) -> list[dict]:
+def validate_item(item: tuple[str, int, bytes | str, Job]) -> list[dict]:
     """Validate one log; the records written to ``--output`` (one per log, or one per deal with ``per_deal``; never
     raises).  Every record ends with the engine's version and the rulebook's edition (None when no game is known)."""
     source, line, text, job = item
@@ -236,18 +235,28 @@ def _stamp(record: dict, job: Job) -> dict:
     return record
 
 
+def error_records(item: Line, job: Job) -> list[dict]:
+    """The record of a log that could not be read (no such file, a broken gzip stream, a line over the limit)."""
+    with i18n.language(job.lang):
+        e = item.error
+        return [_stamp({"source": item.source, "line": item.line, "status": "unreadable", "code": e.type,
+                        "error": error_of(e)}, job)]
+
+
+def failed_records(source: str, line: int, job: Job, why: str) -> list[dict]:
+    """The record of a log the tool failed on: its worker process died each time it was tried, or a bug."""
+    with i18n.language(job.lang):
+        return [_stamp({"source": source, "line": line, "status": "failed", "code": FAILED_CODE,
+                        "error": {"code": FAILED_CODE, "title": _("The referee failed on this log"),
+                                  "detail": why}}, job)]
+
+
 def _totals(final: dict | None) -> dict | None:
     return {p["id"]: p["total_after"] for p in final.get("players") or final["sides"]} if final else None
 
 
-def _validate_item(source: str, line: int, text: str, job: Job) -> list[dict]:
+def _validate_item(source: str, line: int, text: bytes | str, job: Job) -> list[dict]:
     rec = {"source": source, "line": line}
-    if line == 0:
-        return [{**rec, "status": "unreadable", "error": {"title": _("No such file")}}]
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return [{**rec, "status": "unreadable", "error": {"title": _("Malformed JSON"), "detail": _("not UTF-8")}}]
     res = judge_text(text, "validate", job.game, f"{source}:{line}", replay=job.replay)
     if res["status"] != "ok":
         return [{**rec, **res}]
@@ -260,10 +269,8 @@ def _validate_item(source: str, line: int, text: str, job: Job) -> list[dict]:
     if not job.per_deal:
         return [rec]
     out = []
-    deals = a.get("deals") or []
-    for n, d in enumerate(deals, 1):
-        end = deals[n]["index"] if n < len(deals) else None      # the next deal's deal event, or the log's end
-        own = [v for v in a["violations"] if v["index"] >= d["index"] and (end is None or v["index"] < end)]
+    for n, d in enumerate(a.get("deals") or [], 1):
+        own = [a["violations"][j] for j in d["violation_positions"]]     # the deal's own, as the engine says
         out.append({"source": source, "line": line, "status": rec["status"], "game": a["game"],
                     "variant": a["variant"], "deal": n, "index": d["index"], "valid": d["valid"],
                     "as_played": d["as_played"], "final": _totals(d["final"]),
@@ -272,12 +279,111 @@ def _validate_item(source: str, line: int, text: str, job: Job) -> list[dict]:
     return out or [{**rec, "deal": None}]
 
 
-def run_local(items: list, jobs: int, progress) -> list[dict]:
-    if jobs <= 1 or len(items) < 2:
-        return [progress(r) for r in map(validate_item, items)]
-    chunk = max(1, min(64, len(items) // (jobs * 8) or 1))
-    with multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork").Pool(jobs) as pool:
-        return [progress(r) for r in pool.imap(validate_item, items, chunksize=chunk)]
+def validate_chunk(chunk: list[tuple[str, int, bytes, Job]]) -> list[list[dict]]:
+    """Validate a few logs in a worker process: each log's records."""
+    return [validate_item(item) for item in chunk]
+
+
+def _chunks(items: Iterator[Line], job: Job) -> Iterator[list]:
+    """The logs in chunks of :data:`CHUNK` for the workers; a log that could not be read is a chunk of its own,
+    recorded by the driver (``Line``), not sent."""
+    chunk: list = []
+    for item in items:
+        if item.error is not None:
+            if chunk:
+                yield chunk
+                chunk = []
+            yield item
+            continue
+        chunk.append((item.source, item.line, item.data, job))
+        if len(chunk) == CHUNK:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def run_local(items: Iterator[Line], job: Job, jobs: int, sink) -> None:
+    """Validate ``items`` on ``jobs`` worker processes and hand each log's records to ``sink`` as they finish, in
+    input order.  At most ``4 × jobs`` chunks are in flight, so memory stays bounded however long the input.  A
+    worker process that dies (the OOM killer, a kill) breaks the pool: a new pool takes the chunks that were in
+    flight, and a chunk that was in flight :data:`ATTEMPTS` times is recorded as failed, never waited on."""
+    chunks = _chunks(items, job)
+    if jobs <= 1:
+        for chunk in chunks:
+            for records in ([error_records(chunk, job)] if isinstance(chunk, Line) else validate_chunk(chunk)):
+                sink(records)
+        return
+    from collections import deque
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    context = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork")
+
+    def pool():
+        return ProcessPoolExecutor(jobs, mp_context=context)
+
+    executor = pool()
+    pending: deque = deque()      # [chunk, future or ready results, attempts], in input order
+    window = 4 * jobs
+    try:
+        while True:
+            while len(pending) < window and (chunk := next(chunks, None)) is not None:
+                if isinstance(chunk, Line):
+                    pending.append([chunk, [error_records(chunk, job)], 0])
+                else:
+                    pending.append([chunk, executor.submit(validate_chunk, chunk), 1])
+            if not pending:
+                return
+            chunk, work, attempts = pending[0]
+            if isinstance(work, list):
+                results = work
+            else:
+                try:
+                    results = work.result()
+                except BrokenProcessPool:
+                    executor.shutdown(wait=True, cancel_futures=True)
+                    executor = pool()
+                    for entry in pending:
+                        _retry(entry, executor, job, context)
+                    continue
+                except Exception as e:      # a bug in a worker: its logs are recorded as failed, the run goes on
+                    results = [failed_records(s, n, job, f"{type(e).__name__}: {e}") for s, n, _t, _j in chunk]
+            pending.popleft()
+            for records in results:
+                sink(records)
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _retry(entry: list, executor, job: Job, context) -> None:
+    """After a worker died: a chunk in flight goes to the new pool; one in flight for the :data:`ATTEMPTS`-th time
+    has its logs judged one at a time, each alone in a worker of its own, so that only a log that kills its worker
+    is recorded as failed."""
+    chunk, work, attempts = entry
+    if isinstance(work, list):
+        return
+    if work.done() and not work.cancelled() and work.exception() is None:
+        entry[1] = work.result()
+    elif attempts >= ATTEMPTS:
+        entry[1] = [_alone(item, job, context) for item in chunk]
+    else:
+        entry[1] = executor.submit(validate_chunk, chunk)
+        entry[2] = attempts + 1
+
+
+def _alone(item: tuple, job: Job, context) -> list[dict]:
+    """One log judged in a worker process of its own: its records, or a failed record if the worker dies."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+    with ProcessPoolExecutor(1, mp_context=context) as lone:
+        try:
+            return lone.submit(validate_chunk, [item]).result()[0]
+        except BrokenProcessPool:
+            with i18n.language(job.lang):
+                why = ngettext("its worker process died while judging it ({n} try)",
+                               "its worker process died while judging it ({n} tries)", ATTEMPTS + 1)
+            return failed_records(item[0], item[1], job, why)
 
 
 # ---------------------------------------------------------------- bulk validation on Dask
@@ -285,13 +391,20 @@ def run_local(items: list, jobs: int, progress) -> list[dict]:
 @dataclass(frozen=True)
 class Block:
     """A part of one input file that a Dask worker reads itself: the lines that start in bytes ``[start, end)`` of a
-    JSONL file, or the whole of a ``.json`` file (``whole``), or a path that does not exist (``missing``)."""
+    JSONL file, or the whole of a ``.json`` or gzipped file (``whole``), or a path that does not exist
+    (``missing``).  ``path`` is absolute (the workers' folders are not the driver's); ``name`` is the path as given,
+    which the records show."""
 
     path: str
+    name: str = ""
     start: int = 0
     end: int = 0
     whole: bool = False
     missing: bool = False
+
+    @property
+    def shown(self) -> str:
+        return self.name or self.path
 
 
 def plan_blocks(files: Iterable[str], blocksize: int) -> list[Block]:
@@ -299,79 +412,126 @@ def plan_blocks(files: Iterable[str], blocksize: int) -> list[Block]:
     out = []
     for f in files:
         path = Path(f)
+        full = str(path.resolve())
         if not path.exists():
-            out.append(Block(f, missing=True))
-        elif path.suffix == ".json":
-            out.append(Block(f, whole=True))
+            out.append(Block(full, f, missing=True))
+        elif _kind(f) in WHOLE_SUFFIXES or f.lower().endswith(".gz"):
+            out.append(Block(full, f, whole=True))
         else:
             size = path.stat().st_size
-            out += [Block(f, a, min(a + blocksize, size)) for a in range(0, size, blocksize)] or [Block(f)]
+            out += [Block(full, f, a, min(a + blocksize, size)) for a in range(0, size, blocksize)] or [Block(full, f)]
     return out
 
 
-def _block_bytes(block: Block) -> bytes:
-    """The bytes of the lines that start in ``block``: a line belongs to the block its first byte lies in, so a
-    block that begins inside a line skips to the next one and one that ends inside a line reads it to its end."""
-    with open(block.path, "rb") as f:
-        start = block.start
-        if start:
-            f.seek(start - 1)
-            if f.read(1) != b"\n":          # the block begins inside a line that an earlier block reads
-                f.readline()
-                start = f.tell()
-        if start >= block.end:
+def _block_stream(block: Block, f):
+    """Position ``f`` at the block's first line: a block that begins inside a line skips it (the block its first
+    byte lies in reads it), reading a little at a time."""
+    start = block.start
+    if start:
+        f.seek(start - 1)
+        if f.read(1) != b"\n":
+            while chunk := f.readline(1 << 16):
+                if chunk.endswith(b"\n"):
+                    break
+    return f
+
+
+class _Bounded:
+    """The part of a file from its position up to the end of the line that starts last before ``end``."""
+
+    def __init__(self, f, end: int) -> None:
+        self.f, self.end, self.mid = f, end, False
+
+    def readline(self, size: int) -> bytes:
+        if not self.mid and self.f.tell() >= self.end:
             return b""
-        data = f.read(block.end - start)
-        if not data.endswith(b"\n"):
-            data += f.readline()              # the last line runs past the block's end
-    return data
+        raw = self.f.readline(size)
+        self.mid = bool(raw) and not raw.endswith(b"\n")
+        return raw
 
 
-def block_lines(block: Block) -> list[tuple[int, str]]:
-    """``(index, text)`` of the non-blank lines that start in ``block``, the index counting physical lines from the
-    block's first (as :func:`split_lines`)."""
-    data = _block_bytes(block)
-    return list(split_lines(data[:-1] if data.endswith(b"\n") else data, first=block.start == 0))
+def block_lines(block: Block, limit: int | None = None) -> Iterator[Line]:
+    """The logs of ``block`` (their line numbers counting from the block's first line as 1)."""
+    from .settings import MAX_BODY
+    limit = MAX_BODY if limit is None else limit
+    with open(block.path, "rb") as f:
+        yield from _lines_of(_Bounded(_block_stream(block, f), block.end), block.shown, limit)
 
 
 def block_line_count(block: Block) -> int:
-    """Physical lines that start in ``block`` (the line numbers of later blocks follow from it)."""
+    """Physical lines that start in ``block`` (the line numbers of later blocks follow from it), read a little at
+    a time."""
     if block.whole or block.missing:
         return 1
-    data = _block_bytes(block)
-    return data.count(b"\n") + (bool(data) and not data.endswith(b"\n"))
+    count = 0
+    with open(block.path, "rb") as f:
+        stream = _Bounded(_block_stream(block, f), block.end)
+        last = b"\n"
+        while raw := stream.readline(1 << 16):
+            if raw.endswith(b"\n"):
+                count += 1
+            last = raw
+        if not last.endswith(b"\n"):
+            count += 1          # a last line with no newline
+    return count
 
 
 def validate_block(block: Block, first_line: int, job: Job, part: str | None) -> list[list[dict]]:
     """Validate every log of ``block`` (run by a Dask worker, which reads the block itself): for each log its
-    records.  With ``part`` the records go to that JSONL file and only each log's summary fields come back."""
+    records.  With ``part`` the records go to that JSONL file, written under a temporary name and renamed when
+    whole (a part file that exists is complete), and only each log's summary fields come back."""
     if block.missing:
-        items = [(block.path, 0, "")]
+        items: Iterable[Line] = [Line(block.shown, 0, None, NoSuchFile(_("no such file or folder: {path}",
+                                                                          path=block.shown)))]
     elif block.whole:
-        items = [(block.path, 1, Path(block.path).read_text(encoding="utf-8-sig", errors="surrogateescape"))]
+        items = (Line(block.shown, x.line, x.data, x.error) for x in iter_lines(block.path))
     else:
-        items = [(block.path, first_line + i, text) for i, text in block_lines(block)]
-    logs = [validate_item((src, line, text, job)) for src, line, text in items]
+        items = (Line(x.source, first_line + x.line - 1, x.data, x.error) for x in block_lines(block))
+    logs = [error_records(x, job) if x.error is not None else validate_item((x.source, x.line, x.data, job))
+            for x in items]
     if part is None:
         return logs
-    with open(part, "w", encoding="utf-8") as fh:
+    tmp = part + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as fh:
         for records in logs:
             for r in records:
                 fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+    os.replace(tmp, part)
     return [[{k: v for k, v in records[0].items() if k in SUMMARY_FIELDS}] for records in logs]
 
 
-SUMMARY_FIELDS = ("source", "line", "status", "first_violation", "error")
+SUMMARY_FIELDS = ("source", "line", "status", "code", "first_violation", "error", "complete", "game", "edition")
 
 
-def run_dask(files: list[str], job: Job, address: str | None, jobs: int, output: str | None,
-             progress) -> list[list[dict]]:
+def _manifest(blocks: list[Block], job: Job) -> dict:
+    return {"engine_version": __version__, "job": [job.game, job.lang, job.replay, job.per_deal],
+            "blocks": [[b.path, b.name, b.start, b.end, b.whole, b.missing] for b in blocks],
+            "files": {b.path: [os.stat(b.path).st_size, os.stat(b.path).st_mtime_ns] for b in blocks if not b.missing}}
+
+
+def _read_part(part: str) -> list[list[dict]]:
+    """The logs of a complete part file, each log's records (a log's records share its source and line)."""
+    logs: list[list[dict]] = []
+    with open(part, encoding="utf-8") as fh:
+        for text in fh:
+            r = json.loads(text)
+            if logs and (logs[-1][0]["source"], logs[-1][0]["line"]) == (r["source"], r["line"]):
+                logs[-1].append(r)
+            else:
+                logs.append([r])
+    return logs
+
+
+def run_dask(files: list[str], job: Job, address: str | None, jobs: int, output: str | None, sink,
+             wait_workers: float = 60.0, resume: bool = False) -> None:
     """Validate ``files`` on Dask: on the scheduler at ``address``, or on a local cluster of ``jobs`` worker processes.
 
-    The driver plans blocks of the input by file size; each worker reads its own blocks (a first pass counts their
-    lines, so line numbers are exact), validates them and, with ``output``, writes one part file per block next to
-    the output, which the driver then joins in input order (on a cluster the output's folder must be shared with the
-    workers).  The records are the same, in the same order, as with ``--jobs``."""
+    The driver plans blocks of the input by file size (paths resolved first: a worker's folder is not the driver's);
+    each worker reads its own blocks (a first pass counts their lines, so line numbers are exact), validates them
+    and, with ``output``, writes one part file per block next to the output, under a temporary name renamed when
+    whole; the driver then joins them in input order (on a cluster the output's folder must be shared with the
+    workers).  If the run is cut short (the scheduler lost), the complete part files and the plan are kept and no
+    partial one, and ``resume`` goes on from them.  The records are the same, in the same order, as with ``--jobs``."""
     try:
         from dask.distributed import Client, LocalCluster, as_completed
     except ImportError:
@@ -386,12 +546,42 @@ def run_dask(files: list[str], job: Job, address: str | None, jobs: int, output:
     except (OSError, TimeoutError) as e:
         raise click.UsageError(_("cannot reach the Dask scheduler at {address}: {why}", address=address, why=e)) \
             from None
+    parts_dir = Path(output).with_name(Path(output).name + ".parts") if output else None
     try:
         with client:
+            try:
+                client.wait_for_workers(1, timeout=wait_workers)
+            except (TimeoutError, OSError):
+                raise ToolFailure(_("no Dask worker joined the scheduler at {address} within {n} s",
+                                    address=address or "local", n=f"{wait_workers:g}")) from None
             workers = max(1, len(client.ncores() or {}))
             total = sum(Path(f).stat().st_size for f in files if Path(f).exists())
             blocksize = max(64 * 1024, min(64 * 1024 * 1024, total // (4 * workers) + 1))
             blocks = plan_blocks(files, blocksize)
+            parts: list[str | None] = [None] * len(blocks)
+            done: list = [None] * len(blocks)
+            if parts_dir is not None:
+                plan = parts_dir / "plan.json"
+                if resume and plan.exists():
+                    old = json.loads(plan.read_text(encoding="utf-8"))
+                    if old != json.loads(json.dumps(_manifest(_replan(old), job))):
+                        raise click.UsageError(_("--resume: the inputs or the options changed since the run began"))
+                    blocks = _replan(old)
+                    parts, done = [None] * len(blocks), [None] * len(blocks)
+                    for stale in parts_dir.glob("*.tmp"):    # a straggler's part, written after the run stopped
+                        stale.unlink(missing_ok=True)
+                elif resume:
+                    raise click.UsageError(_("--resume: no run to resume at {path}", path=str(parts_dir)))
+                else:
+                    if parts_dir.exists():
+                        shutil.rmtree(parts_dir)
+                    parts_dir.mkdir()
+                    plan.write_text(json.dumps(_manifest(blocks, job)), encoding="utf-8")
+                parts = [str(parts_dir / f"part-{i:05d}.jsonl") for i in range(len(blocks))]
+                for i, p in enumerate(parts):
+                    if resume and Path(p).exists():
+                        done[i] = _read_part(p)
+            todo = [i for i in range(len(blocks)) if done[i] is None]
             counts = client.gather(client.map(block_line_count, blocks, pure=False))
             firsts, line = [], {}
             for b, n in zip(blocks, counts):
@@ -399,19 +589,30 @@ def run_dask(files: list[str], job: Job, address: str | None, jobs: int, output:
                     line[b.path] = 1
                 firsts.append(line[b.path])
                 line[b.path] += n
-            parts_dir = None
-            if output:
-                parts_dir = Path(output).with_name(Path(output).name + ".parts")
-                parts_dir.mkdir(exist_ok=True)
-            parts = [str(parts_dir / f"part-{i:05d}.jsonl") if parts_dir else None for i in range(len(blocks))]
-            futures = client.map(validate_block, blocks, firsts, [job] * len(blocks), parts, pure=False)
-            index = {f.key: i for i, f in enumerate(futures)}
-            done: list = [None] * len(blocks)
-            for fut in as_completed(futures):
+            futures = client.map(validate_block, [blocks[i] for i in todo], [firsts[i] for i in todo],
+                                 [job] * len(todo), [parts[i] for i in todo], pure=False)
+            index = {f.key: i for f, i in zip(futures, todo)}
+            nxt = 0
+            for fut in _completed(as_completed(futures)):
                 done[index[fut.key]] = fut.result()
-                for r in done[index[fut.key]]:
-                    progress(r)
-            results = [r for chunk in done for r in chunk]
+                while nxt < len(blocks) and done[nxt] is not None:    # hand on every block now in order
+                    for records in done[nxt]:
+                        sink(records)
+                    done[nxt] = ()
+                    nxt += 1
+            while nxt < len(blocks):
+                for records in done[nxt]:
+                    sink(records)
+                nxt += 1
+    except BaseException as e:
+        if parts_dir is not None and parts_dir.exists():
+            for stale in parts_dir.glob("*.tmp"):        # a part being written when the run stopped
+                stale.unlink(missing_ok=True)
+            if isinstance(e, Exception) and not isinstance(e, click.ClickException):
+                raise ToolFailure(_("the run stopped ({why}); its complete parts are kept in {path}: run the same "
+                                    "command again with --resume", why=f"{type(e).__name__}: {e}",
+                                    path=str(parts_dir))) from e
+        raise
     finally:
         if cluster is not None:
             cluster.close()
@@ -419,101 +620,187 @@ def run_dask(files: list[str], job: Job, address: str | None, jobs: int, output:
         with open(output, "w", encoding="utf-8") as out:
             for p in parts:
                 with open(p, encoding="utf-8") as fh:
-                    out.write(fh.read())
-                os.remove(p)
-        parts_dir.rmdir()
-    return results
+                    shutil.copyfileobj(fh, out)
+        shutil.rmtree(parts_dir)
 
 
-def summarise(results: list[dict], console: Console) -> None:
-    by_status = Counter(r["status"] for r in results)
-    by_rule = Counter(r["first_violation"]["rule"] for r in results if r["status"] == "invalid")
-    table = Table(title=_("Validation summary"))
-    table.add_column(_("result"))
-    table.add_column(_("logs"), justify="right")
-    table.add_row(_("valid"), str(by_status["valid"]))
-    table.add_row(_("invalid"), str(by_status["invalid"]))
-    for rule, n in sorted(by_rule.items()):
-        table.add_row("  " + _("first violation {rule}", rule=rule), str(n))
-    table.add_row(_("unreadable"), str(by_status["unreadable"]))
-    console.print(table)
-    bad = [r for r in results if r["status"] == "unreadable"]
-    for r in bad[:50]:
-        err = r["error"]
-        detail = err.get("detail") or "; ".join(f"{e['pointer'] or '/'}: {e['detail']}" for e in err.get("errors", []))
-        where = "{}:{}".format(r["source"], r["line"])
-        console.print(_("unreadable {where}: {title}", where=where, title=err["title"])
-                      + (f" — {detail}" if detail else ""))
-    if len(bad) > 50:
-        console.print(ngettext("... and {n} more unreadable line (see --output)",
-                               "... and {n} more unreadable lines (see --output)", len(bad) - 50))
-    for r in [r for r in results if r["status"] == "invalid"][:50]:
-        v = r["first_violation"]
-        where = "{}:{}".format(r["source"], r["line"])
-        console.print(_("invalid {where}: event {index} ({event}) breaks {rule}: {message}",
-                        where=where, index=v["index"], event=v["event"], rule=v["rule"],
-                        message=v["message"]))
+def _replan(manifest: dict) -> list[Block]:
+    return [Block(p, n, a, b, w, m) for p, n, a, b, w, m in manifest["blocks"]]
 
 
-@main.command(help="Validate game logs: FILE.json, FILE.jsonl (one log a line), a folder, or - (JSONL on stdin).")
+def _completed(futures):
+    """The futures as they complete (a seam for the tests, which cut a run short here)."""
+    return futures
+
+
+class ToolFailure(click.ClickException):
+    """The tool itself failed (exit 3): no Dask worker, a run cut short, output that cannot be written."""
+
+    exit_code = EXIT_FAILURE
+
+    def show(self, file=None) -> None:
+        click.echo(f"referee: {self.message}", err=True)
+
+
+# ---------------------------------------------------------------- the summary
+
+class Summary:
+    """What the summary says about a run, counted as the records go by (memory bounded: the first
+    :data:`SHOWN` logs of each kind are kept to be listed)."""
+
+    SHOWN = 50
+
+    def __init__(self) -> None:
+        self.logs = 0
+        self.status: Counter = Counter()
+        self.rules: Counter = Counter()
+        self.codes: Counter = Counter()
+        self.incomplete = 0
+        self.editions: dict[str, str] = {}
+        self.shown: dict[str, list[dict]] = {"unreadable": [], "invalid": [], "failed": []}
+
+    def add(self, record: dict) -> None:
+        self.logs += 1
+        status = record["status"]
+        self.status[status] += 1
+        if record.get("code"):
+            self.codes[record["code"]] += 1
+        if status == "invalid" and record.get("first_violation"):
+            self.rules[record["first_violation"]["rule"]] += 1
+        if status in ("valid", "invalid") and record.get("complete") is False:
+            self.incomplete += 1
+        if record.get("game") and record.get("edition"):
+            self.editions[record["game"]] = record["edition"]
+        kept = self.shown.get(status)
+        if kept is not None and len(kept) < self.SHOWN:
+            kept.append(record)
+
+    @property
+    def exit_code(self) -> int:
+        if self.status["failed"]:
+            return EXIT_FAILURE
+        return EXIT_FINDINGS if self.status["invalid"] or self.status["unreadable"] else EXIT_VALID
+
+    def as_json(self) -> dict:
+        return {"logs": self.logs, "valid": self.status["valid"], "invalid": self.status["invalid"],
+                "unreadable": self.status["unreadable"], "failed": self.status["failed"],
+                "incomplete": self.incomplete, "first_violations": dict(sorted(self.rules.items())),
+                "codes": dict(sorted(self.codes.items())), "engine_version": __version__,
+                "editions": dict(sorted(self.editions.items())), "exit_code": self.exit_code}
+
+    def print(self, console: Console) -> None:
+        """The human summary.  Every text from the logs (names, messages, paths) is printed as it is: the console
+        reads no markup and no emoji codes in it."""
+        table = Table(title=_("Validation summary"))
+        table.add_column(_("result"))
+        table.add_column(_("logs"), justify="right")
+        table.add_row(_("valid"), str(self.status["valid"]))
+        table.add_row(_("invalid"), str(self.status["invalid"]))
+        for rule, n in sorted(self.rules.items()):
+            table.add_row("  " + _("first violation {rule}", rule=rule), str(n))
+        table.add_row(_("incomplete (judged as far as they go)"), str(self.incomplete))
+        table.add_row(_("unreadable"), str(self.status["unreadable"]))
+        if self.status["failed"]:
+            table.add_row(_("failed (the referee's fault)"), str(self.status["failed"]))
+        console.print(table)
+        for status, label in (("failed", None), ("unreadable", None)):
+            bad = self.shown[status]
+            for r in bad:
+                err = r["error"]
+                detail = err.get("detail") or "; ".join(f"{e['pointer'] or '/'}: {e['detail']}"
+                                                        for e in err.get("errors", []))
+                where = "{}:{}".format(r["source"], r["line"])
+                text = (_("failed {where}: {title}", where=where, title=err["title"]) if status == "failed" else
+                        _("unreadable {where}: {title}", where=where, title=err["title"]))
+                console.print(text + (f" — {detail}" if detail else ""))
+            more = self.status[status] - len(bad)
+            if more > 0 and status == "unreadable":
+                console.print(ngettext("... and {n} more unreadable line (see --output)",
+                                       "... and {n} more unreadable lines (see --output)", more))
+        for r in self.shown["invalid"]:
+            v = r["first_violation"]
+            where = "{}:{}".format(r["source"], r["line"])
+            console.print(_("invalid {where}: event {index} ({event}) breaks {rule}: {message}",
+                            where=where, index=v["index"], event=v["event"], rule=v["rule"], message=v["message"]))
+
+
+def plain_console(**kw) -> Console:
+    """A console that prints third-party text as it is: no markup (a player named ``[/bold]``), no emoji codes
+    (``:100:`` in ``batch.jsonl:100:``), no highlighting."""
+    return Console(markup=False, emoji=False, highlight=False, **kw)
+
+
+@main.command(help="Validate game logs: FILE.jsonl or .ndjson (one log a line), FILE.json (one log), each possibly "
+                   "gzipped (.gz), a folder, a glob pattern, or - (JSONL on stdin). Exit 0: every log valid; 1: an "
+                   "invalid or unreadable log; 2: a usage error; 3: the referee itself failed.")
 @click.argument("paths", nargs=-1, required=True)
 @GAME
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Write one JSON result per log (JSONL), in input order.")
+              help="Write one JSON record per log (JSONL), in input order, as the logs are judged.")
+@click.option("--summary-json", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write the run's summary as JSON (counts, first violations, codes, exit code) to this file.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 1024), default=None, help="Worker processes (default: all cores).")
 @click.option("--dask", "use_dask", is_flag=True, help="Run on Dask: a local cluster of --jobs workers, or --scheduler.")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="The Dask scheduler to run on (e.g. tcp://10.0.0.5:8786); implies --dask.")
+@click.option("--wait-workers", type=click.FloatRange(0, None), default=60.0, show_default=True, metavar="SECONDS",
+              help="With Dask: fail (exit 3) when no worker has joined the scheduler within this time.")
+@click.option("--resume", is_flag=True,
+              help="With Dask and --output: go on with a run that was cut short, keeping its complete part files.")
 @click.option("--replay", type=click.Choice(["strict", "as_played"]), default=None,
               help="strict: stop judging a deal at its first illegal event; as_played: apply it as logged and judge "
                    "on, listing every violation (overrides each body's own \"replay\"; without it the body's holds, "
                    "else strict).")
 @click.option("--per-deal", is_flag=True,
               help="Write one JSONL record per deal (its index, validity and totals) instead of one per log.")
-def validate(paths, game, output, jobs, use_dask, scheduler, replay, per_deal):
+def validate(paths, game, output, summary_json, jobs, use_dask, scheduler, wait_workers, resume, replay, per_deal):
     if output and any(p != "-" and Path(p).resolve() == Path(output).resolve() for p in paths):
         raise click.UsageError(_("--output would overwrite an input file"))
-    if output:
-        try:
-            open(output, "a", encoding="utf-8").close()
-        except OSError as e:
-            raise click.UsageError(_("cannot write {path}: {why}", path=output, why=e.strerror)) from None
-    missing = [p for p in paths if p != "-" and not Path(p).exists()]
+    for target in (output, summary_json):
+        if target:
+            try:
+                open(target, "a", encoding="utf-8").close()
+            except OSError as e:
+                raise click.UsageError(_("cannot write {path}: {why}", path=target, why=e.strerror)) from None
+    missing = [p for p in paths if p != "-" and not Path(p).exists() and not glob.glob(p, recursive=True)]
     if missing:
         raise click.UsageError(_("no such file or folder: {path}", path=missing[0]))
     use_dask = use_dask or scheduler is not None
     if use_dask and "-" in paths:
         raise click.UsageError(_("Dask workers read the files themselves: give paths, not -"))
+    if resume and not (use_dask and output):
+        raise click.UsageError(_("--resume continues a Dask run that writes --output"))
     jobs = jobs or os.cpu_count() or 1
-    console = ERR
     job = Job(game, i18n.current(), replay, per_deal)
-    files = list(input_files(paths)) if use_dask else []
-    items = [] if use_dask else [(s, n, t, job) for s, n, t in iter_items(paths)]
-    if not (files or items):
-        raise click.UsageError(_("no game logs found (.json or .jsonl files, or JSONL on standard input)"))
-    show = console.is_terminal and (len(items) > 1 or len(files) > 0)
-    with Progress(TextColumn(_("validating")), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=console, disable=not show, transient=True) as bar:
-        task = bar.add_task("logs", total=len(items) or None)
-
-        def tick(r):
-            bar.advance(task)
-            return r
-        if use_dask:
-            logs = run_dask(files, job, scheduler, jobs, output, tick)
-        else:
-            logs = run_local(items, jobs, tick)
+    summary = Summary()
+    out = None
     if output and not use_dask:
-        with open(output, "w", encoding="utf-8") as fh:
-            for records in logs:
-                for r in records:
-                    fh.write(json.dumps(r, ensure_ascii=False) + "\n")
-    results = [records[0] for records in logs]     # the summary counts logs
-    if not results:
-        raise click.UsageError(_("no game logs found (.json or .jsonl files, or JSONL on standard input)"))
-    summarise(results, Console(soft_wrap=True))
-    if any(r["status"] != "valid" for r in results):
-        sys.exit(1)
+        out = open(output, "w", encoding="utf-8")
+    show = ERR.is_terminal
+    try:
+        with Progress(TextColumn(_("validating")), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      console=ERR, disable=not show, transient=True) as bar:
+            task = bar.add_task("logs", total=None)
+
+            def sink(records: list[dict]) -> None:
+                summary.add(records[0])             # the summary counts logs
+                if out is not None:
+                    for r in records:
+                        out.write(json.dumps(r, ensure_ascii=False) + "\n")
+                bar.advance(task)
+            if use_dask:
+                run_dask(list(log_files(paths)), job, scheduler, jobs, output, sink, wait_workers, resume)
+            else:
+                run_local(iter_lines(paths), job, jobs, sink)
+    finally:
+        if out is not None:
+            out.close()
+    summary.print(plain_console(soft_wrap=True))
+    if summary_json:
+        with open(summary_json, "w", encoding="utf-8") as fh:
+            json.dump(summary.as_json(), fh, ensure_ascii=False, indent=2)
+            fh.write("\n")
+    sys.exit(summary.exit_code)
 
 
 if __name__ == "__main__":

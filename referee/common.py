@@ -175,3 +175,10 @@ def fields_out_of_phase(pos: dict, phase: Any, foreign: dict[str, tuple[str, ...
                                                          field=name, phase=_(phase))}
             for name in foreign.get(phase, ()) if pos.get(name) is not None]
 
+
+def attach_violations(deals: list[dict], owners: list) -> None:
+    """Give each deal of a validate answer the positions, in the answer's ``violations``, of the violations that are
+    its own (``owners``: the index of the deal each violation belongs to, in order): a deal is judged by the
+    violations it owns, which is not always by index (a new deal begun before the last one ended breaks the last)."""
+    for d in deals:
+        d["violation_positions"] = [j for j, owner in enumerate(owners) if owner == d["index"]]

@@ -10,6 +10,8 @@ Two kinds of trouble exist and they must not be confused:
 """
 from __future__ import annotations
 
+PROBLEM_BASE = "https://referee.example/problems/"   # the problem types' base: ``type`` is PROBLEM_BASE + kind
+
 
 def esc(part: object) -> str:
     """Escape one JSON-pointer reference token (RFC 6901: ``~`` → ``~0``, ``/`` → ``~1``)."""
@@ -17,14 +19,34 @@ def esc(part: object) -> str:
 
 
 class RefereeError(Exception):
-    """Base class for every error the engine raises."""
+    """Base class for every error the engine raises, with the machine data of the problem HTTP answers for it:
+    ``status`` (the HTTP status), ``kind`` (the problem type's last part; ``type`` is the whole URI), ``pointer``
+    (the RFC 6901 pointer of the request's value at fault, ``""`` for the body as a whole, None when the fault is
+    not in the body) and ``errors`` (``{"pointer", "detail"}`` entries, as a problem's ``errors`` list)."""
+
+    status: int = 500
+    kind: str = "internal-error"
+    pointer: str | None = None
+
+    @property
+    def type(self) -> str:
+        """The problem type URI (RFC 9457 ``type``), as HTTP answers it and ``referee validate`` records it."""
+        return PROBLEM_BASE + self.kind
+
+    @property
+    def errors(self) -> list[dict]:
+        return [] if self.pointer is None else [{"pointer": self.pointer, "detail": str(self)}]
 
 
 class InputError(RefereeError):
-    """Impossible or invalid input.
+    """Impossible or invalid input (HTTP 422, ``invalid-input``).
 
-    ``errors`` is a list of ``{"pointer": str, "detail": str}``.
+    ``errors`` is a list of ``{"pointer": str, "detail": str}``; ``pointer`` is the first one's.
     """
+
+    status = 422
+    kind = "invalid-input"
+    errors: list[dict] = []         # set by __init__ (shadows the base class's property)
 
     def __init__(self, errors: list[dict] | str, ptr: str = "") -> None:
         if isinstance(errors, str):
@@ -32,21 +54,47 @@ class InputError(RefereeError):
         self.errors = errors
         super().__init__("; ".join(f"{e['pointer'] or '/'}: {e['detail']}" for e in errors))
 
+    @property
+    def pointer(self) -> str | None:     # type: ignore[override]
+        return self.errors[0]["pointer"] if self.errors else ""
 
-class UnknownGame(RefereeError):
+
+class TooLarge(RefereeError):
+    """A request body (or a line of a log file) over ``REFEREE_MAX_BODY`` bytes (HTTP 413): it is not read."""
+
+    status = 413
+    kind = "payload-too-large"
+    pointer = ""
+
+
+class NotFound(RefereeError):
+    """Something the request names does not exist (HTTP 404, ``not-found``)."""
+
+    status = 404
+    kind = "not-found"
+    parameter: str = ""          # the path parameter that names it, when the body does not
+
+
+class UnknownGame(NotFound):
     """The game id is not one the referee knows."""
 
+    parameter = "game"
 
-class UnknownVariant(RefereeError):
+
+class UnknownVariant(NotFound):
     """The variant id is not one the game knows (``pointer``: where the request named it, if in the body)."""
+
+    parameter = "variant"
 
     def __init__(self, message: str, pointer: str | None = None) -> None:
         super().__init__(message)
         self.pointer = pointer
 
 
-class UnknownRule(RefereeError):
+class UnknownRule(NotFound):
     """The rule id is not one of the game's rulebook."""
+
+    parameter = "rule"
 
 
 class IllegalAction(RefereeError):

@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from .common import ECHO_MAX, echo
+from .errors import RefereeError
 from .i18n import N_, _
 from .settings import MAX_BODY
 
@@ -35,9 +36,12 @@ def _decoder_words(msg: str) -> str:
     return BAD_U_ESCAPE if msg.startswith("Invalid \\u") else msg
 
 
-class BadJSON(Exception):
-    """Why a body is not acceptable JSON; ``pointer`` is the RFC 6901 pointer of the value at fault when the
-    document could be read far enough to place it, ``""`` (the body as a whole) otherwise."""
+class BadJSON(RefereeError):
+    """Why a body is not acceptable JSON (HTTP 400); ``pointer`` is the RFC 6901 pointer of the value at fault when
+    the document could be read far enough to place it, ``""`` (the body as a whole) otherwise; ``kind`` is
+    ``malformed-json`` or ``nesting-too-deep``."""
+
+    status = 400
 
     def __init__(self, detail: str, kind: str = "malformed-json", pointer: str = "") -> None:
         super().__init__(detail)

@@ -117,19 +117,20 @@ def test_dask_reads_files_not_stdin():
 def test_blocks_cover_every_line_once(tmp_path):
     # a BOM, CRLF endings, blank lines, a line longer than the blocks, a last line without its newline: for every
     # block size the lines the blocks read, numbered from their counted starts, are the file's lines
-    from referee.cli import block_line_count, block_lines, plan_blocks, split_lines
+    from referee.cli import block_line_count, block_lines, plan_blocks
+    from referee.logs import iter_lines
     path = tmp_path / "logs.jsonl"
     path.write_bytes(b"\xef\xbb\xbf{\"a\": 1}\r\n\n  \n{\"b\": \"" + b"x" * 40 + b"\"}\n{}\n\n{\"c\": [1, 2]}")
-    whole = list(split_lines(path.read_bytes()))
-    assert [i for i, _t in whole] == [0, 3, 4, 6] and whole[0][1] == '{"a": 1}'
+    whole = [(x.line, x.data) for x in iter_lines(path)]
+    assert [n for n, _t in whole] == [1, 4, 5, 7] and whole[0][1] == b'{"a": 1}'
     for size in range(1, path.stat().st_size + 2):
         blocks = plan_blocks([str(path)], size)
-        got, first = [], 0
+        got, first = [], 1
         for b in blocks:
-            got += [(first + i, t) for i, t in block_lines(b)]
+            got += [(first + x.line - 1, x.data) for x in block_lines(b)]
             first += block_line_count(b)
         assert got == whole, size
-        assert first == 7                     # physical lines: 6 newlines and a last line without one
+        assert first == 8                     # physical lines: 6 newlines and a last line without one
 
 
 def test_the_cli_guide_shows_the_real_batch_output():
@@ -198,17 +199,19 @@ def test_canasta_batch(tmp_path):
 
 
 def test_per_deal_records_carry_the_violations_of_their_own_deal(monkeypatch):
-    # a log of three deals starting at events 0, 30 and 61, with faults at events 45 and 61: the second and the
-    # third deal's records name their own (a fault at a deal event belongs to the deal it starts), the first none
+    # a log of three deals starting at events 0, 30 and 61, with faults at events 45 and 61 that the engine gives to
+    # the second and the third deal (violation_positions): their records name their own, the first none
     from referee import cli
     v45 = {"index": 45, "event": "play", "rule": "thousand/11.3", "message": "m", "pointer": "/log/45/card"}
     v61 = {"index": 61, "event": "deal", "rule": "thousand/3.4", "message": "m", "pointer": "/log/61/dealer"}
     final = {"players": [{"id": "A", "total_after": 10}], "winner": None}
     answer = {"game": "thousand", "variant": "russian-classic", "valid": False, "events_checked": 70,
               "first_violation": v45, "violations": [v45, v61], "final": final, "complete": True,
-              "deals": [{"index": 0, "valid": True, "final": final, "as_played": False},
-                        {"index": 30, "valid": False, "final": None, "as_played": False},
-                        {"index": 61, "valid": False, "final": final, "as_played": True}]}
+              "deals": [{"index": 0, "valid": True, "final": final, "as_played": False, "violation_positions": []},
+                        {"index": 30, "valid": False, "final": None, "as_played": False,
+                         "violation_positions": [0]},
+                        {"index": 61, "valid": False, "final": final, "as_played": True,
+                         "violation_positions": [1]}]}
     monkeypatch.setattr(cli, "judge_text", lambda *a, **k: {"status": "ok", "answer": answer})
     recs = cli._validate_item("x.jsonl", 1, "{}", cli.Job(None, "en", None, True))
     assert [(r["deal"], r["index"], r["first_violation"], r["violations"]) for r in recs] == [

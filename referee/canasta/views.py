@@ -11,6 +11,7 @@ options, and raises :class:`~referee.errors.InputError` (HTTP 422) for input no 
 """
 from __future__ import annotations
 
+from ..common import attach_violations
 from ..errors import IllegalAction, InputError
 from ..i18n import N_, _
 from .cards import deck_of
@@ -265,6 +266,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
     before = dict(scores)      # the totals before the deal being judged
     tally = Tally(deck)
     deal_layout = layout
+    owners: list[int | None] = []     # the deal (its index) each violation belongs to; None between deals
 
     def violate(i, ev_type, rule, msg, ptr=None, penalty=None):
         nonlocal first
@@ -272,6 +274,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
         if penalty:
             v["penalty"] = penalty
         violations.append(v)
+        owners.append(entry["index"] if entry is not None else None)
         rules.add(rule)
         if first is None:
             first = dict(v)
@@ -507,6 +510,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
     if entry is not None and st.phase != "done" and st.taking is None and {a["type"] for a in legal_actions(st, st.turn)} == {"end"}:
         st.apply_end(st.turn)           # nothing but the end can follow: the hand is over (canasta/6.5)
         finish()
+    attach_violations(deals, owners)
     out = {"valid": not violations, "events_checked": checked, "first_violation": first,
            "violations": violations, "final": final, "replay": replay, "deals": deals,
            "complete": entry is None}       # a deal that stopped being judged has its entry: the log is complete

@@ -13,14 +13,14 @@ from flask import Flask, Response, g
 from werkzeug.exceptions import HTTPException
 
 from referee import i18n
-from referee.errors import InputError, UnknownGame, UnknownRule, UnknownVariant
+from referee.errors import PROBLEM_BASE, InputError, UnknownGame, UnknownRule, UnknownVariant
 from referee.i18n import N_, _, ngettext
 from referee.jsonio import BadJSON
 from referee.schemas.common import MAX_FAULTS
 from referee.settings import MAX_BODY  # (REFEREE_MAX_BODY)
 
 MAX_ERRORS = MAX_FAULTS   # entries of a 422's errors list, the last one counting the rest
-PROBLEM_BASE = "https://referee.example/problems/"
+
 log = logging.getLogger("referee")
 
 

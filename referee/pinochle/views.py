@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..cards import Card, check_conservation
-from ..common import fields_out_of_phase, parse_player, parse_players
+from ..common import attach_violations, fields_out_of_phase, parse_player, parse_players
 from ..errors import IllegalAction, InputError
 from ..i18n import _
 from .auction import Auction
@@ -237,11 +237,13 @@ def validate(req: dict, variant, opts: dict) -> dict:
     skipping = False
     checked = 0
     deals: list[dict] = []      # one entry per deal event; the last is dropped while its deal is still on
+    owners: list[int] = []      # the deal (its index) each violation belongs to
 
     def violate(i, ev, rule, msg, ptr, stop=True):
         nonlocal first, skipping
         v = {"index": i, "event": ev, "rule": rule, "message": msg, "pointer": ptr}
         violations.append(v)
+        owners.append(deals[-1]["index"])
         rules.add(rule)
         deals[-1]["valid"] = False
         skipping = skipping or stop
@@ -309,6 +311,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
                       ((x["id"], x) for x in (res.get("sides") or res["players"]))}
             target = res.get("target", target)
             rules.add("pinochle/6.1")
+    attach_violations(deals, owners)
     out = {"valid": not violations, "events_checked": checked, "first_violation": first, "violations": violations,
            "final": final, "replay": mode, "complete": True, "deals": deals, "_rules": rules}
     if st is not None and not st.done and not skipping:

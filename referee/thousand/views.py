@@ -8,7 +8,7 @@ effective options, and returns the answer body.  Impossible input raises
 from __future__ import annotations
 
 from ..cards import parse_card
-from ..common import parse_player, parse_players
+from ..common import attach_violations, parse_player, parse_players
 from ..errors import IllegalAction, InputError
 from ..i18n import _
 from .deal import DealState, Layout
@@ -169,6 +169,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
         nonlocal first, faulted
         v = {"index": i, "event": ev, "rule": rule, "message": msg, "pointer": ptr or f"/log/{i}"}
         violations.append(v)
+        owners.append(start)        # the deal being judged (a new deal's own faults come after start moves)
         rules.add(rule)
         faulted = True
         if first is None:
@@ -188,6 +189,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
             entry["valid"] = False
 
     start = 0
+    owners: list[int] = []
     for i, ev in enumerate(log):
         ptr = f"/log/{i}"
         if not isinstance(ev, dict):
@@ -266,6 +268,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
             report(res)
             game_over = res["game_over"]
     complete = st.phase == "done" or skipping
+    attach_violations(deals, owners)
     out = {"valid": not violations, "events_checked": checked, "first_violation": first, "violations": violations,
            "final": final, "replay": replay, "complete": complete, "deals": deals, "_rules": rules}
     if not complete:

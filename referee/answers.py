@@ -1,0 +1,97 @@
+"""The types of the library's answers (:func:`referee.score`, :func:`referee.check`, :func:`referee.validate`):
+the JSON the service answers, as TypedDicts.  The fields every answer carries are required; a game's own fields
+(Thousand's ``contract``, Pinochle's ``trump``, Canasta's ``sides`` ...) are typed where they are shared and
+otherwise left to the answer's JSON (openapi.yaml describes each)."""
+
+from typing import Any, Literal, NotRequired, TypedDict
+
+
+class Source(TypedDict):
+    source: str
+    section: str
+
+
+class Citation(TypedDict):
+    """A rule the answer used, as it applies under the answer's options."""
+
+    rule: str
+    title: str
+    text: str
+    source: list[Source]
+    options: NotRequired[dict[str, Any]]
+
+
+class Violation(TypedDict):
+    """A broken rule: where (``index`` of the event, ``event`` its type, ``pointer`` into the request) and why."""
+
+    rule: str
+    message: str
+    pointer: str
+    index: NotRequired[int]
+    event: NotRequired[str]
+
+
+class Penalty(TypedDict):
+    rule: str
+    points: int
+    note: str
+    player: NotRequired[str]
+    side: NotRequired[str]
+
+
+class Answer(TypedDict):
+    """What every answer carries."""
+
+    game: Literal["thousand", "pinochle", "canasta"]
+    variant: str
+    options: dict[str, Any]
+    citations: list[Citation]
+    engine_version: str
+    edition: str
+
+
+class ScoreAnswer(Answer):
+    """One deal scored: each player's (or side's) lines and totals, penalties, and the game's state after it."""
+
+    game_over: bool
+    winner: str | None
+    state_after: dict[str, Any]
+    penalties: NotRequired[list[Penalty]]
+    players: NotRequired[list[dict[str, Any]]]       # Thousand, Pinochle
+    sides: NotRequired[list[dict[str, Any]]]         # Canasta
+    events: NotRequired[list[dict[str, Any]]]
+    contract: NotRequired[dict[str, Any]]            # Thousand
+    trump: NotRequired[str | None]                   # Pinochle
+    declared_out: NotRequired[Any]                   # Pinochle
+    target: NotRequired[int]
+
+
+class CheckAnswer(Answer):
+    """A ruling on one action: legal or not, the rules it breaks, the penalties and what it leads to."""
+
+    legal: bool
+    violations: list[Violation]
+    penalties: list[Penalty]
+    legal_actions: list[dict[str, Any]]
+    effects: NotRequired[dict[str, Any]]
+    facts: NotRequired[dict[str, Any]]               # Canasta
+
+
+class DealResult(TypedDict):
+    index: int
+    valid: bool
+    as_played: bool
+    final: dict[str, Any] | None
+
+
+class ValidateAnswer(Answer):
+    """A whole log judged: valid or not, the first and every violation, each deal, and the totals at the end."""
+
+    valid: bool
+    events_checked: int
+    first_violation: Violation | None
+    violations: list[Violation]
+    final: dict[str, Any] | None
+    replay: Literal["strict", "as_played"]
+    complete: bool
+    deals: list[DealResult]

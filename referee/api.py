@@ -1,0 +1,70 @@
+"""The library's API: judge one request from Python as the service does over HTTP, with typed answers.
+
+    >>> import referee
+    >>> answer = referee.score("thousand", body)          # a ScoreAnswer; raises a RefereeError
+    >>> for log in referee.iter_logs("logs/*.jsonl.gz"):  # streamed, errors collected
+    ...     ...
+
+``request`` is a JSON object (a ``Mapping``) or its text (``str`` or ``bytes``, read strictly, as HTTP reads a body,
+and at most ``REFEREE_MAX_BODY`` bytes).  Its top-level ``"game"`` key, when present, is taken off and must agree with
+``game``; ``game`` may be None when the body names it.  Errors are :class:`~referee.errors.RefereeError`\\ s carrying
+the problem HTTP would answer: ``status``, ``type``, ``pointer`` and ``errors``.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, cast
+
+from . import i18n, registry, service
+from .answers import CheckAnswer, ScoreAnswer, ValidateAnswer
+from .errors import InputError, TooLarge
+from .i18n import _, ngettext
+from .jsonio import parse_body
+from .settings import MAX_BODY
+
+Request = Mapping[str, Any] | str | bytes
+
+
+def _body(game: str | None, request: Request) -> tuple[str, dict]:
+    if isinstance(request, (str, bytes)):
+        size = len(request.encode("utf-8", "surrogatepass") if isinstance(request, str) else request)
+        if size > MAX_BODY:
+            raise TooLarge(_("bodies are limited to {n} KiB", n=MAX_BODY // 1024) if MAX_BODY % 1024 == 0
+                           else ngettext("bodies are limited to {n} byte", "bodies are limited to {n} bytes",
+                                         MAX_BODY))
+        request = parse_body(request)
+    if not isinstance(request, Mapping):
+        raise InputError(_("a request body is a JSON object"), "")
+    body = dict(request)           # a shallow copy: the caller's object is left as it was
+    if "game" in body:
+        named = body.pop("game")
+        if not isinstance(named, str):
+            raise InputError(_("game must be a string"), "/game")
+        if game is not None and named != game:
+            raise InputError(_("the body says game {body} but the call says {game}", body=repr(named),
+                               game=repr(game)), "/game")
+        game = named
+    if game is None:
+        raise InputError(_("name the game: one of {known}", known=", ".join(registry.GAMES)), "/game")
+    return game, body
+
+
+def _judge(endpoint: str, game: str | None, request: Request, lang: str) -> dict:
+    with i18n.language(lang):                 # the texts of an error in ``lang`` too
+        game, body = _body(game, request)
+        return service.handle(game, endpoint, body, lang)
+
+
+def score(game: str | None, request: Request, *, lang: str = i18n.DEFAULT_LANGUAGE) -> ScoreAnswer:
+    """Score one completed deal (the body of ``POST /v1/games/{game}/score``)."""
+    return cast(ScoreAnswer, _judge("score", game, request, lang))
+
+
+def check(game: str | None, request: Request, *, lang: str = i18n.DEFAULT_LANGUAGE) -> CheckAnswer:
+    """Rule on one action in a position (the body of ``POST /v1/games/{game}/check``)."""
+    return cast(CheckAnswer, _judge("check", game, request, lang))
+
+
+def validate(game: str | None, request: Request, *, lang: str = i18n.DEFAULT_LANGUAGE) -> ValidateAnswer:
+    """Judge a whole log (the body of ``POST /v1/games/{game}/validate``)."""
+    return cast(ValidateAnswer, _judge("validate", game, request, lang))

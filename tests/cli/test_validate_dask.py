@@ -1,0 +1,97 @@
+"""`referee validate` on Dask, left running: paths resolved before they are shipped, a scheduler with no workers
+an error after a deadline, and a run cut short leaving only complete part files, which --resume goes on from."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from referee import cli
+from referee.cli import main
+
+pytest.importorskip("dask.distributed")
+ROOT = Path(__file__).resolve().parents[2]
+LINES = (ROOT / "examples" / "thousand" / "batch.jsonl").read_text(encoding="utf-8").splitlines()
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def three_files(folder: Path) -> list[Path]:
+    out = []
+    for n in range(3):
+        path = folder / f"logs-{n}.jsonl"
+        path.write_text("\n".join(LINES) + "\n", encoding="utf-8")
+        out.append(path)
+    return out
+
+
+def test_a_relative_path_is_resolved_before_it_is_shipped(tmp_path, monkeypatch):
+    (tmp_path / "in").mkdir()
+    three_files(tmp_path / "in")
+    monkeypatch.chdir(tmp_path)
+    blocks = cli.plan_blocks(["in/logs-0.jsonl"], 1 << 20)
+    assert blocks[0].path == str(tmp_path / "in" / "logs-0.jsonl") and blocks[0].name == "in/logs-0.jsonl"
+    r = run("validate", "in/logs-0.jsonl", "--dask", "-j", 1, "-o", "out.jsonl")
+    assert r.exit_code == 1, r.output
+    recs = [json.loads(x) for x in (tmp_path / "out.jsonl").read_text().splitlines()]
+    assert {x["source"] for x in recs} == {"in/logs-0.jsonl"} and len(recs) == 8     # shown as given
+
+
+def test_a_scheduler_without_workers_is_an_error_after_the_deadline(tmp_path):
+    from dask.distributed import LocalCluster
+    three_files(tmp_path)
+    with LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
+        r = run("validate", tmp_path / "logs-0.jsonl", "--scheduler", cluster.scheduler_address,
+                "--wait-workers", 1)
+    assert r.exit_code == 3, r.output
+    assert "no Dask worker joined the scheduler" in r.output and "within 1 s" in r.output
+
+
+def test_a_run_cut_short_keeps_only_complete_parts_and_resume_finishes_it(tmp_path, monkeypatch):
+    files = three_files(tmp_path)
+    ref, out = tmp_path / "ref.jsonl", tmp_path / "out.jsonl"
+    assert run("validate", *files, "-j", 1, "-o", ref).exit_code == 1
+
+    def lost_after_one(futures):        # the scheduler goes away once the first block is done
+        for fut in futures:
+            yield fut
+            raise OSError("the scheduler is gone")
+    monkeypatch.setattr(cli, "_completed", lost_after_one)
+    r = run("validate", *files, "--dask", "-j", 2, "-o", out)
+    assert r.exit_code == 3, r.output
+    assert "--resume" in r.output
+    parts = tmp_path / "out.jsonl.parts"
+    names = sorted(p.name for p in parts.iterdir())
+    assert "plan.json" in names and not [n for n in names if n.endswith(".tmp")]
+    kept = [n for n in names if n.startswith("part-")]
+    assert 1 <= len(kept) < 3
+    monkeypatch.undo()
+    (parts / "part-00002.jsonl.tmp").write_text('{"half": ', encoding="utf-8")     # a straggler's, written late
+    reused = []
+    real = cli._read_part
+    monkeypatch.setattr(cli, "_read_part", lambda p: reused.append(Path(p).name) or real(p))
+    r = run("validate", *files, "--dask", "-j", 2, "-o", out, "--resume")
+    assert r.exit_code == 1, r.output
+    assert reused == kept                   # the complete parts were taken as they were, not judged again
+    assert out.read_text() == ref.read_text() and not parts.exists()
+
+
+def test_resume_refuses_a_changed_input(tmp_path, monkeypatch):
+    files = three_files(tmp_path)
+    out = tmp_path / "out.jsonl"
+    monkeypatch.setattr(cli, "_completed", lambda futures: _raise())
+    r = run("validate", *files, "--dask", "-j", 1, "-o", out)
+    assert r.exit_code == 3, r.output
+    files[1].write_text(LINES[0] + "\n", encoding="utf-8")
+    monkeypatch.undo()
+    r = run("validate", *files, "--dask", "-j", 1, "-o", out, "--resume")
+    assert r.exit_code == 2 and "changed since the run began" in r.output
+
+
+def _raise():
+    raise OSError("the scheduler is gone")
+    yield  # pragma: no cover
