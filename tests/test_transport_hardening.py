@@ -963,3 +963,19 @@ def test_a_list_where_an_event_belongs_is_the_wrong_type(client):
     # 101 items in a list given for an event object are not 101 unknown keys
     r = client.post("/v1/games/thousand/validate", json={"players": ["Anna", "Boris", "Vera"], "log": [["x"] * 101]})
     assert problem(r, 422, "invalid-input")["errors"] == [{"pointer": "/log/0", "detail": "not a valid type: an object is expected"}]
+
+
+def test_http_1_1_without_host_is_refused_over_http(server):
+    # it was answered; HTTP/1.1 requires Host (RFC 9112 §3.2), HTTP/1.0 does not
+    answer = _exchange(server, b"GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n")
+    headers, doc = _problem_over_http(answer, 400, "bad-request")
+    assert doc["detail"] == "an HTTP/1.1 request names its host in a Host header" and headers["connection"] == "close"
+    assert _exchange(server, b"GET /healthz HTTP/1.0\r\n\r\n").startswith(b"HTTP/1.0 200 ")
+
+
+def test_header_fields_over_32_kib_in_all_are_431_over_http(server):
+    # gunicorn takes 100 fields of 8 KiB (776 KB were accepted); the app takes 32 KiB in all
+    fields = b"".join(b"X-Fill-%d: %s\r\n" % (i, b"v" * 8000) for i in range(5))          # 40 KB
+    answer = _exchange(server, b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n" + fields + b"\r\n")
+    assert _problem_over_http(answer, 431, "header-fields-too-large")[1]["detail"] == \
+        "the request's header fields are limited to 32 KiB in all"
