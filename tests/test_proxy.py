@@ -560,3 +560,32 @@ def test_a_proxy_setting_that_cannot_be_used_stops_the_start_with_one_line(name,
     r = subprocess.run([str(ROOT / "scripts" / "serve-proxied")], cwd=ROOT, env={**os.environ, name: value},
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 1 and r.stderr.strip().splitlines()[-1] == line
+
+
+def test_9000_idle_connections_leave_room_for_normal_clients(proxied):
+    # 9,000 connections that said nothing (or trickled a byte every 8 s) filled nginx's 2 x 4,096 connections: 4 of
+    # 47 normal requests were answered.  With 16,384 a worker (and the descriptors for them), nginx takes all 9,000
+    # (each connection is accepted at once) and answers every normal request while they wait
+    idle = []
+    try:
+        started = time.monotonic()
+        while len(idle) < 9000 and time.monotonic() - started < 15:
+            s = socket.socket()
+            s.settimeout(0.5)
+            try:
+                s.connect(("127.0.0.1", proxied))
+            except OSError:
+                s.close()
+                break                          # nginx no longer accepts: its connections are full
+            idle.append(s)
+        time.sleep(0.5)
+        taken = len(idle)
+        assert taken == 9000          # with 2 x 4,096 connections: 8,943 (the rest of the listen queue)
+        answered = 0
+        for _ in range(20):
+            with urllib.request.urlopen(f"http://127.0.0.1:{proxied}/healthz", timeout=2) as r:
+                answered += r.status == 200
+        assert answered == 20
+    finally:
+        for s in idle:
+            s.close()
