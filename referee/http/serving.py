@@ -8,10 +8,12 @@ trusted clients, gunicorn alone must:
 - **tell the truth about keep-alive**: an answer given before the body was read whole (413, 415, 404, the app's 408
   and 400) leaves bytes on the connection, which gunicorn then closes; such an answer says ``Connection: close``
   (RFC 9112 §9.6), so that a client's next request never meets a closed connection.  gunicorn ignores a Connection
-  header from the app, so the request handed to the ``pre_request`` hook is marked to close instead;
-- **never wait forever on a client**: each request's body must arrive within ``REFEREE_READ_TIMEOUT`` seconds in
-  all (the app answers 408), and its answer must be taken within as long (a client that stops reading is dropped,
-  freeing the thread);
+  header from the app, so the request handed to the documented ``pre_request`` hook is marked to close instead
+  (its ``must_close``, the one attribute of gunicorn's touched here);
+- **never wait forever on a client**: a body that stops arriving for ``REFEREE_READ_TIMEOUT`` seconds is answered
+  408, no read of it starts later than that after the request began, and an answer must be taken within as long
+  (a client that stops reading is dropped, freeing the thread).  A client that trickles a byte at a time within
+  those bounds still holds its thread: the proxy's to stop;
 - **stop without losing what the kernel accepted**: on SIGTERM each worker first serves the connections already
   waiting in the listening socket's queue, then stops as gunicorn does;
 - **die without a half answer**: gunicorn writes an answer's head and its body in two writes, and a worker killed
@@ -48,7 +50,8 @@ def _close_after_answer() -> None:
 
 
 class _Body:
-    """The request body (``wsgi.input``) read against one deadline for the whole body, counting what was read."""
+    """The request body (``wsgi.input``), counting what was read: each read waits at most until the deadline (the
+    socket's timeout is set to what is left of it), and none starts after it."""
 
     def __init__(self, stream, sock, deadline: float) -> None:
         self._stream = stream
