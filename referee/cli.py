@@ -75,11 +75,7 @@ def _split_game(body, game: str | None, where: str) -> tuple[str, dict]:
 def judge_text(text: str | bytes, endpoint: str, game: str | None, where: str = "", replay: str | None = None) -> dict:
     """Judge one request body given as text or bytes (``replay``, when given, overrides the body's own).  Returns
     ``{"status", ...}``; never raises."""
-    if isinstance(text, bytes) and text.startswith(b"\xef\xbb\xbf"):
-        text = text[3:]
-    elif isinstance(text, str):
-        text = text.lstrip("\ufeff")
-    try:
+    try:                                  # a byte order mark is read as over HTTP (referee.jsonio.parse_body)
         body = parse_body(text)
         g, body = _split_game(body, game, where)
         if replay is not None:

@@ -25,10 +25,30 @@ def echo(value: Any, most: int = ECHO_MAX) -> str:
     return text if len(text) <= most + 2 else text[:most] + "…"
 
 
+# characters that show nothing: Unicode's default-ignorable ones (the Hangul fillers U+3164 and U+115F, zero-width
+# spaces and joiners), blank Braille (U+2800), and spaces other than the plain one (U+3000, U+00A0 ...)
+_BLANK = frozenset("\u2800")
+
+
+@lru_cache(maxsize=4096)
+def invisible(ch: str) -> bool:
+    """Whether the character ``ch`` shows nothing on a screen."""
+    return (ch in _BLANK or (ch != " " and icu.Char.isUWhiteSpace(ch))
+            or icu.Char.hasBinaryProperty(ch, icu.UProperty.DEFAULT_IGNORABLE_CODE_POINT))
+
+
+def visible(name: str) -> str:
+    """``name`` without its invisible characters (:func:`invisible`): what a player sees of it."""
+    if name.isascii():
+        return name
+    return "".join(ch for ch in name if not invisible(ch))
+
+
 def name_key(name: str) -> str:
-    """What makes two names the same player: equal after Unicode NFKC normalisation and case folding ("Anna" and
-    "anna", é written in one code point or two, and the fullwidth "Ａnna" are one name)."""
-    return unicodedata.normalize("NFKC", name).casefold()
+    """What makes two names the same player: equal after Unicode NFKC normalisation and case folding, with the
+    characters that show nothing left out ("Anna" and "anna", é written in one code point or two, the fullwidth
+    "Ａnna" and "Anna" followed by a blank Braille pattern are one name)."""
+    return unicodedata.normalize("NFKC", visible(name)).casefold()
 
 
 def skeletons(name: str) -> set[str]:

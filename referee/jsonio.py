@@ -12,8 +12,14 @@ from typing import Any
 from .common import ECHO_MAX, echo
 from .errors import RefereeError
 from .i18n import N_, _
+from .settings import MAX_BODY
 
 MAX_DEPTH = 32
+# the most arrays and objects a body may hold: one per 8 bytes of the body limit (32,768 at 256 KiB).  A real
+# request holds one per 18 bytes at the densest (a Canasta log of melds, compact); a body of nothing but empty
+# lists holds one per 2 bytes and cost 50 times a good request to build and throw away.  Bounded so, the costliest
+# body within the limits stays under 20 times a good one (benchmarks/README.md).
+MAX_CONTAINERS = max(1024, MAX_BODY // 8)
 # the bad \u escape, which the decoder names by a pattern of four hex digits: the catalog says it in full
 BAD_U_ESCAPE = N_("Invalid \\u escape: four hexadecimal digits must follow \\u")
 # what Python's JSON decoder says of a fault, so that the catalog can say it in every language
@@ -182,9 +188,16 @@ def parse_body(raw: bytes | str) -> Any:
         except UnicodeDecodeError as e:
             reason = _(UTF8_FAULTS[e.reason])
             raise BadJSON(_("the body is not UTF-8: {reason} (byte {byte})", reason=reason, byte=e.start)) from None
+    if text.startswith("\ufeff"):       # one byte order mark is ignored (RFC 8259 §8.1 allows it), over HTTP and
+        text = text[1:]                  # in the CLI alike; a second one is a fault
+        if text.startswith("\ufeff"):
+            raise BadJSON(_("the body starts with more than one byte order mark"))
     if not text.strip():
         raise BadJSON(_("the body is empty; send a JSON object"))
-    if text.count("[") + text.count("{") > MAX_DEPTH and not _shallow(
+    containers = text.count("[") + text.count("{")      # brackets in strings too: it only errs on refusing
+    if containers > MAX_CONTAINERS:
+        raise BadJSON(_("the body holds more than {n} arrays and objects", n=MAX_CONTAINERS), "too-many-values")
+    if containers > MAX_DEPTH and not _shallow(
             raw if isinstance(raw, bytes) else text.encode("utf-8", "surrogatepass"), MAX_DEPTH) \
             and not _depth_ok(text, MAX_DEPTH):
         raise BadJSON(_("JSON nested deeper than {n} levels", n=MAX_DEPTH), "nesting-too-deep")

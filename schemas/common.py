@@ -12,7 +12,7 @@ from typing import Any
 
 from marshmallow import RAISE, Schema, ValidationError, fields, pre_load, utils, validate
 
-from referee.common import ECHO_MAX, echo
+from referee.common import ECHO_MAX, echo, visible
 from referee.settings import MAX_EVENTS
 from referee.i18n import N_, Msg, _
 
@@ -98,6 +98,9 @@ def _plain(value: str) -> None:
     if _ASCII_CONTROL.search(value) if value.isascii() else \
             any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp") for ch in value):
         raise ValidationError(_("a name holds no control or invisible characters"))
+    if not value.isascii() and not visible(value).strip():
+        # a Hangul filler (U+3164) or a blank Braille pattern (U+2800) alone: a name nobody can see
+        raise ValidationError(_("a name needs a character that can be seen"))
 
 
 PRINTABLE = _plain

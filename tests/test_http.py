@@ -161,8 +161,9 @@ def test_too_large(client, game, endpoint):
 @pytest.mark.parametrize("endpoint", ENDPOINTS)
 @pytest.mark.parametrize("depth", [33, 1000, 100000])
 def test_too_deep(client, game, endpoint, depth):
+    # 100,000 brackets are also more arrays than the body may hold (32,768), which is counted first
     body = problem(post_raw(client, endpoint, "[" * depth + "]" * depth, game=game), 400)
-    assert body["type"].endswith("nesting-too-deep")
+    assert body["type"].endswith("nesting-too-deep" if depth <= 32768 else "too-many-values")
 
 
 def test_depth_32_is_fine_for_parsing(client):

@@ -70,7 +70,8 @@ def test_body_limit_at_its_boundary_in_bytes_and_in_kib():
     ("REFEREE_MAX_EVENTS", "abc", "referee: REFEREE_MAX_EVENTS='abc' is not a whole number"),
     ("REFEREE_MAX_EVENTS", "0", "referee: REFEREE_MAX_EVENTS=0 is outside 1..1000000"),
     ("REFEREE_MAX_EVENTS", "1000001", "referee: REFEREE_MAX_EVENTS=1000001 is outside 1..1000000"),
-    ("REFEREE_MAX_BODY", "1023", "referee: REFEREE_MAX_BODY=1023 is outside 1024..67108864"),
+    ("REFEREE_MAX_BODY", "1023", "referee: REFEREE_MAX_BODY=1023 is outside 1024..8388608"),
+    ("REFEREE_MAX_BODY", "8388609", "referee: REFEREE_MAX_BODY=8388609 is outside 1024..8388608"),
     ("REFEREE_MAX_BODY", "1e3", "referee: REFEREE_MAX_BODY='1e3' is not a whole number"),
 ])
 def test_a_bad_setting_stops_the_start_with_one_line(name, value, message):
@@ -80,7 +81,7 @@ def test_a_bad_setting_stops_the_start_with_one_line(name, value, message):
 
 
 @pytest.mark.parametrize("name,value", [("REFEREE_MAX_EVENTS", "1"), ("REFEREE_MAX_EVENTS", "1000000"),
-                                        ("REFEREE_MAX_BODY", "1024"), ("REFEREE_MAX_BODY", "1_048_576")])
+                                        ("REFEREE_MAX_BODY", "1024"), ("REFEREE_MAX_BODY", "8_388_608")])
 def test_a_setting_at_either_end_of_its_range_is_taken(name, value):
     r = subprocess.run([sys.executable, "-c", "import gunicorn_conf"], capture_output=True, text=True, cwd=ROOT,
                        env={**os.environ, name: value}, timeout=60)

@@ -14,7 +14,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 OUT = pathlib.Path(__file__).resolve().parent / "problems"
-STATUSES = (400, 404, 408, 413, 414, 431, 500, 501, 502, 503, 504, 505)   # referee.conf's error_page lines
+STATUSES = (400, 404, 408, 413, 414, 429, 431, 500, 501, 502, 503, 504, 505)   # referee.conf's error_page lines
 LINE = 8190        # large_client_header_buffers 4 8k: a request line of 8 KiB with its CRLF
 
 

@@ -2,16 +2,20 @@
 from __future__ import annotations
 
 import logging
-import os
 
-from flask import Flask
+import hashlib
+from functools import lru_cache
+from pathlib import Path
+
+from flask import Flask, request
+from flask_compress import Compress
 from flask_cors import CORS
 from pythonjsonlogger.json import JsonFormatter
 
-from referee import web
+from referee import settings, web
 from referee.settings import MAX_BODY  # (REFEREE_MAX_BODY)
 
-from . import transport
+from . import operations, transport
 from .problems import register_error_handlers
 from .routes import register_routes
 
@@ -25,9 +29,26 @@ def _setup_logging() -> None:
     handler = logging.StreamHandler()
     handler.setFormatter(JsonFormatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
     log.addHandler(handler)
-    log.setLevel(os.environ.get("REFEREE_LOG_LEVEL", "INFO"))
+    log.setLevel(settings.server().log_level)
     log.propagate = False
     log._referee_ready = True
+
+
+class _Compressed(dict):
+    """flask-compress's cache of compressed static files, by path, version and coding (a few files, each once)."""
+
+    def set(self, key, value) -> None:
+        if len(self) < 256:
+            self[key] = value
+
+
+@lru_cache(maxsize=64)
+def _fingerprint(folder: str, filename: str) -> str:
+    """The first 12 hex digits of a static file's SHA-256 (its version in the pages' links)."""
+    try:
+        return hashlib.sha256((Path(folder) / filename).read_bytes()).hexdigest()[:12]
+    except OSError:
+        return ""
 
 
 def create_app() -> Flask:
@@ -35,14 +56,45 @@ def create_app() -> Flask:
     app = Flask("referee")
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     app.url_map.merge_slashes = False     # //v1//games is not a path of the API: 404, never a redirect
+    config = settings.server()      # every setting checked: a wildcard origin, say, stops the start (SettingError)
     _setup_logging()
-    origins = [o.strip() for o in os.environ.get("REFEREE_CORS_ORIGINS", "").split(",") if o.strip()]
+    origins = list(config.cors_origins)
     if origins:  # CORS only for the origins listed; none by default
         CORS(app, origins=origins, methods=["GET", "POST"], always_send=False, vary_header=False,
              allow_headers=["Content-Type", "Accept-Language", "X-Request-Id"], expose_headers=["X-Request-Id"])
     transport.install(app, origins)
     app.register_blueprint(web.bp)        # the page for the table, /docs and the spec
     app.register_blueprint(web.swagger)   # Swagger UI's files, from its package
+    # the pages' links to the static files carry each file's fingerprint (?v=), so browsers may keep them a year
+    folders = {"web.static": web.bp.static_folder, "swagger_ui.static": web.swagger.static_folder}
+
+    @app.url_defaults
+    def _versioned(endpoint, values):
+        if endpoint in folders and "filename" in values and "v" not in values:
+            v = _fingerprint(folders[endpoint], values["filename"])
+            if v:
+                values["v"] = v
+
+    # the static files and pages compressed (gzip, or brotli/zstd when the client takes them); the API's answers
+    # are left as they are (small, and read by every kind of client)
+    app.config.update(COMPRESS_MIMETYPES=["text/html", "text/css", "text/javascript", "application/javascript",
+                                          "image/svg+xml"],
+                      COMPRESS_MIN_SIZE=500, COMPRESS_CACHE_BACKEND=_Compressed, COMPRESS_REGISTER=False,
+                      COMPRESS_CACHE_KEY=lambda req: req.path + "?" + req.args.get("v", ""))
+    compress = Compress(app)
+
+    @app.after_request
+    def _compressed(resp):
+        # only the static files and the pages: the API's answers keep their headers (no Vary: Accept-Encoding).
+        # A static file is sent from memory, so that it can be compressed once per file and coding (the cache
+        # above): flask-compress would leave a file sent as a stream in gzip's stead
+        if request.endpoint in transport.STATIC or request.endpoint in web.PAGES:
+            if resp.direct_passthrough and resp.status_code == 200:
+                resp.direct_passthrough = False
+                resp.set_data(resp.get_data())
+            return compress.after_request(resp)
+        return resp
     register_routes(app)
+    operations.install(app, config.metrics)
     register_error_handlers(app)
     return app

@@ -32,7 +32,7 @@ HTTP_TEXTS = {
 TRANSFER_CODING = ("unsupported-transfer-coding", N_("Transfer coding not supported"))
 
 # The problems answered before a request reaches the app: gunicorn's answers to faults of the HTTP framing
-# (gunicorn_conf.TimedThreadWorker) and the proxy's own (deploy/nginx): status -> (kind, title, detail).
+# (gunicorn alone answers them with its own pages) and the proxy's own (deploy/nginx): status -> (kind, title, detail).
 FRAMING = {
     400: ("bad-request", N_("Bad request"), N_("the request is not valid HTTP/1.1")),
     404: ("not-found", *HTTP_TEXTS[404]),
@@ -41,6 +41,9 @@ FRAMING = {
     413: ("payload-too-large", N_("Request body too large"), N_("bodies are limited to {n} KiB")),
     414: ("uri-too-long", N_("URI too long"), N_("the request line (method, path and query) is limited to {line} "
                                                   "bytes")),
+    429: ("too-many-requests", N_("Too many requests"), N_("this address sends more requests, or more at once, "
+                                                          "than the referee serves one client; wait a moment and "
+                                                          "try again")),
     417: ("expectation-failed", N_("Expectation failed"), N_("the only expectation the server meets is "
                                                            "Expect: 100-continue")),
     431: ("header-fields-too-large", N_("Request header fields too large"),
@@ -125,7 +128,8 @@ def register_error_handlers(app: Flask) -> None:
     for an unknown game, variant or rule, werkzeug's own 4xx, and 500 (never a stack trace) for anything else."""
     @app.errorhandler(BadJSON)
     def bad_json(e: BadJSON):
-        title = _("JSON nested too deeply") if e.kind == "nesting-too-deep" else _("Malformed JSON")
+        title = {"nesting-too-deep": _("JSON nested too deeply"),
+                 "too-many-values": _("JSON too complex")}.get(e.kind) or _("Malformed JSON")
         return problem(400, e.kind, title, e.detail, [{"pointer": e.pointer, "detail": e.detail}])
 
     @app.errorhandler(InputError)

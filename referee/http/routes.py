@@ -20,6 +20,7 @@ from referee.i18n import _
 from referee.jsonio import parse_body
 from referee.settings import MAX_BODY  # (REFEREE_MAX_BODY)
 
+from . import operations
 from .problems import problem, too_large, unsupported, whole
 from .transport import media_fault
 
@@ -91,7 +92,9 @@ def register_routes(app: Flask) -> None:
             return ok(service.deck_info(game, body, i18n.current()))
         if endpoint == "scoresheet":
             return ok(sheet.scoresheet(game, body, i18n.current()))
-        return ok(service.handle(game, endpoint, body, i18n.current()))
+        answer = service.handle(game, endpoint, body, i18n.current())
+        operations.count_rulings(game, answer)
+        return ok(answer)
 
     for ep in (*service.ENDPOINTS, "deck", "scoresheet"):
         app.add_url_rule(f"/v1/games/<game>/{ep}", f"post_{ep}", lambda game, _ep=ep: post(game, _ep),

@@ -37,6 +37,34 @@ ENCODED_RULE_ID = re.compile(r"/v1/games/[^/%]+/rules/[^/%]+%2[fF][^/%]+")
 _SECURITY_ITEMS = tuple(SECURITY_HEADERS.items())
 _SET_AFTER = frozenset(k.lower() for k in (*SECURITY_HEADERS, "X-Request-Id"))   # the headers finish() sets
 QUERY = {"rules": {"variant"}, "rule": {"variant"}}  # the query parameters each route takes (endpoint → names)
+# the most bytes of header fields a request may carry (names, values, ": " and CRLF): what nginx holds for a request
+# (large_client_header_buffers 4 8k); gunicorn alone would take 100 fields of 8 KiB, 800 KiB
+MAX_HEADER_BYTES = 32 * 1024
+# what the HTML pages add to the API's headers: no window of another origin gets hold of them, no other origin
+# embeds their files, and the page asks for no device feature
+PAGE_HEADERS = {
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+}
+
+
+# the static files (the page's script, styles and icon; Swagger UI's): any query is taken (?v= names a version), and
+# they may be kept: a day, revalidated by their ETag and Last-Modified, or a year when the URL carries the file's
+# fingerprint (?v=, which the pages' links always do)
+STATIC = frozenset({"web.static", "swagger_ui.static"})
+STATIC_CACHE = "public, max-age=86400"
+STATIC_CACHE_VERSIONED = "public, max-age=31536000, immutable"
+
+
+def header_bytes(environ: dict) -> int:
+    """The size of the request's header fields as sent (each ``Name: value`` and its CRLF), from the environ."""
+    size = 0
+    for key, value in environ.items():
+        if key.startswith("HTTP_") or key in ("CONTENT_TYPE", "CONTENT_LENGTH"):
+            if isinstance(value, str) and (value or key.startswith("HTTP_")):
+                size += len(key) - (5 if key.startswith("HTTP_") else 0) + len(value) + 4
+    return size
 
 
 def language(header: str | None = None) -> str:
@@ -90,6 +118,13 @@ def install(app: Flask, origins: list[str]) -> None:
         g.request_id = rid if REQUEST_ID.fullmatch(rid) else uuid.uuid4().hex
         g.started = time.perf_counter()
         i18n.set_language(language())
+        if header_bytes(environ) > MAX_HEADER_BYTES:
+            detail = _("the request's header fields are limited to {n} KiB in all", n=MAX_HEADER_BYTES // 1024)
+            return problem(431, "header-fields-too-large", _("Request header fields too large"), detail,
+                           headers={"Connection": "close"})
+        if environ.get("SERVER_PROTOCOL") == "HTTP/1.1" and not environ.get("HTTP_HOST"):
+            detail = _("an HTTP/1.1 request names its host in a Host header")     # RFC 9112 §3.2
+            return problem(400, "bad-request", _("Bad request"), detail, headers={"Connection": "close"})
         coding = environ.get("HTTP_TRANSFER_ENCODING")
         if coding is not None and any(c.strip().lower() != "chunked" for c in coding.split(",")):
             # gunicorn passes gzip, deflate and compress before chunked on and leaves the body coded (RFC 9112 §6.1)
@@ -104,8 +139,9 @@ def install(app: Flask, origins: list[str]) -> None:
         if raw_path.startswith("//") or environ.get("PATH_INFO", "").startswith("//"):
             # werkzeug's routing strips leading slashes: //v1/games would be /v1/games
             return problem(404, "not-found", _("Not found"), _(HTTP_TEXTS[404][1]))
-        if request.url_rule is None or request.endpoint in web.PAGES:
-            return None                   # 404 or 405 follow; the page and /docs read only ?lang and ignore the rest
+        if request.url_rule is None or request.endpoint in web.PAGES or request.endpoint in STATIC:
+            return None                   # 404 or 405 follow; the page and /docs read only ?lang and ignore the rest,
+                                          # the static files ignore theirs (?v=, a version for caches)
         if not environ.get("QUERY_STRING"):
             return None                   # no query: request.args is empty
         allowed = QUERY.get(request.url_rule.endpoint, set())
@@ -137,6 +173,10 @@ def install(app: Flask, origins: list[str]) -> None:
             headers.update(SECURITY_HEADERS)
         if request.endpoint in web.PAGES:  # the page and /docs: their own policy (this origin only)
             headers["Content-Security-Policy"] = web.PAGE_CSP
+            headers.update(PAGE_HEADERS)
+        elif request.endpoint in STATIC and resp.status_code in (200, 304):
+            headers["Cache-Control"] = STATIC_CACHE_VERSIONED if request.args.get("v") else STATIC_CACHE
+            headers["Cross-Origin-Resource-Policy"] = "same-origin"
         if origins:   # the answer depends on the Origin header whether or not the origin is allowed
             resp.vary.add("Origin")
         rid = getattr(g, "request_id", None) or uuid.uuid4().hex
@@ -144,7 +184,8 @@ def install(app: Flask, origins: list[str]) -> None:
             headers.add("X-Request-Id", rid)
         else:
             headers["X-Request-Id"] = rid
-        log.info("request", extra={"request_id": rid, "method": request.method, "path": request.path,
+        log.info("request", extra={"request_id": rid, "client": request.remote_addr, "method": request.method,
+                                   "path": request.path,
                                    "status": resp.status_code,
                                    "ms": round((time.perf_counter() - getattr(g, "started", time.perf_counter()))
                                                * 1000, 2)})

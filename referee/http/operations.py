@@ -1,0 +1,126 @@
+"""Operations: the probes (``/livez``, ``/readyz``) and the Prometheus metrics (``/metrics``).
+
+Metrics come from ``prometheus_client``.  Under gunicorn every worker is a process of its own, so the values live in
+files (its multiprocess mode): gunicorn_conf.py gives ``PROMETHEUS_MULTIPROC_DIR`` a fresh folder before anything
+imports ``prometheus_client``, and ``/metrics`` adds up the files of every worker, live or gone.  In one process (the
+tests, ``flask run``) they are the process's own.  ``REFEREE_METRICS=off`` leaves ``/metrics`` out (404).
+
+What is counted:
+
+``referee_requests_total{route, game, status}``
+    every answer, by route (the route's pattern, ``/v1/games/<game>/score``), game (or ``""``) and status;
+``referee_request_seconds{route}``
+    how long the app took over each request (a histogram);
+``referee_invalid_requests_total{route, game}``
+    the 422s: requests that could not be judged;
+``referee_rulings_total{game, rule}``
+    each violation a ruling found, by the rule it broke.
+"""
+from __future__ import annotations
+
+import os
+import time
+
+from flask import Flask, Response, g, request
+
+from referee import __version__, registry
+
+_METRICS: dict = {}      # the metrics, made once, on first use: prometheus_client is imported only then, so that
+                        # gunicorn_conf.py can set PROMETHEUS_MULTIPROC_DIR first (it picks its mode on import)
+
+
+def _metrics() -> dict:
+    if not _METRICS:
+        from prometheus_client import Counter, Histogram
+        _METRICS.update(
+            requests=Counter("referee_requests", "Answers given, by route, game and status",
+                             ["route", "game", "status"]),
+            seconds=Histogram("referee_request_seconds", "Time the app took over a request, by route", ["route"],
+                              buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10)),
+            invalid=Counter("referee_invalid_requests", "Requests that could not be judged (422), by route and game",
+                            ["route", "game"]),
+            rulings=Counter("referee_rulings", "Violations found by rulings, by game and the rule broken",
+                            ["game", "rule"]))
+    return _METRICS
+
+
+def editions() -> dict[str, str]:
+    """Each game's rulebook edition."""
+    return {gid: game.rulebook.edition for gid, game in registry.GAMES.items()}
+
+
+def probe() -> dict:
+    return {"status": "ok", "engine_version": __version__, "editions": editions()}
+
+
+def violations(answer, out: list) -> list:
+    """The rule of every violation in an answer (under any ``violations`` list, at any depth)."""
+    if isinstance(answer, dict):
+        for key, value in answer.items():
+            if key == "violations" and isinstance(value, list):
+                out.extend(v["rule"] for v in value if isinstance(v, dict) and isinstance(v.get("rule"), str))
+            elif isinstance(value, (dict, list)):
+                violations(value, out)
+    elif isinstance(answer, list):
+        for item in answer:
+            violations(item, out)
+    return out
+
+
+def count_rulings(game: str, answer: dict) -> None:
+    """Count the violations of a ruling's answer (routes call it with each POST answer)."""
+    if _METRICS:
+        rulings = _METRICS["rulings"]
+        for rule in violations(answer, []):
+            rulings.labels(game, rule).inc()
+
+
+def install(app: Flask, metrics: bool) -> None:
+    """The probes, and ``/metrics`` with the counting of every answer when ``metrics`` is on."""
+    from .routes import ok
+
+    @app.get("/livez")
+    def livez():
+        """The process answers."""
+        return ok(probe())
+
+    @app.get("/readyz")
+    def readyz():
+        """The process answers and its rulebooks are loaded: it can judge."""
+        editions()          # each game's rulebook, read at start-up
+        return ok(probe())
+
+    if not metrics:
+        return
+    import prometheus_client
+    from prometheus_client import CollectorRegistry, multiprocess
+    m = _metrics()
+
+    @app.before_request
+    def _started():
+        g.metrics_started = time.perf_counter()
+
+    @app.after_request
+    def _count(resp: Response):
+        rule = request.url_rule.rule if request.url_rule is not None else "(none)"
+        if rule == "/metrics":
+            return resp
+        game = (request.view_args or {}).get("game", "") if request.url_rule is not None else ""
+        if game not in registry.GAMES:
+            game = ""                      # never a label made of what a client typed
+        m["requests"].labels(rule, game, str(resp.status_code)).inc()
+        m["seconds"].labels(rule).observe(time.perf_counter() - getattr(g, "metrics_started", time.perf_counter()))
+        if resp.status_code == 422:
+            m["invalid"].labels(rule, game).inc()
+        return resp
+
+    @app.get("/metrics")
+    def metrics_view():
+        folder = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+        if folder:
+            reg = CollectorRegistry()
+            multiprocess.MultiProcessCollector(reg, path=folder)
+        else:
+            reg = prometheus_client.REGISTRY
+        return Response(prometheus_client.generate_latest(reg), mimetype=None,
+                        headers={"Content-Type": prometheus_client.CONTENT_TYPE_LATEST})

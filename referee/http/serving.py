@@ -1,0 +1,207 @@
+"""What gunicorn alone needs to serve Referee truthfully, through its public interfaces only (gunicorn_conf.py
+installs it): the WSGI middleware :class:`Guard`, the ``pre_request`` hook and a graceful SIGTERM.
+
+gunicorn's stock threaded worker is kept as it is.  It is for development and trusted clients; facing the open
+internet, nginx (deploy/, ``scripts/serve-proxied``) is the one defence against slow and hostile clients.  Even for
+trusted clients, gunicorn alone must:
+
+- **tell the truth about keep-alive**: an answer given before the body was read whole (413, 415, 404, the app's 408
+  and 400) leaves bytes on the connection, which gunicorn then closes; such an answer says ``Connection: close``
+  (RFC 9112 §9.6), so that a client's next request never meets a closed connection.  gunicorn ignores a Connection
+  header from the app, so the request handed to the documented ``pre_request`` hook is marked to close instead
+  (its ``must_close``, the one attribute of gunicorn's touched here);
+- **never wait forever on a client**: a body that stops arriving for ``REFEREE_READ_TIMEOUT`` seconds is answered
+  408, no read of it starts later than that after the request began, and an answer must be taken within as long
+  (a client that stops reading is dropped, freeing the thread).  A client that trickles a byte at a time within
+  those bounds still holds its thread: the proxy's to stop;
+- **stop without losing what the kernel accepted**: on SIGTERM each worker first serves the connections already
+  waiting in the listening socket's queue, then stops as gunicorn does;
+- **die without a half answer**: gunicorn writes an answer's head and its body in two writes, and a worker killed
+  between them (SIGKILL, the OOM killer) left the proxy a head without its body, which it cannot send again.  The
+  answer is now held back (TCP_CORK) until it is written whole, and a worker that dies before then resets the
+  connection instead of closing it: the proxy sees no answer at all and sends the request to the other instance.
+"""
+from __future__ import annotations
+
+import ipaddress
+import logging
+import select
+import signal
+import socket
+import struct
+import threading
+import time
+
+_RESET_ON_CLOSE = struct.pack("ii", 1, 0)     # SO_LINGER on, 0 s: a close sends a reset and drops what is unsent
+_CLOSE_GRACEFULLY = struct.pack("ii", 0, 0)
+
+_current = threading.local()      # the gunicorn request being served on this thread (pre_request)
+
+
+def pre_request(worker, req) -> None:
+    """gunicorn's ``pre_request`` hook: remember the request, so that :class:`Guard` can mark it to close."""
+    _current.req = req
+
+
+def _close_after_answer() -> None:
+    req = getattr(_current, "req", None)
+    if req is not None:
+        req.must_close = True     # gunicorn then announces "Connection: close" and closes after the answer
+
+
+class _Body:
+    """The request body (``wsgi.input``), counting what was read: each read waits at most until the deadline (the
+    socket's timeout is set to what is left of it), and none starts after it."""
+
+    def __init__(self, stream, sock, deadline: float) -> None:
+        self._stream = stream
+        self._sock = sock
+        self._deadline = deadline
+        self.read_bytes = 0
+        self.ended = False
+
+    def _arm(self) -> None:
+        left = self._deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("the request body did not arrive within the read timeout")
+        if self._sock is not None:
+            self._sock.settimeout(left)
+
+    def _count(self, data: bytes, size) -> bytes:
+        self.read_bytes += len(data)
+        if not data or (size is None or size < 0):
+            self.ended = True
+        return data
+
+    def read(self, size=None):
+        self._arm()
+        return self._count(self._stream.read(size) if size is not None else self._stream.read(), size)
+
+    def readline(self, size=None):
+        self._arm()
+        return self._count(self._stream.readline(size), 1)
+
+    def readlines(self, hint=None):
+        return list(iter(self.readline, b""))
+
+    def __iter__(self):
+        return iter(self.readline, b"")
+
+
+class Guard:
+    """WSGI middleware around the app under gunicorn (see the module's text)."""
+
+    def __init__(self, app, read_timeout: float, trusted_proxies=()) -> None:
+        self.app = app
+        self.read_timeout = read_timeout
+        self.trusted = tuple(trusted_proxies)
+
+    def _trusted(self, addr: str) -> bool:
+        try:
+            ip = ipaddress.ip_address(addr)
+        except ValueError:
+            return False
+        return any(ip in net for net in self.trusted)
+
+    def __call__(self, environ, start_response):
+        sock = environ.get("gunicorn.socket")
+        body = _Body(environ["wsgi.input"], sock, time.monotonic() + self.read_timeout)
+        environ["wsgi.input"] = body
+        peer = environ.get("REMOTE_ADDR", "")
+        real = environ.get("HTTP_X_REAL_IP", "").strip()
+        if real and self._trusted(peer):        # the proxy's word for the client's address, from the proxy only
+            environ["REMOTE_ADDR"] = real
+        length = environ.get("CONTENT_LENGTH") or ""
+        declared = int(length) if length.isdigit() else None
+        chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+
+        def start(status, headers, exc_info=None):
+            close = any(k.lower() == "connection" and v.strip().lower() == "close" for k, v in headers)
+            if declared is not None:
+                close = close or body.read_bytes < declared
+            elif chunked:
+                close = close or not body.ended
+            if close:
+                _close_after_answer()
+            if sock is not None:
+                try:
+                    sock.settimeout(self.read_timeout)      # the answer must be taken within the timeout too
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, _RESET_ON_CLOSE)
+                    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_CORK, 1)
+                    held.append(sock)
+                except OSError:                 # not a TCP socket (a unix one): nothing to hold
+                    pass
+            return start_response(status, [(k, v) for k, v in headers if k.lower() != "connection"], exc_info)
+
+        held: list = []
+        return _Answer(self.app(environ, start), held)
+
+
+class _Answer:
+    """The app's answer, as gunicorn writes it; once it is written whole (gunicorn closes it), the held-back bytes
+    go out and the connection closes gracefully again."""
+
+    def __init__(self, body, held: list) -> None:
+        self._body = body
+        self._held = held
+
+    def __iter__(self):
+        return iter(self._body)
+
+    def close(self) -> None:
+        try:
+            if hasattr(self._body, "close"):
+                self._body.close()
+        finally:
+            for sock in self._held:
+                try:
+                    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_CORK, 0)
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, _CLOSE_GRACEFULLY)
+                except OSError:
+                    pass
+
+
+class TimeoutsAreNotErrors(logging.Filter):
+    """gunicorn logs a client dropped by a timeout (a body that did not arrive, an answer not taken) as a socket
+    error with a traceback; it is the timeout doing its job."""
+
+    def filter(self, record) -> bool:
+        return not (record.exc_info and isinstance(record.exc_info[1], TimeoutError))
+
+
+def drain_on_sigterm(worker, longest: float = 5.0) -> None:
+    """Make the worker's SIGTERM graceful for the connections waiting in the listening queue: gunicorn would stop
+    accepting at once, and closing the listening socket resets every connection the kernel had accepted for it.
+    Here the queue is shrunk to its least (new connections wait for the kernel's retry, then find the socket
+    closed: refused, never half-served), the worker goes on accepting until the queue is empty (``longest``
+    seconds at most), and only then stops as gunicorn does: every request already accepted is answered."""
+    stop = signal.getsignal(signal.SIGTERM)
+    listeners = list(getattr(worker, "sockets", ()) or ())
+
+    def drain():
+        try:
+            for s in listeners:
+                try:
+                    s.listen(0)
+                except OSError:
+                    pass
+            end = time.monotonic() + longest
+            quiet = 0
+            while time.monotonic() < end and quiet < 3:
+                try:
+                    ready, _w, _x = select.select(listeners, [], [], 0.02)
+                except (OSError, ValueError):
+                    break
+                quiet = 0 if ready else quiet + 1
+                if ready:
+                    time.sleep(0.01)            # the worker's own poller accepts it
+        finally:
+            if callable(stop):
+                stop(signal.SIGTERM, None)
+
+    def on_term(signum, frame):
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        threading.Thread(target=drain, name="referee-drain", daemon=True).start()
+
+    if callable(stop) and listeners:
+        signal.signal(signal.SIGTERM, on_term)

@@ -1,0 +1,171 @@
+"""gunicorn alone (scripts/serve), stock gthread with referee.http.serving's public-hook fixes: keep-alive that tells the
+truth, clients that stop reading dropped after the read timeout, gunicorn's own log lines in JSON, and every
+REFEREE_* setting checked at start-up with one line.  Each server runs on a free loopback port."""
+import json
+import os
+import pathlib
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+import pytest
+import requests
+
+from thousand_helpers import points_deal, score_body
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+GOOD = json.dumps(score_body(points_deal("Anna", 120, {"Anna": 95, "Boris": 14, "Vera": 11},
+                                         {"Anna": 6, "Boris": 1, "Vera": 1}, [("Anna", "H")]))).encode()
+JSON = {"Content-Type": "application/json"}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def served():
+    """gunicorn with the repository's configuration, one worker of 4 threads, a 1 s read timeout: (port, the
+    file of its stderr)."""
+    port = _free_port()
+    err = tempfile.NamedTemporaryFile()
+    env = {**os.environ, "REFEREE_BIND": f"127.0.0.1:{port}", "REFEREE_WORKERS": "1", "REFEREE_THREADS": "4",
+           "REFEREE_READ_TIMEOUT": "1", "REFEREE_LOG_LEVEL": "INFO"}
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", "gunicorn_conf.py", "wsgi:app"], cwd=ROOT,
+                            env=env, stdout=subprocess.DEVNULL, stderr=err)
+    for _ in range(200):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+            break
+        except OSError:
+            time.sleep(0.1)
+    yield port, err.name
+    proc.terminate()
+    proc.wait(timeout=30)
+    err.close()
+
+
+# the early refusals of the probe: answered before the body is read, with more than gunicorn drains (64 KiB) unread
+EARLY = [("/v1/games/thousand/score", JSON, b"[" + b" " * 300_000 + b"]", 413),
+         ("/v1/games/thousand/score", {"Content-Type": "text/plain"}, b"x" * 100_000, 415),
+         ("/v1/games/nope/score", JSON, b"x" * 100_000, 404),
+         ("/v1/games/nope/score", JSON, b"x" * 10, 404)]
+
+
+@pytest.mark.parametrize("path,headers,body,status", EARLY)
+def test_an_answer_that_leaves_the_body_unread_says_connection_close(served, path, headers, body, status):
+    # they said keep-alive and gunicorn then closed: a requests.Session lost 31-36 of its next 100 requests.  Now
+    # the answer says Connection: close, and the session's next 20 requests are all answered
+    port, _err = served
+    session = requests.Session()
+    for _ in range(20):
+        r = session.post(f"http://127.0.0.1:{port}{path}", data=body, headers=headers, timeout=10)
+        assert r.status_code == status and r.headers["Connection"] == "close"
+        nxt = session.post(f"http://127.0.0.1:{port}/v1/games/thousand/score", data=GOOD, headers=JSON, timeout=10)
+        assert nxt.status_code == 200
+
+
+def test_an_answer_to_a_body_read_whole_keeps_the_connection(served):
+    port, _err = served
+    with socket.create_connection(("127.0.0.1", port)) as s:
+        s.settimeout(10)
+        for _ in range(3):            # three answers on one connection, each announced kept alive
+            s.sendall(b"POST /v1/games/thousand/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                      b"Content-Length: %d\r\n\r\n" % len(GOOD) + GOOD)
+            head = b""
+            while b"\r\n\r\n" not in head:
+                head += s.recv(65536)
+            head, _, body = head.partition(b"\r\n\r\n")
+            length = int(next(ln.split(b":")[1] for ln in head.split(b"\r\n") if ln.lower().startswith(b"content-length")))
+            while len(body) < length:
+                body += s.recv(65536)
+            assert head.startswith(b"HTTP/1.1 200 ") and b"Connection: keep-alive" in head
+
+
+def test_a_client_that_stops_reading_is_dropped_after_the_read_timeout():
+    # one thread, and a client that asks for the 400 KB contract 60 times over one connection and reads nothing:
+    # once the socket buffers are full (2-3 MB), gunicorn's write blocked the thread for good, and a normal request
+    # waited for ever (8 s here, then the test gave up).  Now the answer must be taken within the read timeout
+    # (1 s), the stuck connection is dropped, and the normal request is answered
+    port = _free_port()
+    env = {**os.environ, "REFEREE_BIND": f"127.0.0.1:{port}", "REFEREE_WORKERS": "1", "REFEREE_THREADS": "1",
+           "REFEREE_READ_TIMEOUT": "1", "REFEREE_LOG_LEVEL": "WARNING"}
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", "gunicorn_conf.py", "wsgi:app"], cwd=ROOT,
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        with socket.socket() as reader:
+            reader.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            reader.connect(("127.0.0.1", port))
+            reader.sendall(b"GET /openapi.yaml HTTP/1.1\r\nHost: x\r\n\r\n" * 60)
+            time.sleep(1.5)
+            started = time.monotonic()
+            r = requests.get(f"http://127.0.0.1:{port}/healthz", timeout=8)
+            assert r.status_code == 200 and time.monotonic() - started < 4
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def test_gunicorns_own_log_lines_are_json(served):
+    _port, err = served
+    lines = [ln for ln in pathlib.Path(err).read_text().splitlines() if ln.strip()]
+    records = [json.loads(ln) for ln in lines]          # every line, gunicorn's and the app's
+    assert any(r["name"] == "gunicorn.error" and r["message"].startswith("Booting worker") for r in records)
+    assert all({"asctime", "levelname", "name", "message"} <= set(r) for r in records)
+
+
+# ---------------------------------------------------------------- settings checked at start-up
+
+@pytest.mark.parametrize("name,value,line", [
+    ("REFEREE_WORKERS", "two", "referee: REFEREE_WORKERS='two' is not a whole number"),
+    ("REFEREE_WORKERS", "0", "referee: REFEREE_WORKERS=0 is outside 1..64"),
+    ("REFEREE_THREADS", "0", "referee: REFEREE_THREADS=0 is outside 1..256"),
+    ("REFEREE_READ_TIMEOUT", "soon", "referee: REFEREE_READ_TIMEOUT='soon' is not a number of seconds"),
+    ("REFEREE_READ_TIMEOUT", "nan", "referee: REFEREE_READ_TIMEOUT=nan is outside 0.5..300 seconds"),
+    ("REFEREE_LOG_LEVEL", "LOUD", "referee: REFEREE_LOG_LEVEL='LOUD' is not one of DEBUG, INFO, WARNING, ERROR, "
+                                  "CRITICAL"),
+    ("REFEREE_BIND", "8000", "referee: REFEREE_BIND='8000' is not host:port (127.0.0.1:8000) or unix:/path"),
+    ("REFEREE_CORS_ORIGINS", "https://*.club.example", "referee: REFEREE_CORS_ORIGINS: 'https://*.club.example' has "
+                                                       "a wildcard; list each origin in full (https://club.example)"),
+    ("REFEREE_METRICS", "maybe", "referee: REFEREE_METRICS='maybe' is not on or off"),
+    ("REFEREE_TRUSTED_PROXIES", "nginx", "referee: REFEREE_TRUSTED_PROXIES: 'nginx' is not an address or network "
+                                         "(127.0.0.1, 10.0.0.0/8)"),
+    ("REFEREE_MAX_BODY", "1k", "referee: REFEREE_MAX_BODY='1k' is not a whole number"),
+])
+def test_a_setting_that_cannot_be_used_stops_the_start_with_one_line(name, value, line):
+    r = subprocess.run([sys.executable, "-m", "gunicorn", "--config", "gunicorn_conf.py", "wsgi:app"], cwd=ROOT,
+                       env={**os.environ, name: value}, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1 and r.stderr.strip() == line, r.stderr[-500:]
+
+
+@pytest.mark.parametrize("name,low,below,high,above", [
+    ("REFEREE_WORKERS", "1", "0", "64", "65"),
+    ("REFEREE_THREADS", "1", "0", "256", "257"),
+    ("REFEREE_READ_TIMEOUT", "0.5", "0.49", "300", "300.5"),
+])
+def test_the_ranges_at_their_boundaries(monkeypatch, name, low, below, high, above):
+    from referee import settings
+    for ok in (low, high):
+        monkeypatch.setenv(name, ok)
+        settings.server()
+    for bad in (below, above):
+        monkeypatch.setenv(name, bad)
+        with pytest.raises(settings.SettingError):
+            settings.server()
+
+
+def test_origins_are_taken_exactly(monkeypatch):
+    from referee import settings
+    monkeypatch.setenv("REFEREE_CORS_ORIGINS", " https://club.example , http://127.0.0.1:8080/ ")
+    assert settings.server().cors_origins == ("https://club.example", "http://127.0.0.1:8080")

@@ -1,0 +1,59 @@
+"""Player names a person can see: a name of nothing but characters that show nothing is refused, and such
+characters count for nothing when two names are compared."""
+import json
+import pathlib
+
+import pytest
+
+from referee.common import name_key, visible
+from thousand_helpers import points_deal, score_body
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+GOOD = score_body(points_deal("Anna", 120, {"Anna": 95, "Boris": 14, "Vera": 11}, {"Anna": 6, "Boris": 1, "Vera": 1},
+                              [("Anna", "H")]))
+SAME = "player names must be distinct, ignoring case and Unicode normalisation"
+
+
+def _errors(api, players, game="thousand"):
+    body = {**GOOD, "players": players, "dealer": players[2]}
+    return api("score", body, status=422)["errors"]
+
+
+@pytest.mark.parametrize("blank", ["\u3164", "\u2800", "\u3164\u3164", "\u115f", "\uffa0", "\u2800\u3000\u2800"])
+def test_a_name_nobody_can_see_is_refused(api, blank):
+    assert _errors(api, ["Anna", blank, "Vera"])[0] == {"pointer": "/players/1",
+                                                        "detail": "a name needs a character that can be seen"}
+
+
+def test_one_character_that_shows_is_enough(api):
+    # the boundary: a blank pattern beside one letter is a name (judged, not refused for the name)
+    players = ["Anna", "\u2800B", "Vera"]
+    body = {**GOOD, "players": players, "dealer": "Vera"}
+    r = api("score", body, status=422)
+    assert all(e["pointer"] != "/players/1" for e in r["errors"])
+
+
+@pytest.mark.parametrize("twin", ["Anna\u2800", "\u3164Anna", "An\u3000na", "Ann\u2800a"])
+def test_invisible_characters_count_for_nothing_in_a_clash(api, twin):
+    # "Anna" beside "Anna" + U+2800 was taken as two players
+    assert _errors(api, ["Anna", twin, "Vera"])[0] == {"pointer": "/players", "detail": SAME}
+
+
+def test_the_russian_words(client):
+    body = {**GOOD, "players": ["Anna", "\u3164", "Vera"], "dealer": "Vera"}
+    r = client.post("/v1/games/thousand/score", json=body, headers={"Accept-Language": "ru"})
+    assert r.status_code == 422 and r.get_json()["errors"][0]["detail"] == \
+        "в имени должен быть хотя бы один видимый символ"
+
+
+def test_what_is_left_of_a_name():
+    assert visible("Anna\u2800") == "Anna" and visible("Анна Мария") == "Анна Мария"
+    assert name_key("An\u3000na") == name_key("anna") and name_key("Anna Maria") != name_key("AnnaMaria")
+
+
+def test_canasta_names_too(api):
+    body = json.loads((ROOT / "examples/canasta/score-four-player.json").read_text())
+    body.pop("game")
+    body["sides"][1]["players"] = ["East", "\u2800"]
+    errors = api("score", body, status=422, game="canasta")["errors"]
+    assert errors[0]["detail"] == "a name needs a character that can be seen"

@@ -1,0 +1,56 @@
+"""The page's static files: a version in the query is taken, the pages link each file with its fingerprint, the
+files may be kept by caches (validators; a year when versioned) and are sent compressed to clients that take it."""
+import gzip
+import hashlib
+import pathlib
+import re
+
+import pytest
+
+from wsgi import create_app
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def c():
+    return create_app().test_client()
+
+
+def test_a_version_in_the_query_is_taken(c):
+    # /assets/page.js?v=1 was a 400 (an unknown query parameter)
+    r = c.get("/assets/page.js?v=1")
+    assert r.status_code == 200 and r.data == (ROOT / "web" / "static" / "page.js").read_bytes()
+
+
+def test_the_pages_link_each_file_with_its_fingerprint(c):
+    html = c.get("/").get_data(as_text=True)
+    links = dict(re.findall(r'"/assets/([a-z.]+)\?v=([0-9a-f]{12})"', html))
+    assert set(links) == {"favicon.svg", "page.css", "page.js"}
+    for name, v in links.items():
+        assert v == hashlib.sha256((ROOT / "web" / "static" / name).read_bytes()).hexdigest()[:12]
+
+
+def test_a_versioned_file_is_kept_a_year_an_unversioned_one_a_day_with_validators(c):
+    versioned = c.get("/assets/page.css?v=abc")
+    assert versioned.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    plain = c.get("/assets/page.css")
+    assert plain.headers["Cache-Control"] == "public, max-age=86400"
+    assert plain.headers["ETag"] and plain.headers["Last-Modified"]
+    again = c.get("/assets/page.css", headers={"If-None-Match": plain.headers["ETag"]})
+    assert again.status_code == 304
+    # the API's answers are still never kept
+    assert c.get("/v1/games").headers["Cache-Control"] == "no-store"
+
+
+def test_files_are_compressed_for_clients_that_take_it(c):
+    r = c.get("/assets/page.js", headers={"Accept-Encoding": "gzip"})
+    assert r.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in r.headers["Vary"]
+    original = (ROOT / "web" / "static" / "page.js").read_bytes()
+    assert gzip.decompress(r.data) == original and len(r.data) < len(original) / 2
+    assert "Content-Encoding" not in c.get("/assets/page.js").headers       # none asked, none given
+    # the validator names the coding, and a revalidation of the compressed file is a 304
+    again = c.get("/assets/page.js", headers={"Accept-Encoding": "gzip", "If-None-Match": r.headers["ETag"]})
+    assert again.status_code == 304
+    # the API's JSON is left as it is
+    assert "Content-Encoding" not in c.get("/v1/games", headers={"Accept-Encoding": "gzip"}).headers
