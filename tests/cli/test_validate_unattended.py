@@ -255,4 +255,4 @@ def test_a_worker_killed_from_outside_mid_run_is_noticed(tmp_path):
 def test_a_bad_limit_setting_is_a_usage_error_of_one_line(tmp_path):
     r = subprocess.run([sys.executable, "-m", "referee.cli", "validate", str(BATCH)], capture_output=True, text=True,
                        cwd=ROOT, env={**os.environ, "REFEREE_MAX_BODY": "1023"}, timeout=60)
-    assert (r.returncode, r.stderr.strip()) == (2, "referee: REFEREE_MAX_BODY=1023 is outside 1024..67108864")
+    assert (r.returncode, r.stderr.strip()) == (2, "referee: REFEREE_MAX_BODY=1023 is outside 1024..8388608")

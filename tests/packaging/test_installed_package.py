@@ -39,6 +39,8 @@ def wheel(tmp_path_factory) -> Path:
     sh(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", out, ROOT)
     built = next(out.glob("referee-*.whl"))
     WHEELHOUSE.mkdir(parents=True, exist_ok=True)
+    for stale in WHEELHOUSE.glob("referee-*.whl"):     # an earlier build of the same version, with other metadata
+        stale.unlink()
     sh(sys.executable, "-m", "pip", "wheel", "-q", "-w", WHEELHOUSE, f"{built}[server]")
     return built
 
