@@ -41,17 +41,20 @@ class RefereeError(Exception):
 class InputError(RefereeError):
     """Impossible or invalid input (HTTP 422, ``invalid-input``).
 
-    ``errors`` is a list of ``{"pointer": str, "detail": str}``; ``pointer`` is the first one's.
+    ``errors`` is a list of ``{"pointer": str, "detail": str}``; ``pointer`` is the first one's. ``detail``, when
+    given, is the problem's own detail (what the whole request came to, such as where a score sheet stops) in place
+    of the general one.
     """
 
     status = 422
     kind = "invalid-input"
     errors: list[dict] = []         # set by __init__ (shadows the base class's property)
 
-    def __init__(self, errors: list[dict] | str, ptr: str = "") -> None:
+    def __init__(self, errors: list[dict] | str, ptr: str = "", detail: str | None = None) -> None:
         if isinstance(errors, str):
             errors = [{"pointer": ptr, "detail": errors}]
         self.errors = errors
+        self.detail = detail
         super().__init__("; ".join(f"{e['pointer'] or '/'}: {e['detail']}" for e in errors))
 
     @property

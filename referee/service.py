@@ -61,7 +61,15 @@ def handle(game_id: str, endpoint: str, body: Any, lang: str = DEFAULT_LANGUAGE)
 
 
 def _handle(game_id: str, endpoint: str, body: Any) -> dict:
-    lang = i18n.current()
+    game, variant, opts, result, rules = judge(game_id, endpoint, body)
+    return {"game": game.id, "variant": variant.id, "options": opts, **result,
+            "citations": _citations(game, variant, opts, i18n.current(), rules),
+            "engine_version": __version__, "edition": game.rulebook.edition}
+
+
+def judge(game_id: str, endpoint: str, body: Any) -> tuple:
+    """What :func:`handle` does short of the citations: ``(game, variant, options, result, rules cited)``, in the
+    current language (the score sheet judges many deals and cites their rules once)."""
     game = registry.get(game_id)
     if endpoint not in ENDPOINTS:
         raise ValueError(endpoint)
@@ -87,9 +95,7 @@ def _handle(game_id: str, endpoint: str, body: Any) -> dict:
     collect_rules(result, rules)
     unknown = rules - game.rulebook.rules.keys()
     assert not unknown, f"rules cited but not in the rulebook: {unknown}"
-    return {"game": game.id, "variant": variant.id, "options": opts, **result,
-            "citations": _citations(game, variant, opts, lang, rules),
-            "engine_version": __version__, "edition": game.rulebook.edition}
+    return game, variant, opts, result, rules
 
 
 # The work that depends only on the variant, the option values and the language, kept between requests.  Both

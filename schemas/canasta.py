@@ -43,11 +43,47 @@ class GameState(Strict):
     rounds = Int(0, 1000)
 
 
+def _black_threes(value):
+    if isinstance(value, bool) or not (isinstance(value, int) or (isinstance(value, list) and len(value) <= 3
+                                                                  and all(type(x) is int for x in value))):
+        raise ValidationError(_("a number, or one number per player of the side"))
+
+
+class Counts(Strict):
+    """A side's hand as a pad writes it (referee.canasta.counts); the engine checks what the variant takes."""
+    natural_canastas = Int(0, 60)
+    mixed_canastas = Int(0, 60)
+    mixed_canastas_one_wild = Int(0, 60)
+    mixed_canastas_two_wilds = Int(0, 60)
+    mixed_canastas_three_wilds = Int(0, 60)
+    sevens_canastas = Int(0, 60)
+    mixed_sevens_canastas = Int(0, 60)
+    sequence_canastas = Int(0, 60)
+    mixed_sequence_canastas = Int(0, 60)
+    wild_canastas = Int(0, 60)
+    deuce_canastas = Int(0, 60)
+    golden_canastas = Int(0, 60)
+    diamond_canastas = Int(0, 60)
+    big_wild_canastas = Int(0, 60)
+    small_wild_canastas = Int(0, 60)
+    joker_canastas = Int(0, 60)
+    unfinished_wild_melds = Int(0, 60)
+    short_sequences = Int(0, 60)
+    long_sequences = Int(0, 60)
+    black_threes_melded = Int(0, 12)
+    red_threes = Int(0, 12)
+    meld_points = Int(0, 100000)
+    hand_points = Int(0, 100000)
+    black_threes_in_hand = Raw(validate=_black_threes)
+    sevens_in_hand = Int(0, 60)
+
+
 class DealSide(Strict):
     id = SIDE_ID(required=True)
     melds = List(Cards(60), validate=Length(max=24))
     red_threes = Cards(8)
-    hands = List(Cards(120), required=True, validate=Length(min=1, max=3))
+    hands = List(Cards(120), validate=Length(min=1, max=3))
+    counts = Nested(Counts)
     went_out = Bool()
     concealed = Bool()
     double_ending = Bool()

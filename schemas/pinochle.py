@@ -45,6 +45,7 @@ class Deal(Strict):
     melds = Raw(validate=_list_or_map)
     meld = Cards(18)
     tricks = List(Nested(Trick), validate=Length(max=32))
+    meld_points = SCORE_MAP()
     points = SCORE_MAP()
     tricks_taken = SCORE_MAP()
     last_trick = Name()

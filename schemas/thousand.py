@@ -55,6 +55,7 @@ class Deal(Strict):
     tricks = List(Nested(Trick), validate=Length(max=24))
     points = SCORE_MAP()
     tricks_taken = SCORE_MAP()
+    took_trick = Dict(keys=Name(), values=Bool(), validate=Length(max=8))
     talon = Cards(4)
     musik_unused = Cards(4)
     discards = Cards(4)

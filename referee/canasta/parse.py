@@ -18,6 +18,7 @@ from .cards import count_off, deck_of, is_black_three, is_red_three, is_wild
 from .deal import DealState, Layout, Pile, group_cards, natural_rank, same, take_from
 from .melds import MeldFault, classify, excess_wilds, go_out_fault, is_canasta, meld_key, meld_ok, without_wilds
 from .options import deal_size
+from .counts import deal_counts, side_counts
 
 
 PENALTIES = {  # irregularity type → (rule, points)
@@ -281,6 +282,36 @@ def side_melds_of(melds: list[list[Card]], opts: dict, ptr: str, going_out: bool
     return kinds
 
 
+def _counted_side(ds: dict, opts: dict, ptr: str, n_players: int) -> dict:
+    """A side given by ``counts`` (:mod:`.counts`) in place of cards: what :func:`.scoring.settle` takes."""
+    for k in ("melds", "red_threes", "hands"):
+        if ds.get(k) is not None:
+            raise InputError(_("a side is given by its cards or by counts, not both"), f"{ptr}/{k}")
+    went_out, concealed = bool(ds.get("went_out")), bool(ds.get("concealed"))
+    double = bool(ds.get("double_ending"))
+    if went_out and opts["no_going_out"]:
+        raise InputError(_("nobody goes out in this game: the deal runs to the end of the stock (canasta/6.2)"),
+                         ptr + "/went_out")
+    if double and not (went_out and opts["double_ending"]):
+        raise InputError(_("a double ending is the going-out side's, and only with the double_ending option "
+                           "(canasta/6.6)"), ptr + "/double_ending")
+    aside = ds.get("black_threes_set_aside", 0)
+    if aside and not opts["black_threes_set_aside"]:
+        raise InputError(_("black threes are set aside only with black_threes_set_aside (canasta/2.3)"),
+                         ptr + "/black_threes_set_aside")
+    got = side_counts(ds["counts"], opts, ptr, n_players=n_players, went_out=went_out, concealed=concealed,
+                      double_ending=double, opponents_out=False)
+    one_player = ds.get("one_player_all_reds")
+    if one_player and opts["red_three_scale"] != "one_player_doubles":
+        raise InputError(_("one_player_all_reds counts only with red_three_scale one_player_doubles (canasta/2.2)"),
+                         ptr + "/one_player_all_reds")
+    if one_player and got["red_threes"] != 4:
+        raise InputError(_("one_player_all_reds says one player collected all four red threes; the side shows "
+                           "{n}", n=got["red_threes"]), ptr + "/one_player_all_reds")
+    return {**got, "went_out": went_out, "concealed": concealed, "double_ending": double,
+            "one_player_all_reds": one_player, "black_threes_aside": aside, "n_players": n_players}
+
+
 def finished_deal(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int], int, dict[str, dict], list[dict]]:
     """A completed deal as ``score`` receives it (``deal.sides[]`` with melds, red threes, each player's cards left,
     who went out): ``(layout, scores before, target, per_side, penalties)``, ``per_side`` as :func:`.scoring.settle`
@@ -304,6 +335,9 @@ def finished_deal(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int
         if sid not in scores or sid in per_side:
             raise InputError(_("{name} is not one of the sides (or is given twice)", name=repr(sid)), ptr + "/id")
         n_players = len(active.members[sid])
+        if ds.get("counts") is not None:
+            per_side[sid] = _counted_side(ds, opts, ptr, n_players)
+            continue
         melds = [card_list(m, f"{ptr}/melds/{j}") for j, m in enumerate(ds.get("melds") or [])]
         reds = card_list(ds.get("red_threes") or [], ptr + "/red_threes")
         hands = [card_list(h, f"{ptr}/hands/{j}") for j, h in enumerate(ds.get("hands") or [])]
@@ -396,6 +430,10 @@ def finished_deal(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int
         raise InputError(_("give every side's cards (missing: {sides})", sides=missing), "/deal/sides")
     if sum(1 for v in per_side.values() if v["went_out"]) > 1:
         raise InputError(_("only one side goes out"), "/deal/sides")
+    counted = [(f"/deal/sides/{i}/counts", per_side[ds["id"]]) for i, ds in enumerate(deal["sides"])
+               if per_side[ds["id"]].get("counts") is not None]
+    if counted:
+        deal_counts(counted, opts, len(layout.sides), any(v["went_out"] for v in per_side.values()))
     bonus = opts["first_canasta_bonus_cards"]
     if bonus and any(c for _n, c in surplus.values()) and not any(c and n >= bonus for n, c in surplus.values()):
         raise InputError(_("the first canasta of the deal brings its maker {n} stock cards (canasta/4.2): a side "

@@ -201,6 +201,42 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
     return SideScore(base, on_table - in_hand, lines)
 
 
+# a counted canasta's line, without the rank or suit of the meld that stood for it (referee.canasta.counts)
+RANKLESS = {"natural canasta": N_("natural canasta"), "mixed canasta": N_("mixed canasta"),
+            "mixed sequence canasta": N_("mixed sequence canasta"), "escalera": N_("escalera"), "samba": N_("samba"),
+            "sequence canasta": N_("sequence canasta")}
+
+
+def _rankless_items() -> dict[str, str]:
+    """The lines of the stand-in melds (a K group, a sequence in hearts from 4) → the same lines without them."""
+    out = {_(LABELS[name], rank=Rank("K"), suit=SuitSign("H")): _(label) for name, label in RANKLESS.items()}
+    for n in (3, 4):
+        out[ngettext("sequence of {n} in {suit}, shorter than five", "sequence of {n} in {suit}, shorter than five",
+                     n, suit=SuitSign("H"))] = _("a sequence shorter than five")
+    for n in (5, 6, 7):
+        out[ngettext("sequence of {n} in {suit}, five or more", "sequence of {n} in {suit}, five or more", n,
+                     suit=SuitSign("H"))] = _("a sequence of five or more")
+    return out
+
+
+def counted(s: SideScore, meld_points: int, hand_points: int) -> SideScore:
+    """A side given by counts (:mod:`.counts`): scored on the melds that stand for its canastas, with the card
+    points written down in place of those of the stand-in cards (canasta/7.1), and the lines naming no rank or
+    suit of the stand-ins."""
+    lines = []
+    plain = _rankless_items()
+    for ln in s.lines:
+        if ln["item"] in plain:
+            ln = {**ln, "item": plain[ln["item"]]}
+        if ln["rule"] == "canasta/7.1":     # the stand-ins' melded cards; their hands hold no card counted here
+            lines.append({**ln, "points": meld_points})
+            if hand_points:
+                lines.append({"item": _("cards left in hand"), "points": -hand_points, "rule": "canasta/7.1"})
+            continue
+        lines.append(ln)
+    return SideScore(s.base, meld_points - hand_points, lines)
+
+
 # ---------------------------------------------------------------- settling a deal (score and validate)
 
 def settle(layout: Layout, opts: dict, scores: dict[str, int], target: int, per_side: dict[str, dict],
@@ -222,6 +258,8 @@ def settle(layout: Layout, opts: dict, scores: dict[str, int], target: int, per_
                        concealed=d["concealed"], opponents_went_out=anyone_out and not d["went_out"],
                        one_player_all_reds=d.get("one_player_all_reds", False),
                        double_ending=d.get("double_ending", False), black_threes_aside=d.get("black_threes_aside", 0))
+        if d.get("counts") is not None:
+            s = counted(s, d["meld_points"], d["hand_points"])
         lines = list(s.lines)
         pen = [p for p in penalties if p["side"] == sid]
         lines += [{"item": p["note"], "points": p["points"], "rule": p["rule"]} for p in pen]

@@ -144,7 +144,7 @@ def register_error_handlers(app: Flask) -> None:
                 more = _("more faults from here on are not listed, and the rest of the body was not read")
             errors = errors[:MAX_ERRORS] + [{"pointer": errors[MAX_ERRORS]["pointer"], "detail": more}]
         return problem(422, "invalid-input", _("The request cannot be judged"),
-                       _("the request is invalid or describes something impossible"), errors)
+                       e.detail or _("the request is invalid or describes something impossible"), errors)
 
     @app.errorhandler(UnknownGame)
     @app.errorhandler(UnknownVariant)

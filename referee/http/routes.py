@@ -15,7 +15,7 @@ try:
 except ImportError:             # pragma: no cover - an environment set up before it was a dependency
     orjson = None
 
-from referee import i18n, service
+from referee import i18n, service, sheet
 from referee.i18n import _
 from referee.jsonio import parse_body
 from referee.settings import MAX_BODY  # (REFEREE_MAX_BODY)
@@ -89,8 +89,10 @@ def register_routes(app: Flask) -> None:
         body = parse_body(raw)
         if endpoint == "deck":
             return ok(service.deck_info(game, body, i18n.current()))
+        if endpoint == "scoresheet":
+            return ok(sheet.scoresheet(game, body, i18n.current()))
         return ok(service.handle(game, endpoint, body, i18n.current()))
 
-    for ep in (*service.ENDPOINTS, "deck"):
+    for ep in (*service.ENDPOINTS, "deck", "scoresheet"):
         app.add_url_rule(f"/v1/games/<game>/{ep}", f"post_{ep}", lambda game, _ep=ep: post(game, _ep),
                          methods=["POST"])

@@ -223,6 +223,22 @@ def two_handed_deal(deal, players, dealer, opts, scores, target) -> DealState:
         _sequential_melds(melds, players, opts, trump, st, tricks[:stock_tricks(opts)], held, upcard)
         if declared is not None:
             st.declared = _declared(declared, players, scores, st, target, len(tricks))
+    elif deal.get("meld_points") is not None:
+        if deal.get("melds") is not None:
+            raise InputError(_("give the melds as cards or as points, not both"), "/deal/melds")
+        pts, taken, last = _pad_two(deal, players, opts, partial=declared is not None)
+        st.captured = dict(pts)
+        st.won = dict(taken)
+        st.last_trick = last
+        if last is not None:
+            st.captured[last] += LAST_TRICK
+        for p in players:
+            if deal["meld_points"][p]:
+                st.meld_points[p] += deal["meld_points"][p]
+                st.melds.append({"player": p, "meld": None, "class": None, "points": deal["meld_points"][p],
+                                 "item": _("meld as written down")})
+        if declared is not None:
+            st.declared = _declared(declared, players, scores, st, target, None)
     else:
         pts, taken, last = _points_two(deal, players, opts, partial=declared is not None)
         st.captured = dict(pts)
@@ -291,6 +307,78 @@ def _points_two(deal, players, opts, partial=False):
     if taken[last] == 0:
         raise InputError(_("{player} took no trick, so not the last one", player=last), "/deal/last_trick")
     return pts, taken, last
+
+
+MOST_MELD = 1000        # the richest single meld: a double around of aces (pinochle/4.1)
+
+
+def _pad_two(deal, players, opts, partial=False):
+    """The pad's form of a two-handed deal: each player's meld and card points (``meld_points``, ``points``), who
+    took the last trick, and a declaration out; the tricks each took may be left out (``tricks_taken``), since the
+    score does not depend on them.  Left out, some share of the tricks must fit what is written (every card point
+    and every meld needs a trick won, a meld one won while the stock lasted), and ``tricks`` is null in the answer.
+    ``partial``: play stopped at a declaration out (pinochle/6.4)."""
+    melds, pts = deal.get("meld_points"), deal.get("points")
+    if not isinstance(pts, dict):
+        raise InputError(_("give the card points each player took in tricks"), "/deal/points")
+    if not isinstance(melds, dict):
+        raise InputError(_("give the meld each player scored"), "/deal/meld_points")
+    for key, obj in (("meld_points", melds), ("points", pts)):
+        for k in obj:
+            if k not in players:
+                raise InputError(_("{name} is not a player", name=repr(k)), f"/deal/{key}/{esc(k)}")
+        for p in players:
+            v = obj.get(p)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise InputError(_("a whole number, 0 or more, for every player"), f"/deal/{key}/{esc(p)}")
+    stock = stock_tricks(opts)
+    for p in players:
+        if melds[p] % 10:
+            raise InputError(_("every meld is worth a multiple of 10 (pinochle/4.1), so {points} cannot be a "
+                               "player's meld", points=melds[p]), f"/deal/meld_points/{esc(p)}")
+        if melds[p] > stock * MOST_MELD:
+            raise InputError(_("a player melds once for each trick won while the stock lasts, {n} at most, so "
+                               "{points} is more meld than a deal holds (pinochle/4.2)", n=stock, points=melds[p]),
+                             f"/deal/meld_points/{esc(p)}")
+    if deal.get("tricks_taken") is not None:
+        out = _points_two(deal, players, opts, partial)
+        for p in players:
+            if melds[p] and out[1][p] == 0:
+                raise InputError(_("{player} won no trick, so melded nothing (pinochle/4.2)", player=p),
+                                 f"/deal/meld_points/{esc(p)}")
+        return out
+    n_all = total_tricks(len(players), opts)
+    a, b = players
+    last = None
+    if partial:
+        if deal.get("last_trick") is not None:
+            raise InputError(_("play stopped at the declaration, so nobody took the last trick"), "/deal/last_trick")
+    else:
+        if sum(pts.values()) != DEAL_TOTAL:
+            raise InputError(_("card points in tricks add up to {total} (the last trick's 10 is added by last_trick), "
+                               "not {given} (pinochle/1.3)", total=DEAL_TOTAL, given=sum(pts.values())),
+                             "/deal/points")
+        if deal.get("last_trick") is None:
+            raise InputError(_("give last_trick: who took the last trick (worth 10)"), "/deal/last_trick")
+        last = parse_player(deal.get("last_trick"), players, "/deal/last_trick")
+    pool = pool_of(opts)
+    splits = ([(t, n_all - t) for t in range(n_all + 1)] if not partial else
+              [(t, u) for t in range(n_all) for u in range(n_all - t)])
+    for ta, tb in splits:
+        taken = {a: ta, b: tb}
+        if any(taken[p] == 0 and (pts[p] or melds[p] or p == last) for p in players):
+            continue
+        if any(melds[p] > min(taken[p], stock) * MOST_MELD for p in players):
+            continue
+        targets = [(2 * taken[p], pts[p]) for p in players]
+        if partial:
+            targets.append((2 * (n_all - ta - tb), DEAL_TOTAL - sum(pts.values())))
+            if len(targets) > 3 or DEAL_TOTAL - sum(pts.values()) < 0:
+                break
+        if points_feasible(targets, pool):
+            return pts, {p: None for p in players}, last
+    raise InputError(_("no share of the pack's cards and tricks gives these card points (pinochle/1.3)"),
+                     "/deal/points")
 
 
 def _taken(players, pts, taken) -> str:

@@ -73,8 +73,8 @@ def score_two(players, dealer, opts, scores, target, st: DealState) -> dict:
         lines[dealer].append({"item": _("dix {card} turned up: dealer scores 10", card=st.turned_up), "points": 10,
                               "rule": "pinochle/2.2"})
     for m in st.melds:
-        lines[m["player"]].append({"item": _("{meld} (class {cls})", meld=MeldName(m["meld"]), cls=m["class"]),
-                                   "points": m["points"],
+        item = m.get("item") or _("{meld} (class {cls})", meld=MeldName(m["meld"]), cls=m["class"])
+        lines[m["player"]].append({"item": item, "points": m["points"],
                                    "rule": "pinochle/4.7" if m["meld"] == "dix" else "pinochle/4.1"})
     a, b = players
     raw = {p: st.captured[p] for p in players}

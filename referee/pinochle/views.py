@@ -30,6 +30,9 @@ def score(req: dict, variant, opts: dict) -> dict:
         st = two_handed_deal(deal, players, dealer, opts, scores, target)
         res = score_two(players, dealer, opts, scores, target, st)
     else:
+        if deal.get("meld_points") is not None:
+            raise InputError(_("in this form the meld is scored from the cards shown: give them as melds"),
+                             "/deal/meld_points")
         d = auction_deal(deal, players, dealer, opts)
         if len(players) == 4:
             res = score_partnership(players, opts, scores, target, d.declarer, d.bid, d.melds, d.captured, d.won,

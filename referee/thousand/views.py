@@ -12,6 +12,7 @@ from ..common import parse_player, parse_players
 from ..errors import IllegalAction, InputError
 from ..i18n import _
 from .deal import DealState, Layout
+from . import pad
 from .melds import ACES
 from .parse import (PHASES, _outcome_from_state, _start_deal, build_position, check_keys, dispatch, needs_hand,
                     outcome_from_deal, parse_state, position_of)
@@ -27,8 +28,15 @@ def score(req: dict, variant, opts: dict) -> dict:
     deal = req.get("deal")
     if not isinstance(deal, dict):
         raise InputError(_("deal must be an object"), "/deal")
-    outcome = outcome_from_deal(deal, layout, opts, state)
-    return finish(layout, opts, state, outcome)
+    if pad.is_pad(deal):        # the pulka's form: a player's card points left out, or only who took a trick
+        outcome, untallied = pad.outcome(deal, layout, opts, state)
+    else:
+        outcome, untallied = outcome_from_deal(deal, layout, opts, state), False
+    res = finish(layout, opts, state, outcome)
+    if untallied:               # the deal says only whether each player took a trick
+        for p in res["players"]:
+            p["tricks"] = None
+    return res
 
 
 def finish(layout, opts, state, outcome) -> dict:

@@ -1,0 +1,337 @@
+"""A side's hand as a score pad writes it (canasta/7.1): counts of canastas and bonuses instead of cards.
+
+``{"natural_canastas": 1, "mixed_canastas": 1, "red_threes": 2, "meld_points": 220, "hand_points": 40}`` with
+``went_out`` and ``concealed`` beside it, as they sit beside cards.  The counts are scored by the same code as
+cards: each counted canasta (or other scoring meld) stands for one meld of cards built for it, which the variant
+classifies and prices as it would the real one, so every variant's bonuses apply; ``meld_points`` and
+``hand_points`` replace the card count of the melds and the hands.
+
+Which keys a variant takes is found the same way: a key applies when its meld is a legal one under the options and
+earns what the key names (a wild canasta only where wild cards meld, a canasta of sevens only where it has its own
+bonus …).  Counts no deal can produce are refused, naming the field.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card
+from ..errors import InputError
+from ..i18n import N_, _, ngettext
+from .cards import card_value, deck_of
+from .melds import MeldFault, canasta_bonus, classify, go_out_fault
+
+
+def _c(text: str) -> Card:
+    rank, suit = (text[:-1], text[-1]) if text[-1] in "SHDC" and text not in ("JK",) else (text, None)
+    return Card(rank, suit)
+
+
+def _cards(*specs: tuple[str, int]) -> list[Card]:
+    return [_c(t) for t, n in specs for _i in range(n)]
+
+
+SEQ = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+WILD_NAMES = {"wild canasta", "canasta of deuces", "bolivia", "free canasta", "seven-joker canasta"}
+# key → (the melds that may stand for it, cheapest first; the canasta names it may earn, or None for a meld that is
+# no canasta; the option that must be on, if any)
+MELDS: dict[str, tuple[list[list[Card]], set | None]] = {
+    "natural_canastas": ([_cards(("K", 7))], {"natural canasta"}),
+    "mixed_canastas": ([_cards(("K", 7 - w), ("2", w)) for w in (1, 2, 3)], {"mixed canasta"}),
+    "mixed_canastas_one_wild": ([_cards(("K", 6), ("2", 1))], {"mixed canasta"}),
+    "mixed_canastas_two_wilds": ([_cards(("K", 5), ("2", 2))], {"mixed canasta"}),
+    "mixed_canastas_three_wilds": ([_cards(("K", 4), ("2", 3))], {"mixed canasta"}),
+    "sevens_canastas": ([_cards(("7", 7))], {"canasta of sevens"}),
+    "mixed_sevens_canastas": ([_cards(("7", 7 - w), ("2", w)) for w in (1, 2, 3)],
+                              {"canasta of sevens", "mixed canasta of sevens"}),
+    "sequence_canastas": ([[_c(r + "H") for r in SEQ[:7]]], {"sequence canasta", "samba", "escalera"}),
+    "mixed_sequence_canastas": ([[_c(r + "H") for r in SEQ[:6]] + [_c("2")]], {"mixed sequence canasta"}),
+    "wild_canastas": ([_cards(("2", 7 - j), ("JK", j)) for j in range(8)], WILD_NAMES),
+    "deuce_canastas": ([_cards(("2", 7))], {"canasta of seven 2s"}),
+    "golden_canastas": ([_cards(("2", 7))], {"golden canasta"}),
+    "diamond_canastas": ([_cards(("2", 3), ("JK", 4))], {"diamond canasta"}),
+    "big_wild_canastas": ([_cards(("2", 3), ("JK", 4))], {"big wild canasta"}),
+    "small_wild_canastas": ([_cards(("2", 4), ("JK", 3))], {"small wild canasta"}),
+    "joker_canastas": ([_cards(("2", 3), ("JK", 4))], {"canasta of four jokers and three 2s"}),
+    "unfinished_wild_melds": ([_cards(("2", 3))], None),
+    "short_sequences": ([[_c(r + "H") for r in SEQ[:3]]], None),
+    "long_sequences": ([[_c(r + "H") for r in SEQ[:5]]], None),
+    "black_threes_melded": ([], None),
+}
+# keys that are no meld: red threes, card points, cards charged on their own
+PLAIN = ("red_threes", "meld_points", "hand_points", "black_threes_in_hand", "sevens_in_hand")
+KEYS = tuple(MELDS) + PLAIN
+# the option a non-canasta meld key needs to score anything
+NEEDS = {"unfinished_wild_melds": lambda o: o.get("wild_melds") == "palace",
+         "short_sequences": lambda o: bool(o.get("short_sequence_penalty")),
+         "long_sequences": lambda o: bool(o.get("long_sequence_bonus")),
+         "black_threes_melded": lambda o: bool(o.get("four_black_threes_out")),
+         "black_threes_in_hand": lambda o: o.get("black_three_in_hand", "card_value") != "card_value",
+         "sevens_in_hand": lambda o: bool(o.get("sevens_in_hand")),
+         "mixed_canastas": lambda o: o.get("mixed_canasta_bonus") != "graded",
+         "mixed_canastas_one_wild": lambda o: o.get("mixed_canasta_bonus") == "graded",
+         "mixed_canastas_two_wilds": lambda o: o.get("mixed_canasta_bonus") == "graded",
+         "mixed_canastas_three_wilds": lambda o: o.get("mixed_canasta_bonus") == "graded",
+         "sevens_canastas": lambda o: bool(o.get("sevens_canasta_bonus")),
+         "mixed_sevens_canastas": lambda o: bool(o.get("mixed_sevens_bonus")) or (
+             bool(o.get("sevens_canasta_bonus")) and bool(o.get("sevens_canasta_mixed")))}
+WHY_NOT = N_("this variant has no such canasta or bonus to count")
+
+
+def _meld_for(key: str, opts: dict) -> list[Card] | None:
+    """The cheapest legal meld that stands for ``key`` under ``opts``, or None when the variant has none."""
+    need = NEEDS.get(key)
+    if need is not None and not need(opts):
+        return None
+    cands, names = MELDS[key]
+    for m in cands:
+        try:
+            kind = classify(m, opts, going_out=True)
+        except MeldFault:
+            continue
+        bonus = canasta_bonus(kind, m, opts)
+        if names is None:
+            if bonus is None:
+                return m
+        elif bonus is not None and bonus[0] in names:
+            return m
+    return None
+
+
+def applicable(opts: dict) -> list[str]:
+    """The count keys the options give a meaning to, in the order of :data:`KEYS`."""
+    out = []
+    for k in KEYS:
+        if k in MELDS and k != "black_threes_melded":
+            if _meld_for(k, opts) is not None:
+                out.append(k)
+        elif NEEDS.get(k, lambda o: True)(opts):
+            out.append(k)
+    return out
+
+
+def _cheapest(m: list[Card]) -> int:
+    """The fewest card points a meld like ``m`` can hold: its natural rank at the cheapest (a 4, 5 or 6)."""
+    return sum(5 if c.rank not in ("2", "JK") else card_value(c) for c in m)
+
+
+# the canastas of a rank, and the wild cards each holds
+GROUPS = {"natural_canastas": 0, "mixed_canastas": 1, "mixed_canastas_one_wild": 1, "mixed_canastas_two_wilds": 2,
+          "mixed_canastas_three_wilds": 3}
+BLACK = [_c("3S"), _c("3C"), _c("3S"), _c("3C")]
+
+
+def side_counts(counts: Any, opts: dict, side_ptr: str, *, n_players: int, went_out: bool, concealed: bool,
+                double_ending: bool, opponents_out: bool) -> dict:
+    """Check one side's counts and turn them into what :func:`.scoring.score_counts` takes: ``{"melds": the melds
+    standing for the counted ones, "meld_points", "hand_points", "red_threes", "hands": the cards charged on their
+    own}``.  ``side_ptr`` points at the side (its ``counts`` are under it)."""
+    ptr = side_ptr + "/counts"
+    if not isinstance(counts, dict):
+        raise InputError(_("the counts are an object of what the side scored"), ptr)
+    keys = applicable(opts)
+    for k, v in counts.items():
+        if k not in KEYS or k not in keys:
+            raise InputError(_(WHY_NOT), f"{ptr}/{k}")
+        if k == "black_threes_in_hand" and isinstance(v, list):
+            if len(v) != n_players or not all(type(x) is int and 0 <= x <= 4 for x in v):
+                raise InputError(_("black threes left in hand: a number, or one number (0 to 4) per player of the "
+                                   "side"), f"{ptr}/{k}")
+            continue
+        if type(v) is not int or v < 0:
+            raise InputError(_("a whole number, 0 or more"), f"{ptr}/{k}")
+    for k in ("meld_points", "hand_points"):
+        if k not in counts:
+            raise InputError(_("give the card points of the side's melds and of the cards left in its hands, 0 "
+                               "when there are none"), f"{ptr}/{k}")
+        if counts[k] % 5:
+            raise InputError(_("every card is worth a multiple of 5 points (canasta/1.4), so {points} cannot be a "
+                               "count of cards", points=counts[k]), f"{ptr}/{k}")
+    deck = deck_of(opts)
+    reds_in_deck = 2 * deck.copies
+    if counts.get("red_threes", 0) > reds_in_deck:
+        raise InputError(_("the {size}-card deck holds {most} red threes, not {n} (canasta/1.2)", size=deck.size,
+                           most=reds_in_deck, n=counts["red_threes"]), f"{ptr}/red_threes")
+    melds: list[list[Card]] = []
+    others: list[list[Card]] = []       # the melds not of a rank, whose wild cards count as they stand
+    least = 0
+    for k in MELDS:
+        n = counts.get(k, 0)
+        if not n:
+            continue
+        if k == "black_threes_melded":
+            if n not in (3, 4) or not went_out:
+                raise InputError(_("black threes are melded three or four at once, in the going-out turn "
+                                   "(canasta/2.3)"), f"{ptr}/{k}")
+            melds.append(BLACK[:n])
+            least += 5 * n
+            continue
+        m = _meld_for(k, opts)
+        melds += [m] * n
+        if k not in GROUPS and k not in ("sevens_canastas", "mixed_sevens_canastas"):
+            others += [m] * n
+        least += n * _cheapest(m)
+    groups = {k: counts.get(k, 0) for k in GROUPS}
+    if opts.get("same_rank_melds", "one") != "many" and any(groups.values()):
+        ranks = [r for r in SEQ if not (r == "7" and NEEDS["sevens_canastas"](opts))]
+        if sum(groups.values()) > len(ranks):
+            raise InputError(ngettext("a side melds each rank once (canasta/3.1), and {n} rank can make a canasta",
+                                      "a side melds each rank once (canasta/3.1), and {n} ranks can make a canasta",
+                                      len(ranks)), f"{ptr}/{_first(counts, tuple(GROUPS))}")
+        # every canasta of a rank on its own rank: the most naturals on the cheapest ranks hold the fewest points
+        values = sorted(5 if r in ("4", "5", "6", "7") else 20 if r == "A" else 10 for r in ranks)
+        naturals = sorted((7 - GROUPS[k] for k, n in groups.items() for _i in range(n)), reverse=True)
+        least += sum(k * v for k, v in zip(naturals, values))
+        least += sum(20 * GROUPS[k] * n for k, n in groups.items())
+        least -= sum(n * _cheapest(_meld_for(k, opts)) for k, n in groups.items() if n)   # counted above
+    if counts["meld_points"] < least:
+        raise InputError(_("the melds counted hold at least {least} card points, more than {points} (canasta/1.4)",
+                           least=least, points=counts["meld_points"]), f"{ptr}/meld_points")
+    if concealed and not went_out:
+        raise InputError(_("only going out can be concealed (canasta/6.4)"), f"{side_ptr}/concealed")
+    if went_out:
+        why = go_out_fault([(classify(m, opts, going_out=True), m) for m in melds], opts, counts.get("red_threes", 0))
+        if why:
+            raise InputError(f"{why} (canasta/6.2)", f"{side_ptr}/went_out")
+    if counts["meld_points"] and not melds:
+        melds.append(_cards(("4", 3)))        # melds that earn no bonus: the side has melded
+    # the cards charged on their own (canasta/2.3): black threes and sevens left in hand
+    b3 = counts.get("black_threes_in_hand", 0)
+    per_hand = b3 if isinstance(b3, list) else None
+    b3_total = sum(b3) if per_hand is not None else b3
+    if b3_total > 2 * deck.copies:
+        raise InputError(_("the {size}-card deck holds {most} black threes, not {n} (canasta/1.2)", size=deck.size,
+                           most=2 * deck.copies, n=b3_total), f"{ptr}/black_threes_in_hand")
+    if per_hand is None and b3_total == 4 and opponents_out and n_players > 1:
+        raise InputError(_("four black threes in one hand count double when the other side went out (canasta/2.3): "
+                           "give them per player, as a list"), f"{ptr}/black_threes_in_hand")
+    hands = [[BLACK[i % 4] for i in range(n)] for n in (per_hand if per_hand is not None else [b3_total])]
+    sevens = counts.get("sevens_in_hand", 0)
+    if sevens:
+        hands.append([_c("7")] * sevens)
+    holders = n_players - (0 if not went_out else n_players if double_ending else 1)
+    if not holders and (b3_total or sevens or counts["hand_points"]):
+        raise InputError(_("the side went out with every hand empty, so no card is left in hand (canasta/6.2)"),
+                         f"{ptr}/{_first(counts, ('hand_points', 'black_threes_in_hand', 'sevens_in_hand'))}")
+    at_least = 5 * max(0, holders - b3_total - sevens)
+    if counts["hand_points"] < at_least:
+        raise InputError(ngettext("{n} player of the side still holds cards, so the cards left in hand are worth "
+                                  "at least {least} points (canasta/6.2)",
+                                  "{n} players of the side still hold cards, so the cards left in hand are worth "
+                                  "at least {least} points (canasta/6.2)", holders, least=at_least),
+                         f"{ptr}/hand_points")
+    return {"melds": melds, "meld_points": counts["meld_points"], "hand_points": counts["hand_points"],
+            "red_threes": counts.get("red_threes", 0), "hands": hands, "counts": counts,
+            "others": others}
+
+
+def _first(counts: dict, keys: tuple[str, ...]) -> str:
+    return next((k for k in keys if counts.get(k)), keys[0])
+
+
+def _blame(counted: list[tuple[str, dict]], keys: tuple[str, ...]) -> str:
+    """The field a fault of the sides together is laid on: the first of ``keys`` the last side counting any of
+    them counts."""
+    for ptr, d in reversed(counted):
+        if any(d["counts"].get(k) for k in keys):
+            return f"{ptr}/{_first(d['counts'], keys)}"
+    return f"{counted[-1][0]}/{keys[0]}"
+
+
+WILD_KEYS = tuple(k for k in MELDS if k not in ("natural_canastas", "sevens_canastas", "sequence_canastas",
+                                                  "short_sequences", "long_sequences", "black_threes_melded"))
+
+
+def _wilds_most(opts: dict) -> int:
+    """The most wild cards a canasta of a rank may hold under the options (canasta/3.1)."""
+    return max((w for w in range(1, 7) if _legal(_cards(("K", 7 - w), ("2", w)), opts)), default=0)
+
+
+def _legal(m: list[Card], opts: dict) -> bool:
+    try:
+        return classify(m, opts, going_out=True) == "group"
+    except MeldFault:
+        return False
+
+
+def _rank_wilds(nat: int, mixed: int, cap: int, most: int, limit: int | None) -> int | None:
+    """The fewest wild cards ``nat`` natural and ``mixed`` mixed canastas of one rank need, when the deck holds
+    ``cap`` cards of the rank; None when they cannot all be made of it."""
+    if limit is not None and nat + mixed > limit:
+        return None
+    need = max(mixed, 7 * (nat + mixed) - cap)        # a mixed canasta holds a wild card at least
+    if need > mixed * most or 7 * nat > cap:
+        return None
+    return need
+
+
+def deal_counts(counted: list[tuple[str, dict]], opts: dict, n_sides: int, anyone_out: bool) -> None:
+    """What the sides given by counts hold together must fit in the deck (canasta/1.2): the canastas of each rank,
+    the wild cards, the red threes and the card points.  ``counted``: ``(pointer of the side's counts, what
+    :func:`side_counts` made of them)``."""
+    deck = deck_of(opts)
+    per_rank = 4 * deck.copies
+    reds = sum(d["red_threes"] for _p, d in counted)
+    if reds > 2 * deck.copies:
+        raise InputError(_("the {size}-card deck holds {most} red threes, and the sides count {n} (canasta/1.2)",
+                           size=deck.size, most=2 * deck.copies, n=reds), _blame(counted, ("red_threes",)))
+    for ptr, d in counted:
+        b3 = d["counts"].get("black_threes_in_hand", 0)
+        if anyone_out and not d["went_out"] and b3 == 4 and d["n_players"] > 1:
+            raise InputError(_("four black threes in one hand count double when the other side went out "
+                               "(canasta/2.3): give them per player, as a list"), f"{ptr}/black_threes_in_hand")
+    total = sum(d["meld_points"] + d["hand_points"] for _p, d in counted)
+    worth = sum(card_value(c) for c in deck.cards())
+    if total > worth:
+        raise InputError(_("the sides count {total} card points in melds and hands, and the whole deck is worth "
+                           "{worth} (canasta/1.4)", total=total, worth=worth),
+                         _blame(counted, ("meld_points", "hand_points")))
+    # canastas of a rank: the naturals and the mixed ones shared out over the ranks, the fewest wild cards used
+    sevens = NEEDS["sevens_canastas"](opts)
+    ranks = len(SEQ) - (1 if sevens else 0)
+    limit = n_sides if opts.get("same_rank_melds", "one") != "many" else None
+    most = _wilds_most(opts)
+    nat = sum(d["counts"].get("natural_canastas", 0) for _p, d in counted)
+    mixed = sum(d["counts"].get(k, 0) for _p, d in counted for k in GROUPS if k != "natural_canastas")
+    best: dict[tuple[int, int], int] = {(0, 0): 0}
+    for _r in range(ranks):
+        nxt: dict[tuple[int, int], int] = {}
+        for (a, b), w in best.items():
+            for da in range(0, nat - a + 1):
+                for db in range(0, mixed - b + 1):
+                    need = _rank_wilds(da, db, per_rank, most, limit)
+                    if need is None:      # more mixed canastas of the rank need more still
+                        break
+                    key = (a + da, b + db)
+                    if nxt.get(key, 1 << 30) > w + need:
+                        nxt[key] = w + need
+        best = nxt
+    group_wilds = best.get((nat, mixed))
+    if group_wilds is None:
+        raise InputError(_("the deck holds {n} cards of each rank: not enough for {nat} natural and {mixed} mixed "
+                           "canastas between the sides (canasta/1.2)", n=per_rank, nat=nat, mixed=mixed),
+                         _blame(counted, tuple(GROUPS)))
+    s_nat = sum(d["counts"].get("sevens_canastas", 0) for _p, d in counted)
+    s_mixed = sum(d["counts"].get("mixed_sevens_canastas", 0) for _p, d in counted)
+    seven_wilds = 0
+    if s_nat or s_mixed:
+        seven_wilds = _rank_wilds(s_nat, s_mixed, per_rank, most, limit)
+        if seven_wilds is None:
+            raise InputError(_("the deck holds {n} sevens: not enough for the canastas of sevens the sides count "
+                               "(canasta/1.2)", n=per_rank), _blame(counted, ("sevens_canastas", "mixed_sevens_canastas")))
+    # every other counted meld: the wild cards and jokers of the meld that stands for it
+    other = [m for _p, d in counted for m in d["others"]]
+    wilds = group_wilds + seven_wilds + sum(1 for m in other for c in m if c.rank in ("2", "JK"))
+    jokers = sum(1 for m in other for c in m if c.rank == "JK")
+    in_deck = sum(1 for c in deck.cards() if c.rank in ("2", "JK"))
+    jokers_in_deck = sum(1 for c in deck.cards() if c.rank == "JK")
+    if wilds > in_deck or jokers > jokers_in_deck:
+        raise InputError(_("the deck holds {n} wild cards ({jokers} of them jokers): fewer than the canastas the "
+                           "sides count need (canasta/1.2)", n=in_deck, jokers=jokers_in_deck),
+                         _blame(counted, WILD_KEYS))
+    seq = [(d["counts"].get("sequence_canastas", 0), d["counts"].get("mixed_sequence_canastas", 0))
+           for _p, d in counted]
+    natural_seq, all_seq = sum(a for a, _b in seq), sum(a + b for a, b in seq)
+    if natural_seq > 4 * (len(SEQ) * deck.copies // 7) or all_seq > 4 * (len(SEQ) * deck.copies // 6):
+        raise InputError(_("the deck holds {n} cards of each suit from 4 to A: not enough for the sequences the "
+                           "sides count (canasta/1.2)", n=len(SEQ) * deck.copies),
+                         _blame(counted, ("sequence_canastas", "mixed_sequence_canastas")))

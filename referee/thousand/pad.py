@@ -1,0 +1,87 @@
+"""A Thousand deal as a pulka writes it down: the declarer, the contract, each player's card points with the last one
+left to be worked out (120 less the others), the marriages announced, and whether each player took a trick
+(``took_trick``) in place of the number of tricks each took, since only "no trick" decides anything (a bolt,
+thousand/13.1; a marriage's points, thousand/10.3).
+
+It is read through the card-points form of :func:`.parse.outcome_from_deal`: the deal is possible when some
+numbers of tricks agreeing with ``took_trick`` make it so, and every check of that form applies.  The answer then
+gives ``tricks: null`` for every player, since the deal does not say how many each took.
+"""
+from __future__ import annotations
+
+from itertools import product
+
+from ..errors import InputError, esc
+from ..i18n import _
+from .cards import TOTAL_POINTS, card_points
+from .deal import Layout
+from .parse import _dead_cards, outcome_from_deal
+from .scoring import DealOutcome, GameState
+
+
+def is_pad(deal) -> bool:
+    """Whether the deal uses the pad's form: ``took_trick``, or card points with a player's left out."""
+    return isinstance(deal, dict) and (deal.get("took_trick") is not None or (
+        isinstance(deal.get("points"), dict) and deal.get("tricks") is None and not deal.get("conceded")))
+
+
+def outcome(deal: dict, layout: Layout, opts: dict, state: GameState) -> tuple[DealOutcome, bool]:
+    """The deal's outcome, and whether the trick counts are unknown (``took_trick`` given)."""
+    deal = dict(deal)
+    took = deal.pop("took_trick", None)
+    pts = deal.get("points")
+    if isinstance(pts, dict):
+        missing = [p for p in layout.active if p not in pts]
+        if len(missing) > 1:
+            raise InputError(_("give the card points of every player; one may be left out, to be worked out from "
+                               "the others"), "/deal/points")
+        if missing:
+            unused, discards = _dead_cards(deal, layout, opts, need=False)
+            dead = card_points(unused) + (0 if opts["two_player_discards_count"] else card_points(discards))
+            known = [v for v in pts.values() if isinstance(v, int) and not isinstance(v, bool)]
+            rest = TOTAL_POINTS - dead - sum(known)
+            if len(known) == len(pts) and rest < 0:
+                raise InputError(_("the card points given add up to {total}, more than the {most} of the deal "
+                                   "(thousand/1.3)", total=sum(known), most=TOTAL_POINTS - dead), "/deal/points")
+            deal["points"] = {**pts, missing[0]: rest}
+    if took is None:
+        return outcome_from_deal(deal, layout, opts, state), False
+    if deal.get("tricks_taken") is not None:
+        raise InputError(_("give whether each player took a trick, or how many tricks each took, not both"),
+                         "/deal/took_trick")
+    if deal.get("tricks") is not None or deal.get("conceded"):
+        raise InputError(_("whether each player took a trick goes with the card points of a played deal"),
+                         "/deal/took_trick")
+    if not isinstance(took, dict):
+        raise InputError(_("an object of player to true or false"), "/deal/took_trick")
+    for name in took:
+        if name not in layout.active:
+            raise InputError(_("{name} does not play this deal", name=repr(name)), f"/deal/took_trick/{esc(name)}")
+    for p in layout.active:
+        if not isinstance(took.get(p), bool):
+            raise InputError(_("true or false for every player: did the player take a trick?"),
+                             f"/deal/took_trick/{esc(p)}")
+        if not took[p] and isinstance(deal.get("points"), dict) and deal["points"].get(p):
+            raise InputError(_("{player} took no trick, so no card points", player=p),
+                             f"/deal/points/{esc(p)}")
+    if not any(took.values()):
+        raise InputError(_("somebody takes every trick of a played deal"), "/deal/took_trick")
+    takers = [p for p in layout.active if took[p]]
+    faults = []
+    for counts in product(range(1, layout.tricks + 1), repeat=len(takers)):
+        if sum(counts) != layout.tricks:
+            continue
+        trial = dict(deal, tricks_taken={p: dict(zip(takers, counts)).get(p, 0) for p in layout.active})
+        try:
+            out = outcome_from_deal(trial, layout, opts, state)
+        except InputError as e:
+            faults.append(e)
+            continue
+        return out, True            # its trick counts are one share that fits: only "none" is used, as given
+    marriage = next((e for e in faults if e.errors[0]["pointer"].startswith("/deal/marriages")), None)
+    if marriage is not None:
+        raise marriage
+    if faults and all(e.errors == faults[0].errors for e in faults):
+        raise faults[0]                 # the same fault whatever the tricks (a total, a declarer, a contract …)
+    raise InputError(_("no share of the deck's cards gives these card points to players who took a trick or "
+                       "none as given (thousand/1.3)"), "/deal/points")

@@ -1,0 +1,266 @@
+"""A Canasta side described by counts instead of cards (referee.canasta.counts): what a score pad writes down,
+scored by every variant's own rules, and refused where no deal can produce it.
+
+Card values (canasta/1.4): joker 50; ace and 2 20; K to 8 10; 7 to 4 and black threes 5, so every count of card
+points is a multiple of 5.  Classic laws: natural canasta 500, mixed 300, red threes 100 each and 800 for all
+four, going out 100, concealed 100 more; two packs hold 8 cards of each rank, 12 wild cards (4 jokers), 4 red
+threes, and are worth 1,180 card points in all.
+"""
+import pytest
+
+from referee import service
+from referee.errors import InputError
+
+SIDES = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
+QUIET = {"counts": {"meld_points": 0, "hand_points": 10}}      # EW never melded; each of them holds a 5
+
+
+def score(ns, ew=QUIET, variant=None, lang="en", scores=None):
+    body = {"sides": SIDES, "deal": {"sides": [{"id": "NS", **ns}, {"id": "EW", **ew}]}}
+    if variant:
+        body["variant"] = variant
+    if scores:
+        body["state"] = {"scores": scores}
+    return service.handle("canasta", "score", body, lang)
+
+
+def lines(ans, side=0):
+    return [(x["item"], x["points"]) for x in ans["sides"][side]["lines"]]
+
+
+def refused(ns, ew=QUIET, variant=None):
+    with pytest.raises(InputError) as e:
+        score(ns, ew, variant)
+    return e.value.errors[0]["pointer"], e.value.errors[0]["detail"]
+
+
+def test_the_issue_example_classic():
+    # one natural, one mixed, two red threes, 220 in melds, 40 in hand, not out: 500 + 300 + 200 + 220 - 40 = 1,180
+    a = score({"counts": {"natural_canastas": 1, "mixed_canastas": 1, "red_threes": 2, "meld_points": 220,
+                          "hand_points": 40}})
+    assert a["sides"][0]["hand_score"] == 1180
+    assert lines(a) == [("natural canasta", 500), ("mixed canasta", 300), ("2 red threes", 200),
+                        ("melded cards", 220), ("cards left in hand", -40)]
+    assert a["sides"][0]["base_score"] == 1000 and a["sides"][0]["card_score"] == 180
+    # EW: nothing melded, 10 in hand: -10
+    assert a["sides"][1]["hand_score"] == -10
+
+
+@pytest.mark.parametrize("reds,points", [(3, 300), (4, 800)])
+def test_four_red_threes_double(reds, points):
+    # three are 3 x 100 = 300; all four 4 x 100 doubled = 800 (red_three_scale four_800)
+    a = score({"counts": {"natural_canastas": 1, "red_threes": reds, "meld_points": 100, "hand_points": 10}})
+    assert (f"{reds} red threes", points) in lines(a)
+    assert a["sides"][0]["hand_score"] == 500 + points + 100 - 10
+
+
+def test_five_red_threes_are_more_than_two_packs_hold():
+    assert refused({"counts": {"red_threes": 5, "meld_points": 0, "hand_points": 10}}) == (
+        "/deal/sides/0/counts/red_threes", "the 108-card deck holds 4 red threes, not 5 (canasta/1.2)")
+
+
+def test_red_threes_between_the_sides_at_most_four():
+    ew = {"counts": {"red_threes": 2, "meld_points": 0, "hand_points": 10}}
+    score({"counts": {"natural_canastas": 1, "red_threes": 2, "meld_points": 100, "hand_points": 10}}, ew)
+    ptr, _why = refused({"counts": {"natural_canastas": 1, "red_threes": 3, "meld_points": 100, "hand_points": 10}},
+                        ew)
+    assert ptr == "/deal/sides/1/counts/red_threes"
+
+
+def test_red_threes_of_a_side_that_never_melded_count_against_it():
+    # red_threes_need "meld": EW melded nothing, so its 2 red threes are -200; 50 in hand: -250
+    a = score({"counts": {"natural_canastas": 1, "meld_points": 100, "hand_points": 10}},
+              {"counts": {"red_threes": 2, "meld_points": 0, "hand_points": 50}})
+    assert a["sides"][1]["hand_score"] == -250
+
+
+def test_melds_without_a_canasta_still_earn_the_red_threes():
+    # 60 points melded (no canasta): the side has melded, so +200 for two red threes; 200 + 60 - 10 = 250
+    a = score({"counts": {"red_threes": 2, "meld_points": 60, "hand_points": 10}})
+    assert a["sides"][0]["hand_score"] == 250
+
+
+@pytest.mark.parametrize("concealed,bonus,total", [(False, 100, 795), (True, 200, 895)])
+def test_going_out_and_concealed(concealed, bonus, total):
+    # one natural 500, out 100 (concealed 200), 200 melded, the partner's last card a 5: 500 + bonus + 200 - 5
+    a = score({"counts": {"natural_canastas": 1, "meld_points": 200, "hand_points": 5}, "went_out": True,
+               "concealed": concealed})
+    assert ("going out concealed" if concealed else "going out", bonus) in lines(a)
+    assert a["sides"][0]["hand_score"] == total
+
+
+def test_a_concealed_out_with_no_canasta_is_impossible():
+    ptr, why = refused({"counts": {"meld_points": 120, "hand_points": 5}, "went_out": True, "concealed": True})
+    assert ptr == "/deal/sides/0/went_out" and "canasta/6.2" in why
+
+
+def test_concealed_without_going_out_is_impossible():
+    assert refused({"counts": {"natural_canastas": 1, "meld_points": 100, "hand_points": 10}, "concealed": True})[0] \
+        == "/deal/sides/0/concealed"
+
+
+@pytest.mark.parametrize("field", ["meld_points", "hand_points"])
+@pytest.mark.parametrize("points,ok", [(220, True), (221, False), (224, False), (225, True)])
+def test_card_points_are_multiples_of_five(field, points, ok):
+    counts = {"natural_canastas": 1, "meld_points": 220, "hand_points": 40, field: points}
+    if ok:
+        score({"counts": counts})
+    else:
+        assert refused({"counts": counts})[0] == f"/deal/sides/0/counts/{field}"
+
+
+@pytest.mark.parametrize("meld,ok", [(80, False), (85, True)])
+def test_the_fewest_points_the_canastas_hold(meld, ok):
+    # a natural canasta of 4s (7 x 5 = 35) and a mixed one of 5s (6 x 5 + a 2 = 50): 85 at the least
+    counts = {"natural_canastas": 1, "mixed_canastas": 1, "meld_points": meld, "hand_points": 10}
+    if ok:
+        assert score({"counts": counts})["sides"][0]["hand_score"] == 500 + 300 + 85 - 10
+    else:
+        assert refused({"counts": counts}) == ("/deal/sides/0/counts/meld_points",
+                                               "the melds counted hold at least 85 card points, more than 80 "
+                                               "(canasta/1.4)")
+
+
+@pytest.mark.parametrize("hand,ok", [(5, False), (10, True)])
+def test_two_players_not_out_hold_a_card_each(hand, ok):
+    counts = {"natural_canastas": 1, "meld_points": 100, "hand_points": hand}
+    if ok:
+        score({"counts": counts})
+    else:
+        assert refused({"counts": counts})[0] == "/deal/sides/0/counts/hand_points"
+
+
+@pytest.mark.parametrize("hand,ok", [(0, False), (5, True)])
+def test_the_partner_of_the_player_out_holds_a_card(hand, ok):
+    counts = {"natural_canastas": 1, "meld_points": 100, "hand_points": hand}
+    if ok:
+        score({"counts": counts, "went_out": True})
+    else:
+        assert refused({"counts": counts, "went_out": True})[0] == "/deal/sides/0/counts/hand_points"
+
+
+def test_one_side_eleven_natural_canastas_twelve_is_too_many():
+    # eleven ranks from 4 to A, each melded once: 11 natural canastas hold 7 x (4 x 5 + 6 x 10 + 20) = 700 at least
+    a = score({"counts": {"natural_canastas": 11, "meld_points": 700, "hand_points": 10}})
+    assert a["sides"][0]["hand_score"] == 11 * 500 + 700 - 10
+    assert refused({"counts": {"natural_canastas": 11, "meld_points": 695, "hand_points": 10}}) == (
+        "/deal/sides/0/counts/meld_points", "the melds counted hold at least 700 card points, more than 695 "
+                                            "(canasta/1.4)")
+    ptr, why = refused({"counts": {"natural_canastas": 12, "meld_points": 800, "hand_points": 10}})
+    assert ptr == "/deal/sides/0/counts/natural_canastas"
+    assert why == "a side melds each rank once (canasta/3.1), and 11 ranks can make a canasta"
+
+
+def test_natural_canastas_between_the_sides_one_a_rank():
+    # 8 cards of a rank: a natural canasta takes 7, so one a rank, 11 in all: 6 + 5 fit, 6 + 6 do not
+    score({"counts": {"natural_canastas": 6, "meld_points": 400, "hand_points": 10}},
+          {"counts": {"natural_canastas": 5, "meld_points": 300, "hand_points": 10}})
+    ptr, why = refused({"counts": {"natural_canastas": 6, "meld_points": 400, "hand_points": 10}},
+                       {"counts": {"natural_canastas": 6, "meld_points": 400, "hand_points": 10}})
+    assert ptr == "/deal/sides/1/counts/natural_canastas"
+    assert why == ("the deck holds 8 cards of each rank: not enough for 12 natural and 0 mixed canastas between the "
+                   "sides (canasta/1.2)")
+
+
+def test_mixed_canastas_between_the_sides_run_out_of_wild_cards():
+    # 11 mixed canastas, one a rank, take a wild card each: 11 of the 12.  A 12th shares a rank with another: 16
+    # cards of 8 → 6 wild cards on that rank, 10 + 6 = 16 wild cards, more than 12
+    score({"counts": {"mixed_canastas": 6, "meld_points": 400, "hand_points": 10}},
+          {"counts": {"mixed_canastas": 5, "meld_points": 300, "hand_points": 10}})
+    ptr, why = refused({"counts": {"mixed_canastas": 6, "meld_points": 400, "hand_points": 10}},
+                       {"counts": {"mixed_canastas": 6, "meld_points": 400, "hand_points": 10}})
+    assert ptr == "/deal/sides/1/counts/mixed_canastas"
+    assert why.startswith("the deck holds 12 wild cards (4 of them jokers)")
+
+
+def test_more_card_points_than_the_deck_holds():
+    # the two packs are worth 1,180: 1,100 melded and 80 in hands fit, 85 do not
+    score({"counts": {"natural_canastas": 1, "meld_points": 1100, "hand_points": 10}},
+          {"counts": {"meld_points": 0, "hand_points": 70}})
+    assert refused({"counts": {"natural_canastas": 1, "meld_points": 1100, "hand_points": 10}},
+                   {"counts": {"meld_points": 0, "hand_points": 75}})[0] == "/deal/sides/1/counts/hand_points"
+
+
+def test_a_key_the_variant_does_not_score_is_refused():
+    ptr, why = refused({"counts": {"wild_canastas": 1, "meld_points": 140, "hand_points": 10}})
+    assert ptr == "/deal/sides/0/counts/wild_canastas"
+    assert why == "this variant has no such canasta or bonus to count"
+
+
+def test_counts_and_cards_together_are_refused():
+    assert refused({"counts": {"meld_points": 0, "hand_points": 10}, "hands": [["5"], ["5"]]})[0] == \
+        "/deal/sides/0/hands"
+
+
+def test_a_side_of_cards_beside_a_side_of_counts():
+    # NS by cards, 22 cards as two players were dealt: a natural canasta of kings and threes of Q, J, 10 and 9
+    # melded (19 cards, 70 + 4 x 30 = 190), North out, South holds 4, 5, 6 (15): 500 + 100 + 190 - 15 = 775
+    ns = {"melds": [["K"] * 7, ["Q"] * 3, ["J"] * 3, ["10"] * 3, ["9"] * 3], "hands": [[], ["4", "5", "6"]],
+          "went_out": True}
+    a = score(ns, {"counts": {"red_threes": 1, "meld_points": 30, "hand_points": 45}})
+    assert a["sides"][0]["hand_score"] == 775
+    # EW by counts: one red three (it melded), 30 - 45: 100 - 15 = 85
+    assert a["sides"][1]["hand_score"] == 85
+
+
+# ---------------------------------------------------------------- other variants' scoring applies to counts
+
+def test_samba_a_sequence_canasta_and_going_out():
+    # Samba: sequence (samba) 1500, natural 500, 2 red threes 200 (two canastas), out 200, 400 - 5
+    a = score({"counts": {"sequence_canastas": 1, "natural_canastas": 1, "red_threes": 2, "meld_points": 400,
+                          "hand_points": 5}, "went_out": True}, variant="samba")
+    assert lines(a) == [("natural canasta", 500), ("samba", 1500), ("2 red threes", 200), ("going out", 200),
+                        ("melded cards", 400), ("cards left in hand", -5)]
+    assert a["sides"][0]["hand_score"] == 2795
+
+
+def test_graded_mixed_canastas_by_their_wild_cards():
+    # graded-wild: a mixed canasta with one wild card 400, with three 200; a free wild canasta 1000; one red three
+    # with a canasta 100; 600 - 10: 400 + 200 + 1000 + 100 + 590 = 2290
+    a = score({"counts": {"mixed_canastas_one_wild": 1, "mixed_canastas_three_wilds": 1, "wild_canastas": 1,
+                          "red_threes": 1, "meld_points": 600, "hand_points": 10}}, variant="graded-wild")
+    assert a["sides"][0]["hand_score"] == 2290
+    assert refused({"counts": {"mixed_canastas": 1, "meld_points": 100, "hand_points": 10}},
+                   variant="graded-wild")[0] == "/deal/sides/0/counts/mixed_canastas"
+
+
+def test_sevens_canastas_and_sevens_and_black_threes_left_in_hand():
+    # Sevens: canasta of sevens 1500, mixed one 1000, a red three 100; a seven left in hand -500, a black three
+    # -200; 600 - 10: 1500 + 1000 + 100 + 590 - 500 - 200 = 2490
+    a = score({"counts": {"sevens_canastas": 1, "mixed_sevens_canastas": 1, "sevens_in_hand": 1,
+                          "black_threes_in_hand": 1, "red_threes": 1, "meld_points": 600, "hand_points": 10}},
+              variant="sevens")
+    assert a["sides"][0]["hand_score"] == 2490
+
+
+def test_russian_four_black_threes_in_one_hand_are_asked_per_player_when_doubled():
+    # popular Russian: black threes in hand cost 105 each, doubled for all four in one hand when the other side
+    # went out; a count of 4 does not say whether one player held them
+    out = {"counts": {"natural_canastas": 1, "meld_points": 100, "hand_points": 5}, "went_out": True}
+    with pytest.raises(InputError) as e:
+        score(out, {"counts": {"black_threes_in_hand": 4, "meld_points": 0, "hand_points": 10}},
+              variant="russian-popular")
+    assert e.value.errors[0]["pointer"] == "/deal/sides/1/counts/black_threes_in_hand"
+    a = score(out, {"counts": {"black_threes_in_hand": [4, 0], "meld_points": 0, "hand_points": 5}},
+              variant="russian-popular")
+    # -4 x 105 x 2 = -840, and 5 in hand: -845
+    assert a["sides"][1]["hand_score"] == -845
+    a = score(out, {"counts": {"black_threes_in_hand": [2, 2], "meld_points": 0, "hand_points": 0}},
+              variant="russian-popular")
+    assert a["sides"][1]["hand_score"] == -420
+
+
+def test_counts_in_russian():
+    a = score({"counts": {"natural_canastas": 1, "mixed_canastas": 1, "red_threes": 2, "meld_points": 220,
+                          "hand_points": 40}}, lang="ru")
+    assert [x["item"] for x in a["sides"][0]["lines"]][:2] == ["натуральная канаста", "смешанная канаста"]
+
+
+def test_wild_cards_to_the_last_one():
+    # Uruguay, two packs: 12 wild cards.  A wild canasta takes 7 and five mixed canastas one each: 12, all of them;
+    # a sixth mixed canasta needs a 13th
+    ns = {"wild_canastas": 1, "mixed_canastas": 5, "meld_points": 500, "hand_points": 10}
+    score({"counts": ns}, variant="uruguay")
+    ptr, why = refused({"counts": {**ns, "mixed_canastas": 6}}, variant="uruguay")
+    assert ptr == "/deal/sides/0/counts/mixed_canastas"
+    assert why.startswith("the deck holds 12 wild cards (4 of them jokers)")
