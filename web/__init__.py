@@ -36,7 +36,7 @@ SWAGGER_DIST = Path(flask_swagger_ui.__file__).with_name("dist")
 # the page's own policy: everything from this origin only; no inline script or style, no frames, no plugins
 PAGE_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
             "font-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'")
-PAGES = {"web.index", "web.docs"}          # the endpoints that answer with PAGE_CSP
+PAGES = {"web.index", "web.docs", "web.sheet"}          # the endpoints that answer with PAGE_CSP
 
 bp = Blueprint("web", __name__, static_folder="static", static_url_path="/assets", template_folder="templates")
 # the Swagger UI distribution, as the package ships it
@@ -104,6 +104,45 @@ TEXTS = {
 }
 
 
+# texts of the «Партия» mode (static/sheet.js), rendered into /sheet the same way
+SHEET_TEXTS = {
+    "names": TEXTS["names"],
+    "player_name": N_("Player {n}"), "seat_name": N_("Seat {n} (seats 1 and 3 play together)"),
+    "names_needed": N_("Give every player a name, each a different one."),
+    "rules_as_variant": N_("the variant's rules"), "rules_changed": N_("house rules changed: {n}"),
+    "stake_is": N_("stake {n}"),
+    "unreachable_now": N_("The referee does not answer; trying again…"),
+    "declarer": N_("Who plays"), "contract": N_("Contract"), "outcome": N_("The contract"),
+    "made": N_("Made"), "failed": N_("Failed"), "conceded": N_("Conceded"),
+    "points_of": N_("{name}: card points"), "marriage_of": N_("{name}: marriages"),
+    "marriage_suit": N_("{name} announced the {suit} marriage"),
+    "no_trick": N_("No trick"), "no_trick_of": N_("{name} took no trick"),
+    "natural": N_("Natural canastas"), "mixed": N_("Mixed canastas"), "red_threes": N_("Red threes"),
+    "meld_points": N_("Points in melds"), "hand_points": N_("Points left in hand"),
+    "went_out": N_("Went out"), "concealed": N_("Out concealed"),
+    "trump": N_("Trump"), "meld_of": N_("{name}: meld"), "counters_of": N_("{name}: counters"),
+    "last_trick": N_("Last trick"), "last_trick_of": N_("{name} took the last trick"),
+    "declared_out": N_("Declared out"), "declared_out_of": N_("{name} declared out"),
+    "points_at_claim": N_("Counters taken when declaring out"),
+    "need_declarer": N_("Tap the declarer."), "need_contract": N_("Type the contract."), "need_trump": N_("Tap the trump."),
+    "points_say_made": N_("By these points the contract is made: check the points and the marriages."),
+    "points_say_failed": N_("By these points the contract is not made: check the points and the marriages."),
+    "deal_n": N_("Deal {n}"), "edit_deal_n": N_("Correct deal {n}"), "record": N_("Record the deal"),
+    "save": N_("Save the correction"), "dealer_is": N_("Dealer: {name}"),
+    "recorded": N_("Recorded."), "caught_up": N_("The referee answered: every deal is scored."),
+    "waiting_cell": N_("waiting"), "deal_col": N_("Deal"), "total": N_("Total"), "sheet": N_("The score sheet"),
+    "no_deals": N_("No deal yet: enter the first one below."),
+    "row_made": N_("{name} {n}: made"), "row_failed": N_("{name} {n}: failed"),
+    "row_conceded": N_("{name} {n}: conceded"),
+    "mark_barrel": N_("B"), "mark_concession": N_("C"),
+    "next_minimum": N_("first meld {n}+"),
+    "game_over": N_("The game is over."), "winner": N_("Winner: {name}"),
+    "settlement": N_("Stake {stake}, the bank {bank}: {net}"),
+    "close": N_("Close"), "copied": N_("Link copied"),
+    "new_game_confirm": N_("Start a new game? This sheet will be gone from this device (keep its link to open it again)."),
+}
+
+
 def config() -> dict:
     """Everything the script needs besides the API's answers, in the page's language."""
     lang = i18n.current()
@@ -124,6 +163,17 @@ def index():
     if not request.environ.get("PATH_INFO"):
         raise NotFound()                 # ...nor answered with the page: no client sends one
     return _page("page.html", config=config())
+
+
+def sheet_config() -> dict:
+    return {"lang": i18n.current(), "texts": {k: _text(v) for k, v in SHEET_TEXTS.items()},
+            "suits": {s: _(name) for s, name in forms.SUITS.items()}}
+
+
+@bp.get("/sheet")
+def sheet():
+    """The «Партия» mode: a whole game kept on the score sheet."""
+    return _page("sheet.html", config=sheet_config())
 
 
 @bp.get("/docs")
