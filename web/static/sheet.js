@@ -245,6 +245,8 @@
   function toggle(id, label, pressed, onclick, extra = {}) {
     return el("button", { type: "button", class: "toggle", id, "aria-pressed": String(!!pressed), onclick, ...extra }, label);
   }
+  // a player's toggle: its visible words, the player's name for a screen reader before them
+  const whose = (name, text) => [el("span", { class: "sr-only", text: name + ": " }), text];
   function group(label, ...kids) {
     return el("div", { class: "group", role: "group", "aria-label": label }, el("span", { class: "group-label", "aria-hidden": "true", text: label }), ...kids);
   }
@@ -275,10 +277,10 @@
               f.marriages = f.marriages.includes(k) ? f.marriages.filter((m) => m !== k) : [...f.marriages, k];
               again(`mar-${i}-${s}`);
             }, { "aria-label": fmt(T.marriage_suit, { suit: C.suits[s], name: p }) }))));
-          row.append(toggle("notrick-" + i, T.no_trick, f.noTrick.includes(p), () => {
+          row.append(toggle("notrick-" + i, whose(p, T.no_trick), f.noTrick.includes(p), () => {
             f.noTrick = f.noTrick.includes(p) ? f.noTrick.filter((x) => x !== p) : [...f.noTrick, p];
             again("notrick-" + i);
-          }, { "aria-label": fmt(T.no_trick_of, { name: p }) }));
+          }));
           kids.push(row);
         });
       }
@@ -305,10 +307,8 @@
             // the pad counts one player's cards: the other's are what is left of the deck's 240
             if (i === 0 && !f.out && /^\d+$/.test(v.trim()) && Number(v) <= 240) { f.points[other] = String(240 - Number(v)); $("counters-1").value = f.points[other]; }
           }),
-          toggle("last-" + i, T.last_trick, f.last === p, () => { f.last = f.last === p ? null : p; again("last-" + i); },
-                 { "aria-label": fmt(T.last_trick_of, { name: p }) }),
-          toggle("declout-" + i, T.declared_out, f.out === p, () => { f.out = f.out === p ? null : p; again(f.out ? "claim" : "declout-" + i); },
-                 { "aria-label": fmt(T.declared_out_of, { name: p }) }),
+          toggle("last-" + i, whose(p, T.last_trick), f.last === p, () => { f.last = f.last === p ? null : p; again("last-" + i); }),
+          toggle("declout-" + i, whose(p, T.declared_out), f.out === p, () => { f.out = f.out === p ? null : p; again(f.out ? "claim" : "declout-" + i); }),
           f.out === p ? numberInput("claim", T.points_at_claim, f.claim, (v) => { f.claim = v; }) : null));
       });
     }
