@@ -121,10 +121,12 @@ BLACK = [_c("3S"), _c("3C"), _c("3S"), _c("3C")]
 
 
 def side_counts(counts: Any, opts: dict, side_ptr: str, *, n_players: int, went_out: bool, concealed: bool,
-                double_ending: bool, opponents_out: bool) -> dict:
-    """Check one side's counts and turn them into what :func:`.scoring.score_counts` takes: ``{"melds": the melds
-    standing for the counted ones, "meld_points", "hand_points", "red_threes", "hands": the cards charged on their
-    own}``.  ``side_ptr`` points at the side (its ``counts`` are under it)."""
+                double_ending: bool) -> dict:
+    """Check one side's counts and turn them into what :func:`.scoring.settle` scores (through
+    :func:`.scoring.counted`): ``{"melds": the melds standing for the counted ones, "meld_points", "hand_points",
+    "red_threes", "hands": the cards charged on their own, "counts", "others": the melds not of a rank}``.
+    ``side_ptr`` points at the side (its ``counts`` are under it).  What the sides hold together is checked by
+    :func:`deal_counts`."""
     ptr = side_ptr + "/counts"
     if not isinstance(counts, dict):
         raise InputError(_("the counts are an object of what the side scored"), ptr)
@@ -201,9 +203,6 @@ def side_counts(counts: Any, opts: dict, side_ptr: str, *, n_players: int, went_
     if b3_total > 2 * deck.copies:
         raise InputError(_("the {size}-card deck holds {most} black threes, not {n} (canasta/1.2)", size=deck.size,
                            most=2 * deck.copies, n=b3_total), f"{ptr}/black_threes_in_hand")
-    if per_hand is None and b3_total == 4 and opponents_out and n_players > 1:
-        raise InputError(_("four black threes in one hand count double when the other side went out (canasta/2.3): "
-                           "give them per player, as a list"), f"{ptr}/black_threes_in_hand")
     hands = [[BLACK[i % 4] for i in range(n)] for n in (per_hand if per_hand is not None else [b3_total])]
     sevens = counts.get("sevens_in_hand", 0)
     if sevens:

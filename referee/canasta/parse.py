@@ -300,7 +300,7 @@ def _counted_side(ds: dict, opts: dict, ptr: str, n_players: int) -> dict:
         raise InputError(_("black threes are set aside only with black_threes_set_aside (canasta/2.3)"),
                          ptr + "/black_threes_set_aside")
     got = side_counts(ds["counts"], opts, ptr, n_players=n_players, went_out=went_out, concealed=concealed,
-                      double_ending=double, opponents_out=False)
+                      double_ending=double)
     one_player = ds.get("one_player_all_reds")
     if one_player and opts["red_three_scale"] != "one_player_doubles":
         raise InputError(_("one_player_all_reds counts only with red_three_scale one_player_doubles (canasta/2.2)"),

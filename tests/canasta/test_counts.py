@@ -264,3 +264,48 @@ def test_wild_cards_to_the_last_one():
     ptr, why = refused({"counts": {**ns, "mixed_canastas": 6}}, variant="uruguay")
     assert ptr == "/deal/sides/0/counts/mixed_canastas"
     assert why.startswith("the deck holds 12 wild cards (4 of them jokers)")
+
+
+def _table(n):
+    """Sides for ``n`` players: one a side for 2 and 3, partnerships of two for 4, a pair and a trio for 5, two
+    trios for 6."""
+    return {2: [["P0"], ["P1"]], 3: [["P0"], ["P1"], ["P2"]], 4: [["N", "S"], ["E", "W"]],
+            5: [["A", "B"], ["C", "D", "E"]], 6: [["A", "B", "C"], ["D", "E", "F"]]}[n]
+
+
+# every variant, at its smallest table: the natural canasta's bonus (600 in popular Russian canasta, 500 elsewhere)
+NATURAL = {"classic": (4, 500), "two-player": (2, 500), "three-player": (3, 500), "five-player": (5, 500),
+           "six-player": (6, 500), "palace": (2, 500), "traditional": (4, 500), "classic-12": (2, 500),
+           "russian-popular": (4, 600), "samba": (4, 500), "bolivia": (4, 500), "brazilian": (4, 500),
+           "hollywood": (4, 500), "mexicana": (4, 500), "pennies-from-heaven": (6, 500), "italian": (4, 500),
+           "sevens": (4, 500), "cuban": (4, 500), "uruguay": (4, 500), "chile": (4, 500), "graded-wild": (4, 500)}
+
+
+@pytest.mark.parametrize("variant", sorted(NATURAL))
+def test_every_variant_scores_a_natural_canasta_by_counts(variant):
+    from referee.canasta.options import VARIANTS
+    assert set(NATURAL) == set(VARIANTS)
+    n, bonus = NATURAL[variant]
+    players = _table(n)
+    sides = [{"id": f"S{i}", "players": p} for i, p in enumerate(players)]
+    # the first side: a natural canasta, 100 melded, a 5 in each hand; the others never melded, a 5 in each hand
+    # (in five-player canasta E sits out: the trio plays with two)
+    deal = {"sides": [{"id": s["id"], "counts": {"meld_points": 0, "hand_points": 5 * len(s["players"])}}
+                      for s in sides]}
+    deal["sides"][0]["counts"] = {"natural_canastas": 1, "meld_points": 100, "hand_points": 5 * len(players[0])}
+    if n == 5:
+        deal["sitting_out"] = "E"
+        deal["sides"][1]["counts"]["hand_points"] = 10
+    a = service.handle("canasta", "score", {"variant": variant, "sides": sides, "deal": deal})
+    assert a["sides"][0]["hand_score"] == bonus + 100 - 5 * len(players[0])
+
+
+@pytest.mark.parametrize("one_player,points", [(None, 420), (False, 420), (True, 840)])
+def test_russian_red_threes_doubled_when_one_player_collected_all_four(one_player, points):
+    # popular Russian: a red three 105, all four doubled only when one player collected them: 420 or 840
+    ns = {"counts": {"natural_canastas": 1, "red_threes": 4, "meld_points": 100, "hand_points": 10}}
+    if one_player is not None:
+        ns["one_player_all_reds"] = one_player
+    a = score(ns, variant="russian-popular")
+    assert [x["points"] for x in a["sides"][0]["lines"] if x["rule"] == "canasta/2.2"] == [points]
+    assert a["sides"][0]["hand_score"] == 600 + points + 100 - 10
