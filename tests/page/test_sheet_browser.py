@@ -280,7 +280,7 @@ def test_thousand_a_whole_game_within_the_budgets(d, server):
     thousand_deal(t, 0, 280, {1: 0, 2: 0}, marriages="HD", no_trick=(1, 2))
     t.record()
     assert t.cells(3) == [("880", "+280"), ("−120", "0"), ("−120", "0")]
-    assert ("Б", "залезает на бочку") in t.marks(3) and ("|||−120", "третий болт") in t.marks(3)
+    assert ("Б", "залезает на бочку") in t.marks(3) and ("−120", "третий болт") in t.marks(3)
     # the reload: the sheet is kept
     d.refresh()
     WebDriverWait(d, 10).until(lambda d: t.rows() == 3 and t.totals() == ["880", "−120", "−120"])

@@ -330,6 +330,7 @@
     form = { index, f: index === null ? blank() : toForm(S.deals[index]) };
     $("deal-error").replaceChildren();
     renderForm();
+    if (index !== null) $("deal").hidden = false;
     if (index !== null) {
       $("deal").scrollIntoView({ block: "start" });
       const c = $(S.game === "thousand" ? "contract" : S.game === "canasta" ? "NS-natural_canastas" : "meld-0");
@@ -427,10 +428,10 @@
   // ------------------------------------------------------------------ the sheet
   const MARK = {
     bolt: (e) => "|".repeat(Math.max(1, e.count || 1)),
-    bolt_penalty: (e) => "|||" + (e.points ? num(e.points) : ""),
+    bolt_penalty: (e) => (e.points ? num(e.points) : "|||"),
     barrel_on: () => T.mark_barrel,
     barrel_try: (e) => T.mark_barrel + (e.count ?? ""),
-    barrel_fall: (e) => T.mark_barrel + "↓" + (e.points ? num(e.points) : ""),
+    barrel_fall: () => T.mark_barrel + "↓",
     dump_555: () => "555→0",
     concession: () => T.mark_concession,
     golden_deal: () => "★",
@@ -497,7 +498,7 @@
       el("thead", {}, head), el("tbody", {}, body));
     if (a && !S.pending) {
       table.append(el("tfoot", {}, el("tr", {}, el("th", { scope: "row", text: T.total }),
-        cols.map((c) => el("td", { class: "total", text: num(a.totals[c.id]) })))));
+        cols.map((c) => el("td", { class: "sum", text: num(a.totals[c.id]) })))));
     }
     $("sheet-wrap").replaceChildren(S.deals.length ? table : el("p", { class: "hint", text: T.no_deals }));
     $("waiting").hidden = !S.pending;
@@ -512,6 +513,8 @@
       over.hidden = true; over.replaceChildren();
     }
     $("undo").disabled = !S.deals.length;
+    // a finished game takes no new deal; a deal of it may still be corrected
+    $("deal").hidden = !!(a && a.game_over && !S.pending && form && form.index === null);
     $("share-link").value = shareLink();
   }
 
