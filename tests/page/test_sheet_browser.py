@@ -135,7 +135,7 @@ class Table:
 
     def save(self):
         self.tap("#record")
-        WebDriverWait(self.d, 10).until(lambda d: d.find_element(By.ID, "record").text == in_ru("Record the deal")
+        WebDriverWait(self.d, 10).until(lambda d: d.find_element(By.ID, "record").get_attribute("textContent") == in_ru("Record the deal")
                                         or self.error())
         assert not self.error(), self.error()
         self.settled()
@@ -251,7 +251,7 @@ def test_thousand_a_whole_game_within_the_budgets(d, server):
     t = Table(d)
     begin(t, server.url, "thousand", ["Анна", "Борис", "Вера"], stake="10")
     # start: the «Партия» link, Thousand, (russian-classic is the default), the stake box, start: 4 taps + names
-    assert t.taps <= 6, t.taps
+    assert t.taps <= 6 and t.taps == 4, t.taps
     assert d.find_element(By.ID, "play-summary").text == \
         "Тысяча, русская классика (3 игрока) · правила варианта · ставка 10 · Анна, Борис, Вера"
     assert d.find_element(By.ID, "dealer-line").text == "Сдаёт Вера"
@@ -298,7 +298,7 @@ def test_thousand_a_whole_game_within_the_budgets(d, server):
     thousand_deal(t, 1, 120, {0: 20, 2: 20}, marriages="S")
     t.record()
     taps, chars = t.count()[0] - t0[0], t.count()[1] - t0[1]
-    assert taps <= 8, taps       # declarer, made, the marriage, record: 4
+    assert taps <= 8 and taps == 4, taps       # declarer, made, the marriage, record
     assert chars == len("120") + len("20") + 1 + len("20")
     assert t.cells(4) == [("880", "+20"), ("0", "+120"), ("−100", "+20")]
     assert t.marks(4) == [("Б1", "на бочке: попытка 1 из 3")]
@@ -342,7 +342,7 @@ def test_correcting_deal_2_of_5_costs_four_taps(d, server):
     assert d.find_element(By.ID, "deal-title").text == "Исправить сдачу 2"
     t.typed_here("110")                 # the cursor is in the contract box, its number selected
     t.save()
-    assert t.count()[0] - t0[0] <= 4, t.count()[0] - t0[0]     # the row and save: 2
+    assert t.count()[0] - t0[0] <= 4 and t.count()[0] - t0[0] == 2     # the row and save
     assert t.cells(2)[1] == ("230", "+110") and t.totals() == ["100", "590", "100"]
     # a wrong tap of the outcome is caught: 110 made said to be failed
     t.tap("#row-2")
@@ -381,7 +381,7 @@ def test_canasta_through_the_score_bands(d, server):
                     t.typed_here(value, then_next=not (side == "EW" and key == "hand_points"))
         t.tap("#out-0")
         t.record()
-        assert t.count()[0] - t0[0] <= 14, t.count()[0] - t0[0]    # the first box, out, record: 3
+        assert t.count()[0] - t0[0] <= 14 and t.count()[0] - t0[0] == 3    # the first box, out, record
         assert t.cells(n) == cells
         row = d.find_elements(By.CSS_SELECTOR, "#sheet-table tbody tr")[n - 1]
         assert [m.text for m in row.find_elements(By.CSS_SELECTOR, ".minimum")] == minimums
@@ -407,7 +407,7 @@ def test_pinochle_to_a_declaration_out_and_an_edit_that_changes_the_winner(d, se
         t.typed_here(40)
         t.tap("#last-0")
         t.record()
-        assert t.count()[0] - t0[0] <= 6, t.count()[0] - t0[0]      # trump, last trick, record: 3
+        assert t.count()[0] - t0[0] <= 6 and t.count()[0] - t0[0] == 3      # trump, last trick, record
         assert t.cells(n) == [(f"{300 * n}", "+300"), (f"{140 * n}", "+140")]
     t.tap("#trump-S")
     t.typed_here(100)
