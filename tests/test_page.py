@@ -73,6 +73,14 @@ def test_the_game_sheet_is_given_every_text_in_the_pages_language(client):
         ["Сыграл", "Не сыграл", "Роспись", "Сдача {n}"]
     html = client.get("/sheet?lang=ru").get_data(as_text=True)
     assert "<h1>Партия</h1>" in html
+    # a Canasta side's counts: every key a variant scores has its label, in Russian too
+    assert all(CYRILLIC.search(t) for t in ru["counts"].values()) and set(ru["counts"]) == set(web.COUNT_LABELS)
+    assert {k for keys in ru["canasta_keys"].values() for k in keys} <= set(ru["counts"])
+    assert ru["canasta_keys"]["classic"] == ["natural_canastas", "mixed_canastas", "red_threes", "meld_points",
+                                             "hand_points"]
+    # samba scores sequences; Mexicana sevens; the graded-wild variant its mixed canastas by their wild cards
+    assert "sequence_canastas" in ru["canasta_keys"]["samba"] and "sevens_canastas" in ru["canasta_keys"]["mexicana"]
+    assert "mixed_canastas" not in ru["canasta_keys"]["graded-wild"]
 
 
 def test_api_answers_keep_the_strict_policy(client):

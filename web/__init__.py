@@ -117,8 +117,6 @@ SHEET_TEXTS = {
     "points_of": N_("{name}: card points"), "marriage_of": N_("{name}: marriages"),
     "marriage_suit": N_("{name} announced the {suit} marriage"),
     "no_trick": N_("No trick"),
-    "natural": N_("Natural canastas"), "mixed": N_("Mixed canastas"), "red_threes": N_("Red threes"),
-    "meld_points": N_("Points in melds"), "hand_points": N_("Points left in hand"),
     "went_out": N_("Went out"), "concealed": N_("Out concealed"),
     "trump": N_("Trump"), "meld_of": N_("{name}: meld"), "counters_of": N_("{name}: counters"),
     "last_trick": N_("Last trick"),
@@ -165,9 +163,42 @@ def index():
     return _page("page.html", config=config())
 
 
+# a Canasta side's counts as the sheet asks for them (the keys of the API's CanastaCounts)
+COUNT_LABELS = {
+    "natural_canastas": N_("Natural canastas"), "mixed_canastas": N_("Mixed canastas"),
+    "mixed_canastas_one_wild": N_("Mixed canastas with one wild card"),
+    "mixed_canastas_two_wilds": N_("Mixed canastas with two wild cards"),
+    "mixed_canastas_three_wilds": N_("Mixed canastas with three wild cards"),
+    "sevens_canastas": N_("Canastas of sevens"), "mixed_sevens_canastas": N_("Mixed canastas of sevens"),
+    "sequence_canastas": N_("Sequence canastas"), "mixed_sequence_canastas": N_("Mixed sequence canastas"),
+    "wild_canastas": N_("Wild canastas"), "deuce_canastas": N_("Canastas of seven 2s"),
+    "joker_canastas": N_("Joker canastas"), "golden_canastas": N_("Golden canastas"),
+    "diamond_canastas": N_("Diamond canastas"), "big_wild_canastas": N_("Big wild canastas"),
+    "small_wild_canastas": N_("Small wild canastas"), "unfinished_wild_melds": N_("Unfinished wild melds"),
+    "short_sequences": N_("Short sequences"), "long_sequences": N_("Long sequences"),
+    "black_threes_melded": N_("Black threes melded"), "red_threes": N_("Red threes"),
+    "meld_points": N_("Points in melds"), "hand_points": N_("Points left in hand"),
+    "black_threes_in_hand": N_("Black threes left in hand"), "sevens_in_hand": N_("Sevens left in hand"),
+}
+
+
+@lru_cache(maxsize=1)
+def canasta_keys() -> dict[str, list[str]]:
+    """Each Canasta variant's counts under its own rules (:func:`referee.canasta.counts.applicable`)."""
+    from referee import service
+    from referee.canasta import counts
+    game = next(g for g in service.games_index()["games"] if g["id"] == "canasta")
+    out = {}
+    for v in game["variants"]:
+        info = service.variant_info("canasta", v["id"])
+        out[v["id"]] = counts.applicable({o["name"]: o["default"] for o in info["options"]})
+    return out
+
+
 def sheet_config() -> dict:
     return {"lang": i18n.current(), "texts": {k: _text(v) for k, v in SHEET_TEXTS.items()},
-            "suits": {s: _(name) for s, name in forms.SUITS.items()}}
+            "suits": {s: _(name) for s, name in forms.SUITS.items()},
+            "counts": {k: _(v) for k, v in COUNT_LABELS.items()}, "canasta_keys": canasta_keys()}
 
 
 @bp.get("/sheet")

@@ -219,6 +219,8 @@ def begin(t, base, game, names, variant=None, stake=None):
         t.tap("#sheet-variant")
         Select(t.find("#sheet-variant")).select_by_value(variant)
         t.taps += 1
+        WebDriverWait(t.d, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#names input")) == len(names))
+        t.tap("#name-0")
     WebDriverWait(t.d, 10).until(lambda d: d.switch_to.active_element.get_attribute("id") == "name-0")
     for i, n in enumerate(names):
         t.typed_here(n, then_next=i + 1 < len(names))
@@ -372,13 +374,13 @@ def test_canasta_through_the_score_bands(d, server):
                 ([("6 000", "+2 000"), ("1 350", "+450")], ["выкладка от 120", "выкладка от 50"])]
     for n, (cells, minimums) in enumerate(expected, 1):
         t0 = t.count()
-        for side, numbers in (("NS", (2, 1, 2, 410, 10)), ("EW", (0, 1, 0, 200, 50))):
+        for side, numbers in (("side0", (2, 1, 2, 410, 10)), ("side1", (0, 1, 0, 200, 50))):
             for i, (key, value) in enumerate(zip(("natural_canastas", "mixed_canastas", "red_threes",
                                                   "meld_points", "hand_points"), numbers)):
-                if side == "NS" and i == 0:
+                if side == "side0" and i == 0:
                     t.type(f"#{side}-{key}", value, then_next=True)
                 else:
-                    t.typed_here(value, then_next=not (side == "EW" and key == "hand_points"))
+                    t.typed_here(value, then_next=not (side == "side1" and key == "hand_points"))
         t.tap("#out-0")
         t.record()
         assert t.count()[0] - t0[0] <= 14 and t.count()[0] - t0[0] == 3    # the first box, out, record
@@ -390,6 +392,24 @@ def test_canasta_through_the_score_bands(d, server):
             assert small_targets(d) == []
     assert "Победитель: Анна · Вера" in d.find_element(By.ID, "game-over").text
     shot(d, "sheet-canasta-ru")
+    no_console_errors(d)
+
+
+def test_canasta_for_two_each_player_on_their_own(d, server):
+    t = Table(d)
+    begin(t, server.url, "canasta", ["Анна", "Борис"], variant="two-player")
+    # two-handed: Анна 2 natural canastas (1,000), a red three (100), 300 in melds, out (100): 1,500, so her first
+    # meld next hand is 90; Борис 1 mixed (300), 200 in melds, 50 in hand: 450, still 50
+    for i, numbers in enumerate(((2, 0, 1, 300, 0), (0, 1, 0, 200, 50))):
+        for key, value in zip(("natural_canastas", "mixed_canastas", "red_threes", "meld_points", "hand_points"),
+                              numbers):
+            t.type(f"#side{i}-{key}", value)
+    t.tap("#out-0")
+    t.record()
+    assert t.cells(1) == [("1 500", "+1 500"), ("450", "+450")]
+    assert [m.text for m in d.find_elements(By.CSS_SELECTOR, "#sheet-table .minimum")] == \
+        ["выкладка от 90", "выкладка от 50"]
+    assert [th.text for th in d.find_elements(By.CSS_SELECTOR, "#sheet-table thead th")][1:] == ["Анна", "Борис"]
     no_console_errors(d)
 
 

@@ -54,13 +54,18 @@
     return variants[k];
   }
   const gameInfo = (game) => games.games.find((g) => g.id === game);
-  // the variants this page can keep: Thousand for two or three, Canasta for two sides of two, Pinochle for two
-  const SEATS = { thousand: [2, 3], canasta: [4], pinochle: [2] };
+  // the variants this page can keep: Thousand for two or three, Canasta for two sides of two or two or three players
+  // on their own, Pinochle for two
+  const SEATS = { thousand: [2, 3], canasta: [4, 2, 3], pinochle: [2] };
   const playable = (game) => gameInfo(game).variants.filter((v) => v.players.some((n) => SEATS[game].includes(n)));
-  const seatsOf = (game, v) => v.players.find((n) => SEATS[game].includes(n));
+  const seatsOf = (game, v) => SEATS[game].find((n) => v.players.includes(n));
 
-  // Canasta's sides: seats 1 and 3 against 2 and 4
-  const sidesOf = (players) => [{ id: "NS", players: [players[0], players[2]] }, { id: "EW", players: [players[1], players[3]] }];
+  // Canasta's sides: seats 1 and 3 against 2 and 4; two or three players each on their own
+  const sidesOf = (players) => (players.length === 4
+    ? [{ id: "NS", players: [players[0], players[2]] }, { id: "EW", players: [players[1], players[3]] }]
+    : players.map((p) => ({ id: p, players: [p] })));
+  // the counts a side is written with under the variant (its default rules): the page's config
+  const countKeys = () => C.canasta_keys[S.variant] || C.canasta_keys.classic;
   const columns = () => (S.game === "canasta" ? sidesOf(S.players).map((s) => ({ id: s.id, name: s.players.join(" · ") }))
     : S.players.map((p) => ({ id: p, name: p })));
 
@@ -167,7 +172,7 @@
   // ------------------------------------------------------------------ the deal form
   const blank = () => {
     if (S.game === "thousand") return { declarer: null, contract: "", outcome: "made", points: {}, marriages: [], noTrick: [] };
-    if (S.game === "canasta") return { sides: { NS: {}, EW: {} }, out: null, concealed: false };
+    if (S.game === "canasta") return { sides: Object.fromEntries(sidesOf(S.players).map((s) => [s.id, {}])), out: null, concealed: false };
     return { trump: null, meld: {}, points: {}, last: null, out: null, claim: "" };
   };
 
@@ -215,8 +220,8 @@
       return [d, null];
     }
     if (S.game === "canasta") {
-      const keys = ["natural_canastas", "mixed_canastas", "red_threes", "meld_points", "hand_points"];
-      return [{ sides: ["NS", "EW"].map((id) => {
+      const keys = countKeys();
+      return [{ sides: sidesOf(S.players).map(({ id }) => {
         const s = { id, counts: Object.fromEntries(keys.map((k) => [k, int(f.sides[id][k])])) };
         if (f.out === id) { s.went_out = true; if (f.concealed) s.concealed = true; }
         return s;
@@ -285,11 +290,9 @@
         });
       }
     } else if (S.game === "canasta") {
-      const labels = [["natural_canastas", T.natural], ["mixed_canastas", T.mixed], ["red_threes", T.red_threes],
-                      ["meld_points", T.meld_points], ["hand_points", T.hand_points]];
       sidesOf(S.players).forEach((s, i) => {
         const row = el("fieldset", { class: "side-row" }, el("legend", { text: s.players.join(" · ") }));
-        for (const [k, t] of labels) row.append(numberInput(`${s.id}-${k}`, t, f.sides[s.id][k], (v) => { f.sides[s.id][k] = v; }));
+        for (const k of countKeys()) row.append(numberInput(`side${i}-${k}`, C.counts[k], f.sides[s.id][k], (v) => { f.sides[s.id][k] = v; }));
         row.append(toggle("out-" + i, T.went_out, f.out === s.id, () => {
           f.out = f.out === s.id ? null : s.id; if (f.out !== s.id) f.concealed = false; again("out-" + i); }));
         if (f.out === s.id) row.append(toggle("concealed-" + i, T.concealed, f.concealed, () => { f.concealed = !f.concealed; again("concealed-" + i); }));
@@ -333,7 +336,7 @@
     if (index !== null) $("deal").hidden = false;
     if (index !== null) {
       $("deal").scrollIntoView({ block: "start" });
-      const c = $(S.game === "thousand" ? "contract" : S.game === "canasta" ? "NS-natural_canastas" : "meld-0");
+      const c = $(S.game === "thousand" ? "contract" : S.game === "canasta" ? "side0-natural_canastas" : "meld-0");
       if (c) { c.focus(); c.select(); }
     }
   }
