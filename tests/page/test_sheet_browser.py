@@ -327,6 +327,8 @@ def test_thousand_a_whole_game_within_the_budgets(d, server):
     axe(d, "the game over")
     assert small_targets(d) == []
     shot(d, "sheet-thousand-game-over-ru")
+    # the printable view of the nine deals: one A4 page
+    assert pages(d.execute_cdp_cmd("Page.printToPDF", {"paperWidth": 8.27, "paperHeight": 11.69})) == 1
     no_console_errors(d)
 
 
@@ -348,10 +350,13 @@ def test_correcting_deal_2_of_5_costs_four_taps(d, server):
     assert t.cells(2)[1] == ("230", "+110") and t.totals() == ["100", "590", "100"]
     # a wrong tap of the outcome is caught: 110 made said to be failed
     t.tap("#row-2")
+    axe(d, "a deal being corrected")
     t.tap("#outcome-failed")
     t.tap("#record")
     WebDriverWait(d, 10).until(lambda d: t.error())
     assert t.error() == "По этим очкам заказ сыгран: проверьте очки и марьяжи."
+    axe(d, "a deal refused")
+    assert small_targets(d) == []
     t.tap("#cancel-edit")
     # delete deal 5, then undo the last deal: three deals left, Борис 350 (120 + 110 + 120)
     t.tap("#row-5")
@@ -491,6 +496,7 @@ def test_the_page_links_to_the_game_mode_and_speaks_english_too(d, server):
     assert d.find_element(By.ID, "h-start").text == "A new game"
     d.find_element(By.ID, "game-canasta").click()
     WebDriverWait(d, 10).until(lambda d: d.find_elements(By.ID, "name-3"))
-    axe(d, "the start screen")
+    d.find_element(By.CSS_SELECTOR, "#sheet-rules summary").click()
+    axe(d, "the start screen, its house rules open")
     assert small_targets(d) == []
     no_console_errors(d)
