@@ -136,7 +136,7 @@ SHEET_TEXTS = {
     "next_minimum": N_("first meld {n}+"),
     "game_over": N_("The game is over."), "winner": N_("Winner: {name}"),
     "settlement": N_("Stake {stake}, the bank {bank}: {net}"),
-    "close": N_("Close"), "copied": N_("Link copied"),
+    "close": N_("Close"), "copied": N_("Link copied"), "off": TEXTS["null_option"],
     "new_game_confirm": N_("Start a new game? This sheet will be gone from this device (keep its link to open it again)."),
 }
 

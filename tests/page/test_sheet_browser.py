@@ -500,3 +500,23 @@ def test_the_page_links_to_the_game_mode_and_speaks_english_too(d, server):
     axe(d, "the start screen, its house rules open")
     assert small_targets(d) == []
     no_console_errors(d)
+
+
+def test_a_changed_house_rule_is_shown_with_the_game(d, server):
+    d.get(server.url + "/sheet?lang=en")
+    WebDriverWait(d, 10).until(lambda d: d.find_elements(By.ID, "game-thousand"))
+    d.find_element(By.ID, "game-thousand").click()
+    WebDriverWait(d, 10).until(lambda d: d.find_elements(By.ID, "opt-round_step"))
+    d.find_element(By.CSS_SELECTOR, "#sheet-rules summary").click()
+    Select(d.find_element(By.ID, "opt-round_step")).select_by_visible_text("10")
+    for i, name in enumerate(("Anna", "Boris", "Vera")):
+        d.find_element(By.ID, f"name-{i}").send_keys(name)
+    assert d.find_element(By.ID, "start-summary").text == \
+        "Thousand, Russian classic (3 players) · house rules changed: 1"
+    d.find_element(By.ID, "begin").click()
+    WebDriverWait(d, 10).until(lambda d: d.find_element(By.ID, "play-rules").is_displayed())
+    d.find_element(By.CSS_SELECTOR, "#play-rules summary").click()
+    item = d.find_element(By.CSS_SELECTOR, "#play-rules-list li").text
+    assert item.endswith(" 10") and "round_step" not in item
+    axe(d, "the house rules of a game")
+    no_console_errors(d)

@@ -54,9 +54,10 @@
     return variants[k];
   }
   const gameInfo = (game) => games.games.find((g) => g.id === game);
-  // the variants this page can keep: Thousand for two or three, Canasta for two sides of two or two or three players
+  // the variants this page can keep: Thousand for three, Canasta for two sides of two or two or three players
   // on their own, Pinochle for two
-  const SEATS = { thousand: [2, 3], canasta: [4, 2, 3], pinochle: [2] };
+  // (Thousand for two needs the unused musik's cards and for four the talon's: no pad writes those down)
+  const SEATS = { thousand: [3], canasta: [4, 2, 3], pinochle: [2] };
   const playable = (game) => gameInfo(game).variants.filter((v) => v.players.some((n) => SEATS[game].includes(n)));
   const seatsOf = (game, v) => SEATS[game].find((n) => v.players.includes(n));
 
@@ -543,9 +544,25 @@
     }
   }
 
+  // the house rules changed from the variant's, each as the variant describes it with the value chosen
+  async function renderChanged() {
+    const box = $("play-rules");
+    const changed = Object.keys(S.options).filter((k) => k !== "stake");
+    box.hidden = !changed.length;
+    if (!changed.length) return;
+    let v;
+    try { v = await variantInfo(S.game, S.variant); } catch (e) { box.hidden = true; return; }
+    $("play-rules-list").replaceChildren(...v.options.filter((o) => changed.includes(o.name)).map((o) => {
+      const value = S.options[o.name];
+      const label = (o.labels && o.labels[String(value)]) || (value === null ? T.off : String(value));
+      return el("li", {}, o.summary + " ", el("strong", { text: label }));
+    }));
+  }
+
   function renderPlay() {
     $("start").hidden = true; $("play").hidden = false;
     $("play-summary").textContent = summaryText(S.game, S.variant, S.options, S.options.stake) + " · " + S.players.join(", ");
+    renderChanged();
     if (!form) openForm(null); else renderForm();
     renderSheet();
   }
