@@ -386,10 +386,50 @@
     showErrors(r.data.errors || [{ detail: r.data.detail }]);
   }
 
+  // the box a 422's pointer names (/deals/N/…), by the form's ids
+  function fieldOf(pointer) {
+    const m = /^\/deals\/\d+\/(.*)$/.exec(pointer || "");
+    if (!m) return null;
+    const [head, a, b] = m[1].split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const seat = (name) => S.players.indexOf(name);
+    if (S.game === "thousand") {
+      if (head === "points" && a !== undefined) return $("points-" + seat(a));
+      if (head === "took_trick" && a !== undefined) return $("notrick-" + seat(a));
+      if (head === "points") return $("points-" + S.players.findIndex((p) => p !== form.f.declarer));
+      if (head === "contract") return $("contract");
+      if (head === "declarer") return $("decl-0");
+      if (head === "marriages") return $(`mar-${Math.max(0, seat(form.f.declarer))}-S`);
+    } else if (S.game === "canasta") {
+      if (head === "sides" && a !== undefined) return $(b === "counts" ? `side${a}-${m[1].split("/")[3]}` : "out-" + a);
+    } else {
+      if (head === "meld_points" && a !== undefined) return $("meld-" + seat(a));
+      if (head === "points" && a !== undefined) return $("counters-" + seat(a));
+      if (head === "trump") return $("trump-S");
+      if (head === "last_trick") return $("last-0");
+      if (head === "declared_out") return $("claim") || $("declout-0");
+    }
+    return null;
+  }
+
+  // a message as players read it: the rule it cites on a tag of its own, not inside the sentence
+  function message(detail) {
+    const ids = [];
+    const text = String(detail).replace(/\s*\(((?:thousand|canasta|pinochle)\/[\w.]+)\)/g, (_, id) => { ids.push(id); return ""; });
+    return el("p", {}, text, ...ids.map((id) => [" ", el("span", { class: "rule-id", text: id })]));
+  }
+
   function showErrors(errors) {
     const box = $("deal-error");
-    box.replaceChildren(...errors.map((e) => el("p", { text: e.detail })));
-    box.focus();
+    for (const e of $("deal-fields").querySelectorAll("[aria-invalid]")) e.removeAttribute("aria-invalid");
+    box.replaceChildren(...errors.map((e) => message(e.detail)));
+    const target = errors.map((e) => fieldOf(e.pointer)).find((x) => x);
+    if (target) {
+      target.setAttribute("aria-invalid", "true");
+      target.setAttribute("aria-describedby", "deal-error");
+      target.focus();
+    } else {
+      box.focus();
+    }
   }
 
   async function resend() {
