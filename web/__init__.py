@@ -112,6 +112,7 @@ SHEET_TEXTS = {
     "rules_as_variant": N_("the variant's rules"), "rules_changed": N_("house rules changed: {n}"),
     "stake_is": N_("stake {n}"),
     "unreachable_now": N_("The referee does not answer; trying again…"),
+    "golden": N_("Golden deal"), "blind": N_("Played blind"),
     "declarer": N_("Who plays"), "contract": N_("Contract"), "outcome": N_("The outcome"),
     "made": N_("Made"), "failed": N_("Failed"), "conceded": N_("Conceded"),
     "points_of": N_("{name}: card points"), "marriage_of": N_("{name}: marriages"),

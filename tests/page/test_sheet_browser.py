@@ -531,3 +531,28 @@ def test_a_changed_house_rule_is_shown_with_the_game(d, server):
     assert item.endswith(" 10") and "round_step" not in item
     axe(d, "the house rules of a game")
     no_console_errors(d)
+
+
+def test_a_golden_deal_marked_in_its_row(d, server):
+    t = Table(d)
+    d.get(server.url + "/sheet")
+    t.tap("#game-thousand")
+    WebDriverWait(d, 10).until(lambda d: d.find_elements(By.ID, "opt-golden_round"))
+    d.find_element(By.CSS_SELECTOR, "#sheet-rules summary").click()
+    Select(d.find_element(By.ID, "opt-golden_round")).select_by_value("true")
+    for i, name in enumerate(("Анна", "Борис", "Вера")):
+        d.find_element(By.ID, f"name-{i}").send_keys(name)
+    t.tap("#begin")
+    # the golden round on: Вера deals, so Анна (on her left) plays the 120.  Борис 20 and Вера 20 leave her 80: not
+    # made, and the golden deal doubles every result: Анна −240, Борис and Вера +40
+    t.tap("#golden")
+    assert d.find_element(By.ID, "decl-0").get_attribute("aria-pressed") == "true"
+    assert d.find_element(By.ID, "contract").get_attribute("value") == "120"
+    t.tap("#outcome-failed")
+    t.typed_here(20, then_next=True)
+    t.typed_here(20)
+    t.record()
+    assert t.cells(1) == [("−240", "−240"), ("40", "+40"), ("40", "+40")]
+    assert t.marks(1) == [("★", "золотая сдача: Анна играет 120")]
+    axe(d, "a golden deal")
+    no_console_errors(d)

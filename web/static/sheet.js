@@ -38,6 +38,7 @@
   let start = { game: null, variant: null, options: {} };
   let form = null;                  // the deal being entered: {index (null: a new one), ...fields}
   let retry = null;
+  let rules = {};                   // the game's options in force: the variant's, with the house rules over them
 
   async function api(path, body) {
     const r = await fetch(path, body === undefined ? { headers: { "Accept-Language": C.lang } } : {
@@ -172,7 +173,8 @@
 
   // ------------------------------------------------------------------ the deal form
   const blank = () => {
-    if (S.game === "thousand") return { declarer: null, contract: "", outcome: "made", points: {}, marriages: [], noTrick: [] };
+    if (S.game === "thousand") return { declarer: null, contract: "", outcome: "made", points: {}, marriages: [], noTrick: [],
+                                        golden: false, blind: false };
     if (S.game === "canasta") return { sides: Object.fromEntries(sidesOf(S.players).map((s) => [s.id, {}])), out: null, concealed: false };
     return { trump: null, meld: {}, points: {}, last: null, out: null, claim: "" };
   };
@@ -186,6 +188,7 @@
       for (const [p, v] of Object.entries(d.points || {})) f.points[p] = String(v);
       f.marriages = (d.marriages || []).map((m) => m.player + ":" + m.suit);
       f.noTrick = Object.entries(d.took_trick || {}).filter(([, t]) => !t).map(([p]) => p);
+      f.golden = !!d.golden; f.blind = !!d.blind;
       return f;
     }
     if (S.game === "canasta") {
@@ -210,12 +213,14 @@
   function fromForm(f) {
     if (S.game === "thousand") {
       if (!f.declarer) return [null, T.need_declarer];
-      if (f.outcome === "conceded") return [{ declarer: f.declarer, contract: int(f.contract) || 100, conceded: true }, null];
+      const extra = { ...(f.golden ? { golden: true } : {}), ...(f.blind ? { blind: true } : {}) };
+      if (f.outcome === "conceded") return [{ declarer: f.declarer, contract: int(f.contract) || 100, conceded: true, ...extra }, null];
       if (String(f.contract).trim() === "") return [null, T.need_contract];
       const others = S.players.filter((p) => p !== f.declarer);
       const d = { declarer: f.declarer, contract: int(f.contract),
                   points: Object.fromEntries(others.map((p) => [p, int(f.points[p])])),
                   took_trick: Object.fromEntries(S.players.map((p) => [p, !f.noTrick.includes(p)])) };
+      Object.assign(d, extra);
       if (f.marriages.length) d.marriages = f.marriages.map((m) => ({ player: m.split(":")[0], suit: m.split(":")[1] }));
       d._outcome = f.outcome;
       return [d, null];
@@ -263,6 +268,14 @@
     const again = (focus) => { renderForm(); if (focus) { const e = $(focus); if (e) e.focus(); } };
     const kids = [];
     if (S.game === "thousand") {
+      // a golden-round deal: 120, played by the player left of the dealer (where the house rules have it)
+      const n = form.index === null ? S.deals.length : form.index;
+      if (rules.golden_round) kids.push(toggle("golden", T.golden, f.golden, () => {
+        f.golden = !f.golden;
+        if (f.golden) { f.declarer = S.players[(S.players.indexOf(S.dealer) + n + 1) % S.players.length]; f.contract = "120"; f.blind = false; }
+        again("golden");
+      }));
+      if (rules.blind && !f.golden) kids.push(toggle("blind", T.blind, f.blind, () => { f.blind = !f.blind; again("blind"); }));
       kids.push(group(T.declarer, ...S.players.map((p, i) => toggle("decl-" + i, p, f.declarer === p,
         () => { f.declarer = p; delete f.points[p]; again(f.outcome === "conceded" ? null : "contract"); }))));
       kids.push(numberInput("contract", T.contract, f.contract, (v) => { f.contract = v; }));
@@ -588,10 +601,13 @@
   async function renderChanged() {
     const box = $("play-rules");
     const changed = Object.keys(S.options).filter((k) => k !== "stake");
-    box.hidden = !changed.length;
-    if (!changed.length) return;
+    box.hidden = true;
     let v;
-    try { v = await variantInfo(S.game, S.variant); } catch (e) { box.hidden = true; return; }
+    try { v = await variantInfo(S.game, S.variant); } catch (e) { return; }
+    const before = JSON.stringify(rules);
+    rules = { ...Object.fromEntries(v.options.map((o) => [o.name, o.default])), ...S.options };
+    if (form && JSON.stringify(rules) !== before) renderForm();
+    box.hidden = !changed.length;
     $("play-rules-list").replaceChildren(...v.options.filter((o) => changed.includes(o.name)).map((o) => {
       const value = S.options[o.name];
       const label = (o.labels && o.labels[String(value)]) || (value === null ? T.off : String(value));
