@@ -133,7 +133,7 @@ SHEET_TEXTS = {
     "no_deals": N_("No deal yet: enter the first one below."),
     "row_made": N_("{name} {n}: made"), "row_failed": N_("{name} {n}: failed"),
     "row_conceded": N_("{name} {n}: conceded"),
-    "mark_barrel": N_("B"), "mark_concession": N_("C"),
+    "mark_barrel": N_("B"), "mark_concession": N_("C"), "mark_out": N_("out"),
     "next_minimum": N_("first meld {n}+"),
     "game_over": N_("The game is over."), "winner": N_("Winner: {name}"),
     "settlement": N_("Stake {stake}, the bank {bank}: {net}"),

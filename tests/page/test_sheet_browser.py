@@ -406,7 +406,9 @@ def test_canasta_through_the_score_bands(d, server):
         if n == 1:
             axe(d, "a Canasta sheet")
             assert small_targets(d) == []
-    assert "Победитель: Анна · Вера" in d.find_element(By.ID, "game-over").text
+    over = d.find_element(By.ID, "game-over").text
+    assert over == "Игра окончена.\nПобедитель: Анна · Вера"
+    assert [m[0] for m in t.marks(1)] == ["выход"]
     shot(d, "sheet-canasta-ru")
     no_console_errors(d)
 

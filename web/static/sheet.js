@@ -493,8 +493,8 @@
     concession: () => T.mark_concession,
     golden_deal: () => "★",
     penalty: (e) => "!" + (e.points ? num(e.points) : ""),
-    went_out: () => "⤴",
-    declared_out: () => "⚑",
+    went_out: () => T.mark_out,
+    declared_out: () => T.mark_out + "!",
     target_raised: () => "↑",
   };
   const markText = (e) => (MARK[e.kind] ? MARK[e.kind](e) : "•");
@@ -511,9 +511,9 @@
       try { c = (await api(`/v1/games/${S.game}/rules/${e.rule.split("/").slice(1).join("/")}?variant=${S.variant}`)).data; } catch (err) { c = null; }
     }
     box.hidden = false;
-    box.replaceChildren(el("h3", { id: "rule-title", text: e.text }),
+    box.replaceChildren(...[el("h3", { id: "rule-title", text: e.text }),
       c ? el("p", {}, el("strong", { text: c.title }), " ", el("span", { class: "rule-id", text: e.rule })) : null,
-      c && c.text ? el("p", { text: c.text }) : null,
+      c && c.text ? el("p", { text: c.text }) : null].filter(Boolean),
       el("button", { type: "button", class: "secondary", text: T.close, onclick: () => { box.hidden = true; } }));
     box.focus();
   }
@@ -563,9 +563,9 @@
     if (a && a.game_over && !S.pending) {
       const winner = a.winner ? (S.game === "canasta" ? columns().find((c) => c.id === a.winner).name : a.winner) : null;
       over.hidden = false;
-      over.replaceChildren(el("h3", { text: T.game_over }), winner ? el("p", { class: "winner", text: fmt(T.winner, { name: winner }) }) : null,
+      over.replaceChildren(...[el("h3", { text: T.game_over }), winner ? el("p", { class: "winner", text: fmt(T.winner, { name: winner }) }) : null,
         a.settlement ? el("p", { class: "settlement", text: fmt(T.settlement, { stake: num(a.settlement.stake), bank: num(a.settlement.bank),
-          net: Object.entries(a.settlement.net).map(([p, n]) => `${p} ${signed(n)}`).join(", ") }) }) : null);
+          net: Object.entries(a.settlement.net).map(([p, n]) => `${p} ${signed(n)}`).join(", ") }) }) : null].filter(Boolean));
     } else {
       over.hidden = true; over.replaceChildren();
     }
