@@ -286,6 +286,11 @@ def test_thousand_a_whole_game_within_the_budgets(d, server):
     # the reload: the sheet is kept
     d.refresh()
     WebDriverWait(d, 10).until(lambda d: t.rows() == 3 and t.totals() == ["880", "−120", "−120"])
+    # the switch to English: the kept sheet is scored again in the page's language, then back
+    d.get(server.url + "/sheet?lang=en")
+    WebDriverWait(d, 10).until(lambda d: t.rows() == 3 and ("B", "climbs onto the barrel") in t.marks(3))
+    d.get(server.url + "/sheet?lang=ru")
+    WebDriverWait(d, 10).until(lambda d: t.rows() == 3 and ("Б", "залезает на бочку") in t.marks(3))
     # a mark opens the rule that made it: its title and text, the rule's ID on its own tag
     t.tap("#sheet-table tbody tr:nth-child(3) td:nth-child(3) button.mark:last-of-type")
     box = d.find_element(By.ID, "rule-box")

@@ -391,7 +391,7 @@
     if (r.status === 200) {
       const wrong = outcomeMismatch(deals, r.data);
       if (wrong && wrong[0] === (index ?? deals.length - 1)) { showErrors([{ detail: wrong[1] }]); return; }
-      S.deals = deals; S.answer = r.data; S.pending = false; save();
+      S.deals = deals; S.answer = r.data; S.pending = false; S.lang = C.lang; save();
       openForm(null); renderSheet();
       $("sheet-status").textContent = T.recorded;
       return;
@@ -452,7 +452,7 @@
     const r = await score(S.deals);
     if (r === null) { scheduleRetry(); return; }
     S.pending = false;
-    if (r.status === 200) { S.answer = r.data; save(); renderSheet(); $("sheet-status").textContent = T.caught_up; return; }
+    if (r.status === 200) { S.answer = r.data; S.lang = C.lang; save(); renderSheet(); $("sheet-status").textContent = T.caught_up; return; }
     // a waiting deal the referee refuses: it goes back into the form
     const m = /^\/deals\/(\d+)/.exec((r.data.errors || [{}])[0].pointer || "");
     const bad = m ? Number(m[1]) : S.deals.length - 1;
@@ -479,7 +479,7 @@
     const r = await score(deals);
     if (r === null) { S.deals = deals; S.pending = true; save(); openForm(null); renderSheet(); scheduleRetry(); return; }
     if (r.status !== 200) { showErrors(r.data.errors || [{ detail: r.data.detail }]); return; }
-    S.deals = deals; S.answer = r.data; S.pending = false; save(); openForm(null); renderSheet();
+    S.deals = deals; S.answer = r.data; S.pending = false; S.lang = C.lang; save(); openForm(null); renderSheet();
   }
 
   // ------------------------------------------------------------------ the sheet
@@ -654,6 +654,11 @@
     if (S && games) {
       renderPlay();
       if (S.deals.length && (!S.answer || S.pending || shared)) { S.pending = true; resend(); }
+      else if (S.deals.length && S.lang !== C.lang) {
+        // the sheet's words in the page's language (the kept answer speaks the one it was scored in)
+        const r = await score(S.deals);
+        if (r && r.status === 200) { S.answer = r.data; S.lang = C.lang; save(); renderSheet(); }
+      }
     } else if (S && !games) {
       renderPlay(); S.pending = true; scheduleRetry();
     } else if (games) {
