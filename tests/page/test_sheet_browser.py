@@ -380,6 +380,12 @@ def test_correcting_deal_2_of_5_costs_four_taps(d, server):
     WebDriverWait(d, 10).until(lambda d: t.rows() == 4)
     t.tap("#undo")
     WebDriverWait(d, 10).until(lambda d: t.rows() == 3 and t.totals() == ["60", "350", "60"])
+    # a new game: the names are remembered on the device
+    t.tap("#new-game")
+    d.switch_to.alert.accept()
+    t.tap("#game-thousand")
+    WebDriverWait(d, 10).until(lambda d: d.find_elements(By.ID, "name-2"))
+    assert [d.find_element(By.ID, f"name-{i}").get_attribute("value") for i in range(3)] == ["Анна", "Борис", "Вера"]
     no_console_errors(d)
 
 
