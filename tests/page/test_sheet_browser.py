@@ -19,6 +19,7 @@ import threading
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -32,6 +33,11 @@ SHOTS = ROOT / "artifacts" / "screenshots"
 AXE = ROOT / ".venv" / "node_modules" / "axe-core" / "axe.min.js"
 CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 WIDTH, HEIGHT = 390, 844
+
+
+def wait(d, timeout=10):
+    """A wait that looks again when the sheet was redrawn under it (a row gone stale, a row not there yet)."""
+    return WebDriverWait(d, timeout, ignored_exceptions=(StaleElementReferenceException, IndexError))
 
 
 class Server:
@@ -99,7 +105,7 @@ class Table:
         return self.taps, self.chars
 
     def find(self, css):
-        return WebDriverWait(self.d, 10).until(
+        return wait(self.d, 10).until(
             lambda d: next((e for e in d.find_elements(By.CSS_SELECTOR, css) if e.is_displayed() and e.is_enabled()),
                            None))
 
@@ -129,19 +135,19 @@ class Table:
     def record(self):
         before = self.rows()
         self.tap("#record")
-        WebDriverWait(self.d, 10).until(lambda d: self.rows() == before + 1 or self.error())
+        wait(self.d, 10).until(lambda d: self.rows() == before + 1 or self.error())
         assert not self.error(), self.error()
         self.settled()
 
     def save(self):
         self.tap("#record")
-        WebDriverWait(self.d, 10).until(lambda d: d.find_element(By.ID, "record").get_attribute("textContent") == in_ru("Record the deal")
+        wait(self.d, 10).until(lambda d: d.find_element(By.ID, "record").get_attribute("textContent") == in_ru("Record the deal")
                                         or self.error())
         assert not self.error(), self.error()
         self.settled()
 
     def settled(self):
-        WebDriverWait(self.d, 10).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#sheet-table tr.pending"))
+        wait(self.d, 10).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#sheet-table tr.pending"))
 
     def error(self):
         return self.d.find_element(By.ID, "deal-error").text
@@ -214,14 +220,14 @@ def begin(t, base, game, names, variant=None, stake=None):
     t.d.get(base + "/")
     t.tap("#sheet-link")
     t.tap(f"#game-{game}")
-    WebDriverWait(t.d, 10).until(lambda d: d.find_elements(By.ID, f"name-{len(names) - 1}"))
+    wait(t.d, 10).until(lambda d: d.find_elements(By.ID, f"name-{len(names) - 1}"))
     if variant:
         t.tap("#sheet-variant")
         Select(t.find("#sheet-variant")).select_by_value(variant)
         t.taps += 1
-        WebDriverWait(t.d, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#names input")) == len(names))
+        wait(t.d, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#names input")) == len(names))
         t.tap("#name-0")
-    WebDriverWait(t.d, 10).until(lambda d: d.switch_to.active_element.get_attribute("id") == "name-0")
+    wait(t.d, 10).until(lambda d: d.switch_to.active_element.get_attribute("id") == "name-0")
     for i, n in enumerate(names):
         t.typed_here(n, then_next=i + 1 < len(names))
     if stake:
@@ -285,12 +291,12 @@ def test_thousand_a_whole_game_within_the_budgets(d, server):
     assert ("Б", "залезает на бочку") in t.marks(3) and ("−120", "третий болт") in t.marks(3)
     # the reload: the sheet is kept
     d.refresh()
-    WebDriverWait(d, 10).until(lambda d: t.rows() == 3 and t.totals() == ["880", "−120", "−120"])
+    wait(d, 10).until(lambda d: t.rows() == 3 and t.totals() == ["880", "−120", "−120"])
     # the switch to English: the kept sheet is scored again in the page's language, then back
     d.get(server.url + "/sheet?lang=en")
-    WebDriverWait(d, 10).until(lambda d: t.rows() == 3 and ("B", "climbs onto the barrel") in t.marks(3))
+    wait(d, 10).until(lambda d: t.rows() == 3 and ("B", "climbs onto the barrel") in t.marks(3))
     d.get(server.url + "/sheet?lang=ru")
-    WebDriverWait(d, 10).until(lambda d: t.rows() == 3 and ("Б", "залезает на бочку") in t.marks(3))
+    wait(d, 10).until(lambda d: t.rows() == 3 and ("Б", "залезает на бочку") in t.marks(3))
     # a mark opens the rule that made it: its title and text, the rule's ID on its own tag
     t.tap("#sheet-table tbody tr:nth-child(3) td:nth-child(3) button.mark:last-of-type")
     box = d.find_element(By.ID, "rule-box")
@@ -358,7 +364,7 @@ def test_correcting_deal_2_of_5_costs_four_taps(d, server):
     axe(d, "a deal being corrected")
     t.tap("#outcome-failed")
     t.tap("#record")
-    WebDriverWait(d, 10).until(lambda d: t.error())
+    wait(d, 10).until(lambda d: t.error())
     assert t.error() == "По этим очкам заказ сыгран: проверьте очки и марьяжи."
     axe(d, "a deal refused")
     assert small_targets(d) == []
@@ -367,7 +373,7 @@ def test_correcting_deal_2_of_5_costs_four_taps(d, server):
     # and the box it is about marked and given the cursor
     thousand_deal(t, 0, 120, {1: 100, 2: 30})
     t.tap("#record")
-    WebDriverWait(d, 10).until(lambda d: t.error())
+    wait(d, 10).until(lambda d: t.error())
     p = d.find_element(By.CSS_SELECTOR, "#deal-error p")
     assert p.find_element(By.CSS_SELECTOR, ".rule-id").text == "thousand/1.3"
     assert "thousand/" not in d.execute_script("return arguments[0].firstChild.textContent", p)
@@ -377,14 +383,14 @@ def test_correcting_deal_2_of_5_costs_four_taps(d, server):
     # delete deal 5, then undo the last deal: three deals left, Борис 350 (120 + 110 + 120)
     t.tap("#row-5")
     t.tap("#delete-deal")
-    WebDriverWait(d, 10).until(lambda d: t.rows() == 4)
+    wait(d, 10).until(lambda d: t.rows() == 4)
     t.tap("#undo")
-    WebDriverWait(d, 10).until(lambda d: t.rows() == 3 and t.totals() == ["60", "350", "60"])
+    wait(d, 10).until(lambda d: t.rows() == 3 and t.totals() == ["60", "350", "60"])
     # a new game: the names are remembered on the device
     t.tap("#new-game")
     d.switch_to.alert.accept()
     t.tap("#game-thousand")
-    WebDriverWait(d, 10).until(lambda d: d.find_elements(By.ID, "name-2"))
+    wait(d, 10).until(lambda d: d.find_elements(By.ID, "name-2"))
     assert [d.find_element(By.ID, f"name-{i}").get_attribute("value") for i in range(3)] == ["Анна", "Борис", "Вера"]
     no_console_errors(d)
 
@@ -487,13 +493,13 @@ def test_a_deal_waits_while_the_service_is_away_and_the_link_shares_the_sheet(d,
     try:
         thousand_deal(t, 1, 120, {0: 20, 2: 20}, marriages="S")
         t.tap("#record")
-        WebDriverWait(d, 10).until(lambda d: d.find_element(By.ID, "waiting").is_displayed())
+        wait(d, 10).until(lambda d: d.find_element(By.ID, "waiting").is_displayed())
         assert t.rows() == 2 and d.find_element(By.CSS_SELECTOR, "#sheet-table tbody tr:nth-child(2) td").text == "ждёт"
         axe(d, "a deal waiting")
         shot(d, "sheet-waiting-ru")
     finally:
         server.start()
-    WebDriverWait(d, 15).until(lambda d: not d.find_element(By.ID, "waiting").is_displayed())
+    wait(d, 15).until(lambda d: not d.find_element(By.ID, "waiting").is_displayed())
     assert t.totals() == ["40", "240", "40"]
     # the link holds the whole sheet: opened in a fresh page (its storage emptied), the same sheet
     link = d.find_element(By.ID, "share-link").get_attribute("value")
@@ -501,7 +507,7 @@ def test_a_deal_waits_while_the_service_is_away_and_the_link_shares_the_sheet(d,
     d.execute_script("localStorage.clear()")
     d.get("about:blank")
     d.get(link)
-    WebDriverWait(d, 10).until(lambda d: t.rows() == 2 and t.totals() == ["40", "240", "40"])
+    wait(d, 10).until(lambda d: t.rows() == 2 and t.totals() == ["40", "240", "40"])
     assert "#sheet=" not in d.current_url
     # the printable view: one A4 page
     pdf = d.execute_cdp_cmd("Page.printToPDF", {"paperWidth": 8.27, "paperHeight": 11.69})
@@ -516,10 +522,10 @@ def pages(pdf):
 
 def test_the_page_links_to_the_game_mode_and_speaks_english_too(d, server):
     d.get(server.url + "/sheet?lang=en")
-    WebDriverWait(d, 10).until(lambda d: d.find_elements(By.ID, "game-thousand"))
+    wait(d, 10).until(lambda d: d.find_elements(By.ID, "game-thousand"))
     assert d.find_element(By.ID, "h-start").text == "A new game"
     d.find_element(By.ID, "game-canasta").click()
-    WebDriverWait(d, 10).until(lambda d: d.find_elements(By.ID, "name-3"))
+    wait(d, 10).until(lambda d: d.find_elements(By.ID, "name-3"))
     d.find_element(By.CSS_SELECTOR, "#sheet-rules summary").click()
     axe(d, "the start screen, its house rules open")
     assert small_targets(d) == []
@@ -528,9 +534,9 @@ def test_the_page_links_to_the_game_mode_and_speaks_english_too(d, server):
 
 def test_a_changed_house_rule_is_shown_with_the_game(d, server):
     d.get(server.url + "/sheet?lang=en")
-    WebDriverWait(d, 10).until(lambda d: d.find_elements(By.ID, "game-thousand"))
+    wait(d, 10).until(lambda d: d.find_elements(By.ID, "game-thousand"))
     d.find_element(By.ID, "game-thousand").click()
-    WebDriverWait(d, 10).until(lambda d: d.find_elements(By.ID, "opt-round_step"))
+    wait(d, 10).until(lambda d: d.find_elements(By.ID, "opt-round_step"))
     d.find_element(By.CSS_SELECTOR, "#sheet-rules summary").click()
     Select(d.find_element(By.ID, "opt-round_step")).select_by_visible_text("10")
     for i, name in enumerate(("Anna", "Boris", "Vera")):
@@ -538,7 +544,7 @@ def test_a_changed_house_rule_is_shown_with_the_game(d, server):
     assert d.find_element(By.ID, "start-summary").text == \
         "Thousand, Russian classic (3 players) · house rules changed: 1"
     d.find_element(By.ID, "begin").click()
-    WebDriverWait(d, 10).until(lambda d: d.find_element(By.ID, "play-rules").is_displayed())
+    wait(d, 10).until(lambda d: d.find_element(By.ID, "play-rules").is_displayed())
     d.find_element(By.CSS_SELECTOR, "#play-rules summary").click()
     item = d.find_element(By.CSS_SELECTOR, "#play-rules-list li").text
     assert item.endswith(" 10") and "round_step" not in item
@@ -550,7 +556,7 @@ def test_a_golden_deal_marked_in_its_row(d, server):
     t = Table(d)
     d.get(server.url + "/sheet")
     t.tap("#game-thousand")
-    WebDriverWait(d, 10).until(lambda d: d.find_elements(By.ID, "opt-golden_round"))
+    wait(d, 10).until(lambda d: d.find_elements(By.ID, "opt-golden_round"))
     d.find_element(By.CSS_SELECTOR, "#sheet-rules summary").click()
     Select(d.find_element(By.ID, "opt-golden_round")).select_by_value("true")
     for i, name in enumerate(("Анна", "Борис", "Вера")):
