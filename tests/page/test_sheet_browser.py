@@ -543,7 +543,11 @@ def test_a_changed_house_rule_is_shown_with_the_game(d, server):
         d.find_element(By.ID, f"name-{i}").send_keys(name)
     assert d.find_element(By.ID, "start-summary").text == \
         "Thousand, Russian classic (3 players) · house rules changed: 1"
+    # the last one named deals first unless another is chosen
+    assert Select(d.find_element(By.ID, "first-dealer")).first_selected_option.text == "Vera"
+    Select(d.find_element(By.ID, "first-dealer")).select_by_visible_text("Anna")
     d.find_element(By.ID, "begin").click()
+    assert d.find_element(By.ID, "dealer-line").text == "Dealer: Anna"
     wait(d, 10).until(lambda d: d.find_element(By.ID, "play-rules").is_displayed())
     d.find_element(By.CSS_SELECTOR, "#play-rules summary").click()
     item = d.find_element(By.CSS_SELECTOR, "#play-rules-list li").text

@@ -101,6 +101,7 @@
 
   async function chooseVariant(id) {
     start.variant = id; start.options = {};
+    delete $("first-dealer").dataset.chosen;
     const v = await variantInfo(start.game, id);
     const seats = seatsOf(start.game, gameInfo(start.game).variants.find((x) => x.id === id));
     const remembered = load(NAMES, []);
@@ -147,8 +148,18 @@
     const s = $("stake").value.trim();
     return s && /^\d+$/.test(s) && Number(s) > 0 ? Number(s) : null;
   }
+  // who deals first: one of the names typed (by default the last one; in Canasta the first)
+  function renderDealer() {
+    const sel = $("first-dealer");
+    const names = [...$("names").querySelectorAll("input")].map((i) => i.value.trim());
+    const was = sel.selectedIndex;
+    sel.replaceChildren(...names.map((n, i) => el("option", { value: String(i), text: n || fmt(T.player_name, { n: i + 1 }) })));
+    sel.selectedIndex = was >= 0 && was < names.length && sel.dataset.chosen ? was : (start.game === "canasta" ? 0 : names.length - 1);
+  }
+
   function renderSummary() {
     if (!start.game) return;
+    renderDealer();
     $("start-summary").textContent = summaryText(start.game, start.variant, start.options, stakeValue());
   }
 
@@ -165,7 +176,7 @@
     const stake = stakeValue();
     if (stake) options.stake = stake;
     S = { game: start.game, variant: start.variant, options, players: names,
-          dealer: start.game === "canasta" ? names[0] : names[names.length - 1], deals: [], answer: null, pending: false };
+          dealer: names[Number($("first-dealer").value)], deals: [], answer: null, pending: false };
     save();
     form = null;
     renderPlay();
@@ -626,6 +637,7 @@
   // ------------------------------------------------------------------ wiring
   $("sheet-variant").addEventListener("change", (ev) => chooseVariant(ev.target.value));
   $("stake").addEventListener("input", renderSummary);
+  $("first-dealer").addEventListener("change", (ev) => { ev.target.dataset.chosen = "1"; });
   $("begin").addEventListener("click", begin);
   $("record").addEventListener("click", record);
   $("cancel-edit").addEventListener("click", () => openForm(null));
