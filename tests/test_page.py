@@ -46,6 +46,43 @@ def test_the_page_is_served_with_its_own_policy(client):
         assert src.startswith("/") or src.startswith("?") or src.startswith("#"), src
 
 
+def test_the_game_sheet_is_a_page_of_its_own_origin_reached_from_the_first_screen(client):
+    # «Партия» (/sheet): the page's policy, no inline script or style, the link to it on the first screen
+    r = client.get("/sheet")
+    assert r.status_code == 200 and r.headers["Content-Security-Policy"] == web.PAGE_CSP
+    html = r.get_data(as_text=True)
+    assert "<script>" not in html and " style=" not in html and "onclick" not in html
+    assert all(src.startswith(("/", "?", "#")) for src in re.findall(r'(?:src|href)="([^"]+)"', html))
+    assert '<script src="/assets/sheet.js" defer>' in html
+    assert 'id="sheet-link" class="button-link" href="/sheet"' in client.get("/").get_data(as_text=True)
+    assert 'href="/sheet?lang=ru"' in client.get("/?lang=ru").get_data(as_text=True)
+
+
+def test_the_game_sheet_is_given_every_text_in_the_pages_language(client):
+    en = page_config(client.get("/sheet?lang=en").get_data(as_text=True))
+    ru = page_config(client.get("/sheet", headers={"Accept-Language": "ru"}).get_data(as_text=True))
+    assert en["lang"] == "en" and ru["lang"] == "ru"
+    assert set(en["texts"]) == set(web.SHEET_TEXTS) == set(ru["texts"])
+    for key, text in ru["texts"].items():
+        assert CYRILLIC.search(text) and text != en["texts"][key], key
+        assert set(re.findall(r"\{(\w+)\}", text)) == set(re.findall(r"\{(\w+)\}", en["texts"][key])), key
+        # no field, option or rule name in a sentence a player reads
+        assert not re.search(r"[a-z]+_[a-z]+|thousand/|canasta/|pinochle/", text), key
+    # the players' words
+    assert [ru["texts"][k] for k in ("made", "failed", "conceded", "deal_n")] == \
+        ["Сыграл", "Не сыграл", "Роспись", "Сдача {n}"]
+    html = client.get("/sheet?lang=ru").get_data(as_text=True)
+    assert "<h1>Партия</h1>" in html
+    # a Canasta side's counts: every key a variant scores has its label, in Russian too
+    assert all(CYRILLIC.search(t) for t in ru["counts"].values()) and set(ru["counts"]) == set(web.COUNT_LABELS)
+    assert {k for keys in ru["canasta_keys"].values() for k in keys} <= set(ru["counts"])
+    assert ru["canasta_keys"]["classic"] == ["natural_canastas", "mixed_canastas", "red_threes", "meld_points",
+                                             "hand_points"]
+    # samba scores sequences; Mexicana sevens; the graded-wild variant its mixed canastas by their wild cards
+    assert "sequence_canastas" in ru["canasta_keys"]["samba"] and "sevens_canastas" in ru["canasta_keys"]["mexicana"]
+    assert "mixed_canastas" not in ru["canasta_keys"]["graded-wild"]
+
+
 def test_api_answers_keep_the_strict_policy(client):
     for path in ("/v1/games", "/healthz", "/openapi.yaml", "/openapi.json", "/assets/page.js",
                  "/docs/swagger-ui/swagger-ui-bundle.js"):

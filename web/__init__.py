@@ -36,7 +36,7 @@ SWAGGER_DIST = Path(flask_swagger_ui.__file__).with_name("dist")
 # the page's own policy: everything from this origin only; no inline script or style, no frames, no plugins
 PAGE_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
             "font-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'")
-PAGES = {"web.index", "web.docs"}          # the endpoints that answer with PAGE_CSP
+PAGES = {"web.index", "web.docs", "web.sheet"}          # the endpoints that answer with PAGE_CSP
 
 bp = Blueprint("web", __name__, static_folder="static", static_url_path="/assets", template_folder="templates")
 # the Swagger UI distribution, as the package ships it
@@ -104,6 +104,44 @@ TEXTS = {
 }
 
 
+# texts of the «Партия» mode (static/sheet.js), rendered into /sheet the same way
+SHEET_TEXTS = {
+    "names": TEXTS["names"],
+    "player_name": N_("Player {n}"), "seat_name": N_("Seat {n} (seats 1 and 3 play together)"),
+    "names_needed": N_("Give every player a name, each a different one."),
+    "rules_as_variant": N_("the variant's rules"), "rules_changed": N_("house rules changed: {n}"),
+    "stake_is": N_("stake {n}"),
+    "unreachable_now": N_("The referee does not answer; trying again…"),
+    "golden": N_("Golden deal"), "blind": N_("Played blind"),
+    "declarer": N_("Who plays"), "contract": N_("Contract"), "outcome": N_("The outcome"),
+    "made": N_("Made"), "failed": N_("Failed"), "conceded": N_("Conceded"),
+    "points_of": N_("{name}: card points"), "marriage_of": N_("{name}: marriages"),
+    "marriage_suit": N_("{name} announced the {suit} marriage"),
+    "no_trick": N_("No trick"),
+    "went_out": N_("Went out"), "concealed": N_("Out concealed"),
+    "trump": N_("Trump"), "meld_of": N_("{name}: meld"), "counters_of": N_("{name}: counters"),
+    "last_trick": N_("Last trick"),
+    "declared_out": N_("Declared out"),
+    "points_at_claim": N_("Counters taken when declaring out"),
+    "need_declarer": N_("Tap the declarer."), "need_contract": N_("Type the contract."), "need_trump": N_("Tap the trump."),
+    "points_say_made": N_("By these points the contract is made: check the points and the marriages."),
+    "points_say_failed": N_("By these points the contract is not made: check the points and the marriages."),
+    "deal_n": N_("Deal {n}"), "edit_deal_n": N_("Correct deal {n}"), "record": N_("Record the deal"),
+    "save": N_("Save the correction"), "dealer_is": N_("Dealer: {name}"),
+    "recorded": N_("Recorded."), "caught_up": N_("The referee answered: every deal is scored."),
+    "waiting_cell": N_("waiting"), "deal_col": N_("Deal"), "total": N_("Total"), "sheet": N_("The score sheet"),
+    "no_deals": N_("No deal yet: enter the first one below."),
+    "row_made": N_("{name} {n}: made"), "row_failed": N_("{name} {n}: failed"),
+    "row_conceded": N_("{name} {n}: conceded"),
+    "mark_barrel": N_("B"), "mark_concession": N_("C"), "mark_out": N_("out"),
+    "next_minimum": N_("first meld {n}+"),
+    "game_over": N_("The game is over."), "winner": N_("Winner: {name}"),
+    "settlement": N_("Stake {stake}, the bank {bank}: {net}"),
+    "close": N_("Close"), "copied": N_("Link copied"), "off": TEXTS["null_option"],
+    "new_game_confirm": N_("Start a new game? This sheet will be gone from this device (keep its link to open it again)."),
+}
+
+
 def config() -> dict:
     """Everything the script needs besides the API's answers, in the page's language."""
     lang = i18n.current()
@@ -124,6 +162,50 @@ def index():
     if not request.environ.get("PATH_INFO"):
         raise NotFound()                 # ...nor answered with the page: no client sends one
     return _page("page.html", config=config())
+
+
+# a Canasta side's counts as the sheet asks for them (the keys of the API's CanastaCounts)
+COUNT_LABELS = {
+    "natural_canastas": N_("Natural canastas"), "mixed_canastas": N_("Mixed canastas"),
+    "mixed_canastas_one_wild": N_("Mixed canastas with one wild card"),
+    "mixed_canastas_two_wilds": N_("Mixed canastas with two wild cards"),
+    "mixed_canastas_three_wilds": N_("Mixed canastas with three wild cards"),
+    "sevens_canastas": N_("Canastas of sevens"), "mixed_sevens_canastas": N_("Mixed canastas of sevens"),
+    "sequence_canastas": N_("Sequence canastas"), "mixed_sequence_canastas": N_("Mixed sequence canastas"),
+    "wild_canastas": N_("Wild canastas"), "deuce_canastas": N_("Canastas of seven 2s"),
+    "joker_canastas": N_("Joker canastas"), "golden_canastas": N_("Golden canastas"),
+    "diamond_canastas": N_("Diamond canastas"), "big_wild_canastas": N_("Big wild canastas"),
+    "small_wild_canastas": N_("Small wild canastas"), "unfinished_wild_melds": N_("Unfinished wild melds"),
+    "short_sequences": N_("Short sequences"), "long_sequences": N_("Long sequences"),
+    "black_threes_melded": N_("Black threes melded"), "red_threes": N_("Red threes"),
+    "meld_points": N_("Points in melds"), "hand_points": N_("Points left in hand"),
+    "black_threes_in_hand": N_("Black threes left in hand"), "sevens_in_hand": N_("Sevens left in hand"),
+}
+
+
+@lru_cache(maxsize=1)
+def canasta_keys() -> dict[str, list[str]]:
+    """Each Canasta variant's counts under its own rules (:func:`referee.canasta.counts.applicable`)."""
+    from referee import service
+    from referee.canasta import counts
+    game = next(g for g in service.games_index()["games"] if g["id"] == "canasta")
+    out = {}
+    for v in game["variants"]:
+        info = service.variant_info("canasta", v["id"])
+        out[v["id"]] = counts.applicable({o["name"]: o["default"] for o in info["options"]})
+    return out
+
+
+def sheet_config() -> dict:
+    return {"lang": i18n.current(), "texts": {k: _text(v) for k, v in SHEET_TEXTS.items()},
+            "suits": {s: _(name) for s, name in forms.SUITS.items()},
+            "counts": {k: _(v) for k, v in COUNT_LABELS.items()}, "canasta_keys": canasta_keys()}
+
+
+@bp.get("/sheet")
+def sheet():
+    """The «Партия» mode: a whole game kept on the score sheet."""
+    return _page("sheet.html", config=sheet_config())
 
 
 @bp.get("/docs")

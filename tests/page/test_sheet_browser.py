@@ -1,0 +1,581 @@
+"""«Партия» in a real browser: Debian's headless Chromium at 390×844 in Russian, driven by selenium as players drive
+it, against the app served on a loopback port.  A whole game of each game is kept on the sheet; every tap and every
+typed character is counted, and the issue's budgets are asserted on those counts.  axe-core (from the npm registry,
+fetched by ``scripts/bootstrap --browser`` into .venv/node_modules) is injected in every state of the sheet.
+Screenshots go to ``artifacts/screenshots/`` (not committed).
+
+A tap is a click on anything (a button, a link, a box to type in); typing is counted in characters, the keyboard's
+"next" key (Enter) included.  A box the page has already put the cursor in (after the declarer is tapped, the contract
+box; after the outcome, the first defender's points) needs no tap.
+"""
+from __future__ import annotations
+
+import base64
+import pathlib
+import re
+import shutil
+import tempfile
+import threading
+
+import pytest
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+from werkzeug.serving import make_server
+
+from wsgi import create_app
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "artifacts" / "screenshots"
+AXE = ROOT / ".venv" / "node_modules" / "axe-core" / "axe.min.js"
+CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+WIDTH, HEIGHT = 390, 844
+
+
+def wait(d, timeout=10):
+    """A wait that looks again when the sheet was redrawn under it (a row gone stale, a row not there yet)."""
+    return WebDriverWait(d, timeout, ignored_exceptions=(StaleElementReferenceException, IndexError))
+
+
+class Server:
+    """The app on a fixed loopback port, which can be stopped and started again (the service going away)."""
+
+    def __init__(self):
+        self.app = create_app()
+        self.server = make_server("127.0.0.1", 0, self.app, threaded=True)
+        self.port = self.server.port
+        self._run()
+
+    def _run(self):
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(5)
+
+    def start(self):
+        self.server = make_server("127.0.0.1", self.port, self.app, threaded=True)
+        self._run()
+
+    @property
+    def url(self):
+        return f"http://127.0.0.1:{self.port}"
+
+
+@pytest.fixture(scope="module")
+def server():
+    s = Server()
+    yield s
+    s.stop()
+
+
+@pytest.fixture()
+def d():
+    assert AXE.exists(), "scripts/bootstrap --browser fetches axe-core from the npm registry (npm install axe-core)"
+    profile = tempfile.mkdtemp(prefix="referee-chromium-")
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={profile}",
+                f"--window-size={WIDTH},{HEIGHT}", "--lang=ru-RU"):
+        opts.add_argument(arg)
+    opts.add_experimental_option("prefs", {"intl.accept_languages": "ru-RU,ru"})
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(DRIVER), options=opts)
+    driver.set_window_size(WIDTH, HEIGHT)
+    yield driver
+    driver.quit()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+class Table:
+    """The page as players drive it, counting taps and typed characters."""
+
+    def __init__(self, d):
+        self.d = d
+        self.taps = 0
+        self.chars = 0
+
+    def count(self):
+        return self.taps, self.chars
+
+    def find(self, css):
+        return wait(self.d, 10).until(
+            lambda d: next((e for e in d.find_elements(By.CSS_SELECTOR, css) if e.is_displayed() and e.is_enabled()),
+                           None))
+
+    def tap(self, css):
+        self.find(css).click()
+        self.taps += 1
+
+    def type(self, css, text, then_next=False):
+        """Type ``text`` into the box; a box the cursor is not in is tapped first.  ``then_next``: the keyboard's
+        next key after it."""
+        box = self.find(css)
+        if self.d.switch_to.active_element != box:
+            box.click()
+            self.taps += 1
+        box.send_keys(Keys.CONTROL, "a")
+        box.send_keys(str(text) + (Keys.ENTER if then_next else ""))
+        self.chars += len(str(text)) + (1 if then_next else 0)
+
+    def typed_here(self, text, then_next=False):
+        """Type into the box the page has put the cursor in."""
+        box = self.d.switch_to.active_element
+        assert box.tag_name == "input", box.get_attribute("outerHTML")
+        box.send_keys(Keys.CONTROL, "a")
+        box.send_keys(str(text) + (Keys.ENTER if then_next else ""))
+        self.chars += len(str(text)) + (1 if then_next else 0)
+
+    def record(self):
+        before = self.rows()
+        self.tap("#record")
+        wait(self.d, 10).until(lambda d: self.rows() == before + 1 or self.error())
+        assert not self.error(), self.error()
+        self.settled()
+
+    def save(self):
+        self.tap("#record")
+        wait(self.d, 10).until(lambda d: d.find_element(By.ID, "record").get_attribute("textContent") == in_ru("Record the deal")
+                                        or self.error())
+        assert not self.error(), self.error()
+        self.settled()
+
+    def settled(self):
+        wait(self.d, 10).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#sheet-table tr.pending"))
+
+    def error(self):
+        return self.d.find_element(By.ID, "deal-error").text
+
+    def rows(self):
+        return len(self.d.find_elements(By.CSS_SELECTOR, "#sheet-table tbody tr"))
+
+    def cells(self, n):
+        """Row ``n`` (from 1): each column's (total, this deal's score) as shown."""
+        row = self.d.find_elements(By.CSS_SELECTOR, "#sheet-table tbody tr")[n - 1]
+        return [(td.find_element(By.CSS_SELECTOR, ".total").text, td.find_element(By.CSS_SELECTOR, ".hand").text)
+                for td in row.find_elements(By.CSS_SELECTOR, "td")]
+
+    def totals(self):
+        return [td.text for td in self.d.find_elements(By.CSS_SELECTOR, "#sheet-table tfoot td")]
+
+    def marks(self, n):
+        row = self.d.find_elements(By.CSS_SELECTOR, "#sheet-table tbody tr")[n - 1]
+        return [(b.find_element(By.CSS_SELECTOR, "[aria-hidden]").text,
+                 b.find_element(By.CSS_SELECTOR, ".sr-only").get_attribute("textContent"))
+                for b in row.find_elements(By.CSS_SELECTOR, "button.mark")]
+
+
+def in_ru(text):
+    from referee import i18n
+    from referee.i18n import _
+    with i18n.language("ru"):
+        return _(text)
+
+
+def axe(d, state):
+    """axe-core's WCAG 2.1 A/AA checks and its best practices: no violation in this state of the page."""
+    if not d.execute_script("return !!window.axe"):
+        d.execute_script(AXE.read_text(encoding="utf-8"))
+    result = d.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']})"
+        ".then(r => done(r.violations.map(v => [v.id, v.nodes.map(n => n.target.join(' '))])));")
+    assert result == [], (state, result)
+
+
+def small_targets(d):
+    """Buttons, links and boxes to type in smaller than 44×44 CSS pixels."""
+    return d.execute_script("""
+        return [...document.querySelectorAll('button, a[href], input, select, summary')]
+          .filter(e => e.offsetParent !== null && !e.classList.contains('skip'))
+          .map(e => [e.id || e.textContent.trim().slice(0, 20), e.getBoundingClientRect()])
+          .filter(([, r]) => r.height < 44 || r.width < 44)
+          .map(([n, r]) => [n, Math.round(r.width), Math.round(r.height)]);""")
+
+
+def shot(d, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    height = d.execute_script("return document.documentElement.scrollHeight")
+    d.set_window_size(WIDTH, min(height + 140, 6000))
+    d.save_screenshot(str(SHOTS / f"{name}.png"))
+    d.set_window_size(WIDTH, HEIGHT)
+
+
+def no_console_errors(d, allow_network=False):
+    errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE"
+              and not (e["source"] == "network" and "/v1/games/" in e["message"] and "status of 4" in e["message"])
+              and not (allow_network and e["source"] == "network")]
+    assert not errors, errors
+
+
+def begin(t, base, game, names, variant=None, stake=None):
+    """From the first screen to the game's first deal: the «Партия» link, the game, the names (the cursor is put in
+    the first name box; the keyboard's next key moves on), the stake, the start."""
+    t.d.get(base + "/")
+    t.tap("#sheet-link")
+    t.tap(f"#game-{game}")
+    wait(t.d, 10).until(lambda d: d.find_elements(By.ID, f"name-{len(names) - 1}"))
+    if variant:
+        t.tap("#sheet-variant")
+        Select(t.find("#sheet-variant")).select_by_value(variant)
+        t.taps += 1
+        wait(t.d, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#names input")) == len(names))
+        t.tap("#name-0")
+    wait(t.d, 10).until(lambda d: d.switch_to.active_element.get_attribute("id") == "name-0")
+    for i, n in enumerate(names):
+        t.typed_here(n, then_next=i + 1 < len(names))
+    if stake:
+        t.type("#stake", stake)
+    t.tap("#begin")
+    t.find("#record")
+
+
+def thousand_deal(t, declarer, contract, points, marriages=(), outcome="made", no_trick=()):
+    """One deal as a pulka keeps it: the declarer, the contract, made (or not), the others' points, the marriages,
+    who took no trick.  ``declarer`` and ``points`` by seat (0, 1, 2)."""
+    t.tap(f"#decl-{declarer}")
+    if outcome == "conceded":
+        t.tap("#outcome-conceded")
+        t.type("#contract", contract)
+        return
+    t.typed_here(contract)                    # the cursor is in the contract box
+    t.tap(f"#outcome-{outcome}")              # and then in the first defender's points
+    others = [i for i in range(3) if i != declarer]
+    t.typed_here(points[others[0]], then_next=True)
+    t.typed_here(points[others[1]])
+    for suit in marriages:
+        t.tap(f"#mar-{declarer}-{suit}")
+    for p in no_trick:
+        t.tap(f"#notrick-{p}")
+
+
+def test_thousand_a_whole_game_within_the_budgets(d, server):
+    t = Table(d)
+    begin(t, server.url, "thousand", ["Анна", "Борис", "Вера"], stake="10")
+    # start: the «Партия» link, Thousand, (russian-classic is the default), the stake box, start: 4 taps + names
+    assert t.taps <= 6 and t.taps == 4, t.taps
+    assert d.find_element(By.ID, "play-summary").text == \
+        "Тысяча, русская классика (3 игрока) · правила варианта · ставка 10 · Анна, Борис, Вера"
+    assert d.find_element(By.ID, "dealer-line").text == "Сдаёт Вера"
+    axe(d, "an empty sheet")
+    assert small_targets(d) == []
+
+    # Russian classic, stake 10; Vera deals first.  Worked by hand:
+    # 1: Анна 300 (H 100 + D 80 + all 120 card points), Борис and Вера no trick: bolt 1 each.  300 / 0 / 0
+    # 2: the same: 600 / 0 / 0, bolt 2 each
+    # 3: Анна 280: 880, onto the barrel; Борис and Вера bolt 3: −120 each.  880 / −120 / −120
+    # 4: Борис 120 (spades 40 + 80 card points), Анна 20 (on the barrel: not written), Вера 20: 880 / 0 / −100
+    # 5: the same: 880 (try 2) / 120 / −80
+    # 6: Борис 135 (95 + 40), Анна 10, Вера 15: Анна's third deal on the barrel: she falls, 880 − 120 = 760;
+    #    Борис 255, Вера −65
+    # 7: Борис 300 (H + D + all 120): 255 + 300 = 555, wiped to 0 (самосвал); Анна and Вера bolt 1
+    # 8: Вера concedes 100 (роспись): −165; Анна and Борис 60 each: 820 / 60
+    # 9: Анна 180 (hearts 100 + 80 card points; Борис 20, Вера 20): 1,000, she wins; Борис 80, Вера −145.
+    #    Stake 10: the bank 30, Анна +20, the others −10
+    thousand_deal(t, 0, 300, {1: 0, 2: 0}, marriages="HD", no_trick=(1, 2))
+    t.record()
+    assert t.cells(1) == [("300", "+300"), ("0", "0"), ("0", "0")]
+    assert t.marks(1) == [("|", "болт № 1"), ("|", "болт № 1")]
+    thousand_deal(t, 0, 300, {1: 0, 2: 0}, marriages="HD", no_trick=(1, 2))
+    t.record()
+    assert [m[0] for m in t.marks(2)] == ["||", "||"]
+    thousand_deal(t, 0, 280, {1: 0, 2: 0}, marriages="HD", no_trick=(1, 2))
+    t.record()
+    assert t.cells(3) == [("880", "+280"), ("−120", "0"), ("−120", "0")]
+    assert ("Б", "залезает на бочку") in t.marks(3) and ("−120", "третий болт") in t.marks(3)
+    # the reload: the sheet is kept
+    d.refresh()
+    wait(d, 10).until(lambda d: t.rows() == 3 and t.totals() == ["880", "−120", "−120"])
+    # the switch to English: the kept sheet is scored again in the page's language, then back
+    d.get(server.url + "/sheet?lang=en")
+    wait(d, 10).until(lambda d: t.rows() == 3 and ("B", "climbs onto the barrel") in t.marks(3))
+    d.get(server.url + "/sheet?lang=ru")
+    wait(d, 10).until(lambda d: t.rows() == 3 and ("Б", "залезает на бочку") in t.marks(3))
+    # a mark opens the rule that made it: its title and text, the rule's ID on its own tag
+    t.tap("#sheet-table tbody tr:nth-child(3) td:nth-child(3) button.mark:last-of-type")
+    box = d.find_element(By.ID, "rule-box")
+    assert box.find_element(By.TAG_NAME, "h3").text == "третий болт"
+    assert box.find_element(By.CSS_SELECTOR, ".rule-id").text == "thousand/13.2"
+    assert "thousand/" not in box.find_element(By.TAG_NAME, "h3").text
+    axe(d, "a rule opened")
+    shot(d, "sheet-thousand-bolts-ru")
+
+    # one deal: declarer, contract, made, the others' points, one marriage: ≤ 8 taps + the numbers
+    t0 = t.count()
+    thousand_deal(t, 1, 120, {0: 20, 2: 20}, marriages="S")
+    t.record()
+    taps, chars = t.count()[0] - t0[0], t.count()[1] - t0[1]
+    assert taps <= 8 and taps == 4, taps       # declarer, made, the marriage, record
+    assert chars == len("120") + len("20") + 1 + len("20")
+    assert t.cells(4) == [("880", "+20"), ("0", "+120"), ("−100", "+20")]
+    assert t.marks(4) == [("Б1", "на бочке: попытка 1 из 3")]
+    thousand_deal(t, 1, 120, {0: 20, 2: 20}, marriages="S")
+    t.record()
+    thousand_deal(t, 1, 135, {0: 10, 2: 15}, marriages="S")
+    t.record()
+    assert t.cells(6) == [("760", "+10"), ("255", "+135"), ("−65", "+15")]
+    assert t.marks(6)[0][1] == "слетает с бочки"
+    thousand_deal(t, 1, 300, {0: 0, 2: 0}, marriages="HD", no_trick=(0, 2))
+    t.record()
+    assert t.cells(7)[1] == ("0", "+300")
+    assert ("555→0", "555 обнуляется") in t.marks(7)
+    thousand_deal(t, 2, 100, {}, outcome="conceded")
+    t.record()
+    assert t.cells(8) == [("820", "+60"), ("60", "+60"), ("−165", "−100")]
+    assert ("Р", "заказ 100 расписан без игры") in t.marks(8)
+    assert "Вера 100: роспись" in d.find_element(By.CSS_SELECTOR, "#sheet-table tbody tr:nth-child(8) th").text
+    thousand_deal(t, 0, 180, {1: 20, 2: 20}, marriages="H")
+    t.record()
+    assert t.totals() == ["1 000", "80", "−145"]
+    over = d.find_element(By.ID, "game-over").text
+    assert "Победитель: Анна" in over and "Ставка 10, в банке 30: Анна +20, Борис −10, Вера −10" in over
+    axe(d, "the game over")
+    assert small_targets(d) == []
+    shot(d, "sheet-thousand-game-over-ru")
+    # the printable view of the nine deals: one A4 page
+    assert pages(d.execute_cdp_cmd("Page.printToPDF", {"paperWidth": 8.27, "paperHeight": 11.69})) == 1
+    no_console_errors(d)
+
+
+def test_correcting_deal_2_of_5_costs_four_taps(d, server):
+    t = Table(d)
+    begin(t, server.url, "thousand", ["Анна", "Борис", "Вера"])
+    # five deals of Борис's 120 (spades 40 + 80; Анна 20, Вера 20): Борис 600, the others 100
+    for _ in range(5):
+        thousand_deal(t, 1, 120, {0: 20, 2: 20}, marriages="S")
+        t.record()
+    assert t.totals() == ["100", "600", "100"]
+    # deal 2's contract was 110, not 120: Борис 590
+    t0 = t.count()
+    t.tap("#row-2")
+    assert d.find_element(By.ID, "deal-title").text == "Исправить сдачу 2"
+    t.typed_here("110")                 # the cursor is in the contract box, its number selected
+    t.save()
+    assert t.count()[0] - t0[0] <= 4 and t.count()[0] - t0[0] == 2     # the row and save
+    assert t.cells(2)[1] == ("230", "+110") and t.totals() == ["100", "590", "100"]
+    # a wrong tap of the outcome is caught: 110 made said to be failed
+    t.tap("#row-2")
+    axe(d, "a deal being corrected")
+    t.tap("#outcome-failed")
+    t.tap("#record")
+    wait(d, 10).until(lambda d: t.error())
+    assert t.error() == "По этим очкам заказ сыгран: проверьте очки и марьяжи."
+    axe(d, "a deal refused")
+    assert small_targets(d) == []
+    t.tap("#cancel-edit")
+    # card points that no deal holds (100 + 30 of the 120): the referee's reason, its rule on a tag of its own,
+    # and the box it is about marked and given the cursor
+    thousand_deal(t, 0, 120, {1: 100, 2: 30})
+    t.tap("#record")
+    wait(d, 10).until(lambda d: t.error())
+    p = d.find_element(By.CSS_SELECTOR, "#deal-error p")
+    assert p.find_element(By.CSS_SELECTOR, ".rule-id").text == "thousand/1.3"
+    assert "thousand/" not in d.execute_script("return arguments[0].firstChild.textContent", p)
+    assert d.switch_to.active_element.get_attribute("id") == "points-1"
+    assert d.find_element(By.ID, "points-1").get_attribute("aria-invalid") == "true"
+    axe(d, "a deal the referee cannot score")
+    # delete deal 5, then undo the last deal: three deals left, Борис 350 (120 + 110 + 120)
+    t.tap("#row-5")
+    t.tap("#delete-deal")
+    wait(d, 10).until(lambda d: t.rows() == 4)
+    t.tap("#undo")
+    wait(d, 10).until(lambda d: t.rows() == 3 and t.totals() == ["60", "350", "60"])
+    # a new game: the names are remembered on the device
+    t.tap("#new-game")
+    d.switch_to.alert.accept()
+    t.tap("#game-thousand")
+    wait(d, 10).until(lambda d: d.find_elements(By.ID, "name-2"))
+    assert [d.find_element(By.ID, f"name-{i}").get_attribute("value") for i in range(3)] == ["Анна", "Борис", "Вера"]
+    no_console_errors(d)
+
+
+def test_canasta_through_the_score_bands(d, server):
+    t = Table(d)
+    begin(t, server.url, "canasta", ["Анна", "Борис", "Вера", "Глеб"])
+    # classic: Анна and Вера against Борис and Глеб.  Each hand, by hand: Анна–Вера 2 natural (1,000), 1 mixed
+    # (300), 2 red threes (200), 410 in melds, 10 left in hand, out (100): 2,000; Борис–Глеб 1 mixed (300), 200 in
+    # melds, 50 in hand: 450.  The first meld for the next hand: under 1,500 50, from 1,500 90, from 3,000 120;
+    # 6,000 ends the game
+    expected = [([("2 000", "+2 000"), ("450", "+450")], ["выкладка от 90", "выкладка от 50"]),
+                ([("4 000", "+2 000"), ("900", "+450")], ["выкладка от 120", "выкладка от 50"]),
+                ([("6 000", "+2 000"), ("1 350", "+450")], ["выкладка от 120", "выкладка от 50"])]
+    for n, (cells, minimums) in enumerate(expected, 1):
+        t0 = t.count()
+        for side, numbers in (("side0", (2, 1, 2, 410, 10)), ("side1", (0, 1, 0, 200, 50))):
+            for i, (key, value) in enumerate(zip(("natural_canastas", "mixed_canastas", "red_threes",
+                                                  "meld_points", "hand_points"), numbers)):
+                if side == "side0" and i == 0:
+                    t.type(f"#{side}-{key}", value, then_next=True)
+                else:
+                    t.typed_here(value, then_next=not (side == "side1" and key == "hand_points"))
+        t.tap("#out-0")
+        t.record()
+        assert t.count()[0] - t0[0] <= 14 and t.count()[0] - t0[0] == 3    # the first box, out, record
+        assert t.cells(n) == cells
+        row = d.find_elements(By.CSS_SELECTOR, "#sheet-table tbody tr")[n - 1]
+        assert [m.text for m in row.find_elements(By.CSS_SELECTOR, ".minimum")] == minimums
+        if n == 1:
+            axe(d, "a Canasta sheet")
+            assert small_targets(d) == []
+    over = d.find_element(By.ID, "game-over").text
+    assert over == "Игра окончена.\nПобедитель: Анна · Вера"
+    assert [m[0] for m in t.marks(1)] == ["выход"]
+    shot(d, "sheet-canasta-ru")
+    no_console_errors(d)
+
+
+def test_canasta_for_two_each_player_on_their_own(d, server):
+    t = Table(d)
+    begin(t, server.url, "canasta", ["Анна", "Борис"], variant="two-player")
+    # two-handed: Анна 2 natural canastas (1,000), a red three (100), 300 in melds, out (100): 1,500, so her first
+    # meld next hand is 90; Борис 1 mixed (300), 200 in melds, 50 in hand: 450, still 50
+    for i, numbers in enumerate(((2, 0, 1, 300, 0), (0, 1, 0, 200, 50))):
+        for key, value in zip(("natural_canastas", "mixed_canastas", "red_threes", "meld_points", "hand_points"),
+                              numbers):
+            t.type(f"#side{i}-{key}", value)
+    t.tap("#out-0")
+    t.record()
+    assert t.cells(1) == [("1 500", "+1 500"), ("450", "+450")]
+    assert [m.text for m in d.find_elements(By.CSS_SELECTOR, "#sheet-table .minimum")] == \
+        ["выкладка от 90", "выкладка от 50"]
+    assert [th.text for th in d.find_elements(By.CSS_SELECTOR, "#sheet-table thead th")][1:] == ["Анна", "Борис"]
+    no_console_errors(d)
+
+
+def test_pinochle_to_a_declaration_out_and_an_edit_that_changes_the_winner(d, server):
+    t = Table(d)
+    begin(t, server.url, "pinochle", ["Анна", "Борис"])
+    # two-handed, 1,000: three deals of Анна meld 150, counters 140 and the last trick (10): 300; Борис meld 40,
+    # counters 100 (240 − 140, filled in by the page): 140.  900 / 420.  Deal 4: Анна declares out at 20 counters
+    # with meld 100: 900 + 100 + 20 = 1,020: right, she wins
+    for n in range(1, 4):
+        t0 = t.count()
+        t.tap("#trump-H")                 # the cursor goes to Анна's meld
+        t.typed_here(150, then_next=True)
+        t.typed_here(140, then_next=True)
+        t.typed_here(40)
+        t.tap("#last-0")
+        t.record()
+        assert t.count()[0] - t0[0] <= 6 and t.count()[0] - t0[0] == 3      # trump, last trick, record
+        assert t.cells(n) == [(f"{300 * n}", "+300"), (f"{140 * n}", "+140")]
+    t.tap("#trump-S")
+    t.typed_here(100)
+    t.tap("#declout-0")                   # the cursor goes to the counters at the declaration
+    t.typed_here(20)
+    t.type("#counters-0", 20)
+    t.type("#meld-1", 20)
+    t.record()
+    assert t.cells(4) == [("1 020", "+120"), ("440", "+20")]
+    assert "Победитель: Анна" in d.find_element(By.ID, "game-over").text
+    axe(d, "a Pinochle game over")
+    # Анна's meld in deal 1 was 0, not 150: she declared out with 870, wrongly, and Борис wins
+    t.tap("#row-1")
+    t.typed_here(0)
+    t.save()
+    assert t.totals() == ["870", "440"]
+    assert "Победитель: Борис" in d.find_element(By.ID, "game-over").text
+    shot(d, "sheet-pinochle-ru")
+    no_console_errors(d)
+
+
+def test_a_deal_waits_while_the_service_is_away_and_the_link_shares_the_sheet(d, server):
+    t = Table(d)
+    begin(t, server.url, "thousand", ["Анна", "Борис", "Вера"])
+    thousand_deal(t, 1, 120, {0: 20, 2: 20}, marriages="S")
+    t.record()
+    server.stop()
+    try:
+        thousand_deal(t, 1, 120, {0: 20, 2: 20}, marriages="S")
+        t.tap("#record")
+        wait(d, 10).until(lambda d: d.find_element(By.ID, "waiting").is_displayed())
+        assert t.rows() == 2 and d.find_element(By.CSS_SELECTOR, "#sheet-table tbody tr:nth-child(2) td").text == "ждёт"
+        axe(d, "a deal waiting")
+        shot(d, "sheet-waiting-ru")
+    finally:
+        server.start()
+    wait(d, 15).until(lambda d: not d.find_element(By.ID, "waiting").is_displayed())
+    assert t.totals() == ["40", "240", "40"]
+    # the link holds the whole sheet: opened in a fresh page (its storage emptied), the same sheet
+    link = d.find_element(By.ID, "share-link").get_attribute("value")
+    assert "#sheet=" in link
+    d.execute_script("localStorage.clear()")
+    d.get("about:blank")
+    d.get(link)
+    wait(d, 10).until(lambda d: t.rows() == 2 and t.totals() == ["40", "240", "40"])
+    assert "#sheet=" not in d.current_url
+    # the printable view: one A4 page
+    pdf = d.execute_cdp_cmd("Page.printToPDF", {"paperWidth": 8.27, "paperHeight": 11.69})
+    assert pages(pdf) == 1
+    no_console_errors(d, allow_network=True)
+
+
+def pages(pdf):
+    """The number of pages of a PDF printed by Chromium (its page objects)."""
+    return len(re.findall(rb"/Type\s*/Page[^s]", base64.b64decode(pdf["data"])))
+
+
+def test_the_page_links_to_the_game_mode_and_speaks_english_too(d, server):
+    d.get(server.url + "/sheet?lang=en")
+    wait(d, 10).until(lambda d: d.find_elements(By.ID, "game-thousand"))
+    assert d.find_element(By.ID, "h-start").text == "A new game"
+    d.find_element(By.ID, "game-canasta").click()
+    wait(d, 10).until(lambda d: d.find_elements(By.ID, "name-3"))
+    d.find_element(By.CSS_SELECTOR, "#sheet-rules summary").click()
+    axe(d, "the start screen, its house rules open")
+    assert small_targets(d) == []
+    no_console_errors(d)
+
+
+def test_a_changed_house_rule_is_shown_with_the_game(d, server):
+    d.get(server.url + "/sheet?lang=en")
+    wait(d, 10).until(lambda d: d.find_elements(By.ID, "game-thousand"))
+    d.find_element(By.ID, "game-thousand").click()
+    wait(d, 10).until(lambda d: d.find_elements(By.ID, "opt-round_step"))
+    d.find_element(By.CSS_SELECTOR, "#sheet-rules summary").click()
+    Select(d.find_element(By.ID, "opt-round_step")).select_by_visible_text("10")
+    for i, name in enumerate(("Anna", "Boris", "Vera")):
+        d.find_element(By.ID, f"name-{i}").send_keys(name)
+    assert d.find_element(By.ID, "start-summary").text == \
+        "Thousand, Russian classic (3 players) · house rules changed: 1"
+    # the last one named deals first unless another is chosen
+    assert Select(d.find_element(By.ID, "first-dealer")).first_selected_option.text == "Vera"
+    Select(d.find_element(By.ID, "first-dealer")).select_by_visible_text("Anna")
+    d.find_element(By.ID, "begin").click()
+    assert d.find_element(By.ID, "dealer-line").text == "Dealer: Anna"
+    wait(d, 10).until(lambda d: d.find_element(By.ID, "play-rules").is_displayed())
+    d.find_element(By.CSS_SELECTOR, "#play-rules summary").click()
+    item = d.find_element(By.CSS_SELECTOR, "#play-rules-list li").text
+    assert item.endswith(" 10") and "round_step" not in item
+    axe(d, "the house rules of a game")
+    no_console_errors(d)
+
+
+def test_a_golden_deal_marked_in_its_row(d, server):
+    t = Table(d)
+    d.get(server.url + "/sheet")
+    t.tap("#game-thousand")
+    wait(d, 10).until(lambda d: d.find_elements(By.ID, "opt-golden_round"))
+    d.find_element(By.CSS_SELECTOR, "#sheet-rules summary").click()
+    Select(d.find_element(By.ID, "opt-golden_round")).select_by_value("true")
+    for i, name in enumerate(("Анна", "Борис", "Вера")):
+        d.find_element(By.ID, f"name-{i}").send_keys(name)
+    t.tap("#begin")
+    # the golden round on: Вера deals, so Анна (on her left) plays the 120.  Борис 20 and Вера 20 leave her 80: not
+    # made, and the golden deal doubles every result: Анна −240, Борис and Вера +40
+    t.tap("#golden")
+    assert d.find_element(By.ID, "decl-0").get_attribute("aria-pressed") == "true"
+    assert d.find_element(By.ID, "contract").get_attribute("value") == "120"
+    t.tap("#outcome-failed")
+    t.typed_here(20, then_next=True)
+    t.typed_here(20)
+    t.record()
+    assert t.cells(1) == [("−240", "−240"), ("40", "+40"), ("40", "+40")]
+    assert t.marks(1) == [("★", "золотая сдача: Анна играет 120")]
+    axe(d, "a golden deal")
+    no_console_errors(d)

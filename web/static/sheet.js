@@ -1,0 +1,684 @@
+// «Партия»: a whole game kept at the table on the score sheet API (POST /v1/games/{game}/scoresheet).
+// The game lives in localStorage and travels in the share link's fragment; each change re-sends the whole sheet
+// (the service keeps nothing).  Every text comes from the page's config (the catalog).  No build step, no library.
+"use strict";
+(() => {
+  const C = JSON.parse(document.getElementById("config").textContent);
+  const T = C.texts;
+  const $ = (id) => document.getElementById(id);
+  const fmt = (text, params = {}) => text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+  const num = (n) => new Intl.NumberFormat(C.lang).format(n).replace(/^-/, "−");
+  const signed = (n) => (n > 0 ? "+" : "") + num(n);
+  const KEY = "referee.sheet", NAMES = "referee.names";
+  const GAMES = ["thousand", "canasta", "pinochle"];
+  const SUITS = ["S", "C", "D", "H"];
+  const SUIT_SIGN = { S: "♠", C: "♣", D: "♦", H: "♥" };
+  const RETRY_MS = 2000;
+
+  function el(tag, attrs = {}, ...kids) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k === "class") e.className = v;
+      else if (k === "text") e.textContent = v;
+      else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+      else e.setAttribute(k, v === true ? "" : v);
+    }
+    for (const kid of kids.flat()) if (kid !== null && kid !== undefined && kid !== false) e.append(kid);
+    return e;
+  }
+  const load = (k, dflt) => { try { return JSON.parse(localStorage.getItem(k)) ?? dflt; } catch (e) { return dflt; } };
+  const store = (k, v) => { try { localStorage.setItem(k, JSON.stringify(v)); } catch (e) { /* private mode */ } };
+
+  // ------------------------------------------------------------------ state
+  // S: {game, variant, options, players, dealer, deals, answer, pending}; null before a game is started
+  let S = load(KEY, null);
+  let games = null;                 // GET /v1/games
+  const variants = {};              // game/variant -> GET /v1/games/{game}/variants/{id}
+  let start = { game: null, variant: null, options: {} };
+  let form = null;                  // the deal being entered: {index (null: a new one), ...fields}
+  let retry = null;
+  let rules = {};                   // the game's options in force: the variant's, with the house rules over them
+
+  async function api(path, body) {
+    const r = await fetch(path, body === undefined ? { headers: { "Accept-Language": C.lang } } : {
+      method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": C.lang },
+      body: JSON.stringify(body) });
+    let data = null;
+    try { data = await r.json(); } catch (e) { /* an error page */ }
+    if (r.status >= 500 || data === null) throw new TypeError("unreachable");
+    return { status: r.status, data };
+  }
+  async function variantInfo(game, id) {
+    const k = game + "/" + id;
+    if (!variants[k]) variants[k] = (await api(`/v1/games/${game}/variants/${encodeURIComponent(id)}`)).data;
+    return variants[k];
+  }
+  const gameInfo = (game) => games.games.find((g) => g.id === game);
+  // the variants this page can keep: Thousand for three, Canasta for two sides of two or two or three players
+  // on their own, Pinochle for two
+  // (Thousand for two needs the unused musik's cards and for four the talon's: no pad writes those down)
+  const SEATS = { thousand: [3], canasta: [4, 2, 3], pinochle: [2] };
+  const playable = (game) => gameInfo(game).variants.filter((v) => v.players.some((n) => SEATS[game].includes(n)));
+  const seatsOf = (game, v) => SEATS[game].find((n) => v.players.includes(n));
+
+  // Canasta's sides: seats 1 and 3 against 2 and 4; two or three players each on their own
+  const sidesOf = (players) => (players.length === 4
+    ? [{ id: "NS", players: [players[0], players[2]] }, { id: "EW", players: [players[1], players[3]] }]
+    : players.map((p) => ({ id: p, players: [p] })));
+  // the counts a side is written with under the variant (its default rules): the page's config
+  const countKeys = () => C.canasta_keys[S.variant] || C.canasta_keys.classic;
+  const columns = () => (S.game === "canasta" ? sidesOf(S.players).map((s) => ({ id: s.id, name: s.players.join(" · ") }))
+    : S.players.map((p) => ({ id: p, name: p })));
+
+  function envelope(deals) {
+    const e = { variant: S.variant, dealer: S.dealer, deals };
+    if (S.game === "canasta") e.sides = sidesOf(S.players); else e.players = S.players;
+    if (Object.keys(S.options).length) e.options = S.options;
+    return e;
+  }
+
+  // ------------------------------------------------------------------ the start screen
+  function renderStart() {
+    $("start").hidden = false; $("play").hidden = true;
+    const box = $("game-choice");
+    box.replaceChildren(...GAMES.map((g) => el("button", {
+      type: "button", class: "toggle", "aria-pressed": String(start.game === g), id: "game-" + g,
+      text: gameInfo(g).title, onclick: () => chooseGame(g) })));
+    $("start-details").hidden = !start.game;
+  }
+
+  async function chooseGame(game) {
+    start = { game, variant: gameInfo(game).default_variant, options: {} };
+    renderStart();
+    const sel = $("sheet-variant");
+    sel.replaceChildren(...playable(game).map((v) => el("option", { value: v.id, text: v.title })));
+    sel.value = start.variant;
+    await chooseVariant(start.variant);
+    const first = $("names").querySelector("input");
+    if (first) first.focus();
+  }
+
+  async function chooseVariant(id) {
+    start.variant = id; start.options = {};
+    delete $("first-dealer").dataset.chosen;
+    const v = await variantInfo(start.game, id);
+    const seats = seatsOf(start.game, gameInfo(start.game).variants.find((x) => x.id === id));
+    const remembered = load(NAMES, []);
+    const names = $("names");
+    const kept = [...names.querySelectorAll("input")].map((i) => i.value);
+    names.replaceChildren(...Array.from({ length: seats }, (_, i) => el("div", { class: "field" },
+      el("label", { for: "name-" + i, text: fmt(start.game === "canasta" ? T.seat_name : T.player_name, { n: i + 1 }) }),
+      el("input", { type: "text", id: "name-" + i, autocomplete: "off", enterkeyhint: i + 1 < seats ? "next" : "done",
+        value: kept[i] || remembered[i] || "", placeholder: T.names.split(", ")[i] || "",
+        onkeydown: (ev) => { if (ev.key === "Enter") { ev.preventDefault(); const n = $("name-" + (i + 1)); if (n) n.focus(); } },
+        oninput: renderSummary }))));
+    // the house rules: every option of the variant, at the variant's value until changed
+    $("sheet-options").replaceChildren(...v.options.filter((o) => o.name !== "stake").map((o) => {
+      const id = "opt-" + o.name;
+      let input;
+      if (o.type === "bool" || o.allowed) {
+        const values = o.type === "bool" ? [true, false] : o.allowed;
+        input = el("select", { id }, values.map((x) => el("option", { value: JSON.stringify(x),
+          text: (o.labels && o.labels[String(x)]) || String(x) })));
+        input.value = JSON.stringify(o.default);
+      } else {
+        input = el("input", { id, type: "text", inputmode: "numeric", value: o.default === null ? "" : String(o.default) });
+      }
+      input.addEventListener("change", () => {
+        const raw = input.tagName === "SELECT" ? JSON.parse(input.value) : (input.value.trim() === "" ? null : Number(input.value));
+        if (JSON.stringify(raw) === JSON.stringify(o.default)) delete start.options[o.name]; else start.options[o.name] = raw;
+        renderSummary();
+      });
+      return el("div", { class: "option" }, el("label", { for: id, text: o.summary }), input);
+    }));
+    $("stake-field").hidden = !v.options.some((o) => o.name === "stake");
+    renderSummary();
+  }
+
+  function summaryText(game, variant, options, stake) {
+    const v = games && gameInfo(game).variants.find((x) => x.id === variant);
+    const parts = [v ? v.title : variant];
+    const changed = Object.keys(options).filter((k) => k !== "stake").length;
+    parts.push(changed ? fmt(T.rules_changed, { n: changed }) : T.rules_as_variant);
+    if (stake) parts.push(fmt(T.stake_is, { n: num(stake) }));
+    return parts.join(" · ");
+  }
+  function stakeValue() {
+    const s = $("stake").value.trim();
+    return s && /^\d+$/.test(s) && Number(s) > 0 ? Number(s) : null;
+  }
+  // who deals first: one of the names typed (by default the last one; in Canasta the first)
+  function renderDealer() {
+    const sel = $("first-dealer");
+    const names = [...$("names").querySelectorAll("input")].map((i) => i.value.trim());
+    const was = sel.selectedIndex;
+    sel.replaceChildren(...names.map((n, i) => el("option", { value: String(i), text: n || fmt(T.player_name, { n: i + 1 }) })));
+    sel.selectedIndex = was >= 0 && was < names.length && sel.dataset.chosen ? was : (start.game === "canasta" ? 0 : names.length - 1);
+  }
+
+  function renderSummary() {
+    if (!start.game) return;
+    renderDealer();
+    $("start-summary").textContent = summaryText(start.game, start.variant, start.options, stakeValue());
+  }
+
+  function begin() {
+    const names = [...$("names").querySelectorAll("input")].map((i) => i.value.trim());
+    const err = $("start-error");
+    if (names.some((n) => !n) || new Set(names).size !== names.length) {
+      err.textContent = T.names_needed;
+      return;
+    }
+    err.textContent = "";
+    store(NAMES, names);
+    const options = { ...start.options };
+    const stake = stakeValue();
+    if (stake) options.stake = stake;
+    S = { game: start.game, variant: start.variant, options, players: names,
+          dealer: names[Number($("first-dealer").value)], deals: [], answer: null, pending: false };
+    save();
+    form = null;
+    renderPlay();
+  }
+
+  // ------------------------------------------------------------------ the deal form
+  const blank = () => {
+    if (S.game === "thousand") return { declarer: null, contract: "", outcome: "made", points: {}, marriages: [], noTrick: [],
+                                        golden: false, blind: false };
+    if (S.game === "canasta") return { sides: Object.fromEntries(sidesOf(S.players).map((s) => [s.id, {}])), out: null, concealed: false };
+    return { trump: null, meld: {}, points: {}, last: null, out: null, claim: "" };
+  };
+
+  // a deal of the sheet back into the form
+  function toForm(d) {
+    if (S.game === "thousand") {
+      const f = blank();
+      f.declarer = d.declarer; f.contract = String(d.contract);
+      f.outcome = d.conceded ? "conceded" : (d._outcome || "made");
+      for (const [p, v] of Object.entries(d.points || {})) f.points[p] = String(v);
+      f.marriages = (d.marriages || []).map((m) => m.player + ":" + m.suit);
+      f.noTrick = Object.entries(d.took_trick || {}).filter(([, t]) => !t).map(([p]) => p);
+      f.golden = !!d.golden; f.blind = !!d.blind;
+      return f;
+    }
+    if (S.game === "canasta") {
+      const f = blank();
+      for (const s of d.sides) {
+        f.sides[s.id] = Object.fromEntries(Object.entries(s.counts).map(([k, v]) => [k, String(v)]));
+        if (s.went_out) { f.out = s.id; f.concealed = !!s.concealed; }
+      }
+      return f;
+    }
+    const f = blank();
+    f.trump = d.trump; f.last = d.last_trick || null;
+    for (const [p, v] of Object.entries(d.meld_points || {})) f.meld[p] = String(v);
+    for (const [p, v] of Object.entries(d.points || {})) f.points[p] = String(v);
+    if (d.declared_out) { f.out = d.declared_out.player; f.claim = String(d.declared_out.points_at_claim); }
+    return f;
+  }
+
+  const int = (s) => (String(s ?? "").trim() === "" ? 0 : Number(String(s).trim()));
+
+  // the form as the API takes a deal (null with a message when something is missing)
+  function fromForm(f) {
+    if (S.game === "thousand") {
+      if (!f.declarer) return [null, T.need_declarer];
+      const extra = { ...(f.golden ? { golden: true } : {}), ...(f.blind ? { blind: true } : {}) };
+      if (f.outcome === "conceded") return [{ declarer: f.declarer, contract: int(f.contract) || 100, conceded: true, ...extra }, null];
+      if (String(f.contract).trim() === "") return [null, T.need_contract];
+      const others = S.players.filter((p) => p !== f.declarer);
+      const d = { declarer: f.declarer, contract: int(f.contract),
+                  points: Object.fromEntries(others.map((p) => [p, int(f.points[p])])),
+                  took_trick: Object.fromEntries(S.players.map((p) => [p, !f.noTrick.includes(p)])) };
+      Object.assign(d, extra);
+      if (f.marriages.length) d.marriages = f.marriages.map((m) => ({ player: m.split(":")[0], suit: m.split(":")[1] }));
+      d._outcome = f.outcome;
+      return [d, null];
+    }
+    if (S.game === "canasta") {
+      const keys = countKeys();
+      return [{ sides: sidesOf(S.players).map(({ id }) => {
+        const s = { id, counts: Object.fromEntries(keys.map((k) => [k, int(f.sides[id][k])])) };
+        if (f.out === id) { s.went_out = true; if (f.concealed) s.concealed = true; }
+        return s;
+      }) }, null];
+    }
+    if (!f.trump) return [null, T.need_trump];
+    const d = { trump: f.trump, meld_points: Object.fromEntries(S.players.map((p) => [p, int(f.meld[p])])),
+                points: Object.fromEntries(S.players.map((p) => [p, int(f.points[p])])) };
+    if (f.last) d.last_trick = f.last;
+    if (f.out) d.declared_out = { player: f.out, points_at_claim: int(f.claim) };
+    return [d, null];
+  }
+  const forApi = (d) => { const c = { ...d }; delete c._outcome; return c; };
+
+  function numberInput(id, label, value, oninput) {
+    return el("div", { class: "field num" }, el("label", { for: id, text: label }),
+      el("input", { type: "text", id, inputmode: "numeric", pattern: "-?[0-9]*", autocomplete: "off", enterkeyhint: "next",
+        value: value ?? "", oninput: (ev) => oninput(ev.target.value),
+        onkeydown: (ev) => { if (ev.key === "Enter") { ev.preventDefault(); nextInput(ev.target); } } }));
+  }
+  function nextInput(input) {
+    const all = [...$("deal-form").querySelectorAll("input")];
+    const next = all[all.indexOf(input) + 1];
+    if (next) next.focus(); else $("record").focus();
+  }
+  function toggle(id, label, pressed, onclick, extra = {}) {
+    return el("button", { type: "button", class: "toggle", id, "aria-pressed": String(!!pressed), onclick, ...extra }, label);
+  }
+  // a player's toggle: its visible words, the player's name for a screen reader before them
+  const whose = (name, text) => [el("span", { class: "sr-only", text: name + ": " }), text];
+  function group(label, ...kids) {
+    return el("div", { class: "group", role: "group", "aria-label": label }, el("span", { class: "group-label", "aria-hidden": "true", text: label }), ...kids);
+  }
+
+  function renderForm() {
+    const f = form.f;
+    const box = $("deal-fields");
+    const again = (focus) => { renderForm(); if (focus) { const e = $(focus); if (e) e.focus(); } };
+    const kids = [];
+    if (S.game === "thousand") {
+      // a golden-round deal: 120, played by the player left of the dealer (where the house rules have it)
+      const n = form.index === null ? S.deals.length : form.index;
+      if (rules.golden_round) kids.push(toggle("golden", T.golden, f.golden, () => {
+        f.golden = !f.golden;
+        if (f.golden) { f.declarer = S.players[(S.players.indexOf(S.dealer) + n + 1) % S.players.length]; f.contract = "120"; f.blind = false; }
+        again("golden");
+      }));
+      if (rules.blind && !f.golden) kids.push(toggle("blind", T.blind, f.blind, () => { f.blind = !f.blind; again("blind"); }));
+      kids.push(group(T.declarer, ...S.players.map((p, i) => toggle("decl-" + i, p, f.declarer === p,
+        () => { f.declarer = p; delete f.points[p]; again(f.outcome === "conceded" ? null : "contract"); }))));
+      kids.push(numberInput("contract", T.contract, f.contract, (v) => { f.contract = v; }));
+      kids.push(group(T.outcome, ...[["made", T.made], ["failed", T.failed], ["conceded", T.conceded]].map(([k, t]) =>
+        toggle("outcome-" + k, t, f.outcome === k, () => {
+          f.outcome = k;
+          const first = S.players.findIndex((p) => p !== f.declarer);
+          again(k === "conceded" ? null : "points-" + first);
+        }))));
+      if (f.outcome !== "conceded") {
+        S.players.forEach((p, i) => {
+          const row = el("div", { class: "player-row" }, el("div", { class: "who", text: p }));
+          if (p !== f.declarer) row.append(numberInput("points-" + i, fmt(T.points_of, { name: p }), f.points[p], (v) => { f.points[p] = v; }));
+          row.append(group(fmt(T.marriage_of, { name: p }), ...SUITS.map((s) => toggle(`mar-${i}-${s}`,
+            el("span", { class: "suit " + (s === "D" || s === "H" ? "red" : ""), "aria-hidden": "true", text: SUIT_SIGN[s] }),
+            f.marriages.includes(p + ":" + s), () => {
+              const k = p + ":" + s;
+              f.marriages = f.marriages.includes(k) ? f.marriages.filter((m) => m !== k) : [...f.marriages, k];
+              again(`mar-${i}-${s}`);
+            }, { "aria-label": fmt(T.marriage_suit, { suit: C.suits[s], name: p }) }))));
+          row.append(toggle("notrick-" + i, whose(p, T.no_trick), f.noTrick.includes(p), () => {
+            f.noTrick = f.noTrick.includes(p) ? f.noTrick.filter((x) => x !== p) : [...f.noTrick, p];
+            again("notrick-" + i);
+          }));
+          kids.push(row);
+        });
+      }
+    } else if (S.game === "canasta") {
+      sidesOf(S.players).forEach((s, i) => {
+        const row = el("fieldset", { class: "side-row" }, el("legend", { text: s.players.join(" · ") }));
+        for (const k of countKeys()) row.append(numberInput(`side${i}-${k}`, C.counts[k], f.sides[s.id][k], (v) => { f.sides[s.id][k] = v; }));
+        row.append(toggle("out-" + i, T.went_out, f.out === s.id, () => {
+          f.out = f.out === s.id ? null : s.id; if (f.out !== s.id) f.concealed = false; again("out-" + i); }));
+        if (f.out === s.id) row.append(toggle("concealed-" + i, T.concealed, f.concealed, () => { f.concealed = !f.concealed; again("concealed-" + i); }));
+        kids.push(row);
+      });
+    } else {
+      kids.push(group(T.trump, ...SUITS.map((s) => toggle("trump-" + s, C.suits[s], f.trump === s,
+        () => { f.trump = s; again("meld-0"); }))));
+      S.players.forEach((p, i) => {
+        const other = S.players[1 - i];
+        kids.push(el("div", { class: "player-row" }, el("div", { class: "who", text: p }),
+          numberInput("meld-" + i, fmt(T.meld_of, { name: p }), f.meld[p], (v) => { f.meld[p] = v; }),
+          numberInput("counters-" + i, fmt(T.counters_of, { name: p }), f.points[p], (v) => {
+            f.points[p] = v;
+            // the pad counts one player's cards: the other's are what is left of the deck's 240
+            if (i === 0 && !f.out && /^\d+$/.test(v.trim()) && Number(v) <= 240) { f.points[other] = String(240 - Number(v)); $("counters-1").value = f.points[other]; }
+          }),
+          toggle("last-" + i, whose(p, T.last_trick), f.last === p, () => { f.last = f.last === p ? null : p; again("last-" + i); }),
+          toggle("declout-" + i, whose(p, T.declared_out), f.out === p, () => { f.out = f.out === p ? null : p; again(f.out ? "claim" : "declout-" + i); }),
+          f.out === p ? numberInput("claim", T.points_at_claim, f.claim, (v) => { f.claim = v; }) : null));
+      });
+    }
+    box.replaceChildren(...kids);
+    const n = form.index === null ? S.deals.length + 1 : form.index + 1;
+    $("deal-title").textContent = fmt(form.index === null ? T.deal_n : T.edit_deal_n, { n });
+    $("record").textContent = form.index === null ? T.record : T.save;
+    $("delete-deal").hidden = $("cancel-edit").hidden = form.index === null;
+    $("dealer-line").textContent = dealerLine(n - 1);
+  }
+
+  function dealerLine(i) {
+    if (S.game === "canasta") return "";
+    const start = S.players.indexOf(S.dealer);
+    return fmt(T.dealer_is, { name: S.players[(start + i) % S.players.length] });
+  }
+
+  function openForm(index) {
+    form = { index, f: index === null ? blank() : toForm(S.deals[index]) };
+    $("deal-error").replaceChildren();
+    renderForm();
+    if (index !== null) $("deal").hidden = false;
+    if (index !== null) {
+      $("deal").scrollIntoView({ block: "start" });
+      const c = $(S.game === "thousand" ? "contract" : S.game === "canasta" ? "side0-natural_canastas" : "meld-0");
+      if (c) { c.focus(); c.select(); }
+    }
+  }
+
+  // ------------------------------------------------------------------ sending the sheet
+  function save() { store(KEY, S); }
+
+  // send `deals`: 200 → the sheet; 422 → the errors; no answer → null (waits)
+  async function score(deals) {
+    try {
+      const r = await api(`/v1/games/${S.game}/scoresheet`, envelope(deals.map(forApi)));
+      return r;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function outcomeMismatch(deals, answer) {
+    if (S.game !== "thousand") return null;
+    for (let i = 0; i < deals.length; i++) {
+      const o = deals[i]._outcome, row = answer.rows[i];
+      if (!o || !row || !row.contract || row.contract.conceded) continue;
+      if ((o === "made") !== row.contract.made) return [i, row.contract.made ? T.points_say_made : T.points_say_failed];
+    }
+    return null;
+  }
+
+  async function commit(deals, index) {
+    const btn = $("record");
+    btn.disabled = true;
+    const r = await score(deals);
+    btn.disabled = false;
+    if (r === null) {                       // the service did not answer: the deal waits
+      S.deals = deals; S.pending = true; save();
+      form = null; openForm(null); renderSheet(); scheduleRetry();
+      return;
+    }
+    if (r.status === 200) {
+      const wrong = outcomeMismatch(deals, r.data);
+      if (wrong && wrong[0] === (index ?? deals.length - 1)) { showErrors([{ detail: wrong[1] }]); return; }
+      S.deals = deals; S.answer = r.data; S.pending = false; S.lang = C.lang; save();
+      openForm(null); renderSheet();
+      $("sheet-status").textContent = T.recorded;
+      return;
+    }
+    showErrors(r.data.errors || [{ detail: r.data.detail }]);
+  }
+
+  // the box a 422's pointer names (/deals/N/…), by the form's ids
+  function fieldOf(pointer) {
+    const m = /^\/deals\/\d+\/(.*)$/.exec(pointer || "");
+    if (!m) return null;
+    const [head, a, b] = m[1].split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const seat = (name) => S.players.indexOf(name);
+    if (S.game === "thousand") {
+      if (head === "points" && a !== undefined) return $("points-" + seat(a));
+      if (head === "took_trick" && a !== undefined) return $("notrick-" + seat(a));
+      if (head === "points") return $("points-" + S.players.findIndex((p) => p !== form.f.declarer));
+      if (head === "contract") return $("contract");
+      if (head === "declarer") return $("decl-0");
+      if (head === "marriages") return $(`mar-${Math.max(0, seat(form.f.declarer))}-S`);
+    } else if (S.game === "canasta") {
+      if (head === "sides" && a !== undefined) return $(b === "counts" ? `side${a}-${m[1].split("/")[3]}` : "out-" + a);
+    } else {
+      if (head === "meld_points" && a !== undefined) return $("meld-" + seat(a));
+      if (head === "points" && a !== undefined) return $("counters-" + seat(a));
+      if (head === "trump") return $("trump-S");
+      if (head === "last_trick") return $("last-0");
+      if (head === "declared_out") return $("claim") || $("declout-0");
+    }
+    return null;
+  }
+
+  // a message as players read it: the rule it cites on a tag of its own, not inside the sentence
+  function message(detail) {
+    const ids = [];
+    const text = String(detail).replace(/\s*\(((?:thousand|canasta|pinochle)\/[\w.]+)\)/g, (_, id) => { ids.push(id); return ""; });
+    return el("p", {}, text, ...ids.map((id) => [" ", el("span", { class: "rule-id", text: id })]));
+  }
+
+  function showErrors(errors) {
+    const box = $("deal-error");
+    for (const e of $("deal-fields").querySelectorAll("[aria-invalid]")) e.removeAttribute("aria-invalid");
+    box.replaceChildren(...errors.map((e) => message(e.detail)));
+    const target = errors.map((e) => fieldOf(e.pointer)).find((x) => x);
+    if (target) {
+      target.setAttribute("aria-invalid", "true");
+      target.setAttribute("aria-describedby", "deal-error");
+      target.focus();
+    } else {
+      box.focus();
+    }
+  }
+
+  async function resend() {
+    clearTimeout(retry); retry = null;
+    if (!S || !S.pending) return;
+    if (!S.deals.length) { S.answer = null; S.pending = false; save(); renderSheet(); return; }
+    const r = await score(S.deals);
+    if (r === null) { scheduleRetry(); return; }
+    S.pending = false;
+    if (r.status === 200) { S.answer = r.data; S.lang = C.lang; save(); renderSheet(); $("sheet-status").textContent = T.caught_up; return; }
+    // a waiting deal the referee refuses: it goes back into the form
+    const m = /^\/deals\/(\d+)/.exec((r.data.errors || [{}])[0].pointer || "");
+    const bad = m ? Number(m[1]) : S.deals.length - 1;
+    const deal = S.deals[bad];
+    S.deals = S.deals.slice(0, bad).concat(S.deals.slice(bad + 1));
+    save();
+    form = { index: null, f: toForm(deal) };
+    renderForm(); showErrors(r.data.errors || [{ detail: r.data.detail }]);
+    S.pending = S.deals.length > 0; await resend();
+  }
+  function scheduleRetry() { clearTimeout(retry); retry = setTimeout(resend, RETRY_MS); }
+  window.addEventListener("online", () => resend());
+
+  function record() {
+    const [deal, missing] = fromForm(form.f);
+    if (!deal) { showErrors([{ detail: missing }]); return; }
+    const deals = S.deals.slice();
+    if (form.index === null) deals.push(deal); else deals[form.index] = deal;
+    commit(deals, form.index);
+  }
+  async function removeDeal(index) {
+    const deals = S.deals.filter((_, i) => i !== index);
+    if (!deals.length) { S.deals = []; S.answer = null; S.pending = false; save(); openForm(null); renderSheet(); return; }
+    const r = await score(deals);
+    if (r === null) { S.deals = deals; S.pending = true; save(); openForm(null); renderSheet(); scheduleRetry(); return; }
+    if (r.status !== 200) { showErrors(r.data.errors || [{ detail: r.data.detail }]); return; }
+    S.deals = deals; S.answer = r.data; S.pending = false; S.lang = C.lang; save(); openForm(null); renderSheet();
+  }
+
+  // ------------------------------------------------------------------ the sheet
+  const MARK = {
+    bolt: (e) => "|".repeat(Math.max(1, e.count || 1)),
+    bolt_penalty: (e) => (e.points ? num(e.points) : "|||"),
+    barrel_on: () => T.mark_barrel,
+    barrel_try: (e) => T.mark_barrel + (e.count ?? ""),
+    barrel_fall: () => T.mark_barrel + "↓",
+    dump_555: () => "555→0",
+    concession: () => T.mark_concession,
+    golden_deal: () => "★",
+    penalty: (e) => "!" + (e.points ? num(e.points) : ""),
+    went_out: () => T.mark_out,
+    declared_out: () => T.mark_out + "!",
+    target_raised: () => "↑",
+  };
+  const markText = (e) => (MARK[e.kind] ? MARK[e.kind](e) : "•");
+
+  function markButton(e) {
+    return el("button", { type: "button", class: "mark", title: e.text, onclick: () => showRule(e) },
+      el("span", { "aria-hidden": "true", text: markText(e) }), el("span", { class: "sr-only", text: e.text }));
+  }
+
+  async function showRule(e) {
+    const box = $("rule-box");
+    let c = (S.answer.citations || []).find((x) => x.rule === e.rule);
+    if (!c && e.rule) {
+      try { c = (await api(`/v1/games/${S.game}/rules/${e.rule.split("/").slice(1).join("/")}?variant=${S.variant}`)).data; } catch (err) { c = null; }
+    }
+    box.hidden = false;
+    box.replaceChildren(...[el("h3", { id: "rule-title", text: e.text }),
+      c ? el("p", {}, el("strong", { text: c.title }), " ", el("span", { class: "rule-id", text: e.rule })) : null,
+      c && c.text ? el("p", { text: c.text }) : null].filter(Boolean),
+      el("button", { type: "button", class: "secondary", text: T.close, onclick: () => { box.hidden = true; } }));
+    box.focus();
+  }
+
+  function playerEvents(row, id) {
+    return (row.events || []).filter((e) => (e.player ?? e.side) === id && e.kind !== "minimum_changes");
+  }
+
+  function renderSheet() {
+    const cols = columns();
+    const a = S.answer;
+    const rows = a ? a.rows : [];
+    const head = el("tr", {}, el("th", { scope: "col", text: T.deal_col }), cols.map((c) => el("th", { scope: "col", text: c.name })));
+    const body = S.deals.map((d, i) => {
+      const row = rows[i];
+      const waiting = !row || (S.pending && i >= rows.length);
+      const label = fmt(T.deal_n, { n: i + 1 });
+      const first = el("th", { scope: "row" }, el("button", { type: "button", class: "deal-no", id: "row-" + (i + 1),
+        "aria-label": fmt(T.edit_deal_n, { n: i + 1 }), onclick: () => openForm(i) }, String(i + 1)));
+      if (row && !waiting) {
+        if (row.contract) first.append(el("div", { class: "contract", text: row.contract.conceded
+          ? fmt(T.row_conceded, { name: row.contract.declarer, n: row.contract.contract })
+          : fmt(row.contract.made ? T.row_made : T.row_failed, { name: row.contract.declarer, n: row.contract.contract }) }));
+        for (const e of (row.events || []).filter((e) => (e.player ?? e.side) === undefined && e.kind !== "minimum_changes")) first.append(markButton(e));
+      }
+      const cells = cols.map((c) => {
+        if (!row || waiting) return el("td", { class: "waiting", text: T.waiting_cell });
+        const p = (row.players || row.sides).find((x) => x.id === c.id);
+        const td = el("td", {}, el("span", { class: "total", text: num(p.total_after) }),
+          el("span", { class: "hand", text: signed(p.hand_score) }));
+        if (p.barrel && p.barrel.on && !playerEvents(row, c.id).some((e) => e.kind.startsWith("barrel"))) td.append(el("span", { class: "hint", text: T.mark_barrel }));
+        if (p.next_minimum !== undefined && p.next_minimum !== null) td.append(el("span", { class: "minimum", text: fmt(T.next_minimum, { n: num(p.next_minimum) }) }));
+        for (const e of playerEvents(row, c.id)) td.append(markButton(e));
+        return td;
+      });
+      return el("tr", { class: waiting ? "pending" : "", "aria-label": label }, first, cells);
+    });
+    const table = el("table", { id: "sheet-table" }, el("caption", { class: "sr-only", text: T.sheet }),
+      el("thead", {}, head), el("tbody", {}, body));
+    if (a && !S.pending) {
+      table.append(el("tfoot", {}, el("tr", {}, el("th", { scope: "row", text: T.total }),
+        cols.map((c) => el("td", { class: "sum", text: num(a.totals[c.id]) })))));
+    }
+    $("sheet-wrap").replaceChildren(S.deals.length ? table : el("p", { class: "hint", text: T.no_deals }));
+    $("waiting").hidden = !S.pending;
+    const over = $("game-over");
+    if (a && a.game_over && !S.pending) {
+      const winner = a.winner ? (S.game === "canasta" ? columns().find((c) => c.id === a.winner).name : a.winner) : null;
+      over.hidden = false;
+      over.replaceChildren(...[el("h3", { text: T.game_over }), winner ? el("p", { class: "winner", text: fmt(T.winner, { name: winner }) }) : null,
+        a.settlement ? el("p", { class: "settlement", text: fmt(T.settlement, { stake: num(a.settlement.stake), bank: num(a.settlement.bank),
+          net: Object.entries(a.settlement.net).map(([p, n]) => `${p} ${signed(n)}`).join(", ") }) }) : null].filter(Boolean));
+    } else {
+      over.hidden = true; over.replaceChildren();
+    }
+    $("undo").disabled = !S.deals.length;
+    // a finished game takes no new deal; a deal of it may still be corrected
+    $("deal").hidden = !!(a && a.game_over && !S.pending && form && form.index === null);
+    $("share-link").value = shareLink();
+  }
+
+  function shareLink() {
+    const keep = { game: S.game, variant: S.variant, options: S.options, players: S.players, dealer: S.dealer,
+                   deals: S.deals };
+    const bytes = new TextEncoder().encode(JSON.stringify(keep));
+    let bin = "";
+    bytes.forEach((b) => { bin += String.fromCharCode(b); });
+    const b64 = btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    return location.origin + location.pathname + location.search + "#sheet=" + b64;
+  }
+  function fromLink() {
+    const m = /#sheet=([A-Za-z0-9_-]+)/.exec(location.hash);
+    if (!m) return null;
+    try {
+      const bin = atob(m[1].replace(/-/g, "+").replace(/_/g, "/"));
+      const s = JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (ch) => ch.charCodeAt(0))));
+      if (!GAMES.includes(s.game) || !Array.isArray(s.players) || !Array.isArray(s.deals)) return null;
+      return { ...s, options: s.options || {}, answer: null, pending: s.deals.length > 0 };
+    } catch (e) {
+      return null;
+    }
+  }
+
+  // the house rules changed from the variant's, each as the variant describes it with the value chosen
+  async function renderChanged() {
+    const box = $("play-rules");
+    const changed = Object.keys(S.options).filter((k) => k !== "stake");
+    box.hidden = true;
+    let v;
+    try { v = await variantInfo(S.game, S.variant); } catch (e) { return; }
+    const before = JSON.stringify(rules);
+    rules = { ...Object.fromEntries(v.options.map((o) => [o.name, o.default])), ...S.options };
+    if (form && JSON.stringify(rules) !== before) renderForm();
+    box.hidden = !changed.length;
+    $("play-rules-list").replaceChildren(...v.options.filter((o) => changed.includes(o.name)).map((o) => {
+      const value = S.options[o.name];
+      const label = (o.labels && o.labels[String(value)]) || (value === null ? T.off : String(value));
+      return el("li", {}, o.summary + " ", el("strong", { text: label }));
+    }));
+  }
+
+  function renderPlay() {
+    $("start").hidden = true; $("play").hidden = false;
+    $("play-summary").textContent = summaryText(S.game, S.variant, S.options, S.options.stake) + " · " + S.players.join(", ");
+    renderChanged();
+    if (!form) openForm(null); else renderForm();
+    renderSheet();
+  }
+
+  // ------------------------------------------------------------------ wiring
+  $("sheet-variant").addEventListener("change", (ev) => chooseVariant(ev.target.value));
+  $("stake").addEventListener("input", renderSummary);
+  $("first-dealer").addEventListener("change", (ev) => { ev.target.dataset.chosen = "1"; });
+  $("begin").addEventListener("click", begin);
+  $("record").addEventListener("click", record);
+  $("cancel-edit").addEventListener("click", () => openForm(null));
+  $("delete-deal").addEventListener("click", () => removeDeal(form.index));
+  $("undo").addEventListener("click", () => { if (S.deals.length) removeDeal(S.deals.length - 1); });
+  $("new-game").addEventListener("click", () => {
+    if (!window.confirm(T.new_game_confirm)) return;
+    localStorage.removeItem(KEY); S = null; form = null;
+    start = { game: null, variant: null, options: {} };
+    renderStart();
+  });
+  $("copy-share").addEventListener("click", async () => {
+    try { await navigator.clipboard.writeText($("share-link").value); $("sheet-status").textContent = T.copied; }
+    catch (e) { $("share-link").select(); }
+  });
+  $("print").addEventListener("click", () => window.print());
+
+  (async () => {
+    try {
+      games = (await api("/v1/games")).data;
+    } catch (e) {
+      games = null;
+    }
+    const shared = fromLink();
+    if (shared) { S = shared; save(); history.replaceState(null, "", location.pathname + location.search); }
+    if (S && games) {
+      renderPlay();
+      if (S.deals.length && (!S.answer || S.pending || shared)) { S.pending = true; resend(); }
+      else if (S.deals.length && S.lang !== C.lang) {
+        // the sheet's words in the page's language (the kept answer speaks the one it was scored in)
+        const r = await score(S.deals);
+        if (r && r.status === 200) { S.answer = r.data; S.lang = C.lang; save(); renderSheet(); }
+      }
+    } else if (S && !games) {
+      renderPlay(); S.pending = true; scheduleRetry();
+    } else if (games) {
+      renderStart();
+    } else {
+      $("start-error").textContent = T.unreachable_now;
+      setTimeout(() => location.reload(), RETRY_MS * 2);
+    }
+    document.body.dataset.ready = "1";
+  })();
+})();
