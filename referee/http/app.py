@@ -12,7 +12,7 @@ from flask_compress import Compress
 from flask_cors import CORS
 from pythonjsonlogger.json import JsonFormatter
 
-from referee import settings, web
+from referee import i18n, settings, web
 from referee.settings import MAX_BODY  # (REFEREE_MAX_BODY)
 
 from . import operations, transport
@@ -40,6 +40,15 @@ class _Compressed(dict):
     def set(self, key, value) -> None:
         if len(self) < 256:
             self[key] = value
+
+
+def _compressed_key(req) -> str:
+    """What a compressed answer is kept under: a static file by its path and version; a page by its path, the
+    language it was rendered in and whether the switch chose it (``?lang=``), since a page is rendered anew in each
+    language (keyed by the path alone, a Russian page went to the next English reader)."""
+    if req.endpoint in web.PAGES:
+        return f"{req.path}|{i18n.current()}|{bool(req.args.get('lang'))}"
+    return req.path + "?" + req.args.get("v", "")
 
 
 @lru_cache(maxsize=64)
@@ -80,7 +89,7 @@ def create_app() -> Flask:
     app.config.update(COMPRESS_MIMETYPES=["text/html", "text/css", "text/javascript", "application/javascript",
                                           "image/svg+xml"],
                       COMPRESS_MIN_SIZE=500, COMPRESS_CACHE_BACKEND=_Compressed, COMPRESS_REGISTER=False,
-                      COMPRESS_CACHE_KEY=lambda req: req.path + "?" + req.args.get("v", ""))
+                      COMPRESS_CACHE_KEY=_compressed_key)
     compress = Compress(app)
 
     @app.after_request

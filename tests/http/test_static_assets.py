@@ -54,3 +54,24 @@ def test_files_are_compressed_for_clients_that_take_it(c):
     assert again.status_code == 304
     # the API's JSON is left as it is
     assert "Content-Encoding" not in c.get("/v1/games", headers={"Accept-Encoding": "gzip"}).headers
+
+
+@pytest.mark.parametrize("path", ["/", "/sheet", "/docs"])
+def test_a_compressed_page_is_kept_per_language(path):
+    # a page is compressed once and kept; the Russian one must not be sent to the next English reader (it was,
+    # when the kept copy was keyed by the path alone), whether the language comes from the switch or the browser
+    client = create_app().test_client()
+
+    def page(query, accept):
+        r = client.get(path + query, headers={"Accept-Encoding": "gzip", "Accept-Language": accept})
+        assert r.headers["Content-Encoding"] == "gzip"
+        return r.headers["Content-Language"], gzip.decompress(r.get_data()).decode()
+
+    lang, ru = page("?lang=ru", "en")
+    assert lang == "ru" and '<html lang="ru"' in ru
+    lang, en = page("?lang=en", "ru")
+    assert lang == "en" and '<html lang="en"' in en
+    lang, browser_ru = page("", "ru")
+    assert lang == "ru" and '<html lang="ru"' in browser_ru
+    lang, browser_en = page("", "en")
+    assert lang == "en" and '<html lang="en"' in browser_en

@@ -266,39 +266,43 @@ def test_thousand_a_whole_game_within_the_budgets(d, server):
     axe(d, "an empty sheet")
     assert small_targets(d) == []
 
-    # Russian classic, stake 10; Vera deals first.  Worked by hand:
-    # 1: Анна 300 (H 100 + D 80 + all 120 card points), Борис and Вера no trick: bolt 1 each.  300 / 0 / 0
-    # 2: the same: 600 / 0 / 0, bolt 2 each
-    # 3: Анна 280: 880, onto the barrel; Борис and Вера bolt 3: −120 each.  880 / −120 / −120
-    # 4: Борис 120 (spades 40 + 80 card points), Анна 20 (on the barrel: not written), Вера 20: 880 / 0 / −100
-    # 5: the same: 880 (try 2) / 120 / −80
-    # 6: Борис 135 (95 + 40), Анна 10, Вера 15: Анна's third deal on the barrel: she falls, 880 − 120 = 760;
-    #    Борис 255, Вера −65
-    # 7: Борис 300 (H + D + all 120): 255 + 300 = 555, wiped to 0 (самосвал); Анна and Вера bolt 1
-    # 8: Вера concedes 100 (роспись): −165; Анна and Борис 60 each: 820 / 60
-    # 9: Анна 180 (hearts 100 + 80 card points; Борис 20, Вера 20): 1,000, she wins; Борис 80, Вера −145.
-    #    Stake 10: the bank 30, Анна +20, the others −10
-    thousand_deal(t, 0, 300, {1: 0, 2: 0}, marriages="HD", no_trick=(1, 2))
-    t.record()
-    assert t.cells(1) == [("300", "+300"), ("0", "0"), ("0", "0")]
-    assert t.marks(1) == [("|", "болт № 1"), ("|", "болт № 1")]
-    thousand_deal(t, 0, 300, {1: 0, 2: 0}, marriages="HD", no_trick=(1, 2))
-    t.record()
-    assert [m[0] for m in t.marks(2)] == ["||", "||"]
-    thousand_deal(t, 0, 280, {1: 0, 2: 0}, marriages="HD", no_trick=(1, 2))
-    t.record()
-    assert t.cells(3) == [("880", "+280"), ("−120", "0"), ("−120", "0")]
-    assert ("Б", "залезает на бочку") in t.marks(3) and ("−120", "третий болт") in t.marks(3)
+    # Russian classic, stake 10; Вера deals first and the deal passes to the left, so the forced 100 is Анна's in
+    # deals 1, 4, 7, 10, Борис's in 2, 5, 8, 11 and Вера's in 3, 6, 9, 12.  A player below 0 may not bid (7.7), but
+    # one who holds the 100 still plays it when all pass; a player on the barrel who holds it plays 120 at once, so
+    # the others must bid more than 120 (7.8).  Worked by hand, deal by deal (declarer's points are 120 less the
+    # others'):
+    # 1: Анна 120 (80 + hearts 100), Борис 40, Вера no trick: bolt 1.  120 / 40 / 0
+    # 2: the same: 240 / 80 / 0, Вера bolt 2
+    # 3: the same: 360 / 120 / −120, Вера's third bolt costs 120
+    # 4: Борис 135 (95 + spades 40), Анна 15, Вера 10: 375 / 255 / −110
+    # 5: Борис 300 (hearts + diamonds + all 120): 255 + 300 = 555, wiped to 0 (самосвал); Анна and Вера bolt 1
+    # 6: Анна 300 (the same): 675 / 0 / −110; Борис bolt 1, Вера bolt 2
+    # 7: Анна 205 (105 + hearts 100): 880, onto the barrel; Борис 10, Вера 5: 880 / 10 / −105
+    # 8: Борис plays his 100 (80 + spades 40), Анна 20 (on the barrel: not written), Вера 20: 880 (try 1) / 110 / −85
+    # 9: Вера, below 0, plays her 100 (70 + clubs 60), Анна 30, Борис 20: 880 (try 2) / 130 / 15
+    # 10: Анна on the barrel holds the 100, so Борис bids 125 and makes it (85 + spades 40); Анна 20, Вера 15:
+    #     Анна's third deal on the barrel: she falls, 880 − 120 = 760; Борис 255, Вера 30
+    # 11: Борис concedes his 100 (роспись): 155; Анна and Вера 60 each: 820 / 90
+    # 12: Анна 180 (80 + hearts 100; Борис 20, Вера 20): 1,000, she wins; Борис 175, Вера 110.
+    #     Stake 10: the bank 30, Анна +20, the others −10
+    for _ in range(3):
+        thousand_deal(t, 0, 120, {1: 40, 2: 0}, marriages="H", no_trick=(2,))
+        t.record()
+    assert t.cells(1) == [("120", "+120"), ("40", "+40"), ("0", "0")]
+    assert t.marks(1) == [("|", "болт № 1")]
+    assert [m[0] for m in t.marks(2)] == ["||"]
+    assert t.cells(3) == [("360", "+120"), ("120", "+40"), ("−120", "0")]
+    assert ("−120", "третий болт") in t.marks(3)
     # the reload: the sheet is kept
     d.refresh()
-    wait(d, 10).until(lambda d: t.rows() == 3 and t.totals() == ["880", "−120", "−120"])
+    wait(d, 10).until(lambda d: t.rows() == 3 and t.totals() == ["360", "120", "−120"])
     # the switch to English: the kept sheet is scored again in the page's language, then back
     d.get(server.url + "/sheet?lang=en")
-    wait(d, 10).until(lambda d: t.rows() == 3 and ("B", "climbs onto the barrel") in t.marks(3))
+    wait(d, 10).until(lambda d: t.rows() == 3 and ("−120", "third bolt") in t.marks(3))
     d.get(server.url + "/sheet?lang=ru")
-    wait(d, 10).until(lambda d: t.rows() == 3 and ("Б", "залезает на бочку") in t.marks(3))
-    # a mark opens the rule that made it: its title and text, the rule's ID on its own tag
-    t.tap("#sheet-table tbody tr:nth-child(3) td:nth-child(3) button.mark:last-of-type")
+    wait(d, 10).until(lambda d: t.rows() == 3 and ("−120", "третий болт") in t.marks(3))
+    # a mark opens the rule that made it: its title and text, the rule's ID on its own tag (Вера's column)
+    t.tap("#sheet-table tbody tr:nth-child(3) td:nth-child(4) button.mark:last-of-type")
     box = d.find_element(By.ID, "rule-box")
     assert box.find_element(By.TAG_NAME, "h3").text == "третий болт"
     assert box.find_element(By.CSS_SELECTOR, ".rule-id").text == "thousand/13.2"
@@ -308,37 +312,46 @@ def test_thousand_a_whole_game_within_the_budgets(d, server):
 
     # one deal: declarer, contract, made, the others' points, one marriage: ≤ 8 taps + the numbers
     t0 = t.count()
-    thousand_deal(t, 1, 120, {0: 20, 2: 20}, marriages="S")
+    thousand_deal(t, 1, 135, {0: 15, 2: 10}, marriages="S")
     t.record()
     taps, chars = t.count()[0] - t0[0], t.count()[1] - t0[1]
     assert taps <= 8 and taps == 4, taps       # declarer, made, the marriage, record
-    assert chars == len("120") + len("20") + 1 + len("20")
-    assert t.cells(4) == [("880", "+20"), ("0", "+120"), ("−100", "+20")]
-    assert t.marks(4) == [("Б1", "на бочке: попытка 1 из 3")]
-    thousand_deal(t, 1, 120, {0: 20, 2: 20}, marriages="S")
-    t.record()
-    thousand_deal(t, 1, 135, {0: 10, 2: 15}, marriages="S")
-    t.record()
-    assert t.cells(6) == [("760", "+10"), ("255", "+135"), ("−65", "+15")]
-    assert t.marks(6)[0][1] == "слетает с бочки"
+    assert chars == len("135") + len("15") + 1 + len("10")
+    assert t.cells(4) == [("375", "+15"), ("255", "+135"), ("−110", "+10")]
     thousand_deal(t, 1, 300, {0: 0, 2: 0}, marriages="HD", no_trick=(0, 2))
     t.record()
-    assert t.cells(7)[1] == ("0", "+300")
-    assert ("555→0", "555 обнуляется") in t.marks(7)
-    thousand_deal(t, 2, 100, {}, outcome="conceded")
+    assert t.cells(5)[1] == ("0", "+300")
+    assert ("555→0", "555 обнуляется") in t.marks(5)
+    thousand_deal(t, 0, 300, {1: 0, 2: 0}, marriages="HD", no_trick=(1, 2))
     t.record()
-    assert t.cells(8) == [("820", "+60"), ("60", "+60"), ("−165", "−100")]
-    assert ("Р", "заказ 100 расписан без игры") in t.marks(8)
-    assert "Вера 100: роспись" in d.find_element(By.CSS_SELECTOR, "#sheet-table tbody tr:nth-child(8) th").text
+    thousand_deal(t, 0, 205, {1: 10, 2: 5}, marriages="H")
+    t.record()
+    assert t.cells(7) == [("880", "+205"), ("10", "+10"), ("−105", "+5")]
+    assert ("Б", "залезает на бочку") in t.marks(7)
+    thousand_deal(t, 1, 100, {0: 20, 2: 20}, marriages="S")
+    t.record()
+    assert t.cells(8) == [("880", "+20"), ("110", "+100"), ("−85", "+20")]
+    assert ("Б1", "на бочке: попытка 1 из 3") in t.marks(8)
+    thousand_deal(t, 2, 100, {0: 30, 1: 20}, marriages="C")
+    t.record()
+    thousand_deal(t, 1, 125, {0: 20, 2: 15}, marriages="S")
+    t.record()
+    assert t.cells(10) == [("760", "+20"), ("255", "+125"), ("30", "+15")]
+    assert t.marks(10)[0][1] == "слетает с бочки"
+    thousand_deal(t, 1, 100, {}, outcome="conceded")
+    t.record()
+    assert t.cells(11) == [("820", "+60"), ("155", "−100"), ("90", "+60")]
+    assert ("Р", "заказ 100 расписан без игры") in t.marks(11)
+    assert "Борис 100: роспись" in d.find_element(By.CSS_SELECTOR, "#sheet-table tbody tr:nth-child(11) th").text
     thousand_deal(t, 0, 180, {1: 20, 2: 20}, marriages="H")
     t.record()
-    assert t.totals() == ["1 000", "80", "−145"]
+    assert t.totals() == ["1 000", "175", "110"]
     over = d.find_element(By.ID, "game-over").text
     assert "Победитель: Анна" in over and "Ставка 10, в банке 30: Анна +20, Борис −10, Вера −10" in over
     axe(d, "the game over")
     assert small_targets(d) == []
     shot(d, "sheet-thousand-game-over-ru")
-    # the printable view of the nine deals: one A4 page
+    # the printable view of the twelve deals: one A4 page
     assert pages(d.execute_cdp_cmd("Page.printToPDF", {"paperWidth": 8.27, "paperHeight": 11.69})) == 1
     no_console_errors(d)
 
