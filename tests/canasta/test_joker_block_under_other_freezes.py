@@ -86,6 +86,51 @@ def test_a_discarded_two_at_the_bottom_of_a_rebuilt_pile(api):
     assert south_takes(api, ["2C", "9D"], upcards=2, status=422)["errors"][0]["pointer"] == "/position/melds/NS"
 
 
+def test_a_black_three_turned_up_under_the_red_three(api):
+    # [3S, 3H, 8C, JK, 9D]: a black three turned up is covered (official laws), here by 3H, itself covered by 8C;
+    # North's joker and East's 9D follow: blocked; the red three froze the pile (a black three does not by default)
+    ans = south_takes(api, ["3S", "3H", "8C", "JK", "9D"])
+    assert (ans["violations"][0]["rule"], ans["facts"]["frozen_by"]) == ("canasta/5.1", "red_three")
+
+
+def test_a_pile_described_by_its_top_blocks_without_saying_who(api):
+    body = {"variant": RU, "sides": S4,
+            "position": {"phase": "draw", "hand": ["9H", "9S", "4S"], "melds": MELDS,
+                         "pile": {"top": "9D", "size": 3, "frozen_by": "wild"}},
+            "action": {"type": "take_pile", "player": "South", "cards": ["9H", "9S"]}}
+    ans = C(api, "check", body)
+    assert (ans["violations"][0]["rule"], ans["facts"]["pile_block"]) == (
+        "canasta/5.1", {"discarder": None, "card": None})
+
+
+HAND13 = m("9H 9S 4C 5C 6H 7D 8D JH JS QC AC 6S 7S")
+
+
+def test_melds_on_the_table_need_a_turn_played(api):
+    # [3H, 8C, 9D], never taken: one discard since the deal, by the player before South: East played first, and
+    # only East's side can show melds.  South's side has not opened: the pile is not his (canasta/5.2).
+    def body(melds):
+        return {"variant": RU, "sides": S4,
+                "position": {"phase": "draw", "hand": HAND13, "melds": melds, "pile": {"cards": ["3H", "8C", "9D"]}},
+                "action": {"type": "take_pile", "player": "South", "cards": ["9H", "9S"]}}
+    ans = C(api, "check", body({"EW": MELDS["EW"]}))
+    assert (ans["legal"], ans["violations"][0]["rule"]) == (False, "canasta/5.2")
+    assert C(api, "check", body(MELDS), 422)["errors"][0]["pointer"] == "/position/melds/NS"
+
+
+def test_the_player_in_turn_has_melded_before_any_discard(api):
+    # [3H, 8C]: nobody has discarded yet; North, first to play, has drawn and melded (phase play): his melds stand
+    body = {"variant": RU, "sides": S4,
+            "position": {"phase": "play", "hand": m("JK 9H 9S 4D 5S 6C 7S 10H"), "melds": {"NS": MELDS["NS"]},
+                         "pile": {"cards": ["3H", "8C"]}, "turn": {"melded": True}},
+            "action": {"type": "discard", "player": "North", "card": "4D"}}
+    assert C(api, "check", body)["legal"] is True
+    del body["position"]["turn"]                  # before his draw he has not melded: impossible
+    body["position"]["phase"] = "draw"
+    body["action"] = {"type": "draw", "player": "North"}
+    assert C(api, "check", body, 422)["errors"][0]["pointer"] == "/position/melds/NS"
+
+
 # ---------------------------------------------------------------- the same piles as logs and as positions
 
 HANDS = {"North": "KH KC KS AH AD AS JK 9H 9S 4D 5S 6C 7S",
@@ -126,6 +171,11 @@ CASES = [
     # after the round the two turned up still freezes it (a natural pair takes it); the joker's block is gone
     ("wild upcard, round over", ["2C", "8C"], JOKER_ROUND + AFTER_ROUND, "North", ["9H", "9S"], {}, 2,
      (None, "wild", None)),
+    # a black three discarded by North once his joker's round is over freezes the pile (black_three_freezes);
+    # South's natural pair takes East's 6D
+    ("black three after the round", ["8C"], JOKER_ROUND + AFTER_ROUND + turn("North", "3S", "3S")
+     + turn("East", "5C", "6D"), "South", ["6H", "6S"], {"black_three_freezes": True}, None,
+     (None, "black_three", None)),
     # two jokers: North's (its round over at his next turn) and East's, drawn and discarded; North, inside East's
     # round, may not take West's 9D.  The first joker froze the pile and stopped freezing it when its round ended.
     ("two jokers", ["8C"], N_OPENS + [d("North", "JK")] + E_OPENS + [d("East", "5H")]
