@@ -117,6 +117,7 @@ class PileView(Strict):
     frozen_by = String(allow_none=True,
                               validate=OneOf(["wild", "red_three", "black_three", "start"]))
     cards = Cards(216)
+    upcards = Int(0, 216)
 
 
 class TurnSoFar(Strict):

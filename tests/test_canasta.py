@@ -228,7 +228,7 @@ def test_frozen_pile_facts_name_what_froze_it(api):
     ans = check(api, "9D JK 5C", {"type": "take_pile", "cards": ["9D", "JK"]}, phase="draw", pile=FROZEN,
                 melds=MELDED)
     assert ans["facts"] == {"side": "NS", "side_has_melded": True, "minimum": None, "opening_canasta": None, "pile_frozen": True,
-                            "frozen_by": "wild", "canastas": 0, "stock": ans["facts"]["stock"]}
+                            "frozen_by": "wild", "pile_block": None, "canastas": 0, "stock": ans["facts"]["stock"]}
     assert ans["violations"][0]["pointer"] == "/action/cards"
     assert {"type": "draw", "player": "N"} in ans["legal_actions"]
     assert not any(a["type"] == "take_pile" for a in ans["legal_actions"])

@@ -170,6 +170,7 @@ class Pile:
     block_card: Card | None = None   # that wild card
     block_froze: bool = False        # the blocking wild card is what set ``frozen_by`` to "wild"
     block_age: int | None = None     # a described pile: the discards made onto the blocking wild card since
+    turned_up: int = 0               # a described pile never taken since the deal: its cards the deal turned up
 
     def push(self, card: Card, black_three_freezes: bool) -> None:
         self.top = card

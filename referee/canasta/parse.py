@@ -644,12 +644,13 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
     if problems:
         raise InputError(problems)
     # an unknown stock is taken as holding enough cards for any draw
-    if pile.block_froze:                      # who discarded the wild card that blocks the pile (canasta/5.1)
+    if pile.block_froze or pile.block_age is not None:   # who discarded the wild card that blocks the pile (5.1)
         if pile.block_age is None:
             pile.block_owner = ""
         else:
             seats = list(layout.seats)
             pile.block_owner = seats[(seats.index(to_act) - pile.block_age - 1) % len(seats)]
+    _melds_fit_pile(pile, side_melds, layout, to_act, phase, opts)
     st = DealState(layout, opts, scores, stock if stock is not None else max(room, 2), pile, to_act, hands)
     st.melds = side_melds
     st.red_threes = reds
@@ -748,8 +749,8 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
         st._end(went, False)
     need, canasta = (None, None) if st.has_melded(side) else st.opening_requirement(side)
     facts = {"side": side, "side_has_melded": st.has_melded(side), "minimum": need, "opening_canasta": canasta,
-             "pile_frozen": st.frozen_for(side), "frozen_by": st.pile.frozen_by, "canastas": st.canastas(side),
-             "stock": stock}
+             "pile_frozen": st.frozen_for(side), "frozen_by": st.pile.frozen_by, "pile_block": _block_fact(st.pile),
+             "canastas": st.canastas(side), "stock": stock}
     return st, facts
 
 
@@ -791,25 +792,13 @@ def _position_pile(raw: Any, opts: dict, tally: "Tally", problems: list, seats: 
     if raw.get("cards") is not None:
         cards = card_list(raw["cards"], "/position/pile/cards")
         problems += tally.add("/position/pile/cards", cards)
+        cover = opts["black_three_upcard"] == "cover"
         for k, c in enumerate(cards):
             if is_red_three(c) and not opts["pile_count_off"] and \
-                    not all(is_wild(x) or is_red_three(x) for x in cards[:k]):
+                    not all(_turned_over(x, cover) for x in cards[:k]):
                 raise InputError(_("a red three lies in the pile only as an upcard, under the cards turned onto it "
                                    "(canasta/1.6): nobody discards one"), f"/position/pile/cards/{k}")
-        pile = Pile(None, 0, None, [])
-        for c in cards:
-            pile.push(c, opts["black_three_freezes"])
-        if opts["wild_block"] != "until_taken" and pile.frozen_by == "wild":
-            # every turn since ends with a discard: a wild card under k cards was discarded k + 1 turns before the
-            # player's in turn; its block lapses when its discarder's turn comes (one_round) or has passed
-            # (full_round) (canasta/5.1)
-            last_wild = max(k for k, c in enumerate(cards) if is_wild(c))
-            age = len(cards) - 1 - last_wild
-            if age >= seats - (opts["wild_block"] == "one_round"):
-                if not any(is_red_three(c) for c in cards):
-                    pile.frozen_by = None    # a round of discards has covered it: the block has lapsed
-            else:
-                pile.block_age, pile.block_card, pile.block_froze = age, cards[last_wild], True
+        pile = _pile_with_block(cards, _upcards(raw, cards, opts), opts, seats)
         if raw.get("top") is not None:
             got = canasta_card(raw["top"], "/position/pile/top")
             if not cards or not (got == pile.top or (got.rank == pile.top.rank and not got.suit)):
@@ -864,6 +853,107 @@ def _position_pile(raw: Any, opts: dict, tally: "Tally", problems: list, seats: 
                            "by a card in it"), "/position/pile/frozen_by")
     return pile
 
+
+def _block_fact(pile: Pile) -> dict | None:
+    """The round's block on the pile (canasta/5.1), apart from what froze it: the wild card discarded within the
+    last round and its discarder (each null when a pile described by its top and size does not say), or None."""
+    if pile.block_owner is None:
+        return None
+    return {"discarder": pile.block_owner or None, "card": str(pile.block_card) if pile.block_card else None}
+
+
+def _melds_fit_pile(pile: Pile, melds: dict, layout: Layout, to_act: str, phase: str, opts: dict) -> None:
+    """A pile never taken since the deal counts the turns played: one discard each (canasta/1.5), the last by the
+    player before the one in turn.  A side shows melds only when one of its players has had a turn (or is in his
+    own, phase play)."""
+    if not pile.turned_up or pile.cards is None or opts["keep_last_card"]:
+        return
+    seats = list(layout.seats)
+    turns = min(len(pile.cards) - pile.turned_up, len(seats))
+    played = {seats[(seats.index(to_act) - k) % len(seats)] for k in range(1, turns + 1)}
+    if phase == "play":
+        played.add(to_act)
+    for sid, ms in melds.items():
+        if ms and not played & set(layout.members[sid]):
+            raise InputError(ngettext("the pile, never taken since the deal, shows {n} discard since: no player of "
+                                      "{side} has had a turn, so the side has no melds (canasta/1.5)",
+                                      "the pile, never taken since the deal, shows {n} discards since: no player of "
+                                      "{side} has had a turn, so the side has no melds (canasta/1.5)",
+                                      len(pile.cards) - pile.turned_up, side=sid), f"/position/melds/{esc(sid)}")
+
+
+def _turned_over(c: Card, cover: bool) -> bool:
+    """A card turned up at the deal that another card covers: a wild card, a red three, or a black three under
+    option black_three_upcard cover (canasta/1.6)."""
+    return is_wild(c) or is_red_three(c) or (cover and is_black_three(c))
+
+
+def _upcards(raw: dict, cards: list[Card], opts: dict) -> int:
+    """How many cards at the bottom of a described pile were turned up at the deal (canasta/1.6); 0 once the pile
+    has been taken.  Given as ``upcards``, or read from the cards: a red three lies only among them, so a pile
+    holding one was never taken, and its deal cards are the wild cards and threes at the bottom and the natural card
+    on them.  Under a round's block (canasta/5.1) a wild card at the bottom of a pile without a red three may be
+    either turned up (it freezes the pile) or discarded (it blocks it for a round): ``upcards`` must say which."""
+    ptr = "/position/pile/upcards"
+    cover = opts["black_three_upcard"] == "cover"
+    natural = next((k for k, c in enumerate(cards) if not _turned_over(c, cover)), None)
+    start = None if natural is None or opts["upcard_replaced"] and natural else natural + 1   # never taken: these
+    reds = not opts["pile_count_off"] and any(is_red_three(c) for c in cards)
+    given = raw.get("upcards")
+    if given is not None:
+        if isinstance(given, bool) or not isinstance(given, int) or not 0 <= given <= len(cards):
+            raise InputError(_("how many cards at the bottom of the pile the deal turned up: from 0 (the pile has "
+                               "been taken since) to {n}", n=len(cards)), ptr)
+        if given and not opts["pile_count_off"] and given != start:
+            raise InputError(_("the cards turned up at the deal are the upcard and the wild cards or threes under "
+                               "it: {n} here", n=start) if start else
+                             _("these cards cannot all have been turned up at the deal: the last one turned up is a "
+                               "natural card (canasta/1.6)"), ptr)
+        if reds and not given:
+            raise InputError(_("a red three lies in the pile only among the cards turned up at the deal, so this "
+                               "pile was never taken (canasta/1.6)"), ptr)
+        return given
+    if reds:
+        if start is None:
+            raise InputError(_("the cards turned up at the deal end with a natural card, which covers the red three "
+                               "(canasta/1.6)"), "/position/pile/cards")
+        return start
+    if start and opts["wild_block"] != "until_taken" and any(is_wild(c) for c in cards[:start]):
+        raise InputError(_("the pile begins with a wild card, turned up at the deal or discarded after the pile was "
+                           "taken, and only a discarded one blocks it for a round: say how many cards the deal turned "
+                           "up (0 when the pile has been taken since) (canasta/5.1)"), ptr)
+    return 0
+
+
+def _pile_with_block(cards: list[Card], upcards: int, opts: dict, seats: int) -> Pile:
+    """The described pile built as the deal built it: its first ``upcards`` cards turned up at the deal, every card
+    above them discarded, one a turn.  Under option wild_block one_round or full_round every discarded wild card
+    blocks the pile for a round, whatever else froze it (a red or black three, a wild card turned up, an earlier
+    wild card); a later one's round replaces an earlier one's.  k discards onto it lift the block once k reaches the
+    number of players less one (one_round: its discarder's turn has come) or the number of players (full_round: that
+    turn is over).  A blocking wild card that froze the pile itself freezes it no longer once its block lapses, as in
+    :meth:`DealState.lapse_block` (canasta/5.1)."""
+    pile = Pile(None, 0, None, [], turned_up=upcards)
+    blocking = opts["wild_block"] != "until_taken"
+    last, froze = None, False            # the blocking wild card's place; it is what froze the pile
+    for k, c in enumerate(cards):
+        if last is not None and k - last >= seats:          # its discarder's turn has passed: lapsed
+            if froze and pile.frozen_by == "wild":
+                pile.frozen_by = None
+            last, froze = None, False
+        unfrozen = pile.frozen_by is None
+        pile.push(c, opts["black_three_freezes"])
+        if blocking and k >= upcards and is_wild(c):
+            froze = froze or (unfrozen and pile.frozen_by == "wild")
+            last = k
+    if last is not None:
+        age = len(cards) - 1 - last
+        if age >= seats - (opts["wild_block"] == "one_round"):
+            if froze and pile.frozen_by == "wild":
+                pile.frozen_by = None    # a round of discards has covered it: the block has lapsed
+        else:
+            pile.block_age, pile.block_card, pile.block_froze = age, cards[last], froze
+    return pile
 
 
 # ---------------------------------------------------------------- validate
