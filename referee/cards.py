@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Iterable, NamedTuple
 
 from .errors import InputError
-from .i18n import DEFAULT_LANGUAGE, Suit, _, ngettext
+from .i18n import DEFAULT_LANGUAGE, Rank, Suit, _, ngettext
 
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
@@ -56,6 +56,14 @@ class Card(NamedTuple):
         if lang == DEFAULT_LANGUAGE:
             return str(self)
         return rank_text(self.rank, lang) + Suit.SYMBOLS.get(self.suit, "")
+
+    def word(self, lang: str, spec: str) -> str:
+        """The card inside a sentence, where players name it: a joker or a rank alone (Canasta's «К») in words, in
+        case ``spec`` (Russian «не хватает джокера», see :class:`referee.i18n.Rank`); a card of a suit keeps its sign
+        (К♠)."""
+        if self.suit:
+            return self.show(lang)
+        return Rank(self.rank).word(lang, spec)
 
 
 def rank_text(rank: str, lang: str) -> str:

@@ -183,6 +183,8 @@ class _Shown(str):
     def __format__(self, spec: str) -> str:
         if spec and hasattr(self.value, "word"):
             return self.value.word(self.lang, spec)
+        if spec in RANK_CASES or spec.startswith("?"):
+            return str(self)             # a card's sign or a name asked in words: shown as it is
         return str.__format__(str(self), spec)
 
 

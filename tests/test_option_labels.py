@@ -91,6 +91,7 @@ def test_thousand_labels_in_both_languages(client):
 def test_pinochle_labels(client):
     ru = {o["name"]: o for o in client.get("/v1/games/pinochle/variants/two-handed",
                                            headers={"Accept-Language": "ru"}).get_json()["options"]}
-    assert ru["card_points"]["labels"] == {"classic": "Т 11, 10 — 10, К 4, Д 3, В 2", "counters": "Т, 10, К — по 10",
-                                           "ace_ten_kq": "Т, 10 — по 10; К, Д — по 5"}
+    assert ru["card_points"]["labels"] == {"classic": "туз 11, десятка 10, король 4, дама 3, валет 2",
+                                           "counters": "туз, десятка, король — по 10",
+                                           "ace_ten_kq": "туз и десятка — по 10, король и дама — по 5"}
     assert ru["double_pinochle"]["labels"] == {"300": "300", "none": "по 40"}

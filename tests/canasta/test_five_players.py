@@ -33,7 +33,7 @@ def test_a_deal_that_deals_the_sitter_a_hand(api, client):
     err = C(api, "validate", body, 422)["errors"]
     assert err == [{"pointer": "/log/0/hands/T3", "detail": "T3 sits this deal out and is dealt no cards"}]
     r = client.post("/v1/games/canasta/validate", json=body, headers={"Accept-Language": "ru"})
-    assert r.get_json()["errors"][0]["detail"] == "T3 пропускает эту сдачу, и карт ему не сдают"
+    assert r.get_json()["errors"][0]["detail"] == "игрок T3 пропускает эту сдачу, и карт ему не сдают"
 
 
 def test_the_same_deal_without_the_sitters_hand(api):
@@ -55,7 +55,7 @@ def test_a_score_that_gives_the_trio_three_hands(api, client):
                   "(canasta/1.1)"}]
     r = client.post("/v1/games/canasta/score", json=body, headers={"Accept-Language": "ru"})
     assert r.get_json()["errors"][0]["detail"] == (
-        "T2 пропускает эту сдачу, и карт ему не сдают: укажите руки только этих игроков — T1, T3, в этом порядке "
+        "игрок T2 пропускает эту сдачу, и карт ему не сдают: укажите руки только этих игроков — T1, T3, в этом порядке "
         "(canasta/1.1)")
     # one hand fewer, T1's and T3's: scored (the worked totals are in tests/test_canasta_variants.py)
     del deal["sides"][0]["hands"][1]

@@ -1,11 +1,15 @@
 """The Russian glossary (docs/glossary-ru.md) is enforced: no Russian text a person reads uses a word the glossary
 bans for its game — rule titles, statements and every clause of every option, the message catalog, option
-summaries and labels, variant titles and summaries.
+summaries and labels, variant titles and summaries, and the page for the table and its API reference as rendered
+in Russian (their words, field labels, situations and action names, each counted for its game).
 
 A banned word is caught in any of its forms (the stems below), and only as a whole word: «запас» catches «запаса»
-and «запасом» but not «запасной»; «дикая» catches «диких» but not «дикс», the Pinochle meld."""
+and «запасом» but not «запасной»; «дикая» catches «диких» but not «дикс», the Pinochle meld.  A verb is caught in
+the forms the glossary lists for it («раздать», «раздаёт», «раздал» …), each as a whole word."""
 from __future__ import annotations
 
+import html
+import json
 import pathlib
 import re
 
@@ -14,6 +18,7 @@ from babel.messages.pofile import read_po
 
 from referee import i18n
 from referee.registry import GAMES
+from wsgi import create_app
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 GLOSSARY = ROOT / "docs" / "glossary-ru.md"
@@ -113,6 +118,41 @@ def option_and_variant_texts(game: str):
                     yield f"{game} option {o['name']}={value}", label
 
 
+def _strings(value, where: str):
+    """(where, text) for every string inside a JSON value."""
+    if isinstance(value, str):
+        yield where, value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(v, f"{where}/{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _strings(v, f"{where}/{i}")
+
+
+def page_texts():
+    """(where, text, games) for the page for the table and the API reference as the service renders them in
+    Russian: the words of the HTML, and the page's configuration (field labels, help, choices and situations per
+    game; questions, action names and the page's other texts for every game)."""
+    client = create_app().test_client()
+    for path in ("/", "/docs"):
+        r = client.get(path, headers={"Accept-Language": "ru"})
+        assert r.status_code == 200, path
+        page = r.get_data(as_text=True)
+        config = re.search(r'<script type="application/json" id="config">(.*?)</script>', page, re.S)
+        if config:
+            data = json.loads(config.group(1))
+            assert data["lang"] == "ru"
+            for game, questions in data.pop("forms").items():
+                for where, text in _strings(questions, f"page {path} forms/{game}"):
+                    if not where.endswith(("/id", "/path", "/kind", "/keys")):
+                        yield where, text, {game}
+            for where, text in _strings(data, f"page {path} config"):
+                yield where, text, set(GAMES)
+        words = re.sub(r"<script.*?</script>|<style.*?</style>|<[^>]+>", " ", page, flags=re.S)
+        yield f"page {path}", html.unescape(words), set(GAMES)
+
+
 def every_text():
     """(where, text, games) for every Russian text a person reads."""
     for game in GAMES:
@@ -121,6 +161,7 @@ def every_text():
         for where, text in option_and_variant_texts(game):
             yield where, text, {game}
     yield from catalog_texts()
+    yield from page_texts()
 
 
 def test_the_glossary_is_a_table_of_terms():
@@ -164,6 +205,17 @@ def test_the_glossary_is_a_table_of_terms():
     ("задерживается", "бочка задерживает счёт", False),
     ("бить взятку", "Бить взятку — значит", True),
     ("бить взятку", "нужно бить: 10♥ или Т♥", False),
+    # a verb only in the forms listed, each as a whole word
+    ("раздаёт", "сдающий раздаёт остальным по 7 карт", True),
+    ("раздаёт", "сдающий сдаёт остальным по 7 карт", False),
+    ("раздать", "раздать карты", True),
+    ("закрылась", "Закрылась с руки", True),
+    ("закрылась", "закрытая карта", False),
+    ("сдаться", "сдаться", True),
+    ("сдаться", "сдача", False),
+    ("доигрывается", "Сдача доигрывается до конца", True),
+    ("кон", "Счёт до этого кона", True),
+    ("кон", "сдача кончается", False),
 ])
 def test_a_banned_word_is_caught_in_its_forms_and_only_as_a_word(banned, text, hit):
     assert caught(banned, text) is hit
@@ -176,6 +228,12 @@ def test_the_texts_are_read():
     assert {g for _w, _t, games in texts for g in games} == set(GAMES)
     assert any(w.startswith("canasta option ") for w, _t, _g in texts)
     assert any("clause" in w for w, _t, _g in texts)
+    # the page's words, its action names and each game's field labels, rendered in Russian
+    page = {w.split(" ", 2)[1]: t for w, t, _g in texts if w in ("page /", "page /docs")}
+    assert "Вопрос" in page["/"] and "Судья: справочник API" in page["/docs"]
+    assert ("page / config/actions/concede", "расписать", set(GAMES)) in texts
+    assert ("page / forms/canasta/score/0/label", "Сыгранная сдача: комбинации, красные тройки, оставшиеся карты",
+            {"canasta"}) in texts
 
 
 def test_no_russian_text_uses_a_banned_word():

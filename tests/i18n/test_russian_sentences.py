@@ -165,3 +165,24 @@ def test_a_penalty_card_is_said_in_the_number_it_has(client, shown, message):
     ans = post(client, "canasta", "check", body)
     assert ans["legal"] is False
     assert ans["violations"][0]["message"] == message
+
+
+# ---------------------------------------------------------------- Canasta: a joker named in words inside a sentence
+
+@pytest.mark.parametrize("meld,missing", [
+    # North holds no joker: the sentence names it («не хватает джокера»), not by its sign «Дж»
+    (["8п", "8ч", "Дж"], "джокера"),
+    # a rank alone, as Canasta allows: North holds two kings (К♥ К♣), the third one is named in words
+    (["К", "К", "К"], "короля"),
+    # a card of a suit keeps its sign: North holds 8♠ 8♥ but not 8♣
+    (["8п", "8ч", "8т"], "8♣"),
+])
+def test_a_missing_card_is_named_as_players_name_it(client, meld, missing):
+    # the same position as above, in the play phase; North's 11 cards hold no joker and no third king
+    body = canasta_take("8б", [], hand=["8п", "7ч", "5т", "6б", "Кч", "Кт", "Дб", "8ч", "4ч", "7т", "10б"])
+    body["position"]["phase"] = "play"
+    body["action"] = {"type": "meld", "player": "North", "melds": [meld]}
+    ans = post(client, "canasta", "check", body)
+    assert ans["legal"] is False
+    assert [v["message"] for v in ans["violations"]] == [
+        f"North: на руке нет всех выкладываемых карт — не хватает {missing}"]

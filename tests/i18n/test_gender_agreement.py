@@ -1,0 +1,107 @@
+"""A player's name may belong to a woman: no Russian message puts a masculine past-tense verb («взял», «объявил»,
+«ходил», «вышел») or a masculine short adjective («должен», «обязан») in agreement with a name.
+
+The catalog says it the players' way: «игрок {player} взял …» (the verb agrees with «игрок»), or «{player}: …» with
+an impersonal construction («{player}: сдано карт 6, а не 7»).  A name is a placeholder for a person (``PERSON``);
+when it starts its clause (the text's start, or after ``;``, ``:``, ``,``, a dash or a bracket) it is the subject of
+the words that follow it up to the end of its clause (``;``, ``.``, a dash, or a colon after other words; a bracketed
+aside is skipped), and it is the subject of a verb right before it («взял: {player}»).  After a noun it is not the
+subject: «игрок {player} взял» agrees with «игрок», and in «ход игрока {player}» the name is a genitive.  The
+masculine words are past-tense verbs (``-л``, ``-лся``; ``NOT_VERBS`` lists the nouns in ``-л`` that are not) and
+the short adjectives of ``SHORT``.  «взял(а)» is no way out: a form with both endings is not written either."""
+from __future__ import annotations
+
+import pathlib
+import re
+
+import pytest
+from babel.messages.pofile import read_po
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+CATALOG = ROOT / "referee" / "locale" / "ru" / "LC_MESSAGES" / "messages.po"
+
+# placeholders that stand for a person's name
+PERSON = {"player", "name", "declarer", "turn", "holder", "winner", "partner", "leader", "dealer", "newcomer",
+          "to_speak", "bidder", "loser", "sitter"}
+# masculine short adjectives and participles that agree with a subject
+SHORT = {"должен", "обязан", "готов", "вынужден", "виноват", "прав", "свободен", "уверен", "сам", "лишён",
+         "допущен"}
+# words in -л that are not past-tense verbs
+NOT_VERBS = {"стол", "угол", "пол", "зал", "мол", "пул", "нуль", "козел", "козёл"}
+
+PLACEHOLDER = re.compile(r"\{(\w+)(?:[:!][^}]*)?\}")
+WORD = re.compile(r"[а-яё]+", re.I)
+
+
+def masculine(word: str) -> bool:
+    w = word.lower()
+    if w in SHORT:
+        return True
+    return bool(re.fullmatch(r"[а-яё]{2,}(?:л|лся)", w)) and w not in NOT_VERBS
+
+
+def subject_clause(text: str, start: int) -> str:
+    """The words after a name at ``start`` up to the end of its clause: a colon right after the name opens what is
+    said of the player, any later colon, ``;``, ``.``, a dash or a bracket ends it."""
+    rest = re.sub(r"\([^()]*\)", " ", text[start:])
+    rest = re.sub(r"^\s*:", "", rest)
+    return re.split(r"[;.:—]|\s-\s", rest, maxsplit=1)[0]
+
+
+def disagreements(text: str) -> list[str]:
+    """The masculine words that agree with a person's name in ``text``."""
+    found = []
+    for m in PLACEHOLDER.finditer(text):
+        if m.group(1) not in PERSON:
+            continue
+        head = text[:m.start()].rstrip()
+        last = re.search(r"([а-яё]+)\s*:?\s*$", head, re.I)
+        if last and masculine(last.group(1)) and last.group(1).lower() not in SHORT:
+            found.append(last.group(1))
+        if not head or head.endswith((";", ":", ",", "—", "(", "«")):
+            found += [w for w in WORD.findall(subject_clause(text, m.end())) if masculine(w)]
+    return found
+
+
+def catalog():
+    with CATALOG.open("rb") as f:
+        for msg in read_po(f, locale="ru"):
+            if msg.id:
+                forms = msg.string if isinstance(msg.string, (list, tuple)) else [msg.string]
+                for form in forms:
+                    yield (msg.id if isinstance(msg.id, str) else msg.id[0]), form
+
+
+@pytest.mark.parametrize("text,found", [
+    ("{player} взял двенадцатую взятку и должен взять закрытую карту", ["взял", "должен"]),
+    ("{player} взял двенадцатую взятку (последнюю) и должен взять закрытую карту", ["взял", "должен"]),
+    ("{player} пропускает сдачу и сам не сдаёт", ["сам"]),
+    ("ход игрока {player}, сброс не может взять никто, даже тот, кто его сбросил", []),
+    ("{player} объявил выход с {total}: верно, победа", ["объявил"]),
+    ("{player}: ни разу не ходил с туза", ["ходил"]),
+    ("{player} вышел первым", ["вышел"]),
+    ("{player} сдаёт; стол пуст", []),
+    ("игрок {player} взял двенадцатую взятку и должен взять закрытую карту", []),
+    ("заказчик {declarer} сыграл", []),
+    ("{player}, следующий по очереди, взял карту", ["взял"]),
+    ("{player}: ни одного хода с туза, поэтому этот марьяж объявить нельзя", []),
+    ("сейчас ходит {turn}; {player}, следующий по очереди, взял карту", ["взял"]),
+    ("{player} пропускает эту сдачу: сдача переходит налево", []),
+    ("{n} карт взял {player}", ["взял"]),
+    ("карта (взял: {player}) возвращается в колоду", ["взял"]),
+    ("джокер сбросил игрок {player}", []),
+    ("{player}: сдано карт {given}, а не {n}", []),
+    ("ход игрока {player}: он ещё не кончился", []),
+    ("{player} — {n} очков; заказ сыграл другой", []),
+])
+def test_a_masculine_word_after_a_name_is_found(text, found):
+    assert disagreements(text) == found
+
+
+def test_no_message_makes_a_name_masculine():
+    texts = list(catalog())
+    assert len(texts) > 1000
+    assert sum(1 for _id, t in texts if "{player}" in t) > 100
+    found = [(msgid, text, words) for msgid, text in texts if (words := disagreements(text))]
+    assert found == []
+    assert [text for _id, text in texts if re.search(r"[а-яё]\((?:а|ла|ась|на)\)", text)] == []
