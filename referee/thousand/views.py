@@ -11,6 +11,7 @@ from ..cards import parse_card
 from ..common import parse_player, parse_players
 from ..errors import IllegalAction, InputError
 from ..i18n import _
+from ..knowledge import Undecided
 from .deal import DealState, Layout
 from . import pad
 from .melds import ACES
@@ -87,11 +88,14 @@ def check(req: dict, variant, opts: dict) -> dict:
         deciding = st.redeal_rules(actor, action.get("reason"))
     elif atype in ("bid", "raise", "concede"):
         deciding |= st.call_rules(actor, atype, action.get("amount"), bool(action.get("blind")))
+    conditions = None
     try:
         record = dispatch(st, action, actor, ptrs)
         verdict = None
     except IllegalAction as e:
         record, verdict = None, e
+    except Undecided as u:      # the verdict turns on cards nobody has seen (a hand known in part)
+        record, verdict, conditions = None, None, u.conditions
     rules = set()
     violations = []
     if verdict is not None:
@@ -106,6 +110,9 @@ def check(req: dict, variant, opts: dict) -> dict:
             rules.add("thousand/11.6")
         if record and (record.get("all_passed") or record.get("declarer")):
             rules.add("thousand/7.6")       # the call ended the auction
+    if conditions is not None:
+        return {"legal": None, "conditions": conditions, "violations": [], "penalties": [],
+                "legal_actions": legal_before, "effects": {}, "_rules": {c["rule"] for c in conditions}}
     return {"legal": verdict is None, "violations": violations, "penalties": [], "legal_actions": legal_before,
             "effects": record or {}, "_rules": rules}
 
