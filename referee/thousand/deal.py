@@ -324,7 +324,9 @@ class DealState:
                                                       n=self.layout.hand_size, amount=amount), pointer="amount"))
         else:
             cap = bid_cap(hand, o)
-            if amount > cap:
+            if amount > cap and player in self.partial:
+                self._cap_unseen(player, amount, "thousand/7.4")
+            elif amount > cap:
                 held = marriages_in(hand)
                 if held:
                     msg = _("{amount} is above this hand's limit of {cap} (marriages held: {suits})", amount=amount,
@@ -332,6 +334,29 @@ class DealState:
                 else:
                     msg = _("{amount} is above this hand's limit of {cap} (no marriage in hand)", amount=amount, cap=cap)
                 self._table_fault(IllegalAction("thousand/7.4", msg))
+
+    def _cap_unseen(self, player: str, amount: int, rule: str) -> None:
+        """A hand known in part whose known marriages do not allow ``amount`` (thousand/7.4, 8.2): raise Undecided
+        when the unseen cards can complete the marriages that would, the fault when no hand the knowledge allows
+        reaches it."""
+        part, o = self.partial[player], self.opts
+        units = [[Card("K", s), Card("Q", s)] for s in "HDCS"] + \
+            ([[Card("A", s) for s in "SHDC"]] if aces_count(o) else [])
+        best = 0
+        for mask in range(1 << len(units)):
+            need = list(dict.fromkeys(c for i, u in enumerate(units) if mask >> i & 1 for c in u
+                                      if c not in part.known))
+            if len(need) <= part.unknown and all(part.may_hold(c) for c in need):
+                best = max(best, bid_cap(part.known + need, o))
+        if best < amount:
+            return self._table_fault(IllegalAction(rule, _("{amount} is above the highest limit this hand can have, "
+                                                           "{cap}, whatever its unseen cards", amount=amount, cap=best)))
+        if o["bid_cap"] == "marriage_unlocks":
+            raise Undecided([{"rule": rule, "player": player, "holds_marriage": True,
+                              "text": _("legal only if {player} holds a marriage", player=player)}])
+        raise Undecided([{"rule": rule, "player": player, "marriages_worth": amount - NO_MARRIAGE_CAP,
+                          "text": _("legal only if {player} holds marriages worth at least {points} in all",
+                                    player=player, points=amount - NO_MARRIAGE_CAP)}])
 
     def _verify_blind(self, player: str, amount: Any) -> None:
         """thousand/17.1: the forced-bid holder, before any call, announces a blind 120."""
@@ -522,7 +547,9 @@ class DealState:
         hand = self._hand(player)
         if o["raise_capped"] and hand is not None:
             cap = bid_cap(hand, o)
-            if amount > cap:
+            if amount > cap and player in self.partial:
+                self._cap_unseen(player, amount, "thousand/8.2")
+            elif amount > cap:
                 self._table_fault(IllegalAction("thousand/8.2", _("{amount} is above this hand's limit of {cap}", amount=amount, cap=cap)))
 
     def apply_raise(self, player: str, amount: int, as_played: bool = False) -> dict:

@@ -169,3 +169,43 @@ def test_a_whole_hand_is_judged_as_before(api):
     ans = api("check", body(["AC", "9H"]))
     assert ans["legal"] is False and "conditions" not in ans
     assert ans["violations"][0]["rule"] == "thousand/11.3"
+
+
+def bid_body(hand, amount, options=None):
+    b = {"players": PLAYERS, "dealer": "Vera", "position": {"phase": "bidding", "bids": [], "hand": hand},
+         "action": {"type": "bid", "player": "Boris", "amount": amount}}
+    if options:
+        b["options"] = options
+    return b
+
+
+# Boris holds the spade marriage (KS QS), lacks hearts and diamonds, and 5 more cards nobody has seen (7 in all).
+# They come from 24 - KS - QS - 12 hearts and diamonds = 10: AS 10S JS 9S and the six clubs.  His known limit is
+# 120 + 40 = 160; with KC and QC among the unseen cards, 120 + 40 + 60 = 220 (the most he can hold).
+SPADES = {"known": ["KS", "QS"], "unknown": 5, "void": ["H", "D"]}
+
+
+@pytest.mark.parametrize("amount, legal, condition", [
+    (160, True, None),                                      # the known marriage allows it
+    (165, None, {"rule": "thousand/7.4", "player": "Boris", "marriages_worth": 45,
+                 "text": "legal only if Boris holds marriages worth at least 45 in all"}),
+    (220, None, {"rule": "thousand/7.4", "player": "Boris", "marriages_worth": 100,
+                 "text": "legal only if Boris holds marriages worth at least 100 in all"}),
+    (225, False, None),                                     # above 220 whatever the unseen cards are
+])
+def test_a_bid_above_the_known_limit_turns_on_the_unseen_marriages(api, amount, legal, condition):
+    ans = api("check", bid_body(SPADES, amount))
+    assert ans["legal"] is legal
+    assert ans.get("conditions") == ([condition] if condition else None)
+    if legal is False:
+        assert ans["violations"][0] == {"rule": "thousand/7.4", "pointer": "/action/amount", "message":
+                                        "225 is above the highest limit this hand can have, 220, whatever its unseen "
+                                        "cards"}
+
+
+def test_a_bid_where_any_marriage_unlocks_the_limit(api):
+    # bid_cap marriage_unlocks: KS known and 6 unseen cards; QS (or any other pair) among them allows 140
+    ans = api("check", bid_body({"known": ["KS"], "unknown": 6}, 140, {"bid_cap": "marriage_unlocks"}))
+    assert ans["legal"] is None
+    assert ans["conditions"] == [{"rule": "thousand/7.4", "player": "Boris", "holds_marriage": True,
+                                  "text": "legal only if Boris holds a marriage"}]
