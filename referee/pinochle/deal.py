@@ -254,6 +254,19 @@ class DealState:
             return None
         return h + [t.card for t in self.tables[p].cards]
 
+    def show(self, player: str, cards: list[Card]) -> None:
+        """Cards an action shows (a meld) from a hand known in part: those not among the cards held that the unseen
+        cards can be become known (the table sees them now)."""
+        if player not in self.partial:
+            return
+        have = Counter(self.holding(player) or [])
+        for c, k in Counter(cards).items():
+            for _i in range(k - have[c]):
+                part = self.partial[player]
+                if part.may_hold(c):
+                    self.partial[player] = part.reveal(c)
+                    self.hands[player].append(c)
+
     # ---------------------------------------------------------------- play
     def verify_play(self, player: str, card: Card, as_played: bool = False) -> None:
         """As played, a lead out of turn and a card that does not follow, trump or head are allowed."""

@@ -136,6 +136,7 @@ def check(req: dict, variant, opts: dict) -> dict:
     if t in ("meld", "dix"):
         cards = (cards_at(action.get("cards"), opts, "/action/cards") if t == "meld"
                  else [Card(dix_rank(opts), st.trump)])
+        st.show(actor, cards)       # a hand known in part: the cards melded are seen now
         try:
             eff = st.apply_meld(actor, cards, bool(action.get("exchange")))
             return {**base, "legal": True, "violations": [], "legal_actions": legal_before, "effects": eff,

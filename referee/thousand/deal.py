@@ -272,6 +272,15 @@ class DealState:
     def _hand(self, player: str) -> list[Card] | None:
         return self.hands.get(player)
 
+    def show(self, player: str, cards: list[Card]) -> None:
+        """Cards an action shows (given or discarded) from a hand known in part: those not known that the unseen
+        cards can be become known (the table sees them now)."""
+        for c in cards:
+            part = self.partial.get(player)
+            if part is not None and c not in part.known and part.may_hold(c):
+                self.partial[player] = part.reveal(c)
+                self.hands[player] = list(self.partial[player].known)
+
     # ------------------------------------------------------------ bidding (thousand/7)
     def bid_range(self, player: str) -> tuple[int, int] | None:
         """(lowest, highest) bid ``player`` may make now, or None if none is possible."""
@@ -622,7 +631,8 @@ class DealState:
             if hand is None:
                 raise IllegalAction("thousand/6.1", _("the claimant's hand is needed to judge the claim"))
             nines = sum(1 for c in hand if c.rank == "9")
-            if nines < 4:
+            unseen = [Card("9", s) for s in "SHDC" if Card("9", s) not in hand]
+            if nines < 4 and not self._partial_holds(player, unseen):    # (else the unseen cards decide, below)
                 fault(IllegalAction("thousand/6.1", ngettext("{player} holds {n} nine, not four",
                                                              "{player} holds {n} nines, not four", nines,
                                                              player=player)))
@@ -633,6 +643,9 @@ class DealState:
             elif self.has_bid(player):
                 fault(IllegalAction("thousand/6.1", _("{player} has bid, and so has given up the right to a redeal",
                                                       player=player)))
+            if nines < 4 and self._partial_holds(player, unseen):     # the other nines may be among the unseen cards
+                raise Undecided([{"rule": "thousand/6.1", "player": player, "holds": [str(c) for c in unseen],
+                                  "text": _("legal only if {player} holds {cards}", player=player, cards=unseen)}])
             return
         if reason == "weak_hand":
             thr = o["redeal_weak_hand"]
@@ -642,6 +655,9 @@ class DealState:
                 fault(IllegalAction("thousand/6.3", _("a weak hand must be shown before the auction ends")))
             if hand is None:
                 raise IllegalAction("thousand/6.3", _("the claimant's hand is needed to judge the claim"))
+            if player in self.partial and self.partial[player].unknown:
+                raise InputError(_("a weak hand is judged by the points of all its cards: give the whole hand"),
+                                 "/position/hand")
             pts = card_points(hand)
             if pts >= thr:
                 fault(IllegalAction("thousand/6.3", _("the hand is worth {points}, not less than {threshold}",
@@ -979,6 +995,9 @@ class DealState:
                 try:
                     self.verify_redeal(p, reason)
                 except (IllegalAction, InputError):     # a claim the position cannot vouch for is not listed
+                    continue
+                except Undecided as u:                  # a claim that turns on unseen cards carries its conditions
+                    out.append({"type": "redeal", "player": p, "reason": reason, "conditions": u.conditions})
                     continue
                 out.append({"type": "redeal", "player": p, "reason": reason})
         return out

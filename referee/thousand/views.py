@@ -77,6 +77,10 @@ def check(req: dict, variant, opts: dict) -> dict:
                            player=actor),
                          "/position/hand")
     st, ptrs = build_position(pos, layout, opts, state, actor, atype)
+    if atype in ("exchange", "discard") and actor in st.partial:     # the cards an action shows are seen now
+        shown = action.get("gives") if atype == "exchange" else action.get("cards")
+        shown = list(shown.values()) if isinstance(shown, dict) else shown if isinstance(shown, list) else []
+        st.show(actor, [c for c in map(_card_or_none, shown) if c is not None])
     legal_before = st.legal_actions(actor)
     deciding = {ACTION_RULE.get(atype, "thousand/11.1")}
     if atype == "play":
@@ -115,6 +119,14 @@ def check(req: dict, variant, opts: dict) -> dict:
                 "legal_actions": legal_before, "effects": {}, "_rules": {c["rule"] for c in conditions}}
     return {"legal": verdict is None, "violations": violations, "penalties": [], "legal_actions": legal_before,
             "effects": record or {}, "_rules": rules}
+
+
+def _card_or_none(text):
+    """The card ``text`` names, or None (a card that cannot be read is dispatch's 422)."""
+    try:
+        return parse_card(text)
+    except ValueError:
+        return None
 
 
 ACTION_FIELD = {"play": "card", "bid": "amount", "raise": "amount", "exchange": "gives", "discard": "cards",

@@ -115,6 +115,9 @@ def test_what_cannot_be_judged_from_part_of_the_hand_is_a_422(api, hand, action,
 def test_one_unknown_card_more_fits(api):
     # one step under the 422 above: 91 unknown cards is what the deck can supply (legal take)
     assert P(api, body({"known": ["Q", "Q"], "unknown": 91}, TAKE_QQ))["legal"] is True
+    err = P(api, body({"known": ["Q", "Q"], "unknown": 92}, TAKE_QQ), status=422)
+    assert err["errors"] == [{"pointer": "/position/hand/unknown",
+                              "detail": "only 91 cards not seen elsewhere could be in this hand, not 92"}]
 
 
 def test_conditions_in_russian(client):

@@ -93,3 +93,29 @@ def test_the_stock_phase_needs_no_knowledge(api):
     b = body({"known": ["9S"], "unknown": 11}, "9S")
     b["position"]["tricks_done"] = 5
     assert P(api, b)["legal"] is True
+
+
+def test_the_card_on_the_table_is_not_among_the_unknown(api):
+    # At the first trick (12 cards each; Bob deals) Ann leads KD; Bob is said to lack spades, hearts and clubs, so his 12
+    # cards would all be diamonds: the deck's 12 less KD on the table leaves 11 (pinochle/1.1).
+    b = body({"known": [], "unknown": 12, "void": ["S", "H", "C"]}, "9D")
+    b["position"]["tricks_done"] = 0
+    b["dealer"] = "Bob"         # the non-dealer leads the first trick
+    err = P(api, b, status=422)
+    assert err["errors"] == [{"pointer": "/position/hand/unknown",
+                              "detail": "only 11 cards not seen elsewhere could be in this hand, not 12"}]
+
+
+def test_the_cards_melded_are_seen(api):
+    # Ann has won the 3rd trick and melds (11 cards: KH known, 10 unseen); KH QH is the royal marriage for 40, its QH
+    # one of the unseen cards.  Known to lack spades, she cannot meld KS QS.
+    b = {"players": ["Ann", "Bob"], "dealer": "Bob",
+         "position": {"phase": "meld", "trump": "H", "tricks_done": 3, "hand": {"known": ["KH"], "unknown": 10},
+                      "melds": [], "played_from_table": []},
+         "action": {"type": "meld", "player": "Ann", "cards": ["KH", "QH"]}}
+    ans = P(api, b)
+    assert ans["legal"] is True and ans["effects"]["points"] == 40
+    b["position"]["hand"] = {"known": ["KH"], "unknown": 10, "void": ["S"]}
+    b["action"]["cards"] = ["KS", "QS"]
+    ans = P(api, b)
+    assert ans["legal"] is False and ans["violations"][0]["rule"] == "pinochle/4.3"     # cards not held

@@ -209,3 +209,66 @@ def test_a_bid_where_any_marriage_unlocks_the_limit(api):
     assert ans["legal"] is None
     assert ans["conditions"] == [{"rule": "thousand/7.4", "player": "Boris", "holds_marriage": True,
                                   "text": "legal only if Boris holds a marriage"}]
+
+
+def test_a_hand_with_no_unknown_card_is_judged_as_a_whole_hand(api):
+    # {"known": [AC, 9S], "unknown": 0} is Boris's whole hand: no diamond, no heart, so AC is legal (11.3 lapses)
+    ans = api("check", body({"known": ["AC", "9S"], "unknown": 0}))
+    assert ans["legal"] is True and "conditions" not in ans
+
+
+def test_the_unknown_cards_may_take_every_card_left(api):
+    # Clubs are trump (Anna's club marriage: KC, QC were hers); Anna led AC, Boris played 10C; Vera, void in
+    # diamonds, hearts and spades, holds 2 cards after 6 tricks.  Only JC and 9C are left for her: 2 cards, just
+    # enough.  She follows with JC: legal.
+    b = body({"known": [], "unknown": 2, "void": ["D", "H", "S"]}, card="JC", led=("AC", "10C"),
+             marriages=(("Anna", "C"),), actor="Vera")
+    b["position"]["trump"] = "C"
+    ans = api("check", b)
+    assert ans["legal"] is True
+    # one more suit lacked leaves her 2 unknown cards nothing to be
+    b["position"]["hand"] = {"known": [], "unknown": 2, "void": ["D", "H", "S", "C"]}
+    err = api("check", b, status=422)
+    assert err["errors"] == [{"pointer": "/position/hand/unknown",
+                              "detail": "only 0 cards not seen elsewhere could be in this hand, not 2"}]
+
+
+def redeal_body(hand, reason="four_nines"):
+    return {"players": PLAYERS, "dealer": "Vera", "position": {"phase": "bidding", "bids": [], "hand": hand},
+            "action": {"type": "redeal", "player": "Boris", "reason": reason}}
+
+
+def test_four_nines_from_a_hand_known_in_part(api):
+    # Boris shows 9S 9H; his other 5 cards are unseen and 9D, 9C are accounted for nowhere: null on holding both
+    cond = {"rule": "thousand/6.1", "player": "Boris", "holds": ["9D", "9C"], "text": "legal only if Boris holds 9D, 9C"}
+    ans = api("check", redeal_body({"known": ["9S", "9H"], "unknown": 5}))
+    assert ans["legal"] is None and ans["conditions"] == [cond]
+    assert {"type": "redeal", "player": "Boris", "reason": "four_nines", "conditions": [cond]} in ans["legal_actions"]
+    # known to lack diamonds: no fourth nine, the claim fails (two nines, not four)
+    ans = api("check", redeal_body({"known": ["9S", "9H"], "unknown": 5, "void": ["D"]}))
+    assert ans["legal"] is False and ans["violations"][0]["rule"] == "thousand/6.1"
+    # all four known: legal
+    assert api("check", redeal_body({"known": ["9S", "9H", "9D", "9C"], "unknown": 3}))["legal"] is True
+
+
+def test_a_weak_hand_needs_the_whole_hand(api):
+    # the weak-hand threshold on (a hand worth less than 14 may be thrown in): the unseen cards' points decide it
+    body = redeal_body({"known": ["9S", "9H"], "unknown": 5}, "weak_hand")
+    body["options"] = {"redeal_weak_hand": 14}
+    err = api("check", body, status=422)
+    assert err["errors"] == [{"pointer": "/position/hand",
+                              "detail": "a weak hand is judged by the points of all its cards: give the whole hand"}]
+
+
+def test_the_cards_given_in_the_exchange_are_seen(api):
+    # Anna has taken the talon (10 cards): AS known, 9 unseen.  She gives 9C and 9D: they were among the unseen
+    # cards (legal); known to lack clubs, she cannot give 9C (8.1).
+    b = {"players": PLAYERS, "dealer": "Vera",
+         "position": {"phase": "talon", "declarer": "Anna", "contract": 100, "talon_taken": True, "exchanged": False,
+                      "hand": {"known": ["AS"], "unknown": 9}},
+         "action": {"type": "exchange", "player": "Anna", "gives": {"Boris": "9C", "Vera": "9D"}}}
+    ans = api("check", b)
+    assert ans["legal"] is True and ans["effects"] == {"gives": {"Boris": "9C", "Vera": "9D"}}
+    b["position"]["hand"]["void"] = ["C"]
+    ans = api("check", b)
+    assert ans["legal"] is False and ans["violations"][0]["rule"] == "thousand/8.1"
