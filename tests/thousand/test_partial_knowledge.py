@@ -272,3 +272,30 @@ def test_the_cards_given_in_the_exchange_are_seen(api):
     b["position"]["hand"]["void"] = ["C"]
     ans = api("check", b)
     assert ans["legal"] is False and ans["violations"][0]["rule"] == "thousand/8.1"
+
+
+def test_a_bid_needs_enough_unseen_cards_for_the_missing_marriage(api):
+    # Boris shows 6 of his 7 cards (KS 9S 9C JC 9D JD) and one is unseen: QS would make the spade marriage
+    # (120 + 40 = 160); any other marriage needs two cards he does not show.  160 is null, 165 illegal.
+    hand = {"known": ["KS", "9S", "9C", "JC", "9D", "JD"], "unknown": 1}
+    ans = api("check", bid_body(hand, 160))
+    assert ans["legal"] is None and ans["conditions"][0]["marriages_worth"] == 40
+    ans = api("check", bid_body(hand, 165))
+    assert ans["legal"] is False
+    assert ans["violations"][0]["message"] == "165 is above the highest limit this hand can have, 160, whatever its " \
+                                              "unseen cards"
+
+
+def test_a_verdict_no_phrase_describes_falls_back_to_a_plain_condition():
+    # Library level: legal exactly when one of two suits is held, not both and not neither.  No per-suit phrase says
+    # that, so the condition says it turns on the cards (and cites the fault's rule).
+    from referee.cards import Card
+    from referee.errors import IllegalAction
+    from referee.knowledge import Undecided, verdict
+    f = IllegalAction("thousand/11.2", "x")
+    cases = [({"D": None, "H": None}, f), ({"D": Card("A", "D"), "H": None}, None),
+             ({"D": None, "H": Card("A", "H")}, None), ({"D": Card("A", "D"), "H": Card("A", "H")}, f)]
+    with pytest.raises(Undecided) as e:
+        verdict(cases, "Boris", {}, lambda s, k: "thousand/11.2", lambda c: 1)
+    assert e.value.conditions == [{"rule": "thousand/11.2", "player": "Boris",
+                                   "text": "legal only if the cards Boris holds allow it"}]
