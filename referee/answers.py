@@ -66,10 +66,22 @@ class ScoreAnswer(Answer):
     target: NotRequired[int]
 
 
-class CheckAnswer(Answer):
-    """A ruling on one action: legal or not, the rules it breaks, the penalties and what it leads to."""
+class Condition(TypedDict):
+    """What a verdict of ``legal: None`` turns on (a hand known in part): the action is legal exactly when every
+    condition holds.  Besides these keys, one machine form: ``lacks_suit``, ``holds_suit``, ``lacks_higher_than``,
+    ``holds_higher_than``, ``holds``, ``holds_marriage``, ``marriages_worth`` or ``lacks_red_three``."""
 
-    legal: bool
+    rule: str
+    player: str
+    text: str
+
+
+class CheckAnswer(Answer):
+    """A ruling on one action: legal or not (None when it turns on cards nobody has seen: see ``conditions``), the
+    rules it breaks, the penalties and what it leads to."""
+
+    legal: bool | None
+    conditions: NotRequired[list[Condition]]
     violations: list[Violation]
     penalties: list[Penalty]
     legal_actions: list[dict[str, Any]]

@@ -5,7 +5,7 @@ from marshmallow import ValidationError
 
 from referee.i18n import _
 
-from .common import MAX_EVENTS, REPLAY, Bool, Card, Cards, Dict, Envelope, Int, List, Name, PRINTABLE, Strict, Length, Nested, OneOf, Raw, String
+from .common import MAX_EVENTS, REPLAY, Bool, Card, Cards, Dict, Envelope, Hand, Int, List, Name, PRINTABLE, Strict, Length, Nested, OneOf, Raw, String
 
 SIDE_ID = lambda **kw: String(validate=[Length(min=1, max=64), PRINTABLE], **kw)  # noqa: E731
 
@@ -139,7 +139,7 @@ class Position(Strict):
     phase = String(validate=OneOf(["draw", "play"]))
     sitting_out = Name()
     to_act = Name()
-    hand = Cards(120, required=True)
+    hand = Hand(120, required=True)
     melds = Dict(keys=SIDE_ID(), values=List(Cards(60), validate=Length(max=24)),
                         validate=Length(max=6))
     red_threes = Dict(keys=SIDE_ID(), values=Cards(8), validate=Length(max=6))

@@ -292,3 +292,39 @@ def _flatten(messages, prefix: str, out: Faults, key: str | None = None) -> None
                 add(m.translated() if isinstance(m, Msg) else str(m))
     else:
         add(str(messages))
+
+
+def Hand(max_len: int, **kw):
+    """A hand: a list of cards (the whole hand), or what is known of it, ``{"known": [cards], "unknown": n,
+    "void": [suits]}`` (referee.knowledge)."""
+
+    def check(value):
+        if isinstance(value, list):
+            if len(value) > max_len or not all(isinstance(c, str) and 1 <= len(c) <= 4 for c in value):
+                raise ValidationError(_("a list of at most {n} cards such as 'KH'", n=max_len))
+            return
+        if not isinstance(value, dict) or set(value) - {"known", "unknown", "void"}:
+            raise ValidationError(_("a list of cards, or the cards known with how many others and the suits lacked"))
+        known, unknown, void = value.get("known", []), value.get("unknown", 0), value.get("void", [])
+        if not isinstance(known, list) or len(known) > max_len or \
+                not all(isinstance(c, str) and 1 <= len(c) <= 4 for c in known):
+            raise ValidationError(_("the known cards are a list of at most {n} cards such as 'KH'", n=max_len))
+        if type(unknown) is not int or not 0 <= unknown <= max_len:
+            raise ValidationError(_("the number of unknown cards is a whole number from 0 to {n}", n=max_len))
+        if not isinstance(void, list) or len(void) > 4 or not all(isinstance(s, str) and 1 <= len(s) <= 2
+                                                                  for s in void):
+            raise ValidationError(_("the suits lacked are a list of at most 4 suits such as 'H'"))
+
+    return Raw(validate=check, **kw)
+
+
+def _trick_count(value):
+    if value in ("some", "none"):
+        return
+    if type(value) is not int or not -100000 <= value <= 100000:
+        raise ValidationError(_("a number of tricks, or some or none"))
+
+
+def TrickCount(**kw):
+    """A player's tricks: a number, or ``"some"`` / ``"none"`` where the exact count decides nothing."""
+    return Raw(validate=_trick_count, **kw)

@@ -5,7 +5,7 @@ from marshmallow import ValidationError
 
 from referee.i18n import _
 
-from .common import MAX_EVENTS, REPLAY, Bool, Card, Cards, Dict, Envelope, Int, List, Name, Strict, Length, Nested, OneOf, Raw, String
+from .common import MAX_EVENTS, REPLAY, Bool, Card, Cards, Dict, Envelope, Hand, Int, List, Name, Strict, Length, Nested, OneOf, Raw, String
 
 PLAYERS = List(Name(), required=True, validate=Length(min=1, max=8))
 SCORE_MAP = lambda **kw: Dict(keys=Name(), values=Int(), validate=Length(max=8), **kw)  # noqa: E731
@@ -79,7 +79,7 @@ class EarlierMeld(Strict):
 
 class Position(Strict):
     phase = String(required=True, validate=OneOf(["bidding", "play", "meld", "draw", "count"]))
-    hand = Cards(24)
+    hand = Hand(24)
     trump = String(validate=Length(min=1, max=2))
     tricks_done = Int(0, 24)
     stock_left = Int(0, 48)

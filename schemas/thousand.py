@@ -3,7 +3,7 @@ from __future__ import annotations
 
 
 
-from .common import MAX_EVENTS, REPLAY, Bool, Card, Cards, Dict, Envelope, Int, List, Name, Strict, Length, Nested, OneOf, String
+from .common import MAX_EVENTS, REPLAY, Bool, Card, Cards, Dict, Envelope, Hand, TrickCount, Int, List, Name, Strict, Length, Nested, OneOf, String
 
 PLAYERS = List(Name(), required=True, validate=Length(min=1, max=8))
 SCORE_MAP = lambda **kw: Dict(keys=Name(), values=Int(), validate=Length(max=8), **kw)  # noqa: E731
@@ -83,7 +83,7 @@ class CurrentTrick(Strict):
 
 class Position(Strict):
     phase = String(required=True, validate=OneOf(["deal", "bidding", "talon", "play"]))
-    hand = Cards(14)
+    hand = Hand(14)
     bids = List(Nested(Call), validate=Length(max=200))
     talon = Cards(4)
     talon_taken = Bool()
@@ -91,7 +91,7 @@ class Position(Strict):
     declarer = Name()
     contract = Int(0, 1000)
     trump = String(allow_none=True, validate=Length(min=1, max=2))
-    tricks_won = SCORE_MAP()
+    tricks_won = Dict(keys=Name(), values=TrickCount(), validate=Length(max=8))
     marriages = List(Nested(Marriage), validate=Length(max=8))
     trick = Nested(CurrentTrick)
     received = Card()

@@ -86,6 +86,9 @@ def alike(a: Card, b: Card) -> bool:
 
 
 _RED_3H, _RED_3D = Card("3", "H"), Card("3", "D")
+# a card of a hand known in part that nobody has seen (check): it matches no card named, and the rules that turn on
+# what it is are left undecided (``DealState.undecided``)
+UNSEEN = Card("?", "")
 
 
 def take_from(hand: list[Card], cards: list[Card]) -> list[Card] | None:
@@ -221,6 +224,9 @@ class DealState:
         self.last_red_three = False
         self.irregularities: list[IllegalAction] = []   # rules broken that the play goes on after (canasta/2.1)
         self.kept_red_three: set[str] = set()    # players who ended a turn keeping a red three
+        # a hand known in part (check): the red threes nobody has seen, and the conditions a verdict turned on
+        self.unseen_red_threes = 0
+        self.undecided: list[dict] = []
         self.taking: list | None = None          # the pile taken in natural order, its melds still to come (views)
         self._new_turn()
 
@@ -1087,6 +1093,8 @@ class DealState:
             return
         hand = self.hands.get(player) or []
         if _RED_3H not in hand and _RED_3D not in hand:       # at C speed: nearly every turn
+            if self.unseen_red_threes and UNSEEN in hand:     # a red three may be among the cards nobody has seen
+                self.undecided.append(self.red_three_condition(player))
             return
         kept = [c for c in hand if is_red_three(c)]
         if kept:
@@ -1096,6 +1104,17 @@ class DealState:
                 "from the stock",
                 "{player} ends his turn with red threes in hand ({cards}): they are laid out in his turn and "
                 "replaced from the stock", len(kept), player=player, cards=kept), P_KEPT))
+
+    def red_three_condition(self, player: str) -> dict:
+        """The condition a turn's end puts on a hand known in part that may hold a red three (canasta/2.1)."""
+        return {"rule": "canasta/2.1", "player": player, "lacks_red_three": True,
+                "text": _("legal only if {player} holds no red three", player=player)}
+
+    def unseen_red_three_possible(self, player: str) -> bool:
+        """Whether ending the turn now could keep a red three among ``player``'s cards nobody has seen."""
+        hand = self.hands.get(player) or []
+        return (player not in self.kept_red_three and self.stock >= 1 and self.unseen_red_threes > 0
+                and UNSEEN in hand and not any(is_red_three(c) for c in hand))
 
     def kept_red_three_now(self, player: str) -> bool:
         """Whether ending the turn now would keep a red three the player could lay out (canasta/2.1)."""
@@ -1114,8 +1133,11 @@ class DealState:
 
     def way_out(self, player: str) -> tuple[list, Card | None] | None:
         """One way for ``player`` to go out now, as ``(melds, last discard or None)``, or None: greedy, naturals to
-        the side's melds of their rank or into new melds, wild cards where a meld takes them (canasta/6.2)."""
+        the side's melds of their rank or into new melds, wild cards where a meld takes them (canasta/6.2).  None
+        for a hand known in part (its unseen cards cannot be laid down)."""
         hand = self.hands.get(player) or []
+        if UNSEEN in hand:
+            return None
         side = self.side(player)
         for discard in [None] + list(dict.fromkeys(hand)):
             rest = take_from(hand, [discard]) if discard is not None else list(hand)
@@ -1483,7 +1505,7 @@ def legal_actions(st: DealState, actor: str) -> list[dict]:
     out: list[dict] = []
     if st.phase == "done" or st.turn != actor:
         return out
-    hand = st.hands.get(actor) or []
+    hand = [c for c in st.hands.get(actor) or [] if c != UNSEEN]     # a hand known in part: its known cards
     for c in dict.fromkeys(c for c in hand if is_red_three(c)):
         if allowed(st.verify_red_three, actor, c):
             out.append({"type": "red_three", "player": actor, "card": str(c)})
@@ -1501,9 +1523,11 @@ def legal_actions(st: DealState, actor: str) -> list[dict]:
     else:
         seen = set()
         keeps_red = st.kept_red_three_now(actor)      # lay the red three out first (canasta/2.1)
+        unseen_red = st.unseen_red_three_possible(actor)     # a hand known in part: each discard is conditional
         for c in hand:
             if c not in seen and not keeps_red and st.can_discard(actor, c):
-                out.append({"type": "discard", "player": actor, "card": str(c)})
+                out.append({"type": "discard", "player": actor, "card": str(c)} |
+                           ({"conditions": [st.red_three_condition(actor)]} if unseen_red else {}))
             seen.add(c)
         if not st.has_melded(st.side(actor)):
             opening = next((o for o in openings(st, actor, hand) if st.can_meld(actor, o)), None)

@@ -15,7 +15,7 @@ from ..common import distinct_names, missing_scores
 from ..errors import InputError, esc
 from ..i18n import N_, Rank, _, alternatives, ngettext, number
 from .cards import count_off, deck_of, is_black_three, is_red_three, is_wild
-from .deal import DealState, Layout, Pile, group_cards, natural_rank, same, take_from
+from .deal import UNSEEN, DealState, Layout, Pile, group_cards, natural_rank, same, take_from
 from .melds import MeldFault, classify, excess_wilds, go_out_fault, is_canasta, meld_key, meld_ok, without_wilds
 from .options import deal_size
 from .counts import deal_counts, side_counts
@@ -565,11 +565,18 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
     deck = deck_of(opts)
     tally = Tally(deck)
     problems: list[dict] = []
-    hand = card_list(pos.get("hand"), "/position/hand")
+    action = req.get("action") or {}
+    if isinstance(pos.get("hand"), dict):
+        turn = pos.get("turn") if isinstance(pos.get("turn"), dict) else {}
+        hand, revealed, unseen = _partial_hand(pos["hand"], action, turn.get("answer"))
+        problems += tally.add("/position/hand/known", hand[:len(hand) - len(revealed) - unseen])
+        problems += tally.add("/action/cards", revealed)
+    else:
+        hand, unseen = card_list(pos.get("hand"), "/position/hand"), 0
+        problems += tally.add("/position/hand", hand)
     phase = pos.get("phase", "draw")
     if not hand:
         raise InputError(_("a player still in the deal holds at least one card"), "/position/hand")
-    problems += tally.add("/position/hand", hand)
     melds_raw = pos.get("melds") or {}
     if not isinstance(melds_raw, dict):
         raise InputError(_("melds: {{side id: [[cards]]}}"), "/position/melds")
@@ -596,8 +603,7 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
                 raise InputError(_("{card} is not a red three", card=c), f"{ptr}/{j}")
         problems += tally.add(ptr, reds[sid])
     pile = _position_pile(pos.get("pile"), opts, tally, problems, len(layout.seats))
-    seen = sum(tally.by_rank.values())       # the cards drawn below come out of the stock: not counted here
-    action = req.get("action") or {}
+    seen = sum(tally.by_rank.values()) + unseen     # the cards drawn below come out of the stock: not counted here
     if action.get("type") == "draw" and action.get("cards") is not None:
         problems += tally.add("/action/cards", card_list(action["cards"], "/action/cards"))
     if action.get("type") == "red_three" and action.get("replacement") is not None:
@@ -608,6 +614,9 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
     others = len(layout.seats) - 1            # every other player holds at least one card
     stock = pos.get("stock")
     room = deck.size - seen - unseen_pile - others - (3 if opts.get("surprise") else 0)
+    if room < 0 and unseen:
+        raise InputError(_("only {n} cards not seen elsewhere could be in this hand, not {unknown}",
+                           n=max(0, unseen + room), unknown=unseen), "/position/hand/unknown")
     if room < 0:
         raise InputError(_("the pile of {size} cards, the {seen} cards in view and a card for each other player "
                            "are more than the {deck}-card deck (canasta/1.2)", size=pile.size, seen=seen,
@@ -654,6 +663,8 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
     st = DealState(layout, opts, scores, stock if stock is not None else max(room, 2), pile, to_act, hands)
     st.melds = side_melds
     st.red_threes = reds
+    if unseen:      # the red threes of the packs that nobody has seen: the unseen cards may hold one
+        st.unseen_red_threes = 2 * deck.copies - tally.exact[Card("3", "H")] - tally.exact[Card("3", "D")]
     side = layout.side_of[actor]
     raise_by = pos.get("minimum_raised", 0)
     if raise_by % 10 or raise_by < 0:
@@ -752,6 +763,40 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
              "pile_frozen": st.frozen_for(side), "frozen_by": st.pile.frozen_by, "pile_block": _block_fact(st.pile),
              "canastas": st.canastas(side), "stock": stock}
     return st, facts
+
+
+# the actions a hand known in part can be judged for: the draw phase's, which turn only on the cards shown and on
+# how many the hand holds, and the discard, which also turns on whether the unseen cards hold a red three that had to
+# be laid out first (canasta/2.1: a condition); melding and going out are judged on the whole hand, so they ask for it
+PARTIAL_ACTIONS = ("draw", "take_pile", "ask", "end", "discard")
+
+
+def _partial_hand(raw: dict, action: dict, answer: Any) -> tuple[list[Card], list[Card], int]:
+    """A hand given as ``{"known", "unknown"}``: the known cards, then the cards the action shows that are not
+    among them (taken from the unknown ones: the table sees them now), then one :data:`UNSEEN` per card still
+    unknown.  Returns ``(hand, revealed, unseen)``."""
+    if raw.get("void"):
+        raise InputError(_("in Canasta the suits a player lacks decide nothing: give the known cards and how many "
+                           "others the hand holds"), "/position/hand/void")
+    if action.get("type") not in PARTIAL_ACTIONS or (action.get("type") == "discard" and answer == "yes"):
+        # after the partner's yes, a player who can go out must: that turns on the whole hand (canasta/6.3)
+        raise InputError(_("this action is judged on every card of the hand: give the whole hand as a list"),
+                         "/position/hand")
+    known = card_list(raw.get("known", []), "/position/hand/known")
+    unknown = raw.get("unknown", 0)
+    if isinstance(unknown, bool) or not isinstance(unknown, int) or unknown < 0:
+        raise InputError(_("the number of unknown cards is a whole number, 0 or more"), "/position/hand/unknown")
+    shown = card_list(action["cards"], "/action/cards") if isinstance(action.get("cards"), list) else []
+    for g in meld_groups(action.get("melds"), "/action/melds") if action.get("type") == "take_pile" else []:
+        shown += group_cards(g)
+    rest, revealed = list(known), []
+    for c in shown:
+        if take_from(rest, [c]) is not None:
+            rest = take_from(rest, [c])
+        elif len(revealed) < unknown:
+            revealed.append(c)      # a card shown now that was not known: one of the unknown cards
+    unseen = unknown - len(revealed)
+    return known + revealed + [UNSEEN] * unseen, revealed, unseen
 
 
 def _hand_size_fits(st: DealState, actor: str, hand: list[Card], phase: str, side: str) -> None:

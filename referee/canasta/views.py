@@ -100,6 +100,10 @@ def check(req: dict, variant, opts: dict) -> dict:
         return {"legal": False, "violations": [v for v, _p in results], "penalties": [p for _v, ps in results
                                                                                        for p in ps],
                 "legal_actions": legal_before, "effects": {}, "facts": facts, "_rules": rules}
+    if st.undecided:                            # the verdict turns on cards nobody has seen (a hand known in part)
+        return {"legal": None, "conditions": st.undecided, "violations": [], "penalties": [],
+                "legal_actions": legal_before, "effects": {}, "facts": facts,
+                "_rules": rules | {c["rule"] for c in st.undecided}}
     rules |= _rules_of(t, st, actor)
     return {"legal": True, "violations": [], "penalties": list(st.penalties), "legal_actions": legal_before,
             "effects": effects, "facts": facts, "_rules": rules}

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from ..cards import Card
 from ..errors import IllegalAction, allowed
 from ..i18n import OneOf, Suit, _, ngettext
+from ..knowledge import Partial, Undecided, completions, verdict
 from .auction import Auction
 from .cards import LAST_TRICK, STRENGTH, dix_rank, points_of
 from .melds import Meld, MeldFault, Table, meld_candidates, meld_kind
@@ -222,6 +223,8 @@ class DealState:
     kept: list[Card] = field(default_factory=list)   # the bidder's hand after burying, the hand that melds
     conceded: bool = False
     from_table: dict[str, list[Card]] = field(default_factory=dict)   # two-handed: melded cards since played
+    # what is known of a hand given in part (check's position): its ``hands`` entry is then the known cards
+    partial: dict[str, Partial] = field(default_factory=dict)
 
     @property
     def n(self) -> int:
@@ -251,6 +254,19 @@ class DealState:
             return None
         return h + [t.card for t in self.tables[p].cards]
 
+    def show(self, player: str, cards: list[Card]) -> None:
+        """Cards an action shows (a meld) from a hand known in part: those not among the cards held that the unseen
+        cards can be become known (the table sees them now)."""
+        if player not in self.partial:
+            return
+        have = Counter(self.holding(player) or [])
+        for c, k in Counter(cards).items():
+            for _i in range(k - have[c]):
+                part = self.partial[player]
+                if part.may_hold(c):
+                    self.partial[player] = part.reveal(c)
+                    self.hands[player].append(c)
+
     # ---------------------------------------------------------------- play
     def verify_play(self, player: str, card: Card, as_played: bool = False) -> None:
         """As played, a lead out of turn and a card that does not follow, trump or head are allowed."""
@@ -271,10 +287,42 @@ class DealState:
         hold = self.holding(player)
         if hold is None:
             return
-        fault = play_fault(hold, self.trick, card, self.trump, self.strict and not as_played, self.opts["must_head"],
-                           player)
+        if player in self.partial:
+            fault = self._known_play_fault(player, card, hold, self.strict and not as_played)
+        else:
+            fault = play_fault(hold, self.trick, card, self.trump, self.strict and not as_played,
+                               self.opts["must_head"], player)
         if fault:
             raise fault
+
+    def _known_play_fault(self, player: str, card: Card, hold: list[Card], strict: bool) -> IllegalAction | None:
+        """:func:`play_fault` for a hand known in part (``hold``: its known cards and its melds on the table): the
+        fault (or None) when every hand the knowledge allows gives the same verdict, else
+        :class:`~referee.knowledge.Undecided` with what it turns on: the suit led and trumps held, and how high
+        (pinochle/5.2–5.4)."""
+        known = self.partial[player]
+        part = Partial(hold, known.unknown, known.void, known.pool)
+        if card not in hold:
+            if not part.may_hold(card):
+                return play_fault(hold, self.trick, card, self.trump, strict, self.opts["must_head"], player)
+            part = part.reveal(card)        # playing it shows it was one of the unknown cards
+        if not self.trick or not strict:
+            return None
+        led, trump = self.trick[0][1].suit, self.trump
+        suits = [led] + ([trump] if trump != led else [])
+
+        def strength(c: Card) -> int:
+            return STRENGTH[c.rank]
+
+        cases = [(tops, play_fault(h, self.trick, card, trump, strict, self.opts["must_head"], player))
+                 for tops, h in completions(part, suits, strength)]
+        tables = {s: max((c for _p, c in self.trick if c.suit == s), key=strength, default=None) for s in suits}
+
+        def rules(suit: str, kind: str) -> str:
+            if kind == "higher":
+                return "pinochle/5.4"
+            return "pinochle/5.2" if suit == led else "pinochle/5.3"
+        return verdict(cases, player, tables, rules, strength)
 
     def play_rules(self, player: str, card: Card) -> set[str]:
         """The rules that decide that ``card``, a legal play for ``player`` now, is legal (:func:`play_rules`)."""
@@ -295,7 +343,7 @@ class DealState:
             # has been in no meld, so every meld the table copy could still serve in, it can too (pinochle/4.4)
             if self.tables[player].remove(card):
                 self.from_table.setdefault(player, []).append(card)
-            else:
+            elif card in self.hands[player]:        # a hand known in part may not show it
                 self.hands[player].remove(card)
         self.window = None
         self.drew = False
@@ -345,7 +393,14 @@ class DealState:
             if self.stock_left == 1 and self.upcard is not None:
                 draw["card"] = str(self.upcard)
             out.append(draw)
-        if hold is not None and self.to_play == player:
+        if hold is not None and self.to_play == player and player in self.partial:
+            for c in sorted(set(hold), key=lambda c: (c.suit, -STRENGTH[c.rank])):
+                try:
+                    if self._known_play_fault(player, c, hold, self.strict) is None:
+                        out.append({"type": "play", "player": player, "card": str(c)})
+                except Undecided as u:
+                    out.append({"type": "play", "player": player, "card": str(c), "conditions": u.conditions})
+        elif hold is not None and self.to_play == player:
             out += [{"type": "play", "player": player, "card": str(c)}
                     for c in legal_cards(hold, self.trick, self.trump, self.strict, self.opts["must_head"], player)
                     if self.can_play(player, c)]

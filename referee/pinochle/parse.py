@@ -14,6 +14,7 @@ from ..cards import Card, check_conservation, known_card, parse_cards, parse_sui
 from ..common import missing_scores, parse_player, points_feasible
 from ..errors import IllegalAction, InputError, esc
 from ..i18n import Suit, _, ngettext
+from ..knowledge import account, read_hand
 from .auction import Auction
 from .cards import DEAL_TOTAL, LAST_TRICK, deck_of, dix_rank, points_of, pool_of
 from .deal import HAND_SIZE, LEAD_RULE, DealState, new_state, shown, side_ids, side_key, stock_tricks, \
@@ -634,7 +635,8 @@ def play_position(pos, players, dealer, opts, actor) -> tuple[DealState, list[Ca
     n = len(players)
     phase = pos.get("phase")
     trump = trump_at(pos.get("trump"), "/position/trump")
-    hand = cards_at(pos.get("hand") or [], opts, "/position/hand") if pos.get("hand") is not None else None
+    hand, part = (None, None) if pos.get("hand") is None else \
+        read_hand(pos["hand"], "/position/hand", lambda v, p: cards_at(v, opts, p), deck_of(opts).cards())
     st = new_state(players, dealer, opts, trump, {actor: hand} if hand is not None else None)
     if "tricks_done" not in pos:   # the obligations, the stock and the leader all turn on it
         raise InputError(_("give the tricks completed so far (position.tricks_done; 0 before the first)"),
@@ -740,7 +742,7 @@ def play_position(pos, players, dealer, opts, actor) -> tuple[DealState, list[Ca
             st.trick.append((p, c))
             p = st.after(p)
     if hand is not None:
-        have = len(st.holding(actor))
+        have = len(st.holding(actor)) + (part.unknown if part is not None else 0)
         if n == 2:
             if not after_trick and phase in ("meld", "draw"):
                 expect = 12 - max(0, done - k)
@@ -769,6 +771,10 @@ def play_position(pos, players, dealer, opts, actor) -> tuple[DealState, list[Ca
             for err in e.errors:  # the upcard is a single card, not a list
                 err["pointer"] = err["pointer"].replace("/position/upcard/0", "/position/upcard")
             raise
+        if part is not None:    # the unknown cards: any not on the table, melded or played from the melds
+            seen = played + played_from_table + [t.card for t in st.tables[actor].cards] + \
+                ([st.upcard] if st.upcard is not None else [])
+            st.partial[actor] = account(part, seen, "/position/hand")
     return st, hand
 
 

@@ -8,6 +8,7 @@ from ..cards import Card, check_conservation
 from ..common import attach_violations, fields_out_of_phase, parse_player, parse_players
 from ..errors import IllegalAction, InputError
 from ..i18n import _
+from ..knowledge import Undecided
 from .auction import Auction
 from .cards import deck_of, dix_rank
 from .deal import LEAD_RULE, new_state, stock_tricks
@@ -129,9 +130,13 @@ def check(req: dict, variant, opts: dict) -> dict:
                     "_rules": deciding}
         except IllegalAction as e:
             return _illegal(base, e, legal_before, "play")
+        except Undecided as u:      # the verdict turns on cards nobody has seen (a hand known in part)
+            return {**base, "legal": None, "conditions": u.conditions, "violations": [],
+                    "legal_actions": legal_before, "_rules": {c["rule"] for c in u.conditions}}
     if t in ("meld", "dix"):
         cards = (cards_at(action.get("cards"), opts, "/action/cards") if t == "meld"
                  else [Card(dix_rank(opts), st.trump)])
+        st.show(actor, cards)       # a hand known in part: the cards melded are seen now
         try:
             eff = st.apply_meld(actor, cards, bool(action.get("exchange")))
             return {**base, "legal": True, "violations": [], "legal_actions": legal_before, "effects": eff,

@@ -40,6 +40,7 @@ from typing import Any
 from ..cards import Card
 from ..errors import IllegalAction, InputError, allowed
 from ..i18n import N_, OneOf, Suit, _, ngettext
+from ..knowledge import Partial, Undecided, completions, verdict
 from .cards import STRENGTH, card_points
 from .melds import ACE_MARRIAGE_VALUE, ACES, MARRIAGE_VALUE, has_four_aces, marriages_in
 
@@ -167,6 +168,8 @@ class DealState:
     irregularities: list[dict] = field(default_factory=list)  # deal faults reported in a log (4.1, 5.x)
     bids: list[dict] = field(default_factory=list)   # the calls so far, in check's ``position.bids`` shape
     waived: list[IllegalAction] = field(default_factory=list)  # faults the last apply as played waived (module doc)
+    # what is known of a hand given in part (check's position): its ``hands`` entry is then the known cards
+    partial: dict[str, Partial] = field(default_factory=dict)
     _waiving: list[IllegalAction] | None = field(default=None, repr=False)   # collecting them, while it verifies
 
     # ------------------------------------------------------------ set-up
@@ -269,6 +272,15 @@ class DealState:
     def _hand(self, player: str) -> list[Card] | None:
         return self.hands.get(player)
 
+    def show(self, player: str, cards: list[Card]) -> None:
+        """Cards an action shows (given or discarded) from a hand known in part: those not known that the unseen
+        cards can be become known (the table sees them now)."""
+        for c in cards:
+            part = self.partial.get(player)
+            if part is not None and c not in part.known and part.may_hold(c):
+                self.partial[player] = part.reveal(c)
+                self.hands[player] = list(self.partial[player].known)
+
     # ------------------------------------------------------------ bidding (thousand/7)
     def bid_range(self, player: str) -> tuple[int, int] | None:
         """(lowest, highest) bid ``player`` may make now, or None if none is possible."""
@@ -321,7 +333,9 @@ class DealState:
                                                       n=self.layout.hand_size, amount=amount), pointer="amount"))
         else:
             cap = bid_cap(hand, o)
-            if amount > cap:
+            if amount > cap and player in self.partial:
+                self._cap_unseen(player, amount, "thousand/7.4")
+            elif amount > cap:
                 held = marriages_in(hand)
                 if held:
                     msg = _("{amount} is above this hand's limit of {cap} (marriages held: {suits})", amount=amount,
@@ -329,6 +343,29 @@ class DealState:
                 else:
                     msg = _("{amount} is above this hand's limit of {cap} (no marriage in hand)", amount=amount, cap=cap)
                 self._table_fault(IllegalAction("thousand/7.4", msg))
+
+    def _cap_unseen(self, player: str, amount: int, rule: str) -> None:
+        """A hand known in part whose known marriages do not allow ``amount`` (thousand/7.4, 8.2): raise Undecided
+        when the unseen cards can complete the marriages that would, the fault when no hand the knowledge allows
+        reaches it."""
+        part, o = self.partial[player], self.opts
+        units = [[Card("K", s), Card("Q", s)] for s in "HDCS"] + \
+            ([[Card("A", s) for s in "SHDC"]] if aces_count(o) else [])
+        best = 0
+        for mask in range(1 << len(units)):
+            need = list(dict.fromkeys(c for i, u in enumerate(units) if mask >> i & 1 for c in u
+                                      if c not in part.known))
+            if len(need) <= part.unknown and all(part.may_hold(c) for c in need):
+                best = max(best, bid_cap(part.known + need, o))
+        if best < amount:
+            return self._table_fault(IllegalAction(rule, _("{amount} is above the highest limit this hand can have, "
+                                                           "{cap}, whatever its unseen cards", amount=amount, cap=best)))
+        if o["bid_cap"] == "marriage_unlocks":
+            raise Undecided([{"rule": rule, "player": player, "holds_marriage": True,
+                              "text": _("legal only if {player} holds a marriage", player=player)}])
+        raise Undecided([{"rule": rule, "player": player, "marriages_worth": amount - NO_MARRIAGE_CAP,
+                          "text": _("legal only if {player} holds marriages worth at least {points} in all",
+                                    player=player, points=amount - NO_MARRIAGE_CAP)}])
 
     def _verify_blind(self, player: str, amount: Any) -> None:
         """thousand/17.1: the forced-bid holder, before any call, announces a blind 120."""
@@ -519,7 +556,9 @@ class DealState:
         hand = self._hand(player)
         if o["raise_capped"] and hand is not None:
             cap = bid_cap(hand, o)
-            if amount > cap:
+            if amount > cap and player in self.partial:
+                self._cap_unseen(player, amount, "thousand/8.2")
+            elif amount > cap:
                 self._table_fault(IllegalAction("thousand/8.2", _("{amount} is above this hand's limit of {cap}", amount=amount, cap=cap)))
 
     def apply_raise(self, player: str, amount: int, as_played: bool = False) -> dict:
@@ -592,7 +631,8 @@ class DealState:
             if hand is None:
                 raise IllegalAction("thousand/6.1", _("the claimant's hand is needed to judge the claim"))
             nines = sum(1 for c in hand if c.rank == "9")
-            if nines < 4:
+            unseen = [Card("9", s) for s in "SHDC" if Card("9", s) not in hand]
+            if nines < 4 and not self._partial_holds(player, unseen):    # (else the unseen cards decide, below)
                 fault(IllegalAction("thousand/6.1", ngettext("{player} holds {n} nine, not four",
                                                              "{player} holds {n} nines, not four", nines,
                                                              player=player)))
@@ -603,6 +643,9 @@ class DealState:
             elif self.has_bid(player):
                 fault(IllegalAction("thousand/6.1", _("{player} has bid, and so has given up the right to a redeal",
                                                       player=player)))
+            if nines < 4 and self._partial_holds(player, unseen):     # the other nines may be among the unseen cards
+                raise Undecided([{"rule": "thousand/6.1", "player": player, "holds": [str(c) for c in unseen],
+                                  "text": _("legal only if {player} holds {cards}", player=player, cards=unseen)}])
             return
         if reason == "weak_hand":
             thr = o["redeal_weak_hand"]
@@ -612,6 +655,9 @@ class DealState:
                 fault(IllegalAction("thousand/6.3", _("a weak hand must be shown before the auction ends")))
             if hand is None:
                 raise IllegalAction("thousand/6.3", _("the claimant's hand is needed to judge the claim"))
+            if player in self.partial and self.partial[player].unknown:
+                raise InputError(_("a weak hand is judged by the points of all its cards: give the whole hand"),
+                                 "/position/hand")
             pts = card_points(hand)
             if pts >= thr:
                 fault(IllegalAction("thousand/6.3", ngettext("the hand is worth {n} point, not less than {threshold}",
@@ -691,9 +737,9 @@ class DealState:
             return None
         return [c for c in hand if self._play_fault(player, c) is None]
 
-    def _play_fault(self, player: str, card: Card) -> IllegalAction | None:
+    def _play_fault(self, player: str, card: Card, hand: list[Card] | None = None) -> IllegalAction | None:
         o = self.opts
-        hand = self._hand(player)
+        hand = self._hand(player) if hand is None else hand
         if hand is not None and card not in hand:
             if any(c == card for _p, c in self.trick):
                 return IllegalAction("thousand/3.5", _("{card} is already on the table in this trick", card=card))
@@ -739,6 +785,40 @@ class DealState:
                                                       "{player} can overtrump {top} and must play one of {cards}",
                                                       len(higher), player=player, top=top, cards=OneOf(higher)))
         return None
+
+    def _known_play_fault(self, player: str, card: Card) -> IllegalAction | None:
+        """:meth:`_play_fault` for a hand known in part: the fault (or None) when every hand the knowledge allows
+        gives the same verdict, else :class:`~referee.knowledge.Undecided` with what the verdict turns on: the
+        suit led and trumps held, and how high (thousand/11.2–11.5)."""
+        part = self.partial[player]
+        if card not in part.known:
+            if not part.may_hold(card):
+                return self._play_fault(player, card)     # not held, or already played (thousand/3.5)
+            part = part.reveal(card)        # playing it shows it was one of the unknown cards
+        if not self.trick:
+            return None
+        led, trump = self.trick[0][1].suit, self.trick_trump()
+        suits = [led] + ([trump] if trump is not None and trump != led else [])
+
+        def strength(c: Card) -> int:
+            return STRENGTH[c.rank]
+
+        cases = [(tops, self._play_fault(player, card, hand)) for tops, hand in completions(part, suits, strength)]
+        tables = {s: max((c for _p, c in self.trick if c.suit == s), key=strength, default=None) for s in suits}
+
+        def rules(suit: str, kind: str) -> str:
+            if suit == led:
+                return "thousand/11.4" if kind == "higher" else "thousand/11.2"
+            return "thousand/11.5" if kind == "higher" else "thousand/11.3"
+        return verdict(cases, player, tables, rules, strength)
+
+    def _partial_holds(self, player: str, cards: list[Card]) -> bool:
+        """Whether ``player``'s hand is known in part and its unknown cards can be the ``cards`` it does not show."""
+        part = self.partial.get(player)
+        if part is None:
+            return False
+        missing = [c for c in cards if c not in part.known]
+        return bool(missing) and len(missing) <= part.unknown and all(part.may_hold(c) for c in missing)
 
     def call_rules(self, player: str, kind: str, amount: Any = None, blind: bool = False) -> set[str]:
         """Besides the action's own rule, the limits that bore on a legal bid, raise or concession: the opening 100
@@ -792,6 +872,7 @@ class DealState:
     def marriage_fault(self, player: str, card: Card) -> IllegalAction | None:
         """Why ``player`` may not announce a marriage with ``card`` now, or None (thousand/10.1–10.2, 2.2)."""
         o = self.opts
+        pending = None      # cards a hand known in part must hold for the marriage, and the rule that says so
         if self.trick:
             return IllegalAction("thousand/10.1", _("a marriage is announced only by the player leading to a trick"))
         hand = self._hand(player)
@@ -799,13 +880,19 @@ class DealState:
             if not o["ace_marriage"]:
                 return IllegalAction("thousand/2.2", _("the ace marriage is not played under these options"))
             if hand is not None and not has_four_aces(hand):
-                return IllegalAction("thousand/2.2", _("{player} does not hold all four aces", player=player))
+                if self._partial_holds(player, [Card("A", s) for s in "SHDC"]):
+                    pending = ([Card("A", s) for s in "SHDC"], "thousand/2.2")
+                else:
+                    return IllegalAction("thousand/2.2", _("{player} does not hold all four aces", player=player))
             if any(m["suit"] == ACES for m in self.marriages):
                 return IllegalAction("thousand/2.2", _("the ace marriage has already been announced"))
         elif card.rank in ("K", "Q"):
             partner = Card("Q" if card.rank == "K" else "K", card.suit)
             if hand is not None and partner not in hand:
-                return IllegalAction("thousand/10.1", _("{player} leads {card} without holding {partner}", player=player,
+                if self._partial_holds(player, [partner]):
+                    pending = ([partner], "thousand/10.1")
+                else:
+                    return IllegalAction("thousand/10.1", _("{player} leads {card} without holding {partner}", player=player,
                                                                     card=card, partner=partner))
             if any(m["suit"] == card.suit for m in self.marriages):
                 return IllegalAction("thousand/10.1", _("the {suit} marriage was already announced",
@@ -817,6 +904,10 @@ class DealState:
         if self.trick_index == 0 and not o["marriage_on_first_trick"]:
             return IllegalAction("thousand/10.2",
                                  _("no marriage on the first trick: the announcer must have won a trick"))
+        if pending is not None:
+            missing = [c for c in pending[0] if c not in self.partial[player].known]
+            raise Undecided([{"rule": pending[1], "player": player, "holds": [str(c) for c in missing],
+                              "text": _("legal only if {player} holds {cards}", player=player, cards=missing)}])
         return None
 
     def verify_play(self, player: str, card: Card, marriage: bool = False) -> None:
@@ -833,7 +924,7 @@ class DealState:
             rule = "thousand/8.3" if self.trick_index == 0 and not self.trick else "thousand/11.1"
             raise IllegalAction(rule, _("it is {expected}'s turn to play, not {player}'s", expected=expected,
                                       player=player), pointer="player")
-        fault = self._play_fault(player, card)
+        fault = self._play_fault(player, card) if player not in self.partial else self._known_play_fault(player, card)
         if fault:
             if fault.rule not in TABLE_PLAY_FAULTS:     # a card not held (thousand/3.5)
                 raise fault
@@ -876,7 +967,7 @@ class DealState:
                     self.pending_trump = suit
                 out["trump"] = suit
         hand = self.hands.get(player)
-        if hand is not None:
+        if hand is not None and card in hand:      # a hand known in part may not show it
             hand.remove(card)
         self.played[card] = self.trick_index
         self.trick.append((player, card))
@@ -906,6 +997,9 @@ class DealState:
                 try:
                     self.verify_redeal(p, reason)
                 except (IllegalAction, InputError):     # a claim the position cannot vouch for is not listed
+                    continue
+                except Undecided as u:                  # a claim that turns on unseen cards carries its conditions
+                    out.append({"type": "redeal", "player": p, "reason": reason, "conditions": u.conditions})
                     continue
                 out.append({"type": "redeal", "player": p, "reason": reason})
         return out
@@ -960,6 +1054,8 @@ class DealState:
             p = player or self.to_play
             if p != self.to_play:
                 return []
+            if p in self.partial:
+                return self._partial_plays(p)
             cards = self.legal_cards(p)
             if cards is None:
                 return [{"type": "play", "player": p, "card": None, "note": _("hand unknown")}]
@@ -969,4 +1065,29 @@ class DealState:
                     out.append({"type": "play", "player": p, "card": str(c), "marriage": True})
         return out
 
-
+    def _partial_plays(self, p: str) -> list[dict]:
+        """The plays of the known cards of a hand known in part: those legal whatever the unknown cards are, and
+        those legal only under conditions (which they carry)."""
+        out: list[dict] = []
+        for c in self.partial[p].known:
+            for marriage in ((False, True) if c.rank in ("K", "Q", "A") else (False,)):
+                entry = {"type": "play", "player": p, "card": str(c)} | ({"marriage": True} if marriage else {})
+                try:
+                    fault = self._known_play_fault(p, c)
+                    conds: list[dict] = []
+                    if fault is None and marriage:
+                        try:
+                            fault = self.marriage_fault(p, c)
+                        except Undecided as u:
+                            conds = u.conditions
+                except Undecided as u:
+                    fault, conds = None, u.conditions
+                    if marriage:
+                        try:
+                            if self.marriage_fault(p, c) is not None:
+                                continue
+                        except Undecided as m:
+                            conds = conds + m.conditions
+                if fault is None:
+                    out.append(entry | ({"conditions": conds} if conds else {}))
+        return out

@@ -15,6 +15,7 @@ from ..cards import Card, check_conservation, parse_card, parse_cards, parse_sui
 from ..common import fields_out_of_phase, missing_scores, parse_player, points_feasible
 from ..errors import IllegalAction, InputError, esc
 from ..i18n import Suit, _, ngettext
+from ..knowledge import Partial, account, read_hand
 from .cards import DECK, POINTS, TOTAL_POINTS, card_points
 from .deal import BLIND_CONTRACT, FORCED_BID, DealState, Layout
 from .melds import ACES, marriage_name, marriage_value
@@ -647,7 +648,9 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
                   for f in ("talon_taken", "exchanged") if pos.get(f) is False]
     if clash:
         raise InputError(clash)
-    hand = _cards_at(pos.get("hand"), "/position/hand", required=False)
+    hand, part = (None, None) if pos.get("hand") is None else \
+        read_hand(pos["hand"], "/position/hand", _cards_at, DECK.cards())
+    hsize = None if hand is None else part.size if part is not None else len(hand)
     hands = {p: None for p in layout.active}
     hands[actor] = hand
     st = DealState.new(layout, opts, hands=hands, scores=state.scores, concessions=state.concessions)
@@ -658,7 +661,7 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
             raise InputError(_("the musik holds 2 cards (give the musik the declarer takes)") if size == 2 else
                              _("the talon holds 3 cards"), "/position/talon")
     if hand is not None:
-        n = len(hand)
+        n = hsize
         sizes = {"deal": {layout.hand_size}, "bidding": {layout.hand_size}}
         ok = sizes.get(phase)
         if ok and n not in ok:
@@ -672,6 +675,9 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
     ptrs = {k: f"/action/{k}" for k in ("amount", "card", "gives", "cards", "reason", "type")}
     if pos.get("received") is not None:
         got = _cards_at([pos["received"]], "/position/received")[0]
+        if part is not None and got not in hand and part.may_hold(got):
+            part = part.reveal(got)
+            hand = st.hands[actor] = part.known
         if hand is not None and got not in hand:
             raise InputError(_("the card received in the exchange must be in the hand"), "/position/received")
         st.received[actor] = got
@@ -681,6 +687,7 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
     if phase in ("deal", "bidding"):
         _position_golden(pos, st, layout, opts, state, action_type)
         _replay_calls(st, pos.get("bids") or [], layout)
+        _knowledge(st, part, actor)
         return st, ptrs
     d = parse_player(pos.get("declarer"), layout.players, "/position/declarer", layout.active)
     contract = contract_value(pos.get("contract"), opts, "/position/contract")
@@ -699,11 +706,16 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
                          "hand"))
                 raise InputError(why, f"/position/{flag}")
         three = len(layout.active) == 3
-        size = len(hand) if hand is not None else 0
+        size = hsize or 0
         st.talon_taken = bool(pos.get("talon_taken", size > layout.hand_size))
         st.exchanged = bool(pos.get("exchanged", st.talon_taken and size == layout.hand_size + (1 if three else 0)))
         if st.exchanged and not st.talon_taken:
             raise InputError(_("the exchange comes after taking the talon (thousand/8.1)"), "/position/exchanged")
+        if part is not None and st.talon is not None and actor == d and st.talon_taken and not st.exchanged:
+            for c in st.talon:          # the talon taken is in the declarer's hand: its cards are known there
+                if c not in part.known and part.may_hold(c):
+                    part = part.reveal(c)
+            hand = st.hands[actor] = part.known
         if hand is not None and st.talon is not None:
             if actor == d and st.talon_taken and not st.exchanged and not set(st.talon) <= set(hand):
                 raise InputError(_("the declarer has taken the talon, so its cards are in the hand"), "/position/hand")
@@ -719,26 +731,48 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
                 expect = layout.hand_size + (3 if three else 2)
             else:  # one card given to each opponent, or two discarded
                 expect = layout.hand_size + (1 if three else 0)
-            if len(hand) != expect:
-                raise InputError(_("the declarer holds {n} cards at this point, not {given}", n=expect, given=len(hand)),
+            if hsize != expect:
+                raise InputError(_("the declarer holds {n} cards at this point, not {given}", n=expect, given=hsize),
                                  "/position/hand")
         _auction_of(pos, st, layout, opts, state, d, contract)
+        _knowledge(st, part, actor)
         return st, ptrs
     # play
     st.start_play(d, contract)
     won = pos.get("tricks_won") or {}
     if not isinstance(won, dict):
         raise InputError(_("tricks_won maps players to tricks won so far"), "/position/tricks_won")
+    some = set()        # players said to have won "some" tricks: at least one, how many decides nothing here
     for p, n in won.items():
         parse_player(p, layout.players, f"/position/tricks_won/{esc(p)}", layout.active)
+        if n in ("some", "none"):
+            if n == "some":
+                some.add(p)
+            st.tricks_won[p] = int(n == "some")
+            continue
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise InputError(_("a number of tricks"), f"/position/tricks_won/{esc(p)}")
         st.tricks_won[p] = n
-    done = sum(st.tricks_won.values())
+    done = sum(st.tricks_won.values())      # with "some", the fewest tricks that can have been played
     if done >= layout.tricks:
         raise InputError(_("{n} tricks already played: the deal is over", n=done), "/position/tricks_won")
+    full = layout.hand_size + (1 if len(layout.active) == 3 else 0)     # cards in a hand at the first trick
+    if some and hsize is not None:
+        # the hand's size tells how many tricks have been played (one more card gone if the actor has played to
+        # the current trick, which needs the leader: given, as no trick can be the first)
+        leader = (pos.get("trick") or {}).get("leader") if isinstance(pos.get("trick"), dict) else None
+        own = 0
+        if leader in layout.active:
+            q = leader
+            for _c in (pos["trick"].get("cards") or []):
+                own += q == actor
+                q = layout.after(q)
+        played_so_far = full - hsize - own
+        if not done <= played_so_far < layout.tricks:
+            raise InputError(_("a hand of {n} cards does not fit the tricks won so far", n=hsize), "/position/hand")
+        done = played_so_far
     st.trick_index = done
-    _position_marriages(pos, st, layout, opts, d)
+    _position_marriages(pos, st, layout, opts, d, some)
     _position_trump(pos, st, opts)
     trick = pos.get("trick") or {}
     if not isinstance(trick, dict):
@@ -772,17 +806,33 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
     if hand is not None:
         # 8 cards after the exchange (10 with two players), one fewer for each trick played and for a card of the
         # actor's already on the table
-        expect = layout.hand_size + (1 if len(layout.active) == 3 else 0) - done - own
-        if len(hand) != expect:
+        expect = full - done - own
+        if hsize != expect:
             # two counts, each with its own noun: the tricks' phrase takes its plural from the tricks, the cards'
             # from the cards
             after = (ngettext("after {n} trick and a card on the table", "after {n} tricks and a card on the table",
                               done) if own else ngettext("after {n} trick", "after {n} tricks", done))
             why = ngettext("{after} {player} holds {n} card, not {given}", "{after} {player} holds {n} cards, not {given}",
-                           expect, after=after, player=actor, given=len(hand))
+                           expect, after=after, player=actor, given=hsize)
             raise InputError(why, "/position/hand")
     _auction_of(pos, st, layout, opts, state, d, contract)
+    _knowledge(st, part, actor)
     return st, ptrs
+
+
+def _knowledge(st: DealState, part: Partial | None, actor: str) -> None:
+    """The actor's partial hand, its unknown cards any not seen elsewhere: on the table, in a talon not in this
+    hand, or in another player's announced marriage (its king and queen were that player's)."""
+    if part is None:
+        return
+    seen = [c for _p, c in st.trick]
+    if st.talon and (not st.talon_taken or (actor != st.declarer and not st.exchanged)):
+        seen += st.talon
+    for m in st.marriages:
+        if m["player"] != actor:
+            seen += ([Card("A", s) for s in "SHDC"] if m["suit"] == ACES else
+                     [Card("K", m["suit"]), Card("Q", m["suit"])])
+    st.partial[actor] = account(part, seen, "/position/hand")
 
 
 def _replay_calls(st: DealState, bids: Any, layout: Layout) -> None:
@@ -871,7 +921,7 @@ def _auction_of(pos: dict, st: DealState, layout: Layout, opts: dict, state: Gam
     st.blind = auction.blind
 
 
-def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: dict, d: str) -> None:
+def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: dict, d: str, some=frozenset()) -> None:
     """Marriages announced earlier in the deal; each must have been possible (thousand/10.1, 10.2)."""
     per_player: Counter = Counter()
     for i, p, suit, t in _marriage_list(pos.get("marriages"), "/position/marriages", layout, opts, st.trick_index):
@@ -885,7 +935,7 @@ def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: dict, d:
         per_player[p] += 1
         # each announcement is a lead after a won trick, or the declarer's first lead where allowed
         room = st.tricks_won[p] + (1 if p == d and opts["marriage_on_first_trick"] else 0)
-        if per_player[p] > room:
+        if per_player[p] > room and p not in some:
             raise InputError(ngettext("{player} has won {n} trick, too few to have announced this marriage "
                                       "(thousand/10.2)", "{player} has won {n} tricks, too few to have announced "
                                       "this marriage (thousand/10.2)", st.tricks_won[p], player=p), ptr)

@@ -11,6 +11,7 @@ from ..cards import parse_card
 from ..common import attach_violations, parse_player, parse_players
 from ..errors import IllegalAction, InputError
 from ..i18n import _
+from ..knowledge import Undecided
 from .deal import DealState, Layout
 from . import pad
 from .melds import ACES
@@ -76,6 +77,10 @@ def check(req: dict, variant, opts: dict) -> dict:
                            player=actor),
                          "/position/hand")
     st, ptrs = build_position(pos, layout, opts, state, actor, atype)
+    if atype in ("exchange", "discard") and actor in st.partial:     # the cards an action shows are seen now
+        shown = action.get("gives") if atype == "exchange" else action.get("cards")
+        shown = list(shown.values()) if isinstance(shown, dict) else shown if isinstance(shown, list) else []
+        st.show(actor, [c for c in map(_card_or_none, shown) if c is not None])
     legal_before = st.legal_actions(actor)
     deciding = {ACTION_RULE.get(atype, "thousand/11.1")}
     if atype == "play":
@@ -87,11 +92,14 @@ def check(req: dict, variant, opts: dict) -> dict:
         deciding = st.redeal_rules(actor, action.get("reason"))
     elif atype in ("bid", "raise", "concede"):
         deciding |= st.call_rules(actor, atype, action.get("amount"), bool(action.get("blind")))
+    conditions = None
     try:
         record = dispatch(st, action, actor, ptrs)
         verdict = None
     except IllegalAction as e:
         record, verdict = None, e
+    except Undecided as u:      # the verdict turns on cards nobody has seen (a hand known in part)
+        record, verdict, conditions = None, None, u.conditions
     rules = set()
     violations = []
     if verdict is not None:
@@ -106,8 +114,19 @@ def check(req: dict, variant, opts: dict) -> dict:
             rules.add("thousand/11.6")
         if record and (record.get("all_passed") or record.get("declarer")):
             rules.add("thousand/7.6")       # the call ended the auction
+    if conditions is not None:
+        return {"legal": None, "conditions": conditions, "violations": [], "penalties": [],
+                "legal_actions": legal_before, "effects": {}, "_rules": {c["rule"] for c in conditions}}
     return {"legal": verdict is None, "violations": violations, "penalties": [], "legal_actions": legal_before,
             "effects": record or {}, "_rules": rules}
+
+
+def _card_or_none(text):
+    """The card ``text`` names, or None (a card that cannot be read is dispatch's 422)."""
+    try:
+        return parse_card(text)
+    except ValueError:
+        return None
 
 
 ACTION_FIELD = {"play": "card", "bid": "amount", "raise": "amount", "exchange": "gives", "discard": "cards",
