@@ -512,6 +512,10 @@ class DealState:
                                                   contract=self.contract)))
         if amount > o["max_bid"]:
             self._table_fault(IllegalAction("thousand/7.5", _("no contract may exceed {max_bid}", max_bid=o["max_bid"])))
+        thr = o["silence_threshold"]
+        if thr is not None and self.scores[player] < thr:     # the debt pit: the forced bid is played as it stands
+            self._table_fault(IllegalAction("thousand/7.7", _("{player} is below {threshold} and may not raise the "
+                                                              "contract", player=player, threshold=thr)))
         bm = self.barrel_minimum(player)
         if bm is not None and amount < bm:
             self._table_fault(IllegalAction("thousand/7.8", _("on the barrel only a contract of at least {minimum} can finish",
@@ -753,7 +757,7 @@ class DealState:
                 out.add("thousand/7.4")
             if self.barrel_minimum(player) is not None:
                 out.add("thousand/7.8")
-            if kind == "bid" and o["silence_threshold"] is not None:
+            if o["silence_threshold"] is not None:
                 out.add("thousand/7.7")
         if kind == "concede" and (o["rospis_max"] is not None or o["rospis_on_barrel"] != "allowed"
                                   or o["golden_round"] and not o["rospis_in_golden"]):
@@ -951,7 +955,9 @@ class DealState:
                 top = bid_cap(self.hands[d], self.opts)
             else:                   # without the declarer's hand only raises to 120 can be vouched for
                 top = NO_MARRIAGE_CAP
-            if self.exchanged and low <= top and not self.golden and not self.blind:
+            thr = self.opts["silence_threshold"]
+            pit = thr is not None and self.scores[d] < thr
+            if self.exchanged and low <= top and not self.golden and not self.blind and not pit:
                 out.append({"type": "raise", "player": d, "min": low, "max": top, "step": step})
             if self.can_concede(d):
                 out.append({"type": "concede", "player": d})

@@ -137,6 +137,7 @@ def check_forced_bid(layout: Layout, opts: dict, state: GameState, declarer: str
     ``barrel_forced_floor`` is bound to the barrel minimum (7.8), so no contract is lower."""
     probe = DealState.new(layout, opts, scores=state.scores)
     holder, forced = probe.forced_holder(), probe.forced_bid()
+    _check_pit(probe, declarer, contract, holder, forced, ptr)
     if holder is None or contract > forced:
         return
     if contract < forced:
@@ -156,6 +157,19 @@ def check_forced_bid(layout: Layout, opts: dict, state: GameState, declarer: str
                            "must bid more to play (thousand/7.1)", holder=holder, first=first), ptr)
     raise InputError(_("{holder} is on the forced 100: anyone else must bid more than 100 to play (thousand/7.1)",
                        holder=holder), ptr)
+
+
+def _check_pit(probe: DealState, declarer: str, contract: int, holder: str | None, forced: int, ptr: str) -> None:
+    """The debt pit (thousand/7.7): a player below the silence threshold neither bids nor raises, so holds a contract
+    only as the forced bid's holder, at the forced bid itself."""
+    thr = probe.opts["silence_threshold"]
+    if thr is None or probe.scores[declarer] >= thr or (declarer == holder and contract == forced):
+        return
+    if declarer == holder:
+        raise InputError(_("{player} is below {threshold}, so may neither bid nor raise: {player} plays only the "
+                           "forced {forced} (thousand/7.7)", player=declarer, threshold=thr, forced=forced), ptr)
+    raise InputError(_("{player} is below {threshold} and may not bid, so cannot have won the auction "
+                       "(thousand/7.7)", player=declarer, threshold=thr), ptr)
 
 
 def parse_marriage_suit(value: Any, ptr: str) -> str:
