@@ -20,6 +20,9 @@ from .deal import BLIND_CONTRACT, FORCED_BID, DealState, Layout
 from .melds import ACES, marriage_name, marriage_value
 from .scoring import IRREGULARITY_RULES, DealOutcome, GameState
 
+ACE_CARDS = tuple(Card("A", s) for s in "SHDC")
+
+
 def parse_state(req: dict, players: list[str], opts: dict) -> GameState:
     """The game before the deal (``state``), checked for totals that cannot happen."""
     st = GameState.fresh(players)
@@ -906,6 +909,26 @@ def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: dict, d:
         st.marriages.append({"player": p, "suit": suit, "trick": t,
                              "points": marriage_value(suit)})
         check_marriage_cards([m["suit"] for m in st.marriages if m["player"] == p], p, d, layout, opts, ptr)
+    for p, hand in st.hands.items():
+        if hand is not None and per_player[p]:
+            _first_card_free(p, hand, [m["suit"] for m in st.marriages if m["player"] == p], d, layout, opts)
+
+
+def _first_card_free(player: str, hand: list[Card], announced: list[str], declarer: str, layout: Layout,
+                     opts: dict) -> None:
+    """With the hand known, the cards played so far are the hand's missing ones: among them must be a card of none
+    of the announced marriages, the first card played, which could not announce (thousand/10.2; the declarer's
+    opening lead excepted under marriage_on_first_trick).  Three marriages announced and the fourth pair in hand
+    after six tricks are all eight cards, so the opening lead would have broken one of the three."""
+    if player == declarer and opts["marriage_on_first_trick"]:
+        return
+    cards = {c for s in announced for c in (ACE_CARDS if s == ACES else (Card("K", s), Card("Q", s)))}
+    played = layout.tricks - len(hand)
+    free = played - len(cards - set(hand))   # the played cards of no announced marriage
+    if free < 1:
+        raise InputError(_("{player} has played {n} cards, all of them from the announced marriages, yet the first "
+                           "card played could not announce one and so broke its pair (thousand/10.2)",
+                           player=player, n=played), "/position/marriages")
 
 
 def _position_trump(pos: dict, st: DealState, opts: dict) -> None:
