@@ -299,8 +299,15 @@ class DealState:
             self._table_fault(IllegalAction("thousand/7.2", _("bids go in steps of {step}; {amount} is not one",
                                                   step=o["bid_step"], amount=amount)))
         if amount < self.lowest_bid(player):
+            holder = self.forced_holder()
             if self.high_bidder is None:
                 self._table_fault(IllegalAction("thousand/7.9", _("a bid must be at least {high}", high=self.high_bid)))
+            elif (self.high_bidder == holder and holder not in self.bidders and not self.blind
+                  and self.high_bid != FORCED_BID):
+                # the barrel holder's forced bid stands at the barrel minimum (7.8, barrel_forced_floor)
+                self._table_fault(IllegalAction("thousand/7.8", _(
+                    "{holder} is on the barrel and on the forced bid, so plays {forced} at once: {player} must bid "
+                    "more than {forced}", holder=holder, forced=self.high_bid, player=player)))
             else:
                 self._table_fault(IllegalAction("thousand/7.9", _("a bid must exceed the current {high}", high=self.high_bid)))
         thr = o["silence_threshold"]

@@ -143,14 +143,14 @@ def check_forced_bid(layout: Layout, opts: dict, state: GameState, declarer: str
     _check_pit(probe, declarer, contract, holder, forced, ptr)
     if holder is None or contract > forced:
         return
-    if contract < forced:
-        raise InputError(_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: no contract is "
-                           "lower (thousand/7.8)", holder=holder, forced=forced), ptr)
     if declarer == holder:
+        if contract < forced:
+            raise InputError(_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: no "
+                               "contract is lower (thousand/7.8)", holder=holder, forced=forced), ptr)
         return
     first = layout.active[0]
     take_over = probe.opts["forehand_opens_100"] and holder == layout.dealer   # the first hand may take it over
-    if take_over and declarer == first:
+    if take_over and declarer == first and contract == forced:
         return
     if forced != FORCED_BID:
         raise InputError(_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: anyone else "
