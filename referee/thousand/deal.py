@@ -311,8 +311,15 @@ class DealState:
             self._table_fault(IllegalAction("thousand/7.2", _("bids go in steps of {step}; {amount} is not one",
                                                   step=o["bid_step"], amount=amount)))
         if amount < self.lowest_bid(player):
+            holder = self.forced_holder()
             if self.high_bidder is None:
                 self._table_fault(IllegalAction("thousand/7.9", _("a bid must be at least {high}", high=self.high_bid)))
+            elif (self.high_bidder == holder and holder not in self.bidders and not self.blind
+                  and self.high_bid != FORCED_BID):
+                # the barrel holder's forced bid stands at the barrel minimum (7.8, barrel_forced_floor)
+                self._table_fault(IllegalAction("thousand/7.8", _(
+                    "{holder} is on the barrel and on the forced bid, so plays {forced} at once: {player} must bid "
+                    "more than {forced}", holder=holder, forced=self.high_bid, player=player)))
             else:
                 self._table_fault(IllegalAction("thousand/7.9", _("a bid must exceed the current {high}", high=self.high_bid)))
         thr = o["silence_threshold"]
@@ -549,6 +556,10 @@ class DealState:
                                                   contract=self.contract)))
         if amount > o["max_bid"]:
             self._table_fault(IllegalAction("thousand/7.5", _("no contract may exceed {max_bid}", max_bid=o["max_bid"])))
+        thr = o["silence_threshold"]
+        if thr is not None and self.scores[player] < thr:     # the debt pit: the forced bid is played as it stands
+            self._table_fault(IllegalAction("thousand/7.7", _("{player} is below {threshold} and may not raise the "
+                                                              "contract", player=player, threshold=thr)))
         bm = self.barrel_minimum(player)
         if bm is not None and amount < bm:
             self._table_fault(IllegalAction("thousand/7.8", _("on the barrel only a contract of at least {minimum} can finish",
@@ -833,7 +844,7 @@ class DealState:
                 out.add("thousand/7.4")
             if self.barrel_minimum(player) is not None:
                 out.add("thousand/7.8")
-            if kind == "bid" and o["silence_threshold"] is not None:
+            if o["silence_threshold"] is not None:
                 out.add("thousand/7.7")
         if kind == "concede" and (o["rospis_max"] is not None or o["rospis_on_barrel"] != "allowed"
                                   or o["golden_round"] and not o["rospis_in_golden"]):
@@ -1045,7 +1056,9 @@ class DealState:
                 top = bid_cap(self.hands[d], self.opts)
             else:                   # without the declarer's hand only raises to 120 can be vouched for
                 top = NO_MARRIAGE_CAP
-            if self.exchanged and low <= top and not self.golden and not self.blind:
+            thr = self.opts["silence_threshold"]
+            pit = thr is not None and self.scores[d] < thr
+            if self.exchanged and low <= top and not self.golden and not self.blind and not pit:
                 out.append({"type": "raise", "player": d, "min": low, "max": top, "step": step})
             if self.can_concede(d):
                 out.append({"type": "concede", "player": d})

@@ -21,6 +21,9 @@ from .deal import BLIND_CONTRACT, FORCED_BID, DealState, Layout
 from .melds import ACES, marriage_name, marriage_value
 from .scoring import IRREGULARITY_RULES, DealOutcome, GameState
 
+ACE_CARDS = tuple(Card("A", s) for s in "SHDC")
+
+
 def parse_state(req: dict, players: list[str], opts: dict) -> GameState:
     """The game before the deal (``state``), checked for totals that cannot happen."""
     st = GameState.fresh(players)
@@ -138,16 +141,17 @@ def check_forced_bid(layout: Layout, opts: dict, state: GameState, declarer: str
     ``barrel_forced_floor`` is bound to the barrel minimum (7.8), so no contract is lower."""
     probe = DealState.new(layout, opts, scores=state.scores)
     holder, forced = probe.forced_holder(), probe.forced_bid()
+    _check_pit(probe, declarer, contract, holder, forced, ptr)
     if holder is None or contract > forced:
         return
-    if contract < forced:
-        raise InputError(_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: no contract is "
-                           "lower (thousand/7.8)", holder=holder, forced=forced), ptr)
     if declarer == holder:
+        if contract < forced:
+            raise InputError(_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: no "
+                               "contract is lower (thousand/7.8)", holder=holder, forced=forced), ptr)
         return
     first = layout.active[0]
     take_over = probe.opts["forehand_opens_100"] and holder == layout.dealer   # the first hand may take it over
-    if take_over and declarer == first:
+    if take_over and declarer == first and contract == forced:
         return
     if forced != FORCED_BID:
         raise InputError(_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: anyone else "
@@ -157,6 +161,19 @@ def check_forced_bid(layout: Layout, opts: dict, state: GameState, declarer: str
                            "must bid more to play (thousand/7.1)", holder=holder, first=first), ptr)
     raise InputError(_("{holder} is on the forced 100: anyone else must bid more than 100 to play (thousand/7.1)",
                        holder=holder), ptr)
+
+
+def _check_pit(probe: DealState, declarer: str, contract: int, holder: str | None, forced: int, ptr: str) -> None:
+    """The debt pit (thousand/7.7): a player below the silence threshold neither bids nor raises, so holds a contract
+    only as the forced bid's holder, at the forced bid itself."""
+    thr = probe.opts["silence_threshold"]
+    if thr is None or probe.scores[declarer] >= thr or (declarer == holder and contract == forced):
+        return
+    if declarer == holder:
+        raise InputError(_("{player} is below {threshold}, so may neither bid nor raise: {player} plays only the "
+                           "forced {forced} (thousand/7.7)", player=declarer, threshold=thr, forced=forced), ptr)
+    raise InputError(_("{player} is below {threshold} and may not bid, so cannot have won the auction "
+                       "(thousand/7.7)", player=declarer, threshold=thr), ptr)
 
 
 def parse_marriage_suit(value: Any, ptr: str) -> str:
@@ -942,6 +959,26 @@ def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: dict, d:
         st.marriages.append({"player": p, "suit": suit, "trick": t,
                              "points": marriage_value(suit)})
         check_marriage_cards([m["suit"] for m in st.marriages if m["player"] == p], p, d, layout, opts, ptr)
+    for p, hand in st.hands.items():
+        if hand is not None and per_player[p]:
+            _first_card_free(p, hand, [m["suit"] for m in st.marriages if m["player"] == p], d, layout, opts)
+
+
+def _first_card_free(player: str, hand: list[Card], announced: list[str], declarer: str, layout: Layout,
+                     opts: dict) -> None:
+    """With the hand known, the cards played so far are the hand's missing ones: among them must be a card of none
+    of the announced marriages, the first card played, which could not announce (thousand/10.2; the declarer's
+    opening lead excepted under marriage_on_first_trick).  Three marriages announced and the fourth pair in hand
+    after six tricks are all eight cards, so the opening lead would have broken one of the three."""
+    if player == declarer and opts["marriage_on_first_trick"]:
+        return
+    cards = {c for s in announced for c in (ACE_CARDS if s == ACES else (Card("K", s), Card("Q", s)))}
+    played = layout.tricks - len(hand)
+    free = played - len(cards - set(hand))   # the played cards of no announced marriage
+    if free < 1:
+        raise InputError(_("{player} has played {n} cards, all of them from the announced marriages, yet the first "
+                           "card played could not announce one and so broke its pair (thousand/10.2)",
+                           player=player, n=played), "/position/marriages")
 
 
 def _position_trump(pos: dict, st: DealState, opts: dict) -> None:

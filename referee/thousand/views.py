@@ -242,12 +242,20 @@ def validate(req: dict, variant, opts: dict) -> dict:
             bad_dealer = False
             if prev_dealer is not None and st is not None:
                 expected = players[(players.index(prev_dealer) + 1) % len(players)]
-                if st.redeal is not None and opts["redeal_dealer"] == "same":
+                same = opts["redeal_dealer"] == "same"
+                if st.redeal is not None and same:
                     expected = prev_dealer
                 if dealer != expected:
-                    violate(i, t, "thousand/3.4", _("the deal passes to the left: {expected} deals, not {dealer}",
-                                                        expected=expected, dealer=dealer),
-                            ptr + "/dealer")
+                    if st.redeal is None:
+                        rule, why = "thousand/3.4", _("the deal passes to the left: {expected} deals, not {dealer}",
+                                                      expected=expected, dealer=dealer)
+                    else:   # after a redeal (6.1), or everyone passing (7.6), the option names the dealer
+                        rule = "thousand/7.6" if st.redeal["reason"] == "all_passed" else "thousand/6.1"
+                        why = (_("after a redeal the same dealer deals again: {expected} deals, not {dealer}",
+                                 expected=expected, dealer=dealer) if same else
+                               _("after a redeal the deal passes to the next player: {expected} deals, not {dealer}",
+                                 expected=expected, dealer=dealer))
+                    violate(i, t, rule, why, ptr + "/dealer")
                     bad_dealer = not as_played     # as played, the deal is judged with the dealer who dealt it
             prev_dealer = dealer
             layout = Layout.of(players, dealer)

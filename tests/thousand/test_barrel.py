@@ -19,6 +19,7 @@ ON_BARREL = {"scores": {"Anna": 880, "Boris": 0, "Vera": 0}}
 
 
 @pytest.mark.parametrize("anna,amount,legal", [
+    (880, 110, False),  # the tester's amount
     (880, 120, False),  # Anna's forced bid is 120 on the barrel: Boris must bid more
     (880, 125, True),   # one step over
     (875, 105, True),   # Anna one step under the barrel: the forced bid is 100, so 105 outbids it
@@ -31,7 +32,9 @@ def test_bidding_over_a_barrel_holder(api, anna, amount, legal):
                         "action": {"type": "bid", "player": "Boris", "amount": amount}})
     assert ans["legal"] is legal
     if not legal:
-        assert ans["violations"][0]["message"] == "a bid must exceed the current 120"
+        assert [(v["rule"], v["message"]) for v in ans["violations"]] == [
+            ("thousand/7.8", "Anna is on the barrel and on the forced bid, so plays 120 at once: Boris must bid more "
+                             "than 120")]
 
 
 def test_everyone_passes_and_the_barrel_holder_plays_120(api):
@@ -136,3 +139,68 @@ def test_with_three_players_the_value_knocks_off(api):
     ans = api("score", score_body(points_deal("Anna", 100, MADE_100, T), state=state,
                                   options={"barrel_collision": "two_fall_together"}))
     assert (totals(ans)["Anna"], totals(ans)["Vera"]) == (880, 760)
+
+
+def test_the_tester_example_cites_the_barrel_floor(api):
+    # Anna at 880 on the barrel holds the forced bid (Vera deals): 120 at once.  Boris holds the spade marriage
+    # (KS QS, limit 160) and bids 110, not over 120: the barrel floor of the forced bid (7.8) decides, not 7.9.
+    ans = api("check", {"players": PLAYERS, "dealer": "Vera",
+                        "state": {"scores": {"Anna": 880, "Boris": 300, "Vera": 200}},
+                        "position": {"phase": "bidding", "bids": [],
+                                     "hand": ["AS", "10S", "KS", "QS", "AH", "10H", "AD"]},
+                        "action": {"type": "bid", "player": "Boris", "amount": 110}})
+    assert ans["legal"] is False
+    assert [(v["rule"], v["pointer"]) for v in ans["violations"]] == [("thousand/7.8", "/action/amount")]
+    assert "thousand/7.8" in {c["rule"] for c in ans["citations"]}
+    # once Boris has bid 125, Vera's 120 is simply under the current bid (7.9)
+    ans = api("check", {"players": PLAYERS, "dealer": "Vera",
+                        "state": {"scores": {"Anna": 880, "Boris": 300, "Vera": 200}},
+                        "position": {"phase": "bidding", "bids": [{"player": "Boris", "type": "bid", "amount": 125}],
+                                     "hand": ["KH", "QH", "9H", "JH", "JD", "JC", "9C"]},
+                        "action": {"type": "bid", "player": "Vera", "amount": 120}})
+    assert [(v["rule"], v["message"]) for v in ans["violations"]] == [("thousand/7.9",
+                                                                       "a bid must exceed the current 125")]
+
+
+@pytest.mark.parametrize("declarer,contract,message", [
+    ("Boris", 105, "Anna сидит на бочке и на сотне, поэтому сразу играет 120: остальным, чтобы играть, нужно дать "
+                   "больше 120 (thousand/7.1, 7.8)"),
+    ("Anna", 115, "Anna сидит на бочке и на сотне, поэтому сразу играет 120: меньшего заказа быть не может "
+                  "(thousand/7.8)"),
+])
+def test_score_under_the_barrel_forced_bid_says_whose_it_is(client, declarer, contract, message):
+    # Boris under Anna's 120 is told that others must bid more; Anna herself that she plays no less
+    pts = {p: (100 if p == declarer else 10) for p in PLAYERS}
+    tricks = {p: (6 if p == declarer else 1) for p in PLAYERS}
+    body = score_body(points_deal(declarer, contract, pts, tricks), state=ON_BARREL)
+    r = client.post("/v1/games/thousand/score", json=body, headers={"Accept-Language": "ru"})
+    assert r.status_code == 422
+    err = r.get_json()["errors"][0]
+    assert (err["pointer"], err["detail"]) == ("/deal/contract", message)
+
+
+def test_once_the_barrel_holder_has_bid_the_current_bid_decides(api):
+    # Boris 125, Vera passes, Anna (on the barrel, holding the forced bid) 130: Boris's 130 (his hearts marriage
+    # allows 220) is under a real bid now (7.9)
+    bids = [{"player": "Boris", "type": "bid", "amount": 125}, {"player": "Vera", "type": "pass"},
+            {"player": "Anna", "type": "bid", "amount": 130}]
+    ans = api("check", {"players": PLAYERS, "dealer": "Vera", "state": ON_BARREL,
+                        "position": {"phase": "bidding", "bids": bids,
+                                     "hand": ["KH", "QH", "9H", "JH", "JD", "JC", "9C"]},
+                        "action": {"type": "bid", "player": "Boris", "amount": 130}})
+    assert [(v["rule"], v["message"]) for v in ans["violations"]] == [("thousand/7.9",
+                                                                       "a bid must exceed the current 130")]
+
+
+@pytest.mark.parametrize("contract,status", [(115, 422), (120, 200)])
+def test_the_first_hand_takes_over_the_dealers_barrel_bid_only_at_120(api, contract, status):
+    # Vera deals, holds the forced bid (forced_bid_holder dealer) and sits at 880: she plays 120.  Anna, first hand,
+    # may take it over (forehand_opens_100) at 120 itself, never under it.  Anna 100 + spades 40 = 140: made.
+    opts = {"forced_bid_holder": "dealer", "forehand_opens_100": True}
+    deal = points_deal("Anna", contract, {"Anna": 100, "Boris": 10, "Vera": 10}, T, [("Anna", "S")])
+    ans = api("score", score_body(deal, state={"scores": {"Anna": 0, "Boris": 0, "Vera": 880}}, options=opts),
+              status=status)
+    if status == 422:
+        assert ans["errors"][0]["pointer"] == "/deal/contract"
+    else:
+        assert totals(ans)["Anna"] == 120

@@ -77,3 +77,71 @@ def test_a_play_position_with_four_marriages(api, first_trick, status):
         assert ans["errors"][0]["pointer"] == "/position/marriages/3"
     else:
         assert ans["legal"] is True
+
+
+# ---- check positions: with the hand known, the cards already played must include the first, which announced nothing
+# Anna declares; 6 tricks won, 2 cards left.  KD QD in hand + the spade, heart and club pairs announced = all eight
+# of her cards were kings and queens, so her opening lead (no announcement allowed on it) broke one of the three.
+THREE = [{"player": "Anna", "suit": s} for s in "SHC"]
+
+
+def four_body(hand, marriages=THREE, tricks_won=None, options=None, player="Anna", card="KD", marriage=True):
+    pos = {"phase": "play", "declarer": "Anna", "contract": 120, "trump": marriages[-1]["suit"],
+           "tricks_won": tricks_won or {"Anna": 6}, "marriages": marriages,
+           "trick": {"leader": player, "cards": []}, "hand": hand}
+    body = {"players": PLAYERS, "dealer": "Vera", "position": pos,
+            "action": {"type": "play", "player": player, "card": card, "marriage": marriage}}
+    return body | ({"options": options} if options else {})
+
+
+def test_the_tester_example_is_an_impossible_position(api):
+    err = api("check", four_body(["KD", "QD"]), status=422)
+    assert err["errors"][0]["pointer"] == "/position/marriages"
+    assert err["errors"][0]["detail"] == (
+        "Anna has played 6 cards, all of them from the announced marriages, yet the first card played could not "
+        "announce one and so broke its pair (thousand/10.2)")
+    # the same position without the new announcement is just as impossible
+    assert api("check", four_body(["KD", "QD"], marriage=False), status=422)["errors"][0]["pointer"] == \
+        "/position/marriages"
+
+
+def test_one_card_over_makes_it_possible(api):
+    # One step under: two pairs announced (4 cards) + KD QD in hand; of her 6 played cards 2 are of no marriage
+    # (the first of them her opening lead).  The diamond marriage is her third: legal.
+    ans = api("check", four_body(["KD", "QD"], marriages=THREE[:2]))
+    assert ans["legal"] is True and ans["effects"]["marriage"] == {"suit": "D", "points": 80}
+
+
+def test_the_opening_lead_may_announce(api):
+    # under marriage_on_first_trick the declarer's opening lead announced: eight kings and queens, four marriages
+    ans = api("check", four_body(["KD", "QD"], options={"marriage_on_first_trick": True}))
+    assert ans["legal"] is True and ans["effects"]["marriage"] == {"suit": "D", "points": 80}
+
+
+@pytest.mark.parametrize("options", [None, {"marriage_on_first_trick": True}])
+def test_a_defender_too(api, options):
+    # Boris defends: his first card follows Anna's opening lead, so the option never helps him.  He has won all 6
+    # tricks so far (he leads now), announced three pairs and holds KD QD: all eight of his cards.
+    marriages = [{"player": "Boris", "suit": s} for s in "SHC"]
+    err = api("check", four_body(["KD", "QD"], marriages=marriages, tricks_won={"Boris": 6}, options=options,
+                                 player="Boris"), status=422)
+    assert err["errors"][0]["pointer"] == "/position/marriages"
+    # with two pairs announced there is a card over: his diamond marriage stands
+    ans = api("check", four_body(["KD", "QD"], marriages=marriages[:2], tricks_won={"Boris": 6}, options=options,
+                                 player="Boris"))
+    assert ans["legal"] is True
+
+
+
+def test_a_partner_still_in_hand_was_not_played(api):
+    # Anna led KC announcing clubs and keeps QC: her 8 cards were the three pairs, 9S and one more card, which she
+    # led first.  Played 6 = that card + KS QS KH QH KC, so one played card is of no marriage: possible.
+    ans = api("check", four_body(["QC", "9S"], card="QC", marriage=False))
+    assert ans["legal"] is True
+
+
+def test_the_ace_marriage_takes_four_cards(api):
+    # The four aces (4 cards) + hearts (2) announced, KD QD in hand: 4 + 2 + 2 = all eight cards -> impossible.
+    aces = [{"player": "Anna", "suit": "aces"}, {"player": "Anna", "suit": "H"}]
+    err = api("check", four_body(["KD", "QD"], marriages=aces, options={"ace_marriage": True}), status=422)
+    assert err["errors"][0]["pointer"] == "/position/marriages"

@@ -90,3 +90,55 @@ def test_validate_cites_6_1_for_four_nines(api):
     assert ans["valid"] is True
     assert "thousand/6.1" in rules_of(ans)
     assert not {"thousand/6.3", "thousand/6.4"} & rules_of(ans)
+
+
+# ---- who deals after a redeal: the option redeal_dealer (6.1; 7.6 when everyone passed), not the usual pass to the
+# left (3.4).  Vera dealt the first deal; the next one is dealt again by Vera (same) or by Anna on her left (next).
+def next_deal(dealer):
+    return WEAK_DEAL | {"dealer": dealer}
+
+
+def wrong_dealer(api, first, dealer, options):
+    ans = api("validate", {"players": PLAYERS, "variant": "russian-detailed", "options": options,
+                           "log": first + [next_deal(dealer)]})
+    return [(v["rule"], v["pointer"], v["message"]) for v in ans["violations"]]
+
+
+CLAIM = [WEAK_DEAL, {"type": "redeal", "player": "Boris", "reason": "weak_hand"}]
+
+
+@pytest.mark.parametrize("option,right,wrong,message", [
+    ("same", "Vera", "Anna", "after a redeal the same dealer deals again: Vera deals, not Anna"),
+    ("next", "Anna", "Vera", "after a redeal the deal passes to the next player: Anna deals, not Vera"),
+])
+def test_after_a_granted_redeal_the_option_names_the_dealer(api, option, right, wrong, message):
+    opts = {"redeal_dealer": option}
+    assert wrong_dealer(api, CLAIM, right, opts) == []
+    assert wrong_dealer(api, CLAIM, wrong, opts) == [("thousand/6.1", "/log/2/dealer", message)]
+
+
+def test_the_tester_example_in_russian(client):
+    # russian-detailed deals again by the same dealer: Vera, not Anna
+    r = client.post("/v1/games/thousand/validate", headers={"Accept-Language": "ru"},
+                    json={"players": PLAYERS, "variant": "russian-detailed", "log": CLAIM + [next_deal("Anna")]})
+    v = r.get_json()["violations"][0]
+    assert v["rule"] == "thousand/6.1"
+    assert v["message"] == "после пересдачи сдаёт тот же игрок: сдаёт Vera, а не Anna"
+
+
+@pytest.mark.parametrize("option,right,wrong", [("same", "Vera", "Anna"), ("next", "Anna", "Boris")])
+def test_after_everyone_passed(api, option, right, wrong):
+    # nobody on a forced 100: Anna, Boris and Vera pass, the deal is thrown in (7.6)
+    passes = [WEAK_DEAL] + [{"type": "pass", "player": p} for p in ("Anna", "Boris", "Vera")]
+    opts = {"redeal_dealer": option, "forced_bid_holder": "none"}
+    assert wrong_dealer(api, passes, right, opts) == []
+    assert [r for r, _p, _m in wrong_dealer(api, passes, wrong, opts)] == ["thousand/7.6"]
+
+
+def test_after_a_played_deal_the_deal_passes_to_the_left(api):
+    # no redeal: Boris and Vera pass, Anna concedes her 100 -> Anna deals next (3.4), not Vera
+    played = [WEAK_DEAL, {"type": "pass", "player": "Boris"}, {"type": "pass", "player": "Vera"},
+              {"type": "take_talon", "player": "Anna"}, {"type": "concede", "player": "Anna"}]
+    assert wrong_dealer(api, played, "Anna", {}) == []
+    assert wrong_dealer(api, played, "Vera", {}) == [
+        ("thousand/3.4", "/log/5/dealer", "the deal passes to the left: Anna deals, not Vera")]
