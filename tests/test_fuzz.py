@@ -44,6 +44,9 @@ def per_game(spec: dict) -> dict:
             one = copy.deepcopy(item)
             one.pop("parameters", None)
             post = one["post"]
+            # the path's game is fixed here: its parameter goes from the operation too (listed there for Swagger UI)
+            post["parameters"] = [q for q in post.get("parameters", [])
+                                  if q.get("$ref") != "#/components/parameters/Game"]
             post["operationId"] += "_" + game
             body = post["requestBody"]["content"]["application/json"]
             union = body["schema"]["anyOf"]

@@ -53,7 +53,7 @@ def test_the_game_sheet_is_a_page_of_its_own_origin_reached_from_the_first_scree
     html = r.get_data(as_text=True)
     assert "<script>" not in html and " style=" not in html and "onclick" not in html
     assert all(src.startswith(("/", "?", "#")) for src in re.findall(r'(?:src|href)="([^"]+)"', html))
-    assert '<script src="/assets/sheet.js" defer>' in html
+    assert re.search(r'<script src="/assets/sheet\.js\?v=[0-9a-f]{12}" defer>', html)     # fingerprinted
     assert 'id="sheet-link" class="button-link" href="/sheet"' in client.get("/").get_data(as_text=True)
     assert 'href="/sheet?lang=ru"' in client.get("/?lang=ru").get_data(as_text=True)
 

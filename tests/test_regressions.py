@@ -357,8 +357,10 @@ def test_who_deals_after_a_redeal(api, rule, dealer, valid):
     ans = api("validate", {"players": PLAYERS, "log": log,
                            "options": {"redeal_weak_hand": 30, "redeal_dealer": rule}})
     # (the README deal's calls fit Vera dealing; with Anna dealing they break later rules, not the dealer's)
+    # a wrong dealer after a redeal claim breaks the rule that says who deals after a redeal (6.1, whose clause
+    # follows redeal_dealer), not the deal passing to the left (3.4)
     first = ans["first_violation"] or {}
-    assert (first.get("rule") == "thousand/3.4") is (not valid)
+    assert (first.get("rule") == "thousand/6.1") is (not valid)
 
 
 def test_integral_numbers_written_as_floats(client):
