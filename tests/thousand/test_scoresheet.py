@@ -169,3 +169,13 @@ def test_a_fault_of_the_envelope_is_not_laid_on_a_deal():
     with pytest.raises(InputError) as e:
         sheet.scoresheet("thousand", {"players": PLAYERS, "dealer": "Dan", "deals": [BOLT]})
     assert e.value.errors[0]["pointer"] == "/dealer" and e.value.detail is None
+
+
+def test_a_pad_deal_with_a_players_points_left_out_names_a_field_the_sheet_has():
+    # Vera's points are worked out (120 - 100 - 10 = 10), but she took no trick: the fault is her took_trick
+    body = {"players": ["Anna", "Boris", "Vera"], "dealer": "Vera",
+            "deals": [{"declarer": "Anna", "contract": 120, "points": {"Anna": 100, "Boris": 10},
+                       "took_trick": {"Anna": True, "Boris": True, "Vera": False}}]}
+    with pytest.raises(InputError) as e:
+        sheet.scoresheet("thousand", body)
+    assert e.value.errors[0]["pointer"] == "/deals/0/took_trick/Vera"
