@@ -453,3 +453,17 @@ def test_what_the_deck_holds_in_russian(ns, ew, variant, detail):
     with pytest.raises(InputError) as e:
         service.handle("canasta", "score", body, "ru")
     assert e.value.errors[0]["detail"] == detail
+
+
+def test_the_2s_run_out_before_the_wild_cards_do():
+    # popular Russian with three packs: 12 2s and 6 jokers, 18 wild cards.  A golden canasta (seven 2s) each: 14 2s
+    # of 12, though 14 wild cards of 18 would do; EW's, counted second, is at fault.  One alone: 1000 + 140 - 10
+    def body(ew):
+        return {"variant": "russian-popular", "options": {"packs": 3, "red_three_scale": "six_1200"}, "sides": SIDES,
+                "deal": {"sides": [{"id": "NS", "counts": {"golden_canastas": 1, "meld_points": 140, "hand_points": 10}},
+                                   {"id": "EW", "counts": {"golden_canastas": ew, "meld_points": 140 * ew,
+                                                           "hand_points": 10}}]}}
+    assert service.handle("canasta", "score", body(0))["sides"][0]["hand_score"] == 1130
+    with pytest.raises(InputError) as e:
+        service.handle("canasta", "score", body(1))
+    assert e.value.errors[0]["pointer"] == "/deal/sides/1/counts/golden_canastas"
