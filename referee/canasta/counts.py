@@ -12,6 +12,7 @@ bonus …).  Counts no deal can produce are refused, naming the field.
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ..cards import Card
@@ -414,20 +415,57 @@ def _wilds(views, opts, n_sides):
     group, seven = _group_wilds(views, opts, n_sides), _seven_wilds(views, opts, n_sides)
     if group is None or seven is None:
         return None                     # refused by the check of ranks or of sevens
-    other = [m for v in views for k in MELDS if k not in GROUPS and k not in ("sevens_canastas",
-                                                                              "mixed_sevens_canastas")
-             and v.get(k) and (m := _meld_for(k, opts)) is not None for _i in range(v[k])]
-    twos = sum(1 for m in other for c in m if c.rank == "2")
-    jokers = sum(1 for m in other for c in m if c.rank == "JK")
+    twos = jokers = fixed = 0       # the fewest 2s, the fewest jokers and all the wild cards of the other melds
+    for v in views:
+        for k in MELDS:
+            if k in GROUPS or k in ("sevens_canastas", "mixed_sevens_canastas") or not v.get(k):
+                continue
+            comps = _compositions(k, opts)
+            if not comps:
+                continue
+            twos += v[k] * min(t for t, _j in comps)
+            jokers += v[k] * min(j for _t, j in comps)
+            fixed += v[k] * min(t + j for t, j in comps)
     cards = deck_of(opts).cards()
     twos_in_deck = sum(1 for c in cards if c.rank == "2")
     jokers_in_deck = sum(1 for c in cards if c.rank == "JK")
-    if twos > twos_in_deck or jokers > jokers_in_deck or twos + jokers + group + seven > twos_in_deck + jokers_in_deck:
+    if twos > twos_in_deck or jokers > jokers_in_deck or fixed + group + seven > twos_in_deck + jokers_in_deck:
         return ngettext("the deck holds {n} wild card ({jokers} of them jokers): fewer than the canastas the "
                         "sides count need (canasta/1.2)",
                         "the deck holds {n} wild cards ({jokers} of them jokers): fewer than the canastas the "
                         "sides count need (canasta/1.2)", twos_in_deck + jokers_in_deck, jokers=jokers_in_deck)
     return None
+
+
+def _compositions(k: str, opts: dict) -> list[tuple[int, int]]:
+    """The (2s, jokers) a meld standing for ``k`` may hold under the options: each meld of :data:`MELDS` with any of
+    its 2s made jokers or its jokers 2s, where the variant still classifies and prices it as ``k``."""
+    key = (k, json.dumps(opts, sort_keys=True, default=str))
+    if key not in _COMPS:
+        cands, names = MELDS[k]
+        need = NEEDS.get(k)
+        out: set[tuple[int, int]] = set()
+        if need is None or need(opts):
+            for m in cands:
+                wild = sum(1 for c in m if c.rank in ("2", "JK"))
+                plain = [c for c in m if c.rank not in ("2", "JK")]
+                for j in range(wild + 1):
+                    trial = plain + [_c("2")] * (wild - j) + [_c("JK")] * j
+                    try:
+                        kind = classify(trial, opts, going_out=True)
+                    except MeldFault:
+                        continue
+                    bonus = canasta_bonus(kind, trial, opts)
+                    if (names is None and bonus is None) or (names is not None and bonus is not None
+                                                             and bonus[0] in names):
+                        out.add((wild - j, j))
+        if len(_COMPS) > 4096:        # option sets are many: keep the cache small
+            _COMPS.clear()
+        _COMPS[key] = sorted(out)
+    return _COMPS[key]
+
+
+_COMPS: dict[tuple[str, str], list[tuple[int, int]]] = {}
 
 
 def _sequences(views, opts, n_sides):

@@ -467,3 +467,12 @@ def test_the_2s_run_out_before_the_wild_cards_do():
     with pytest.raises(InputError) as e:
         service.handle("canasta", "score", body(1))
     assert e.value.errors[0]["pointer"] == "/deal/sides/1/counts/golden_canastas"
+
+
+def test_a_wild_canasta_takes_jokers_when_the_2s_run_out():
+    # Uruguay with three packs: 12 2s and 6 jokers.  Two wild canastas hold 14 wild cards: NS's seven 2s (140), EW's
+    # five 2s and two jokers (100 + 100 = 200); each scores 2000 + its cards - 10 in hand
+    body = {"variant": "uruguay", "options": {"packs": 3, "red_three_scale": "six_1200"}, "sides": SIDES,
+            "deal": {"sides": [{"id": "NS", "counts": {"wild_canastas": 1, "meld_points": 140, "hand_points": 10}},
+                               {"id": "EW", "counts": {"wild_canastas": 1, "meld_points": 200, "hand_points": 10}}]}}
+    assert [s["hand_score"] for s in service.handle("canasta", "score", body)["sides"]] == [2130, 2190]
