@@ -193,17 +193,8 @@ def side_counts(counts: Any, opts: dict, side_ptr: str, *, n_players: int, went_
         naturals = sorted((7 - GROUPS[k] for k, n in groups.items() for _i in range(n)), reverse=True)
         least += sum(k * v for k, v in zip(naturals, values))
         least -= sum(n * _cheapest(_meld_for(k, opts)) for k, n in groups.items() if n)   # counted above
-        # their wild cards (one a mixed canasta at the least, as many as graded ones hold): a natural card is worth
-        # no more than a two (20), so the fewest wild cards are the cheapest; 2s while the deck has any left
-        # beside the side's other melds, then jokers (50)
-        twos_left = sum(1 for c in deck.cards() if c.rank == "2") - sum(1 for m in melds if m not in
-                                                                         _group_melds(opts) for c in m
-                                                                         if c.rank == "2")
-        jokers_left = sum(1 for c in deck.cards() if c.rank == "JK") - sum(1 for m in melds for c in m
-                                                                           if c.rank == "JK")
-        wild = sum(GROUPS[k] * n for k, n in groups.items())
-        as_twos = min(wild, max(0, twos_left))
-        least += 20 * as_twos + 50 * min(wild - as_twos, max(0, jokers_left))   # beyond: deal_counts refuses
+    least += _wild_least(counts, opts, deck, grouped=opts.get("same_rank_melds", "one") != "many"
+                         and any(groups.values()))
     if counts["meld_points"] < least:
         raise InputError(_("the melds counted hold at least {least} card points, more than {points} (canasta/1.4)",
                            least=least, points=counts["meld_points"]), f"{ptr}/meld_points")
@@ -244,14 +235,39 @@ def side_counts(counts: Any, opts: dict, side_ptr: str, *, n_players: int, went_
             "others": others}
 
 
+def _wild_least(counts: dict, opts: dict, deck, *, grouped: bool) -> int:
+    """The fewest card points of the wild cards in the melds counted: the 2s and the jokers a meld must hold, then
+    those that may be either (a mixed canasta's one wild card, a wild canasta's seven …), 2s (20) while the deck has
+    any left, then jokers (50); a natural card is worth no more than a 2, so the fewest wild cards are the
+    cheapest.  Beyond the deck's wild cards nothing is added: :func:`deal_counts` refuses them.  ``grouped``: the
+    canastas of a rank were priced without their wild cards."""
+    must_twos = must_jokers = either = 0
+    out = 0
+    for k in MELDS:
+        n = counts.get(k, 0)
+        if not n or k == "black_threes_melded":
+            continue
+        m = _meld_for(k, opts)
+        if k in GROUPS:
+            if not grouped:
+                out -= n * sum(card_value(c) for c in m if c.rank in ("2", "JK"))
+            either += n * GROUPS[k]
+            continue
+        out -= n * sum(card_value(c) for c in m if c.rank in ("2", "JK"))     # priced by _cheapest: priced here
+        comps = _compositions(k, opts) or [(sum(1 for c in m if c.rank == "2"), sum(1 for c in m if c.rank == "JK"))]
+        t0, j0 = min(t for t, _j in comps), min(j for _t, j in comps)
+        must_twos += n * t0
+        must_jokers += n * j0
+        either += n * (min(t + j for t, j in comps) - t0 - j0)
+    twos_left = sum(1 for c in deck.cards() if c.rank == "2") - must_twos
+    jokers_left = sum(1 for c in deck.cards() if c.rank == "JK") - must_jokers
+    as_twos = min(either, max(0, twos_left))
+    return out + 20 * must_twos + 50 * must_jokers + 20 * as_twos + 50 * min(either - as_twos, max(0, jokers_left))
+
+
 def _total(v: Any) -> int:
     """A count given as a number or as one number per player."""
     return sum(v) if isinstance(v, list) else v
-
-
-def _group_melds(opts: dict) -> list[list[Card]]:
-    """The melds standing for canastas of a rank (their wild cards are priced apart)."""
-    return [m for k in GROUPS if (m := _meld_for(k, opts)) is not None]
 
 
 def _first(counts: dict, keys: tuple[str, ...]) -> str:

@@ -476,3 +476,36 @@ def test_a_wild_canasta_takes_jokers_when_the_2s_run_out():
             "deal": {"sides": [{"id": "NS", "counts": {"wild_canastas": 1, "meld_points": 140, "hand_points": 10}},
                                {"id": "EW", "counts": {"wild_canastas": 1, "meld_points": 200, "hand_points": 10}}]}}
     assert [s["hand_score"] for s in service.handle("canasta", "score", body)["sides"]] == [2130, 2190]
+
+
+@pytest.mark.parametrize("meld,ok", [(335, False), (340, True)])
+def test_two_wild_canastas_of_one_side_need_jokers_past_the_2s(meld, ok):
+    # Uruguay with three packs: 12 2s and 6 jokers.  NS's two wild canastas hold 14 wild cards: all 12 2s (240) and
+    # 2 jokers (100): 340 at the least
+    body = {"variant": "uruguay", "options": {"packs": 3, "red_three_scale": "six_1200"}, "sides": SIDES,
+            "deal": {"sides": [{"id": "NS", "counts": {"wild_canastas": 2, "meld_points": meld, "hand_points": 10}},
+                               {"id": "EW", **QUIET}]}}
+    if ok:
+        assert service.handle("canasta", "score", body)["sides"][0]["hand_score"] == 2 * 2000 + 340 - 10
+    else:
+        with pytest.raises(InputError) as e:
+            service.handle("canasta", "score", body)
+        assert e.value.errors[0] == {"pointer": "/deal/sides/0/counts/meld_points", "detail":
+                                     "the melds counted hold at least 340 card points, more than 335 (canasta/1.4)"}
+
+
+@pytest.mark.parametrize("variant,counts,least", [
+    # popular Russian: a diamond canasta must hold four jokers and three 2s: 4 x 50 + 3 x 20 = 260
+    ("russian-popular", {"diamond_canastas": 1}, 260),
+    # a golden canasta takes seven of the eight 2s; two mixed canastas then have one 2 and a joker: 140 + 20 + 50,
+    # and their 12 naturals on 4 and 5 (5 each): 60; 270
+    ("russian-popular", {"golden_canastas": 1, "mixed_canastas": 2}, 270),
+    # Samba melds a rank more than once: a mixed canasta of six 4s and a 2, 30 + 20 = 50
+    ("samba", {"mixed_canastas": 1}, 50),
+])
+def test_the_fewest_points_with_the_wild_cards_a_meld_must_hold(variant, counts, least):
+    ns = {"counts": {**counts, "meld_points": least, "hand_points": 10}}
+    score(ns, variant=variant)
+    assert refused({"counts": {**ns["counts"], "meld_points": least - 5}}, variant=variant) == (
+        "/deal/sides/0/counts/meld_points",
+        f"the melds counted hold at least {least} card points, more than {least - 5} (canasta/1.4)")
