@@ -71,7 +71,7 @@ class Counts(Strict):
     short_sequences = Int(0, 60)
     long_sequences = Int(0, 60)
     black_threes_melded = Int(0, 12)
-    red_threes = Int(0, 12)
+    red_threes = Raw(validate=_black_threes)
     meld_points = Int(0, 100000)
     hand_points = Int(0, 100000)
     black_threes_in_hand = Raw(validate=_black_threes)

@@ -12,6 +12,7 @@ bonus …).  Counts no deal can produce are refused, naming the field.
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ..cards import Card
@@ -77,6 +78,7 @@ NEEDS = {"unfinished_wild_melds": lambda o: o.get("wild_melds") == "palace",
 WHY_NOT = N_("this variant has no such canasta or bonus to count")
 
 
+
 def _meld_for(key: str, opts: dict) -> list[Card] | None:
     """The cheapest legal meld that stands for ``key`` under ``opts``, or None when the variant has none."""
     need = NEEDS.get(key)
@@ -139,6 +141,10 @@ def side_counts(counts: Any, opts: dict, side_ptr: str, *, n_players: int, went_
                 raise InputError(_("black threes left in hand: a number, or one number (0 to 4) per player of the "
                                    "side"), f"{ptr}/{k}")
             continue
+        if k == "red_threes" and isinstance(v, list):
+            if len(v) != n_players or not all(type(x) is int and x >= 0 for x in v):
+                raise InputError(_("red threes: a number, or one number per player of the side"), f"{ptr}/{k}")
+            continue
         if type(v) is not int or v < 0:
             raise InputError(_("a whole number, 0 or more"), f"{ptr}/{k}")
     for k in ("meld_points", "hand_points"):
@@ -150,9 +156,12 @@ def side_counts(counts: Any, opts: dict, side_ptr: str, *, n_players: int, went_
                                "count of cards", points=counts[k]), f"{ptr}/{k}")
     deck = deck_of(opts)
     reds_in_deck = 2 * deck.copies
-    if counts.get("red_threes", 0) > reds_in_deck:
-        raise InputError(_("the {size}-card deck holds {most} red threes, not {n} (canasta/1.2)", size=deck.size,
-                           most=reds_in_deck, n=counts["red_threes"]), f"{ptr}/red_threes")
+    reds_per_player = counts["red_threes"] if isinstance(counts.get("red_threes"), list) else None
+    reds = _total(counts.get("red_threes", 0))
+    if reds > reds_in_deck:
+        raise InputError(ngettext("the {size}-card deck holds {most} red three, not {n} (canasta/1.2)",
+                                  "the {size}-card deck holds {most} red threes, not {n} (canasta/1.2)",
+                                  reds_in_deck, size=deck.size, most=reds_in_deck, n=reds), f"{ptr}/red_threes")
     melds: list[list[Card]] = []
     others: list[list[Card]] = []       # the melds not of a rank, whose wild cards count as they stand
     least = 0
@@ -183,15 +192,16 @@ def side_counts(counts: Any, opts: dict, side_ptr: str, *, n_players: int, went_
         values = sorted(5 if r in ("4", "5", "6", "7") else 20 if r == "A" else 10 for r in ranks)
         naturals = sorted((7 - GROUPS[k] for k, n in groups.items() for _i in range(n)), reverse=True)
         least += sum(k * v for k, v in zip(naturals, values))
-        least += sum(20 * GROUPS[k] * n for k, n in groups.items())
         least -= sum(n * _cheapest(_meld_for(k, opts)) for k, n in groups.items() if n)   # counted above
+    least += _wild_least(counts, opts, deck, grouped=opts.get("same_rank_melds", "one") != "many"
+                         and any(groups.values()))
     if counts["meld_points"] < least:
         raise InputError(_("the melds counted hold at least {least} card points, more than {points} (canasta/1.4)",
                            least=least, points=counts["meld_points"]), f"{ptr}/meld_points")
     if concealed and not went_out:
         raise InputError(_("only going out can be concealed (canasta/6.4)"), f"{side_ptr}/concealed")
     if went_out:
-        why = go_out_fault([(classify(m, opts, going_out=True), m) for m in melds], opts, counts.get("red_threes", 0))
+        why = go_out_fault([(classify(m, opts, going_out=True), m) for m in melds], opts, reds)
         if why:
             raise InputError(f"{why} (canasta/6.2)", f"{side_ptr}/went_out")
     if counts["meld_points"] and not melds:
@@ -200,9 +210,11 @@ def side_counts(counts: Any, opts: dict, side_ptr: str, *, n_players: int, went_
     b3 = counts.get("black_threes_in_hand", 0)
     per_hand = b3 if isinstance(b3, list) else None
     b3_total = sum(b3) if per_hand is not None else b3
-    if b3_total > 2 * deck.copies:
-        raise InputError(_("the {size}-card deck holds {most} black threes, not {n} (canasta/1.2)", size=deck.size,
-                           most=2 * deck.copies, n=b3_total), f"{ptr}/black_threes_in_hand")
+    if b3_total + counts.get("black_threes_melded", 0) > 2 * deck.copies:
+        raise InputError(ngettext("the {size}-card deck holds {most} black three, not {n} (canasta/1.2)",
+                                  "the {size}-card deck holds {most} black threes, not {n} (canasta/1.2)",
+                                  2 * deck.copies, size=deck.size, most=2 * deck.copies,
+                                  n=b3_total + counts.get("black_threes_melded", 0)), f"{ptr}/black_threes_in_hand")
     hands = [[BLACK[i % 4] for i in range(n)] for n in (per_hand if per_hand is not None else [b3_total])]
     sevens = counts.get("sevens_in_hand", 0)
     if sevens:
@@ -219,21 +231,47 @@ def side_counts(counts: Any, opts: dict, side_ptr: str, *, n_players: int, went_
                                   "at least {least} points (canasta/6.2)", holders, least=at_least),
                          f"{ptr}/hand_points")
     return {"melds": melds, "meld_points": counts["meld_points"], "hand_points": counts["hand_points"],
-            "red_threes": counts.get("red_threes", 0), "hands": hands, "counts": counts,
+            "red_threes": reds, "red_threes_per_player": reds_per_player, "hands": hands, "counts": counts,
             "others": others}
+
+
+def _wild_least(counts: dict, opts: dict, deck, *, grouped: bool) -> int:
+    """The fewest card points of the wild cards in the melds counted: the 2s and the jokers a meld must hold, then
+    those that may be either (a mixed canasta's one wild card, a wild canasta's seven …), 2s (20) while the deck has
+    any left, then jokers (50); a natural card is worth no more than a 2, so the fewest wild cards are the
+    cheapest.  Beyond the deck's wild cards nothing is added: :func:`deal_counts` refuses them.  ``grouped``: the
+    canastas of a rank were priced without their wild cards."""
+    must_twos = must_jokers = either = 0
+    out = 0
+    for k in MELDS:
+        n = counts.get(k, 0)
+        if not n or k == "black_threes_melded":
+            continue
+        m = _meld_for(k, opts)
+        if k in GROUPS:
+            if not grouped:
+                out -= n * sum(card_value(c) for c in m if c.rank in ("2", "JK"))
+            either += n * GROUPS[k]
+            continue
+        out -= n * sum(card_value(c) for c in m if c.rank in ("2", "JK"))     # priced by _cheapest: priced here
+        comps = _compositions(k, opts) or [(sum(1 for c in m if c.rank == "2"), sum(1 for c in m if c.rank == "JK"))]
+        t0, j0 = min(t for t, _j in comps), min(j for _t, j in comps)
+        must_twos += n * t0
+        must_jokers += n * j0
+        either += n * (min(t + j for t, j in comps) - t0 - j0)
+    twos_left = sum(1 for c in deck.cards() if c.rank == "2") - must_twos
+    jokers_left = sum(1 for c in deck.cards() if c.rank == "JK") - must_jokers
+    as_twos = min(either, max(0, twos_left))
+    return out + 20 * must_twos + 50 * must_jokers + 20 * as_twos + 50 * min(either - as_twos, max(0, jokers_left))
+
+
+def _total(v: Any) -> int:
+    """A count given as a number or as one number per player."""
+    return sum(v) if isinstance(v, list) else v
 
 
 def _first(counts: dict, keys: tuple[str, ...]) -> str:
     return next((k for k in keys if counts.get(k)), keys[0])
-
-
-def _blame(counted: list[tuple[str, dict]], keys: tuple[str, ...]) -> str:
-    """The field a fault of the sides together is laid on: the first of ``keys`` the last side counting any of
-    them counts."""
-    for ptr, d in reversed(counted):
-        if any(d["counts"].get(k) for k in keys):
-            return f"{ptr}/{_first(d['counts'], keys)}"
-    return f"{counted[-1][0]}/{keys[0]}"
 
 
 WILD_KEYS = tuple(k for k in MELDS if k not in ("natural_canastas", "sevens_canastas", "sequence_canastas",
@@ -264,33 +302,81 @@ def _rank_wilds(nat: int, mixed: int, cap: int, most: int, limit: int | None) ->
 
 
 def deal_counts(counted: list[tuple[str, dict]], opts: dict, n_sides: int, anyone_out: bool) -> None:
-    """What the sides given by counts hold together must fit in the deck (canasta/1.2): the canastas of each rank,
-    the wild cards, the red threes and the card points.  ``counted``: ``(pointer of the side's counts, what
-    :func:`side_counts` made of them)``."""
-    deck = deck_of(opts)
-    per_rank = 4 * deck.copies
-    reds = sum(d["red_threes"] for _p, d in counted)
-    if reds > 2 * deck.copies:
-        raise InputError(_("the {size}-card deck holds {most} red threes, and the sides count {n} (canasta/1.2)",
-                           size=deck.size, most=2 * deck.copies, n=reds), _blame(counted, ("red_threes",)))
+    """What the sides given by counts hold together must fit in the deck (canasta/1.2): the red threes, the black
+    threes (melded, in hand, set aside), the card points, the canastas of each rank and the sevens, the wild cards
+    (2s and jokers apart and together) and the sequences.  ``counted``: ``(pointer of the side's counts, what
+    :func:`side_counts` made of them)``.
+
+    A fault is laid on the field that first asks for more than is left, the sides taken in order and each side's
+    counts in the order of :data:`KEYS`: the side whose count exceeds what the sides before it left."""
     for ptr, d in counted:
         b3 = d["counts"].get("black_threes_in_hand", 0)
         if anyone_out and not d["went_out"] and b3 == 4 and d["n_players"] > 1:
             raise InputError(_("four black threes in one hand count double when the other side went out "
                                "(canasta/2.3): give them per player, as a list"), f"{ptr}/black_threes_in_hand")
-    total = sum(d["meld_points"] + d["hand_points"] for _p, d in counted)
+    views = [dict(d["counts"], black_threes_set_aside=d.get("black_threes_aside", 0)) for _p, d in counted]
+    order = KEYS + ("black_threes_set_aside",)
+    for check in _CHECKS:
+        why = check(views, opts, n_sides)
+        if why is None:
+            continue
+        # the first prefix of the counts (sides in order, keys in order) that the check already refuses
+        for i, (ptr, _d) in enumerate(counted):
+            for j, key in enumerate(order):
+                if not views[i].get(key):
+                    continue
+                part = views[:i] + [{k: v for k, v in views[i].items() if k in order[:j + 1]}]
+                if check(part, opts, n_sides) is not None:
+                    where = (ptr[:-len("/counts")] if key == "black_threes_set_aside" else ptr) + "/" + key
+                    raise InputError(why, where)
+        raise InputError(why, f"{counted[-1][0]}")      # not reached: the whole is the last prefix
+
+
+def _sum(views: list[dict], *keys: str) -> int:
+    return sum(_total(v.get(k, 0)) for v in views for k in keys)
+
+
+def _reds(views, opts, n_sides):
+    deck = deck_of(opts)
+    n = _sum(views, "red_threes")
+    if n > 2 * deck.copies:
+        return ngettext("the {size}-card deck holds {most} red three, and the sides count {n} (canasta/1.2)",
+                        "the {size}-card deck holds {most} red threes, and the sides count {n} (canasta/1.2)",
+                        2 * deck.copies, size=deck.size, most=2 * deck.copies, n=n)
+    return None
+
+
+def _blacks(views, opts, n_sides):
+    deck = deck_of(opts)
+    n = _sum(views, "black_threes_melded", "black_threes_in_hand", "black_threes_set_aside")
+    if n > 2 * deck.copies:
+        return ngettext("the {size}-card deck holds {most} black three, and the sides count {n} (canasta/1.2)",
+                        "the {size}-card deck holds {most} black threes, and the sides count {n} (canasta/1.2)",
+                        2 * deck.copies, size=deck.size, most=2 * deck.copies, n=n)
+    return None
+
+
+def _card_points(views, opts, n_sides):
+    deck = deck_of(opts)
+    total = _sum(views, "meld_points", "hand_points")
     worth = sum(card_value(c) for c in deck.cards())
     if total > worth:
-        raise InputError(_("the sides count {total} card points in melds and hands, and the whole deck is worth "
-                           "{worth} (canasta/1.4)", total=total, worth=worth),
-                         _blame(counted, ("meld_points", "hand_points")))
-    # canastas of a rank: the naturals and the mixed ones shared out over the ranks, the fewest wild cards used
+        return _("the sides count {total} card points in melds and hands, and the whole deck is worth {worth} "
+                 "(canasta/1.4)", total=total, worth=worth)
+    return None
+
+
+def _group_wilds(views, opts, n_sides) -> int | None:
+    """The fewest wild cards the canastas of a rank the sides count need, shared out over the ranks; None when
+    the deck's cards of a rank cannot make them."""
+    deck = deck_of(opts)
+    per_rank = 4 * deck.copies
     sevens = NEEDS["sevens_canastas"](opts)
     ranks = len(SEQ) - (1 if sevens else 0)
     limit = n_sides if opts.get("same_rank_melds", "one") != "many" else None
     most = _wilds_most(opts)
-    nat = sum(d["counts"].get("natural_canastas", 0) for _p, d in counted)
-    mixed = sum(d["counts"].get(k, 0) for _p, d in counted for k in GROUPS if k != "natural_canastas")
+    nat = _sum(views, "natural_canastas")
+    mixed = _sum(views, *(k for k in GROUPS if k != "natural_canastas"))
     best: dict[tuple[int, int], int] = {(0, 0): 0}
     for _r in range(ranks):
         nxt: dict[tuple[int, int], int] = {}
@@ -304,33 +390,111 @@ def deal_counts(counted: list[tuple[str, dict]], opts: dict, n_sides: int, anyon
                     if nxt.get(key, 1 << 30) > w + need:
                         nxt[key] = w + need
         best = nxt
-    group_wilds = best.get((nat, mixed))
-    if group_wilds is None:
-        raise InputError(_("the deck holds {n} cards of each rank: not enough for {nat} natural and {mixed} mixed "
-                           "canastas between the sides (canasta/1.2)", n=per_rank, nat=nat, mixed=mixed),
-                         _blame(counted, tuple(GROUPS)))
-    s_nat = sum(d["counts"].get("sevens_canastas", 0) for _p, d in counted)
-    s_mixed = sum(d["counts"].get("mixed_sevens_canastas", 0) for _p, d in counted)
-    seven_wilds = 0
-    if s_nat or s_mixed:
-        seven_wilds = _rank_wilds(s_nat, s_mixed, per_rank, most, limit)
-        if seven_wilds is None:
-            raise InputError(_("the deck holds {n} sevens: not enough for the canastas of sevens the sides count "
-                               "(canasta/1.2)", n=per_rank), _blame(counted, ("sevens_canastas", "mixed_sevens_canastas")))
-    # every other counted meld: the wild cards and jokers of the meld that stands for it
-    other = [m for _p, d in counted for m in d["others"]]
-    wilds = group_wilds + seven_wilds + sum(1 for m in other for c in m if c.rank in ("2", "JK"))
-    jokers = sum(1 for m in other for c in m if c.rank == "JK")
-    in_deck = sum(1 for c in deck.cards() if c.rank in ("2", "JK"))
-    jokers_in_deck = sum(1 for c in deck.cards() if c.rank == "JK")
-    if wilds > in_deck or jokers > jokers_in_deck:
-        raise InputError(_("the deck holds {n} wild cards ({jokers} of them jokers): fewer than the canastas the "
-                           "sides count need (canasta/1.2)", n=in_deck, jokers=jokers_in_deck),
-                         _blame(counted, WILD_KEYS))
-    seq = [(d["counts"].get("sequence_canastas", 0), d["counts"].get("mixed_sequence_canastas", 0))
-           for _p, d in counted]
-    natural_seq, all_seq = sum(a for a, _b in seq), sum(a + b for a, b in seq)
+    return best.get((nat, mixed))
+
+
+def _ranks(views, opts, n_sides):
+    if _group_wilds(views, opts, n_sides) is None:
+        n = 4 * deck_of(opts).copies
+        return ngettext("the deck holds {n} card of each rank: not enough for {nat} natural and {mixed} mixed "
+                        "canastas between the sides (canasta/1.2)",
+                        "the deck holds {n} cards of each rank: not enough for {nat} natural and {mixed} mixed "
+                        "canastas between the sides (canasta/1.2)", n, nat=_sum(views, "natural_canastas"),
+                        mixed=_sum(views, *(k for k in GROUPS if k != "natural_canastas")))
+    return None
+
+
+def _seven_wilds(views, opts, n_sides) -> int | None:
+    """The fewest wild cards the canastas of sevens need, the sevens left in hand taken from the deck first."""
+    s_nat, s_mixed = _sum(views, "sevens_canastas"), _sum(views, "mixed_sevens_canastas")
+    cap = 4 * deck_of(opts).copies - _sum(views, "sevens_in_hand")
+    if cap < 0:
+        return None
+    if not (s_nat or s_mixed):
+        return 0
+    limit = n_sides if opts.get("same_rank_melds", "one") != "many" else None
+    return _rank_wilds(s_nat, s_mixed, cap, _wilds_most(opts), limit)
+
+
+def _sevens(views, opts, n_sides):
+    if _seven_wilds(views, opts, n_sides) is None:
+        n = 4 * deck_of(opts).copies
+        return ngettext("the deck holds {n} seven: not enough for the canastas of sevens and the sevens in hand "
+                        "the sides count (canasta/1.2)",
+                        "the deck holds {n} sevens: not enough for the canastas of sevens and the sevens in hand "
+                        "the sides count (canasta/1.2)", n)
+    return None
+
+
+def _wilds(views, opts, n_sides):
+    """2s and jokers: the melds of fixed make-up take theirs; the canastas of a rank and of sevens take any."""
+    group, seven = _group_wilds(views, opts, n_sides), _seven_wilds(views, opts, n_sides)
+    if group is None or seven is None:
+        return None                     # refused by the check of ranks or of sevens
+    twos = jokers = fixed = 0       # the fewest 2s, the fewest jokers and all the wild cards of the other melds
+    for v in views:
+        for k in MELDS:
+            if k in GROUPS or k in ("sevens_canastas", "mixed_sevens_canastas") or not v.get(k):
+                continue
+            comps = _compositions(k, opts)
+            if not comps:
+                continue
+            twos += v[k] * min(t for t, _j in comps)
+            jokers += v[k] * min(j for _t, j in comps)
+            fixed += v[k] * min(t + j for t, j in comps)
+    cards = deck_of(opts).cards()
+    twos_in_deck = sum(1 for c in cards if c.rank == "2")
+    jokers_in_deck = sum(1 for c in cards if c.rank == "JK")
+    if twos > twos_in_deck or jokers > jokers_in_deck or fixed + group + seven > twos_in_deck + jokers_in_deck:
+        return ngettext("the deck holds {n} wild card ({jokers} of them jokers): fewer than the canastas the "
+                        "sides count need (canasta/1.2)",
+                        "the deck holds {n} wild cards ({jokers} of them jokers): fewer than the canastas the "
+                        "sides count need (canasta/1.2)", twos_in_deck + jokers_in_deck, jokers=jokers_in_deck)
+    return None
+
+
+def _compositions(k: str, opts: dict) -> list[tuple[int, int]]:
+    """The (2s, jokers) a meld standing for ``k`` may hold under the options: each meld of :data:`MELDS` with any of
+    its 2s made jokers or its jokers 2s, where the variant still classifies and prices it as ``k``."""
+    key = (k, json.dumps(opts, sort_keys=True, default=str))
+    if key not in _COMPS:
+        cands, names = MELDS[k]
+        need = NEEDS.get(k)
+        out: set[tuple[int, int]] = set()
+        if need is None or need(opts):
+            for m in cands:
+                wild = sum(1 for c in m if c.rank in ("2", "JK"))
+                plain = [c for c in m if c.rank not in ("2", "JK")]
+                for j in range(wild + 1):
+                    trial = plain + [_c("2")] * (wild - j) + [_c("JK")] * j
+                    try:
+                        kind = classify(trial, opts, going_out=True)
+                    except MeldFault:
+                        continue
+                    bonus = canasta_bonus(kind, trial, opts)
+                    if (names is None and bonus is None) or (names is not None and bonus is not None
+                                                             and bonus[0] in names):
+                        out.add((wild - j, j))
+        if len(_COMPS) > 4096:        # option sets are many: keep the cache small
+            _COMPS.clear()
+        _COMPS[key] = sorted(out)
+    return _COMPS[key]
+
+
+_COMPS: dict[tuple[str, str], list[tuple[int, int]]] = {}
+
+
+def _sequences(views, opts, n_sides):
+    deck = deck_of(opts)
+    natural_seq = _sum(views, "sequence_canastas")
+    all_seq = natural_seq + _sum(views, "mixed_sequence_canastas")
     if natural_seq > 4 * (len(SEQ) * deck.copies // 7) or all_seq > 4 * (len(SEQ) * deck.copies // 6):
-        raise InputError(_("the deck holds {n} cards of each suit from 4 to A: not enough for the sequences the "
-                           "sides count (canasta/1.2)", n=len(SEQ) * deck.copies),
-                         _blame(counted, ("sequence_canastas", "mixed_sequence_canastas")))
+        n = len(SEQ) * deck.copies
+        return ngettext("the deck holds {n} card of each suit from 4 to A: not enough for the sequences the sides "
+                        "count (canasta/1.2)",
+                        "the deck holds {n} cards of each suit from 4 to A: not enough for the sequences the sides "
+                        "count (canasta/1.2)", n)
+    return None
+
+
+_CHECKS = (_reds, _blacks, _card_points, _ranks, _sevens, _wilds, _sequences)

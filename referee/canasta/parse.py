@@ -308,6 +308,12 @@ def _counted_side(ds: dict, opts: dict, ptr: str, n_players: int) -> dict:
     if one_player and got["red_threes"] != 4:
         raise InputError(_("one_player_all_reds says one player collected all four red threes; the side shows "
                            "{n}", n=got["red_threes"]), ptr + "/one_player_all_reds")
+    per_player = got["red_threes_per_player"]
+    if per_player is not None and opts["red_three_scale"] == "one_player_doubles":
+        # the red threes given per player say whether one player collected all four (canasta/2.2)
+        if one_player is not None and one_player != (4 in per_player):
+            raise InputError(_("the red threes given player by player say otherwise"), ptr + "/one_player_all_reds")
+        one_player = 4 in per_player
     return {**got, "went_out": went_out, "concealed": concealed, "double_ending": double,
             "one_player_all_reds": one_player, "black_threes_aside": aside, "n_players": n_players}
 

@@ -480,17 +480,17 @@ def _declared(declared, players, scores, st, target, n_tricks):
     if not isinstance(declared, dict):
         raise InputError(_("declared_out is {{\"player\", \"points_at_claim\"}}"), "/deal/declared_out")
     p = parse_player(declared.get("player"), players, "/deal/declared_out/player")
-    if n_tricks is None:
-        pts = declared.get("points_at_claim")
-        if isinstance(pts, bool) or not isinstance(pts, int):
-            raise InputError(_("give points_at_claim: the card points the claimant had taken when claiming"),
+    # play stops at the declaration (pinochle/6.4): the card points the deal gives the claimant are those at the
+    # claim; points_at_claim may be left out, and given it must say the same
+    pts = st.captured[p]
+    given = declared.get("points_at_claim")
+    if given is not None:
+        if isinstance(given, bool) or not isinstance(given, int) or given < 0:
+            raise InputError(_("a whole number, 0 or more"), "/deal/declared_out/points_at_claim")
+        if given != pts:
+            raise InputError(_("play stops at a declaration out (pinochle/6.4), so the claimant's card points at "
+                               "the claim are the {points} taken in the deal, not {given}", points=pts, given=given),
                              "/deal/declared_out/points_at_claim")
-        if not 0 <= pts <= st.captured[p]:
-            raise InputError(_("points_at_claim runs from 0 to the {points} points {player} took in the deal",
-                               points=st.captured[p], player=p),
-                             "/deal/declared_out/points_at_claim")
-    else:
-        pts = st.captured[p]
     total = scores[p] + st.meld_total(p) + pts
     return {"player": p, "total": total, "right": total >= target}
 

@@ -26,7 +26,34 @@ def is_pad(deal) -> bool:
 
 
 def outcome(deal: dict, layout: Layout, opts: dict, state: GameState) -> tuple[DealOutcome, bool]:
-    """The deal's outcome, and whether the trick counts are unknown (``took_trick`` given)."""
+    """The deal's outcome, and whether the trick counts are unknown (``took_trick`` given).
+
+    A fault found in the card points worked out for the player left out is laid on the field that decides them,
+    never on the points the request lacks: that player's ``took_trick`` (or ``tricks_taken``) where one is given,
+    else the card points given (``/deal/points``)."""
+    try:
+        return _outcome(deal, layout, opts, state)
+    except InputError as e:
+        pts = deal.get("points") if isinstance(deal, dict) else None
+        missing = [p for p in layout.active if p not in pts] if isinstance(pts, dict) else []
+        if len(missing) != 1:
+            raise
+        absent = f"/deal/points/{esc(missing[0])}"
+        if not any(x.get("pointer", "") == absent or x.get("pointer", "").startswith(absent + "/")
+                   for x in e.errors):
+            raise
+        where = "/deal/points"
+        for key in ("took_trick", "tricks_taken"):
+            given = deal.get(key)
+            if isinstance(given, dict) and missing[0] in given:
+                where = f"/deal/{key}/{esc(missing[0])}"
+                break
+        moved = [{**x, "pointer": where} if x.get("pointer", "") == absent or x.get("pointer", "").startswith(
+            absent + "/") else x for x in e.errors]
+        raise InputError(moved, detail=e.detail) from None
+
+
+def _outcome(deal: dict, layout: Layout, opts: dict, state: GameState) -> tuple[DealOutcome, bool]:
     deal = dict(deal)
     took = deal.pop("took_trick", None)
     pts = deal.get("points")

@@ -8,7 +8,12 @@ EVENT_KINDS = {"thousand/13.1": "bolt", "thousand/14.1": "barrel_on", "thousand/
                "thousand/14.2": "barrel_fall", "thousand/14.5": "barrel_knocked_off", "thousand/16.1": "dump_555",
                "thousand/9.1": "concession", "thousand/10.3": "marriage_void"}
 PENALTY_KINDS = {"thousand/13.2": "bolt_penalty", "thousand/9.3": "concession_penalty"}
-LINE_KINDS = {"thousand/14.6": "barrel_reset", "thousand/18.1": "golden_reset"}   # 18.1: a line only for the reset
+LINE_KINDS = {"thousand/14.6": "barrel_reset", "thousand/18.1": "golden_reset",   # 18.1: a line only for the reset
+              # what the barrel, the lock and the finish do to the deal's score, so that a row adds up: the total
+              # before + the hand score + the events' points = the total after
+              "thousand/14.1": "barrel_held", "thousand/14.3": "barrel_not_recorded",
+              "thousand/14.4": "barrel_failed_stays", "thousand/14.7": "lock_not_recorded",
+              "thousand/15.1": "finish_capped"}
 
 
 def next_dealer(envelope: dict, dealer: str, deal) -> str:
@@ -51,7 +56,11 @@ def events(answer: dict, before: dict, opts: dict) -> list[dict]:
     for p in answer["players"]:
         for ln in p["lines"]:
             kind = LINE_KINDS.get(ln["rule"])
-            if kind is not None:
+            if ln["rule"] == "thousand/16.1":      # the 555 dump's event carries what it takes away
+                for ev in out:
+                    if ev["kind"] == "dump_555" and ev["player"] == p["id"]:
+                        ev["points"] = ln["points"]
+            if kind is not None and ln["points"]:
                 out.append({"kind": kind, "rule": ln["rule"], "player": p["id"], "points": ln["points"],
                             "text": ln["item"]})
         b = p["barrel"]

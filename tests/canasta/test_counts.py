@@ -225,12 +225,17 @@ def test_graded_mixed_canastas_by_their_wild_cards():
 
 
 def test_sevens_canastas_and_sevens_and_black_threes_left_in_hand():
-    # Sevens: canasta of sevens 1500, mixed one 1000, a red three 100; a seven left in hand -500, a black three
-    # -200; 600 - 10: 1500 + 1000 + 100 + 590 - 500 - 200 = 2490
-    a = score({"counts": {"sevens_canastas": 1, "mixed_sevens_canastas": 1, "sevens_in_hand": 1,
-                          "black_threes_in_hand": 1, "red_threes": 1, "meld_points": 600, "hand_points": 10}},
-              variant="sevens")
-    assert a["sides"][0]["hand_score"] == 2490
+    # Sevens (three packs: 12 sevens; two wild cards a meld at most): canasta of sevens 1500, a red three 100; a
+    # seven left in hand -500, a black three -200; 600 - 10: 1500 + 100 + 590 - 500 - 200 = 1490
+    ns = {"sevens_canastas": 1, "sevens_in_hand": 1, "black_threes_in_hand": 1, "red_threes": 1, "meld_points": 600,
+          "hand_points": 10}
+    assert score({"counts": ns}, variant="sevens")["sides"][0]["hand_score"] == 1490
+    # a mixed canasta of sevens as well (1000) takes 5 sevens at least (2 wild cards at most): 7 + 5 = 12, all of
+    # them, 1500 + 1000 + 100 + 590 - 200 = 2990 with none in hand; the seven in hand is a 13th
+    a = score({"counts": {**ns, "mixed_sevens_canastas": 1, "sevens_in_hand": 0}}, variant="sevens")
+    assert a["sides"][0]["hand_score"] == 2990
+    ptr, why = refused({"counts": {**ns, "mixed_sevens_canastas": 1}}, variant="sevens")
+    assert ptr == "/deal/sides/0/counts/sevens_in_hand" and why.startswith("the deck holds 12 sevens")
 
 
 def test_russian_four_black_threes_in_one_hand_are_asked_per_player_when_doubled():
@@ -259,10 +264,16 @@ def test_counts_in_russian():
 def test_wild_cards_to_the_last_one():
     # Uruguay, two packs: 12 wild cards.  A wild canasta takes 7 and five mixed canastas one each: 12, all of them;
     # a sixth mixed canasta needs a 13th
-    ns = {"wild_canastas": 1, "mixed_canastas": 5, "meld_points": 500, "hand_points": 10}
+    # all 12 are melded, so 8 are 2s (20 each) and 4 jokers (50): 360, and the mixed canastas' 30 naturals on the
+    # cheapest ranks (6 each of 4, 5, 6, 7 at 5 and of 8 at 10): 180; 540 at the least (535 is too few)
+    ns = {"wild_canastas": 1, "mixed_canastas": 5, "meld_points": 540, "hand_points": 10}
     score({"counts": ns}, variant="uruguay")
-    ptr, why = refused({"counts": {**ns, "mixed_canastas": 6}}, variant="uruguay")
-    assert ptr == "/deal/sides/0/counts/mixed_canastas"
+    assert refused({"counts": {**ns, "meld_points": 535}}, variant="uruguay") == (
+        "/deal/sides/0/counts/meld_points",
+        "the melds counted hold at least 540 card points, more than 535 (canasta/1.4)")
+    # the counts taken in order: six mixed canastas leave 6 wild cards, and the wild canasta's 7 exceed them
+    ptr, why = refused({"counts": {**ns, "mixed_canastas": 6, "meld_points": 600}}, variant="uruguay")
+    assert ptr == "/deal/sides/0/counts/wild_canastas"
     assert why.startswith("the deck holds 12 wild cards (4 of them jokers)")
 
 
@@ -309,3 +320,192 @@ def test_russian_red_threes_doubled_when_one_player_collected_all_four(one_playe
     a = score(ns, variant="russian-popular")
     assert [x["points"] for x in a["sides"][0]["lines"] if x["rule"] == "canasta/2.2"] == [points]
     assert a["sides"][0]["hand_score"] == 600 + points + 100 - 10
+
+
+# ---------------------------------------------------------------- what the sides count together, kind by kind
+
+def test_black_threes_in_hand_between_the_sides_bolivia():
+    # Bolivia: three packs, 6 black threes.  3 + 3 in the two sides' hands fit; 4 + 4 (and 3 + 4) do not, and the
+    # fault is EW's, whose count exceeds the 3 (or 2) NS left
+    ns = {"counts": {"natural_canastas": 1, "meld_points": 100, "hand_points": 10, "black_threes_in_hand": 3}}
+    ew = {"counts": {"meld_points": 0, "hand_points": 10, "black_threes_in_hand": 3}}
+    score(ns, ew, variant="bolivia")
+    for a, b in ((3, 4), (4, 4)):
+        ptr, why = refused({"counts": {**ns["counts"], "black_threes_in_hand": a}},
+                           {"counts": {**ew["counts"], "black_threes_in_hand": b}}, variant="bolivia")
+        assert ptr == "/deal/sides/1/counts/black_threes_in_hand"
+        assert why == f"the 162-card deck holds 6 black threes, and the sides count {a + b} (canasta/1.2)"
+
+
+def test_black_threes_melded_and_in_hand_between_the_sides_russian():
+    # popular Russian, two packs: 4 black threes.  NS goes out melding all four (1,000); EW cannot hold a fifth
+    out = {"counts": {"natural_canastas": 1, "black_threes_melded": 4, "meld_points": 120, "hand_points": 5},
+           "went_out": True}
+    score(out, {"counts": {"meld_points": 0, "hand_points": 10}}, variant="russian-popular")
+    ptr, why = refused(out, {"counts": {"meld_points": 0, "hand_points": 10, "black_threes_in_hand": 1}},
+                       variant="russian-popular")
+    assert ptr == "/deal/sides/1/counts/black_threes_in_hand"
+    assert why == "the 108-card deck holds 4 black threes, and the sides count 5 (canasta/1.2)"
+
+
+def test_black_threes_melded_and_in_hand_of_one_side():
+    # popular Russian: NS melds four going out, and its partner still holds a fifth: more than the 4 of two packs
+    ptr, why = refused({"counts": {"natural_canastas": 1, "black_threes_melded": 4, "meld_points": 120,
+                                   "hand_points": 0, "black_threes_in_hand": 1}, "went_out": True},
+                       variant="russian-popular")
+    assert ptr == "/deal/sides/0/counts/black_threes_in_hand"
+    assert why == "the 108-card deck holds 4 black threes, not 5 (canasta/1.2)"
+
+
+def test_too_many_card_points_are_laid_on_the_side_that_exceeds_the_deck():
+    # NS counts 100 + 2,000 alone: more than the 1,180 of two packs, so NS's hand_points are at fault, not EW's
+    ptr, why = refused({"counts": {"natural_canastas": 1, "meld_points": 100, "hand_points": 2000}})
+    assert ptr == "/deal/sides/0/counts/hand_points"
+    assert why == "the sides count 2110 card points in melds and hands, and the whole deck is worth 1180 (canasta/1.4)"
+
+
+def test_too_many_2s_are_laid_on_the_canasta_that_exceeds_them():
+    # popular Russian, two packs: 8 2s and 4 jokers.  NS's golden canasta (seven 2s) and diamond canasta (four
+    # jokers and three 2s) need 10 2s: the diamond canasta, counted after the golden one, exceeds the one 2 left;
+    # EW's mixed canasta is not at fault
+    ns = {"counts": {"golden_canastas": 1, "diamond_canastas": 1, "meld_points": 400, "hand_points": 10}}
+    ew = {"counts": {"mixed_canastas": 1, "meld_points": 100, "hand_points": 10}}
+    ptr, why = refused(ns, ew, variant="russian-popular")
+    assert ptr == "/deal/sides/0/counts/diamond_canastas"
+    assert why.startswith("the deck holds 12 wild cards (4 of them jokers)")
+    # the golden canasta alone with EW's mixed one: 7 + 1 = 8 2s, all of them
+    score({"counts": {"golden_canastas": 1, "meld_points": 140, "hand_points": 10}}, ew, variant="russian-popular")
+
+
+@pytest.mark.parametrize("reds,points,total", [([4, 0], 840, 1510), (4, 420, 1090), ([2, 2], 420, 1090)])
+def test_russian_red_threes_per_player(reds, points, total):
+    # popular Russian: 105 a red three, doubled when one player collected all four (canasta/2.2).  NS: a natural
+    # canasta 600, 100 melded, 30 in hand: [4, 0] → 600 + 840 + 100 - 30 = 1510; 4 as a number does not say who
+    # held them: 600 + 420 + 100 - 30 = 1090; [2, 2]: 1090
+    a = score({"counts": {"natural_canastas": 1, "red_threes": reds, "meld_points": 100, "hand_points": 30}},
+              variant="russian-popular")
+    assert [x["points"] for x in a["sides"][0]["lines"] if x["rule"] == "canasta/2.2"] == [points]
+    assert a["sides"][0]["hand_score"] == total
+
+
+def test_red_threes_per_player_are_checked():
+    # one number per player of the side, and together no more than the deck's 4
+    assert refused({"counts": {"natural_canastas": 1, "red_threes": [4], "meld_points": 100, "hand_points": 30}},
+                   variant="russian-popular")[0] == "/deal/sides/0/counts/red_threes"
+    assert refused({"counts": {"natural_canastas": 1, "red_threes": [4, 1], "meld_points": 100, "hand_points": 30}},
+                   variant="russian-popular")[0] == "/deal/sides/0/counts/red_threes"
+    ptr, _why = refused({"counts": {"natural_canastas": 1, "red_threes": [3, 0], "meld_points": 100,
+                                    "hand_points": 30}},
+                        {"counts": {"red_threes": [0, 2], "meld_points": 0, "hand_points": 10}}, variant="russian-popular")
+    assert ptr == "/deal/sides/1/counts/red_threes"
+    # one_player_all_reds beside them must agree
+    with pytest.raises(InputError) as e:
+        score({"counts": {"natural_canastas": 1, "red_threes": [2, 2], "meld_points": 100, "hand_points": 30},
+               "one_player_all_reds": True}, variant="russian-popular")
+    assert e.value.errors[0]["pointer"] == "/deal/sides/0/one_player_all_reds"
+
+
+@pytest.mark.parametrize("meld,ok", [(820, False), (905, False), (910, True)])
+def test_the_fewest_points_of_eleven_mixed_canastas(meld, ok):
+    # classic, two packs: 8 2s and 4 jokers.  11 mixed canastas, one a rank: each holds a wild card at least, and a
+    # natural card (5 to 20) is never dearer than a 2 (20), so 6 naturals and 1 wild card each: naturals 6 x (4 x 5
+    # for 4-7, 6 x 10 for 8-K, 20 for A) = 600; 11 wild cards: 8 2s (160) and 3 jokers (150) = 310; 910 at the least
+    # (4 naturals and 3 wild cards each would need 33 wild cards of 12)
+    ns = {"counts": {"mixed_canastas": 11, "meld_points": meld, "hand_points": 10}}
+    if ok:
+        assert score(ns)["sides"][0]["hand_score"] == 11 * 300 + meld - 10
+    else:
+        assert refused(ns) == ("/deal/sides/0/counts/meld_points",
+                               f"the melds counted hold at least 910 card points, more than {meld} (canasta/1.4)")
+
+
+@pytest.mark.parametrize("meld,ok", [(815, False), (820, True)])
+def test_the_fewest_points_of_eleven_mixed_canastas_three_packs(meld, ok):
+    # three packs: 12 2s, so the 11 wild cards are all 2s: 600 + 220 = 820
+    body = {"sides": SIDES, "options": {"packs": 3, "red_three_scale": "six_1200"},
+            "deal": {"sides": [{"id": "NS", "counts": {"mixed_canastas": 11, "meld_points": meld, "hand_points": 10}},
+                               {"id": "EW", **QUIET}]}}
+    if ok:
+        service.handle("canasta", "score", body)
+    else:
+        with pytest.raises(InputError) as e:
+            service.handle("canasta", "score", body)
+        assert e.value.errors[0]["pointer"] == "/deal/sides/0/counts/meld_points"
+
+
+@pytest.mark.parametrize("ns,ew,variant,detail", [
+    ({"red_threes": 5}, None, None, "в комплекте из 108 карт 4 красные тройки, а не 5 (canasta/1.2)"),
+    ({"red_threes": 3}, {"red_threes": 2}, None,
+     "в комплекте из 108 карт 4 красные тройки, а у сторон их 5 (canasta/1.2)"),
+    ({"black_threes_in_hand": 4}, {"black_threes_in_hand": 4}, "bolivia",
+     "в комплекте из 162 карт 6 чёрных троек, а у сторон их 8 (canasta/1.2)"),
+    ({"mixed_canastas": 6}, {"mixed_canastas": 7}, None,
+     "в комплекте 12 свободных карт (из них джокеров: 4) — указанным канастам нужно больше (canasta/1.2)"),
+])
+def test_what_the_deck_holds_in_russian(ns, ew, variant, detail):
+    # the number agrees with its noun: 4 красные тройки, 6 чёрных троек, 12 свободных карт
+    body = {"sides": SIDES, "deal": {"sides": [
+        {"id": "NS", "counts": {"natural_canastas": 1, "meld_points": 500, "hand_points": 10, **ns}},
+        {"id": "EW", "counts": {"meld_points": 500 if ew and "mixed_canastas" in ew else 0, "hand_points": 10,
+                                **(ew or {})}}]}}
+    if variant:
+        body["variant"] = variant
+    with pytest.raises(InputError) as e:
+        service.handle("canasta", "score", body, "ru")
+    assert e.value.errors[0]["detail"] == detail
+
+
+def test_the_2s_run_out_before_the_wild_cards_do():
+    # popular Russian with three packs: 12 2s and 6 jokers, 18 wild cards.  A golden canasta (seven 2s) each: 14 2s
+    # of 12, though 14 wild cards of 18 would do; EW's, counted second, is at fault.  One alone: 1000 + 140 - 10
+    def body(ew):
+        return {"variant": "russian-popular", "options": {"packs": 3, "red_three_scale": "six_1200"}, "sides": SIDES,
+                "deal": {"sides": [{"id": "NS", "counts": {"golden_canastas": 1, "meld_points": 140, "hand_points": 10}},
+                                   {"id": "EW", "counts": {"golden_canastas": ew, "meld_points": 140 * ew,
+                                                           "hand_points": 10}}]}}
+    assert service.handle("canasta", "score", body(0))["sides"][0]["hand_score"] == 1130
+    with pytest.raises(InputError) as e:
+        service.handle("canasta", "score", body(1))
+    assert e.value.errors[0]["pointer"] == "/deal/sides/1/counts/golden_canastas"
+
+
+def test_a_wild_canasta_takes_jokers_when_the_2s_run_out():
+    # Uruguay with three packs: 12 2s and 6 jokers.  Two wild canastas hold 14 wild cards: NS's seven 2s (140), EW's
+    # five 2s and two jokers (100 + 100 = 200); each scores 2000 + its cards - 10 in hand
+    body = {"variant": "uruguay", "options": {"packs": 3, "red_three_scale": "six_1200"}, "sides": SIDES,
+            "deal": {"sides": [{"id": "NS", "counts": {"wild_canastas": 1, "meld_points": 140, "hand_points": 10}},
+                               {"id": "EW", "counts": {"wild_canastas": 1, "meld_points": 200, "hand_points": 10}}]}}
+    assert [s["hand_score"] for s in service.handle("canasta", "score", body)["sides"]] == [2130, 2190]
+
+
+@pytest.mark.parametrize("meld,ok", [(335, False), (340, True)])
+def test_two_wild_canastas_of_one_side_need_jokers_past_the_2s(meld, ok):
+    # Uruguay with three packs: 12 2s and 6 jokers.  NS's two wild canastas hold 14 wild cards: all 12 2s (240) and
+    # 2 jokers (100): 340 at the least
+    body = {"variant": "uruguay", "options": {"packs": 3, "red_three_scale": "six_1200"}, "sides": SIDES,
+            "deal": {"sides": [{"id": "NS", "counts": {"wild_canastas": 2, "meld_points": meld, "hand_points": 10}},
+                               {"id": "EW", **QUIET}]}}
+    if ok:
+        assert service.handle("canasta", "score", body)["sides"][0]["hand_score"] == 2 * 2000 + 340 - 10
+    else:
+        with pytest.raises(InputError) as e:
+            service.handle("canasta", "score", body)
+        assert e.value.errors[0] == {"pointer": "/deal/sides/0/counts/meld_points", "detail":
+                                     "the melds counted hold at least 340 card points, more than 335 (canasta/1.4)"}
+
+
+@pytest.mark.parametrize("variant,counts,least", [
+    # popular Russian: a diamond canasta must hold four jokers and three 2s: 4 x 50 + 3 x 20 = 260
+    ("russian-popular", {"diamond_canastas": 1}, 260),
+    # a golden canasta takes seven of the eight 2s; two mixed canastas then have one 2 and a joker: 140 + 20 + 50,
+    # and their 12 naturals on 4 and 5 (5 each): 60; 270
+    ("russian-popular", {"golden_canastas": 1, "mixed_canastas": 2}, 270),
+    # Samba melds a rank more than once: a mixed canasta of six 4s and a 2, 30 + 20 = 50
+    ("samba", {"mixed_canastas": 1}, 50),
+])
+def test_the_fewest_points_with_the_wild_cards_a_meld_must_hold(variant, counts, least):
+    ns = {"counts": {**counts, "meld_points": least, "hand_points": 10}}
+    score(ns, variant=variant)
+    assert refused({"counts": {**ns["counts"], "meld_points": least - 5}}, variant=variant) == (
+        "/deal/sides/0/counts/meld_points",
+        f"the melds counted hold at least {least} card points, more than {least - 5} (canasta/1.4)")

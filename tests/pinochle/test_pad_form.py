@@ -80,12 +80,25 @@ def test_meld_as_cards_and_as_points_together_are_refused():
 
 @pytest.mark.parametrize("claim,right,winner", [(20, True, "Ann"), (10, False, "Bob")])
 def test_declaring_out(claim, right, winner):
-    # Ann at 880 declares out with a meld of 100 and `claim` taken: 880 + 100 + 20 = 1,000 reaches the target
-    # (right, Ann wins); 880 + 100 + 10 = 990 does not (wrong, Bob wins)
-    a = score({"meld_points": {"Ann": 100, "Bob": 20}, "points": {"Ann": 90, "Bob": 40},
+    # Ann at 880 declares out with a meld of 100 and `claim` taken when play stopped: 880 + 100 + 20 = 1,000 reaches
+    # the target (right, Ann wins); 880 + 100 + 10 = 990 does not (wrong, Bob wins)
+    a = score({"meld_points": {"Ann": 100, "Bob": 20}, "points": {"Ann": claim, "Bob": 40},
                "declared_out": {"player": "Ann", "points_at_claim": claim}}, scores={"Ann": 880, "Bob": 700})
     assert a["declared_out"] == {"player": "Ann", "total": 880 + 100 + claim, "right": right}
     assert a["game_over"] and a["winner"] == winner
+
+
+def test_the_card_points_at_the_claim_are_the_deals_own():
+    # play stops at the declaration (pinochle/6.4): Ann's 90 card points are those she had when claiming, so the
+    # claim is judged at 880 + 100 + 90 = 1,070 (right) with points_at_claim left out ...
+    a = score({"meld_points": {"Ann": 100, "Bob": 20}, "points": {"Ann": 90, "Bob": 40},
+               "declared_out": {"player": "Ann"}}, scores={"Ann": 880, "Bob": 700})
+    assert a["declared_out"] == {"player": "Ann", "total": 1070, "right": True} and a["winner"] == "Ann"
+    # ... and a points_at_claim saying otherwise (10, or 91: one under and one over) contradicts the deal
+    for claim in (10, 89, 91):
+        assert refused({"meld_points": {"Ann": 100, "Bob": 20}, "points": {"Ann": 90, "Bob": 40},
+                        "declared_out": {"player": "Ann", "points_at_claim": claim}},
+                       scores={"Ann": 880, "Bob": 700}) == "/deal/declared_out/points_at_claim"
 
 
 def test_a_declaration_stops_play_so_nobody_took_the_last_trick():

@@ -86,3 +86,19 @@ def test_a_three_hand_concession_on_the_sheet():
                                            "buried": ["9C", "9D", "9S"]}]})
     # a concession before the first lead: single bete, -300
     assert a["rows"][0]["events"][0]["kind"] == "concession" and a["totals"]["Ann"] == -300
+
+
+def test_a_claim_that_contradicts_the_deals_card_points_stops_the_sheet():
+    # Anna took 90 card points when play stopped at her declaration (pinochle/6.4); a claim of 10 contradicts them
+    body = {"players": ["Anna", "Boris"], "dealer": "Boris", "state": {"scores": {"Anna": 880, "Boris": 700}},
+            "deals": [{"trump": "H", "meld_points": {"Anna": 100, "Boris": 20}, "points": {"Anna": 90, "Boris": 40},
+                       "declared_out": {"player": "Anna", "points_at_claim": 10}}]}
+    with pytest.raises(InputError) as e:
+        sheet.scoresheet("pinochle", body)
+    assert e.value.errors[0]["pointer"] == "/deals/0/declared_out/points_at_claim"
+    # left out, the claim is judged at the deal's own points: 880 + 100 + 90 = 1,070, right; Boris 700 + 20 + 40
+    del body["deals"][0]["declared_out"]["points_at_claim"]
+    a = sheet.scoresheet("pinochle", body)
+    assert [(p["hand_score"], p["total_after"]) for p in a["rows"][0]["players"]] == [(190, 1070), (60, 760)]
+    assert a["rows"][0]["events"][0]["text"] == "Anna declared out with 1070: right, and wins"
+    assert a["winner"] == "Anna"

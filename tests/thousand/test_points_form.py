@@ -118,3 +118,17 @@ def test_a_sheet_in_the_pulka_form_three_bolts():
     a = sheet.scoresheet("thousand", {"players": PLAYERS, "dealer": "Cid", "deals": [d, d, d]})
     assert a["totals"] == {"Ann": 360, "Bob": -120, "Cid": 0}
     assert [e["kind"] for e in a["rows"][2]["events"]] == ["bolt", "bolt_penalty"]
+
+
+def test_a_fault_in_the_worked_out_points_names_the_field_that_decides():
+    # Cid's points are left out: 120 - 100 - 10 = 10; Cid took no trick, so the fault is his took_trick, never the
+    # points the request lacks; with trick counts, the share of the cards that fails is the points given
+    ptr, why = refused({"declarer": "Ann", "contract": 120, "points": {"Ann": 100, "Bob": 10},
+                        "took_trick": {"Ann": True, "Bob": True, "Cid": False}})
+    assert (ptr, why) == ("/deal/took_trick/Cid", "Cid took no trick, so no card points")
+    ptr, why = refused({"declarer": "Ann", "contract": 120, "points": {"Ann": 100, "Bob": 10},
+                        "tricks_taken": {"Ann": 7, "Bob": 1, "Cid": 0}})
+    assert ptr == "/deal/points" and "Cid: 10 in 0" in why
+    # given, Cid's own points are the field at fault, as before
+    assert refused({"declarer": "Ann", "contract": 120, "points": {"Ann": 100, "Bob": 10, "Cid": 10},
+                    "took_trick": {"Ann": True, "Bob": True, "Cid": False}})[0] == "/deal/points/Cid"

@@ -36,6 +36,16 @@ def cells(row):
     return [(p["id"], p["hand_score"], p["total_after"]) for p in row["players"]]
 
 
+def adds_up(a, before):
+    """Each row on paper: the total before + the hand score + the points of the player's events = the total after."""
+    totals = dict(before)
+    for r in a["rows"]:
+        for p in r["players"]:
+            extra = sum(e.get("points", 0) for e in r["events"] if e.get("player") == p["id"])
+            assert totals[p["id"]] + p["hand_score"] + extra == p["total_after"], (r["deal"], p["id"])
+            totals[p["id"]] = p["total_after"]
+
+
 def test_three_bolts_in_a_row_cost_120():
     a = play([BOLT, BOLT, BOLT], lang="ru")
     # the deal passes to the left: Cid, Ann, Bob
@@ -70,8 +80,10 @@ def test_a_barrel_fall_after_three_deals():
     assert [cells(r)[0] for r in a["rows"]] == [("Ann", 120, 880), ("Ann", 5, 880), ("Ann", 5, 880),
                                                 ("Ann", 5, 760)]
     assert [[(e["kind"], e.get("count")) for e in r["events"]] for r in a["rows"]] == [
-        [("barrel_on", None)], [("barrel_try", 1)], [("barrel_try", 2)], [("barrel_fall", None)]]
-    assert a["rows"][1]["events"][0]["text"] == "on the barrel: 1 of 3 tries used"
+        [("barrel_on", None)], [("barrel_not_recorded", None), ("barrel_try", 1)],
+        [("barrel_not_recorded", None), ("barrel_try", 2)], [("barrel_fall", None), ("barrel_not_recorded", None)]]
+    adds_up(a, {"Ann": 760, "Bob": 0, "Cid": 0})
+    assert a["rows"][1]["events"][1]["text"] == "on the barrel: 1 of 3 tries used"
     assert a["rows"][3]["events"][0]["points"] == -120 and a["rows"][3]["events"][0]["rule"] == "thousand/14.2"
     assert [r["players"][0]["barrel"] for r in a["rows"]] == [
         {"on": True, "deals": 0, "falls": 0}, {"on": True, "deals": 1, "falls": 0},
@@ -97,8 +109,10 @@ def test_555_a_concession_and_a_game_won_for_money():
         [("Ann", 5, 5), ("Bob", 120, 0), ("Cid", 5, 880)],
         [("Ann", -120, -115), ("Bob", 60, 60), ("Cid", 60, 880)],
         [("Ann", 5, -110), ("Bob", 5, 65), ("Cid", 120, 1000)]]
-    assert [e["kind"] for e in a["rows"][0]["events"]] == ["dump_555", "barrel_try"]
-    assert [e["kind"] for e in a["rows"][1]["events"]] == ["concession", "barrel_try"]
+    assert [e["kind"] for e in a["rows"][0]["events"]] == ["dump_555", "barrel_not_recorded", "barrel_try"]
+    assert [e["kind"] for e in a["rows"][1]["events"]] == ["concession", "barrel_not_recorded", "barrel_try"]
+    assert a["rows"][0]["events"][0]["points"] == -555
+    adds_up(a, {"Ann": 0, "Bob": 435, "Cid": 880})
     assert a["rows"][1]["contract"]["conceded"] is True
     assert a["game_over"] and a["winner"] == "Cid"
     assert a["settlement"] == {"stake": 10, "bank": 30, "net": {"Ann": -10, "Bob": -10, "Cid": 20},
@@ -169,3 +183,55 @@ def test_a_fault_of_the_envelope_is_not_laid_on_a_deal():
     with pytest.raises(InputError) as e:
         sheet.scoresheet("thousand", {"players": PLAYERS, "dealer": "Dan", "deals": [BOLT]})
     assert e.value.errors[0]["pointer"] == "/dealer" and e.value.detail is None
+
+
+def test_a_pad_deal_with_a_players_points_left_out_names_a_field_the_sheet_has():
+    # Vera's points are worked out (120 - 100 - 10 = 10), but she took no trick: the fault is her took_trick
+    body = {"players": ["Anna", "Boris", "Vera"], "dealer": "Vera",
+            "deals": [{"declarer": "Anna", "contract": 120, "points": {"Anna": 100, "Boris": 10},
+                       "took_trick": {"Anna": True, "Boris": True, "Vera": False}}]}
+    with pytest.raises(InputError) as e:
+        sheet.scoresheet("thousand", body)
+    assert e.value.errors[0]["pointer"] == "/deals/0/took_trick/Vera"
+
+
+def events_of(row, player):
+    return [(e["kind"], e["rule"], e.get("points"), e["text"]) for e in row["events"] if e.get("player") == player]
+
+
+def test_a_defenders_points_on_the_barrel_are_not_recorded():
+    # Ann deals, on the barrel (880), and defends Bob's 120 taking 5: her row shows 5, and the barrel takes them back
+    # (thousand/14.3): 880 + 5 - 5 = 880
+    a = play([BOB], dealer="Ann", state={"scores": {"Ann": 880, "Bob": 0, "Cid": 0}})
+    assert cells(a["rows"][0])[0] == ("Ann", 5, 880)
+    assert events_of(a["rows"][0], "Ann") == [
+        ("barrel_not_recorded", "thousand/14.3", -5, "on the barrel: points not recorded"),
+        ("barrel_try", "thousand/14.2", None, "on the barrel: 1 of 3 tries used")]
+    adds_up(a, {"Ann": 880, "Bob": 0, "Cid": 0})
+    ru = play([BOB], lang="ru", dealer="Ann", state={"scores": {"Ann": 880, "Bob": 0, "Cid": 0}})
+    assert events_of(ru["rows"][0], "Ann")[0][3] == "на бочке: очки не записываются"
+
+
+def test_a_failed_contract_on_the_barrel_stays_there():
+    # Ann on the barrel plays 120 and takes 100 with no marriage: failed, -120, and she stays on the barrel at 880
+    # (thousand/14.4): 880 - 120 + 120 = 880
+    failed = deal("Ann", {"Ann": 100, "Bob": 10, "Cid": 10}, {"Ann": 6, "Bob": 1, "Cid": 1})
+    a = play([failed], state={"scores": {"Ann": 880, "Bob": 0, "Cid": 0}})
+    assert cells(a["rows"][0]) == [("Ann", -120, 880), ("Bob", 10, 10), ("Cid", 10, 10)]
+    assert events_of(a["rows"][0], "Ann")[0] == ("barrel_failed_stays", "thousand/14.4", 120,
+                                                 "failed contract: stays on the barrel")
+    adds_up(a, {"Ann": 880, "Bob": 0, "Cid": 0})
+
+
+@pytest.mark.parametrize("start,cut", [(720, -40), (680, 0)])
+def test_a_total_past_the_barrel_is_cut_to_880(start, cut):
+    # Bob from 720 makes 200 (110 + the heart marriage 100 = 210): 920, held at 880 (thousand/14.1): 720 + 200 - 40;
+    # from 680 he reaches 880 exactly, and nothing is cut
+    bob_200 = deal("Bob", {"Ann": 5, "Bob": 110, "Cid": 5}, {"Ann": 1, "Bob": 6, "Cid": 1}, "H", contract=200)
+    a = play([bob_200], state={"scores": {"Ann": 0, "Bob": start, "Cid": 0}})
+    assert cells(a["rows"][0])[1] == ("Bob", 200, 880)
+    expected = [("barrel_on", "thousand/14.1", None, "climbs onto the barrel")]
+    if cut:
+        expected.append(("barrel_held", "thousand/14.1", cut, "920 is held at 880: on the barrel"))
+    assert events_of(a["rows"][0], "Bob") == expected
+    adds_up(a, {"Ann": 0, "Bob": start, "Cid": 0})
