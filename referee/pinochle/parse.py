@@ -255,9 +255,14 @@ def two_handed_deal(deal, players, dealer, opts, scores, target) -> DealState:
 
 
 def _per_player_counts(pts: dict, taken: dict, players: list[str]) -> None:
-    """``deal.points`` and ``deal.tricks_taken``: a whole number, 0 or more, for every player and nobody else (a name
-    not recognised is refused first, at its own place, rather than as the player it misses)."""
-    for key, obj in (("points", pts), ("tricks_taken", taken)):
+    """``deal.points`` and ``deal.tricks_taken``: a whole number, 0 or more, for every player and nobody else."""
+    _whole_per_player((("points", pts), ("tricks_taken", taken)), players)
+
+
+def _whole_per_player(fields, players: list[str]) -> None:
+    """Each ``(key, obj)`` of ``fields`` (``deal.<key>``): a whole number, 0 or more, for every player and nobody else
+    (a name not recognised is refused first, at its own place, rather than as the player it misses)."""
+    for key, obj in fields:
         for k in obj:
             if k not in players:
                 raise InputError(_("{name} is not a player", name=repr(k)), f"/deal/{key}/{esc(k)}")
@@ -324,14 +329,7 @@ def _pad_two(deal, players, opts, partial=False):
         raise InputError(_("give the card points each player took in tricks"), "/deal/points")
     if not isinstance(melds, dict):
         raise InputError(_("give the meld each player scored"), "/deal/meld_points")
-    for key, obj in (("meld_points", melds), ("points", pts)):
-        for k in obj:
-            if k not in players:
-                raise InputError(_("{name} is not a player", name=repr(k)), f"/deal/{key}/{esc(k)}")
-        for p in players:
-            v = obj.get(p)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise InputError(_("a whole number, 0 or more, for every player"), f"/deal/{key}/{esc(p)}")
+    _whole_per_player((("meld_points", melds), ("points", pts)), players)
     stock = stock_tricks(opts)
     for p in players:
         if melds[p] % 10:

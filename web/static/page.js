@@ -8,18 +8,7 @@
   const fmt = (text, params = {}) => text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
   const num = (n) => (typeof n === "number" ? new Intl.NumberFormat(C.lang).format(n) : String(n));
 
-  function el(tag, attrs = {}, ...kids) {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs)) {
-      if (v === undefined || v === null || v === false) continue;
-      if (k === "class") e.className = v;
-      else if (k === "text") e.textContent = v;
-      else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-      else e.setAttribute(k, v === true ? "" : v);
-    }
-    for (const kid of kids.flat()) if (kid !== null && kid !== undefined && kid !== false) e.append(kid);
-    return e;
-  }
+  const { el } = window.refereeDom;
 
   // ------------------------------------------------------------------ JSON pointers (RFC 6901)
   const esc = (t) => String(t).replace(/~/g, "~0").replace(/\//g, "~1");
