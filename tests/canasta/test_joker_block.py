@@ -63,7 +63,7 @@ def test_the_block_is_said_in_russian(client):
             "action": {"type": "take_pile", "player": "South", "cards": ["9H", "9S"]}}
     resp = client.post("/v1/games/canasta/check", json=body, headers={"Accept-Language": "ru"})
     v = resp.get_json()["violations"][0]
-    assert v["message"] == "джокер сбросил игрок North: до следующего хода игрока North сброс не может взять никто"
+    assert v["message"] == "в сбросе джокер игрока North: до следующего хода игрока North сброс не может взять никто"
 
 
 def test_west_the_last_turn_of_the_round_is_still_blocked(api):

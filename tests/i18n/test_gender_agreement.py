@@ -1,12 +1,13 @@
 """A player's name may belong to a woman: no Russian message puts a masculine past-tense verb («взял», «объявил»,
 «ходил», «вышел») or a masculine short adjective («должен», «обязан») in agreement with a name.
 
-The catalog says it the players' way: «игрок {player} взял …» (the verb agrees with «игрок»), or «{player}: …» with
-an impersonal construction («{player}: сдано карт 6, а не 7»).  A name is a placeholder for a person (``PERSON``);
+The catalog says it the players' way: «{player}: …» with an impersonal construction («{player}: сдано карт 6, а не
+7»), a present tense («{player} сдаёт»), or the name in an oblique case after a noun («ход игрока {player}»).  A
+noun in the nominative set beside the name («игрок {player} взял») does not help: the verb agrees with the name
+(«игрок Анна взяла»), so such a name is a subject too.  A name is a placeholder for a person (``PERSON``);
 when it starts its clause (the text's start, or after ``;``, ``:``, ``,``, a dash or a bracket) it is the subject of
 the words that follow it up to the end of its clause (``;``, ``.``, a dash, or a colon after other words; a bracketed
-aside is skipped), and it is the subject of a verb right before it («взял: {player}»).  After a noun it is not the
-subject: «игрок {player} взял» agrees with «игрок», and in «ход игрока {player}» the name is a genitive.  The
+aside is skipped), and it is the subject of a verb right before it («взял: {player}»).  The
 masculine words are past-tense verbs (``-л``, ``-лся``; ``NOT_VERBS`` lists the nouns in ``-л`` that are not) and
 the short adjectives of ``SHORT``.  «взял(а)» is no way out: a form with both endings is not written either."""
 from __future__ import annotations
@@ -29,6 +30,8 @@ SHORT = {"должен", "обязан", "готов", "вынужден", "ви
 # words in -л that are not past-tense verbs
 NOT_VERBS = {"стол", "угол", "пол", "зал", "мол", "пул", "нуль", "козел", "козёл"}
 
+# nouns in the nominative that may stand beside a name without taking its agreement from it
+APPOSITION = re.compile(r"(?:^|\s)(?:игрок|заказчик|сдающий|противник|партнёр|победитель)\s*$", re.I)
 PLACEHOLDER = re.compile(r"\{(\w+)(?:[:!][^}]*)?\}")
 WORD = re.compile(r"[а-яё]+", re.I)
 
@@ -55,10 +58,13 @@ def disagreements(text: str) -> list[str]:
         if m.group(1) not in PERSON:
             continue
         head = text[:m.start()].rstrip()
+        beside = APPOSITION.search(head)       # «игрок {player}»: the name is still the subject
+        if beside:
+            head = head[:beside.start()].rstrip()
         last = re.search(r"([а-яё]+)\s*:?\s*$", head, re.I)
         if last and masculine(last.group(1)) and last.group(1).lower() not in SHORT:
             found.append(last.group(1))
-        if not head or head.endswith((";", ":", ",", "—", "(", "«")):
+        if beside or not head or head.endswith((";", ":", ",", "—", "(", "«")):
             found += [w for w in WORD.findall(subject_clause(text, m.end())) if masculine(w)]
     return found
 
@@ -81,15 +87,17 @@ def catalog():
     ("{player}: ни разу не ходил с туза", ["ходил"]),
     ("{player} вышел первым", ["вышел"]),
     ("{player} сдаёт; стол пуст", []),
-    ("игрок {player} взял двенадцатую взятку и должен взять закрытую карту", []),
-    ("заказчик {declarer} сыграл", []),
+    ("игрок {player} взял двенадцатую взятку и должен взять закрытую карту", ["взял", "должен"]),
+    ("двенадцатая взятка у игрока {player}, поэтому ему полагается закрытая карта", []),
+    ("заказчик {declarer} сыграл", ["сыграл"]),
     ("{player}, следующий по очереди, взял карту", ["взял"]),
     ("{player}: ни одного хода с туза, поэтому этот марьяж объявить нельзя", []),
     ("сейчас ходит {turn}; {player}, следующий по очереди, взял карту", ["взял"]),
     ("{player} пропускает эту сдачу: сдача переходит налево", []),
     ("{n} карт взял {player}", ["взял"]),
     ("карта (взял: {player}) возвращается в колоду", ["взял"]),
-    ("джокер сбросил игрок {player}", []),
+    ("джокер сбросил игрок {player}", ["сбросил"]),
+    ("в сбросе джокер игрока {player}", []),
     ("{player}: сдано карт {given}, а не {n}", []),
     ("ход игрока {player}: он ещё не кончился", []),
     ("{player} — {n} очков; заказ сыграл другой", []),
