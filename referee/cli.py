@@ -546,11 +546,16 @@ def run_dask(files: list[str], job: Job, address: str | None, jobs: int, output:
     except (OSError, TimeoutError) as e:
         raise click.UsageError(_("cannot reach the Dask scheduler at {address}: {why}", address=address, why=e)) \
             from None
+    if output:         # resolved on the driver: a worker writes the parts it is sent, relative to its own folder
+        output = str(Path(output).resolve())
     parts_dir = Path(output).with_name(Path(output).name + ".parts") if output else None
     try:
         with client:
             try:
-                client.wait_for_workers(1, timeout=wait_workers)
+                if wait_workers > 0:
+                    client.wait_for_workers(1, timeout=wait_workers)
+                elif not client.scheduler_info().get("workers"):     # 0: do not wait at all
+                    raise TimeoutError
             except (TimeoutError, OSError):
                 raise ToolFailure(_("no Dask worker joined the scheduler at {address} within {n} s",
                                     address=address or "local", n=f"{wait_workers:g}")) from None
@@ -744,7 +749,8 @@ def plain_console(**kw) -> Console:
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="The Dask scheduler to run on (e.g. tcp://10.0.0.5:8786); implies --dask.")
 @click.option("--wait-workers", type=click.FloatRange(0, None), default=60.0, show_default=True, metavar="SECONDS",
-              help="With Dask: fail (exit 3) when no worker has joined the scheduler within this time.")
+              help="With Dask: fail (exit 3) when no worker has joined the scheduler within this time (0: at once, "
+                   "without waiting).")
 @click.option("--resume", is_flag=True,
               help="With Dask and --output: go on with a run that was cut short, keeping its complete part files.")
 @click.option("--replay", type=click.Choice(["strict", "as_played"]), default=None,

@@ -97,3 +97,37 @@ def test_resume_refuses_a_changed_input(tmp_path, monkeypatch):
 def _raise():
     raise OSError("the scheduler is gone")
     yield  # pragma: no cover
+
+
+def test_a_relative_output_is_written_where_the_driver_runs_not_where_the_workers_run(tmp_path, monkeypatch):
+    from dask.distributed import LocalCluster
+    (tmp_path / "workers").mkdir()
+    (tmp_path / "driver").mkdir()
+    files = three_files(tmp_path / "driver")
+    ref = tmp_path / "ref.jsonl"
+    assert run("validate", *files, "-j", 1, "-o", ref).exit_code == 1
+    monkeypatch.chdir(tmp_path / "workers")             # the worker processes start in this folder
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        monkeypatch.chdir(tmp_path / "driver")
+        r = run("validate", *[f.name for f in files], "--scheduler", cluster.scheduler_address,
+                "--wait-workers", 30, "-o", "out.jsonl")
+    assert r.exit_code == 1, r.output
+    got = [json.loads(x) for x in (tmp_path / "driver" / "out.jsonl").read_text().splitlines()]
+    want = [json.loads(x) for x in ref.read_text().splitlines()]
+    assert [(x["source"], x["line"], x["status"]) for x in got] == \
+        [(Path(x["source"]).name, x["line"], x["status"]) for x in want] and len(got) == 24
+    assert not list((tmp_path / "workers").iterdir())   # nothing written in the workers' folder
+
+
+def test_wait_workers_zero_fails_at_once_on_a_scheduler_without_workers(tmp_path):
+    import time
+    from dask.distributed import LocalCluster
+    three_files(tmp_path)
+    with LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
+        began = time.monotonic()
+        r = run("validate", tmp_path / "logs-0.jsonl", "--scheduler", cluster.scheduler_address,
+                "--wait-workers", 0)
+        took = time.monotonic() - began
+    assert r.exit_code == 3, r.output
+    assert "no Dask worker joined the scheduler" in r.output and "within 0 s" in r.output
+    assert took < 10
