@@ -22,6 +22,7 @@ import glob
 import json
 import multiprocessing
 import os
+import re
 import shutil
 import sys
 from collections import Counter
@@ -51,6 +52,14 @@ from .jsonio import BadJSON, parse_body
 from .logs import Line, NoSuchFile, UnreadableFile, iter_lines, log_files, WHOLE_SUFFIXES, _kind, _lines_of
 
 ERR = Console(stderr=True)
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")      # C0, DEL and C1: escape sequences, bells, carriage returns
+
+
+def safe(text) -> str:
+    """``text`` for a terminal: every control character (C0, DEL, C1) written as an escape (``\\x1b``), so that
+    text from the logs (a player's name in a pointer or a message, a file name) cannot move the cursor, clear the
+    screen or retitle the window."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
 
 
 # ---------------------------------------------------------------- one body
@@ -103,7 +112,9 @@ def error_of(e: RefereeError) -> dict:
 
 
 def _print_json(obj) -> None:
-    click.echo(json.dumps(obj, ensure_ascii=False, indent=2))
+    # JSON escapes C0 itself; DEL and C1 are escaped here too (\u007f, \u009b: the same JSON values)
+    click.echo(re.sub("[\x7f-\x9f]", lambda m: f"\\u{ord(m.group()):04x}",
+                      json.dumps(obj, ensure_ascii=False, indent=2)))
 
 
 def _one(endpoint: str, file, game: str | None) -> None:
@@ -124,11 +135,13 @@ class _Group(click.Group):
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
-        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit,
-                KeyboardInterrupt):
+        except click.exceptions.ClickException as e:     # a usage error may quote a path or a name as given
+            e.message = safe(e.message)
+            raise
+        except (click.exceptions.Exit, click.exceptions.Abort, SystemExit, KeyboardInterrupt):
             raise
         except Exception as e:
-            click.echo(f"referee: {type(e).__name__}: {e}", err=True)
+            click.echo(safe(f"referee: {type(e).__name__}: {e}"), err=True)
             sys.exit(3)
 
 
@@ -644,7 +657,7 @@ class ToolFailure(click.ClickException):
     exit_code = EXIT_FAILURE
 
     def show(self, file=None) -> None:
-        click.echo(f"referee: {self.message}", err=True)
+        click.echo(safe(f"referee: {self.message}"), err=True)
 
 
 # ---------------------------------------------------------------- the summary
@@ -694,15 +707,15 @@ class Summary:
                 "editions": dict(sorted(self.editions.items())), "exit_code": self.exit_code}
 
     def print(self, console: Console) -> None:
-        """The human summary.  Every text from the logs (names, messages, paths) is printed as it is: the console
-        reads no markup and no emoji codes in it."""
+        """The human summary.  Every text from the logs (names, messages, paths) is printed as it is, its control
+        characters escaped (:func:`safe`): the console reads no markup and no emoji codes in it."""
         table = Table(title=_("Validation summary"))
         table.add_column(_("result"))
         table.add_column(_("logs"), justify="right")
         table.add_row(_("valid"), str(self.status["valid"]))
         table.add_row(_("invalid"), str(self.status["invalid"]))
         for rule, n in sorted(self.rules.items()):
-            table.add_row("  " + _("first violation {rule}", rule=rule), str(n))
+            table.add_row(safe("  " + _("first violation {rule}", rule=rule)), str(n))
         table.add_row(_("incomplete (judged as far as they go)"), str(self.incomplete))
         table.add_row(_("unreadable"), str(self.status["unreadable"]))
         if self.status["failed"]:
@@ -717,7 +730,7 @@ class Summary:
                 where = "{}:{}".format(r["source"], r["line"])
                 text = (_("failed {where}: {title}", where=where, title=err["title"]) if status == "failed" else
                         _("unreadable {where}: {title}", where=where, title=err["title"]))
-                console.print(text + (f" — {detail}" if detail else ""))
+                console.print(safe(text + (f" — {detail}" if detail else "")))
             more = self.status[status] - len(bad)
             if more > 0 and status == "unreadable":
                 console.print(ngettext("... and {n} more unreadable line (see --output)",
@@ -725,8 +738,9 @@ class Summary:
         for r in self.shown["invalid"]:
             v = r["first_violation"]
             where = "{}:{}".format(r["source"], r["line"])
-            console.print(_("invalid {where}: event {index} ({event}) breaks {rule}: {message}",
-                            where=where, index=v["index"], event=v["event"], rule=v["rule"], message=v["message"]))
+            console.print(safe(_("invalid {where}: event {index} ({event}) breaks {rule}: {message}",
+                                 where=where, index=v["index"], event=v["event"], rule=v["rule"],
+                                 message=v["message"])))
 
 
 def plain_console(**kw) -> Console:
