@@ -334,7 +334,7 @@ def run_local(items: Iterator[Line], job: Job, jobs: int, sink) -> None:
     context = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork")
 
     def pool():
-        return ProcessPoolExecutor(jobs, mp_context=context)
+        return ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_signals)
 
     executor = pool()
     pending: deque = deque()      # [chunk, future or ready results, attempts], in input order
@@ -365,8 +365,31 @@ def run_local(items: Iterator[Line], job: Job, jobs: int, sink) -> None:
             pending.popleft()
             for records in results:
                 sink(records)
+    except BaseException:           # Ctrl-C, SIGTERM (CutShort) or a failure: end the workers now, not their chunks
+        _end_workers(executor)
+        raise
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker_signals() -> None:
+    """A worker process ignores Ctrl-C (the driver handles it and ends the workers) and dies of SIGTERM."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _end_workers(executor) -> None:
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for p in processes:
+        p.terminate()
+    for p in processes:
+        p.join(5)
+
+
+class CutShort(BaseException):
+    """The run was stopped by a signal (SIGTERM; SIGINT is :class:`KeyboardInterrupt`)."""
 
 
 def _retry(entry: list, executor, job: Job, context) -> None:
@@ -797,6 +820,15 @@ def validate(paths, game, output, summary_json, jobs, use_dask, scheduler, wait_
     if output and not use_dask:
         out = open(output, "w", encoding="utf-8")
     show = ERR.is_terminal
+    written = {"logs": 0, "last": None}
+
+    def on_term(signum, frame):
+        raise CutShort(signum)
+    import signal
+    try:
+        old_term = signal.signal(signal.SIGTERM, on_term)
+    except ValueError:              # not the main thread (an embedding caller): its own handlers stand
+        old_term = None
     try:
         with Progress(TextColumn(_("validating")), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                       console=ERR, disable=not show, transient=True) as bar:
@@ -804,17 +836,33 @@ def validate(paths, game, output, summary_json, jobs, use_dask, scheduler, wait_
 
             def sink(records: list[dict]) -> None:
                 summary.add(records[0])             # the summary counts logs
-                if out is not None:
-                    for r in records:
-                        out.write(json.dumps(r, ensure_ascii=False) + "\n")
+                if out is not None:         # one write a log: a signal stops the output between logs
+                    out.write("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
+                written["logs"] += 1
+                written["last"] = records[0]
                 bar.advance(task)
             if use_dask:
                 run_dask(list(log_files(paths)), job, scheduler, jobs, output, sink, wait_workers, resume)
             else:
                 run_local(iter_lines(paths), job, jobs, sink)
+    except (KeyboardInterrupt, CutShort):
+        if out is not None:
+            out.close()
+            out = None
+        last = written["last"]
+        if output and not use_dask:
+            where = (_("the output {path} stops after log {n} ({source}:{line}), each log whole", path=output,
+                       n=written["logs"], source=last["source"], line=last["line"]) if last else
+                     _("the output {path} is empty", path=output))
+        else:
+            where = ngettext("{n} log was judged", "{n} logs were judged", written["logs"])
+        click.echo(safe("referee: " + _("the run was cut short; {where}", where=where)), err=True)
+        sys.exit(EXIT_FAILURE)
     finally:
         if out is not None:
             out.close()
+        if old_term is not None:
+            signal.signal(signal.SIGTERM, old_term)
     summary.print(plain_console(soft_wrap=True))
     if summary_json:
         with open(summary_json, "w", encoding="utf-8") as fh:
