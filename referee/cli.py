@@ -35,9 +35,10 @@ try:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     from rich.table import Table
-except ImportError as e:     # an engine-only install: the command line is the cli extra
-    raise SystemExit(f"referee: the command line needs the cli extra ({e.name} is missing): "
-                     "pip install 'referee[cli]'") from None
+except ImportError as e:     # an engine-only install: the command line is the cli extra (a usage error: exit 2)
+    print(f"referee: the command line needs the cli extra ({e.name} is missing): pip install 'referee[cli]'",
+          file=sys.stderr)
+    raise SystemExit(2) from None
 
 try:    # the limits are read once, at start-up: a bad value is a usage error of one line
     from . import settings  # noqa: F401  (REFEREE_MAX_BODY, REFEREE_MAX_EVENTS)
@@ -805,6 +806,11 @@ def validate(paths, game, output, summary_json, jobs, use_dask, scheduler, wait_
                 open(target, "a", encoding="utf-8").close()
             except OSError as e:
                 raise click.UsageError(_("cannot write {path}: {why}", path=target, why=e.strerror)) from None
+    if game is not None:            # an unknown game is the command's mistake, not every log's (as --replay bogus)
+        try:
+            registry.get(game)
+        except RefereeError as e:
+            raise click.UsageError(str(e)) from None
     missing = [p for p in paths if p != "-" and not Path(p).exists() and not glob.glob(p, recursive=True)]
     if missing:
         raise click.UsageError(_("no such file or folder: {path}", path=missing[0]))
