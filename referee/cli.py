@@ -75,8 +75,8 @@ def _split_game(body, game: str | None, where: str) -> tuple[str, dict]:
                              "/game")
         game = g
     if game is None:
-        raise InputError(f"{where}: name the game with --game or a top-level \"game\" key "
-                         f"({', '.join(registry.GAMES)})", "/game")
+        raise InputError(_("name the game with --game or a top-level \"game\" key ({known})",
+                           known=", ".join(registry.GAMES)), "/game")
     if not isinstance(game, str):
         raise InputError(_("game must be a string"), "/game")
     return game, body
