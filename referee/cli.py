@@ -19,6 +19,7 @@ every event of a log, applying an illegal one as logged.
 from __future__ import annotations
 
 import glob
+import itertools
 import json
 import multiprocessing
 import os
@@ -219,6 +220,7 @@ def variants(game):
 FAILED_CODE = PROBLEM_BASE + "internal-error"    # a log the tool failed on (HTTP's 500): its worker died, or a bug
 EXIT_VALID, EXIT_FINDINGS, EXIT_USAGE, EXIT_FAILURE = 0, 1, 2, 3
 CHUNK = 16                  # logs sent to a worker process at a time
+IN_FLIGHT = 4               # Dask: blocks submitted at a time per worker (memory bounded however many blocks)
 ATTEMPTS = 2                # a chunk whose worker died is tried this many times, then each of its logs alone
 
 
@@ -546,17 +548,19 @@ def _manifest(blocks: list[Block], job: Job) -> dict:
             "files": {b.path: [os.stat(b.path).st_size, os.stat(b.path).st_mtime_ns] for b in blocks if not b.missing}}
 
 
-def _read_part(part: str) -> list[list[dict]]:
-    """The logs of a complete part file, each log's records (a log's records share its source and line)."""
-    logs: list[list[dict]] = []
+def _read_part(part: str) -> Iterator[list[dict]]:
+    """The logs of a complete part file, each log's records (a log's records share its source and line), read one
+    log at a time when they are handed on (the file is opened then, not before)."""
+    log: list[dict] = []
     with open(part, encoding="utf-8") as fh:
         for text in fh:
             r = json.loads(text)
-            if logs and (logs[-1][0]["source"], logs[-1][0]["line"]) == (r["source"], r["line"]):
-                logs[-1].append(r)
-            else:
-                logs.append([r])
-    return logs
+            if log and (log[0]["source"], log[0]["line"]) != (r["source"], r["line"]):
+                yield log
+                log = []
+            log.append(r)
+    if log:
+        yield log
 
 
 def run_dask(files: list[str], job: Job, address: str | None, jobs: int, output: str | None, sink,
@@ -631,12 +635,19 @@ def run_dask(files: list[str], job: Job, address: str | None, jobs: int, output:
                     line[b.path] = 1
                 firsts.append(line[b.path])
                 line[b.path] += n
-            futures = client.map(validate_block, [blocks[i] for i in todo], [firsts[i] for i in todo],
-                                 [job] * len(todo), [parts[i] for i in todo], pure=False)
-            index = {f.key: i for f, i in zip(futures, todo)}
+            index: dict = {}
+            waiting = iter(todo)          # submitted in input order, at most IN_FLIGHT × workers at a time
+
+            def submit(i: int):
+                fut = client.submit(validate_block, blocks[i], firsts[i], job, parts[i], pure=False)
+                index[fut.key] = i
+                return fut
+            flying = as_completed([submit(i) for i in itertools.islice(waiting, IN_FLIGHT * workers)])
             nxt = 0
-            for fut in _completed(as_completed(futures)):
-                done[index[fut.key]] = fut.result()
+            for fut in _completed(flying):
+                done[index.pop(fut.key)] = fut.result()
+                if (i := next(waiting, None)) is not None:
+                    flying.add(submit(i))
                 while nxt < len(blocks) and done[nxt] is not None:    # hand on every block now in order
                     for records in done[nxt]:
                         sink(records)

@@ -131,3 +131,31 @@ def test_wait_workers_zero_fails_at_once_on_a_scheduler_without_workers(tmp_path
     assert r.exit_code == 3, r.output
     assert "no Dask worker joined the scheduler" in r.output and "within 0 s" in r.output
     assert took < 10
+
+
+def test_blocks_in_flight_are_bounded_and_the_records_stay_in_order(tmp_path, monkeypatch):
+    files = three_files(tmp_path)
+    ref, out = tmp_path / "ref.jsonl", tmp_path / "out.jsonl"
+    assert run("validate", *files, "-j", 1, "-o", ref).exit_code == 1
+    monkeypatch.setattr(cli, "IN_FLIGHT", 1)
+    monkeypatch.setattr(cli, "plan_blocks", lambda fs, size, real=cli.plan_blocks: real(fs, 1024))   # many blocks
+    seen = []
+
+    def counting(flying):
+        for fut in flying:
+            seen.append(flying.count() + 1)     # this one and those still pending
+            yield fut
+    monkeypatch.setattr(cli, "_completed", counting)
+    assert run("validate", *files, "--dask", "-j", 1, "-o", out).exit_code == 1
+    assert out.read_text() == ref.read_text()
+    assert len(seen) > 3 and max(seen) == 1             # one worker × IN_FLIGHT 1: one block at a time
+
+
+def test_a_part_is_read_one_log_at_a_time(tmp_path):
+    part = tmp_path / "part-00000.jsonl"
+    recs = [{"source": "a", "line": 1, "deal": 1}, {"source": "a", "line": 1, "deal": 2}, {"source": "a", "line": 2}]
+    part.write_text("".join(json.dumps(r) + "\n" for r in recs), encoding="utf-8")
+    logs = cli._read_part(str(part))
+    assert not isinstance(logs, list)                     # a generator: nothing read until handed on
+    assert next(logs) == recs[:2]                         # the two deals of line 1, then line 2
+    assert list(logs) == [recs[2:]]
