@@ -526,17 +526,18 @@ def validate_block(block: Block, first_line: int, job: Job, part: str | None) ->
         items = (Line(block.shown, x.line, x.data, x.error) for x in iter_lines(block.path))
     else:
         items = (Line(x.source, first_line + x.line - 1, x.data, x.error) for x in block_lines(block))
-    logs = [error_records(x, job) if x.error is not None else validate_item((x.source, x.line, x.data, job))
-            for x in items]
+    judged = (error_records(x, job) if x.error is not None else validate_item((x.source, x.line, x.data, job))
+              for x in items)
     if part is None:
-        return logs
+        return list(judged)
     tmp = part + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as fh:
-        for records in logs:
-            for r in records:
-                fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+    summaries = []
+    with open(tmp, "w", encoding="utf-8") as fh:     # each log's records written as judged, not held
+        for records in judged:
+            fh.write("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
+            summaries.append([{k: v for k, v in records[0].items() if k in SUMMARY_FIELDS}])
     os.replace(tmp, part)
-    return [[{k: v for k, v in records[0].items() if k in SUMMARY_FIELDS}] for records in logs]
+    return summaries
 
 
 SUMMARY_FIELDS = ("source", "line", "status", "code", "first_violation", "error", "complete", "game", "edition")

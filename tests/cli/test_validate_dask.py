@@ -159,3 +159,26 @@ def test_a_part_is_read_one_log_at_a_time(tmp_path):
     assert not isinstance(logs, list)                     # a generator: nothing read until handed on
     assert next(logs) == recs[:2]                         # the two deals of line 1, then line 2
     assert list(logs) == [recs[2:]]
+
+
+def test_a_worker_writes_each_logs_records_as_it_judges_them(tmp_path, monkeypatch):
+    import gzip
+    src = tmp_path / "logs.jsonl.gz"
+    with gzip.open(src, "wt", encoding="utf-8") as fh:
+        fh.write("\n".join(LINES) + "\n")
+    block = cli.plan_blocks([str(src)], 1 << 20)[0]
+    assert block.whole
+    job = cli.Job("thousand", "en")
+    real, judged = cli.validate_item, []
+
+    def third_fails(item):
+        if len(judged) == 2:
+            raise MemoryError
+        judged.append(item)
+        return real(item)
+    monkeypatch.setattr(cli, "validate_item", third_fails)
+    part = tmp_path / "part-00000.jsonl"
+    with pytest.raises(MemoryError):
+        cli.validate_block(block, 1, job, str(part))
+    written = [json.loads(x) for x in (tmp_path / "part-00000.jsonl.tmp").read_text().splitlines()]
+    assert [x["line"] for x in written] == [1, 2] and not part.exists()      # the first two already out
