@@ -17,7 +17,7 @@ from typing import Any, cast
 
 from . import i18n, registry, service
 from .answers import CheckAnswer, ScoreAnswer, ValidateAnswer
-from .errors import InputError, TooLarge
+from .errors import InputError, TooLarge, esc
 from .i18n import _, ngettext
 from .jsonio import parse_body
 from .settings import MAX_BODY
@@ -35,6 +35,8 @@ def _body(game: str | None, request: Request) -> tuple[str, dict]:
         request = parse_body(request)
     if not isinstance(request, Mapping):
         raise InputError(_("a request body is a JSON object"), "")
+    else:
+        _json_values(request, "")
     body = dict(request)           # a shallow copy: the caller's object is left as it was
     if "game" in body:
         named = body.pop("game")
@@ -47,6 +49,22 @@ def _body(game: str | None, request: Request) -> tuple[str, dict]:
     if game is None:
         raise InputError(_("name the game: one of {known}", known=", ".join(registry.GAMES)), "/game")
     return game, body
+
+
+def _json_values(value: Any, pointer: str) -> None:
+    """Refuse what JSON cannot hold, as a body read from text never holds it: a set (its order would follow the
+    hash seed), bytes (never decoded on a guess), or any other Python object; keys are strings."""
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            if not isinstance(k, str):
+                raise InputError(_("a key of an object is a string"), pointer)
+            _json_values(v, f"{pointer}/{esc(k)}")
+    elif isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            _json_values(v, f"{pointer}/{i}")
+    elif not (value is None or isinstance(value, (str, bool, int, float))):
+        raise InputError(_("not a JSON value (Python {kind}): give a list, a string, a number, true, false, null "
+                           "or an object", kind=type(value).__name__), pointer)
 
 
 def _judge(endpoint: str, game: str | None, request: Request, lang: str) -> dict:

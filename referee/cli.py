@@ -19,9 +19,11 @@ every event of a log, applying an illegal one as logged.
 from __future__ import annotations
 
 import glob
+import itertools
 import json
 import multiprocessing
 import os
+import re
 import shutil
 import sys
 from collections import Counter
@@ -34,9 +36,10 @@ try:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     from rich.table import Table
-except ImportError as e:     # an engine-only install: the command line is the cli extra
-    raise SystemExit(f"referee: the command line needs the cli extra ({e.name} is missing): "
-                     "pip install 'referee[cli]'") from None
+except ImportError as e:     # an engine-only install: the command line is the cli extra (a usage error: exit 2)
+    print(f"referee: the command line needs the cli extra ({e.name} is missing): pip install 'referee[cli]'",
+          file=sys.stderr)
+    raise SystemExit(2) from None
 
 try:    # the limits are read once, at start-up: a bad value is a usage error of one line
     from . import settings  # noqa: F401  (REFEREE_MAX_BODY, REFEREE_MAX_EVENTS)
@@ -51,6 +54,14 @@ from .jsonio import BadJSON, parse_body
 from .logs import Line, NoSuchFile, UnreadableFile, iter_lines, log_files, WHOLE_SUFFIXES, _kind, _lines_of
 
 ERR = Console(stderr=True)
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")      # C0, DEL and C1: escape sequences, bells, carriage returns
+
+
+def safe(text) -> str:
+    """``text`` for a terminal: every control character (C0, DEL, C1) written as an escape (``\\x1b``), so that
+    text from the logs (a player's name in a pointer or a message, a file name) cannot move the cursor, clear the
+    screen or retitle the window."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
 
 
 # ---------------------------------------------------------------- one body
@@ -65,8 +76,8 @@ def _split_game(body, game: str | None, where: str) -> tuple[str, dict]:
                              "/game")
         game = g
     if game is None:
-        raise InputError(f"{where}: name the game with --game or a top-level \"game\" key "
-                         f"({', '.join(registry.GAMES)})", "/game")
+        raise InputError(_("name the game with --game or a top-level \"game\" key ({known})",
+                           known=", ".join(registry.GAMES)), "/game")
     if not isinstance(game, str):
         raise InputError(_("game must be a string"), "/game")
     return game, body
@@ -103,7 +114,9 @@ def error_of(e: RefereeError) -> dict:
 
 
 def _print_json(obj) -> None:
-    click.echo(json.dumps(obj, ensure_ascii=False, indent=2))
+    # JSON escapes C0 itself; DEL and C1 are escaped here too (\u007f, \u009b: the same JSON values)
+    click.echo(re.sub("[\x7f-\x9f]", lambda m: f"\\u{ord(m.group()):04x}",
+                      json.dumps(obj, ensure_ascii=False, indent=2)))
 
 
 def _one(endpoint: str, file, game: str | None) -> None:
@@ -124,11 +137,13 @@ class _Group(click.Group):
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
-        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit,
-                KeyboardInterrupt):
+        except click.exceptions.ClickException as e:     # a usage error may quote a path or a name as given
+            e.message = safe(e.message)
+            raise
+        except (click.exceptions.Exit, click.exceptions.Abort, SystemExit, KeyboardInterrupt):
             raise
         except Exception as e:
-            click.echo(f"referee: {type(e).__name__}: {e}", err=True)
+            click.echo(safe(f"referee: {type(e).__name__}: {e}"), err=True)
             sys.exit(3)
 
 
@@ -205,6 +220,7 @@ def variants(game):
 FAILED_CODE = PROBLEM_BASE + "internal-error"    # a log the tool failed on (HTTP's 500): its worker died, or a bug
 EXIT_VALID, EXIT_FINDINGS, EXIT_USAGE, EXIT_FAILURE = 0, 1, 2, 3
 CHUNK = 16                  # logs sent to a worker process at a time
+IN_FLIGHT = 4               # Dask: blocks submitted at a time per worker (memory bounded however many blocks)
 ATTEMPTS = 2                # a chunk whose worker died is tried this many times, then each of its logs alone
 
 
@@ -321,7 +337,7 @@ def run_local(items: Iterator[Line], job: Job, jobs: int, sink) -> None:
     context = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork")
 
     def pool():
-        return ProcessPoolExecutor(jobs, mp_context=context)
+        return ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_signals)
 
     executor = pool()
     pending: deque = deque()      # [chunk, future or ready results, attempts], in input order
@@ -352,8 +368,31 @@ def run_local(items: Iterator[Line], job: Job, jobs: int, sink) -> None:
             pending.popleft()
             for records in results:
                 sink(records)
+    except BaseException:           # Ctrl-C, SIGTERM (CutShort) or a failure: end the workers now, not their chunks
+        _end_workers(executor)
+        raise
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker_signals() -> None:
+    """A worker process ignores Ctrl-C (the driver handles it and ends the workers) and dies of SIGTERM."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _end_workers(executor) -> None:
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for p in processes:
+        p.terminate()
+    for p in processes:
+        p.join(5)
+
+
+class CutShort(BaseException):
+    """The run was stopped by a signal (SIGTERM; SIGINT is :class:`KeyboardInterrupt`)."""
 
 
 def _retry(entry: list, executor, job: Job, context) -> None:
@@ -487,17 +526,18 @@ def validate_block(block: Block, first_line: int, job: Job, part: str | None) ->
         items = (Line(block.shown, x.line, x.data, x.error) for x in iter_lines(block.path))
     else:
         items = (Line(x.source, first_line + x.line - 1, x.data, x.error) for x in block_lines(block))
-    logs = [error_records(x, job) if x.error is not None else validate_item((x.source, x.line, x.data, job))
-            for x in items]
+    judged = (error_records(x, job) if x.error is not None else validate_item((x.source, x.line, x.data, job))
+              for x in items)
     if part is None:
-        return logs
+        return list(judged)
     tmp = part + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as fh:
-        for records in logs:
-            for r in records:
-                fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+    summaries = []
+    with open(tmp, "w", encoding="utf-8") as fh:     # each log's records written as judged, not held
+        for records in judged:
+            fh.write("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
+            summaries.append([{k: v for k, v in records[0].items() if k in SUMMARY_FIELDS}])
     os.replace(tmp, part)
-    return [[{k: v for k, v in records[0].items() if k in SUMMARY_FIELDS}] for records in logs]
+    return summaries
 
 
 SUMMARY_FIELDS = ("source", "line", "status", "code", "first_violation", "error", "complete", "game", "edition")
@@ -509,17 +549,19 @@ def _manifest(blocks: list[Block], job: Job) -> dict:
             "files": {b.path: [os.stat(b.path).st_size, os.stat(b.path).st_mtime_ns] for b in blocks if not b.missing}}
 
 
-def _read_part(part: str) -> list[list[dict]]:
-    """The logs of a complete part file, each log's records (a log's records share its source and line)."""
-    logs: list[list[dict]] = []
+def _read_part(part: str) -> Iterator[list[dict]]:
+    """The logs of a complete part file, each log's records (a log's records share its source and line), read one
+    log at a time when they are handed on (the file is opened then, not before)."""
+    log: list[dict] = []
     with open(part, encoding="utf-8") as fh:
         for text in fh:
             r = json.loads(text)
-            if logs and (logs[-1][0]["source"], logs[-1][0]["line"]) == (r["source"], r["line"]):
-                logs[-1].append(r)
-            else:
-                logs.append([r])
-    return logs
+            if log and (log[0]["source"], log[0]["line"]) != (r["source"], r["line"]):
+                yield log
+                log = []
+            log.append(r)
+    if log:
+        yield log
 
 
 def run_dask(files: list[str], job: Job, address: str | None, jobs: int, output: str | None, sink,
@@ -546,11 +588,16 @@ def run_dask(files: list[str], job: Job, address: str | None, jobs: int, output:
     except (OSError, TimeoutError) as e:
         raise click.UsageError(_("cannot reach the Dask scheduler at {address}: {why}", address=address, why=e)) \
             from None
+    if output:         # resolved on the driver: a worker writes the parts it is sent, relative to its own folder
+        output = str(Path(output).resolve())
     parts_dir = Path(output).with_name(Path(output).name + ".parts") if output else None
     try:
         with client:
             try:
-                client.wait_for_workers(1, timeout=wait_workers)
+                if wait_workers > 0:
+                    client.wait_for_workers(1, timeout=wait_workers)
+                elif not client.scheduler_info().get("workers"):     # 0: do not wait at all
+                    raise TimeoutError
             except (TimeoutError, OSError):
                 raise ToolFailure(_("no Dask worker joined the scheduler at {address} within {n} s",
                                     address=address or "local", n=f"{wait_workers:g}")) from None
@@ -589,12 +636,19 @@ def run_dask(files: list[str], job: Job, address: str | None, jobs: int, output:
                     line[b.path] = 1
                 firsts.append(line[b.path])
                 line[b.path] += n
-            futures = client.map(validate_block, [blocks[i] for i in todo], [firsts[i] for i in todo],
-                                 [job] * len(todo), [parts[i] for i in todo], pure=False)
-            index = {f.key: i for f, i in zip(futures, todo)}
+            index: dict = {}
+            waiting = iter(todo)          # submitted in input order, at most IN_FLIGHT × workers at a time
+
+            def submit(i: int):
+                fut = client.submit(validate_block, blocks[i], firsts[i], job, parts[i], pure=False)
+                index[fut.key] = i
+                return fut
+            flying = as_completed([submit(i) for i in itertools.islice(waiting, IN_FLIGHT * workers)])
             nxt = 0
-            for fut in _completed(as_completed(futures)):
-                done[index[fut.key]] = fut.result()
+            for fut in _completed(flying):
+                done[index.pop(fut.key)] = fut.result()
+                if (i := next(waiting, None)) is not None:
+                    flying.add(submit(i))
                 while nxt < len(blocks) and done[nxt] is not None:    # hand on every block now in order
                     for records in done[nxt]:
                         sink(records)
@@ -639,7 +693,7 @@ class ToolFailure(click.ClickException):
     exit_code = EXIT_FAILURE
 
     def show(self, file=None) -> None:
-        click.echo(f"referee: {self.message}", err=True)
+        click.echo(safe(f"referee: {self.message}"), err=True)
 
 
 # ---------------------------------------------------------------- the summary
@@ -689,15 +743,15 @@ class Summary:
                 "editions": dict(sorted(self.editions.items())), "exit_code": self.exit_code}
 
     def print(self, console: Console) -> None:
-        """The human summary.  Every text from the logs (names, messages, paths) is printed as it is: the console
-        reads no markup and no emoji codes in it."""
+        """The human summary.  Every text from the logs (names, messages, paths) is printed as it is, its control
+        characters escaped (:func:`safe`): the console reads no markup and no emoji codes in it."""
         table = Table(title=_("Validation summary"))
         table.add_column(_("result"))
         table.add_column(_("logs"), justify="right")
         table.add_row(_("valid"), str(self.status["valid"]))
         table.add_row(_("invalid"), str(self.status["invalid"]))
         for rule, n in sorted(self.rules.items()):
-            table.add_row("  " + _("first violation {rule}", rule=rule), str(n))
+            table.add_row(safe("  " + _("first violation {rule}", rule=rule)), str(n))
         table.add_row(_("incomplete (judged as far as they go)"), str(self.incomplete))
         table.add_row(_("unreadable"), str(self.status["unreadable"]))
         if self.status["failed"]:
@@ -712,7 +766,7 @@ class Summary:
                 where = "{}:{}".format(r["source"], r["line"])
                 text = (_("failed {where}: {title}", where=where, title=err["title"]) if status == "failed" else
                         _("unreadable {where}: {title}", where=where, title=err["title"]))
-                console.print(text + (f" — {detail}" if detail else ""))
+                console.print(safe(text + (f" — {detail}" if detail else "")))
             more = self.status[status] - len(bad)
             if more > 0 and status == "unreadable":
                 console.print(ngettext("... and {n} more unreadable line (see --output)",
@@ -720,8 +774,9 @@ class Summary:
         for r in self.shown["invalid"]:
             v = r["first_violation"]
             where = "{}:{}".format(r["source"], r["line"])
-            console.print(_("invalid {where}: event {index} ({event}) breaks {rule}: {message}",
-                            where=where, index=v["index"], event=v["event"], rule=v["rule"], message=v["message"]))
+            console.print(safe(_("invalid {where}: event {index} ({event}) breaks {rule}: {message}",
+                                 where=where, index=v["index"], event=v["event"], rule=v["rule"],
+                                 message=v["message"])))
 
 
 def plain_console(**kw) -> Console:
@@ -744,7 +799,8 @@ def plain_console(**kw) -> Console:
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="The Dask scheduler to run on (e.g. tcp://10.0.0.5:8786); implies --dask.")
 @click.option("--wait-workers", type=click.FloatRange(0, None), default=60.0, show_default=True, metavar="SECONDS",
-              help="With Dask: fail (exit 3) when no worker has joined the scheduler within this time.")
+              help="With Dask: fail (exit 3) when no worker has joined the scheduler within this time (0: at once, "
+                   "without waiting).")
 @click.option("--resume", is_flag=True,
               help="With Dask and --output: go on with a run that was cut short, keeping its complete part files.")
 @click.option("--replay", type=click.Choice(["strict", "as_played"]), default=None,
@@ -762,6 +818,11 @@ def validate(paths, game, output, summary_json, jobs, use_dask, scheduler, wait_
                 open(target, "a", encoding="utf-8").close()
             except OSError as e:
                 raise click.UsageError(_("cannot write {path}: {why}", path=target, why=e.strerror)) from None
+    if game is not None:            # an unknown game is the command's mistake, not every log's (as --replay bogus)
+        try:
+            registry.get(game)
+        except RefereeError as e:
+            raise click.UsageError(str(e)) from None
     missing = [p for p in paths if p != "-" and not Path(p).exists() and not glob.glob(p, recursive=True)]
     if missing:
         raise click.UsageError(_("no such file or folder: {path}", path=missing[0]))
@@ -777,6 +838,15 @@ def validate(paths, game, output, summary_json, jobs, use_dask, scheduler, wait_
     if output and not use_dask:
         out = open(output, "w", encoding="utf-8")
     show = ERR.is_terminal
+    written = {"logs": 0, "last": None}
+
+    def on_term(signum, frame):
+        raise CutShort(signum)
+    import signal
+    try:
+        old_term = signal.signal(signal.SIGTERM, on_term)
+    except ValueError:              # not the main thread (an embedding caller): its own handlers stand
+        old_term = None
     try:
         with Progress(TextColumn(_("validating")), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                       console=ERR, disable=not show, transient=True) as bar:
@@ -784,17 +854,33 @@ def validate(paths, game, output, summary_json, jobs, use_dask, scheduler, wait_
 
             def sink(records: list[dict]) -> None:
                 summary.add(records[0])             # the summary counts logs
-                if out is not None:
-                    for r in records:
-                        out.write(json.dumps(r, ensure_ascii=False) + "\n")
+                if out is not None:         # one write a log: a signal stops the output between logs
+                    out.write("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
+                written["logs"] += 1
+                written["last"] = records[0]
                 bar.advance(task)
             if use_dask:
                 run_dask(list(log_files(paths)), job, scheduler, jobs, output, sink, wait_workers, resume)
             else:
                 run_local(iter_lines(paths), job, jobs, sink)
+    except (KeyboardInterrupt, CutShort):
+        if out is not None:
+            out.close()
+            out = None
+        last = written["last"]
+        if output and not use_dask:
+            where = (_("the output {path} stops after log {n} ({source}:{line}), each log whole", path=output,
+                       n=written["logs"], source=last["source"], line=last["line"]) if last else
+                     _("the output {path} is empty", path=output))
+        else:
+            where = ngettext("{n} log was judged", "{n} logs were judged", written["logs"])
+        click.echo(safe("referee: " + _("the run was cut short; {where}", where=where)), err=True)
+        sys.exit(EXIT_FAILURE)
     finally:
         if out is not None:
             out.close()
+        if old_term is not None:
+            signal.signal(signal.SIGTERM, old_term)
     summary.print(plain_console(soft_wrap=True))
     if summary_json:
         with open(summary_json, "w", encoding="utf-8") as fh:

@@ -77,6 +77,13 @@ class NotFound(RefereeError):
     kind = "not-found"
     parameter: str = ""          # the path parameter that names it, when the body does not
 
+    @property
+    def errors(self) -> list[dict]:
+        """As HTTP answers it: ``{"pointer", "detail"}`` when the body named it, else ``{"parameter", "detail"}``."""
+        if self.pointer is None and self.parameter:
+            return [{"parameter": self.parameter, "detail": str(self)}]
+        return super().errors
+
 
 class UnknownGame(NotFound):
     """The game id is not one the referee knows."""

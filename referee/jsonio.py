@@ -24,16 +24,16 @@ MAX_CONTAINERS = max(1024, MAX_BODY // 8)
 BAD_U_ESCAPE = N_("Invalid \\u escape: four hexadecimal digits must follow \\u")
 # what Python's JSON decoder says of a fault, so that the catalog can say it in every language
 DECODER_MESSAGES = (N_("Expecting value"), N_("Expecting ',' delimiter"), N_("Expecting ':' delimiter"),
-                    N_("Expecting property name enclosed in double quotes"), N_("Unterminated string starting at"),
-                    N_("Invalid control character at"), N_("Invalid \\escape"), BAD_U_ESCAPE,
+                    N_("Expecting property name enclosed in double quotes"), N_("Unterminated string starting"),
+                    N_("Invalid control character"), N_("Invalid \\escape"), BAD_U_ESCAPE,
                     N_("Extra data"), N_("Illegal trailing comma before end of object"),
                     N_("Illegal trailing comma before end of array"))
 
 
 def _decoder_words(msg: str) -> str:
     """The catalog's entry for a message of Python's JSON decoder: its own words, but for the bad ``\\u`` escape,
-    which the catalog says in full."""
-    return BAD_U_ESCAPE if msg.startswith("Invalid \\u") else msg
+    which the catalog says in full.  A trailing "at" is left to the sentence, which says "at line … column …"."""
+    return BAD_U_ESCAPE if msg.startswith("Invalid \\u") else msg.removesuffix(" at")
 
 
 class BadJSON(RefereeError):

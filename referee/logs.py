@@ -57,13 +57,13 @@ def _is_glob(path: str) -> bool:
     return glob.has_magic(path) if hasattr(glob, "has_magic") else any(c in path for c in "*?[")
 
 
-def log_files(paths: str | os.PathLike | Iterable[str | os.PathLike]) -> Iterator[str]:
+def log_files(paths: str | bytes | os.PathLike | Iterable[str | bytes | os.PathLike]) -> Iterator[str]:
     """The files ``paths`` name, in order: a folder gives every log file in it (sorted, recursively), a glob pattern
     its matches (sorted; a folder matched gives its log files); ``-`` and a path that does not exist are kept
     (the reader reports the latter as :class:`NoSuchFile`)."""
-    if isinstance(paths, (str, os.PathLike)):
+    if isinstance(paths, (str, bytes, os.PathLike)):
         paths = [paths]
-    for p in (str(os.fspath(x)) for x in paths):
+    for p in (os.fsdecode(x) for x in paths):     # a bytes path is decoded as the file system does
         if p == "-":
             yield p
         elif os.path.isdir(p):

@@ -97,3 +97,88 @@ def test_resume_refuses_a_changed_input(tmp_path, monkeypatch):
 def _raise():
     raise OSError("the scheduler is gone")
     yield  # pragma: no cover
+
+
+def test_a_relative_output_is_written_where_the_driver_runs_not_where_the_workers_run(tmp_path, monkeypatch):
+    from dask.distributed import LocalCluster
+    (tmp_path / "workers").mkdir()
+    (tmp_path / "driver").mkdir()
+    files = three_files(tmp_path / "driver")
+    ref = tmp_path / "ref.jsonl"
+    assert run("validate", *files, "-j", 1, "-o", ref).exit_code == 1
+    monkeypatch.chdir(tmp_path / "workers")             # the worker processes start in this folder
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        monkeypatch.chdir(tmp_path / "driver")
+        r = run("validate", *[f.name for f in files], "--scheduler", cluster.scheduler_address,
+                "--wait-workers", 30, "-o", "out.jsonl")
+    assert r.exit_code == 1, r.output
+    got = [json.loads(x) for x in (tmp_path / "driver" / "out.jsonl").read_text().splitlines()]
+    want = [json.loads(x) for x in ref.read_text().splitlines()]
+    assert [(x["source"], x["line"], x["status"]) for x in got] == \
+        [(Path(x["source"]).name, x["line"], x["status"]) for x in want] and len(got) == 24
+    assert not list((tmp_path / "workers").iterdir())   # nothing written in the workers' folder
+
+
+def test_wait_workers_zero_fails_at_once_on_a_scheduler_without_workers(tmp_path):
+    import time
+    from dask.distributed import LocalCluster
+    three_files(tmp_path)
+    with LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
+        began = time.monotonic()
+        r = run("validate", tmp_path / "logs-0.jsonl", "--scheduler", cluster.scheduler_address,
+                "--wait-workers", 0)
+        took = time.monotonic() - began
+    assert r.exit_code == 3, r.output
+    assert "no Dask worker joined the scheduler" in r.output and "within 0 s" in r.output
+    assert took < 10
+
+
+def test_blocks_in_flight_are_bounded_and_the_records_stay_in_order(tmp_path, monkeypatch):
+    files = three_files(tmp_path)
+    ref, out = tmp_path / "ref.jsonl", tmp_path / "out.jsonl"
+    assert run("validate", *files, "-j", 1, "-o", ref).exit_code == 1
+    monkeypatch.setattr(cli, "IN_FLIGHT", 1)
+    monkeypatch.setattr(cli, "plan_blocks", lambda fs, size, real=cli.plan_blocks: real(fs, 1024))   # many blocks
+    seen = []
+
+    def counting(flying):
+        for fut in flying:
+            seen.append(flying.count() + 1)     # this one and those still pending
+            yield fut
+    monkeypatch.setattr(cli, "_completed", counting)
+    assert run("validate", *files, "--dask", "-j", 1, "-o", out).exit_code == 1
+    assert out.read_text() == ref.read_text()
+    assert len(seen) > 3 and max(seen) == 1             # one worker × IN_FLIGHT 1: one block at a time
+
+
+def test_a_part_is_read_one_log_at_a_time(tmp_path):
+    part = tmp_path / "part-00000.jsonl"
+    recs = [{"source": "a", "line": 1, "deal": 1}, {"source": "a", "line": 1, "deal": 2}, {"source": "a", "line": 2}]
+    part.write_text("".join(json.dumps(r) + "\n" for r in recs), encoding="utf-8")
+    logs = cli._read_part(str(part))
+    assert not isinstance(logs, list)                     # a generator: nothing read until handed on
+    assert next(logs) == recs[:2]                         # the two deals of line 1, then line 2
+    assert list(logs) == [recs[2:]]
+
+
+def test_a_worker_writes_each_logs_records_as_it_judges_them(tmp_path, monkeypatch):
+    import gzip
+    src = tmp_path / "logs.jsonl.gz"
+    with gzip.open(src, "wt", encoding="utf-8") as fh:
+        fh.write("\n".join(LINES) + "\n")
+    block = cli.plan_blocks([str(src)], 1 << 20)[0]
+    assert block.whole
+    job = cli.Job("thousand", "en")
+    real, judged = cli.validate_item, []
+
+    def third_fails(item):
+        if len(judged) == 2:
+            raise MemoryError
+        judged.append(item)
+        return real(item)
+    monkeypatch.setattr(cli, "validate_item", third_fails)
+    part = tmp_path / "part-00000.jsonl"
+    with pytest.raises(MemoryError):
+        cli.validate_block(block, 1, job, str(part))
+    written = [json.loads(x) for x in (tmp_path / "part-00000.jsonl.tmp").read_text().splitlines()]
+    assert [x["line"] for x in written] == [1, 2] and not part.exists()      # the first two already out

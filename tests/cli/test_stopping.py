@@ -1,0 +1,67 @@
+"""Stopping `referee validate --jobs`: SIGTERM or Ctrl-C (SIGINT to the whole process group) ends the worker
+processes, prints one line saying the run was cut short and where the output stops, and exits 3; the output holds
+whole logs only and no traceback is printed."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LINES = (ROOT / "examples" / "thousand" / "batch.jsonl").read_text(encoding="utf-8").splitlines()
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        out += [int(x) for x in (task / "children").read_text().split()]
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads the process tree from /proc")
+@pytest.mark.parametrize("how", ["SIGTERM", "SIGINT"])
+def test_a_signal_ends_the_workers_and_says_where_the_output_stops(tmp_path, how):
+    src, out = tmp_path / "big.jsonl", tmp_path / "out.jsonl"
+    src.write_text("\n".join(LINES * 4000) + "\n", encoding="utf-8")       # 32000 logs: some seconds on 2 cores
+    proc = subprocess.Popen([sys.executable, "-m", "referee.cli", "validate", str(src), "-j", "2", "-o", str(out)],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                            env={**os.environ, "REFEREE_LANG": "en"})
+    try:
+        deadline = time.monotonic() + 60
+        while (not out.exists() or out.stat().st_size < 4096) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        workers = _children(proc.pid)
+        assert len(workers) >= 2 and proc.poll() is None
+        if how == "SIGTERM":
+            proc.send_signal(signal.SIGTERM)
+        else:
+            os.killpg(proc.pid, signal.SIGINT)        # Ctrl-C reaches every process of the terminal's group
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    err = err.decode()
+    assert proc.returncode == 3, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert len(err.strip().splitlines()) == 1 and "the run was cut short" in err, err
+    time.sleep(0.2)
+    assert not [w for w in workers if _alive(w)]
+    records = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]      # every line whole
+    assert 0 < len(records) < 32000
+    last = records[-1]
+    assert f"stops after log {len(records)} ({src}:{last['line']})" in err

@@ -1,0 +1,30 @@
+"""Mistakes in the command itself are usage errors (exit 2, one line), never "some logs are invalid" (exit 1)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from referee.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+BATCH = ROOT / "examples" / "thousand" / "batch.jsonl"
+
+
+def test_an_unknown_game_is_a_usage_error_not_a_finding_on_every_log(tmp_path):
+    out = tmp_path / "out.jsonl"
+    r = CliRunner().invoke(main, ["validate", str(BATCH), "--game", "whist", "-o", str(out)])
+    assert r.exit_code == 2, r.output
+    assert "unknown game 'whist'" in r.output and "Validation summary" not in r.output
+    assert CliRunner().invoke(main, ["validate", str(BATCH), "--game", "thousand", "-j", "1"]).exit_code == 1
+
+
+def test_without_the_cli_extra_the_command_is_a_usage_error_of_one_line():
+    code = ("import sys; sys.modules['click'] = None\n"          # click not installed: an engine-only install
+            "from referee.cli import main\n")
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2, r.stderr
+    assert r.stderr.strip().splitlines() == [
+        "referee: the command line needs the cli extra (click is missing): pip install 'referee[cli]'"]
