@@ -116,9 +116,35 @@ def parse_state(req: dict, players: list[str], opts: dict) -> GameState:
             errors.append({"pointer": f"/state/barrel/{esc(p)}/deals",
                            "detail": _("{player} is not on the barrel (total {total}), so has no barrel deals",
                                      player=p, total=s)})
+    errors += _crowded_barrel(st, players, opts)
     if errors:
         raise InputError(errors)
     return st
+
+
+def _crowded_barrel(st: GameState, players: list[str], opts: dict) -> list[dict]:
+    """More players on the barrel than the collision rule lets sit there (thousand/14.5).
+
+    Only the barrel proper has sitters (a total held at the threshold); a lock or no barrel has none, and under
+    ``coexist`` any number may sit.  ``knock_off`` seats one; ``two_fall_together`` two with four players, one with
+    three (as the engine settles it).  Those who have used more barrel deals were there first; the others, in seat
+    order, are the ones that cannot be there, each pointed at by their total."""
+    collision = opts["barrel_collision"]
+    if opts["barrel"] != "barrel" or collision == "coexist":
+        return []
+    seats = 2 if collision == "two_fall_together" and len(players) == 4 else 1
+    sitters = sorted((p for p in players if st.scores[p] == opts["barrel_threshold"]),
+                     key=lambda p: (-st.barrel[p]["deals"], players.index(p)))
+    if seats == 1:
+        return [{"pointer": f"/state/scores/{esc(p)}",
+                 "detail": _("{player} cannot be on the barrel too: {other} already sits there, and only one player "
+                             "can sit on the barrel (whoever reaches it knocks the one there off, and two reaching "
+                             "it in the same deal both fall)", player=p, other=sitters[0])}
+                for p in sitters[seats:]]
+    return [{"pointer": f"/state/scores/{esc(p)}",
+             "detail": _("{player} cannot be on the barrel too: two players already sit there, and no more than two "
+                         "can sit on the barrel (a third reaching it knocks both off)", player=p)}
+            for p in sitters[seats:]]
 
 
 def contract_value(value: Any, opts: dict, ptr: str) -> int:

@@ -204,3 +204,104 @@ def test_the_first_hand_takes_over_the_dealers_barrel_bid_only_at_120(api, contr
         assert ans["errors"][0]["pointer"] == "/deal/contract"
     else:
         assert totals(ans)["Anna"] == 120
+
+
+# ---------------------------------------------------------------- how many may sit on the barrel (14.5)
+# A state cannot have more players at 880 than the collision rule seats: under knock_off a second player reaching
+# the barrel knocks the first off, and two reaching it in the same deal both fall, so two at 880 never happens.
+# Each player over the count is pointed at by their total; those with more barrel deals used were there first.
+ONE_SEAT = ("{p} cannot be on the barrel too: {o} already sits there, and only one player can sit on the barrel "
+            "(whoever reaches it knocks the one there off, and two reaching it in the same deal both fall)")
+TWO_SEATS = ("{p} cannot be on the barrel too: two players already sit there, and no more than two can sit on the "
+             "barrel (a third reaching it knocks both off)")
+TWO_ON = {"scores": {"Anna": 880, "Boris": 880, "Vera": 200},
+          "barrel": {"Anna": {"deals": 2, "falls": 0}, "Boris": {"deals": 0, "falls": 0},
+                     "Vera": {"deals": 0, "falls": 0}}}
+# Boris's 120 failed (100 card points): any deal will do, the state is refused before it is read
+FAILED_120 = points_deal("Boris", 120, {"Anna": 10, "Boris": 100, "Vera": 10}, {"Anna": 1, "Boris": 6, "Vera": 1})
+HAND = ["AS", "10S", "KS", "QS", "AH", "10H", "AD"]
+
+
+def errors(ans):
+    return [(e["pointer"], e["detail"]) for e in ans["errors"]]
+
+
+@pytest.mark.parametrize("endpoint,body", [
+    ("score", {"players": PLAYERS, "dealer": "Anna", "state": TWO_ON, "deal": FAILED_120}),
+    ("check", {"players": PLAYERS, "dealer": "Vera", "state": TWO_ON,
+               "position": {"phase": "bidding", "bids": [], "hand": HAND},
+               "action": {"type": "bid", "player": "Boris", "amount": 125}}),
+    ("scoresheet", {"players": PLAYERS, "dealer": "Anna", "state": TWO_ON, "deals": [FAILED_120]}),
+    ("validate", {"players": PLAYERS, "state": TWO_ON, "log": [{"type": "deal", "dealer": "Anna"}]}),
+])
+def test_two_on_the_barrel_under_knock_off_is_refused_everywhere(api, endpoint, body):
+    # russian-classic (the default): Anna has sat two deals; Boris at 880 beside her cannot be
+    assert errors(api(endpoint, body, status=422)) == [("/state/scores/Boris", ONE_SEAT.format(p="Boris", o="Anna"))]
+
+
+def test_two_on_the_barrel_in_russian(client):
+    r = client.post("/v1/games/thousand/score", headers={"Accept-Language": "ru"},
+                    json={"players": PLAYERS, "dealer": "Anna", "state": TWO_ON, "deal": FAILED_120})
+    assert r.status_code == 422
+    assert errors(r.get_json()) == [(
+        "/state/scores/Boris",
+        "Boris не может тоже сидеть на бочке: там уже сидит Anna, а на бочке может сидеть только один игрок (кто "
+        "попадает на бочку, сбивает того, кто там сидит, а двое, попавшие на неё в одной сдаче, падают оба)")]
+
+
+def test_the_newcomer_is_the_one_with_fewer_barrel_deals(api):
+    # Boris has sat one deal, Anna none: Anna is the one who cannot be there; all three at 880: Anna and Vera
+    state = {"scores": {"Anna": 880, "Boris": 880, "Vera": 200}, "barrel": {"Boris": {"deals": 1, "falls": 0}}}
+    ans = api("score", score_body(FAILED_120, state=state), status=422)
+    assert errors(ans) == [("/state/scores/Anna", ONE_SEAT.format(p="Anna", o="Boris"))]
+    state["scores"]["Vera"] = 880
+    ans = api("score", score_body(FAILED_120, state=state), status=422)
+    assert errors(ans) == [("/state/scores/Anna", ONE_SEAT.format(p="Anna", o="Boris")),
+                           ("/state/scores/Vera", ONE_SEAT.format(p="Vera", o="Boris"))]
+
+
+def test_one_on_the_barrel_is_accepted(api):
+    # Anna alone at 880 (no deals used); Boris makes 120 (110 card points + the spade marriage 40 = 150): 760 + 120
+    # = 880, he climbs on and knocks Anna off (880 - 120 = 760); Vera 200 + 5.
+    state = {"scores": {"Anna": 880, "Boris": 760, "Vera": 200}}
+    deal = points_deal("Boris", 120, {"Anna": 5, "Boris": 110, "Vera": 5}, {"Anna": 1, "Boris": 6, "Vera": 1},
+                       [("Boris", "S")])
+    assert totals(api("score", score_body(deal, state=state, dealer="Anna"))) == {"Anna": 760, "Boris": 880,
+                                                                                  "Vera": 205}
+
+
+@pytest.mark.parametrize("options,expected", [
+    # coexist (Anna has sat two deals): both sit; Anna's third deal runs out (880 - 120); Boris fails his 120 on the barrel and stays there,
+    # a deal used (russian-classic: barrel_declarer_fail stay), 880; Vera 200 + 10
+    ({"barrel_collision": "coexist"}, {"Anna": 760, "Boris": 880, "Vera": 210}),
+    # a lock has no sitters, so nobody has barrel deals: Anna scores nothing as a defender at the lock, Boris fails (880 - 120)
+    ({"barrel": "lock"}, {"Anna": 880, "Boris": 760, "Vera": 210}),
+    # no barrel: 880 is a total like any other; Anna 880 + 10
+    ({"barrel": "off"}, {"Anna": 890, "Boris": 760, "Vera": 210}),
+])
+def test_two_at_the_threshold_where_nobody_is_knocked_off(api, options, expected):
+    state = TWO_ON if options.get("barrel", "barrel") == "barrel" else {"scores": TWO_ON["scores"]}
+    body = {"players": PLAYERS, "dealer": "Anna", "state": state, "deal": FAILED_120, "options": options}
+    assert totals(api("score", body)) == expected
+
+
+def test_three_players_under_two_fall_together_seat_one(api):
+    body = {"players": PLAYERS, "dealer": "Anna", "state": TWO_ON, "deal": FAILED_120,
+            "options": {"barrel_collision": "two_fall_together"}}
+    assert errors(api("score", body, status=422)) == [("/state/scores/Boris", ONE_SEAT.format(p="Boris", o="Anna"))]
+
+
+def test_four_players_seat_two_not_three(client):
+    # Boris has sat two deals, Vera one, Anna none: Anna is the third, refused (two at 880 are accepted in
+    # test_getting_on_beside_one_or_two above)
+    state = {"scores": {"Anna": 880, "Boris": 880, "Vera": 880, "Gleb": 0},
+             "barrel": {"Boris": {"deals": 2, "falls": 0}, "Vera": {"deals": 1, "falls": 0}}}
+    body = score_body(points_deal("Anna", 100, MADE_100, T, talon=TALON), players=FOUR, dealer="Gleb",
+                      variant="four-player", state=state)
+    r = client.post("/v1/games/thousand/score", json=body)
+    assert r.status_code == 422
+    assert errors(r.get_json()) == [("/state/scores/Anna", TWO_SEATS.format(p="Anna"))]
+    r = client.post("/v1/games/thousand/score", json=body, headers={"Accept-Language": "ru"})
+    assert errors(r.get_json()) == [("/state/scores/Anna", "Anna не может тоже сидеть на бочке: там уже сидят двое, а "
+                                     "больше двух игроков на бочке сидеть не могут (третий, попав на бочку, сбивает "
+                                     "обоих)")]
