@@ -337,22 +337,26 @@ def _sum(views: list[dict], *keys: str) -> int:
 
 
 def _reds(views, opts, n_sides):
-    deck = deck_of(opts)
-    n = _sum(views, "red_threes")
-    if n > 2 * deck.copies:
-        return ngettext("the {size}-card deck holds {most} red three, and the sides count {n} (canasta/1.2)",
-                        "the {size}-card deck holds {most} red threes, and the sides count {n} (canasta/1.2)",
-                        2 * deck.copies, size=deck.size, most=2 * deck.copies, n=n)
-    return None
+    return _threes(views, opts, ("red_threes",), lambda count, **kw: ngettext(
+        "the {size}-card deck holds {most} red three, and the sides count {n} (canasta/1.2)",
+        "the {size}-card deck holds {most} red threes, and the sides count {n} (canasta/1.2)", count, **kw))
 
 
 def _blacks(views, opts, n_sides):
+    return _threes(views, opts, ("black_threes_melded", "black_threes_in_hand", "black_threes_set_aside"),
+                   lambda count, **kw: ngettext(
+                       "the {size}-card deck holds {most} black three, and the sides count {n} (canasta/1.2)",
+                       "the {size}-card deck holds {most} black threes, and the sides count {n} (canasta/1.2)",
+                       count, **kw))
+
+
+def _threes(views, opts, keys, message):
+    """The threes of one colour counted by the sides together (``keys``), against the two per pack the deck holds:
+    ``message(count, size=, most=, n=)`` when they are more, else None."""
     deck = deck_of(opts)
-    n = _sum(views, "black_threes_melded", "black_threes_in_hand", "black_threes_set_aside")
+    n = _sum(views, *keys)
     if n > 2 * deck.copies:
-        return ngettext("the {size}-card deck holds {most} black three, and the sides count {n} (canasta/1.2)",
-                        "the {size}-card deck holds {most} black threes, and the sides count {n} (canasta/1.2)",
-                        2 * deck.copies, size=deck.size, most=2 * deck.copies, n=n)
+        return message(2 * deck.copies, size=deck.size, most=2 * deck.copies, n=n)
     return None
 
 

@@ -37,6 +37,16 @@ SUITLESS_OK = set("A K Q J 10 9 8 7 6 5 4 2".split())
 
 # ---------------------------------------------------------------- input helpers
 
+def _check_going_out(went_out: bool, double: bool, opts: dict, ptr: str) -> None:
+    """A side's ``went_out`` and ``double_ending`` against the variant (canasta/6.2, 6.6), cards or counts alike."""
+    if went_out and opts["no_going_out"]:
+        raise InputError(_("nobody goes out in this game: the deal runs to the end of the stock (canasta/6.2)"),
+                         ptr + "/went_out")
+    if double and not (went_out and opts["double_ending"]):
+        raise InputError(_("a double ending is the going-out side's, and only with the double_ending option "
+                           "(canasta/6.6)"), ptr + "/double_ending")
+
+
 def canasta_card(value: Any, ptr: str) -> Card:
     """A card; a rank alone is accepted where the suit does not matter (4 to A, and deuces), never for threes."""
     if type(value) is str:
@@ -289,12 +299,7 @@ def _counted_side(ds: dict, opts: dict, ptr: str, n_players: int) -> dict:
             raise InputError(_("a side is given by its cards or by counts, not both"), f"{ptr}/{k}")
     went_out, concealed = bool(ds.get("went_out")), bool(ds.get("concealed"))
     double = bool(ds.get("double_ending"))
-    if went_out and opts["no_going_out"]:
-        raise InputError(_("nobody goes out in this game: the deal runs to the end of the stock (canasta/6.2)"),
-                         ptr + "/went_out")
-    if double and not (went_out and opts["double_ending"]):
-        raise InputError(_("a double ending is the going-out side's, and only with the double_ending option "
-                           "(canasta/6.6)"), ptr + "/double_ending")
+    _check_going_out(went_out, double, opts, ptr)
     aside = ds.get("black_threes_set_aside", 0)
     if aside and not opts["black_threes_set_aside"]:
         raise InputError(_("black threes are set aside only with black_threes_set_aside (canasta/2.3)"),
@@ -387,12 +392,7 @@ def finished_deal(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int
         deciding = [without_wilds(m, excess_wilds(m, opts)) if k == "group" else m for k, m in zip(kinds, melds)]
         if concealed and not went_out:
             raise InputError(_("only going out can be concealed (canasta/6.4)"), ptr + "/concealed")
-        if went_out and opts["no_going_out"]:
-            raise InputError(_("nobody goes out in this game: the deal runs to the end of the stock (canasta/6.2)"),
-                             ptr + "/went_out")
-        if double and not (went_out and opts["double_ending"]):
-            raise InputError(_("a double ending is the going-out side's, and only with the double_ending option "
-                               "(canasta/6.6)"), ptr + "/double_ending")
+        _check_going_out(went_out, double, opts, ptr)
         if one_player and opts["red_three_scale"] != "one_player_doubles":
             raise InputError(_("one_player_all_reds counts only with red_three_scale one_player_doubles (canasta/2.2)"),
                              ptr + "/one_player_all_reds")
