@@ -348,7 +348,7 @@ def run_local(items: Iterator[Line], job: Job, jobs: int, sink) -> None:
                 if isinstance(chunk, Line):
                     pending.append([chunk, [error_records(chunk, job)], 0])
                 else:
-                    pending.append([chunk, executor.submit(validate_chunk, chunk), 1])
+                    pending.append([chunk, _submit(executor, chunk), 1])
             if not pending:
                 return
             chunk, work, attempts = pending[0]
@@ -373,6 +373,20 @@ def run_local(items: Iterator[Line], job: Job, jobs: int, sink) -> None:
         raise
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _submit(executor, chunk):
+    """``chunk`` handed to the pool.  A pool whose worker has just died refuses new work at once: the chunk then gets
+    a future that holds the break, and the run replaces the pool when it reaches that chunk, as for any chunk that
+    was in flight."""
+    from concurrent.futures import Future
+    from concurrent.futures.process import BrokenProcessPool
+    try:
+        return executor.submit(validate_chunk, chunk)
+    except BrokenProcessPool as e:
+        broken: Future = Future()
+        broken.set_exception(e)
+        return broken
 
 
 def _worker_signals() -> None:
@@ -407,7 +421,7 @@ def _retry(entry: list, executor, job: Job, context) -> None:
     elif attempts >= ATTEMPTS:
         entry[1] = [_alone(item, job, context) for item in chunk]
     else:
-        entry[1] = executor.submit(validate_chunk, chunk)
+        entry[1] = _submit(executor, chunk)
         entry[2] = attempts + 1
 
 

@@ -252,6 +252,30 @@ def test_a_worker_killed_from_outside_mid_run_is_noticed(tmp_path):
     assert not [x for x in recs if x["status"] == "failed"]
 
 
+def test_a_pool_that_refuses_new_work_after_a_death_is_replaced(tmp_path, monkeypatch):
+    # the race behind the test above: a worker dies while the driver is still handing out chunks, and the pool
+    # refuses the next chunk at once (BrokenProcessPool from submit, not from a result); the run replaces the pool
+    # and goes on to the end instead of failing with exit 3
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+    real, calls = ProcessPoolExecutor.submit, []
+
+    def submit(self, fn, *args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:           # the third chunk handed out meets a broken pool
+            raise BrokenProcessPool("a child process terminated abruptly")
+        return real(self, fn, *args, **kwargs)
+    monkeypatch.setattr(ProcessPoolExecutor, "submit", submit)
+    src = write(tmp_path / "a.jsonl", LINES[:5] * 200)       # 1,000 logs: several chunks
+    out = tmp_path / "out.jsonl"
+    r = run("validate", src, "-j", 2, "-o", out)
+    assert r.exit_code == 1, r.output                          # findings (lines 3 and 5 of every five), no failure
+    recs = records(out)
+    assert [x["line"] for x in recs] == list(range(1, 1001))
+    assert not [x for x in recs if x["status"] == "failed"]
+    assert len(calls) > 3                                       # the refused chunk was handed out again
+
+
 def test_a_bad_limit_setting_is_a_usage_error_of_one_line(tmp_path):
     r = subprocess.run([sys.executable, "-m", "referee.cli", "validate", str(BATCH)], capture_output=True, text=True,
                        cwd=ROOT, env={**os.environ, "REFEREE_MAX_BODY": "1023"}, timeout=60)
