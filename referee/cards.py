@@ -14,9 +14,10 @@ holds and how many copies of each.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
 from .errors import InputError
 from .i18n import DEFAULT_LANGUAGE, Rank, Suit, _, ngettext

@@ -27,9 +27,9 @@ import re
 import shutil
 import sys
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
 
 try:
     import click
@@ -51,7 +51,7 @@ from . import __version__, i18n, registry, service
 from .errors import PROBLEM_BASE, InputError, RefereeError, TooLarge
 from .i18n import _, ngettext
 from .jsonio import BadJSON, parse_body
-from .logs import Line, NoSuchFile, UnreadableFile, iter_lines, log_files, WHOLE_SUFFIXES, _kind, _lines_of
+from .logs import WHOLE_SUFFIXES, Line, NoSuchFile, UnreadableFile, _kind, _lines_of, iter_lines, log_files
 
 ERR = Console(stderr=True)
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")      # C0, DEL and C1: escape sequences, bells, carriage returns

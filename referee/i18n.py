@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import io
 import string
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -62,7 +63,7 @@ def set_language(lang: str | None) -> str:
     return code
 
 
-@lru_cache(maxsize=None)
+@cache
 def translations(lang: str) -> NullTranslations:
     """The catalog of ``lang``, read from its ``.po`` file with Babel and compiled in memory once per process."""
     if lang == DEFAULT_LANGUAGE:
@@ -175,7 +176,7 @@ class _Params(dict):
 class _Shown(str):
     """A parameter as shown, which a format spec can ask for in words (``{rank:gen_pl}``, see :class:`Rank`)."""
 
-    def __new__(cls, text: str, value: Any, lang: str) -> "_Shown":
+    def __new__(cls, text: str, value: Any, lang: str) -> _Shown:
         obj = super().__new__(cls, text)
         obj.value, obj.lang = value, lang
         return obj

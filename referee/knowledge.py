@@ -12,9 +12,9 @@ possible combination of those facts, for the suits that matter; a state machine 
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Callable, Iterable
 
 from .cards import SUITS, Card, parse_suit
 from .errors import IllegalAction, InputError
@@ -40,7 +40,7 @@ class Partial:
         """Whether ``card`` may be one of the unknown cards."""
         return self.unknown > 0 and card.suit not in self.void and card in self.pool
 
-    def reveal(self, card: Card) -> "Partial":
+    def reveal(self, card: Card) -> Partial:
         """The knowledge once ``card`` (one of the unknown cards) is shown."""
         pool = list(self.pool)
         pool.remove(card)

@@ -19,9 +19,10 @@ import io
 import os
 import sys
 import zlib
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO, Iterable, Iterator
+from typing import Any, BinaryIO
 
 from .errors import NotFound, RefereeError, TooLarge
 from .i18n import _, ngettext

@@ -1,12 +1,12 @@
 """The games the referee knows.  A new game adds its subpackage and one line here."""
 from __future__ import annotations
 
+from .canasta import GAME as CANASTA
 from .common import echo
 from .errors import UnknownGame
 from .i18n import _
-from .rulebook import Game
-from .canasta import GAME as CANASTA
 from .pinochle import GAME as PINOCHLE
+from .rulebook import Game
 from .thousand import GAME as THOUSAND
 
 GAMES: dict[str, Game] = {g.id: g for g in (THOUSAND, CANASTA, PINOCHLE)}

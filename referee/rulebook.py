@@ -18,9 +18,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import yaml
 
@@ -89,7 +90,7 @@ class Rule:
         text = " ".join(p.strip() for p in parts if p.strip())
         return _PARAM.sub(lambda m: _amount((options or {}).get(m[1]), lang, m[0]), text)
 
-    def render(self, lang: str = DEFAULT_LANGUAGE, variant: "Variant | None" = None,
+    def render(self, lang: str = DEFAULT_LANGUAGE, variant: Variant | None = None,
                options: dict[str, Any] | None = None, notes: bool = False) -> dict:
         """The rule as the API shows it: ``{id, title, text, source}`` as it applies under ``options``, plus
         ``options`` (the governing options' values; one listed with a ``when`` only where that holds, as where it
@@ -184,7 +185,7 @@ class Rulebook:
                     raise ValueError(f"{r.id} cites {s['source']!r}, which is not in the bibliography")
 
     @classmethod
-    def load(cls, path: Path) -> "Rulebook":
+    def load(cls, path: Path) -> Rulebook:
         data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
         if data.get("format") != 2:
             raise ValueError(f"{path}: a rulebook is written in the second format (format: 2, docs/rulebooks.md)")
@@ -327,7 +328,7 @@ class OptionSpec:
         raise AssertionError(self.type)
 
 
-def preset(specs: dict[str, "OptionSpec"], constraints=(), derive=()):
+def preset(specs: dict[str, OptionSpec], constraints=(), derive=()):
     """A factory of :class:`Variant` objects over ``specs`` that checks each override's value.
 
     ``derive``: functions ``(options, names the request set) -> {option: value}`` giving the values one option
@@ -335,7 +336,7 @@ def preset(specs: dict[str, "OptionSpec"], constraints=(), derive=()):
     with ``constraints_also=``).
     """
     def make(id: str, title: str, players: tuple[int, ...], summary: str, derive_also=(), constraints_also=(),
-             **overrides) -> "Variant":
+             **overrides) -> Variant:
         for k, v in overrides.items():
             specs[k].check(v)
         return Variant(id=id, title=title, players=players, summary=summary, overrides=overrides, specs=specs,

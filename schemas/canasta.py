@@ -5,7 +5,26 @@ from marshmallow import ValidationError
 
 from referee.i18n import _
 
-from .common import MAX_EVENTS, REPLAY, Bool, Card, Cards, Dict, Envelope, Hand, Int, List, Name, PRINTABLE, Strict, Length, Nested, OneOf, Raw, String
+from .common import (
+    MAX_EVENTS,
+    PRINTABLE,
+    REPLAY,
+    Bool,
+    Card,
+    Cards,
+    Dict,
+    Envelope,
+    Hand,
+    Int,
+    Length,
+    List,
+    Name,
+    Nested,
+    OneOf,
+    Raw,
+    Strict,
+    String,
+)
 
 SIDE_ID = lambda **kw: String(validate=[Length(min=1, max=64), PRINTABLE], **kw)  # noqa: E731
 

@@ -13,8 +13,8 @@ from typing import Any
 from marshmallow import RAISE, Schema, ValidationError, fields, pre_load, utils, validate
 
 from referee.common import ECHO_MAX, echo, visible
-from referee.settings import MAX_EVENTS
 from referee.i18n import N_, Msg, _
+from referee.settings import MAX_EVENTS
 
 from .fast import Fallback
 

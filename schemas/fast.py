@@ -14,8 +14,9 @@ result (``tests/test_schemas_fast.py`` checks both on every example and on fault
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import call
-from typing import Any, Callable
+from typing import Any
 
 from marshmallow import RAISE, ValidationError, fields, validate
 from marshmallow.utils import missing

@@ -5,7 +5,25 @@ from marshmallow import ValidationError
 
 from referee.i18n import _
 
-from .common import MAX_EVENTS, REPLAY, Bool, Card, Cards, Dict, Envelope, Hand, Int, List, Name, Strict, Length, Nested, OneOf, Raw, String
+from .common import (
+    MAX_EVENTS,
+    REPLAY,
+    Bool,
+    Card,
+    Cards,
+    Dict,
+    Envelope,
+    Hand,
+    Int,
+    Length,
+    List,
+    Name,
+    Nested,
+    OneOf,
+    Raw,
+    Strict,
+    String,
+)
 
 PLAYERS = List(Name(), required=True, validate=Length(min=1, max=8))
 SCORE_MAP = lambda **kw: Dict(keys=Name(), values=Int(), validate=Length(max=8), **kw)  # noqa: E731

@@ -1,9 +1,25 @@
 """marshmallow request schemas for Thousand (shape only; the engine checks the rules and the cards)."""
 from __future__ import annotations
 
-
-
-from .common import MAX_EVENTS, REPLAY, Bool, Card, Cards, Dict, Envelope, Hand, TrickCount, Int, List, Name, Strict, Length, Nested, OneOf, String
+from .common import (
+    MAX_EVENTS,
+    REPLAY,
+    Bool,
+    Card,
+    Cards,
+    Dict,
+    Envelope,
+    Hand,
+    Int,
+    Length,
+    List,
+    Name,
+    Nested,
+    OneOf,
+    Strict,
+    String,
+    TrickCount,
+)
 
 PLAYERS = List(Name(), required=True, validate=Length(min=1, max=8))
 SCORE_MAP = lambda **kw: Dict(keys=Name(), values=Int(), validate=Length(max=8), **kw)  # noqa: E731

@@ -26,8 +26,18 @@ from ..cards import JOKER, Card, parse_card
 from ..errors import IllegalAction, allowed
 from ..i18n import N_, Rank, _, ngettext, number
 from .cards import card_value, cards_value, is_black_three, is_red_three, is_wild
-from .melds import (BRAZILIAN_OPENINGS, MeldFault, classify, go_out_fault, is_canasta, kind_of_key, meld_key, meld_ok,
-                    opening_canasta, opening_minimum)
+from .melds import (
+    BRAZILIAN_OPENINGS,
+    MeldFault,
+    classify,
+    go_out_fault,
+    is_canasta,
+    kind_of_key,
+    meld_key,
+    meld_ok,
+    opening_canasta,
+    opening_minimum,
+)
 
 # the penalties the laws attach to kinds of illegal action: (penalty rule, points lost)
 P_COUNT = ("canasta/8.1", 0)      # a short opening: no points, the requirement rises by 10 if withdrawn
@@ -132,7 +142,7 @@ class Layout:
     sitting_out: str | None = None           # the trio member who sits this deal out (five players)
 
     @classmethod
-    def of(cls, sides: list[dict]) -> "Layout":
+    def of(cls, sides: list[dict]) -> Layout:
         ids = [s["id"] for s in sides]
         members = {s["id"]: list(s["players"]) for s in sides}
         seats = [members[sid][k] for k in range(max(len(m) for m in members.values()))
@@ -146,7 +156,7 @@ class Layout:
     def partners(self, player: str) -> list[str]:
         return [p for p in self.members[self.side_of[player]] if p != player]
 
-    def active(self, sitting_out: str | None) -> "Layout":
+    def active(self, sitting_out: str | None) -> Layout:
         """The layout of one deal: without the trio member who sits it out (five players, canasta/1.1)."""
         if sitting_out is None:
             return self
@@ -207,8 +217,8 @@ class DealState:
         self.phase = "draw"
         self.melds: dict[str, dict[str, list[Card]]] = {s: {} for s in layout.sides}
         self.red_threes: dict[str, list[Card]] = {s: [] for s in layout.sides}
-        self.minimum_raise: dict[str, int] = {s: 0 for s in layout.sides}
-        self.melded_before: dict[str, bool] = {p: False for p in layout.seats}
+        self.minimum_raise: dict[str, int] = dict.fromkeys(layout.sides, 0)
+        self.melded_before: dict[str, bool] = dict.fromkeys(layout.seats, False)
         self.red_by_player: dict[str, int] = {}
         self.penalties: list[dict] = []          # penalties incurred by legal but fined play (canasta/8.5)
         self.extra_due: dict[str, int] = {}      # cards a player must draw after his side's first meld (Mexicana)

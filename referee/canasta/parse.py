@@ -15,11 +15,10 @@ from ..common import distinct_names, missing_scores
 from ..errors import InputError, esc
 from ..i18n import N_, Rank, _, alternatives, ngettext, number
 from .cards import count_off, deck_of, is_black_three, is_red_three, is_wild
+from .counts import deal_counts, side_counts
 from .deal import UNSEEN, DealState, Layout, Pile, group_cards, natural_rank, same, take_from
 from .melds import MeldFault, classify, excess_wilds, go_out_fault, is_canasta, meld_key, meld_ok, without_wilds
 from .options import deal_size
-from .counts import deal_counts, side_counts
-
 
 PENALTIES = {  # irregularity type → (rule, points)
     "illegal_meld": ("canasta/8.2", 100),
@@ -203,7 +202,7 @@ def parse_table(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int],
         raise InputError(_("four play as two partnerships of two (canasta/1.1)"), "/sides")
     if len(players) in (2, 3) and len(sides) != len(players):
         raise InputError(_("with two or three players each plays for himself: one player per side"), "/sides")
-    scores = {k: 0 for k in ids}
+    scores = dict.fromkeys(ids, 0)
     rounds = (req.get("state") or {}).get("rounds")
     if rounds is not None and opts["max_rounds"] is not None and rounds >= opts["max_rounds"]:
         raise InputError(ngettext("{rounds} deals are played: the game ended after {n} (canasta/7.2)",
@@ -637,7 +636,7 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
     to_act = pos.get("to_act", actor)
     if to_act != actor:
         player_at(to_act, layout, "/position/to_act")     # a player of this deal (not the one sitting out)
-    hands: dict[str, list[Card] | None] = {p: None for p in layout.seats}
+    hands: dict[str, list[Card] | None] = dict.fromkeys(layout.seats)
     hands[actor] = hand
     owner = actor                             # whose hand ``hand`` is
     held = pos.get("red_threes_held") or {}
@@ -835,7 +834,7 @@ def card_list_list(value: Any, ptr: str) -> list[list[Card]]:
     return [card_list(m, f"{ptr}/{j}") for j, m in enumerate(value)]
 
 
-def _position_pile(raw: Any, opts: dict, tally: "Tally", problems: list, seats: int = 4) -> Pile:
+def _position_pile(raw: Any, opts: dict, tally: Tally, problems: list, seats: int = 4) -> Pile:
     """The pile of a position: its cards (bottom to top), or its top, size and what froze it (canasta/5.1)."""
     if not isinstance(raw, dict) or not ({"cards", "top", "size"} & set(raw)):
         raise InputError(_("pile: {{\"top\", \"size\", \"frozen_by\"}} or {{\"cards\": [bottom ... top]}}; an empty "

@@ -7,8 +7,17 @@ from typing import TYPE_CHECKING
 from ..cards import Card
 from ..i18n import DEFAULT_LANGUAGE, N_, Rank, Suit, _, ngettext
 from .cards import card_value, cards_value, is_black_three, is_red_three
-from .melds import (MeldFault, black_three_points, canasta_bonus, classify, excess_wilds, is_canasta,
-                    is_sevens_canasta, red_three_points, without_wilds)
+from .melds import (
+    MeldFault,
+    black_three_points,
+    canasta_bonus,
+    classify,
+    excess_wilds,
+    is_canasta,
+    is_sevens_canasta,
+    red_three_points,
+    without_wilds,
+)
 
 if TYPE_CHECKING:
     from .deal import DealState, Layout

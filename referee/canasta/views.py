@@ -11,16 +11,31 @@ options, and raises :class:`~referee.errors.InputError` (HTTP 422) for input no 
 """
 from __future__ import annotations
 
+from ..cards import Card
 from ..common import attach_violations
 from ..errors import IllegalAction, InputError
 from ..i18n import N_, _
 from .cards import deck_of
-from ..cards import Card
-from .deal import (P_PILE, DealState, NotPlayable, _missing_card, foul, group_cards, legal_actions, same,
-                   take_from)
-from .parse import (ACTIONS, EVENT_TYPES, Tally, canasta_card, card_list, check_fields, deal_layout_trio,
-                    finished_deal, meld_groups, parse_table, player_at, position_of, position_state, revealed, rounds_of,
-                    sitting_out, start_deal)
+from .deal import P_PILE, DealState, NotPlayable, _missing_card, foul, group_cards, legal_actions, same, take_from
+from .parse import (
+    ACTIONS,
+    EVENT_TYPES,
+    Tally,
+    canasta_card,
+    card_list,
+    check_fields,
+    deal_layout_trio,
+    finished_deal,
+    meld_groups,
+    parse_table,
+    player_at,
+    position_of,
+    position_state,
+    revealed,
+    rounds_of,
+    sitting_out,
+    start_deal,
+)
 from .scoring import settle, settle_state
 
 

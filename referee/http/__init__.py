@@ -15,8 +15,22 @@ except ValueError as e:
     raise SystemExit(f"referee: {e}") from None
 
 from .app import create_app, log
-from .problems import (BODY_FAULTS, FRAMING, FRAMING_FAULTS, HTTP_TEXTS, MAX_ERRORS, PROBLEM_BASE, TRANSFER_CODING,
-                       bad_query, body_limit, framing_problem, problem, too_large, unsupported, whole)
+from .problems import (
+    BODY_FAULTS,
+    FRAMING,
+    FRAMING_FAULTS,
+    HTTP_TEXTS,
+    MAX_ERRORS,
+    PROBLEM_BASE,
+    TRANSFER_CODING,
+    bad_query,
+    body_limit,
+    framing_problem,
+    problem,
+    too_large,
+    unsupported,
+    whole,
+)
 from .routes import dumps, ok
 from .transport import QUERY, SECURITY_HEADERS, language, media_fault
 

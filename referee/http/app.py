@@ -1,9 +1,8 @@
 """The app factory: the Flask app of the API with its transport checks, routes, problems, page and docs."""
 from __future__ import annotations
 
-import logging
-
 import hashlib
+import logging
 from functools import lru_cache
 from pathlib import Path
 

@@ -11,7 +11,7 @@ from flask import Flask, Response, request
 from werkzeug.exceptions import ClientDisconnected
 
 try:
-    import orjson               # encodes answers several times faster than json.dumps
+    import orjson  # encodes answers several times faster than json.dumps
 except ImportError:             # pragma: no cover - an environment set up before it was a dependency
     orjson = None
 

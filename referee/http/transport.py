@@ -15,8 +15,7 @@ from flask import Flask, Response, g, request
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
-from referee import i18n, service
-from referee import web
+from referee import i18n, service, web
 from referee.common import echo
 from referee.i18n import _
 

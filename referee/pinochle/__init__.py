@@ -3,8 +3,8 @@ from pathlib import Path
 
 from ..i18n import N_
 from ..rulebook import Game, Rulebook
-from .options import DEFAULT_VARIANT, VARIANTS
 from .cards import deck_of
+from .options import DEFAULT_VARIANT, VARIANTS
 from .views import check, score, validate
 
 RULEBOOK = Rulebook.load(Path(__file__).with_name("rules.yaml"))

@@ -728,8 +728,8 @@ def new_state(players, dealer, opts, trump, hands=None) -> DealState:
     st = DealState(players=players, dealer=dealer, opts=opts, trump=trump,
                    hands={p: (list(hands[p]) if hands and hands.get(p) is not None else None) for p in players})
     st.tables = {p: Table() for p in players}
-    st.won = {p: 0 for p in players}
-    st.captured = {p: 0 for p in players}
-    st.meld_points = {p: 0 for p in players}
+    st.won = dict.fromkeys(players, 0)
+    st.captured = dict.fromkeys(players, 0)
+    st.meld_points = dict.fromkeys(players, 0)
     st.leader = players[(players.index(dealer) + 1) % len(players)]
     return st

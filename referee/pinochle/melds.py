@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..cards import Card, SUIT_NAMES, SUITS
+from ..cards import SUIT_NAMES, SUITS, Card
 from ..i18n import N_, Suit, _, ngettext
 from .cards import ORDER, dix_rank
 

@@ -17,8 +17,18 @@ from ..i18n import Suit, _, ngettext
 from ..knowledge import account, read_hand
 from .auction import Auction
 from .cards import DEAL_TOTAL, LAST_TRICK, deck_of, dix_rank, points_of, pool_of
-from .deal import HAND_SIZE, LEAD_RULE, DealState, new_state, shown, side_ids, side_key, stock_tricks, \
-    total_tricks, trick_winner
+from .deal import (
+    HAND_SIZE,
+    LEAD_RULE,
+    DealState,
+    new_state,
+    shown,
+    side_ids,
+    side_key,
+    stock_tricks,
+    total_tricks,
+    trick_winner,
+)
 from .melds import MeldFault, Table, meld_in_hand, meld_kind
 from .scoring import ESCALATION
 
@@ -48,7 +58,7 @@ def trump_at(value, ptr) -> str:
 def parse_state(req: dict, players: list[str], opts: dict) -> tuple[dict[str, int], int]:
     """``state``: ``{"scores": {player or side: n}, "target": n}`` → (scores, target)."""
     keys = side_ids(players) if len(players) == 4 else players
-    scores = {k: 0 for k in keys}
+    scores = dict.fromkeys(keys, 0)
     target = opts["target"]
     raw = req.get("state")
     if raw is None:
@@ -375,7 +385,7 @@ def _pad_two(deal, players, opts, partial=False):
             if len(targets) > 3 or DEAL_TOTAL - sum(pts.values()) < 0:
                 break
         if points_feasible(targets, pool):
-            return pts, {p: None for p in players}, last
+            return pts, dict.fromkeys(players), last
     raise InputError(_("no share of the pack's cards and tricks gives these card points (pinochle/1.3)"),
                      "/deal/points")
 
@@ -413,13 +423,13 @@ def _sequential_melds(melds, players, opts, trump, st: DealState, phase1, held, 
     ``held``: every card each player had in the deal (from complete tricks), which bounds the copies
     available off the table; None when unknown.
     """
-    wins = {p: 0 for p in players}
+    wins = dict.fromkeys(players, 0)
     if phase1 is not None:
         for s in phase1:
             wins[trick_winner(s, trump)] += 1
     else:
         wins = dict(st.won)
-    used = {p: 0 for p in players}
+    used = dict.fromkeys(players, 0)
     held = {p: Counter(h) for p, h in held.items()} if held is not None else None
     dixes = 0
     for i, p, cards, exchange in melds:
@@ -493,7 +503,7 @@ def _declared(declared, players, scores, st, target, n_tricks):
     return {"player": p, "total": total, "right": total >= target}
 
 
-def auction_deal(deal, players, dealer, opts) -> "AuctionDeal":
+def auction_deal(deal, players, dealer, opts) -> AuctionDeal:
     """A partnership or three-hand score body's deal → the bid, each player's meld and what each took."""
     n = len(players)
     bid = deal.get("bid")
@@ -547,8 +557,8 @@ def auction_deal(deal, players, dealer, opts) -> "AuctionDeal":
         buried = cards_at(deal["buried"], opts, "/deal/buried")
         if len(buried) != 3:
             raise InputError(_("the bidder buries 3 cards"), "/deal/buried")
-    captured = {p: 0 for p in players}
-    won = {p: 0 for p in players}
+    captured = dict.fromkeys(players, 0)
+    won = dict.fromkeys(players, 0)
     last = None
     if conceded:
         for k in ("tricks", "points"):

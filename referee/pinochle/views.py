@@ -13,10 +13,21 @@ from .auction import Auction
 from .cards import deck_of, dix_rank
 from .deal import LEAD_RULE, new_state, stock_tricks
 from .melds import meld_in_hand
-from .parse import (PINOCHLE_FOREIGN, auction_deal, auction_so_far, card_at, cards_at, deal_event,
-                    declare_position, parse_state, play_position, position_reached, trump_at, two_handed_deal)
+from .parse import (
+    PINOCHLE_FOREIGN,
+    auction_deal,
+    auction_so_far,
+    card_at,
+    cards_at,
+    deal_event,
+    declare_position,
+    parse_state,
+    play_position,
+    position_reached,
+    trump_at,
+    two_handed_deal,
+)
 from .scoring import score_deal, score_partnership, score_three, score_two, state_after
-
 
 # ====================================================================== score
 

@@ -99,7 +99,7 @@ class Layout:
     hand_size: int
 
     @classmethod
-    def of(cls, players: list[str], dealer: str) -> "Layout":
+    def of(cls, players: list[str], dealer: str) -> Layout:
         n = len(players)
         d = players.index(dealer)
         order = [players[(d + 1 + i) % n] for i in range(n)]  # clockwise from first hand; dealer last
@@ -175,16 +175,16 @@ class DealState:
     # ------------------------------------------------------------ set-up
     @classmethod
     def new(cls, layout: Layout, opts: dict, hands: dict | None = None, talon=None, musiks=None,
-            scores: dict | None = None, concessions: dict | None = None) -> "DealState":
+            scores: dict | None = None, concessions: dict | None = None) -> DealState:
         st = cls(layout=layout, opts=opts,
                  hands={p: (list(hands[p]) if hands and hands.get(p) is not None else None)
                         for p in layout.active},
                  talon=list(talon) if talon is not None else None,
                  musiks=[list(m) for m in musiks] if musiks is not None else None,
-                 scores={p: 0 for p in layout.players} | dict(scores or {}),
-                 concessions={p: 0 for p in layout.players} | dict(concessions or {}))
-        st.tricks_won = {p: 0 for p in layout.active}
-        st.captured = {p: 0 for p in layout.active}
+                 scores=dict.fromkeys(layout.players, 0) | dict(scores or {}),
+                 concessions=dict.fromkeys(layout.players, 0) | dict(concessions or {}))
+        st.tricks_won = dict.fromkeys(layout.active, 0)
+        st.captured = dict.fromkeys(layout.active, 0)
         st.high_bidder = st.forced_holder()
         st.high_bid = st.forced_bid()
         st.to_speak = layout.active[0] if st.high_bidder is None else layout.after(st.high_bidder)

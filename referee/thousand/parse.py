@@ -694,7 +694,7 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
     hand, part = (None, None) if pos.get("hand") is None else \
         read_hand(pos["hand"], "/position/hand", _cards_at, DECK.cards())
     hsize = None if hand is None else part.size if part is not None else len(hand)
-    hands = {p: None for p in layout.active}
+    hands = dict.fromkeys(layout.active)
     hands[actor] = hand
     st = DealState.new(layout, opts, hands=hands, scores=state.scores, concessions=state.concessions)
     if pos.get("talon") is not None:

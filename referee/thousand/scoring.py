@@ -19,11 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ..cards import Card
+from ..i18n import N_, _, ngettext
 from .cards import card_points, round_to
 from .deal import Layout
 from .melds import MARRIAGE_VALUE, marriage_name
-from ..cards import Card
-from ..i18n import N_, _, ngettext
 
 
 @dataclass
@@ -38,12 +38,12 @@ class GameState:
     concession_run: dict[str, int] = field(default_factory=dict)  # concessions in a row, 0-2 (thousand/9.3)
 
     @classmethod
-    def fresh(cls, players) -> "GameState":
-        return cls({p: 0 for p in players}, {p: {"deals": 0, "falls": 0} for p in players},
-                   {p: 0 for p in players}, {p: 0 for p in players}, concession_run={p: 0 for p in players})
+    def fresh(cls, players) -> GameState:
+        return cls(dict.fromkeys(players, 0), {p: {"deals": 0, "falls": 0} for p in players},
+                   dict.fromkeys(players, 0), dict.fromkeys(players, 0), concession_run=dict.fromkeys(players, 0))
 
     @classmethod
-    def from_dict(cls, d: dict) -> "GameState":
+    def from_dict(cls, d: dict) -> GameState:
         return cls(d["scores"], d["barrel"], d["bolts"], d["concessions"], d["golden"], d["concession_run"])
 
     def as_dict(self) -> dict:
@@ -144,8 +144,8 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
     mode = opts["barrel"]
     on_before = {p: mode == "barrel" and before.scores[p] == T for p in players}
     d = out.declarer
-    hand: dict[str, int] = {p: 0 for p in players}
-    marriage_pts = {p: 0 for p in players}
+    hand: dict[str, int] = dict.fromkeys(players, 0)
+    marriage_pts = dict.fromkeys(players, 0)
     made = None
     mult = 1        # the declarer's multiplier (blind, golden)
     others = 1      # the defenders' and the sitter's (golden, when every result is doubled)

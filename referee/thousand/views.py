@@ -12,11 +12,21 @@ from ..common import attach_violations, parse_player, parse_players
 from ..errors import IllegalAction, InputError
 from ..i18n import _
 from ..knowledge import Undecided
-from .deal import DealState, Layout
 from . import pad
+from .deal import DealState, Layout
 from .melds import ACES
-from .parse import (PHASES, _outcome_from_state, _start_deal, build_position, check_keys, dispatch, needs_hand,
-                    outcome_from_deal, parse_state, position_of)
+from .parse import (
+    PHASES,
+    _outcome_from_state,
+    _start_deal,
+    build_position,
+    check_keys,
+    dispatch,
+    needs_hand,
+    outcome_from_deal,
+    parse_state,
+    position_of,
+)
 from .scoring import DealOutcome, GameState, settle
 
 
