@@ -88,7 +88,7 @@ def judge(game_id: str, endpoint: str, body: Any) -> tuple:
     try:
         data = _SCHEMAS[(game_id, endpoint)].load(body)
     except ValidationError as e:
-        raise InputError(errors_to_pointers(e.messages)) from None
+        raise InputError(errors_to_pointers(e.messages, body=body)) from None
     opts = _resolve(game, variant, data.get("options"))
     result = getattr(game, endpoint)(data, variant, opts)
     rules = set(result.pop("_rules", set()))

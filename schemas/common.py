@@ -251,13 +251,31 @@ class Faults(list):
     unread: str | None = None
 
 
-def errors_to_pointers(messages, prefix: str = "") -> Faults:
+def errors_to_pointers(messages, prefix: str = "", body: Any = None) -> Faults:
     """Flatten marshmallow's nested error dict into ``[{"pointer", "detail"}]`` (RFC 6901).  A key longer than any
     field name (:data:`referee.common.ECHO_MAX`) is not put in a pointer: its faults point at the object that holds
-    it and name the key's beginning."""
+    it and name the key's beginning.  With the ``body`` that was loaded, unknown keys are listed in the body's order
+    (marshmallow finds them by a set difference, whose order changes from process to process)."""
     out = Faults()
-    _flatten(messages, prefix, out)
+    _flatten(messages if body is None else _in_body_order(messages, body), prefix, out)
     return out
+
+
+def _in_body_order(messages, data):
+    """``messages`` with the entries of unknown keys (which marshmallow adds last) in the order of ``data``'s keys,
+    in every object; every other entry keeps its place."""
+    if isinstance(messages, dict) and isinstance(data, dict):
+        unknown = [Msg(_OURS["Unknown field."])]
+        keep = {k: v for k, v in messages.items() if v != unknown}
+        order = {k: i for i, k in enumerate(data)}
+        late = sorted((k for k in messages if k not in keep), key=lambda k: order.get(k, len(order)))
+        merged = {k: _in_body_order(v, data.get(k)) for k, v in keep.items()}
+        merged.update((k, messages[k]) for k in late)
+        return merged
+    if isinstance(messages, dict) and isinstance(data, list):
+        return {k: _in_body_order(v, data[k]) if isinstance(k, int) and 0 <= k < len(data) else v
+                for k, v in messages.items()}
+    return messages
 
 
 def _flatten(messages, prefix: str, out: Faults, key: str | None = None) -> None:

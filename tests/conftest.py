@@ -7,6 +7,7 @@ keeps the spec true to the app in both directions.
 from __future__ import annotations
 
 import json
+import os
 import pathlib
 
 import pytest
@@ -23,6 +24,9 @@ SPEC = OpenAPI.from_file_path(
     config=Config(extra_media_type_deserializers={"application/problem+json": json.loads}))
 _app = create_app()
 SEEN: list[tuple[str, str, int]] = []  # (method, path, status) of every answer, for coverage checks
+# REFEREE_RECORD_REQUESTS=FILE: every request the suite sends through ``client`` is appended to FILE (JSON lines), the
+# corpus that scripts/compare_answers.py replays against two commits to show that a refactoring changed no answer
+RECORD = os.environ.get("REFEREE_RECORD_REQUESTS")
 
 
 class SpecCheckedClient:
@@ -34,6 +38,11 @@ class SpecCheckedClient:
         SEEN.append((method, path.split("?")[0], resp.status_code))
         # the app reads the body once, without caching it: rebuild the request for the validator
         req = EnvironBuilder(path=path, method=method, **kw).get_request()
+        if RECORD:
+            with open(RECORD, "a", encoding="utf-8") as f:
+                f.write(json.dumps({"method": method, "path": path, "lang": req.headers.get("Accept-Language"),
+                                    "type": req.headers.get("Content-Type"),
+                                    "body": req.get_data(as_text=True)}, ensure_ascii=False) + "\n")
         oreq = WerkzeugOpenAPIRequest(req)
         try:
             SPEC.validate_response(oreq, WerkzeugOpenAPIResponse(resp))
