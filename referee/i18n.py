@@ -22,7 +22,7 @@ import string
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -90,8 +90,8 @@ class Suit(str):
 
 
 # Russian names of the ranks, as players say them, in the cases messages need: ``{rank:gen_pl}`` in a Russian text
-# is «восьмёрок», ``{rank:nom_sg}`` «девятка»; the last item is the gender («m» or «f»), which ``{rank:?верхний|верхняя}``
-# chooses by (masculine|feminine).
+# is «восьмёрок», ``{rank:nom_sg}`` «девятка»; the last item is the gender («m» or «f»), which
+# ``{rank:?верхний|верхняя}`` chooses by (masculine|feminine).
 RANK_WORDS_RU = {
     # rank: (nom_sg, gen_sg, dat_sg, acc_sg, ins_sg, nom_pl, gen_pl, dat_pl, ins_pl, gender)
     "A": ("туз", "туза", "тузу", "туза", "тузом", "тузы", "тузов", "тузам", "тузами", "m"),
