@@ -20,12 +20,28 @@ _API = {"Answer": "answers", "CheckAnswer": "answers", "Citation": "answers", "S
         "Log": "logs", "NoSuchFile": "logs", "UnreadableFile": "logs", "iter_logs": "logs"}
 __all__ = ["__version__", *sorted(_API)]
 
-if TYPE_CHECKING:   # what type checkers and IDEs see
-    from .answers import Answer, CheckAnswer, Citation, ScoreAnswer, ValidateAnswer, Violation
-    from .api import check, score, validate
-    from .errors import InputError, NotFound, RefereeError, TooLarge, UnknownGame, UnknownRule, UnknownVariant
-    from .jsonio import BadJSON
-    from .logs import Log, NoSuchFile, UnreadableFile, iter_logs
+if TYPE_CHECKING:   # what type checkers and IDEs see (each name re-exported: `X as X`)
+    from .answers import Answer as Answer
+    from .answers import CheckAnswer as CheckAnswer
+    from .answers import Citation as Citation
+    from .answers import ScoreAnswer as ScoreAnswer
+    from .answers import ValidateAnswer as ValidateAnswer
+    from .answers import Violation as Violation
+    from .api import check as check
+    from .api import score as score
+    from .api import validate as validate
+    from .errors import InputError as InputError
+    from .errors import NotFound as NotFound
+    from .errors import RefereeError as RefereeError
+    from .errors import TooLarge as TooLarge
+    from .errors import UnknownGame as UnknownGame
+    from .errors import UnknownRule as UnknownRule
+    from .errors import UnknownVariant as UnknownVariant
+    from .jsonio import BadJSON as BadJSON
+    from .logs import Log as Log
+    from .logs import NoSuchFile as NoSuchFile
+    from .logs import UnreadableFile as UnreadableFile
+    from .logs import iter_logs as iter_logs
 
 
 def __getattr__(name: str):

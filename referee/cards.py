@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .errors import InputError
-from .i18n import DEFAULT_LANGUAGE, Rank, Suit, _, ngettext
+from .i18n import DEFAULT_LANGUAGE, RANK_TEXT, Rank, Suit, _, ngettext, rank_text
 
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
@@ -28,11 +28,10 @@ SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 JOKER = "JK"
 # the Russian notation (upper case; either case is read): туз, король, дама, валет; пики, червы, бубны, трефы/крести
-RU_RANKS = {"Т": "A", "К": "K", "Д": "Q", "В": "J"}
+RU_RANKS = {letter: rank for rank, letter in RANK_TEXT["ru"].items() if rank != "JK"}   # {"Т": "A", "К": "K", …}
 RU_SUITS = {"П": "S", "Ч": "H", "Б": "D", "Т": "C", "К": "C"}
 RU_JOKER = "ДЖ"
 RU_SUIT_LETTER = {"S": "п", "H": "ч", "D": "б", "C": "к"}   # how a Russian player writes the suit of a card
-RANK_TEXT = {"ru": {v: k for k, v in RU_RANKS.items()} | {JOKER: "Дж"}}
 LATIN_LETTERS = frozenset("AKQJTSHDC")
 
 
@@ -65,11 +64,6 @@ class Card(NamedTuple):
         if self.suit:
             return self.show(lang)
         return Rank(self.rank).word(lang, spec)
-
-
-def rank_text(rank: str, lang: str) -> str:
-    """A rank as ``lang`` writes it (Russian ``Т К Д В``; numbers are the same everywhere)."""
-    return RANK_TEXT.get(lang, {}).get(rank, rank)
 
 
 def parse_suit(text: str) -> str:

@@ -10,11 +10,11 @@
 Russian; English is the default.
 
 A body may name its game in a top-level ``"game"`` key (the CLI removes it); otherwise ``--game``
-says it.  ``validate`` runs on every core (``--jobs``), or on Dask (``--dask``: a local cluster; ``--scheduler ADDRESS``:
-a real one, whose workers read their own parts of the input),
-shows a progress bar on a terminal, prints a summary, writes one JSONL result per log (per deal with ``--per-deal``) with
-``--output``, and exits 1 when any log is invalid or unreadable (2 for a usage error).  ``--replay as_played`` judges
-every event of a log, applying an illegal one as logged.
+says it.  ``validate`` runs on every core (``--jobs``), or on Dask (``--dask``: a local cluster;
+``--scheduler ADDRESS``: a real one, whose workers read their own parts of the input),
+shows a progress bar on a terminal, prints a summary, writes one JSONL result per log (per deal with ``--per-deal``)
+with ``--output``, and exits 1 when any log is invalid or unreadable (2 for a usage error).  ``--replay as_played``
+judges every event of a log, applying an illegal one as logged.
 """
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, NoReturn
 
 try:
     import click
@@ -138,7 +139,7 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except click.exceptions.ClickException as e:     # a usage error may quote a path or a name as given
-            e.message = safe(e.message)
+            e.message = safe(e.message)     # type: ignore[misc]  # click declares it Final; escaped in place
             raise
         except (click.exceptions.Exit, click.exceptions.Abort, SystemExit, KeyboardInterrupt):
             raise
@@ -147,7 +148,8 @@ class _Group(click.Group):
             sys.exit(3)
 
 
-@click.group(cls=_Group, help="Referee on the command line: score, check and validate card-game deals without a server.")
+@click.group(cls=_Group,
+             help="Referee on the command line: score, check and validate card-game deals without a server.")
 @click.version_option(__version__, "--version", "-V", prog_name="referee", message="%(prog)s %(version)s")
 @click.option("--lang", type=click.Choice(i18n.LANGUAGES), envvar="REFEREE_LANG", default=i18n.DEFAULT_LANGUAGE,
               show_default=True, help="Language of the answers and summaries.")
@@ -255,6 +257,7 @@ def error_records(item: Line, job: Job) -> list[dict]:
     """The record of a log that could not be read (no such file, a broken gzip stream, a line over the limit)."""
     with i18n.language(job.lang):
         e = item.error
+        assert e is not None, "a log that was read"
         return [_stamp({"source": item.source, "line": item.line, "status": "unreadable", "code": e.type,
                         "error": error_of(e)}, job)]
 
@@ -300,7 +303,7 @@ def validate_chunk(chunk: list[tuple[str, int, bytes, Job]]) -> list[list[dict]]
     return [validate_item(item) for item in chunk]
 
 
-def _chunks(items: Iterator[Line], job: Job) -> Iterator[list]:
+def _chunks(items: Iterator[Line], job: Job) -> Iterator[list | Line]:
     """The logs in chunks of :data:`CHUNK` for the workers; a log that could not be read is a chunk of its own,
     recorded by the driver (``Line``), not sent."""
     chunk: list = []
@@ -326,8 +329,8 @@ def run_local(items: Iterator[Line], job: Job, jobs: int, sink) -> None:
     flight, and a chunk that was in flight :data:`ATTEMPTS` times is recorded as failed, never waited on."""
     chunks = _chunks(items, job)
     if jobs <= 1:
-        for chunk in chunks:
-            for records in ([error_records(chunk, job)] if isinstance(chunk, Line) else validate_chunk(chunk)):
+        for part in chunks:
+            for records in ([error_records(part, job)] if isinstance(part, Line) else validate_chunk(part)):
                 sink(records)
         return
     from collections import deque
@@ -540,8 +543,7 @@ def validate_block(block: Block, first_line: int, job: Job, part: str | None) ->
         items = (Line(block.shown, x.line, x.data, x.error) for x in iter_lines(block.path))
     else:
         items = (Line(x.source, first_line + x.line - 1, x.data, x.error) for x in block_lines(block))
-    judged = (error_records(x, job) if x.error is not None else validate_item((x.source, x.line, x.data, job))
-              for x in items)
+    judged = (_judged(x, job) for x in items)
     if part is None:
         return list(judged)
     tmp = part + ".tmp"
@@ -552,6 +554,13 @@ def validate_block(block: Block, first_line: int, job: Job, part: str | None) ->
             summaries.append([{k: v for k, v in records[0].items() if k in SUMMARY_FIELDS}])
     os.replace(tmp, part)
     return summaries
+
+
+def _judged(item: Line, job: Job) -> list[dict]:
+    """The records of one log a Dask worker read: judged, or unreadable."""
+    if item.error is not None or item.data is None:
+        return error_records(item, job)
+    return validate_item((item.source, item.line, item.data, job))
 
 
 SUMMARY_FIELDS = ("source", "line", "status", "code", "first_violation", "error", "complete", "game", "edition")
@@ -588,8 +597,40 @@ def run_dask(files: list[str], job: Job, address: str | None, jobs: int, output:
     whole; the driver then joins them in input order (on a cluster the output's folder must be shared with the
     workers).  If the run is cut short (the scheduler lost), the complete part files and the plan are kept and no
     partial one, and ``resume`` goes on from them.  The records are the same, in the same order, as with ``--jobs``."""
+    client, cluster = _dask_client(address, jobs)
+    if output:         # resolved on the driver: a worker writes the parts it is sent, relative to its own folder
+        output = str(Path(output).resolve())
+    parts_dir = Path(output).with_name(Path(output).name + ".parts") if output else None
     try:
-        from dask.distributed import Client, LocalCluster, as_completed
+        with client:
+            workers = _wait_for_workers(client, address, wait_workers)
+            total = sum(Path(f).stat().st_size for f in files if Path(f).exists())
+            blocksize = max(64 * 1024, min(64 * 1024 * 1024, total // (4 * workers) + 1))
+            blocks = plan_blocks(files, blocksize)
+            parts: list[str | None] = [None] * len(blocks)
+            done: list = [None] * len(blocks)
+            if parts_dir is not None:
+                blocks = _plan_parts(parts_dir, blocks, job, resume)
+                named = [str(parts_dir / f"part-{i:05d}.jsonl") for i in range(len(blocks))]
+                done = [_read_part(p) if resume and Path(p).exists() else None for p in named]
+                parts = list(named)
+            firsts = _first_lines(blocks, client.gather(client.map(block_line_count, blocks, pure=False)))
+            _judge_blocks(client, workers, blocks, firsts, job, parts, done, sink)
+    except BaseException as e:
+        _stopped(e, parts_dir)
+        raise
+    finally:
+        if cluster is not None:
+            cluster.close()
+    if output is not None and parts_dir is not None:
+        _join_parts(output, [p for p in parts if p is not None], parts_dir)
+
+
+def _dask_client(address: str | None, jobs: int):
+    """A Dask client of the scheduler at ``address``, or of a new local cluster of ``jobs`` worker processes (then
+    returned too, to be closed after the run)."""
+    try:
+        from dask.distributed import Client, LocalCluster
     except ImportError:
         raise click.UsageError(_("Dask is not installed: pip install 'referee[dask]'")) from None
     cluster = None
@@ -602,94 +643,104 @@ def run_dask(files: list[str], job: Job, address: str | None, jobs: int, output:
     except (OSError, TimeoutError) as e:
         raise click.UsageError(_("cannot reach the Dask scheduler at {address}: {why}", address=address, why=e)) \
             from None
-    if output:         # resolved on the driver: a worker writes the parts it is sent, relative to its own folder
-        output = str(Path(output).resolve())
-    parts_dir = Path(output).with_name(Path(output).name + ".parts") if output else None
-    try:
-        with client:
-            try:
-                if wait_workers > 0:
-                    client.wait_for_workers(1, timeout=wait_workers)
-                elif not client.scheduler_info().get("workers"):     # 0: do not wait at all
-                    raise TimeoutError
-            except (TimeoutError, OSError):
-                raise ToolFailure(_("no Dask worker joined the scheduler at {address} within {n} s",
-                                    address=address or "local", n=f"{wait_workers:g}")) from None
-            workers = max(1, len(client.ncores() or {}))
-            total = sum(Path(f).stat().st_size for f in files if Path(f).exists())
-            blocksize = max(64 * 1024, min(64 * 1024 * 1024, total // (4 * workers) + 1))
-            blocks = plan_blocks(files, blocksize)
-            parts: list[str | None] = [None] * len(blocks)
-            done: list = [None] * len(blocks)
-            if parts_dir is not None:
-                plan = parts_dir / "plan.json"
-                if resume and plan.exists():
-                    old = json.loads(plan.read_text(encoding="utf-8"))
-                    if old != json.loads(json.dumps(_manifest(_replan(old), job))):
-                        raise click.UsageError(_("--resume: the inputs or the options changed since the run began"))
-                    blocks = _replan(old)
-                    parts, done = [None] * len(blocks), [None] * len(blocks)
-                    for stale in parts_dir.glob("*.tmp"):    # a straggler's part, written after the run stopped
-                        stale.unlink(missing_ok=True)
-                elif resume:
-                    raise click.UsageError(_("--resume: no run to resume at {path}", path=str(parts_dir)))
-                else:
-                    if parts_dir.exists():
-                        shutil.rmtree(parts_dir)
-                    parts_dir.mkdir()
-                    plan.write_text(json.dumps(_manifest(blocks, job)), encoding="utf-8")
-                parts = [str(parts_dir / f"part-{i:05d}.jsonl") for i in range(len(blocks))]
-                for i, p in enumerate(parts):
-                    if resume and Path(p).exists():
-                        done[i] = _read_part(p)
-            todo = [i for i in range(len(blocks)) if done[i] is None]
-            counts = client.gather(client.map(block_line_count, blocks, pure=False))
-            firsts, line = [], {}
-            for b, n in zip(blocks, counts):
-                if b.start == 0:
-                    line[b.path] = 1
-                firsts.append(line[b.path])
-                line[b.path] += n
-            index: dict = {}
-            waiting = iter(todo)          # submitted in input order, at most IN_FLIGHT × workers at a time
+    return client, cluster
 
-            def submit(i: int):
-                fut = client.submit(validate_block, blocks[i], firsts[i], job, parts[i], pure=False)
-                index[fut.key] = i
-                return fut
-            flying = as_completed([submit(i) for i in itertools.islice(waiting, IN_FLIGHT * workers)])
-            nxt = 0
-            for fut in _completed(flying):
-                done[index.pop(fut.key)] = fut.result()
-                if (i := next(waiting, None)) is not None:
-                    flying.add(submit(i))
-                while nxt < len(blocks) and done[nxt] is not None:    # hand on every block now in order
-                    for records in done[nxt]:
-                        sink(records)
-                    done[nxt] = ()
-                    nxt += 1
-            while nxt < len(blocks):
-                for records in done[nxt]:
-                    sink(records)
-                nxt += 1
-    except BaseException as e:
-        if parts_dir is not None and parts_dir.exists():
-            for stale in parts_dir.glob("*.tmp"):        # a part being written when the run stopped
-                stale.unlink(missing_ok=True)
-            if isinstance(e, Exception) and not isinstance(e, click.ClickException):
-                raise ToolFailure(_("the run stopped ({why}); its complete parts are kept in {path}: run the same "
-                                    "command again with --resume", why=f"{type(e).__name__}: {e}",
-                                    path=str(parts_dir))) from e
-        raise
-    finally:
-        if cluster is not None:
-            cluster.close()
-    if parts_dir is not None:
-        with open(output, "w", encoding="utf-8") as out:
-            for p in parts:
-                with open(p, encoding="utf-8") as fh:
-                    shutil.copyfileobj(fh, out)
+
+def _wait_for_workers(client, address: str | None, wait_workers: float) -> int:
+    """How many worker threads the scheduler has, once one worker joined it (within ``wait_workers`` seconds; 0:
+    one must be there already)."""
+    try:
+        if wait_workers > 0:
+            client.wait_for_workers(1, timeout=wait_workers)
+        elif not client.scheduler_info().get("workers"):     # 0: do not wait at all
+            raise TimeoutError
+    except (TimeoutError, OSError):
+        raise ToolFailure(_("no Dask worker joined the scheduler at {address} within {n} s",
+                            address=address or "local", n=f"{wait_workers:g}")) from None
+    return max(1, len(client.ncores() or {}))
+
+
+def _plan_parts(parts_dir: Path, blocks: list[Block], job: Job, resume: bool) -> list[Block]:
+    """The blocks of a run that writes part files into ``parts_dir``: ``blocks``, written down as the run's plan
+    in a fresh folder, or with ``resume`` the blocks of the plan there (which must be the same run's)."""
+    plan = parts_dir / "plan.json"
+    if resume and plan.exists():
+        old = json.loads(plan.read_text(encoding="utf-8"))
+        if old != json.loads(json.dumps(_manifest(_replan(old), job))):
+            raise click.UsageError(_("--resume: the inputs or the options changed since the run began"))
+        for stale in parts_dir.glob("*.tmp"):    # a straggler's part, written after the run stopped
+            stale.unlink(missing_ok=True)
+        return _replan(old)
+    if resume:
+        raise click.UsageError(_("--resume: no run to resume at {path}", path=str(parts_dir)))
+    if parts_dir.exists():
         shutil.rmtree(parts_dir)
+    parts_dir.mkdir()
+    plan.write_text(json.dumps(_manifest(blocks, job)), encoding="utf-8")
+    return blocks
+
+
+def _first_lines(blocks: list[Block], counts: list[int]) -> list[int]:
+    """The line number of each block's first line, from the count of lines that start in each block."""
+    firsts, line = [], {}
+    for b, n in zip(blocks, counts):
+        if b.start == 0:
+            line[b.path] = 1
+        firsts.append(line[b.path])
+        line[b.path] += n
+    return firsts
+
+
+def _judge_blocks(client, workers: int, blocks: list[Block], firsts: list[int], job: Job, parts: list[str | None],
+                  done: list, sink) -> None:
+    """Validate the blocks not ``done`` (submitted in input order, at most :data:`IN_FLIGHT` × ``workers`` at a
+    time) and hand every block's records to ``sink`` in input order, as soon as the blocks before it are done."""
+    from dask.distributed import as_completed
+
+    index: dict = {}
+    waiting = iter([i for i in range(len(blocks)) if done[i] is None])
+
+    def submit(i: int):
+        fut = client.submit(validate_block, blocks[i], firsts[i], job, parts[i], pure=False)
+        index[fut.key] = i
+        return fut
+    flying = as_completed([submit(i) for i in itertools.islice(waiting, IN_FLIGHT * workers)])
+    nxt = 0
+    for fut in _completed(flying):
+        done[index.pop(fut.key)] = fut.result()
+        if (i := next(waiting, None)) is not None:
+            flying.add(submit(i))
+        while nxt < len(blocks) and done[nxt] is not None:    # hand on every block now in order
+            for records in done[nxt]:
+                sink(records)
+            done[nxt] = ()
+            nxt += 1
+    while nxt < len(blocks):
+        for records in done[nxt]:
+            sink(records)
+        nxt += 1
+
+
+def _stopped(e: BaseException, parts_dir: Path | None) -> None:
+    """A run that writes part files was stopped by ``e``: no partial part is kept, and a failure (not a usage error
+    or an interruption) becomes the tool's failure, saying how to resume."""
+    if parts_dir is None or not parts_dir.exists():
+        return
+    for stale in parts_dir.glob("*.tmp"):        # a part being written when the run stopped
+        stale.unlink(missing_ok=True)
+    if isinstance(e, Exception) and not isinstance(e, click.ClickException):
+        raise ToolFailure(_("the run stopped ({why}); its complete parts are kept in {path}: run the same "
+                            "command again with --resume", why=f"{type(e).__name__}: {e}",
+                            path=str(parts_dir))) from e
+
+
+def _join_parts(output: str, parts: list[str], parts_dir: Path) -> None:
+    """The part files joined into ``output``, in input order; then their folder goes."""
+    with open(output, "w", encoding="utf-8") as out:
+        for p in parts:
+            with open(p, encoding="utf-8") as fh:
+                shutil.copyfileobj(fh, out)
+    shutil.rmtree(parts_dir)
 
 
 def _replan(manifest: dict) -> list[Block]:
@@ -771,7 +822,7 @@ class Summary:
         if self.status["failed"]:
             table.add_row(_("failed (the referee's fault)"), str(self.status["failed"]))
         console.print(table)
-        for status, label in (("failed", None), ("unreadable", None)):
+        for status in ("failed", "unreadable"):
             bad = self.shown[status]
             for r in bad:
                 err = r["error"]
@@ -808,8 +859,10 @@ def plain_console(**kw) -> Console:
               help="Write one JSON record per log (JSONL), in input order, as the logs are judged.")
 @click.option("--summary-json", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write the run's summary as JSON (counts, first violations, codes, exit code) to this file.")
-@click.option("--jobs", "-j", type=click.IntRange(1, 1024), default=None, help="Worker processes (default: all cores).")
-@click.option("--dask", "use_dask", is_flag=True, help="Run on Dask: a local cluster of --jobs workers, or --scheduler.")
+@click.option("--jobs", "-j", type=click.IntRange(1, 1024), default=None,
+              help="Worker processes (default: all cores).")
+@click.option("--dask", "use_dask", is_flag=True,
+              help="Run on Dask: a local cluster of --jobs workers, or --scheduler.")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="The Dask scheduler to run on (e.g. tcp://10.0.0.5:8786); implies --dask.")
 @click.option("--wait-workers", type=click.FloatRange(0, None), default=60.0, show_default=True, metavar="SECONDS",
@@ -824,43 +877,17 @@ def plain_console(**kw) -> Console:
 @click.option("--per-deal", is_flag=True,
               help="Write one JSONL record per deal (its index, validity and totals) instead of one per log.")
 def validate(paths, game, output, summary_json, jobs, use_dask, scheduler, wait_workers, resume, replay, per_deal):
-    if output and any(p != "-" and Path(p).resolve() == Path(output).resolve() for p in paths):
-        raise click.UsageError(_("--output would overwrite an input file"))
-    for target in (output, summary_json):
-        if target:
-            try:
-                open(target, "a", encoding="utf-8").close()
-            except OSError as e:
-                raise click.UsageError(_("cannot write {path}: {why}", path=target, why=e.strerror)) from None
-    if game is not None:            # an unknown game is the command's mistake, not every log's (as --replay bogus)
-        try:
-            registry.get(game)
-        except RefereeError as e:
-            raise click.UsageError(str(e)) from None
-    missing = [p for p in paths if p != "-" and not Path(p).exists() and not glob.glob(p, recursive=True)]
-    if missing:
-        raise click.UsageError(_("no such file or folder: {path}", path=missing[0]))
     use_dask = use_dask or scheduler is not None
-    if use_dask and "-" in paths:
-        raise click.UsageError(_("Dask workers read the files themselves: give paths, not -"))
-    if resume and not (use_dask and output):
-        raise click.UsageError(_("--resume continues a Dask run that writes --output"))
+    _check_usage(paths, game, output, summary_json, use_dask, resume)
     jobs = jobs or os.cpu_count() or 1
     job = Job(game, i18n.current(), replay, per_deal)
     summary = Summary()
     out = None
     if output and not use_dask:
-        out = open(output, "w", encoding="utf-8")
+        out = open(output, "w", encoding="utf-8")   # noqa: SIM115  (written log by log, closed when the run ends)
     show = ERR.is_terminal
-    written = {"logs": 0, "last": None}
-
-    def on_term(signum, frame):
-        raise CutShort(signum)
-    import signal
-    try:
-        old_term = signal.signal(signal.SIGTERM, on_term)
-    except ValueError:              # not the main thread (an embedding caller): its own handlers stand
-        old_term = None
+    written: dict[str, Any] = {"logs": 0, "last": None}
+    old_term = _on_sigterm()
     try:
         with Progress(TextColumn(_("validating")), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                       console=ERR, disable=not show, transient=True) as bar:
@@ -881,19 +908,12 @@ def validate(paths, game, output, summary_json, jobs, use_dask, scheduler, wait_
         if out is not None:
             out.close()
             out = None
-        last = written["last"]
-        if output and not use_dask:
-            where = (_("the output {path} stops after log {n} ({source}:{line}), each log whole", path=output,
-                       n=written["logs"], source=last["source"], line=last["line"]) if last else
-                     _("the output {path} is empty", path=output))
-        else:
-            where = ngettext("{n} log was judged", "{n} logs were judged", written["logs"])
-        click.echo(safe("referee: " + _("the run was cut short; {where}", where=where)), err=True)
-        sys.exit(EXIT_FAILURE)
+        _cut_short(output if not use_dask else None, written["logs"], written["last"])
     finally:
         if out is not None:
             out.close()
         if old_term is not None:
+            import signal
             signal.signal(signal.SIGTERM, old_term)
     summary.print(plain_console(soft_wrap=True))
     if summary_json:
@@ -901,6 +921,57 @@ def validate(paths, game, output, summary_json, jobs, use_dask, scheduler, wait_
             json.dump(summary.as_json(), fh, ensure_ascii=False, indent=2)
             fh.write("\n")
     sys.exit(summary.exit_code)
+
+
+def _check_usage(paths, game: str | None, output: str | None, summary_json: str | None, use_dask: bool,
+                 resume: bool) -> None:
+    """The command's own mistakes, found before any log is read: each a usage error (exit 2)."""
+    if output and any(p != "-" and Path(p).resolve() == Path(output).resolve() for p in paths):
+        raise click.UsageError(_("--output would overwrite an input file"))
+    for target in (output, summary_json):
+        if target:
+            try:
+                open(target, "a", encoding="utf-8").close()
+            except OSError as e:
+                raise click.UsageError(_("cannot write {path}: {why}", path=target, why=e.strerror)) from None
+    if game is not None:            # an unknown game is the command's mistake, not every log's (as --replay bogus)
+        try:
+            registry.get(game)
+        except RefereeError as e:
+            raise click.UsageError(str(e)) from None
+    missing = [p for p in paths if p != "-" and not Path(p).exists() and not glob.glob(p, recursive=True)]
+    if missing:
+        raise click.UsageError(_("no such file or folder: {path}", path=missing[0]))
+    if use_dask and "-" in paths:
+        raise click.UsageError(_("Dask workers read the files themselves: give paths, not -"))
+    if resume and not (use_dask and output):
+        raise click.UsageError(_("--resume continues a Dask run that writes --output"))
+
+
+def _on_sigterm():
+    """SIGTERM cuts the run short (:class:`CutShort`); returns the handler it replaced, or None when not on the
+    main thread (an embedding caller's own handlers stand)."""
+    import signal
+
+    def on_term(signum, frame):
+        raise CutShort(signum)
+    try:
+        return signal.signal(signal.SIGTERM, on_term)
+    except ValueError:
+        return None
+
+
+def _cut_short(output: str | None, logs: int, last: dict | None) -> NoReturn:
+    """The run was cut short after ``logs`` logs, ``last`` the last one written to ``output`` (a local run's); one
+    line says so and the tool exits 3."""
+    if output:
+        where = (_("the output {path} stops after log {n} ({source}:{line}), each log whole", path=output,
+                   n=logs, source=last["source"], line=last["line"]) if last else
+                 _("the output {path} is empty", path=output))
+    else:
+        where = ngettext("{n} log was judged", "{n} logs were judged", logs)
+    click.echo(safe("referee: " + _("the run was cut short; {where}", where=where)), err=True)
+    sys.exit(EXIT_FAILURE)
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ import string
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -90,8 +90,8 @@ class Suit(str):
 
 
 # Russian names of the ranks, as players say them, in the cases messages need: ``{rank:gen_pl}`` in a Russian text
-# is «восьмёрок», ``{rank:nom_sg}`` «девятка»; the last item is the gender («m» or «f»), which ``{rank:?верхний|верхняя}``
-# chooses by (masculine|feminine).
+# is «восьмёрок», ``{rank:nom_sg}`` «девятка»; the last item is the gender («m» or «f»), which
+# ``{rank:?верхний|верхняя}`` chooses by (masculine|feminine).
 RANK_WORDS_RU = {
     # rank: (nom_sg, gen_sg, dat_sg, acc_sg, ins_sg, nom_pl, gen_pl, dat_pl, ins_pl, gender)
     "A": ("туз", "туза", "тузу", "туза", "тузом", "тузы", "тузов", "тузам", "тузами", "m"),
@@ -114,6 +114,15 @@ RANK_WORDS_RU = {
 }
 RANK_CASES = ("nom_sg", "gen_sg", "dat_sg", "acc_sg", "ins_sg", "nom_pl", "gen_pl", "dat_pl", "ins_pl")
 RANK_WORDS = {"ru": RANK_WORDS_RU}
+# how a language writes a rank in the notation (Russian «Т К Д В», «Дж» for a joker; numbers are the same everywhere).
+# Here, below the cards, so that a Rank shows itself without importing referee.cards (which reads the same letters
+# back: :data:`referee.cards.RU_RANKS`)
+RANK_TEXT = {"ru": {"A": "Т", "K": "К", "Q": "Д", "J": "В", "JK": "Дж"}}
+
+
+def rank_text(rank: str, lang: str) -> str:
+    """A rank as ``lang`` writes it (Russian ``Т К Д В``; numbers are the same everywhere)."""
+    return RANK_TEXT.get(lang, {}).get(rank, rank)
 
 
 class Rank(str):
@@ -124,7 +133,6 @@ class Rank(str):
     the notation."""
 
     def show(self, lang: str) -> str:
-        from .cards import rank_text
         return rank_text(self, lang)
 
     def word(self, lang: str, spec: str) -> str:

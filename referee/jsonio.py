@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from .common import ECHO_MAX, echo
@@ -63,6 +64,16 @@ class _Faulty(dict):
     fault: tuple[str, str]
 
 
+def _first_repeated(keys: Iterable[str]) -> str:
+    """The first of ``keys`` met a second time (there is one)."""
+    seen: set[str] = set()
+    for k in keys:
+        if k in seen:
+            return k
+        seen.add(k)
+    raise ValueError("no key is repeated")
+
+
 class _Hooks:
     """The decoder's hooks for one document: they mark what cannot be accepted (a repeated key, NaN or Infinity)
     and note that they did, so that a clean document is never walked a second time."""
@@ -74,8 +85,7 @@ class _Hooks:
         out = dict(pairs)
         if len(out) == len(pairs):
             return out
-        seen: set = set()
-        key = next(k for k, _v in pairs if k in seen or seen.add(k))     # the first key met twice
+        key = _first_repeated(k for k, _v in pairs)
         bad = _Faulty()
         bad.fault = (key, _("duplicate key {key} in an object", key=echo(key)))
         self.faulty = True
@@ -146,7 +156,7 @@ def _shallow(raw: bytes, limit: int) -> bool:
     most ``limit`` deep: each pass of ``replace`` takes out the innermost pairs, so the passes count the depth, all
     at C speed.  False means :func:`_depth_ok` must look, skipping strings."""
     brackets = raw.translate(_BRACKETS_ONLY, _NOT_BRACKETS)
-    for _ in range(limit):
+    for _depth in range(limit):
         if not brackets:
             return True
         shorter = brackets.replace(b"()", b"")
@@ -205,8 +215,8 @@ def parse_body(raw: bytes | str) -> Any:
     try:
         data = json.loads(text, object_pairs_hook=hooks.pairs, parse_constant=hooks.constant, parse_float=_number)
     except json.JSONDecodeError as e:
-        raise BadJSON(_("the body is not valid JSON: {why} at line {line} column {column}", why=_(_decoder_words(e.msg)),
-                        line=e.lineno, column=e.colno)) from None
+        raise BadJSON(_("the body is not valid JSON: {why} at line {line} column {column}",
+                        why=_(_decoder_words(e.msg)), line=e.lineno, column=e.colno)) from None
     except (ValueError, RecursionError):
         raise BadJSON(_("the body is not valid JSON: a number is too long")) from None
     # a clean document (no repeated key, NaN or surrogate escape: nearly every body) is not walked again

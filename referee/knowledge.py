@@ -122,7 +122,8 @@ def completions(part: Partial, suits: Iterable[str], strength: Callable[[Card], 
                     opts.append(c)
         choices.append((s, top, opts))
     for picks in product(*(o for _s, _t, o in choices)):
-        tops, extra = {}, []
+        tops: dict[str, Card | None] = {}
+        extra: list[Card] = []
         rest = list(part.pool)
         for (s, top, _o), pick in zip(choices, picks):
             tops[s] = pick if pick is not None else top
@@ -133,8 +134,8 @@ def completions(part: Partial, suits: Iterable[str], strength: Callable[[Card], 
             continue
         # filler: cards of no suit that matters first, then cards of a suit that matters below its highest
         fill = [c for c in rest if c.suit not in tops]
-        fill += [c for c in rest if c.suit in tops and tops[c.suit] is not None
-                 and strength(c) < strength(tops[c.suit])]
+        fill += [c for c in rest if c.suit in tops and (high := tops[c.suit]) is not None
+                 and strength(c) < strength(high)]
         need = part.unknown - len(extra)
         if len(fill) < need:
             continue

@@ -22,7 +22,7 @@ import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, Protocol
 
 from .errors import NotFound, RefereeError, TooLarge
 from .i18n import _, ngettext
@@ -100,7 +100,13 @@ def _too_large(limit: int) -> TooLarge:
                              "a log is limited to {n} bytes, as a request body is", limit))
 
 
-def _lines_of(stream: BinaryIO, source: str, limit: int) -> Iterator[Line]:
+class LineReader(Protocol):
+    """What :func:`_lines_of` reads: a binary stream's lines (a file, or :class:`referee.cli`'s part of one)."""
+
+    def readline(self, size: int, /) -> bytes: ...
+
+
+def _lines_of(stream: LineReader, source: str, limit: int) -> Iterator[Line]:
     """The non-blank lines of a JSONL stream, each read with at most ``limit`` + 2 bytes held."""
     number = 0
     while True:

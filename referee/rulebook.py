@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -96,7 +96,7 @@ class Rule:
         ``options`` (the governing options' values; one listed with a ``when`` only where that holds, as where it
         can have effect) and, with ``notes``, the rule's ``notes``."""
         text = self.body(lang, options, variant.id if variant is not None else None)
-        out = {"id": self.id, "title": _pick(self.title, lang), "text": text,
+        out: dict[str, Any] = {"id": self.id, "title": _pick(self.title, lang), "text": text,
                "source": self.sources_under(options, variant.id if variant is not None else None, lang)}
         if options is not None and self.options:
             vid = variant.id if variant is not None else None

@@ -5,6 +5,7 @@ callers, the command line and the web app alike.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from marshmallow import ValidationError
@@ -29,16 +30,17 @@ def collect_rules(obj: Any, out: set[str]) -> set[str]:
     """Every value of a ``rule`` key anywhere in ``obj``."""
     if not isinstance(obj, (dict, list)):
         return out
-    stack = [obj]
+    stack: list[dict | list] = [obj]
     push, pop = stack.append, stack.pop
     while stack:           # only containers are pushed: the strings and numbers of an answer are not visited
         x = pop()
+        items: Iterable[Any] = x
         if isinstance(x, dict):
             r = x.get("rule")
             if isinstance(r, str):
                 out.add(r)
-            x = x.values()
-        for v in x:
+            items = x.values()
+        for v in items:
             t = type(v)
             if t is dict or t is list or (t not in _SCALARS and isinstance(v, (dict, list))):
                 push(v)
@@ -101,8 +103,8 @@ def judge(game_id: str, endpoint: str, body: Any) -> tuple:
 # The work that depends only on the variant, the option values and the language, kept between requests.  Both
 # caches are bounded (cleared when full), so that a worker's memory stays flat whatever option values it is sent.
 _CACHE_MAX = 512
-_DEFAULTS: dict[int, tuple[Any, dict]] = {}
-_CITED: dict[tuple, dict] = {}
+_DEFAULTS: dict[int, tuple[Any, dict | None]] = {}
+_CITED: dict[tuple, tuple[Any, Any, dict]] = {}
 
 
 def _resolve(game, variant, requested) -> dict:
@@ -134,7 +136,7 @@ def _places(rulebook) -> dict[str, int]:
 def _citations(game, variant, opts: dict, lang: str, rules: set[str]) -> list[dict]:
     """The citations of ``rules`` in rulebook order, each rendered under ``opts`` in ``lang``."""
     values = opts.values()
-    frozen = tuple(zip(opts, map(type, values), values))       # (key, type, value): the type tells True from 1
+    frozen: object = tuple(zip(opts, map(type, values), values))   # (key, type, value): the type tells True from 1
     try:
         hash(frozen)
     except TypeError:           # a value that is not a scalar: rendered afresh (no option has one today)

@@ -52,7 +52,7 @@ def _scoresheet(game_id: str, body: Any) -> dict:
     dealer = envelope.pop("dealer", None)
     rows: list[dict] = []
     rules: set[str] = set()
-    answer = None
+    answer: dict | None = None
     game_, variant, opts = game, None, None
     for i, deal in enumerate(deals):
         if answer is not None and answer.get("game_over"):
@@ -76,6 +76,7 @@ def _scoresheet(game_id: str, body: Any) -> dict:
         before = state
         rows.append(_row(hooks, i, dealer, answer, before, opts))
         state = answer["state_after"]
+    assert answer is not None and variant is not None and opts is not None   # one deal at least, each scored
     out = {"game": game_.id, "variant": variant.id, "options": opts, "rows": rows,
            "totals": dict(answer["state_after"]["scores"]), "game_over": bool(answer.get("game_over")),
            "winner": answer.get("winner")}
@@ -93,7 +94,7 @@ def _row(hooks, i: int, dealer, answer: dict, before, opts: dict) -> dict:
     for e in answer[keyed]:
         entries.append({"id": e["id"], "hand_score": e["hand_score"], "total_after": e["total_after"],
                         **hooks.entry(e, answer, opts)})
-    row = {"deal": i}
+    row: dict[str, Any] = {"deal": i}
     if dealer is not None:
         row["dealer"] = dealer
     row.update(hooks.row(answer, opts))

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Any
+from collections.abc import Callable, Sequence, Sized
+from typing import Any, TypeVar, cast
 
 from marshmallow import RAISE, Schema, ValidationError, fields, pre_load, utils, validate
 
 from referee.common import ECHO_MAX, echo, visible
 from referee.i18n import N_, Msg, _
-from referee.settings import MAX_EVENTS
+from referee.settings import MAX_EVENTS as MAX_EVENTS  # the game schemas import it from here
 
-from .fast import Fallback
+from .fast import Fallback, Kinds, compile_schema
 
 MAX_FAULTS = 100     # the faults a 422 lists (wsgi.MAX_ERRORS); a list stops reading its items past them
 
@@ -48,15 +49,28 @@ MARSHMALLOW_MESSAGES = {
 _OURS = MARSHMALLOW_MESSAGES
 
 
-def _localized(cls: type, **extra: str) -> type:
-    """``cls`` with every error message (its own and its bases') a catalog entry."""
-    messages: dict = {}
+_F = TypeVar("_F", bound=fields.Field)
+
+
+# marshmallow's type of a field's ``default_error_messages`` (ours are all strings: Msg)
+ErrorMessages = dict[str, str | list[Any] | dict[Any, Any]]
+
+
+def _localized_messages(cls: type[fields.Field], **extra: str) -> ErrorMessages:
+    """The error messages of ``cls`` (its own and its bases', with ``extra``), each a catalog entry."""
+    messages: dict[str, str] = {}
     for c in reversed(cls.__mro__):
         messages.update(getattr(c, "default_error_messages", {}))
     messages.update(extra)
     assert set(messages.values()) <= set(MARSHMALLOW_MESSAGES), set(messages.values()) - set(MARSHMALLOW_MESSAGES)
-    return type(cls.__name__, (cls,), {"default_error_messages": {k: Msg(_OURS[v]) for k, v in messages.items()},
-                                        "__module__": __name__})
+    return {k: Msg(_OURS[v]) for k, v in messages.items()}
+
+
+def _localized(cls: type[_F], **extra: str) -> type[_F]:
+    """``cls`` with every error message (its own and its bases') a catalog entry."""
+    made = type(cls.__name__, (cls,), {"default_error_messages": _localized_messages(cls, **extra),
+                                       "__module__": __name__})
+    return cast("type[_F]", made)
 
 
 String = _localized(fields.String)
@@ -106,8 +120,10 @@ def _plain(value: str) -> None:
 PRINTABLE = _plain
 
 
-class Bool(_localized(fields.Boolean)):
+class Bool(fields.Boolean):
     """A JSON true/false only (marshmallow's Boolean also takes "yes", 1 and the like)."""
+
+    default_error_messages = _localized_messages(fields.Boolean)
 
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, bool):
@@ -115,7 +131,7 @@ class Bool(_localized(fields.Boolean)):
         return value
 
 
-def _refuse_long(field: fields.Field, value, kind: type, unit) -> None:
+def _refuse_long(field: fields.Field, value: object, kind: type[Sized], unit: Callable[[int, int], str]) -> None:
     """Refuse ``value`` longer than the field's ``Length(max=…)`` before any item is read: a body of 100,000 bad
     items gets one error at the container, not 100,000 (and not a second of work)."""
     if isinstance(value, kind):
@@ -141,19 +157,22 @@ def count_faults(messages) -> int:
     return 0 if messages is UNREAD else 1
 
 
-class List(_localized(fields.List)):
+class List(fields.List):
     """marshmallow's List with the early length check of :func:`_refuse_long`, which stops reading its items once
     they have given more than :data:`MAX_FAULTS` faults: a log of 5,000 events full of unknown keys costs the reading
     of its first events, not of 40,000 errors that no answer would list."""
+
+    default_error_messages = _localized_messages(fields.List)
 
     def _deserialize(self, value, attr, data, **kwargs):
         _refuse_long(self, value, list, lambda most, n: _("at most {most} items, not {n}", most=most, n=n))
         if not utils.is_collection(value):
             raise self.make_error("invalid")
+        items = value if isinstance(value, Sequence) else list(value)
         result: list = []
         errors: dict = {}
         faults = 0
-        for idx, each in enumerate(value):
+        for idx, each in enumerate(items):
             try:
                 result.append(self.inner.deserialize(each, **kwargs))
             except ValidationError as error:
@@ -161,7 +180,7 @@ class List(_localized(fields.List)):
                     result.append(error.valid_data)
                 errors[idx] = error.messages
                 faults += count_faults(error.messages)
-                if faults > MAX_FAULTS and idx + 1 < len(value):
+                if faults > MAX_FAULTS and idx + 1 < len(items):
                     errors[idx + 1] = [UNREAD]
                     break
         if errors:
@@ -169,8 +188,10 @@ class List(_localized(fields.List)):
         return result
 
 
-class Dict(_localized(fields.Dict)):
+class Dict(fields.Dict):
     """marshmallow's Dict with the early length check of :func:`_refuse_long`."""
+
+    default_error_messages = _localized_messages(fields.Dict)
 
     def _deserialize(self, value, attr, data, **kwargs):
         _refuse_long(self, value, dict, lambda most, n: _("at most {most} entries, not {n}", most=most, n=n))
@@ -204,10 +225,9 @@ class Strict(Schema):
 
     _fast: Any = None           # the compiled loader (schemas.fast), built on first use; False if there is none
 
-    def fast_loader(self):
+    def fast_loader(self) -> Callable[[Any], Any] | None:
         if self._fast is None:
-            from .fast import compile_schema
-            self._fast = compile_schema(self) or False
+            self._fast = compile_schema(self, FAST_KINDS) or False
         return self._fast or None
 
     def load(self, data, *, many=None, partial=None, unknown=None):
@@ -235,6 +255,10 @@ class Strict(Schema):
                 errors["_schema"] = [UNREAD]
                 raise ValidationError(errors)
         return data
+
+
+# the classes above that schemas.fast compiles (it sits below this module and is handed them)
+FAST_KINDS = Kinds(boolean=Bool, list=List, dict=Dict, strict=Strict)
 
 
 class Envelope(Strict):

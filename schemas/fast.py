@@ -16,12 +16,30 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import call
-from typing import Any
+from typing import Any, NamedTuple, Protocol, cast
 
-from marshmallow import RAISE, ValidationError, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
 from marshmallow.utils import missing
 
 Loader = Callable[[Any], Any]
+Check = Callable[[Any], None]
+
+
+class Kinds(NamedTuple):
+    """The classes of :mod:`schemas.common` this module compiles, handed in by
+    :meth:`schemas.common.Strict.fast_loader` so that this module, below them, imports nothing of theirs: the
+    JSON-only boolean, the list and the dict with their early length checks, and the request schemas' base."""
+
+    boolean: type[fields.Field]
+    list: type[fields.List]
+    dict: type[fields.Dict]
+    strict: type[Schema]
+
+
+class _Sparse(Protocol):
+    """A request schema of ``Kinds.strict``, as this module uses it: its own compiled loader (None if it has none)."""
+
+    def fast_loader(self) -> Loader | None: ...
 
 
 class Fallback(Exception):
@@ -65,36 +83,73 @@ def _custom(check: Callable[[Any], Any]) -> Callable[[Any], None]:
     return run
 
 
-def _checks(field: fields.Field) -> list[Callable[[Any], None]] | None:
+def _length_check(v: validate.Length) -> Check:
+    """A ``Length`` validator as a fast check."""
+    if v.equal is not None:
+        eq = v.equal
+
+        def equal(x) -> None:
+            if len(x) != eq:
+                _fail()
+        return equal
+    lo: float = -1 if v.min is None else v.min
+    hi: float = float("inf") if v.max is None else v.max
+
+    def between(x) -> None:
+        if not lo <= len(x) <= hi:
+            _fail()
+    return between
+
+
+def _range_check(v: validate.Range) -> Check | None:
+    """A ``Range`` validator (inclusive at both ends; None otherwise) as a fast check."""
+    if not (v.min_inclusive and v.max_inclusive):
+        return None
+    lo = float("-inf") if v.min is None else v.min
+    hi = float("inf") if v.max is None else v.max
+
+    def within(x) -> None:
+        if not lo <= x <= hi:
+            _fail()
+    return within
+
+
+def _one_of_check(v: validate.OneOf) -> Check | None:
+    """A ``OneOf`` validator (of hashable choices; None otherwise) as a fast check."""
+    try:
+        choices = frozenset(v.choices)
+    except TypeError:
+        return None
+
+    def among(x) -> None:
+        if x not in choices:
+            _fail()
+    return among
+
+
+def _check(v: Any) -> Check | None:
+    """One of a field's validators as a fast check, or None if it is of a kind this module does not know."""
+    if isinstance(v, validate.Length):
+        return _length_check(v)
+    if isinstance(v, validate.Range):
+        return _range_check(v)
+    if isinstance(v, validate.OneOf):
+        return _one_of_check(v)
+    if isinstance(v, validate.Validator):
+        return None        # marshmallow's other validators: not used by the request schemas
+    if callable(v):
+        return _custom(v)
+    return None
+
+
+def _checks(field: fields.Field) -> list[Check] | None:
     """The field's validators as fast checks, or None if one is of a kind this module does not know."""
-    out: list = []
+    out: list[Check] = []
     for v in field.validators:
-        if isinstance(v, validate.Length):
-            lo, hi, eq = v.min, v.max, v.equal
-            if eq is not None:
-                out.append(lambda x, eq=eq: None if len(x) == eq else _fail())
-            else:
-                lo = -1 if lo is None else lo
-                hi = float("inf") if hi is None else hi
-                out.append(lambda x, lo=lo, hi=hi: None if lo <= len(x) <= hi else _fail())
-        elif isinstance(v, validate.Range):
-            if not (v.min_inclusive and v.max_inclusive):
-                return None
-            lo = float("-inf") if v.min is None else v.min
-            hi = float("inf") if v.max is None else v.max
-            out.append(lambda x, lo=lo, hi=hi: None if lo <= x <= hi else _fail())
-        elif isinstance(v, validate.OneOf):
-            try:
-                choices = frozenset(v.choices)
-            except TypeError:
-                return None
-            out.append(lambda x, c=choices: None if x in c else _fail())
-        elif isinstance(v, validate.Validator):
-            return None        # marshmallow's other validators: not used by the request schemas
-        elif callable(v):
-            out.append(_custom(v))
-        else:
+        check = _check(v)
+        if check is None:
             return None
+        out.append(check)
     return out
 
 
@@ -105,169 +160,212 @@ def _plain_field(field: fields.Field) -> bool:
             and not getattr(field, "pre_load", None) and not getattr(field, "post_load", None))
 
 
-def _bounds(field: fields.Field, kind: type) -> tuple[float, float] | None:
-    """The (lowest, highest) that the field's validators of ``kind`` (Length or Range, inclusive) allow together."""
+def _length_bounds(field: fields.Field) -> tuple[float, float]:
+    """The (shortest, longest) length that the field's ``Length`` validators allow together."""
     lo, hi = float("-inf"), float("inf")
+    a: float
+    b: float
     for v in field.validators:
-        if isinstance(v, kind):
-            if kind is validate.Length and v.equal is not None:
+        if isinstance(v, validate.Length):
+            if v.equal is not None:
                 a = b = v.equal
             else:
-                if kind is validate.Range and not (v.min_inclusive and v.max_inclusive):
-                    return None
                 a = lo if v.min is None else v.min
                 b = hi if v.max is None else v.max
             lo, hi = max(lo, a), min(hi, b)
     return lo, hi
 
 
-def _simple(field: fields.Field) -> Loader | None:
+def _range_bounds(field: fields.Field) -> tuple[float, float] | None:
+    """The (lowest, highest) value that the field's ``Range`` validators allow together, or None if one of them
+    excludes an end."""
+    lo, hi = float("-inf"), float("inf")
+    for v in field.validators:
+        if isinstance(v, validate.Range):
+            if not (v.min_inclusive and v.max_inclusive):
+                return None
+            a = lo if v.min is None else v.min
+            b = hi if v.max is None else v.max
+            lo, hi = max(lo, a), min(hi, b)
+    return lo, hi
+
+
+def _plain_string(field: fields.Field) -> bool:
+    """True for marshmallow's String as it is (no ``_deserialize`` of its own)."""
+    return isinstance(field, fields.String) and type(field)._deserialize is fields.String._deserialize
+
+
+def _simple_bool(field: fields.Field) -> Loader | None:
+    """A JSON true or false, with no validator and no None."""
+    if field.validators or field.allow_none:
+        return None
+
+    def load(value):
+        if value is True or value is False:
+            return value
+        raise Fallback()
+    return load
+
+
+def _simple_int(field: fields.Integer) -> Loader | None:
+    """A strict integer within the field's ranges, not None."""
+    if not field.strict or field.allow_none or type(field)._validated is not fields.Integer._validated \
+            or not all(isinstance(v, validate.Range) for v in field.validators):
+        return None
+    bounds = _range_bounds(field)
+    if bounds is None:
+        return None
+    lo, hi = bounds
+
+    def load(value):
+        if type(value) is int and lo <= value <= hi:
+            return value
+        raise Fallback()
+    return load
+
+
+def _simple_string(field: fields.String) -> Loader | None:
+    """A string within the field's lengths, among its choices and passing its own validator (at most one of each)."""
+    if not _plain_string(field) or any(isinstance(v, validate.Range) for v in field.validators):
+        return None
+    allow_none = field.allow_none
+    lo, hi = _length_bounds(field)
+    choices = [frozenset(v.choices) for v in field.validators if isinstance(v, validate.OneOf)]
+    own = [_custom(v) for v in field.validators if not isinstance(v, validate.Validator)]
+    if len(choices) > 1 or len(own) > 1:
+        return None
+    within = choices[0] if choices else None
+    mine = own[0] if own else None
+
+    def load(value):
+        if type(value) is str and lo <= len(value) <= hi and (within is None or value in within):
+            if mine is not None:
+                mine(value)
+            return value
+        if value is None and allow_none:
+            return None
+        raise Fallback()
+    return load
+
+
+def _simple_strings(field: fields.List) -> Loader | None:
+    """A list of short strings (a list of cards) within the field's lengths, not None."""
+    if field.allow_none or not all(isinstance(v, validate.Length) for v in field.validators):
+        return None
+    inner = field.inner
+    if not (_plain_string(inner) and not inner.allow_none and _plain_field(inner)
+            and all(isinstance(v, validate.Length) for v in inner.validators)):
+        return None
+    lo, hi = _length_bounds(field)
+    ilo, ihi = _length_bounds(inner)
+
+    def load(value):
+        if type(value) is list and lo <= len(value) <= hi:
+            for x in value:
+                if type(x) is not str or not ilo <= len(x) <= ihi:
+                    raise Fallback()
+            return value[:]
+        raise Fallback()
+    return load
+
+
+def _simple(field: fields.Field, kinds: Kinds) -> Loader | None:
     """One closure for the commonest shapes, a string (length, choices, own validators), a strict integer in a
     range, a boolean, and a list of short strings (a list of cards), so that a value costs one call."""
-    from .common import Bool, List
-
-    allow_none = field.allow_none
     known = (validate.Length, validate.Range, validate.OneOf)
     if any(isinstance(v, validate.Validator) and not isinstance(v, known) for v in field.validators):
         return None
-    if isinstance(field, Bool) and not field.validators and not allow_none:
-        def load(value):
-            if value is True or value is False:
-                return value
-            raise Fallback()
-        return load
-    if isinstance(field, fields.Integer) and field.strict and not allow_none \
-            and type(field)._validated is fields.Integer._validated \
-            and all(isinstance(v, validate.Range) for v in field.validators):
-        bounds = _bounds(field, validate.Range)
-        if bounds is None:
-            return None
-        lo, hi = bounds
-
-        def load(value):
-            if type(value) is int and lo <= value <= hi:
-                return value
-            raise Fallback()
-        return load
-    if isinstance(field, fields.String) and type(field)._deserialize is fields.String._deserialize \
-            and not any(isinstance(v, validate.Range) for v in field.validators):
-        lo, hi = _bounds(field, validate.Length)
-        choices = [frozenset(v.choices) for v in field.validators if isinstance(v, validate.OneOf)]
-        own = [_custom(v) for v in field.validators if not isinstance(v, validate.Validator)]
-        if len(choices) > 1 or len(own) > 1:
-            return None
-        within = choices[0] if choices else None
-        mine = own[0] if own else None
-
-        def load(value):
-            if type(value) is str and lo <= len(value) <= hi and (within is None or value in within):
-                if mine is not None:
-                    mine(value)
-                return value
-            if value is None and allow_none:
-                return None
-            raise Fallback()
-        return load
-    if isinstance(field, List) and not allow_none and all(isinstance(v, validate.Length) for v in field.validators):
-        inner = field.inner
-        if not (isinstance(inner, fields.String) and type(inner)._deserialize is fields.String._deserialize
-                and not inner.allow_none and _plain_field(inner)
-                and all(isinstance(v, validate.Length) for v in inner.validators)):
-            return None
-        lo, hi = _bounds(field, validate.Length)
-        ilo, ihi = _bounds(inner, validate.Length)
-
-        def load(value):
-            if type(value) is list and lo <= len(value) <= hi:
-                for x in value:
-                    if type(x) is not str or not ilo <= len(x) <= ihi:
-                        raise Fallback()
-                return value[:]
-            raise Fallback()
-        return load
+    if isinstance(field, kinds.boolean):
+        return _simple_bool(field)
+    if isinstance(field, fields.Integer):
+        return _simple_int(field)
+    if isinstance(field, fields.String):
+        return _simple_string(field)
+    if isinstance(field, kinds.list):
+        return _simple_strings(field)
     return None
 
 
-def compile_field(field: fields.Field) -> Loader | None:
-    """A fast loader for one field's (present) value, or None if the field is of a kind not handled here."""
-    from .common import Bool, Dict, List, Strict
+def _exactly(kind: type) -> Loader:
+    """A value of exactly the JSON type ``kind`` (``bool`` also takes no integer, ``int`` no boolean)."""
+    def convert(value):
+        if type(value) is kind:
+            return value
+        raise Fallback()
+    return convert
 
-    if not _plain_field(field):
-        return None
-    checks = _checks(field)
-    if checks is None:
-        return None
-    simple = _simple(field)
-    if simple is not None:
-        return simple
-    allow_none = field.allow_none
 
-    if isinstance(field, Bool):
-        def convert(value):
-            if value is True or value is False:
-                return value
-            raise Fallback()
-    elif isinstance(field, fields.Integer):
+def _converter(field: fields.Field, kinds: Kinds) -> Loader | None:
+    """The conversion of a present value by the field's type (its validators aside), or None if the field is of a
+    kind not handled here."""
+    if isinstance(field, kinds.boolean):
+        return _exactly(bool)
+    if isinstance(field, fields.Integer):
         if not field.strict or type(field)._validated is not fields.Integer._validated:
             return None
-
+        return _exactly(int)
+    if isinstance(field, fields.String):
+        return _exactly(str) if _plain_string(field) else None
+    if isinstance(field, kinds.list):
+        return _list_converter(field, kinds)
+    if isinstance(field, kinds.dict):
+        return _dict_converter(field, kinds)
+    if isinstance(field, fields.Nested):
+        return _nested_converter(field, kinds)
+    if type(field)._deserialize is fields.Field._deserialize:      # Raw, Field: the value as it came
         def convert(value):
-            if type(value) is int:
-                return value
-            raise Fallback()
-    elif isinstance(field, fields.String):
-        if type(field)._deserialize is not fields.String._deserialize:
-            return None
-
-        def convert(value):
-            if type(value) is str:
-                return value
-            raise Fallback()
-    elif isinstance(field, List):
-        inner = compile_field(field.inner)
-        if inner is None:
-            return None
-
-        def convert(value):
-            if type(value) is not list:
-                raise Fallback()
-            return [inner(x) for x in value]
-    elif isinstance(field, Dict):
-        keys = compile_field(field.key_field) if field.key_field is not None else _same
-        values = compile_field(field.value_field) if field.value_field is not None else _same
-        if keys is None or values is None:
-            return None
-
-        def convert(value):
-            if type(value) is not dict:
-                raise Fallback()
-            return {keys(k): values(v) for k, v in value.items()}
-    elif isinstance(field, fields.Nested):
-        schema = field.schema
-        if not isinstance(schema, Strict) or field.many or field.unknown not in (None, RAISE) \
-                or field.only is not None or field.exclude:
-            return None
-        convert = schema.fast_loader()
-        if convert is None:
-            return None
-    elif type(field)._deserialize is fields.Field._deserialize:      # Raw, Field: the value as it came
-        def convert(value):
-            if value is None:          # None is the allow_none check's (below) to let through
+            if value is None:          # None is the allow_none check's (compile_field) to let through
                 raise Fallback()
             return value
-    else:
+        return convert
+    return None
+
+
+def _list_converter(field: fields.List, kinds: Kinds) -> Loader | None:
+    inner = compile_field(field.inner, kinds)
+    if inner is None:
         return None
 
+    def convert(value):
+        if type(value) is not list:
+            raise Fallback()
+        return [inner(x) for x in value]
+    return convert
+
+
+def _dict_converter(field: fields.Dict, kinds: Kinds) -> Loader | None:
+    keys = compile_field(field.key_field, kinds) if field.key_field is not None else _same
+    values = compile_field(field.value_field, kinds) if field.value_field is not None else _same
+    if keys is None or values is None:
+        return None
+
+    def convert(value):
+        if type(value) is not dict:
+            raise Fallback()
+        return {keys(k): values(v) for k, v in value.items()}
+    return convert
+
+
+def _nested_converter(field: fields.Nested, kinds: Kinds) -> Loader | None:
+    schema = field.schema
+    if not isinstance(schema, kinds.strict) or field.many or field.unknown not in (None, RAISE) \
+            or field.only is not None or field.exclude:
+        return None
+    return cast(_Sparse, schema).fast_loader()
+
+
+def _checked(convert: Loader, checks: list[Check], allow_none: bool) -> Loader:
+    """``convert`` followed by the field's ``checks``, with its ``None`` let through when ``allow_none``."""
     if not checks and not allow_none:
         return convert
     if len(checks) == 1 and not allow_none:
         check = checks[0]
 
-        def load(value):
+        def load_one(value):
             out = convert(value)
             check(out)
             return out
-        return load
+        return load_one
 
     def load(value):
         if value is None:
@@ -281,11 +379,25 @@ def compile_field(field: fields.Field) -> Loader | None:
     return load
 
 
-def compile_schema(schema) -> Loader | None:
-    """A fast loader for a :class:`~schemas.common.Strict` schema instance, or None if one of its fields or hooks
-    is not of a kind handled here (that schema then always loads through marshmallow)."""
-    from .common import Strict
+def compile_field(field: fields.Field, kinds: Kinds) -> Loader | None:
+    """A fast loader for one field's (present) value, or None if the field is of a kind not handled here."""
+    if not _plain_field(field):
+        return None
+    checks = _checks(field)
+    if checks is None:
+        return None
+    simple = _simple(field, kinds)
+    if simple is not None:
+        return simple
+    convert = _converter(field, kinds)
+    if convert is None:
+        return None
+    return _checked(convert, checks, field.allow_none)
 
+
+def compile_schema(schema: Schema, kinds: Kinds) -> Loader | None:
+    """A fast loader for a :class:`~schemas.common.Strict` schema instance (``kinds.strict``), or None if one of its
+    fields or hooks is not of a kind handled here (that schema then always loads through marshmallow)."""
     hooks = {k: v for k, v in schema._hooks.items() if v}
     if set(hooks) - {"pre_load"} or [h[0] for h in hooks.get("pre_load", [])] != ["_few_unknown_keys"]:
         return None
@@ -296,13 +408,17 @@ def compile_schema(schema) -> Loader | None:
     for i, name in enumerate(order):
         f = schema.load_fields[name]
         # _few_unknown_keys only refuses what the fast path refuses anyway (unknown keys)
-        assert type(schema)._few_unknown_keys is Strict._few_unknown_keys
-        loader = compile_field(f)
+        assert getattr(type(schema), "_few_unknown_keys", None) is getattr(kinds.strict, "_few_unknown_keys", None)
+        loader = compile_field(f, kinds)
         if loader is None:
             return None
         at[name] = (i, loader)
     required = frozenset(n for n in order if schema.load_fields[n].required)
+    return _sparse(at, required)
 
+
+def _sparse(at: dict[str, tuple[int, Loader]], required: frozenset[str]) -> Loader:
+    """The loader of an object whose fields are ``at`` (name: its place in the schema, its loader)."""
     # the plan for each shape of object met (its keys in their order): the loaders in that order, and the keys in
     # the schema's order when they differ; a shape with an unknown key or without a required one has none
     plans: dict[tuple, tuple[tuple, tuple | None]] = {}

@@ -19,18 +19,19 @@ from .problems import register_error_handlers
 from .routes import register_routes
 
 log = logging.getLogger("referee")
+_HANDLER = "referee-json"     # the name of the handler _setup_logging adds, once
 
 
 def _setup_logging() -> None:
     """One JSON object per log line on stderr (gunicorn collects it), each with the request id."""
-    if getattr(log, "_referee_ready", False):
+    if any(h.get_name() == _HANDLER for h in log.handlers):
         return
     handler = logging.StreamHandler()
+    handler.set_name(_HANDLER)
     handler.setFormatter(JsonFormatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
     log.addHandler(handler)
     log.setLevel(settings.server().log_level)
     log.propagate = False
-    log._referee_ready = True
 
 
 class _Compressed(dict):

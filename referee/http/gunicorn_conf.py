@@ -27,6 +27,7 @@ try:
 except ValueError as e:      # referee.settings.SettingError: one line on stderr, exit status 1
     raise SystemExit(f"referee: {e}") from None
 
+_OWN_METRICS_DIR: str | None
 if SETTINGS.metrics and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
     # /metrics adds up every worker's values from files in a folder of this server's own (prometheus_client's
     # multiprocess mode); set before anything imports prometheus_client, removed when the server stops
@@ -63,7 +64,8 @@ logconfig_dict = {
     "handlers": {"json_stderr": {"class": "logging.StreamHandler", "formatter": "json",
                                  "stream": "ext://sys.stderr"}},
     "loggers": {"gunicorn.error": {"level": SETTINGS.log_level, "handlers": ["json_stderr"], "propagate": False},
-                # the app logs each request it answers (referee.http.transport); gunicorn's access lines would repeat them
+                # the app logs each request it answers (referee.http.transport); gunicorn's access lines would
+                # repeat them
                 "gunicorn.access": {"level": "CRITICAL", "handlers": [], "propagate": False}},
     "root": {"level": "WARNING", "handlers": ["json_stderr"]},
 }

@@ -25,6 +25,8 @@ from flask import Flask, Response, g, request
 
 from referee import __version__, registry
 
+from .responses import ok
+
 _METRICS: dict = {}      # the metrics, made once, on first use: prometheus_client is imported only then, so that
                         # gunicorn_conf.py can set PROMETHEUS_MULTIPROC_DIR first (it picks its mode on import)
 
@@ -77,8 +79,6 @@ def count_rulings(game: str, answer: dict) -> None:
 
 def install(app: Flask, metrics: bool) -> None:
     """The probes, and ``/metrics`` with the counting of every answer when ``metrics`` is on."""
-    from .routes import ok
-
     @app.get("/livez")
     def livez():
         """The process answers."""

@@ -5,15 +5,8 @@ read up to one byte past it) and parse it strictly (:func:`referee.jsonio.parse_
 """
 from __future__ import annotations
 
-import json
-
-from flask import Flask, Response, request
+from flask import Flask, request
 from werkzeug.exceptions import ClientDisconnected
-
-try:
-    import orjson  # encodes answers several times faster than json.dumps
-except ImportError:             # pragma: no cover - an environment set up before it was a dependency
-    orjson = None
 
 from referee import i18n, service, sheet
 from referee.i18n import _
@@ -22,23 +15,10 @@ from referee.settings import MAX_BODY  # (REFEREE_MAX_BODY)
 
 from . import operations
 from .problems import problem, too_large, unsupported, whole
+from .responses import dumps, ok
 from .transport import media_fault
 
-
-def dumps(body: dict) -> bytes | str:
-    """The answer as JSON in UTF-8, keys in their order: orjson's compact form when it can write the value (every
-    answer the referee gives), Python's otherwise (the same text but for the spaces after ``,`` and ``:``)."""
-    if orjson is not None:
-        try:
-            return orjson.dumps(body)
-        except TypeError:   # orjson's JSONEncodeError: a key that is not a string, an integer past 64 bits
-            pass
-    return json.dumps(body, ensure_ascii=False)
-
-
-def ok(body: dict) -> Response:
-    return Response(dumps(body), status=200, mimetype="application/json",
-                    headers={"Content-Language": i18n.current(), "Vary": "Accept-Language"})
+__all__ = ["dumps", "ok", "register_routes"]
 
 
 def register_routes(app: Flask) -> None:

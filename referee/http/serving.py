@@ -23,6 +23,7 @@ trusted clients, gunicorn alone must:
 """
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import logging
 import select
@@ -181,10 +182,8 @@ def drain_on_sigterm(worker, longest: float = 5.0) -> None:
     def drain():
         try:
             for s in listeners:
-                try:
+                with contextlib.suppress(OSError):
                     s.listen(0)
-                except OSError:
-                    pass
             end = time.monotonic() + longest
             quiet = 0
             while time.monotonic() < end and quiet < 3:

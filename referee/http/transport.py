@@ -60,9 +60,9 @@ def header_bytes(environ: dict) -> int:
     """The size of the request's header fields as sent (each ``Name: value`` and its CRLF), from the environ."""
     size = 0
     for key, value in environ.items():
-        if key.startswith("HTTP_") or key in ("CONTENT_TYPE", "CONTENT_LENGTH"):
-            if isinstance(value, str) and (value or key.startswith("HTTP_")):
-                size += len(key) - (5 if key.startswith("HTTP_") else 0) + len(value) + 4
+        header = key.startswith("HTTP_") or key in ("CONTENT_TYPE", "CONTENT_LENGTH")
+        if header and isinstance(value, str) and (value or key.startswith("HTTP_")):
+            size += len(key) - (5 if key.startswith("HTTP_") else 0) + len(value) + 4
     return size
 
 
