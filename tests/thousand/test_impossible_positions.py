@@ -1,0 +1,62 @@
+"""Thousand: positions that cannot happen — cards held, played or on the table that do not add up, contradictory fields — are refused with a pointer at the field.
+"""
+import pytest
+
+from tests.thousand_helpers import PLAYERS, readme_log
+
+
+def check(api, position, action, options=None, variant=None, state=None, players=PLAYERS, dealer="Vera",
+          status=200):
+    body = {"players": players, "dealer": dealer, "position": position, "action": action}
+    for key, value in (("options", options), ("variant", variant), ("state", state)):
+        if value is not None:
+            body[key] = value
+    return api("check", body, status=status)
+
+
+VERA_LED = ["AH", "10H", "KH", "QH", "AS", "10S", "KS"]   # Vera's 7 cards after leading AC to the first trick
+
+
+def vera_led_ac(hand):
+    return {"phase": "play", "declarer": "Vera", "contract": 100, "tricks_won": {},
+            "trick": {"leader": "Vera", "cards": ["AC"]}, "hand": hand}
+
+
+# Thousand round 2 (issue 16).
+def test_an_actor_who_has_played_to_the_trick_holds_one_card_fewer(api):
+    # Vera took the talon (10 cards), gave one to each opponent (8) and led AC: 7 left.  Conceding now is too late
+    # (thousand/9.1: only before the first card): a ruling, not a 422.
+    ans = check(api, vera_led_ac(VERA_LED), {"type": "concede", "player": "Vera"}, players=["Anna", "Boris", "Vera"],
+                dealer="Boris")
+    assert ans["legal"] is False and ans["violations"][0]["rule"] == "thousand/9.1"
+
+
+# Thousand round 2 (issue 16).
+@pytest.mark.parametrize("hand", [VERA_LED + ["9S"], VERA_LED[:6]])
+def test_one_card_more_or_fewer_than_the_actor_can_hold_is_refused(api, hand):
+    # 8 cards (the 7 and 9S) or 6 cannot be Vera's hand with AC on the table after no trick
+    err = check(api, vera_led_ac(hand), {"type": "concede", "player": "Vera"}, players=["Anna", "Boris", "Vera"],
+                dealer="Boris", status=422)
+    assert err["errors"][0]["pointer"] == "/position/hand"
+
+
+# Thousand round 2 (issue 16).
+def test_a_card_played_twice_says_so(api):
+    # The README deal: Anna leads KS with her spades marriage to the third trick (index 2).  In the fifth trick she
+    # leads KS again instead of QS: KS was already played, in trick 3.
+    log = readme_log()
+    i = next(i for i, ev in enumerate(log) if ev.get("card") == "QS")
+    log[i] = {"type": "play", "player": "Anna", "card": "KS"}
+    ans = api("validate", {"players": PLAYERS, "log": log})
+    v = ans["first_violation"]
+    assert (v["index"], v["rule"], v["message"]) == (i, "thousand/3.5", "KS was already played, in trick 3")
+
+
+# Thousand round 2 (issue 16).
+def test_a_card_on_the_table_says_so(api):
+    # Anna leads 9D; Boris (holding 9H and AC) names 9D, which is on the table
+    pos = {"phase": "play", "declarer": "Anna", "contract": 100, "tricks_won": {"Anna": 4, "Boris": 2},
+           "marriages": [{"player": "Anna", "suit": "S"}, {"player": "Boris", "suit": "H"}], "trump": "H",
+           "trick": {"leader": "Anna", "cards": ["9D"]}, "hand": ["9H", "AC"]}
+    ans = check(api, pos, {"type": "play", "player": "Boris", "card": "9D"})
+    assert ans["violations"][0]["message"] == "9D is already on the table in this trick"
