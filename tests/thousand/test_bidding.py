@@ -1,5 +1,6 @@
 """Thousand: the auction — who may bid, the steps, the caps a hand sets, the opening 100, and the call that ends it.
 """
+
 import pytest
 
 from tests.thousand_helpers import PLAYERS
@@ -191,3 +192,42 @@ def test_a_bid_from_the_barrel_cites_the_floor(api):
     ans = check_bt(api, pos, {"type": "bid", "player": "Boris", "amount": 120},
                 state={"scores": {"Anna": 0, "Boris": 880, "Vera": 0}})
     assert ans["legal"] is True and "thousand/7.8" in cited(ans)
+
+
+# Once answered wrongly; found by probing the service as a new user.
+def test_auction_after_a_bid_over_120(api):
+    # Boris's earlier 130 cannot be held to a cap (his hand is not known); Vera may pass or overbid.
+    body = {"players": PLAYERS, "dealer": "Vera",
+            "position": {"phase": "bidding", "bids": [{"player": "Boris", "type": "bid", "amount": 130}],
+                         "hand": ["KH", "QH", "AH", "9S", "9D", "JC", "QC"]},
+            "action": {"type": "bid", "player": "Vera", "amount": 135}}
+    assert api("check", body)["legal"] is True
+    body["action"] = {"type": "bid", "player": "Vera", "amount": 225}  # hearts: 220 at most
+    assert api("check", body)["violations"][0]["rule"] == "thousand/7.4"
+
+
+# Once answered wrongly; found by probing the service as a new user.
+def test_bid_over_120_needs_the_hand(api):
+    body = {"players": PLAYERS, "dealer": "Vera", "position": {"phase": "bidding", "bids": []},
+            "action": {"type": "bid", "player": "Boris", "amount": 125}}
+    assert api("check", body, status=422)["errors"][0]["pointer"] == "/position/hand"
+
+
+# Once answered wrongly; found by probing the service as a new user.
+def test_sitter_cannot_bid(api):
+    body = {"variant": "four-player", "players": PLAYERS + ["Gleb"], "dealer": "Gleb",
+            "position": {"phase": "bidding"}, "action": {"type": "bid", "player": "Gleb", "amount": 105}}
+    ans = api("check", body)
+    assert ans["legal"] is False and ans["violations"][0]["rule"] == "thousand/3.2"
+
+
+# Once answered wrongly; found by probing the service as a new user.
+def test_raise_only_after_the_exchange(api):
+    body = {"players": PLAYERS, "dealer": "Vera",
+            "position": {"phase": "talon", "declarer": "Anna", "contract": 100, "talon_taken": True,
+                         "talon": ["AS", "10S", "9S"],
+                         "hand": ["KH", "QH", "KS", "QD", "9C", "JC", "AD", "AS", "10S", "9S"]},
+            "action": {"type": "raise", "player": "Anna", "amount": 120}}
+    ans = api("check", body)
+    assert ans["violations"][0]["rule"] == "thousand/8.2"
+    assert "raise" not in [a["type"] for a in ans["legal_actions"]]

@@ -1,6 +1,8 @@
 """Thousand: bolts (deals that score nothing) — counting them in a row, what breaks a run, and the fine they bring.
 """
 
+
+
 from tests.thousand_helpers import by_id, points_deal, score_body
 
 
@@ -43,3 +45,13 @@ def test_russian_classic_counts_bolts_in_a_row(api):
     ans = api("score", score_body(deal, state={**state, "bolts": {"Vera": 1}}))
     vera = {p["id"]: p for p in ans["players"]}["Vera"]
     assert (vera["total_after"], vera["bolts"]) == (200, 2)
+
+
+# Once answered wrongly; found by probing the service as a new user.
+def test_a_made_contract_breaks_a_bolt_run(api):
+    # Boris deals, so Vera (on his left) is on the forced 100 and may declare 100: with Vera dealing the 100 stands
+    # in Anna's name and Vera could only outbid it (thousand/7.1), which the referee now refuses as impossible.
+    deal = points_deal("Vera", 100, {"Anna": 10, "Boris": 10, "Vera": 100}, {"Anna": 1, "Boris": 1, "Vera": 6})
+    ans = api("score", score_body(deal, options={"bolt_count": "consecutive"}, state={"bolts": {"Vera": 2}},
+                                  dealer="Boris"))
+    assert by_id(ans)["Vera"]["bolts"] == 0

@@ -1,5 +1,6 @@
 """Thousand: the duties in play — follow suit, beat, trump, overtrump — and the rules a legal or illegal card cites.
 """
+
 import pytest
 
 from referee import registry
@@ -150,3 +151,17 @@ def test_q2_must_trump_default():
     st.apply_play("Anna", parse_card("AC"))
     assert not st.can_play("Boris", parse_card("KS"))
     assert [str(c) for c in st.legal_cards("Boris")] == ["9H"]
+
+
+def play_pos(**extra):
+    pos = {"phase": "play", "declarer": "Anna", "contract": 100, "tricks_won": {"Anna": 2},
+           "trick": {"leader": "Anna", "cards": ["9D"]}, "hand": ["9H", "AC", "KC", "QC", "JC", "10C"]}
+    pos.update(extra)
+    return {"players": PLAYERS, "dealer": "Vera", "position": pos,
+            "action": {"type": "play", "player": "Boris", "card": "AC"}}
+
+
+# Once answered wrongly; found by probing the service as a new user.
+def test_trump_follows_from_the_marriages(api):
+    ans = api("check", play_pos(marriages=[{"player": "Anna", "suit": "H"}]))
+    assert ans["violations"][0]["rule"] == "thousand/11.3"

@@ -1,8 +1,9 @@
 """Thousand: positions that cannot happen — cards held, played or on the table that do not add up, contradictory fields — are refused with a pointer at the field.
 """
+
 import pytest
 
-from tests.thousand_helpers import PLAYERS, readme_log
+from tests.thousand_helpers import PLAYERS, points_deal, readme_log, score_body
 
 
 def check(api, position, action, options=None, variant=None, state=None, players=PLAYERS, dealer="Vera",
@@ -60,3 +61,91 @@ def test_a_card_on_the_table_says_so(api):
            "trick": {"leader": "Anna", "cards": ["9D"]}, "hand": ["9H", "AC"]}
     ans = check(api, pos, {"type": "play", "player": "Boris", "card": "9D"})
     assert ans["violations"][0]["message"] == "9D is already on the table in this trick"
+
+
+def play_pos(**extra):
+    pos = {"phase": "play", "declarer": "Anna", "contract": 100, "tricks_won": {"Anna": 2},
+           "trick": {"leader": "Anna", "cards": ["9D"]}, "hand": ["9H", "AC", "KC", "QC", "JC", "10C"]}
+    pos.update(extra)
+    return {"players": PLAYERS, "dealer": "Vera", "position": pos,
+            "action": {"type": "play", "player": "Boris", "card": "AC"}}
+
+
+# Once answered wrongly; found by probing the service as a new user.
+def test_play_needs_the_hand(api):
+    body = {"players": PLAYERS, "dealer": "Vera",
+            "position": {"phase": "play", "declarer": "Anna", "contract": 100, "tricks_won": {"Anna": 1},
+                         "trick": {"leader": "Anna", "cards": ["AC"]}},
+            "action": {"type": "play", "player": "Boris", "card": "AC"}}
+    assert api("check", body, status=422)["errors"][0]["pointer"] == "/position/hand"
+
+
+# Once answered wrongly; found by probing the service as a new user.
+@pytest.mark.parametrize("points,tricks", [
+    ({"Anna": 54, "Boris": 33, "Vera": 33}, {"Anna": 6, "Boris": 1, "Vera": 1}),  # six aces would be needed
+    ({"Anna": 119, "Boris": 1, "Vera": 0}, {"Anna": 7, "Boris": 1, "Vera": 0}),   # no card is worth 1
+])
+def test_points_that_no_deal_can_give(api, points, tricks):
+    err = api("score", score_body(points_deal("Anna", 100, points, tricks)), status=422)
+    assert err["errors"][0]["pointer"] == "/deal/points"
+
+
+# Once answered wrongly; found by probing the service as a new user.
+@pytest.mark.parametrize("extra,pointer", [
+    ({"trump": "H"}, "/position/trump"),
+    ({"marriages": [{"player": "Anna", "suit": "H"}], "trump": "S"}, "/position/trump"),
+    ({"marriages": [{"player": "Anna", "suit": "H"}, {"player": "Anna", "suit": "H"}]}, "/position/marriages/1/suit"),
+    ({"marriages": [{"player": "Vera", "suit": "H"}]}, "/position/marriages/0"),
+])
+def test_contradictory_positions(api, extra, pointer):
+    assert api("check", play_pos(**extra), status=422)["errors"][0]["pointer"] == pointer
+
+
+# Once answered wrongly; found by probing the service as a new user.
+def test_talon_and_hand_overlap(api):
+    body = {"players": PLAYERS, "dealer": "Vera",
+            "position": {"phase": "talon", "declarer": "Anna", "contract": 100, "talon": ["AS", "KS", "9S"],
+                         "hand": ["AS", "10H", "KH", "QH", "9D", "JD", "QD"]},
+            "action": {"type": "take_talon", "player": "Anna"}}
+    assert api("check", body, status=422)["errors"][0]["pointer"] == "/position/talon"
+
+
+# Once answered wrongly; found by probing the service as a new user.
+@pytest.mark.parametrize("unused,discards,pointer", [
+    (["AS", "KS"], ["AS", "9S"], "/deal/discards/0"),
+    (["KS", "KS"], ["AS", "9S"], "/deal/musik_unused/1"),
+])
+def test_two_player_duplicates(api, unused, discards, pointer):
+    deal = points_deal("Anna", 100, {"Anna": 85, "Boris": 20}, {"Anna": 8, "Boris": 2},
+                       musik_unused=unused, discards=discards)
+    body = score_body(deal, players=["Anna", "Boris"], dealer="Boris", variant="two-player")
+    assert api("score", body, status=422)["errors"][0]["pointer"] == pointer
+
+
+# Once answered wrongly; found by probing the service as a new user.
+@pytest.mark.parametrize("pos_extra,pointer", [
+    ({"talon_taken": False, "exchanged": True}, "/position/exchanged"),
+])
+def test_impossible_talon_positions(api, pos_extra, pointer):
+    pos = {"phase": "talon", "declarer": "Anna", "contract": 100, "talon": ["AS", "10S", "9S"]}
+    pos.update(pos_extra)
+    body = {"players": PLAYERS, "dealer": "Vera", "position": pos, "action": {"type": "concede", "player": "Anna"}}
+    assert api("check", body, status=422)["errors"][0]["pointer"] == pointer
+
+
+# Once answered wrongly; found by probing the service as a new user.
+def test_marriage_contradicting_the_hand(api):
+    body = {"players": PLAYERS, "dealer": "Vera",
+            "position": {"phase": "play", "declarer": "Anna", "contract": 100, "tricks_won": {"Anna": 1},
+                         "marriages": [{"player": "Anna", "suit": "S"}], "trick": {"leader": "Anna", "cards": ["9H"]},
+                         "hand": ["AH", "KS", "QC", "JC", "9S", "JS", "10S"]},
+            "action": {"type": "play", "player": "Boris", "card": "AH"}}
+    assert api("check", body, status=422)["errors"][0]["pointer"] == "/position/marriages/0"
+
+
+# Once answered wrongly; found by probing the service as a new user.
+def test_four_player_sitter_hand_may_be_empty(api):
+    log = readme_log(dealer="Gleb")
+    log[0] = dict(log[0], hands=dict(log[0]["hands"], Gleb=[]))
+    ans = api("validate", {"variant": "four-player", "players": PLAYERS + ["Gleb"], "log": log})
+    assert ans["valid"] is True

@@ -1,6 +1,7 @@
 """Marriages that take every card a player holds cannot all be announced (thousand/10.1, 10.2): before the first
 announcement the player plays a card that belongs to none of them, unless the declarer announces on the opening
 lead (marriage_on_first_trick).  Three or four players hold 8 cards in play, two players 10."""
+
 import pytest
 
 from referee import registry
@@ -178,3 +179,17 @@ def test_q4_trump_timing(timing, boris_legal, winner):
     out = st.apply_play("Vera", parse_card("9H"))
     assert out["trick"]["winner"] == winner
     assert st.trump == ("H" if timing == "immediate" else "S")
+
+
+# Once answered wrongly; found by probing the service as a new user.
+def test_next_trick_timing_from_marriage_tricks(api):
+    # Spades at trick 1, hearts at trick 2: from trick 3 hearts are trump, so Boris (void in clubs) must play 9H.
+    body = {"players": PLAYERS, "dealer": "Vera", "options": {"trump_timing": "next_trick"},
+            "position": {"phase": "play", "declarer": "Anna", "contract": 100, "tricks_won": {"Anna": 3},
+                         "marriages": [{"player": "Anna", "suit": "S", "trick": 1},
+                                       {"player": "Anna", "suit": "H", "trick": 2}],
+                         "trick": {"leader": "Anna", "cards": ["9C"]}, "hand": ["9H", "JS", "9D", "JD", "AD"]},
+            "action": {"type": "play", "player": "Boris", "card": "9H"}}
+    assert api("check", body)["legal"] is True
+    body["position"]["trump"] = "S"
+    assert api("check", body, status=422)["errors"][0]["pointer"] == "/position/trump"

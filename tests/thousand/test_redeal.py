@@ -1,8 +1,9 @@
 """A granted redeal cites the rule that decided it: four nines 6.1 (6.2 for a nine received in the exchange), a weak
 hand 6.3, a weak talon 6.4 — in check and in validate."""
+
 import pytest
 
-from tests.thousand_helpers import PLAYERS, readme_log
+from tests.thousand_helpers import PLAYERS, by_id, points_deal, readme_log, score_body
 
 # Vera deals; Anna (first hand) is on the forced 100, Boris speaks first, then Vera.
 # Boris: QS QC QD JH JD 9S 9D = 3+3+3+2+2+0+0 = 13 card points, under russian-detailed's 14.
@@ -331,3 +332,42 @@ def test_q12_four_nines_after_the_exchange(api, after_exchange, legal):
     assert ans["legal"] is legal
     if not legal:
         assert ans["violations"][0]["rule"] == "thousand/6.2"
+
+
+GOOD = points_deal("Anna", 100, {"Anna": 100, "Boris": 10, "Vera": 10}, {"Anna": 6, "Boris": 1, "Vera": 1})
+
+
+# Once answered wrongly; found by probing the service as a new user.
+def test_four_nines_lost_after_bidding(api):
+    body = {"players": PLAYERS, "dealer": "Vera",
+            "position": {"phase": "bidding", "bids": [{"player": "Boris", "type": "bid", "amount": 105},
+                                                      {"player": "Vera", "type": "pass"}],
+                         "hand": ["9H", "9S", "9D", "9C", "QC", "AS", "KS"]},
+            "action": {"type": "redeal", "player": "Boris", "reason": "four_nines"}}
+    assert api("check", body)["violations"][0]["rule"] == "thousand/6.1"
+
+
+# Once answered wrongly; found by probing the service as a new user.
+def test_exposed_card_cancels_the_deal(api):
+    deal = dict(GOOD, irregularities=[{"type": "exposed_card", "player": "Vera"}])
+    assert api("score", score_body(deal), status=422)["errors"][0]["pointer"] == "/deal/declarer"
+    twice = {"irregularities": [{"type": "exposed_card", "player": "Vera"}] * 2}
+    assert api("score", score_body(twice), status=422)["errors"][0]["pointer"] == "/deal/irregularities/1"
+
+
+# Once answered wrongly; found by probing the service as a new user.
+def test_exposed_card_in_a_log(api):
+    log = readme_log()
+    log[0] = dict(log[0], irregularities=[{"type": "exposed_card", "player": "Vera"}])
+    ans = api("validate", {"players": PLAYERS, "log": log[:1]})
+    assert ans["valid"] is True and by_id(ans["final"])["Vera"]["total_after"] == -120
+    assert api("validate", {"players": PLAYERS, "log": log})["first_violation"]["index"] == 1
+
+
+# Once answered wrongly; found by probing the service as a new user.
+def test_redeal_is_listed_when_open(api):
+    body = {"players": PLAYERS, "dealer": "Vera", "position": {"phase": "deal", "hand": ["9H", "9D", "9C", "9S", "AH",
+                                                                                          "KH", "QH"]},
+            "action": {"type": "redeal", "player": "Boris", "reason": "four_nines"}}
+    ans = api("check", body)
+    assert {"type": "redeal", "player": "Boris", "reason": "four_nines"} in ans["legal_actions"]

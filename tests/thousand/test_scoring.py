@@ -2,6 +2,7 @@
 
 Seats: Anna, Boris, Vera (Vera deals, so Anna is first hand and usually the declarer).
 """
+
 import pytest
 
 from tests.thousand_helpers import SWEEP_TRICKS, by_id, points_deal, score_body
@@ -466,3 +467,11 @@ def test_exposed_card_and_nine_cut(api):
 def test_exposed_card_is_the_dealers_fault(api):
     err = api("score", score_body({"irregularities": [{"type": "exposed_card", "player": "Anna"}]}), status=422)
     assert err["errors"][0]["pointer"] == "/deal/irregularities/0/player"
+
+
+# Once answered wrongly; found by probing the service as a new user.
+def test_reset_to_zero_does_not_lift_a_negative_total(api):
+    deal = points_deal("Anna", 100, {"Anna": 100, "Boris": 0, "Vera": 20}, {"Anna": 6, "Boris": 0, "Vera": 2})
+    ans = api("score", score_body(deal, options={"bolt_penalty": "reset_to_zero", "bolt_definition": "no_tricks"},
+                                  state={"scores": {"Boris": -300}, "bolts": {"Boris": 2}}))
+    assert by_id(ans)["Boris"]["total_after"] == -300

@@ -9,7 +9,7 @@ import pytest
 
 from tests.test_readme import subset
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 GUIDE = (ROOT / "docs" / "thousand.md").read_text(encoding="utf-8")
 BLOCK = re.compile(r"```bash\n(curl [^`]*?/v1/games/thousand/[^`]*?)\n```\s*```json\n(.*?)\n```", re.S)

@@ -1,6 +1,7 @@
 """GET /v1/games/{game}/rules/{rule}: the rule by its number or its whole ID, and the whole ID with its slash
 percent-encoded as Swagger UI's "Try it out" sends it (a black-box tester's 404).  An encoded slash stays a 404
 everywhere else (the hardening of wsgi.py)."""
+
 import pytest
 
 from wsgi import create_app
@@ -43,3 +44,10 @@ def test_an_encoded_slash_anywhere_else_is_still_refused(c, raw):
     r = get(c, raw)
     assert r.status_code == 404
     assert r.get_json()["detail"] == "an encoded slash is not part of any path of the API"
+
+
+# Once answered wrongly; found by probing the service as a new user.
+@pytest.mark.parametrize("query", ["?variant=polish&variant=two-player", "?foo=1", "?must_beat=true"])
+def test_rules_query_is_strict(client, query):
+    r = client.get("/v1/games/thousand/rules" + query)
+    assert r.status_code == 400 and r.get_json()["type"].endswith("bad-query")
