@@ -129,7 +129,7 @@ def test_every_cited_rule_is_in_the_rulebook():
     import re
 
     from referee.rulebook import Rulebook
-    here = pathlib.Path(__file__).resolve().parent.parent / "referee" / "canasta"
+    here = pathlib.Path(__file__).resolve().parents[2] / "referee" / "canasta"
     book = Rulebook.load(here / "rules.yaml")
     cited = set().union(*(re.findall(r'"(canasta/\d+\.\d+)"', f.read_text()) for f in here.glob("*.py")))
     assert cited and cited <= set(book.rules)
@@ -243,7 +243,7 @@ def test_every_option_is_listed_by_the_rule_it_governs():
 
     from referee.canasta.options import SPECS
     from referee.rulebook import Rulebook
-    book = Rulebook.load(pathlib.Path(__file__).resolve().parent.parent / "referee" / "canasta" / "rules.yaml")
+    book = Rulebook.load(pathlib.Path(__file__).resolve().parents[2] / "referee" / "canasta" / "rules.yaml")
     unlisted = {name for name, spec in SPECS.items() if name not in book[spec.rule].options}
     assert not unlisted, unlisted
     assert all(spec.rule in book for spec in SPECS.values())

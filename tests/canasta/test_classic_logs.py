@@ -18,7 +18,7 @@ import pathlib
 
 import pytest
 
-DATA = pathlib.Path(__file__).resolve().parent / "data" / "classic_logs"
+DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "classic_logs"
 
 HAND_SCORES = {   # log: (hand scores of its last deal, totals after it)
     "classic": ({"NS": 765, "EW": -310}, {"NS": 765, "EW": -310}),

@@ -16,7 +16,7 @@ import pathlib
 
 import pytest
 
-DATA = pathlib.Path(__file__).resolve().parent / "data" / "family_logs"
+DATA = pathlib.Path(__file__).resolve().parents[1] / "data" / "family_logs"
 
 HAND_SCORES = {
     "bolivia": {"NS": 4515, "EW": -465},
