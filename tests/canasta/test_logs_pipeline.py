@@ -29,6 +29,7 @@ import pytest
 
 import referee
 from referee import registry
+from referee.canasta.options import VARIANTS
 from referee.cli import main
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -144,8 +145,8 @@ def test_an_event_the_cards_do_not_allow_ends_the_deal(api):
 
 def test_the_missing_card_is_named_by_suit():
     # a suited log is held to its suits: KH KD KS twice and KC, so a second KC is not there (deal.py docstring)
-    from referee.canasta.views import validate
     from referee.canasta.options import VARIANTS
+    from referee.canasta.views import validate
     opts = VARIANTS["classic"].resolve({})
     ans = validate(body(deal1(meld=[m("KC KC KH")])), VARIANTS["classic"], opts)
     assert ans["first_violation"]["message"] == "N does not hold all the cards melded: KC is missing"
@@ -483,3 +484,32 @@ def test_a_red_three_kept_through_a_turn_ended_as_played(api):
         "500")}
     assert (ans["complete"], ans["position"]["to_act"]) == (False, "N")
     assert rulings(C(api, "validate", body(log, options=opts))) == [black]
+
+
+S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
+
+
+DEAL = {"type": "deal", "dealer": "West", "pile": ["9C"], "hands": {
+    "North": m("KH KD KS KC KH KD KS QH QD QS QC"), "East": m("4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C"),
+    "South": m("4S 5H 6D 7C 8H 9D 10S JD AS AC JK"), "West": m("4C 5D 6H 7S 8C 9H 10D JS AH 2D 3H")}}
+
+
+def view_validate(log, variant="classic", sides=S4):
+    from referee.canasta.views import validate
+    v = VARIANTS[variant]
+    return validate({"sides": sides, "log": log}, v, v.resolve({}))
+
+
+PENNIES = [{"id": x, "players": [x + "1", x + "2", x + "3"]} for x in "AB"]
+
+
+PENNY_HANDS = {p: m("4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C 5D 6D") for s in PENNIES for p in s["players"]}
+
+
+# A threshold the mutation pass over the Canasta engine found untested.
+def test_a_log_cut_off_mid_deal_is_in_progress_not_faulted():
+    # issue 19: a log still being played is not broken; it says where it stands instead
+    ans = view_validate([DEAL, {"type": "draw", "player": "North", "cards": ["5C"]}])
+    assert (ans["valid"], ans["first_violation"], ans["complete"], ans["deals"]) == (True, None, False, [])
+    assert (ans["position"]["to_act"], ans["position"]["phase"], ans["position"]["turn"]) == \
+        ("North", "play", {"drew_from": "stock", "first_round": True})

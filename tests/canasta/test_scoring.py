@@ -138,6 +138,7 @@ def test_every_cited_rule_is_in_the_rulebook():
 
 # ---------------------------------------------------------------- the score view (not yet served over HTTP)
 
+from referee.canasta.melds import MeldFault, classify
 from referee.canasta.views import score  # noqa: E402
 from referee.errors import InputError  # noqa: E402
 
@@ -282,3 +283,114 @@ def test_s14_s18_pierson_values_under_options(melds, hand, base, card_points):
     side = score_side([cards(x) for x in melds], [cards(hand)] if hand else [], PIERSON, red_threes=[],
                       went_out=False, concealed=False)
     assert (side.base, side.cards) == (base, card_points)
+
+
+def opts(variant, **over):
+    return VARIANTS[variant].resolve(over)
+
+
+def items(score):
+    return [(x["item"], x["points"]) for x in score.lines]
+
+
+S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
+
+
+def m(s):
+    return s.split()
+
+
+def full_deal_mt():
+    """The README's four-player hand: NS 22 + 10 cards shown, EW 7 melded and 7 + 8 in hand (22)."""
+    return {"sides": [
+        {"id": "NS", "went_out": True, "red_threes": ["3H", "3D"],
+         "melds": [["K"] * 7, m("9 9 9 9 9 2 JK"), m("A A A A"), m("8 8 8"), m("6 6 6")],
+         "hands": [[], m("7 4 5 5 Q J 10 9")]},
+        {"id": "EW", "red_threes": ["3H"], "melds": [m("Q Q Q 2"), m("J J J")],
+         "hands": [m("JK Q 4 4 5 6 7"), m("5 6 K 10 10 7 4 4")]}]}
+
+
+def view_score(deal, variant="classic", **options):
+    """The score view itself (the request schema is not applied, as for a library caller)."""
+    from referee.canasta.views import score
+    v = VARIANTS[variant]
+    return score({"sides": S4, "deal": deal}, v, v.resolve(options))
+
+
+def fault(deal, variant="classic", **options):
+    from referee.errors import InputError
+    with pytest.raises(InputError) as e:
+        view_score(deal, variant, **options)
+    return e.value.errors[0]
+
+
+PENNIES = [{"id": x, "players": [x + "1", x + "2", x + "3"]} for x in "AB"]
+
+
+PENNY_HANDS = {p: m("4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C 5D 6D") for s in PENNIES for p in s["players"]}
+
+
+# A threshold the mutation pass over the Canasta engine found untested.
+@pytest.mark.parametrize("natural,mixed,line", [
+    (4, 0, None),                                             # four natural canastas and no mixed one: nothing
+    (4, 1, ("four natural canastas and a mixed one", 1000)),
+    (4, 2, ("four natural canastas and a mixed one", 1000)),  # more mixed ones do not take it away
+])
+def test_italian_four_natural_and_a_mixed_canasta(natural, mixed, line):
+    ranks = ["K", "Q", "J", "10", "9", "8", "A"]
+    melds = [cards(" ".join(f"{r}{s}" for s in "SHDCSHD")) for r in ranks[:natural]]
+    melds += [cards(" ".join(f"{r}{s}" for s in "SHDCSH") + " JK") for r in ranks[natural:natural + mixed]]
+    got = [x for x in items(score_side(melds, [cards("4S")], opts("italian")))
+           if x[0] == "four natural canastas and a mixed one"]
+    assert got == ([line] if line else [])
+
+
+# A threshold the mutation pass over the Canasta engine found untested.
+def test_a_plain_side_score_has_only_its_card_lines():
+    # K K K melded (30), 4 and 5 in hand (10): no red three, black three set aside, double ending or going out
+    s = score_side([cards("KS KH KD")], [cards("4S 5S")], opts("classic"))
+    assert items(s) == [("melded cards", 30), ("cards left in hand", -10)] and s.total == 20
+    # nor under the traditional game, whose double ending goes only with going out and the flag
+    s = score_side([cards("KS KH KD KC KS KH KD")], [[], cards("4S")], opts("traditional"), went_out=True)
+    assert items(s) == [("natural canasta of K", 500), ("going out", 100), ("melded cards", 70),
+                        ("cards left in hand", -5)]
+
+
+# A threshold the mutation pass over the Canasta engine found untested.
+def test_an_unfinished_palace_wild_meld_line():
+    # five wild cards at the count cost 1,000 (the line and the base), and count 50 + 4 x 20 = 130
+    s = score_side([cards("JK 2S 2H 2D 2C")], [cards("4S")], opts("palace", wild_melds="palace", jokers_per_pack=3))
+    assert items(s)[0] == ("unfinished wild-card meld", -1000) and s.base == -1000
+
+
+# A threshold the mutation pass over the Canasta engine found untested.
+@pytest.mark.parametrize("n,line", [(9, None), (10, ("ten canastas", 2000)), (11, ("ten canastas", 2000))])
+def test_italian_ten_canastas(n, line):
+    # three packs: 12 of each rank; n natural canastas of different ranks (also five natural: 2,000 more)
+    ranks = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4"]
+    melds = [cards(" ".join(f"{r}{s}" for s in "SHDCSHD")) for r in ranks[:n]]
+    got = [x for x in items(score_side(melds, [cards("4S")], opts("italian"))) if x[0] == "ten canastas"]
+    assert got == ([line] if line else [])
+
+
+# A threshold the mutation pass over the Canasta engine found untested.
+def test_black_threes_in_a_deal():
+    # three black threes melded by the side that went out are fine (two packs hold four) ...
+    d = full_deal_mt()
+    d["sides"][0]["melds"].append(m("3S 3C 3S"))
+    assert view_score(d)["sides"][0]["card_score"] == 255 + 15
+    # ... five are not
+    d["sides"][1]["hands"][0] += m("3C 3S")
+    assert fault(d) == {"pointer": "/deal/sides", "detail": "the 108-card deck holds 4 black threes; the deal shows 5 "
+                                                            "(canasta/1.2)"}
+
+
+# A threshold the mutation pass over the Canasta engine found untested.
+@pytest.mark.parametrize("total", [True, 1252])
+def test_a_side_total_is_a_multiple_of_5(total):
+    from referee.canasta.parse import parse_table
+    from referee.errors import InputError
+    v = VARIANTS["classic"]
+    with pytest.raises(InputError) as e:
+        parse_table({"sides": S4, "state": {"scores": {"NS": total, "EW": 0}}}, v, v.resolve({}))
+    assert e.value.errors[0]["pointer"] == "/state/scores/NS"

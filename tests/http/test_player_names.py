@@ -4,9 +4,9 @@ import json
 import pathlib
 
 import pytest
+from thousand_helpers import points_deal, score_body
 
 from referee.common import name_key, visible
-from thousand_helpers import points_deal, score_body
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 GOOD = score_body(points_deal("Anna", 120, {"Anna": 95, "Boris": 14, "Vera": 11}, {"Anna": 6, "Boris": 1, "Vera": 1},
@@ -57,3 +57,20 @@ def test_canasta_names_too(api):
     body["sides"][1]["players"] = ["East", "\u2800"]
     errors = api("score", body, status=422, game="canasta")["errors"]
     assert errors[0]["detail"] == "a name needs a character that can be seen"
+
+
+def C(api, endpoint, body, status=200):
+    return api(endpoint, body, status=status, game="canasta")
+
+
+def m(s):
+    return s.split()
+
+
+# Found by black-box probing of the Canasta variants (issues 4 and 5).
+def test_a_control_character_in_a_name_is_refused(api):
+    sides = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "W\u0000x"]}]
+    body = {"sides": sides, "position": {"phase": "draw", "hand": m("5C 5D 6H 8S 9D 10C JH QS KD AS 4C"),
+                                         "pile": {"top": "9C", "size": 9}},
+            "action": {"player": "North", "type": "draw"}}
+    assert C(api, "check", body, 422)["errors"][0]["pointer"] == "/sides/1/players/1"
