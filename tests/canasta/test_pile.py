@@ -1,5 +1,8 @@
 """Canasta: the discard pile — what it may hold, how it is described, and taking it.
 """
+import json
+import pathlib
+
 import pytest
 
 from referee import service
@@ -172,3 +175,21 @@ def test_a_pile_top_given_beside_its_cards_agrees_with_them(top, agrees):
         with pytest.raises(InputError) as e:
             service.handle("canasta", "check", body)
         assert e.value.errors[0]["pointer"] == "/position/pile/top"
+
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+# Found by a black-box probe of the running service (issue 7, fifth round).
+def test_canasta_pile_taken_this_turn_is_empty(api):
+    body = json.loads((ROOT / "examples/canasta/check-frozen-pile.json").read_text())
+    body.pop("game")
+    # North took the pile and now discards 5C: with the pile still shown at nine cards the position contradicts
+    # itself; with the pile empty, the discard is an ordinary legal one
+    body["position"].update(phase="play", turn={"drew_from": "pile"})
+    body["action"] = {"type": "discard", "player": "North", "card": "5C"}
+    err = api("check", body, status=422, game="canasta")["errors"][0]
+    assert err == {"pointer": "/position/turn/drew_from",
+                   "detail": "the player took the pile this turn, so it is empty until his discard: pile.size 0"}
+    body["position"]["pile"] = {"size": 0}
+    assert api("check", body, game="canasta")["legal"] is True

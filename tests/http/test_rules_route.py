@@ -2,6 +2,7 @@
 percent-encoded as Swagger UI's "Try it out" sends it (a black-box tester's 404).  An encoded slash stays a 404
 everywhere else (the hardening of wsgi.py)."""
 
+
 import pytest
 
 from wsgi import create_app
@@ -51,3 +52,18 @@ def test_an_encoded_slash_anywhere_else_is_still_refused(c, raw):
 def test_rules_query_is_strict(client, query):
     r = client.get("/v1/games/thousand/rules" + query)
     assert r.status_code == 400 and r.get_json()["type"].endswith("bad-query")
+
+
+def problem(r, status, kind):
+    assert r.status_code == status, r.get_data(as_text=True)
+    assert r.mimetype == "application/problem+json"
+    body = r.get_json()
+    assert body["type"] == "https://referee.example/problems/" + kind
+    return body
+
+
+# Found by a black-box probe of the running service (issue 7, fifth round).
+def test_rules_take_one_variant(client):
+    assert problem(client.get("/v1/games/thousand/rules?variant=polish&variant=two-player"), 400,
+                   "bad-query")["errors"][0]["detail"] == "give variant once"
+    assert client.get("/v1/games/thousand/rules?variant=polish").status_code == 200

@@ -1,6 +1,7 @@
 """Thousand: the auction — who may bid, the steps, the caps a hand sets, the opening 100, and the call that ends it.
 """
 
+
 import pytest
 
 from tests.thousand_helpers import PLAYERS
@@ -231,3 +232,25 @@ def test_raise_only_after_the_exchange(api):
     ans = api("check", body)
     assert ans["violations"][0]["rule"] == "thousand/8.2"
     assert "raise" not in [a["type"] for a in ans["legal_actions"]]
+
+
+# Found by a black-box probe of the running service (issue 7, fifth round).
+def test_a_bid_needs_the_auction_so_far(api):
+    body = {"players": ["Anna", "Boris", "Vera"], "dealer": "Vera", "position": {"phase": "bidding"},
+            "action": {"type": "bid", "player": "Boris", "amount": 110}}
+    assert api("check", body, status=422)["errors"][0]["pointer"] == "/position/bids"
+    body["position"]["bids"] = []           # Anna holds the forced 100; Boris speaks next
+    assert api("check", body)["legal"] is True
+
+
+# Found by a black-box probe of the running service (issue 7, fifth round).
+def test_legal_bids_without_the_hand_stop_at_120(api):
+    # the probe saw bids up to 400 offered to a player whose hand was not given, though a bid over 120 without it
+    # is a 422 (the marriage cap needs the hand); with K+Q of hearts (100) the cap is 120 + 100 = 220
+    body = {"players": ["Anna", "Boris", "Vera"], "dealer": "Vera", "position": {"phase": "bidding", "bids": []},
+            "action": {"type": "pass", "player": "Boris"}}
+    bids = [a for a in api("check", body)["legal_actions"] if a["type"] == "bid"]
+    assert [(a["min"], a["max"]) for a in bids] == [(105, 120)]
+    body["position"]["hand"] = ["KH", "QH", "AS", "10S", "9C", "JD", "9D"]
+    bids = [a for a in api("check", body)["legal_actions"] if a["type"] == "bid"]
+    assert [(a["min"], a["max"]) for a in bids] == [(105, 220)]

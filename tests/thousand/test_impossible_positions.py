@@ -1,6 +1,7 @@
 """Thousand: positions that cannot happen — cards held, played or on the table that do not add up, contradictory fields — are refused with a pointer at the field.
 """
 
+
 import pytest
 
 from tests.thousand_helpers import PLAYERS, points_deal, readme_log, score_body
@@ -149,3 +150,38 @@ def test_four_player_sitter_hand_may_be_empty(api):
     log[0] = dict(log[0], hands=dict(log[0]["hands"], Gleb=[]))
     ans = api("validate", {"variant": "four-player", "players": PLAYERS + ["Gleb"], "log": log})
     assert ans["valid"] is True
+
+
+GOOD = score_body(points_deal("Anna", 120, {"Anna": 95, "Boris": 14, "Vera": 11}, {"Anna": 6, "Boris": 1, "Vera": 1},
+                              [("Anna", "H")]))
+
+
+# Found by a black-box probe of the running service (issue 7, fifth round).
+def test_a_total_the_555_rule_forbids_is_impossible(api):
+    # russian-classic plays dump_555=positive: landing on 555 drops to 0, so no game stands at 555
+    body = {**GOOD, "state": {"scores": {"Anna": 555, "Boris": 0, "Vera": 0}}}
+    err = api("score", body, status=422)["errors"][0]
+    assert err == {"pointer": "/state/scores/Anna",
+                   "detail": "555 cannot happen: a total of exactly 555 drops to 0 (dump_555 positive, thousand/16.1)"}
+    assert api("score", {**body, "options": {"dump_555": "off"}})["players"][0]["total_before"] == 555
+    # -555 only under dump_555=both; Anna below 0 may not bid under russian-classic (7.7), so her 120 needs the
+    # debt-pit rule off here
+    body["state"]["scores"]["Anna"] = -555
+    no_pit = {"silence_threshold": None}
+    assert api("score", {**body, "options": no_pit})["players"][0]["total_before"] == -555
+    assert api("score", {**body, "options": {**no_pit, "dump_555": "both"}}, status=422)["errors"][0]["pointer"] == \
+        "/state/scores/Anna"
+
+
+# Found by a black-box probe of the running service (issue 7, fifth round).
+def test_a_talon_the_tricks_contradict(api):
+    # README deal, talon given: Anna kept 9D and JC and passed 9S to Boris (9C to Vera from her own hand).  A talon
+    # of AS KC QC cannot be: Vera played both KC and QC, and the declarer passes each opponent one talon card.
+    from tests.thousand_helpers import README_TRICKS
+    deal = {"declarer": "Anna", "contract": 100, "tricks": README_TRICKS,
+            "marriages": [{"player": "Anna", "suit": "S"}, {"player": "Boris", "suit": "H"}]}
+    four = {"variant": "four-player", "players": ["Anna", "Boris", "Vera", "Dima"], "dealer": "Dima"}
+    ok = api("score", {**four, "deal": {**deal, "talon": ["9D", "JC", "9S"]}})
+    assert ok["players"][0]["total_after"] == 100
+    err = api("score", {**four, "deal": {**deal, "talon": ["AS", "KC", "QC"]}}, status=422)["errors"][0]
+    assert err["pointer"] == "/deal/talon" and err["detail"].startswith("Vera played QC, KC of the talon")

@@ -1,6 +1,8 @@
 """A granted redeal cites the rule that decided it: four nines 6.1 (6.2 for a nine received in the exchange), a weak
 hand 6.3, a weak talon 6.4 — in check and in validate."""
 
+import copy
+
 import pytest
 
 from tests.thousand_helpers import PLAYERS, by_id, points_deal, readme_log, score_body
@@ -371,3 +373,21 @@ def test_redeal_is_listed_when_open(api):
             "action": {"type": "redeal", "player": "Boris", "reason": "four_nines"}}
     ans = api("check", body)
     assert {"type": "redeal", "player": "Boris", "reason": "four_nines"} in ans["legal_actions"]
+
+
+THOUSAND_TALON = {"players": ["Anna", "Boris", "Vera"], "dealer": "Vera",
+                  "position": {"phase": "talon", "declarer": "Anna", "contract": 100},
+                  "action": {"type": "raise", "player": "Anna", "amount": 120}}
+
+
+# Found by a black-box probe of the running service (issue 7, fifth round).
+def test_a_weak_talon_claim_needs_the_talon(api):
+    body = copy.deepcopy(THOUSAND_TALON)
+    body["options"] = {"redeal_weak_talon": 14}
+    body["position"].update(talon_taken=True, hand=["AH", "10H", "KS", "QS", "AD", "10D", "9C", "9D", "JC", "9S"])
+    body["action"] = {"type": "redeal", "player": "Anna", "reason": "weak_talon"}
+    err = api("check", body, status=422)["errors"][0]
+    assert err == {"pointer": "/position/talon",
+                   "detail": "give the talon (position.talon): a weak-talon claim is judged by its cards"}
+    body["position"]["talon"] = ["9D", "JC", "9S"]          # 0 + 2 + 0 = 2 < 14: a weak talon
+    assert api("check", body)["legal"] is True

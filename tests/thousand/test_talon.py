@@ -1,5 +1,7 @@
 """Thousand: the talon (musik) — taking it, the exchange, and the positions around it.
 """
+import copy
+
 from tests.thousand_helpers import PLAYERS, by_id, points_deal, readme_log, score_body
 
 
@@ -45,3 +47,25 @@ def test_exchange_to_a_stranger(api):
                          "hand": ["KH", "QH", "KS", "QD", "9C", "JC", "AD", "AS", "10S", "9S"]},
             "action": {"type": "exchange", "player": "Anna", "gives": {"Zed": "9S", "Vera": "9C"}}}
     assert api("check", body, status=422)["errors"][0]["pointer"] == "/action/gives/Zed"
+
+
+THOUSAND_TALON = {"players": ["Anna", "Boris", "Vera"], "dealer": "Vera",
+                  "position": {"phase": "talon", "declarer": "Anna", "contract": 100},
+                  "action": {"type": "raise", "player": "Anna", "amount": 120}}
+
+
+# Found by a black-box probe of the running service (issue 7, fifth round).
+def test_thousand_talon_phase_says_where_the_exchange_stands(api):
+    # without talon_taken/exchanged (or the declarer's hand, whose size tells both) the probe got "may be raised
+    # only after the exchange", a ruling on flags nobody gave
+    err = api("check", THOUSAND_TALON, status=422)["errors"][0]
+    assert err["pointer"] == "/position/talon_taken"
+    body = copy.deepcopy(THOUSAND_TALON)
+    body["position"].update(talon_taken=True)
+    assert api("check", body, status=422)["errors"][0]["pointer"] == "/position/exchanged"
+    body["position"].update(exchanged=True)
+    assert api("check", body)["legal"] is True
+    # the declarer's hand tells both: 7 + 3 = 10 cards is taken, not yet exchanged
+    body = copy.deepcopy(THOUSAND_TALON)
+    body["position"]["hand"] = ["AH", "10H", "KS", "QS", "AD", "10D", "9C", "9D", "JC", "9S"]
+    assert api("check", body)["violations"][0]["rule"] == "thousand/8.2"
