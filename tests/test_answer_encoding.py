@@ -5,7 +5,7 @@ import pytest
 
 import wsgi
 from referee import service
-from tests.test_schemas_fast import CORPUS
+from tests.example_bodies import CORPUS
 
 
 def _same(body):

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.test_readme import subset
+from tests.doc_examples import subset
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")

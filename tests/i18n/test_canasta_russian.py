@@ -17,7 +17,7 @@ from referee.canasta.scoring import score_side
 from referee.cards import parse_card
 
 S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
-GUIDE = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "canasta.md").read_text(encoding="utf-8")
+GUIDE = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "canasta.md").read_text(encoding="utf-8")
 
 
 @pytest.fixture(autouse=True)

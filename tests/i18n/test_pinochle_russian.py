@@ -7,7 +7,7 @@ import json
 import pathlib
 import re
 
-from tests.test_readme import ROOT, subset
+from tests.doc_examples import ROOT, subset
 
 GUIDE = (ROOT / "docs" / "pinochle.md").read_text(encoding="utf-8")
 
@@ -56,7 +56,7 @@ def test_the_guide_russian_example_is_real(client):
 
 
 def test_a_two_handed_score_in_russian(client):
-    body = json.loads((pathlib.Path(__file__).resolve().parent.parent / "examples" / "pinochle"
+    body = json.loads((pathlib.Path(__file__).resolve().parents[2] / "examples" / "pinochle"
                        / "two-handed-score.json").read_text())
     body.pop("game")
     ans = post(client, "score", body)
@@ -103,7 +103,7 @@ def test_a_422_detail_in_russian(client):
 
 
 def test_a_log_violation_in_russian(client):
-    body = json.loads((pathlib.Path(__file__).resolve().parent.parent / "examples" / "pinochle"
+    body = json.loads((pathlib.Path(__file__).resolve().parents[2] / "examples" / "pinochle"
                        / "two-handed-game.json").read_text())
     body.pop("game")
     body["log"] = body["log"][:1] + [{"type": "play", "player": "Ann", "card": "9H"}]   # Ann deals: Bob leads

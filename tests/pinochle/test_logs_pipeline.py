@@ -3,7 +3,7 @@ or as_played, logs in progress (``complete: false`` and the ``dealer``, ``state`
 takes to go on), and the CLI's per-deal records.
 
 The logs are real games of three-hand auction Pinochle (48 cards, two of each; 15 a hand and a widow of 3), built
-from the deal of tests/test_pinochle_logs.py with the seats turning: the player left of the dealer holds the twelve
+from the deal of tests/pinochle/test_logs.py with the seats turning: the player left of the dealer holds the twelve
 spades and AH AH 10H, bids 300, names spades, takes the widow (10H 9C 9C), buries it and takes all 15 tricks.  That
 is 1,520 meld (both spade flushes 1,500, two dixes 20) and 250 card points, so the bid of 300 is made: +300 to the
 bidder, 0 to the others (pinochle/8.4).  Each deal is 52 events: the deal, 6 calls and actions, 45 plays.
@@ -200,8 +200,8 @@ def test_complete_at_the_deals_last_event_and_not_one_earlier(api):
 
 
 def test_complete_at_game_over(api):
-    # the partnership deal of tests/test_pinochle_logs.py ends the game (Ann+Cid 1,810 ≥ 1,000)
-    from tests.test_pinochle_logs import FOUR, partnership_log
+    # the partnership deal of tests/pinochle/test_logs.py ends the game (Ann+Cid 1,810 ≥ 1,000)
+    from tests.pinochle_helpers import FOUR, partnership_log
     ans = api("validate", {"variant": "partnership", "players": FOUR, "log": partnership_log()}, game="pinochle")
     assert ans["complete"] is True and ans["final"]["game_over"] is True
     assert [(d["index"], d["valid"], d["as_played"]) for d in ans["deals"]] == [(0, True, False)]
@@ -257,7 +257,7 @@ def test_a_log_cut_in_the_auction_goes_on_with_check(api, event, legal):
 
 def two_handed_example():
     import pathlib
-    b = json.loads((pathlib.Path(__file__).resolve().parent.parent / "examples" / "pinochle"
+    b = json.loads((pathlib.Path(__file__).resolve().parents[2] / "examples" / "pinochle"
                     / "two-handed-game.json").read_text())
     return b["log"]
 

@@ -13,10 +13,10 @@ from referee.errors import IllegalAction
 from referee.pinochle.auction import Auction
 from referee.pinochle.deal import new_state
 from referee.pinochle.options import VARIANTS
+from tests.pinochle_helpers import FOUR, PARTNER_HANDS, ev, partnership_log
 
 TWO = ["Ann", "Bob"]
 THREE = ["Ann", "Bob", "Cid"]
-FOUR = ["Ann", "Bob", "Cid", "Dee"]
 
 
 def P(api, endpoint, body, status=200):
@@ -27,47 +27,12 @@ def cards(s):
     return [parse_card(c) for c in s.split()]
 
 
-def ev(spec):
-    """``"bid Ann 300; pass Bob; trump Ann S; play Ann AS; bury Ann 10H 9C 9C"`` → log events."""
-    out = []
-    for part in spec.split(";"):
-        kind, player, *rest = part.split()
-        e = {"type": kind, "player": player}
-        if kind == "bid":
-            e["amount"] = int(rest[0])
-        elif kind == "trump":
-            e["suit"] = rest[0]
-        elif kind in ("play", "draw"):
-            e["card"] = rest[0]
-        elif kind in ("meld", "bury"):
-            e["cards"] = rest
-        elif kind == "dix":
-            e["exchange"] = rest == ["exchange"]
-        out.append(e)
-    return out
-
-
 def first(ans):
     v = ans["first_violation"]
     return v and (v["index"], v["rule"], v["message"], v["pointer"])
 
 
 # ---------------------------------------------------------------- a complete partnership deal
-
-PARTNER_HANDS = {"Ann": "AS AS 10S 10S KS KS QS QS JS JS 9S 9S", "Bob": "AH AH 10H 10H KH KH QH QH JH JH 9H 9H",
-                 "Cid": "AD AD 10D 10D KD KD QD QD JD JD 9D 9D", "Dee": "AC AC 10C 10C KC KC QC QC JC JC 9C 9C"}
-
-
-def partnership_log():
-    # Dee deals; each player holds one whole suit.  Ann bids 100 and the others pass; Ann names spades.  Ann leads
-    # her spades one by one and wins every trick (the others hold neither spades nor trumps, so any card goes).
-    log = [{"type": "deal", "dealer": "Dee", "hands": {p: h.split() for p, h in PARTNER_HANDS.items()}}]
-    log += ev("bid Ann 100; pass Bob; pass Cid; pass Dee; trump Ann S")
-    hands = {p: h.split() for p, h in PARTNER_HANDS.items()}
-    for i in range(12):
-        log += [{"type": "play", "player": p, "card": hands[p][i]} for p in FOUR]
-    return log
-
 
 def test_a_complete_partnership_deal(api):
     ans = P(api, "validate", {"variant": "partnership", "players": FOUR, "log": partnership_log()})
@@ -342,7 +307,7 @@ def test_a_non_meld_is_named(api):
 def test_the_example_deal_counts_tricks(api):
     import json
     import pathlib
-    body = json.loads((pathlib.Path(__file__).resolve().parent.parent / "examples" / "pinochle"
+    body = json.loads((pathlib.Path(__file__).resolve().parents[2] / "examples" / "pinochle"
                        / "two-handed-game.json").read_text())
     body.pop("game")
     ans = P(api, "validate", body)
@@ -358,7 +323,7 @@ def test_a_scored_deal_led_by_the_wrong_player(api, variant, players, lead, rule
     if variant == "two-handed":
         import json
         import pathlib
-        body = json.loads((pathlib.Path(__file__).resolve().parent.parent / "examples" / "pinochle"
+        body = json.loads((pathlib.Path(__file__).resolve().parents[2] / "examples" / "pinochle"
                            / "two-handed-score.json").read_text())
         body.pop("game")
         body["deal"]["tricks"][0]["leader"] = lead
