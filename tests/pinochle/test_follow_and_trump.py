@@ -57,3 +57,19 @@ def test_a_trump_lead_must_be_beaten(api):
     # Bob leads KH (trump), Cid plays 9H; Ann holds AH and JH: she must beat the KH, so AH only
     ans = P(api, "check", three_play("AH JH 9D 10D KC", "KH 9H", "JH"))
     assert ans["legal"] is False and legal_cards(ans) == ["AH"]
+
+
+# A corner the mutation pass over Pinochle found untested.
+def test_the_three_hand_bidder_leads_first(api):
+    # after the burial the bidder (Ann) leads; Bob may not
+    hands = {"Ann": "AS AS 10S 10S KS KS QS QS JS JS 9S 9S AH AH 10H",
+             "Bob": "KH KH QH QH JH JH 9H 9H AD AD 10D 10D KD KD QD",
+             "Cid": "QD JD JD 9D 9D AC AC 10C 10C KC KC QC QC JC JC"}
+    log = [{"type": "deal", "dealer": "Cid", "hands": {p: h.split() for p, h in hands.items()},
+            "widow": ["10H", "9C", "9C"]},
+           {"type": "bid", "player": "Ann", "amount": 300}, {"type": "pass", "player": "Bob"},
+           {"type": "pass", "player": "Cid"}, {"type": "trump", "player": "Ann", "suit": "S"},
+           {"type": "widow", "player": "Ann"}, {"type": "bury", "player": "Ann", "cards": ["10H", "9C", "9C"]},
+           {"type": "play", "player": "Bob", "card": "KH"}]
+    v = P(api, "validate", {"variant": "three-hand-auction", "players": THREE, "log": log})["first_violation"]
+    assert (v["index"], v["rule"], v["message"]) == (7, "pinochle/8.5", "it is Ann's turn to play, not Bob's")

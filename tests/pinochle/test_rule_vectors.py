@@ -12,7 +12,7 @@ from referee.pinochle.melds import meld_in_hand
 from referee.pinochle.scoring import round_points
 from referee.pinochle.options import VARIANTS
 
-EX = pathlib.Path(__file__).resolve().parent.parent / "examples" / "pinochle"
+EX = pathlib.Path(__file__).resolve().parents[2] / "examples" / "pinochle"
 TWO = ["Ann", "Bob"]
 FOUR = ["Ann", "Bob", "Cid", "Dee"]  # sides Ann+Cid and Bob+Dee
 THREE = ["Ann", "Bob", "Cid"]
@@ -665,7 +665,7 @@ def test_deal_alternates(api):
 
 # ---------------------------------------------------------------- found by the second probe (bodies in tests/data)
 
-DATA = pathlib.Path(__file__).resolve().parent / "data"
+DATA = pathlib.Path(__file__).resolve().parents[1] / "data"
 
 
 def data(name):
