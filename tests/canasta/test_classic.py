@@ -217,23 +217,6 @@ def test_l8_d1_a_covered_black_three(api, options, expect):
     assert ruling(ans) == expect
 
 
-def test_d2_natural_and_wild_needs_an_unfrozen_pile_and_a_melded_side(api):
-    assert ruling(check(api, "9D JK 5C", {"type": "take_pile", "cards": ["9D", "JK"]}, phase="draw",
-                        pile={"top": "9H", "size": 3}, melds=MELDED)) == (True, None)
-    assert ruling(check(api, fill("9D JK 5C", 11), {"type": "take_pile", "cards": ["9D", "JK"]}, phase="draw",
-                        pile={"top": "9H", "size": 3})) == (False, "canasta/5.1")
-
-
-def test_frozen_pile_facts_name_what_froze_it(api):
-    ans = check(api, "9D JK 5C", {"type": "take_pile", "cards": ["9D", "JK"]}, phase="draw", pile=FROZEN,
-                melds=MELDED)
-    assert ans["facts"] == {"side": "NS", "side_has_melded": True, "minimum": None, "opening_canasta": None, "pile_frozen": True,
-                            "frozen_by": "wild", "pile_block": None, "canastas": 0, "stock": ans["facts"]["stock"]}
-    assert ans["violations"][0]["pointer"] == "/action/cards"
-    assert {"type": "draw", "player": "N"} in ans["legal_actions"]
-    assert not any(a["type"] == "take_pile" for a in ans["legal_actions"])
-
-
 def test_d18_one_card_pile_with_one_card(api):
     ans = check(api, "QC", {"type": "take_pile", "cards": []}, phase="draw", pile={"top": "QH", "size": 1},
                 melds={"NS": [m("QS QD QH")]})
@@ -390,11 +373,6 @@ def test_l24_d16_must_take_a_fitting_discard_when_the_stock_is_gone(api):
     assert ruling(ok) == (True, None)
     assert ruling(check(api, "5H 6D", {"type": "draw"}, phase="draw", stock=0, pile={"top": "QH", "size": 3},
                         melds=CANASTA)) == (False, "canasta/6.5")
-
-
-def test_l25_a_discarded_wild_freezes_the_pile(api):
-    ans = check(api, "2C 5H 6D", {"type": "discard", "card": "2C"}, melds=CANASTA)
-    assert ans["legal"] and ans["effects"] == {"pile_frozen": True}
 
 
 # ---------------------------------------------------------------- score (canasta/7.1, 2.2, 8.x)

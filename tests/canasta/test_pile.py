@@ -116,31 +116,6 @@ PENNY_HANDS = {p: m("4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C 5D 6D") for s in PENNIES 
 
 
 # A threshold the mutation pass over the Canasta engine found untested.
-@pytest.mark.parametrize("variant,options,want", [
-    ("classic", {}, "the top K needs a natural pair, a natural K and a wild card, or the side's meld of Ks"),
-    ("russian-popular", {}, "the top K needs a natural pair or the side's meld of Ks"),
-    ("samba", {"natural_and_wild_takes": True}, "the top K needs a natural pair, a natural K and a wild card, or the "
-                                                "side's meld of Ks while it is short of a canasta (the side's is "
-                                                "complete)"),
-    ("samba", {}, "the top K needs a natural pair or the side's meld of Ks while it is short of a canasta (the side's "
-                  "is complete)"),
-])
-def test_what_takes_an_unfrozen_pile_is_said_as_the_options_have_it(variant, options, want):
-    # North's side has melded (a canasta of kings where it matters); a K tops an unfrozen pile and he shows nothing
-    kings = ["K"] * 7 if variant == "samba" else ["K"] * 3
-    body = {"position": {"hand": m("9S 5D 6D 7D 8D 10D JD QD 4S 4H 4C 5C 6C 7C 8C"), "melds": {"NS": [kings]},
-                         "pile": {"top": "KC", "size": 5}, "stock": 60},
-            "action": {"type": "take_pile", "player": "North", "cards": []}}
-    if variant == "classic":
-        body["position"]["hand"] = body["position"]["hand"][:11]
-        body["position"]["melds"]["NS"] = [m("A A A")]
-    if variant == "russian-popular":
-        body["position"]["hand"] = body["position"]["hand"][:13]
-        body["position"]["melds"]["NS"] = [m("A A A")]
-    assert message(check(body, variant, **options)) == want
-
-
-# A threshold the mutation pass over the Canasta engine found untested.
 def test_cards_taken_with_the_pile_that_make_no_meld():
     # Cuban canastas stop at seven: the top K and a pair of kings would make the side's K x7 ten cards
     body = {"position": {"hand": m("KH KD 5D 6D 7D 8D 10D JD QD 4S 4H 4C 5C"), "melds": {"NS": [["K"] * 5]},

@@ -531,13 +531,6 @@ def test_variant_listing_shows_the_bonuses_in_force(client):
     assert (opts["going_out_bonus"], opts["concealed_bonus"]) == (200, 0)
 
 
-def test_strict_pile_discards_report_a_frozen_pile(api):
-    pos = {"phase": "play", "hand": m("5H 6D 7C"), "melds": {"NS": [["K"] * 3]}, "pile": {"top": "8H", "size": 3}}
-    body = {"variant": "cuban", "sides": S4, "position": pos,
-            "action": {"type": "discard", "player": "North", "card": "5H"}}
-    assert C(api, "check", body)["effects"]["pile_frozen"] is True
-
-
 def test_lay_off_by_rank_takes_that_rank(api):
     pos = {"phase": "play", "hand": m("7H 9S 10S JD QD KD 4C 5C 6C 8D 9D 10D JH 4H 5H 6H 8C"),
            "melds": {"NS": [["K"] * 3]}, "pile": {"top": "8H", "size": 3}}

@@ -6,10 +6,10 @@ black threes 5).
 """
 import pytest
 
+from referee.canasta.deal import DealState, Layout, Pile
 from referee.canasta.melds import canasta_bonus, opening_minimum, red_three_points
 from referee.canasta.options import VARIANTS
 from referee.canasta.scoring import score_side
-from referee.canasta.deal import DealState, Layout, Pile
 from referee.cards import parse_card
 
 S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
@@ -150,14 +150,6 @@ def test_palace_strict_wild_cards(api):
     assert "five natural cards" in ans["violations"][0]["message"]
     body["action"]["melds"] = [{"rank": "K", "cards": ["2C"]}]        # no wild card onto a canasta
     assert "added to a canasta" in C(api, "check", body)["violations"][0]["message"]
-
-
-def test_palace_strict_discard_pile_is_always_frozen(api):
-    body = {"variant": "palace", "options": {"strict_pile": True}, "sides": S4,
-            "position": {"hand": m("QD JK 5C 6D"), "melds": {"NS": [["A"] * 3]}, "pile": {"top": "QH", "size": 4}},
-            "action": {"type": "take_pile", "player": "North", "cards": ["QD", "JK"]}}
-    ans = C(api, "check", body)
-    assert (ans["legal"], ans["violations"][0]["rule"], ans["facts"]["pile_frozen"]) == (False, "canasta/5.1", True)
 
 
 def test_palace_round_limit(api):
@@ -409,18 +401,6 @@ def test_classic12_a_canasta_opens_at_any_count(api):
     assert C(api, "check", body)["legal"] is True                     # 35 < 50, but a canasta
     assert C(api, "check", {**body, "variant": "classic", "position": {**body["position"], "hand": body["position"][
         "hand"][:12], "pile": {"top": "8D", "size": 3}}})["legal"] is False
-
-
-def test_classic12_frozen_start_and_no_natural_with_wild(api):
-    body = {"variant": "classic-12", "sides": S4,
-            "position": {"hand": m("QD JK 5C 6D"), "melds": {"NS": [["A"] * 3]},
-                         "pile": {"top": "QH", "size": 4}},
-            "action": {"type": "take_pile", "player": "North", "cards": ["QD", "JK"]}}
-    assert C(api, "check", body)["violations"][0]["rule"] == "canasta/5.2"
-    body["position"]["pile"]["frozen_by"] = "start"
-    assert C(api, "check", body)["violations"][0]["rule"] == "canasta/5.1"
-    bad = {**body, "variant": "classic"}
-    assert C(api, "check", bad, 422)["errors"][0]["pointer"] == "/position/pile/frozen_by"
 
 
 def test_classic12_game_to_7000(api):
