@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from referee.cli import main
 
-EX = pathlib.Path(__file__).resolve().parent.parent / "examples" / "thousand"
+EX = pathlib.Path(__file__).resolve().parents[2] / "examples" / "thousand"
 # examples/thousand/batch.jsonl, line by line (see scripts/make_examples.py)
 EXPECTED = [
     (1, "valid", None), (2, "valid", None), (3, "invalid", "thousand/11.3"), (4, "valid", None),
