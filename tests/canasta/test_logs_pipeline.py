@@ -145,8 +145,8 @@ def test_an_event_the_cards_do_not_allow_ends_the_deal(api):
 
 def test_the_missing_card_is_named_by_suit():
     # a suited log is held to its suits: KH KD KS twice and KC, so a second KC is not there (deal.py docstring)
-    from referee.canasta.options import VARIANTS
     from referee.canasta.views import validate
+    from referee.canasta.options import VARIANTS
     opts = VARIANTS["classic"].resolve({})
     ans = validate(body(deal1(meld=[m("KC KC KH")])), VARIANTS["classic"], opts)
     assert ans["first_violation"]["message"] == "N does not hold all the cards melded: KC is missing"

@@ -41,7 +41,6 @@ def test_no_ruling_names_an_option():
     # every ruling, note and score line of the engine, in both languages (options.py describes the options and
     # parse.py's 422 details name the request's fields, so they may)
     import re
-
     from referee.i18n import extract, translations
     ru = translations("ru")
     for mid, locs, _flags in extract():
