@@ -180,3 +180,23 @@ def test_what_takes_an_unfrozen_pile_is_said_as_the_options_have_it(variant, opt
         body["position"]["hand"] = body["position"]["hand"][:13]
         body["position"]["melds"]["NS"] = [m("A A A")]
     assert message(check_pl(body, variant, **options)) == want
+
+
+def check_body(variant, position, action, options=None, sides=S4, state=None):
+    body = {"variant": variant, "sides": sides, "position": position, "action": action}
+    if options:
+        body["options"] = options
+    if state:
+        body["state"] = state
+    return body
+
+
+def test_strict_pile_message_and_canasta(api):
+    pos = {"hand": m("5C 6D 7H"), "melds": {"NS": [m("KH KD KC")]}, "pile": {"top": "KS", "size": 5}}
+    ans = C(api, "check", check_body("palace", pos, {"type": "take_pile", "player": "North", "cards": []},
+                                     {"strict_pile": True}))
+    assert ans["violations"][0]["message"] == "the pile is always frozen in this game: only a natural pair of Ks from the hand takes it"
+    pos = {"hand": m("KS KH 5C 6D 7H"), "melds": {"NS": [m("KH KD KC KS KC 2C JK")]}, "pile": {"top": "KD", "size": 5}}
+    ans = C(api, "check", check_body("palace", pos, {"type": "take_pile", "player": "North", "cards": ["KS", "KH"]},
+                                     {"strict_pile": True}))
+    assert "may not join the side's canasta" in ans["violations"][0]["message"]

@@ -560,17 +560,6 @@ def test_draw_two_hand_sizes(api):
     assert err["pointer"] == "/position/hand" and "(13), not 12" in err["detail"]
 
 
-def test_strict_pile_message_and_canasta(api):
-    pos = {"hand": m("5C 6D 7H"), "melds": {"NS": [m("KH KD KC")]}, "pile": {"top": "KS", "size": 5}}
-    ans = C(api, "check", check_body("palace", pos, {"type": "take_pile", "player": "North", "cards": []},
-                                     {"strict_pile": True}))
-    assert ans["violations"][0]["message"] == "the pile is always frozen in this game: only a natural pair of Ks from the hand takes it"
-    pos = {"hand": m("KS KH 5C 6D 7H"), "melds": {"NS": [m("KH KD KC KS KC 2C JK")]}, "pile": {"top": "KD", "size": 5}}
-    ans = C(api, "check", check_body("palace", pos, {"type": "take_pile", "player": "North", "cards": ["KS", "KH"]},
-                                     {"strict_pile": True}))
-    assert "may not join the side's canasta" in ans["violations"][0]["message"]
-
-
 def test_russian_lapsed_joker_block_can_be_described(api):
     # a pile described by its top and size, nothing freezing it: a joker's block, if any, has lapsed
     pos = {"hand": m("9S 9H 5C 6D 7H 8S 4C 10D JH QS KD AD 4H"), "melds": {"NS": [m("KH KC KS")]},
