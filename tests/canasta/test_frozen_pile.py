@@ -143,7 +143,7 @@ def test_classic12_frozen_start_and_no_natural_with_wild(api):
     assert C(api, "check", bad, 422)["errors"][0]["pointer"] == "/position/pile/frozen_by"
 
 
-def check_pl(body, variant="classic", **options):
+def check_under(body, variant="classic", **options):
     return service.handle("canasta", "check", {"variant": variant, "options": options, "sides": S4, **body})
 
 
@@ -179,7 +179,7 @@ def test_what_takes_an_unfrozen_pile_is_said_as_the_options_have_it(variant, opt
     if variant == "russian-popular":
         body["position"]["hand"] = body["position"]["hand"][:13]
         body["position"]["melds"]["NS"] = [m("A A A")]
-    assert message(check_pl(body, variant, **options)) == want
+    assert message(check_under(body, variant, **options)) == want
 
 
 def check_body(variant, position, action, options=None, sides=S4, state=None):

@@ -90,10 +90,6 @@ def test_traditional_no_discard_after_black_threes(api):
 S6 = [{"id": "A", "players": ["P1", "P3", "P5"]}, {"id": "B", "players": ["P2", "P4", "P6"]}]
 
 
-def ruling_pr(ans):
-    return (ans["legal"], ans["violations"][0]["rule"] if ans["violations"] else None)
-
-
 DEAL3 = {"type": "deal", "dealer": "West", "pile": ["9C"], "hands": {
     "North": m("KH KD KS KC KH KD KS QH QD QS 5C"), "East": m("4H 4D 5S 6S 7H 8D 9S 10C JH AD 3H"),
     "South": m("4S 5H 6D 7S 8H 9D 10S JD AS AC JC"), "West": m("4C 5D 6H 7D 8S 9H 10D JS AH 2D 10H")}}
@@ -113,7 +109,7 @@ def test_pennies_seven_is_never_the_going_out_discard(api):
                          "pile": {"top": "9D", "size": 9, "frozen_by": None}, "stock": 40},
             "action": {"player": "P1", "type": "go_out", "melds": [m("5C 5D 5S")], "card": "7C"}}
     ans = C(api, "check", body)
-    assert ruling_pr(ans) == (False, "canasta/6.1") and "never the last discard" in ans["violations"][0]["message"]
+    assert ruling(ans) == (False, "canasta/6.1") and "never the last discard" in ans["violations"][0]["message"]
     assert ans["violations"][0]["pointer"] == "/action/card"
 
 
@@ -125,7 +121,7 @@ def test_samba_red_three_is_never_the_going_out_discard(api):
                                    "EW": [m("AH AS AC")]},
                          "pile": {"top": "9D", "size": 9, "frozen_by": None}, "stock": 40},
             "action": {"type": "go_out", "player": "North", "melds": [m("5C 5D 5S")], "card": "3H"}}
-    assert ruling_pr(C(api, "check", body)) == (False, "canasta/2.1")
+    assert ruling(C(api, "check", body)) == (False, "canasta/2.1")
 
 
 # Found by black-box probing of the Canasta variants (issues 4 and 5).
@@ -135,7 +131,7 @@ def test_cuban_black_three_not_discarded_in_the_first_round_when_going_out(api):
                          "pile": {"top": "9D", "size": 9, "frozen_by": None}, "stock": 40,
                          "turn": {"first_round": True}},
             "action": {"type": "go_out", "player": "North", "melds": [m("5C 5D 5S")], "card": "3S"}}
-    assert ruling_pr(C(api, "check", body)) == (False, "canasta/2.3")
+    assert ruling(C(api, "check", body)) == (False, "canasta/2.3")
     log = [{"type": "deal", "dealer": "West", "pile": ["4S"], "hands": {
         "North": m("KS KH KD KC KS KH KD 5S 5H 5D 6S 6H 3S"),
         "East": m("8H 8D 10D 5H 8S 5C 8C 6C 10S 4D 6S 4H 10S"),
@@ -162,14 +158,14 @@ def test_classic_12_keeps_a_last_card_without_a_canasta(api):
                                              "(canasta/6.2)")
     # the official laws: he keeps a card to discard and one more
     body["variant"] = "classic"
-    assert ruling_pr(C(api, "check", body)) == (False, "canasta/6.2")
+    assert ruling(C(api, "check", body)) == (False, "canasta/6.2")
     # after that meld he holds one card and his side no canasta: discarding it would be going out without one, a
     # ruling (issue 18), not a 422; the laws charge 100 for going out without a canasta (8.6)
     body["variant"] = "classic-12"
     body["position"].update(hand=["7S"], melds={"NS": [m("9H 9S 9C"), m("5C 5D 5H")]}, turn={"melded": True})
     body["action"] = {"type": "discard", "player": "North", "card": "7S"}
     ans = C(api, "check", body)
-    assert ruling_pr(ans) == (False, "canasta/6.2")
+    assert ruling(ans) == (False, "canasta/6.2")
     assert ans["violations"][0]["message"] == ("going out needs 1 canasta on the side's table; without them the last "
                                                "card is kept, not discarded, and the turn passes")
     assert [(p["rule"], p["points"]) for p in ans["penalties"]] == [("canasta/8.6", -100)]
@@ -186,10 +182,10 @@ def test_traditional_black_three_is_not_the_last_discard(api):
             "position": {"phase": "play", "hand": m("9S 9H 9C 3S"), "melds": {"NS": [m("KH KC KD KS KH KC KD")]},
                          "pile": {"top": "8C", "size": 5, "frozen_by": None}, "melded_before": True, "stock": 30},
             "action": {"type": "go_out", "player": "North", "melds": [m("9S 9H 9C")], "card": "3S"}}
-    assert ruling_pr(C(api, "check", body)) == (False, "canasta/2.3")
+    assert ruling(C(api, "check", body)) == (False, "canasta/2.3")
     # nor may he meld down to the black three alone, which he could never discard
     body["action"] = {"type": "meld", "player": "North", "melds": [m("9S 9H 9C")]}
-    assert ruling_pr(C(api, "check", body)) == (False, "canasta/2.3")
+    assert ruling(C(api, "check", body)) == (False, "canasta/2.3")
     body["variant"] = "classic"                       # the official laws allow both
     assert C(api, "check", body)["legal"] is True
     body["action"] = {"type": "go_out", "player": "North", "melds": [m("9S 9H 9C")], "card": "3S"}
@@ -219,7 +215,7 @@ def test_asking_late_costs_100_only_when_he_cannot_go_out(api, hand, fined):
                                       "pile": {"top": "9D", "size": 9, "frozen_by": None}, "stock": 52},
             "action": {"type": "ask", "player": "North", "answer": "no"}}
     ans = C(api, "check", body)
-    assert ruling_pr(ans) == (False, "canasta/6.3")
+    assert ruling(ans) == (False, "canasta/6.3")
     assert [(p["rule"], p["points"]) for p in ans["penalties"]] == ([("canasta/8.5", -100)] if fined else [])
 
 
@@ -229,7 +225,7 @@ def test_nobody_asks_where_nobody_goes_out(api):
     body = {"variant": "sevens", "sides": S4, "position": pos, "action": {"type": "ask", "player": "North",
                                                                           "answer": "yes"}}
     ans = C(api, "check", body)
-    assert ruling_pr(ans) == (False, "canasta/6.2") and not any(a["type"] == "ask" for a in ans["legal_actions"])
+    assert ruling(ans) == (False, "canasta/6.2") and not any(a["type"] == "ask" for a in ans["legal_actions"])
     body["position"] = dict(pos, turn={"answer": "yes"})
     body["action"] = {"type": "discard", "player": "North", "card": "8C"}
     assert C(api, "check", body, 422)["errors"][0]["pointer"] == "/position/turn/answer"
@@ -394,7 +390,7 @@ def fault(deal, variant="classic", **options):
     return e.value.errors[0]
 
 
-def check_mt(body, variant="classic", **options):
+def check_under(body, variant="classic", **options):
     return service.handle("canasta", "check", {"variant": variant, "options": options, "sides": S4, **body})
 
 
@@ -447,7 +443,7 @@ def test_going_out_by_a_discard_alone_leaves_the_rest_in_hand():
     body = {"position": {"phase": "play", "hand": m("5D 6D 7D"), "melds": {"NS": [["K"] * 7]},
                          "pile": {"top": "8C", "size": 5}, "stock": 40, "melded_before": True},
             "action": {"type": "go_out", "player": "North", "melds": [], "card": "5D"}}
-    assert message(check_mt(body)) == "going out leaves no card in hand; 2 would remain"
+    assert message(check_under(body)) == "going out leaves no card in hand; 2 would remain"
 
 
 # A threshold the mutation pass over the Canasta engine found untested.

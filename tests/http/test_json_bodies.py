@@ -71,7 +71,7 @@ def test_faults_before_the_document_is_read_are_the_whole_body():
     assert [e["pointer"] for e in problem(r, 400, "malformed-json")["errors"]] == [""]
 
 
-GOOD_h20 = score_body(points_deal("Anna", 120, {"Anna": 95, "Boris": 14, "Vera": 11}, {"Anna": 6, "Boris": 1, "Vera": 1},
+GOOD_SCORE = score_body(points_deal("Anna", 120, {"Anna": 95, "Boris": 14, "Vera": 11}, {"Anna": 6, "Boris": 1, "Vera": 1},
                               [("Anna", "H")]))
 
 
@@ -112,7 +112,7 @@ def test_a_repeated_key_of_64_characters_is_still_in_the_pointer(length, pointer
 # Found by a black-box probe of the running service (issue 20, hardening round 2).
 def test_a_surrogate_pair_escape_is_a_character_not_a_fault():
     # only a lone surrogate is refused; the escaped pair of an emoji is one character
-    raw = json.dumps({**GOOD_h20, "options": {"dump_555": "off"}}).replace('"off"', '"of\\ud83d\\ude00f"')
+    raw = json.dumps({**GOOD_SCORE, "options": {"dump_555": "off"}}).replace('"off"', '"of\\ud83d\\ude00f"')
     c = create_app().test_client()
     r = c.post("/v1/games/thousand/score", data=raw.encode(), headers={"Content-Type": "application/json"})
     err = problem(r, 422, "invalid-input")["errors"][0]

@@ -307,10 +307,7 @@ def test_four_players_seat_two_not_three(client):
                                      "обоих)")]
 
 
-FOUR_r2 = ["Anna", "Boris", "Vera", "Gleb"]
-
-
-T_r2 = {"Anna": 5, "Boris": 2, "Vera": 1}          # trick counts where they do not matter (8 tricks)
+QUIET_TRICKS = {"Anna": 5, "Boris": 2, "Vera": 1}          # trick counts where they do not matter (8 tricks)
 
 
 QUIET_TALON = ["9S", "9H", "JD"]                 # no ace, no marriage; card points 0 + 0 + 2 = 2 (four-player's sitter)
@@ -336,7 +333,7 @@ def four_player_deal(sitter_state, dealer="Gleb"):
     # Anna declares 100 and makes it with 100 card points in 6 tricks; Boris 20 in 2, Vera nothing (a bolt).
     deal = points_deal("Anna", 100, {"Anna": 100, "Boris": 20, "Vera": 0}, {"Anna": 6, "Boris": 2, "Vera": 0},
                        talon=QUIET_TALON)
-    return score_body(deal, players=FOUR_r2, dealer=dealer, variant="four-player", state=sitter_state)
+    return score_body(deal, players=FOUR, dealer=dealer, variant="four-player", state=sitter_state)
 
 
 # Thousand round 2 (issue 16).
@@ -355,7 +352,7 @@ def test_the_sitter_uses_the_barrel_deal_he_plays(api):
     deal = points_deal("Boris", 100, {"Boris": 100, "Gleb": 20, "Vera": 0}, {"Boris": 6, "Gleb": 2, "Vera": 0},
                        talon=QUIET_TALON)
     state = {"scores": {"Anna": 0, "Boris": 0, "Vera": 0, "Gleb": 880}, "barrel": {"Gleb": {"deals": 2}}}
-    gleb = by_id(api("score", score_body(deal, players=FOUR_r2, dealer="Anna", variant="four-player", state=state)))[
+    gleb = by_id(api("score", score_body(deal, players=FOUR, dealer="Anna", variant="four-player", state=state)))[
         "Gleb"]
     assert (gleb["total_after"], gleb["barrel"]) == (760, {"on": False, "deals": 0, "falls": 1})
 
@@ -421,7 +418,7 @@ def test_no_blind_game_while_someone_is_on_the_barrel(api, barrel, legal):
 ])
 def test_a_failed_contract_on_the_barrel(api, variant, total, deals):
     # Anna on the barrel bids 120 and takes 73 card points: fails
-    deal = points_deal("Anna", 120, {"Anna": 73, "Boris": 22, "Vera": 25}, T_r2)
+    deal = points_deal("Anna", 120, {"Anna": 73, "Boris": 22, "Vera": 25}, QUIET_TRICKS)
     ans = api("score", score_body(deal, state={"scores": {"Anna": 880, "Boris": 0, "Vera": 0}}, variant=variant))
     anna = by_id(ans)["Anna"]
     assert (anna["total_after"], anna["barrel"]["deals"]) == (total, deals)

@@ -131,15 +131,6 @@ def test_russian_detailed_caps_contracts_at_300(api, amount, legal):
 NINES = ["9S", "9H", "9D", "9C"]
 
 
-def check_bt(api, position, action, options=None, variant=None, state=None, status=200, players=PLAYERS,
-          dealer="Vera"):
-    body = {"players": players, "dealer": dealer, "position": position, "action": action}
-    for key, value in (("options", options), ("variant", variant), ("state", state)):
-        if value is not None:
-            body[key] = value
-    return api("check", body, status=status)
-
-
 def cited(ans):
     return {c["rule"]: c.get("options", {}) for c in ans["citations"]}
 
@@ -153,7 +144,7 @@ def test_an_auction_that_does_not_end_with_the_declarer_on_the_contract_is_refus
     # before the exchange the contract is the last bid: 120 cannot follow an auction ending at Anna's 100
     pos = {"phase": "talon", "declarer": "Anna", "contract": 120, "talon_taken": True, "exchanged": False,
            "bids": bids, "hand": NINES + ["JS", "JH", "JD", "QC", "KC", "AC"]}
-    err = check_bt(api, pos, {"type": "redeal", "player": "Anna", "reason": "four_nines"}, status=422)
+    err = check(api, pos, {"type": "redeal", "player": "Anna", "reason": "four_nines"}, status=422)
     assert err["errors"][0]["pointer"] == pointer
 
 
@@ -161,15 +152,15 @@ def test_an_auction_that_does_not_end_with_the_declarer_on_the_contract_is_refus
 def test_the_call_that_ends_the_auction_names_the_declarer(api):
     # Anna on the forced 100; Boris passes, Vera passes: Anna is the declarer at 100 (7.6)
     pos = {"phase": "bidding", "bids": [{"player": "Boris", "type": "pass"}]}
-    ans = check_bt(api, pos, {"type": "pass", "player": "Vera"})
+    ans = check(api, pos, {"type": "pass", "player": "Vera"})
     assert ans["effects"] == {"pass": "Vera", "declarer": "Anna", "contract": 100}
     assert "thousand/7.6" in cited(ans)
     # no forced bid: Anna and Boris passed, Vera bids 100 and is the declarer at once
     pos = {"phase": "bidding", "bids": [{"player": "Anna", "type": "pass"}, {"player": "Boris", "type": "pass"}]}
-    ans = check_bt(api, pos, {"type": "bid", "player": "Vera", "amount": 100}, options={"forced_bid_holder": "none"})
+    ans = check(api, pos, {"type": "bid", "player": "Vera", "amount": 100}, options={"forced_bid_holder": "none"})
     assert ans["effects"] == {"bid": 100, "player": "Vera", "declarer": "Vera", "contract": 100}
     # a call that leaves the auction open says only itself
-    ans = check_bt(api, {"phase": "bidding", "bids": []}, {"type": "pass", "player": "Boris"})
+    ans = check(api, {"phase": "bidding", "bids": []}, {"type": "pass", "player": "Boris"})
     assert ans["effects"] == {"pass": "Boris"} and "thousand/7.6" not in cited(ans)
 
 
@@ -180,7 +171,7 @@ def test_a_bid_above_120_cites_the_marriage_cap(api):
     hand = ["KH", "QH", "9S", "JS", "QD", "9C", "JC"]
     pos = {"phase": "bidding", "bids": [], "hand": hand}
     for amount, legal, with_cap in ((120, True, False), (220, True, True), (225, False, True)):
-        ans = check_bt(api, pos, {"type": "bid", "player": "Boris", "amount": amount})
+        ans = check(api, pos, {"type": "bid", "player": "Boris", "amount": amount})
         assert ans["legal"] is legal
         assert ("thousand/7.4" in cited(ans)) is with_cap
         assert "thousand/7.9" in cited(ans) or not legal
@@ -190,7 +181,7 @@ def test_a_bid_above_120_cites_the_marriage_cap(api):
 def test_a_bid_from_the_barrel_cites_the_floor(api):
     # Boris on the barrel (880) must bid at least 1000 - 880 = 120: 120 stands by 7.8
     pos = {"phase": "bidding", "bids": [], "hand": ["KH", "QH", "9S", "JS", "QD", "9C", "JC"]}
-    ans = check_bt(api, pos, {"type": "bid", "player": "Boris", "amount": 120},
+    ans = check(api, pos, {"type": "bid", "player": "Boris", "amount": 120},
                 state={"scores": {"Anna": 0, "Boris": 880, "Vera": 0}})
     assert ans["legal"] is True and "thousand/7.8" in cited(ans)
 

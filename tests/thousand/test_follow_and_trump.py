@@ -34,15 +34,6 @@ def test_no_duty_to_undertrump(api, hand, card, undertrump, legal):
     assert ans["legal"] is legal
 
 
-def check_bt(api, position, action, options=None, variant=None, state=None, status=200, players=PLAYERS,
-          dealer="Vera"):
-    body = {"players": players, "dealer": dealer, "position": position, "action": action}
-    for key, value in (("options", options), ("variant", variant), ("state", state)):
-        if value is not None:
-            body[key] = value
-    return api("check", body, status=status)
-
-
 def cited(ans):
     return {c["rule"]: c.get("options", {}) for c in ans["citations"]}
 
@@ -58,13 +49,13 @@ def test_a_void_player_keeping_a_low_trump_back_cites_11_3(api):
            "marriages": [{"player": "Anna", "suit": "H"}], "trick": {"leader": "Anna", "cards": ["9D", "AH"]},
            "hand": ["9H", "KC", "QC", "JC", "10C", "9C"]}
     play = {"type": "play", "player": "Vera", "card": "KC"}
-    ans = check_bt(api, pos, play, options={"must_undertrump": False}, dealer="Vera")
+    ans = check(api, pos, play, options={"must_undertrump": False}, dealer="Vera")
     assert ans["legal"] is True
     rules = cited(ans)
     assert "thousand/11.3" in rules and rules["thousand/11.3"]["must_undertrump"] is False
     assert "thousand/11.6" in rules          # the trick is complete: its winner (Boris, AH)
     assert ans["effects"]["trick"]["winner"] == "Boris"
-    ans = check_bt(api, pos, play, dealer="Vera")
+    ans = check(api, pos, play, dealer="Vera")
     assert ans["legal"] is False and ans["violations"][0]["rule"] == "thousand/11.3"
 
 
@@ -78,7 +69,7 @@ def test_following_suit_cites_the_duty_to_beat(api, options, card, legal, rule):
     # no trump; Anna led 10H; Boris holds AH 9H KC
     pos = {"phase": "play", "declarer": "Anna", "contract": 100, "tricks_won": {"Anna": 2, "Boris": 1},
            "trick": {"leader": "Anna", "cards": ["10H"]}, "hand": ["AH", "9H", "KC", "QS", "JS"]}
-    ans = check_bt(api, pos, {"type": "play", "player": "Boris", "card": card}, options=options or None)
+    ans = check(api, pos, {"type": "play", "player": "Boris", "card": card}, options=options or None)
     assert ans["legal"] is legal
     assert rule in cited(ans)
     if legal:
@@ -91,7 +82,7 @@ def test_following_without_a_higher_card_cites_only_11_2(api):
     # Anna led AH; Boris's hearts (9H) cannot beat it: the duty to beat never arises
     pos = {"phase": "play", "declarer": "Anna", "contract": 100, "tricks_won": {"Anna": 2, "Boris": 1},
            "trick": {"leader": "Anna", "cards": ["AH"]}, "hand": ["9H", "KC", "QS", "JS", "9S"]}
-    ans = check_bt(api, pos, {"type": "play", "player": "Boris", "card": "9H"}, options={"must_beat": True})
+    ans = check(api, pos, {"type": "play", "player": "Boris", "card": "9H"}, options={"must_beat": True})
     assert ans["legal"] is True
     assert {"thousand/11.2"} <= set(cited(ans)) and "thousand/11.4" not in cited(ans)
 
@@ -108,7 +99,7 @@ def test_trumping_cites_the_duty_to_trump_and_to_overtrump(api, options, card, l
     pos = {"phase": "play", "declarer": "Anna", "contract": 100, "tricks_won": {"Anna": 5, "Boris": 1},
            "marriages": [{"player": "Anna", "suit": "D"}], "trump": "D",
            "trick": {"leader": "Anna", "cards": ["AH", "JD"]}, "hand": ["9D", "AD"]}
-    ans = check_bt(api, pos, {"type": "play", "player": "Vera", "card": card}, options=options or None)
+    ans = check(api, pos, {"type": "play", "player": "Vera", "card": card}, options=options or None)
     assert ans["legal"] is legal
     assert rules <= set(cited(ans))
 
@@ -119,7 +110,7 @@ def test_trumping_a_plain_trick_cites_11_3(api):
     pos = {"phase": "play", "declarer": "Anna", "contract": 100, "tricks_won": {"Anna": 2, "Boris": 1},
            "marriages": [{"player": "Anna", "suit": "H"}], "trump": "H",
            "trick": {"leader": "Anna", "cards": ["AC"]}, "hand": ["9H", "AH", "10S", "JS", "QD"]}
-    ans = check_bt(api, pos, {"type": "play", "player": "Boris", "card": "9H"})
+    ans = check(api, pos, {"type": "play", "player": "Boris", "card": "9H"})
     assert ans["legal"] is True and "thousand/11.3" in cited(ans) and "thousand/11.2" not in cited(ans)
 
 
@@ -128,10 +119,10 @@ def test_a_lead_cites_the_lead_rules(api):
     # the first trick: the declarer leads any card (8.3); a later trick: its leader (11.1)
     first = {"phase": "play", "declarer": "Anna", "contract": 100, "tricks_won": {},
              "hand": ["AS", "10S", "KS", "QS", "JS", "9S", "AH", "10H"]}
-    assert "thousand/8.3" in cited(check_bt(api, first, {"type": "play", "player": "Anna", "card": "9S"}))
+    assert "thousand/8.3" in cited(check(api, first, {"type": "play", "player": "Anna", "card": "9S"}))
     later = {"phase": "play", "declarer": "Anna", "contract": 100, "tricks_won": {"Anna": 2, "Boris": 1},
              "trick": {"leader": "Boris", "cards": []}, "hand": ["AS", "10S", "KS", "QS", "JS"]}
-    assert "thousand/11.1" in cited(check_bt(api, later, {"type": "play", "player": "Boris", "card": "AS"}))
+    assert "thousand/11.1" in cited(check(api, later, {"type": "play", "player": "Boris", "card": "AS"}))
 
 
 VARIANT = registry.get("thousand").variants["russian-classic"]

@@ -210,20 +210,11 @@ def test_russian_detailed_redeals_a_weak_talon(api, talon, contract, legal):
 NINES = ["9S", "9H", "9D", "9C"]
 
 
-def check_bt(api, position, action, options=None, variant=None, state=None, status=200, players=PLAYERS,
-          dealer="Vera"):
-    body = {"players": players, "dealer": dealer, "position": position, "action": action}
-    for key, value in (("options", options), ("variant", variant), ("state", state)):
-        if value is not None:
-            body[key] = value
-    return api("check", body, status=status)
-
-
 def redeals(ans):
     return [a for a in ans["legal_actions"] if a["type"] == "redeal"]
 
 
-def cited_bt(ans):
+def cited_options(ans):
     return {c["rule"]: c.get("options", {}) for c in ans["citations"]}
 
 
@@ -233,7 +224,7 @@ def test_the_declarer_who_bid_has_no_four_nines_redeal_in_the_talon_phase(api):
     # taken the talon and made the exchange (7 + 3 - 2 = 8 cards) and holds all four nines.
     pos = {"phase": "talon", "declarer": "Boris", "contract": 120, "talon_taken": True, "exchanged": True,
            "hand": NINES + ["JS", "JH", "JD", "QC"]}
-    ans = check_bt(api, pos, {"type": "redeal", "player": "Boris", "reason": "four_nines"})
+    ans = check(api, pos, {"type": "redeal", "player": "Boris", "reason": "four_nines"})
     assert ans["legal"] is False
     assert ans["violations"] == [{"rule": "thousand/6.1", "message": "Boris has bid, and so has given up the right "
                                   "to a redeal", "pointer": "/action/reason"}]
@@ -245,7 +236,7 @@ def test_the_declarer_who_bid_has_no_four_nines_redeal_in_play(api):
     # the same hand in the play phase, before the first card: the claim is still out of its window
     pos = {"phase": "play", "declarer": "Boris", "contract": 120, "tricks_won": {},
            "hand": NINES + ["JS", "JH", "JD", "QC"]}
-    ans = check_bt(api, pos, {"type": "redeal", "player": "Boris", "reason": "four_nines"})
+    ans = check(api, pos, {"type": "redeal", "player": "Boris", "reason": "four_nines"})
     assert ans["legal"] is False and ans["violations"][0]["rule"] == "thousand/6.1"
     assert redeals(ans) == []
     assert {a["type"] for a in ans["legal_actions"]} == {"play"}
@@ -258,17 +249,17 @@ def test_a_defender_with_four_dealt_nines(api):
     pos = {"phase": "talon", "declarer": "Anna", "contract": 120, "talon_taken": True, "exchanged": False,
            "hand": NINES + ["JS", "JH", "JD"]}
     action = {"type": "redeal", "player": "Boris", "reason": "four_nines"}
-    assert check_bt(api, pos, action, status=422)["errors"][0]["pointer"] == "/position/bids"
+    assert check(api, pos, action, status=422)["errors"][0]["pointer"] == "/position/bids"
     passed = [{"player": "Boris", "type": "pass"}, {"player": "Vera", "type": "bid", "amount": 115},
               {"player": "Anna", "type": "bid", "amount": 120}, {"player": "Vera", "type": "pass"}]
-    assert check_bt(api, {**pos, "bids": passed}, action)["legal"] is True
+    assert check(api, {**pos, "bids": passed}, action)["legal"] is True
     bid = [{"player": "Boris", "type": "bid", "amount": 115}, {"player": "Vera", "type": "pass"},
            {"player": "Anna", "type": "bid", "amount": 120}, {"player": "Boris", "type": "pass"}]
-    ans = check_bt(api, {**pos, "bids": bid}, action)
+    ans = check(api, {**pos, "bids": bid}, action)
     assert ans["legal"] is False and ans["violations"][0]["message"] == ("Boris has bid, and so has given up the "
                                                                          "right to a redeal")
     # a play by the same defender is not refused for want of the auction: the claim is just not listed
-    ans = check_bt(api, {"phase": "play", "declarer": "Anna", "contract": 120, "tricks_won": {},
+    ans = check(api, {"phase": "play", "declarer": "Anna", "contract": 120, "tricks_won": {},
                       "trick": {"leader": "Anna", "cards": ["AS"]}, "hand": NINES + ["JS", "JH", "JD", "QC"]},
                 {"type": "play", "player": "Boris", "card": "9S"})
     assert ans["legal"] is True and redeals(ans) == []
@@ -281,14 +272,14 @@ def test_weak_hand_and_weak_talon_windows(api):
     weak = ["9S", "9H", "9D", "JC", "QC", "KS", "KH"]          # 0+0+0+2+3+4+4 = 13 < 14
     talon = {"phase": "talon", "declarer": "Anna", "contract": 100, "talon_taken": False, "talon": ["JS", "JH", "9C"],
              "hand": weak}
-    ans = check_bt(api, talon, {"type": "redeal", "player": "Anna", "reason": "weak_hand"}, options=opts)
+    ans = check(api, talon, {"type": "redeal", "player": "Anna", "reason": "weak_hand"}, options=opts)
     assert ans["legal"] is False and ans["violations"][0]["rule"] == "thousand/6.3"
     # the weak talon: worth 2 + 2 + 0 = 4 < 5; before it is taken nobody has seen it, after the exchange it is too
     # late; on taking it the claim stands
     for taken, exchanged, hand, legal in ((False, False, weak, False), (True, False, weak + ["JS", "JH", "9C"], True),
                                           (True, True, ["9S", "9H", "9D", "JC", "QC", "KS", "JS", "JH"], False)):
         pos = {**talon, "talon_taken": taken, "exchanged": exchanged, "hand": hand}
-        ans = check_bt(api, pos, {"type": "redeal", "player": "Anna", "reason": "weak_talon"}, options=opts)
+        ans = check(api, pos, {"type": "redeal", "player": "Anna", "reason": "weak_talon"}, options=opts)
         assert ans["legal"] is legal, (taken, exchanged)
         if not legal:
             assert ans["violations"][0]["rule"] == "thousand/6.4"
@@ -299,24 +290,24 @@ def test_everyone_passes_with_no_forced_bid(api):
     # The tester's input: nobody on a forced 100; Anna and Boris passed, Vera passes too: the deal is dealt again,
     # by Vera (the same dealer, by default) or by Anna (the next player, redeal_dealer next)
     pos = {"phase": "bidding", "bids": [{"player": "Anna", "type": "pass"}, {"player": "Boris", "type": "pass"}]}
-    ans = check_bt(api, pos, {"type": "pass", "player": "Vera"}, options={"forced_bid_holder": "none"})
+    ans = check(api, pos, {"type": "pass", "player": "Vera"}, options={"forced_bid_holder": "none"})
     assert ans["legal"] is True
     assert ans["effects"] == {"pass": "Vera", "all_passed": True, "redealt_by": "Vera"}
-    rules = cited_bt(ans)
+    rules = cited_options(ans)
     assert "thousand/7.6" in rules and rules["thousand/7.6"]["forced_bid_holder"] == "none"
     # before her call Vera may still open at 100 or pass (legal_actions are those of the position as given)
     assert ans["legal_actions"] == [{"type": "bid", "player": "Vera", "min": 100, "max": 120, "step": 5},
                                     {"type": "pass", "player": "Vera"}]
-    ans = check_bt(api, pos, {"type": "pass", "player": "Vera"},
+    ans = check(api, pos, {"type": "pass", "player": "Vera"},
                 options={"forced_bid_holder": "none", "redeal_dealer": "next"})
     assert ans["effects"] == {"pass": "Vera", "all_passed": True, "redealt_by": "Anna"}
     # the auction is over after the third pass: nothing more is open
     done = {"phase": "bidding", "bids": pos["bids"] + [{"player": "Vera", "type": "pass"}]}
-    ans = check_bt(api, done, {"type": "bid", "player": "Anna", "amount": 100}, options={"forced_bid_holder": "none"})
+    ans = check(api, done, {"type": "bid", "player": "Anna", "amount": 100}, options={"forced_bid_holder": "none"})
     assert ans["legal"] is False and ans["legal_actions"] == []
 
 
-def check_q(api, pos, action, options=None):
+def check_plain(api, pos, action, options=None):
     body = {"players": PLAYERS, "dealer": "Vera", "position": pos, "action": action}
     if options:
         body["options"] = options
@@ -329,7 +320,7 @@ def test_q12_four_nines_after_the_exchange(api, after_exchange, legal):
     # Boris received 9C from the declarer and now holds all four nines.
     pos = {"phase": "talon", "declarer": "Anna", "contract": 100, "talon_taken": True, "exchanged": True,
            "hand": ["9H", "9S", "9D", "9C", "AH", "KD", "QS", "JC"], "received": "9C"}
-    ans = check_q(api, pos, {"type": "redeal", "player": "Boris", "reason": "four_nines"},
+    ans = check_plain(api, pos, {"type": "redeal", "player": "Boris", "reason": "four_nines"},
                 options={"redeal_four_nines_after_exchange": after_exchange})
     assert ans["legal"] is legal
     if not legal:
