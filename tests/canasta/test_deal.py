@@ -1,5 +1,4 @@
-"""Canasta: the deal — extra cards some variants deal, and the Italian count-off.
-"""
+"""Canasta: the deal — extra cards some variants deal, and the Italian count-off."""
 from referee import service
 from referee.canasta.options import VARIANTS
 

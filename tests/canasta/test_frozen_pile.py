@@ -1,4 +1,5 @@
-"""Canasta: the frozen pile — what freezes it, for whom, what a described pile may say about it, and what takes it while frozen.
+"""Canasta: the frozen pile — what freezes it, for whom, what a described pile may say about it, and what takes it while
+frozen.
 """
 
 
@@ -143,7 +144,7 @@ def test_classic12_frozen_start_and_no_natural_with_wild(api):
     assert C(api, "check", bad, 422)["errors"][0]["pointer"] == "/position/pile/frozen_by"
 
 
-def check_under(body, variant="classic", **options):
+def check_as(body, variant="classic", **options):
     return service.handle("canasta", "check", {"variant": variant, "options": options, "sides": S4, **body})
 
 
@@ -179,7 +180,7 @@ def test_what_takes_an_unfrozen_pile_is_said_as_the_options_have_it(variant, opt
     if variant == "russian-popular":
         body["position"]["hand"] = body["position"]["hand"][:13]
         body["position"]["melds"]["NS"] = [m("A A A")]
-    assert message(check_under(body, variant, **options)) == want
+    assert message(check_as(body, variant, **options)) == want
 
 
 def check_body(variant, position, action, options=None, sides=S4, state=None):

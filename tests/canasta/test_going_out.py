@@ -390,7 +390,7 @@ def fault(deal, variant="classic", **options):
     return e.value.errors[0]
 
 
-def check_under(body, variant="classic", **options):
+def check_as(body, variant="classic", **options):
     return service.handle("canasta", "check", {"variant": variant, "options": options, "sides": S4, **body})
 
 
@@ -443,7 +443,7 @@ def test_going_out_by_a_discard_alone_leaves_the_rest_in_hand():
     body = {"position": {"phase": "play", "hand": m("5D 6D 7D"), "melds": {"NS": [["K"] * 7]},
                          "pile": {"top": "8C", "size": 5}, "stock": 40, "melded_before": True},
             "action": {"type": "go_out", "player": "North", "melds": [], "card": "5D"}}
-    assert message(check_under(body)) == "going out leaves no card in hand; 2 would remain"
+    assert message(check_as(body)) == "going out leaves no card in hand; 2 would remain"
 
 
 # A threshold the mutation pass over the Canasta engine found untested.

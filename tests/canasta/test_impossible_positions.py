@@ -1,4 +1,5 @@
-"""Canasta: positions that cannot happen — hands, stock and pile that do not fit the deck or the deal — refused with a pointer at the field.
+"""Canasta: positions that cannot happen — hands, stock and pile that do not fit the deck or the deal — refused with a
+pointer at the field.
 """
 import json
 import pathlib

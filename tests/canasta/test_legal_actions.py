@@ -1,5 +1,4 @@
-"""Canasta: the legal actions a check lists, and that each can be posted back.
-"""
+"""Canasta: the legal actions a check lists, and that each can be posted back."""
 import pytest
 
 S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]

@@ -1,4 +1,5 @@
-"""Canasta: melds — what may join a meld, the wild-card limits, sequences, wild-card and deuce melds, and what makes a canasta.
+"""Canasta: melds — what may join a meld, the wild-card limits, sequences, wild-card and deuce melds, and what makes a
+canasta.
 """
 import json
 import pathlib

@@ -1,4 +1,5 @@
-"""Canasta: messages a person reads — numbers written as the language writes them, melds counted from one, no option named.
+"""Canasta: messages a person reads — numbers written as the language writes them, melds counted from one, no option
+named.
 """
 import pytest
 

@@ -1,4 +1,5 @@
-"""Canasta: the first meld (the opening) — the minimum count, what counts toward it, the canastas some variants ask for, and the short opening.
+"""Canasta: the first meld (the opening) — the minimum count, what counts toward it, the canastas some variants ask for,
+and the short opening.
 """
 
 import pytest
@@ -229,7 +230,7 @@ def full_deal():
          "hands": [m("JK Q 4 4 5 6 7"), m("5 6 K 10 10 7 4 4")]}]}
 
 
-def check_under(body, variant="classic", **options):
+def check_as(body, variant="classic", **options):
     return service.handle("canasta", "check", {"variant": variant, "options": options, "sides": S4, **body})
 
 
@@ -253,7 +254,7 @@ def test_a_brazilian_canasta_opening_says_which_canasta(total, want):
             "position": {"phase": "play", "hand": m("AH AD AS 4S 5S 6S 7S 8S 9S 10S JS QS KS 4D 5D 6D 7D"),
                          "pile": {"top": "9C", "size": 1}, "stock": 60},
             "action": {"type": "meld", "player": "North", "melds": [m("AH AD AS")]}}
-    assert message(check_under(body, "brazilian")) == want
+    assert message(check_as(body, "brazilian")) == want
 
 
 # A threshold the mutation pass over the Canasta engine found untested.
@@ -263,9 +264,9 @@ def test_red_threes_never_count_toward_a_classic_opening():
     body = {"position": {"phase": "play", "hand": m("5H 5D 5S KH KD KS 4C 6C 7C 8C 9C 10C"),
                          "red_threes": {"NS": ["3H"]}, "pile": {"top": "9D", "size": 1}, "stock": 40},
             "action": {"type": "meld", "player": "North", "melds": [m("5H 5D 5S"), m("KH KD KS")]}}
-    assert message(check_under(body)) == ("the side's first meld needs 50; these melds make 45 (bonuses never count)")
+    assert message(check_as(body)) == ("the side's first meld needs 50; these melds make 45 (bonuses never count)")
     body["position"]["hand"] += ["4D", "6D"]                       # popular Russian: 13 dealt, 14 after the draw
-    assert check_under(body, "russian-popular")["legal"] is True
+    assert check_as(body, "russian-popular")["legal"] is True
 
 
 # A threshold the mutation pass over the Canasta engine found untested.
@@ -281,5 +282,5 @@ def test_russian_red_threes_in_a_short_opening_count():
     body = {"position": {"phase": "play", "hand": m("5H 5D 5S 7H 7D 7S 4C 6C 8C 9C 10C JC QC KC"),
                          "red_threes": {"NS": ["3H", "3D"]}, "pile": {"top": "9D", "size": 1}, "stock": 40},
             "action": {"type": "meld", "player": "North", "melds": [m("5H 5D 5S"), m("7H 7D 7S")]}}
-    assert message(check_under(body, "russian-popular")) == ("the side's first meld needs 50; these melds and the side's red "
+    assert message(check_as(body, "russian-popular")) == ("the side's first meld needs 50; these melds and the side's red "
                                                        "threes at 5 each make 40 (canasta bonuses never count)")

@@ -1,4 +1,5 @@
-"""Canasta: the options of a variant — the values a request gets, options that need their mechanics or contradict each other, and options that would never apply.
+"""Canasta: the options of a variant — the values a request gets, options that need their mechanics or contradict each
+other, and options that would never apply.
 """
 
 import pytest

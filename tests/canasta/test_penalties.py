@@ -1,5 +1,4 @@
-"""Canasta: penalties — which faults the laws fine, what the notes say, and what stands when a fault was made.
-"""
+"""Canasta: penalties — which faults the laws fine, what the notes say, and what stands when a fault was made."""
 import json
 import pathlib
 

@@ -1,5 +1,4 @@
-"""Canasta: the discard pile — what it may hold, how it is described, and taking it.
-"""
+"""Canasta: the discard pile — what it may hold, how it is described, and taking it."""
 import json
 import pathlib
 

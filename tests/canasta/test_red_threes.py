@@ -1,4 +1,5 @@
-"""Canasta: red threes — laid out in the holder's turn, kept in hand, counted plus or minus, doubled, and the variants' own tables.
+"""Canasta: red threes — laid out in the holder's turn, kept in hand, counted plus or minus, doubled, and the variants'
+own tables.
 """
 import json
 import pathlib

@@ -1,5 +1,4 @@
-"""Canasta: request fields — fields foreign to an action or event, and the pointer a faulty field gets.
-"""
+"""Canasta: request fields — fields foreign to an action or event, and the pointer a faulty field gets."""
 import json
 import pathlib
 

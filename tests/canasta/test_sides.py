@@ -1,5 +1,4 @@
-"""Canasta: sides — how many players a variant seats and how they form sides.
-"""
+"""Canasta: sides — how many players a variant seats and how they form sides."""
 import pytest
 
 from referee.canasta.options import VARIANTS

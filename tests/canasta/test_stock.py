@@ -1,5 +1,4 @@
-"""Canasta: the stock — drawing from it, and the end of the hand when it runs out.
-"""
+"""Canasta: the stock — drawing from it, and the end of the hand when it runs out."""
 import json
 import pathlib
 

@@ -1,5 +1,4 @@
-"""Canasta: the order of a turn — what comes first, as a ruling says it.
-"""
+"""Canasta: the order of a turn — what comes first, as a ruling says it."""
 from referee import service
 
 S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]

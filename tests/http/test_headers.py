@@ -1,5 +1,4 @@
-"""HTTP: headers — Allow on a 405, CORS for browsers that send and read request ids.
-"""
+"""HTTP: headers — Allow on a 405, CORS for browsers that send and read request ids."""
 from tests.thousand_helpers import points_deal, score_body
 from wsgi import create_app
 

@@ -1,4 +1,5 @@
-"""HTTP framing on the real server (gunicorn) and in process: slow and stalled bodies, chunked and other transfer codings, expectations, the limits of the request line and the header fields.
+"""HTTP framing on the real server (gunicorn) and in process: slow and stalled bodies, chunked and other transfer
+codings, expectations, the limits of the request line and the header fields.
 """
 import gzip
 import json

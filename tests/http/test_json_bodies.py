@@ -1,5 +1,4 @@
-"""HTTP: JSON bodies the service cannot take (lone surrogates, huge integers) and numbers it can (integral floats).
-"""
+"""HTTP: JSON bodies the service cannot take (lone surrogates, huge integers) and numbers it can (integral floats)."""
 import json
 
 import pytest
@@ -71,8 +70,8 @@ def test_faults_before_the_document_is_read_are_the_whole_body():
     assert [e["pointer"] for e in problem(r, 400, "malformed-json")["errors"]] == [""]
 
 
-GOOD_SCORE = score_body(points_deal("Anna", 120, {"Anna": 95, "Boris": 14, "Vera": 11}, {"Anna": 6, "Boris": 1, "Vera": 1},
-                              [("Anna", "H")]))
+GOOD_SCORE = score_body(points_deal("Anna", 120, {"Anna": 95, "Boris": 14, "Vera": 11},
+                                    {"Anna": 6, "Boris": 1, "Vera": 1}, [("Anna", "H")]))
 
 
 # Found by a black-box probe of the running service (issue 20, hardening round 2).

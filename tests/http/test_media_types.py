@@ -1,5 +1,4 @@
-"""HTTP: media types, charsets and content codings a request may come in.
-"""
+"""HTTP: media types, charsets and content codings a request may come in."""
 import gzip
 import json
 

@@ -1,4 +1,5 @@
-"""HTTP: paths — unknown games, variants and ids named in the answer (cut when long), and slashes that are no path separators.
+"""HTTP: paths — unknown games, variants and ids named in the answer (cut when long), and slashes that are no path
+separators.
 """
 
 import pytest

@@ -1,5 +1,4 @@
-"""A position that leaves a fact out or says two things at once is refused, never guessed, in all three games.
-"""
+"""A position that leaves a fact out or says two things at once is refused, never guessed, in all three games."""
 import copy
 import json
 import pathlib

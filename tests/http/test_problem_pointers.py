@@ -1,5 +1,4 @@
-"""HTTP: the JSON pointers in a problem answer are escaped as RFC 6901 says.
-"""
+"""HTTP: the JSON pointers in a problem answer are escaped as RFC 6901 says."""
 from tests.thousand_helpers import points_deal, score_body
 
 GOOD = points_deal("Anna", 100, {"Anna": 100, "Boris": 10, "Vera": 10}, {"Anna": 6, "Boris": 1, "Vera": 1})

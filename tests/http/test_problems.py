@@ -1,5 +1,4 @@
-"""HTTP: problem answers (RFC 9457) — the title a status falls back to, and the errors list capped.
-"""
+"""HTTP: problem answers (RFC 9457) — the title a status falls back to, and the errors list capped."""
 import json
 
 import pytest

@@ -1,5 +1,4 @@
-"""The state_after of a scored deal is the next deal's state, in all three games.
-"""
+"""The state_after of a scored deal is the next deal's state, in all three games."""
 import json
 import pathlib
 

@@ -1,5 +1,4 @@
-"""HTTP: unknown fields — pointed at where they are, and read only as far as the answer lists them.
-"""
+"""HTTP: unknown fields — pointed at where they are, and read only as far as the answer lists them."""
 import json
 
 import pytest

@@ -1,5 +1,4 @@
-"""Accept-Language: the language an answer is written in, with regional tags and q-values.
-"""
+"""Accept-Language: the language an answer is written in, with regional tags and q-values."""
 import pytest
 
 

@@ -1,5 +1,4 @@
-"""Pinochle: the auction — what a bid needs to be judged.
-"""
+"""Pinochle: the auction — what a bid needs to be judged."""
 from referee.pinochle.auction import Auction
 from referee.pinochle.options import VARIANTS
 

@@ -1,5 +1,4 @@
-"""Pinochle: scoring the auction forms — a bid made exactly, and the tricks that save the meld.
-"""
+"""Pinochle: scoring the auction forms — a bid made exactly, and the tricks that save the meld."""
 import pytest
 
 THREE = ["Ann", "Bob", "Cid"]

@@ -1,4 +1,5 @@
-"""Pinochle: declaring out (two-handed) — the claim and the points it counts, the dealer's dix, the running count, and where the option is off.
+"""Pinochle: declaring out (two-handed) — the claim and the points it counts, the dealer's dix, the running count, and
+where the option is off.
 """
 import pytest
 

@@ -1,5 +1,4 @@
-"""Pinochle: the duties in play — follow, head the trick, trump, overtrump — in three-hand play.
-"""
+"""Pinochle: the duties in play — follow, head the trick, trump, overtrump — in three-hand play."""
 
 
 THREE = ["Ann", "Bob", "Cid"]

@@ -1,4 +1,5 @@
-"""Pinochle: positions that cannot happen, or leave out what the ruling needs, are refused with a pointer at the field.
+"""Pinochle: positions that cannot happen, or leave out what the ruling needs, are refused with a pointer at the
+field.
 """
 import copy
 

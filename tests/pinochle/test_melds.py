@@ -1,5 +1,4 @@
-"""Pinochle: melds as a request gives them — their shape per form, and an empty meld.
-"""
+"""Pinochle: melds as a request gives them — their shape per form, and an empty meld."""
 import json
 import pathlib
 

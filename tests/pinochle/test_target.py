@@ -1,5 +1,4 @@
-"""Pinochle: the target — a side or player reaching it, and the target rising when both pass it in one deal.
-"""
+"""Pinochle: the target — a side or player reaching it, and the target rising when both pass it in one deal."""
 import pytest
 
 TWO = ["Ann", "Bob"]

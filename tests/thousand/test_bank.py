@@ -1,5 +1,4 @@
-"""Thousand for money: the stake, the bank, and who pays whom when the game ends.
-"""
+"""Thousand for money: the stake, the bank, and who pays whom when the game ends."""
 import pytest
 
 from tests.thousand_helpers import PLAYERS, README_TRICKS, points_deal, readme_log, score_body

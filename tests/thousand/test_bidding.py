@@ -1,5 +1,4 @@
-"""Thousand: the auction — who may bid, the steps, the caps a hand sets, the opening 100, and the call that ends it.
-"""
+"""Thousand: the auction — who may bid, the steps, the caps a hand sets, the opening 100, and the call that ends it."""
 
 
 import pytest

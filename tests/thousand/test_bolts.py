@@ -1,5 +1,4 @@
-"""Thousand: bolts (deals that score nothing) — counting them in a row, what breaks a run, and the fine they bring.
-"""
+"""Thousand: bolts (deals that score nothing) — counting them in a row, what breaks a run, and the fine they bring."""
 
 
 

@@ -1,5 +1,4 @@
-"""Thousand: citations — the rule cited as it applies under the options in force.
-"""
+"""Thousand: citations — the rule cited as it applies under the options in force."""
 from tests.thousand_helpers import points_deal, score_body
 
 

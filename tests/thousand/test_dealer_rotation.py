@@ -1,5 +1,4 @@
-"""Thousand: who deals next, after a scored deal and after a redeal.
-"""
+"""Thousand: who deals next, after a scored deal and after a redeal."""
 import pytest
 
 from tests.thousand_helpers import PLAYERS, by_id, readme_log

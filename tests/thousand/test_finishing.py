@@ -1,5 +1,4 @@
-"""Thousand: reaching the target — ties between players who finish in one deal and the cap on a finishing total.
-"""
+"""Thousand: reaching the target — ties between players who finish in one deal and the cap on a finishing total."""
 import pytest
 
 from tests.thousand_helpers import by_id, points_deal, score_body

@@ -1,5 +1,4 @@
-"""Thousand: the duties in play — follow suit, beat, trump, overtrump — and the rules a legal or illegal card cites.
-"""
+"""Thousand: the duties in play — follow suit, beat, trump, overtrump — and the rules a legal or illegal card cites."""
 
 import pytest
 

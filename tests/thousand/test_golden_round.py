@@ -1,4 +1,5 @@
-"""Thousand: the golden round (the first deals played at double value) — how many deals it has, what a position must say about it, doubling, and what it forbids.
+"""Thousand: the golden round (the first deals played at double value) — how many deals it has, what a position must say
+about it, doubling, and what it forbids.
 """
 import pytest
 

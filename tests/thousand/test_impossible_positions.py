@@ -1,4 +1,5 @@
-"""Thousand: positions that cannot happen — cards held, played or on the table that do not add up, contradictory fields — are refused with a pointer at the field.
+"""Thousand: positions that cannot happen — cards held, played or on the table that do not add up, contradictory fields
+— are refused with a pointer at the field.
 """
 
 

@@ -1,5 +1,4 @@
-"""Thousand: the named presets (pagat, the Russian texts) and the readings each one takes.
-"""
+"""Thousand: the named presets (pagat, the Russian texts) and the readings each one takes."""
 
 from tests.thousand_helpers import by_id, points_deal, score_body
 

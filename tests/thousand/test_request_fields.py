@@ -1,5 +1,4 @@
-"""Thousand: request fields — fields that do not belong to an event, and the variant field.
-"""
+"""Thousand: request fields — fields that do not belong to an event, and the variant field."""
 import pytest
 
 from tests.thousand_helpers import PLAYERS, points_deal, readme_log, score_body

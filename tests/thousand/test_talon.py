@@ -1,5 +1,4 @@
-"""Thousand: the talon (musik) — taking it, the exchange, and the positions around it.
-"""
+"""Thousand: the talon (musik) — taking it, the exchange, and the positions around it."""
 import copy
 
 from tests.thousand_helpers import PLAYERS, by_id, points_deal, readme_log, score_body

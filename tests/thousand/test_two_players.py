@@ -1,5 +1,4 @@
-"""Thousand for two players: a whole log, the points and the discard.
-"""
+"""Thousand for two players: a whole log, the points and the discard."""
 from tests.thousand_helpers import by_id, points_deal, score_body
 
 # ---------------------------------------------------------------- two players
