@@ -1,6 +1,6 @@
 """Write examples/thousand/* from the hand-worked deals in tests/thousand_helpers.py.
 
-Run `.venv/bin/python scripts/make_examples.py`; tests/test_cli.py checks the files and their verdicts.
+Run `.venv/bin/python scripts/make_examples.py`; tests/cli/test_examples.py checks the files and their verdicts.
 """
 import copy
 import json

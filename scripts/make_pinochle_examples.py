@@ -1,7 +1,7 @@
 """Write examples/pinochle/*: a complete two-handed deal (log and tricks) played by a fixed-seed
 random player that always chooses a legal card and melds whenever it can.
 
-Run `.venv/bin/python scripts/make_pinochle_examples.py`.  tests/test_pinochle.py replays the files.
+Run `.venv/bin/python scripts/make_pinochle_examples.py`.  tests/pinochle/test_rule_vectors.py replays the files.
 """
 import json
 import pathlib

@@ -85,7 +85,7 @@ def post_examples():
 
 def test_post_examples_are_real(client):
     """Each request example, sent to the app, gets the answer example shown (keys it shows must match)."""
-    from tests.test_readme import subset
+    from tests.doc_examples import subset
     n = 0
     for path, name, request, answer in post_examples():
         r = client.post(path, json=request)

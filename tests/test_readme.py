@@ -16,6 +16,8 @@ from typing import NamedTuple
 
 import pytest
 
+from tests.doc_examples import subset
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 DOC_FILES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -97,29 +99,6 @@ def parse_curl(cmd: str) -> Curl:
             raise AssertionError(f"the test cannot replay {a!r} in: {cmd[:120]}")
     assert url, f"no {SERVICE} URL in: {cmd[:120]}"
     return Curl(method or ("POST" if body is not None else "GET"), url[len(SERVICE):] or "/", headers, body)
-
-
-def subset(shown, actual, where="$"):
-    if isinstance(shown, dict):
-        assert isinstance(actual, dict), where
-        for k, v in shown.items():
-            assert k in actual, f"{where}.{k} missing"
-            subset(v, actual[k], f"{where}.{k}")
-    elif isinstance(shown, list):
-        assert isinstance(actual, list), where
-        # a shown list is a selection of the actual items, in order
-        it = iter(actual)
-        for i, v in enumerate(shown):
-            for a in it:
-                try:
-                    subset(v, a, f"{where}[{i}]")
-                    break
-                except AssertionError:
-                    continue
-            else:
-                raise AssertionError(f"{where}[{i}] not found in order")
-    else:
-        assert shown == actual, f"{where}: the docs show {shown!r}, service says {actual!r}"
 
 
 def headers_of(cmd: str) -> dict:

@@ -15,6 +15,7 @@ from marshmallow import Schema, ValidationError
 from referee import service
 from referee.schemas import REQUESTS, errors_to_pointers, fast
 from referee.schemas.common import Strict
+from tests.example_bodies import CORPUS
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -34,27 +35,6 @@ def as_loaded(schema, body):
         return "ok", json.dumps(schema.load(body))
     except ValidationError as e:
         return "error", errors_to_pointers(e.messages)
-
-
-def corpus() -> list[tuple[str, str, dict]]:
-    out = []
-    for path in sorted((ROOT / "examples").glob("*/*.json")):
-        body = json.loads(path.read_text())
-        game = body.pop("game", path.parent.name)
-        endpoint = next(ep for ep in ("score", "check", "validate") if ep in path.stem or ep == "validate")
-        if path.stem == "game":
-            endpoint = "validate"
-        out.append((game, endpoint, body))
-    from benchmarks.load import bodies
-    from benchmarks.ratios import validate_bodies
-    for p, b in bodies():
-        _, _, _, game, endpoint = p.split("/")
-        out.append((game, endpoint, b))
-    out += [(g, "validate", json.loads(t)) for g, t in validate_bodies().items()]
-    return out
-
-
-CORPUS = corpus()
 
 
 def test_every_request_schema_compiles():

@@ -7,6 +7,8 @@ are dealt 11 cards each (two packs, 108 cards).
 import json
 import pathlib
 
+from referee.canasta.options import VARIANTS
+
 FIVE = [{"id": "T", "players": ["T1", "T2", "T3"]}, {"id": "P", "players": ["P1", "P2"]}]
 DATA = pathlib.Path(__file__).resolve().parent.parent / "data" / "canasta_five_dealer.json"
 
@@ -84,3 +86,44 @@ def test_red_threes_held_by_the_sitter(api):
     pos["red_threes_held"] = {"T2": ["3H"]}
     assert C(api, "check", {"variant": "five-player", "sides": FIVE, "position": pos,
                             "action": {"type": "draw", "player": "T1"}})["legal"] is True
+
+
+# Found by black-box probing of the Canasta variants (issues 4 and 5).
+def test_five_player_the_player_sitting_out_is_named_as_such(api):
+    body = {"variant": "five-player",
+            "sides": [{"id": "P", "players": ["Ann", "Bob"]}, {"id": "T", "players": ["Cat", "Dan", "Eve"]}],
+            "position": {"sitting_out": "Eve", "hand": m("9S 9H 5C 6D KH KC QD 8S 4H 7C 10D"),
+                         "pile": {"top": "9D", "size": 5, "frozen_by": None}, "stock": 30},
+            "action": {"type": "draw", "player": "Eve"}}
+    err = C(api, "check", body, 422)["errors"][0]
+    assert err["pointer"] == "/action/player" and err["detail"].startswith("Eve sits this deal out")
+
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def data(name):
+    return json.loads((ROOT / "tests" / "data" / f"canasta_{name}.json").read_text())
+
+
+# Found by black-box probing of the Canasta endpoints.
+def test_five_player_dealer_passes_left(api):
+    ans = C(api, "validate", data("five_dealer"))
+    assert (ans["first_violation"]["rule"], ans["first_violation"]["pointer"]) == ("canasta/1.5", "/log/4/dealer")
+
+
+S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
+
+
+def view_validate(log, variant="classic", sides=S4):
+    from referee.canasta.views import validate
+    v = VARIANTS[variant]
+    return validate({"sides": sides, "log": log}, v, v.resolve({}))
+
+
+# A threshold the mutation pass over the Canasta engine found untested.
+def test_the_player_sitting_out_does_not_deal():
+    five = [{"id": "T", "players": ["T1", "T2", "T3"]}, {"id": "P", "players": ["P1", "P2"]}]
+    ans = view_validate([{"type": "deal", "dealer": "T1", "sitting_out": "T1", "pile": ["9C"], "hands": {}}],
+                        "five-player", five)
+    assert (ans["first_violation"]["rule"], ans["first_violation"]["pointer"]) == ("canasta/1.5", "/log/0/dealer")

@@ -10,7 +10,8 @@ other reading, option full_round, blocks North's own next turn too and frees Eas
 A described pile gives its cards bottom first; every turn ends with a discard, so a joker under k cards was discarded
 k + 1 turns before the turn of the player to act.
 """
-import pytest
+import json
+import pathlib
 
 S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
 RU = "russian-popular"
@@ -163,3 +164,19 @@ def test_validate_full_round_blocks_north(api):
     body["options"] = {"wild_block": "full_round"}
     v = C(api, "validate", body)["first_violation"]
     assert (v["index"], v["rule"]) == (11, "canasta/5.1")
+
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def data(name):
+    return json.loads((ROOT / "tests" / "data" / f"canasta_{name}.json").read_text())
+
+
+# Found by black-box probing of the Canasta endpoints.
+def test_russian_lapsed_block_agrees_between_check_and_validate(api):
+    # The 2S lies under a full round of discards: its one-round block has lapsed, so West must take the pile.
+    chk_ans = C(api, "check", data("russian_check"))
+    val_ans = C(api, "validate", data("russian_validate"))
+    assert (chk_ans["legal"], chk_ans["violations"][0]["rule"]) == (False, "canasta/6.5")
+    assert val_ans["first_violation"]["rule"] == "canasta/6.5"

@@ -4,9 +4,9 @@ import json
 import pathlib
 
 import pytest
+from thousand_helpers import points_deal, score_body
 
 from referee.common import name_key, visible
-from thousand_helpers import points_deal, score_body
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 GOOD = score_body(points_deal("Anna", 120, {"Anna": 95, "Boris": 14, "Vera": 11}, {"Anna": 6, "Boris": 1, "Vera": 1},
@@ -57,3 +57,95 @@ def test_canasta_names_too(api):
     body["sides"][1]["players"] = ["East", "\u2800"]
     errors = api("score", body, status=422, game="canasta")["errors"]
     assert errors[0]["detail"] == "a name needs a character that can be seen"
+
+
+def C(api, endpoint, body, status=200):
+    return api(endpoint, body, status=status, game="canasta")
+
+
+def m(s):
+    return s.split()
+
+
+# Found by black-box probing of the Canasta variants (issues 4 and 5).
+def test_a_control_character_in_a_name_is_refused(api):
+    sides = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "W\u0000x"]}]
+    body = {"sides": sides, "position": {"phase": "draw", "hand": m("5C 5D 6H 8S 9D 10C JH QS KD AS 4C"),
+                                         "pile": {"top": "9C", "size": 9}},
+            "action": {"player": "North", "type": "draw"}}
+    assert C(api, "check", body, 422)["errors"][0]["pointer"] == "/sides/1/players/1"
+
+
+# Found by a black-box probe of the running service (issue 7, fifth round).
+@pytest.mark.parametrize("players,pointer,detail", [
+    (["Anna", "anna", "Vera"], "/players", "player names must be distinct, ignoring case and Unicode normalisation"),
+    (["Anna", "e\u0301", "\u00e9"], "/players", "player names must be distinct, ignoring case and Unicode "
+                                                 "normalisation"),
+    (["Anna", "Anna ", "Vera"], "/players/1", "a name has no spaces before or after it"),
+    (["Anna", "Anna\u200b", "Vera"], "/players/1", "a name holds no control or invisible characters"),
+])
+def test_names_that_look_alike_are_refused(api, players, pointer, detail):
+    body = {**GOOD, "players": players, "dealer": players[2]}
+    errors = api("score", body, status=422)["errors"]
+    assert errors[0] == {"pointer": pointer, "detail": detail}
+
+
+# Found by a black-box probe of the running service (issue 7, fifth round).
+def test_canasta_side_ids_and_names_that_look_alike(api):
+    body = json.loads((ROOT / "examples/canasta/score-four-player.json").read_text())
+    body.pop("game")
+    assert api("score", body, game="canasta")["sides"][0]["id"] == "NS"
+    body["sides"][1]["players"] = ["East", "north"]
+    err = api("score", body, status=422, game="canasta")["errors"][0]
+    assert err["pointer"] == "/sides" and "ignoring case" in err["detail"]
+
+
+def pinochle_example(name):
+    body = json.loads((ROOT / "examples" / "pinochle" / name).read_text())
+    body.pop("game")
+    return body
+
+
+CYRILLIC = points_deal("Анна", 120, {"Анна": 95, "Борис": 14, "Вера": 11}, {"Анна": 6, "Борис": 1, "Вера": 1},
+                       [("Анна", "H")])
+
+
+# Found by a black-box probe of the running service (issue 20, hardening round 2).
+@pytest.mark.parametrize("players,detail", [
+    (["\uff21nna", "Anna", "Vera"], "player names must be distinct, ignoring case and Unicode normalisation"),
+    (["Anna", "\u0410nna", "Vera"], "'Anna' and '\u0410nna' look alike (letters of another alphabet, or characters "
+                                    "that pass for others): give names that can be told apart"),
+    (["Ivan", "lvan", "Vera"], "'Ivan' and 'lvan' look alike"),
+    (["ANNA", "\u0430nn\u0430", "Vera"], "'ANNA' and '\u0430nn\u0430' look alike"),
+    (["Вера", "Bepa", "Anna"], "'Вера' and 'Bepa' look alike"),
+])
+def test_names_that_pass_for_each_other_are_refused(api, players, detail):
+    # fullwidth Ａnna folded to Anna only under NFKC, and a Cyrillic А in "Аnna" beside a Latin "Anna" passed
+    body = {**GOOD, "players": players, "dealer": players[2]}
+    err = api("score", body, status=422)["errors"][0]
+    assert err["pointer"] == "/players" and err["detail"].startswith(detail)
+
+
+# Found by a black-box probe of the running service (issue 20, hardening round 2).
+def test_names_all_in_cyrillic_are_fine(api):
+    # Russian players use Russian names: one alphabet throughout looks like nothing else at the table
+    ans = api("score", score_body(CYRILLIC, players=["Анна", "Борис", "Вера"], dealer="Вера"))
+    # Анна bid 120 and took 95 + the hearts marriage 100: the contract, 120; Борис 14 and Вера 11 round to 15, 10
+    assert [p["hand_score"] for p in ans["players"]] == [120, 15, 10]
+    # a Cyrillic name beside a Latin one that does not look like it is fine too (н is not n)
+    mixed = points_deal("Анна", 120, {"Анна": 95, "Anna": 14, "Вера": 11}, {"Анна": 6, "Anna": 1, "Вера": 1},
+                        [("Анна", "H")])
+    assert api("score", score_body(mixed, players=["Анна", "Anna", "Вера"], dealer="Вера"))["game"] == "thousand"
+
+
+# Found by a black-box probe of the running service (issue 20, hardening round 2).
+def test_confusable_names_in_the_other_games(api):
+    pin = pinochle_example("two-handed-score.json")
+    names = pin["players"]
+    pin["players"] = [names[0], names[0].replace("A", "\u0410", 1)]
+    assert api("score", pin, status=422, game="pinochle")["errors"][0]["detail"].endswith(
+        "give names that can be told apart")
+    can = json.loads((ROOT / "examples/canasta/score-four-player.json").read_text())
+    can.pop("game")
+    can["sides"][1]["players"][0] = can["sides"][0]["players"][0].replace("o", "\u043e")      # Cyrillic о
+    assert api("score", can, status=422, game="canasta")["errors"][0]["pointer"] == "/sides"

@@ -86,3 +86,13 @@ def test_the_proxys_word_for_the_address_is_taken_from_the_proxy_only():
             env["HTTP_X_REAL_IP"] = real
         list(guard(env, lambda *a: None))
         assert seen[-1] == logged
+
+
+# Once answered wrongly; found by probing the service as a new user.
+def test_chunked_body_over_the_limit(client):
+    big = b'{"players": ["Anna", "Boris", "Vera"], "pad": "' + b"x" * (300 * 1024) + b'"}'
+    # no Content-Length: the body arrives as a stream of unknown length, as a chunked upload does
+    r = client.raw().post("/v1/games/thousand/score", input_stream=io.BytesIO(big),
+                          headers={"Content-Type": "application/json"},
+                          environ_overrides={"wsgi.input_terminated": True})
+    assert r.status_code == 413 and r.mimetype == "application/problem+json"

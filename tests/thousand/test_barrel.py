@@ -305,3 +305,145 @@ def test_four_players_seat_two_not_three(client):
     assert errors(r.get_json()) == [("/state/scores/Anna", "Anna не может тоже сидеть на бочке: там уже сидят двое, а "
                                      "больше двух игроков на бочке сидеть не могут (третий, попав на бочку, сбивает "
                                      "обоих)")]
+
+
+QUIET_TRICKS = {"Anna": 5, "Boris": 2, "Vera": 1}          # trick counts where they do not matter (8 tricks)
+
+
+QUIET_TALON = ["9S", "9H", "JD"]                 # no ace, no marriage; card points 0 + 0 + 2 = 2 (four-player's sitter)
+
+
+def check(api, position, action, options=None, variant=None, state=None, players=PLAYERS, dealer="Vera",
+          status=200):
+    body = {"players": players, "dealer": dealer, "position": position, "action": action}
+    for key, value in (("options", options), ("variant", variant), ("state", state)):
+        if value is not None:
+            body[key] = value
+    return api("check", body, status=status)
+
+
+def bidding(bids, hand=None):
+    pos = {"phase": "bidding", "bids": bids}
+    if hand is not None:
+        pos["hand"] = hand
+    return pos
+
+
+def four_player_deal(sitter_state, dealer="Gleb"):
+    # Anna declares 100 and makes it with 100 card points in 6 tricks; Boris 20 in 2, Vera nothing (a bolt).
+    deal = points_deal("Anna", 100, {"Anna": 100, "Boris": 20, "Vera": 0}, {"Anna": 6, "Boris": 2, "Vera": 0},
+                       talon=QUIET_TALON)
+    return score_body(deal, players=FOUR, dealer=dealer, variant="four-player", state=sitter_state)
+
+
+# Thousand round 2 (issue 16).
+def test_a_deal_sat_out_is_no_barrel_deal(api):
+    # Gleb deals and sits out at 880 with 2 of 3 barrel deals used: he stays at 880 with 2 used (he was dropped to
+    # 760 for a deal he did not play).
+    state = {"scores": {"Anna": 0, "Boris": 0, "Vera": 0, "Gleb": 880}, "barrel": {"Gleb": {"deals": 2}}}
+    gleb = by_id(api("score", four_player_deal(state)))["Gleb"]
+    assert (gleb["total_after"], gleb["barrel"]) == (880, {"on": True, "deals": 2, "falls": 0})
+
+
+# Thousand round 2 (issue 16).
+def test_the_sitter_uses_the_barrel_deal_he_plays(api):
+    # The next deal Anna deals and sits out; Gleb defends and takes nothing from his third barrel deal: he falls,
+    # 880 - 120 = 760.  (Boris declares: 100 card points; Gleb 20, Vera 0.)
+    deal = points_deal("Boris", 100, {"Boris": 100, "Gleb": 20, "Vera": 0}, {"Boris": 6, "Gleb": 2, "Vera": 0},
+                       talon=QUIET_TALON)
+    state = {"scores": {"Anna": 0, "Boris": 0, "Vera": 0, "Gleb": 880}, "barrel": {"Gleb": {"deals": 2}}}
+    gleb = by_id(api("score", score_body(deal, players=FOUR, dealer="Anna", variant="four-player", state=state)))[
+        "Gleb"]
+    assert (gleb["total_after"], gleb["barrel"]) == (760, {"on": False, "deals": 0, "falls": 1})
+
+
+# Thousand round 2 (issue 16).
+@pytest.mark.parametrize("options,amount,legal", [
+    ({}, 115, False), ({}, 120, True),                          # from 880 only 120 reaches 1000
+    ({"barrel_bid_floor": False}, 105, True),                   # the floor lifted: any contract
+])
+def test_barrel_bid_floor(api, options, amount, legal):
+    state = {"scores": {"Anna": 0, "Boris": 0, "Vera": 880}}
+    ans = check(api, bidding([{"player": "Boris", "type": "pass"}]), {"type": "bid", "player": "Vera",
+                                                                     "amount": amount},
+                options=options, state=state)
+    assert ans["legal"] is legal
+
+
+# Thousand round 2 (issue 16).
+def test_a_low_contract_on_the_barrel_leaves_the_total_there(api):
+    # Vera on the barrel makes 105 with 105 card points: 880 + 105 = 985 < 1000, back to 880, a barrel deal used
+    deal = points_deal("Vera", 105, {"Anna": 10, "Boris": 5, "Vera": 105}, {"Anna": 1, "Boris": 1, "Vera": 6})
+    ans = api("score", score_body(deal, state={"scores": {"Anna": 0, "Boris": 0, "Vera": 880}},
+                                  options={"barrel_bid_floor": False}))
+    vera = by_id(ans)["Vera"]
+    assert (vera["total_after"], vera["barrel"]["deals"]) == (880, 1)
+
+
+# Thousand round 2 (issue 16).
+@pytest.mark.parametrize("boris_points,finishes,total", [
+    (20, True, 1000),     # 20 card points + hearts 100 = 120: 880 + 120 = 1000
+    (15, False, 880),     # 15 + 100 = 115: one step short, held at 880
+])
+def test_a_barrel_defender_finishing(api, boris_points, finishes, total):
+    # Anna declares 100 and makes it (100 or 105 card points); Boris, on the barrel, defends with a hearts marriage.
+    anna = 120 - boris_points
+    deal = points_deal("Anna", 100, {"Anna": anna, "Boris": boris_points, "Vera": 0},
+                       {"Anna": 6, "Boris": 2, "Vera": 0}, [("Boris", "H")])
+    ans = api("score", score_body(deal, state={"scores": {"Anna": 0, "Boris": 880, "Vera": 0}},
+                                  options={"barrel_defender_finish": True}, variant="pagat"))
+    assert totals(ans)["Boris"] == total and (ans["winner"] == "Boris") is finishes
+    # without the reading the defender's points are never recorded on the barrel
+    ans = api("score", score_body(deal, state={"scores": {"Anna": 0, "Boris": 880, "Vera": 0}}, variant="pagat"))
+    assert totals(ans)["Boris"] == 880 and ans["winner"] is None
+
+
+# Thousand round 2 (issue 16).
+@pytest.mark.parametrize("barrel,legal", [(880, False), (875, True)])
+def test_no_blind_game_while_someone_is_on_the_barrel(api, barrel, legal):
+    # Anna, on the forced 100, announces a blind 120 before anyone speaks; Boris is at 880 (on the barrel) or 875
+    state = {"scores": {"Anna": 0, "Boris": barrel, "Vera": 0}}
+    ans = check(api, bidding([]), {"type": "bid", "player": "Anna", "amount": 120, "blind": True},
+                options={"blind": True, "blind_on_barrel": False}, state=state)
+    assert ans["legal"] is legal
+    assert check(api, bidding([]), {"type": "bid", "player": "Anna", "amount": 120, "blind": True},
+                 options={"blind": True}, state=state)["legal"] is True
+
+
+# Thousand round 2 (issue 16).
+@pytest.mark.parametrize("variant,total,deals", [
+    ("russian-detailed", 880, 1),    # a failed try on the barrel: stays, one of three tries used
+    ("russian-classic", 880, 1),     # the second text's three tries (the first is silent): the same
+    ("pagat", 760, 0),               # pagat's reading: 880 - 120, off the barrel at once
+])
+def test_a_failed_contract_on_the_barrel(api, variant, total, deals):
+    # Anna on the barrel bids 120 and takes 73 card points: fails
+    deal = points_deal("Anna", 120, {"Anna": 73, "Boris": 22, "Vera": 25}, QUIET_TRICKS)
+    ans = api("score", score_body(deal, state={"scores": {"Anna": 880, "Boris": 0, "Vera": 0}}, variant=variant))
+    anna = by_id(ans)["Anna"]
+    assert (anna["total_after"], anna["barrel"]["deals"]) == (total, deals)
+
+
+# A disputed question of thousand.md §4, under the default and the alternative option.
+@pytest.mark.parametrize("attempts,total", [("all_deals", 760), ("own_contracts", 880)])
+def test_q9_barrel_deals_declared_by_others(api, attempts, total):
+    # Anna has used two barrel deals and defends the third: it counts (fall to 760) unless only her own
+    # contracts count.
+    # Anna deals, so Boris (on her left) is on the forced 100 and may declare 100: with Vera dealing the 100 stands in
+    # Anna's name and Boris could only outbid it (thousand/7.1), which the referee now refuses as impossible.
+    deal = points_deal("Boris", 100, {"Anna": 20, "Boris": 90, "Vera": 10}, {"Anna": 2, "Boris": 5, "Vera": 1})
+    ans = api("score", score_body(deal, options={"barrel_attempts": attempts}, dealer="Anna",
+                                  state={"scores": {"Anna": 880}, "barrel": {"Anna": {"deals": 2, "falls": 0}}}))
+    assert by_id(ans)["Anna"]["total_after"] == total
+
+
+# A disputed question of thousand.md §4, under the default and the alternative option.
+@pytest.mark.parametrize("exempt,bolts", [(True, 0), (False, 1)])
+def test_q8_bolts_on_the_barrel(api, exempt, bolts):
+    # pagat: deals on the barrel never count as zero scores, even without a trick.
+    # Anna deals, so Boris (on her left) is on the forced 100 and may declare 100: with Vera dealing the 100 stands in
+    # Anna's name and Boris could only outbid it (thousand/7.1), which the referee now refuses as impossible.
+    deal = points_deal("Boris", 100, {"Anna": 0, "Boris": 100, "Vera": 20}, {"Anna": 0, "Boris": 6, "Vera": 2})
+    ans = api("score", score_body(deal, options={"bolt_barrel_exempt": exempt}, state={"scores": {"Anna": 880}},
+                                  dealer="Anna"))
+    assert by_id(ans)["Anna"]["bolts"] == bolts

@@ -1,5 +1,6 @@
 """A blind game is 120, doubled (thousand/17.1): the blind holder may not raise it after the talon, so no blind deal
 scores anything but +240 or -240 — in check, validate and score."""
+
 import pytest
 
 from tests.thousand_helpers import PLAYERS, by_id, points_deal, score_body
@@ -83,3 +84,29 @@ def test_a_failed_blind_game_costs_240(api):
     deal = points_deal("Anna", 120, {"Anna": 85, "Boris": 20, "Vera": 15}, {"Anna": 6, "Boris": 1, "Vera": 1},
                        blind=True)
     assert by_id(api("score", score_body(deal, variant="russian-detailed")))["Anna"]["hand_score"] == -240
+
+
+# Once answered wrongly; found by probing the service as a new user.
+def test_blind_only_for_the_forced_holder(api):
+    # Boris blind at 120, the blind game's contract: with Vera dealing only Anna may announce it.  (The contract was
+    # 100, which is now refused first, at /deal/contract: the forced 100 stands in Anna's name, thousand/7.1.)
+    deal = points_deal("Boris", 120, {"Anna": 10, "Boris": 100, "Vera": 10}, {"Anna": 1, "Boris": 6, "Vera": 1},
+                       blind=True)
+    err = api("score", score_body(deal, options={"blind": True}), status=422)
+    assert err["errors"][0]["pointer"] == "/deal/blind"
+    check = {"players": PLAYERS, "dealer": "Vera", "options": {"blind": True},
+             "position": {"phase": "bidding", "bids": []},
+             "action": {"type": "bid", "player": "Anna", "amount": 120, "blind": True}}
+    ans = api("check", check)
+    assert ans["legal"] is True and ans["effects"] == {"bid": 120, "player": "Anna", "blind": True}
+    check["action"] = {"type": "bid", "player": "Boris", "amount": 120, "blind": True}
+    assert api("check", check)["violations"][0]["rule"] == "thousand/17.1"
+
+
+# Once answered wrongly; found by probing the service as a new user.
+def test_blind_announcement_in_earlier_calls(api):
+    body = {"players": PLAYERS, "dealer": "Vera", "options": {"blind": True},
+            "position": {"phase": "bidding", "bids": [{"player": "Anna", "type": "bid", "amount": 120, "blind": True}],
+                         "hand": ["AH", "10H", "AS", "KD", "9C", "JC", "QS"]},
+            "action": {"type": "pass", "player": "Boris"}}
+    assert api("check", body)["legal"] is True

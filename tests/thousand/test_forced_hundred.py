@@ -116,3 +116,49 @@ def test_validate_refuses_a_second_100(api):
     ans = api("validate", {"players": PLAYERS, "log": log})
     v = ans["first_violation"]
     assert (v["index"], v["rule"], v["message"]) == (1, "thousand/7.9", "a bid must exceed the current 100")
+
+
+NINES = ["9S", "9H", "9D", "9C"]
+
+
+def check(api, position, action, options=None, variant=None, state=None, status=200, players=PLAYERS,
+          dealer="Vera"):
+    body = {"players": players, "dealer": dealer, "position": position, "action": action}
+    for key, value in (("options", options), ("variant", variant), ("state", state)):
+        if value is not None:
+            body[key] = value
+    return api("check", body, status=status)
+
+
+def redeals(ans):
+    return [a for a in ans["legal_actions"] if a["type"] == "redeal"]
+
+
+# Found by a black-box tester (Thousand fixes).
+@pytest.mark.parametrize("contract,legal", [(100, True), (105, False)])
+def test_the_forced_holder_on_100_never_bid(api, contract, legal):
+    # Anna, on the forced 100, before the exchange (7 + 3 = 10 cards): at 100 everybody passed and she never bid,
+    # so the claim is open; at 105 before any raise (a raise comes after the exchange) she bid 105
+    pos = {"phase": "talon", "declarer": "Anna", "contract": contract, "talon_taken": True, "exchanged": False,
+           "hand": NINES + ["JS", "JH", "JD", "QC", "KC", "AC"]}
+    ans = check(api, pos, {"type": "redeal", "player": "Anna", "reason": "four_nines"})
+    assert ans["legal"] is legal
+    assert bool(redeals(ans)) is legal
+
+
+# Found by a black-box tester (Thousand fixes).
+def test_the_forced_holder_above_100_after_the_exchange_needs_the_auction(api):
+    # Anna on the forced 100 now plays 120: she bid it, or raised it after the exchange (no bid); the position
+    # cannot tell, so it is a 422 naming the auction; with the auction given it is judged
+    pos = {"phase": "talon", "declarer": "Anna", "contract": 120, "talon_taken": True, "exchanged": True,
+           "hand": NINES + ["JS", "JH", "JD", "QC"]}
+    action = {"type": "redeal", "player": "Anna", "reason": "four_nines"}
+    err = check(api, pos, action, status=422)
+    assert err["errors"][0]["pointer"] == "/position/bids"
+    # Boris and Vera passed: Anna stayed on 100 and raised to 120 after the exchange, never bidding
+    passed = [{"player": "Boris", "type": "pass"}, {"player": "Vera", "type": "pass"}]
+    assert check(api, {**pos, "bids": passed}, action)["legal"] is True
+    # Boris bid 110, Anna 120, Boris passed, Vera passed: Anna bid
+    bid = [{"player": "Boris", "type": "bid", "amount": 110}, {"player": "Vera", "type": "pass"},
+           {"player": "Anna", "type": "bid", "amount": 120}, {"player": "Boris", "type": "pass"}]
+    assert check(api, {**pos, "bids": bid}, action)["legal"] is False

@@ -1,8 +1,12 @@
 """Marriages that take every card a player holds cannot all be announced (thousand/10.1, 10.2): before the first
 announcement the player plays a card that belongs to none of them, unless the declarer announces on the opening
 lead (marriage_on_first_trick).  Three or four players hold 8 cards in play, two players 10."""
+
 import pytest
 
+from referee import registry
+from referee.cards import parse_card
+from referee.thousand.deal import DealState, Layout
 from tests.thousand_helpers import PLAYERS, by_id, points_deal, score_body
 
 FOUR_SUITS = [("Anna", "H"), ("Anna", "D"), ("Anna", "C"), ("Anna", "S")]
@@ -145,3 +149,47 @@ def test_the_ace_marriage_takes_four_cards(api):
     aces = [{"player": "Anna", "suit": "aces"}, {"player": "Anna", "suit": "H"}]
     err = api("check", four_body(["KD", "QD"], marriages=aces, options={"ace_marriage": True}), status=422)
     assert err["errors"][0]["pointer"] == "/position/marriages"
+
+
+VARIANT = registry.get("thousand").variants["russian-classic"]
+
+
+def cards(s):
+    return [parse_card(c) for c in s.split()]
+
+
+# A disputed question of thousand.md §4, under the default and the alternative option.
+@pytest.mark.parametrize("timing,boris_legal,winner", [
+    ("immediate", ["9C", "JS", "KD"], "Anna"),  # hearts are trump at once: Boris, void in hearts, plays anything
+    ("next_trick", ["JS"], "Boris"),      # spades stay trump for this trick: Boris must trump, and wins it
+])
+def test_q4_trump_timing(timing, boris_legal, winner):
+    # Trump is spades (from an earlier marriage).  Anna leads KH announcing hearts; Boris has no heart.
+    opts = VARIANT.resolve({"trump_timing": timing})
+    lay = Layout.of(PLAYERS, "Vera")
+    st = DealState.new(lay, opts, hands={"Anna": cards("KH QH AD"), "Boris": cards("JS 9C KD"),
+                                         "Vera": cards("9H QD JD")})
+    st.start_play("Anna", 100)
+    st.tricks_won["Anna"] = 5  # Anna has won tricks before
+    st.trick_index = 5
+    st.trump = "S"
+    st.apply_play("Anna", parse_card("KH"), marriage=True)
+    assert sorted(str(c) for c in st.legal_cards("Boris")) == boris_legal
+    st.apply_play("Boris", parse_card("JS"))
+    out = st.apply_play("Vera", parse_card("9H"))
+    assert out["trick"]["winner"] == winner
+    assert st.trump == ("H" if timing == "immediate" else "S")
+
+
+# Once answered wrongly; found by probing the service as a new user.
+def test_next_trick_timing_from_marriage_tricks(api):
+    # Spades at trick 1, hearts at trick 2: from trick 3 hearts are trump, so Boris (void in clubs) must play 9H.
+    body = {"players": PLAYERS, "dealer": "Vera", "options": {"trump_timing": "next_trick"},
+            "position": {"phase": "play", "declarer": "Anna", "contract": 100, "tricks_won": {"Anna": 3},
+                         "marriages": [{"player": "Anna", "suit": "S", "trick": 1},
+                                       {"player": "Anna", "suit": "H", "trick": 2}],
+                         "trick": {"leader": "Anna", "cards": ["9C"]}, "hand": ["9H", "JS", "9D", "JD", "AD"]},
+            "action": {"type": "play", "player": "Boris", "card": "9H"}}
+    assert api("check", body)["legal"] is True
+    body["position"]["trump"] = "S"
+    assert api("check", body, status=422)["errors"][0]["pointer"] == "/position/trump"

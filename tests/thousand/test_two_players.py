@@ -1,0 +1,64 @@
+"""Thousand for two players: a whole log, the points and the discard."""
+from tests.thousand_helpers import by_id, points_deal, score_body
+
+# ---------------------------------------------------------------- two players
+# Boris deals, so Anna is first hand on the forced 100; Boris passes.
+#   Anna  AH 10H KH QH AS 10S AD 10D AC 10C     Boris JH 9H KS QS JS 9S KD QD JD 9D
+#   musiks [KC QC] [JC 9C].  Anna takes musik 0 and discards KC QC (7 points, which count for her).
+# Tricks (Anna leads and wins each): AS 9S 11 | KH+marriage 9H 4 | AH JH 13 | 10S JS 12 | AD 9D 11 |
+#   10D JD 12 | AC KS 15 (Boris: no clubs, no hearts left) | 10C QS 13 | QH KD 7 | 10H QD 13  = 111.
+# Anna: 111 + 7 discarded = 118 (+ hearts 100); the unused musik JC 9C (2 points) is out of play.
+TWO = ["Anna", "Boris"]
+
+
+HANDS2 = {"Anna": "AH 10H KH QH AS 10S AD 10D AC 10C".split(), "Boris": "JH 9H KS QS JS 9S KD QD JD 9D".split()}
+
+
+PLAY2 = [("AS", "9S"), ("KH", "9H"), ("AH", "JH"), ("10S", "JS"), ("AD", "9D"), ("10D", "JD"), ("AC", "KS"),
+         ("10C", "QS"), ("QH", "KD"), ("10H", "QD")]
+
+
+def two_player_log():
+    log = [{"type": "deal", "dealer": "Boris", "hands": HANDS2, "musiks": [["KC", "QC"], ["JC", "9C"]]},
+           {"type": "pass", "player": "Boris"},
+           {"type": "take_talon", "player": "Anna", "musik": 0},
+           {"type": "discard", "player": "Anna", "cards": ["KC", "QC"]}]
+    for i, (a, b) in enumerate(PLAY2):
+        ev = {"type": "play", "player": "Anna", "card": a}
+        if i == 1:
+            ev["marriage"] = True
+        log += [ev, {"type": "play", "player": "Boris", "card": b}]
+    return log
+
+
+# A disputed question of thousand.md §4, under the default and the alternative option.
+def test_two_player_log(api):
+    ans = api("validate", {"variant": "two-player", "players": TWO, "log": two_player_log()})
+    assert ans["valid"] is True
+    final = by_id(ans["final"])
+    assert (final["Anna"]["card_points"], final["Anna"]["hand_score"]) == (118, 100)
+    assert (final["Boris"]["hand_score"], final["Boris"]["bolts"]) == (0, 1)
+
+
+# A disputed question of thousand.md §4, under the default and the alternative option.
+def test_two_player_points(api):
+    deal = points_deal("Anna", 100, {"Anna": 118, "Boris": 0}, {"Anna": 10, "Boris": 0}, [("Anna", "H")],
+                       musik_unused=["JC", "9C"], discards=["KC", "QC"])
+    ans = api("score", score_body(deal, players=TWO, dealer="Boris", variant="two-player"))
+    assert by_id(ans)["Anna"]["hand_score"] == 100
+    deal["points"] = {"Anna": 120, "Boris": 0}
+    err = api("score", score_body(deal, players=TWO, dealer="Boris", variant="two-player"), status=422)
+    assert err["errors"][0] == {"pointer": "/deal/points", "detail":
+                                "the card points of a deal add up to 118 (120 less 2 in cards out of play), "
+                                "not 120 (thousand/1.3)"}
+
+
+# A disputed question of thousand.md §4, under the default and the alternative option.
+def test_two_player_discard_check(api):
+    pos = {"phase": "talon", "declarer": "Anna", "contract": 100, "talon_taken": True,
+           "hand": HANDS2["Anna"] + ["KC", "QC"]}
+    body = {"variant": "two-player", "players": TWO, "dealer": "Boris", "position": pos,
+            "action": {"type": "discard", "player": "Anna", "cards": ["KC", "QC"]}}
+    assert api("check", body)["legal"] is True
+    body["action"] = {"type": "exchange", "player": "Anna", "gives": {"Boris": "KC"}}
+    assert api("check", body)["violations"][0]["rule"] == "thousand/3.3"
