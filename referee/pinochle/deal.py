@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import cast
 
 from ..cards import Card
 from ..errors import IllegalAction, allowed
@@ -40,6 +41,7 @@ from ..knowledge import Partial, Undecided, completions, verdict
 from .auction import Auction
 from .cards import LAST_TRICK, STRENGTH, dix_rank, points_of
 from .melds import Meld, MeldFault, Table, meld_candidates, meld_kind
+from .options import Options, OptionsLike
 
 HAND_SIZE = {2: 12, 3: 15, 4: 12}
 TRICKS = {3: 15, 4: 12}
@@ -57,12 +59,12 @@ def shown(cards) -> Shown:
     return Shown(cards)
 
 
-def stock_tricks(opts: dict) -> int:
+def stock_tricks(opts: OptionsLike) -> int:
     """Two-handed: tricks played while the stock lasts, 12 with 48 cards (20 with 64) (pinochle/2.1)."""
-    return (opts["deck"] - 24) // 2
+    return (Options.of(opts).deck - 24) // 2
 
 
-def total_tricks(n: int, opts: dict) -> int:
+def total_tricks(n: int, opts: OptionsLike) -> int:
     """Tricks in a deal of ``n`` players: 24 two-handed (32 with 64 cards), 15 three-hand, 12 partnership."""
     return stock_tricks(opts) + 12 if n == 2 else TRICKS[n]
 
@@ -188,7 +190,7 @@ class DealState:
 
     players: list[str]
     dealer: str
-    opts: dict
+    opts: Options      # a resolved dict given is made the typed options (__post_init__)
     trump: str | None
     hands: dict[str, list[Card] | None]
     tables: dict[str, Table] = field(default_factory=dict)
@@ -225,6 +227,9 @@ class DealState:
     from_table: dict[str, list[Card]] = field(default_factory=dict)   # two-handed: melded cards since played
     # what is known of a hand given in part (check's position): its ``hands`` entry is then the known cards
     partial: dict[str, Partial] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.opts = Options.of(cast(OptionsLike, self.opts))
 
     @property
     def n(self) -> int:
@@ -291,7 +296,7 @@ class DealState:
             fault = self._known_play_fault(player, card, hold, self.strict and not as_played)
         else:
             fault = play_fault(hold, self.trick, card, self.trump, self.strict and not as_played,
-                               self.opts["must_head"], player)
+                               self.opts.must_head, player)
         if fault:
             raise fault
 
@@ -304,7 +309,7 @@ class DealState:
         part = Partial(hold, known.unknown, known.void, known.pool)
         if card not in hold:
             if not part.may_hold(card):
-                return play_fault(hold, self.trick, card, self.trump, strict, self.opts["must_head"], player)
+                return play_fault(hold, self.trick, card, self.trump, strict, self.opts.must_head, player)
             part = part.reveal(card)        # playing it shows it was one of the unknown cards
         if not self.trick or not strict:
             return None
@@ -314,7 +319,7 @@ class DealState:
         def strength(c: Card) -> int:
             return STRENGTH[c.rank]
 
-        cases = [(tops, play_fault(h, self.trick, card, trump, strict, self.opts["must_head"], player))
+        cases = [(tops, play_fault(h, self.trick, card, trump, strict, self.opts.must_head, player))
                  for tops, h in completions(part, suits, strength)]
         tables = {s: max((c for _p, c in self.trick if c.suit == s), key=strength, default=None) for s in suits}
 
@@ -327,7 +332,7 @@ class DealState:
     def play_rules(self, player: str, card: Card) -> set[str]:
         """The rules that decide that ``card``, a legal play for ``player`` now, is legal (:func:`play_rules`)."""
         return play_rules(self.holding(player) or [], self.trick, card, self.trump, self.strict,
-                          self.opts["must_head"], LEAD_RULE[self.n])
+                          self.opts.must_head, LEAD_RULE[self.n])
 
     def can_play(self, player: str, card: Card) -> bool:
         return allowed(self.verify_play, player, card)
@@ -365,7 +370,7 @@ class DealState:
         elif self.n == 2 and self.tricks_done <= stock_tricks(self.opts):
             self.melded_this_trick = False
             self.to_draw = [winner, self.after(winner)]
-            self.window = winner if self.opts["meld_timing"] == "before_draw" else None
+            self.window = winner if self.opts.meld_timing == "before_draw" else None
         return {"trick": rec}
 
     # ---------------------------------------------------------------- the actions open
@@ -402,7 +407,7 @@ class DealState:
                     out.append({"type": "play", "player": player, "card": str(c), "conditions": u.conditions})
         elif hold is not None and self.to_play == player:
             out += [{"type": "play", "player": player, "card": str(c)}
-                    for c in legal_cards(hold, self.trick, self.trump, self.strict, self.opts["must_head"], player)
+                    for c in legal_cards(hold, self.trick, self.trump, self.strict, self.opts.must_head, player)
                     if self.can_play(player, c)]
         return out
 
@@ -428,10 +433,10 @@ class DealState:
         k = stock_tricks(self.opts)
         if self.tricks_done > k or (self.tricks_done == k and self.window != player and not self.meld_timing_fault):
             raise IllegalAction("pinochle/4.8", _("no melding once the stock is exhausted"))
-        if self.to_draw and self.opts["meld_timing"] == "after_draw" and self.window != player:
+        if self.to_draw and self.opts.meld_timing == "after_draw" and self.window != player:
             raise IllegalAction("pinochle/3.3", _("the trick's winner melds after both have drawn (option meld_timing)"))
         if self.window != player:
-            if self.drew and self.opts["meld_timing"] == "before_draw" and player == self.leader:
+            if self.drew and self.opts.meld_timing == "before_draw" and player == self.leader:
                 raise IllegalAction("pinochle/3.3", _("the trick's winner melds before drawing, not after (option "
                                                       "meld_timing)"))
             if self.meld_timing_fault:
@@ -453,7 +458,7 @@ class DealState:
             if exchange and self.upcard.rank == dix_rank(self.opts):
                 raise IllegalAction("pinochle/4.7", _("the upcard is itself a dix: a dix is only shown"),
                                     pointer="exchange")
-            if (not exchange and self.opts["first_dix_must_exchange"] and not self.exchanged
+            if (not exchange and self.opts.first_dix_must_exchange and not self.exchanged
                     and self.upcard is not None and self.upcard.rank != dix_rank(self.opts)):
                 raise IllegalAction("pinochle/4.7", _("the first dix melded must be exchanged for the upcard"),
                                     pointer="exchange")
@@ -537,7 +542,7 @@ class DealState:
                                                   card=self.upcard),
                                 pointer="card")
         if (self.stock_left == 2 and self.upcard is not None and card == self.upcard and twin_out
-                and self.opts["last_stock"] == "winner_takes_hidden"):
+                and self.opts.last_stock == "winner_takes_hidden"):
             # the upcard's twin is elsewhere, so the winner of the twelfth trick has taken the face-up card
             raise IllegalAction("pinochle/3.4", _("{player} won the last trick before the stock ran out and must take "
                                                   "the face-down card; {card} is the face-up card (the other {card} "
@@ -553,7 +558,7 @@ class DealState:
         """Whether drawing ``card`` now takes the face-up card: the last stock card, or with option last_stock
         winner_chooses the winner's pick of the last two (pinochle/3.4)."""
         return self.upcard is not None and card == self.upcard and (
-            self.stock_left == 1 or self.opts["last_stock"] == "winner_chooses" and self.stock_left == 2)
+            self.stock_left == 1 or self.opts.last_stock == "winner_chooses" and self.stock_left == 2)
 
     def apply_draw(self, player: str, card: Card | None, as_played: bool = False, twin_out: bool = False) -> dict:
         """Draw from the stock; returns ``{"drew", "stock_left", "upcard"}`` (``upcard``: the face-up card was taken)."""
@@ -568,7 +573,7 @@ class DealState:
             self.upcard = None
         self.stock_left -= 1
         if not self.to_draw:
-            if self.opts["meld_timing"] == "after_draw":
+            if self.opts.meld_timing == "after_draw":
                 self.window = self.leader
             if self.stock_left == 0:
                 self.upcard = None
@@ -595,7 +600,7 @@ class DealState:
     # ---------------------------------------------------------------- declaring out (pinochle/6.4)
     def verify_declare(self, player: str) -> None:
         """Whether ``player`` may declare out now (pinochle/6.4): the form plays it and the deal is on."""
-        if not self.opts["declare_out"]:
+        if not self.opts.declare_out:
             raise IllegalAction("pinochle/6.4", _("declaring out is not played in this form"))
         if self.done:
             raise IllegalAction("pinochle/6.4", _("the deal is over; a player declares out during it"))
@@ -724,8 +729,9 @@ class DealState:
         return {"conceded": True}
 
 
-def new_state(players, dealer, opts, trump, hands=None) -> DealState:
-    st = DealState(players=players, dealer=dealer, opts=opts, trump=trump,
+def new_state(players: list[str], dealer: str, opts: OptionsLike, trump: str | None,
+              hands: dict[str, list[Card] | None] | None = None) -> DealState:
+    st = DealState(players=players, dealer=dealer, opts=Options.of(opts), trump=trump,
                    hands={p: (list(hands[p]) if hands and hands.get(p) is not None else None) for p in players})
     st.tables = {p: Table() for p in players}
     st.won = dict.fromkeys(players, 0)

@@ -62,27 +62,30 @@ SPECS = {s.name: s for s in [
 ]}
 
 
-def _constraints(opts: dict) -> list[tuple[str, str]]:
-    if opts["one_deal_game"] and opts["declare_out"]:
+def _constraints(resolved: dict) -> list[tuple[str, str]]:
+    opts = Options.of(resolved)
+    if opts.one_deal_game and opts.declare_out:
         # declaring out claims the target (6.4); a one-deal game is won by the higher score, with no target
         return [("declare_out", _("declaring out claims the target, which the one-deal game does not have"))]
     return []
 
 
-def _one_deal(opts: dict, given: set) -> dict:
+def _one_deal(resolved: dict, given: set) -> dict:
     """The one-deal game has no target to declare out on: declare_out is off unless the request says otherwise."""
-    return {"declare_out": False} if opts["one_deal_game"] else {}
+    opts = Options.of(resolved)
+    return {"declare_out": False} if opts.one_deal_game else {}
 
 
-def _two_handed_only(opts: dict) -> list[tuple[str, str]]:
+def _two_handed_only(resolved: dict) -> list[tuple[str, str]]:
+    opts = Options.of(resolved)
     out = []
-    if opts["deck"] == 64:
+    if opts.deck == 64:
         # no source gives deal sizes for the 64-card pack in the auction forms
         out.append(("deck", _("the 64-card pack is played two-handed only")))
-    if opts["declare_out"]:
+    if opts.declare_out:
         # the bidding side counts first (7.7), and only the bidder scores in three-hand play (8.4)
         out.append(("declare_out", _("declaring out is played two-handed only")))
-    if opts["one_deal_game"]:
+    if opts.one_deal_game:
         # the user's text gives it for the game of two; the auction forms score a bid against a target (7.7, 8.4)
         out.append(("one_deal_game", _("the one-deal game is played two-handed only")))
     return out
@@ -111,7 +114,7 @@ DEFAULT_VARIANT = "two-handed"
 class Options:
     """The resolved Pinochle options, typed: one attribute per :data:`SPECS` entry (same name, type and default).
 
-    Built from the dict a variant resolves (:meth:`Options.of`); ``opts["name"]`` still reads an attribute, so
+    Built from the dict a variant resolves (:meth:`Options.of`); ``opts.name`` still reads an attribute, so
     code written against the dict keeps working.  The answers echo the dict, not this object.
     """
 
@@ -139,7 +142,7 @@ class Options:
         return cls(**opts)
 
     def __getitem__(self, name: str) -> Any:
-        """``opts["deck"]``: the option's value, as the resolved dict gives it (``KeyError`` for a name that is not
+        """``opts.deck``: the option's value, as the resolved dict gives it (``KeyError`` for a name that is not
         an option)."""
         if name not in SPECS:
             raise KeyError(name)

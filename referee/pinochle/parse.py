@@ -30,15 +30,18 @@ from .deal import (
     trick_winner,
 )
 from .melds import MeldFault, Table, meld_in_hand, meld_kind
+from .options import Options, OptionsLike
 from .scoring import ESCALATION
 
 
-def cards_at(value, opts, ptr) -> list[Card]:
+def cards_at(value, opts: OptionsLike, ptr) -> list[Card]:
+    opts = Options.of(opts)
     return parse_cards(value, deck_of(opts), ptr)
 
 
-def card_at(value, opts, ptr) -> Card:
+def card_at(value, opts: OptionsLike, ptr) -> Card:
     """One card, with errors pointing at the field itself."""
+    opts = Options.of(opts)
     card = known_card(value, deck_of(opts))
     if card is not None:
         return card
@@ -55,23 +58,24 @@ def trump_at(value, ptr) -> str:
         raise InputError(str(e), ptr) from None
 
 
-def parse_state(req: dict, players: list[str], opts: dict) -> tuple[dict[str, int], int]:
+def parse_state(req: dict, players: list[str], opts: OptionsLike) -> tuple[dict[str, int], int]:
     """``state``: ``{"scores": {player or side: n}, "target": n}`` → (scores, target)."""
+    opts = Options.of(opts)
     keys = side_ids(players) if len(players) == 4 else players
     scores = dict.fromkeys(keys, 0)
-    target = opts["target"]
+    target = opts.target
     raw = req.get("state")
     if raw is None:
         return scores, target
     if not isinstance(raw, dict):
         raise InputError(_("state must be an object"), "/state")
-    if opts["one_deal_game"]:
+    if opts.one_deal_game:
         # every deal is a game of its own (pinochle/6.3): nothing carries over from an earlier deal
         for k, v in (raw.get("scores") or {}).items() if isinstance(raw.get("scores"), dict) else ():
             if v != 0:
                 raise InputError(_("in the one-deal game each deal is a game of its own: no score is carried into "
                                    "it (pinochle/6.3)"), f"/state/scores/{esc(k)}")
-        if raw.get("target") is not None and raw["target"] != opts["target"]:
+        if raw.get("target") is not None and raw["target"] != opts.target:
             raise InputError(_("the one-deal game has no target to rise (pinochle/6.3)"), "/state/target")
     given = raw.get("scores")
     named: dict[str, tuple[str, object]] = {}     # side or player id -> (the key as written, its score)
@@ -99,20 +103,20 @@ def parse_state(req: dict, players: list[str], opts: dict) -> tuple[dict[str, in
     for key, (k, v) in named.items():
         if isinstance(v, bool) or not isinstance(v, int):
             raise InputError(_("a score is an integer"), f"/state/scores/{esc(k)}")
-        if v % 10 and opts["rounding"] != "none" and opts["card_points"] != "ace_ten_kq":
+        if v % 10 and opts.rounding != "none" and opts.card_points != "ace_ten_kq":
             raise InputError(_("{score} cannot happen: with rounding every score is a multiple of 10", score=v),
                              f"/state/scores/{esc(k)}")
         scores[key] = v
     t = raw.get("target")
     if t is not None:
-        if isinstance(t, bool) or not isinstance(t, int) or t < opts["target"] or (t - opts["target"]) % ESCALATION:
+        if isinstance(t, bool) or not isinstance(t, int) or t < opts.target or (t - opts.target) % ESCALATION:
             raise InputError(_("the target is {target} or a later step of {step} above it (pinochle/6.3)",
-                               target=opts["target"], step=ESCALATION),
+                               target=opts.target, step=ESCALATION),
                              "/state/target")
-        if t != opts["target"] and len(players) != 2:
+        if t != opts.target and len(players) != 2:
             # the bidding side counts first (7.7), and only the bidder scores in three-hand play (8.4)
             raise InputError(_("the target never rises in this form: it is {target} (pinochle/6.3)",
-                               target=opts["target"]), "/state/target")
+                               target=opts.target), "/state/target")
         target = t
     for k, v in scores.items():
         if v >= target:
@@ -123,20 +127,21 @@ def parse_state(req: dict, players: list[str], opts: dict) -> tuple[dict[str, in
                                "(pinochle/6.3)", score=v, target=target), f"/state/scores/{esc(named.get(k, (k,))[0])}")
         if len(players) == 2 and v < 0:
             raise InputError(_("two-handed scores never go below 0"), f"/state/scores/{esc(k)}")
-    if target > opts["target"]:
+    if target > opts.target:
         low, high = min(scores.values()), max(scores.values())
-        if opts["target_rise"] == "by_step" and low < target - ESCALATION:
+        if opts.target_rise == "by_step" and low < target - ESCALATION:
             raise InputError(_("the target rose to {target} only because both passed {passed}", target=target,
                                passed=target - ESCALATION), "/state/target")
-        if opts["target_rise"] == "above_both" and (high < target - ESCALATION or low < opts["target"]):
+        if opts.target_rise == "above_both" and (high < target - ESCALATION or low < opts.target):
             raise InputError(_("the target rose to {target} only because both passed {base} and one of them "
-                               "{passed}", target=target, base=opts["target"], passed=target - ESCALATION),
+                               "{passed}", target=target, base=opts.target, passed=target - ESCALATION),
                              "/state/target")
     return scores, target
 
 
-def trick_list(deal, players, opts, n_tricks, allow_short=False) -> list[list[tuple[str, Card]]]:
+def trick_list(deal, players, opts: OptionsLike, n_tricks, allow_short=False) -> list[list[tuple[str, Card]]]:
     """``deal.tricks``: each trick as ``[(player, card)]`` in play order, its players following from its leader."""
+    opts = Options.of(opts)
     raw = deal.get("tricks")
     if not isinstance(raw, list):
         raise InputError(_("tricks must be a list"), "/deal/tricks")
@@ -182,9 +187,10 @@ def replay(st: DealState, tricks) -> None:
         st.window = None
 
 
-def two_handed_deal(deal, players, dealer, opts, scores, target) -> DealState:
+def two_handed_deal(deal, players, dealer, opts: OptionsLike, scores, target) -> DealState:
     """A two-handed score body's deal → the state at its end: tricks replayed (or the points form read), melds
     judged in the order declared, a declaration out read."""
+    opts = Options.of(opts)
     deck = deck_of(opts)
     upcard = None
     if deal.get("upcard") is not None:
@@ -282,8 +288,9 @@ def _whole_per_player(fields, players: list[str]) -> None:
                 raise InputError(_("a whole number, 0 or more, for every player"), f"/deal/{key}/{esc(p)}")
 
 
-def _points_two(deal, players, opts, partial=False):
+def _points_two(deal, players, opts: OptionsLike, partial=False):
     """Points form of a two-handed deal; ``partial``: play stopped at a declaration out (pinochle/6.4)."""
+    opts = Options.of(opts)
     pts, taken = deal.get("points"), deal.get("tricks_taken")
     if not isinstance(pts, dict):
         raise InputError(_("give the card points each player took in tricks"), "/deal/points")
@@ -328,12 +335,13 @@ def _points_two(deal, players, opts, partial=False):
 MOST_MELD = 1000        # the richest single meld: a double around of aces (pinochle/4.1)
 
 
-def _pad_two(deal, players, opts, partial=False):
+def _pad_two(deal, players, opts: OptionsLike, partial=False):
     """The pad's form of a two-handed deal: each player's meld and card points (``meld_points``, ``points``), who
     took the last trick, and a declaration out; the tricks each took may be left out (``tricks_taken``), since the
     score does not depend on them.  Left out, some share of the tricks must fit what is written (every card point
     and every meld needs a trick won, a meld one won while the stock lasted), and ``tricks`` is null in the answer.
     ``partial``: play stopped at a declaration out (pinochle/6.4)."""
+    opts = Options.of(opts)
     melds, pts = deal.get("meld_points"), deal.get("points")
     if not isinstance(pts, dict):
         raise InputError(_("give the card points each player took in tricks"), "/deal/points")
@@ -401,8 +409,9 @@ def feasible_or_422(targets, pool, ptr, desc):
                            "({desc}) (pinochle/1.3)", desc=desc), ptr)
 
 
-def _check_meld_cards(melds, held, players, opts, trump, upcard):
+def _check_meld_cards(melds, held, players, opts: OptionsLike, trump, upcard):
     """A meld may use only cards the player could hold (pinochle/1.1); a dix exchange gives the upcard."""
+    opts = Options.of(opts)
     for i, p, cards, exchange in melds:
         cnt = Counter(cards)
         for c, k in cnt.items():
@@ -417,12 +426,13 @@ def _check_meld_cards(melds, held, players, opts, trump, upcard):
                              f"/deal/melds/{i}/exchange")
 
 
-def _sequential_melds(melds, players, opts, trump, st: DealState, phase1, held, upcard):
+def _sequential_melds(melds, players, opts: OptionsLike, trump, st: DealState, phase1, held, upcard):
     """Judge the declared melds in order (pinochle/4.2–4.9) and add their points to ``st``.
 
     ``held``: every card each player had in the deal (from complete tricks), which bounds the copies
     available off the table; None when unknown.
     """
+    opts = Options.of(opts)
     wins = dict.fromkeys(players, 0)
     if phase1 is not None:
         for s in phase1:
@@ -483,7 +493,7 @@ def _sequential_melds(melds, players, opts, trump, st: DealState, phase1, held, 
 
 
 def _declared(declared, players, scores, st, target, n_tricks):
-    if not st.opts["declare_out"]:
+    if not st.opts.declare_out:
         raise InputError(_("declaring out is not played in this form (pinochle/6.4)"), "/deal/declared_out")
     if not isinstance(declared, dict):
         raise InputError(_("declared_out is {{\"player\", \"points_at_claim\"}}"), "/deal/declared_out")
@@ -503,16 +513,17 @@ def _declared(declared, players, scores, st, target, n_tricks):
     return {"player": p, "total": total, "right": total >= target}
 
 
-def auction_deal(deal, players, dealer, opts) -> AuctionDeal:
+def auction_deal(deal, players, dealer, opts: OptionsLike) -> AuctionDeal:
     """A partnership or three-hand score body's deal → the bid, each player's meld and what each took."""
+    opts = Options.of(opts)
     n = len(players)
     bid = deal.get("bid")
     if not isinstance(bid, dict):
         raise InputError(_("give the winning bid: {{\"player\", \"amount\"}}"), "/deal/bid")
     declarer = parse_player(bid.get("player"), players, "/deal/bid/player")
     amount = bid.get("amount")
-    if isinstance(amount, bool) or not isinstance(amount, int) or amount < opts["min_bid"] or amount % 10:
-        raise InputError(_("a bid is a multiple of 10 from {low}", low=opts["min_bid"]), "/deal/bid/amount")
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount < opts.min_bid or amount % 10:
+        raise InputError(_("a bid is a multiple of 10 from {low}", low=opts.min_bid), "/deal/bid/amount")
     trump = trump_at(deal.get("trump"), "/deal/trump")
     deck = deck_of(opts)
     melds = {}
@@ -568,7 +579,7 @@ def auction_deal(deal, players, dealer, opts) -> AuctionDeal:
         tricks = trick_list(deal, players, opts, total_tricks(n, opts))
         groups = [(f"/deal/tricks/{i}/cards", [c for _p, c in s]) for i, s in enumerate(tricks)]
         groups.append(("/deal/buried", buried))
-        check_conservation(groups, deck, "pinochle/1.1", exact=opts["deck"] == 48 and (n == 4 or len(buried) == 3))
+        check_conservation(groups, deck, "pinochle/1.1", exact=opts.deck == 48 and (n == 4 or len(buried) == 3))
         hands = {p: [c for s in tricks for q, c in s if q == p] for p in players}
         shown_cards = {p: (shown[p] if n == 4 else (cards if p == declarer else [])) for p in players}
         for p in players:
@@ -634,12 +645,13 @@ PINOCHLE_FOREIGN = {"play": ("bids", "winner", "winner_drew", "drawn", "melded_t
                     "draw": ("bids", "trick", "drawn", "melded_this_trick")}
 
 
-def play_position(pos, players, dealer, opts, actor) -> tuple[DealState, list[Card] | None]:
+def play_position(pos, players, dealer, opts: OptionsLike, actor) -> tuple[DealState, list[Card] | None]:
     """A play/meld/draw position: trump, hand, table melds, current trick, tricks done (stock derived).
 
     Everything a position says must fit together: the hand's size for the point of the deal, at most two
     copies of any card among hand, melds, cards played from them and the trick (pinochle/1.1, 2.1).
     """
+    opts = Options.of(opts)
     n = len(players)
     phase = pos.get("phase")
     trump = trump_at(pos.get("trump"), "/position/trump")
@@ -725,7 +737,7 @@ def play_position(pos, players, dealer, opts, actor) -> tuple[DealState, list[Ca
         if done and winner is not None:
             st.leader = parse_player(winner, players, "/position/winner")
     elif phase == "meld":
-        before = opts["meld_timing"] == "before_draw"
+        before = opts.meld_timing == "before_draw"
         st.window = actor if bool(pos.get("drawn")) != before else None
         st.meld_timing_fault = None if st.window else ("before" if before else "after")
         st.melded_this_trick = bool(pos.get("melded_this_trick"))
@@ -786,13 +798,14 @@ def play_position(pos, players, dealer, opts, actor) -> tuple[DealState, list[Ca
     return st, hand
 
 
-def declare_position(pos, players, dealer, opts, actor) -> tuple[int, int, int]:
+def declare_position(pos, players, dealer, opts: OptionsLike, actor) -> tuple[int, int, int]:
     """A declaring-out position: ``(tricks_done, meld_points, card_points)``, the claimant's running count.
 
     ``meld_points``: the meld the claimant has scored in this deal so far (the dealer's 10 for a dix turned up
     included, as a score answer counts it); ``card_points``: the card points in the tricks the claimant has taken
     so far.  Both must be possible after ``tricks_done`` tricks (pinochle/1.3, 4.1, 6.4).
     """
+    opts = Options.of(opts)
     if pos.get("phase") not in ("play", "meld", "draw"):
         raise InputError(_("a player declares out during the play (phase play, meld or draw)"), "/position/phase")
     for name in ("tricks_done", "meld_points", "card_points"):
@@ -818,11 +831,12 @@ def declare_position(pos, players, dealer, opts, actor) -> tuple[int, int, int]:
     return done, meld, pts
 
 
-def deal_event(ev, players, opts, ptr) -> tuple[DealState, list, list[tuple[str, str, str]]]:
+def deal_event(ev, players, opts: OptionsLike, ptr) -> tuple[DealState, list, list[tuple[str, str, str]]]:
     """A log's ``deal`` event → the state at the start of the deal, the cards seen so far as ``[(pointer, cards)]``
     (for the pack's count as the stock is drawn), and the deal's faults as ``[(rule, message, pointer)]``: a
     hand of the wrong size, a widow that is not 3 cards, a card more often than the pack holds it (rulings, not
     errors: in a log the deal is what is judged)."""
+    opts = Options.of(opts)
     n = len(players)
     faults = []
     dealer = parse_player(ev.get("dealer"), players, ptr + "/dealer")
@@ -864,8 +878,9 @@ def deal_event(ev, players, opts, ptr) -> tuple[DealState, list, list[tuple[str,
     return st, seen, faults
 
 
-def auction_so_far(pos, players, dealer, opts) -> Auction:
+def auction_so_far(pos, players, dealer, opts: OptionsLike) -> Auction:
     """``position.bids``: the calls before the one judged, replayed (an illegal one is impossible input)."""
+    opts = Options.of(opts)
     auc = Auction(players, dealer, opts)
     for i, b in enumerate(pos.get("bids") or []):
         ptr = f"/position/bids/{i}"
