@@ -14,7 +14,7 @@ from ..cards import Card, check_conservation, known_card, parse_cards, parse_sui
 from ..common import missing_scores, parse_player, points_feasible
 from ..errors import IllegalAction, InputError, esc
 from ..i18n import Suit, _, ngettext
-from ..knowledge import account, read_hand
+from ..knowledge import Partial, account, read_hand
 from .auction import Auction
 from .cards import DEAL_TOTAL, LAST_TRICK, deck_of, dix_rank, points_of, pool_of
 from .deal import (
@@ -649,7 +649,11 @@ def play_position(pos, players, dealer, opts: OptionsLike, actor) -> tuple[DealS
     """A play/meld/draw position: trump, hand, table melds, current trick, tricks done (stock derived).
 
     Everything a position says must fit together: the hand's size for the point of the deal, at most two
-    copies of any card among hand, melds, cards played from them and the trick (pinochle/1.1, 2.1).
+    copies of any card among hand, melds, cards played from them and the trick (pinochle/1.1, 2.1).  The phases,
+    each a helper: the tricks done (:func:`_tricks_done`); two-handed, the stock and the upcard
+    (:func:`_stock_and_upcard`), the actor's melds on the table (:func:`_earlier_melds`, :func:`_played_from_table`);
+    the current trick and whose turn it is (:func:`_current_trick`, :func:`_turn`); the hand against all of it
+    (:func:`_hand_fits`).
     """
     opts = Options.of(opts)
     n = len(players)
@@ -658,86 +662,134 @@ def play_position(pos, players, dealer, opts: OptionsLike, actor) -> tuple[DealS
     hand, part = (None, None) if pos.get("hand") is None else \
         read_hand(pos["hand"], "/position/hand", lambda v, p: cards_at(v, opts, p), deck_of(opts).cards())
     st = new_state(players, dealer, opts, trump, {actor: hand} if hand is not None else None)
-    if "tricks_done" not in pos:   # the obligations, the stock and the leader all turn on it
-        raise InputError(_("give the tricks completed so far (position.tricks_done; 0 before the first)"),
-                         "/position/tricks_done")
-    done = pos.get("tricks_done")
-    last = total_tricks(n, opts) - 1
-    if isinstance(done, bool) or not isinstance(done, int) or not 0 <= done <= last:
-        raise InputError(_("tricks_done runs from 0 to {last}", last=last), "/position/tricks_done")
-    st.tricks_done = done
-    k = stock_tricks(opts)
+    st.tricks_done = done = _tricks_done(pos, n, opts)
     if phase in ("meld", "draw") and n != 2:
         raise InputError(_("melding after a trick and drawing belong to two-handed pinochle"), "/position/phase")
     # a meld or a draw after a trick won while the stock lasts; before the first trick, or in the play-off, the
     # position is an ordinary one and the action a ruling (4.2, 4.8, 3.3)
-    after_trick = phase in ("meld", "draw") and 1 <= done <= k
+    after_trick = phase in ("meld", "draw") and 1 <= done <= stock_tricks(opts)
     played_from_table: list[Card] = []
     if n == 2:
-        # the stock, counting the upcard, before this trick's draws
-        before_draws = 2 * k - 2 * (done - 1) if after_trick else max(0, 2 * k - 2 * done)
-        expect_stock = before_draws
-        if not after_trick and (pos.get("drawn") or pos.get("winner_drew")):
-            flag = "drawn" if pos.get("drawn") else "winner_drew"
-            raise InputError(_("nobody draws before the first trick or once the stock is exhausted"),
-                             f"/position/{flag}")
-        if phase == "draw" and pos.get("winner_drew"):
-            expect_stock -= 1
-        if phase == "meld" and pos.get("drawn"):
-            expect_stock -= 2
-        if pos.get("stock_left") is not None and pos["stock_left"] != expect_stock:
-            raise InputError(_("after {done} tricks the stock holds {n} cards here (with the upcard)", done=done,
-                               n=expect_stock),
-                             "/position/stock_left")
-        st.stock_left = expect_stock
-        if pos.get("upcard") is not None:
-            st.upcard = card_at(pos["upcard"], opts, "/position/upcard")
-            if st.upcard.suit != trump:
-                raise InputError(_("the upcard fixes trump, so it is a trump ({suit}) (pinochle/2.1)", suit=Suit(trump)),
-                                 "/position/upcard")
-            if pos.get("exchanged") and st.upcard.rank != dix_rank(opts):
-                raise InputError(_("after an exchange the upcard is the dix (pinochle/4.7)"), "/position/upcard")
-            if done >= k and not after_trick:
-                raise InputError(_("the upcard was taken with the last stock card (pinochle/3.4)"), "/position/upcard")
-        earlier = pos.get("melds") or []
-        if earlier and done == 0:
-            raise InputError(_("a meld follows a won trick; none has been played (pinochle/4.2)"), "/position/melds")
-        for i, m in enumerate(earlier):
-            ptr = f"/position/melds/{i}"
-            cards = cards_at(m.get("cards"), opts, ptr + "/cards")
-            meld = meld_kind(cards, trump, opts)
-            if meld is None:
-                raise InputError(_("{cards} is not a meld with {suit} trump (pinochle/4.1)", cards=shown(cards),
-                                   suit=Suit(trump)), ptr + "/cards")
-            plan = st.tables[actor].plan(cards, meld, None, actor)
-            if isinstance(plan, MeldFault):
-                raise InputError(_("earlier melds are not legal: {why} ({rule})", why=plan.message, rule=plan.rule),
-                                 ptr)
-            st.tables[actor].add(cards, meld, plan)
-        if sum(1 for m in earlier if len(m.get("cards") or []) > 1) > done:
-            raise InputError(ngettext("one meld per won trick: {n} trick cannot have brought these melds (pinochle/4.2)",
-                                      "one meld per won trick: {n} tricks cannot have brought these melds "
-                                      "(pinochle/4.2)", done),
-                             "/position/melds")
-        played_from_table = cards_at(pos.get("played_from_table") or [], opts, "/position/played_from_table")
-        for i, c in enumerate(played_from_table):
-            if not st.tables[actor].remove(c):
-                raise InputError(_("{card} is not among the melded cards", card=c), f"/position/played_from_table/{i}")
-        if done >= k and not after_trick:
+        _stock_and_upcard(pos, st, after_trick)
+        _earlier_melds(pos, st, actor)
+        played_from_table = _played_from_table(pos, st, actor)
+        if done >= stock_tricks(opts) and not after_trick:
             st.start_playoff()
     st.exchanged = bool(pos.get("exchanged"))
-    trick = pos.get("trick") or {}
-    played = cards_at(trick.get("cards") or [], opts, "/position/trick/cards")
-    if len(played) >= n:
+    played = _current_trick(pos, st)
+    _turn(pos, st, actor, after_trick, played)
+    if hand is not None:
+        _hand_fits(pos, st, actor, hand, part, after_trick, played, played_from_table)
+    return st, hand
+
+
+def _tricks_done(pos: dict, n: int, opts: Options) -> int:
+    """``position.tricks_done``: the tricks completed so far, required (the obligations, the stock and the leader all
+    turn on it), from 0 to one less than the deal's tricks (23 two-handed with 48 cards, 14 three-hand, 11 in
+    partnership; pinochle/2.1, 7.1, 8.1).  The schema gives an integer; the bound depends on the form."""
+    if "tricks_done" not in pos:
+        raise InputError(_("give the tricks completed so far (position.tricks_done; 0 before the first)"),
+                         "/position/tricks_done")
+    done: int = pos["tricks_done"]
+    last = total_tricks(n, opts) - 1
+    if not 0 <= done <= last:
+        raise InputError(_("tricks_done runs from 0 to {last}", last=last), "/position/tricks_done")
+    return done
+
+
+def _stock_and_upcard(pos: dict, st: DealState, after_trick: bool) -> None:
+    """Two-handed: the stock (cards, the upcard counted) and the upcard the position implies (pinochle/2.1, 3.3,
+    3.4, 4.7).  The stock holds ``2 × (stock tricks − tricks done)`` cards before a trick's draws (24 with 48 cards
+    before the first trick), less the draws the position says were made; ``stock_left``, when given, must say the
+    same.  Sets ``st.stock_left`` and ``st.upcard``."""
+    done, k, phase = st.tricks_done, stock_tricks(st.opts), pos.get("phase")
+    # the stock, counting the upcard, before this trick's draws
+    expect_stock = 2 * k - 2 * (done - 1) if after_trick else max(0, 2 * k - 2 * done)
+    if not after_trick and (pos.get("drawn") or pos.get("winner_drew")):
+        flag = "drawn" if pos.get("drawn") else "winner_drew"
+        raise InputError(_("nobody draws before the first trick or once the stock is exhausted"),
+                         f"/position/{flag}")
+    if phase == "draw" and pos.get("winner_drew"):
+        expect_stock -= 1
+    if phase == "meld" and pos.get("drawn"):
+        expect_stock -= 2
+    if pos.get("stock_left") is not None and pos["stock_left"] != expect_stock:
+        raise InputError(_("after {done} tricks the stock holds {n} cards here (with the upcard)", done=done,
+                           n=expect_stock),
+                         "/position/stock_left")
+    st.stock_left = expect_stock
+    if pos.get("upcard") is not None:
+        st.upcard = upcard = card_at(pos["upcard"], st.opts, "/position/upcard")
+        if upcard.suit != st.trump:
+            raise InputError(_("the upcard fixes trump, so it is a trump ({suit}) (pinochle/2.1)",
+                               suit=Suit(st.trump)),
+                             "/position/upcard")
+        if pos.get("exchanged") and upcard.rank != dix_rank(st.opts):
+            raise InputError(_("after an exchange the upcard is the dix (pinochle/4.7)"), "/position/upcard")
+        if done >= k and not after_trick:
+            raise InputError(_("the upcard was taken with the last stock card (pinochle/3.4)"), "/position/upcard")
+
+
+def _earlier_melds(pos: dict, st: DealState, actor: str) -> None:
+    """Two-handed: ``position.melds``, the actor's melds still on the table, in the order made: each a meld with
+    trump (pinochle/4.1) that the table allows after the ones before (4.3, 4.4), one per trick won (4.2), put on
+    the actor's table in ``st``."""
+    done, trump = st.tricks_done, st.trump
+    assert trump is not None        # a play position names its trump (trump_at)
+    earlier = pos.get("melds") or []
+    if earlier and done == 0:
+        raise InputError(_("a meld follows a won trick; none has been played (pinochle/4.2)"), "/position/melds")
+    for i, m in enumerate(earlier):
+        ptr = f"/position/melds/{i}"
+        cards = cards_at(m.get("cards"), st.opts, ptr + "/cards")
+        meld = meld_kind(cards, trump, st.opts)
+        if meld is None:
+            raise InputError(_("{cards} is not a meld with {suit} trump (pinochle/4.1)", cards=shown(cards),
+                               suit=Suit(trump)), ptr + "/cards")
+        plan = st.tables[actor].plan(cards, meld, None, actor)
+        if isinstance(plan, MeldFault):
+            raise InputError(_("earlier melds are not legal: {why} ({rule})", why=plan.message, rule=plan.rule),
+                             ptr)
+        st.tables[actor].add(cards, meld, plan)
+    if sum(1 for m in earlier if len(m.get("cards") or []) > 1) > done:
+        raise InputError(ngettext("one meld per won trick: {n} trick cannot have brought these melds (pinochle/4.2)",
+                                  "one meld per won trick: {n} tricks cannot have brought these melds "
+                                  "(pinochle/4.2)", done),
+                         "/position/melds")
+
+
+def _played_from_table(pos: dict, st: DealState, actor: str) -> list[Card]:
+    """Two-handed: ``position.played_from_table``, melded cards the actor has since played (pinochle/4.2): each
+    must be among the melded cards, and leaves the table in ``st``.  Returns them."""
+    played_from_table = cards_at(pos.get("played_from_table") or [], st.opts, "/position/played_from_table")
+    for i, c in enumerate(played_from_table):
+        if not st.tables[actor].remove(c):
+            raise InputError(_("{card} is not among the melded cards", card=c), f"/position/played_from_table/{i}")
+    return played_from_table
+
+
+def _current_trick(pos: dict, st: DealState) -> list[Card]:
+    """``position.trick.cards``: the cards of the trick in progress, fewer than one per player (pinochle/3.2)."""
+    played = cards_at((pos.get("trick") or {}).get("cards") or [], st.opts, "/position/trick/cards")
+    if len(played) >= st.n:
         raise InputError(_("the current trick is already complete"), "/position/trick/cards")
+    return played
+
+
+def _turn(pos: dict, st: DealState, actor: str, after_trick: bool, played: list[Card]) -> None:
+    """Whose turn the position shows, by phase, set in ``st``: two-handed after a trick won while the stock lasts,
+    the winner's chance to meld (``meld``: before or after the draws by option ``meld_timing``, pinochle/3.3, 4.2)
+    or the draws (``draw``: winner first, 3.3); otherwise the trick in progress (``play``: its leader and cards).
+    A meld or draw phase with nobody having just won a trick leaves an ordinary position (the action a ruling)."""
+    phase, players = pos.get("phase"), st.players
     if phase in ("meld", "draw") and not after_trick:
         # nobody has just won a trick with the stock left: nobody melds or draws (4.2, 4.8, 3.3); after a trick the
         # one who won it (the meld's player, the draw's winner) leads the next
         winner = actor if phase == "meld" else pos.get("winner")
-        if done and winner is not None:
+        if st.tricks_done and winner is not None:
             st.leader = parse_player(winner, players, "/position/winner")
     elif phase == "meld":
-        before = opts.meld_timing == "before_draw"
+        before = st.opts.meld_timing == "before_draw"
         st.window = actor if bool(pos.get("drawn")) != before else None
         st.meld_timing_fault = None if st.window else ("before" if before else "after")
         st.melded_this_trick = bool(pos.get("melded_this_trick"))
@@ -749,9 +801,9 @@ def play_position(pos, players, dealer, opts: OptionsLike, actor) -> tuple[DealS
         st.leader = winner
         st.to_draw = [winner, st.after(winner)] if not pos.get("winner_drew") else [st.after(winner)]
     else:
-        leader = trick.get("leader")
+        leader = (pos.get("trick") or {}).get("leader")
         if leader is None:
-            if done or played or n == 3:
+            if st.tricks_done or played or st.n == 3:
                 raise InputError(_("give the leader of the current trick (the winner of the last one; in the "
                                    "three-hand game the bidder leads first)"), "/position/trick/leader")
             leader = st.leader          # the first trick: the player after the dealer leads (pinochle/2.3)
@@ -761,41 +813,56 @@ def play_position(pos, players, dealer, opts: OptionsLike, actor) -> tuple[DealS
         for c in played:
             st.trick.append((p, c))
             p = st.after(p)
-    if hand is not None:
-        have = len(st.holding(actor)) + (part.unknown if part is not None else 0)
-        if n == 2:
-            if not after_trick and phase in ("meld", "draw"):
-                expect = 12 - max(0, done - k)
-            elif phase == "meld":
-                expect = 12 if pos.get("drawn") else 11
-            elif phase == "draw":
-                expect = 11 if actor in st.to_draw else 12
-            else:
-                expect = 12 if done < k else 12 - (done - k)
+
+
+def _hand_size(pos: dict, st: DealState, actor: str, after_trick: bool) -> int:
+    """The cards the actor holds at this point, in hand and melded on the table (pinochle/2.1, 3.3, 7.1, 8.1):
+    two-handed 12 while the stock lasts (11 between a trick and the actor's draw), one fewer per trick of the
+    play-off; in the auction forms the hand dealt (15 or 12) less one per trick done; one fewer again once the
+    actor has played to the current trick."""
+    phase, done, k = pos.get("phase"), st.tricks_done, stock_tricks(st.opts)
+    if st.n == 2:
+        if not after_trick and phase in ("meld", "draw"):
+            expect = 12 - max(0, done - k)
+        elif phase == "meld":
+            expect = 12 if pos.get("drawn") else 11
+        elif phase == "draw":
+            expect = 11 if actor in st.to_draw else 12
         else:
-            expect = HAND_SIZE[n] - done
-        if phase in (None, "play") and actor in [q for q, _ in st.trick]:
-            expect -= 1
-        if have != expect:
-            raise InputError(_("at this point {player} holds {n} cards (hand and melded cards), not {given}",
-                               player=actor, n=expect, given=have),
-                             "/position/hand")
-        groups = [("/position/hand", hand), ("/position/trick/cards", played),
-                  ("/position/melds", [t.card for t in st.tables[actor].cards]),
-                  ("/position/played_from_table", played_from_table)]
-        if st.upcard is not None:
-            groups.append(("/position/upcard", [st.upcard]))
-        try:
-            check_conservation(groups, deck_of(opts), "pinochle/1.1")
-        except InputError as e:
-            for err in e.errors:  # the upcard is a single card, not a list
-                err["pointer"] = err["pointer"].replace("/position/upcard/0", "/position/upcard")
-            raise
-        if part is not None:    # the unknown cards: any not on the table, melded or played from the melds
-            seen = played + played_from_table + [t.card for t in st.tables[actor].cards] + \
-                ([st.upcard] if st.upcard is not None else [])
-            st.partial[actor] = account(part, seen, "/position/hand")
-    return st, hand
+            expect = 12 if done < k else 12 - (done - k)
+    else:
+        expect = HAND_SIZE[st.n] - done
+    if phase in (None, "play") and actor in [q for q, _ in st.trick]:
+        expect -= 1
+    return expect
+
+
+def _hand_fits(pos: dict, st: DealState, actor: str, hand: list[Card], part: Partial | None, after_trick: bool,
+               played: list[Card], played_from_table: list[Card]) -> None:
+    """The actor's hand against the rest of the position: its size (:func:`_hand_size`), and at most two copies
+    of a card among hand, trick, melds, cards played from them and the upcard (pinochle/1.1).  A hand known in part
+    (``part``): its unknown cards are accounted for in ``st.partial``."""
+    have = len(st.holding(actor) or []) + (part.unknown if part is not None else 0)
+    expect = _hand_size(pos, st, actor, after_trick)
+    if have != expect:
+        raise InputError(_("at this point {player} holds {n} cards (hand and melded cards), not {given}",
+                           player=actor, n=expect, given=have),
+                         "/position/hand")
+    groups = [("/position/hand", hand), ("/position/trick/cards", played),
+              ("/position/melds", [t.card for t in st.tables[actor].cards]),
+              ("/position/played_from_table", played_from_table)]
+    if st.upcard is not None:
+        groups.append(("/position/upcard", [st.upcard]))
+    try:
+        check_conservation(groups, deck_of(st.opts), "pinochle/1.1")
+    except InputError as e:
+        for err in e.errors:  # the upcard is a single card, not a list
+            err["pointer"] = err["pointer"].replace("/position/upcard/0", "/position/upcard")
+        raise
+    if part is not None:    # the unknown cards: any not on the table, melded or played from the melds
+        seen = played + played_from_table + [t.card for t in st.tables[actor].cards] + \
+            ([st.upcard] if st.upcard is not None else [])
+        st.partial[actor] = account(part, seen, "/position/hand")
 
 
 def declare_position(pos, players, dealer, opts: OptionsLike, actor) -> tuple[int, int, int]:
