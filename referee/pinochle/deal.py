@@ -31,6 +31,7 @@ the actions of the wrong form (2.1, 4.10, 6.4, 7.3, 8.3).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -730,7 +731,7 @@ class DealState:
 
 
 def new_state(players: list[str], dealer: str, opts: OptionsLike, trump: str | None,
-              hands: dict[str, list[Card] | None] | None = None) -> DealState:
+              hands: Mapping[str, list[Card] | None] | None = None) -> DealState:
     st = DealState(players=players, dealer=dealer, opts=Options.of(opts), trump=trump,
                    hands={p: (list(hands[p]) if hands and hands.get(p) is not None else None) for p in players})
     st.tables = {p: Table() for p in players}

@@ -514,116 +514,161 @@ def _declared(declared, players, scores, st, target, n_tricks):
 
 
 def auction_deal(deal, players, dealer, opts: OptionsLike) -> AuctionDeal:
-    """A partnership or three-hand score body's deal → the bid, each player's meld and what each took."""
+    """A partnership or three-hand score body's deal → the bid, each player's meld and what each took.
+
+    The phases, each a helper: the winning bid (:func:`_winning_bid`, pinochle/7.2, 8.2); the meld shown
+    (:func:`_auction_melds`, 4.10); the bidder's buried cards (:func:`_buried`, 8.3); what each took, from the
+    tricks replayed (:func:`_auction_tricks`) or from the points written (:func:`_auction_points`, 1.3, 1.4).
+    """
     opts = Options.of(opts)
     n = len(players)
+    declarer, amount = _winning_bid(deal, players, opts)
+    trump = trump_at(deal.get("trump"), "/deal/trump")
+    melds, shown_cards = _auction_melds(deal, players, declarer, trump, opts)
+    conceded = bool(deal.get("conceded"))
+    if conceded and n == 4:
+        raise InputError(_("conceding belongs to the three-hand auction"), "/deal/conceded")
+    buried = _buried(deal, n, conceded, opts)
+    if conceded:
+        for k in ("tricks", "points"):
+            if deal.get(k) is not None:
+                raise InputError(_("a conceded deal is not played"), f"/deal/{k}")
+        return AuctionDeal(declarer, amount, melds, dict.fromkeys(players, 0), dict.fromkeys(players, 0), None,
+                           conceded)
+    if deal.get("tricks") is not None:
+        captured, won, last = _auction_tricks(deal, players, dealer, declarer, trump, shown_cards, buried, opts)
+    else:
+        captured, won, last = _auction_points(deal, players, declarer, buried, opts)
+    return AuctionDeal(declarer, amount, melds, captured, won, last, conceded)
+
+
+def _winning_bid(deal: dict, players: list[str], opts: Options) -> tuple[str, int]:
+    """``deal.bid``: ``(declarer, amount)``, the amount a multiple of 10 from option ``min_bid`` (pinochle/7.2,
+    8.2; the schema gives an integer)."""
     bid = deal.get("bid")
-    if not isinstance(bid, dict):
+    if bid is None:
         raise InputError(_("give the winning bid: {{\"player\", \"amount\"}}"), "/deal/bid")
     declarer = parse_player(bid.get("player"), players, "/deal/bid/player")
-    amount = bid.get("amount")
-    if isinstance(amount, bool) or not isinstance(amount, int) or amount < opts.min_bid or amount % 10:
+    amount: int = bid["amount"]
+    if amount < opts.min_bid or amount % 10:
         raise InputError(_("a bid is a multiple of 10 from {low}", low=opts.min_bid), "/deal/bid/amount")
-    trump = trump_at(deal.get("trump"), "/deal/trump")
-    deck = deck_of(opts)
-    melds = {}
+    return declarer, amount
+
+
+def _auction_melds(deal: dict, players: list[str], declarer: str, trump: str,
+                   opts: Options) -> tuple[dict[str, dict], dict[str, list[Card]]]:
+    """The meld of an auction-form deal, counted at once from the cards shown (pinochle/4.10): ``({player:
+    {"melds", "points"}}, {player: cards shown})``.  Three-hand only the bidder melds (``deal.meld``, a list; 8.3);
+    in partnership each player shows cards (``deal.melds``, player → cards, at most the 12 of a hand; 7.4), and
+    no card more often than the pack holds it (1.1)."""
+    n = len(players)
     meld_raw = deal.get("melds")
     if n == 3 and meld_raw is not None:
         raise InputError(_("in the three-hand auction only the bidder melds: give his cards as deal.meld (a list), "
                            "not deal.melds"), "/deal/melds")
     meld_raw = {} if meld_raw is None else meld_raw
-    if not isinstance(meld_raw, dict):
+    if not isinstance(meld_raw, dict):     # the schema allows the two-handed list too
         raise InputError(_("melds are an object of player to the cards he melded"), "/deal/melds")
-    shown = {}
     if n == 3:
         cards = cards_at(deal.get("meld") or [], opts, "/deal/meld")
         found = meld_in_hand(cards, trump, opts)
         melds = {p: {"melds": [], "points": 0} for p in players}
         melds[declarer] = {"melds": found, "points": sum(m["points"] for m in found)}
-        if meld_raw:
-            raise InputError(_("in the three-hand auction only the bidder melds: give deal.meld"), "/deal/melds")
-    else:
-        if not isinstance(meld_raw, dict):
-            raise InputError(_("melds maps each player to the cards shown"), "/deal/melds")
-        for k, v in meld_raw.items():
-            if k not in players:
-                raise InputError(_("{name} is not a player", name=repr(k)), f"/deal/melds/{esc(k)}")
-            if not isinstance(v, list):
-                raise InputError(_("the cards this player shows as meld (a list)"), f"/deal/melds/{esc(k)}")
-        shown = {p: cards_at(meld_raw.get(p, []), opts, f"/deal/melds/{esc(p)}") for p in players}
-        check_conservation([(f"/deal/melds/{esc(p)}", shown[p]) for p in players], deck, "pinochle/1.1")
-        for p in players:
-            if len(shown[p]) > HAND_SIZE[4]:
-                raise InputError(_("a hand holds 12 cards"), f"/deal/melds/{esc(p)}")
-            found = meld_in_hand(shown[p], trump, opts)
-            melds[p] = {"melds": found, "points": sum(m["points"] for m in found)}
-    conceded = bool(deal.get("conceded"))
-    if conceded and n == 4:
-        raise InputError(_("conceding belongs to the three-hand auction"), "/deal/conceded")
-    buried = []
+        return melds, {p: (cards if p == declarer else []) for p in players}
+    for k, v in meld_raw.items():
+        if k not in players:
+            raise InputError(_("{name} is not a player", name=repr(k)), f"/deal/melds/{esc(k)}")
+        if not isinstance(v, list):
+            raise InputError(_("the cards this player shows as meld (a list)"), f"/deal/melds/{esc(k)}")
+    shown = {p: cards_at(meld_raw.get(p, []), opts, f"/deal/melds/{esc(p)}") for p in players}
+    check_conservation([(f"/deal/melds/{esc(p)}", shown[p]) for p in players], deck_of(opts), "pinochle/1.1")
+    melds = {}
+    for p in players:
+        if len(shown[p]) > HAND_SIZE[4]:
+            raise InputError(_("a hand holds 12 cards"), f"/deal/melds/{esc(p)}")
+        found = meld_in_hand(shown[p], trump, opts)
+        melds[p] = {"melds": found, "points": sum(m["points"] for m in found)}
+    return melds, shown
+
+
+def _buried(deal: dict, n: int, conceded: bool, opts: Options) -> list[Card]:
+    """Three-hand: ``deal.buried``, the 3 cards the bidder laid away (pinochle/8.3), required unless the deal was
+    conceded (their card points count to the bidder); none in partnership."""
     if n == 3 and not conceded and deal.get("buried") is None:
         raise InputError(_("give the 3 cards the bidder buried (deal.buried): they count to him, so the card points "
                            "cannot be checked without them"), "/deal/buried")
-    if n == 3 and deal.get("buried") is not None:
-        buried = cards_at(deal["buried"], opts, "/deal/buried")
-        if len(buried) != 3:
-            raise InputError(_("the bidder buries 3 cards"), "/deal/buried")
-    captured = dict.fromkeys(players, 0)
-    won = dict.fromkeys(players, 0)
-    last = None
-    if conceded:
-        for k in ("tricks", "points"):
-            if deal.get(k) is not None:
-                raise InputError(_("a conceded deal is not played"), f"/deal/{k}")
-    elif deal.get("tricks") is not None:
-        tricks = trick_list(deal, players, opts, total_tricks(n, opts))
-        groups = [(f"/deal/tricks/{i}/cards", [c for _p, c in s]) for i, s in enumerate(tricks)]
-        groups.append(("/deal/buried", buried))
-        check_conservation(groups, deck, "pinochle/1.1", exact=opts.deck == 48 and (n == 4 or len(buried) == 3))
-        hands = {p: [c for s in tricks for q, c in s if q == p] for p in players}
-        shown_cards = {p: (shown[p] if n == 4 else (cards if p == declarer else [])) for p in players}
-        for p in players:
-            have = Counter(hands[p]) + (Counter(buried) if n == 3 and p == declarer else Counter())
-            missing = Counter(shown_cards[p]) - have
-            if missing:
-                ptr = f"/deal/melds/{esc(p)}" if n == 4 else "/deal/meld"
-                raise InputError(_("{player} shows {card} as meld but never held it (the tricks show every card "
-                                   "played) (pinochle/4.10)", player=p, card=next(iter(missing))), ptr)
-        st = new_state(players, dealer, opts, trump, hands)
-        st.leader = declarer if n == 3 else st.leader
-        replay(st, tricks)
-        captured, won, last = st.captured, st.won, st.last_trick
-        if n == 3:
-            captured[declarer] += points_of(buried, opts)
+    if n != 3 or deal.get("buried") is None:
+        return []
+    buried = cards_at(deal["buried"], opts, "/deal/buried")
+    if len(buried) != 3:
+        raise InputError(_("the bidder buries 3 cards"), "/deal/buried")
+    return buried
+
+
+def _auction_tricks(deal: dict, players: list[str], dealer: str, declarer: str, trump: str,
+                    shown_cards: dict[str, list[Card]], buried: list[Card],
+                    opts: Options) -> tuple[dict[str, int], dict[str, int], str | None]:
+    """The tricks of an auction-form deal, replayed (pinochle/3.2, 5.x; the bidder leads three-hand, 8.5):
+    ``(card points taken per player, last trick's 10 and the buried cards included; tricks won; who took the
+    last)``.  The tricks and the buried cards hold the pack once (1.1: exactly, with 48 cards and every card
+    there), and every card shown as meld was played or buried by its player (4.10)."""
+    n = len(players)
+    tricks = trick_list(deal, players, opts, total_tricks(n, opts))
+    groups = [(f"/deal/tricks/{i}/cards", [c for _p, c in s]) for i, s in enumerate(tricks)]
+    groups.append(("/deal/buried", buried))
+    check_conservation(groups, deck_of(opts), "pinochle/1.1",
+                       exact=opts.deck == 48 and (n == 4 or len(buried) == 3))
+    hands = {p: [c for s in tricks for q, c in s if q == p] for p in players}
+    for p in players:
+        have = Counter(hands[p]) + (Counter(buried) if n == 3 and p == declarer else Counter())
+        missing = Counter(shown_cards[p]) - have
+        if missing:
+            ptr = f"/deal/melds/{esc(p)}" if n == 4 else "/deal/meld"
+            raise InputError(_("{player} shows {card} as meld but never held it (the tricks show every card "
+                               "played) (pinochle/4.10)", player=p, card=next(iter(missing))), ptr)
+    st = new_state(players, dealer, opts, trump, hands)
+    st.leader = declarer if n == 3 else st.leader
+    replay(st, tricks)
+    captured = st.captured
+    if n == 3:
+        captured[declarer] += points_of(buried, opts)
+    return captured, st.won, st.last_trick
+
+
+def _auction_points(deal: dict, players: list[str], declarer: str, buried: list[Card],
+                    opts: Options) -> tuple[dict[str, int], dict[str, int], str]:
+    """The points form of an auction-form deal: ``deal.points`` and ``deal.tricks_taken`` per player and
+    ``deal.last_trick``: ``(card points taken, the last trick's 10 and the buried cards included; tricks won; who
+    took the last)``.  The points and the buried cards add up to the pack's 240 (pinochle/1.3), the tricks to the
+    deal's (12 or 15), and some share of the pack's cards gives each side its points in its tricks."""
+    n = len(players)
+    pts = deal.get("points")
+    taken = deal.get("tricks_taken")
+    if pts is None or taken is None:
+        raise InputError(_("give tricks, or points and tricks_taken per player"), "/deal/points")
+    extra = points_of(buried, opts) if n == 3 else 0
+    _per_player_counts(pts, taken, players)
+    if sum(pts.values()) + extra != DEAL_TOTAL:
+        raise InputError(_("card points in tricks and the buried cards add up to {total}, not {given} "
+                           "(pinochle/1.3)", total=DEAL_TOTAL, given=sum(pts.values()) + extra) if extra else
+                         _("card points in tricks add up to {total}, not {given} (pinochle/1.3)",
+                           total=DEAL_TOTAL, given=sum(pts.values())), "/deal/points")
+    if sum(taken.values()) != total_tricks(n, opts):
+        raise InputError(_("a deal has {n} tricks", n=total_tricks(n, opts)), "/deal/tricks_taken")
+    last = parse_player(deal.get("last_trick"), players, "/deal/last_trick")
+    if taken[last] == 0:
+        raise InputError(_("{player} took no trick, so not the last one", player=last), "/deal/last_trick")
+    if n == 3:
+        feasible_or_422([(3 * taken[p], pts[p]) for p in players], pool_of(opts, buried), "/deal/points",
+                        _taken(players, pts, taken))
     else:
-        pts = deal.get("points")
-        taken = deal.get("tricks_taken")
-        if not isinstance(pts, dict) or not isinstance(taken, dict):
-            raise InputError(_("give tricks, or points and tricks_taken per player"), "/deal/points")
-        extra = points_of(buried, opts) if n == 3 else 0
-        _per_player_counts(pts, taken, players)
-        if sum(pts.values()) + extra != DEAL_TOTAL:
-            raise InputError(_("card points in tricks and the buried cards add up to {total}, not {given} "
-                               "(pinochle/1.3)", total=DEAL_TOTAL, given=sum(pts.values()) + extra) if extra else
-                             _("card points in tricks add up to {total}, not {given} (pinochle/1.3)",
-                               total=DEAL_TOTAL, given=sum(pts.values())), "/deal/points")
-        if sum(taken.values()) != total_tricks(n, opts):
-            raise InputError(_("a deal has {n} tricks", n=total_tricks(n, opts)), "/deal/tricks_taken")
-        last = parse_player(deal.get("last_trick"), players, "/deal/last_trick")
-        if taken[last] == 0:
-            raise InputError(_("{player} took no trick, so not the last one", player=last), "/deal/last_trick")
-        if n == 3:
-            feasible_or_422([(3 * taken[p], pts[p]) for p in players], pool_of(opts, buried), "/deal/points",
-                            _taken(players, pts, taken))
-        else:
-            sides = [[players[0], players[2]], [players[1], players[3]]]
-            feasible_or_422([(4 * sum(taken[p] for p in sd), sum(pts[p] for p in sd)) for sd in sides], pool_of(opts),
-                            "/deal/points", _taken(["+".join(sd) for sd in sides],
-                                                   {"+".join(sd): sum(pts[p] for p in sd) for sd in sides},
-                                                   {"+".join(sd): sum(taken[p] for p in sd) for sd in sides}))
-        captured = {p: pts[p] + (LAST_TRICK if p == last else 0) + (extra if p == declarer else 0) for p in players}
-        won = dict(taken)
-    return AuctionDeal(declarer, amount, melds, captured, won, last, conceded)
+        sides = [[players[0], players[2]], [players[1], players[3]]]
+        feasible_or_422([(4 * sum(taken[p] for p in sd), sum(pts[p] for p in sd)) for sd in sides], pool_of(opts),
+                        "/deal/points", _taken(["+".join(sd) for sd in sides],
+                                               {"+".join(sd): sum(pts[p] for p in sd) for sd in sides},
+                                               {"+".join(sd): sum(taken[p] for p in sd) for sd in sides}))
+    captured = {p: pts[p] + (LAST_TRICK if p == last else 0) + (extra if p == declarer else 0) for p in players}
+    return captured, dict(taken), last
 
 
 @dataclass
