@@ -229,9 +229,34 @@ def replay(st: DealState, tricks) -> None:
 
 def two_handed_deal(deal, players, dealer, opts: OptionsLike, scores, target) -> DealState:
     """A two-handed score body's deal → the state at its end: tricks replayed (or the points form read), melds
-    judged in the order declared, a declaration out read."""
+    judged in the order declared, a declaration out read.
+
+    The phases, each a helper: trump and the upcard (:func:`_trump_and_upcard`, pinochle/2.1); the melds as
+    declared (:func:`_meld_list`); then one of three forms: the tricks (:func:`_tricks_form`), the pad's meld and
+    card points (:func:`_pad_form`) or the card points with the melds as cards (:func:`_points_form`).
+    """
     opts = Options.of(opts)
-    deck = deck_of(opts)
+    trump, upcard = _trump_and_upcard(deal, opts)
+    melds = _meld_list(deal, players, opts)
+    st = new_state(players, dealer, opts, trump)
+    st.upcard = st.turned_up = upcard
+    st.stock_left = 2 * stock_tricks(opts)
+    declared = deal.get("declared_out")
+    n_tricks = None     # the tricks given, when they are (a declaration out stops play before the last)
+    if deal.get("tricks") is not None:
+        n_tricks = _tricks_form(deal, st, melds)
+    elif deal.get("meld_points") is not None:
+        _pad_form(deal, st)
+    else:
+        _points_form(deal, st, melds)
+    if declared is not None:
+        st.declared = _declared(declared, players, scores, st, target, n_tricks)
+    return st
+
+
+def _trump_and_upcard(deal: dict, opts: Options) -> tuple[str, Card | None]:
+    """``deal.trump`` and ``deal.upcard``: ``(trump suit, upcard or None)``; the upcard fixes trump (pinochle/2.1),
+    so given both they agree, and one of them is required."""
     upcard = None
     if deal.get("upcard") is not None:
         upcard = card_at(deal["upcard"], opts, "/deal/upcard")
@@ -244,6 +269,15 @@ def two_handed_deal(deal, players, dealer, opts: OptionsLike, scores, target) ->
         trump = upcard.suit
     else:
         raise InputError(_("give the trump (or the upcard that fixed it)"), "/deal/trump")
+    return trump, upcard
+
+
+Declared = tuple[int, str, list[Card], bool]    # a meld as declared: (index in deal.melds, player, cards, exchange)
+
+
+def _meld_list(deal: dict, players: list[str], opts: Options) -> list[Declared]:
+    """``deal.melds``, two-handed: a list in the order declared, each ``{"player", "cards", "exchange"?}`` →
+    ``[(index, player, cards, exchange)]`` (the schema lets the list's items through as they come)."""
     melds_raw = deal.get("melds")
     melds_raw = [] if melds_raw is None else melds_raw   # {} is the partnership shape, not "no melds"
     if not isinstance(melds_raw, list):
@@ -261,53 +295,61 @@ def two_handed_deal(deal, players, dealer, opts: OptionsLike, scores, target) ->
         p = parse_player(m.get("player"), players, ptr + "/player")
         cards = cards_at(m.get("cards"), opts, ptr + "/cards")
         melds.append((i, p, cards, bool(m.get("exchange"))))
-    declared = deal.get("declared_out")
-    st = new_state(players, dealer, opts, trump)
-    st.upcard = st.turned_up = upcard
-    st.stock_left = 2 * stock_tricks(opts)
-    if deal.get("tricks") is not None:
-        if deal.get("points") is not None:
-            raise InputError(_("give tricks or points, not both"), "/deal/points")
-        n_all = total_tricks(2, opts)
-        tricks = trick_list(deal, players, opts, n_all, allow_short=declared is not None)
-        complete = len(tricks) == n_all
-        check_conservation([(f"/deal/tricks/{i}/cards", [c for _p, c in s]) for i, s in enumerate(tricks)], deck,
-                           "pinochle/1.1", exact=complete)
-        held = {p: Counter(c for s in tricks for q, c in s if q == p) for p in players} if complete else None
-        _check_meld_cards(melds, held, players, opts, trump, upcard)
-        # melds are attached to phase-1 tricks in order: each non-dix meld needs a trick won before it
-        replay(st, tricks)
-        _sequential_melds(melds, players, opts, trump, st, tricks[:stock_tricks(opts)], held, upcard)
-        if declared is not None:
-            st.declared = _declared(declared, players, scores, st, target, len(tricks))
-    elif deal.get("meld_points") is not None:
-        if deal.get("melds") is not None:
-            raise InputError(_("give the melds as cards or as points, not both"), "/deal/melds")
-        pts, taken, last = _pad_two(deal, players, opts, partial=declared is not None)
-        st.captured = dict(pts)
-        st.won = dict(taken)
-        st.last_trick = last
-        if last is not None:
-            st.captured[last] += LAST_TRICK
-        for p in players:
-            if deal["meld_points"][p]:
-                st.meld_points[p] += deal["meld_points"][p]
-                st.melds.append({"player": p, "meld": None, "class": None, "points": deal["meld_points"][p],
-                                 "item": _("meld as written down")})
-        if declared is not None:
-            st.declared = _declared(declared, players, scores, st, target, None)
-    else:
-        pts, taken, last = _points_two(deal, players, opts, partial=declared is not None)
-        st.captured = dict(pts)
-        st.won = dict(taken)
-        st.last_trick = last
-        if last is not None:
-            st.captured[last] += LAST_TRICK
-        _check_meld_cards(melds, None, players, opts, trump, upcard)
-        _sequential_melds(melds, players, opts, trump, st, None, None, upcard)
-        if declared is not None:
-            st.declared = _declared(declared, players, scores, st, target, None)
-    return st
+    return melds
+
+
+def _tricks_form(deal: dict, st: DealState, melds: list[Declared]) -> int:
+    """Two-handed, tricks given: all 24 (32 with 64 cards), or fewer when play stopped at a declaration out
+    (pinochle/6.4).  The tricks hold the pack (exactly, when complete; 1.1), each meld uses cards its player held
+    (:func:`_check_meld_cards`), the tricks are replayed and the melds judged in order against the tricks won
+    while the stock lasted (:func:`_sequential_melds`).  Returns the number of tricks given."""
+    players, opts = st.players, st.opts
+    assert st.trump is not None
+    if deal.get("points") is not None:
+        raise InputError(_("give tricks or points, not both"), "/deal/points")
+    n_all = total_tricks(2, opts)
+    tricks = trick_list(deal, players, opts, n_all, allow_short=deal.get("declared_out") is not None)
+    complete = len(tricks) == n_all
+    check_conservation([(f"/deal/tricks/{i}/cards", [c for _p, c in s]) for i, s in enumerate(tricks)],
+                       deck_of(opts), "pinochle/1.1", exact=complete)
+    held = {p: Counter(c for s in tricks for q, c in s if q == p) for p in players} if complete else None
+    _check_meld_cards(melds, held, players, opts, st.trump, st.upcard)
+    # melds are attached to phase-1 tricks in order: each non-dix meld needs a trick won before it
+    replay(st, tricks)
+    _sequential_melds(melds, players, opts, st.trump, st, tricks[:stock_tricks(opts)], held, st.upcard)
+    return len(tricks)
+
+
+def _pad_form(deal: dict, st: DealState) -> None:
+    """Two-handed, the pad's form: meld and card points per player as written down (:func:`_pad_two`), the
+    melds not given as cards; the last trick's 10 added to its taker (pinochle/1.4)."""
+    if deal.get("melds") is not None:
+        raise InputError(_("give the melds as cards or as points, not both"), "/deal/melds")
+    _took(st, *_pad_two(deal, st.players, st.opts, partial=deal.get("declared_out") is not None))
+    for p in st.players:
+        if deal["meld_points"][p]:
+            st.meld_points[p] += deal["meld_points"][p]
+            st.melds.append({"player": p, "meld": None, "class": None, "points": deal["meld_points"][p],
+                             "item": _("meld as written down")})
+
+
+def _points_form(deal: dict, st: DealState, melds: list[Declared]) -> None:
+    """Two-handed, card points and tricks taken per player (:func:`_points_two`), the melds as cards judged in
+    order against the tricks won (:func:`_sequential_melds`)."""
+    assert st.trump is not None
+    _took(st, *_points_two(deal, st.players, st.opts, partial=deal.get("declared_out") is not None))
+    _check_meld_cards(melds, None, st.players, st.opts, st.trump, st.upcard)
+    _sequential_melds(melds, st.players, st.opts, st.trump, st, None, None, st.upcard)
+
+
+def _took(st: DealState, pts: dict[str, int], taken: dict, last: str | None) -> None:
+    """What each player took, into ``st``: card points (the last trick's 10 added, pinochle/1.4), tricks (None
+    where the pad leaves them out), who took the last trick."""
+    st.captured = dict(pts)
+    st.won = dict(taken)
+    st.last_trick = last
+    if last is not None:
+        st.captured[last] += LAST_TRICK
 
 
 def _per_player_counts(pts: dict, taken: dict, players: list[str]) -> None:
