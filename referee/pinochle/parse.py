@@ -422,14 +422,37 @@ def _pad_two(deal, players, opts: OptionsLike, partial=False):
     took the last trick, and a declaration out; the tricks each took may be left out (``tricks_taken``), since the
     score does not depend on them.  Left out, some share of the tricks must fit what is written (every card point
     and every meld needs a trick won, a meld one won while the stock lasted), and ``tricks`` is null in the answer.
-    ``partial``: play stopped at a declaration out (pinochle/6.4)."""
+    ``partial``: play stopped at a declaration out (pinochle/6.4).
+
+    The phases, each a helper: the meld points (:func:`_pad_meld_points`, 4.1, 4.2); with the tricks taken, the
+    points form (:func:`_points_two`); without them, the card points' total and the last trick
+    (:func:`_pad_last_trick`, 1.3, 1.4) and a share of the tricks that fits (:func:`_pad_share_fits`).
+    """
     opts = Options.of(opts)
     melds, pts = deal.get("meld_points"), deal.get("points")
-    if not isinstance(pts, dict):
+    if pts is None:
         raise InputError(_("give the card points each player took in tricks"), "/deal/points")
-    if not isinstance(melds, dict):
+    if melds is None:
         raise InputError(_("give the meld each player scored"), "/deal/meld_points")
     _whole_per_player((("meld_points", melds), ("points", pts)), players)
+    _pad_meld_points(melds, players, opts)
+    if deal.get("tricks_taken") is not None:
+        out = _points_two(deal, players, opts, partial)
+        for p in players:
+            if melds[p] and out[1][p] == 0:
+                raise InputError(_("{player} won no trick, so melded nothing (pinochle/4.2)", player=p),
+                                 f"/deal/meld_points/{esc(p)}")
+        return out
+    last = _pad_last_trick(deal, players, pts, partial)
+    if not _pad_share_fits(players, melds, pts, last, partial, opts):
+        raise InputError(_("no share of the pack's cards and tricks gives these card points (pinochle/1.3)"),
+                         "/deal/points")
+    return pts, dict.fromkeys(players), last
+
+
+def _pad_meld_points(melds: dict[str, int], players: list[str], opts: Options) -> None:
+    """``deal.meld_points``: each player's meld in the deal, a multiple of 10 (pinochle/4.1) and at most one
+    richest meld (:data:`MOST_MELD`, 1000) per trick won while the stock lasts (12 with 48 cards; 4.2)."""
     stock = stock_tricks(opts)
     for p in players:
         if melds[p] % 10:
@@ -439,27 +462,34 @@ def _pad_two(deal, players, opts: OptionsLike, partial=False):
             raise InputError(_("a player melds once for each trick won while the stock lasts, {n} at most, so "
                                "{points} is more meld than a deal holds (pinochle/4.2)", n=stock, points=melds[p]),
                              f"/deal/meld_points/{esc(p)}")
-    if deal.get("tricks_taken") is not None:
-        out = _points_two(deal, players, opts, partial)
-        for p in players:
-            if melds[p] and out[1][p] == 0:
-                raise InputError(_("{player} won no trick, so melded nothing (pinochle/4.2)", player=p),
-                                 f"/deal/meld_points/{esc(p)}")
-        return out
-    n_all = total_tricks(len(players), opts)
-    a, b = players
-    last = None
+
+
+def _pad_last_trick(deal: dict, players: list[str], pts: dict[str, int], partial: bool) -> str | None:
+    """The pad's form without the tricks taken: who took the last trick (its 10, pinochle/1.4), required for a
+    deal played out, whose card points add up to the pack's 240 (1.3); none when play stopped at a declaration
+    out (6.4)."""
     if partial:
         if deal.get("last_trick") is not None:
             raise InputError(_("play stopped at the declaration, so nobody took the last trick"), "/deal/last_trick")
-    else:
-        if sum(pts.values()) != DEAL_TOTAL:
-            raise InputError(_("card points in tricks add up to {total} (the last trick's 10 is added by last_trick), "
-                               "not {given} (pinochle/1.3)", total=DEAL_TOTAL, given=sum(pts.values())),
-                             "/deal/points")
-        if deal.get("last_trick") is None:
-            raise InputError(_("give last_trick: who took the last trick (worth 10)"), "/deal/last_trick")
-        last = parse_player(deal.get("last_trick"), players, "/deal/last_trick")
+        return None
+    if sum(pts.values()) != DEAL_TOTAL:
+        raise InputError(_("card points in tricks add up to {total} (the last trick's 10 is added by last_trick), "
+                           "not {given} (pinochle/1.3)", total=DEAL_TOTAL, given=sum(pts.values())),
+                         "/deal/points")
+    if deal.get("last_trick") is None:
+        raise InputError(_("give last_trick: who took the last trick (worth 10)"), "/deal/last_trick")
+    return parse_player(deal.get("last_trick"), players, "/deal/last_trick")
+
+
+def _pad_share_fits(players: list[str], melds: dict[str, int], pts: dict[str, int], last: str | None,
+                    partial: bool, opts: Options) -> bool:
+    """Whether some share of the deal's tricks (all 24 with 48 cards; fewer when play stopped at a declaration out)
+    fits the pad: a player with card points, meld or the last trick won a trick, meld at most one richest meld per
+    trick won while the stock lasted (pinochle/4.2), and some share of the pack's cards gives each player's card
+    points in two cards a trick (1.3; the cards not yet played hold the rest)."""
+    n_all = total_tricks(len(players), opts)
+    stock = stock_tricks(opts)
+    a, b = players
     pool = pool_of(opts)
     splits = ([(t, n_all - t) for t in range(n_all + 1)] if not partial else
               [(t, u) for t in range(n_all) for u in range(n_all - t)])
@@ -475,9 +505,8 @@ def _pad_two(deal, players, opts: OptionsLike, partial=False):
             if len(targets) > 3 or DEAL_TOTAL - sum(pts.values()) < 0:
                 break
         if points_feasible(targets, pool):
-            return pts, dict.fromkeys(players), last
-    raise InputError(_("no share of the pack's cards and tricks gives these card points (pinochle/1.3)"),
-                     "/deal/points")
+            return True
+    return False
 
 
 def _taken(players, pts, taken) -> str:
