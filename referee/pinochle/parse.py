@@ -182,16 +182,12 @@ def _totals_fit_target(scores: dict[str, int], named: dict[str, tuple[str, int]]
 def trick_list(deal, players, opts: OptionsLike, n_tricks, allow_short=False) -> list[list[tuple[str, Card]]]:
     """``deal.tricks``: each trick as ``[(player, card)]`` in play order, its players following from its leader."""
     opts = Options.of(opts)
-    raw = deal.get("tricks")
-    if not isinstance(raw, list):
-        raise InputError(_("tricks must be a list"), "/deal/tricks")
+    raw = deal["tricks"]        # given (the callers ask), a list of {"leader", "cards"} (the schema)
     if len(raw) != n_tricks and not (allow_short and len(raw) < n_tricks):
         raise InputError(_("a completed deal has {n} tricks, not {given}", n=n_tricks, given=len(raw)), "/deal/tricks")
     out = []
     for i, t in enumerate(raw):
         ptr = f"/deal/tricks/{i}"
-        if not isinstance(t, dict):
-            raise InputError(_("each trick is {{\"leader\", \"cards\"}}"), ptr)
         leader = parse_player(t.get("leader"), players, ptr + "/leader")
         cards = cards_at(t.get("cards"), opts, ptr + "/cards")
         if len(cards) != len(players):
@@ -366,7 +362,7 @@ def _whole_per_player(fields, players: list[str]) -> None:
                 raise InputError(_("{name} is not a player", name=repr(k)), f"/deal/{key}/{esc(k)}")
         for p in players:
             v = obj.get(p)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            if v is None or v < 0:      # the schema gives integers
                 raise InputError(_("a whole number, 0 or more, for every player"), f"/deal/{key}/{esc(p)}")
 
 
@@ -374,9 +370,9 @@ def _points_two(deal, players, opts: OptionsLike, partial=False):
     """Points form of a two-handed deal; ``partial``: play stopped at a declaration out (pinochle/6.4)."""
     opts = Options.of(opts)
     pts, taken = deal.get("points"), deal.get("tricks_taken")
-    if not isinstance(pts, dict):
+    if pts is None:
         raise InputError(_("give the card points each player took in tricks"), "/deal/points")
-    if not isinstance(taken, dict):
+    if taken is None:
         raise InputError(_("with points, give tricks_taken"), "/deal/tricks_taken")
     _per_player_counts(pts, taken, players)
     n = len(players)
@@ -606,20 +602,15 @@ def _sequential_melds(melds, players, opts: OptionsLike, trump, st: DealState, p
 def _declared(declared, players, scores, st, target, n_tricks):
     if not st.opts.declare_out:
         raise InputError(_("declaring out is not played in this form (pinochle/6.4)"), "/deal/declared_out")
-    if not isinstance(declared, dict):
-        raise InputError(_("declared_out is {{\"player\", \"points_at_claim\"}}"), "/deal/declared_out")
     p = parse_player(declared.get("player"), players, "/deal/declared_out/player")
     # play stops at the declaration (pinochle/6.4): the card points the deal gives the claimant are those at the
     # claim; points_at_claim may be left out, and given it must say the same
     pts = st.captured[p]
     given = declared.get("points_at_claim")
-    if given is not None:
-        if isinstance(given, bool) or not isinstance(given, int) or given < 0:
-            raise InputError(_("a whole number, 0 or more"), "/deal/declared_out/points_at_claim")
-        if given != pts:
-            raise InputError(_("play stops at a declaration out (pinochle/6.4), so the claimant's card points at "
-                               "the claim are the {points} taken in the deal, not {given}", points=pts, given=given),
-                             "/deal/declared_out/points_at_claim")
+    if given is not None and given != pts:     # the schema gives a whole number, 0 or more
+        raise InputError(_("play stops at a declaration out (pinochle/6.4), so the claimant's card points at "
+                           "the claim are the {points} taken in the deal, not {given}", points=pts, given=given),
+                         "/deal/declared_out/points_at_claim")
     total = scores[p] + st.meld_total(p) + pts
     return {"player": p, "total": total, "right": total >= target}
 
@@ -1064,7 +1055,7 @@ def deal_event(ev, players, opts: OptionsLike, ptr) -> tuple[DealState, list, li
     faults = []
     dealer = parse_player(ev.get("dealer"), players, ptr + "/dealer")
     hands_raw = ev.get("hands")
-    if not isinstance(hands_raw, dict) or set(hands_raw) != set(players):
+    if hands_raw is None or set(hands_raw) != set(players):
         raise InputError(_("a deal event gives every player's hand"), ptr + "/hands")
     hands = {p: cards_at(hands_raw[p], opts, f"{ptr}/hands/{esc(p)}") for p in players}
     seen = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in players]
