@@ -108,45 +108,68 @@ def play_fault(hand: list[Card], trick: list[tuple[str, Card]], card: Card, trum
     """Why ``card`` may not be played to ``trick`` from ``hand`` (pinochle/3.1, 5.2–5.4), or None.
 
     ``must_head`` (5.4): ``trump_lead_only``, beat a trump lead; ``trump_lead_and_overtrump``, beat a trump lead
-    and, when void and trumping, overtrump; ``always``, beat every trick (and overtrump) if able.
+    and, when void and trumping, overtrump; ``always``, beat every trick (and overtrump) if able.  A card held
+    (1.1); a lead, or any card while the stock lasts two-handed (3.1); else following (:func:`_follow_fault`, 5.2,
+    5.4) or, void in the suit led, trumping (:func:`_trump_fault`, 5.3, 5.4); void in both, any card.
     """
     if card not in hand:
         return IllegalAction("pinochle/1.1", _("{player} does not hold {card}", player=player, card=card))
     if not trick or not strict:
         return None
     led = trick[0][1].suit
-    heading = must_head == "always" or led == trump           # beat the best card of the suit led
-    overtrump = must_head != "trump_lead_only" or led == trump  # when void, trump above a trump already played
     follows = [c for c in hand if c.suit == led]
-    trumped = led != trump and any(c.suit == trump for _p, c in trick)
     if follows:
-        if card.suit != led:
-            return IllegalAction("pinochle/5.2", _("{player} holds {suit} and must follow suit", player=player,
-                                                   suit=Suit(led)))
-        if heading and not trumped:
-            top = max((c for _p, c in trick if c.suit == led), key=lambda c: STRENGTH[c.rank])
-            higher = [c for c in follows if STRENGTH[c.rank] > STRENGTH[top.rank]]
-            if higher and STRENGTH[card.rank] <= STRENGTH[top.rank]:
-                return IllegalAction("pinochle/5.4", ngettext("{player} can beat {card} and must play {cards}",
-                                                              "{player} can beat {card} and must play one of {cards}",
-                                                              len(set(higher)), player=player, card=top,
-                                                              cards=OneOf(sorted(set(higher), key=str))))
-        return None
+        return _follow_fault(follows, trick, card, trump, must_head, player)
     trumps = [c for c in hand if c.suit == trump]
     if trumps:
-        if card.suit != trump:
-            return IllegalAction("pinochle/5.3", _("{player} has no {suit} and must trump", player=player,
-                                                   suit=Suit(led)))
-        on = [c for _p, c in trick if c.suit == trump]
-        if overtrump and on:
-            top = max(on, key=lambda c: STRENGTH[c.rank])
-            higher = [c for c in trumps if STRENGTH[c.rank] > STRENGTH[top.rank]]
-            if higher and STRENGTH[card.rank] <= STRENGTH[top.rank]:
-                return IllegalAction("pinochle/5.4", ngettext("{player} can overtrump {card} and must play {cards}",
-                                                              "{player} can overtrump {card} and must play one of "
-                                                              "{cards}", len(set(higher)), player=player, card=top,
-                                                              cards=OneOf(sorted(set(higher), key=str))))
+        return _trump_fault(trumps, trick, card, trump, must_head, player)
     return None
+
+
+def _follow_fault(follows: list[Card], trick: list[tuple[str, Card]], card: Card, trump: str, must_head: str,
+                  player: str) -> IllegalAction | None:
+    """A player holding ``follows``, the cards of the suit led: follow suit (pinochle/5.2), and where the option
+    says so (``always``, or a trump lead) beat the best card of the suit led if able, unless a plain-suit lead has
+    been trumped (5.4)."""
+    led = trick[0][1].suit
+    if card.suit != led:
+        return IllegalAction("pinochle/5.2", _("{player} holds {suit} and must follow suit", player=player,
+                                               suit=Suit(led)))
+    heading = must_head == "always" or led == trump           # beat the best card of the suit led
+    trumped = led != trump and any(c.suit == trump for _p, c in trick)
+    if not heading or trumped:
+        return None
+    top = max((c for _p, c in trick if c.suit == led), key=lambda c: STRENGTH[c.rank])
+    higher = _higher(follows, top)
+    if higher and STRENGTH[card.rank] <= STRENGTH[top.rank]:
+        return IllegalAction("pinochle/5.4", ngettext("{player} can beat {card} and must play {cards}",
+                                                      "{player} can beat {card} and must play one of {cards}",
+                                                      len(higher), player=player, card=top, cards=OneOf(higher)))
+    return None
+
+
+def _trump_fault(trumps: list[Card], trick: list[tuple[str, Card]], card: Card, trump: str, must_head: str,
+                 player: str) -> IllegalAction | None:
+    """A player void in the suit led holding ``trumps``: trump (pinochle/5.3), and where the option says so (not
+    ``trump_lead_only``) overtrump a trump already in the trick if able (5.4)."""
+    if card.suit != trump:
+        return IllegalAction("pinochle/5.3", _("{player} has no {suit} and must trump", player=player,
+                                               suit=Suit(trick[0][1].suit)))
+    on = [c for _p, c in trick if c.suit == trump]
+    if must_head == "trump_lead_only" or not on:   # (a trump lead never comes here: a player with trumps follows)
+        return None
+    top = max(on, key=lambda c: STRENGTH[c.rank])
+    higher = _higher(trumps, top)
+    if higher and STRENGTH[card.rank] <= STRENGTH[top.rank]:
+        return IllegalAction("pinochle/5.4", ngettext("{player} can overtrump {card} and must play {cards}",
+                                                      "{player} can overtrump {card} and must play one of {cards}",
+                                                      len(higher), player=player, card=top, cards=OneOf(higher)))
+    return None
+
+
+def _higher(cards: list[Card], top: Card) -> list[Card]:
+    """The distinct cards of ``cards`` above ``top`` in rank (pinochle/1.2), in a fixed order (by text)."""
+    return sorted({c for c in cards if STRENGTH[c.rank] > STRENGTH[top.rank]}, key=str)
 
 
 def play_rules(hand, trick, card: Card, trump: str, strict: bool, must_head: str, lead_rule: str) -> set[str]:
