@@ -12,8 +12,7 @@ by a player who has passed still cannot be made.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import cast
+from dataclasses import InitVar, dataclass, field
 
 from ..errors import IllegalAction, allowed
 from ..i18n import _
@@ -26,16 +25,17 @@ STEP = 10
 class Auction:
     players: list[str]
     dealer: str
-    opts: Options      # a resolved dict given is made the typed options (__post_init__)
+    options: InitVar[OptionsLike]     # the resolved dict, or the typed options: kept as ``opts``
     high: int = 0
     high_bidder: str | None = None
     passed: set = field(default_factory=set)
     to_speak: str | None = None
     over: bool = False
     calls: list = field(default_factory=list)
+    opts: Options = field(init=False)
 
-    def __post_init__(self) -> None:
-        self.opts = Options.of(cast(OptionsLike, self.opts))
+    def __post_init__(self, options: OptionsLike) -> None:
+        self.opts = Options.of(options)
         self.to_speak = self.players[(self.players.index(self.dealer) + 1) % len(self.players)]
 
     @property

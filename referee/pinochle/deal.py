@@ -220,7 +220,7 @@ class DealState:
     tables: dict[str, Table] = field(default_factory=dict)
     stock_left: int = 0
     upcard: Card | None = None
-    leader: str | None = None
+    leader: str = ""           # new_state sets it: the player after the dealer
     trick: list[tuple[str, Card]] = field(default_factory=list)
     tricks_done: int = 0
     won: dict[str, int] = field(default_factory=dict)
@@ -268,6 +268,13 @@ class DealState:
         return self.players[(self.players.index(p) + 1) % self.n]
 
     @property
+    def trump_suit(self) -> str:
+        """Trump, for the rules that compare suits: two-handed it is the upcard's from the deal; in the auction
+        forms the high bidder names it before any play or meld (pinochle/7.3, 8.3), and no rule reached before then
+        compares suits (the verify_* methods refuse first)."""
+        return cast(str, self.trump)
+
+    @property
     def to_play(self) -> str | None:
         if self.done or self.to_draw:
             return None
@@ -275,6 +282,11 @@ class DealState:
         for _play in self.trick:
             p = self.after(p)
         return p
+
+    def _hand(self, p: str) -> list[Card]:
+        """``p``'s hand where the position or log gives it (the auction forms' logs deal every hand; a meld shows
+        cards only from a hand known in part): the cards off the table."""
+        return cast(list[Card], self.hands[p])
 
     def holding(self, p: str) -> list[Card] | None:
         """Every card ``p`` may play: the hand plus, in two-handed, the melded cards on the table (2H-13)."""
@@ -294,7 +306,7 @@ class DealState:
                 part = self.partial[player]
                 if part.may_hold(c):
                     self.partial[player] = part.reveal(c)
-                    self.hands[player].append(c)
+                    self._hand(player).append(c)
 
     # ---------------------------------------------------------------- play
     def verify_play(self, player: str, card: Card, as_played: bool = False) -> None:
@@ -319,7 +331,7 @@ class DealState:
         if player in self.partial:
             fault = self._known_play_fault(player, card, hold, self.strict and not as_played)
         else:
-            fault = play_fault(hold, self.trick, card, self.trump, self.strict and not as_played,
+            fault = play_fault(hold, self.trick, card, self.trump_suit, self.strict and not as_played,
                                self.opts.must_head, player)
         if fault:
             raise fault
@@ -333,11 +345,11 @@ class DealState:
         part = Partial(hold, known.unknown, known.void, known.pool)
         if card not in hold:
             if not part.may_hold(card):
-                return play_fault(hold, self.trick, card, self.trump, strict, self.opts.must_head, player)
+                return play_fault(hold, self.trick, card, self.trump_suit, strict, self.opts.must_head, player)
             part = part.reveal(card)        # playing it shows it was one of the unknown cards
         if not self.trick or not strict:
             return None
-        led, trump = self.trick[0][1].suit, self.trump
+        led, trump = self.trick[0][1].suit, self.trump_suit
         suits = [led] + ([trump] if trump != led else [])
 
         def strength(c: Card) -> int:
@@ -355,7 +367,7 @@ class DealState:
 
     def play_rules(self, player: str, card: Card) -> set[str]:
         """The rules that decide that ``card``, a legal play for ``player`` now, is legal (:func:`play_rules`)."""
-        return play_rules(self.holding(player) or [], self.trick, card, self.trump, self.strict,
+        return play_rules(self.holding(player) or [], self.trick, card, self.trump_suit, self.strict,
                           self.opts.must_head, LEAD_RULE[self.n])
 
     def can_play(self, player: str, card: Card) -> bool:
@@ -367,19 +379,20 @@ class DealState:
         self.verify_play(player, card, as_played)
         if not self.trick:
             self.leader = player        # as the rules say, or a lead out of turn as played
-        if self.hands.get(player) is not None:
+        hand = self.hands.get(player)
+        if hand is not None:
             # a card both in the hand and melded on the table is played from the table: the copy kept in the hand
             # has been in no meld, so every meld the table copy could still serve in, it can too (pinochle/4.4)
             if self.tables[player].remove(card):
                 self.from_table.setdefault(player, []).append(card)
-            elif card in self.hands[player]:        # a hand known in part may not show it
-                self.hands[player].remove(card)
+            elif card in hand:        # a hand known in part may not show it
+                hand.remove(card)
         self.window = None
         self.drew = False
         self.trick.append((player, card))
         if len(self.trick) < self.n:
             return {}
-        winner = trick_winner(self.trick, self.trump)
+        winner = trick_winner(self.trick, self.trump_suit)
         pts = points_of([c for _p, c in self.trick], self.opts)
         self.tricks_done += 1
         self.won[winner] += 1
@@ -409,7 +422,7 @@ class DealState:
         hold = self.holding(player)
         if self.n == 2 and hold is not None:
             have = Counter(hold)
-            for cards in meld_candidates(self.trump, self.opts):
+            for cards in meld_candidates(self.trump_suit, self.opts):
                 if any(have[c] < k for c, k in Counter(cards).items()):
                     continue
                 if len(cards) == 1:         # the dix
@@ -442,7 +455,7 @@ class DealState:
             raise IllegalAction("pinochle/4.10", _("in this form all meld is counted at once from the hands"))
         if not as_played:
             self._verify_meld_turn(player)
-        meld = meld_kind(cards, self.trump, self.opts)
+        meld = meld_kind(cards, self.trump_suit, self.opts)
         if meld is None:
             raise IllegalAction("pinochle/4.1", _("{cards} is not a meld with {suit} trump", cards=shown(cards),
                                                   suit=Suit(self.trump)),
@@ -458,7 +471,8 @@ class DealState:
         if self.tricks_done > k or (self.tricks_done == k and self.window != player and not self.meld_timing_fault):
             raise IllegalAction("pinochle/4.8", _("no melding once the stock is exhausted"))
         if self.to_draw and self.opts.meld_timing == "after_draw" and self.window != player:
-            raise IllegalAction("pinochle/3.3", _("the trick's winner melds after both have drawn (option meld_timing)"))
+            raise IllegalAction("pinochle/3.3",
+                                _("the trick's winner melds after both have drawn (option meld_timing)"))
         if self.window != player:
             if self.drew and self.opts.meld_timing == "before_draw" and player == self.leader:
                 raise IllegalAction("pinochle/3.3", _("the trick's winner melds before drawing, not after (option "
@@ -479,7 +493,7 @@ class DealState:
                                     pointer="exchange")
             if exchange and (self.exchanged or self.upcard is None):   # the upcard goes with the last stock card
                 raise IllegalAction("pinochle/4.7", _("the upcard can no longer be exchanged"), pointer="exchange")
-            if exchange and self.upcard.rank == dix_rank(self.opts):
+            if exchange and self.upcard is not None and self.upcard.rank == dix_rank(self.opts):
                 raise IllegalAction("pinochle/4.7", _("the upcard is itself a dix: a dix is only shown"),
                                     pointer="exchange")
             if (not exchange and self.opts.first_dix_must_exchange and not self.exchanged
@@ -505,19 +519,21 @@ class DealState:
         for t in used:
             new[t.card] -= 1
         reason = self._meld_reason(player, meld, cards, used, exchange)
-        if self.hands.get(player) is not None:
+        hand = self.hands.get(player)
+        if hand is not None:
             for c, k in new.items():
                 for _copy in range(k):
-                    self.hands[player].remove(c)
+                    hand.remove(c)
         self.tables[player].add(cards, meld, used)
         pts = meld.points
         out = {"meld": str(meld.name), "name": meld.name.show(), "class": meld.cls, "points": pts}
         if meld.name == "dix" and exchange:
             # the dix goes under the stock in place of the upcard, which the player takes into hand
+            upcard = cast(Card, self.upcard)    # there is one: verify_meld refuses an exchange without (4.7)
             dix = self.tables[player].cards.pop()
-            if self.hands.get(player) is not None:
-                self.hands[player].append(self.upcard)
-            out["took"] = str(self.upcard)
+            if hand is not None:
+                hand.append(upcard)
+            out["took"] = str(upcard)
             self.upcard = dix.card
             self.exchanged = True
         if meld.name != "dix":
@@ -585,13 +601,15 @@ class DealState:
             self.stock_left == 1 or self.opts.last_stock == "winner_chooses" and self.stock_left == 2)
 
     def apply_draw(self, player: str, card: Card | None, as_played: bool = False, twin_out: bool = False) -> dict:
-        """Draw from the stock; returns ``{"drew", "stock_left", "upcard"}`` (``upcard``: the face-up card was taken)."""
+        """Draw from the stock; returns ``{"drew", "stock_left", "upcard"}`` (``upcard``: the face-up card was
+        taken)."""
         self.verify_draw(player, card, as_played, twin_out)
         self.to_draw.remove(player)
         self.drew = True
         self.window = None  # before_draw: drawing ends the winner's turn to meld (pinochle/3.3)
-        if card is not None and self.hands.get(player) is not None:
-            self.hands[player].append(card)
+        hand = self.hands.get(player)
+        if card is not None and hand is not None:
+            hand.append(card)
         took_up = self.takes_upcard(card)
         if took_up:
             self.upcard = None
@@ -606,8 +624,9 @@ class DealState:
     def start_playoff(self) -> None:
         """pinochle/5.1: melded cards go back to the hands for the last twelve tricks (idempotent)."""
         for p in self.players:
-            if self.hands.get(p) is not None:
-                self.hands[p] += [t.card for t in self.tables[p].cards]
+            hand = self.hands.get(p)
+            if hand is not None:
+                hand += [t.card for t in self.tables[p].cards]
             self.tables[p] = Table()
         self.from_table = {}
         self.window = None
@@ -616,7 +635,7 @@ class DealState:
     def dealer_dix(self, player: str) -> int:
         """10 for the dealer when the card turned up at the deal is the dix (pinochle/2.2); else 0."""
         t = self.turned_up
-        return 10 if player == self.dealer and t is not None and t == Card(dix_rank(self.opts), self.trump) else 0
+        return 10 if player == self.dealer and t is not None and t == Card(dix_rank(self.opts), self.trump_suit) else 0
 
     def meld_total(self, player: str) -> int:
         """The meld ``player`` has scored in this deal so far: the melds made and a dix turned up at the deal."""
@@ -643,33 +662,36 @@ class DealState:
         return self.declared
 
     # ---------------------------------------------------------------- the auction forms (pinochle/7.2-7.3, 8.2-8.4)
-    def verify_bid(self, player: str, amount: int, as_played: bool = False) -> None:
+    def _the_auction(self) -> Auction:
+        """The auction of the partnership and three-hand forms; two-handed there is none (pinochle/2.1)."""
         if self.auction is None:
             raise IllegalAction("pinochle/2.1", _("two-handed pinochle has no auction"))
-        self.auction.verify_bid(player, amount, as_played)
+        return self.auction
+
+    def verify_bid(self, player: str, amount: int, as_played: bool = False) -> None:
+        self._the_auction().verify_bid(player, amount, as_played)
 
     def can_bid(self, player: str, amount: int) -> bool:
         return allowed(self.verify_bid, player, amount)
 
     def apply_bid(self, player: str, amount: int, as_played: bool = False) -> dict:
         self.verify_bid(player, amount, as_played)
-        return self._called(self.auction.apply_bid(player, amount, as_played))
+        return self._called(self._the_auction().apply_bid(player, amount, as_played))
 
     def verify_pass(self, player: str, as_played: bool = False) -> None:
-        if self.auction is None:
-            raise IllegalAction("pinochle/2.1", _("two-handed pinochle has no auction"))
-        self.auction.verify_pass(player, as_played)
+        self._the_auction().verify_pass(player, as_played)
 
     def can_pass(self, player: str) -> bool:
         return allowed(self.verify_pass, player)
 
     def apply_pass(self, player: str, as_played: bool = False) -> dict:
         self.verify_pass(player, as_played)
-        return self._called(self.auction.apply_pass(player, as_played))
+        return self._called(self._the_auction().apply_pass(player, as_played))
 
     def _called(self, res: dict) -> dict:
-        if self.auction.over:
-            self.declarer, self.bid = self.auction.high_bidder, self.auction.high
+        auction = self._the_auction()
+        if auction.over:
+            self.declarer, self.bid = auction.high_bidder, auction.high
             if res.get("all_passed"):
                 self.done = True  # thrown in: nothing to score
                 self.void = True
@@ -706,7 +728,7 @@ class DealState:
     def apply_widow(self, player: str) -> dict:
         """The bidder takes the 3 widow cards into the hand (pinochle/8.3)."""
         self.verify_widow(player)
-        self.hands[player] += self.widow
+        self._hand(player).extend(self.widow)
         self.widow_taken = True
         return {"took": [str(c) for c in self.widow]}
 
@@ -716,7 +738,7 @@ class DealState:
             raise IllegalAction("pinochle/8.3", _("the bidder buries once, after taking the widow"))
         if len(cards) != 3:
             raise IllegalAction("pinochle/8.3", _("the bidder buries exactly 3 cards"), pointer="cards")
-        left = Counter(self.hands[player])
+        left = Counter(self._hand(player))
         for c in cards:
             if left[c] <= 0:
                 raise IllegalAction("pinochle/8.3", _("{player} does not hold {card}", player=player, card=c),
@@ -729,10 +751,11 @@ class DealState:
     def apply_bury(self, player: str, cards: list[Card]) -> dict:
         """The bidder lays 3 cards away; they count for the bidder, who then leads (pinochle/8.3, 8.5)."""
         self.verify_bury(player, cards)
+        hand = self._hand(player)
         for c in cards:
-            self.hands[player].remove(c)
+            hand.remove(c)
         self.buried = list(cards)
-        self.kept = list(self.hands[player])
+        self.kept = list(hand)
         self.leader = player
         return {"buried": [str(c) for c in cards]}
 
@@ -756,7 +779,7 @@ class DealState:
 def new_state(players: list[str], dealer: str, opts: OptionsLike, trump: str | None,
               hands: Mapping[str, list[Card] | None] | None = None) -> DealState:
     st = DealState(players=players, dealer=dealer, opts=Options.of(opts), trump=trump,
-                   hands={p: (list(hands[p]) if hands and hands.get(p) is not None else None) for p in players})
+                   hands={p: (list(h) if (h := (hands or {}).get(p)) is not None else None) for p in players})
     st.tables = {p: Table() for p in players}
     st.won = dict.fromkeys(players, 0)
     st.captured = dict.fromkeys(players, 0)

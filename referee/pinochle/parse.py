@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import cast
 
 from ..cards import Card, check_conservation, known_card, parse_cards, parse_suit
 from ..common import missing_scores, parse_player, points_feasible
@@ -525,8 +526,8 @@ def _check_meld_cards(melds, held, players, opts: OptionsLike, trump, upcard):
             if exchange and c.rank == dix_rank(opts):
                 continue  # an exchanged dix ends in the stock, so maybe in the other player's tricks
             if k > 2 or (held is not None and held[p][c] < k):
-                raise InputError(_("{player} never held {n} × {card} in this deal (their tricks show every card they had)",
-                                   player=p, n=k, card=c),
+                raise InputError(_("{player} never held {n} × {card} in this deal (their tricks show every card "
+                                   "they had)", player=p, n=k, card=c),
                                  f"/deal/melds/{i}/cards")
         if exchange and held is not None and upcard is not None and held[p][upcard] == 0:
             raise InputError(_("{player} exchanged a dix for {card} but never played {card}", player=p, card=upcard),
@@ -1138,12 +1139,12 @@ def position_reached(st: DealState) -> dict:
         actor = st.window
         pos.update(phase="meld", drawn=True, melded_this_trick=st.melded_this_trick)
     else:
-        actor = st.to_play
+        actor = cast(str, st.to_play)       # the deal is on and no draw is owed: someone is to play
         pos.update(phase="play", trick={"leader": st.leader, "cards": [str(c) for _p, c in st.trick]})
     if st.n == 2 and st.tricks_done >= stock_tricks(st.opts) and pos["phase"] == "play":
-        pos["hand"] = [str(c) for c in st.holding(actor)]
+        pos["hand"] = [str(c) for c in st.holding(actor) or []]      # a log deals every hand
         return pos
-    pos["hand"] = [str(c) for c in st.hands[actor]]
+    pos["hand"] = [str(c) for c in st.hands[actor] or []]
     if st.n == 2:
         if st.upcard is not None:
             pos["upcard"] = str(st.upcard)

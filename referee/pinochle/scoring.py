@@ -70,7 +70,7 @@ def score_two(players, dealer, opts: OptionsLike, scores, target, st: DealState)
     """A two-handed deal played through ``st``: each player's meld, rounded card points and new total, and the
     game result (the target, its rise, a declaration out)."""
     opts = Options.of(opts)
-    lines = {p: [] for p in players}
+    lines: dict[str, list[dict]] = {p: [] for p in players}
     meld_total = {p: st.meld_total(p) for p in players}
     if st.dealer_dix(dealer):
         lines[dealer].append({"item": _("dix {card} turned up: dealer scores 10", card=st.turned_up), "points": 10,
@@ -214,7 +214,8 @@ def score_three(players, opts: OptionsLike, scores, target, declarer, bid, meld,
         out.append({"id": p, "role": "bidder" if p == declarer else "opponent",
                     "meld_points": meld["points"] if p == declarer and not conceded else 0,
                     "raw_card_points": captured[p] if not conceded else 0,
-                    "card_points": (pts if p == declarer else round_one(captured[p], opts.rounding)) if not conceded else 0,
+                    "card_points": ((pts if p == declarer else round_one(captured[p], opts.rounding))
+                                    if not conceded else 0),
                     "tricks": won[p], "lines": lines, "hand_score": hand, "total_before": scores[p],
                     "total_after": totals[p]})
     winner = declarer if totals[declarer] >= target else None
@@ -248,11 +249,11 @@ def score_deal(st: DealState, scores: dict[str, int], target: int) -> dict:
     if st.n == 2:
         return score_two(players, st.dealer, opts, scores, target, st)
     if st.n == 4:
-        melds = {p: hand_meld(st.dealt[p], st.trump, opts) for p in players}
+        melds = {p: hand_meld(st.dealt[p], st.trump_suit, opts) for p in players}
         return score_partnership(players, opts, scores, target, st.declarer, st.bid, melds, st.captured,
                                  st.won, st.last_trick)
     cap = dict(st.captured)
-    if st.buried:
+    if st.buried and st.declarer is not None:     # buried by the bidder, after the auction (pinochle/8.3)
         cap[st.declarer] += points_of(st.buried, opts)
     meld = hand_meld(st.kept, st.trump, opts) if st.trump else {"melds": [], "points": 0}
     return score_three(players, opts, scores, target, st.declarer, st.bid, meld, cap, st.won, st.conceded,
