@@ -40,7 +40,7 @@ from ..errors import IllegalAction, allowed
 from ..i18n import OneOf, Suit, _, ngettext
 from ..knowledge import Partial, Undecided, completions, verdict
 from .auction import Auction
-from .cards import LAST_TRICK, STRENGTH, dix_rank, points_of
+from .cards import LAST_TRICK, STRENGTH, deck_size, dix_rank, points_of
 from .melds import Meld, MeldFault, Table, meld_candidates, meld_kind
 from .options import Options, OptionsLike
 
@@ -62,7 +62,7 @@ def shown(cards) -> Shown:
 
 def stock_tricks(opts: OptionsLike) -> int:
     """Two-handed: tricks played while the stock lasts, 12 with 48 cards (20 with 64) (pinochle/2.1)."""
-    return (Options.of(opts).deck - 24) // 2
+    return (deck_size(opts) - 24) // 2
 
 
 def total_tricks(n: int, opts: OptionsLike) -> int:

@@ -139,7 +139,13 @@ class Options:
         named; a name missing takes the base default, a name not an option is refused with a ``TypeError``)."""
         if isinstance(opts, Options):
             return opts
-        return cls(**opts)
+        key = tuple(opts.items())       # the values are str, int and bool: a request's options are few and repeat
+        made = _MADE.get(key)
+        if made is None:
+            if len(_MADE) >= _MADE_MAX:
+                _MADE.clear()
+            made = _MADE[key] = cls(**opts)
+        return made
 
     def __getitem__(self, name: str) -> Any:
         """``opts.deck``: the option's value, as the resolved dict gives it (``KeyError`` for a name that is not
@@ -148,6 +154,11 @@ class Options:
             raise KeyError(name)
         return getattr(self, name)
 
+
+# the Options made from each resolved dict seen (keyed by its items): views.py hands the engine the dict, and an
+# entry point that reads a card of a 5,000-event log makes one; bounded, cleared when full
+_MADE: dict[tuple, Options] = {}
+_MADE_MAX = 512
 
 # what an entry point of the engine accepts: the resolved dict (service.py, views.py) or the typed options
 OptionsLike = Options | Mapping[str, Any]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 from ..cards import Card, check_conservation, known_card, parse_cards, parse_suit
 from ..common import missing_scores, parse_player, points_feasible
@@ -35,19 +35,20 @@ from .options import Options, OptionsLike
 from .scoring import ESCALATION
 
 
-def cards_at(value, opts: OptionsLike, ptr) -> list[Card]:
-    opts = Options.of(opts)
+def cards_at(value: Any, opts: OptionsLike, ptr: str) -> list[Card]:
+    """Cards of the pack of option ``deck`` (pinochle/1.1), with errors pointing at each card.  ``opts`` is read
+    as given (typed options or the dict): a log calls this for every event."""
     return parse_cards(value, deck_of(opts), ptr)
 
 
-def card_at(value, opts: OptionsLike, ptr) -> Card:
-    """One card, with errors pointing at the field itself."""
-    opts = Options.of(opts)
-    card = known_card(value, deck_of(opts))
+def card_at(value: Any, opts: OptionsLike, ptr: str) -> Card:
+    """One card, with errors pointing at the field itself (``opts`` read as given, as in :func:`cards_at`)."""
+    deck = deck_of(opts)
+    card = known_card(value, deck)
     if card is not None:
         return card
     try:
-        return parse_cards([value], deck_of(opts), "#")[0]
+        return parse_cards([value], deck, "#")[0]
     except InputError as e:
         raise InputError(e.errors[0]["detail"], ptr) from None
 
