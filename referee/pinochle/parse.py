@@ -270,10 +270,10 @@ def _trump_and_upcard(deal: dict, opts: Options) -> tuple[str, Card | None]:
     return trump, upcard
 
 
-Declared = tuple[int, str, list[Card], bool]    # a meld as declared: (index in deal.melds, player, cards, exchange)
+DeclaredMeld = tuple[int, str, list[Card], bool]    # a meld as declared: (index in deal.melds, player, cards, exchange)
 
 
-def _meld_list(deal: dict, players: list[str], opts: Options) -> list[Declared]:
+def _meld_list(deal: dict, players: list[str], opts: Options) -> list[DeclaredMeld]:
     """``deal.melds``, two-handed: a list in the order declared, each ``{"player", "cards", "exchange"?}`` →
     ``[(index, player, cards, exchange)]`` (the schema lets the list's items through as they come)."""
     melds_raw = deal.get("melds")
@@ -296,7 +296,7 @@ def _meld_list(deal: dict, players: list[str], opts: Options) -> list[Declared]:
     return melds
 
 
-def _tricks_form(deal: dict, st: DealState, melds: list[Declared]) -> int:
+def _tricks_form(deal: dict, st: DealState, melds: list[DeclaredMeld]) -> int:
     """Two-handed, tricks given: all 24 (32 with 64 cards), or fewer when play stopped at a declaration out
     (pinochle/6.4).  The tricks hold the pack (exactly, when complete; 1.1), each meld uses cards its player held
     (:func:`_check_meld_cards`), the tricks are replayed and the melds judged in order against the tricks won
@@ -331,7 +331,7 @@ def _pad_form(deal: dict, st: DealState) -> None:
                              "item": _("meld as written down")})
 
 
-def _points_form(deal: dict, st: DealState, melds: list[Declared]) -> None:
+def _points_form(deal: dict, st: DealState, melds: list[DeclaredMeld]) -> None:
     """Two-handed, card points and tricks taken per player (:func:`_points_two`), the melds as cards judged in
     order against the tricks won (:func:`_sequential_melds`)."""
     assert st.trump is not None
