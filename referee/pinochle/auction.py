@@ -12,10 +12,11 @@ by a player who has passed still cannot be made.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 
 from ..errors import IllegalAction, allowed
 from ..i18n import _
+from .options import Options, OptionsLike
 
 STEP = 10
 
@@ -24,15 +25,17 @@ STEP = 10
 class Auction:
     players: list[str]
     dealer: str
-    opts: dict
+    options: InitVar[OptionsLike]     # the resolved dict, or the typed options: kept as ``opts``
     high: int = 0
     high_bidder: str | None = None
     passed: set = field(default_factory=set)
     to_speak: str | None = None
     over: bool = False
     calls: list = field(default_factory=list)
+    opts: Options = field(init=False)
 
-    def __post_init__(self):
+    def __post_init__(self, options: OptionsLike) -> None:
+        self.opts = Options.of(options)
         self.to_speak = self.players[(self.players.index(self.dealer) + 1) % len(self.players)]
 
     @property
@@ -43,7 +46,7 @@ class Auction:
     @property
     def lowest(self) -> int:
         """The lowest bid now: ``min_bid``, or 10 above the high bid."""
-        return max(self.opts["min_bid"], self.high + STEP)
+        return max(self.opts.min_bid, self.high + STEP)
 
     def verify_pass(self, player: str, as_played: bool = False) -> None:
         """Whether ``player`` may speak now: the auction is on, the player has not passed and it is their turn (as

@@ -10,8 +10,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
-from ..cards import DeckSpec
+from ..cards import Card, DeckSpec
+from .options import Options, OptionsLike
 
 DECKS = {48: DeckSpec("Pinochle 48-card", ("A", "K", "Q", "J", "10", "9"), copies=2),
          64: DeckSpec("Pinochle 64-card", ("A", "K", "Q", "J", "10", "9", "8", "7"), copies=2)}
@@ -26,24 +28,32 @@ LAST_TRICK = 10
 DEAL_TOTAL = 240  # card points in the pack under every scheme (250 with the last trick)
 
 
-def dix_rank(opts: dict) -> str:
+def deck_size(opts: OptionsLike) -> int:
+    """Option ``deck``, 48 or 64 (pinochle/1.1), of the typed options or of the resolved dict as it is: the
+    per-card helpers are called for every event of a log with the dict views.py holds, where making the typed
+    options each time would cost more than the lookup."""
+    return opts.deck if isinstance(opts, Options) else opts["deck"]
+
+
+def dix_rank(opts: OptionsLike) -> str:
     """The dix's rank: "9", or "7" with the 64-card pack (pinochle/2.2)."""
-    return "7" if opts["deck"] == 64 else "9"
+    return "7" if deck_size(opts) == 64 else "9"
 
 
-def points_of(cards, opts: dict) -> int:
+def points_of(cards: Iterable[Card], opts: OptionsLike) -> int:
     """Card points of ``cards`` under option ``card_points`` (pinochle/1.3); the last trick's 10 is not included."""
-    table = POINT_SCHEMES[opts["card_points"]]
+    table = POINT_SCHEMES[opts.card_points if isinstance(opts, Options) else opts["card_points"]]
     return sum(table.get(c.rank, 0) for c in cards)
 
 
-def deck_of(opts: dict) -> DeckSpec:
+def deck_of(opts: OptionsLike) -> DeckSpec:
     """The pack of option ``deck`` (pinochle/1.1)."""
-    return DECKS[opts["deck"]]
+    return DECKS[deck_size(opts)]
 
 
-def pool_of(opts: dict, minus=()) -> dict[int, int]:
+def pool_of(options: OptionsLike, minus: Iterable[Card] = ()) -> dict[int, int]:
     """Card values of the pack (value → number of cards), less the cards in ``minus``."""
+    opts = Options.of(options)
     pool = Counter(points_of([c], opts) for c in deck_of(opts).cards())
     pool.subtract(points_of([c], opts) for c in minus)
     return +pool

@@ -31,15 +31,18 @@ the actions of the wrong form (2.1, 4.10, 6.4, 7.3, 8.3).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import cast
 
 from ..cards import Card
 from ..errors import IllegalAction, allowed
 from ..i18n import OneOf, Suit, _, ngettext
 from ..knowledge import Partial, Undecided, completions, verdict
 from .auction import Auction
-from .cards import LAST_TRICK, STRENGTH, dix_rank, points_of
+from .cards import LAST_TRICK, STRENGTH, deck_size, dix_rank, points_of
 from .melds import Meld, MeldFault, Table, meld_candidates, meld_kind
+from .options import Options, OptionsLike
 
 HAND_SIZE = {2: 12, 3: 15, 4: 12}
 TRICKS = {3: 15, 4: 12}
@@ -57,12 +60,12 @@ def shown(cards) -> Shown:
     return Shown(cards)
 
 
-def stock_tricks(opts: dict) -> int:
+def stock_tricks(opts: OptionsLike) -> int:
     """Two-handed: tricks played while the stock lasts, 12 with 48 cards (20 with 64) (pinochle/2.1)."""
-    return (opts["deck"] - 24) // 2
+    return (deck_size(opts) - 24) // 2
 
 
-def total_tricks(n: int, opts: dict) -> int:
+def total_tricks(n: int, opts: OptionsLike) -> int:
     """Tricks in a deal of ``n`` players: 24 two-handed (32 with 64 cards), 15 three-hand, 12 partnership."""
     return stock_tricks(opts) + 12 if n == 2 else TRICKS[n]
 
@@ -105,45 +108,68 @@ def play_fault(hand: list[Card], trick: list[tuple[str, Card]], card: Card, trum
     """Why ``card`` may not be played to ``trick`` from ``hand`` (pinochle/3.1, 5.2–5.4), or None.
 
     ``must_head`` (5.4): ``trump_lead_only``, beat a trump lead; ``trump_lead_and_overtrump``, beat a trump lead
-    and, when void and trumping, overtrump; ``always``, beat every trick (and overtrump) if able.
+    and, when void and trumping, overtrump; ``always``, beat every trick (and overtrump) if able.  A card held
+    (1.1); a lead, or any card while the stock lasts two-handed (3.1); else following (:func:`_follow_fault`, 5.2,
+    5.4) or, void in the suit led, trumping (:func:`_trump_fault`, 5.3, 5.4); void in both, any card.
     """
     if card not in hand:
         return IllegalAction("pinochle/1.1", _("{player} does not hold {card}", player=player, card=card))
     if not trick or not strict:
         return None
     led = trick[0][1].suit
-    heading = must_head == "always" or led == trump           # beat the best card of the suit led
-    overtrump = must_head != "trump_lead_only" or led == trump  # when void, trump above a trump already played
     follows = [c for c in hand if c.suit == led]
-    trumped = led != trump and any(c.suit == trump for _p, c in trick)
     if follows:
-        if card.suit != led:
-            return IllegalAction("pinochle/5.2", _("{player} holds {suit} and must follow suit", player=player,
-                                                   suit=Suit(led)))
-        if heading and not trumped:
-            top = max((c for _p, c in trick if c.suit == led), key=lambda c: STRENGTH[c.rank])
-            higher = [c for c in follows if STRENGTH[c.rank] > STRENGTH[top.rank]]
-            if higher and STRENGTH[card.rank] <= STRENGTH[top.rank]:
-                return IllegalAction("pinochle/5.4", ngettext("{player} can beat {card} and must play {cards}",
-                                                              "{player} can beat {card} and must play one of {cards}",
-                                                              len(set(higher)), player=player, card=top,
-                                                              cards=OneOf(sorted(set(higher), key=str))))
-        return None
+        return _follow_fault(follows, trick, card, trump, must_head, player)
     trumps = [c for c in hand if c.suit == trump]
     if trumps:
-        if card.suit != trump:
-            return IllegalAction("pinochle/5.3", _("{player} has no {suit} and must trump", player=player,
-                                                   suit=Suit(led)))
-        on = [c for _p, c in trick if c.suit == trump]
-        if overtrump and on:
-            top = max(on, key=lambda c: STRENGTH[c.rank])
-            higher = [c for c in trumps if STRENGTH[c.rank] > STRENGTH[top.rank]]
-            if higher and STRENGTH[card.rank] <= STRENGTH[top.rank]:
-                return IllegalAction("pinochle/5.4", ngettext("{player} can overtrump {card} and must play {cards}",
-                                                              "{player} can overtrump {card} and must play one of "
-                                                              "{cards}", len(set(higher)), player=player, card=top,
-                                                              cards=OneOf(sorted(set(higher), key=str))))
+        return _trump_fault(trumps, trick, card, trump, must_head, player)
     return None
+
+
+def _follow_fault(follows: list[Card], trick: list[tuple[str, Card]], card: Card, trump: str, must_head: str,
+                  player: str) -> IllegalAction | None:
+    """A player holding ``follows``, the cards of the suit led: follow suit (pinochle/5.2), and where the option
+    says so (``always``, or a trump lead) beat the best card of the suit led if able, unless a plain-suit lead has
+    been trumped (5.4)."""
+    led = trick[0][1].suit
+    if card.suit != led:
+        return IllegalAction("pinochle/5.2", _("{player} holds {suit} and must follow suit", player=player,
+                                               suit=Suit(led)))
+    heading = must_head == "always" or led == trump           # beat the best card of the suit led
+    trumped = led != trump and any(c.suit == trump for _p, c in trick)
+    if not heading or trumped:
+        return None
+    top = max((c for _p, c in trick if c.suit == led), key=lambda c: STRENGTH[c.rank])
+    higher = _higher(follows, top)
+    if higher and STRENGTH[card.rank] <= STRENGTH[top.rank]:
+        return IllegalAction("pinochle/5.4", ngettext("{player} can beat {card} and must play {cards}",
+                                                      "{player} can beat {card} and must play one of {cards}",
+                                                      len(higher), player=player, card=top, cards=OneOf(higher)))
+    return None
+
+
+def _trump_fault(trumps: list[Card], trick: list[tuple[str, Card]], card: Card, trump: str, must_head: str,
+                 player: str) -> IllegalAction | None:
+    """A player void in the suit led holding ``trumps``: trump (pinochle/5.3), and where the option says so (not
+    ``trump_lead_only``) overtrump a trump already in the trick if able (5.4)."""
+    if card.suit != trump:
+        return IllegalAction("pinochle/5.3", _("{player} has no {suit} and must trump", player=player,
+                                               suit=Suit(trick[0][1].suit)))
+    on = [c for _p, c in trick if c.suit == trump]
+    if must_head == "trump_lead_only" or not on:   # (a trump lead never comes here: a player with trumps follows)
+        return None
+    top = max(on, key=lambda c: STRENGTH[c.rank])
+    higher = _higher(trumps, top)
+    if higher and STRENGTH[card.rank] <= STRENGTH[top.rank]:
+        return IllegalAction("pinochle/5.4", ngettext("{player} can overtrump {card} and must play {cards}",
+                                                      "{player} can overtrump {card} and must play one of {cards}",
+                                                      len(higher), player=player, card=top, cards=OneOf(higher)))
+    return None
+
+
+def _higher(cards: list[Card], top: Card) -> list[Card]:
+    """The distinct cards of ``cards`` above ``top`` in rank (pinochle/1.2), in a fixed order (by text)."""
+    return sorted({c for c in cards if STRENGTH[c.rank] > STRENGTH[top.rank]}, key=str)
 
 
 def play_rules(hand, trick, card: Card, trump: str, strict: bool, must_head: str, lead_rule: str) -> set[str]:
@@ -188,13 +214,13 @@ class DealState:
 
     players: list[str]
     dealer: str
-    opts: dict
+    opts: Options      # a resolved dict given is made the typed options (__post_init__)
     trump: str | None
     hands: dict[str, list[Card] | None]
     tables: dict[str, Table] = field(default_factory=dict)
     stock_left: int = 0
     upcard: Card | None = None
-    leader: str | None = None
+    leader: str = ""           # new_state sets it: the player after the dealer
     trick: list[tuple[str, Card]] = field(default_factory=list)
     tricks_done: int = 0
     won: dict[str, int] = field(default_factory=dict)
@@ -226,6 +252,9 @@ class DealState:
     # what is known of a hand given in part (check's position): its ``hands`` entry is then the known cards
     partial: dict[str, Partial] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        self.opts = Options.of(cast(OptionsLike, self.opts))
+
     @property
     def n(self) -> int:
         return len(self.players)
@@ -239,6 +268,13 @@ class DealState:
         return self.players[(self.players.index(p) + 1) % self.n]
 
     @property
+    def trump_suit(self) -> str:
+        """Trump, for the rules that compare suits: two-handed it is the upcard's from the deal; in the auction
+        forms the high bidder names it before any play or meld (pinochle/7.3, 8.3), and no rule reached before then
+        compares suits (the verify_* methods refuse first)."""
+        return cast(str, self.trump)
+
+    @property
     def to_play(self) -> str | None:
         if self.done or self.to_draw:
             return None
@@ -246,6 +282,11 @@ class DealState:
         for _play in self.trick:
             p = self.after(p)
         return p
+
+    def _hand(self, p: str) -> list[Card]:
+        """``p``'s hand where the position or log gives it (the auction forms' logs deal every hand; a meld shows
+        cards only from a hand known in part): the cards off the table."""
+        return cast(list[Card], self.hands[p])
 
     def holding(self, p: str) -> list[Card] | None:
         """Every card ``p`` may play: the hand plus, in two-handed, the melded cards on the table (2H-13)."""
@@ -265,7 +306,7 @@ class DealState:
                 part = self.partial[player]
                 if part.may_hold(c):
                     self.partial[player] = part.reveal(c)
-                    self.hands[player].append(c)
+                    self._hand(player).append(c)
 
     # ---------------------------------------------------------------- play
     def verify_play(self, player: str, card: Card, as_played: bool = False) -> None:
@@ -290,8 +331,8 @@ class DealState:
         if player in self.partial:
             fault = self._known_play_fault(player, card, hold, self.strict and not as_played)
         else:
-            fault = play_fault(hold, self.trick, card, self.trump, self.strict and not as_played,
-                               self.opts["must_head"], player)
+            fault = play_fault(hold, self.trick, card, self.trump_suit, self.strict and not as_played,
+                               self.opts.must_head, player)
         if fault:
             raise fault
 
@@ -304,17 +345,17 @@ class DealState:
         part = Partial(hold, known.unknown, known.void, known.pool)
         if card not in hold:
             if not part.may_hold(card):
-                return play_fault(hold, self.trick, card, self.trump, strict, self.opts["must_head"], player)
+                return play_fault(hold, self.trick, card, self.trump_suit, strict, self.opts.must_head, player)
             part = part.reveal(card)        # playing it shows it was one of the unknown cards
         if not self.trick or not strict:
             return None
-        led, trump = self.trick[0][1].suit, self.trump
+        led, trump = self.trick[0][1].suit, self.trump_suit
         suits = [led] + ([trump] if trump != led else [])
 
         def strength(c: Card) -> int:
             return STRENGTH[c.rank]
 
-        cases = [(tops, play_fault(h, self.trick, card, trump, strict, self.opts["must_head"], player))
+        cases = [(tops, play_fault(h, self.trick, card, trump, strict, self.opts.must_head, player))
                  for tops, h in completions(part, suits, strength)]
         tables = {s: max((c for _p, c in self.trick if c.suit == s), key=strength, default=None) for s in suits}
 
@@ -326,8 +367,8 @@ class DealState:
 
     def play_rules(self, player: str, card: Card) -> set[str]:
         """The rules that decide that ``card``, a legal play for ``player`` now, is legal (:func:`play_rules`)."""
-        return play_rules(self.holding(player) or [], self.trick, card, self.trump, self.strict,
-                          self.opts["must_head"], LEAD_RULE[self.n])
+        return play_rules(self.holding(player) or [], self.trick, card, self.trump_suit, self.strict,
+                          self.opts.must_head, LEAD_RULE[self.n])
 
     def can_play(self, player: str, card: Card) -> bool:
         return allowed(self.verify_play, player, card)
@@ -338,19 +379,20 @@ class DealState:
         self.verify_play(player, card, as_played)
         if not self.trick:
             self.leader = player        # as the rules say, or a lead out of turn as played
-        if self.hands.get(player) is not None:
+        hand = self.hands.get(player)
+        if hand is not None:
             # a card both in the hand and melded on the table is played from the table: the copy kept in the hand
             # has been in no meld, so every meld the table copy could still serve in, it can too (pinochle/4.4)
             if self.tables[player].remove(card):
                 self.from_table.setdefault(player, []).append(card)
-            elif card in self.hands[player]:        # a hand known in part may not show it
-                self.hands[player].remove(card)
+            elif card in hand:        # a hand known in part may not show it
+                hand.remove(card)
         self.window = None
         self.drew = False
         self.trick.append((player, card))
         if len(self.trick) < self.n:
             return {}
-        winner = trick_winner(self.trick, self.trump)
+        winner = trick_winner(self.trick, self.trump_suit)
         pts = points_of([c for _p, c in self.trick], self.opts)
         self.tricks_done += 1
         self.won[winner] += 1
@@ -365,7 +407,7 @@ class DealState:
         elif self.n == 2 and self.tricks_done <= stock_tricks(self.opts):
             self.melded_this_trick = False
             self.to_draw = [winner, self.after(winner)]
-            self.window = winner if self.opts["meld_timing"] == "before_draw" else None
+            self.window = winner if self.opts.meld_timing == "before_draw" else None
         return {"trick": rec}
 
     # ---------------------------------------------------------------- the actions open
@@ -380,7 +422,7 @@ class DealState:
         hold = self.holding(player)
         if self.n == 2 and hold is not None:
             have = Counter(hold)
-            for cards in meld_candidates(self.trump, self.opts):
+            for cards in meld_candidates(self.trump_suit, self.opts):
                 if any(have[c] < k for c, k in Counter(cards).items()):
                     continue
                 if len(cards) == 1:         # the dix
@@ -402,7 +444,7 @@ class DealState:
                     out.append({"type": "play", "player": player, "card": str(c), "conditions": u.conditions})
         elif hold is not None and self.to_play == player:
             out += [{"type": "play", "player": player, "card": str(c)}
-                    for c in legal_cards(hold, self.trick, self.trump, self.strict, self.opts["must_head"], player)
+                    for c in legal_cards(hold, self.trick, self.trump, self.strict, self.opts.must_head, player)
                     if self.can_play(player, c)]
         return out
 
@@ -413,7 +455,7 @@ class DealState:
             raise IllegalAction("pinochle/4.10", _("in this form all meld is counted at once from the hands"))
         if not as_played:
             self._verify_meld_turn(player)
-        meld = meld_kind(cards, self.trump, self.opts)
+        meld = meld_kind(cards, self.trump_suit, self.opts)
         if meld is None:
             raise IllegalAction("pinochle/4.1", _("{cards} is not a meld with {suit} trump", cards=shown(cards),
                                                   suit=Suit(self.trump)),
@@ -428,10 +470,11 @@ class DealState:
         k = stock_tricks(self.opts)
         if self.tricks_done > k or (self.tricks_done == k and self.window != player and not self.meld_timing_fault):
             raise IllegalAction("pinochle/4.8", _("no melding once the stock is exhausted"))
-        if self.to_draw and self.opts["meld_timing"] == "after_draw" and self.window != player:
-            raise IllegalAction("pinochle/3.3", _("the trick's winner melds after both have drawn (option meld_timing)"))
+        if self.to_draw and self.opts.meld_timing == "after_draw" and self.window != player:
+            raise IllegalAction("pinochle/3.3",
+                                _("the trick's winner melds after both have drawn (option meld_timing)"))
         if self.window != player:
-            if self.drew and self.opts["meld_timing"] == "before_draw" and player == self.leader:
+            if self.drew and self.opts.meld_timing == "before_draw" and player == self.leader:
                 raise IllegalAction("pinochle/3.3", _("the trick's winner melds before drawing, not after (option "
                                                       "meld_timing)"))
             if self.meld_timing_fault:
@@ -450,10 +493,10 @@ class DealState:
                                     pointer="exchange")
             if exchange and (self.exchanged or self.upcard is None):   # the upcard goes with the last stock card
                 raise IllegalAction("pinochle/4.7", _("the upcard can no longer be exchanged"), pointer="exchange")
-            if exchange and self.upcard.rank == dix_rank(self.opts):
+            if exchange and self.upcard is not None and self.upcard.rank == dix_rank(self.opts):
                 raise IllegalAction("pinochle/4.7", _("the upcard is itself a dix: a dix is only shown"),
                                     pointer="exchange")
-            if (not exchange and self.opts["first_dix_must_exchange"] and not self.exchanged
+            if (not exchange and self.opts.first_dix_must_exchange and not self.exchanged
                     and self.upcard is not None and self.upcard.rank != dix_rank(self.opts)):
                 raise IllegalAction("pinochle/4.7", _("the first dix melded must be exchanged for the upcard"),
                                     pointer="exchange")
@@ -476,19 +519,21 @@ class DealState:
         for t in used:
             new[t.card] -= 1
         reason = self._meld_reason(player, meld, cards, used, exchange)
-        if self.hands.get(player) is not None:
+        hand = self.hands.get(player)
+        if hand is not None:
             for c, k in new.items():
                 for _copy in range(k):
-                    self.hands[player].remove(c)
+                    hand.remove(c)
         self.tables[player].add(cards, meld, used)
         pts = meld.points
         out = {"meld": str(meld.name), "name": meld.name.show(), "class": meld.cls, "points": pts}
         if meld.name == "dix" and exchange:
             # the dix goes under the stock in place of the upcard, which the player takes into hand
+            upcard = cast(Card, self.upcard)    # there is one: verify_meld refuses an exchange without (4.7)
             dix = self.tables[player].cards.pop()
-            if self.hands.get(player) is not None:
-                self.hands[player].append(self.upcard)
-            out["took"] = str(self.upcard)
+            if hand is not None:
+                hand.append(upcard)
+            out["took"] = str(upcard)
             self.upcard = dix.card
             self.exchanged = True
         if meld.name != "dix":
@@ -537,7 +582,7 @@ class DealState:
                                                   card=self.upcard),
                                 pointer="card")
         if (self.stock_left == 2 and self.upcard is not None and card == self.upcard and twin_out
-                and self.opts["last_stock"] == "winner_takes_hidden"):
+                and self.opts.last_stock == "winner_takes_hidden"):
             # the upcard's twin is elsewhere, so the winner of the twelfth trick has taken the face-up card
             raise IllegalAction("pinochle/3.4", _("{player} won the last trick before the stock ran out and must take "
                                                   "the face-down card; {card} is the face-up card (the other {card} "
@@ -553,22 +598,24 @@ class DealState:
         """Whether drawing ``card`` now takes the face-up card: the last stock card, or with option last_stock
         winner_chooses the winner's pick of the last two (pinochle/3.4)."""
         return self.upcard is not None and card == self.upcard and (
-            self.stock_left == 1 or self.opts["last_stock"] == "winner_chooses" and self.stock_left == 2)
+            self.stock_left == 1 or self.opts.last_stock == "winner_chooses" and self.stock_left == 2)
 
     def apply_draw(self, player: str, card: Card | None, as_played: bool = False, twin_out: bool = False) -> dict:
-        """Draw from the stock; returns ``{"drew", "stock_left", "upcard"}`` (``upcard``: the face-up card was taken)."""
+        """Draw from the stock; returns ``{"drew", "stock_left", "upcard"}`` (``upcard``: the face-up card was
+        taken)."""
         self.verify_draw(player, card, as_played, twin_out)
         self.to_draw.remove(player)
         self.drew = True
         self.window = None  # before_draw: drawing ends the winner's turn to meld (pinochle/3.3)
-        if card is not None and self.hands.get(player) is not None:
-            self.hands[player].append(card)
+        hand = self.hands.get(player)
+        if card is not None and hand is not None:
+            hand.append(card)
         took_up = self.takes_upcard(card)
         if took_up:
             self.upcard = None
         self.stock_left -= 1
         if not self.to_draw:
-            if self.opts["meld_timing"] == "after_draw":
+            if self.opts.meld_timing == "after_draw":
                 self.window = self.leader
             if self.stock_left == 0:
                 self.upcard = None
@@ -577,8 +624,9 @@ class DealState:
     def start_playoff(self) -> None:
         """pinochle/5.1: melded cards go back to the hands for the last twelve tricks (idempotent)."""
         for p in self.players:
-            if self.hands.get(p) is not None:
-                self.hands[p] += [t.card for t in self.tables[p].cards]
+            hand = self.hands.get(p)
+            if hand is not None:
+                hand += [t.card for t in self.tables[p].cards]
             self.tables[p] = Table()
         self.from_table = {}
         self.window = None
@@ -587,7 +635,7 @@ class DealState:
     def dealer_dix(self, player: str) -> int:
         """10 for the dealer when the card turned up at the deal is the dix (pinochle/2.2); else 0."""
         t = self.turned_up
-        return 10 if player == self.dealer and t is not None and t == Card(dix_rank(self.opts), self.trump) else 0
+        return 10 if player == self.dealer and t is not None and t == Card(dix_rank(self.opts), self.trump_suit) else 0
 
     def meld_total(self, player: str) -> int:
         """The meld ``player`` has scored in this deal so far: the melds made and a dix turned up at the deal."""
@@ -595,7 +643,7 @@ class DealState:
     # ---------------------------------------------------------------- declaring out (pinochle/6.4)
     def verify_declare(self, player: str) -> None:
         """Whether ``player`` may declare out now (pinochle/6.4): the form plays it and the deal is on."""
-        if not self.opts["declare_out"]:
+        if not self.opts.declare_out:
             raise IllegalAction("pinochle/6.4", _("declaring out is not played in this form"))
         if self.done:
             raise IllegalAction("pinochle/6.4", _("the deal is over; a player declares out during it"))
@@ -614,33 +662,36 @@ class DealState:
         return self.declared
 
     # ---------------------------------------------------------------- the auction forms (pinochle/7.2-7.3, 8.2-8.4)
-    def verify_bid(self, player: str, amount: int, as_played: bool = False) -> None:
+    def _the_auction(self) -> Auction:
+        """The auction of the partnership and three-hand forms; two-handed there is none (pinochle/2.1)."""
         if self.auction is None:
             raise IllegalAction("pinochle/2.1", _("two-handed pinochle has no auction"))
-        self.auction.verify_bid(player, amount, as_played)
+        return self.auction
+
+    def verify_bid(self, player: str, amount: int, as_played: bool = False) -> None:
+        self._the_auction().verify_bid(player, amount, as_played)
 
     def can_bid(self, player: str, amount: int) -> bool:
         return allowed(self.verify_bid, player, amount)
 
     def apply_bid(self, player: str, amount: int, as_played: bool = False) -> dict:
         self.verify_bid(player, amount, as_played)
-        return self._called(self.auction.apply_bid(player, amount, as_played))
+        return self._called(self._the_auction().apply_bid(player, amount, as_played))
 
     def verify_pass(self, player: str, as_played: bool = False) -> None:
-        if self.auction is None:
-            raise IllegalAction("pinochle/2.1", _("two-handed pinochle has no auction"))
-        self.auction.verify_pass(player, as_played)
+        self._the_auction().verify_pass(player, as_played)
 
     def can_pass(self, player: str) -> bool:
         return allowed(self.verify_pass, player)
 
     def apply_pass(self, player: str, as_played: bool = False) -> dict:
         self.verify_pass(player, as_played)
-        return self._called(self.auction.apply_pass(player, as_played))
+        return self._called(self._the_auction().apply_pass(player, as_played))
 
     def _called(self, res: dict) -> dict:
-        if self.auction.over:
-            self.declarer, self.bid = self.auction.high_bidder, self.auction.high
+        auction = self._the_auction()
+        if auction.over:
+            self.declarer, self.bid = auction.high_bidder, auction.high
             if res.get("all_passed"):
                 self.done = True  # thrown in: nothing to score
                 self.void = True
@@ -677,7 +728,7 @@ class DealState:
     def apply_widow(self, player: str) -> dict:
         """The bidder takes the 3 widow cards into the hand (pinochle/8.3)."""
         self.verify_widow(player)
-        self.hands[player] += self.widow
+        self._hand(player).extend(self.widow)
         self.widow_taken = True
         return {"took": [str(c) for c in self.widow]}
 
@@ -687,7 +738,7 @@ class DealState:
             raise IllegalAction("pinochle/8.3", _("the bidder buries once, after taking the widow"))
         if len(cards) != 3:
             raise IllegalAction("pinochle/8.3", _("the bidder buries exactly 3 cards"), pointer="cards")
-        left = Counter(self.hands[player])
+        left = Counter(self._hand(player))
         for c in cards:
             if left[c] <= 0:
                 raise IllegalAction("pinochle/8.3", _("{player} does not hold {card}", player=player, card=c),
@@ -700,10 +751,11 @@ class DealState:
     def apply_bury(self, player: str, cards: list[Card]) -> dict:
         """The bidder lays 3 cards away; they count for the bidder, who then leads (pinochle/8.3, 8.5)."""
         self.verify_bury(player, cards)
+        hand = self._hand(player)
         for c in cards:
-            self.hands[player].remove(c)
+            hand.remove(c)
         self.buried = list(cards)
-        self.kept = list(self.hands[player])
+        self.kept = list(hand)
         self.leader = player
         return {"buried": [str(c) for c in cards]}
 
@@ -724,9 +776,10 @@ class DealState:
         return {"conceded": True}
 
 
-def new_state(players, dealer, opts, trump, hands=None) -> DealState:
-    st = DealState(players=players, dealer=dealer, opts=opts, trump=trump,
-                   hands={p: (list(hands[p]) if hands and hands.get(p) is not None else None) for p in players})
+def new_state(players: list[str], dealer: str, opts: OptionsLike, trump: str | None,
+              hands: Mapping[str, list[Card] | None] | None = None) -> DealState:
+    st = DealState(players=players, dealer=dealer, opts=Options.of(opts), trump=trump,
+                   hands={p: (list(h) if (h := (hands or {}).get(p)) is not None else None) for p in players})
     st.tables = {p: Table() for p in players}
     st.won = dict.fromkeys(players, 0)
     st.captured = dict.fromkeys(players, 0)

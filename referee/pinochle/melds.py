@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from ..cards import SUIT_NAMES, SUITS, Card
 from ..i18n import N_, Suit, _, ngettext
 from .cards import ORDER, dix_rank
+from .options import Options, OptionsLike
 
 
 class MeldName(str):
@@ -58,8 +59,9 @@ class MeldFault:
     message: str
 
 
-def meld_kind(cards: list[Card], trump: str, opts: dict) -> Meld | None:
+def meld_kind(cards: list[Card], trump: str, opts: OptionsLike) -> Meld | None:
     """The meld ``cards`` form exactly (pinochle/4.1, 4.5, 4.9), or None."""
+    opts = Options.of(opts)
     cnt = Counter(cards)
     ranks = sorted((c.rank for c in cards), key=lambda r: ORDER.index(r))
     suits = {c.suit for c in cards}
@@ -79,15 +81,16 @@ def meld_kind(cards: list[Card], trump: str, opts: dict) -> Meld | None:
         return Meld(MeldName("double " + name), "B", double)
     if len(cards) == 2 and set(cards) == set(PINOCHLE):
         return Meld(MeldName("pinochle"), "C", 40)
-    if len(cards) == 4 and cnt == Counter({PINOCHLE[0]: 2, PINOCHLE[1]: 2}) and opts["double_pinochle"] == "300":
+    if len(cards) == 4 and cnt == Counter({PINOCHLE[0]: 2, PINOCHLE[1]: 2}) and opts.double_pinochle == "300":
         return Meld(MeldName("double pinochle"), "C", 300)
     return None
 
 
-def meld_candidates(trump: str, opts: dict) -> list[list[Card]]:
+def meld_candidates(trump: str, opts: OptionsLike) -> list[list[Card]]:
     """Every set of cards that forms a two-handed meld with ``trump`` (:func:`meld_kind`), in the order of the meld
     table (pinochle/4.1, 4.5, 4.9): the flush, the marriages, the dix, the arounds and doubled arounds, the
     pinochles."""
+    opts = Options.of(opts)
     out = [[Card(r, trump) for r in ("A", "10", "K", "Q", "J")]]
     out += [[Card("K", s), Card("Q", s)] for s in [trump] + [s for s in ("H", "D", "C", "S") if s != trump]]
     out.append([Card(dix_rank(opts), trump)])
@@ -96,13 +99,14 @@ def meld_candidates(trump: str, opts: dict) -> list[list[Card]]:
     for r in AROUND:
         out.append([Card(r, s) for s in SUITS for _copy in (0, 1)])
     out.append(list(PINOCHLE))
-    if opts["double_pinochle"] == "300":
+    if opts.double_pinochle == "300":
         out.append([PINOCHLE[0], PINOCHLE[0], PINOCHLE[1], PINOCHLE[1]])
     return out
 
 
-def meld_in_hand(cards: list[Card], trump: str, opts: dict) -> list[dict]:
+def meld_in_hand(cards: list[Card], trump: str, opts: OptionsLike) -> list[dict]:
     """All the meld a hand holds at once (pinochle/4.10): ``[{"meld", "points", "count"}]``."""
+    opts = Options.of(opts)
     cnt = Counter(cards)
     out = []
 
@@ -128,7 +132,7 @@ def meld_in_hand(cards: list[Card], trump: str, opts: dict) -> list[dict]:
         else:
             add(name, single, n)
     pin = min(cnt[PINOCHLE[0]], cnt[PINOCHLE[1]])
-    if pin == 2 and opts["double_pinochle"] == "300":
+    if pin == 2 and opts.double_pinochle == "300":
         add("double pinochle", 300)
     else:
         add("pinochle", 40, pin)

@@ -1,84 +1,91 @@
 """Pinochle house-rule options and variants (see docs/pinochle-design.md)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
 from ..i18n import N_, _
 from ..rulebook import OptionSpec, preset
 
-O = OptionSpec
+Spec = OptionSpec
 SPECS = {s.name: s for s in [
-    O("deck", "int", 48, "pinochle/1.1",
+    Spec("deck", "int", 48, "pinochle/1.1",
       N_("48 cards, or 64 with the 8s and 7s (two-handed only; the dix is then the 7)."), allowed=(48, 64),
       labels={48: N_("48 cards"), 64: N_("64 cards, with 8s and 7s")}),
-    O("card_points", "enum", "classic", "pinochle/1.3",
+    Spec("card_points", "enum", "classic", "pinochle/1.3",
       N_("What the cards count in tricks: ace 11, ten 10, king 4, queen 3, jack 2; or ace, ten and king 10 "
          "each; or ace and ten 10 each, king and queen 5 each."),
       allowed=("classic", "counters", "ace_ten_kq"),
       labels={"classic": N_("A 11, 10 10, K 4, Q 3, J 2"), "counters": N_("A, 10, K 10 each"),
               "ace_ten_kq": N_("A, 10 10 each; K, Q 5 each")}),
-    O("meld_timing", "enum", "before_draw", "pinochle/3.3",
+    Spec("meld_timing", "enum", "before_draw", "pinochle/3.3",
       N_("The trick winner melds before drawing (Hoyle/Bicycle) or after both have drawn (pagat/Hay)."),
       allowed=("before_draw", "after_draw"),
       labels={"before_draw": N_("before drawing"), "after_draw": N_("after both have drawn")}),
-    O("last_stock", "enum", "winner_takes_hidden", "pinochle/3.4",
+    Spec("last_stock", "enum", "winner_takes_hidden", "pinochle/3.4",
       N_("At the end of the stock the winner takes the face-down card, or chooses."),
       allowed=("winner_takes_hidden", "winner_chooses"),
       labels={"winner_takes_hidden": N_("the face-down card"), "winner_chooses": N_("the winner chooses")}),
-    O("double_pinochle", "enum", "300", "pinochle/4.5", N_("Both pinochles together score 300, or 40 each."),
+    Spec("double_pinochle", "enum", "300", "pinochle/4.5", N_("Both pinochles together score 300, or 40 each."),
       allowed=("300", "none"),
       labels={"300": 300, "none": N_("40 each")}),
-    O("first_dix_must_exchange", "bool", False, "pinochle/4.7", N_("The first dix melded must be exchanged.")),
-    O("must_head", "enum", "trump_lead_only", "pinochle/5.4",
+    Spec("first_dix_must_exchange", "bool", False, "pinochle/4.7", N_("The first dix melded must be exchanged.")),
+    Spec("must_head", "enum", "trump_lead_only", "pinochle/5.4",
       N_("Beat the trick only when trump is led (Hoyle/Bicycle); also overtrump when trumping a plain-suit lead "
          "(the classic auction game); or beat every trick when able (pagat, pre-1945 tables)."),
       allowed=("trump_lead_only", "trump_lead_and_overtrump", "always"),
       labels={"trump_lead_only": N_("when trump is led"),
               "trump_lead_and_overtrump": N_("when trump is led, and overtrump"), "always": N_("every trick")}),
-    O("rounding", "enum", "seven_up_strict", "pinochle/6.2",
+    Spec("rounding", "enum", "seven_up_strict", "pinochle/6.2",
       N_("How a side's points are rounded to tens: 7, 8 and 9 up and the rest down; the same keeping a deal's "
          "250 whole; or not at all."),
       allowed=("seven_up_strict", "conserve_250", "none"),
       labels={"seven_up_strict": N_("7, 8, 9 up"), "conserve_250": N_("7, 8, 9 up, keeping 250"),
               "none": N_("not rounded")}),
-    O("target", "int", 1000, "pinochle/6.3", N_("Score that ends the game."), minimum=100, maximum=10000,
+    Spec("target", "int", 1000, "pinochle/6.3", N_("Score that ends the game."), minimum=100, maximum=10000,
       multiple_of=50),
-    O("target_rise", "enum", "by_step", "pinochle/6.3",
+    Spec("target_rise", "enum", "by_step", "pinochle/6.3",
       N_("Both past the target: it rises by 250 while both are past it, and a player past the risen target "
          "alone wins; or it rises past both totals and play goes on."),
       allowed=("by_step", "above_both"),
       labels={"by_step": N_("by 250 at a time"), "above_both": N_("past both totals")}),
-    O("one_deal_game", "bool", False, "pinochle/6.3",
+    Spec("one_deal_game", "bool", False, "pinochle/6.3",
       N_("Each deal is a game of its own, won by the higher score for the deal (two-handed; the user's Russian rules "
          "text); declaring out is then not played.")),
-    O("declare_out", "bool", True, "pinochle/6.4", N_("A player may declare out during a deal.")),
-    O("min_bid", "int", 100, "pinochle/7.2", N_("Lowest opening bid in the auction forms."), minimum=10, maximum=1000,
-      multiple_of=10),
-    O("meld_save", "enum", "one_trick", "pinochle/7.4",
+    Spec("declare_out", "bool", True, "pinochle/6.4", N_("A player may declare out during a deal.")),
+    Spec("min_bid", "int", 100, "pinochle/7.2", N_("Lowest opening bid in the auction forms."),
+         minimum=10, maximum=1000, multiple_of=10),
+    Spec("meld_save", "enum", "one_trick", "pinochle/7.4",
       N_("A side's meld counts if it wins a trick, or 20 card points."), allowed=("one_trick", "twenty_points"),
       labels={"one_trick": N_("a trick"), "twenty_points": N_("20 card points")}),
 ]}
 
 
-def _constraints(opts: dict) -> list[tuple[str, str]]:
-    if opts["one_deal_game"] and opts["declare_out"]:
+def _constraints(resolved: dict) -> list[tuple[str, str]]:
+    opts = Options.of(resolved)
+    if opts.one_deal_game and opts.declare_out:
         # declaring out claims the target (6.4); a one-deal game is won by the higher score, with no target
         return [("declare_out", _("declaring out claims the target, which the one-deal game does not have"))]
     return []
 
 
-def _one_deal(opts: dict, given: set) -> dict:
+def _one_deal(resolved: dict, given: set) -> dict:
     """The one-deal game has no target to declare out on: declare_out is off unless the request says otherwise."""
-    return {"declare_out": False} if opts["one_deal_game"] else {}
+    opts = Options.of(resolved)
+    return {"declare_out": False} if opts.one_deal_game else {}
 
 
-def _two_handed_only(opts: dict) -> list[tuple[str, str]]:
+def _two_handed_only(resolved: dict) -> list[tuple[str, str]]:
+    opts = Options.of(resolved)
     out = []
-    if opts["deck"] == 64:
+    if opts.deck == 64:
         # no source gives deal sizes for the 64-card pack in the auction forms
         out.append(("deck", _("the 64-card pack is played two-handed only")))
-    if opts["declare_out"]:
+    if opts.declare_out:
         # the bidding side counts first (7.7), and only the bidder scores in three-hand play (8.4)
         out.append(("declare_out", _("declaring out is played two-handed only")))
-    if opts["one_deal_game"]:
+    if opts.one_deal_game:
         # the user's text gives it for the game of two; the auction forms score a bid against a target (7.7, 8.4)
         out.append(("one_deal_game", _("the one-deal game is played two-handed only")))
     return out
@@ -101,3 +108,57 @@ VARIANTS = {v.id: v for v in [
              must_head="trump_lead_and_overtrump", declare_out=False, min_bid=300),
 ]}
 DEFAULT_VARIANT = "two-handed"
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The resolved Pinochle options, typed: one attribute per :data:`SPECS` entry (same name, type and default).
+
+    Built from the dict a variant resolves (:meth:`Options.of`); ``opts.name`` still reads an attribute, so
+    code written against the dict keeps working.  The answers echo the dict, not this object.
+    """
+
+    deck: Literal[48, 64] = 48
+    card_points: Literal["classic", "counters", "ace_ten_kq"] = "classic"
+    meld_timing: Literal["before_draw", "after_draw"] = "before_draw"
+    last_stock: Literal["winner_takes_hidden", "winner_chooses"] = "winner_takes_hidden"
+    double_pinochle: Literal["300", "none"] = "300"
+    first_dix_must_exchange: bool = False
+    must_head: Literal["trump_lead_only", "trump_lead_and_overtrump", "always"] = "trump_lead_only"
+    rounding: Literal["seven_up_strict", "conserve_250", "none"] = "seven_up_strict"
+    target: int = 1000
+    target_rise: Literal["by_step", "above_both"] = "by_step"
+    one_deal_game: bool = False
+    declare_out: bool = True
+    min_bid: int = 100
+    meld_save: Literal["one_trick", "twenty_points"] = "one_trick"
+
+    @classmethod
+    def of(cls, opts: OptionsLike) -> Options:
+        """``opts`` as :class:`Options`: itself when it is one, else built from the resolved mapping (every option
+        named; a name missing takes the base default, a name not an option is refused with a ``TypeError``)."""
+        if isinstance(opts, Options):
+            return opts
+        key = tuple(opts.items())       # the values are str, int and bool: a request's options are few and repeat
+        made = _MADE.get(key)
+        if made is None:
+            if len(_MADE) >= _MADE_MAX:
+                _MADE.clear()
+            made = _MADE[key] = cls(**opts)
+        return made
+
+    def __getitem__(self, name: str) -> Any:
+        """``opts.deck``: the option's value, as the resolved dict gives it (``KeyError`` for a name that is not
+        an option)."""
+        if name not in SPECS:
+            raise KeyError(name)
+        return getattr(self, name)
+
+
+# the Options made from each resolved dict seen (keyed by its items): views.py hands the engine the dict, and an
+# entry point that reads a card of a 5,000-event log makes one; bounded, cleared when full
+_MADE: dict[tuple, Options] = {}
+_MADE_MAX = 512
+
+# what an entry point of the engine accepts: the resolved dict (service.py, views.py) or the typed options
+OptionsLike = Options | Mapping[str, Any]

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any, cast
 
 from ..cards import Card, check_conservation, known_card, parse_cards, parse_suit
 from ..common import missing_scores, parse_player, points_feasible
 from ..errors import IllegalAction, InputError, esc
 from ..i18n import Suit, _, ngettext
-from ..knowledge import account, read_hand
+from ..knowledge import Partial, account, read_hand
 from .auction import Auction
 from .cards import DEAL_TOTAL, LAST_TRICK, deck_of, dix_rank, points_of, pool_of
 from .deal import (
@@ -30,20 +31,24 @@ from .deal import (
     trick_winner,
 )
 from .melds import MeldFault, Table, meld_in_hand, meld_kind
+from .options import Options, OptionsLike
 from .scoring import ESCALATION
 
 
-def cards_at(value, opts, ptr) -> list[Card]:
+def cards_at(value: Any, opts: OptionsLike, ptr: str) -> list[Card]:
+    """Cards of the pack of option ``deck`` (pinochle/1.1), with errors pointing at each card.  ``opts`` is read
+    as given (typed options or the dict): a log calls this for every event."""
     return parse_cards(value, deck_of(opts), ptr)
 
 
-def card_at(value, opts, ptr) -> Card:
-    """One card, with errors pointing at the field itself."""
-    card = known_card(value, deck_of(opts))
+def card_at(value: Any, opts: OptionsLike, ptr: str) -> Card:
+    """One card, with errors pointing at the field itself (``opts`` read as given, as in :func:`cards_at`)."""
+    deck = deck_of(opts)
+    card = known_card(value, deck)
     if card is not None:
         return card
     try:
-        return parse_cards([value], deck_of(opts), "#")[0]
+        return parse_cards([value], deck, "#")[0]
     except InputError as e:
         raise InputError(e.errors[0]["detail"], ptr) from None
 
@@ -55,98 +60,136 @@ def trump_at(value, ptr) -> str:
         raise InputError(str(e), ptr) from None
 
 
-def parse_state(req: dict, players: list[str], opts: dict) -> tuple[dict[str, int], int]:
-    """``state``: ``{"scores": {player or side: n}, "target": n}`` → (scores, target)."""
+def parse_state(req: dict, players: list[str], opts: OptionsLike) -> tuple[dict[str, int], int]:
+    """``state``: ``{"scores": {player or side: n}, "target": n}`` → (scores, target).
+
+    The phases, each a helper: nothing carried into a one-deal game (:func:`_one_deal_state`, pinochle/6.3); the
+    score keys, players or sides (:func:`_named_scores`); each score a total the rounding allows
+    (:func:`_score_values`, 6.2); the target in force (:func:`_target_given`, 6.3); each total short of it and the
+    target's rise borne out by the totals (:func:`_totals_fit_target`, 6.3, 7.7).  The schema gives the types
+    (an object of integers, an integer target).
+    """
+    opts = Options.of(opts)
     keys = side_ids(players) if len(players) == 4 else players
     scores = dict.fromkeys(keys, 0)
-    target = opts["target"]
     raw = req.get("state")
     if raw is None:
-        return scores, target
-    if not isinstance(raw, dict):
-        raise InputError(_("state must be an object"), "/state")
-    if opts["one_deal_game"]:
-        # every deal is a game of its own (pinochle/6.3): nothing carries over from an earlier deal
-        for k, v in (raw.get("scores") or {}).items() if isinstance(raw.get("scores"), dict) else ():
-            if v != 0:
-                raise InputError(_("in the one-deal game each deal is a game of its own: no score is carried into "
-                                   "it (pinochle/6.3)"), f"/state/scores/{esc(k)}")
-        if raw.get("target") is not None and raw["target"] != opts["target"]:
-            raise InputError(_("the one-deal game has no target to rise (pinochle/6.3)"), "/state/target")
+        return scores, opts.target
+    if opts.one_deal_game:
+        _one_deal_state(raw, opts)
     given = raw.get("scores")
-    named: dict[str, tuple[str, object]] = {}     # side or player id -> (the key as written, its score)
-    if isinstance(given, dict):
-        errors = []
-        for k, v in given.items():
-            key = side_key(k, players) if len(players) == 4 else k
-            if key not in scores:
-                errors.append({"pointer": f"/state/scores/{esc(k)}",
-                               "detail": _("{name} is not a side: the sides are {first} and {second}, partners sitting "
-                                           "opposite", name=repr(k), first=keys[0], second=keys[-1])
-                               if len(players) == 4 else
-                               _("{name} is not one of {keys}", name=repr(k), keys=", ".join(keys))})
-            elif key in named:
-                errors.append({"pointer": f"/state/scores/{esc(k)}",
-                               "detail": _("{name} names the side {side} again", name=repr(k), side=key)})
-            else:
-                named[key] = (k, v)
-        if errors:
-            # the keys not recognised, each at its own place; the totals then missing, at theirs
-            raise InputError(errors + missing_scores({"scores": named}, keys))
-    missing = missing_scores({"scores": named} if isinstance(given, dict) and given else raw, keys)
+    named = _named_scores(given, players, keys) if given is not None else {}
+    missing = missing_scores({"scores": named} if given else raw, keys)
     if missing:
         raise InputError(missing)
+    scores.update(_score_values(named, opts))
+    target = _target_given(raw, players, opts)
+    _totals_fit_target(scores, named, target, len(players), opts)
+    return scores, target
+
+
+def _one_deal_state(raw: dict, opts: Options) -> None:
+    """The one-deal game: every deal is a game of its own (pinochle/6.3), so a ``state`` carries no score other
+    than 0 and no target other than the option's."""
+    for k, v in (raw.get("scores") or {}).items():
+        if v != 0:
+            raise InputError(_("in the one-deal game each deal is a game of its own: no score is carried into "
+                               "it (pinochle/6.3)"), f"/state/scores/{esc(k)}")
+    if raw.get("target") is not None and raw["target"] != opts.target:
+        raise InputError(_("the one-deal game has no target to rise (pinochle/6.3)"), "/state/target")
+
+
+def _named_scores(given: dict, players: list[str], keys: list[str]) -> dict[str, tuple[str, int]]:
+    """``state.scores`` by player (two-handed, three-hand) or by side (partnership, a side named by either partner
+    or by its id): ``{player or side id: (the key as written, its score)}``.  Keys not recognised and a side named
+    twice are refused, each at its own place, with the totals then missing at theirs."""
+    four = len(players) == 4
+    named: dict[str, tuple[str, int]] = {}
+    errors = []
+    for k, v in given.items():
+        key = side_key(k, players) if four else k
+        if key not in keys:
+            errors.append({"pointer": f"/state/scores/{esc(k)}",
+                           "detail": _("{name} is not a side: the sides are {first} and {second}, partners sitting "
+                                       "opposite", name=repr(k), first=keys[0], second=keys[-1])
+                           if four else
+                           _("{name} is not one of {keys}", name=repr(k), keys=", ".join(keys))})
+        elif key in named:
+            errors.append({"pointer": f"/state/scores/{esc(k)}",
+                           "detail": _("{name} names the side {side} again", name=repr(k), side=key)})
+        else:
+            named[key] = (k, v)
+    if errors:
+        # the keys not recognised, each at its own place; the totals then missing, at theirs
+        raise InputError(errors + missing_scores({"scores": named}, keys))
+    return named
+
+
+def _score_values(named: dict[str, tuple[str, int]], opts: Options) -> dict[str, int]:
+    """Each score given (``{id: (key as written, points)}``) → ``{id: points}``: with rounding to tens (option
+    ``rounding`` other than ``none``, card points other than ``ace_ten_kq``) every total is a multiple of 10
+    (pinochle/6.2)."""
+    out = {}
     for key, (k, v) in named.items():
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise InputError(_("a score is an integer"), f"/state/scores/{esc(k)}")
-        if v % 10 and opts["rounding"] != "none" and opts["card_points"] != "ace_ten_kq":
+        if v % 10 and opts.rounding != "none" and opts.card_points != "ace_ten_kq":
             raise InputError(_("{score} cannot happen: with rounding every score is a multiple of 10", score=v),
                              f"/state/scores/{esc(k)}")
-        scores[key] = v
+        out[key] = v
+    return out
+
+
+def _target_given(raw: dict, players: list[str], opts: Options) -> int:
+    """``state.target``: the target in force, the option's or a later step of :data:`ESCALATION` (250) above it
+    (pinochle/6.3); it rises only two-handed (the auction forms score the bid first, 7.7, 8.4)."""
     t = raw.get("target")
-    if t is not None:
-        if isinstance(t, bool) or not isinstance(t, int) or t < opts["target"] or (t - opts["target"]) % ESCALATION:
-            raise InputError(_("the target is {target} or a later step of {step} above it (pinochle/6.3)",
-                               target=opts["target"], step=ESCALATION),
-                             "/state/target")
-        if t != opts["target"] and len(players) != 2:
-            # the bidding side counts first (7.7), and only the bidder scores in three-hand play (8.4)
-            raise InputError(_("the target never rises in this form: it is {target} (pinochle/6.3)",
-                               target=opts["target"]), "/state/target")
-        target = t
+    if t is None:
+        return opts.target
+    if t < opts.target or (t - opts.target) % ESCALATION:
+        raise InputError(_("the target is {target} or a later step of {step} above it (pinochle/6.3)",
+                           target=opts.target, step=ESCALATION),
+                         "/state/target")
+    if t != opts.target and len(players) != 2:
+        # the bidding side counts first (7.7), and only the bidder scores in three-hand play (8.4)
+        raise InputError(_("the target never rises in this form: it is {target} (pinochle/6.3)",
+                           target=opts.target), "/state/target")
+    return int(t)
+
+
+def _totals_fit_target(scores: dict[str, int], named: dict[str, tuple[str, int]], target: int, n: int,
+                       opts: Options) -> None:
+    """Every total is short of ``target`` (one that reached it ended the game or raised the target, pinochle/6.3,
+    7.7), two-handed none below 0, and a risen target is borne out by the totals (option ``target_rise``:
+    ``by_step``, both passed the step below; ``above_both``, both passed the base target and one the step below)."""
     for k, v in scores.items():
         if v >= target:
             # the game would have ended with the deal that brought this total (pinochle/6.3, 7.7)
             raise InputError(_("{score} has already reached the target {target}; the target should have risen "
-                               "or the game ended (pinochle/6.3)", score=v, target=target) if len(players) == 2 else
+                               "or the game ended (pinochle/6.3)", score=v, target=target) if n == 2 else
                              _("{score} has already reached the target {target}: the game ended with that deal "
-                               "(pinochle/6.3)", score=v, target=target), f"/state/scores/{esc(named.get(k, (k,))[0])}")
-        if len(players) == 2 and v < 0:
+                               "(pinochle/6.3)", score=v, target=target),
+                             f"/state/scores/{esc(named.get(k, (k,))[0])}")
+        if n == 2 and v < 0:
             raise InputError(_("two-handed scores never go below 0"), f"/state/scores/{esc(k)}")
-    if target > opts["target"]:
+    if target > opts.target:
         low, high = min(scores.values()), max(scores.values())
-        if opts["target_rise"] == "by_step" and low < target - ESCALATION:
+        if opts.target_rise == "by_step" and low < target - ESCALATION:
             raise InputError(_("the target rose to {target} only because both passed {passed}", target=target,
                                passed=target - ESCALATION), "/state/target")
-        if opts["target_rise"] == "above_both" and (high < target - ESCALATION or low < opts["target"]):
+        if opts.target_rise == "above_both" and (high < target - ESCALATION or low < opts.target):
             raise InputError(_("the target rose to {target} only because both passed {base} and one of them "
-                               "{passed}", target=target, base=opts["target"], passed=target - ESCALATION),
+                               "{passed}", target=target, base=opts.target, passed=target - ESCALATION),
                              "/state/target")
-    return scores, target
 
 
-def trick_list(deal, players, opts, n_tricks, allow_short=False) -> list[list[tuple[str, Card]]]:
+def trick_list(deal, players, opts: OptionsLike, n_tricks, allow_short=False) -> list[list[tuple[str, Card]]]:
     """``deal.tricks``: each trick as ``[(player, card)]`` in play order, its players following from its leader."""
-    raw = deal.get("tricks")
-    if not isinstance(raw, list):
-        raise InputError(_("tricks must be a list"), "/deal/tricks")
+    opts = Options.of(opts)
+    raw = deal["tricks"]        # given (the callers ask), a list of {"leader", "cards"} (the schema)
     if len(raw) != n_tricks and not (allow_short and len(raw) < n_tricks):
         raise InputError(_("a completed deal has {n} tricks, not {given}", n=n_tricks, given=len(raw)), "/deal/tricks")
     out = []
     for i, t in enumerate(raw):
         ptr = f"/deal/tricks/{i}"
-        if not isinstance(t, dict):
-            raise InputError(_("each trick is {{\"leader\", \"cards\"}}"), ptr)
         leader = parse_player(t.get("leader"), players, ptr + "/leader")
         cards = cards_at(t.get("cards"), opts, ptr + "/cards")
         if len(cards) != len(players):
@@ -182,10 +225,36 @@ def replay(st: DealState, tricks) -> None:
         st.window = None
 
 
-def two_handed_deal(deal, players, dealer, opts, scores, target) -> DealState:
+def two_handed_deal(deal, players, dealer, opts: OptionsLike, scores, target) -> DealState:
     """A two-handed score body's deal → the state at its end: tricks replayed (or the points form read), melds
-    judged in the order declared, a declaration out read."""
-    deck = deck_of(opts)
+    judged in the order declared, a declaration out read.
+
+    The phases, each a helper: trump and the upcard (:func:`_trump_and_upcard`, pinochle/2.1); the melds as
+    declared (:func:`_meld_list`); then one of three forms: the tricks (:func:`_tricks_form`), the pad's meld and
+    card points (:func:`_pad_form`) or the card points with the melds as cards (:func:`_points_form`).
+    """
+    opts = Options.of(opts)
+    trump, upcard = _trump_and_upcard(deal, opts)
+    melds = _meld_list(deal, players, opts)
+    st = new_state(players, dealer, opts, trump)
+    st.upcard = st.turned_up = upcard
+    st.stock_left = 2 * stock_tricks(opts)
+    declared = deal.get("declared_out")
+    n_tricks = None     # the tricks given, when they are (a declaration out stops play before the last)
+    if deal.get("tricks") is not None:
+        n_tricks = _tricks_form(deal, st, melds)
+    elif deal.get("meld_points") is not None:
+        _pad_form(deal, st)
+    else:
+        _points_form(deal, st, melds)
+    if declared is not None:
+        st.declared = _declared(declared, players, scores, st, target, n_tricks)
+    return st
+
+
+def _trump_and_upcard(deal: dict, opts: Options) -> tuple[str, Card | None]:
+    """``deal.trump`` and ``deal.upcard``: ``(trump suit, upcard or None)``; the upcard fixes trump (pinochle/2.1),
+    so given both they agree, and one of them is required."""
     upcard = None
     if deal.get("upcard") is not None:
         upcard = card_at(deal["upcard"], opts, "/deal/upcard")
@@ -198,6 +267,15 @@ def two_handed_deal(deal, players, dealer, opts, scores, target) -> DealState:
         trump = upcard.suit
     else:
         raise InputError(_("give the trump (or the upcard that fixed it)"), "/deal/trump")
+    return trump, upcard
+
+
+DeclaredMeld = tuple[int, str, list[Card], bool]    # a meld as declared: (index in deal.melds, player, cards, exchange)
+
+
+def _meld_list(deal: dict, players: list[str], opts: Options) -> list[DeclaredMeld]:
+    """``deal.melds``, two-handed: a list in the order declared, each ``{"player", "cards", "exchange"?}`` →
+    ``[(index, player, cards, exchange)]`` (the schema lets the list's items through as they come)."""
     melds_raw = deal.get("melds")
     melds_raw = [] if melds_raw is None else melds_raw   # {} is the partnership shape, not "no melds"
     if not isinstance(melds_raw, list):
@@ -215,53 +293,61 @@ def two_handed_deal(deal, players, dealer, opts, scores, target) -> DealState:
         p = parse_player(m.get("player"), players, ptr + "/player")
         cards = cards_at(m.get("cards"), opts, ptr + "/cards")
         melds.append((i, p, cards, bool(m.get("exchange"))))
-    declared = deal.get("declared_out")
-    st = new_state(players, dealer, opts, trump)
-    st.upcard = st.turned_up = upcard
-    st.stock_left = 2 * stock_tricks(opts)
-    if deal.get("tricks") is not None:
-        if deal.get("points") is not None:
-            raise InputError(_("give tricks or points, not both"), "/deal/points")
-        n_all = total_tricks(2, opts)
-        tricks = trick_list(deal, players, opts, n_all, allow_short=declared is not None)
-        complete = len(tricks) == n_all
-        check_conservation([(f"/deal/tricks/{i}/cards", [c for _p, c in s]) for i, s in enumerate(tricks)], deck,
-                           "pinochle/1.1", exact=complete)
-        held = {p: Counter(c for s in tricks for q, c in s if q == p) for p in players} if complete else None
-        _check_meld_cards(melds, held, players, opts, trump, upcard)
-        # melds are attached to phase-1 tricks in order: each non-dix meld needs a trick won before it
-        replay(st, tricks)
-        _sequential_melds(melds, players, opts, trump, st, tricks[:stock_tricks(opts)], held, upcard)
-        if declared is not None:
-            st.declared = _declared(declared, players, scores, st, target, len(tricks))
-    elif deal.get("meld_points") is not None:
-        if deal.get("melds") is not None:
-            raise InputError(_("give the melds as cards or as points, not both"), "/deal/melds")
-        pts, taken, last = _pad_two(deal, players, opts, partial=declared is not None)
-        st.captured = dict(pts)
-        st.won = dict(taken)
-        st.last_trick = last
-        if last is not None:
-            st.captured[last] += LAST_TRICK
-        for p in players:
-            if deal["meld_points"][p]:
-                st.meld_points[p] += deal["meld_points"][p]
-                st.melds.append({"player": p, "meld": None, "class": None, "points": deal["meld_points"][p],
-                                 "item": _("meld as written down")})
-        if declared is not None:
-            st.declared = _declared(declared, players, scores, st, target, None)
-    else:
-        pts, taken, last = _points_two(deal, players, opts, partial=declared is not None)
-        st.captured = dict(pts)
-        st.won = dict(taken)
-        st.last_trick = last
-        if last is not None:
-            st.captured[last] += LAST_TRICK
-        _check_meld_cards(melds, None, players, opts, trump, upcard)
-        _sequential_melds(melds, players, opts, trump, st, None, None, upcard)
-        if declared is not None:
-            st.declared = _declared(declared, players, scores, st, target, None)
-    return st
+    return melds
+
+
+def _tricks_form(deal: dict, st: DealState, melds: list[DeclaredMeld]) -> int:
+    """Two-handed, tricks given: all 24 (32 with 64 cards), or fewer when play stopped at a declaration out
+    (pinochle/6.4).  The tricks hold the pack (exactly, when complete; 1.1), each meld uses cards its player held
+    (:func:`_check_meld_cards`), the tricks are replayed and the melds judged in order against the tricks won
+    while the stock lasted (:func:`_sequential_melds`).  Returns the number of tricks given."""
+    players, opts = st.players, st.opts
+    assert st.trump is not None
+    if deal.get("points") is not None:
+        raise InputError(_("give tricks or points, not both"), "/deal/points")
+    n_all = total_tricks(2, opts)
+    tricks = trick_list(deal, players, opts, n_all, allow_short=deal.get("declared_out") is not None)
+    complete = len(tricks) == n_all
+    check_conservation([(f"/deal/tricks/{i}/cards", [c for _p, c in s]) for i, s in enumerate(tricks)],
+                       deck_of(opts), "pinochle/1.1", exact=complete)
+    held = {p: Counter(c for s in tricks for q, c in s if q == p) for p in players} if complete else None
+    _check_meld_cards(melds, held, players, opts, st.trump, st.upcard)
+    # melds are attached to phase-1 tricks in order: each non-dix meld needs a trick won before it
+    replay(st, tricks)
+    _sequential_melds(melds, players, opts, st.trump, st, tricks[:stock_tricks(opts)], held, st.upcard)
+    return len(tricks)
+
+
+def _pad_form(deal: dict, st: DealState) -> None:
+    """Two-handed, the pad's form: meld and card points per player as written down (:func:`_pad_two`), the
+    melds not given as cards; the last trick's 10 added to its taker (pinochle/1.4)."""
+    if deal.get("melds") is not None:
+        raise InputError(_("give the melds as cards or as points, not both"), "/deal/melds")
+    _took(st, *_pad_two(deal, st.players, st.opts, partial=deal.get("declared_out") is not None))
+    for p in st.players:
+        if deal["meld_points"][p]:
+            st.meld_points[p] += deal["meld_points"][p]
+            st.melds.append({"player": p, "meld": None, "class": None, "points": deal["meld_points"][p],
+                             "item": _("meld as written down")})
+
+
+def _points_form(deal: dict, st: DealState, melds: list[DeclaredMeld]) -> None:
+    """Two-handed, card points and tricks taken per player (:func:`_points_two`), the melds as cards judged in
+    order against the tricks won (:func:`_sequential_melds`)."""
+    assert st.trump is not None
+    _took(st, *_points_two(deal, st.players, st.opts, partial=deal.get("declared_out") is not None))
+    _check_meld_cards(melds, None, st.players, st.opts, st.trump, st.upcard)
+    _sequential_melds(melds, st.players, st.opts, st.trump, st, None, None, st.upcard)
+
+
+def _took(st: DealState, pts: dict[str, int], taken: dict, last: str | None) -> None:
+    """What each player took, into ``st``: card points (the last trick's 10 added, pinochle/1.4), tricks (None
+    where the pad leaves them out), who took the last trick."""
+    st.captured = dict(pts)
+    st.won = dict(taken)
+    st.last_trick = last
+    if last is not None:
+        st.captured[last] += LAST_TRICK
 
 
 def _per_player_counts(pts: dict, taken: dict, players: list[str]) -> None:
@@ -278,16 +364,17 @@ def _whole_per_player(fields, players: list[str]) -> None:
                 raise InputError(_("{name} is not a player", name=repr(k)), f"/deal/{key}/{esc(k)}")
         for p in players:
             v = obj.get(p)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            if v is None or v < 0:      # the schema gives integers
                 raise InputError(_("a whole number, 0 or more, for every player"), f"/deal/{key}/{esc(p)}")
 
 
-def _points_two(deal, players, opts, partial=False):
+def _points_two(deal, players, opts: OptionsLike, partial=False):
     """Points form of a two-handed deal; ``partial``: play stopped at a declaration out (pinochle/6.4)."""
+    opts = Options.of(opts)
     pts, taken = deal.get("points"), deal.get("tricks_taken")
-    if not isinstance(pts, dict):
+    if pts is None:
         raise InputError(_("give the card points each player took in tricks"), "/deal/points")
-    if not isinstance(taken, dict):
+    if taken is None:
         raise InputError(_("with points, give tricks_taken"), "/deal/tricks_taken")
     _per_player_counts(pts, taken, players)
     n = len(players)
@@ -328,18 +415,42 @@ def _points_two(deal, players, opts, partial=False):
 MOST_MELD = 1000        # the richest single meld: a double around of aces (pinochle/4.1)
 
 
-def _pad_two(deal, players, opts, partial=False):
+def _pad_two(deal, players, opts: OptionsLike, partial=False):
     """The pad's form of a two-handed deal: each player's meld and card points (``meld_points``, ``points``), who
     took the last trick, and a declaration out; the tricks each took may be left out (``tricks_taken``), since the
     score does not depend on them.  Left out, some share of the tricks must fit what is written (every card point
     and every meld needs a trick won, a meld one won while the stock lasted), and ``tricks`` is null in the answer.
-    ``partial``: play stopped at a declaration out (pinochle/6.4)."""
+    ``partial``: play stopped at a declaration out (pinochle/6.4).
+
+    The phases, each a helper: the meld points (:func:`_pad_meld_points`, 4.1, 4.2); with the tricks taken, the
+    points form (:func:`_points_two`); without them, the card points' total and the last trick
+    (:func:`_pad_last_trick`, 1.3, 1.4) and a share of the tricks that fits (:func:`_pad_share_fits`).
+    """
+    opts = Options.of(opts)
     melds, pts = deal.get("meld_points"), deal.get("points")
-    if not isinstance(pts, dict):
+    if pts is None:
         raise InputError(_("give the card points each player took in tricks"), "/deal/points")
-    if not isinstance(melds, dict):
+    if melds is None:
         raise InputError(_("give the meld each player scored"), "/deal/meld_points")
     _whole_per_player((("meld_points", melds), ("points", pts)), players)
+    _pad_meld_points(melds, players, opts)
+    if deal.get("tricks_taken") is not None:
+        out = _points_two(deal, players, opts, partial)
+        for p in players:
+            if melds[p] and out[1][p] == 0:
+                raise InputError(_("{player} won no trick, so melded nothing (pinochle/4.2)", player=p),
+                                 f"/deal/meld_points/{esc(p)}")
+        return out
+    last = _pad_last_trick(deal, players, pts, partial)
+    if not _pad_share_fits(players, melds, pts, last, partial, opts):
+        raise InputError(_("no share of the pack's cards and tricks gives these card points (pinochle/1.3)"),
+                         "/deal/points")
+    return pts, dict.fromkeys(players), last
+
+
+def _pad_meld_points(melds: dict[str, int], players: list[str], opts: Options) -> None:
+    """``deal.meld_points``: each player's meld in the deal, a multiple of 10 (pinochle/4.1) and at most one
+    richest meld (:data:`MOST_MELD`, 1000) per trick won while the stock lasts (12 with 48 cards; 4.2)."""
     stock = stock_tricks(opts)
     for p in players:
         if melds[p] % 10:
@@ -349,27 +460,34 @@ def _pad_two(deal, players, opts, partial=False):
             raise InputError(_("a player melds once for each trick won while the stock lasts, {n} at most, so "
                                "{points} is more meld than a deal holds (pinochle/4.2)", n=stock, points=melds[p]),
                              f"/deal/meld_points/{esc(p)}")
-    if deal.get("tricks_taken") is not None:
-        out = _points_two(deal, players, opts, partial)
-        for p in players:
-            if melds[p] and out[1][p] == 0:
-                raise InputError(_("{player} won no trick, so melded nothing (pinochle/4.2)", player=p),
-                                 f"/deal/meld_points/{esc(p)}")
-        return out
-    n_all = total_tricks(len(players), opts)
-    a, b = players
-    last = None
+
+
+def _pad_last_trick(deal: dict, players: list[str], pts: dict[str, int], partial: bool) -> str | None:
+    """The pad's form without the tricks taken: who took the last trick (its 10, pinochle/1.4), required for a
+    deal played out, whose card points add up to the pack's 240 (1.3); none when play stopped at a declaration
+    out (6.4)."""
     if partial:
         if deal.get("last_trick") is not None:
             raise InputError(_("play stopped at the declaration, so nobody took the last trick"), "/deal/last_trick")
-    else:
-        if sum(pts.values()) != DEAL_TOTAL:
-            raise InputError(_("card points in tricks add up to {total} (the last trick's 10 is added by last_trick), "
-                               "not {given} (pinochle/1.3)", total=DEAL_TOTAL, given=sum(pts.values())),
-                             "/deal/points")
-        if deal.get("last_trick") is None:
-            raise InputError(_("give last_trick: who took the last trick (worth 10)"), "/deal/last_trick")
-        last = parse_player(deal.get("last_trick"), players, "/deal/last_trick")
+        return None
+    if sum(pts.values()) != DEAL_TOTAL:
+        raise InputError(_("card points in tricks add up to {total} (the last trick's 10 is added by last_trick), "
+                           "not {given} (pinochle/1.3)", total=DEAL_TOTAL, given=sum(pts.values())),
+                         "/deal/points")
+    if deal.get("last_trick") is None:
+        raise InputError(_("give last_trick: who took the last trick (worth 10)"), "/deal/last_trick")
+    return parse_player(deal.get("last_trick"), players, "/deal/last_trick")
+
+
+def _pad_share_fits(players: list[str], melds: dict[str, int], pts: dict[str, int], last: str | None,
+                    partial: bool, opts: Options) -> bool:
+    """Whether some share of the deal's tricks (all 24 with 48 cards; fewer when play stopped at a declaration out)
+    fits the pad: a player with card points, meld or the last trick won a trick, meld at most one richest meld per
+    trick won while the stock lasted (pinochle/4.2), and some share of the pack's cards gives each player's card
+    points in two cards a trick (1.3; the cards not yet played hold the rest)."""
+    n_all = total_tricks(len(players), opts)
+    stock = stock_tricks(opts)
+    a, b = players
     pool = pool_of(opts)
     splits = ([(t, n_all - t) for t in range(n_all + 1)] if not partial else
               [(t, u) for t in range(n_all) for u in range(n_all - t)])
@@ -385,9 +503,8 @@ def _pad_two(deal, players, opts, partial=False):
             if len(targets) > 3 or DEAL_TOTAL - sum(pts.values()) < 0:
                 break
         if points_feasible(targets, pool):
-            return pts, dict.fromkeys(players), last
-    raise InputError(_("no share of the pack's cards and tricks gives these card points (pinochle/1.3)"),
-                     "/deal/points")
+            return True
+    return False
 
 
 def _taken(players, pts, taken) -> str:
@@ -401,28 +518,30 @@ def feasible_or_422(targets, pool, ptr, desc):
                            "({desc}) (pinochle/1.3)", desc=desc), ptr)
 
 
-def _check_meld_cards(melds, held, players, opts, trump, upcard):
+def _check_meld_cards(melds, held, players, opts: OptionsLike, trump, upcard):
     """A meld may use only cards the player could hold (pinochle/1.1); a dix exchange gives the upcard."""
+    opts = Options.of(opts)
     for i, p, cards, exchange in melds:
         cnt = Counter(cards)
         for c, k in cnt.items():
             if exchange and c.rank == dix_rank(opts):
                 continue  # an exchanged dix ends in the stock, so maybe in the other player's tricks
             if k > 2 or (held is not None and held[p][c] < k):
-                raise InputError(_("{player} never held {n} × {card} in this deal (their tricks show every card they had)",
-                                   player=p, n=k, card=c),
+                raise InputError(_("{player} never held {n} × {card} in this deal (their tricks show every card "
+                                   "they had)", player=p, n=k, card=c),
                                  f"/deal/melds/{i}/cards")
         if exchange and held is not None and upcard is not None and held[p][upcard] == 0:
             raise InputError(_("{player} exchanged a dix for {card} but never played {card}", player=p, card=upcard),
                              f"/deal/melds/{i}/exchange")
 
 
-def _sequential_melds(melds, players, opts, trump, st: DealState, phase1, held, upcard):
+def _sequential_melds(melds, players, opts: OptionsLike, trump, st: DealState, phase1, held, upcard):
     """Judge the declared melds in order (pinochle/4.2–4.9) and add their points to ``st``.
 
     ``held``: every card each player had in the deal (from complete tricks), which bounds the copies
     available off the table; None when unknown.
     """
+    opts = Options.of(opts)
     wins = dict.fromkeys(players, 0)
     if phase1 is not None:
         for s in phase1:
@@ -483,136 +602,177 @@ def _sequential_melds(melds, players, opts, trump, st: DealState, phase1, held, 
 
 
 def _declared(declared, players, scores, st, target, n_tricks):
-    if not st.opts["declare_out"]:
+    if not st.opts.declare_out:
         raise InputError(_("declaring out is not played in this form (pinochle/6.4)"), "/deal/declared_out")
-    if not isinstance(declared, dict):
-        raise InputError(_("declared_out is {{\"player\", \"points_at_claim\"}}"), "/deal/declared_out")
     p = parse_player(declared.get("player"), players, "/deal/declared_out/player")
     # play stops at the declaration (pinochle/6.4): the card points the deal gives the claimant are those at the
     # claim; points_at_claim may be left out, and given it must say the same
     pts = st.captured[p]
     given = declared.get("points_at_claim")
-    if given is not None:
-        if isinstance(given, bool) or not isinstance(given, int) or given < 0:
-            raise InputError(_("a whole number, 0 or more"), "/deal/declared_out/points_at_claim")
-        if given != pts:
-            raise InputError(_("play stops at a declaration out (pinochle/6.4), so the claimant's card points at "
-                               "the claim are the {points} taken in the deal, not {given}", points=pts, given=given),
-                             "/deal/declared_out/points_at_claim")
+    if given is not None and given != pts:     # the schema gives a whole number, 0 or more
+        raise InputError(_("play stops at a declaration out (pinochle/6.4), so the claimant's card points at "
+                           "the claim are the {points} taken in the deal, not {given}", points=pts, given=given),
+                         "/deal/declared_out/points_at_claim")
     total = scores[p] + st.meld_total(p) + pts
     return {"player": p, "total": total, "right": total >= target}
 
 
-def auction_deal(deal, players, dealer, opts) -> AuctionDeal:
-    """A partnership or three-hand score body's deal → the bid, each player's meld and what each took."""
+def auction_deal(deal, players, dealer, opts: OptionsLike) -> AuctionDeal:
+    """A partnership or three-hand score body's deal → the bid, each player's meld and what each took.
+
+    The phases, each a helper: the winning bid (:func:`_winning_bid`, pinochle/7.2, 8.2); the meld shown
+    (:func:`_auction_melds`, 4.10); the bidder's buried cards (:func:`_buried`, 8.3); what each took, from the
+    tricks replayed (:func:`_auction_tricks`) or from the points written (:func:`_auction_points`, 1.3, 1.4).
+    """
+    opts = Options.of(opts)
     n = len(players)
+    declarer, amount = _winning_bid(deal, players, opts)
+    trump = trump_at(deal.get("trump"), "/deal/trump")
+    melds, shown_cards = _auction_melds(deal, players, declarer, trump, opts)
+    conceded = bool(deal.get("conceded"))
+    if conceded and n == 4:
+        raise InputError(_("conceding belongs to the three-hand auction"), "/deal/conceded")
+    buried = _buried(deal, n, conceded, opts)
+    if conceded:
+        for k in ("tricks", "points"):
+            if deal.get(k) is not None:
+                raise InputError(_("a conceded deal is not played"), f"/deal/{k}")
+        return AuctionDeal(declarer, amount, melds, dict.fromkeys(players, 0), dict.fromkeys(players, 0), None,
+                           conceded)
+    if deal.get("tricks") is not None:
+        captured, won, last = _auction_tricks(deal, players, dealer, declarer, trump, shown_cards, buried, opts)
+    else:
+        captured, won, last = _auction_points(deal, players, declarer, buried, opts)
+    return AuctionDeal(declarer, amount, melds, captured, won, last, conceded)
+
+
+def _winning_bid(deal: dict, players: list[str], opts: Options) -> tuple[str, int]:
+    """``deal.bid``: ``(declarer, amount)``, the amount a multiple of 10 from option ``min_bid`` (pinochle/7.2,
+    8.2; the schema gives an integer)."""
     bid = deal.get("bid")
-    if not isinstance(bid, dict):
+    if bid is None:
         raise InputError(_("give the winning bid: {{\"player\", \"amount\"}}"), "/deal/bid")
     declarer = parse_player(bid.get("player"), players, "/deal/bid/player")
-    amount = bid.get("amount")
-    if isinstance(amount, bool) or not isinstance(amount, int) or amount < opts["min_bid"] or amount % 10:
-        raise InputError(_("a bid is a multiple of 10 from {low}", low=opts["min_bid"]), "/deal/bid/amount")
-    trump = trump_at(deal.get("trump"), "/deal/trump")
-    deck = deck_of(opts)
-    melds = {}
+    amount: int = bid["amount"]
+    if amount < opts.min_bid or amount % 10:
+        raise InputError(_("a bid is a multiple of 10 from {low}", low=opts.min_bid), "/deal/bid/amount")
+    return declarer, amount
+
+
+def _auction_melds(deal: dict, players: list[str], declarer: str, trump: str,
+                   opts: Options) -> tuple[dict[str, dict], dict[str, list[Card]]]:
+    """The meld of an auction-form deal, counted at once from the cards shown (pinochle/4.10): ``({player:
+    {"melds", "points"}}, {player: cards shown})``.  Three-hand only the bidder melds (``deal.meld``, a list; 8.3);
+    in partnership each player shows cards (``deal.melds``, player → cards, at most the 12 of a hand; 7.4), and
+    no card more often than the pack holds it (1.1)."""
+    n = len(players)
     meld_raw = deal.get("melds")
     if n == 3 and meld_raw is not None:
         raise InputError(_("in the three-hand auction only the bidder melds: give his cards as deal.meld (a list), "
                            "not deal.melds"), "/deal/melds")
     meld_raw = {} if meld_raw is None else meld_raw
-    if not isinstance(meld_raw, dict):
+    if not isinstance(meld_raw, dict):     # the schema allows the two-handed list too
         raise InputError(_("melds are an object of player to the cards he melded"), "/deal/melds")
-    shown = {}
     if n == 3:
         cards = cards_at(deal.get("meld") or [], opts, "/deal/meld")
         found = meld_in_hand(cards, trump, opts)
         melds = {p: {"melds": [], "points": 0} for p in players}
         melds[declarer] = {"melds": found, "points": sum(m["points"] for m in found)}
-        if meld_raw:
-            raise InputError(_("in the three-hand auction only the bidder melds: give deal.meld"), "/deal/melds")
-    else:
-        if not isinstance(meld_raw, dict):
-            raise InputError(_("melds maps each player to the cards shown"), "/deal/melds")
-        for k, v in meld_raw.items():
-            if k not in players:
-                raise InputError(_("{name} is not a player", name=repr(k)), f"/deal/melds/{esc(k)}")
-            if not isinstance(v, list):
-                raise InputError(_("the cards this player shows as meld (a list)"), f"/deal/melds/{esc(k)}")
-        shown = {p: cards_at(meld_raw.get(p, []), opts, f"/deal/melds/{esc(p)}") for p in players}
-        check_conservation([(f"/deal/melds/{esc(p)}", shown[p]) for p in players], deck, "pinochle/1.1")
-        for p in players:
-            if len(shown[p]) > HAND_SIZE[4]:
-                raise InputError(_("a hand holds 12 cards"), f"/deal/melds/{esc(p)}")
-            found = meld_in_hand(shown[p], trump, opts)
-            melds[p] = {"melds": found, "points": sum(m["points"] for m in found)}
-    conceded = bool(deal.get("conceded"))
-    if conceded and n == 4:
-        raise InputError(_("conceding belongs to the three-hand auction"), "/deal/conceded")
-    buried = []
+        return melds, {p: (cards if p == declarer else []) for p in players}
+    for k, v in meld_raw.items():
+        if k not in players:
+            raise InputError(_("{name} is not a player", name=repr(k)), f"/deal/melds/{esc(k)}")
+        if not isinstance(v, list):
+            raise InputError(_("the cards this player shows as meld (a list)"), f"/deal/melds/{esc(k)}")
+    shown = {p: cards_at(meld_raw.get(p, []), opts, f"/deal/melds/{esc(p)}") for p in players}
+    check_conservation([(f"/deal/melds/{esc(p)}", shown[p]) for p in players], deck_of(opts), "pinochle/1.1")
+    melds = {}
+    for p in players:
+        if len(shown[p]) > HAND_SIZE[4]:
+            raise InputError(_("a hand holds 12 cards"), f"/deal/melds/{esc(p)}")
+        found = meld_in_hand(shown[p], trump, opts)
+        melds[p] = {"melds": found, "points": sum(m["points"] for m in found)}
+    return melds, shown
+
+
+def _buried(deal: dict, n: int, conceded: bool, opts: Options) -> list[Card]:
+    """Three-hand: ``deal.buried``, the 3 cards the bidder laid away (pinochle/8.3), required unless the deal was
+    conceded (their card points count to the bidder); none in partnership."""
     if n == 3 and not conceded and deal.get("buried") is None:
         raise InputError(_("give the 3 cards the bidder buried (deal.buried): they count to him, so the card points "
                            "cannot be checked without them"), "/deal/buried")
-    if n == 3 and deal.get("buried") is not None:
-        buried = cards_at(deal["buried"], opts, "/deal/buried")
-        if len(buried) != 3:
-            raise InputError(_("the bidder buries 3 cards"), "/deal/buried")
-    captured = dict.fromkeys(players, 0)
-    won = dict.fromkeys(players, 0)
-    last = None
-    if conceded:
-        for k in ("tricks", "points"):
-            if deal.get(k) is not None:
-                raise InputError(_("a conceded deal is not played"), f"/deal/{k}")
-    elif deal.get("tricks") is not None:
-        tricks = trick_list(deal, players, opts, total_tricks(n, opts))
-        groups = [(f"/deal/tricks/{i}/cards", [c for _p, c in s]) for i, s in enumerate(tricks)]
-        groups.append(("/deal/buried", buried))
-        check_conservation(groups, deck, "pinochle/1.1", exact=opts["deck"] == 48 and (n == 4 or len(buried) == 3))
-        hands = {p: [c for s in tricks for q, c in s if q == p] for p in players}
-        shown_cards = {p: (shown[p] if n == 4 else (cards if p == declarer else [])) for p in players}
-        for p in players:
-            have = Counter(hands[p]) + (Counter(buried) if n == 3 and p == declarer else Counter())
-            missing = Counter(shown_cards[p]) - have
-            if missing:
-                ptr = f"/deal/melds/{esc(p)}" if n == 4 else "/deal/meld"
-                raise InputError(_("{player} shows {card} as meld but never held it (the tricks show every card "
-                                   "played) (pinochle/4.10)", player=p, card=next(iter(missing))), ptr)
-        st = new_state(players, dealer, opts, trump, hands)
-        st.leader = declarer if n == 3 else st.leader
-        replay(st, tricks)
-        captured, won, last = st.captured, st.won, st.last_trick
-        if n == 3:
-            captured[declarer] += points_of(buried, opts)
+    if n != 3 or deal.get("buried") is None:
+        return []
+    buried = cards_at(deal["buried"], opts, "/deal/buried")
+    if len(buried) != 3:
+        raise InputError(_("the bidder buries 3 cards"), "/deal/buried")
+    return buried
+
+
+def _auction_tricks(deal: dict, players: list[str], dealer: str, declarer: str, trump: str,
+                    shown_cards: dict[str, list[Card]], buried: list[Card],
+                    opts: Options) -> tuple[dict[str, int], dict[str, int], str | None]:
+    """The tricks of an auction-form deal, replayed (pinochle/3.2, 5.x; the bidder leads three-hand, 8.5):
+    ``(card points taken per player, last trick's 10 and the buried cards included; tricks won; who took the
+    last)``.  The tricks and the buried cards hold the pack once (1.1: exactly, with 48 cards and every card
+    there), and every card shown as meld was played or buried by its player (4.10)."""
+    n = len(players)
+    tricks = trick_list(deal, players, opts, total_tricks(n, opts))
+    groups = [(f"/deal/tricks/{i}/cards", [c for _p, c in s]) for i, s in enumerate(tricks)]
+    groups.append(("/deal/buried", buried))
+    check_conservation(groups, deck_of(opts), "pinochle/1.1",
+                       exact=opts.deck == 48 and (n == 4 or len(buried) == 3))
+    hands = {p: [c for s in tricks for q, c in s if q == p] for p in players}
+    for p in players:
+        have = Counter(hands[p]) + (Counter(buried) if n == 3 and p == declarer else Counter())
+        missing = Counter(shown_cards[p]) - have
+        if missing:
+            ptr = f"/deal/melds/{esc(p)}" if n == 4 else "/deal/meld"
+            raise InputError(_("{player} shows {card} as meld but never held it (the tricks show every card "
+                               "played) (pinochle/4.10)", player=p, card=next(iter(missing))), ptr)
+    st = new_state(players, dealer, opts, trump, hands)
+    st.leader = declarer if n == 3 else st.leader
+    replay(st, tricks)
+    captured = st.captured
+    if n == 3:
+        captured[declarer] += points_of(buried, opts)
+    return captured, st.won, st.last_trick
+
+
+def _auction_points(deal: dict, players: list[str], declarer: str, buried: list[Card],
+                    opts: Options) -> tuple[dict[str, int], dict[str, int], str]:
+    """The points form of an auction-form deal: ``deal.points`` and ``deal.tricks_taken`` per player and
+    ``deal.last_trick``: ``(card points taken, the last trick's 10 and the buried cards included; tricks won; who
+    took the last)``.  The points and the buried cards add up to the pack's 240 (pinochle/1.3), the tricks to the
+    deal's (12 or 15), and some share of the pack's cards gives each side its points in its tricks."""
+    n = len(players)
+    pts = deal.get("points")
+    taken = deal.get("tricks_taken")
+    if pts is None or taken is None:
+        raise InputError(_("give tricks, or points and tricks_taken per player"), "/deal/points")
+    extra = points_of(buried, opts) if n == 3 else 0
+    _per_player_counts(pts, taken, players)
+    if sum(pts.values()) + extra != DEAL_TOTAL:
+        raise InputError(_("card points in tricks and the buried cards add up to {total}, not {given} "
+                           "(pinochle/1.3)", total=DEAL_TOTAL, given=sum(pts.values()) + extra) if extra else
+                         _("card points in tricks add up to {total}, not {given} (pinochle/1.3)",
+                           total=DEAL_TOTAL, given=sum(pts.values())), "/deal/points")
+    if sum(taken.values()) != total_tricks(n, opts):
+        raise InputError(_("a deal has {n} tricks", n=total_tricks(n, opts)), "/deal/tricks_taken")
+    last = parse_player(deal.get("last_trick"), players, "/deal/last_trick")
+    if taken[last] == 0:
+        raise InputError(_("{player} took no trick, so not the last one", player=last), "/deal/last_trick")
+    if n == 3:
+        feasible_or_422([(3 * taken[p], pts[p]) for p in players], pool_of(opts, buried), "/deal/points",
+                        _taken(players, pts, taken))
     else:
-        pts = deal.get("points")
-        taken = deal.get("tricks_taken")
-        if not isinstance(pts, dict) or not isinstance(taken, dict):
-            raise InputError(_("give tricks, or points and tricks_taken per player"), "/deal/points")
-        extra = points_of(buried, opts) if n == 3 else 0
-        _per_player_counts(pts, taken, players)
-        if sum(pts.values()) + extra != DEAL_TOTAL:
-            raise InputError(_("card points in tricks and the buried cards add up to {total}, not {given} "
-                               "(pinochle/1.3)", total=DEAL_TOTAL, given=sum(pts.values()) + extra) if extra else
-                             _("card points in tricks add up to {total}, not {given} (pinochle/1.3)",
-                               total=DEAL_TOTAL, given=sum(pts.values())), "/deal/points")
-        if sum(taken.values()) != total_tricks(n, opts):
-            raise InputError(_("a deal has {n} tricks", n=total_tricks(n, opts)), "/deal/tricks_taken")
-        last = parse_player(deal.get("last_trick"), players, "/deal/last_trick")
-        if taken[last] == 0:
-            raise InputError(_("{player} took no trick, so not the last one", player=last), "/deal/last_trick")
-        if n == 3:
-            feasible_or_422([(3 * taken[p], pts[p]) for p in players], pool_of(opts, buried), "/deal/points",
-                            _taken(players, pts, taken))
-        else:
-            sides = [[players[0], players[2]], [players[1], players[3]]]
-            feasible_or_422([(4 * sum(taken[p] for p in sd), sum(pts[p] for p in sd)) for sd in sides], pool_of(opts),
-                            "/deal/points", _taken(["+".join(sd) for sd in sides],
-                                                   {"+".join(sd): sum(pts[p] for p in sd) for sd in sides},
-                                                   {"+".join(sd): sum(taken[p] for p in sd) for sd in sides}))
-        captured = {p: pts[p] + (LAST_TRICK if p == last else 0) + (extra if p == declarer else 0) for p in players}
-        won = dict(taken)
-    return AuctionDeal(declarer, amount, melds, captured, won, last, conceded)
+        sides = [[players[0], players[2]], [players[1], players[3]]]
+        feasible_or_422([(4 * sum(taken[p] for p in sd), sum(pts[p] for p in sd)) for sd in sides], pool_of(opts),
+                        "/deal/points", _taken(["+".join(sd) for sd in sides],
+                                               {"+".join(sd): sum(pts[p] for p in sd) for sd in sides},
+                                               {"+".join(sd): sum(taken[p] for p in sd) for sd in sides}))
+    captured = {p: pts[p] + (LAST_TRICK if p == last else 0) + (extra if p == declarer else 0) for p in players}
+    return captured, dict(taken), last
 
 
 @dataclass
@@ -634,98 +794,151 @@ PINOCHLE_FOREIGN = {"play": ("bids", "winner", "winner_drew", "drawn", "melded_t
                     "draw": ("bids", "trick", "drawn", "melded_this_trick")}
 
 
-def play_position(pos, players, dealer, opts, actor) -> tuple[DealState, list[Card] | None]:
+def play_position(pos, players, dealer, opts: OptionsLike, actor) -> tuple[DealState, list[Card] | None]:
     """A play/meld/draw position: trump, hand, table melds, current trick, tricks done (stock derived).
 
     Everything a position says must fit together: the hand's size for the point of the deal, at most two
-    copies of any card among hand, melds, cards played from them and the trick (pinochle/1.1, 2.1).
+    copies of any card among hand, melds, cards played from them and the trick (pinochle/1.1, 2.1).  The phases,
+    each a helper: the tricks done (:func:`_tricks_done`); two-handed, the stock and the upcard
+    (:func:`_stock_and_upcard`), the actor's melds on the table (:func:`_earlier_melds`, :func:`_played_from_table`);
+    the current trick and whose turn it is (:func:`_current_trick`, :func:`_turn`); the hand against all of it
+    (:func:`_hand_fits`).
     """
+    opts = Options.of(opts)
     n = len(players)
     phase = pos.get("phase")
     trump = trump_at(pos.get("trump"), "/position/trump")
     hand, part = (None, None) if pos.get("hand") is None else \
         read_hand(pos["hand"], "/position/hand", lambda v, p: cards_at(v, opts, p), deck_of(opts).cards())
     st = new_state(players, dealer, opts, trump, {actor: hand} if hand is not None else None)
-    if "tricks_done" not in pos:   # the obligations, the stock and the leader all turn on it
-        raise InputError(_("give the tricks completed so far (position.tricks_done; 0 before the first)"),
-                         "/position/tricks_done")
-    done = pos.get("tricks_done")
-    last = total_tricks(n, opts) - 1
-    if isinstance(done, bool) or not isinstance(done, int) or not 0 <= done <= last:
-        raise InputError(_("tricks_done runs from 0 to {last}", last=last), "/position/tricks_done")
-    st.tricks_done = done
-    k = stock_tricks(opts)
+    st.tricks_done = done = _tricks_done(pos, n, opts)
     if phase in ("meld", "draw") and n != 2:
         raise InputError(_("melding after a trick and drawing belong to two-handed pinochle"), "/position/phase")
     # a meld or a draw after a trick won while the stock lasts; before the first trick, or in the play-off, the
     # position is an ordinary one and the action a ruling (4.2, 4.8, 3.3)
-    after_trick = phase in ("meld", "draw") and 1 <= done <= k
+    after_trick = phase in ("meld", "draw") and 1 <= done <= stock_tricks(opts)
     played_from_table: list[Card] = []
     if n == 2:
-        # the stock, counting the upcard, before this trick's draws
-        before_draws = 2 * k - 2 * (done - 1) if after_trick else max(0, 2 * k - 2 * done)
-        expect_stock = before_draws
-        if not after_trick and (pos.get("drawn") or pos.get("winner_drew")):
-            flag = "drawn" if pos.get("drawn") else "winner_drew"
-            raise InputError(_("nobody draws before the first trick or once the stock is exhausted"),
-                             f"/position/{flag}")
-        if phase == "draw" and pos.get("winner_drew"):
-            expect_stock -= 1
-        if phase == "meld" and pos.get("drawn"):
-            expect_stock -= 2
-        if pos.get("stock_left") is not None and pos["stock_left"] != expect_stock:
-            raise InputError(_("after {done} tricks the stock holds {n} cards here (with the upcard)", done=done,
-                               n=expect_stock),
-                             "/position/stock_left")
-        st.stock_left = expect_stock
-        if pos.get("upcard") is not None:
-            st.upcard = card_at(pos["upcard"], opts, "/position/upcard")
-            if st.upcard.suit != trump:
-                raise InputError(_("the upcard fixes trump, so it is a trump ({suit}) (pinochle/2.1)", suit=Suit(trump)),
-                                 "/position/upcard")
-            if pos.get("exchanged") and st.upcard.rank != dix_rank(opts):
-                raise InputError(_("after an exchange the upcard is the dix (pinochle/4.7)"), "/position/upcard")
-            if done >= k and not after_trick:
-                raise InputError(_("the upcard was taken with the last stock card (pinochle/3.4)"), "/position/upcard")
-        earlier = pos.get("melds") or []
-        if earlier and done == 0:
-            raise InputError(_("a meld follows a won trick; none has been played (pinochle/4.2)"), "/position/melds")
-        for i, m in enumerate(earlier):
-            ptr = f"/position/melds/{i}"
-            cards = cards_at(m.get("cards"), opts, ptr + "/cards")
-            meld = meld_kind(cards, trump, opts)
-            if meld is None:
-                raise InputError(_("{cards} is not a meld with {suit} trump (pinochle/4.1)", cards=shown(cards),
-                                   suit=Suit(trump)), ptr + "/cards")
-            plan = st.tables[actor].plan(cards, meld, None, actor)
-            if isinstance(plan, MeldFault):
-                raise InputError(_("earlier melds are not legal: {why} ({rule})", why=plan.message, rule=plan.rule),
-                                 ptr)
-            st.tables[actor].add(cards, meld, plan)
-        if sum(1 for m in earlier if len(m.get("cards") or []) > 1) > done:
-            raise InputError(ngettext("one meld per won trick: {n} trick cannot have brought these melds (pinochle/4.2)",
-                                      "one meld per won trick: {n} tricks cannot have brought these melds "
-                                      "(pinochle/4.2)", done),
-                             "/position/melds")
-        played_from_table = cards_at(pos.get("played_from_table") or [], opts, "/position/played_from_table")
-        for i, c in enumerate(played_from_table):
-            if not st.tables[actor].remove(c):
-                raise InputError(_("{card} is not among the melded cards", card=c), f"/position/played_from_table/{i}")
-        if done >= k and not after_trick:
+        _stock_and_upcard(pos, st, after_trick)
+        _earlier_melds(pos, st, actor)
+        played_from_table = _played_from_table(pos, st, actor)
+        if done >= stock_tricks(opts) and not after_trick:
             st.start_playoff()
     st.exchanged = bool(pos.get("exchanged"))
-    trick = pos.get("trick") or {}
-    played = cards_at(trick.get("cards") or [], opts, "/position/trick/cards")
-    if len(played) >= n:
+    played = _current_trick(pos, st)
+    _turn(pos, st, actor, after_trick, played)
+    if hand is not None:
+        _hand_fits(pos, st, actor, hand, part, after_trick, played, played_from_table)
+    return st, hand
+
+
+def _tricks_done(pos: dict, n: int, opts: Options) -> int:
+    """``position.tricks_done``: the tricks completed so far, required (the obligations, the stock and the leader all
+    turn on it), from 0 to one less than the deal's tricks (23 two-handed with 48 cards, 14 three-hand, 11 in
+    partnership; pinochle/2.1, 7.1, 8.1).  The schema gives an integer; the bound depends on the form."""
+    if "tricks_done" not in pos:
+        raise InputError(_("give the tricks completed so far (position.tricks_done; 0 before the first)"),
+                         "/position/tricks_done")
+    done: int = pos["tricks_done"]
+    last = total_tricks(n, opts) - 1
+    if not 0 <= done <= last:
+        raise InputError(_("tricks_done runs from 0 to {last}", last=last), "/position/tricks_done")
+    return done
+
+
+def _stock_and_upcard(pos: dict, st: DealState, after_trick: bool) -> None:
+    """Two-handed: the stock (cards, the upcard counted) and the upcard the position implies (pinochle/2.1, 3.3,
+    3.4, 4.7).  The stock holds ``2 × (stock tricks − tricks done)`` cards before a trick's draws (24 with 48 cards
+    before the first trick), less the draws the position says were made; ``stock_left``, when given, must say the
+    same.  Sets ``st.stock_left`` and ``st.upcard``."""
+    done, k, phase = st.tricks_done, stock_tricks(st.opts), pos.get("phase")
+    # the stock, counting the upcard, before this trick's draws
+    expect_stock = 2 * k - 2 * (done - 1) if after_trick else max(0, 2 * k - 2 * done)
+    if not after_trick and (pos.get("drawn") or pos.get("winner_drew")):
+        flag = "drawn" if pos.get("drawn") else "winner_drew"
+        raise InputError(_("nobody draws before the first trick or once the stock is exhausted"),
+                         f"/position/{flag}")
+    if phase == "draw" and pos.get("winner_drew"):
+        expect_stock -= 1
+    if phase == "meld" and pos.get("drawn"):
+        expect_stock -= 2
+    if pos.get("stock_left") is not None and pos["stock_left"] != expect_stock:
+        raise InputError(_("after {done} tricks the stock holds {n} cards here (with the upcard)", done=done,
+                           n=expect_stock),
+                         "/position/stock_left")
+    st.stock_left = expect_stock
+    if pos.get("upcard") is not None:
+        st.upcard = upcard = card_at(pos["upcard"], st.opts, "/position/upcard")
+        if upcard.suit != st.trump:
+            raise InputError(_("the upcard fixes trump, so it is a trump ({suit}) (pinochle/2.1)",
+                               suit=Suit(st.trump)),
+                             "/position/upcard")
+        if pos.get("exchanged") and upcard.rank != dix_rank(st.opts):
+            raise InputError(_("after an exchange the upcard is the dix (pinochle/4.7)"), "/position/upcard")
+        if done >= k and not after_trick:
+            raise InputError(_("the upcard was taken with the last stock card (pinochle/3.4)"), "/position/upcard")
+
+
+def _earlier_melds(pos: dict, st: DealState, actor: str) -> None:
+    """Two-handed: ``position.melds``, the actor's melds still on the table, in the order made: each a meld with
+    trump (pinochle/4.1) that the table allows after the ones before (4.3, 4.4), one per trick won (4.2), put on
+    the actor's table in ``st``."""
+    done, trump = st.tricks_done, st.trump
+    assert trump is not None        # a play position names its trump (trump_at)
+    earlier = pos.get("melds") or []
+    if earlier and done == 0:
+        raise InputError(_("a meld follows a won trick; none has been played (pinochle/4.2)"), "/position/melds")
+    for i, m in enumerate(earlier):
+        ptr = f"/position/melds/{i}"
+        cards = cards_at(m.get("cards"), st.opts, ptr + "/cards")
+        meld = meld_kind(cards, trump, st.opts)
+        if meld is None:
+            raise InputError(_("{cards} is not a meld with {suit} trump (pinochle/4.1)", cards=shown(cards),
+                               suit=Suit(trump)), ptr + "/cards")
+        plan = st.tables[actor].plan(cards, meld, None, actor)
+        if isinstance(plan, MeldFault):
+            raise InputError(_("earlier melds are not legal: {why} ({rule})", why=plan.message, rule=plan.rule),
+                             ptr)
+        st.tables[actor].add(cards, meld, plan)
+    if sum(1 for m in earlier if len(m.get("cards") or []) > 1) > done:
+        raise InputError(ngettext("one meld per won trick: {n} trick cannot have brought these melds (pinochle/4.2)",
+                                  "one meld per won trick: {n} tricks cannot have brought these melds "
+                                  "(pinochle/4.2)", done),
+                         "/position/melds")
+
+
+def _played_from_table(pos: dict, st: DealState, actor: str) -> list[Card]:
+    """Two-handed: ``position.played_from_table``, melded cards the actor has since played (pinochle/4.2): each
+    must be among the melded cards, and leaves the table in ``st``.  Returns them."""
+    played_from_table = cards_at(pos.get("played_from_table") or [], st.opts, "/position/played_from_table")
+    for i, c in enumerate(played_from_table):
+        if not st.tables[actor].remove(c):
+            raise InputError(_("{card} is not among the melded cards", card=c), f"/position/played_from_table/{i}")
+    return played_from_table
+
+
+def _current_trick(pos: dict, st: DealState) -> list[Card]:
+    """``position.trick.cards``: the cards of the trick in progress, fewer than one per player (pinochle/3.2)."""
+    played = cards_at((pos.get("trick") or {}).get("cards") or [], st.opts, "/position/trick/cards")
+    if len(played) >= st.n:
         raise InputError(_("the current trick is already complete"), "/position/trick/cards")
+    return played
+
+
+def _turn(pos: dict, st: DealState, actor: str, after_trick: bool, played: list[Card]) -> None:
+    """Whose turn the position shows, by phase, set in ``st``: two-handed after a trick won while the stock lasts,
+    the winner's chance to meld (``meld``: before or after the draws by option ``meld_timing``, pinochle/3.3, 4.2)
+    or the draws (``draw``: winner first, 3.3); otherwise the trick in progress (``play``: its leader and cards).
+    A meld or draw phase with nobody having just won a trick leaves an ordinary position (the action a ruling)."""
+    phase, players = pos.get("phase"), st.players
     if phase in ("meld", "draw") and not after_trick:
         # nobody has just won a trick with the stock left: nobody melds or draws (4.2, 4.8, 3.3); after a trick the
         # one who won it (the meld's player, the draw's winner) leads the next
         winner = actor if phase == "meld" else pos.get("winner")
-        if done and winner is not None:
+        if st.tricks_done and winner is not None:
             st.leader = parse_player(winner, players, "/position/winner")
     elif phase == "meld":
-        before = opts["meld_timing"] == "before_draw"
+        before = st.opts.meld_timing == "before_draw"
         st.window = actor if bool(pos.get("drawn")) != before else None
         st.meld_timing_fault = None if st.window else ("before" if before else "after")
         st.melded_this_trick = bool(pos.get("melded_this_trick"))
@@ -737,9 +950,9 @@ def play_position(pos, players, dealer, opts, actor) -> tuple[DealState, list[Ca
         st.leader = winner
         st.to_draw = [winner, st.after(winner)] if not pos.get("winner_drew") else [st.after(winner)]
     else:
-        leader = trick.get("leader")
+        leader = (pos.get("trick") or {}).get("leader")
         if leader is None:
-            if done or played or n == 3:
+            if st.tricks_done or played or st.n == 3:
                 raise InputError(_("give the leader of the current trick (the winner of the last one; in the "
                                    "three-hand game the bidder leads first)"), "/position/trick/leader")
             leader = st.leader          # the first trick: the player after the dealer leads (pinochle/2.3)
@@ -749,50 +962,66 @@ def play_position(pos, players, dealer, opts, actor) -> tuple[DealState, list[Ca
         for c in played:
             st.trick.append((p, c))
             p = st.after(p)
-    if hand is not None:
-        have = len(st.holding(actor)) + (part.unknown if part is not None else 0)
-        if n == 2:
-            if not after_trick and phase in ("meld", "draw"):
-                expect = 12 - max(0, done - k)
-            elif phase == "meld":
-                expect = 12 if pos.get("drawn") else 11
-            elif phase == "draw":
-                expect = 11 if actor in st.to_draw else 12
-            else:
-                expect = 12 if done < k else 12 - (done - k)
+
+
+def _hand_size(pos: dict, st: DealState, actor: str, after_trick: bool) -> int:
+    """The cards the actor holds at this point, in hand and melded on the table (pinochle/2.1, 3.3, 7.1, 8.1):
+    two-handed 12 while the stock lasts (11 between a trick and the actor's draw), one fewer per trick of the
+    play-off; in the auction forms the hand dealt (15 or 12) less one per trick done; one fewer again once the
+    actor has played to the current trick."""
+    phase, done, k = pos.get("phase"), st.tricks_done, stock_tricks(st.opts)
+    if st.n == 2:
+        if not after_trick and phase in ("meld", "draw"):
+            expect = 12 - max(0, done - k)
+        elif phase == "meld":
+            expect = 12 if pos.get("drawn") else 11
+        elif phase == "draw":
+            expect = 11 if actor in st.to_draw else 12
         else:
-            expect = HAND_SIZE[n] - done
-        if phase in (None, "play") and actor in [q for q, _ in st.trick]:
-            expect -= 1
-        if have != expect:
-            raise InputError(_("at this point {player} holds {n} cards (hand and melded cards), not {given}",
-                               player=actor, n=expect, given=have),
-                             "/position/hand")
-        groups = [("/position/hand", hand), ("/position/trick/cards", played),
-                  ("/position/melds", [t.card for t in st.tables[actor].cards]),
-                  ("/position/played_from_table", played_from_table)]
-        if st.upcard is not None:
-            groups.append(("/position/upcard", [st.upcard]))
-        try:
-            check_conservation(groups, deck_of(opts), "pinochle/1.1")
-        except InputError as e:
-            for err in e.errors:  # the upcard is a single card, not a list
-                err["pointer"] = err["pointer"].replace("/position/upcard/0", "/position/upcard")
-            raise
-        if part is not None:    # the unknown cards: any not on the table, melded or played from the melds
-            seen = played + played_from_table + [t.card for t in st.tables[actor].cards] + \
-                ([st.upcard] if st.upcard is not None else [])
-            st.partial[actor] = account(part, seen, "/position/hand")
-    return st, hand
+            expect = 12 if done < k else 12 - (done - k)
+    else:
+        expect = HAND_SIZE[st.n] - done
+    if phase in (None, "play") and actor in [q for q, _ in st.trick]:
+        expect -= 1
+    return expect
 
 
-def declare_position(pos, players, dealer, opts, actor) -> tuple[int, int, int]:
+def _hand_fits(pos: dict, st: DealState, actor: str, hand: list[Card], part: Partial | None, after_trick: bool,
+               played: list[Card], played_from_table: list[Card]) -> None:
+    """The actor's hand against the rest of the position: its size (:func:`_hand_size`), and at most two copies
+    of a card among hand, trick, melds, cards played from them and the upcard (pinochle/1.1).  A hand known in part
+    (``part``): its unknown cards are accounted for in ``st.partial``."""
+    have = len(st.holding(actor) or []) + (part.unknown if part is not None else 0)
+    expect = _hand_size(pos, st, actor, after_trick)
+    if have != expect:
+        raise InputError(_("at this point {player} holds {n} cards (hand and melded cards), not {given}",
+                           player=actor, n=expect, given=have),
+                         "/position/hand")
+    groups = [("/position/hand", hand), ("/position/trick/cards", played),
+              ("/position/melds", [t.card for t in st.tables[actor].cards]),
+              ("/position/played_from_table", played_from_table)]
+    if st.upcard is not None:
+        groups.append(("/position/upcard", [st.upcard]))
+    try:
+        check_conservation(groups, deck_of(st.opts), "pinochle/1.1")
+    except InputError as e:
+        for err in e.errors:  # the upcard is a single card, not a list
+            err["pointer"] = err["pointer"].replace("/position/upcard/0", "/position/upcard")
+        raise
+    if part is not None:    # the unknown cards: any not on the table, melded or played from the melds
+        seen = played + played_from_table + [t.card for t in st.tables[actor].cards] + \
+            ([st.upcard] if st.upcard is not None else [])
+        st.partial[actor] = account(part, seen, "/position/hand")
+
+
+def declare_position(pos, players, dealer, opts: OptionsLike, actor) -> tuple[int, int, int]:
     """A declaring-out position: ``(tricks_done, meld_points, card_points)``, the claimant's running count.
 
     ``meld_points``: the meld the claimant has scored in this deal so far (the dealer's 10 for a dix turned up
     included, as a score answer counts it); ``card_points``: the card points in the tricks the claimant has taken
     so far.  Both must be possible after ``tricks_done`` tricks (pinochle/1.3, 4.1, 6.4).
     """
+    opts = Options.of(opts)
     if pos.get("phase") not in ("play", "meld", "draw"):
         raise InputError(_("a player declares out during the play (phase play, meld or draw)"), "/position/phase")
     for name in ("tricks_done", "meld_points", "card_points"):
@@ -818,16 +1047,17 @@ def declare_position(pos, players, dealer, opts, actor) -> tuple[int, int, int]:
     return done, meld, pts
 
 
-def deal_event(ev, players, opts, ptr) -> tuple[DealState, list, list[tuple[str, str, str]]]:
+def deal_event(ev, players, opts: OptionsLike, ptr) -> tuple[DealState, list, list[tuple[str, str, str]]]:
     """A log's ``deal`` event → the state at the start of the deal, the cards seen so far as ``[(pointer, cards)]``
     (for the pack's count as the stock is drawn), and the deal's faults as ``[(rule, message, pointer)]``: a
     hand of the wrong size, a widow that is not 3 cards, a card more often than the pack holds it (rulings, not
     errors: in a log the deal is what is judged)."""
+    opts = Options.of(opts)
     n = len(players)
     faults = []
     dealer = parse_player(ev.get("dealer"), players, ptr + "/dealer")
     hands_raw = ev.get("hands")
-    if not isinstance(hands_raw, dict) or set(hands_raw) != set(players):
+    if hands_raw is None or set(hands_raw) != set(players):
         raise InputError(_("a deal event gives every player's hand"), ptr + "/hands")
     hands = {p: cards_at(hands_raw[p], opts, f"{ptr}/hands/{esc(p)}") for p in players}
     seen = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in players]
@@ -864,8 +1094,9 @@ def deal_event(ev, players, opts, ptr) -> tuple[DealState, list, list[tuple[str,
     return st, seen, faults
 
 
-def auction_so_far(pos, players, dealer, opts) -> Auction:
+def auction_so_far(pos, players, dealer, opts: OptionsLike) -> Auction:
     """``position.bids``: the calls before the one judged, replayed (an illegal one is impossible input)."""
+    opts = Options.of(opts)
     auc = Auction(players, dealer, opts)
     for i, b in enumerate(pos.get("bids") or []):
         ptr = f"/position/bids/{i}"
@@ -909,12 +1140,12 @@ def position_reached(st: DealState) -> dict:
         actor = st.window
         pos.update(phase="meld", drawn=True, melded_this_trick=st.melded_this_trick)
     else:
-        actor = st.to_play
+        actor = cast(str, st.to_play)       # the deal is on and no draw is owed: someone is to play
         pos.update(phase="play", trick={"leader": st.leader, "cards": [str(c) for _p, c in st.trick]})
     if st.n == 2 and st.tricks_done >= stock_tricks(st.opts) and pos["phase"] == "play":
-        pos["hand"] = [str(c) for c in st.holding(actor)]
+        pos["hand"] = [str(c) for c in st.holding(actor) or []]      # a log deals every hand
         return pos
-    pos["hand"] = [str(c) for c in st.hands[actor]]
+    pos["hand"] = [str(c) for c in st.hands[actor] or []]
     if st.n == 2:
         if st.upcard is not None:
             pos["upcard"] = str(st.upcard)

@@ -15,6 +15,7 @@ from ..i18n import _
 from .cards import points_of
 from .deal import DealState, side_ids, side_of
 from .melds import MeldName, meld_in_hand
+from .options import Options, OptionsLike
 
 ESCALATION = 250
 
@@ -41,18 +42,19 @@ def round_one(x: int, rule: str) -> int:
     return (x // 10) * 10 + (10 if x % 10 >= 7 else 0)
 
 
-def game_result_two(players, scores, totals, target, declared, opts) -> tuple[bool, str | None, int, str]:
+def game_result_two(players, scores, totals, target, declared, opts: OptionsLike) -> tuple[bool, str | None, int, str]:
     """pinochle/6.3, 6.4: ``(game over, winner, target, rule)``: the winner, or a higher target when both pass it.
 
     Both past the target: it rises by 250 while both are past it (option ``target_rise``: ``by_step``), so that a
     player past the risen target alone wins; or (``above_both``) until neither has reached it, and play goes on.
     """
+    opts = Options.of(opts)
     a, b = players
     if declared:
         p = declared["player"]
         winner = p if declared["right"] else (b if p == a else a)
         return True, winner, target, "pinochle/6.4"
-    if opts["target_rise"] == "above_both" and all(totals[p] >= target for p in players):
+    if opts.target_rise == "above_both" and all(totals[p] >= target for p in players):
         while any(totals[p] >= target for p in players):
             target += ESCALATION
         return False, None, target, "pinochle/6.3"
@@ -64,10 +66,11 @@ def game_result_two(players, scores, totals, target, declared, opts) -> tuple[bo
     return False, None, target, "pinochle/6.3"
 
 
-def score_two(players, dealer, opts, scores, target, st: DealState) -> dict:
+def score_two(players, dealer, opts: OptionsLike, scores, target, st: DealState) -> dict:
     """A two-handed deal played through ``st``: each player's meld, rounded card points and new total, and the
     game result (the target, its rise, a declaration out)."""
-    lines = {p: [] for p in players}
+    opts = Options.of(opts)
+    lines: dict[str, list[dict]] = {p: [] for p in players}
     meld_total = {p: st.meld_total(p) for p in players}
     if st.dealer_dix(dealer):
         lines[dealer].append({"item": _("dix {card} turned up: dealer scores 10", card=st.turned_up), "points": 10,
@@ -78,7 +81,7 @@ def score_two(players, dealer, opts, scores, target, st: DealState) -> dict:
                                    "rule": "pinochle/4.7" if m["meld"] == "dix" else "pinochle/4.1"})
     a, b = players
     raw = {p: st.captured[p] for p in players}
-    ra, rb = round_points(raw[a], raw[b], opts["rounding"], st.last_trick == a)
+    ra, rb = round_points(raw[a], raw[b], opts.rounding, st.last_trick == a)
     card = {a: ra, b: rb}
     for p in players:
         if raw[p] == card[p]:                  # nothing to round: the rounding is not said
@@ -89,7 +92,7 @@ def score_two(players, dealer, opts, scores, target, st: DealState) -> dict:
                     if st.last_trick == p else _("{raw} card points, rounded to {points}", raw=raw[p], points=card[p]))
         lines[p].append({"item": item, "points": card[p], "rule": "pinochle/6.2"})
     totals = {p: scores[p] + meld_total[p] + card[p] for p in players}
-    if opts["one_deal_game"]:
+    if opts.one_deal_game:
         # pinochle/6.3, the one-deal game: the higher score for the deal wins; equal scores, nobody
         deal = {p: meld_total[p] + card[p] for p in players}
         winner = a if deal[a] > deal[b] else b if deal[b] > deal[a] else None
@@ -118,11 +121,13 @@ def _result_note(over, winner, new_target, target):
     return _("the game goes on")
 
 
-def meld_saved(side_pts: int, side_tricks: int, opts: dict) -> bool:
-    return side_tricks > 0 if opts["meld_save"] == "one_trick" else side_pts >= 20
+def meld_saved(side_pts: int, side_tricks: int, opts: OptionsLike) -> bool:
+    opts = Options.of(opts)
+    return side_tricks > 0 if opts.meld_save == "one_trick" else side_pts >= 20
 
 
-def score_partnership(players, opts, scores, target, declarer, bid, melds, captured, won, last) -> dict:
+def score_partnership(players, opts: OptionsLike, scores, target, declarer, bid, melds, captured, won, last) -> dict:
+    opts = Options.of(opts)
     sides = side_ids(players)
     members = {sides[0]: [players[0], players[2]], sides[1]: [players[1], players[3]]}
     bid_side = side_of(players, declarer)
@@ -132,12 +137,12 @@ def score_partnership(players, opts, scores, target, declarer, bid, melds, captu
         meld = sum(melds[p]["points"] for p in members[s])
         raw = sum(captured[p] for p in members[s])
         tricks = sum(won[p] for p in members[s])
-        pts = round_one(raw, opts["rounding"])
+        pts = round_one(raw, opts.rounding)
         lines = []
         saved = meld_saved(raw, tricks, opts)
         if not saved and meld:
             lines.append({"item": _("meld {meld} lost: the side took no trick", meld=meld)
-                          if opts["meld_save"] == "one_trick"
+                          if opts.meld_save == "one_trick"
                           else _("meld {meld} lost: fewer than 20 card points", meld=meld), "points": 0,
                           "rule": "pinochle/7.4"})
         counted = meld if saved else 0
@@ -177,11 +182,12 @@ def score_partnership(players, opts, scores, target, declarer, bid, melds, captu
                         "note": _("{player} wins", player=winner) if winner else _("the game goes on")}]}
 
 
-def score_three(players, opts, scores, target, declarer, bid, meld, captured, won, conceded, last) -> dict:
+def score_three(players, opts: OptionsLike, scores, target, declarer, bid, meld, captured, won, conceded, last) -> dict:
+    opts = Options.of(opts)
     out = []
     totals = {}
     raw = captured[declarer] if not conceded else 0
-    pts = round_one(raw, opts["rounding"])
+    pts = round_one(raw, opts.rounding)
     made = None
     for p in players:
         lines = []
@@ -208,7 +214,8 @@ def score_three(players, opts, scores, target, declarer, bid, meld, captured, wo
         out.append({"id": p, "role": "bidder" if p == declarer else "opponent",
                     "meld_points": meld["points"] if p == declarer and not conceded else 0,
                     "raw_card_points": captured[p] if not conceded else 0,
-                    "card_points": (pts if p == declarer else round_one(captured[p], opts["rounding"])) if not conceded else 0,
+                    "card_points": ((pts if p == declarer else round_one(captured[p], opts.rounding))
+                                    if not conceded else 0),
                     "tricks": won[p], "lines": lines, "hand_score": hand, "total_before": scores[p],
                     "total_after": totals[p]})
     winner = declarer if totals[declarer] >= target else None
@@ -229,8 +236,9 @@ def state_after(res: dict) -> dict:
     return out
 
 
-def hand_meld(cards, trump: str, opts: dict) -> dict:
+def hand_meld(cards, trump: str, opts: OptionsLike) -> dict:
     """All the meld ``cards`` hold at once (pinochle/4.10): ``{"melds": [...], "points": n}``."""
+    opts = Options.of(opts)
     found = meld_in_hand(cards, trump, opts)
     return {"melds": found, "points": sum(m["points"] for m in found)}
 
@@ -241,11 +249,11 @@ def score_deal(st: DealState, scores: dict[str, int], target: int) -> dict:
     if st.n == 2:
         return score_two(players, st.dealer, opts, scores, target, st)
     if st.n == 4:
-        melds = {p: hand_meld(st.dealt[p], st.trump, opts) for p in players}
+        melds = {p: hand_meld(st.dealt[p], st.trump_suit, opts) for p in players}
         return score_partnership(players, opts, scores, target, st.declarer, st.bid, melds, st.captured,
                                  st.won, st.last_trick)
     cap = dict(st.captured)
-    if st.buried:
+    if st.buried and st.declarer is not None:     # buried by the bidder, after the auction (pinochle/8.3)
         cap[st.declarer] += points_of(st.buried, opts)
     meld = hand_meld(st.kept, st.trump, opts) if st.trump else {"melds": [], "points": 0}
     return score_three(players, opts, scores, target, st.declarer, st.bid, meld, cap, st.won, st.conceded,

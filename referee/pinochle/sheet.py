@@ -3,6 +3,7 @@ raised."""
 from __future__ import annotations
 
 from ..i18n import _
+from .options import Options, OptionsLike
 
 
 def next_dealer(envelope: dict, dealer: str, deal) -> str:
@@ -11,11 +12,11 @@ def next_dealer(envelope: dict, dealer: str, deal) -> str:
     return players[(players.index(dealer) + 1) % len(players)]
 
 
-def entry(item: dict, answer: dict, opts: dict) -> dict:
+def entry(item: dict, answer: dict, opts: OptionsLike) -> dict:
     return {"meld_points": item["meld_points"], "card_points": item["card_points"]}
 
 
-def row(answer: dict, opts: dict) -> dict:
+def row(answer: dict, opts: OptionsLike) -> dict:
     out = {}
     if "contract" in answer:
         out["contract"] = {k: v for k, v in answer["contract"].items() if k != "meld"}
@@ -24,7 +25,8 @@ def row(answer: dict, opts: dict) -> dict:
     return out
 
 
-def events(answer: dict, before: dict, opts: dict) -> list[dict]:
+def events(answer: dict, before: dict, opts: OptionsLike) -> list[dict]:
+    opts = Options.of(opts)
     out = []
     d = answer.get("declared_out")
     if d:
@@ -33,7 +35,7 @@ def events(answer: dict, before: dict, opts: dict) -> list[dict]:
                 _("{player} declared out with {total}: wrong, and loses", player=d["player"], total=d["total"]))
         out.append({"kind": "declared_out", "rule": "pinochle/6.4", "player": d["player"], "right": d["right"],
                     "text": text})
-    if "target" in answer and answer["target"] != (before.get("target") or opts["target"]):
+    if "target" in answer and answer["target"] != (before.get("target") or opts.target):
         out.append({"kind": "target_raised", "rule": "pinochle/6.3", "count": answer["target"],
                     "text": answer["events"][0]["note"]})
     rows = answer.get("sides") or answer["players"]
