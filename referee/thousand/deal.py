@@ -43,6 +43,7 @@ from ..i18n import N_, OneOf, Suit, _, ngettext
 from ..knowledge import Partial, Undecided, completions, verdict
 from .cards import STRENGTH, card_points
 from .melds import ACE_MARRIAGE_VALUE, ACES, MARRIAGE_VALUE, has_four_aces, marriages_in
+from .options import Options, OptionsLike
 
 FORCED_BID = 100
 NO_MARRIAGE_CAP = 120
@@ -55,37 +56,37 @@ REDEAL_RULE = {"four_nines": "thousand/6.1", "weak_hand": "thousand/6.3", "weak_
 PHASE_NAMES = {"bidding": N_("bidding"), "talon": N_("talon"), "play": N_("trick play"), "done": N_("done")}
 
 
-def aces_count(opts: dict) -> bool:
+def aces_count(opts: Options) -> bool:
     """Whether four aces count 200 towards the bid limit (thousand/2.2, 7.4)."""
-    return opts["ace_marriage"] and opts["ace_marriage_raises_cap"]
+    return opts.ace_marriage and opts.ace_marriage_raises_cap
 
 
-def bid_cap(cards, opts: dict) -> int:
+def bid_cap(cards, opts: Options) -> int:
     """Highest contract a hand may bid (thousand/7.4, 7.5)."""
-    max_bid = opts["max_bid"]
+    max_bid = opts.max_bid
     held = sum(MARRIAGE_VALUE[s] for s in marriages_in(cards))
     if aces_count(opts) and has_four_aces(cards):
         held += ACE_MARRIAGE_VALUE
-    if opts["bid_cap"] == "none":
+    if opts.bid_cap == "none":
         return max_bid
-    if opts["bid_cap"] == "marriage_unlocks":
+    if opts.bid_cap == "marriage_unlocks":
         return max_bid if held else NO_MARRIAGE_CAP
     return min(max_bid, NO_MARRIAGE_CAP + held)
 
 
-def highest_cap(n_cards: int, opts: dict) -> int:
+def highest_cap(n_cards: int, opts: Options) -> int:
     """The highest limit any hand of ``n_cards`` cards can have (thousand/7.4, 7.5): the best marriages that fit in
     it (two cards each, hearts first), or with the ace marriage four aces and the best marriages in the rest.
 
     Seven cards: three marriages (240), or four aces and hearts (300) where aces count; ten cards: all four (280).
     """
-    if opts["bid_cap"] != "marriages":
-        return opts["max_bid"]
+    if opts.bid_cap != "marriages":
+        return opts.max_bid
     values = sorted(MARRIAGE_VALUE.values(), reverse=True)
     best = sum(values[:n_cards // 2])
     if aces_count(opts) and n_cards >= 4:
         best = max(best, ACE_MARRIAGE_VALUE + sum(values[:(n_cards - 4) // 2]))
-    return min(opts["max_bid"], NO_MARRIAGE_CAP + best)
+    return min(opts.max_bid, NO_MARRIAGE_CAP + best)
 
 
 @dataclass
@@ -128,7 +129,7 @@ class DealState:
     """
 
     layout: Layout
-    opts: dict
+    opts: Options
     hands: dict[str, list[Card] | None]
     talon: list[Card] | None = None
     musiks: list[list[Card]] | None = None
@@ -174,9 +175,9 @@ class DealState:
 
     # ------------------------------------------------------------ set-up
     @classmethod
-    def new(cls, layout: Layout, opts: dict, hands: dict | None = None, talon=None, musiks=None,
+    def new(cls, layout: Layout, opts: OptionsLike, hands: dict | None = None, talon=None, musiks=None,
             scores: dict | None = None, concessions: dict | None = None) -> DealState:
-        st = cls(layout=layout, opts=opts,
+        st = cls(layout=layout, opts=Options.of(opts),
                  hands={p: (list(hands[p]) if hands and hands.get(p) is not None else None)
                         for p in layout.active},
                  talon=list(talon) if talon is not None else None,
@@ -193,7 +194,7 @@ class DealState:
     def forced_holder(self) -> str | None:
         """The player bound to the opening 100 (thousand/7.1), or None when nobody is."""
         lay = self.layout
-        holder = self.opts["forced_bid_holder"]
+        holder = self.opts.forced_bid_holder
         if holder == "none":
             return None
         if holder == "dealer" and lay.dealer in lay.active:
@@ -204,8 +205,8 @@ class DealState:
         """What the forced holder is bound to (thousand/7.1, 7.8): 100, or for a holder on the barrel under
         ``barrel_forced_floor`` the contract that carries the total from there to the target (120 from 880)."""
         holder, o = self.forced_holder(), self.opts
-        if holder is not None and o["barrel_forced_floor"] and self.on_barrel(holder):
-            need, step = o["target"] - o["barrel_threshold"], o["bid_step"]
+        if holder is not None and o.barrel_forced_floor and self.on_barrel(holder):
+            need, step = o.target - o.barrel_threshold, o.bid_step
             return max(FORCED_BID, -(-need // step) * step)
         return FORCED_BID
 
@@ -213,7 +214,7 @@ class DealState:
         """Whether ``player`` may open at 100 over the dealer's forced 100 (thousand/7.1): the first hand, first to
         speak, when the dealer is on 100 and that option is on."""
         lay = self.layout
-        return (self.opts["forehand_opens_100"] and not self.calls and self.high_bidder == lay.dealer
+        return (self.opts.forehand_opens_100 and not self.calls and self.high_bidder == lay.dealer
                 and player == lay.active[0])
 
     def lowest_bid(self, player: str) -> int:
@@ -221,7 +222,7 @@ class DealState:
         plus a step, or the current bid itself when nobody holds it or the player may take the forced 100 over."""
         if self.high_bidder is None or self.may_take_over(player):
             return self.high_bid
-        return self.high_bid + self.opts["bid_step"]
+        return self.high_bid + self.opts.bid_step
 
     def start_play(self, declarer: str, contract: int) -> None:
         """Jump straight to trick play (used when scoring given tricks)."""
@@ -233,14 +234,14 @@ class DealState:
     # ------------------------------------------------------------ helpers
     def on_barrel(self, player: str) -> bool:
         o = self.opts
-        return o["barrel"] == "barrel" and self.scores[player] == o["barrel_threshold"]
+        return o.barrel == "barrel" and self.scores[player] == o.barrel_threshold
 
     def barrel_minimum(self, player: str) -> int | None:
         """Lowest contract that can finish the game from the barrel (thousand/7.8), or None when no floor applies."""
-        if not self.on_barrel(player) or not self.opts["barrel_bid_floor"]:
+        if not self.on_barrel(player) or not self.opts.barrel_bid_floor:
             return None
-        need = self.opts["target"] - self.opts["barrel_threshold"]
-        step = self.opts["bid_step"]
+        need = self.opts.target - self.opts.barrel_threshold
+        step = self.opts.bid_step
         return -(-need // step) * step
 
     def _table_fault(self, fault: IllegalAction) -> None:
@@ -284,14 +285,14 @@ class DealState:
     # ------------------------------------------------------------ bidding (thousand/7)
     def bid_range(self, player: str) -> tuple[int, int] | None:
         """(lowest, highest) bid ``player`` may make now, or None if none is possible."""
-        step = self.opts["bid_step"]
+        step = self.opts.bid_step
         low = self.lowest_bid(player)
         low = -(-low // step) * step
         bm = self.barrel_minimum(player)
         if bm is not None:
             low = max(low, bm)
         hand = self._hand(player)
-        high = bid_cap(hand, self.opts) if hand is not None else self.opts["max_bid"]
+        high = bid_cap(hand, self.opts) if hand is not None else self.opts.max_bid
         high = (high // step) * step
         return (low, high) if low <= high else None
 
@@ -307,9 +308,9 @@ class DealState:
                                                   player=player), pointer="player")
         if isinstance(amount, bool) or not isinstance(amount, int):
             raise IllegalAction("thousand/7.2", _("a bid must be a whole number of points"))
-        if amount % o["bid_step"]:
+        if amount % o.bid_step:
             self._table_fault(IllegalAction("thousand/7.2", _("bids go in steps of {step}; {amount} is not one",
-                                                  step=o["bid_step"], amount=amount)))
+                                                  step=o.bid_step, amount=amount)))
         if amount < self.lowest_bid(player):
             holder = self.forced_holder()
             if self.high_bidder is None:
@@ -322,7 +323,7 @@ class DealState:
                     "more than {forced}", holder=holder, forced=self.high_bid, player=player)))
             else:
                 self._table_fault(IllegalAction("thousand/7.9", _("a bid must exceed the current {high}", high=self.high_bid)))
-        thr = o["silence_threshold"]
+        thr = o.silence_threshold
         if thr is not None and self.scores[player] < thr:
             self._table_fault(IllegalAction("thousand/7.7", _("{player} is below {threshold} and may not bid",
                                                   player=player, threshold=thr)))
@@ -330,8 +331,8 @@ class DealState:
         if bm is not None and amount < bm:
             self._table_fault(IllegalAction("thousand/7.8", _("on the barrel only a contract of at least {minimum} can finish",
                                                   minimum=bm)))
-        if amount > o["max_bid"]:
-            self._table_fault(IllegalAction("thousand/7.5", _("no contract may exceed {max_bid}", max_bid=o["max_bid"])))
+        if amount > o.max_bid:
+            self._table_fault(IllegalAction("thousand/7.5", _("no contract may exceed {max_bid}", max_bid=o.max_bid)))
         hand = self._hand(player)
         if hand is None:
             # an unknown hand (another player's earlier call) is held to the best limit a dealt hand can have
@@ -367,7 +368,7 @@ class DealState:
         if best < amount:
             return self._table_fault(IllegalAction(rule, _("{amount} is above the highest limit this hand can have, "
                                                            "{cap}, whatever its unseen cards", amount=amount, cap=best)))
-        if o["bid_cap"] == "marriage_unlocks":
+        if o.bid_cap == "marriage_unlocks":
             raise Undecided([{"rule": rule, "player": player, "holds_marriage": True,
                               "text": _("legal only if {player} holds a marriage", player=player)}])
         raise Undecided([{"rule": rule, "player": player, "marriages_worth": amount - NO_MARRIAGE_CAP,
@@ -377,7 +378,7 @@ class DealState:
     def _verify_blind(self, player: str, amount: Any) -> None:
         """thousand/17.1: the forced-bid holder, before any call, announces a blind 120."""
         o = self.opts
-        if not o["blind"]:
+        if not o.blind:
             raise IllegalAction("thousand/17.1", _("blind play is not allowed under these options"))
         if self.forced_holder() is None:
             raise IllegalAction("thousand/17.1", _("with nobody on a forced 100 there is no blind game"))
@@ -388,10 +389,10 @@ class DealState:
             raise IllegalAction("thousand/17.1", _("a blind game is announced before anyone speaks"))
         if amount != BLIND_CONTRACT:
             raise IllegalAction("thousand/17.1", _("a blind game is announced at {contract}", contract=BLIND_CONTRACT))
-        if self.scores[player] < o["blind_min_score"]:
-            raise IllegalAction("thousand/17.1", _("blind play needs a total of {minimum}", minimum=o["blind_min_score"]))
+        if self.scores[player] < o.blind_min_score:
+            raise IllegalAction("thousand/17.1", _("blind play needs a total of {minimum}", minimum=o.blind_min_score))
         on = [p for p in self.layout.players if self.on_barrel(p)]
-        if on and not o["blind_on_barrel"]:
+        if on and not o.blind_on_barrel:
             raise IllegalAction("thousand/17.1", _("no blind game while {players} is on the barrel",
                                                    players=", ".join(on)))
 
@@ -436,7 +437,7 @@ class DealState:
             self.phase = "done"
             self.to_speak = None
             players, dealer = self.layout.players, self.layout.dealer
-            again = dealer if self.opts["redeal_dealer"] == "same" else players[(players.index(dealer) + 1) % len(players)]
+            again = dealer if self.opts.redeal_dealer == "same" else players[(players.index(dealer) + 1) % len(players)]
             return {"all_passed": True, "redealt_by": again}
         nxt = self.layout.after(last)
         while nxt in self.passed:
@@ -549,14 +550,14 @@ class DealState:
                                                    "raised", contract=BLIND_CONTRACT), pointer="amount")
         if self.golden:
             self._table_fault(IllegalAction("thousand/18.1", _("a golden-round contract cannot be raised")))
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount % o["bid_step"]:
-            self._table_fault(IllegalAction("thousand/7.2", _("the contract goes in steps of {step}", step=o["bid_step"])))
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount % o.bid_step:
+            self._table_fault(IllegalAction("thousand/7.2", _("the contract goes in steps of {step}", step=o.bid_step)))
         if amount <= self.contract:
             self._table_fault(IllegalAction("thousand/8.2", _("a raise must go above the contract of {contract}; it may never be lowered",
                                                   contract=self.contract)))
-        if amount > o["max_bid"]:
-            self._table_fault(IllegalAction("thousand/7.5", _("no contract may exceed {max_bid}", max_bid=o["max_bid"])))
-        thr = o["silence_threshold"]
+        if amount > o.max_bid:
+            self._table_fault(IllegalAction("thousand/7.5", _("no contract may exceed {max_bid}", max_bid=o.max_bid)))
+        thr = o.silence_threshold
         if thr is not None and self.scores[player] < thr:     # the debt pit: the forced bid is played as it stands
             self._table_fault(IllegalAction("thousand/7.7", _("{player} is below {threshold} and may not raise the "
                                                               "contract", player=player, threshold=thr)))
@@ -565,7 +566,7 @@ class DealState:
             self._table_fault(IllegalAction("thousand/7.8", _("on the barrel only a contract of at least {minimum} can finish",
                                                   minimum=bm)))
         hand = self._hand(player)
-        if o["raise_capped"] and hand is not None:
+        if o.raise_capped and hand is not None:
             cap = bid_cap(hand, o)
             if amount > cap and player in self.partial:
                 self._cap_unseen(player, amount, "thousand/8.2")
@@ -584,14 +585,14 @@ class DealState:
             raise IllegalAction("thousand/9.1", _("only the declarer may concede"), pointer="player")
         if not self.talon_taken:
             raise IllegalAction("thousand/9.1", _("the declarer concedes only after seeing the talon"))
-        if self.golden and not o["rospis_in_golden"]:
+        if self.golden and not o.rospis_in_golden:
             self._table_fault(IllegalAction("thousand/9.4", _("no concession in a golden-round deal")))
-        if o["rospis_max"] is not None and self.concessions[player] >= o["rospis_max"]:
+        if o.rospis_max is not None and self.concessions[player] >= o.rospis_max:
             self._table_fault(IllegalAction("thousand/9.4", ngettext("{player} has used all {n} concession", "{player} has used all {n} concessions",
-                                                           o["rospis_max"], player=player)))
-        if o["rospis_on_barrel"] == "not_by_barrel_player" and self.on_barrel(player):
+                                                           o.rospis_max, player=player)))
+        if o.rospis_on_barrel == "not_by_barrel_player" and self.on_barrel(player):
             self._table_fault(IllegalAction("thousand/9.4", _("a player on the barrel may not concede")))
-        if o["rospis_on_barrel"] == "not_while_anyone_on_barrel":
+        if o.rospis_on_barrel == "not_while_anyone_on_barrel":
             on = [p for p in self.layout.players if self.on_barrel(p)]
             if on:
                 self._table_fault(IllegalAction("thousand/9.4", _("no concession while {players} is on the barrel",
@@ -635,7 +636,7 @@ class DealState:
         hand = self._hand(player)
         fault = self._table_fault
         if reason == "four_nines":
-            if not o["redeal_four_nines"]:
+            if not o.redeal_four_nines:
                 fault(IllegalAction("thousand/6.1", _("four nines give no redeal under these options")))
             if self.phase == "play" and self.trick_index > 0 or self.trick:
                 fault(IllegalAction("thousand/6.1", _("a redeal must be claimed before the first card is played")))
@@ -649,7 +650,7 @@ class DealState:
                                                              player=player)))
             got = self.received.get(player)
             if got is not None and got.rank == "9":
-                if not o["redeal_four_nines_after_exchange"]:
+                if not o.redeal_four_nines_after_exchange:
                     fault(IllegalAction("thousand/6.2", _("the fourth nine came in the exchange; that gives no redeal")))
             elif self.has_bid(player):
                 fault(IllegalAction("thousand/6.1", _("{player} has bid, and so has given up the right to a redeal",
@@ -659,7 +660,7 @@ class DealState:
                                   "text": _("legal only if {player} holds {cards}", player=player, cards=unseen)}])
             return
         if reason == "weak_hand":
-            thr = o["redeal_weak_hand"]
+            thr = o.redeal_weak_hand
             if thr is None:
                 return fault(IllegalAction("thousand/6.3", _("a weak hand gives no redeal under these options")))
             if self.phase != "bidding":
@@ -676,7 +677,7 @@ class DealState:
                                                              pts, threshold=thr)))
             return
         if reason == "weak_talon":
-            thr = o["redeal_weak_talon"]
+            thr = o.redeal_weak_talon
             if thr is None:
                 fault(IllegalAction("thousand/6.4", _("a weak talon gives no redeal under these options")))
             if self.phase != "talon" or player != self.declarer:
@@ -687,7 +688,7 @@ class DealState:
                 fault(IllegalAction("thousand/6.4", _("a weak talon is claimed on taking it, before the exchange")))
             if thr is None:
                 return
-            if o["redeal_weak_talon_only_at_100"] and self.contract != FORCED_BID:
+            if o.redeal_weak_talon_only_at_100 and self.contract != FORCED_BID:
                 fault(IllegalAction("thousand/6.4", _("only a declarer on {contract} may throw in a weak talon",
                                                       contract=FORCED_BID)))
             if self.talon is None:     # a described position without its talon cannot be judged (views: 422)
@@ -768,7 +769,7 @@ class DealState:
             if card.suit != led:
                 return IllegalAction("thousand/11.2", _("{player} holds {led} and must follow suit", player=player,
                                                                  led=Suit(led)))
-            if o["must_beat"] and not trumps_on:
+            if o.must_beat and not trumps_on:
                 top = max((c for _p, c in self.trick if c.suit == led), key=lambda c: STRENGTH[c.rank])
                 higher = [c for c in follows if STRENGTH[c.rank] > STRENGTH[top.rank]]
                 if higher and card not in higher:
@@ -782,13 +783,13 @@ class DealState:
             if trumps:
                 top = max(trumps_on, key=lambda c: STRENGTH[c.rank]) if trumps_on else None
                 beaten = top is not None and all(STRENGTH[c.rank] < STRENGTH[top.rank] for c in trumps)
-                if card.suit != trump and beaten and not o["must_undertrump"]:
+                if card.suit != trump and beaten and not o.must_undertrump:
                     return None     # no trump of the hand can beat the trick's: any card (thousand/11.3)
                 if card.suit != trump:
                     return IllegalAction("thousand/11.3",
                                          _("{player} has no {led} and must play a trump ({trump})", player=player,
                                            led=Suit(led), trump=Suit(trump)))
-                if o["must_overtrump"] and top is not None:
+                if o.must_overtrump and top is not None:
                     higher = [c for c in trumps if STRENGTH[c.rank] > STRENGTH[top.rank]]
                     if higher and card not in higher:
                         return IllegalAction("thousand/11.5",
@@ -840,14 +841,14 @@ class DealState:
         if kind in ("bid", "raise") and not blind and isinstance(amount, int):
             if kind == "bid" and self.may_take_over(player) and amount == self.high_bid:
                 out.add("thousand/7.1")
-            if amount > NO_MARRIAGE_CAP and o["bid_cap"] != "none" and (kind == "bid" or o["raise_capped"]):
+            if amount > NO_MARRIAGE_CAP and o.bid_cap != "none" and (kind == "bid" or o.raise_capped):
                 out.add("thousand/7.4")
             if self.barrel_minimum(player) is not None:
                 out.add("thousand/7.8")
-            if o["silence_threshold"] is not None:
+            if o.silence_threshold is not None:
                 out.add("thousand/7.7")
-        if kind == "concede" and (o["rospis_max"] is not None or o["rospis_on_barrel"] != "allowed"
-                                  or o["golden_round"] and not o["rospis_in_golden"]):
+        if kind == "concede" and (o.rospis_max is not None or o.rospis_on_barrel != "allowed"
+                                  or o.golden_round and not o.rospis_in_golden):
             out.add("thousand/9.4")
         return out
 
@@ -867,7 +868,7 @@ class DealState:
         if card.suit == led:
             out = {"thousand/11.2"}
             top = max((c for _p, c in self.trick if c.suit == led), key=lambda c: STRENGTH[c.rank])
-            if trumps_on and o["must_beat"]:
+            if trumps_on and o.must_beat:
                 out.add("thousand/11.4")        # the trick is trumped: the duty to beat lapses
             elif not trumps_on and any(c.suit == led and STRENGTH[c.rank] > STRENGTH[top.rank] for c in hand):
                 out.add("thousand/11.4")        # able to beat: the option says whether it had to
@@ -888,7 +889,7 @@ class DealState:
             return IllegalAction("thousand/10.1", _("a marriage is announced only by the player leading to a trick"))
         hand = self._hand(player)
         if card.rank == "A":
-            if not o["ace_marriage"]:
+            if not o.ace_marriage:
                 return IllegalAction("thousand/2.2", _("the ace marriage is not played under these options"))
             if hand is not None and not has_four_aces(hand):
                 if self._partial_holds(player, [Card("A", s) for s in "SHDC"]):
@@ -912,7 +913,7 @@ class DealState:
             return IllegalAction("thousand/10.1", _("a marriage is announced by leading its king or queen"))
         # The leader of any later trick has just won the previous one, so "only after winning a
         # trick" and "not on the first trick" are the same restriction (thousand/10.2).
-        if self.trick_index == 0 and not o["marriage_on_first_trick"]:
+        if self.trick_index == 0 and not o.marriage_on_first_trick:
             return IllegalAction("thousand/10.2",
                                  _("no marriage on the first trick: the announcer must have won a trick"))
         if pending is not None:
@@ -972,7 +973,7 @@ class DealState:
             self.marriages.append({"player": player, "suit": suit, "points": pts, "trick": self.trick_index})
             out["marriage"] = {"suit": suit, "points": pts}
             if suit != ACES:
-                if self.opts["trump_timing"] == "immediate":
+                if self.opts.trump_timing == "immediate":
                     self.trump = suit
                 else:
                     self.pending_trump = suit
@@ -1019,17 +1020,17 @@ class DealState:
         out: list[dict] = []
         if self.phase == "bidding":
             p = player or self.to_speak
-            if self.opts["blind"] and allowed(self._verify_blind, p, BLIND_CONTRACT):
+            if self.opts.blind and allowed(self._verify_blind, p, BLIND_CONTRACT):
                 out.append({"type": "bid", "player": p, "min": BLIND_CONTRACT, "max": BLIND_CONTRACT,
-                            "step": self.opts["bid_step"], "blind": True})
+                            "step": self.opts.bid_step, "blind": True})
             if p != self.to_speak or p in self.passed:
                 return out
             rng = self.bid_range(p)
-            if rng and self._hand(p) is None and self.opts["bid_cap"] != "none":   # above 120 the hand decides
+            if rng and self._hand(p) is None and self.opts.bid_cap != "none":   # above 120 the hand decides
                 rng = (rng[0], min(rng[1], NO_MARRIAGE_CAP)) if rng[0] <= NO_MARRIAGE_CAP else None
-            if rng and (self.opts["silence_threshold"] is None
-                        or self.scores[p] >= self.opts["silence_threshold"]):
-                out.append({"type": "bid", "player": p, "min": rng[0], "max": rng[1], "step": self.opts["bid_step"]})
+            if rng and (self.opts.silence_threshold is None
+                        or self.scores[p] >= self.opts.silence_threshold):
+                out.append({"type": "bid", "player": p, "min": rng[0], "max": rng[1], "step": self.opts.bid_step})
             out.append({"type": "pass", "player": p})
             return out
         if self.phase == "talon":
@@ -1047,16 +1048,16 @@ class DealState:
             else:
                 for c in self.legal_cards(d) or []:
                     out.append({"type": "play", "player": d, "card": str(c)})
-            step = self.opts["bid_step"]
+            step = self.opts.bid_step
             floor = self.barrel_minimum(d)
             low = self.contract + step if floor is None else max(self.contract + step, floor)
-            if not self.opts["raise_capped"]:
-                top = self.opts["max_bid"]
+            if not self.opts.raise_capped:
+                top = self.opts.max_bid
             elif self.hands.get(d) is not None:
                 top = bid_cap(self.hands[d], self.opts)
             else:                   # without the declarer's hand only raises to 120 can be vouched for
                 top = NO_MARRIAGE_CAP
-            thr = self.opts["silence_threshold"]
+            thr = self.opts.silence_threshold
             pit = thr is not None and self.scores[d] < thr
             if self.exchanged and low <= top and not self.golden and not self.blind and not pit:
                 out.append({"type": "raise", "player": d, "min": low, "max": top, "step": step})

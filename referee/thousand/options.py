@@ -336,3 +336,7 @@ VARIANTS = {v.id: v for v in [
              barrel="lock", barrel_threshold=800, marriage_on_first_trick=True, rospis_third_penalty=0),
 ]}
 DEFAULT_VARIANT = "russian-classic"
+
+
+# what an engine entry point accepts: the resolved dict the service hands over, or the typed record
+OptionsLike = Options | Mapping[str, Any]

@@ -15,6 +15,7 @@ from ..errors import InputError, esc
 from ..i18n import _
 from .cards import TOTAL_POINTS, card_points
 from .deal import Layout
+from .options import Options, OptionsLike
 from .parse import _dead_cards, outcome_from_deal
 from .scoring import DealOutcome, GameState
 
@@ -25,12 +26,13 @@ def is_pad(deal) -> bool:
         isinstance(deal.get("points"), dict) and deal.get("tricks") is None and not deal.get("conceded")))
 
 
-def outcome(deal: dict, layout: Layout, opts: dict, state: GameState) -> tuple[DealOutcome, bool]:
+def outcome(deal: dict, layout: Layout, opts: OptionsLike, state: GameState) -> tuple[DealOutcome, bool]:
     """The deal's outcome, and whether the trick counts are unknown (``took_trick`` given).
 
     A fault found in the card points worked out for the player left out is laid on the field that decides them,
     never on the points the request lacks: that player's ``took_trick`` (or ``tricks_taken``) where one is given,
     else the card points given (``/deal/points``)."""
+    opts = Options.of(opts)
     try:
         return _outcome(deal, layout, opts, state)
     except InputError as e:
@@ -53,7 +55,7 @@ def outcome(deal: dict, layout: Layout, opts: dict, state: GameState) -> tuple[D
         raise InputError(moved, detail=e.detail) from None
 
 
-def _outcome(deal: dict, layout: Layout, opts: dict, state: GameState) -> tuple[DealOutcome, bool]:
+def _outcome(deal: dict, layout: Layout, opts: Options, state: GameState) -> tuple[DealOutcome, bool]:
     deal = dict(deal)
     took = deal.pop("took_trick", None)
     pts = deal.get("points")
@@ -64,7 +66,7 @@ def _outcome(deal: dict, layout: Layout, opts: dict, state: GameState) -> tuple[
                                "the others"), "/deal/points")
         if missing:
             unused, discards = _dead_cards(deal, layout, opts, need=False)
-            dead = card_points(unused) + (0 if opts["two_player_discards_count"] else card_points(discards))
+            dead = card_points(unused) + (0 if opts.two_player_discards_count else card_points(discards))
             known = [v for v in pts.values() if isinstance(v, int) and not isinstance(v, bool)]
             rest = TOTAL_POINTS - dead - sum(known)
             if len(known) == len(pts) and rest < 0:

@@ -19,13 +19,15 @@ from ..knowledge import Partial, account, read_hand
 from .cards import DECK, POINTS, TOTAL_POINTS, card_points
 from .deal import BLIND_CONTRACT, FORCED_BID, DealState, Layout
 from .melds import ACES, marriage_name, marriage_value
+from .options import Options, OptionsLike
 from .scoring import IRREGULARITY_RULES, DealOutcome, GameState
 
 ACE_CARDS = tuple(Card("A", s) for s in "SHDC")
 
 
-def parse_state(req: dict, players: list[str], opts: dict) -> GameState:
+def parse_state(req: dict, players: list[str], opts: OptionsLike) -> GameState:
     """The game before the deal (``state``), checked for totals that cannot happen."""
+    opts = Options.of(opts)
     st = GameState.fresh(players)
     raw = req.get("state")
     if raw is None:
@@ -58,8 +60,8 @@ def parse_state(req: dict, players: list[str], opts: dict) -> GameState:
                     errors.append({"pointer": ptr, "detail": _("must be {{\"deals\": n, \"falls\": n}}")})
                     continue
                 deals, falls = val.get("deals", 0), val.get("falls", 0)
-                for k, v, hi in (("deals", deals, opts["barrel_deals"] - 1),
-                                 ("falls", falls, (opts["barrel_reset_after_falls"] or 1000) - 1)):
+                for k, v, hi in (("deals", deals, opts.barrel_deals - 1),
+                                 ("falls", falls, (opts.barrel_reset_after_falls or 1000) - 1)):
                     if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= hi:
                         errors.append({"pointer": f"{ptr}/{k}", "detail": _("must be an integer from 0 to {high}", high=hi)})
                 st.barrel[name] = {"deals": deals, "falls": falls}
@@ -79,7 +81,7 @@ def parse_state(req: dict, players: list[str], opts: dict) -> GameState:
                                                                "is paid)")})
                 st.concession_run[name] = val
             else:
-                if val < 0 or (opts["rospis_max"] is not None and val > opts["rospis_max"]):
+                if val < 0 or (opts.rospis_max is not None and val > opts.rospis_max):
                     errors.append({"pointer": ptr, "detail": _("impossible number of concessions")})
                 st.concessions[name] = val
     errors += missing_scores(raw, players, ("concessions", "bolts", "barrel", "golden", "concession_run"))
@@ -90,9 +92,9 @@ def parse_state(req: dict, players: list[str], opts: dict) -> GameState:
                for p, n in st.concession_run.items() if n > st.concessions[p]]
     if errors:
         raise InputError(errors)
-    T, target = opts["barrel_threshold"], opts["target"]
+    T, target = opts.barrel_threshold, opts.target
     # every score moves in fives, except a four-player sitter's raw talon points (thousand/3.6)
-    fives = not (len(players) == 4 and opts["sitter_scoring"] == "talon_points")
+    fives = not (len(players) == 4 and opts.sitter_scoring == "talon_points")
     for p, s in st.scores.items():
         ptr = f"/state/scores/{esc(p)}"
         if s % 5 and fives:
@@ -103,16 +105,16 @@ def parse_state(req: dict, players: list[str], opts: dict) -> GameState:
         elif s >= target:
             errors.append({"pointer": ptr, "detail": _("{total} has already reached the target {target}: the game is over",
                                                        total=s, target=target)})
-        elif opts["dump_555"] != "off" and (s == 555 or (s == -555 and opts["dump_555"] == "both")):
+        elif opts.dump_555 != "off" and (s == 555 or (s == -555 and opts.dump_555 == "both")):
             errors.append({"pointer": ptr, "detail": _("{total} cannot happen: a total of exactly {total} drops to 0 (dump_555 {mode}, "
-                                                       "thousand/16.1)", total=s, mode=opts["dump_555"])})
-        elif opts["barrel"] == "barrel" and T < s < target:
+                                                       "thousand/16.1)", total=s, mode=opts.dump_555)})
+        elif opts.barrel == "barrel" and T < s < target:
             errors.append({"pointer": ptr, "detail": _("{total} cannot happen: totals from {threshold} to {last} are held at "
                                                        "{threshold} (thousand/14.1)", total=s, threshold=T,
                                                        last=target - 1)})
         elif abs(s) > 100000:
             errors.append({"pointer": ptr, "detail": _("implausible total")})
-        if st.barrel[p]["deals"] and not (opts["barrel"] == "barrel" and s == T):
+        if st.barrel[p]["deals"] and not (opts.barrel == "barrel" and s == T):
             errors.append({"pointer": f"/state/barrel/{esc(p)}/deals",
                            "detail": _("{player} is not on the barrel (total {total}), so has no barrel deals",
                                      player=p, total=s)})
@@ -122,18 +124,18 @@ def parse_state(req: dict, players: list[str], opts: dict) -> GameState:
     return st
 
 
-def _crowded_barrel(st: GameState, players: list[str], opts: dict) -> list[dict]:
+def _crowded_barrel(st: GameState, players: list[str], opts: Options) -> list[dict]:
     """More players on the barrel than the collision rule lets sit there (thousand/14.5).
 
     Only the barrel proper has sitters (a total held at the threshold); a lock or no barrel has none, and under
     ``coexist`` any number may sit.  ``knock_off`` seats one; ``two_fall_together`` two with four players, one with
     three (as the engine settles it).  Those who have used more barrel deals were there first; the others, in seat
     order, are the ones that cannot be there, each pointed at by their total."""
-    collision = opts["barrel_collision"]
-    if opts["barrel"] != "barrel" or collision == "coexist":
+    collision = opts.barrel_collision
+    if opts.barrel != "barrel" or collision == "coexist":
         return []
     seats = 2 if collision == "two_fall_together" and len(players) == 4 else 1
-    sitters = sorted((p for p in players if st.scores[p] == opts["barrel_threshold"]),
+    sitters = sorted((p for p in players if st.scores[p] == opts.barrel_threshold),
                      key=lambda p: (-st.barrel[p]["deals"], players.index(p)))
     if seats == 1:
         return [{"pointer": f"/state/scores/{esc(p)}",
@@ -147,24 +149,26 @@ def _crowded_barrel(st: GameState, players: list[str], opts: dict) -> list[dict]
             for p in sitters[seats:]]
 
 
-def contract_value(value: Any, opts: dict, ptr: str) -> int:
+def contract_value(value: Any, opts: OptionsLike, ptr: str) -> int:
+    opts = Options.of(opts)
     if isinstance(value, bool) or not isinstance(value, int):
         raise InputError(_("the contract must be an integer"), ptr)
     if value < FORCED_BID:
         raise InputError(_("no contract is below {contract}", contract=FORCED_BID), ptr)
-    if value % opts["bid_step"]:
-        raise InputError(_("contracts go in steps of {step} (thousand/7.2); {value} is not one", step=opts["bid_step"],
+    if value % opts.bid_step:
+        raise InputError(_("contracts go in steps of {step} (thousand/7.2); {value} is not one", step=opts.bid_step,
                            value=value), ptr)
-    if value > opts["max_bid"]:
-        raise InputError(_("no contract exceeds {max_bid} (thousand/7.5)", max_bid=opts["max_bid"]), ptr)
+    if value > opts.max_bid:
+        raise InputError(_("no contract exceeds {max_bid} (thousand/7.5)", max_bid=opts.max_bid), ptr)
     return value
 
 
-def check_forced_bid(layout: Layout, opts: dict, state: GameState, declarer: str, contract: int, ptr: str) -> None:
+def check_forced_bid(layout: Layout, opts: OptionsLike, state: GameState, declarer: str, contract: int, ptr: str) -> None:
     """A contract at the forced bid stands only in its holder's name (thousand/7.1): anyone else had to bid more, and
     a contract is never lowered.  With nobody on a forced 100 anyone may have opened at 100; with the dealer on it
     and ``forehand_opens_100`` the first hand may have taken it over.  A holder on the barrel under
     ``barrel_forced_floor`` is bound to the barrel minimum (7.8), so no contract is lower."""
+    opts = Options.of(opts)
     probe = DealState.new(layout, opts, scores=state.scores)
     holder, forced = probe.forced_holder(), probe.forced_bid()
     _check_pit(probe, declarer, contract, holder, forced, ptr)
@@ -176,7 +180,7 @@ def check_forced_bid(layout: Layout, opts: dict, state: GameState, declarer: str
                                "contract is lower (thousand/7.8)", holder=holder, forced=forced), ptr)
         return
     first = layout.active[0]
-    take_over = probe.opts["forehand_opens_100"] and holder == layout.dealer   # the first hand may take it over
+    take_over = probe.opts.forehand_opens_100 and holder == layout.dealer   # the first hand may take it over
     if take_over and declarer == first and contract == forced:
         return
     if forced != FORCED_BID:
@@ -192,7 +196,7 @@ def check_forced_bid(layout: Layout, opts: dict, state: GameState, declarer: str
 def _check_pit(probe: DealState, declarer: str, contract: int, holder: str | None, forced: int, ptr: str) -> None:
     """The debt pit (thousand/7.7): a player below the silence threshold neither bids nor raises, so holds a contract
     only as the forced bid's holder, at the forced bid itself."""
-    thr = probe.opts["silence_threshold"]
+    thr = probe.opts.silence_threshold
     if thr is None or probe.scores[declarer] >= thr or (declarer == holder and contract == forced):
         return
     if declarer == holder:
@@ -237,15 +241,16 @@ def _irregularities(deal: dict, layout: Layout) -> list[dict]:
     return out
 
 
-def outcome_from_deal(deal: dict, layout: Layout, opts: dict, state: GameState) -> DealOutcome:
+def outcome_from_deal(deal: dict, layout: Layout, opts: OptionsLike, state: GameState) -> DealOutcome:
     """Check the described deal and turn it into a :class:`DealOutcome`."""
+    opts = Options.of(opts)
     irregularities = _irregularities(deal, layout)
     talon = None
     if deal.get("talon") is not None:
         talon = parse_cards(deal["talon"], DECK, "/deal/talon")
         if len(talon) != 3 or len(set(talon)) != 3:
             raise InputError(_("the talon holds 3 different cards (thousand/3.1)"), "/deal/talon")
-    if layout.sitter is not None and opts["sitter_scoring"] != "none" and talon is None \
+    if layout.sitter is not None and opts.sitter_scoring != "none" and talon is None \
             and deal.get("declarer") is not None:
         raise InputError(_("with four players the sitter scores from the talon: give deal.talon (thousand/3.6)"),
                          "/deal/talon")
@@ -265,7 +270,7 @@ def outcome_from_deal(deal: dict, layout: Layout, opts: dict, state: GameState) 
     d = parse_player(deal.get("declarer"), layout.players, "/deal/declarer", layout.active)
     contract = contract_value(deal.get("contract"), opts, "/deal/contract")
     blind, golden = bool(deal.get("blind")), bool(deal.get("golden"))
-    if opts["golden_round"] and state.golden["played"] and not state.golden["over"]:
+    if opts.golden_round and state.golden["played"] and not state.golden["over"]:
         # a golden deal of the round has been played and the round is not over: this deal is golden (18.1)
         if deal.get("golden") is False:
             raise InputError(_("the golden round is under way (state.golden), so this deal is a golden one"),
@@ -282,7 +287,7 @@ def outcome_from_deal(deal: dict, layout: Layout, opts: dict, state: GameState) 
             raise InputError(_("a blind game is played at {contract}: the contract cannot be raised (thousand/17.1)",
                                contract=BLIND_CONTRACT), "/deal/contract")
     if golden:
-        if not opts["golden_round"]:
+        if not opts.golden_round:
             raise InputError(_("the golden round is off (option golden_round, thousand/18.1)"), "/deal/golden")
         if contract != 120:
             raise InputError(_("a golden-round contract is 120 (thousand/18.1)"), "/deal/contract")
@@ -320,8 +325,9 @@ def outcome_from_deal(deal: dict, layout: Layout, opts: dict, state: GameState) 
     return _from_points(deal, layout, opts, base)
 
 
-def _dead_cards(deal: dict, layout: Layout, opts: dict, need: bool) -> tuple[list[Card], list[Card]]:
+def _dead_cards(deal: dict, layout: Layout, opts: OptionsLike, need: bool) -> tuple[list[Card], list[Card]]:
     """Two-player game: the unused musik and the discards (thousand/3.3)."""
+    opts = Options.of(opts)
     if len(layout.active) != 2:
         for k in ("musik_unused", "discards"):
             if deal.get(k) is not None:
@@ -336,7 +342,7 @@ def _dead_cards(deal: dict, layout: Layout, opts: dict, need: bool) -> tuple[lis
     if len(unused) != 2:
         raise InputError(_("a musik holds 2 cards"), "/deal/musik_unused")
     if discards is None:
-        if need or not opts["two_player_discards_count"]:
+        if need or not opts.two_player_discards_count:
             raise InputError(_("give the declarer's 2 discards"), "/deal/discards")
         return unused, []
     discards = parse_cards(discards, DECK, "/deal/discards")
@@ -345,7 +351,7 @@ def _dead_cards(deal: dict, layout: Layout, opts: dict, need: bool) -> tuple[lis
     return unused, discards
 
 
-def _marriage_list(raw, base: str, layout: Layout, opts: dict,
+def _marriage_list(raw, base: str, layout: Layout, opts: Options,
                    max_trick: int | None = None) -> list[tuple[int, str, str, int | None]]:
     """Announced marriages ``[{"player", "suit", "trick"?}]`` at ``base`` → ``[(index, player, suit, trick)]``."""
     raw = raw or []
@@ -358,7 +364,7 @@ def _marriage_list(raw, base: str, layout: Layout, opts: dict,
             raise InputError(_("each marriage is {{\"player\", \"suit\"}}"), ptr)
         p = parse_player(m.get("player"), layout.players, ptr + "/player", layout.active)
         s = parse_marriage_suit(m.get("suit"), ptr + "/suit")
-        if s == ACES and not opts["ace_marriage"]:
+        if s == ACES and not opts.ace_marriage:
             raise InputError(_("the ace marriage is off (option ace_marriage, thousand/2.2)"), ptr + "/suit")
         if s in seen:
             raise InputError(_("{marriage} can be announced only once in a deal", marriage=marriage_name(s)),
@@ -374,7 +380,7 @@ def _marriage_list(raw, base: str, layout: Layout, opts: dict,
     return out
 
 
-def check_marriage_cards(announced: list[str], player: str, declarer: str | None, layout: Layout, opts: dict,
+def check_marriage_cards(announced: list[str], player: str, declarer: str | None, layout: Layout, opts: OptionsLike,
                          ptr: str) -> None:
     """The cards a player's announced marriages take must leave one over (thousand/10.1, 10.2).
 
@@ -383,7 +389,8 @@ def check_marriage_cards(announced: list[str], player: str, declarer: str | None
     that belongs to none of them (to follow, or on a lead that cannot announce), unless it is the declarer announcing
     on the opening lead where that is allowed.  So marriages taking every card a player holds when play begins (8;
     10 with two players) are impossible: with three or four players, four marriages, or the aces and two marriages."""
-    if player == declarer and opts["marriage_on_first_trick"]:
+    opts = Options.of(opts)
+    if player == declarer and opts.marriage_on_first_trick:
         return
     held = layout.tricks    # the cards each player holds when the play begins: one per trick
     need = sum(4 if s == ACES else 2 for s in announced)
@@ -395,7 +402,7 @@ def check_marriage_cards(announced: list[str], player: str, declarer: str | None
                                   held, player=player), ptr)
 
 
-def _from_tricks(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> DealOutcome:
+def _from_tricks(deal: dict, layout: Layout, opts: Options, base: DealOutcome) -> DealOutcome:
     tricks = deal["tricks"]
     n, size = layout.tricks, len(layout.active)
     if not isinstance(tricks, list):
@@ -481,7 +488,7 @@ def _from_tricks(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> D
                 raise InputError(_("illegal play in a deal given for scoring: {why} ({rule}); use /validate to rule on "
                                    "a disputed deal", why=e.message, rule=e.rule), ptr) from None
     card_pts = dict(st.captured)
-    if len(layout.active) == 2 and opts["two_player_discards_count"]:
+    if len(layout.active) == 2 and opts.two_player_discards_count:
         card_pts[base.declarer] += card_points(discards)
     base.card_points = card_pts
     base.tricks = dict(st.tricks_won)
@@ -489,7 +496,7 @@ def _from_tricks(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> D
     return base
 
 
-def _from_points(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> DealOutcome:
+def _from_points(deal: dict, layout: Layout, opts: Options, base: DealOutcome) -> DealOutcome:
     pts, taken = deal.get("points"), deal.get("tricks_taken")
     if not isinstance(pts, dict):
         raise InputError(_("points must be an object of player to card points"), "/deal/points")
@@ -509,7 +516,7 @@ def _from_points(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> D
         raise InputError(errors)
     unused, discards = _dead_cards(deal, layout, opts, need=False)
     check_conservation([("/deal/musik_unused", unused), ("/deal/discards", discards)], DECK, "thousand/3.5")
-    counted = opts["two_player_discards_count"]
+    counted = opts.two_player_discards_count
     dead = card_points(unused) + (0 if counted else card_points(discards))
     expected = TOTAL_POINTS - dead
     total = sum(pts[p] for p in layout.active)
@@ -547,7 +554,7 @@ def _from_points(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> D
     leads: dict[str, int] = {p: taken[p] + (1 if p == base.declarer else 0) for p in layout.active}
     for mi, p, s, t in _marriage_list(deal.get("marriages"), "/deal/marriages", layout, opts):
         ptr = f"/deal/marriages/{mi}"
-        may_first = opts["marriage_on_first_trick"] and p == base.declarer
+        may_first = opts.marriage_on_first_trick and p == base.declarer
         # a marriage is led after winning a trick (so at most one per trick won), or by the declarer on
         # the first trick where that is allowed (thousand/10.1, 10.2)
         room = taken[p] + (1 if may_first else 0)
@@ -608,13 +615,14 @@ def check_keys(obj: dict, ptr: str) -> None:
                           for k in extra])
 
 
-def needs_hand(action: dict, opts: dict) -> bool:
+def needs_hand(action: dict, opts: OptionsLike) -> bool:
     """Whether judging ``action`` needs the actor's hand (thousand/11.2–11.5, 7.4, 8.2, 6.x)."""
+    opts = Options.of(opts)
     t = action.get("type")
     amount = action.get("amount")
-    big = isinstance(amount, int) and amount > 120 and opts["bid_cap"] != "none"
+    big = isinstance(amount, int) and amount > 120 and opts.bid_cap != "none"
     return (t == "play" or (t == "redeal" and action.get("reason") != "weak_talon")
-            or (t == "bid" and big and not action.get("blind")) or (t == "raise" and big and opts["raise_capped"]))
+            or (t == "bid" and big and not action.get("blind")) or (t == "raise" and big and opts.raise_capped))
 
 
 
@@ -681,8 +689,9 @@ FOREIGN = {"deal": ("bids", "declarer", "contract", "talon_taken", "exchanged", 
            "talon": _PLAY_FIELDS, "play": ()}
 
 
-def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, actor: str, action_type: str = ""):
+def build_position(pos: dict, layout: Layout, opts: OptionsLike, state: GameState, actor: str, action_type: str = ""):
     """A :class:`DealState` for a described position.  Returns (state, action pointer map)."""
+    opts = Options.of(opts)
     phase = pos["phase"]
     clash = fields_out_of_phase(pos, phase, FOREIGN)
     if phase == "play":
@@ -902,7 +911,7 @@ def _replay_calls(st: DealState, bids: Any, layout: Layout) -> None:
                 raise InputError(_("the auction ended before this call"), ptr)
 
 
-def _position_golden(pos: dict, st: DealState, layout: Layout, opts: dict, state: GameState,
+def _position_golden(pos: dict, st: DealState, layout: Layout, opts: Options, state: GameState,
                      action_type: str) -> None:
     """Whether the described deal is a golden one (thousand/18.1): the state tells it once a golden round is under
     way (a deal of it played) or over; before that position.golden must say so wherever it could be (the first hand
@@ -910,7 +919,7 @@ def _position_golden(pos: dict, st: DealState, layout: Layout, opts: dict, state
     given = pos.get("golden")
     if given is not None and not isinstance(given, bool):
         raise InputError(_("golden is true or false"), "/position/golden")
-    if not opts["golden_round"]:
+    if not opts.golden_round:
         if given:
             raise InputError(_("the golden round is off (option golden_round, thousand/18.1)"), "/position/golden")
         return
@@ -941,7 +950,7 @@ def _position_golden(pos: dict, st: DealState, layout: Layout, opts: dict, state
     st.golden = golden
 
 
-def _auction_of(pos: dict, st: DealState, layout: Layout, opts: dict, state: GameState, d: str,
+def _auction_of(pos: dict, st: DealState, layout: Layout, opts: Options, state: GameState, d: str,
                 contract: int) -> None:
     """A talon or play position: who bid (thousand/6.1) from the whole auction in position.bids, when given; it must
     end with this declarer on this contract (or a lower one, raised after the exchange: thousand/8.2)."""
@@ -964,7 +973,7 @@ def _auction_of(pos: dict, st: DealState, layout: Layout, opts: dict, state: Gam
     st.blind = auction.blind
 
 
-def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: dict, d: str, some=frozenset()) -> None:
+def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: Options, d: str, some=frozenset()) -> None:
     """Marriages announced earlier in the deal; each must have been possible (thousand/10.1, 10.2)."""
     per_player: Counter = Counter()
     for i, p, suit, t in _marriage_list(pos.get("marriages"), "/position/marriages", layout, opts, st.trick_index):
@@ -977,7 +986,7 @@ def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: dict, d:
                                    "(thousand/10.1)", player=p, marriage=marriage_name(suit), card=held[0]), ptr)
         per_player[p] += 1
         # each announcement is a lead after a won trick, or the declarer's first lead where allowed
-        room = st.tricks_won[p] + (1 if p == d and opts["marriage_on_first_trick"] else 0)
+        room = st.tricks_won[p] + (1 if p == d and opts.marriage_on_first_trick else 0)
         if per_player[p] > room and p not in some:
             raise InputError(ngettext("{player} has won {n} trick, too few to have announced this marriage "
                                       "(thousand/10.2)", "{player} has won {n} tricks, too few to have announced "
@@ -991,12 +1000,12 @@ def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: dict, d:
 
 
 def _first_card_free(player: str, hand: list[Card], announced: list[str], declarer: str, layout: Layout,
-                     opts: dict) -> None:
+                     opts: Options) -> None:
     """With the hand known, the cards played so far are the hand's missing ones: among them must be a card of none
     of the announced marriages, the first card played, which could not announce (thousand/10.2; the declarer's
     opening lead excepted under marriage_on_first_trick).  Three marriages announced and the fourth pair in hand
     after six tricks are all eight cards, so the opening lead would have broken one of the three."""
-    if player == declarer and opts["marriage_on_first_trick"]:
+    if player == declarer and opts.marriage_on_first_trick:
         return
     cards = {c for s in announced for c in (ACE_CARDS if s == ACES else (Card("K", s), Card("Q", s)))}
     played = layout.tricks - len(hand)
@@ -1007,7 +1016,7 @@ def _first_card_free(player: str, hand: list[Card], announced: list[str], declar
                            player=player, n=played), "/position/marriages")
 
 
-def _position_trump(pos: dict, st: DealState, opts: dict) -> None:
+def _position_trump(pos: dict, st: DealState, opts: Options) -> None:
     """The trump in force must be the one the listed marriages set (thousand/10.5)."""
     suits = [m["suit"] for m in st.marriages if m["suit"] != ACES]
     raw = pos.get("trump")
@@ -1023,7 +1032,7 @@ def _position_trump(pos: dict, st: DealState, opts: dict) -> None:
                                "{trump} trump in position.marriages (thousand/10.5)", trump=Suit(trump)),
                              "/position/trump")
         return
-    if opts["trump_timing"] == "immediate":
+    if opts.trump_timing == "immediate":
         if trump is not None and trump != suits[-1]:
             raise InputError(_("the last marriage announced ({suit}) is the trump, not {trump} (thousand/10.5)",
                                suit=Suit(suits[-1]), trump=Suit(trump)),
@@ -1056,8 +1065,9 @@ def _position_trump(pos: dict, st: DealState, opts: dict) -> None:
 
 
 
-def _start_deal(ev: dict, layout: Layout, opts: dict, state: GameState, ptr: str):
+def _start_deal(ev: dict, layout: Layout, opts: OptionsLike, state: GameState, ptr: str):
     """Parse a deal event; return (state, problems) where problems are independent violations."""
+    opts = Options.of(opts)
     problems = []
     hands_raw = ev.get("hands")
     if not isinstance(hands_raw, dict):
@@ -1111,7 +1121,7 @@ def _start_deal(ev: dict, layout: Layout, opts: dict, state: GameState, ptr: str
                        concessions=state.concessions)
     st.golden = bool(ev.get("golden"))
     if st.golden:
-        if not opts["golden_round"]:
+        if not opts.golden_round:
             problems.append(("thousand/18.1", _("the golden round is off under these options"), ptr + "/golden"))
         elif state.golden["over"]:
             problems.append(("thousand/18.1", _("the golden round has already been played"), ptr + "/golden"))
@@ -1128,12 +1138,13 @@ def _start_deal(ev: dict, layout: Layout, opts: dict, state: GameState, ptr: str
     return st, problems
 
 
-def _outcome_from_state(st: DealState, layout: Layout, opts: dict) -> DealOutcome:
+def _outcome_from_state(st: DealState, layout: Layout, opts: OptionsLike) -> DealOutcome:
+    opts = Options.of(opts)
     out = DealOutcome(st.declarer, st.contract, conceded=st.conceded, blind=st.blind, golden=st.golden,
                       talon=st.talon, irregularities=st.irregularities)
     if not st.conceded:
         pts = dict(st.captured)
-        if len(layout.active) == 2 and opts["two_player_discards_count"]:
+        if len(layout.active) == 2 and opts.two_player_discards_count:
             pts[st.declarer] += card_points(st.discards)
         out.card_points = pts
         out.tricks = dict(st.tricks_won)

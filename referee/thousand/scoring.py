@@ -24,6 +24,7 @@ from ..i18n import N_, _, ngettext
 from .cards import card_points, round_to
 from .deal import Layout
 from .melds import MARRIAGE_VALUE, marriage_name
+from .options import Options, OptionsLike
 
 
 @dataclass
@@ -101,12 +102,13 @@ DECLARER_LINES = {
 }
 
 
-def sitter_score(talon: list[Card], opts: dict) -> tuple[int, str]:
+def sitter_score(talon: list[Card], opts: OptionsLike) -> tuple[int, str]:
     """Score of the dealer sitting out (thousand/3.6) and its line item; ``sitter_scoring`` is not ``none``.
 
     A 3-card talon holds at most one king-queen pair.
     """
-    mode = opts["sitter_scoring"]
+    opts = Options.of(opts)
+    mode = opts.sitter_scoring
     marriage = next((s for s in ("H", "D", "C", "S") if Card("K", s) in talon and Card("Q", s) in talon), None)
     if mode in ("aces_40_marriage", "aces_50_marriage"):
         each = 40 if mode == "aces_40_marriage" else 50
@@ -122,14 +124,15 @@ def sitter_score(talon: list[Card], opts: dict) -> tuple[int, str]:
     pts = card_points(talon)
     if mode == "talon_points":
         return pts, _("sitting out: talon card points {points}", points=pts)
-    r = round_to(pts, opts["round_step"], opts["round_half"])
+    r = round_to(pts, opts.round_step, opts.round_half)
     if r == pts:                                    # nothing to round: the rounding is not said
         return r, _("sitting out: talon card points {points}", points=pts)
     return r, _("sitting out: talon card points {points}, rounded to {rounded}", points=pts, rounded=r)
 
 
-def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> dict:
+def settle(layout: Layout, opts: OptionsLike, before: GameState, out: DealOutcome) -> dict:
     """Score one deal and carry the game forward.  Returns the score answer (see module doc)."""
+    opts = Options.of(opts)
     players = layout.players
     lines: dict[str, list[dict]] = {p: [] for p in players}
     used: set[str] = set()
@@ -140,8 +143,8 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
         lines[p].append({"item": item, "points": points, "rule": rule})
         used.add(rule)
 
-    T, target = opts["barrel_threshold"], opts["target"]
-    mode = opts["barrel"]
+    T, target = opts.barrel_threshold, opts.target
+    mode = opts.barrel
     on_before = {p: mode == "barrel" and before.scores[p] == T for p in players}
     d = out.declarer
     hand: dict[str, int] = dict.fromkeys(players, 0)
@@ -151,7 +154,7 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
     others = 1      # the defenders' and the sitter's (golden, when every result is doubled)
     # ---------------------------------------------------------------- 1. deal score
     for m in out.marriages:
-        if opts["marriage_needs_trick_to_score"] and out.tricks.get(m["player"], 0) == 0:
+        if opts.marriage_needs_trick_to_score and out.tricks.get(m["player"], 0) == 0:
             events.append({"rule": "thousand/10.3", "player": m["player"],
                            "note": _("{marriage} is void: its owner won no trick",
                                      marriage=marriage_name(m["suit"]))})
@@ -164,16 +167,16 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
             used.add("thousand/17.1")
         if out.golden:
             mult *= 2
-            others = 2 if opts["golden_doubling"] == "all" else 1
+            others = 2 if opts.golden_doubling == "all" else 1
             used.add("thousand/18.1")
         defenders = [p for p in layout.active if p != d]
         if out.conceded:
             c = out.contract
-            lose = {"nothing": 0, "minus_contract": c, "minus_120": 120}[opts["rospis_declarer"]]
+            lose = {"nothing": 0, "minus_contract": c, "minus_120": 120}[opts.rospis_declarer]
             hand[d] = -lose
             line(d, _("concession of {contract}: declarer loses {points}", contract=c, points=lose), -lose,
                  "thousand/9.2")
-            gain = 60 if opts["rospis_opponents"] == "sixty_each" else round_to(Fraction(c, 2), 5, "up")
+            gain = 60 if opts.rospis_opponents == "sixty_each" else round_to(Fraction(c, 2), 5, "up")
             for p in defenders:
                 hand[p] = gain
                 line(p, _("concession of {contract}: opponent scores {points}", contract=c, points=gain), gain,
@@ -184,25 +187,25 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
         else:
             total = out.card_points[d] + marriage_pts[d]
             check_total = total
-            if opts["round_declarer"]:
-                check_total = round_to(total, opts["round_step"], opts["round_half"])
+            if opts.round_declarer:
+                check_total = round_to(total, opts.round_step, opts.round_half)
                 used.add("thousand/12.2")
             made = check_total >= out.contract
             if made:
                 base = out.contract
-                if opts["declarer_score"] == "actual_rounded":
-                    base = max(out.contract, round_to(total, opts["round_step"], opts["round_half"]))
+                if opts.declarer_score == "actual_rounded":
+                    base = max(out.contract, round_to(total, opts.round_step, opts.round_half))
                 hand[d] = base * mult
             else:
                 hand[d] = -out.contract * mult
-            rounded = bool(opts["round_declarer"]) and check_total != total    # said only where it changes the sum
+            rounded = bool(opts.round_declarer) and check_total != total    # said only where it changes the sum
             item = _(DECLARER_LINES[(made, rounded, mult > 1)], contract=out.contract,
                      cards=out.card_points[d], marriages=marriage_pts[d], total=total, rounded=check_total, mult=mult)
             line(d, item, hand[d], "thousand/12.1")
             used.add("thousand/1.3")
             for p in defenders:
                 raw = out.card_points[p] + marriage_pts[p]
-                r = round_to(raw, opts["round_step"], opts["round_half"])
+                r = round_to(raw, opts.round_step, opts.round_half)
                 hand[p] = r * others
                 if r == raw:                    # nothing to round: the rounding is not said
                     item = (_("{cards} card points + {marriages} marriage points = {total}, doubled ×{mult}",
@@ -218,7 +221,7 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
                     item = _("{cards} card points + {marriages} marriage points = {total}, rounded to {rounded}",
                              cards=out.card_points[p], marriages=marriage_pts[p], total=raw, rounded=r)
                 line(p, item, hand[p], "thousand/12.3")
-        if layout.sitter is not None and opts["sitter_scoring"] != "none":
+        if layout.sitter is not None and opts.sitter_scoring != "none":
             pts, txt = sitter_score(out.talon or [], opts)
             if others > 1 and not out.conceded:
                 pts, txt = pts * others, _("{item}, doubled ×{mult}", item=txt, mult=others)
@@ -241,13 +244,13 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
                 line(p, _("{total} does not reach {target}: stays on the barrel", total=s0 + h, target=target),
                      T - (s0 + h), "thousand/14.1")
                 after[p] = T
-            elif (not is_decl and p in layout.active and opts["barrel_defender_finish"] and not out.void
+            elif (not is_decl and p in layout.active and opts.barrel_defender_finish and not out.void
                   and not out.conceded and s0 + h >= target):
                 after[p] = s0 + h       # a defender on the barrel finishing with the points of the deal (14.3)
                 finished.append(p)
                 used.add("thousand/14.3")
                 continue
-            elif is_decl and h < 0 and opts["barrel_declarer_fail"] == "fall":
+            elif is_decl and h < 0 and opts.barrel_declarer_fail == "fall":
                 after[p] = s0 + h
                 barrel[p]["falls"] += 1
                 events.append({"rule": "thousand/14.4", "player": p, "note": _("failed on the barrel and falls off")})
@@ -262,14 +265,14 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
                 after[p] = T
             if out.void or p == layout.sitter:
                 continue    # a deal sat out is no attempt on the barrel (thousand/14.2)
-            if opts["barrel_attempts"] == "all_deals" or p == d:
+            if opts.barrel_attempts == "all_deals" or p == d:
                 barrel[p]["deals"] += 1
-            if barrel[p]["deals"] >= opts["barrel_deals"]:
-                pen = opts["barrel_penalty"]
+            if barrel[p]["deals"] >= opts.barrel_deals:
+                pen = opts.barrel_penalty
                 after[p] = T - pen
                 barrel[p] = {"deals": 0, "falls": barrel[p]["falls"] + 1}     # with no penalty: a fresh start
                 line(p, ngettext("{n} deal on the barrel without finishing", "{n} deals on the barrel without finishing",
-                                 opts["barrel_deals"]), -pen, "thousand/14.2")
+                                 opts.barrel_deals), -pen, "thousand/14.2")
                 events.append({"rule": "thousand/14.2", "player": p, "note": _("falls off the barrel")})
             continue
         if mode == "lock" and s0 >= T and p != d and h:
@@ -279,7 +282,7 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
         new = s0 + h
         after[p] = new
         if mode == "barrel":
-            if new >= target and opts["barrel_jump"]:
+            if new >= target and opts.barrel_jump:
                 finished.append(p)
             elif new >= T:
                 line(p, _("{total} is held at {threshold}: on the barrel", total=new, threshold=T), T - new,
@@ -293,7 +296,7 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
     for irr in out.irregularities:
         rule, what = IRREGULARITY_RULES[irr["type"]]
         what = _(what)
-        pen = opts["misdeal_penalty"]
+        pen = opts.misdeal_penalty
         p = irr["player"]
         after[p] -= pen
         line(p, what, -pen, rule)
@@ -305,8 +308,8 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
     if out.conceded:
         concessions[d] += 1
         run[d] += 1
-        extra = opts["rospis_third_penalty"]
-        if opts["rospis_third_count"] == "consecutive":
+        extra = opts.rospis_third_penalty
+        if opts.rospis_third_count == "consecutive":
             if run[d] == 3:
                 run[d] = 0
                 if extra:
@@ -321,18 +324,18 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
             penalties.append({"rule": "thousand/9.3", "player": d, "points": -extra, "note": _("third concession")})
     elif not out.void:
         run[d] = 0      # a contract played out breaks the declarer's run of concessions
-    if opts["bolt_count"] != "off" and not out.void:
+    if opts.bolt_count != "off" and not out.void:
         for p in layout.active:
-            if on_before[p] and opts["bolt_barrel_exempt"]:
+            if on_before[p] and opts.bolt_barrel_exempt:
                 continue  # barrel deals neither count nor break a run (thousand/13.3)
-            if out.conceded or (p == d and opts["bolt_declarer_exempt"]):
+            if out.conceded or (p == d and opts.bolt_declarer_exempt):
                 is_bolt = False  # no play, or the declarer's own deal (thousand/13.3)
-            elif opts["bolt_definition"] == "no_tricks":
+            elif opts.bolt_definition == "no_tricks":
                 is_bolt = out.tricks[p] == 0
             else:
                 is_bolt = hand[p] == 0
             if not is_bolt:
-                if opts["bolt_count"] == "consecutive":
+                if opts.bolt_count == "consecutive":
                     bolts[p] = 0
                 continue
             bolts[p] += 1
@@ -340,7 +343,7 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
             events.append({"rule": "thousand/13.1", "player": p, "note": _("bolt number {n}", n=bolts[p])})
             if bolts[p] >= 3:
                 bolts[p] = 0
-                if opts["bolt_penalty"] == "reset_to_zero":
+                if opts.bolt_penalty == "reset_to_zero":
                     pen = max(after[p], 0)  # the total drops to 0; a negative total stays as it is
                     line(p, _("third bolt: the total is wiped to 0"), -pen, "thousand/13.2")
                     after[p] -= pen
@@ -352,7 +355,7 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
     # a penalty may have taken a player back below the barrel
     mounted = [p for p in mounted if after[p] == T]
     # ---------------------------------------------------------------- 5. collisions, resets, 555
-    collision = opts["barrel_collision"]
+    collision = opts.barrel_collision
     # two may sit on the barrel only with four players, under two_fall_together; one otherwise (thousand/14.5)
     seats = 2 if collision == "two_fall_together" and layout.sitter is not None else 1
     if mode == "barrel" and seats == 2:
@@ -361,7 +364,7 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
         partners = [p for p in players if on_before[p] and p not in fallen and p not in finished and after[p] == T]
         if fallen:
             for p in partners:
-                pen = opts["barrel_penalty"]
+                pen = opts.barrel_penalty
                 after[p] -= pen
                 barrel[p] = {"deals": 0, "falls": barrel[p]["falls"] + 1}
                 why = _("{player} falls off the barrel, and {partner} falls together", player=fallen[0], partner=p)
@@ -371,14 +374,14 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
         already = [p for p in players if on_before[p] and after[p] == T and p not in mounted]
         victims = (already + (mounted if len(mounted) > seats else [])) if len(already) + len(mounted) > seats else []
         for p in victims:
-            pen = opts["barrel_penalty"]
+            pen = opts.barrel_penalty
             after[p] -= pen
             barrel[p] = {"deals": 0, "falls": barrel[p]["falls"] + 1}
             why = (_("two players reach the barrel together: both fall") if len(mounted) > seats
                    else _("{newcomer} reaches the barrel and knocks {player} off", newcomer=mounted[0], player=p))
             line(p, why, -pen, "thousand/14.5")
             events.append({"rule": "thousand/14.5", "player": p, "note": why})
-    n_reset = opts["barrel_reset_after_falls"]
+    n_reset = opts.barrel_reset_after_falls
     if n_reset:
         for p in players:
             if barrel[p]["falls"] >= n_reset:
@@ -393,16 +396,16 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
         golden["played"] += 1
         golden["made"] = golden["made"] or bool(made)
         if golden["played"] == len(players):     # one golden deal per player, the sitter's included
-            if not golden["made"] and opts["golden_fail_resets"]:
+            if not golden["made"] and opts.golden_fail_resets:
                 for p in players:
                     if after[p]:
                         line(p, _("nobody made the golden round: every total is reset to 0"), -after[p],
                              "thousand/18.1")
                         after[p] = 0
             golden = {"played": 0, "made": False, "over": True}
-    if opts["dump_555"] != "off":
+    if opts.dump_555 != "off":
         for p in players:
-            if after[p] == 555 or (opts["dump_555"] == "both" and after[p] == -555):
+            if after[p] == 555 or (opts.dump_555 == "both" and after[p] == -555):
                 line(p, _("dump truck: exactly {total} becomes 0", total=after[p]), -after[p], "thousand/16.1")
                 events.append({"rule": "thousand/16.1", "player": p, "note": _("{total} reset to 0", total=after[p])})
                 after[p] = 0
@@ -414,7 +417,7 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
     winner = None
     if finished:
         used.add("thousand/15.1")
-        if opts["finish_cap"]:
+        if opts.finish_cap:
             for p in finished:
                 if after[p] > target:
                     line(p, _("a finishing total is recorded as {target}", target=target), target - after[p],
@@ -422,7 +425,7 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
                     after[p] = target
         if len(finished) > 1:
             used.add("thousand/15.2")
-            if opts["double_finish"] == "declarer" and d in finished:
+            if opts.double_finish == "declarer" and d in finished:
                 winner = d
             else:   # the higher total; on equal totals the declarer, then the first to speak after the dealer
                 seat = {p: i for i, p in enumerate(layout.active + [layout.sitter])}
@@ -460,8 +463,8 @@ def settle(layout: Layout, opts: dict, before: GameState, out: DealOutcome) -> d
     new_state = GameState(after, barrel, bolts, concessions, golden, run)
     answer = {"contract": contract_info, "players": answer_players, "events": events, "penalties": penalties,
               "game_over": winner is not None, "winner": winner, "state_after": new_state.as_dict()}
-    if winner is not None and opts["stake"] is not None:
-        answer["settlement"] = settlement(players, winner, opts["stake"])
+    if winner is not None and opts.stake is not None:
+        answer["settlement"] = settlement(players, winner, opts.stake)
         used.add("thousand/20.1")
     answer["_used"] = used
     return answer
