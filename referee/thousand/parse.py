@@ -26,64 +26,29 @@ ACE_CARDS = tuple(Card("A", s) for s in "SHDC")
 
 
 def parse_state(req: dict, players: list[str], opts: OptionsLike) -> GameState:
-    """The game before the deal (``state``), checked for totals that cannot happen."""
+    """The game before the deal (``state``), checked for totals that cannot happen.
+
+    The request schema (schemas/thousand.py ``GameStateSchema``) has given every counter its type and range; this
+    checks what needs the seats and the rules: counters of known players within the rules' bounds, then totals
+    that the rules make impossible (thousand/12.3, 14.1, 15.1, 16.1).
+    """
     opts = Options.of(opts)
     st = GameState.fresh(players)
     raw = req.get("state")
     if raw is None:
         return st
-    if not isinstance(raw, dict):
-        raise InputError(_("state must be an object"), "/state")
-    errors = []
-    g = raw.get("golden")
-    if g is not None:
-        played, made, over = g.get("played", 0), g.get("made", False), g.get("over", False)
-        if isinstance(played, bool) or not isinstance(played, int) or not 0 <= played < len(players):
-            errors.append({"pointer": "/state/golden/played", "detail": _("golden deals played in the round: from 0 to one less than the players")})
-        elif played and over:
-            errors.append({"pointer": "/state/golden/over", "detail": _("a finished golden round has no deals in play")})
-        st.golden = {"played": played, "made": bool(made) and played > 0, "over": bool(over)}
+    errors = _state_golden(raw.get("golden"), st, players)
     for key in ("scores", "bolts", "concessions", "barrel", "concession_run"):
-        part = raw.get(key)
-        if part is None:
-            continue
-        if not isinstance(part, dict):
-            errors.append({"pointer": f"/state/{key}", "detail": _("must be an object keyed by player")})
-            continue
-        for name, val in part.items():
+        for name, val in (raw.get(key) or {}).items():
             ptr = f"/state/{key}/{esc(name)}"
             if name not in players:
                 errors.append({"pointer": ptr, "detail": _("{name} is not one of the players", name=repr(name))})
-                continue
-            if key == "barrel":
-                if not isinstance(val, dict):
-                    errors.append({"pointer": ptr, "detail": _("must be {{\"deals\": n, \"falls\": n}}")})
-                    continue
-                deals, falls = val.get("deals", 0), val.get("falls", 0)
-                for k, v, hi in (("deals", deals, opts.barrel_deals - 1),
-                                 ("falls", falls, (opts.barrel_reset_after_falls or 1000) - 1)):
-                    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= hi:
-                        errors.append({"pointer": f"{ptr}/{k}", "detail": _("must be an integer from 0 to {high}", high=hi)})
-                st.barrel[name] = {"deals": deals, "falls": falls}
-                continue
-            if isinstance(val, bool) or not isinstance(val, int):
-                errors.append({"pointer": ptr, "detail": _("must be an integer")})
-                continue
-            if key == "scores":
-                st.scores[name] = val
-            elif key == "bolts":
-                if not 0 <= val <= 2:
-                    errors.append({"pointer": ptr, "detail": _("a bolt counter runs from 0 to 2 (the third is paid)")})
-                st.bolts[name] = val
-            elif key == "concession_run":
-                if not 0 <= val <= 2:
-                    errors.append({"pointer": ptr, "detail": _("a run of concessions counts from 0 to 2 (the third "
-                                                               "is paid)")})
-                st.concession_run[name] = val
+            elif key == "barrel":
+                errors += _state_barrel(val, ptr, opts)
+                st.barrel[name] = {"deals": val.get("deals", 0), "falls": val.get("falls", 0)}
             else:
-                if val < 0 or (opts.rospis_max is not None and val > opts.rospis_max):
-                    errors.append({"pointer": ptr, "detail": _("impossible number of concessions")})
-                st.concessions[name] = val
+                errors += _state_counter(key, val, ptr, opts)
+                getattr(st, key)[name] = val
     errors += missing_scores(raw, players, ("concessions", "bolts", "barrel", "golden", "concession_run"))
     errors += [{"pointer": f"/state/concession_run/{esc(p)}",
                 "detail": ngettext("{player} has made {n} concession, so cannot have {run} in a row",
@@ -92,36 +57,80 @@ def parse_state(req: dict, players: list[str], opts: OptionsLike) -> GameState:
                for p, n in st.concession_run.items() if n > st.concessions[p]]
     if errors:
         raise InputError(errors)
-    T, target = opts.barrel_threshold, opts.target
-    # every score moves in fives, except a four-player sitter's raw talon points (thousand/3.6)
-    fives = not (len(players) == 4 and opts.sitter_scoring == "talon_points")
     for p, s in st.scores.items():
-        ptr = f"/state/scores/{esc(p)}"
-        if s % 5 and fives:
-            errors.append({"pointer": ptr, "detail": _("{total} cannot happen: with three players every score is a "
-                                                       "multiple of 5", total=s) if len(players) == 3
-                           else _("{total} cannot happen: under these options every score is a multiple of 5",
-                                  total=s)})
-        elif s >= target:
-            errors.append({"pointer": ptr, "detail": _("{total} has already reached the target {target}: the game is over",
-                                                       total=s, target=target)})
-        elif opts.dump_555 != "off" and (s == 555 or (s == -555 and opts.dump_555 == "both")):
-            errors.append({"pointer": ptr, "detail": _("{total} cannot happen: a total of exactly {total} drops to 0 (dump_555 {mode}, "
-                                                       "thousand/16.1)", total=s, mode=opts.dump_555)})
-        elif opts.barrel == "barrel" and T < s < target:
-            errors.append({"pointer": ptr, "detail": _("{total} cannot happen: totals from {threshold} to {last} are held at "
-                                                       "{threshold} (thousand/14.1)", total=s, threshold=T,
-                                                       last=target - 1)})
-        elif abs(s) > 100000:
-            errors.append({"pointer": ptr, "detail": _("implausible total")})
-        if st.barrel[p]["deals"] and not (opts.barrel == "barrel" and s == T):
-            errors.append({"pointer": f"/state/barrel/{esc(p)}/deals",
-                           "detail": _("{player} is not on the barrel (total {total}), so has no barrel deals",
-                                     player=p, total=s)})
+        errors += _impossible_total(p, s, st, players, opts)
     errors += _crowded_barrel(st, players, opts)
     if errors:
         raise InputError(errors)
     return st
+
+
+def _state_golden(g: dict | None, st: GameState, players: list[str]) -> list[dict]:
+    """thousand/18.1: ``state.golden`` (``{"played", "made", "over"}``) into ``st.golden``; golden deals played in a
+    round under way run from 0 to one less than the players, and a finished round has none in play."""
+    if g is None:
+        return []
+    played, made, over = g.get("played", 0), g.get("made", False), g.get("over", False)
+    errors = []
+    if not 0 <= played < len(players):
+        errors.append({"pointer": "/state/golden/played",
+                       "detail": _("golden deals played in the round: from 0 to one less than the players")})
+    elif played and over:
+        errors.append({"pointer": "/state/golden/over", "detail": _("a finished golden round has no deals in play")})
+    st.golden = {"played": played, "made": bool(made) and played > 0, "over": bool(over)}
+    return errors
+
+
+def _state_barrel(val: dict, ptr: str, opts: Options) -> list[dict]:
+    """thousand/14.2, 14.6: a player's barrel counters: deals on the barrel below ``barrel_deals``, falls below
+    ``barrel_reset_after_falls`` (below 1000 with no such rule)."""
+    errors = []
+    for k, hi in (("deals", opts.barrel_deals - 1), ("falls", (opts.barrel_reset_after_falls or 1000) - 1)):
+        if not 0 <= val.get(k, 0) <= hi:
+            errors.append({"pointer": f"{ptr}/{k}", "detail": _("must be an integer from 0 to {high}", high=hi)})
+    return errors
+
+
+def _state_counter(key: str, val: int, ptr: str, opts: Options) -> list[dict]:
+    """A player's count under ``state.<key>``: bolts 0–2 (thousand/13.2), a run of concessions 0–2 (9.3),
+    concessions 0 to ``rospis_max`` (9.4); a total (``scores``) is checked by :func:`_impossible_total`."""
+    if key == "bolts" and not 0 <= val <= 2:
+        return [{"pointer": ptr, "detail": _("a bolt counter runs from 0 to 2 (the third is paid)")}]
+    if key == "concession_run" and not 0 <= val <= 2:
+        return [{"pointer": ptr, "detail": _("a run of concessions counts from 0 to 2 (the third is paid)")}]
+    if key == "concessions" and (val < 0 or (opts.rospis_max is not None and val > opts.rospis_max)):
+        return [{"pointer": ptr, "detail": _("impossible number of concessions")}]
+    return []
+
+
+def _impossible_total(p: str, s: int, st: GameState, players: list[str], opts: Options) -> list[dict]:
+    """Player ``p``'s total ``s`` (game points) against the rules: a multiple of 5 (thousand/12.3; a four-player
+    sitter's raw talon points excepted, 3.6), below the target (15.1), not a dumped 555 (16.1), not between the
+    barrel and the target (14.1); barrel deals only for a player on the barrel (14.2)."""
+    T, target = opts.barrel_threshold, opts.target
+    ptr = f"/state/scores/{esc(p)}"
+    errors = []
+    fives = not (len(players) == 4 and opts.sitter_scoring == "talon_points")
+    if s % 5 and fives:
+        errors.append({"pointer": ptr, "detail": _("{total} cannot happen: with three players every score is a "
+                                                   "multiple of 5", total=s) if len(players) == 3
+                       else _("{total} cannot happen: under these options every score is a multiple of 5",
+                              total=s)})
+    elif s >= target:
+        errors.append({"pointer": ptr, "detail": _("{total} has already reached the target {target}: the game is "
+                                                   "over", total=s, target=target)})
+    elif opts.dump_555 != "off" and (s == 555 or (s == -555 and opts.dump_555 == "both")):
+        errors.append({"pointer": ptr, "detail": _("{total} cannot happen: a total of exactly {total} drops to 0 "
+                                                   "(dump_555 {mode}, thousand/16.1)", total=s, mode=opts.dump_555)})
+    elif opts.barrel == "barrel" and T < s < target:
+        errors.append({"pointer": ptr, "detail": _("{total} cannot happen: totals from {threshold} to {last} are "
+                                                   "held at {threshold} (thousand/14.1)", total=s, threshold=T,
+                                                   last=target - 1)})
+    if st.barrel[p]["deals"] and not (opts.barrel == "barrel" and s == T):
+        errors.append({"pointer": f"/state/barrel/{esc(p)}/deals",
+                       "detail": _("{player} is not on the barrel (total {total}), so has no barrel deals",
+                                   player=p, total=s)})
+    return errors
 
 
 def _crowded_barrel(st: GameState, players: list[str], opts: Options) -> list[dict]:
