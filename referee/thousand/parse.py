@@ -699,49 +699,24 @@ FOREIGN = {"deal": ("bids", "declarer", "contract", "talon_taken", "exchanged", 
 
 
 def build_position(pos: dict, layout: Layout, opts: OptionsLike, state: GameState, actor: str, action_type: str = ""):
-    """A :class:`DealState` for a described position.  Returns (state, action pointer map)."""
+    """A :class:`DealState` for a described position.  Returns (state, action pointer map).
+
+    The request schema (schemas/thousand.py ``Position``) has given every field its type; this checks what needs the
+    deck, the seats and the rules, phase by phase: the fields the phase allows, the hand and the talon, the card
+    received, then the auction (deal, bidding), the talon phase (thousand/8.x) or the play (11.x).
+    """
     opts = Options.of(opts)
     phase = pos["phase"]
-    clash = fields_out_of_phase(pos, phase, FOREIGN)
-    if phase == "play":
-        clash += [{"pointer": f"/position/{f}", "detail": _("in the play phase the talon is taken and the exchange made: "
-                                                            "position.{field} cannot be false", field=f)}
-                  for f in ("talon_taken", "exchanged") if pos.get(f) is False]
-    if clash:
-        raise InputError(clash)
+    _phase_fields(pos, phase)
     hand, part = (None, None) if pos.get("hand") is None else \
         read_hand(pos["hand"], "/position/hand", _cards_at, DECK.cards())
     hsize = None if hand is None else part.size if part is not None else len(hand)
     hands = dict.fromkeys(layout.active)
     hands[actor] = hand
     st = DealState.new(layout, opts, hands=hands, scores=state.scores, concessions=state.concessions)
-    if pos.get("talon") is not None:
-        st.talon = _cards_at(pos["talon"], "/position/talon")
-        size = 2 if len(layout.active) == 2 else 3
-        if len(st.talon) != size:
-            raise InputError(_("the musik holds 2 cards (give the musik the declarer takes)") if size == 2 else
-                             _("the talon holds 3 cards"), "/position/talon")
-    if hand is not None:
-        n = hsize
-        sizes = {"deal": {layout.hand_size}, "bidding": {layout.hand_size}}
-        ok = sizes.get(phase)
-        if ok and n not in ok:
-            raise InputError(_("a hand holds {n} cards at this point, not {given} (thousand/3.1)", n=layout.hand_size,
-                               given=n),
-                             "/position/hand")
-        if n > layout.hand_size + 3:
-            raise InputError(_("no hand ever holds {n} cards", n=n), "/position/hand")
-        if st.talon and set(st.talon) & set(hand) and not (phase == "talon" and pos.get("talon_taken")):
-            raise InputError(_("a card cannot be both in the hand and in the talon"), "/position/talon")
+    _position_talon(pos, st, layout, phase, hand, hsize)
     ptrs = {k: f"/action/{k}" for k in ("amount", "card", "gives", "cards", "reason", "type")}
-    if pos.get("received") is not None:
-        got = _cards_at([pos["received"]], "/position/received")[0]
-        if part is not None and got not in hand and part.may_hold(got):
-            part = part.reveal(got)
-            hand = st.hands[actor] = part.known
-        if hand is not None and got not in hand:
-            raise InputError(_("the card received in the exchange must be in the hand"), "/position/received")
-        st.received[actor] = got
+    hand, part = _position_received(pos, st, actor, hand, part)
     if phase == "bidding" and pos.get("bids") is None and action_type in ("bid", "pass"):
         raise InputError(_("give the earlier calls of the auction (position.bids; [] when nobody has spoken)"),
                          "/position/bids")
@@ -758,86 +733,175 @@ def build_position(pos: dict, layout: Layout, opts: OptionsLike, state: GameStat
         check_forced_bid(layout, opts, state, d, contract, "/position/contract")
     if phase == "talon":
         st.phase = "talon"
-        known = hand is not None and actor == d      # the declarer's hand size tells both flags
-        for flag in ("talon_taken", "exchanged"):
-            if pos.get(flag) is None and not known and not (flag == "exchanged" and pos.get("talon_taken") is False):
-                why = (_("say whether the declarer has taken the talon (position.talon_taken), or give the declarer's "
-                         "hand") if flag == "talon_taken" else
-                       _("say whether the declarer has made the exchange (position.exchanged), or give the declarer's "
-                         "hand"))
-                raise InputError(why, f"/position/{flag}")
+        _talon_flags(pos, st, layout, actor, d, hand, hsize)
+        hand, part = _talon_cards(st, layout, actor, d, hand, part, hsize)
+    else:
+        _play_position(pos, st, layout, opts, actor, d, contract, hand, hsize)
+    _auction_of(pos, st, layout, opts, state, d, contract)
+    _knowledge(st, part, actor)
+    return st, ptrs
+
+
+def _phase_fields(pos: dict, phase: str) -> None:
+    """Refuse fields that belong to a later phase than ``phase`` (:data:`FOREIGN`); in the play the talon is taken
+    and the exchange made, so neither flag can be false (thousand/8.1)."""
+    clash = fields_out_of_phase(pos, phase, FOREIGN)
+    if phase == "play":
+        clash += [{"pointer": f"/position/{f}", "detail": _("in the play phase the talon is taken and the exchange "
+                                                            "made: position.{field} cannot be false", field=f)}
+                  for f in ("talon_taken", "exchanged") if pos.get(f) is False]
+    if clash:
+        raise InputError(clash)
+
+
+def _position_talon(pos: dict, st: DealState, layout: Layout, phase: str, hand: list[Card] | None,
+                    hsize: int | None) -> None:
+    """The talon (3 cards; a musik of 2 with two players, thousand/3.1–3.3) into ``st.talon``, and the actor's hand
+    size (``hsize`` cards) against the phase: the dealt size before the talon is taken, never more than 3 over it;
+    no card both in the hand and in a talon not yet taken."""
+    if pos.get("talon") is not None:
+        st.talon = _cards_at(pos["talon"], "/position/talon")
+        size = 2 if len(layout.active) == 2 else 3
+        if len(st.talon) != size:
+            raise InputError(_("the musik holds 2 cards (give the musik the declarer takes)") if size == 2 else
+                             _("the talon holds 3 cards"), "/position/talon")
+    if hand is None or hsize is None:
+        return
+    if phase in ("deal", "bidding") and hsize != layout.hand_size:
+        raise InputError(_("a hand holds {n} cards at this point, not {given} (thousand/3.1)", n=layout.hand_size,
+                           given=hsize), "/position/hand")
+    if hsize > layout.hand_size + 3:
+        raise InputError(_("no hand ever holds {n} cards", n=hsize), "/position/hand")
+    if st.talon and set(st.talon) & set(hand) and not (phase == "talon" and pos.get("talon_taken")):
+        raise InputError(_("a card cannot be both in the hand and in the talon"), "/position/talon")
+
+
+def _position_received(pos: dict, st: DealState, actor: str, hand: list[Card] | None,
+                       part: Partial | None) -> tuple[list[Card] | None, Partial | None]:
+    """thousand/8.1: the card the actor received in the exchange is in the actor's hand (revealed in a partly known
+    hand).  Returns the hand and the partial hand, updated."""
+    if pos.get("received") is None:
+        return hand, part
+    got = _cards_at([pos["received"]], "/position/received")[0]
+    if part is not None and hand is not None and got not in hand and part.may_hold(got):
+        part = part.reveal(got)
+        hand = st.hands[actor] = part.known
+    if hand is not None and got not in hand:
+        raise InputError(_("the card received in the exchange must be in the hand"), "/position/received")
+    st.received[actor] = got
+    return hand, part
+
+
+def _talon_flags(pos: dict, st: DealState, layout: Layout, actor: str, d: str, hand: list[Card] | None,
+                 hsize: int | None) -> None:
+    """thousand/8.1: whether the declarer has taken the talon and made the exchange, as given or as the declarer's
+    hand size (``hsize`` cards) tells; the exchange comes after the talon is taken."""
+    known = hand is not None and actor == d      # the declarer's hand size tells both flags
+    for flag in ("talon_taken", "exchanged"):
+        if pos.get(flag) is None and not known and not (flag == "exchanged" and pos.get("talon_taken") is False):
+            why = (_("say whether the declarer has taken the talon (position.talon_taken), or give the declarer's "
+                     "hand") if flag == "talon_taken" else
+                   _("say whether the declarer has made the exchange (position.exchanged), or give the declarer's "
+                     "hand"))
+            raise InputError(why, f"/position/{flag}")
+    three = len(layout.active) == 3
+    size = hsize or 0
+    st.talon_taken = bool(pos.get("talon_taken", size > layout.hand_size))
+    st.exchanged = bool(pos.get("exchanged", st.talon_taken and size == layout.hand_size + (1 if three else 0)))
+    if st.exchanged and not st.talon_taken:
+        raise InputError(_("the exchange comes after taking the talon (thousand/8.1)"), "/position/exchanged")
+
+
+def _talon_cards(st: DealState, layout: Layout, actor: str, d: str, hand: list[Card] | None,
+                 part: Partial | None, hsize: int | None) -> tuple[list[Card] | None, Partial | None]:
+    """thousand/8.1, 8.2: where the talon's cards are in the talon phase (in the declarer's hand once taken and
+    before the exchange; nowhere in another hand) and the declarer's hand size: the dealt size, plus the talon
+    (3) or a musik (2) once taken, plus 1 (three players) or 0 (two) after the exchange.  Returns the hand and
+    the partial hand, the talon's cards revealed in a declarer's partly known hand."""
+    if part is not None and st.talon is not None and actor == d and st.talon_taken and not st.exchanged:
+        for c in st.talon:          # the talon taken is in the declarer's hand: its cards are known there
+            if c not in part.known and part.may_hold(c):
+                part = part.reveal(c)
+        hand = st.hands[actor] = part.known
+    if hand is not None and st.talon is not None:
+        if actor == d and st.talon_taken and not st.exchanged and not set(st.talon) <= set(hand):
+            raise InputError(_("the declarer has taken the talon, so its cards are in the hand"), "/position/hand")
+        if actor != d and set(st.talon) & set(hand):
+            raise InputError(_("a card cannot be both in the hand and in the talon"), "/position/talon")
+        if not st.talon_taken and set(st.talon) & set(hand):
+            raise InputError(_("a card cannot be both in the hand and in the talon"), "/position/talon")
+    if actor == d and hand is not None:
         three = len(layout.active) == 3
-        size = hsize or 0
-        st.talon_taken = bool(pos.get("talon_taken", size > layout.hand_size))
-        st.exchanged = bool(pos.get("exchanged", st.talon_taken and size == layout.hand_size + (1 if three else 0)))
-        if st.exchanged and not st.talon_taken:
-            raise InputError(_("the exchange comes after taking the talon (thousand/8.1)"), "/position/exchanged")
-        if part is not None and st.talon is not None and actor == d and st.talon_taken and not st.exchanged:
-            for c in st.talon:          # the talon taken is in the declarer's hand: its cards are known there
-                if c not in part.known and part.may_hold(c):
-                    part = part.reveal(c)
-            hand = st.hands[actor] = part.known
-        if hand is not None and st.talon is not None:
-            if actor == d and st.talon_taken and not st.exchanged and not set(st.talon) <= set(hand):
-                raise InputError(_("the declarer has taken the talon, so its cards are in the hand"), "/position/hand")
-            if actor != d and set(st.talon) & set(hand):
-                raise InputError(_("a card cannot be both in the hand and in the talon"), "/position/talon")
-            if not st.talon_taken and set(st.talon) & set(hand):
-                raise InputError(_("a card cannot be both in the hand and in the talon"), "/position/talon")
-        if actor == d and hand is not None:
-            three = len(layout.active) == 3
-            if not st.talon_taken:
-                expect = layout.hand_size
-            elif not st.exchanged:  # the talon (3) or a musik (2) has joined the hand
-                expect = layout.hand_size + (3 if three else 2)
-            else:  # one card given to each opponent, or two discarded
-                expect = layout.hand_size + (1 if three else 0)
-            if hsize != expect:
-                raise InputError(_("the declarer holds {n} cards at this point, not {given}", n=expect, given=hsize),
-                                 "/position/hand")
-        _auction_of(pos, st, layout, opts, state, d, contract)
-        _knowledge(st, part, actor)
-        return st, ptrs
-    # play
+        if not st.talon_taken:
+            expect = layout.hand_size
+        elif not st.exchanged:  # the talon (3) or a musik (2) has joined the hand
+            expect = layout.hand_size + (3 if three else 2)
+        else:  # one card given to each opponent, or two discarded
+            expect = layout.hand_size + (1 if three else 0)
+        if hsize != expect:
+            raise InputError(_("the declarer holds {n} cards at this point, not {given}", n=expect, given=hsize),
+                             "/position/hand")
+    return hand, part
+
+
+def _play_position(pos: dict, st: DealState, layout: Layout, opts: Options, actor: str, d: str, contract: int,
+                   hand: list[Card] | None, hsize: int | None) -> None:
+    """The play phase (thousand/11.x): tricks won so far, the marriages and the trump, and the current trick."""
     st.start_play(d, contract)
-    won = pos.get("tricks_won") or {}
-    if not isinstance(won, dict):
-        raise InputError(_("tricks_won maps players to tricks won so far"), "/position/tricks_won")
+    some = _tricks_won(pos, st, layout)
+    done = sum(st.tricks_won.values())      # with "some", the fewest tricks that can have been played
+    if done >= layout.tricks:
+        raise InputError(_("{n} tricks already played: the deal is over", n=done), "/position/tricks_won")
+    full = layout.hand_size + (1 if len(layout.active) == 3 else 0)     # cards in a hand at the first trick
+    if some and hsize is not None:
+        done = _tricks_by_hand(pos, layout, actor, done, full, hsize)
+    st.trick_index = done
+    _position_marriages(pos, st, layout, opts, d, some)
+    _position_trump(pos, st, opts)
+    _current_trick(pos, st, layout, actor, d, done)
+    if hand is not None:
+        _hand_in_play(st, actor, hand, hsize, done, full)
+
+
+def _tricks_won(pos: dict, st: DealState, layout: Layout) -> set[str]:
+    """``position.tricks_won`` into ``st.tricks_won``: a count, or "some" (at least one) / "none".  Returns the
+    players said to have won "some" tricks."""
     some = set()        # players said to have won "some" tricks: at least one, how many decides nothing here
-    for p, n in won.items():
+    for p, n in (pos.get("tricks_won") or {}).items():
         parse_player(p, layout.players, f"/position/tricks_won/{esc(p)}", layout.active)
         if n in ("some", "none"):
             if n == "some":
                 some.add(p)
             st.tricks_won[p] = int(n == "some")
             continue
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        if n < 0:
             raise InputError(_("a number of tricks"), f"/position/tricks_won/{esc(p)}")
         st.tricks_won[p] = n
-    done = sum(st.tricks_won.values())      # with "some", the fewest tricks that can have been played
-    if done >= layout.tricks:
-        raise InputError(_("{n} tricks already played: the deal is over", n=done), "/position/tricks_won")
-    full = layout.hand_size + (1 if len(layout.active) == 3 else 0)     # cards in a hand at the first trick
-    if some and hsize is not None:
-        # the hand's size tells how many tricks have been played (one more card gone if the actor has played to
-        # the current trick, which needs the leader: given, as no trick can be the first)
-        leader = (pos.get("trick") or {}).get("leader") if isinstance(pos.get("trick"), dict) else None
-        own = 0
-        if leader in layout.active:
-            q = leader
-            for _c in (pos["trick"].get("cards") or []):
-                own += q == actor
-                q = layout.after(q)
-        played_so_far = full - hsize - own
-        if not done <= played_so_far < layout.tricks:
-            raise InputError(_("a hand of {n} cards does not fit the tricks won so far", n=hsize), "/position/hand")
-        done = played_so_far
-    st.trick_index = done
-    _position_marriages(pos, st, layout, opts, d, some)
-    _position_trump(pos, st, opts)
+    return some
+
+
+def _tricks_by_hand(pos: dict, layout: Layout, actor: str, done: int, full: int, hsize: int) -> int:
+    """With tricks won given as "some", the tricks played so far as the actor's hand (``hsize`` cards of ``full``
+    at the first trick) tells them: one more card gone if the actor has played to the current trick (which needs
+    the leader: given, as no trick can be the first).  ``done`` is the fewest tricks the counts allow."""
     trick = pos.get("trick") or {}
-    if not isinstance(trick, dict):
-        raise InputError(_("trick is {{\"leader\", \"cards\"}}"), "/position/trick")
+    leader = trick.get("leader")
+    own = 0
+    if leader in layout.active:
+        q = leader
+        for _c in (trick.get("cards") or []):
+            own += q == actor
+            q = layout.after(q)
+    played_so_far = full - hsize - own
+    if not done <= played_so_far < layout.tricks:
+        raise InputError(_("a hand of {n} cards does not fit the tricks won so far", n=hsize), "/position/hand")
+    return played_so_far
+
+
+def _current_trick(pos: dict, st: DealState, layout: Layout, actor: str, d: str, done: int) -> None:
+    """The current trick's leader and cards (thousand/8.3, 11.1): the declarer leads to the first trick; later the
+    leader won the last trick, so has won a trick; the trick is not complete."""
+    trick = pos.get("trick") or {}
     leader = trick.get("leader")
     if leader is None:
         if done == 0:
@@ -856,29 +920,27 @@ def build_position(pos: dict, layout: Layout, opts: OptionsLike, state: GameStat
     played = _cards_at(trick.get("cards") or [], "/position/trick/cards")
     if len(played) >= len(layout.active):
         raise InputError(_("the current trick is already complete"), "/position/trick/cards")
-    if hand is not None and set(played) & set(hand):
-        raise InputError(_("a card on the table cannot also be in the hand"), "/position/trick/cards")
     p = leader
-    own = 0     # cards the acting player has already played to the current trick
     for c in played:
         st.trick.append((p, c))
-        own += p == actor
         p = layout.after(p)
-    if hand is not None:
-        # 8 cards after the exchange (10 with two players), one fewer for each trick played and for a card of the
-        # actor's already on the table
-        expect = full - done - own
-        if hsize != expect:
-            # two counts, each with its own noun: the tricks' phrase takes its plural from the tricks, the cards'
-            # from the cards
-            after = (ngettext("after {n} trick and a card on the table", "after {n} tricks and a card on the table",
-                              done) if own else ngettext("after {n} trick", "after {n} tricks", done))
-            why = ngettext("{after} {player} holds {n} card, not {given}", "{after} {player} holds {n} cards, not {given}",
-                           expect, after=after, player=actor, given=hsize)
-            raise InputError(why, "/position/hand")
-    _auction_of(pos, st, layout, opts, state, d, contract)
-    _knowledge(st, part, actor)
-    return st, ptrs
+
+
+def _hand_in_play(st: DealState, actor: str, hand: list[Card], hsize: int | None, done: int, full: int) -> None:
+    """The actor's hand in the play: no card of it on the table, and ``full`` cards (8 after the exchange, 10 with
+    two players) less one for each trick played and for a card of the actor's already on the table."""
+    if {c for _p, c in st.trick} & set(hand):
+        raise InputError(_("a card on the table cannot also be in the hand"), "/position/trick/cards")
+    own = sum(1 for p, _c in st.trick if p == actor)     # cards the acting player has played to the current trick
+    expect = full - done - own
+    if hsize != expect:
+        # two counts, each with its own noun: the tricks' phrase takes its plural from the tricks, the cards'
+        # from the cards
+        after = (ngettext("after {n} trick and a card on the table", "after {n} tricks and a card on the table",
+                          done) if own else ngettext("after {n} trick", "after {n} tricks", done))
+        why = ngettext("{after} {player} holds {n} card, not {given}", "{after} {player} holds {n} cards, not {given}",
+                       expect, after=after, player=actor, given=hsize)
+        raise InputError(why, "/position/hand")
 
 
 def _knowledge(st: DealState, part: Partial | None, actor: str) -> None:
