@@ -300,7 +300,7 @@ class DealState:
         o = self.opts
         self._require_turn(player, "bidding", "thousand/7.9")
         if blind:
-            return self._verify_blind(player, amount)
+            return self.verify_blind(player, amount)
         if player in self.passed:
             raise IllegalAction("thousand/7.3", _("{player} has passed and may not bid again", player=player), pointer="player")
         if player != self.to_speak:
@@ -375,8 +375,9 @@ class DealState:
                           "text": _("legal only if {player} holds marriages worth at least {points} in all",
                                     player=player, points=amount - NO_MARRIAGE_CAP)}])
 
-    def _verify_blind(self, player: str, amount: Any) -> None:
-        """thousand/17.1: the forced-bid holder, before any call, announces a blind 120."""
+    def verify_blind(self, player: str, amount: Any) -> None:
+        """thousand/17.1: the forced-bid holder, before any call, announces a blind 120 (``amount`` game points).
+        Raises :class:`IllegalAction` where ``player`` may not; also how a score request's blind deal is judged."""
         o = self.opts
         if not o.blind:
             raise IllegalAction("thousand/17.1", _("blind play is not allowed under these options"))
@@ -395,6 +396,10 @@ class DealState:
         if on and not o.blind_on_barrel:
             raise IllegalAction("thousand/17.1", _("no blind game while {players} is on the barrel",
                                                    players=", ".join(on)))
+
+    def can_blind(self, player: str) -> bool:
+        """Whether ``player`` may announce a blind game now (thousand/17.1)."""
+        return allowed(self.verify_blind, player, BLIND_CONTRACT)
 
     def can_bid(self, player: str, amount: Any, blind: bool = False) -> bool:
         return allowed(self.verify_bid, player, amount, blind)
@@ -1020,7 +1025,7 @@ class DealState:
         out: list[dict] = []
         if self.phase == "bidding":
             p = player or self.to_speak
-            if self.opts.blind and allowed(self._verify_blind, p, BLIND_CONTRACT):
+            if self.opts.blind and self.can_blind(p):
                 out.append({"type": "bid", "player": p, "min": BLIND_CONTRACT, "max": BLIND_CONTRACT,
                             "step": self.opts.bid_step, "blind": True})
             if p != self.to_speak or p in self.passed:

@@ -251,9 +251,46 @@ def _irregularities(deal: dict, layout: Layout) -> list[dict]:
 
 
 def outcome_from_deal(deal: dict, layout: Layout, opts: OptionsLike, state: GameState) -> DealOutcome:
-    """Check the described deal and turn it into a :class:`DealOutcome`."""
+    """Check the described deal and turn it into a :class:`DealOutcome`.
+
+    The request schema (schemas/thousand.py ``Deal``) has given every field its type; this checks the deal against
+    the deck, the seats and the rules: the talon, a void deal, a blind or golden contract, a concession, then the
+    play given as tricks (:func:`_from_tricks`) or as points (:func:`_from_points`).
+    """
     opts = Options.of(opts)
     irregularities = _irregularities(deal, layout)
+    talon = _deal_talon(deal, layout, opts)
+    if deal.get("declarer") is None or any(x["type"] == "exposed_card" for x in irregularities):
+        _void_deal(deal, irregularities)
+    if deal.get("declarer") is None:
+        return DealOutcome(None, None, void=True, irregularities=irregularities, talon=talon)
+    d = parse_player(deal.get("declarer"), layout.players, "/deal/declarer", layout.active)
+    contract = contract_value(deal.get("contract"), opts, "/deal/contract")
+    blind, golden = bool(deal.get("blind")), _golden_said(deal, opts, state)
+    if blind:
+        _blind_deal(layout, opts, state, d, contract)
+    if golden:
+        _golden_deal(layout, opts, state, d, contract, blind)
+    if not golden:      # a golden deal has no auction: its 120 is the first hand's (18.1)
+        check_forced_bid(layout, opts, state, d, contract, "/deal/contract")
+    conceded = bool(deal.get("conceded"))
+    base = DealOutcome(d, contract, conceded=conceded, blind=blind, golden=golden, talon=talon,
+                       irregularities=irregularities)
+    if conceded:
+        _conceded_deal(deal, layout, opts, state, d, contract, golden)
+        return base
+    has_tricks, has_points = deal.get("tricks") is not None, deal.get("points") is not None
+    if has_tricks == has_points:
+        raise InputError(_("give the deal either as tricks or as points (with tricks_taken), not both or neither"),
+                         "/deal")
+    if has_tricks:
+        return _from_tricks(deal, layout, opts, base)
+    return _from_points(deal, layout, opts, base)
+
+
+def _deal_talon(deal: dict, layout: Layout, opts: Options) -> list[Card] | None:
+    """``deal.talon``: 3 different cards of the deck (thousand/3.1); needed with four players when the sitter scores
+    from it and the deal was bid (3.6)."""
     talon = None
     if deal.get("talon") is not None:
         talon = parse_cards(deal["talon"], DECK, "/deal/talon")
@@ -263,6 +300,12 @@ def outcome_from_deal(deal: dict, layout: Layout, opts: OptionsLike, state: Game
             and deal.get("declarer") is not None:
         raise InputError(_("with four players the sitter scores from the talon: give deal.talon (thousand/3.6)"),
                          "/deal/talon")
+    return talon
+
+
+def _void_deal(deal: dict, irregularities: list[dict]) -> None:
+    """A deal with no play: a card exposed in the deal cancels it (thousand/5.1), so it has no play given; a deal
+    without a declarer has no play and is void only through an irregularity."""
     if any(x["type"] == "exposed_card" for x in irregularities):
         for k in ("declarer", "contract", "tricks", "points", "marriages", "conceded"):
             if deal.get(k) not in (None, [], False):
@@ -275,63 +318,61 @@ def outcome_from_deal(deal: dict, layout: Layout, opts: OptionsLike, state: Game
         if not irregularities:
             raise InputError(_("a deal needs a declarer and contract, or only irregularities (a void deal)"),
                              "/deal/declarer")
-        return DealOutcome(None, None, void=True, irregularities=irregularities, talon=talon)
-    d = parse_player(deal.get("declarer"), layout.players, "/deal/declarer", layout.active)
-    contract = contract_value(deal.get("contract"), opts, "/deal/contract")
-    blind, golden = bool(deal.get("blind")), bool(deal.get("golden"))
+
+
+def _blind_deal(layout: Layout, opts: Options, state: GameState, d: str, contract: int) -> None:
+    """thousand/17.1: whoever may announce a blind game before the auction may have played one, at 120 (doubled,
+    never raised after the talon)."""
+    try:
+        DealState.new(layout, opts, scores=state.scores).verify_blind(d, BLIND_CONTRACT)
+    except IllegalAction as e:
+        raise InputError(_("{why} ({rule})", why=e.message, rule=e.rule), "/deal/blind") from None
+    if contract != BLIND_CONTRACT:
+        raise InputError(_("a blind game is played at {contract}: the contract cannot be raised (thousand/17.1)",
+                           contract=BLIND_CONTRACT), "/deal/contract")
+
+
+def _golden_said(deal: dict, opts: Options, state: GameState) -> bool:
+    """thousand/18.1: whether the deal is a golden one: said so, or a golden round under way (a deal of it played,
+    the round not over), where it cannot be said not to be."""
     if opts.golden_round and state.golden["played"] and not state.golden["over"]:
-        # a golden deal of the round has been played and the round is not over: this deal is golden (18.1)
         if deal.get("golden") is False:
             raise InputError(_("the golden round is under way (state.golden), so this deal is a golden one"),
                              "/deal/golden")
-        golden = True
+        return True
+    return bool(deal.get("golden"))
+
+
+def _golden_deal(layout: Layout, opts: Options, state: GameState, d: str, contract: int, blind: bool) -> None:
+    """thousand/18.1: a golden deal can be: the option on, 120 played by the player left of the dealer, the round
+    not over, no blind game (17.1)."""
+    if not opts.golden_round:
+        raise InputError(_("the golden round is off (option golden_round, thousand/18.1)"), "/deal/golden")
+    if contract != 120:
+        raise InputError(_("a golden-round contract is 120 (thousand/18.1)"), "/deal/contract")
+    if state.golden["over"]:
+        raise InputError(_("the golden round has been played (thousand/18.1)"), "/deal/golden")
+    if d != layout.active[0]:
+        raise InputError(_("in a golden deal the player left of the dealer ({player}) plays the 120 "
+                           "(thousand/18.1)", player=layout.active[0]), "/deal/declarer")
     if blind:
-        # whoever may announce a blind game before the auction may have played one (thousand/17.1)
-        try:
-            DealState.new(layout, opts, scores=state.scores)._verify_blind(d, BLIND_CONTRACT)
-        except IllegalAction as e:
-            raise InputError(_("{why} ({rule})", why=e.message, rule=e.rule), "/deal/blind") from None
-        if contract != BLIND_CONTRACT:
-            # the blind holder plays 120 doubled, never raised after the talon (thousand/17.1)
-            raise InputError(_("a blind game is played at {contract}: the contract cannot be raised (thousand/17.1)",
-                               contract=BLIND_CONTRACT), "/deal/contract")
-    if golden:
-        if not opts.golden_round:
-            raise InputError(_("the golden round is off (option golden_round, thousand/18.1)"), "/deal/golden")
-        if contract != 120:
-            raise InputError(_("a golden-round contract is 120 (thousand/18.1)"), "/deal/contract")
-        if state.golden["over"]:
-            raise InputError(_("the golden round has been played (thousand/18.1)"), "/deal/golden")
-        if d != layout.active[0]:
-            raise InputError(_("in a golden deal the player left of the dealer ({player}) plays the 120 (thousand/18.1)",
-                               player=layout.active[0]), "/deal/declarer")
-        if blind:
-            raise InputError(_("a golden deal has no auction, so no blind game (thousand/17.1, 18.1)"), "/deal/blind")
-    if not golden:      # a golden deal has no auction: its 120 is the first hand's (18.1)
-        check_forced_bid(layout, opts, state, d, contract, "/deal/contract")
-    conceded = bool(deal.get("conceded"))
-    base = DealOutcome(d, contract, conceded=conceded, blind=blind, golden=golden, talon=talon,
-                       irregularities=irregularities)
-    if conceded:
-        for k in ("tricks", "points", "tricks_taken", "marriages"):
-            if deal.get(k):
-                raise InputError(_("a conceded deal is not played: give no tricks, points or marriages"),
-                                 f"/deal/{k}")
-        probe = DealState.new(layout, opts, scores=state.scores, concessions=state.concessions)
-        probe.phase, probe.declarer, probe.contract, probe.talon_taken = "talon", d, contract, True
-        probe.golden = golden
-        try:
-            probe.verify_concede(d)
-        except IllegalAction as e:
-            raise InputError(_("{why} ({rule})", why=e.message, rule=e.rule), "/deal/conceded") from None
-        return base
-    has_tricks, has_points = deal.get("tricks") is not None, deal.get("points") is not None
-    if has_tricks == has_points:
-        raise InputError(_("give the deal either as tricks or as points (with tricks_taken), not both or neither"),
-                         "/deal")
-    if has_tricks:
-        return _from_tricks(deal, layout, opts, base)
-    return _from_points(deal, layout, opts, base)
+        raise InputError(_("a golden deal has no auction, so no blind game (thousand/17.1, 18.1)"), "/deal/blind")
+
+
+def _conceded_deal(deal: dict, layout: Layout, opts: Options, state: GameState, d: str, contract: int,
+                   golden: bool) -> None:
+    """thousand/9.1, 9.4: a conceded deal is not played (no tricks, points or marriages given), and the declarer
+    may concede it here (the state machine's concession check after the talon is taken)."""
+    for k in ("tricks", "points", "tricks_taken", "marriages"):
+        if deal.get(k):
+            raise InputError(_("a conceded deal is not played: give no tricks, points or marriages"), f"/deal/{k}")
+    probe = DealState.new(layout, opts, scores=state.scores, concessions=state.concessions)
+    probe.phase, probe.declarer, probe.contract, probe.talon_taken = "talon", d, contract, True
+    probe.golden = golden
+    try:
+        probe.verify_concede(d)
+    except IllegalAction as e:
+        raise InputError(_("{why} ({rule})", why=e.message, rule=e.rule), "/deal/conceded") from None
 
 
 def _dead_cards(deal: dict, layout: Layout, opts: OptionsLike, need: bool) -> tuple[list[Card], list[Card]]:
