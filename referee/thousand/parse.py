@@ -453,35 +453,57 @@ def check_marriage_cards(announced: list[str], player: str, declarer: str | None
 
 
 def _from_tricks(deal: dict, layout: Layout, opts: Options, base: DealOutcome) -> DealOutcome:
-    tricks = deal["tricks"]
+    """A deal given as its tricks (``[{"leader", "cards"}]``): the cards are the deck's (thousand/3.5), the seat
+    order tells who played each, the marriages fit the leads (10.1), and every play is legal (8.3, 11.x).  Fills
+    ``base`` with card points, tricks won and the marriages scored."""
+    parsed = _parse_tricks(deal["tricks"], layout)
+    unused, discards = _dead_cards(deal, layout, opts, need=True)
+    groups = [(f"/deal/tricks/{i}/cards", c) for i, (_leader, c) in enumerate(parsed)]
+    groups += [("/deal/musik_unused", unused), ("/deal/discards", discards)]
+    check_conservation(groups, DECK, "thousand/3.5", exact=True)
+    hands, order = _seat_cards(parsed, layout)
+    if base.talon is not None and len(layout.active) == 3:
+        _talon_passed(hands, base.talon, base.declarer, layout)
+    announce = _marriage_leads(_marriage_list(deal.get("marriages"), "/deal/marriages", layout, opts), order)
+    st = _replay_tricks(DealState.new(layout, opts, hands=hands), base, order, announce)
+    card_pts = dict(st.captured)
+    if len(layout.active) == 2 and opts.two_player_discards_count and base.declarer is not None:
+        card_pts[base.declarer] += card_points(discards)
+    base.card_points = card_pts
+    base.tricks = dict(st.tricks_won)
+    base.marriages = [{"player": m["player"], "suit": m["suit"], "points": m["points"]} for m in st.marriages]
+    return base
+
+
+def _parse_tricks(tricks: list[dict], layout: Layout) -> list[tuple[str, list[Card]]]:
+    """``deal.tricks`` → ``[(leader, cards)]``: a completed deal has one trick per card in a hand, each with one card
+    per active player."""
     n, size = layout.tricks, len(layout.active)
-    if not isinstance(tricks, list):
-        raise InputError(_("tricks must be a list"), "/deal/tricks")
     if len(tricks) != n:
         raise InputError(_("a completed deal has {n} tricks, not {given}", n=n, given=len(tricks)), "/deal/tricks")
     parsed = []
     errors = []
     for i, t in enumerate(tricks):
         ptr = f"/deal/tricks/{i}"
-        if not isinstance(t, dict):
-            raise InputError(_("each trick is {{\"leader\", \"cards\"}}"), ptr)
         leader = parse_player(t.get("leader"), layout.players, ptr + "/leader", layout.active)
         cards = parse_cards(t.get("cards"), DECK, ptr + "/cards")
         if len(cards) != size:
             errors.append({"pointer": ptr + "/cards", "detail": _("a trick has {n} cards, not {given}", n=size,
-                                                                          given=len(cards))})
+                                                                  given=len(cards))})
         parsed.append((leader, cards))
     if errors:
         raise InputError(errors)
-    unused, discards = _dead_cards(deal, layout, opts, need=True)
-    groups = [(f"/deal/tricks/{i}/cards", c) for i, (_leader, c) in enumerate(parsed)]
-    groups += [("/deal/musik_unused", unused), ("/deal/discards", discards)]
-    check_conservation(groups, DECK, "thousand/3.5", exact=True)
-    # who played what: the seat order fixes the player of each card from the leader
+    return parsed
+
+
+def _seat_cards(parsed: list[tuple[str, list[Card]]], layout: Layout) -> tuple[dict[str, list[Card]],
+                                                                                list[list[tuple[str, Card]]]]:
+    """Who played what: the seat order fixes the player of each card from the leader.  Returns each player's
+    cards played, and each trick as ``[(player, card)]``."""
     hands: dict[str, list[Card]] = {p: [] for p in layout.active}
     order = []
     after = {p: layout.after(p) for p in layout.active}     # every leader is one of them (parse_player)
-    for i, (leader, cards) in enumerate(parsed):
+    for leader, cards in parsed:
         seq = []
         p = leader
         for c in cards:
@@ -489,14 +511,24 @@ def _from_tricks(deal: dict, layout: Layout, opts: Options, base: DealOutcome) -
             seq.append((p, c))
             p = after[p]
         order.append(seq)
-    if base.talon is not None and size == 3:
-        # the declarer takes the talon and passes one card to each opponent: an opponent plays one talon card at most
-        for p in layout.active:
-            if p != base.declarer and sum(1 for c in hands[p] if c in base.talon) > 1:
-                raise InputError(_("{player} played {cards} of the talon, but the declarer passes each opponent one "
-                                   "card of it at most (thousand/8.1)", player=p,
-                                   cards=[c for c in hands[p] if c in base.talon]), "/deal/talon")
-    marriages = _marriage_list(deal.get("marriages"), "/deal/marriages", layout, opts)
+    return hands, order
+
+
+def _talon_passed(hands: dict[str, list[Card]], talon: list[Card], declarer: str | None, layout: Layout) -> None:
+    """thousand/8.1: the declarer takes the talon and passes one card to each opponent, so an opponent plays one
+    talon card at most."""
+    for p in layout.active:
+        if p != declarer and sum(1 for c in hands[p] if c in talon) > 1:
+            raise InputError(_("{player} played {cards} of the talon, but the declarer passes each opponent one "
+                               "card of it at most (thousand/8.1)", player=p,
+                               cards=[c for c in hands[p] if c in talon]), "/deal/talon")
+
+
+def _marriage_leads(marriages: list[tuple[int, str, str, int | None]],
+                    order: list[list[tuple[str, Card]]]) -> dict[int, tuple[int, str]]:
+    """thousand/10.1: the lead announcing each marriage: the trick given, or the owner's first lead of one of its
+    cards (an ace for the ace marriage, the K or Q of the suit); one marriage per lead.  Returns
+    ``{trick index: (marriage index, suit)}``."""
     announce: dict[int, tuple[int, str]] = {}
     for mi, p, s, t in marriages:
         ptr = f"/deal/marriages/{mi}"
@@ -521,7 +553,13 @@ def _from_tricks(deal: dict, layout: Layout, opts: Options, base: DealOutcome) -
         if idx in announce:
             raise InputError(_("two marriages announced with the same lead"), ptr)
         announce[idx] = (mi, s)
-    st = DealState.new(layout, opts, hands=hands)
+    return announce
+
+
+def _replay_tricks(st: DealState, base: DealOutcome, order: list[list[tuple[str, Card]]],
+                   announce: dict[int, tuple[int, str]]) -> DealState:
+    """Play the tricks through ``st`` from the declarer's lead (thousand/8.3, 11.1): each trick led by the winner of
+    the last, every card a legal play (a deal given for scoring is not disputed: an illegal play is refused)."""
     st.start_play(base.declarer, base.contract)
     for i, seq in enumerate(order):
         for j, (p, c) in enumerate(seq):
@@ -535,15 +573,9 @@ def _from_tricks(deal: dict, layout: Layout, opts: Options, base: DealOutcome) -
             except IllegalAction as e:
                 ptr = (f"/deal/marriages/{announce[i][0]}" if j == 0 and i in announce
                        else f"/deal/tricks/{i}/cards/{j}")
-                raise InputError(_("illegal play in a deal given for scoring: {why} ({rule}); use /validate to rule on "
-                                   "a disputed deal", why=e.message, rule=e.rule), ptr) from None
-    card_pts = dict(st.captured)
-    if len(layout.active) == 2 and opts.two_player_discards_count:
-        card_pts[base.declarer] += card_points(discards)
-    base.card_points = card_pts
-    base.tricks = dict(st.tricks_won)
-    base.marriages = [{"player": m["player"], "suit": m["suit"], "points": m["points"]} for m in st.marriages]
-    return base
+                raise InputError(_("illegal play in a deal given for scoring: {why} ({rule}); use /validate to rule "
+                                   "on a disputed deal", why=e.message, rule=e.rule), ptr) from None
+    return st
 
 
 def _from_points(deal: dict, layout: Layout, opts: Options, base: DealOutcome) -> DealOutcome:
