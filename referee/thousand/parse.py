@@ -579,27 +579,46 @@ def _replay_tricks(st: DealState, base: DealOutcome, order: list[list[tuple[str,
 
 
 def _from_points(deal: dict, layout: Layout, opts: Options, base: DealOutcome) -> DealOutcome:
-    pts, taken = deal.get("points"), deal.get("tricks_taken")
-    if not isinstance(pts, dict):
-        raise InputError(_("points must be an object of player to card points"), "/deal/points")
-    if not isinstance(taken, dict):
+    """A deal given as card points and tricks taken per player: every active player has both, the points add up
+    to the deck's 120 less the cards out of play (thousand/1.3, 3.3), the tricks to a deal's, some share of the
+    deck gives them (1.3), and the marriages fit the tricks (10.1, 10.2).  Fills ``base``."""
+    pts, taken = deal["points"], deal.get("tricks_taken")
+    if taken is None:
         raise InputError(_("with points, give tricks_taken (player to number of tricks)"), "/deal/tricks_taken")
+    _points_shape(pts, taken, layout)
+    unused, discards = _dead_cards(deal, layout, opts, need=False)
+    check_conservation([("/deal/musik_unused", unused), ("/deal/discards", discards)], DECK, "thousand/3.5")
+    _points_add_up(pts, taken, unused, discards, layout, opts)
+    _points_feasible(pts, taken, unused, discards, layout, opts, base.declarer)
+    base.marriages = _points_marriages(deal, taken, layout, opts, base.declarer)
+    base.card_points = {p: pts[p] for p in layout.active}
+    base.tricks = {p: taken[p] for p in layout.active}
+    return base
+
+
+def _points_shape(pts: dict[str, int], taken: dict[str, int], layout: Layout) -> None:
+    """``deal.points`` and ``deal.tricks_taken`` name the players of the deal, each with a whole number, 0 or
+    more."""
     errors = []
     for key, obj in (("points", pts), ("tricks_taken", taken)):
         for name in obj:
             if name not in layout.active:
-                errors.append({"pointer": f"/deal/{key}/{esc(name)}", "detail": _("{name} does not play this deal",
-                                                                                           name=repr(name))})
+                errors.append({"pointer": f"/deal/{key}/{esc(name)}",
+                               "detail": _("{name} does not play this deal", name=repr(name))})
         for p in layout.active:
             v = obj.get(p)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                errors.append({"pointer": f"/deal/{key}/{esc(p)}", "detail": _("a whole number, 0 or more, for every player")})
+            if v is None or v < 0:
+                errors.append({"pointer": f"/deal/{key}/{esc(p)}",
+                               "detail": _("a whole number, 0 or more, for every player")})
     if errors:
         raise InputError(errors)
-    unused, discards = _dead_cards(deal, layout, opts, need=False)
-    check_conservation([("/deal/musik_unused", unused), ("/deal/discards", discards)], DECK, "thousand/3.5")
-    counted = opts.two_player_discards_count
-    dead = card_points(unused) + (0 if counted else card_points(discards))
+
+
+def _points_add_up(pts: dict[str, int], taken: dict[str, int], unused: list[Card], discards: list[Card],
+                   layout: Layout, opts: Options) -> None:
+    """thousand/1.3, 3.3: the card points add up to 120 less the cards out of play (the unused musik, and the
+    discards unless they count for the declarer); the tricks to the deal's number."""
+    dead = card_points(unused) + (0 if opts.two_player_discards_count else card_points(discards))
     expected = TOTAL_POINTS - dead
     total = sum(pts[p] for p in layout.active)
     if total != expected:
@@ -610,14 +629,21 @@ def _from_points(deal: dict, layout: Layout, opts: Options, base: DealOutcome) -
         raise InputError(why, "/deal/points")
     n_tricks = sum(taken[p] for p in layout.active)
     if n_tricks != layout.tricks:
-        raise InputError(_("a deal has {n} tricks, not {given}", n=layout.tricks, given=n_tricks), "/deal/tricks_taken")
+        raise InputError(_("a deal has {n} tricks, not {given}", n=layout.tricks, given=n_tricks),
+                         "/deal/tricks_taken")
+
+
+def _points_feasible(pts: dict[str, int], taken: dict[str, int], unused: list[Card], discards: list[Card],
+                     layout: Layout, opts: Options, declarer: str | None) -> None:
+    """thousand/1.3: some share of the deck's cards (values 11, 10, 4, 3, 2, 0) gives each player's card points in
+    that player's tricks (one card per player a trick; the two-player declarer's pile also holds the discards)."""
     size = len(layout.active)
     pool = Counter(POINTS[c.rank] for c in DECK.cards())
     pool.subtract(POINTS[c.rank] for c in unused + discards)
     targets = []
     for p in layout.active:
         cards_n, pts_n = taken[p] * size, pts[p]
-        if size == 2 and p == base.declarer and counted:
+        if size == 2 and p == declarer and opts.two_player_discards_count:
             if discards:
                 pts_n -= card_points(discards)
             else:
@@ -632,27 +658,26 @@ def _from_points(deal: dict, layout: Layout, opts: Options, base: DealOutcome) -
         raise InputError(_("no share of the deck's cards gives these card points for these numbers of tricks "
                            "({shares}); card values are 11, 10, 4, 3, 2 and 0 (thousand/1.3)", shares=shares),
                          "/deal/points")
-    marriages = []
-    leads: dict[str, int] = {p: taken[p] + (1 if p == base.declarer else 0) for p in layout.active}
-    for mi, p, s, t in _marriage_list(deal.get("marriages"), "/deal/marriages", layout, opts):
+
+
+def _points_marriages(deal: dict, taken: dict[str, int], layout: Layout, opts: Options,
+                      declarer: str | None) -> list[dict]:
+    """thousand/10.1, 10.2: a marriage is led after winning a trick (so at most one per trick won), or by the
+    declarer on the first trick where that is allowed; the cards the marriages take leave one over.  Returns
+    ``[{"player", "suit", "points"}]``."""
+    marriages: list[dict] = []
+    for mi, p, s, _t in _marriage_list(deal.get("marriages"), "/deal/marriages", layout, opts):
         ptr = f"/deal/marriages/{mi}"
-        may_first = opts.marriage_on_first_trick and p == base.declarer
-        # a marriage is led after winning a trick (so at most one per trick won), or by the declarer on
-        # the first trick where that is allowed (thousand/10.1, 10.2)
+        may_first = opts.marriage_on_first_trick and p == declarer
         room = taken[p] + (1 if may_first else 0)
         if room == 0:
             raise InputError(_("{player} won no trick, so could not lead a marriage (thousand/10.2)", player=p), ptr)
-        leads[p] -= 1
-        room_left = sum(1 for m in marriages if m["player"] == p) + 1
-        if room_left > room:
+        if sum(1 for m in marriages if m["player"] == p) + 1 > room:
             raise InputError(_("{player} announced more marriages than the tricks they led allow (thousand/10.1)",
                                player=p), ptr)
         marriages.append({"player": p, "suit": s, "points": marriage_value(s)})
-        check_marriage_cards([m["suit"] for m in marriages if m["player"] == p], p, base.declarer, layout, opts, ptr)
-    base.card_points = {p: pts[p] for p in layout.active}
-    base.tricks = {p: taken[p] for p in layout.active}
-    base.marriages = marriages
-    return base
+        check_marriage_cards([m["suit"] for m in marriages if m["player"] == p], p, declarer, layout, opts, ptr)
+    return marriages
 
 
 
