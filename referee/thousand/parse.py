@@ -1235,11 +1235,42 @@ def _position_trump(pos: dict, st: DealState, opts: Options) -> None:
 
 
 def _start_deal(ev: dict, layout: Layout, opts: OptionsLike, state: GameState, ptr: str):
-    """Parse a deal event; return (state, problems) where problems are independent violations."""
+    """Parse a deal event; return (state, problems) where problems are independent violations.
+
+    A problem is ``(rule ID, text, pointer)``: the hands (thousand/3.1), the talon or the musiks (3.1, 3.3), the
+    whole deck dealt once (3.5), a golden deal (18.1).  The event's types are the request schema's (``Event``).
+    """
     opts = Options.of(opts)
-    problems = []
+    problems: list[tuple[str, str, str]] = []
+    hands = _dealt_hands(ev, layout, ptr, problems)
+    groups = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.active]
+    talon, musiks = _dealt_talon(ev, layout, ptr, problems, groups)
+    _whole_deck(groups, ptr, problems)
+    st = DealState.new(layout, opts, hands=hands, talon=talon, musiks=musiks, scores=state.scores,
+                       concessions=state.concessions)
+    st.golden = bool(ev.get("golden"))
+    if st.golden:
+        if not opts.golden_round:
+            problems.append(("thousand/18.1", _("the golden round is off under these options"), ptr + "/golden"))
+        elif state.golden["over"]:
+            problems.append(("thousand/18.1", _("the golden round has already been played"), ptr + "/golden"))
+        else:  # forced 120, no auction: the first hand plays it
+            st.declarer, st.contract, st.phase = layout.active[0], 120, "talon"
+    irr = ev.get("irregularities") or []
+    if irr:
+        try:
+            st.irregularities = _irregularities({"irregularities": irr}, layout)
+        except InputError as e:
+            raise InputError([{"pointer": ptr + x["pointer"].replace("/deal", "", 1), "detail": x["detail"]}
+                              for x in e.errors]) from None
+    return st, problems
+
+
+def _dealt_hands(ev: dict, layout: Layout, ptr: str, problems: list[tuple[str, str, str]]) -> dict[str, list[Card]]:
+    """thousand/3.1: the event's hands, one per active player (the sitter's, if given, empty), each of the dealt
+    size (a problem otherwise)."""
     hands_raw = ev.get("hands")
-    if not isinstance(hands_raw, dict):
+    if hands_raw is None:
         raise InputError(_("a deal event gives hands: {{player: [cards]}}"), ptr + "/hands")
     hands = {}
     for p, cards in hands_raw.items():
@@ -1254,7 +1285,13 @@ def _start_deal(ev: dict, layout: Layout, opts: OptionsLike, state: GameState, p
             problems.append(("thousand/3.1", _("{player} was dealt {given} cards, not {n}", player=p,
                                                given=len(hands[p]), n=layout.hand_size),
                              f"{ptr}/hands/{esc(p)}"))
-    groups = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.active]
+    return hands
+
+
+def _dealt_talon(ev: dict, layout: Layout, ptr: str, problems: list[tuple[str, str, str]],
+                 groups: list[tuple[str, list[Card]]]) -> tuple[list[Card] | None, list[list[Card]] | None]:
+    """thousand/3.1, 3.3: the talon of 3 (three or four players) or two musiks of 2 (two players), added to
+    ``groups`` (pointer, cards).  Returns (talon, musiks), one of them None."""
     talon = musiks = None
     wrong = "talon" if len(layout.active) == 2 else "musiks"
     if ev.get(wrong) is not None:
@@ -1262,7 +1299,7 @@ def _start_deal(ev: dict, layout: Layout, opts: OptionsLike, state: GameState, p
                          _("a {n}-player deal has no musiks", n=len(layout.active)), f"{ptr}/{wrong}")
     if len(layout.active) == 2:
         raw = ev.get("musiks")
-        if not isinstance(raw, list) or len(raw) != 2:
+        if raw is None or len(raw) != 2:
             raise InputError(_("the two-player deal gives two musiks of 2 cards"), ptr + "/musiks")
         musiks = [parse_cards(m, DECK, f"{ptr}/musiks/{k}") for k, m in enumerate(raw)]
         for k, m in enumerate(musiks):
@@ -1276,6 +1313,12 @@ def _start_deal(ev: dict, layout: Layout, opts: OptionsLike, state: GameState, p
             problems.append(("thousand/3.1", _("the talon holds {given} cards, not 3", given=len(talon)),
                              ptr + "/talon"))
         groups.append((ptr + "/talon", talon))
+    return talon, musiks
+
+
+def _whole_deck(groups: list[tuple[str, list[Card]]], ptr: str, problems: list[tuple[str, str, str]]) -> None:
+    """thousand/3.5: the deal holds every card of the deck once (a problem for each card missing or repeated, or
+    for the count)."""
     try:
         check_conservation(groups, DECK)
     except InputError as e:
@@ -1286,25 +1329,6 @@ def _start_deal(ev: dict, layout: Layout, opts: OptionsLike, state: GameState, p
         if total != DECK.size:
             problems.append(("thousand/3.5", _("the deal holds {given} cards, not {n}", given=total, n=DECK.size),
                              ptr))
-    st = DealState.new(layout, opts, hands=hands, talon=talon, musiks=musiks, scores=state.scores,
-                       concessions=state.concessions)
-    st.golden = bool(ev.get("golden"))
-    if st.golden:
-        if not opts.golden_round:
-            problems.append(("thousand/18.1", _("the golden round is off under these options"), ptr + "/golden"))
-        elif state.golden["over"]:
-            problems.append(("thousand/18.1", _("the golden round has already been played"), ptr + "/golden"))
-        else:  # forced 120, no auction: the first hand plays it
-            st.declarer, st.contract, st.phase = layout.active[0], 120, "talon"
-    irr = ev.get("irregularities") or []
-    if irr:
-        fake = {"irregularities": irr}
-        try:
-            st.irregularities = _irregularities(fake, layout)
-        except InputError as e:
-            raise InputError([{"pointer": ptr + x["pointer"].replace("/deal", "", 1), "detail": x["detail"]}
-                              for x in e.errors]) from None
-    return st, problems
 
 
 def _outcome_from_state(st: DealState, layout: Layout, opts: OptionsLike) -> DealOutcome:
