@@ -633,79 +633,97 @@ class DealState:
 
     def verify_redeal(self, player: str, reason: str) -> None:
         """A redeal claim (thousand/6.x): four_nines, weak_hand or weak_talon."""
-        o = self.opts
         if self.phase == "done":
             raise IllegalAction("thousand/6.1", _("the deal is already over"))
         if player not in self.layout.active:
             raise IllegalAction("thousand/3.2", _("{player} does not play this deal", player=player), pointer="player")
-        hand = self._hand(player)
-        fault = self._table_fault
         if reason == "four_nines":
-            if not o.redeal_four_nines:
-                fault(IllegalAction("thousand/6.1", _("four nines give no redeal under these options")))
-            if self.phase == "play" and self.trick_index > 0 or self.trick:
-                fault(IllegalAction("thousand/6.1", _("a redeal must be claimed before the first card is played")))
-            if hand is None:
-                raise IllegalAction("thousand/6.1", _("the claimant's hand is needed to judge the claim"))
-            nines = sum(1 for c in hand if c.rank == "9")
-            unseen = [Card("9", s) for s in "SHDC" if Card("9", s) not in hand]
-            if nines < 4 and not self._partial_holds(player, unseen):    # (else the unseen cards decide, below)
-                fault(IllegalAction("thousand/6.1", ngettext("{player} holds {n} nine, not four",
-                                                             "{player} holds {n} nines, not four", nines,
-                                                             player=player)))
-            got = self.received.get(player)
-            if got is not None and got.rank == "9":
-                if not o.redeal_four_nines_after_exchange:
-                    fault(IllegalAction("thousand/6.2", _("the fourth nine came in the exchange; that gives no redeal")))
-            elif self.has_bid(player):
-                fault(IllegalAction("thousand/6.1", _("{player} has bid, and so has given up the right to a redeal",
-                                                      player=player)))
-            if nines < 4 and self._partial_holds(player, unseen):     # the other nines may be among the unseen cards
-                raise Undecided([{"rule": "thousand/6.1", "player": player, "holds": [str(c) for c in unseen],
-                                  "text": _("legal only if {player} holds {cards}", player=player, cards=unseen)}])
-            return
+            return self._redeal_four_nines(player)
         if reason == "weak_hand":
-            thr = o.redeal_weak_hand
-            if thr is None:
-                return fault(IllegalAction("thousand/6.3", _("a weak hand gives no redeal under these options")))
-            if self.phase != "bidding":
-                fault(IllegalAction("thousand/6.3", _("a weak hand must be shown before the auction ends")))
-            if hand is None:
-                raise IllegalAction("thousand/6.3", _("the claimant's hand is needed to judge the claim"))
-            if player in self.partial and self.partial[player].unknown:
-                raise InputError(_("a weak hand is judged by the points of all its cards: give the whole hand"),
-                                 "/position/hand")
-            pts = card_points(hand)
-            if pts >= thr:
-                fault(IllegalAction("thousand/6.3", ngettext("the hand is worth {n} point, not less than {threshold}",
-                                                             "the hand is worth {n} points, not less than {threshold}",
-                                                             pts, threshold=thr)))
-            return
+            return self._redeal_weak_hand(player)
         if reason == "weak_talon":
-            thr = o.redeal_weak_talon
-            if thr is None:
-                fault(IllegalAction("thousand/6.4", _("a weak talon gives no redeal under these options")))
-            if self.phase != "talon" or player != self.declarer:
-                raise IllegalAction("thousand/6.4", _("only the declarer, on seeing the talon, may claim it"), pointer="player")
-            if not self.talon_taken:
-                fault(IllegalAction("thousand/6.4", _("a weak talon is claimed on taking it, and it has not been taken")))
-            if self.exchanged:
-                fault(IllegalAction("thousand/6.4", _("a weak talon is claimed on taking it, before the exchange")))
-            if thr is None:
-                return
-            if o.redeal_weak_talon_only_at_100 and self.contract != FORCED_BID:
-                fault(IllegalAction("thousand/6.4", _("only a declarer on {contract} may throw in a weak talon",
-                                                      contract=FORCED_BID)))
-            if self.talon is None:     # a described position without its talon cannot be judged (views: 422)
-                raise InputError(_("give the talon (position.talon): a weak-talon claim is judged by its cards"),
-                                 "/position/talon")
-            pts = card_points(self.talon)
-            if pts >= thr:
-                fault(IllegalAction("thousand/6.4", ngettext("the talon is worth {n} point, not less than {threshold}",
-                                                             "the talon is worth {n} points, not less than {threshold}",
-                                                             pts, threshold=thr)))
-            return
+            return self._redeal_weak_talon(player)
         raise IllegalAction("thousand/6.1", _("unknown redeal reason {reason}", reason=repr(reason)))
+
+    def _redeal_four_nines(self, player: str) -> None:
+        """thousand/6.1, 6.2: four nines in one hand, claimed before the first card is played and before bidding
+        (a fourth nine received in the exchange counts under ``redeal_four_nines_after_exchange``).  With a hand
+        known in part whose unknown cards may be the missing nines, :class:`Undecided`."""
+        o, fault = self.opts, self._table_fault
+        hand = self._hand(player)
+        if not o.redeal_four_nines:
+            fault(IllegalAction("thousand/6.1", _("four nines give no redeal under these options")))
+        if self.phase == "play" and self.trick_index > 0 or self.trick:
+            fault(IllegalAction("thousand/6.1", _("a redeal must be claimed before the first card is played")))
+        if hand is None:
+            raise IllegalAction("thousand/6.1", _("the claimant's hand is needed to judge the claim"))
+        nines = sum(1 for c in hand if c.rank == "9")
+        unseen = [Card("9", s) for s in "SHDC" if Card("9", s) not in hand]
+        if nines < 4 and not self._partial_holds(player, unseen):    # (else the unseen cards decide, below)
+            fault(IllegalAction("thousand/6.1", ngettext("{player} holds {n} nine, not four",
+                                                         "{player} holds {n} nines, not four", nines,
+                                                         player=player)))
+        got = self.received.get(player)
+        if got is not None and got.rank == "9":
+            if not o.redeal_four_nines_after_exchange:
+                fault(IllegalAction("thousand/6.2",
+                                    _("the fourth nine came in the exchange; that gives no redeal")))
+        elif self.has_bid(player):
+            fault(IllegalAction("thousand/6.1", _("{player} has bid, and so has given up the right to a redeal",
+                                                  player=player)))
+        if nines < 4 and self._partial_holds(player, unseen):     # the other nines may be among the unseen cards
+            raise Undecided([{"rule": "thousand/6.1", "player": player, "holds": [str(c) for c in unseen],
+                              "text": _("legal only if {player} holds {cards}", player=player, cards=unseen)}])
+
+    def _redeal_weak_hand(self, player: str) -> None:
+        """thousand/6.3: a hand worth fewer card points than ``redeal_weak_hand``, shown before the auction ends
+        (judged on the whole hand)."""
+        thr, fault = self.opts.redeal_weak_hand, self._table_fault
+        if thr is None:
+            return fault(IllegalAction("thousand/6.3", _("a weak hand gives no redeal under these options")))
+        if self.phase != "bidding":
+            fault(IllegalAction("thousand/6.3", _("a weak hand must be shown before the auction ends")))
+        hand = self._hand(player)
+        if hand is None:
+            raise IllegalAction("thousand/6.3", _("the claimant's hand is needed to judge the claim"))
+        if player in self.partial and self.partial[player].unknown:
+            raise InputError(_("a weak hand is judged by the points of all its cards: give the whole hand"),
+                             "/position/hand")
+        pts = card_points(hand)
+        if pts >= thr:
+            fault(IllegalAction("thousand/6.3", ngettext("the hand is worth {n} point, not less than {threshold}",
+                                                         "the hand is worth {n} points, not less than {threshold}",
+                                                         pts, threshold=thr)))
+        return None
+
+    def _redeal_weak_talon(self, player: str) -> None:
+        """thousand/6.4: a talon worth fewer card points than ``redeal_weak_talon``, claimed by the declarer on
+        taking it, before the exchange (only on the forced 100 under ``redeal_weak_talon_only_at_100``)."""
+        o, fault = self.opts, self._table_fault
+        thr = o.redeal_weak_talon
+        if thr is None:
+            fault(IllegalAction("thousand/6.4", _("a weak talon gives no redeal under these options")))
+        if self.phase != "talon" or player != self.declarer:
+            raise IllegalAction("thousand/6.4", _("only the declarer, on seeing the talon, may claim it"),
+                                pointer="player")
+        if not self.talon_taken:
+            fault(IllegalAction("thousand/6.4",
+                                _("a weak talon is claimed on taking it, and it has not been taken")))
+        if self.exchanged:
+            fault(IllegalAction("thousand/6.4", _("a weak talon is claimed on taking it, before the exchange")))
+        if thr is None:
+            return
+        if o.redeal_weak_talon_only_at_100 and self.contract != FORCED_BID:
+            fault(IllegalAction("thousand/6.4", _("only a declarer on {contract} may throw in a weak talon",
+                                                  contract=FORCED_BID)))
+        if self.talon is None:     # a described position without its talon cannot be judged (views: 422)
+            raise InputError(_("give the talon (position.talon): a weak-talon claim is judged by its cards"),
+                             "/position/talon")
+        pts = card_points(self.talon)
+        if pts >= thr:
+            fault(IllegalAction("thousand/6.4", ngettext("the talon is worth {n} point, not less than {threshold}",
+                                                         "the talon is worth {n} points, not less than {threshold}",
+                                                         pts, threshold=thr)))
 
     def redeal_rules(self, player: str, reason: str) -> set[str]:
         """The rules that decide a redeal claim for ``reason``: four nines (6.1, and 6.2 when the fourth nine came
@@ -755,52 +773,72 @@ class DealState:
         return [c for c in hand if self._play_fault(player, c) is None]
 
     def _play_fault(self, player: str, card: Card, hand: list[Card] | None = None) -> IllegalAction | None:
-        o = self.opts
+        """Why ``player`` may not play ``card`` now (thousand/3.5, 11.2–11.5), or None; ``hand`` stands in for the
+        player's own (a completion of a hand known in part)."""
         hand = self._hand(player) if hand is None else hand
         if hand is not None and card not in hand:
-            if any(c == card for _p, c in self.trick):
-                return IllegalAction("thousand/3.5", _("{card} is already on the table in this trick", card=card))
-            if card in self.played:
-                return IllegalAction("thousand/3.5", _("{card} was already played, in trick {n}", card=card,
-                                                       n=self.played[card] + 1))
-            return IllegalAction("thousand/3.5", _("{player} does not hold {card}", player=player, card=card))
+            return self._not_held(player, card)
         if not self.trick or hand is None:
             return None
         led = self.trick[0][1].suit
         trump = self.trick_trump()
-        follows = [c for c in hand if c.suit == led]
         trumps_on = [c for _p, c in self.trick if trump is not None and c.suit == trump and led != trump]
+        follows = [c for c in hand if c.suit == led]
         if follows:
-            if card.suit != led:
-                return IllegalAction("thousand/11.2", _("{player} holds {led} and must follow suit", player=player,
-                                                                 led=Suit(led)))
-            if o.must_beat and not trumps_on:
-                top = max((c for _p, c in self.trick if c.suit == led), key=lambda c: STRENGTH[c.rank])
-                higher = [c for c in follows if STRENGTH[c.rank] > STRENGTH[top.rank]]
-                if higher and card not in higher:
-                    return IllegalAction("thousand/11.4",
-                                         ngettext("{player} can beat {top} and must play {cards}",
-                                                  "{player} can beat {top} and must play one of {cards}", len(higher),
-                                                  player=player, top=top, cards=OneOf(higher)))
-            return None
+            return self._follow_fault(player, card, follows, led, trumps_on)
         if trump is not None:
-            trumps = [c for c in hand if c.suit == trump]
-            if trumps:
-                top = max(trumps_on, key=lambda c: STRENGTH[c.rank]) if trumps_on else None
-                beaten = top is not None and all(STRENGTH[c.rank] < STRENGTH[top.rank] for c in trumps)
-                if card.suit != trump and beaten and not o.must_undertrump:
-                    return None     # no trump of the hand can beat the trick's: any card (thousand/11.3)
-                if card.suit != trump:
-                    return IllegalAction("thousand/11.3",
-                                         _("{player} has no {led} and must play a trump ({trump})", player=player,
-                                           led=Suit(led), trump=Suit(trump)))
-                if o.must_overtrump and top is not None:
-                    higher = [c for c in trumps if STRENGTH[c.rank] > STRENGTH[top.rank]]
-                    if higher and card not in higher:
-                        return IllegalAction("thousand/11.5",
-                                             ngettext("{player} can overtrump {top} and must play {cards}",
-                                                      "{player} can overtrump {top} and must play one of {cards}",
-                                                      len(higher), player=player, top=top, cards=OneOf(higher)))
+            return self._trump_fault(player, card, hand, led, trump, trumps_on)
+        return None
+
+    def _not_held(self, player: str, card: Card) -> IllegalAction:
+        """thousand/3.5: a card not in the hand: on the table already, played in an earlier trick, or not held."""
+        if any(c == card for _p, c in self.trick):
+            return IllegalAction("thousand/3.5", _("{card} is already on the table in this trick", card=card))
+        if card in self.played:
+            return IllegalAction("thousand/3.5", _("{card} was already played, in trick {n}", card=card,
+                                                   n=self.played[card] + 1))
+        return IllegalAction("thousand/3.5", _("{player} does not hold {card}", player=player, card=card))
+
+    def _follow_fault(self, player: str, card: Card, follows: list[Card], led: str,
+                      trumps_on: list[Card]) -> IllegalAction | None:
+        """thousand/11.2, 11.4: a player holding the led suit (``follows``) follows it, and under ``must_beat``
+        beats the highest card of it on the table if able (unless the trick is trumped)."""
+        if card.suit != led:
+            return IllegalAction("thousand/11.2", _("{player} holds {led} and must follow suit", player=player,
+                                                    led=Suit(led)))
+        if self.opts.must_beat and not trumps_on:
+            top = max((c for _p, c in self.trick if c.suit == led), key=lambda c: STRENGTH[c.rank])
+            higher = [c for c in follows if STRENGTH[c.rank] > STRENGTH[top.rank]]
+            if higher and card not in higher:
+                return IllegalAction("thousand/11.4",
+                                     ngettext("{player} can beat {top} and must play {cards}",
+                                              "{player} can beat {top} and must play one of {cards}", len(higher),
+                                              player=player, top=top, cards=OneOf(higher)))
+        return None
+
+    def _trump_fault(self, player: str, card: Card, hand: list[Card], led: str, trump: str,
+                     trumps_on: list[Card]) -> IllegalAction | None:
+        """thousand/11.3, 11.5: a player void in the led suit who holds trumps plays one (unless none can beat a
+        trump on the table and ``must_undertrump`` is off), and under ``must_overtrump`` beats the table's highest
+        trump if able."""
+        trumps = [c for c in hand if c.suit == trump]
+        if not trumps:
+            return None
+        top = max(trumps_on, key=lambda c: STRENGTH[c.rank]) if trumps_on else None
+        beaten = top is not None and all(STRENGTH[c.rank] < STRENGTH[top.rank] for c in trumps)
+        if card.suit != trump and beaten and not self.opts.must_undertrump:
+            return None     # no trump of the hand can beat the trick's: any card (thousand/11.3)
+        if card.suit != trump:
+            return IllegalAction("thousand/11.3",
+                                 _("{player} has no {led} and must play a trump ({trump})", player=player,
+                                   led=Suit(led), trump=Suit(trump)))
+        if self.opts.must_overtrump and top is not None:
+            higher = [c for c in trumps if STRENGTH[c.rank] > STRENGTH[top.rank]]
+            if higher and card not in higher:
+                return IllegalAction("thousand/11.5",
+                                     ngettext("{player} can overtrump {top} and must play {cards}",
+                                              "{player} can overtrump {top} and must play one of {cards}",
+                                              len(higher), player=player, top=top, cards=OneOf(higher)))
         return None
 
     def _known_play_fault(self, player: str, card: Card) -> IllegalAction | None:
