@@ -1060,66 +1060,102 @@ class DealState:
         return out
 
     def _legal_actions(self, player: str | None = None) -> list[dict]:
-        out: list[dict] = []
+        """The actions open now in the auction, the talon phase or the play (redeal claims aside)."""
         if self.phase == "bidding":
-            p = player or self.to_speak
-            if self.opts.blind and self.can_blind(p):
-                out.append({"type": "bid", "player": p, "min": BLIND_CONTRACT, "max": BLIND_CONTRACT,
-                            "step": self.opts.bid_step, "blind": True})
-            if p != self.to_speak or p in self.passed:
-                return out
-            rng = self.bid_range(p)
-            if rng and self._hand(p) is None and self.opts.bid_cap != "none":   # above 120 the hand decides
-                rng = (rng[0], min(rng[1], NO_MARRIAGE_CAP)) if rng[0] <= NO_MARRIAGE_CAP else None
-            if rng and (self.opts.silence_threshold is None
-                        or self.scores[p] >= self.opts.silence_threshold):
-                out.append({"type": "bid", "player": p, "min": rng[0], "max": rng[1], "step": self.opts.bid_step})
-            out.append({"type": "pass", "player": p})
-            return out
+            return self._auction_actions(player)
         if self.phase == "talon":
-            d = self.declarer
-            if player not in (None, d):
-                return []
-            if not self.talon_taken:
-                if len(self.layout.active) == 2:
-                    out += [{"type": "take_talon", "player": d, "musik": 0}, {"type": "take_talon", "player": d, "musik": 1}]
-                else:
-                    out.append({"type": "take_talon", "player": d})
-                return out
-            if not self.exchanged:
-                out.append({"type": "discard" if len(self.layout.active) == 2 else "exchange", "player": d})
-            else:
-                for c in self.legal_cards(d) or []:
-                    out.append({"type": "play", "player": d, "card": str(c)})
-            step = self.opts.bid_step
-            floor = self.barrel_minimum(d)
-            low = self.contract + step if floor is None else max(self.contract + step, floor)
-            if not self.opts.raise_capped:
-                top = self.opts.max_bid
-            elif self.hands.get(d) is not None:
-                top = bid_cap(self.hands[d], self.opts)
-            else:                   # without the declarer's hand only raises to 120 can be vouched for
-                top = NO_MARRIAGE_CAP
-            thr = self.opts.silence_threshold
-            pit = thr is not None and self.scores[d] < thr
-            if self.exchanged and low <= top and not self.golden and not self.blind and not pit:
-                out.append({"type": "raise", "player": d, "min": low, "max": top, "step": step})
-            if self.can_concede(d):
-                out.append({"type": "concede", "player": d})
-            return out
+            return self._talon_actions(player)
         if self.phase == "play":
-            p = player or self.to_play
-            if p != self.to_play:
-                return []
-            if p in self.partial:
-                return self._partial_plays(p)
-            cards = self.legal_cards(p)
-            if cards is None:
-                return [{"type": "play", "player": p, "card": None, "note": _("hand unknown")}]
-            for c in cards:
-                out.append({"type": "play", "player": p, "card": str(c)})
-                if c.rank in ("K", "Q", "A") and self.marriage_fault(p, c) is None:
-                    out.append({"type": "play", "player": p, "card": str(c), "marriage": True})
+            return self._play_actions(player)
+        return []
+
+    def _auction_actions(self, player: str | None) -> list[dict]:
+        """thousand/7.x, 17.1: a blind game for the forced bid's holder before anyone speaks; for the player to
+        speak a bid range (up to 120 without the hand when the hand decides above it; none below the silence
+        threshold, 7.7) and a pass."""
+        out: list[dict] = []
+        p = player or self.to_speak
+        if p is None:
+            return out
+        if self.opts.blind and self.can_blind(p):
+            out.append({"type": "bid", "player": p, "min": BLIND_CONTRACT, "max": BLIND_CONTRACT,
+                        "step": self.opts.bid_step, "blind": True})
+        if p != self.to_speak or p in self.passed:
+            return out
+        rng = self.bid_range(p)
+        if rng and self._hand(p) is None and self.opts.bid_cap != "none":   # above 120 the hand decides
+            rng = (rng[0], min(rng[1], NO_MARRIAGE_CAP)) if rng[0] <= NO_MARRIAGE_CAP else None
+        if rng and (self.opts.silence_threshold is None
+                    or self.scores[p] >= self.opts.silence_threshold):
+            out.append({"type": "bid", "player": p, "min": rng[0], "max": rng[1], "step": self.opts.bid_step})
+        out.append({"type": "pass", "player": p})
+        return out
+
+    def _talon_actions(self, player: str | None) -> list[dict]:
+        """thousand/8.x, 9.x: the declarer takes the talon (a musik of two with two players), exchanges or
+        discards, then may raise (:meth:`_raise_range`), concede, or lead."""
+        out: list[dict] = []
+        d = self.declarer
+        if d is None or player not in (None, d):
+            return []
+        if not self.talon_taken:
+            if len(self.layout.active) == 2:
+                out += [{"type": "take_talon", "player": d, "musik": 0},
+                        {"type": "take_talon", "player": d, "musik": 1}]
+            else:
+                out.append({"type": "take_talon", "player": d})
+            return out
+        if not self.exchanged:
+            out.append({"type": "discard" if len(self.layout.active) == 2 else "exchange", "player": d})
+        else:
+            for c in self.legal_cards(d) or []:
+                out.append({"type": "play", "player": d, "card": str(c)})
+        rng = self._raise_range(d)
+        if rng is not None:
+            out.append({"type": "raise", "player": d, "min": rng[0], "max": rng[1], "step": self.opts.bid_step})
+        if self.can_concede(d):
+            out.append({"type": "concede", "player": d})
+        return out
+
+    def _raise_range(self, d: str) -> tuple[int, int] | None:
+        """thousand/8.2, 7.8, 7.7: the raise open to declarer ``d`` after the exchange, (lowest, highest) in game
+        points: a step over the contract (at least the barrel minimum), up to the marriage cap under
+        ``raise_capped`` (120 without the hand) or ``max_bid``; none in a golden or blind deal or below the silence
+        threshold."""
+        if self.contract is None:
+            return None
+        step = self.opts.bid_step
+        floor = self.barrel_minimum(d)
+        low = self.contract + step if floor is None else max(self.contract + step, floor)
+        hand = self.hands.get(d)
+        if not self.opts.raise_capped:
+            top = self.opts.max_bid
+        elif hand is not None:
+            top = bid_cap(hand, self.opts)
+        else:                   # without the declarer's hand only raises to 120 can be vouched for
+            top = NO_MARRIAGE_CAP
+        thr = self.opts.silence_threshold
+        pit = thr is not None and self.scores[d] < thr
+        if self.exchanged and low <= top and not self.golden and not self.blind and not pit:
+            return low, top
+        return None
+
+    def _play_actions(self, player: str | None) -> list[dict]:
+        """thousand/10.x, 11.x: the cards the player to play may play, each K, Q (or A) also as a marriage where
+        it may announce one; with a hand known in part, :meth:`_partial_plays`."""
+        p = player or self.to_play
+        if p is None or p != self.to_play:
+            return []
+        if p in self.partial:
+            return self._partial_plays(p)
+        cards = self.legal_cards(p)
+        if cards is None:
+            return [{"type": "play", "player": p, "card": None, "note": _("hand unknown")}]
+        out: list[dict] = []
+        for c in cards:
+            out.append({"type": "play", "player": p, "card": str(c)})
+            if c.rank in ("K", "Q", "A") and self.marriage_fault(p, c) is None:
+                out.append({"type": "play", "player": p, "card": str(c), "marriage": True})
         return out
 
     def _partial_plays(self, p: str) -> list[dict]:
