@@ -302,10 +302,11 @@ class DealState:
         if blind:
             return self.verify_blind(player, amount)
         if player in self.passed:
-            raise IllegalAction("thousand/7.3", _("{player} has passed and may not bid again", player=player), pointer="player")
+            raise IllegalAction("thousand/7.3", _("{player} has passed and may not bid again", player=player),
+                                pointer="player")
         if player != self.to_speak:
-            raise IllegalAction("thousand/7.9", _("it is {to_speak}'s turn to speak, not {player}'s", to_speak=self.to_speak,
-                                                  player=player), pointer="player")
+            raise IllegalAction("thousand/7.9", _("it is {to_speak}'s turn to speak, not {player}'s",
+                                                  to_speak=self.to_speak, player=player), pointer="player")
         if isinstance(amount, bool) or not isinstance(amount, int):
             raise IllegalAction("thousand/7.2", _("a bid must be a whole number of points"))
         if amount % o.bid_step:
@@ -322,23 +323,25 @@ class DealState:
                     "{holder} is on the barrel and on the forced bid, so plays {forced} at once: {player} must bid "
                     "more than {forced}", holder=holder, forced=self.high_bid, player=player)))
             else:
-                self._table_fault(IllegalAction("thousand/7.9", _("a bid must exceed the current {high}", high=self.high_bid)))
+                self._table_fault(IllegalAction("thousand/7.9", _("a bid must exceed the current {high}",
+                                                                  high=self.high_bid)))
         thr = o.silence_threshold
         if thr is not None and self.scores[player] < thr:
             self._table_fault(IllegalAction("thousand/7.7", _("{player} is below {threshold} and may not bid",
                                                   player=player, threshold=thr)))
         bm = self.barrel_minimum(player)
         if bm is not None and amount < bm:
-            self._table_fault(IllegalAction("thousand/7.8", _("on the barrel only a contract of at least {minimum} can finish",
-                                                  minimum=bm)))
+            self._table_fault(IllegalAction("thousand/7.8", _("on the barrel only a contract of at least {minimum} "
+                                                              "can finish", minimum=bm)))
         if amount > o.max_bid:
             self._table_fault(IllegalAction("thousand/7.5", _("no contract may exceed {max_bid}", max_bid=o.max_bid)))
         hand = self._hand(player)
         if hand is None:
             # an unknown hand (another player's earlier call) is held to the best limit a dealt hand can have
             if amount > highest_cap(self.layout.hand_size, o):
-                self._table_fault(IllegalAction("thousand/7.4", _("no hand of {n} cards can bid {amount} under the marriage cap",
-                                                      n=self.layout.hand_size, amount=amount), pointer="amount"))
+                self._table_fault(IllegalAction("thousand/7.4", _("no hand of {n} cards can bid {amount} under the "
+                                                                  "marriage cap", n=self.layout.hand_size,
+                                                                  amount=amount), pointer="amount"))
         else:
             cap = bid_cap(hand, o)
             if amount > cap and player in self.partial:
@@ -349,7 +352,8 @@ class DealState:
                     msg = _("{amount} is above this hand's limit of {cap} (marriages held: {suits})", amount=amount,
                             cap=cap, suits=[Suit(s) for s in held])
                 else:
-                    msg = _("{amount} is above this hand's limit of {cap} (no marriage in hand)", amount=amount, cap=cap)
+                    msg = _("{amount} is above this hand's limit of {cap} (no marriage in hand)", amount=amount,
+                            cap=cap)
                 self._table_fault(IllegalAction("thousand/7.4", msg))
 
     def _cap_unseen(self, player: str, amount: int, rule: str) -> None:
@@ -366,8 +370,9 @@ class DealState:
             if len(need) <= part.unknown and all(part.may_hold(c) for c in need):
                 best = max(best, bid_cap(part.known + need, o))
         if best < amount:
-            return self._table_fault(IllegalAction(rule, _("{amount} is above the highest limit this hand can have, "
-                                                           "{cap}, whatever its unseen cards", amount=amount, cap=best)))
+            return self._table_fault(IllegalAction(rule, _("{amount} is above the highest limit this hand can "
+                                                           "have, {cap}, whatever its unseen cards", amount=amount,
+                                                           cap=best)))
         if o.bid_cap == "marriage_unlocks":
             raise Undecided([{"rule": rule, "player": player, "holds_marriage": True,
                               "text": _("legal only if {player} holds a marriage", player=player)}])
@@ -384,8 +389,8 @@ class DealState:
         if self.forced_holder() is None:
             raise IllegalAction("thousand/17.1", _("with nobody on a forced 100 there is no blind game"))
         if player != self.forced_holder():
-            raise IllegalAction("thousand/17.1", _("only the holder of the forced 100 ({holder}) may announce a blind game",
-                                                   holder=self.forced_holder()), pointer="player")
+            raise IllegalAction("thousand/17.1", _("only the holder of the forced 100 ({holder}) may announce a blind "
+                                                   "game", holder=self.forced_holder()), pointer="player")
         if self.calls:
             raise IllegalAction("thousand/17.1", _("a blind game is announced before anyone speaks"))
         if amount != BLIND_CONTRACT:
@@ -420,8 +425,8 @@ class DealState:
         if player in self.passed:
             raise IllegalAction("thousand/7.3", _("{player} has already passed", player=player), pointer="player")
         if player != self.to_speak:
-            raise IllegalAction("thousand/7.9", _("it is {to_speak}'s turn to speak, not {player}'s", to_speak=self.to_speak,
-                                                  player=player), pointer="player")
+            raise IllegalAction("thousand/7.9", _("it is {to_speak}'s turn to speak, not {player}'s",
+                                                  to_speak=self.to_speak, player=player), pointer="player")
 
     def can_pass(self, player: str) -> bool:
         return allowed(self.verify_pass, player)
@@ -462,15 +467,14 @@ class DealState:
                                                   declarer=self.declarer), pointer="player")
         if self.talon_taken:
             raise IllegalAction("thousand/8.1", _("the talon has already been taken"))
-        if len(self.layout.active) == 2:
-            if musik not in (0, 1):
-                raise IllegalAction("thousand/3.3", _("the declarer must choose musik 0 or 1"))
+        if len(self.layout.active) == 2 and musik not in (0, 1):
+            raise IllegalAction("thousand/3.3", _("the declarer must choose musik 0 or 1"))
 
     def apply_take_talon(self, player: str, musik: int | None = None, as_played: bool = False) -> dict:
         self._verify(self.verify_take_talon, as_played, player, musik)
         hand = self.hands.get(player)
         if len(self.layout.active) == 2:
-            chosen = self.musiks[musik] if self.musiks is not None else None
+            chosen = self.musiks[musik] if self.musiks is not None and musik is not None else None
         else:
             chosen = self.talon
         if hand is not None and chosen is not None:
@@ -509,8 +513,9 @@ class DealState:
         for opp, c in gives.items():
             if hand is not None:
                 hand.remove(c)
-            if self.hands.get(opp) is not None:
-                self.hands[opp].append(c)
+            held = self.hands.get(opp)
+            if held is not None:
+                held.append(c)
             self.received[opp] = c
         self.exchanged = True
         return {"gives": {p: str(c) for p, c in gives.items()}}
@@ -549,7 +554,8 @@ class DealState:
         if player != self.declarer:
             raise IllegalAction("thousand/8.2", _("only the declarer may raise the contract"), pointer="player")
         if not self.talon_taken or not self.exchanged:
-            raise IllegalAction("thousand/8.2", _("the contract may be raised only after the exchange (or the discard)"))
+            raise IllegalAction("thousand/8.2",
+                                _("the contract may be raised only after the exchange (or the discard)"))
         if self.blind:      # never waived: a blind game is 120, doubled (thousand/17.1)
             raise IllegalAction("thousand/17.1", _("a blind game is played at {contract}: the contract cannot be "
                                                    "raised", contract=BLIND_CONTRACT), pointer="amount")
@@ -558,8 +564,8 @@ class DealState:
         if isinstance(amount, bool) or not isinstance(amount, int) or amount % o.bid_step:
             self._table_fault(IllegalAction("thousand/7.2", _("the contract goes in steps of {step}", step=o.bid_step)))
         if amount <= self.contract:
-            self._table_fault(IllegalAction("thousand/8.2", _("a raise must go above the contract of {contract}; it may never be lowered",
-                                                  contract=self.contract)))
+            self._table_fault(IllegalAction("thousand/8.2", _("a raise must go above the contract of {contract}; it "
+                                                              "may never be lowered", contract=self.contract)))
         if amount > o.max_bid:
             self._table_fault(IllegalAction("thousand/7.5", _("no contract may exceed {max_bid}", max_bid=o.max_bid)))
         thr = o.silence_threshold
@@ -568,15 +574,16 @@ class DealState:
                                                               "contract", player=player, threshold=thr)))
         bm = self.barrel_minimum(player)
         if bm is not None and amount < bm:
-            self._table_fault(IllegalAction("thousand/7.8", _("on the barrel only a contract of at least {minimum} can finish",
-                                                  minimum=bm)))
+            self._table_fault(IllegalAction("thousand/7.8", _("on the barrel only a contract of at least {minimum} "
+                                                              "can finish", minimum=bm)))
         hand = self._hand(player)
         if o.raise_capped and hand is not None:
             cap = bid_cap(hand, o)
             if amount > cap and player in self.partial:
                 self._cap_unseen(player, amount, "thousand/8.2")
             elif amount > cap:
-                self._table_fault(IllegalAction("thousand/8.2", _("{amount} is above this hand's limit of {cap}", amount=amount, cap=cap)))
+                self._table_fault(IllegalAction("thousand/8.2", _("{amount} is above this hand's limit of {cap}",
+                                                                  amount=amount, cap=cap)))
 
     def apply_raise(self, player: str, amount: int, as_played: bool = False) -> dict:
         self._verify(self.verify_raise, as_played, player, amount)
@@ -593,8 +600,9 @@ class DealState:
         if self.golden and not o.rospis_in_golden:
             self._table_fault(IllegalAction("thousand/9.4", _("no concession in a golden-round deal")))
         if o.rospis_max is not None and self.concessions[player] >= o.rospis_max:
-            self._table_fault(IllegalAction("thousand/9.4", ngettext("{player} has used all {n} concession", "{player} has used all {n} concessions",
-                                                           o.rospis_max, player=player)))
+            self._table_fault(IllegalAction("thousand/9.4", ngettext("{player} has used all {n} concession",
+                                                                     "{player} has used all {n} concessions",
+                                                                     o.rospis_max, player=player)))
         if o.rospis_on_barrel == "not_by_barrel_player" and self.on_barrel(player):
             self._table_fault(IllegalAction("thousand/9.4", _("a player on the barrel may not concede")))
         if o.rospis_on_barrel == "not_while_anyone_on_barrel":
@@ -746,6 +754,8 @@ class DealState:
         if self.phase != "play":
             return None
         p = self.leader
+        if p is None:
+            return None
         for _card in self.trick:
             p = self.layout.after(p)
         return p
@@ -947,8 +957,8 @@ class DealState:
                 if self._partial_holds(player, [partner]):
                     pending = ([partner], "thousand/10.1")
                 else:
-                    return IllegalAction("thousand/10.1", _("{player} leads {card} without holding {partner}", player=player,
-                                                                    card=card, partner=partner))
+                    return IllegalAction("thousand/10.1", _("{player} leads {card} without holding {partner}",
+                                                            player=player, card=card, partner=partner))
             if any(m["suit"] == card.suit for m in self.marriages):
                 return IllegalAction("thousand/10.1", _("the {suit} marriage was already announced",
                                                                     suit=Suit(card.suit)))

@@ -9,7 +9,7 @@ Impossible input raises :class:`~referee.errors.InputError` with JSON pointers.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Protocol
 
 from ..cards import Card, check_conservation, parse_card, parse_cards, parse_suit
 from ..common import fields_out_of_phase, missing_scores, parse_player, points_feasible
@@ -174,7 +174,8 @@ def contract_value(value: int | None, opts: OptionsLike, ptr: str) -> int:
     return value
 
 
-def check_forced_bid(layout: Layout, opts: OptionsLike, state: GameState, declarer: str, contract: int, ptr: str) -> None:
+def check_forced_bid(layout: Layout, opts: OptionsLike, state: GameState, declarer: str, contract: int,
+                     ptr: str) -> None:
     """A contract at the forced bid stands only in its holder's name (thousand/7.1): anyone else had to bid more, and
     a contract is never lowered.  With nobody on a forced 100 anyone may have opened at 100; with the dealer on it
     and ``forehand_opens_100`` the first hand may have taken it over.  A holder on the barrel under
@@ -196,7 +197,8 @@ def check_forced_bid(layout: Layout, opts: OptionsLike, state: GameState, declar
         return
     if forced != FORCED_BID:
         raise InputError(_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: anyone else "
-                           "must bid more than {forced} to play (thousand/7.1, 7.8)", holder=holder, forced=forced), ptr)
+                           "must bid more than {forced} to play (thousand/7.1, 7.8)", holder=holder, forced=forced),
+                         ptr)
     if take_over:
         raise InputError(_("{holder} is on the forced 100 and only {first} may take it over at 100: anyone else "
                            "must bid more to play (thousand/7.1)", holder=holder, first=first), ptr)
@@ -448,6 +450,7 @@ def _from_tricks(deal: dict, layout: Layout, opts: Options, base: DealOutcome) -
     """A deal given as its tricks (``[{"leader", "cards"}]``): the cards are the deck's (thousand/3.5), the seat
     order tells who played each, the marriages fit the leads (10.1), and every play is legal (8.3, 11.x).  Fills
     ``base`` with card points, tricks won and the marriages scored."""
+    assert base.declarer is not None and base.contract is not None, "a played deal is bid (outcome_from_deal)"
     parsed = _parse_tricks(deal["tricks"], layout)
     unused, discards = _dead_cards(deal, layout, opts, need=True)
     groups = [(f"/deal/tricks/{i}/cards", c) for i, (_leader, c) in enumerate(parsed)]
@@ -457,9 +460,9 @@ def _from_tricks(deal: dict, layout: Layout, opts: Options, base: DealOutcome) -
     if base.talon is not None and len(layout.active) == 3:
         _talon_passed(hands, base.talon, base.declarer, layout)
     announce = _marriage_leads(_marriage_list(deal.get("marriages"), "/deal/marriages", layout, opts), order)
-    st = _replay_tricks(DealState.new(layout, opts, hands=hands), base, order, announce)
+    st = _replay_tricks(DealState.new(layout, opts, hands=hands), base.declarer, base.contract, order, announce)
     card_pts = dict(st.captured)
-    if len(layout.active) == 2 and opts.two_player_discards_count and base.declarer is not None:
+    if len(layout.active) == 2 and opts.two_player_discards_count:
         card_pts[base.declarer] += card_points(discards)
     base.card_points = card_pts
     base.tricks = dict(st.tricks_won)
@@ -548,11 +551,11 @@ def _marriage_leads(marriages: list[tuple[int, str, str, int | None]],
     return announce
 
 
-def _replay_tricks(st: DealState, base: DealOutcome, order: list[list[tuple[str, Card]]],
+def _replay_tricks(st: DealState, declarer: str, contract: int, order: list[list[tuple[str, Card]]],
                    announce: dict[int, tuple[int, str]]) -> DealState:
     """Play the tricks through ``st`` from the declarer's lead (thousand/8.3, 11.1): each trick led by the winner of
     the last, every card a legal play (a deal given for scoring is not disputed: an illegal play is refused)."""
-    st.start_play(base.declarer, base.contract)
+    st.start_play(declarer, contract)
     for i, seq in enumerate(order):
         for j, (p, c) in enumerate(seq):
             if j == 0 and p != st.to_play:
@@ -701,16 +704,16 @@ _ALLOWED = {t: frozenset(keys | {"type"} | ({"player"} if t != "deal" else set()
 
 def check_keys(obj: dict, ptr: str) -> None:
     """Reject fields that do not belong to this type of action or event: nothing is silently ignored."""
-    t = obj.get("type")
+    t = obj["type"]             # required by the schema, one of the known types
     if t in _ALLOWED and obj.keys() <= _ALLOWED[t]:
         return
-    allowed = ACTION_KEYS.get(obj.get("type"), set()) | {"type", "player"}
-    if obj.get("type") == "deal":
+    allowed = ACTION_KEYS.get(t, set()) | {"type", "player"}
+    if t == "deal":
         allowed -= {"player"}
     extra = sorted(set(obj) - allowed)
     if extra:
-        raise InputError([{"pointer": f"{ptr}/{esc(k)}", "detail": _("a {type} does not take {field}",
-                                                                                 type=obj.get("type"), field=repr(k))}
+        raise InputError([{"pointer": f"{ptr}/{esc(k)}",
+                           "detail": _("a {type} does not take {field}", type=t, field=repr(k))}
                           for k in extra])
 
 
@@ -725,7 +728,13 @@ def needs_hand(action: dict, opts: OptionsLike) -> bool:
 
 
 
-def dispatch(st: DealState, action: dict, actor: str, ptrs: dict, as_played: bool = False) -> dict:
+class Pointers(Protocol):
+    """Where an action's fields are (``ptrs.get("card", default)``): a dict of JSON pointers, or views' lazy map."""
+
+    def get(self, field: str, default: str, /) -> str: ...
+
+
+def dispatch(st: DealState, action: dict, actor: str, ptrs: Pointers, as_played: bool = False) -> dict:
     """Apply one action dict to ``st`` (raises IllegalAction, or InputError for malformed actions).  With
     ``as_played`` the faults the cards allow are waived into ``st.waived`` (see :mod:`.deal`)."""
     t = action.get("type")
@@ -776,7 +785,8 @@ def dispatch(st: DealState, action: dict, actor: str, ptrs: dict, as_played: boo
     if t == "redeal":
         reason = action.get("reason")
         if reason not in ("four_nines", "weak_hand", "weak_talon"):
-            raise InputError(_("reason must be four_nines, weak_hand or weak_talon"), ptrs.get("reason", "/action/reason"))
+            raise InputError(_("reason must be four_nines, weak_hand or weak_talon"),
+                             ptrs.get("reason", "/action/reason"))
         return st.apply_redeal(actor, reason, as_played)
     raise InputError(_("unknown action type {type}; known: {known}", type=repr(t), known=", ".join(ACTION_TYPES)),
                      ptrs.get("type", "/action/type"))
@@ -788,7 +798,8 @@ FOREIGN = {"deal": ("bids", "declarer", "contract", "talon_taken", "exchanged", 
            "talon": _PLAY_FIELDS, "play": ()}
 
 
-def build_position(pos: dict, layout: Layout, opts: OptionsLike, state: GameState, actor: str, action_type: str = ""):
+def build_position(pos: dict, layout: Layout, opts: OptionsLike, state: GameState, actor: str,
+                   action_type: str | None = ""):
     """A :class:`DealState` for a described position.  Returns (state, action pointer map).
 
     The request schema (schemas/thousand.py ``Position``) has given every field its type; this checks what needs the
@@ -1063,13 +1074,12 @@ def _replay_calls(st: DealState, bids: list[dict], layout: Layout) -> None:
                                rule=e.rule), ptr) from None
         finally:
             st.hands[p] = saved
-        if st.phase != "bidding":
-            if i != len(bids) - 1:
-                raise InputError(_("the auction ended before this call"), ptr)
+        if st.phase != "bidding" and i != len(bids) - 1:
+            raise InputError(_("the auction ended before this call"), ptr)
 
 
 def _position_golden(pos: dict, st: DealState, layout: Layout, opts: Options, state: GameState,
-                     action_type: str) -> None:
+                     action_type: str | None) -> None:
     """Whether the described deal is a golden one (thousand/18.1): the state tells it once a golden round is under
     way (a deal of it played) or over; before that position.golden must say so wherever it could be (the first hand
     on 120) and would change the ruling (the talon phase's raise and concession, a redeal claim)."""
@@ -1098,8 +1108,8 @@ def _position_golden(pos: dict, st: DealState, layout: Layout, opts: Options, st
             raise InputError(_("a golden deal has no auction: the first hand plays 120 with the talon (thousand/18.1)"),
                              "/position/phase")
         if st.declarer != layout.active[0]:
-            raise InputError(_("in a golden deal the player left of the dealer ({player}) plays the 120 (thousand/18.1)",
-                               player=layout.active[0]), "/position/declarer")
+            raise InputError(_("in a golden deal the player left of the dealer ({player}) plays the 120 "
+                               "(thousand/18.1)", player=layout.active[0]), "/position/declarer")
         if st.contract != 120:
             raise InputError(_("a golden-round contract is 120 (thousand/18.1)"), "/position/contract")
     st.golden = golden
@@ -1117,7 +1127,7 @@ def _auction_of(pos: dict, st: DealState, layout: Layout, opts: Options, state: 
         raise InputError(_("a golden deal has no auction (thousand/18.1)"), "/position/bids")
     auction = DealState.new(layout, opts, scores=state.scores, concessions=state.concessions)
     _replay_calls(auction, bids, layout)
-    if auction.phase != "talon" or auction.declarer != d or not (
+    if auction.phase != "talon" or auction.declarer != d or auction.contract is None or not (
             auction.contract == contract or st.exchanged and auction.contract < contract):
         raise InputError(_("these calls do not end the auction with {declarer} the declarer on {contract}",
                            declarer=d, contract=contract), "/position/bids")
@@ -1323,7 +1333,7 @@ def _outcome_from_state(st: DealState, layout: Layout, opts: OptionsLike) -> Dea
                       talon=st.talon, irregularities=st.irregularities)
     if not st.conceded:
         pts = dict(st.captured)
-        if len(layout.active) == 2 and opts.two_player_discards_count:
+        if len(layout.active) == 2 and opts.two_player_discards_count and st.declarer is not None:
             pts[st.declarer] += card_points(st.discards)
         out.card_points = pts
         out.tricks = dict(st.tricks_won)
@@ -1351,7 +1361,7 @@ def position_of(st: DealState) -> dict:
         pos = {"phase": "play", "declarer": st.declarer, "contract": st.contract, "tricks_won": dict(st.tricks_won),
                "marriages": [{"player": m["player"], "suit": m["suit"], "trick": m["trick"]} for m in st.marriages],
                "trump": trump, "trick": {"leader": st.leader, "cards": [str(c) for _p, c in st.trick]}}
-    hand = st.hands.get(actor)
+    hand = st.hands.get(actor) if actor is not None else None
     if hand is not None:
         pos["hand"] = [str(c) for c in hand]
     return pos
