@@ -260,7 +260,13 @@ class Options:
         """The options from a resolved mapping (every name of :data:`SPECS`); an :class:`Options` is returned as is."""
         if isinstance(mapping, Options):
             return mapping
-        return cls(**{f.name: mapping[f.name] for f in fields(cls)})
+        key = tuple(mapping.items())        # the same options made again for every request: made once, kept
+        made = _MADE.get(key)
+        if made is None:
+            made = cls(*[mapping[name] for name in _ORDER])
+            if len(_MADE) < _MADE_MOST:
+                _MADE[key] = made
+        return made
 
     def __getitem__(self, name: str) -> Any:
         """The option ``name``'s value, as the resolved dict gives it (a ``KeyError`` for an unknown name)."""
@@ -270,19 +276,26 @@ class Options:
 
     def as_dict(self) -> dict[str, Any]:
         """``{name: value}`` in :data:`SPECS` order, as the service echoes the options."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return {name: getattr(self, name) for name in _ORDER}
 
 
-_NAMES = frozenset(f.name for f in fields(Options))
+_ORDER = tuple(f.name for f in fields(Options))
+_NAMES = frozenset(_ORDER)
+# Options.of's made records by the resolved items (each option has one type, so 1 never stands for True); a request's
+# own option values add one entry each, so the number kept is bounded
+_MADE: dict[tuple, Options] = {}
+_MADE_MOST = 512
 
 
-def _lock_threshold(opts: dict) -> list[tuple[str, str]]:
+def _lock_threshold(resolved: dict) -> list[tuple[str, str]]:
+    """Options that contradict each other (thousand/14.7, 18.1, 7.1): ``[(option name, why)]``."""
+    opts = Options.of(resolved)
     out = []
-    if opts["barrel"] == "lock" and opts["barrel_threshold"] >= opts["target"]:
+    if opts.barrel == "lock" and opts.barrel_threshold >= opts.target:
         out.append(("barrel_threshold", _("the lock threshold must be below the target")))
-    if opts["golden_fail_resets"] and not opts["golden_round"]:
+    if opts.golden_fail_resets and not opts.golden_round:
         out.append(("golden_fail_resets", _("golden_fail_resets needs golden_round=true")))
-    if opts["forehand_opens_100"] and opts["forced_bid_holder"] != "dealer":
+    if opts.forehand_opens_100 and opts.forced_bid_holder != "dealer":
         out.append(("forehand_opens_100", _("forehand_opens_100 needs forced_bid_holder=dealer")))
     return out
 
