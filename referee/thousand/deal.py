@@ -43,6 +43,7 @@ from ..i18n import N_, OneOf, Suit, _, ngettext
 from ..knowledge import Partial, Undecided, completions, verdict
 from .cards import STRENGTH, card_points
 from .melds import ACE_MARRIAGE_VALUE, ACES, MARRIAGE_VALUE, has_four_aces, marriages_in
+from .options import Options, OptionsLike
 
 FORCED_BID = 100
 NO_MARRIAGE_CAP = 120
@@ -55,37 +56,37 @@ REDEAL_RULE = {"four_nines": "thousand/6.1", "weak_hand": "thousand/6.3", "weak_
 PHASE_NAMES = {"bidding": N_("bidding"), "talon": N_("talon"), "play": N_("trick play"), "done": N_("done")}
 
 
-def aces_count(opts: dict) -> bool:
+def aces_count(opts: Options) -> bool:
     """Whether four aces count 200 towards the bid limit (thousand/2.2, 7.4)."""
-    return opts["ace_marriage"] and opts["ace_marriage_raises_cap"]
+    return opts.ace_marriage and opts.ace_marriage_raises_cap
 
 
-def bid_cap(cards, opts: dict) -> int:
+def bid_cap(cards, opts: Options) -> int:
     """Highest contract a hand may bid (thousand/7.4, 7.5)."""
-    max_bid = opts["max_bid"]
+    max_bid = opts.max_bid
     held = sum(MARRIAGE_VALUE[s] for s in marriages_in(cards))
     if aces_count(opts) and has_four_aces(cards):
         held += ACE_MARRIAGE_VALUE
-    if opts["bid_cap"] == "none":
+    if opts.bid_cap == "none":
         return max_bid
-    if opts["bid_cap"] == "marriage_unlocks":
+    if opts.bid_cap == "marriage_unlocks":
         return max_bid if held else NO_MARRIAGE_CAP
     return min(max_bid, NO_MARRIAGE_CAP + held)
 
 
-def highest_cap(n_cards: int, opts: dict) -> int:
+def highest_cap(n_cards: int, opts: Options) -> int:
     """The highest limit any hand of ``n_cards`` cards can have (thousand/7.4, 7.5): the best marriages that fit in
     it (two cards each, hearts first), or with the ace marriage four aces and the best marriages in the rest.
 
     Seven cards: three marriages (240), or four aces and hearts (300) where aces count; ten cards: all four (280).
     """
-    if opts["bid_cap"] != "marriages":
-        return opts["max_bid"]
+    if opts.bid_cap != "marriages":
+        return opts.max_bid
     values = sorted(MARRIAGE_VALUE.values(), reverse=True)
     best = sum(values[:n_cards // 2])
     if aces_count(opts) and n_cards >= 4:
         best = max(best, ACE_MARRIAGE_VALUE + sum(values[:(n_cards - 4) // 2]))
-    return min(opts["max_bid"], NO_MARRIAGE_CAP + best)
+    return min(opts.max_bid, NO_MARRIAGE_CAP + best)
 
 
 @dataclass
@@ -128,7 +129,7 @@ class DealState:
     """
 
     layout: Layout
-    opts: dict
+    opts: Options
     hands: dict[str, list[Card] | None]
     talon: list[Card] | None = None
     musiks: list[list[Card]] | None = None
@@ -174,9 +175,9 @@ class DealState:
 
     # ------------------------------------------------------------ set-up
     @classmethod
-    def new(cls, layout: Layout, opts: dict, hands: dict | None = None, talon=None, musiks=None,
+    def new(cls, layout: Layout, opts: OptionsLike, hands: dict | None = None, talon=None, musiks=None,
             scores: dict | None = None, concessions: dict | None = None) -> DealState:
-        st = cls(layout=layout, opts=opts,
+        st = cls(layout=layout, opts=Options.of(opts),
                  hands={p: (list(hands[p]) if hands and hands.get(p) is not None else None)
                         for p in layout.active},
                  talon=list(talon) if talon is not None else None,
@@ -193,7 +194,7 @@ class DealState:
     def forced_holder(self) -> str | None:
         """The player bound to the opening 100 (thousand/7.1), or None when nobody is."""
         lay = self.layout
-        holder = self.opts["forced_bid_holder"]
+        holder = self.opts.forced_bid_holder
         if holder == "none":
             return None
         if holder == "dealer" and lay.dealer in lay.active:
@@ -204,8 +205,8 @@ class DealState:
         """What the forced holder is bound to (thousand/7.1, 7.8): 100, or for a holder on the barrel under
         ``barrel_forced_floor`` the contract that carries the total from there to the target (120 from 880)."""
         holder, o = self.forced_holder(), self.opts
-        if holder is not None and o["barrel_forced_floor"] and self.on_barrel(holder):
-            need, step = o["target"] - o["barrel_threshold"], o["bid_step"]
+        if holder is not None and o.barrel_forced_floor and self.on_barrel(holder):
+            need, step = o.target - o.barrel_threshold, o.bid_step
             return max(FORCED_BID, -(-need // step) * step)
         return FORCED_BID
 
@@ -213,7 +214,7 @@ class DealState:
         """Whether ``player`` may open at 100 over the dealer's forced 100 (thousand/7.1): the first hand, first to
         speak, when the dealer is on 100 and that option is on."""
         lay = self.layout
-        return (self.opts["forehand_opens_100"] and not self.calls and self.high_bidder == lay.dealer
+        return (self.opts.forehand_opens_100 and not self.calls and self.high_bidder == lay.dealer
                 and player == lay.active[0])
 
     def lowest_bid(self, player: str) -> int:
@@ -221,7 +222,7 @@ class DealState:
         plus a step, or the current bid itself when nobody holds it or the player may take the forced 100 over."""
         if self.high_bidder is None or self.may_take_over(player):
             return self.high_bid
-        return self.high_bid + self.opts["bid_step"]
+        return self.high_bid + self.opts.bid_step
 
     def start_play(self, declarer: str, contract: int) -> None:
         """Jump straight to trick play (used when scoring given tricks)."""
@@ -233,14 +234,14 @@ class DealState:
     # ------------------------------------------------------------ helpers
     def on_barrel(self, player: str) -> bool:
         o = self.opts
-        return o["barrel"] == "barrel" and self.scores[player] == o["barrel_threshold"]
+        return o.barrel == "barrel" and self.scores[player] == o.barrel_threshold
 
     def barrel_minimum(self, player: str) -> int | None:
         """Lowest contract that can finish the game from the barrel (thousand/7.8), or None when no floor applies."""
-        if not self.on_barrel(player) or not self.opts["barrel_bid_floor"]:
+        if not self.on_barrel(player) or not self.opts.barrel_bid_floor:
             return None
-        need = self.opts["target"] - self.opts["barrel_threshold"]
-        step = self.opts["bid_step"]
+        need = self.opts.target - self.opts.barrel_threshold
+        step = self.opts.bid_step
         return -(-need // step) * step
 
     def _table_fault(self, fault: IllegalAction) -> None:
@@ -284,14 +285,14 @@ class DealState:
     # ------------------------------------------------------------ bidding (thousand/7)
     def bid_range(self, player: str) -> tuple[int, int] | None:
         """(lowest, highest) bid ``player`` may make now, or None if none is possible."""
-        step = self.opts["bid_step"]
+        step = self.opts.bid_step
         low = self.lowest_bid(player)
         low = -(-low // step) * step
         bm = self.barrel_minimum(player)
         if bm is not None:
             low = max(low, bm)
         hand = self._hand(player)
-        high = bid_cap(hand, self.opts) if hand is not None else self.opts["max_bid"]
+        high = bid_cap(hand, self.opts) if hand is not None else self.opts.max_bid
         high = (high // step) * step
         return (low, high) if low <= high else None
 
@@ -299,17 +300,18 @@ class DealState:
         o = self.opts
         self._require_turn(player, "bidding", "thousand/7.9")
         if blind:
-            return self._verify_blind(player, amount)
+            return self.verify_blind(player, amount)
         if player in self.passed:
-            raise IllegalAction("thousand/7.3", _("{player} has passed and may not bid again", player=player), pointer="player")
+            raise IllegalAction("thousand/7.3", _("{player} has passed and may not bid again", player=player),
+                                pointer="player")
         if player != self.to_speak:
-            raise IllegalAction("thousand/7.9", _("it is {to_speak}'s turn to speak, not {player}'s", to_speak=self.to_speak,
-                                                  player=player), pointer="player")
+            raise IllegalAction("thousand/7.9", _("it is {to_speak}'s turn to speak, not {player}'s",
+                                                  to_speak=self.to_speak, player=player), pointer="player")
         if isinstance(amount, bool) or not isinstance(amount, int):
             raise IllegalAction("thousand/7.2", _("a bid must be a whole number of points"))
-        if amount % o["bid_step"]:
+        if amount % o.bid_step:
             self._table_fault(IllegalAction("thousand/7.2", _("bids go in steps of {step}; {amount} is not one",
-                                                  step=o["bid_step"], amount=amount)))
+                                                  step=o.bid_step, amount=amount)))
         if amount < self.lowest_bid(player):
             holder = self.forced_holder()
             if self.high_bidder is None:
@@ -321,23 +323,25 @@ class DealState:
                     "{holder} is on the barrel and on the forced bid, so plays {forced} at once: {player} must bid "
                     "more than {forced}", holder=holder, forced=self.high_bid, player=player)))
             else:
-                self._table_fault(IllegalAction("thousand/7.9", _("a bid must exceed the current {high}", high=self.high_bid)))
-        thr = o["silence_threshold"]
+                self._table_fault(IllegalAction("thousand/7.9", _("a bid must exceed the current {high}",
+                                                                  high=self.high_bid)))
+        thr = o.silence_threshold
         if thr is not None and self.scores[player] < thr:
             self._table_fault(IllegalAction("thousand/7.7", _("{player} is below {threshold} and may not bid",
                                                   player=player, threshold=thr)))
         bm = self.barrel_minimum(player)
         if bm is not None and amount < bm:
-            self._table_fault(IllegalAction("thousand/7.8", _("on the barrel only a contract of at least {minimum} can finish",
-                                                  minimum=bm)))
-        if amount > o["max_bid"]:
-            self._table_fault(IllegalAction("thousand/7.5", _("no contract may exceed {max_bid}", max_bid=o["max_bid"])))
+            self._table_fault(IllegalAction("thousand/7.8", _("on the barrel only a contract of at least {minimum} "
+                                                              "can finish", minimum=bm)))
+        if amount > o.max_bid:
+            self._table_fault(IllegalAction("thousand/7.5", _("no contract may exceed {max_bid}", max_bid=o.max_bid)))
         hand = self._hand(player)
         if hand is None:
             # an unknown hand (another player's earlier call) is held to the best limit a dealt hand can have
             if amount > highest_cap(self.layout.hand_size, o):
-                self._table_fault(IllegalAction("thousand/7.4", _("no hand of {n} cards can bid {amount} under the marriage cap",
-                                                      n=self.layout.hand_size, amount=amount), pointer="amount"))
+                self._table_fault(IllegalAction("thousand/7.4", _("no hand of {n} cards can bid {amount} under the "
+                                                                  "marriage cap", n=self.layout.hand_size,
+                                                                  amount=amount), pointer="amount"))
         else:
             cap = bid_cap(hand, o)
             if amount > cap and player in self.partial:
@@ -348,7 +352,8 @@ class DealState:
                     msg = _("{amount} is above this hand's limit of {cap} (marriages held: {suits})", amount=amount,
                             cap=cap, suits=[Suit(s) for s in held])
                 else:
-                    msg = _("{amount} is above this hand's limit of {cap} (no marriage in hand)", amount=amount, cap=cap)
+                    msg = _("{amount} is above this hand's limit of {cap} (no marriage in hand)", amount=amount,
+                            cap=cap)
                 self._table_fault(IllegalAction("thousand/7.4", msg))
 
     def _cap_unseen(self, player: str, amount: int, rule: str) -> None:
@@ -365,35 +370,41 @@ class DealState:
             if len(need) <= part.unknown and all(part.may_hold(c) for c in need):
                 best = max(best, bid_cap(part.known + need, o))
         if best < amount:
-            return self._table_fault(IllegalAction(rule, _("{amount} is above the highest limit this hand can have, "
-                                                           "{cap}, whatever its unseen cards", amount=amount, cap=best)))
-        if o["bid_cap"] == "marriage_unlocks":
+            return self._table_fault(IllegalAction(rule, _("{amount} is above the highest limit this hand can "
+                                                           "have, {cap}, whatever its unseen cards", amount=amount,
+                                                           cap=best)))
+        if o.bid_cap == "marriage_unlocks":
             raise Undecided([{"rule": rule, "player": player, "holds_marriage": True,
                               "text": _("legal only if {player} holds a marriage", player=player)}])
         raise Undecided([{"rule": rule, "player": player, "marriages_worth": amount - NO_MARRIAGE_CAP,
                           "text": _("legal only if {player} holds marriages worth at least {points} in all",
                                     player=player, points=amount - NO_MARRIAGE_CAP)}])
 
-    def _verify_blind(self, player: str, amount: Any) -> None:
-        """thousand/17.1: the forced-bid holder, before any call, announces a blind 120."""
+    def verify_blind(self, player: str, amount: Any) -> None:
+        """thousand/17.1: the forced-bid holder, before any call, announces a blind 120 (``amount`` game points).
+        Raises :class:`IllegalAction` where ``player`` may not; also how a score request's blind deal is judged."""
         o = self.opts
-        if not o["blind"]:
+        if not o.blind:
             raise IllegalAction("thousand/17.1", _("blind play is not allowed under these options"))
         if self.forced_holder() is None:
             raise IllegalAction("thousand/17.1", _("with nobody on a forced 100 there is no blind game"))
         if player != self.forced_holder():
-            raise IllegalAction("thousand/17.1", _("only the holder of the forced 100 ({holder}) may announce a blind game",
-                                                   holder=self.forced_holder()), pointer="player")
+            raise IllegalAction("thousand/17.1", _("only the holder of the forced 100 ({holder}) may announce a blind "
+                                                   "game", holder=self.forced_holder()), pointer="player")
         if self.calls:
             raise IllegalAction("thousand/17.1", _("a blind game is announced before anyone speaks"))
         if amount != BLIND_CONTRACT:
             raise IllegalAction("thousand/17.1", _("a blind game is announced at {contract}", contract=BLIND_CONTRACT))
-        if self.scores[player] < o["blind_min_score"]:
-            raise IllegalAction("thousand/17.1", _("blind play needs a total of {minimum}", minimum=o["blind_min_score"]))
+        if self.scores[player] < o.blind_min_score:
+            raise IllegalAction("thousand/17.1", _("blind play needs a total of {minimum}", minimum=o.blind_min_score))
         on = [p for p in self.layout.players if self.on_barrel(p)]
-        if on and not o["blind_on_barrel"]:
+        if on and not o.blind_on_barrel:
             raise IllegalAction("thousand/17.1", _("no blind game while {players} is on the barrel",
                                                    players=", ".join(on)))
+
+    def can_blind(self, player: str) -> bool:
+        """Whether ``player`` may announce a blind game now (thousand/17.1)."""
+        return allowed(self.verify_blind, player, BLIND_CONTRACT)
 
     def can_bid(self, player: str, amount: Any, blind: bool = False) -> bool:
         return allowed(self.verify_bid, player, amount, blind)
@@ -414,8 +425,8 @@ class DealState:
         if player in self.passed:
             raise IllegalAction("thousand/7.3", _("{player} has already passed", player=player), pointer="player")
         if player != self.to_speak:
-            raise IllegalAction("thousand/7.9", _("it is {to_speak}'s turn to speak, not {player}'s", to_speak=self.to_speak,
-                                                  player=player), pointer="player")
+            raise IllegalAction("thousand/7.9", _("it is {to_speak}'s turn to speak, not {player}'s",
+                                                  to_speak=self.to_speak, player=player), pointer="player")
 
     def can_pass(self, player: str) -> bool:
         return allowed(self.verify_pass, player)
@@ -436,7 +447,7 @@ class DealState:
             self.phase = "done"
             self.to_speak = None
             players, dealer = self.layout.players, self.layout.dealer
-            again = dealer if self.opts["redeal_dealer"] == "same" else players[(players.index(dealer) + 1) % len(players)]
+            again = dealer if self.opts.redeal_dealer == "same" else players[(players.index(dealer) + 1) % len(players)]
             return {"all_passed": True, "redealt_by": again}
         nxt = self.layout.after(last)
         while nxt in self.passed:
@@ -456,15 +467,14 @@ class DealState:
                                                   declarer=self.declarer), pointer="player")
         if self.talon_taken:
             raise IllegalAction("thousand/8.1", _("the talon has already been taken"))
-        if len(self.layout.active) == 2:
-            if musik not in (0, 1):
-                raise IllegalAction("thousand/3.3", _("the declarer must choose musik 0 or 1"))
+        if len(self.layout.active) == 2 and musik not in (0, 1):
+            raise IllegalAction("thousand/3.3", _("the declarer must choose musik 0 or 1"))
 
     def apply_take_talon(self, player: str, musik: int | None = None, as_played: bool = False) -> dict:
         self._verify(self.verify_take_talon, as_played, player, musik)
         hand = self.hands.get(player)
         if len(self.layout.active) == 2:
-            chosen = self.musiks[musik] if self.musiks is not None else None
+            chosen = self.musiks[musik] if self.musiks is not None and musik is not None else None
         else:
             chosen = self.talon
         if hand is not None and chosen is not None:
@@ -503,8 +513,9 @@ class DealState:
         for opp, c in gives.items():
             if hand is not None:
                 hand.remove(c)
-            if self.hands.get(opp) is not None:
-                self.hands[opp].append(c)
+            held = self.hands.get(opp)
+            if held is not None:
+                held.append(c)
             self.received[opp] = c
         self.exchanged = True
         return {"gives": {p: str(c) for p, c in gives.items()}}
@@ -543,34 +554,36 @@ class DealState:
         if player != self.declarer:
             raise IllegalAction("thousand/8.2", _("only the declarer may raise the contract"), pointer="player")
         if not self.talon_taken or not self.exchanged:
-            raise IllegalAction("thousand/8.2", _("the contract may be raised only after the exchange (or the discard)"))
+            raise IllegalAction("thousand/8.2",
+                                _("the contract may be raised only after the exchange (or the discard)"))
         if self.blind:      # never waived: a blind game is 120, doubled (thousand/17.1)
             raise IllegalAction("thousand/17.1", _("a blind game is played at {contract}: the contract cannot be "
                                                    "raised", contract=BLIND_CONTRACT), pointer="amount")
         if self.golden:
             self._table_fault(IllegalAction("thousand/18.1", _("a golden-round contract cannot be raised")))
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount % o["bid_step"]:
-            self._table_fault(IllegalAction("thousand/7.2", _("the contract goes in steps of {step}", step=o["bid_step"])))
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount % o.bid_step:
+            self._table_fault(IllegalAction("thousand/7.2", _("the contract goes in steps of {step}", step=o.bid_step)))
         if amount <= self.contract:
-            self._table_fault(IllegalAction("thousand/8.2", _("a raise must go above the contract of {contract}; it may never be lowered",
-                                                  contract=self.contract)))
-        if amount > o["max_bid"]:
-            self._table_fault(IllegalAction("thousand/7.5", _("no contract may exceed {max_bid}", max_bid=o["max_bid"])))
-        thr = o["silence_threshold"]
+            self._table_fault(IllegalAction("thousand/8.2", _("a raise must go above the contract of {contract}; it "
+                                                              "may never be lowered", contract=self.contract)))
+        if amount > o.max_bid:
+            self._table_fault(IllegalAction("thousand/7.5", _("no contract may exceed {max_bid}", max_bid=o.max_bid)))
+        thr = o.silence_threshold
         if thr is not None and self.scores[player] < thr:     # the debt pit: the forced bid is played as it stands
             self._table_fault(IllegalAction("thousand/7.7", _("{player} is below {threshold} and may not raise the "
                                                               "contract", player=player, threshold=thr)))
         bm = self.barrel_minimum(player)
         if bm is not None and amount < bm:
-            self._table_fault(IllegalAction("thousand/7.8", _("on the barrel only a contract of at least {minimum} can finish",
-                                                  minimum=bm)))
+            self._table_fault(IllegalAction("thousand/7.8", _("on the barrel only a contract of at least {minimum} "
+                                                              "can finish", minimum=bm)))
         hand = self._hand(player)
-        if o["raise_capped"] and hand is not None:
+        if o.raise_capped and hand is not None:
             cap = bid_cap(hand, o)
             if amount > cap and player in self.partial:
                 self._cap_unseen(player, amount, "thousand/8.2")
             elif amount > cap:
-                self._table_fault(IllegalAction("thousand/8.2", _("{amount} is above this hand's limit of {cap}", amount=amount, cap=cap)))
+                self._table_fault(IllegalAction("thousand/8.2", _("{amount} is above this hand's limit of {cap}",
+                                                                  amount=amount, cap=cap)))
 
     def apply_raise(self, player: str, amount: int, as_played: bool = False) -> dict:
         self._verify(self.verify_raise, as_played, player, amount)
@@ -584,14 +597,15 @@ class DealState:
             raise IllegalAction("thousand/9.1", _("only the declarer may concede"), pointer="player")
         if not self.talon_taken:
             raise IllegalAction("thousand/9.1", _("the declarer concedes only after seeing the talon"))
-        if self.golden and not o["rospis_in_golden"]:
+        if self.golden and not o.rospis_in_golden:
             self._table_fault(IllegalAction("thousand/9.4", _("no concession in a golden-round deal")))
-        if o["rospis_max"] is not None and self.concessions[player] >= o["rospis_max"]:
-            self._table_fault(IllegalAction("thousand/9.4", ngettext("{player} has used all {n} concession", "{player} has used all {n} concessions",
-                                                           o["rospis_max"], player=player)))
-        if o["rospis_on_barrel"] == "not_by_barrel_player" and self.on_barrel(player):
+        if o.rospis_max is not None and self.concessions[player] >= o.rospis_max:
+            self._table_fault(IllegalAction("thousand/9.4", ngettext("{player} has used all {n} concession",
+                                                                     "{player} has used all {n} concessions",
+                                                                     o.rospis_max, player=player)))
+        if o.rospis_on_barrel == "not_by_barrel_player" and self.on_barrel(player):
             self._table_fault(IllegalAction("thousand/9.4", _("a player on the barrel may not concede")))
-        if o["rospis_on_barrel"] == "not_while_anyone_on_barrel":
+        if o.rospis_on_barrel == "not_while_anyone_on_barrel":
             on = [p for p in self.layout.players if self.on_barrel(p)]
             if on:
                 self._table_fault(IllegalAction("thousand/9.4", _("no concession while {players} is on the barrel",
@@ -627,79 +641,97 @@ class DealState:
 
     def verify_redeal(self, player: str, reason: str) -> None:
         """A redeal claim (thousand/6.x): four_nines, weak_hand or weak_talon."""
-        o = self.opts
         if self.phase == "done":
             raise IllegalAction("thousand/6.1", _("the deal is already over"))
         if player not in self.layout.active:
             raise IllegalAction("thousand/3.2", _("{player} does not play this deal", player=player), pointer="player")
-        hand = self._hand(player)
-        fault = self._table_fault
         if reason == "four_nines":
-            if not o["redeal_four_nines"]:
-                fault(IllegalAction("thousand/6.1", _("four nines give no redeal under these options")))
-            if self.phase == "play" and self.trick_index > 0 or self.trick:
-                fault(IllegalAction("thousand/6.1", _("a redeal must be claimed before the first card is played")))
-            if hand is None:
-                raise IllegalAction("thousand/6.1", _("the claimant's hand is needed to judge the claim"))
-            nines = sum(1 for c in hand if c.rank == "9")
-            unseen = [Card("9", s) for s in "SHDC" if Card("9", s) not in hand]
-            if nines < 4 and not self._partial_holds(player, unseen):    # (else the unseen cards decide, below)
-                fault(IllegalAction("thousand/6.1", ngettext("{player} holds {n} nine, not four",
-                                                             "{player} holds {n} nines, not four", nines,
-                                                             player=player)))
-            got = self.received.get(player)
-            if got is not None and got.rank == "9":
-                if not o["redeal_four_nines_after_exchange"]:
-                    fault(IllegalAction("thousand/6.2", _("the fourth nine came in the exchange; that gives no redeal")))
-            elif self.has_bid(player):
-                fault(IllegalAction("thousand/6.1", _("{player} has bid, and so has given up the right to a redeal",
-                                                      player=player)))
-            if nines < 4 and self._partial_holds(player, unseen):     # the other nines may be among the unseen cards
-                raise Undecided([{"rule": "thousand/6.1", "player": player, "holds": [str(c) for c in unseen],
-                                  "text": _("legal only if {player} holds {cards}", player=player, cards=unseen)}])
-            return
+            return self._redeal_four_nines(player)
         if reason == "weak_hand":
-            thr = o["redeal_weak_hand"]
-            if thr is None:
-                return fault(IllegalAction("thousand/6.3", _("a weak hand gives no redeal under these options")))
-            if self.phase != "bidding":
-                fault(IllegalAction("thousand/6.3", _("a weak hand must be shown before the auction ends")))
-            if hand is None:
-                raise IllegalAction("thousand/6.3", _("the claimant's hand is needed to judge the claim"))
-            if player in self.partial and self.partial[player].unknown:
-                raise InputError(_("a weak hand is judged by the points of all its cards: give the whole hand"),
-                                 "/position/hand")
-            pts = card_points(hand)
-            if pts >= thr:
-                fault(IllegalAction("thousand/6.3", ngettext("the hand is worth {n} point, not less than {threshold}",
-                                                             "the hand is worth {n} points, not less than {threshold}",
-                                                             pts, threshold=thr)))
-            return
+            return self._redeal_weak_hand(player)
         if reason == "weak_talon":
-            thr = o["redeal_weak_talon"]
-            if thr is None:
-                fault(IllegalAction("thousand/6.4", _("a weak talon gives no redeal under these options")))
-            if self.phase != "talon" or player != self.declarer:
-                raise IllegalAction("thousand/6.4", _("only the declarer, on seeing the talon, may claim it"), pointer="player")
-            if not self.talon_taken:
-                fault(IllegalAction("thousand/6.4", _("a weak talon is claimed on taking it, and it has not been taken")))
-            if self.exchanged:
-                fault(IllegalAction("thousand/6.4", _("a weak talon is claimed on taking it, before the exchange")))
-            if thr is None:
-                return
-            if o["redeal_weak_talon_only_at_100"] and self.contract != FORCED_BID:
-                fault(IllegalAction("thousand/6.4", _("only a declarer on {contract} may throw in a weak talon",
-                                                      contract=FORCED_BID)))
-            if self.talon is None:     # a described position without its talon cannot be judged (views: 422)
-                raise InputError(_("give the talon (position.talon): a weak-talon claim is judged by its cards"),
-                                 "/position/talon")
-            pts = card_points(self.talon)
-            if pts >= thr:
-                fault(IllegalAction("thousand/6.4", ngettext("the talon is worth {n} point, not less than {threshold}",
-                                                             "the talon is worth {n} points, not less than {threshold}",
-                                                             pts, threshold=thr)))
-            return
+            return self._redeal_weak_talon(player)
         raise IllegalAction("thousand/6.1", _("unknown redeal reason {reason}", reason=repr(reason)))
+
+    def _redeal_four_nines(self, player: str) -> None:
+        """thousand/6.1, 6.2: four nines in one hand, claimed before the first card is played and before bidding
+        (a fourth nine received in the exchange counts under ``redeal_four_nines_after_exchange``).  With a hand
+        known in part whose unknown cards may be the missing nines, :class:`Undecided`."""
+        o, fault = self.opts, self._table_fault
+        hand = self._hand(player)
+        if not o.redeal_four_nines:
+            fault(IllegalAction("thousand/6.1", _("four nines give no redeal under these options")))
+        if self.phase == "play" and self.trick_index > 0 or self.trick:
+            fault(IllegalAction("thousand/6.1", _("a redeal must be claimed before the first card is played")))
+        if hand is None:
+            raise IllegalAction("thousand/6.1", _("the claimant's hand is needed to judge the claim"))
+        nines = sum(1 for c in hand if c.rank == "9")
+        unseen = [Card("9", s) for s in "SHDC" if Card("9", s) not in hand]
+        if nines < 4 and not self._partial_holds(player, unseen):    # (else the unseen cards decide, below)
+            fault(IllegalAction("thousand/6.1", ngettext("{player} holds {n} nine, not four",
+                                                         "{player} holds {n} nines, not four", nines,
+                                                         player=player)))
+        got = self.received.get(player)
+        if got is not None and got.rank == "9":
+            if not o.redeal_four_nines_after_exchange:
+                fault(IllegalAction("thousand/6.2",
+                                    _("the fourth nine came in the exchange; that gives no redeal")))
+        elif self.has_bid(player):
+            fault(IllegalAction("thousand/6.1", _("{player} has bid, and so has given up the right to a redeal",
+                                                  player=player)))
+        if nines < 4 and self._partial_holds(player, unseen):     # the other nines may be among the unseen cards
+            raise Undecided([{"rule": "thousand/6.1", "player": player, "holds": [str(c) for c in unseen],
+                              "text": _("legal only if {player} holds {cards}", player=player, cards=unseen)}])
+
+    def _redeal_weak_hand(self, player: str) -> None:
+        """thousand/6.3: a hand worth fewer card points than ``redeal_weak_hand``, shown before the auction ends
+        (judged on the whole hand)."""
+        thr, fault = self.opts.redeal_weak_hand, self._table_fault
+        if thr is None:
+            return fault(IllegalAction("thousand/6.3", _("a weak hand gives no redeal under these options")))
+        if self.phase != "bidding":
+            fault(IllegalAction("thousand/6.3", _("a weak hand must be shown before the auction ends")))
+        hand = self._hand(player)
+        if hand is None:
+            raise IllegalAction("thousand/6.3", _("the claimant's hand is needed to judge the claim"))
+        if player in self.partial and self.partial[player].unknown:
+            raise InputError(_("a weak hand is judged by the points of all its cards: give the whole hand"),
+                             "/position/hand")
+        pts = card_points(hand)
+        if pts >= thr:
+            fault(IllegalAction("thousand/6.3", ngettext("the hand is worth {n} point, not less than {threshold}",
+                                                         "the hand is worth {n} points, not less than {threshold}",
+                                                         pts, threshold=thr)))
+        return None
+
+    def _redeal_weak_talon(self, player: str) -> None:
+        """thousand/6.4: a talon worth fewer card points than ``redeal_weak_talon``, claimed by the declarer on
+        taking it, before the exchange (only on the forced 100 under ``redeal_weak_talon_only_at_100``)."""
+        o, fault = self.opts, self._table_fault
+        thr = o.redeal_weak_talon
+        if thr is None:
+            fault(IllegalAction("thousand/6.4", _("a weak talon gives no redeal under these options")))
+        if self.phase != "talon" or player != self.declarer:
+            raise IllegalAction("thousand/6.4", _("only the declarer, on seeing the talon, may claim it"),
+                                pointer="player")
+        if not self.talon_taken:
+            fault(IllegalAction("thousand/6.4",
+                                _("a weak talon is claimed on taking it, and it has not been taken")))
+        if self.exchanged:
+            fault(IllegalAction("thousand/6.4", _("a weak talon is claimed on taking it, before the exchange")))
+        if thr is None:
+            return
+        if o.redeal_weak_talon_only_at_100 and self.contract != FORCED_BID:
+            fault(IllegalAction("thousand/6.4", _("only a declarer on {contract} may throw in a weak talon",
+                                                  contract=FORCED_BID)))
+        if self.talon is None:     # a described position without its talon cannot be judged (views: 422)
+            raise InputError(_("give the talon (position.talon): a weak-talon claim is judged by its cards"),
+                             "/position/talon")
+        pts = card_points(self.talon)
+        if pts >= thr:
+            fault(IllegalAction("thousand/6.4", ngettext("the talon is worth {n} point, not less than {threshold}",
+                                                         "the talon is worth {n} points, not less than {threshold}",
+                                                         pts, threshold=thr)))
 
     def redeal_rules(self, player: str, reason: str) -> set[str]:
         """The rules that decide a redeal claim for ``reason``: four nines (6.1, and 6.2 when the fourth nine came
@@ -722,6 +754,8 @@ class DealState:
         if self.phase != "play":
             return None
         p = self.leader
+        if p is None:
+            return None
         for _card in self.trick:
             p = self.layout.after(p)
         return p
@@ -749,52 +783,72 @@ class DealState:
         return [c for c in hand if self._play_fault(player, c) is None]
 
     def _play_fault(self, player: str, card: Card, hand: list[Card] | None = None) -> IllegalAction | None:
-        o = self.opts
+        """Why ``player`` may not play ``card`` now (thousand/3.5, 11.2–11.5), or None; ``hand`` stands in for the
+        player's own (a completion of a hand known in part)."""
         hand = self._hand(player) if hand is None else hand
         if hand is not None and card not in hand:
-            if any(c == card for _p, c in self.trick):
-                return IllegalAction("thousand/3.5", _("{card} is already on the table in this trick", card=card))
-            if card in self.played:
-                return IllegalAction("thousand/3.5", _("{card} was already played, in trick {n}", card=card,
-                                                       n=self.played[card] + 1))
-            return IllegalAction("thousand/3.5", _("{player} does not hold {card}", player=player, card=card))
+            return self._not_held(player, card)
         if not self.trick or hand is None:
             return None
         led = self.trick[0][1].suit
         trump = self.trick_trump()
-        follows = [c for c in hand if c.suit == led]
         trumps_on = [c for _p, c in self.trick if trump is not None and c.suit == trump and led != trump]
+        follows = [c for c in hand if c.suit == led]
         if follows:
-            if card.suit != led:
-                return IllegalAction("thousand/11.2", _("{player} holds {led} and must follow suit", player=player,
-                                                                 led=Suit(led)))
-            if o["must_beat"] and not trumps_on:
-                top = max((c for _p, c in self.trick if c.suit == led), key=lambda c: STRENGTH[c.rank])
-                higher = [c for c in follows if STRENGTH[c.rank] > STRENGTH[top.rank]]
-                if higher and card not in higher:
-                    return IllegalAction("thousand/11.4",
-                                         ngettext("{player} can beat {top} and must play {cards}",
-                                                  "{player} can beat {top} and must play one of {cards}", len(higher),
-                                                  player=player, top=top, cards=OneOf(higher)))
-            return None
+            return self._follow_fault(player, card, follows, led, trumps_on)
         if trump is not None:
-            trumps = [c for c in hand if c.suit == trump]
-            if trumps:
-                top = max(trumps_on, key=lambda c: STRENGTH[c.rank]) if trumps_on else None
-                beaten = top is not None and all(STRENGTH[c.rank] < STRENGTH[top.rank] for c in trumps)
-                if card.suit != trump and beaten and not o["must_undertrump"]:
-                    return None     # no trump of the hand can beat the trick's: any card (thousand/11.3)
-                if card.suit != trump:
-                    return IllegalAction("thousand/11.3",
-                                         _("{player} has no {led} and must play a trump ({trump})", player=player,
-                                           led=Suit(led), trump=Suit(trump)))
-                if o["must_overtrump"] and top is not None:
-                    higher = [c for c in trumps if STRENGTH[c.rank] > STRENGTH[top.rank]]
-                    if higher and card not in higher:
-                        return IllegalAction("thousand/11.5",
-                                             ngettext("{player} can overtrump {top} and must play {cards}",
-                                                      "{player} can overtrump {top} and must play one of {cards}",
-                                                      len(higher), player=player, top=top, cards=OneOf(higher)))
+            return self._trump_fault(player, card, hand, led, trump, trumps_on)
+        return None
+
+    def _not_held(self, player: str, card: Card) -> IllegalAction:
+        """thousand/3.5: a card not in the hand: on the table already, played in an earlier trick, or not held."""
+        if any(c == card for _p, c in self.trick):
+            return IllegalAction("thousand/3.5", _("{card} is already on the table in this trick", card=card))
+        if card in self.played:
+            return IllegalAction("thousand/3.5", _("{card} was already played, in trick {n}", card=card,
+                                                   n=self.played[card] + 1))
+        return IllegalAction("thousand/3.5", _("{player} does not hold {card}", player=player, card=card))
+
+    def _follow_fault(self, player: str, card: Card, follows: list[Card], led: str,
+                      trumps_on: list[Card]) -> IllegalAction | None:
+        """thousand/11.2, 11.4: a player holding the led suit (``follows``) follows it, and under ``must_beat``
+        beats the highest card of it on the table if able (unless the trick is trumped)."""
+        if card.suit != led:
+            return IllegalAction("thousand/11.2", _("{player} holds {led} and must follow suit", player=player,
+                                                    led=Suit(led)))
+        if self.opts.must_beat and not trumps_on:
+            top = max((c for _p, c in self.trick if c.suit == led), key=lambda c: STRENGTH[c.rank])
+            higher = [c for c in follows if STRENGTH[c.rank] > STRENGTH[top.rank]]
+            if higher and card not in higher:
+                return IllegalAction("thousand/11.4",
+                                     ngettext("{player} can beat {top} and must play {cards}",
+                                              "{player} can beat {top} and must play one of {cards}", len(higher),
+                                              player=player, top=top, cards=OneOf(higher)))
+        return None
+
+    def _trump_fault(self, player: str, card: Card, hand: list[Card], led: str, trump: str,
+                     trumps_on: list[Card]) -> IllegalAction | None:
+        """thousand/11.3, 11.5: a player void in the led suit who holds trumps plays one (unless none can beat a
+        trump on the table and ``must_undertrump`` is off), and under ``must_overtrump`` beats the table's highest
+        trump if able."""
+        trumps = [c for c in hand if c.suit == trump]
+        if not trumps:
+            return None
+        top = max(trumps_on, key=lambda c: STRENGTH[c.rank]) if trumps_on else None
+        beaten = top is not None and all(STRENGTH[c.rank] < STRENGTH[top.rank] for c in trumps)
+        if card.suit != trump and beaten and not self.opts.must_undertrump:
+            return None     # no trump of the hand can beat the trick's: any card (thousand/11.3)
+        if card.suit != trump:
+            return IllegalAction("thousand/11.3",
+                                 _("{player} has no {led} and must play a trump ({trump})", player=player,
+                                   led=Suit(led), trump=Suit(trump)))
+        if self.opts.must_overtrump and top is not None:
+            higher = [c for c in trumps if STRENGTH[c.rank] > STRENGTH[top.rank]]
+            if higher and card not in higher:
+                return IllegalAction("thousand/11.5",
+                                     ngettext("{player} can overtrump {top} and must play {cards}",
+                                              "{player} can overtrump {top} and must play one of {cards}",
+                                              len(higher), player=player, top=top, cards=OneOf(higher)))
         return None
 
     def _known_play_fault(self, player: str, card: Card) -> IllegalAction | None:
@@ -840,14 +894,14 @@ class DealState:
         if kind in ("bid", "raise") and not blind and isinstance(amount, int):
             if kind == "bid" and self.may_take_over(player) and amount == self.high_bid:
                 out.add("thousand/7.1")
-            if amount > NO_MARRIAGE_CAP and o["bid_cap"] != "none" and (kind == "bid" or o["raise_capped"]):
+            if amount > NO_MARRIAGE_CAP and o.bid_cap != "none" and (kind == "bid" or o.raise_capped):
                 out.add("thousand/7.4")
             if self.barrel_minimum(player) is not None:
                 out.add("thousand/7.8")
-            if o["silence_threshold"] is not None:
+            if o.silence_threshold is not None:
                 out.add("thousand/7.7")
-        if kind == "concede" and (o["rospis_max"] is not None or o["rospis_on_barrel"] != "allowed"
-                                  or o["golden_round"] and not o["rospis_in_golden"]):
+        if kind == "concede" and (o.rospis_max is not None or o.rospis_on_barrel != "allowed"
+                                  or o.golden_round and not o.rospis_in_golden):
             out.add("thousand/9.4")
         return out
 
@@ -867,7 +921,7 @@ class DealState:
         if card.suit == led:
             out = {"thousand/11.2"}
             top = max((c for _p, c in self.trick if c.suit == led), key=lambda c: STRENGTH[c.rank])
-            if trumps_on and o["must_beat"]:
+            if trumps_on and o.must_beat:
                 out.add("thousand/11.4")        # the trick is trumped: the duty to beat lapses
             elif not trumps_on and any(c.suit == led and STRENGTH[c.rank] > STRENGTH[top.rank] for c in hand):
                 out.add("thousand/11.4")        # able to beat: the option says whether it had to
@@ -888,7 +942,7 @@ class DealState:
             return IllegalAction("thousand/10.1", _("a marriage is announced only by the player leading to a trick"))
         hand = self._hand(player)
         if card.rank == "A":
-            if not o["ace_marriage"]:
+            if not o.ace_marriage:
                 return IllegalAction("thousand/2.2", _("the ace marriage is not played under these options"))
             if hand is not None and not has_four_aces(hand):
                 if self._partial_holds(player, [Card("A", s) for s in "SHDC"]):
@@ -903,8 +957,8 @@ class DealState:
                 if self._partial_holds(player, [partner]):
                     pending = ([partner], "thousand/10.1")
                 else:
-                    return IllegalAction("thousand/10.1", _("{player} leads {card} without holding {partner}", player=player,
-                                                                    card=card, partner=partner))
+                    return IllegalAction("thousand/10.1", _("{player} leads {card} without holding {partner}",
+                                                            player=player, card=card, partner=partner))
             if any(m["suit"] == card.suit for m in self.marriages):
                 return IllegalAction("thousand/10.1", _("the {suit} marriage was already announced",
                                                                     suit=Suit(card.suit)))
@@ -912,7 +966,7 @@ class DealState:
             return IllegalAction("thousand/10.1", _("a marriage is announced by leading its king or queen"))
         # The leader of any later trick has just won the previous one, so "only after winning a
         # trick" and "not on the first trick" are the same restriction (thousand/10.2).
-        if self.trick_index == 0 and not o["marriage_on_first_trick"]:
+        if self.trick_index == 0 and not o.marriage_on_first_trick:
             return IllegalAction("thousand/10.2",
                                  _("no marriage on the first trick: the announcer must have won a trick"))
         if pending is not None:
@@ -972,7 +1026,7 @@ class DealState:
             self.marriages.append({"player": player, "suit": suit, "points": pts, "trick": self.trick_index})
             out["marriage"] = {"suit": suit, "points": pts}
             if suit != ACES:
-                if self.opts["trump_timing"] == "immediate":
+                if self.opts.trump_timing == "immediate":
                     self.trump = suit
                 else:
                     self.pending_trump = suit
@@ -1016,66 +1070,102 @@ class DealState:
         return out
 
     def _legal_actions(self, player: str | None = None) -> list[dict]:
-        out: list[dict] = []
+        """The actions open now in the auction, the talon phase or the play (redeal claims aside)."""
         if self.phase == "bidding":
-            p = player or self.to_speak
-            if self.opts["blind"] and allowed(self._verify_blind, p, BLIND_CONTRACT):
-                out.append({"type": "bid", "player": p, "min": BLIND_CONTRACT, "max": BLIND_CONTRACT,
-                            "step": self.opts["bid_step"], "blind": True})
-            if p != self.to_speak or p in self.passed:
-                return out
-            rng = self.bid_range(p)
-            if rng and self._hand(p) is None and self.opts["bid_cap"] != "none":   # above 120 the hand decides
-                rng = (rng[0], min(rng[1], NO_MARRIAGE_CAP)) if rng[0] <= NO_MARRIAGE_CAP else None
-            if rng and (self.opts["silence_threshold"] is None
-                        or self.scores[p] >= self.opts["silence_threshold"]):
-                out.append({"type": "bid", "player": p, "min": rng[0], "max": rng[1], "step": self.opts["bid_step"]})
-            out.append({"type": "pass", "player": p})
-            return out
+            return self._auction_actions(player)
         if self.phase == "talon":
-            d = self.declarer
-            if player not in (None, d):
-                return []
-            if not self.talon_taken:
-                if len(self.layout.active) == 2:
-                    out += [{"type": "take_talon", "player": d, "musik": 0}, {"type": "take_talon", "player": d, "musik": 1}]
-                else:
-                    out.append({"type": "take_talon", "player": d})
-                return out
-            if not self.exchanged:
-                out.append({"type": "discard" if len(self.layout.active) == 2 else "exchange", "player": d})
-            else:
-                for c in self.legal_cards(d) or []:
-                    out.append({"type": "play", "player": d, "card": str(c)})
-            step = self.opts["bid_step"]
-            floor = self.barrel_minimum(d)
-            low = self.contract + step if floor is None else max(self.contract + step, floor)
-            if not self.opts["raise_capped"]:
-                top = self.opts["max_bid"]
-            elif self.hands.get(d) is not None:
-                top = bid_cap(self.hands[d], self.opts)
-            else:                   # without the declarer's hand only raises to 120 can be vouched for
-                top = NO_MARRIAGE_CAP
-            thr = self.opts["silence_threshold"]
-            pit = thr is not None and self.scores[d] < thr
-            if self.exchanged and low <= top and not self.golden and not self.blind and not pit:
-                out.append({"type": "raise", "player": d, "min": low, "max": top, "step": step})
-            if self.can_concede(d):
-                out.append({"type": "concede", "player": d})
-            return out
+            return self._talon_actions(player)
         if self.phase == "play":
-            p = player or self.to_play
-            if p != self.to_play:
-                return []
-            if p in self.partial:
-                return self._partial_plays(p)
-            cards = self.legal_cards(p)
-            if cards is None:
-                return [{"type": "play", "player": p, "card": None, "note": _("hand unknown")}]
-            for c in cards:
-                out.append({"type": "play", "player": p, "card": str(c)})
-                if c.rank in ("K", "Q", "A") and self.marriage_fault(p, c) is None:
-                    out.append({"type": "play", "player": p, "card": str(c), "marriage": True})
+            return self._play_actions(player)
+        return []
+
+    def _auction_actions(self, player: str | None) -> list[dict]:
+        """thousand/7.x, 17.1: a blind game for the forced bid's holder before anyone speaks; for the player to
+        speak a bid range (up to 120 without the hand when the hand decides above it; none below the silence
+        threshold, 7.7) and a pass."""
+        out: list[dict] = []
+        p = player or self.to_speak
+        if p is None:
+            return out
+        if self.opts.blind and self.can_blind(p):
+            out.append({"type": "bid", "player": p, "min": BLIND_CONTRACT, "max": BLIND_CONTRACT,
+                        "step": self.opts.bid_step, "blind": True})
+        if p != self.to_speak or p in self.passed:
+            return out
+        rng = self.bid_range(p)
+        if rng and self._hand(p) is None and self.opts.bid_cap != "none":   # above 120 the hand decides
+            rng = (rng[0], min(rng[1], NO_MARRIAGE_CAP)) if rng[0] <= NO_MARRIAGE_CAP else None
+        if rng and (self.opts.silence_threshold is None
+                    or self.scores[p] >= self.opts.silence_threshold):
+            out.append({"type": "bid", "player": p, "min": rng[0], "max": rng[1], "step": self.opts.bid_step})
+        out.append({"type": "pass", "player": p})
+        return out
+
+    def _talon_actions(self, player: str | None) -> list[dict]:
+        """thousand/8.x, 9.x: the declarer takes the talon (a musik of two with two players), exchanges or
+        discards, then may raise (:meth:`_raise_range`), concede, or lead."""
+        out: list[dict] = []
+        d = self.declarer
+        if d is None or player not in (None, d):
+            return []
+        if not self.talon_taken:
+            if len(self.layout.active) == 2:
+                out += [{"type": "take_talon", "player": d, "musik": 0},
+                        {"type": "take_talon", "player": d, "musik": 1}]
+            else:
+                out.append({"type": "take_talon", "player": d})
+            return out
+        if not self.exchanged:
+            out.append({"type": "discard" if len(self.layout.active) == 2 else "exchange", "player": d})
+        else:
+            for c in self.legal_cards(d) or []:
+                out.append({"type": "play", "player": d, "card": str(c)})
+        rng = self._raise_range(d)
+        if rng is not None:
+            out.append({"type": "raise", "player": d, "min": rng[0], "max": rng[1], "step": self.opts.bid_step})
+        if self.can_concede(d):
+            out.append({"type": "concede", "player": d})
+        return out
+
+    def _raise_range(self, d: str) -> tuple[int, int] | None:
+        """thousand/8.2, 7.8, 7.7: the raise open to declarer ``d`` after the exchange, (lowest, highest) in game
+        points: a step over the contract (at least the barrel minimum), up to the marriage cap under
+        ``raise_capped`` (120 without the hand) or ``max_bid``; none in a golden or blind deal or below the silence
+        threshold."""
+        if self.contract is None:
+            return None
+        step = self.opts.bid_step
+        floor = self.barrel_minimum(d)
+        low = self.contract + step if floor is None else max(self.contract + step, floor)
+        hand = self.hands.get(d)
+        if not self.opts.raise_capped:
+            top = self.opts.max_bid
+        elif hand is not None:
+            top = bid_cap(hand, self.opts)
+        else:                   # without the declarer's hand only raises to 120 can be vouched for
+            top = NO_MARRIAGE_CAP
+        thr = self.opts.silence_threshold
+        pit = thr is not None and self.scores[d] < thr
+        if self.exchanged and low <= top and not self.golden and not self.blind and not pit:
+            return low, top
+        return None
+
+    def _play_actions(self, player: str | None) -> list[dict]:
+        """thousand/10.x, 11.x: the cards the player to play may play, each K, Q (or A) also as a marriage where
+        it may announce one; with a hand known in part, :meth:`_partial_plays`."""
+        p = player or self.to_play
+        if p is None or p != self.to_play:
+            return []
+        if p in self.partial:
+            return self._partial_plays(p)
+        cards = self.legal_cards(p)
+        if cards is None:
+            return [{"type": "play", "player": p, "card": None, "note": _("hand unknown")}]
+        out: list[dict] = []
+        for c in cards:
+            out.append({"type": "play", "player": p, "card": str(c)})
+            if c.rank in ("K", "Q", "A") and self.marriage_fault(p, c) is None:
+                out.append({"type": "play", "player": p, "card": str(c), "marriage": True})
         return out
 
     def _partial_plays(self, p: str) -> list[dict]:

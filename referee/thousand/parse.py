@@ -9,7 +9,7 @@ Impossible input raises :class:`~referee.errors.InputError` with JSON pointers.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Protocol
 
 from ..cards import Card, check_conservation, parse_card, parse_cards, parse_suit
 from ..common import fields_out_of_phase, missing_scores, parse_player, points_feasible
@@ -19,69 +19,36 @@ from ..knowledge import Partial, account, read_hand
 from .cards import DECK, POINTS, TOTAL_POINTS, card_points
 from .deal import BLIND_CONTRACT, FORCED_BID, DealState, Layout
 from .melds import ACES, marriage_name, marriage_value
+from .options import Options, OptionsLike
 from .scoring import IRREGULARITY_RULES, DealOutcome, GameState
 
 ACE_CARDS = tuple(Card("A", s) for s in "SHDC")
 
 
-def parse_state(req: dict, players: list[str], opts: dict) -> GameState:
-    """The game before the deal (``state``), checked for totals that cannot happen."""
+def parse_state(req: dict, players: list[str], opts: OptionsLike) -> GameState:
+    """The game before the deal (``state``), checked for totals that cannot happen.
+
+    The request schema (schemas/thousand.py ``GameStateSchema``) has given every counter its type and range; this
+    checks what needs the seats and the rules: counters of known players within the rules' bounds, then totals
+    that the rules make impossible (thousand/12.3, 14.1, 15.1, 16.1).
+    """
+    opts = Options.of(opts)
     st = GameState.fresh(players)
     raw = req.get("state")
     if raw is None:
         return st
-    if not isinstance(raw, dict):
-        raise InputError(_("state must be an object"), "/state")
-    errors = []
-    g = raw.get("golden")
-    if g is not None:
-        played, made, over = g.get("played", 0), g.get("made", False), g.get("over", False)
-        if isinstance(played, bool) or not isinstance(played, int) or not 0 <= played < len(players):
-            errors.append({"pointer": "/state/golden/played", "detail": _("golden deals played in the round: from 0 to one less than the players")})
-        elif played and over:
-            errors.append({"pointer": "/state/golden/over", "detail": _("a finished golden round has no deals in play")})
-        st.golden = {"played": played, "made": bool(made) and played > 0, "over": bool(over)}
+    errors = _state_golden(raw.get("golden"), st, players)
     for key in ("scores", "bolts", "concessions", "barrel", "concession_run"):
-        part = raw.get(key)
-        if part is None:
-            continue
-        if not isinstance(part, dict):
-            errors.append({"pointer": f"/state/{key}", "detail": _("must be an object keyed by player")})
-            continue
-        for name, val in part.items():
+        for name, val in (raw.get(key) or {}).items():
             ptr = f"/state/{key}/{esc(name)}"
             if name not in players:
                 errors.append({"pointer": ptr, "detail": _("{name} is not one of the players", name=repr(name))})
-                continue
-            if key == "barrel":
-                if not isinstance(val, dict):
-                    errors.append({"pointer": ptr, "detail": _("must be {{\"deals\": n, \"falls\": n}}")})
-                    continue
-                deals, falls = val.get("deals", 0), val.get("falls", 0)
-                for k, v, hi in (("deals", deals, opts["barrel_deals"] - 1),
-                                 ("falls", falls, (opts["barrel_reset_after_falls"] or 1000) - 1)):
-                    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= hi:
-                        errors.append({"pointer": f"{ptr}/{k}", "detail": _("must be an integer from 0 to {high}", high=hi)})
-                st.barrel[name] = {"deals": deals, "falls": falls}
-                continue
-            if isinstance(val, bool) or not isinstance(val, int):
-                errors.append({"pointer": ptr, "detail": _("must be an integer")})
-                continue
-            if key == "scores":
-                st.scores[name] = val
-            elif key == "bolts":
-                if not 0 <= val <= 2:
-                    errors.append({"pointer": ptr, "detail": _("a bolt counter runs from 0 to 2 (the third is paid)")})
-                st.bolts[name] = val
-            elif key == "concession_run":
-                if not 0 <= val <= 2:
-                    errors.append({"pointer": ptr, "detail": _("a run of concessions counts from 0 to 2 (the third "
-                                                               "is paid)")})
-                st.concession_run[name] = val
+            elif key == "barrel":
+                errors += _state_barrel(val, ptr, opts)
+                st.barrel[name] = {"deals": val.get("deals", 0), "falls": val.get("falls", 0)}
             else:
-                if val < 0 or (opts["rospis_max"] is not None and val > opts["rospis_max"]):
-                    errors.append({"pointer": ptr, "detail": _("impossible number of concessions")})
-                st.concessions[name] = val
+                errors += _state_counter(key, val, ptr, opts)
+                getattr(st, key)[name] = val
     errors += missing_scores(raw, players, ("concessions", "bolts", "barrel", "golden", "concession_run"))
     errors += [{"pointer": f"/state/concession_run/{esc(p)}",
                 "detail": ngettext("{player} has made {n} concession, so cannot have {run} in a row",
@@ -90,50 +57,94 @@ def parse_state(req: dict, players: list[str], opts: dict) -> GameState:
                for p, n in st.concession_run.items() if n > st.concessions[p]]
     if errors:
         raise InputError(errors)
-    T, target = opts["barrel_threshold"], opts["target"]
-    # every score moves in fives, except a four-player sitter's raw talon points (thousand/3.6)
-    fives = not (len(players) == 4 and opts["sitter_scoring"] == "talon_points")
     for p, s in st.scores.items():
-        ptr = f"/state/scores/{esc(p)}"
-        if s % 5 and fives:
-            errors.append({"pointer": ptr, "detail": _("{total} cannot happen: with three players every score is a "
-                                                       "multiple of 5", total=s) if len(players) == 3
-                           else _("{total} cannot happen: under these options every score is a multiple of 5",
-                                  total=s)})
-        elif s >= target:
-            errors.append({"pointer": ptr, "detail": _("{total} has already reached the target {target}: the game is over",
-                                                       total=s, target=target)})
-        elif opts["dump_555"] != "off" and (s == 555 or (s == -555 and opts["dump_555"] == "both")):
-            errors.append({"pointer": ptr, "detail": _("{total} cannot happen: a total of exactly {total} drops to 0 (dump_555 {mode}, "
-                                                       "thousand/16.1)", total=s, mode=opts["dump_555"])})
-        elif opts["barrel"] == "barrel" and T < s < target:
-            errors.append({"pointer": ptr, "detail": _("{total} cannot happen: totals from {threshold} to {last} are held at "
-                                                       "{threshold} (thousand/14.1)", total=s, threshold=T,
-                                                       last=target - 1)})
-        elif abs(s) > 100000:
-            errors.append({"pointer": ptr, "detail": _("implausible total")})
-        if st.barrel[p]["deals"] and not (opts["barrel"] == "barrel" and s == T):
-            errors.append({"pointer": f"/state/barrel/{esc(p)}/deals",
-                           "detail": _("{player} is not on the barrel (total {total}), so has no barrel deals",
-                                     player=p, total=s)})
+        errors += _impossible_total(p, s, st, players, opts)
     errors += _crowded_barrel(st, players, opts)
     if errors:
         raise InputError(errors)
     return st
 
 
-def _crowded_barrel(st: GameState, players: list[str], opts: dict) -> list[dict]:
+def _state_golden(g: dict | None, st: GameState, players: list[str]) -> list[dict]:
+    """thousand/18.1: ``state.golden`` (``{"played", "made", "over"}``) into ``st.golden``; golden deals played in a
+    round under way run from 0 to one less than the players, and a finished round has none in play."""
+    if g is None:
+        return []
+    played, made, over = g.get("played", 0), g.get("made", False), g.get("over", False)
+    errors = []
+    if not 0 <= played < len(players):
+        errors.append({"pointer": "/state/golden/played",
+                       "detail": _("golden deals played in the round: from 0 to one less than the players")})
+    elif played and over:
+        errors.append({"pointer": "/state/golden/over", "detail": _("a finished golden round has no deals in play")})
+    st.golden = {"played": played, "made": bool(made) and played > 0, "over": bool(over)}
+    return errors
+
+
+def _state_barrel(val: dict, ptr: str, opts: Options) -> list[dict]:
+    """thousand/14.2, 14.6: a player's barrel counters: deals on the barrel below ``barrel_deals``, falls below
+    ``barrel_reset_after_falls`` (below 1000 with no such rule)."""
+    errors = []
+    for k, hi in (("deals", opts.barrel_deals - 1), ("falls", (opts.barrel_reset_after_falls or 1000) - 1)):
+        if not 0 <= val.get(k, 0) <= hi:
+            errors.append({"pointer": f"{ptr}/{k}", "detail": _("must be an integer from 0 to {high}", high=hi)})
+    return errors
+
+
+def _state_counter(key: str, val: int, ptr: str, opts: Options) -> list[dict]:
+    """A player's count under ``state.<key>``: bolts 0–2 (thousand/13.2), a run of concessions 0–2 (9.3),
+    concessions 0 to ``rospis_max`` (9.4); a total (``scores``) is checked by :func:`_impossible_total`."""
+    if key == "bolts" and not 0 <= val <= 2:
+        return [{"pointer": ptr, "detail": _("a bolt counter runs from 0 to 2 (the third is paid)")}]
+    if key == "concession_run" and not 0 <= val <= 2:
+        return [{"pointer": ptr, "detail": _("a run of concessions counts from 0 to 2 (the third is paid)")}]
+    if key == "concessions" and (val < 0 or (opts.rospis_max is not None and val > opts.rospis_max)):
+        return [{"pointer": ptr, "detail": _("impossible number of concessions")}]
+    return []
+
+
+def _impossible_total(p: str, s: int, st: GameState, players: list[str], opts: Options) -> list[dict]:
+    """Player ``p``'s total ``s`` (game points) against the rules: a multiple of 5 (thousand/12.3; a four-player
+    sitter's raw talon points excepted, 3.6), below the target (15.1), not a dumped 555 (16.1), not between the
+    barrel and the target (14.1); barrel deals only for a player on the barrel (14.2)."""
+    T, target = opts.barrel_threshold, opts.target
+    ptr = f"/state/scores/{esc(p)}"
+    errors = []
+    fives = not (len(players) == 4 and opts.sitter_scoring == "talon_points")
+    if s % 5 and fives:
+        errors.append({"pointer": ptr, "detail": _("{total} cannot happen: with three players every score is a "
+                                                   "multiple of 5", total=s) if len(players) == 3
+                       else _("{total} cannot happen: under these options every score is a multiple of 5",
+                              total=s)})
+    elif s >= target:
+        errors.append({"pointer": ptr, "detail": _("{total} has already reached the target {target}: the game is "
+                                                   "over", total=s, target=target)})
+    elif opts.dump_555 != "off" and (s == 555 or (s == -555 and opts.dump_555 == "both")):
+        errors.append({"pointer": ptr, "detail": _("{total} cannot happen: a total of exactly {total} drops to 0 "
+                                                   "(dump_555 {mode}, thousand/16.1)", total=s, mode=opts.dump_555)})
+    elif opts.barrel == "barrel" and T < s < target:
+        errors.append({"pointer": ptr, "detail": _("{total} cannot happen: totals from {threshold} to {last} are "
+                                                   "held at {threshold} (thousand/14.1)", total=s, threshold=T,
+                                                   last=target - 1)})
+    if st.barrel[p]["deals"] and not (opts.barrel == "barrel" and s == T):
+        errors.append({"pointer": f"/state/barrel/{esc(p)}/deals",
+                       "detail": _("{player} is not on the barrel (total {total}), so has no barrel deals",
+                                   player=p, total=s)})
+    return errors
+
+
+def _crowded_barrel(st: GameState, players: list[str], opts: Options) -> list[dict]:
     """More players on the barrel than the collision rule lets sit there (thousand/14.5).
 
     Only the barrel proper has sitters (a total held at the threshold); a lock or no barrel has none, and under
     ``coexist`` any number may sit.  ``knock_off`` seats one; ``two_fall_together`` two with four players, one with
     three (as the engine settles it).  Those who have used more barrel deals were there first; the others, in seat
     order, are the ones that cannot be there, each pointed at by their total."""
-    collision = opts["barrel_collision"]
-    if opts["barrel"] != "barrel" or collision == "coexist":
+    collision = opts.barrel_collision
+    if opts.barrel != "barrel" or collision == "coexist":
         return []
     seats = 2 if collision == "two_fall_together" and len(players) == 4 else 1
-    sitters = sorted((p for p in players if st.scores[p] == opts["barrel_threshold"]),
+    sitters = sorted((p for p in players if st.scores[p] == opts.barrel_threshold),
                      key=lambda p: (-st.barrel[p]["deals"], players.index(p)))
     if seats == 1:
         return [{"pointer": f"/state/scores/{esc(p)}",
@@ -147,24 +158,29 @@ def _crowded_barrel(st: GameState, players: list[str], opts: dict) -> list[dict]
             for p in sitters[seats:]]
 
 
-def contract_value(value: Any, opts: dict, ptr: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+def contract_value(value: int | None, opts: OptionsLike, ptr: str) -> int:
+    """A contract (game points; the schema's integer, or None when not given) the rules allow: at least the forced
+    100, in steps of ``bid_step`` (thousand/7.2), at most ``max_bid`` (7.5)."""
+    opts = Options.of(opts)
+    if value is None:
         raise InputError(_("the contract must be an integer"), ptr)
     if value < FORCED_BID:
         raise InputError(_("no contract is below {contract}", contract=FORCED_BID), ptr)
-    if value % opts["bid_step"]:
-        raise InputError(_("contracts go in steps of {step} (thousand/7.2); {value} is not one", step=opts["bid_step"],
+    if value % opts.bid_step:
+        raise InputError(_("contracts go in steps of {step} (thousand/7.2); {value} is not one", step=opts.bid_step,
                            value=value), ptr)
-    if value > opts["max_bid"]:
-        raise InputError(_("no contract exceeds {max_bid} (thousand/7.5)", max_bid=opts["max_bid"]), ptr)
+    if value > opts.max_bid:
+        raise InputError(_("no contract exceeds {max_bid} (thousand/7.5)", max_bid=opts.max_bid), ptr)
     return value
 
 
-def check_forced_bid(layout: Layout, opts: dict, state: GameState, declarer: str, contract: int, ptr: str) -> None:
+def check_forced_bid(layout: Layout, opts: OptionsLike, state: GameState, declarer: str, contract: int,
+                     ptr: str) -> None:
     """A contract at the forced bid stands only in its holder's name (thousand/7.1): anyone else had to bid more, and
     a contract is never lowered.  With nobody on a forced 100 anyone may have opened at 100; with the dealer on it
     and ``forehand_opens_100`` the first hand may have taken it over.  A holder on the barrel under
     ``barrel_forced_floor`` is bound to the barrel minimum (7.8), so no contract is lower."""
+    opts = Options.of(opts)
     probe = DealState.new(layout, opts, scores=state.scores)
     holder, forced = probe.forced_holder(), probe.forced_bid()
     _check_pit(probe, declarer, contract, holder, forced, ptr)
@@ -176,12 +192,13 @@ def check_forced_bid(layout: Layout, opts: dict, state: GameState, declarer: str
                                "contract is lower (thousand/7.8)", holder=holder, forced=forced), ptr)
         return
     first = layout.active[0]
-    take_over = probe.opts["forehand_opens_100"] and holder == layout.dealer   # the first hand may take it over
+    take_over = probe.opts.forehand_opens_100 and holder == layout.dealer   # the first hand may take it over
     if take_over and declarer == first and contract == forced:
         return
     if forced != FORCED_BID:
         raise InputError(_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: anyone else "
-                           "must bid more than {forced} to play (thousand/7.1, 7.8)", holder=holder, forced=forced), ptr)
+                           "must bid more than {forced} to play (thousand/7.1, 7.8)", holder=holder, forced=forced),
+                         ptr)
     if take_over:
         raise InputError(_("{holder} is on the forced 100 and only {first} may take it over at 100: anyone else "
                            "must bid more to play (thousand/7.1)", holder=holder, first=first), ptr)
@@ -192,7 +209,7 @@ def check_forced_bid(layout: Layout, opts: dict, state: GameState, declarer: str
 def _check_pit(probe: DealState, declarer: str, contract: int, holder: str | None, forced: int, ptr: str) -> None:
     """The debt pit (thousand/7.7): a player below the silence threshold neither bids nor raises, so holds a contract
     only as the forced bid's holder, at the forced bid itself."""
-    thr = probe.opts["silence_threshold"]
+    thr = probe.opts.silence_threshold
     if thr is None or probe.scores[declarer] >= thr or (declarer == holder and contract == forced):
         return
     if declarer == holder:
@@ -202,8 +219,8 @@ def _check_pit(probe: DealState, declarer: str, contract: int, holder: str | Non
                        "(thousand/7.7)", player=declarer, threshold=thr), ptr)
 
 
-def parse_marriage_suit(value: Any, ptr: str) -> str:
-    if isinstance(value, str) and value.strip().lower() == ACES:
+def parse_marriage_suit(value: str, ptr: str) -> str:
+    if value.strip().lower() == ACES:
         return ACES
     try:
         return parse_suit(value)
@@ -212,14 +229,11 @@ def parse_marriage_suit(value: Any, ptr: str) -> str:
 
 
 def _irregularities(deal: dict, layout: Layout) -> list[dict]:
-    out = []
-    raw = deal.get("irregularities") or []
-    if not isinstance(raw, list):
-        raise InputError(_("irregularities must be a list"), "/deal/irregularities")
-    for i, irr in enumerate(raw):
+    """``deal.irregularities`` (``[{"type", "player"}]``, the schema's shape): a known type, the player at fault
+    (the dealer for an exposed card, 5.1; not the dealer for a nine cut, 4.1), each once in a deal."""
+    out: list[dict] = []
+    for i, irr in enumerate(deal.get("irregularities") or []):
         ptr = f"/deal/irregularities/{i}"
-        if not isinstance(irr, dict):
-            raise InputError(_("each irregularity is {{\"type\", \"player\"}}"), ptr)
         t = irr.get("type")
         if t not in IRREGULARITY_RULES:
             raise InputError(_("unknown irregularity {type}; known: {known}", type=repr(t),
@@ -237,18 +251,62 @@ def _irregularities(deal: dict, layout: Layout) -> list[dict]:
     return out
 
 
-def outcome_from_deal(deal: dict, layout: Layout, opts: dict, state: GameState) -> DealOutcome:
-    """Check the described deal and turn it into a :class:`DealOutcome`."""
+def outcome_from_deal(deal: dict, layout: Layout, opts: OptionsLike, state: GameState) -> DealOutcome:
+    """Check the described deal and turn it into a :class:`DealOutcome`.
+
+    The request schema (schemas/thousand.py ``Deal``) has given every field its type; this checks the deal against
+    the deck, the seats and the rules: the talon, a void deal, a blind or golden contract, a concession, then the
+    play given as tricks (:func:`_from_tricks`) or as points (:func:`_from_points`).
+    """
+    opts = Options.of(opts)
     irregularities = _irregularities(deal, layout)
+    talon = _deal_talon(deal, layout, opts)
+    if deal.get("declarer") is None or any(x["type"] == "exposed_card" for x in irregularities):
+        _void_deal(deal, irregularities)
+    if deal.get("declarer") is None:
+        return DealOutcome(None, None, void=True, irregularities=irregularities, talon=talon)
+    d = parse_player(deal.get("declarer"), layout.players, "/deal/declarer", layout.active)
+    contract = contract_value(deal.get("contract"), opts, "/deal/contract")
+    blind, golden = bool(deal.get("blind")), _golden_said(deal, opts, state)
+    if blind:
+        _blind_deal(layout, opts, state, d, contract)
+    if golden:
+        _golden_deal(layout, opts, state, d, contract, blind)
+    if not golden:      # a golden deal has no auction: its 120 is the first hand's (18.1)
+        check_forced_bid(layout, opts, state, d, contract, "/deal/contract")
+    conceded = bool(deal.get("conceded"))
+    base = DealOutcome(d, contract, conceded=conceded, blind=blind, golden=golden, talon=talon,
+                       irregularities=irregularities)
+    if conceded:
+        _conceded_deal(deal, layout, opts, state, d, contract, golden)
+        return base
+    has_tricks, has_points = deal.get("tricks") is not None, deal.get("points") is not None
+    if has_tricks == has_points:
+        raise InputError(_("give the deal either as tricks or as points (with tricks_taken), not both or neither"),
+                         "/deal")
+    if has_tricks:
+        return _from_tricks(deal, layout, opts, base)
+    return _from_points(deal, layout, opts, base)
+
+
+def _deal_talon(deal: dict, layout: Layout, opts: Options) -> list[Card] | None:
+    """``deal.talon``: 3 different cards of the deck (thousand/3.1); needed with four players when the sitter scores
+    from it and the deal was bid (3.6)."""
     talon = None
     if deal.get("talon") is not None:
         talon = parse_cards(deal["talon"], DECK, "/deal/talon")
         if len(talon) != 3 or len(set(talon)) != 3:
             raise InputError(_("the talon holds 3 different cards (thousand/3.1)"), "/deal/talon")
-    if layout.sitter is not None and opts["sitter_scoring"] != "none" and talon is None \
+    if layout.sitter is not None and opts.sitter_scoring != "none" and talon is None \
             and deal.get("declarer") is not None:
         raise InputError(_("with four players the sitter scores from the talon: give deal.talon (thousand/3.6)"),
                          "/deal/talon")
+    return talon
+
+
+def _void_deal(deal: dict, irregularities: list[dict]) -> None:
+    """A deal with no play: a card exposed in the deal cancels it (thousand/5.1), so it has no play given; a deal
+    without a declarer has no play and is void only through an irregularity."""
     if any(x["type"] == "exposed_card" for x in irregularities):
         for k in ("declarer", "contract", "tricks", "points", "marriages", "conceded"):
             if deal.get(k) not in (None, [], False):
@@ -261,67 +319,66 @@ def outcome_from_deal(deal: dict, layout: Layout, opts: dict, state: GameState) 
         if not irregularities:
             raise InputError(_("a deal needs a declarer and contract, or only irregularities (a void deal)"),
                              "/deal/declarer")
-        return DealOutcome(None, None, void=True, irregularities=irregularities, talon=talon)
-    d = parse_player(deal.get("declarer"), layout.players, "/deal/declarer", layout.active)
-    contract = contract_value(deal.get("contract"), opts, "/deal/contract")
-    blind, golden = bool(deal.get("blind")), bool(deal.get("golden"))
-    if opts["golden_round"] and state.golden["played"] and not state.golden["over"]:
-        # a golden deal of the round has been played and the round is not over: this deal is golden (18.1)
+
+
+def _blind_deal(layout: Layout, opts: Options, state: GameState, d: str, contract: int) -> None:
+    """thousand/17.1: whoever may announce a blind game before the auction may have played one, at 120 (doubled,
+    never raised after the talon)."""
+    try:
+        DealState.new(layout, opts, scores=state.scores).verify_blind(d, BLIND_CONTRACT)
+    except IllegalAction as e:
+        raise InputError(_("{why} ({rule})", why=e.message, rule=e.rule), "/deal/blind") from None
+    if contract != BLIND_CONTRACT:
+        raise InputError(_("a blind game is played at {contract}: the contract cannot be raised (thousand/17.1)",
+                           contract=BLIND_CONTRACT), "/deal/contract")
+
+
+def _golden_said(deal: dict, opts: Options, state: GameState) -> bool:
+    """thousand/18.1: whether the deal is a golden one: said so, or a golden round under way (a deal of it played,
+    the round not over), where it cannot be said not to be."""
+    if opts.golden_round and state.golden["played"] and not state.golden["over"]:
         if deal.get("golden") is False:
             raise InputError(_("the golden round is under way (state.golden), so this deal is a golden one"),
                              "/deal/golden")
-        golden = True
+        return True
+    return bool(deal.get("golden"))
+
+
+def _golden_deal(layout: Layout, opts: Options, state: GameState, d: str, contract: int, blind: bool) -> None:
+    """thousand/18.1: a golden deal can be: the option on, 120 played by the player left of the dealer, the round
+    not over, no blind game (17.1)."""
+    if not opts.golden_round:
+        raise InputError(_("the golden round is off (option golden_round, thousand/18.1)"), "/deal/golden")
+    if contract != 120:
+        raise InputError(_("a golden-round contract is 120 (thousand/18.1)"), "/deal/contract")
+    if state.golden["over"]:
+        raise InputError(_("the golden round has been played (thousand/18.1)"), "/deal/golden")
+    if d != layout.active[0]:
+        raise InputError(_("in a golden deal the player left of the dealer ({player}) plays the 120 "
+                           "(thousand/18.1)", player=layout.active[0]), "/deal/declarer")
     if blind:
-        # whoever may announce a blind game before the auction may have played one (thousand/17.1)
-        try:
-            DealState.new(layout, opts, scores=state.scores)._verify_blind(d, BLIND_CONTRACT)
-        except IllegalAction as e:
-            raise InputError(_("{why} ({rule})", why=e.message, rule=e.rule), "/deal/blind") from None
-        if contract != BLIND_CONTRACT:
-            # the blind holder plays 120 doubled, never raised after the talon (thousand/17.1)
-            raise InputError(_("a blind game is played at {contract}: the contract cannot be raised (thousand/17.1)",
-                               contract=BLIND_CONTRACT), "/deal/contract")
-    if golden:
-        if not opts["golden_round"]:
-            raise InputError(_("the golden round is off (option golden_round, thousand/18.1)"), "/deal/golden")
-        if contract != 120:
-            raise InputError(_("a golden-round contract is 120 (thousand/18.1)"), "/deal/contract")
-        if state.golden["over"]:
-            raise InputError(_("the golden round has been played (thousand/18.1)"), "/deal/golden")
-        if d != layout.active[0]:
-            raise InputError(_("in a golden deal the player left of the dealer ({player}) plays the 120 (thousand/18.1)",
-                               player=layout.active[0]), "/deal/declarer")
-        if blind:
-            raise InputError(_("a golden deal has no auction, so no blind game (thousand/17.1, 18.1)"), "/deal/blind")
-    if not golden:      # a golden deal has no auction: its 120 is the first hand's (18.1)
-        check_forced_bid(layout, opts, state, d, contract, "/deal/contract")
-    conceded = bool(deal.get("conceded"))
-    base = DealOutcome(d, contract, conceded=conceded, blind=blind, golden=golden, talon=talon,
-                       irregularities=irregularities)
-    if conceded:
-        for k in ("tricks", "points", "tricks_taken", "marriages"):
-            if deal.get(k):
-                raise InputError(_("a conceded deal is not played: give no tricks, points or marriages"),
-                                 f"/deal/{k}")
-        probe = DealState.new(layout, opts, scores=state.scores, concessions=state.concessions)
-        probe.phase, probe.declarer, probe.contract, probe.talon_taken = "talon", d, contract, True
-        probe.golden = golden
-        try:
-            probe.verify_concede(d)
-        except IllegalAction as e:
-            raise InputError(_("{why} ({rule})", why=e.message, rule=e.rule), "/deal/conceded") from None
-        return base
-    has_tricks, has_points = deal.get("tricks") is not None, deal.get("points") is not None
-    if has_tricks == has_points:
-        raise InputError(_("give the deal either as tricks or as points (with tricks_taken), not both or neither"),
-                         "/deal")
-    if has_tricks:
-        return _from_tricks(deal, layout, opts, base)
-    return _from_points(deal, layout, opts, base)
+        raise InputError(_("a golden deal has no auction, so no blind game (thousand/17.1, 18.1)"), "/deal/blind")
 
 
-def _dead_cards(deal: dict, layout: Layout, opts: dict, need: bool) -> tuple[list[Card], list[Card]]:
+def _conceded_deal(deal: dict, layout: Layout, opts: Options, state: GameState, d: str, contract: int,
+                   golden: bool) -> None:
+    """thousand/9.1, 9.4: a conceded deal is not played (no tricks, points or marriages given), and the declarer
+    may concede it here (the state machine's concession check after the talon is taken)."""
+    for k in ("tricks", "points", "tricks_taken", "marriages"):
+        if deal.get(k):
+            raise InputError(_("a conceded deal is not played: give no tricks, points or marriages"), f"/deal/{k}")
+    probe = DealState.new(layout, opts, scores=state.scores, concessions=state.concessions)
+    probe.phase, probe.declarer, probe.contract, probe.talon_taken = "talon", d, contract, True
+    probe.golden = golden
+    try:
+        probe.verify_concede(d)
+    except IllegalAction as e:
+        raise InputError(_("{why} ({rule})", why=e.message, rule=e.rule), "/deal/conceded") from None
+
+
+def _dead_cards(deal: dict, layout: Layout, opts: OptionsLike, need: bool) -> tuple[list[Card], list[Card]]:
     """Two-player game: the unused musik and the discards (thousand/3.3)."""
+    opts = Options.of(opts)
     if len(layout.active) != 2:
         for k in ("musik_unused", "discards"):
             if deal.get(k) is not None:
@@ -336,7 +393,7 @@ def _dead_cards(deal: dict, layout: Layout, opts: dict, need: bool) -> tuple[lis
     if len(unused) != 2:
         raise InputError(_("a musik holds 2 cards"), "/deal/musik_unused")
     if discards is None:
-        if need or not opts["two_player_discards_count"]:
+        if need or not opts.two_player_discards_count:
             raise InputError(_("give the declarer's 2 discards"), "/deal/discards")
         return unused, []
     discards = parse_cards(discards, DECK, "/deal/discards")
@@ -345,36 +402,29 @@ def _dead_cards(deal: dict, layout: Layout, opts: dict, need: bool) -> tuple[lis
     return unused, discards
 
 
-def _marriage_list(raw, base: str, layout: Layout, opts: dict,
+def _marriage_list(raw, base: str, layout: Layout, opts: Options,
                    max_trick: int | None = None) -> list[tuple[int, str, str, int | None]]:
     """Announced marriages ``[{"player", "suit", "trick"?}]`` at ``base`` → ``[(index, player, suit, trick)]``."""
-    raw = raw or []
-    if not isinstance(raw, list):
-        raise InputError(_("marriages must be a list"), base)
     out, seen = [], set()
-    for i, m in enumerate(raw):
+    for i, m in enumerate(raw or []):
         ptr = f"{base}/{i}"
-        if not isinstance(m, dict):
-            raise InputError(_("each marriage is {{\"player\", \"suit\"}}"), ptr)
         p = parse_player(m.get("player"), layout.players, ptr + "/player", layout.active)
         s = parse_marriage_suit(m.get("suit"), ptr + "/suit")
-        if s == ACES and not opts["ace_marriage"]:
+        if s == ACES and not opts.ace_marriage:
             raise InputError(_("the ace marriage is off (option ace_marriage, thousand/2.2)"), ptr + "/suit")
         if s in seen:
             raise InputError(_("{marriage} can be announced only once in a deal", marriage=marriage_name(s)),
                              ptr + "/suit")
         seen.add(s)
         t = m.get("trick")
-        if t is not None and (isinstance(t, bool) or not isinstance(t, int) or t < 0
-                              or (max_trick is not None and t > max_trick)):
-            why = (_("trick is the 0-based index of the trick the marriage was led to") if max_trick is None else
-                   _("trick is the 0-based index of the trick the marriage was led to, 0 to {last}", last=max_trick))
-            raise InputError(why, ptr + "/trick")
+        if t is not None and max_trick is not None and t > max_trick:
+            raise InputError(_("trick is the 0-based index of the trick the marriage was led to, 0 to {last}",
+                               last=max_trick), ptr + "/trick")
         out.append((i, p, s, t))
     return out
 
 
-def check_marriage_cards(announced: list[str], player: str, declarer: str | None, layout: Layout, opts: dict,
+def check_marriage_cards(announced: list[str], player: str, declarer: str | None, layout: Layout, opts: OptionsLike,
                          ptr: str) -> None:
     """The cards a player's announced marriages take must leave one over (thousand/10.1, 10.2).
 
@@ -383,7 +433,8 @@ def check_marriage_cards(announced: list[str], player: str, declarer: str | None
     that belongs to none of them (to follow, or on a lead that cannot announce), unless it is the declarer announcing
     on the opening lead where that is allowed.  So marriages taking every card a player holds when play begins (8;
     10 with two players) are impossible: with three or four players, four marriages, or the aces and two marriages."""
-    if player == declarer and opts["marriage_on_first_trick"]:
+    opts = Options.of(opts)
+    if player == declarer and opts.marriage_on_first_trick:
         return
     held = layout.tricks    # the cards each player holds when the play begins: one per trick
     need = sum(4 if s == ACES else 2 for s in announced)
@@ -395,36 +446,59 @@ def check_marriage_cards(announced: list[str], player: str, declarer: str | None
                                   held, player=player), ptr)
 
 
-def _from_tricks(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> DealOutcome:
-    tricks = deal["tricks"]
+def _from_tricks(deal: dict, layout: Layout, opts: Options, base: DealOutcome) -> DealOutcome:
+    """A deal given as its tricks (``[{"leader", "cards"}]``): the cards are the deck's (thousand/3.5), the seat
+    order tells who played each, the marriages fit the leads (10.1), and every play is legal (8.3, 11.x).  Fills
+    ``base`` with card points, tricks won and the marriages scored."""
+    assert base.declarer is not None and base.contract is not None, "a played deal is bid (outcome_from_deal)"
+    parsed = _parse_tricks(deal["tricks"], layout)
+    unused, discards = _dead_cards(deal, layout, opts, need=True)
+    groups = [(f"/deal/tricks/{i}/cards", c) for i, (_leader, c) in enumerate(parsed)]
+    groups += [("/deal/musik_unused", unused), ("/deal/discards", discards)]
+    check_conservation(groups, DECK, "thousand/3.5", exact=True)
+    hands, order = _seat_cards(parsed, layout)
+    if base.talon is not None and len(layout.active) == 3:
+        _talon_passed(hands, base.talon, base.declarer, layout)
+    announce = _marriage_leads(_marriage_list(deal.get("marriages"), "/deal/marriages", layout, opts), order)
+    st = _replay_tricks(DealState.new(layout, opts, hands=hands), base.declarer, base.contract, order, announce)
+    card_pts = dict(st.captured)
+    if len(layout.active) == 2 and opts.two_player_discards_count:
+        card_pts[base.declarer] += card_points(discards)
+    base.card_points = card_pts
+    base.tricks = dict(st.tricks_won)
+    base.marriages = [{"player": m["player"], "suit": m["suit"], "points": m["points"]} for m in st.marriages]
+    return base
+
+
+def _parse_tricks(tricks: list[dict], layout: Layout) -> list[tuple[str, list[Card]]]:
+    """``deal.tricks`` → ``[(leader, cards)]``: a completed deal has one trick per card in a hand, each with one card
+    per active player."""
     n, size = layout.tricks, len(layout.active)
-    if not isinstance(tricks, list):
-        raise InputError(_("tricks must be a list"), "/deal/tricks")
     if len(tricks) != n:
         raise InputError(_("a completed deal has {n} tricks, not {given}", n=n, given=len(tricks)), "/deal/tricks")
     parsed = []
     errors = []
     for i, t in enumerate(tricks):
         ptr = f"/deal/tricks/{i}"
-        if not isinstance(t, dict):
-            raise InputError(_("each trick is {{\"leader\", \"cards\"}}"), ptr)
         leader = parse_player(t.get("leader"), layout.players, ptr + "/leader", layout.active)
         cards = parse_cards(t.get("cards"), DECK, ptr + "/cards")
         if len(cards) != size:
             errors.append({"pointer": ptr + "/cards", "detail": _("a trick has {n} cards, not {given}", n=size,
-                                                                          given=len(cards))})
+                                                                  given=len(cards))})
         parsed.append((leader, cards))
     if errors:
         raise InputError(errors)
-    unused, discards = _dead_cards(deal, layout, opts, need=True)
-    groups = [(f"/deal/tricks/{i}/cards", c) for i, (_leader, c) in enumerate(parsed)]
-    groups += [("/deal/musik_unused", unused), ("/deal/discards", discards)]
-    check_conservation(groups, DECK, "thousand/3.5", exact=True)
-    # who played what: the seat order fixes the player of each card from the leader
+    return parsed
+
+
+def _seat_cards(parsed: list[tuple[str, list[Card]]], layout: Layout) -> tuple[dict[str, list[Card]],
+                                                                                list[list[tuple[str, Card]]]]:
+    """Who played what: the seat order fixes the player of each card from the leader.  Returns each player's
+    cards played, and each trick as ``[(player, card)]``."""
     hands: dict[str, list[Card]] = {p: [] for p in layout.active}
     order = []
     after = {p: layout.after(p) for p in layout.active}     # every leader is one of them (parse_player)
-    for i, (leader, cards) in enumerate(parsed):
+    for leader, cards in parsed:
         seq = []
         p = leader
         for c in cards:
@@ -432,14 +506,24 @@ def _from_tricks(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> D
             seq.append((p, c))
             p = after[p]
         order.append(seq)
-    if base.talon is not None and size == 3:
-        # the declarer takes the talon and passes one card to each opponent: an opponent plays one talon card at most
-        for p in layout.active:
-            if p != base.declarer and sum(1 for c in hands[p] if c in base.talon) > 1:
-                raise InputError(_("{player} played {cards} of the talon, but the declarer passes each opponent one "
-                                   "card of it at most (thousand/8.1)", player=p,
-                                   cards=[c for c in hands[p] if c in base.talon]), "/deal/talon")
-    marriages = _marriage_list(deal.get("marriages"), "/deal/marriages", layout, opts)
+    return hands, order
+
+
+def _talon_passed(hands: dict[str, list[Card]], talon: list[Card], declarer: str | None, layout: Layout) -> None:
+    """thousand/8.1: the declarer takes the talon and passes one card to each opponent, so an opponent plays one
+    talon card at most."""
+    for p in layout.active:
+        if p != declarer and sum(1 for c in hands[p] if c in talon) > 1:
+            raise InputError(_("{player} played {cards} of the talon, but the declarer passes each opponent one "
+                               "card of it at most (thousand/8.1)", player=p,
+                               cards=[c for c in hands[p] if c in talon]), "/deal/talon")
+
+
+def _marriage_leads(marriages: list[tuple[int, str, str, int | None]],
+                    order: list[list[tuple[str, Card]]]) -> dict[int, tuple[int, str]]:
+    """thousand/10.1: the lead announcing each marriage: the trick given, or the owner's first lead of one of its
+    cards (an ace for the ace marriage, the K or Q of the suit); one marriage per lead.  Returns
+    ``{trick index: (marriage index, suit)}``."""
     announce: dict[int, tuple[int, str]] = {}
     for mi, p, s, t in marriages:
         ptr = f"/deal/marriages/{mi}"
@@ -464,8 +548,14 @@ def _from_tricks(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> D
         if idx in announce:
             raise InputError(_("two marriages announced with the same lead"), ptr)
         announce[idx] = (mi, s)
-    st = DealState.new(layout, opts, hands=hands)
-    st.start_play(base.declarer, base.contract)
+    return announce
+
+
+def _replay_tricks(st: DealState, declarer: str, contract: int, order: list[list[tuple[str, Card]]],
+                   announce: dict[int, tuple[int, str]]) -> DealState:
+    """Play the tricks through ``st`` from the declarer's lead (thousand/8.3, 11.1): each trick led by the winner of
+    the last, every card a legal play (a deal given for scoring is not disputed: an illegal play is refused)."""
+    st.start_play(declarer, contract)
     for i, seq in enumerate(order):
         for j, (p, c) in enumerate(seq):
             if j == 0 and p != st.to_play:
@@ -478,39 +568,52 @@ def _from_tricks(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> D
             except IllegalAction as e:
                 ptr = (f"/deal/marriages/{announce[i][0]}" if j == 0 and i in announce
                        else f"/deal/tricks/{i}/cards/{j}")
-                raise InputError(_("illegal play in a deal given for scoring: {why} ({rule}); use /validate to rule on "
-                                   "a disputed deal", why=e.message, rule=e.rule), ptr) from None
-    card_pts = dict(st.captured)
-    if len(layout.active) == 2 and opts["two_player_discards_count"]:
-        card_pts[base.declarer] += card_points(discards)
-    base.card_points = card_pts
-    base.tricks = dict(st.tricks_won)
-    base.marriages = [{"player": m["player"], "suit": m["suit"], "points": m["points"]} for m in st.marriages]
+                raise InputError(_("illegal play in a deal given for scoring: {why} ({rule}); use /validate to rule "
+                                   "on a disputed deal", why=e.message, rule=e.rule), ptr) from None
+    return st
+
+
+def _from_points(deal: dict, layout: Layout, opts: Options, base: DealOutcome) -> DealOutcome:
+    """A deal given as card points and tricks taken per player: every active player has both, the points add up
+    to the deck's 120 less the cards out of play (thousand/1.3, 3.3), the tricks to a deal's, some share of the
+    deck gives them (1.3), and the marriages fit the tricks (10.1, 10.2).  Fills ``base``."""
+    pts, taken = deal["points"], deal.get("tricks_taken")
+    if taken is None:
+        raise InputError(_("with points, give tricks_taken (player to number of tricks)"), "/deal/tricks_taken")
+    _points_shape(pts, taken, layout)
+    unused, discards = _dead_cards(deal, layout, opts, need=False)
+    check_conservation([("/deal/musik_unused", unused), ("/deal/discards", discards)], DECK, "thousand/3.5")
+    _points_add_up(pts, taken, unused, discards, layout, opts)
+    _points_feasible(pts, taken, unused, discards, layout, opts, base.declarer)
+    base.marriages = _points_marriages(deal, taken, layout, opts, base.declarer)
+    base.card_points = {p: pts[p] for p in layout.active}
+    base.tricks = {p: taken[p] for p in layout.active}
     return base
 
 
-def _from_points(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> DealOutcome:
-    pts, taken = deal.get("points"), deal.get("tricks_taken")
-    if not isinstance(pts, dict):
-        raise InputError(_("points must be an object of player to card points"), "/deal/points")
-    if not isinstance(taken, dict):
-        raise InputError(_("with points, give tricks_taken (player to number of tricks)"), "/deal/tricks_taken")
+def _points_shape(pts: dict[str, int], taken: dict[str, int], layout: Layout) -> None:
+    """``deal.points`` and ``deal.tricks_taken`` name the players of the deal, each with a whole number, 0 or
+    more."""
     errors = []
     for key, obj in (("points", pts), ("tricks_taken", taken)):
         for name in obj:
             if name not in layout.active:
-                errors.append({"pointer": f"/deal/{key}/{esc(name)}", "detail": _("{name} does not play this deal",
-                                                                                           name=repr(name))})
+                errors.append({"pointer": f"/deal/{key}/{esc(name)}",
+                               "detail": _("{name} does not play this deal", name=repr(name))})
         for p in layout.active:
             v = obj.get(p)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                errors.append({"pointer": f"/deal/{key}/{esc(p)}", "detail": _("a whole number, 0 or more, for every player")})
+            if v is None or v < 0:
+                errors.append({"pointer": f"/deal/{key}/{esc(p)}",
+                               "detail": _("a whole number, 0 or more, for every player")})
     if errors:
         raise InputError(errors)
-    unused, discards = _dead_cards(deal, layout, opts, need=False)
-    check_conservation([("/deal/musik_unused", unused), ("/deal/discards", discards)], DECK, "thousand/3.5")
-    counted = opts["two_player_discards_count"]
-    dead = card_points(unused) + (0 if counted else card_points(discards))
+
+
+def _points_add_up(pts: dict[str, int], taken: dict[str, int], unused: list[Card], discards: list[Card],
+                   layout: Layout, opts: Options) -> None:
+    """thousand/1.3, 3.3: the card points add up to 120 less the cards out of play (the unused musik, and the
+    discards unless they count for the declarer); the tricks to the deal's number."""
+    dead = card_points(unused) + (0 if opts.two_player_discards_count else card_points(discards))
     expected = TOTAL_POINTS - dead
     total = sum(pts[p] for p in layout.active)
     if total != expected:
@@ -521,14 +624,21 @@ def _from_points(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> D
         raise InputError(why, "/deal/points")
     n_tricks = sum(taken[p] for p in layout.active)
     if n_tricks != layout.tricks:
-        raise InputError(_("a deal has {n} tricks, not {given}", n=layout.tricks, given=n_tricks), "/deal/tricks_taken")
+        raise InputError(_("a deal has {n} tricks, not {given}", n=layout.tricks, given=n_tricks),
+                         "/deal/tricks_taken")
+
+
+def _points_feasible(pts: dict[str, int], taken: dict[str, int], unused: list[Card], discards: list[Card],
+                     layout: Layout, opts: Options, declarer: str | None) -> None:
+    """thousand/1.3: some share of the deck's cards (values 11, 10, 4, 3, 2, 0) gives each player's card points in
+    that player's tricks (one card per player a trick; the two-player declarer's pile also holds the discards)."""
     size = len(layout.active)
     pool = Counter(POINTS[c.rank] for c in DECK.cards())
     pool.subtract(POINTS[c.rank] for c in unused + discards)
     targets = []
     for p in layout.active:
         cards_n, pts_n = taken[p] * size, pts[p]
-        if size == 2 and p == base.declarer and counted:
+        if size == 2 and p == declarer and opts.two_player_discards_count:
             if discards:
                 pts_n -= card_points(discards)
             else:
@@ -543,27 +653,26 @@ def _from_points(deal: dict, layout: Layout, opts: dict, base: DealOutcome) -> D
         raise InputError(_("no share of the deck's cards gives these card points for these numbers of tricks "
                            "({shares}); card values are 11, 10, 4, 3, 2 and 0 (thousand/1.3)", shares=shares),
                          "/deal/points")
-    marriages = []
-    leads: dict[str, int] = {p: taken[p] + (1 if p == base.declarer else 0) for p in layout.active}
-    for mi, p, s, t in _marriage_list(deal.get("marriages"), "/deal/marriages", layout, opts):
+
+
+def _points_marriages(deal: dict, taken: dict[str, int], layout: Layout, opts: Options,
+                      declarer: str | None) -> list[dict]:
+    """thousand/10.1, 10.2: a marriage is led after winning a trick (so at most one per trick won), or by the
+    declarer on the first trick where that is allowed; the cards the marriages take leave one over.  Returns
+    ``[{"player", "suit", "points"}]``."""
+    marriages: list[dict] = []
+    for mi, p, s, _t in _marriage_list(deal.get("marriages"), "/deal/marriages", layout, opts):
         ptr = f"/deal/marriages/{mi}"
-        may_first = opts["marriage_on_first_trick"] and p == base.declarer
-        # a marriage is led after winning a trick (so at most one per trick won), or by the declarer on
-        # the first trick where that is allowed (thousand/10.1, 10.2)
+        may_first = opts.marriage_on_first_trick and p == declarer
         room = taken[p] + (1 if may_first else 0)
         if room == 0:
             raise InputError(_("{player} won no trick, so could not lead a marriage (thousand/10.2)", player=p), ptr)
-        leads[p] -= 1
-        room_left = sum(1 for m in marriages if m["player"] == p) + 1
-        if room_left > room:
+        if sum(1 for m in marriages if m["player"] == p) + 1 > room:
             raise InputError(_("{player} announced more marriages than the tricks they led allow (thousand/10.1)",
                                player=p), ptr)
         marriages.append({"player": p, "suit": s, "points": marriage_value(s)})
-        check_marriage_cards([m["suit"] for m in marriages if m["player"] == p], p, base.declarer, layout, opts, ptr)
-    base.card_points = {p: pts[p] for p in layout.active}
-    base.tricks = {p: taken[p] for p in layout.active}
-    base.marriages = marriages
-    return base
+        check_marriage_cards([m["suit"] for m in marriages if m["player"] == p], p, declarer, layout, opts, ptr)
+    return marriages
 
 
 
@@ -595,36 +704,43 @@ _ALLOWED = {t: frozenset(keys | {"type"} | ({"player"} if t != "deal" else set()
 
 def check_keys(obj: dict, ptr: str) -> None:
     """Reject fields that do not belong to this type of action or event: nothing is silently ignored."""
-    t = obj.get("type")
-    if type(t) is str and t in _ALLOWED and obj.keys() <= _ALLOWED[t]:
+    t = obj["type"]             # required by the schema, one of the known types
+    if t in _ALLOWED and obj.keys() <= _ALLOWED[t]:
         return
-    allowed = ACTION_KEYS.get(obj.get("type"), set()) | {"type", "player"}
-    if obj.get("type") == "deal":
+    allowed = ACTION_KEYS.get(t, set()) | {"type", "player"}
+    if t == "deal":
         allowed -= {"player"}
     extra = sorted(set(obj) - allowed)
     if extra:
-        raise InputError([{"pointer": f"{ptr}/{esc(k)}", "detail": _("a {type} does not take {field}",
-                                                                                 type=obj.get("type"), field=repr(k))}
+        raise InputError([{"pointer": f"{ptr}/{esc(k)}",
+                           "detail": _("a {type} does not take {field}", type=t, field=repr(k))}
                           for k in extra])
 
 
-def needs_hand(action: dict, opts: dict) -> bool:
+def needs_hand(action: dict, opts: OptionsLike) -> bool:
     """Whether judging ``action`` needs the actor's hand (thousand/11.2–11.5, 7.4, 8.2, 6.x)."""
+    opts = Options.of(opts)
     t = action.get("type")
     amount = action.get("amount")
-    big = isinstance(amount, int) and amount > 120 and opts["bid_cap"] != "none"
+    big = amount is not None and amount > 120 and opts.bid_cap != "none"
     return (t == "play" or (t == "redeal" and action.get("reason") != "weak_talon")
-            or (t == "bid" and big and not action.get("blind")) or (t == "raise" and big and opts["raise_capped"]))
+            or (t == "bid" and big and not action.get("blind")) or (t == "raise" and big and opts.raise_capped))
 
 
 
-def dispatch(st: DealState, action: dict, actor: str, ptrs: dict, as_played: bool = False) -> dict:
+class Pointers(Protocol):
+    """Where an action's fields are (``ptrs.get("card", default)``): a dict of JSON pointers, or views' lazy map."""
+
+    def get(self, field: str, default: str, /) -> str: ...
+
+
+def dispatch(st: DealState, action: dict, actor: str, ptrs: Pointers, as_played: bool = False) -> dict:
     """Apply one action dict to ``st`` (raises IllegalAction, or InputError for malformed actions).  With
     ``as_played`` the faults the cards allow are waived into ``st.waived`` (see :mod:`.deal`)."""
     t = action.get("type")
     if t == "bid":
         amount = action.get("amount")
-        if isinstance(amount, bool) or not isinstance(amount, int):
+        if amount is None:
             raise InputError(_("amount must be an integer"), ptrs.get("amount", "/action/amount"))
         return st.apply_bid(actor, amount, bool(action.get("blind")), as_played)
     if t == "pass":
@@ -634,7 +750,7 @@ def dispatch(st: DealState, action: dict, actor: str, ptrs: dict, as_played: boo
     if t == "exchange":
         gives = action.get("gives")
         gp = ptrs.get("gives", "/action/gives")
-        if not isinstance(gives, dict):
+        if gives is None:
             raise InputError(_("gives maps each opponent to the card given"), gp)
         parsed = {}
         for p, c in gives.items():
@@ -653,7 +769,7 @@ def dispatch(st: DealState, action: dict, actor: str, ptrs: dict, as_played: boo
         return st.apply_discard(actor, cards, as_played)
     if t == "raise":
         amount = action.get("amount")
-        if isinstance(amount, bool) or not isinstance(amount, int):
+        if amount is None:
             raise InputError(_("amount must be an integer"), ptrs.get("amount", "/action/amount"))
         return st.apply_raise(actor, amount, as_played)
     if t == "concede":
@@ -669,7 +785,8 @@ def dispatch(st: DealState, action: dict, actor: str, ptrs: dict, as_played: boo
     if t == "redeal":
         reason = action.get("reason")
         if reason not in ("four_nines", "weak_hand", "weak_talon"):
-            raise InputError(_("reason must be four_nines, weak_hand or weak_talon"), ptrs.get("reason", "/action/reason"))
+            raise InputError(_("reason must be four_nines, weak_hand or weak_talon"),
+                             ptrs.get("reason", "/action/reason"))
         return st.apply_redeal(actor, reason, as_played)
     raise InputError(_("unknown action type {type}; known: {known}", type=repr(t), known=", ".join(ACTION_TYPES)),
                      ptrs.get("type", "/action/type"))
@@ -681,49 +798,26 @@ FOREIGN = {"deal": ("bids", "declarer", "contract", "talon_taken", "exchanged", 
            "talon": _PLAY_FIELDS, "play": ()}
 
 
-def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, actor: str, action_type: str = ""):
-    """A :class:`DealState` for a described position.  Returns (state, action pointer map)."""
+def build_position(pos: dict, layout: Layout, opts: OptionsLike, state: GameState, actor: str,
+                   action_type: str | None = ""):
+    """A :class:`DealState` for a described position.  Returns (state, action pointer map).
+
+    The request schema (schemas/thousand.py ``Position``) has given every field its type; this checks what needs the
+    deck, the seats and the rules, phase by phase: the fields the phase allows, the hand and the talon, the card
+    received, then the auction (deal, bidding), the talon phase (thousand/8.x) or the play (11.x).
+    """
+    opts = Options.of(opts)
     phase = pos["phase"]
-    clash = fields_out_of_phase(pos, phase, FOREIGN)
-    if phase == "play":
-        clash += [{"pointer": f"/position/{f}", "detail": _("in the play phase the talon is taken and the exchange made: "
-                                                            "position.{field} cannot be false", field=f)}
-                  for f in ("talon_taken", "exchanged") if pos.get(f) is False]
-    if clash:
-        raise InputError(clash)
+    _phase_fields(pos, phase)
     hand, part = (None, None) if pos.get("hand") is None else \
         read_hand(pos["hand"], "/position/hand", _cards_at, DECK.cards())
     hsize = None if hand is None else part.size if part is not None else len(hand)
     hands = dict.fromkeys(layout.active)
     hands[actor] = hand
     st = DealState.new(layout, opts, hands=hands, scores=state.scores, concessions=state.concessions)
-    if pos.get("talon") is not None:
-        st.talon = _cards_at(pos["talon"], "/position/talon")
-        size = 2 if len(layout.active) == 2 else 3
-        if len(st.talon) != size:
-            raise InputError(_("the musik holds 2 cards (give the musik the declarer takes)") if size == 2 else
-                             _("the talon holds 3 cards"), "/position/talon")
-    if hand is not None:
-        n = hsize
-        sizes = {"deal": {layout.hand_size}, "bidding": {layout.hand_size}}
-        ok = sizes.get(phase)
-        if ok and n not in ok:
-            raise InputError(_("a hand holds {n} cards at this point, not {given} (thousand/3.1)", n=layout.hand_size,
-                               given=n),
-                             "/position/hand")
-        if n > layout.hand_size + 3:
-            raise InputError(_("no hand ever holds {n} cards", n=n), "/position/hand")
-        if st.talon and set(st.talon) & set(hand) and not (phase == "talon" and pos.get("talon_taken")):
-            raise InputError(_("a card cannot be both in the hand and in the talon"), "/position/talon")
+    _position_talon(pos, st, layout, phase, hand, hsize)
     ptrs = {k: f"/action/{k}" for k in ("amount", "card", "gives", "cards", "reason", "type")}
-    if pos.get("received") is not None:
-        got = _cards_at([pos["received"]], "/position/received")[0]
-        if part is not None and got not in hand and part.may_hold(got):
-            part = part.reveal(got)
-            hand = st.hands[actor] = part.known
-        if hand is not None and got not in hand:
-            raise InputError(_("the card received in the exchange must be in the hand"), "/position/received")
-        st.received[actor] = got
+    hand, part = _position_received(pos, st, actor, hand, part)
     if phase == "bidding" and pos.get("bids") is None and action_type in ("bid", "pass"):
         raise InputError(_("give the earlier calls of the auction (position.bids; [] when nobody has spoken)"),
                          "/position/bids")
@@ -740,86 +834,175 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
         check_forced_bid(layout, opts, state, d, contract, "/position/contract")
     if phase == "talon":
         st.phase = "talon"
-        known = hand is not None and actor == d      # the declarer's hand size tells both flags
-        for flag in ("talon_taken", "exchanged"):
-            if pos.get(flag) is None and not known and not (flag == "exchanged" and pos.get("talon_taken") is False):
-                why = (_("say whether the declarer has taken the talon (position.talon_taken), or give the declarer's "
-                         "hand") if flag == "talon_taken" else
-                       _("say whether the declarer has made the exchange (position.exchanged), or give the declarer's "
-                         "hand"))
-                raise InputError(why, f"/position/{flag}")
+        _talon_flags(pos, st, layout, actor, d, hand, hsize)
+        hand, part = _talon_cards(st, layout, actor, d, hand, part, hsize)
+    else:
+        _play_position(pos, st, layout, opts, actor, d, contract, hand, hsize)
+    _auction_of(pos, st, layout, opts, state, d, contract)
+    _knowledge(st, part, actor)
+    return st, ptrs
+
+
+def _phase_fields(pos: dict, phase: str) -> None:
+    """Refuse fields that belong to a later phase than ``phase`` (:data:`FOREIGN`); in the play the talon is taken
+    and the exchange made, so neither flag can be false (thousand/8.1)."""
+    clash = fields_out_of_phase(pos, phase, FOREIGN)
+    if phase == "play":
+        clash += [{"pointer": f"/position/{f}", "detail": _("in the play phase the talon is taken and the exchange "
+                                                            "made: position.{field} cannot be false", field=f)}
+                  for f in ("talon_taken", "exchanged") if pos.get(f) is False]
+    if clash:
+        raise InputError(clash)
+
+
+def _position_talon(pos: dict, st: DealState, layout: Layout, phase: str, hand: list[Card] | None,
+                    hsize: int | None) -> None:
+    """The talon (3 cards; a musik of 2 with two players, thousand/3.1–3.3) into ``st.talon``, and the actor's hand
+    size (``hsize`` cards) against the phase: the dealt size before the talon is taken, never more than 3 over it;
+    no card both in the hand and in a talon not yet taken."""
+    if pos.get("talon") is not None:
+        st.talon = _cards_at(pos["talon"], "/position/talon")
+        size = 2 if len(layout.active) == 2 else 3
+        if len(st.talon) != size:
+            raise InputError(_("the musik holds 2 cards (give the musik the declarer takes)") if size == 2 else
+                             _("the talon holds 3 cards"), "/position/talon")
+    if hand is None or hsize is None:
+        return
+    if phase in ("deal", "bidding") and hsize != layout.hand_size:
+        raise InputError(_("a hand holds {n} cards at this point, not {given} (thousand/3.1)", n=layout.hand_size,
+                           given=hsize), "/position/hand")
+    if hsize > layout.hand_size + 3:
+        raise InputError(_("no hand ever holds {n} cards", n=hsize), "/position/hand")
+    if st.talon and set(st.talon) & set(hand) and not (phase == "talon" and pos.get("talon_taken")):
+        raise InputError(_("a card cannot be both in the hand and in the talon"), "/position/talon")
+
+
+def _position_received(pos: dict, st: DealState, actor: str, hand: list[Card] | None,
+                       part: Partial | None) -> tuple[list[Card] | None, Partial | None]:
+    """thousand/8.1: the card the actor received in the exchange is in the actor's hand (revealed in a partly known
+    hand).  Returns the hand and the partial hand, updated."""
+    if pos.get("received") is None:
+        return hand, part
+    got = _cards_at([pos["received"]], "/position/received")[0]
+    if part is not None and hand is not None and got not in hand and part.may_hold(got):
+        part = part.reveal(got)
+        hand = st.hands[actor] = part.known
+    if hand is not None and got not in hand:
+        raise InputError(_("the card received in the exchange must be in the hand"), "/position/received")
+    st.received[actor] = got
+    return hand, part
+
+
+def _talon_flags(pos: dict, st: DealState, layout: Layout, actor: str, d: str, hand: list[Card] | None,
+                 hsize: int | None) -> None:
+    """thousand/8.1: whether the declarer has taken the talon and made the exchange, as given or as the declarer's
+    hand size (``hsize`` cards) tells; the exchange comes after the talon is taken."""
+    known = hand is not None and actor == d      # the declarer's hand size tells both flags
+    for flag in ("talon_taken", "exchanged"):
+        if pos.get(flag) is None and not known and not (flag == "exchanged" and pos.get("talon_taken") is False):
+            why = (_("say whether the declarer has taken the talon (position.talon_taken), or give the declarer's "
+                     "hand") if flag == "talon_taken" else
+                   _("say whether the declarer has made the exchange (position.exchanged), or give the declarer's "
+                     "hand"))
+            raise InputError(why, f"/position/{flag}")
+    three = len(layout.active) == 3
+    size = hsize or 0
+    st.talon_taken = bool(pos.get("talon_taken", size > layout.hand_size))
+    st.exchanged = bool(pos.get("exchanged", st.talon_taken and size == layout.hand_size + (1 if three else 0)))
+    if st.exchanged and not st.talon_taken:
+        raise InputError(_("the exchange comes after taking the talon (thousand/8.1)"), "/position/exchanged")
+
+
+def _talon_cards(st: DealState, layout: Layout, actor: str, d: str, hand: list[Card] | None,
+                 part: Partial | None, hsize: int | None) -> tuple[list[Card] | None, Partial | None]:
+    """thousand/8.1, 8.2: where the talon's cards are in the talon phase (in the declarer's hand once taken and
+    before the exchange; nowhere in another hand) and the declarer's hand size: the dealt size, plus the talon
+    (3) or a musik (2) once taken, plus 1 (three players) or 0 (two) after the exchange.  Returns the hand and
+    the partial hand, the talon's cards revealed in a declarer's partly known hand."""
+    if part is not None and st.talon is not None and actor == d and st.talon_taken and not st.exchanged:
+        for c in st.talon:          # the talon taken is in the declarer's hand: its cards are known there
+            if c not in part.known and part.may_hold(c):
+                part = part.reveal(c)
+        hand = st.hands[actor] = part.known
+    if hand is not None and st.talon is not None:
+        if actor == d and st.talon_taken and not st.exchanged and not set(st.talon) <= set(hand):
+            raise InputError(_("the declarer has taken the talon, so its cards are in the hand"), "/position/hand")
+        if actor != d and set(st.talon) & set(hand):
+            raise InputError(_("a card cannot be both in the hand and in the talon"), "/position/talon")
+        if not st.talon_taken and set(st.talon) & set(hand):
+            raise InputError(_("a card cannot be both in the hand and in the talon"), "/position/talon")
+    if actor == d and hand is not None:
         three = len(layout.active) == 3
-        size = hsize or 0
-        st.talon_taken = bool(pos.get("talon_taken", size > layout.hand_size))
-        st.exchanged = bool(pos.get("exchanged", st.talon_taken and size == layout.hand_size + (1 if three else 0)))
-        if st.exchanged and not st.talon_taken:
-            raise InputError(_("the exchange comes after taking the talon (thousand/8.1)"), "/position/exchanged")
-        if part is not None and st.talon is not None and actor == d and st.talon_taken and not st.exchanged:
-            for c in st.talon:          # the talon taken is in the declarer's hand: its cards are known there
-                if c not in part.known and part.may_hold(c):
-                    part = part.reveal(c)
-            hand = st.hands[actor] = part.known
-        if hand is not None and st.talon is not None:
-            if actor == d and st.talon_taken and not st.exchanged and not set(st.talon) <= set(hand):
-                raise InputError(_("the declarer has taken the talon, so its cards are in the hand"), "/position/hand")
-            if actor != d and set(st.talon) & set(hand):
-                raise InputError(_("a card cannot be both in the hand and in the talon"), "/position/talon")
-            if not st.talon_taken and set(st.talon) & set(hand):
-                raise InputError(_("a card cannot be both in the hand and in the talon"), "/position/talon")
-        if actor == d and hand is not None:
-            three = len(layout.active) == 3
-            if not st.talon_taken:
-                expect = layout.hand_size
-            elif not st.exchanged:  # the talon (3) or a musik (2) has joined the hand
-                expect = layout.hand_size + (3 if three else 2)
-            else:  # one card given to each opponent, or two discarded
-                expect = layout.hand_size + (1 if three else 0)
-            if hsize != expect:
-                raise InputError(_("the declarer holds {n} cards at this point, not {given}", n=expect, given=hsize),
-                                 "/position/hand")
-        _auction_of(pos, st, layout, opts, state, d, contract)
-        _knowledge(st, part, actor)
-        return st, ptrs
-    # play
+        if not st.talon_taken:
+            expect = layout.hand_size
+        elif not st.exchanged:  # the talon (3) or a musik (2) has joined the hand
+            expect = layout.hand_size + (3 if three else 2)
+        else:  # one card given to each opponent, or two discarded
+            expect = layout.hand_size + (1 if three else 0)
+        if hsize != expect:
+            raise InputError(_("the declarer holds {n} cards at this point, not {given}", n=expect, given=hsize),
+                             "/position/hand")
+    return hand, part
+
+
+def _play_position(pos: dict, st: DealState, layout: Layout, opts: Options, actor: str, d: str, contract: int,
+                   hand: list[Card] | None, hsize: int | None) -> None:
+    """The play phase (thousand/11.x): tricks won so far, the marriages and the trump, and the current trick."""
     st.start_play(d, contract)
-    won = pos.get("tricks_won") or {}
-    if not isinstance(won, dict):
-        raise InputError(_("tricks_won maps players to tricks won so far"), "/position/tricks_won")
+    some = _tricks_won(pos, st, layout)
+    done = sum(st.tricks_won.values())      # with "some", the fewest tricks that can have been played
+    if done >= layout.tricks:
+        raise InputError(_("{n} tricks already played: the deal is over", n=done), "/position/tricks_won")
+    full = layout.hand_size + (1 if len(layout.active) == 3 else 0)     # cards in a hand at the first trick
+    if some and hsize is not None:
+        done = _tricks_by_hand(pos, layout, actor, done, full, hsize)
+    st.trick_index = done
+    _position_marriages(pos, st, layout, opts, d, some)
+    _position_trump(pos, st, opts)
+    _current_trick(pos, st, layout, actor, d, done)
+    if hand is not None:
+        _hand_in_play(st, actor, hand, hsize, done, full)
+
+
+def _tricks_won(pos: dict, st: DealState, layout: Layout) -> set[str]:
+    """``position.tricks_won`` into ``st.tricks_won``: a count, or "some" (at least one) / "none".  Returns the
+    players said to have won "some" tricks."""
     some = set()        # players said to have won "some" tricks: at least one, how many decides nothing here
-    for p, n in won.items():
+    for p, n in (pos.get("tricks_won") or {}).items():
         parse_player(p, layout.players, f"/position/tricks_won/{esc(p)}", layout.active)
         if n in ("some", "none"):
             if n == "some":
                 some.add(p)
             st.tricks_won[p] = int(n == "some")
             continue
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        if n < 0:
             raise InputError(_("a number of tricks"), f"/position/tricks_won/{esc(p)}")
         st.tricks_won[p] = n
-    done = sum(st.tricks_won.values())      # with "some", the fewest tricks that can have been played
-    if done >= layout.tricks:
-        raise InputError(_("{n} tricks already played: the deal is over", n=done), "/position/tricks_won")
-    full = layout.hand_size + (1 if len(layout.active) == 3 else 0)     # cards in a hand at the first trick
-    if some and hsize is not None:
-        # the hand's size tells how many tricks have been played (one more card gone if the actor has played to
-        # the current trick, which needs the leader: given, as no trick can be the first)
-        leader = (pos.get("trick") or {}).get("leader") if isinstance(pos.get("trick"), dict) else None
-        own = 0
-        if leader in layout.active:
-            q = leader
-            for _c in (pos["trick"].get("cards") or []):
-                own += q == actor
-                q = layout.after(q)
-        played_so_far = full - hsize - own
-        if not done <= played_so_far < layout.tricks:
-            raise InputError(_("a hand of {n} cards does not fit the tricks won so far", n=hsize), "/position/hand")
-        done = played_so_far
-    st.trick_index = done
-    _position_marriages(pos, st, layout, opts, d, some)
-    _position_trump(pos, st, opts)
+    return some
+
+
+def _tricks_by_hand(pos: dict, layout: Layout, actor: str, done: int, full: int, hsize: int) -> int:
+    """With tricks won given as "some", the tricks played so far as the actor's hand (``hsize`` cards of ``full``
+    at the first trick) tells them: one more card gone if the actor has played to the current trick (which needs
+    the leader: given, as no trick can be the first).  ``done`` is the fewest tricks the counts allow."""
     trick = pos.get("trick") or {}
-    if not isinstance(trick, dict):
-        raise InputError(_("trick is {{\"leader\", \"cards\"}}"), "/position/trick")
+    leader = trick.get("leader")
+    own = 0
+    if leader in layout.active:
+        q = leader
+        for _c in (trick.get("cards") or []):
+            own += q == actor
+            q = layout.after(q)
+    played_so_far = full - hsize - own
+    if not done <= played_so_far < layout.tricks:
+        raise InputError(_("a hand of {n} cards does not fit the tricks won so far", n=hsize), "/position/hand")
+    return played_so_far
+
+
+def _current_trick(pos: dict, st: DealState, layout: Layout, actor: str, d: str, done: int) -> None:
+    """The current trick's leader and cards (thousand/8.3, 11.1): the declarer leads to the first trick; later the
+    leader won the last trick, so has won a trick; the trick is not complete."""
+    trick = pos.get("trick") or {}
     leader = trick.get("leader")
     if leader is None:
         if done == 0:
@@ -838,29 +1021,27 @@ def build_position(pos: dict, layout: Layout, opts: dict, state: GameState, acto
     played = _cards_at(trick.get("cards") or [], "/position/trick/cards")
     if len(played) >= len(layout.active):
         raise InputError(_("the current trick is already complete"), "/position/trick/cards")
-    if hand is not None and set(played) & set(hand):
-        raise InputError(_("a card on the table cannot also be in the hand"), "/position/trick/cards")
     p = leader
-    own = 0     # cards the acting player has already played to the current trick
     for c in played:
         st.trick.append((p, c))
-        own += p == actor
         p = layout.after(p)
-    if hand is not None:
-        # 8 cards after the exchange (10 with two players), one fewer for each trick played and for a card of the
-        # actor's already on the table
-        expect = full - done - own
-        if hsize != expect:
-            # two counts, each with its own noun: the tricks' phrase takes its plural from the tricks, the cards'
-            # from the cards
-            after = (ngettext("after {n} trick and a card on the table", "after {n} tricks and a card on the table",
-                              done) if own else ngettext("after {n} trick", "after {n} tricks", done))
-            why = ngettext("{after} {player} holds {n} card, not {given}", "{after} {player} holds {n} cards, not {given}",
-                           expect, after=after, player=actor, given=hsize)
-            raise InputError(why, "/position/hand")
-    _auction_of(pos, st, layout, opts, state, d, contract)
-    _knowledge(st, part, actor)
-    return st, ptrs
+
+
+def _hand_in_play(st: DealState, actor: str, hand: list[Card], hsize: int | None, done: int, full: int) -> None:
+    """The actor's hand in the play: no card of it on the table, and ``full`` cards (8 after the exchange, 10 with
+    two players) less one for each trick played and for a card of the actor's already on the table."""
+    if {c for _p, c in st.trick} & set(hand):
+        raise InputError(_("a card on the table cannot also be in the hand"), "/position/trick/cards")
+    own = sum(1 for p, _c in st.trick if p == actor)     # cards the acting player has played to the current trick
+    expect = full - done - own
+    if hsize != expect:
+        # two counts, each with its own noun: the tricks' phrase takes its plural from the tricks, the cards'
+        # from the cards
+        after = (ngettext("after {n} trick and a card on the table", "after {n} tricks and a card on the table",
+                          done) if own else ngettext("after {n} trick", "after {n} tricks", done))
+        why = ngettext("{after} {player} holds {n} card, not {given}", "{after} {player} holds {n} cards, not {given}",
+                       expect, after=after, player=actor, given=hsize)
+        raise InputError(why, "/position/hand")
 
 
 def _knowledge(st: DealState, part: Partial | None, actor: str) -> None:
@@ -878,14 +1059,10 @@ def _knowledge(st: DealState, part: Partial | None, actor: str) -> None:
     st.partial[actor] = account(part, seen, "/position/hand")
 
 
-def _replay_calls(st: DealState, bids: Any, layout: Layout) -> None:
+def _replay_calls(st: DealState, bids: list[dict], layout: Layout) -> None:
     """Run the earlier calls of an auction (position.bids) through ``st``, each judged without its hand."""
-    if not isinstance(bids, list):
-        raise InputError(_("bids must be a list of earlier calls"), "/position/bids")
     for i, b in enumerate(bids):
         ptr = f"/position/bids/{i}"
-        if not isinstance(b, dict):
-            raise InputError(_("each call is {{\"player\", \"type\": \"bid\"|\"pass\", \"amount\"}}"), ptr)
         p = parse_player(b.get("player"), layout.players, ptr + "/player", layout.active)
         saved = st.hands[p]
         st.hands[p] = None  # earlier calls are judged without hands
@@ -897,20 +1074,17 @@ def _replay_calls(st: DealState, bids: Any, layout: Layout) -> None:
                                rule=e.rule), ptr) from None
         finally:
             st.hands[p] = saved
-        if st.phase != "bidding":
-            if i != len(bids) - 1:
-                raise InputError(_("the auction ended before this call"), ptr)
+        if st.phase != "bidding" and i != len(bids) - 1:
+            raise InputError(_("the auction ended before this call"), ptr)
 
 
-def _position_golden(pos: dict, st: DealState, layout: Layout, opts: dict, state: GameState,
-                     action_type: str) -> None:
+def _position_golden(pos: dict, st: DealState, layout: Layout, opts: Options, state: GameState,
+                     action_type: str | None) -> None:
     """Whether the described deal is a golden one (thousand/18.1): the state tells it once a golden round is under
     way (a deal of it played) or over; before that position.golden must say so wherever it could be (the first hand
     on 120) and would change the ruling (the talon phase's raise and concession, a redeal claim)."""
     given = pos.get("golden")
-    if given is not None and not isinstance(given, bool):
-        raise InputError(_("golden is true or false"), "/position/golden")
-    if not opts["golden_round"]:
+    if not opts.golden_round:
         if given:
             raise InputError(_("the golden round is off (option golden_round, thousand/18.1)"), "/position/golden")
         return
@@ -934,14 +1108,14 @@ def _position_golden(pos: dict, st: DealState, layout: Layout, opts: dict, state
             raise InputError(_("a golden deal has no auction: the first hand plays 120 with the talon (thousand/18.1)"),
                              "/position/phase")
         if st.declarer != layout.active[0]:
-            raise InputError(_("in a golden deal the player left of the dealer ({player}) plays the 120 (thousand/18.1)",
-                               player=layout.active[0]), "/position/declarer")
+            raise InputError(_("in a golden deal the player left of the dealer ({player}) plays the 120 "
+                               "(thousand/18.1)", player=layout.active[0]), "/position/declarer")
         if st.contract != 120:
             raise InputError(_("a golden-round contract is 120 (thousand/18.1)"), "/position/contract")
     st.golden = golden
 
 
-def _auction_of(pos: dict, st: DealState, layout: Layout, opts: dict, state: GameState, d: str,
+def _auction_of(pos: dict, st: DealState, layout: Layout, opts: Options, state: GameState, d: str,
                 contract: int) -> None:
     """A talon or play position: who bid (thousand/6.1) from the whole auction in position.bids, when given; it must
     end with this declarer on this contract (or a lower one, raised after the exchange: thousand/8.2)."""
@@ -953,7 +1127,7 @@ def _auction_of(pos: dict, st: DealState, layout: Layout, opts: dict, state: Gam
         raise InputError(_("a golden deal has no auction (thousand/18.1)"), "/position/bids")
     auction = DealState.new(layout, opts, scores=state.scores, concessions=state.concessions)
     _replay_calls(auction, bids, layout)
-    if auction.phase != "talon" or auction.declarer != d or not (
+    if auction.phase != "talon" or auction.declarer != d or auction.contract is None or not (
             auction.contract == contract or st.exchanged and auction.contract < contract):
         raise InputError(_("these calls do not end the auction with {declarer} the declarer on {contract}",
                            declarer=d, contract=contract), "/position/bids")
@@ -964,7 +1138,7 @@ def _auction_of(pos: dict, st: DealState, layout: Layout, opts: dict, state: Gam
     st.blind = auction.blind
 
 
-def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: dict, d: str, some=frozenset()) -> None:
+def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: Options, d: str, some=frozenset()) -> None:
     """Marriages announced earlier in the deal; each must have been possible (thousand/10.1, 10.2)."""
     per_player: Counter = Counter()
     for i, p, suit, t in _marriage_list(pos.get("marriages"), "/position/marriages", layout, opts, st.trick_index):
@@ -977,7 +1151,7 @@ def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: dict, d:
                                    "(thousand/10.1)", player=p, marriage=marriage_name(suit), card=held[0]), ptr)
         per_player[p] += 1
         # each announcement is a lead after a won trick, or the declarer's first lead where allowed
-        room = st.tricks_won[p] + (1 if p == d and opts["marriage_on_first_trick"] else 0)
+        room = st.tricks_won[p] + (1 if p == d and opts.marriage_on_first_trick else 0)
         if per_player[p] > room and p not in some:
             raise InputError(ngettext("{player} has won {n} trick, too few to have announced this marriage "
                                       "(thousand/10.2)", "{player} has won {n} tricks, too few to have announced "
@@ -991,12 +1165,12 @@ def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: dict, d:
 
 
 def _first_card_free(player: str, hand: list[Card], announced: list[str], declarer: str, layout: Layout,
-                     opts: dict) -> None:
+                     opts: Options) -> None:
     """With the hand known, the cards played so far are the hand's missing ones: among them must be a card of none
     of the announced marriages, the first card played, which could not announce (thousand/10.2; the declarer's
     opening lead excepted under marriage_on_first_trick).  Three marriages announced and the fourth pair in hand
     after six tricks are all eight cards, so the opening lead would have broken one of the three."""
-    if player == declarer and opts["marriage_on_first_trick"]:
+    if player == declarer and opts.marriage_on_first_trick:
         return
     cards = {c for s in announced for c in (ACE_CARDS if s == ACES else (Card("K", s), Card("Q", s)))}
     played = layout.tricks - len(hand)
@@ -1007,7 +1181,7 @@ def _first_card_free(player: str, hand: list[Card], announced: list[str], declar
                            player=player, n=played), "/position/marriages")
 
 
-def _position_trump(pos: dict, st: DealState, opts: dict) -> None:
+def _position_trump(pos: dict, st: DealState, opts: Options) -> None:
     """The trump in force must be the one the listed marriages set (thousand/10.5)."""
     suits = [m["suit"] for m in st.marriages if m["suit"] != ACES]
     raw = pos.get("trump")
@@ -1023,7 +1197,7 @@ def _position_trump(pos: dict, st: DealState, opts: dict) -> None:
                                "{trump} trump in position.marriages (thousand/10.5)", trump=Suit(trump)),
                              "/position/trump")
         return
-    if opts["trump_timing"] == "immediate":
+    if opts.trump_timing == "immediate":
         if trump is not None and trump != suits[-1]:
             raise InputError(_("the last marriage announced ({suit}) is the trump, not {trump} (thousand/10.5)",
                                suit=Suit(suits[-1]), trump=Suit(trump)),
@@ -1056,11 +1230,43 @@ def _position_trump(pos: dict, st: DealState, opts: dict) -> None:
 
 
 
-def _start_deal(ev: dict, layout: Layout, opts: dict, state: GameState, ptr: str):
-    """Parse a deal event; return (state, problems) where problems are independent violations."""
-    problems = []
+def _start_deal(ev: dict, layout: Layout, opts: OptionsLike, state: GameState, ptr: str):
+    """Parse a deal event; return (state, problems) where problems are independent violations.
+
+    A problem is ``(rule ID, text, pointer)``: the hands (thousand/3.1), the talon or the musiks (3.1, 3.3), the
+    whole deck dealt once (3.5), a golden deal (18.1).  The event's types are the request schema's (``Event``).
+    """
+    opts = Options.of(opts)
+    problems: list[tuple[str, str, str]] = []
+    hands = _dealt_hands(ev, layout, ptr, problems)
+    groups = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.active]
+    talon, musiks = _dealt_talon(ev, layout, ptr, problems, groups)
+    _whole_deck(groups, ptr, problems)
+    st = DealState.new(layout, opts, hands=hands, talon=talon, musiks=musiks, scores=state.scores,
+                       concessions=state.concessions)
+    st.golden = bool(ev.get("golden"))
+    if st.golden:
+        if not opts.golden_round:
+            problems.append(("thousand/18.1", _("the golden round is off under these options"), ptr + "/golden"))
+        elif state.golden["over"]:
+            problems.append(("thousand/18.1", _("the golden round has already been played"), ptr + "/golden"))
+        else:  # forced 120, no auction: the first hand plays it
+            st.declarer, st.contract, st.phase = layout.active[0], 120, "talon"
+    irr = ev.get("irregularities") or []
+    if irr:
+        try:
+            st.irregularities = _irregularities({"irregularities": irr}, layout)
+        except InputError as e:
+            raise InputError([{"pointer": ptr + x["pointer"].replace("/deal", "", 1), "detail": x["detail"]}
+                              for x in e.errors]) from None
+    return st, problems
+
+
+def _dealt_hands(ev: dict, layout: Layout, ptr: str, problems: list[tuple[str, str, str]]) -> dict[str, list[Card]]:
+    """thousand/3.1: the event's hands, one per active player (the sitter's, if given, empty), each of the dealt
+    size (a problem otherwise)."""
     hands_raw = ev.get("hands")
-    if not isinstance(hands_raw, dict):
+    if hands_raw is None:
         raise InputError(_("a deal event gives hands: {{player: [cards]}}"), ptr + "/hands")
     hands = {}
     for p, cards in hands_raw.items():
@@ -1075,7 +1281,13 @@ def _start_deal(ev: dict, layout: Layout, opts: dict, state: GameState, ptr: str
             problems.append(("thousand/3.1", _("{player} was dealt {given} cards, not {n}", player=p,
                                                given=len(hands[p]), n=layout.hand_size),
                              f"{ptr}/hands/{esc(p)}"))
-    groups = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.active]
+    return hands
+
+
+def _dealt_talon(ev: dict, layout: Layout, ptr: str, problems: list[tuple[str, str, str]],
+                 groups: list[tuple[str, list[Card]]]) -> tuple[list[Card] | None, list[list[Card]] | None]:
+    """thousand/3.1, 3.3: the talon of 3 (three or four players) or two musiks of 2 (two players), added to
+    ``groups`` (pointer, cards).  Returns (talon, musiks), one of them None."""
     talon = musiks = None
     wrong = "talon" if len(layout.active) == 2 else "musiks"
     if ev.get(wrong) is not None:
@@ -1083,7 +1295,7 @@ def _start_deal(ev: dict, layout: Layout, opts: dict, state: GameState, ptr: str
                          _("a {n}-player deal has no musiks", n=len(layout.active)), f"{ptr}/{wrong}")
     if len(layout.active) == 2:
         raw = ev.get("musiks")
-        if not isinstance(raw, list) or len(raw) != 2:
+        if raw is None or len(raw) != 2:
             raise InputError(_("the two-player deal gives two musiks of 2 cards"), ptr + "/musiks")
         musiks = [parse_cards(m, DECK, f"{ptr}/musiks/{k}") for k, m in enumerate(raw)]
         for k, m in enumerate(musiks):
@@ -1097,6 +1309,12 @@ def _start_deal(ev: dict, layout: Layout, opts: dict, state: GameState, ptr: str
             problems.append(("thousand/3.1", _("the talon holds {given} cards, not 3", given=len(talon)),
                              ptr + "/talon"))
         groups.append((ptr + "/talon", talon))
+    return talon, musiks
+
+
+def _whole_deck(groups: list[tuple[str, list[Card]]], ptr: str, problems: list[tuple[str, str, str]]) -> None:
+    """thousand/3.5: the deal holds every card of the deck once (a problem for each card missing or repeated, or
+    for the count)."""
     try:
         check_conservation(groups, DECK)
     except InputError as e:
@@ -1107,33 +1325,15 @@ def _start_deal(ev: dict, layout: Layout, opts: dict, state: GameState, ptr: str
         if total != DECK.size:
             problems.append(("thousand/3.5", _("the deal holds {given} cards, not {n}", given=total, n=DECK.size),
                              ptr))
-    st = DealState.new(layout, opts, hands=hands, talon=talon, musiks=musiks, scores=state.scores,
-                       concessions=state.concessions)
-    st.golden = bool(ev.get("golden"))
-    if st.golden:
-        if not opts["golden_round"]:
-            problems.append(("thousand/18.1", _("the golden round is off under these options"), ptr + "/golden"))
-        elif state.golden["over"]:
-            problems.append(("thousand/18.1", _("the golden round has already been played"), ptr + "/golden"))
-        else:  # forced 120, no auction: the first hand plays it
-            st.declarer, st.contract, st.phase = layout.active[0], 120, "talon"
-    irr = ev.get("irregularities") or []
-    if irr:
-        fake = {"irregularities": irr}
-        try:
-            st.irregularities = _irregularities(fake, layout)
-        except InputError as e:
-            raise InputError([{"pointer": ptr + x["pointer"].replace("/deal", "", 1), "detail": x["detail"]}
-                              for x in e.errors]) from None
-    return st, problems
 
 
-def _outcome_from_state(st: DealState, layout: Layout, opts: dict) -> DealOutcome:
+def _outcome_from_state(st: DealState, layout: Layout, opts: OptionsLike) -> DealOutcome:
+    opts = Options.of(opts)
     out = DealOutcome(st.declarer, st.contract, conceded=st.conceded, blind=st.blind, golden=st.golden,
                       talon=st.talon, irregularities=st.irregularities)
     if not st.conceded:
         pts = dict(st.captured)
-        if len(layout.active) == 2 and opts["two_player_discards_count"]:
+        if len(layout.active) == 2 and opts.two_player_discards_count and st.declarer is not None:
             pts[st.declarer] += card_points(st.discards)
         out.card_points = pts
         out.tricks = dict(st.tricks_won)
@@ -1161,7 +1361,7 @@ def position_of(st: DealState) -> dict:
         pos = {"phase": "play", "declarer": st.declarer, "contract": st.contract, "tricks_won": dict(st.tricks_won),
                "marriages": [{"player": m["player"], "suit": m["suit"], "trick": m["trick"]} for m in st.marriages],
                "trump": trump, "trick": {"leader": st.leader, "cards": [str(c) for _p, c in st.trick]}}
-    hand = st.hands.get(actor)
+    hand = st.hands.get(actor) if actor is not None else None
     if hand is not None:
         pos["hand"] = [str(c) for c in hand]
     return pos

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..i18n import _
+from .options import Options, OptionsLike
 
 # the events of the score answer by the rule that made them → the sheet's stable kind
 EVENT_KINDS = {"thousand/13.1": "bolt", "thousand/14.1": "barrel_on", "thousand/14.4": "barrel_fall",
@@ -23,16 +24,17 @@ def next_dealer(envelope: dict, dealer: str, deal) -> str:
     return players[(players.index(dealer) + 1) % len(players)]
 
 
-def entry(player: dict, answer: dict, opts: dict) -> dict:
+def entry(player: dict, answer: dict, opts: OptionsLike) -> dict:
     """A player's cell beyond the scores: the bolts and the barrel as they stand after the deal."""
     return {"bolts": player["bolts"], "barrel": player["barrel"]}
 
 
-def row(answer: dict, opts: dict) -> dict:
+def row(answer: dict, opts: OptionsLike) -> dict:
     return {"contract": answer["contract"]}
 
 
-def events(answer: dict, before: dict, opts: dict) -> list[dict]:
+def events(answer: dict, before: dict, opts: OptionsLike) -> list[dict]:
+    opts = Options.of(opts)
     out = []
     c = answer["contract"]
     if c is not None and c["golden"]:
@@ -46,8 +48,8 @@ def events(answer: dict, before: dict, opts: dict) -> list[dict]:
         ev = {"kind": kind, "rule": e["rule"], "player": e["player"], "text": e["note"]}
         if kind == "bolt":
             ev["count"] = bolts_before.get(e["player"], 0) + 1
-        elif e["rule"] in ("thousand/14.2", "thousand/14.5") and opts["barrel_penalty"]:
-            ev["points"] = -opts["barrel_penalty"]      # a fall off the barrel costs the barrel's penalty
+        elif e["rule"] in ("thousand/14.2", "thousand/14.5") and opts.barrel_penalty:
+            ev["points"] = -opts.barrel_penalty      # a fall off the barrel costs the barrel's penalty
         out.append(ev)
     for p in answer["penalties"]:
         out.append({"kind": PENALTY_KINDS.get(p["rule"], "penalty"), "rule": p["rule"], "player": p["player"],
@@ -66,5 +68,5 @@ def events(answer: dict, before: dict, opts: dict) -> list[dict]:
         b = p["barrel"]
         if b["on"] and b["deals"] and (p["id"], "barrel_on") not in marked:
             out.append({"kind": "barrel_try", "rule": "thousand/14.2", "player": p["id"], "count": b["deals"],
-                        "text": _("on the barrel: {n} of {max} tries used", n=b["deals"], max=opts["barrel_deals"])})
+                        "text": _("on the barrel: {n} of {max} tries used", n=b["deals"], max=opts.barrel_deals)})
     return out
