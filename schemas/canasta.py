@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from marshmallow import ValidationError
 
-from referee.i18n import _
+from referee.i18n import N_, _
 
+from .bytype import ByType, narrowed
 from .common import (
     MAX_EVENTS,
     PRINTABLE,
@@ -309,7 +310,25 @@ ACTION_TYPES = ["draw", "take_pile", "meld", "discard", "ask", "go_out", "end", 
                 "packet", "expose", "red_three"]
 
 
-class Action(Strict):
+# the fields each type takes besides `type` and `player` (referee/canasta/parse.py's ACTION_FIELDS: the same sets)
+FIELDS = {
+    "draw": {"cards"}, "take_pile": {"cards", "melds"}, "meld": {"melds"}, "discard": {"card"}, "ask": {"answer"},
+    "go_out": {"melds", "card"}, "end": set(), "red_three": {"card", "replacement"}, "double_ending": {"melds"},
+    "extra_cards": {"cards"}, "packet": set(), "expose": {"cards"},
+    "deal": {"dealer", "hands", "pile", "sitting_out", "packets"},
+}
+# what a field of another type is told, at the field (a player may read it: the players' words)
+REFUSALS = {
+    "deal": N_("not part of a deal"), "draw": N_("not part of a draw"), "take_pile": N_("not part of taking the pile"),
+    "meld": N_("not part of a meld"), "discard": N_("not part of a discard"),
+    "ask": N_("not part of asking the partner to go out"), "go_out": N_("not part of going out"),
+    "end": N_("not part of ending the deal"), "double_ending": N_("not part of the double ending"),
+    "extra_cards": N_("not part of drawing the extra cards"), "packet": N_("not part of taking the packet"),
+    "expose": N_("not part of showing cards by accident"), "red_three": N_("not part of laying out a red three"),
+}
+
+
+class Action(ByType):
     """One action by `player`. The fields that matter per `type`: `draw` — `cards` (optional: the cards taken
     from the stock in order, red threes and their replacements included); `take_pile` — `cards` (shown from
     the hand to go with the top card) and `melds` (further melds from the hand, for an initial meld);
@@ -333,6 +352,9 @@ class Action(Strict):
     answer = String(validate=OneOf(["yes", "no"]))
 
 
+Action.TYPES = {t: narrowed(Action, t, FIELDS[t] | {"player"}, REFUSALS[t], "Action") for t in ACTION_TYPES}
+
+
 class CheckRequest(Envelope):
     sides = SIDES
     dealer = Name(metadata={"description": "The dealer (accepted; the ruling does not depend on it)."})
@@ -341,7 +363,7 @@ class CheckRequest(Envelope):
     action = Nested(Action, required=True)
 
 
-class Event(Strict):
+class Event(ByType):
     """One event of a game log. `deal` starts a deal: `dealer`, `hands` (player → the cards dealt) and `pile`
     (the cards turned up to start the pile, bottom first: a joker, deuce or red three turned up, and a black
     three under black_three_upcard=cover, is covered by the next stock card). `red_three` — `player`, `card`
@@ -365,6 +387,11 @@ class Event(Strict):
     cards = Cards(40)
     melds = Melds()
     answer = String(validate=OneOf(["yes", "no"]))
+
+
+# in a log `player` stays optional, as before (the replay asks for it where it is missing); a deal has none
+Event.TYPES = {t: narrowed(Event, t, FIELDS[t] | ({"player"} if t != "deal" else set()), REFUSALS[t], "Event")
+               for t in ["deal", *ACTION_TYPES]}
 
 
 class ValidateRequest(Envelope):

@@ -1,6 +1,9 @@
 """marshmallow request schemas for Thousand (shape only; the engine checks the rules and the cards)."""
 from __future__ import annotations
 
+from referee.i18n import N_
+
+from .bytype import ByType, narrowed
 from .common import (
     MAX_EVENTS,
     REPLAY,
@@ -166,7 +169,23 @@ class Position(Strict):
 ACTIONS = ["bid", "pass", "take_talon", "exchange", "discard", "raise", "concede", "play", "redeal"]
 
 
-class Action(Strict):
+# the fields each type takes besides `type` and `player` (referee/thousand/parse.py's ACTION_KEYS: the same sets)
+FIELDS = {
+    "bid": {"amount", "blind"}, "pass": set(), "take_talon": {"musik"}, "exchange": {"gives"}, "discard": {"cards"},
+    "raise": {"amount"}, "concede": set(), "play": {"card", "marriage"}, "redeal": {"reason"},
+    "deal": {"dealer", "hands", "talon", "musiks", "golden", "irregularities"},
+}
+# what a field of another type is told, at the field (a player may read it: the players' words)
+REFUSALS = {
+    "deal": N_("not part of a deal"), "bid": N_("not part of a bid"), "pass": N_("not part of a pass"),
+    "take_talon": N_("not part of taking the talon"), "exchange": N_("not part of passing cards to the opponents"),
+    "discard": N_("not part of laying cards aside"), "raise": N_("not part of raising the contract"),
+    "concede": N_("not part of a concession"), "play": N_("not part of playing a card"),
+    "redeal": N_("not part of a redeal claim"),
+}
+
+
+class Action(ByType):
     """One action by `player`. The fields that matter per `type`:
     `bid` — `amount`, `blind`; `pass`; `take_talon` — `musik` (0 or 1, two players);
     `exchange` — `gives`; `discard` — `cards` (2, two players); `raise` — `amount`;
@@ -186,6 +205,9 @@ class Action(Strict):
     reason = String(validate=OneOf(["four_nines", "weak_hand", "weak_talon"]))
 
 
+Action.TYPES = {t: narrowed(Action, t, FIELDS[t] | {"player"}, REFUSALS[t], "Action") for t in ACTIONS}
+
+
 class CheckRequest(Envelope):
     players = PLAYERS
     dealer = Name(required=True)
@@ -197,7 +219,7 @@ class CheckRequest(Envelope):
 EVENTS = ["deal"] + ACTIONS
 
 
-class Event(Strict):
+class Event(ByType):
     """One event of a game log. `deal` starts a deal: `dealer`, `hands` (player → the cards
     dealt: 7 each with three or four players, 10 with two; with four players the sitting
     dealer gets none), and `talon` (3 cards) or, with two players, `musiks` (two lists of 2);
@@ -222,6 +244,11 @@ class Event(Strict):
     card = Card()
     marriage = Bool()
     reason = String(validate=OneOf(["four_nines", "weak_hand", "weak_talon"]))
+
+
+# in a log `player` stays optional, as before (the replay asks for it where it is missing); a deal has none
+Event.TYPES = {t: narrowed(Event, t, FIELDS[t] | ({"player"} if t != "deal" else set()), REFUSALS[t], "Event")
+               for t in EVENTS}
 
 
 class ValidateRequest(Envelope):
