@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from marshmallow import ValidationError
 
-from referee.i18n import _
+from referee.i18n import N_, _
 
+from .bytype import ByType, narrowed
 from .common import (
     MAX_EVENTS,
     PRINTABLE,
@@ -50,16 +51,32 @@ def Melds(**kw):
 
 
 class SideSeat(Strict):
-    id = SIDE_ID(required=True)
-    players = List(Name(), required=True, validate=Length(min=1, max=3))
+    """One side and its players."""
+    id = SIDE_ID(required=True, metadata={"description": "A side's id, as given in `sides[].id`."})
+    players = List(Name(), required=True, validate=Length(min=1, max=3), metadata={"description": (
+        "The side's players, in the order they sit (see `CanastaSides`).")})
 
 
-SIDES = List(Nested(SideSeat), required=True, validate=Length(min=1, max=6))
+SIDES = List(Nested(SideSeat), required=True, validate=Length(min=1, max=6), metadata={"description": (
+    "The sides in seat order. Partners sit apart: the seat order takes one player of each side in turn (the first "
+    "player of each side in the order of the sides, then the second, ...), clockwise, so `[{id: NS, players: [North, "
+    "South]}, {id: EW, players: [East, West]}]` seats North, East, South, West. Side ids and player names are all "
+    "different (a one-player side may bear its player's name), and every side has as many players as the others "
+    "except with five: `classic`, `traditional`, `russian-popular` and the three-pack family (`samba`, `bolivia`, "
+    "`brazilian`, `cuban`, `uruguay`, `chile`, `graded-wild`) are 4 players in two sides of 2, `two-player` 2 sides "
+    "of 1, `three-player` 3 sides of 1, `palace` 2 sides of 1 or 2, `classic-12` 2 to 4 players, `five-player` a side "
+    "of 3 against a side of 2 (the pair is seated with the trio's two players in the deal), `six-player` 2 sides of 3 "
+    "or 3 sides of 2 (422 otherwise).")})
 
 
 class GameState(Strict):
-    scores = Dict(keys=SIDE_ID(), values=Int(-1000000, 1000000), validate=Length(max=6))
-    rounds = Int(0, 1000)
+    """The game before the deal (a fresh game when absent): `scores`, the total of every side by id (or none, for
+    a new game). Totals are multiples of 5 (422 otherwise); they set each side's initial-meld minimum (canasta/4.1).
+    """
+    scores = Dict(keys=SIDE_ID(), values=Int(-1000000, 1000000), validate=Length(max=6), metadata={"description": (
+        "Total per side.")})
+    rounds = Int(0, 1000, metadata={"description": (
+        "Deals already played, for the round limit `max_rounds` (canasta/7.2).")})
 
 
 def _black_threes(value):
@@ -69,7 +86,34 @@ def _black_threes(value):
 
 
 class Counts(Strict):
-    """A side's hand as a pad writes it (referee.canasta.counts); the engine checks what the variant takes."""
+    """A side's hand in the numbers players write down. `meld_points` (the card points of the side's melds) and
+    `hand_points` (of the cards left in its players' hands) are required, multiples of 5 (canasta/1.4); where black
+    threes or sevens left in hand are charged on their own (`black_threes_in_hand`, `sevens_in_hand`) they are not
+    in `hand_points`. The other keys count what the variant scores, and only those it scores (another key is a 422
+    naming it): `natural_canastas`, `mixed_canastas` (under `mixed_canasta_bonus` `graded` instead
+    `mixed_canastas_one_wild`, `_two_wilds`, `_three_wilds`), `red_threes`; where the variant has them
+    `sevens_canastas`, `mixed_sevens_canastas`, `sequence_canastas`, `mixed_sequence_canastas`, wild canastas
+    (`wild_canastas`; Cuban and Italian `deuce_canastas` of seven 2s, Cuban `joker_canastas` of four jokers and
+    three 2s; popular Russian `golden_canastas` and `diamond_canastas`; Palace wild melds `big_wild_canastas`,
+    `small_wild_canastas` and `unfinished_wild_melds`), `short_sequences` and `long_sequences` where they are
+    charged or paid, `black_threes_melded` (3 or 4, going out) where four earn the going-out bonus of 1,000. Each
+    counted canasta is scored as the variant scores such a meld of cards, so every bonus and condition applies (red
+    threes against a side that has not melded, the canastas needed to go out, voided wild canastas …).
+
+    Refused (422, naming the field): card points not a multiple of 5; fewer `meld_points` than the counted melds
+    hold at the least (their cheapest ranks, one meld a rank where a side melds each rank once, the fewest wild
+    cards, 2s while the deck has them and then jokers); a player of the side who still holds cards with
+    `hand_points` too low for them (5 a card), or cards left when every hand of the side is empty; `concealed`
+    without `went_out`; going out without the canastas the variant asks; more red threes, black threes (melded, in
+    hand, set aside), canastas of a rank, sevens, 2s, jokers, wild cards or sequences than the deck holds, for a
+    side and for the sides together; more card points than the deck is worth. A fault of the sides together names
+    the first field that asks for more than is left, the sides taken in order and each side's counts in this order:
+    the canastas and other melds (in the order of the keys below from `natural_canastas`), `black_threes_melded`,
+    `red_threes`, `meld_points`, `hand_points`, `black_threes_in_hand`, `sevens_in_hand`, then the side's
+    `black_threes_set_aside`. `black_threes_in_hand` is a number, or one number per player where four in one hand
+    would count double; `red_threes` likewise, where one player holding all four doubles them.
+    """
+    # the engine's reading of these numbers: referee.canasta.counts
     natural_canastas = Int(0, 60)
     mixed_canastas = Int(0, 60)
     mixed_canastas_one_wild = Int(0, 60)
@@ -90,7 +134,9 @@ class Counts(Strict):
     short_sequences = Int(0, 60)
     long_sequences = Int(0, 60)
     black_threes_melded = Int(0, 12)
-    red_threes = Raw(validate=_black_threes)
+    red_threes = Raw(validate=_black_threes, metadata={"description": (
+        "A number, or one number per player of the side (`[4, 0]`), which says whether one player collected all four "
+        "(doubled under red_three_scale one_player_doubles, canasta/2.2).")})
     meld_points = Int(0, 100000)
     hand_points = Int(0, 100000)
     black_threes_in_hand = Raw(validate=_black_threes)
@@ -98,56 +144,114 @@ class Counts(Strict):
 
 
 class DealSide(Strict):
-    id = SIDE_ID(required=True)
+    """One side's cards at the end of a hand. `melds`: the side's melds on the table (one per rank; black threes
+    only for the side that went out); `red_threes`: its red threes laid out; `hands`: the cards left in each
+    player's hand, in the order of the side's players (the player who went out holds none, his partners at
+    least one); `went_out` and `concealed` (canasta/6.2, 6.4). Every player is dealt `deal_size` cards, so a
+    side shows at least that many per player in melds and hands (422 otherwise). A red three still in a
+    player's hand at the end is given in that hand: it was dealt or drawn and never replaced, it scores like
+    the side's other red threes (canasta/2.2), and it costs 500 only when the irregularity
+    `red_three_not_laid_out` says its holder had a turn to lay it out (canasta/8.3; a player who never had a
+    turn pays nothing). A kept red three given under `red_threes` with that irregularity counts as one of the
+    cards its holder was dealt.
+
+    **Or by counts**, as a score pad writes the hand: `counts` (see `CanastaCounts`) in place of `melds`,
+    `red_threes` and `hands`, with `went_out`, `concealed` and the other flags beside it as they sit beside
+    cards. A side gives `hands` or `counts`, never both; the sides of one deal may mix the two forms.
+    """
+    id = SIDE_ID(required=True, metadata={"description": "A side's id, as given in `sides[].id`."})
     melds = List(Cards(60), validate=Length(max=24))
     red_threes = Cards(8)
     hands = List(Cards(120), validate=Length(min=1, max=3))
     counts = Nested(Counts)
-    went_out = Bool()
-    concealed = Bool()
-    double_ending = Bool()
-    one_player_all_reds = Bool()
-    black_threes_set_aside = Int(0, 12)
+    went_out = Bool(metadata={"description": "A player of this side went out (at most one side did)."})
+    concealed = Bool(metadata={"description": "The going out was concealed (canasta/6.4); only with `went_out`."})
+    double_ending = Bool(metadata={"description": (
+        "The partner laid down his whole hand too (canasta/6.6, option `double_ending`); every hand of the side is "
+        "then empty.")})
+    one_player_all_reds = Bool(metadata={"description": (
+        "One player collected the side's four red threes (doubles them under `red_three_scale` `one_player_doubles`, "
+        "canasta/2.2). Left out, it is read from the deal where the deal shows it (all four kept in one player's "
+        "hand, true); otherwise the four are not doubled and their score line says that the deal does not show who "
+        "collected them. `true` is refused (422) when the deal shows red threes kept in two players' hands, `false` "
+        "when one hand holds all four.")})
+    black_threes_set_aside = Int(0, 12, metadata={"description": (
+        "Black threes the side set aside from taken piles (option `black_threes_set_aside`, Cuban): 5 each, 100 for "
+        "all four (canasta/2.3).")})
 
 
 class Irregularity(Strict):
+    """An irregularity in the deal; the offending side pays (canasta/8.10). `type` is one of
+    `illegal_meld` (100, canasta/8.2), `red_three_not_laid_out` (500, 8.3), `pile_taken_illegally`
+    (100, 8.4), `permission_breach` (100, 8.5), `out_without_canasta` (100, 8.6) and `excess_wild_cards`
+    (50 for each of `count` wild cards over the limit, 1–9, 8.2; `count` is given only for this type).
+    """
     type = String(required=True, validate=Length(min=1, max=64))
-    side = SIDE_ID(required=True)
+    side = SIDE_ID(required=True, metadata={"description": "A side's id, as given in `sides[].id`."})
     count = Int(0, 100)
 
 
 class Deal(Strict):
-    sides = List(Nested(DealSide), required=True, validate=Length(min=1, max=6))
-    sitting_out = Name()
+    """A completed hand, side by side, with the irregularities to penalise."""
+    sides = List(Nested(DealSide), required=True, validate=Length(min=1, max=6), metadata={"description": (
+        "One entry per side (every side once).")})
+    sitting_out = Name(metadata={"description": (
+        "Five players only (required then): the trio's member who sat this deal out; his side gives hands for its two "
+        "other players (canasta/1.1).")})
     irregularities = List(Nested(Irregularity), validate=Length(max=50))
 
 
 class ScoreRequest(Envelope):
     sides = SIDES
-    dealer = Name()
+    dealer = Name(metadata={"description": "The dealer (accepted; the score does not depend on it)."})
     state = Nested(GameState)
     deal = Nested(Deal, required=True)
 
 
 class PileView(Strict):
-    top = Card(allow_none=True)
+    """The discard pile: either `top`, `size` and `frozen_by` (what froze it for both sides; `null` or absent
+    for nothing, except that a wild card on top is always read as freezing it; under option `wild_block`
+    `one_round` or `full_round`, `wild` says that a wild card discarded within the last round still blocks it,
+    canasta/5.1),
+    or its `cards` bottom first (`top`, `size`, `frozen` and `frozen_by`, when given with them, must agree).
+    `frozen` says whether a wild card or red three (or a black three under option black_three_freezes) froze
+    it; a pile frozen only against a side that has not melded needs neither.
+    """
+    top = Card(allow_none=True, metadata={"description": "The top card (`null` for an empty pile)."})
     size = Int(0, 216)
     frozen = Bool(allow_none=True)
     frozen_by = String(allow_none=True,
-                              validate=OneOf(["wild", "red_three", "black_three", "start"]))
-    cards = Cards(216)
-    upcards = Int(0, 216)
+                              validate=OneOf(["wild", "red_three", "black_three", "start"]), metadata={"description": (
+        "What froze the pile for everybody; `start` when it is frozen from the start of the deal (option "
+        "`pile_frozen_at_start`) and not taken since.")})
+    cards = Cards(216, metadata={"description": "Every card of the pile, bottom first."})
+    upcards = Int(0, 216, metadata={"description": (
+        "With `cards`, how many cards at the bottom were turned up at the deal (the upcard and the wild cards or "
+        "threes it covers, canasta/1.6), 0 when the pile has been taken since. Read from the cards when a red three "
+        "lies in the pile (it was never taken); required under option `wild_block` `one_round` or `full_round` when "
+        "the pile begins with a wild card and holds no red three, since only a discarded wild card blocks the pile "
+        "for a round (canasta/5.1).")})
 
 
 class TurnSoFar(Strict):
-    drew_from = String(validate=OneOf(["stock", "pile"]))
-    melded = Bool()
-    canasta_made = Bool()
-    extra_cards_due = Bool()
-    first_round = Bool()
-    laid_on_partner = Bool()
-    answer = String(allow_none=True, validate=OneOf(["yes", "no"]))
-    last_red_three = Bool()
+    """What happened so far in the acting player's turn (phase `play`, after the draw); a flag left out is false."""
+    drew_from = String(validate=OneOf(["stock", "pile"]), metadata={"description": (
+        "Where the turn's draw came from (default `stock`).")})
+    melded = Bool(metadata={"description": "The player has melded or laid off this turn."})
+    canasta_made = Bool(metadata={"description": (
+        "The player completed a canasta with his melds this turn (for going out concealed, canasta/6.4).")})
+    extra_cards_due = Bool(metadata={"description": (
+        "The player's meld this turn opened his side and the cards it brings (option `opening_bonus_cards`, Mexicana) "
+        "are still to be drawn (`extra_cards`).")})
+    first_round = Bool(metadata={"description": (
+        "The turn is in the deal's first round (no black three discarded then under `black_three_first_round`, "
+        "Cuban).")})
+    laid_on_partner = Bool(metadata={"description": (
+        "Cards went onto melds the side had before this turn (no concealed going out).")})
+    answer = String(allow_none=True, validate=OneOf(["yes", "no"]), metadata={"description": (
+        "The partner's answer to \"may I go out?\" asked this turn, `null` if not asked.")})
+    last_red_three = Bool(metadata={"description": (
+        "The draw took a red three as the last stock card (only with `stock` 0).")})
 
 
 class TakingPile(Strict):
@@ -155,55 +259,128 @@ class TakingPile(Strict):
 
 
 class Position(Strict):
-    phase = String(validate=OneOf(["draw", "play"]))
-    sitting_out = Name()
-    to_act = Name()
-    hand = Hand(120, required=True)
+    """A position in a hand, as the acting player sees it: his `hand` and the table. Other players' hands are
+    unknown.
+    """
+    phase = String(validate=OneOf(["draw", "play"]), metadata={"description": (
+        "`draw` (the turn has not begun; the default) or `play` (drawn; melds and the discard follow).")})
+    sitting_out = Name(metadata={"description": (
+        "Five players only (required then): the trio's member who sits this deal out.")})
+    to_act = Name(metadata={"description": "The player whose turn it is (default the acting player)."})
+    hand = Hand(120, required=True, metadata={"description": (
+        "The acting player's hand (at least one card), as a list, or for `draw`, `take_pile`, `ask` and `end` as what "
+        "is known of it (`PartialHand` without `void`): the cards shown and how many others the hand holds decide "
+        "those. Melding, discarding and going out are judged on the whole hand (a red three it may hold must be laid "
+        "out first), so they are a 422 asking for the list.")})
     melds = Dict(keys=SIDE_ID(), values=List(Cards(60), validate=Length(max=24)),
-                        validate=Length(max=6))
-    red_threes = Dict(keys=SIDE_ID(), values=Cards(8), validate=Length(max=6))
+                        validate=Length(max=6), metadata={"description": (
+        "Side id → the side's melds on the table, each a list of cards; a side left out has nothing on the table (it "
+        "has not melded).")})
+    red_threes = Dict(keys=SIDE_ID(), values=Cards(8), validate=Length(max=6), metadata={"description": (
+        "Side id → the red threes the side has laid out.")})
     pile = Nested(PileView, required=True)
-    stock = Int(0, 216)
-    melded_before = Bool()
-    minimum_raised = Int(0, 1000)
+    stock = Int(0, 216, metadata={"description": (
+        "Cards left in the stock; when omitted, every card not in view (at least 1).")})
+    melded_before = Bool(metadata={"description": (
+        "The acting player has melded earlier in this hand (he can no longer go out concealed).")})
+    minimum_raised = Int(0, 1000, metadata={"description": (
+        "What the side's initial-meld minimum has been raised by (10 per short opening taken back, canasta/8.1).")})
     turn = Nested(TurnSoFar)
-    went_out = Name()
-    packet = Bool()
-    completed_canasta = Bool()
-    penalty_cards = Cards(40)
-    taking_pile = Nested(TakingPile)
-    red_threes_held = Dict(keys=Name(), values=Cards(4), validate=Length(max=5))
+    went_out = Name(metadata={"description": (
+        "The acting player's partner who has just gone out, for a `double_ending` (canasta/6.6).")})
+    packet = Bool(metadata={"description": "The acting player still has his face-down packet (option `packet_size`)."})
+    completed_canasta = Bool(metadata={"description": (
+        "The acting player has completed a canasta in this deal (he may take his packet).")})
+    penalty_cards = Cards(40, metadata={"description": (
+        "Cards of the acting player's hand lying face up as penalty cards after he showed them by accident "
+        "(canasta/8.7); each is melded or becomes his next discard. Not in a game without exposure penalties "
+        "(two-player, canasta/8.11).")})
+    taking_pile = Nested(TakingPile, metadata={"description": (
+        "The player in turn has taken the pile in natural order (a `take_pile` with the top card alone, its melds to "
+        "follow; see docs/canasta-logs.md). The position is his before the take (`phase` draw, the pile as it lay); "
+        "`melds` are the melds of his turn so far, the first holding the top card. The next action is judged with "
+        "them as one turn, as `validate` judges it.")})
+    red_threes_held = Dict(keys=Name(), values=Cards(4), validate=Length(max=5), metadata={"description": (
+        "Before play begins (`phase` draw), other players → the red threes dealt to them that they still hold; each "
+        "may lay his out before the first turn (canasta/2.1), so a `red_three` by one of them is judged with these "
+        "cards as his hand.")})
 
 
 ACTION_TYPES = ["draw", "take_pile", "meld", "discard", "ask", "go_out", "end", "double_ending", "extra_cards",
                 "packet", "expose", "red_three"]
 
 
-class Action(Strict):
+# the fields each type takes besides `type` and `player` (referee/canasta/parse.py's ACTION_FIELDS: the same sets)
+FIELDS = {
+    "draw": {"cards"}, "take_pile": {"cards", "melds"}, "meld": {"melds"}, "discard": {"card"}, "ask": {"answer"},
+    "go_out": {"melds", "card"}, "end": set(), "red_three": {"card", "replacement"}, "double_ending": {"melds"},
+    "extra_cards": {"cards"}, "packet": set(), "expose": {"cards"},
+    "deal": {"dealer", "hands", "pile", "sitting_out", "packets"},
+}
+# what a field of another type is told, at the field (a player may read it: the players' words)
+REFUSALS = {
+    "deal": N_("not part of a deal"), "draw": N_("not part of a draw"), "take_pile": N_("not part of taking the pile"),
+    "meld": N_("not part of a meld"), "discard": N_("not part of a discard"),
+    "ask": N_("not part of asking the partner to go out"), "go_out": N_("not part of going out"),
+    "end": N_("not part of ending the deal"), "double_ending": N_("not part of the double ending"),
+    "extra_cards": N_("not part of drawing the extra cards"), "packet": N_("not part of taking the packet"),
+    "expose": N_("not part of showing cards by accident"), "red_three": N_("not part of laying out a red three"),
+}
+
+
+class Action(ByType):
+    """One action by `player`. The fields that matter per `type`: `draw` — `cards` (optional: the cards taken
+    from the stock in order, red threes and their replacements included); `take_pile` — `cards` (shown from
+    the hand to go with the top card) and `melds` (further melds from the hand, for an initial meld);
+    `meld` — `melds`; `discard` — `card`; `ask` — `answer` (`yes` or `no`: the partner's reply to "may I go
+    out?"); `go_out` — `melds` and `card` (the last discard, if any); `end` — nothing (the stock is gone and
+    the player cannot or will not take the pile); `double_ending` — `melds`: the whole hand of the partner of
+    the player who just went out (`position.went_out`, option `double_ending`); `packet` — nothing: the
+    player adds his face-down packet to his hand once he has completed a canasta (`packet_size`); `extra_cards` —
+    `cards` (optional in check): the cards the player whose meld opened his side draws at once under
+    `opening_bonus_cards` (Mexicana), red threes and their replacements included; `expose` — `cards`: cards
+    the player showed or dropped by accident, at any moment (not only in his turn); they become penalty cards
+    (canasta/8.7); `red_three` — `card` and, optionally, its `replacement`: a red three in the hand laid out
+    (canasta/2.1).
+    """
     type = String(required=True, validate=OneOf(ACTION_TYPES))
     player = Name(required=True)
     cards = Cards(40)
     melds = Melds()
     card = Card()
-    replacement = Card()
+    replacement = Card(metadata={"description": "`red_three`: the stock card drawn to replace it (optional in check)."})
     answer = String(validate=OneOf(["yes", "no"]))
+
+
+Action.TYPES = {t: narrowed(Action, t, FIELDS[t] | {"player"}, REFUSALS[t], "Action") for t in ACTION_TYPES}
 
 
 class CheckRequest(Envelope):
     sides = SIDES
-    dealer = Name()
+    dealer = Name(metadata={"description": "The dealer (accepted; the ruling does not depend on it)."})
     state = Nested(GameState)
     position = Nested(Position, required=True)
     action = Nested(Action, required=True)
 
 
-class Event(Strict):
+class Event(ByType):
+    """One event of a game log. `deal` starts a deal: `dealer`, `hands` (player → the cards dealt) and `pile`
+    (the cards turned up to start the pile, bottom first: a joker, deuce or red three turned up, and a black
+    three under black_three_upcard=cover, is covered by the next stock card). `red_three` — `player`, `card`
+    (a red three from the hand laid out) and `replacement` (the stock card drawn for it). The other types are
+    the actions of `CanastaAction` with the same fields (`player` is required for them by the replay); a
+    `draw` gives in `cards` every card taken from the stock, in order, red threes and their replacements
+    included. `double_ending` (option `double_ending`) — right after a player went out, his partner lays his
+    whole hand down in `melds` (canasta/6.6).
+    """
     type = String(required=True, validate=OneOf(["deal"] + ACTION_TYPES))
     player = Name()
     dealer = Name()
-    sitting_out = Name()
+    sitting_out = Name(metadata={"description": (
+        "`deal` with five players: the trio member who sits the deal out (they take turns).")})
     hands = Dict(keys=Name(), values=Cards(20), validate=Length(max=6))
-    packets = Dict(keys=Name(), values=Cards(20), validate=Length(max=6))
+    packets = Dict(keys=Name(), values=Cards(20), validate=Length(max=6), metadata={"description": (
+        "`deal` with `packet_size` (Pennies from Heaven): player → his face-down packet.")})
     pile = Cards(30)
     card = Card()
     replacement = Card()
@@ -212,10 +389,17 @@ class Event(Strict):
     answer = String(validate=OneOf(["yes", "no"]))
 
 
+# in a log `player` stays optional, as before (the replay asks for it where it is missing); a deal has none
+Event.TYPES = {t: narrowed(Event, t, FIELDS[t] | ({"player"} if t != "deal" else set()), REFUSALS[t], "Event")
+               for t in ["deal", *ACTION_TYPES]}
+
+
 class ValidateRequest(Envelope):
     sides = SIDES
     state = Nested(GameState)
-    log = List(Nested(Event), required=True, validate=Length(min=1, max=MAX_EVENTS))
+    log = List(Nested(Event), required=True, validate=Length(min=1, max=MAX_EVENTS), metadata={"description": (
+        "The events in order, starting with a `deal` (at most `REFEREE_MAX_EVENTS`, 5000 unless the service is set "
+        "otherwise).")})
     replay = REPLAY
 
 

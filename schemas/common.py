@@ -94,7 +94,7 @@ class OneOf(validate.OneOf):
 # validate's ``replay``: ``strict`` stops judging at a log's first illegal event; ``as_played`` applies an illegal
 # event the cards allow and judges on (each violation listed), ending a deal's judging only at an event that cannot
 # be applied
-REPLAY = String(validate=OneOf(["strict", "as_played"]))
+REPLAY = String(validate=OneOf(["strict", "as_played"]), metadata={"schema": "Replay"})
 
 
 def Range(lo: int, hi: int) -> validate.Range:
@@ -264,8 +264,11 @@ FAST_KINDS = Kinds(boolean=Bool, list=List, dict=Dict, strict=Strict)
 class Envelope(Strict):
     """Fields every POST body carries (../shared/api.md)."""
 
-    variant = String(validate=Length(min=1, max=64))
-    options = Dict(keys=String(validate=Length(max=64)), validate=Length(max=100))
+    variant = String(validate=Length(min=1, max=64), metadata={"description": (
+        "The variant (`GET /v1/games` lists each game's; the game's default when left out).")})
+    # metadata "schema": the shape openapi.yaml gives the field (scripts/openapi), where the engine checks more
+    options = Dict(keys=String(validate=Length(max=64)), validate=Length(max=100),
+                   metadata={"schema": "OptionOverrides"})
 
 
 class Faults(list):

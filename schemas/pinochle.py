@@ -25,7 +25,10 @@ from .common import (
     String,
 )
 
-PLAYERS = List(Name(), required=True, validate=Length(min=1, max=8))
+PLAYERS = List(Name(), required=True, validate=Length(min=1, max=8), metadata={"description": (
+    "The players' names in seat order (clockwise), all different: 2 for `two-handed`, 4 for `partnership` (seats 1 "
+    "and 3 against 2 and 4; the sides are named `<seat 1>+<seat 3>` and `<seat 2>+<seat 4>`), 3 for "
+    "`three-hand-auction`.")})
 SCORE_MAP = lambda **kw: Dict(keys=Name(), values=Int(), validate=Length(max=8), **kw)  # noqa: E731
 
 
@@ -37,40 +40,77 @@ def _list_or_map(value):
 
 
 class GameState(Strict):
+    """The game before the deal (a fresh game when absent). `scores` are per player, or per side id
+    (`Ann+Cid`, seats 1 and 3 against 2 and 4) in the partnership game, every one of them (or none, for a new
+    game); a side may be named with its partners in either order (`Cid+Ann`), and a key that names no player or
+    side is refused at its own pointer with the keys expected. With rounding every score is a multiple of
+    10, and a two-handed score already at the target is impossible (422).
+    """
     scores = Dict(keys=String(validate=Length(min=1, max=140)), values=Int(),
-                         validate=Length(max=8))
-    target = Int(0, 100000)
+                         validate=Length(max=8), metadata={"description": (
+        "Total per player (per side in the partnership game, its partners in either order).")})
+    target = Int(0, 100000, metadata={"description": (
+        "The target in force — option target, or a later step of 250 above it after both two-handed players passed it "
+        "(pinochle/6.3).")})
 
 
 class Trick(Strict):
     leader = Name(required=True)
-    cards = Cards(4, required=True)
+    cards = Cards(4, required=True, metadata={"description": "The cards in playing order, starting with the leader's."})
 
 
 class Bid(Strict):
+    """The winning bid of the auction forms."""
     player = Name(required=True)
-    amount = Int(0, 10000, required=True)
+    amount = Int(0, 10000, required=True, metadata={"description": (
+        "A multiple of 10 from option min_bid (422 otherwise).")})
 
 
 class Declared(Strict):
+    """Two-handed — a player declared out during the deal (option declare_out, pinochle/6.4)."""
     player = Name(required=True)
-    points_at_claim = Int(0, 1000)
+    points_at_claim = Int(0, 1000, metadata={"description": (
+        "The card points the claimant had taken when claiming. Play stops at the declaration (pinochle/6.4), so these "
+        "are the claimant's card points in the deal (`points`, or counted from `tricks`); may be left out, and when "
+        "given must equal them (422 otherwise).")})
 
 
 class Deal(Strict):
-    trump = String(validate=Length(min=1, max=2))
-    upcard = Card()
-    melds = Raw(validate=_list_or_map)
-    meld = Cards(18)
-    tricks = List(Nested(Trick), validate=Length(max=32))
-    meld_points = SCORE_MAP()
-    points = SCORE_MAP()
-    tricks_taken = SCORE_MAP()
-    last_trick = Name()
+    """A completed deal. Two-handed: `trump` (or the `upcard` that fixed it), `melds` as a list in the
+    order declared, then either `tricks` (all 24; fewer after a declaration out) or `points` +
+    `tricks_taken` + `last_trick`; `declared_out` when someone declared out. Partnership: `bid`,
+    `trump`, `melds` as player → the cards shown, then `tricks` (12) or `points` + `tricks_taken` +
+    `last_trick`. Three-hand auction: `bid`, `trump`, `meld` (the bidder's cards shown), `buried`,
+    then `tricks` (15) or `points` + `tricks_taken` + `last_trick`, or `conceded: true` with none of
+    them. `points` are card points in tricks and add up to 240 (with the buried cards' points in
+    the three-hand game); the last trick's 10 is added by `last_trick`.
+    """
+    trump = String(validate=Length(min=1, max=2), metadata={"description": "The trump suit (`H`, `♥`, ...)."})
+    upcard = Card(metadata={"description": (
+        "Two-handed — the card turned up under the stock; it fixes the trump, and a dix turned up scores 10 for the "
+        "dealer.")})
+    melds = Raw(validate=_list_or_map, metadata={"description": (
+        "Two-handed: the melds in the order declared, `[{player, cards, exchange}]`. Partnership: player → the cards "
+        "shown in meld (at most 12); each hand's meld is counted at once. The request layer accepts any list or "
+        "object of up to 64 entries; the entries are judged by the referee (422).")})
+    meld = Cards(18, metadata={"description": "Three-hand auction — the cards the bidder shows in meld."})
+    tricks = List(Nested(Trick), validate=Length(max=32), metadata={"description": (
+        "Every trick of the deal in order (instead of points + tricks_taken + last_trick).")})
+    meld_points = SCORE_MAP(metadata={"description": (
+        "Two-handed, as a pad writes it — each player's meld in points (multiples of 10) instead of `melds`, with "
+        "`points`, `last_trick` (or `declared_out`); `tricks_taken` may then be left out (the deal must fit some "
+        "share of the tricks; a meld needs a trick won while the stock lasts, at most one a trick, 1,000 the "
+        "richest), and the answer's `tricks` are `null`.")})
+    points = SCORE_MAP(metadata={"description": (
+        "Card points won in tricks per player (with tricks_taken and last_trick, instead of tricks).")})
+    tricks_taken = SCORE_MAP(metadata={"description": "Tricks won per player."})
+    last_trick = Name(metadata={"description": "Who took the last trick (it adds 10 card points)."})
     declared_out = Nested(Declared)
     bid = Nested(Bid)
-    conceded = Bool()
-    buried = Cards(3)
+    conceded = Bool(metadata={"description": (
+        "Three-hand auction — the bidder conceded before the first lead (single bete, pinochle/8.4).")})
+    buried = Cards(3, metadata={"description": (
+        "Three-hand auction — the 3 cards the bidder buried; their card points count for the bidder.")})
 
 
 class ScoreRequest(Envelope):
@@ -81,41 +121,79 @@ class ScoreRequest(Envelope):
 
 
 class Call(Strict):
+    """An earlier call in the auction."""
     player = Name(required=True)
     type = String(required=True, validate=OneOf(["bid", "pass"]))
     amount = Int(0, 10000)
 
 
 class CurrentTrick(Strict):
+    """The trick in progress. `leader` is required except for the first trick of the two-handed and partnership games,
+    which the player after the dealer leads; `cards` absent means none played yet.
+    """
     leader = Name()
-    cards = Cards(4)
+    cards = Cards(4, metadata={"description": (
+        "Cards already played to it, in order from the leader (none when absent).")})
 
 
 class EarlierMeld(Strict):
+    """Two-handed — one of the acting player's earlier melds whose cards are still on the table, in the order
+    declared."""
     cards = Cards(8, required=True)
 
 
 class Position(Strict):
-    phase = String(required=True, validate=OneOf(["bidding", "play", "meld", "draw", "count"]))
-    hand = Hand(24)
-    trump = String(validate=Length(min=1, max=2))
-    tricks_done = Int(0, 24)
-    stock_left = Int(0, 48)
-    upcard = Card()
-    melds = List(Nested(EarlierMeld), validate=Length(max=24))
-    played_from_table = Cards(24)
-    exchanged = Bool()
-    melded_this_trick = Bool()
-    drawn = Bool()
-    winner = Name()
-    winner_drew = Bool()
+    phase = String(required=True, validate=OneOf(["bidding", "play", "meld", "draw", "count"]),
+                   metadata={"description": (
+        "`bidding` (auction forms), `play`, `meld` (two-handed: the trick winner's chance to meld), `draw` "
+        "(two-handed: drawing from the stock), `count` (for `count_meld`; any phase may be given with that action).")})
+    hand = Hand(24, metadata={"description": (
+        "The acting player's hand (without the two-handed cards melded on the table); required for play, meld, dix "
+        "and count_meld, optional for draw. A play may give what is known of it (`PartialHand`); count_meld needs the "
+        "list.")})
+    trump = String(validate=Length(min=1, max=2), metadata={"description": (
+        "The trump suit (required except in the bidding phase).")})
+    tricks_done = Int(0, 24, metadata={"description": (
+        "Tricks completed so far, required in the play, meld and draw phases (two-handed, 12 or more is the play-off, "
+        "where the obligations apply).")})
+    stock_left = Int(0, 48, metadata={"description": (
+        "Two-handed — cards left in the stock with the upcard (even, 0–24; by default worked out from tricks_done).")})
+    upcard = Card(metadata={"description": "Two-handed — the face-up card under the stock."})
+    melds = List(Nested(EarlierMeld), validate=Length(max=24), metadata={"description": (
+        "Two-handed — the acting player's earlier melds still on the table.")})
+    played_from_table = Cards(24, metadata={"description": (
+        "Two-handed — melded cards the acting player has since played from the table.")})
+    exchanged = Bool(metadata={"description": (
+        "Two-handed — the upcard has already been exchanged for a dix (false when absent).")})
+    melded_this_trick = Bool(metadata={"description": (
+        "Two-handed, meld phase — the player already melded (other than a dix) after this trick (false when absent).")})
+    drawn = Bool(metadata={"description": (
+        "Two-handed, meld phase — whether the draws after the trick just won have been made (pinochle/3.3; false when "
+        "absent).")})
+    winner = Name(metadata={"description": "Two-handed, draw phase — who won the trick just played (draws first)."})
+    winner_drew = Bool(metadata={"description": (
+        "Two-handed, draw phase — the winner has drawn; the loser draws now (false when absent).")})
     trick = Nested(CurrentTrick)
-    bids = List(Nested(Call), validate=Length(max=200))
-    meld_points = Int(0, 10000)     # declare_out: the claimant's meld in this deal so far
-    card_points = Int(0, 250)       # declare_out: the card points the claimant has taken so far
+    bids = List(Nested(Call), validate=Length(max=200), metadata={"description": (
+        "The calls so far, in order (bidding phase).")})
+    meld_points = Int(0, 10000, metadata={"description": (
+        "For `declare_out` (required there, refused with any other action) — the meld the claimant has scored in this "
+        "deal so far, a multiple of 10, the dealer's 10 for a dix turned up included (as a score answer's "
+        "`meld_points` counts it); before the first trick only that 10 can be.")})
+    card_points = Int(0, 250, metadata={"description": (
+        "For `declare_out` (required there, refused with any other action) — the card points in the tricks the "
+        "claimant has taken so far, not rounded (pinochle/6.4); they must be possible in `tricks_done` tricks.")})
 
 
 class Action(Strict):
+    """One action by `player`. The fields that matter per `type`: `play` — `card`; `meld` — `cards`
+    (every card of the meld) and `exchange`; `dix` — `exchange` (exchange it for the upcard);
+    `draw` — `card` (the card drawn); `bid` — `amount`; `pass`; `declare_out` — two-handed: may
+    `player` declare out now, and is the claim right? judged on `state` (the banked scores and the
+    target in force) and the claimant's running count, `position.tricks_done`, `position.meld_points` and
+    `position.card_points` (pinochle/6.4); `count_meld` — counts all the meld in `position.hand` with
+    `position.trump` (partnership and three-hand meld, pinochle/4.10).
+    """
     type = String(required=True, validate=OneOf(
         ["play", "meld", "dix", "draw", "bid", "pass", "declare_out", "count_meld"]))
     player = Name(required=True)
@@ -134,6 +212,13 @@ class CheckRequest(Envelope):
 
 
 class Event(Strict):
+    """One event of a game log. `deal` starts a deal: `dealer`, `hands` (player → the cards dealt: 12
+    each with two or four players, 15 with three), and `upcard` (two-handed) or `widow` (3 cards,
+    three-hand). The other types carry `player` (required by the replay) and: `bid` — `amount`;
+    `pass`; `trump` — `suit` (the high bidder names it); `widow` (the bidder takes it); `bury` —
+    `cards` (3); `concede` (three-hand, before the first lead); `play` — `card`; `meld` — `cards`,
+    `exchange`; `dix` — `exchange`; `draw` — `card`; `declare_out`.
+    """
     type = String(required=True, validate=OneOf(
         ["deal", "bid", "pass", "trump", "widow", "bury", "concede", "play", "meld", "dix", "draw", "declare_out"]))
     player = Name()
@@ -151,7 +236,9 @@ class Event(Strict):
 class ValidateRequest(Envelope):
     players = PLAYERS
     state = Nested(GameState)
-    log = List(Nested(Event), required=True, validate=Length(min=1, max=MAX_EVENTS))
+    log = List(Nested(Event), required=True, validate=Length(min=1, max=MAX_EVENTS), metadata={"description": (
+        "The events in order, starting with a `deal` (at most `REFEREE_MAX_EVENTS`, 5000 unless the service is set "
+        "otherwise).")})
     replay = REPLAY
 
 

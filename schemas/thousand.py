@@ -1,6 +1,9 @@
 """marshmallow request schemas for Thousand (shape only; the engine checks the rules and the cards)."""
 from __future__ import annotations
 
+from referee.i18n import N_
+
+from .bytype import ByType, narrowed
 from .common import (
     MAX_EVENTS,
     REPLAY,
@@ -21,61 +24,92 @@ from .common import (
     TrickCount,
 )
 
-PLAYERS = List(Name(), required=True, validate=Length(min=1, max=8))
+PLAYERS = List(Name(), required=True, validate=Length(min=1, max=8), metadata={"description": (
+    "The players' names in seat order (clockwise), all different; 2, 3 or 4 as the variant requires.")})
 SCORE_MAP = lambda **kw: Dict(keys=Name(), values=Int(), validate=Length(max=8), **kw)  # noqa: E731
 
 
 class BarrelCounters(Strict):
-    deals = Int(0, 100)
-    falls = Int(0, 100)
+    deals = Int(0, 100, metadata={"description": "Deals played on the barrel so far."})
+    falls = Int(0, 100, metadata={"description": "Times fallen off the barrel."})
 
 
 class GoldenRound(Strict):
+    """The golden round (thousand/18.1): golden deals played so far in it, whether anyone has made the 120,
+    and whether the round is over.
+    """
     played = Int(0, 10)
     made = Bool()
     over = Bool()
 
 
 class GameStateSchema(Strict):
-    scores = SCORE_MAP()
-    barrel = Dict(keys=Name(), values=Nested(BarrelCounters), validate=Length(max=8))
-    bolts = SCORE_MAP()
-    concessions = SCORE_MAP()
-    concession_run = SCORE_MAP()
+    """The game before the deal; `scores` gives every player's total (a new game: no `scores`, or `{}`); the
+    counters (barrel, bolts, concessions) of players left out start from 0. Totals that cannot happen
+    (not a multiple of 5, inside the barrel zone, already past the target) are a 422.
+    """
+    scores = SCORE_MAP(metadata={"description": "Total per player."})
+    barrel = Dict(keys=Name(), values=Nested(BarrelCounters), validate=Length(max=8), metadata={"description": (
+        "Barrel counters per player (thousand/14).")})
+    bolts = SCORE_MAP(metadata={"description": "Bolt counter per player, 0–2 (thousand/13)."})
+    concessions = SCORE_MAP(metadata={"description": "Concessions made so far per player (thousand/9)."})
+    concession_run = SCORE_MAP(metadata={"description": (
+        "Concessions made in a row per player, 0–2 (thousand/9.3; counted with `rospis_third_count: consecutive`, and "
+        "never more than the player's `concessions`). Left out: 0.")})
     golden = Nested(GoldenRound)
 
 
 class Marriage(Strict):
     player = Name(required=True)
-    suit = String(required=True, validate=Length(min=1, max=8))
-    trick = Int(0, 20)
+    suit = String(required=True, validate=Length(min=1, max=8), metadata={"description": (
+        "The marriage's suit (`H`, `♥`, ...), or `aces` for the ace marriage (option ace_marriage).")})
+    trick = Int(0, 20, metadata={"description": (
+        "0-based index of the trick led with the marriage card (score with tricks; optional).")})
 
 
 class Trick(Strict):
     leader = Name(required=True)
-    cards = Cards(8, required=True)
+    cards = Cards(8, required=True, metadata={"description": "The cards in playing order, starting with the leader's."})
 
 
 class Irregularity(Strict):
-    type = String(required=True, validate=Length(min=1, max=32))
+    type = String(required=True, validate=Length(min=1, max=32), metadata={"description": (
+        "`exposed_card` (the dealer, thousand/5.1), `nine_cut` (the cutter, 4.1) or `talon_peek` (5.2).")})
     player = Name(required=True)
 
 
 class Deal(Strict):
-    declarer = Name(allow_none=True)
-    contract = Int(0, 1000, allow_none=True)
-    conceded = Bool()
-    blind = Bool()
-    golden = Bool()
+    """A completed deal: `declarer` and `contract`, then either `tricks` or `points` with
+    `tricks_taken`. A void deal has no declarer and only `irregularities`. With four
+    players give `talon` (the sitter scores from it); with two, `musik_unused` and
+    `discards`.
+
+    **As a pulka writes it:** `points` may leave out one active player, whose card points are worked out
+    (120 less the others and any cards out of play), and `took_trick` (player → `true`/`false`) may stand for
+    `tricks_taken`: only "no trick" decides anything (a bolt, thousand/13.1; a marriage's points, 10.3). The
+    deal is checked as the card-points form checks it, against every number of tricks that agrees with
+    `took_trick`, and the answer's `tricks` are `null`. Or `conceded: true`.
+    """
+    declarer = Name(allow_none=True, metadata={"description": "The declarer; `null` (or absent) for a void deal."})
+    contract = Int(0, 1000, allow_none=True, metadata={"description": "The final contract (after any raise)."})
+    conceded = Bool(metadata={"description": "The declarer conceded without play (thousand/9)."})
+    blind = Bool(metadata={"description": "A blind contract (option blind, thousand/17.1)."})
+    golden = Bool(metadata={"description": (
+        "A golden-round deal (option golden_round, thousand/18.1). Once a golden deal of the round has been played "
+        "and the round is not over (`state.golden`), the deal is golden without saying so, and `false` is a 422.")})
     marriages = List(Nested(Marriage), validate=Length(max=8))
-    tricks = List(Nested(Trick), validate=Length(max=24))
-    points = SCORE_MAP()
-    tricks_taken = SCORE_MAP()
-    took_trick = Dict(keys=Name(), values=Bool(), validate=Length(max=8))
-    talon = Cards(4)
-    musik_unused = Cards(4)
-    discards = Cards(4)
-    irregularities = List(Nested(Irregularity), validate=Length(max=16))
+    tricks = List(Nested(Trick), validate=Length(max=24), metadata={"description": (
+        "Every trick of the deal in order (instead of points + tricks_taken).")})
+    points = SCORE_MAP(metadata={"description": (
+        "Card points won per active player (with tricks_taken, instead of tricks).")})
+    tricks_taken = SCORE_MAP(metadata={"description": "Tricks won per active player."})
+    took_trick = Dict(keys=Name(), values=Bool(), validate=Length(max=8), metadata={"description": (
+        "Whether each active player took a trick (with `points`, instead of `tricks_taken`).")})
+    talon = Cards(4, metadata={"description": "The talon's 3 cards (needed for the sitter's score with four players)."})
+    musik_unused = Cards(4, metadata={"description": "Two players only — the musik the declarer did not take."})
+    discards = Cards(4, metadata={"description": "Two players only — the declarer's 2 discards."})
+    irregularities = List(Nested(Irregularity), validate=Length(max=16), metadata={"description": (
+        "Irregularities in the deal, each costing the misdeal penalty.")})
 
 
 class ScoreRequest(Envelope):
@@ -86,48 +120,92 @@ class ScoreRequest(Envelope):
 
 
 class Call(Strict):
+    """An earlier call in the auction."""
     player = Name(required=True)
     type = String(required=True, validate=OneOf(["bid", "pass"]))
     amount = Int(0, 1000)
-    blind = Bool()
+    blind = Bool(metadata={"description": "A blind announcement by the forced-bid holder (thousand/17.1)."})
 
 
 class CurrentTrick(Strict):
+    """The trick in progress. `leader` is required after the first trick (the declarer leads the first); `cards` absent
+    means none played yet.
+    """
     leader = Name()
-    cards = Cards(3)
+    cards = Cards(3, metadata={"description": (
+        "Cards already played to it, in order from the leader (none when absent).")})
 
 
 class Position(Strict):
     phase = String(required=True, validate=OneOf(["deal", "bidding", "talon", "play"]))
-    hand = Hand(14)
-    bids = List(Nested(Call), validate=Length(max=200))
+    hand = Hand(14, metadata={"description": (
+        "The acting player's hand (optional; without it, rules that need the hand are not judged), as a list of all "
+        "its cards or as what is known of it (`PartialHand`).")})
+    bids = List(Nested(Call), validate=Length(max=200), metadata={"description": (
+        "The calls so far, in order (deal and bidding phases); in the talon and play phases the whole auction, which "
+        "tells who has bid (a four-nines claim is open only until the claimant's first bid, thousand/6.1) and must "
+        "end with the declarer on the contract.")})
     talon = Cards(4)
     talon_taken = Bool()
     exchanged = Bool()
     declarer = Name()
     contract = Int(0, 1000)
-    trump = String(allow_none=True, validate=Length(min=1, max=2))
-    tricks_won = Dict(keys=Name(), values=TrickCount(), validate=Length(max=8))
-    marriages = List(Nested(Marriage), validate=Length(max=8))
+    trump = String(allow_none=True, validate=Length(min=1, max=2), metadata={"description": (
+        "The current trump suit, `null` for none yet.")})
+    tricks_won = Dict(keys=Name(), values=TrickCount(), validate=Length(max=8), metadata={"description": (
+        "Tricks won so far per player (play phase), each a number or, where the exact count decides nothing, `some` "
+        "(one or more) or `none`. With `some`, a given hand's size tells how many tricks have been played.")})
+    marriages = List(Nested(Marriage), validate=Length(max=8), metadata={"description": "Marriages announced so far."})
     trick = Nested(CurrentTrick)
-    received = Card()
-    golden = Bool()
+    received = Card(metadata={"description": (
+        "The card the acting player received in the exchange (it must be in `hand`); judges a four-nines claim "
+        "completed by it (thousand/6.2).")})
+    golden = Bool(metadata={"description": (
+        "Whether this deal is a golden one (thousand/18.1). The state tells it once a golden deal has been played in "
+        "the round (or the round is over); before that it is needed where the first hand plays 120 in the talon "
+        "phase, or for a redeal claim.")})
 
 
 ACTIONS = ["bid", "pass", "take_talon", "exchange", "discard", "raise", "concede", "play", "redeal"]
 
 
-class Action(Strict):
+# the fields each type takes besides `type` and `player` (referee/thousand/parse.py's ACTION_KEYS: the same sets)
+FIELDS = {
+    "bid": {"amount", "blind"}, "pass": set(), "take_talon": {"musik"}, "exchange": {"gives"}, "discard": {"cards"},
+    "raise": {"amount"}, "concede": set(), "play": {"card", "marriage"}, "redeal": {"reason"},
+    "deal": {"dealer", "hands", "talon", "musiks", "golden", "irregularities"},
+}
+# what a field of another type is told, at the field (a player may read it: the players' words)
+REFUSALS = {
+    "deal": N_("not part of a deal"), "bid": N_("not part of a bid"), "pass": N_("not part of a pass"),
+    "take_talon": N_("not part of taking the talon"), "exchange": N_("not part of passing cards to the opponents"),
+    "discard": N_("not part of laying cards aside"), "raise": N_("not part of raising the contract"),
+    "concede": N_("not part of a concession"), "play": N_("not part of playing a card"),
+    "redeal": N_("not part of a redeal claim"),
+}
+
+
+class Action(ByType):
+    """One action by `player`. The fields that matter per `type`:
+    `bid` — `amount`, `blind`; `pass`; `take_talon` — `musik` (0 or 1, two players);
+    `exchange` — `gives`; `discard` — `cards` (2, two players); `raise` — `amount`;
+    `concede`; `play` — `card`, `marriage` (announce a marriage with this lead);
+    `redeal` — `reason`.
+    """
     type = String(required=True, validate=OneOf(ACTIONS))
     player = Name(required=True)
     amount = Int(0, 1000)
     blind = Bool()
     musik = Int(0, 1)
-    gives = Dict(keys=Name(), values=Card(), validate=Length(max=3))
+    gives = Dict(keys=Name(), values=Card(), validate=Length(max=3), metadata={"description": (
+        "The exchange — opponent → the card given to them (one each).")})
     cards = Cards(4)
     card = Card()
     marriage = Bool()
     reason = String(validate=OneOf(["four_nines", "weak_hand", "weak_talon"]))
+
+
+Action.TYPES = {t: narrowed(Action, t, FIELDS[t] | {"player"}, REFUSALS[t], "Action") for t in ACTIONS}
 
 
 class CheckRequest(Envelope):
@@ -141,7 +219,14 @@ class CheckRequest(Envelope):
 EVENTS = ["deal"] + ACTIONS
 
 
-class Event(Strict):
+class Event(ByType):
+    """One event of a game log. `deal` starts a deal: `dealer`, `hands` (player → the cards
+    dealt: 7 each with three or four players, 10 with two; with four players the sitting
+    dealer gets none), and `talon` (3 cards) or, with two players, `musiks` (two lists of 2);
+    `golden` for a golden-round deal; `irregularities` for penalties in the deal. The other
+    types are the actions of `ThousandAction` and carry the same fields (`player` is
+    required for them by the replay).
+    """
     type = String(required=True, validate=OneOf(EVENTS))
     player = Name()
     dealer = Name()
@@ -153,17 +238,25 @@ class Event(Strict):
     amount = Int(0, 1000)
     blind = Bool()
     musik = Int(0, 1)
-    gives = Dict(keys=Name(), values=Card(), validate=Length(max=3))
+    gives = Dict(keys=Name(), values=Card(), validate=Length(max=3), metadata={"description": (
+        "The exchange — opponent → the card given to them (one each).")})
     cards = Cards(4)
     card = Card()
     marriage = Bool()
     reason = String(validate=OneOf(["four_nines", "weak_hand", "weak_talon"]))
 
 
+# in a log `player` stays optional, as before (the replay asks for it where it is missing); a deal has none
+Event.TYPES = {t: narrowed(Event, t, FIELDS[t] | ({"player"} if t != "deal" else set()), REFUSALS[t], "Event")
+               for t in EVENTS}
+
+
 class ValidateRequest(Envelope):
     players = PLAYERS
     state = Nested(GameStateSchema)
-    log = List(Nested(Event), required=True, validate=Length(min=1, max=MAX_EVENTS))
+    log = List(Nested(Event), required=True, validate=Length(min=1, max=MAX_EVENTS), metadata={"description": (
+        "The events in order, starting with a `deal` (at most `REFEREE_MAX_EVENTS`, 5000 unless the service is set "
+        "otherwise).")})
     replay = REPLAY
 
 

@@ -1,0 +1,147 @@
+"""Each type of action and log event has its own schema (Thousand and Canasta): a field that belongs to another type
+is refused at the field, in the players' words ("not part of a bid"), in English and Russian; the result of loading
+stays the dict the one schema of every type gave."""
+from __future__ import annotations
+
+import copy
+import pathlib
+
+import pytest
+import yaml
+
+from schemas import canasta, thousand
+from schemas.bytype import ByType
+from schemas.common import Strict
+from schemas.fast import Fallback
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+EXAMPLES = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))["components"]["examples"]
+
+
+def body(name: str) -> dict:
+    return copy.deepcopy(EXAMPLES[name]["value"])
+
+
+def errors(client, game, endpoint, request, lang="en"):
+    r = client.post(f"/v1/games/{game}/{endpoint}", json=request, headers={"Accept-Language": lang})
+    assert r.status_code == 422, r.get_json()
+    return r.get_json()["errors"]
+
+
+def test_the_examples_are_answered(client):
+    # the bodies the faults below are made from are sound as they stand
+    for game, endpoint, name in (("thousand", "check", "ThousandCheckRequestBid"),
+                                 ("thousand", "validate", "ThousandValidateRequestValid"),
+                                 ("canasta", "check", "CanastaCheckRequestFrozenPile"),
+                                 ("canasta", "validate", "CanastaValidateRequestConcealed")):
+        assert client.post(f"/v1/games/{game}/{endpoint}", json=body(name)).status_code == 200, name
+
+
+def test_a_card_sent_with_a_bid_is_not_part_of_a_bid(client):
+    request = body("ThousandCheckRequestBid")
+    assert request["action"]["type"] == "bid"
+    request["action"]["card"] = "KH"
+    assert errors(client, "thousand", "check", request) == [{"pointer": "/action/card", "detail": "not part of a bid"}]
+    assert errors(client, "thousand", "check", request, "ru") == [
+        {"pointer": "/action/card", "detail": "не относится к заявке"}]
+
+
+def test_a_field_of_no_type_at_all_is_refused_by_the_type_too(client):
+    request = body("ThousandCheckRequestBid")
+    request["action"]["colour"] = "red"
+    assert errors(client, "thousand", "check", request) == [
+        {"pointer": "/action/colour", "detail": "not part of a bid"}]
+
+
+def test_the_fields_of_the_type_are_taken(client):
+    # a bid's own fields, blind included, are read as before (the bid is then judged: 200)
+    request = body("ThousandCheckRequestBid")
+    request["action"]["blind"] = False
+    assert client.post("/v1/games/thousand/check", json=request).status_code == 200
+
+
+def test_an_unknown_type_is_refused_as_before(client):
+    request = body("ThousandCheckRequestBid")
+    request["action"]["type"] = "double"
+    request["action"]["card"] = "KH"
+    found = errors(client, "thousand", "check", request)
+    assert found[0]["pointer"] == "/action/type" and found[0]["detail"].startswith("must be one of: bid, pass")
+    assert {"pointer": "/action/card", "detail": "not part of a bid"} not in found
+
+
+def test_log_events_each_by_their_type(client):
+    request = body("ThousandValidateRequestValid")
+    assert [e["type"] for e in request["log"][:2]] == ["deal", "pass"]
+    request["log"][0]["player"] = request["log"][0]["dealer"]       # a deal names its dealer, not a player
+    request["log"][1]["amount"] = 100
+    assert errors(client, "thousand", "validate", request) == [
+        {"pointer": "/log/0/player", "detail": "not part of a deal"},
+        {"pointer": "/log/1/amount", "detail": "not part of a pass"}]
+    assert [e["detail"] for e in errors(client, "thousand", "validate", request, "ru")] == [
+        "не относится к раздаче", "не относится к пасу"]
+
+
+def test_canasta_actions_and_events_by_their_type(client):
+    request = body("CanastaCheckRequestFrozenPile")
+    assert request["action"]["type"] == "take_pile"
+    request["action"]["answer"] = "yes"
+    assert errors(client, "canasta", "check", request) == [
+        {"pointer": "/action/answer", "detail": "not part of taking the pile"}]
+    assert errors(client, "canasta", "check", request, "ru") == [
+        {"pointer": "/action/answer", "detail": "не относится к взятию сброса"}]
+    log = body("CanastaValidateRequestConcealed")
+    assert log["log"][4]["type"] == "discard"
+    log["log"][4]["cards"] = [log["log"][4]["card"]]
+    assert errors(client, "canasta", "validate", log) == [
+        {"pointer": "/log/4/cards", "detail": "not part of a discard"}]
+
+
+UNIONS = [thousand.Action, thousand.Event, canasta.Action, canasta.Event]
+
+
+def _items():
+    """Every action and event of the examples, with its union schema."""
+    for name, example in EXAMPLES.items():
+        value = example.get("value")
+        game = next((m for m in (thousand, canasta) if name.startswith(m.__name__.split(".")[1].capitalize())), None)
+        if not isinstance(value, dict) or game is None or "Request" not in name:
+            continue
+        for item in [value.get("action")] + list(value.get("log") or []):
+            if isinstance(item, dict) and "type" in item:
+                for union in UNIONS:
+                    if union.__module__ == game.__name__ and item["type"] in union.TYPES \
+                            and (union.__name__ == "Event") == ("action" not in value):
+                        yield union, item
+
+
+@pytest.mark.parametrize("union", UNIONS, ids=lambda u: f"{u.__module__}.{u.__name__}")
+def test_each_type_loads_what_the_union_loads(union):
+    # the same dict, keys in the same order, by the type's schema (fast or not) as by the union of every type
+    items = [item for u, item in _items() if u is union]
+    assert items, union
+    schema = union()
+    for item in items:
+        whole = Strict.load(schema, item)           # the union, as every type was read before
+        one = schema.TYPES[item["type"]]()
+        assert list(schema.load(item).items()) == list(whole.items())
+        assert list(one.fast_loader()(item).items()) == list(whole.items())
+        assert list(super(Strict, one).load(item).items()) == list(whole.items())
+
+
+def test_the_fast_path_never_vouches_for_a_field_of_another_type():
+    fast = thousand.Action().fast_loader()
+    assert fast({"type": "bid", "player": "Anna", "amount": 100}) == {"type": "bid", "player": "Anna", "amount": 100}
+    for wrong in ({"type": "bid", "player": "Anna", "card": "KH"}, {"type": "nope", "player": "Anna"},
+                  {"player": "Anna"}, ["bid"]):
+        with pytest.raises(Fallback):
+            fast(wrong)
+
+
+def test_every_type_has_its_schema_and_refusal():
+    for union in UNIONS:
+        assert issubclass(union, ByType)
+        choices = union._declared_fields["type"].validators[0].choices
+        assert list(union.TYPES) == list(choices)
+        for kind, schema in union.TYPES.items():
+            assert schema().error_messages["unknown"] != Strict().error_messages["unknown"], kind
+            assert set(schema._declared_fields) <= set(union._declared_fields), kind
