@@ -12,9 +12,7 @@ from typing import Any, ClassVar
 
 from marshmallow import fields
 
-from referee.i18n import Msg
-
-from .common import OneOf, Strict, String
+from .common import OneOf, Strict, String, UnknownKey
 from .fast import Fallback
 
 
@@ -75,4 +73,4 @@ def narrowed(union: type[Strict], kind: str, keys: set[str] | frozenset[str], re
     assert not missing, (union.__name__, kind, missing)
     name = "".join(word.capitalize() for word in kind.split("_")) + suffix
     return type(name, (Strict,), {**declared, "__module__": union.__module__,
-                                  "error_messages": {"unknown": Msg(refusal)}})
+                                  "error_messages": {"unknown": UnknownKey(refusal)}})

@@ -214,6 +214,11 @@ def Int(lo: int = -100000, hi: int = 100000, **kw):
     return Integer(strict=True, validate=Range(lo, hi), **kw)
 
 
+class UnknownKey(Msg):
+    """The message of a key that a schema does not declare (marshmallow adds these last, in set order, which
+    :func:`errors_to_pointers` puts back in the body's order)."""
+
+
 class Strict(Schema):
     """Base for request schemas: unknown fields are rejected, never dropped.  An object with more unknown keys than
     an answer lists (:data:`MAX_FAULTS`) is refused on its first ones, in document order, and not read further:
@@ -240,7 +245,7 @@ class Strict(Schema):
                     pass
         return super().load(data, many=many, partial=partial, unknown=unknown)
 
-    error_messages = {"type": Msg(_OURS["Invalid input type."]), "unknown": Msg(_OURS["Unknown field."])}
+    error_messages = {"type": Msg(_OURS["Invalid input type."]), "unknown": UnknownKey(_OURS["Unknown field."])}
 
     class Meta:
         unknown = RAISE
@@ -292,8 +297,8 @@ def _in_body_order(messages, data):
     """``messages`` with the entries of unknown keys (which marshmallow adds last) in the order of ``data``'s keys,
     in every object; every other entry keeps its place."""
     if isinstance(messages, dict) and isinstance(data, dict):
-        unknown = [Msg(_OURS["Unknown field."])]
-        keep = {k: v for k, v in messages.items() if v != unknown}
+        keep = {k: v for k, v in messages.items()
+                if not (isinstance(v, list) and len(v) == 1 and isinstance(v[0], UnknownKey))}
         order = {k: i for i, k in enumerate(data)}
         late = sorted((k for k in messages if k not in keep), key=lambda k: order.get(k, len(order)))
         merged = {k: _in_body_order(v, data.get(k)) for k, v in keep.items()}

@@ -78,7 +78,7 @@ def test_log_events_each_by_their_type(client):
         {"pointer": "/log/0/player", "detail": "not part of a deal"},
         {"pointer": "/log/1/amount", "detail": "not part of a pass"}]
     assert [e["detail"] for e in errors(client, "thousand", "validate", request, "ru")] == [
-        "не относится к раздаче", "не относится к пасу"]
+        "не относится к сдаче", "не относится к пасу"]
 
 
 def test_canasta_actions_and_events_by_their_type(client):
