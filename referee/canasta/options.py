@@ -7,6 +7,10 @@ five-player form.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
 from ..i18n import N_, _
 from ..rulebook import OptionSpec, preset
 
@@ -290,6 +294,124 @@ SPECS = {s.name: s for s in [
     O("max_rounds", "int", None, "canasta/7.2", N_("Deals after which the game ends anyway (Canasta Palace), or no limit."), nullable=True, minimum=1, maximum=1000,
       labels={None: N_("no limit")}),
 ]}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The resolved options of one request, typed: one attribute per option spec (:data:`SPECS`: its name, its
+    type, ``str`` for an enum, ``| None`` where null is allowed, and its default).
+
+    Built from the resolved dict with :meth:`of`; ``opts["name"]`` still reads an attribute, so code written for the
+    dict keeps working.  The JSON echo of ``options`` in answers stays the dict.
+    """
+
+    packs: int = 2
+    packet_size: int = 0
+    jokers_per_pack: int = 2
+    deal_size: int | None = 11
+    deal_table: str = "official"
+    draw_count: int = 1
+    opening_bonus_cards: int = 0
+    surprise: bool = False
+    pile_count_off: bool = False
+    black_three_upcard: str = "cover"
+    upcard_replaced: bool = False
+    red_three_value: int = 100
+    red_three_scale: str = "four_800"
+    red_threes_need: str = "meld"
+    black_three_freezes: bool = False
+    black_three_in_hand: str = "card_value"
+    sevens_in_hand: int = 0
+    max_wilds: int | None = 3
+    wild_ratio: str = "not_more"
+    same_rank_melds: str = "one"
+    canasta_max: int | None = None
+    mixed_canasta_bonus: str = "flat"
+    min_naturals: int = 2
+    sequence_wilds: int = 0
+    natural_sequence_bonus: int = 1500
+    sevens_canasta_bonus: int = 0
+    mixed_sevens_bonus: int = 0
+    sevens_canasta_mixed: bool = False
+    short_sequence_penalty: int = 0
+    long_sequence_bonus: int = 0
+    strict_wild_cards: bool = False
+    wild_melds: str = "off"
+    sequences: bool = False
+    natural_canasta_bonus: int = 500
+    opening_table: str = "classic"
+    negative_minimum: int = 15
+    minimum_150_from: int | None = None
+    top_minimum: int = 150
+    opening_canasta_from: int | None = None
+    canasta_in_hand_opens: bool = False
+    opening_naturals_only: bool = False
+    canasta_count_bonuses: bool = False
+    five_canastas_bonus: str = "four_natural_one_mixed"
+    red_threes_count_toward_opening: bool = False
+    concealed_waives_minimum: bool = True
+    concealed_rule: str = "player"
+    black_three_meld: str = "three_or_four"
+    going_out_discard: str = "optional"
+    pile_for_opening: bool = True
+    natural_and_wild_takes: bool = True
+    seven_on_pile: str = "free"
+    layoff_take: str = "any"
+    strict_pile: bool = False
+    pile_frozen_at_start: bool = False
+    wild_block: str = "until_taken"
+    own_canasta_blocks_pile: bool = False
+    red_three_last_card: str = "no_meld"
+    stock_end: str = "play_on"
+    no_going_out: bool = False
+    first_canasta_bonus_cards: int = 0
+    canastas_to_go_out: int = 1
+    extend_escalera_out: bool = False
+    black_threes_set_aside: bool = False
+    wild_pair_takes: bool = False
+    opening_canasta_with_top_card: bool = False
+    keep_last_card: bool = False
+    black_three_last_discard: bool = True
+    black_threes_out_discard: bool = True
+    black_three_first_round: bool = False
+    sequence_to_go_out: bool = False
+    ask_required: bool = False
+    going_out_needs: str = "canastas"
+    sevens_discard: str = "free"
+    red_threes_per_canasta: bool = False
+    tough_end: bool = False
+    going_out_bonus: int = 100
+    concealed_bonus: int = 100
+    four_black_threes_out: bool = False
+    double_ending: bool = False
+    count_and_exposure_penalties: bool = True
+    target: int | None = 5000
+    max_rounds: int | None = None
+
+    @classmethod
+    def of(cls, mapping: Mapping[str, Any] | Options) -> Options:
+        """The options of ``mapping`` (a resolved options dict; an option it lacks keeps its default); an
+        :class:`Options` is returned as it is."""
+        if isinstance(mapping, Options):
+            return mapping
+        return cls(**{name: mapping[name] for name in _FIELDS if name in mapping})
+
+    def __getitem__(self, name: str) -> Any:
+        """The option ``name``, as the resolved dict gives it (KeyError for a name that is no option)."""
+        if name not in _FIELDS:
+            raise KeyError(name)
+        return getattr(self, name)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """The option ``name``, or ``default`` for a name that is no option (as ``dict.get``)."""
+        return getattr(self, name) if name in _FIELDS else default
+
+    def as_dict(self) -> dict[str, Any]:
+        """The options as the resolved dict gives them."""
+        return {name: getattr(self, name) for name in _FIELDS}
+
+
+_FIELDS = frozenset(f.name for f in fields(Options))
 
 
 def _checks(opts: dict) -> list[tuple[str, str]]:
