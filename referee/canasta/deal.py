@@ -38,6 +38,7 @@ from .melds import (
     opening_canasta,
     opening_minimum,
 )
+from .options import Options, OptionsLike
 
 # the penalties the laws attach to kinds of illegal action: (penalty rule, points lost)
 P_COUNT = ("canasta/8.1", 0)      # a short opening: no points, the requirement rises by 10 if withdrawn
@@ -209,9 +210,9 @@ class DealState:
     discard follow) or ``"done"``.  ``outcome`` after the end: ``{"went_out": player | None, "concealed": bool}``.
     """
 
-    def __init__(self, layout: Layout, opts: dict, scores: dict[str, int], stock: int, pile: Pile,
+    def __init__(self, layout: Layout, opts: OptionsLike, scores: dict[str, int], stock: int, pile: Pile,
                  turn: str, hands: dict[str, list[Card] | None]) -> None:
-        self.layout, self.opts, self.scores = layout, opts, scores
+        self.layout, self.opts, self.scores = layout, Options.of(opts), scores
         self.stock, self.pile, self.turn = stock, pile, turn
         self.hands = hands
         self.phase = "draw"
@@ -273,7 +274,7 @@ class DealState:
         wanted = opening_canasta(score, self.opts)
         if wanted is not None:
             return (200 + self.minimum_raise[side] if wanted == "canasta_200" else None), wanted
-        frm = self.opts["opening_canasta_from"]
+        frm = self.opts.opening_canasta_from
         if frm is not None and score >= frm:
             return None, "canasta"
         return self.minimum(side), None
@@ -383,7 +384,7 @@ class DealState:
         owner = self.pile.block_owner
         if owner is None:
             return None
-        full = self.opts["wild_block"] == "full_round"
+        full = self.opts.wild_block == "full_round"
         if not owner:
             return foul("canasta/5.1", _("a joker or two discarded within the last round blocks the pile: nobody, its "
                                          "discarder included, may take it until his next turn is over") if full else
@@ -409,7 +410,7 @@ class DealState:
         self.pile.block_owner, self.pile.block_card, self.pile.block_froze = None, None, False
 
     def frozen_for(self, side: str) -> bool:
-        return self.pile.frozen_by is not None or not self.has_melded(side) or self.opts["strict_pile"]
+        return self.pile.frozen_by is not None or not self.has_melded(side) or self.opts.strict_pile
 
     # ------------------------------------------------------------------ turn order
     def _over(self) -> str:
@@ -431,7 +432,7 @@ class DealState:
             raise IllegalAction("canasta/4.2", ngettext(
                 "{player} first draws the {n} card the side's first meld brings",
                 "{player} first draws the {n} cards the side's first meld brings", n, player=player)
-                if self.opts["opening_bonus_cards"] else ngettext(
+                if self.opts.opening_bonus_cards else ngettext(
                 "{player} first draws the {n} card the first canasta of the deal brings",
                 "{player} first draws the {n} cards the first canasta of the deal brings", n, player=player))
         phases = (phase,) if isinstance(phase, str) else phase
@@ -501,7 +502,7 @@ class DealState:
     def _draw(self, player: str, cards: list[Card] | None, judged: bool = True) -> dict:
         """The draw's changes.  ``judged``: refuse cards the laws do not let a draw take (canasta/8.8, 6.1, 2.1);
         not for a draw applied as played, which only needs a stock holding them."""
-        want = min(self.opts["draw_count"], self.stock)
+        want = min(self.opts.draw_count, self.stock)
         effects = {"drawn": want}
         if cards is not None:
             naturals = [c for c in cards if not is_red_three(c)]
@@ -540,7 +541,7 @@ class DealState:
         self.phase = "play"
         self.drew_from = "stock"
         self.had_turn.add(player)
-        if self.last_red_three and self.opts["red_three_last_card"] == "no_meld":
+        if self.last_red_three and self.opts.red_three_last_card == "no_meld":
             self._end(None)
         return effects
 
@@ -557,7 +558,7 @@ class DealState:
         pile, top = self.pile, self.pile.top
         if top is None or pile.size == 0:
             raise foul("canasta/5.2", _("the discard pile is empty"), P_PILE)
-        if is_wild(top) and self.opts["wild_pair_takes"] and len(shown) == 2 and not melds \
+        if is_wild(top) and self.opts.wild_pair_takes and len(shown) == 2 and not melds \
                 and all(c.rank == top.rank for c in shown):
             rest = take_from(self.hand(player), shown)
             if rest is None:
@@ -572,9 +573,9 @@ class DealState:
         blocked = self.block_fault(player)
         if blocked:
             raise blocked
-        if top.rank == "7" and self.opts["seven_on_pile"] == "blocks":
+        if top.rank == "7" and self.opts.seven_on_pile == "blocks":
             raise foul("canasta/5.2", _("a seven on top of the pile stops it from being taken"), P_PILE)
-        if top.rank != "7" and self.opts["seven_on_pile"] == "only":
+        if top.rank != "7" and self.opts.seven_on_pile == "only":
             raise foul("canasta/5.2", _("the pile is taken only with a seven on top"), P_PILE)
         hand = self.hand(player)
         if any(is_red_three(c) for c in shown):
@@ -591,7 +592,7 @@ class DealState:
                        if in_pile else _("{player} does not hold all the cards of these melds: {card} is missing",
                                          player=player, card=card), None, where)
         rest = take_from(rest, [c for m in melds for c in group_cards(m)])
-        if not self.opts["pile_for_opening"] and not self.has_melded(self.side(player)):
+        if not self.opts.pile_for_opening and not self.has_melded(self.side(player)):
             raise foul("canasta/5.2", _("the pile may be taken only once the side has opened"), P_PILE)
         if pile.size == 1 and len(hand) == 1:
             raise foul("canasta/5.3", _("a player holding one card may not take a pile of one card"), P_PILE)
@@ -602,27 +603,27 @@ class DealState:
             raise foul("canasta/5.2", _("the cards shown with the top card must be {rank}s or wild cards", rank=rank),
                        P_PILE, "/cards")
         pair = len(naturals) >= 2
-        own_key = self.own_key(side, top.rank, unfinished=self.opts["layoff_take"] == "below_canasta")
-        if self.opts["same_rank_melds"] == "many" and len(shown) >= 2:
+        own_key = self.own_key(side, top.rank, unfinished=self.opts.layoff_take == "below_canasta")
+        if self.opts.same_rank_melds == "many" and len(shown) >= 2:
             own_key = None                       # a pair (or pair and wild) opens a meld of its own
         own = self.melds[side].get(own_key) if own_key else None
         seq_key = None
-        if self.opts["own_canasta_blocks_pile"] and any(
+        if self.opts.own_canasta_blocks_pile and any(
                 k.split("#")[0] == top.rank and is_canasta("group", m) for k, m in self.melds[side].items()):
             raise foul("canasta/5.2", _("the side has a canasta of {rank}s: it may not take a pile topped by one",
                                         rank=rank), P_PILE)
         if self.frozen_for(side):
             if not pair:
                 why = (FROZEN_BY[self.pile.frozen_by] if self.pile.frozen_by
-                       else N_("the pile is always frozen in this game") if self.opts["strict_pile"]
+                       else N_("the pile is always frozen in this game") if self.opts.strict_pile
                        else N_("the pile is frozen against a side that has not melded"))
                 raise foul("canasta/5.1", _("{why}: only a natural pair of {rank}s from the hand takes it", why=_(why),
                                             rank=rank), P_PILE, "/cards")
         else:
-            one_and_wild = bool(naturals) and len(shown) >= 2 and self.opts["natural_and_wild_takes"]
+            one_and_wild = bool(naturals) and len(shown) >= 2 and self.opts.natural_and_wild_takes
             seq_key = None if (pair or one_and_wild or own is not None or shown) else self._sequence_for(side, top)
             if not (pair or one_and_wild or own is not None or seq_key):
-                full = self.opts["layoff_take"] == "below_canasta" and self.own_key(side, top.rank) is not None
+                full = self.opts.layoff_take == "below_canasta" and self.own_key(side, top.rank) is not None
                 msg = {(True, False): N_("the top {rank} needs a natural pair, a natural {rank} and a wild card, or "
                                          "the side's meld of {rank}s"),
                        (False, False): N_("the top {rank} needs a natural pair or the side's meld of {rank}s"),
@@ -631,13 +632,13 @@ class DealState:
                                         "complete)"),
                        (False, True): N_("the top {rank} needs a natural pair or the side's meld of {rank}s while it "
                                          "is short of a canasta (the side's is complete)")}[
-                    bool(self.opts["natural_and_wild_takes"]), full]
+                    bool(self.opts.natural_and_wild_takes), full]
                 raise foul("canasta/5.2", _(msg, rank=rank), P_PILE, "/cards")
         group = [top] + shown
         if seq_key is not None:                   # the top card extends the side's sequence (Samba family)
             made = self._verify_melds(side, melds, {seq_key: self.melds[side][seq_key] + [top]}, going_out=False)
             return self._after_take_checks(player, side, rest, made, group, melds, seq_key)
-        if self.opts["strict_pile"] and own is not None and is_canasta("group", own):
+        if self.opts.strict_pile and own is not None and is_canasta("group", own):
             raise foul("canasta/5.1", _("strict discard pile: the top card may not join the side's canasta of "
                                         "{rank}s", rank=rank), P_PILE, "/cards")
         combined = (own or []) + group
@@ -656,12 +657,12 @@ class DealState:
         """Going out by taking the pile, the partner's answer and the opening count (canasta/6.2, 6.3, 4.1)."""
         pile = self.pile
         left = len(rest) + pile.size - 1
-        if left <= 1 and self.opts["no_going_out"]:
+        if left <= 1 and self.opts.no_going_out:
             raise foul("canasta/6.2", _("nobody goes out in this game: taking this pile would leave too few cards"),
                        P_PILE)
-        if left == 0 and self.opts["going_out_discard"] == "required":
+        if left == 0 and self.opts.going_out_discard == "required":
             raise foul("canasta/6.2", _("going out ends with a discard: taking this pile would leave no card"), P_PILE)
-        if left == 0 or (left == 1 and not self.opts["keep_last_card"]):
+        if left == 0 or (left == 1 and not self.opts.keep_last_card):
             why = self.go_out_fault(side, made)
             if why:
                 raise foul("canasta/6.2", ngettext("taking the pile would leave {n} card: {why}",
@@ -697,7 +698,7 @@ class DealState:
         taken = (self.pile.cards or [])[:-1]
         if not made:                              # taken with a wild pair: nothing is melded
             hand = hand + list(shown) + [self.pile.top]
-        if self.opts["black_threes_set_aside"]:
+        if self.opts.black_threes_set_aside:
             aside = [c for c in taken if is_black_three(c)]
             self.set_aside[side] = self.set_aside.get(side, 0) + len(aside)
             taken = [c for c in taken if not is_black_three(c)]
@@ -731,7 +732,7 @@ class DealState:
         for key, meld in self.melds[side].items():
             if not key.startswith("seq:"):
                 continue
-            if self.opts["layoff_take"] == "below_canasta" and is_canasta("sequence", meld):
+            if self.opts.layoff_take == "below_canasta" and is_canasta("sequence", meld):
                 continue
             try:
                 classify(meld + [card], self.opts)
@@ -753,7 +754,7 @@ class DealState:
 
     def _target(self, side: str, made: dict, g, i: int) -> tuple[str | None, list[Card]]:
         """The key of the side's meld a group goes to (None: a new meld), and its cards."""
-        many = self.opts["same_rank_melds"] == "many"
+        many = self.opts.same_rank_melds == "many"
         if isinstance(g, tuple):
             target, cards = g
             by_rank = target == "wild" or len(target) < 2 or target == "10"
@@ -814,16 +815,16 @@ class DealState:
                 msg = _("adding to the side's meld: {fault}", fault=str(e)) if existing is not None \
                     else _("meld {i}: {fault}", i=i + 1, fault=str(e))
                 raise foul(e.rule, msg, penalty, f"/melds/{i}") from None
-            if self.opts["wild_melds"] == "italian" and kind == "group" and any(c.rank == "2" for c in cards) and any(
+            if self.opts.wild_melds == "italian" and kind == "group" and any(c.rank == "2" for c in cards) and any(
                     kind_of_key(k) == "wild" and not is_canasta("wild", m)
                     for k, m in {**self.melds[side], **made}.items()):
                 raise foul("canasta/3.3", _("meld {i}: while the side's deuce meld is unfinished, its 2s are not used "
                                             "as wild cards", i=i + 1), penalty, f"/melds/{i}")
-            if existing is not None and self.opts["strict_wild_cards"] and any(is_wild(c) for c in cards):
+            if existing is not None and self.opts.strict_wild_cards and any(is_wild(c) for c in cards):
                 if is_canasta(kind, existing):
                     raise foul("canasta/3.1", _("meld {i}: strict wild cards: no wild card is added to a canasta", i=i + 1),
                                penalty, f"/melds/{i}")
-            if self.opts["strict_wild_cards"] and kind == "group" and self.has_melded(side) \
+            if self.opts.strict_wild_cards and kind == "group" and self.has_melded(side) \
                     and any(is_wild(c) for c in cards) and sum(1 for c in combined if not is_wild(c)) < 5:
                 raise foul("canasta/3.1", _("meld {i}: strict wild cards: after the opening a meld takes wild cards "
                                             "only once it holds five natural cards", i=i + 1), penalty, f"/melds/{i}")
@@ -841,7 +842,7 @@ class DealState:
         6.2 (going out needs canastas; keep a card otherwise), 6.3 (the partner's answer), 6.5 (last red three).
         """
         self._verify_turn(player, "play")
-        if self.last_red_three and self.opts["red_three_last_card"] == "no_meld":
+        if self.last_red_three and self.opts.red_three_last_card == "no_meld":
             raise IllegalAction("canasta/6.5", _("the last stock card was a red three: no meld, the hand is over"))
         side = self.side(player)
         cards = [c for g in groups for c in group_cards(g)]
@@ -860,15 +861,15 @@ class DealState:
             else going_out
         if going_out and final_discard is None and rest:
             raise IllegalAction("canasta/6.2", _leaves(len(rest)))
-        if not rest and final_discard is None and self.opts["going_out_discard"] == "required":
+        if not rest and final_discard is None and self.opts.going_out_discard == "required":
             raise foul("canasta/6.2", _("going out ends with a discard: keep a card to discard"), None, "/melds")
         # Mexicana: the meld that opens the side brings cards from the stock at once, so nobody goes out with it
-        more = bool(self.opts["opening_bonus_cards"]) and not self.has_melded(side) and side not in self.extra_given
+        more = bool(self.opts.opening_bonus_cards) and not self.has_melded(side) and side not in self.extra_given
         if more and (final_discard is not None or going_out):
             raise foul("canasta/4.2", ngettext(
                 "the meld that opens the side brings {n} stock card first: the player draws it before he can go out",
                 "the meld that opens the side brings {n} stock cards first: the player draws them before he can go "
-                "out", self.opts["opening_bonus_cards"]), None, "/melds")
+                "out", self.opts.opening_bonus_cards), None, "/melds")
         out_now = out_now and not more
         keeps = self._keeps_last_card(side, len(rest), final_discard, groups)
         waive = keeps or more        # no going out now: the last card is kept, or more cards come
@@ -879,13 +880,13 @@ class DealState:
             if why:
                 raise foul("canasta/6.2", _("{why}; without them a player keeps a card to discard and one more",
                                             why=why), P_OUT)
-        if len(rest) <= 1 and self.opts["no_going_out"]:
+        if len(rest) <= 1 and self.opts.no_going_out:
             raise foul("canasta/6.2", _("nobody goes out in this game: keep a card to discard and one more"), None,
                        "/melds")
         if keeps and self._penalty_left(player, cards):
             raise foul("canasta/8.7", _("{card} is a penalty card: it is his discard, so it may not be the last card "
                                         "he keeps", card=rest[0]), None, "/melds")
-        if not self.opts["black_threes_out_discard"] and "3" in made \
+        if not self.opts.black_threes_out_discard and "3" in made \
                 and (final_discard is not None or (len(rest) == 1 and not waive)):
             raise foul("canasta/2.3", _(_BLACK_THREES_OUT), None, "/card" if final_discard is not None else "/melds")
         if final_discard is None and len(rest) == 1 and not waive:
@@ -895,7 +896,7 @@ class DealState:
                 raise foul(e.rule, _("{fault}, so it may not be the only card left: keep another", fault=e.message),
                            None, "/melds") from None
         finishing = len(rest) <= 1 and not waive   # a last card left must be discarded: the player is going out
-        if finishing and self.opts["ask_required"] and self.answer is None:
+        if finishing and self.opts.ask_required and self.answer is None:
             raise foul("canasta/6.3", _("a player asks his partner before going out"), None, "/melds")
         if finishing and self.answer == "no":
             raise foul("canasta/6.3", _("the partner answered no: the player may not go out this turn"), P_ASK)
@@ -904,7 +905,7 @@ class DealState:
         if not self.has_melded(side):
             count = sum(cards_value(group_cards(g)) for g in groups)
             waived = finishing and concealed_if_out and self.drew_from == "stock" \
-                and self.opts["concealed_waives_minimum"]
+                and self.opts.concealed_waives_minimum
             fault = None if waived else self._opening_fault(side, count, made, "/melds")
             if fault:
                 raise fault
@@ -914,7 +915,7 @@ class DealState:
     def _keeps_last_card(self, side: str, left: int, final_discard: Card | None, groups: list) -> bool:
         """keep_last_card (the seed's 12-card classic): a player whose side may not go out and who is left with one
         card keeps it and skips the discard (canasta/6.2)."""
-        if not self.opts["keep_last_card"] or left != 1 or final_discard is not None:
+        if not self.opts.keep_last_card or left != 1 or final_discard is not None:
             return False
         try:
             made = self._verify_melds(side, groups, going_out=False)
@@ -927,7 +928,7 @@ class DealState:
 
     def _record_melds(self, player: str, made: dict[str, list[Card]]) -> None:
         side = self.side(player)
-        n = self.opts["opening_bonus_cards"]
+        n = self.opts.opening_bonus_cards
         if n and side not in self.extra_given and any(kind_of_key(k) != "black_threes" for k in made):
             self.extra_given.add(side)
             self.extra_due[player] = n
@@ -940,8 +941,8 @@ class DealState:
             kind = kind_of_key(rank)
             if is_canasta(kind, cards) and not (before and is_canasta(kind, before)):
                 self.own_canasta = True
-                if not self.canasta_makers and self.opts["first_canasta_bonus_cards"]:
-                    self.extra_due[player] = self.opts["first_canasta_bonus_cards"]
+                if not self.canasta_makers and self.opts.first_canasta_bonus_cards:
+                    self.extra_due[player] = self.opts.first_canasta_bonus_cards
                 self.canasta_makers.add(player)
             self.melds[side][rank] = cards
         self.turn_melded = True
@@ -952,7 +953,7 @@ class DealState:
             return False
         side = self.side(player)
         start = self.start_ranks if self.start_ranks is not None else set(self.melds[side])
-        if self.opts["concealed_rule"] == "side" and any(k != "3" for k in start):
+        if self.opts.concealed_rule == "side" and any(k != "3" for k in start):
             return False              # Canasta Palace: the side had melded before this turn
         canasta = self.own_canasta
         for rank, cards in made.items():
@@ -990,12 +991,12 @@ class DealState:
         2.3 (black threes in the first round; as the last card, black_three_last_discard), 6.1 (sevens)."""
         if is_red_three(card):
             raise foul("canasta/2.1", _("a red three is laid out on the table, never discarded"), None, "/card")
-        if is_black_three(card) and self.opts["black_three_first_round"] and self.discards < len(self.layout.seats):
+        if is_black_three(card) and self.opts.black_three_first_round and self.discards < len(self.layout.seats):
             raise foul("canasta/2.3", _("no black three is discarded in the first round of turns"), None, "/card")
-        if is_black_three(card) and last and not self.opts["black_three_last_discard"]:
+        if is_black_three(card) and last and not self.opts.black_three_last_discard:
             raise foul("canasta/2.3", _("a black three is not the last discard: it is melded in the going-out turn"),
                        None, "/card")
-        if card.rank == "7" and self.opts["sevens_discard"] == "after_sevens_canastas":
+        if card.rank == "7" and self.opts.sevens_discard == "after_sevens_canastas":
             if last:
                 raise foul("canasta/6.1", _("a seven is never the last discard"), None, "/card")
             if not all(any(k.split("#")[0] == "7" and is_canasta("group", m) for k, m in melds.items())
@@ -1018,17 +1019,17 @@ class DealState:
                                                "{player} has penalty cards face up ({cards}): his discard is one of them",
                                                len(shown), player=player, cards=list(shown)), None, "/card")
         side = self.side(player)
-        if not rest and self.opts["no_going_out"]:
+        if not rest and self.opts.no_going_out:
             raise foul("canasta/6.2", _("nobody goes out in this game: the last card is never discarded"), None,
                        "/card")
         if not rest:
             why = self.go_out_fault(side)
-            if why and self.opts["keep_last_card"]:
+            if why and self.opts.keep_last_card:
                 raise foul("canasta/6.2", _("{why}; without them the last card is kept, not discarded, and the turn passes",
                                             why=why), P_OUT, "/card")
             if why:
                 raise foul("canasta/6.2", why, P_OUT, "/card")
-            if self.opts["ask_required"] and self.answer is None:
+            if self.opts.ask_required and self.answer is None:
                 raise foul("canasta/6.3", _("a player asks his partner before going out"), None, "/card")
             if self.answer == "no":
                 raise foul("canasta/6.3", _("the partner answered no: the player may not go out this turn"), P_ASK,
@@ -1057,31 +1058,31 @@ class DealState:
         if self.pile.block_owner == player:
             self.lapse_block()                # full_round: its discarder's turn is over without his taking the pile
         unfrozen = self.pile.frozen_by is None
-        self.pile.push(card, self.opts["black_three_freezes"])
-        if is_wild(card) and self.opts["wild_block"] != "until_taken":
+        self.pile.push(card, self.opts.black_three_freezes)
+        if is_wild(card) and self.opts.wild_block != "until_taken":
             # it blocks the pile for a round (canasta/5.1); a later wild card's round replaces an earlier one's
             self.pile.block_froze = self.pile.block_froze or (unfrozen and self.pile.frozen_by == "wild")
             self.pile.block_owner, self.pile.block_card = player, card
         if fined:
             self._pass_turn(player)
-            return {"pile_frozen": self.pile.frozen_by is not None or self.opts["strict_pile"], "penalty": fined}
+            return {"pile_frozen": self.pile.frozen_by is not None or self.opts.strict_pile, "penalty": fined}
         if not rest:
             concealed = self._concealed_with(player, {})
             self._end(player, concealed)
             return {"went_out": True, "concealed": concealed}
-        if self.stock == 0 and (self.opts["stock_end"] == "stop"
-                                or (self.opts["stock_end"] == "one_buy" and self.buy_window)):
+        if self.stock == 0 and (self.opts.stock_end == "stop"
+                                or (self.opts.stock_end == "one_buy" and self.buy_window)):
             self._pass_turn(player)
             self._end(None)                  # the discard after the last stock card (or its buyer's) ends the hand
             return {"hand_ends": _("the stock is gone: the hand ends with this discard")}
-        if self.stock == 0 and self.opts["stock_end"] == "one_buy":
+        if self.stock == 0 and self.opts.stock_end == "one_buy":
             self.buy_window = True           # the next player may still buy this discard, once
         self._pass_turn(player)
-        return {"pile_frozen": self.pile.frozen_by is not None or self.opts["strict_pile"]}
+        return {"pile_frozen": self.pile.frozen_by is not None or self.opts.strict_pile}
 
     def _keeping(self, player: str) -> bool:
         """Whether ``player``, left with one card his side may not go out on, keeps it (keep_last_card)."""
-        return bool(self.opts["keep_last_card"] and len(self.hands.get(player) or []) == 1
+        return bool(self.opts.keep_last_card and len(self.hands.get(player) or []) == 1
                     and self.go_out_fault(self.side(player)) and not self.extra_due.get(player))
 
     def _pass_kept(self, player: str) -> str:
@@ -1137,7 +1138,7 @@ class DealState:
             self.melded_before[player] = True
         self.turn = self.layout.after(player)
         self.phase = "draw"
-        if self.pile.block_owner == self.turn and self.opts["wild_block"] == "one_round":
+        if self.pile.block_owner == self.turn and self.opts.wild_block == "one_round":
             self.lapse_block()                # the round is over: its discarder's turn comes (canasta/5.1)
         self._new_turn()
 
@@ -1176,7 +1177,7 @@ class DealState:
     def verify_go_out(self, player: str, groups: list, discard: Card | None) -> dict:
         """Meld ``groups`` and discard ``discard`` (or nothing) leaving no card (canasta/6.2–6.4, 2.3)."""
         self._verify_turn(player, "play")
-        if self.opts["no_going_out"]:
+        if self.opts.no_going_out:
             raise foul("canasta/6.2", _("nobody goes out in this game: the deal runs to the end of the stock"))
         hand = self.hand(player)
         left = take_from(hand, [c for g in groups for c in group_cards(g)])
@@ -1203,7 +1204,7 @@ class DealState:
             self._set_hand(player, v["hand_after"])
         if discard is not None:
             self._set_hand(player, take_from(self.hands[player], [discard]))
-            self.pile.push(discard, self.opts["black_three_freezes"])
+            self.pile.push(discard, self.opts.black_three_freezes)
         self._end(player, v["concealed"])
         return {"went_out": True, "concealed": v["concealed"]}
 
@@ -1226,7 +1227,7 @@ class DealState:
         """The cards stay in the hand, face up: each is melded or becomes the player's next discard (no points).
         Not in a game without exposure penalties (count_and_exposure_penalties=false, canasta/8.11)."""
         self.verify_expose(player, cards)
-        if not self.opts["count_and_exposure_penalties"]:
+        if not self.opts.count_and_exposure_penalties:
             return {"penalty_cards": [], "note": _("no penalty cards in this game (canasta/8.11)")}
         self.penalty_cards[player] = self.penalty_cards.get(player, []) + list(cards)
         return {"penalty_cards": [str(c) for c in self.penalty_cards[player]]}
@@ -1235,7 +1236,7 @@ class DealState:
     def verify_ask(self, player: str) -> None:
         """Asking "partner, may I go out?" (canasta/6.3; wrong timing is 8.5)."""
         self._verify_turn(player, ("draw", "play"))
-        if self.opts["no_going_out"]:
+        if self.opts.no_going_out:
             raise IllegalAction("canasta/6.2", _("nobody goes out in this game: there is nothing to ask"))
         if not self.layout.partners(player):
             raise IllegalAction("canasta/6.3", _("a player without a partner has nobody to ask"))
@@ -1280,7 +1281,7 @@ class DealState:
         top, side = self.pile.top, self.side(player)
         if top is None or is_wild(top) or is_black_three(top) or self.frozen_for(side):
             return False
-        if self.own_key(side, top.rank, unfinished=self.opts["layoff_take"] == "below_canasta") is None:
+        if self.own_key(side, top.rank, unfinished=self.opts.layoff_take == "below_canasta") is None:
             return False
         return self.can_take_pile(player, [])
 
@@ -1297,7 +1298,7 @@ class DealState:
             raise IllegalAction("canasta/6.5", ngettext("the stock still holds {n} card: draw or take the pile",
                                                         "the stock still holds {n} cards: draw or take the pile",
                                                         self.stock))
-        if self.opts["stock_end"] == "play_on" and self.must_take(player):
+        if self.opts.stock_end == "play_on" and self.must_take(player):
             raise IllegalAction("canasta/6.5", _("the top {rank} fits the side's meld and the pile is not frozen: "
                                                  "with the stock gone the player must take it",
                                                  rank=Rank(self.pile.top.rank)))
@@ -1321,7 +1322,7 @@ class DealState:
         due = self.extra_due.get(player, 0)
         if not due:
             raise foul("canasta/4.2", _("no extra cards are due: they follow the side's first meld, once")
-                       if self.opts["opening_bonus_cards"] else
+                       if self.opts.opening_bonus_cards else
                        _("no extra cards are due: they follow the first canasta of the deal, once"))
         want = min(due, self.stock)
         if cards is not None:
@@ -1330,7 +1331,7 @@ class DealState:
                 raise foul("canasta/4.2", ngettext(
                     "the side's first meld brings {n} card from the stock (red threes are replaced), not {got}",
                     "the side's first meld brings {n} cards from the stock (red threes are replaced), not {got}",
-                    want, got=len(naturals)) if self.opts["opening_bonus_cards"] else ngettext(
+                    want, got=len(naturals)) if self.opts.opening_bonus_cards else ngettext(
                     "the first canasta of the deal brings {n} card from the stock (red threes are replaced), not {got}",
                     "the first canasta of the deal brings {n} cards from the stock (red threes are replaced), not "
                     "{got}", want, got=len(naturals)), None, "/cards")
@@ -1372,12 +1373,12 @@ class DealState:
             reds = [c for c in cards if is_red_three(c)]
             self.red_threes[self.side(player)] = self.red_threes[self.side(player)] + reds
             self._set_hand(player, self.hands[player] + [c for c in cards if not is_red_three(c)])
-        return {"packet": self.opts["packet_size"]}
+        return {"packet": self.opts.packet_size}
 
     # ------------------------------------------------------------------ double ending
     def verify_double_ending(self, player: str, groups: list) -> dict:
         """The partner of the player who went out lays down his whole hand too (canasta/6.6, option double_ending)."""
-        if not self.opts["double_ending"]:
+        if not self.opts.double_ending:
             raise foul("canasta/6.6", _("the double ending is not played under these options"))
         went = (self.outcome or {}).get("went_out")
         if self.phase != "done" or went is None or player not in self.layout.partners(went):
@@ -1589,7 +1590,7 @@ def openings(st: DealState, actor: str, hand: list[Card]) -> list[list[list[Card
     under red_threes_count_toward_opening), and each canasta the hand holds (canasta openings)."""
     side = st.side(actor)
     need = st.minimum(side)
-    if st.opts["red_threes_count_toward_opening"]:
+    if st.opts.red_threes_count_toward_opening:
         need -= 5 * len(st.red_threes[side])
     out = []
     greedy = opening_melds(hand, need, st.opts)
@@ -1606,8 +1607,9 @@ def openings(st: DealState, actor: str, hand: list[Card]) -> list[list[list[Card
     return out
 
 
-def opening_melds(hand: list[Card], need: int, opts: dict, skip_rank: str | None = None) -> list[list[Card]] | None:
+def opening_melds(hand: list[Card], need: int, opts: OptionsLike, skip_rank: str | None = None) -> list[list[Card]] | None:
     """A greedy set of melds from ``hand`` worth at least ``need`` (canasta/4.1), or None."""
+    opts = Options.of(opts)
     by_rank: dict[str, list[Card]] = {}
     for c in hand:
         if not is_wild(c) and not is_red_three(c) and not is_black_three(c) and c.rank != skip_rank:

@@ -18,7 +18,7 @@ from .cards import count_off, deck_of, is_black_three, is_red_three, is_wild
 from .counts import deal_counts, side_counts
 from .deal import UNSEEN, DealState, Layout, Pile, group_cards, natural_rank, same, take_from
 from .melds import MeldFault, classify, excess_wilds, go_out_fault, is_canasta, meld_key, meld_ok, without_wilds
-from .options import deal_size
+from .options import Options, OptionsLike, deal_size
 
 PENALTIES = {  # irregularity type → (rule, points)
     "illegal_meld": ("canasta/8.2", 100),
@@ -36,12 +36,12 @@ SUITLESS_OK = set("A K Q J 10 9 8 7 6 5 4 2".split())
 
 # ---------------------------------------------------------------- input helpers
 
-def _check_going_out(went_out: bool, double: bool, opts: dict, ptr: str) -> None:
+def _check_going_out(went_out: bool, double: bool, opts: Options, ptr: str) -> None:
     """A side's ``went_out`` and ``double_ending`` against the variant (canasta/6.2, 6.6), cards or counts alike."""
-    if went_out and opts["no_going_out"]:
+    if went_out and opts.no_going_out:
         raise InputError(_("nobody goes out in this game: the deal runs to the end of the stock (canasta/6.2)"),
                          ptr + "/went_out")
-    if double and not (went_out and opts["double_ending"]):
+    if double and not (went_out and opts.double_ending):
         raise InputError(_("a double ending is the going-out side's, and only with the double_ending option "
                            "(canasta/6.6)"), ptr + "/double_ending")
 
@@ -170,8 +170,9 @@ def player_at(value: Any, layout: Layout, ptr: str) -> str:
     return value
 
 
-def parse_table(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int], int]:
+def parse_table(req: dict, variant, opts: OptionsLike) -> tuple[Layout, dict[str, int], int]:
     """The sides in seat order, their totals before the deal and the game target (canasta/1.1, 7.2)."""
+    opts = Options.of(opts)
     sides = req.get("sides")
     if not isinstance(sides, list) or not sides:
         raise InputError(_("sides: [{{\"id\", \"players\"}}] in seat order"), "/sides")
@@ -204,10 +205,10 @@ def parse_table(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int],
         raise InputError(_("with two or three players each plays for himself: one player per side"), "/sides")
     scores = dict.fromkeys(ids, 0)
     rounds = (req.get("state") or {}).get("rounds")
-    if rounds is not None and opts["max_rounds"] is not None and rounds >= opts["max_rounds"]:
+    if rounds is not None and opts.max_rounds is not None and rounds >= opts.max_rounds:
         raise InputError(ngettext("{rounds} deals are played: the game ended after {n} (canasta/7.2)",
                                   "{rounds} deals are played: the game ended after {n} (canasta/7.2)",
-                                  opts["max_rounds"], rounds=rounds), "/state/rounds")
+                                  opts.max_rounds, rounds=rounds), "/state/rounds")
     if missing_scores(req.get("state"), ids, ("rounds",)):
         raise InputError(missing_scores(req.get("state"), ids, ("rounds",)))
     raw = (req.get("state") or {}).get("scores") or {}
@@ -219,10 +220,10 @@ def parse_table(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int],
             raise InputError(_("a side's total: an integer multiple of 5 (every card and bonus is)"),
                              f"/state/scores/{esc(k)}")
         scores[k] = v
-    if opts["target"] is None and len(players) != 6:
+    if opts.target is None and len(players) != 6:
         raise InputError(_("target null picks the six-player game's target by its sides (canasta/7.2); with {n} "
                            "players give the target", n=len(players)), "/options/target")
-    target = opts["target"] if opts["target"] is not None else (10000 if len(ids) == 2 else 7500)
+    target = opts.target if opts.target is not None else (10000 if len(ids) == 2 else 7500)
     for k, v in scores.items():
         if v >= target:
             raise InputError(_("{side} already has {total}, at or past the target of {target}: the game is over "
@@ -265,11 +266,12 @@ def irregularity_penalties(raw: Any, sides: list[str], ptr: str = "/deal/irregul
     return out
 
 
-def side_melds_of(melds: list[list[Card]], opts: dict, ptr: str, going_out: bool,
+def side_melds_of(melds: list[list[Card]], opts: OptionsLike, ptr: str, going_out: bool,
                   excess: list | None = None) -> list[str]:
     """Check a side's melds on the table (canasta/3.1–3.4, 2.3): each legal, one group per rank, one meld of
     wild cards.  Returns their kinds.  Melds carrying wild cards over the limit are collected in ``excess``
     (when given) for the irregularity excess_wild_cards (canasta/8.2)."""
+    opts = Options.of(opts)
     kinds, seen = [], set()
     for j, m in enumerate(melds):
         try:
@@ -282,7 +284,7 @@ def side_melds_of(melds: list[list[Card]], opts: dict, ptr: str, going_out: bool
             else:
                 raise InputError(f"{e} ({e.rule})", f"{ptr}/{j}") from None      # a ruling and its rule ID
         key = natural_rank(m) if kind == "group" else ("wild" if kind == "wild" else None)
-        if key is not None and key in seen and opts["same_rank_melds"] != "many":
+        if key is not None and key in seen and opts.same_rank_melds != "many":
             raise InputError(_("a side has one meld of wild cards (canasta/3.1)") if key == "wild" else
                              _("a side has one meld of each rank: {rank} is melded twice (canasta/3.1)",
                                rank=Rank(key)), f"{ptr}/{j}")
@@ -291,7 +293,7 @@ def side_melds_of(melds: list[list[Card]], opts: dict, ptr: str, going_out: bool
     return kinds
 
 
-def _counted_side(ds: dict, opts: dict, ptr: str, n_players: int) -> dict:
+def _counted_side(ds: dict, opts: Options, ptr: str, n_players: int) -> dict:
     """A side given by ``counts`` (:mod:`.counts`) in place of cards: what :func:`.scoring.settle` takes."""
     for k in ("melds", "red_threes", "hands"):
         if ds.get(k) is not None:
@@ -300,20 +302,20 @@ def _counted_side(ds: dict, opts: dict, ptr: str, n_players: int) -> dict:
     double = bool(ds.get("double_ending"))
     _check_going_out(went_out, double, opts, ptr)
     aside = ds.get("black_threes_set_aside", 0)
-    if aside and not opts["black_threes_set_aside"]:
+    if aside and not opts.black_threes_set_aside:
         raise InputError(_("black threes are set aside only with black_threes_set_aside (canasta/2.3)"),
                          ptr + "/black_threes_set_aside")
     got = side_counts(ds["counts"], opts, ptr, n_players=n_players, went_out=went_out, concealed=concealed,
                       double_ending=double)
     one_player = ds.get("one_player_all_reds")
-    if one_player and opts["red_three_scale"] != "one_player_doubles":
+    if one_player and opts.red_three_scale != "one_player_doubles":
         raise InputError(_("one_player_all_reds counts only with red_three_scale one_player_doubles (canasta/2.2)"),
                          ptr + "/one_player_all_reds")
     if one_player and got["red_threes"] != 4:
         raise InputError(_("one_player_all_reds says one player collected all four red threes; the side shows "
                            "{n}", n=got["red_threes"]), ptr + "/one_player_all_reds")
     per_player = got["red_threes_per_player"]
-    if per_player is not None and opts["red_three_scale"] == "one_player_doubles":
+    if per_player is not None and opts.red_three_scale == "one_player_doubles":
         # the red threes given per player say whether one player collected all four (canasta/2.2)
         if one_player is not None and one_player != (4 in per_player):
             raise InputError(_("the red threes given player by player say otherwise"), ptr + "/one_player_all_reds")
@@ -322,10 +324,11 @@ def _counted_side(ds: dict, opts: dict, ptr: str, n_players: int) -> dict:
             "one_player_all_reds": one_player, "black_threes_aside": aside, "n_players": n_players}
 
 
-def finished_deal(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int], int, dict[str, dict], list[dict]]:
+def finished_deal(req: dict, variant, opts: OptionsLike) -> tuple[Layout, dict[str, int], int, dict[str, dict], list[dict]]:
     """A completed deal as ``score`` receives it (``deal.sides[]`` with melds, red threes, each player's cards left,
     who went out): ``(layout, scores before, target, per_side, penalties)``, ``per_side`` as :func:`.scoring.settle`
     takes it.  InputError for a deal no real game can produce."""
+    opts = Options.of(opts)
     layout, scores, target = parse_table(req, variant, opts)
     deck = deck_of(opts)
     deal = req.get("deal")
@@ -380,10 +383,10 @@ def finished_deal(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int
             if one_player is False:
                 raise InputError(_("one player holds all four red threes in his hand: one_player_all_reds is true"),
                                  ptr + "/one_player_all_reds")
-            if opts["red_three_scale"] == "one_player_doubles":
+            if opts.red_three_scale == "one_player_doubles":
                 one_player = True
         aside = ds.get("black_threes_set_aside", 0)
-        if aside and not opts["black_threes_set_aside"]:
+        if aside and not opts.black_threes_set_aside:
             raise InputError(_("black threes are set aside only with black_threes_set_aside (canasta/2.3)"),
                              ptr + "/black_threes_set_aside")
         kinds = side_melds_of(melds, opts, ptr + "/melds", went_out, excess.setdefault(sid, []))
@@ -392,7 +395,7 @@ def finished_deal(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int
         if concealed and not went_out:
             raise InputError(_("only going out can be concealed (canasta/6.4)"), ptr + "/concealed")
         _check_going_out(went_out, double, opts, ptr)
-        if one_player and opts["red_three_scale"] != "one_player_doubles":
+        if one_player and opts.red_three_scale != "one_player_doubles":
             raise InputError(_("one_player_all_reds counts only with red_three_scale one_player_doubles (canasta/2.2)"),
                              ptr + "/one_player_all_reds")
         if one_player and n_reds != 4:
@@ -411,7 +414,7 @@ def finished_deal(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int
         if concealed:
             _concealed_fits(melds, hands, dealt, opts, ptr)
         held = sum(len(m) for m in melds) + sum(len(h) for h in hands) + aside + kept_listed
-        dealt_side = dealt * n_players + (opts["opening_bonus_cards"] if melds else 0)
+        dealt_side = dealt * n_players + (opts.opening_bonus_cards if melds else 0)
         if held < dealt_side:
             raise InputError(_("each player is dealt {dealt} cards and a deal only adds to them: the side shows "
                                "{held} cards in melds and hands, fewer than {least} (canasta/1.5)", dealt=dealt,
@@ -420,7 +423,7 @@ def finished_deal(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int
             short = 0                                       # cards a kept red three given under red_threes stands for
             for j, h in enumerate(hands):
                 short += max(0, dealt - len(h))
-                if short > kept_listed or (opts["draw_count"] == 1 and len(h) > dealt):
+                if short > kept_listed or (opts.draw_count == 1 and len(h) > dealt):
                     raise InputError(_("a player whose side never melded holds the {dealt} cards he was dealt "
                                        "(canasta/1.5), not {n}", dealt=dealt, n=len(h)), f"{ptr}/hands/{j}")
         groups += [(f"{ptr}/melds/{j}", m) for j, m in enumerate(melds)] + [(ptr + "/red_threes", reds)]
@@ -439,7 +442,7 @@ def finished_deal(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int
                if per_side[ds["id"]].get("counts") is not None]
     if counted:
         deal_counts(counted, opts, len(layout.sides), any(v["went_out"] for v in per_side.values()))
-    bonus = opts["first_canasta_bonus_cards"]
+    bonus = opts.first_canasta_bonus_cards
     if bonus and any(c for _n, c in surplus.values()) and not any(c and n >= bonus for n, c in surplus.values()):
         raise InputError(_("the first canasta of the deal brings its maker {n} stock cards (canasta/4.2): a side "
                            "with a canasta shows at least {n} cards more than its players were dealt", n=bonus),
@@ -492,19 +495,19 @@ def finished_deal(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int
 
 
 
-def _concealed_fits(melds: list[list[Card]], hands: list[list[Card]], dealt: int, opts: dict, ptr: str) -> None:
+def _concealed_fits(melds: list[list[Card]], hands: list[list[Card]], dealt: int, opts: Options, ptr: str) -> None:
     """A concealed going out melds a whole hand in one turn (canasta/6.4): the player held his deal, never having
     melded, and drew; so the side shows at least that many cards melded, less the last discard.  Under
     concealed_rule=side nobody of the side had melded, so each partner still holds his deal."""
-    least = dealt + opts["draw_count"] - 1
+    least = dealt + opts.draw_count - 1
     shown = sum(len(m) for m in melds)
     if shown < least:
         raise InputError(_("going out concealed melds a whole hand in one turn: at least {least} cards (the {dealt} "
                            "held and the draw, less the discard); the side shows {shown} melded (canasta/6.4)",
                            least=least, dealt=dealt, shown=shown), ptr + "/concealed")
-    if opts["concealed_rule"] == "side":
+    if opts.concealed_rule == "side":
         for j, h in enumerate(hands):
-            if h and (len(h) < dealt or (opts["draw_count"] == 1 and len(h) != dealt)):
+            if h and (len(h) < dealt or (opts.draw_count == 1 and len(h) != dealt)):
                 raise InputError(_("the side went out concealed, so this partner never melded and holds the {dealt} "
                                    "cards of his deal, not {n} (canasta/6.4)", dealt=dealt, n=len(h)),
                                  f"{ptr}/hands/{j}")
@@ -562,8 +565,9 @@ def check_fields(action: dict, ptr: str) -> None:
         raise InputError(_("a {type} names its player", type=t), ptr + "/player")
 
 
-def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: str) -> tuple[DealState, dict]:
+def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, actor: str) -> tuple[DealState, dict]:
     """Build the deal state a position describes, and its facts; InputError for anything no deal can reach."""
+    opts = Options.of(opts)
     pos = req.get("position")
     if not isinstance(pos, dict):
         raise InputError(_("position: the acting player's hand, the melds, the pile and the stock"), "/position")
@@ -618,7 +622,7 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
     unseen_pile = pile.size - (len(pile.cards) if pile.cards is not None else (1 if pile.top is not None else 0))
     others = len(layout.seats) - 1            # every other player holds at least one card
     stock = pos.get("stock")
-    room = deck.size - seen - unseen_pile - others - (3 if opts.get("surprise") else 0)
+    room = deck.size - seen - unseen_pile - others - (3 if opts.surprise else 0)
     if room < 0 and unseen:
         raise InputError(_("only {n} cards not seen elsewhere could be in this hand, not {unknown}",
                            n=max(0, unseen + room), unknown=unseen), "/position/hand/unknown")
@@ -630,7 +634,7 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
         raise InputError(_("the stock cannot hold {stock} cards: with the cards in view, the pile and a card for "
                            "each other player at most {room} remain (canasta/1.2)", stock=stock, room=room),
                          "/position/stock")
-    if stock == 0 and phase == "draw" and opts["stock_end"] == "stop":
+    if stock == 0 and phase == "draw" and opts.stock_end == "stop":
         raise InputError(_("with stock_end stop the hand ended with the discard after the last stock card: no turn "
                            "begins with the stock gone (canasta/6.5)"), "/position/stock")
     to_act = pos.get("to_act", actor)
@@ -675,14 +679,14 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
     if raise_by % 10 or raise_by < 0:
         raise InputError(_("minimum_raised: 10 for each withdrawn short initial meld (canasta/8.1)"),
                          "/position/minimum_raised")
-    if raise_by and not opts["count_and_exposure_penalties"]:
+    if raise_by and not opts.count_and_exposure_penalties:
         raise InputError(_("the +10 of canasta/8.1 does not apply in this game (canasta/8.11)"),
                          "/position/minimum_raised")
     if raise_by and st.has_melded(side):
         raise InputError(_("a side that has melded has no initial minimum left to raise"), "/position/minimum_raised")
     st.minimum_raise[side] = raise_by
     shown = card_list(pos.get("penalty_cards") or [], "/position/penalty_cards")
-    if shown and not opts["count_and_exposure_penalties"]:
+    if shown and not opts.count_and_exposure_penalties:
         raise InputError(_("there are no penalty cards in this game (canasta/8.11)"), "/position/penalty_cards")
     if take_from(hand, shown) is None:
         raise InputError(_("penalty cards are part of the hand: each is one of the hand's cards (canasta/8.7)"),
@@ -704,7 +708,7 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
         st.laid_on_partner = bool(turn.get("laid_on_partner"))
         st.own_canasta = bool(turn.get("canasta_made"))
         if pos.get("packet"):
-            if not opts["packet_size"]:
+            if not opts.packet_size:
                 raise InputError(_("packets are dealt only with packet_size"), "/position/packet")
             st.packets[actor] = None
             if turn.get("canasta_made") or pos.get("completed_canasta"):
@@ -714,17 +718,17 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
         else:
             st.discards = len(st.layout.seats)
         if turn.get("extra_cards_due"):
-            if not opts["opening_bonus_cards"] or not st.has_melded(side):
+            if not opts.opening_bonus_cards or not st.has_melded(side):
                 raise InputError(_("extra cards are due only after a side's first meld, with opening_bonus_cards"),
                                  "/position/turn/extra_cards_due")
-            st.extra_due[actor] = opts["opening_bonus_cards"]
+            st.extra_due[actor] = opts.opening_bonus_cards
             st.extra_given.add(side)
         if st.own_canasta and not (st.turn_melded and st.canastas(side)):
             raise InputError(_("turn.canasta_made says the player completed a canasta this turn: the side shows one "
                                "and turn.melded is set"), "/position/turn/canasta_made")
         st.answer = turn.get("answer")
-        if st.answer is not None and (opts["no_going_out"] or not layout.partners(actor)):
-            raise InputError(_("nobody goes out in this game, so nobody asks") if opts["no_going_out"]
+        if st.answer is not None and (opts.no_going_out or not layout.partners(actor)):
+            raise InputError(_("nobody goes out in this game, so nobody asks") if opts.no_going_out
                              else _("a player without a partner asks nobody (canasta/6.3)"), "/position/turn/answer")
         st.last_red_three = bool(turn.get("last_red_three"))
         if st.last_red_three and stock != 0:
@@ -753,7 +757,7 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
             raise InputError(_("the pile being taken has a top card"), "/position/pile")
         st.taking = meld_groups(taking.get("melds") or [], "/position/taking_pile/melds")
     _hand_size_fits(st, owner, hand, phase if to_act == owner else "draw", layout.side_of[owner])   # out of turn: no draw yet
-    if st.last_red_three and opts["red_three_last_card"] == "no_meld":
+    if st.last_red_three and opts.red_three_last_card == "no_meld":
         st._end(None)
     went = pos.get("went_out")
     if went is not None:
@@ -809,7 +813,7 @@ def _hand_size_fits(st: DealState, actor: str, hand: list[Card], phase: str, sid
     if st.has_melded(side):
         return
     dealt = deal_size(st.opts, len(st.layout.seats))
-    if st.opts["draw_count"] == 1:
+    if st.opts.draw_count == 1:
         want = dealt + (1 if phase == "play" and not st.last_red_three else 0)
         if len(hand) != want:
             raise InputError(_("a player whose side has not melded holds the {dealt} cards of his deal and the card "
@@ -818,11 +822,11 @@ def _hand_size_fits(st: DealState, actor: str, hand: list[Card], phase: str, sid
                              _("a player whose side has not melded holds exactly the {dealt} cards of his deal, not "
                                "{n} (canasta/1.5)", dealt=dealt, n=len(hand)), "/position/hand")
     else:
-        least = dealt + (st.opts["draw_count"] if phase == "play" and not st.last_red_three else 0)
+        least = dealt + (st.opts.draw_count if phase == "play" and not st.last_red_three else 0)
         if len(hand) < least:
             raise InputError(_("a player whose side has not melded holds at least the {dealt} cards of his deal and "
                                "the {drawn} just drawn ({least}), not {n} (canasta/1.5)", dealt=dealt,
-                               drawn=st.opts["draw_count"], least=least, n=len(hand)) if least > dealt else
+                               drawn=st.opts.draw_count, least=least, n=len(hand)) if least > dealt else
                              _("a player whose side has not melded holds at least the {dealt} cards of his deal, "
                                "not {n} (canasta/1.5)", dealt=dealt, n=len(hand)),
                              "/position/hand")
@@ -834,7 +838,7 @@ def card_list_list(value: Any, ptr: str) -> list[list[Card]]:
     return [card_list(m, f"{ptr}/{j}") for j, m in enumerate(value)]
 
 
-def _position_pile(raw: Any, opts: dict, tally: Tally, problems: list, seats: int = 4) -> Pile:
+def _position_pile(raw: Any, opts: Options, tally: Tally, problems: list, seats: int = 4) -> Pile:
     """The pile of a position: its cards (bottom to top), or its top, size and what froze it (canasta/5.1)."""
     if not isinstance(raw, dict) or not ({"cards", "top", "size"} & set(raw)):
         raise InputError(_("pile: {{\"top\", \"size\", \"frozen_by\"}} or {{\"cards\": [bottom ... top]}}; an empty "
@@ -842,9 +846,9 @@ def _position_pile(raw: Any, opts: dict, tally: Tally, problems: list, seats: in
     if raw.get("cards") is not None:
         cards = card_list(raw["cards"], "/position/pile/cards")
         problems += tally.add("/position/pile/cards", cards)
-        cover = opts["black_three_upcard"] == "cover"
+        cover = opts.black_three_upcard == "cover"
         for k, c in enumerate(cards):
-            if is_red_three(c) and not opts["pile_count_off"] and \
+            if is_red_three(c) and not opts.pile_count_off and \
                     not all(_turned_over(x, cover) for x in cards[:k]):
                 raise InputError(_("a red three lies in the pile only as an upcard, under the cards turned onto it "
                                    "(canasta/1.6): nobody discards one"), f"/position/pile/cards/{k}")
@@ -869,14 +873,14 @@ def _position_pile(raw: Any, opts: dict, tally: Tally, problems: list, seats: in
         if top is not None:
             problems += tally.add("/position/pile/top", [top], single=True)
     fb_given = raw.get("frozen_by", pile.frozen_by)
-    if pile.cards is None and pile.frozen_by == "wild" and opts["wild_block"] != "until_taken":
+    if pile.cards is None and pile.frozen_by == "wild" and opts.wild_block != "until_taken":
         # a wild card discarded within the last round still blocks the pile (canasta/5.1); on top, its discarder is
         # the player before the one in turn, otherwise the description does not say who
         pile.block_froze = True
         if pile.top is not None and is_wild(pile.top):
             pile.block_age, pile.block_card = 0, pile.top
     if fb_given == "start":
-        if not opts["pile_frozen_at_start"]:
+        if not opts.pile_frozen_at_start:
             raise InputError(_("the pile starts frozen only with pile_frozen_at_start (canasta/5.1)"),
                              "/position/pile/frozen_by")
         if pile.frozen_by is None:
@@ -888,7 +892,7 @@ def _position_pile(raw: Any, opts: dict, tally: Tally, problems: list, seats: in
     if pile.top is not None and is_wild(pile.top) and pile.frozen_by is None:
         raise InputError(_("a wild card on top lies in the pile, which it freezes (canasta/5.1)"),
                          "/position/pile/frozen_by")
-    if pile.frozen_by == "black_three" and not opts["black_three_freezes"]:
+    if pile.frozen_by == "black_three" and not opts.black_three_freezes:
         raise InputError(_("a black three does not freeze the pile in this game (canasta/5.1)"), "/position/pile/frozen_by")
     if "frozen" in raw and raw["frozen"] is not None and bool(raw["frozen"]) != (pile.frozen_by is not None):
         raise InputError(_("pile.frozen says whether a wild card or red three in the pile froze it: give frozen_by "
@@ -912,11 +916,11 @@ def _block_fact(pile: Pile) -> dict | None:
     return {"discarder": pile.block_owner or None, "card": str(pile.block_card) if pile.block_card else None}
 
 
-def _melds_fit_pile(pile: Pile, melds: dict, layout: Layout, to_act: str, phase: str, opts: dict) -> None:
+def _melds_fit_pile(pile: Pile, melds: dict, layout: Layout, to_act: str, phase: str, opts: Options) -> None:
     """A pile never taken since the deal counts the turns played: one discard each (canasta/1.5), the last by the
     player before the one in turn.  A side shows melds only when one of its players has had a turn (or is in his
     own, phase play)."""
-    if not pile.turned_up or pile.cards is None or opts["keep_last_card"]:
+    if not pile.turned_up or pile.cards is None or opts.keep_last_card:
         return
     seats = list(layout.seats)
     turns = min(len(pile.cards) - pile.turned_up, len(seats))
@@ -938,23 +942,23 @@ def _turned_over(c: Card, cover: bool) -> bool:
     return is_wild(c) or is_red_three(c) or (cover and is_black_three(c))
 
 
-def _upcards(raw: dict, cards: list[Card], opts: dict) -> int:
+def _upcards(raw: dict, cards: list[Card], opts: Options) -> int:
     """How many cards at the bottom of a described pile were turned up at the deal (canasta/1.6); 0 once the pile
     has been taken.  Given as ``upcards``, or read from the cards: a red three lies only among them, so a pile
     holding one was never taken, and its deal cards are the wild cards and threes at the bottom and the natural card
     on them.  Under a round's block (canasta/5.1) a wild card at the bottom of a pile without a red three may be
     either turned up (it freezes the pile) or discarded (it blocks it for a round): ``upcards`` must say which."""
     ptr = "/position/pile/upcards"
-    cover = opts["black_three_upcard"] == "cover"
+    cover = opts.black_three_upcard == "cover"
     natural = next((k for k, c in enumerate(cards) if not _turned_over(c, cover)), None)
-    start = None if natural is None or opts["upcard_replaced"] and natural else natural + 1   # never taken: these
-    reds = not opts["pile_count_off"] and any(is_red_three(c) for c in cards)
+    start = None if natural is None or opts.upcard_replaced and natural else natural + 1   # never taken: these
+    reds = not opts.pile_count_off and any(is_red_three(c) for c in cards)
     given = raw.get("upcards")
     if given is not None:
         if isinstance(given, bool) or not isinstance(given, int) or not 0 <= given <= len(cards):
             raise InputError(_("how many cards at the bottom of the pile the deal turned up: from 0 (the pile has "
                                "been taken since) to {n}", n=len(cards)), ptr)
-        if given and not opts["pile_count_off"] and given != start:
+        if given and not opts.pile_count_off and given != start:
             raise InputError(_("the cards turned up at the deal are the upcard and the wild cards or threes under "
                                "it: {n} here", n=start) if start else
                              _("these cards cannot all have been turned up at the deal: the last one turned up is a "
@@ -968,14 +972,14 @@ def _upcards(raw: dict, cards: list[Card], opts: dict) -> int:
             raise InputError(_("the cards turned up at the deal end with a natural card, which covers the red three "
                                "(canasta/1.6)"), "/position/pile/cards")
         return start
-    if start and opts["wild_block"] != "until_taken" and any(is_wild(c) for c in cards[:start]):
+    if start and opts.wild_block != "until_taken" and any(is_wild(c) for c in cards[:start]):
         raise InputError(_("the pile begins with a wild card, turned up at the deal or discarded after the pile was "
                            "taken, and only a discarded one blocks it for a round: say how many cards the deal turned "
                            "up (0 when the pile has been taken since) (canasta/5.1)"), ptr)
     return 0
 
 
-def _pile_with_block(cards: list[Card], upcards: int, opts: dict, seats: int) -> Pile:
+def _pile_with_block(cards: list[Card], upcards: int, opts: Options, seats: int) -> Pile:
     """The described pile built as the deal built it: its first ``upcards`` cards turned up at the deal, every card
     above them discarded, one a turn.  Under option wild_block one_round or full_round every discarded wild card
     blocks the pile for a round, whatever else froze it (a red or black three, a wild card turned up, an earlier
@@ -984,7 +988,7 @@ def _pile_with_block(cards: list[Card], upcards: int, opts: dict, seats: int) ->
     turn is over).  A blocking wild card that froze the pile itself freezes it no longer once its block lapses, as in
     :meth:`DealState.lapse_block` (canasta/5.1)."""
     pile = Pile(None, 0, None, [], turned_up=upcards)
-    blocking = opts["wild_block"] != "until_taken"
+    blocking = opts.wild_block != "until_taken"
     last, froze = None, False            # the blocking wild card's place; it is what froze the pile
     for k, c in enumerate(cards):
         if last is not None and k - last >= seats:          # its discarder's turn has passed: lapsed
@@ -992,13 +996,13 @@ def _pile_with_block(cards: list[Card], upcards: int, opts: dict, seats: int) ->
                 pile.frozen_by = None
             last, froze = None, False
         unfrozen = pile.frozen_by is None
-        pile.push(c, opts["black_three_freezes"])
+        pile.push(c, opts.black_three_freezes)
         if blocking and k >= upcards and is_wild(c):
             froze = froze or (unfrozen and pile.frozen_by == "wild")
             last = k
     if last is not None:
         age = len(cards) - 1 - last
-        if age >= seats - (opts["wild_block"] == "one_round"):
+        if age >= seats - (opts.wild_block == "one_round"):
             if froze and pile.frozen_by == "wild":
                 pile.frozen_by = None    # a round of discards has covered it: the block has lapsed
         else:
@@ -1024,9 +1028,10 @@ def revealed(ev: dict, t: str, ptr: str) -> tuple[str, list[Card]] | None:
     return None
 
 
-def start_deal(ev: dict, layout: Layout, opts: dict, scores: dict, deck: DeckSpec, ptr: str):
+def start_deal(ev: dict, layout: Layout, opts: OptionsLike, scores: dict, deck: DeckSpec, ptr: str):
     """Parse a deal event; return (state, tally of the cards seen, problems), problems being independent
     violations."""
+    opts = Options.of(opts)
     problems = []
     raw = ev.get("hands")
     if not isinstance(raw, dict):
@@ -1047,7 +1052,7 @@ def start_deal(ev: dict, layout: Layout, opts: dict, scores: dict, deck: DeckSpe
             problems.append(("canasta/1.5", _("{player} was dealt {n} cards, not {dealt}", player=p, n=len(hands[p]),
                                               dealt=dealt), f"{ptr}/hands/{esc(p)}"))
     packets: dict[str, list[Card]] = {}
-    n_packet = opts["packet_size"]
+    n_packet = opts.packet_size
     raw_packets = ev.get("packets")
     if n_packet:
         if not isinstance(raw_packets, dict):
@@ -1075,8 +1080,8 @@ def start_deal(ev: dict, layout: Layout, opts: dict, scores: dict, deck: DeckSpe
                          ptr + "/pile")
     seen = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.seats] + [(ptr + "/pile", pile_cards)]
     seen += [(f"{ptr}/packets/{esc(p)}", c) for p, c in packets.items()]
-    cover = opts["black_three_upcard"] == "cover"
-    if opts["pile_count_off"]:
+    cover = opts.black_three_upcard == "cover"
+    if opts.pile_count_off:
         want = count_off(pile_cards[-1])
         if len(pile_cards) - 1 != want:
             problems.append(("canasta/1.6", _("the upcard {card} has {want} cards counted off under it, not {n}",
@@ -1084,7 +1089,7 @@ def start_deal(ev: dict, layout: Layout, opts: dict, scores: dict, deck: DeckSpe
         pile_cards_checked = []
     else:
         pile_cards_checked = pile_cards
-    if opts["upcard_replaced"]:
+    if opts.upcard_replaced:
         pile_cards_checked = []
         bad = next((k for k, c in enumerate(pile_cards) if is_wild(c) or c.rank == "3"), None)
         if bad is not None or len(pile_cards) != 1:
@@ -1105,12 +1110,12 @@ def start_deal(ev: dict, layout: Layout, opts: dict, scores: dict, deck: DeckSpe
     for p, cards in seen:
         for item in tally.add(p, cards):
             problems.append(("canasta/1.2", item["detail"], item["pointer"]))
-    stock = deck.size - sum(len(h) for h in hands.values()) - len(pile_cards) - (3 if opts["surprise"] else 0) \
+    stock = deck.size - sum(len(h) for h in hands.values()) - len(pile_cards) - (3 if opts.surprise else 0) \
         - sum(len(c) for c in packets.values())
     pile = Pile(None, 0, None, [])
     for c in pile_cards:
-        pile.push(c, opts["black_three_freezes"])
-    if opts["pile_frozen_at_start"] and pile.frozen_by is None:
+        pile.push(c, opts.black_three_freezes)
+    if opts.pile_frozen_at_start and pile.frozen_by is None:
         pile.frozen_by = "start"
     st = DealState(layout, opts, dict(scores), max(stock, 0), pile, layout.after(ev["dealer"]),
                    {p: list(h) for p, h in hands.items()})

@@ -18,6 +18,7 @@ from .melds import (
     red_three_points,
     without_wilds,
 )
+from .options import Options, OptionsLike
 
 if TYPE_CHECKING:
     from .deal import DealState, Layout
@@ -51,9 +52,10 @@ RED_THREES_AGAINST = {"canasta": N_("the side has no canasta"),
                       "won_deal": N_("the side did not win the deal"), "meld": N_("the side has not melded")}
 
 
-def kind_and_meld(meld: list[Card], opts: dict) -> tuple[str, list[Card]]:
+def kind_and_meld(meld: list[Card], opts: OptionsLike) -> tuple[str, list[Card]]:
     """The meld's kind, and the cards that decide its canasta status.  A meld kept with excess wild cards (found
     too late, canasta/8.2) is a group whose excess wild cards count their points but do not make it a canasta."""
+    opts = Options.of(opts)
     try:
         return classify(meld, opts, going_out=True), meld
     except MeldFault:
@@ -75,7 +77,7 @@ class SideScore:
         return self.base + self.cards
 
 
-def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, red_threes: int = 0,
+def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: OptionsLike, *, red_threes: int = 0,
                went_out: bool = False, concealed: bool = False, opponents_went_out: bool = False,
                one_player_all_reds: bool | None = False, double_ending: bool = False,
                black_threes_aside: int = 0) -> SideScore:
@@ -89,6 +91,7 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
     count: an unfinished wild-card meld under Palace rules (canasta/3.3) and black threes left in hand
     (canasta/2.3).  Cards: melded cards plus, cards in hand minus (canasta/7.1).
     """
+    opts = Options.of(opts)
     lines: list[dict] = []
     base = 0
     kinds = [kind_and_meld(m, opts) for m in melds]
@@ -97,8 +100,8 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
         rank = next((c.rank for c in m if c.rank not in ("2", "JK")), None)
         if bonus is not None:
             name, pts = bonus
-            voided = (opts.get("tough_end") and opts.get("wild_melds") == "palace") \
-                or opts.get("wild_melds") == "italian"
+            voided = (opts.tough_end and opts.wild_melds == "palace") \
+                or opts.wild_melds == "italian"
             if kind == "wild" and voided and not went_out:
                 lines.append({"item": _("{canasta}: void, the side did not go out", canasta=_(LABELS[name])),
                               "points": 0, "rule": "canasta/3.3"})
@@ -108,16 +111,16 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
             suit = next((c.suit for c in m if c.suit and c.rank not in ("2", "JK")), "") if kind == "sequence" else ""
             lines.append({"item": _(LABELS[name], rank=Rank(rank or ""), suit=SuitSign(suit)), "points": pts,
                           "rule": rule})
-        elif kind == "wild" and opts.get("wild_melds") == "palace":
+        elif kind == "wild" and opts.wild_melds == "palace":
             base -= 1000
             lines.append({"item": _("unfinished wild-card meld"), "points": -1000, "rule": "canasta/3.3"})
-    if opts.get("canasta_count_bonuses"):
+    if opts.canasta_count_bonuses:
         groups = [m for k, m in kinds if k == "group" and len(m) >= 7]
         natural = sum(1 for m in groups if not any(c.rank in ("2", "JK") for c in m))
         mixed = len(groups) - natural
-        five_mixed = (natural == 4 and mixed >= 1) if opts.get("five_canastas_bonus") != "with_mixed" \
+        five_mixed = (natural == 4 and mixed >= 1) if opts.five_canastas_bonus != "with_mixed" \
             else (natural < 5 and natural + mixed >= 5)            # fewer than five natural: some are mixed
-        five_item = N_("four natural canastas and a mixed one") if opts.get("five_canastas_bonus") != "with_mixed" \
+        five_item = N_("four natural canastas and a mixed one") if opts.five_canastas_bonus != "with_mixed" \
             else N_("five canastas, mixed ones among them")
         for cond, item, pts in ((natural >= 5, N_("five natural canastas"), 2000),
                                 (five_mixed, five_item, 1000),
@@ -126,7 +129,7 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
                 base += pts
                 lines.append({"item": _(item), "points": pts, "rule": "canasta/3.2"})
     if red_threes:
-        need = opts.get("red_threes_need", "meld")
+        need = opts.red_threes_need
         if need == "canasta":
             plus = any(is_canasta(k, m) for k, m in kinds)
         elif need == "sevens_canasta":
@@ -146,14 +149,14 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
         item = ngettext("{n} red three", "{n} red threes", red_threes) if plus else \
             ngettext("{n} red three, {why}", "{n} red threes, {why}", red_threes,
                      why=_(RED_THREES_AGAINST.get(need, RED_THREES_AGAINST["meld"])))
-        if one_player_all_reds is None and red_threes == 4 and opts.get("red_three_scale") == "one_player_doubles":
+        if one_player_all_reds is None and red_threes == 4 and opts.red_three_scale == "one_player_doubles":
             item = _("{item}; not doubled: the deal does not show that one player collected all four", item=item)
         lines.append({"item": item, "points": pts, "rule": "canasta/2.2"})
     if went_out:
         four_black = any(k == "black_threes" and len(m) == 4 for k, m in kinds)
-        four = bool(four_black and opts.get("four_black_threes_out"))
-        pts = 1000 if four else opts.get("going_out_bonus", 100)
-        extra = opts.get("concealed_bonus", 100)
+        four = bool(four_black and opts.four_black_threes_out)
+        pts = 1000 if four else opts.going_out_bonus
+        extra = opts.concealed_bonus
         rule = "canasta/6.2"
         if concealed and extra:     # one line: going out and the extra for doing it concealed
             pts, rule = pts + extra, "canasta/6.4"
@@ -170,7 +173,7 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
         base += pts
         lines.append({"item": ngettext("{n} black three set aside", "{n} black threes set aside", black_threes_aside),
                       "points": pts, "rule": "canasta/2.3"})
-    short, long = opts.get("short_sequence_penalty", 0), opts.get("long_sequence_bonus", 0)
+    short, long = opts.short_sequence_penalty, opts.long_sequence_bonus
     for kind, m in kinds:
         if kind != "sequence":
             continue
@@ -187,8 +190,8 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: dict, *, 
                           "points": long, "rule": "canasta/3.4"})
     on_table = sum(cards_value(m) for m in melds)
     lines.append({"item": _("melded cards"), "points": on_table, "rule": "canasta/7.1"})
-    special = opts.get("black_three_in_hand", "card_value") != "card_value"
-    sevens = opts.get("sevens_in_hand", 0)
+    special = opts.black_three_in_hand != "card_value"
+    sevens = opts.sevens_in_hand
     in_hand = sum(card_value(c) for h in hands for c in h
                   if not (special and is_black_three(c)) and not (sevens and c.rank == "7"))
     if in_hand:
@@ -248,7 +251,7 @@ def counted(s: SideScore, meld_points: int, hand_points: int) -> SideScore:
 
 # ---------------------------------------------------------------- settling a deal (score and validate)
 
-def settle(layout: Layout, opts: dict, scores: dict[str, int], target: int, per_side: dict[str, dict],
+def settle(layout: Layout, opts: OptionsLike, scores: dict[str, int], target: int, per_side: dict[str, dict],
            penalties: list[dict], rounds_before: int = 0) -> dict:
     """Score one finished deal.
 
@@ -259,6 +262,7 @@ def settle(layout: Layout, opts: dict, scores: dict[str, int], target: int, per_
     hand_score, total_before, total_after), ``penalties``, ``game_over``, ``winner`` (the higher total once a side
     reaches ``target``; None on a tie) and ``target``.
     """
+    opts = Options.of(opts)
     out = []
     anyone_out = any(d["went_out"] for d in per_side.values())
     for sid in layout.sides:
@@ -277,7 +281,7 @@ def settle(layout: Layout, opts: dict, scores: dict[str, int], target: int, per_
                     "penalties": sum(p["points"] for p in pen), "lines": lines, "hand_score": hand_score,
                     "total_before": scores[sid], "total_after": scores[sid] + hand_score})
     over = [o for o in out if o["total_after"] >= target]
-    last_round = opts.get("max_rounds") is not None and rounds_before + 1 >= opts["max_rounds"]
+    last_round = opts.max_rounds is not None and rounds_before + 1 >= opts.max_rounds
     winner = None
     if over or last_round:
         best = max(o["total_after"] for o in out)
@@ -285,18 +289,19 @@ def settle(layout: Layout, opts: dict, scores: dict[str, int], target: int, per_
         winner = top[0] if len(top) == 1 else None
     ans = {"sides": out, "penalties": penalties, "game_over": bool(over) or last_round, "winner": winner,
            "target": target, "_rules": {"canasta/7.1", "canasta/7.2"} if over or last_round else {"canasta/7.1"}}
-    if opts.get("max_rounds") is not None:
+    if opts.max_rounds is not None:
         ans["rounds_played"] = rounds_before + 1
     # the state to send with the next deal (canasta/7.1)
     ans["state_after"] = {"scores": {o["id"]: o["total_after"] for o in out}}
-    if opts.get("max_rounds") is not None:
+    if opts.max_rounds is not None:
         ans["state_after"]["rounds"] = rounds_before + 1
     return ans
 
 
 
-def settle_state(st: DealState, layout: Layout, opts: dict, scores: dict, target: int, rounds: int = 0) -> dict:
+def settle_state(st: DealState, layout: Layout, opts: OptionsLike, scores: dict, target: int, rounds: int = 0) -> dict:
     """The score answer of a replayed deal, with the 500 for a red three kept in hand (canasta/8.3)."""
+    opts = Options.of(opts)
     per_side = {}
     penalties = []
     went = st.outcome["went_out"]
