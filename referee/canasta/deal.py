@@ -764,10 +764,12 @@ class DealState:
                 key = next((k for k, m in {**self.melds[side], **made}.items()
                             if k.startswith("seq:") and any(c.rank + c.suit == target for c in m)), None)
             if key is None:
-                msg = _("meld {i}: the side has no meld of wild cards to add these cards to", i=i + 1) if target == "wild" \
+                msg = _("meld {i}: the side has no meld of wild cards to add these cards to",
+                        i=i + 1) if target == "wild" \
                     else _("meld {i}: the side has no meld of black threes to add these cards to", i=i + 1) \
                     if target == "3" \
-                    else _("meld {i}: the side has no meld of {rank}s to add these cards to", i=i + 1, rank=Rank(target)) \
+                    else _("meld {i}: the side has no meld of {rank}s to add these cards to",
+                           i=i + 1, rank=Rank(target)) \
                     if by_rank else _("meld {i}: the side has no meld of a sequence with {card} to add these cards to",
                                       i=i + 1, card=_shown_card(target))
                 raise foul("canasta/3.1", msg, P_MELD, f"/melds/{i}/rank")
@@ -802,8 +804,8 @@ class DealState:
             key, cards = self._target(side, made, g, i)
             if isinstance(g, tuple) and key is not None and kind_of_key(key) == "group" and any(
                     not is_wild(c) and c.rank != key.split("#")[0] for c in cards):
-                raise foul("canasta/3.1", _("meld {i}: cards laid on the side's {rank}s are {rank}s or wild cards", i=i + 1,
-                                            rank=Rank(key.split("#")[0])), penalty, f"/melds/{i}")
+                raise foul("canasta/3.1", _("meld {i}: cards laid on the side's {rank}s are {rank}s or wild cards",
+                                            i=i + 1, rank=Rank(key.split("#")[0])), penalty, f"/melds/{i}")
             existing = None if key is None else made.get(key, self.melds[side].get(key))
             combined = (existing or []) + list(cards)
             if existing is not None and key == "3":
@@ -820,10 +822,10 @@ class DealState:
                     for k, m in {**self.melds[side], **made}.items()):
                 raise foul("canasta/3.3", _("meld {i}: while the side's deuce meld is unfinished, its 2s are not used "
                                             "as wild cards", i=i + 1), penalty, f"/melds/{i}")
-            if existing is not None and self.opts.strict_wild_cards and any(is_wild(c) for c in cards):
-                if is_canasta(kind, existing):
-                    raise foul("canasta/3.1", _("meld {i}: strict wild cards: no wild card is added to a canasta", i=i + 1),
-                               penalty, f"/melds/{i}")
+            if existing is not None and self.opts.strict_wild_cards and any(is_wild(c) for c in cards) \
+                    and is_canasta(kind, existing):
+                raise foul("canasta/3.1", _("meld {i}: strict wild cards: no wild card is added to a canasta",
+                                            i=i + 1), penalty, f"/melds/{i}")
             if self.opts.strict_wild_cards and kind == "group" and self.has_melded(side) \
                     and any(is_wild(c) for c in cards) and sum(1 for c in combined if not is_wild(c)) < 5:
                 raise foul("canasta/3.1", _("meld {i}: strict wild cards: after the opening a meld takes wild cards "
@@ -1015,9 +1017,10 @@ class DealState:
         self._verify_discard_card(card, last=not rest)
         shown = self.penalty_cards.get(player)
         if shown and not any(alike(card, p) for p in shown):
-            raise foul("canasta/8.7", ngettext("{player} has a penalty card face up ({cards}): his discard is that card",
-                                               "{player} has penalty cards face up ({cards}): his discard is one of them",
-                                               len(shown), player=player, cards=list(shown)), None, "/card")
+            raise foul("canasta/8.7",
+                       ngettext("{player} has a penalty card face up ({cards}): his discard is that card",
+                                "{player} has penalty cards face up ({cards}): his discard is one of them",
+                                len(shown), player=player, cards=list(shown)), None, "/card")
         side = self.side(player)
         if not rest and self.opts.no_going_out:
             raise foul("canasta/6.2", _("nobody goes out in this game: the last card is never discarded"), None,
@@ -1025,8 +1028,9 @@ class DealState:
         if not rest:
             why = self.go_out_fault(side)
             if why and self.opts.keep_last_card:
-                raise foul("canasta/6.2", _("{why}; without them the last card is kept, not discarded, and the turn passes",
-                                            why=why), P_OUT, "/card")
+                raise foul("canasta/6.2",
+                           _("{why}; without them the last card is kept, not discarded, and the turn passes", why=why),
+                           P_OUT, "/card")
             if why:
                 raise foul("canasta/6.2", why, P_OUT, "/card")
             if self.opts.ask_required and self.answer is None:
@@ -1359,7 +1363,8 @@ class DealState:
         """A player who has completed a canasta adds his face-down packet to his hand (canasta/1.5)."""
         self._verify_turn(player, "play")
         if player not in self.packets:
-            raise foul("canasta/1.5", _("{player} has no packet to take: none was dealt, or he has taken it", player=player))
+            raise foul("canasta/1.5", _("{player} has no packet to take: none was dealt, or he has taken it",
+                                        player=player))
         if player not in self.canasta_makers:
             raise foul("canasta/1.5", _("{player} takes his packet once he has completed a canasta", player=player))
 
@@ -1601,13 +1606,14 @@ def openings(st: DealState, actor: str, hand: list[Card]) -> list[list[list[Card
         if not is_wild(c) and c.rank != "3":
             by_rank.setdefault(c.rank, []).append(c)
     wilds = [c for c in hand if is_wild(c)]
-    for rank, cs in by_rank.items():
+    for cs in by_rank.values():
         if len(cs) + min(len(wilds), 3) >= 7 and len(cs) >= 4:
             out.append([cs + wilds[:max(0, 7 - len(cs))]])
     return out
 
 
-def opening_melds(hand: list[Card], need: int, opts: OptionsLike, skip_rank: str | None = None) -> list[list[Card]] | None:
+def opening_melds(hand: list[Card], need: int, opts: OptionsLike,
+                  skip_rank: str | None = None) -> list[list[Card]] | None:
     """A greedy set of melds from ``hand`` worth at least ``need`` (canasta/4.1), or None."""
     opts = Options.of(opts)
     by_rank: dict[str, list[Card]] = {}
@@ -1616,7 +1622,7 @@ def opening_melds(hand: list[Card], need: int, opts: OptionsLike, skip_rank: str
             by_rank.setdefault(c.rank, []).append(c)
     wilds = sorted((c for c in hand if is_wild(c)), key=card_value, reverse=True)
     melds = []
-    for rank, cs in sorted(by_rank.items(), key=lambda kv: -cards_value(kv[1])):
+    for cs in sorted(by_rank.values(), key=lambda cs: -cards_value(cs)):
         if len(cs) >= 3:
             melds.append(list(cs))
         elif len(cs) == 2 and wilds and meld_ok(cs + wilds[:1], opts, False):

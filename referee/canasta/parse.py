@@ -324,7 +324,8 @@ def _counted_side(ds: dict, opts: Options, ptr: str, n_players: int) -> dict:
             "one_player_all_reds": one_player, "black_threes_aside": aside, "n_players": n_players}
 
 
-def finished_deal(req: dict, variant, opts: OptionsLike) -> tuple[Layout, dict[str, int], int, dict[str, dict], list[dict]]:
+def finished_deal(req: dict, variant,
+                  opts: OptionsLike) -> tuple[Layout, dict[str, int], int, dict[str, dict], list[dict]]:
     """A completed deal as ``score`` receives it (``deal.sides[]`` with melds, red threes, each player's cards left,
     who went out): ``(layout, scores before, target, per_side, penalties)``, ``per_side`` as :func:`.scoring.settle`
     takes it.  InputError for a deal no real game can produce."""
@@ -756,7 +757,8 @@ def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, a
         if pile.top is None:
             raise InputError(_("the pile being taken has a top card"), "/position/pile")
         st.taking = meld_groups(taking.get("melds") or [], "/position/taking_pile/melds")
-    _hand_size_fits(st, owner, hand, phase if to_act == owner else "draw", layout.side_of[owner])   # out of turn: no draw yet
+    # out of turn: no draw yet
+    _hand_size_fits(st, owner, hand, phase if to_act == owner else "draw", layout.side_of[owner])
     if st.last_red_three and opts.red_three_last_card == "no_meld":
         st._end(None)
     went = pos.get("went_out")
@@ -893,7 +895,8 @@ def _position_pile(raw: Any, opts: Options, tally: Tally, problems: list, seats:
         raise InputError(_("a wild card on top lies in the pile, which it freezes (canasta/5.1)"),
                          "/position/pile/frozen_by")
     if pile.frozen_by == "black_three" and not opts.black_three_freezes:
-        raise InputError(_("a black three does not freeze the pile in this game (canasta/5.1)"), "/position/pile/frozen_by")
+        raise InputError(_("a black three does not freeze the pile in this game (canasta/5.1)"),
+                         "/position/pile/frozen_by")
     if "frozen" in raw and raw["frozen"] is not None and bool(raw["frozen"]) != (pile.frozen_by is not None):
         raise InputError(_("pile.frozen says whether a wild card or red three in the pile froze it: give frozen_by "
                            "with it (a pile frozen only because the side has not melded needs neither)"),

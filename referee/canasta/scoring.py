@@ -87,8 +87,8 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: OptionsLi
     ``red_threes``: how many the side has, laid out or kept.  Bonuses: canastas by kind (canasta/3.2–3.4), red
     threes (canasta/2.2, on the condition ``red_threes_need``; ``one_player_all_reds``: whether one player collected
     all four, None when the deal does not show it, which the line then says), going out (canasta/6.2; 1,000 with four
-    black threes when ``four_black_threes_out``), concealed (canasta/6.4), double ending (canasta/6.6).  Penalties at the
-    count: an unfinished wild-card meld under Palace rules (canasta/3.3) and black threes left in hand
+    black threes when ``four_black_threes_out``), concealed (canasta/6.4), double ending (canasta/6.6).  Penalties
+    at the count: an unfinished wild-card meld under Palace rules (canasta/3.3) and black threes left in hand
     (canasta/2.3).  Cards: melded cards plus, cards in hand minus (canasta/7.1).
     """
     opts = Options.of(opts)
