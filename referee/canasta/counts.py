@@ -19,12 +19,13 @@ from ..cards import Card
 from ..errors import InputError
 from ..i18n import N_, _, ngettext
 from .cards import card_value, deck_of
+from .deal import known
 from .melds import MeldFault, canasta_bonus, classify, go_out_fault
 from .options import Options, OptionsLike
 
 
 def _c(text: str) -> Card:
-    rank, suit = (text[:-1], text[-1]) if text[-1] in "SHDC" and text not in ("JK",) else (text, None)
+    rank, suit = (text[:-1], text[-1]) if text[-1] in "SHDC" and text not in ("JK",) else (text, "")
     return Card(rank, suit)
 
 
@@ -179,7 +180,7 @@ def side_counts(counts: Any, opts: OptionsLike, side_ptr: str, *, n_players: int
             melds.append(BLACK[:n])
             least += 5 * n
             continue
-        m = _meld_for(k, opts)
+        m = known(_meld_for(k, opts))      # a count the variant has no meld for is refused before
         melds += [m] * n
         if k not in GROUPS and k not in ("sevens_canastas", "mixed_sevens_canastas"):
             others += [m] * n
@@ -195,7 +196,7 @@ def side_counts(counts: Any, opts: OptionsLike, side_ptr: str, *, n_players: int
         values = sorted(5 if r in ("4", "5", "6", "7") else 20 if r == "A" else 10 for r in ranks)
         naturals = sorted((7 - GROUPS[k] for k, n in groups.items() for _i in range(n)), reverse=True)
         least += sum(k * v for k, v in zip(naturals, values))
-        least -= sum(n * _cheapest(_meld_for(k, opts)) for k, n in groups.items() if n)   # counted above
+        least -= sum(n * _cheapest(known(_meld_for(k, opts))) for k, n in groups.items() if n)   # counted above
     least += _wild_least(counts, opts, deck, grouped=opts.same_rank_melds != "many"
                          and any(groups.values()))
     if counts["meld_points"] < least:
@@ -250,7 +251,7 @@ def _wild_least(counts: dict, opts: Options, deck, *, grouped: bool) -> int:
         n = counts.get(k, 0)
         if not n or k == "black_threes_melded":
             continue
-        m = _meld_for(k, opts)
+        m = known(_meld_for(k, opts))
         if k in GROUPS:
             if not grouped:
                 out -= n * sum(card_value(c) for c in m if c.rank in ("2", "JK"))

@@ -21,6 +21,7 @@ suited log is held to its suits.  Threes are always named with their suit.  Rule
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from ..cards import JOKER, Card, parse_card
 from ..errors import IllegalAction, allowed
@@ -54,10 +55,22 @@ class NotPlayable(Exception):
     """An action the cards do not allow (cards not held, out of turn...): it cannot be applied as played."""
 
 
-def foul(rule: str, message: str, penalty: tuple[str, int] | None = None, pointer: str = "") -> IllegalAction:
-    """An :class:`IllegalAction` carrying the penalty the laws give for it (``e.penalty``, or None) and the
+# a penalty the laws attach to an illegal action: (penalty rule, points lost), and for a short opening what it lacks
+Penalty = tuple[str, int] | tuple[str, int, str]
+
+
+class Foul(IllegalAction):
+    """An illegal action with the penalty the laws give for it (``penalty``, or None); ``late_ask``: a question to
+    the partner asked too late, after which a log goes on (canasta/8.5, see ``DealState.apply_late_ask``)."""
+
+    penalty: Penalty | None = None
+    late_ask: bool = False
+
+
+def foul(rule: str, message: str, penalty: Penalty | None = None, pointer: str = "") -> Foul:
+    """A :class:`Foul` carrying the penalty the laws give for it (``e.penalty``, or None) and the
     pointer of the offending part of the action, relative to the action (``"/melds/1"``)."""
-    e = IllegalAction(rule, message, pointer)
+    e = Foul(rule, message, pointer)
     e.penalty = penalty
     return e
 
@@ -76,7 +89,9 @@ def _missing_card(hand: list[Card], groups: list, base: str) -> tuple[str, Card]
 
 def _not_held(player: str, hand: list[Card], groups: list) -> IllegalAction:
     """canasta/6.1: the player does not hold a card of the melds, named with its pointer."""
-    where, card = _missing_card(hand, groups, "/melds")
+    missing = _missing_card(hand, groups, "/melds")
+    assert missing is not None, "called only for a hand that lacks a card of the melds"
+    where, card = missing
     return foul("canasta/6.1", _("{player} does not hold all the cards melded: {card} is missing", player=player,
                                  card=card), None, where)
 
@@ -100,6 +115,7 @@ _RED_3H, _RED_3D = Card("3", "H"), Card("3", "D")
 # a card of a hand known in part that nobody has seen (check): it matches no card named, and the rules that turn on
 # what it is are left undecided (``DealState.undecided``)
 UNSEEN = Card("?", "")
+T = TypeVar("T")
 
 
 def take_from(hand: list[Card], cards: list[Card]) -> list[Card] | None:
@@ -117,6 +133,13 @@ def take_from(hand: list[Card], cards: list[Card]) -> list[Card] | None:
             return None
         rest.pop(idx)
     return rest
+
+
+def known(x: T | None) -> T:
+    """``x``, which the caller has made sure is there: a hand's cards checked to be held (``take_from``), the top
+    of a pile that has one, a known hand."""
+    assert x is not None, "checked by the caller"
+    return x
 
 
 def _by_rank_alone(c: Card) -> bool:
@@ -465,7 +488,7 @@ class DealState:
         self.red_threes[self.side(player)] = self.red_threes[self.side(player)] + [card]
         self.red_by_player[player] = self.red_by_player.get(player, 0) + 1
         self.stock -= 1
-        self._set_hand(player, rest + ([replacement] if replacement is not None else []))
+        self._set_hand(player, known(rest) + ([replacement] if replacement is not None else []))
 
     # ------------------------------------------------------------------ draw
     def verify_draw(self, player: str) -> None:
@@ -503,7 +526,7 @@ class DealState:
         """The draw's changes.  ``judged``: refuse cards the laws do not let a draw take (canasta/8.8, 6.1, 2.1);
         not for a draw applied as played, which only needs a stock holding them."""
         want = min(self.opts.draw_count, self.stock)
-        effects = {"drawn": want}
+        effects: dict[str, Any] = {"drawn": want}
         if cards is not None:
             naturals = [c for c in cards if not is_red_three(c)]
             if len(cards) > self.stock:
@@ -529,8 +552,9 @@ class DealState:
             reds = [c for c in cards if is_red_three(c)]
             self.red_threes[self.side(player)] = self.red_threes[self.side(player)] + reds
             self.red_by_player[player] = self.red_by_player.get(player, 0) + len(reds)
-            if self.hands.get(player) is not None:
-                self._set_hand(player, self.hands[player] + naturals)
+            held = self.hands.get(player)
+            if held is not None:
+                self._set_hand(player, held + naturals)
             if reds:
                 effects["red_threes_laid_out"] = [str(c) for c in reds]
             if last_red:
@@ -637,7 +661,7 @@ class DealState:
         group = [top] + shown
         if seq_key is not None:                   # the top card extends the side's sequence (Samba family)
             made = self._verify_melds(side, melds, {seq_key: self.melds[side][seq_key] + [top]}, going_out=False)
-            return self._after_take_checks(player, side, rest, made, group, melds, seq_key)
+            return self._after_take_checks(player, side, known(rest), made, group, melds, seq_key)
         if self.opts.strict_pile and own is not None and is_canasta("group", own):
             raise foul("canasta/5.1", _("strict discard pile: the top card may not join the side's canasta of "
                                         "{rank}s", rank=rank), P_PILE, "/cards")
@@ -650,7 +674,7 @@ class DealState:
             raise foul("canasta/3.1", msg, P_PILE, "/cards") from None
         key = own_key or meld_key("group", combined, set(self.melds[side]))
         made = self._verify_melds(side, melds, {key: combined}, going_out=False)
-        return self._after_take_checks(player, side, rest, made, group, melds, key)
+        return self._after_take_checks(player, side, known(rest), made, group, melds, key)
 
     def _after_take_checks(self, player: str, side: str, rest: list[Card], made: dict, group: list[Card],
                            melds: list, top_key: str) -> dict:
@@ -679,7 +703,9 @@ class DealState:
 
     def _not_shown(self, player: str, shown: list[Card]) -> IllegalAction:
         """canasta/6.1: the player does not hold a card he shows with the top card, named with its pointer."""
-        where, card = _missing_card(self.hand(player), [shown], "/cards")     # "/cards/0/k": the k-th card shown
+        missing = _missing_card(self.hand(player), [shown], "/cards")     # "/cards/0/k": the k-th card shown
+        assert missing is not None, "called only for a hand that lacks a card shown"
+        where, card = missing
         return foul("canasta/6.1", _("{player} does not hold all the cards shown: {card} is missing", player=player,
                                      card=card), None, "/cards/" + where.rsplit("/", 1)[1])
 
@@ -694,10 +720,10 @@ class DealState:
     def _take_pile(self, player: str, shown: list[Card], melds: list | None, made: dict) -> dict:
         """Taking the pile's changes: ``made``, the melds it makes (empty for a wild pair, which joins the hand)."""
         side = self.side(player)
-        hand = take_from(self.hand(player), shown + [c for m in (melds or []) for c in group_cards(m)])
+        hand = known(take_from(self.hand(player), shown + [c for m in (melds or []) for c in group_cards(m)]))
         taken = (self.pile.cards or [])[:-1]
         if not made:                              # taken with a wild pair: nothing is melded
-            hand = hand + list(shown) + [self.pile.top]
+            hand = hand + list(shown) + [known(self.pile.top)]
         if self.opts.black_threes_set_aside:
             aside = [c for c in taken if is_black_three(c)]
             self.set_aside[side] = self.set_aside.get(side, 0) + len(aside)
@@ -713,7 +739,7 @@ class DealState:
         self.phase = "play"
         self.drew_from = "pile"
         self.had_turn.add(player)
-        out = {"cards_taken": n, "canastas": self.canastas(side)}
+        out: dict[str, Any] = {"cards_taken": n, "canastas": self.canastas(side)}
         if self.extra_due.get(player):
             out["extra_cards_due"] = self.extra_due[player]
         if reds:
@@ -1155,7 +1181,7 @@ class DealState:
             return None
         side = self.side(player)
         for discard in [None] + list(dict.fromkeys(hand)):
-            rest = take_from(hand, [discard]) if discard is not None else list(hand)
+            rest = known(take_from(hand, [discard])) if discard is not None else list(hand)
             by_rank: dict[str, list[Card]] = {}
             wilds = [c for c in rest if is_wild(c)]
             for c in rest:
@@ -1207,7 +1233,7 @@ class DealState:
             self._record_melds(player, v["melds"])
             self._set_hand(player, v["hand_after"])
         if discard is not None:
-            self._set_hand(player, take_from(self.hands[player], [discard]))
+            self._set_hand(player, known(take_from(self.hand(player), [discard])))
             self.pile.push(discard, self.opts.black_three_freezes)
         self._end(player, v["concealed"])
         return {"went_out": True, "concealed": v["concealed"]}
@@ -1305,7 +1331,7 @@ class DealState:
         if self.opts.stock_end == "play_on" and self.must_take(player):
             raise IllegalAction("canasta/6.5", _("the top {rank} fits the side's meld and the pile is not frozen: "
                                                  "with the stock gone the player must take it",
-                                                 rank=Rank(self.pile.top.rank)))
+                                                 rank=Rank(known(self.pile.top).rank)))
 
     def can_end(self, player: str) -> bool:
         return allowed(self.verify_end, player)
@@ -1353,8 +1379,9 @@ class DealState:
             self.stock -= len(cards)
             self.red_threes[self.side(player)] = self.red_threes[self.side(player)] + reds
             self.red_by_player[player] = self.red_by_player.get(player, 0) + len(reds)
-            if self.hands.get(player) is not None:
-                self._set_hand(player, self.hands[player] + [c for c in cards if not is_red_three(c)])
+            held = self.hands.get(player)
+            if held is not None:
+                self._set_hand(player, held + [c for c in cards if not is_red_three(c)])
         del self.extra_due[player]
         return {"drawn": want}
 
@@ -1374,10 +1401,11 @@ class DealState:
     def apply_packet(self, player: str) -> dict:
         self.verify_packet(player)
         cards = self.packets.pop(player)
-        if cards is not None and self.hands.get(player) is not None:
+        held = self.hands.get(player)
+        if cards is not None and held is not None:
             reds = [c for c in cards if is_red_three(c)]
             self.red_threes[self.side(player)] = self.red_threes[self.side(player)] + reds
-            self._set_hand(player, self.hands[player] + [c for c in cards if not is_red_three(c)])
+            self._set_hand(player, held + [c for c in cards if not is_red_three(c)])
         return {"packet": self.opts.packet_size}
 
     # ------------------------------------------------------------------ double ending
@@ -1385,11 +1413,12 @@ class DealState:
         """The partner of the player who went out lays down his whole hand too (canasta/6.6, option double_ending)."""
         if not self.opts.double_ending:
             raise foul("canasta/6.6", _("the double ending is not played under these options"))
-        went = (self.outcome or {}).get("went_out")
+        outcome = self.outcome or {}
+        went = outcome.get("went_out")
         if self.phase != "done" or went is None or player not in self.layout.partners(went):
             raise foul("canasta/6.6", _("only the partner of the player who just went out lays down his hand after "
                                         "him"))
-        if self.outcome.get("double_ending"):
+        if outcome.get("double_ending"):
             raise foul("canasta/6.6", _("the double ending has been made"))
         hand = self.hand(player)
         rest = take_from(hand, [c for g in groups for c in group_cards(g)])
@@ -1410,6 +1439,7 @@ class DealState:
         for key, cards in made.items():
             self.melds[side][key] = cards
         self._set_hand(player, [])
+        assert self.outcome is not None, "verify_double_ending: the deal is over"
         self.outcome["double_ending"] = True
         return {"double_ending": True}
 
@@ -1440,14 +1470,14 @@ class DealState:
             self._verify_turn(player, "draw" if t in ("draw", "take_pile") else "play")
         except IllegalAction:
             raise NotPlayable(t) from None
-        hand, side = self.hands[player], self.side(player)
+        hand, side = self.hand(player), self.side(player)
         if t == "draw":
             if cards is None or len(cards) > self.stock:
                 raise NotPlayable(t)
             return self._draw(player, cards, judged=False)
         if t == "discard":
-            rest = take_from(hand, [card])
-            if rest is None:
+            rest = take_from(hand, [card]) if card is not None else None
+            if rest is None or card is None:
                 raise NotPlayable(t)
             return self._discard(player, card, rest)
         groups = groups or []
@@ -1574,7 +1604,7 @@ def way_to_take(st: DealState, actor: str, hand: list[Card]):
         return None
     nat = [c for c in hand if c.rank == top.rank]
     wild = sorted((c for c in hand if is_wild(c)), key=card_value)
-    candidates = [[]]
+    candidates: list[list[Card]] = [[]]
     for n in range(len(nat), 0, -1):
         for w in range(0, min(2, len(wild)) + 1):
             candidates.append(nat[:n] + wild[:w])
@@ -1583,7 +1613,7 @@ def way_to_take(st: DealState, actor: str, hand: list[Card]):
         if st.can_take_pile(actor, shown, []):
             return shown, []
         if not st.has_melded(side):
-            rest = take_from(hand, shown)
+            rest = known(take_from(hand, shown))
             extra = opening_melds(rest, st.minimum(side) - cards_value([top] + shown), st.opts, top.rank)
             if extra and st.can_take_pile(actor, shown, extra):
                 return shown, extra

@@ -388,7 +388,7 @@ def meld_key(kind: str, cards: list[Card], taken: set[str]) -> str:
     if kind == "black_threes":
         return "3"
     if kind in ("group", "wild"):
-        base = natural_rank(cards) if kind == "group" else "wild"
+        base = (natural_rank(cards) or "") if kind == "group" else "wild"     # a group has a natural card
         key, n = base, 1
         while key in taken:
             n += 1

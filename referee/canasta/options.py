@@ -515,7 +515,7 @@ def _checks(opts: OptionsLike) -> list[tuple[str, str]]:
 def _implied(opts: OptionsLike, requested: set) -> dict:
     """Values one option implies for others the request left alone."""
     opts = Options.of(opts)
-    out = {}
+    out: dict[str, Any] = {}
     if opts.sequences:
         out.update(going_out_bonus=300 if opts.wild_melds == "italian" else 200, concealed_bonus=0)
     if opts.opening_table == "tougher":

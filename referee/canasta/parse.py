@@ -91,7 +91,7 @@ def meld_groups(value: Any, ptr: str) -> list:
         return []
     if not isinstance(value, list):
         raise InputError(_("melds: a list of melds, each a list of cards"), ptr)
-    out = []
+    out: list[list[Card] | tuple[str, list[Card]]] = []
     for i, g in enumerate(value):
         if isinstance(g, dict):
             rank = g.get("rank")
@@ -554,10 +554,11 @@ _NONE: frozenset = frozenset()
 def check_fields(action: dict, ptr: str) -> None:
     """Fields that do not belong to the action's type are refused, never ignored."""
     t = action.get("type")
-    known = ACTION_FIELDS.get(t, _NONE)
+    kind = t if isinstance(t, str) else ""        # the type names no action: no field is part of it
+    known = ACTION_FIELDS.get(kind, _NONE)
     for k in action:
         if k != "type" and (k != "player" or t == "deal") and k not in known:
-            allowed = sorted(ACTION_FIELDS.get(t, set()))
+            allowed = sorted(ACTION_FIELDS.get(kind, set()))
             raise InputError(_("{field} is not part of a {type} (its fields: {fields})", field=k, type=t,
                                fields=allowed) if allowed else
                              _("{field} is not part of a {type} (its fields: none)", field=k, type=t),
@@ -577,7 +578,7 @@ def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, a
     problems: list[dict] = []
     action = req.get("action") or {}
     if isinstance(pos.get("hand"), dict):
-        turn = pos.get("turn") if isinstance(pos.get("turn"), dict) else {}
+        turn: dict = pos["turn"] if isinstance(pos.get("turn"), dict) else {}
         hand, revealed, unseen = _partial_hand(pos["hand"], action, turn.get("answer"))
         problems += tally.add("/position/hand/known", hand[:len(hand) - len(revealed) - unseen])
         problems += tally.add("/action/cards", revealed)
@@ -800,10 +801,11 @@ def _partial_hand(raw: dict, action: dict, answer: Any) -> tuple[list[Card], lis
     shown = card_list(action["cards"], "/action/cards") if isinstance(action.get("cards"), list) else []
     for g in meld_groups(action.get("melds"), "/action/melds") if action.get("type") == "take_pile" else []:
         shown += group_cards(g)
-    rest, revealed = list(known), []
+    rest, revealed = list(known), list[Card]()
     for c in shown:
-        if take_from(rest, [c]) is not None:
-            rest = take_from(rest, [c])
+        left = take_from(rest, [c])
+        if left is not None:
+            rest = left
         elif len(revealed) < unknown:
             revealed.append(c)      # a card shown now that was not known: one of the unknown cards
     unseen = unknown - len(revealed)
@@ -857,7 +859,7 @@ def _position_pile(raw: Any, opts: Options, tally: Tally, problems: list, seats:
         pile = _pile_with_block(cards, _upcards(raw, cards, opts), opts, seats)
         if raw.get("top") is not None:
             got = canasta_card(raw["top"], "/position/pile/top")
-            if not cards or not (got == pile.top or (got.rank == pile.top.rank and not got.suit)):
+            if pile.top is None or not (got == pile.top or (got.rank == pile.top.rank and not got.suit)):
                 raise InputError(_("pile.top disagrees with pile.cards"), "/position/pile/top")
         if raw.get("size") is not None and raw["size"] != pile.size:
             raise InputError(_("pile.size disagrees with pile.cards"), "/position/pile/size")
@@ -905,7 +907,8 @@ def _position_pile(raw: Any, opts: Options, tally: Tally, problems: list, seats:
         raise InputError(_("a red three never lies on top of the pile: as the upcard it is covered (canasta/1.6) "
                            "and nobody discards one"), "/position/pile")
     if pile.cards is None and pile.frozen_by not in (None, "start") and (
-            pile.size == 0 or (pile.size == 1 and not (pile.frozen_by == "wild" and is_wild(pile.top)))):
+            pile.size == 0 or (pile.size == 1 and not (pile.frozen_by == "wild" and pile.top is not None
+                                                       and is_wild(pile.top)))):
         raise InputError(_("an empty pile, or a pile of one card that does not itself freeze it, cannot be frozen "
                            "by a card in it"), "/position/pile/frozen_by")
     return pile
@@ -1022,7 +1025,7 @@ def deal_layout_trio(layout: Layout) -> list[str]:
     return next(layout.members[sid] for sid in layout.sides if len(layout.members[sid]) == 3)
 
 
-def revealed(ev: dict, t: str, ptr: str) -> tuple[str, list[Card]] | None:
+def revealed(ev: dict, t: str, ptr: str) -> tuple[str, list[Card]] | tuple[str, list[Card], bool] | None:
     """Cards an event brings into view from the stock (draws and red-three replacements), for conservation."""
     if t in ("draw", "extra_cards") and ev.get("cards") is not None:
         return ptr + "/cards", card_list(ev["cards"], ptr + "/cards")
@@ -1136,7 +1139,7 @@ def position_of(st: DealState) -> dict:
     hands, a wild card's one-round block, the one-buy window, Cuban black threes set aside) is left out."""
     player = st.turn
     side = st.side(player)
-    pos: dict[str, Any] = {"phase": st.phase, "to_act": player, "hand": [str(c) for c in st.hands[player]],
+    pos: dict[str, Any] = {"phase": st.phase, "to_act": player, "hand": [str(c) for c in st.hand(player)],
                            "melds": {sid: [[str(c) for c in m] for m in melds.values()]
                                      for sid, melds in st.melds.items() if melds},
                            "red_threes": {sid: [str(c) for c in reds] for sid, reds in st.red_threes.items() if reds},
@@ -1150,7 +1153,7 @@ def position_of(st: DealState) -> dict:
         pos["minimum_raised"] = st.minimum_raise[side]
     if st.penalty_cards.get(player):
         pos["penalty_cards"] = [str(c) for c in st.penalty_cards[player]]
-    held = {p: [str(c) for c in st.hands[p] if is_red_three(c)] for p in st.layout.seats
+    held = {p: [str(c) for c in st.hands[p] or [] if is_red_three(c)] for p in st.layout.seats
             if p != player and not st.had_turn and st.hands.get(p)}
     if any(held.values()):           # before play begins the others lay out their dealt red threes (canasta/2.1)
         pos["red_threes_held"] = {p: cs for p, cs in held.items() if cs}

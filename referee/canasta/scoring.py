@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card
 from ..i18n import DEFAULT_LANGUAGE, N_, Rank, Suit, _, ngettext
 from .cards import card_value, cards_value, is_black_three, is_red_three
+from .deal import known
 from .melds import (
     MeldFault,
     black_three_points,
@@ -205,11 +206,11 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: OptionsLi
     if special:
         for h in hands:
             n = sum(1 for c in h if is_black_three(c))
-            pts = black_three_points(n, opts, doubled=opponents_went_out)
-            if pts:
-                base += pts
+            black = black_three_points(n, opts, doubled=opponents_went_out)
+            if black is not None:
+                base += black
                 lines.append({"item": ngettext("{n} black three left in hand", "{n} black threes left in hand", n),
-                              "points": pts, "rule": "canasta/2.3"})
+                              "points": black, "rule": "canasta/2.3"})
     return SideScore(base, on_table - in_hand, lines)
 
 
@@ -287,8 +288,9 @@ def settle(layout: Layout, opts: OptionsLike, scores: dict[str, int], target: in
         best = max(o["total_after"] for o in out)
         top = [o["id"] for o in out if o["total_after"] == best]
         winner = top[0] if len(top) == 1 else None
-    ans = {"sides": out, "penalties": penalties, "game_over": bool(over) or last_round, "winner": winner,
-           "target": target, "_rules": {"canasta/7.1", "canasta/7.2"} if over or last_round else {"canasta/7.1"}}
+    ans: dict[str, Any] = {
+        "sides": out, "penalties": penalties, "game_over": bool(over) or last_round, "winner": winner,
+        "target": target, "_rules": {"canasta/7.1", "canasta/7.2"} if over or last_round else {"canasta/7.1"}}
     if opts.max_rounds is not None:
         ans["rounds_played"] = rounds_before + 1
     # the state to send with the next deal (canasta/7.1)
@@ -304,7 +306,8 @@ def settle_state(st: DealState, layout: Layout, opts: OptionsLike, scores: dict,
     opts = Options.of(opts)
     per_side = {}
     penalties = []
-    went = st.outcome["went_out"]
+    outcome = known(st.outcome)           # the deal is over
+    went = outcome["went_out"]
     penalties += [p for p in st.penalties if p["side"] in layout.sides]
     for sid in layout.sides:
         hands = []
@@ -320,8 +323,8 @@ def settle_state(st: DealState, layout: Layout, opts: OptionsLike, scores: dict,
                                              if is_red_three(c))
         ours = went is not None and layout.side_of[went] == sid
         per_side[sid] = {"melds": list(st.melds[sid].values()), "red_threes": reds, "hands": hands,
-                         "went_out": ours, "concealed": bool(ours and st.outcome["concealed"]),
-                         "double_ending": bool(ours and st.outcome.get("double_ending")),
+                         "went_out": ours, "concealed": bool(ours and outcome["concealed"]),
+                         "double_ending": bool(ours and outcome.get("double_ending")),
                          # laid out by him, or kept in his hand
                          "one_player_all_reds": any(st.red_by_player.get(p, 0) + sum(
                              1 for c in st.hands[p] or [] if is_red_three(c)) == 4 for p in layout.members[sid]),

@@ -2,6 +2,8 @@
 for the next hand as its new total sets it (canasta/4.1)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..i18n import _
 from .melds import opening_canasta, opening_minimum
 from .options import Options, OptionsLike
@@ -28,7 +30,7 @@ def entry(side: dict, answer: dict, opts: OptionsLike) -> dict:
     """A side's cell beyond the scores: the minimum first meld its total asks for in the next hand (and, Brazilian,
     the canasta the opening must hold)."""
     opts = Options.of(opts)
-    out = {"next_minimum": opening_minimum(side["total_after"], opts)}
+    out: dict[str, Any] = {"next_minimum": opening_minimum(side["total_after"], opts)}
     need = opening_canasta(side["total_after"], opts)
     if need is not None:
         out["next_opening_canasta"] = need
