@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from ..cards import JOKER, Card, parse_card
+from ..cards import Card, parse_card
 from ..errors import IllegalAction, allowed
 from ..i18n import N_, Rank, _, ngettext, number
 from .cards import card_value, cards_value, is_black_three, is_red_three, is_wild
@@ -40,6 +40,7 @@ from .melds import (
     opening_minimum,
 )
 from .options import Options, OptionsLike
+from .pile import Pile
 
 # the penalties the laws attach to kinds of illegal action: (penalty rule, points lost)
 P_COUNT = ("canasta/8.1", 0)      # a short opening: no points, the requirement rises by 10 if withdrawn
@@ -188,39 +189,6 @@ class Layout:
                          for sid in self.sides])
         out.sitting_out = sitting_out
         return out
-
-
-@dataclass
-class Pile:
-    """The discard pile.  ``cards`` bottom to top when known; otherwise ``top`` and ``size`` only.
-
-    ``frozen_by`` is what froze it for everybody (``"wild"`` or ``"red_three"``, or ``"black_three"`` when
-    black threes freeze), or None.
-    """
-
-    top: Card | None
-    size: int
-    frozen_by: str | None = None
-    cards: list[Card] | None = None
-    block_owner: str | None = None   # who discarded the wild card that blocks it for one round (wild_block); "" when
-    #                                  a described pile does not say who
-    block_card: Card | None = None   # that wild card
-    block_froze: bool = False        # the blocking wild card is what set ``frozen_by`` to "wild"
-    block_age: int | None = None     # a described pile: the discards made onto the blocking wild card since
-    turned_up: int = 0               # a described pile never taken since the deal: its cards the deal turned up
-
-    def push(self, card: Card, black_three_freezes: bool) -> None:
-        self.top = card
-        self.size += 1
-        if self.cards is not None:
-            self.cards.append(card)
-        if self.frozen_by is None:
-            if is_wild(card):
-                self.frozen_by = "wild"
-            elif is_red_three(card):
-                self.frozen_by = "red_three"
-            elif black_three_freezes and is_black_three(card):
-                self.frozen_by = "black_three"
 
 
 class DealState:
@@ -413,7 +381,7 @@ class DealState:
                                          "discarder included, may take it until his next turn is over") if full else
                         _("a joker or two discarded within the last round blocks the pile: nobody may take it before "
                           "its discarder's next turn"), P_PILE)
-        joker = self.pile.block_card is not None and self.pile.block_card.rank == JOKER
+        joker = self.pile.blocked_by_joker
         if full:
             msg = (_("{player} discarded a joker: nobody, {player} included, may take the pile until {player}'s next "
                      "turn is over", player=owner) if joker else
@@ -426,14 +394,12 @@ class DealState:
         return foul("canasta/5.1", msg, P_PILE)
 
     def lapse_block(self) -> None:
-        """The round of a discarded wild card's block is over (canasta/5.1): the wild card no longer blocks or
-        freezes the pile."""
-        if self.pile.block_froze and self.pile.frozen_by == "wild":
-            self.pile.frozen_by = None
-        self.pile.block_owner, self.pile.block_card, self.pile.block_froze = None, None, False
+        """The round of a discarded wild card's block is over (canasta/5.1): :meth:`Pile.lapse_block`."""
+        self.pile.lapse_block()
 
     def frozen_for(self, side: str) -> bool:
-        return self.pile.frozen_by is not None or not self.has_melded(side) or self.opts.strict_pile
+        """Whether the pile is frozen for ``side`` (canasta/5.1): :meth:`Pile.frozen_for`."""
+        return self.pile.frozen_for(self.has_melded(side), self.opts.strict_pile)
 
     # ------------------------------------------------------------------ turn order
     def _over(self) -> str:
@@ -443,6 +409,11 @@ class DealState:
         if self.last_red_three:
             return _("the hand is already over: the last stock card was a red three")
         return _("the hand is already over: the stock ran out")
+
+    def verify_turn(self, player: str, phase: str | tuple, extra: bool = False) -> None:
+        """IllegalAction unless it is ``player``'s turn, in ``phase`` (or one of them), with no extra cards due
+        first (unless ``extra``): canasta/6.1, 4.2; over: 6.2 or 6.5."""
+        self._verify_turn(player, phase, extra)
 
     def _verify_turn(self, player: str, phase: str | tuple, extra: bool = False) -> None:
         if self.phase == "done":
@@ -1085,14 +1056,9 @@ class DealState:
                      "note": _("{player} could not go out after his partner's yes", player=player)}
             self.penalties.append(fined)
         self._set_hand(player, rest)
-        if self.pile.block_owner == player:
-            self.lapse_block()                # full_round: its discarder's turn is over without his taking the pile
-        unfrozen = self.pile.frozen_by is None
-        self.pile.push(card, self.opts.black_three_freezes)
-        if is_wild(card) and self.opts.wild_block != "until_taken":
-            # it blocks the pile for a round (canasta/5.1); a later wild card's round replaces an earlier one's
-            self.pile.block_froze = self.pile.block_froze or (unfrozen and self.pile.frozen_by == "wild")
-            self.pile.block_owner, self.pile.block_card = player, card
+        # a wild card blocks the pile for a round; full_round: its discarder's turn is over (canasta/5.1)
+        self.pile.discard(card, player, wild_block=self.opts.wild_block,
+                          black_three_freezes=self.opts.black_three_freezes)
         if fined:
             self._pass_turn(player)
             return {"pile_frozen": self.pile.frozen_by is not None or self.opts.strict_pile, "penalty": fined}
@@ -1168,8 +1134,7 @@ class DealState:
             self.melded_before[player] = True
         self.turn = self.layout.after(player)
         self.phase = "draw"
-        if self.pile.block_owner == self.turn and self.opts.wild_block == "one_round":
-            self.lapse_block()                # the round is over: its discarder's turn comes (canasta/5.1)
+        self.pile.turn_begins(self.turn, self.opts.wild_block)   # one_round: a block's round is over (5.1)
         self._new_turn()
 
     def way_out(self, player: str) -> tuple[list, Card | None] | None:
@@ -1535,9 +1500,14 @@ class DealState:
             made[key] = combined
         return made
 
-    def _end(self, went_out: str | None, concealed: bool = False) -> None:
+    def end_hand(self, went_out: str | None, concealed: bool = False) -> None:
+        """The hand is over: ``went_out`` (a player, or None when it ended otherwise) went out, ``concealed`` or not
+        (canasta/6.2, 6.4, 6.5).  A position that describes an ended hand ends its state with it."""
         self.phase = "done"
         self.outcome = {"went_out": went_out, "concealed": bool(went_out and concealed)}
+
+    def _end(self, went_out: str | None, concealed: bool = False) -> None:
+        self.end_hand(went_out, concealed)
 
 
 # ------------------------------------------------------------------ what a player may do now

@@ -613,7 +613,11 @@ def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, a
             if not is_red_three(c):
                 raise InputError(_("{card} is not a red three", card=c), f"{ptr}/{j}")
         problems += tally.add(ptr, reds[sid])
-    pile = _position_pile(pos.get("pile"), opts, tally, problems, len(layout.seats))
+    # the pile's block names its discarder by his seat before the player in turn (checked below: the actor if not
+    # a player of the deal; whether the block lapsed, and every fault of the pile, do not turn on who it is)
+    to_act = pos.get("to_act", actor)
+    seat = to_act if to_act in layout.seats else actor
+    pile = _position_pile(pos.get("pile"), opts, tally, problems, list(layout.seats), seat)
     seen = sum(tally.by_rank.values()) + unseen     # the cards drawn below come out of the stock: not counted here
     if action.get("type") == "draw" and action.get("cards") is not None:
         problems += tally.add("/action/cards", card_list(action["cards"], "/action/cards"))
@@ -639,7 +643,6 @@ def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, a
     if stock == 0 and phase == "draw" and opts.stock_end == "stop":
         raise InputError(_("with stock_end stop the hand ended with the discard after the last stock card: no turn "
                            "begins with the stock gone (canasta/6.5)"), "/position/stock")
-    to_act = pos.get("to_act", actor)
     if to_act != actor:
         player_at(to_act, layout, "/position/to_act")     # a player of this deal (not the one sitting out)
     hands: dict[str, list[Card] | None] = dict.fromkeys(layout.seats)
@@ -664,12 +667,6 @@ def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, a
     if problems:
         raise InputError(problems)
     # an unknown stock is taken as holding enough cards for any draw
-    if pile.block_froze or pile.block_age is not None:   # who discarded the wild card that blocks the pile (5.1)
-        if pile.block_age is None:
-            pile.block_owner = ""
-        else:
-            seats = list(layout.seats)
-            pile.block_owner = seats[(seats.index(to_act) - pile.block_age - 1) % len(seats)]
     _melds_fit_pile(pile, side_melds, layout, to_act, phase, opts)
     st = DealState(layout, opts, scores, stock if stock is not None else max(room, 2), pile, to_act, hands)
     st.melds = side_melds
@@ -761,7 +758,7 @@ def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, a
     # out of turn: no draw yet
     _hand_size_fits(st, owner, hand, phase if to_act == owner else "draw", layout.side_of[owner])
     if st.last_red_three and opts.red_three_last_card == "no_meld":
-        st._end(None)
+        st.end_hand(None)
     went = pos.get("went_out")
     if went is not None:
         if went not in layout.partners(actor):
@@ -769,10 +766,10 @@ def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, a
                                "follows, canasta/6.6)"), "/position/went_out")
         if not st.has_melded(side):
             raise InputError(_("a side that went out has melds: give them under melds"), "/position/went_out")
-        st._end(went, False)
+        st.end_hand(went, False)
     need, canasta = (None, None) if st.has_melded(side) else st.opening_requirement(side)
     facts = {"side": side, "side_has_melded": st.has_melded(side), "minimum": need, "opening_canasta": canasta,
-             "pile_frozen": st.frozen_for(side), "frozen_by": st.pile.frozen_by, "pile_block": _block_fact(st.pile),
+             "pile_frozen": st.frozen_for(side), "frozen_by": st.pile.frozen_by, "pile_block": st.pile.block_fact(),
              "canastas": st.canastas(side), "stock": stock}
     return st, facts
 
@@ -842,7 +839,7 @@ def card_list_list(value: Any, ptr: str) -> list[list[Card]]:
     return [card_list(m, f"{ptr}/{j}") for j, m in enumerate(value)]
 
 
-def _position_pile(raw: Any, opts: Options, tally: Tally, problems: list, seats: int = 4) -> Pile:
+def _position_pile(raw: Any, opts: Options, tally: Tally, problems: list, seats: list[str], to_act: str) -> Pile:
     """The pile of a position: its cards (bottom to top), or its top, size and what froze it (canasta/5.1)."""
     if not isinstance(raw, dict) or not ({"cards", "top", "size"} & set(raw)):
         raise InputError(_("pile: {{\"top\", \"size\", \"frozen_by\"}} or {{\"cards\": [bottom ... top]}}; an empty "
@@ -856,7 +853,8 @@ def _position_pile(raw: Any, opts: Options, tally: Tally, problems: list, seats:
                     not all(_turned_over(x, cover) for x in cards[:k]):
                 raise InputError(_("a red three lies in the pile only as an upcard, under the cards turned onto it "
                                    "(canasta/1.6): nobody discards one"), f"/position/pile/cards/{k}")
-        pile = _pile_with_block(cards, _upcards(raw, cards, opts), opts, seats)
+        pile = Pile.of_cards(cards, _upcards(raw, cards, opts), wild_block=opts.wild_block,
+                             black_three_freezes=opts.black_three_freezes, seats=seats, to_act=to_act)
         if raw.get("top") is not None:
             got = canasta_card(raw["top"], "/position/pile/top")
             if pile.top is None or not (got == pile.top or (got.rank == pile.top.rank and not got.suit)):
@@ -873,16 +871,10 @@ def _position_pile(raw: Any, opts: Options, tally: Tally, problems: list, seats:
         fb = raw.get("frozen_by")
         if fb is None and "frozen_by" not in raw and top is not None and is_wild(top):
             fb = "wild"                  # a wild card on top is in the pile: it is frozen, certainly
-        pile = Pile(top, size, fb, None)
+        pile = Pile.of_top(top, size, fb, wild_block=opts.wild_block, seats=seats, to_act=to_act)
         if top is not None:
             problems += tally.add("/position/pile/top", [top], single=True)
     fb_given = raw.get("frozen_by", pile.frozen_by)
-    if pile.cards is None and pile.frozen_by == "wild" and opts.wild_block != "until_taken":
-        # a wild card discarded within the last round still blocks the pile (canasta/5.1); on top, its discarder is
-        # the player before the one in turn, otherwise the description does not say who
-        pile.block_froze = True
-        if pile.top is not None and is_wild(pile.top):
-            pile.block_age, pile.block_card = 0, pile.top
     if fb_given == "start":
         if not opts.pile_frozen_at_start:
             raise InputError(_("the pile starts frozen only with pile_frozen_at_start (canasta/5.1)"),
@@ -912,14 +904,6 @@ def _position_pile(raw: Any, opts: Options, tally: Tally, problems: list, seats:
         raise InputError(_("an empty pile, or a pile of one card that does not itself freeze it, cannot be frozen "
                            "by a card in it"), "/position/pile/frozen_by")
     return pile
-
-
-def _block_fact(pile: Pile) -> dict | None:
-    """The round's block on the pile (canasta/5.1), apart from what froze it: the wild card discarded within the
-    last round and its discarder (each null when a pile described by its top and size does not say), or None."""
-    if pile.block_owner is None:
-        return None
-    return {"discarder": pile.block_owner or None, "card": str(pile.block_card) if pile.block_card else None}
 
 
 def _melds_fit_pile(pile: Pile, melds: dict, layout: Layout, to_act: str, phase: str, opts: Options) -> None:
@@ -983,37 +967,6 @@ def _upcards(raw: dict, cards: list[Card], opts: Options) -> int:
                            "taken, and only a discarded one blocks it for a round: say how many cards the deal turned "
                            "up (0 when the pile has been taken since) (canasta/5.1)"), ptr)
     return 0
-
-
-def _pile_with_block(cards: list[Card], upcards: int, opts: Options, seats: int) -> Pile:
-    """The described pile built as the deal built it: its first ``upcards`` cards turned up at the deal, every card
-    above them discarded, one a turn.  Under option wild_block one_round or full_round every discarded wild card
-    blocks the pile for a round, whatever else froze it (a red or black three, a wild card turned up, an earlier
-    wild card); a later one's round replaces an earlier one's.  k discards onto it lift the block once k reaches the
-    number of players less one (one_round: its discarder's turn has come) or the number of players (full_round: that
-    turn is over).  A blocking wild card that froze the pile itself freezes it no longer once its block lapses, as in
-    :meth:`DealState.lapse_block` (canasta/5.1)."""
-    pile = Pile(None, 0, None, [], turned_up=upcards)
-    blocking = opts.wild_block != "until_taken"
-    last, froze = None, False            # the blocking wild card's place; it is what froze the pile
-    for k, c in enumerate(cards):
-        if last is not None and k - last >= seats:          # its discarder's turn has passed: lapsed
-            if froze and pile.frozen_by == "wild":
-                pile.frozen_by = None
-            last, froze = None, False
-        unfrozen = pile.frozen_by is None
-        pile.push(c, opts.black_three_freezes)
-        if blocking and k >= upcards and is_wild(c):
-            froze = froze or (unfrozen and pile.frozen_by == "wild")
-            last = k
-    if last is not None:
-        age = len(cards) - 1 - last
-        if age >= seats - (opts.wild_block == "one_round"):
-            if froze and pile.frozen_by == "wild":
-                pile.frozen_by = None    # a round of discards has covered it: the block has lapsed
-        else:
-            pile.block_age, pile.block_card, pile.block_froze = age, cards[last], froze
-    return pile
 
 
 # ---------------------------------------------------------------- validate
