@@ -5,8 +5,8 @@ Seats in turn order North, East, South, West.  Every expected value is worked by
 """
 import pytest
 
-from referee.cards import parse_card
 from referee.canasta.pile import Pile
+from referee.cards import parse_card
 
 SEATS = ["North", "East", "South", "West"]
 
