@@ -567,16 +567,10 @@ def check_fields(action: dict, ptr: str) -> None:
         raise InputError(_("a {type} names its player", type=t), ptr + "/player")
 
 
-def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, actor: str) -> tuple[DealState, dict]:
-    """Build the deal state a position describes, and its facts; InputError for anything no deal can reach."""
-    opts = Options.of(opts)
-    pos = req.get("position")
-    if not isinstance(pos, dict):
-        raise InputError(_("position: the acting player's hand, the melds, the pile and the stock"), "/position")
-    deck = deck_of(opts)
-    tally = Tally(deck)
-    problems: list[dict] = []
-    action = req.get("action") or {}
+def _position_hand(pos: dict, action: dict, tally: Tally, problems: list) -> tuple[list[Card], int]:
+    """The acting player's hand (canasta/1.5): a list of cards, or ``{"known", "unknown"}`` for a hand known in part
+    (then the cards the action shows are among it).  Returns ``(hand, number of unseen cards)``; the cards are
+    counted into ``tally`` (its faults added to ``problems``); InputError for an empty hand."""
     if isinstance(pos.get("hand"), dict):
         turn: dict = pos["turn"] if isinstance(pos.get("turn"), dict) else {}
         hand, revealed, unseen = _partial_hand(pos["hand"], action, turn.get("answer"))
@@ -585,9 +579,15 @@ def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, a
     else:
         hand, unseen = card_list(pos.get("hand"), "/position/hand"), 0
         problems += tally.add("/position/hand", hand)
-    phase = pos.get("phase", "draw")
     if not hand:
         raise InputError(_("a player still in the deal holds at least one card"), "/position/hand")
+    return hand, unseen
+
+
+def _position_melds(pos: dict, layout: Layout, opts: Options, tally: Tally,
+                    problems: list) -> dict[str, dict[str, list[Card]]]:
+    """The sides' melds on the table: side → meld key → cards, each meld legal as it stands (canasta/3.1-3.4),
+    its cards counted into ``tally``."""
     melds_raw = pos.get("melds") or {}
     if not isinstance(melds_raw, dict):
         raise InputError(_("melds: {{side id: [[cards]]}}"), "/position/melds")
@@ -600,6 +600,12 @@ def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, a
         for j, (kind, m) in enumerate(zip(side_melds_of(melds, opts, ptr, going_out=False), melds)):
             side_melds[sid][meld_key(kind, m, set(side_melds[sid]))] = m
             problems += tally.add(f"{ptr}/{j}", m)
+    return side_melds
+
+
+def _position_red_threes(pos: dict, layout: Layout, tally: Tally, problems: list) -> dict[str, list[Card]]:
+    """The red threes each side has laid out (canasta/2.1): side → cards, red threes only, counted into
+    ``tally``."""
     reds_raw = pos.get("red_threes") or {}
     if not isinstance(reds_raw, dict):
         raise InputError(_("red_threes: {{side id: [cards]}}"), "/position/red_threes")
@@ -613,21 +619,17 @@ def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, a
             if not is_red_three(c):
                 raise InputError(_("{card} is not a red three", card=c), f"{ptr}/{j}")
         problems += tally.add(ptr, reds[sid])
-    # the pile's block names its discarder by his seat before the player in turn (checked below: the actor if not
-    # a player of the deal; whether the block lapsed, and every fault of the pile, do not turn on who it is)
-    to_act = pos.get("to_act", actor)
-    seat = to_act if to_act in layout.seats else actor
-    pile = _position_pile(pos.get("pile"), opts, tally, problems, list(layout.seats), seat)
-    seen = sum(tally.by_rank.values()) + unseen     # the cards drawn below come out of the stock: not counted here
-    if action.get("type") == "draw" and action.get("cards") is not None:
-        problems += tally.add("/action/cards", card_list(action["cards"], "/action/cards"))
-    if action.get("type") == "red_three" and action.get("replacement") is not None:
-        problems += tally.add("/action/replacement", [canasta_card(action["replacement"], "/action/replacement")])
-    if problems:
-        raise InputError(problems)
+    return reds
+
+
+def _stock_room(pile: Pile, stock: int | None, phase: str, deck: DeckSpec, seen: int, unseen: int, seats: int,
+                opts: Options) -> int:
+    """The most cards the stock can hold (canasta/1.2): the deck less the cards in view, the pile's unseen cards
+    and one card for each other player (and Palace's three Surprise cards).  InputError when the cards described
+    are more than the deck, the stock given is more than that, or a turn begins with the stock gone under
+    stock_end stop (canasta/6.5)."""
     unseen_pile = pile.size - (len(pile.cards) if pile.cards is not None else (1 if pile.top is not None else 0))
-    others = len(layout.seats) - 1            # every other player holds at least one card
-    stock = pos.get("stock")
+    others = seats - 1            # every other player holds at least one card
     room = deck.size - seen - unseen_pile - others - (3 if opts.surprise else 0)
     if room < 0 and unseen:
         raise InputError(_("only {n} cards not seen elsewhere could be in this hand, not {unknown}",
@@ -643,8 +645,14 @@ def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, a
     if stock == 0 and phase == "draw" and opts.stock_end == "stop":
         raise InputError(_("with stock_end stop the hand ended with the discard after the last stock card: no turn "
                            "begins with the stock gone (canasta/6.5)"), "/position/stock")
-    if to_act != actor:
-        player_at(to_act, layout, "/position/to_act")     # a player of this deal (not the one sitting out)
+    return room
+
+
+def _held_hands(pos: dict, layout: Layout, actor: str, to_act: str, hand: list[Card], phase: str, tally: Tally,
+                problems: list) -> tuple[dict[str, list[Card] | None], str]:
+    """The hands the position knows: the acting player's, and before play begins the red threes other players
+    were dealt and still hold (``red_threes_held``, canasta/2.1).  Returns ``(player → cards or None, owner)``,
+    ``owner`` being whose hand ``hand`` is: the player in turn's when the actor lays out his own red threes."""
     hands: dict[str, list[Card] | None] = dict.fromkeys(layout.seats)
     hands[actor] = hand
     owner = actor                             # whose hand ``hand`` is
@@ -664,16 +672,12 @@ def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, a
         problems += tally.add(hptr, cards)
         if p == actor:                            # he lays his out: the hand described is the player in turn's
             hands[to_act], hands[actor], owner = hand, cards, to_act
-    if problems:
-        raise InputError(problems)
-    # an unknown stock is taken as holding enough cards for any draw
-    _melds_fit_pile(pile, side_melds, layout, to_act, phase, opts)
-    st = DealState(layout, opts, scores, stock if stock is not None else max(room, 2), pile, to_act, hands)
-    st.melds = side_melds
-    st.red_threes = reds
-    if unseen:      # the red threes of the packs that nobody has seen: the unseen cards may hold one
-        st.unseen_red_threes = 2 * deck.copies - tally.exact[Card("3", "H")] - tally.exact[Card("3", "D")]
-    side = layout.side_of[actor]
+    return hands, owner
+
+
+def _side_facts(st: DealState, pos: dict, opts: Options, actor: str, side: str, hand: list[Card]) -> None:
+    """What the position says of the acting player and his side beyond the cards: a minimum raised by withdrawn
+    short openings (canasta/8.1), his penalty cards face up (canasta/8.7), whether he has melded before."""
     raise_by = pos.get("minimum_raised", 0)
     if raise_by % 10 or raise_by < 0:
         raise InputError(_("minimum_raised: 10 for each withdrawn short initial meld (canasta/8.1)"),
@@ -699,54 +703,121 @@ def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, a
     if st.melded_before[actor] and not st.has_melded(side):
         raise InputError(_("the player has melded before, so his side has melds: give them under melds"),
                          "/position/melded_before")
+
+
+def _turn_so_far(st: DealState, pos: dict, opts: Options, actor: str, side: str, phase: str,
+                 stock: int | None) -> None:
+    """What happened in the turn so far (``turn``, phase play: the draw, melds, a canasta, the partner's answer,
+    a last red three; canasta/6.1-6.5), set on ``st``; InputError where it contradicts the rest of the position."""
     turn = pos.get("turn") or {}
-    if phase == "play":
-        st.phase = "play"
-        st.drew_from = turn.get("drew_from", "stock")
-        st.turn_melded = bool(turn.get("melded")) or st.drew_from == "pile"   # taking the pile melds its top
-        st.laid_on_partner = bool(turn.get("laid_on_partner"))
-        st.own_canasta = bool(turn.get("canasta_made"))
-        if pos.get("packet"):
-            if not opts.packet_size:
-                raise InputError(_("packets are dealt only with packet_size"), "/position/packet")
-            st.packets[actor] = None
-            if turn.get("canasta_made") or pos.get("completed_canasta"):
-                st.canasta_makers.add(actor)
-        if turn.get("first_round"):
-            st.discards = 0
-        else:
-            st.discards = len(st.layout.seats)
-        if turn.get("extra_cards_due"):
-            if not opts.opening_bonus_cards or not st.has_melded(side):
-                raise InputError(_("extra cards are due only after a side's first meld, with opening_bonus_cards"),
-                                 "/position/turn/extra_cards_due")
-            st.extra_due[actor] = opts.opening_bonus_cards
-            st.extra_given.add(side)
-        if st.own_canasta and not (st.turn_melded and st.canastas(side)):
-            raise InputError(_("turn.canasta_made says the player completed a canasta this turn: the side shows one "
-                               "and turn.melded is set"), "/position/turn/canasta_made")
-        st.answer = turn.get("answer")
-        if st.answer is not None and (opts.no_going_out or not layout.partners(actor)):
-            raise InputError(_("nobody goes out in this game, so nobody asks") if opts.no_going_out
-                             else _("a player without a partner asks nobody (canasta/6.3)"), "/position/turn/answer")
-        st.last_red_three = bool(turn.get("last_red_three"))
-        if st.last_red_three and stock != 0:
-            raise InputError(_("a red three was the last stock card only when the stock is empty (give stock 0)"),
-                             "/position/turn/last_red_three")
-        if st.last_red_three and st.drew_from == "pile":
-            raise InputError(_("the last stock card was drawn, so the pile was not taken"), "/position/turn/drew_from")
-        if st.drew_from == "pile" and st.pile.size:
-            raise InputError(_("the player took the pile this turn, so it is empty until his discard: pile.size 0"),
-                             "/position/turn/drew_from")
-        for flag in ("melded", "laid_on_partner", "drew_from"):
-            if turn.get(flag) not in (None, False, "stock") and not st.has_melded(side):
-                raise InputError(_("turn.{flag} says the side has melds on the table: give them under melds",
-                                   flag=flag), f"/position/turn/{flag}")
-        if st.laid_on_partner and st.melded_before[actor] is False and not st.turn_melded:
-            raise InputError(_("laying cards on melds is melding: set turn.melded too"),
-                             "/position/turn/laid_on_partner")
-    elif turn:
-        raise InputError(_("turn describes what happened this turn, after the draw (phase play)"), "/position/turn")
+    if phase != "play":
+        if turn:
+            raise InputError(_("turn describes what happened this turn, after the draw (phase play)"),
+                             "/position/turn")
+        return
+    _turn_draw_and_melds(st, pos, turn, opts, actor, side)
+    _turn_answer_and_end(st, turn, opts, actor, side, stock)
+
+
+def _turn_draw_and_melds(st: DealState, pos: dict, turn: dict, opts: Options, actor: str, side: str) -> None:
+    """The draw and the melds of the turn so far (canasta/6.1): where the player drew, whether he melded or laid
+    on his side's melds, completed a canasta, took his packet (canasta/1.5) or is owed extra cards (canasta/4.2);
+    whether the first round is still on (the discards made so far)."""
+    st.phase = "play"
+    st.drew_from = turn.get("drew_from", "stock")
+    st.turn_melded = bool(turn.get("melded")) or st.drew_from == "pile"   # taking the pile melds its top
+    st.laid_on_partner = bool(turn.get("laid_on_partner"))
+    st.own_canasta = bool(turn.get("canasta_made"))
+    if pos.get("packet"):
+        if not opts.packet_size:
+            raise InputError(_("packets are dealt only with packet_size"), "/position/packet")
+        st.packets[actor] = None
+        if turn.get("canasta_made") or pos.get("completed_canasta"):
+            st.canasta_makers.add(actor)
+    if turn.get("first_round"):
+        st.discards = 0
+    else:
+        st.discards = len(st.layout.seats)
+    if turn.get("extra_cards_due"):
+        if not opts.opening_bonus_cards or not st.has_melded(side):
+            raise InputError(_("extra cards are due only after a side's first meld, with opening_bonus_cards"),
+                             "/position/turn/extra_cards_due")
+        st.extra_due[actor] = opts.opening_bonus_cards
+        st.extra_given.add(side)
+    if st.own_canasta and not (st.turn_melded and st.canastas(side)):
+        raise InputError(_("turn.canasta_made says the player completed a canasta this turn: the side shows one "
+                           "and turn.melded is set"), "/position/turn/canasta_made")
+
+
+def _turn_answer_and_end(st: DealState, turn: dict, opts: Options, actor: str, side: str,
+                         stock: int | None) -> None:
+    """The partner's answer (canasta/6.3), a red three drawn as the last stock card (canasta/6.5, ``stock`` 0), and
+    the turn's flags checked against the melds on the table."""
+    st.answer = turn.get("answer")
+    if st.answer is not None and (opts.no_going_out or not st.layout.partners(actor)):
+        raise InputError(_("nobody goes out in this game, so nobody asks") if opts.no_going_out
+                         else _("a player without a partner asks nobody (canasta/6.3)"), "/position/turn/answer")
+    st.last_red_three = bool(turn.get("last_red_three"))
+    if st.last_red_three and stock != 0:
+        raise InputError(_("a red three was the last stock card only when the stock is empty (give stock 0)"),
+                         "/position/turn/last_red_three")
+    if st.last_red_three and st.drew_from == "pile":
+        raise InputError(_("the last stock card was drawn, so the pile was not taken"), "/position/turn/drew_from")
+    if st.drew_from == "pile" and st.pile.size:
+        raise InputError(_("the player took the pile this turn, so it is empty until his discard: pile.size 0"),
+                         "/position/turn/drew_from")
+    for flag in ("melded", "laid_on_partner", "drew_from"):
+        if turn.get(flag) not in (None, False, "stock") and not st.has_melded(side):
+            raise InputError(_("turn.{flag} says the side has melds on the table: give them under melds",
+                               flag=flag), f"/position/turn/{flag}")
+    if st.laid_on_partner and st.melded_before[actor] is False and not st.turn_melded:
+        raise InputError(_("laying cards on melds is melding: set turn.melded too"),
+                         "/position/turn/laid_on_partner")
+
+
+def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, actor: str) -> tuple[DealState, dict]:
+    """Build the deal state a position describes, and its facts; InputError for anything no deal can reach."""
+    opts = Options.of(opts)
+    pos = req.get("position")
+    if not isinstance(pos, dict):
+        raise InputError(_("position: the acting player's hand, the melds, the pile and the stock"), "/position")
+    deck = deck_of(opts)
+    tally = Tally(deck)
+    problems: list[dict] = []
+    action = req.get("action") or {}
+    hand, unseen = _position_hand(pos, action, tally, problems)
+    phase = pos.get("phase", "draw")
+    side_melds = _position_melds(pos, layout, opts, tally, problems)
+    reds = _position_red_threes(pos, layout, tally, problems)
+    # the pile's block names its discarder by his seat before the player in turn (checked below: the actor if not
+    # a player of the deal; whether the block lapsed, and every fault of the pile, do not turn on who it is)
+    to_act = pos.get("to_act", actor)
+    seat = to_act if to_act in layout.seats else actor
+    pile = _position_pile(pos.get("pile"), opts, tally, problems, list(layout.seats), seat)
+    seen = sum(tally.by_rank.values()) + unseen     # the cards drawn below come out of the stock: not counted here
+    if action.get("type") == "draw" and action.get("cards") is not None:
+        problems += tally.add("/action/cards", card_list(action["cards"], "/action/cards"))
+    if action.get("type") == "red_three" and action.get("replacement") is not None:
+        problems += tally.add("/action/replacement", [canasta_card(action["replacement"], "/action/replacement")])
+    if problems:
+        raise InputError(problems)
+    stock = pos.get("stock")
+    room = _stock_room(pile, stock, phase, deck, seen, unseen, len(layout.seats), opts)
+    if to_act != actor:
+        player_at(to_act, layout, "/position/to_act")     # a player of this deal (not the one sitting out)
+    hands, owner = _held_hands(pos, layout, actor, to_act, hand, phase, tally, problems)
+    if problems:
+        raise InputError(problems)
+    # an unknown stock is taken as holding enough cards for any draw
+    _melds_fit_pile(pile, side_melds, layout, to_act, phase, opts)
+    st = DealState(layout, opts, scores, stock if stock is not None else max(room, 2), pile, to_act, hands)
+    st.melds = side_melds
+    st.red_threes = reds
+    if unseen:      # the red threes of the packs that nobody has seen: the unseen cards may hold one
+        st.unseen_red_threes = 2 * deck.copies - tally.exact[Card("3", "H")] - tally.exact[Card("3", "D")]
+    side = layout.side_of[actor]
+    _side_facts(st, pos, opts, actor, side, hand)
+    _turn_so_far(st, pos, opts, actor, side, phase, stock)
     taking = pos.get("taking_pile")
     if taking is not None:
         if phase != "draw" or to_act != actor:
