@@ -324,6 +324,200 @@ def _counted_side(ds: dict, opts: Options, ptr: str, n_players: int) -> dict:
             "one_player_all_reds": one_player, "black_threes_aside": aside, "n_players": n_players}
 
 
+def _side_cards(ds: dict, ptr: str, sid: str, active: Layout, layout: Layout,
+                n_players: int) -> tuple[list[list[Card]], list[Card], list[list[Card]]]:
+    """A side's cards as the deal gives them: ``(melds, red threes laid out, each player's hand)``, one hand per
+    player of the side in play (canasta/1.1), red threes only among the red threes."""
+    melds = [card_list(m, f"{ptr}/melds/{j}") for j, m in enumerate(ds.get("melds") or [])]
+    reds = card_list(ds.get("red_threes") or [], ptr + "/red_threes")
+    hands = [card_list(h, f"{ptr}/hands/{j}") for j, h in enumerate(ds.get("hands") or [])]
+    if len(hands) != n_players:
+        if active.sitting_out in layout.members[sid] and len(hands) == len(layout.members[sid]):
+            # a hand for every member of the trio: one of them went to the player sitting out
+            raise InputError(_("{player} sits this deal out and is dealt no cards: give the hands of {players} "
+                               "only, in that order (canasta/1.1)", player=active.sitting_out,
+                               players=active.members[sid]), ptr + "/hands")
+        raise InputError(_("give one hand per player of the side in play ({n}), in the order of its players",
+                           n=n_players), ptr + "/hands")
+    for j, c in enumerate(reds):
+        if not is_red_three(c):
+            raise InputError(_("{card} is not a red three", card=c), f"{ptr}/red_threes/{j}")
+    return melds, reds, hands
+
+
+def _one_player_all_reds(ds: dict, ptr: str, reds: list[Card], kept_in_hand: list[int], opts: Options) -> bool | None:
+    """Whether one player of the side collected all four red threes (option red_three_scale one_player_doubles,
+    canasta/2.2): as given (None: not said), or true where the deal shows all four in one hand."""
+    one_player = ds.get("one_player_all_reds")         # None: the request does not say
+    if len(set(kept_in_hand)) > 1 and one_player:
+        raise InputError(_("one_player_all_reds says one player collected all four red threes; the deal shows "
+                           "red threes kept in two players' hands"), ptr + "/one_player_all_reds")
+    if len(kept_in_hand) == 4 and not reds:            # all four are in one hand: the deal shows it
+        if one_player is False:
+            raise InputError(_("one player holds all four red threes in his hand: one_player_all_reds is true"),
+                             ptr + "/one_player_all_reds")
+        if opts.red_three_scale == "one_player_doubles":
+            one_player = True
+    return one_player
+
+
+def _side_ending_fits(ds: dict, ptr: str, opts: Options, melds: list[list[Card]], hands: list[list[Card]],
+                      kinds: list[str], deciding: list[list[Card]], reds: list[Card], n_reds: int,
+                      one_player: bool | None, n_players: int, dealt: int) -> None:
+    """How the side's deal ended fits its cards: going out (canasta/6.2) with the canastas it needs and only the
+    player out (or, double ending, every player, canasta/6.6) left without cards; concealed (canasta/6.4) only
+    going out, as the cards allow; all four red threes of one player only with four (canasta/2.2)."""
+    went_out, concealed = bool(ds.get("went_out")), bool(ds.get("concealed"))
+    double = bool(ds.get("double_ending"))
+    if concealed and not went_out:
+        raise InputError(_("only going out can be concealed (canasta/6.4)"), ptr + "/concealed")
+    _check_going_out(went_out, double, opts, ptr)
+    if one_player and opts.red_three_scale != "one_player_doubles":
+        raise InputError(_("one_player_all_reds counts only with red_three_scale one_player_doubles (canasta/2.2)"),
+                         ptr + "/one_player_all_reds")
+    if one_player and n_reds != 4:
+        raise InputError(_("one_player_all_reds says one player collected all four red threes; the side shows "
+                           "{n}", n=n_reds), ptr + "/one_player_all_reds")
+    empty = sum(1 for h in hands if not h)
+    if went_out:
+        why = go_out_fault(list(zip(kinds, deciding)), opts, len(reds))
+        if why:
+            raise InputError(f"{why} (canasta/6.2)", ptr + "/went_out")     # a ruling and its rule ID
+        if empty != (n_players if double else 1):
+            raise InputError(_("the player who went out holds no card and his partners hold at least one (all "
+                               "lay down with a double ending)"), ptr + "/hands")
+    elif empty:
+        raise InputError(_("only the player who went out can end with no card (canasta/6.2)"), ptr + "/hands")
+    if concealed:
+        _concealed_fits(melds, hands, dealt, opts, ptr)
+
+
+def _side_card_count(ptr: str, opts: Options, melds: list[list[Card]], hands: list[list[Card]], aside: int,
+                     kept_listed: int, dealt: int, n_players: int) -> tuple[int, int]:
+    """The side's cards against its deal (canasta/1.5): ``(cards shown, cards dealt to it)``; a deal only adds to
+    the cards dealt, and a side that never melded holds what its players were dealt."""
+    held = sum(len(m) for m in melds) + sum(len(h) for h in hands) + aside + kept_listed
+    dealt_side = dealt * n_players + (opts.opening_bonus_cards if melds else 0)
+    if held < dealt_side:
+        raise InputError(_("each player is dealt {dealt} cards and a deal only adds to them: the side shows "
+                           "{held} cards in melds and hands, fewer than {least} (canasta/1.5)", dealt=dealt,
+                           held=held, least=dealt_side), ptr)
+    if not melds:
+        short = 0                                       # cards a kept red three given under red_threes stands for
+        for j, h in enumerate(hands):
+            short += max(0, dealt - len(h))
+            if short > kept_listed or (opts.draw_count == 1 and len(h) > dealt):
+                raise InputError(_("a player whose side never melded holds the {dealt} cards he was dealt "
+                                   "(canasta/1.5), not {n}", dealt=dealt, n=len(h)), f"{ptr}/hands/{j}")
+    return held, dealt_side
+
+
+def _carded_side(ds: dict, deal: dict, sid: str, ptr: str, opts: Options, active: Layout, layout: Layout,
+                 dealt: int, excess: list) -> tuple[dict, tuple[int, bool], list[tuple[str, list[Card]]]]:
+    """One side of a finished deal given by its cards: ``(its entry for settle, (cards beyond its deal, has a
+    canasta), the groups of cards it shows with their pointers)``; ``excess`` collects its melds' excess wild
+    cards (canasta/8.2)."""
+    n_players = len(active.members[sid])
+    melds, reds, hands = _side_cards(ds, ptr, sid, active, layout, n_players)
+    # a red three still in a hand at the end is one of the cards dealt or drawn, never replaced: it counts for
+    # or against the side like the others (canasta/2.2), and costs 500 only if its holder had a turn to lay it
+    # out, which the irregularity red_three_not_laid_out reports (canasta/8.3)
+    kept_in_hand = [j for j, h in enumerate(hands) for c in h if is_red_three(c)]
+    kept_reported = sum(1 for irr in deal.get("irregularities") or [] if isinstance(irr, dict)
+                        and irr.get("type") == "red_three_not_laid_out" and irr.get("side") == sid)
+    kept_listed = max(0, kept_reported - len(kept_in_hand))   # kept threes given under red_threes instead
+    n_reds = len(reds) + len(kept_in_hand)
+    n_reds = len(reds) + len(kept_in_hand)
+    went_out, concealed = bool(ds.get("went_out")), bool(ds.get("concealed"))
+    double = bool(ds.get("double_ending"))
+    one_player = _one_player_all_reds(ds, ptr, reds, kept_in_hand, opts)
+    aside = ds.get("black_threes_set_aside", 0)
+    if aside and not opts.black_threes_set_aside:
+        raise InputError(_("black threes are set aside only with black_threes_set_aside (canasta/2.3)"),
+                         ptr + "/black_threes_set_aside")
+    kinds = side_melds_of(melds, opts, ptr + "/melds", went_out, excess)
+    # excess wild cards left in a meld (canasta/8.2) count their points but make no canasta
+    deciding = [without_wilds(m, excess_wilds(m, opts)) if k == "group" else m for k, m in zip(kinds, melds)]
+    _side_ending_fits(ds, ptr, opts, melds, hands, kinds, deciding, reds, n_reds, one_player, n_players, dealt)
+    held, dealt_side = _side_card_count(ptr, opts, melds, hands, aside, kept_listed, dealt, n_players)
+    groups = [(f"{ptr}/melds/{j}", m) for j, m in enumerate(melds)] + [(ptr + "/red_threes", reds)]
+    groups += [(f"{ptr}/hands/{j}", h) for j, h in enumerate(hands)]
+    entry = {"melds": melds, "red_threes": n_reds, "went_out": went_out,
+             "hands": [[c for c in h if not is_red_three(c)] for h in hands],
+             "concealed": concealed, "double_ending": double, "one_player_all_reds": one_player,
+             "black_threes_aside": aside}
+    return entry, (held - dealt_side, any(is_canasta(k, m) for k, m in zip(kinds, deciding))), groups
+
+
+def _deal_fits(deal: dict, layout: Layout, scores: dict[str, int], opts: Options, deck: DeckSpec,
+               per_side: dict[str, dict], surplus: dict[str, tuple[int, bool]], groups: list) -> None:
+    """The sides together against the deck and the deal (canasta/1.2, 4.2, 6.2): every side given, one side out
+    at most, the counted sides' totals, the first canasta's stock cards, the black threes and every card once."""
+    if set(per_side) != set(scores):
+        missing = [s for s in layout.sides if s not in per_side]
+        raise InputError(_("give every side's cards (missing: {sides})", sides=missing), "/deal/sides")
+    if sum(1 for v in per_side.values() if v["went_out"]) > 1:
+        raise InputError(_("only one side goes out"), "/deal/sides")
+    counted = [(f"/deal/sides/{i}/counts", per_side[ds["id"]]) for i, ds in enumerate(deal["sides"])
+               if per_side[ds["id"]].get("counts") is not None]
+    if counted:
+        deal_counts(counted, opts, len(layout.sides), any(v["went_out"] for v in per_side.values()))
+    bonus = opts.first_canasta_bonus_cards
+    if bonus and any(c for _n, c in surplus.values()) and not any(c and n >= bonus for n, c in surplus.values()):
+        raise InputError(_("the first canasta of the deal brings its maker {n} stock cards (canasta/4.2): a side "
+                           "with a canasta shows at least {n} cards more than its players were dealt", n=bonus),
+                         "/deal/sides")
+    black = sum(1 for _p, cs in groups for c in cs if is_black_three(c)) + sum(v["black_threes_aside"]
+                                                                         for v in per_side.values())
+    if black > 2 * deck.copies:
+        raise InputError(_("the {size}-card deck holds {most} black threes; the deal shows {n} (canasta/1.2)",
+                           size=deck.size, most=2 * deck.copies, n=black), "/deal/sides")
+    problems = conservation(groups, deck)
+    if problems:
+        raise InputError(problems)
+
+
+def _excess_wilds_fit(deal: dict, per_side: dict[str, dict], excess: dict[str, list]) -> None:
+    """Excess wild cards left in melds (canasta/8.2) are reported as the irregularity excess_wild_cards, with their
+    count, and stay in the side's melds of a rank."""
+    for sid, items in excess.items():
+        reported = sum(irr["count"] for irr in deal.get("irregularities") or []
+                       if irr["type"] == "excess_wild_cards" and irr["side"] == sid)
+        if items and sum(o for o, _w in items) > reported:
+            over, where = items[0]
+            raise InputError(ngettext("this meld holds {n} wild card over the limit (canasta/3.1); excess wild cards "
+                                      "stay in a meld only when found too late, reported as the irregularity "
+                                      "excess_wild_cards with their count (canasta/8.2)",
+                                      "this meld holds {n} wild cards over the limit (canasta/3.1); excess wild cards "
+                                      "stay in a meld only when found too late, reported as the irregularity "
+                                      "excess_wild_cards with their count (canasta/8.2)", over), where)
+        # excess wild cards stay in their melds (naturals added later may bring a meld back within the ratio, so
+        # the excess need not show; the wild cards themselves must)
+        wild_in_groups = sum(1 for m in per_side[sid]["melds"] if any(not is_wild(c) for c in m)
+                             for c in m if is_wild(c))
+        if reported > wild_in_groups:
+            k = next(k for k, irr in enumerate(deal.get("irregularities") or [])
+                     if irr.get("type") == "excess_wild_cards" and irr.get("side") == sid)
+            raise InputError(ngettext("excess wild cards stay in their melds, and {side}'s melds of a rank hold {n} "
+                                      "wild card in all, fewer than {reported} (canasta/8.2)",
+                                      "excess wild cards stay in their melds, and {side}'s melds of a rank hold {n} "
+                                      "wild cards in all, fewer than {reported} (canasta/8.2)", wild_in_groups,
+                                      side=sid, reported=reported), f"/deal/irregularities/{k}/count")
+
+
+def _kept_red_threes_fit(layout: Layout, per_side: dict[str, dict], penalties: list[dict]) -> None:
+    """A red three reported kept in hand (canasta/8.3) is one of the side's red threes."""
+    for sid in layout.sides:
+        kept = sum(1 for p in penalties if p["side"] == sid and p["rule"] == "canasta/8.3")
+        if kept > per_side[sid]["red_threes"]:
+            raise InputError(ngettext("{side} reports {n} red three kept in hand: give it in the hand that kept it, "
+                                      "or under red_threes (it scores like the others, canasta/8.3)",
+                                      "{side} reports {n} red threes kept in hand: give them in the hands that kept "
+                                      "them, or under red_threes (they score like the others, canasta/8.3)", kept,
+                                      side=sid), "/deal/irregularities")
+
+
+
 def finished_deal(req: dict, variant,
                   opts: OptionsLike) -> tuple[Layout, dict[str, int], int, dict[str, dict], list[dict]]:
     """A completed deal as ``score`` receives it (``deal.sides[]`` with melds, red threes, each player's cards left,
@@ -348,150 +542,20 @@ def finished_deal(req: dict, variant,
             raise InputError(_("missing: give the side's id (one of {sides})", sides=list(scores)), ptr + "/id")
         if sid not in scores or sid in per_side:
             raise InputError(_("{name} is not one of the sides (or is given twice)", name=repr(sid)), ptr + "/id")
-        n_players = len(active.members[sid])
         if ds.get("counts") is not None:
-            per_side[sid] = _counted_side(ds, opts, ptr, n_players)
+            per_side[sid] = _counted_side(ds, opts, ptr, len(active.members[sid]))
             continue
-        melds = [card_list(m, f"{ptr}/melds/{j}") for j, m in enumerate(ds.get("melds") or [])]
-        reds = card_list(ds.get("red_threes") or [], ptr + "/red_threes")
-        hands = [card_list(h, f"{ptr}/hands/{j}") for j, h in enumerate(ds.get("hands") or [])]
-        if len(hands) != n_players:
-            if active.sitting_out in layout.members[sid] and len(hands) == len(layout.members[sid]):
-                # a hand for every member of the trio: one of them went to the player sitting out
-                raise InputError(_("{player} sits this deal out and is dealt no cards: give the hands of {players} "
-                                   "only, in that order (canasta/1.1)", player=active.sitting_out,
-                                   players=active.members[sid]), ptr + "/hands")
-            raise InputError(_("give one hand per player of the side in play ({n}), in the order of its players",
-                               n=n_players), ptr + "/hands")
-        for j, c in enumerate(reds):
-            if not is_red_three(c):
-                raise InputError(_("{card} is not a red three", card=c), f"{ptr}/red_threes/{j}")
-        # a red three still in a hand at the end is one of the cards dealt or drawn, never replaced: it counts for
-        # or against the side like the others (canasta/2.2), and costs 500 only if its holder had a turn to lay it
-        # out, which the irregularity red_three_not_laid_out reports (canasta/8.3)
-        kept_in_hand = [j for j, h in enumerate(hands) for c in h if is_red_three(c)]
-        kept_reported = sum(1 for irr in deal.get("irregularities") or [] if isinstance(irr, dict)
-                            and irr.get("type") == "red_three_not_laid_out" and irr.get("side") == sid)
-        kept_listed = max(0, kept_reported - len(kept_in_hand))   # kept threes given under red_threes instead
-        n_reds = len(reds) + len(kept_in_hand)
-        went_out, concealed = bool(ds.get("went_out")), bool(ds.get("concealed"))
-        double = bool(ds.get("double_ending"))
-        one_player = ds.get("one_player_all_reds")         # None: the request does not say
-        if len(set(kept_in_hand)) > 1 and one_player:
-            raise InputError(_("one_player_all_reds says one player collected all four red threes; the deal shows "
-                               "red threes kept in two players' hands"), ptr + "/one_player_all_reds")
-        if len(kept_in_hand) == 4 and not reds:            # all four are in one hand: the deal shows it
-            if one_player is False:
-                raise InputError(_("one player holds all four red threes in his hand: one_player_all_reds is true"),
-                                 ptr + "/one_player_all_reds")
-            if opts.red_three_scale == "one_player_doubles":
-                one_player = True
-        aside = ds.get("black_threes_set_aside", 0)
-        if aside and not opts.black_threes_set_aside:
-            raise InputError(_("black threes are set aside only with black_threes_set_aside (canasta/2.3)"),
-                             ptr + "/black_threes_set_aside")
-        kinds = side_melds_of(melds, opts, ptr + "/melds", went_out, excess.setdefault(sid, []))
-        # excess wild cards left in a meld (canasta/8.2) count their points but make no canasta
-        deciding = [without_wilds(m, excess_wilds(m, opts)) if k == "group" else m for k, m in zip(kinds, melds)]
-        if concealed and not went_out:
-            raise InputError(_("only going out can be concealed (canasta/6.4)"), ptr + "/concealed")
-        _check_going_out(went_out, double, opts, ptr)
-        if one_player and opts.red_three_scale != "one_player_doubles":
-            raise InputError(_("one_player_all_reds counts only with red_three_scale one_player_doubles (canasta/2.2)"),
-                             ptr + "/one_player_all_reds")
-        if one_player and n_reds != 4:
-            raise InputError(_("one_player_all_reds says one player collected all four red threes; the side shows "
-                               "{n}", n=n_reds), ptr + "/one_player_all_reds")
-        empty = sum(1 for h in hands if not h)
-        if went_out:
-            why = go_out_fault(list(zip(kinds, deciding)), opts, len(reds))
-            if why:
-                raise InputError(f"{why} (canasta/6.2)", ptr + "/went_out")     # a ruling and its rule ID
-            if empty != (n_players if double else 1):
-                raise InputError(_("the player who went out holds no card and his partners hold at least one (all "
-                                   "lay down with a double ending)"), ptr + "/hands")
-        elif empty:
-            raise InputError(_("only the player who went out can end with no card (canasta/6.2)"), ptr + "/hands")
-        if concealed:
-            _concealed_fits(melds, hands, dealt, opts, ptr)
-        held = sum(len(m) for m in melds) + sum(len(h) for h in hands) + aside + kept_listed
-        dealt_side = dealt * n_players + (opts.opening_bonus_cards if melds else 0)
-        if held < dealt_side:
-            raise InputError(_("each player is dealt {dealt} cards and a deal only adds to them: the side shows "
-                               "{held} cards in melds and hands, fewer than {least} (canasta/1.5)", dealt=dealt,
-                               held=held, least=dealt_side), ptr)
-        if not melds:
-            short = 0                                       # cards a kept red three given under red_threes stands for
-            for j, h in enumerate(hands):
-                short += max(0, dealt - len(h))
-                if short > kept_listed or (opts.draw_count == 1 and len(h) > dealt):
-                    raise InputError(_("a player whose side never melded holds the {dealt} cards he was dealt "
-                                       "(canasta/1.5), not {n}", dealt=dealt, n=len(h)), f"{ptr}/hands/{j}")
-        groups += [(f"{ptr}/melds/{j}", m) for j, m in enumerate(melds)] + [(ptr + "/red_threes", reds)]
-        groups += [(f"{ptr}/hands/{j}", h) for j, h in enumerate(hands)]
-        per_side[sid] = {"melds": melds, "red_threes": n_reds, "went_out": went_out,
-                         "hands": [[c for c in h if not is_red_three(c)] for h in hands],
-                         "concealed": concealed, "double_ending": double, "one_player_all_reds": one_player,
-                         "black_threes_aside": aside}
-        surplus[sid] = (held - dealt_side, any(is_canasta(k, m) for k, m in zip(kinds, deciding)))
-    if set(per_side) != set(scores):
-        missing = [s for s in layout.sides if s not in per_side]
-        raise InputError(_("give every side's cards (missing: {sides})", sides=missing), "/deal/sides")
-    if sum(1 for v in per_side.values() if v["went_out"]) > 1:
-        raise InputError(_("only one side goes out"), "/deal/sides")
-    counted = [(f"/deal/sides/{i}/counts", per_side[ds["id"]]) for i, ds in enumerate(deal["sides"])
-               if per_side[ds["id"]].get("counts") is not None]
-    if counted:
-        deal_counts(counted, opts, len(layout.sides), any(v["went_out"] for v in per_side.values()))
-    bonus = opts.first_canasta_bonus_cards
-    if bonus and any(c for _n, c in surplus.values()) and not any(c and n >= bonus for n, c in surplus.values()):
-        raise InputError(_("the first canasta of the deal brings its maker {n} stock cards (canasta/4.2): a side "
-                           "with a canasta shows at least {n} cards more than its players were dealt", n=bonus),
-                         "/deal/sides")
-    black = sum(1 for _p, cs in groups for c in cs if is_black_three(c)) + sum(v["black_threes_aside"]
-                                                                         for v in per_side.values())
-    if black > 2 * deck.copies:
-        raise InputError(_("the {size}-card deck holds {most} black threes; the deal shows {n} (canasta/1.2)",
-                           size=deck.size, most=2 * deck.copies, n=black), "/deal/sides")
-    problems = conservation(groups, deck)
-    if problems:
-        raise InputError(problems)
+        per_side[sid], surplus[sid], shown = _carded_side(ds, deal, sid, ptr, opts, active, layout, dealt,
+                                                          excess.setdefault(sid, []))
+        groups += shown
+    _deal_fits(deal, layout, scores, opts, deck, per_side, surplus, groups)
     penalties = irregularity_penalties(deal.get("irregularities"), layout.sides)
     for k, irr in enumerate(deal.get("irregularities") or []):
         if irr.get("type") == "permission_breach" and len(layout.members[irr["side"]]) < 2:
             raise InputError(_("a player without a partner asks nobody: no permission breach (canasta/6.3)"),
                              f"/deal/irregularities/{k}/type")
-    for sid, items in excess.items():
-        reported = sum(irr["count"] for irr in deal.get("irregularities") or []
-                       if irr["type"] == "excess_wild_cards" and irr["side"] == sid)
-        if items and sum(o for o, _w in items) > reported:
-            over, where = items[0]
-            raise InputError(ngettext("this meld holds {n} wild card over the limit (canasta/3.1); excess wild cards "
-                                      "stay in a meld only when found too late, reported as the irregularity "
-                                      "excess_wild_cards with their count (canasta/8.2)",
-                                      "this meld holds {n} wild cards over the limit (canasta/3.1); excess wild cards "
-                                      "stay in a meld only when found too late, reported as the irregularity "
-                                      "excess_wild_cards with their count (canasta/8.2)", over), where)
-        # excess wild cards stay in their melds (naturals added later may bring a meld back within the ratio, so
-        # the excess need not show; the wild cards themselves must)
-        wild_in_groups = sum(1 for m in per_side[sid]["melds"] if any(not is_wild(c) for c in m)
-                             for c in m if is_wild(c))
-        if reported > wild_in_groups:
-            k = next(k for k, irr in enumerate(deal.get("irregularities") or [])
-                     if irr.get("type") == "excess_wild_cards" and irr.get("side") == sid)
-            raise InputError(ngettext("excess wild cards stay in their melds, and {side}'s melds of a rank hold {n} "
-                                      "wild card in all, fewer than {reported} (canasta/8.2)",
-                                      "excess wild cards stay in their melds, and {side}'s melds of a rank hold {n} "
-                                      "wild cards in all, fewer than {reported} (canasta/8.2)", wild_in_groups,
-                                      side=sid, reported=reported), f"/deal/irregularities/{k}/count")
-    for sid in layout.sides:
-        kept = sum(1 for p in penalties if p["side"] == sid and p["rule"] == "canasta/8.3")
-        if kept > per_side[sid]["red_threes"]:
-            raise InputError(ngettext("{side} reports {n} red three kept in hand: give it in the hand that kept it, "
-                                      "or under red_threes (it scores like the others, canasta/8.3)",
-                                      "{side} reports {n} red threes kept in hand: give them in the hands that kept "
-                                      "them, or under red_threes (they score like the others, canasta/8.3)", kept,
-                                      side=sid), "/deal/irregularities")
+    _excess_wilds_fit(deal, per_side, excess)
+    _kept_red_threes_fit(layout, per_side, penalties)
     return layout, scores, target, per_side, penalties
 
 
