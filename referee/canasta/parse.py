@@ -171,18 +171,31 @@ def player_at(value: Any, layout: Layout, ptr: str) -> str:
 
 
 def parse_table(req: dict, variant, opts: OptionsLike) -> tuple[Layout, dict[str, int], int]:
-    """The sides in seat order, their totals before the deal and the game target (canasta/1.1, 7.2)."""
+    """The sides in seat order, their totals before the deal and the game target (canasta/1.1, 7.2).  The request
+    schema has made ``sides`` a non-empty list of ``{"id", "players": [names]}``."""
     opts = Options.of(opts)
-    sides = req.get("sides")
-    if not isinstance(sides, list) or not sides:
-        raise InputError(_("sides: [{{\"id\", \"players\"}}] in seat order"), "/sides")
-    ids, players = [], []
-    for i, s in enumerate(sides):
-        if not isinstance(s, dict) or not isinstance(s.get("id"), str) or not isinstance(s.get("players"), list) \
-                or not s["players"] or not all(isinstance(p, str) and p for p in s["players"]):
-            raise InputError(_("each side is {{\"id\", \"players\": [names]}}"), f"/sides/{i}")
-        ids.append(s["id"])
-        players += s["players"]
+    sides = req["sides"]
+    ids, players = _seating(sides, variant)
+    scores = _scores_before(req, ids, opts)
+    target = _target_of(opts, scores, len(players))
+    if max(len(s["players"]) for s in sides) < 2:
+        for name, why in (("double_ending", N_("the double ending is laid by a partner (canasta/6.6): double_ending "
+                                               "needs sides of two or more")),
+                          ("ask_required", N_("a player asks his partner (canasta/6.3): ask_required needs sides of "
+                                              "two or more"))):
+            if opts[name]:
+                raise InputError(_(why), f"/options/{name}")
+    if req.get("dealer") is not None and req["dealer"] not in players:
+        raise InputError(_("{name} is not one of the players ({players})", name=repr(req["dealer"]), players=players),
+                         "/dealer")
+    return Layout.of(sides), scores, target
+
+
+def _seating(sides: list[dict], variant) -> tuple[list[str], list[str]]:
+    """The side ids and the players in seat order, ``(ids, players)``: names all different, as many players as the
+    variant is played by, in the partnerships canasta/1.1 allows for their number."""
+    ids = [s["id"] for s in sides]
+    players = [p for s in sides for p in s["players"]]
     # a side may bear its only player's name; otherwise ids and names are all different
     clash = {i for i in set(ids) & set(players) if next(s for s in sides if s["id"] == i)["players"] != [i]}
     if not distinct_names(ids) or not distinct_names(players) or clash:
@@ -203,6 +216,12 @@ def parse_table(req: dict, variant, opts: OptionsLike) -> tuple[Layout, dict[str
         raise InputError(_("four play as two partnerships of two (canasta/1.1)"), "/sides")
     if len(players) in (2, 3) and len(sides) != len(players):
         raise InputError(_("with two or three players each plays for himself: one player per side"), "/sides")
+    return ids, players
+
+
+def _scores_before(req: dict, ids: list[str], opts: Options) -> dict[str, int]:
+    """Each side's total before the deal (``state.scores``, 0 when not given; multiples of 5, canasta/7.1), and
+    the deals played under option max_rounds (canasta/7.2)."""
     scores = dict.fromkeys(ids, 0)
     rounds = (req.get("state") or {}).get("rounds")
     if rounds is not None and opts.max_rounds is not None and rounds >= opts.max_rounds:
@@ -220,26 +239,22 @@ def parse_table(req: dict, variant, opts: OptionsLike) -> tuple[Layout, dict[str
             raise InputError(_("a side's total: an integer multiple of 5 (every card and bonus is)"),
                              f"/state/scores/{esc(k)}")
         scores[k] = v
-    if opts.target is None and len(players) != 6:
+    return scores
+
+
+def _target_of(opts: Options, scores: dict[str, int], n_players: int) -> int:
+    """The game's target (canasta/7.2): option target, or by the sides of the six-player game (10,000 for two,
+    7,500 for three); no side is at or past it yet."""
+    if opts.target is None and n_players != 6:
         raise InputError(_("target null picks the six-player game's target by its sides (canasta/7.2); with {n} "
-                           "players give the target", n=len(players)), "/options/target")
-    target = opts.target if opts.target is not None else (10000 if len(ids) == 2 else 7500)
+                           "players give the target", n=n_players), "/options/target")
+    target = opts.target if opts.target is not None else (10000 if len(scores) == 2 else 7500)
     for k, v in scores.items():
         if v >= target:
             raise InputError(_("{side} already has {total}, at or past the target of {target}: the game is over "
                                "(canasta/7.2)", side=k, total=number(v), target=number(target)),
                              f"/state/scores/{esc(k)}")
-    if max(len(s["players"]) for s in sides) < 2:
-        for name, why in (("double_ending", N_("the double ending is laid by a partner (canasta/6.6): double_ending "
-                                               "needs sides of two or more")),
-                          ("ask_required", N_("a player asks his partner (canasta/6.3): ask_required needs sides of "
-                                              "two or more"))):
-            if opts[name]:
-                raise InputError(_(why), f"/options/{name}")
-    if req.get("dealer") is not None and req["dealer"] not in players:
-        raise InputError(_("{name} is not one of the players ({players})", name=repr(req["dealer"]), players=players),
-                         "/dealer")
-    return Layout.of(sides), scores, target
+    return target
 
 
 
@@ -857,7 +872,7 @@ def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, a
     # a player of the deal; whether the block lapsed, and every fault of the pile, do not turn on who it is)
     to_act = pos.get("to_act", actor)
     seat = to_act if to_act in layout.seats else actor
-    pile = _position_pile(pos.get("pile"), opts, tally, problems, list(layout.seats), seat)
+    pile = _position_pile(pos["pile"], opts, tally, problems, list(layout.seats), seat)   # required
     seen = sum(tally.by_rank.values()) + unseen     # the cards drawn below come out of the stock: not counted here
     if action.get("type") == "draw" and action.get("cards") is not None:
         problems += tally.add("/action/cards", card_list(action["cards"], "/action/cards"))
@@ -974,41 +989,63 @@ def card_list_list(value: Any, ptr: str) -> list[list[Card]]:
     return [card_list(m, f"{ptr}/{j}") for j, m in enumerate(value)]
 
 
-def _position_pile(raw: Any, opts: Options, tally: Tally, problems: list, seats: list[str], to_act: str) -> Pile:
-    """The pile of a position: its cards (bottom to top), or its top, size and what froze it (canasta/5.1)."""
-    if not isinstance(raw, dict) or not ({"cards", "top", "size"} & set(raw)):
+def _position_pile(raw: dict, opts: Options, tally: Tally, problems: list, seats: list[str], to_act: str) -> Pile:
+    """The pile of a position (canasta/5.1): its cards (bottom to top), or its top, size and what froze it, built
+    as a :class:`Pile` with ``seats`` in turn order and ``to_act`` the player in turn (a block's discarder)."""
+    if not ({"cards", "top", "size"} & set(raw)):
         raise InputError(_("pile: {{\"top\", \"size\", \"frozen_by\"}} or {{\"cards\": [bottom ... top]}}; an empty "
                            "pile is {{\"size\": 0}}"), "/position/pile")
     if raw.get("cards") is not None:
-        cards = card_list(raw["cards"], "/position/pile/cards")
-        problems += tally.add("/position/pile/cards", cards)
-        cover = opts.black_three_upcard == "cover"
-        for k, c in enumerate(cards):
-            if is_red_three(c) and not opts.pile_count_off and \
-                    not all(_turned_over(x, cover) for x in cards[:k]):
-                raise InputError(_("a red three lies in the pile only as an upcard, under the cards turned onto it "
-                                   "(canasta/1.6): nobody discards one"), f"/position/pile/cards/{k}")
-        pile = Pile.of_cards(cards, _upcards(raw, cards, opts), wild_block=opts.wild_block,
-                             black_three_freezes=opts.black_three_freezes, seats=seats, to_act=to_act)
-        if raw.get("top") is not None:
-            got = canasta_card(raw["top"], "/position/pile/top")
-            if pile.top is None or not (got == pile.top or (got.rank == pile.top.rank and not got.suit)):
-                raise InputError(_("pile.top disagrees with pile.cards"), "/position/pile/top")
-        if raw.get("size") is not None and raw["size"] != pile.size:
-            raise InputError(_("pile.size disagrees with pile.cards"), "/position/pile/size")
+        pile = _pile_of_cards(raw, opts, tally, problems, seats, to_act)
     else:
-        size = raw.get("size")
-        top = canasta_card(raw["top"], "/position/pile/top") if raw.get("top") is not None else None
-        if size is None:
-            size = 1 if top is not None else 0
-        if (top is None) != (size == 0):
-            raise InputError(_("an empty pile has no top card, and a pile with cards has one"), "/position/pile/size")
-        fb = raw.get("frozen_by")
-        if fb is None and "frozen_by" not in raw and top is not None and is_wild(top):
-            fb = "wild"                  # a wild card on top is in the pile: it is frozen, certainly
-        pile = Pile.of_top(top, size, fb, wild_block=opts.wild_block, seats=seats, to_act=to_act)
-        if top is not None:
-            problems += tally.add("/position/pile/top", [top], single=True)
+        pile = _pile_of_top(raw, opts, tally, problems, seats, to_act)
+    _pile_freeze_fits(raw, pile, opts)
+    return pile
+
+
+def _pile_of_cards(raw: dict, opts: Options, tally: Tally, problems: list, seats: list[str], to_act: str) -> Pile:
+    """A pile given card by card: a red three only among the cards turned up at the deal (canasta/1.6), its top
+    and size, where given too, agreeing with the cards."""
+    cards = card_list(raw["cards"], "/position/pile/cards")
+    problems += tally.add("/position/pile/cards", cards)
+    cover = opts.black_three_upcard == "cover"
+    for k, c in enumerate(cards):
+        if is_red_three(c) and not opts.pile_count_off and \
+                not all(_turned_over(x, cover) for x in cards[:k]):
+            raise InputError(_("a red three lies in the pile only as an upcard, under the cards turned onto it "
+                               "(canasta/1.6): nobody discards one"), f"/position/pile/cards/{k}")
+    pile = Pile.of_cards(cards, _upcards(raw, cards, opts), wild_block=opts.wild_block,
+                         black_three_freezes=opts.black_three_freezes, seats=seats, to_act=to_act)
+    if raw.get("top") is not None:
+        got = canasta_card(raw["top"], "/position/pile/top")
+        if pile.top is None or not (got == pile.top or (got.rank == pile.top.rank and not got.suit)):
+            raise InputError(_("pile.top disagrees with pile.cards"), "/position/pile/top")
+    if raw.get("size") is not None and raw["size"] != pile.size:
+        raise InputError(_("pile.size disagrees with pile.cards"), "/position/pile/size")
+    return pile
+
+
+def _pile_of_top(raw: dict, opts: Options, tally: Tally, problems: list, seats: list[str], to_act: str) -> Pile:
+    """A pile given by its top card and size (an empty pile has no top; a wild card on top has frozen it)."""
+    size = raw.get("size")
+    top = canasta_card(raw["top"], "/position/pile/top") if raw.get("top") is not None else None
+    if size is None:
+        size = 1 if top is not None else 0
+    if (top is None) != (size == 0):
+        raise InputError(_("an empty pile has no top card, and a pile with cards has one"), "/position/pile/size")
+    fb = raw.get("frozen_by")
+    if fb is None and "frozen_by" not in raw and top is not None and is_wild(top):
+        fb = "wild"                  # a wild card on top is in the pile: it is frozen, certainly
+    pile = Pile.of_top(top, size, fb, wild_block=opts.wild_block, seats=seats, to_act=to_act)
+    if top is not None:
+        problems += tally.add("/position/pile/top", [top], single=True)
+    return pile
+
+
+def _pile_freeze_fits(raw: dict, pile: Pile, opts: Options) -> None:
+    """What the description says froze the pile agrees with its cards and the options (canasta/5.1, 1.6): the
+    start under pile_frozen_at_start, a wild card on top, a black three only where black threes freeze, no red
+    three on top, nothing in an empty pile or a one-card pile that does not itself freeze it."""
     fb_given = raw.get("frozen_by", pile.frozen_by)
     if fb_given == "start":
         if not opts.pile_frozen_at_start:
@@ -1038,7 +1075,6 @@ def _position_pile(raw: Any, opts: Options, tally: Tally, problems: list, seats:
                                                        and is_wild(pile.top)))):
         raise InputError(_("an empty pile, or a pile of one card that does not itself freeze it, cannot be frozen "
                            "by a card in it"), "/position/pile/frozen_by")
-    return pile
 
 
 def _melds_fit_pile(pile: Pile, melds: dict, layout: Layout, to_act: str, phase: str, opts: Options) -> None:
