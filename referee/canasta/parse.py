@@ -1162,11 +1162,37 @@ def start_deal(ev: dict, layout: Layout, opts: OptionsLike, scores: dict, deck: 
     """Parse a deal event; return (state, tally of the cards seen, problems), problems being independent
     violations."""
     opts = Options.of(opts)
-    problems = []
+    problems: list[tuple[str, str, str]] = []
+    hands = _dealt_hands(ev, layout, opts, ptr, problems)
+    packets = _dealt_packets(ev, layout, opts, ptr, problems)
+    pile_cards = card_list(ev.get("pile"), ptr + "/pile")
+    if not pile_cards:
+        raise InputError(_("the deal turns up at least one card to start the pile: pile [bottom ... top]"),
+                         ptr + "/pile")
+    seen = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.seats] + [(ptr + "/pile", pile_cards)]
+    seen += [(f"{ptr}/packets/{esc(p)}", c) for p, c in packets.items()]
+    _upcards_fit(pile_cards, opts, ptr, problems)
+    tally = Tally(deck)
+    for p, cards in seen:
+        for item in tally.add(p, cards):
+            problems.append(("canasta/1.2", item["detail"], item["pointer"]))
+    stock = deck.size - sum(len(h) for h in hands.values()) - len(pile_cards) - (3 if opts.surprise else 0) \
+        - sum(len(c) for c in packets.values())
+    pile = Pile.dealt(pile_cards, black_three_freezes=opts.black_three_freezes,
+                      frozen_at_start=opts.pile_frozen_at_start)
+    st = DealState(layout, opts, dict(scores), max(stock, 0), pile, layout.after(ev["dealer"]),
+                   {p: list(h) for p, h in hands.items()})
+    st.packets = {p: list(c) for p, c in packets.items()}
+    return st, tally, problems
+
+
+def _dealt_hands(ev: dict, layout: Layout, opts: Options, ptr: str, problems: list) -> dict[str, list[Card]]:
+    """The hands a deal event gives: player → cards, one hand for each player in the deal, of the deal's size
+    (canasta/1.5; a wrong size is added to ``problems``)."""
     raw = ev.get("hands")
     if not isinstance(raw, dict):
         raise InputError(_("a deal event gives hands: {{player: [cards]}}"), ptr + "/hands")
-    hands = {}
+    hands: dict[str, list[Card]] = {}
     for p, cards in raw.items():
         if p == layout.sitting_out:         # five players: the trio's member sitting out is dealt nothing
             raise InputError(_("{player} sits this deal out and is dealt no cards", player=p), f"{ptr}/hands/{esc(p)}")
@@ -1181,6 +1207,12 @@ def start_deal(ev: dict, layout: Layout, opts: OptionsLike, scores: dict, deck: 
         if len(hands[p]) != dealt:
             problems.append(("canasta/1.5", _("{player} was dealt {n} cards, not {dealt}", player=p, n=len(hands[p]),
                                               dealt=dealt), f"{ptr}/hands/{esc(p)}"))
+    return hands
+
+
+def _dealt_packets(ev: dict, layout: Layout, opts: Options, ptr: str, problems: list) -> dict[str, list[Card]]:
+    """The face-down packets of option packet_size (canasta/1.5): player → cards, one for each player in the deal,
+    of the packet's size (a wrong size is added to ``problems``); none without the option."""
     packets: dict[str, list[Card]] = {}
     n_packet = opts.packet_size
     raw_packets = ev.get("packets")
@@ -1204,12 +1236,13 @@ def start_deal(ev: dict, layout: Layout, opts: OptionsLike, scores: dict, deck: 
                 raise InputError(_("the deal gives no packet for {player}", player=p), ptr + "/packets")
     elif raw_packets is not None:
         raise InputError(_("packets are dealt only with packet_size"), ptr + "/packets")
-    pile_cards = card_list(ev.get("pile"), ptr + "/pile")
-    if not pile_cards:
-        raise InputError(_("the deal turns up at least one card to start the pile: pile [bottom ... top]"),
-                         ptr + "/pile")
-    seen = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.seats] + [(ptr + "/pile", pile_cards)]
-    seen += [(f"{ptr}/packets/{esc(p)}", c) for p, c in packets.items()]
+    return packets
+
+
+def _upcards_fit(pile_cards: list[Card], opts: Options, ptr: str, problems: list) -> None:
+    """The cards turned up to start the pile (canasta/1.6): a wild card or a three is covered by the next card (or
+    replaced, upcard_replaced), a natural upcard ends the turning; Italian, the upcard's count off under it.
+    Faults are added to ``problems``."""
     cover = opts.black_three_upcard == "cover"
     if opts.pile_count_off:
         want = count_off(pile_cards[-1])
@@ -1236,23 +1269,6 @@ def start_deal(ev: dict, layout: Layout, opts: OptionsLike, scores: dict, deck: 
             problems.append(("canasta/1.6", _("{card} is a natural upcard: no more cards are turned onto it", card=c),
                              f"{ptr}/pile/{k + 1}"))
             break
-    tally = Tally(deck)
-    for p, cards in seen:
-        for item in tally.add(p, cards):
-            problems.append(("canasta/1.2", item["detail"], item["pointer"]))
-    stock = deck.size - sum(len(h) for h in hands.values()) - len(pile_cards) - (3 if opts.surprise else 0) \
-        - sum(len(c) for c in packets.values())
-    pile = Pile(None, 0, None, [])
-    for c in pile_cards:
-        pile.push(c, opts.black_three_freezes)
-    if opts.pile_frozen_at_start and pile.frozen_by is None:
-        pile.frozen_by = "start"
-    st = DealState(layout, opts, dict(scores), max(stock, 0), pile, layout.after(ev["dealer"]),
-                   {p: list(h) for p, h in hands.items()})
-    st.packets = {p: list(c) for p, c in packets.items()}
-    return st, tally, problems
-
-
 
 
 def position_of(st: DealState) -> dict:
@@ -1269,6 +1285,22 @@ def position_of(st: DealState) -> dict:
                            "red_threes": {sid: [str(c) for c in reds] for sid, reds in st.red_threes.items() if reds},
                            "pile": {"cards": [str(c) for c in st.pile.cards or []], "frozen_by": st.pile.frozen_by},
                            "stock": st.stock}
+    pos.update(_position_facts(st, player, side))
+    turn = _turn_of(st, player)
+    if turn is not None:
+        pos["turn"] = turn
+        if player in st.packets:
+            pos["packet"] = True
+            if player in st.canasta_makers:
+                pos["completed_canasta"] = True
+    return pos
+
+
+def _position_facts(st: DealState, player: str, side: str) -> dict[str, Any]:
+    """The position's facts beyond the cards in play, each only where it says something: who sits out, whether
+    ``player`` melded before, his side's raised minimum (canasta/8.1), his penalty cards (canasta/8.7), the
+    others' dealt red threes before play begins (canasta/2.1), the pile being taken and its melds so far."""
+    pos: dict[str, Any] = {}
     if st.layout.sitting_out is not None:
         pos["sitting_out"] = st.layout.sitting_out
     if st.melded_before[player]:
@@ -1284,15 +1316,18 @@ def position_of(st: DealState) -> dict:
     if st.taking is not None:        # the pile taken in natural order: the turn's melds so far, judged with the next
         pos["taking_pile"] = {"melds": [{"rank": g[0], "cards": [str(c) for c in g[1]]} if isinstance(g, tuple)
                                         else [str(c) for c in g] for g in st.taking]}
-    if st.phase == "play":
-        turn = {"drew_from": st.drew_from, "melded": st.turn_melded, "canasta_made": st.own_canasta,
-                "laid_on_partner": st.laid_on_partner, "first_round": st.discards < len(st.layout.seats),
-                "extra_cards_due": bool(st.extra_due.get(player)), "last_red_three": st.last_red_three}
-        pos["turn"] = {k: v for k, v in turn.items() if v}
-        if st.answer is not None:
-            pos["turn"]["answer"] = st.answer
-        if player in st.packets:
-            pos["packet"] = True
-            if player in st.canasta_makers:
-                pos["completed_canasta"] = True
     return pos
+
+
+def _turn_of(st: DealState, player: str) -> dict[str, Any] | None:
+    """What ``player``'s turn has done so far, as ``check`` takes it (phase play; None before the draw): the
+    flags that are set, and the partner's answer."""
+    if st.phase != "play":
+        return None
+    turn = {"drew_from": st.drew_from, "melded": st.turn_melded, "canasta_made": st.own_canasta,
+            "laid_on_partner": st.laid_on_partner, "first_round": st.discards < len(st.layout.seats),
+            "extra_cards_due": bool(st.extra_due.get(player)), "last_red_three": st.last_red_three}
+    out: dict[str, Any] = {k: v for k, v in turn.items() if v}
+    if st.answer is not None:
+        out["answer"] = st.answer
+    return out

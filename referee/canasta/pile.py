@@ -60,6 +60,17 @@ class Pile:
         return pile
 
     @classmethod
+    def dealt(cls, cards: Sequence[Card], *, black_three_freezes: bool, frozen_at_start: bool) -> Pile:
+        """The pile the deal starts (canasta/1.6): ``cards`` turned up, bottom to top; frozen by what they hold,
+        or from the start under option pile_frozen_at_start (canasta/5.1)."""
+        pile = cls(None, 0, None, [])
+        for c in cards:
+            pile.push(c, black_three_freezes)
+        if frozen_at_start and pile.frozen_by is None:
+            pile.frozen_by = "start"
+        return pile
+
+    @classmethod
     def of_top(cls, top: Card | None, size: int, frozen_by: str | None, *, wild_block: str,
                seats: Sequence[str], to_act: str) -> Pile:
         """A pile described by its top card, its size and what froze it.  Frozen by a wild card under a round's
