@@ -425,7 +425,12 @@ OptionsLike = Options | Mapping[str, Any]
 def _checks(opts: OptionsLike) -> list[tuple[str, str]]:
     """Option combinations the sources forbid or leave meaningless (422 naming the options)."""
     opts = Options.of(opts)
-    out = []
+    return _deck_checks(opts) + _opening_checks(opts) + _meld_checks(opts)
+
+
+def _deck_checks(opts: Options) -> list[tuple[str, str]]:
+    """The red threes' scale against the packs (canasta/2.2), and the sevens bonuses (canasta/3.2)."""
+    out: list[tuple[str, str]] = []
     if opts.red_three_scale in ("six_1200", "six_1000") and opts.packs != 3:
         out.append(("red_three_scale", _("{scale} scores five and six red threes, which only three packs hold: set "
                                          "packs to 3 (canasta/2.2)", scale=opts.red_three_scale)))
@@ -443,6 +448,13 @@ def _checks(opts: OptionsLike) -> list[tuple[str, str]]:
         out.append(("red_three_scale", _("{scale} is a scale for the four red threes of two packs; three packs use "
                                          "six_1200, six_1000 or all_plus_400 (canasta/2.2)",
                                          scale=opts.red_three_scale)))
+    return out
+
+
+def _opening_checks(opts: Options) -> list[tuple[str, str]]:
+    """The opening tables and minimums against the target (canasta/4.1), going out with tough_end (canasta/6.2),
+    and what sequences fix (canasta/3.4)."""
+    out: list[tuple[str, str]] = []
     if opts.opening_table == "seven_thousand" and opts.target != 7000:
         out.append(("opening_table", _("the seven_thousand table belongs to the game to 7,000: set target 7000 "
                                        "(canasta/4.1)")))
@@ -474,6 +486,13 @@ def _checks(opts: OptionsLike) -> list[tuple[str, str]]:
                                           "raise the target (canasta/4.1)")))
     if opts.top_minimum != 150 and opts.minimum_150_from is None:
         out.append(("top_minimum", _("top_minimum applies from minimum_150_from: set it (canasta/4.1)")))
+    return out
+
+
+def _meld_checks(opts: Options) -> list[tuple[str, str]]:
+    """The options that need another: sequences (canasta/3.4, 6.2), several melds of a rank (canasta/5.2), the
+    Italian bonuses (canasta/3.2), the double ending (canasta/6.6), the pile's start (canasta/1.6, 4.1)."""
+    out: list[tuple[str, str]] = []
     if opts.layoff_take == "below_canasta" and opts.same_rank_melds != "many":
         for name in ("layoff_take", "same_rank_melds"):
             out.append((name, _("layoff_take below_canasta goes with several melds of a rank (same_rank_melds many), "
