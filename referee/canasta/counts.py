@@ -136,6 +136,33 @@ def side_counts(counts: Any, opts: OptionsLike, side_ptr: str, *, n_players: int
     ptr = side_ptr + "/counts"
     if not isinstance(counts, dict):
         raise InputError(_("the counts are an object of what the side scored"), ptr)
+    _counts_fit(counts, opts, ptr, n_players)
+    deck = deck_of(opts)
+    reds_in_deck = 2 * deck.copies
+    reds_per_player = counts["red_threes"] if isinstance(counts.get("red_threes"), list) else None
+    reds = _total(counts.get("red_threes", 0))
+    if reds > reds_in_deck:
+        raise InputError(ngettext("the {size}-card deck holds {most} red three, not {n} (canasta/1.2)",
+                                  "the {size}-card deck holds {most} red threes, not {n} (canasta/1.2)",
+                                  reds_in_deck, size=deck.size, most=reds_in_deck, n=reds), f"{ptr}/red_threes")
+    melds, others = _counted_melds(counts, opts, ptr, deck, went_out)
+    if concealed and not went_out:
+        raise InputError(_("only going out can be concealed (canasta/6.4)"), f"{side_ptr}/concealed")
+    if went_out:
+        why = go_out_fault([(classify(m, opts, going_out=True), m) for m in melds], opts, reds)
+        if why:
+            raise InputError(f"{why} (canasta/6.2)", f"{side_ptr}/went_out")
+    if counts["meld_points"] and not melds:
+        melds.append(_cards(("4", 3)))        # melds that earn no bonus: the side has melded
+    hands = _charged_hands(counts, ptr, deck, n_players, went_out, double_ending)
+    return {"melds": melds, "meld_points": counts["meld_points"], "hand_points": counts["hand_points"],
+            "red_threes": reds, "red_threes_per_player": reds_per_player, "hands": hands, "counts": counts,
+            "others": others}
+
+
+def _counts_fit(counts: dict, opts: Options, ptr: str, n_players: int) -> None:
+    """The counts the variant knows (:func:`applicable`), each a whole number (black threes and red threes also
+    one per player of the side), with the card points of the melds and hands, multiples of 5 (canasta/1.4)."""
     keys = applicable(opts)
     for k, v in counts.items():
         if k not in KEYS or k not in keys:
@@ -158,14 +185,13 @@ def side_counts(counts: Any, opts: OptionsLike, side_ptr: str, *, n_players: int
         if counts[k] % 5:
             raise InputError(_("every card is worth a multiple of 5 points (canasta/1.4), so {points} cannot be a "
                                "count of cards", points=counts[k]), f"{ptr}/{k}")
-    deck = deck_of(opts)
-    reds_in_deck = 2 * deck.copies
-    reds_per_player = counts["red_threes"] if isinstance(counts.get("red_threes"), list) else None
-    reds = _total(counts.get("red_threes", 0))
-    if reds > reds_in_deck:
-        raise InputError(ngettext("the {size}-card deck holds {most} red three, not {n} (canasta/1.2)",
-                                  "the {size}-card deck holds {most} red threes, not {n} (canasta/1.2)",
-                                  reds_in_deck, size=deck.size, most=reds_in_deck, n=reds), f"{ptr}/red_threes")
+
+
+def _counted_melds(counts: dict, opts: Options, ptr: str, deck, went_out: bool) -> tuple[list[list[Card]],
+                                                                                         list[list[Card]]]:
+    """The cheapest melds standing for the counted ones, ``(melds, the melds not of a rank)``: black threes melded
+    only going out (canasta/2.3), each rank melded once where the variant allows one meld a rank (canasta/3.1), and
+    the melds' card points at least what their cards must be worth (canasta/1.4)."""
     melds: list[list[Card]] = []
     others: list[list[Card]] = []       # the melds not of a rank, whose wild cards count as they stand
     least = 0
@@ -202,15 +228,14 @@ def side_counts(counts: Any, opts: OptionsLike, side_ptr: str, *, n_players: int
     if counts["meld_points"] < least:
         raise InputError(_("the melds counted hold at least {least} card points, more than {points} (canasta/1.4)",
                            least=least, points=counts["meld_points"]), f"{ptr}/meld_points")
-    if concealed and not went_out:
-        raise InputError(_("only going out can be concealed (canasta/6.4)"), f"{side_ptr}/concealed")
-    if went_out:
-        why = go_out_fault([(classify(m, opts, going_out=True), m) for m in melds], opts, reds)
-        if why:
-            raise InputError(f"{why} (canasta/6.2)", f"{side_ptr}/went_out")
-    if counts["meld_points"] and not melds:
-        melds.append(_cards(("4", 3)))        # melds that earn no bonus: the side has melded
-    # the cards charged on their own (canasta/2.3): black threes and sevens left in hand
+    return melds, others
+
+
+def _charged_hands(counts: dict, ptr: str, deck, n_players: int, went_out: bool,
+                   double_ending: bool) -> list[list[Card]]:
+    """The cards charged on their own (canasta/2.3): black threes (one hand per player when given per player)
+    and sevens left in hand, within the deck (canasta/1.2); the hands' points at least 5 for each player who still
+    holds a card (canasta/6.2)."""
     b3 = counts.get("black_threes_in_hand", 0)
     per_hand = b3 if isinstance(b3, list) else None
     b3_total = sum(b3) if per_hand is not None else b3
@@ -234,9 +259,7 @@ def side_counts(counts: Any, opts: OptionsLike, side_ptr: str, *, n_players: int
                                   "{n} players of the side still hold cards, so the cards left in hand are worth "
                                   "at least {least} points (canasta/6.2)", holders, least=at_least),
                          f"{ptr}/hand_points")
-    return {"melds": melds, "meld_points": counts["meld_points"], "hand_points": counts["hand_points"],
-            "red_threes": reds, "red_threes_per_player": reds_per_player, "hands": hands, "counts": counts,
-            "others": others}
+    return hands
 
 
 def _wild_least(counts: dict, opts: Options, deck, *, grouped: bool) -> int:
