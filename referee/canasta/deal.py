@@ -553,40 +553,11 @@ class DealState:
         pile, top = self.pile, self.pile.top
         if top is None or pile.size == 0:
             raise foul("canasta/5.2", _("the discard pile is empty"), P_PILE)
-        if is_wild(top) and self.opts.wild_pair_takes and len(shown) == 2 and not melds \
-                and all(c.rank == top.rank for c in shown):
-            rest = take_from(self.hand(player), shown)
-            if rest is None:
-                raise self._not_shown(player, shown)
-            if not self.has_melded(self.side(player)):
-                raise foul("canasta/5.2", _("a pair of wild cards takes the pile only for a side that has opened"),
-                           P_PILE, "/cards")
+        if self._wild_pair_takes(player, top, shown, melds):
             return {}                             # Hollywood: the pair and the wild top card join the hand
-        if is_wild(top) or is_black_three(top):
-            raise foul("canasta/5.2", _("a wild card on top of the pile stops it from being taken") if is_wild(top)
-                       else _("a black three on top of the pile stops it from being taken"), P_PILE)
-        blocked = self.block_fault(player)
-        if blocked:
-            raise blocked
-        if top.rank == "7" and self.opts.seven_on_pile == "blocks":
-            raise foul("canasta/5.2", _("a seven on top of the pile stops it from being taken"), P_PILE)
-        if top.rank != "7" and self.opts.seven_on_pile == "only":
-            raise foul("canasta/5.2", _("the pile is taken only with a seven on top"), P_PILE)
+        self._verify_top_takeable(player, top)
         hand = self.hand(player)
-        if any(is_red_three(c) for c in shown):
-            raise foul("canasta/2.1", _("red threes are laid out, never shown or melded"), P_PILE, "/cards")
-        rest = take_from(hand, shown)
-        if rest is None:
-            raise self._not_shown(player, shown)
-        found = _missing_card(rest, melds, "/melds")
-        if found:
-            where, card = found
-            in_pile = any(same(c, card) for c in (pile.cards or [])[:-1])
-            raise foul("canasta/6.1", _("{player} does not hold all the cards of these melds: {card} is missing (the "
-                                        "pile's cards join the hand only once it is taken)", player=player, card=card)
-                       if in_pile else _("{player} does not hold all the cards of these melds: {card} is missing",
-                                         player=player, card=card), None, where)
-        rest = take_from(rest, [c for m in melds for c in group_cards(m)])
+        rest = self._verify_shown_held(player, hand, shown, melds)
         if not self.opts.pile_for_opening and not self.has_melded(self.side(player)):
             raise foul("canasta/5.2", _("the pile may be taken only once the side has opened"), P_PILE)
         if pile.size == 1 and len(hand) == 1:
@@ -597,42 +568,15 @@ class DealState:
         if any(c.rank != top.rank for c in naturals):
             raise foul("canasta/5.2", _("the cards shown with the top card must be {rank}s or wild cards", rank=rank),
                        P_PILE, "/cards")
-        pair = len(naturals) >= 2
         own_key = self.own_key(side, top.rank, unfinished=self.opts.layoff_take == "below_canasta")
         if self.opts.same_rank_melds == "many" and len(shown) >= 2:
             own_key = None                       # a pair (or pair and wild) opens a meld of its own
         own = self.melds[side].get(own_key) if own_key else None
-        seq_key = None
-        if self.opts.own_canasta_blocks_pile and any(
-                k.split("#")[0] == top.rank and is_canasta("group", m) for k, m in self.melds[side].items()):
-            raise foul("canasta/5.2", _("the side has a canasta of {rank}s: it may not take a pile topped by one",
-                                        rank=rank), P_PILE)
-        if self.frozen_for(side):
-            if not pair:
-                why = (FROZEN_BY[self.pile.frozen_by] if self.pile.frozen_by
-                       else N_("the pile is always frozen in this game") if self.opts.strict_pile
-                       else N_("the pile is frozen against a side that has not melded"))
-                raise foul("canasta/5.1", _("{why}: only a natural pair of {rank}s from the hand takes it", why=_(why),
-                                            rank=rank), P_PILE, "/cards")
-        else:
-            one_and_wild = bool(naturals) and len(shown) >= 2 and self.opts.natural_and_wild_takes
-            seq_key = None if (pair or one_and_wild or own is not None or shown) else self._sequence_for(side, top)
-            if not (pair or one_and_wild or own is not None or seq_key):
-                full = self.opts.layoff_take == "below_canasta" and self.own_key(side, top.rank) is not None
-                msg = {(True, False): N_("the top {rank} needs a natural pair, a natural {rank} and a wild card, or "
-                                         "the side's meld of {rank}s"),
-                       (False, False): N_("the top {rank} needs a natural pair or the side's meld of {rank}s"),
-                       (True, True): N_("the top {rank} needs a natural pair, a natural {rank} and a wild card, or "
-                                        "the side's meld of {rank}s while it is short of a canasta (the side's is "
-                                        "complete)"),
-                       (False, True): N_("the top {rank} needs a natural pair or the side's meld of {rank}s while it "
-                                         "is short of a canasta (the side's is complete)")}[
-                    bool(self.opts.natural_and_wild_takes), full]
-                raise foul("canasta/5.2", _(msg, rank=rank), P_PILE, "/cards")
+        seq_key = self._verify_take_claim(side, top, shown, naturals, own)
         group = [top] + shown
         if seq_key is not None:                   # the top card extends the side's sequence (Samba family)
             made = self._verify_melds(side, melds, {seq_key: self.melds[side][seq_key] + [top]}, going_out=False)
-            return self._after_take_checks(player, side, known(rest), made, group, melds, seq_key)
+            return self._after_take_checks(player, side, rest, made, group, melds, seq_key)
         if self.opts.strict_pile and own is not None and is_canasta("group", own):
             raise foul("canasta/5.1", _("strict discard pile: the top card may not join the side's canasta of "
                                         "{rank}s", rank=rank), P_PILE, "/cards")
@@ -645,7 +589,89 @@ class DealState:
             raise foul("canasta/3.1", msg, P_PILE, "/cards") from None
         key = own_key or meld_key("group", combined, set(self.melds[side]))
         made = self._verify_melds(side, melds, {key: combined}, going_out=False)
-        return self._after_take_checks(player, side, known(rest), made, group, melds, key)
+        return self._after_take_checks(player, side, rest, made, group, melds, key)
+
+    def _wild_pair_takes(self, player: str, top: Card, shown: list[Card], melds: list) -> bool:
+        """Option wild_pair_takes (Hollywood, canasta/5.2): a pair of 2s takes a 2 on top, a pair of jokers a joker,
+        for a side that has opened.  True when the take is such a pair (held), False when it is not one."""
+        if not (is_wild(top) and self.opts.wild_pair_takes and len(shown) == 2 and not melds
+                and all(c.rank == top.rank for c in shown)):
+            return False
+        if take_from(self.hand(player), shown) is None:
+            raise self._not_shown(player, shown)
+        if not self.has_melded(self.side(player)):
+            raise foul("canasta/5.2", _("a pair of wild cards takes the pile only for a side that has opened"),
+                       P_PILE, "/cards")
+        return True
+
+    def _verify_top_takeable(self, player: str, top: Card) -> None:
+        """The top card lets the pile be taken (canasta/5.2): not a wild card or a black three, no wild card's
+        round block (canasta/5.1), and the sevens rule of option seven_on_pile."""
+        if is_wild(top) or is_black_three(top):
+            raise foul("canasta/5.2", _("a wild card on top of the pile stops it from being taken") if is_wild(top)
+                       else _("a black three on top of the pile stops it from being taken"), P_PILE)
+        blocked = self.block_fault(player)
+        if blocked:
+            raise blocked
+        if top.rank == "7" and self.opts.seven_on_pile == "blocks":
+            raise foul("canasta/5.2", _("a seven on top of the pile stops it from being taken"), P_PILE)
+        if top.rank != "7" and self.opts.seven_on_pile == "only":
+            raise foul("canasta/5.2", _("the pile is taken only with a seven on top"), P_PILE)
+
+    def _verify_shown_held(self, player: str, hand: list[Card], shown: list[Card], melds: list) -> list[Card]:
+        """The cards shown with the top card and the further melds are in ``player``'s hand (canasta/6.1), no red
+        three among them (canasta/2.1).  Returns the hand without them."""
+        if any(is_red_three(c) for c in shown):
+            raise foul("canasta/2.1", _("red threes are laid out, never shown or melded"), P_PILE, "/cards")
+        rest = take_from(hand, shown)
+        if rest is None:
+            raise self._not_shown(player, shown)
+        found = _missing_card(rest, melds, "/melds")
+        if found:
+            where, card = found
+            in_pile = any(same(c, card) for c in (self.pile.cards or [])[:-1])
+            raise foul("canasta/6.1", _("{player} does not hold all the cards of these melds: {card} is missing (the "
+                                        "pile's cards join the hand only once it is taken)", player=player, card=card)
+                       if in_pile else _("{player} does not hold all the cards of these melds: {card} is missing",
+                                         player=player, card=card), None, where)
+        return known(take_from(rest, [c for m in melds for c in group_cards(m)]))
+
+    def _verify_take_claim(self, side: str, top: Card, shown: list[Card], naturals: list[Card],
+                           own: list[Card] | None) -> str | None:
+        """What takes the pile for ``side`` (canasta/5.1, 5.2): a frozen pile only a natural pair; an unfrozen one
+        also a natural card and a wild card (natural_and_wild_takes), the side's meld of the rank (``own``), or its
+        sequence the top card extends.  Not with a canasta of the top's rank under own_canasta_blocks_pile.
+        Returns the key of that sequence, or None."""
+        rank = Rank(top.rank)
+        pair = len(naturals) >= 2
+        seq_key = None
+        if self.opts.own_canasta_blocks_pile and any(
+                k.split("#")[0] == top.rank and is_canasta("group", m) for k, m in self.melds[side].items()):
+            raise foul("canasta/5.2", _("the side has a canasta of {rank}s: it may not take a pile topped by one",
+                                        rank=rank), P_PILE)
+        if self.frozen_for(side):
+            if not pair:
+                why = (FROZEN_BY[self.pile.frozen_by] if self.pile.frozen_by
+                       else N_("the pile is always frozen in this game") if self.opts.strict_pile
+                       else N_("the pile is frozen against a side that has not melded"))
+                raise foul("canasta/5.1", _("{why}: only a natural pair of {rank}s from the hand takes it", why=_(why),
+                                            rank=rank), P_PILE, "/cards")
+            return None
+        one_and_wild = bool(naturals) and len(shown) >= 2 and self.opts.natural_and_wild_takes
+        seq_key = None if (pair or one_and_wild or own is not None or shown) else self._sequence_for(side, top)
+        if not (pair or one_and_wild or own is not None or seq_key):
+            full = self.opts.layoff_take == "below_canasta" and self.own_key(side, top.rank) is not None
+            msg = {(True, False): N_("the top {rank} needs a natural pair, a natural {rank} and a wild card, or "
+                                     "the side's meld of {rank}s"),
+                   (False, False): N_("the top {rank} needs a natural pair or the side's meld of {rank}s"),
+                   (True, True): N_("the top {rank} needs a natural pair, a natural {rank} and a wild card, or "
+                                    "the side's meld of {rank}s while it is short of a canasta (the side's is "
+                                    "complete)"),
+                   (False, True): N_("the top {rank} needs a natural pair or the side's meld of {rank}s while it "
+                                     "is short of a canasta (the side's is complete)")}[
+                bool(self.opts.natural_and_wild_takes), full]
+            raise foul("canasta/5.2", _(msg, rank=rank), P_PILE, "/cards")
+        return seq_key
 
     def _after_take_checks(self, player: str, side: str, rest: list[Card], made: dict, group: list[Card],
                            melds: list, top_key: str) -> dict:
