@@ -822,41 +822,57 @@ class DealState:
         """
         made = dict(made or {})
         for i, g in enumerate(groups):
-            if not group_cards(g):
-                raise foul("canasta/3.1", _("meld {i}: no cards", i=i + 1), penalty, f"/melds/{i}")
-            key, cards = self._target(side, made, g, i)
-            if isinstance(g, tuple) and key is not None and kind_of_key(key) == "group" and any(
-                    not is_wild(c) and c.rank != key.split("#")[0] for c in cards):
-                raise foul("canasta/3.1", _("meld {i}: cards laid on the side's {rank}s are {rank}s or wild cards",
-                                            i=i + 1, rank=Rank(key.split("#")[0])), penalty, f"/melds/{i}")
-            existing = None if key is None else made.get(key, self.melds[side].get(key))
-            combined = (existing or []) + list(cards)
-            if existing is not None and key == "3":
-                raise foul("canasta/2.3", _("meld {i}: black threes meld once, as three or four", i=i + 1), penalty,
-                           f"/melds/{i}")
-            try:
-                kind = classify(combined, self.opts, going_out=going_out)
-            except MeldFault as e:
-                msg = _("adding to the side's meld: {fault}", fault=str(e)) if existing is not None \
-                    else _("meld {i}: {fault}", i=i + 1, fault=str(e))
-                raise foul(e.rule, msg, penalty, f"/melds/{i}") from None
-            if self.opts.wild_melds == "italian" and kind == "group" and any(c.rank == "2" for c in cards) and any(
-                    kind_of_key(k) == "wild" and not is_canasta("wild", m)
-                    for k, m in {**self.melds[side], **made}.items()):
-                raise foul("canasta/3.3", _("meld {i}: while the side's deuce meld is unfinished, its 2s are not used "
-                                            "as wild cards", i=i + 1), penalty, f"/melds/{i}")
-            if existing is not None and self.opts.strict_wild_cards and any(is_wild(c) for c in cards) \
-                    and is_canasta(kind, existing):
-                raise foul("canasta/3.1", _("meld {i}: strict wild cards: no wild card is added to a canasta",
-                                            i=i + 1), penalty, f"/melds/{i}")
-            if self.opts.strict_wild_cards and kind == "group" and self.has_melded(side) \
-                    and any(is_wild(c) for c in cards) and sum(1 for c in combined if not is_wild(c)) < 5:
-                raise foul("canasta/3.1", _("meld {i}: strict wild cards: after the opening a meld takes wild cards "
-                                            "only once it holds five natural cards", i=i + 1), penalty, f"/melds/{i}")
-            if key is None:
-                key = meld_key(kind, combined, set(self.melds[side]) | set(made))
+            key, combined = self._verify_group(side, made, g, i, going_out, penalty)
             made[key] = combined
         return made
+
+    def _verify_group(self, side: str, made: dict[str, list[Card]], g, i: int, going_out: bool,
+                      penalty: Penalty) -> tuple[str, list[Card]]:
+        """Group ``i`` of a meld (``g``: a list of cards, or ``(target, cards)``) laid by ``side`` with ``made``
+        already laid: ``(the key of the meld it makes or joins, that meld's cards)``.  canasta/3.1 (ranks, cards laid
+        on a meld of a rank), 2.3 (black threes meld once), 3.1-3.4 through :func:`classify`, and the options'
+        wild-card rules (:meth:`_verify_wild_rules`)."""
+        if not group_cards(g):
+            raise foul("canasta/3.1", _("meld {i}: no cards", i=i + 1), penalty, f"/melds/{i}")
+        key, cards = self._target(side, made, g, i)
+        if isinstance(g, tuple) and key is not None and kind_of_key(key) == "group" and any(
+                not is_wild(c) and c.rank != key.split("#")[0] for c in cards):
+            raise foul("canasta/3.1", _("meld {i}: cards laid on the side's {rank}s are {rank}s or wild cards",
+                                        i=i + 1, rank=Rank(key.split("#")[0])), penalty, f"/melds/{i}")
+        existing = None if key is None else made.get(key, self.melds[side].get(key))
+        combined = (existing or []) + list(cards)
+        if existing is not None and key == "3":
+            raise foul("canasta/2.3", _("meld {i}: black threes meld once, as three or four", i=i + 1), penalty,
+                       f"/melds/{i}")
+        try:
+            kind = classify(combined, self.opts, going_out=going_out)
+        except MeldFault as e:
+            msg = _("adding to the side's meld: {fault}", fault=str(e)) if existing is not None \
+                else _("meld {i}: {fault}", i=i + 1, fault=str(e))
+            raise foul(e.rule, msg, penalty, f"/melds/{i}") from None
+        self._verify_wild_rules(side, made, i, kind, list(cards), existing, combined, penalty)
+        if key is None:
+            key = meld_key(kind, combined, set(self.melds[side]) | set(made))
+        return key, combined
+
+    def _verify_wild_rules(self, side: str, made: dict[str, list[Card]], i: int, kind: str, cards: list[Card],
+                           existing: list[Card] | None, combined: list[Card], penalty: Penalty) -> None:
+        """The options' rules on wild cards in group ``i``: the Italian deuces are not wild while the side's deuce
+        meld is unfinished (canasta/3.3); strict_wild_cards: none added to a canasta, and after the opening a meld
+        takes them only once it holds five naturals (canasta/3.1)."""
+        if self.opts.wild_melds == "italian" and kind == "group" and any(c.rank == "2" for c in cards) and any(
+                kind_of_key(k) == "wild" and not is_canasta("wild", m)
+                for k, m in {**self.melds[side], **made}.items()):
+            raise foul("canasta/3.3", _("meld {i}: while the side's deuce meld is unfinished, its 2s are not used "
+                                        "as wild cards", i=i + 1), penalty, f"/melds/{i}")
+        if existing is not None and self.opts.strict_wild_cards and any(is_wild(c) for c in cards) \
+                and is_canasta(kind, existing):
+            raise foul("canasta/3.1", _("meld {i}: strict wild cards: no wild card is added to a canasta",
+                                        i=i + 1), penalty, f"/melds/{i}")
+        if self.opts.strict_wild_cards and kind == "group" and self.has_melded(side) \
+                and any(is_wild(c) for c in cards) and sum(1 for c in combined if not is_wild(c)) < 5:
+            raise foul("canasta/3.1", _("meld {i}: strict wild cards: after the opening a meld takes wild cards "
+                                        "only once it holds five natural cards", i=i + 1), penalty, f"/melds/{i}")
 
     def verify_meld(self, player: str, groups: list, final_discard: Card | None = None,
                     going_out: bool | None = None) -> dict:
@@ -871,17 +887,7 @@ class DealState:
             raise IllegalAction("canasta/6.5", _("the last stock card was a red three: no meld, the hand is over"))
         side = self.side(player)
         cards = [c for g in groups for c in group_cards(g)]
-        rest = take_from(self.hand(player), cards)
-        if rest is None:
-            raise _not_held(player, self.hand(player), groups)
-        if final_discard is not None:
-            rest2 = take_from(rest, [final_discard])
-            if rest2 is None:
-                raise foul("canasta/6.1", _("{player} does not hold {card}", player=player, card=final_discard), None,
-                           "/card")
-            self._verify_discard_card(final_discard, last=True)
-            if rest2:
-                raise foul("canasta/6.2", _leaves(len(rest2)))
+        rest = self._verify_laid_held(player, groups, cards, final_discard)
         out_now = (len(rest) == 0 or (final_discard is not None and len(rest) == 1)) if going_out is None \
             else going_out
         if going_out and final_discard is None and rest:
@@ -900,6 +906,55 @@ class DealState:
         waive = keeps or more        # no going out now: the last card is kept, or more cards come
         made = self._verify_melds(side, groups, going_out=(out_now or len(rest) <= 1) and not waive)
         canastas = self.canastas(side, made)
+        self._verify_cards_left(player, side, made, cards, rest, final_discard, keeps, waive)
+        finishing = len(rest) <= 1 and not waive   # a last card left must be discarded: the player is going out
+        concealed_if_out = self._verify_finishing(player, side, groups, made, finishing)
+        return {"melds": made, "hand_after": rest, "going_out": out_now, "concealed": out_now and concealed_if_out,
+                "canastas": canastas}
+
+    def _verify_finishing(self, player: str, side: str, groups: list, made: dict[str, list[Card]],
+                          finishing: bool) -> bool:
+        """A player ``finishing`` (going out) asks first where ask_required and not after a no (canasta/6.3); a side
+        that has not opened meets its initial minimum (canasta/4.1), which going out concealed after a draw from
+        the stock waives (concealed_waives_minimum, canasta/6.4).  Returns whether going out would be
+        concealed."""
+        if finishing and self.opts.ask_required and self.answer is None:
+            raise foul("canasta/6.3", _("a player asks his partner before going out"), None, "/melds")
+        if finishing and self.answer == "no":
+            raise foul("canasta/6.3", _("the partner answered no: the player may not go out this turn"), P_ASK)
+        concealed_if_out = self._concealed_with(player, made)
+        if not self.has_melded(side):
+            count = sum(cards_value(group_cards(g)) for g in groups)
+            waived = finishing and concealed_if_out and self.drew_from == "stock" \
+                and self.opts.concealed_waives_minimum
+            fault = None if waived else self._opening_fault(side, count, made, "/melds")
+            if fault:
+                raise fault
+        return concealed_if_out
+
+    def _verify_laid_held(self, player: str, groups: list, cards: list[Card],
+                          final_discard: Card | None) -> list[Card]:
+        """The cards of ``groups`` (and the final discard) are in ``player``'s hand (canasta/6.1), the final
+        discard may be the last card (canasta/6.2, 2.3) and leaves nothing.  Returns the hand without the melds."""
+        rest = take_from(self.hand(player), cards)
+        if rest is None:
+            raise _not_held(player, self.hand(player), groups)
+        if final_discard is not None:
+            rest2 = take_from(rest, [final_discard])
+            if rest2 is None:
+                raise foul("canasta/6.1", _("{player} does not hold {card}", player=player, card=final_discard), None,
+                           "/card")
+            self._verify_discard_card(final_discard, last=True)
+            if rest2:
+                raise foul("canasta/6.2", _leaves(len(rest2)))
+        return rest
+
+    def _verify_cards_left(self, player: str, side: str, made: dict[str, list[Card]], cards: list[Card],
+                           rest: list[Card], final_discard: Card | None, keeps: bool, waive: bool) -> None:
+        """What a meld leaves in hand (canasta/6.2): going out, or down to one card, needs the canastas going out
+        asks (and a game where somebody goes out); a card kept is no penalty card (canasta/8.7); no discard after
+        black threes melded going out where black_threes_out_discard is off (canasta/2.3); a single card left can
+        be discarded."""
         if len(rest) <= 1 and not waive:
             why = self.go_out_fault(side, made)
             if why:
@@ -920,22 +975,6 @@ class DealState:
             except IllegalAction as e:
                 raise foul(e.rule, _("{fault}, so it may not be the only card left: keep another", fault=e.message),
                            None, "/melds") from None
-        finishing = len(rest) <= 1 and not waive   # a last card left must be discarded: the player is going out
-        if finishing and self.opts.ask_required and self.answer is None:
-            raise foul("canasta/6.3", _("a player asks his partner before going out"), None, "/melds")
-        if finishing and self.answer == "no":
-            raise foul("canasta/6.3", _("the partner answered no: the player may not go out this turn"), P_ASK)
-        concealed_if_out = self._concealed_with(player, made)
-        concealed = out_now and concealed_if_out
-        if not self.has_melded(side):
-            count = sum(cards_value(group_cards(g)) for g in groups)
-            waived = finishing and concealed_if_out and self.drew_from == "stock" \
-                and self.opts.concealed_waives_minimum
-            fault = None if waived else self._opening_fault(side, count, made, "/melds")
-            if fault:
-                raise fault
-        return {"melds": made, "hand_after": rest, "going_out": out_now, "concealed": concealed,
-                "canastas": canastas}
 
     def _keeps_last_card(self, side: str, left: int, final_discard: Card | None, groups: list) -> bool:
         """keep_last_card (the seed's 12-card classic): a player whose side may not go out and who is left with one
