@@ -286,39 +286,56 @@ class DealState:
         score = self.scores.get(side, 0)
         wanted = opening_canasta(score, o)
         if wanted is not None:
-            natural = any(is_canasta(kind_of_key(k), m) and (kind_of_key(k) == "wild" or not any(is_wild(c) for c in m))
-                          for k, m in made.items())           # a natural canasta "or better": escalera, wild
-            if (wanted == "natural" and not natural) or not canasta:
-                msg = _("at {score} the side opens with a natural canasta", score=number(score)) \
-                    if wanted == "natural" else _("at {score} the side opens with a canasta and {need} in cards",
-                                                  score=number(score), need=number(200 + self.minimum_raise[side])) \
-                    if wanted == "canasta_200" else _("at {score} the side opens with a canasta", score=number(score))
-                return foul("canasta/4.1", msg, P_CANASTA, pointer)
-            need = 200 + self.minimum_raise[side]
-            if wanted == "canasta_200" and count < need:
-                frm = next(start for start, kind in BRAZILIAN_OPENINGS if kind == "canasta_200")
-                msg = _("from {total} the opening holds a canasta and {need} in cards; these and the top card make "
-                        "{count}", total=number(frm), need=number(need), count=number(count)) if pile else \
-                    _("from {total} the opening holds a canasta and {need} in cards; these make {count}",
-                      total=number(frm), need=number(need), count=number(count))
-                return foul("canasta/4.1", msg, P_COUNT, pointer)
-            return None
-        frm = o["opening_canasta_from"]
+            return self._canasta_table_fault(side, count, made, pointer, pile, wanted, canasta, score)
+        frm = o.opening_canasta_from
         if frm is not None and score >= frm:
-            if not canasta:
-                return foul("canasta/4.1", _("from {total} the side opens with a canasta, whatever its count",
-                                             total=number(frm)), P_CANASTA, pointer)
-            if o["opening_canasta_with_top_card"] and not (top_key is not None
-                                                           and is_canasta(kind_of_key(top_key), made[top_key])):
-                return foul("canasta/4.1", _("from {total} the opening canasta is made with the pile's top card: "
-                                             "take the pile with it", total=number(frm)), P_CANASTA, pointer)
-            return None
-        if o["opening_naturals_only"] and any(is_wild(c) for k, m in made.items() for c in m
-                                               if kind_of_key(k) == "group"):
+            return self._canasta_from_fault(made, pointer, top_key, canasta, frm)
+        if o.opening_naturals_only and any(is_wild(c) for k, m in made.items() for c in m
+                                           if kind_of_key(k) == "group"):
             return foul("canasta/4.2", _("the opening melds take no wild card"), None, pointer)   # no count short
-        if from_hand and o["canasta_in_hand_opens"]:
+        if from_hand and o.canasta_in_hand_opens:
             return None
-        reds = o["red_threes_count_toward_opening"] and self.red_threes[side]
+        return self._count_fault(side, count, pointer, pile)
+
+    def _canasta_table_fault(self, side: str, count: int, made: dict[str, list[Card]], pointer: str, pile: bool,
+                             wanted: str, canasta: bool, score: int) -> IllegalAction | None:
+        """The Brazilian table's opening at ``score`` (canasta/4.1): a canasta, a natural one (or better: an
+        escalera, a wild canasta), or a canasta and 200 in cards (``wanted``)."""
+        natural = any(is_canasta(kind_of_key(k), m) and (kind_of_key(k) == "wild" or not any(is_wild(c) for c in m))
+                      for k, m in made.items())           # a natural canasta "or better": escalera, wild
+        if (wanted == "natural" and not natural) or not canasta:
+            msg = _("at {score} the side opens with a natural canasta", score=number(score)) \
+                if wanted == "natural" else _("at {score} the side opens with a canasta and {need} in cards",
+                                              score=number(score), need=number(200 + self.minimum_raise[side])) \
+                if wanted == "canasta_200" else _("at {score} the side opens with a canasta", score=number(score))
+            return foul("canasta/4.1", msg, P_CANASTA, pointer)
+        need = 200 + self.minimum_raise[side]
+        if wanted == "canasta_200" and count < need:
+            frm = next(start for start, kind in BRAZILIAN_OPENINGS if kind == "canasta_200")
+            msg = _("from {total} the opening holds a canasta and {need} in cards; these and the top card make "
+                    "{count}", total=number(frm), need=number(need), count=number(count)) if pile else \
+                _("from {total} the opening holds a canasta and {need} in cards; these make {count}",
+                  total=number(frm), need=number(need), count=number(count))
+            return foul("canasta/4.1", msg, P_COUNT, pointer)
+        return None
+
+    def _canasta_from_fault(self, made: dict[str, list[Card]], pointer: str, top_key: str | None, canasta: bool,
+                            frm: int) -> IllegalAction | None:
+        """From opening_canasta_from on, the side opens with a canasta whatever its count, made with the pile's top
+        card under opening_canasta_with_top_card (canasta/4.1)."""
+        if not canasta:
+            return foul("canasta/4.1", _("from {total} the side opens with a canasta, whatever its count",
+                                         total=number(frm)), P_CANASTA, pointer)
+        if self.opts.opening_canasta_with_top_card and not (top_key is not None
+                                                       and is_canasta(kind_of_key(top_key), made[top_key])):
+            return foul("canasta/4.1", _("from {total} the opening canasta is made with the pile's top card: "
+                                         "take the pile with it", total=number(frm)), P_CANASTA, pointer)
+        return None
+
+    def _count_fault(self, side: str, count: int, pointer: str, pile: bool) -> IllegalAction | None:
+        """The opening's count against the side's minimum (canasta/4.1), its laid-out red threes at 5 each under
+        red_threes_count_toward_opening (canasta/4.2); ``pile``: the count holds the top card."""
+        reds = self.opts.red_threes_count_toward_opening and self.red_threes[side]
         if reds:
             count += 5 * len(self.red_threes[side])
         need = self.minimum(side)
