@@ -1608,42 +1608,59 @@ def legal_actions(st: DealState, actor: str) -> list[dict]:
         if allowed(st.verify_red_three, actor, c):
             out.append({"type": "red_three", "player": actor, "card": str(c)})
     if st.phase == "draw":
-        if st.can_draw(actor):
-            out.append({"type": "draw", "player": actor})
-        way = way_to_take(st, actor, hand)
-        if way is not None:
-            out.append({"type": "take_pile", "player": actor, "cards": [str(c) for c in way[0]],
-                        "melds": [[str(c) for c in m] for m in way[1]]})
-        if allowed(st.verify_end, actor):
-            out.append({"type": "end", "player": actor})
+        out += _draw_phase_actions(st, actor, hand)
     elif st.extra_due.get(actor):
         out.append({"type": "extra_cards", "player": actor})
     else:
-        seen = set()
-        keeps_red = st.kept_red_three_now(actor)      # lay the red three out first (canasta/2.1)
-        unseen_red = st.unseen_red_three_possible(actor)     # a hand known in part: each discard is conditional
-        for c in hand:
-            if c not in seen and not keeps_red and st.can_discard(actor, c):
-                out.append({"type": "discard", "player": actor, "card": str(c)} |
-                           ({"conditions": [st.red_three_condition(actor)]} if unseen_red else {}))
-            seen.add(c)
-        if not st.has_melded(st.side(actor)):
-            opening = next((o for o in openings(st, actor, hand) if st.can_meld(actor, o)), None)
-            if opening:
-                out.append({"type": "meld", "player": actor, "melds": [[str(c) for c in m] for m in opening]})
-        way = st.way_out(actor)
-        if way is not None:
-            groups, card = way
-            act = {"type": "go_out", "player": actor,
-                   "melds": [{"rank": g[0], "cards": [str(c) for c in g[1]]} if isinstance(g, tuple)
-                             else [str(c) for c in g] for g in groups]}
-            if card is not None:
-                act["card"] = str(card)
-            out.append(act)
-        if allowed(st.verify_end, actor):            # a last red three drawn: the hand ends (canasta/6.5)
-            out.append({"type": "end", "player": actor})
+        out += _play_phase_actions(st, actor, hand)
     if allowed(st.verify_ask, actor):
         out += [{"type": "ask", "player": actor, "answer": a} for a in ("yes", "no")]
+    return out
+
+
+def _draw_phase_actions(st: DealState, actor: str, hand: list[Card]) -> list[dict]:
+    """Before the draw (canasta/6.1, 5.2, 6.5): the draw from the stock, one way to take the pile, ending the hand
+    with the stock gone."""
+    out: list[dict] = []
+    if st.can_draw(actor):
+        out.append({"type": "draw", "player": actor})
+    way = way_to_take(st, actor, hand)
+    if way is not None:
+        out.append({"type": "take_pile", "player": actor, "cards": [str(c) for c in way[0]],
+                    "melds": [[str(c) for c in m] for m in way[1]]})
+    if allowed(st.verify_end, actor):
+        out.append({"type": "end", "player": actor})
+    return out
+
+
+def _play_phase_actions(st: DealState, actor: str, hand: list[Card]) -> list[dict]:
+    """After the draw: each legal discard (conditional on a red three the unseen cards may hold, canasta/2.1), one
+    legal opening for a side that has none (canasta/4.1), one way to go out (canasta/6.2), ending the hand after a
+    last red three (canasta/6.5)."""
+    out: list[dict] = []
+    seen = set()
+    keeps_red = st.kept_red_three_now(actor)      # lay the red three out first (canasta/2.1)
+    unseen_red = st.unseen_red_three_possible(actor)     # a hand known in part: each discard is conditional
+    for c in hand:
+        if c not in seen and not keeps_red and st.can_discard(actor, c):
+            out.append({"type": "discard", "player": actor, "card": str(c)} |
+                       ({"conditions": [st.red_three_condition(actor)]} if unseen_red else {}))
+        seen.add(c)
+    if not st.has_melded(st.side(actor)):
+        opening = next((o for o in openings(st, actor, hand) if st.can_meld(actor, o)), None)
+        if opening:
+            out.append({"type": "meld", "player": actor, "melds": [[str(c) for c in m] for m in opening]})
+    way = st.way_out(actor)
+    if way is not None:
+        groups, card = way
+        act = {"type": "go_out", "player": actor,
+               "melds": [{"rank": g[0], "cards": [str(c) for c in g[1]]} if isinstance(g, tuple)
+                         else [str(c) for c in g] for g in groups]}
+        if card is not None:
+            act["card"] = str(card)
+        out.append(act)
+    if allowed(st.verify_end, actor):            # a last red three drawn: the hand ends (canasta/6.5)
+        out.append({"type": "end", "player": actor})
     return out
 
 
