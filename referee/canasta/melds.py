@@ -98,19 +98,30 @@ def classify(cards: list[Card], opts: OptionsLike, going_out: bool = False) -> s
         if opts.sequences:
             return _sequence(cards, opts, going_out)
         raise MeldFault("canasta/3.1", _("a meld holds cards of one rank (and wild cards); sequences do not count"))
-    rank = next(iter(ranks))
-    if rank == "3":
-        if any(is_red_three(c) for c in naturals):
-            raise MeldFault("canasta/3.1", _("red threes are laid out, never melded"))
-        if not going_out and opts.black_three_meld != "any_time":
-            raise MeldFault("canasta/2.3", _("black threes meld only when going out"))
-        if wilds:
-            raise MeldFault("canasta/2.3", _("a meld of black threes takes no wild card"))
-        if len(naturals) not in (3, 4):
-            raise MeldFault("canasta/2.3", _("black threes meld as three or four"))
-        if len(naturals) == 3 and opts.black_three_meld == "four_only":
-            raise MeldFault("canasta/2.3", _("black threes are laid down only all four, in the going-out turn"))
-        return "black_threes"
+    if next(iter(ranks)) == "3":
+        return _black_threes(naturals, wilds, opts, going_out)
+    return _group(cards, naturals, wilds, opts)
+
+
+def _black_threes(naturals: list[Card], wilds: int, opts: Options, going_out: bool) -> str:
+    """A meld of threes (``naturals``, with ``wilds`` wild cards): black threes, three or four, no wild card, in the
+    going-out turn (or at any time, or all four only, as black_three_meld says), canasta/2.3."""
+    if any(is_red_three(c) for c in naturals):
+        raise MeldFault("canasta/3.1", _("red threes are laid out, never melded"))
+    if not going_out and opts.black_three_meld != "any_time":
+        raise MeldFault("canasta/2.3", _("black threes meld only when going out"))
+    if wilds:
+        raise MeldFault("canasta/2.3", _("a meld of black threes takes no wild card"))
+    if len(naturals) not in (3, 4):
+        raise MeldFault("canasta/2.3", _("black threes meld as three or four"))
+    if len(naturals) == 3 and opts.black_three_meld == "four_only":
+        raise MeldFault("canasta/2.3", _("black threes are laid down only all four, in the going-out turn"))
+    return "black_threes"
+
+
+def _group(cards: list[Card], naturals: list[Card], wilds: int, opts: Options) -> str:
+    """A meld of one natural rank (canasta/3.1, 3.2): enough naturals (min_naturals), at most max_wilds wild cards
+    in the ratio wild_ratio allows, no more cards than canasta_max."""
     least = opts.min_naturals
     if len(naturals) < least:
         raise MeldFault("canasta/3.1", _(NATURALS_NEEDED[least]))
@@ -198,43 +209,60 @@ def canasta_bonus(kind: str, cards: list[Card], opts: OptionsLike) -> tuple[str,
     """``(name, points)`` for a finished meld, or None (canasta/3.2, 3.3, 3.4)."""
     opts = Options.of(opts)
     if kind == "group" and len(cards) >= 7:
-        wilds = sum(1 for c in cards if is_wild(c))
-        sevens = opts.sevens_canasta_bonus
-        if sevens and natural_rank(cards) == "7":
-            if not wilds or opts.sevens_canasta_mixed:
-                return "canasta of sevens", sevens
-            if opts.mixed_sevens_bonus:
-                return "mixed canasta of sevens", opts.mixed_sevens_bonus
-        if wilds:
-            if opts.mixed_canasta_bonus == "graded":
-                return "mixed canasta", {1: 400, 2: 300}.get(wilds, 200)
-            return "mixed canasta", 300
-        return "natural canasta", opts.natural_canasta_bonus
+        return _group_canasta(cards, opts)
     if kind == "sequence" and len(cards) >= 7:
-        if any(is_wild(c) for c in cards):
-            return "mixed sequence canasta", 1000
-        bonus = opts.natural_sequence_bonus
-        # the Samba family's names: an escalera where wild-card canastas are bolivias, else a samba
-        if opts.same_rank_melds == "many":
-            return ("escalera" if opts.wild_melds not in (None, "off") else "samba"), bonus
-        return "sequence canasta", bonus
+        return _sequence_canasta(cards, opts)
     if kind == "wild" and len(cards) == 7:
-        jokers = sum(1 for c in cards if c.rank == JOKER)
-        mode = opts.wild_melds
-        if mode == "palace":
-            return ("big wild canasta", 2000) if jokers > 7 - jokers else ("small wild canasta", 1000)
-        if mode == "golden_diamond":
-            return ("golden canasta", 1000) if jokers == 0 else ("diamond canasta", 2000)
-        if mode == "italian":
-            return ("canasta of seven 2s", 3000) if jokers == 0 else ("canasta of deuces", 2000)
-        if mode == "cuban":
-            if jokers == 0:
-                return "canasta of seven 2s", 4000
-            return ("canasta of four jokers and three 2s", 3000) if jokers == 4 else ("wild canasta", 2000)
-        if mode in WILD_CANASTA:
-            return WILD_CANASTA[mode]
-        return "seven-joker canasta", 1000
+        return _wild_canasta(cards, opts)
     return None
+
+
+def _group_canasta(cards: list[Card], opts: Options) -> tuple[str, int]:
+    """A canasta of a rank (canasta/3.2): natural (natural_canasta_bonus) or mixed (300, or graded 400 / 300 / 200
+    by its wild cards); of sevens, sevens_canasta_bonus (a mixed one too with sevens_canasta_mixed, else
+    mixed_sevens_bonus where set)."""
+    wilds = sum(1 for c in cards if is_wild(c))
+    sevens = opts.sevens_canasta_bonus
+    if sevens and natural_rank(cards) == "7":
+        if not wilds or opts.sevens_canasta_mixed:
+            return "canasta of sevens", sevens
+        if opts.mixed_sevens_bonus:
+            return "mixed canasta of sevens", opts.mixed_sevens_bonus
+    if wilds:
+        if opts.mixed_canasta_bonus == "graded":
+            return "mixed canasta", {1: 400, 2: 300}.get(wilds, 200)
+        return "mixed canasta", 300
+    return "natural canasta", opts.natural_canasta_bonus
+
+
+def _sequence_canasta(cards: list[Card], opts: Options) -> tuple[str, int]:
+    """A sequence canasta (canasta/3.4): mixed 1,000, natural natural_sequence_bonus, named as the game names it."""
+    if any(is_wild(c) for c in cards):
+        return "mixed sequence canasta", 1000
+    bonus = opts.natural_sequence_bonus
+    # the Samba family's names: an escalera where wild-card canastas are bolivias, else a samba
+    if opts.same_rank_melds == "many":
+        return ("escalera" if opts.wild_melds not in (None, "off") else "samba"), bonus
+    return "sequence canasta", bonus
+
+
+def _wild_canasta(cards: list[Card], opts: Options) -> tuple[str, int]:
+    """A canasta of seven wild cards (canasta/3.3), scored as wild_melds has it, by its jokers and 2s."""
+    jokers = sum(1 for c in cards if c.rank == JOKER)
+    mode = opts.wild_melds
+    if mode == "palace":
+        return ("big wild canasta", 2000) if jokers > 7 - jokers else ("small wild canasta", 1000)
+    if mode == "golden_diamond":
+        return ("golden canasta", 1000) if jokers == 0 else ("diamond canasta", 2000)
+    if mode == "italian":
+        return ("canasta of seven 2s", 3000) if jokers == 0 else ("canasta of deuces", 2000)
+    if mode == "cuban":
+        if jokers == 0:
+            return "canasta of seven 2s", 4000
+        return ("canasta of four jokers and three 2s", 3000) if jokers == 4 else ("wild canasta", 2000)
+    if mode in WILD_CANASTA:
+        return WILD_CANASTA[mode]
+    return "seven-joker canasta", 1000
 
 
 def is_canasta(kind: str, cards: list[Card]) -> bool:
