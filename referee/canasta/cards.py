@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from ..cards import JOKER, Card, DeckSpec
+from .options import Options, OptionsLike
 
 _RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 DECK = DeckSpec("Canasta 108-card", _RANKS, copies=2, jokers=4)
@@ -20,9 +21,10 @@ def deck_for(packs: int, jokers_per_pack: int = 2) -> DeckSpec:
                     jokers=jokers_per_pack * packs)
 
 
-def deck_of(opts: dict) -> DeckSpec:
+def deck_of(opts: OptionsLike) -> DeckSpec:
     """The deck the options play with (canasta/1.2)."""
-    return deck_for(opts.get("packs", 2), opts.get("jokers_per_pack", 2))
+    opts = Options.of(opts)
+    return deck_for(opts.packs, opts.jokers_per_pack)
 
 
 def is_wild(c: Card) -> bool:

@@ -19,11 +19,13 @@ from ..cards import Card
 from ..errors import InputError
 from ..i18n import N_, _, ngettext
 from .cards import card_value, deck_of
+from .deal import known
 from .melds import MeldFault, canasta_bonus, classify, go_out_fault
+from .options import Options, OptionsLike
 
 
 def _c(text: str) -> Card:
-    rank, suit = (text[:-1], text[-1]) if text[-1] in "SHDC" and text not in ("JK",) else (text, None)
+    rank, suit = (text[:-1], text[-1]) if text[-1] in "SHDC" and text not in ("JK",) else (text, "")
     return Card(rank, suit)
 
 
@@ -79,7 +81,7 @@ WHY_NOT = N_("this variant has no such canasta or bonus to count")
 
 
 
-def _meld_for(key: str, opts: dict) -> list[Card] | None:
+def _meld_for(key: str, opts: Options) -> list[Card] | None:
     """The cheapest legal meld that stands for ``key`` under ``opts``, or None when the variant has none."""
     need = NEEDS.get(key)
     if need is not None and not need(opts):
@@ -99,8 +101,9 @@ def _meld_for(key: str, opts: dict) -> list[Card] | None:
     return None
 
 
-def applicable(opts: dict) -> list[str]:
+def applicable(opts: OptionsLike) -> list[str]:
     """The count keys the options give a meaning to, in the order of :data:`KEYS`."""
+    opts = Options.of(opts)
     out = []
     for k in KEYS:
         if k in MELDS and k != "black_threes_melded":
@@ -122,16 +125,44 @@ GROUPS = {"natural_canastas": 0, "mixed_canastas": 1, "mixed_canastas_one_wild":
 BLACK = [_c("3S"), _c("3C"), _c("3S"), _c("3C")]
 
 
-def side_counts(counts: Any, opts: dict, side_ptr: str, *, n_players: int, went_out: bool, concealed: bool,
+def side_counts(counts: Any, opts: OptionsLike, side_ptr: str, *, n_players: int, went_out: bool, concealed: bool,
                 double_ending: bool) -> dict:
     """Check one side's counts and turn them into what :func:`.scoring.settle` scores (through
     :func:`.scoring.counted`): ``{"melds": the melds standing for the counted ones, "meld_points", "hand_points",
     "red_threes", "hands": the cards charged on their own, "counts", "others": the melds not of a rank}``.
     ``side_ptr`` points at the side (its ``counts`` are under it).  What the sides hold together is checked by
     :func:`deal_counts`."""
+    opts = Options.of(opts)
     ptr = side_ptr + "/counts"
     if not isinstance(counts, dict):
         raise InputError(_("the counts are an object of what the side scored"), ptr)
+    _counts_fit(counts, opts, ptr, n_players)
+    deck = deck_of(opts)
+    reds_in_deck = 2 * deck.copies
+    reds_per_player = counts["red_threes"] if isinstance(counts.get("red_threes"), list) else None
+    reds = _total(counts.get("red_threes", 0))
+    if reds > reds_in_deck:
+        raise InputError(ngettext("the {size}-card deck holds {most} red three, not {n} (canasta/1.2)",
+                                  "the {size}-card deck holds {most} red threes, not {n} (canasta/1.2)",
+                                  reds_in_deck, size=deck.size, most=reds_in_deck, n=reds), f"{ptr}/red_threes")
+    melds, others = _counted_melds(counts, opts, ptr, deck, went_out)
+    if concealed and not went_out:
+        raise InputError(_("only going out can be concealed (canasta/6.4)"), f"{side_ptr}/concealed")
+    if went_out:
+        why = go_out_fault([(classify(m, opts, going_out=True), m) for m in melds], opts, reds)
+        if why:
+            raise InputError(f"{why} (canasta/6.2)", f"{side_ptr}/went_out")
+    if counts["meld_points"] and not melds:
+        melds.append(_cards(("4", 3)))        # melds that earn no bonus: the side has melded
+    hands = _charged_hands(counts, ptr, deck, n_players, went_out, double_ending)
+    return {"melds": melds, "meld_points": counts["meld_points"], "hand_points": counts["hand_points"],
+            "red_threes": reds, "red_threes_per_player": reds_per_player, "hands": hands, "counts": counts,
+            "others": others}
+
+
+def _counts_fit(counts: dict, opts: Options, ptr: str, n_players: int) -> None:
+    """The counts the variant knows (:func:`applicable`), each a whole number (black threes and red threes also
+    one per player of the side), with the card points of the melds and hands, multiples of 5 (canasta/1.4)."""
     keys = applicable(opts)
     for k, v in counts.items():
         if k not in KEYS or k not in keys:
@@ -154,14 +185,13 @@ def side_counts(counts: Any, opts: dict, side_ptr: str, *, n_players: int, went_
         if counts[k] % 5:
             raise InputError(_("every card is worth a multiple of 5 points (canasta/1.4), so {points} cannot be a "
                                "count of cards", points=counts[k]), f"{ptr}/{k}")
-    deck = deck_of(opts)
-    reds_in_deck = 2 * deck.copies
-    reds_per_player = counts["red_threes"] if isinstance(counts.get("red_threes"), list) else None
-    reds = _total(counts.get("red_threes", 0))
-    if reds > reds_in_deck:
-        raise InputError(ngettext("the {size}-card deck holds {most} red three, not {n} (canasta/1.2)",
-                                  "the {size}-card deck holds {most} red threes, not {n} (canasta/1.2)",
-                                  reds_in_deck, size=deck.size, most=reds_in_deck, n=reds), f"{ptr}/red_threes")
+
+
+def _counted_melds(counts: dict, opts: Options, ptr: str, deck, went_out: bool) -> tuple[list[list[Card]],
+                                                                                         list[list[Card]]]:
+    """The cheapest melds standing for the counted ones, ``(melds, the melds not of a rank)``: black threes melded
+    only going out (canasta/2.3), each rank melded once where the variant allows one meld a rank (canasta/3.1), and
+    the melds' card points at least what their cards must be worth (canasta/1.4)."""
     melds: list[list[Card]] = []
     others: list[list[Card]] = []       # the melds not of a rank, whose wild cards count as they stand
     least = 0
@@ -176,13 +206,13 @@ def side_counts(counts: Any, opts: dict, side_ptr: str, *, n_players: int, went_
             melds.append(BLACK[:n])
             least += 5 * n
             continue
-        m = _meld_for(k, opts)
+        m = known(_meld_for(k, opts))      # a count the variant has no meld for is refused before
         melds += [m] * n
         if k not in GROUPS and k not in ("sevens_canastas", "mixed_sevens_canastas"):
             others += [m] * n
         least += n * _cheapest(m)
     groups = {k: counts.get(k, 0) for k in GROUPS}
-    if opts.get("same_rank_melds", "one") != "many" and any(groups.values()):
+    if opts.same_rank_melds != "many" and any(groups.values()):
         ranks = [r for r in SEQ if not (r == "7" and NEEDS["sevens_canastas"](opts))]
         if sum(groups.values()) > len(ranks):
             raise InputError(ngettext("a side melds each rank once (canasta/3.1), and {n} rank can make a canasta",
@@ -192,21 +222,20 @@ def side_counts(counts: Any, opts: dict, side_ptr: str, *, n_players: int, went_
         values = sorted(5 if r in ("4", "5", "6", "7") else 20 if r == "A" else 10 for r in ranks)
         naturals = sorted((7 - GROUPS[k] for k, n in groups.items() for _i in range(n)), reverse=True)
         least += sum(k * v for k, v in zip(naturals, values))
-        least -= sum(n * _cheapest(_meld_for(k, opts)) for k, n in groups.items() if n)   # counted above
-    least += _wild_least(counts, opts, deck, grouped=opts.get("same_rank_melds", "one") != "many"
+        least -= sum(n * _cheapest(known(_meld_for(k, opts))) for k, n in groups.items() if n)   # counted above
+    least += _wild_least(counts, opts, deck, grouped=opts.same_rank_melds != "many"
                          and any(groups.values()))
     if counts["meld_points"] < least:
         raise InputError(_("the melds counted hold at least {least} card points, more than {points} (canasta/1.4)",
                            least=least, points=counts["meld_points"]), f"{ptr}/meld_points")
-    if concealed and not went_out:
-        raise InputError(_("only going out can be concealed (canasta/6.4)"), f"{side_ptr}/concealed")
-    if went_out:
-        why = go_out_fault([(classify(m, opts, going_out=True), m) for m in melds], opts, reds)
-        if why:
-            raise InputError(f"{why} (canasta/6.2)", f"{side_ptr}/went_out")
-    if counts["meld_points"] and not melds:
-        melds.append(_cards(("4", 3)))        # melds that earn no bonus: the side has melded
-    # the cards charged on their own (canasta/2.3): black threes and sevens left in hand
+    return melds, others
+
+
+def _charged_hands(counts: dict, ptr: str, deck, n_players: int, went_out: bool,
+                   double_ending: bool) -> list[list[Card]]:
+    """The cards charged on their own (canasta/2.3): black threes (one hand per player when given per player)
+    and sevens left in hand, within the deck (canasta/1.2); the hands' points at least 5 for each player who still
+    holds a card (canasta/6.2)."""
     b3 = counts.get("black_threes_in_hand", 0)
     per_hand = b3 if isinstance(b3, list) else None
     b3_total = sum(b3) if per_hand is not None else b3
@@ -230,12 +259,10 @@ def side_counts(counts: Any, opts: dict, side_ptr: str, *, n_players: int, went_
                                   "{n} players of the side still hold cards, so the cards left in hand are worth "
                                   "at least {least} points (canasta/6.2)", holders, least=at_least),
                          f"{ptr}/hand_points")
-    return {"melds": melds, "meld_points": counts["meld_points"], "hand_points": counts["hand_points"],
-            "red_threes": reds, "red_threes_per_player": reds_per_player, "hands": hands, "counts": counts,
-            "others": others}
+    return hands
 
 
-def _wild_least(counts: dict, opts: dict, deck, *, grouped: bool) -> int:
+def _wild_least(counts: dict, opts: Options, deck, *, grouped: bool) -> int:
     """The fewest card points of the wild cards in the melds counted: the 2s and the jokers a meld must hold, then
     those that may be either (a mixed canasta's one wild card, a wild canasta's seven …), 2s (20) while the deck has
     any left, then jokers (50); a natural card is worth no more than a 2, so the fewest wild cards are the
@@ -247,7 +274,7 @@ def _wild_least(counts: dict, opts: dict, deck, *, grouped: bool) -> int:
         n = counts.get(k, 0)
         if not n or k == "black_threes_melded":
             continue
-        m = _meld_for(k, opts)
+        m = known(_meld_for(k, opts))
         if k in GROUPS:
             if not grouped:
                 out -= n * sum(card_value(c) for c in m if c.rank in ("2", "JK"))
@@ -278,12 +305,12 @@ WILD_KEYS = tuple(k for k in MELDS if k not in ("natural_canastas", "sevens_cana
                                                   "short_sequences", "long_sequences", "black_threes_melded"))
 
 
-def _wilds_most(opts: dict) -> int:
+def _wilds_most(opts: Options) -> int:
     """The most wild cards a canasta of a rank may hold under the options (canasta/3.1)."""
     return max((w for w in range(1, 7) if _legal(_cards(("K", 7 - w), ("2", w)), opts)), default=0)
 
 
-def _legal(m: list[Card], opts: dict) -> bool:
+def _legal(m: list[Card], opts: Options) -> bool:
     try:
         return classify(m, opts, going_out=True) == "group"
     except MeldFault:
@@ -301,7 +328,7 @@ def _rank_wilds(nat: int, mixed: int, cap: int, most: int, limit: int | None) ->
     return need
 
 
-def deal_counts(counted: list[tuple[str, dict]], opts: dict, n_sides: int, anyone_out: bool) -> None:
+def deal_counts(counted: list[tuple[str, dict]], opts: OptionsLike, n_sides: int, anyone_out: bool) -> None:
     """What the sides given by counts hold together must fit in the deck (canasta/1.2): the red threes, the black
     threes (melded, in hand, set aside), the card points, the canastas of each rank and the sevens, the wild cards
     (2s and jokers apart and together) and the sequences.  ``counted``: ``(pointer of the side's counts, what
@@ -309,6 +336,7 @@ def deal_counts(counted: list[tuple[str, dict]], opts: dict, n_sides: int, anyon
 
     A fault is laid on the field that first asks for more than is left, the sides taken in order and each side's
     counts in the order of :data:`KEYS`: the side whose count exceeds what the sides before it left."""
+    opts = Options.of(opts)
     for ptr, d in counted:
         b3 = d["counts"].get("black_threes_in_hand", 0)
         if anyone_out and not d["went_out"] and b3 == 4 and d["n_players"] > 1:
@@ -336,13 +364,13 @@ def _sum(views: list[dict], *keys: str) -> int:
     return sum(_total(v.get(k, 0)) for v in views for k in keys)
 
 
-def _reds(views, opts, n_sides):
+def _reds(views, opts: Options, n_sides):
     return _threes(views, opts, ("red_threes",), lambda count, **kw: ngettext(
         "the {size}-card deck holds {most} red three, and the sides count {n} (canasta/1.2)",
         "the {size}-card deck holds {most} red threes, and the sides count {n} (canasta/1.2)", count, **kw))
 
 
-def _blacks(views, opts, n_sides):
+def _blacks(views, opts: Options, n_sides):
     return _threes(views, opts, ("black_threes_melded", "black_threes_in_hand", "black_threes_set_aside"),
                    lambda count, **kw: ngettext(
                        "the {size}-card deck holds {most} black three, and the sides count {n} (canasta/1.2)",
@@ -350,7 +378,7 @@ def _blacks(views, opts, n_sides):
                        count, **kw))
 
 
-def _threes(views, opts, keys, message):
+def _threes(views, opts: Options, keys, message):
     """The threes of one colour counted by the sides together (``keys``), against the two per pack the deck holds:
     ``message(count, size=, most=, n=)`` when they are more, else None."""
     deck = deck_of(opts)
@@ -360,7 +388,7 @@ def _threes(views, opts, keys, message):
     return None
 
 
-def _card_points(views, opts, n_sides):
+def _card_points(views, opts: Options, n_sides):
     deck = deck_of(opts)
     total = _sum(views, "meld_points", "hand_points")
     worth = sum(card_value(c) for c in deck.cards())
@@ -370,14 +398,14 @@ def _card_points(views, opts, n_sides):
     return None
 
 
-def _group_wilds(views, opts, n_sides) -> int | None:
+def _group_wilds(views, opts: Options, n_sides) -> int | None:
     """The fewest wild cards the canastas of a rank the sides count need, shared out over the ranks; None when
     the deck's cards of a rank cannot make them."""
     deck = deck_of(opts)
     per_rank = 4 * deck.copies
     sevens = NEEDS["sevens_canastas"](opts)
     ranks = len(SEQ) - (1 if sevens else 0)
-    limit = n_sides if opts.get("same_rank_melds", "one") != "many" else None
+    limit = n_sides if opts.same_rank_melds != "many" else None
     most = _wilds_most(opts)
     nat = _sum(views, "natural_canastas")
     mixed = _sum(views, *(k for k in GROUPS if k != "natural_canastas"))
@@ -397,7 +425,7 @@ def _group_wilds(views, opts, n_sides) -> int | None:
     return best.get((nat, mixed))
 
 
-def _ranks(views, opts, n_sides):
+def _ranks(views, opts: Options, n_sides):
     if _group_wilds(views, opts, n_sides) is None:
         n = 4 * deck_of(opts).copies
         return ngettext("the deck holds {n} card of each rank: not enough for {nat} natural and {mixed} mixed "
@@ -408,7 +436,7 @@ def _ranks(views, opts, n_sides):
     return None
 
 
-def _seven_wilds(views, opts, n_sides) -> int | None:
+def _seven_wilds(views, opts: Options, n_sides) -> int | None:
     """The fewest wild cards the canastas of sevens need, the sevens left in hand taken from the deck first."""
     s_nat, s_mixed = _sum(views, "sevens_canastas"), _sum(views, "mixed_sevens_canastas")
     cap = 4 * deck_of(opts).copies - _sum(views, "sevens_in_hand")
@@ -416,11 +444,11 @@ def _seven_wilds(views, opts, n_sides) -> int | None:
         return None
     if not (s_nat or s_mixed):
         return 0
-    limit = n_sides if opts.get("same_rank_melds", "one") != "many" else None
+    limit = n_sides if opts.same_rank_melds != "many" else None
     return _rank_wilds(s_nat, s_mixed, cap, _wilds_most(opts), limit)
 
 
-def _sevens(views, opts, n_sides):
+def _sevens(views, opts: Options, n_sides):
     if _seven_wilds(views, opts, n_sides) is None:
         n = 4 * deck_of(opts).copies
         return ngettext("the deck holds {n} seven: not enough for the canastas of sevens and the sevens in hand "
@@ -430,7 +458,7 @@ def _sevens(views, opts, n_sides):
     return None
 
 
-def _wilds(views, opts, n_sides):
+def _wilds(views, opts: Options, n_sides):
     """2s and jokers: the melds of fixed make-up take theirs; the canastas of a rank and of sevens take any."""
     group, seven = _group_wilds(views, opts, n_sides), _seven_wilds(views, opts, n_sides)
     if group is None or seven is None:
@@ -457,7 +485,7 @@ def _wilds(views, opts, n_sides):
     return None
 
 
-def _compositions(k: str, opts: dict) -> list[tuple[int, int]]:
+def _compositions(k: str, opts: Options) -> list[tuple[int, int]]:
     """The (2s, jokers) a meld standing for ``k`` may hold under the options: each meld of :data:`MELDS` with any of
     its 2s made jokers or its jokers 2s, where the variant still classifies and prices it as ``k``."""
     key = (k, json.dumps(opts, sort_keys=True, default=str))
@@ -488,7 +516,7 @@ def _compositions(k: str, opts: dict) -> list[tuple[int, int]]:
 _COMPS: dict[tuple[str, str], list[tuple[int, int]]] = {}
 
 
-def _sequences(views, opts, n_sides):
+def _sequences(views, opts: Options, n_sides):
     deck = deck_of(opts)
     natural_seq = _sum(views, "sequence_canastas")
     all_seq = natural_seq + _sum(views, "mixed_sequence_canastas")

@@ -21,8 +21,9 @@ suited log is held to its suits.  Threes are always named with their suit.  Rule
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
-from ..cards import JOKER, Card, parse_card
+from ..cards import Card, parse_card
 from ..errors import IllegalAction, allowed
 from ..i18n import N_, Rank, _, ngettext, number
 from .cards import card_value, cards_value, is_black_three, is_red_three, is_wild
@@ -38,6 +39,8 @@ from .melds import (
     opening_canasta,
     opening_minimum,
 )
+from .options import Options, OptionsLike
+from .pile import Pile
 
 # the penalties the laws attach to kinds of illegal action: (penalty rule, points lost)
 P_COUNT = ("canasta/8.1", 0)      # a short opening: no points, the requirement rises by 10 if withdrawn
@@ -53,10 +56,22 @@ class NotPlayable(Exception):
     """An action the cards do not allow (cards not held, out of turn...): it cannot be applied as played."""
 
 
-def foul(rule: str, message: str, penalty: tuple[str, int] | None = None, pointer: str = "") -> IllegalAction:
-    """An :class:`IllegalAction` carrying the penalty the laws give for it (``e.penalty``, or None) and the
+# a penalty the laws attach to an illegal action: (penalty rule, points lost), and for a short opening what it lacks
+Penalty = tuple[str, int] | tuple[str, int, str]
+
+
+class Foul(IllegalAction):
+    """An illegal action with the penalty the laws give for it (``penalty``, or None); ``late_ask``: a question to
+    the partner asked too late, after which a log goes on (canasta/8.5, see ``DealState.apply_late_ask``)."""
+
+    penalty: Penalty | None = None
+    late_ask: bool = False
+
+
+def foul(rule: str, message: str, penalty: Penalty | None = None, pointer: str = "") -> Foul:
+    """A :class:`Foul` carrying the penalty the laws give for it (``e.penalty``, or None) and the
     pointer of the offending part of the action, relative to the action (``"/melds/1"``)."""
-    e = IllegalAction(rule, message, pointer)
+    e = Foul(rule, message, pointer)
     e.penalty = penalty
     return e
 
@@ -75,7 +90,9 @@ def _missing_card(hand: list[Card], groups: list, base: str) -> tuple[str, Card]
 
 def _not_held(player: str, hand: list[Card], groups: list) -> IllegalAction:
     """canasta/6.1: the player does not hold a card of the melds, named with its pointer."""
-    where, card = _missing_card(hand, groups, "/melds")
+    missing = _missing_card(hand, groups, "/melds")
+    assert missing is not None, "called only for a hand that lacks a card of the melds"
+    where, card = missing
     return foul("canasta/6.1", _("{player} does not hold all the cards melded: {card} is missing", player=player,
                                  card=card), None, where)
 
@@ -99,6 +116,7 @@ _RED_3H, _RED_3D = Card("3", "H"), Card("3", "D")
 # a card of a hand known in part that nobody has seen (check): it matches no card named, and the rules that turn on
 # what it is are left undecided (``DealState.undecided``)
 UNSEEN = Card("?", "")
+T = TypeVar("T")
 
 
 def take_from(hand: list[Card], cards: list[Card]) -> list[Card] | None:
@@ -116,6 +134,13 @@ def take_from(hand: list[Card], cards: list[Card]) -> list[Card] | None:
             return None
         rest.pop(idx)
     return rest
+
+
+def known(x: T | None) -> T:
+    """``x``, which the caller has made sure is there: a hand's cards checked to be held (``take_from``), the top
+    of a pile that has one, a known hand."""
+    assert x is not None, "checked by the caller"
+    return x
 
 
 def _by_rank_alone(c: Card) -> bool:
@@ -166,39 +191,6 @@ class Layout:
         return out
 
 
-@dataclass
-class Pile:
-    """The discard pile.  ``cards`` bottom to top when known; otherwise ``top`` and ``size`` only.
-
-    ``frozen_by`` is what froze it for everybody (``"wild"`` or ``"red_three"``, or ``"black_three"`` when
-    black threes freeze), or None.
-    """
-
-    top: Card | None
-    size: int
-    frozen_by: str | None = None
-    cards: list[Card] | None = None
-    block_owner: str | None = None   # who discarded the wild card that blocks it for one round (wild_block); "" when
-    #                                  a described pile does not say who
-    block_card: Card | None = None   # that wild card
-    block_froze: bool = False        # the blocking wild card is what set ``frozen_by`` to "wild"
-    block_age: int | None = None     # a described pile: the discards made onto the blocking wild card since
-    turned_up: int = 0               # a described pile never taken since the deal: its cards the deal turned up
-
-    def push(self, card: Card, black_three_freezes: bool) -> None:
-        self.top = card
-        self.size += 1
-        if self.cards is not None:
-            self.cards.append(card)
-        if self.frozen_by is None:
-            if is_wild(card):
-                self.frozen_by = "wild"
-            elif is_red_three(card):
-                self.frozen_by = "red_three"
-            elif black_three_freezes and is_black_three(card):
-                self.frozen_by = "black_three"
-
-
 class DealState:
     """A Canasta deal in progress.
 
@@ -209,9 +201,9 @@ class DealState:
     discard follow) or ``"done"``.  ``outcome`` after the end: ``{"went_out": player | None, "concealed": bool}``.
     """
 
-    def __init__(self, layout: Layout, opts: dict, scores: dict[str, int], stock: int, pile: Pile,
+    def __init__(self, layout: Layout, opts: OptionsLike, scores: dict[str, int], stock: int, pile: Pile,
                  turn: str, hands: dict[str, list[Card] | None]) -> None:
-        self.layout, self.opts, self.scores = layout, opts, scores
+        self.layout, self.opts, self.scores = layout, Options.of(opts), scores
         self.stock, self.pile, self.turn = stock, pile, turn
         self.hands = hands
         self.phase = "draw"
@@ -273,7 +265,7 @@ class DealState:
         wanted = opening_canasta(score, self.opts)
         if wanted is not None:
             return (200 + self.minimum_raise[side] if wanted == "canasta_200" else None), wanted
-        frm = self.opts["opening_canasta_from"]
+        frm = self.opts.opening_canasta_from
         if frm is not None and score >= frm:
             return None, "canasta"
         return self.minimum(side), None
@@ -294,39 +286,56 @@ class DealState:
         score = self.scores.get(side, 0)
         wanted = opening_canasta(score, o)
         if wanted is not None:
-            natural = any(is_canasta(kind_of_key(k), m) and (kind_of_key(k) == "wild" or not any(is_wild(c) for c in m))
-                          for k, m in made.items())           # a natural canasta "or better": escalera, wild
-            if (wanted == "natural" and not natural) or not canasta:
-                msg = _("at {score} the side opens with a natural canasta", score=number(score)) \
-                    if wanted == "natural" else _("at {score} the side opens with a canasta and {need} in cards",
-                                                  score=number(score), need=number(200 + self.minimum_raise[side])) \
-                    if wanted == "canasta_200" else _("at {score} the side opens with a canasta", score=number(score))
-                return foul("canasta/4.1", msg, P_CANASTA, pointer)
-            need = 200 + self.minimum_raise[side]
-            if wanted == "canasta_200" and count < need:
-                frm = next(start for start, kind in BRAZILIAN_OPENINGS if kind == "canasta_200")
-                msg = _("from {total} the opening holds a canasta and {need} in cards; these and the top card make "
-                        "{count}", total=number(frm), need=number(need), count=number(count)) if pile else \
-                    _("from {total} the opening holds a canasta and {need} in cards; these make {count}",
-                      total=number(frm), need=number(need), count=number(count))
-                return foul("canasta/4.1", msg, P_COUNT, pointer)
-            return None
-        frm = o["opening_canasta_from"]
+            return self._canasta_table_fault(side, count, made, pointer, pile, wanted, canasta, score)
+        frm = o.opening_canasta_from
         if frm is not None and score >= frm:
-            if not canasta:
-                return foul("canasta/4.1", _("from {total} the side opens with a canasta, whatever its count",
-                                             total=number(frm)), P_CANASTA, pointer)
-            if o["opening_canasta_with_top_card"] and not (top_key is not None
-                                                           and is_canasta(kind_of_key(top_key), made[top_key])):
-                return foul("canasta/4.1", _("from {total} the opening canasta is made with the pile's top card: "
-                                             "take the pile with it", total=number(frm)), P_CANASTA, pointer)
-            return None
-        if o["opening_naturals_only"] and any(is_wild(c) for k, m in made.items() for c in m
-                                               if kind_of_key(k) == "group"):
+            return self._canasta_from_fault(made, pointer, top_key, canasta, frm)
+        if o.opening_naturals_only and any(is_wild(c) for k, m in made.items() for c in m
+                                           if kind_of_key(k) == "group"):
             return foul("canasta/4.2", _("the opening melds take no wild card"), None, pointer)   # no count short
-        if from_hand and o["canasta_in_hand_opens"]:
+        if from_hand and o.canasta_in_hand_opens:
             return None
-        reds = o["red_threes_count_toward_opening"] and self.red_threes[side]
+        return self._count_fault(side, count, pointer, pile)
+
+    def _canasta_table_fault(self, side: str, count: int, made: dict[str, list[Card]], pointer: str, pile: bool,
+                             wanted: str, canasta: bool, score: int) -> IllegalAction | None:
+        """The Brazilian table's opening at ``score`` (canasta/4.1): a canasta, a natural one (or better: an
+        escalera, a wild canasta), or a canasta and 200 in cards (``wanted``)."""
+        natural = any(is_canasta(kind_of_key(k), m) and (kind_of_key(k) == "wild" or not any(is_wild(c) for c in m))
+                      for k, m in made.items())           # a natural canasta "or better": escalera, wild
+        if (wanted == "natural" and not natural) or not canasta:
+            msg = _("at {score} the side opens with a natural canasta", score=number(score)) \
+                if wanted == "natural" else _("at {score} the side opens with a canasta and {need} in cards",
+                                              score=number(score), need=number(200 + self.minimum_raise[side])) \
+                if wanted == "canasta_200" else _("at {score} the side opens with a canasta", score=number(score))
+            return foul("canasta/4.1", msg, P_CANASTA, pointer)
+        need = 200 + self.minimum_raise[side]
+        if wanted == "canasta_200" and count < need:
+            frm = next(start for start, kind in BRAZILIAN_OPENINGS if kind == "canasta_200")
+            msg = _("from {total} the opening holds a canasta and {need} in cards; these and the top card make "
+                    "{count}", total=number(frm), need=number(need), count=number(count)) if pile else \
+                _("from {total} the opening holds a canasta and {need} in cards; these make {count}",
+                  total=number(frm), need=number(need), count=number(count))
+            return foul("canasta/4.1", msg, P_COUNT, pointer)
+        return None
+
+    def _canasta_from_fault(self, made: dict[str, list[Card]], pointer: str, top_key: str | None, canasta: bool,
+                            frm: int) -> IllegalAction | None:
+        """From opening_canasta_from on, the side opens with a canasta whatever its count, made with the pile's top
+        card under opening_canasta_with_top_card (canasta/4.1)."""
+        if not canasta:
+            return foul("canasta/4.1", _("from {total} the side opens with a canasta, whatever its count",
+                                         total=number(frm)), P_CANASTA, pointer)
+        if self.opts.opening_canasta_with_top_card and not (top_key is not None
+                                                       and is_canasta(kind_of_key(top_key), made[top_key])):
+            return foul("canasta/4.1", _("from {total} the opening canasta is made with the pile's top card: "
+                                         "take the pile with it", total=number(frm)), P_CANASTA, pointer)
+        return None
+
+    def _count_fault(self, side: str, count: int, pointer: str, pile: bool) -> IllegalAction | None:
+        """The opening's count against the side's minimum (canasta/4.1), its laid-out red threes at 5 each under
+        red_threes_count_toward_opening (canasta/4.2); ``pile``: the count holds the top card."""
+        reds = self.opts.red_threes_count_toward_opening and self.red_threes[side]
         if reds:
             count += 5 * len(self.red_threes[side])
         need = self.minimum(side)
@@ -383,13 +392,13 @@ class DealState:
         owner = self.pile.block_owner
         if owner is None:
             return None
-        full = self.opts["wild_block"] == "full_round"
+        full = self.opts.wild_block == "full_round"
         if not owner:
             return foul("canasta/5.1", _("a joker or two discarded within the last round blocks the pile: nobody, its "
                                          "discarder included, may take it until his next turn is over") if full else
                         _("a joker or two discarded within the last round blocks the pile: nobody may take it before "
                           "its discarder's next turn"), P_PILE)
-        joker = self.pile.block_card is not None and self.pile.block_card.rank == JOKER
+        joker = self.pile.blocked_by_joker
         if full:
             msg = (_("{player} discarded a joker: nobody, {player} included, may take the pile until {player}'s next "
                      "turn is over", player=owner) if joker else
@@ -402,14 +411,12 @@ class DealState:
         return foul("canasta/5.1", msg, P_PILE)
 
     def lapse_block(self) -> None:
-        """The round of a discarded wild card's block is over (canasta/5.1): the wild card no longer blocks or
-        freezes the pile."""
-        if self.pile.block_froze and self.pile.frozen_by == "wild":
-            self.pile.frozen_by = None
-        self.pile.block_owner, self.pile.block_card, self.pile.block_froze = None, None, False
+        """The round of a discarded wild card's block is over (canasta/5.1): :meth:`Pile.lapse_block`."""
+        self.pile.lapse_block()
 
     def frozen_for(self, side: str) -> bool:
-        return self.pile.frozen_by is not None or not self.has_melded(side) or self.opts["strict_pile"]
+        """Whether the pile is frozen for ``side`` (canasta/5.1): :meth:`Pile.frozen_for`."""
+        return self.pile.frozen_for(self.has_melded(side), self.opts.strict_pile)
 
     # ------------------------------------------------------------------ turn order
     def _over(self) -> str:
@@ -419,6 +426,11 @@ class DealState:
         if self.last_red_three:
             return _("the hand is already over: the last stock card was a red three")
         return _("the hand is already over: the stock ran out")
+
+    def verify_turn(self, player: str, phase: str | tuple, extra: bool = False) -> None:
+        """IllegalAction unless it is ``player``'s turn, in ``phase`` (or one of them), with no extra cards due
+        first (unless ``extra``): canasta/6.1, 4.2; over: 6.2 or 6.5."""
+        self._verify_turn(player, phase, extra)
 
     def _verify_turn(self, player: str, phase: str | tuple, extra: bool = False) -> None:
         if self.phase == "done":
@@ -431,7 +443,7 @@ class DealState:
             raise IllegalAction("canasta/4.2", ngettext(
                 "{player} first draws the {n} card the side's first meld brings",
                 "{player} first draws the {n} cards the side's first meld brings", n, player=player)
-                if self.opts["opening_bonus_cards"] else ngettext(
+                if self.opts.opening_bonus_cards else ngettext(
                 "{player} first draws the {n} card the first canasta of the deal brings",
                 "{player} first draws the {n} cards the first canasta of the deal brings", n, player=player))
         phases = (phase,) if isinstance(phase, str) else phase
@@ -464,7 +476,7 @@ class DealState:
         self.red_threes[self.side(player)] = self.red_threes[self.side(player)] + [card]
         self.red_by_player[player] = self.red_by_player.get(player, 0) + 1
         self.stock -= 1
-        self._set_hand(player, rest + ([replacement] if replacement is not None else []))
+        self._set_hand(player, known(rest) + ([replacement] if replacement is not None else []))
 
     # ------------------------------------------------------------------ draw
     def verify_draw(self, player: str) -> None:
@@ -501,8 +513,8 @@ class DealState:
     def _draw(self, player: str, cards: list[Card] | None, judged: bool = True) -> dict:
         """The draw's changes.  ``judged``: refuse cards the laws do not let a draw take (canasta/8.8, 6.1, 2.1);
         not for a draw applied as played, which only needs a stock holding them."""
-        want = min(self.opts["draw_count"], self.stock)
-        effects = {"drawn": want}
+        want = min(self.opts.draw_count, self.stock)
+        effects: dict[str, Any] = {"drawn": want}
         if cards is not None:
             naturals = [c for c in cards if not is_red_three(c)]
             if len(cards) > self.stock:
@@ -528,8 +540,9 @@ class DealState:
             reds = [c for c in cards if is_red_three(c)]
             self.red_threes[self.side(player)] = self.red_threes[self.side(player)] + reds
             self.red_by_player[player] = self.red_by_player.get(player, 0) + len(reds)
-            if self.hands.get(player) is not None:
-                self._set_hand(player, self.hands[player] + naturals)
+            held = self.hands.get(player)
+            if held is not None:
+                self._set_hand(player, held + naturals)
             if reds:
                 effects["red_threes_laid_out"] = [str(c) for c in reds]
             if last_red:
@@ -540,7 +553,7 @@ class DealState:
         self.phase = "play"
         self.drew_from = "stock"
         self.had_turn.add(player)
-        if self.last_red_three and self.opts["red_three_last_card"] == "no_meld":
+        if self.last_red_three and self.opts.red_three_last_card == "no_meld":
             self._end(None)
         return effects
 
@@ -557,41 +570,12 @@ class DealState:
         pile, top = self.pile, self.pile.top
         if top is None or pile.size == 0:
             raise foul("canasta/5.2", _("the discard pile is empty"), P_PILE)
-        if is_wild(top) and self.opts["wild_pair_takes"] and len(shown) == 2 and not melds \
-                and all(c.rank == top.rank for c in shown):
-            rest = take_from(self.hand(player), shown)
-            if rest is None:
-                raise self._not_shown(player, shown)
-            if not self.has_melded(self.side(player)):
-                raise foul("canasta/5.2", _("a pair of wild cards takes the pile only for a side that has opened"),
-                           P_PILE, "/cards")
+        if self._wild_pair_takes(player, top, shown, melds):
             return {}                             # Hollywood: the pair and the wild top card join the hand
-        if is_wild(top) or is_black_three(top):
-            raise foul("canasta/5.2", _("a wild card on top of the pile stops it from being taken") if is_wild(top)
-                       else _("a black three on top of the pile stops it from being taken"), P_PILE)
-        blocked = self.block_fault(player)
-        if blocked:
-            raise blocked
-        if top.rank == "7" and self.opts["seven_on_pile"] == "blocks":
-            raise foul("canasta/5.2", _("a seven on top of the pile stops it from being taken"), P_PILE)
-        if top.rank != "7" and self.opts["seven_on_pile"] == "only":
-            raise foul("canasta/5.2", _("the pile is taken only with a seven on top"), P_PILE)
+        self._verify_top_takeable(player, top)
         hand = self.hand(player)
-        if any(is_red_three(c) for c in shown):
-            raise foul("canasta/2.1", _("red threes are laid out, never shown or melded"), P_PILE, "/cards")
-        rest = take_from(hand, shown)
-        if rest is None:
-            raise self._not_shown(player, shown)
-        found = _missing_card(rest, melds, "/melds")
-        if found:
-            where, card = found
-            in_pile = any(same(c, card) for c in (pile.cards or [])[:-1])
-            raise foul("canasta/6.1", _("{player} does not hold all the cards of these melds: {card} is missing (the "
-                                        "pile's cards join the hand only once it is taken)", player=player, card=card)
-                       if in_pile else _("{player} does not hold all the cards of these melds: {card} is missing",
-                                         player=player, card=card), None, where)
-        rest = take_from(rest, [c for m in melds for c in group_cards(m)])
-        if not self.opts["pile_for_opening"] and not self.has_melded(self.side(player)):
+        rest = self._verify_shown_held(player, hand, shown, melds)
+        if not self.opts.pile_for_opening and not self.has_melded(self.side(player)):
             raise foul("canasta/5.2", _("the pile may be taken only once the side has opened"), P_PILE)
         if pile.size == 1 and len(hand) == 1:
             raise foul("canasta/5.3", _("a player holding one card may not take a pile of one card"), P_PILE)
@@ -601,43 +585,16 @@ class DealState:
         if any(c.rank != top.rank for c in naturals):
             raise foul("canasta/5.2", _("the cards shown with the top card must be {rank}s or wild cards", rank=rank),
                        P_PILE, "/cards")
-        pair = len(naturals) >= 2
-        own_key = self.own_key(side, top.rank, unfinished=self.opts["layoff_take"] == "below_canasta")
-        if self.opts["same_rank_melds"] == "many" and len(shown) >= 2:
+        own_key = self.own_key(side, top.rank, unfinished=self.opts.layoff_take == "below_canasta")
+        if self.opts.same_rank_melds == "many" and len(shown) >= 2:
             own_key = None                       # a pair (or pair and wild) opens a meld of its own
         own = self.melds[side].get(own_key) if own_key else None
-        seq_key = None
-        if self.opts["own_canasta_blocks_pile"] and any(
-                k.split("#")[0] == top.rank and is_canasta("group", m) for k, m in self.melds[side].items()):
-            raise foul("canasta/5.2", _("the side has a canasta of {rank}s: it may not take a pile topped by one",
-                                        rank=rank), P_PILE)
-        if self.frozen_for(side):
-            if not pair:
-                why = (FROZEN_BY[self.pile.frozen_by] if self.pile.frozen_by
-                       else N_("the pile is always frozen in this game") if self.opts["strict_pile"]
-                       else N_("the pile is frozen against a side that has not melded"))
-                raise foul("canasta/5.1", _("{why}: only a natural pair of {rank}s from the hand takes it", why=_(why),
-                                            rank=rank), P_PILE, "/cards")
-        else:
-            one_and_wild = bool(naturals) and len(shown) >= 2 and self.opts["natural_and_wild_takes"]
-            seq_key = None if (pair or one_and_wild or own is not None or shown) else self._sequence_for(side, top)
-            if not (pair or one_and_wild or own is not None or seq_key):
-                full = self.opts["layoff_take"] == "below_canasta" and self.own_key(side, top.rank) is not None
-                msg = {(True, False): N_("the top {rank} needs a natural pair, a natural {rank} and a wild card, or "
-                                         "the side's meld of {rank}s"),
-                       (False, False): N_("the top {rank} needs a natural pair or the side's meld of {rank}s"),
-                       (True, True): N_("the top {rank} needs a natural pair, a natural {rank} and a wild card, or "
-                                        "the side's meld of {rank}s while it is short of a canasta (the side's is "
-                                        "complete)"),
-                       (False, True): N_("the top {rank} needs a natural pair or the side's meld of {rank}s while it "
-                                         "is short of a canasta (the side's is complete)")}[
-                    bool(self.opts["natural_and_wild_takes"]), full]
-                raise foul("canasta/5.2", _(msg, rank=rank), P_PILE, "/cards")
+        seq_key = self._verify_take_claim(side, top, shown, naturals, own)
         group = [top] + shown
         if seq_key is not None:                   # the top card extends the side's sequence (Samba family)
             made = self._verify_melds(side, melds, {seq_key: self.melds[side][seq_key] + [top]}, going_out=False)
             return self._after_take_checks(player, side, rest, made, group, melds, seq_key)
-        if self.opts["strict_pile"] and own is not None and is_canasta("group", own):
+        if self.opts.strict_pile and own is not None and is_canasta("group", own):
             raise foul("canasta/5.1", _("strict discard pile: the top card may not join the side's canasta of "
                                         "{rank}s", rank=rank), P_PILE, "/cards")
         combined = (own or []) + group
@@ -651,17 +608,99 @@ class DealState:
         made = self._verify_melds(side, melds, {key: combined}, going_out=False)
         return self._after_take_checks(player, side, rest, made, group, melds, key)
 
+    def _wild_pair_takes(self, player: str, top: Card, shown: list[Card], melds: list) -> bool:
+        """Option wild_pair_takes (Hollywood, canasta/5.2): a pair of 2s takes a 2 on top, a pair of jokers a joker,
+        for a side that has opened.  True when the take is such a pair (held), False when it is not one."""
+        if not (is_wild(top) and self.opts.wild_pair_takes and len(shown) == 2 and not melds
+                and all(c.rank == top.rank for c in shown)):
+            return False
+        if take_from(self.hand(player), shown) is None:
+            raise self._not_shown(player, shown)
+        if not self.has_melded(self.side(player)):
+            raise foul("canasta/5.2", _("a pair of wild cards takes the pile only for a side that has opened"),
+                       P_PILE, "/cards")
+        return True
+
+    def _verify_top_takeable(self, player: str, top: Card) -> None:
+        """The top card lets the pile be taken (canasta/5.2): not a wild card or a black three, no wild card's
+        round block (canasta/5.1), and the sevens rule of option seven_on_pile."""
+        if is_wild(top) or is_black_three(top):
+            raise foul("canasta/5.2", _("a wild card on top of the pile stops it from being taken") if is_wild(top)
+                       else _("a black three on top of the pile stops it from being taken"), P_PILE)
+        blocked = self.block_fault(player)
+        if blocked:
+            raise blocked
+        if top.rank == "7" and self.opts.seven_on_pile == "blocks":
+            raise foul("canasta/5.2", _("a seven on top of the pile stops it from being taken"), P_PILE)
+        if top.rank != "7" and self.opts.seven_on_pile == "only":
+            raise foul("canasta/5.2", _("the pile is taken only with a seven on top"), P_PILE)
+
+    def _verify_shown_held(self, player: str, hand: list[Card], shown: list[Card], melds: list) -> list[Card]:
+        """The cards shown with the top card and the further melds are in ``player``'s hand (canasta/6.1), no red
+        three among them (canasta/2.1).  Returns the hand without them."""
+        if any(is_red_three(c) for c in shown):
+            raise foul("canasta/2.1", _("red threes are laid out, never shown or melded"), P_PILE, "/cards")
+        rest = take_from(hand, shown)
+        if rest is None:
+            raise self._not_shown(player, shown)
+        found = _missing_card(rest, melds, "/melds")
+        if found:
+            where, card = found
+            in_pile = any(same(c, card) for c in (self.pile.cards or [])[:-1])
+            raise foul("canasta/6.1", _("{player} does not hold all the cards of these melds: {card} is missing (the "
+                                        "pile's cards join the hand only once it is taken)", player=player, card=card)
+                       if in_pile else _("{player} does not hold all the cards of these melds: {card} is missing",
+                                         player=player, card=card), None, where)
+        return known(take_from(rest, [c for m in melds for c in group_cards(m)]))
+
+    def _verify_take_claim(self, side: str, top: Card, shown: list[Card], naturals: list[Card],
+                           own: list[Card] | None) -> str | None:
+        """What takes the pile for ``side`` (canasta/5.1, 5.2): a frozen pile only a natural pair; an unfrozen one
+        also a natural card and a wild card (natural_and_wild_takes), the side's meld of the rank (``own``), or its
+        sequence the top card extends.  Not with a canasta of the top's rank under own_canasta_blocks_pile.
+        Returns the key of that sequence, or None."""
+        rank = Rank(top.rank)
+        pair = len(naturals) >= 2
+        seq_key = None
+        if self.opts.own_canasta_blocks_pile and any(
+                k.split("#")[0] == top.rank and is_canasta("group", m) for k, m in self.melds[side].items()):
+            raise foul("canasta/5.2", _("the side has a canasta of {rank}s: it may not take a pile topped by one",
+                                        rank=rank), P_PILE)
+        if self.frozen_for(side):
+            if not pair:
+                why = (FROZEN_BY[self.pile.frozen_by] if self.pile.frozen_by
+                       else N_("the pile is always frozen in this game") if self.opts.strict_pile
+                       else N_("the pile is frozen against a side that has not melded"))
+                raise foul("canasta/5.1", _("{why}: only a natural pair of {rank}s from the hand takes it", why=_(why),
+                                            rank=rank), P_PILE, "/cards")
+            return None
+        one_and_wild = bool(naturals) and len(shown) >= 2 and self.opts.natural_and_wild_takes
+        seq_key = None if (pair or one_and_wild or own is not None or shown) else self._sequence_for(side, top)
+        if not (pair or one_and_wild or own is not None or seq_key):
+            full = self.opts.layoff_take == "below_canasta" and self.own_key(side, top.rank) is not None
+            msg = {(True, False): N_("the top {rank} needs a natural pair, a natural {rank} and a wild card, or "
+                                     "the side's meld of {rank}s"),
+                   (False, False): N_("the top {rank} needs a natural pair or the side's meld of {rank}s"),
+                   (True, True): N_("the top {rank} needs a natural pair, a natural {rank} and a wild card, or "
+                                    "the side's meld of {rank}s while it is short of a canasta (the side's is "
+                                    "complete)"),
+                   (False, True): N_("the top {rank} needs a natural pair or the side's meld of {rank}s while it "
+                                     "is short of a canasta (the side's is complete)")}[
+                bool(self.opts.natural_and_wild_takes), full]
+            raise foul("canasta/5.2", _(msg, rank=rank), P_PILE, "/cards")
+        return seq_key
+
     def _after_take_checks(self, player: str, side: str, rest: list[Card], made: dict, group: list[Card],
                            melds: list, top_key: str) -> dict:
         """Going out by taking the pile, the partner's answer and the opening count (canasta/6.2, 6.3, 4.1)."""
         pile = self.pile
         left = len(rest) + pile.size - 1
-        if left <= 1 and self.opts["no_going_out"]:
+        if left <= 1 and self.opts.no_going_out:
             raise foul("canasta/6.2", _("nobody goes out in this game: taking this pile would leave too few cards"),
                        P_PILE)
-        if left == 0 and self.opts["going_out_discard"] == "required":
+        if left == 0 and self.opts.going_out_discard == "required":
             raise foul("canasta/6.2", _("going out ends with a discard: taking this pile would leave no card"), P_PILE)
-        if left == 0 or (left == 1 and not self.opts["keep_last_card"]):
+        if left == 0 or (left == 1 and not self.opts.keep_last_card):
             why = self.go_out_fault(side, made)
             if why:
                 raise foul("canasta/6.2", ngettext("taking the pile would leave {n} card: {why}",
@@ -678,7 +717,9 @@ class DealState:
 
     def _not_shown(self, player: str, shown: list[Card]) -> IllegalAction:
         """canasta/6.1: the player does not hold a card he shows with the top card, named with its pointer."""
-        where, card = _missing_card(self.hand(player), [shown], "/cards")     # "/cards/0/k": the k-th card shown
+        missing = _missing_card(self.hand(player), [shown], "/cards")     # "/cards/0/k": the k-th card shown
+        assert missing is not None, "called only for a hand that lacks a card shown"
+        where, card = missing
         return foul("canasta/6.1", _("{player} does not hold all the cards shown: {card} is missing", player=player,
                                      card=card), None, "/cards/" + where.rsplit("/", 1)[1])
 
@@ -693,11 +734,11 @@ class DealState:
     def _take_pile(self, player: str, shown: list[Card], melds: list | None, made: dict) -> dict:
         """Taking the pile's changes: ``made``, the melds it makes (empty for a wild pair, which joins the hand)."""
         side = self.side(player)
-        hand = take_from(self.hand(player), shown + [c for m in (melds or []) for c in group_cards(m)])
+        hand = known(take_from(self.hand(player), shown + [c for m in (melds or []) for c in group_cards(m)]))
         taken = (self.pile.cards or [])[:-1]
         if not made:                              # taken with a wild pair: nothing is melded
-            hand = hand + list(shown) + [self.pile.top]
-        if self.opts["black_threes_set_aside"]:
+            hand = hand + list(shown) + [known(self.pile.top)]
+        if self.opts.black_threes_set_aside:
             aside = [c for c in taken if is_black_three(c)]
             self.set_aside[side] = self.set_aside.get(side, 0) + len(aside)
             taken = [c for c in taken if not is_black_three(c)]
@@ -712,7 +753,7 @@ class DealState:
         self.phase = "play"
         self.drew_from = "pile"
         self.had_turn.add(player)
-        out = {"cards_taken": n, "canastas": self.canastas(side)}
+        out: dict[str, Any] = {"cards_taken": n, "canastas": self.canastas(side)}
         if self.extra_due.get(player):
             out["extra_cards_due"] = self.extra_due[player]
         if reds:
@@ -731,7 +772,7 @@ class DealState:
         for key, meld in self.melds[side].items():
             if not key.startswith("seq:"):
                 continue
-            if self.opts["layoff_take"] == "below_canasta" and is_canasta("sequence", meld):
+            if self.opts.layoff_take == "below_canasta" and is_canasta("sequence", meld):
                 continue
             try:
                 classify(meld + [card], self.opts)
@@ -753,7 +794,7 @@ class DealState:
 
     def _target(self, side: str, made: dict, g, i: int) -> tuple[str | None, list[Card]]:
         """The key of the side's meld a group goes to (None: a new meld), and its cards."""
-        many = self.opts["same_rank_melds"] == "many"
+        many = self.opts.same_rank_melds == "many"
         if isinstance(g, tuple):
             target, cards = g
             by_rank = target == "wild" or len(target) < 2 or target == "10"
@@ -763,10 +804,12 @@ class DealState:
                 key = next((k for k, m in {**self.melds[side], **made}.items()
                             if k.startswith("seq:") and any(c.rank + c.suit == target for c in m)), None)
             if key is None:
-                msg = _("meld {i}: the side has no meld of wild cards to add these cards to", i=i + 1) if target == "wild" \
+                msg = _("meld {i}: the side has no meld of wild cards to add these cards to",
+                        i=i + 1) if target == "wild" \
                     else _("meld {i}: the side has no meld of black threes to add these cards to", i=i + 1) \
                     if target == "3" \
-                    else _("meld {i}: the side has no meld of {rank}s to add these cards to", i=i + 1, rank=Rank(target)) \
+                    else _("meld {i}: the side has no meld of {rank}s to add these cards to",
+                           i=i + 1, rank=Rank(target)) \
                     if by_rank else _("meld {i}: the side has no meld of a sequence with {card} to add these cards to",
                                       i=i + 1, card=_shown_card(target))
                 raise foul("canasta/3.1", msg, P_MELD, f"/melds/{i}/rank")
@@ -796,41 +839,57 @@ class DealState:
         """
         made = dict(made or {})
         for i, g in enumerate(groups):
-            if not group_cards(g):
-                raise foul("canasta/3.1", _("meld {i}: no cards", i=i + 1), penalty, f"/melds/{i}")
-            key, cards = self._target(side, made, g, i)
-            if isinstance(g, tuple) and key is not None and kind_of_key(key) == "group" and any(
-                    not is_wild(c) and c.rank != key.split("#")[0] for c in cards):
-                raise foul("canasta/3.1", _("meld {i}: cards laid on the side's {rank}s are {rank}s or wild cards", i=i + 1,
-                                            rank=Rank(key.split("#")[0])), penalty, f"/melds/{i}")
-            existing = None if key is None else made.get(key, self.melds[side].get(key))
-            combined = (existing or []) + list(cards)
-            if existing is not None and key == "3":
-                raise foul("canasta/2.3", _("meld {i}: black threes meld once, as three or four", i=i + 1), penalty,
-                           f"/melds/{i}")
-            try:
-                kind = classify(combined, self.opts, going_out=going_out)
-            except MeldFault as e:
-                msg = _("adding to the side's meld: {fault}", fault=str(e)) if existing is not None \
-                    else _("meld {i}: {fault}", i=i + 1, fault=str(e))
-                raise foul(e.rule, msg, penalty, f"/melds/{i}") from None
-            if self.opts["wild_melds"] == "italian" and kind == "group" and any(c.rank == "2" for c in cards) and any(
-                    kind_of_key(k) == "wild" and not is_canasta("wild", m)
-                    for k, m in {**self.melds[side], **made}.items()):
-                raise foul("canasta/3.3", _("meld {i}: while the side's deuce meld is unfinished, its 2s are not used "
-                                            "as wild cards", i=i + 1), penalty, f"/melds/{i}")
-            if existing is not None and self.opts["strict_wild_cards"] and any(is_wild(c) for c in cards):
-                if is_canasta(kind, existing):
-                    raise foul("canasta/3.1", _("meld {i}: strict wild cards: no wild card is added to a canasta", i=i + 1),
-                               penalty, f"/melds/{i}")
-            if self.opts["strict_wild_cards"] and kind == "group" and self.has_melded(side) \
-                    and any(is_wild(c) for c in cards) and sum(1 for c in combined if not is_wild(c)) < 5:
-                raise foul("canasta/3.1", _("meld {i}: strict wild cards: after the opening a meld takes wild cards "
-                                            "only once it holds five natural cards", i=i + 1), penalty, f"/melds/{i}")
-            if key is None:
-                key = meld_key(kind, combined, set(self.melds[side]) | set(made))
+            key, combined = self._verify_group(side, made, g, i, going_out, penalty)
             made[key] = combined
         return made
+
+    def _verify_group(self, side: str, made: dict[str, list[Card]], g, i: int, going_out: bool,
+                      penalty: Penalty) -> tuple[str, list[Card]]:
+        """Group ``i`` of a meld (``g``: a list of cards, or ``(target, cards)``) laid by ``side`` with ``made``
+        already laid: ``(the key of the meld it makes or joins, that meld's cards)``.  canasta/3.1 (ranks, cards laid
+        on a meld of a rank), 2.3 (black threes meld once), 3.1-3.4 through :func:`classify`, and the options'
+        wild-card rules (:meth:`_verify_wild_rules`)."""
+        if not group_cards(g):
+            raise foul("canasta/3.1", _("meld {i}: no cards", i=i + 1), penalty, f"/melds/{i}")
+        key, cards = self._target(side, made, g, i)
+        if isinstance(g, tuple) and key is not None and kind_of_key(key) == "group" and any(
+                not is_wild(c) and c.rank != key.split("#")[0] for c in cards):
+            raise foul("canasta/3.1", _("meld {i}: cards laid on the side's {rank}s are {rank}s or wild cards",
+                                        i=i + 1, rank=Rank(key.split("#")[0])), penalty, f"/melds/{i}")
+        existing = None if key is None else made.get(key, self.melds[side].get(key))
+        combined = (existing or []) + list(cards)
+        if existing is not None and key == "3":
+            raise foul("canasta/2.3", _("meld {i}: black threes meld once, as three or four", i=i + 1), penalty,
+                       f"/melds/{i}")
+        try:
+            kind = classify(combined, self.opts, going_out=going_out)
+        except MeldFault as e:
+            msg = _("adding to the side's meld: {fault}", fault=str(e)) if existing is not None \
+                else _("meld {i}: {fault}", i=i + 1, fault=str(e))
+            raise foul(e.rule, msg, penalty, f"/melds/{i}") from None
+        self._verify_wild_rules(side, made, i, kind, list(cards), existing, combined, penalty)
+        if key is None:
+            key = meld_key(kind, combined, set(self.melds[side]) | set(made))
+        return key, combined
+
+    def _verify_wild_rules(self, side: str, made: dict[str, list[Card]], i: int, kind: str, cards: list[Card],
+                           existing: list[Card] | None, combined: list[Card], penalty: Penalty) -> None:
+        """The options' rules on wild cards in group ``i``: the Italian deuces are not wild while the side's deuce
+        meld is unfinished (canasta/3.3); strict_wild_cards: none added to a canasta, and after the opening a meld
+        takes them only once it holds five naturals (canasta/3.1)."""
+        if self.opts.wild_melds == "italian" and kind == "group" and any(c.rank == "2" for c in cards) and any(
+                kind_of_key(k) == "wild" and not is_canasta("wild", m)
+                for k, m in {**self.melds[side], **made}.items()):
+            raise foul("canasta/3.3", _("meld {i}: while the side's deuce meld is unfinished, its 2s are not used "
+                                        "as wild cards", i=i + 1), penalty, f"/melds/{i}")
+        if existing is not None and self.opts.strict_wild_cards and any(is_wild(c) for c in cards) \
+                and is_canasta(kind, existing):
+            raise foul("canasta/3.1", _("meld {i}: strict wild cards: no wild card is added to a canasta",
+                                        i=i + 1), penalty, f"/melds/{i}")
+        if self.opts.strict_wild_cards and kind == "group" and self.has_melded(side) \
+                and any(is_wild(c) for c in cards) and sum(1 for c in combined if not is_wild(c)) < 5:
+            raise foul("canasta/3.1", _("meld {i}: strict wild cards: after the opening a meld takes wild cards "
+                                        "only once it holds five natural cards", i=i + 1), penalty, f"/melds/{i}")
 
     def verify_meld(self, player: str, groups: list, final_discard: Card | None = None,
                     going_out: bool | None = None) -> dict:
@@ -841,10 +900,59 @@ class DealState:
         6.2 (going out needs canastas; keep a card otherwise), 6.3 (the partner's answer), 6.5 (last red three).
         """
         self._verify_turn(player, "play")
-        if self.last_red_three and self.opts["red_three_last_card"] == "no_meld":
+        if self.last_red_three and self.opts.red_three_last_card == "no_meld":
             raise IllegalAction("canasta/6.5", _("the last stock card was a red three: no meld, the hand is over"))
         side = self.side(player)
         cards = [c for g in groups for c in group_cards(g)]
+        rest = self._verify_laid_held(player, groups, cards, final_discard)
+        out_now = (len(rest) == 0 or (final_discard is not None and len(rest) == 1)) if going_out is None \
+            else going_out
+        if going_out and final_discard is None and rest:
+            raise IllegalAction("canasta/6.2", _leaves(len(rest)))
+        if not rest and final_discard is None and self.opts.going_out_discard == "required":
+            raise foul("canasta/6.2", _("going out ends with a discard: keep a card to discard"), None, "/melds")
+        # Mexicana: the meld that opens the side brings cards from the stock at once, so nobody goes out with it
+        more = bool(self.opts.opening_bonus_cards) and not self.has_melded(side) and side not in self.extra_given
+        if more and (final_discard is not None or going_out):
+            raise foul("canasta/4.2", ngettext(
+                "the meld that opens the side brings {n} stock card first: the player draws it before he can go out",
+                "the meld that opens the side brings {n} stock cards first: the player draws them before he can go "
+                "out", self.opts.opening_bonus_cards), None, "/melds")
+        out_now = out_now and not more
+        keeps = self._keeps_last_card(side, len(rest), final_discard, groups)
+        waive = keeps or more        # no going out now: the last card is kept, or more cards come
+        made = self._verify_melds(side, groups, going_out=(out_now or len(rest) <= 1) and not waive)
+        canastas = self.canastas(side, made)
+        self._verify_cards_left(player, side, made, cards, rest, final_discard, keeps, waive)
+        finishing = len(rest) <= 1 and not waive   # a last card left must be discarded: the player is going out
+        concealed_if_out = self._verify_finishing(player, side, groups, made, finishing)
+        return {"melds": made, "hand_after": rest, "going_out": out_now, "concealed": out_now and concealed_if_out,
+                "canastas": canastas}
+
+    def _verify_finishing(self, player: str, side: str, groups: list, made: dict[str, list[Card]],
+                          finishing: bool) -> bool:
+        """A player ``finishing`` (going out) asks first where ask_required and not after a no (canasta/6.3); a side
+        that has not opened meets its initial minimum (canasta/4.1), which going out concealed after a draw from
+        the stock waives (concealed_waives_minimum, canasta/6.4).  Returns whether going out would be
+        concealed."""
+        if finishing and self.opts.ask_required and self.answer is None:
+            raise foul("canasta/6.3", _("a player asks his partner before going out"), None, "/melds")
+        if finishing and self.answer == "no":
+            raise foul("canasta/6.3", _("the partner answered no: the player may not go out this turn"), P_ASK)
+        concealed_if_out = self._concealed_with(player, made)
+        if not self.has_melded(side):
+            count = sum(cards_value(group_cards(g)) for g in groups)
+            waived = finishing and concealed_if_out and self.drew_from == "stock" \
+                and self.opts.concealed_waives_minimum
+            fault = None if waived else self._opening_fault(side, count, made, "/melds")
+            if fault:
+                raise fault
+        return concealed_if_out
+
+    def _verify_laid_held(self, player: str, groups: list, cards: list[Card],
+                          final_discard: Card | None) -> list[Card]:
+        """The cards of ``groups`` (and the final discard) are in ``player``'s hand (canasta/6.1), the final
+        discard may be the last card (canasta/6.2, 2.3) and leaves nothing.  Returns the hand without the melds."""
         rest = take_from(self.hand(player), cards)
         if rest is None:
             raise _not_held(player, self.hand(player), groups)
@@ -856,36 +964,26 @@ class DealState:
             self._verify_discard_card(final_discard, last=True)
             if rest2:
                 raise foul("canasta/6.2", _leaves(len(rest2)))
-        out_now = (len(rest) == 0 or (final_discard is not None and len(rest) == 1)) if going_out is None \
-            else going_out
-        if going_out and final_discard is None and rest:
-            raise IllegalAction("canasta/6.2", _leaves(len(rest)))
-        if not rest and final_discard is None and self.opts["going_out_discard"] == "required":
-            raise foul("canasta/6.2", _("going out ends with a discard: keep a card to discard"), None, "/melds")
-        # Mexicana: the meld that opens the side brings cards from the stock at once, so nobody goes out with it
-        more = bool(self.opts["opening_bonus_cards"]) and not self.has_melded(side) and side not in self.extra_given
-        if more and (final_discard is not None or going_out):
-            raise foul("canasta/4.2", ngettext(
-                "the meld that opens the side brings {n} stock card first: the player draws it before he can go out",
-                "the meld that opens the side brings {n} stock cards first: the player draws them before he can go "
-                "out", self.opts["opening_bonus_cards"]), None, "/melds")
-        out_now = out_now and not more
-        keeps = self._keeps_last_card(side, len(rest), final_discard, groups)
-        waive = keeps or more        # no going out now: the last card is kept, or more cards come
-        made = self._verify_melds(side, groups, going_out=(out_now or len(rest) <= 1) and not waive)
-        canastas = self.canastas(side, made)
+        return rest
+
+    def _verify_cards_left(self, player: str, side: str, made: dict[str, list[Card]], cards: list[Card],
+                           rest: list[Card], final_discard: Card | None, keeps: bool, waive: bool) -> None:
+        """What a meld leaves in hand (canasta/6.2): going out, or down to one card, needs the canastas going out
+        asks (and a game where somebody goes out); a card kept is no penalty card (canasta/8.7); no discard after
+        black threes melded going out where black_threes_out_discard is off (canasta/2.3); a single card left can
+        be discarded."""
         if len(rest) <= 1 and not waive:
             why = self.go_out_fault(side, made)
             if why:
                 raise foul("canasta/6.2", _("{why}; without them a player keeps a card to discard and one more",
                                             why=why), P_OUT)
-        if len(rest) <= 1 and self.opts["no_going_out"]:
+        if len(rest) <= 1 and self.opts.no_going_out:
             raise foul("canasta/6.2", _("nobody goes out in this game: keep a card to discard and one more"), None,
                        "/melds")
         if keeps and self._penalty_left(player, cards):
             raise foul("canasta/8.7", _("{card} is a penalty card: it is his discard, so it may not be the last card "
                                         "he keeps", card=rest[0]), None, "/melds")
-        if not self.opts["black_threes_out_discard"] and "3" in made \
+        if not self.opts.black_threes_out_discard and "3" in made \
                 and (final_discard is not None or (len(rest) == 1 and not waive)):
             raise foul("canasta/2.3", _(_BLACK_THREES_OUT), None, "/card" if final_discard is not None else "/melds")
         if final_discard is None and len(rest) == 1 and not waive:
@@ -894,27 +992,11 @@ class DealState:
             except IllegalAction as e:
                 raise foul(e.rule, _("{fault}, so it may not be the only card left: keep another", fault=e.message),
                            None, "/melds") from None
-        finishing = len(rest) <= 1 and not waive   # a last card left must be discarded: the player is going out
-        if finishing and self.opts["ask_required"] and self.answer is None:
-            raise foul("canasta/6.3", _("a player asks his partner before going out"), None, "/melds")
-        if finishing and self.answer == "no":
-            raise foul("canasta/6.3", _("the partner answered no: the player may not go out this turn"), P_ASK)
-        concealed_if_out = self._concealed_with(player, made)
-        concealed = out_now and concealed_if_out
-        if not self.has_melded(side):
-            count = sum(cards_value(group_cards(g)) for g in groups)
-            waived = finishing and concealed_if_out and self.drew_from == "stock" \
-                and self.opts["concealed_waives_minimum"]
-            fault = None if waived else self._opening_fault(side, count, made, "/melds")
-            if fault:
-                raise fault
-        return {"melds": made, "hand_after": rest, "going_out": out_now, "concealed": concealed,
-                "canastas": canastas}
 
     def _keeps_last_card(self, side: str, left: int, final_discard: Card | None, groups: list) -> bool:
         """keep_last_card (the seed's 12-card classic): a player whose side may not go out and who is left with one
         card keeps it and skips the discard (canasta/6.2)."""
-        if not self.opts["keep_last_card"] or left != 1 or final_discard is not None:
+        if not self.opts.keep_last_card or left != 1 or final_discard is not None:
             return False
         try:
             made = self._verify_melds(side, groups, going_out=False)
@@ -927,7 +1009,7 @@ class DealState:
 
     def _record_melds(self, player: str, made: dict[str, list[Card]]) -> None:
         side = self.side(player)
-        n = self.opts["opening_bonus_cards"]
+        n = self.opts.opening_bonus_cards
         if n and side not in self.extra_given and any(kind_of_key(k) != "black_threes" for k in made):
             self.extra_given.add(side)
             self.extra_due[player] = n
@@ -940,8 +1022,8 @@ class DealState:
             kind = kind_of_key(rank)
             if is_canasta(kind, cards) and not (before and is_canasta(kind, before)):
                 self.own_canasta = True
-                if not self.canasta_makers and self.opts["first_canasta_bonus_cards"]:
-                    self.extra_due[player] = self.opts["first_canasta_bonus_cards"]
+                if not self.canasta_makers and self.opts.first_canasta_bonus_cards:
+                    self.extra_due[player] = self.opts.first_canasta_bonus_cards
                 self.canasta_makers.add(player)
             self.melds[side][rank] = cards
         self.turn_melded = True
@@ -952,7 +1034,7 @@ class DealState:
             return False
         side = self.side(player)
         start = self.start_ranks if self.start_ranks is not None else set(self.melds[side])
-        if self.opts["concealed_rule"] == "side" and any(k != "3" for k in start):
+        if self.opts.concealed_rule == "side" and any(k != "3" for k in start):
             return False              # Canasta Palace: the side had melded before this turn
         canasta = self.own_canasta
         for rank, cards in made.items():
@@ -990,12 +1072,12 @@ class DealState:
         2.3 (black threes in the first round; as the last card, black_three_last_discard), 6.1 (sevens)."""
         if is_red_three(card):
             raise foul("canasta/2.1", _("a red three is laid out on the table, never discarded"), None, "/card")
-        if is_black_three(card) and self.opts["black_three_first_round"] and self.discards < len(self.layout.seats):
+        if is_black_three(card) and self.opts.black_three_first_round and self.discards < len(self.layout.seats):
             raise foul("canasta/2.3", _("no black three is discarded in the first round of turns"), None, "/card")
-        if is_black_three(card) and last and not self.opts["black_three_last_discard"]:
+        if is_black_three(card) and last and not self.opts.black_three_last_discard:
             raise foul("canasta/2.3", _("a black three is not the last discard: it is melded in the going-out turn"),
                        None, "/card")
-        if card.rank == "7" and self.opts["sevens_discard"] == "after_sevens_canastas":
+        if card.rank == "7" and self.opts.sevens_discard == "after_sevens_canastas":
             if last:
                 raise foul("canasta/6.1", _("a seven is never the last discard"), None, "/card")
             if not all(any(k.split("#")[0] == "7" and is_canasta("group", m) for k, m in melds.items())
@@ -1014,21 +1096,23 @@ class DealState:
         self._verify_discard_card(card, last=not rest)
         shown = self.penalty_cards.get(player)
         if shown and not any(alike(card, p) for p in shown):
-            raise foul("canasta/8.7", ngettext("{player} has a penalty card face up ({cards}): his discard is that card",
-                                               "{player} has penalty cards face up ({cards}): his discard is one of them",
-                                               len(shown), player=player, cards=list(shown)), None, "/card")
+            raise foul("canasta/8.7",
+                       ngettext("{player} has a penalty card face up ({cards}): his discard is that card",
+                                "{player} has penalty cards face up ({cards}): his discard is one of them",
+                                len(shown), player=player, cards=list(shown)), None, "/card")
         side = self.side(player)
-        if not rest and self.opts["no_going_out"]:
+        if not rest and self.opts.no_going_out:
             raise foul("canasta/6.2", _("nobody goes out in this game: the last card is never discarded"), None,
                        "/card")
         if not rest:
             why = self.go_out_fault(side)
-            if why and self.opts["keep_last_card"]:
-                raise foul("canasta/6.2", _("{why}; without them the last card is kept, not discarded, and the turn passes",
-                                            why=why), P_OUT, "/card")
+            if why and self.opts.keep_last_card:
+                raise foul("canasta/6.2",
+                           _("{why}; without them the last card is kept, not discarded, and the turn passes", why=why),
+                           P_OUT, "/card")
             if why:
                 raise foul("canasta/6.2", why, P_OUT, "/card")
-            if self.opts["ask_required"] and self.answer is None:
+            if self.opts.ask_required and self.answer is None:
                 raise foul("canasta/6.3", _("a player asks his partner before going out"), None, "/card")
             if self.answer == "no":
                 raise foul("canasta/6.3", _("the partner answered no: the player may not go out this turn"), P_ASK,
@@ -1054,34 +1138,29 @@ class DealState:
                      "note": _("{player} could not go out after his partner's yes", player=player)}
             self.penalties.append(fined)
         self._set_hand(player, rest)
-        if self.pile.block_owner == player:
-            self.lapse_block()                # full_round: its discarder's turn is over without his taking the pile
-        unfrozen = self.pile.frozen_by is None
-        self.pile.push(card, self.opts["black_three_freezes"])
-        if is_wild(card) and self.opts["wild_block"] != "until_taken":
-            # it blocks the pile for a round (canasta/5.1); a later wild card's round replaces an earlier one's
-            self.pile.block_froze = self.pile.block_froze or (unfrozen and self.pile.frozen_by == "wild")
-            self.pile.block_owner, self.pile.block_card = player, card
+        # a wild card blocks the pile for a round; full_round: its discarder's turn is over (canasta/5.1)
+        self.pile.discard(card, player, wild_block=self.opts.wild_block,
+                          black_three_freezes=self.opts.black_three_freezes)
         if fined:
             self._pass_turn(player)
-            return {"pile_frozen": self.pile.frozen_by is not None or self.opts["strict_pile"], "penalty": fined}
+            return {"pile_frozen": self.pile.frozen_by is not None or self.opts.strict_pile, "penalty": fined}
         if not rest:
             concealed = self._concealed_with(player, {})
             self._end(player, concealed)
             return {"went_out": True, "concealed": concealed}
-        if self.stock == 0 and (self.opts["stock_end"] == "stop"
-                                or (self.opts["stock_end"] == "one_buy" and self.buy_window)):
+        if self.stock == 0 and (self.opts.stock_end == "stop"
+                                or (self.opts.stock_end == "one_buy" and self.buy_window)):
             self._pass_turn(player)
             self._end(None)                  # the discard after the last stock card (or its buyer's) ends the hand
             return {"hand_ends": _("the stock is gone: the hand ends with this discard")}
-        if self.stock == 0 and self.opts["stock_end"] == "one_buy":
+        if self.stock == 0 and self.opts.stock_end == "one_buy":
             self.buy_window = True           # the next player may still buy this discard, once
         self._pass_turn(player)
-        return {"pile_frozen": self.pile.frozen_by is not None or self.opts["strict_pile"]}
+        return {"pile_frozen": self.pile.frozen_by is not None or self.opts.strict_pile}
 
     def _keeping(self, player: str) -> bool:
         """Whether ``player``, left with one card his side may not go out on, keeps it (keep_last_card)."""
-        return bool(self.opts["keep_last_card"] and len(self.hands.get(player) or []) == 1
+        return bool(self.opts.keep_last_card and len(self.hands.get(player) or []) == 1
                     and self.go_out_fault(self.side(player)) and not self.extra_due.get(player))
 
     def _pass_kept(self, player: str) -> str:
@@ -1137,8 +1216,7 @@ class DealState:
             self.melded_before[player] = True
         self.turn = self.layout.after(player)
         self.phase = "draw"
-        if self.pile.block_owner == self.turn and self.opts["wild_block"] == "one_round":
-            self.lapse_block()                # the round is over: its discarder's turn comes (canasta/5.1)
+        self.pile.turn_begins(self.turn, self.opts.wild_block)   # one_round: a block's round is over (5.1)
         self._new_turn()
 
     def way_out(self, player: str) -> tuple[list, Card | None] | None:
@@ -1150,7 +1228,7 @@ class DealState:
             return None
         side = self.side(player)
         for discard in [None] + list(dict.fromkeys(hand)):
-            rest = take_from(hand, [discard]) if discard is not None else list(hand)
+            rest = known(take_from(hand, [discard])) if discard is not None else list(hand)
             by_rank: dict[str, list[Card]] = {}
             wilds = [c for c in rest if is_wild(c)]
             for c in rest:
@@ -1176,7 +1254,7 @@ class DealState:
     def verify_go_out(self, player: str, groups: list, discard: Card | None) -> dict:
         """Meld ``groups`` and discard ``discard`` (or nothing) leaving no card (canasta/6.2–6.4, 2.3)."""
         self._verify_turn(player, "play")
-        if self.opts["no_going_out"]:
+        if self.opts.no_going_out:
             raise foul("canasta/6.2", _("nobody goes out in this game: the deal runs to the end of the stock"))
         hand = self.hand(player)
         left = take_from(hand, [c for g in groups for c in group_cards(g)])
@@ -1202,8 +1280,8 @@ class DealState:
             self._record_melds(player, v["melds"])
             self._set_hand(player, v["hand_after"])
         if discard is not None:
-            self._set_hand(player, take_from(self.hands[player], [discard]))
-            self.pile.push(discard, self.opts["black_three_freezes"])
+            self._set_hand(player, known(take_from(self.hand(player), [discard])))
+            self.pile.push(discard, self.opts.black_three_freezes)
         self._end(player, v["concealed"])
         return {"went_out": True, "concealed": v["concealed"]}
 
@@ -1226,7 +1304,7 @@ class DealState:
         """The cards stay in the hand, face up: each is melded or becomes the player's next discard (no points).
         Not in a game without exposure penalties (count_and_exposure_penalties=false, canasta/8.11)."""
         self.verify_expose(player, cards)
-        if not self.opts["count_and_exposure_penalties"]:
+        if not self.opts.count_and_exposure_penalties:
             return {"penalty_cards": [], "note": _("no penalty cards in this game (canasta/8.11)")}
         self.penalty_cards[player] = self.penalty_cards.get(player, []) + list(cards)
         return {"penalty_cards": [str(c) for c in self.penalty_cards[player]]}
@@ -1235,7 +1313,7 @@ class DealState:
     def verify_ask(self, player: str) -> None:
         """Asking "partner, may I go out?" (canasta/6.3; wrong timing is 8.5)."""
         self._verify_turn(player, ("draw", "play"))
-        if self.opts["no_going_out"]:
+        if self.opts.no_going_out:
             raise IllegalAction("canasta/6.2", _("nobody goes out in this game: there is nothing to ask"))
         if not self.layout.partners(player):
             raise IllegalAction("canasta/6.3", _("a player without a partner has nobody to ask"))
@@ -1280,7 +1358,7 @@ class DealState:
         top, side = self.pile.top, self.side(player)
         if top is None or is_wild(top) or is_black_three(top) or self.frozen_for(side):
             return False
-        if self.own_key(side, top.rank, unfinished=self.opts["layoff_take"] == "below_canasta") is None:
+        if self.own_key(side, top.rank, unfinished=self.opts.layoff_take == "below_canasta") is None:
             return False
         return self.can_take_pile(player, [])
 
@@ -1297,10 +1375,10 @@ class DealState:
             raise IllegalAction("canasta/6.5", ngettext("the stock still holds {n} card: draw or take the pile",
                                                         "the stock still holds {n} cards: draw or take the pile",
                                                         self.stock))
-        if self.opts["stock_end"] == "play_on" and self.must_take(player):
+        if self.opts.stock_end == "play_on" and self.must_take(player):
             raise IllegalAction("canasta/6.5", _("the top {rank} fits the side's meld and the pile is not frozen: "
                                                  "with the stock gone the player must take it",
-                                                 rank=Rank(self.pile.top.rank)))
+                                                 rank=Rank(known(self.pile.top).rank)))
 
     def can_end(self, player: str) -> bool:
         return allowed(self.verify_end, player)
@@ -1321,7 +1399,7 @@ class DealState:
         due = self.extra_due.get(player, 0)
         if not due:
             raise foul("canasta/4.2", _("no extra cards are due: they follow the side's first meld, once")
-                       if self.opts["opening_bonus_cards"] else
+                       if self.opts.opening_bonus_cards else
                        _("no extra cards are due: they follow the first canasta of the deal, once"))
         want = min(due, self.stock)
         if cards is not None:
@@ -1330,7 +1408,7 @@ class DealState:
                 raise foul("canasta/4.2", ngettext(
                     "the side's first meld brings {n} card from the stock (red threes are replaced), not {got}",
                     "the side's first meld brings {n} cards from the stock (red threes are replaced), not {got}",
-                    want, got=len(naturals)) if self.opts["opening_bonus_cards"] else ngettext(
+                    want, got=len(naturals)) if self.opts.opening_bonus_cards else ngettext(
                     "the first canasta of the deal brings {n} card from the stock (red threes are replaced), not {got}",
                     "the first canasta of the deal brings {n} cards from the stock (red threes are replaced), not "
                     "{got}", want, got=len(naturals)), None, "/cards")
@@ -1348,8 +1426,9 @@ class DealState:
             self.stock -= len(cards)
             self.red_threes[self.side(player)] = self.red_threes[self.side(player)] + reds
             self.red_by_player[player] = self.red_by_player.get(player, 0) + len(reds)
-            if self.hands.get(player) is not None:
-                self._set_hand(player, self.hands[player] + [c for c in cards if not is_red_three(c)])
+            held = self.hands.get(player)
+            if held is not None:
+                self._set_hand(player, held + [c for c in cards if not is_red_three(c)])
         del self.extra_due[player]
         return {"drawn": want}
 
@@ -1358,7 +1437,8 @@ class DealState:
         """A player who has completed a canasta adds his face-down packet to his hand (canasta/1.5)."""
         self._verify_turn(player, "play")
         if player not in self.packets:
-            raise foul("canasta/1.5", _("{player} has no packet to take: none was dealt, or he has taken it", player=player))
+            raise foul("canasta/1.5", _("{player} has no packet to take: none was dealt, or he has taken it",
+                                        player=player))
         if player not in self.canasta_makers:
             raise foul("canasta/1.5", _("{player} takes his packet once he has completed a canasta", player=player))
 
@@ -1368,22 +1448,24 @@ class DealState:
     def apply_packet(self, player: str) -> dict:
         self.verify_packet(player)
         cards = self.packets.pop(player)
-        if cards is not None and self.hands.get(player) is not None:
+        held = self.hands.get(player)
+        if cards is not None and held is not None:
             reds = [c for c in cards if is_red_three(c)]
             self.red_threes[self.side(player)] = self.red_threes[self.side(player)] + reds
-            self._set_hand(player, self.hands[player] + [c for c in cards if not is_red_three(c)])
-        return {"packet": self.opts["packet_size"]}
+            self._set_hand(player, held + [c for c in cards if not is_red_three(c)])
+        return {"packet": self.opts.packet_size}
 
     # ------------------------------------------------------------------ double ending
     def verify_double_ending(self, player: str, groups: list) -> dict:
         """The partner of the player who went out lays down his whole hand too (canasta/6.6, option double_ending)."""
-        if not self.opts["double_ending"]:
+        if not self.opts.double_ending:
             raise foul("canasta/6.6", _("the double ending is not played under these options"))
-        went = (self.outcome or {}).get("went_out")
+        outcome = self.outcome or {}
+        went = outcome.get("went_out")
         if self.phase != "done" or went is None or player not in self.layout.partners(went):
             raise foul("canasta/6.6", _("only the partner of the player who just went out lays down his hand after "
                                         "him"))
-        if self.outcome.get("double_ending"):
+        if outcome.get("double_ending"):
             raise foul("canasta/6.6", _("the double ending has been made"))
         hand = self.hand(player)
         rest = take_from(hand, [c for g in groups for c in group_cards(g)])
@@ -1404,6 +1486,7 @@ class DealState:
         for key, cards in made.items():
             self.melds[side][key] = cards
         self._set_hand(player, [])
+        assert self.outcome is not None, "verify_double_ending: the deal is over"
         self.outcome["double_ending"] = True
         return {"double_ending": True}
 
@@ -1434,14 +1517,14 @@ class DealState:
             self._verify_turn(player, "draw" if t in ("draw", "take_pile") else "play")
         except IllegalAction:
             raise NotPlayable(t) from None
-        hand, side = self.hands[player], self.side(player)
+        hand, side = self.hand(player), self.side(player)
         if t == "draw":
             if cards is None or len(cards) > self.stock:
                 raise NotPlayable(t)
             return self._draw(player, cards, judged=False)
         if t == "discard":
-            rest = take_from(hand, [card])
-            if rest is None:
+            rest = take_from(hand, [card]) if card is not None else None
+            if rest is None or card is None:
                 raise NotPlayable(t)
             return self._discard(player, card, rest)
         groups = groups or []
@@ -1499,9 +1582,14 @@ class DealState:
             made[key] = combined
         return made
 
-    def _end(self, went_out: str | None, concealed: bool = False) -> None:
+    def end_hand(self, went_out: str | None, concealed: bool = False) -> None:
+        """The hand is over: ``went_out`` (a player, or None when it ended otherwise) went out, ``concealed`` or not
+        (canasta/6.2, 6.4, 6.5).  A position that describes an ended hand ends its state with it."""
         self.phase = "done"
         self.outcome = {"went_out": went_out, "concealed": bool(went_out and concealed)}
+
+    def _end(self, went_out: str | None, concealed: bool = False) -> None:
+        self.end_hand(went_out, concealed)
 
 
 # ------------------------------------------------------------------ what a player may do now
@@ -1520,42 +1608,59 @@ def legal_actions(st: DealState, actor: str) -> list[dict]:
         if allowed(st.verify_red_three, actor, c):
             out.append({"type": "red_three", "player": actor, "card": str(c)})
     if st.phase == "draw":
-        if st.can_draw(actor):
-            out.append({"type": "draw", "player": actor})
-        way = way_to_take(st, actor, hand)
-        if way is not None:
-            out.append({"type": "take_pile", "player": actor, "cards": [str(c) for c in way[0]],
-                        "melds": [[str(c) for c in m] for m in way[1]]})
-        if allowed(st.verify_end, actor):
-            out.append({"type": "end", "player": actor})
+        out += _draw_phase_actions(st, actor, hand)
     elif st.extra_due.get(actor):
         out.append({"type": "extra_cards", "player": actor})
     else:
-        seen = set()
-        keeps_red = st.kept_red_three_now(actor)      # lay the red three out first (canasta/2.1)
-        unseen_red = st.unseen_red_three_possible(actor)     # a hand known in part: each discard is conditional
-        for c in hand:
-            if c not in seen and not keeps_red and st.can_discard(actor, c):
-                out.append({"type": "discard", "player": actor, "card": str(c)} |
-                           ({"conditions": [st.red_three_condition(actor)]} if unseen_red else {}))
-            seen.add(c)
-        if not st.has_melded(st.side(actor)):
-            opening = next((o for o in openings(st, actor, hand) if st.can_meld(actor, o)), None)
-            if opening:
-                out.append({"type": "meld", "player": actor, "melds": [[str(c) for c in m] for m in opening]})
-        way = st.way_out(actor)
-        if way is not None:
-            groups, card = way
-            act = {"type": "go_out", "player": actor,
-                   "melds": [{"rank": g[0], "cards": [str(c) for c in g[1]]} if isinstance(g, tuple)
-                             else [str(c) for c in g] for g in groups]}
-            if card is not None:
-                act["card"] = str(card)
-            out.append(act)
-        if allowed(st.verify_end, actor):            # a last red three drawn: the hand ends (canasta/6.5)
-            out.append({"type": "end", "player": actor})
+        out += _play_phase_actions(st, actor, hand)
     if allowed(st.verify_ask, actor):
         out += [{"type": "ask", "player": actor, "answer": a} for a in ("yes", "no")]
+    return out
+
+
+def _draw_phase_actions(st: DealState, actor: str, hand: list[Card]) -> list[dict]:
+    """Before the draw (canasta/6.1, 5.2, 6.5): the draw from the stock, one way to take the pile, ending the hand
+    with the stock gone."""
+    out: list[dict] = []
+    if st.can_draw(actor):
+        out.append({"type": "draw", "player": actor})
+    way = way_to_take(st, actor, hand)
+    if way is not None:
+        out.append({"type": "take_pile", "player": actor, "cards": [str(c) for c in way[0]],
+                    "melds": [[str(c) for c in m] for m in way[1]]})
+    if allowed(st.verify_end, actor):
+        out.append({"type": "end", "player": actor})
+    return out
+
+
+def _play_phase_actions(st: DealState, actor: str, hand: list[Card]) -> list[dict]:
+    """After the draw: each legal discard (conditional on a red three the unseen cards may hold, canasta/2.1), one
+    legal opening for a side that has none (canasta/4.1), one way to go out (canasta/6.2), ending the hand after a
+    last red three (canasta/6.5)."""
+    out: list[dict] = []
+    seen = set()
+    keeps_red = st.kept_red_three_now(actor)      # lay the red three out first (canasta/2.1)
+    unseen_red = st.unseen_red_three_possible(actor)     # a hand known in part: each discard is conditional
+    for c in hand:
+        if c not in seen and not keeps_red and st.can_discard(actor, c):
+            out.append({"type": "discard", "player": actor, "card": str(c)} |
+                       ({"conditions": [st.red_three_condition(actor)]} if unseen_red else {}))
+        seen.add(c)
+    if not st.has_melded(st.side(actor)):
+        opening = next((o for o in openings(st, actor, hand) if st.can_meld(actor, o)), None)
+        if opening:
+            out.append({"type": "meld", "player": actor, "melds": [[str(c) for c in m] for m in opening]})
+    way = st.way_out(actor)
+    if way is not None:
+        groups, card = way
+        act = {"type": "go_out", "player": actor,
+               "melds": [{"rank": g[0], "cards": [str(c) for c in g[1]]} if isinstance(g, tuple)
+                         else [str(c) for c in g] for g in groups]}
+        if card is not None:
+            act["card"] = str(card)
+        out.append(act)
+    if allowed(st.verify_end, actor):            # a last red three drawn: the hand ends (canasta/6.5)
+        out.append({"type": "end", "player": actor})
     return out
 
 
@@ -1568,7 +1673,7 @@ def way_to_take(st: DealState, actor: str, hand: list[Card]):
         return None
     nat = [c for c in hand if c.rank == top.rank]
     wild = sorted((c for c in hand if is_wild(c)), key=card_value)
-    candidates = [[]]
+    candidates: list[list[Card]] = [[]]
     for n in range(len(nat), 0, -1):
         for w in range(0, min(2, len(wild)) + 1):
             candidates.append(nat[:n] + wild[:w])
@@ -1577,7 +1682,7 @@ def way_to_take(st: DealState, actor: str, hand: list[Card]):
         if st.can_take_pile(actor, shown, []):
             return shown, []
         if not st.has_melded(side):
-            rest = take_from(hand, shown)
+            rest = known(take_from(hand, shown))
             extra = opening_melds(rest, st.minimum(side) - cards_value([top] + shown), st.opts, top.rank)
             if extra and st.can_take_pile(actor, shown, extra):
                 return shown, extra
@@ -1589,7 +1694,7 @@ def openings(st: DealState, actor: str, hand: list[Card]) -> list[list[list[Card
     under red_threes_count_toward_opening), and each canasta the hand holds (canasta openings)."""
     side = st.side(actor)
     need = st.minimum(side)
-    if st.opts["red_threes_count_toward_opening"]:
+    if st.opts.red_threes_count_toward_opening:
         need -= 5 * len(st.red_threes[side])
     out = []
     greedy = opening_melds(hand, need, st.opts)
@@ -1600,21 +1705,23 @@ def openings(st: DealState, actor: str, hand: list[Card]) -> list[list[list[Card
         if not is_wild(c) and c.rank != "3":
             by_rank.setdefault(c.rank, []).append(c)
     wilds = [c for c in hand if is_wild(c)]
-    for rank, cs in by_rank.items():
+    for cs in by_rank.values():
         if len(cs) + min(len(wilds), 3) >= 7 and len(cs) >= 4:
             out.append([cs + wilds[:max(0, 7 - len(cs))]])
     return out
 
 
-def opening_melds(hand: list[Card], need: int, opts: dict, skip_rank: str | None = None) -> list[list[Card]] | None:
+def opening_melds(hand: list[Card], need: int, opts: OptionsLike,
+                  skip_rank: str | None = None) -> list[list[Card]] | None:
     """A greedy set of melds from ``hand`` worth at least ``need`` (canasta/4.1), or None."""
+    opts = Options.of(opts)
     by_rank: dict[str, list[Card]] = {}
     for c in hand:
         if not is_wild(c) and not is_red_three(c) and not is_black_three(c) and c.rank != skip_rank:
             by_rank.setdefault(c.rank, []).append(c)
     wilds = sorted((c for c in hand if is_wild(c)), key=card_value, reverse=True)
     melds = []
-    for rank, cs in sorted(by_rank.items(), key=lambda kv: -cards_value(kv[1])):
+    for cs in sorted(by_rank.values(), key=lambda cs: -cards_value(cs)):
         if len(cs) >= 3:
             melds.append(list(cs))
         elif len(cs) == 2 and wilds and meld_ok(cs + wilds[:1], opts, False):

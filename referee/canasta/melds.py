@@ -17,6 +17,7 @@ from functools import lru_cache
 from ..cards import JOKER, Card
 from ..i18n import N_, _, ngettext
 from .cards import is_black_three, is_red_three, is_wild
+from .options import Options, OptionsLike
 
 _RED_3H, _RED_3D = Card("3", "H"), Card("3", "D")
 _WILD_RANKS = (JOKER, "2")        # is_wild
@@ -35,15 +36,17 @@ NO_CAP = 99
 NATURALS_NEEDED = {2: N_("a meld needs at least two natural cards"), 3: N_("a meld needs at least three natural cards")}
 
 
-def max_wilds(opts: dict) -> int:
+def max_wilds(opts: OptionsLike) -> int:
     """Wild cards a meld of a rank may hold (canasta/3.1): max_wilds (null: no cap), two with strict_wild_cards."""
-    cap = opts.get("max_wilds", 3)
+    opts = Options.of(opts)
+    cap = opts.max_wilds
     cap = NO_CAP if cap is None else cap
-    return min(cap, 2) if opts.get("strict_wild_cards") else cap
+    return min(cap, 2) if opts.strict_wild_cards else cap
 
 
-def excess_wilds(meld: list[Card], opts: dict) -> int:
+def excess_wilds(meld: list[Card], opts: OptionsLike) -> int:
     """Wild cards in a meld of a rank beyond the limits of canasta/3.1 (max_wilds, and the ratio to naturals)."""
+    opts = Options.of(opts)
     wilds = sum(1 for c in meld if is_wild(c))
     naturals = len(meld) - wilds
     if not naturals:
@@ -51,11 +54,12 @@ def excess_wilds(meld: list[Card], opts: dict) -> int:
     return max(0, wilds - max_wilds(opts), wilds - ratio_wilds(naturals, opts))
 
 
-def ratio_wilds(naturals: int, opts: dict) -> int:
+def ratio_wilds(naturals: int, opts: OptionsLike) -> int:
     """Wild cards that ``naturals`` natural cards may carry under wild_ratio (canasta/3.1): as many (not_more),
     one fewer (fewer), half as many (half) or any number (none, the official laws as written: only the cap of
     max_wilds; four_in_canasta, which counts naturals instead)."""
-    ratio = opts.get("wild_ratio", "not_more")
+    opts = Options.of(opts)
+    ratio = opts.wild_ratio
     return {"not_more": naturals, "fewer": naturals - 1, "half": naturals // 2}.get(ratio, NO_CAP)
 
 
@@ -70,7 +74,7 @@ def without_wilds(meld: list[Card], n: int) -> list[Card]:
     return out
 
 
-def classify(cards: list[Card], opts: dict, going_out: bool = False) -> str:
+def classify(cards: list[Card], opts: OptionsLike, going_out: bool = False) -> str:
     """The kind of meld ``cards`` form: ``"group"``, ``"black_threes"``, ``"sequence"`` or ``"wild"``.
 
     Raises :class:`MeldFault`.  Groups: three or more of a natural rank, at least two naturals, at most three
@@ -80,6 +84,7 @@ def classify(cards: list[Card], opts: dict, going_out: bool = False) -> str:
     consecutive cards of one suit from 4 to A, no wild card (canasta/3.4).  Wild-card melds (option wild_melds):
     three to seven wild cards, as the option allows (canasta/3.3).
     """
+    opts = Options.of(opts)
     if len(cards) < 3:
         raise MeldFault("canasta/3.1", _("a meld has at least three cards"))
     if _RED_3H in cards or _RED_3D in cards:        # any(is_red_three(c) for c in cards), at C speed
@@ -90,52 +95,63 @@ def classify(cards: list[Card], opts: dict, going_out: bool = False) -> str:
     if not naturals:
         return _wild_meld(cards, opts)
     if len(ranks) > 1:
-        if opts.get("sequences"):
+        if opts.sequences:
             return _sequence(cards, opts, going_out)
         raise MeldFault("canasta/3.1", _("a meld holds cards of one rank (and wild cards); sequences do not count"))
-    rank = next(iter(ranks))
-    if rank == "3":
-        if any(is_red_three(c) for c in naturals):
-            raise MeldFault("canasta/3.1", _("red threes are laid out, never melded"))
-        if not going_out and opts.get("black_three_meld") != "any_time":
-            raise MeldFault("canasta/2.3", _("black threes meld only when going out"))
-        if wilds:
-            raise MeldFault("canasta/2.3", _("a meld of black threes takes no wild card"))
-        if len(naturals) not in (3, 4):
-            raise MeldFault("canasta/2.3", _("black threes meld as three or four"))
-        if len(naturals) == 3 and opts.get("black_three_meld") == "four_only":
-            raise MeldFault("canasta/2.3", _("black threes are laid down only all four, in the going-out turn"))
-        return "black_threes"
-    least = opts.get("min_naturals", 2)
+    if next(iter(ranks)) == "3":
+        return _black_threes(naturals, wilds, opts, going_out)
+    return _group(cards, naturals, wilds, opts)
+
+
+def _black_threes(naturals: list[Card], wilds: int, opts: Options, going_out: bool) -> str:
+    """A meld of threes (``naturals``, with ``wilds`` wild cards): black threes, three or four, no wild card, in the
+    going-out turn (or at any time, or all four only, as black_three_meld says), canasta/2.3."""
+    if any(is_red_three(c) for c in naturals):
+        raise MeldFault("canasta/3.1", _("red threes are laid out, never melded"))
+    if not going_out and opts.black_three_meld != "any_time":
+        raise MeldFault("canasta/2.3", _("black threes meld only when going out"))
+    if wilds:
+        raise MeldFault("canasta/2.3", _("a meld of black threes takes no wild card"))
+    if len(naturals) not in (3, 4):
+        raise MeldFault("canasta/2.3", _("black threes meld as three or four"))
+    if len(naturals) == 3 and opts.black_three_meld == "four_only":
+        raise MeldFault("canasta/2.3", _("black threes are laid down only all four, in the going-out turn"))
+    return "black_threes"
+
+
+def _group(cards: list[Card], naturals: list[Card], wilds: int, opts: Options) -> str:
+    """A meld of one natural rank (canasta/3.1, 3.2): enough naturals (min_naturals), at most max_wilds wild cards
+    in the ratio wild_ratio allows, no more cards than canasta_max."""
+    least = opts.min_naturals
     if len(naturals) < least:
         raise MeldFault("canasta/3.1", _(NATURALS_NEEDED[least]))
     most = max_wilds(opts)
     if wilds > most:
         raise MeldFault("canasta/3.1", ngettext("a meld holds at most {n} wild card",
                                                 "a meld holds at most {n} wild cards", most))
-    ratio = opts.get("wild_ratio", "not_more")
+    ratio = opts.wild_ratio
     if ratio in ("not_more", "half") and wilds > len(naturals):
         raise MeldFault("canasta/3.1", _("wild cards may not outnumber the natural cards"))
     if ratio == "fewer" and wilds >= len(naturals):
         raise MeldFault("canasta/3.1", _("the natural cards must outnumber the wild cards"))
     if ratio == "four_in_canasta" and len(cards) >= 7 and len(naturals) < 4:
         raise MeldFault("canasta/3.1", _("a canasta holds at least four natural cards"))
-    if opts.get("wild_ratio") == "half" and 2 * wilds > len(naturals):
+    if opts.wild_ratio == "half" and 2 * wilds > len(naturals):
         raise MeldFault("canasta/3.1", _("the natural cards must be at least twice the wild cards"))
-    cap = opts.get("canasta_max")
+    cap = opts.canasta_max
     if cap is not None and len(cards) > cap:
         raise MeldFault("canasta/3.2", ngettext("a canasta holds at most {n} card",
                                                 "a canasta holds at most {n} cards", cap))
     return "group"
 
 
-def _sequence(cards: list[Card], opts: dict, going_out: bool = False) -> str:
+def _sequence(cards: list[Card], opts: Options, going_out: bool = False) -> str:
     wilds = [c for c in cards if is_wild(c)]
     naturals = [c for c in cards if not is_wild(c)]
-    least = opts.get("min_naturals", 2)
+    least = opts.min_naturals
     if len(naturals) < least:
         raise MeldFault("canasta/3.1", _(NATURALS_NEEDED[least]))
-    allowed = opts.get("sequence_wilds", 0)
+    allowed = opts.sequence_wilds
     if len(wilds) > allowed:
         raise MeldFault("canasta/3.4", _("a sequence takes no wild card") if not allowed
                         else ngettext("a sequence takes at most {n} wild card",
@@ -151,13 +167,13 @@ def _sequence(cards: list[Card], opts: dict, going_out: bool = False) -> str:
         raise MeldFault("canasta/3.4", _("a sequence is made of consecutive ranks, each once (a wild card may stand "
                                          "for one)") if allowed else
                         _("a sequence is made of consecutive ranks, each once"))
-    if len(cards) > 7 and not (going_out and opts.get("extend_escalera_out")):
+    if len(cards) > 7 and not (going_out and opts.extend_escalera_out):
         raise MeldFault("canasta/3.4", _("a sequence holds at most seven cards"))
     return "sequence"
 
 
-def _wild_meld(cards: list[Card], opts: dict) -> str:
-    mode = opts.get("wild_melds", "off")
+def _wild_meld(cards: list[Card], opts: Options) -> str:
+    mode = opts.wild_melds
     if mode == "off":
         raise MeldFault("canasta/3.1", _("wild cards alone do not meld"))
     if len(cards) > 7:
@@ -174,8 +190,9 @@ def _wild_meld(cards: list[Card], opts: dict) -> str:
     return "wild"
 
 
-def meld_ok(meld: list[Card], opts: dict, going_out: bool) -> bool:
+def meld_ok(meld: list[Card], opts: OptionsLike, going_out: bool) -> bool:
     """Whether ``meld`` is a legal meld under ``opts`` (:func:`classify` without the reason)."""
+    opts = Options.of(opts)
     try:
         classify(meld, opts, going_out=going_out)
     except MeldFault:
@@ -188,46 +205,64 @@ WILD_CANASTA = {"bolivia": ("bolivia", 2500), "brazilian": ("wild canasta", 2000
                 "uruguay": ("wild canasta", 2000), "free": ("free canasta", 1000)}
 
 
-def canasta_bonus(kind: str, cards: list[Card], opts: dict) -> tuple[str, int] | None:
+def canasta_bonus(kind: str, cards: list[Card], opts: OptionsLike) -> tuple[str, int] | None:
     """``(name, points)`` for a finished meld, or None (canasta/3.2, 3.3, 3.4)."""
+    opts = Options.of(opts)
     if kind == "group" and len(cards) >= 7:
-        wilds = sum(1 for c in cards if is_wild(c))
-        sevens = opts.get("sevens_canasta_bonus", 0)
-        if sevens and natural_rank(cards) == "7":
-            if not wilds or opts.get("sevens_canasta_mixed"):
-                return "canasta of sevens", sevens
-            if opts.get("mixed_sevens_bonus"):
-                return "mixed canasta of sevens", opts["mixed_sevens_bonus"]
-        if wilds:
-            if opts.get("mixed_canasta_bonus") == "graded":
-                return "mixed canasta", {1: 400, 2: 300}.get(wilds, 200)
-            return "mixed canasta", 300
-        return "natural canasta", opts.get("natural_canasta_bonus", 500)
+        return _group_canasta(cards, opts)
     if kind == "sequence" and len(cards) >= 7:
-        if any(is_wild(c) for c in cards):
-            return "mixed sequence canasta", 1000
-        bonus = opts.get("natural_sequence_bonus", 1500)
-        # the Samba family's names: an escalera where wild-card canastas are bolivias, else a samba
-        if opts.get("same_rank_melds") == "many":
-            return ("escalera" if opts.get("wild_melds") not in (None, "off") else "samba"), bonus
-        return "sequence canasta", bonus
+        return _sequence_canasta(cards, opts)
     if kind == "wild" and len(cards) == 7:
-        jokers = sum(1 for c in cards if c.rank == JOKER)
-        mode = opts.get("wild_melds")
-        if mode == "palace":
-            return ("big wild canasta", 2000) if jokers > 7 - jokers else ("small wild canasta", 1000)
-        if mode == "golden_diamond":
-            return ("golden canasta", 1000) if jokers == 0 else ("diamond canasta", 2000)
-        if mode == "italian":
-            return ("canasta of seven 2s", 3000) if jokers == 0 else ("canasta of deuces", 2000)
-        if mode == "cuban":
-            if jokers == 0:
-                return "canasta of seven 2s", 4000
-            return ("canasta of four jokers and three 2s", 3000) if jokers == 4 else ("wild canasta", 2000)
-        if mode in WILD_CANASTA:
-            return WILD_CANASTA[mode]
-        return "seven-joker canasta", 1000
+        return _wild_canasta(cards, opts)
     return None
+
+
+def _group_canasta(cards: list[Card], opts: Options) -> tuple[str, int]:
+    """A canasta of a rank (canasta/3.2): natural (natural_canasta_bonus) or mixed (300, or graded 400 / 300 / 200
+    by its wild cards); of sevens, sevens_canasta_bonus (a mixed one too with sevens_canasta_mixed, else
+    mixed_sevens_bonus where set)."""
+    wilds = sum(1 for c in cards if is_wild(c))
+    sevens = opts.sevens_canasta_bonus
+    if sevens and natural_rank(cards) == "7":
+        if not wilds or opts.sevens_canasta_mixed:
+            return "canasta of sevens", sevens
+        if opts.mixed_sevens_bonus:
+            return "mixed canasta of sevens", opts.mixed_sevens_bonus
+    if wilds:
+        if opts.mixed_canasta_bonus == "graded":
+            return "mixed canasta", {1: 400, 2: 300}.get(wilds, 200)
+        return "mixed canasta", 300
+    return "natural canasta", opts.natural_canasta_bonus
+
+
+def _sequence_canasta(cards: list[Card], opts: Options) -> tuple[str, int]:
+    """A sequence canasta (canasta/3.4): mixed 1,000, natural natural_sequence_bonus, named as the game names it."""
+    if any(is_wild(c) for c in cards):
+        return "mixed sequence canasta", 1000
+    bonus = opts.natural_sequence_bonus
+    # the Samba family's names: an escalera where wild-card canastas are bolivias, else a samba
+    if opts.same_rank_melds == "many":
+        return ("escalera" if opts.wild_melds not in (None, "off") else "samba"), bonus
+    return "sequence canasta", bonus
+
+
+def _wild_canasta(cards: list[Card], opts: Options) -> tuple[str, int]:
+    """A canasta of seven wild cards (canasta/3.3), scored as wild_melds has it, by its jokers and 2s."""
+    jokers = sum(1 for c in cards if c.rank == JOKER)
+    mode = opts.wild_melds
+    if mode == "palace":
+        return ("big wild canasta", 2000) if jokers > 7 - jokers else ("small wild canasta", 1000)
+    if mode == "golden_diamond":
+        return ("golden canasta", 1000) if jokers == 0 else ("diamond canasta", 2000)
+    if mode == "italian":
+        return ("canasta of seven 2s", 3000) if jokers == 0 else ("canasta of deuces", 2000)
+    if mode == "cuban":
+        if jokers == 0:
+            return "canasta of seven 2s", 4000
+        return ("canasta of four jokers and three 2s", 3000) if jokers == 4 else ("wild canasta", 2000)
+    if mode in WILD_CANASTA:
+        return WILD_CANASTA[mode]
+    return "seven-joker canasta", 1000
 
 
 def is_canasta(kind: str, cards: list[Card]) -> bool:
@@ -250,25 +285,27 @@ TABLES = {  # opening minimum: (below zero, then (from total, minimum) ascending
 BRAZILIAN_OPENINGS = ((9000, "natural"), (8000, "canasta_200"), (7000, "canasta"))
 
 
-def opening_canasta(score: int, opts: dict) -> str | None:
+def opening_canasta(score: int, opts: OptionsLike) -> str | None:
     """What kind of canasta the opening must hold at this total (Brazilian: canasta/4.1), or None."""
-    if opts.get("opening_table") != "brazilian":
+    opts = Options.of(opts)
+    if opts.opening_table != "brazilian":
         return None
     return next((kind for start, kind in BRAZILIAN_OPENINGS if score >= start), None)
 
 
-def opening_minimum(score: int, opts: dict) -> int:
+def opening_minimum(score: int, opts: OptionsLike) -> int:
     """Count a side's opening needs by its total before the deal (canasta/4.1), in points."""
-    table = opts.get("opening_table", "classic")
+    opts = Options.of(opts)
+    table = opts.opening_table
     if score < 0:
-        return opts.get("negative_minimum", 15)
+        return opts.negative_minimum
     need = 0
     for start, value in TABLES[table]:
         if score >= start:
             need = value
-    frm = opts.get("minimum_150_from")
+    frm = opts.minimum_150_from
     if frm is not None and score >= frm:
-        need = max(need, opts.get("top_minimum", 150))
+        need = max(need, opts.top_minimum)
     return need
 
 
@@ -276,12 +313,13 @@ def is_sevens_canasta(kind: str, cards: list[Card]) -> bool:
     return kind == "group" and len(cards) >= 7 and natural_rank(cards) == "7"
 
 
-def go_out_fault(melds: list[tuple[str, list[Card]]], opts: dict, red_threes: int = 0) -> str | None:
+def go_out_fault(melds: list[tuple[str, list[Card]]], opts: OptionsLike, red_threes: int = 0) -> str | None:
     """Why a side with ``melds`` (``(kind, cards)``) and ``red_threes`` laid out may not go out (canasta/6.2),
     or None."""
+    opts = Options.of(opts)
     canastas = [(k, c) for k, c in melds if is_canasta(k, c)
-                 and not (k == "wild" and opts.get("wild_melds") == "italian")]   # deuce canastas do not count
-    if opts.get("going_out_needs") == "pennies":
+                 and not (k == "wild" and opts.wild_melds == "italian")]   # deuce canastas do not count
+    if opts.going_out_needs == "pennies":
         have = {N_("a canasta of sevens"): any(is_sevens_canasta(k, c) for k, c in canastas),
                 N_("a wild canasta"): any(k == "wild" for k, c in canastas),
                 N_("a natural canasta"): any(is_natural_canasta(k, c) and not is_sevens_canasta(k, c)
@@ -293,9 +331,9 @@ def go_out_fault(melds: list[tuple[str, list[Card]]], opts: dict, red_threes: in
             return _("going out needs a canasta of sevens, a wild canasta, a natural and a mixed one; missing: "
                      "{missing}", missing=missing)
         return None
-    need = opts.get("canastas_to_go_out", 1)
-    if opts.get("tough_end"):
-        if opts.get("sequences"):
+    need = opts.canastas_to_go_out
+    if opts.tough_end:
+        if opts.sequences:
             need = max(need, 2)
         elif any(is_natural_canasta(k, c) for k, c in canastas):
             need = 1
@@ -306,9 +344,9 @@ def go_out_fault(melds: list[tuple[str, list[Card]]], opts: dict, red_threes: in
     if len(canastas) < need:
         return ngettext("going out needs {n} canasta on the side's table",
                         "going out needs {n} canastas on the side's table", need)
-    if opts.get("sequence_to_go_out") and not any(k == "sequence" for k, _c in canastas):
+    if opts.sequence_to_go_out and not any(k == "sequence" for k, _c in canastas):
         return _("going out needs a sequence canasta (escalera) among the canastas")
-    if opts.get("red_threes_per_canasta") and red_threes < len(canastas):
+    if opts.red_threes_per_canasta and red_threes < len(canastas):
         return _("going out needs as many red threes as canastas ({canastas}); the side has {red_threes}",
                  canastas=len(canastas), red_threes=red_threes)
     return None
@@ -317,7 +355,7 @@ def go_out_fault(melds: list[tuple[str, list[Card]]], opts: dict, red_threes: in
 CUBAN = {1: 100, 2: 300, 3: 500, 4: 1000}       # red threes, by how many the side has (n >= 1)
 
 
-def red_three_points(n: int, counts_plus: bool, opts: dict, one_player_all: bool = False,
+def red_three_points(n: int, counts_plus: bool, opts: OptionsLike, one_player_all: bool = False,
                      six_special: bool = False) -> int:
     """Red threes at the count (canasta/2.2), in points; negative when they count against the side.
 
@@ -325,12 +363,13 @@ def red_three_points(n: int, counts_plus: bool, opts: dict, one_player_all: bool
     for five, 1,200 for six), ``all_plus_400`` (each its value, 400 more for every red three of the deck),
     ``one_player_doubles`` (each its value, double when one player collected all four).
     """
-    v = opts.get("red_three_value", 100)
-    scale = opts.get("red_three_scale", "four_800")
+    opts = Options.of(opts)
+    v = opts.red_three_value
+    scale = opts.red_three_scale
     if scale == "six_1200":
         value = {5: 1000, 6: 1200}.get(n, 100 * n)
     elif scale == "all_plus_400":
-        value = v * n + (400 if n == (6 if opts.get("packs") == 3 else 4) else 0)
+        value = v * n + (400 if n == (6 if opts.packs == 3 else 4) else 0)
     elif scale == "one_player_doubles":
         value = v * n * (2 if one_player_all and n == 4 else 1)
     elif scale == "six_1000":
@@ -350,18 +389,20 @@ def red_three_points(n: int, counts_plus: bool, opts: dict, one_player_all: bool
     return value if counts_plus else -value
 
 
-def black_three_points(n: int, opts: dict, doubled: bool = False) -> int | None:
+def black_three_points(n: int, opts: OptionsLike, doubled: bool = False) -> int | None:
     """Black threes left in hand (canasta/2.3): None when they count only their card value (5), else the points
     each set costs: 100 or 105 each, doubled for all four in one hand when the opponents went out (Russian)."""
-    mode = opts.get("black_three_in_hand", "card_value")
+    opts = Options.of(opts)
+    mode = opts.black_three_in_hand
     if mode == "card_value" or not n:
         return None
     each = {"minus_100": 100, "minus_105": 105, "minus_200": 200}[mode]
     return -each * n * (2 if doubled and n == 4 else 1)
 
 
-def meld_kind(cards: list[Card], opts: dict, going_out: bool = True) -> str:
+def meld_kind(cards: list[Card], opts: OptionsLike, going_out: bool = True) -> str:
     """:func:`classify` for melds already on the table (black threes allowed, as in the going-out turn)."""
+    opts = Options.of(opts)
     return classify(cards, opts, going_out=going_out)
 
 
@@ -375,7 +416,7 @@ def meld_key(kind: str, cards: list[Card], taken: set[str]) -> str:
     if kind == "black_threes":
         return "3"
     if kind in ("group", "wild"):
-        base = natural_rank(cards) if kind == "group" else "wild"
+        base = (natural_rank(cards) or "") if kind == "group" else "wild"     # a group has a natural card
         key, n = base, 1
         while key in taken:
             n += 1

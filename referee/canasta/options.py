@@ -7,47 +7,52 @@ five-player form.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
 from ..i18n import N_, _
 from ..rulebook import OptionSpec, preset
 
-O = OptionSpec
+S = OptionSpec
 SPECS = {s.name: s for s in [
     # --- cards and deal
-    O("packs", "int", 2, "canasta/1.2", N_("Packs shuffled together: 2 (108 cards), 3 (162) or 4 (216)."),
+    S("packs", "int", 2, "canasta/1.2", N_("Packs shuffled together: 2 (108 cards), 3 (162) or 4 (216)."),
       allowed=(2, 3, 4)),
-    O("packet_size", "int", 0, "canasta/1.5",
+    S("packet_size", "int", 0, "canasta/1.5",
       N_("A face-down packet dealt to each player beside his hand, added to it once he has completed a canasta "
          "(Pennies from Heaven: 11)."), allowed=(0, 11)),
-    O("jokers_per_pack", "int", 2, "canasta/1.2", N_("Jokers added per pack (Canasta Palace's custom rule: 3)."),
+    S("jokers_per_pack", "int", 2, "canasta/1.2", N_("Jokers added per pack (Canasta Palace's custom rule: 3)."),
       allowed=(2, 3)),
-    O("deal_size", "int", 11, "canasta/1.5",
+    S("deal_size", "int", 11, "canasta/1.5",
       N_("Cards dealt to each player, or as many as the number of players calls for."), allowed=(11, 12, 13, 15),
       nullable=True,
       labels={None: N_("by the number of players")}),
-    O("deal_table", "enum", "official", "canasta/1.5",
+    S("deal_table", "enum", "official", "canasta/1.5",
       N_("Cards dealt by the number of players, where that decides: 15 for two, 13 for three, 11 for four or "
-         "five, 13 for six (15 with sequences); or the Arabic text's 12-card classic: 15, 13, 12."), allowed=("official", "twelve"),
+         "five, 13 for six (15 with sequences); or the Arabic text's 12-card classic: 15, 13, 12."),
+      allowed=("official", "twelve"),
       labels={"official": N_("the official laws' table"), "twelve": N_("the 12-card classic")}),
-    O("draw_count", "int", 1, "canasta/6.1", N_("Cards drawn from the stock in a turn."), allowed=(1, 2)),
-    O("opening_bonus_cards", "int", 0, "canasta/4.2",
+    S("draw_count", "int", 1, "canasta/6.1", N_("Cards drawn from the stock in a turn."), allowed=(1, 2)),
+    S("opening_bonus_cards", "int", 0, "canasta/4.2",
       N_("Cards the player making his side's first meld draws from the stock at once (Mexicana: 13)."),
       allowed=(0, 13)),
-    O("surprise", "bool", False, "canasta/1.5",
+    S("surprise", "bool", False, "canasta/1.5",
       N_("Canasta Palace's Surprise: three cards are put aside under the stock at the start and never drawn.")),
-    O("pile_count_off", "bool", False, "canasta/1.6",
+    S("pile_count_off", "bool", False, "canasta/1.6",
       N_("Italian: the upcard's value in cards (J 11, Q 12, K 13, A or joker 20, a number its pips) is counted off "
          "face down under it to start the pile.")),
-    O("black_three_upcard", "enum", "cover", "canasta/1.6",
+    S("black_three_upcard", "enum", "cover", "canasta/1.6",
       N_("A black three turned up is covered by more cards (official laws), or left as the upcard (pagat, Palace)."),
       allowed=("cover", "leave"),
       labels={"cover": N_("covered"), "leave": N_("left as the upcard")}),
-    O("upcard_replaced", "bool", False, "canasta/1.6",
+    S("upcard_replaced", "bool", False, "canasta/1.6",
       N_("A wild card or a three turned up goes back into the pack and another card is turned, so the pile "
          "starts with one natural card (the Arabic text's 12-card classic); otherwise it is covered by further "
          "cards (official).")),
     # --- threes
-    O("red_three_value", "int", 100, "canasta/2.2", N_("Points of each red three at the count."), allowed=(100, 105)),
-    O("red_three_scale", "enum", "four_800", "canasta/2.2",
+    S("red_three_value", "int", 100, "canasta/2.2", N_("Points of each red three at the count."), allowed=(100, 105)),
+    S("red_three_scale", "enum", "four_800", "canasta/2.2",
       N_("What the red threes of a side score together, beyond their value each: all four double, or a higher "
          "figure for five, six or eight of a larger deck, or a graded scale."),
       allowed=("four_800", "six_1200", "six_1000", "all_plus_400", "one_player_doubles", "cuban", "eight_1000",
@@ -60,26 +65,28 @@ SPECS = {s.name: s for s in [
               "italian": N_("100 each to three, 200 each from four"),
               "six_2000": N_("100 each, 2,000 for all six with a sevens game's canasta"),
               "cuban_each": N_("100, 300, 500, 1,000 each for one to four")}),
-    O("red_threes_need", "enum", "meld", "canasta/2.2",
+    S("red_threes_need", "enum", "meld", "canasta/2.2",
       N_("What makes red threes count plus: any meld (official), a canasta, two canastas (Samba), or winning the "
          "deal (the Arabic text's 12-card classic), or a canasta of sevens (Pennies from Heaven)."),
       allowed=("meld", "canasta", "two_canastas", "won_deal", "sevens_canasta"),
       labels={"meld": N_("any meld"), "canasta": N_("a canasta"), "two_canastas": N_("two canastas"),
               "won_deal": N_("winning the deal"), "sevens_canasta": N_("a canasta of sevens")}),
-    O("black_three_freezes", "bool", False, "canasta/5.1",
+    S("black_three_freezes", "bool", False, "canasta/5.1",
       N_("A black three on the pile freezes it (one Hoyle line).")),
-    O("black_three_in_hand", "enum", "card_value", "canasta/2.3",
+    S("black_three_in_hand", "enum", "card_value", "canasta/2.3",
       N_("A black three left in hand counts its 5 (official), 100 (traditional, Palace's custom rule) or 105 "
          "(Russian; doubled for all four in one hand when the opponents go out) or 200 (the Arabic text's sevens "
          "game)."),
       allowed=("card_value", "minus_100", "minus_105", "minus_200"),
       labels={"card_value": 5, "minus_100": 100, "minus_105": 105, "minus_200": 200}),
-    O("sevens_in_hand", "int", 0, "canasta/2.3", N_("Points lost for each seven left in hand (the Arabic text's "
+    S("sevens_in_hand", "int", 0, "canasta/2.3", N_("Points lost for each seven left in hand (the Arabic text's "
                                                     "sevens game: 500)."), allowed=(0, 500)),
     # --- melds and canastas
-    O("max_wilds", "int", 3, "canasta/3.1", N_("Wild cards a meld may hold (Samba and its family: 2), or no cap (popular Russian)."), allowed=(3, 2), nullable=True,
+    S("max_wilds", "int", 3, "canasta/3.1",
+      N_("Wild cards a meld may hold (Samba and its family: 2), or no cap (popular Russian)."), allowed=(3, 2),
+      nullable=True,
       labels={None: N_("no cap")}),
-    O("wild_ratio", "enum", "not_more", "canasta/3.1",
+    S("wild_ratio", "enum", "not_more", "canasta/3.1",
       N_("How many wild cards a meld may hold beside its natural cards: never more wild cards (pagat, the "
          "Hoyle software, Wikipedia, Canasta Palace); no ratio, up to the cap (the official laws as written); "
          "fewer wild cards (a house rule); at most half as many (pagat's Samba); or two naturals a meld and "
@@ -88,44 +95,44 @@ SPECS = {s.name: s for s in [
       labels={"not_more": N_("no more wild than natural"), "none": N_("no ratio"),
               "fewer": N_("fewer wild than natural"), "half": N_("naturals twice the wild cards"),
               "four_in_canasta": N_("two naturals, four in a canasta")}),
-    O("same_rank_melds", "enum", "one", "canasta/3.1",
+    S("same_rank_melds", "enum", "one", "canasta/3.1",
       N_("One meld of a rank per side (official), or several (Samba: a new list of cards opens another meld of the "
          "rank; cards laid by rank join the first that is not yet a canasta)."), allowed=("one", "many"),
       labels={"one": N_("one meld a rank"), "many": N_("several")}),
-    O("canasta_max", "int", None, "canasta/3.2", N_("Cards a canasta may hold at most (Cuban: 7), or no limit."),
+    S("canasta_max", "int", None, "canasta/3.2", N_("Cards a canasta may hold at most (Cuban: 7), or no limit."),
       nullable=True, allowed=(7,),
       labels={None: N_("no limit")}),
-    O("mixed_canasta_bonus", "enum", "flat", "canasta/3.2",
+    S("mixed_canasta_bonus", "enum", "flat", "canasta/3.2",
       N_("Mixed canasta bonus: 300 (official), or graded by its wild cards, 400 / 300 / 200 for one / two / three "
          "(an unnamed game of the Arabic text)."), allowed=("flat", "graded"),
       labels={"flat": 300, "graded": N_("400, 300, 200 by the wild cards")}),
-    O("min_naturals", "int", 2, "canasta/3.1", N_("Natural cards a meld needs at least (Hollywood: 3)."),
+    S("min_naturals", "int", 2, "canasta/3.1", N_("Natural cards a meld needs at least (Hollywood: 3)."),
       allowed=(2, 3)),
-    O("sequence_wilds", "int", 0, "canasta/3.4", N_("Wild cards a sequence may hold (Hollywood: 1; a mixed sequence "
+    S("sequence_wilds", "int", 0, "canasta/3.4", N_("Wild cards a sequence may hold (Hollywood: 1; a mixed sequence "
                                                     "canasta scores 1,000)."), allowed=(0, 1)),
-    O("natural_sequence_bonus", "int", 1500, "canasta/3.4",
+    S("natural_sequence_bonus", "int", 1500, "canasta/3.4",
       N_("Bonus of a natural sequence canasta (Hollywood: 2,000 per rummy-games, 1,500 per the Arabic text; 0 in the "
          "Arabic text's sevens game, which gives no figure)."), allowed=(1500, 2000, 0)),
-    O("sevens_canasta_bonus", "int", 0, "canasta/3.2",
+    S("sevens_canasta_bonus", "int", 0, "canasta/3.2",
       N_("Bonus of a natural canasta of sevens instead of the natural canasta's (Mexicana: 1,000; Pennies from "
          "Heaven: 1,500); 0: none."), allowed=(0, 1000, 1500)),
-    O("mixed_sevens_bonus", "int", 0, "canasta/3.2",
+    S("mixed_sevens_bonus", "int", 0, "canasta/3.2",
       N_("Bonus of a mixed canasta of sevens when it differs from the natural one's (the Arabic text's sevens game: "
          "1,000)."),
       allowed=(0, 1000)),
-    O("sevens_canasta_mixed", "bool", False, "canasta/3.2",
+    S("sevens_canasta_mixed", "bool", False, "canasta/3.2",
       N_("A mixed canasta of sevens earns the sevens bonus too (Mexicana: the Russian canasta encyclopedia "
          "text; Pennies from Heaven); otherwise only a natural one does.")),
-    O("short_sequence_penalty", "int", 0, "canasta/3.4",
+    S("short_sequence_penalty", "int", 0, "canasta/3.4",
       N_("Points lost for each melded sequence shorter than five cards at the count (Brazilian: 1,000)."),
       allowed=(0, 1000)),
-    O("long_sequence_bonus", "int", 0, "canasta/3.4",
+    S("long_sequence_bonus", "int", 0, "canasta/3.4",
       N_("Points won for each melded sequence of five cards or more at the count (1,000: the Brazilian paragraph of "
          "the Arabic text, read as written)."), allowed=(0, 1000)),
-    O("strict_wild_cards", "bool", False, "canasta/3.1",
+    S("strict_wild_cards", "bool", False, "canasta/3.1",
       N_("Canasta Palace's strict wild cards: two wild cards a meld at most, none added to a canasta, and after "
          "the opening a meld takes wild cards only once it holds five naturals.")),
-    O("wild_melds", "enum", "off", "canasta/3.3",
+    S("wild_melds", "enum", "off", "canasta/3.3",
       N_("Whether melds of wild cards only may be laid, and what they score, as each game has them."),
       allowed=("off", "palace", "golden_diamond", "seven_jokers", "bolivia", "brazilian", "uruguay", "cuban",
                "free", "italian"),
@@ -136,273 +143,419 @@ SPECS = {s.name: s for s in [
               "cuban": N_("Cuban: seven 2s 4,000, four jokers and three 2s 3,000, other 2,000"),
               "free": N_("1,000, the graded-wild game"),
               "italian": N_("Italian deuce melds: seven 2s 3,000, with jokers 2,000")}),
-    O("sequences", "bool", False, "canasta/3.4",
+    S("sequences", "bool", False, "canasta/3.4",
       N_("Canasta Palace's sequences: runs of one suit from 4 to A, 1,500 for seven; going out always 200.")),
-    O("natural_canasta_bonus", "int", 500, "canasta/3.2", N_("Bonus of a natural canasta."), allowed=(500, 600)),
+    S("natural_canasta_bonus", "int", 500, "canasta/3.2", N_("Bonus of a natural canasta."), allowed=(500, 600)),
     # --- opening
-    O("opening_table", "enum", "classic", "canasta/4.1",
+    S("opening_table", "enum", "classic", "canasta/4.1",
       N_("The opening minimum by the side's total, as each game sets its steps."),
       allowed=("classic", "tougher", "russian", "seven_thousand", "brazilian", "pennies", "italian"),
       labels={"classic": N_("15, 50, 90, 120 (below 0, from 0, 1,500, 3,000)"),
-              "tougher": N_("tougher: 50, 90, 120, 150 (Canasta Palace)"), "russian": N_("15, 50, 90, 120, 150 from 5,000"),
+              "tougher": N_("tougher: 50, 90, 120, 150 (Canasta Palace)"),
+              "russian": N_("15, 50, 90, 120, 150 from 5,000"),
               "seven_thousand": N_("15, 50, 70, 90, 120 (the game to 7,000)"),
               "brazilian": N_("as the classic to 7,000, then canastas"),
               "pennies": N_("50, 90, 120, 150 from 0, 500, 1,000, 1,500"),
               "italian": N_("15 to 200 in seven steps, to 10,000")}),
-    O("negative_minimum", "int", 15, "canasta/4.1",
+    S("negative_minimum", "int", 15, "canasta/4.1",
       N_("Initial-meld minimum for a side below zero (50 goes with the tougher opening table)."), allowed=(15, 0, 50)),
-    O("minimum_150_from", "int", None, "canasta/4.1",
+    S("minimum_150_from", "int", None, "canasta/4.1",
       N_("Total from which the initial-meld minimum is the top figure (150; the six-player game to 10,000 uses "
          "7,500, Samba 7,000, Cuban 5,000), or never."), nullable=True, minimum=3000, maximum=100000, multiple_of=5,
       labels={None: N_("never")}),
-    O("top_minimum", "int", 150, "canasta/4.1",
+    S("top_minimum", "int", 150, "canasta/4.1",
       N_("The top initial-meld minimum, where there is one: 150 (pagat), or 160 (HowStuffWorks' Samba)."),
       allowed=(150, 160)),
-    O("opening_canasta_from", "int", None, "canasta/4.1",
+    S("opening_canasta_from", "int", None, "canasta/4.1",
       N_("Total from which a side must open with a canasta (the traditional game to 7,500: 5,000), or never."),
       nullable=True, minimum=1000, maximum=100000, multiple_of=5,
       labels={None: N_("never")}),
-    O("canasta_in_hand_opens", "bool", False, "canasta/4.2",
+    S("canasta_in_hand_opens", "bool", False, "canasta/4.2",
       N_("An opening that lays a canasta needs no minimum (the Arabic text's 12-card classic).")),
-    O("opening_naturals_only", "bool", False, "canasta/4.2", N_("The opening melds take no wild card (Italian).")),
-    O("canasta_count_bonuses", "bool", False, "canasta/3.2",
+    S("opening_naturals_only", "bool", False, "canasta/4.2", N_("The opening melds take no wild card (Italian).")),
+    S("canasta_count_bonuses", "bool", False, "canasta/3.2",
       N_("Italian extra bonuses: five natural canastas 2,000; four natural and a mixed one 1,000; ten canastas "
          "2,000.")),
-    O("five_canastas_bonus", "enum", "four_natural_one_mixed", "canasta/3.2",
+    S("five_canastas_bonus", "enum", "four_natural_one_mixed", "canasta/3.2",
       N_("What earns the Italian 1,000 for five canastas: four natural and a mixed one (rummy-games, "
          "HowStuffWorks), or any five canastas with mixed ones among them (the Arabic text)."),
       allowed=("four_natural_one_mixed", "with_mixed"),
       labels={"four_natural_one_mixed": N_("four natural and a mixed one"), "with_mixed": N_("any five")}),
-    O("red_threes_count_toward_opening", "bool", False, "canasta/4.2",
+    S("red_threes_count_toward_opening", "bool", False, "canasta/4.2",
       N_("Red threes laid out count 5 each toward the opening (Russian).")),
-    O("concealed_waives_minimum", "bool", True, "canasta/6.4",
+    S("concealed_waives_minimum", "bool", True, "canasta/6.4",
       N_("Going out concealed after drawing from the stock needs no initial minimum.")),
-    O("concealed_rule", "enum", "player", "canasta/6.4",
+    S("concealed_rule", "enum", "player", "canasta/6.4",
       N_("Going out concealed needs no earlier meld by the player (official) or by his side (Canasta Palace)."),
       allowed=("player", "side"),
       labels={"player": N_("by the player"), "side": N_("by the side")}),
-    O("black_three_meld", "enum", "three_or_four", "canasta/2.3",
+    S("black_three_meld", "enum", "three_or_four", "canasta/2.3",
       N_("Black threes meld in the going-out turn as three or four (official), only all four (Russian), or as three "
          "or four at any time, nothing added (the Arabic text's sevens game)."),
       allowed=("three_or_four", "four_only", "any_time"),
       labels={"three_or_four": N_("three or four, going out"), "four_only": N_("all four only"),
               "any_time": N_("three or four at any time")}),
-    O("going_out_discard", "enum", "optional", "canasta/6.2",
+    S("going_out_discard", "enum", "optional", "canasta/6.2",
       N_("Going out may end with a meld or a discard (official), or must end with a discard (Russian)."),
       allowed=("optional", "required"),
       labels={"optional": N_("a meld or a discard"), "required": N_("a discard")}),
     # --- the pile
-    O("pile_for_opening", "bool", True, "canasta/4.2",
+    S("pile_for_opening", "bool", True, "canasta/4.2",
       N_("A side that has not opened may take the pile for its opening; otherwise only after opening.")),
-    O("natural_and_wild_takes", "bool", True, "canasta/5.2",
+    S("natural_and_wild_takes", "bool", True, "canasta/5.2",
       N_("A natural card and a wild card take an unfrozen pile; otherwise a natural pair or the side's meld "
          "only.")),
-    O("seven_on_pile", "enum", "free", "canasta/5.2",
+    S("seven_on_pile", "enum", "free", "canasta/5.2",
       N_("Sevens and the pile: no rule (official); a seven on top stops it from being taken (Mexicana by "
          "rummy-games and Parlett); or it may be taken only with a seven on top (the encyclopedia text's "
          "Mexicana, read literally)."), allowed=("free", "blocks", "only"),
       labels={"free": N_("no rule"), "blocks": N_("a seven blocks it"), "only": N_("only with a seven on top")}),
-    O("layoff_take", "enum", "any", "canasta/5.2",
+    S("layoff_take", "enum", "any", "canasta/5.2",
       N_("The top card taken onto the side's meld of its rank: any such meld (official), or only one that is not yet "
          "a canasta (Samba)."), allowed=("any", "below_canasta"),
       labels={"any": N_("any such meld"), "below_canasta": N_("one not yet a canasta")}),
-    O("strict_pile", "bool", False, "canasta/5.1", N_("Canasta Palace's strict discard pile: always frozen.")),
-    O("pile_frozen_at_start", "bool", False, "canasta/5.1",
+    S("strict_pile", "bool", False, "canasta/5.1", N_("Canasta Palace's strict discard pile: always frozen.")),
+    S("pile_frozen_at_start", "bool", False, "canasta/5.1",
       N_("The pile starts frozen for everybody (the Arabic text's 12-card classic).")),
-    O("wild_block", "enum", "until_taken", "canasta/5.1",
+    S("wild_block", "enum", "until_taken", "canasta/5.1",
       N_("A discarded wild card freezes the pile until it is taken (official); or it blocks the pile for one round, "
          "nobody taking it before its discarder's next turn (popular Russian); or nobody, the discarder included, "
          "until that turn is over (the same text read as a full round)."),
       allowed=("until_taken", "one_round", "full_round"),
       labels={"until_taken": N_("until taken"), "one_round": N_("blocked to its discarder's next turn"),
               "full_round": N_("blocked through its discarder's next turn")}),
-    O("own_canasta_blocks_pile", "bool", False, "canasta/5.2",
+    S("own_canasta_blocks_pile", "bool", False, "canasta/5.2",
       N_("A side may not take the pile when the top card is of the rank of one of its canastas (one traditional "
          "copy).")),
     # --- going out and the end
-    O("red_three_last_card", "enum", "no_meld", "canasta/6.5",
+    S("red_three_last_card", "enum", "no_meld", "canasta/6.5",
       N_("A red three drawn as the last stock card ends the hand at once, or after melding."),
       allowed=("no_meld", "meld_then_end"),
       labels={"no_meld": N_("at once"), "meld_then_end": N_("after melding")}),
-    O("stock_end", "enum", "play_on", "canasta/6.5",
+    S("stock_end", "enum", "play_on", "canasta/6.5",
       N_("When the stock is gone: play goes on while the top discard fits a meld and must be taken (official), "
          "the hand ends with the discard after the last stock card (traditional, Canasta Palace), or the next "
          "player may still buy that discard once (the Arabic text's sevens game)."),
       allowed=("play_on", "stop", "one_buy"),
       labels={"play_on": N_("play goes on"), "stop": N_("the hand ends"), "one_buy": N_("one more buy")}),
-    O("no_going_out", "bool", False, "canasta/6.2",
+    S("no_going_out", "bool", False, "canasta/6.2",
       N_("Nobody goes out: a player always keeps a card, and the deal runs to the end of the stock (the Arabic "
          "text's sevens game).")),
-    O("first_canasta_bonus_cards", "int", 0, "canasta/4.2",
+    S("first_canasta_bonus_cards", "int", 0, "canasta/4.2",
       N_("Cards from the stock for the first player of the deal to complete a canasta (the Arabic text's sevens "
          "game: 11)."),
       allowed=(0, 11)),
-    O("canastas_to_go_out", "int", 1, "canasta/6.2", N_("Canastas a side needs before going out."), allowed=(1, 2)),
-    O("extend_escalera_out", "bool", False, "canasta/3.4",
+    S("canastas_to_go_out", "int", 1, "canasta/6.2", N_("Canastas a side needs before going out."), allowed=(1, 2)),
+    S("extend_escalera_out", "bool", False, "canasta/3.4",
       N_("A player going out may extend a finished sequence at either end beyond seven (Brazilian).")),
-    O("black_threes_set_aside", "bool", False, "canasta/2.3",
+    S("black_threes_set_aside", "bool", False, "canasta/2.3",
       N_("Black threes that come with a taken pile are set aside, 5 each or 100 for all four (Cuban).")),
-    O("wild_pair_takes", "bool", False, "canasta/5.2",
+    S("wild_pair_takes", "bool", False, "canasta/5.2",
       N_("A pair of 2s takes a 2 on top of the pile, a pair of jokers a joker; the three join the hand (Hollywood).")),
-    O("opening_canasta_with_top_card", "bool", False, "canasta/4.1",
+    S("opening_canasta_with_top_card", "bool", False, "canasta/4.1",
       N_("Where a side must open with a canasta, one player makes it with the pile's top card (the traditional "
          "text's 7,500 game); otherwise any canasta.")),
-    O("keep_last_card", "bool", False, "canasta/6.2",
+    S("keep_last_card", "bool", False, "canasta/6.2",
       N_("A player whose side may not go out may still meld down to one card, keep it and skip the discard "
          "(the Arabic text's 12-card classic); otherwise he keeps a card to discard and one more (official "
          "laws).")),
-    O("black_three_last_discard", "bool", True, "canasta/2.3",
+    S("black_three_last_discard", "bool", True, "canasta/2.3",
       N_("A black three may be the last discard of a player going out (official laws); otherwise, as the "
          "traditional text says, black threes held at the end are melded, never discarded last.")),
-    O("black_threes_out_discard", "bool", True, "canasta/2.3",
+    S("black_threes_out_discard", "bool", True, "canasta/2.3",
       N_("A last discard may follow black threes melded in the going-out turn (official laws); otherwise, in "
          "the second reading of the traditional text, a player who melds black threes goes out by melding.")),
-    O("black_three_first_round", "bool", False, "canasta/2.3",
+    S("black_three_first_round", "bool", False, "canasta/2.3",
       N_("No black three is discarded in the first round of turns (Cuban).")),
-    O("sequence_to_go_out", "bool", False, "canasta/6.2",
+    S("sequence_to_go_out", "bool", False, "canasta/6.2",
       N_("One of the canastas for going out must be a sequence (Bolivia's escalera).")),
-    O("ask_required", "bool", False, "canasta/6.3", N_("A player must ask his partner before going out (Brazilian).")),
-    O("going_out_needs", "enum", "canastas", "canasta/6.2",
+    S("ask_required", "bool", False, "canasta/6.3", N_("A player must ask his partner before going out (Brazilian).")),
+    S("going_out_needs", "enum", "canastas", "canasta/6.2",
       N_("What going out needs: the number of canastas the game asks (official), or a canasta of sevens, a "
          "wild canasta, a natural and a mixed one (Pennies from Heaven)."), allowed=("canastas", "pennies"),
       labels={"canastas": N_("the canastas asked"), "pennies": N_("four canastas of Pennies from Heaven")}),
-    O("sevens_discard", "enum", "free", "canasta/6.1",
+    S("sevens_discard", "enum", "free", "canasta/6.1",
       N_("Sevens may be discarded freely (official), or not until each side has a canasta of sevens and never as the "
          "last card (Pennies from Heaven)."), allowed=("free", "after_sevens_canastas"),
       labels={"free": N_("freely"), "after_sevens_canastas": N_("after both canastas of sevens")}),
-    O("red_threes_per_canasta", "bool", False, "canasta/6.2",
+    S("red_threes_per_canasta", "bool", False, "canasta/6.2",
       N_("Going out needs at least as many red threes laid out as canastas (Mexicana).")),
-    O("tough_end", "bool", False, "canasta/6.2",
+    S("tough_end", "bool", False, "canasta/6.2",
       N_("Canasta Palace's Tough End: two canastas or a natural one to go out (two with sequences); a completed "
          "wild canasta scores only for the side that goes out.")),
-    O("going_out_bonus", "int", 100, "canasta/6.2", N_("Bonus for going out."), allowed=(100, 200, 300)),
-    O("concealed_bonus", "int", 100, "canasta/6.4", N_("Extra bonus for going out concealed."), allowed=(0, 100)),
-    O("four_black_threes_out", "bool", False, "canasta/6.2",
+    S("going_out_bonus", "int", 100, "canasta/6.2", N_("Bonus for going out."), allowed=(100, 200, 300)),
+    S("concealed_bonus", "int", 100, "canasta/6.4", N_("Extra bonus for going out concealed."), allowed=(0, 100)),
+    S("four_black_threes_out", "bool", False, "canasta/6.2",
       N_("Going out with four black threes laid down scores 1,000 instead of the going-out bonus (Russian).")),
-    O("double_ending", "bool", False, "canasta/6.6",
+    S("double_ending", "bool", False, "canasta/6.6",
       N_("The partner of the player going out may also lay down his whole hand for 100 more (traditional).")),
-    O("count_and_exposure_penalties", "bool", True, "canasta/8.11",
+    S("count_and_exposure_penalties", "bool", True, "canasta/8.11",
       N_("The insufficient-count (+10) and exposed-card penalties apply (not in the two-player game).")),
-    O("target", "int", 5000, "canasta/7.2",
+    S("target", "int", 5000, "canasta/7.2",
       N_("Score that ends the game, or 10,000 with two sides and 7,500 with three (six players)."),
       nullable=True, minimum=500, maximum=100000, multiple_of=5,
       labels={None: N_("by the sides: 10,000 or 7,500")}),
-    O("max_rounds", "int", None, "canasta/7.2", N_("Deals after which the game ends anyway (Canasta Palace), or no limit."), nullable=True, minimum=1, maximum=1000,
+    S("max_rounds", "int", None, "canasta/7.2",
+      N_("Deals after which the game ends anyway (Canasta Palace), or no limit."), nullable=True, minimum=1,
+      maximum=1000,
       labels={None: N_("no limit")}),
 ]}
 
 
-def _checks(opts: dict) -> list[tuple[str, str]]:
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The resolved options of one request, typed: one attribute per option spec (:data:`SPECS`: its name, its
+    type, ``str`` for an enum, ``| None`` where null is allowed, and its default).
+
+    Built from the resolved dict with :meth:`of`; ``opts["name"]`` still reads an attribute, so code written for the
+    dict keeps working.  The JSON echo of ``options`` in answers stays the dict.
+    """
+
+    packs: int = 2
+    packet_size: int = 0
+    jokers_per_pack: int = 2
+    deal_size: int | None = 11
+    deal_table: str = "official"
+    draw_count: int = 1
+    opening_bonus_cards: int = 0
+    surprise: bool = False
+    pile_count_off: bool = False
+    black_three_upcard: str = "cover"
+    upcard_replaced: bool = False
+    red_three_value: int = 100
+    red_three_scale: str = "four_800"
+    red_threes_need: str = "meld"
+    black_three_freezes: bool = False
+    black_three_in_hand: str = "card_value"
+    sevens_in_hand: int = 0
+    max_wilds: int | None = 3
+    wild_ratio: str = "not_more"
+    same_rank_melds: str = "one"
+    canasta_max: int | None = None
+    mixed_canasta_bonus: str = "flat"
+    min_naturals: int = 2
+    sequence_wilds: int = 0
+    natural_sequence_bonus: int = 1500
+    sevens_canasta_bonus: int = 0
+    mixed_sevens_bonus: int = 0
+    sevens_canasta_mixed: bool = False
+    short_sequence_penalty: int = 0
+    long_sequence_bonus: int = 0
+    strict_wild_cards: bool = False
+    wild_melds: str = "off"
+    sequences: bool = False
+    natural_canasta_bonus: int = 500
+    opening_table: str = "classic"
+    negative_minimum: int = 15
+    minimum_150_from: int | None = None
+    top_minimum: int = 150
+    opening_canasta_from: int | None = None
+    canasta_in_hand_opens: bool = False
+    opening_naturals_only: bool = False
+    canasta_count_bonuses: bool = False
+    five_canastas_bonus: str = "four_natural_one_mixed"
+    red_threes_count_toward_opening: bool = False
+    concealed_waives_minimum: bool = True
+    concealed_rule: str = "player"
+    black_three_meld: str = "three_or_four"
+    going_out_discard: str = "optional"
+    pile_for_opening: bool = True
+    natural_and_wild_takes: bool = True
+    seven_on_pile: str = "free"
+    layoff_take: str = "any"
+    strict_pile: bool = False
+    pile_frozen_at_start: bool = False
+    wild_block: str = "until_taken"
+    own_canasta_blocks_pile: bool = False
+    red_three_last_card: str = "no_meld"
+    stock_end: str = "play_on"
+    no_going_out: bool = False
+    first_canasta_bonus_cards: int = 0
+    canastas_to_go_out: int = 1
+    extend_escalera_out: bool = False
+    black_threes_set_aside: bool = False
+    wild_pair_takes: bool = False
+    opening_canasta_with_top_card: bool = False
+    keep_last_card: bool = False
+    black_three_last_discard: bool = True
+    black_threes_out_discard: bool = True
+    black_three_first_round: bool = False
+    sequence_to_go_out: bool = False
+    ask_required: bool = False
+    going_out_needs: str = "canastas"
+    sevens_discard: str = "free"
+    red_threes_per_canasta: bool = False
+    tough_end: bool = False
+    going_out_bonus: int = 100
+    concealed_bonus: int = 100
+    four_black_threes_out: bool = False
+    double_ending: bool = False
+    count_and_exposure_penalties: bool = True
+    target: int | None = 5000
+    max_rounds: int | None = None
+
+    @classmethod
+    def of(cls, mapping: Mapping[str, Any] | Options) -> Options:
+        """The options of ``mapping`` (a resolved options dict; an option it lacks keeps its default); an
+        :class:`Options` is returned as it is."""
+        if isinstance(mapping, Options):
+            return mapping
+        return cls(**{name: mapping[name] for name in _FIELDS if name in mapping})
+
+    def __getitem__(self, name: str) -> Any:
+        """The option ``name``, as the resolved dict gives it (KeyError for a name that is no option)."""
+        if name not in _FIELDS:
+            raise KeyError(name)
+        return getattr(self, name)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """The option ``name``, or ``default`` for a name that is no option (as ``dict.get``)."""
+        return getattr(self, name) if name in _FIELDS else default
+
+    def as_dict(self) -> dict[str, Any]:
+        """The options as the resolved dict gives them."""
+        return {name: getattr(self, name) for name in _FIELDS}
+
+
+_FIELDS = frozenset(f.name for f in fields(Options))
+# what the engine's entry points accept: the typed options, or the resolved dict that service.py and views.py pass
+OptionsLike = Options | Mapping[str, Any]
+
+
+def _checks(opts: OptionsLike) -> list[tuple[str, str]]:
     """Option combinations the sources forbid or leave meaningless (422 naming the options)."""
-    out = []
-    if opts["red_three_scale"] in ("six_1200", "six_1000") and opts["packs"] != 3:
+    opts = Options.of(opts)
+    return _deck_checks(opts) + _opening_checks(opts) + _meld_checks(opts)
+
+
+def _deck_checks(opts: Options) -> list[tuple[str, str]]:
+    """The red threes' scale against the packs (canasta/2.2), and the sevens bonuses (canasta/3.2)."""
+    out: list[tuple[str, str]] = []
+    if opts.red_three_scale in ("six_1200", "six_1000") and opts.packs != 3:
         out.append(("red_three_scale", _("{scale} scores five and six red threes, which only three packs hold: set "
-                                         "packs to 3 (canasta/2.2)", scale=opts["red_three_scale"])))
-    if opts["red_three_scale"] in ("six_2000",) and opts["packs"] != 3:
+                                         "packs to 3 (canasta/2.2)", scale=opts.red_three_scale)))
+    if opts.red_three_scale in ("six_2000",) and opts.packs != 3:
         out.append(("red_three_scale", _("six_2000 scores six red threes, which only three packs hold (canasta/2.2)")))
-    if opts["mixed_sevens_bonus"] and not opts["sevens_canasta_bonus"]:
+    if opts.mixed_sevens_bonus and not opts.sevens_canasta_bonus:
         out.append(("mixed_sevens_bonus", _("a mixed sevens bonus goes with sevens_canasta_bonus (canasta/3.2)")))
-    if opts["red_three_scale"] == "eight_1000" and opts["packs"] != 4:
+    if opts.red_three_scale == "eight_1000" and opts.packs != 4:
         out.append(("red_three_scale", _("eight_1000 scores the eight red threes of four packs: set packs to 4 "
                                          "(canasta/2.2)")))
-    if opts["packs"] == 4 and opts["red_three_scale"] != "eight_1000":
+    if opts.packs == 4 and opts.red_three_scale != "eight_1000":
         out.append(("packs", _("four packs hold eight red threes, scored by red_three_scale eight_1000: set it too "
                                "(canasta/2.2)")))
-    if opts["red_three_scale"] in ("four_800", "one_player_doubles", "cuban", "cuban_each") and opts["packs"] == 3:
+    if opts.red_three_scale in ("four_800", "one_player_doubles", "cuban", "cuban_each") and opts.packs == 3:
         out.append(("red_three_scale", _("{scale} is a scale for the four red threes of two packs; three packs use "
                                          "six_1200, six_1000 or all_plus_400 (canasta/2.2)",
-                                         scale=opts["red_three_scale"])))
-    if opts["opening_table"] == "seven_thousand" and opts["target"] != 7000:
+                                         scale=opts.red_three_scale)))
+    return out
+
+
+def _opening_checks(opts: Options) -> list[tuple[str, str]]:
+    """The opening tables and minimums against the target (canasta/4.1), going out with tough_end (canasta/6.2),
+    and what sequences fix (canasta/3.4)."""
+    out: list[tuple[str, str]] = []
+    if opts.opening_table == "seven_thousand" and opts.target != 7000:
         out.append(("opening_table", _("the seven_thousand table belongs to the game to 7,000: set target 7000 "
                                        "(canasta/4.1)")))
-    if opts["opening_canasta_from"] is not None and (opts["target"] is None
-                                                     or opts["opening_canasta_from"] >= opts["target"]):
+    if opts.opening_canasta_from is not None and (opts.target is None
+                                                     or opts.opening_canasta_from >= opts.target):
         out.append(("opening_canasta_from", _("a canasta opening from a total below the target: raise the target "
                                               "(the traditional option plays to 7,500 with canasta openings from "
                                               "5,000, canasta/4.1)")))
-    if opts["tough_end"] and opts["canastas_to_go_out"] == 2 and not opts["sequences"]:
+    if opts.tough_end and opts.canastas_to_go_out == 2 and not opts.sequences:
         out.append(("tough_end", _("tough_end sets its own going-out requirement (two canastas or a natural one): "
                                    "leave canastas_to_go_out at 1 (canasta/6.2)")))
-    if opts["sequences"]:
-        for name, want in (("going_out_bonus", 300 if opts["wild_melds"] == "italian" else 200),
+    if opts.sequences:
+        for name, want in (("going_out_bonus", 300 if opts.wild_melds == "italian" else 200),
                            ("concealed_bonus", 0)):
             if opts[name] != want:
                 out.append((name, _("with sequences going out always scores 200 and there is no concealed bonus: "
                                     "{name} is {value} (canasta/3.4)", name=name, value=want)))
-        if opts["deal_size"] not in (None, 15):
+        if opts.deal_size not in (None, 15):
             out.append(("deal_size", _("with sequences every player is dealt 15 (canasta/3.4)")))
-    if (opts["opening_table"] == "tougher") != (opts["negative_minimum"] == 50):
+    if (opts.opening_table == "tougher") != (opts.negative_minimum == 50):
         out.append(("negative_minimum", _("the tougher opening table asks 50 below zero, and only it does: "
                                           "negative_minimum 50 goes with opening_table tougher (canasta/4.1)")))
-    if opts["deal_table"] == "twelve" and opts["target"] == 7000 and opts["opening_table"] != "seven_thousand":
+    if opts.deal_table == "twelve" and opts.target == 7000 and opts.opening_table != "seven_thousand":
         out.append(("opening_table", _("the 12-card classic played to 7,000 opens by its own table: "
                                        "opening_table seven_thousand (canasta/4.1)")))
-    if opts["minimum_150_from"] is not None and opts["target"] is not None \
-            and opts["minimum_150_from"] >= opts["target"]:
+    if opts.minimum_150_from is not None and opts.target is not None \
+            and opts.minimum_150_from >= opts.target:
         out.append(("minimum_150_from", _("the top minimum from a total at or past the target would never apply: "
                                           "raise the target (canasta/4.1)")))
-    if opts["top_minimum"] != 150 and opts["minimum_150_from"] is None:
+    if opts.top_minimum != 150 and opts.minimum_150_from is None:
         out.append(("top_minimum", _("top_minimum applies from minimum_150_from: set it (canasta/4.1)")))
-    if opts["layoff_take"] == "below_canasta" and opts["same_rank_melds"] != "many":
+    return out
+
+
+def _meld_checks(opts: Options) -> list[tuple[str, str]]:
+    """The options that need another: sequences (canasta/3.4, 6.2), several melds of a rank (canasta/5.2), the
+    Italian bonuses (canasta/3.2), the double ending (canasta/6.6), the pile's start (canasta/1.6, 4.1)."""
+    out: list[tuple[str, str]] = []
+    if opts.layoff_take == "below_canasta" and opts.same_rank_melds != "many":
         for name in ("layoff_take", "same_rank_melds"):
             out.append((name, _("layoff_take below_canasta goes with several melds of a rank (same_rank_melds many), "
                                 "as in Samba (canasta/5.2)")))
     for name in ("sequence_wilds", "natural_sequence_bonus", "extend_escalera_out"):
-        if opts[name] != SPECS[name].default and not opts["sequences"]:
+        if opts[name] != SPECS[name].default and not opts.sequences:
             out.append((name, _("{name} needs sequences (canasta/3.4)", name=name)))
-    if opts["sevens_canasta_mixed"] and not opts["sevens_canasta_bonus"]:
+    if opts.sevens_canasta_mixed and not opts.sevens_canasta_bonus:
         out.append(("sevens_canasta_mixed", _("a mixed canasta of sevens earns the sevens bonus: set "
                                               "sevens_canasta_bonus (canasta/3.2)")))
-    if opts["sequence_to_go_out"] and not opts["sequences"]:
+    if opts.sequence_to_go_out and not opts.sequences:
         out.append(("sequence_to_go_out", _("a sequence canasta needs sequences (canasta/6.2)")))
-    if opts["short_sequence_penalty"] and not opts["sequences"]:
+    if opts.short_sequence_penalty and not opts.sequences:
         out.append(("short_sequence_penalty", _("a penalty for short sequences needs sequences (canasta/3.4)")))
-    if opts["long_sequence_bonus"] and not opts["sequences"]:
+    if opts.long_sequence_bonus and not opts.sequences:
         out.append(("long_sequence_bonus", _("a bonus for sequences of five needs sequences (canasta/3.4)")))
-    if opts["five_canastas_bonus"] != "four_natural_one_mixed" and not opts["canasta_count_bonuses"]:
+    if opts.five_canastas_bonus != "four_natural_one_mixed" and not opts.canasta_count_bonuses:
         out.append(("five_canastas_bonus", _("five_canastas_bonus reads the Italian bonus for five canastas: set "
                                              "canasta_count_bonuses (canasta/3.2)")))
-    if opts["double_ending"] and opts["sequences"]:
+    if opts.double_ending and opts.sequences:
         out.append(("double_ending", _("the double ending belongs to the traditional game, not to Palace "
                                        "sequences (canasta/6.6)")))
-    if opts["opening_canasta_with_top_card"] and opts["opening_canasta_from"] is not None \
-            and not opts["pile_for_opening"]:
+    if opts.opening_canasta_with_top_card and opts.opening_canasta_from is not None \
+            and not opts.pile_for_opening:
         for name in ("opening_canasta_with_top_card", "pile_for_opening"):
             out.append((name, _("an opening canasta made with the pile's top card needs the pile for the opening: "
                                 "a side past opening_canasta_from could never open (canasta/4.1)")))
-    if opts["upcard_replaced"] and opts["pile_count_off"]:
+    if opts.upcard_replaced and opts.pile_count_off:
         for name in ("upcard_replaced", "pile_count_off"):
             out.append((name, _("the pile starts either with one natural card (upcard_replaced) or with cards counted "
                                 "off under the upcard (pile_count_off), not both (canasta/1.6)")))
-    if opts["upcard_replaced"] and opts["black_three_upcard"] == "leave":
+    if opts.upcard_replaced and opts.black_three_upcard == "leave":
         for name in ("upcard_replaced", "black_three_upcard"):
             out.append((name, _("a three turned up is either replaced (upcard_replaced) or left up (black_three_upcard "
                                 "leave), not both (canasta/1.6)")))
     return out
 
 
-def _implied(opts: dict, requested: set) -> dict:
+def _implied(opts: OptionsLike, requested: set) -> dict:
     """Values one option implies for others the request left alone."""
-    out = {}
-    if opts["sequences"]:
-        out.update(going_out_bonus=300 if opts["wild_melds"] == "italian" else 200, concealed_bonus=0)
-    if opts["opening_table"] == "tougher":
+    opts = Options.of(opts)
+    out: dict[str, Any] = {}
+    if opts.sequences:
+        out.update(going_out_bonus=300 if opts.wild_melds == "italian" else 200, concealed_bonus=0)
+    if opts.opening_table == "tougher":
         out["negative_minimum"] = 50
-    if opts["deal_table"] == "twelve" and opts["target"] == 7000:
+    if opts.deal_table == "twelve" and opts.target == 7000:
         out["opening_table"] = "seven_thousand"
     return out
 
 
-def _palace_packs(opts: dict) -> list[tuple[str, str]]:
+def _palace_packs(opts: OptionsLike) -> list[tuple[str, str]]:
     """Canasta Palace plays with two packs, or three under its custom rule (CP-1)."""
-    if opts["packs"] not in (2, 3):
+    opts = Options.of(opts)
+    if opts.packs not in (2, 3):
         return [("packs", _("Canasta Palace plays with two packs, or three under its custom rule (canasta/1.2)"))]
     return []
 
 
-def _traditional_7500(opts: dict, requested: set) -> dict:
+def _traditional_7500(opts: OptionsLike, requested: set) -> dict:
     """The traditional game to 7,500 opens with a canasta from 5,000 (its own option pairs them)."""
-    return {"opening_canasta_from": 5000} if opts["target"] == 7500 else {}
+    opts = Options.of(opts)
+    return {"opening_canasta_from": 5000} if opts.target == 7500 else {}
 
 
 _variant = preset(SPECS, constraints=(_checks,), derive=(_implied,))
@@ -446,10 +599,10 @@ VARIANTS = {v.id: v for v in [
              natural_and_wild_takes=False, wild_block="one_round", target=10000, black_three_meld="four_only",
              going_out_discard="required", max_wilds=None, wild_ratio="four_in_canasta"),
 ]}
-SAMBA = dict(packs=3, deal_size=15, draw_count=2, sequences=True, max_wilds=2, wild_ratio="half",
-             same_rank_melds="many", layoff_take="below_canasta", natural_and_wild_takes=False,
-             minimum_150_from=7000, canastas_to_go_out=2, red_three_scale="six_1000", red_threes_need="two_canastas",
-             going_out_bonus=200, concealed_bonus=0, target=10000)
+SAMBA = {"packs": 3, "deal_size": 15, "draw_count": 2, "sequences": True, "max_wilds": 2, "wild_ratio": "half",
+         "same_rank_melds": "many", "layoff_take": "below_canasta", "natural_and_wild_takes": False,
+         "minimum_150_from": 7000, "canastas_to_go_out": 2, "red_three_scale": "six_1000",
+         "red_threes_need": "two_canastas", "going_out_bonus": 200, "concealed_bonus": 0, "target": 10000}
 BOLIVIA = {**SAMBA, "wild_melds": "bolivia", "sequence_to_go_out": True, "black_three_in_hand": "minus_100",
            "target": 15000}
 VARIANTS.update({v.id: v for v in [
@@ -526,12 +679,13 @@ VARIANTS.update({v.id: v for v in [
 DEFAULT_VARIANT = "classic"
 
 
-def deal_size(opts: dict, players: int) -> int:
+def deal_size(opts: OptionsLike, players: int) -> int:
     """Cards dealt to each player under ``opts`` for ``players`` (canasta/1.5)."""
-    if opts["deal_size"] is not None:
-        return opts["deal_size"]
-    if opts["sequences"]:
+    opts = Options.of(opts)
+    if opts.deal_size is not None:
+        return opts.deal_size
+    if opts.sequences:
         return 15
-    if opts["deal_table"] == "twelve":
+    if opts.deal_table == "twelve":
         return {2: 15, 3: 13}.get(players, 12)
     return {2: 15, 3: 13, 6: 13}.get(players, 11)

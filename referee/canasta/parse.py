@@ -18,7 +18,7 @@ from .cards import count_off, deck_of, is_black_three, is_red_three, is_wild
 from .counts import deal_counts, side_counts
 from .deal import UNSEEN, DealState, Layout, Pile, group_cards, natural_rank, same, take_from
 from .melds import MeldFault, classify, excess_wilds, go_out_fault, is_canasta, meld_key, meld_ok, without_wilds
-from .options import deal_size
+from .options import Options, OptionsLike, deal_size
 
 PENALTIES = {  # irregularity type → (rule, points)
     "illegal_meld": ("canasta/8.2", 100),
@@ -36,12 +36,12 @@ SUITLESS_OK = set("A K Q J 10 9 8 7 6 5 4 2".split())
 
 # ---------------------------------------------------------------- input helpers
 
-def _check_going_out(went_out: bool, double: bool, opts: dict, ptr: str) -> None:
+def _check_going_out(went_out: bool, double: bool, opts: Options, ptr: str) -> None:
     """A side's ``went_out`` and ``double_ending`` against the variant (canasta/6.2, 6.6), cards or counts alike."""
-    if went_out and opts["no_going_out"]:
+    if went_out and opts.no_going_out:
         raise InputError(_("nobody goes out in this game: the deal runs to the end of the stock (canasta/6.2)"),
                          ptr + "/went_out")
-    if double and not (went_out and opts["double_ending"]):
+    if double and not (went_out and opts.double_ending):
         raise InputError(_("a double ending is the going-out side's, and only with the double_ending option "
                            "(canasta/6.6)"), ptr + "/double_ending")
 
@@ -91,7 +91,7 @@ def meld_groups(value: Any, ptr: str) -> list:
         return []
     if not isinstance(value, list):
         raise InputError(_("melds: a list of melds, each a list of cards"), ptr)
-    out = []
+    out: list[list[Card] | tuple[str, list[Card]]] = []
     for i, g in enumerate(value):
         if isinstance(g, dict):
             rank = g.get("rank")
@@ -170,18 +170,32 @@ def player_at(value: Any, layout: Layout, ptr: str) -> str:
     return value
 
 
-def parse_table(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int], int]:
-    """The sides in seat order, their totals before the deal and the game target (canasta/1.1, 7.2)."""
-    sides = req.get("sides")
-    if not isinstance(sides, list) or not sides:
-        raise InputError(_("sides: [{{\"id\", \"players\"}}] in seat order"), "/sides")
-    ids, players = [], []
-    for i, s in enumerate(sides):
-        if not isinstance(s, dict) or not isinstance(s.get("id"), str) or not isinstance(s.get("players"), list) \
-                or not s["players"] or not all(isinstance(p, str) and p for p in s["players"]):
-            raise InputError(_("each side is {{\"id\", \"players\": [names]}}"), f"/sides/{i}")
-        ids.append(s["id"])
-        players += s["players"]
+def parse_table(req: dict, variant, opts: OptionsLike) -> tuple[Layout, dict[str, int], int]:
+    """The sides in seat order, their totals before the deal and the game target (canasta/1.1, 7.2).  The request
+    schema has made ``sides`` a non-empty list of ``{"id", "players": [names]}``."""
+    opts = Options.of(opts)
+    sides = req["sides"]
+    ids, players = _seating(sides, variant)
+    scores = _scores_before(req, ids, opts)
+    target = _target_of(opts, scores, len(players))
+    if max(len(s["players"]) for s in sides) < 2:
+        for name, why in (("double_ending", N_("the double ending is laid by a partner (canasta/6.6): double_ending "
+                                               "needs sides of two or more")),
+                          ("ask_required", N_("a player asks his partner (canasta/6.3): ask_required needs sides of "
+                                              "two or more"))):
+            if opts[name]:
+                raise InputError(_(why), f"/options/{name}")
+    if req.get("dealer") is not None and req["dealer"] not in players:
+        raise InputError(_("{name} is not one of the players ({players})", name=repr(req["dealer"]), players=players),
+                         "/dealer")
+    return Layout.of(sides), scores, target
+
+
+def _seating(sides: list[dict], variant) -> tuple[list[str], list[str]]:
+    """The side ids and the players in seat order, ``(ids, players)``: names all different, as many players as the
+    variant is played by, in the partnerships canasta/1.1 allows for their number."""
+    ids = [s["id"] for s in sides]
+    players = [p for s in sides for p in s["players"]]
     # a side may bear its only player's name; otherwise ids and names are all different
     clash = {i for i in set(ids) & set(players) if next(s for s in sides if s["id"] == i)["players"] != [i]}
     if not distinct_names(ids) or not distinct_names(players) or clash:
@@ -202,12 +216,18 @@ def parse_table(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int],
         raise InputError(_("four play as two partnerships of two (canasta/1.1)"), "/sides")
     if len(players) in (2, 3) and len(sides) != len(players):
         raise InputError(_("with two or three players each plays for himself: one player per side"), "/sides")
+    return ids, players
+
+
+def _scores_before(req: dict, ids: list[str], opts: Options) -> dict[str, int]:
+    """Each side's total before the deal (``state.scores``, 0 when not given; multiples of 5, canasta/7.1), and
+    the deals played under option max_rounds (canasta/7.2)."""
     scores = dict.fromkeys(ids, 0)
     rounds = (req.get("state") or {}).get("rounds")
-    if rounds is not None and opts["max_rounds"] is not None and rounds >= opts["max_rounds"]:
+    if rounds is not None and opts.max_rounds is not None and rounds >= opts.max_rounds:
         raise InputError(ngettext("{rounds} deals are played: the game ended after {n} (canasta/7.2)",
                                   "{rounds} deals are played: the game ended after {n} (canasta/7.2)",
-                                  opts["max_rounds"], rounds=rounds), "/state/rounds")
+                                  opts.max_rounds, rounds=rounds), "/state/rounds")
     if missing_scores(req.get("state"), ids, ("rounds",)):
         raise InputError(missing_scores(req.get("state"), ids, ("rounds",)))
     raw = (req.get("state") or {}).get("scores") or {}
@@ -219,26 +239,22 @@ def parse_table(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int],
             raise InputError(_("a side's total: an integer multiple of 5 (every card and bonus is)"),
                              f"/state/scores/{esc(k)}")
         scores[k] = v
-    if opts["target"] is None and len(players) != 6:
+    return scores
+
+
+def _target_of(opts: Options, scores: dict[str, int], n_players: int) -> int:
+    """The game's target (canasta/7.2): option target, or by the sides of the six-player game (10,000 for two,
+    7,500 for three); no side is at or past it yet."""
+    if opts.target is None and n_players != 6:
         raise InputError(_("target null picks the six-player game's target by its sides (canasta/7.2); with {n} "
-                           "players give the target", n=len(players)), "/options/target")
-    target = opts["target"] if opts["target"] is not None else (10000 if len(ids) == 2 else 7500)
+                           "players give the target", n=n_players), "/options/target")
+    target = opts.target if opts.target is not None else (10000 if len(scores) == 2 else 7500)
     for k, v in scores.items():
         if v >= target:
             raise InputError(_("{side} already has {total}, at or past the target of {target}: the game is over "
                                "(canasta/7.2)", side=k, total=number(v), target=number(target)),
                              f"/state/scores/{esc(k)}")
-    if max(len(s["players"]) for s in sides) < 2:
-        for name, why in (("double_ending", N_("the double ending is laid by a partner (canasta/6.6): double_ending "
-                                               "needs sides of two or more")),
-                          ("ask_required", N_("a player asks his partner (canasta/6.3): ask_required needs sides of "
-                                              "two or more"))):
-            if opts[name]:
-                raise InputError(_(why), f"/options/{name}")
-    if req.get("dealer") is not None and req["dealer"] not in players:
-        raise InputError(_("{name} is not one of the players ({players})", name=repr(req["dealer"]), players=players),
-                         "/dealer")
-    return Layout.of(sides), scores, target
+    return target
 
 
 
@@ -265,11 +281,12 @@ def irregularity_penalties(raw: Any, sides: list[str], ptr: str = "/deal/irregul
     return out
 
 
-def side_melds_of(melds: list[list[Card]], opts: dict, ptr: str, going_out: bool,
+def side_melds_of(melds: list[list[Card]], opts: OptionsLike, ptr: str, going_out: bool,
                   excess: list | None = None) -> list[str]:
     """Check a side's melds on the table (canasta/3.1–3.4, 2.3): each legal, one group per rank, one meld of
     wild cards.  Returns their kinds.  Melds carrying wild cards over the limit are collected in ``excess``
     (when given) for the irregularity excess_wild_cards (canasta/8.2)."""
+    opts = Options.of(opts)
     kinds, seen = [], set()
     for j, m in enumerate(melds):
         try:
@@ -282,7 +299,7 @@ def side_melds_of(melds: list[list[Card]], opts: dict, ptr: str, going_out: bool
             else:
                 raise InputError(f"{e} ({e.rule})", f"{ptr}/{j}") from None      # a ruling and its rule ID
         key = natural_rank(m) if kind == "group" else ("wild" if kind == "wild" else None)
-        if key is not None and key in seen and opts["same_rank_melds"] != "many":
+        if key is not None and key in seen and opts.same_rank_melds != "many":
             raise InputError(_("a side has one meld of wild cards (canasta/3.1)") if key == "wild" else
                              _("a side has one meld of each rank: {rank} is melded twice (canasta/3.1)",
                                rank=Rank(key)), f"{ptr}/{j}")
@@ -291,7 +308,7 @@ def side_melds_of(melds: list[list[Card]], opts: dict, ptr: str, going_out: bool
     return kinds
 
 
-def _counted_side(ds: dict, opts: dict, ptr: str, n_players: int) -> dict:
+def _counted_side(ds: dict, opts: Options, ptr: str, n_players: int) -> dict:
     """A side given by ``counts`` (:mod:`.counts`) in place of cards: what :func:`.scoring.settle` takes."""
     for k in ("melds", "red_threes", "hands"):
         if ds.get(k) is not None:
@@ -300,20 +317,20 @@ def _counted_side(ds: dict, opts: dict, ptr: str, n_players: int) -> dict:
     double = bool(ds.get("double_ending"))
     _check_going_out(went_out, double, opts, ptr)
     aside = ds.get("black_threes_set_aside", 0)
-    if aside and not opts["black_threes_set_aside"]:
+    if aside and not opts.black_threes_set_aside:
         raise InputError(_("black threes are set aside only with black_threes_set_aside (canasta/2.3)"),
                          ptr + "/black_threes_set_aside")
     got = side_counts(ds["counts"], opts, ptr, n_players=n_players, went_out=went_out, concealed=concealed,
                       double_ending=double)
     one_player = ds.get("one_player_all_reds")
-    if one_player and opts["red_three_scale"] != "one_player_doubles":
+    if one_player and opts.red_three_scale != "one_player_doubles":
         raise InputError(_("one_player_all_reds counts only with red_three_scale one_player_doubles (canasta/2.2)"),
                          ptr + "/one_player_all_reds")
     if one_player and got["red_threes"] != 4:
         raise InputError(_("one_player_all_reds says one player collected all four red threes; the side shows "
                            "{n}", n=got["red_threes"]), ptr + "/one_player_all_reds")
     per_player = got["red_threes_per_player"]
-    if per_player is not None and opts["red_three_scale"] == "one_player_doubles":
+    if per_player is not None and opts.red_three_scale == "one_player_doubles":
         # the red threes given per player say whether one player collected all four (canasta/2.2)
         if one_player is not None and one_player != (4 in per_player):
             raise InputError(_("the red threes given player by player say otherwise"), ptr + "/one_player_all_reds")
@@ -322,114 +339,135 @@ def _counted_side(ds: dict, opts: dict, ptr: str, n_players: int) -> dict:
             "one_player_all_reds": one_player, "black_threes_aside": aside, "n_players": n_players}
 
 
-def finished_deal(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int], int, dict[str, dict], list[dict]]:
-    """A completed deal as ``score`` receives it (``deal.sides[]`` with melds, red threes, each player's cards left,
-    who went out): ``(layout, scores before, target, per_side, penalties)``, ``per_side`` as :func:`.scoring.settle`
-    takes it.  InputError for a deal no real game can produce."""
-    layout, scores, target = parse_table(req, variant, opts)
-    deck = deck_of(opts)
-    deal = req.get("deal")
-    if not isinstance(deal, dict) or not isinstance(deal.get("sides"), list):
-        raise InputError(_("deal.sides: one entry per side"), "/deal/sides")
-    active = layout.active(sitting_out(deal.get("sitting_out"), layout, "/deal/sitting_out"))
-    dealt = deal_size(opts, len(active.seats))
-    per_side: dict[str, dict] = {}
-    surplus: dict[str, tuple[int, bool]] = {}     # side → (cards shown beyond its deal, has a canasta)
-    groups = []
-    excess: dict[str, list] = {}
-    for i, ds in enumerate(deal["sides"]):
-        ptr = f"/deal/sides/{i}"
-        sid = ds.get("id") if isinstance(ds, dict) else None
-        if sid is None:
-            raise InputError(_("missing: give the side's id (one of {sides})", sides=list(scores)), ptr + "/id")
-        if sid not in scores or sid in per_side:
-            raise InputError(_("{name} is not one of the sides (or is given twice)", name=repr(sid)), ptr + "/id")
-        n_players = len(active.members[sid])
-        if ds.get("counts") is not None:
-            per_side[sid] = _counted_side(ds, opts, ptr, n_players)
-            continue
-        melds = [card_list(m, f"{ptr}/melds/{j}") for j, m in enumerate(ds.get("melds") or [])]
-        reds = card_list(ds.get("red_threes") or [], ptr + "/red_threes")
-        hands = [card_list(h, f"{ptr}/hands/{j}") for j, h in enumerate(ds.get("hands") or [])]
-        if len(hands) != n_players:
-            if active.sitting_out in layout.members[sid] and len(hands) == len(layout.members[sid]):
-                # a hand for every member of the trio: one of them went to the player sitting out
-                raise InputError(_("{player} sits this deal out and is dealt no cards: give the hands of {players} "
-                                   "only, in that order (canasta/1.1)", player=active.sitting_out,
-                                   players=active.members[sid]), ptr + "/hands")
-            raise InputError(_("give one hand per player of the side in play ({n}), in the order of its players",
-                               n=n_players), ptr + "/hands")
-        for j, c in enumerate(reds):
-            if not is_red_three(c):
-                raise InputError(_("{card} is not a red three", card=c), f"{ptr}/red_threes/{j}")
-        # a red three still in a hand at the end is one of the cards dealt or drawn, never replaced: it counts for
-        # or against the side like the others (canasta/2.2), and costs 500 only if its holder had a turn to lay it
-        # out, which the irregularity red_three_not_laid_out reports (canasta/8.3)
-        kept_in_hand = [j for j, h in enumerate(hands) for c in h if is_red_three(c)]
-        kept_reported = sum(1 for irr in deal.get("irregularities") or [] if isinstance(irr, dict)
-                            and irr.get("type") == "red_three_not_laid_out" and irr.get("side") == sid)
-        kept_listed = max(0, kept_reported - len(kept_in_hand))   # kept threes given under red_threes instead
-        n_reds = len(reds) + len(kept_in_hand)
-        went_out, concealed = bool(ds.get("went_out")), bool(ds.get("concealed"))
-        double = bool(ds.get("double_ending"))
-        one_player = ds.get("one_player_all_reds")         # None: the request does not say
-        if len(set(kept_in_hand)) > 1 and one_player:
-            raise InputError(_("one_player_all_reds says one player collected all four red threes; the deal shows "
-                               "red threes kept in two players' hands"), ptr + "/one_player_all_reds")
-        if len(kept_in_hand) == 4 and not reds:            # all four are in one hand: the deal shows it
-            if one_player is False:
-                raise InputError(_("one player holds all four red threes in his hand: one_player_all_reds is true"),
-                                 ptr + "/one_player_all_reds")
-            if opts["red_three_scale"] == "one_player_doubles":
-                one_player = True
-        aside = ds.get("black_threes_set_aside", 0)
-        if aside and not opts["black_threes_set_aside"]:
-            raise InputError(_("black threes are set aside only with black_threes_set_aside (canasta/2.3)"),
-                             ptr + "/black_threes_set_aside")
-        kinds = side_melds_of(melds, opts, ptr + "/melds", went_out, excess.setdefault(sid, []))
-        # excess wild cards left in a meld (canasta/8.2) count their points but make no canasta
-        deciding = [without_wilds(m, excess_wilds(m, opts)) if k == "group" else m for k, m in zip(kinds, melds)]
-        if concealed and not went_out:
-            raise InputError(_("only going out can be concealed (canasta/6.4)"), ptr + "/concealed")
-        _check_going_out(went_out, double, opts, ptr)
-        if one_player and opts["red_three_scale"] != "one_player_doubles":
-            raise InputError(_("one_player_all_reds counts only with red_three_scale one_player_doubles (canasta/2.2)"),
+def _side_cards(ds: dict, ptr: str, sid: str, active: Layout, layout: Layout,
+                n_players: int) -> tuple[list[list[Card]], list[Card], list[list[Card]]]:
+    """A side's cards as the deal gives them: ``(melds, red threes laid out, each player's hand)``, one hand per
+    player of the side in play (canasta/1.1), red threes only among the red threes."""
+    melds = [card_list(m, f"{ptr}/melds/{j}") for j, m in enumerate(ds.get("melds") or [])]
+    reds = card_list(ds.get("red_threes") or [], ptr + "/red_threes")
+    hands = [card_list(h, f"{ptr}/hands/{j}") for j, h in enumerate(ds.get("hands") or [])]
+    if len(hands) != n_players:
+        if active.sitting_out in layout.members[sid] and len(hands) == len(layout.members[sid]):
+            # a hand for every member of the trio: one of them went to the player sitting out
+            raise InputError(_("{player} sits this deal out and is dealt no cards: give the hands of {players} "
+                               "only, in that order (canasta/1.1)", player=active.sitting_out,
+                               players=active.members[sid]), ptr + "/hands")
+        raise InputError(_("give one hand per player of the side in play ({n}), in the order of its players",
+                           n=n_players), ptr + "/hands")
+    for j, c in enumerate(reds):
+        if not is_red_three(c):
+            raise InputError(_("{card} is not a red three", card=c), f"{ptr}/red_threes/{j}")
+    return melds, reds, hands
+
+
+def _one_player_all_reds(ds: dict, ptr: str, reds: list[Card], kept_in_hand: list[int], opts: Options) -> bool | None:
+    """Whether one player of the side collected all four red threes (option red_three_scale one_player_doubles,
+    canasta/2.2): as given (None: not said), or true where the deal shows all four in one hand."""
+    one_player = ds.get("one_player_all_reds")         # None: the request does not say
+    if len(set(kept_in_hand)) > 1 and one_player:
+        raise InputError(_("one_player_all_reds says one player collected all four red threes; the deal shows "
+                           "red threes kept in two players' hands"), ptr + "/one_player_all_reds")
+    if len(kept_in_hand) == 4 and not reds:            # all four are in one hand: the deal shows it
+        if one_player is False:
+            raise InputError(_("one player holds all four red threes in his hand: one_player_all_reds is true"),
                              ptr + "/one_player_all_reds")
-        if one_player and n_reds != 4:
-            raise InputError(_("one_player_all_reds says one player collected all four red threes; the side shows "
-                               "{n}", n=n_reds), ptr + "/one_player_all_reds")
-        empty = sum(1 for h in hands if not h)
-        if went_out:
-            why = go_out_fault(list(zip(kinds, deciding)), opts, len(reds))
-            if why:
-                raise InputError(f"{why} (canasta/6.2)", ptr + "/went_out")     # a ruling and its rule ID
-            if empty != (n_players if double else 1):
-                raise InputError(_("the player who went out holds no card and his partners hold at least one (all "
-                                   "lay down with a double ending)"), ptr + "/hands")
-        elif empty:
-            raise InputError(_("only the player who went out can end with no card (canasta/6.2)"), ptr + "/hands")
-        if concealed:
-            _concealed_fits(melds, hands, dealt, opts, ptr)
-        held = sum(len(m) for m in melds) + sum(len(h) for h in hands) + aside + kept_listed
-        dealt_side = dealt * n_players + (opts["opening_bonus_cards"] if melds else 0)
-        if held < dealt_side:
-            raise InputError(_("each player is dealt {dealt} cards and a deal only adds to them: the side shows "
-                               "{held} cards in melds and hands, fewer than {least} (canasta/1.5)", dealt=dealt,
-                               held=held, least=dealt_side), ptr)
-        if not melds:
-            short = 0                                       # cards a kept red three given under red_threes stands for
-            for j, h in enumerate(hands):
-                short += max(0, dealt - len(h))
-                if short > kept_listed or (opts["draw_count"] == 1 and len(h) > dealt):
-                    raise InputError(_("a player whose side never melded holds the {dealt} cards he was dealt "
-                                       "(canasta/1.5), not {n}", dealt=dealt, n=len(h)), f"{ptr}/hands/{j}")
-        groups += [(f"{ptr}/melds/{j}", m) for j, m in enumerate(melds)] + [(ptr + "/red_threes", reds)]
-        groups += [(f"{ptr}/hands/{j}", h) for j, h in enumerate(hands)]
-        per_side[sid] = {"melds": melds, "red_threes": n_reds, "went_out": went_out,
-                         "hands": [[c for c in h if not is_red_three(c)] for h in hands],
-                         "concealed": concealed, "double_ending": double, "one_player_all_reds": one_player,
-                         "black_threes_aside": aside}
-        surplus[sid] = (held - dealt_side, any(is_canasta(k, m) for k, m in zip(kinds, deciding)))
+        if opts.red_three_scale == "one_player_doubles":
+            one_player = True
+    return one_player
+
+
+def _side_ending_fits(ds: dict, ptr: str, opts: Options, melds: list[list[Card]], hands: list[list[Card]],
+                      kinds: list[str], deciding: list[list[Card]], reds: list[Card], n_reds: int,
+                      one_player: bool | None, n_players: int, dealt: int) -> None:
+    """How the side's deal ended fits its cards: going out (canasta/6.2) with the canastas it needs and only the
+    player out (or, double ending, every player, canasta/6.6) left without cards; concealed (canasta/6.4) only
+    going out, as the cards allow; all four red threes of one player only with four (canasta/2.2)."""
+    went_out, concealed = bool(ds.get("went_out")), bool(ds.get("concealed"))
+    double = bool(ds.get("double_ending"))
+    if concealed and not went_out:
+        raise InputError(_("only going out can be concealed (canasta/6.4)"), ptr + "/concealed")
+    _check_going_out(went_out, double, opts, ptr)
+    if one_player and opts.red_three_scale != "one_player_doubles":
+        raise InputError(_("one_player_all_reds counts only with red_three_scale one_player_doubles (canasta/2.2)"),
+                         ptr + "/one_player_all_reds")
+    if one_player and n_reds != 4:
+        raise InputError(_("one_player_all_reds says one player collected all four red threes; the side shows "
+                           "{n}", n=n_reds), ptr + "/one_player_all_reds")
+    empty = sum(1 for h in hands if not h)
+    if went_out:
+        why = go_out_fault(list(zip(kinds, deciding)), opts, len(reds))
+        if why:
+            raise InputError(f"{why} (canasta/6.2)", ptr + "/went_out")     # a ruling and its rule ID
+        if empty != (n_players if double else 1):
+            raise InputError(_("the player who went out holds no card and his partners hold at least one (all "
+                               "lay down with a double ending)"), ptr + "/hands")
+    elif empty:
+        raise InputError(_("only the player who went out can end with no card (canasta/6.2)"), ptr + "/hands")
+    if concealed:
+        _concealed_fits(melds, hands, dealt, opts, ptr)
+
+
+def _side_card_count(ptr: str, opts: Options, melds: list[list[Card]], hands: list[list[Card]], aside: int,
+                     kept_listed: int, dealt: int, n_players: int) -> tuple[int, int]:
+    """The side's cards against its deal (canasta/1.5): ``(cards shown, cards dealt to it)``; a deal only adds to
+    the cards dealt, and a side that never melded holds what its players were dealt."""
+    held = sum(len(m) for m in melds) + sum(len(h) for h in hands) + aside + kept_listed
+    dealt_side = dealt * n_players + (opts.opening_bonus_cards if melds else 0)
+    if held < dealt_side:
+        raise InputError(_("each player is dealt {dealt} cards and a deal only adds to them: the side shows "
+                           "{held} cards in melds and hands, fewer than {least} (canasta/1.5)", dealt=dealt,
+                           held=held, least=dealt_side), ptr)
+    if not melds:
+        short = 0                                       # cards a kept red three given under red_threes stands for
+        for j, h in enumerate(hands):
+            short += max(0, dealt - len(h))
+            if short > kept_listed or (opts.draw_count == 1 and len(h) > dealt):
+                raise InputError(_("a player whose side never melded holds the {dealt} cards he was dealt "
+                                   "(canasta/1.5), not {n}", dealt=dealt, n=len(h)), f"{ptr}/hands/{j}")
+    return held, dealt_side
+
+
+def _carded_side(ds: dict, deal: dict, sid: str, ptr: str, opts: Options, active: Layout, layout: Layout,
+                 dealt: int, excess: list) -> tuple[dict, tuple[int, bool], list[tuple[str, list[Card]]]]:
+    """One side of a finished deal given by its cards: ``(its entry for settle, (cards beyond its deal, has a
+    canasta), the groups of cards it shows with their pointers)``; ``excess`` collects its melds' excess wild
+    cards (canasta/8.2)."""
+    n_players = len(active.members[sid])
+    melds, reds, hands = _side_cards(ds, ptr, sid, active, layout, n_players)
+    # a red three still in a hand at the end is one of the cards dealt or drawn, never replaced: it counts for
+    # or against the side like the others (canasta/2.2), and costs 500 only if its holder had a turn to lay it
+    # out, which the irregularity red_three_not_laid_out reports (canasta/8.3)
+    kept_in_hand = [j for j, h in enumerate(hands) for c in h if is_red_three(c)]
+    kept_reported = sum(1 for irr in deal.get("irregularities") or [] if isinstance(irr, dict)
+                        and irr.get("type") == "red_three_not_laid_out" and irr.get("side") == sid)
+    kept_listed = max(0, kept_reported - len(kept_in_hand))   # kept threes given under red_threes instead
+    n_reds = len(reds) + len(kept_in_hand)
+    n_reds = len(reds) + len(kept_in_hand)
+    went_out, concealed = bool(ds.get("went_out")), bool(ds.get("concealed"))
+    double = bool(ds.get("double_ending"))
+    one_player = _one_player_all_reds(ds, ptr, reds, kept_in_hand, opts)
+    aside = ds.get("black_threes_set_aside", 0)
+    if aside and not opts.black_threes_set_aside:
+        raise InputError(_("black threes are set aside only with black_threes_set_aside (canasta/2.3)"),
+                         ptr + "/black_threes_set_aside")
+    kinds = side_melds_of(melds, opts, ptr + "/melds", went_out, excess)
+    # excess wild cards left in a meld (canasta/8.2) count their points but make no canasta
+    deciding = [without_wilds(m, excess_wilds(m, opts)) if k == "group" else m for k, m in zip(kinds, melds)]
+    _side_ending_fits(ds, ptr, opts, melds, hands, kinds, deciding, reds, n_reds, one_player, n_players, dealt)
+    held, dealt_side = _side_card_count(ptr, opts, melds, hands, aside, kept_listed, dealt, n_players)
+    groups = [(f"{ptr}/melds/{j}", m) for j, m in enumerate(melds)] + [(ptr + "/red_threes", reds)]
+    groups += [(f"{ptr}/hands/{j}", h) for j, h in enumerate(hands)]
+    entry = {"melds": melds, "red_threes": n_reds, "went_out": went_out,
+             "hands": [[c for c in h if not is_red_three(c)] for h in hands],
+             "concealed": concealed, "double_ending": double, "one_player_all_reds": one_player,
+             "black_threes_aside": aside}
+    return entry, (held - dealt_side, any(is_canasta(k, m) for k, m in zip(kinds, deciding))), groups
+
+
+def _deal_fits(deal: dict, layout: Layout, scores: dict[str, int], opts: Options, deck: DeckSpec,
+               per_side: dict[str, dict], surplus: dict[str, tuple[int, bool]], groups: list) -> None:
+    """The sides together against the deck and the deal (canasta/1.2, 4.2, 6.2): every side given, one side out
+    at most, the counted sides' totals, the first canasta's stock cards, the black threes and every card once."""
     if set(per_side) != set(scores):
         missing = [s for s in layout.sides if s not in per_side]
         raise InputError(_("give every side's cards (missing: {sides})", sides=missing), "/deal/sides")
@@ -439,7 +477,7 @@ def finished_deal(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int
                if per_side[ds["id"]].get("counts") is not None]
     if counted:
         deal_counts(counted, opts, len(layout.sides), any(v["went_out"] for v in per_side.values()))
-    bonus = opts["first_canasta_bonus_cards"]
+    bonus = opts.first_canasta_bonus_cards
     if bonus and any(c for _n, c in surplus.values()) and not any(c and n >= bonus for n, c in surplus.values()):
         raise InputError(_("the first canasta of the deal brings its maker {n} stock cards (canasta/4.2): a side "
                            "with a canasta shows at least {n} cards more than its players were dealt", n=bonus),
@@ -452,11 +490,11 @@ def finished_deal(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int
     problems = conservation(groups, deck)
     if problems:
         raise InputError(problems)
-    penalties = irregularity_penalties(deal.get("irregularities"), layout.sides)
-    for k, irr in enumerate(deal.get("irregularities") or []):
-        if irr.get("type") == "permission_breach" and len(layout.members[irr["side"]]) < 2:
-            raise InputError(_("a player without a partner asks nobody: no permission breach (canasta/6.3)"),
-                             f"/deal/irregularities/{k}/type")
+
+
+def _excess_wilds_fit(deal: dict, per_side: dict[str, dict], excess: dict[str, list]) -> None:
+    """Excess wild cards left in melds (canasta/8.2) are reported as the irregularity excess_wild_cards, with their
+    count, and stay in the side's melds of a rank."""
     for sid, items in excess.items():
         reported = sum(irr["count"] for irr in deal.get("irregularities") or []
                        if irr["type"] == "excess_wild_cards" and irr["side"] == sid)
@@ -480,6 +518,10 @@ def finished_deal(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int
                                       "excess wild cards stay in their melds, and {side}'s melds of a rank hold {n} "
                                       "wild cards in all, fewer than {reported} (canasta/8.2)", wild_in_groups,
                                       side=sid, reported=reported), f"/deal/irregularities/{k}/count")
+
+
+def _kept_red_threes_fit(layout: Layout, per_side: dict[str, dict], penalties: list[dict]) -> None:
+    """A red three reported kept in hand (canasta/8.3) is one of the side's red threes."""
     for sid in layout.sides:
         kept = sum(1 for p in penalties if p["side"] == sid and p["rule"] == "canasta/8.3")
         if kept > per_side[sid]["red_threes"]:
@@ -488,23 +530,64 @@ def finished_deal(req: dict, variant, opts: dict) -> tuple[Layout, dict[str, int
                                       "{side} reports {n} red threes kept in hand: give them in the hands that kept "
                                       "them, or under red_threes (they score like the others, canasta/8.3)", kept,
                                       side=sid), "/deal/irregularities")
+
+
+
+def finished_deal(req: dict, variant,
+                  opts: OptionsLike) -> tuple[Layout, dict[str, int], int, dict[str, dict], list[dict]]:
+    """A completed deal as ``score`` receives it (``deal.sides[]`` with melds, red threes, each player's cards left,
+    who went out): ``(layout, scores before, target, per_side, penalties)``, ``per_side`` as :func:`.scoring.settle`
+    takes it.  InputError for a deal no real game can produce."""
+    opts = Options.of(opts)
+    layout, scores, target = parse_table(req, variant, opts)
+    deck = deck_of(opts)
+    deal = req.get("deal")
+    if not isinstance(deal, dict) or not isinstance(deal.get("sides"), list):
+        raise InputError(_("deal.sides: one entry per side"), "/deal/sides")
+    active = layout.active(sitting_out(deal.get("sitting_out"), layout, "/deal/sitting_out"))
+    dealt = deal_size(opts, len(active.seats))
+    per_side: dict[str, dict] = {}
+    surplus: dict[str, tuple[int, bool]] = {}     # side → (cards shown beyond its deal, has a canasta)
+    groups = []
+    excess: dict[str, list] = {}
+    for i, ds in enumerate(deal["sides"]):
+        ptr = f"/deal/sides/{i}"
+        sid = ds.get("id") if isinstance(ds, dict) else None
+        if sid is None:
+            raise InputError(_("missing: give the side's id (one of {sides})", sides=list(scores)), ptr + "/id")
+        if sid not in scores or sid in per_side:
+            raise InputError(_("{name} is not one of the sides (or is given twice)", name=repr(sid)), ptr + "/id")
+        if ds.get("counts") is not None:
+            per_side[sid] = _counted_side(ds, opts, ptr, len(active.members[sid]))
+            continue
+        per_side[sid], surplus[sid], shown = _carded_side(ds, deal, sid, ptr, opts, active, layout, dealt,
+                                                          excess.setdefault(sid, []))
+        groups += shown
+    _deal_fits(deal, layout, scores, opts, deck, per_side, surplus, groups)
+    penalties = irregularity_penalties(deal.get("irregularities"), layout.sides)
+    for k, irr in enumerate(deal.get("irregularities") or []):
+        if irr.get("type") == "permission_breach" and len(layout.members[irr["side"]]) < 2:
+            raise InputError(_("a player without a partner asks nobody: no permission breach (canasta/6.3)"),
+                             f"/deal/irregularities/{k}/type")
+    _excess_wilds_fit(deal, per_side, excess)
+    _kept_red_threes_fit(layout, per_side, penalties)
     return layout, scores, target, per_side, penalties
 
 
 
-def _concealed_fits(melds: list[list[Card]], hands: list[list[Card]], dealt: int, opts: dict, ptr: str) -> None:
+def _concealed_fits(melds: list[list[Card]], hands: list[list[Card]], dealt: int, opts: Options, ptr: str) -> None:
     """A concealed going out melds a whole hand in one turn (canasta/6.4): the player held his deal, never having
     melded, and drew; so the side shows at least that many cards melded, less the last discard.  Under
     concealed_rule=side nobody of the side had melded, so each partner still holds his deal."""
-    least = dealt + opts["draw_count"] - 1
+    least = dealt + opts.draw_count - 1
     shown = sum(len(m) for m in melds)
     if shown < least:
         raise InputError(_("going out concealed melds a whole hand in one turn: at least {least} cards (the {dealt} "
                            "held and the draw, less the discard); the side shows {shown} melded (canasta/6.4)",
                            least=least, dealt=dealt, shown=shown), ptr + "/concealed")
-    if opts["concealed_rule"] == "side":
+    if opts.concealed_rule == "side":
         for j, h in enumerate(hands):
-            if h and (len(h) < dealt or (opts["draw_count"] == 1 and len(h) != dealt)):
+            if h and (len(h) < dealt or (opts.draw_count == 1 and len(h) != dealt)):
                 raise InputError(_("the side went out concealed, so this partner never melded and holds the {dealt} "
                                    "cards of his deal, not {n} (canasta/6.4)", dealt=dealt, n=len(h)),
                                  f"{ptr}/hands/{j}")
@@ -550,10 +633,11 @@ _NONE: frozenset = frozenset()
 def check_fields(action: dict, ptr: str) -> None:
     """Fields that do not belong to the action's type are refused, never ignored."""
     t = action.get("type")
-    known = ACTION_FIELDS.get(t, _NONE)
+    kind = t if isinstance(t, str) else ""        # the type names no action: no field is part of it
+    known = ACTION_FIELDS.get(kind, _NONE)
     for k in action:
         if k != "type" and (k != "player" or t == "deal") and k not in known:
-            allowed = sorted(ACTION_FIELDS.get(t, set()))
+            allowed = sorted(ACTION_FIELDS.get(kind, set()))
             raise InputError(_("{field} is not part of a {type} (its fields: {fields})", field=k, type=t,
                                fields=allowed) if allowed else
                              _("{field} is not part of a {type} (its fields: none)", field=k, type=t),
@@ -562,26 +646,27 @@ def check_fields(action: dict, ptr: str) -> None:
         raise InputError(_("a {type} names its player", type=t), ptr + "/player")
 
 
-def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: str) -> tuple[DealState, dict]:
-    """Build the deal state a position describes, and its facts; InputError for anything no deal can reach."""
-    pos = req.get("position")
-    if not isinstance(pos, dict):
-        raise InputError(_("position: the acting player's hand, the melds, the pile and the stock"), "/position")
-    deck = deck_of(opts)
-    tally = Tally(deck)
-    problems: list[dict] = []
-    action = req.get("action") or {}
+def _position_hand(pos: dict, action: dict, tally: Tally, problems: list) -> tuple[list[Card], int]:
+    """The acting player's hand (canasta/1.5): a list of cards, or ``{"known", "unknown"}`` for a hand known in part
+    (then the cards the action shows are among it).  Returns ``(hand, number of unseen cards)``; the cards are
+    counted into ``tally`` (its faults added to ``problems``); InputError for an empty hand."""
     if isinstance(pos.get("hand"), dict):
-        turn = pos.get("turn") if isinstance(pos.get("turn"), dict) else {}
+        turn: dict = pos["turn"] if isinstance(pos.get("turn"), dict) else {}
         hand, revealed, unseen = _partial_hand(pos["hand"], action, turn.get("answer"))
         problems += tally.add("/position/hand/known", hand[:len(hand) - len(revealed) - unseen])
         problems += tally.add("/action/cards", revealed)
     else:
         hand, unseen = card_list(pos.get("hand"), "/position/hand"), 0
         problems += tally.add("/position/hand", hand)
-    phase = pos.get("phase", "draw")
     if not hand:
         raise InputError(_("a player still in the deal holds at least one card"), "/position/hand")
+    return hand, unseen
+
+
+def _position_melds(pos: dict, layout: Layout, opts: Options, tally: Tally,
+                    problems: list) -> dict[str, dict[str, list[Card]]]:
+    """The sides' melds on the table: side → meld key → cards, each meld legal as it stands (canasta/3.1-3.4),
+    its cards counted into ``tally``."""
     melds_raw = pos.get("melds") or {}
     if not isinstance(melds_raw, dict):
         raise InputError(_("melds: {{side id: [[cards]]}}"), "/position/melds")
@@ -594,6 +679,12 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
         for j, (kind, m) in enumerate(zip(side_melds_of(melds, opts, ptr, going_out=False), melds)):
             side_melds[sid][meld_key(kind, m, set(side_melds[sid]))] = m
             problems += tally.add(f"{ptr}/{j}", m)
+    return side_melds
+
+
+def _position_red_threes(pos: dict, layout: Layout, tally: Tally, problems: list) -> dict[str, list[Card]]:
+    """The red threes each side has laid out (canasta/2.1): side → cards, red threes only, counted into
+    ``tally``."""
     reds_raw = pos.get("red_threes") or {}
     if not isinstance(reds_raw, dict):
         raise InputError(_("red_threes: {{side id: [cards]}}"), "/position/red_threes")
@@ -607,18 +698,18 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
             if not is_red_three(c):
                 raise InputError(_("{card} is not a red three", card=c), f"{ptr}/{j}")
         problems += tally.add(ptr, reds[sid])
-    pile = _position_pile(pos.get("pile"), opts, tally, problems, len(layout.seats))
-    seen = sum(tally.by_rank.values()) + unseen     # the cards drawn below come out of the stock: not counted here
-    if action.get("type") == "draw" and action.get("cards") is not None:
-        problems += tally.add("/action/cards", card_list(action["cards"], "/action/cards"))
-    if action.get("type") == "red_three" and action.get("replacement") is not None:
-        problems += tally.add("/action/replacement", [canasta_card(action["replacement"], "/action/replacement")])
-    if problems:
-        raise InputError(problems)
+    return reds
+
+
+def _stock_room(pile: Pile, stock: int | None, phase: str, deck: DeckSpec, seen: int, unseen: int, seats: int,
+                opts: Options) -> int:
+    """The most cards the stock can hold (canasta/1.2): the deck less the cards in view, the pile's unseen cards
+    and one card for each other player (and Palace's three Surprise cards).  InputError when the cards described
+    are more than the deck, the stock given is more than that, or a turn begins with the stock gone under
+    stock_end stop (canasta/6.5)."""
     unseen_pile = pile.size - (len(pile.cards) if pile.cards is not None else (1 if pile.top is not None else 0))
-    others = len(layout.seats) - 1            # every other player holds at least one card
-    stock = pos.get("stock")
-    room = deck.size - seen - unseen_pile - others - (3 if opts.get("surprise") else 0)
+    others = seats - 1            # every other player holds at least one card
+    room = deck.size - seen - unseen_pile - others - (3 if opts.surprise else 0)
     if room < 0 and unseen:
         raise InputError(_("only {n} cards not seen elsewhere could be in this hand, not {unknown}",
                            n=max(0, unseen + room), unknown=unseen), "/position/hand/unknown")
@@ -630,12 +721,17 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
         raise InputError(_("the stock cannot hold {stock} cards: with the cards in view, the pile and a card for "
                            "each other player at most {room} remain (canasta/1.2)", stock=stock, room=room),
                          "/position/stock")
-    if stock == 0 and phase == "draw" and opts["stock_end"] == "stop":
+    if stock == 0 and phase == "draw" and opts.stock_end == "stop":
         raise InputError(_("with stock_end stop the hand ended with the discard after the last stock card: no turn "
                            "begins with the stock gone (canasta/6.5)"), "/position/stock")
-    to_act = pos.get("to_act", actor)
-    if to_act != actor:
-        player_at(to_act, layout, "/position/to_act")     # a player of this deal (not the one sitting out)
+    return room
+
+
+def _held_hands(pos: dict, layout: Layout, actor: str, to_act: str, hand: list[Card], phase: str, tally: Tally,
+                problems: list) -> tuple[dict[str, list[Card] | None], str]:
+    """The hands the position knows: the acting player's, and before play begins the red threes other players
+    were dealt and still hold (``red_threes_held``, canasta/2.1).  Returns ``(player → cards or None, owner)``,
+    ``owner`` being whose hand ``hand`` is: the player in turn's when the actor lays out his own red threes."""
     hands: dict[str, list[Card] | None] = dict.fromkeys(layout.seats)
     hands[actor] = hand
     owner = actor                             # whose hand ``hand`` is
@@ -655,34 +751,24 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
         problems += tally.add(hptr, cards)
         if p == actor:                            # he lays his out: the hand described is the player in turn's
             hands[to_act], hands[actor], owner = hand, cards, to_act
-    if problems:
-        raise InputError(problems)
-    # an unknown stock is taken as holding enough cards for any draw
-    if pile.block_froze or pile.block_age is not None:   # who discarded the wild card that blocks the pile (5.1)
-        if pile.block_age is None:
-            pile.block_owner = ""
-        else:
-            seats = list(layout.seats)
-            pile.block_owner = seats[(seats.index(to_act) - pile.block_age - 1) % len(seats)]
-    _melds_fit_pile(pile, side_melds, layout, to_act, phase, opts)
-    st = DealState(layout, opts, scores, stock if stock is not None else max(room, 2), pile, to_act, hands)
-    st.melds = side_melds
-    st.red_threes = reds
-    if unseen:      # the red threes of the packs that nobody has seen: the unseen cards may hold one
-        st.unseen_red_threes = 2 * deck.copies - tally.exact[Card("3", "H")] - tally.exact[Card("3", "D")]
-    side = layout.side_of[actor]
+    return hands, owner
+
+
+def _side_facts(st: DealState, pos: dict, opts: Options, actor: str, side: str, hand: list[Card]) -> None:
+    """What the position says of the acting player and his side beyond the cards: a minimum raised by withdrawn
+    short openings (canasta/8.1), his penalty cards face up (canasta/8.7), whether he has melded before."""
     raise_by = pos.get("minimum_raised", 0)
     if raise_by % 10 or raise_by < 0:
         raise InputError(_("minimum_raised: 10 for each withdrawn short initial meld (canasta/8.1)"),
                          "/position/minimum_raised")
-    if raise_by and not opts["count_and_exposure_penalties"]:
+    if raise_by and not opts.count_and_exposure_penalties:
         raise InputError(_("the +10 of canasta/8.1 does not apply in this game (canasta/8.11)"),
                          "/position/minimum_raised")
     if raise_by and st.has_melded(side):
         raise InputError(_("a side that has melded has no initial minimum left to raise"), "/position/minimum_raised")
     st.minimum_raise[side] = raise_by
     shown = card_list(pos.get("penalty_cards") or [], "/position/penalty_cards")
-    if shown and not opts["count_and_exposure_penalties"]:
+    if shown and not opts.count_and_exposure_penalties:
         raise InputError(_("there are no penalty cards in this game (canasta/8.11)"), "/position/penalty_cards")
     if take_from(hand, shown) is None:
         raise InputError(_("penalty cards are part of the hand: each is one of the hand's cards (canasta/8.7)"),
@@ -696,54 +782,121 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
     if st.melded_before[actor] and not st.has_melded(side):
         raise InputError(_("the player has melded before, so his side has melds: give them under melds"),
                          "/position/melded_before")
+
+
+def _turn_so_far(st: DealState, pos: dict, opts: Options, actor: str, side: str, phase: str,
+                 stock: int | None) -> None:
+    """What happened in the turn so far (``turn``, phase play: the draw, melds, a canasta, the partner's answer,
+    a last red three; canasta/6.1-6.5), set on ``st``; InputError where it contradicts the rest of the position."""
     turn = pos.get("turn") or {}
-    if phase == "play":
-        st.phase = "play"
-        st.drew_from = turn.get("drew_from", "stock")
-        st.turn_melded = bool(turn.get("melded")) or st.drew_from == "pile"   # taking the pile melds its top
-        st.laid_on_partner = bool(turn.get("laid_on_partner"))
-        st.own_canasta = bool(turn.get("canasta_made"))
-        if pos.get("packet"):
-            if not opts["packet_size"]:
-                raise InputError(_("packets are dealt only with packet_size"), "/position/packet")
-            st.packets[actor] = None
-            if turn.get("canasta_made") or pos.get("completed_canasta"):
-                st.canasta_makers.add(actor)
-        if turn.get("first_round"):
-            st.discards = 0
-        else:
-            st.discards = len(st.layout.seats)
-        if turn.get("extra_cards_due"):
-            if not opts["opening_bonus_cards"] or not st.has_melded(side):
-                raise InputError(_("extra cards are due only after a side's first meld, with opening_bonus_cards"),
-                                 "/position/turn/extra_cards_due")
-            st.extra_due[actor] = opts["opening_bonus_cards"]
-            st.extra_given.add(side)
-        if st.own_canasta and not (st.turn_melded and st.canastas(side)):
-            raise InputError(_("turn.canasta_made says the player completed a canasta this turn: the side shows one "
-                               "and turn.melded is set"), "/position/turn/canasta_made")
-        st.answer = turn.get("answer")
-        if st.answer is not None and (opts["no_going_out"] or not layout.partners(actor)):
-            raise InputError(_("nobody goes out in this game, so nobody asks") if opts["no_going_out"]
-                             else _("a player without a partner asks nobody (canasta/6.3)"), "/position/turn/answer")
-        st.last_red_three = bool(turn.get("last_red_three"))
-        if st.last_red_three and stock != 0:
-            raise InputError(_("a red three was the last stock card only when the stock is empty (give stock 0)"),
-                             "/position/turn/last_red_three")
-        if st.last_red_three and st.drew_from == "pile":
-            raise InputError(_("the last stock card was drawn, so the pile was not taken"), "/position/turn/drew_from")
-        if st.drew_from == "pile" and st.pile.size:
-            raise InputError(_("the player took the pile this turn, so it is empty until his discard: pile.size 0"),
-                             "/position/turn/drew_from")
-        for flag in ("melded", "laid_on_partner", "drew_from"):
-            if turn.get(flag) not in (None, False, "stock") and not st.has_melded(side):
-                raise InputError(_("turn.{flag} says the side has melds on the table: give them under melds",
-                                   flag=flag), f"/position/turn/{flag}")
-        if st.laid_on_partner and st.melded_before[actor] is False and not st.turn_melded:
-            raise InputError(_("laying cards on melds is melding: set turn.melded too"),
-                             "/position/turn/laid_on_partner")
-    elif turn:
-        raise InputError(_("turn describes what happened this turn, after the draw (phase play)"), "/position/turn")
+    if phase != "play":
+        if turn:
+            raise InputError(_("turn describes what happened this turn, after the draw (phase play)"),
+                             "/position/turn")
+        return
+    _turn_draw_and_melds(st, pos, turn, opts, actor, side)
+    _turn_answer_and_end(st, turn, opts, actor, side, stock)
+
+
+def _turn_draw_and_melds(st: DealState, pos: dict, turn: dict, opts: Options, actor: str, side: str) -> None:
+    """The draw and the melds of the turn so far (canasta/6.1): where the player drew, whether he melded or laid
+    on his side's melds, completed a canasta, took his packet (canasta/1.5) or is owed extra cards (canasta/4.2);
+    whether the first round is still on (the discards made so far)."""
+    st.phase = "play"
+    st.drew_from = turn.get("drew_from", "stock")
+    st.turn_melded = bool(turn.get("melded")) or st.drew_from == "pile"   # taking the pile melds its top
+    st.laid_on_partner = bool(turn.get("laid_on_partner"))
+    st.own_canasta = bool(turn.get("canasta_made"))
+    if pos.get("packet"):
+        if not opts.packet_size:
+            raise InputError(_("packets are dealt only with packet_size"), "/position/packet")
+        st.packets[actor] = None
+        if turn.get("canasta_made") or pos.get("completed_canasta"):
+            st.canasta_makers.add(actor)
+    if turn.get("first_round"):
+        st.discards = 0
+    else:
+        st.discards = len(st.layout.seats)
+    if turn.get("extra_cards_due"):
+        if not opts.opening_bonus_cards or not st.has_melded(side):
+            raise InputError(_("extra cards are due only after a side's first meld, with opening_bonus_cards"),
+                             "/position/turn/extra_cards_due")
+        st.extra_due[actor] = opts.opening_bonus_cards
+        st.extra_given.add(side)
+    if st.own_canasta and not (st.turn_melded and st.canastas(side)):
+        raise InputError(_("turn.canasta_made says the player completed a canasta this turn: the side shows one "
+                           "and turn.melded is set"), "/position/turn/canasta_made")
+
+
+def _turn_answer_and_end(st: DealState, turn: dict, opts: Options, actor: str, side: str,
+                         stock: int | None) -> None:
+    """The partner's answer (canasta/6.3), a red three drawn as the last stock card (canasta/6.5, ``stock`` 0), and
+    the turn's flags checked against the melds on the table."""
+    st.answer = turn.get("answer")
+    if st.answer is not None and (opts.no_going_out or not st.layout.partners(actor)):
+        raise InputError(_("nobody goes out in this game, so nobody asks") if opts.no_going_out
+                         else _("a player without a partner asks nobody (canasta/6.3)"), "/position/turn/answer")
+    st.last_red_three = bool(turn.get("last_red_three"))
+    if st.last_red_three and stock != 0:
+        raise InputError(_("a red three was the last stock card only when the stock is empty (give stock 0)"),
+                         "/position/turn/last_red_three")
+    if st.last_red_three and st.drew_from == "pile":
+        raise InputError(_("the last stock card was drawn, so the pile was not taken"), "/position/turn/drew_from")
+    if st.drew_from == "pile" and st.pile.size:
+        raise InputError(_("the player took the pile this turn, so it is empty until his discard: pile.size 0"),
+                         "/position/turn/drew_from")
+    for flag in ("melded", "laid_on_partner", "drew_from"):
+        if turn.get(flag) not in (None, False, "stock") and not st.has_melded(side):
+            raise InputError(_("turn.{flag} says the side has melds on the table: give them under melds",
+                               flag=flag), f"/position/turn/{flag}")
+    if st.laid_on_partner and st.melded_before[actor] is False and not st.turn_melded:
+        raise InputError(_("laying cards on melds is melding: set turn.melded too"),
+                         "/position/turn/laid_on_partner")
+
+
+def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, actor: str) -> tuple[DealState, dict]:
+    """Build the deal state a position describes, and its facts; InputError for anything no deal can reach."""
+    opts = Options.of(opts)
+    pos = req.get("position")
+    if not isinstance(pos, dict):
+        raise InputError(_("position: the acting player's hand, the melds, the pile and the stock"), "/position")
+    deck = deck_of(opts)
+    tally = Tally(deck)
+    problems: list[dict] = []
+    action = req.get("action") or {}
+    hand, unseen = _position_hand(pos, action, tally, problems)
+    phase = pos.get("phase", "draw")
+    side_melds = _position_melds(pos, layout, opts, tally, problems)
+    reds = _position_red_threes(pos, layout, tally, problems)
+    # the pile's block names its discarder by his seat before the player in turn (checked below: the actor if not
+    # a player of the deal; whether the block lapsed, and every fault of the pile, do not turn on who it is)
+    to_act = pos.get("to_act", actor)
+    seat = to_act if to_act in layout.seats else actor
+    pile = _position_pile(pos["pile"], opts, tally, problems, list(layout.seats), seat)   # required
+    seen = sum(tally.by_rank.values()) + unseen     # the cards drawn below come out of the stock: not counted here
+    if action.get("type") == "draw" and action.get("cards") is not None:
+        problems += tally.add("/action/cards", card_list(action["cards"], "/action/cards"))
+    if action.get("type") == "red_three" and action.get("replacement") is not None:
+        problems += tally.add("/action/replacement", [canasta_card(action["replacement"], "/action/replacement")])
+    if problems:
+        raise InputError(problems)
+    stock = pos.get("stock")
+    room = _stock_room(pile, stock, phase, deck, seen, unseen, len(layout.seats), opts)
+    if to_act != actor:
+        player_at(to_act, layout, "/position/to_act")     # a player of this deal (not the one sitting out)
+    hands, owner = _held_hands(pos, layout, actor, to_act, hand, phase, tally, problems)
+    if problems:
+        raise InputError(problems)
+    # an unknown stock is taken as holding enough cards for any draw
+    _melds_fit_pile(pile, side_melds, layout, to_act, phase, opts)
+    st = DealState(layout, opts, scores, stock if stock is not None else max(room, 2), pile, to_act, hands)
+    st.melds = side_melds
+    st.red_threes = reds
+    if unseen:      # the red threes of the packs that nobody has seen: the unseen cards may hold one
+        st.unseen_red_threes = 2 * deck.copies - tally.exact[Card("3", "H")] - tally.exact[Card("3", "D")]
+    side = layout.side_of[actor]
+    _side_facts(st, pos, opts, actor, side, hand)
+    _turn_so_far(st, pos, opts, actor, side, phase, stock)
     taking = pos.get("taking_pile")
     if taking is not None:
         if phase != "draw" or to_act != actor:
@@ -752,9 +905,10 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
         if pile.top is None:
             raise InputError(_("the pile being taken has a top card"), "/position/pile")
         st.taking = meld_groups(taking.get("melds") or [], "/position/taking_pile/melds")
-    _hand_size_fits(st, owner, hand, phase if to_act == owner else "draw", layout.side_of[owner])   # out of turn: no draw yet
-    if st.last_red_three and opts["red_three_last_card"] == "no_meld":
-        st._end(None)
+    # out of turn: no draw yet
+    _hand_size_fits(st, owner, hand, phase if to_act == owner else "draw", layout.side_of[owner])
+    if st.last_red_three and opts.red_three_last_card == "no_meld":
+        st.end_hand(None)
     went = pos.get("went_out")
     if went is not None:
         if went not in layout.partners(actor):
@@ -762,10 +916,10 @@ def position_state(req: dict, layout: Layout, opts: dict, scores: dict, actor: s
                                "follows, canasta/6.6)"), "/position/went_out")
         if not st.has_melded(side):
             raise InputError(_("a side that went out has melds: give them under melds"), "/position/went_out")
-        st._end(went, False)
+        st.end_hand(went, False)
     need, canasta = (None, None) if st.has_melded(side) else st.opening_requirement(side)
     facts = {"side": side, "side_has_melded": st.has_melded(side), "minimum": need, "opening_canasta": canasta,
-             "pile_frozen": st.frozen_for(side), "frozen_by": st.pile.frozen_by, "pile_block": _block_fact(st.pile),
+             "pile_frozen": st.frozen_for(side), "frozen_by": st.pile.frozen_by, "pile_block": st.pile.block_fact(),
              "canastas": st.canastas(side), "stock": stock}
     return st, facts
 
@@ -794,10 +948,11 @@ def _partial_hand(raw: dict, action: dict, answer: Any) -> tuple[list[Card], lis
     shown = card_list(action["cards"], "/action/cards") if isinstance(action.get("cards"), list) else []
     for g in meld_groups(action.get("melds"), "/action/melds") if action.get("type") == "take_pile" else []:
         shown += group_cards(g)
-    rest, revealed = list(known), []
+    rest, revealed = list(known), list[Card]()
     for c in shown:
-        if take_from(rest, [c]) is not None:
-            rest = take_from(rest, [c])
+        left = take_from(rest, [c])
+        if left is not None:
+            rest = left
         elif len(revealed) < unknown:
             revealed.append(c)      # a card shown now that was not known: one of the unknown cards
     unseen = unknown - len(revealed)
@@ -809,7 +964,7 @@ def _hand_size_fits(st: DealState, actor: str, hand: list[Card], phase: str, sid
     if st.has_melded(side):
         return
     dealt = deal_size(st.opts, len(st.layout.seats))
-    if st.opts["draw_count"] == 1:
+    if st.opts.draw_count == 1:
         want = dealt + (1 if phase == "play" and not st.last_red_three else 0)
         if len(hand) != want:
             raise InputError(_("a player whose side has not melded holds the {dealt} cards of his deal and the card "
@@ -818,11 +973,11 @@ def _hand_size_fits(st: DealState, actor: str, hand: list[Card], phase: str, sid
                              _("a player whose side has not melded holds exactly the {dealt} cards of his deal, not "
                                "{n} (canasta/1.5)", dealt=dealt, n=len(hand)), "/position/hand")
     else:
-        least = dealt + (st.opts["draw_count"] if phase == "play" and not st.last_red_three else 0)
+        least = dealt + (st.opts.draw_count if phase == "play" and not st.last_red_three else 0)
         if len(hand) < least:
             raise InputError(_("a player whose side has not melded holds at least the {dealt} cards of his deal and "
                                "the {drawn} just drawn ({least}), not {n} (canasta/1.5)", dealt=dealt,
-                               drawn=st.opts["draw_count"], least=least, n=len(hand)) if least > dealt else
+                               drawn=st.opts.draw_count, least=least, n=len(hand)) if least > dealt else
                              _("a player whose side has not melded holds at least the {dealt} cards of his deal, "
                                "not {n} (canasta/1.5)", dealt=dealt, n=len(hand)),
                              "/position/hand")
@@ -834,49 +989,66 @@ def card_list_list(value: Any, ptr: str) -> list[list[Card]]:
     return [card_list(m, f"{ptr}/{j}") for j, m in enumerate(value)]
 
 
-def _position_pile(raw: Any, opts: dict, tally: Tally, problems: list, seats: int = 4) -> Pile:
-    """The pile of a position: its cards (bottom to top), or its top, size and what froze it (canasta/5.1)."""
-    if not isinstance(raw, dict) or not ({"cards", "top", "size"} & set(raw)):
+def _position_pile(raw: dict, opts: Options, tally: Tally, problems: list, seats: list[str], to_act: str) -> Pile:
+    """The pile of a position (canasta/5.1): its cards (bottom to top), or its top, size and what froze it, built
+    as a :class:`Pile` with ``seats`` in turn order and ``to_act`` the player in turn (a block's discarder)."""
+    if not ({"cards", "top", "size"} & set(raw)):
         raise InputError(_("pile: {{\"top\", \"size\", \"frozen_by\"}} or {{\"cards\": [bottom ... top]}}; an empty "
                            "pile is {{\"size\": 0}}"), "/position/pile")
     if raw.get("cards") is not None:
-        cards = card_list(raw["cards"], "/position/pile/cards")
-        problems += tally.add("/position/pile/cards", cards)
-        cover = opts["black_three_upcard"] == "cover"
-        for k, c in enumerate(cards):
-            if is_red_three(c) and not opts["pile_count_off"] and \
-                    not all(_turned_over(x, cover) for x in cards[:k]):
-                raise InputError(_("a red three lies in the pile only as an upcard, under the cards turned onto it "
-                                   "(canasta/1.6): nobody discards one"), f"/position/pile/cards/{k}")
-        pile = _pile_with_block(cards, _upcards(raw, cards, opts), opts, seats)
-        if raw.get("top") is not None:
-            got = canasta_card(raw["top"], "/position/pile/top")
-            if not cards or not (got == pile.top or (got.rank == pile.top.rank and not got.suit)):
-                raise InputError(_("pile.top disagrees with pile.cards"), "/position/pile/top")
-        if raw.get("size") is not None and raw["size"] != pile.size:
-            raise InputError(_("pile.size disagrees with pile.cards"), "/position/pile/size")
+        pile = _pile_of_cards(raw, opts, tally, problems, seats, to_act)
     else:
-        size = raw.get("size")
-        top = canasta_card(raw["top"], "/position/pile/top") if raw.get("top") is not None else None
-        if size is None:
-            size = 1 if top is not None else 0
-        if (top is None) != (size == 0):
-            raise InputError(_("an empty pile has no top card, and a pile with cards has one"), "/position/pile/size")
-        fb = raw.get("frozen_by")
-        if fb is None and "frozen_by" not in raw and top is not None and is_wild(top):
-            fb = "wild"                  # a wild card on top is in the pile: it is frozen, certainly
-        pile = Pile(top, size, fb, None)
-        if top is not None:
-            problems += tally.add("/position/pile/top", [top], single=True)
+        pile = _pile_of_top(raw, opts, tally, problems, seats, to_act)
+    _pile_freeze_fits(raw, pile, opts)
+    return pile
+
+
+def _pile_of_cards(raw: dict, opts: Options, tally: Tally, problems: list, seats: list[str], to_act: str) -> Pile:
+    """A pile given card by card: a red three only among the cards turned up at the deal (canasta/1.6), its top
+    and size, where given too, agreeing with the cards."""
+    cards = card_list(raw["cards"], "/position/pile/cards")
+    problems += tally.add("/position/pile/cards", cards)
+    cover = opts.black_three_upcard == "cover"
+    for k, c in enumerate(cards):
+        if is_red_three(c) and not opts.pile_count_off and \
+                not all(_turned_over(x, cover) for x in cards[:k]):
+            raise InputError(_("a red three lies in the pile only as an upcard, under the cards turned onto it "
+                               "(canasta/1.6): nobody discards one"), f"/position/pile/cards/{k}")
+    pile = Pile.of_cards(cards, _upcards(raw, cards, opts), wild_block=opts.wild_block,
+                         black_three_freezes=opts.black_three_freezes, seats=seats, to_act=to_act)
+    if raw.get("top") is not None:
+        got = canasta_card(raw["top"], "/position/pile/top")
+        if pile.top is None or not (got == pile.top or (got.rank == pile.top.rank and not got.suit)):
+            raise InputError(_("pile.top disagrees with pile.cards"), "/position/pile/top")
+    if raw.get("size") is not None and raw["size"] != pile.size:
+        raise InputError(_("pile.size disagrees with pile.cards"), "/position/pile/size")
+    return pile
+
+
+def _pile_of_top(raw: dict, opts: Options, tally: Tally, problems: list, seats: list[str], to_act: str) -> Pile:
+    """A pile given by its top card and size (an empty pile has no top; a wild card on top has frozen it)."""
+    size = raw.get("size")
+    top = canasta_card(raw["top"], "/position/pile/top") if raw.get("top") is not None else None
+    if size is None:
+        size = 1 if top is not None else 0
+    if (top is None) != (size == 0):
+        raise InputError(_("an empty pile has no top card, and a pile with cards has one"), "/position/pile/size")
+    fb = raw.get("frozen_by")
+    if fb is None and "frozen_by" not in raw and top is not None and is_wild(top):
+        fb = "wild"                  # a wild card on top is in the pile: it is frozen, certainly
+    pile = Pile.of_top(top, size, fb, wild_block=opts.wild_block, seats=seats, to_act=to_act)
+    if top is not None:
+        problems += tally.add("/position/pile/top", [top], single=True)
+    return pile
+
+
+def _pile_freeze_fits(raw: dict, pile: Pile, opts: Options) -> None:
+    """What the description says froze the pile agrees with its cards and the options (canasta/5.1, 1.6): the
+    start under pile_frozen_at_start, a wild card on top, a black three only where black threes freeze, no red
+    three on top, nothing in an empty pile or a one-card pile that does not itself freeze it."""
     fb_given = raw.get("frozen_by", pile.frozen_by)
-    if pile.cards is None and pile.frozen_by == "wild" and opts["wild_block"] != "until_taken":
-        # a wild card discarded within the last round still blocks the pile (canasta/5.1); on top, its discarder is
-        # the player before the one in turn, otherwise the description does not say who
-        pile.block_froze = True
-        if pile.top is not None and is_wild(pile.top):
-            pile.block_age, pile.block_card = 0, pile.top
     if fb_given == "start":
-        if not opts["pile_frozen_at_start"]:
+        if not opts.pile_frozen_at_start:
             raise InputError(_("the pile starts frozen only with pile_frozen_at_start (canasta/5.1)"),
                              "/position/pile/frozen_by")
         if pile.frozen_by is None:
@@ -888,8 +1060,9 @@ def _position_pile(raw: Any, opts: dict, tally: Tally, problems: list, seats: in
     if pile.top is not None and is_wild(pile.top) and pile.frozen_by is None:
         raise InputError(_("a wild card on top lies in the pile, which it freezes (canasta/5.1)"),
                          "/position/pile/frozen_by")
-    if pile.frozen_by == "black_three" and not opts["black_three_freezes"]:
-        raise InputError(_("a black three does not freeze the pile in this game (canasta/5.1)"), "/position/pile/frozen_by")
+    if pile.frozen_by == "black_three" and not opts.black_three_freezes:
+        raise InputError(_("a black three does not freeze the pile in this game (canasta/5.1)"),
+                         "/position/pile/frozen_by")
     if "frozen" in raw and raw["frozen"] is not None and bool(raw["frozen"]) != (pile.frozen_by is not None):
         raise InputError(_("pile.frozen says whether a wild card or red three in the pile froze it: give frozen_by "
                            "with it (a pile frozen only because the side has not melded needs neither)"),
@@ -898,25 +1071,17 @@ def _position_pile(raw: Any, opts: dict, tally: Tally, problems: list, seats: in
         raise InputError(_("a red three never lies on top of the pile: as the upcard it is covered (canasta/1.6) "
                            "and nobody discards one"), "/position/pile")
     if pile.cards is None and pile.frozen_by not in (None, "start") and (
-            pile.size == 0 or (pile.size == 1 and not (pile.frozen_by == "wild" and is_wild(pile.top)))):
+            pile.size == 0 or (pile.size == 1 and not (pile.frozen_by == "wild" and pile.top is not None
+                                                       and is_wild(pile.top)))):
         raise InputError(_("an empty pile, or a pile of one card that does not itself freeze it, cannot be frozen "
                            "by a card in it"), "/position/pile/frozen_by")
-    return pile
 
 
-def _block_fact(pile: Pile) -> dict | None:
-    """The round's block on the pile (canasta/5.1), apart from what froze it: the wild card discarded within the
-    last round and its discarder (each null when a pile described by its top and size does not say), or None."""
-    if pile.block_owner is None:
-        return None
-    return {"discarder": pile.block_owner or None, "card": str(pile.block_card) if pile.block_card else None}
-
-
-def _melds_fit_pile(pile: Pile, melds: dict, layout: Layout, to_act: str, phase: str, opts: dict) -> None:
+def _melds_fit_pile(pile: Pile, melds: dict, layout: Layout, to_act: str, phase: str, opts: Options) -> None:
     """A pile never taken since the deal counts the turns played: one discard each (canasta/1.5), the last by the
     player before the one in turn.  A side shows melds only when one of its players has had a turn (or is in his
     own, phase play)."""
-    if not pile.turned_up or pile.cards is None or opts["keep_last_card"]:
+    if not pile.turned_up or pile.cards is None or opts.keep_last_card:
         return
     seats = list(layout.seats)
     turns = min(len(pile.cards) - pile.turned_up, len(seats))
@@ -938,23 +1103,23 @@ def _turned_over(c: Card, cover: bool) -> bool:
     return is_wild(c) or is_red_three(c) or (cover and is_black_three(c))
 
 
-def _upcards(raw: dict, cards: list[Card], opts: dict) -> int:
+def _upcards(raw: dict, cards: list[Card], opts: Options) -> int:
     """How many cards at the bottom of a described pile were turned up at the deal (canasta/1.6); 0 once the pile
     has been taken.  Given as ``upcards``, or read from the cards: a red three lies only among them, so a pile
     holding one was never taken, and its deal cards are the wild cards and threes at the bottom and the natural card
     on them.  Under a round's block (canasta/5.1) a wild card at the bottom of a pile without a red three may be
     either turned up (it freezes the pile) or discarded (it blocks it for a round): ``upcards`` must say which."""
     ptr = "/position/pile/upcards"
-    cover = opts["black_three_upcard"] == "cover"
+    cover = opts.black_three_upcard == "cover"
     natural = next((k for k, c in enumerate(cards) if not _turned_over(c, cover)), None)
-    start = None if natural is None or opts["upcard_replaced"] and natural else natural + 1   # never taken: these
-    reds = not opts["pile_count_off"] and any(is_red_three(c) for c in cards)
+    start = None if natural is None or opts.upcard_replaced and natural else natural + 1   # never taken: these
+    reds = not opts.pile_count_off and any(is_red_three(c) for c in cards)
     given = raw.get("upcards")
     if given is not None:
         if isinstance(given, bool) or not isinstance(given, int) or not 0 <= given <= len(cards):
             raise InputError(_("how many cards at the bottom of the pile the deal turned up: from 0 (the pile has "
                                "been taken since) to {n}", n=len(cards)), ptr)
-        if given and not opts["pile_count_off"] and given != start:
+        if given and not opts.pile_count_off and given != start:
             raise InputError(_("the cards turned up at the deal are the upcard and the wild cards or threes under "
                                "it: {n} here", n=start) if start else
                              _("these cards cannot all have been turned up at the deal: the last one turned up is a "
@@ -968,42 +1133,11 @@ def _upcards(raw: dict, cards: list[Card], opts: dict) -> int:
             raise InputError(_("the cards turned up at the deal end with a natural card, which covers the red three "
                                "(canasta/1.6)"), "/position/pile/cards")
         return start
-    if start and opts["wild_block"] != "until_taken" and any(is_wild(c) for c in cards[:start]):
+    if start and opts.wild_block != "until_taken" and any(is_wild(c) for c in cards[:start]):
         raise InputError(_("the pile begins with a wild card, turned up at the deal or discarded after the pile was "
                            "taken, and only a discarded one blocks it for a round: say how many cards the deal turned "
                            "up (0 when the pile has been taken since) (canasta/5.1)"), ptr)
     return 0
-
-
-def _pile_with_block(cards: list[Card], upcards: int, opts: dict, seats: int) -> Pile:
-    """The described pile built as the deal built it: its first ``upcards`` cards turned up at the deal, every card
-    above them discarded, one a turn.  Under option wild_block one_round or full_round every discarded wild card
-    blocks the pile for a round, whatever else froze it (a red or black three, a wild card turned up, an earlier
-    wild card); a later one's round replaces an earlier one's.  k discards onto it lift the block once k reaches the
-    number of players less one (one_round: its discarder's turn has come) or the number of players (full_round: that
-    turn is over).  A blocking wild card that froze the pile itself freezes it no longer once its block lapses, as in
-    :meth:`DealState.lapse_block` (canasta/5.1)."""
-    pile = Pile(None, 0, None, [], turned_up=upcards)
-    blocking = opts["wild_block"] != "until_taken"
-    last, froze = None, False            # the blocking wild card's place; it is what froze the pile
-    for k, c in enumerate(cards):
-        if last is not None and k - last >= seats:          # its discarder's turn has passed: lapsed
-            if froze and pile.frozen_by == "wild":
-                pile.frozen_by = None
-            last, froze = None, False
-        unfrozen = pile.frozen_by is None
-        pile.push(c, opts["black_three_freezes"])
-        if blocking and k >= upcards and is_wild(c):
-            froze = froze or (unfrozen and pile.frozen_by == "wild")
-            last = k
-    if last is not None:
-        age = len(cards) - 1 - last
-        if age >= seats - (opts["wild_block"] == "one_round"):
-            if froze and pile.frozen_by == "wild":
-                pile.frozen_by = None    # a round of discards has covered it: the block has lapsed
-        else:
-            pile.block_age, pile.block_card, pile.block_froze = age, cards[last], froze
-    return pile
 
 
 # ---------------------------------------------------------------- validate
@@ -1015,7 +1149,7 @@ def deal_layout_trio(layout: Layout) -> list[str]:
     return next(layout.members[sid] for sid in layout.sides if len(layout.members[sid]) == 3)
 
 
-def revealed(ev: dict, t: str, ptr: str) -> tuple[str, list[Card]] | None:
+def revealed(ev: dict, t: str, ptr: str) -> tuple[str, list[Card]] | tuple[str, list[Card], bool] | None:
     """Cards an event brings into view from the stock (draws and red-three replacements), for conservation."""
     if t in ("draw", "extra_cards") and ev.get("cards") is not None:
         return ptr + "/cards", card_list(ev["cards"], ptr + "/cards")
@@ -1024,14 +1158,41 @@ def revealed(ev: dict, t: str, ptr: str) -> tuple[str, list[Card]] | None:
     return None
 
 
-def start_deal(ev: dict, layout: Layout, opts: dict, scores: dict, deck: DeckSpec, ptr: str):
+def start_deal(ev: dict, layout: Layout, opts: OptionsLike, scores: dict, deck: DeckSpec, ptr: str):
     """Parse a deal event; return (state, tally of the cards seen, problems), problems being independent
     violations."""
-    problems = []
+    opts = Options.of(opts)
+    problems: list[tuple[str, str, str]] = []
+    hands = _dealt_hands(ev, layout, opts, ptr, problems)
+    packets = _dealt_packets(ev, layout, opts, ptr, problems)
+    pile_cards = card_list(ev.get("pile"), ptr + "/pile")
+    if not pile_cards:
+        raise InputError(_("the deal turns up at least one card to start the pile: pile [bottom ... top]"),
+                         ptr + "/pile")
+    seen = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.seats] + [(ptr + "/pile", pile_cards)]
+    seen += [(f"{ptr}/packets/{esc(p)}", c) for p, c in packets.items()]
+    _upcards_fit(pile_cards, opts, ptr, problems)
+    tally = Tally(deck)
+    for p, cards in seen:
+        for item in tally.add(p, cards):
+            problems.append(("canasta/1.2", item["detail"], item["pointer"]))
+    stock = deck.size - sum(len(h) for h in hands.values()) - len(pile_cards) - (3 if opts.surprise else 0) \
+        - sum(len(c) for c in packets.values())
+    pile = Pile.dealt(pile_cards, black_three_freezes=opts.black_three_freezes,
+                      frozen_at_start=opts.pile_frozen_at_start)
+    st = DealState(layout, opts, dict(scores), max(stock, 0), pile, layout.after(ev["dealer"]),
+                   {p: list(h) for p, h in hands.items()})
+    st.packets = {p: list(c) for p, c in packets.items()}
+    return st, tally, problems
+
+
+def _dealt_hands(ev: dict, layout: Layout, opts: Options, ptr: str, problems: list) -> dict[str, list[Card]]:
+    """The hands a deal event gives: player → cards, one hand for each player in the deal, of the deal's size
+    (canasta/1.5; a wrong size is added to ``problems``)."""
     raw = ev.get("hands")
     if not isinstance(raw, dict):
         raise InputError(_("a deal event gives hands: {{player: [cards]}}"), ptr + "/hands")
-    hands = {}
+    hands: dict[str, list[Card]] = {}
     for p, cards in raw.items():
         if p == layout.sitting_out:         # five players: the trio's member sitting out is dealt nothing
             raise InputError(_("{player} sits this deal out and is dealt no cards", player=p), f"{ptr}/hands/{esc(p)}")
@@ -1046,8 +1207,14 @@ def start_deal(ev: dict, layout: Layout, opts: dict, scores: dict, deck: DeckSpe
         if len(hands[p]) != dealt:
             problems.append(("canasta/1.5", _("{player} was dealt {n} cards, not {dealt}", player=p, n=len(hands[p]),
                                               dealt=dealt), f"{ptr}/hands/{esc(p)}"))
+    return hands
+
+
+def _dealt_packets(ev: dict, layout: Layout, opts: Options, ptr: str, problems: list) -> dict[str, list[Card]]:
+    """The face-down packets of option packet_size (canasta/1.5): player → cards, one for each player in the deal,
+    of the packet's size (a wrong size is added to ``problems``); none without the option."""
     packets: dict[str, list[Card]] = {}
-    n_packet = opts["packet_size"]
+    n_packet = opts.packet_size
     raw_packets = ev.get("packets")
     if n_packet:
         if not isinstance(raw_packets, dict):
@@ -1069,14 +1236,15 @@ def start_deal(ev: dict, layout: Layout, opts: dict, scores: dict, deck: DeckSpe
                 raise InputError(_("the deal gives no packet for {player}", player=p), ptr + "/packets")
     elif raw_packets is not None:
         raise InputError(_("packets are dealt only with packet_size"), ptr + "/packets")
-    pile_cards = card_list(ev.get("pile"), ptr + "/pile")
-    if not pile_cards:
-        raise InputError(_("the deal turns up at least one card to start the pile: pile [bottom ... top]"),
-                         ptr + "/pile")
-    seen = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.seats] + [(ptr + "/pile", pile_cards)]
-    seen += [(f"{ptr}/packets/{esc(p)}", c) for p, c in packets.items()]
-    cover = opts["black_three_upcard"] == "cover"
-    if opts["pile_count_off"]:
+    return packets
+
+
+def _upcards_fit(pile_cards: list[Card], opts: Options, ptr: str, problems: list) -> None:
+    """The cards turned up to start the pile (canasta/1.6): a wild card or a three is covered by the next card (or
+    replaced, upcard_replaced), a natural upcard ends the turning; Italian, the upcard's count off under it.
+    Faults are added to ``problems``."""
+    cover = opts.black_three_upcard == "cover"
+    if opts.pile_count_off:
         want = count_off(pile_cards[-1])
         if len(pile_cards) - 1 != want:
             problems.append(("canasta/1.6", _("the upcard {card} has {want} cards counted off under it, not {n}",
@@ -1084,7 +1252,7 @@ def start_deal(ev: dict, layout: Layout, opts: dict, scores: dict, deck: DeckSpe
         pile_cards_checked = []
     else:
         pile_cards_checked = pile_cards
-    if opts["upcard_replaced"]:
+    if opts.upcard_replaced:
         pile_cards_checked = []
         bad = next((k for k, c in enumerate(pile_cards) if is_wild(c) or c.rank == "3"), None)
         if bad is not None or len(pile_cards) != 1:
@@ -1101,23 +1269,6 @@ def start_deal(ev: dict, layout: Layout, opts: dict, scores: dict, deck: DeckSpe
             problems.append(("canasta/1.6", _("{card} is a natural upcard: no more cards are turned onto it", card=c),
                              f"{ptr}/pile/{k + 1}"))
             break
-    tally = Tally(deck)
-    for p, cards in seen:
-        for item in tally.add(p, cards):
-            problems.append(("canasta/1.2", item["detail"], item["pointer"]))
-    stock = deck.size - sum(len(h) for h in hands.values()) - len(pile_cards) - (3 if opts["surprise"] else 0) \
-        - sum(len(c) for c in packets.values())
-    pile = Pile(None, 0, None, [])
-    for c in pile_cards:
-        pile.push(c, opts["black_three_freezes"])
-    if opts["pile_frozen_at_start"] and pile.frozen_by is None:
-        pile.frozen_by = "start"
-    st = DealState(layout, opts, dict(scores), max(stock, 0), pile, layout.after(ev["dealer"]),
-                   {p: list(h) for p, h in hands.items()})
-    st.packets = {p: list(c) for p, c in packets.items()}
-    return st, tally, problems
-
-
 
 
 def position_of(st: DealState) -> dict:
@@ -1128,12 +1279,28 @@ def position_of(st: DealState) -> dict:
     hands, a wild card's one-round block, the one-buy window, Cuban black threes set aside) is left out."""
     player = st.turn
     side = st.side(player)
-    pos: dict[str, Any] = {"phase": st.phase, "to_act": player, "hand": [str(c) for c in st.hands[player]],
+    pos: dict[str, Any] = {"phase": st.phase, "to_act": player, "hand": [str(c) for c in st.hand(player)],
                            "melds": {sid: [[str(c) for c in m] for m in melds.values()]
                                      for sid, melds in st.melds.items() if melds},
                            "red_threes": {sid: [str(c) for c in reds] for sid, reds in st.red_threes.items() if reds},
                            "pile": {"cards": [str(c) for c in st.pile.cards or []], "frozen_by": st.pile.frozen_by},
                            "stock": st.stock}
+    pos.update(_position_facts(st, player, side))
+    turn = _turn_of(st, player)
+    if turn is not None:
+        pos["turn"] = turn
+        if player in st.packets:
+            pos["packet"] = True
+            if player in st.canasta_makers:
+                pos["completed_canasta"] = True
+    return pos
+
+
+def _position_facts(st: DealState, player: str, side: str) -> dict[str, Any]:
+    """The position's facts beyond the cards in play, each only where it says something: who sits out, whether
+    ``player`` melded before, his side's raised minimum (canasta/8.1), his penalty cards (canasta/8.7), the
+    others' dealt red threes before play begins (canasta/2.1), the pile being taken and its melds so far."""
+    pos: dict[str, Any] = {}
     if st.layout.sitting_out is not None:
         pos["sitting_out"] = st.layout.sitting_out
     if st.melded_before[player]:
@@ -1142,22 +1309,25 @@ def position_of(st: DealState) -> dict:
         pos["minimum_raised"] = st.minimum_raise[side]
     if st.penalty_cards.get(player):
         pos["penalty_cards"] = [str(c) for c in st.penalty_cards[player]]
-    held = {p: [str(c) for c in st.hands[p] if is_red_three(c)] for p in st.layout.seats
+    held = {p: [str(c) for c in st.hands[p] or [] if is_red_three(c)] for p in st.layout.seats
             if p != player and not st.had_turn and st.hands.get(p)}
     if any(held.values()):           # before play begins the others lay out their dealt red threes (canasta/2.1)
         pos["red_threes_held"] = {p: cs for p, cs in held.items() if cs}
     if st.taking is not None:        # the pile taken in natural order: the turn's melds so far, judged with the next
         pos["taking_pile"] = {"melds": [{"rank": g[0], "cards": [str(c) for c in g[1]]} if isinstance(g, tuple)
                                         else [str(c) for c in g] for g in st.taking]}
-    if st.phase == "play":
-        turn = {"drew_from": st.drew_from, "melded": st.turn_melded, "canasta_made": st.own_canasta,
-                "laid_on_partner": st.laid_on_partner, "first_round": st.discards < len(st.layout.seats),
-                "extra_cards_due": bool(st.extra_due.get(player)), "last_red_three": st.last_red_three}
-        pos["turn"] = {k: v for k, v in turn.items() if v}
-        if st.answer is not None:
-            pos["turn"]["answer"] = st.answer
-        if player in st.packets:
-            pos["packet"] = True
-            if player in st.canasta_makers:
-                pos["completed_canasta"] = True
     return pos
+
+
+def _turn_of(st: DealState, player: str) -> dict[str, Any] | None:
+    """What ``player``'s turn has done so far, as ``check`` takes it (phase play; None before the draw): the
+    flags that are set, and the partner's answer."""
+    if st.phase != "play":
+        return None
+    turn = {"drew_from": st.drew_from, "melded": st.turn_melded, "canasta_made": st.own_canasta,
+            "laid_on_partner": st.laid_on_partner, "first_round": st.discards < len(st.layout.seats),
+            "extra_cards_due": bool(st.extra_due.get(player)), "last_red_three": st.last_red_three}
+    out: dict[str, Any] = {k: v for k, v in turn.items() if v}
+    if st.answer is not None:
+        out["answer"] = st.answer
+    return out

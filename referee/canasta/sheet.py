@@ -2,8 +2,11 @@
 for the next hand as its new total sets it (canasta/4.1)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..i18n import _
 from .melds import opening_canasta, opening_minimum
+from .options import Options, OptionsLike
 
 LINE_KINDS = {"canasta/6.2": "went_out", "canasta/6.4": "went_out_concealed", "canasta/6.6": "double_ending"}
 
@@ -23,21 +26,24 @@ def next_dealer(envelope: dict, dealer: str, deal) -> str:
     return seats[(seats.index(nxt) + 1) % len(seats)] if nxt == sitter else nxt
 
 
-def entry(side: dict, answer: dict, opts: dict) -> dict:
+def entry(side: dict, answer: dict, opts: OptionsLike) -> dict:
     """A side's cell beyond the scores: the minimum first meld its total asks for in the next hand (and, Brazilian,
     the canasta the opening must hold)."""
-    out = {"next_minimum": opening_minimum(side["total_after"], opts)}
+    opts = Options.of(opts)
+    out: dict[str, Any] = {"next_minimum": opening_minimum(side["total_after"], opts)}
     need = opening_canasta(side["total_after"], opts)
     if need is not None:
         out["next_opening_canasta"] = need
     return out
 
 
-def row(answer: dict, opts: dict) -> dict:
+def row(answer: dict, opts: OptionsLike) -> dict:
+    opts = Options.of(opts)
     return {}
 
 
-def events(answer: dict, before: dict, opts: dict) -> list[dict]:
+def events(answer: dict, before: dict, opts: OptionsLike) -> list[dict]:
+    opts = Options.of(opts)
     out = []
     for s in answer["sides"]:
         for ln in s["lines"]:

@@ -509,3 +509,18 @@ def test_the_fewest_points_with_the_wild_cards_a_meld_must_hold(variant, counts,
     assert refused({"counts": {**ns["counts"], "meld_points": least - 5}}, variant=variant) == (
         "/deal/sides/0/counts/meld_points",
         f"the melds counted hold at least {least} card points, more than {least - 5} (canasta/1.4)")
+
+
+@pytest.mark.parametrize("n, ok", [(2, False), (4, True), (5, False)])
+def test_black_threes_melded_three_or_four(n, ok):
+    # popular Russian (the count of melded black threes is its 1,000 for going out with four): black threes meld
+    # three or four at once, going out (canasta/2.3); five is one over, two under three.  NS: a natural canasta (at
+    # least 7 fours, 35) and the black threes (5 each) in 120 card points; the partner holds a 5
+    side = {"counts": {"natural_canastas": 1, "black_threes_melded": n, "meld_points": 120, "hand_points": 5},
+            "went_out": True}
+    if ok:
+        score(side, variant="russian-popular")
+        return
+    ptr, why = refused(side, variant="russian-popular")
+    assert ptr == "/deal/sides/0/counts/black_threes_melded"
+    assert why == "black threes are melded three or four at once, in the going-out turn (canasta/2.3)"
