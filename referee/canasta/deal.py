@@ -1591,6 +1591,17 @@ class DealState:
     def _end(self, went_out: str | None, concealed: bool = False) -> None:
         self.end_hand(went_out, concealed)
 
+    def verify_turn_start(self, player: str) -> None:
+        """Raises :class:`IllegalAction` unless ``player`` may begin his turn now (his turn, nothing drawn yet, no
+        extra cards due): what a take of the pile in natural order asks before its melds are known."""
+        self._verify_turn(player, "draw")
+
+    def missing_card(self, player: str, cards: list[Card]) -> int | None:
+        """The place in ``cards`` of the first card the hand of ``player`` does not hold (matched as a take matches
+        them, cards named with their suit first), or None when he holds them all."""
+        found = _missing_card(self.hand(player), [cards], "")
+        return None if found is None else int(found[0].rsplit("/", 1)[1])
+
 
 # ------------------------------------------------------------------ what a player may do now
 

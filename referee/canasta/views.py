@@ -11,12 +11,15 @@ options, and raises :class:`~referee.errors.InputError` (HTTP 422) for input no 
 """
 from __future__ import annotations
 
-from ..cards import Card
-from ..common import attach_violations
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import Card, DeckSpec
 from ..errors import IllegalAction, InputError
 from ..i18n import N_, _
+from ..replay import Replay, log_of
 from .cards import deck_of
-from .deal import P_PILE, DealState, NotPlayable, _missing_card, foul, group_cards, legal_actions, same, take_from
+from .deal import P_PILE, DealState, Layout, NotPlayable, foul, group_cards, legal_actions, same, take_from
 from .parse import (
     ACTIONS,
     EVENT_TYPES,
@@ -79,7 +82,8 @@ _NOTES = {"canasta/8.2": N_("cards of an illegal meld go back to the hand; charg
 def check(req: dict, variant, opts: dict) -> dict:
     """Rule on one proposed action in a described position (draw, take_pile, meld, discard, ask, go_out, end)."""
     layout, scores, _target = parse_table(req, variant, opts)
-    pos = req.get("position") if isinstance(req.get("position"), dict) else {}
+    raw = req.get("position")
+    pos: dict = raw if isinstance(raw, dict) else {}
     layout = layout.active(sitting_out(pos.get("sitting_out"), layout, "/position/sitting_out"))
     action = req.get("action")
     if not isinstance(action, dict):
@@ -95,8 +99,9 @@ def check(req: dict, variant, opts: dict) -> dict:
     legal_before = legal_actions(st, actor)
     base = "/action"
     try:
-        if t == "take_pile" and st.taking is None and _takes_in_order(st, actor, action):   # the top card alone: its melds come next
-            st._verify_turn(actor, "draw")
+        if t == "take_pile" and st.taking is None and _takes_in_order(st, actor, action):
+            # the top card alone: its melds come next
+            st.verify_turn_start(actor)
             return {"legal": True, "violations": [], "penalties": [], "legal_actions": legal_before,
                     "effects": {"taking_pile": True}, "facts": facts, "_rules": rules | {"canasta/5.2"}}
         if st.taking is not None:            # the pile taken in natural order: this action goes on with its melds
@@ -145,6 +150,8 @@ def _go_on_taking(st: DealState, actor: str, t: str, action: dict) -> dict:
     meld adds its melds to those of the take so far, and the take is judged with them; any other action comes after
     the take, judged with the melds so far.  Raises IllegalAction with absolute pointers."""
     prior = st.taking
+    top = st.pile.top
+    assert prior is not None and top is not None     # a take under way has a pile (position_state)
     groups = list(prior)
     places = [f"/position/taking_pile/melds/{j}" for j in range(len(prior))]
     if t == "meld":
@@ -152,7 +159,6 @@ def _go_on_taking(st: DealState, actor: str, t: str, action: dict) -> dict:
         groups += more
         places += [f"/action/melds/{j}" for j in range(len(more))]
     st.taking = None
-    top = st.pile.top
     if not groups:
         e = _top_not_melded(actor, top, True)
         e.pointer = "/action"
@@ -245,9 +251,9 @@ def _apply(st: DealState, actor: str, t: str, action: dict, ptr: str = "/action"
             raise InputError(_("extra cards in a log list the cards taken from the stock"), ptr + "/cards")
         return st.apply_extra_cards(actor, card_list(cards, ptr + "/cards") if cards is not None else None)
     if t == "go_out":
-        card = action.get("card")
+        last = action.get("card")
         return st.apply_go_out(actor, meld_groups(action.get("melds"), ptr + "/melds"),
-                               canasta_card(card, ptr + "/card") if card is not None else None)
+                               canasta_card(last, ptr + "/card") if last is not None else None)
     return st.apply_end(actor)
 
 
@@ -265,278 +271,389 @@ def validate(req: dict, variant, opts: dict) -> dict:
     layout, scores, target = parse_table(req, variant, opts)
     replay = req.get("replay", "strict")
     deck = deck_of(opts)
-    log = req.get("log")
-    if not isinstance(log, list) or not log:
-        raise InputError(_("log must be a non-empty list of events"), "/log")
-    violations: list[dict] = []
-    deals: list[dict] = []
-    entry: dict | None = None  # the deals entry of the deal being judged
-    first = None
-    final = None
-    rules: set[str] = set()
-    st: DealState | None = None
-    skipping = False
-    prev_dealer = prev_sitter = None
-    game_over = False
-    pending = False            # a deal ended by going out, scored once a double ending is or is not laid
-    checked = 0
-    consumed = 0               # events up to here were judged with an earlier one (a take_pile in natural order)
-    rounds = rounds_of(req)
-    before = dict(scores)      # the totals before the deal being judged
-    tally = Tally(deck)
-    deal_layout = layout
-    owners: list[int | None] = []     # the deal (its index) each violation belongs to; None between deals
+    log = log_of(req)
+    return CanastaReplay(log, replay, layout, opts, scores, target, rounds_of(req), deck).run()
 
-    def violate(i, ev_type, rule, msg, ptr=None, penalty=None):
-        nonlocal first
-        v = {"index": i, "event": ev_type, "rule": rule, "message": msg, "pointer": ptr or f"/log/{i}"}
-        if penalty:
-            v["penalty"] = penalty
-        violations.append(v)
-        owners.append(entry["index"] if entry is not None else None)
-        rules.add(rule)
-        if first is None:
-            first = dict(v)
+
+@dataclass
+class _Turn:
+    """A ``take_pile`` in natural order judged as one take with the meld events after it (:func:`_natural_take`):
+    the melds of those events and their pointers, ``head`` the one holding the top card, ``end`` the first event
+    after them; and how they split (:func:`_take_plan`): ``shown``, ``take``, ``post``, or the ``fault`` when the
+    hand does not hold the head's cards (``held`` false); ``rest``: the melds of the turn's last event laid after
+    the take."""
+
+    groups: list
+    places: list[str]
+    head: int
+    end: int
+    held: bool = True
+    fault: IllegalAction | None = None
+    shown: list[Card] = field(default_factory=list)
+    take: list[int] = field(default_factory=list)
+    post: list[int] = field(default_factory=list)
+    rest: list[int] = field(default_factory=list)
+
+    def taken(self) -> list:
+        """The melds laid with the take after its head."""
+        return [self.groups[j] for j in self.take[1:]]
+
+
+class CanastaReplay(Replay):
+    """The replay of a Canasta log (see :func:`validate`).  A deal's entry (``entry``) is kept aside while it is
+    judged and joins ``deals`` when the deal is scored or its judging stops."""
+
+    def __init__(self, log: list, mode: str, layout: Layout, opts: dict, scores: dict[str, int], target: int,
+                 rounds: int, deck: DeckSpec) -> None:
+        super().__init__(log, mode)
+        self.layout = layout
+        self.opts = opts
+        self.scores = scores
+        self.target = target
+        self.rounds = rounds
+        self.deck = deck
+        self.entry: dict | None = None     # the deals entry of the deal being judged
+        self.st: DealState | None = None
+        self.prev_dealer: str | None = None
+        self.prev_sitter: str | None = None
+        self.game_over = False
+        self.pending = False            # a deal ended by going out, scored once a double ending is or is not laid
+        self.consumed = 0               # events up to here were judged with an earlier one (a take in natural order)
+        self.before = dict(scores)      # the totals before the deal being judged
+        self.tally = Tally(deck)
+        self.deal_layout = layout
+
+    # ------------------------------------------------------------------ the record
+
+    def violate(self, i: int, ev_type: str | None, rule: str, msg: str, ptr: str | None = None,
+                penalty: dict | None = None) -> None:
+        """Record a violation of event ``i``; it belongs to the deal being judged (None between deals)."""
+        entry = self.entry
+        self.record(i, ev_type, rule, msg, ptr or f"/log/{i}", entry["index"] if entry is not None else None,
+                    penalty)
         if entry is not None:
             entry["valid"] = False
 
-    def stop():
+    def stop(self) -> None:
         """The judging of the deal stops: it is reported unscored."""
-        nonlocal skipping, pending, entry
-        skipping, pending = True, False
-        if entry is not None:
-            deals.append({**entry, "final": None, "as_played": False})
-            entry = None
+        self.skipping, self.pending = True, False
+        if self.entry is not None:
+            self.deals.append({**self.entry, "final": None, "as_played": False})
+            self.entry = None
 
-    def finish():
-        nonlocal final, scores, game_over, rounds, pending, entry
-        pending = False
-        res = settle_state(st, deal_layout, opts, scores, target, rounds)
-        rules.update(res.pop("_rules"))
-        final = res
-        scores = {s["id"]: s["total_after"] for s in res["sides"]}
-        game_over = res["game_over"]
-        rounds += 1
-        deals.append({**entry, "final": res})
-        entry = None
+    def finish(self) -> None:
+        """The deal is over: it is scored, and the totals go on from its answer."""
+        assert self.st is not None and self.entry is not None      # a deal being judged
+        self.pending = False
+        res = settle_state(self.st, self.deal_layout, self.opts, self.scores, self.target, self.rounds)
+        self.rules.update(res.pop("_rules"))
+        self.final = res
+        self.scores = {s["id"]: s["total_after"] for s in res["sides"]}
+        self.game_over = res["game_over"]
+        self.rounds += 1
+        self.deals.append({**self.entry, "final": res})
+        self.entry = None
 
-    def close_open_deal(i, ev_type, why):
-        """A deal the log leaves open ends by itself when nothing else could happen: the stock is gone and the
-        player in turn does not take the pile, or the drawer of a last red three does not meld (canasta/6.5)."""
-        if (st.stock == 0 and st.phase == "draw") or (st.last_red_three and st.phase == "play"):
-            try:
-                st.apply_end(st.turn)
-                finish()
-                return
-            except IllegalAction as e:
-                violate(i, ev_type, e.rule, e.message)
-        else:
-            violate(i, ev_type, "canasta/6.2", why)
-        stop()
-
-    def ruled(i, t, actor, e, ptr):
+    def ruled(self, i: int, t: str | None, actor: str, e: IllegalAction, ptr: str) -> bool:
         """Record the violation ``e`` of event ``i``; whether the deal's judging goes on (canasta/8.5's late
         question, or an event applied as played)."""
-        v, pens = _illegal_result(e, layout.side_of[actor], opts, ptr)
-        violate(i, t, v["rule"], v["message"], v["pointer"], pens[0] if pens else None)
+        v, pens = _illegal_result(e, self.layout.side_of[actor], self.opts, ptr)
+        self.violate(i, t, v["rule"], v["message"], v["pointer"], pens[0] if pens else None)
         if getattr(e, "late_ask", False):   # the laws' remedy keeps the deal going (canasta/8.5)
-            st.apply_late_ask(actor)
+            assert self.st is not None
+            self.st.apply_late_ask(actor)
             return True
         return False
 
-    for i, ev in enumerate(log):
-        ptr = f"/log/{i}"
+    def irregularities(self, i: int, t: str, actor: str, ptr: str) -> None:
+        """Record the rules broken that the play goes on after (a red three kept, canasta/2.1)."""
+        assert self.st is not None
+        for e in self.st.take_irregularities():
+            v, pens = _illegal_result(e, self.layout.side_of[actor], self.opts, ptr)
+            self.violate(i, t, v["rule"], v["message"], v["pointer"], pens[0] if pens else None)
+
+    # ------------------------------------------------------------------ the hooks
+
+    def event_type(self, i: int, ev: Any, ptr: str) -> str:
         if not isinstance(ev, dict):
             raise InputError(_("each event is an object with a type"), ptr)
         t = ev.get("type")
         if t not in EVENT_TYPES:
             raise InputError(_("unknown event type {type}; known: {types}", type=repr(t), types=list(EVENT_TYPES)),
                              ptr + "/type")
-        if i < consumed:
-            continue
-        if pending and t != "double_ending":
-            finish()
-        if t == "deal":
-            if st is not None and st.phase != "done" and not skipping:
-                close_open_deal(i, t, _("a new deal began before the previous hand ended"))
-            checked += 1
-            entry = {"index": i, "valid": True, "as_played": False}
-            before = dict(scores)
-            if game_over:
-                violate(i, t, "canasta/7.2", _("the game was already over"))
-                stop()
-                continue
-            check_fields(ev, ptr)
-            sitter = sitting_out(ev.get("sitting_out"), layout, ptr + "/sitting_out")
-            deal_layout = layout.active(sitter)
-            if sitter is not None and ev.get("dealer") == sitter:     # a ruling: the deal passes him by
-                violate(i, t, "canasta/1.5", _("{player} sits this deal out, so he does not deal it: the deal passes "
-                                               "to the left past him", player=sitter), ptr + "/dealer")
-                st, prev_dealer, prev_sitter = None, sitter, sitter
-                stop()
-                continue
-            dealer = player_at(ev.get("dealer"), deal_layout, ptr + "/dealer")
-            problems = []
-            if sitter is not None and prev_sitter is not None:
-                trio = deal_layout_trio(layout)
-                want = trio[(trio.index(prev_sitter) + 1) % len(trio)]
-                if sitter != want:
-                    problems.append(("canasta/1.1", _("the trio's members sit out in turn: {want} sits out, not "
-                                                      "{player}", want=want, player=sitter), ptr + "/sitting_out"))
-            if prev_dealer is not None:
-                want = layout.after(prev_dealer)
-                while want == sitter:         # the deal passes to the left, past the player sitting out
-                    want = layout.after(want)
-                if dealer != want:
-                    problems.append(("canasta/1.5", _("the deal passes to the left: {want} deals, not {player}",
-                                                      want=want, player=dealer), ptr + "/dealer"))
-            prev_dealer, prev_sitter = dealer, sitter
-            st, tally, more = start_deal(ev, deal_layout, opts, scores, deck, ptr)
-            skipping = False
-            for rule, msg, p in problems + more:
-                violate(i, t, rule, msg, p)
-            # as played, a deal dealt as logged is played on; not one the deck could not deal (canasta/1.2)
-            if problems + more and (replay == "strict" or any(rule == "canasta/1.2" for rule, _m, _p in more)):
-                stop()
-            elif problems + more:
-                entry["as_played"] = True
-            continue
-        if skipping:                 # the rest of a deal whose judging stopped
-            continue
+        return t
+
+    def passes(self, i: int, t: str) -> bool:
+        if i < self.consumed:
+            return True
+        if self.pending and t != "double_ending":
+            self.finish()
+        return False
+
+    def deal(self, i: int, ev: dict, ptr: str) -> None:
+        t = "deal"
+        if self.st is not None and self.st.phase != "done" and not self.skipping:
+            self.close_open_deal(i, t, _("a new deal began before the previous hand ended"))
+        self.checked += 1
+        self.entry = entry = {"index": i, "valid": True, "as_played": False}
+        self.before = dict(self.scores)
+        if self.game_over:
+            self.violate(i, t, "canasta/7.2", _("the game was already over"))
+            self.stop()
+            return
+        check_fields(ev, ptr)
+        sitter = sitting_out(ev.get("sitting_out"), self.layout, ptr + "/sitting_out")
+        self.deal_layout = self.layout.active(sitter)
+        if sitter is not None and ev.get("dealer") == sitter:     # a ruling: the deal passes him by
+            self.violate(i, t, "canasta/1.5", _("{player} sits this deal out, so he does not deal it: the deal passes "
+                                                "to the left past him", player=sitter), ptr + "/dealer")
+            self.st, self.prev_dealer, self.prev_sitter = None, sitter, sitter
+            self.stop()
+            return
+        dealer = player_at(ev.get("dealer"), self.deal_layout, ptr + "/dealer")
+        problems = self.rotation_faults(dealer, sitter, ptr)
+        self.prev_dealer, self.prev_sitter = dealer, sitter
+        self.st, self.tally, more = start_deal(ev, self.deal_layout, self.opts, self.scores, self.deck, ptr)
+        self.skipping = False
+        for rule, msg, p in problems + more:
+            self.violate(i, t, rule, msg, p)
+        # as played, a deal dealt as logged is played on; not one the deck could not deal (canasta/1.2)
+        if problems + more and (self.mode == "strict" or any(rule == "canasta/1.2" for rule, _m, _p in more)):
+            self.stop()
+        elif problems + more:
+            entry["as_played"] = True
+
+    def rotation_faults(self, dealer: str, sitter: str | None, ptr: str) -> list[tuple[str, str, str]]:
+        """The faults of the deal's dealer and of the trio member sitting out, against the deal before."""
+        problems = []
+        if sitter is not None and self.prev_sitter is not None:
+            trio = deal_layout_trio(self.layout)
+            want = trio[(trio.index(self.prev_sitter) + 1) % len(trio)]
+            if sitter != want:
+                problems.append(("canasta/1.1", _("the trio's members sit out in turn: {want} sits out, not "
+                                                  "{player}", want=want, player=sitter), ptr + "/sitting_out"))
+        if self.prev_dealer is not None:
+            want = self.layout.after(self.prev_dealer)
+            while want == sitter:         # the deal passes to the left, past the player sitting out
+                want = self.layout.after(want)
+            if dealer != want:
+                problems.append(("canasta/1.5", _("the deal passes to the left: {want} deals, not {player}",
+                                                  want=want, player=dealer), ptr + "/dealer"))
+        return problems
+
+    def close_open_deal(self, i: int, ev_type: str, why: str) -> None:
+        """A deal the log leaves open ends by itself when nothing else could happen: the stock is gone and the
+        player in turn does not take the pile, or the drawer of a last red three does not meld (canasta/6.5)."""
+        st = self.st
+        assert st is not None
+        if (st.stock == 0 and st.phase == "draw") or (st.last_red_three and st.phase == "play"):
+            try:
+                st.apply_end(st.turn)
+                self.finish()
+                return
+            except IllegalAction as e:
+                self.violate(i, ev_type, e.rule, e.message)
+        else:
+            self.violate(i, ev_type, "canasta/6.2", why)
+        self.stop()
+
+    def event(self, i: int, ev: dict, t: str, ptr: str) -> bool:
+        if self.skipping:                 # the rest of a deal whose judging stopped
+            return True
+        st = self.st
         if st is None:
             raise InputError(_("the log must start with a deal event"), ptr)
-        checked += 1
+        self.checked += 1
         check_fields(ev, ptr)
-        if ev.get("player") is not None and ev.get("player") == deal_layout.sitting_out:
-            violate(i, t, "canasta/1.1", _("{player} sits this deal out: he takes no part in it", player=ev["player"]),
-                    ptr + "/player")
-            stop()
-            continue
-        actor = player_at(ev.get("player"), deal_layout, ptr + "/player")
-        if t == "end" and st.phase == "done" and not st.outcome["went_out"] and actor == st.turn:
-            continue      # confirms a hand that the end of the stock has already closed (canasta/6.5)
-        turn = _natural_take(st, log, i, actor) if t == "take_pile" else None
-        if turn is not None and turn["kind"] != "take":     # the pile taken, its top card not melded with it
-            at = turn["at"]
-            if at == len(log):                  # the log ends after the take: the turn is still being played
-                st.taking = []
-                break
-            e = _top_not_melded(actor, st.pile.top, turn["kind"] == "no_meld")
-            ruled(at, log[at].get("type") if isinstance(log[at], dict) else t, actor, e,
-                  f"/log/{at}" + ("/melds" if turn["kind"] == "no_top" else ""))
-            if replay == "strict":
-                stop()
-                continue
-            try:
-                st.take_pile_unmelded(actor)
-            except NotPlayable:
-                stop()
-                continue
-            entry["as_played"] = True
-            continue
-        if turn is not None:
-            groups, places, head = turn["groups"], turn["places"], turn["head"]
-            try:
-                shown, take, post = _take_plan(st, actor, groups, places, head)
-                held = True
-            except IllegalAction as e:
-                held, fault = False, e
-            if turn["end"] == len(log) and (not held or not st.can_take_pile(
-                    actor, shown, [groups[j] for j in take[1:]])):
-                st.taking = groups              # the log ends inside the turn: judged once its melds are all there
-                checked += turn["end"] - i - 1
-                break
-            if held:
-                split = _index_of(places[post[0]]) if post else turn["end"]
-                rest = [j for j in post if _index_of(places[j]) == split] \
-                    if post and any(_index_of(places[j]) == split for j in take) else []
-                consumed = split + (1 if rest else 0)
-            else:
-                rest, consumed = [], turn["end"]
-            checked += consumed - i - 1
+        if ev.get("player") is not None and ev.get("player") == self.deal_layout.sitting_out:
+            self.violate(i, t, "canasta/1.1", _("{player} sits this deal out: he takes no part in it",
+                                                player=ev["player"]), ptr + "/player")
+            self.stop()
+            return True
+        actor = player_at(ev.get("player"), self.deal_layout, ptr + "/player")
+        if t == "end" and st.phase == "done" and st.outcome is not None and not st.outcome["went_out"] \
+                and actor == st.turn:
+            return True   # confirms a hand that the end of the stock has already closed (canasta/6.5)
+        turn = None
+        if t == "take_pile":
+            found = _natural_take(st, self.log, i, actor)
+            if found is not None and found["kind"] != "take":   # the pile taken, its top card not melded with it
+                return self.unmelded_take(i, t, actor, found)
+            if found is not None:
+                turn = self.plan_take(i, actor, found)
+                if turn is None:
+                    return False        # the log ends inside the turn
+        if not self.apply_event(i, ev, t, ptr, actor, turn):
+            return True
+        if turn is not None and turn.rest and not self.lay_rest(actor, turn):
+            return True
+        self.deal_over(t)
+        return True
+
+    def end(self) -> None:
+        if self.pending:
+            self.finish()
+        st = self.st
+        if self.entry is not None and st is not None and st.phase != "done" and st.taking is None \
+                and {a["type"] for a in legal_actions(st, st.turn)} == {"end"}:
+            st.apply_end(st.turn)           # nothing but the end can follow: the hand is over (canasta/6.5)
+            self.finish()
+
+    def answer(self) -> dict:
+        out = self.summary(deals=self.deals,
+                           complete=self.entry is None)  # a deal that stopped being judged has its entry: complete
+        if self.entry is not None:            # a deal still being played: where it stands, as check takes it
+            assert self.st is not None
+            out.update(dealer=self.prev_dealer, state={"scores": self.before, "rounds": self.rounds},
+                       position=position_of(self.st))
+        out["_rules"] = self.rules
+        return out
+
+    # ------------------------------------------------------------------ one event of a deal
+
+    def unmelded_take(self, i: int, t: str, actor: str, found: dict) -> bool:
+        """A take in natural order whose top card is not melded with it (canasta/5.2)."""
+        st, log = self.st, self.log
+        assert st is not None
+        at = found["at"]
+        if at == len(log):                  # the log ends after the take: the turn is still being played
+            st.taking = []
+            return False
+        assert st.pile.top is not None      # _natural_take found the top card
+        e = _top_not_melded(actor, st.pile.top, found["kind"] == "no_meld")
+        self.ruled(at, log[at].get("type") if isinstance(log[at], dict) else t, actor, e,
+                   f"/log/{at}" + ("/melds" if found["kind"] == "no_top" else ""))
+        if self.mode == "strict":
+            self.stop()
+            return True
+        try:
+            st.take_pile_unmelded(actor)
+        except NotPlayable:
+            self.stop()
+            return True
+        assert self.entry is not None     # as played: the deal is being judged
+        self.entry["as_played"] = True
+        return True
+
+    def plan_take(self, i: int, actor: str, found: dict) -> _Turn | None:
+        """How a take in natural order splits (:class:`_Turn`), and the events it consumes; None when the log ends
+        inside the turn (judged once its melds are all there)."""
+        st = self.st
+        assert st is not None
+        turn = _Turn(found["groups"], found["places"], found["head"], found["end"])
+        groups, places = turn.groups, turn.places
+        try:
+            turn.shown, turn.take, turn.post = _take_plan(st, actor, groups, places, turn.head)
+        except IllegalAction as e:
+            turn.held, turn.fault = False, e
+        if turn.end == len(self.log) and (not turn.held or not st.can_take_pile(actor, turn.shown, turn.taken())):
+            st.taking = groups
+            self.checked += turn.end - i - 1
+            return None
+        if turn.held:
+            post = turn.post
+            split = _index_of(places[post[0]]) if post else turn.end
+            turn.rest = [j for j in post if _index_of(places[j]) == split] \
+                if post and any(_index_of(places[j]) == split for j in turn.take) else []
+            self.consumed = split + (1 if turn.rest else 0)
+        else:
+            turn.rest, self.consumed = [], turn.end
+        self.checked += self.consumed - i - 1
+        return turn
+
+    def apply_event(self, i: int, ev: dict, t: str, ptr: str, actor: str, turn: _Turn | None) -> bool:
+        """Count the cards the event shows, and apply it (a take in natural order: the take and the melds laid with
+        it); whether the deal's judging goes on with this event."""
+        st = self.st
+        assert st is not None
         try:
             new_cards = revealed(ev, t, ptr)
             if new_cards:
-                problems = tally.add(*new_cards)
+                problems = self.tally.add(*new_cards)
                 if problems:
-                    violate(i, t, "canasta/1.2", problems[0]["detail"], problems[0]["pointer"])
-                    stop()
-                    continue
+                    self.violate(i, t, "canasta/1.2", problems[0]["detail"], problems[0]["pointer"])
+                    self.stop()
+                    return False
             if turn is None:
                 _apply(st, actor, t, ev, ptr)
-            elif not held:
-                raise fault
+            elif turn.fault is not None:
+                raise turn.fault
             else:
-                st.apply_take_pile(actor, shown, [groups[j] for j in take[1:]])
-            for e in st.take_irregularities():      # rules broken that the play goes on after (canasta/2.1)
-                v, pens = _illegal_result(e, layout.side_of[actor], opts, ptr)
-                violate(i, t, v["rule"], v["message"], v["pointer"], pens[0] if pens else None)
+                st.apply_take_pile(actor, turn.shown, turn.taken())
+            self.irregularities(i, t, actor, ptr)      # rules broken that the play goes on after (canasta/2.1)
         except IllegalAction as e:
-            if turn is not None:
-                ptr = e.pointer if e.pointer.startswith("/log/") else \
-                    _take_where(places, head, take, groups[head], st.pile.top, e.pointer, f"/log/{i}")
-                at, e.pointer = _index_of(ptr), ""
+            return self.illegal(i, ev, t, ptr, actor, turn, e)
+        return True
+
+    def illegal(self, i: int, ev: dict, t: str, ptr: str, actor: str, turn: _Turn | None, e: IllegalAction) -> bool:
+        """The event is illegal: the violation, then as played the event applied as logged if the cards allow it;
+        whether the deal's judging goes on with this event."""
+        st = self.st
+        assert st is not None
+        if turn is not None:
+            pointer = e.pointer or ""
+            ptr = pointer if pointer.startswith("/log/") else \
+                _take_where(turn.places, turn.head, turn.take, turn.groups[turn.head], st.pile.top, pointer,
+                            f"/log/{i}")
+            at, e.pointer = _index_of(ptr), ""
+        else:
+            at = i
+        if self.ruled(at, t if at == i else "meld", actor, e, ptr):
+            return False
+        if self.mode == "strict":
+            self.stop()
+            return False
+        try:
+            if turn is None:
+                st.apply_as_played(t, actor, *_as_logged(t, ev, ptr))
+            elif not turn.held:
+                raise NotPlayable(t)
             else:
-                at = i
-            if ruled(at, t if at == i else "meld", actor, e, ptr):
-                continue
-            if replay == "strict":
-                stop()
-                continue
-            try:
-                if turn is None:
-                    st.apply_as_played(t, actor, *_as_logged(t, ev, ptr))
-                elif not held:
-                    raise NotPlayable(t)
-                else:
-                    st.apply_as_played(t, actor, shown, [groups[j] for j in take[1:]])
-            except NotPlayable:
-                stop()
-                continue
-            entry["as_played"] = True
-            for e in st.take_irregularities():      # as above: a red three kept through the turn (canasta/2.1)
-                v, pens = _illegal_result(e, layout.side_of[actor], opts, ptr)
-                violate(i, t, v["rule"], v["message"], v["pointer"], pens[0] if pens else None)
-        if turn is not None and rest:       # the melds of the turn's last event that the pile's cards make
-            at = _index_of(places[rest[0]])
-            try:
-                st.apply_meld(actor, [groups[j] for j in rest])
-            except IllegalAction as e:
-                ptr = _melds_where(places, rest, e.pointer, f"/log/{at}")
-                e.pointer = ""
-                if not ruled(at, "meld", actor, e, ptr):
-                    if replay == "strict":
-                        stop()
-                        continue
-                    try:
-                        st.apply_as_played("meld", actor, None, [groups[j] for j in rest])
-                    except NotPlayable:
-                        stop()
-                        continue
-                    entry["as_played"] = True
-            for e in st.take_irregularities():
-                v, pens = _illegal_result(e, layout.side_of[actor], opts, f"/log/{at}")
-                violate(at, "meld", v["rule"], v["message"], v["pointer"], pens[0] if pens else None)
+                st.apply_as_played(t, actor, turn.shown, turn.taken())
+        except NotPlayable:
+            self.stop()
+            return False
+        assert self.entry is not None     # as played: the deal is being judged
+        self.entry["as_played"] = True
+        self.irregularities(i, t, actor, ptr)          # as above: a red three kept through the turn (canasta/2.1)
+        return True
+
+    def lay_rest(self, actor: str, turn: _Turn) -> bool:
+        """The melds of the turn's last event that the pile's cards make; whether the deal's judging goes on."""
+        st = self.st
+        assert st is not None
+        at = _index_of(turn.places[turn.rest[0]])
+        rest = [turn.groups[j] for j in turn.rest]
+        try:
+            st.apply_meld(actor, rest)
+        except IllegalAction as e:
+            ptr = _melds_where(turn.places, turn.rest, e.pointer, f"/log/{at}")
+            e.pointer = ""
+            if not self.ruled(at, "meld", actor, e, ptr):
+                if self.mode == "strict":
+                    self.stop()
+                    return False
+                try:
+                    st.apply_as_played("meld", actor, None, rest)
+                except NotPlayable:
+                    self.stop()
+                    return False
+                assert self.entry is not None     # as played: the deal is being judged
+                self.entry["as_played"] = True
+        self.irregularities(at, "meld", actor, f"/log/{at}")
+        return True
+
+    def deal_over(self, t: str) -> None:
+        """Score the deal if the event ended it (once a double ending is or is not laid after going out)."""
+        st = self.st
+        assert st is not None
         if st.phase == "done" and t != "double_ending":
-            if st.outcome["went_out"] and opts["double_ending"]:
-                pending = True
+            if st.outcome is not None and st.outcome["went_out"] and self.opts["double_ending"]:
+                self.pending = True
             else:
-                finish()
+                self.finish()
         elif t == "double_ending":
-            finish()
-    if pending:
-        finish()
-    if entry is not None and st.phase != "done" and st.taking is None and {a["type"] for a in legal_actions(st, st.turn)} == {"end"}:
-        st.apply_end(st.turn)           # nothing but the end can follow: the hand is over (canasta/6.5)
-        finish()
-    attach_violations(deals, owners)
-    out = {"valid": not violations, "events_checked": checked, "first_violation": first,
-           "violations": violations, "final": final, "replay": replay, "deals": deals,
-           "complete": entry is None}       # a deal that stopped being judged has its entry: the log is complete
-    if entry is not None:            # a deal still being played: where it stands, as check takes it
-        out.update(dealer=prev_dealer, state={"scores": before, "rounds": rounds}, position=position_of(st))
-    out["_rules"] = rules
-    return out
+            self.finish()
 
 
 def _as_logged(t: str, ev: dict, ptr: str) -> tuple:
@@ -595,16 +712,19 @@ def _take_plan(st: DealState, actor: str, groups: list, places: list[str], head:
     first meld that needs a card the hand did not hold, and all after it).  Raises canasta/6.1, the missing card
     named, when the hand does not hold the head's cards."""
     top = st.pile.top
+    assert top is not None      # a take in natural order
     cards = group_cards(groups[head])
     k = next(n for n, c in enumerate(cards) if same(c, top))
     shown = cards[:k] + cards[k + 1:]
     hand = st.hand(actor)
     rest = take_from(hand, shown)
     if rest is None:
-        n = int(_missing_card(hand, [shown], "")[0].rsplit("/", 1)[1])
+        n = st.missing_card(actor, shown)
+        assert n is not None        # the hand does not hold them all
         raise foul("canasta/6.1", _("{player} does not hold all the cards melded: {card} is missing", player=actor,
                                     card=shown[n]), None, _in_group(places[head], groups[head], n + (n >= k)))
-    take, post = [head], []
+    take: list[int] = [head]
+    post: list[int] = []
     for j, g in enumerate(groups):
         if j == head:
             continue
@@ -622,7 +742,7 @@ def _in_group(place: str, g, n: int | None = None) -> str:
     return base if n is None else f"{base}/{n}"
 
 
-def _take_where(places: list[str], head: int, take: list[int], head_group, top: Card, pointer: str,
+def _take_where(places: list[str], head: int, take: list[int], head_group, top: Card | None, pointer: str | None,
                 whole: str) -> str:
     """A pointer into the take_pile (``/cards/n``: the n-th card shown; ``/melds/m/...``: a further meld) as the
     JSON pointer of the meld it came from; ``whole`` for a fault of the take as a whole."""
@@ -630,6 +750,7 @@ def _take_where(places: list[str], head: int, take: list[int], head_group, top: 
     if parts[0] == "cards":
         if len(parts) == 1:
             return _in_group(places[head], head_group)
+        assert top is not None      # a card of the take: the pile had its top card
         k = next(n for n, c in enumerate(group_cards(head_group)) if same(c, top))
         n = int(parts[1])
         return _in_group(places[head], head_group, n + (n >= k))
@@ -640,7 +761,7 @@ def _take_where(places: list[str], head: int, take: list[int], head_group, top: 
     return whole
 
 
-def _melds_where(places: list[str], idx: list[int], pointer: str, whole: str) -> str:
+def _melds_where(places: list[str], idx: list[int], pointer: str | None, whole: str) -> str:
     """A pointer into a meld of the groups ``idx`` (``/melds/m/...``) as the JSON pointer of that group."""
     parts = (pointer or "").strip("/").split("/")
     if parts[0] == "melds" and len(parts) > 1:

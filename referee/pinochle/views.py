@@ -3,15 +3,17 @@ run the state machine (:mod:`.deal`), answer (with the scores of :mod:`.scoring`
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from ..cards import Card, check_conservation
-from ..common import attach_violations, fields_out_of_phase, parse_player, parse_players
+from ..common import fields_out_of_phase, parse_player, parse_players
 from ..errors import IllegalAction, InputError
 from ..i18n import _
 from ..knowledge import Undecided
+from ..replay import Replay, log_of
 from .auction import Auction
 from .cards import deck_of, dix_rank
-from .deal import LEAD_RULE, new_state, stock_tricks
+from .deal import LEAD_RULE, DealState, new_state, stock_tricks
 from .melds import meld_in_hand
 from .parse import (
     PINOCHLE_FOREIGN,
@@ -72,18 +74,9 @@ def check(req: dict, variant, opts: dict) -> dict:
     actor = parse_player(action.get("player"), players, "/action/player")
     t = action.get("type")
     phase = pos.get("phase")
-    base = {"penalties": [], "effects": {}}
+    base: dict = {"penalties": [], "effects": {}}
     if t == "count_meld":
-        hand = cards_at(pos.get("hand"), opts, "/position/hand")
-        trump = trump_at(pos.get("trump"), "/position/trump")
-        most = {2: 12, 3: 18, 4: 12}[len(players)]
-        if len(hand) > most:
-            raise InputError(_("no hand in this form holds more than {n} cards", n=most), "/position/hand")
-        check_conservation([("/position/hand", hand)], deck_of(opts), "pinochle/1.1")
-        found = meld_in_hand(hand, trump, opts)
-        return {**base, "legal": True, "violations": [], "legal_actions": [],
-                "effects": {"melds": found, "total": sum(m["points"] for m in found)},
-                "_rules": {"pinochle/4.1", "pinochle/4.9", "pinochle/4.10"}}
+        return _count_meld(players, opts, pos, base)
     if t == "declare_out":
         return _declare_out(req, players, dealer, opts, pos, actor, base)
     for name in ("meld_points", "card_points"):
@@ -91,32 +84,7 @@ def check(req: dict, variant, opts: dict) -> dict:
             raise InputError(_("position.{field} is the running count of a declare_out action", field=name),
                              f"/position/{name}")
     if phase == "bidding":
-        if pos.get("bids") is None and t in ("bid", "pass"):
-            raise InputError(_("give the earlier calls of the auction (position.bids; [] when nobody has spoken)"),
-                             "/position/bids")
-        auc = auction_so_far(pos, players, dealer, opts)
-        if len(players) == 2:
-            raise InputError(_("two-handed pinochle has no auction"), "/position/phase")
-        legal_before = auc.legal(actor)
-        try:
-            amount = action.get("amount") if t == "bid" else None
-            if t == "play":   # a possible position, a rule broken: no play before the auction is over
-                raise IllegalAction("pinochle/7.3" if len(players) == 4 else "pinochle/8.3",
-                                    _("play starts once the auction is over and trump is named"), pointer="type")
-            if t in ("meld", "dix"):
-                raise IllegalAction("pinochle/4.10", _("in this form all meld is counted at once from the hands"),
-                                    pointer="type")
-            if t == "draw":
-                raise IllegalAction("pinochle/3.3", _("nobody draws now"), pointer="type")
-            if t not in ("bid", "pass"):
-                raise InputError(_("in the bidding phase the action is bid or pass"), "/action/type")
-            if t == "bid" and amount is None:
-                raise InputError(_("a bid names its amount"), "/action/amount")
-            eff = auc.apply(actor, amount)
-            return {**base, "legal": True, "violations": [], "legal_actions": legal_before, "effects": eff,
-                    "_rules": {auc.rule}}
-        except IllegalAction as e:
-            return _illegal(base, e, legal_before, t if t == "bid" else None)
+        return _check_call(players, dealer, opts, pos, action, actor, base)
     if t in ("play", "meld", "dix") and pos.get("hand") is None:
         raise InputError(_("give the hand of {player} (position.hand): this action cannot be judged without it",
                            player=actor),
@@ -133,49 +101,111 @@ def check(req: dict, variant, opts: dict) -> dict:
         return _illegal(base, e, st.legal_actions(actor), t)
     legal_before = st.legal_actions(actor)
     if t == "play":
-        card = card_at(action.get("card"), opts, "/action/card")
-        try:
-            deciding = st.play_rules(actor, card)
-            eff = st.apply_play(actor, card)
-            return {**base, "legal": True, "violations": [], "legal_actions": legal_before, "effects": eff,
-                    "_rules": deciding}
-        except IllegalAction as e:
-            return _illegal(base, e, legal_before, "play")
-        except Undecided as u:      # the verdict turns on cards nobody has seen (a hand known in part)
-            return {**base, "legal": None, "conditions": u.conditions, "violations": [],
-                    "legal_actions": legal_before, "_rules": {c["rule"] for c in u.conditions}}
+        return _check_play(st, actor, card_at(action.get("card"), opts, "/action/card"), legal_before, base)
     if t in ("meld", "dix"):
-        cards = (cards_at(action.get("cards"), opts, "/action/cards") if t == "meld"
-                 else [Card(dix_rank(opts), st.trump)])
-        st.show(actor, cards)       # a hand known in part: the cards melded are seen now
-        try:
-            eff = st.apply_meld(actor, cards, bool(action.get("exchange")))
-            return {**base, "legal": True, "violations": [], "legal_actions": legal_before, "effects": eff,
-                    "_rules": _meld_rules(st, eff)}
-        except IllegalAction as e:
-            return _illegal(base, e, legal_before, t)
+        return _check_meld(st, actor, t, action, opts, legal_before, base)
     if t == "draw":
-        card = card_at(action.get("card"), opts, "/action/card") if action.get("card") else None
-        held = (st.holding(actor) or []).count(card) if card is not None and hand is not None else 0
-        # the draw is judged first (pinochle/3.3, 3.4), the count of the card drawn after: a winner of the twelfth
-        # trick who holds one JH and names the upcard JH has taken the face-up card, a ruling, not a third copy
-        try:
-            st.verify_draw(actor, card, twin_out=held >= deck_of(opts).max_copies(card) - 1 if card else False)
-        except IllegalAction as e:
-            return _illegal(base, e, legal_before, "draw")
-        if card is not None and hand is not None and not st.takes_upcard(card):
-            # a face-down card: neither a copy the player holds nor the upcard lying face up
-            if held + (1 if st.upcard == card else 0) >= deck_of(opts).max_copies(card):
-                raise InputError(_("{player} already holds both {card}; a third cannot be drawn (pinochle/1.1)",
-                                   player=actor, card=card) if held >= 2 else
-                                 _("{player} holds one {card} and the other is the upcard, still face up; a third "
-                                   "cannot be drawn (pinochle/1.1)", player=actor, card=card),
-                                 "/action/card")
-        eff = st.apply_draw(actor, card, twin_out=held >= deck_of(opts).max_copies(card) - 1 if card else False)
-        return {**base, "legal": True, "violations": [], "legal_actions": legal_before, "effects": eff,
-                "_rules": {"pinochle/3.3", "pinochle/3.4"}}
+        return _check_draw(st, hand, actor, action, opts, legal_before, base)
     raise InputError(_("action type must be play, meld, dix, draw, bid, pass, declare_out or count_meld"),
                      "/action/type")
+
+
+def _count_meld(players: list[str], opts: dict, pos: dict, base: dict) -> dict:
+    """The meld a hand holds with the trump given (no action judged: the count itself)."""
+    hand = cards_at(pos.get("hand"), opts, "/position/hand")
+    trump = trump_at(pos.get("trump"), "/position/trump")
+    most = {2: 12, 3: 18, 4: 12}[len(players)]
+    if len(hand) > most:
+        raise InputError(_("no hand in this form holds more than {n} cards", n=most), "/position/hand")
+    check_conservation([("/position/hand", hand)], deck_of(opts), "pinochle/1.1")
+    found = meld_in_hand(hand, trump, opts)
+    return {**base, "legal": True, "violations": [], "legal_actions": [],
+            "effects": {"melds": found, "total": sum(m["points"] for m in found)},
+            "_rules": {"pinochle/4.1", "pinochle/4.9", "pinochle/4.10"}}
+
+
+def _check_call(players: list[str], dealer: str, opts: dict, pos: dict, action: dict, actor: str, base: dict
+                ) -> dict:
+    """An action in the bidding phase (three- and four-handed): a bid or a pass judged by the auction so far; any
+    other action is out of its time."""
+    t = action.get("type")
+    if pos.get("bids") is None and t in ("bid", "pass"):
+        raise InputError(_("give the earlier calls of the auction (position.bids; [] when nobody has spoken)"),
+                         "/position/bids")
+    auc = auction_so_far(pos, players, dealer, opts)
+    if len(players) == 2:
+        raise InputError(_("two-handed pinochle has no auction"), "/position/phase")
+    legal_before = auc.legal(actor)
+    try:
+        amount = action.get("amount") if t == "bid" else None
+        if t == "play":   # a possible position, a rule broken: no play before the auction is over
+            raise IllegalAction("pinochle/7.3" if len(players) == 4 else "pinochle/8.3",
+                                _("play starts once the auction is over and trump is named"), pointer="type")
+        if t in ("meld", "dix"):
+            raise IllegalAction("pinochle/4.10", _("in this form all meld is counted at once from the hands"),
+                                pointer="type")
+        if t == "draw":
+            raise IllegalAction("pinochle/3.3", _("nobody draws now"), pointer="type")
+        if t not in ("bid", "pass"):
+            raise InputError(_("in the bidding phase the action is bid or pass"), "/action/type")
+        if t == "bid" and amount is None:
+            raise InputError(_("a bid names its amount"), "/action/amount")
+        eff = auc.apply(actor, amount)
+        return {**base, "legal": True, "violations": [], "legal_actions": legal_before, "effects": eff,
+                "_rules": {auc.rule}}
+    except IllegalAction as e:
+        return _illegal(base, e, legal_before, t if t == "bid" else None)
+
+
+def _check_play(st: DealState, actor: str, card: Card, legal_before: list, base: dict) -> dict:
+    try:
+        deciding = st.play_rules(actor, card)
+        eff = st.apply_play(actor, card)
+        return {**base, "legal": True, "violations": [], "legal_actions": legal_before, "effects": eff,
+                "_rules": deciding}
+    except IllegalAction as e:
+        return _illegal(base, e, legal_before, "play")
+    except Undecided as u:      # the verdict turns on cards nobody has seen (a hand known in part)
+        return {**base, "legal": None, "conditions": u.conditions, "violations": [],
+                "legal_actions": legal_before, "_rules": {c["rule"] for c in u.conditions}}
+
+
+def _check_meld(st: DealState, actor: str, t: str, action: dict, opts: dict, legal_before: list, base: dict
+                ) -> dict:
+    assert st.trump is not None     # play_position names trump
+    cards = (cards_at(action.get("cards"), opts, "/action/cards") if t == "meld"
+             else [Card(dix_rank(opts), st.trump)])
+    st.show(actor, cards)       # a hand known in part: the cards melded are seen now
+    try:
+        eff = st.apply_meld(actor, cards, bool(action.get("exchange")))
+        return {**base, "legal": True, "violations": [], "legal_actions": legal_before, "effects": eff,
+                "_rules": _meld_rules(st, eff)}
+    except IllegalAction as e:
+        return _illegal(base, e, legal_before, t)
+
+
+def _check_draw(st: DealState, hand: list[Card] | None, actor: str, action: dict, opts: dict, legal_before: list,
+                base: dict) -> dict:
+    card = card_at(action.get("card"), opts, "/action/card") if action.get("card") else None
+    held = (st.holding(actor) or []).count(card) if card is not None and hand is not None else 0
+    twin_out = held >= deck_of(opts).max_copies(card) - 1 if card else False
+    # the draw is judged first (pinochle/3.3, 3.4), the count of the card drawn after: a winner of the twelfth
+    # trick who holds one JH and names the upcard JH has taken the face-up card, a ruling, not a third copy
+    try:
+        st.verify_draw(actor, card, twin_out=twin_out)
+    except IllegalAction as e:
+        return _illegal(base, e, legal_before, "draw")
+    # a face-down card: neither a copy the player holds nor the upcard lying face up
+    if card is not None and hand is not None and not st.takes_upcard(card) \
+            and held + (1 if st.upcard == card else 0) >= deck_of(opts).max_copies(card):
+        raise InputError(_("{player} already holds both {card}; a third cannot be drawn (pinochle/1.1)",
+                           player=actor, card=card) if held >= 2 else
+                         _("{player} holds one {card} and the other is the upcard, still face up; a third "
+                           "cannot be drawn (pinochle/1.1)", player=actor, card=card),
+                         "/action/card")
+    eff = st.apply_draw(actor, card, twin_out=twin_out)
+    return {**base, "legal": True, "violations": [], "legal_actions": legal_before, "effects": eff,
+            "_rules": {"pinochle/3.3", "pinochle/3.4"}}
 
 
 def _meld_rules(st, eff: dict) -> set[str]:
@@ -210,7 +240,8 @@ def _declare_out(req, players, dealer, opts, pos, actor, base) -> dict:
         return _illegal(base, e, [], "declare_out")
     other = players[1 - players.index(actor)]
     winner = actor if claim["right"] else other
-    parts = dict(player=actor, banked=banked, meld=meld, cards=pts, total=claim["total"], target=target)
+    parts = {"player": actor, "banked": banked, "meld": meld, "cards": pts, "total": claim["total"],
+             "target": target}
     reason = (_("{player}: {banked} banked + {meld} meld + {cards} card points = {total}, at least {target}: the "
                 "claim is right and {player} wins", **parts) if claim["right"] else
               _("{player}: {banked} banked + {meld} meld + {cards} card points = {total}, short of {target}: the "
@@ -248,104 +279,113 @@ def validate(req: dict, variant, opts: dict) -> dict:
     ``complete: false``, with the ``dealer``, ``state`` and ``position`` check takes to go on from there."""
     players = parse_players(req, variant)
     scores, target = parse_state(req, players, opts)
-    log = req.get("log")
-    if not isinstance(log, list) or not log:
-        raise InputError(_("log must be a non-empty list of events"), "/log")
-    mode = req.get("replay", "strict")
-    as_played = mode == "as_played"
-    violations, first, final = [], None, None
-    rules: set[str] = set()
-    n = len(players)
-    st = None
-    seen: list = []
-    counts: Counter = Counter()     # the copies of each card in ``seen``, kept as the stock is drawn
-    skipping = False
-    checked = 0
-    deals: list[dict] = []      # one entry per deal event; the last is dropped while its deal is still on
-    owners: list[int] = []      # the deal (its index) each violation belongs to
+    log = log_of(req)
+    return PinochleReplay(log, req.get("replay", "strict"), players, opts, scores, target).run()
 
-    def violate(i, ev, rule, msg, ptr, stop=True):
-        nonlocal first, skipping
-        v = {"index": i, "event": ev, "rule": rule, "message": msg, "pointer": ptr}
-        violations.append(v)
-        owners.append(deals[-1]["index"])
-        rules.add(rule)
-        deals[-1]["valid"] = False
-        skipping = skipping or stop
-        if first is None:
-            first = dict(v)
 
-    for i, ev in enumerate(log):
-        ptr = f"/log/{i}"
+class PinochleReplay(Replay):
+    """The replay of a Pinochle log (see :func:`validate`).  Each deal event opens the deal's entry in ``deals``; the
+    last is dropped while its deal is still on."""
+
+    def __init__(self, log: list, mode: str, players: list[str], opts: dict, scores: dict[str, int], target: int
+                 ) -> None:
+        super().__init__(log, mode)
+        self.players = players
+        self.opts = opts
+        self.scores = scores                # the totals before the current deal
+        self.target = target
+        self.st: DealState | None = None
+        self.seen: list = []                # the cards seen so far in the deal, as [(pointer, cards)]
+        self.counts: Counter = Counter()    # the copies of each card in ``seen``, kept as the stock is drawn
+
+    def event_type(self, i: int, ev: Any, ptr: str) -> str:
         if not isinstance(ev, dict) or ev.get("type") not in EVENTS:
             raise InputError(_("each event is an object whose type is one of {types}", types=", ".join(EVENTS)),
                              ptr + "/type")
-        t = ev["type"]
-        if t == "deal":
-            if st is not None and not st.done and not skipping:
-                violate(i, t, "pinochle/2.3", _("a new deal began before the previous one was finished"), ptr)
-            skipping = False
-            checked += 1
-            deals.append({"index": i, "valid": True, "final": None, "as_played": False})
-            if final is not None and final.get("game_over"):
-                violate(i, t, "pinochle/6.3", _("the game was already over"), ptr)
-                continue
-            prev = st.dealer if st is not None else None
-            st, seen, faults = deal_event(ev, players, opts, ptr)
-            counts = Counter()
-            for _where, cards in seen:
-                counts.update(cards)
-            for rule, msg, where in faults:
-                violate(i, t, rule, msg, where)
-            if prev is not None:
-                expected = players[(players.index(prev) + 1) % n]
-                if st.dealer != expected:
-                    # as played, the deal is the one dealt
-                    violate(i, t, "pinochle/2.1" if n == 2 else LEAD_RULE[n],
-                            _("the deal passes to the left: {expected} deals, not {dealer}", expected=expected,
-                              dealer=st.dealer), ptr + "/dealer", stop=not as_played)
-            continue
+        return ev["type"]
+
+    def violate(self, i: int, ev: str, rule: str, msg: str, ptr: str, stop: bool = True) -> None:
+        """Record a violation of event ``i``; it belongs to the last deal begun, whose judging stops (``stop``)."""
+        self.record(i, ev, rule, msg, ptr, self.deals[-1]["index"])
+        self.deals[-1]["valid"] = False
+        self.skipping = self.skipping or stop
+
+    def deal(self, i: int, ev: dict, ptr: str) -> None:
+        players, n, st = self.players, len(self.players), self.st
+        if st is not None and not st.done and not self.skipping:
+            self.violate(i, "deal", "pinochle/2.3", _("a new deal began before the previous one was finished"), ptr)
+        self.skipping = False
+        self.checked += 1
+        self.deals.append({"index": i, "valid": True, "final": None, "as_played": False})
+        if self.final is not None and self.final.get("game_over"):
+            self.violate(i, "deal", "pinochle/6.3", _("the game was already over"), ptr)
+            return
+        prev = st.dealer if st is not None else None
+        st, self.seen, faults = deal_event(ev, players, self.opts, ptr)
+        self.st = st
+        self.counts = Counter()
+        for _where, cards in self.seen:
+            self.counts.update(cards)
+        for rule, msg, where in faults:
+            self.violate(i, "deal", rule, msg, where)
+        if prev is not None:
+            expected = players[(players.index(prev) + 1) % n]
+            if st.dealer != expected:
+                # as played, the deal is the one dealt
+                self.violate(i, "deal", "pinochle/2.1" if n == 2 else LEAD_RULE[n],
+                             _("the deal passes to the left: {expected} deals, not {dealer}", expected=expected,
+                               dealer=st.dealer), ptr + "/dealer", stop=not self.as_played)
+
+    def event(self, i: int, ev: dict, t: str, ptr: str) -> bool:
+        st = self.st
         if st is None:
             raise InputError(_("the log must start with a deal event"), ptr)
-        if skipping:
-            continue
-        checked += 1
-        actor = parse_player(ev.get("player"), players, ptr + "/player")
+        if self.skipping:
+            return True
+        self.checked += 1
+        actor = parse_player(ev.get("player"), self.players, ptr + "/player")
         if st.done:
-            violate(i, t, "pinochle/2.3", _("the deal is over: the next event is a new deal"), ptr)
-            continue
-        banked = scores[actor] if n == 2 else 0     # declaring out counts the score banked (two-handed)
+            self.violate(i, t, "pinochle/2.3", _("the deal is over: the next event is a new deal"), ptr)
+            return True
+        banked = self.scores[actor] if len(self.players) == 2 else 0     # declaring out counts the score banked
         try:
-            _event(st, t, actor, ev, ptr, opts, seen, counts, banked, target, False)
+            _event(st, t, actor, ev, ptr, self.opts, self.seen, self.counts, banked, self.target, False)
         except IllegalAction as e:
             field = e.pointer or EVENT_FIELD.get(t)
-            cannot = not as_played or isinstance(e, _CannotApply)
-            violate(i, t, e.rule, e.message, f"{ptr}/{field}" if field else ptr, stop=cannot)
+            cannot = not self.as_played or isinstance(e, _CannotApply)
+            self.violate(i, t, e.rule, e.message, f"{ptr}/{field}" if field else ptr, stop=cannot)
             if cannot:
-                continue
+                return True
             try:
-                _event(st, t, actor, ev, ptr, opts, seen, counts, banked, target, True)
+                _event(st, t, actor, ev, ptr, self.opts, self.seen, self.counts, banked, self.target, True)
             except IllegalAction:
-                skipping = True     # the cards do not allow it: this deal's judging ends here
-                continue
+                self.skipping = True     # the cards do not allow it: this deal's judging ends here
+                return True
         if st.done and not st.void:
-            res = score_deal(st, scores, target)
-            final = res
-            deals[-1].update(final=res, as_played=not deals[-1]["valid"])
-            scores = {k: v["total_after"] for k, v in
-                      ((x["id"], x) for x in (res.get("sides") or res["players"]))}
-            target = res.get("target", target)
-            rules.add("pinochle/6.1")
-    attach_violations(deals, owners)
-    out = {"valid": not violations, "events_checked": checked, "first_violation": first, "violations": violations,
-           "final": final, "replay": mode, "complete": True, "deals": deals, "_rules": rules}
-    if st is not None and not st.done and not skipping:
-        # a log still being played: where it stands, for check to go on from
-        deals.pop()
-        out.update(complete=False, dealer=st.dealer,
-                   state={"scores": dict(scores), **({"target": target} if n == 2 else {})},
-                   position=position_reached(st))
-    return out
+            self.scored(st)
+        return True
+
+    def scored(self, st: DealState) -> None:
+        """Score the deal that ended: the totals and the target go on from its answer."""
+        res = score_deal(st, self.scores, self.target)
+        self.final = res
+        self.deals[-1].update(final=res, as_played=not self.deals[-1]["valid"])
+        self.scores = {k: v["total_after"] for k, v in
+                       ((x["id"], x) for x in (res.get("sides") or res["players"]))}
+        self.target = res.get("target", self.target)
+        self.rules.add("pinochle/6.1")
+
+    def answer(self) -> dict:
+        st = self.st
+        out = self.summary(complete=True, deals=self.deals, _rules=self.rules)
+        if st is not None and not st.done and not self.skipping:
+            # a log still being played: where it stands, for check to go on from
+            self.deals.pop()
+            out.update(complete=False, dealer=st.dealer,
+                       state={"scores": dict(self.scores),
+                              **({"target": self.target} if len(self.players) == 2 else {})},
+                       position=position_reached(st))
+        return out
 
 
 def _event(st, t, actor, ev, ptr, opts, seen, counts, banked, target, as_played) -> None:

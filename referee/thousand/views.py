@@ -7,11 +7,15 @@ effective options, and returns the answer body.  Impossible input raises
 """
 from __future__ import annotations
 
+import contextlib
+from typing import Any, cast
+
 from ..cards import parse_card
-from ..common import attach_violations, parse_player, parse_players
+from ..common import parse_player, parse_players
 from ..errors import IllegalAction, InputError
 from ..i18n import _
 from ..knowledge import Undecided
+from ..replay import Replay, log_of
 from . import pad
 from .deal import DealState, Layout
 from .melds import ACES
@@ -76,7 +80,7 @@ def check(req: dict, variant, opts: dict) -> dict:
     if phase not in PHASES:
         raise InputError(_("phase must be one of {phases}", phases=", ".join(PHASES)), "/position/phase")
     actor = parse_player(action.get("player"), players, "/action/player")
-    atype = action.get("type")
+    atype: Any = action.get("type")     # dispatch refuses a type it does not know (422)
     if actor not in layout.active:
         v = {"rule": "thousand/3.2", "message": _("{player} deals and sits out this deal", player=actor),
              "pointer": "/action/player"}
@@ -92,16 +96,7 @@ def check(req: dict, variant, opts: dict) -> dict:
         shown = list(shown.values()) if isinstance(shown, dict) else shown if isinstance(shown, list) else []
         st.show(actor, [c for c in map(_card_or_none, shown) if c is not None])
     legal_before = st.legal_actions(actor)
-    deciding = {ACTION_RULE.get(atype, "thousand/11.1")}
-    if atype == "play":
-        try:
-            deciding = st.play_rules(actor, parse_card(action.get("card")))
-        except ValueError:
-            pass            # a card that cannot be read is a 422 from dispatch
-    elif atype == "redeal":
-        deciding = st.redeal_rules(actor, action.get("reason"))
-    elif atype in ("bid", "raise", "concede"):
-        deciding |= st.call_rules(actor, atype, action.get("amount"), bool(action.get("blind")))
+    deciding = _deciding_rules(st, actor, atype, action)
     conditions = None
     try:
         record = dispatch(st, action, actor, ptrs)
@@ -117,18 +112,38 @@ def check(req: dict, variant, opts: dict) -> dict:
         rules.add(verdict.rule)
     else:
         rules.update(deciding)
-        if record and record.get("marriage"):
-            rules.update({"thousand/10.1", "thousand/2.1" if record["marriage"]["suit"] != ACES else "thousand/2.2",
-                          "thousand/10.5"})
-        if record and record.get("trick"):
-            rules.add("thousand/11.6")
-        if record and (record.get("all_passed") or record.get("declarer")):
-            rules.add("thousand/7.6")       # the call ended the auction
+        rules.update(_effect_rules(record))
     if conditions is not None:
         return {"legal": None, "conditions": conditions, "violations": [], "penalties": [],
                 "legal_actions": legal_before, "effects": {}, "_rules": {c["rule"] for c in conditions}}
     return {"legal": verdict is None, "violations": violations, "penalties": [], "legal_actions": legal_before,
             "effects": record or {}, "_rules": rules}
+
+
+def _deciding_rules(st: DealState, actor: str, atype: str | None, action: dict) -> set[str]:
+    """The rules that decide the action ``atype`` of ``actor`` in the position ``st``."""
+    deciding = {ACTION_RULE.get(atype or "", "thousand/11.1")}
+    if atype == "play":
+        with contextlib.suppress(ValueError):       # a card that cannot be read is a 422 from dispatch
+            deciding = st.play_rules(actor, parse_card(action.get("card")))
+    elif atype == "redeal":
+        deciding = st.redeal_rules(actor, action.get("reason") or "")     # a reason it does not know: 6.1
+    elif atype in ("bid", "raise", "concede"):
+        deciding |= st.call_rules(actor, atype, action.get("amount"), bool(action.get("blind")))
+    return deciding
+
+
+def _effect_rules(record: dict | None) -> set[str]:
+    """The rules a legal action's effects rest on: a marriage declared, a trick completed, the auction ended."""
+    rules: set[str] = set()
+    if record and record.get("marriage"):
+        rules.update({"thousand/10.1", "thousand/2.1" if record["marriage"]["suit"] != ACES else "thousand/2.2",
+                      "thousand/10.5"})
+    if record and record.get("trick"):
+        rules.add("thousand/11.6")
+    if record and (record.get("all_passed") or record.get("declarer")):
+        rules.add("thousand/7.6")       # the call ended the auction
+    return rules
 
 
 def _card_or_none(text):
@@ -185,142 +200,157 @@ def validate(req: dict, variant, opts: dict) -> dict:
     ``complete: false`` and says where it stands (``dealer``, ``state``, ``position``, as check takes them)."""
     players = parse_players(req, variant)
     state = parse_state(req, players, opts)
-    log = req.get("log")
-    if not isinstance(log, list) or not log:
-        raise InputError(_("log must be a non-empty list of events"), "/log")
-    replay = req.get("replay", "strict")
-    as_played = replay == "as_played"
-    violations: list[dict] = []
-    deals: list[dict] = []
-    first = None
-    final = None
-    rules: set[str] = set()
-    st: DealState | None = None
-    layout = None
-    skipping = False    # the current deal is no longer judged
-    faulted = False     # the current deal has a violation
-    entry = None        # the current deal's entry in deals, once it has one
-    prev_dealer = None
-    game_over = False
-    checked = 0
+    log = log_of(req)
+    return ThousandReplay(log, req.get("replay", "strict"), players, opts, state).run()
 
-    def violate(i, ev, rule, msg, ptr=None):  # ptr: pointer into the request
-        nonlocal first, faulted
-        v = {"index": i, "event": ev, "rule": rule, "message": msg, "pointer": ptr or f"/log/{i}"}
-        violations.append(v)
-        owners.append(start)        # the deal being judged (a new deal's own faults come after start moves)
-        rules.add(rule)
-        faulted = True
-        if first is None:
-            first = dict(v)
 
-    def report(res):    # the current deal ended (res: its score answer, or None)
-        nonlocal entry
-        entry = {"index": start, "valid": not faulted, "final": res, "as_played": res is not None and faulted}
-        deals.append(entry)
+class ThousandReplay(Replay):
+    """The replay of a Thousand log (see :func:`validate`).  A deal's entry in ``deals`` is made when the deal ends
+    or stops being judged."""
 
-    def stop():         # the current deal stops being judged
-        nonlocal skipping
-        skipping = True
-        if entry is None:
-            report(None)
-        else:           # an event after the deal's end: the deal keeps its score, but is not valid
-            entry["valid"] = False
+    def __init__(self, log: list, mode: str, players: list[str], opts: dict, state: GameState) -> None:
+        super().__init__(log, mode)
+        self.players = players
+        self.opts = opts
+        self.state = state                  # the totals before the current deal
+        self.st: DealState | None = None
+        self.layout: Layout | None = None
+        self.start = 0                      # the index of the deal being judged
+        self.faulted = False                # the current deal has a violation
+        self.entry: dict | None = None      # the current deal's entry in deals, once it has one
+        self.prev_dealer: str | None = None
+        self.game_over = False
 
-    start = 0
-    owners: list[int] = []
-    for i, ev in enumerate(log):
-        ptr = f"/log/{i}"
+    def event_type(self, i: int, ev: Any, ptr: str) -> str:
         if not isinstance(ev, dict):
             raise InputError(_("each event is an object with a type"), ptr)
         t = ev.get("type")
         if t not in EVENT_TYPES:
             raise InputError(_("unknown event type {type}; known: {known}", type=repr(t), known=", ".join(EVENT_TYPES)),
                              ptr + "/type")
-        if t == "deal":
-            check_keys(ev, ptr)
-            if st is not None and st.phase != "done" and not skipping:
-                violate(i, t, "thousand/3.7", _("a new deal began before the previous one was finished"))
-                stop()
-            start, faulted, entry, skipping = i, False, None, False
-            checked += 1
-            if game_over:
-                violate(i, t, "thousand/15.1", _("the game was already over"))
-                stop()
-                continue
-            dealer = parse_player(ev.get("dealer"), players, ptr + "/dealer")
-            bad_dealer = False
-            if prev_dealer is not None and st is not None:
-                expected = players[(players.index(prev_dealer) + 1) % len(players)]
-                same = opts["redeal_dealer"] == "same"
-                if st.redeal is not None and same:
-                    expected = prev_dealer
-                if dealer != expected:
-                    if st.redeal is None:
-                        rule, why = "thousand/3.4", _("the deal passes to the left: {expected} deals, not {dealer}",
-                                                      expected=expected, dealer=dealer)
-                    else:   # after a redeal (6.1), or everyone passing (7.6), the option names the dealer
-                        rule = "thousand/7.6" if st.redeal["reason"] == "all_passed" else "thousand/6.1"
-                        why = (_("after a redeal the same dealer deals again: {expected} deals, not {dealer}",
-                                 expected=expected, dealer=dealer) if same else
-                               _("after a redeal the deal passes to the next player: {expected} deals, not {dealer}",
-                                 expected=expected, dealer=dealer))
-                    violate(i, t, rule, why, ptr + "/dealer")
-                    bad_dealer = not as_played     # as played, the deal is judged with the dealer who dealt it
-            prev_dealer = dealer
-            layout = Layout.of(players, dealer)
-            st, problems = _start_deal(ev, layout, opts, state, ptr)
-            for rule, msg, p in problems:
-                violate(i, t, rule, msg, p)
-            if bad_dealer or problems:
-                stop()
-            elif any(x["type"] == "exposed_card" for x in st.irregularities):
-                # a card exposed in the deal cancels it; the penalties are scored (thousand/5.1)
-                st.phase = "done"
-                res = finish(layout, opts, state, DealOutcome(None, None, void=True, talon=st.talon,
-                                                              irregularities=st.irregularities))
-                rules.update(res.pop("_rules"))
-                state = GameState.from_dict(res["state_after"])
-                final = res
-                report(res)
-            continue
+        return t
+
+    def violate(self, i: int, ev: str, rule: str, msg: str, ptr: str | None = None) -> None:
+        """Record a violation of event ``i`` (ptr: pointer into the request); it belongs to the deal being judged
+        (a new deal's own faults come after ``start`` moves)."""
+        self.record(i, ev, rule, msg, ptr or f"/log/{i}", self.start)
+        self.faulted = True
+
+    def report(self, res: dict | None) -> None:
+        """The current deal ended (res: its score answer, or None)."""
+        self.entry = {"index": self.start, "valid": not self.faulted, "final": res,
+                      "as_played": res is not None and self.faulted}
+        self.deals.append(self.entry)
+
+    def stop(self) -> None:
+        """The current deal stops being judged."""
+        self.skipping = True
+        if self.entry is None:
+            self.report(None)
+        else:           # an event after the deal's end: the deal keeps its score, but is not valid
+            self.entry["valid"] = False
+
+    def scored(self, layout: Layout, outcome: DealOutcome) -> dict:
+        """Score the deal that ended with ``outcome``: the totals go on from its answer."""
+        res = finish(layout, self.opts, self.state, outcome)
+        self.rules.update(res.pop("_rules"))
+        self.state = GameState.from_dict(res["state_after"])
+        self.final = res
+        self.report(res)
+        return res
+
+    def deal(self, i: int, ev: dict, ptr: str) -> None:
+        check_keys(ev, ptr)
+        if self.st is not None and self.st.phase != "done" and not self.skipping:
+            self.violate(i, "deal", "thousand/3.7", _("a new deal began before the previous one was finished"))
+            self.stop()
+        self.start, self.faulted, self.entry, self.skipping = i, False, None, False
+        self.checked += 1
+        if self.game_over:
+            self.violate(i, "deal", "thousand/15.1", _("the game was already over"))
+            self.stop()
+            return
+        dealer = parse_player(ev.get("dealer"), self.players, ptr + "/dealer")
+        bad_dealer = self.wrong_dealer(i, dealer, ptr) and not self.as_played
+        # as played, the deal is judged with the dealer who dealt it
+        self.prev_dealer = dealer
+        layout = self.layout = Layout.of(self.players, dealer)
+        st, problems = _start_deal(ev, layout, self.opts, self.state, ptr)
+        self.st = st
+        for rule, msg, p in problems:
+            self.violate(i, "deal", rule, msg, p)
+        if bad_dealer or problems:
+            self.stop()
+        elif any(x["type"] == "exposed_card" for x in st.irregularities):
+            # a card exposed in the deal cancels it; the penalties are scored (thousand/5.1)
+            st.phase = "done"
+            self.scored(layout, DealOutcome(None, None, void=True, talon=st.talon, irregularities=st.irregularities))
+
+    def wrong_dealer(self, i: int, dealer: str, ptr: str) -> bool:
+        """Whether ``dealer`` is not the one the deal passes to (a violation, recorded)."""
+        prev, st, players = self.prev_dealer, self.st, self.players
+        if prev is None or st is None:
+            return False
+        expected = players[(players.index(prev) + 1) % len(players)]
+        same = self.opts["redeal_dealer"] == "same"
+        if st.redeal is not None and same:
+            expected = prev
+        if dealer == expected:
+            return False
+        if st.redeal is None:
+            rule, why = "thousand/3.4", _("the deal passes to the left: {expected} deals, not {dealer}",
+                                          expected=expected, dealer=dealer)
+        else:   # after a redeal (6.1), or everyone passing (7.6), the option names the dealer
+            rule = "thousand/7.6" if st.redeal["reason"] == "all_passed" else "thousand/6.1"
+            why = (_("after a redeal the same dealer deals again: {expected} deals, not {dealer}",
+                     expected=expected, dealer=dealer) if same else
+                   _("after a redeal the deal passes to the next player: {expected} deals, not {dealer}",
+                     expected=expected, dealer=dealer))
+        self.violate(i, "deal", rule, why, ptr + "/dealer")
+        return True
+
+    def event(self, i: int, ev: dict, t: str, ptr: str) -> bool:
+        st = self.st
         if st is None:
             raise InputError(_("the log must start with a deal event"), ptr)
         check_keys(ev, ptr)
-        if skipping:
-            continue
-        checked += 1
-        actor = parse_player(ev.get("player"), players, ptr + "/player")
+        if self.skipping:
+            return True
+        self.checked += 1
+        actor = parse_player(ev.get("player"), self.players, ptr + "/player")
         action = dict(ev)
         if t == "play" and ev.get("card") is None:
             raise InputError(_("a play names its card"), ptr + "/card")
         try:
-            dispatch(st, action, actor, _Pointers(ptr), as_played)
+            dispatch(st, action, actor, cast(dict, _Pointers(ptr)), self.as_played)    # dispatch only .get()s
         except IllegalAction as e:   # strict: the first fault; as played: an event that cannot be applied
-            violate(i, t, e.rule, e.message, action_pointer(ptr, t, e))
-            stop()
-            continue
+            self.violate(i, t, e.rule, e.message, action_pointer(ptr, t, e))
+            self.stop()
+            return True
         for w in st.waived:          # as played: the faults applied as logged
-            violate(i, t, w.rule, w.message, action_pointer(ptr, t, w))
+            self.violate(i, t, w.rule, w.message, action_pointer(ptr, t, w))
         if st.phase == "done":
-            if st.redeal is not None:   # a claim granted (thousand/6.1–6.4), or a deal everyone passed (7.6)
-                if st.redeal["reason"] == "all_passed":
-                    rules.add("thousand/7.6")
-                else:
-                    rules.update(st.redeal_rules(st.redeal["player"], st.redeal["reason"]))
-                report(None)
-                continue
-            outcome = _outcome_from_state(st, layout, opts)
-            res = finish(layout, opts, state, outcome)
-            rules.update(res.pop("_rules"))
-            state = GameState.from_dict(res["state_after"])
-            final = res
-            report(res)
-            game_over = res["game_over"]
-    complete = st.phase == "done" or skipping
-    attach_violations(deals, owners)
-    out = {"valid": not violations, "events_checked": checked, "first_violation": first, "violations": violations,
-           "final": final, "replay": replay, "complete": complete, "deals": deals, "_rules": rules}
-    if not complete:
-        out.update({"dealer": layout.dealer, "state": state.as_dict(), "position": position_of(st)})
-    return out
+            self.deal_over(st)
+        return True
+
+    def deal_over(self, st: DealState) -> None:
+        """The deal ended with the event just judged: a redeal, or a deal played out and scored."""
+        if st.redeal is not None:   # a claim granted (thousand/6.1–6.4), or a deal everyone passed (7.6)
+            if st.redeal["reason"] == "all_passed":
+                self.rules.add("thousand/7.6")
+            else:
+                self.rules.update(st.redeal_rules(st.redeal["player"], st.redeal["reason"]))
+            self.report(None)
+            return
+        assert self.layout is not None      # set with st
+        res = self.scored(self.layout, _outcome_from_state(st, self.layout, self.opts))
+        self.game_over = res["game_over"]
+
+    def answer(self) -> dict:
+        st, layout = self.st, self.layout
+        assert st is not None and layout is not None    # the log starts with a deal event
+        complete = st.phase == "done" or self.skipping
+        out = self.summary(complete=complete, deals=self.deals, _rules=self.rules)
+        if not complete:
+            out.update({"dealer": layout.dealer, "state": self.state.as_dict(), "position": position_of(st)})
+        return out
