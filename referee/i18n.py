@@ -184,6 +184,9 @@ class _Params(dict):
 class _Shown(str):
     """A parameter as shown, which a format spec can ask for in words (``{rank:gen_pl}``, see :class:`Rank`)."""
 
+    value: Any
+    lang: str
+
     def __new__(cls, text: str, value: Any, lang: str) -> _Shown:
         obj = super().__new__(cls, text)
         obj.value, obj.lang = value, lang
