@@ -1,0 +1,287 @@
+"""The quick questions of the first screen («Что случилось?») in a real browser: Debian's headless Chromium at
+390×844, in Russian and in English, driven as players drive it.  Every tap and typed character is counted, and so is
+every request sent to the referee; the budgets and the exact headline are asserted, and axe-core is run in each state.
+
+A tap is a click on anything; typing is counted in characters, the keyboard's next key (Enter) included.  A box the
+page has already put the cursor in needs no tap (after the declarer or the claimant is tapped, the next box).
+"""
+# ruff: noqa: F811  (the fixtures d and server come from «Партия»'s browser tests)
+from __future__ import annotations
+
+import pytest
+from page.test_sheet_browser import HEIGHT, WIDTH, axe, d, no_console_errors, server, small_targets, wait  # noqa: F401
+from page.test_sheet_browser import Table as Pad
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+HEADLINE = "#quick-headline"
+
+# the page's language: the browser asks for Russian; ?lang=en switches to English
+LANGS = {"ru": "/", "en": "/?lang=en"}
+
+
+class Table(Pad):
+    """As «Партия»'s tests count, with the thing tapped scrolled to the middle first, as a thumb scrolls to it (the
+    ask button stays at the bottom of the screen over the form)."""
+
+    def tap(self, css):
+        e = self.find(css)
+        self.d.execute_script("arguments[0].scrollIntoView({block: 'center'})", e)
+        e.click()
+        self.taps += 1
+
+
+def open_page(t, base, lang):
+    t.d.get(base + LANGS[lang])
+    t.find("#quick-list .tile")
+    # count what is sent to the referee: every POST the page makes
+    t.d.execute_script("""
+        window.__sends = 0;
+        const f = window.fetch;
+        window.fetch = (url, opts) => {
+          if (opts && opts.method === 'POST') window.__sends++;
+          return f(url, opts);
+        };""")
+
+
+def sends(t):
+    return t.d.execute_script("return window.__sends")
+
+
+def ruling(t):
+    """The headline once the referee has answered."""
+    wait(t.d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, HEADLINE)
+                        or d.find_element(By.ID, "quick-errors").text)
+    errors = t.d.find_element(By.ID, "quick-errors").text
+    assert not errors, errors
+    return t.d.find_element(By.CSS_SELECTOR, HEADLINE).text
+
+
+def ask_button_in_view(d):
+    r = d.execute_script("const r = document.getElementById('quick-ask').getBoundingClientRect();"
+                         "return [r.top, r.bottom];")
+    return 0 <= r[0] and r[1] <= HEIGHT
+
+
+MUST_TRUMP = {"ru": "✗ Нельзя: у Бориса нет ♦, он должен козырять (♥)",
+              "en": "✗ Not allowed: Boris has no ♦, he must trump (♥)"}
+NO_TRUMP = {"ru": "✓ Козыря ещё нет — можно любую карту", "en": "✓ No trump yet — any card may be played"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_must_boris_trump(d, server, lang):
+    # Анна led 9♦; Борис has shown he has no ♦ and is known to hold a heart; hearts are trump (Анна's marriage);
+    # he wants to play the ace of clubs.  No diamond and a trump in hand: he must trump (thousand/11.3).
+    t = Table(d)
+    open_page(t, server.url, lang)
+    t.tap("#tile-follow")
+    assert ask_button_in_view(d)
+    t.tap("#q-trick-9D")
+    t.tap("#q-card-AC")
+    t.tap("#q-trump-H")
+    t.tap("#q-void-D")
+    t.tap("#q-holds-H")
+    assert ask_button_in_view(d)
+    t.tap("#quick-ask")
+    assert ruling(t) == MUST_TRUMP[lang]
+    assert t.count() == (7, 0) and t.count()[0] <= 8
+    assert sends(t) == 1
+    # the ruling is scrolled into view, the rule cited on its own tag, the sources behind their link
+    assert d.execute_script("return document.getElementById('quick-ruling').getBoundingClientRect().top") < HEIGHT
+    assert "thousand/11.3" in [e.text for e in d.find_elements(By.CSS_SELECTOR, "#quick-verdict .rule-id")]
+    assert d.find_element(By.CSS_SELECTOR, "#quick-verdict details.sources summary").text == \
+        {"ru": "Источники", "en": "Sources"}[lang]
+    axe(d, "must he trump: not allowed")
+    # with no trump yet, a player without the suit led may play any card: one tap and one send more
+    t.tap("#q-trump-none")
+    t.tap("#quick-ask")
+    wait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, HEADLINE).text != MUST_TRUMP[lang])
+    assert ruling(t) == NO_TRUMP[lang]
+    assert sends(t) == 2
+    axe(d, "no trump yet: any card")
+    no_console_errors(d)
+
+
+def test_unseen_cards_leave_the_verdict_open_and_say_on_what(d, server):
+    # the same play without knowing whether Борис holds a heart: legal only if he has none (thousand/11.3)
+    t = Table(d)
+    open_page(t, server.url, "ru")
+    for css in ("#tile-follow", "#q-trick-9D", "#q-card-AC", "#q-trump-H", "#q-void-D", "#quick-ask"):
+        t.tap(css)
+    assert ruling(t) == "? Зависит от карт, которых никто не видел: законно, только если Борис без ♥"
+    axe(d, "a verdict that turns on unseen cards")
+
+
+def test_the_required_fields_are_checked_before_sending(d, server):
+    t = Table(d)
+    open_page(t, server.url, "ru")
+    t.tap("#tile-follow")
+    t.tap("#quick-ask")
+    assert sends(t) == 0
+    err = d.find_element(By.ID, "q-trick-error")
+    assert err.text == "Отметьте карту, с которой зашли."
+    grid = d.find_element(By.CSS_SELECTOR, "#q-trick-wrap [role=group]")
+    assert "q-trick-error" in grid.get_attribute("aria-describedby").split()
+    assert grid.get_attribute("aria-invalid") == "true"
+    assert d.find_element(By.ID, "q-trump-error").text == "Отметьте козырь или «козыря нет»."
+    axe(d, "required fields marked")
+    small = small_targets(d)
+    assert small == [], small
+
+
+def name(e):
+    """What a screen reader reads for a card: the words, the sign beside them hidden from it."""
+    return e.find_element(By.CSS_SELECTOR, ".sr-only").get_attribute("textContent")
+
+
+def press(d, key):
+    """A key of a Russian keyboard, sent as the browser gets it from one (chromedriver's send_keys gives a Cyrillic
+    letter no key name)."""
+    d.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": "keyDown", "key": key, "text": key})
+    d.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": "keyUp", "key": key})
+
+
+def test_the_card_picker_by_keyboard(d, server):
+    t = Table(d)
+    open_page(t, server.url, "ru")
+    t.tap("#tile-follow")
+    first = d.find_element(By.ID, "q-trick-AS")
+    assert name(first) == "туз пик"
+    first.send_keys(Keys.ARROW_RIGHT)
+    assert d.switch_to.active_element.get_attribute("id") == "q-trick-10S"
+    press(d, "Д")                                        # a rank typed: the next queen
+    assert d.switch_to.active_element.get_attribute("id") == "q-trick-QS"
+    assert name(d.switch_to.active_element) == "дама пик"
+    d.switch_to.active_element.send_keys(Keys.ARROW_DOWN)  # a row down: the next suit
+    assert d.switch_to.active_element.get_attribute("id") == "q-trick-QC"
+    d.switch_to.active_element.send_keys("Q")            # Latin letters too
+    assert d.switch_to.active_element.get_attribute("id") == "q-trick-QD"
+    d.switch_to.active_element.send_keys(Keys.SPACE)
+    assert d.find_element(By.ID, "q-trick-QD").get_attribute("aria-pressed") == "true"
+    assert d.find_element(By.ID, "q-trick-picked").text == "Выбрано: Д♦"
+
+
+MADE = {"ru": "Анна сыграла 120 → 540 / 330 / 470", "en": "Anna made her 120 → 540 / 330 / 470"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_did_anna_make_her_120(d, server, lang):
+    # Анна bid 120 and took 85 card points with her ♠ marriage (40): 125 ≥ 120, made, she scores the contract:
+    # 420 + 120 = 540.  Борис took 20 and Вера the rest, 120 − 85 − 20 = 15; no marriages of theirs, both round
+    # to themselves (multiples of 5): 310 + 20 = 330, 455 + 15 = 470.
+    t = Table(d)
+    open_page(t, server.url, lang)
+    t.tap("#tile-made")
+    t.tap("#q-declarer-0")                    # the cursor goes to the contract
+    wait(d, 5).until(lambda d: d.switch_to.active_element.get_attribute("id") == "q-contract")
+    t.typed_here("120", then_next=True)
+    t.typed_here("85", then_next=True)
+    t.typed_here("20", then_next=True)
+    t.typed_here("", then_next=True)          # Вера's points: left empty, 120 less the others
+    t.typed_here("420", then_next=True)
+    t.typed_here("310", then_next=True)
+    t.typed_here("455")
+    t.tap("#q-mar0-S")
+    t.tap("#quick-ask")
+    assert ruling(t) == MADE[lang]
+    taps, chars = t.count()
+    assert taps == 4 and taps <= 8
+    assert chars == len("120" "85" "20" "420" "310" "455") + 6
+    assert sends(t) == 1
+    assert [r.text.split() for r in d.find_elements(By.CSS_SELECTOR, ".q-scores tbody tr")] == [
+        [MADE_NAMES[lang][0], "120", "540"], [MADE_NAMES[lang][1], "20", "330"], [MADE_NAMES[lang][2], "15", "470"]]
+    axe(d, "a deal scored")
+    no_console_errors(d)
+
+
+MADE_NAMES = {"ru": ["Анна", "Борис", "Вера"], "en": ["Anna", "Boris", "Vera"]}
+
+PILE = {"ru": "✓ Можно взять колоду", "en": "✓ Yes, the pile may be taken"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_may_we_take_the_frozen_pile(d, server, lang):
+    # our side has opened; the pile is frozen by a wild card with a queen on top; we offer a natural pair of queens:
+    # a natural pair matching the top takes a frozen pile (canasta/5.1), whatever the rest of the hand is
+    t = Table(d)
+    open_page(t, server.url, lang)
+    t.tap("#quick-game-canasta")
+    t.tap("#tile-pile")
+    t.tap("#q-offered-Q")
+    t.tap("#q-offered-Q")
+    t.tap("#q-top-Q")
+    t.tap("#q-frozen-wild")
+    t.tap("#q-opened-yes")
+    assert ask_button_in_view(d)
+    t.tap("#quick-ask")
+    assert ruling(t) == PILE[lang]
+    assert t.count() == (8, 0)
+    assert sends(t) == 1
+    axe(d, "the pile may be taken")
+    # a queen and a joker do not take a pile frozen against everybody: a natural pair is needed (canasta/5.1);
+    # a third tap on Q takes a third queen, a fourth clears them
+    for css in ("#q-offered-Q", "#q-offered-Q", "#q-offered-Q", "#q-offered-JK", "#quick-ask"):
+        t.tap(css)
+    assert d.find_element(By.ID, "q-offered-picked").text == {"ru": "Выбрано: Д Дж", "en": "Picked: Q JK"}[lang]
+    wait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, HEADLINE).text != PILE[lang])
+    assert ruling(t) == {
+        "ru": "✗ Нельзя: сброс заморожен свободной картой: взять его можно только натуральной парой дам с руки",
+        "en": "✗ Not allowed: the pile is frozen by a wild card: only a natural pair of Qs from the hand takes it",
+    }[lang]
+    # the penalty, if the pile was already taken: 100 off our side (canasta/8.4)
+    penalty = d.find_element(By.CSS_SELECTOR, "#quick-verdict ul.penalties li")
+    assert penalty.text.startswith("Анна+Вера: штраф −100 (" if lang == "ru" else "−100 for Anna+Vera (")
+    assert penalty.find_element(By.CSS_SELECTOR, ".rule-id").text == "canasta/8.4"
+    axe(d, "the pile may not be taken")
+
+
+OUT = {"ru": "✗ Объявление неверно: 990 < 1000 — выигрывает Борис",
+       "en": "✗ The claim is wrong: 990 < 1000 — Boris wins"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_i_declared_out_do_i_win(d, server, lang):
+    # Анна had 920 banked, melded 30 and took 40 in counters: 920 + 30 + 40 = 990, short of 1000; a wrong claim
+    # loses the game, so Борис wins (pinochle/6.4)
+    t = Table(d)
+    open_page(t, server.url, lang)
+    t.tap("#quick-game-pinochle")
+    t.tap("#tile-out")
+    t.tap("#q-claimant-0")                   # the cursor goes to the banked score
+    wait(d, 5).until(lambda d: d.switch_to.active_element.get_attribute("id") == "q-banked")
+    t.typed_here("920", then_next=True)
+    t.typed_here("30", then_next=True)
+    t.typed_here("40")
+    t.tap("#quick-ask")
+    assert ruling(t) == OUT[lang]
+    taps, chars = t.count()
+    assert taps == 4 and taps <= 5
+    assert chars == len("920" "30" "40") + 2
+    assert sends(t) == 1
+    assert d.find_element(By.ID, "quick-reason").text == {
+        "ru": "Анна: записано 920 + комбинации 30 + очки за карты 40 = 990, меньше 1000: выход объявлен ошибочно, "
+              "выигрывает Борис",
+        "en": "Anna: 920 banked + 30 meld + 40 card points = 990, short of 1000: the claim is wrong and Boris wins",
+    }[lang]
+    assert d.find_element(By.ID, "quick-winner").text == {"ru": "Победитель: Борис", "en": "Winner: Boris"}[lang]
+    axe(d, "a wrong declaration out")
+    no_console_errors(d)
+
+
+def test_desktop_puts_the_form_and_the_ruling_side_by_side(d, server):
+    d.set_window_size(1280, 900)
+    t = Table(d)
+    open_page(t, server.url, "ru")
+    for css in ("#quick-game-pinochle", "#tile-out", "#q-claimant-0"):
+        t.tap(css)
+    wait(d, 5).until(lambda d: d.switch_to.active_element.get_attribute("id") == "q-banked")
+    t.typed_here("920", then_next=True)
+    t.typed_here("30", then_next=True)
+    t.typed_here("40")
+    t.tap("#quick-ask")
+    ruling(t)
+    form = d.find_element(By.ID, "quick-form").rect
+    verdict = d.find_element(By.ID, "quick-ruling").rect
+    assert verdict["x"] >= form["x"] + form["width"] - 1 and abs(verdict["y"] - form["y"]) < 200
+    axe(d, "desktop")
+    d.set_window_size(WIDTH, HEIGHT)
