@@ -285,3 +285,33 @@ def test_desktop_puts_the_form_and_the_ruling_side_by_side(d, server):
     assert verdict["x"] >= form["x"] + form["width"] - 1 and abs(verdict["y"] - form["y"]) < 200
     axe(d, "desktop")
     d.set_window_size(WIDTH, HEIGHT)
+
+
+PLAYOFF = {"ru": ["✗ Нельзя: у Бориса нет ♦, он должен козырять (♥)",
+                  "✗ Нельзя: у Бориса есть ♦, он должен ходить в масть"],
+           "en": ["✗ Not allowed: Boris has no ♦, he must trump (♥)",
+                  "✗ Not allowed: Boris has ♦, he must follow suit"]}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_pinochle_play_off_must_he_trump_or_follow(d, server, lang):
+    # the play-off of two-handed Pinochle (the stock is gone): Анна leads K♦, hearts are trump; Борис has no ♦ and
+    # holds a heart, and wants to play A♣: he must trump (pinochle/5.3).  Holding a ♦ instead, he must follow suit
+    # (pinochle/5.2).
+    t = Table(d)
+    open_page(t, server.url, lang)
+    for css in ("#quick-game-pinochle", "#tile-playoff", "#q-trick-KD", "#q-card-AC", "#q-trump-H", "#q-void-D",
+                "#q-holds-H", "#quick-ask"):
+        t.tap(css)
+    assert ruling(t) == PLAYOFF[lang][0]
+    assert t.count() == (8, 0) and sends(t) == 1
+    assert [li.text for li in d.find_elements(By.CSS_SELECTOR, "#quick-verdict ul.instead li")][0] == \
+        {"ru": "положить козырь (♥)", "en": "play a trump (♥)"}[lang]
+    assert "pinochle/5.3" in [e.text for e in d.find_elements(By.CSS_SELECTOR, "#quick-verdict .rule-id")]
+    axe(d, "pinochle: must trump")
+    t.tap("#q-holds-D")                      # he holds a diamond after all: no longer void in it
+    assert d.find_element(By.ID, "q-void-D").get_attribute("aria-pressed") == "false"
+    t.tap("#quick-ask")
+    wait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, HEADLINE).text != PLAYOFF[lang][0])
+    assert ruling(t) == PLAYOFF[lang][1]
+    axe(d, "pinochle: must follow")

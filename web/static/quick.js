@@ -237,76 +237,89 @@
     ...SUITS.map((s) => ({ value: s, text: SIGN[s], red: RED.has(s), words: Q.suit_words[s] }))];
   const playerOptions = (ps) => ps.map((p, i) => ({ value: String(i), text: p }));
 
+  // must he follow suit, trump or beat: the trick, his card, the trump, what is known of his hand
+  function followTile(spec) {
+    return {
+      id: spec.id, title: spec.title,
+      fields(ps) {
+        V.he = V.he ?? "1";
+        return [
+          choice("he", T.who_plays, playerOptions(ps), { required: true }),
+          cards("trick", spec.trickMax > 1 ? T.trick_cards : T.led_card, spec.deck, { max: spec.trickMax, required: true,
+            hint: spec.trickMax > 1 ? T.trick_hint : null }),
+          cards("card", T.his_card, spec.deck, { required: true }),
+          choice("trump", T.trump, suitOptions(spec.trumpNone), { required: true }),
+          choice("void", T.lacks, suitOptions(false), { multi: true,
+            onpick: (s) => { if ((V.void || []).includes(s)) { V.holds = (V.holds || []).filter((x) => x !== s); F.holds.render(); } } }),
+          choice("holds", T.holds, suitOptions(false), { multi: true,
+            onpick: (s) => { if ((V.holds || []).includes(s)) { V.void = (V.void || []).filter((x) => x !== s); F.void.render(); } } }),
+        ];
+      },
+      check(ps) {
+        const e = [];
+        const trick = V.trick || [], card = (V.card || [])[0];
+        if (!trick.length) e.push(["trick", T.need_trick]);
+        if (!card) e.push(["card", T.need_card]);
+        else if (trick.includes(card) && !spec.copies) e.push(["card", fmt(T.card_on_table, { card: cardText(card) })]);
+        else if ((V.void || []).includes(card.slice(-1))) {
+          e.push(["void", fmt(T.void_but_plays, { who: ps[Number(V.he)], suit: sign(card.slice(-1)), card: cardText(card) })]);
+        }
+        if (!V.trump) e.push(["trump", spec.trumpNone ? T.need_trump : T.need_trump_suit]);
+        return e;
+      },
+      request(ps) {
+        const trump = V.trump === "none" ? null : V.trump;
+        const req = spec.request(ps, Number(V.he), V.trick, V.card[0], trump);
+        req.pointers = { "/action/card": "card", "/position/hand": "void", "/position/trick": "trick", "/position/trump": "trump" };
+        return req;
+      },
+      verdict(a, ps) {
+        const who = ps[Number(V.he)], led = V.trick[0].slice(-1), card = V.card[0];
+        const trump = V.trump === "none" ? null : V.trump;
+        const holds = V.holds || [], voids = V.void || [];
+        let legal = a.legal, failed = null;
+        if (legal === null) {
+          // the table knows more than the cards: a suit he is known to hold settles a condition on it
+          const known = (a.conditions || []).map((c) => (c.lacks_suit && holds.includes(c.lacks_suit) ? false
+            : c.holds_suit && holds.includes(c.holds_suit) ? true : null));
+          failed = (a.conditions || [])[known.indexOf(false)] || null;
+          if (failed) legal = false;
+          else if (known.length && known.every((k) => k === true)) legal = true;
+        }
+        const g = female(who) ? "f" : "m";
+        const params = { who: genitive(who), led: sign(led), trump: sign(trump) };
+        if (legal === false) {
+          const lacks = failed ? failed.lacks_suit : null;
+          if (trump && voids.includes(led) && card.slice(-1) !== trump && (lacks === trump || (!failed && holds.includes(trump)))) {
+            return [false, fmt(T["must_trump_" + g], params), [fmt(T.instead_trump, params)]];
+          }
+          if (card.slice(-1) !== led && (holds.includes(led) || lacks === led)) {
+            return [false, fmt(T["must_follow_" + g], params), [fmt(T.instead_follow, params)]];
+          }
+          return [false, fmt(T.not_allowed, { why: failed ? failed.text : (a.violations[0] || {}).message || "" })];
+        }
+        if (legal === true) {
+          if (!trump && card.slice(-1) !== led && voids.includes(led)) return [true, T.no_trump_yet];
+          return [true, T.allowed];
+        }
+        return [null, fmt(T.depends, { conditions: (a.conditions || []).map((c) => c.text).join("; ") })];
+      },
+    };
+  }
+
   const TILES = {
     thousand: [
-      {
-        id: "follow", title: T.tile_follow,
-        fields(ps) {
-          V.he = V.he ?? "1";
-          const deck = SUITS.flatMap((s) => THOUSAND_RANKS.map((r) => r + s));
-          return [
-            choice("he", T.who_plays, playerOptions(ps), { required: true }),
-            cards("trick", T.trick_cards, deck, { max: 2, required: true, hint: T.trick_hint }),
-            cards("card", T.his_card, deck, { required: true }),
-            choice("trump", T.trump, suitOptions(true), { required: true }),
-            choice("void", T.lacks, suitOptions(false), { multi: true,
-              onpick: (s) => { if ((V.void || []).includes(s)) { V.holds = (V.holds || []).filter((x) => x !== s); F.holds.render(); } } }),
-            choice("holds", T.holds, suitOptions(false), { multi: true,
-              onpick: (s) => { if ((V.holds || []).includes(s)) { V.void = (V.void || []).filter((x) => x !== s); F.void.render(); } } }),
-          ];
-        },
-        check(ps) {
-          const e = [];
-          const trick = V.trick || [], card = (V.card || [])[0];
-          if (!trick.length) e.push(["trick", T.need_trick]);
-          if (!card) e.push(["card", T.need_card]);
-          else if (trick.includes(card)) e.push(["card", fmt(T.card_on_table, { card: cardText(card) })]);
-          else if ((V.void || []).includes(card.slice(-1))) {
-            e.push(["void", fmt(T.void_but_plays, { who: ps[Number(V.he)], suit: sign(card.slice(-1)), card: cardText(card) })]);
-          }
-          if (!V.trump) e.push(["trump", T.need_trump]);
-          return e;
-        },
-        request(ps) {
-          const he = Number(V.he), trick = V.trick, card = V.card[0];
+      followTile({ id: "follow", title: T.tile_follow, deck: SUITS.flatMap((s) => THOUSAND_RANKS.map((r) => r + s)), players: 3,
+        trumpNone: true, trickMax: 2,
+        request(ps, he, trick, card, trump) {
           const leader = ps[(he - trick.length + 3) % 3];
-          const trump = V.trump === "none" ? null : V.trump;
           const position = { phase: "play", declarer: leader, contract: 100,
             tricks_won: Object.fromEntries(ps.map((p) => [p, p === leader ? "some" : "none"])),
             trick: { leader, cards: trick }, hand: { known: [card], unknown: 6, void: V.void || [] } };
           if (trump) { position.trump = trump; position.marriages = [{ player: leader, suit: trump }]; }
           return { path: "/v1/games/thousand/check", body: { players: ps, dealer: ps[(ps.indexOf(leader) + 2) % 3],
-            position, action: { type: "play", player: ps[he], card } },
-          pointers: { "/action/card": "card", "/position/hand": "void", "/position/trick": "trick", "/position/trump": "trump" } };
-        },
-        verdict(a, ps) {
-          const who = ps[Number(V.he)], led = V.trick[0].slice(-1), card = V.card[0];
-          const trump = V.trump === "none" ? null : V.trump;
-          const holds = V.holds || [], voids = V.void || [];
-          let legal = a.legal, failed = null;
-          if (legal === null) {
-            // the table knows more than the cards: a suit he is known to hold settles a condition on it
-            const known = (a.conditions || []).map((c) => (c.lacks_suit && holds.includes(c.lacks_suit) ? false
-              : c.holds_suit && holds.includes(c.holds_suit) ? true : null));
-            failed = (a.conditions || [])[known.indexOf(false)] || null;
-            if (failed) legal = false;
-            else if (known.length && known.every((k) => k === true)) legal = true;
-          }
-          const g = female(who) ? "f" : "m";
-          const params = { who: genitive(who), name: who, led: sign(led), trump: sign(trump), suit: sign(card.slice(-1)) };
-          if (legal === false) {
-            const rule = failed ? failed.rule : (a.violations[0] || {}).rule;
-            if (rule === "thousand/11.3" && voids.includes(led) && trump) return [false, fmt(T["must_trump_" + g], params)];
-            if (card.slice(-1) !== led && (holds.includes(led) || (failed && failed.lacks_suit === led))) return [false, fmt(T["must_follow_" + g], params)];
-            return [false, fmt(T.not_allowed, { why: failed ? failed.text : (a.violations[0] || {}).message || "" })];
-          }
-          if (legal === true) {
-            if (!trump && card.slice(-1) !== led && voids.includes(led)) return [true, T.no_trump_yet];
-            return [true, T.allowed];
-          }
-          return [null, fmt(T.depends, { conditions: (a.conditions || []).map((c) => c.text).join("; ") })];
-        },
-      },
+            position, action: { type: "play", player: ps[he], card } } };
+        } }),
       {
         id: "made", title: T.tile_made,
         fields(ps) {
@@ -416,6 +429,16 @@
       },
     ],
     pinochle: [
+      followTile({ id: "playoff", title: T.tile_playoff, deck: SUITS.flatMap((s) => THOUSAND_RANKS.map((r) => r + s)), players: 2,
+        trumpNone: false, trickMax: 1, copies: 2,
+        request(ps, he, trick, card, trump) {
+          // the play-off: the first of its twelve tricks unless told, twelve cards in hand
+          const leader = ps[1 - he];
+          return { path: "/v1/games/pinochle/check", body: { players: ps, dealer: leader,
+            position: { phase: "play", trump, tricks_done: 12, trick: { leader, cards: trick },
+              hand: { known: [card], unknown: 11, void: V.void || [] } },
+            action: { type: "play", player: ps[he], card } } };
+        } }),
       {
         id: "out", title: T.tile_out,
         fields(ps) {
@@ -533,7 +556,7 @@
   }
 
   async function render(a, ps) {
-    const [ok, headline] = tile.verdict(a, ps);
+    const [ok, headline, instead] = tile.verdict(a, ps);
     const box = $("quick-verdict");
     const parts = [el("p", { class: "big " + (ok === true ? "ok" : ok === false ? "bad" : "neutral"), id: "quick-headline",
       text: headline })];
@@ -553,7 +576,7 @@
         el("li", {}, fmt(T.penalty_line, { points: num(p.points), who: p.side || p.player || "" }), p.note ? ` (${p.note})` : "", ruleTag(p.rule)))));
     }
     if (a.legal === false || a.legal === null) {
-      const acts = (a.legal_actions || []).map(actionText).filter(Boolean);
+      const acts = [...(instead || []), ...(a.legal_actions || []).map(actionText).filter(Boolean)];
       parts.push(el("h3", { text: T.instead }), acts.length ? el("ul", { class: "instead" }, acts.map((t) => el("li", { text: t })))
         : el("p", { text: T.nothing_instead }));
     }
