@@ -315,3 +315,29 @@ def test_pinochle_play_off_must_he_trump_or_follow(d, server, lang):
     wait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, HEADLINE).text != PLAYOFF[lang][0])
     assert ruling(t) == PLAYOFF[lang][1]
     axe(d, "pinochle: must follow")
+
+
+BID = {"ru": ["✓ Вера может заказать 125", "✗ Вера не может заказать 125: марьяжей на руке для этого не хватает"],
+       "en": ["✓ Vera may bid 125", "✗ Vera may not bid 125: the marriages in hand do not allow it"]}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_may_vera_bid_above_120(d, server, lang):
+    # Борис bid 120; Вера holds the ♠ marriage (40): her bids may go up to 120 + 40 = 160 (thousand/7.4), so 125
+    # is allowed.  Without a marriage (and the table sure she holds none) a bid above 120 is not.
+    t = Table(d)
+    open_page(t, server.url, lang)
+    t.tap("#tile-bid")
+    t.type("#q-amount", "125")
+    t.tap("#q-bid_mar-S")
+    t.tap("#quick-ask")
+    assert ruling(t) == BID[lang][0]
+    assert t.count() == (4, 3) and sends(t) == 1
+    axe(d, "a bid allowed by a marriage")
+    t.tap("#q-bid_mar-S")
+    t.tap("#q-no_more-yes")
+    t.tap("#quick-ask")
+    wait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, HEADLINE).text != BID[lang][0])
+    assert ruling(t) == BID[lang][1]
+    assert "thousand/7.4" in [e.text for e in d.find_elements(By.CSS_SELECTOR, "#quick-verdict .rule-id")]
+    axe(d, "a bid without the marriages for it")

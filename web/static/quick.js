@@ -321,6 +321,48 @@
             position, action: { type: "play", player: ps[he], card } } };
         } }),
       {
+        id: "bid", title: T.tile_bid,
+        fields(ps) {
+          V.bidder = V.bidder ?? "2";
+          V.current = V.current ?? "120";
+          return [
+            choice("bidder", T.who_bids, playerOptions(ps), { required: true }),
+            number("current", T.current_bid, { required: true, hint: T.current_bid_hint }),
+            number("amount", T.his_bid, { required: true }),
+            choice("bid_mar", T.marriages_held, suitOptions(false), { multi: true }),
+            choice("no_more", T.no_more_marriages, [{ value: "yes", text: T.yes }], { multi: true }),
+          ];
+        },
+        check() {
+          const e = [];
+          if (whole(V.current) === null) e.push(["current", T.need_number]);
+          if (whole(V.amount) === null) e.push(["amount", T.need_bid]);
+          return e;
+        },
+        request(ps) {
+          // the forehand (left of the dealer) holds the forced 100; the bid before his is his right neighbour's
+          const h = Number(V.bidder), current = whole(V.current);
+          const bids = current > 100 ? [{ type: "bid", player: ps[(h + 2) % 3], amount: current }] : [];
+          const known = (V.bid_mar || []).flatMap((s) => ["K" + s, "Q" + s]);
+          return { path: "/v1/games/thousand/check", body: { players: ps, dealer: ps[bids.length ? h : (h + 1) % 3],
+            position: { phase: "bidding", bids, hand: { known, unknown: 7 - known.length } },
+            action: { type: "bid", player: ps[h], amount: whole(V.amount) } },
+          pointers: { "/action/amount": "amount", "/position/bids": "current", "/position/hand": "bid_mar" } };
+        },
+        verdict(a, ps) {
+          const who = ps[Number(V.bidder)], amount = String(whole(V.amount));
+          let legal = a.legal;
+          // «no other marriage»: a condition that asks for more marriages than those tapped fails
+          if (legal === null && (V.no_more || []).length
+              && (a.conditions || []).every((c) => c.marriages_worth !== undefined || c.holds_marriage !== undefined)) {
+            return [false, fmt(T.bid_no, { who, amount, why: T.not_enough_marriages })];
+          }
+          if (legal === true) return [true, fmt(T.bid_yes, { who, amount })];
+          if (legal === false) return [false, fmt(T.bid_no, { who, amount, why: (a.violations[0] || {}).message || "" })];
+          return [null, fmt(T.depends, { conditions: (a.conditions || []).map((c) => c.text).join("; ") })];
+        },
+      },
+      {
         id: "made", title: T.tile_made,
         fields(ps) {
           const kept = sheetTotals(ps);
