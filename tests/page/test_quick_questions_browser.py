@@ -89,6 +89,10 @@ def test_must_boris_trump(d, server, lang):
     # the ruling is scrolled into view, the rule cited on its own tag, the sources behind their link
     assert d.execute_script("return document.getElementById('quick-ruling').getBoundingClientRect().top") < HEIGHT
     assert "thousand/11.3" in [e.text for e in d.find_elements(By.CSS_SELECTOR, "#quick-verdict .rule-id")]
+    # what he may do instead; the ace, legal only without a heart, is not offered: he holds one
+    assert [li.text for li in d.find_elements(By.CSS_SELECTOR, "#quick-verdict ul.instead li")] == \
+        [{"ru": "положить козырь (♥)", "en": "play a trump (♥)"}[lang]]
+    assert not d.find_elements(By.CSS_SELECTOR, "#quick-verdict .condition")
     assert d.find_element(By.CSS_SELECTOR, "#quick-verdict details.sources summary").text == \
         {"ru": "Источники", "en": "Sources"}[lang]
     axe(d, "must he trump: not allowed")

@@ -611,14 +611,18 @@
     if (Array.isArray(a.players)) parts.push(scoreTable(a, ps));
     if (a.game_over) parts.push(el("p", { text: a.winner ? fmt(T.game_won, { name: a.winner }) : T.game_over }));
     for (const e of a.events || []) if (e.text || e.note) parts.push(el("p", { class: "event" }, e.text || e.note, ruleTag(e.rule)));
-    for (const c of a.conditions || []) parts.push(el("p", { class: "condition" }, c.text, ruleTag(c.rule)));
+    // a verdict the table's knowledge settled (a suit he is known to hold, no other marriage): the service's
+    // conditions and the actions that turned on them are answered, and not shown as open
+    const settled = a.legal === null && ok !== null;
+    if (!settled) for (const c of a.conditions || []) parts.push(el("p", { class: "condition" }, c.text, ruleTag(c.rule)));
     for (const v of a.violations || []) parts.push(el("p", { class: "why" }, v.message, ruleTag(v.rule)));
     if ((a.penalties || []).length) {
       parts.push(el("h3", { text: T.penalties }), el("ul", { class: "penalties" }, a.penalties.map((p) =>
         el("li", {}, fmt(T.penalty_line, { points: num(p.points), who: p.side || p.player || "" }), p.note ? ` (${p.note})` : "", ruleTag(p.rule)))));
     }
-    if (a.legal === false || a.legal === null) {
-      const acts = [...(instead || []), ...(a.legal_actions || []).map(actionText).filter(Boolean)];
+    if (ok !== true && (a.legal === false || a.legal === null)) {
+      const open = (a.legal_actions || []).filter((act) => !(settled && (act.conditions || []).length));
+      const acts = [...(instead || []), ...open.map(actionText).filter(Boolean)];
       parts.push(el("h3", { text: T.instead }), acts.length ? el("ul", { class: "instead" }, acts.map((t) => el("li", { text: t })))
         : el("p", { text: T.nothing_instead }));
     }
