@@ -160,6 +160,8 @@ QUICK_TEXTS = {
     "need_bid": N_("Type his bid."), "bid_yes": N_("✓ {who} may bid {amount}"),
     "bid_no": N_("✗ {who} may not bid {amount}: {why}"),
     "not_enough_marriages": N_("the marriages in hand do not allow it"),
+    "tile_minimum": N_("Our first meld: how many points?"), "side_score": N_("Our side's score"),
+    "side_score_hint": N_("Before this hand."), "minimum_is": N_("The first meld needs at least {n} points"),
     "tile_pile": N_("May we take the pile?"), "tile_out": N_("I declared out: do I win?"),
     "who_plays": N_("Who plays the card"), "trick_cards": N_("The cards in the trick"),
     "trick_hint": N_("The card led first, then the second one if it was played."),

@@ -345,3 +345,26 @@ def test_may_vera_bid_above_120(d, server, lang):
     assert ruling(t) == BID[lang][1]
     assert "thousand/7.4" in [e.text for e in d.find_elements(By.CSS_SELECTOR, "#quick-verdict .rule-id")]
     axe(d, "a bid without the marriages for it")
+
+
+MINIMUM = {"ru": "Для первой выкладки нужно не меньше {n} очков", "en": "The first meld needs at least {n} points"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_our_first_meld_minimum(d, server, lang):
+    # classic laws (canasta/4.1): a side below 1500 needs 50 for its first meld, from 1500 to 2995 it needs 90;
+    # one step under the threshold and at it
+    t = Table(d)
+    open_page(t, server.url, lang)
+    t.tap("#quick-game-canasta")
+    t.tap("#tile-minimum")
+    t.typed_here("1495")                     # the cursor is in the score box
+    t.tap("#quick-ask")
+    assert ruling(t) == MINIMUM[lang].format(n=50)
+    assert t.count() == (3, 4) and sends(t) == 1
+    axe(d, "the first meld's minimum")
+    t.type("#q-score", "1500")
+    t.tap("#quick-ask")
+    wait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, HEADLINE).text != MINIMUM[lang].format(n=50))
+    assert ruling(t) == MINIMUM[lang].format(n=90)
+    assert "canasta/4.1" in [e.text for e in d.find_elements(By.CSS_SELECTOR, "#quick-verdict .rule-id")]

@@ -469,6 +469,29 @@
           return [null, fmt(T.depends, { conditions: (a.conditions || []).map((c) => c.text).join("; ") })];
         },
       },
+      {
+        id: "minimum", title: T.tile_minimum, focus: "score",
+        fields() {
+          return [number("score", T.side_score, { required: true, hint: T.side_score_hint })];
+        },
+        check() {
+          return whole(V.score) === null ? [["score", T.need_number]] : [];
+        },
+        request(ps) {
+          const us = [ps[0], ps[2]], them = [ps[1], ps[3]];
+          const sides = [{ id: us.join("+"), players: us }, { id: them.join("+"), players: them }];
+          // the minimum stands in the answer's facts of any action of a side that has not opened: a draw from the
+          // stock at the start of a turn (the pile's one card decides nothing here)
+          return { path: "/v1/games/canasta/check", body: { sides,
+            state: { scores: { [sides[0].id]: whole(V.score), [sides[1].id]: 0 } },
+            position: { phase: "draw", hand: { known: [], unknown: 11 }, pile: { top: "5", size: 1 } },
+            action: { type: "draw", player: ps[0] } },
+          pointers: { "/state": "score" } };
+        },
+        verdict(a) {
+          return [null, fmt(T.minimum_is, { n: String((a.facts || {}).minimum) })];
+        },
+      },
     ],
     pinochle: [
       followTile({ id: "playoff", title: T.tile_playoff, deck: SUITS.flatMap((s) => THOUSAND_RANKS.map((r) => r + s)), players: 2,
@@ -562,7 +585,7 @@
     $("quick-errors").replaceChildren();
     $("quick-ruling").hidden = true;
     $("quick-verdict").replaceChildren();
-    $("quick-title").focus();
+    if (t.focus) F[t.focus].focus(); else $("quick-title").focus();
   }
 
   async function ask(ev) {
