@@ -368,3 +368,31 @@ def test_our_first_meld_minimum(d, server, lang):
     wait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, HEADLINE).text != MINIMUM[lang].format(n=50))
     assert ruling(t) == MINIMUM[lang].format(n=90)
     assert "canasta/4.1" in [e.text for e in d.find_elements(By.CSS_SELECTOR, "#quick-verdict .rule-id")]
+
+
+CONCEDE = {"ru": "Анна: роспись 120 → {totals}", "en": "Anna concedes 120 → {totals}"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_what_a_concession_costs(d, server, lang):
+    # russian-classic: a concession costs the declarer the contract and gives each opponent 60 (thousand/9.2):
+    # 420 − 120 = 300, 310 + 60 = 370, 455 + 60 = 515.  Her third in a row costs another 120 (thousand/9.3):
+    # 420 − 120 − 120 = 180.
+    t = Table(d)
+    open_page(t, server.url, lang)
+    t.tap("#tile-concede")
+    t.tap("#q-declarer-0")
+    wait(d, 5).until(lambda d: d.switch_to.active_element.get_attribute("id") == "q-contract")
+    for n in ("120", "420", "310"):
+        t.typed_here(n, then_next=True)
+    t.typed_here("455")
+    t.tap("#quick-ask")
+    assert ruling(t) == CONCEDE[lang].format(totals="300 / 370 / 515")
+    assert t.count() == (3, len("120420310455") + 3) and sends(t) == 1
+    axe(d, "a concession")
+    t.tap("#q-prior-2")
+    t.tap("#quick-ask")
+    wait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, HEADLINE).text != CONCEDE[lang].format(
+        totals="300 / 370 / 515"))
+    assert ruling(t) == CONCEDE[lang].format(totals="180 / 370 / 515")
+    assert "thousand/9.3" in [e.text for e in d.find_elements(By.CSS_SELECTOR, "#quick-verdict .rule-id")]

@@ -417,6 +417,43 @@
           return [made, fmt(T[(made ? "made_" : "failed_") + g], { who: declarer, contract: String(whole(V.contract)), totals })];
         },
       },
+      {
+        id: "concede", title: T.tile_concede,
+        fields(ps) {
+          const kept = sheetTotals(ps);
+          ps.forEach((p, i) => { if (V[`before${i}`] === undefined && kept) V[`before${i}`] = kept[i]; });
+          V.prior = V.prior ?? "0";
+          return [
+            choice("declarer", T.declarer, playerOptions(ps), { required: true,
+              onpick: () => setTimeout(() => F.contract.focus(), 0) }),
+            number("contract", T.contract, { required: true }),
+            ...ps.map((p, i) => number(`before${i}`, fmt(T.total_before_of, { name: p }),
+              { required: true, hint: i === 0 ? (kept ? T.totals_from_sheet : T.totals_hint) : null })),
+            choice("prior", T.prior_concessions, ["0", "1", "2"].map((n) => ({ value: n, text: n })), { hint: T.prior_hint }),
+          ];
+        },
+        check(ps) {
+          const e = [];
+          if (V.declarer === undefined) e.push(["declarer", T.need_declarer]);
+          if (whole(V.contract) === null) e.push(["contract", T.need_contract]);
+          ps.forEach((p, i) => { if (whole(V[`before${i}`]) === null) e.push([`before${i}`, fmt(T.need_total, { name: p })]); });
+          return e;
+        },
+        request(ps) {
+          const d = Number(V.declarer), prior = Number(V.prior || 0);
+          const runs = Object.fromEntries(ps.map((p, i) => [p, i === d ? prior : 0]));
+          const pointers = { "/deal/contract": "contract", "/deal/declarer": "declarer", "/state/concession": "prior" };
+          ps.forEach((p, i) => { pointers[`/state/scores/${p}`] = `before${i}`; });
+          return { path: "/v1/games/thousand/score", body: { players: ps, dealer: ps[(d + 2) % 3],
+            state: { scores: Object.fromEntries(ps.map((p, i) => [p, whole(V[`before${i}`])])), concessions: runs,
+              concession_run: runs },
+            deal: { declarer: ps[d], contract: whole(V.contract), conceded: true } }, pointers };
+        },
+        verdict(a, ps) {
+          const totals = ps.map((p) => String(a.players.find((x) => x.id === p).total_after).replace(/^-/, "−")).join(" / ");
+          return [null, fmt(T.conceded_is, { who: ps[Number(V.declarer)], contract: String(whole(V.contract)), totals })];
+        },
+      },
     ],
     canasta: [
       {
@@ -631,7 +668,12 @@
     if (fx.reason) parts.push(el("p", { class: "why", id: "quick-reason", text: fx.reason }));
     if (fx.winner) parts.push(el("p", { id: "quick-winner", text: fmt(T.winner, { name: fx.winner }) }));
     if (fx.right !== undefined) parts.push(el("p", { id: "quick-right", text: fx.right ? T.claim_right : T.claim_wrong }));
-    if (Array.isArray(a.players)) parts.push(scoreTable(a, ps));
+    if (Array.isArray(a.players)) {
+      parts.push(scoreTable(a, ps));
+      // how each score was made up, line by line, each with its rule
+      parts.push(el("ul", { class: "lines" }, a.players.flatMap((p) => (p.lines || []).map((l) =>
+        el("li", {}, `${p.id}: ${l.item} (${num(l.points)})`, ruleTag(l.rule))))));
+    }
     if (a.game_over) parts.push(el("p", { text: a.winner ? fmt(T.game_won, { name: a.winner }) : T.game_over }));
     for (const e of a.events || []) if (e.text || e.note) parts.push(el("p", { class: "event" }, e.text || e.note, ruleTag(e.rule)));
     // a verdict the table's knowledge settled (a suit he is known to hold, no other marriage): the service's
