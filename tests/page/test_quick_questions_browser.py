@@ -396,3 +396,25 @@ def test_what_a_concession_costs(d, server, lang):
         totals="300 / 370 / 515"))
     assert ruling(t) == CONCEDE[lang].format(totals="180 / 370 / 515")
     assert "thousand/9.3" in [e.text for e in d.find_elements(By.CSS_SELECTOR, "#quick-verdict .rule-id")]
+
+
+MARRIAGE = {"ru": "✓ Можно: марьяж ♠ — 40, козырь ♠", "en": "✓ Allowed: the ♠ marriage scores 40, and ♠ is trump"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_may_anna_announce_her_marriage(d, server, lang):
+    # Анна leads K♠ and shows Q♠ after taking a trick: the ♠ marriage scores 40 and makes ♠ trump (thousand/10.1);
+    # before she has taken a trick she may not announce it (thousand/10.2)
+    t = Table(d)
+    open_page(t, server.url, lang)
+    for css in ("#tile-marriage", "#q-suit-S", "#q-took-yes", "#quick-ask"):
+        t.tap(css)
+    assert ruling(t) == MARRIAGE[lang]
+    assert t.count() == (4, 0) and sends(t) == 1
+    axe(d, "a marriage announced")
+    t.tap("#q-took-no")
+    t.tap("#quick-ask")
+    wait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, HEADLINE).text != MARRIAGE[lang])
+    assert ruling(t).startswith({"ru": "✗ Нельзя: ", "en": "✗ Not allowed: "}[lang])
+    assert "thousand/10.2" in [e.text for e in d.find_elements(By.CSS_SELECTOR, "#quick-verdict .rule-id")]
+    axe(d, "a marriage on the first trick")

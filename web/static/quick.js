@@ -321,6 +321,42 @@
             position, action: { type: "play", player: ps[he], card } } };
         } }),
       {
+        id: "marriage", title: T.tile_marriage,
+        fields(ps) {
+          V.who = V.who ?? "0";
+          V.lead = V.lead ?? "K";
+          return [
+            choice("who", T.who_announces, playerOptions(ps), { required: true }),
+            choice("suit", T.marriage_suit, suitOptions(false), { required: true }),
+            choice("lead", T.marriage_lead, [{ value: "K", text: Q.rank_words.K }, { value: "Q", text: Q.rank_words.Q }]),
+            choice("took", T.took_a_trick, [{ value: "yes", text: T.yes }, { value: "no", text: T.no }], { required: true }),
+          ];
+        },
+        check() {
+          const e = [];
+          if (!V.suit) e.push(["suit", T.need_suit]);
+          if (!V.took) e.push(["took", T.need_took]);
+          return e;
+        },
+        request(ps) {
+          // he leads the king or the queen and shows the other: both are known; a hand of 8 before any trick, 7 after
+          const w = Number(V.who), who = ps[w], took = V.took === "yes";
+          const known = ["K" + V.suit, "Q" + V.suit];
+          return { path: "/v1/games/thousand/check", body: { players: ps, dealer: ps[(w + 2) % 3],
+            position: { phase: "play", declarer: who, contract: 100,
+              tricks_won: Object.fromEntries(ps.map((p) => [p, p === who && took ? "some" : "none"])),
+              trick: { leader: who, cards: [] }, hand: { known, unknown: took ? 5 : 6 } },
+            action: { type: "play", player: who, card: V.lead + V.suit, marriage: true } },
+          pointers: { "/action": "suit", "/position/tricks_won": "took" } };
+        },
+        verdict(a) {
+          const m = (a.effects || {}).marriage;
+          if (a.legal === true && m) return [true, fmt(T.marriage_yes, { suit: sign(m.suit), points: String(m.points) })];
+          if (a.legal === false) return [false, fmt(T.not_allowed, { why: (a.violations[0] || {}).message || "" })];
+          return [a.legal, a.legal ? T.allowed : fmt(T.depends, { conditions: (a.conditions || []).map((c) => c.text).join("; ") })];
+        },
+      },
+      {
         id: "bid", title: T.tile_bid,
         fields(ps) {
           V.bidder = V.bidder ?? "2";
