@@ -418,3 +418,28 @@ def test_may_anna_announce_her_marriage(d, server, lang):
     assert ruling(t).startswith({"ru": "✗ Нельзя: ", "en": "✗ Not allowed: "}[lang])
     assert "thousand/10.2" in [e.text for e in d.find_elements(By.CSS_SELECTOR, "#quick-verdict .rule-id")]
     axe(d, "a marriage on the first trick")
+
+
+MELD = {"ru": "✓ Можно: пинокль — 40", "en": "✓ Allowed: pinochle — 40"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_is_this_meld_legal_and_worth_what(d, server, lang):
+    # two-handed, hearts trump: Q♠ J♦ is a pinochle, 40 (pinochle/4.1); Q♠ J♠ is no meld at all
+    t = Table(d)
+    open_page(t, server.url, lang)
+    for css in ("#quick-game-pinochle", "#tile-meld", "#q-trump-H", "#q-meld_cards-QS", "#q-meld_cards-JD",
+                "#quick-ask"):
+        t.tap(css)
+    assert ruling(t) == MELD[lang]
+    assert t.count() == (6, 0) and sends(t) == 1
+    assert d.find_element(By.ID, "quick-reason").text == {
+        "ru": "Анна: взята взятка, комбинация «пинокль» — 40; новых карт из руки: 2",
+        "en": "Anna has just won a trick and melds pinochle for 40: 2 new cards from the hand"}[lang]
+    axe(d, "a meld")
+    t.tap("#q-meld_cards-JD")
+    t.tap("#q-meld_cards-JS")
+    t.tap("#quick-ask")
+    wait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, HEADLINE).text != MELD[lang])
+    assert ruling(t).startswith({"ru": "✗ Нельзя: ", "en": "✗ Not allowed: "}[lang])
+    axe(d, "no meld")

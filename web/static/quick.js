@@ -578,6 +578,38 @@
             action: { type: "play", player: ps[he], card } } };
         } }),
       {
+        id: "meld", title: T.tile_meld,
+        fields(ps) {
+          V.melder = V.melder ?? "0";
+          return [
+            choice("melder", T.who_melds, playerOptions(ps), { required: true }),
+            choice("trump", T.trump, suitOptions(false), { required: true }),
+            cards("meld_cards", T.meld_cards, SUITS.flatMap((s) => THOUSAND_RANKS.map((r) => r + s)),
+              { max: 8, copies: 2, required: true, hint: T.meld_cards_hint }),
+          ];
+        },
+        check() {
+          const e = [];
+          if (!V.trump) e.push(["trump", T.need_trump_suit]);
+          if (!(V.meld_cards || []).length) e.push(["meld_cards", T.need_meld]);
+          return e;
+        },
+        request(ps) {
+          // two-handed: he has just taken a trick (here the third) and melds from his 11 cards
+          const m = Number(V.melder), cardsShown = V.meld_cards;
+          return { path: "/v1/games/pinochle/check", body: { players: ps, dealer: ps[1 - m],
+            position: { phase: "meld", trump: V.trump, tricks_done: 3, hand: { known: cardsShown, unknown: 11 - cardsShown.length } },
+            action: { type: "meld", player: ps[m], cards: cardsShown } },
+          pointers: { "/action/cards": "meld_cards", "/position/hand": "meld_cards", "/position/trump": "trump" } };
+        },
+        verdict(a) {
+          const e = a.effects || {};
+          if (a.legal === true && e.name) return [true, fmt(T.meld_yes, { name: e.name, points: String(e.points) })];
+          if (a.legal === false) return [false, fmt(T.not_allowed, { why: (a.violations[0] || {}).message || "" })];
+          return [a.legal, a.legal ? T.allowed : fmt(T.depends, { conditions: (a.conditions || []).map((c) => c.text).join("; ") })];
+        },
+      },
+      {
         id: "out", title: T.tile_out,
         fields(ps) {
           V.tricks = V.tricks ?? "6";
