@@ -174,6 +174,7 @@ QUICK_TEXTS = {
     "tile_meld": N_("Is this meld legal, and what is it worth?"), "who_melds": N_("Who melds"),
     "meld_cards": N_("The meld's cards"), "meld_cards_hint": N_("Tap a card twice for its second copy."),
     "need_meld": N_("Tap the meld's cards."), "meld_yes": N_("✓ Allowed: {name} — {points}"),
+    "players_are": N_("Players: {names}"), "player_n": N_("Player {n}"), "save_names": N_("Use these names"),
     "tile_pile": N_("May we take the pile?"), "tile_out": N_("I declared out: do I win?"),
     "who_plays": N_("Who plays the card"), "trick_cards": N_("The cards in the trick"),
     "trick_hint": N_("The card led first, then the second one if it was played."),

@@ -443,3 +443,27 @@ def test_is_this_meld_legal_and_worth_what(d, server, lang):
     wait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, HEADLINE).text != MELD[lang])
     assert ruling(t).startswith({"ru": "✗ Нельзя: ", "en": "✗ Not allowed: "}[lang])
     axe(d, "no meld")
+
+
+def test_names_are_changed_and_remembered(d, server):
+    # the table's own names: Борис is Олег here; the headline says «у Олега», and the names stay on the device
+    t = Table(d)
+    open_page(t, server.url, "ru")
+    t.tap("#tile-follow")
+    t.tap("#q-names summary")
+    t.type("#q-name-1", "Олег")
+    t.tap("#q-names-save")
+    for css in ("#q-trick-9D", "#q-card-AC", "#q-trump-H", "#q-void-D", "#q-holds-H", "#quick-ask"):
+        t.tap(css)
+    assert ruling(t) == "✗ Нельзя: у Олега нет ♦, он должен козырять (♥)"
+    d.refresh()
+    t.tap("#tile-made")
+    assert d.find_element(By.CSS_SELECTOR, "#q-names summary").text == "Игроки: Анна, Олег, Вера"
+    axe(d, "the names open")
+
+
+def test_another_question_leads_to_the_question_builder(d, server):
+    t = Table(d)
+    open_page(t, server.url, "ru")
+    t.tap("#other-question")
+    assert d.switch_to.active_element.get_attribute("id") == "game"

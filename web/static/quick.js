@@ -679,14 +679,37 @@
       text: t.title, onclick: () => openTile(t) }))));
   }
 
-  function openTile(t) {
-    tile = t; V = {}; F = {};
+  // the players' names, as «Партия» remembers them on this device, changed here too
+  function namesEditor(ps) {
+    const inputs = ps.map((p, i) => el("div", { class: "q-name" }, el("label", { for: `q-name-${i}`, text: fmt(T.player_n, { n: i + 1 }) }),
+      el("input", { type: "text", id: `q-name-${i}`, value: p, autocomplete: "off" })));
+    const box = el("details", { class: "q-names", id: "q-names" }, el("summary", { text: fmt(T.players_are, { names: ps.join(", ") }) }),
+      el("div", { class: "q-name-boxes" }, inputs),
+      el("button", { type: "button", class: "secondary", id: "q-names-save", text: T.save_names, onclick: () => {
+        const typed = inputs.map((w) => w.querySelector("input").value.trim());
+        if (typed.some((n) => !n) || new Set(typed).size !== typed.length) return;
+        const kept = load(NAMES, []);
+        typed.forEach((n, i) => { kept[i] = n; });
+        store(NAMES, kept);
+        renderFields(true);
+      } }));
+    return box;
+  }
+
+  function renderFields(keep) {
     const ps = names(COUNT[game]);
+    if (!keep) V = {};
+    F = {};
+    $("quick-fields").replaceChildren(namesEditor(ps), ...tile.fields(ps));
+  }
+
+  function openTile(t) {
+    tile = t;
     document.body.classList.add("quick-open");
     $("quick-tiles").hidden = true;
     $("quick-body").hidden = false;
     $("quick-title").textContent = t.title;
-    $("quick-fields").replaceChildren(...t.fields(ps));
+    renderFields(false);
     $("quick-errors").replaceChildren();
     $("quick-ruling").hidden = true;
     $("quick-verdict").replaceChildren();
