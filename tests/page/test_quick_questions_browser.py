@@ -195,6 +195,7 @@ def test_did_anna_make_her_120(d, server, lang):
     assert [r.text.split() for r in d.find_elements(By.CSS_SELECTOR, ".q-scores tbody tr")] == [
         [MADE_NAMES[lang][0], "120", "540"], [MADE_NAMES[lang][1], "20", "330"], [MADE_NAMES[lang][2], "15", "470"]]
     axe(d, "a deal scored")
+    assert small_targets(d) == []
     no_console_errors(d)
 
 
@@ -222,6 +223,7 @@ def test_may_we_take_the_frozen_pile(d, server, lang):
     assert t.count() == (8, 0)
     assert sends(t) == 1
     axe(d, "the pile may be taken")
+    assert small_targets(d) == []             # the 14 ranks, 7 a row, stay 44 px wide on a phone
     # a queen and a joker do not take a pile frozen against everybody: a natural pair is needed (canasta/5.1);
     # a third tap on Q takes a third queen, a fourth clears them
     for css in ("#q-offered-Q", "#q-offered-Q", "#q-offered-Q", "#q-offered-JK", "#quick-ask"):
@@ -437,6 +439,7 @@ def test_is_this_meld_legal_and_worth_what(d, server, lang):
         "ru": "Анна: взята взятка, комбинация «пинокль» — 40; новых карт из руки: 2",
         "en": "Anna has just won a trick and melds pinochle for 40: 2 new cards from the hand"}[lang]
     axe(d, "a meld")
+    assert small_targets(d) == []
     t.tap("#q-meld_cards-JD")
     t.tap("#q-meld_cards-JS")
     t.tap("#quick-ask")
