@@ -142,6 +142,106 @@ SHEET_TEXTS = {
 }
 
 
+# texts of the quick questions (static/quick.js), rendered into the page with the rest
+QUICK_TEXTS = {
+    "names": TEXTS["names"], "loading": TEXTS["loading"],
+    "unreachable": N_("The referee could not be reached; check the connection and try again."),
+    "required": N_("needed"), "fix_marked": TEXTS["fix_marked"], "picked": N_("Picked: {cards}"),
+    "yes": TEXTS["yes"], "no": TEXTS["no"], "off": TEXTS["null_option"],
+    "of_S": N_("{rank} of spades"), "of_C": N_("{rank} of clubs"), "of_D": N_("{rank} of diamonds"),
+    "of_H": N_("{rank} of hearts"),
+    "tile_follow": N_("Must he follow suit, trump or beat?"), "tile_made": N_("Did the declarer make the contract?"),
+    "tile_playoff": N_("Must he beat, follow suit or trump?"), "led_card": N_("The card led"),
+    "need_trump_suit": N_("Tap the trump."),
+    "instead_trump": N_("play a trump ({trump})"), "instead_follow": N_("play a card of the suit led ({led})"),
+    "tile_bid": N_("May he bid above 120?"), "who_bids": N_("Who bids"), "current_bid": N_("The bid to beat"),
+    "current_bid_hint": N_("100 when nobody has bid above the forced 100."), "his_bid": N_("His bid"),
+    "marriages_held": N_("Marriages he holds (king and queen)"), "no_more_marriages": N_("He holds no other marriage"),
+    "need_bid": N_("Type his bid."), "bid_yes": N_("✓ {who} may bid {amount}"),
+    "bid_no": N_("✗ {who} may not bid {amount}: {why}"),
+    "not_enough_marriages": N_("the marriages in hand do not allow it"),
+    "tile_minimum": N_("Our first meld: how many points?"), "side_score": N_("Our side's score"),
+    "side_score_hint": N_("Before this hand."), "minimum_is": N_("The first meld needs at least {n} points"),
+    "tile_concede": N_("What does a concession cost?"),
+    "prior_concessions": N_("Concessions of his just before this one"),
+    "prior_hint": N_("Under the house rules a third one may cost more."),
+    "conceded_is": N_("{who} concedes {contract} → {totals}"),
+    "tile_marriage": N_("May he announce this marriage?"), "who_announces": N_("Who announces"),
+    "marriage_suit": N_("The marriage's suit"), "marriage_lead": N_("The card he leads with it"),
+    "took_a_trick": N_("Has he taken a trick in this deal?"), "need_suit": N_("Tap the marriage's suit."),
+    "need_took": N_("Tap whether he has taken a trick."),
+    "marriage_yes": N_("✓ Allowed: the {suit} marriage scores {points}, and {suit} is trump"),
+    "tile_meld": N_("Is this meld legal, and what is it worth?"), "who_melds": N_("Who melds"),
+    "meld_cards": N_("The meld's cards"), "meld_cards_hint": N_("Tap a card twice for its second copy."),
+    "need_meld": N_("Tap the meld's cards."), "meld_yes": N_("✓ Allowed: {name} — {points}"),
+    "players_are": N_("Players: {names}"), "player_n": N_("Player {n}"), "save_names": N_("Use these names"),
+    "tile_pile": N_("May we take the pile?"), "tile_out": N_("I declared out: do I win?"),
+    "who_plays": N_("Who plays the card"), "trick_cards": N_("The cards in the trick"),
+    "trick_hint": N_("The card led first, then the second one if it was played."),
+    "his_card": N_("The card he wants to play"), "trump": N_("Trump"), "no_trump": N_("no trump yet"),
+    "lacks": N_("Known to have none of"), "holds": N_("Known to hold"),
+    "need_trick": N_("Tap the card that was led."), "need_card": N_("Tap the card he wants to play."),
+    "need_trump": N_("Tap the trump, or «no trump yet»."),
+    "card_on_table": N_("{card} is already in the trick."),
+    "void_but_plays": N_("{who} is said to have no {suit}, but plays {card}."),
+    "must_trump_m": N_("✗ Not allowed: {who} has no {led}, he must trump ({trump})"),
+    "must_trump_f": N_("✗ Not allowed: {who} has no {led}, she must trump ({trump})"),
+    "must_follow_m": N_("✗ Not allowed: {who} has {led}, he must follow suit"),
+    "must_follow_f": N_("✗ Not allowed: {who} has {led}, she must follow suit"),
+    "not_allowed": N_("✗ Not allowed: {why}"), "allowed": N_("✓ Allowed"),
+    "no_trump_yet": N_("✓ No trump yet — any card may be played"),
+    "depends": N_("? It depends on the cards nobody has seen: {conditions}"),
+    "declarer": N_("Who played the contract"), "contract": N_("Contract"),
+    "card_points_of": N_("{name}: card points"), "last_points_hint": N_("May be left empty: 120 less the others."),
+    "marriages_of": N_("{name}: marriages announced"), "no_trick": N_("Took no trick"),
+    "total_before_of": N_("{name}: total before this deal"),
+    "totals_hint": N_("As on the score sheet before this deal."),
+    "totals_from_sheet": N_("Taken from the game kept on this device: correct them if needed."),
+    "need_declarer": N_("Tap who played the contract."), "need_contract": N_("Type the contract."),
+    "need_points": N_("Type {name}'s card points."), "need_total": N_("Type {name}'s total before this deal."),
+    "made_m": N_("{who} made his {contract} → {totals}"), "made_f": N_("{who} made her {contract} → {totals}"),
+    "failed_m": N_("{who} failed his {contract} → {totals}"), "failed_f": N_("{who} failed her {contract} → {totals}"),
+    "who_takes": N_("Who takes the pile"), "offered": N_("The cards offered from the hand"),
+    "offered_hint": N_("Tap a rank once for each card."), "top_card": N_("The pile's top card"),
+    "frozen_by": N_("What froze the pile"), "not_frozen": N_("nothing"), "frozen_wild": N_("a wild card"),
+    "frozen_red_three": N_("a red three"), "frozen_black_three": N_("a black three"),
+    "side_opened": N_("Has the side opened (melded)?"), "side_total": N_("The side's score so far"),
+    "side_total_hint": N_("Needed only before opening: it sets the first meld's minimum."),
+    "need_offered": N_("Tap the cards offered from the hand."), "need_top": N_("Tap the pile's top card."),
+    "need_frozen": N_("Tap what froze the pile, or «nothing»."), "need_opened": N_("Tap whether the side has opened."),
+    "need_number": N_("Type a whole number."),
+    "pile_yes": N_("✓ Yes, the pile may be taken"), "pile_size": N_("Cards in the pile"),
+    "pile_size_hint": N_("May be left empty when nobody counted them."), "cards_taken": N_("Cards taken: {n}"),
+    "who_declared": N_("Who declared out"), "banked": N_("Score before this deal"),
+    "meld_this_deal": N_("Meld in this deal"), "counters_taken": N_("Counters taken so far"),
+    "target": N_("Game to"), "tricks_played": N_("Tricks played so far"),
+    "tricks_hint": N_("Only needed to check that the counters could have been taken."),
+    "need_claimant": N_("Tap who declared out."),
+    "out_right": N_("✓ The claim is right: {total} ≥ {target} — {winner} wins"),
+    "out_wrong": N_("✗ The claim is wrong: {total} < {target} — {winner} wins"),
+    "winner": N_("Winner: {name}"), "claim_right": N_("The claim is right."), "claim_wrong": N_("The claim is wrong."),
+    "game_won": N_("The game is over: {name} wins."), "game_over": TEXTS["game_over"],
+    "penalties": TEXTS["penalties"], "penalty_line": N_("{points} for {who}"),
+    "instead": TEXTS["instead"], "nothing_instead": TEXTS["nothing_instead"],
+    "the_rule": N_("The rule as it applies"), "house_rules": N_("House rules in force"), "sources": N_("Sources"),
+    "may_play": N_("play {card}"), "may_draw": N_("draw from the stock"),
+    "scores": N_("The score"), "player": N_("Player"), "this_deal": N_("This deal"), "total": N_("Total"),
+}
+
+# card names as words for screen readers («дама пик»)
+RANK_WORDS_EN = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "10": "ten", "9": "nine", "8": "eight",
+                 "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three", "2": "two", "JK": "joker"}
+SUIT_WORDS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
+
+
+def quick_config() -> dict:
+    lang = i18n.current()
+    words = {r: w[0] for r, w in i18n.RANK_WORDS.get(lang, {}).items()} or RANK_WORDS_EN
+    return {"texts": {k: _text(v) for k, v in QUICK_TEXTS.items()}, "rank_words": words,
+            "suit_words": {s: _(w) for s, w in SUIT_WORDS.items()},
+            "games": {"thousand": _("Thousand"), "canasta": _("Canasta"), "pinochle": _("Pinochle")}}
+
+
 def config() -> dict:
     """Everything the script needs besides the API's answers, in the page's language."""
     lang = i18n.current()
@@ -154,6 +254,7 @@ def config() -> dict:
         "questions": [[q, _(label)] for q, label in forms.QUESTIONS],
         "actions": {k: _(v) for k, v in forms.ACTIONS.items()},
         "score_keys": [[k, _(v)] for k, v in forms.SCORE_KEYS],     # a list: the page's JSON sorts object keys
+        "quick": quick_config(),
     }
 
 

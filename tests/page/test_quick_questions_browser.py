@@ -1,0 +1,472 @@
+"""The quick questions of the first screen («Что случилось?») in a real browser: Debian's headless Chromium at
+390×844, in Russian and in English, driven as players drive it.  Every tap and typed character is counted, and so is
+every request sent to the referee; the budgets and the exact headline are asserted, and axe-core is run in each state.
+
+A tap is a click on anything; typing is counted in characters, the keyboard's next key (Enter) included.  A box the
+page has already put the cursor in needs no tap (after the declarer or the claimant is tapped, the next box).
+"""
+# ruff: noqa: F811  (the fixtures d and server come from «Партия»'s browser tests)
+from __future__ import annotations
+
+import pytest
+from page.test_sheet_browser import HEIGHT, WIDTH, axe, d, no_console_errors, server, small_targets, wait  # noqa: F401
+from page.test_sheet_browser import Table as Pad
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+HEADLINE = "#quick-headline"
+
+# the page's language: the browser asks for Russian; ?lang=en switches to English
+LANGS = {"ru": "/", "en": "/?lang=en"}
+
+
+class Table(Pad):
+    """As «Партия»'s tests count, with the thing tapped scrolled to the middle first, as a thumb scrolls to it (the
+    ask button stays at the bottom of the screen over the form)."""
+
+    def tap(self, css):
+        e = self.find(css)
+        self.d.execute_script("arguments[0].scrollIntoView({block: 'center'})", e)
+        e.click()
+        self.taps += 1
+
+
+def open_page(t, base, lang):
+    t.d.get(base + LANGS[lang])
+    t.find("#quick-list .tile")
+    # count what is sent to the referee: every POST the page makes
+    t.d.execute_script("""
+        window.__sends = 0;
+        const f = window.fetch;
+        window.fetch = (url, opts) => {
+          if (opts && opts.method === 'POST') window.__sends++;
+          return f(url, opts);
+        };""")
+
+
+def sends(t):
+    return t.d.execute_script("return window.__sends")
+
+
+def ruling(t):
+    """The headline once the referee has answered."""
+    wait(t.d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, HEADLINE)
+                        or d.find_element(By.ID, "quick-errors").text)
+    errors = t.d.find_element(By.ID, "quick-errors").text
+    assert not errors, errors
+    return t.d.find_element(By.CSS_SELECTOR, HEADLINE).text
+
+
+def ask_button_in_view(d):
+    r = d.execute_script("const r = document.getElementById('quick-ask').getBoundingClientRect();"
+                         "return [r.top, r.bottom];")
+    return 0 <= r[0] and r[1] <= HEIGHT
+
+
+MUST_TRUMP = {"ru": "✗ Нельзя: у Бориса нет ♦, он должен козырять (♥)",
+              "en": "✗ Not allowed: Boris has no ♦, he must trump (♥)"}
+NO_TRUMP = {"ru": "✓ Козыря ещё нет — можно любую карту", "en": "✓ No trump yet — any card may be played"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_must_boris_trump(d, server, lang):
+    # Анна led 9♦; Борис has shown he has no ♦ and is known to hold a heart; hearts are trump (Анна's marriage);
+    # he wants to play the ace of clubs.  No diamond and a trump in hand: he must trump (thousand/11.3).
+    t = Table(d)
+    open_page(t, server.url, lang)
+    t.tap("#tile-follow")
+    assert ask_button_in_view(d)
+    t.tap("#q-trick-9D")
+    t.tap("#q-card-AC")
+    t.tap("#q-trump-H")
+    t.tap("#q-void-D")
+    t.tap("#q-holds-H")
+    assert ask_button_in_view(d)
+    t.tap("#quick-ask")
+    assert ruling(t) == MUST_TRUMP[lang]
+    assert t.count() == (7, 0) and t.count()[0] <= 8
+    assert sends(t) == 1
+    # the ruling is scrolled into view, the rule cited on its own tag, the sources behind their link
+    assert d.execute_script("return document.getElementById('quick-ruling').getBoundingClientRect().top") < HEIGHT
+    assert "thousand/11.3" in [e.text for e in d.find_elements(By.CSS_SELECTOR, "#quick-verdict .rule-id")]
+    # what he may do instead; the ace, legal only without a heart, is not offered: he holds one
+    assert [li.text for li in d.find_elements(By.CSS_SELECTOR, "#quick-verdict ul.instead li")] == \
+        [{"ru": "положить козырь (♥)", "en": "play a trump (♥)"}[lang]]
+    assert not d.find_elements(By.CSS_SELECTOR, "#quick-verdict .condition")
+    assert d.find_element(By.CSS_SELECTOR, "#quick-verdict details.sources summary").text == \
+        {"ru": "Источники", "en": "Sources"}[lang]
+    axe(d, "must he trump: not allowed")
+    # with no trump yet, a player without the suit led may play any card: one tap and one send more
+    t.tap("#q-trump-none")
+    t.tap("#quick-ask")
+    wait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, HEADLINE).text != MUST_TRUMP[lang])
+    assert ruling(t) == NO_TRUMP[lang]
+    assert sends(t) == 2
+    axe(d, "no trump yet: any card")
+    no_console_errors(d)
+
+
+def test_unseen_cards_leave_the_verdict_open_and_say_on_what(d, server):
+    # the same play without knowing whether Борис holds a heart: legal only if he has none (thousand/11.3)
+    t = Table(d)
+    open_page(t, server.url, "ru")
+    for css in ("#tile-follow", "#q-trick-9D", "#q-card-AC", "#q-trump-H", "#q-void-D", "#quick-ask"):
+        t.tap(css)
+    assert ruling(t) == "? Зависит от карт, которых никто не видел: законно, только если Борис без ♥"
+    axe(d, "a verdict that turns on unseen cards")
+
+
+def test_the_required_fields_are_checked_before_sending(d, server):
+    t = Table(d)
+    open_page(t, server.url, "ru")
+    t.tap("#tile-follow")
+    t.tap("#quick-ask")
+    assert sends(t) == 0
+    err = d.find_element(By.ID, "q-trick-error")
+    assert err.text == "Отметьте карту, с которой зашли."
+    grid = d.find_element(By.CSS_SELECTOR, "#q-trick-wrap [role=group]")
+    assert "q-trick-error" in grid.get_attribute("aria-describedby").split()
+    assert grid.get_attribute("aria-invalid") == "true"
+    assert d.find_element(By.ID, "q-trump-error").text == "Отметьте козырь или «козыря нет»."
+    axe(d, "required fields marked")
+    small = small_targets(d)
+    assert small == [], small
+
+
+def name(e):
+    """What a screen reader reads for a card: the words, the sign beside them hidden from it."""
+    return e.find_element(By.CSS_SELECTOR, ".sr-only").get_attribute("textContent")
+
+
+def press(d, key):
+    """A key of a Russian keyboard, sent as the browser gets it from one (chromedriver's send_keys gives a Cyrillic
+    letter no key name)."""
+    d.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": "keyDown", "key": key, "text": key})
+    d.execute_cdp_cmd("Input.dispatchKeyEvent", {"type": "keyUp", "key": key})
+
+
+def test_the_card_picker_by_keyboard(d, server):
+    t = Table(d)
+    open_page(t, server.url, "ru")
+    t.tap("#tile-follow")
+    first = d.find_element(By.ID, "q-trick-AS")
+    assert name(first) == "туз пик"
+    first.send_keys(Keys.ARROW_RIGHT)
+    assert d.switch_to.active_element.get_attribute("id") == "q-trick-10S"
+    press(d, "Д")                                        # a rank typed: the next queen
+    assert d.switch_to.active_element.get_attribute("id") == "q-trick-QS"
+    assert name(d.switch_to.active_element) == "дама пик"
+    d.switch_to.active_element.send_keys(Keys.ARROW_DOWN)  # a row down: the next suit
+    assert d.switch_to.active_element.get_attribute("id") == "q-trick-QC"
+    d.switch_to.active_element.send_keys("Q")            # Latin letters too
+    assert d.switch_to.active_element.get_attribute("id") == "q-trick-QD"
+    d.switch_to.active_element.send_keys(Keys.SPACE)
+    assert d.find_element(By.ID, "q-trick-QD").get_attribute("aria-pressed") == "true"
+    assert d.find_element(By.ID, "q-trick-picked").text == "Выбрано: Д♦"
+
+
+MADE = {"ru": "Анна сыграла 120 → 540 / 330 / 470", "en": "Anna made her 120 → 540 / 330 / 470"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_did_anna_make_her_120(d, server, lang):
+    # Анна bid 120 and took 85 card points with her ♠ marriage (40): 125 ≥ 120, made, she scores the contract:
+    # 420 + 120 = 540.  Борис took 20 and Вера the rest, 120 − 85 − 20 = 15; no marriages of theirs, both round
+    # to themselves (multiples of 5): 310 + 20 = 330, 455 + 15 = 470.
+    t = Table(d)
+    open_page(t, server.url, lang)
+    t.tap("#tile-made")
+    t.tap("#q-declarer-0")                    # the cursor goes to the contract
+    wait(d, 5).until(lambda d: d.switch_to.active_element.get_attribute("id") == "q-contract")
+    t.typed_here("120", then_next=True)
+    t.typed_here("85", then_next=True)
+    t.typed_here("20", then_next=True)
+    t.typed_here("", then_next=True)          # Вера's points: left empty, 120 less the others
+    t.typed_here("420", then_next=True)
+    t.typed_here("310", then_next=True)
+    t.typed_here("455")
+    t.tap("#q-mar0-S")
+    t.tap("#quick-ask")
+    assert ruling(t) == MADE[lang]
+    taps, chars = t.count()
+    assert taps == 4 and taps <= 8
+    assert chars == len("120" "85" "20" "420" "310" "455") + 6
+    assert sends(t) == 1
+    assert [r.text.split() for r in d.find_elements(By.CSS_SELECTOR, ".q-scores tbody tr")] == [
+        [MADE_NAMES[lang][0], "120", "540"], [MADE_NAMES[lang][1], "20", "330"], [MADE_NAMES[lang][2], "15", "470"]]
+    axe(d, "a deal scored")
+    assert small_targets(d) == []
+    no_console_errors(d)
+
+
+MADE_NAMES = {"ru": ["Анна", "Борис", "Вера"], "en": ["Anna", "Boris", "Vera"]}
+
+PILE = {"ru": "✓ Можно взять колоду", "en": "✓ Yes, the pile may be taken"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_may_we_take_the_frozen_pile(d, server, lang):
+    # our side has opened; the pile is frozen by a wild card with a queen on top; we offer a natural pair of queens:
+    # a natural pair matching the top takes a frozen pile (canasta/5.1), whatever the rest of the hand is
+    t = Table(d)
+    open_page(t, server.url, lang)
+    t.tap("#quick-game-canasta")
+    t.tap("#tile-pile")
+    t.tap("#q-offered-Q")
+    t.tap("#q-offered-Q")
+    t.tap("#q-top-Q")
+    t.tap("#q-frozen-wild")
+    t.tap("#q-opened-yes")
+    assert ask_button_in_view(d)
+    t.tap("#quick-ask")
+    assert ruling(t) == PILE[lang]
+    assert t.count() == (8, 0)
+    assert sends(t) == 1
+    axe(d, "the pile may be taken")
+    assert small_targets(d) == []             # the 14 ranks, 7 a row, stay 44 px wide on a phone
+    # a queen and a joker do not take a pile frozen against everybody: a natural pair is needed (canasta/5.1);
+    # a third tap on Q takes a third queen, a fourth clears them
+    for css in ("#q-offered-Q", "#q-offered-Q", "#q-offered-Q", "#q-offered-JK", "#quick-ask"):
+        t.tap(css)
+    assert d.find_element(By.ID, "q-offered-picked").text == {"ru": "Выбрано: Д Дж", "en": "Picked: Q JK"}[lang]
+    wait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, HEADLINE).text != PILE[lang])
+    assert ruling(t) == {
+        "ru": "✗ Нельзя: сброс заморожен свободной картой: взять его можно только натуральной парой дам с руки",
+        "en": "✗ Not allowed: the pile is frozen by a wild card: only a natural pair of Qs from the hand takes it",
+    }[lang]
+    # the penalty, if the pile was already taken: 100 off our side (canasta/8.4)
+    penalty = d.find_element(By.CSS_SELECTOR, "#quick-verdict ul.penalties li")
+    assert penalty.text.startswith("Анна+Вера: штраф −100 (" if lang == "ru" else "−100 for Anna+Vera (")
+    assert penalty.find_element(By.CSS_SELECTOR, ".rule-id").text == "canasta/8.4"
+    axe(d, "the pile may not be taken")
+
+
+OUT = {"ru": "✗ Объявление неверно: 990 < 1000 — выигрывает Борис",
+       "en": "✗ The claim is wrong: 990 < 1000 — Boris wins"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_i_declared_out_do_i_win(d, server, lang):
+    # Анна had 920 banked, melded 30 and took 40 in counters: 920 + 30 + 40 = 990, short of 1000; a wrong claim
+    # loses the game, so Борис wins (pinochle/6.4)
+    t = Table(d)
+    open_page(t, server.url, lang)
+    t.tap("#quick-game-pinochle")
+    t.tap("#tile-out")
+    t.tap("#q-claimant-0")                   # the cursor goes to the banked score
+    wait(d, 5).until(lambda d: d.switch_to.active_element.get_attribute("id") == "q-banked")
+    t.typed_here("920", then_next=True)
+    t.typed_here("30", then_next=True)
+    t.typed_here("40")
+    t.tap("#quick-ask")
+    assert ruling(t) == OUT[lang]
+    taps, chars = t.count()
+    assert taps == 4 and taps <= 5
+    assert chars == len("920" "30" "40") + 2
+    assert sends(t) == 1
+    assert d.find_element(By.ID, "quick-reason").text == {
+        "ru": "Анна: записано 920 + комбинации 30 + очки за карты 40 = 990, меньше 1000: выход объявлен ошибочно, "
+              "выигрывает Борис",
+        "en": "Anna: 920 banked + 30 meld + 40 card points = 990, short of 1000: the claim is wrong and Boris wins",
+    }[lang]
+    assert d.find_element(By.ID, "quick-winner").text == {"ru": "Победитель: Борис", "en": "Winner: Boris"}[lang]
+    axe(d, "a wrong declaration out")
+    no_console_errors(d)
+
+
+def test_desktop_puts_the_form_and_the_ruling_side_by_side(d, server):
+    d.set_window_size(1280, 900)
+    t = Table(d)
+    open_page(t, server.url, "ru")
+    for css in ("#quick-game-pinochle", "#tile-out", "#q-claimant-0"):
+        t.tap(css)
+    wait(d, 5).until(lambda d: d.switch_to.active_element.get_attribute("id") == "q-banked")
+    t.typed_here("920", then_next=True)
+    t.typed_here("30", then_next=True)
+    t.typed_here("40")
+    t.tap("#quick-ask")
+    ruling(t)
+    form = d.find_element(By.ID, "quick-form").rect
+    verdict = d.find_element(By.ID, "quick-ruling").rect
+    assert verdict["x"] >= form["x"] + form["width"] - 1 and abs(verdict["y"] - form["y"]) < 200
+    axe(d, "desktop")
+    d.set_window_size(WIDTH, HEIGHT)
+
+
+PLAYOFF = {"ru": ["✗ Нельзя: у Бориса нет ♦, он должен козырять (♥)",
+                  "✗ Нельзя: у Бориса есть ♦, он должен ходить в масть"],
+           "en": ["✗ Not allowed: Boris has no ♦, he must trump (♥)",
+                  "✗ Not allowed: Boris has ♦, he must follow suit"]}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_pinochle_play_off_must_he_trump_or_follow(d, server, lang):
+    # the play-off of two-handed Pinochle (the stock is gone): Анна leads K♦, hearts are trump; Борис has no ♦ and
+    # holds a heart, and wants to play A♣: he must trump (pinochle/5.3).  Holding a ♦ instead, he must follow suit
+    # (pinochle/5.2).
+    t = Table(d)
+    open_page(t, server.url, lang)
+    for css in ("#quick-game-pinochle", "#tile-playoff", "#q-trick-KD", "#q-card-AC", "#q-trump-H", "#q-void-D",
+                "#q-holds-H", "#quick-ask"):
+        t.tap(css)
+    assert ruling(t) == PLAYOFF[lang][0]
+    assert t.count() == (8, 0) and sends(t) == 1
+    assert [li.text for li in d.find_elements(By.CSS_SELECTOR, "#quick-verdict ul.instead li")][0] == \
+        {"ru": "положить козырь (♥)", "en": "play a trump (♥)"}[lang]
+    assert "pinochle/5.3" in [e.text for e in d.find_elements(By.CSS_SELECTOR, "#quick-verdict .rule-id")]
+    axe(d, "pinochle: must trump")
+    t.tap("#q-holds-D")                      # he holds a diamond after all: no longer void in it
+    assert d.find_element(By.ID, "q-void-D").get_attribute("aria-pressed") == "false"
+    t.tap("#quick-ask")
+    wait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, HEADLINE).text != PLAYOFF[lang][0])
+    assert ruling(t) == PLAYOFF[lang][1]
+    axe(d, "pinochle: must follow")
+
+
+BID = {"ru": ["✓ Вера может заказать 125", "✗ Вера не может заказать 125: марьяжей на руке для этого не хватает"],
+       "en": ["✓ Vera may bid 125", "✗ Vera may not bid 125: the marriages in hand do not allow it"]}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_may_vera_bid_above_120(d, server, lang):
+    # Борис bid 120; Вера holds the ♠ marriage (40): her bids may go up to 120 + 40 = 160 (thousand/7.4), so 125
+    # is allowed.  Without a marriage (and the table sure she holds none) a bid above 120 is not.
+    t = Table(d)
+    open_page(t, server.url, lang)
+    t.tap("#tile-bid")
+    t.type("#q-amount", "125")
+    t.tap("#q-bid_mar-S")
+    t.tap("#quick-ask")
+    assert ruling(t) == BID[lang][0]
+    assert t.count() == (4, 3) and sends(t) == 1
+    axe(d, "a bid allowed by a marriage")
+    t.tap("#q-bid_mar-S")
+    t.tap("#q-no_more-yes")
+    t.tap("#quick-ask")
+    wait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, HEADLINE).text != BID[lang][0])
+    assert ruling(t) == BID[lang][1]
+    assert "thousand/7.4" in [e.text for e in d.find_elements(By.CSS_SELECTOR, "#quick-verdict .rule-id")]
+    axe(d, "a bid without the marriages for it")
+
+
+MINIMUM = {"ru": "Для первой выкладки нужно не меньше {n} очков", "en": "The first meld needs at least {n} points"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_our_first_meld_minimum(d, server, lang):
+    # classic laws (canasta/4.1): a side below 1500 needs 50 for its first meld, from 1500 to 2995 it needs 90;
+    # one step under the threshold and at it
+    t = Table(d)
+    open_page(t, server.url, lang)
+    t.tap("#quick-game-canasta")
+    t.tap("#tile-minimum")
+    t.typed_here("1495")                     # the cursor is in the score box
+    t.tap("#quick-ask")
+    assert ruling(t) == MINIMUM[lang].format(n=50)
+    assert t.count() == (3, 4) and sends(t) == 1
+    axe(d, "the first meld's minimum")
+    t.type("#q-score", "1500")
+    t.tap("#quick-ask")
+    wait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, HEADLINE).text != MINIMUM[lang].format(n=50))
+    assert ruling(t) == MINIMUM[lang].format(n=90)
+    assert "canasta/4.1" in [e.text for e in d.find_elements(By.CSS_SELECTOR, "#quick-verdict .rule-id")]
+
+
+CONCEDE = {"ru": "Анна: роспись 120 → {totals}", "en": "Anna concedes 120 → {totals}"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_what_a_concession_costs(d, server, lang):
+    # russian-classic: a concession costs the declarer the contract and gives each opponent 60 (thousand/9.2):
+    # 420 − 120 = 300, 310 + 60 = 370, 455 + 60 = 515.  Her third in a row costs another 120 (thousand/9.3):
+    # 420 − 120 − 120 = 180.
+    t = Table(d)
+    open_page(t, server.url, lang)
+    t.tap("#tile-concede")
+    t.tap("#q-declarer-0")
+    wait(d, 5).until(lambda d: d.switch_to.active_element.get_attribute("id") == "q-contract")
+    for n in ("120", "420", "310"):
+        t.typed_here(n, then_next=True)
+    t.typed_here("455")
+    t.tap("#quick-ask")
+    assert ruling(t) == CONCEDE[lang].format(totals="300 / 370 / 515")
+    assert t.count() == (3, len("120420310455") + 3) and sends(t) == 1
+    axe(d, "a concession")
+    t.tap("#q-prior-2")
+    t.tap("#quick-ask")
+    wait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, HEADLINE).text != CONCEDE[lang].format(
+        totals="300 / 370 / 515"))
+    assert ruling(t) == CONCEDE[lang].format(totals="180 / 370 / 515")
+    assert "thousand/9.3" in [e.text for e in d.find_elements(By.CSS_SELECTOR, "#quick-verdict .rule-id")]
+
+
+MARRIAGE = {"ru": "✓ Можно: марьяж ♠ — 40, козырь ♠", "en": "✓ Allowed: the ♠ marriage scores 40, and ♠ is trump"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_may_anna_announce_her_marriage(d, server, lang):
+    # Анна leads K♠ and shows Q♠ after taking a trick: the ♠ marriage scores 40 and makes ♠ trump (thousand/10.1);
+    # before she has taken a trick she may not announce it (thousand/10.2)
+    t = Table(d)
+    open_page(t, server.url, lang)
+    for css in ("#tile-marriage", "#q-suit-S", "#q-took-yes", "#quick-ask"):
+        t.tap(css)
+    assert ruling(t) == MARRIAGE[lang]
+    assert t.count() == (4, 0) and sends(t) == 1
+    axe(d, "a marriage announced")
+    t.tap("#q-took-no")
+    t.tap("#quick-ask")
+    wait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, HEADLINE).text != MARRIAGE[lang])
+    assert ruling(t).startswith({"ru": "✗ Нельзя: ", "en": "✗ Not allowed: "}[lang])
+    assert "thousand/10.2" in [e.text for e in d.find_elements(By.CSS_SELECTOR, "#quick-verdict .rule-id")]
+    axe(d, "a marriage on the first trick")
+
+
+MELD = {"ru": "✓ Можно: пинокль — 40", "en": "✓ Allowed: pinochle — 40"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_is_this_meld_legal_and_worth_what(d, server, lang):
+    # two-handed, hearts trump: Q♠ J♦ is a pinochle, 40 (pinochle/4.1); Q♠ J♠ is no meld at all
+    t = Table(d)
+    open_page(t, server.url, lang)
+    for css in ("#quick-game-pinochle", "#tile-meld", "#q-trump-H", "#q-meld_cards-QS", "#q-meld_cards-JD",
+                "#quick-ask"):
+        t.tap(css)
+    assert ruling(t) == MELD[lang]
+    assert t.count() == (6, 0) and sends(t) == 1
+    assert d.find_element(By.ID, "quick-reason").text == {
+        "ru": "Анна: взята взятка, комбинация «пинокль» — 40; новых карт из руки: 2",
+        "en": "Anna has just won a trick and melds pinochle for 40: 2 new cards from the hand"}[lang]
+    axe(d, "a meld")
+    assert small_targets(d) == []
+    t.tap("#q-meld_cards-JD")
+    t.tap("#q-meld_cards-JS")
+    t.tap("#quick-ask")
+    wait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, HEADLINE).text != MELD[lang])
+    assert ruling(t).startswith({"ru": "✗ Нельзя: ", "en": "✗ Not allowed: "}[lang])
+    axe(d, "no meld")
+
+
+def test_names_are_changed_and_remembered(d, server):
+    # the table's own names: Борис is Олег here; the headline says «у Олега», and the names stay on the device
+    t = Table(d)
+    open_page(t, server.url, "ru")
+    t.tap("#tile-follow")
+    t.tap("#q-names summary")
+    t.type("#q-name-1", "Олег")
+    t.tap("#q-names-save")
+    for css in ("#q-trick-9D", "#q-card-AC", "#q-trump-H", "#q-void-D", "#q-holds-H", "#quick-ask"):
+        t.tap(css)
+    assert ruling(t) == "✗ Нельзя: у Олега нет ♦, он должен козырять (♥)"
+    d.refresh()
+    t.tap("#tile-made")
+    assert d.find_element(By.CSS_SELECTOR, "#q-names summary").text == "Игроки: Анна, Олег, Вера"
+    axe(d, "the names open")
+
+
+def test_another_question_leads_to_the_question_builder(d, server):
+    t = Table(d)
+    open_page(t, server.url, "ru")
+    t.tap("#other-question")
+    assert d.switch_to.active_element.get_attribute("id") == "game"

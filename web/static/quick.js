@@ -1,0 +1,863 @@
+// Quick questions at the table («Что случилось?»): one screen per everyday dispute that asks only what decides it,
+// builds the request the API needs from what the table knows (a hand given as the cards known, how many are
+// unknown and the suits lacking), and shows the verdict first, in the players' words.
+"use strict";
+(() => {
+  const C = JSON.parse(document.getElementById("config").textContent);
+  const Q = C.quick, T = Q.texts;
+  const $ = (id) => document.getElementById(id);
+  const fmt = (text, params = {}) => text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+  const num = (n) => new Intl.NumberFormat(C.lang).format(n).replace(/^-/, "−");
+  const { el } = window.refereeDom;
+  const load = (k, dflt) => { try { return JSON.parse(localStorage.getItem(k)) ?? dflt; } catch (e) { return dflt; } };
+  const store = (k, v) => { try { localStorage.setItem(k, JSON.stringify(v)); } catch (e) { /* private mode */ } };
+  const GAME = "referee.quick.game", NAMES = "referee.names", SHEET = "referee.sheet";
+
+  const SUITS = ["S", "C", "D", "H"];
+  const SIGN = { S: "♠", C: "♣", D: "♦", H: "♥" };
+  const RED = new Set(["D", "H"]);
+  const THOUSAND_RANKS = ["A", "10", "K", "Q", "J", "9"];
+  const CANASTA_RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "JK"];
+  // a rank typed on the keyboard, in either alphabet (Russian Т К Д В are ace, king, queen, jack)
+  const TYPED = { A: "A", "Т": "A", K: "K", "К": "K", Q: "Q", "Д": "Q", J: "J", "В": "J", T: "10", 1: "10", 0: "10",
+    9: "9", 8: "8", 7: "7", 6: "6", 5: "5", 4: "4", 3: "3", 2: "2", "Ж": "JK" };
+
+  // ------------------------------------------------------------------ names and words
+  function names(count) {
+    const remembered = load(NAMES, []).filter((n) => typeof n === "string" && n.trim());
+    const dflt = T.names.split(/\s*,\s*/);
+    return Array.from({ length: count }, (_, i) => remembered[i] || dflt[i]);
+  }
+  const MALE_A = new Set(["илья", "никита", "фома", "кузьма", "лука", "савва", "данила", "гаврила", "ilya", "nikita"]);
+  const female = (name) => /[аяaа]$/i.test(name) && !MALE_A.has(name.toLowerCase());
+  // a Russian name in the genitive («у Бориса», «у Анны»); other languages keep the name
+  function genitive(name) {
+    if (C.lang !== "ru" || !/[а-яё]$/i.test(name)) return name;
+    const low = name.toLowerCase(), stem = name.slice(0, -1);
+    if (/[гкхжшщч]а$/.test(low)) return stem + "и";
+    if (/а$/.test(low)) return stem + "ы";
+    if (/ия$/.test(low)) return stem + "и";
+    if (/я$/.test(low)) return stem + "и";
+    if (/[йь]$/.test(low)) return stem + "я";
+    if (/[бвгджзклмнпрстфхцчшщ]$/.test(low)) return name + "а";
+    return name;
+  }
+  const rankText = (r) => C.ranks[r] || r;
+  const cardText = (c) => (c.length > 1 && SIGN[c.slice(-1)] && c !== "JK" ? rankText(c.slice(0, -1)) + SIGN[c.slice(-1)] : rankText(c));
+  function cardWords(c) {
+    if (c === "JK") return Q.rank_words.JK;
+    const suit = c.slice(-1);
+    if (!SIGN[suit] || c.length < 2) return Q.rank_words[c] || c;
+    return fmt(T["of_" + suit], { rank: Q.rank_words[c.slice(0, -1)] });
+  }
+  const sign = (s) => SIGN[s] || s;
+
+  // ------------------------------------------------------------------ the API
+  async function api(path, body) {
+    let r;
+    try {
+      r = await fetch(path, { method: body === undefined ? "GET" : "POST",
+        headers: { "Accept-Language": C.lang, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+        body: body === undefined ? undefined : JSON.stringify(body) });
+    } catch (e) {
+      return { status: 0, data: null };
+    }
+    let data = null;
+    try { data = await r.json(); } catch (e) { /* an error page */ }
+    return { status: r.status, data };
+  }
+  const variants = {};
+  async function variantInfo(game) {
+    if (!variants[game]) {
+      const g = await api(`/v1/games`);
+      const id = g.status === 200 ? g.data.games.find((x) => x.id === game).variants[0].id : null;
+      const r = id ? await api(`/v1/games/${game}/variants/${encodeURIComponent(id)}`) : { status: 0 };
+      variants[game] = r.status === 200 ? r.data : { options: [] };
+    }
+    return variants[game];
+  }
+
+  // ------------------------------------------------------------------ fields
+  // V: the values of the open tile's fields; F: field id -> {wrap, error, focus}
+  let V = {}, F = {}, tile = null;
+
+  function fieldWrap(id, label, required, control, hint) {
+    const error = el("p", { class: "field-error", id: `q-${id}-error`, "aria-live": "off" });
+    const head = el("span", { class: "q-label", id: `q-${id}-label` }, label,
+      required ? el("span", { class: "req", text: " *", title: T.required }) : null,
+      required ? el("span", { class: "sr-only", text: ` (${T.required})` }) : null);
+    const wrap = el("div", { class: "q-field", id: `q-${id}-wrap` }, head, hint ? el("p", { class: "hint", text: hint }) : null, control, error);
+    F[id] = { wrap, error, focus: () => (wrap.querySelector("[tabindex='0'], input, button") || wrap).focus() };
+    return wrap;
+  }
+
+  // buttons of which one (or several, multi) may be pressed
+  function choice(id, label, options, { required = false, multi = false, onpick = null, hint = null } = {}) {
+    const group = el("div", { class: "q-choices", role: "group", "aria-labelledby": `q-${id}-label`,
+      "aria-describedby": `q-${id}-error` });
+    const render = () => {
+      for (const b of group.children) {
+        const on = multi ? (V[id] || []).includes(b.dataset.value) : V[id] === b.dataset.value;
+        b.setAttribute("aria-pressed", on ? "true" : "false");
+      }
+    };
+    for (const o of options) {
+      group.append(el("button", { type: "button", class: "q-choice" + (o.red ? " red" : ""), id: `q-${id}-${o.value}`,
+        "data-value": o.value, onclick: () => {
+          if (multi) {
+            const cur = V[id] || [];
+            V[id] = cur.includes(o.value) ? cur.filter((x) => x !== o.value) : [...cur, o.value];
+          } else {
+            V[id] = o.value;
+          }
+          clearError(id);
+          render();
+          if (onpick) onpick(o.value);
+        } }, o.words ? [el("span", { "aria-hidden": "true", text: o.text }), el("span", { class: "sr-only", text: o.words })] : o.text));
+    }
+    render();
+    const wrap = fieldWrap(id, label, required, group, hint);
+    F[id].render = render;
+    return wrap;
+  }
+
+  function number(id, label, { required = false, hint = null, placeholder = null } = {}) {
+    const input = el("input", { type: "text", inputmode: "numeric", id: `q-${id}`, autocomplete: "off", enterkeyhint: "next",
+      "aria-describedby": `q-${id}-error`, "aria-required": required ? "true" : null, placeholder,
+      value: V[id] === undefined || V[id] === null ? "" : String(V[id]) });
+    input.addEventListener("input", () => { V[id] = input.value.trim() === "" ? null : input.value.trim(); clearError(id); });
+    input.addEventListener("keydown", (ev) => {
+      if (ev.key !== "Enter") return;
+      ev.preventDefault();
+      const boxes = [...$("quick-form").querySelectorAll("input")];
+      const next = boxes[boxes.indexOf(input) + 1];
+      if (next) next.focus();
+    });
+    const wrap = fieldWrap(id, el("label", { for: `q-${id}`, text: label }), required, input, hint);
+    F[id].focus = () => input.focus();
+    return wrap;
+  }
+
+  // the card picker: a grid of the deck's cards; arrow keys move through it, a rank typed (Д, Q) goes to that rank;
+  // max 1 picks one card, more picks cards in order (a card of a double deck may be picked twice with copies 2)
+  function cards(id, label, deck, { max = 1, copies = 1, columns = 6, required = false, hint = null } = {}) {
+    const grid = el("div", { class: "q-deck", role: "group", "aria-labelledby": `q-${id}-label`,
+      "aria-describedby": `q-${id}-error q-${id}-picked`, style: null });
+    grid.dataset.columns = String(columns);
+    const picked = el("p", { class: "q-picked", id: `q-${id}-picked`, "aria-live": "polite" });
+    const buttons = deck.map((c, i) => {
+      const red = RED.has(c.slice(-1)) && c !== "JK";
+      return el("button", { type: "button", class: "q-card" + (red ? " red" : ""), id: `q-${id}-${c}`, "data-card": c,
+        tabindex: i === 0 ? "0" : "-1",
+        onclick: () => {
+          const cur = V[id] || [];
+          const n = cur.filter((x) => x === c).length;
+          if (max === 1) V[id] = cur[0] === c ? [] : [c];
+          else if (n >= copies) V[id] = cur.filter((x) => x !== c);
+          else if (cur.length < max) V[id] = [...cur, c];
+          clearError(id);
+          render();
+        } }, el("span", { "aria-hidden": "true", text: cardText(c) }), el("span", { class: "sr-only", text: cardWords(c) }));
+    });
+    grid.append(...buttons);
+    const render = () => {
+      const cur = V[id] || [];
+      for (const b of buttons) {
+        const n = cur.filter((x) => x === b.dataset.card).length;
+        b.setAttribute("aria-pressed", n ? "true" : "false");
+        b.dataset.count = n > 1 ? String(n) : "";
+      }
+      picked.textContent = cur.length ? fmt(T.picked, { cards: cur.map(cardText).join(" ") }) : "";
+    };
+    grid.addEventListener("keydown", (ev) => {
+      const i = buttons.indexOf(document.activeElement);
+      if (i < 0) return;
+      let j = null;
+      if (ev.key === "ArrowRight") j = Math.min(i + 1, buttons.length - 1);
+      else if (ev.key === "ArrowLeft") j = Math.max(i - 1, 0);
+      else if (ev.key === "ArrowDown") j = Math.min(i + columns, buttons.length - 1);
+      else if (ev.key === "ArrowUp") j = Math.max(i - columns, 0);
+      else if (ev.key === "Home") j = 0;
+      else if (ev.key === "End") j = buttons.length - 1;
+      else if (ev.key.length === 1 && TYPED[ev.key.toUpperCase()]) {
+        const rank = TYPED[ev.key.toUpperCase()];
+        const rankOf = (b) => (b.dataset.card === "JK" ? "JK" : deck.length && SIGN[b.dataset.card.slice(-1)] && b.dataset.card.length > 1 ? b.dataset.card.slice(0, -1) : b.dataset.card);
+        for (let k = 1; k <= buttons.length; k++) {
+          const b = buttons[(i + k) % buttons.length];
+          if (rankOf(b) === rank) { j = buttons.indexOf(b); break; }
+        }
+      }
+      if (j === null) return;
+      ev.preventDefault();
+      buttons[i].setAttribute("tabindex", "-1");
+      buttons[j].setAttribute("tabindex", "0");
+      buttons[j].focus();
+    });
+    render();
+    const wrap = fieldWrap(id, label, required, el("div", {}, grid, picked), hint);
+    F[id].render = render;
+    return wrap;
+  }
+
+  function clearError(id) {
+    const f = F[id];
+    if (!f) return;
+    f.error.textContent = "";
+    f.wrap.classList.remove("invalid");
+    for (const c of f.wrap.querySelectorAll("[aria-invalid]")) c.removeAttribute("aria-invalid");
+  }
+
+  function showErrors(errors) {
+    const list = $("quick-errors");
+    list.replaceChildren();
+    for (const id of Object.keys(F)) clearError(id);
+    if (!errors.length) return;
+    const items = [];
+    for (const [id, text] of errors) {
+      const f = F[id];
+      if (f) {
+        f.error.textContent = text;
+        f.wrap.classList.add("invalid");
+        const c = f.wrap.querySelector("input, [role=group]");
+        if (c) c.setAttribute("aria-invalid", "true");
+        items.push(el("li", {}, el("a", { href: `#q-${id}-wrap`, text, onclick: (ev) => { ev.preventDefault(); f.focus(); } })));
+      } else {
+        items.push(el("li", { text }));
+      }
+    }
+    list.append(el("p", { class: "errors-title", text: T.fix_marked }), el("ul", {}, items));
+    const first = errors.find(([id]) => F[id]);
+    if (first) F[first[0]].focus(); else list.focus();
+  }
+
+  const whole = (v) => (v !== null && v !== undefined && /^-?\d+$/.test(String(v)) ? Number(v) : null);
+
+  // ------------------------------------------------------------------ the tiles
+  const suitOptions = (withNone) => [...(withNone ? [{ value: "none", text: T.no_trump }] : []),
+    ...SUITS.map((s) => ({ value: s, text: SIGN[s], red: RED.has(s), words: Q.suit_words[s] }))];
+  const playerOptions = (ps) => ps.map((p, i) => ({ value: String(i), text: p }));
+
+  // must he follow suit, trump or beat: the trick, his card, the trump, what is known of his hand
+  function followTile(spec) {
+    return {
+      id: spec.id, title: spec.title,
+      fields(ps) {
+        V.he = V.he ?? "1";
+        return [
+          choice("he", T.who_plays, playerOptions(ps), { required: true }),
+          cards("trick", spec.trickMax > 1 ? T.trick_cards : T.led_card, spec.deck, { max: spec.trickMax, required: true,
+            hint: spec.trickMax > 1 ? T.trick_hint : null }),
+          cards("card", T.his_card, spec.deck, { required: true }),
+          choice("trump", T.trump, suitOptions(spec.trumpNone), { required: true }),
+          choice("void", T.lacks, suitOptions(false), { multi: true,
+            onpick: (s) => { if ((V.void || []).includes(s)) { V.holds = (V.holds || []).filter((x) => x !== s); F.holds.render(); } } }),
+          choice("holds", T.holds, suitOptions(false), { multi: true,
+            onpick: (s) => { if ((V.holds || []).includes(s)) { V.void = (V.void || []).filter((x) => x !== s); F.void.render(); } } }),
+        ];
+      },
+      check(ps) {
+        const e = [];
+        const trick = V.trick || [], card = (V.card || [])[0];
+        if (!trick.length) e.push(["trick", T.need_trick]);
+        if (!card) e.push(["card", T.need_card]);
+        else if (trick.includes(card) && !spec.copies) e.push(["card", fmt(T.card_on_table, { card: cardText(card) })]);
+        else if ((V.void || []).includes(card.slice(-1))) {
+          e.push(["void", fmt(T.void_but_plays, { who: ps[Number(V.he)], suit: sign(card.slice(-1)), card: cardText(card) })]);
+        }
+        if (!V.trump) e.push(["trump", spec.trumpNone ? T.need_trump : T.need_trump_suit]);
+        return e;
+      },
+      request(ps) {
+        const trump = V.trump === "none" ? null : V.trump;
+        const req = spec.request(ps, Number(V.he), V.trick, V.card[0], trump);
+        req.pointers = { "/action/card": "card", "/position/hand": "void", "/position/trick": "trick", "/position/trump": "trump" };
+        return req;
+      },
+      verdict(a, ps) {
+        const who = ps[Number(V.he)], led = V.trick[0].slice(-1), card = V.card[0];
+        const trump = V.trump === "none" ? null : V.trump;
+        const holds = V.holds || [], voids = V.void || [];
+        let legal = a.legal, failed = null;
+        if (legal === null) {
+          // the table knows more than the cards: a suit he is known to hold settles a condition on it
+          const known = (a.conditions || []).map((c) => (c.lacks_suit && holds.includes(c.lacks_suit) ? false
+            : c.holds_suit && holds.includes(c.holds_suit) ? true : null));
+          failed = (a.conditions || [])[known.indexOf(false)] || null;
+          if (failed) legal = false;
+          else if (known.length && known.every((k) => k === true)) legal = true;
+        }
+        const g = female(who) ? "f" : "m";
+        const params = { who: genitive(who), led: sign(led), trump: sign(trump) };
+        if (legal === false) {
+          const lacks = failed ? failed.lacks_suit : null;
+          if (trump && voids.includes(led) && card.slice(-1) !== trump && (lacks === trump || (!failed && holds.includes(trump)))) {
+            return [false, fmt(T["must_trump_" + g], params), [fmt(T.instead_trump, params)]];
+          }
+          if (card.slice(-1) !== led && (holds.includes(led) || lacks === led)) {
+            return [false, fmt(T["must_follow_" + g], params), [fmt(T.instead_follow, params)]];
+          }
+          return [false, fmt(T.not_allowed, { why: failed ? failed.text : (a.violations[0] || {}).message || "" })];
+        }
+        if (legal === true) {
+          if (!trump && card.slice(-1) !== led && voids.includes(led)) return [true, T.no_trump_yet];
+          return [true, T.allowed];
+        }
+        return [null, fmt(T.depends, { conditions: (a.conditions || []).map((c) => c.text).join("; ") })];
+      },
+    };
+  }
+
+  const TILES = {
+    thousand: [
+      followTile({ id: "follow", title: T.tile_follow, deck: SUITS.flatMap((s) => THOUSAND_RANKS.map((r) => r + s)), players: 3,
+        trumpNone: true, trickMax: 2,
+        request(ps, he, trick, card, trump) {
+          const leader = ps[(he - trick.length + 3) % 3];
+          const position = { phase: "play", declarer: leader, contract: 100,
+            tricks_won: Object.fromEntries(ps.map((p) => [p, p === leader ? "some" : "none"])),
+            trick: { leader, cards: trick }, hand: { known: [card], unknown: 6, void: V.void || [] } };
+          if (trump) { position.trump = trump; position.marriages = [{ player: leader, suit: trump }]; }
+          return { path: "/v1/games/thousand/check", body: { players: ps, dealer: ps[(ps.indexOf(leader) + 2) % 3],
+            position, action: { type: "play", player: ps[he], card } } };
+        } }),
+      {
+        id: "marriage", title: T.tile_marriage,
+        fields(ps) {
+          V.who = V.who ?? "0";
+          V.lead = V.lead ?? "K";
+          return [
+            choice("who", T.who_announces, playerOptions(ps), { required: true }),
+            choice("suit", T.marriage_suit, suitOptions(false), { required: true }),
+            choice("lead", T.marriage_lead, [{ value: "K", text: Q.rank_words.K }, { value: "Q", text: Q.rank_words.Q }]),
+            choice("took", T.took_a_trick, [{ value: "yes", text: T.yes }, { value: "no", text: T.no }], { required: true }),
+          ];
+        },
+        check() {
+          const e = [];
+          if (!V.suit) e.push(["suit", T.need_suit]);
+          if (!V.took) e.push(["took", T.need_took]);
+          return e;
+        },
+        request(ps) {
+          // he leads the king or the queen and shows the other: both are known; a hand of 8 before any trick, 7 after
+          const w = Number(V.who), who = ps[w], took = V.took === "yes";
+          const known = ["K" + V.suit, "Q" + V.suit];
+          return { path: "/v1/games/thousand/check", body: { players: ps, dealer: ps[(w + 2) % 3],
+            position: { phase: "play", declarer: who, contract: 100,
+              tricks_won: Object.fromEntries(ps.map((p) => [p, p === who && took ? "some" : "none"])),
+              trick: { leader: who, cards: [] }, hand: { known, unknown: took ? 5 : 6 } },
+            action: { type: "play", player: who, card: V.lead + V.suit, marriage: true } },
+          pointers: { "/action": "suit", "/position/tricks_won": "took" } };
+        },
+        verdict(a) {
+          const m = (a.effects || {}).marriage;
+          if (a.legal === true && m) return [true, fmt(T.marriage_yes, { suit: sign(m.suit), points: String(m.points) })];
+          if (a.legal === false) return [false, fmt(T.not_allowed, { why: (a.violations[0] || {}).message || "" })];
+          return [a.legal, a.legal ? T.allowed : fmt(T.depends, { conditions: (a.conditions || []).map((c) => c.text).join("; ") })];
+        },
+      },
+      {
+        id: "bid", title: T.tile_bid,
+        fields(ps) {
+          V.bidder = V.bidder ?? "2";
+          V.current = V.current ?? "120";
+          return [
+            choice("bidder", T.who_bids, playerOptions(ps), { required: true }),
+            number("current", T.current_bid, { required: true, hint: T.current_bid_hint }),
+            number("amount", T.his_bid, { required: true }),
+            choice("bid_mar", T.marriages_held, suitOptions(false), { multi: true }),
+            choice("no_more", T.no_more_marriages, [{ value: "yes", text: T.yes }], { multi: true }),
+          ];
+        },
+        check() {
+          const e = [];
+          if (whole(V.current) === null) e.push(["current", T.need_number]);
+          if (whole(V.amount) === null) e.push(["amount", T.need_bid]);
+          return e;
+        },
+        request(ps) {
+          // the forehand (left of the dealer) holds the forced 100; the bid before his is his right neighbour's
+          const h = Number(V.bidder), current = whole(V.current);
+          const bids = current > 100 ? [{ type: "bid", player: ps[(h + 2) % 3], amount: current }] : [];
+          const known = (V.bid_mar || []).flatMap((s) => ["K" + s, "Q" + s]);
+          return { path: "/v1/games/thousand/check", body: { players: ps, dealer: ps[bids.length ? h : (h + 1) % 3],
+            position: { phase: "bidding", bids, hand: { known, unknown: 7 - known.length } },
+            action: { type: "bid", player: ps[h], amount: whole(V.amount) } },
+          pointers: { "/action/amount": "amount", "/position/bids": "current", "/position/hand": "bid_mar" } };
+        },
+        verdict(a, ps) {
+          const who = ps[Number(V.bidder)], amount = String(whole(V.amount));
+          let legal = a.legal;
+          // «no other marriage»: a condition that asks for more marriages than those tapped fails
+          if (legal === null && (V.no_more || []).length
+              && (a.conditions || []).every((c) => c.marriages_worth !== undefined || c.holds_marriage !== undefined)) {
+            return [false, fmt(T.bid_no, { who, amount, why: T.not_enough_marriages })];
+          }
+          if (legal === true) return [true, fmt(T.bid_yes, { who, amount })];
+          if (legal === false) return [false, fmt(T.bid_no, { who, amount, why: (a.violations[0] || {}).message || "" })];
+          return [null, fmt(T.depends, { conditions: (a.conditions || []).map((c) => c.text).join("; ") })];
+        },
+      },
+      {
+        id: "made", title: T.tile_made,
+        fields(ps) {
+          const kept = sheetTotals(ps);
+          ps.forEach((p, i) => { if (V[`before${i}`] === undefined && kept) V[`before${i}`] = kept[i]; });
+          return [
+            choice("declarer", T.declarer, playerOptions(ps), { required: true,
+              onpick: () => setTimeout(() => F.contract.focus(), 0) }),
+            number("contract", T.contract, { required: true }),
+            ...ps.map((p, i) => number(`points${i}`, fmt(T.card_points_of, { name: p }),
+              { required: i < ps.length - 1, hint: i === ps.length - 1 ? T.last_points_hint : null })),
+            ...ps.map((p, i) => choice(`mar${i}`, fmt(T.marriages_of, { name: p }), suitOptions(false), { multi: true })),
+            choice("notrick", T.no_trick, playerOptions(ps), { multi: true }),
+            ...ps.map((p, i) => number(`before${i}`, fmt(T.total_before_of, { name: p }),
+              { required: true, hint: i === 0 ? (kept ? T.totals_from_sheet : T.totals_hint) : null })),
+          ];
+        },
+        check(ps) {
+          const e = [];
+          if (V.declarer === undefined) e.push(["declarer", T.need_declarer]);
+          const c = whole(V.contract);
+          if (c === null) e.push(["contract", T.need_contract]);
+          ps.forEach((p, i) => {
+            const v = V[`points${i}`];
+            if (i < ps.length - 1 && whole(v) === null) e.push([`points${i}`, fmt(T.need_points, { name: p })]);
+            if (i === ps.length - 1 && v !== null && v !== undefined && whole(v) === null) e.push([`points${i}`, fmt(T.need_points, { name: p })]);
+            if (whole(V[`before${i}`]) === null) e.push([`before${i}`, fmt(T.need_total, { name: p })]);
+          });
+          return e;
+        },
+        request(ps) {
+          const points = {};
+          ps.forEach((p, i) => { const v = whole(V[`points${i}`]); if (v !== null) points[p] = v; });
+          const marriages = ps.flatMap((p, i) => (V[`mar${i}`] || []).map((s) => ({ player: p, suit: s })));
+          const declarer = ps[Number(V.declarer)];
+          const body = { players: ps, dealer: ps[(Number(V.declarer) + 2) % 3],
+            state: { scores: Object.fromEntries(ps.map((p, i) => [p, whole(V[`before${i}`])])) },
+            deal: { declarer, contract: whole(V.contract), points,
+              took_trick: Object.fromEntries(ps.map((p, i) => [p, !(V.notrick || []).includes(String(i))])) } };
+          if (marriages.length) body.deal.marriages = marriages;
+          const pointers = { "/deal/contract": "contract", "/deal/declarer": "declarer", "/deal/took_trick": "notrick", "/state": "before0" };
+          ps.forEach((p, i) => { pointers[`/deal/points/${p}`] = `points${i}`; pointers[`/state/scores/${p}`] = `before${i}`; });
+          pointers["/deal/points"] = "points0";
+          pointers["/deal/marriages"] = "mar0";
+          return { path: "/v1/games/thousand/score", body, pointers };
+        },
+        verdict(a, ps) {
+          const declarer = ps[Number(V.declarer)];
+          const row = a.players.find((p) => p.id === declarer);
+          const made = row.hand_score > 0;
+          const totals = ps.map((p) => String(a.players.find((x) => x.id === p).total_after).replace(/^-/, "−")).join(" / ");
+          const g = female(declarer) ? "f" : "m";
+          return [made, fmt(T[(made ? "made_" : "failed_") + g], { who: declarer, contract: String(whole(V.contract)), totals })];
+        },
+      },
+      {
+        id: "concede", title: T.tile_concede,
+        fields(ps) {
+          const kept = sheetTotals(ps);
+          ps.forEach((p, i) => { if (V[`before${i}`] === undefined && kept) V[`before${i}`] = kept[i]; });
+          V.prior = V.prior ?? "0";
+          return [
+            choice("declarer", T.declarer, playerOptions(ps), { required: true,
+              onpick: () => setTimeout(() => F.contract.focus(), 0) }),
+            number("contract", T.contract, { required: true }),
+            ...ps.map((p, i) => number(`before${i}`, fmt(T.total_before_of, { name: p }),
+              { required: true, hint: i === 0 ? (kept ? T.totals_from_sheet : T.totals_hint) : null })),
+            choice("prior", T.prior_concessions, ["0", "1", "2"].map((n) => ({ value: n, text: n })), { hint: T.prior_hint }),
+          ];
+        },
+        check(ps) {
+          const e = [];
+          if (V.declarer === undefined) e.push(["declarer", T.need_declarer]);
+          if (whole(V.contract) === null) e.push(["contract", T.need_contract]);
+          ps.forEach((p, i) => { if (whole(V[`before${i}`]) === null) e.push([`before${i}`, fmt(T.need_total, { name: p })]); });
+          return e;
+        },
+        request(ps) {
+          const d = Number(V.declarer), prior = Number(V.prior || 0);
+          const runs = Object.fromEntries(ps.map((p, i) => [p, i === d ? prior : 0]));
+          const pointers = { "/deal/contract": "contract", "/deal/declarer": "declarer", "/state/concession": "prior" };
+          ps.forEach((p, i) => { pointers[`/state/scores/${p}`] = `before${i}`; });
+          return { path: "/v1/games/thousand/score", body: { players: ps, dealer: ps[(d + 2) % 3],
+            state: { scores: Object.fromEntries(ps.map((p, i) => [p, whole(V[`before${i}`])])), concessions: runs,
+              concession_run: runs },
+            deal: { declarer: ps[d], contract: whole(V.contract), conceded: true } }, pointers };
+        },
+        verdict(a, ps) {
+          const totals = ps.map((p) => String(a.players.find((x) => x.id === p).total_after).replace(/^-/, "−")).join(" / ");
+          return [null, fmt(T.conceded_is, { who: ps[Number(V.declarer)], contract: String(whole(V.contract)), totals })];
+        },
+      },
+    ],
+    canasta: [
+      {
+        id: "pile", title: T.tile_pile,
+        fields(ps) {
+          V.taker = V.taker ?? "0";
+          return [
+            choice("taker", T.who_takes, playerOptions(ps), { required: true }),
+            cards("offered", T.offered, CANASTA_RANKS, { max: 3, copies: 3, columns: 7, required: true, hint: T.offered_hint }),
+            cards("top", T.top_card, CANASTA_RANKS, { columns: 7, required: true }),
+            choice("frozen", T.frozen_by, [{ value: "none", text: T.not_frozen }, { value: "wild", text: T.frozen_wild },
+              { value: "red_three", text: T.frozen_red_three }, { value: "black_three", text: T.frozen_black_three }], { required: true }),
+            choice("opened", T.side_opened, [{ value: "yes", text: T.yes }, { value: "no", text: T.no }], { required: true,
+              onpick: (v) => { if (v === "no") setTimeout(() => F.side_total.focus(), 0); } }),
+            number("side_total", T.side_total, { hint: T.side_total_hint }),
+            number("size", T.pile_size, { hint: T.pile_size_hint }),
+          ];
+        },
+        check() {
+          const e = [];
+          if (!(V.offered || []).length) e.push(["offered", T.need_offered]);
+          if (!(V.top || []).length) e.push(["top", T.need_top]);
+          if (!V.frozen) e.push(["frozen", T.need_frozen]);
+          if (!V.opened) e.push(["opened", T.need_opened]);
+          for (const k of ["side_total", "size"]) if (V[k] !== null && V[k] !== undefined && whole(V[k]) === null) e.push([k, T.need_number]);
+          return e;
+        },
+        request(ps) {
+          const us = [ps[0], ps[2]], them = [ps[1], ps[3]];
+          const taker = ps[Number(V.taker)];
+          const ours = us.includes(taker) ? us : them, theirs = us.includes(taker) ? them : us;
+          const sides = [{ id: ours.join("+"), players: ours }, { id: theirs.join("+"), players: theirs }];
+          const offered = V.offered, top = V.top[0];
+          const position = { phase: "draw", hand: { known: offered, unknown: 6 },
+            pile: { top, size: whole(V.size) ?? (V.frozen === "none" ? 1 : 2), frozen_by: V.frozen === "none" ? null : V.frozen } };
+          if (V.opened === "yes") {
+            // a side that has opened has a meld on the table: three of a rank the question does not use stand for it
+            const rank = ["K", "A", "5", "4"].find((r) => r !== top && !offered.includes(r));
+            position.melds = { [sides[0].id]: [[rank, rank, rank]] };
+          }
+          const body = { sides, position, action: { type: "take_pile", player: taker, cards: offered } };
+          const total = whole(V.side_total);
+          if (total !== null) body.state = { scores: { [sides[0].id]: total, [sides[1].id]: 0 } };
+          return { path: "/v1/games/canasta/check", body,
+            pointers: { "/action/cards": "offered", "/position/pile": "top", "/position/pile/size": "size", "/position/hand": "offered", "/state": "side_total", "/position/melds": "opened" } };
+        },
+        verdict(a) {
+          if (a.legal === true) return [true, T.pile_yes];
+          if (a.legal === false) return [false, fmt(T.not_allowed, { why: (a.violations[0] || {}).message || "" })];
+          return [null, fmt(T.depends, { conditions: (a.conditions || []).map((c) => c.text).join("; ") })];
+        },
+      },
+      {
+        id: "minimum", title: T.tile_minimum, focus: "score",
+        fields() {
+          return [number("score", T.side_score, { required: true, hint: T.side_score_hint })];
+        },
+        check() {
+          return whole(V.score) === null ? [["score", T.need_number]] : [];
+        },
+        request(ps) {
+          const us = [ps[0], ps[2]], them = [ps[1], ps[3]];
+          const sides = [{ id: us.join("+"), players: us }, { id: them.join("+"), players: them }];
+          // the minimum stands in the answer's facts of any action of a side that has not opened: a draw from the
+          // stock at the start of a turn (the pile's one card decides nothing here)
+          return { path: "/v1/games/canasta/check", body: { sides,
+            state: { scores: { [sides[0].id]: whole(V.score), [sides[1].id]: 0 } },
+            position: { phase: "draw", hand: { known: [], unknown: 11 }, pile: { top: "5", size: 1 } },
+            action: { type: "draw", player: ps[0] } },
+          pointers: { "/state": "score" } };
+        },
+        verdict(a) {
+          return [null, fmt(T.minimum_is, { n: String((a.facts || {}).minimum) })];
+        },
+      },
+    ],
+    pinochle: [
+      followTile({ id: "playoff", title: T.tile_playoff, deck: SUITS.flatMap((s) => THOUSAND_RANKS.map((r) => r + s)), players: 2,
+        trumpNone: false, trickMax: 1, copies: 2,
+        request(ps, he, trick, card, trump) {
+          // the play-off: the first of its twelve tricks unless told, twelve cards in hand
+          const leader = ps[1 - he];
+          return { path: "/v1/games/pinochle/check", body: { players: ps, dealer: leader,
+            position: { phase: "play", trump, tricks_done: 12, trick: { leader, cards: trick },
+              hand: { known: [card], unknown: 11, void: V.void || [] } },
+            action: { type: "play", player: ps[he], card } } };
+        } }),
+      {
+        id: "meld", title: T.tile_meld,
+        fields(ps) {
+          V.melder = V.melder ?? "0";
+          return [
+            choice("melder", T.who_melds, playerOptions(ps), { required: true }),
+            choice("trump", T.trump, suitOptions(false), { required: true }),
+            cards("meld_cards", T.meld_cards, SUITS.flatMap((s) => THOUSAND_RANKS.map((r) => r + s)),
+              { max: 8, copies: 2, required: true, hint: T.meld_cards_hint }),
+          ];
+        },
+        check() {
+          const e = [];
+          if (!V.trump) e.push(["trump", T.need_trump_suit]);
+          if (!(V.meld_cards || []).length) e.push(["meld_cards", T.need_meld]);
+          return e;
+        },
+        request(ps) {
+          // two-handed: he has just taken a trick (here the third) and melds from his 11 cards
+          const m = Number(V.melder), cardsShown = V.meld_cards;
+          return { path: "/v1/games/pinochle/check", body: { players: ps, dealer: ps[1 - m],
+            position: { phase: "meld", trump: V.trump, tricks_done: 3, hand: { known: cardsShown, unknown: 11 - cardsShown.length } },
+            action: { type: "meld", player: ps[m], cards: cardsShown } },
+          pointers: { "/action/cards": "meld_cards", "/position/hand": "meld_cards", "/position/trump": "trump" } };
+        },
+        verdict(a) {
+          const e = a.effects || {};
+          if (a.legal === true && e.name) return [true, fmt(T.meld_yes, { name: e.name, points: String(e.points) })];
+          if (a.legal === false) return [false, fmt(T.not_allowed, { why: (a.violations[0] || {}).message || "" })];
+          return [a.legal, a.legal ? T.allowed : fmt(T.depends, { conditions: (a.conditions || []).map((c) => c.text).join("; ") })];
+        },
+      },
+      {
+        id: "out", title: T.tile_out,
+        fields(ps) {
+          V.tricks = V.tricks ?? "6";
+          V.target = V.target ?? "1000";
+          return [
+            choice("claimant", T.who_declared, playerOptions(ps), { required: true,
+              onpick: () => setTimeout(() => F.banked.focus(), 0) }),
+            number("banked", T.banked, { required: true }),
+            number("meld", T.meld_this_deal, { required: true }),
+            number("counters", T.counters_taken, { required: true }),
+            number("target", T.target, { required: true }),
+            number("tricks", T.tricks_played, { required: true, hint: T.tricks_hint }),
+          ];
+        },
+        check() {
+          const e = [];
+          if (V.claimant === undefined) e.push(["claimant", T.need_claimant]);
+          for (const k of ["banked", "meld", "counters", "target", "tricks"]) if (whole(V[k]) === null) e.push([k, T.need_number]);
+          return e;
+        },
+        request(ps) {
+          const who = ps[Number(V.claimant)], other = ps[1 - Number(V.claimant)];
+          return { path: "/v1/games/pinochle/check", body: { players: ps, dealer: other,
+            options: whole(V.target) === 1000 ? {} : { target: whole(V.target) },
+            state: { scores: { [who]: whole(V.banked), [other]: 0 } },
+            position: { phase: "play", trump: "H", tricks_done: whole(V.tricks), meld_points: whole(V.meld), card_points: whole(V.counters) },
+            action: { type: "declare_out", player: who } },
+          pointers: { "/state": "banked", "/position/meld_points": "meld", "/position/card_points": "counters",
+            "/position/tricks_done": "tricks", "/options": "target" } };
+        },
+        verdict(a) {
+          const e = a.effects || {};
+          if (a.legal === false) return [false, fmt(T.not_allowed, { why: (a.violations[0] || {}).message || "" })];
+          const params = { total: String(e.total), target: String(e.target), winner: e.winner };
+          return [e.right, fmt(e.right ? T.out_right : T.out_wrong, params)];
+        },
+      },
+    ],
+  };
+  const COUNT = { thousand: 3, canasta: 4, pinochle: 2 };
+
+  function sheetTotals(ps) {
+    const s = load(SHEET, null);
+    try {
+      if (!s || s.game !== "thousand" || JSON.stringify(s.players) !== JSON.stringify(ps)) return null;
+      const t = s.answer && s.answer.totals;
+      if (t && typeof t === "object" && !Array.isArray(t)) return ps.map((p) => t[p] ?? null);
+      const rows = (s.answer && s.answer.rows) || [];
+      const last = rows[rows.length - 1];
+      if (last && last.state_after && last.state_after.scores) return ps.map((p) => last.state_after.scores[p]);
+    } catch (e) { /* a sheet of another shape */ }
+    return null;
+  }
+
+  // ------------------------------------------------------------------ screens
+  let game = load(GAME, "thousand");
+  if (!TILES[game]) game = "thousand";
+
+  function showTiles() {
+    tile = null;
+    document.body.classList.remove("quick-open");
+    $("quick-tiles").hidden = false;
+    $("quick-body").hidden = true;
+    for (const b of $("quick-games").children) b.setAttribute("aria-pressed", b.dataset.game === game ? "true" : "false");
+    const list = $("quick-list");
+    list.replaceChildren(...TILES[game].map((t) => el("li", {}, el("button", { type: "button", class: "tile", id: `tile-${t.id}`,
+      text: t.title, onclick: () => openTile(t) }))));
+  }
+
+  // the players' names, as «Партия» remembers them on this device, changed here too
+  function namesEditor(ps) {
+    const inputs = ps.map((p, i) => el("div", { class: "q-name" }, el("label", { for: `q-name-${i}`, text: fmt(T.player_n, { n: i + 1 }) }),
+      el("input", { type: "text", id: `q-name-${i}`, value: p, autocomplete: "off" })));
+    const box = el("details", { class: "q-names", id: "q-names" }, el("summary", { text: fmt(T.players_are, { names: ps.join(", ") }) }),
+      el("div", { class: "q-name-boxes" }, inputs),
+      el("button", { type: "button", class: "secondary", id: "q-names-save", text: T.save_names, onclick: () => {
+        const typed = inputs.map((w) => w.querySelector("input").value.trim());
+        if (typed.some((n) => !n) || new Set(typed).size !== typed.length) return;
+        const kept = load(NAMES, []);
+        typed.forEach((n, i) => { kept[i] = n; });
+        store(NAMES, kept);
+        renderFields(true);
+      } }));
+    return box;
+  }
+
+  function renderFields(keep) {
+    const ps = names(COUNT[game]);
+    if (!keep) V = {};
+    F = {};
+    $("quick-fields").replaceChildren(namesEditor(ps), ...tile.fields(ps));
+  }
+
+  function openTile(t) {
+    tile = t;
+    document.body.classList.add("quick-open");
+    $("quick-tiles").hidden = true;
+    $("quick-body").hidden = false;
+    $("quick-title").textContent = t.title;
+    renderFields(false);
+    $("quick-errors").replaceChildren();
+    $("quick-ruling").hidden = true;
+    $("quick-verdict").replaceChildren();
+    if (t.focus) F[t.focus].focus(); else $("quick-title").focus();
+  }
+
+  async function ask(ev) {
+    ev.preventDefault();
+    if (!tile) return;
+    const ps = names(COUNT[game]);
+    const errors = tile.check(ps);
+    showErrors(errors);
+    if (errors.length) return;
+    const req = tile.request(ps);
+    $("quick-ask").disabled = true;
+    $("quick-verdict").replaceChildren(el("p", { text: T.loading }));
+    $("quick-ruling").hidden = false;
+    const r = await api(req.path, req.body);
+    $("quick-ask").disabled = false;
+    if (r.status === 200) {
+      await render(r.data, ps);
+    } else if (r.data && Array.isArray(r.data.errors)) {
+      $("quick-ruling").hidden = true;
+      showErrors(r.data.errors.map((e) => [fieldOf(req.pointers, e.pointer || ""), e.detail]));
+      return;
+    } else {
+      $("quick-verdict").replaceChildren(el("p", { class: "big bad", text: r.data && r.data.title ? r.data.title : T.unreachable }));
+    }
+    $("quick-ruling").scrollIntoView({ block: "start" });
+    $("quick-ruling").focus();
+  }
+
+  function fieldOf(pointers, ptr) {
+    let best = null;
+    for (const p of Object.keys(pointers)) if ((ptr === p || ptr.startsWith(p + "/")) && (!best || p.length > best.length)) best = p;
+    return best ? pointers[best] : null;
+  }
+
+  async function render(a, ps) {
+    const [ok, headline, instead] = tile.verdict(a, ps);
+    const box = $("quick-verdict");
+    const parts = [el("p", { class: "big " + (ok === true ? "ok" : ok === false ? "bad" : "neutral"), id: "quick-headline",
+      text: headline })];
+    const fx = a.effects || {};
+    // the fields a player needs: the claim's reason and winner, the score rows, penalties, conditions
+    if (fx.cards_taken !== undefined && whole(V.size) !== null) parts.push(el("p", { text: fmt(T.cards_taken, { n: num(fx.cards_taken) }) }));
+    if (fx.reason) parts.push(el("p", { class: "why", id: "quick-reason", text: fx.reason }));
+    if (fx.winner) parts.push(el("p", { id: "quick-winner", text: fmt(T.winner, { name: fx.winner }) }));
+    if (fx.right !== undefined) parts.push(el("p", { id: "quick-right", text: fx.right ? T.claim_right : T.claim_wrong }));
+    if (Array.isArray(a.players)) {
+      parts.push(scoreTable(a, ps));
+      // how each score was made up, line by line, each with its rule
+      parts.push(el("ul", { class: "lines" }, a.players.flatMap((p) => (p.lines || []).map((l) =>
+        el("li", {}, `${p.id}: ${l.item} (${num(l.points)})`, ruleTag(l.rule))))));
+    }
+    if (a.game_over) parts.push(el("p", { text: a.winner ? fmt(T.game_won, { name: a.winner }) : T.game_over }));
+    for (const e of a.events || []) if (e.text || e.note) parts.push(el("p", { class: "event" }, e.text || e.note, ruleTag(e.rule)));
+    // a verdict the table's knowledge settled (a suit he is known to hold, no other marriage): the service's
+    // conditions and the actions that turned on them are answered, and not shown as open
+    const settled = a.legal === null && ok !== null;
+    if (!settled) for (const c of a.conditions || []) parts.push(el("p", { class: "condition" }, c.text, ruleTag(c.rule)));
+    for (const v of a.violations || []) parts.push(el("p", { class: "why" }, v.message, ruleTag(v.rule)));
+    if ((a.penalties || []).length) {
+      parts.push(el("h3", { text: T.penalties }), el("ul", { class: "penalties" }, a.penalties.map((p) =>
+        el("li", {}, fmt(T.penalty_line, { points: num(p.points), who: p.side || p.player || "" }), p.note ? ` (${p.note})` : "", ruleTag(p.rule)))));
+    }
+    if (ok !== true && (a.legal === false || a.legal === null)) {
+      const open = (a.legal_actions || []).filter((act) => !(settled && (act.conditions || []).length));
+      const acts = [...(instead || []), ...open.map(actionText).filter(Boolean)];
+      parts.push(el("h3", { text: T.instead }), acts.length ? el("ul", { class: "instead" }, acts.map((t) => el("li", { text: t })))
+        : el("p", { text: T.nothing_instead }));
+    }
+    const cites = a.citations || [];
+    if (cites.length) {
+      parts.push(el("h3", { text: T.the_rule }));
+      for (const c of cites) {
+        parts.push(el("div", { class: "citation" }, el("h4", {}, c.title || "", ruleTag(c.rule)), c.text ? el("p", { text: c.text }) : null));
+      }
+      const house = await houseRules(cites);
+      if (house.length) parts.push(el("h3", { text: T.house_rules }), el("ul", {}, house.map((t) => el("li", { text: t }))));
+      const sources = cites.flatMap((c) => (c.source || []).map((s) => `${c.rule}: ${s.source}${s.section ? " — " + s.section : ""}`));
+      if (sources.length) {
+        parts.push(el("details", { class: "sources" }, el("summary", { text: T.sources }), el("ul", {}, sources.map((s) => el("li", { text: s })))));
+      }
+    }
+    box.replaceChildren(...parts);
+  }
+
+  function ruleTag(rule) {
+    return rule ? el("span", { class: "rule-id", text: rule }) : null;
+  }
+
+  function actionText(act) {
+    if (act.type === "play" && act.card) {
+      const cond = (act.conditions || []).map((c) => c.text).join("; ");
+      return fmt(T.may_play, { card: cardText(act.card) }) + (cond ? ` (${cond})` : "");
+    }
+    if (act.type === "draw") return T.may_draw;
+    if (act.type === "declare_out") return null;
+    return null;
+  }
+
+  async function houseRules(cites) {
+    const info = await variantInfo(game);
+    const out = [];
+    const seen = new Set();
+    for (const c of cites) {
+      for (const [name, value] of Object.entries(c.options || {})) {
+        if (seen.has(name)) continue;
+        seen.add(name);
+        const spec = (info.options || []).find((o) => o.name === name);
+        if (!spec) continue;
+        const key = typeof value === "string" ? value : JSON.stringify(value);
+        const label = (spec.labels && spec.labels[key]) || (value === true ? T.yes : value === false ? T.no : value === null ? T.off : String(value));
+        out.push(`${spec.summary} — ${label}`);
+      }
+    }
+    return out;
+  }
+
+  function scoreTable(a, ps) {
+    return el("table", { class: "q-scores" }, el("caption", { text: T.scores }),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col", text: T.player }), el("th", { scope: "col", class: "n", text: T.this_deal }),
+        el("th", { scope: "col", class: "n", text: T.total }))),
+      el("tbody", {}, a.players.map((p) => el("tr", {}, el("th", { scope: "row", text: p.id }),
+        el("td", { class: "n", text: num(p.hand_score) }), el("td", { class: "n", text: num(p.total_after) })))));
+  }
+
+  // ------------------------------------------------------------------ start
+  function start() {
+    const games = $("quick-games");
+    for (const g of ["thousand", "canasta", "pinochle"]) {
+      games.append(el("button", { type: "button", class: "q-game", id: `quick-game-${g}`, "data-game": g, text: Q.games[g],
+        onclick: () => { game = g; store(GAME, g); showTiles(); } }));
+    }
+    $("quick-back").addEventListener("click", () => {
+      const id = tile ? tile.id : null;
+      showTiles();
+      const b = id && $(`tile-${id}`);
+      if (b) b.focus();
+    });
+    $("quick-form").addEventListener("submit", ask);
+    $("other-question").addEventListener("click", () => {
+      const ask = $("ask");
+      ask.scrollIntoView({ block: "start" });
+      $("game").focus();
+    });
+    showTiles();
+  }
+  start();
+})();
