@@ -148,7 +148,10 @@ def page_texts():
                     if not where.endswith(("/id", "/path", "/kind", "/keys")):
                         yield where, text, {game}
             for where, text in _strings(data, f"page {path} config"):
-                yield where, text, set(GAMES)
+                # the cards' names for screen readers («четвёрка пик» is the card 4, which Pinochle's deck does not
+                # hold): they name cards, not the Pinochle meld the glossary keeps «четвёрка» from
+                scope = set(GAMES) - {"pinochle"} if "/rank_words/" in where else set(GAMES)
+                yield where, text, scope
         words = re.sub(r"<script.*?</script>|<style.*?</style>|<[^>]+>", " ", page, flags=re.S)
         yield f"page {path}", html.unescape(words), set(GAMES)
 

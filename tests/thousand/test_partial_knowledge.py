@@ -299,3 +299,15 @@ def test_a_verdict_no_phrase_describes_falls_back_to_a_plain_condition():
         verdict(cases, "Boris", {}, lambda s, k: "thousand/11.2", lambda c: 1)
     assert e.value.conditions == [{"rule": "thousand/11.2", "player": "Boris",
                                    "text": "legal only if the cards Boris holds allow it"}]
+
+
+def test_the_conditions_in_russian_name_the_player_without_agreeing_with_the_name(client):
+    # the same two conditions as above, as a Russian table reads them: «у игрока Boris …», no colon after the name
+    # and no verb or adjective that would have to agree with it
+    def condition(body):
+        r = client.post("/v1/games/thousand/check", json=body, headers={"Accept-Language": "ru"})
+        return r.get_json()["conditions"][0]["text"]
+    assert condition(bid_body(SPADES, 165)) == \
+        "законно, только если у игрока Boris на руке марьяжи в сумме не меньше чем на 45"
+    assert condition(bid_body({"known": ["KS"], "unknown": 6}, 140, {"bid_cap": "marriage_unlocks"})) == \
+        "законно, только если у игрока Boris есть марьяж"
