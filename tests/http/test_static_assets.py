@@ -26,7 +26,7 @@ def test_a_version_in_the_query_is_taken(c):
 def test_the_pages_link_each_file_with_its_fingerprint(c):
     html = c.get("/").get_data(as_text=True)
     links = dict(re.findall(r'"/assets/([a-z.]+)\?v=([0-9a-f]{12})"', html))
-    assert set(links) == {"favicon.svg", "page.css", "dom.js", "page.js"}
+    assert set(links) == {"favicon.svg", "page.css", "dom.js", "quick.js", "page.js"}
     for name, v in links.items():
         assert v == hashlib.sha256((ROOT / "web" / "static" / name).read_bytes()).hexdigest()[:12]
 

@@ -241,6 +241,22 @@ def test_may_we_take_the_frozen_pile(d, server, lang):
     axe(d, "the pile may not be taken")
 
 
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_one_queen_does_not_take_a_frozen_pile(d, server, lang):
+    # the same table with a single queen offered: the top queen and one from the hand are no natural pair, so the
+    # frozen pile stays (canasta/5.1); the page once sent the lone card as a take in natural order and said yes
+    t = Table(d)
+    open_page(t, server.url, lang)
+    t.tap("#quick-game-canasta")
+    t.tap("#tile-pile")
+    for css in ("#q-offered-Q", "#q-top-Q", "#q-frozen-wild", "#q-opened-yes", "#quick-ask"):
+        t.tap(css)
+    assert ruling(t) == {
+        "ru": "✗ Нельзя: сброс заморожен свободной картой: взять его можно только натуральной парой дам с руки",
+        "en": "✗ Not allowed: the pile is frozen by a wild card: only a natural pair of Qs from the hand takes it",
+    }[lang]
+
+
 OUT = {"ru": "✗ Объявление неверно: 990 < 1000 — выигрывает Борис",
        "en": "✗ The claim is wrong: 990 < 1000 — Boris wins"}
 

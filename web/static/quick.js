@@ -530,11 +530,13 @@
             const rank = ["K", "A", "5", "4"].find((r) => r !== top && !offered.includes(r));
             position.melds = { [sides[0].id]: [[rank, rank, rank]] };
           }
-          const body = { sides, position, action: { type: "take_pile", player: taker, cards: offered } };
+          // the offered cards go into one meld with the top card: so a single card is judged as offered from the
+          // hand, not read as a take in natural order (the top card alone, its melds to come)
+          const body = { sides, position, action: { type: "take_pile", player: taker, cards: offered, melds: [[top, ...offered]] } };
           const total = whole(V.side_total);
           if (total !== null) body.state = { scores: { [sides[0].id]: total, [sides[1].id]: 0 } };
           return { path: "/v1/games/canasta/check", body,
-            pointers: { "/action/cards": "offered", "/position/pile": "top", "/position/pile/size": "size", "/position/hand": "offered", "/state": "side_total", "/position/melds": "opened" } };
+            pointers: { "/action/cards": "offered", "/action/melds": "offered", "/position/pile": "top", "/position/pile/size": "size", "/position/hand": "offered", "/state": "side_total", "/position/melds": "opened" } };
         },
         verdict(a) {
           if (a.legal === true) return [true, T.pile_yes];
