@@ -133,20 +133,42 @@ def _places(rulebook) -> dict[str, int]:
     return entry[1]
 
 
+_LISTS: dict[tuple, tuple[Any, Any, list[tuple[dict, bool]]]] = {}
+
+
 def _citations(game, variant, opts: dict, lang: str, rules: set[str]) -> list[dict]:
-    """The citations of ``rules`` in rulebook order, each rendered under ``opts`` in ``lang``."""
+    """The citations of ``rules`` in rulebook order, each rendered under ``opts`` in ``lang``: the list is kept once
+    per (rulebook, variant, options, language, rules) and each answer gets a copy of it."""
     values = opts.values()
     frozen: object = tuple(zip(opts, map(type, values), values))   # (key, type, value): the type tells True from 1
     try:
         hash(frozen)
     except TypeError:           # a value that is not a scalar: rendered afresh (no option has one today)
-        frozen = object()
-    cites = []
+        frozen = None
     rulebook = game.rulebook
+    key = (id(rulebook), id(variant), lang, frozen, frozenset(rules))
+    entry = _LISTS.get(key) if frozen is not None else None
+    if entry is not None and entry[0] is rulebook and entry[1] is variant:
+        prepared = entry[2]
+    else:
+        prepared = [(c, "options" in c) for c in _render_citations(rulebook, variant, opts, lang, rules, frozen)]
+        if frozen is not None:
+            if len(_LISTS) >= _CACHE_MAX:
+                _LISTS.clear()
+            _LISTS[key] = (rulebook, variant, prepared)
+    # a fresh copy for each answer: nothing an answer's reader does reaches the cache
+    return [{**c, "source": [dict(s) for s in c["source"]], "options": dict(c["options"])} if has_options
+            else {**c, "source": [dict(s) for s in c["source"]]} for c, has_options in prepared]
+
+
+def _render_citations(rulebook, variant, opts: dict, lang: str, rules: set[str], frozen: object) -> list[dict]:
+    """The citations of ``rules`` in rulebook order, shared with the cache (the caller copies them); each rule's
+    rendering kept under (rule, variant, language, options), so that a new list of rules renders only new rules."""
+    cites = []
     place = _places(rulebook)
     for rid in sorted((r for r in rules if r in place), key=place.__getitem__):    # in rulebook order
         rule = rulebook[rid]
-        key = (id(rule), id(variant), lang, frozen)
+        key = (id(rule), id(variant), lang, frozen if frozen is not None else object())
         entry = _CITED.get(key)
         c = entry[2] if entry is not None and entry[0] is rule and entry[1] is variant else None
         if c is None:
@@ -157,10 +179,6 @@ def _citations(game, variant, opts: dict, lang: str, rules: set[str]) -> list[di
             if len(_CITED) >= _CACHE_MAX:
                 _CITED.clear()
             _CITED[key] = (rule, variant, c)
-        # a fresh copy for each answer: nothing an answer's reader does reaches the cache
-        c = {**c, "source": [dict(s) for s in c["source"]]}
-        if "options" in c:
-            c["options"] = dict(c["options"])
         cites.append(c)
     return cites
 

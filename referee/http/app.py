@@ -9,12 +9,12 @@ from pathlib import Path
 from flask import Flask, request
 from flask_compress import Compress
 from flask_cors import CORS
-from pythonjsonlogger.json import JsonFormatter
 
 from referee import i18n, settings, web
 from referee.settings import MAX_BODY  # (REFEREE_MAX_BODY)
 
 from . import operations, transport
+from .logline import LogLine
 from .problems import register_error_handlers
 from .routes import register_routes
 
@@ -28,7 +28,7 @@ def _setup_logging() -> None:
         return
     handler = logging.StreamHandler()
     handler.set_name(_HANDLER)
-    handler.setFormatter(JsonFormatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+    handler.setFormatter(LogLine())
     log.addHandler(handler)
     log.setLevel(settings.server().log_level)
     log.propagate = False

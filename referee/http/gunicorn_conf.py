@@ -6,7 +6,7 @@ core (``REFEREE_WORKERS``) with 16 threads each (``REFEREE_THREADS``), which kee
 requests.  Through gunicorn's public hooks only, :mod:`referee.http.serving` makes it tell the truth about keep-alive
 (``Connection: close`` whenever the connection will close), bounds each request's body and answer by
 ``REFEREE_READ_TIMEOUT`` seconds, and makes a SIGTERM answer every connection the kernel already accepted.  A worker
-silent for ``timeout`` seconds is restarted, workers are recycled after about 1,000 requests, and a stop lets
+silent for ``timeout`` seconds is restarted, workers are recycled after about 20,000 requests, and a stop lets
 running requests finish within ``graceful_timeout``.
 
 gunicorn alone is for development and trusted clients.  Facing the open internet, run it behind the buffering proxy
@@ -45,8 +45,11 @@ worker_class = "gthread"
 timeout = 30
 graceful_timeout = 20
 keepalive = 2
-max_requests = 1000
-max_requests_jitter = 100
+# recycling guards against a slow leak; the caches are bounded and worker memory stays flat (benchmarks/memory.py),
+# and each recycle costs a fork and cold caches: 1,000 cost 16% of /score's throughput at ~1,100 requests a second,
+# 20,000 (one recycle per worker every ~20 s at that rate) costs nothing measurable (docs/serving.md)
+max_requests = 20000
+max_requests_jitter = 2000
 preload_app = True
 limit_request_line = 8190     # the longest request line gunicorn allows
 limit_request_fields = 100

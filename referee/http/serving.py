@@ -117,7 +117,14 @@ class Guard:
         chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
 
         def start(status, headers, exc_info=None):
-            close = any(k.lower() == "connection" and v.strip().lower() == "close" for k, v in headers)
+            # one pass over the app's headers: its Connection header read and left out (gunicorn ignores it)
+            sent = []
+            close = False
+            for k, v in headers:
+                if k.lower() == "connection":
+                    close = close or v.strip().lower() == "close"
+                else:
+                    sent.append((k, v))
             if declared is not None:
                 close = close or body.read_bytes < declared
             elif chunked:
@@ -132,7 +139,7 @@ class Guard:
                     held.append(sock)
                 except OSError:                 # not a TCP socket (a unix one): nothing to hold
                     pass
-            return start_response(status, [(k, v) for k, v in headers if k.lower() != "connection"], exc_info)
+            return start_response(status, sent, exc_info)
 
         held: list = []
         return _Answer(self.app(environ, start), held)

@@ -57,12 +57,15 @@ STATIC_CACHE_VERSIONED = "public, max-age=31536000, immutable"
 
 
 def header_bytes(environ: dict) -> int:
-    """The size of the request's header fields as sent (each ``Name: value`` and its CRLF), from the environ."""
+    """The size of the request's header fields as sent (each ``Name: value`` and its CRLF), from the environ, in one
+    pass over it: an ``HTTP_`` key is its header's name and 5 more bytes (``len(key) - 5 + 4``)."""
     size = 0
     for key, value in environ.items():
-        header = key.startswith("HTTP_") or key in ("CONTENT_TYPE", "CONTENT_LENGTH")
-        if header and isinstance(value, str) and (value or key.startswith("HTTP_")):
-            size += len(key) - (5 if key.startswith("HTTP_") else 0) + len(value) + 4
+        if key[:5] == "HTTP_":
+            if isinstance(value, str):
+                size += len(key) - 1 + len(value)
+        elif (key == "CONTENT_TYPE" or key == "CONTENT_LENGTH") and isinstance(value, str) and value:
+            size += len(key) + len(value) + 4
     return size
 
 
@@ -70,7 +73,7 @@ def language(header: str | None = None) -> str:
     """The language of the answer: the best of :data:`referee.i18n.LANGUAGES` for the request's
     ``Accept-Language`` (q-values count; ``ru-RU`` is ``ru``), English by default.  ``header``: that header's value,
     for a request outside Flask (gunicorn's own answers); the current request's by default."""
-    if header is None and "Accept-Language" not in request.headers:
+    if header is None and "HTTP_ACCEPT_LANGUAGE" not in request.environ:       # request.headers reads it there
         return i18n.DEFAULT_LANGUAGE          # what an empty list of languages gives below
     accept = request.accept_languages if header is None else parse_accept_header(header, LanguageAccept)
     for value, quality in sorted(accept, key=lambda vq: -vq[1]):     # best first; werkzeug's own order is not
@@ -163,29 +166,39 @@ def install(app: Flask, origins: list[str]) -> None:
     @app.after_request
     def finish(resp: Response):
         headers = resp.headers
+        rid = getattr(g, "request_id", None) or uuid.uuid4().hex
+        endpoint = request.endpoint
         # none of the headers set here is there yet (every answer of the app's own): appended in order, which is
         # what update and set do then, without looking for each one
         fresh = not any(k.lower() in _SET_AFTER for k, _v in headers)
-        if fresh:
-            headers.extend(_SECURITY_ITEMS)
+        if fresh and not origins and endpoint not in web.PAGES and endpoint not in STATIC:
+            headers.extend((*_SECURITY_ITEMS, ("X-Request-Id", rid)))      # an API answer: one prepared list
         else:
-            headers.update(SECURITY_HEADERS)
-        if request.endpoint in web.PAGES:  # the page and /docs: their own policy (this origin only)
-            headers["Content-Security-Policy"] = web.PAGE_CSP
-            headers.update(PAGE_HEADERS)
-        elif request.endpoint in STATIC and resp.status_code in (200, 304):
-            headers["Cache-Control"] = STATIC_CACHE_VERSIONED if request.args.get("v") else STATIC_CACHE
-            headers["Cross-Origin-Resource-Policy"] = "same-origin"
-        if origins:   # the answer depends on the Origin header whether or not the origin is allowed
-            resp.vary.add("Origin")
-        rid = getattr(g, "request_id", None) or uuid.uuid4().hex
-        if fresh:
-            headers.add("X-Request-Id", rid)
-        else:
-            headers["X-Request-Id"] = rid
+            _finish_headers(resp, fresh, rid, endpoint, origins)
         log.info("request", extra={"request_id": rid, "client": request.remote_addr, "method": request.method,
                                    "path": request.path,
                                    "status": resp.status_code,
                                    "ms": round((time.perf_counter() - getattr(g, "started", time.perf_counter()))
                                                * 1000, 2)})
         return resp
+
+
+def _finish_headers(resp: Response, fresh: bool, rid: str, endpoint: str | None, origins: list[str]) -> None:
+    """The headers of a page, a static file, an answer under CORS, or one that set some of these headers itself."""
+    headers = resp.headers
+    if fresh:
+        headers.extend(_SECURITY_ITEMS)
+    else:
+        headers.update(SECURITY_HEADERS)
+    if endpoint in web.PAGES:  # the page and /docs: their own policy (this origin only)
+        headers["Content-Security-Policy"] = web.PAGE_CSP
+        headers.update(PAGE_HEADERS)
+    elif endpoint in STATIC and resp.status_code in (200, 304):
+        headers["Cache-Control"] = STATIC_CACHE_VERSIONED if request.args.get("v") else STATIC_CACHE
+        headers["Cross-Origin-Resource-Policy"] = "same-origin"
+    if origins:   # the answer depends on the Origin header whether or not the origin is allowed
+        resp.vary.add("Origin")
+    if fresh:
+        headers.add("X-Request-Id", rid)
+    else:
+        headers["X-Request-Id"] = rid
