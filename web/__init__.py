@@ -203,7 +203,7 @@ QUICK_TEXTS = {
     "failed_m": N_("{who} failed his {contract} → {totals}"), "failed_f": N_("{who} failed her {contract} → {totals}"),
     "who_takes": N_("Who takes the pile"), "offered": N_("The cards offered from the hand"),
     "offered_hint": N_("Tap a rank once for each card."), "top_card": N_("The pile's top card"),
-    "frozen_by": N_("What froze the pile"), "not_frozen": N_("nothing"), "frozen_wild": N_("a wild card"),
+    "frozen_by": N_("What froze the pile"), "not_frozen": N_("not frozen"), "frozen_wild": N_("a wild card"),
     "frozen_red_three": N_("a red three"), "frozen_black_three": N_("a black three"),
     "side_opened": N_("Has the side opened (melded)?"), "side_total": N_("The side's score so far"),
     "side_total_hint": N_("Needed only before opening: it sets the first meld's minimum."),
