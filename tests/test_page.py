@@ -70,7 +70,7 @@ def test_the_game_sheet_is_given_every_text_in_the_pages_language(client):
         assert not re.search(r"[a-z]+_[a-z]+|thousand/|canasta/|pinochle/", text), key
     # the players' words
     assert [ru["texts"][k] for k in ("made", "failed", "conceded", "deal_n")] == \
-        ["Сыграл", "Не сыграл", "Роспись", "Сдача {n}"]
+        ["Сыгран", "Не сыгран", "Роспись", "Сдача {n}"]
     html = client.get("/sheet?lang=ru").get_data(as_text=True)
     assert "<h1>Партия</h1>" in html
     # a Canasta side's counts: every key a variant scores has its label, in Russian too

@@ -74,10 +74,19 @@ def test_a_request_is_logged_in_that_order_by_the_app():
     assert isinstance(handler.formatter, LogLine)
     sink = io.StringIO()
     old = handler.setStream(sink)
+    # other tests may have left the logger quieter (a start-up with REFEREE_LOG_LEVEL=WARNING): this one logs at INFO
+    logger = logging.getLogger("referee")
+    level, disabled, off = logger.level, logger.disabled, logging.root.manager.disable
+    logger.setLevel(logging.INFO)
+    logger.disabled = False
+    logging.disable(logging.NOTSET)
     try:
         app.test_client().get("/healthz", headers={"X-Request-Id": "abc-1"})
     finally:
         handler.setStream(old)
+        logger.setLevel(level)
+        logger.disabled = disabled
+        logging.disable(off)
     line = json.loads(sink.getvalue().splitlines()[-1], object_pairs_hook=list)
     assert [k for k, _v in line] == ["asctime", "levelname", "name", "message", "request_id", "client", "method",
                                      "path", "status", "ms"]

@@ -201,7 +201,7 @@ def test_did_anna_make_her_120(d, server, lang):
 
 MADE_NAMES = {"ru": ["Анна", "Борис", "Вера"], "en": ["Anna", "Boris", "Vera"]}
 
-PILE = {"ru": "✓ Можно взять колоду", "en": "✓ Yes, the pile may be taken"}
+PILE = {"ru": "✓ Можно взять сброс", "en": "✓ Yes, the pile may be taken"}
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
@@ -242,18 +242,19 @@ def test_may_we_take_the_frozen_pile(d, server, lang):
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
-def test_one_queen_does_not_take_a_frozen_pile(d, server, lang):
-    # the same table with a single queen offered: the top queen and one from the hand are no natural pair, so the
-    # frozen pile stays (canasta/5.1); the page once sent the lone card as a take in natural order and said yes
+def test_one_card_alone_is_asked_again_before_sending(d, server, lang):
+    # a single queen offered would be read as the top card taken alone, its melds to come, and ruled "so far legal";
+    # the page asks for the cards that take the pile instead of sending it
     t = Table(d)
     open_page(t, server.url, lang)
     t.tap("#quick-game-canasta")
     t.tap("#tile-pile")
     for css in ("#q-offered-Q", "#q-top-Q", "#q-frozen-wild", "#q-opened-yes", "#quick-ask"):
         t.tap(css)
-    assert ruling(t) == {
-        "ru": "✗ Нельзя: сброс заморожен свободной картой: взять его можно только натуральной парой дам с руки",
-        "en": "✗ Not allowed: the pile is frozen by a wild card: only a natural pair of Qs from the hand takes it",
+    assert sends(t) == 0
+    assert d.find_element(By.ID, "q-offered-error").text == {
+        "ru": "Предложите две карты или больше: одна карта с верхней — ещё не комбинация.",
+        "en": "Offer two cards or more: one card alone with the top card is no meld.",
     }[lang]
 
 

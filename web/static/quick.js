@@ -511,6 +511,9 @@
         check() {
           const e = [];
           if (!(V.offered || []).length) e.push(["offered", T.need_offered]);
+          // a single card would be read as the top card taken alone, its melds to come: the question wants the cards
+          // that take the pile (a natural pair, a natural card with a wild one)
+          else if (V.offered.length < 2) e.push(["offered", T.need_two]);
           if (!(V.top || []).length) e.push(["top", T.need_top]);
           if (!V.frozen) e.push(["frozen", T.need_frozen]);
           if (!V.opened) e.push(["opened", T.need_opened]);
@@ -523,20 +526,21 @@
           const ours = us.includes(taker) ? us : them, theirs = us.includes(taker) ? them : us;
           const sides = [{ id: ours.join("+"), players: ours }, { id: theirs.join("+"), players: theirs }];
           const offered = V.offered, top = V.top[0];
-          const position = { phase: "draw", hand: { known: offered, unknown: 6 },
+          // a side that has not opened holds its whole deal of 11 before it draws (canasta/1.5); one that has
+          // opened may hold any number: six more than the offered cards stand for them
+          const unknown = V.opened === "yes" ? 6 : Math.max(0, 11 - offered.length);
+          const position = { phase: "draw", hand: { known: offered, unknown },
             pile: { top, size: whole(V.size) ?? (V.frozen === "none" ? 1 : 2), frozen_by: V.frozen === "none" ? null : V.frozen } };
           if (V.opened === "yes") {
             // a side that has opened has a meld on the table: three of a rank the question does not use stand for it
             const rank = ["K", "A", "5", "4"].find((r) => r !== top && !offered.includes(r));
             position.melds = { [sides[0].id]: [[rank, rank, rank]] };
           }
-          // the offered cards go into one meld with the top card: so a single card is judged as offered from the
-          // hand, not read as a take in natural order (the top card alone, its melds to come)
-          const body = { sides, position, action: { type: "take_pile", player: taker, cards: offered, melds: [[top, ...offered]] } };
+          const body = { sides, position, action: { type: "take_pile", player: taker, cards: offered } };
           const total = whole(V.side_total);
           if (total !== null) body.state = { scores: { [sides[0].id]: total, [sides[1].id]: 0 } };
           return { path: "/v1/games/canasta/check", body,
-            pointers: { "/action/cards": "offered", "/action/melds": "offered", "/position/pile": "top", "/position/pile/size": "size", "/position/hand": "offered", "/state": "side_total", "/position/melds": "opened" } };
+            pointers: { "/action/cards": "offered", "/position/pile": "top", "/position/pile/size": "size", "/position/hand": "offered", "/state": "side_total", "/position/melds": "opened" } };
         },
         verdict(a) {
           if (a.legal === true) return [true, T.pile_yes];
@@ -732,7 +736,7 @@
     const r = await api(req.path, req.body);
     $("quick-ask").disabled = false;
     if (r.status === 200) {
-      await render(r.data, ps);
+      await render(r.data, ps, req.body.action);
     } else if (r.data && Array.isArray(r.data.errors)) {
       $("quick-ruling").hidden = true;
       showErrors(r.data.errors.map((e) => [fieldOf(req.pointers, e.pointer || ""), e.detail]));
@@ -750,7 +754,7 @@
     return best ? pointers[best] : null;
   }
 
-  async function render(a, ps) {
+  async function render(a, ps, asked) {
     const [ok, headline, instead] = tile.verdict(a, ps);
     const box = $("quick-verdict");
     const parts = [el("p", { class: "big " + (ok === true ? "ok" : ok === false ? "bad" : "neutral"), id: "quick-headline",
@@ -779,7 +783,9 @@
         el("li", {}, fmt(T.penalty_line, { points: num(p.points), who: p.side || p.player || "" }), p.note ? ` (${p.note})` : "", ruleTag(p.rule)))));
     }
     if (ok !== true && (a.legal === false || a.legal === null)) {
-      const open = (a.legal_actions || []).filter((act) => !(settled && (act.conditions || []).length));
+      // what may be done instead: not the action asked about (its own verdict is the headline)
+      const same = (act) => asked && act.type === asked.type && act.card !== undefined && act.card === asked.card;
+      const open = (a.legal_actions || []).filter((act) => !(settled && (act.conditions || []).length) && !same(act));
       const acts = [...(instead || []), ...open.map(actionText).filter(Boolean)];
       parts.push(el("h3", { text: T.instead }), acts.length ? el("ul", { class: "instead" }, acts.map((t) => el("li", { text: t })))
         : el("p", { text: T.nothing_instead }));
