@@ -342,7 +342,7 @@ class _Ledger:
         else:
             if h:
                 rule = "thousand/14.4" if is_decl else "thousand/14.3"   # a declarer here has failed
-                why = (_("failed contract: stays on the barrel") if rule == "thousand/14.4"
+                why = (_("failed contract on the barrel: not written off") if rule == "thousand/14.4"
                        else _("on the barrel: points not recorded"))
                 self.line(p, why, -h, rule)
             self.after[p] = T

@@ -219,7 +219,7 @@ def test_a_failed_contract_on_the_barrel_stays_there():
     a = play([failed], state={"scores": {"Ann": 880, "Bob": 0, "Cid": 0}})
     assert cells(a["rows"][0]) == [("Ann", -120, 880), ("Bob", 10, 10), ("Cid", 10, 10)]
     assert events_of(a["rows"][0], "Ann")[0] == ("barrel_failed_stays", "thousand/14.4", 120,
-                                                 "failed contract: stays on the barrel")
+                                                 "failed contract on the barrel: not written off")
     adds_up(a, {"Ann": 880, "Bob": 0, "Cid": 0})
 
 
@@ -235,3 +235,16 @@ def test_a_total_past_the_barrel_is_cut_to_880(start, cut):
         expected.append(("barrel_held", "thousand/14.1", cut, "920 is held at 880: on the barrel"))
     assert events_of(a["rows"][0], "Bob") == expected
     adds_up(a, {"Ann": 0, "Bob": start, "Cid": 0})
+
+
+def test_the_last_failed_try_on_the_barrel_does_not_say_she_stays():
+    # russian-classic: Ann on the barrel for her third deal (two used) plays 120 and takes 100: the failure costs
+    # nothing on the barrel (14.4), and the third deal without finishing drops her by 120 (14.2): 880 - 120 + 120 - 120
+    # = 760; no line may say she stays on the barrel while she falls off it
+    failed = deal("Ann", {"Ann": 100, "Bob": 10, "Cid": 10}, {"Ann": 6, "Bob": 1, "Cid": 1})
+    a = play([failed], state={"scores": {"Ann": 880, "Bob": 0, "Cid": 0},
+                              "barrel": {"Ann": {"deals": 2, "falls": 0}}})
+    assert cells(a["rows"][0])[0] == ("Ann", -120, 760)
+    texts = [e[3] for e in events_of(a["rows"][0], "Ann")]
+    assert "failed contract on the barrel: not written off" in texts
+    assert not [t for t in texts if "stays" in t]
