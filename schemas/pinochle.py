@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from marshmallow import ValidationError
 
-from referee.i18n import _
+from referee.i18n import N_, _
 
+from .bytype import ByType, narrowed
 from .common import (
     MAX_EVENTS,
     REPLAY,
@@ -185,7 +186,29 @@ class Position(Strict):
         "claimant has taken so far, not rounded (pinochle/6.4); they must be possible in `tricks_done` tricks.")})
 
 
-class Action(Strict):
+ACTIONS = ["play", "meld", "dix", "draw", "bid", "pass", "declare_out", "count_meld"]
+EVENTS = ["deal", "bid", "pass", "trump", "widow", "bury", "concede", "play", "meld", "dix", "draw", "declare_out"]
+
+
+# the fields each type takes besides `type` and `player` (what referee/pinochle/views.py reads of an action or an
+# event, and parse.py's deal_event of a deal); a declare_out or count_meld action is judged on the position alone
+FIELDS = {
+    "play": {"card"}, "meld": {"cards", "exchange"}, "dix": {"exchange"}, "draw": {"card"}, "bid": {"amount"},
+    "pass": set(), "declare_out": set(), "count_meld": set(), "trump": {"suit"}, "widow": set(), "bury": {"cards"},
+    "concede": set(), "deal": {"dealer", "hands", "upcard", "widow"},
+}
+# what a field of another type is told, at the field (a player may read it: the players' words)
+REFUSALS = {
+    "deal": N_("not part of a deal"), "bid": N_("not part of a bid"), "pass": N_("not part of a pass"),
+    "trump": N_("not part of naming trump"), "widow": N_("not part of taking the widow"),
+    "bury": N_("not part of burying cards"), "concede": N_("not part of conceding the bid"),
+    "play": N_("not part of playing a card"), "meld": N_("not part of declaring a meld"),
+    "dix": N_("not part of the dix"), "draw": N_("not part of a draw"), "declare_out": N_("not part of declaring out"),
+    "count_meld": N_("not part of counting the meld"),
+}
+
+
+class Action(ByType):
     """One action by `player`. The fields that matter per `type`: `play` — `card`; `meld` — `cards`
     (every card of the meld) and `exchange`; `dix` — `exchange` (exchange it for the upcard);
     `draw` — `card` (the card drawn); `bid` — `amount`; `pass`; `declare_out` — two-handed: may
@@ -194,13 +217,15 @@ class Action(Strict):
     `position.card_points` (pinochle/6.4); `count_meld` — counts all the meld in `position.hand` with
     `position.trump` (partnership and three-hand meld, pinochle/4.10).
     """
-    type = String(required=True, validate=OneOf(
-        ["play", "meld", "dix", "draw", "bid", "pass", "declare_out", "count_meld"]))
+    type = String(required=True, validate=OneOf(ACTIONS))
     player = Name(required=True)
     card = Card()
     cards = Cards(8)
     exchange = Bool()
     amount = Int(0, 10000)
+
+
+Action.TYPES = {t: narrowed(Action, t, FIELDS[t] | {"player"}, REFUSALS[t], "Action") for t in ACTIONS}
 
 
 class CheckRequest(Envelope):
@@ -211,7 +236,7 @@ class CheckRequest(Envelope):
     action = Nested(Action, required=True)
 
 
-class Event(Strict):
+class Event(ByType):
     """One event of a game log. `deal` starts a deal: `dealer`, `hands` (player → the cards dealt: 12
     each with two or four players, 15 with three), and `upcard` (two-handed) or `widow` (3 cards,
     three-hand). The other types carry `player` (required by the replay) and: `bid` — `amount`;
@@ -219,8 +244,7 @@ class Event(Strict):
     `cards` (3); `concede` (three-hand, before the first lead); `play` — `card`; `meld` — `cards`,
     `exchange`; `dix` — `exchange`; `draw` — `card`; `declare_out`.
     """
-    type = String(required=True, validate=OneOf(
-        ["deal", "bid", "pass", "trump", "widow", "bury", "concede", "play", "meld", "dix", "draw", "declare_out"]))
+    type = String(required=True, validate=OneOf(EVENTS))
     player = Name()
     dealer = Name()
     hands = Dict(keys=Name(), values=Cards(18), validate=Length(max=4))
@@ -231,6 +255,11 @@ class Event(Strict):
     exchange = Bool()
     amount = Int(0, 10000)
     suit = String(validate=Length(min=1, max=2))
+
+
+# in a log `player` stays optional, as before (the replay asks for it where it is missing); a deal has none
+Event.TYPES = {t: narrowed(Event, t, FIELDS[t] | ({"player"} if t != "deal" else set()), REFUSALS[t], "Event")
+               for t in EVENTS}
 
 
 class ValidateRequest(Envelope):

@@ -1,6 +1,6 @@
-"""Each type of action and log event has its own schema (Thousand and Canasta): a field that belongs to another type
-is refused at the field, in the players' words ("not part of a bid"), in English and Russian; the result of loading
-stays the dict the one schema of every type gave."""
+"""Each type of action and log event has its own schema (Thousand, Canasta and Pinochle): a field that belongs to
+another type is refused at the field, in the players' words ("not part of a bid"), in English and Russian; the result
+of loading stays the dict the one schema of every type gave."""
 from __future__ import annotations
 
 import copy
@@ -9,7 +9,7 @@ import pathlib
 import pytest
 import yaml
 
-from schemas import canasta, thousand
+from schemas import canasta, pinochle, thousand
 from schemas.bytype import ByType
 from schemas.common import Strict
 from schemas.fast import Fallback
@@ -33,7 +33,14 @@ def test_the_examples_are_answered(client):
     for game, endpoint, name in (("thousand", "check", "ThousandCheckRequestBid"),
                                  ("thousand", "validate", "ThousandValidateRequestValid"),
                                  ("canasta", "check", "CanastaCheckRequestFrozenPile"),
-                                 ("canasta", "validate", "CanastaValidateRequestConcealed")):
+                                 ("canasta", "validate", "CanastaValidateRequestConcealed"),
+                                 ("pinochle", "check", "PinochleCheckRequestBid"),
+                                 ("pinochle", "check", "PinochleCheckRequestPlayOff"),
+                                 ("pinochle", "check", "PinochleCheckRequestMeld"),
+                                 ("pinochle", "check", "PinochleCheckRequestDeclareOut"),
+                                 ("pinochle", "check", "PinochleCheckRequestCountMeld"),
+                                 ("pinochle", "validate", "PinochleValidateRequestTwoHanded"),
+                                 ("pinochle", "validate", "PinochleValidateRequestConceded")):
         assert client.post(f"/v1/games/{game}/{endpoint}", json=body(name)).status_code == 200, name
 
 
@@ -96,14 +103,108 @@ def test_canasta_actions_and_events_by_their_type(client):
         {"pointer": "/log/4/cards", "detail": "not part of a discard"}]
 
 
-UNIONS = [thousand.Action, thousand.Event, canasta.Action, canasta.Event]
+def test_pinochle_a_card_sent_with_a_bid_is_not_part_of_a_bid(client):
+    request = body("PinochleCheckRequestBid")
+    assert request["action"]["type"] == "bid"
+    request["action"]["card"] = "AS"
+    assert errors(client, "pinochle", "check", request) == [{"pointer": "/action/card", "detail": "not part of a bid"}]
+    assert errors(client, "pinochle", "check", request, "ru") == [
+        {"pointer": "/action/card", "detail": "не относится к заявке"}]
+
+
+def test_pinochle_an_amount_sent_with_a_play_is_not_part_of_playing_a_card(client):
+    # answered 200 before, the amount ignored
+    request = body("PinochleCheckRequestPlayOff")
+    assert request["action"]["type"] == "play"
+    request["action"]["amount"] = 250
+    assert errors(client, "pinochle", "check", request) == [
+        {"pointer": "/action/amount", "detail": "not part of playing a card"}]
+    assert errors(client, "pinochle", "check", request, "ru") == [
+        {"pointer": "/action/amount", "detail": "не относится к ходу картой"}]
+
+
+@pytest.mark.parametrize("kind, field, value, en, ru", [
+    # a dix is the trump nine: it names no cards, and its exchange is taken (below)
+    ("dix", "cards", ["9H"], "not part of the dix", "не относится к диксу"),
+    ("meld", "card", "QS", "not part of declaring a meld", "не относится к объявлению комбинации"),
+    ("draw", "cards", ["QS"], "not part of a draw", "не относится к взятию карты из колоды"),
+    ("pass", "amount", 100, "not part of a pass", "не относится к пасу"),
+])
+def test_pinochle_actions_each_by_their_type(client, kind, field, value, en, ru):
+    request = body("PinochleCheckRequestMeld")
+    request["action"] = {"type": kind, "player": request["action"]["player"], field: value}
+    assert errors(client, "pinochle", "check", request) == [{"pointer": f"/action/{field}", "detail": en}]
+    assert errors(client, "pinochle", "check", request, "ru") == [{"pointer": f"/action/{field}", "detail": ru}]
+
+
+def test_pinochle_actions_judged_on_the_position_take_no_card(client):
+    declare = body("PinochleCheckRequestDeclareOut")
+    declare["action"]["card"] = "AS"
+    assert errors(client, "pinochle", "check", declare) == [
+        {"pointer": "/action/card", "detail": "not part of declaring out"}]
+    assert errors(client, "pinochle", "check", declare, "ru") == [
+        {"pointer": "/action/card", "detail": "не относится к объявлению выхода"}]
+    count = body("PinochleCheckRequestCountMeld")
+    count["action"]["cards"] = count["position"]["hand"][:4]
+    assert errors(client, "pinochle", "check", count) == [
+        {"pointer": "/action/cards", "detail": "not part of counting the meld"}]
+    assert errors(client, "pinochle", "check", count, "ru") == [
+        {"pointer": "/action/cards", "detail": "не относится к подсчёту комбинаций"}]
+
+
+def test_pinochle_the_fields_of_the_type_are_taken(client):
+    # a meld's exchange and a dix's exchange are read as before: the answers are rulings (200), not refusals
+    meld = body("PinochleCheckRequestMeld")
+    meld["action"]["exchange"] = False
+    assert client.post("/v1/games/pinochle/check", json=meld).status_code == 200
+    dix = body("PinochleCheckRequestMeld")
+    dix["action"] = {"type": "dix", "player": dix["action"]["player"], "exchange": True}
+    assert client.post("/v1/games/pinochle/check", json=dix).status_code == 200
+
+
+def test_pinochle_three_hand_log_events_each_by_their_type(client):
+    request = body("PinochleValidateRequestConceded")
+    assert [e["type"] for e in request["log"]] == [
+        "deal", "bid", "pass", "pass", "trump", "widow", "bury", "concede"]
+    request["log"][0]["player"] = request["log"][0]["dealer"]       # a deal names its dealer, not a player
+    request["log"][4]["cards"] = request["log"][6]["cards"]         # the cards buried, sent with naming trump
+    request["log"][5]["widow"] = request["log"][0]["widow"]         # the widow's cards, sent with taking it
+    request["log"][6]["suit"] = request["log"][4]["suit"]
+    request["log"][7]["amount"] = request["log"][1]["amount"]
+    assert errors(client, "pinochle", "validate", request) == [
+        {"pointer": "/log/0/player", "detail": "not part of a deal"},
+        {"pointer": "/log/4/cards", "detail": "not part of naming trump"},
+        {"pointer": "/log/5/widow", "detail": "not part of taking the widow"},
+        {"pointer": "/log/6/suit", "detail": "not part of burying cards"},
+        {"pointer": "/log/7/amount", "detail": "not part of conceding the bid"}]
+    assert [e["detail"] for e in errors(client, "pinochle", "validate", request, "ru")] == [
+        "не относится к сдаче", "не относится к назначению козыря", "не относится к взятию прикупа",
+        "не относится к сносу", "не относится к отказу от заявки"]
+
+
+def test_pinochle_two_handed_log_events_each_by_their_type(client):
+    request = body("PinochleValidateRequestTwoHanded")
+    assert [e["type"] for e in request["log"][:5]] == ["deal", "play", "play", "meld", "draw"]
+    request["log"][1]["exchange"] = False
+    request["log"][3]["card"] = request["log"][3]["cards"][0]
+    request["log"][4]["amount"] = 100
+    assert errors(client, "pinochle", "validate", request) == [
+        {"pointer": "/log/1/exchange", "detail": "not part of playing a card"},
+        {"pointer": "/log/3/card", "detail": "not part of declaring a meld"},
+        {"pointer": "/log/4/amount", "detail": "not part of a draw"}]
+    assert [e["detail"] for e in errors(client, "pinochle", "validate", request, "ru")] == [
+        "не относится к ходу картой", "не относится к объявлению комбинации", "не относится к взятию карты из колоды"]
+
+
+UNIONS = [thousand.Action, thousand.Event, canasta.Action, canasta.Event, pinochle.Action, pinochle.Event]
 
 
 def _items():
     """Every action and event of the examples, with its union schema."""
     for name, example in EXAMPLES.items():
         value = example.get("value")
-        game = next((m for m in (thousand, canasta) if name.startswith(m.__name__.split(".")[1].capitalize())), None)
+        game = next((m for m in (thousand, canasta, pinochle)
+                     if name.startswith(m.__name__.split(".")[1].capitalize())), None)
         if not isinstance(value, dict) or game is None or "Request" not in name:
             continue
         for item in [value.get("action")] + list(value.get("log") or []):
