@@ -21,12 +21,11 @@ import yaml
 from flask import Blueprint, Response, render_template, request
 from werkzeug.exceptions import NotFound
 
-from referee import i18n
-from referee import settings
+from referee import i18n, settings
 from referee.cards import RANKS, rank_text
 from referee.i18n import N_, _, ngettext
 
-from . import forms
+from . import forms, variants
 
 # the contract: the repository's openapi.yaml, shipped in this package (web/openapi.yaml links to it; a wheel holds
 # a copy)
@@ -256,6 +255,7 @@ def config() -> dict:
         "score_keys": [[k, _(v)] for k, v in forms.SCORE_KEYS],     # a list: the page's JSON sorts object keys
         "quick": quick_config(),
         "house_rules": house_rules_config(),
+        "variant_summaries": variants.summaries(),
     }
 
 
@@ -269,7 +269,7 @@ def house_rules_config() -> dict:
     return {
         "texts": {"first": _("Argued most often"), "search": _("Find a house rule"),
                   "search_hint": _("Type part of a word: only the rules that hold it are shown."),
-                  "nothing_found": _("No house rule has these words.")},
+                  "nothing_found": _("No house rule has these words."), "sources": _("Sources")},
         "games": {g: {"first": list(m.MOST_ARGUED),
                       "topics": [[t, _(label), list(names)] for t, label, names in m.TOPICS]}
                   for g, m in games.items()},

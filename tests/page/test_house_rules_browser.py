@@ -1,7 +1,8 @@
 """The house rules on the page in a real browser (Debian's headless Chromium at 390×844, in Russian): they open on
 the most argued options, the other options wait in topics (collapsed), a search shows only the options holding its
 words, and a changed option travels with the question.  axe-core is run in each state; no Russian text of the house
-rules shows a Latin identifier or a source name."""
+rules, nor the variant's summary above them, shows a Latin identifier or a source name (the sources are behind
+«Источники»)."""
 # ruff: noqa: F811  (the fixtures d and server come from «Партия»'s browser tests)
 from __future__ import annotations
 
@@ -52,6 +53,15 @@ def shown(d):
 def test_the_house_rules_open_on_the_most_argued_then_a_topic_then_a_search(d, server):
     t = Table(d)
     open_house_rules(t, server.url)
+    # the variant in players' terms where it is chosen; which texts it follows behind «Источники»
+    summary = d.find_element(By.ID, "variant-summary").text
+    assert summary.startswith("бочка 880, 3 попытки; болт — без взятки, три подряд: минус 120;")
+    assert not SOURCES.search(summary) and not re.search(r"[A-Za-z_]", summary)
+    assert d.find_element(By.CSS_SELECTOR, "#variant-sources summary").text == "Источники"
+    assert not d.find_element(By.ID, "variant-sources-text").is_displayed()
+    t.tap("#variant-sources summary")
+    assert "pagat.com" in d.find_element(By.ID, "variant-sources-text").text
+    t.tap("#variant-sources summary")
     # the most argued first, under their heading; every topic collapsed, so nothing else is in view
     assert d.find_element(By.ID, "h-options-first").text == "О чём спорят чаще всего"
     assert shown(d) == list(thousand.MOST_ARGUED)

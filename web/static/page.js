@@ -129,7 +129,10 @@
     S.info = r.data;
     S.deck = r.data.deck;
     const v = variantSummary();
-    $("variant-summary").textContent = `${v.summary} ${fmt(T.variant_players, { n: v.players.join(", ") })}`;
+    // the variant in players' terms; which texts it follows, behind «Sources»
+    const plain = (C.variant_summaries[S.game] || {})[S.variant] || "";
+    $("variant-summary").textContent = `${plain} ${fmt(T.variant_players, { n: v.players.join(", ") })}`.trim();
+    $("variant-sources-text").textContent = v.summary;
     renderOptions();
     if (Object.keys(S.overrides).length) await refreshDeck(); else renderDeck();
   }
