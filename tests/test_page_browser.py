@@ -344,6 +344,7 @@ def test_a_bad_house_rule_is_named_by_the_service(en, base_url):
     open_page(d, base_url + "/")
     game(d, "canasta")
     d.find_element(By.CSS_SELECTOR, "#house-rules summary").click()
+    d.find_element(By.CSS_SELECTOR, "#topic-deal summary").click()       # the packs are in «Cards and the deal»
     Select(d.find_element(By.ID, "opt-packs")).select_by_value("3")
     wait(d).until(lambda d: d.find_element(By.ID, "opt-red_three_scale-error").text)
     assert "three packs use" in d.find_element(By.ID, "opt-red_three_scale-error").text
@@ -364,6 +365,7 @@ def test_the_deck_follows_the_variant_and_its_options(en, base_url):
     cards = d.find_elements(By.CSS_SELECTOR, "#deck button.card")
     assert len(cards) == 24 and cards[0].text.split() == ["A♠", "×2"]
     d.find_element(By.CSS_SELECTOR, "#house-rules summary").click()
+    d.find_element(By.CSS_SELECTOR, "#topic-cards summary").click()      # the deck is in «Cards and their points»
     Select(d.find_element(By.ID, "opt-deck")).select_by_value("64")
     wait(d).until(lambda d: d.find_element(By.ID, "deck-size").text == "Cards in the deck: 64")
     assert len(d.find_elements(By.CSS_SELECTOR, "#deck button.card")) == 32

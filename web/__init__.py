@@ -21,12 +21,11 @@ import yaml
 from flask import Blueprint, Response, render_template, request
 from werkzeug.exceptions import NotFound
 
-from referee import i18n
-from referee import settings
+from referee import i18n, settings
 from referee.cards import RANKS, rank_text
 from referee.i18n import N_, _, ngettext
 
-from . import forms
+from . import forms, variants
 
 # the contract: the repository's openapi.yaml, shipped in this package (web/openapi.yaml links to it; a wheel holds
 # a copy)
@@ -256,6 +255,25 @@ def config() -> dict:
         "actions": {k: _(v) for k, v in forms.ACTIONS.items()},
         "score_keys": [[k, _(v)] for k, v in forms.SCORE_KEYS],     # a list: the page's JSON sorts object keys
         "quick": quick_config(),
+        "house_rules": house_rules_config(),
+        "variant_summaries": variants.summaries(),
+    }
+
+
+def house_rules_config() -> dict:
+    """Each game's house rules as the page groups them: the most argued first, then the topics (each option in
+    exactly one, :data:`referee.<game>.options.TOPICS`), with the topics' names in the page's language."""
+    from referee.canasta import options as canasta
+    from referee.pinochle import options as pinochle
+    from referee.thousand import options as thousand
+    games = {"thousand": thousand, "pinochle": pinochle, "canasta": canasta}
+    return {
+        "texts": {"first": _("Argued most often"), "search": _("Find a house rule"),
+                  "search_hint": _("Type part of a word: only the rules that hold it are shown."),
+                  "nothing_found": _("No house rule has these words."), "sources": _("Sources")},
+        "games": {g: {"first": list(m.MOST_ARGUED),
+                      "topics": [[t, _(label), list(names)] for t, label, names in m.TOPICS]}
+                  for g, m in games.items()},
     }
 
 

@@ -689,3 +689,41 @@ def deal_size(opts: OptionsLike, players: int) -> int:
     if opts.deal_table == "twelve":
         return {2: 15, 3: 13}.get(players, 12)
     return {2: 15, 3: 13, 6: 13}.get(players, 11)
+
+
+# The house rules as the page shows them: the most argued first, then every option in exactly one topic
+# (tests/canasta/test_option_topics.py): taking the pile (before opening, with a wild card, a wild card's block),
+# the opening minimum, wild cards in a meld, what red threes need, going out and its discard.
+MOST_ARGUED = ("pile_for_opening", "natural_and_wild_takes", "wild_block", "opening_table", "max_wilds",
+               "red_threes_need", "canastas_to_go_out", "going_out_discard")
+TOPICS = (
+    ("deal", N_("Cards and the deal"), ("packs", "packet_size", "jokers_per_pack", "deal_size", "deal_table",
+                                        "draw_count", "surprise", "pile_count_off", "black_three_upcard",
+                                        "upcard_replaced")),
+    ("threes", N_("Red and black threes"), ("red_three_value", "red_three_scale", "red_threes_need",
+                                            "black_three_in_hand", "black_three_meld", "black_three_last_discard",
+                                            "black_threes_out_discard", "black_three_first_round",
+                                            "black_threes_set_aside", "red_three_last_card")),
+    ("melds", N_("Melds and wild cards"), ("max_wilds", "wild_ratio", "same_rank_melds", "min_naturals",
+                                           "strict_wild_cards", "wild_melds", "sequences", "sequence_wilds",
+                                           "extend_escalera_out")),
+    ("canastas", N_("Canastas and bonuses"), ("canasta_max", "mixed_canasta_bonus", "natural_canasta_bonus",
+                                              "sevens_canasta_bonus", "mixed_sevens_bonus", "sevens_canasta_mixed",
+                                              "natural_sequence_bonus", "short_sequence_penalty",
+                                              "long_sequence_bonus", "canasta_count_bonuses", "five_canastas_bonus",
+                                              "sevens_in_hand", "first_canasta_bonus_cards")),
+    ("opening", N_("Opening"), ("opening_table", "negative_minimum", "minimum_150_from", "top_minimum",
+                                "opening_canasta_from", "canasta_in_hand_opens", "opening_naturals_only",
+                                "red_threes_count_toward_opening", "opening_canasta_with_top_card",
+                                "opening_bonus_cards")),
+    ("pile", N_("Taking the discard pile"), ("pile_for_opening", "natural_and_wild_takes", "seven_on_pile",
+                                             "layoff_take", "strict_pile", "pile_frozen_at_start", "wild_block",
+                                             "own_canasta_blocks_pile", "wild_pair_takes", "black_three_freezes",
+                                             "sevens_discard")),
+    ("going_out", N_("Going out"), ("concealed_waives_minimum", "concealed_rule", "going_out_discard",
+                                    "no_going_out", "canastas_to_go_out", "keep_last_card", "sequence_to_go_out",
+                                    "ask_required", "going_out_needs", "red_threes_per_canasta", "tough_end",
+                                    "going_out_bonus", "concealed_bonus", "four_black_threes_out", "double_ending")),
+    ("end", N_("End of the game and penalties"), ("stock_end", "count_and_exposure_penalties", "target",
+                                                  "max_rounds")),
+)

@@ -162,3 +162,16 @@ _MADE_MAX = 512
 
 # what an entry point of the engine accepts: the resolved dict (service.py, views.py) or the typed options
 OptionsLike = Options | Mapping[str, Any]
+
+
+# The house rules as the page shows them: the most argued first, then every option in exactly one topic
+# (tests/pinochle/test_option_topics.py): must one beat, when melds are laid, the double pinochle, the meld that
+# needs a trick, declaring out and the target.
+MOST_ARGUED = ("must_head", "meld_timing", "double_pinochle", "meld_save", "declare_out", "target")
+TOPICS = (
+    ("cards", N_("Cards and their points"), ("deck", "card_points", "rounding")),
+    ("melds", N_("Melds"), ("meld_timing", "double_pinochle", "first_dix_must_exchange", "meld_save")),
+    ("play", N_("Play and the stock"), ("last_stock", "must_head")),
+    ("bidding", N_("Bidding"), ("min_bid",)),
+    ("end", N_("End of the game"), ("target", "target_rise", "one_deal_game", "declare_out")),
+)

@@ -353,3 +353,34 @@ DEFAULT_VARIANT = "russian-classic"
 
 # what an engine entry point accepts: the resolved dict the service hands over, or the typed record
 OptionsLike = Options | Mapping[str, Any]
+
+
+# The house rules as the page shows them: the most argued first, then every option in exactly one topic
+# (tests/thousand/test_option_topics.py).  The most argued follow the questions and the rules notes:
+# following and beating, a marriage on the first trick, bidding above 120, the declarer's score, the concession,
+# the barrel, bolts and the 555 dump.
+MOST_ARGUED = ("must_beat", "marriage_on_first_trick", "bid_cap", "declarer_score", "rospis_declarer",
+               "barrel_deals", "bolt_penalty", "dump_555")
+TOPICS = (
+    ("bidding", N_("Bidding"), ("bid_step", "bid_cap", "max_bid", "forced_bid_holder", "forehand_opens_100",
+                                "raise_capped", "silence_threshold")),
+    ("marriages", N_("Marriages"), ("marriage_on_first_trick", "marriage_needs_trick_to_score", "trump_timing",
+                                    "ace_marriage", "ace_marriage_raises_cap")),
+    ("play", N_("Following, beating, trumping"), ("must_beat", "must_overtrump", "must_undertrump")),
+    ("scoring", N_("Counting the points"), ("round_step", "round_half", "round_declarer", "declarer_score",
+                                            "two_player_discards_count", "sitter_scoring")),
+    ("concession", N_("Concession"), ("rospis_declarer", "rospis_opponents", "rospis_third_count",
+                                      "rospis_third_penalty", "rospis_max", "rospis_in_golden", "rospis_on_barrel")),
+    ("bolts", N_("Bolts"), ("bolt_count", "bolt_definition", "bolt_penalty", "bolt_declarer_exempt",
+                            "bolt_barrel_exempt")),
+    ("barrel", N_("Barrel"), ("barrel", "barrel_threshold", "barrel_deals", "barrel_bid_floor", "barrel_forced_floor",
+                              "barrel_defender_finish", "barrel_penalty", "barrel_attempts", "barrel_declarer_fail",
+                              "barrel_collision", "barrel_reset_after_falls", "barrel_jump")),
+    ("end", N_("End of the game"), ("target", "finish_cap", "double_finish", "dump_555")),
+    ("blind_golden", N_("Blind and golden round"), ("blind", "blind_on_barrel", "blind_min_score", "golden_round",
+                                                     "golden_doubling", "golden_fail_resets")),
+    ("deal", N_("Dealing and redeals"), ("redeal_four_nines", "redeal_four_nines_after_exchange",
+                                         "redeal_weak_hand", "redeal_weak_talon", "redeal_weak_talon_only_at_100",
+                                         "redeal_dealer", "misdeal_penalty")),
+    ("stakes", N_("Stakes"), ("stake",)),
+)

@@ -147,6 +147,10 @@ def page_texts():
                 for where, text in _strings(questions, f"page {path} forms/{game}"):
                     if not where.endswith(("/id", "/path", "/kind", "/keys")):
                         yield where, text, {game}
+            # the house rules' topics, each game's under its game («Тёмная и золотой кон» is Thousand's own term)
+            for game, plan in data["house_rules"].pop("games").items():
+                for where, text in _strings(plan["topics"], f"page {path} house_rules/{game}/topics"):
+                    yield where, text, {game}
             for where, text in _strings(data, f"page {path} config"):
                 # the cards' names for screen readers («четвёрка пик» is the card 4, which Pinochle's deck does not
                 # hold): they name cards, not the Pinochle meld the glossary keeps «четвёрка» from

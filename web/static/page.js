@@ -129,7 +129,10 @@
     S.info = r.data;
     S.deck = r.data.deck;
     const v = variantSummary();
-    $("variant-summary").textContent = `${v.summary} ${fmt(T.variant_players, { n: v.players.join(", ") })}`;
+    // the variant in players' terms; which texts it follows, behind «Sources»
+    const plain = (C.variant_summaries[S.game] || {})[S.variant] || "";
+    $("variant-summary").textContent = `${plain} ${fmt(T.variant_players, { n: v.players.join(", ") })}`.trim();
+    $("variant-sources-text").textContent = v.summary;
     renderOptions();
     if (Object.keys(S.overrides).length) await refreshDeck(); else renderDeck();
   }
@@ -148,46 +151,82 @@
     return raw;
   }
 
+  // the house rules: the most argued first, then the topics (collapsed), with a search over their words
   function renderOptions() {
-    const box = $("options");
-    box.replaceChildren();
-    for (const spec of S.info.options) {
-      const id = `opt-${spec.name}`;
-      const current = spec.name in S.overrides ? S.overrides[spec.name] : spec.default;
-      const onchange = (value) => {
-        if (JSON.stringify(value) === JSON.stringify(spec.default)) delete S.overrides[spec.name];
-        else S.overrides[spec.name] = value;
-        changedCount();
-        update();
-        refreshDeck();
-      };
-      const summary = el("span", { class: "opt-summary" }, spec.summary);
-      const label = (a) => (spec.labels && spec.labels[optionKey(a)]) || (typeof a === "boolean" ? (a ? T.yes : T.no) : String(a));
-      let control;
-      if (spec.type === "bool") {
-        control = el("input", { type: "checkbox", id, checked: current === true });
-        control.addEventListener("change", () => onchange(control.checked));
-        box.append(el("div", { class: "option check", id: `${id}-wrap` }, control, el("label", { for: id }, summary),
-          el("p", { class: "field-error", id: `${id}-error` })));
-        continue;
-      }
-      const nullable = spec.type.endsWith("|null");
-      if (spec.allowed || spec.type.startsWith("enum") || spec.type.startsWith("bool")) {
-        const values = spec.allowed || [true, false];
-        control = el("select", { id },
-          ...(nullable ? [el("option", { value: "__null__", text: (spec.labels && spec.labels.null) || T.null_option })] : []),
-          ...values.map((a) => el("option", { value: JSON.stringify(a), text: label(a) })));
-        control.value = current === null ? "__null__" : JSON.stringify(current);
-        control.addEventListener("change", () => onchange(control.value === "__null__" ? null : JSON.parse(control.value)));
-      } else {
-        control = el("input", { type: "text", inputmode: "numeric", id, value: current === null ? "" : String(current),
-          placeholder: nullable ? (spec.labels && spec.labels.null) || T.null_option : "" });
-        control.addEventListener("change", () => onchange(control.value.trim() === "" && nullable ? null : optionValue(spec, control.value)));
-      }
-      box.append(el("div", { class: "option", id: `${id}-wrap` }, el("label", { for: id }, summary), control,
-        el("p", { class: "field-error", id: `${id}-error` })));
-    }
+    const rows = new Map(S.info.options.map((spec) => [spec.name, optionRow(spec)]));
+    const H = C.house_rules;
+    const plan = H.games[S.game] || { first: [], topics: [] };
+    const take = (names) => names.filter((n) => rows.has(n)).map((n) => { const r = rows.get(n); rows.delete(n); return r; });
+    const first = take(plan.first);
+    const topics = plan.topics.map(([id, label, names]) => [id, label, take(names)]).filter(([, , r]) => r.length);
+    const search = el("input", { type: "search", id: "option-search", autocomplete: "off",
+      "aria-describedby": "option-search-hint" });
+    search.addEventListener("input", () => filterOptions(search.value));
+    $("options").replaceChildren(
+      el("div", { class: "field option-search" }, el("label", { for: "option-search", text: H.texts.search }), search,
+        el("p", { class: "hint", id: "option-search-hint", text: H.texts.search_hint })),
+      el("p", { id: "options-none", class: "hint", hidden: true, "aria-live": "polite" }),
+      ...(first.length ? [el("section", { class: "topic-first", "aria-labelledby": "h-options-first" },
+        el("h3", { id: "h-options-first", text: H.texts.first }), first)] : []),
+      ...topics.map(([id, label, r]) => el("details", { class: "topic", id: `topic-${id}` },
+        el("summary", {}, el("span", { text: label }), el("span", { class: "badge topic-count", text: String(r.length) })), r)),
+      ...rows.values());
     changedCount();
+  }
+
+  // a search shows only the options whose words hold it (summary and value labels), in the topics opened for it
+  function filterOptions(query) {
+    const q = query.trim().toLocaleLowerCase(C.lang);
+    let found = 0;
+    for (const row of document.querySelectorAll("#options .option")) {
+      row.hidden = Boolean(q) && !row.textContent.toLocaleLowerCase(C.lang).includes(q);
+      if (!row.hidden) found += 1;
+    }
+    const first = document.querySelector("#options .topic-first");
+    if (first) first.hidden = Boolean(q) && !first.querySelector(".option:not([hidden])");
+    for (const d of document.querySelectorAll("#options details.topic")) {
+      const any = Boolean(d.querySelector(".option:not([hidden])"));
+      d.hidden = Boolean(q) && !any;
+      d.open = Boolean(q) && any;
+    }
+    $("options-none").hidden = !q || found > 0;
+    $("options-none").textContent = q && !found ? C.house_rules.texts.nothing_found : "";
+  }
+
+  function optionRow(spec) {
+    const id = `opt-${spec.name}`;
+    const current = spec.name in S.overrides ? S.overrides[spec.name] : spec.default;
+    const onchange = (value) => {
+      if (JSON.stringify(value) === JSON.stringify(spec.default)) delete S.overrides[spec.name];
+      else S.overrides[spec.name] = value;
+      changedCount();
+      update();
+      refreshDeck();
+    };
+    const summary = el("span", { class: "opt-summary" }, spec.summary);
+    const label = (a) => (spec.labels && spec.labels[optionKey(a)]) || (typeof a === "boolean" ? (a ? T.yes : T.no) : String(a));
+    let control;
+    if (spec.type === "bool") {
+      control = el("input", { type: "checkbox", id, checked: current === true });
+      control.addEventListener("change", () => onchange(control.checked));
+      return el("div", { class: "option check", id: `${id}-wrap` }, control, el("label", { for: id }, summary),
+        el("p", { class: "field-error", id: `${id}-error` }));
+    }
+    const nullable = spec.type.endsWith("|null");
+    if (spec.allowed || spec.type.startsWith("enum") || spec.type.startsWith("bool")) {
+      const values = spec.allowed || [true, false];
+      control = el("select", { id },
+        ...(nullable ? [el("option", { value: "__null__", text: (spec.labels && spec.labels.null) || T.null_option })] : []),
+        ...values.map((a) => el("option", { value: JSON.stringify(a), text: label(a) })));
+      control.value = current === null ? "__null__" : JSON.stringify(current);
+      control.addEventListener("change", () => onchange(control.value === "__null__" ? null : JSON.parse(control.value)));
+    } else {
+      control = el("input", { type: "text", inputmode: "numeric", id, value: current === null ? "" : String(current),
+        placeholder: nullable ? (spec.labels && spec.labels.null) || T.null_option : "" });
+      control.addEventListener("change", () => onchange(control.value.trim() === "" && nullable ? null : optionValue(spec, control.value)));
+    }
+    return el("div", { class: "option", id: `${id}-wrap` }, el("label", { for: id }, summary), control,
+      el("p", { class: "field-error", id: `${id}-error` }));
   }
 
   // an option value as the labels of /variants key it: its JSON text, a string without its quotes
@@ -211,6 +250,9 @@
       const name = (e.pointer || "").startsWith("/options/") ? tokens(e.pointer)[1] : null;
       const wrap = name && $(`opt-${name}-wrap`);
       if (wrap) {
+        const topic = wrap.closest("details.topic");
+        if (topic) topic.open = true;
+        wrap.hidden = false;
         wrap.classList.add("invalid");
         $(`opt-${name}-error`).textContent = e.detail;
       }
