@@ -128,6 +128,7 @@ SHEET_TEXTS = {
     "deal_n": N_("Deal {n}"), "edit_deal_n": N_("Correct deal {n}"), "record": N_("Record the deal"),
     "save": N_("Save the correction"), "dealer_is": N_("Dealer: {name}"),
     "recorded": N_("Recorded."), "caught_up": N_("The referee answered: every deal is scored."),
+    "deal_refused": N_("The referee answered: deal {n} was not taken; it is back in the form below."),
     "waiting_cell": N_("waiting"), "deal_col": N_("Deal"), "total": N_("Total"), "sheet": N_("The score sheet"),
     "no_deals": N_("No deal yet: enter the first one below."),
     "row_made": N_("{name} {n}: made"), "row_failed": N_("{name} {n}: failed"),

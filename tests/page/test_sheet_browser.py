@@ -592,3 +592,27 @@ def test_a_golden_deal_marked_in_its_row(d, server):
     assert t.marks(1) == [("★", "золотая сдача: Анна играет 120")]
     axe(d, "a golden deal")
     no_console_errors(d)
+
+
+def test_a_waiting_deal_the_referee_refuses_is_said_so(d, server):
+    # deal 1 is Борис's 120; deal 2 waits while the service is away: Анна plays 100, but the forced 100 of deal 2
+    # is Борис's (the seat left of its dealer), so a contract of 100 in anyone else's name cannot be (thousand/7.1):
+    # when the service is back it refuses deal 2, which goes back into the form, and the status says so instead of
+    # «every deal is scored» (a fresh player's probe saw that, and a stale «Записано.» beside the waiting note)
+    t = Table(d)
+    begin(t, server.url, "thousand", ["Анна", "Борис", "Вера"])
+    thousand_deal(t, 1, 120, {0: 20, 2: 20}, marriages="S")
+    t.record()
+    server.stop()
+    try:
+        thousand_deal(t, 0, 100, {1: 10, 2: 10})
+        t.tap("#record")
+        wait(d, 10).until(lambda d: d.find_element(By.ID, "waiting").is_displayed())
+        assert d.find_element(By.ID, "sheet-status").text == ""        # no stale «Записано.» beside the waiting note
+    finally:
+        server.start()
+    wait(d, 15).until(lambda d: not d.find_element(By.ID, "waiting").is_displayed())
+    wait(d, 10).until(lambda d: d.find_element(By.ID, "sheet-status").text)
+    assert d.find_element(By.ID, "sheet-status").text == \
+        "Судья ответил: сдачу 2 он не принял — она снова в форме ниже."
+    assert t.rows() == 1

@@ -164,6 +164,7 @@
     const options = { ...start.options };
     const stake = stakeValue();
     if (stake) options.stake = stake;
+    $("sheet-status").textContent = "";       // nothing said of a game just begun
     S = { game: start.game, variant: start.variant, options, players: names,
           dealer: names[Number($("first-dealer").value)], deals: [], answer: null, pending: false };
     save();
@@ -386,6 +387,7 @@
     if (r === null) {                       // the service did not answer: the deal waits
       S.deals = deals; S.pending = true; save();
       form = null; openForm(null); renderSheet(); scheduleRetry();
+      $("sheet-status").textContent = "";     // the waiting note says it; not a stale «Recorded.»
       return;
     }
     if (r.status === 200) {
@@ -445,14 +447,19 @@
     }
   }
 
-  async function resend() {
+  async function resend(refused = null) {
     clearTimeout(retry); retry = null;
     if (!S || !S.pending) return;
     if (!S.deals.length) { S.answer = null; S.pending = false; save(); renderSheet(); return; }
     const r = await score(S.deals);
     if (r === null) { scheduleRetry(); return; }
     S.pending = false;
-    if (r.status === 200) { S.answer = r.data; S.lang = C.lang; save(); renderSheet(); $("sheet-status").textContent = T.caught_up; return; }
+    if (r.status === 200) {
+      S.answer = r.data; S.lang = C.lang; save(); renderSheet();
+      // a waiting deal the referee refused is in the form again: the status says so, not that all were scored
+      $("sheet-status").textContent = refused === null ? T.caught_up : fmt(T.deal_refused, { n: refused + 1 });
+      return;
+    }
     // a waiting deal the referee refuses: it goes back into the form
     const m = /^\/deals\/(\d+)/.exec((r.data.errors || [{}])[0].pointer || "");
     const bad = m ? Number(m[1]) : S.deals.length - 1;
@@ -461,7 +468,8 @@
     save();
     form = { index: null, f: toForm(deal) };
     renderForm(); showErrors(r.data.errors || [{ detail: r.data.detail }]);
-    S.pending = S.deals.length > 0; await resend();
+    $("sheet-status").textContent = fmt(T.deal_refused, { n: bad + 1 });
+    S.pending = S.deals.length > 0; await resend(bad);
   }
   function scheduleRetry() { clearTimeout(retry); retry = setTimeout(resend, RETRY_MS); }
   window.addEventListener("online", () => resend());
