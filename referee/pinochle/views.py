@@ -117,7 +117,7 @@ def _count_meld(players: list[str], opts: dict, pos: dict, base: dict) -> dict:
     most = {2: 12, 3: 18, 4: 12}[len(players)]
     if len(hand) > most:
         raise InputError(_("no hand in this form holds more than {n} cards", n=most), "/position/hand")
-    check_conservation([("/position/hand", hand)], deck_of(opts), "pinochle/1.1")
+    check_conservation([("/position/hand", hand)], deck_of(opts))
     found = meld_in_hand(hand, trump, opts)
     return {**base, "legal": True, "violations": [], "legal_actions": [],
             "effects": {"melds": found, "total": sum(m["points"] for m in found)},
@@ -198,10 +198,10 @@ def _check_draw(st: DealState, hand: list[Card] | None, actor: str, action: dict
     # a face-down card: neither a copy the player holds nor the upcard lying face up
     if card is not None and hand is not None and not st.takes_upcard(card) \
             and held + (1 if st.upcard == card else 0) >= deck_of(opts).max_copies(card):
-        raise InputError(_("{player} already holds both {card}; a third cannot be drawn (pinochle/1.1)",
+        raise InputError(_("{player} already holds both {card}; a third cannot be drawn",
                            player=actor, card=card) if held >= 2 else
                          _("{player} holds one {card} and the other is the upcard, still face up; a third "
-                           "cannot be drawn (pinochle/1.1)", player=actor, card=card),
+                           "cannot be drawn", player=actor, card=card),
                          "/action/card")
     eff = st.apply_draw(actor, card, twin_out=twin_out)
     return {**base, "legal": True, "violations": [], "legal_actions": legal_before, "effects": eff,

@@ -636,8 +636,8 @@ class DealState:
             return False
         if player == self.declarer and (self.declarer != self.forced_holder() or not self.exchanged):
             return True
-        raise InputError(_("give the auction (position.bids): whether {player} bid decides a four-nines claim "
-                           "(thousand/6.1)", player=player), "/position/bids")
+        raise InputError(_("give the auction (position.bids): whether {player} bid decides a four-nines claim"
+                           "", player=player), "/position/bids")
 
     def verify_redeal(self, player: str, reason: str) -> None:
         """A redeal claim (thousand/6.x): four_nines, weak_hand or weak_talon."""
