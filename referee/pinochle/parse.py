@@ -372,7 +372,7 @@ def _points_two(deal, players, opts: OptionsLike, partial=False):
     if pts is None:
         raise InputError(_("give the card points each player took in tricks"), "/deal/points")
     if taken is None:
-        raise InputError(_("with points, give tricks_taken"), "/deal/tricks_taken")
+        raise InputError(_("with card points, give each player's number of tricks"), "/deal/tricks_taken")
     _per_player_counts(pts, taken, players)
     n = len(players)
     all_tricks = total_tricks(n, opts)
@@ -391,8 +391,8 @@ def _points_two(deal, players, opts: OptionsLike, partial=False):
                         pool_of(opts), "/deal/points", _taken(players, pts, taken))
         return pts, taken, None
     if sum(pts.values()) != DEAL_TOTAL:
-        raise InputError(_("card points in tricks add up to {total} (the last trick's 10 is added by last_trick), "
-                           "not {given}", total=DEAL_TOTAL, given=sum(pts.values())), "/deal/points")
+        raise InputError(_("card points in tricks add up to {total} (the last trick's 10 is added for whoever took "
+                           "it), not {given}", total=DEAL_TOTAL, given=sum(pts.values())), "/deal/points")
     if sum(taken.values()) != all_tricks:
         raise InputError(_("a deal has {n} tricks, not {given}", n=all_tricks, given=sum(taken.values())),
                          "/deal/tricks_taken")
@@ -402,7 +402,7 @@ def _points_two(deal, players, opts: OptionsLike, partial=False):
     feasible_or_422([(2 * taken[p], pts[p]) for p in players], pool_of(opts), "/deal/points",
                     _taken(players, pts, taken))
     if deal.get("last_trick") is None:
-        raise InputError(_("give last_trick: who took the last trick (worth 10)"), "/deal/last_trick")
+        raise InputError(_("say who took the last trick (worth 10)"), "/deal/last_trick")
     last = parse_player(deal.get("last_trick"), players, "/deal/last_trick")
     if taken[last] == 0:
         raise InputError(_("{player} took no trick, so not the last one", player=last), "/deal/last_trick")
@@ -468,11 +468,11 @@ def _pad_last_trick(deal: dict, players: list[str], pts: dict[str, int], partial
             raise InputError(_("play stopped at the declaration, so nobody took the last trick"), "/deal/last_trick")
         return None
     if sum(pts.values()) != DEAL_TOTAL:
-        raise InputError(_("card points in tricks add up to {total} (the last trick's 10 is added by last_trick), "
-                           "not {given}", total=DEAL_TOTAL, given=sum(pts.values())),
+        raise InputError(_("card points in tricks add up to {total} (the last trick's 10 is added for whoever took "
+                           "it), not {given}", total=DEAL_TOTAL, given=sum(pts.values())),
                          "/deal/points")
     if deal.get("last_trick") is None:
-        raise InputError(_("give last_trick: who took the last trick (worth 10)"), "/deal/last_trick")
+        raise InputError(_("say who took the last trick (worth 10)"), "/deal/last_trick")
     return parse_player(deal.get("last_trick"), players, "/deal/last_trick")
 
 
@@ -665,8 +665,8 @@ def _auction_melds(deal: dict, players: list[str], declarer: str, trump: str,
     n = len(players)
     meld_raw = deal.get("melds")
     if n == 3 and meld_raw is not None:
-        raise InputError(_("in the three-hand auction only the bidder melds: give his cards as deal.meld (a list), "
-                           "not deal.melds"), "/deal/melds")
+        raise InputError(_("in the three-hand auction only the bidder melds: give his meld as one list of cards, not "
+                           "per player"), "/deal/melds")
     meld_raw = {} if meld_raw is None else meld_raw
     if not isinstance(meld_raw, dict):     # the schema allows the two-handed list too
         raise InputError(_("melds are an object of player to the cards he melded"), "/deal/melds")
@@ -696,8 +696,8 @@ def _buried(deal: dict, n: int, conceded: bool, opts: Options) -> list[Card]:
     """Three-hand: ``deal.buried``, the 3 cards the bidder laid away (pinochle/8.3), required unless the deal was
     conceded (their card points count to the bidder); none in partnership."""
     if n == 3 and not conceded and deal.get("buried") is None:
-        raise InputError(_("give the 3 cards the bidder buried (deal.buried): they count to him, so the card points "
-                           "cannot be checked without them"), "/deal/buried")
+        raise InputError(_("give the 3 cards the bidder buried: they count to him, so the card points cannot be "
+                           "checked without them"), "/deal/buried")
     if n != 3 or deal.get("buried") is None:
         return []
     buried = cards_at(deal["buried"], opts, "/deal/buried")
@@ -746,7 +746,7 @@ def _auction_points(deal: dict, players: list[str], declarer: str, buried: list[
     pts = deal.get("points")
     taken = deal.get("tricks_taken")
     if pts is None or taken is None:
-        raise InputError(_("give tricks, or points and tricks_taken per player"), "/deal/points")
+        raise InputError(_("give the tricks, or each player's card points and number of tricks"), "/deal/points")
     extra = points_of(buried, opts) if n == 3 else 0
     _per_player_counts(pts, taken, players)
     if sum(pts.values()) + extra != DEAL_TOTAL:
@@ -834,12 +834,12 @@ def _tricks_done(pos: dict, n: int, opts: Options) -> int:
     turn on it), from 0 to one less than the deal's tricks (23 two-handed with 48 cards, 14 three-hand, 11 in
     partnership; pinochle/2.1, 7.1, 8.1).  The schema gives an integer; the bound depends on the form."""
     if "tricks_done" not in pos:
-        raise InputError(_("give the tricks completed so far (position.tricks_done; 0 before the first)"),
+        raise InputError(_("give the number of tricks completed so far (0 before the first)"),
                          "/position/tricks_done")
     done: int = pos["tricks_done"]
     last = total_tricks(n, opts) - 1
     if not 0 <= done <= last:
-        raise InputError(_("tricks_done runs from 0 to {last}", last=last), "/position/tricks_done")
+        raise InputError(_("the tricks completed run from 0 to {last}", last=last), "/position/tricks_done")
     return done
 
 
@@ -1028,9 +1028,10 @@ def declare_position(pos, players, dealer, opts: OptionsLike, actor) -> tuple[in
     done, meld, pts = pos["tricks_done"], pos["meld_points"], pos["card_points"]
     last = total_tricks(len(players), opts) - 1
     if not 0 <= done <= last:
-        raise InputError(_("tricks_done runs from 0 to {last}", last=last), "/position/tricks_done")
+        raise InputError(_("the tricks completed run from 0 to {last}", last=last), "/position/tricks_done")
     if meld % 10:
-        raise InputError(_("every meld scores a multiple of 10, so meld_points is one"), "/position/meld_points")
+        raise InputError(_("every meld scores a multiple of 10, so the meld points are one too"),
+                         "/position/meld_points")
     if done == 0 and meld > (10 if actor == dealer else 0):
         # a meld follows a trick won (4.2); before the first, only the dealer may have the 10 of a dix turned up
         raise InputError(_("before the first trick the only meld is the dealer's 10 for a dix turned up"

@@ -86,7 +86,7 @@ def check(req: dict, variant, opts: dict) -> dict:
     if phase == "bidding":
         return _check_call(players, dealer, opts, pos, action, actor, base)
     if t in ("play", "meld", "dix") and pos.get("hand") is None:
-        raise InputError(_("give the hand of {player} (position.hand): this action cannot be judged without it",
+        raise InputError(_("give the hand of {player}: this action cannot be judged without it",
                            player=actor),
                          "/position/hand")
     clash = fields_out_of_phase(pos, phase, PINOCHLE_FOREIGN)
@@ -130,7 +130,7 @@ def _check_call(players: list[str], dealer: str, opts: dict, pos: dict, action: 
     other action is out of its time."""
     t = action.get("type")
     if pos.get("bids") is None and t in ("bid", "pass"):
-        raise InputError(_("give the earlier calls of the auction (position.bids; [] when nobody has spoken)"),
+        raise InputError(_("give the earlier calls of the auction (none when nobody has spoken)"),
                          "/position/bids")
     auc = auction_so_far(pos, players, dealer, opts)
     if len(players) == 2:

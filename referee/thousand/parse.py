@@ -120,8 +120,8 @@ def _impossible_total(p: str, s: int, st: GameState, players: list[str], opts: O
         errors.append({"pointer": ptr, "detail": _("{total} has already reached the target {target}: the game is "
                                                    "over", total=s, target=target)})
     elif opts.dump_555 != "off" and (s == 555 or (s == -555 and opts.dump_555 == "both")):
-        errors.append({"pointer": ptr, "detail": _("{total} cannot happen: a total of exactly {total} drops to 0 "
-                                                   "(dump_555 {mode})", total=s, mode=opts.dump_555)})
+        errors.append({"pointer": ptr,
+                       "detail": _("{total} cannot happen: a total of exactly {total} drops to 0", total=s)})
     elif opts.barrel == "barrel" and T < s < target:
         errors.append({"pointer": ptr, "detail": _("{total} cannot happen: totals from {threshold} to {last} are "
                                                    "held at {threshold}", total=s, threshold=T,
@@ -282,7 +282,8 @@ def outcome_from_deal(deal: dict, layout: Layout, opts: OptionsLike, state: Game
         return base
     has_tricks, has_points = deal.get("tricks") is not None, deal.get("points") is not None
     if has_tricks == has_points:
-        raise InputError(_("give the deal either as tricks or as points (with tricks_taken), not both or neither"),
+        raise InputError(_("give the deal either trick by trick or as card points with each player's number of "
+                           "tricks, not both or neither"),
                          "/deal")
     if has_tricks:
         return _from_tricks(deal, layout, opts, base)
@@ -299,7 +300,7 @@ def _deal_talon(deal: dict, layout: Layout, opts: Options) -> list[Card] | None:
             raise InputError(_("the talon holds 3 different cards"), "/deal/talon")
     if layout.sitter is not None and opts.sitter_scoring != "none" and talon is None \
             and deal.get("declarer") is not None:
-        raise InputError(_("with four players the sitter scores from the talon: give deal.talon"),
+        raise InputError(_("with four players the dealer sitting out scores the talon: give the talon's cards"),
                          "/deal/talon")
     return talon
 
@@ -338,7 +339,7 @@ def _golden_said(deal: dict, opts: Options, state: GameState) -> bool:
     the round not over), where it cannot be said not to be."""
     if opts.golden_round and state.golden["played"] and not state.golden["over"]:
         if deal.get("golden") is False:
-            raise InputError(_("the golden round is under way (state.golden), so this deal is a golden one"),
+            raise InputError(_("the golden round is under way, so this deal is a golden one"),
                              "/deal/golden")
         return True
     return bool(deal.get("golden"))
@@ -348,7 +349,7 @@ def _golden_deal(layout: Layout, opts: Options, state: GameState, d: str, contra
     """thousand/18.1: a golden deal can be: the option on, 120 played by the player left of the dealer, the round
     not over, no blind game (17.1)."""
     if not opts.golden_round:
-        raise InputError(_("the golden round is off (option golden_round)"), "/deal/golden")
+        raise InputError(_("the golden round is not played in this game"), "/deal/golden")
     if contract != 120:
         raise InputError(_("a golden-round contract is 120"), "/deal/contract")
     if state.golden["over"]:
@@ -411,7 +412,7 @@ def _marriage_list(raw, base: str, layout: Layout, opts: Options,
         p = parse_player(m.get("player"), layout.players, ptr + "/player", layout.active)
         s = parse_marriage_suit(m.get("suit"), ptr + "/suit")
         if s == ACES and not opts.ace_marriage:
-            raise InputError(_("the ace marriage is off (option ace_marriage)"), ptr + "/suit")
+            raise InputError(_("the ace marriage is not played in this game"), ptr + "/suit")
         if s in seen:
             raise InputError(_("{marriage} can be announced only once in a deal", marriage=marriage_name(s)),
                              ptr + "/suit")
@@ -577,7 +578,7 @@ def _from_points(deal: dict, layout: Layout, opts: Options, base: DealOutcome) -
     deck gives them (1.3), and the marriages fit the tricks (10.1, 10.2).  Fills ``base``."""
     pts, taken = deal["points"], deal.get("tricks_taken")
     if taken is None:
-        raise InputError(_("with points, give tricks_taken (player to number of tricks)"), "/deal/tricks_taken")
+        raise InputError(_("with card points, give each player's number of tricks"), "/deal/tricks_taken")
     _points_shape(pts, taken, layout)
     unused, discards = _dead_cards(deal, layout, opts, need=False)
     check_conservation([("/deal/musik_unused", unused), ("/deal/discards", discards)], DECK)
@@ -783,7 +784,7 @@ def dispatch(st: DealState, action: dict, actor: str, ptrs: Pointers, as_played:
     if t == "redeal":
         reason = action.get("reason")
         if reason not in ("four_nines", "weak_hand", "weak_talon"):
-            raise InputError(_("reason must be four_nines, weak_hand or weak_talon"),
+            raise InputError(_("the reason is four nines, a weak hand or a weak talon"),
                              ptrs.get("reason", "/action/reason"))
         return st.apply_redeal(actor, reason, as_played)
     raise InputError(_("unknown action type {type}; known: {known}", type=repr(t), known=", ".join(ACTION_TYPES)),
@@ -817,7 +818,7 @@ def build_position(pos: dict, layout: Layout, opts: OptionsLike, state: GameStat
     ptrs = {k: f"/action/{k}" for k in ("amount", "card", "gives", "cards", "reason", "type")}
     hand, part = _position_received(pos, st, actor, hand, part)
     if phase == "bidding" and pos.get("bids") is None and action_type in ("bid", "pass"):
-        raise InputError(_("give the earlier calls of the auction (position.bids; [] when nobody has spoken)"),
+        raise InputError(_("give the earlier calls of the auction (none when nobody has spoken)"),
                          "/position/bids")
     if phase in ("deal", "bidding"):
         _position_golden(pos, st, layout, opts, state, action_type)
@@ -898,10 +899,9 @@ def _talon_flags(pos: dict, st: DealState, layout: Layout, actor: str, d: str, h
     known = hand is not None and actor == d      # the declarer's hand size tells both flags
     for flag in ("talon_taken", "exchanged"):
         if pos.get(flag) is None and not known and not (flag == "exchanged" and pos.get("talon_taken") is False):
-            why = (_("say whether the declarer has taken the talon (position.talon_taken), or give the declarer's "
-                     "hand") if flag == "talon_taken" else
-                   _("say whether the declarer has made the exchange (position.exchanged), or give the declarer's "
-                     "hand"))
+            why = (_("say whether the declarer has taken the talon, or give the declarer's hand")
+                   if flag == "talon_taken" else
+                   _("say whether the declarer has passed the cards, or give the declarer's hand"))
             raise InputError(why, f"/position/{flag}")
     three = len(layout.active) == 3
     size = hsize or 0
@@ -1083,21 +1083,21 @@ def _position_golden(pos: dict, st: DealState, layout: Layout, opts: Options, st
     given = pos.get("golden")
     if not opts.golden_round:
         if given:
-            raise InputError(_("the golden round is off (option golden_round)"), "/position/golden")
+            raise InputError(_("the golden round is not played in this game"), "/position/golden")
         return
     g = state.golden
     known = False if g["over"] else (True if g["played"] else None)
     if given is not None and known is not None and given != known:
-        raise InputError(_("the golden round is under way (state.golden), so this deal is a golden one")
-                         if known else _("the golden round has been played (state.golden), so this deal is not a "
-                                         "golden one"), "/position/golden")
+        raise InputError(_("the golden round is under way, so this deal is a golden one")
+                         if known else _("the golden round has been played, so this deal is not a golden one"),
+                         "/position/golden")
     golden = known if known is not None else given
     phase = pos["phase"]
     if golden is None:
         could = phase in ("talon", "play") and st.declarer == layout.active[0] and st.contract == 120
         if could and (phase == "talon" or action_type == "redeal"):
-            raise InputError(_("say whether this deal is a golden one (position.golden): the state shows no golden "
-                               "deal played yet, and a golden deal is judged by other rules"),
+            raise InputError(_("say whether this deal is a golden one: the game so far shows no golden deal played "
+                               "yet, and a golden deal is judged by other rules"),
                              "/position/golden")
         golden = False
     if golden:
@@ -1190,8 +1190,8 @@ def _position_trump(pos: dict, st: DealState, opts: Options) -> None:
             raise InputError(str(e), "/position/trump") from None
     if not suits:
         if trump is not None:
-            raise InputError(_("there is no trump before a marriage is announced: list the marriages that made "
-                               "{trump} trump in position.marriages", trump=Suit(trump)),
+            raise InputError(_("there is no trump before a marriage is announced: list the marriages announced, the "
+                               "one that made {trump} trump among them", trump=Suit(trump)),
                              "/position/trump")
         return
     if opts.trump_timing == "immediate":
@@ -1207,9 +1207,10 @@ def _position_trump(pos: dict, st: DealState, opts: Options) -> None:
         before = [m["suit"] for m in timed if m["trick"] < st.trick_index]
         now = before[-1] if before else None
         if trump is not None and trump != now:
-            why = (_("with trump_timing next_trick this trick has no trump yet, not {trump}",
+            why = (_("a marriage makes trump from the next trick on, so this trick has no trump yet, not {trump}",
                      trump=Suit(trump)) if now is None else
-                   _("with trump_timing next_trick the trump of this trick is {now}, not {trump}",
+                   _("a marriage makes trump from the next trick on, so the trump of this trick is {now}, not "
+                     "{trump}",
                      now=Suit(now), trump=Suit(trump)))
             raise InputError(why, "/position/trump")
         st.trump = now
@@ -1219,8 +1220,9 @@ def _position_trump(pos: dict, st: DealState, opts: Options) -> None:
         return
     allowed = {suits[-1], suits[-2] if len(suits) > 1 else None}
     if trump not in allowed:
-        raise InputError(_("with trump_timing next_trick, give the trump of the current trick: the last or the one "
-                           "before the last marriage's suit (null if none)"), "/position/trump")
+        raise InputError(_("a marriage makes trump from the next trick on: give the trump of the current trick, the "
+                           "suit of the last marriage or of the one before it (none if there is no trump yet)"),
+                         "/position/trump")
     st.trump = trump
     if trump != suits[-1]:
         st.pending_trump = suits[-1]
