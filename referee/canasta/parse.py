@@ -42,8 +42,8 @@ def _check_going_out(went_out: bool, double: bool, opts: Options, ptr: str) -> N
         raise InputError(_("nobody goes out in this game: the deal runs to the end of the stock"),
                          ptr + "/went_out")
     if double and not (went_out and opts.double_ending):
-        raise InputError(_("a double ending is the going-out side's, and only with the double_ending option"
-                           ""), ptr + "/double_ending")
+        raise InputError(_("a double ending is the going-out side's, and only where the game plays it"),
+                         ptr + "/double_ending")
 
 
 def canasta_card(value: Any, ptr: str) -> Card:
@@ -179,10 +179,9 @@ def parse_table(req: dict, variant, opts: OptionsLike) -> tuple[Layout, dict[str
     scores = _scores_before(req, ids, opts)
     target = _target_of(opts, scores, len(players))
     if max(len(s["players"]) for s in sides) < 2:
-        for name, why in (("double_ending", N_("the double ending is laid by a partner: double_ending "
-                                               "needs sides of two or more")),
-                          ("ask_required", N_("a player asks his partner: ask_required needs sides of "
-                                              "two or more"))):
+        for name, why in (("double_ending", N_("the double ending is laid by a partner: it needs sides of two or "
+                                               "more")),
+                          ("ask_required", N_("a player asks his partner: asking needs sides of two or more"))):
             if opts[name]:
                 raise InputError(_(why), f"/options/{name}")
     if req.get("dealer") is not None and req["dealer"] not in players:
@@ -270,7 +269,7 @@ def irregularity_penalties(raw: Any, sides: list[str], ptr: str = "/deal/irregul
         rule, pts = PENALTIES[irr["type"]]
         count = irr.get("count", 1)
         if irr["type"] != "excess_wild_cards" and "count" in irr:
-            raise InputError(_("count is given only for excess_wild_cards"), p + "/count")
+            raise InputError(_("a count is given only for excess wild cards"), p + "/count")
         if irr["type"] == "excess_wild_cards" and "count" not in irr:
             raise InputError(_("give count: the number of wild cards over the limit (50 each)"), p + "/count")
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 9:
@@ -318,7 +317,7 @@ def _counted_side(ds: dict, opts: Options, ptr: str, n_players: int) -> dict:
     _check_going_out(went_out, double, opts, ptr)
     aside = ds.get("black_threes_set_aside", 0)
     if aside and not opts.black_threes_set_aside:
-        raise InputError(_("black threes are set aside only with black_threes_set_aside"),
+        raise InputError(_("black threes are set aside only in a game played that way"),
                          ptr + "/black_threes_set_aside")
     got = side_counts(ds["counts"], opts, ptr, n_players=n_players, went_out=went_out, concealed=concealed,
                       double_ending=double)
@@ -448,7 +447,7 @@ def _carded_side(ds: dict, deal: dict, sid: str, ptr: str, opts: Options, active
     one_player = _one_player_all_reds(ds, ptr, reds, kept_in_hand, opts)
     aside = ds.get("black_threes_set_aside", 0)
     if aside and not opts.black_threes_set_aside:
-        raise InputError(_("black threes are set aside only with black_threes_set_aside"),
+        raise InputError(_("black threes are set aside only in a game played that way"),
                          ptr + "/black_threes_set_aside")
     kinds = side_melds_of(melds, opts, ptr + "/melds", went_out, excess)
     # excess wild cards left in a meld (canasta/8.2) count their points but make no canasta
@@ -759,7 +758,7 @@ def _side_facts(st: DealState, pos: dict, opts: Options, actor: str, side: str, 
     short openings (canasta/8.1), his penalty cards face up (canasta/8.7), whether he has melded before."""
     raise_by = pos.get("minimum_raised", 0)
     if raise_by % 10 or raise_by < 0:
-        raise InputError(_("minimum_raised: 10 for each withdrawn short initial meld"),
+        raise InputError(_("the minimum rises by 10 for each withdrawn short initial meld"),
                          "/position/minimum_raised")
     if raise_by and not opts.count_and_exposure_penalties:
         raise InputError(_("the +10 for a withdrawn short initial meld does not apply in this game"),
@@ -809,7 +808,7 @@ def _turn_draw_and_melds(st: DealState, pos: dict, turn: dict, opts: Options, ac
     st.own_canasta = bool(turn.get("canasta_made"))
     if pos.get("packet"):
         if not opts.packet_size:
-            raise InputError(_("packets are dealt only with packet_size"), "/position/packet")
+            raise InputError(_("packets are dealt only in a game played with packets"), "/position/packet")
         st.packets[actor] = None
         if turn.get("canasta_made") or pos.get("completed_canasta"):
             st.canasta_makers.add(actor)
@@ -819,7 +818,7 @@ def _turn_draw_and_melds(st: DealState, pos: dict, turn: dict, opts: Options, ac
         st.discards = len(st.layout.seats)
     if turn.get("extra_cards_due"):
         if not opts.opening_bonus_cards or not st.has_melded(side):
-            raise InputError(_("extra cards are due only after a side's first meld, with opening_bonus_cards"),
+            raise InputError(_("extra cards are due only after a side's first meld, in a game that gives them"),
                              "/position/turn/extra_cards_due")
         st.extra_due[actor] = opts.opening_bonus_cards
         st.extra_given.add(side)
@@ -843,14 +842,14 @@ def _turn_answer_and_end(st: DealState, turn: dict, opts: Options, actor: str, s
     if st.last_red_three and st.drew_from == "pile":
         raise InputError(_("the last stock card was drawn, so the pile was not taken"), "/position/turn/drew_from")
     if st.drew_from == "pile" and st.pile.size:
-        raise InputError(_("the player took the pile this turn, so it is empty until his discard: pile.size 0"),
+        raise InputError(_("the player took the pile this turn, so it is empty until his discard"),
                          "/position/turn/drew_from")
     for flag in ("melded", "laid_on_partner", "drew_from"):
         if turn.get(flag) not in (None, False, "stock") and not st.has_melded(side):
             raise InputError(_("turn.{flag} says the side has melds on the table: give them under melds",
                                flag=flag), f"/position/turn/{flag}")
     if st.laid_on_partner and st.melded_before[actor] is False and not st.turn_melded:
-        raise InputError(_("laying cards on melds is melding: set turn.melded too"),
+        raise InputError(_("laying cards on melds is melding: say that the player melded too"),
                          "/position/turn/laid_on_partner")
 
 
@@ -1019,9 +1018,9 @@ def _pile_of_cards(raw: dict, opts: Options, tally: Tally, problems: list, seats
     if raw.get("top") is not None:
         got = canasta_card(raw["top"], "/position/pile/top")
         if pile.top is None or not (got == pile.top or (got.rank == pile.top.rank and not got.suit)):
-            raise InputError(_("pile.top disagrees with pile.cards"), "/position/pile/top")
+            raise InputError(_("the top card disagrees with the pile's cards"), "/position/pile/top")
     if raw.get("size") is not None and raw["size"] != pile.size:
-        raise InputError(_("pile.size disagrees with pile.cards"), "/position/pile/size")
+        raise InputError(_("the pile's size disagrees with its cards"), "/position/pile/size")
     return pile
 
 
@@ -1049,13 +1048,13 @@ def _pile_freeze_fits(raw: dict, pile: Pile, opts: Options) -> None:
     fb_given = raw.get("frozen_by", pile.frozen_by)
     if fb_given == "start":
         if not opts.pile_frozen_at_start:
-            raise InputError(_("the pile starts frozen only with pile_frozen_at_start"),
+            raise InputError(_("the pile starts frozen only in a game played that way"),
                              "/position/pile/frozen_by")
         if pile.frozen_by is None:
             pile.frozen_by = "start"
     if fb_given != pile.frozen_by:
-        raise InputError(_("pile.frozen_by disagrees with pile.cards ({what} froze it)", what=pile.frozen_by)
-                         if pile.frozen_by else _("pile.frozen_by disagrees with pile.cards (nothing froze it)"),
+        raise InputError(_("what froze the pile disagrees with its cards ({what} froze it)", what=pile.frozen_by)
+                         if pile.frozen_by else _("what froze the pile disagrees with its cards (nothing froze it)"),
                          "/position/pile/frozen_by")
     if pile.top is not None and is_wild(pile.top) and pile.frozen_by is None:
         raise InputError(_("a wild card on top lies in the pile, which it freezes"),
@@ -1235,7 +1234,7 @@ def _dealt_packets(ev: dict, layout: Layout, opts: Options, ptr: str, problems: 
             if p not in packets:
                 raise InputError(_("the deal gives no packet for {player}", player=p), ptr + "/packets")
     elif raw_packets is not None:
-        raise InputError(_("packets are dealt only with packet_size"), ptr + "/packets")
+        raise InputError(_("packets are dealt only in a game played with packets"), ptr + "/packets")
     return packets
 
 
