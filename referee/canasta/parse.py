@@ -323,11 +323,11 @@ def _counted_side(ds: dict, opts: Options, ptr: str, n_players: int) -> dict:
                       double_ending=double)
     one_player = ds.get("one_player_all_reds")
     if one_player and opts.red_three_scale != "one_player_doubles":
-        raise InputError(_("one_player_all_reds counts only with red_three_scale one_player_doubles"),
+        raise InputError(_("all four red threes to one player count only where that doubles them"),
                          ptr + "/one_player_all_reds")
     if one_player and got["red_threes"] != 4:
-        raise InputError(_("one_player_all_reds says one player collected all four red threes; the side shows "
-                           "{n}", n=got["red_threes"]), ptr + "/one_player_all_reds")
+        raise InputError(_("one player is said to have collected all four red threes; the side shows {n}",
+                           n=got["red_threes"]), ptr + "/one_player_all_reds")
     per_player = got["red_threes_per_player"]
     if per_player is not None and opts.red_three_scale == "one_player_doubles":
         # the red threes given per player say whether one player collected all four (canasta/2.2)
@@ -364,11 +364,12 @@ def _one_player_all_reds(ds: dict, ptr: str, reds: list[Card], kept_in_hand: lis
     canasta/2.2): as given (None: not said), or true where the deal shows all four in one hand."""
     one_player = ds.get("one_player_all_reds")         # None: the request does not say
     if len(set(kept_in_hand)) > 1 and one_player:
-        raise InputError(_("one_player_all_reds says one player collected all four red threes; the deal shows "
-                           "red threes kept in two players' hands"), ptr + "/one_player_all_reds")
+        raise InputError(_("one player is said to have collected all four red threes; the deal shows red threes kept "
+                           "in two players' hands"), ptr + "/one_player_all_reds")
     if len(kept_in_hand) == 4 and not reds:            # all four are in one hand: the deal shows it
         if one_player is False:
-            raise InputError(_("one player holds all four red threes in his hand: one_player_all_reds is true"),
+            raise InputError(_("one player holds all four red threes in his hand: say that one player collected them "
+                               "all"),
                              ptr + "/one_player_all_reds")
         if opts.red_three_scale == "one_player_doubles":
             one_player = True
@@ -387,11 +388,11 @@ def _side_ending_fits(ds: dict, ptr: str, opts: Options, melds: list[list[Card]]
         raise InputError(_("only going out can be concealed"), ptr + "/concealed")
     _check_going_out(went_out, double, opts, ptr)
     if one_player and opts.red_three_scale != "one_player_doubles":
-        raise InputError(_("one_player_all_reds counts only with red_three_scale one_player_doubles"),
+        raise InputError(_("all four red threes to one player count only where that doubles them"),
                          ptr + "/one_player_all_reds")
     if one_player and n_reds != 4:
-        raise InputError(_("one_player_all_reds says one player collected all four red threes; the side shows "
-                           "{n}", n=n_reds), ptr + "/one_player_all_reds")
+        raise InputError(_("one player is said to have collected all four red threes; the side shows {n}", n=n_reds),
+                         ptr + "/one_player_all_reds")
     empty = sum(1 for h in hands if not h)
     if went_out:
         why = go_out_fault(list(zip(kinds, deciding)), opts, len(reds))
@@ -721,8 +722,8 @@ def _stock_room(pile: Pile, stock: int | None, phase: str, deck: DeckSpec, seen:
                            "each other player at most {room} remain", stock=stock, room=room),
                          "/position/stock")
     if stock == 0 and phase == "draw" and opts.stock_end == "stop":
-        raise InputError(_("with stock_end stop the hand ended with the discard after the last stock card: no turn "
-                           "begins with the stock gone"), "/position/stock")
+        raise InputError(_("where play stops with the stock, the hand ended with the discard after the last stock "
+                           "card: no turn begins with the stock gone"), "/position/stock")
     return room
 
 
@@ -740,11 +741,11 @@ def _held_hands(pos: dict, layout: Layout, actor: str, to_act: str, hand: list[C
         if p == layout.sitting_out:
             raise InputError(_("{player} sits this deal out and is dealt no cards", player=p), hptr)
         if p not in layout.side_of or p == to_act:
-            raise InputError(_("red_threes_held names the other players, each with the red threes still in his hand "
-                               "before play begins"), hptr)
+            raise InputError(_("the red threes still held are listed for the other players, each with those in his "
+                               "hand before play begins"), hptr)
         cards = card_list(cards, hptr)
         if not cards or not all(is_red_three(c) for c in cards):
-            raise InputError(_("red_threes_held lists red threes only"), hptr)
+            raise InputError(_("the red threes still held are red threes only"), hptr)
         if phase != "draw":
             raise InputError(_("red threes are held by the other players only before play begins (phase draw)"), hptr)
         problems += tally.add(hptr, cards)
@@ -823,8 +824,8 @@ def _turn_draw_and_melds(st: DealState, pos: dict, turn: dict, opts: Options, ac
         st.extra_due[actor] = opts.opening_bonus_cards
         st.extra_given.add(side)
     if st.own_canasta and not (st.turn_melded and st.canastas(side)):
-        raise InputError(_("turn.canasta_made says the player completed a canasta this turn: the side shows one "
-                           "and turn.melded is set"), "/position/turn/canasta_made")
+        raise InputError(_("the player is said to have completed a canasta this turn: the side shows one and the "
+                           "player melded"), "/position/turn/canasta_made")
 
 
 def _turn_answer_and_end(st: DealState, turn: dict, opts: Options, actor: str, side: str,
@@ -911,7 +912,7 @@ def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, a
     went = pos.get("went_out")
     if went is not None:
         if went not in layout.partners(actor):
-            raise InputError(_("went_out names the acting player's partner who has just gone out (a double ending "
+            raise InputError(_("the player who has just gone out is the acting player's partner (a double ending "
                                "follows)"), "/position/went_out")
         if not st.has_melded(side):
             raise InputError(_("a side that went out has melds: give them under melds"), "/position/went_out")
