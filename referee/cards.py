@@ -236,7 +236,7 @@ _COPIES: dict[int, tuple[DeckSpec, dict[Card, int]]] = {}
 
 
 def check_conservation(groups: Iterable[tuple[str, list[Card]]], deck: DeckSpec,
-                       rule: str = "", exact: bool = False) -> None:
+                       exact: bool = False) -> None:
     """Check that no card appears more often than ``deck`` holds it.
 
     ``groups`` yields ``(pointer, cards)`` pairs.  With ``exact`` every card of the deck must
@@ -257,8 +257,7 @@ def check_conservation(groups: Iterable[tuple[str, list[Card]]], deck: DeckSpec,
         if exact:       # copies: the deck's cards in the order of deck.cards(), each once, with its copies
             missing = [c for c, n in copies.items() if seen[c] < n]
             if missing:
-                raise InputError(_("cards missing from the deal: {cards}", cards=missing)
-                                 + (f" [{rule}]" if rule else ""), "")
+                raise InputError(_("cards missing from the deal: {cards}", cards=missing), "")
         return
     # a surplus: place each one
     seen = Counter()
@@ -271,12 +270,10 @@ def check_conservation(groups: Iterable[tuple[str, list[Card]]], deck: DeckSpec,
                 errors.append({"pointer": f"{ptr}/{i}",
                                "detail": ngettext("{card} appears more often than the {deck} deck holds it ({n} copy)",
                                                   "{card} appears more often than the {deck} deck holds it "
-                                                  "({n} copies)", n, card=c, deck=deck)
-                                         + (f" [{rule}]" if rule else "")})
+                                                  "({n} copies)", n, card=c, deck=deck)})
     if errors:
         raise InputError(errors)
     if exact:
         missing = [c for c in dict.fromkeys(deck.cards()) if seen[c] < deck.max_copies(c)]
         if missing:
-            raise InputError(_("cards missing from the deal: {cards}", cards=missing)
-                             + (f" [{rule}]" if rule else ""), "")
+            raise InputError(_("cards missing from the deal: {cards}", cards=missing), "")

@@ -97,12 +97,12 @@ def missing_scores(state: Any, keys: list[str], progress: tuple[str, ...] = ()) 
         under_way = [k for k in progress if isinstance(state, dict) and state.get(k)]
         if under_way and not given:
             return [{"pointer": "/state/scores",
-                     "detail": _("state.{field} says the game is under way: give every total in state.scores",
+                     "detail": _("the game is under way: give every player's total",
                                  field=under_way[0])}]
         return []
     return [{"pointer": f"/state/scores/{esc(k)}",
-             "detail": _("no total for {name}: a game under way gives every total in state.scores (leave it out, "
-                         "or send {{}}, for a new game)", name=k)} for k in keys if k not in given]
+             "detail": _("no total for {name}: a game under way gives every player's total (none at all for a new "
+                         "game)", name=k)} for k in keys if k not in given]
 
 
 def parse_players(req: dict, variant) -> list[str]:

@@ -27,7 +27,7 @@ import yaml
 
 from .common import echo
 from .errors import InputError, UnknownVariant, esc
-from .i18n import DEFAULT_LANGUAGE, _, number
+from .i18n import DEFAULT_LANGUAGE, _, current, number
 
 Texts = dict[str, str]
 _PARAM = re.compile(r"\{([a-z][a-z0-9_]*)\}")
@@ -285,19 +285,24 @@ class OptionSpec:
         return out
 
     def allowed_text(self) -> str:
-        if self.type == "bool":
-            return _("true or false")
-        if self.allowed:
-            vals = ", ".join(map(_json, self.allowed))
+        """What the option takes, in players' words and without its name: «от 120 до 400, кратно 5», «да или нет»,
+        or the labels of its values (the pointer of an error says which option it is)."""
+        if self.type == "bool" or self.allowed:
+            labels = list(self.value_labels().values())
+            if self.type == "enum":     # labels are phrases: each quoted, so "no, 555 or 555 and minus 555" reads apart
+                labels = [_quoted(text) for text in labels]
+            return _either(labels)
+        if self.minimum is not None and self.maximum is not None:
+            vals = _("from {low} to {high}", low=number(self.minimum), high=number(self.maximum))
+        elif self.minimum is not None:
+            vals = _("{low} or more", low=number(self.minimum))
+        elif self.maximum is not None:
+            vals = _("at most {high}", high=number(self.maximum))
         else:
-            bounds = [b for b in (None if self.minimum is None else f">= {self.minimum}",
-                                  None if self.maximum is None else f"<= {self.maximum}") if b]
-            if len(bounds) == 2:
-                bounds = [_("{low} and {high}", low=bounds[0], high=bounds[1])]
-            vals = _("an integer {bounds}", bounds=bounds[0]) if bounds else _("an integer")
-            if self.multiple_of is not None:
-                vals = _("{values}, a multiple of {step}", values=vals, step=self.multiple_of)
-        return _("{values} or null", values=vals) if self.nullable else vals
+            vals = _("a whole number")
+        if self.multiple_of is not None:
+            vals = _("{values}, a multiple of {step}", values=vals, step=number(self.multiple_of))
+        return _either([vals, self.value_labels()["null"]]) if self.nullable else vals
 
     def check(self, value: Any) -> Any:
         """Return ``value`` if it fits this option, else raise :class:`ValueError`."""
@@ -345,6 +350,20 @@ def preset(specs: dict[str, OptionSpec], constraints=(), derive=()):
     return make
 
 
+def _quoted(text: str) -> str:
+    """``text`` in the current language's quotation marks: «…» in Russian, “…” in English."""
+    return f"«{text}»" if current() == "ru" else f"“{text}”"
+
+
+def _either(choices: list[str]) -> str:
+    """``a, b or c`` in the current language (``1,000 or 1,001 or 1,005`` where a choice has a comma of its own)."""
+    if len(choices) == 1:
+        return choices[0]
+    if any("," in c for c in choices):
+        return (" " + _("or") + " ").join(choices)
+    return _("{values} or {last}", values=", ".join(choices[:-1]), last=choices[-1])
+
+
 def _json(v: Any) -> str:
     if v is None:
         return "null"
@@ -389,16 +408,12 @@ class Variant:
         for name, value in requested.items():
             spec = self.specs.get(name)
             if spec is None:
-                errors.append({"pointer": f"/options/{esc(name)}",
-                               "detail": _("unknown option {name}; known options: {known}", name=echo(name),
-                                           known=", ".join(sorted(self.specs)))})
+                errors.append({"pointer": f"/options/{esc(name)}", "detail": _("this game has no such option")})
                 continue
             try:
                 opts[name] = spec.check(value)
-            except ValueError as e:
-                errors.append({"pointer": f"/options/{esc(name)}",
-                               "detail": _("{name}: {why}; allowed: {allowed}", name=name, why=e,
-                                           allowed=spec.allowed_text())})
+            except ValueError:      # what the option takes, said once in players' words; the pointer names it
+                errors.append({"pointer": f"/options/{esc(name)}", "detail": spec.allowed_text()})
         if not errors:
             for fn in self.derive:
                 for name, value in fn(opts, set(requested)).items():

@@ -185,4 +185,4 @@ def test_a_missing_hand_is_asked_for_without_an_english_action_name(client, game
     player = body["action"]["player"]
     assert r.status_code == 422
     assert r.get_json()["errors"] == [{"pointer": "/position/hand",
-                                       "detail": f"укажите руку игрока {player} (position.hand): без неё этот ход не рассудить"}]
+                                       "detail": f"укажите руку игрока {player}: без неё этот ход не рассудить"}]

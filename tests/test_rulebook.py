@@ -44,8 +44,7 @@ def test_variant_presets_are_valid():
 def test_unknown_option_names_allowed():
     with pytest.raises(InputError) as e:
         GAME.variants["russian-classic"].resolve({"target": 999})
-    assert e.value.errors == [{"pointer": "/options/target",
-                               "detail": "target: not an allowed value; allowed: 1000, 1001, 1005"}]
+    assert e.value.errors == [{"pointer": "/options/target", "detail": "1,000 or 1,001 or 1,005"}]
 
 
 def test_u1_deck_is_worth_120():

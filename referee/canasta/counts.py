@@ -142,12 +142,12 @@ def side_counts(counts: Any, opts: OptionsLike, side_ptr: str, *, n_players: int
     reds_per_player = counts["red_threes"] if isinstance(counts.get("red_threes"), list) else None
     reds = _total(counts.get("red_threes", 0))
     if reds > reds_in_deck:
-        raise InputError(ngettext("the {size}-card deck holds {most} red three, not {n} (canasta/1.2)",
-                                  "the {size}-card deck holds {most} red threes, not {n} (canasta/1.2)",
+        raise InputError(ngettext("the {size}-card deck holds {most} red three, not {n}",
+                                  "the {size}-card deck holds {most} red threes, not {n}",
                                   reds_in_deck, size=deck.size, most=reds_in_deck, n=reds), f"{ptr}/red_threes")
     melds, others = _counted_melds(counts, opts, ptr, deck, went_out)
     if concealed and not went_out:
-        raise InputError(_("only going out can be concealed (canasta/6.4)"), f"{side_ptr}/concealed")
+        raise InputError(_("only going out can be concealed"), f"{side_ptr}/concealed")
     if went_out:
         why = go_out_fault([(classify(m, opts, going_out=True), m) for m in melds], opts, reds)
         if why:
@@ -183,7 +183,7 @@ def _counts_fit(counts: dict, opts: Options, ptr: str, n_players: int) -> None:
             raise InputError(_("give the card points of the side's melds and of the cards left in its hands, 0 "
                                "when there are none"), f"{ptr}/{k}")
         if counts[k] % 5:
-            raise InputError(_("every card is worth a multiple of 5 points (canasta/1.4), so {points} cannot be a "
+            raise InputError(_("every card is worth a multiple of 5 points, so {points} cannot be a "
                                "count of cards", points=counts[k]), f"{ptr}/{k}")
 
 
@@ -201,8 +201,8 @@ def _counted_melds(counts: dict, opts: Options, ptr: str, deck, went_out: bool) 
             continue
         if k == "black_threes_melded":
             if n not in (3, 4) or not went_out:
-                raise InputError(_("black threes are melded three or four at once, in the going-out turn "
-                                   "(canasta/2.3)"), f"{ptr}/{k}")
+                raise InputError(_("black threes are melded three or four at once, in the going-out turn"
+                                   ""), f"{ptr}/{k}")
             melds.append(BLACK[:n])
             least += 5 * n
             continue
@@ -215,8 +215,8 @@ def _counted_melds(counts: dict, opts: Options, ptr: str, deck, went_out: bool) 
     if opts.same_rank_melds != "many" and any(groups.values()):
         ranks = [r for r in SEQ if not (r == "7" and NEEDS["sevens_canastas"](opts))]
         if sum(groups.values()) > len(ranks):
-            raise InputError(ngettext("a side melds each rank once (canasta/3.1), and {n} rank can make a canasta",
-                                      "a side melds each rank once (canasta/3.1), and {n} ranks can make a canasta",
+            raise InputError(ngettext("a side melds each rank once, and {n} rank can make a canasta",
+                                      "a side melds each rank once, and {n} ranks can make a canasta",
                                       len(ranks)), f"{ptr}/{_first(counts, tuple(GROUPS))}")
         # every canasta of a rank on its own rank: the most naturals on the cheapest ranks hold the fewest points
         values = sorted(5 if r in ("4", "5", "6", "7") else 20 if r == "A" else 10 for r in ranks)
@@ -226,7 +226,7 @@ def _counted_melds(counts: dict, opts: Options, ptr: str, deck, went_out: bool) 
     least += _wild_least(counts, opts, deck, grouped=opts.same_rank_melds != "many"
                          and any(groups.values()))
     if counts["meld_points"] < least:
-        raise InputError(_("the melds counted hold at least {least} card points, more than {points} (canasta/1.4)",
+        raise InputError(_("the melds counted hold at least {least} card points, more than {points}",
                            least=least, points=counts["meld_points"]), f"{ptr}/meld_points")
     return melds, others
 
@@ -240,8 +240,8 @@ def _charged_hands(counts: dict, ptr: str, deck, n_players: int, went_out: bool,
     per_hand = b3 if isinstance(b3, list) else None
     b3_total = sum(b3) if per_hand is not None else b3
     if b3_total + counts.get("black_threes_melded", 0) > 2 * deck.copies:
-        raise InputError(ngettext("the {size}-card deck holds {most} black three, not {n} (canasta/1.2)",
-                                  "the {size}-card deck holds {most} black threes, not {n} (canasta/1.2)",
+        raise InputError(ngettext("the {size}-card deck holds {most} black three, not {n}",
+                                  "the {size}-card deck holds {most} black threes, not {n}",
                                   2 * deck.copies, size=deck.size, most=2 * deck.copies,
                                   n=b3_total + counts.get("black_threes_melded", 0)), f"{ptr}/black_threes_in_hand")
     hands = [[BLACK[i % 4] for i in range(n)] for n in (per_hand if per_hand is not None else [b3_total])]
@@ -250,14 +250,14 @@ def _charged_hands(counts: dict, ptr: str, deck, n_players: int, went_out: bool,
         hands.append([_c("7")] * sevens)
     holders = n_players - (0 if not went_out else n_players if double_ending else 1)
     if not holders and (b3_total or sevens or counts["hand_points"]):
-        raise InputError(_("the side went out with every hand empty, so no card is left in hand (canasta/6.2)"),
+        raise InputError(_("the side went out with every hand empty, so no card is left in hand"),
                          f"{ptr}/{_first(counts, ('hand_points', 'black_threes_in_hand', 'sevens_in_hand'))}")
     at_least = 5 * max(0, holders - b3_total - sevens)
     if counts["hand_points"] < at_least:
         raise InputError(ngettext("{n} player of the side still holds cards, so the cards left in hand are worth "
-                                  "at least {least} points (canasta/6.2)",
+                                  "at least {least} points",
                                   "{n} players of the side still hold cards, so the cards left in hand are worth "
-                                  "at least {least} points (canasta/6.2)", holders, least=at_least),
+                                  "at least {least} points", holders, least=at_least),
                          f"{ptr}/hand_points")
     return hands
 
@@ -340,8 +340,8 @@ def deal_counts(counted: list[tuple[str, dict]], opts: OptionsLike, n_sides: int
     for ptr, d in counted:
         b3 = d["counts"].get("black_threes_in_hand", 0)
         if anyone_out and not d["went_out"] and b3 == 4 and d["n_players"] > 1:
-            raise InputError(_("four black threes in one hand count double when the other side went out "
-                               "(canasta/2.3): give them per player, as a list"), f"{ptr}/black_threes_in_hand")
+            raise InputError(_("four black threes in one hand count double when the other side went out"
+                               ": give them per player, as a list"), f"{ptr}/black_threes_in_hand")
     views = [dict(d["counts"], black_threes_set_aside=d.get("black_threes_aside", 0)) for _p, d in counted]
     order = KEYS + ("black_threes_set_aside",)
     for check in _CHECKS:
@@ -366,15 +366,15 @@ def _sum(views: list[dict], *keys: str) -> int:
 
 def _reds(views, opts: Options, n_sides):
     return _threes(views, opts, ("red_threes",), lambda count, **kw: ngettext(
-        "the {size}-card deck holds {most} red three, and the sides count {n} (canasta/1.2)",
-        "the {size}-card deck holds {most} red threes, and the sides count {n} (canasta/1.2)", count, **kw))
+        "the {size}-card deck holds {most} red three, and the sides count {n}",
+        "the {size}-card deck holds {most} red threes, and the sides count {n}", count, **kw))
 
 
 def _blacks(views, opts: Options, n_sides):
     return _threes(views, opts, ("black_threes_melded", "black_threes_in_hand", "black_threes_set_aside"),
                    lambda count, **kw: ngettext(
-                       "the {size}-card deck holds {most} black three, and the sides count {n} (canasta/1.2)",
-                       "the {size}-card deck holds {most} black threes, and the sides count {n} (canasta/1.2)",
+                       "the {size}-card deck holds {most} black three, and the sides count {n}",
+                       "the {size}-card deck holds {most} black threes, and the sides count {n}",
                        count, **kw))
 
 
@@ -393,8 +393,8 @@ def _card_points(views, opts: Options, n_sides):
     total = _sum(views, "meld_points", "hand_points")
     worth = sum(card_value(c) for c in deck.cards())
     if total > worth:
-        return _("the sides count {total} card points in melds and hands, and the whole deck is worth {worth} "
-                 "(canasta/1.4)", total=total, worth=worth)
+        return _("the sides count {total} card points in melds and hands, and the whole deck is worth {worth}"
+                 "", total=total, worth=worth)
     return None
 
 
@@ -429,9 +429,9 @@ def _ranks(views, opts: Options, n_sides):
     if _group_wilds(views, opts, n_sides) is None:
         n = 4 * deck_of(opts).copies
         return ngettext("the deck holds {n} card of each rank: not enough for {nat} natural and {mixed} mixed "
-                        "canastas between the sides (canasta/1.2)",
+                        "canastas between the sides",
                         "the deck holds {n} cards of each rank: not enough for {nat} natural and {mixed} mixed "
-                        "canastas between the sides (canasta/1.2)", n, nat=_sum(views, "natural_canastas"),
+                        "canastas between the sides", n, nat=_sum(views, "natural_canastas"),
                         mixed=_sum(views, *(k for k in GROUPS if k != "natural_canastas")))
     return None
 
@@ -452,9 +452,9 @@ def _sevens(views, opts: Options, n_sides):
     if _seven_wilds(views, opts, n_sides) is None:
         n = 4 * deck_of(opts).copies
         return ngettext("the deck holds {n} seven: not enough for the canastas of sevens and the sevens in hand "
-                        "the sides count (canasta/1.2)",
+                        "the sides count",
                         "the deck holds {n} sevens: not enough for the canastas of sevens and the sevens in hand "
-                        "the sides count (canasta/1.2)", n)
+                        "the sides count", n)
     return None
 
 
@@ -479,9 +479,9 @@ def _wilds(views, opts: Options, n_sides):
     jokers_in_deck = sum(1 for c in cards if c.rank == "JK")
     if twos > twos_in_deck or jokers > jokers_in_deck or fixed + group + seven > twos_in_deck + jokers_in_deck:
         return ngettext("the deck holds {n} wild card ({jokers} of them jokers): fewer than the canastas the "
-                        "sides count need (canasta/1.2)",
+                        "sides count need",
                         "the deck holds {n} wild cards ({jokers} of them jokers): fewer than the canastas the "
-                        "sides count need (canasta/1.2)", twos_in_deck + jokers_in_deck, jokers=jokers_in_deck)
+                        "sides count need", twos_in_deck + jokers_in_deck, jokers=jokers_in_deck)
     return None
 
 
@@ -523,9 +523,9 @@ def _sequences(views, opts: Options, n_sides):
     if natural_seq > 4 * (len(SEQ) * deck.copies // 7) or all_seq > 4 * (len(SEQ) * deck.copies // 6):
         n = len(SEQ) * deck.copies
         return ngettext("the deck holds {n} card of each suit from 4 to A: not enough for the sequences the sides "
-                        "count (canasta/1.2)",
+                        "count",
                         "the deck holds {n} cards of each suit from 4 to A: not enough for the sequences the sides "
-                        "count (canasta/1.2)", n)
+                        "count", n)
     return None
 
 

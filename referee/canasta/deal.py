@@ -1165,7 +1165,7 @@ class DealState:
 
     def _pass_kept(self, player: str) -> str:
         self._pass_turn(player)
-        return _("{player} keeps his last card and skips the discard; {turn} plays (canasta/6.2)", player=player,
+        return _("{player} keeps his last card and skips the discard; {turn} plays", player=player,
                  turn=self.turn)
 
     def take_irregularities(self) -> list[IllegalAction]:
@@ -1305,7 +1305,7 @@ class DealState:
         Not in a game without exposure penalties (count_and_exposure_penalties=false, canasta/8.11)."""
         self.verify_expose(player, cards)
         if not self.opts.count_and_exposure_penalties:
-            return {"penalty_cards": [], "note": _("no penalty cards in this game (canasta/8.11)")}
+            return {"penalty_cards": [], "note": _("no penalty cards in this game")}
         self.penalty_cards[player] = self.penalty_cards.get(player, []) + list(cards)
         return {"penalty_cards": [str(c) for c in self.penalty_cards[player]]}
 
@@ -1323,7 +1323,7 @@ class DealState:
             if self.way_out(player) is not None:
                 e = foul("canasta/6.3", _("the question comes before any card of the turn is shown or melded, and "
                                           "before the pile is taken: asked late, the player must now go out, which "
-                                          "he can (no points, canasta/8.5)"))
+                                          "he can (no points)"))
             else:
                 e = foul("canasta/6.3", _("the question comes before any card of the turn is shown or melded, and "
                                           "before the pile is taken: asked late, the player must go out and cannot"),

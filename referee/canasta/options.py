@@ -433,20 +433,20 @@ def _deck_checks(opts: Options) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     if opts.red_three_scale in ("six_1200", "six_1000") and opts.packs != 3:
         out.append(("red_three_scale", _("{scale} scores five and six red threes, which only three packs hold: set "
-                                         "packs to 3 (canasta/2.2)", scale=opts.red_three_scale)))
+                                         "packs to 3", scale=opts.red_three_scale)))
     if opts.red_three_scale in ("six_2000",) and opts.packs != 3:
-        out.append(("red_three_scale", _("six_2000 scores six red threes, which only three packs hold (canasta/2.2)")))
+        out.append(("red_three_scale", _("six_2000 scores six red threes, which only three packs hold")))
     if opts.mixed_sevens_bonus and not opts.sevens_canasta_bonus:
-        out.append(("mixed_sevens_bonus", _("a mixed sevens bonus goes with sevens_canasta_bonus (canasta/3.2)")))
+        out.append(("mixed_sevens_bonus", _("a mixed sevens bonus goes with sevens_canasta_bonus")))
     if opts.red_three_scale == "eight_1000" and opts.packs != 4:
-        out.append(("red_three_scale", _("eight_1000 scores the eight red threes of four packs: set packs to 4 "
-                                         "(canasta/2.2)")))
+        out.append(("red_three_scale", _("eight_1000 scores the eight red threes of four packs: set packs to 4"
+                                         "")))
     if opts.packs == 4 and opts.red_three_scale != "eight_1000":
-        out.append(("packs", _("four packs hold eight red threes, scored by red_three_scale eight_1000: set it too "
-                               "(canasta/2.2)")))
+        out.append(("packs", _("four packs hold eight red threes, scored by red_three_scale eight_1000: set it too"
+                               "")))
     if opts.red_three_scale in ("four_800", "one_player_doubles", "cuban", "cuban_each") and opts.packs == 3:
         out.append(("red_three_scale", _("{scale} is a scale for the four red threes of two packs; three packs use "
-                                         "six_1200, six_1000 or all_plus_400 (canasta/2.2)",
+                                         "six_1200, six_1000 or all_plus_400",
                                          scale=opts.red_three_scale)))
     return out
 
@@ -456,36 +456,36 @@ def _opening_checks(opts: Options) -> list[tuple[str, str]]:
     and what sequences fix (canasta/3.4)."""
     out: list[tuple[str, str]] = []
     if opts.opening_table == "seven_thousand" and opts.target != 7000:
-        out.append(("opening_table", _("the seven_thousand table belongs to the game to 7,000: set target 7000 "
-                                       "(canasta/4.1)")))
+        out.append(("opening_table", _("the seven_thousand table belongs to the game to 7,000: set target 7000"
+                                       "")))
     if opts.opening_canasta_from is not None and (opts.target is None
                                                      or opts.opening_canasta_from >= opts.target):
         out.append(("opening_canasta_from", _("a canasta opening from a total below the target: raise the target "
                                               "(the traditional option plays to 7,500 with canasta openings from "
-                                              "5,000, canasta/4.1)")))
+                                              "5,000)")))
     if opts.tough_end and opts.canastas_to_go_out == 2 and not opts.sequences:
         out.append(("tough_end", _("tough_end sets its own going-out requirement (two canastas or a natural one): "
-                                   "leave canastas_to_go_out at 1 (canasta/6.2)")))
+                                   "leave canastas_to_go_out at 1")))
     if opts.sequences:
         for name, want in (("going_out_bonus", 300 if opts.wild_melds == "italian" else 200),
                            ("concealed_bonus", 0)):
             if opts[name] != want:
                 out.append((name, _("with sequences going out always scores 200 and there is no concealed bonus: "
-                                    "{name} is {value} (canasta/3.4)", name=name, value=want)))
+                                    "{name} is {value}", name=name, value=want)))
         if opts.deal_size not in (None, 15):
-            out.append(("deal_size", _("with sequences every player is dealt 15 (canasta/3.4)")))
+            out.append(("deal_size", _("with sequences every player is dealt 15")))
     if (opts.opening_table == "tougher") != (opts.negative_minimum == 50):
         out.append(("negative_minimum", _("the tougher opening table asks 50 below zero, and only it does: "
-                                          "negative_minimum 50 goes with opening_table tougher (canasta/4.1)")))
+                                          "negative_minimum 50 goes with opening_table tougher")))
     if opts.deal_table == "twelve" and opts.target == 7000 and opts.opening_table != "seven_thousand":
         out.append(("opening_table", _("the 12-card classic played to 7,000 opens by its own table: "
-                                       "opening_table seven_thousand (canasta/4.1)")))
+                                       "opening_table seven_thousand")))
     if opts.minimum_150_from is not None and opts.target is not None \
             and opts.minimum_150_from >= opts.target:
         out.append(("minimum_150_from", _("the top minimum from a total at or past the target would never apply: "
-                                          "raise the target (canasta/4.1)")))
+                                          "raise the target")))
     if opts.top_minimum != 150 and opts.minimum_150_from is None:
-        out.append(("top_minimum", _("top_minimum applies from minimum_150_from: set it (canasta/4.1)")))
+        out.append(("top_minimum", _("top_minimum applies from minimum_150_from: set it")))
     return out
 
 
@@ -496,38 +496,38 @@ def _meld_checks(opts: Options) -> list[tuple[str, str]]:
     if opts.layoff_take == "below_canasta" and opts.same_rank_melds != "many":
         for name in ("layoff_take", "same_rank_melds"):
             out.append((name, _("layoff_take below_canasta goes with several melds of a rank (same_rank_melds many), "
-                                "as in Samba (canasta/5.2)")))
+                                "as in Samba")))
     for name in ("sequence_wilds", "natural_sequence_bonus", "extend_escalera_out"):
         if opts[name] != SPECS[name].default and not opts.sequences:
-            out.append((name, _("{name} needs sequences (canasta/3.4)", name=name)))
+            out.append((name, _("{name} needs sequences", name=name)))
     if opts.sevens_canasta_mixed and not opts.sevens_canasta_bonus:
         out.append(("sevens_canasta_mixed", _("a mixed canasta of sevens earns the sevens bonus: set "
-                                              "sevens_canasta_bonus (canasta/3.2)")))
+                                              "sevens_canasta_bonus")))
     if opts.sequence_to_go_out and not opts.sequences:
-        out.append(("sequence_to_go_out", _("a sequence canasta needs sequences (canasta/6.2)")))
+        out.append(("sequence_to_go_out", _("a sequence canasta needs sequences")))
     if opts.short_sequence_penalty and not opts.sequences:
-        out.append(("short_sequence_penalty", _("a penalty for short sequences needs sequences (canasta/3.4)")))
+        out.append(("short_sequence_penalty", _("a penalty for short sequences needs sequences")))
     if opts.long_sequence_bonus and not opts.sequences:
-        out.append(("long_sequence_bonus", _("a bonus for sequences of five needs sequences (canasta/3.4)")))
+        out.append(("long_sequence_bonus", _("a bonus for sequences of five needs sequences")))
     if opts.five_canastas_bonus != "four_natural_one_mixed" and not opts.canasta_count_bonuses:
         out.append(("five_canastas_bonus", _("five_canastas_bonus reads the Italian bonus for five canastas: set "
-                                             "canasta_count_bonuses (canasta/3.2)")))
+                                             "canasta_count_bonuses")))
     if opts.double_ending and opts.sequences:
         out.append(("double_ending", _("the double ending belongs to the traditional game, not to Palace "
-                                       "sequences (canasta/6.6)")))
+                                       "sequences")))
     if opts.opening_canasta_with_top_card and opts.opening_canasta_from is not None \
             and not opts.pile_for_opening:
         for name in ("opening_canasta_with_top_card", "pile_for_opening"):
             out.append((name, _("an opening canasta made with the pile's top card needs the pile for the opening: "
-                                "a side past opening_canasta_from could never open (canasta/4.1)")))
+                                "a side past opening_canasta_from could never open")))
     if opts.upcard_replaced and opts.pile_count_off:
         for name in ("upcard_replaced", "pile_count_off"):
             out.append((name, _("the pile starts either with one natural card (upcard_replaced) or with cards counted "
-                                "off under the upcard (pile_count_off), not both (canasta/1.6)")))
+                                "off under the upcard (pile_count_off), not both")))
     if opts.upcard_replaced and opts.black_three_upcard == "leave":
         for name in ("upcard_replaced", "black_three_upcard"):
             out.append((name, _("a three turned up is either replaced (upcard_replaced) or left up (black_three_upcard "
-                                "leave), not both (canasta/1.6)")))
+                                "leave), not both")))
     return out
 
 
@@ -548,7 +548,7 @@ def _palace_packs(opts: OptionsLike) -> list[tuple[str, str]]:
     """Canasta Palace plays with two packs, or three under its custom rule (CP-1)."""
     opts = Options.of(opts)
     if opts.packs not in (2, 3):
-        return [("packs", _("Canasta Palace plays with two packs, or three under its custom rule (canasta/1.2)"))]
+        return [("packs", _("Canasta Palace plays with two packs, or three under its custom rule"))]
     return []
 
 

@@ -39,11 +39,11 @@ SUITLESS_OK = set("A K Q J 10 9 8 7 6 5 4 2".split())
 def _check_going_out(went_out: bool, double: bool, opts: Options, ptr: str) -> None:
     """A side's ``went_out`` and ``double_ending`` against the variant (canasta/6.2, 6.6), cards or counts alike."""
     if went_out and opts.no_going_out:
-        raise InputError(_("nobody goes out in this game: the deal runs to the end of the stock (canasta/6.2)"),
+        raise InputError(_("nobody goes out in this game: the deal runs to the end of the stock"),
                          ptr + "/went_out")
     if double and not (went_out and opts.double_ending):
-        raise InputError(_("a double ending is the going-out side's, and only with the double_ending option "
-                           "(canasta/6.6)"), ptr + "/double_ending")
+        raise InputError(_("a double ending is the going-out side's, and only where the game plays it"),
+                         ptr + "/double_ending")
 
 
 def canasta_card(value: Any, ptr: str) -> Card:
@@ -140,13 +140,13 @@ class Tally:
             if c.suit and self.exact[c] > deck.copies:
                 where = ptr if single else f"{ptr}/{i}"
                 out.append({"pointer": where, "detail": _("more copies of {card} than the {size}-card deck holds "
-                                                          "({copies}, {rule})", card=c, size=deck.size,
-                                                          copies=deck.copies, rule=self.rule)})
+                                                          "({copies})", card=c, size=deck.size,
+                                                          copies=deck.copies)})
             elif self.by_rank[c.rank] > limit_rank:
-                detail = _("more jokers than the {size}-card deck holds ({limit}, {rule})", size=deck.size,
-                           limit=limit_rank, rule=self.rule) if c.rank == JOKER else \
-                    _("more cards of rank {rank} than the {size}-card deck holds ({limit}, {rule})", rank=Rank(c.rank),
-                      size=deck.size, limit=limit_rank, rule=self.rule)
+                detail = _("more jokers than the {size}-card deck holds ({limit})", size=deck.size,
+                           limit=limit_rank) if c.rank == JOKER else \
+                    _("more cards of rank {rank} than the {size}-card deck holds ({limit})", rank=Rank(c.rank),
+                      size=deck.size, limit=limit_rank)
                 out.append({"pointer": ptr if single else f"{ptr}/{i}", "detail": detail})
         return out
 
@@ -162,7 +162,7 @@ def player_at(value: Any, layout: Layout, ptr: str) -> str:
     if value is None:
         raise InputError(_("name the player (one of {players})", players=list(layout.seats)), ptr)
     if isinstance(value, str) and value == layout.sitting_out:
-        raise InputError(_("{player} sits this deal out: the players are {players} (canasta/1.1)", player=value,
+        raise InputError(_("{player} sits this deal out: the players are {players}", player=value,
                            players=list(layout.seats)), ptr)
     if not isinstance(value, str) or value not in layout.side_of:
         raise InputError(_("{name} is not one of the players ({players})", name=repr(value),
@@ -179,10 +179,9 @@ def parse_table(req: dict, variant, opts: OptionsLike) -> tuple[Layout, dict[str
     scores = _scores_before(req, ids, opts)
     target = _target_of(opts, scores, len(players))
     if max(len(s["players"]) for s in sides) < 2:
-        for name, why in (("double_ending", N_("the double ending is laid by a partner (canasta/6.6): double_ending "
-                                               "needs sides of two or more")),
-                          ("ask_required", N_("a player asks his partner (canasta/6.3): ask_required needs sides of "
-                                              "two or more"))):
+        for name, why in (("double_ending", N_("the double ending is laid by a partner: it needs sides of two or "
+                                               "more")),
+                          ("ask_required", N_("a player asks his partner: asking needs sides of two or more"))):
             if opts[name]:
                 raise InputError(_(why), f"/options/{name}")
     if req.get("dealer") is not None and req["dealer"] not in players:
@@ -207,13 +206,13 @@ def _seating(sides: list[dict], variant) -> tuple[list[str], list[str]]:
     sizes = sorted(len(s["players"]) for s in sides)
     if len(players) == 5:
         if sizes != [2, 3]:
-            raise InputError(_("five play as a pair against a trio (canasta/1.1)"), "/sides")
+            raise InputError(_("five play as a pair against a trio"), "/sides")
     elif len(set(sizes)) != 1:
         raise InputError(_("every side has the same number of players"), "/sides")
     if len(players) == 6 and len(sides) not in (2, 3):
-        raise InputError(_("six play as two sides of three or three sides of two (canasta/1.1)"), "/sides")
+        raise InputError(_("six play as two sides of three or three sides of two"), "/sides")
     if len(players) == 4 and len(sides) != 2:
-        raise InputError(_("four play as two partnerships of two (canasta/1.1)"), "/sides")
+        raise InputError(_("four play as two partnerships of two"), "/sides")
     if len(players) in (2, 3) and len(sides) != len(players):
         raise InputError(_("with two or three players each plays for himself: one player per side"), "/sides")
     return ids, players
@@ -225,8 +224,8 @@ def _scores_before(req: dict, ids: list[str], opts: Options) -> dict[str, int]:
     scores = dict.fromkeys(ids, 0)
     rounds = (req.get("state") or {}).get("rounds")
     if rounds is not None and opts.max_rounds is not None and rounds >= opts.max_rounds:
-        raise InputError(ngettext("{rounds} deals are played: the game ended after {n} (canasta/7.2)",
-                                  "{rounds} deals are played: the game ended after {n} (canasta/7.2)",
+        raise InputError(ngettext("{rounds} deals are played: the game ended after {n}",
+                                  "{rounds} deals are played: the game ended after {n}",
                                   opts.max_rounds, rounds=rounds), "/state/rounds")
     if missing_scores(req.get("state"), ids, ("rounds",)):
         raise InputError(missing_scores(req.get("state"), ids, ("rounds",)))
@@ -246,13 +245,13 @@ def _target_of(opts: Options, scores: dict[str, int], n_players: int) -> int:
     """The game's target (canasta/7.2): option target, or by the sides of the six-player game (10,000 for two,
     7,500 for three); no side is at or past it yet."""
     if opts.target is None and n_players != 6:
-        raise InputError(_("target null picks the six-player game's target by its sides (canasta/7.2); with {n} "
+        raise InputError(_("target null picks the six-player game's target by its sides; with {n} "
                            "players give the target", n=n_players), "/options/target")
     target = opts.target if opts.target is not None else (10000 if len(scores) == 2 else 7500)
     for k, v in scores.items():
         if v >= target:
-            raise InputError(_("{side} already has {total}, at or past the target of {target}: the game is over "
-                               "(canasta/7.2)", side=k, total=number(v), target=number(target)),
+            raise InputError(_("{side} already has {total}, at or past the target of {target}: the game is over"
+                               "", side=k, total=number(v), target=number(target)),
                              f"/state/scores/{esc(k)}")
     return target
 
@@ -270,7 +269,7 @@ def irregularity_penalties(raw: Any, sides: list[str], ptr: str = "/deal/irregul
         rule, pts = PENALTIES[irr["type"]]
         count = irr.get("count", 1)
         if irr["type"] != "excess_wild_cards" and "count" in irr:
-            raise InputError(_("count is given only for excess_wild_cards"), p + "/count")
+            raise InputError(_("a count is given only for excess wild cards"), p + "/count")
         if irr["type"] == "excess_wild_cards" and "count" not in irr:
             raise InputError(_("give count: the number of wild cards over the limit (50 each)"), p + "/count")
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 9:
@@ -297,11 +296,11 @@ def side_melds_of(melds: list[list[Card]], opts: OptionsLike, ptr: str, going_ou
                 excess.append((over, f"{ptr}/{j}"))
                 kind = "group"
             else:
-                raise InputError(f"{e} ({e.rule})", f"{ptr}/{j}") from None      # a ruling and its rule ID
+                raise InputError(str(e), f"{ptr}/{j}") from None      # the ruling in words (its rule is e.rule)
         key = natural_rank(m) if kind == "group" else ("wild" if kind == "wild" else None)
         if key is not None and key in seen and opts.same_rank_melds != "many":
-            raise InputError(_("a side has one meld of wild cards (canasta/3.1)") if key == "wild" else
-                             _("a side has one meld of each rank: {rank} is melded twice (canasta/3.1)",
+            raise InputError(_("a side has one meld of wild cards") if key == "wild" else
+                             _("a side has one meld of each rank: {rank} is melded twice",
                                rank=Rank(key)), f"{ptr}/{j}")
         seen.add(key)
         kinds.append(kind)
@@ -318,17 +317,17 @@ def _counted_side(ds: dict, opts: Options, ptr: str, n_players: int) -> dict:
     _check_going_out(went_out, double, opts, ptr)
     aside = ds.get("black_threes_set_aside", 0)
     if aside and not opts.black_threes_set_aside:
-        raise InputError(_("black threes are set aside only with black_threes_set_aside (canasta/2.3)"),
+        raise InputError(_("black threes are set aside only in a game played that way"),
                          ptr + "/black_threes_set_aside")
     got = side_counts(ds["counts"], opts, ptr, n_players=n_players, went_out=went_out, concealed=concealed,
                       double_ending=double)
     one_player = ds.get("one_player_all_reds")
     if one_player and opts.red_three_scale != "one_player_doubles":
-        raise InputError(_("one_player_all_reds counts only with red_three_scale one_player_doubles (canasta/2.2)"),
+        raise InputError(_("all four red threes to one player count only where that doubles them"),
                          ptr + "/one_player_all_reds")
     if one_player and got["red_threes"] != 4:
-        raise InputError(_("one_player_all_reds says one player collected all four red threes; the side shows "
-                           "{n}", n=got["red_threes"]), ptr + "/one_player_all_reds")
+        raise InputError(_("one player is said to have collected all four red threes; the side shows {n}",
+                           n=got["red_threes"]), ptr + "/one_player_all_reds")
     per_player = got["red_threes_per_player"]
     if per_player is not None and opts.red_three_scale == "one_player_doubles":
         # the red threes given per player say whether one player collected all four (canasta/2.2)
@@ -350,7 +349,7 @@ def _side_cards(ds: dict, ptr: str, sid: str, active: Layout, layout: Layout,
         if active.sitting_out in layout.members[sid] and len(hands) == len(layout.members[sid]):
             # a hand for every member of the trio: one of them went to the player sitting out
             raise InputError(_("{player} sits this deal out and is dealt no cards: give the hands of {players} "
-                               "only, in that order (canasta/1.1)", player=active.sitting_out,
+                               "only, in that order", player=active.sitting_out,
                                players=active.members[sid]), ptr + "/hands")
         raise InputError(_("give one hand per player of the side in play ({n}), in the order of its players",
                            n=n_players), ptr + "/hands")
@@ -365,11 +364,12 @@ def _one_player_all_reds(ds: dict, ptr: str, reds: list[Card], kept_in_hand: lis
     canasta/2.2): as given (None: not said), or true where the deal shows all four in one hand."""
     one_player = ds.get("one_player_all_reds")         # None: the request does not say
     if len(set(kept_in_hand)) > 1 and one_player:
-        raise InputError(_("one_player_all_reds says one player collected all four red threes; the deal shows "
-                           "red threes kept in two players' hands"), ptr + "/one_player_all_reds")
+        raise InputError(_("one player is said to have collected all four red threes; the deal shows red threes kept "
+                           "in two players' hands"), ptr + "/one_player_all_reds")
     if len(kept_in_hand) == 4 and not reds:            # all four are in one hand: the deal shows it
         if one_player is False:
-            raise InputError(_("one player holds all four red threes in his hand: one_player_all_reds is true"),
+            raise InputError(_("one player holds all four red threes in his hand: say that one player collected them "
+                               "all"),
                              ptr + "/one_player_all_reds")
         if opts.red_three_scale == "one_player_doubles":
             one_player = True
@@ -385,14 +385,14 @@ def _side_ending_fits(ds: dict, ptr: str, opts: Options, melds: list[list[Card]]
     went_out, concealed = bool(ds.get("went_out")), bool(ds.get("concealed"))
     double = bool(ds.get("double_ending"))
     if concealed and not went_out:
-        raise InputError(_("only going out can be concealed (canasta/6.4)"), ptr + "/concealed")
+        raise InputError(_("only going out can be concealed"), ptr + "/concealed")
     _check_going_out(went_out, double, opts, ptr)
     if one_player and opts.red_three_scale != "one_player_doubles":
-        raise InputError(_("one_player_all_reds counts only with red_three_scale one_player_doubles (canasta/2.2)"),
+        raise InputError(_("all four red threes to one player count only where that doubles them"),
                          ptr + "/one_player_all_reds")
     if one_player and n_reds != 4:
-        raise InputError(_("one_player_all_reds says one player collected all four red threes; the side shows "
-                           "{n}", n=n_reds), ptr + "/one_player_all_reds")
+        raise InputError(_("one player is said to have collected all four red threes; the side shows {n}", n=n_reds),
+                         ptr + "/one_player_all_reds")
     empty = sum(1 for h in hands if not h)
     if went_out:
         why = go_out_fault(list(zip(kinds, deciding)), opts, len(reds))
@@ -402,7 +402,7 @@ def _side_ending_fits(ds: dict, ptr: str, opts: Options, melds: list[list[Card]]
             raise InputError(_("the player who went out holds no card and his partners hold at least one (all "
                                "lay down with a double ending)"), ptr + "/hands")
     elif empty:
-        raise InputError(_("only the player who went out can end with no card (canasta/6.2)"), ptr + "/hands")
+        raise InputError(_("only the player who went out can end with no card"), ptr + "/hands")
     if concealed:
         _concealed_fits(melds, hands, dealt, opts, ptr)
 
@@ -415,15 +415,15 @@ def _side_card_count(ptr: str, opts: Options, melds: list[list[Card]], hands: li
     dealt_side = dealt * n_players + (opts.opening_bonus_cards if melds else 0)
     if held < dealt_side:
         raise InputError(_("each player is dealt {dealt} cards and a deal only adds to them: the side shows "
-                           "{held} cards in melds and hands, fewer than {least} (canasta/1.5)", dealt=dealt,
+                           "{held} cards in melds and hands, fewer than {least}", dealt=dealt,
                            held=held, least=dealt_side), ptr)
     if not melds:
         short = 0                                       # cards a kept red three given under red_threes stands for
         for j, h in enumerate(hands):
             short += max(0, dealt - len(h))
             if short > kept_listed or (opts.draw_count == 1 and len(h) > dealt):
-                raise InputError(_("a player whose side never melded holds the {dealt} cards he was dealt "
-                                   "(canasta/1.5), not {n}", dealt=dealt, n=len(h)), f"{ptr}/hands/{j}")
+                raise InputError(_("a player whose side never melded holds the {dealt} cards he was dealt"
+                                   ", not {n}", dealt=dealt, n=len(h)), f"{ptr}/hands/{j}")
     return held, dealt_side
 
 
@@ -448,7 +448,7 @@ def _carded_side(ds: dict, deal: dict, sid: str, ptr: str, opts: Options, active
     one_player = _one_player_all_reds(ds, ptr, reds, kept_in_hand, opts)
     aside = ds.get("black_threes_set_aside", 0)
     if aside and not opts.black_threes_set_aside:
-        raise InputError(_("black threes are set aside only with black_threes_set_aside (canasta/2.3)"),
+        raise InputError(_("black threes are set aside only in a game played that way"),
                          ptr + "/black_threes_set_aside")
     kinds = side_melds_of(melds, opts, ptr + "/melds", went_out, excess)
     # excess wild cards left in a meld (canasta/8.2) count their points but make no canasta
@@ -479,13 +479,13 @@ def _deal_fits(deal: dict, layout: Layout, scores: dict[str, int], opts: Options
         deal_counts(counted, opts, len(layout.sides), any(v["went_out"] for v in per_side.values()))
     bonus = opts.first_canasta_bonus_cards
     if bonus and any(c for _n, c in surplus.values()) and not any(c and n >= bonus for n, c in surplus.values()):
-        raise InputError(_("the first canasta of the deal brings its maker {n} stock cards (canasta/4.2): a side "
+        raise InputError(_("the first canasta of the deal brings its maker {n} stock cards: a side "
                            "with a canasta shows at least {n} cards more than its players were dealt", n=bonus),
                          "/deal/sides")
     black = sum(1 for _p, cs in groups for c in cs if is_black_three(c)) + sum(v["black_threes_aside"]
                                                                          for v in per_side.values())
     if black > 2 * deck.copies:
-        raise InputError(_("the {size}-card deck holds {most} black threes; the deal shows {n} (canasta/1.2)",
+        raise InputError(_("the {size}-card deck holds {most} black threes; the deal shows {n}",
                            size=deck.size, most=2 * deck.copies, n=black), "/deal/sides")
     problems = conservation(groups, deck)
     if problems:
@@ -500,12 +500,12 @@ def _excess_wilds_fit(deal: dict, per_side: dict[str, dict], excess: dict[str, l
                        if irr["type"] == "excess_wild_cards" and irr["side"] == sid)
         if items and sum(o for o, _w in items) > reported:
             over, where = items[0]
-            raise InputError(ngettext("this meld holds {n} wild card over the limit (canasta/3.1); excess wild cards "
+            raise InputError(ngettext("this meld holds {n} wild card over the limit; excess wild cards "
                                       "stay in a meld only when found too late, reported as the irregularity "
-                                      "excess_wild_cards with their count (canasta/8.2)",
-                                      "this meld holds {n} wild cards over the limit (canasta/3.1); excess wild cards "
+                                      "excess_wild_cards with their count",
+                                      "this meld holds {n} wild cards over the limit; excess wild cards "
                                       "stay in a meld only when found too late, reported as the irregularity "
-                                      "excess_wild_cards with their count (canasta/8.2)", over), where)
+                                      "excess_wild_cards with their count", over), where)
         # excess wild cards stay in their melds (naturals added later may bring a meld back within the ratio, so
         # the excess need not show; the wild cards themselves must)
         wild_in_groups = sum(1 for m in per_side[sid]["melds"] if any(not is_wild(c) for c in m)
@@ -514,9 +514,9 @@ def _excess_wilds_fit(deal: dict, per_side: dict[str, dict], excess: dict[str, l
             k = next(k for k, irr in enumerate(deal.get("irregularities") or [])
                      if irr.get("type") == "excess_wild_cards" and irr.get("side") == sid)
             raise InputError(ngettext("excess wild cards stay in their melds, and {side}'s melds of a rank hold {n} "
-                                      "wild card in all, fewer than {reported} (canasta/8.2)",
+                                      "wild card in all, fewer than {reported}",
                                       "excess wild cards stay in their melds, and {side}'s melds of a rank hold {n} "
-                                      "wild cards in all, fewer than {reported} (canasta/8.2)", wild_in_groups,
+                                      "wild cards in all, fewer than {reported}", wild_in_groups,
                                       side=sid, reported=reported), f"/deal/irregularities/{k}/count")
 
 
@@ -526,9 +526,9 @@ def _kept_red_threes_fit(layout: Layout, per_side: dict[str, dict], penalties: l
         kept = sum(1 for p in penalties if p["side"] == sid and p["rule"] == "canasta/8.3")
         if kept > per_side[sid]["red_threes"]:
             raise InputError(ngettext("{side} reports {n} red three kept in hand: give it in the hand that kept it, "
-                                      "or under red_threes (it scores like the others, canasta/8.3)",
+                                      "or under red_threes (it scores like the others)",
                                       "{side} reports {n} red threes kept in hand: give them in the hands that kept "
-                                      "them, or under red_threes (they score like the others, canasta/8.3)", kept,
+                                      "them, or under red_threes (they score like the others)", kept,
                                       side=sid), "/deal/irregularities")
 
 
@@ -567,7 +567,7 @@ def finished_deal(req: dict, variant,
     penalties = irregularity_penalties(deal.get("irregularities"), layout.sides)
     for k, irr in enumerate(deal.get("irregularities") or []):
         if irr.get("type") == "permission_breach" and len(layout.members[irr["side"]]) < 2:
-            raise InputError(_("a player without a partner asks nobody: no permission breach (canasta/6.3)"),
+            raise InputError(_("a player without a partner asks nobody: no permission breach"),
                              f"/deal/irregularities/{k}/type")
     _excess_wilds_fit(deal, per_side, excess)
     _kept_red_threes_fit(layout, per_side, penalties)
@@ -583,13 +583,13 @@ def _concealed_fits(melds: list[list[Card]], hands: list[list[Card]], dealt: int
     shown = sum(len(m) for m in melds)
     if shown < least:
         raise InputError(_("going out concealed melds a whole hand in one turn: at least {least} cards (the {dealt} "
-                           "held and the draw, less the discard); the side shows {shown} melded (canasta/6.4)",
+                           "held and the draw, less the discard); the side shows {shown} melded",
                            least=least, dealt=dealt, shown=shown), ptr + "/concealed")
     if opts.concealed_rule == "side":
         for j, h in enumerate(hands):
             if h and (len(h) < dealt or (opts.draw_count == 1 and len(h) != dealt)):
                 raise InputError(_("the side went out concealed, so this partner never melded and holds the {dealt} "
-                                   "cards of his deal, not {n} (canasta/6.4)", dealt=dealt, n=len(h)),
+                                   "cards of his deal, not {n}", dealt=dealt, n=len(h)),
                                  f"{ptr}/hands/{j}")
 
 
@@ -715,15 +715,15 @@ def _stock_room(pile: Pile, stock: int | None, phase: str, deck: DeckSpec, seen:
                            n=max(0, unseen + room), unknown=unseen), "/position/hand/unknown")
     if room < 0:
         raise InputError(_("the pile of {size} cards, the {seen} cards in view and a card for each other player "
-                           "are more than the {deck}-card deck (canasta/1.2)", size=pile.size, seen=seen,
+                           "are more than the {deck}-card deck", size=pile.size, seen=seen,
                            deck=deck.size), "/position/pile/size")
     if stock is not None and stock > room:
         raise InputError(_("the stock cannot hold {stock} cards: with the cards in view, the pile and a card for "
-                           "each other player at most {room} remain (canasta/1.2)", stock=stock, room=room),
+                           "each other player at most {room} remain", stock=stock, room=room),
                          "/position/stock")
     if stock == 0 and phase == "draw" and opts.stock_end == "stop":
-        raise InputError(_("with stock_end stop the hand ended with the discard after the last stock card: no turn "
-                           "begins with the stock gone (canasta/6.5)"), "/position/stock")
+        raise InputError(_("where play stops with the stock, the hand ended with the discard after the last stock "
+                           "card: no turn begins with the stock gone"), "/position/stock")
     return room
 
 
@@ -741,11 +741,11 @@ def _held_hands(pos: dict, layout: Layout, actor: str, to_act: str, hand: list[C
         if p == layout.sitting_out:
             raise InputError(_("{player} sits this deal out and is dealt no cards", player=p), hptr)
         if p not in layout.side_of or p == to_act:
-            raise InputError(_("red_threes_held names the other players, each with the red threes still in his hand "
-                               "before play begins"), hptr)
+            raise InputError(_("the red threes still held are listed for the other players, each with those in his "
+                               "hand before play begins"), hptr)
         cards = card_list(cards, hptr)
         if not cards or not all(is_red_three(c) for c in cards):
-            raise InputError(_("red_threes_held lists red threes only"), hptr)
+            raise InputError(_("the red threes still held are red threes only"), hptr)
         if phase != "draw":
             raise InputError(_("red threes are held by the other players only before play begins (phase draw)"), hptr)
         problems += tally.add(hptr, cards)
@@ -759,19 +759,19 @@ def _side_facts(st: DealState, pos: dict, opts: Options, actor: str, side: str, 
     short openings (canasta/8.1), his penalty cards face up (canasta/8.7), whether he has melded before."""
     raise_by = pos.get("minimum_raised", 0)
     if raise_by % 10 or raise_by < 0:
-        raise InputError(_("minimum_raised: 10 for each withdrawn short initial meld (canasta/8.1)"),
+        raise InputError(_("the minimum rises by 10 for each withdrawn short initial meld"),
                          "/position/minimum_raised")
     if raise_by and not opts.count_and_exposure_penalties:
-        raise InputError(_("the +10 of canasta/8.1 does not apply in this game (canasta/8.11)"),
+        raise InputError(_("the +10 for a withdrawn short initial meld does not apply in this game"),
                          "/position/minimum_raised")
     if raise_by and st.has_melded(side):
         raise InputError(_("a side that has melded has no initial minimum left to raise"), "/position/minimum_raised")
     st.minimum_raise[side] = raise_by
     shown = card_list(pos.get("penalty_cards") or [], "/position/penalty_cards")
     if shown and not opts.count_and_exposure_penalties:
-        raise InputError(_("there are no penalty cards in this game (canasta/8.11)"), "/position/penalty_cards")
+        raise InputError(_("there are no penalty cards in this game"), "/position/penalty_cards")
     if take_from(hand, shown) is None:
-        raise InputError(_("penalty cards are part of the hand: each is one of the hand's cards (canasta/8.7)"),
+        raise InputError(_("penalty cards are part of the hand: each is one of the hand's cards"),
                          "/position/penalty_cards")
     if shown:                                # as the hand's own cards: "5" names the 5 it holds
         spare = list(hand)
@@ -809,7 +809,7 @@ def _turn_draw_and_melds(st: DealState, pos: dict, turn: dict, opts: Options, ac
     st.own_canasta = bool(turn.get("canasta_made"))
     if pos.get("packet"):
         if not opts.packet_size:
-            raise InputError(_("packets are dealt only with packet_size"), "/position/packet")
+            raise InputError(_("packets are dealt only in a game played with packets"), "/position/packet")
         st.packets[actor] = None
         if turn.get("canasta_made") or pos.get("completed_canasta"):
             st.canasta_makers.add(actor)
@@ -819,13 +819,13 @@ def _turn_draw_and_melds(st: DealState, pos: dict, turn: dict, opts: Options, ac
         st.discards = len(st.layout.seats)
     if turn.get("extra_cards_due"):
         if not opts.opening_bonus_cards or not st.has_melded(side):
-            raise InputError(_("extra cards are due only after a side's first meld, with opening_bonus_cards"),
+            raise InputError(_("extra cards are due only after a side's first meld, in a game that gives them"),
                              "/position/turn/extra_cards_due")
         st.extra_due[actor] = opts.opening_bonus_cards
         st.extra_given.add(side)
     if st.own_canasta and not (st.turn_melded and st.canastas(side)):
-        raise InputError(_("turn.canasta_made says the player completed a canasta this turn: the side shows one "
-                           "and turn.melded is set"), "/position/turn/canasta_made")
+        raise InputError(_("the player is said to have completed a canasta this turn: the side shows one and the "
+                           "player melded"), "/position/turn/canasta_made")
 
 
 def _turn_answer_and_end(st: DealState, turn: dict, opts: Options, actor: str, side: str,
@@ -835,7 +835,7 @@ def _turn_answer_and_end(st: DealState, turn: dict, opts: Options, actor: str, s
     st.answer = turn.get("answer")
     if st.answer is not None and (opts.no_going_out or not st.layout.partners(actor)):
         raise InputError(_("nobody goes out in this game, so nobody asks") if opts.no_going_out
-                         else _("a player without a partner asks nobody (canasta/6.3)"), "/position/turn/answer")
+                         else _("a player without a partner asks nobody"), "/position/turn/answer")
     st.last_red_three = bool(turn.get("last_red_three"))
     if st.last_red_three and stock != 0:
         raise InputError(_("a red three was the last stock card only when the stock is empty (give stock 0)"),
@@ -843,14 +843,14 @@ def _turn_answer_and_end(st: DealState, turn: dict, opts: Options, actor: str, s
     if st.last_red_three and st.drew_from == "pile":
         raise InputError(_("the last stock card was drawn, so the pile was not taken"), "/position/turn/drew_from")
     if st.drew_from == "pile" and st.pile.size:
-        raise InputError(_("the player took the pile this turn, so it is empty until his discard: pile.size 0"),
+        raise InputError(_("the player took the pile this turn, so it is empty until his discard"),
                          "/position/turn/drew_from")
     for flag in ("melded", "laid_on_partner", "drew_from"):
         if turn.get(flag) not in (None, False, "stock") and not st.has_melded(side):
             raise InputError(_("turn.{flag} says the side has melds on the table: give them under melds",
                                flag=flag), f"/position/turn/{flag}")
     if st.laid_on_partner and st.melded_before[actor] is False and not st.turn_melded:
-        raise InputError(_("laying cards on melds is melding: set turn.melded too"),
+        raise InputError(_("laying cards on melds is melding: say that the player melded too"),
                          "/position/turn/laid_on_partner")
 
 
@@ -912,8 +912,8 @@ def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, a
     went = pos.get("went_out")
     if went is not None:
         if went not in layout.partners(actor):
-            raise InputError(_("went_out names the acting player's partner who has just gone out (a double ending "
-                               "follows, canasta/6.6)"), "/position/went_out")
+            raise InputError(_("the player who has just gone out is the acting player's partner (a double ending "
+                               "follows)"), "/position/went_out")
         if not st.has_melded(side):
             raise InputError(_("a side that went out has melds: give them under melds"), "/position/went_out")
         st.end_hand(went, False)
@@ -968,18 +968,18 @@ def _hand_size_fits(st: DealState, actor: str, hand: list[Card], phase: str, sid
         want = dealt + (1 if phase == "play" and not st.last_red_three else 0)
         if len(hand) != want:
             raise InputError(_("a player whose side has not melded holds the {dealt} cards of his deal and the card "
-                               "just drawn ({want}), not {n} (canasta/1.5)", dealt=dealt, want=want, n=len(hand))
+                               "just drawn ({want}), not {n}", dealt=dealt, want=want, n=len(hand))
                              if want > dealt else
                              _("a player whose side has not melded holds exactly the {dealt} cards of his deal, not "
-                               "{n} (canasta/1.5)", dealt=dealt, n=len(hand)), "/position/hand")
+                               "{n}", dealt=dealt, n=len(hand)), "/position/hand")
     else:
         least = dealt + (st.opts.draw_count if phase == "play" and not st.last_red_three else 0)
         if len(hand) < least:
             raise InputError(_("a player whose side has not melded holds at least the {dealt} cards of his deal and "
-                               "the {drawn} just drawn ({least}), not {n} (canasta/1.5)", dealt=dealt,
+                               "the {drawn} just drawn ({least}), not {n}", dealt=dealt,
                                drawn=st.opts.draw_count, least=least, n=len(hand)) if least > dealt else
                              _("a player whose side has not melded holds at least the {dealt} cards of his deal, "
-                               "not {n} (canasta/1.5)", dealt=dealt, n=len(hand)),
+                               "not {n}", dealt=dealt, n=len(hand)),
                              "/position/hand")
 
 
@@ -1012,16 +1012,16 @@ def _pile_of_cards(raw: dict, opts: Options, tally: Tally, problems: list, seats
     for k, c in enumerate(cards):
         if is_red_three(c) and not opts.pile_count_off and \
                 not all(_turned_over(x, cover) for x in cards[:k]):
-            raise InputError(_("a red three lies in the pile only as an upcard, under the cards turned onto it "
-                               "(canasta/1.6): nobody discards one"), f"/position/pile/cards/{k}")
+            raise InputError(_("a red three lies in the pile only as an upcard, under the cards turned onto it"
+                               ": nobody discards one"), f"/position/pile/cards/{k}")
     pile = Pile.of_cards(cards, _upcards(raw, cards, opts), wild_block=opts.wild_block,
                          black_three_freezes=opts.black_three_freezes, seats=seats, to_act=to_act)
     if raw.get("top") is not None:
         got = canasta_card(raw["top"], "/position/pile/top")
         if pile.top is None or not (got == pile.top or (got.rank == pile.top.rank and not got.suit)):
-            raise InputError(_("pile.top disagrees with pile.cards"), "/position/pile/top")
+            raise InputError(_("the top card disagrees with the pile's cards"), "/position/pile/top")
     if raw.get("size") is not None and raw["size"] != pile.size:
-        raise InputError(_("pile.size disagrees with pile.cards"), "/position/pile/size")
+        raise InputError(_("the pile's size disagrees with its cards"), "/position/pile/size")
     return pile
 
 
@@ -1049,26 +1049,26 @@ def _pile_freeze_fits(raw: dict, pile: Pile, opts: Options) -> None:
     fb_given = raw.get("frozen_by", pile.frozen_by)
     if fb_given == "start":
         if not opts.pile_frozen_at_start:
-            raise InputError(_("the pile starts frozen only with pile_frozen_at_start (canasta/5.1)"),
+            raise InputError(_("the pile starts frozen only in a game played that way"),
                              "/position/pile/frozen_by")
         if pile.frozen_by is None:
             pile.frozen_by = "start"
     if fb_given != pile.frozen_by:
-        raise InputError(_("pile.frozen_by disagrees with pile.cards ({what} froze it)", what=pile.frozen_by)
-                         if pile.frozen_by else _("pile.frozen_by disagrees with pile.cards (nothing froze it)"),
+        raise InputError(_("what froze the pile disagrees with its cards ({what} froze it)", what=pile.frozen_by)
+                         if pile.frozen_by else _("what froze the pile disagrees with its cards (nothing froze it)"),
                          "/position/pile/frozen_by")
     if pile.top is not None and is_wild(pile.top) and pile.frozen_by is None:
-        raise InputError(_("a wild card on top lies in the pile, which it freezes (canasta/5.1)"),
+        raise InputError(_("a wild card on top lies in the pile, which it freezes"),
                          "/position/pile/frozen_by")
     if pile.frozen_by == "black_three" and not opts.black_three_freezes:
-        raise InputError(_("a black three does not freeze the pile in this game (canasta/5.1)"),
+        raise InputError(_("a black three does not freeze the pile in this game"),
                          "/position/pile/frozen_by")
     if "frozen" in raw and raw["frozen"] is not None and bool(raw["frozen"]) != (pile.frozen_by is not None):
         raise InputError(_("pile.frozen says whether a wild card or red three in the pile froze it: give frozen_by "
                            "with it (a pile frozen only because the side has not melded needs neither)"),
                          "/position/pile/frozen")
     if pile.top is not None and is_red_three(pile.top):
-        raise InputError(_("a red three never lies on top of the pile: as the upcard it is covered (canasta/1.6) "
+        raise InputError(_("a red three never lies on top of the pile: as the upcard it is covered "
                            "and nobody discards one"), "/position/pile")
     if pile.cards is None and pile.frozen_by not in (None, "start") and (
             pile.size == 0 or (pile.size == 1 and not (pile.frozen_by == "wild" and pile.top is not None
@@ -1091,9 +1091,9 @@ def _melds_fit_pile(pile: Pile, melds: dict, layout: Layout, to_act: str, phase:
     for sid, ms in melds.items():
         if ms and not played & set(layout.members[sid]):
             raise InputError(ngettext("the pile, never taken since the deal, shows {n} discard since: no player of "
-                                      "{side} has had a turn, so the side has no melds (canasta/1.5)",
+                                      "{side} has had a turn, so the side has no melds",
                                       "the pile, never taken since the deal, shows {n} discards since: no player of "
-                                      "{side} has had a turn, so the side has no melds (canasta/1.5)",
+                                      "{side} has had a turn, so the side has no melds",
                                       len(pile.cards) - pile.turned_up, side=sid), f"/position/melds/{esc(sid)}")
 
 
@@ -1123,20 +1123,20 @@ def _upcards(raw: dict, cards: list[Card], opts: Options) -> int:
             raise InputError(_("the cards turned up at the deal are the upcard and the wild cards or threes under "
                                "it: {n} here", n=start) if start else
                              _("these cards cannot all have been turned up at the deal: the last one turned up is a "
-                               "natural card (canasta/1.6)"), ptr)
+                               "natural card"), ptr)
         if reds and not given:
             raise InputError(_("a red three lies in the pile only among the cards turned up at the deal, so this "
-                               "pile was never taken (canasta/1.6)"), ptr)
+                               "pile was never taken"), ptr)
         return given
     if reds:
         if start is None:
-            raise InputError(_("the cards turned up at the deal end with a natural card, which covers the red three "
-                               "(canasta/1.6)"), "/position/pile/cards")
+            raise InputError(_("the cards turned up at the deal end with a natural card, which covers the red three"
+                               ""), "/position/pile/cards")
         return start
     if start and opts.wild_block != "until_taken" and any(is_wild(c) for c in cards[:start]):
         raise InputError(_("the pile begins with a wild card, turned up at the deal or discarded after the pile was "
                            "taken, and only a discarded one blocks it for a round: say how many cards the deal turned "
-                           "up (0 when the pile has been taken since) (canasta/5.1)"), ptr)
+                           "up (0 when the pile has been taken since)"), ptr)
     return 0
 
 
@@ -1235,7 +1235,7 @@ def _dealt_packets(ev: dict, layout: Layout, opts: Options, ptr: str, problems: 
             if p not in packets:
                 raise InputError(_("the deal gives no packet for {player}", player=p), ptr + "/packets")
     elif raw_packets is not None:
-        raise InputError(_("packets are dealt only with packet_size"), ptr + "/packets")
+        raise InputError(_("packets are dealt only in a game played with packets"), ptr + "/packets")
     return packets
 
 

@@ -472,15 +472,14 @@ class DealState:
             raise IllegalAction("pinochle/4.8", _("no melding once the stock is exhausted"))
         if self.to_draw and self.opts.meld_timing == "after_draw" and self.window != player:
             raise IllegalAction("pinochle/3.3",
-                                _("the trick's winner melds after both have drawn (option meld_timing)"))
+                                _("the trick's winner melds after both have drawn"))
         if self.window != player:
             if self.drew and self.opts.meld_timing == "before_draw" and player == self.leader:
-                raise IllegalAction("pinochle/3.3", _("the trick's winner melds before drawing, not after (option "
-                                                      "meld_timing)"))
+                raise IllegalAction("pinochle/3.3", _("the trick's winner melds before drawing, not after"))
             if self.meld_timing_fault:
-                raise IllegalAction("pinochle/3.3", _("the trick's winner melds before drawing (option meld_timing)")
+                raise IllegalAction("pinochle/3.3", _("the trick's winner melds before drawing")
                                     if self.meld_timing_fault == "before" else
-                                    _("the trick's winner melds after both have drawn (option meld_timing)"))
+                                    _("the trick's winner melds after both have drawn"))
             raise IllegalAction("pinochle/4.2", _("only the winner of the trick just played may meld, now"),
                                 pointer="player")
 

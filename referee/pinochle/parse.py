@@ -20,7 +20,6 @@ from .auction import Auction
 from .cards import DEAL_TOTAL, LAST_TRICK, deck_of, dix_rank, points_of, pool_of
 from .deal import (
     HAND_SIZE,
-    LEAD_RULE,
     DealState,
     new_state,
     shown,
@@ -94,9 +93,9 @@ def _one_deal_state(raw: dict, opts: Options) -> None:
     for k, v in (raw.get("scores") or {}).items():
         if v != 0:
             raise InputError(_("in the one-deal game each deal is a game of its own: no score is carried into "
-                               "it (pinochle/6.3)"), f"/state/scores/{esc(k)}")
+                               "it"), f"/state/scores/{esc(k)}")
     if raw.get("target") is not None and raw["target"] != opts.target:
-        raise InputError(_("the one-deal game has no target to rise (pinochle/6.3)"), "/state/target")
+        raise InputError(_("the one-deal game has no target to rise"), "/state/target")
 
 
 def _named_scores(given: dict, players: list[str], keys: list[str]) -> dict[str, tuple[str, int]]:
@@ -145,12 +144,12 @@ def _target_given(raw: dict, players: list[str], opts: Options) -> int:
     if t is None:
         return opts.target
     if t < opts.target or (t - opts.target) % ESCALATION:
-        raise InputError(_("the target is {target} or a later step of {step} above it (pinochle/6.3)",
+        raise InputError(_("the target is {target} or a later step of {step} above it",
                            target=opts.target, step=ESCALATION),
                          "/state/target")
     if t != opts.target and len(players) != 2:
         # the bidding side counts first (7.7), and only the bidder scores in three-hand play (8.4)
-        raise InputError(_("the target never rises in this form: it is {target} (pinochle/6.3)",
+        raise InputError(_("the target never rises in this form: it is {target}",
                            target=opts.target), "/state/target")
     return int(t)
 
@@ -164,9 +163,9 @@ def _totals_fit_target(scores: dict[str, int], named: dict[str, tuple[str, int]]
         if v >= target:
             # the game would have ended with the deal that brought this total (pinochle/6.3, 7.7)
             raise InputError(_("{score} has already reached the target {target}; the target should have risen "
-                               "or the game ended (pinochle/6.3)", score=v, target=target) if n == 2 else
-                             _("{score} has already reached the target {target}: the game ended with that deal "
-                               "(pinochle/6.3)", score=v, target=target),
+                               "or the game ended", score=v, target=target) if n == 2 else
+                             _("{score} has already reached the target {target}: the game ended with that deal"
+                               "", score=v, target=target),
                              f"/state/scores/{esc(named.get(k, (k,))[0])}")
         if n == 2 and v < 0:
             raise InputError(_("two-handed scores never go below 0"), f"/state/scores/{esc(k)}")
@@ -212,14 +211,12 @@ def replay(st: DealState, tricks) -> None:
                 st.tables[p] = Table()
         for j, (p, c) in enumerate(seq):
             if j == 0 and p != st.to_play:
-                rule = LEAD_RULE[st.n]
-                raise InputError(_("trick {i} must be led by {leader}, not {player} ({rule})", i=i, leader=st.to_play,
-                                   player=p, rule=rule), f"/deal/tricks/{i}/leader")
+                raise InputError(_("trick {i} must be led by {leader}, not {player}", i=i, leader=st.to_play,
+                                   player=p), f"/deal/tricks/{i}/leader")
             try:
                 st.apply_play(p, c)
             except IllegalAction as e:
-                raise InputError(_("illegal play in a deal given for scoring: {why} ({rule}); use /validate to rule "
-                                   "on a disputed deal", why=e.message, rule=e.rule),
+                raise InputError(_("illegal play in a deal given for scoring: {why}", why=e.message),
                                  f"/deal/tricks/{i}/cards/{j}") from None
         st.to_draw = []  # a scored deal lists its tricks only; the draws are not replayed
         st.window = None
@@ -261,7 +258,7 @@ def _trump_and_upcard(deal: dict, opts: Options) -> tuple[str, Card | None]:
     if deal.get("trump") is not None:
         trump = trump_at(deal["trump"], "/deal/trump")
         if upcard is not None and upcard.suit != trump:
-            raise InputError(_("the upcard {card} makes {suit} trump (pinochle/2.1)", card=upcard,
+            raise InputError(_("the upcard {card} makes {suit} trump", card=upcard,
                                suit=Suit(upcard.suit)), "/deal/trump")
     elif upcard is not None:
         trump = upcard.suit
@@ -309,7 +306,7 @@ def _tricks_form(deal: dict, st: DealState, melds: list[DeclaredMeld]) -> int:
     tricks = trick_list(deal, players, opts, n_all, allow_short=deal.get("declared_out") is not None)
     complete = len(tricks) == n_all
     check_conservation([(f"/deal/tricks/{i}/cards", [c for _p, c in s]) for i, s in enumerate(tricks)],
-                       deck_of(opts), "pinochle/1.1", exact=complete)
+                       deck_of(opts), exact=complete)
     held = {p: Counter(c for s in tricks for q, c in s if q == p) for p in players} if complete else None
     _check_meld_cards(melds, held, players, opts, st.trump, st.upcard)
     # melds are attached to phase-1 tricks in order: each non-dix meld needs a trick won before it
@@ -375,7 +372,7 @@ def _points_two(deal, players, opts: OptionsLike, partial=False):
     if pts is None:
         raise InputError(_("give the card points each player took in tricks"), "/deal/points")
     if taken is None:
-        raise InputError(_("with points, give tricks_taken"), "/deal/tricks_taken")
+        raise InputError(_("with card points, give each player's number of tricks"), "/deal/tricks_taken")
     _per_player_counts(pts, taken, players)
     n = len(players)
     all_tricks = total_tricks(n, opts)
@@ -394,8 +391,8 @@ def _points_two(deal, players, opts: OptionsLike, partial=False):
                         pool_of(opts), "/deal/points", _taken(players, pts, taken))
         return pts, taken, None
     if sum(pts.values()) != DEAL_TOTAL:
-        raise InputError(_("card points in tricks add up to {total} (the last trick's 10 is added by last_trick), "
-                           "not {given} (pinochle/1.3)", total=DEAL_TOTAL, given=sum(pts.values())), "/deal/points")
+        raise InputError(_("card points in tricks add up to {total} (the last trick's 10 is added for whoever took "
+                           "it), not {given}", total=DEAL_TOTAL, given=sum(pts.values())), "/deal/points")
     if sum(taken.values()) != all_tricks:
         raise InputError(_("a deal has {n} tricks, not {given}", n=all_tricks, given=sum(taken.values())),
                          "/deal/tricks_taken")
@@ -405,7 +402,7 @@ def _points_two(deal, players, opts: OptionsLike, partial=False):
     feasible_or_422([(2 * taken[p], pts[p]) for p in players], pool_of(opts), "/deal/points",
                     _taken(players, pts, taken))
     if deal.get("last_trick") is None:
-        raise InputError(_("give last_trick: who took the last trick (worth 10)"), "/deal/last_trick")
+        raise InputError(_("say who took the last trick (worth 10)"), "/deal/last_trick")
     last = parse_player(deal.get("last_trick"), players, "/deal/last_trick")
     if taken[last] == 0:
         raise InputError(_("{player} took no trick, so not the last one", player=last), "/deal/last_trick")
@@ -438,12 +435,12 @@ def _pad_two(deal, players, opts: OptionsLike, partial=False):
         out = _points_two(deal, players, opts, partial)
         for p in players:
             if melds[p] and out[1][p] == 0:
-                raise InputError(_("{player} won no trick, so melded nothing (pinochle/4.2)", player=p),
+                raise InputError(_("{player} won no trick, so melded nothing", player=p),
                                  f"/deal/meld_points/{esc(p)}")
         return out
     last = _pad_last_trick(deal, players, pts, partial)
     if not _pad_share_fits(players, melds, pts, last, partial, opts):
-        raise InputError(_("no share of the pack's cards and tricks gives these card points (pinochle/1.3)"),
+        raise InputError(_("no share of the pack's cards and tricks gives these card points"),
                          "/deal/points")
     return pts, dict.fromkeys(players), last
 
@@ -454,11 +451,11 @@ def _pad_meld_points(melds: dict[str, int], players: list[str], opts: Options) -
     stock = stock_tricks(opts)
     for p in players:
         if melds[p] % 10:
-            raise InputError(_("every meld is worth a multiple of 10 (pinochle/4.1), so {points} cannot be a "
+            raise InputError(_("every meld is worth a multiple of 10, so {points} cannot be a "
                                "player's meld", points=melds[p]), f"/deal/meld_points/{esc(p)}")
         if melds[p] > stock * MOST_MELD:
             raise InputError(_("a player melds once for each trick won while the stock lasts, {n} at most, so "
-                               "{points} is more meld than a deal holds (pinochle/4.2)", n=stock, points=melds[p]),
+                               "{points} is more meld than a deal holds", n=stock, points=melds[p]),
                              f"/deal/meld_points/{esc(p)}")
 
 
@@ -471,11 +468,11 @@ def _pad_last_trick(deal: dict, players: list[str], pts: dict[str, int], partial
             raise InputError(_("play stopped at the declaration, so nobody took the last trick"), "/deal/last_trick")
         return None
     if sum(pts.values()) != DEAL_TOTAL:
-        raise InputError(_("card points in tricks add up to {total} (the last trick's 10 is added by last_trick), "
-                           "not {given} (pinochle/1.3)", total=DEAL_TOTAL, given=sum(pts.values())),
+        raise InputError(_("card points in tricks add up to {total} (the last trick's 10 is added for whoever took "
+                           "it), not {given}", total=DEAL_TOTAL, given=sum(pts.values())),
                          "/deal/points")
     if deal.get("last_trick") is None:
-        raise InputError(_("give last_trick: who took the last trick (worth 10)"), "/deal/last_trick")
+        raise InputError(_("say who took the last trick (worth 10)"), "/deal/last_trick")
     return parse_player(deal.get("last_trick"), players, "/deal/last_trick")
 
 
@@ -515,7 +512,7 @@ def _taken(players, pts, taken) -> str:
 def feasible_or_422(targets, pool, ptr, desc):
     if not points_feasible(targets, pool):
         raise InputError(_("no share of the pack's cards gives these card points for these numbers of tricks "
-                           "({desc}) (pinochle/1.3)", desc=desc), ptr)
+                           "({desc})", desc=desc), ptr)
 
 
 def _check_meld_cards(melds, held, players, opts: OptionsLike, trump, upcard):
@@ -555,36 +552,36 @@ def _sequential_melds(melds, players, opts: OptionsLike, trump, st: DealState, p
         ptr = f"/deal/melds/{i}"
         meld = meld_kind(cards, trump, opts)
         if meld is None:
-            raise InputError(_("{cards} is not a meld with {suit} trump (pinochle/4.1)", cards=shown(cards),
+            raise InputError(_("{cards} is not a meld with {suit} trump", cards=shown(cards),
                                suit=Suit(trump)),
                              ptr + "/cards")
         if meld.name != "dix":
             used[p] += 1
             if used[p] > min(wins[p], stock_tricks(opts)):
-                raise InputError(_("{player} declared more melds than tricks won while the stock lasted (pinochle/4.2)",
+                raise InputError(_("{player} declared more melds than tricks won while the stock lasted",
                                    player=p), ptr)
         if meld.name == "dix":
             if min(wins[p], stock_tricks(opts)) == 0:
                 # a dix is shown or exchanged after a trick won, like any meld (it only does not use one up)
-                raise InputError(_("{player} won no trick while the stock lasted, so melded no dix (pinochle/4.7)",
+                raise InputError(_("{player} won no trick while the stock lasted, so melded no dix",
                                    player=p), ptr)
             dixes += 1
             if dixes > 2:
-                raise InputError(_("both dixes have already been scored in this deal (pinochle/4.7)"), ptr)
+                raise InputError(_("both dixes have already been scored in this deal"), ptr)
             if exchange and (upcard is None or upcard.rank == dix_rank(opts) or st.exchanged):
-                raise InputError(_("the upcard cannot be exchanged here (pinochle/4.7)"), ptr + "/exchange")
+                raise InputError(_("the upcard cannot be exchanged here"), ptr + "/exchange")
             if exchange and held is not None:
                 # the dix left this player for the stock, and the upcard came in: both count as held
                 held[p][cards[0]] += 1
         elif exchange:
-            raise InputError(_("only a dix is exchanged for the upcard (pinochle/4.7)"), ptr + "/exchange")
+            raise InputError(_("only a dix is exchanged for the upcard"), ptr + "/exchange")
         free = None
         if held is not None:
             free = Counter(held[p])
             free.subtract(t.card for t in st.tables[p].cards)
         plan = st.tables[p].plan(cards, meld, free, p)
         if isinstance(plan, MeldFault):
-            raise InputError(_("{why} ({rule})", why=plan.message, rule=plan.rule), ptr + "/cards")
+            raise InputError(plan.message, ptr + "/cards")
         st.tables[p].add(cards, meld, plan)
         if meld.name == "dix" and exchange:
             # the dix goes under the stock as the new upcard; the old upcard joins the player's hand
@@ -596,21 +593,21 @@ def _sequential_melds(melds, players, opts: OptionsLike, trump, st: DealState, p
             total_on_table[upcard] += 1
         for c, k in total_on_table.items():
             if k > 2:
-                raise InputError(_("more than two {card} have been melded (pinochle/1.1)", card=c), ptr + "/cards")
+                raise InputError(_("more than two {card} have been melded", card=c), ptr + "/cards")
         st.meld_points[p] += meld.points
         st.melds.append({"player": p, "meld": meld.name, "class": meld.cls, "points": meld.points})
 
 
 def _declared(declared, players, scores, st, target, n_tricks):
     if not st.opts.declare_out:
-        raise InputError(_("declaring out is not played in this form (pinochle/6.4)"), "/deal/declared_out")
+        raise InputError(_("declaring out is not played in this form"), "/deal/declared_out")
     p = parse_player(declared.get("player"), players, "/deal/declared_out/player")
     # play stops at the declaration (pinochle/6.4): the card points the deal gives the claimant are those at the
     # claim; points_at_claim may be left out, and given it must say the same
     pts = st.captured[p]
     given = declared.get("points_at_claim")
     if given is not None and given != pts:     # the schema gives a whole number, 0 or more
-        raise InputError(_("play stops at a declaration out (pinochle/6.4), so the claimant's card points at "
+        raise InputError(_("play stops at a declaration out, so the claimant's card points at "
                            "the claim are the {points} taken in the deal, not {given}", points=pts, given=given),
                          "/deal/declared_out/points_at_claim")
     total = scores[p] + st.meld_total(p) + pts
@@ -668,8 +665,8 @@ def _auction_melds(deal: dict, players: list[str], declarer: str, trump: str,
     n = len(players)
     meld_raw = deal.get("melds")
     if n == 3 and meld_raw is not None:
-        raise InputError(_("in the three-hand auction only the bidder melds: give his cards as deal.meld (a list), "
-                           "not deal.melds"), "/deal/melds")
+        raise InputError(_("in the three-hand auction only the bidder melds: give his meld as one list of cards, not "
+                           "per player"), "/deal/melds")
     meld_raw = {} if meld_raw is None else meld_raw
     if not isinstance(meld_raw, dict):     # the schema allows the two-handed list too
         raise InputError(_("melds are an object of player to the cards he melded"), "/deal/melds")
@@ -685,7 +682,7 @@ def _auction_melds(deal: dict, players: list[str], declarer: str, trump: str,
         if not isinstance(v, list):
             raise InputError(_("the cards this player shows as meld (a list)"), f"/deal/melds/{esc(k)}")
     shown = {p: cards_at(meld_raw.get(p, []), opts, f"/deal/melds/{esc(p)}") for p in players}
-    check_conservation([(f"/deal/melds/{esc(p)}", shown[p]) for p in players], deck_of(opts), "pinochle/1.1")
+    check_conservation([(f"/deal/melds/{esc(p)}", shown[p]) for p in players], deck_of(opts))
     melds = {}
     for p in players:
         if len(shown[p]) > HAND_SIZE[4]:
@@ -699,8 +696,8 @@ def _buried(deal: dict, n: int, conceded: bool, opts: Options) -> list[Card]:
     """Three-hand: ``deal.buried``, the 3 cards the bidder laid away (pinochle/8.3), required unless the deal was
     conceded (their card points count to the bidder); none in partnership."""
     if n == 3 and not conceded and deal.get("buried") is None:
-        raise InputError(_("give the 3 cards the bidder buried (deal.buried): they count to him, so the card points "
-                           "cannot be checked without them"), "/deal/buried")
+        raise InputError(_("give the 3 cards the bidder buried: they count to him, so the card points cannot be "
+                           "checked without them"), "/deal/buried")
     if n != 3 or deal.get("buried") is None:
         return []
     buried = cards_at(deal["buried"], opts, "/deal/buried")
@@ -720,7 +717,7 @@ def _auction_tricks(deal: dict, players: list[str], dealer: str, declarer: str, 
     tricks = trick_list(deal, players, opts, total_tricks(n, opts))
     groups = [(f"/deal/tricks/{i}/cards", [c for _p, c in s]) for i, s in enumerate(tricks)]
     groups.append(("/deal/buried", buried))
-    check_conservation(groups, deck_of(opts), "pinochle/1.1",
+    check_conservation(groups, deck_of(opts),
                        exact=opts.deck == 48 and (n == 4 or len(buried) == 3))
     hands = {p: [c for s in tricks for q, c in s if q == p] for p in players}
     for p in players:
@@ -729,7 +726,7 @@ def _auction_tricks(deal: dict, players: list[str], dealer: str, declarer: str, 
         if missing:
             ptr = f"/deal/melds/{esc(p)}" if n == 4 else "/deal/meld"
             raise InputError(_("{player} shows {card} as meld but never held it (the tricks show every card "
-                               "played) (pinochle/4.10)", player=p, card=next(iter(missing))), ptr)
+                               "played)", player=p, card=next(iter(missing))), ptr)
     st = new_state(players, dealer, opts, trump, hands)
     st.leader = declarer if n == 3 else st.leader
     replay(st, tricks)
@@ -749,13 +746,13 @@ def _auction_points(deal: dict, players: list[str], declarer: str, buried: list[
     pts = deal.get("points")
     taken = deal.get("tricks_taken")
     if pts is None or taken is None:
-        raise InputError(_("give tricks, or points and tricks_taken per player"), "/deal/points")
+        raise InputError(_("give the tricks, or each player's card points and number of tricks"), "/deal/points")
     extra = points_of(buried, opts) if n == 3 else 0
     _per_player_counts(pts, taken, players)
     if sum(pts.values()) + extra != DEAL_TOTAL:
-        raise InputError(_("card points in tricks and the buried cards add up to {total}, not {given} "
-                           "(pinochle/1.3)", total=DEAL_TOTAL, given=sum(pts.values()) + extra) if extra else
-                         _("card points in tricks add up to {total}, not {given} (pinochle/1.3)",
+        raise InputError(_("card points in tricks and the buried cards add up to {total}, not {given}"
+                           "", total=DEAL_TOTAL, given=sum(pts.values()) + extra) if extra else
+                         _("card points in tricks add up to {total}, not {given}",
                            total=DEAL_TOTAL, given=sum(pts.values())), "/deal/points")
     if sum(taken.values()) != total_tricks(n, opts):
         raise InputError(_("a deal has {n} tricks", n=total_tricks(n, opts)), "/deal/tricks_taken")
@@ -837,12 +834,12 @@ def _tricks_done(pos: dict, n: int, opts: Options) -> int:
     turn on it), from 0 to one less than the deal's tricks (23 two-handed with 48 cards, 14 three-hand, 11 in
     partnership; pinochle/2.1, 7.1, 8.1).  The schema gives an integer; the bound depends on the form."""
     if "tricks_done" not in pos:
-        raise InputError(_("give the tricks completed so far (position.tricks_done; 0 before the first)"),
+        raise InputError(_("give the number of tricks completed so far (0 before the first)"),
                          "/position/tricks_done")
     done: int = pos["tricks_done"]
     last = total_tricks(n, opts) - 1
     if not 0 <= done <= last:
-        raise InputError(_("tricks_done runs from 0 to {last}", last=last), "/position/tricks_done")
+        raise InputError(_("the tricks completed run from 0 to {last}", last=last), "/position/tricks_done")
     return done
 
 
@@ -870,13 +867,13 @@ def _stock_and_upcard(pos: dict, st: DealState, after_trick: bool) -> None:
     if pos.get("upcard") is not None:
         st.upcard = upcard = card_at(pos["upcard"], st.opts, "/position/upcard")
         if upcard.suit != st.trump:
-            raise InputError(_("the upcard fixes trump, so it is a trump ({suit}) (pinochle/2.1)",
+            raise InputError(_("the upcard fixes trump, so it is a trump ({suit})",
                                suit=Suit(st.trump)),
                              "/position/upcard")
         if pos.get("exchanged") and upcard.rank != dix_rank(st.opts):
-            raise InputError(_("after an exchange the upcard is the dix (pinochle/4.7)"), "/position/upcard")
+            raise InputError(_("after an exchange the upcard is the dix"), "/position/upcard")
         if done >= k and not after_trick:
-            raise InputError(_("the upcard was taken with the last stock card (pinochle/3.4)"), "/position/upcard")
+            raise InputError(_("the upcard was taken with the last stock card"), "/position/upcard")
 
 
 def _earlier_melds(pos: dict, st: DealState, actor: str) -> None:
@@ -887,23 +884,23 @@ def _earlier_melds(pos: dict, st: DealState, actor: str) -> None:
     assert trump is not None        # a play position names its trump (trump_at)
     earlier = pos.get("melds") or []
     if earlier and done == 0:
-        raise InputError(_("a meld follows a won trick; none has been played (pinochle/4.2)"), "/position/melds")
+        raise InputError(_("a meld follows a won trick; none has been played"), "/position/melds")
     for i, m in enumerate(earlier):
         ptr = f"/position/melds/{i}"
         cards = cards_at(m.get("cards"), st.opts, ptr + "/cards")
         meld = meld_kind(cards, trump, st.opts)
         if meld is None:
-            raise InputError(_("{cards} is not a meld with {suit} trump (pinochle/4.1)", cards=shown(cards),
+            raise InputError(_("{cards} is not a meld with {suit} trump", cards=shown(cards),
                                suit=Suit(trump)), ptr + "/cards")
         plan = st.tables[actor].plan(cards, meld, None, actor)
         if isinstance(plan, MeldFault):
-            raise InputError(_("earlier melds are not legal: {why} ({rule})", why=plan.message, rule=plan.rule),
+            raise InputError(_("earlier melds are not legal: {why}", why=plan.message),
                              ptr)
         st.tables[actor].add(cards, meld, plan)
     if sum(1 for m in earlier if len(m.get("cards") or []) > 1) > done:
-        raise InputError(ngettext("one meld per won trick: {n} trick cannot have brought these melds (pinochle/4.2)",
-                                  "one meld per won trick: {n} tricks cannot have brought these melds "
-                                  "(pinochle/4.2)", done),
+        raise InputError(ngettext("one meld per won trick: {n} trick cannot have brought these melds",
+                                  "one meld per won trick: {n} tricks cannot have brought these melds"
+                                  "", done),
                          "/position/melds")
 
 
@@ -1003,7 +1000,7 @@ def _hand_fits(pos: dict, st: DealState, actor: str, hand: list[Card], part: Par
     if st.upcard is not None:
         groups.append(("/position/upcard", [st.upcard]))
     try:
-        check_conservation(groups, deck_of(st.opts), "pinochle/1.1")
+        check_conservation(groups, deck_of(st.opts))
     except InputError as e:
         for err in e.errors:  # the upcard is a single card, not a list
             err["pointer"] = err["pointer"].replace("/position/upcard/0", "/position/upcard")
@@ -1031,18 +1028,19 @@ def declare_position(pos, players, dealer, opts: OptionsLike, actor) -> tuple[in
     done, meld, pts = pos["tricks_done"], pos["meld_points"], pos["card_points"]
     last = total_tricks(len(players), opts) - 1
     if not 0 <= done <= last:
-        raise InputError(_("tricks_done runs from 0 to {last}", last=last), "/position/tricks_done")
+        raise InputError(_("the tricks completed run from 0 to {last}", last=last), "/position/tricks_done")
     if meld % 10:
-        raise InputError(_("every meld scores a multiple of 10, so meld_points is one"), "/position/meld_points")
+        raise InputError(_("every meld scores a multiple of 10, so the meld points are one too"),
+                         "/position/meld_points")
     if done == 0 and meld > (10 if actor == dealer else 0):
         # a meld follows a trick won (4.2); before the first, only the dealer may have the 10 of a dix turned up
-        raise InputError(_("before the first trick the only meld is the dealer's 10 for a dix turned up "
-                           "(pinochle/2.2, 4.2)"), "/position/meld_points")
+        raise InputError(_("before the first trick the only meld is the dealer's 10 for a dix turned up"
+                           ""), "/position/meld_points")
     pool = pool_of(opts)
     if not any(points_feasible([(c, pts), (sum(pool.values()) - c, DEAL_TOTAL - pts)], pool)
                for c in range(0, 2 * done + 1, 2)):
-        raise InputError(ngettext("{points} card points cannot be taken in {n} trick (pinochle/1.3)",
-                                  "{points} card points cannot be taken in {n} tricks (pinochle/1.3)", done,
+        raise InputError(ngettext("{points} card points cannot be taken in {n} trick",
+                                  "{points} card points cannot be taken in {n} tricks", done,
                                   points=pts), "/position/card_points")
     return done, meld, pts
 
@@ -1106,7 +1104,7 @@ def auction_so_far(pos, players, dealer, opts: OptionsLike) -> Auction:
         try:
             auc.apply(p, b.get("amount") if b.get("type") == "bid" else None)
         except IllegalAction as e:
-            raise InputError(_("the earlier calls are not a legal auction: {why} ({rule})", why=e.message, rule=e.rule),
+            raise InputError(_("the earlier calls are not a legal auction: {why}", why=e.message),
                              ptr) from None
     return auc
 

@@ -86,7 +86,7 @@ def check(req: dict, variant, opts: dict) -> dict:
     if phase == "bidding":
         return _check_call(players, dealer, opts, pos, action, actor, base)
     if t in ("play", "meld", "dix") and pos.get("hand") is None:
-        raise InputError(_("give the hand of {player} (position.hand): this action cannot be judged without it",
+        raise InputError(_("give the hand of {player}: this action cannot be judged without it",
                            player=actor),
                          "/position/hand")
     clash = fields_out_of_phase(pos, phase, PINOCHLE_FOREIGN)
@@ -117,7 +117,7 @@ def _count_meld(players: list[str], opts: dict, pos: dict, base: dict) -> dict:
     most = {2: 12, 3: 18, 4: 12}[len(players)]
     if len(hand) > most:
         raise InputError(_("no hand in this form holds more than {n} cards", n=most), "/position/hand")
-    check_conservation([("/position/hand", hand)], deck_of(opts), "pinochle/1.1")
+    check_conservation([("/position/hand", hand)], deck_of(opts))
     found = meld_in_hand(hand, trump, opts)
     return {**base, "legal": True, "violations": [], "legal_actions": [],
             "effects": {"melds": found, "total": sum(m["points"] for m in found)},
@@ -130,7 +130,7 @@ def _check_call(players: list[str], dealer: str, opts: dict, pos: dict, action: 
     other action is out of its time."""
     t = action.get("type")
     if pos.get("bids") is None and t in ("bid", "pass"):
-        raise InputError(_("give the earlier calls of the auction (position.bids; [] when nobody has spoken)"),
+        raise InputError(_("give the earlier calls of the auction (none when nobody has spoken)"),
                          "/position/bids")
     auc = auction_so_far(pos, players, dealer, opts)
     if len(players) == 2:
@@ -198,10 +198,10 @@ def _check_draw(st: DealState, hand: list[Card] | None, actor: str, action: dict
     # a face-down card: neither a copy the player holds nor the upcard lying face up
     if card is not None and hand is not None and not st.takes_upcard(card) \
             and held + (1 if st.upcard == card else 0) >= deck_of(opts).max_copies(card):
-        raise InputError(_("{player} already holds both {card}; a third cannot be drawn (pinochle/1.1)",
+        raise InputError(_("{player} already holds both {card}; a third cannot be drawn",
                            player=actor, card=card) if held >= 2 else
                          _("{player} holds one {card} and the other is the upcard, still face up; a third "
-                           "cannot be drawn (pinochle/1.1)", player=actor, card=card),
+                           "cannot be drawn", player=actor, card=card),
                          "/action/card")
     eff = st.apply_draw(actor, card, twin_out=twin_out)
     return {**base, "legal": True, "violations": [], "legal_actions": legal_before, "effects": eff,

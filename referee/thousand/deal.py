@@ -636,8 +636,8 @@ class DealState:
             return False
         if player == self.declarer and (self.declarer != self.forced_holder() or not self.exchanged):
             return True
-        raise InputError(_("give the auction (position.bids): whether {player} bid decides a four-nines claim "
-                           "(thousand/6.1)", player=player), "/position/bids")
+        raise InputError(_("give the auction: whether {player} bid decides a four-nines claim", player=player),
+                         "/position/bids")
 
     def verify_redeal(self, player: str, reason: str) -> None:
         """A redeal claim (thousand/6.x): four_nines, weak_hand or weak_talon."""
@@ -725,7 +725,7 @@ class DealState:
             fault(IllegalAction("thousand/6.4", _("only a declarer on {contract} may throw in a weak talon",
                                                   contract=FORCED_BID)))
         if self.talon is None:     # a described position without its talon cannot be judged (views: 422)
-            raise InputError(_("give the talon (position.talon): a weak-talon claim is judged by its cards"),
+            raise InputError(_("give the talon: a weak-talon claim is judged by its cards"),
                              "/position/talon")
         pts = card_points(self.talon)
         if pts >= thr:

@@ -85,8 +85,8 @@ def _left_out_points(deal: dict, layout: Layout, opts: Options) -> None:
     known = list(pts.values())
     rest = TOTAL_POINTS - dead - sum(known)
     if rest < 0:
-        raise InputError(_("the card points given add up to {total}, more than the {most} of the deal "
-                           "(thousand/1.3)", total=sum(known), most=TOTAL_POINTS - dead), "/deal/points")
+        raise InputError(_("the card points given add up to {total}, more than the {most} of the deal"
+                           "", total=sum(known), most=TOTAL_POINTS - dead), "/deal/points")
     deal["points"] = {**pts, missing[0]: rest}
 
 
@@ -135,4 +135,4 @@ def _trick_shares(deal: dict, took: dict[str, bool], layout: Layout, opts: Optio
     if faults and all(e.errors == faults[0].errors for e in faults):
         raise faults[0]                 # the same fault whatever the tricks (a total, a declarer, a contract …)
     raise InputError(_("no share of the deck's cards gives these card points to players who took a trick or "
-                       "none as given (thousand/1.3)"), "/deal/points")
+                       "none as given"), "/deal/points")

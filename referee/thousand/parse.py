@@ -120,11 +120,11 @@ def _impossible_total(p: str, s: int, st: GameState, players: list[str], opts: O
         errors.append({"pointer": ptr, "detail": _("{total} has already reached the target {target}: the game is "
                                                    "over", total=s, target=target)})
     elif opts.dump_555 != "off" and (s == 555 or (s == -555 and opts.dump_555 == "both")):
-        errors.append({"pointer": ptr, "detail": _("{total} cannot happen: a total of exactly {total} drops to 0 "
-                                                   "(dump_555 {mode}, thousand/16.1)", total=s, mode=opts.dump_555)})
+        errors.append({"pointer": ptr,
+                       "detail": _("{total} cannot happen: a total of exactly {total} drops to 0", total=s)})
     elif opts.barrel == "barrel" and T < s < target:
         errors.append({"pointer": ptr, "detail": _("{total} cannot happen: totals from {threshold} to {last} are "
-                                                   "held at {threshold} (thousand/14.1)", total=s, threshold=T,
+                                                   "held at {threshold}", total=s, threshold=T,
                                                    last=target - 1)})
     if st.barrel[p]["deals"] and not (opts.barrel == "barrel" and s == T):
         errors.append({"pointer": f"/state/barrel/{esc(p)}/deals",
@@ -167,10 +167,10 @@ def contract_value(value: int | None, opts: OptionsLike, ptr: str) -> int:
     if value < FORCED_BID:
         raise InputError(_("no contract is below {contract}", contract=FORCED_BID), ptr)
     if value % opts.bid_step:
-        raise InputError(_("contracts go in steps of {step} (thousand/7.2); {value} is not one", step=opts.bid_step,
+        raise InputError(_("contracts go in steps of {step}; {value} is not one", step=opts.bid_step,
                            value=value), ptr)
     if value > opts.max_bid:
-        raise InputError(_("no contract exceeds {max_bid} (thousand/7.5)", max_bid=opts.max_bid), ptr)
+        raise InputError(_("no contract exceeds {max_bid}", max_bid=opts.max_bid), ptr)
     return value
 
 
@@ -189,7 +189,7 @@ def check_forced_bid(layout: Layout, opts: OptionsLike, state: GameState, declar
     if declarer == holder:
         if contract < forced:
             raise InputError(_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: no "
-                               "contract is lower (thousand/7.8)", holder=holder, forced=forced), ptr)
+                               "contract is lower", holder=holder, forced=forced), ptr)
         return
     first = layout.active[0]
     take_over = probe.opts.forehand_opens_100 and holder == layout.dealer   # the first hand may take it over
@@ -197,12 +197,12 @@ def check_forced_bid(layout: Layout, opts: OptionsLike, state: GameState, declar
         return
     if forced != FORCED_BID:
         raise InputError(_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: anyone else "
-                           "must bid more than {forced} to play (thousand/7.1, 7.8)", holder=holder, forced=forced),
+                           "must bid more than {forced} to play", holder=holder, forced=forced),
                          ptr)
     if take_over:
         raise InputError(_("{holder} is on the forced 100 and only {first} may take it over at 100: anyone else "
-                           "must bid more to play (thousand/7.1)", holder=holder, first=first), ptr)
-    raise InputError(_("{holder} is on the forced 100: anyone else must bid more than 100 to play (thousand/7.1)",
+                           "must bid more to play", holder=holder, first=first), ptr)
+    raise InputError(_("{holder} is on the forced 100: anyone else must bid more than 100 to play",
                        holder=holder), ptr)
 
 
@@ -214,9 +214,9 @@ def _check_pit(probe: DealState, declarer: str, contract: int, holder: str | Non
         return
     if declarer == holder:
         raise InputError(_("{player} is below {threshold}, so may neither bid nor raise: {player} plays only the "
-                           "forced {forced} (thousand/7.7)", player=declarer, threshold=thr, forced=forced), ptr)
-    raise InputError(_("{player} is below {threshold} and may not bid, so cannot have won the auction "
-                       "(thousand/7.7)", player=declarer, threshold=thr), ptr)
+                           "forced {forced}", player=declarer, threshold=thr, forced=forced), ptr)
+    raise InputError(_("{player} is below {threshold} and may not bid, so cannot have won the auction"
+                       "", player=declarer, threshold=thr), ptr)
 
 
 def parse_marriage_suit(value: str, ptr: str) -> str:
@@ -240,11 +240,11 @@ def _irregularities(deal: dict, layout: Layout) -> list[dict]:
                                    known=", ".join(IRREGULARITY_RULES)), ptr + "/type")
         p = parse_player(irr.get("player"), layout.players, ptr + "/player")
         if t == "exposed_card" and p != layout.dealer:
-            raise InputError(_("a card exposed in the deal is the dealer's fault ({dealer}) (thousand/5.1)",
+            raise InputError(_("a card exposed in the deal is the dealer's fault ({dealer})",
                                dealer=layout.dealer),
                              ptr + "/player")
         if t == "nine_cut" and p == layout.dealer:
-            raise InputError(_("the cutter, not the dealer, pays for the third nine (thousand/4.1)"), ptr + "/player")
+            raise InputError(_("the cutter, not the dealer, pays for the third nine"), ptr + "/player")
         if any(x["type"] == t and (x["player"] == p or t != "talon_peek") for x in out):
             raise InputError(_("{type} can happen once in a deal (the deal is then redealt or played)", type=t), ptr)
         out.append({"type": t, "player": p})
@@ -282,7 +282,8 @@ def outcome_from_deal(deal: dict, layout: Layout, opts: OptionsLike, state: Game
         return base
     has_tricks, has_points = deal.get("tricks") is not None, deal.get("points") is not None
     if has_tricks == has_points:
-        raise InputError(_("give the deal either as tricks or as points (with tricks_taken), not both or neither"),
+        raise InputError(_("give the deal either trick by trick or as card points with each player's number of "
+                           "tricks, not both or neither"),
                          "/deal")
     if has_tricks:
         return _from_tricks(deal, layout, opts, base)
@@ -296,10 +297,10 @@ def _deal_talon(deal: dict, layout: Layout, opts: Options) -> list[Card] | None:
     if deal.get("talon") is not None:
         talon = parse_cards(deal["talon"], DECK, "/deal/talon")
         if len(talon) != 3 or len(set(talon)) != 3:
-            raise InputError(_("the talon holds 3 different cards (thousand/3.1)"), "/deal/talon")
+            raise InputError(_("the talon holds 3 different cards"), "/deal/talon")
     if layout.sitter is not None and opts.sitter_scoring != "none" and talon is None \
             and deal.get("declarer") is not None:
-        raise InputError(_("with four players the sitter scores from the talon: give deal.talon (thousand/3.6)"),
+        raise InputError(_("with four players the dealer sitting out scores the talon: give the talon's cards"),
                          "/deal/talon")
     return talon
 
@@ -310,7 +311,7 @@ def _void_deal(deal: dict, irregularities: list[dict]) -> None:
     if any(x["type"] == "exposed_card" for x in irregularities):
         for k in ("declarer", "contract", "tricks", "points", "marriages", "conceded"):
             if deal.get(k) not in (None, [], False):
-                raise InputError(_("a card exposed in the deal cancels it: a void deal has no play (thousand/5.1)"),
+                raise InputError(_("a card exposed in the deal cancels it: a void deal has no play"),
                                  f"/deal/{k}")
     if deal.get("declarer") is None:
         for k in ("contract", "tricks", "points", "marriages"):
@@ -327,9 +328,9 @@ def _blind_deal(layout: Layout, opts: Options, state: GameState, d: str, contrac
     try:
         DealState.new(layout, opts, scores=state.scores).verify_blind(d, BLIND_CONTRACT)
     except IllegalAction as e:
-        raise InputError(_("{why} ({rule})", why=e.message, rule=e.rule), "/deal/blind") from None
+        raise InputError(e.message, "/deal/blind") from None
     if contract != BLIND_CONTRACT:
-        raise InputError(_("a blind game is played at {contract}: the contract cannot be raised (thousand/17.1)",
+        raise InputError(_("a blind game is played at {contract}: the contract cannot be raised",
                            contract=BLIND_CONTRACT), "/deal/contract")
 
 
@@ -338,7 +339,7 @@ def _golden_said(deal: dict, opts: Options, state: GameState) -> bool:
     the round not over), where it cannot be said not to be."""
     if opts.golden_round and state.golden["played"] and not state.golden["over"]:
         if deal.get("golden") is False:
-            raise InputError(_("the golden round is under way (state.golden), so this deal is a golden one"),
+            raise InputError(_("the golden round is under way, so this deal is a golden one"),
                              "/deal/golden")
         return True
     return bool(deal.get("golden"))
@@ -348,16 +349,16 @@ def _golden_deal(layout: Layout, opts: Options, state: GameState, d: str, contra
     """thousand/18.1: a golden deal can be: the option on, 120 played by the player left of the dealer, the round
     not over, no blind game (17.1)."""
     if not opts.golden_round:
-        raise InputError(_("the golden round is off (option golden_round, thousand/18.1)"), "/deal/golden")
+        raise InputError(_("the golden round is not played in this game"), "/deal/golden")
     if contract != 120:
-        raise InputError(_("a golden-round contract is 120 (thousand/18.1)"), "/deal/contract")
+        raise InputError(_("a golden-round contract is 120"), "/deal/contract")
     if state.golden["over"]:
-        raise InputError(_("the golden round has been played (thousand/18.1)"), "/deal/golden")
+        raise InputError(_("the golden round has been played"), "/deal/golden")
     if d != layout.active[0]:
-        raise InputError(_("in a golden deal the player left of the dealer ({player}) plays the 120 "
-                           "(thousand/18.1)", player=layout.active[0]), "/deal/declarer")
+        raise InputError(_("in a golden deal the player left of the dealer ({player}) plays the 120"
+                           "", player=layout.active[0]), "/deal/declarer")
     if blind:
-        raise InputError(_("a golden deal has no auction, so no blind game (thousand/17.1, 18.1)"), "/deal/blind")
+        raise InputError(_("a golden deal has no auction, so no blind game"), "/deal/blind")
 
 
 def _conceded_deal(deal: dict, layout: Layout, opts: Options, state: GameState, d: str, contract: int,
@@ -373,7 +374,7 @@ def _conceded_deal(deal: dict, layout: Layout, opts: Options, state: GameState, 
     try:
         probe.verify_concede(d)
     except IllegalAction as e:
-        raise InputError(_("{why} ({rule})", why=e.message, rule=e.rule), "/deal/conceded") from None
+        raise InputError(e.message, "/deal/conceded") from None
 
 
 def _dead_cards(deal: dict, layout: Layout, opts: OptionsLike, need: bool) -> tuple[list[Card], list[Card]]:
@@ -411,7 +412,7 @@ def _marriage_list(raw, base: str, layout: Layout, opts: Options,
         p = parse_player(m.get("player"), layout.players, ptr + "/player", layout.active)
         s = parse_marriage_suit(m.get("suit"), ptr + "/suit")
         if s == ACES and not opts.ace_marriage:
-            raise InputError(_("the ace marriage is off (option ace_marriage, thousand/2.2)"), ptr + "/suit")
+            raise InputError(_("the ace marriage is not played in this game"), ptr + "/suit")
         if s in seen:
             raise InputError(_("{marriage} can be announced only once in a deal", marriage=marriage_name(s)),
                              ptr + "/suit")
@@ -440,9 +441,9 @@ def check_marriage_cards(announced: list[str], player: str, declarer: str | None
     need = sum(4 if s == ACES else 2 for s in announced)
     if need >= held:
         raise InputError(ngettext("{player}'s announced marriages take all {n} card of the hand, but a card is played "
-                                  "before the first announcement and breaks one of them (thousand/10.2)",
+                                  "before the first announcement and breaks one of them",
                                   "{player}'s announced marriages take all {n} cards of the hand, but a card is "
-                                  "played before the first announcement and breaks one of them (thousand/10.2)",
+                                  "played before the first announcement and breaks one of them",
                                   held, player=player), ptr)
 
 
@@ -455,7 +456,7 @@ def _from_tricks(deal: dict, layout: Layout, opts: Options, base: DealOutcome) -
     unused, discards = _dead_cards(deal, layout, opts, need=True)
     groups = [(f"/deal/tricks/{i}/cards", c) for i, (_leader, c) in enumerate(parsed)]
     groups += [("/deal/musik_unused", unused), ("/deal/discards", discards)]
-    check_conservation(groups, DECK, "thousand/3.5", exact=True)
+    check_conservation(groups, DECK, exact=True)
     hands, order = _seat_cards(parsed, layout)
     if base.talon is not None and len(layout.active) == 3:
         _talon_passed(hands, base.talon, base.declarer, layout)
@@ -515,7 +516,7 @@ def _talon_passed(hands: dict[str, list[Card]], talon: list[Card], declarer: str
     for p in layout.active:
         if p != declarer and sum(1 for c in hands[p] if c in talon) > 1:
             raise InputError(_("{player} played {cards} of the talon, but the declarer passes each opponent one "
-                               "card of it at most (thousand/8.1)", player=p,
+                               "card of it at most", player=p,
                                cards=[c for c in hands[p] if c in talon]), "/deal/talon")
 
 
@@ -538,9 +539,9 @@ def _marriage_leads(marriages: list[tuple[int, str, str, int | None]],
                 raise InputError(why, ptr + "/trick")
             idx = t
         elif not candidates:
-            why = (_("{player} never led an ace, so could not announce this marriage (thousand/10.1)", player=p)
+            why = (_("{player} never led an ace, so could not announce this marriage", player=p)
                    if s == ACES else
-                   _("{player} never led the K or Q of {suit}, so could not announce this marriage (thousand/10.1)",
+                   _("{player} never led the K or Q of {suit}, so could not announce this marriage",
                      player=p, suit=Suit(s)))
             raise InputError(why, ptr)
         else:
@@ -559,17 +560,15 @@ def _replay_tricks(st: DealState, declarer: str, contract: int, order: list[list
     for i, seq in enumerate(order):
         for j, (p, c) in enumerate(seq):
             if j == 0 and p != st.to_play:
-                rule = "thousand/8.3" if i == 0 else "thousand/11.1"
-                raise InputError(_("trick {trick} must be led by {leader}, not {player} ({rule})", trick=i,
-                                   leader=st.to_play, player=p, rule=rule),
+                raise InputError(_("trick {trick} must be led by {leader}, not {player}", trick=i,
+                                   leader=st.to_play, player=p),
                                  f"/deal/tricks/{i}/leader")
             try:
                 st.apply_play(p, c, marriage=(j == 0 and i in announce))
             except IllegalAction as e:
                 ptr = (f"/deal/marriages/{announce[i][0]}" if j == 0 and i in announce
                        else f"/deal/tricks/{i}/cards/{j}")
-                raise InputError(_("illegal play in a deal given for scoring: {why} ({rule}); use /validate to rule "
-                                   "on a disputed deal", why=e.message, rule=e.rule), ptr) from None
+                raise InputError(_("illegal play in a deal given for scoring: {why}", why=e.message), ptr) from None
     return st
 
 
@@ -579,10 +578,10 @@ def _from_points(deal: dict, layout: Layout, opts: Options, base: DealOutcome) -
     deck gives them (1.3), and the marriages fit the tricks (10.1, 10.2).  Fills ``base``."""
     pts, taken = deal["points"], deal.get("tricks_taken")
     if taken is None:
-        raise InputError(_("with points, give tricks_taken (player to number of tricks)"), "/deal/tricks_taken")
+        raise InputError(_("with card points, give each player's number of tricks"), "/deal/tricks_taken")
     _points_shape(pts, taken, layout)
     unused, discards = _dead_cards(deal, layout, opts, need=False)
-    check_conservation([("/deal/musik_unused", unused), ("/deal/discards", discards)], DECK, "thousand/3.5")
+    check_conservation([("/deal/musik_unused", unused), ("/deal/discards", discards)], DECK)
     _points_add_up(pts, taken, unused, discards, layout, opts)
     _points_feasible(pts, taken, unused, discards, layout, opts, base.declarer)
     base.marriages = _points_marriages(deal, taken, layout, opts, base.declarer)
@@ -617,9 +616,9 @@ def _points_add_up(pts: dict[str, int], taken: dict[str, int], unused: list[Card
     expected = TOTAL_POINTS - dead
     total = sum(pts[p] for p in layout.active)
     if total != expected:
-        why = (_("the card points of a deal add up to {expected} (120 less {dead} in cards out of play), not {total} "
-                 "(thousand/1.3)", expected=expected, dead=dead, total=total) if dead else
-               _("the card points of a deal add up to {expected}, not {total} (thousand/1.3)", expected=expected,
+        why = (_("the card points of a deal add up to {expected} (120 less {dead} in cards out of play), not {total}"
+                 "", expected=expected, dead=dead, total=total) if dead else
+               _("the card points of a deal add up to {expected}, not {total}", expected=expected,
                  total=total))
         raise InputError(why, "/deal/points")
     n_tricks = sum(taken[p] for p in layout.active)
@@ -651,7 +650,7 @@ def _points_feasible(pts: dict[str, int], taken: dict[str, int], unused: list[Ca
         shares = ", ".join(_("{player}: {points} in {tricks}", player=p, points=pts[p], tricks=taken[p])
                            for p in layout.active)
         raise InputError(_("no share of the deck's cards gives these card points for these numbers of tricks "
-                           "({shares}); card values are 11, 10, 4, 3, 2 and 0 (thousand/1.3)", shares=shares),
+                           "({shares}); card values are 11, 10, 4, 3, 2 and 0", shares=shares),
                          "/deal/points")
 
 
@@ -666,9 +665,9 @@ def _points_marriages(deal: dict, taken: dict[str, int], layout: Layout, opts: O
         may_first = opts.marriage_on_first_trick and p == declarer
         room = taken[p] + (1 if may_first else 0)
         if room == 0:
-            raise InputError(_("{player} won no trick, so could not lead a marriage (thousand/10.2)", player=p), ptr)
+            raise InputError(_("{player} won no trick, so could not lead a marriage", player=p), ptr)
         if sum(1 for m in marriages if m["player"] == p) + 1 > room:
-            raise InputError(_("{player} announced more marriages than the tricks they led allow (thousand/10.1)",
+            raise InputError(_("{player} announced more marriages than the tricks they led allow",
                                player=p), ptr)
         marriages.append({"player": p, "suit": s, "points": marriage_value(s)})
         check_marriage_cards([m["suit"] for m in marriages if m["player"] == p], p, declarer, layout, opts, ptr)
@@ -785,7 +784,7 @@ def dispatch(st: DealState, action: dict, actor: str, ptrs: Pointers, as_played:
     if t == "redeal":
         reason = action.get("reason")
         if reason not in ("four_nines", "weak_hand", "weak_talon"):
-            raise InputError(_("reason must be four_nines, weak_hand or weak_talon"),
+            raise InputError(_("the reason is four nines, a weak hand or a weak talon"),
                              ptrs.get("reason", "/action/reason"))
         return st.apply_redeal(actor, reason, as_played)
     raise InputError(_("unknown action type {type}; known: {known}", type=repr(t), known=", ".join(ACTION_TYPES)),
@@ -819,7 +818,7 @@ def build_position(pos: dict, layout: Layout, opts: OptionsLike, state: GameStat
     ptrs = {k: f"/action/{k}" for k in ("amount", "card", "gives", "cards", "reason", "type")}
     hand, part = _position_received(pos, st, actor, hand, part)
     if phase == "bidding" and pos.get("bids") is None and action_type in ("bid", "pass"):
-        raise InputError(_("give the earlier calls of the auction (position.bids; [] when nobody has spoken)"),
+        raise InputError(_("give the earlier calls of the auction (none when nobody has spoken)"),
                          "/position/bids")
     if phase in ("deal", "bidding"):
         _position_golden(pos, st, layout, opts, state, action_type)
@@ -869,7 +868,7 @@ def _position_talon(pos: dict, st: DealState, layout: Layout, phase: str, hand: 
     if hand is None or hsize is None:
         return
     if phase in ("deal", "bidding") and hsize != layout.hand_size:
-        raise InputError(_("a hand holds {n} cards at this point, not {given} (thousand/3.1)", n=layout.hand_size,
+        raise InputError(_("a hand holds {n} cards at this point, not {given}", n=layout.hand_size,
                            given=hsize), "/position/hand")
     if hsize > layout.hand_size + 3:
         raise InputError(_("no hand ever holds {n} cards", n=hsize), "/position/hand")
@@ -900,17 +899,16 @@ def _talon_flags(pos: dict, st: DealState, layout: Layout, actor: str, d: str, h
     known = hand is not None and actor == d      # the declarer's hand size tells both flags
     for flag in ("talon_taken", "exchanged"):
         if pos.get(flag) is None and not known and not (flag == "exchanged" and pos.get("talon_taken") is False):
-            why = (_("say whether the declarer has taken the talon (position.talon_taken), or give the declarer's "
-                     "hand") if flag == "talon_taken" else
-                   _("say whether the declarer has made the exchange (position.exchanged), or give the declarer's "
-                     "hand"))
+            why = (_("say whether the declarer has taken the talon, or give the declarer's hand")
+                   if flag == "talon_taken" else
+                   _("say whether the declarer has passed the cards, or give the declarer's hand"))
             raise InputError(why, f"/position/{flag}")
     three = len(layout.active) == 3
     size = hsize or 0
     st.talon_taken = bool(pos.get("talon_taken", size > layout.hand_size))
     st.exchanged = bool(pos.get("exchanged", st.talon_taken and size == layout.hand_size + (1 if three else 0)))
     if st.exchanged and not st.talon_taken:
-        raise InputError(_("the exchange comes after taking the talon (thousand/8.1)"), "/position/exchanged")
+        raise InputError(_("the exchange comes after taking the talon"), "/position/exchanged")
 
 
 def _talon_cards(st: DealState, layout: Layout, actor: str, d: str, hand: list[Card] | None,
@@ -1012,10 +1010,10 @@ def _current_trick(pos: dict, st: DealState, layout: Layout, actor: str, d: str,
                              "/position/trick/leader")
     leader = parse_player(leader, layout.players, "/position/trick/leader", layout.active)
     if done == 0 and leader != d:
-        raise InputError(_("the declarer ({declarer}) leads to the first trick (thousand/8.3)", declarer=d),
+        raise InputError(_("the declarer ({declarer}) leads to the first trick", declarer=d),
                          "/position/trick/leader")
     if done > 0 and st.tricks_won.get(leader, 0) == 0:
-        raise InputError(_("{player} leads but has won no trick (thousand/11.1)", player=leader),
+        raise InputError(_("{player} leads but has won no trick", player=leader),
                          "/position/trick/leader")
     st.leader = leader
     played = _cards_at(trick.get("cards") or [], "/position/trick/cards")
@@ -1070,8 +1068,7 @@ def _replay_calls(st: DealState, bids: list[dict], layout: Layout) -> None:
             dispatch(st, {"type": b.get("type"), "amount": b.get("amount"), "blind": b.get("blind")}, p,
                      {"amount": ptr + "/amount", "type": ptr + "/type"})
         except IllegalAction as e:
-            raise InputError(_("the earlier calls are not a legal auction: {why} ({rule})", why=e.message,
-                               rule=e.rule), ptr) from None
+            raise InputError(_("the earlier calls are not a legal auction: {why}", why=e.message), ptr) from None
         finally:
             st.hands[p] = saved
         if st.phase != "bidding" and i != len(bids) - 1:
@@ -1086,32 +1083,32 @@ def _position_golden(pos: dict, st: DealState, layout: Layout, opts: Options, st
     given = pos.get("golden")
     if not opts.golden_round:
         if given:
-            raise InputError(_("the golden round is off (option golden_round, thousand/18.1)"), "/position/golden")
+            raise InputError(_("the golden round is not played in this game"), "/position/golden")
         return
     g = state.golden
     known = False if g["over"] else (True if g["played"] else None)
     if given is not None and known is not None and given != known:
-        raise InputError(_("the golden round is under way (state.golden), so this deal is a golden one")
-                         if known else _("the golden round has been played (state.golden), so this deal is not a "
-                                         "golden one"), "/position/golden")
+        raise InputError(_("the golden round is under way, so this deal is a golden one")
+                         if known else _("the golden round has been played, so this deal is not a golden one"),
+                         "/position/golden")
     golden = known if known is not None else given
     phase = pos["phase"]
     if golden is None:
         could = phase in ("talon", "play") and st.declarer == layout.active[0] and st.contract == 120
         if could and (phase == "talon" or action_type == "redeal"):
-            raise InputError(_("say whether this deal is a golden one (position.golden): the state shows no golden "
-                               "deal played yet, and a golden deal is judged by other rules (thousand/18.1)"),
+            raise InputError(_("say whether this deal is a golden one: the game so far shows no golden deal played "
+                               "yet, and a golden deal is judged by other rules"),
                              "/position/golden")
         golden = False
     if golden:
         if phase in ("deal", "bidding"):
-            raise InputError(_("a golden deal has no auction: the first hand plays 120 with the talon (thousand/18.1)"),
+            raise InputError(_("a golden deal has no auction: the first hand plays 120 with the talon"),
                              "/position/phase")
         if st.declarer != layout.active[0]:
-            raise InputError(_("in a golden deal the player left of the dealer ({player}) plays the 120 "
-                               "(thousand/18.1)", player=layout.active[0]), "/position/declarer")
+            raise InputError(_("in a golden deal the player left of the dealer ({player}) plays the 120"
+                               "", player=layout.active[0]), "/position/declarer")
         if st.contract != 120:
-            raise InputError(_("a golden-round contract is 120 (thousand/18.1)"), "/position/contract")
+            raise InputError(_("a golden-round contract is 120"), "/position/contract")
     st.golden = golden
 
 
@@ -1124,7 +1121,7 @@ def _auction_of(pos: dict, st: DealState, layout: Layout, opts: Options, state: 
         st.auction_known = False
         return
     if st.golden:
-        raise InputError(_("a golden deal has no auction (thousand/18.1)"), "/position/bids")
+        raise InputError(_("a golden deal has no auction"), "/position/bids")
     auction = DealState.new(layout, opts, scores=state.scores, concessions=state.concessions)
     _replay_calls(auction, bids, layout)
     if auction.phase != "talon" or auction.declarer != d or auction.contract is None or not (
@@ -1132,7 +1129,7 @@ def _auction_of(pos: dict, st: DealState, layout: Layout, opts: Options, state: 
         raise InputError(_("these calls do not end the auction with {declarer} the declarer on {contract}",
                            declarer=d, contract=contract), "/position/bids")
     if auction.blind and contract != auction.contract:
-        raise InputError(_("a blind game is played at {contract}: the contract cannot be raised (thousand/17.1)",
+        raise InputError(_("a blind game is played at {contract}: the contract cannot be raised",
                            contract=BLIND_CONTRACT), "/position/contract")
     st.bidders = set(auction.bidders)
     st.blind = auction.blind
@@ -1147,15 +1144,15 @@ def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: Options,
         if suit != ACES and actor_hand is not None and p not in [q for q, h in st.hands.items() if h is not None]:
             held = [c for c in actor_hand if c.suit == suit and c.rank in ("K", "Q")]
             if held:
-                raise InputError(_("{player} cannot have announced {marriage}: {card} is in this hand "
-                                   "(thousand/10.1)", player=p, marriage=marriage_name(suit), card=held[0]), ptr)
+                raise InputError(_("{player} cannot have announced {marriage}: {card} is in this hand"
+                                   "", player=p, marriage=marriage_name(suit), card=held[0]), ptr)
         per_player[p] += 1
         # each announcement is a lead after a won trick, or the declarer's first lead where allowed
         room = st.tricks_won[p] + (1 if p == d and opts.marriage_on_first_trick else 0)
         if per_player[p] > room and p not in some:
-            raise InputError(ngettext("{player} has won {n} trick, too few to have announced this marriage "
-                                      "(thousand/10.2)", "{player} has won {n} tricks, too few to have announced "
-                                      "this marriage (thousand/10.2)", st.tricks_won[p], player=p), ptr)
+            raise InputError(ngettext("{player} has won {n} trick, too few to have announced this marriage"
+                                      "", "{player} has won {n} tricks, too few to have announced "
+                                      "this marriage", st.tricks_won[p], player=p), ptr)
         st.marriages.append({"player": p, "suit": suit, "trick": t,
                              "points": marriage_value(suit)})
         check_marriage_cards([m["suit"] for m in st.marriages if m["player"] == p], p, d, layout, opts, ptr)
@@ -1177,7 +1174,7 @@ def _first_card_free(player: str, hand: list[Card], announced: list[str], declar
     free = played - len(cards - set(hand))   # the played cards of no announced marriage
     if free < 1:
         raise InputError(_("{player} has played {n} cards, all of them from the announced marriages, yet the first "
-                           "card played could not announce one and so broke its pair (thousand/10.2)",
+                           "card played could not announce one and so broke its pair",
                            player=player, n=played), "/position/marriages")
 
 
@@ -1193,13 +1190,13 @@ def _position_trump(pos: dict, st: DealState, opts: Options) -> None:
             raise InputError(str(e), "/position/trump") from None
     if not suits:
         if trump is not None:
-            raise InputError(_("there is no trump before a marriage is announced: list the marriages that made "
-                               "{trump} trump in position.marriages (thousand/10.5)", trump=Suit(trump)),
+            raise InputError(_("there is no trump before a marriage is announced: list the marriages announced, the "
+                               "one that made {trump} trump among them", trump=Suit(trump)),
                              "/position/trump")
         return
     if opts.trump_timing == "immediate":
         if trump is not None and trump != suits[-1]:
-            raise InputError(_("the last marriage announced ({suit}) is the trump, not {trump} (thousand/10.5)",
+            raise InputError(_("the last marriage announced ({suit}) is the trump, not {trump}",
                                suit=Suit(suits[-1]), trump=Suit(trump)),
                              "/position/trump")
         st.trump = suits[-1]
@@ -1210,9 +1207,10 @@ def _position_trump(pos: dict, st: DealState, opts: Options) -> None:
         before = [m["suit"] for m in timed if m["trick"] < st.trick_index]
         now = before[-1] if before else None
         if trump is not None and trump != now:
-            why = (_("with trump_timing next_trick this trick has no trump yet, not {trump} (thousand/10.5)",
+            why = (_("a marriage makes trump from the next trick on, so this trick has no trump yet, not {trump}",
                      trump=Suit(trump)) if now is None else
-                   _("with trump_timing next_trick the trump of this trick is {now}, not {trump} (thousand/10.5)",
+                   _("a marriage makes trump from the next trick on, so the trump of this trick is {now}, not "
+                     "{trump}",
                      now=Suit(now), trump=Suit(trump)))
             raise InputError(why, "/position/trump")
         st.trump = now
@@ -1222,8 +1220,9 @@ def _position_trump(pos: dict, st: DealState, opts: Options) -> None:
         return
     allowed = {suits[-1], suits[-2] if len(suits) > 1 else None}
     if trump not in allowed:
-        raise InputError(_("with trump_timing next_trick, give the trump of the current trick: the last or the one "
-                           "before the last marriage's suit (null if none)"), "/position/trump")
+        raise InputError(_("a marriage makes trump from the next trick on: give the trump of the current trick, the "
+                           "suit of the last marriage or of the one before it (none if there is no trump yet)"),
+                         "/position/trump")
     st.trump = trump
     if trump != suits[-1]:
         st.pending_trump = suits[-1]

@@ -87,7 +87,7 @@ def check(req: dict, variant, opts: dict) -> dict:
         return {"legal": False, "violations": [v], "penalties": [], "legal_actions": [], "effects": {},
                 "_rules": {"thousand/3.2"}}
     if pos.get("hand") is None and needs_hand(action, opts):
-        raise InputError(_("give the hand of {player} (position.hand): this action cannot be judged without it",
+        raise InputError(_("give the hand of {player}: this action cannot be judged without it",
                            player=actor),
                          "/position/hand")
     st, ptrs = build_position(pos, layout, opts, state, actor, atype)

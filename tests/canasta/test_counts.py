@@ -56,7 +56,7 @@ def test_four_red_threes_double(reds, points):
 
 def test_five_red_threes_are_more_than_two_packs_hold():
     assert refused({"counts": {"red_threes": 5, "meld_points": 0, "hand_points": 10}}) == (
-        "/deal/sides/0/counts/red_threes", "the 108-card deck holds 4 red threes, not 5 (canasta/1.2)")
+        "/deal/sides/0/counts/red_threes", "the 108-card deck holds 4 red threes, not 5")
 
 
 def test_red_threes_between_the_sides_at_most_four():
@@ -117,8 +117,8 @@ def test_the_fewest_points_the_canastas_hold(meld, ok):
         assert score({"counts": counts})["sides"][0]["hand_score"] == 500 + 300 + 85 - 10
     else:
         assert refused({"counts": counts}) == ("/deal/sides/0/counts/meld_points",
-                                               "the melds counted hold at least 85 card points, more than 80 "
-                                               "(canasta/1.4)")
+                                               "the melds counted hold at least 85 card points, more than 80"
+                                               "")
 
 
 @pytest.mark.parametrize("hand,ok", [(5, False), (10, True)])
@@ -144,11 +144,11 @@ def test_one_side_eleven_natural_canastas_twelve_is_too_many():
     a = score({"counts": {"natural_canastas": 11, "meld_points": 700, "hand_points": 10}})
     assert a["sides"][0]["hand_score"] == 11 * 500 + 700 - 10
     assert refused({"counts": {"natural_canastas": 11, "meld_points": 695, "hand_points": 10}}) == (
-        "/deal/sides/0/counts/meld_points", "the melds counted hold at least 700 card points, more than 695 "
-                                            "(canasta/1.4)")
+        "/deal/sides/0/counts/meld_points", "the melds counted hold at least 700 card points, more than 695"
+                                            "")
     ptr, why = refused({"counts": {"natural_canastas": 12, "meld_points": 800, "hand_points": 10}})
     assert ptr == "/deal/sides/0/counts/natural_canastas"
-    assert why == "a side melds each rank once (canasta/3.1), and 11 ranks can make a canasta"
+    assert why == "a side melds each rank once, and 11 ranks can make a canasta"
 
 
 def test_natural_canastas_between_the_sides_one_a_rank():
@@ -159,7 +159,7 @@ def test_natural_canastas_between_the_sides_one_a_rank():
                        {"counts": {"natural_canastas": 6, "meld_points": 400, "hand_points": 10}})
     assert ptr == "/deal/sides/1/counts/natural_canastas"
     assert why == ("the deck holds 8 cards of each rank: not enough for 12 natural and 0 mixed canastas between the "
-                   "sides (canasta/1.2)")
+                   "sides")
 
 
 def test_mixed_canastas_between_the_sides_run_out_of_wild_cards():
@@ -270,7 +270,7 @@ def test_wild_cards_to_the_last_one():
     score({"counts": ns}, variant="uruguay")
     assert refused({"counts": {**ns, "meld_points": 535}}, variant="uruguay") == (
         "/deal/sides/0/counts/meld_points",
-        "the melds counted hold at least 540 card points, more than 535 (canasta/1.4)")
+        "the melds counted hold at least 540 card points, more than 535")
     # the counts taken in order: six mixed canastas leave 6 wild cards, and the wild canasta's 7 exceed them
     ptr, why = refused({"counts": {**ns, "mixed_canastas": 6, "meld_points": 600}}, variant="uruguay")
     assert ptr == "/deal/sides/0/counts/wild_canastas"
@@ -334,7 +334,7 @@ def test_black_threes_in_hand_between_the_sides_bolivia():
         ptr, why = refused({"counts": {**ns["counts"], "black_threes_in_hand": a}},
                            {"counts": {**ew["counts"], "black_threes_in_hand": b}}, variant="bolivia")
         assert ptr == "/deal/sides/1/counts/black_threes_in_hand"
-        assert why == f"the 162-card deck holds 6 black threes, and the sides count {a + b} (canasta/1.2)"
+        assert why == f"the 162-card deck holds 6 black threes, and the sides count {a + b}"
 
 
 def test_black_threes_melded_and_in_hand_between_the_sides_russian():
@@ -345,7 +345,7 @@ def test_black_threes_melded_and_in_hand_between_the_sides_russian():
     ptr, why = refused(out, {"counts": {"meld_points": 0, "hand_points": 10, "black_threes_in_hand": 1}},
                        variant="russian-popular")
     assert ptr == "/deal/sides/1/counts/black_threes_in_hand"
-    assert why == "the 108-card deck holds 4 black threes, and the sides count 5 (canasta/1.2)"
+    assert why == "the 108-card deck holds 4 black threes, and the sides count 5"
 
 
 def test_black_threes_melded_and_in_hand_of_one_side():
@@ -354,14 +354,14 @@ def test_black_threes_melded_and_in_hand_of_one_side():
                                    "hand_points": 0, "black_threes_in_hand": 1}, "went_out": True},
                        variant="russian-popular")
     assert ptr == "/deal/sides/0/counts/black_threes_in_hand"
-    assert why == "the 108-card deck holds 4 black threes, not 5 (canasta/1.2)"
+    assert why == "the 108-card deck holds 4 black threes, not 5"
 
 
 def test_too_many_card_points_are_laid_on_the_side_that_exceeds_the_deck():
     # NS counts 100 + 2,000 alone: more than the 1,180 of two packs, so NS's hand_points are at fault, not EW's
     ptr, why = refused({"counts": {"natural_canastas": 1, "meld_points": 100, "hand_points": 2000}})
     assert ptr == "/deal/sides/0/counts/hand_points"
-    assert why == "the sides count 2110 card points in melds and hands, and the whole deck is worth 1180 (canasta/1.4)"
+    assert why == "the sides count 2110 card points in melds and hands, and the whole deck is worth 1180"
 
 
 def test_too_many_2s_are_laid_on_the_canasta_that_exceeds_them():
@@ -416,7 +416,7 @@ def test_the_fewest_points_of_eleven_mixed_canastas(meld, ok):
         assert score(ns)["sides"][0]["hand_score"] == 11 * 300 + meld - 10
     else:
         assert refused(ns) == ("/deal/sides/0/counts/meld_points",
-                               f"the melds counted hold at least 910 card points, more than {meld} (canasta/1.4)")
+                               f"the melds counted hold at least 910 card points, more than {meld}")
 
 
 @pytest.mark.parametrize("meld,ok", [(815, False), (820, True)])
@@ -434,13 +434,13 @@ def test_the_fewest_points_of_eleven_mixed_canastas_three_packs(meld, ok):
 
 
 @pytest.mark.parametrize("ns,ew,variant,detail", [
-    ({"red_threes": 5}, None, None, "в комплекте из 108 карт 4 красные тройки, а не 5 (canasta/1.2)"),
+    ({"red_threes": 5}, None, None, "в комплекте из 108 карт 4 красные тройки, а не 5"),
     ({"red_threes": 3}, {"red_threes": 2}, None,
-     "в комплекте из 108 карт 4 красные тройки, а у сторон их 5 (canasta/1.2)"),
+     "в комплекте из 108 карт 4 красные тройки, а у сторон их 5"),
     ({"black_threes_in_hand": 4}, {"black_threes_in_hand": 4}, "bolivia",
-     "в комплекте из 162 карт 6 чёрных троек, а у сторон их 8 (canasta/1.2)"),
+     "в комплекте из 162 карт 6 чёрных троек, а у сторон их 8"),
     ({"mixed_canastas": 6}, {"mixed_canastas": 7}, None,
-     "в комплекте 12 свободных карт (из них джокеров: 4) — указанным канастам нужно больше (canasta/1.2)"),
+     "в комплекте 12 свободных карт (из них джокеров: 4) — указанным канастам нужно больше"),
 ])
 def test_what_the_deck_holds_in_russian(ns, ew, variant, detail):
     # the number agrees with its noun: 4 красные тройки, 6 чёрных троек, 12 свободных карт
@@ -491,7 +491,7 @@ def test_two_wild_canastas_of_one_side_need_jokers_past_the_2s(meld, ok):
         with pytest.raises(InputError) as e:
             service.handle("canasta", "score", body)
         assert e.value.errors[0] == {"pointer": "/deal/sides/0/counts/meld_points", "detail":
-                                     "the melds counted hold at least 340 card points, more than 335 (canasta/1.4)"}
+                                     "the melds counted hold at least 340 card points, more than 335"}
 
 
 @pytest.mark.parametrize("variant,counts,least", [
@@ -508,7 +508,7 @@ def test_the_fewest_points_with_the_wild_cards_a_meld_must_hold(variant, counts,
     score(ns, variant=variant)
     assert refused({"counts": {**ns["counts"], "meld_points": least - 5}}, variant=variant) == (
         "/deal/sides/0/counts/meld_points",
-        f"the melds counted hold at least {least} card points, more than {least - 5} (canasta/1.4)")
+        f"the melds counted hold at least {least} card points, more than {least - 5}")
 
 
 @pytest.mark.parametrize("n, ok", [(2, False), (4, True), (5, False)])
@@ -523,4 +523,4 @@ def test_black_threes_melded_three_or_four(n, ok):
         return
     ptr, why = refused(side, variant="russian-popular")
     assert ptr == "/deal/sides/0/counts/black_threes_melded"
-    assert why == "black threes are melded three or four at once, in the going-out turn (canasta/2.3)"
+    assert why == "black threes are melded three or four at once, in the going-out turn"

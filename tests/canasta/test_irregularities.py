@@ -85,7 +85,7 @@ def test_two_player_game_has_no_penalty_cards(api):
     ans = check(api, {"phase": "draw", "hand": HAND_15}, {"type": "expose", "cards": ["KH"]}, sides=TWO,
                 variant="two-player")
     assert ans["legal"] is True
-    assert ans["effects"] == {"penalty_cards": [], "note": "no penalty cards in this game (canasta/8.11)"}
+    assert ans["effects"] == {"penalty_cards": [], "note": "no penalty cards in this game"}
     ans = check(api, {"phase": "draw", "hand": HAND_15, "penalty_cards": ["KH"]}, {"type": "draw"}, sides=TWO,
                 variant="two-player", status=422)
     assert ans["errors"][0]["pointer"] == "/position/penalty_cards"

@@ -511,7 +511,7 @@ def test_one_player_all_reds_with_three_red_threes():
     d["sides"][1]["hands"][0].append("7")
     err = fault(d, "russian-popular", deal_size=11)
     assert err == {"pointer": "/deal/sides/0/one_player_all_reds",
-                   "detail": "one_player_all_reds says one player collected all four red threes; the side shows 3"}
+                   "detail": "one player is said to have collected all four red threes; the side shows 3"}
 
 
 # A threshold the mutation pass over the Canasta engine found untested.

@@ -31,7 +31,7 @@ def test_a_missing_total_is_not_read_as_zero(api):
     body = {**GOOD, "state": {"scores": {"Anna": 420, "Boris": 310}}}
     err = api("score", body, status=422)["errors"]
     assert [e["pointer"] for e in err] == ["/state/scores/Vera"]
-    assert err[0]["detail"].startswith("no total for Vera: a game under way gives every total")
+    assert err[0]["detail"].startswith("no total for Vera: a game under way gives every player's total")
     # a new game: no state, or scores {}
     assert api("score", {**GOOD, "state": {"scores": {}}})["players"][2]["total_before"] == 0
     # Pinochle and Canasta alike
@@ -75,7 +75,7 @@ def test_a_game_under_way_gives_its_totals(api):
     can["options"] = {"max_rounds": 5}
     err = api("score", can, status=422, game="canasta")["errors"][0]
     assert err == {"pointer": "/state/scores",
-                   "detail": "state.rounds says the game is under way: give every total in state.scores"}
+                   "detail": "the game is under way: give every player's total"}
     # Thousand: concessions or bolts belong to a game under way too
     body = {**GOOD, "state": {"bolts": {"Vera": 2}}}
     assert api("score", body, status=422)["errors"][0]["pointer"] == "/state/scores"

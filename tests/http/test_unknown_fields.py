@@ -43,7 +43,7 @@ def test_an_over_long_option_name_is_not_put_in_a_pointer(client, length, pointe
     err = problem(r, 422, "invalid-input")["errors"]
     assert [e["pointer"] for e in err] == [pointer]
     if length == 64:
-        assert err[0]["detail"].startswith(f"unknown option '{'o' * 64}'; known options: ")
+        assert err[0]["detail"] == "this game has no such option"
     else:
         assert err[0]["detail"] == f"under the key '{'o' * 64}'…: longer than the maximum length 64"
 

@@ -24,7 +24,7 @@ def test_pinochle_play_without_the_hand_is_422(api):
     del body["position"]["hand"]
     err = api("check", body, status=422, game="pinochle")["errors"][0]
     assert err == {"pointer": "/position/hand",
-                   "detail": "give the hand of Ann (position.hand): this action cannot be judged without it"}
+                   "detail": "give the hand of Ann: this action cannot be judged without it"}
     body["action"] = {"type": "meld", "player": "Ann", "cards": ["KH", "QH"]}
     assert api("check", body, status=422, game="pinochle")["errors"][0]["pointer"] == "/position/hand"
 
@@ -54,7 +54,7 @@ def test_three_hand_pinochle_names_what_is_missing(api):
     body = copy.deepcopy(PIN3)
     body["deal"]["melds"] = [{"player": "Ann", "cards": ["AS", "10S", "KS", "QS", "JS"]}]
     err = api("score", body, status=422, game="pinochle")["errors"][0]
-    assert err["pointer"] == "/deal/melds" and "give his cards as deal.meld" in err["detail"]
+    assert err["pointer"] == "/deal/melds" and "give his meld as one list of cards, not per player" in err["detail"]
     body = copy.deepcopy(PIN3)
     del body["deal"]["last_trick"]    # was "None is not one of the players"
     assert api("score", body, status=422, game="pinochle")["errors"][0] == {

@@ -65,7 +65,7 @@ def test_a_known_trump_decides_it(api):
 @pytest.mark.parametrize("hand, card, pointer, detail", [
     # both KD known in the hand and a third on the table
     ({"known": ["KD", "KD"], "unknown": 0}, "KD", "/position/trick/cards/0",
-     "KD appears more often than the Pinochle 48-card deck holds it (2 copies) [pinochle/1.1]"),
+     "KD appears more often than the Pinochle 48-card deck holds it (2 copies)"),
     # 2 cards in the play-off's 23rd trick, not 3
     ({"known": ["9S"], "unknown": 2}, "9S", "/position/hand",
      "at this point Bob holds 2 cards (hand and melded cards), not 3"),

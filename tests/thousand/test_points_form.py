@@ -58,7 +58,7 @@ def test_the_points_given_fit_in_120(given, ok):
         assert cells(score(deal))[2] == ("Cid", 0, None, 0)
     else:
         assert refused(deal) == ("/deal/points", "the card points given add up to 125, more than the 120 of the "
-                                                 "deal (thousand/1.3)")
+                                                 "deal")
 
 
 def test_no_trick_is_a_bolt():

@@ -379,6 +379,6 @@ def test_a_weak_talon_claim_needs_the_talon(api):
     body["action"] = {"type": "redeal", "player": "Anna", "reason": "weak_talon"}
     err = api("check", body, status=422)["errors"][0]
     assert err == {"pointer": "/position/talon",
-                   "detail": "give the talon (position.talon): a weak-talon claim is judged by its cards"}
+                   "detail": "give the talon: a weak-talon claim is judged by its cards"}
     body["position"]["talon"] = ["9D", "JC", "9S"]          # 0 + 2 + 0 = 2 < 14: a weak talon
     assert api("check", body)["legal"] is True
