@@ -9,14 +9,11 @@ import json
 import pathlib
 
 import pytest
+from tests.canasta_helpers import C, m, ruling
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SIDES = [{"id": "NS", "players": ["N", "S"]}, {"id": "EW", "players": ["E", "W"]}]
 FILLER = ["4H", "5D", "6C", "7S", "8H"]          # cards that make no meld with anything around them
-
-
-def C(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="canasta")
 
 
 def check(api, hand, action, *, melds=None, pile=None, scores=None, phase="play", options=None, variant=None,
@@ -32,14 +29,6 @@ def check(api, hand, action, *, melds=None, pile=None, scores=None, phase="play"
     if variant:
         body["variant"] = variant
     return C(api, "check", body, status)
-
-
-def ruling(ans):
-    return (ans["legal"], ans["violations"][0]["rule"] if ans["violations"] else None)
-
-
-def m(s):
-    return s.split()
 
 
 POOL = "4C 5S 6H 7D 8C 9H 10D JS QC KD AS 4D 5H 6C 7S 8D 9C 10H".split()

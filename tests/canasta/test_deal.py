@@ -1,20 +1,7 @@
 """Canasta: the deal — extra cards some variants deal, and the Italian count-off."""
 from referee import service
 from referee.canasta.options import VARIANTS
-
-S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
-
-
-def C(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="canasta")
-
-
-def m(s):
-    return s.split()
-
-
-def ruling(ans):
-    return (ans["legal"], ans["violations"][0]["rule"] if ans["violations"] else None)
+from tests.canasta_helpers import C, DEAL, m, ruling, S4
 
 
 # Found by black-box probing of the Canasta variants (issues 4 and 5).
@@ -29,11 +16,6 @@ def test_sevens_extra_cards_follow_the_first_canasta(api):
                                                "once")
 
 
-DEAL = {"type": "deal", "dealer": "West", "pile": ["9C"], "hands": {
-    "North": m("KH KD KS KC KH KD KS QH QD QS QC"), "East": m("4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C"),
-    "South": m("4S 5H 6D 7C 8H 9D 10S JD AS AC JK"), "West": m("4C 5D 6H 7S 8C 9H 10D JS AH 2D 3H")}}
-
-
 def view_validate(log, variant="classic", sides=S4):
     from referee.canasta.views import validate
     v = VARIANTS[variant]
@@ -42,12 +24,6 @@ def view_validate(log, variant="classic", sides=S4):
 
 def dealt(**change):
     return {**DEAL, **change}
-
-
-PENNIES = [{"id": x, "players": [x + "1", x + "2", x + "3"]} for x in "AB"]
-
-
-PENNY_HANDS = {p: m("4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C 5D 6D") for s in PENNIES for p in s["players"]}
 
 
 # A threshold the mutation pass over the Canasta engine found untested.

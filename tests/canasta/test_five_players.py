@@ -8,17 +8,10 @@ import json
 import pathlib
 
 from referee.canasta.options import VARIANTS
+from tests.canasta_helpers import C, m, S4
 
 FIVE = [{"id": "T", "players": ["T1", "T2", "T3"]}, {"id": "P", "players": ["P1", "P2"]}]
 DATA = pathlib.Path(__file__).resolve().parent.parent / "data" / "canasta_five_dealer.json"
-
-
-def m(s):
-    return s.split()
-
-
-def C(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="canasta")
 
 
 def first_deal():
@@ -110,9 +103,6 @@ def data(name):
 def test_five_player_dealer_passes_left(api):
     ans = C(api, "validate", data("five_dealer"))
     assert (ans["first_violation"]["rule"], ans["first_violation"]["pointer"]) == ("canasta/1.5", "/log/4/dealer")
-
-
-S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
 
 
 def view_validate(log, variant="classic", sides=S4):

@@ -6,26 +6,7 @@ frozen.
 import pytest
 
 from referee import service
-
-S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
-
-
-ELEVEN = ["4C", "5S", "6H", "7D", "8C", "9H", "10D", "JS", "QC", "KD", "AS"]
-
-
-def C(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="canasta")
-
-
-def chk(api, position, action, status=200, options=None, **extra):
-    body = {"sides": S4, "position": position, "action": {"player": "North", **action}, **extra}
-    if options:
-        body["options"] = options
-    return C(api, "check", body, status)
-
-
-def pointer(ans):
-    return ans["errors"][0]["pointer"]
+from tests.canasta_helpers import C, chk, ELEVEN, m, message, pointer, ruling, S4
 
 
 # Found by black-box probing of the Canasta endpoints.
@@ -58,14 +39,6 @@ def check(api, hand, action, *, melds=None, pile=None, scores=None, phase="play"
     if variant:
         body["variant"] = variant
     return C(api, "check", body, status)
-
-
-def ruling(ans):
-    return (ans["legal"], ans["violations"][0]["rule"] if ans["violations"] else None)
-
-
-def m(s):
-    return s.split()
 
 
 POOL = "4C 5S 6H 7D 8C 9H 10D JS QC KD AS 4D 5H 6C 7S 8D 9C 10H".split()
@@ -146,16 +119,6 @@ def test_classic12_frozen_start_and_no_natural_with_wild(api):
 
 def check_as(body, variant="classic", **options):
     return service.handle("canasta", "check", {"variant": variant, "options": options, "sides": S4, **body})
-
-
-def message(ans):
-    return ans["violations"][0]["message"] if ans["violations"] else None
-
-
-PENNIES = [{"id": x, "players": [x + "1", x + "2", x + "3"]} for x in "AB"]
-
-
-PENNY_HANDS = {p: m("4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C 5D 6D") for s in PENNIES for p in s["players"]}
 
 
 # A threshold the mutation pass over the Canasta engine found untested.

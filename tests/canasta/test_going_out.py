@@ -8,19 +8,10 @@ from referee.canasta.melds import go_out_fault
 from referee.canasta.options import VARIANTS
 from referee.canasta.scoring import score_side
 from referee.cards import parse_card
-
-S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
+from tests.canasta_helpers import C, chk, DEAL3, items, m, message, pointer, S4
 
 
 TWO = [{"id": "A", "players": ["Ann"]}, {"id": "B", "players": ["Bob"]}]
-
-
-def m(s):
-    return s.split()
-
-
-def C(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="canasta")
 
 
 def ruling(ans):
@@ -88,11 +79,6 @@ def test_traditional_no_discard_after_black_threes(api):
 
 
 S6 = [{"id": "A", "players": ["P1", "P3", "P5"]}, {"id": "B", "players": ["P2", "P4", "P6"]}]
-
-
-DEAL3 = {"type": "deal", "dealer": "West", "pile": ["9C"], "hands": {
-    "North": m("KH KD KS KC KH KD KS QH QD QS 5C"), "East": m("4H 4D 5S 6S 7H 8D 9S 10C JH AD 3H"),
-    "South": m("4S 5H 6D 7S 8H 9D 10S JD AS AC JC"), "West": m("4C 5D 6H 7D 8S 9H 10D JS AH 2D 10H")}}
 
 
 M9 = {"NS": [m("9H 9S 9C 9H 9S 9C 2C")]}
@@ -273,17 +259,6 @@ def test_mexicana_log_opening_with_the_whole_hand_then_going_out(api):
     assert got == {"NS": (1900, 140, 2040), "EW": (0, -240, -240)}
 
 
-def chk(api, position, action, status=200, options=None, **extra):
-    body = {"sides": S4, "position": position, "action": {"player": "North", **action}, **extra}
-    if options:
-        body["options"] = options
-    return C(api, "check", body, status)
-
-
-def pointer(ans):
-    return ans["errors"][0]["pointer"]
-
-
 # Found by black-box probing of the Canasta endpoints.
 def test_asking_after_taking_the_pile_is_too_late(api):
     ans = chk(api, {"phase": "play", "hand": ["5C", "9D", "6C", "8C", "4C"], "melds": {"NS": [["QH", "QD", "QS", "QC"]]},
@@ -366,10 +341,6 @@ def opts(variant, **over):
     return VARIANTS[variant].resolve(over)
 
 
-def items(score):
-    return [(x["item"], x["points"]) for x in score.lines]
-
-
 SEVENS, SEVENS_MIXED = cards("7S 7H 7D 7C 7S 7H 7D"), cards("7S 7H 7D 7C 7S 7H JK")
 
 
@@ -392,16 +363,6 @@ def fault(deal, variant="classic", **options):
 
 def check_as(body, variant="classic", **options):
     return service.handle("canasta", "check", {"variant": variant, "options": options, "sides": S4, **body})
-
-
-def message(ans):
-    return ans["violations"][0]["message"] if ans["violations"] else None
-
-
-PENNIES = [{"id": x, "players": [x + "1", x + "2", x + "3"]} for x in "AB"]
-
-
-PENNY_HANDS = {p: m("4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C 5D 6D") for s in PENNIES for p in s["players"]}
 
 
 def deal_state(variant, stock=30, hands=None, turn="North"):

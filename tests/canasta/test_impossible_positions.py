@@ -8,20 +8,9 @@ import pytest
 
 from referee import service
 from referee.canasta.options import VARIANTS
+from tests.canasta_helpers import C, chk, DEAL, ELEVEN, full_deal, K7, m, pointer, ruling, S4
 
 S6 = [{"id": "A", "players": ["P1", "P3", "P5"]}, {"id": "B", "players": ["P2", "P4", "P6"]}]
-
-
-def C(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="canasta")
-
-
-def m(s):
-    return s.split()
-
-
-def ruling(ans):
-    return (ans["legal"], ans["violations"][0]["rule"] if ans["violations"] else None)
 
 
 # Found by black-box probing of the Canasta variants (issues 4 and 5).
@@ -38,30 +27,10 @@ def test_a_card_not_held_is_refused_as_such_before_the_sevens_rule(api):
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
-S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
-
-
-K7 = ["KH", "KD", "KS", "KC", "KH", "KD", "KS"]
-
-
-ELEVEN = ["4C", "5S", "6H", "7D", "8C", "9H", "10D", "JS", "QC", "KD", "AS"]
-
-
-def chk(api, position, action, status=200, options=None, **extra):
-    body = {"sides": S4, "position": position, "action": {"player": "North", **action}, **extra}
-    if options:
-        body["options"] = options
-    return C(api, "check", body, status)
-
-
 def readme_log():
     body = json.loads((ROOT / "examples/canasta/validate-concealed.json").read_text())
     body.pop("game")
     return body
-
-
-def pointer(ans):
-    return ans["errors"][0]["pointer"]
 
 
 # Found by black-box probing of the Canasta endpoints.
@@ -130,16 +99,6 @@ def test_missing_player_message(api):
     assert (pointer(ans), ans["errors"][0]["detail"]) == ("/log/2/player", "a draw names its player")
 
 
-def full_deal():
-    """The README's four-player hand: NS 22 + 10 cards shown, EW 7 melded and 7 + 8 in hand (22)."""
-    return {"sides": [
-        {"id": "NS", "went_out": True, "red_threes": ["3H", "3D"],
-         "melds": [["K"] * 7, m("9 9 9 9 9 2 JK"), m("A A A A"), m("8 8 8"), m("6 6 6")],
-         "hands": [[], m("7 4 5 5 Q J 10 9")]},
-        {"id": "EW", "red_threes": ["3H"], "melds": [m("Q Q Q 2"), m("J J J")],
-         "hands": [m("JK Q 4 4 5 6 7"), m("5 6 K 10 10 7 4 4")]}]}
-
-
 def view_score(deal, variant="classic", **options):
     """The score view itself (the request schema is not applied, as for a library caller)."""
     from referee.canasta.views import score
@@ -158,21 +117,10 @@ def check(body, variant="classic", **options):
     return service.handle("canasta", "check", {"variant": variant, "options": options, "sides": S4, **body})
 
 
-DEAL = {"type": "deal", "dealer": "West", "pile": ["9C"], "hands": {
-    "North": m("KH KD KS KC KH KD KS QH QD QS QC"), "East": m("4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C"),
-    "South": m("4S 5H 6D 7C 8H 9D 10S JD AS AC JK"), "West": m("4C 5D 6H 7S 8C 9H 10D JS AH 2D 3H")}}
-
-
 def view_validate(log, variant="classic", sides=S4):
     from referee.canasta.views import validate
     v = VARIANTS[variant]
     return validate({"sides": sides, "log": log}, v, v.resolve({}))
-
-
-PENNIES = [{"id": x, "players": [x + "1", x + "2", x + "3"]} for x in "AB"]
-
-
-PENNY_HANDS = {p: m("4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C 5D 6D") for s in PENNIES for p in s["players"]}
 
 
 # A threshold the mutation pass over the Canasta engine found untested.

@@ -8,14 +8,11 @@ import json
 import pathlib
 
 import pytest
+from tests.canasta_helpers import C
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SIDES = [{"id": "NS", "players": ["N", "S"]}, {"id": "EW", "players": ["E", "W"]}]
 TWO = [{"id": "A", "players": ["A"]}, {"id": "B", "players": ["B"]}]
-
-
-def C(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="canasta")
 
 
 def check(api, position, action, status=200, sides=SIDES, variant=None):

@@ -12,17 +12,9 @@ k + 1 turns before the turn of the player to act.
 """
 import json
 import pathlib
+from tests.canasta_helpers import C, m, S4
 
-S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
 RU = "russian-popular"
-
-
-def C(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="canasta")
-
-
-def m(s):
-    return s.split()
 
 
 # ---------------------------------------------------------------- check: the issue's example and the boundary

@@ -11,18 +11,10 @@ The answer's ``facts`` say what froze the pile (``frozen_by``: the first card th
 apart from that, the round's block (``pile_block``: its discarder and the wild card).
 """
 import pytest
+from tests.canasta_helpers import C, m, S4
 
-S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
 RU = "russian-popular"
 SIDE = {"North": "NS", "South": "NS", "East": "EW", "West": "EW"}
-
-
-def C(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="canasta")
-
-
-def m(s):
-    return s.split()
 
 
 # ---------------------------------------------------------------- the tester's positions, worked by hand

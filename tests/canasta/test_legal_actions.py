@@ -1,14 +1,6 @@
 """Canasta: the legal actions a check lists, and that each can be posted back."""
 import pytest
-
-S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
-
-
-ELEVEN = ["4C", "5S", "6H", "7D", "8C", "9H", "10D", "JS", "QC", "KD", "AS"]
-
-
-def C(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="canasta")
+from tests.canasta_helpers import C, ELEVEN, S4
 
 
 def legal(api, body, action):

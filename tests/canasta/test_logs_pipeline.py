@@ -31,13 +31,10 @@ import referee
 from referee import registry
 from referee.canasta.options import VARIANTS
 from referee.cli import main
+from tests.canasta_helpers import DEAL, m, S4
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SIDES = [{"id": "NS", "players": ["N", "S"]}, {"id": "EW", "players": ["E", "W"]}]
-
-
-def m(s):
-    return s.split()
 
 
 DEAL1 = {"type": "deal", "dealer": "W", "hands": {
@@ -77,8 +74,6 @@ def totals(final):
 
 def entries(ans):
     return [(d["index"], d["valid"], totals(d["final"]), d["as_played"]) for d in ans["deals"]]
-
-
 
 
 def bad_deal1():
@@ -486,24 +481,10 @@ def test_a_red_three_kept_through_a_turn_ended_as_played(api):
     assert rulings(C(api, "validate", body(log, options=opts))) == [black]
 
 
-S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
-
-
-DEAL = {"type": "deal", "dealer": "West", "pile": ["9C"], "hands": {
-    "North": m("KH KD KS KC KH KD KS QH QD QS QC"), "East": m("4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C"),
-    "South": m("4S 5H 6D 7C 8H 9D 10S JD AS AC JK"), "West": m("4C 5D 6H 7S 8C 9H 10D JS AH 2D 3H")}}
-
-
 def view_validate(log, variant="classic", sides=S4):
     from referee.canasta.views import validate
     v = VARIANTS[variant]
     return validate({"sides": sides, "log": log}, v, v.resolve({}))
-
-
-PENNIES = [{"id": x, "players": [x + "1", x + "2", x + "3"]} for x in "AB"]
-
-
-PENNY_HANDS = {p: m("4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C 5D 6D") for s in PENNIES for p in s["players"]}
 
 
 # A threshold the mutation pass over the Canasta engine found untested.

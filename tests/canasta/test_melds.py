@@ -11,28 +11,15 @@ from referee.canasta.melds import MeldFault, canasta_bonus, classify, excess_wil
 from referee.canasta.options import VARIANTS
 from referee.canasta.scoring import score_side
 from referee.cards import parse_card
-
-S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
-
-
-def m(s):
-    return s.split()
+from tests.canasta_helpers import C, chk, full_deal, items, K7, m, pointer, S4
 
 
 def cards(s):
     return [parse_card(c) for c in s.split()]
 
 
-def C(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="canasta")
-
-
 def opts(variant, **over):
     return VARIANTS[variant].resolve(over)
-
-
-def items(score):
-    return [(x["item"], x["points"]) for x in score.lines]
 
 
 def ruling(ans):
@@ -259,20 +246,6 @@ def test_excess_wild_cards_reported_beyond_the_wild_cards_melded(api):
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
-K7 = ["KH", "KD", "KS", "KC", "KH", "KD", "KS"]
-
-
-def chk(api, position, action, status=200, options=None, **extra):
-    body = {"sides": S4, "position": position, "action": {"player": "North", **action}, **extra}
-    if options:
-        body["options"] = options
-    return C(api, "check", body, status)
-
-
-def pointer(ans):
-    return ans["errors"][0]["pointer"]
-
-
 # Found by black-box probing of the Canasta endpoints.
 def test_meld_pointers(api):
     pos = {"phase": "play", "hand": ["5C", "5D", "5S", "6C", "6D", "2H", "9S"], "melds": {"NS": [K7]},
@@ -304,16 +277,6 @@ def test_excess_wild_cards_stay_when_reported(api):
         (400, 140, -100, 440)
 
 
-def full_deal():
-    """The README's four-player hand: NS 22 + 10 cards shown, EW 7 melded and 7 + 8 in hand (22)."""
-    return {"sides": [
-        {"id": "NS", "went_out": True, "red_threes": ["3H", "3D"],
-         "melds": [["K"] * 7, m("9 9 9 9 9 2 JK"), m("A A A A"), m("8 8 8"), m("6 6 6")],
-         "hands": [[], m("7 4 5 5 Q J 10 9")]},
-        {"id": "EW", "red_threes": ["3H"], "melds": [m("Q Q Q 2"), m("J J J")],
-         "hands": [m("JK Q 4 4 5 6 7"), m("5 6 K 10 10 7 4 4")]}]}
-
-
 def view_score(deal, variant="classic", **options):
     """The score view itself (the request schema is not applied, as for a library caller)."""
     from referee.canasta.views import score
@@ -326,12 +289,6 @@ def fault(deal, variant="classic", **options):
     with pytest.raises(InputError) as e:
         view_score(deal, variant, **options)
     return e.value.errors[0]
-
-
-PENNIES = [{"id": x, "players": [x + "1", x + "2", x + "3"]} for x in "AB"]
-
-
-PENNY_HANDS = {p: m("4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C 5D 6D") for s in PENNIES for p in s["players"]}
 
 
 # A threshold the mutation pass over the Canasta engine found untested.

@@ -5,20 +5,7 @@ and the short opening.
 import pytest
 
 from referee import service
-
-S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
-
-
-def C(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="canasta")
-
-
-def m(s):
-    return s.split()
-
-
-def ruling(ans):
-    return (ans["legal"], ans["violations"][0]["rule"] if ans["violations"] else None)
+from tests.canasta_helpers import C, chk, ELEVEN, full_deal, m, message, pointer, ruling, S4
 
 
 MEX_HAND = m("7H 7D 7S 7C 7H 7D 7S KH KD KS KC KH KD KS")
@@ -79,20 +66,6 @@ def test_mexicana_opening_that_empties_the_hand_brings_its_cards_first(api):
     assert ans["legal"] is True and ans["effects"] == {"canastas": 2, "extra_cards_due": 13}
     body["action"] = {"type": "go_out", "player": "North", "melds": melds}
     assert ruling(C(api, "check", body)) == (False, "canasta/4.2")
-
-
-ELEVEN = ["4C", "5S", "6H", "7D", "8C", "9H", "10D", "JS", "QC", "KD", "AS"]
-
-
-def chk(api, position, action, status=200, options=None, **extra):
-    body = {"sides": S4, "position": position, "action": {"player": "North", **action}, **extra}
-    if options:
-        body["options"] = options
-    return C(api, "check", body, status)
-
-
-def pointer(ans):
-    return ans["errors"][0]["pointer"]
 
 
 # Found by black-box probing of the Canasta endpoints.
@@ -220,28 +193,8 @@ def test_a_short_opening_with_the_pile_has_one_parenthesis():
         "сброса и премии не засчитываются)")
 
 
-def full_deal():
-    """The README's four-player hand: NS 22 + 10 cards shown, EW 7 melded and 7 + 8 in hand (22)."""
-    return {"sides": [
-        {"id": "NS", "went_out": True, "red_threes": ["3H", "3D"],
-         "melds": [["K"] * 7, m("9 9 9 9 9 2 JK"), m("A A A A"), m("8 8 8"), m("6 6 6")],
-         "hands": [[], m("7 4 5 5 Q J 10 9")]},
-        {"id": "EW", "red_threes": ["3H"], "melds": [m("Q Q Q 2"), m("J J J")],
-         "hands": [m("JK Q 4 4 5 6 7"), m("5 6 K 10 10 7 4 4")]}]}
-
-
 def check_as(body, variant="classic", **options):
     return service.handle("canasta", "check", {"variant": variant, "options": options, "sides": S4, **body})
-
-
-def message(ans):
-    return ans["violations"][0]["message"] if ans["violations"] else None
-
-
-PENNIES = [{"id": x, "players": [x + "1", x + "2", x + "3"]} for x in "AB"]
-
-
-PENNY_HANDS = {p: m("4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C 5D 6D") for s in PENNIES for p in s["players"]}
 
 
 # A threshold the mutation pass over the Canasta engine found untested.

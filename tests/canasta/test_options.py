@@ -3,16 +3,7 @@ other, and options that would never apply.
 """
 
 import pytest
-
-S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
-
-
-def m(s):
-    return s.split()
-
-
-def C(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="canasta")
+from tests.canasta_helpers import C, DEAL3, ELEVEN, m, pointer, S4
 
 
 def concealed_deal():
@@ -31,11 +22,6 @@ def test_the_new_options_need_their_mechanics(api):
     for name, value in (("long_sequence_bonus", 1000), ("five_canastas_bonus", "with_mixed")):
         err = C(api, "score", {**body, "options": {name: value}}, 422)["errors"]
         assert err[0]["pointer"] == f"/options/{name}"
-
-
-DEAL3 = {"type": "deal", "dealer": "West", "pile": ["9C"], "hands": {
-    "North": m("KH KD KS KC KH KD KS QH QD QS 5C"), "East": m("4H 4D 5S 6S 7H 8D 9S 10C JH AD 3H"),
-    "South": m("4S 5H 6D 7S 8H 9D 10S JD AS AC JC"), "West": m("4C 5D 6H 7D 8S 9H 10D JS AH 2D 10H")}}
 
 
 # Found by black-box probing of the Canasta variants (issues 4 and 5).
@@ -73,13 +59,6 @@ def test_a_null_target_is_the_six_player_games(api):
         {"id": "EW", "melds": [m("Q Q Q")], "hands": [m("4 4 5 5 6 6 7 10 8 8"), m("4 5 6 7 8 9 10 J Q JK 2")]}]}
     err = C(api, "score", {"options": {"target": None}, "sides": S4, "deal": deal}, 422)["errors"][0]
     assert err["pointer"] == "/options/target"
-
-
-ELEVEN = ["4C", "5S", "6H", "7D", "8C", "9H", "10D", "JS", "QC", "KD", "AS"]
-
-
-def pointer(ans):
-    return ans["errors"][0]["pointer"]
 
 
 # Found by black-box probing of the Canasta endpoints.

@@ -3,25 +3,7 @@ import json
 import pathlib
 
 import pytest
-
-S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
-
-
-def C(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="canasta")
-
-
-def m(s):
-    return s.split()
-
-
-def ruling(ans):
-    return (ans["legal"], ans["violations"][0]["rule"] if ans["violations"] else None)
-
-
-DEAL3 = {"type": "deal", "dealer": "West", "pile": ["9C"], "hands": {
-    "North": m("KH KD KS KC KH KD KS QH QD QS 5C"), "East": m("4H 4D 5S 6S 7H 8D 9S 10C JH AD 3H"),
-    "South": m("4S 5H 6D 7S 8H 9D 10S JD AS AC JC"), "West": m("4C 5D 6H 7D 8S 9H 10D JS AH 2D 10H")}}
+from tests.canasta_helpers import C, chk, DEAL3, K7, m, ruling, S4
 
 
 # Found by black-box probing of the Canasta variants (issues 4 and 5).
@@ -60,16 +42,6 @@ def test_a_penalty_card_is_not_the_card_kept(api):
 
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-
-
-K7 = ["KH", "KD", "KS", "KC", "KH", "KD", "KS"]
-
-
-def chk(api, position, action, status=200, options=None, **extra):
-    body = {"sides": S4, "position": position, "action": {"player": "North", **action}, **extra}
-    if options:
-        body["options"] = options
-    return C(api, "check", body, status)
 
 
 def readme_log():

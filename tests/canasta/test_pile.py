@@ -5,20 +5,7 @@ import pathlib
 import pytest
 
 from referee import service
-
-S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
-
-
-def C(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="canasta")
-
-
-def m(s):
-    return s.split()
-
-
-def ruling(ans):
-    return (ans["legal"], ans["violations"][0]["rule"] if ans["violations"] else None)
+from tests.canasta_helpers import C, chk, ELEVEN, m, message, pointer, ruling, S4
 
 
 # Found by black-box probing of the Canasta variants (issues 4 and 5).
@@ -49,20 +36,6 @@ def test_rule_5_2_text_agrees_with_the_top_card_onto_a_run(client):
     rules = client.get("/v1/games/canasta/rules?variant=bolivia").get_json()["rules"]
     text = next(r["text"] for r in rules if r["id"] == "canasta/5.2")
     assert "never joins a run" not in text and "extend one of the side's sequences still short of seven" in text
-
-
-ELEVEN = ["4C", "5S", "6H", "7D", "8C", "9H", "10D", "JS", "QC", "KD", "AS"]
-
-
-def chk(api, position, action, status=200, options=None, **extra):
-    body = {"sides": S4, "position": position, "action": {"player": "North", **action}, **extra}
-    if options:
-        body["options"] = options
-    return C(api, "check", body, status)
-
-
-def pointer(ans):
-    return ans["errors"][0]["pointer"]
 
 
 # Found by black-box probing of the Canasta endpoints.
@@ -102,16 +75,6 @@ def test_take_pile_reports_canastas_and_points_at_the_card(api):
 
 def check(body, variant="classic", **options):
     return service.handle("canasta", "check", {"variant": variant, "options": options, "sides": S4, **body})
-
-
-def message(ans):
-    return ans["violations"][0]["message"] if ans["violations"] else None
-
-
-PENNIES = [{"id": x, "players": [x + "1", x + "2", x + "3"]} for x in "AB"]
-
-
-PENNY_HANDS = {p: m("4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C 5D 6D") for s in PENNIES for p in s["players"]}
 
 
 # A threshold the mutation pass over the Canasta engine found untested.

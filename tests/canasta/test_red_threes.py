@@ -10,20 +10,11 @@ from referee import service
 from referee.canasta.options import VARIANTS
 from referee.canasta.scoring import score_side
 from referee.cards import parse_card
-
-S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
-
-
-def m(s):
-    return s.split()
+from tests.canasta_helpers import C, chk, DEAL3, ELEVEN, full_deal, items, K7, m, pointer, ruling, S4
 
 
 def cards(s):
     return [parse_card(c) for c in s.split()]
-
-
-def C(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="canasta")
 
 
 def opts(variant, **over):
@@ -36,10 +27,6 @@ def side(ans, sid):
 
 def lines(ans, sid):
     return [(x["item"], x["points"]) for x in side(ans, sid)["lines"]]
-
-
-def items(score):
-    return [(x["item"], x["points"]) for x in score.lines]
 
 
 def concealed_deal():
@@ -219,15 +206,6 @@ def test_validate_counts_a_kept_red_three_as_collected_by_its_holder():
     assert ("3 red threes", 315) in [(x["item"], x["points"]) for x in side(ans, "NS")["lines"]]
 
 
-def ruling(ans):
-    return (ans["legal"], ans["violations"][0]["rule"] if ans["violations"] else None)
-
-
-DEAL3 = {"type": "deal", "dealer": "West", "pile": ["9C"], "hands": {
-    "North": m("KH KD KS KC KH KD KS QH QD QS 5C"), "East": m("4H 4D 5S 6S 7H 8D 9S 10C JH AD 3H"),
-    "South": m("4S 5H 6D 7S 8H 9D 10S JD AS AC JC"), "West": m("4C 5D 6H 7D 8S 9H 10D JS AH 2D 10H")}}
-
-
 M9 = {"NS": [m("9H 9S 9C 9H 9S 9C 2C")]}
 
 
@@ -279,27 +257,10 @@ def test_check_lays_out_a_red_three_from_the_hand(api):
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
-K7 = ["KH", "KD", "KS", "KC", "KH", "KD", "KS"]
-
-
-ELEVEN = ["4C", "5S", "6H", "7D", "8C", "9H", "10D", "JS", "QC", "KD", "AS"]
-
-
-def chk(api, position, action, status=200, options=None, **extra):
-    body = {"sides": S4, "position": position, "action": {"player": "North", **action}, **extra}
-    if options:
-        body["options"] = options
-    return C(api, "check", body, status)
-
-
 def readme_log():
     body = json.loads((ROOT / "examples/canasta/validate-concealed.json").read_text())
     body.pop("game")
     return body
-
-
-def pointer(ans):
-    return ans["errors"][0]["pointer"]
 
 
 def data(name):
@@ -425,16 +386,6 @@ def test_a_red_three_laid_out_late_is_a_violation_without_the_500():
     assert ew["base_score"] == -100 and ew["penalties"] == 0
 
 
-def full_deal():
-    """The README's four-player hand: NS 22 + 10 cards shown, EW 7 melded and 7 + 8 in hand (22)."""
-    return {"sides": [
-        {"id": "NS", "went_out": True, "red_threes": ["3H", "3D"],
-         "melds": [["K"] * 7, m("9 9 9 9 9 2 JK"), m("A A A A"), m("8 8 8"), m("6 6 6")],
-         "hands": [[], m("7 4 5 5 Q J 10 9")]},
-        {"id": "EW", "red_threes": ["3H"], "melds": [m("Q Q Q 2"), m("J J J")],
-         "hands": [m("JK Q 4 4 5 6 7"), m("5 6 K 10 10 7 4 4")]}]}
-
-
 def view_score(deal, variant="classic", **options):
     """The score view itself (the request schema is not applied, as for a library caller)."""
     from referee.canasta.views import score
@@ -457,12 +408,6 @@ def concealed_ew(kept_in_hand=True, irregularities=()):
                      "hands": [m("4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C"), west]}
     d["irregularities"] = list(irregularities)
     return d
-
-
-PENNIES = [{"id": x, "players": [x + "1", x + "2", x + "3"]} for x in "AB"]
-
-
-PENNY_HANDS = {p: m("4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C 5D 6D") for s in PENNIES for p in s["players"]}
 
 
 def deal_state(variant, stock=30, hands=None, turn="North"):

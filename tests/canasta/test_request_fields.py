@@ -5,35 +5,15 @@ import pathlib
 import pytest
 
 from referee.canasta.options import VARIANTS
+from tests.canasta_helpers import C, chk, DEAL, ELEVEN, full_deal, m, PENNIES, PENNY_HANDS, pointer, S4
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-
-
-S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
-
-
-ELEVEN = ["4C", "5S", "6H", "7D", "8C", "9H", "10D", "JS", "QC", "KD", "AS"]
-
-
-def C(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="canasta")
-
-
-def chk(api, position, action, status=200, options=None, **extra):
-    body = {"sides": S4, "position": position, "action": {"player": "North", **action}, **extra}
-    if options:
-        body["options"] = options
-    return C(api, "check", body, status)
 
 
 def readme_log():
     body = json.loads((ROOT / "examples/canasta/validate-concealed.json").read_text())
     body.pop("game")
     return body
-
-
-def pointer(ans):
-    return ans["errors"][0]["pointer"]
 
 
 # Found by black-box probing of the Canasta endpoints.
@@ -61,20 +41,6 @@ def test_wrong_draw_count_points_at_the_cards(api):
     assert ans["first_violation"]["pointer"] == "/log/2/cards"
 
 
-def m(s):
-    return s.split()
-
-
-def full_deal():
-    """The README's four-player hand: NS 22 + 10 cards shown, EW 7 melded and 7 + 8 in hand (22)."""
-    return {"sides": [
-        {"id": "NS", "went_out": True, "red_threes": ["3H", "3D"],
-         "melds": [["K"] * 7, m("9 9 9 9 9 2 JK"), m("A A A A"), m("8 8 8"), m("6 6 6")],
-         "hands": [[], m("7 4 5 5 Q J 10 9")]},
-        {"id": "EW", "red_threes": ["3H"], "melds": [m("Q Q Q 2"), m("J J J")],
-         "hands": [m("JK Q 4 4 5 6 7"), m("5 6 K 10 10 7 4 4")]}]}
-
-
 def view_score(deal, variant="classic", **options):
     """The score view itself (the request schema is not applied, as for a library caller)."""
     from referee.canasta.views import score
@@ -95,11 +61,6 @@ def irregular(**irr):
     return d
 
 
-DEAL = {"type": "deal", "dealer": "West", "pile": ["9C"], "hands": {
-    "North": m("KH KD KS KC KH KD KS QH QD QS QC"), "East": m("4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C"),
-    "South": m("4S 5H 6D 7C 8H 9D 10S JD AS AC JK"), "West": m("4C 5D 6H 7S 8C 9H 10D JS AH 2D 3H")}}
-
-
 def view_validate(log, variant="classic", sides=S4):
     from referee.canasta.views import validate
     v = VARIANTS[variant]
@@ -108,12 +69,6 @@ def view_validate(log, variant="classic", sides=S4):
 
 def dealt(**change):
     return {**DEAL, **change}
-
-
-PENNIES = [{"id": x, "players": [x + "1", x + "2", x + "3"]} for x in "AB"]
-
-
-PENNY_HANDS = {p: m("4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C 5D 6D") for s in PENNIES for p in s["players"]}
 
 
 PACKET = m("4S 5H 6H 7C 8C 9C 10S JS QS KS AS")

@@ -6,21 +6,12 @@ import pytest
 from referee.canasta.melds import canasta_bonus, red_three_points
 from referee.canasta.options import VARIANTS
 from referee.cards import parse_card
-
-S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
-
-
-def m(s):
-    return s.split()
+from tests.canasta_helpers import C, m, PENNIES, S4
 
 
 def cards(s):
     return [parse_card(c) if c == "JK" or (len(c) > 1 and c[-1] in "SHDC") else parse_card(c + "S")
             for c in s.split()]
-
-
-def C(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="canasta")
 
 
 def totals(ans):
@@ -272,9 +263,6 @@ def test_mexicana_going_out_needs_red_threes_and_scores_sevens(api):
     assert C(api, "check", body)["legal"] is True
     from referee.canasta.melds import canasta_bonus as bonus
     assert bonus("group", cards("7 7 7 7 7 7 7"), VARIANTS["mexicana"].resolve({})) == ("canasta of sevens", 1000)
-
-
-PENNIES = [{"id": x, "players": [x + "1", x + "2", x + "3"]} for x in "AB"]
 
 
 def test_pennies_from_heaven_hand(api):

@@ -9,6 +9,7 @@ import pytest
 from referee import sheet
 from referee.canasta.options import VARIANTS
 from referee.errors import InputError
+from tests.canasta_helpers import full_deal, S4
 
 SIDES = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
 
@@ -118,34 +119,11 @@ def test_the_sheet_over_http(client):
     assert [e["pointer"] for e in r.get_json()["errors"]] == ["/deals/1/sides/0/counts/meld_points"]
 
 
-S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
-
-
-def m(s):
-    return s.split()
-
-
-def full_deal():
-    """The README's four-player hand: NS 22 + 10 cards shown, EW 7 melded and 7 + 8 in hand (22)."""
-    return {"sides": [
-        {"id": "NS", "went_out": True, "red_threes": ["3H", "3D"],
-         "melds": [["K"] * 7, m("9 9 9 9 9 2 JK"), m("A A A A"), m("8 8 8"), m("6 6 6")],
-         "hands": [[], m("7 4 5 5 Q J 10 9")]},
-        {"id": "EW", "red_threes": ["3H"], "melds": [m("Q Q Q 2"), m("J J J")],
-         "hands": [m("JK Q 4 4 5 6 7"), m("5 6 K 10 10 7 4 4")]}]}
-
-
 def view_score(deal, variant="classic", **options):
     """The score view itself (the request schema is not applied, as for a library caller)."""
     from referee.canasta.views import score
     v = VARIANTS[variant]
     return score({"sides": S4, "deal": deal}, v, v.resolve(options))
-
-
-PENNIES = [{"id": x, "players": [x + "1", x + "2", x + "3"]} for x in "AB"]
-
-
-PENNY_HANDS = {p: m("4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C 5D 6D") for s in PENNIES for p in s["players"]}
 
 
 # A threshold the mutation pass over the Canasta engine found untested.

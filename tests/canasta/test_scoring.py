@@ -141,6 +141,7 @@ def test_every_cited_rule_is_in_the_rulebook():
 from referee.canasta.melds import MeldFault, classify
 from referee.canasta.views import score  # noqa: E402
 from referee.errors import InputError  # noqa: E402
+from tests.canasta_helpers import items, m, S4
 
 SIDES = [{"id": "NS", "players": ["N", "S"]}, {"id": "EW", "players": ["E", "W"]}]
 
@@ -289,17 +290,6 @@ def opts(variant, **over):
     return VARIANTS[variant].resolve(over)
 
 
-def items(score):
-    return [(x["item"], x["points"]) for x in score.lines]
-
-
-S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
-
-
-def m(s):
-    return s.split()
-
-
 def full_deal_mt():
     """The README's four-player hand: NS 22 + 10 cards shown, EW 7 melded and 7 + 8 in hand (22)."""
     return {"sides": [
@@ -322,12 +312,6 @@ def fault(deal, variant="classic", **options):
     with pytest.raises(InputError) as e:
         view_score(deal, variant, **options)
     return e.value.errors[0]
-
-
-PENNIES = [{"id": x, "players": [x + "1", x + "2", x + "3"]} for x in "AB"]
-
-
-PENNY_HANDS = {p: m("4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C 5D 6D") for s in PENNIES for p in s["players"]}
 
 
 # A threshold the mutation pass over the Canasta engine found untested.

@@ -11,24 +11,16 @@ from referee.canasta.melds import canasta_bonus, opening_minimum, red_three_poin
 from referee.canasta.options import VARIANTS
 from referee.canasta.scoring import score_side
 from referee.cards import parse_card
+from tests.canasta_helpers import C, m, S4
 
-S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
 TWO = [{"id": "A", "players": ["Ann"]}, {"id": "B", "players": ["Bob"]}]
 FIVE = [{"id": "T", "players": ["T1", "T2", "T3"]}, {"id": "P", "players": ["P1", "P2"]}]
-
-
-def m(s):
-    return s.split()
 
 
 def cards(s):
     """Cards from text; a bare rank is given a spade (suits do not matter to these scores)."""
     return [parse_card(c) if c == "JK" or (len(c) > 1 and c[-1] in "SHDC") else parse_card(c + "S")
             for c in s.split()]
-
-
-def C(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="canasta")
 
 
 def totals(ans):

@@ -3,8 +3,6 @@ import pytest
 
 from referee.canasta.options import VARIANTS
 
-PENNIES = [{"id": x, "players": [x + "1", x + "2", x + "3"]} for x in "AB"]
-
 
 # A threshold the mutation pass over the Canasta engine found untested.
 @pytest.mark.parametrize("sides,target", [

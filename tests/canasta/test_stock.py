@@ -6,16 +6,7 @@ import pytest
 
 from referee.canasta.options import VARIANTS
 from referee.cards import parse_card
-
-S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
-
-
-def C(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="canasta")
-
-
-def m(s):
-    return s.split()
+from tests.canasta_helpers import C, m, S4
 
 
 M9 = {"NS": [m("9H 9S 9C 9H 9S 9C 2C")]}
@@ -57,12 +48,6 @@ def cards(s):
 
 def opts(variant, **over):
     return VARIANTS[variant].resolve(over)
-
-
-PENNIES = [{"id": x, "players": [x + "1", x + "2", x + "3"]} for x in "AB"]
-
-
-PENNY_HANDS = {p: m("4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C 5D 6D") for s in PENNIES for p in s["players"]}
 
 
 def deal_state(variant, stock=30, hands=None, turn="North"):

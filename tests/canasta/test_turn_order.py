@@ -1,25 +1,10 @@
 """Canasta: the order of a turn — what comes first, as a ruling says it."""
 from referee import service
-
-S4 = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
-
-
-def m(s):
-    return s.split()
+from tests.canasta_helpers import m, message, S4
 
 
 def check(body, variant="classic", **options):
     return service.handle("canasta", "check", {"variant": variant, "options": options, "sides": S4, **body})
-
-
-def message(ans):
-    return ans["violations"][0]["message"] if ans["violations"] else None
-
-
-PENNIES = [{"id": x, "players": [x + "1", x + "2", x + "3"]} for x in "AB"]
-
-
-PENNY_HANDS = {p: m("4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C 5D 6D") for s in PENNIES for p in s["players"]}
 
 
 # A threshold the mutation pass over the Canasta engine found untested.
