@@ -37,3 +37,37 @@ def partnership_log():
     for i in range(12):
         log += [{"type": "play", "player": p, "card": hands[p][i]} for p in FOUR]
     return log
+
+
+# shared by several test files (each had its own copy)
+TWO = ["Ann", "Bob"]
+
+
+THREE = ["Ann", "Bob", "Cid"]
+
+
+def P(api, endpoint, body, status=200):
+    return api(endpoint, body, status=status, game="pinochle")
+
+
+def events(spec):
+    """``"play Ann AS; draw Bob 9D; meld Ann KS QS"`` → log events."""
+    out = []
+    for part in spec.split(";"):
+        kind, player, *cards = part.split()
+        ev = {"type": kind, "player": player}
+        if kind in ("play", "draw"):
+            ev["card"] = cards[0]
+        elif kind == "meld":
+            ev["cards"] = cards
+        out.append(ev)
+    return out
+
+
+ANN = "AS AS 10S 10S KS KS QS QS JS JS 9S 9S".split()
+
+
+WIDOW = "10H 9C 9C"
+
+
+BOB_CLUBS = "AC AC 10C 10C KC KC QC QC JC JC 9C".split()

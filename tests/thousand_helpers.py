@@ -101,3 +101,47 @@ def readme_log(dealer="Vera"):
 
 README_TRICKS = [{"leader": README_PLAYS[i][0], "cards": [p[1] for p in README_PLAYS[i:i + 3]]}
                  for i in range(0, 24, 3)]
+
+
+# shared by several test files (each had its own copy)
+FOUR = ["Anna", "Boris", "Vera", "Gleb"]
+
+
+T = {"Anna": 5, "Boris": 2, "Vera": 1}
+
+
+QUIET_TALON = ["9S", "9H", "JD"]
+
+
+def totals(ans):
+    return {p["id"]: p["total_after"] for p in ans["players"]}
+
+
+def bidding(bids, hand=None):
+    pos = {"phase": "bidding", "bids": bids}
+    if hand is not None:
+        pos["hand"] = hand
+    return pos
+
+
+NINES = ["9S", "9H", "9D", "9C"]
+
+
+def cited(ans):
+    return {c["rule"]: c.get("options", {}) for c in ans["citations"]}
+
+
+TRICKS = {"Anna": 6, "Boris": 1, "Vera": 1}
+
+
+def redeals(ans):
+    return [a for a in ans["legal_actions"] if a["type"] == "redeal"]
+
+
+def hands(ans):
+    return {p["id"]: p["hand_score"] for p in ans["players"]}
+
+
+THOUSAND_TALON = {"players": ["Anna", "Boris", "Vera"], "dealer": "Vera",
+                  "position": {"phase": "talon", "declarer": "Anna", "contract": 100},
+                  "action": {"type": "raise", "player": "Anna", "amount": 120}}

@@ -1,6 +1,7 @@
 """Pinochle: the auction — what a bid needs to be judged."""
 from referee.pinochle.auction import Auction
 from referee.pinochle.options import VARIANTS
+from tests.pinochle_helpers import TWO
 
 
 # Found by a black-box probe of the running service (issue 7, fifth round).
@@ -10,9 +11,6 @@ def test_a_pinochle_bid_needs_the_auction_so_far(api):
     assert api("check", body, status=422, game="pinochle")["errors"][0]["pointer"] == "/position/bids"
     body["position"]["bids"] = [{"player": "Ann", "type": "bid", "amount": 300}]
     assert api("check", body, game="pinochle")["legal"] is True
-
-
-TWO = ["Ann", "Bob"]
 
 
 # A corner the mutation pass over Pinochle found untested.

@@ -1,14 +1,6 @@
 """Pinochle: scoring the auction forms — a bid made exactly, and the tricks that save the meld."""
 import pytest
-
-THREE = ["Ann", "Bob", "Cid"]
-
-
-FOUR = ["Ann", "Bob", "Cid", "Dee"]   # sides Ann+Cid and Bob+Dee
-
-
-def P(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="pinochle")
+from tests.pinochle_helpers import FOUR, P, THREE
 
 
 def three_hand(state):

@@ -2,29 +2,7 @@
 where the option is off.
 """
 import pytest
-
-TWO = ["Ann", "Bob"]
-
-
-THREE = ["Ann", "Bob", "Cid"]
-
-
-def P(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="pinochle")
-
-
-def events(spec):
-    """``"play Ann AS; draw Bob 9D; meld Ann KS QS"`` → log events."""
-    out = []
-    for part in spec.split(";"):
-        kind, player, *cards = part.split()
-        ev = {"type": kind, "player": player}
-        if kind in ("play", "draw"):
-            ev["card"] = cards[0]
-        elif kind == "meld":
-            ev["cards"] = cards
-        out.append(ev)
-    return out
+from tests.pinochle_helpers import events, P, THREE, TWO
 
 
 def declared_deal(ann_points, upcard="9C"):

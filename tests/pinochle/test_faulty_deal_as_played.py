@@ -1,3 +1,4 @@
+from tests.pinochle_helpers import ANN
 """A deal event with a fault in its cards is not judged further, even as played (pinochle/2.1): the wrong dealer
 that ``as_played`` lets stand does not bring the judging of such a deal back.
 
@@ -5,7 +6,6 @@ The deal, counted card by card (two-handed, 48 cards, two of each): Ann holds th
 (AH AH 10H 10H KH KH QH QH JH JH 9H, one short of twelve), the upcard is the 9D.  12 + 11 + 1 = 24 cards dealt, no
 card more than twice.  The log: a first deal by Ann (Bob holding the other 9H too, so twelve cards), a second deal by
 Ann again (Bob deals it by rotation) with Bob's eleven, then Bob's lead AH."""
-ANN = "AS AS 10S 10S KS KS QS QS JS JS 9S 9S".split()
 BOB_11 = "AH AH 10H 10H KH KH QH QH JH JH 9H".split()
 
 

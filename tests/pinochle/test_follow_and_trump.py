@@ -1,11 +1,5 @@
+from tests.pinochle_helpers import P, THREE
 """Pinochle: the duties in play — follow, head the trick, trump, overtrump — in three-hand play."""
-
-
-THREE = ["Ann", "Bob", "Cid"]
-
-
-def P(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="pinochle")
 
 
 def three_play(hand, trick, card, leader="Bob", trump="H", done=10, **opts):

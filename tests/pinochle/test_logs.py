@@ -14,13 +14,7 @@ from referee.pinochle.auction import Auction
 from referee.pinochle.deal import new_state
 from referee.pinochle.options import VARIANTS
 from tests.pinochle_helpers import FOUR, PARTNER_HANDS, ev, partnership_log
-
-TWO = ["Ann", "Bob"]
-THREE = ["Ann", "Bob", "Cid"]
-
-
-def P(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="pinochle")
+from tests.pinochle_helpers import P, THREE, TWO, WIDOW
 
 
 def cards(s):
@@ -97,7 +91,6 @@ def test_all_four_pass_and_the_deal_passes_on(api):
 THREE_HANDS = {"Ann": "AS AS 10S 10S KS KS QS QS JS JS 9S 9S AH AH 10H",
                "Bob": "KH KH QH QH JH JH 9H 9H AD AD 10D 10D KD KD QD",
                "Cid": "QD JD JD 9D 9D AC AC 10C 10C KC KC QC QC JC JC"}
-WIDOW = "10H 9C 9C"
 # Ann leads twelve spades, then AH AH 10H; Bob and Cid hold no spade, so they throw anything, keeping for the
 # last three tricks Bob KH KH QH (he must follow hearts) and Cid QC JC JC
 BOB_PLAYS = "AD AD 10D 10D KD KD QD 9H 9H JH JH QH KH KH QH".split()

@@ -17,13 +17,12 @@ from click.testing import CliRunner
 import referee
 from referee import registry
 from referee.cli import main
+from tests.pinochle_helpers import THREE, WIDOW
 
-THREE = ["Ann", "Bob", "Cid"]
 VARIANT = "three-hand-auction"
 BIDDER = "AS AS 10S 10S KS KS QS QS JS JS 9S 9S AH AH 10H"
 SECOND = "KH KH QH QH JH JH 9H 9H AD AD 10D 10D KD KD QD"
 DEALER = "QD JD JD 9D 9D AC AC 10C 10C KC KC QC QC JC JC"
-WIDOW = "10H 9C 9C"
 BIDDER_PLAYS = BIDDER.split()                 # twelve spades, then AH AH 10H
 # the second hand throws diamonds and hearts on the spades and keeps KH QH QD for the three heart tricks: it
 # follows AH with KH, AH with QH, and throws QD on 10H (void in hearts then, and in spades)

@@ -3,6 +3,7 @@ import json
 import pathlib
 
 import pytest
+from tests.pinochle_helpers import events, P, TWO
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -28,27 +29,6 @@ def test_an_empty_meld_is_named_as_no_cards(api):
     body["deal"]["melds"] = [{"player": body["players"][0], "cards": []}] + body["deal"]["melds"]
     err = api("score", body, status=422, game="pinochle")["errors"][0]
     assert err["pointer"] == "/deal/melds/0/cards" and err["detail"].startswith("no cards is not a meld with ")
-
-
-TWO = ["Ann", "Bob"]
-
-
-def P(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="pinochle")
-
-
-def events(spec):
-    """``"play Ann AS; draw Bob 9D; meld Ann KS QS"`` → log events."""
-    out = []
-    for part in spec.split(";"):
-        kind, player, *cards = part.split()
-        ev = {"type": kind, "player": player}
-        if kind in ("play", "draw"):
-            ev["card"] = cards[0]
-        elif kind == "meld":
-            ev["cards"] = cards
-        out.append(ev)
-    return out
 
 
 def dix_deal(bob_tricks):

@@ -5,12 +5,7 @@ Card points (classic): A 11, 10 10, K 4, Q 3, J 2, 9 0; 240 in the cards and 10 
 round to tens with 7, 8 and 9 up (6.2).
 """
 import pytest
-
-TWO = ["Ann", "Bob"]
-
-
-def P(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="pinochle")
+from tests.pinochle_helpers import ANN, BOB_CLUBS, P, TWO
 
 
 def score(api, ann_pts, melds=(), status=200, **opts):
@@ -86,9 +81,7 @@ def test_the_rule_as_it_applies(api):
 # The deal (48 cards, two of each): Bob deals, the upcard JH (hearts trump); Ann the twelve spades; Bob eleven clubs
 # AC AC 10C 10C KC KC QC QC JC JC 9C and a JH; the stock 23: Ann draws AH AH 10H 10H KH KH QH QH 9H 9H 9C, Bob AD
 # AD 10D 10D KD KD QD QD JD JD 9D, the last face-down card a 9D (Ann's) and the upcard JH (Bob's).
-ANN = "AS AS 10S 10S KS KS QS QS JS JS 9S 9S".split()
 ANN_DRAWS = "AH AH 10H 10H KH KH QH QH 9H 9H 9C 9D".split()
-BOB_CLUBS = "AC AC 10C 10C KC KC QC QC JC JC 9C".split()
 BOB_DRAWS = "AD AD 10D 10D KD KD QD QD JD JD 9D JH".split()
 
 

@@ -11,10 +11,8 @@ import pytest
 
 from referee import service
 from referee.errors import InputError
+from tests.pinochle_helpers import FOUR, THREE, TWO
 
-TWO = ["Ann", "Bob"]
-FOUR = ["Ann", "Bob", "Cid", "Dee"]
-THREE = ["Ann", "Bob", "Cid"]
 # one of each heart and spade: 12 cards, a possible hand at any point of the stock phase
 HAND12 = ["AH", "10H", "KH", "QH", "JH", "9H", "AS", "10S", "KS", "QS", "JS", "9S"]
 

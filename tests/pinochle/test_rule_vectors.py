@@ -11,19 +11,13 @@ from referee.pinochle.deal import trick_winner
 from referee.pinochle.melds import meld_in_hand
 from referee.pinochle.scoring import round_points
 from referee.pinochle.options import VARIANTS
+from tests.pinochle_helpers import FOUR, P, THREE, TWO
 
 EX = pathlib.Path(__file__).resolve().parents[2] / "examples" / "pinochle"
-TWO = ["Ann", "Bob"]
-FOUR = ["Ann", "Bob", "Cid", "Dee"]  # sides Ann+Cid and Bob+Dee
-THREE = ["Ann", "Bob", "Cid"]
 
 
 def cards(s):
     return [parse_card(c) for c in s.split()]
-
-
-def P(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="pinochle")
 
 
 def count(api, hand, trump, **opts):

@@ -3,13 +3,7 @@ of cards not held cites the melding rules in plain words; citations show only op
 partnership's state.scores names an unknown key and takes a side's partners in either order.  Positions are
 physically possible and every expected value is worked by hand in a comment."""
 import pytest
-
-TWO = ["Ann", "Bob"]
-FOUR = ["Ann", "Bob", "Cid", "Dee"]   # sides Ann+Cid and Bob+Dee
-
-
-def P(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="pinochle")
+from tests.pinochle_helpers import FOUR, P, TWO
 
 
 def meld_at(done, hand, cards, **pos):

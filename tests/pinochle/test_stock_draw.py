@@ -17,16 +17,10 @@ events: the deal at 0, then four per trick (Ann's lead, Bob's card, Ann's draw, 
 4k - 3 … 4k, so after the twelfth trick Ann draws at index 47 and Bob at 48.
 """
 import pytest
+from tests.pinochle_helpers import ANN, BOB_CLUBS, P, TWO
 
-TWO = ["Ann", "Bob"]
-ANN = "AS AS 10S 10S KS KS QS QS JS JS 9S 9S".split()
 ANN_DRAWS = "AH AH 10H 10H KH KH QH QH 9H 9H 9C".split()
-BOB_CLUBS = "AC AC 10C 10C KC KC QC QC JC JC 9C".split()
 BOB_DRAWS = "AD AD 10D 10D KD KD QD QD JD JD 9D".split()
-
-
-def P(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="pinochle")
 
 
 def stock_log(bob_extra: str, last_draws: tuple[str, str], **opts) -> dict:

@@ -1,17 +1,6 @@
 """Pinochle: the target — a side or player reaching it, and the target rising when both pass it in one deal."""
 import pytest
-
-TWO = ["Ann", "Bob"]
-
-
-THREE = ["Ann", "Bob", "Cid"]
-
-
-FOUR = ["Ann", "Bob", "Cid", "Dee"]   # sides Ann+Cid and Bob+Dee
-
-
-def P(api, endpoint, body, status=200):
-    return api(endpoint, body, status=status, game="pinochle")
+from tests.pinochle_helpers import FOUR, P, THREE, TWO
 
 
 def three_hand(state):

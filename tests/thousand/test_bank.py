@@ -2,14 +2,7 @@
 import pytest
 
 from tests.thousand_helpers import PLAYERS, README_TRICKS, points_deal, readme_log, score_body
-
-FOUR = ["Anna", "Boris", "Vera", "Gleb"]
-
-
-T = {"Anna": 5, "Boris": 2, "Vera": 1}          # trick counts where they do not matter (8 tricks)
-
-
-QUIET_TALON = ["9S", "9H", "JD"]                 # no ace, no marriage; card points 0 + 0 + 2 = 2 (four-player's sitter)
+from tests.thousand_helpers import FOUR, QUIET_TALON, T
 
 
 # Thousand round 2 (issue 16).

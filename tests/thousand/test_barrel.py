@@ -4,13 +4,10 @@ two may sit there and they fall together (the first text, 14.5, barrel_collision
 import pytest
 
 from tests.thousand_helpers import PLAYERS, by_id, points_deal, score_body
+from tests.thousand_helpers import bidding, FOUR, QUIET_TALON, totals
 
 T = {"Anna": 6, "Boris": 1, "Vera": 1}
 MADE_100 = {"Anna": 100, "Boris": 10, "Vera": 10}      # 120 card points in 8 tricks
-
-
-def totals(ans):
-    return {p["id"]: p["total_after"] for p in ans["players"]}
 
 
 # ---------------------------------------------------------------- 120 at once on the forced 100 (7.8)
@@ -89,7 +86,6 @@ def test_the_third_fall(api, variant, falls, total):
 
 
 # ---------------------------------------------------------------- four players: two sit, and fall together (14.5)
-FOUR = ["Anna", "Boris", "Vera", "Gleb"]
 TALON = ["AS", "10H", "9C"]     # Gleb sits out and scores its card points: 11 + 10 + 0 = 21
 
 
@@ -310,9 +306,6 @@ def test_four_players_seat_two_not_three(client):
 QUIET_TRICKS = {"Anna": 5, "Boris": 2, "Vera": 1}          # trick counts where they do not matter (8 tricks)
 
 
-QUIET_TALON = ["9S", "9H", "JD"]                 # no ace, no marriage; card points 0 + 0 + 2 = 2 (four-player's sitter)
-
-
 def check(api, position, action, options=None, variant=None, state=None, players=PLAYERS, dealer="Vera",
           status=200):
     body = {"players": players, "dealer": dealer, "position": position, "action": action}
@@ -320,13 +313,6 @@ def check(api, position, action, options=None, variant=None, state=None, players
         if value is not None:
             body[key] = value
     return api("check", body, status=status)
-
-
-def bidding(bids, hand=None):
-    pos = {"phase": "bidding", "bids": bids}
-    if hand is not None:
-        pos["hand"] = hand
-    return pos
 
 
 def four_player_deal(sitter_state, dealer="Gleb"):

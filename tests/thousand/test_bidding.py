@@ -4,6 +4,7 @@
 import pytest
 
 from tests.thousand_helpers import PLAYERS
+from tests.thousand_helpers import bidding, cited, NINES
 
 
 def check(api, position, action, options=None, variant=None, state=None, players=PLAYERS, dealer="Vera",
@@ -13,13 +14,6 @@ def check(api, position, action, options=None, variant=None, state=None, players
         if value is not None:
             body[key] = value
     return api("check", body, status=status)
-
-
-def bidding(bids, hand=None):
-    pos = {"phase": "bidding", "bids": bids}
-    if hand is not None:
-        pos["hand"] = hand
-    return pos
 
 
 # Thousand round 2 (issue 16).
@@ -125,13 +119,6 @@ def test_russian_detailed_caps_contracts_at_300(api, amount, legal):
     assert ans["legal"] is legal
     if not legal:
         assert ans["violations"][0]["rule"] == "thousand/7.5"
-
-
-NINES = ["9S", "9H", "9D", "9C"]
-
-
-def cited(ans):
-    return {c["rule"]: c.get("options", {}) for c in ans["citations"]}
 
 
 # Found by a black-box tester (Thousand fixes).

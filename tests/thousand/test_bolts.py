@@ -1,12 +1,8 @@
 """Thousand: bolts (deals that score nothing) — counting them in a row, what breaks a run, and the fine they bring."""
 
 
-
 from tests.thousand_helpers import by_id, points_deal, score_body
-
-
-def totals(ans):
-    return {p["id"]: p["total_after"] for p in ans["players"]}
+from tests.thousand_helpers import totals
 
 
 # Thousand round 2 (issue 16).

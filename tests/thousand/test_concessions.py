@@ -3,6 +3,7 @@ thousand/9.3); pagat's count in total stays an option value."""
 import pytest
 
 from tests.thousand_helpers import PLAYERS, by_id, points_deal, score_body
+from tests.thousand_helpers import cited, totals
 
 # Anna (on the forced 100 with Vera dealing) concedes 120.  russian-classic: the declarer loses the contract (120),
 # each opponent gets 60.
@@ -44,10 +45,6 @@ def test_a_contract_played_breaks_the_run(api):
     assert ans["state_after"]["concession_run"]["Anna"] == 0 and anna(ans)["total_after"] == 100
 
 
-def totals(ans):
-    return {p["id"]: p["total_after"] for p in ans["players"]}
-
-
 # Thousand round 2 (issue 16).
 @pytest.mark.parametrize("run,conceded_before,total_after", [
     (2, 2, 300 - 120 - 120),    # the third concession in a row: minus the contract (120) and 120 more
@@ -87,10 +84,6 @@ def check(api, position, action, options=None, variant=None, state=None, status=
         if value is not None:
             body[key] = value
     return api("check", body, status=status)
-
-
-def cited(ans):
-    return {c["rule"]: c.get("options", {}) for c in ans["citations"]}
 
 
 # Found by a black-box tester (Thousand fixes).

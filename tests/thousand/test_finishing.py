@@ -2,8 +2,7 @@
 import pytest
 
 from tests.thousand_helpers import by_id, points_deal, score_body
-
-T = {"Anna": 5, "Boris": 2, "Vera": 1}          # trick counts where they do not matter (8 tricks)
+from tests.thousand_helpers import T
 
 
 def double_finish(defender_before):

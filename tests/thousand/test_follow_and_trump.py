@@ -6,6 +6,7 @@ from referee import registry
 from referee.cards import parse_card
 from referee.thousand.deal import DealState, Layout
 from tests.thousand_helpers import PLAYERS
+from tests.thousand_helpers import cited
 
 
 def check(api, position, action, options=None, variant=None, state=None, players=PLAYERS, dealer="Vera",
@@ -31,10 +32,6 @@ def test_no_duty_to_undertrump(api, hand, card, undertrump, legal):
            "trick": {"leader": "Anna", "cards": ["AH", "JD"]}, "hand": hand}
     ans = check(api, pos, {"type": "play", "player": "Vera", "card": card}, options={"must_undertrump": undertrump})
     assert ans["legal"] is legal
-
-
-def cited(ans):
-    return {c["rule"]: c.get("options", {}) for c in ans["citations"]}
 
 
 # Found by a black-box tester (Thousand fixes).

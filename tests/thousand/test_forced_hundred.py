@@ -5,10 +5,10 @@ with four the sitting-out dealer passes it to the player on the left), nobody un
 import pytest
 
 from tests.thousand_helpers import PLAYERS, SWEEP_TRICKS, by_id, points_deal, score_body
+from tests.thousand_helpers import FOUR, NINES, redeals, TRICKS
 
 # A 100 made: 100 + 10 + 10 = 120 card points, tricks 6 + 1 + 1 = 8.
 POINTS = {"Anna": 100, "Boris": 10, "Vera": 10}
-TRICKS = {"Anna": 6, "Boris": 1, "Vera": 1}
 
 
 def deal_by(declarer, contract=100):
@@ -59,9 +59,6 @@ def test_the_holder_follows_the_options(api, options, ok, bad):
     for p in bad:
         err = api("score", score_body(deal_by(p), dealer="Vera", options=options), status=422)
         assert err["errors"][0]["pointer"] == "/deal/contract"
-
-
-FOUR = ["Anna", "Boris", "Vera", "Gleb"]
 
 
 @pytest.mark.parametrize("options", [{}, {"forced_bid_holder": "dealer"}])
@@ -118,9 +115,6 @@ def test_validate_refuses_a_second_100(api):
     assert (v["index"], v["rule"], v["message"]) == (1, "thousand/7.9", "a bid must exceed the current 100")
 
 
-NINES = ["9S", "9H", "9D", "9C"]
-
-
 def check(api, position, action, options=None, variant=None, state=None, status=200, players=PLAYERS,
           dealer="Vera"):
     body = {"players": players, "dealer": dealer, "position": position, "action": action}
@@ -128,10 +122,6 @@ def check(api, position, action, options=None, variant=None, state=None, status=
         if value is not None:
             body[key] = value
     return api("check", body, status=status)
-
-
-def redeals(ans):
-    return [a for a in ans["legal_actions"] if a["type"] == "redeal"]
 
 
 # Found by a black-box tester (Thousand fixes).

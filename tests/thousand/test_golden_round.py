@@ -5,22 +5,7 @@ import pytest
 
 from referee import service
 from tests.thousand_helpers import PLAYERS, by_id, points_deal, score_body
-
-FOUR = ["Anna", "Boris", "Vera", "Gleb"]
-
-
-T = {"Anna": 5, "Boris": 2, "Vera": 1}          # trick counts where they do not matter (8 tricks)
-
-
-QUIET_TALON = ["9S", "9H", "JD"]                 # no ace, no marriage; card points 0 + 0 + 2 = 2 (four-player's sitter)
-
-
-def totals(ans):
-    return {p["id"]: p["total_after"] for p in ans["players"]}
-
-
-def hands(ans):
-    return {p["id"]: p["hand_score"] for p in ans["players"]}
+from tests.thousand_helpers import FOUR, hands, QUIET_TALON, T, totals
 
 
 GOLDEN_FAIL = points_deal("Anna", 120, {"Anna": 85, "Boris": 20, "Vera": 15}, T, golden=True, talon=QUIET_TALON)

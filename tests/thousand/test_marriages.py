@@ -8,12 +8,12 @@ from referee import registry
 from referee.cards import parse_card
 from referee.thousand.deal import DealState, Layout
 from tests.thousand_helpers import PLAYERS, by_id, points_deal, score_body
+from tests.thousand_helpers import TRICKS
 
 FOUR_SUITS = [("Anna", "H"), ("Anna", "D"), ("Anna", "C"), ("Anna", "S")]
 # Vera deals, Anna declares 300 (her limit with four marriages held is 120 + 280 = 400).  Card points
 # 100 + 10 + 10 = 120 in tricks 6 + 1 + 1 = 8; Anna led at least four tricks after winning one.
 PTS = {"Anna": 100, "Boris": 10, "Vera": 10}
-TRICKS = {"Anna": 6, "Boris": 1, "Vera": 1}
 
 
 def test_four_marriages_by_the_declarer_are_impossible_in_russian_classic(api):
@@ -134,7 +134,6 @@ def test_a_defender_too(api, options):
     ans = api("check", four_body(["KD", "QD"], marriages=marriages[:2], tricks_won={"Boris": 6}, options=options,
                                  player="Boris"))
     assert ans["legal"] is True
-
 
 
 def test_a_partner_still_in_hand_was_not_played(api):

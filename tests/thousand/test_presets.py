@@ -1,10 +1,7 @@
 """Thousand: the named presets (pagat, the Russian texts) and the readings each one takes."""
 
 from tests.thousand_helpers import by_id, points_deal, score_body
-
-
-def hands(ans):
-    return {p["id"]: p["hand_score"] for p in ans["players"]}
+from tests.thousand_helpers import hands
 
 
 # Thousand round 2 (issue 16).

@@ -6,6 +6,7 @@ import copy
 import pytest
 
 from tests.thousand_helpers import PLAYERS, by_id, points_deal, readme_log, score_body
+from tests.thousand_helpers import bidding, NINES, redeals, THOUSAND_TALON
 
 # Vera deals; Anna (first hand) is on the forced 100, Boris speaks first, then Vera.
 # Boris: QS QC QD JH JD 9S 9D = 3+3+3+2+2+0+0 = 13 card points, under russian-detailed's 14.
@@ -156,13 +157,6 @@ def check(api, position, action, options=None, variant=None, state=None, players
     return api("check", body, status=status)
 
 
-def bidding(bids, hand=None):
-    pos = {"phase": "bidding", "bids": bids}
-    if hand is not None:
-        pos["hand"] = hand
-    return pos
-
-
 # Thousand round 2 (issue 16).
 def test_no_forced_bid_all_pass_is_redealt(api):
     # Nobody is on a forced 100: Anna, Boris and Vera pass; the deal is dealt again by the same dealer (redeal
@@ -205,13 +199,6 @@ def test_russian_detailed_redeals_a_weak_talon(api, talon, contract, legal):
            "talon": talon}
     ans = check(api, pos, {"type": "redeal", "player": "Anna", "reason": "weak_talon"}, variant="russian-detailed")
     assert ans["legal"] is legal
-
-
-NINES = ["9S", "9H", "9D", "9C"]
-
-
-def redeals(ans):
-    return [a for a in ans["legal_actions"] if a["type"] == "redeal"]
 
 
 def cited_options(ans):
@@ -364,11 +351,6 @@ def test_redeal_is_listed_when_open(api):
             "action": {"type": "redeal", "player": "Boris", "reason": "four_nines"}}
     ans = api("check", body)
     assert {"type": "redeal", "player": "Boris", "reason": "four_nines"} in ans["legal_actions"]
-
-
-THOUSAND_TALON = {"players": ["Anna", "Boris", "Vera"], "dealer": "Vera",
-                  "position": {"phase": "talon", "declarer": "Anna", "contract": 100},
-                  "action": {"type": "raise", "player": "Anna", "amount": 120}}
 
 
 # Found by a black-box probe of the running service (issue 7, fifth round).

@@ -6,20 +6,11 @@ Seats: Anna, Boris, Vera (Vera deals, so Anna is first hand and usually the decl
 import pytest
 
 from tests.thousand_helpers import SWEEP_TRICKS, by_id, points_deal, score_body
-
-T = {"Anna": 5, "Boris": 2, "Vera": 1}  # trick counts used where they do not matter
+from tests.thousand_helpers import FOUR, hands, T, totals
 
 
 def score(api, deal, **kw):
     return api("score", score_body(deal, **kw))
-
-
-def totals(ans):
-    return {p["id"]: p["total_after"] for p in ans["players"]}
-
-
-def hands(ans):
-    return {p["id"]: p["hand_score"] for p in ans["players"]}
 
 
 # ---------------------------------------------------------------- the declarer and the defenders (R12)
@@ -424,8 +415,6 @@ def test_polish_lock_800(api):
 
 
 # ---------------------------------------------------------------- four players: the sitter (R3.6)
-
-FOUR = ["Anna", "Boris", "Vera", "Gleb"]
 
 
 @pytest.mark.parametrize("mode,expected", [("aces_40_marriage", 40), ("aces_50_marriage", 50),

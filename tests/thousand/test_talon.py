@@ -2,6 +2,7 @@
 import copy
 
 from tests.thousand_helpers import PLAYERS, by_id, points_deal, readme_log, score_body
+from tests.thousand_helpers import THOUSAND_TALON
 
 
 # Once answered wrongly; found by probing the service as a new user.
@@ -46,11 +47,6 @@ def test_exchange_to_a_stranger(api):
                          "hand": ["KH", "QH", "KS", "QD", "9C", "JC", "AD", "AS", "10S", "9S"]},
             "action": {"type": "exchange", "player": "Anna", "gives": {"Zed": "9S", "Vera": "9C"}}}
     assert api("check", body, status=422)["errors"][0]["pointer"] == "/action/gives/Zed"
-
-
-THOUSAND_TALON = {"players": ["Anna", "Boris", "Vera"], "dealer": "Vera",
-                  "position": {"phase": "talon", "declarer": "Anna", "contract": 100},
-                  "action": {"type": "raise", "player": "Anna", "amount": 120}}
 
 
 # Found by a black-box probe of the running service (issue 7, fifth round).
