@@ -382,14 +382,14 @@ def test_correcting_deal_2_of_5_costs_four_taps(d, server):
     axe(d, "a deal refused")
     assert small_targets(d) == []
     t.tap("#cancel-edit")
-    # card points that no deal holds (100 + 30 of the 120): the referee's reason, its rule on a tag of its own,
-    # and the box it is about marked and given the cursor
+    # card points that no deal holds (100 + 30 of the 120): the referee's reason in words, with no rule ID inside
+    # the sentence (a 422 names its field by its pointer, not a rule), and the box it is about marked and given the
+    # cursor
     thousand_deal(t, 0, 120, {1: 100, 2: 30})
     t.tap("#record")
     wait(d, 10).until(lambda d: t.error())
     p = d.find_element(By.CSS_SELECTOR, "#deal-error p")
-    assert p.find_element(By.CSS_SELECTOR, ".rule-id").text == "thousand/1.3"
-    assert "thousand/" not in d.execute_script("return arguments[0].firstChild.textContent", p)
+    assert p.text and "thousand/" not in p.text
     assert d.switch_to.active_element.get_attribute("id") == "points-1"
     assert d.find_element(By.ID, "points-1").get_attribute("aria-invalid") == "true"
     axe(d, "a deal the referee cannot score")
