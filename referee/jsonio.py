@@ -20,7 +20,10 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-import orjson
+try:                    # the server extra brings it; the engine alone reads every body with the strict reader
+    import orjson
+except ImportError:     # pragma: no cover - the engine-only install
+    orjson = None  # type: ignore[assignment]
 
 from .common import ECHO_MAX, echo
 from .errors import RefereeError
@@ -234,6 +237,8 @@ _SLOW = object()       # what _fast returns when the strict reader must read the
 def _fast(raw: bytes | str) -> Any:
     """The document read by orjson, or :data:`_SLOW` when the strict reader must read it (see the module's text):
     only a body the strict reader would take, with the same value, is answered here."""
+    if orjson is None:
+        return _SLOW
     if isinstance(raw, str):
         try:
             raw = raw.encode("utf-8")

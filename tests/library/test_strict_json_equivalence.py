@@ -123,3 +123,12 @@ def test_a_body_whose_strings_hold_key_like_text_is_read_fast_and_alike():
     raw = b'{"a": ":x", "b": [":", "y:"], "c": {"d": ":", "e": "\xd0\xba:"}}'
     assert jsonio._fast(raw) is not jsonio._SLOW
     _assert_same(raw)
+
+
+def test_without_orjson_every_body_goes_to_the_strict_reader(monkeypatch):
+    # the engine-only install (no server extra) has no orjson: the same values, the same refusals
+    from referee import jsonio
+    monkeypatch.setattr(jsonio, "orjson", None)
+    assert jsonio.parse_body(b'{"a": [1, 2.5, "x:y"]}') == {"a": [1, 2.5, "x:y"]}
+    with pytest.raises(jsonio.BadJSON):
+        jsonio.parse_body(b'{"a": 1, "a": 2}')
