@@ -11,6 +11,7 @@ The answer's keys keep the order each game has always given them (see :meth:`Rep
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any
 
 from .common import attach_violations
@@ -26,7 +27,7 @@ def log_of(req: dict) -> list:
     return log
 
 
-class Replay:
+class Replay(ABC):
     """One replay of ``log`` under ``mode`` (``"strict"`` or ``"as_played"``) and its record.
 
     The hooks a game gives: :meth:`event_type` (the event's type, or the 422 for an event that is not one),
@@ -47,28 +48,28 @@ class Replay:
 
     # ------------------------------------------------------------------ the hooks
 
+    @abstractmethod
     def event_type(self, i: int, ev: Any, ptr: str) -> str:
         """The type of event ``i``; raises InputError for an event that is not an object of a known type."""
-        raise NotImplementedError
 
     def passes(self, i: int, t: str) -> bool:
         """Whether event ``i`` was already judged with an earlier one (then it is passed over)."""
         return False
 
+    @abstractmethod
     def deal(self, i: int, ev: dict, ptr: str) -> None:
         """Judge a deal event: the end of the deal before it, and the new deal."""
-        raise NotImplementedError
 
+    @abstractmethod
     def event(self, i: int, ev: dict, t: str, ptr: str) -> bool:
         """Judge any other event; False when the replay ends here (the log stops inside a turn)."""
-        raise NotImplementedError
 
-    def end(self) -> None:
-        """What follows the last event (a deal the log leaves where nothing else could happen)."""
+    def end(self) -> None:  # noqa: B027 (a hook most games leave as it is)
+        """What follows the last event (a deal the log leaves where nothing else could happen); nothing by default."""
 
+    @abstractmethod
     def answer(self) -> dict:
         """The answer body, :meth:`summary` and the game's own keys."""
-        raise NotImplementedError
 
     # ------------------------------------------------------------------ the shared part
 
