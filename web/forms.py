@@ -228,7 +228,7 @@ SUITS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clu
 def translated(value: Any) -> Any:
     """``value`` with every ``label``, ``help``, ``add`` and choice label in the current language."""
     if isinstance(value, dict):
-        out = {}
+        out: dict[str, Any] = {}
         for k, v in value.items():
             if k in ("label", "help", "add") and isinstance(v, str):
                 out[k] = _(v) if v else ""

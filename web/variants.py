@@ -42,7 +42,7 @@ def thousand(o: dict) -> list[str]:
     if o["bolt_count"] == "off":
         out.append(_("bolts are not counted"))
     else:
-        cost = _(THOUSAND["bolt_penalty"].labels[o["bolt_penalty"]])     # «минус 120», «счёт обнуляется»
+        cost = _((THOUSAND["bolt_penalty"].labels or {})[o["bolt_penalty"]])     # «минус 120», «счёт обнуляется»
         out.append(_(BOLT_HOW[o["bolt_count"]], what=_(BOLT_WHAT[o["bolt_definition"]]), cost=cost))
     out.append(_(ROSPIS[o["rospis_declarer"]]))
     out.append(_(DUMP[o["dump_555"]]))
