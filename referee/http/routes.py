@@ -16,6 +16,7 @@ from referee.settings import MAX_BODY  # (REFEREE_MAX_BODY)
 from . import operations
 from .problems import problem, too_large, unsupported, whole
 from .responses import dumps, ok
+from .serving import BodyOverLimit
 from .transport import media_fault
 
 __all__ = ["dumps", "ok", "register_routes"]
@@ -54,6 +55,8 @@ def register_routes(app: Flask) -> None:
                 raw = request.environ["wsgi.input"].read(MAX_BODY + 1)
             else:
                 raw = request.get_data(cache=False)  # MAX_CONTENT_LENGTH answers 413 for a declared length
+        except BodyOverLimit:                        # a chunk's size says so (gunicorn alone: serving.bound_chunks)
+            return too_large()
         except (TimeoutError, ClientDisconnected):   # the client stopped sending (gunicorn_conf.read_timeout)
             detail = _("the body stopped short of its Content-Length: it did not arrive in time")
             return problem(408, "request-timeout", _("Request timeout"), detail, whole(detail),

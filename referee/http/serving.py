@@ -1,5 +1,5 @@
-"""What gunicorn alone needs to serve Referee truthfully, through its public interfaces only (gunicorn_conf.py
-installs it): the WSGI middleware :class:`Guard`, the ``pre_request`` hook and a graceful SIGTERM.
+"""What gunicorn alone needs to serve Referee truthfully, through its public interfaces but for one method
+(gunicorn_conf.py installs it): the WSGI middleware :class:`Guard`, the ``pre_request`` hook and a graceful SIGTERM.
 
 gunicorn's stock threaded worker is kept as it is.  It is for development and trusted clients; facing the open
 internet, nginx (deploy/, ``scripts/serve-proxied``) is the one defence against slow and hostile clients.  Even for
@@ -9,13 +9,17 @@ trusted clients, gunicorn alone must:
   and 400) leaves bytes on the connection, which gunicorn then closes; such an answer says ``Connection: close``
   (RFC 9112 §9.6), so that a client's next request never meets a closed connection.  gunicorn ignores a Connection
   header from the app, so the request handed to the documented ``pre_request`` hook is marked to close instead
-  (its ``must_close``, the one attribute of gunicorn's touched here);
+  (its ``must_close``);
+- **refuse a chunked body by its sizes**: a chunk whose size line takes the body past ``REFEREE_MAX_BODY`` is
+  refused as that line is read (413; a size past any body, 400), not waited for (:func:`bound_chunks`, the one
+  use of gunicorn's private API);
 - **never wait forever on a client**: a body that stops arriving for ``REFEREE_READ_TIMEOUT`` seconds is answered
   408, no read of it starts later than that after the request began, and an answer must be taken within as long
   (a client that stops reading is dropped, freeing the thread).  A client that trickles a byte at a time within
   those bounds still holds its thread: the proxy's to stop;
-- **stop without losing what the kernel accepted**: on SIGTERM each worker first serves the connections already
-  waiting in the listening socket's queue, then stops as gunicorn does;
+- **stop without losing what the kernel accepted**: on SIGTERM the kernel stops starting handshakes on the listening
+  socket (a socket filter drops new SYNs), each worker serves the connections already waiting in its queue, and
+  only then stops as gunicorn does;
 - **die without a half answer**: gunicorn writes an answer's head and its body in two writes, and a worker killed
   between them (SIGKILL, the OOM killer) left the proxy a head without its body, which it cannot send again.  The
   answer is now held back (TCP_CORK) until it is written whole, and a worker that dies before then resets the
@@ -24,12 +28,14 @@ trusted clients, gunicorn alone must:
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import ipaddress
 import logging
 import select
 import signal
 import socket
 import struct
+import sys
 import threading
 import time
 
@@ -48,6 +54,45 @@ def _close_after_answer() -> None:
     req = getattr(_current, "req", None)
     if req is not None:
         req.must_close = True     # gunicorn then announces "Connection: close" and closes after the answer
+
+
+# the largest chunk size nginx reads (its off_t): one past it is no body any server takes, a framing fault (400)
+LARGEST_CHUNK = 2 ** 63 - 1
+
+
+class BodyOverLimit(Exception):
+    """A chunk's declared size takes the body past ``REFEREE_MAX_BODY``: the app answers 413 at once."""
+
+
+def bound_chunks(stream, max_body: int) -> bool:
+    """Refuse a chunked body the moment a chunk's size line says it goes past ``max_body``: a size past any body
+    (over :data:`LARGEST_CHUNK`, as nginx) is gunicorn's own ``InvalidChunkSize`` (400), a size a body could have
+    :class:`BodyOverLimit` (413).  Without this, a client that declares a chunk of 2**96 bytes and sends two of
+    them holds a thread until the read timeout (10 s), and is then answered 408.
+
+    gunicorn says nothing of a chunk's size through WSGI, so this is the one place where its private API is used:
+    the ``parse_chunk_size(unreader, data)`` method of the ``ChunkedReader`` behind ``wsgi.input`` (unchanged since
+    gunicorn 19), wrapped on this request's reader alone.  Where gunicorn has no such method, nothing is wrapped
+    (False) and the body is bounded as before: by the limit as it is read, and by the read timeout."""
+    reader = getattr(stream, "reader", None)
+    parse = getattr(reader, "parse_chunk_size", None)
+    if not callable(parse):
+        return False
+    from gunicorn.http.errors import InvalidChunkSize
+    total = 0
+
+    def checked(unreader, data=None):
+        nonlocal total
+        size, rest = parse(unreader, data)
+        if size > LARGEST_CHUNK:
+            raise InvalidChunkSize(b"%x" % size)
+        total += size
+        if total > max_body:
+            raise BodyOverLimit(total)
+        return size, rest
+
+    reader.parse_chunk_size = checked  # type: ignore[union-attr]
+    return True
 
 
 class _Body:
@@ -92,10 +137,11 @@ class _Body:
 class Guard:
     """WSGI middleware around the app under gunicorn (see the module's text)."""
 
-    def __init__(self, app, read_timeout: float, trusted_proxies=()) -> None:
+    def __init__(self, app, read_timeout: float, trusted_proxies=(), max_body: int | None = None) -> None:
         self.app = app
         self.read_timeout = read_timeout
         self.trusted = tuple(trusted_proxies)
+        self.max_body = max_body
 
     def _trusted(self, addr: str) -> bool:
         try:
@@ -115,6 +161,8 @@ class Guard:
         length = environ.get("CONTENT_LENGTH") or ""
         declared = int(length) if length.isdigit() else None
         chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+        if chunked and self.max_body is not None:
+            bound_chunks(body._stream, self.max_body)
 
         def start(status, headers, exc_info=None):
             # one pass over the app's headers: its Connection header read and left out (gunicorn ignores it)
@@ -177,29 +225,59 @@ class TimeoutsAreNotErrors(logging.Filter):
         return not (record.exc_info and isinstance(record.exc_info[1], TimeoutError))
 
 
-def drain_on_sigterm(worker, longest: float = 5.0) -> None:
-    """Make the worker's SIGTERM graceful for the connections waiting in the listening queue: gunicorn would stop
-    accepting at once, and closing the listening socket resets every connection the kernel had accepted for it.
-    Here the queue is shrunk to its least (new connections wait for the kernel's retry, then find the socket
-    closed: refused, never half-served), the worker goes on accepting until the queue is empty (``longest``
-    seconds at most), and only then stops as gunicorn does: every request already accepted is answered."""
+# A classic BPF socket filter (Linux's SO_ATTACH_FILTER, unprivileged) that drops every TCP segment with SYN set and
+# keeps the rest.  On a listening socket it runs on each segment addressed to it (RFC 793's three-way handshake):
+# a new connection's SYN is dropped, so the kernel no longer starts handshakes, while the last ACK of a handshake
+# already under way passes and completes it into the accept queue.  The load is relative to the TCP header.
+_SO_ATTACH_FILTER = getattr(socket, "SO_ATTACH_FILTER", 26)
+_DROP_SYN = ((0x30, 0, 0, 13),              # ldb [13]            the TCP header's flags
+             (0x45, 0, 1, 0x02),            # jset #SYN, drop, keep
+             (0x06, 0, 0, 0),               # drop: ret #0
+             (0x06, 0, 0, 0xFFFFFFFF))      # keep: ret #-1
+
+
+def stop_handshakes(listener) -> bool:
+    """Make the kernel start no more handshakes on ``listener`` (a listening TCP socket on Linux), leaving those
+    under way and the accepted connections in its queue as they are: a new client's SYN goes unanswered, it tries
+    again a second later and then finds the socket closed (refused: never accepted, nothing lost).  False where
+    that cannot be done (not Linux, not TCP)."""
+    if listener.family not in (socket.AF_INET, socket.AF_INET6) or not sys.platform.startswith("linux"):
+        return False
+    program = ctypes.create_string_buffer(b"".join(struct.pack("HBBI", *op) for op in _DROP_SYN))
+    fprog = struct.pack("HL", len(_DROP_SYN), ctypes.addressof(program))    # struct sock_fprog
+    try:
+        listener.setsockopt(socket.SOL_SOCKET, _SO_ATTACH_FILTER, fprog)    # the kernel copies the program
+    except OSError:
+        return False
+    return True
+
+
+def drain_on_sigterm(worker, longest: float = 5.0, quiet: float = 0.1) -> None:
+    """Make the worker's SIGTERM graceful for the connections the kernel has accepted: gunicorn would stop accepting
+    at once, and closing the listening socket resets every connection waiting in its queue, and every one whose
+    handshake completes until the socket is closed (the worker keeps it open while it finishes its requests).
+    Here the kernel first stops starting handshakes on the socket (:func:`stop_handshakes`; where it cannot, the
+    queue is shrunk to its least), the worker goes on accepting until the queue has stayed empty for ``quiet``
+    seconds (``longest`` at most), and only then stops as gunicorn does: every connection the kernel accepted is
+    answered, and no new one is accepted meanwhile."""
     stop = signal.getsignal(signal.SIGTERM)
     listeners = list(getattr(worker, "sockets", ()) or ())
 
     def drain():
         try:
             for s in listeners:
-                with contextlib.suppress(OSError):
-                    s.listen(0)
+                if not stop_handshakes(s):
+                    with contextlib.suppress(OSError):
+                        s.listen(0)
             end = time.monotonic() + longest
-            quiet = 0
-            while time.monotonic() < end and quiet < 3:
+            empty_since = time.monotonic()
+            while time.monotonic() < end and time.monotonic() - empty_since < quiet:
                 try:
                     ready, _w, _x = select.select(listeners, [], [], 0.02)
                 except (OSError, ValueError):
                     break
-                quiet = 0 if ready else quiet + 1
                 if ready:
+                    empty_since = time.monotonic()
                     time.sleep(0.01)            # the worker's own poller accepts it
         finally:
             if callable(stop):

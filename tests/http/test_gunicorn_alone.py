@@ -1,13 +1,16 @@
 """gunicorn alone (scripts/serve), stock gthread with referee.http.serving's public-hook fixes: keep-alive that tells the
 truth, clients that stop reading dropped after the read timeout, gunicorn's own log lines in JSON, and every
 REFEREE_* setting checked at start-up with one line.  Each server runs on a free loopback port."""
+import contextlib
 import json
 import os
 import pathlib
+import signal
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 
@@ -169,3 +172,120 @@ def test_origins_are_taken_exactly(monkeypatch):
     from referee import settings
     monkeypatch.setenv("REFEREE_CORS_ORIGINS", " https://club.example , http://127.0.0.1:8080/ ")
     assert settings.server().cors_origins == ("https://club.example", "http://127.0.0.1:8080")
+
+
+# ---------------------------------------------------------------- a chunk size past the body limit
+
+def _exchange(port: int, raw: bytes, timeout: float = 5) -> bytes:
+    """Send ``raw`` on a fresh connection and read until the server closes it (or ``timeout``)."""
+    with socket.create_connection(("127.0.0.1", port)) as s:
+        s.settimeout(timeout)
+        s.sendall(raw)
+        out = b""
+        with contextlib.suppress(TimeoutError):
+            while chunk := s.recv(65536):
+                out += chunk
+    return out
+
+
+CHUNKED = (b"POST /v1/games/thousand/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+           b"Transfer-Encoding: chunked\r\n\r\n")
+
+
+@pytest.mark.parametrize("size,status,kind", [
+    (2 ** 96, 400, "malformed-body"),             # past any body (nginx's bound: 2**63 - 1)
+    (2 ** 63, 400, "malformed-body"),
+    (2 ** 63 - 1, 413, "payload-too-large"),      # a size a body could have, past the limit
+    (256 * 1024 + 1, 413, "payload-too-large"),   # one byte over the limit (256 KiB)
+])
+def test_a_chunk_size_past_the_limit_is_refused_as_it_is_read(served, size, status, kind):
+    # the client declares the chunk, sends 2 bytes of it and waits: the chunk held a thread for the read timeout
+    # (10 s; 1 s here) and was then answered 408, "stopped short".  The size alone says the body cannot be taken:
+    # it is refused at once (within 0.5 s), and the connection closed
+    port, _err = served
+    started = time.monotonic()
+    answer = _exchange(port, CHUNKED + b"%x\r\n{}" % size)
+    took = time.monotonic() - started
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 %d " % status), answer[:200]
+    assert took < 0.5, took
+    assert b"Connection: close" in head and b"Content-Type: application/problem+json" in head
+    assert json.loads(body)["type"].endswith("/" + kind)
+
+
+def test_a_chunked_body_at_the_limit_is_read_whole(served):
+    # 256 KiB exactly, in two chunks whose sizes add up to the limit: read and judged (a 422: not an object)
+    port, _err = served
+    body = b"[" + b" " * (256 * 1024 - 2) + b"]"
+    half = len(body) // 2
+    raw = (CHUNKED.replace(b"Host: x\r\n", b"Host: x\r\nConnection: close\r\n")
+           + b"%x\r\n%s\r\n%x\r\n%s\r\n0\r\n\r\n" % (half, body[:half], len(body) - half, body[half:]))
+    answer = _exchange(port, raw)
+    assert answer.startswith(b"HTTP/1.1 422 "), answer[:200]
+    over = raw.replace(b"0\r\n\r\n", b"1\r\n \r\n0\r\n\r\n")     # one byte more, in a third chunk
+    assert _exchange(port, over).startswith(b"HTTP/1.1 413 ")
+
+
+# ---------------------------------------------------------------- SIGTERM under load
+
+def test_sigterm_under_load_resets_no_accepted_connection():
+    # 24 clients post on fresh connections to two workers; SIGTERM.  gunicorn stopped accepting at once and the
+    # closing socket reset the connections in its queue (18 and 64 in the probe's runs; 11-21 of ~6,000 with the
+    # queue shrunk and drained, since handshakes went on completing until the socket closed).  Now the kernel
+    # starts no new handshake once the stop begins, the queue is drained, and every connection it accepted is
+    # answered; the others are refused (connection refused: never accepted)
+    port = _free_port()
+    env = {**os.environ, "REFEREE_BIND": f"127.0.0.1:{port}", "REFEREE_WORKERS": "2", "REFEREE_LOG_LEVEL": "WARNING"}
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", "gunicorn_conf.py", "wsgi:app"], cwd=ROOT,
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    counts = {"answered": 0, "reset": 0, "refused": 0, "other": 0}
+    lock = threading.Lock()
+    request = (b"POST /v1/games/thousand/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+               b"Content-Length: %d\r\nConnection: close\r\n\r\n" % len(GOOD) + GOOD)
+
+    def client():
+        while True:
+            try:
+                s = socket.create_connection(("127.0.0.1", port), timeout=10)
+            except ConnectionRefusedError:
+                kind = "refused"
+            except OSError:
+                kind = "other"
+            else:
+                try:
+                    s.sendall(request)
+                    data = b""
+                    while chunk := s.recv(65536):
+                        data += chunk
+                    kind = "answered" if data.startswith(b"HTTP/1.1 200 ") else ("reset" if not data else "other")
+                except (ConnectionResetError, BrokenPipeError):
+                    kind = "reset"
+                except OSError:
+                    kind = "other"
+                finally:
+                    s.close()
+            with lock:
+                counts[kind] += 1
+            if kind in ("refused", "other"):
+                return
+
+    try:
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        threads = [threading.Thread(target=client, daemon=True) for _ in range(24)]
+        for t in threads:
+            t.start()
+        time.sleep(1.5)
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+        for t in threads:
+            t.join(timeout=15)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert counts["reset"] == 0 and counts["other"] == 0 and counts["refused"] == 24, counts
+    assert counts["answered"] > 100, counts
