@@ -17,6 +17,7 @@ import urllib.request
 import pytest
 import requests
 
+from tests.http import outside_probe
 from thousand_helpers import points_deal, score_body
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -289,3 +290,40 @@ def test_sigterm_under_load_resets_no_accepted_connection():
             proc.kill()
     assert counts["reset"] == 0 and counts["other"] == 0 and counts["refused"] == 24, counts
     assert counts["answered"] > 100, counts
+
+
+# ---------------------------------------------------------------- the probe's smaller faults, over HTTP
+
+@pytest.mark.parametrize("name,raw,check", outside_probe.PROBES, ids=[p[0] for p in outside_probe.PROBES])
+def test_the_outside_probes_smaller_faults_over_http(served, name, raw, check):
+    port, _err = served
+    check(*outside_probe.parse(outside_probe.exchange(port, raw)))
+
+
+def test_the_app_answers_its_408_with_connection_close(served):
+    # a body that stops arriving: the app's 408 (after the 1 s read timeout here) says the connection closes, and
+    # it does
+    port, _err = served
+    with socket.create_connection(("127.0.0.1", port)) as s:
+        s.settimeout(10)
+        s.sendall(b"POST /v1/games/thousand/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  b"Content-Length: 100\r\n\r\n{\"players\"")
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    status, headers, body = outside_probe.parse(answer)
+    assert status == 408 and headers["connection"] == "close"
+    assert json.loads(body)["type"].endswith("/request-timeout")
+
+
+def test_the_log_names_the_client_and_believes_x_real_ip_from_a_trusted_proxy_only(served):
+    # REFEREE_TRUSTED_PROXIES is 127.0.0.1 and ::1: from 127.0.0.1 the X-Real-IP names the client in the log line;
+    # from 127.0.0.2 it is a claim, and the connection's own address is logged
+    port, err = served
+    for source, request_id in (("127.0.0.1", "from-the-proxy"), ("127.0.0.2", "from-a-client")):
+        raw = outside_probe.get("/healthz", b"X-Real-IP: 203.0.113.7\r\nX-Request-Id: %s\r\n" % request_id.encode())
+        assert outside_probe.parse(outside_probe.exchange(port, raw, source=source))[0] == 200
+    time.sleep(0.3)
+    lines = [json.loads(ln) for ln in pathlib.Path(err).read_text().splitlines() if ln.strip()]
+    clients = {ln["request_id"]: ln["client"] for ln in lines if ln.get("message") == "request"}
+    assert clients["from-the-proxy"] == "203.0.113.7" and clients["from-a-client"] == "127.0.0.2"
