@@ -1,5 +1,6 @@
-"""What gunicorn alone needs to serve Referee truthfully, through its public interfaces but for one method
-(gunicorn_conf.py installs it): the WSGI middleware :class:`Guard`, the ``pre_request`` hook and a graceful SIGTERM.
+"""What gunicorn alone needs to serve Referee truthfully, through its public interfaces but for two methods
+(gunicorn_conf.py installs it): the WSGI middleware :class:`Guard`, the ``pre_request`` hook, a graceful SIGTERM
+and gunicorn's own refusals in problem+json.
 
 gunicorn's stock threaded worker is kept as it is.  It is for development and trusted clients; facing the open
 internet, nginx (deploy/, ``scripts/serve-proxied``) is the one defence against slow and hostile clients.  Even for
@@ -11,8 +12,8 @@ trusted clients, gunicorn alone must:
   header from the app, so the request handed to the documented ``pre_request`` hook is marked to close instead
   (its ``must_close``);
 - **refuse a chunked body by its sizes**: a chunk whose size line takes the body past ``REFEREE_MAX_BODY`` is
-  refused as that line is read (413; a size past any body, 400), not waited for (:func:`bound_chunks`, the one
-  use of gunicorn's private API);
+  refused as that line is read (413; a size past any body, 400), not waited for (:func:`bound_chunks`, one of
+  the two uses of gunicorn's private API);
 - **never wait forever on a client**: a body that stops arriving for ``REFEREE_READ_TIMEOUT`` seconds is answered
   408, no read of it starts later than that after the request began, and an answer must be taken within as long
   (a client that stops reading is dropped, freeing the thread).  A client that trickles a byte at a time within
@@ -23,7 +24,10 @@ trusted clients, gunicorn alone must:
 - **die without a half answer**: gunicorn writes an answer's head and its body in two writes, and a worker killed
   between them (SIGKILL, the OOM killer) left the proxy a head without its body, which it cannot send again.  The
   answer is now held back (TCP_CORK) until it is written whole, and a worker that dies before then resets the
-  connection instead of closing it: the proxy sees no answer at all and sends the request to the other instance.
+  connection instead of closing it: the proxy sees no answer at all and sends the request to the other instance;
+- **word its own refusals as the app does**: a fault of the HTTP framing, which gunicorn refuses before the app
+  sees the request, is answered in the app's problem+json, not gunicorn's HTML page (:func:`problem_pages`, the
+  other use of its private API).
 """
 from __future__ import annotations
 
@@ -289,3 +293,77 @@ def drain_on_sigterm(worker, longest: float = 5.0, quiet: float = 0.1) -> None:
 
     if callable(stop) and listeners:
         signal.signal(signal.SIGTERM, on_term)
+
+
+class _Page:
+    """Where gunicorn writes its own error page (through ``util.write_nonblock``: ``gettimeout``, ``setblocking``,
+    ``sendall``), kept here so that its status line can be read and the page itself not sent."""
+
+    def __init__(self) -> None:
+        self.data = b""
+
+    def gettimeout(self):
+        return None
+
+    def setblocking(self, flag) -> None:
+        pass
+
+    def sendall(self, data) -> None:
+        self.data += data
+
+    def send(self, data) -> int:
+        self.data += data
+        return len(data)
+
+
+def problem_pages(worker) -> None:
+    """Answer gunicorn's own refusals (a fault of the HTTP framing: a request line over its limit, too many or too
+    large header fields, a malformed request line or header, an unknown transfer coding, an expectation other than
+    100-continue) in the app's problem+json, as nginx does in front (deploy/nginx/problems), instead of gunicorn's
+    short HTML page.  gunicorn keeps its say on the status and its logging: its ``handle_error`` runs as before and
+    writes its page to a :class:`_Page`; the problem with that status goes to the client, in the language of the
+    request when gunicorn got as far as reading its headers.
+
+    gunicorn offers no hook for its own answers, so this is the second use of its private API: the worker's
+    ``handle_error(req, client, addr, exc)`` method (the same since gunicorn 19), replaced on this worker alone.
+    Should a release change it, the wrapper fails to send and gunicorn's page is sent as before."""
+    page_of = getattr(worker, "handle_error", None)
+    if not callable(page_of):
+        return
+    line = worker.cfg.limit_request_line
+
+    def handle_error(req, client, addr, exc):
+        page = _Page()
+        page_of(req, page, addr, exc)
+        try:
+            payload, head = _problem_for(page.data, req or getattr(exc, "req", None), type(exc).__name__, line)
+            client.settimeout(1.0)
+            client.sendall(head + payload)
+        except Exception:           # anything unforeseen: gunicorn's own page, as it wrote it
+            with contextlib.suppress(Exception):
+                client.sendall(page.data)
+
+    worker.handle_error = handle_error
+
+
+def _problem_for(page: bytes, req, fault: str, line: int) -> tuple[bytes, bytes]:
+    """The problem+json answer (its body, its head) for gunicorn's page ``page`` to the request ``req``."""
+    import json
+    import uuid
+
+    from referee import i18n
+
+    from .problems import framing_problem
+    from .transport import SECURITY_HEADERS, language
+
+    _version, status, reason = page.split(b"\r\n", 1)[0].split(b" ", 2)
+    header = next((v for k, v in getattr(req, "headers", None) or () if k == "ACCEPT-LANGUAGE"), "")
+    with i18n.language(language(header)) as lang:
+        body = framing_problem(int(status), fault, line=line)
+    payload = json.dumps(body, ensure_ascii=False).encode()
+    headers = {"Content-Type": "application/problem+json", "Content-Length": str(len(payload)),
+               "Content-Language": lang, "Vary": "Accept-Language", "Connection": "close",
+               "X-Request-Id": uuid.uuid4().hex, **SECURITY_HEADERS}
+    head = b"HTTP/1.1 " + status + b" " + reason + b"\r\n" + "".join(
+        f"{k}: {v}\r\n" for k, v in headers.items()).encode("latin-1") + b"\r\n"
+    return payload, head

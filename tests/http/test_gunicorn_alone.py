@@ -327,3 +327,33 @@ def test_the_log_names_the_client_and_believes_x_real_ip_from_a_trusted_proxy_on
     lines = [json.loads(ln) for ln in pathlib.Path(err).read_text().splitlines() if ln.strip()]
     clients = {ln["request_id"]: ln["client"] for ln in lines if ln.get("message") == "request"}
     assert clients["from-the-proxy"] == "203.0.113.7" and clients["from-a-client"] == "127.0.0.2"
+
+
+# ---------------------------------------------------------------- gunicorn's own refusals, as the app words them
+
+@pytest.mark.parametrize("raw,status,fault,lang", [
+    (b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414, None, "en"),
+    (b"GET /healthz HTTP/1.1\r\nHost: x\r\nAccept-Language: ru\r\n"
+     + b"".join(b"X-%d: 1\r\n" % i for i in range(100)) + b"\r\n", 431, None, "en"),    # the headers unread: English
+    (b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + b"b" * 9000 + b"\r\n\r\n", 431, None, "en"),
+    (b"POST /v1/games/thousand/score HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: foo\r\n\r\n", 501, None, "en"),
+    (b"GET /healthz HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\n\r\n", 417, None, "en"),
+    (b"NOT A REQUEST LINE\r\n\r\n", 400, "InvalidRequestLine", "en"),
+    (b"GET /healthz HTTP/1.1\r\nHost: x\r\nBad Name: 1\r\n\r\n", 400, "InvalidHeaderName", "en"),
+    (b"POST /v1/games/thousand/score HTTP/1.1\r\nHost: x\r\nAccept-Language: ru\r\nContent-Length: 1\r\n"
+     b"Content-Length: 2\r\n\r\n{}", 400, "InvalidHeader", "ru"),          # the headers read: in their language
+])
+def test_gunicorns_own_refusals_are_problems(served, raw, status, fault, lang):
+    # a fault of the HTTP framing is refused by gunicorn before the app sees the request: it answered with its own
+    # short HTML page; now with the same problem+json as nginx's (deploy/nginx/problems), the app's headers, in the
+    # request's language when gunicorn got as far as reading its headers
+    port, _err = served
+    got, headers, body = outside_probe.parse(_exchange(port, raw))
+    assert got == status and headers["content-type"] == "application/problem+json", (got, body[:200])
+    assert headers["content-language"] == lang and headers["connection"] == "close"
+    assert headers["x-content-type-options"] == "nosniff" and headers["cache-control"] == "no-store"
+    assert len(headers["x-request-id"]) == 32 and int(headers["content-length"]) == len(body)
+    from referee import i18n
+    from referee.http import problems
+    with i18n.language(lang):
+        assert json.loads(body) == problems.framing_problem(status, fault, line=8190)
