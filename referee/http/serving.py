@@ -35,6 +35,7 @@ import contextlib
 import ctypes
 import ipaddress
 import logging
+import os
 import select
 import signal
 import socket
@@ -256,19 +257,85 @@ def stop_handshakes(listener) -> bool:
     return True
 
 
+def _socket_holders(listeners) -> tuple[set[int], set[int]]:
+    """The processes (other than this one) that hold one of ``listeners`` open, from /proc (Linux), and those whose
+    files could not be looked at (another user's)."""
+    wanted = set()
+    for s in listeners:
+        with contextlib.suppress(OSError, ValueError):
+            wanted.add(f"socket:[{os.fstat(s.fileno()).st_ino}]")
+    holders: set[int] = set()
+    unseen: set[int] = set()
+    me = os.getpid()
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit() or int(entry.name) == me:
+            continue
+        try:
+            fds = os.listdir(f"/proc/{entry.name}/fd")
+        except FileNotFoundError:
+            continue                              # gone meanwhile
+        except OSError:
+            unseen.add(int(entry.name))           # another user's
+            continue
+        for fd in fds:
+            with contextlib.suppress(OSError):
+                if os.readlink(f"/proc/{entry.name}/fd/{fd}") in wanted:
+                    holders.add(int(entry.name))
+                    break
+    return holders, unseen
+
+
+def _parent_of(pid: int) -> int | None:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return int(f.read().rsplit(b")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def server_is_stopping(listeners) -> bool:
+    """True when the whole server stops, not just this worker: gunicorn's master closes its listening sockets before
+    it sends its workers SIGTERM to stop, and keeps them when it stops some of them (a reload, SIGHUP; one worker
+    fewer, SIGTTOU), as does a new master started by SIGUSR2.  So: no process but this master's other workers still
+    holds the sockets open (Linux's /proc).  False where that cannot be seen: the master's files, or those of a
+    gunicorn process of another user, out of sight."""
+    if not sys.platform.startswith("linux"):
+        return False
+    master = os.getppid()
+    try:
+        holders, unseen = _socket_holders(listeners)
+    except OSError:
+        return False
+    for pid in unseen:
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                hidden_gunicorn = b"gunicorn" in f.read()
+        except OSError:
+            hidden_gunicorn = False
+        if pid == master or hidden_gunicorn:
+            return False
+    return all(pid != master and _parent_of(pid) == master for pid in holders)
+
+
 def drain_on_sigterm(worker, longest: float = 5.0, quiet: float = 0.1) -> None:
-    """Make the worker's SIGTERM graceful for the connections the kernel has accepted: gunicorn would stop accepting
-    at once, and closing the listening socket resets every connection waiting in its queue, and every one whose
-    handshake completes until the socket is closed (the worker keeps it open while it finishes its requests).
-    Here the kernel first stops starting handshakes on the socket (:func:`stop_handshakes`; where it cannot, the
-    queue is shrunk to its least), the worker goes on accepting until the queue has stayed empty for ``quiet``
-    seconds (``longest`` at most), and only then stops as gunicorn does: every connection the kernel accepted is
-    answered, and no new one is accepted meanwhile."""
+    """Make the worker's SIGTERM graceful for the connections the kernel has accepted, when the whole server stops:
+    gunicorn would stop accepting at once, and closing the listening socket resets every connection waiting in its
+    queue, and every one whose handshake completes until the socket is closed (the worker keeps it open while it
+    finishes its requests).  Here the kernel first stops starting handshakes on the socket
+    (:func:`stop_handshakes`; where it cannot, the queue is shrunk to its least), the worker goes on accepting until
+    the queue has stayed empty for ``quiet`` seconds (``longest`` at most), and only then stops as gunicorn does:
+    every connection the kernel accepted is answered, and no new one is accepted meanwhile.
+
+    When only some workers stop (:func:`server_is_stopping` is False: a reload, one worker fewer), the socket is
+    left as it is, since the master and the other workers go on serving from it, and the worker stops as gunicorn
+    does: what waits in the queue is theirs to accept."""
     stop = signal.getsignal(signal.SIGTERM)
     listeners = list(getattr(worker, "sockets", ()) or ())
 
     def drain():
         try:
+            if not server_is_stopping(listeners):
+                return
             for s in listeners:
                 if not stop_handshakes(s):
                     with contextlib.suppress(OSError):

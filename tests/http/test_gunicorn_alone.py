@@ -357,3 +357,37 @@ def test_gunicorns_own_refusals_are_problems(served, raw, status, fault, lang):
     from referee.http import problems
     with i18n.language(lang):
         assert json.loads(body) == problems.framing_problem(status, fault, line=8190)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTTOU])
+def test_workers_replaced_or_retired_while_the_server_runs_leave_it_serving(sig):
+    # a reload (SIGHUP: new workers, the old ones stopped) or one worker fewer (SIGTTOU) stops workers with SIGTERM
+    # while the master and the other workers go on with the same listening socket: the graceful stop of the whole
+    # server (no new handshakes) must not take hold there, or the server would never accept again
+    port = _free_port()
+    env = {**os.environ, "REFEREE_BIND": f"127.0.0.1:{port}", "REFEREE_WORKERS": "2", "REFEREE_LOG_LEVEL": "WARNING"}
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", "gunicorn_conf.py", "wsgi:app"], cwd=ROOT,
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        before = set(pathlib.Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split())
+        proc.send_signal(sig)
+        for _ in range(100):           # the old workers (SIGHUP) or one of them (SIGTTOU) gone
+            time.sleep(0.1)
+            now = set(pathlib.Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split())
+            if (sig == signal.SIGHUP and not now & before) or (sig == signal.SIGTTOU and len(now) == 1):
+                break
+        else:
+            raise AssertionError("the workers were not replaced")
+        time.sleep(0.5)
+        for _ in range(20):
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=3) as r:
+                assert r.status == 200
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
