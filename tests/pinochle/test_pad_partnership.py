@@ -79,7 +79,10 @@ def test_the_counters_add_up_to_240(client, pts_b, ok):
     if ok:
         score(client, b)
     else:
-        assert pointer(client, b) == "/deal/points"
+        err = score(client, b, 422)["errors"][0]
+        assert err["pointer"] == "/deal/points"
+        assert err["detail"].endswith(f"add up to 240 (the last trick's 10 is added for whoever took it), not "
+                                      f"{170 + pts_b}")
 
 
 @pytest.mark.parametrize("meld,ok", [(150, True), (155, False), (160, True)])
@@ -121,6 +124,17 @@ def test_the_last_trick_is_asked_for_and_is_a_players_or_sides(client):
 def test_the_last_trick_goes_to_one_side_once(client):
     # Bob+Dee take the last trick: its 10 is theirs, not Ann+Cid's: 150 + 170 = 320 (made at 300), 60 + 80 = 140
     assert sides(score(client, by_side(last=B))) == {A: 320, B: 140}
+
+
+def test_the_last_trick_is_a_trick_won_so_the_meld_counts(client):
+    # Bob+Dee took no counters but the last trick (four nines): they won a trick, so
+    # their meld of 60 counts: 60 + 10 = 70; Ann+Cid 150 + 240 = 390
+    assert sides(score(client, by_side(pts_a=240, pts_b=0, last=B))) == {A: 390, B: 70}
+
+
+def test_the_taker_of_the_last_trick_took_a_trick(client):
+    b = by_side(pts_a=240, pts_b=0, last=B, tricks_taken={A: 12, B: 0})
+    assert pointer(client, b) == "/deal/last_trick"
 
 
 @pytest.mark.parametrize("pts_b,asked", [(0, True), (2, False)])
