@@ -8,7 +8,7 @@ is injected in each state.
 from __future__ import annotations
 
 from page import test_sheet_browser as sheet_browser
-from page.test_sheet_browser import Table, axe, no_console_errors, shot, small_targets, wait
+from page.test_sheet_browser import Table, axe, in_ru, no_console_errors, shot, small_targets, wait
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
@@ -97,6 +97,25 @@ def test_a_partnership_deal_the_referee_refuses_points_at_the_counters(d, server
     assert "240" in t.error() and "250" in t.error()
     assert d.find_element(By.ID, "counters-0").get_attribute("aria-invalid") == "true"
     axe(d, "a refused partnership deal")
+    no_console_errors(d)
+
+
+def test_a_side_with_meld_and_no_counters_says_whether_it_took_a_trick(d, server):
+    t = Table(d)
+    begin(t, server.url, "pinochle", ["Анна", "Борис", "Вера", "Глеб"], variant="partnership")
+    # Борис–Глеб show 60 in meld but take no counters, and Анна–Вера the last trick: a trick of four nines is worth
+    # nothing, so the referee asks whether they won one
+    partnership_deal(t, 0, 300, "S", 150, 240, 60, 0)
+    t.tap("#record")
+    wait(d, 10).until(lambda d: t.error())
+    assert t.error() == in_ru("the side's meld counts only if it won a trick, and its card points do not say "
+                              "whether it did: give the tricks each took")
+    axe(d, "a partnership deal asking for the tricks")
+    # they took none: their meld is lost (0); Анна–Вера 150 + 240 + 10 = 400, made
+    t.tap("#notrick-1")
+    t.record()
+    assert t.cells(1) == [("400", "+400"), ("0", "0")]
+    assert [m[0] for m in t.marks(1)] == ["✓", "комб. сгорели"]
     no_console_errors(d)
 
 
