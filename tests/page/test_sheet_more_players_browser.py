@@ -203,6 +203,11 @@ def test_canasta_for_six_in_two_sides_of_three(d, server):
     assert t.cells(1) == [("2 690", "+2 690"), ("410", "+410")]
     assert [th.text for th in d.find_elements(By.CSS_SELECTOR, "#sheet-table thead th")][1:] == [
         "Анна · Вера · Дина", "Борис · Глеб · Ефим"]
+    # a reload keeps the sides as chosen, and the sheet
+    d.refresh()
+    wait(d, 10).until(lambda d: t.rows() == 1 and t.totals() == ["2 690", "410"])
+    assert [th.text for th in d.find_elements(By.CSS_SELECTOR, "#sheet-table thead th")][1:] == [
+        "Анна · Вера · Дина", "Борис · Глеб · Ефим"]
     no_console_errors(d)
 
 
