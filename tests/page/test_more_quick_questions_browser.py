@@ -181,6 +181,27 @@ def test_a_partner_who_said_no_stops_going_out(d, server):
     axe(d, "the partner said no")
 
 
+def test_going_out_by_laying_off_with_a_wild_card(d, server):
+    # a queen and a 2 of Анна's go onto her side's queens (three on the table, five after, one of them wild: no more
+    # wild cards than naturals, canasta/3.1), her last card, a nine, is discarded, and the side has its canasta
+    # (canasta/6.2): she may go out
+    t = Table(d)
+    open_page(t, server.url, "ru")
+    for css in ("#quick-game-canasta", "#tile-goout", "#q-table-1", "#q-out_melds-Q", "#q-out_melds-2",
+                "#q-out_discard-9", "#quick-ask"):
+        t.tap(css)
+    assert ruling(t) == "✓ Анна может выйти"
+    assert t.count() == (7, 0) and sends(t) == 1
+    # with three more wild cards (a joker, a joker, a 2) the queens would hold four wild cards: a meld holds three at
+    # most (canasta/3.1)
+    for css in ("#q-out_melds-JK", "#q-out_melds-JK", "#q-out_melds-2"):
+        t.tap(css)
+    assert asked_again(t, "✓ Анна может выйти") == \
+        "✗ Анна не может выйти: добавление к комбинации стороны: в комбинации не больше 3 свободных карт"
+    assert "canasta/3.1" in rule_ids(d)
+    axe(d, "going out: too many wild cards")
+
+
 def test_going_out_needs_its_cards_before_sending(d, server):
     t = Table(d)
     open_page(t, server.url, "ru")

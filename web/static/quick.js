@@ -464,7 +464,8 @@
         const suit = (c) => (c === "3S" ? black[k++ % 2] : c);       // two packs: two of each black three
         const meldCards = (V.out_melds || []).map(suit), discard = (V.out_discard || []).map(suit)[0];
         // the cards melded: the naturals of a rank together (black threes too), the wild cards with the rank that
-        // has most naturals; a rank of one or two cards that the side may have on the table goes onto its meld
+        // has most naturals; a rank too short for a meld of its own (fewer than two naturals, or fewer than three
+        // cards) goes onto the side's meld of that rank, which the side then has on the table
         const byRank = new Map();
         for (const c of meldCards.filter((x) => !WILD.has(x))) {
           const r = c.startsWith("3") ? "3" : c;
@@ -481,7 +482,8 @@
         for (let i = 0; i < n; i++) table.push(Array(7).fill(spare.shift()));
         if (V.table === "melds") table.push(Array(3).fill(spare.shift()));
         const melds = [...byRank.entries()].map(([r, cs]) => {
-          if (cs.length >= 3 || r === "3" || V.table === "none") return cs;
+          const naturals = cs.filter((c) => !WILD.has(c)).length;
+          if ((naturals >= 2 && cs.length >= 3) || r === "3" || V.table === "none") return cs;
           table.push(Array(3).fill(r));               // laid off on the side's meld of that rank
           return { rank: r, cards: cs };
         });
