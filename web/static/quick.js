@@ -543,9 +543,11 @@
         pointers: { "/deal/irregularities": "irregularity", "/deal/irregularities/0/count": "excess" } };
       },
       verdict(a, ps) {
-        const offender = ps[Number(V.offender)], side = canastaSides(ps, offender)[0].players;
+        const sides = canastaSides(ps, ps[Number(V.offender)]);
         const pen = (a.penalties || [])[0];
-        if (!pen) return [true, fmt(T.irr_free, { a: side[0], b: side[1] })];
+        if (!pen) return [true, fmt(T.irr_free, { a: sides[0].players[0], b: sides[0].players[1] })];
+        // the side the referee charged, in its players' names
+        const side = (sides.find((x) => x.id === pen.side) || sides[0]).players;
         return [false, fmt(T.irr_costs, { a: side[0], b: side[1], points: String(Math.abs(pen.points)) })];
       },
     };
