@@ -77,13 +77,28 @@
     $("start-details").hidden = !start.game;
   }
 
+  // the rules of our table chosen for this game on the first page («Правила нашего стола»), when the sheet keeps it
+  function tableOf(game) {
+    const name = (load("referee.tables.chosen", {}) || {})[game];
+    const t = (load("referee.tables", []) || []).find((x) => x && x.game === game && x.name === name);
+    return t && playable(game).some((v) => v.id === t.variant) ? t : null;
+  }
+
   async function chooseGame(game) {
-    start = { game, variant: gameInfo(game).default_variant, options: {} };
+    const table = tableOf(game);
+    start = { game, variant: table ? table.variant : gameInfo(game).default_variant, options: {} };
     renderStart();
     const sel = $("sheet-variant");
     sel.replaceChildren(...playable(game).map((v) => el("option", { value: v.id, text: v.title })));
     sel.value = start.variant;
     await chooseVariant(start.variant);
+    for (const [k, v] of Object.entries((table && table.options) || {})) {
+      const input = $("opt-" + k);
+      if (!input || k === "stake") continue;
+      start.options[k] = v;
+      input.value = input.tagName === "SELECT" ? JSON.stringify(v) : v === null ? "" : String(v);
+    }
+    renderSummary();
     const first = $("names").querySelector("input");
     if (first) first.focus();
   }
