@@ -931,11 +931,21 @@
       ask.scrollIntoView({ block: "start" });
       $("game").focus();
     });
+    // the language switched with a tile open: the next page opens it again
+    for (const id of ["lang-en", "lang-ru"]) {
+      $(id).addEventListener("click", () => { if (tile) { const kept = sload(); kept.carry = true; ssave(kept); } });
+    }
+    // a tile left open comes back on Back or Forward to it (from another page too) and after the language switch;
+    // a reload or a new visit starts on the tiles (the answers wait in the tile until it is tapped)
+    const nav = ((performance.getEntriesByType && performance.getEntriesByType("navigation")[0]) || {}).type;
+    const kept = sload();
+    const carried = kept.carry && nav !== "reload" ? kept.open : null;
+    if (kept.carry) { kept.carry = false; ssave(kept); }
     showTiles();
-    // a tile left open in this tab (Back from another page, Forward, the language switched, a reload) opens again
-    const open = (history.state && history.state.quick) || sload().open;
-    const t = open && tileByKey(open);
-    if (t) { game = open.split("/")[0]; showTiles(); openTile(t, "replace"); }
+    const key = nav === "back_forward" ? history.state && history.state.quick : carried;
+    const t = key && tileByKey(key);
+    if (t) { game = key.split("/")[0]; showTiles(); openTile(t, "replace"); }
+    else if (history.state && history.state.quick) history.replaceState(null, "", location.href);
   }
 
   function tileByKey(key) {
