@@ -428,7 +428,10 @@
       if (head === "points") return $("points-" + S.players.findIndex((p) => p !== form.f.declarer));
       if (head === "contract") return $("contract");
       if (head === "declarer") return $("decl-0");
-      if (head === "marriages") return $(`mar-${Math.max(0, seat(form.f.declarer))}-S`);
+      if (head === "marriages") {       // the marriage the pointer names (sent in the order tapped), at its own box
+        const [who, suit] = (a !== undefined && form.f.marriages[Number(a)] || "").split(":");
+        return (who && $(`mar-${seat(who)}-${suit}`)) || $(`mar-${Math.max(0, seat(form.f.declarer))}-S`);
+      }
     } else if (S.game === "canasta") {
       if (head === "sides" && a !== undefined) return $(b === "counts" ? `side${a}-${m[1].split("/")[3]}` : "out-" + a);
     } else {
