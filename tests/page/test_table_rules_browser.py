@@ -164,7 +164,19 @@ def test_tables_are_chosen_by_arrow_keys_renamed_and_deleted(d, server):
         ["-1", "0", "-1"]
     wait(d).until(lambda d: d.find_element(By.ID, "opt-barrel_threshold").get_attribute("value") == "880")
     assert stored(d, "referee.tables.chosen") == {"thousand": "Дома"}
+    # the first screen names the table in force
+    assert d.find_element(By.ID, "quick-table").get_attribute("textContent") == "Правила нашего стола: Дома"
     axe(d, "a table chosen by the arrow keys")
+    d.switch_to.active_element.send_keys(Keys.END)
+    wait(d).until(lambda d: d.find_element(By.ID, "opt-barrel_threshold").get_attribute("value") == "900")
+    # «the variant's rules»: no table, the house rules back at the variant's
+    d.switch_to.active_element.send_keys(Keys.HOME)
+    wait(d).until(lambda d: d.find_element(By.ID, "opt-barrel_threshold").get_attribute("value") == "880")
+    assert d.find_element(By.ID, "rules-changed").text == ""
+    assert stored(d, "referee.tables.chosen") == {}
+    assert not d.find_element(By.ID, "quick-table").get_attribute("textContent")
+    d.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+    wait(d).until(lambda d: d.find_element(By.CSS_SELECTOR, "#table-list [aria-checked=true]").text == "Дома")
     # renamed
     t.tap("#table-rename")
     assert d.find_element(By.ID, "table-rename").text == "Переименовать «Дома»"

@@ -879,6 +879,7 @@
     const c = loadJSON(CHOSEN, {}) || {};
     if (name) c[game] = name; else delete c[game];
     storeJSON(CHOSEN, c);
+    window.dispatchEvent(new Event("referee:table"));     // the first screen names the table in force (quick.js)
   }
   const chosenTable = () => tables().find((t) => t.game === S.game && t.name === chosenName(S.game)) || null;
   const sameChoices = (t) => t && t.game === S.game && t.variant === S.variant
@@ -927,7 +928,14 @@
   async function chooseTable(name, fromKeys = false) {
     choose(S.game, name);
     const t = chosenTable();
-    if (t) await applyChoices(t.game, t.variant, t.options || {});
+    if (t) {
+      await applyChoices(t.game, t.variant, t.options || {});
+    } else {           // «the variant's rules»: the house rules back at the variant's
+      S.overrides = {};
+      renderOptions();
+      update();
+      refreshDeck();
+    }
     renderTables();
     tableStatus(t ? fmt(T.table_chosen, { name: t.name }) : "");
     if (fromKeys) {

@@ -716,6 +716,10 @@
     const list = $("quick-list");
     list.replaceChildren(...TILES[game].map((t) => el("li", {}, el("button", { type: "button", class: "tile", id: `tile-${t.id}`,
       text: t.title, onclick: () => openTile(t) }))));
+    tableInForce();
+  }
+
+  function tableInForce() {
     const table = tableRules(game);
     $("quick-table").hidden = !table;
     $("quick-table").textContent = table ? fmt(T.table_in_force, { name: table.name }) : "";
@@ -922,6 +926,7 @@
       const t = want && tileByKey(want);
       if (t) { game = want.split("/")[0]; showTiles(); openTile(t, "none"); } else if (tile) backToTiles();
     });
+    window.addEventListener("referee:table", tableInForce);     // a table chosen, saved or deleted below (page.js)
     $("quick-form").addEventListener("click", keepAnswers);
     $("quick-form").addEventListener("input", keepAnswers);
     $("quick-form").addEventListener("keydown", () => setTimeout(keepAnswers, 0));   // an arrow key checks a radio
