@@ -102,6 +102,18 @@ TEXTS = {
     "whole_request": N_("The request"),
     "variant_players": N_("Players: {n}"), "joker": N_("joker"),
     "names": N_("Anna, Boris, Vera, Gleb, Dina, Egor"),
+    # «Правила нашего стола»: a table's choices saved under a name, shared by a link, printed as one sheet
+    "table_none": N_("The variant's rules (no table chosen)"), "tables": N_("The tables saved on this device"),
+    "table_rename": N_("Rename “{name}”"), "table_delete": N_("Delete “{name}”"),
+    "table_saved": N_("Saved: “{name}”. The quick questions and the score sheet play by it."),
+    "table_renamed": N_("Renamed: “{name}”."), "table_deleted": N_("Deleted: “{name}”."),
+    "table_chosen": N_("Chosen: “{name}”."), "table_name_needed": N_("Type a name for the table."),
+    "table_name_taken": N_("Another table has this name already."),
+    "table_offer": N_("The link brings the rules of the table “{name}”: {what}."),
+    "table_offer_saved": N_("Saved on this device: “{name}”."),
+    "sheet_title": N_("Our table's rules: {name}"), "sheet_untitled": N_("Our table's rules"),
+    "sheet_house": N_("House rules of this table"), "sheet_as_variant": N_("The variant's rules: none changed."),
+    "sheet_rules": N_("The rules as they apply at this table"), "sheet_players": N_("players: {n}"),
 }
 
 
@@ -289,6 +301,7 @@ QUICK_TEXTS = {
     "need_irregularity": N_("Tap what was done."),
     "irr_costs": N_("Penalty: {a} and {b} lose {points} points"),
     "irr_free": N_("No points are lost: {a} and {b} only put it right"),
+    "table_in_force": N_("The rules of our table: {name}"),
 }
 
 # card names as words for screen readers («дама пик»)

@@ -73,12 +73,14 @@ def register_routes(app: Flask) -> None:
         body = parse_body(raw)
         if endpoint == "deck":
             return ok(service.deck_info(game, body, i18n.current()))
+        if endpoint == "rules":
+            return ok(service.rules_under(game, body, i18n.current()))
         if endpoint == "scoresheet":
             return ok(sheet.scoresheet(game, body, i18n.current()))
         answer = service.handle(game, endpoint, body, i18n.current())
         operations.count_rulings(game, answer)
         return ok(answer)
 
-    for ep in (*service.ENDPOINTS, "deck", "scoresheet"):
+    for ep in (*service.ENDPOINTS, "deck", "scoresheet", "rules"):
         app.add_url_rule(f"/v1/games/<game>/{ep}", f"post_{ep}", lambda game, _ep=ep: post(game, _ep),
                          methods=["POST"])

@@ -12,6 +12,12 @@
   const load = (k, dflt) => { try { return JSON.parse(localStorage.getItem(k)) ?? dflt; } catch (e) { return dflt; } };
   const store = (k, v) => { try { localStorage.setItem(k, JSON.stringify(v)); } catch (e) { /* private mode */ } };
   const GAME = "referee.quick.game", NAMES = "referee.names", SHEET = "referee.sheet";
+  // «Правила нашего стола» (page.js keeps them): the tables saved on this device, and the one chosen for each game
+  const TABLES = "referee.tables", CHOSEN = "referee.tables.chosen";
+  // the open tile and the answers of each tile, kept for this tab: back and forward, a language switch, a reload
+  const SESSION = "referee.quick.session";
+  const sload = () => { try { return JSON.parse(sessionStorage.getItem(SESSION)) || {}; } catch (e) { return {}; } };
+  const ssave = (v) => { try { sessionStorage.setItem(SESSION, JSON.stringify(v)); } catch (e) { /* private mode */ } };
 
   const SUITS = ["S", "C", "D", "H"];
   const SIGN = { S: "♠", C: "♣", D: "♦", H: "♥" };
@@ -70,15 +76,26 @@
     try { data = await r.json(); } catch (e) { /* an error page */ }
     return { status: r.status, data };
   }
+  // the rules of the table chosen for this game, when its variant seats the tile's players: {variant, options}
+  function tableRules(g) {
+    const name = (load(CHOSEN, {}) || {})[g];
+    const t = load(TABLES, []).find((x) => x && x.game === g && x.name === name);
+    return t && typeof t.variant === "string" && (!Array.isArray(t.players) || t.players.includes(COUNT[g])) ? t : null;
+  }
   const variants = {};
   async function variantInfo(game) {
-    if (!variants[game]) {
-      const g = await api(`/v1/games`);
-      const id = g.status === 200 ? g.data.games.find((x) => x.id === game).variants[0].id : null;
+    const table = tableRules(game);
+    const key = `${game}/${table ? table.variant : ""}`;
+    if (!variants[key]) {
+      let id = table ? table.variant : null;
+      if (!id) {
+        const g = await api(`/v1/games`);
+        id = g.status === 200 ? g.data.games.find((x) => x.id === game).variants[0].id : null;
+      }
       const r = id ? await api(`/v1/games/${game}/variants/${encodeURIComponent(id)}`) : { status: 0 };
-      variants[game] = r.status === 200 ? r.data : { options: [] };
+      variants[key] = r.status === 200 ? r.data : { options: [] };
     }
-    return variants[game];
+    return variants[key];
   }
 
   // ------------------------------------------------------------------ fields
@@ -95,30 +112,43 @@
     return wrap;
   }
 
-  // buttons of which one (or several, multi) may be pressed
+  // buttons of which one (a radio group) or several (multi: toggle buttons) may be pressed; the arrow keys move
+  // through the group (roving tabindex: the group is one stop of the Tab key), and in a radio group they check the
+  // button they move to, as the WAI-ARIA radio group does
   function choice(id, label, options, { required = false, multi = false, onpick = null, hint = null } = {}) {
-    const group = el("div", { class: "q-choices", role: "group", "aria-labelledby": `q-${id}-label`,
-      "aria-describedby": `q-${id}-error` });
+    const group = el("div", { class: "q-choices", role: multi ? "group" : "radiogroup", "aria-labelledby": `q-${id}-label`,
+      "aria-describedby": `q-${id}-error`, "aria-required": !multi && required ? "true" : null });
+    const buttons = [];
     const render = () => {
-      for (const b of group.children) {
+      let stop = null;
+      for (const b of buttons) {
         const on = multi ? (V[id] || []).includes(b.dataset.value) : V[id] === b.dataset.value;
-        b.setAttribute("aria-pressed", on ? "true" : "false");
+        b.setAttribute(multi ? "aria-pressed" : "aria-checked", on ? "true" : "false");
+        if (on && !stop) stop = b;
+      }
+      if (!multi || !buttons.some((b) => b.getAttribute("tabindex") === "0")) {
+        for (const b of buttons) b.setAttribute("tabindex", b === (stop || buttons[0]) ? "0" : "-1");
       }
     };
+    const press = (o) => {
+      if (multi) {
+        const cur = V[id] || [];
+        V[id] = cur.includes(o.value) ? cur.filter((x) => x !== o.value) : [...cur, o.value];
+      } else {
+        V[id] = o.value;
+      }
+      clearError(id);
+      render();
+      if (onpick) onpick(o.value);
+    };
     for (const o of options) {
-      group.append(el("button", { type: "button", class: "q-choice" + (o.red ? " red" : ""), id: `q-${id}-${o.value}`,
-        "data-value": o.value, onclick: () => {
-          if (multi) {
-            const cur = V[id] || [];
-            V[id] = cur.includes(o.value) ? cur.filter((x) => x !== o.value) : [...cur, o.value];
-          } else {
-            V[id] = o.value;
-          }
-          clearError(id);
-          render();
-          if (onpick) onpick(o.value);
-        } }, o.words ? [el("span", { "aria-hidden": "true", text: o.text }), el("span", { class: "sr-only", text: o.words })] : o.text));
+      buttons.push(el("button", { type: "button", class: "q-choice" + (o.red ? " red" : ""), id: `q-${id}-${o.value}`,
+        role: multi ? null : "radio", "data-value": o.value, onclick: () => press(o) },
+        o.words ? [el("span", { "aria-hidden": "true", text: o.text }), el("span", { class: "sr-only", text: o.words })] : o.text));
     }
+    group.append(...buttons);
+    // a pick that sends the cursor on (the declarer to the contract) does not, from the arrow keys: they stay
+    window.refereeDom.roving(group, buttons, multi ? null : (k) => { press(options[k]); setTimeout(() => buttons[k].focus(), 0); });
     render();
     const wrap = fieldWrap(id, label, required, group, hint);
     F[id].render = render;
@@ -222,7 +252,7 @@
       if (f) {
         f.error.textContent = text;
         f.wrap.classList.add("invalid");
-        const c = f.wrap.querySelector("input, [role=group]");
+        const c = f.wrap.querySelector("input, [role=group], [role=radiogroup]");
         if (c) c.setAttribute("aria-invalid", "true");
         items.push(el("li", {}, el("a", { href: `#q-${id}-wrap`, text, onclick: (ev) => { ev.preventDefault(); f.focus(); } })));
       } else {
@@ -688,6 +718,7 @@
           ps.forEach((p, i) => { pointers[`/deal/points/${p}`] = `points${i}`; pointers[`/state/scores/${p}`] = `before${i}`; });
           pointers["/deal/points"] = "points0";
           pointers["/deal/marriages"] = "mar0";
+          marriages.forEach((m, k) => { pointers[`/deal/marriages/${k}`] = `mar${ps.indexOf(m.player)}`; });
           return { path: "/v1/games/thousand/score", body, pointers };
         },
         verdict(a, ps) {
@@ -930,6 +961,8 @@
 
   function showTiles() {
     tile = null;
+    const kept = sload();
+    if (kept.open) { kept.open = null; ssave(kept); }
     document.body.classList.remove("quick-open");
     $("quick-tiles").hidden = false;
     $("quick-body").hidden = true;
@@ -937,6 +970,23 @@
     const list = $("quick-list");
     list.replaceChildren(...TILES[game].map((t) => el("li", {}, el("button", { type: "button", class: "tile", id: `tile-${t.id}`,
       text: t.title, onclick: () => openTile(t) }))));
+    tableInForce();
+  }
+
+  function tableInForce() {
+    const table = tableRules(game);
+    $("quick-table").hidden = !table;
+    $("quick-table").textContent = table ? fmt(T.table_in_force, { name: table.name }) : "";
+  }
+
+  // the open tile's answers, kept for this tab (sessionStorage) at every tap and keystroke
+  const tileKey = (t) => `${game}/${t.id}`;
+  function keepAnswers() {
+    if (!tile) return;
+    const kept = sload();
+    kept.values = { ...(kept.values || {}), [tileKey(tile)]: V };
+    kept.open = tileKey(tile);
+    ssave(kept);
   }
 
   // the players' names, as «Партия» remembers them on this device, changed here too
@@ -963,13 +1013,23 @@
     $("quick-fields").replaceChildren(namesEditor(ps), ...tile.fields(ps));
   }
 
-  function openTile(t) {
+  // how: "push" (a tap: Back returns to the tiles), "replace" (the page opened on it), "none" (Back or Forward)
+  function openTile(t, how = "push") {
     tile = t;
     document.body.classList.add("quick-open");
     $("quick-tiles").hidden = true;
     $("quick-body").hidden = false;
     $("quick-title").textContent = t.title;
-    renderFields(false);
+    const saved = (sload().values || {})[tileKey(t)];
+    if (saved && typeof saved === "object") {     // a half-filled tile comes back as it was left
+      V = JSON.parse(JSON.stringify(saved));
+      renderFields(true);
+    } else {
+      renderFields(false);
+    }
+    keepAnswers();
+    if (how === "push") history.pushState({ quick: tileKey(t) }, "", location.href);
+    else if (how === "replace") history.replaceState({ quick: tileKey(t) }, "", location.href);
     $("quick-errors").replaceChildren();
     $("quick-ruling").hidden = true;
     $("quick-verdict").replaceChildren();
@@ -987,7 +1047,11 @@
     $("quick-ask").disabled = true;
     $("quick-verdict").replaceChildren(el("p", { text: T.loading }));
     $("quick-ruling").hidden = false;
-    const r = await api(req.path, req.body);
+    // the rules of our table, when one is chosen for this game: its variant, its house rules under the tile's own
+    const table = tableRules(game);
+    const body = table ? { variant: table.variant, ...req.body,
+      options: { ...(table.options || {}), ...(req.body.options || {}) } } : req.body;
+    const r = await api(req.path, body);
     $("quick-ask").disabled = false;
     if (r.status === 200) {
       await render(r.data, ps, req.body.action);
@@ -1116,18 +1180,51 @@
         onclick: () => { game = g; store(GAME, g); showTiles(); } }));
     }
     $("quick-back").addEventListener("click", () => {
-      const id = tile ? tile.id : null;
-      showTiles();
-      const b = id && $(`tile-${id}`);
-      if (b) b.focus();
+      if (history.state && history.state.quick) { history.back(); return; }   // as the browser's Back: popstate
+      backToTiles();
     });
+    window.addEventListener("popstate", (ev) => {
+      const want = ev.state && ev.state.quick;
+      const t = want && tileByKey(want);
+      if (t) { game = want.split("/")[0]; showTiles(); openTile(t, "none"); } else if (tile) backToTiles();
+    });
+    window.addEventListener("referee:table", tableInForce);     // a table chosen, saved or deleted below (page.js)
+    $("quick-form").addEventListener("click", keepAnswers);
+    $("quick-form").addEventListener("input", keepAnswers);
+    $("quick-form").addEventListener("keydown", () => setTimeout(keepAnswers, 0));   // an arrow key checks a radio
     $("quick-form").addEventListener("submit", ask);
     $("other-question").addEventListener("click", () => {
       const ask = $("ask");
       ask.scrollIntoView({ block: "start" });
       $("game").focus();
     });
+    // the language switched with a tile open: the next page opens it again
+    for (const id of ["lang-en", "lang-ru"]) {
+      $(id).addEventListener("click", () => { if (tile) { const kept = sload(); kept.carry = true; ssave(kept); } });
+    }
+    // a tile left open comes back on Back or Forward to it (from another page too) and after the language switch;
+    // a reload or a new visit starts on the tiles (the answers wait in the tile until it is tapped)
+    const nav = ((performance.getEntriesByType && performance.getEntriesByType("navigation")[0]) || {}).type;
+    const kept = sload();
+    const carried = kept.carry && nav !== "reload" ? kept.open : null;
+    if (kept.carry) { kept.carry = false; ssave(kept); }
     showTiles();
+    const key = nav === "back_forward" ? history.state && history.state.quick : carried;
+    const t = key && tileByKey(key);
+    if (t) { game = key.split("/")[0]; showTiles(); openTile(t, "replace"); }
+    else if (history.state && history.state.quick) history.replaceState(null, "", location.href);
+  }
+
+  function tileByKey(key) {
+    const [g, id] = String(key).split("/");
+    return (TILES[g] || []).find((x) => x.id === id) || null;
+  }
+
+  function backToTiles() {
+    const id = tile ? tile.id : null;
+    showTiles();
+    const b = id && $(`tile-${id}`);
+    if (b) b.focus();
   }
   start();
 })();

@@ -99,13 +99,28 @@
     $("start-details").hidden = !start.game;
   }
 
+  // the rules of our table chosen for this game on the first page («Правила нашего стола»), when the sheet keeps it
+  function tableOf(game) {
+    const name = (load("referee.tables.chosen", {}) || {})[game];
+    const t = (load("referee.tables", []) || []).find((x) => x && x.game === game && x.name === name);
+    return t && playable(game).some((v) => v.id === t.variant) ? t : null;
+  }
+
   async function chooseGame(game) {
-    start = { game, variant: gameInfo(game).default_variant, options: {} };
+    const table = tableOf(game);
+    start = { game, variant: table ? table.variant : gameInfo(game).default_variant, options: {} };
     renderStart();
     const sel = $("sheet-variant");
     sel.replaceChildren(...playable(game).map((v) => el("option", { value: v.id, text: v.title })));
     sel.value = start.variant;
     await chooseVariant(start.variant);
+    for (const [k, v] of Object.entries((table && table.options) || {})) {
+      const input = $("opt-" + k);
+      if (!input || k === "stake") continue;
+      start.options[k] = v;
+      input.value = input.tagName === "SELECT" ? JSON.stringify(v) : v === null ? "" : String(v);
+    }
+    renderSummary();
     const first = $("names").querySelector("input");
     if (first) first.focus();
   }
@@ -522,7 +537,10 @@
       if (head === "points") return $("points-" + S.players.findIndex((p) => p !== form.f.declarer));
       if (head === "contract") return $("contract");
       if (head === "declarer") return $("decl-0");
-      if (head === "marriages") return $(`mar-${Math.max(0, seat(form.f.declarer))}-S`);
+      if (head === "marriages") {       // the marriage the pointer names (sent in the order tapped), at its own box
+        const [who, suit] = (a !== undefined && form.f.marriages[Number(a)] || "").split(":");
+        return (who && $(`mar-${seat(who)}-${suit}`)) || $(`mar-${Math.max(0, seat(form.f.declarer))}-S`);
+      }
     } else if (S.game === "canasta") {
       if (head === "sides" && a !== undefined) return $(b === "counts" ? `side${a}-${m[1].split("/")[3]}` : "out-" + a);
       if (head === "sitting_out") return $("sitter-0");
