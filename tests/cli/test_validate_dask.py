@@ -121,6 +121,7 @@ def test_a_relative_output_is_written_where_the_driver_runs_not_where_the_worker
 
 def test_wait_workers_zero_fails_at_once_on_a_scheduler_without_workers(tmp_path):
     import time
+
     from dask.distributed import LocalCluster
     three_files(tmp_path)
     with LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
@@ -166,8 +167,9 @@ def test_a_worker_writes_each_logs_records_as_it_judges_them(tmp_path, monkeypat
     src = tmp_path / "logs.jsonl.gz"
     with gzip.open(src, "wt", encoding="utf-8") as fh:
         fh.write("\n".join(LINES) + "\n")
-    block = cli.plan_blocks([str(src)], 1 << 20)[0]
-    assert block.whole
+    [block] = cli.plan_blocks([str(src)], 1 << 20)
+    assert block.gz and block.lines == len(LINES)
+    data = cli._GzipFeed(1 << 20).read(block)
     job = cli.Job("thousand", "en")
     real, judged = cli.validate_item, []
 
@@ -179,6 +181,6 @@ def test_a_worker_writes_each_logs_records_as_it_judges_them(tmp_path, monkeypat
     monkeypatch.setattr(cli, "validate_item", third_fails)
     part = tmp_path / "part-00000.jsonl"
     with pytest.raises(MemoryError):
-        cli.validate_block(block, 1, job, str(part))
+        cli.validate_block(block, 1, job, str(part), data)
     written = [json.loads(x) for x in (tmp_path / "part-00000.jsonl.tmp").read_text().splitlines()]
     assert [x["line"] for x in written] == [1, 2] and not part.exists()      # the first two already out
