@@ -154,10 +154,21 @@ class _Group(click.Group):
 @click.group(cls=_Group,
              help="Referee on the command line: score, check and validate card-game deals without a server.")
 @click.version_option(__version__, "--version", "-V", prog_name="referee", message="%(prog)s %(version)s")
-@click.option("--lang", type=click.Choice(i18n.LANGUAGES), envvar="REFEREE_LANG", default=i18n.DEFAULT_LANGUAGE,
-              show_default=True, help="Language of the answers and summaries.")
-def main(lang: str) -> None:
-    i18n.set_language(lang)
+@click.option("--lang", type=click.Choice(i18n.LANGUAGES), default=None,
+              help=f"Language of the answers and summaries (default: REFEREE_LANG, else {i18n.DEFAULT_LANGUAGE}).")
+def main(lang: str | None) -> None:
+    i18n.set_language(lang or _env_language())
+
+
+def _env_language() -> str:
+    """``REFEREE_LANG``, checked: a value that is no language is a usage error of one line naming the setting."""
+    raw = os.environ.get("REFEREE_LANG", "").strip()
+    if not raw:
+        return i18n.DEFAULT_LANGUAGE
+    if raw not in i18n.LANGUAGES:
+        click.echo(safe(f"referee: REFEREE_LANG={raw!r} is not one of {', '.join(i18n.LANGUAGES)}"), err=True)
+        sys.exit(EXIT_USAGE)
+    return raw
 
 
 GAME = click.option("--game", "-g", default=None, help="thousand (or a \"game\" key in the body)")
