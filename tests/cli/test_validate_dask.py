@@ -184,3 +184,17 @@ def test_a_worker_writes_each_logs_records_as_it_judges_them(tmp_path, monkeypat
         cli.validate_block(block, 1, job, str(part), data)
     written = [json.loads(x) for x in (tmp_path / "part-00000.jsonl.tmp").read_text().splitlines()]
     assert [x["line"] for x in written] == [1, 2] and not part.exists()      # the first two already out
+
+
+def test_an_empty_input_on_dask_is_zero_logs_and_exit_0(tmp_path):
+    import gzip
+    (tmp_path / "empty.jsonl").write_bytes(b"")
+    (tmp_path / "empty.jsonl.gz").write_bytes(gzip.compress(b""))
+    (tmp_path / "blank.ndjson").write_bytes(b"\n\n")
+    (tmp_path / "folder").mkdir()
+    out, summary = tmp_path / "out.jsonl", tmp_path / "s.json"
+    r = run("validate", tmp_path / "empty.jsonl", tmp_path / "empty.jsonl.gz", tmp_path / "blank.ndjson",
+            tmp_path / "folder", "--dask", "-j", 1, "-o", out, "--summary-json", summary)
+    assert r.exit_code == 0, r.output
+    assert out.read_text() == "" and not (tmp_path / "out.jsonl.parts").exists()
+    assert json.loads(summary.read_text())["logs"] == 0
