@@ -564,6 +564,21 @@ class _GzipFeed:
             self.f = None
 
 
+def _input_size(path: str) -> int:
+    """About how many bytes ``path`` holds to be read: its size, or for a gzipped file the decompressed size its
+    trailer states (modulo 4 GiB, and only the last member's: never taken below the compressed size), so that
+    blocks are sized on what the workers judge."""
+    size = os.stat(path).st_size
+    if not path.lower().endswith(".gz") or size < 18:
+        return size
+    try:
+        with open(path, "rb") as f:
+            f.seek(-4, os.SEEK_END)
+            return max(size, int.from_bytes(f.read(4), "little"))
+    except OSError:
+        return size
+
+
 def _block_stream(block: Block, f):
     """Position ``f`` at the block's first line: a block that begins inside a line skips it (the block its first
     byte lies in reads it), reading a little at a time."""
@@ -698,7 +713,7 @@ def run_dask(files: list[str], job: Job, address: str | None, jobs: int, output:
     try:
         with client:
             workers = _wait_for_workers(client, address, wait_workers)
-            total = sum(Path(f).stat().st_size for f in files if Path(f).exists())
+            total = sum(_input_size(f) for f in files if Path(f).exists())
             blocksize = max(64 * 1024, min(64 * 1024 * 1024, total // (4 * workers) + 1))
             blocks = plan_blocks(files, blocksize)
             parts: list[str | None] = [None] * len(blocks)

@@ -162,3 +162,14 @@ def test_resume_skips_the_gzipped_blocks_already_written(tmp_path, monkeypatch):
     assert r.exit_code == 1, r.output
     assert shipped == plan[len(kept):]          # the blocks written before were skipped over, not shipped again
     assert out.read_text() == ref.read_text()
+
+
+def test_a_gzipped_file_is_sized_by_what_it_holds_decompressed(tmp_path):
+    text = "".join(line + "\n" for line in LINES * 25).encode()
+    path = tmp_path / "logs.jsonl.gz"
+    path.write_bytes(gzip.compress(text))
+    assert path.stat().st_size < len(text) // 10                    # repeated logs compress well
+    assert cli._input_size(str(path)) == len(text)
+    plain = tmp_path / "logs.jsonl"
+    plain.write_bytes(text)
+    assert cli._input_size(str(plain)) == len(text)
