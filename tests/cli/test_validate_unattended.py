@@ -177,7 +177,8 @@ def test_the_events_limit_applies_to_each_line(tmp_path):
     # REFEREE_MAX_EVENTS=10: a log of 10 events is judged, one of 11 is refused at /log, as HTTP refuses it
     def log(n):
         return json.dumps({"game": "thousand", "players": ["Anna", "Boris", "Vera"],
-                           "log": [{"type": "deal", "dealer": "Vera"}] + [{"type": "pass", "player": "Anna"}] * (n - 1)})
+                           "log": [{"type": "deal", "dealer": "Vera"}]
+                           + [{"type": "pass", "player": "Anna"}] * (n - 1)})
     src = write(tmp_path / "a.jsonl", [log(10), log(11)])
     out = tmp_path / "out.jsonl"
     r = run_with({"REFEREE_MAX_EVENTS": "10"}, "validate", src, "-j", 1, "-o", out)
