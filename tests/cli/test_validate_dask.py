@@ -198,3 +198,34 @@ def test_an_empty_input_on_dask_is_zero_logs_and_exit_0(tmp_path):
     assert r.exit_code == 0, r.output
     assert out.read_text() == "" and not (tmp_path / "out.jsonl.parts").exists()
     assert json.loads(summary.read_text())["logs"] == 0
+
+
+def test_the_limits_apply_to_each_line_on_dask_as_with_one_job(tmp_path):
+    # REFEREE_MAX_BODY=4096 and REFEREE_MAX_EVENTS=29, in the environment the workers start from: a line of 4096
+    # bytes is judged and one of 4097 refused (413's code), a log of 29 events judged and one of 30 refused at /log,
+    # in a plain file and in a gzipped one, with the records of -j 1 (the batch's lines 1 and 3 have 29 events)
+    import gzip
+    import os
+    import subprocess
+    import sys
+    text = json.dumps(json.loads(LINES[0]))
+    at, over = text[:-1] + " " * (4096 - len(text)) + "}", text[:-1] + " " * (4097 - len(text)) + "}"
+    long_log = json.dumps({"game": "thousand", "players": ["Anna", "Boris", "Vera"],
+                           "log": [{"type": "deal", "dealer": "Vera"}] + [{"type": "pass", "player": "Anna"}] * 29})
+    body = "".join(x + "\n" for x in [at, over, long_log, LINES[2]])
+    (tmp_path / "a.jsonl").write_text(body, encoding="utf-8")
+    (tmp_path / "b.jsonl.gz").write_bytes(gzip.compress(body.encode()))
+    env = {**os.environ, "REFEREE_MAX_BODY": "4096", "REFEREE_MAX_EVENTS": "29"}
+    outs = {}
+    for how in (["-j", "1"], ["--dask", "-j", "1"]):
+        out = tmp_path / f"out{len(how)}.jsonl"
+        r = subprocess.run([sys.executable, "-m", "referee.cli", "validate", "a.jsonl", "b.jsonl.gz", *how, "-o",
+                            str(out)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+        assert r.returncode == 1, r.stderr[-2000:]
+        outs[len(how)] = out.read_text(encoding="utf-8")
+    assert outs[2] == outs[3]
+    recs = [json.loads(x) for x in outs[3].splitlines()]
+    assert [(r["source"], r["line"], r["status"], r.get("code", "").rsplit("/", 1)[-1]) for r in recs] == [
+        (src, n, status, code) for src in ("a.jsonl", "b.jsonl.gz") for n, status, code in
+        [(1, "valid", ""), (2, "unreadable", "payload-too-large"), (3, "unreadable", "invalid-input"),
+         (4, "invalid", "")]]
