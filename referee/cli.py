@@ -19,6 +19,8 @@ judges every event of a log, applying an illegal one as logged.
 from __future__ import annotations
 
 import glob
+import gzip
+import io
 import itertools
 import json
 import multiprocessing
@@ -26,6 +28,7 @@ import os
 import re
 import shutil
 import sys
+import zlib
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -151,10 +154,21 @@ class _Group(click.Group):
 @click.group(cls=_Group,
              help="Referee on the command line: score, check and validate card-game deals without a server.")
 @click.version_option(__version__, "--version", "-V", prog_name="referee", message="%(prog)s %(version)s")
-@click.option("--lang", type=click.Choice(i18n.LANGUAGES), envvar="REFEREE_LANG", default=i18n.DEFAULT_LANGUAGE,
-              show_default=True, help="Language of the answers and summaries.")
-def main(lang: str) -> None:
-    i18n.set_language(lang)
+@click.option("--lang", type=click.Choice(i18n.LANGUAGES), default=None,
+              help=f"Language of the answers and summaries (default: REFEREE_LANG, else {i18n.DEFAULT_LANGUAGE}).")
+def main(lang: str | None) -> None:
+    i18n.set_language(lang or _env_language())
+
+
+def _env_language() -> str:
+    """``REFEREE_LANG``, checked: a value that is no language is a usage error of one line naming the setting."""
+    raw = os.environ.get("REFEREE_LANG", "").strip()
+    if not raw:
+        return i18n.DEFAULT_LANGUAGE
+    if raw not in i18n.LANGUAGES:
+        click.echo(safe(f"referee: REFEREE_LANG={raw!r} is not one of {', '.join(i18n.LANGUAGES)}"), err=True)
+        sys.exit(EXIT_USAGE)
+    return raw
 
 
 GAME = click.option("--game", "-g", default=None, help="thousand (or a \"game\" key in the body)")
@@ -444,12 +458,17 @@ def _alone(item: tuple, job: Job, context) -> list[dict]:
 
 # ---------------------------------------------------------------- bulk validation on Dask
 
+GZ_BLOCK = 4 << 20          # Dask: the most decompressed bytes of a gzipped file in one block (the driver ships them)
+
+
 @dataclass(frozen=True)
 class Block:
-    """A part of one input file that a Dask worker reads itself: the lines that start in bytes ``[start, end)`` of a
-    JSONL file, or the whole of a ``.json`` or gzipped file (``whole``), or a path that does not exist
-    (``missing``).  ``path`` is absolute (the workers' folders are not the driver's); ``name`` is the path as given,
-    which the records show."""
+    """A part of one input file: the lines that start in bytes ``[start, end)`` of a JSONL file, which a Dask worker
+    reads itself; or (``gz``) the ``lines`` lines that start in bytes ``[start, end)`` of a gzipped JSONL file's
+    decompressed stream, which the driver reads in one streaming pass and ships (gzip cannot be read from the
+    middle); or the whole of a ``.json`` file, or of a gzipped file whose stream is broken (``whole``: read as
+    ``--jobs`` reads it); or a path that does not exist (``missing``).  ``path`` is absolute (the workers' folders
+    are not the driver's); ``name`` is the path as given, which the records show."""
 
     path: str
     name: str = ""
@@ -457,6 +476,8 @@ class Block:
     end: int = 0
     whole: bool = False
     missing: bool = False
+    gz: bool = False
+    lines: int = 0
 
     @property
     def shown(self) -> str:
@@ -471,12 +492,91 @@ def plan_blocks(files: Iterable[str], blocksize: int) -> list[Block]:
         full = str(path.resolve())
         if not path.exists():
             out.append(Block(full, f, missing=True))
-        elif _kind(f) in WHOLE_SUFFIXES or f.lower().endswith(".gz"):
+        elif _kind(f) in WHOLE_SUFFIXES:
             out.append(Block(full, f, whole=True))
+        elif f.lower().endswith(".gz"):
+            out += _plan_gzip(full, f, min(blocksize, GZ_BLOCK))
         else:
             size = path.stat().st_size
             out += [Block(full, f, a, min(a + blocksize, size)) for a in range(0, size, blocksize)] or [Block(full, f)]
     return out
+
+
+def _plan_gzip(full: str, name: str, blocksize: int) -> list[Block]:
+    """A gzipped JSONL file in blocks of whole lines of about ``blocksize`` decompressed bytes, from one streaming pass
+    that holds 64 KiB at a time (a line longer than that is read in pieces); a file whose gzip stream is broken is
+    one ``whole`` block, whose records are then those of ``--jobs`` (the lines before the break, then the break)."""
+    out: list[Block] = []
+    start = pos = lines = 0
+    mid = False
+    try:
+        with gzip.open(full, "rb") as f:
+            while raw := f.readline(1 << 16):
+                pos += len(raw)
+                mid = not raw.endswith(b"\n")
+                if not mid:
+                    lines += 1
+                    if pos - start >= blocksize:
+                        out.append(Block(full, name, start, pos, gz=True, lines=lines))
+                        start, lines = pos, 0
+    except (OSError, EOFError, zlib.error):        # gzip.BadGzipFile is an OSError
+        return [Block(full, name, whole=True)]
+    if pos > start or not out:
+        out.append(Block(full, name, start, pos, gz=True, lines=lines + mid))
+    return out
+
+
+class _GzipFeed:
+    """The driver's reader of gzipped blocks, handed them in input order: each block's lines as bytes, from one
+    streaming pass over each file (a block already done, on ``--resume``, is skipped over).  A line longer than
+    ``limit`` + 2 bytes is cut there and ended (the worker records it as too large, as ``--jobs`` does), so a block
+    shipped holds at most about its size plus one line of ``limit`` bytes."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit, self.path, self.pos = limit, "", 0
+        self.f: gzip.GzipFile | None = None
+
+    def read(self, block: Block) -> bytes:
+        if self.f is None or self.path != block.path or self.pos > block.start:
+            self.close()
+            self.f = f = gzip.GzipFile(block.path, "rb")     # noqa: SIM115  (kept open from block to block)
+            self.path, self.pos = block.path, 0
+        else:
+            f = self.f
+        while self.pos < block.start and (skipped := f.read(min(1 << 20, block.start - self.pos))):
+            self.pos += len(skipped)
+        out = []
+        while self.pos < block.end and (raw := f.readline(self.limit + 2)):
+            self.pos += len(raw)
+            if raw.endswith(b"\n") or len(raw) < self.limit + 2:
+                out.append(raw)
+                continue
+            out.append(raw + b"\n")            # too long: the rest of the line is skipped, a little at a time
+            while self.pos < block.end and (rest := f.readline(1 << 16)):
+                self.pos += len(rest)
+                if rest.endswith(b"\n"):
+                    break
+        return b"".join(out)
+
+    def close(self) -> None:
+        if self.f is not None:
+            self.f.close()
+            self.f = None
+
+
+def _input_size(path: str) -> int:
+    """About how many bytes ``path`` holds to be read: its size, or for a gzipped file the decompressed size its
+    trailer states (modulo 4 GiB, and only the last member's: never taken below the compressed size), so that
+    blocks are sized on what the workers judge."""
+    size = os.stat(path).st_size
+    if not path.lower().endswith(".gz") or size < 18:
+        return size
+    try:
+        with open(path, "rb") as f:
+            f.seek(-4, os.SEEK_END)
+            return max(size, int.from_bytes(f.read(4), "little"))
+    except OSError:
+        return size
 
 
 def _block_stream(block: Block, f):
@@ -506,12 +606,16 @@ class _Bounded:
         return raw
 
 
-def block_lines(block: Block, limit: int | None = None) -> Iterator[Line]:
-    """The logs of ``block`` (their line numbers counting from the block's first line as 1)."""
+def block_lines(block: Block, limit: int | None = None, data: bytes | None = None) -> Iterator[Line]:
+    """The logs of ``block`` (their line numbers counting from the block's first line as 1); a gzipped file's block
+    from ``data``, its lines as the driver shipped them."""
     from .settings import MAX_BODY
     limit = MAX_BODY if limit is None else limit
+    if block.gz:
+        yield from _lines_of(io.BytesIO(data or b""), block.shown, limit, first=block.start == 0)
+        return
     with open(block.path, "rb") as f:
-        yield from _lines_of(_Bounded(_block_stream(block, f), block.end), block.shown, limit)
+        yield from _lines_of(_Bounded(_block_stream(block, f), block.end), block.shown, limit, first=block.start == 0)
 
 
 def block_line_count(block: Block) -> int:
@@ -519,6 +623,8 @@ def block_line_count(block: Block) -> int:
     a time."""
     if block.whole or block.missing:
         return 1
+    if block.gz:
+        return block.lines          # counted by the driver's pass
     count = 0
     with open(block.path, "rb") as f:
         stream = _Bounded(_block_stream(block, f), block.end)
@@ -532,17 +638,19 @@ def block_line_count(block: Block) -> int:
     return count
 
 
-def validate_block(block: Block, first_line: int, job: Job, part: str | None) -> list[list[dict]]:
-    """Validate every log of ``block`` (run by a Dask worker, which reads the block itself): for each log its
-    records.  With ``part`` the records go to that JSONL file, written under a temporary name and renamed when
-    whole (a part file that exists is complete), and only each log's summary fields come back."""
+def validate_block(block: Block, first_line: int, job: Job, part: str | None,
+                   data: bytes | None = None) -> list[list[dict]]:
+    """Validate every log of ``block`` (run by a Dask worker, which reads the block itself, or takes a gzipped
+    file's block as the ``data`` the driver shipped): for each log its records.  With ``part`` the records go to
+    that JSONL file, written under a temporary name and renamed when whole (a part file that exists is complete),
+    and only each log's summary fields come back."""
     if block.missing:
         items: Iterable[Line] = [Line(block.shown, 0, None, NoSuchFile(_("no such file or folder: {path}",
                                                                           path=block.shown)))]
     elif block.whole:
         items = (Line(block.shown, x.line, x.data, x.error) for x in iter_lines(block.path))
     else:
-        items = (Line(x.source, first_line + x.line - 1, x.data, x.error) for x in block_lines(block))
+        items = (Line(x.source, first_line + x.line - 1, x.data, x.error) for x in block_lines(block, data=data))
     judged = (_judged(x, job) for x in items)
     if part is None:
         return list(judged)
@@ -568,7 +676,7 @@ SUMMARY_FIELDS = ("source", "line", "status", "code", "first_violation", "error"
 
 def _manifest(blocks: list[Block], job: Job) -> dict:
     return {"engine_version": __version__, "job": [job.game, job.lang, job.replay, job.per_deal],
-            "blocks": [[b.path, b.name, b.start, b.end, b.whole, b.missing] for b in blocks],
+            "blocks": [[b.path, b.name, b.start, b.end, b.whole, b.missing, b.gz, b.lines] for b in blocks],
             "files": {b.path: [os.stat(b.path).st_size, os.stat(b.path).st_mtime_ns] for b in blocks if not b.missing}}
 
 
@@ -592,7 +700,8 @@ def run_dask(files: list[str], job: Job, address: str | None, jobs: int, output:
     """Validate ``files`` on Dask: on the scheduler at ``address``, or on a local cluster of ``jobs`` worker processes.
 
     The driver plans blocks of the input by file size (paths resolved first: a worker's folder is not the driver's);
-    each worker reads its own blocks (a first pass counts their lines, so line numbers are exact), validates them
+    each worker reads its own blocks (a first pass counts their lines, so line numbers are exact; a gzipped JSONL
+    file's blocks the driver cuts in a streaming pass and ships, see :class:`Block`), validates them
     and, with ``output``, writes one part file per block next to the output, under a temporary name renamed when
     whole; the driver then joins them in input order (on a cluster the output's folder must be shared with the
     workers).  If the run is cut short (the scheduler lost), the complete part files and the plan are kept and no
@@ -604,7 +713,7 @@ def run_dask(files: list[str], job: Job, address: str | None, jobs: int, output:
     try:
         with client:
             workers = _wait_for_workers(client, address, wait_workers)
-            total = sum(Path(f).stat().st_size for f in files if Path(f).exists())
+            total = sum(_input_size(f) for f in files if Path(f).exists())
             blocksize = max(64 * 1024, min(64 * 1024 * 1024, total // (4 * workers) + 1))
             blocks = plan_blocks(files, blocksize)
             parts: list[str | None] = [None] * len(blocks)
@@ -697,24 +806,31 @@ def _judge_blocks(client, workers: int, blocks: list[Block], firsts: list[int], 
     time) and hand every block's records to ``sink`` in input order, as soon as the blocks before it are done."""
     from dask.distributed import as_completed
 
+    from .settings import MAX_BODY
+
     index: dict = {}
     waiting = iter([i for i in range(len(blocks)) if done[i] is None])
+    feed = _GzipFeed(MAX_BODY)
 
     def submit(i: int):
-        fut = client.submit(validate_block, blocks[i], firsts[i], job, parts[i], pure=False)
+        data = feed.read(blocks[i]) if blocks[i].gz else None
+        fut = client.submit(validate_block, blocks[i], firsts[i], job, parts[i], data, pure=False)
         index[fut.key] = i
         return fut
-    flying = as_completed([submit(i) for i in itertools.islice(waiting, IN_FLIGHT * workers)])
-    nxt = 0
-    for fut in _completed(flying):
-        done[index.pop(fut.key)] = fut.result()
-        if (i := next(waiting, None)) is not None:
-            flying.add(submit(i))
-        while nxt < len(blocks) and done[nxt] is not None:    # hand on every block now in order
-            for records in done[nxt]:
-                sink(records)
-            done[nxt] = ()
-            nxt += 1
+    try:
+        flying = as_completed([submit(i) for i in itertools.islice(waiting, IN_FLIGHT * workers)])
+        nxt = 0
+        for fut in _completed(flying):
+            done[index.pop(fut.key)] = fut.result()
+            if (i := next(waiting, None)) is not None:
+                flying.add(submit(i))
+            while nxt < len(blocks) and done[nxt] is not None:    # hand on every block now in order
+                for records in done[nxt]:
+                    sink(records)
+                done[nxt] = ()
+                nxt += 1
+    finally:
+        feed.close()
     while nxt < len(blocks):
         for records in done[nxt]:
             sink(records)
@@ -744,7 +860,7 @@ def _join_parts(output: str, parts: list[str], parts_dir: Path) -> None:
 
 
 def _replan(manifest: dict) -> list[Block]:
-    return [Block(p, n, a, b, w, m) for p, n, a, b, w, m in manifest["blocks"]]
+    return [Block(*row) for row in manifest["blocks"]]
 
 
 def _completed(futures):

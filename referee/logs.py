@@ -106,15 +106,16 @@ class LineReader(Protocol):
     def readline(self, size: int, /) -> bytes: ...
 
 
-def _lines_of(stream: LineReader, source: str, limit: int) -> Iterator[Line]:
-    """The non-blank lines of a JSONL stream, each read with at most ``limit`` + 2 bytes held."""
+def _lines_of(stream: LineReader, source: str, limit: int, first: bool = True) -> Iterator[Line]:
+    """The non-blank lines of a JSONL stream, each read with at most ``limit`` + 2 bytes held.  ``first``: the stream
+    begins at the file's first line (whose byte order mark is left out), not at a later line of it."""
     number = 0
     while True:
         raw = stream.readline(limit + 2)            # the line, its \r and its \n
         if not raw:
             return
         number += 1
-        if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+        if first and number == 1 and raw.startswith(b"\xef\xbb\xbf"):
             raw = raw[3:]
         ended = raw.endswith(b"\n")
         if not ended and len(raw) == limit + 2:        # longer still: skip the rest of the line, holding little

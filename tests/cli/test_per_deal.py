@@ -48,3 +48,14 @@ def test_every_invalid_deal_names_a_violation_and_every_violation_has_one_deal(t
             assert d["valid"] == (not d["violation_positions"]), (log.line, d)
             seen += not d["valid"]
     assert seen >= 1
+
+
+@pytest.mark.parametrize("game", ["thousand", "pinochle", "canasta"])
+@pytest.mark.parametrize("replay", ["strict", "as_played"])
+def test_every_invalid_deal_record_names_its_violation(tmp_path, game, replay):
+    recs = per_deal(tmp_path, ROOT / "examples" / game / "batch.jsonl", "--replay", replay)
+    deals = [r for r in recs if r.get("deal") is not None]
+    assert any(not r["valid"] for r in deals)
+    for r in deals:
+        assert r["valid"] == (not r["violations"]), r                         # invalid ⇔ a violation named
+        assert r["first_violation"] == (r["violations"][0] if r["violations"] else None), r

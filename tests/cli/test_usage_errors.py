@@ -1,6 +1,7 @@
 """Mistakes in the command itself are usage errors (exit 2, one line), never "some logs are invalid" (exit 1)."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -28,3 +29,13 @@ def test_without_the_cli_extra_the_command_is_a_usage_error_of_one_line():
     assert r.returncode == 2, r.stderr
     assert r.stderr.strip().splitlines() == [
         "referee: the command line needs the cli extra (click is missing): pip install 'referee[cli]'"]
+
+
+def test_a_language_setting_that_is_no_language_is_a_usage_error_of_one_line():
+    def with_lang(value, *args):
+        return subprocess.run([sys.executable, "-m", "referee.cli", *args, "rules", "thousand"], cwd=ROOT,
+                              capture_output=True, text=True, timeout=60, env={**os.environ, "REFEREE_LANG": value})
+    r = with_lang("xx")
+    assert (r.returncode, r.stderr.strip().splitlines()) == (2, ["referee: REFEREE_LANG='xx' is not one of en, ru"])
+    assert with_lang("ru").stdout.startswith("thousand — вариант")     # a language it knows is taken
+    assert with_lang("xx", "--lang", "en").returncode == 0           # --lang, given, stands before the setting

@@ -121,6 +121,7 @@ def test_a_relative_output_is_written_where_the_driver_runs_not_where_the_worker
 
 def test_wait_workers_zero_fails_at_once_on_a_scheduler_without_workers(tmp_path):
     import time
+
     from dask.distributed import LocalCluster
     three_files(tmp_path)
     with LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
@@ -166,8 +167,9 @@ def test_a_worker_writes_each_logs_records_as_it_judges_them(tmp_path, monkeypat
     src = tmp_path / "logs.jsonl.gz"
     with gzip.open(src, "wt", encoding="utf-8") as fh:
         fh.write("\n".join(LINES) + "\n")
-    block = cli.plan_blocks([str(src)], 1 << 20)[0]
-    assert block.whole
+    [block] = cli.plan_blocks([str(src)], 1 << 20)
+    assert block.gz and block.lines == len(LINES)
+    data = cli._GzipFeed(1 << 20).read(block)
     job = cli.Job("thousand", "en")
     real, judged = cli.validate_item, []
 
@@ -179,6 +181,51 @@ def test_a_worker_writes_each_logs_records_as_it_judges_them(tmp_path, monkeypat
     monkeypatch.setattr(cli, "validate_item", third_fails)
     part = tmp_path / "part-00000.jsonl"
     with pytest.raises(MemoryError):
-        cli.validate_block(block, 1, job, str(part))
+        cli.validate_block(block, 1, job, str(part), data)
     written = [json.loads(x) for x in (tmp_path / "part-00000.jsonl.tmp").read_text().splitlines()]
     assert [x["line"] for x in written] == [1, 2] and not part.exists()      # the first two already out
+
+
+def test_an_empty_input_on_dask_is_zero_logs_and_exit_0(tmp_path):
+    import gzip
+    (tmp_path / "empty.jsonl").write_bytes(b"")
+    (tmp_path / "empty.jsonl.gz").write_bytes(gzip.compress(b""))
+    (tmp_path / "blank.ndjson").write_bytes(b"\n\n")
+    (tmp_path / "folder").mkdir()
+    out, summary = tmp_path / "out.jsonl", tmp_path / "s.json"
+    r = run("validate", tmp_path / "empty.jsonl", tmp_path / "empty.jsonl.gz", tmp_path / "blank.ndjson",
+            tmp_path / "folder", "--dask", "-j", 1, "-o", out, "--summary-json", summary)
+    assert r.exit_code == 0, r.output
+    assert out.read_text() == "" and not (tmp_path / "out.jsonl.parts").exists()
+    assert json.loads(summary.read_text())["logs"] == 0
+
+
+def test_the_limits_apply_to_each_line_on_dask_as_with_one_job(tmp_path):
+    # REFEREE_MAX_BODY=4096 and REFEREE_MAX_EVENTS=29, in the environment the workers start from: a line of 4096
+    # bytes is judged and one of 4097 refused (413's code), a log of 29 events judged and one of 30 refused at /log,
+    # in a plain file and in a gzipped one, with the records of -j 1 (the batch's lines 1 and 3 have 29 events)
+    import gzip
+    import os
+    import subprocess
+    import sys
+    text = json.dumps(json.loads(LINES[0]))
+    at, over = text[:-1] + " " * (4096 - len(text)) + "}", text[:-1] + " " * (4097 - len(text)) + "}"
+    long_log = json.dumps({"game": "thousand", "players": ["Anna", "Boris", "Vera"],
+                           "log": [{"type": "deal", "dealer": "Vera"}] + [{"type": "pass", "player": "Anna"}] * 29})
+    body = "".join(x + "\n" for x in [at, over, long_log, LINES[2]])
+    (tmp_path / "a.jsonl").write_text(body, encoding="utf-8")
+    (tmp_path / "b.jsonl.gz").write_bytes(gzip.compress(body.encode()))
+    env = {**os.environ, "REFEREE_MAX_BODY": "4096", "REFEREE_MAX_EVENTS": "29"}
+    outs = {}
+    for how in (["-j", "1"], ["--dask", "-j", "1"]):
+        out = tmp_path / f"out{len(how)}.jsonl"
+        r = subprocess.run([sys.executable, "-m", "referee.cli", "validate", "a.jsonl", "b.jsonl.gz", *how, "-o",
+                            str(out)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+        assert r.returncode == 1, r.stderr[-2000:]
+        outs[len(how)] = out.read_text(encoding="utf-8")
+    assert outs[2] == outs[3]
+    recs = [json.loads(x) for x in outs[3].splitlines()]
+    assert [(r["source"], r["line"], r["status"], r.get("code", "").rsplit("/", 1)[-1]) for r in recs] == [
+        (src, n, status, code) for src in ("a.jsonl", "b.jsonl.gz") for n, status, code in
+        [(1, "valid", ""), (2, "unreadable", "payload-too-large"), (3, "unreadable", "invalid-input"),
+         (4, "invalid", "")]]

@@ -71,6 +71,16 @@ def test_line_100_is_not_an_emoji(tmp_path):
     assert f"{src}:100: Malformed JSON" in r.output and "\U0001f4af" not in r.output
 
 
+def test_names_and_paths_like_emoji_codes_and_markup_are_printed_as_they_are(tmp_path):
+    src = tmp_path / "[bold]:thumbs_up:[red].jsonl"
+    write(src, [INVALID.replace('"Boris"', '":100:"'), "{not json"])
+    r = run("validate", src, "-j", 1)
+    assert r.exit_code == 1, r.output
+    assert f"invalid {src}:1: event 24 (play) breaks thousand/11.3: :100: has no diamonds" in r.output
+    assert f"unreadable {src}:2: Malformed JSON" in r.output
+    assert not [c for c in r.output if ord(c) >= 0x1F000]           # no emoji at all
+
+
 # ---------------------------------------------------------------- a worker that dies
 
 def killing(line: int, marker: Path | None):
@@ -167,7 +177,8 @@ def test_the_events_limit_applies_to_each_line(tmp_path):
     # REFEREE_MAX_EVENTS=10: a log of 10 events is judged, one of 11 is refused at /log, as HTTP refuses it
     def log(n):
         return json.dumps({"game": "thousand", "players": ["Anna", "Boris", "Vera"],
-                           "log": [{"type": "deal", "dealer": "Vera"}] + [{"type": "pass", "player": "Anna"}] * (n - 1)})
+                           "log": [{"type": "deal", "dealer": "Vera"}]
+                           + [{"type": "pass", "player": "Anna"}] * (n - 1)})
     src = write(tmp_path / "a.jsonl", [log(10), log(11)])
     out = tmp_path / "out.jsonl"
     r = run_with({"REFEREE_MAX_EVENTS": "10"}, "validate", src, "-j", 1, "-o", out)

@@ -93,6 +93,26 @@ def test_the_engine_alone_scores_a_deal_without_flask(env, tmp_path):
     assert r.returncode == 2 and "pip install 'referee[cli]'" in r.stderr     # a usage error (exit 2), not findings
 
 
+def test_an_apps_own_schemas_package_is_left_alone(env, tmp_path):
+    # an app with its own top-level `schemas` (and `web`) package, run from its folder: referee imports its own
+    for name in ("schemas", "web"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "__init__.py").write_text("MINE = True\n", encoding="utf-8")
+    probe = ("import json, schemas, web\n"
+             "from referee import service\n"
+             "import referee.schemas\n"
+             "print(json.dumps([schemas.MINE, web.MINE, hasattr(referee.schemas, 'REQUESTS'), "
+             "service.handle('thousand', 'score', json.load(open(%r)))['game']]))")
+    body = tmp_path / "body.json"
+    deal = json.loads((ROOT / "examples" / "thousand" / "score-deal.json").read_text(encoding="utf-8"))
+    deal.pop("game")
+    body.write_text(json.dumps(deal), encoding="utf-8")
+    r = subprocess.run([env / "bin" / "python", "-c", probe % str(body)], capture_output=True, text=True,
+                       cwd=tmp_path, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert json.loads(r.stdout) == [True, True, True, "thousand"]
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
