@@ -46,8 +46,10 @@
   const gameInfo = (game) => games.games.find((g) => g.id === game);
   // the variants this page can keep: Thousand for three, Canasta for two sides of two or two or three players
   // on their own, Pinochle for two
-  // (Thousand for two needs the unused musik's cards and for four the talon's: no pad writes those down)
+  // (Thousand for two and four too: the pad writes both players' points with the unused musik unseen, and the
+  // sitting-out dealer's talon points)
   const SEATS = { thousand: [3], canasta: [4, 2, 3], pinochle: [2] };
+  SEATS.thousand = [3, 2, 4];
   const playable = (game) => gameInfo(game).variants.filter((v) => v.players.some((n) => SEATS[game].includes(n)));
   const seatsOf = (game, v) => SEATS[game].find((n) => v.players.includes(n));
 
@@ -166,7 +168,8 @@
     if (stake) options.stake = stake;
     $("sheet-status").textContent = "";       // nothing said of a game just begun
     S = { game: start.game, variant: start.variant, options, players: names,
-          dealer: names[Number($("first-dealer").value)], deals: [], answer: null, pending: false };
+          dealer: names[Number($("first-dealer").value)], deals: [], answer: null, pending: false,
+          rev: revOf(load(KEY, null)) };
     save();
     form = null;
     renderPlay();
@@ -175,7 +178,7 @@
   // ------------------------------------------------------------------ the deal form
   const blank = () => {
     if (S.game === "thousand") return { declarer: null, contract: "", outcome: "made", points: {}, marriages: [], noTrick: [],
-                                        golden: false, blind: false };
+                                        golden: false, blind: false, talon: "", penalties: [], penaltyOpen: false };
     if (S.game === "canasta") return { sides: Object.fromEntries(sidesOf(S.players).map((s) => [s.id, {}])), out: null, concealed: false };
     return { trump: null, meld: {}, points: {}, last: null, out: null, claim: "" };
   };
@@ -190,6 +193,10 @@
       f.marriages = (d.marriages || []).map((m) => m.player + ":" + m.suit);
       f.noTrick = Object.entries(d.took_trick || {}).filter(([, t]) => !t).map(([p]) => p);
       f.golden = !!d.golden; f.blind = !!d.blind;
+      f.talon = d.talon_points !== undefined ? String(d.talon_points) : (d.talon || []).join(" ");
+      f.penalties = (d.irregularities || []).map((x) => x.type + ":" + x.player);
+      f.penaltyOpen = f.penalties.length > 0;
+      if (!d.declarer) f.outcome = "made";
       return f;
     }
     if (S.game === "canasta") {
@@ -213,14 +220,17 @@
   // the form as the API takes a deal (null with a message when something is missing)
   function fromForm(f) {
     if (S.game === "thousand") {
+      const irregularities = f.penalties.map((k) => ({ type: k.split(":")[0], player: k.slice(k.indexOf(":") + 1) }));
+      const pen = irregularities.length ? { irregularities } : {};
+      // a deal not played: a card exposed in the deal, or only a penalty and no declarer
+      if (f.penalties.some((k) => k.startsWith("exposed_card:")) || (!f.declarer && irregularities.length)) return [pen, null];
       if (!f.declarer) return [null, T.need_declarer];
-      const extra = { ...(f.golden ? { golden: true } : {}), ...(f.blind ? { blind: true } : {}) };
+      const extra = { ...(f.golden ? { golden: true } : {}), ...(f.blind ? { blind: true } : {}), ...talonOf(f), ...pen };
       if (f.outcome === "conceded") return [{ declarer: f.declarer, contract: int(f.contract) || 100, conceded: true, ...extra }, null];
       if (String(f.contract).trim() === "") return [null, T.need_contract];
-      const others = S.players.filter((p) => p !== f.declarer);
       const d = { declarer: f.declarer, contract: int(f.contract),
-                  points: Object.fromEntries(others.map((p) => [p, int(f.points[p])])),
-                  took_trick: Object.fromEntries(S.players.map((p) => [p, !f.noTrick.includes(p)])) };
+                  points: Object.fromEntries(pointsOf(f).map((p) => [p, int(f.points[p])])),
+                  took_trick: Object.fromEntries(activeOf(dealNo()).map((p) => [p, !f.noTrick.includes(p)])) };
       Object.assign(d, extra);
       if (f.marriages.length) d.marriages = f.marriages.map((m) => ({ player: m.split(":")[0], suit: m.split(":")[1] }));
       d._outcome = f.outcome;
@@ -242,6 +252,23 @@
     return [d, null];
   }
   const forApi = (d) => { const c = { ...d }; delete c._outcome; return c; };
+
+  // Thousand: who deals deal i (from 0), and who plays it: with four players the dealer sits out
+  const dealerOf = (i) => S.players[(S.players.indexOf(S.dealer) + i) % S.players.length];
+  const dealNo = () => (form && form.index !== null ? form.index : S.deals.length);
+  const sitterOf = (i) => (S.game === "thousand" && S.players.length === 4 ? dealerOf(i) : null);
+  const activeOf = (i) => S.players.filter((p) => p !== sitterOf(i));
+  // whose card points are written: with two players both (the unused musik stays unseen), else all but the declarer's
+  const pointsOf = (f) => activeOf(dealNo()).filter((p) => S.players.length === 2 || p !== f.declarer);
+  // the sitter's talon: its card points where that is what the sitter scores, its cards where the aces count
+  const TALON_POINTS = ["talon_points", "talon_points_rounded"];
+  const talonKind = () => (S.players.length !== 4 || rules.sitter_scoring === "none" ? null
+    : TALON_POINTS.includes(rules.sitter_scoring) ? "points" : "cards");
+  function talonOf(f) {
+    const kind = talonKind(), v = String(f.talon || "").trim();
+    if (!kind || v === "") return {};
+    return kind === "points" ? { talon_points: int(v) } : { talon: v.split(/[\s,]+/) };
+  }
 
   function numberInput(id, label, value, oninput) {
     return el("div", { class: "field num" }, el("label", { for: id, text: label }),
@@ -277,19 +304,20 @@
         again("golden");
       }));
       if (rules.blind && !f.golden) kids.push(toggle("blind", T.blind, f.blind, () => { f.blind = !f.blind; again("blind"); }));
-      kids.push(group(T.declarer, ...S.players.map((p, i) => toggle("decl-" + i, p, f.declarer === p,
-        () => { f.declarer = p; delete f.points[p]; again(f.outcome === "conceded" ? null : "contract"); }))));
+      const active = activeOf(n), shown = pointsOf(f);
+      kids.push(group(T.declarer, ...S.players.map((p, i) => (active.includes(p) ? toggle("decl-" + i, p, f.declarer === p,
+        () => { f.declarer = p; if (S.players.length !== 2) delete f.points[p]; again(f.outcome === "conceded" ? null : "contract"); }) : null))));
       kids.push(numberInput("contract", T.contract, f.contract, (v) => { f.contract = v; }));
       kids.push(group(T.outcome, ...[["made", T.made], ["failed", T.failed], ["conceded", T.conceded]].map(([k, t]) =>
         toggle("outcome-" + k, t, f.outcome === k, () => {
           f.outcome = k;
-          const first = S.players.findIndex((p) => p !== f.declarer);
-          again(k === "conceded" ? null : "points-" + first);
+          again(k === "conceded" ? null : "points-" + S.players.indexOf(pointsOf(f)[0]));
         }))));
       if (f.outcome !== "conceded") {
         S.players.forEach((p, i) => {
+          if (!active.includes(p)) return;
           const row = el("div", { class: "player-row" }, el("div", { class: "who", text: p }));
-          if (p !== f.declarer) row.append(numberInput("points-" + i, fmt(T.points_of, { name: p }), f.points[p], (v) => { f.points[p] = v; }));
+          if (shown.includes(p)) row.append(numberInput("points-" + i, fmt(T.points_of, { name: p }), f.points[p], (v) => { f.points[p] = v; }));
           row.append(group(fmt(T.marriage_of, { name: p }), ...SUITS.map((s) => toggle(`mar-${i}-${s}`,
             el("span", { class: "suit " + (s === "D" || s === "H" ? "red" : ""), "aria-hidden": "true", text: SUIT_SIGN[s] }),
             f.marriages.includes(p + ":" + s), () => {
@@ -304,6 +332,14 @@
           kids.push(row);
         });
       }
+      const sitter = sitterOf(n), kind = talonKind();
+      if (sitter && kind) {
+        kids.push(el("div", { class: "player-row" }, el("div", { class: "who", text: sitter }),
+          kind === "points" ? numberInput("talon", fmt(T.talon_points_of, { name: sitter }), f.talon, (v) => { f.talon = v; })
+            : el("div", { class: "field" }, el("label", { for: "talon", text: fmt(T.talon_cards_of, { name: sitter }) }),
+              el("input", { type: "text", id: "talon", autocomplete: "off", value: f.talon, oninput: (ev) => { f.talon = ev.target.value; } }))));
+      }
+      kids.push(...penaltyFields(f, n, again));
     } else if (S.game === "canasta") {
       sidesOf(S.players).forEach((s, i) => {
         const row = el("fieldset", { class: "side-row" }, el("legend", { text: s.players.join(" · ") }));
@@ -340,8 +376,30 @@
 
   function dealerLine(i) {
     if (S.game === "canasta") return "";
-    const start = S.players.indexOf(S.dealer);
-    return fmt(T.dealer_is, { name: S.players[(start + i) % S.players.length] });
+    return fmt(sitterOf(i) ? T.dealer_sits_out : T.dealer_is, { name: dealerOf(i) });
+  }
+
+  // ------------------------------------------------------------------ penalties (Thousand's irregularities)
+  // «Штраф» opens them; then one tap on the player at fault under the fault: a card exposed in the deal (the
+  // dealer's; the deal is not played), the third nine cut (the cutter, not the dealer), the talon looked at
+  const PENALTIES = [["exposed_card", "pen_exposed"], ["nine_cut", "pen_nine_cut"], ["talon_peek", "pen_talon_peek"]];
+  function penaltyFields(f, n, again) {
+    const out = [el("button", { type: "button", class: "toggle", id: "penalty", "aria-expanded": String(!!f.penaltyOpen),
+      onclick: () => { f.penaltyOpen = !f.penaltyOpen; if (!f.penaltyOpen) f.penalties = []; again("penalty"); } }, T.penalty)];
+    if (!f.penaltyOpen) return out;
+    const dealer = dealerOf(n);
+    for (const [type, label] of PENALTIES) {
+      const who = type === "exposed_card" ? [dealer] : type === "nine_cut" ? S.players.filter((p) => p !== dealer) : activeOf(n);
+      out.push(group(T[label], ...who.map((p) => {
+        const k = type + ":" + p, i = S.players.indexOf(p);
+        return toggle(`pen-${type}-${i}`, whose(T[label], p), f.penalties.includes(k), () => {
+          f.penalties = f.penalties.includes(k) ? f.penalties.filter((x) => x !== k)
+            : [...f.penalties.filter((x) => type === "talon_peek" || !x.startsWith(type + ":")), k];
+          again(`pen-${type}-${i}`);
+        });
+      })));
+    }
+    return out;
   }
 
   function openForm(index) {
@@ -357,7 +415,36 @@
   }
 
   // ------------------------------------------------------------------ sending the sheet
-  function save() { store(KEY, S); }
+  // The game kept in localStorage carries a revision (rev), one more at every write.  Two tabs of «Партия» share
+  // it: a write never goes over a newer sheet (the other tab's), and the storage event brings the newer sheet in.
+  const revOf = (x) => (x && Number.isInteger(x.rev) ? x.rev : 0);
+  function newer() {
+    const kept = load(KEY, null);
+    return kept && revOf(kept) > revOf(S) ? kept : null;
+  }
+  function save() {
+    if (!S) return;
+    const kept = load(KEY, null);
+    if (kept && revOf(kept) > revOf(S)) { adopt(kept); return; }     // another tab wrote since: its sheet stands
+    S.rev = Math.max(revOf(S), revOf(kept)) + 1;
+    store(KEY, S);
+  }
+  // the newer sheet of another tab, shown here; a deal being typed stays in the form
+  function adopt(kept) {
+    S = kept;
+    if (form && form.index !== null && form.index >= S.deals.length) form = null;
+    if (games) renderPlay();
+    $("sheet-status").textContent = T.other_tab;
+  }
+  window.addEventListener("storage", (ev) => {
+    if (ev.key !== KEY && ev.key !== null) return;
+    const kept = load(KEY, null);
+    if (!kept) {                          // a new game begun in another tab: this one goes to the start as well
+      if (S) { S = null; form = null; if (games) renderStart(); }
+      return;
+    }
+    if (!S || revOf(kept) > revOf(S)) adopt(kept);
+  });
 
   // send `deals`: 200 → the sheet; 422 → the errors; no answer → null (waits)
   async function score(deals) {
@@ -384,6 +471,8 @@
     btn.disabled = true;
     const r = await score(deals);
     btn.disabled = false;
+    const later = newer();
+    if (later) { adopt(later); if (form) record(); return; }   // another tab wrote meanwhile: again on its sheet
     if (r === null) {                       // the service did not answer: the deal waits
       S.deals = deals; S.pending = true; save();
       form = null; openForm(null); renderSheet(); scheduleRetry();
@@ -410,10 +499,12 @@
     if (S.game === "thousand") {
       if (head === "points" && a !== undefined) return $("points-" + seat(a));
       if (head === "took_trick" && a !== undefined) return $("notrick-" + seat(a));
-      if (head === "points") return $("points-" + S.players.findIndex((p) => p !== form.f.declarer));
+      if (head === "points") return $("points-" + S.players.indexOf(pointsOf(form.f)[0]));
       if (head === "contract") return $("contract");
       if (head === "declarer") return $("decl-0");
       if (head === "marriages") return $(`mar-${Math.max(0, seat(form.f.declarer))}-S`);
+      if (head === "talon_points" || head === "talon") return $("talon");
+      if (head === "irregularities") return $("penalty");
     } else if (S.game === "canasta") {
       if (head === "sides" && a !== undefined) return $(b === "counts" ? `side${a}-${m[1].split("/")[3]}` : "out-" + a);
     } else {
@@ -475,6 +566,8 @@
   window.addEventListener("online", () => resend());
 
   function record() {
+    const later = newer();
+    if (later) adopt(later);              // the deal goes onto the newest sheet, never over another tab's deals
     const [deal, missing] = fromForm(form.f);
     if (!deal) { showErrors([{ detail: missing }]); return; }
     const deals = S.deals.slice();
@@ -504,6 +597,7 @@
     went_out: () => T.mark_out,
     declared_out: () => T.mark_out + "!",
     target_raised: () => "↑",
+    sitting_out: () => T.mark_sitter,
   };
   const markText = (e) => (MARK[e.kind] ? MARK[e.kind](e) : "•");
 
@@ -542,6 +636,7 @@
       const first = el("th", { scope: "row" }, el("button", { type: "button", class: "deal-no", id: "row-" + (i + 1),
         "aria-label": fmt(T.edit_deal_n, { n: i + 1 }), onclick: () => openForm(i) }, String(i + 1)));
       if (row && !waiting) {
+        if (!row.contract && S.game === "thousand") first.append(el("div", { class: "contract", text: T.row_not_played }));
         if (row.contract) first.append(el("div", { class: "contract", text: row.contract.conceded
           ? fmt(T.row_conceded, { name: row.contract.declarer, n: row.contract.contract })
           : fmt(row.contract.made ? T.row_made : T.row_failed, { name: row.contract.declarer, n: row.contract.contract }) }));
@@ -659,7 +754,7 @@
       games = null;
     }
     const shared = fromLink();
-    if (shared) { S = shared; save(); history.replaceState(null, "", location.pathname + location.search); }
+    if (shared) { S = { ...shared, rev: revOf(load(KEY, null)) }; save(); history.replaceState(null, "", location.pathname + location.search); }
     if (S && games) {
       renderPlay();
       if (S.deals.length && (!S.answer || S.pending || shared)) { S.pending = true; resend(); }
