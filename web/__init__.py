@@ -152,6 +152,10 @@ SHEET_TEXTS = {
     "penalty": N_("Penalty"), "pen_exposed": N_("A card exposed in the deal"),
     "pen_nine_cut": N_("A nine cut to the bottom a third time"), "pen_talon_peek": N_("Looked at the talon"),
     "row_not_played": N_("not played"),
+    # Canasta's irregularities, as the score answer names them
+    "pen_illegal_meld": N_("illegal meld"), "pen_red_three_not_laid_out": N_("red three not laid out"),
+    "pen_pile_taken_illegally": N_("pile taken illegally"), "pen_permission_breach": N_("permission breach"),
+    "pen_out_without_canasta": N_("out without canasta"),
     "other_tab": N_("This game was changed in another tab: the sheet here shows it now."),
 }
 

@@ -68,3 +68,35 @@ def test_penalties_entered_in_two_taps_and_marked_in_the_row(d, server):
     assert small_targets(d) == []
     shot(d, "sheet-thousand-penalties-ru")
     no_console_errors(d)
+
+
+def test_a_canasta_irregularity_entered_in_two_taps_and_marked_in_the_row(d, server):
+    t = Table(d)
+    begin(t, server.url, "canasta", ["Анна", "Борис", "Вера", "Глеб"])
+    # classic laws: Анна–Вера 2 natural (2 × 500), 1 mixed (300), 2 red threes (200), 410 in melds, 10 left in hand,
+    # out (100): 2,000; Борис–Глеб 1 mixed (300), 200 in melds, 50 in hand: 450, and Борис asked for permission to go
+    # out and did not (a permission breach, canasta/8.5): −100, 350
+    for side, numbers in (("side0", (2, 1, 2, 410, 10)), ("side1", (0, 1, 0, 200, 50))):
+        for i, (key, value) in enumerate(zip(("natural_canastas", "mixed_canastas", "red_threes", "meld_points",
+                                              "hand_points"), numbers)):
+            if side == "side0" and i == 0:
+                t.type(f"#{side}-{key}", value, then_next=True)
+            else:
+                t.typed_here(value, then_next=not (side == "side1" and key == "hand_points"))
+    t.tap("#out-0")
+    t0 = t.count()
+    t.tap("#penalty")
+    axe(d, "Canasta's penalties open")
+    assert small_targets(d) == []
+    t.tap("#pen-permission_breach-1")
+    assert t.count()[0] - t0[0] == 2                  # a penalty: two taps
+    t.record()
+    assert t.totals() == ["2 000", "350"]
+    assert ("!−100", "нарушение правил о разрешении на выход") in t.marks(1)
+    t.tap("#sheet-table tbody tr:nth-child(1) td:nth-child(3) button.mark:last-of-type")
+    assert d.find_element(By.CSS_SELECTOR, "#rule-box .rule-id").text == "canasta/8.5"
+    axe(d, "a Canasta penalty's rule opened")
+    # correcting the hand: the penalty is in the form again
+    t.tap("#row-1")
+    assert d.find_element(By.ID, "pen-permission_breach-1").get_attribute("aria-pressed") == "true"
+    no_console_errors(d)

@@ -194,7 +194,7 @@
       f.noTrick = Object.entries(d.took_trick || {}).filter(([, t]) => !t).map(([p]) => p);
       f.golden = !!d.golden; f.blind = !!d.blind;
       f.talon = d.talon_points !== undefined ? String(d.talon_points) : (d.talon || []).join(" ");
-      f.penalties = (d.irregularities || []).map((x) => x.type + ":" + x.player);
+      f.penalties = penaltyKeys(d);
       f.penaltyOpen = f.penalties.length > 0;
       if (!d.declarer) f.outcome = "made";
       return f;
@@ -366,6 +366,7 @@
           f.out === p ? numberInput("claim", T.points_at_claim, f.claim, (v) => { f.claim = v; }) : null));
       });
     }
+    if (S.game === "canasta") kids.push(...canastaPenalties(f, again));
     box.replaceChildren(...kids);
     const n = form.index === null ? S.deals.length + 1 : form.index + 1;
     $("deal-title").textContent = fmt(form.index === null ? T.deal_n : T.edit_deal_n, { n });
@@ -379,10 +380,37 @@
     return fmt(sitterOf(i) ? T.dealer_sits_out : T.dealer_is, { name: dealerOf(i) });
   }
 
-  // ------------------------------------------------------------------ penalties (Thousand's irregularities)
-  // «Штраф» opens them; then one tap on the player at fault under the fault: a card exposed in the deal (the
-  // dealer's; the deal is not played), the third nine cut (the cutter, not the dealer), the talon looked at
+  // ------------------------------------------------------------------ penalties (the irregularities /score takes)
+  // «Штраф» opens them; then one tap on who is at fault under the fault.  Thousand: a card exposed in the deal
+  // (the dealer's; the deal is not played), the third nine cut (the cutter, not the dealer), the talon looked at.
+  // Canasta: the side's irregularities with a fixed penalty (a permission breach only where partners ask)
   const PENALTIES = [["exposed_card", "pen_exposed"], ["nine_cut", "pen_nine_cut"], ["talon_peek", "pen_talon_peek"]];
+  const CANASTA_PENALTIES = ["illegal_meld", "red_three_not_laid_out", "pile_taken_illegally", "permission_breach",
+                             "out_without_canasta"];
+  const penaltyKeys = (d) => (d.irregularities || []).map((x) => x.type + ":" + (x.player ?? x.side));
+  // a deal's penalties back into the form (Thousand's form reads its own)
+  function withPenalties(f, d) {
+    if (S.game === "canasta") { f.penalties = penaltyKeys(d); f.penaltyOpen = f.penalties.length > 0; }
+    return f;
+  }
+  function canastaPenalties(f, again) {
+    if (!f.penalties) f.penalties = [];
+    const out = [el("button", { type: "button", class: "toggle", id: "penalty", "aria-expanded": String(!!f.penaltyOpen),
+      onclick: () => { f.penaltyOpen = !f.penaltyOpen; if (!f.penaltyOpen) f.penalties = []; again("penalty"); } }, T.penalty)];
+    if (!f.penaltyOpen) return out;
+    const sides = sidesOf(S.players);
+    for (const type of CANASTA_PENALTIES) {
+      if (type === "permission_breach" && S.players.length !== 4) continue;
+      out.push(group(T["pen_" + type], ...sides.map((sd, i) => {
+        const k = type + ":" + sd.id, name = sd.players.join(" · ");
+        return toggle(`pen-${type}-${i}`, whose(T["pen_" + type], name), f.penalties.includes(k), () => {
+          f.penalties = f.penalties.includes(k) ? f.penalties.filter((x) => x !== k) : [...f.penalties, k];
+          again(`pen-${type}-${i}`);
+        });
+      })));
+    }
+    return out;
+  }
   function penaltyFields(f, n, again) {
     const out = [el("button", { type: "button", class: "toggle", id: "penalty", "aria-expanded": String(!!f.penaltyOpen),
       onclick: () => { f.penaltyOpen = !f.penaltyOpen; if (!f.penaltyOpen) f.penalties = []; again("penalty"); } }, T.penalty)];
@@ -403,7 +431,7 @@
   }
 
   function openForm(index) {
-    form = { index, f: index === null ? blank() : toForm(S.deals[index]) };
+    form = { index, f: index === null ? blank() : withPenalties(toForm(S.deals[index]), S.deals[index]) };
     $("deal-error").replaceChildren();
     renderForm();
     if (index !== null) $("deal").hidden = false;
@@ -506,6 +534,7 @@
       if (head === "talon_points" || head === "talon") return $("talon");
       if (head === "irregularities") return $("penalty");
     } else if (S.game === "canasta") {
+      if (head === "irregularities") return $("penalty");
       if (head === "sides" && a !== undefined) return $(b === "counts" ? `side${a}-${m[1].split("/")[3]}` : "out-" + a);
     } else {
       if (head === "meld_points" && a !== undefined) return $("meld-" + seat(a));
@@ -557,7 +586,7 @@
     const deal = S.deals[bad];
     S.deals = S.deals.slice(0, bad).concat(S.deals.slice(bad + 1));
     save();
-    form = { index: null, f: toForm(deal) };
+    form = { index: null, f: withPenalties(toForm(deal), deal) };
     renderForm(); showErrors(r.data.errors || [{ detail: r.data.detail }]);
     $("sheet-status").textContent = fmt(T.deal_refused, { n: bad + 1 });
     S.pending = S.deals.length > 0; await resend(bad);
@@ -570,6 +599,9 @@
     if (later) adopt(later);              // the deal goes onto the newest sheet, never over another tab's deals
     const [deal, missing] = fromForm(form.f);
     if (!deal) { showErrors([{ detail: missing }]); return; }
+    if (S.game === "canasta" && form.f.penalties && form.f.penalties.length) {
+      deal.irregularities = form.f.penalties.map((k) => ({ type: k.split(":")[0], side: k.slice(k.indexOf(":") + 1) }));
+    }
     const deals = S.deals.slice();
     if (form.index === null) deals.push(deal); else deals[form.index] = deal;
     commit(deals, form.index);
