@@ -8,7 +8,18 @@ The deal passes to the left: Вера deals deal 1, Анна deal 2, Борис 
 """
 from __future__ import annotations
 
-from page.test_sheet_browser import Table, axe, begin, d, no_console_errors, server, shot, small_targets, thousand_deal, wait  # noqa: F401
+from page.test_sheet_browser import (  # noqa: F401
+    Table,
+    axe,
+    begin,
+    d,
+    no_console_errors,
+    server,
+    shot,
+    small_targets,
+    thousand_deal,
+    wait,
+)
 from selenium.webdriver.common.by import By
 
 

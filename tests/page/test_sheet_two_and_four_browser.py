@@ -141,3 +141,29 @@ def test_thousand_for_four_the_dealer_sits_out(d, server):
     assert d.find_element(By.ID, "dealer-line").text == "Dealer: Борис, sitting out this deal"
     axe(d, "a four-player sheet in English")
     no_console_errors(d)
+
+
+def test_thousand_for_four_where_the_sitter_scores_the_aces_the_talons_cards_are_typed(d, server):
+    t = Table(d)
+    t.d.get(server.url + "/")
+    t.tap("#sheet-link")
+    t.tap("#game-thousand")
+    wait(d, 10).until(lambda d: d.find_elements(By.ID, "name-0"))
+    Select(t.find("#sheet-variant")).select_by_value("four-player")
+    wait(d, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#names input")) == 4)
+    for i, n in enumerate(["Анна", "Борис", "Вера", "Глеб"]):
+        t.type(f"#name-{i}", n)
+    # the house rule: the sitter scores 40 an ace in the talon and a marriage in it
+    t.tap("#sheet-rules summary")
+    wait(d, 10).until(lambda d: d.find_elements(By.ID, "opt-sitter_scoring"))
+    Select(t.find("#opt-sitter_scoring")).select_by_value('"aces_40_marriage"')
+    t.tap("#begin")
+    t.find("#record")
+    # Глеб sits out; Анна plays 120 with 100 + hearts 100: +120; Борис 15, Вера 5; the talon A♠ K♦ Q♦ (written the
+    # Russian way): one ace, 40, and the diamond marriage, 80: Глеб 120
+    deal(t, 0, 120, {1: 15, 2: 5}, marriages="H", talon="Тп Кб Дб")
+    assert d.find_element(By.CSS_SELECTOR, "label[for=talon]").text == "Глеб: 3 карты прикупа"
+    axe(d, "the talon's cards asked for")
+    t.record()
+    assert t.cells(1) == [("120", "+120"), ("15", "+15"), ("5", "+5"), ("120", "+120")]
+    no_console_errors(d)

@@ -31,7 +31,8 @@ def test_two_tabs_keep_one_sheet(d, server):
     # back in the first tab the sheet has the second tab's deal, and says where it came from
     d.switch_to.window(first)
     wait(d, 10).until(lambda d: t.rows() == 2 and t.totals() == ["140", "140", "40"])
-    assert d.find_element(By.ID, "sheet-status").text == "Эту партию изменили в другой вкладке: здесь теперь тот же лист."
+    assert d.find_element(By.ID, "sheet-status").text == \
+        "Эту партию изменили в другой вкладке: здесь теперь тот же лист."
     assert d.find_element(By.ID, "deal-title").text == "Сдача 3"
     axe(d, "a sheet brought in from another tab")
     made(t, 2)
