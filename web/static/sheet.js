@@ -393,10 +393,13 @@
     if (S.game === "canasta") { f.penalties = penaltyKeys(d); f.penaltyOpen = f.penalties.length > 0; }
     return f;
   }
+  // «Штраф»: opens the penalties; closed again, it takes them all away
+  const penaltyButton = (f, again) => el("button", { type: "button", class: "toggle", id: "penalty",
+    "aria-expanded": String(!!f.penaltyOpen),
+    onclick: () => { f.penaltyOpen = !f.penaltyOpen; if (!f.penaltyOpen) f.penalties = []; again("penalty"); } }, T.penalty);
   function canastaPenalties(f, again) {
     if (!f.penalties) f.penalties = [];
-    const out = [el("button", { type: "button", class: "toggle", id: "penalty", "aria-expanded": String(!!f.penaltyOpen),
-      onclick: () => { f.penaltyOpen = !f.penaltyOpen; if (!f.penaltyOpen) f.penalties = []; again("penalty"); } }, T.penalty)];
+    const out = [penaltyButton(f, again)];
     if (!f.penaltyOpen) return out;
     const sides = sidesOf(S.players);
     for (const type of CANASTA_PENALTIES) {
@@ -412,8 +415,7 @@
     return out;
   }
   function penaltyFields(f, n, again) {
-    const out = [el("button", { type: "button", class: "toggle", id: "penalty", "aria-expanded": String(!!f.penaltyOpen),
-      onclick: () => { f.penaltyOpen = !f.penaltyOpen; if (!f.penaltyOpen) f.penalties = []; again("penalty"); } }, T.penalty)];
+    const out = [penaltyButton(f, again)];
     if (!f.penaltyOpen) return out;
     const dealer = dealerOf(n);
     for (const [type, label] of PENALTIES) {
@@ -459,8 +461,9 @@
   }
   // the newer sheet of another tab, shown here; a deal being typed stays in the form
   function adopt(kept) {
+    const same = S && kept.game === S.game && JSON.stringify(kept.players) === JSON.stringify(S.players);
     S = kept;
-    if (form && form.index !== null && form.index >= S.deals.length) form = null;
+    if (!same || (form && form.index !== null && form.index >= S.deals.length)) form = null;
     if (games) renderPlay();
     $("sheet-status").textContent = T.other_tab;
   }
