@@ -8,6 +8,8 @@ too).  The costly ones fill the body
 limit (256 KiB by default) with what is cheapest to send and dearest to read: empty lists nested two deep
 (``[[],[],...]`` as the log: 87,000 lists), nested to the depth limit, and the like with objects.  Each is timed as
 the client sees it (the median of ``--repeat`` requests), and the ratio to the good body printed; target <= 20.
+Beside it, the worker's own CPU time per request (all its threads, from /proc/<pid>/task/*/schedstat), which the
+other jobs of a shared machine do not move.
 """
 from __future__ import annotations
 
@@ -60,6 +62,18 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def worker_cpu_ns(master: int) -> int:
+    """The CPU time, in ns, of every thread of ``master``'s workers so far (Linux)."""
+    total = 0
+    for child in pathlib.Path(f"/proc/{master}/task/{master}/children").read_text().split():
+        for task in pathlib.Path(f"/proc/{child}/task").iterdir():
+            try:
+                total += int((task / "schedstat").read_text().split()[0])
+            except (OSError, ValueError):
+                pass
+    return total
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=30)
@@ -80,27 +94,33 @@ def main() -> None:
             except requests.RequestException:
                 time.sleep(0.1)
         times: dict[str, list[float]] = {}
+        cpu: dict[str, float] = {}
         statuses: dict[str, int] = {}
         named = bodies(args.max_body)
         for name, body in named.items():        # each body in a run of its own: what one costs, its clean-up
-            for _ in range(args.repeat + 3):    # included (charged to the next of its kind), the first 3 dropped
+            for i in range(args.repeat + 3):    # included (charged to the next of its kind), the first 3 dropped
+                if i == 3:
+                    cpu0 = worker_cpu_ns(proc.pid)
                 t0 = time.perf_counter()
                 r = s.post(url.replace("validate", "score") if name == "good" else url, data=body,
                            headers={"Content-Type": "application/json"}, timeout=60)
                 times.setdefault(name, []).append(time.perf_counter() - t0)
                 statuses[name] = r.status_code
+            cpu[name] = (worker_cpu_ns(proc.pid) - cpu0) / args.repeat / 1e6
             times[name] = times[name][3:]
         good = statistics.median(times["good"])
-        print(f"good body (/score): {len(named['good'])} bytes, {good * 1000:.2f} ms (status {statuses['good']})")
-        worst = 0.0
+        print(f"good body (/score): {len(named['good'])} bytes, {good * 1000:.2f} ms, worker CPU {cpu['good']:.2f} ms "
+              f"(status {statuses['good']})")
+        worst = worst_cpu = 0.0
         for name, ts in times.items():
             if name == "good":
                 continue
             ratio = statistics.median(ts) / good
             worst = max(worst, ratio)
+            worst_cpu = max(worst_cpu, cpu[name] / cpu["good"])
             print(f"{name:22} {len(named[name]):7} bytes  {statistics.median(ts) * 1000:8.2f} ms  {ratio:6.1f}x  "
-                  f"(status {statuses[name]})")
-        print(f"worst: {worst:.1f}x (target <= {TARGET}x)")
+                  f"CPU {cpu[name]:7.2f} ms {cpu[name] / cpu['good']:6.1f}x  (status {statuses[name]})")
+        print(f"worst: {worst:.1f}x over HTTP, {worst_cpu:.1f}x in the worker's CPU (target <= {TARGET}x)")
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=30)

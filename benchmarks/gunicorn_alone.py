@@ -6,9 +6,11 @@
 2. a client that stops reading: on one thread, a client pipelines 60 requests for /openapi.yaml (~400 KB) and
    reads nothing; is the next normal request answered, and how soon;
 3. SIGTERM under load: 32 clients send requests on fresh connections while the server is stopped; how many
-   requests whose connection the kernel had accepted are reset instead of answered.
+   requests whose connection the kernel had accepted are reset instead of answered;
+4. a chunk size past the body limit (2**96, and 256 KiB + 1): the client sends two bytes of the chunk and waits;
+   what the answer is, and how soon (the read timeout is the default, 10 s).
 
-    .venv/bin/python benchmarks/gunicorn_alone.py [--config gunicorn_conf.py] [--only keepalive,readers,sigterm]
+    .venv/bin/python benchmarks/gunicorn_alone.py [--config gunicorn_conf.py] [--only keepalive,readers,sigterm,chunk]
 """
 from __future__ import annotations
 
@@ -151,10 +153,27 @@ def sigterm_under_load(config: str, clients: int = 32, workers: int = 2) -> dict
     return counts
 
 
+def chunk_sizes(config: str) -> dict:
+    proc, port = start(config)
+    out = {}
+    try:
+        for size in (2 ** 96, 256 * 1024 + 1):
+            with socket.create_connection(("127.0.0.1", port)) as s:
+                s.settimeout(30)
+                t0 = time.monotonic()
+                s.sendall(b"POST /v1/games/thousand/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                          b"Transfer-Encoding: chunked\r\n\r\n%x\r\n{}" % size)
+                head = s.recv(65536)
+                out[f"{size:x}"] = {"status": head[9:12].decode() or "none", "after_s": round(time.monotonic() - t0, 3)}
+    finally:
+        stop(proc)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--config", default="gunicorn_conf.py")
-    ap.add_argument("--only", default="keepalive,readers,sigterm")
+    ap.add_argument("--only", default="keepalive,readers,sigterm,chunk")
     args = ap.parse_args()
     only = args.only.split(",")
     result = {"config": args.config}
@@ -168,6 +187,8 @@ def main() -> None:
         result["stopped_reader"] = stopped_reader(args.config)
     if "sigterm" in only:
         result["sigterm"] = [sigterm_under_load(args.config) for _ in range(2)]
+    if "chunk" in only:
+        result["chunk"] = chunk_sizes(args.config)
     print(json.dumps(result, indent=1))
 
 

@@ -213,24 +213,42 @@ def deck_info(game_id: str, body: Any, lang: str = DEFAULT_LANGUAGE) -> dict:
     Returns ``{game, variant, options, deck}``; raises :class:`~referee.errors.UnknownVariant` (404) and
     :class:`~referee.errors.InputError` (422: not an object, a field other than the envelope's, bad options)."""
     with i18n.language(lang):
-        game = registry.get(game_id)
-        if not isinstance(body, dict):
-            raise InputError(_("the body must be a JSON object"), "")
-        extra = [{"pointer": "/" + errors.esc(k), "detail": _("unknown field: not part of this request's shape")}
-                 for k in body if k not in ("variant", "options")]
-        if extra:
-            raise InputError(extra)
-        if "variant" in body and not isinstance(body["variant"], str):
-            raise InputError(_("variant must be a string naming one of: {known}", known=", ".join(game.variants)),
-                             "/variant")
-        try:
-            variant = game.variant(body.get("variant"))
-        except UnknownVariant as e:
-            raise UnknownVariant(str(e), "/variant") from None
-        if "options" in body and body["options"] is None:      # null is no object of options (absent is: none)
-            raise InputError(_("options must be an object of option name to value"), "/options")
-        opts = variant.resolve(body.get("options"))
+        game, variant, opts = _envelope(game_id, body)
         return {"game": game.id, "variant": variant.id, "options": opts, "deck": deck_listing(game.deck(opts))}
+
+
+def _envelope(game_id: str, body: Any):
+    """The game, the variant and the effective options of a body that is the envelope alone (``variant``,
+    ``options``): the deck's and the rulebook's POST."""
+    game = registry.get(game_id)
+    if not isinstance(body, dict):
+        raise InputError(_("the body must be a JSON object"), "")
+    extra = [{"pointer": "/" + errors.esc(k), "detail": _("unknown field: not part of this request's shape")}
+             for k in body if k not in ("variant", "options")]
+    if extra:
+        raise InputError(extra)
+    if "variant" in body and not isinstance(body["variant"], str):
+        raise InputError(_("variant must be a string naming one of: {known}", known=", ".join(game.variants)),
+                         "/variant")
+    try:
+        variant = game.variant(body.get("variant"))
+    except UnknownVariant as e:
+        raise UnknownVariant(str(e), "/variant") from None
+    if "options" in body and body["options"] is None:      # null is no object of options (absent is: none)
+        raise InputError(_("options must be an object of option name to value"), "/options")
+    return game, variant, variant.resolve(body.get("options"))
+
+
+def rules_under(game_id: str, body: Any, lang: str = DEFAULT_LANGUAGE) -> dict:
+    """``POST /v1/games/{game}/rules``: the rulebook as :func:`rules_info` gives it, under the option values of this
+    envelope (``variant``, ``options``) instead of the variant's own: every rule that applies under them, its
+    clauses as they apply, and the effective ``options``.  Errors as :func:`deck_info`'s."""
+    with i18n.language(lang):
+        game, v, opts = _envelope(game_id, body)
+        return {"game": game.id, "variant": v.id, "options": opts, "edition": game.rulebook.edition,
+                "sources": game.rulebook.bibliography(lang=lang),
+                "rules": [r.render(lang, v, opts, notes=True) for r in game.rulebook.rules.values()
+                          if r.applies(opts, v.id)]}
 
 
 def rules_info(game_id: str, variant_id: str | None, lang: str | None = None) -> dict:

@@ -84,7 +84,8 @@ class Deal(Strict):
     `last_trick`. Three-hand auction: `bid`, `trump`, `meld` (the bidder's cards shown), `buried`,
     then `tricks` (15) or `points` + `tricks_taken` + `last_trick`, or `conceded: true` with none of
     them. `points` are card points in tricks and add up to 240 (with the buried cards' points in
-    the three-hand game); the last trick's 10 is added by `last_trick`.
+    the three-hand game); the last trick's 10 is added by `last_trick`. The auction forms as a pad
+    writes them: `bid`, `trump`, `meld_points`, `points`, `last_trick` (`tricks_taken` optional).
     """
     trump = String(validate=Length(min=1, max=2), metadata={"description": "The trump suit (`H`, `♥`, ...)."})
     upcard = Card(metadata={"description": (
@@ -101,11 +102,21 @@ class Deal(Strict):
         "Two-handed, as a pad writes it — each player's meld in points (multiples of 10) instead of `melds`, with "
         "`points`, `last_trick` (or `declared_out`); `tricks_taken` may then be left out (the deal must fit some "
         "share of the tricks; a meld needs a trick won while the stock lasts, at most one a trick, 1,000 the "
-        "richest), and the answer's `tricks` are `null`.")})
+        "richest), and the answer's `tricks` are `null`. Partnership, as a pad writes it — the meld per player or per "
+        "side (`Ann+Cid`, partners in either order; then `points`, `tricks_taken` and `last_trick` may name the "
+        "sides too, and the answer's per-player `meld_points` and `card_points` are `null`), with `bid`, `points` "
+        "and `last_trick`; each hand shows at most 1,800. Three-hand auction — the bidder's meld (the others' 0 may "
+        "be left out; each at most 1,900), with `points` for every player (the bidder's buried cards in his), "
+        "`last_trick`, and no `buried`. The counters add up to 240 and some share of the tricks and cards must give "
+        "them; where a partnership side's meld depends on a trick its card points do not show, `tricks_taken` is "
+        "asked for.")})
     points = SCORE_MAP(metadata={"description": (
-        "Card points won in tricks per player (with tricks_taken and last_trick, instead of tricks).")})
-    tricks_taken = SCORE_MAP(metadata={"description": "Tricks won per player."})
-    last_trick = Name(metadata={"description": "Who took the last trick (it adds 10 card points)."})
+        "Card points won in tricks per player (with tricks_taken and last_trick, instead of tricks); per side in "
+        "the partnership pad written per side.")})
+    tricks_taken = SCORE_MAP(metadata={"description": "Tricks won per player (per side in the partnership pad "
+                                       "written per side)."})
+    last_trick = Name(metadata={"description": "Who took the last trick (it adds 10 card points); the partnership "
+                                "pad written per side may name the side."})
     declared_out = Nested(Declared)
     bid = Nested(Bid)
     conceded = Bool(metadata={"description": (

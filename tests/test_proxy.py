@@ -21,6 +21,7 @@ import urllib.request
 
 import pytest
 
+from tests.http import outside_probe
 from tests.thousand_helpers import points_deal, score_body
 from wsgi import create_app
 
@@ -43,11 +44,12 @@ GENEROUS = {"REFEREE_PROXY_CONNECTIONS": "1000", "REFEREE_PROXY_RATE": "100000",
 @contextlib.contextmanager
 def serve_proxied(**settings):
     """``scripts/serve-proxied`` as the README runs it, on free ports, with two gunicorn instances of one worker
-    each: (the port nginx listens on, the script's process, the file its output (nginx's log) goes to)."""
+    each: (the port nginx listens on, the script's process, the file its output (nginx's log) goes to, the file its
+    errors (gunicorn's and the app's log lines) go to)."""
     port, up1, up2 = _free_port(), _free_port(), _free_port()
     env = {**os.environ, "REFEREE_BIND": f"127.0.0.1:{port}", "REFEREE_UPSTREAM": f"127.0.0.1:{up1},127.0.0.1:{up2}",
            "REFEREE_WORKERS": "1", "REFEREE_LOG_LEVEL": "WARNING", **settings}
-    log = tempfile.TemporaryFile()
+    log = tempfile.NamedTemporaryFile()
     out = tempfile.NamedTemporaryFile()
     proc = subprocess.Popen([str(ROOT / "scripts" / "serve-proxied")], cwd=ROOT, env=env, stdout=out,
                             stderr=log, start_new_session=True)
@@ -67,7 +69,7 @@ def serve_proxied(**settings):
         if proc.poll() is not None:
             log.seek(0)
             raise AssertionError("scripts/serve-proxied stopped: " + log.read().decode(errors="replace")[-2000:])
-        yield port, proc, out.name
+        yield port, proc, out.name, log.name
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGTERM)
@@ -77,10 +79,16 @@ def serve_proxied(**settings):
 
 
 @pytest.fixture(scope="module")
-def proxied():
+def proxied_server():
+    """``scripts/serve-proxied`` with per-address limits out of the way, the app logging each request."""
+    with serve_proxied(**GENEROUS, REFEREE_LOG_LEVEL="INFO") as served:
+        yield served
+
+
+@pytest.fixture(scope="module")
+def proxied(proxied_server):
     """The port of nginx under ``scripts/serve-proxied``, with per-address limits out of the way."""
-    with serve_proxied(**GENEROUS) as (port, _proc, _log):
-        yield port
+    return proxied_server[0]
 
 
 def exchange(port: int, raw: bytes, timeout: float = 10) -> bytes:
@@ -403,7 +411,7 @@ def test_one_address_gets_its_rate_and_burst_then_429_with_retry_after():
     # a rate of 1 request a second with a burst of 5: of 10 requests sent within a fraction of a second, the first
     # and the 5 of the burst are served (6), the other 4 are refused with 429, problem+json, Retry-After: 2 (the
     # setting), in the client's language; a second later the address has its turn again
-    with serve_proxied(REFEREE_PROXY_RATE="1", REFEREE_PROXY_BURST="5", REFEREE_PROXY_RETRY_AFTER="2") as (port, _p, _l):
+    with serve_proxied(REFEREE_PROXY_RATE="1", REFEREE_PROXY_BURST="5", REFEREE_PROXY_RETRY_AFTER="2") as (port, *_):
         time.sleep(1.1)                       # the start-up's probe had its token back
         started = time.monotonic()
         got = _statuses(port, 10)
@@ -433,7 +441,7 @@ def _once_settled(port: int, request: bytes, status: int, within: float = 5.0) -
 def test_one_address_holds_at_most_its_requests_in_progress():
     # 3 requests in progress from one address (their bodies still on the way) are the limit: a 4th is refused with
     # 429 at once while a 3rd is still fine; once one of them ends, the address is served again
-    with serve_proxied(REFEREE_PROXY_CONNECTIONS="3") as (port, _p, _l):
+    with serve_proxied(REFEREE_PROXY_CONNECTIONS="3") as (port, *_):
         raw = json.dumps(GOOD).encode()
         held = []
         for _ in range(2):
@@ -514,7 +522,7 @@ def test_a_killed_worker_costs_clients_nothing_behind_two_upstreams():
     # other instance; one it was answering is reset before its head is out (an answer goes out whole or not at all,
     # referee.http.serving), so nginx can send that one again too.  Without that, 1 and 2 answers of 20 kills
     # came back cut short (IncompleteRead); now no client sees an error
-    with serve_proxied(**GENEROUS) as (port, proc, _log):
+    with serve_proxied(**GENEROUS) as (port, proc, *_):
         with Load(port, n=12) as load:
             time.sleep(1)
             for i in range(6):
@@ -531,7 +539,7 @@ def test_sigterm_under_load_loses_no_request():
     # accepted; what it no longer takes, and a kept-alive connection it closes under nginx, goes to the other
     # instance: no client sees an error.  nginx logs every request on which an upstream failed: those first sent to
     # the stopped instance, answered by the other
-    with serve_proxied(**GENEROUS) as (port, proc, log):
+    with serve_proxied(**GENEROUS) as (port, proc, log, _errors):
         with Load(port) as load:
             time.sleep(1)
             first = _gunicorn_masters(proc.pid)[0]
@@ -564,6 +572,10 @@ def test_a_chunk_size_past_any_body_is_refused_at_once(proxied):
     ("REFEREE_UPSTREAM", "127.0.0.1:1,127.0.0.1:2,127.0.0.1:3",
      "referee: REFEREE_UPSTREAM='127.0.0.1:1,127.0.0.1:2,127.0.0.1:3' names one or two addresses (host:port), "
      "comma-separated"),
+    # gunicorn's own settings too, before nginx starts (the script went on and exited 0)
+    ("REFEREE_CORS_ORIGINS", "https://*.club.example", "referee: REFEREE_CORS_ORIGINS: 'https://*.club.example' has "
+                                                       "a wildcard; list each origin in full (https://club.example)"),
+    ("REFEREE_MAX_BODY", "1k", "referee: REFEREE_MAX_BODY='1k' is not a whole number"),
 ])
 def test_a_proxy_setting_that_cannot_be_used_stops_the_start_with_one_line(name, value, line):
     r = subprocess.run([str(ROOT / "scripts" / "serve-proxied")], cwd=ROOT, env={**os.environ, name: value},
@@ -598,3 +610,25 @@ def test_9000_idle_connections_leave_room_for_normal_clients(proxied):
     finally:
         for s in idle:
             s.close()
+
+
+# ---------------------------------------------------------------- the probe's smaller faults, behind the proxy
+
+@pytest.mark.parametrize("name,raw,check", outside_probe.PROBES, ids=[p[0] for p in outside_probe.PROBES])
+def test_the_outside_probes_smaller_faults_behind_the_proxy(proxied, name, raw, check):
+    check(*outside_probe.parse(outside_probe.exchange(proxied, raw)))
+
+
+def test_the_log_names_the_client_as_the_proxy_saw_it(proxied_server):
+    # a client on 127.0.0.2 claiming another address in X-Real-IP and X-Forwarded-For: nginx replaces both with
+    # the address it saw, gunicorn's app believes it from nginx (127.0.0.1, REFEREE_TRUSTED_PROXIES), and the log
+    # line names 127.0.0.2; a client on 127.0.0.1 is named 127.0.0.1
+    port, _proc, _out, errors = proxied_server
+    for source, request_id in (("127.0.0.2", "claims-another"), ("127.0.0.1", "plain")):
+        claim = b"X-Real-IP: 203.0.113.7\r\nX-Forwarded-For: 203.0.113.8\r\n" if request_id != "plain" else b""
+        raw = outside_probe.get("/healthz", claim + b"X-Request-Id: %s\r\n" % request_id.encode())
+        assert outside_probe.parse(outside_probe.exchange(port, raw, source=source))[0] == 200
+    time.sleep(0.3)
+    lines = [json.loads(ln) for ln in pathlib.Path(errors).read_text().splitlines() if ln.startswith("{")]
+    clients = {ln["request_id"]: ln["client"] for ln in lines if ln.get("message") == "request"}
+    assert clients["claims-another"] == "127.0.0.2" and clients["plain"] == "127.0.0.1"

@@ -3,10 +3,12 @@ installed package; the repository's gunicorn_conf.py (scripts/serve and scripts/
 
 The referee is CPU-bound and stateless.  gunicorn's own threaded worker (gthread, unmodified) runs one process per
 core (``REFEREE_WORKERS``) with 16 threads each (``REFEREE_THREADS``), which keeps connections alive between
-requests.  Through gunicorn's public hooks only, :mod:`referee.http.serving` makes it tell the truth about keep-alive
+requests.  Through gunicorn's public hooks, :mod:`referee.http.serving` makes it tell the truth about keep-alive
 (``Connection: close`` whenever the connection will close), bounds each request's body and answer by
-``REFEREE_READ_TIMEOUT`` seconds, and makes a SIGTERM answer every connection the kernel already accepted.  A worker
-silent for ``timeout`` seconds is restarted, workers are recycled after about 20,000 requests, and a stop lets
+``REFEREE_READ_TIMEOUT`` seconds, refuses a chunked body as soon as a chunk's size takes it past the limit, words
+gunicorn's own refusals in the app's problem+json (those two through one private method of gunicorn's each), and
+makes a SIGTERM answer every connection the kernel already accepted.  A worker silent for ``timeout`` seconds is
+restarted, workers are recycled after about 20,000 requests, and a stop lets
 running requests finish within ``graceful_timeout``.
 
 gunicorn alone is for development and trusted clients.  Facing the open internet, run it behind the buffering proxy
@@ -24,6 +26,7 @@ import tempfile
 try:
     from referee import settings
     SETTINGS = settings.server()
+    MAX_BODY = settings.MAX_BODY
 except ValueError as e:      # referee.settings.SettingError: one line on stderr, exit status 1
     raise SystemExit(f"referee: {e}") from None
 
@@ -99,6 +102,7 @@ def on_exit(server):
 
 
 def post_worker_init(worker):
-    worker.wsgi = serving.Guard(worker.wsgi, SETTINGS.read_timeout, SETTINGS.trusted_proxies)
+    worker.wsgi = serving.Guard(worker.wsgi, SETTINGS.read_timeout, SETTINGS.trusted_proxies, MAX_BODY)
     worker.log.error_log.addFilter(serving.TimeoutsAreNotErrors())
     serving.drain_on_sigterm(worker)
+    serving.problem_pages(worker)

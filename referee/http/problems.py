@@ -32,7 +32,7 @@ HTTP_TEXTS = {
 TRANSFER_CODING = ("unsupported-transfer-coding", N_("Transfer coding not supported"))
 
 # The problems answered before a request reaches the app: gunicorn's answers to faults of the HTTP framing
-# (gunicorn alone answers them with its own pages) and the proxy's own (deploy/nginx): status -> (kind, title, detail).
+# (referee.http.serving.problem_pages) and the proxy's own (deploy/nginx): status -> (kind, title, detail).
 FRAMING = {
     400: ("bad-request", N_("Bad request"), N_("the request is not valid HTTP/1.1")),
     404: ("not-found", *HTTP_TEXTS[404]),

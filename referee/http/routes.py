@@ -16,6 +16,7 @@ from referee.settings import MAX_BODY  # (REFEREE_MAX_BODY)
 from . import operations
 from .problems import problem, too_large, unsupported, whole
 from .responses import dumps, ok
+from .serving import BodyOverLimit
 from .transport import media_fault
 
 __all__ = ["dumps", "ok", "register_routes"]
@@ -54,6 +55,8 @@ def register_routes(app: Flask) -> None:
                 raw = request.environ["wsgi.input"].read(MAX_BODY + 1)
             else:
                 raw = request.get_data(cache=False)  # MAX_CONTENT_LENGTH answers 413 for a declared length
+        except BodyOverLimit:                        # a chunk's size says so (gunicorn alone: serving.bound_chunks)
+            return too_large()
         except (TimeoutError, ClientDisconnected):   # the client stopped sending (gunicorn_conf.read_timeout)
             detail = _("the body stopped short of its Content-Length: it did not arrive in time")
             return problem(408, "request-timeout", _("Request timeout"), detail, whole(detail),
@@ -70,12 +73,14 @@ def register_routes(app: Flask) -> None:
         body = parse_body(raw)
         if endpoint == "deck":
             return ok(service.deck_info(game, body, i18n.current()))
+        if endpoint == "rules":
+            return ok(service.rules_under(game, body, i18n.current()))
         if endpoint == "scoresheet":
             return ok(sheet.scoresheet(game, body, i18n.current()))
         answer = service.handle(game, endpoint, body, i18n.current())
         operations.count_rulings(game, answer)
         return ok(answer)
 
-    for ep in (*service.ENDPOINTS, "deck", "scoresheet"):
+    for ep in (*service.ENDPOINTS, "deck", "scoresheet", "rules"):
         app.add_url_rule(f"/v1/games/<game>/{ep}", f"post_{ep}", lambda game, _ep=ep: post(game, _ep),
                          methods=["POST"])

@@ -25,6 +25,7 @@ from .deal import (
     shown,
     side_ids,
     side_key,
+    side_of,
     stock_tricks,
     total_tricks,
     trick_winner,
@@ -784,6 +785,237 @@ class AuctionDeal:
     won: dict[str, int]
     last: str | None
     conceded: bool
+    took: dict[str, bool] | None = None     # the pad's partnership form: whether each side won a trick
+    by_side: bool = False                   # the pad's partnership form written per side
+
+
+# ---------------------------------------------------------------- the auction forms as a pad writes them
+
+# The richest meld a hand can show at once (pinochle/4.10), with the default double pinochle of 300: 12 cards
+# (partnership) a double flush with a double pinochle, 1,500 + 300; 15 (the three-hand bidder's kept hand) the same
+# with aces around or kings around and a marriage, 1,900.  An upper bound under every option.
+MOST_HAND_MELD = {12: 1800, 15: 1900}
+
+
+@dataclass
+class PadUnits:
+    """Who a partnership pad writes a number for: each player, or each side (``by_side``); ``of`` maps a unit to
+    its players."""
+
+    units: list[str]
+    of: dict[str, list[str]]
+    by_side: bool
+
+
+def auction_pad(deal: dict, players: list[str], dealer: str, opts: OptionsLike) -> AuctionDeal:
+    """A partnership or three-hand deal in the numbers a pad keeps: the winning bid, the meld (``meld_points``),
+    the counters (``points``), who took the last trick; the tricks each took may be left out (``tricks_taken``).
+
+    Partnership: the numbers per player or per side (``Ann+Cid``, partners in either order), every one of one kind.
+    Three-hand: the bidder's meld alone (the others meld nothing, pinochle/8.3), every player's counters with the
+    bidder's buried cards in his (8.3).  Checked as the card forms are: the counters add up to the pack's 240 (1.3),
+    the last trick's 10 goes once to a player who took a trick (1.4), each meld a multiple of 10 no richer than a
+    hand holds (4.1, 4.10), and some share of the deal's tricks and cards gives what is written
+    (:func:`_pad_auction_share`).
+    """
+    opts = Options.of(opts)
+    n = len(players)
+    declarer, amount = _winning_bid(deal, players, opts)
+    trump_at(deal.get("trump"), "/deal/trump")
+    _pad_refusals(deal, n)
+    pu = _pad_units(deal, players)
+    melds, pts = deal["meld_points"], deal.get("points")
+    if n == 3:          # only the bidder melds: the others' 0 may be left out
+        melds = dict.fromkeys([p for p in players if p != declarer], 0) | melds
+    if pts is None:
+        raise InputError(_("give the card points each player took in tricks"), "/deal/points")
+    _whole_per_unit(("meld_points", melds), pu, players)
+    _whole_per_unit(("points", pts), pu, players)
+    meld = {u: melds[_written(melds, u, players)] for u in pu.units}
+    counters = {u: pts[_written(pts, u, players)] for u in pu.units}
+    _pad_meld_fits(meld, melds, pu, players, declarer)
+    if sum(counters.values()) != DEAL_TOTAL:
+        raise InputError(_("card points in tricks add up to {total} (the last trick's 10 is added for whoever took "
+                           "it), not {given}", total=DEAL_TOTAL, given=sum(counters.values())), "/deal/points")
+    if deal.get("last_trick") is None:
+        raise InputError(_("say who took the last trick (worth 10)"), "/deal/last_trick")
+    last_unit = _pad_last_unit(deal["last_trick"], pu, players)
+    taken = _pad_tricks_taken(deal, pu, players, last_unit, opts)
+    took = _pad_auction_share(players, declarer, pu, counters, last_unit, taken, opts)
+    if n == 4 and opts.meld_save == "one_trick" and any(
+            meld[u] and len(took[side_of(players, pu.of[u][0])]) > 1 for u in pu.units):
+        raise InputError(_("the side's meld counts only if it won a trick, and its card points do not say "
+                           "whether it did: give the tricks each took"), "/deal/tricks_taken")
+    per_player = _pad_per_player(players, pu, meld, counters, taken, last_unit)
+    m, captured, won = per_player
+    if n == 3:
+        m = {p: {"melds": [], "points": meld[p] if p == declarer else 0} for p in players}
+    return AuctionDeal(declarer, amount, m, captured, won, pu.of[last_unit][0], False,
+                       took={s: next(iter(v)) for s, v in took.items()} if n == 4 else None, by_side=pu.by_side)
+
+
+def _pad_refusals(deal: dict, n: int) -> None:
+    """What the pad's form of an auction deal does not take: the melds as cards too, a conceded deal, three-hand the
+    buried cards (in the bidder's counters)."""
+    for k in ("melds", "meld"):
+        if deal.get(k) is not None:
+            raise InputError(_("give the melds as cards or as points, not both"), f"/deal/{k}")
+    if deal.get("conceded"):
+        raise InputError(_("a conceded deal is not played, so no meld is scored"), "/deal/meld_points")
+    if n == 3 and deal.get("buried") is not None:
+        raise InputError(_("as a pad writes it, the bidder's counters include the cards he buried: leave them out"),
+                         "/deal/buried")
+
+
+def _pad_meld_fits(meld: dict[str, int], written: dict, pu: PadUnits, players: list[str], declarer: str) -> None:
+    """Each meld a multiple of 10 (pinochle/4.1), three-hand the bidder's alone (8.3), and no more than the hands
+    hold (:data:`MOST_HAND_MELD`, 4.10)."""
+    n = len(players)
+    most = MOST_HAND_MELD[HAND_SIZE[n]]
+    for u in pu.units:
+        ptr = f"/deal/meld_points/{esc(_written(written, u, players))}"
+        if meld[u] % 10:
+            raise InputError(_("every meld is worth a multiple of 10, so {points} cannot be a player's meld",
+                               points=meld[u]), ptr)
+        if n == 3 and u != declarer and meld[u]:
+            raise InputError(_("in the three-hand auction only the bidder melds"), ptr)
+        if meld[u] > most * len(pu.of[u]):
+            raise InputError(_("a hand shows at most {most} in meld, so {points} is more than it holds",
+                               most=most * len(pu.of[u]), points=meld[u]) if len(pu.of[u]) == 1 else
+                             _("a hand shows at most {most} in meld, so a side at most {both}, not {points}",
+                               most=most, both=most * len(pu.of[u]), points=meld[u]), ptr)
+
+
+def _pad_tricks_taken(deal: dict, pu: PadUnits, players: list[str], last: str,
+                      opts: Options) -> dict[str, int] | None:
+    """``deal.tricks_taken`` when the pad gives it: per unit, the deal's tricks in all, one at least for the taker of
+    the last (pinochle/1.4)."""
+    taken = deal.get("tricks_taken")
+    if taken is None:
+        return None
+    _whole_per_unit(("tricks_taken", taken), pu, players)
+    out = {u: taken[_written(taken, u, players)] for u in pu.units}
+    n_tricks = total_tricks(len(players), opts)
+    if sum(out.values()) != n_tricks:
+        raise InputError(_("a deal has {n} tricks", n=n_tricks), "/deal/tricks_taken")
+    if out[last] == 0:
+        raise InputError(_("{player} took no trick, so not the last one", player=last), "/deal/last_trick")
+    return out
+
+
+def _written(obj: dict, unit: str, players: list[str]) -> str:
+    """The key ``obj`` gives ``unit`` under (a side may be named with its partners in either order)."""
+    for k in obj:
+        if k == unit or (len(players) == 4 and side_key(k, players) == unit):
+            return k
+    return unit
+
+
+def _pad_units(deal: dict, players: list[str]) -> PadUnits:
+    """Partnership: per side when ``meld_points`` names a side, else per player; three-hand: per player."""
+    melds = deal["meld_points"]
+    if len(players) == 4 and any(side_key(k, players) in side_ids(players) for k in melds):
+        sides = side_ids(players)
+        return PadUnits(sides, {sides[0]: [players[0], players[2]], sides[1]: [players[1], players[3]]}, True)
+    return PadUnits(list(players), {p: [p] for p in players}, False)
+
+
+def _whole_per_unit(field: tuple[str, dict], pu: PadUnits, players: list[str]) -> None:
+    """``deal.<key>``: a whole number, 0 or more, for every player (or every side) and nobody else."""
+    key, obj = field
+    seen = set()
+    for k in obj:
+        u = side_key(k, players) if pu.by_side else k
+        if u not in pu.units:
+            raise InputError(_("{name} is not a side: the sides are {first} and {second}, partners sitting "
+                               "opposite", name=repr(k), first=pu.units[0], second=pu.units[1]) if pu.by_side else
+                             _("{name} is not a player", name=repr(k)), f"/deal/{key}/{esc(k)}")
+        if u in seen:
+            raise InputError(_("{name} names the side {side} again", name=repr(k), side=u), f"/deal/{key}/{esc(k)}")
+        seen.add(u)
+    for u in pu.units:
+        v = obj.get(_written(obj, u, players))
+        if v is None or v < 0:      # the schema gives integers
+            raise InputError(_("a whole number, 0 or more, for every side") if pu.by_side else
+                             _("a whole number, 0 or more, for every player"),
+                             f"/deal/{key}/{esc(_written(obj, u, players))}")
+
+
+def _pad_last_unit(value: Any, pu: PadUnits, players: list[str]) -> str:
+    """``deal.last_trick``: a player, or with the numbers per side also a side; the unit that took it."""
+    if pu.by_side and side_key(value, players) in pu.units:
+        return side_key(value, players)
+    p = parse_player(value, players, "/deal/last_trick")
+    return next(u for u in pu.units if p in pu.of[u])
+
+
+def _pad_auction_share(players: list[str], declarer: str, pu: PadUnits, counters: dict[str, int], last: str,
+                       taken: dict[str, int] | None, opts: Options) -> dict[str, set[bool]]:
+    """Whether some share of the deal's tricks gives what the pad says (pinochle/1.3, 1.4): every trick 4 cards in
+    partnership (:func:`_pad_share_four`), 3 three-hand with the bidder's 3 buried cards besides
+    (:func:`_pad_share_three`); a player or side with card points (other than the bidder's buried ones) or the
+    last trick won a trick; the tricks as written when given.  Returns, per partnership side, whether it won a
+    trick in the shares that fit (``{True}``, ``{False}`` or both); 422 when none fits."""
+    if len(players) == 4:
+        return _pad_share_four(players, pu, counters, last, taken, opts)
+    _pad_share_three(players, declarer, counters, last, taken, opts)
+    return {}
+
+
+def _pad_share_four(players: list[str], pu: PadUnits, counters: dict[str, int], last: str,
+                    taken: dict[str, int] | None, opts: Options) -> dict[str, set[bool]]:
+    pool = pool_of(opts)
+    a, b = side_ids(players)
+    found: dict[str, set[bool]] = {a: set(), b: set()}
+    unit_side = {u: side_of(players, pu.of[u][0]) for u in pu.units}
+    side_pts = {s: sum(counters[u] for u in pu.units if unit_side[u] == s) for s in (a, b)}
+    if taken is not None:
+        side_t = {s: sum(taken[u] for u in pu.units if unit_side[u] == s) for s in (a, b)}
+        feasible_or_422([(4 * side_t[s], side_pts[s]) for s in (a, b)], pool, "/deal/points",
+                        _taken([a, b], side_pts, side_t))
+        for u in pu.units:
+            if taken[u] == 0 and counters[u]:
+                raise InputError(_("{player} took no trick, so no card points", player=u), f"/deal/points/{esc(u)}")
+        return {s: {side_t[s] > 0} for s in (a, b)}
+    n_tricks = total_tricks(4, opts)
+    for t in range(n_tricks + 1):
+        share = {a: t, b: n_tricks - t}
+        if any(share[s] == 0 and (side_pts[s] or unit_side[last] == s) for s in (a, b)):
+            continue
+        if points_feasible([(4 * share[s], side_pts[s]) for s in (a, b)], pool):
+            for s in (a, b):
+                found[s].add(share[s] > 0)
+    if not found[a]:
+        raise InputError(_("no share of the pack's cards and tricks gives these card points"), "/deal/points")
+    return found
+
+
+def _pad_share_three(players: list[str], declarer: str, counters: dict[str, int], last: str,
+                     taken: dict[str, int] | None, opts: Options) -> None:
+    others = [p for p in players if p != declarer]
+    n_tricks = total_tricks(3, opts)
+    splits = ([(taken[declarer], taken[others[0]], taken[others[1]])] if taken is not None else
+              [(t, u, n_tricks - t - u) for t in range(n_tricks + 1) for u in range(n_tricks + 1 - t)])
+    for t, u, v in splits:
+        share = {declarer: t, others[0]: u, others[1]: v}
+        if any(share[p] == 0 and ((counters[p] and p != declarer) or p == last) for p in players):
+            continue
+        if points_feasible([(3 * t + 3, counters[declarer]), (3 * u, counters[others[0]]),
+                            (3 * v, counters[others[1]])], pool_of(opts)):
+            return
+    raise InputError(_("no share of the pack's cards and tricks gives these card points"), "/deal/points")
+
+
+def _pad_per_player(players: list[str], pu: PadUnits, meld: dict[str, int], counters: dict[str, int],
+                    taken: dict[str, int] | None, last: str) -> tuple[dict[str, dict], dict[str, int], dict]:
+    """The pad's numbers per player for the scoring: a side's numbers on its first player, the partner's 0 (the
+    answer then shows no player's own share); the last trick's 10 added (pinochle/1.4)."""
+    first = {pu.of[u][0]: u for u in pu.units}
+    m = {p: {"melds": [], "points": meld[first[p]] if p in first else 0} for p in players}
+    captured = {p: (counters[first[p]] + (LAST_TRICK if first[p] == last else 0)) if p in first else 0
+                for p in players}
+    won: dict = {p: (taken[first[p]] if p in first else 0) if taken is not None else None for p in players}
+    return m, captured, won
 
 
 PINOCHLE_FOREIGN = {"play": ("bids", "winner", "winner_drew", "drawn", "melded_this_trick"),

@@ -126,7 +126,10 @@ def meld_saved(side_pts: int, side_tricks: int, opts: OptionsLike) -> bool:
     return side_tricks > 0 if opts.meld_save == "one_trick" else side_pts >= 20
 
 
-def score_partnership(players, opts: OptionsLike, scores, target, declarer, bid, melds, captured, won, last) -> dict:
+def score_partnership(players, opts: OptionsLike, scores, target, declarer, bid, melds, captured, won, last,
+                      took: dict[str, bool] | None = None) -> dict:
+    """The partnership deal (pinochle/7.4–7.7), per side.  ``won`` may hold None (the pad's form without the
+    tricks taken): ``took`` then says whether each side won a trick, for its meld (7.4)."""
     opts = Options.of(opts)
     sides = side_ids(players)
     members = {sides[0]: [players[0], players[2]], sides[1]: [players[1], players[3]]}
@@ -136,10 +139,10 @@ def score_partnership(players, opts: OptionsLike, scores, target, declarer, bid,
     for s in sides:
         meld = sum(melds[p]["points"] for p in members[s])
         raw = sum(captured[p] for p in members[s])
-        tricks = sum(won[p] for p in members[s])
+        tricks = None if any(won[p] is None for p in members[s]) else sum(won[p] for p in members[s])
         pts = round_one(raw, opts.rounding)
         lines = []
-        saved = meld_saved(raw, tricks, opts)
+        saved = meld_saved(raw, tricks if tricks is not None else int(bool(took and took[s])), opts)
         if not saved and meld:
             lines.append({"item": _("meld {meld} lost: the side took no trick", meld=meld)
                           if opts.meld_save == "one_trick"

@@ -18,6 +18,7 @@ from .melds import meld_in_hand
 from .parse import (
     PINOCHLE_FOREIGN,
     auction_deal,
+    auction_pad,
     auction_so_far,
     card_at,
     cards_at,
@@ -44,13 +45,14 @@ def score(req: dict, variant, opts: dict) -> dict:
         st = two_handed_deal(deal, players, dealer, opts, scores, target)
         res = score_two(players, dealer, opts, scores, target, st)
     else:
-        if deal.get("meld_points") is not None:
-            raise InputError(_("in this form the meld is scored from the cards shown: give them as melds"),
-                             "/deal/meld_points")
-        d = auction_deal(deal, players, dealer, opts)
+        pad = deal.get("meld_points") is not None
+        d = auction_pad(deal, players, dealer, opts) if pad else auction_deal(deal, players, dealer, opts)
         if len(players) == 4:
             res = score_partnership(players, opts, scores, target, d.declarer, d.bid, d.melds, d.captured, d.won,
-                                    d.last)
+                                    d.last, d.took)
+            if d.by_side:           # written per side: no player's own share is known
+                for p in res["players"]:
+                    p["meld_points"] = p["card_points"] = None
         else:
             res = score_three(players, opts, scores, target, d.declarer, d.bid, d.melds[d.declarer], d.captured,
                               d.won, d.conceded, d.last)

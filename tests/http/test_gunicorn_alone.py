@@ -1,19 +1,23 @@
 """gunicorn alone (scripts/serve), stock gthread with referee.http.serving's public-hook fixes: keep-alive that tells the
 truth, clients that stop reading dropped after the read timeout, gunicorn's own log lines in JSON, and every
 REFEREE_* setting checked at start-up with one line.  Each server runs on a free loopback port."""
+import contextlib
 import json
 import os
 import pathlib
+import signal
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 
 import pytest
 import requests
 
+from tests.http import outside_probe
 from thousand_helpers import points_deal, score_body
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -169,3 +173,221 @@ def test_origins_are_taken_exactly(monkeypatch):
     from referee import settings
     monkeypatch.setenv("REFEREE_CORS_ORIGINS", " https://club.example , http://127.0.0.1:8080/ ")
     assert settings.server().cors_origins == ("https://club.example", "http://127.0.0.1:8080")
+
+
+# ---------------------------------------------------------------- a chunk size past the body limit
+
+def _exchange(port: int, raw: bytes, timeout: float = 5) -> bytes:
+    """Send ``raw`` on a fresh connection and read until the server closes it (or ``timeout``)."""
+    with socket.create_connection(("127.0.0.1", port)) as s:
+        s.settimeout(timeout)
+        s.sendall(raw)
+        out = b""
+        with contextlib.suppress(TimeoutError):
+            while chunk := s.recv(65536):
+                out += chunk
+    return out
+
+
+CHUNKED = (b"POST /v1/games/thousand/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+           b"Transfer-Encoding: chunked\r\n\r\n")
+
+
+@pytest.mark.parametrize("size,status,kind", [
+    (2 ** 96, 400, "malformed-body"),             # past any body (nginx's bound: 2**63 - 1)
+    (2 ** 63, 400, "malformed-body"),
+    (2 ** 63 - 1, 413, "payload-too-large"),      # a size a body could have, past the limit
+    (256 * 1024 + 1, 413, "payload-too-large"),   # one byte over the limit (256 KiB)
+])
+def test_a_chunk_size_past_the_limit_is_refused_as_it_is_read(served, size, status, kind):
+    # the client declares the chunk, sends 2 bytes of it and waits: the chunk held a thread for the read timeout
+    # (10 s; 1 s here) and was then answered 408, "stopped short".  The size alone says the body cannot be taken:
+    # it is refused at once (within 0.5 s), and the connection closed
+    port, _err = served
+    started = time.monotonic()
+    answer = _exchange(port, CHUNKED + b"%x\r\n{}" % size)
+    took = time.monotonic() - started
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 %d " % status), answer[:200]
+    assert took < 0.5, took
+    assert b"Connection: close" in head and b"Content-Type: application/problem+json" in head
+    assert json.loads(body)["type"].endswith("/" + kind)
+
+
+def test_a_chunked_body_at_the_limit_is_read_whole(served):
+    # 256 KiB exactly, in two chunks whose sizes add up to the limit: read and judged (a 422: not an object)
+    port, _err = served
+    body = b"[" + b" " * (256 * 1024 - 2) + b"]"
+    half = len(body) // 2
+    raw = (CHUNKED.replace(b"Host: x\r\n", b"Host: x\r\nConnection: close\r\n")
+           + b"%x\r\n%s\r\n%x\r\n%s\r\n0\r\n\r\n" % (half, body[:half], len(body) - half, body[half:]))
+    answer = _exchange(port, raw)
+    assert answer.startswith(b"HTTP/1.1 422 "), answer[:200]
+    over = raw.replace(b"0\r\n\r\n", b"1\r\n \r\n0\r\n\r\n")     # one byte more, in a third chunk
+    assert _exchange(port, over).startswith(b"HTTP/1.1 413 ")
+
+
+# ---------------------------------------------------------------- SIGTERM under load
+
+def test_sigterm_under_load_resets_no_accepted_connection():
+    # 24 clients post on fresh connections to two workers; SIGTERM.  gunicorn stopped accepting at once and the
+    # closing socket reset the connections in its queue (18 and 64 in the probe's runs; 11-21 of ~6,000 with the
+    # queue shrunk and drained, since handshakes went on completing until the socket closed).  Now the kernel
+    # starts no new handshake once the stop begins, the queue is drained, and every connection it accepted is
+    # answered; the others are refused (connection refused: never accepted)
+    port = _free_port()
+    env = {**os.environ, "REFEREE_BIND": f"127.0.0.1:{port}", "REFEREE_WORKERS": "2", "REFEREE_LOG_LEVEL": "WARNING"}
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", "gunicorn_conf.py", "wsgi:app"], cwd=ROOT,
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    counts = {"answered": 0, "reset": 0, "refused": 0, "other": 0}
+    lock = threading.Lock()
+    request = (b"POST /v1/games/thousand/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+               b"Content-Length: %d\r\nConnection: close\r\n\r\n" % len(GOOD) + GOOD)
+
+    def client():
+        while True:
+            try:
+                s = socket.create_connection(("127.0.0.1", port), timeout=10)
+            except ConnectionRefusedError:
+                kind = "refused"
+            except OSError:
+                kind = "other"
+            else:
+                try:
+                    s.sendall(request)
+                    data = b""
+                    while chunk := s.recv(65536):
+                        data += chunk
+                    kind = "answered" if data.startswith(b"HTTP/1.1 200 ") else ("reset" if not data else "other")
+                except (ConnectionResetError, BrokenPipeError):
+                    kind = "reset"
+                except OSError:
+                    kind = "other"
+                finally:
+                    s.close()
+            with lock:
+                counts[kind] += 1
+            if kind in ("refused", "other"):
+                return
+
+    try:
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        threads = [threading.Thread(target=client, daemon=True) for _ in range(24)]
+        for t in threads:
+            t.start()
+        time.sleep(1.5)
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+        for t in threads:
+            t.join(timeout=15)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert counts["reset"] == 0 and counts["other"] == 0 and counts["refused"] == 24, counts
+    assert counts["answered"] > 100, counts
+
+
+# ---------------------------------------------------------------- the probe's smaller faults, over HTTP
+
+@pytest.mark.parametrize("name,raw,check", outside_probe.PROBES, ids=[p[0] for p in outside_probe.PROBES])
+def test_the_outside_probes_smaller_faults_over_http(served, name, raw, check):
+    port, _err = served
+    check(*outside_probe.parse(outside_probe.exchange(port, raw)))
+
+
+def test_the_app_answers_its_408_with_connection_close(served):
+    # a body that stops arriving: the app's 408 (after the 1 s read timeout here) says the connection closes, and
+    # it does
+    port, _err = served
+    with socket.create_connection(("127.0.0.1", port)) as s:
+        s.settimeout(10)
+        s.sendall(b"POST /v1/games/thousand/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  b"Content-Length: 100\r\n\r\n{\"players\"")
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    status, headers, body = outside_probe.parse(answer)
+    assert status == 408 and headers["connection"] == "close"
+    assert json.loads(body)["type"].endswith("/request-timeout")
+
+
+def test_the_log_names_the_client_and_believes_x_real_ip_from_a_trusted_proxy_only(served):
+    # REFEREE_TRUSTED_PROXIES is 127.0.0.1 and ::1: from 127.0.0.1 the X-Real-IP names the client in the log line;
+    # from 127.0.0.2 it is a claim, and the connection's own address is logged
+    port, err = served
+    for source, request_id in (("127.0.0.1", "from-the-proxy"), ("127.0.0.2", "from-a-client")):
+        raw = outside_probe.get("/healthz", b"X-Real-IP: 203.0.113.7\r\nX-Request-Id: %s\r\n" % request_id.encode())
+        assert outside_probe.parse(outside_probe.exchange(port, raw, source=source))[0] == 200
+    time.sleep(0.3)
+    lines = [json.loads(ln) for ln in pathlib.Path(err).read_text().splitlines() if ln.strip()]
+    clients = {ln["request_id"]: ln["client"] for ln in lines if ln.get("message") == "request"}
+    assert clients["from-the-proxy"] == "203.0.113.7" and clients["from-a-client"] == "127.0.0.2"
+
+
+# ---------------------------------------------------------------- gunicorn's own refusals, as the app words them
+
+@pytest.mark.parametrize("raw,status,fault,lang", [
+    (b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414, None, "en"),
+    (b"GET /healthz HTTP/1.1\r\nHost: x\r\nAccept-Language: ru\r\n"
+     + b"".join(b"X-%d: 1\r\n" % i for i in range(100)) + b"\r\n", 431, None, "en"),    # the headers unread: English
+    (b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + b"b" * 9000 + b"\r\n\r\n", 431, None, "en"),
+    (b"POST /v1/games/thousand/score HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: foo\r\n\r\n", 501, None, "en"),
+    (b"GET /healthz HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\n\r\n", 417, None, "en"),
+    (b"NOT A REQUEST LINE\r\n\r\n", 400, "InvalidRequestLine", "en"),
+    (b"GET /healthz HTTP/1.1\r\nHost: x\r\nBad Name: 1\r\n\r\n", 400, "InvalidHeaderName", "en"),
+    (b"POST /v1/games/thousand/score HTTP/1.1\r\nHost: x\r\nAccept-Language: ru\r\nContent-Length: 1\r\n"
+     b"Content-Length: 2\r\n\r\n{}", 400, "InvalidHeader", "ru"),          # the headers read: in their language
+])
+def test_gunicorns_own_refusals_are_problems(served, raw, status, fault, lang):
+    # a fault of the HTTP framing is refused by gunicorn before the app sees the request: it answered with its own
+    # short HTML page; now with the same problem+json as nginx's (deploy/nginx/problems), the app's headers, in the
+    # request's language when gunicorn got as far as reading its headers
+    port, _err = served
+    got, headers, body = outside_probe.parse(_exchange(port, raw))
+    assert got == status and headers["content-type"] == "application/problem+json", (got, body[:200])
+    assert headers["content-language"] == lang and headers["connection"] == "close"
+    assert headers["x-content-type-options"] == "nosniff" and headers["cache-control"] == "no-store"
+    assert len(headers["x-request-id"]) == 32 and int(headers["content-length"]) == len(body)
+    from referee import i18n
+    from referee.http import problems
+    with i18n.language(lang):
+        assert json.loads(body) == problems.framing_problem(status, fault, line=8190)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTTOU])
+def test_workers_replaced_or_retired_while_the_server_runs_leave_it_serving(sig):
+    # a reload (SIGHUP: new workers, the old ones stopped) or one worker fewer (SIGTTOU) stops workers with SIGTERM
+    # while the master and the other workers go on with the same listening socket: the graceful stop of the whole
+    # server (no new handshakes) must not take hold there, or the server would never accept again
+    port = _free_port()
+    env = {**os.environ, "REFEREE_BIND": f"127.0.0.1:{port}", "REFEREE_WORKERS": "2", "REFEREE_LOG_LEVEL": "WARNING"}
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", "gunicorn_conf.py", "wsgi:app"], cwd=ROOT,
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        before = set(pathlib.Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split())
+        proc.send_signal(sig)
+        for _ in range(100):           # the old workers (SIGHUP) or one of them (SIGTTOU) gone
+            time.sleep(0.1)
+            now = set(pathlib.Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split())
+            if (sig == signal.SIGHUP and not now & before) or (sig == signal.SIGTTOU and len(now) == 1):
+                break
+        else:
+            raise AssertionError("the workers were not replaced")
+        time.sleep(0.5)
+        for _ in range(20):
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=3) as r:
+                assert r.status == 200
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)

@@ -190,7 +190,7 @@ def test_leading_double_slashes_in_process(environ):
 
 # Found by a black-box probe of the running service (issue 20, hardening round 2).
 def test_an_expectation_other_than_100_continue_is_a_417(server):
-    # gunicorn's own answer (its page; behind the proxy, nginx answers the faults of the HTTP framing first)
+    # gunicorn's own answer (behind the proxy, nginx answers the faults of the HTTP framing first)
     answer = _exchange(server, b"GET /healthz HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\nConnection: close\r\n\r\n")
     assert answer.startswith(b"HTTP/1.1 417 ")
 
@@ -216,7 +216,7 @@ def test_chunked_alone_is_fine(server):
 
 # Found by a black-box probe of the running service (issue 20, hardening round 2).
 def test_an_unknown_transfer_coding_is_a_501(server):
-    # gunicorn itself refuses a coding it does not know, with its own page (behind the proxy, nginx's problem)
+    # gunicorn itself refuses a coding it does not know (in problem+json: tests/http/test_gunicorn_alone.py)
     assert _exchange(server, _chunked(b"br, chunked", b"{}")).startswith(b"HTTP/1.1 501 ")
 
 
@@ -235,7 +235,7 @@ def test_a_request_line_over_8190_bytes_is_a_414(server):
     at_limit = _exchange(server, _line_of(8190) + b"\r\nHost: x\r\nConnection: close\r\n\r\n")
     _problem_over_http(at_limit, 404, "not-found")          # the app's: no such path
     answer = _exchange(server, _line_of(8191) + b"\r\nHost: x\r\n\r\n")
-    assert answer.startswith(b"HTTP/1.1 414 ")         # gunicorn's own answer (nginx's problem behind the proxy)
+    assert answer.startswith(b"HTTP/1.1 414 ")         # gunicorn's own answer (nginx's behind the proxy)
 
 
 # Found by a black-box probe of the running service (issue 20, hardening round 2).

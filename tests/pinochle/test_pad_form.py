@@ -107,11 +107,13 @@ def test_a_declaration_stops_play_so_nobody_took_the_last_trick():
                    scores={"Ann": 880, "Bob": 700}) == "/deal/last_trick"
 
 
-def test_the_partnership_form_keeps_its_meld_cards():
+def test_the_partnership_pad_names_every_players_meld():
+    # the partnership form also takes the pad's numbers (tests/pinochle/test_pad_partnership.py): written per
+    # player, every player's meld is asked for, Bob's missing here
     body = {"variant": "partnership", "players": ["Ann", "Bob", "Cid", "Dee"], "dealer": "Dee",
             "deal": {"bid": {"player": "Ann", "amount": 300}, "trump": "S", "meld_points": {"Ann": 150},
                      "points": {"Ann": 100, "Bob": 40, "Cid": 60, "Dee": 40},
                      "tricks_taken": {"Ann": 5, "Bob": 2, "Cid": 3, "Dee": 2}, "last_trick": "Ann"}}
     with pytest.raises(InputError) as e:
         service.handle("pinochle", "score", body)
-    assert e.value.errors[0]["pointer"] == "/deal/meld_points"
+    assert e.value.errors[0]["pointer"] == "/deal/meld_points/Bob"

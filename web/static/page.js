@@ -585,10 +585,11 @@
 
   function update() {
     const h = hash();
-    history.replaceState(null, "", `${location.pathname}${location.search}#${h}`);
+    history.replaceState(history.state, "", `${location.pathname}${location.search}#${h}`);   // quick.js's state stays
     $("share-link").value = location.href;
     for (const lang of ["en", "ru"]) $(`lang-${lang}`).href = `?lang=${lang}#${h}`;
     if (document.activeElement !== $("json")) $("json").value = JSON.stringify(request(), null, 2);
+    if (S.info) renderTables();
   }
 
   function changed() {
@@ -864,6 +865,259 @@
     else renderBatch(results);
   }
 
+  // ------------------------------------------------------------------ «Правила нашего стола»
+  // A table's choices (the game, the variant, the house rules) saved under a name on this device (localStorage),
+  // chosen, renamed, deleted; shared by a link (all of it in the URL fragment: the service keeps nothing); and
+  // printed as one sheet of the rules as they apply under them (POST /v1/games/{game}/rules).  The table chosen
+  // for a game is what the quick questions (quick.js) and «Партия» (sheet.js) play by.
+  const TABLES = "referee.tables", CHOSEN = "referee.tables.chosen";
+  const loadJSON = (k, dflt) => { try { return JSON.parse(localStorage.getItem(k)) ?? dflt; } catch (e) { return dflt; } };
+  const storeJSON = (k, v) => { try { localStorage.setItem(k, JSON.stringify(v)); } catch (e) { /* private mode */ } };
+  const tables = () => loadJSON(TABLES, []).filter((t) => t && typeof t.name === "string" && typeof t.game === "string");
+  const chosenName = (game) => (loadJSON(CHOSEN, {}) || {})[game] || null;
+  function choose(game, name) {
+    const c = loadJSON(CHOSEN, {}) || {};
+    if (name) c[game] = name; else delete c[game];
+    storeJSON(CHOSEN, c);
+    window.dispatchEvent(new Event("referee:table"));     // the first screen names the table in force (quick.js)
+  }
+  const chosenTable = () => tables().find((t) => t.game === S.game && t.name === chosenName(S.game)) || null;
+  const sameChoices = (t) => t && t.game === S.game && t.variant === S.variant
+    && JSON.stringify(sortKeys(t.options || {})) === JSON.stringify(sortKeys(S.overrides));
+  const sortKeys = (o) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  let offered = null;     // the table a shared link brought, until saved or put aside
+
+  function tableRecord(name) {
+    return { name, game: S.game, variant: S.variant, options: { ...S.overrides }, players: variantSummary().players };
+  }
+
+  function saveTable(rec, replacing = rec.name) {
+    const list = tables().filter((t) => !(t.game === rec.game && (t.name === replacing || t.name === rec.name)));
+    list.push(rec);
+    storeJSON(TABLES, list);
+    choose(rec.game, rec.name);
+  }
+
+  function tableStatus(text) {
+    $("table-status").textContent = text;
+  }
+
+  // the tables of this game as a radio group (arrow keys move and choose), with «the variant's rules» first
+  function renderTables() {
+    const mine = tables().filter((t) => t.game === S.game);
+    const chosen = chosenTable();
+    $("table-chosen").textContent = chosen ? chosen.name : "";
+    const items = [{ name: null, text: T.table_none }, ...mine.map((t) => ({ name: t.name, text: t.name }))];
+    const buttons = items.map((it, i) => el("button", { type: "button", role: "radio", class: "q-choice table-choice",
+      id: `table-${i}`, "aria-checked": String((chosen ? chosen.name : null) === it.name),
+      tabindex: (chosen ? chosen.name : null) === it.name ? "0" : "-1", text: it.text,
+      onclick: () => chooseTable(it.name) }));
+    const group = el("div", { class: "q-choices tables", role: "radiogroup", "aria-label": T.tables }, buttons);
+    window.refereeDom.roving(group, buttons, (i) => chooseTable(items[i].name, true));
+    const had = $("table-list").contains(document.activeElement);
+    $("table-list").replaceChildren(group);
+    if (had) (group.querySelector("[aria-checked=true]") || buttons[0]).focus();
+    $("table-actions").hidden = !chosen;
+    if (chosen) {
+      $("table-rename").textContent = fmt(T.table_rename, { name: chosen.name });
+      $("table-delete").textContent = fmt(T.table_delete, { name: chosen.name });
+    }
+    $("table-link").value = tableLink();
+  }
+
+  async function chooseTable(name, fromKeys = false) {
+    choose(S.game, name);
+    const t = chosenTable();
+    if (t) {
+      await applyChoices(t.game, t.variant, t.options || {});
+    } else {           // «the variant's rules»: the house rules back at the variant's
+      S.overrides = {};
+      renderOptions();
+      update();
+      refreshDeck();
+    }
+    renderTables();
+    tableStatus(t ? fmt(T.table_chosen, { name: t.name }) : "");
+    if (fromKeys) {
+      const b = $("table-list").querySelector("[aria-checked=true]");
+      if (b) b.focus();
+    }
+  }
+
+  // the choices of a table into the question-builder: its game, variant and house rules (the question's fields
+  // stay where the table still seats them)
+  async function applyChoices(game, variant, options) {
+    if (!S.games.some((g) => g.id === game)) return;
+    const newGame = game !== S.game;
+    S.game = game;
+    $("game").value = game;
+    const g = gameInfo();
+    S.variant = g.variants.some((v) => v.id === variant) ? variant : g.default_variant;
+    S.overrides = { ...options };
+    fillVariants();
+    if (newGame) {
+      S.body = startingTable(variantSummary().players[0]);
+      S.situation = null;
+      setQuestion(S.question, false);
+      applySituationFixed();
+    } else if (!tableFits()) {
+      for (const k of ["players", "dealer", "sides"]) delete S.body[k];
+      Object.assign(S.body, startingTable(variantSummary().players[0]));
+      if (S.game === "canasta") deleteAt(S.body, "/deal/sides");
+      applySituationFixed();
+    }
+    await loadVariant();
+    renderForm();
+    update();
+  }
+
+  function tableLink() {
+    const t = chosenTable();
+    const rec = { name: t && sameChoices(t) ? t.name : "", game: S.game, variant: S.variant, options: S.overrides };
+    return `${location.origin}${location.pathname}${location.search}#${new URLSearchParams({ table: JSON.stringify(rec) })}`;
+  }
+
+  // a shared link's table: its choices are loaded at once, and saving them is offered
+  async function openSharedTable(raw) {
+    let rec;
+    try { rec = JSON.parse(raw); } catch (e) { return false; }
+    if (!rec || typeof rec !== "object" || !S.games.some((g) => g.id === rec.game)) return false;
+    const options = rec.options && typeof rec.options === "object" && !Array.isArray(rec.options) ? rec.options : {};
+    await applyChoices(rec.game, typeof rec.variant === "string" ? rec.variant : null, options);
+    const name = typeof rec.name === "string" && rec.name.trim() ? rec.name.trim().slice(0, 60) : variantSummary().title;
+    offered = tableRecord(name);
+    const changed = Object.keys(S.overrides).length;
+    const what = [variantSummary().title, changed ? fmt(T.changed, { n: changed }) : null].filter(Boolean).join(", ");
+    $("table-offer-text").textContent = fmt(T.table_offer, { name, what });
+    $("table-offer").hidden = false;
+    renderTables();
+    return true;
+  }
+
+  function wireTables() {
+    $("table-save").addEventListener("click", () => {
+      const name = $("table-name").value.trim();
+      $("table-name-error").textContent = "";
+      $("table-name").removeAttribute("aria-invalid");
+      if (!name) {
+        $("table-name-error").textContent = T.table_name_needed;
+        $("table-name").setAttribute("aria-invalid", "true");
+        $("table-name").focus();
+        return;
+      }
+      saveTable(tableRecord(name));
+      $("table-name").value = "";
+      renderTables();
+      tableStatus(fmt(T.table_saved, { name }));
+    });
+    $("table-name").addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); $("table-save").click(); } });
+    $("table-rename").addEventListener("click", () => {
+      const t = chosenTable();
+      if (!t) return;
+      $("table-rename-box").hidden = false;
+      $("table-new-name").value = t.name;
+      $("table-new-name").focus();
+      $("table-new-name").select();
+    });
+    const renameDone = () => {
+      const t = chosenTable();
+      const name = $("table-new-name").value.trim();
+      if (!t || !name) return;
+      if (name !== t.name && tables().some((x) => x.game === t.game && x.name === name)) { tableStatus(T.table_name_taken); return; }
+      saveTable({ ...t, name }, t.name);
+      $("table-rename-box").hidden = true;
+      renderTables();
+      tableStatus(fmt(T.table_renamed, { name }));
+      $("table-rename").focus();
+    };
+    $("table-rename-done").addEventListener("click", renameDone);
+    $("table-new-name").addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); renameDone(); } });
+    $("table-delete").addEventListener("click", () => {
+      const t = chosenTable();
+      if (!t) return;
+      storeJSON(TABLES, tables().filter((x) => !(x.game === t.game && x.name === t.name)));
+      choose(t.game, null);
+      $("table-rename-box").hidden = true;
+      renderTables();
+      tableStatus(fmt(T.table_deleted, { name: t.name }));
+      const first = $("table-list").querySelector("[role=radio]");
+      if (first) first.focus();
+    });
+    $("table-copy").addEventListener("click", async () => {
+      const input = $("table-link");
+      input.value = tableLink();
+      try { await navigator.clipboard.writeText(input.value); } catch (e) { input.select(); document.execCommand("copy"); }
+      tableStatus(T.copied);
+    });
+    $("table-print").addEventListener("click", printTable);
+    $("table-offer-save").addEventListener("click", () => {
+      if (!offered) return;
+      const taken = tables().some((t) => t.game === offered.game && t.name === offered.name && !sameChoices(t));
+      let name = offered.name;
+      for (let n = 2; taken && tables().some((t) => t.game === offered.game && t.name === name); n++) name = `${offered.name} (${n})`;
+      saveTable({ ...tableRecord(name) });
+      $("table-offer").hidden = true;
+      offered = null;
+      renderTables();
+      tableStatus(fmt(T.table_offer_saved, { name }));
+      $("table-rules").open = true;
+      const b = $("table-list").querySelector("[aria-checked=true]");
+      if (b) b.focus();
+    });
+    $("table-offer-skip").addEventListener("click", () => {
+      $("table-offer").hidden = true;
+      offered = null;
+      $("h-quick").focus();
+    });
+    window.addEventListener("afterprint", () => document.body.classList.remove("print-table"));
+  }
+
+  // an option's value as the variant names it («бочка», «нет»)
+  function optionText(spec, v) {
+    const shown = spec.labels && spec.labels[v === null ? "null" : optionKey(v)];
+    if (shown) return shown;
+    if (v === null) return T.null_option;
+    if (typeof v === "boolean") return v ? T.yes : T.no;
+    return typeof v === "number" ? num(v) : String(v);
+  }
+
+  // the rules as they apply under the table's choices, on one printed page
+  async function printTable() {
+    const r = await api("POST", `/v1/games/${S.game}/rules`, { variant: S.variant, options: S.overrides });
+    if (r.status !== 200) {
+      markOptions((r.data && r.data.errors) || [{ pointer: "", detail: r.data ? r.data.title : "" }]);
+      return;
+    }
+    buildSheet(r.data);
+    document.body.classList.add("print-table");
+    window.print();
+  }
+
+  function buildSheet(book) {
+    const t = chosenTable();
+    const name = t && sameChoices(t) ? t.name : null;
+    const v = variantSummary();
+    const specs = Object.fromEntries(((S.info && S.info.options) || []).map((o) => [o.name, o]));
+    const changed = Object.entries(S.overrides).filter(([k]) => specs[k]);
+    const plain = (C.variant_summaries[S.game] || {})[S.variant] || "";
+    const number = (id) => id.split("/").slice(1).join("/");
+    $("table-sheet").replaceChildren(
+      el("h1", { id: "table-sheet-title", text: name ? fmt(T.sheet_title, { name }) : T.sheet_untitled }),
+      // the game and the variant in players' terms (a variant's title may name the text it follows: not here)
+      el("p", { class: "sheet-variant", text: [C.quick.games[S.game], plain, fmt(T.sheet_players, { n: v.players.join(", ") })]
+        .filter(Boolean).join(" · ") }),
+      el("h2", { text: T.sheet_house }),
+      changed.length ? el("ul", { class: "sheet-house" }, changed.map(([k, val]) => el("li", {},
+        `${specs[k].summary} — `, el("strong", { text: optionText(specs[k], val) }))))
+        : el("p", { text: T.sheet_as_variant }),
+      el("h2", { text: T.sheet_rules }),
+      el("div", { class: "sheet-rules" }, book.rules.map((rule) => el("p", { class: "sheet-rule" },
+        el("span", { class: "rule-id", text: number(rule.id) }), " ", el("strong", { text: rule.title }), ` — ${rule.text}`))));
+    // one page: a longer rulebook (Canasta's) is set smaller than Thousand's
+    const length = book.rules.reduce((n, r) => n + r.title.length + r.text.length, 0);
+    $("table-sheet").style.setProperty("--sheet-size", `${Math.max(5.2, Math.min(7.5, 6.6 * Math.sqrt(10000 / length))).toFixed(2)}pt`);
+  }
+
   // ------------------------------------------------------------------ wiring
   function setQuestion(q, render = true) {
     S.question = q;
@@ -947,6 +1201,7 @@
 
   async function boot() {
     wire();
+    wireTables();
     if (!(await loadGames())) return;
     if (await restore()) return;
     S.game = S.games[0].id;
@@ -963,6 +1218,7 @@
   // the question in the URL fragment (a shared link), if there is one
   async function restore() {
     const p = new URLSearchParams(location.hash.slice(1));
+    if (p.get("table") && (await openSharedTable(p.get("table")))) return true;
     const game = p.get("game");
     if (game && S.games.some((g) => g.id === game)) {
       const q = ["check", "score", "validate"].includes(p.get("q")) ? p.get("q") : "check";

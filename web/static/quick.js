@@ -12,12 +12,22 @@
   const load = (k, dflt) => { try { return JSON.parse(localStorage.getItem(k)) ?? dflt; } catch (e) { return dflt; } };
   const store = (k, v) => { try { localStorage.setItem(k, JSON.stringify(v)); } catch (e) { /* private mode */ } };
   const GAME = "referee.quick.game", NAMES = "referee.names", SHEET = "referee.sheet";
+  // «Правила нашего стола» (page.js keeps them): the tables saved on this device, and the one chosen for each game
+  const TABLES = "referee.tables", CHOSEN = "referee.tables.chosen";
+  // the open tile and the answers of each tile, kept for this tab: back and forward, a language switch, a reload
+  const SESSION = "referee.quick.session";
+  const sload = () => { try { return JSON.parse(sessionStorage.getItem(SESSION)) || {}; } catch (e) { return {}; } };
+  const ssave = (v) => { try { sessionStorage.setItem(SESSION, JSON.stringify(v)); } catch (e) { /* private mode */ } };
 
   const SUITS = ["S", "C", "D", "H"];
   const SIGN = { S: "♠", C: "♣", D: "♦", H: "♥" };
   const RED = new Set(["D", "H"]);
   const THOUSAND_RANKS = ["A", "10", "K", "Q", "J", "9"];
   const CANASTA_RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "JK"];
+  // Canasta's threes differ by colour: a red three (3♥) and a black three (3♠) stand for either suit of theirs
+  const BLACK3_RANKS = CANASTA_RANKS.map((r) => (r === "3" ? "3S" : r));
+  const PILE_RANKS = CANASTA_RANKS.flatMap((r) => (r === "3" ? ["3H", "3S"] : [r]));
+  const threeWords = () => ({ "3H": T.red_three_card, "3S": T.black_three_card });
   // a rank typed on the keyboard, in either alphabet (Russian Т К Д В are ace, king, queen, jack)
   const TYPED = { A: "A", "Т": "A", K: "K", "К": "K", Q: "Q", "Д": "Q", J: "J", "В": "J", T: "10", 1: "10", 0: "10",
     9: "9", 8: "8", 7: "7", 6: "6", 5: "5", 4: "4", 3: "3", 2: "2", "Ж": "JK" };
@@ -66,15 +76,26 @@
     try { data = await r.json(); } catch (e) { /* an error page */ }
     return { status: r.status, data };
   }
+  // the rules of the table chosen for this game, when its variant seats the tile's players: {variant, options}
+  function tableRules(g) {
+    const name = (load(CHOSEN, {}) || {})[g];
+    const t = load(TABLES, []).find((x) => x && x.game === g && x.name === name);
+    return t && typeof t.variant === "string" && (!Array.isArray(t.players) || t.players.includes(COUNT[g])) ? t : null;
+  }
   const variants = {};
   async function variantInfo(game) {
-    if (!variants[game]) {
-      const g = await api(`/v1/games`);
-      const id = g.status === 200 ? g.data.games.find((x) => x.id === game).variants[0].id : null;
+    const table = tableRules(game);
+    const key = `${game}/${table ? table.variant : ""}`;
+    if (!variants[key]) {
+      let id = table ? table.variant : null;
+      if (!id) {
+        const g = await api(`/v1/games`);
+        id = g.status === 200 ? g.data.games.find((x) => x.id === game).variants[0].id : null;
+      }
       const r = id ? await api(`/v1/games/${game}/variants/${encodeURIComponent(id)}`) : { status: 0 };
-      variants[game] = r.status === 200 ? r.data : { options: [] };
+      variants[key] = r.status === 200 ? r.data : { options: [] };
     }
-    return variants[game];
+    return variants[key];
   }
 
   // ------------------------------------------------------------------ fields
@@ -91,30 +112,43 @@
     return wrap;
   }
 
-  // buttons of which one (or several, multi) may be pressed
+  // buttons of which one (a radio group) or several (multi: toggle buttons) may be pressed; the arrow keys move
+  // through the group (roving tabindex: the group is one stop of the Tab key), and in a radio group they check the
+  // button they move to, as the WAI-ARIA radio group does
   function choice(id, label, options, { required = false, multi = false, onpick = null, hint = null } = {}) {
-    const group = el("div", { class: "q-choices", role: "group", "aria-labelledby": `q-${id}-label`,
-      "aria-describedby": `q-${id}-error` });
+    const group = el("div", { class: "q-choices", role: multi ? "group" : "radiogroup", "aria-labelledby": `q-${id}-label`,
+      "aria-describedby": `q-${id}-error`, "aria-required": !multi && required ? "true" : null });
+    const buttons = [];
     const render = () => {
-      for (const b of group.children) {
+      let stop = null;
+      for (const b of buttons) {
         const on = multi ? (V[id] || []).includes(b.dataset.value) : V[id] === b.dataset.value;
-        b.setAttribute("aria-pressed", on ? "true" : "false");
+        b.setAttribute(multi ? "aria-pressed" : "aria-checked", on ? "true" : "false");
+        if (on && !stop) stop = b;
+      }
+      if (!multi || !buttons.some((b) => b.getAttribute("tabindex") === "0")) {
+        for (const b of buttons) b.setAttribute("tabindex", b === (stop || buttons[0]) ? "0" : "-1");
       }
     };
+    const press = (o) => {
+      if (multi) {
+        const cur = V[id] || [];
+        V[id] = cur.includes(o.value) ? cur.filter((x) => x !== o.value) : [...cur, o.value];
+      } else {
+        V[id] = o.value;
+      }
+      clearError(id);
+      render();
+      if (onpick) onpick(o.value);
+    };
     for (const o of options) {
-      group.append(el("button", { type: "button", class: "q-choice" + (o.red ? " red" : ""), id: `q-${id}-${o.value}`,
-        "data-value": o.value, onclick: () => {
-          if (multi) {
-            const cur = V[id] || [];
-            V[id] = cur.includes(o.value) ? cur.filter((x) => x !== o.value) : [...cur, o.value];
-          } else {
-            V[id] = o.value;
-          }
-          clearError(id);
-          render();
-          if (onpick) onpick(o.value);
-        } }, o.words ? [el("span", { "aria-hidden": "true", text: o.text }), el("span", { class: "sr-only", text: o.words })] : o.text));
+      buttons.push(el("button", { type: "button", class: "q-choice" + (o.red ? " red" : ""), id: `q-${id}-${o.value}`,
+        role: multi ? null : "radio", "data-value": o.value, onclick: () => press(o) },
+        o.words ? [el("span", { "aria-hidden": "true", text: o.text }), el("span", { class: "sr-only", text: o.words })] : o.text));
     }
+    group.append(...buttons);
+    // a pick that sends the cursor on (the declarer to the contract) does not, from the arrow keys: they stay
+    window.refereeDom.roving(group, buttons, multi ? null : (k) => { press(options[k]); setTimeout(() => buttons[k].focus(), 0); });
     render();
     const wrap = fieldWrap(id, label, required, group, hint);
     F[id].render = render;
@@ -140,7 +174,7 @@
 
   // the card picker: a grid of the deck's cards; arrow keys move through it, a rank typed (Д, Q) goes to that rank;
   // max 1 picks one card, more picks cards in order (a card of a double deck may be picked twice with copies 2)
-  function cards(id, label, deck, { max = 1, copies = 1, columns = 6, required = false, hint = null } = {}) {
+  function cards(id, label, deck, { max = 1, copies = 1, columns = 6, required = false, hint = null, words = null } = {}) {
     const grid = el("div", { class: "q-deck", role: "group", "aria-labelledby": `q-${id}-label`,
       "aria-describedby": `q-${id}-error q-${id}-picked`, style: null });
     grid.dataset.columns = String(columns);
@@ -157,7 +191,7 @@
           else if (cur.length < max) V[id] = [...cur, c];
           clearError(id);
           render();
-        } }, el("span", { "aria-hidden": "true", text: cardText(c) }), el("span", { class: "sr-only", text: cardWords(c) }));
+        } }, el("span", { "aria-hidden": "true", text: cardText(c) }), el("span", { class: "sr-only", text: (words && words[c]) || cardWords(c) }));
     });
     grid.append(...buttons);
     const render = () => {
@@ -218,7 +252,7 @@
       if (f) {
         f.error.textContent = text;
         f.wrap.classList.add("invalid");
-        const c = f.wrap.querySelector("input, [role=group]");
+        const c = f.wrap.querySelector("input, [role=group], [role=radiogroup]");
         if (c) c.setAttribute("aria-invalid", "true");
         items.push(el("li", {}, el("a", { href: `#q-${id}-wrap`, text, onclick: (ev) => { ev.preventDefault(); f.focus(); } })));
       } else {
@@ -303,6 +337,248 @@
           return [true, T.allowed];
         }
         return [null, fmt(T.depends, { conditions: (a.conditions || []).map((c) => c.text).join("; ") })];
+      },
+    };
+  }
+
+  // ------------------------------------------------------------------ the barrel, bolts, going out, irregularities
+  // a variant option's value as the house rules in force have it (the game's default variant)
+  const optionOf = (info, name) => ((info.options || []).find((o) => o.name === name) || {}).default;
+  const ordinal = (n) => ({ value: String(n), text: String(n) });
+  const signed = (n) => String(n).replace(/^-/, "−");           // a total as a score sheet writes it
+
+  // Thousand: a player on the barrel, which try this deal is, and how the deal went for him → stays, gets off, falls
+  function barrelTile() {
+    let info = { options: [] };
+    return {
+      id: "barrel", title: T.tile_barrel, scoreFor: (ps) => [ps[Number(V.sitter)]],
+      rules: ["thousand/9.", "thousand/14.", "thousand/15."],
+      fields(ps) {
+        variantInfo("thousand").then((i) => { info = i; });
+        V.sitter = V.sitter ?? "0";
+        V.falls = V.falls ?? "0";
+        V.contract = V.contract ?? "120";
+        return [
+          choice("sitter", T.who_on_barrel, playerOptions(ps), { required: true }),
+          choice("try", T.barrel_try, [1, 2, 3].map(ordinal), { required: true, hint: T.barrel_try_hint }),
+          choice("outcome", T.barrel_outcome, [{ value: "made", text: T.he_made }, { value: "failed", text: T.he_failed },
+            { value: "conceded", text: T.he_conceded }, { value: "other", text: T.other_plays }], { required: true }),
+          number("contract", T.his_contract, { hint: T.his_contract_hint }),
+          choice("falls", T.barrel_falls, [0, 1, 2].map(ordinal), { hint: T.barrel_falls_hint }),
+        ];
+      },
+      check() {
+        const e = [];
+        if (V.try === undefined) e.push(["try", T.need_try]);
+        if (!V.outcome) e.push(["outcome", T.need_outcome]);
+        else if (V.outcome !== "other" && whole(V.contract) === null) e.push(["contract", T.need_contract]);
+        return e;
+      },
+      async request(ps) {
+        info = await variantInfo("thousand");
+        // he sits on the barrel at its threshold and deals (so the forced 100 is his left neighbour's); the others'
+        // totals decide nothing here and stand at 0.  A deal he plays is given by card points that make or fail
+        // it (a made one with the ♥ marriage, and ♦ above 220); the referee scores it.
+        const s = Number(V.sitter), who = ps[s], next = ps[(s + 1) % 3], third = ps[(s + 2) % 3];
+        const c = whole(V.contract);
+        let deal;
+        if (V.outcome === "other") {
+          deal = { declarer: next, contract: 100, points: { [next]: 80, [who]: 20 },
+            took_trick: { [who]: true, [next]: true, [third]: true } };
+        } else if (V.outcome === "conceded") {
+          deal = { declarer: who, contract: c, conceded: true };
+        } else {
+          const suits = V.outcome === "made" ? (c > 220 ? ["H", "D"] : ["H"]) : [];
+          const mine = V.outcome === "made" ? Math.min(120, Math.max(60, c - (c > 220 ? 180 : 100))) : 40;
+          const rest = 120 - mine;
+          deal = { declarer: who, contract: c, points: { [who]: mine, [next]: Math.floor(rest / 2) },
+            took_trick: { [who]: true, [next]: true, [third]: true } };
+          if (suits.length) deal.marriages = suits.map((suit) => ({ player: who, suit }));
+        }
+        const threshold = Number(optionOf(info, "barrel_threshold") ?? 880);
+        const pointers = { "/deal/contract": "contract", "/deal": "outcome", [`/state/barrel/${who}/deals`]: "try",
+          [`/state/barrel/${who}/falls`]: "falls", "/state": "sitter" };
+        return { path: "/v1/games/thousand/score", pointers, body: { players: ps, dealer: who,
+          state: { scores: Object.fromEntries(ps.map((p) => [p, p === who ? threshold : 0])),
+            barrel: { [who]: { deals: Number(V.try) - 1, falls: Number(V.falls || 0) } } }, deal } };
+      },
+      verdict(a, ps) {
+        const who = ps[Number(V.sitter)], row = a.players.find((p) => p.id === who);
+        const params = { who, total: signed(row.total_after), before: signed(row.total_before),
+          used: String((row.barrel || {}).deals), max: String(optionOf(info, "barrel_deals") ?? "") };
+        if (a.winner === who) return [true, fmt(T.barrel_win, params)];
+        if ((row.barrel || {}).on) return [null, fmt(T.barrel_stays, params)];
+        return [false, fmt(T.barrel_fall, params)];
+      },
+    };
+  }
+
+  // Thousand: a player took no trick; how many bolts he has already → what this one costs under the house rules
+  function boltsTile() {
+    return {
+      id: "bolts", title: T.tile_bolts, scoreFor: (ps) => [ps[Number(V.bolter)]], rules: ["thousand/13."],
+      fields(ps) {
+        V.bolter = V.bolter ?? "1";
+        return [
+          choice("bolter", T.who_no_trick, playerOptions(ps), { required: true }),
+          choice("prior_bolts", T.bolts_before, [0, 1, 2].map(ordinal), { required: true, hint: T.bolts_before_hint,
+            onpick: () => setTimeout(() => F.bolter_total.focus(), 0) }),
+          number("bolter_total", T.his_total_before, { required: true }),
+        ];
+      },
+      check() {
+        const e = [];
+        if (V.prior_bolts === undefined) e.push(["prior_bolts", T.need_bolts]);
+        if (whole(V.bolter_total) === null) e.push(["bolter_total", T.need_number]);
+        return e;
+      },
+      request(ps) {
+        // he deals and takes no trick; his left neighbour, on the forced 100, plays it and makes it with 80 card
+        // points, the third player taking the other 40; the others' totals decide nothing and stand at 0
+        const b = Number(V.bolter), who = ps[b], decl = ps[(b + 1) % 3], third = ps[(b + 2) % 3];
+        return { path: "/v1/games/thousand/score", body: { players: ps, dealer: who,
+          state: { scores: Object.fromEntries(ps.map((p) => [p, p === who ? whole(V.bolter_total) : 0])),
+            bolts: { [who]: Number(V.prior_bolts) } },
+          deal: { declarer: decl, contract: 100, points: { [decl]: 80, [who]: 0 },
+            took_trick: { [decl]: true, [who]: false, [third]: true } } },
+        pointers: { [`/state/scores/${who}`]: "bolter_total", "/state/bolts": "prior_bolts", "/state": "bolter_total" } };
+      },
+      verdict(a, ps) {
+        const who = ps[Number(V.bolter)], row = a.players.find((p) => p.id === who);
+        const bolt = (a.events || []).find((e) => e.player === who && e.rule === "thousand/13.1");
+        const penalty = (a.penalties || []).find((p) => p.player === who);
+        if (!bolt) return [null, fmt(T.bolt_none, { who })];
+        const params = { who, bolt: bolt.text || bolt.note, before: signed(row.total_before), after: signed(row.total_after) };
+        if (penalty) return [false, fmt(T.bolt_costs, { ...params, points: signed(penalty.points) })];
+        return [null, fmt(T.bolt_free, params)];
+      },
+    };
+  }
+
+  // the two sides of four players: seats 1 and 3 against 2 and 4
+  function canastaSides(ps, player) {
+    const us = [ps[0], ps[2]], them = [ps[1], ps[3]];
+    const ours = us.includes(player) ? us : them, theirs = us.includes(player) ? them : us;
+    return [{ id: ours.join("+"), players: ours }, { id: theirs.join("+"), players: theirs }];
+  }
+  const WILD = new Set(["2", "JK"]);
+
+  // Canasta: may I go out with these cards, my side having this on the table (and my partner's answer)?
+  function goOutTile() {
+    return {
+      id: "goout", title: T.tile_goout,
+      fields(ps) {
+        V.goer = V.goer ?? "0";
+        return [
+          choice("goer", T.who_goes_out, playerOptions(ps), { required: true }),
+          choice("table", T.side_table, [{ value: "none", text: T.table_nothing }, { value: "melds", text: T.table_melds },
+            { value: "1", text: T.table_1 }, { value: "2", text: T.table_2 }, { value: "3", text: T.table_3 }],
+          { required: true }),
+          cards("out_melds", T.out_melds, BLACK3_RANKS, { max: 14, copies: 8, columns: 7, hint: T.out_melds_hint,
+            words: threeWords() }),
+          cards("out_discard", T.out_discard, BLACK3_RANKS, { columns: 7, hint: T.out_discard_hint, words: threeWords() }),
+          choice("answer", T.partner_answer, [{ value: "none", text: T.not_asked }, { value: "yes", text: T.yes },
+            { value: "no", text: T.no }]),
+        ];
+      },
+      check() {
+        const e = [];
+        if (!V.table) e.push(["table", T.need_table]);
+        if (!(V.out_melds || []).length && !(V.out_discard || []).length) e.push(["out_melds", T.need_out_cards]);
+        return e;
+      },
+      request(ps) {
+        const goer = ps[Number(V.goer)], sides = canastaSides(ps, goer);
+        const black = ["3S", "3C"];
+        let k = 0;
+        const suit = (c) => (c === "3S" ? black[k++ % 2] : c);       // two packs: two of each black three
+        const meldCards = (V.out_melds || []).map(suit), discard = (V.out_discard || []).map(suit)[0];
+        // the cards melded: the naturals of a rank together (black threes too), the wild cards with the rank that
+        // has most naturals; a rank too short for a meld of its own (fewer than two naturals, or fewer than three
+        // cards) goes onto the side's meld of that rank, which the side then has on the table
+        const byRank = new Map();
+        for (const c of meldCards.filter((x) => !WILD.has(x))) {
+          const r = c.startsWith("3") ? "3" : c;
+          byRank.set(r, [...(byRank.get(r) || []), c]);
+        }
+        const wilds = meldCards.filter((x) => WILD.has(x));
+        const ranks = [...byRank.keys()].filter((r) => r !== "3");
+        const most = ranks.sort((x, y) => byRank.get(y).length - byRank.get(x).length)[0];
+        if (most) byRank.set(most, [...byRank.get(most), ...wilds]);
+        const used = new Set([...meldCards, discard].filter(Boolean).map((c) => (c.startsWith("3") ? "3" : c)));
+        const spare = ["K", "A", "Q", "J", "10", "9", "8", "7", "6", "5", "4"].filter((r) => !used.has(r));
+        const table = [];
+        const n = /^\d$/.test(V.table) ? Number(V.table) : 0;
+        for (let i = 0; i < n; i++) table.push(Array(7).fill(spare.shift()));
+        if (V.table === "melds") table.push(Array(3).fill(spare.shift()));
+        const melds = [...byRank.entries()].map(([r, cs]) => {
+          const naturals = cs.filter((c) => !WILD.has(c)).length;
+          if ((naturals >= 2 && cs.length >= 3) || r === "3" || V.table === "none") return cs;
+          table.push(Array(3).fill(r));               // laid off on the side's meld of that rank
+          return { rank: r, cards: cs };
+        });
+        if (!most && wilds.length) melds.push(wilds);
+        const position = { phase: "play", hand: [...meldCards, ...(discard ? [discard] : [])],
+          pile: { top: spare.shift() || "4", size: 5 } };
+        if (table.length) position.melds = { [sides[0].id]: table };
+        if (V.answer && V.answer !== "none") position.turn = { answer: V.answer };
+        const action = { type: "go_out", player: goer, melds };
+        if (discard) action.card = discard;
+        return { path: "/v1/games/canasta/check", body: { sides, position, action },
+          pointers: { "/position/hand": "out_melds", "/action/melds": "out_melds", "/action/card": "out_discard",
+            "/position/melds": "table", "/position/turn": "answer", "/action": "out_melds" } };
+      },
+      verdict(a, ps) {
+        const who = ps[Number(V.goer)];
+        if (a.legal === true) return [true, fmt((a.effects || {}).concealed && V.table === "none" ? T.out_yes_concealed : T.out_yes, { who })];
+        if (a.legal === false) return [false, fmt(T.out_no, { who, why: (a.violations[0] || {}).message || "" })];
+        return [null, fmt(T.depends, { conditions: (a.conditions || []).map((c) => c.text).join("; ") })];
+      },
+    };
+  }
+
+  // Canasta: what an irregularity costs under the official laws (the offending side pays; canasta/8.x)
+  const IRREGULARITIES = ["pile_taken_illegally", "illegal_meld", "excess_wild_cards", "red_three_not_laid_out",
+    "out_without_canasta", "permission_breach"];
+  function irregularityTile() {
+    return {
+      id: "irregularity", title: T.tile_irregularity, rules: ["canasta/8."],
+      fields(ps) {
+        V.offender = V.offender ?? "0";
+        V.excess = V.excess ?? "1";
+        return [
+          choice("offender", T.who_broke, playerOptions(ps), { required: true }),
+          choice("irregularity", T.what_was_done, IRREGULARITIES.map((v) => ({ value: v, text: T["irr_" + v] })),
+            { required: true, onpick: (v) => { if (v === "excess_wild_cards") setTimeout(() => F.excess.focus(), 0); } }),
+          number("excess", T.excess_count, { hint: T.excess_hint }),
+        ];
+      },
+      check() {
+        const e = [];
+        if (!V.irregularity) e.push(["irregularity", T.need_irregularity]);
+        else if (V.irregularity === "excess_wild_cards" && whole(V.excess) === null) e.push(["excess", T.need_number]);
+        return e;
+      },
+      request(ps) {
+        // the hand as a score pad has it: the offenders melded 60 and were left with 100 in hand (a red three among
+        // their cards when one was kept), the others went out with a natural canasta; the referee adds the penalty
+        const offender = ps[Number(V.offender)], sides = canastaSides(ps, offender);
+        const irr = { type: V.irregularity, side: sides[0].id };
+        if (V.irregularity === "excess_wild_cards") irr.count = whole(V.excess);
+        const ours = { natural_canastas: 0, mixed_canastas: 0, meld_points: 60, hand_points: 100,
+          red_threes: V.irregularity === "red_three_not_laid_out" ? 1 : 0 };
+        const theirs = { natural_canastas: 1, mixed_canastas: 0, red_threes: 0, meld_points: 150, hand_points: 20 };
+        return { path: "/v1/games/canasta/score", body: { sides, deal: { sides: [{ id: sides[0].id, counts: ours },
+          { id: sides[1].id, counts: theirs, went_out: true }], irregularities: [irr] } },
+        pointers: { "/deal/irregularities": "irregularity", "/deal/irregularities/0/count": "excess" } };
+      },
+      verdict(a, ps) {
+        const sides = canastaSides(ps, ps[Number(V.offender)]);
+        const pen = (a.penalties || [])[0];
+        if (!pen) return [true, fmt(T.irr_free, { a: sides[0].players[0], b: sides[0].players[1] })];
+        // the side the referee charged, in its players' names
+        const side = (sides.find((x) => x.id === pen.side) || sides[0]).players;
+        return [false, fmt(T.irr_costs, { a: side[0], b: side[1], points: String(Math.abs(pen.points)) })];
       },
     };
   }
@@ -442,6 +718,7 @@
           ps.forEach((p, i) => { pointers[`/deal/points/${p}`] = `points${i}`; pointers[`/state/scores/${p}`] = `before${i}`; });
           pointers["/deal/points"] = "points0";
           pointers["/deal/marriages"] = "mar0";
+          marriages.forEach((m, k) => { pointers[`/deal/marriages/${k}`] = `mar${ps.indexOf(m.player)}`; });
           return { path: "/v1/games/thousand/score", body, pointers };
         },
         verdict(a, ps) {
@@ -490,6 +767,8 @@
           return [null, fmt(T.conceded_is, { who: ps[Number(V.declarer)], contract: String(whole(V.contract)), totals })];
         },
       },
+      barrelTile(),
+      boltsTile(),
     ],
     canasta: [
       {
@@ -498,8 +777,9 @@
           V.taker = V.taker ?? "0";
           return [
             choice("taker", T.who_takes, playerOptions(ps), { required: true }),
-            cards("offered", T.offered, CANASTA_RANKS, { max: 3, copies: 3, columns: 7, required: true, hint: T.offered_hint }),
-            cards("top", T.top_card, CANASTA_RANKS, { columns: 7, required: true }),
+            cards("offered", T.offered, BLACK3_RANKS, { max: 3, copies: 3, columns: 7, required: true, hint: T.offered_hint,
+              words: threeWords() }),
+            cards("top", T.top_card, PILE_RANKS, { columns: 7, required: true, hint: T.top_card_hint, words: threeWords() }),
             choice("frozen", T.frozen_by, [{ value: "none", text: T.not_frozen }, { value: "wild", text: T.frozen_wild },
               { value: "red_three", text: T.frozen_red_three }, { value: "black_three", text: T.frozen_black_three }], { required: true }),
             choice("opened", T.side_opened, [{ value: "yes", text: T.yes }, { value: "no", text: T.no }], { required: true,
@@ -510,10 +790,13 @@
         },
         check() {
           const e = [];
-          if (!(V.offered || []).length) e.push(["offered", T.need_offered]);
+          // a black three on top stops the pile whatever is offered (the referee says so): no cards are needed then
+          const blackTop = (V.top || [])[0] === "3S";
+          const offered = V.offered || [];
+          if (!blackTop && !offered.length) e.push(["offered", T.need_offered]);
           // a single card would be read as the top card taken alone, its melds to come: the question wants the cards
           // that take the pile (a natural pair, a natural card with a wild one)
-          else if (V.offered.length < 2) e.push(["offered", T.need_two]);
+          else if (!blackTop && offered.length < 2) e.push(["offered", T.need_two]);
           if (!(V.top || []).length) e.push(["top", T.need_top]);
           if (!V.frozen) e.push(["frozen", T.need_frozen]);
           if (!V.opened) e.push(["opened", T.need_opened]);
@@ -525,7 +808,7 @@
           const taker = ps[Number(V.taker)];
           const ours = us.includes(taker) ? us : them, theirs = us.includes(taker) ? them : us;
           const sides = [{ id: ours.join("+"), players: ours }, { id: theirs.join("+"), players: theirs }];
-          const offered = V.offered, top = V.top[0];
+          const offered = V.offered || [], top = V.top[0];
           // a side that has not opened holds its whole deal of 11 before it draws (canasta/1.5); one that has
           // opened may hold any number: six more than the offered cards stand for them
           const unknown = V.opened === "yes" ? 6 : Math.max(0, 11 - offered.length);
@@ -548,6 +831,7 @@
           return [null, fmt(T.depends, { conditions: (a.conditions || []).map((c) => c.text).join("; ") })];
         },
       },
+      goOutTile(),
       {
         id: "minimum", title: T.tile_minimum, focus: "score",
         fields() {
@@ -571,6 +855,7 @@
           return [null, fmt(T.minimum_is, { n: String((a.facts || {}).minimum) })];
         },
       },
+      irregularityTile(),
     ],
     pinochle: [
       followTile({ id: "playoff", title: T.tile_playoff, deck: SUITS.flatMap((s) => THOUSAND_RANKS.map((r) => r + s)), players: 2,
@@ -676,6 +961,8 @@
 
   function showTiles() {
     tile = null;
+    const kept = sload();
+    if (kept.open) { kept.open = null; ssave(kept); }
     document.body.classList.remove("quick-open");
     $("quick-tiles").hidden = false;
     $("quick-body").hidden = true;
@@ -683,6 +970,23 @@
     const list = $("quick-list");
     list.replaceChildren(...TILES[game].map((t) => el("li", {}, el("button", { type: "button", class: "tile", id: `tile-${t.id}`,
       text: t.title, onclick: () => openTile(t) }))));
+    tableInForce();
+  }
+
+  function tableInForce() {
+    const table = tableRules(game);
+    $("quick-table").hidden = !table;
+    $("quick-table").textContent = table ? fmt(T.table_in_force, { name: table.name }) : "";
+  }
+
+  // the open tile's answers, kept for this tab (sessionStorage) at every tap and keystroke
+  const tileKey = (t) => `${game}/${t.id}`;
+  function keepAnswers() {
+    if (!tile) return;
+    const kept = sload();
+    kept.values = { ...(kept.values || {}), [tileKey(tile)]: V };
+    kept.open = tileKey(tile);
+    ssave(kept);
   }
 
   // the players' names, as «Партия» remembers them on this device, changed here too
@@ -709,13 +1013,23 @@
     $("quick-fields").replaceChildren(namesEditor(ps), ...tile.fields(ps));
   }
 
-  function openTile(t) {
+  // how: "push" (a tap: Back returns to the tiles), "replace" (the page opened on it), "none" (Back or Forward)
+  function openTile(t, how = "push") {
     tile = t;
     document.body.classList.add("quick-open");
     $("quick-tiles").hidden = true;
     $("quick-body").hidden = false;
     $("quick-title").textContent = t.title;
-    renderFields(false);
+    const saved = (sload().values || {})[tileKey(t)];
+    if (saved && typeof saved === "object") {     // a half-filled tile comes back as it was left
+      V = JSON.parse(JSON.stringify(saved));
+      renderFields(true);
+    } else {
+      renderFields(false);
+    }
+    keepAnswers();
+    if (how === "push") history.pushState({ quick: tileKey(t) }, "", location.href);
+    else if (how === "replace") history.replaceState({ quick: tileKey(t) }, "", location.href);
     $("quick-errors").replaceChildren();
     $("quick-ruling").hidden = true;
     $("quick-verdict").replaceChildren();
@@ -729,11 +1043,15 @@
     const errors = tile.check(ps);
     showErrors(errors);
     if (errors.length) return;
-    const req = tile.request(ps);
+    const req = await tile.request(ps);
     $("quick-ask").disabled = true;
     $("quick-verdict").replaceChildren(el("p", { text: T.loading }));
     $("quick-ruling").hidden = false;
-    const r = await api(req.path, req.body);
+    // the rules of our table, when one is chosen for this game: its variant, its house rules under the tile's own
+    const table = tableRules(game);
+    const body = table ? { variant: table.variant, ...req.body,
+      options: { ...(table.options || {}), ...(req.body.options || {}) } } : req.body;
+    const r = await api(req.path, body);
     $("quick-ask").disabled = false;
     if (r.status === 200) {
       await render(r.data, ps, req.body.action);
@@ -766,13 +1084,15 @@
     if (fx.winner) parts.push(el("p", { id: "quick-winner", text: fmt(T.winner, { name: fx.winner }) }));
     if (fx.right !== undefined) parts.push(el("p", { id: "quick-right", text: fx.right ? T.claim_right : T.claim_wrong }));
     if (Array.isArray(a.players)) {
-      parts.push(scoreTable(a, ps));
+      // a tile about one player (the barrel, a bolt) shows his row alone: the others' stand in for what nobody asked
+      const rows = tile.scoreFor ? a.players.filter((p) => tile.scoreFor(ps).includes(p.id)) : a.players;
+      parts.push(scoreTable({ players: rows }, ps));
       // how each score was made up, line by line, each with its rule
-      parts.push(el("ul", { class: "lines" }, a.players.flatMap((p) => (p.lines || []).map((l) =>
+      parts.push(el("ul", { class: "lines" }, rows.flatMap((p) => (p.lines || []).map((l) =>
         el("li", {}, `${p.id}: ${l.item} (${num(l.points)})`, ruleTag(l.rule))))));
     }
     if (a.game_over) parts.push(el("p", { text: a.winner ? fmt(T.game_won, { name: a.winner }) : T.game_over }));
-    for (const e of a.events || []) if (e.text || e.note) parts.push(el("p", { class: "event" }, e.text || e.note, ruleTag(e.rule)));
+    for (const e of a.events || []) if ((e.text || e.note) && (!tile.scoreFor || tile.scoreFor(ps).includes(e.player))) parts.push(el("p", { class: "event" }, e.text || e.note, ruleTag(e.rule)));
     // a verdict the table's knowledge settled (a suit he is known to hold, no other marriage): the service's
     // conditions and the actions that turned on them are answered, and not shown as open
     const settled = a.legal === null && ok !== null;
@@ -790,7 +1110,8 @@
       parts.push(el("h3", { text: T.instead }), acts.length ? el("ul", { class: "instead" }, acts.map((t) => el("li", { text: t })))
         : el("p", { text: T.nothing_instead }));
     }
-    const cites = a.citations || [];
+    // a tile may keep to the rules its question is about (the barrel's, the bolts'), not every rule of the scoring
+    const cites = (a.citations || []).filter((c) => !tile.rules || tile.rules.some((r) => c.rule.startsWith(r)));
     if (cites.length) {
       parts.push(el("h3", { text: T.the_rule }));
       for (const c of cites) {
@@ -816,6 +1137,11 @@
       return fmt(T.may_play, { card: cardText(act.card) }) + (cond ? ` (${cond})` : "");
     }
     if (act.type === "draw") return T.may_draw;
+    if (act.type === "discard" && act.card) return fmt(T.may_discard, { card: cardText(act.card) });
+    if (act.type === "go_out") {
+      const melds = (act.melds || []).map((m) => (Array.isArray(m) ? m : m.cards || []).map(cardText).join(" ")).join(", ");
+      return fmt(act.card ? T.may_go_out_discard : T.may_go_out, { melds, card: act.card ? cardText(act.card) : "" });
+    }
     if (act.type === "declare_out") return null;
     return null;
   }
@@ -854,18 +1180,51 @@
         onclick: () => { game = g; store(GAME, g); showTiles(); } }));
     }
     $("quick-back").addEventListener("click", () => {
-      const id = tile ? tile.id : null;
-      showTiles();
-      const b = id && $(`tile-${id}`);
-      if (b) b.focus();
+      if (history.state && history.state.quick) { history.back(); return; }   // as the browser's Back: popstate
+      backToTiles();
     });
+    window.addEventListener("popstate", (ev) => {
+      const want = ev.state && ev.state.quick;
+      const t = want && tileByKey(want);
+      if (t) { game = want.split("/")[0]; showTiles(); openTile(t, "none"); } else if (tile) backToTiles();
+    });
+    window.addEventListener("referee:table", tableInForce);     // a table chosen, saved or deleted below (page.js)
+    $("quick-form").addEventListener("click", keepAnswers);
+    $("quick-form").addEventListener("input", keepAnswers);
+    $("quick-form").addEventListener("keydown", () => setTimeout(keepAnswers, 0));   // an arrow key checks a radio
     $("quick-form").addEventListener("submit", ask);
     $("other-question").addEventListener("click", () => {
       const ask = $("ask");
       ask.scrollIntoView({ block: "start" });
       $("game").focus();
     });
+    // the language switched with a tile open: the next page opens it again
+    for (const id of ["lang-en", "lang-ru"]) {
+      $(id).addEventListener("click", () => { if (tile) { const kept = sload(); kept.carry = true; ssave(kept); } });
+    }
+    // a tile left open comes back on Back or Forward to it (from another page too) and after the language switch;
+    // a reload or a new visit starts on the tiles (the answers wait in the tile until it is tapped)
+    const nav = ((performance.getEntriesByType && performance.getEntriesByType("navigation")[0]) || {}).type;
+    const kept = sload();
+    const carried = kept.carry && nav !== "reload" ? kept.open : null;
+    if (kept.carry) { kept.carry = false; ssave(kept); }
     showTiles();
+    const key = nav === "back_forward" ? history.state && history.state.quick : carried;
+    const t = key && tileByKey(key);
+    if (t) { game = key.split("/")[0]; showTiles(); openTile(t, "replace"); }
+    else if (history.state && history.state.quick) history.replaceState(null, "", location.href);
+  }
+
+  function tileByKey(key) {
+    const [g, id] = String(key).split("/");
+    return (TILES[g] || []).find((x) => x.id === id) || null;
+  }
+
+  function backToTiles() {
+    const id = tile ? tile.id : null;
+    showTiles();
+    const b = id && $(`tile-${id}`);
+    if (b) b.focus();
   }
   start();
 })();

@@ -44,22 +44,44 @@
     return variants[k];
   }
   const gameInfo = (game) => games.games.find((g) => g.id === game);
-  // the variants this page can keep: Thousand for three, Canasta for two sides of two or two or three players
-  // on their own, Pinochle for two
+  // the variants this page can keep: Thousand for three; Canasta for two sides of two, two or three players on
+  // their own, five (a trio against a pair) and six (three sides of two or two of three); Pinochle for two, the
+  // partnership game of four and the three-hand auction
   // (Thousand for two and four too: the pad writes both players' points with the unused musik unseen, and the
   // sitting-out dealer's talon points)
-  const SEATS = { thousand: [3], canasta: [4, 2, 3], pinochle: [2] };
+  const SEATS = { thousand: [3], canasta: [4, 2, 3, 6, 5], pinochle: [2, 4, 3] };
+  // six at Canasta: the sides each variant plays (players a side); the first is the page's default
+  const SIX_SIDES = { "pennies-from-heaven": [3] };
+  const sixSides = (variant) => SIX_SIDES[variant] || [2, 3];
   SEATS.thousand = [3, 2, 4];
   const playable = (game) => gameInfo(game).variants.filter((v) => v.players.some((n) => SEATS[game].includes(n)));
   const seatsOf = (game, v) => SEATS[game].find((n) => v.players.includes(n));
 
-  // Canasta's sides: seats 1 and 3 against 2 and 4; two or three players each on their own
-  const sidesOf = (players) => (players.length === 4
-    ? [{ id: "NS", players: [players[0], players[2]] }, { id: "EW", players: [players[1], players[3]] }]
-    : players.map((p) => ({ id: p, players: [p] })));
+  // Canasta's sides: seats 1 and 3 against 2 and 4; two or three players each on their own; five, the trio in seats
+  // 1, 3 and 5 against the pair in 2 and 4; six, seats 1 and 4, 2 and 5, 3 and 6 together, or 1, 3, 5 against 2, 4, 6
+  const sidesOf = (players, size = S && S.sideSize) => {
+    const n = players.length;
+    if (n === 4) return [{ id: "NS", players: [players[0], players[2]] }, { id: "EW", players: [players[1], players[3]] }];
+    if (n < 4) return players.map((p) => ({ id: p, players: [p] }));
+    const count = n === 5 || size === 3 ? 2 : 3;
+    return Array.from({ length: count }, (_, k) => {
+      const ps = players.filter((_, i) => i % count === k);
+      const id = ps.join("+");
+      return { id: id.length <= 64 ? id : String(k + 1), players: ps };
+    });
+  };
+  // Pinochle's sides in the partnership game (seats 1 and 3 against 2 and 4), named as the referee names them;
+  // else each player on his own
+  const pinochleSides = () => (S.players.length === 4
+    ? [[S.players[0], S.players[2]], [S.players[1], S.players[3]]].map((ps) => ({ id: ps.join("+"), players: ps }))
+    : S.players.map((p) => ({ id: p, players: [p] })));
+  const auction = () => S.game === "pinochle" && S.players.length > 2;
+  // five at Canasta: the trio sits out in turn, one a deal
+  const trio = () => (S.players.length === 5 ? sidesOf(S.players)[0].players : null);
   // the counts a side is written with under the variant (its default rules): the page's config
   const countKeys = () => C.canasta_keys[S.variant] || C.canasta_keys.classic;
-  const columns = () => (S.game === "canasta" ? sidesOf(S.players).map((s) => ({ id: s.id, name: s.players.join(" · ") }))
+  const columns = () => (S.game === "canasta" || S.game === "pinochle"
+    ? (S.game === "canasta" ? sidesOf(S.players) : pinochleSides()).map((s) => ({ id: s.id, name: s.players.join(" · ") }))
     : S.players.map((p) => ({ id: p, name: p })));
 
   function envelope(deals) {
@@ -79,13 +101,28 @@
     $("start-details").hidden = !start.game;
   }
 
+  // the rules of our table chosen for this game on the first page («Правила нашего стола»), when the sheet keeps it
+  function tableOf(game) {
+    const name = (load("referee.tables.chosen", {}) || {})[game];
+    const t = (load("referee.tables", []) || []).find((x) => x && x.game === game && x.name === name);
+    return t && playable(game).some((v) => v.id === t.variant) ? t : null;
+  }
+
   async function chooseGame(game) {
-    start = { game, variant: gameInfo(game).default_variant, options: {} };
+    const table = tableOf(game);
+    start = { game, variant: table ? table.variant : gameInfo(game).default_variant, options: {} };
     renderStart();
     const sel = $("sheet-variant");
     sel.replaceChildren(...playable(game).map((v) => el("option", { value: v.id, text: v.title })));
     sel.value = start.variant;
     await chooseVariant(start.variant);
+    for (const [k, v] of Object.entries((table && table.options) || {})) {
+      const input = $("opt-" + k);
+      if (!input || k === "stake") continue;
+      start.options[k] = v;
+      input.value = input.tagName === "SELECT" ? JSON.stringify(v) : v === null ? "" : String(v);
+    }
+    renderSummary();
     const first = $("names").querySelector("input");
     if (first) first.focus();
   }
@@ -95,15 +132,19 @@
     delete $("first-dealer").dataset.chosen;
     const v = await variantInfo(start.game, id);
     const seats = seatsOf(start.game, gameInfo(start.game).variants.find((x) => x.id === id));
+    start.seats = seats;
+    start.sideSize = seats === 6 ? sixSides(id)[0] : null;
     const remembered = load(NAMES, []);
     const names = $("names");
     const kept = [...names.querySelectorAll("input")].map((i) => i.value);
     names.replaceChildren(...Array.from({ length: seats }, (_, i) => el("div", { class: "field" },
-      el("label", { for: "name-" + i, text: fmt(start.game === "canasta" ? T.seat_name : T.player_name, { n: i + 1 }) }),
+      el("label", { for: "name-" + i, text: fmt(seats === 4 && start.game !== "thousand" ? T.seat_name
+        : start.game === "canasta" && seats > 4 ? T.seat_plain : T.player_name, { n: i + 1 }) }),
       el("input", { type: "text", id: "name-" + i, autocomplete: "off", enterkeyhint: i + 1 < seats ? "next" : "done",
         value: kept[i] || remembered[i] || "", placeholder: T.names.split(", ")[i] || "",
         onkeydown: (ev) => { if (ev.key === "Enter") { ev.preventDefault(); const n = $("name-" + (i + 1)); if (n) n.focus(); } },
         oninput: renderSummary }))));
+    renderSideChoice();
     // the house rules: every option of the variant, at the variant's value until changed
     $("sheet-options").replaceChildren(...v.options.filter((o) => o.name !== "stake").map((o) => {
       const id = "opt-" + o.name;
@@ -148,8 +189,21 @@
     sel.selectedIndex = was >= 0 && was < names.length && sel.dataset.chosen ? was : (start.game === "canasta" ? 0 : names.length - 1);
   }
 
+  // six at Canasta: three sides of two or two of three, as the variant plays; the sides named by the names typed
+  function renderSideChoice() {
+    let box = $("side-choice");
+    if (start.seats !== 6) { if (box) box.remove(); return; }
+    if (!box) { box = el("div", { id: "side-choice" }); $("names").after(box); }
+    const names = [...$("names").querySelectorAll("input")].map((x, i) => x.value.trim() || String(i + 1));
+    const sizes = sixSides(start.variant);
+    box.replaceChildren(group(T.sides, ...sizes.map((size) => toggle("sides-" + size,
+      fmt(size === 2 ? T.sides_pairs : T.sides_trios, { sides: sidesOf(names, size).map((s) => s.players.join(" + ")).join("; ") }),
+      start.sideSize === size, () => { start.sideSize = size; renderSideChoice(); $("sides-" + size).focus(); }))));
+  }
+
   function renderSummary() {
     if (!start.game) return;
+    renderSideChoice();
     renderDealer();
     $("start-summary").textContent = summaryText(start.game, start.variant, start.options, stakeValue());
   }
@@ -170,6 +224,7 @@
     S = { game: start.game, variant: start.variant, options, players: names,
           dealer: names[Number($("first-dealer").value)], deals: [], answer: null, pending: false,
           rev: revOf(load(KEY, null)) };
+    if (start.sideSize) S.sideSize = start.sideSize;
     save();
     form = null;
     renderPlay();
@@ -179,9 +234,17 @@
   const blank = () => {
     if (S.game === "thousand") return { declarer: null, contract: "", outcome: "made", points: {}, marriages: [], noTrick: [],
                                         golden: false, blind: false, talon: "", penalties: [], penaltyOpen: false };
-    if (S.game === "canasta") return { sides: Object.fromEntries(sidesOf(S.players).map((s) => [s.id, {}])), out: null, concealed: false };
-    return { trump: null, meld: {}, points: {}, last: null, out: null, claim: "" };
+    if (S.game === "canasta") return { sides: Object.fromEntries(sidesOf(S.players).map((s) => [s.id, {}])), out: null, concealed: false,
+                                       sitter: null };
+    return { trump: null, meld: {}, points: {}, last: null, out: null, claim: "", bidder: null, bid: "", noTrick: null };
   };
+  // five at Canasta: who sits deal ``i`` out by default, the next of the trio after the one who sat out the deal before
+  function sitterFor(i) {
+    const t = trio();
+    if (!t) return null;
+    const before = i > 0 && S.deals[i - 1] ? S.deals[i - 1].sitting_out : null;
+    return before && t.includes(before) ? t[(t.indexOf(before) + 1) % t.length] : t[t.length - 1];
+  }
 
   // a deal of the sheet back into the form
   function toForm(d) {
@@ -205,9 +268,15 @@
         f.sides[s.id] = Object.fromEntries(Object.entries(s.counts).map(([k, v]) => [k, String(v)]));
         if (s.went_out) { f.out = s.id; f.concealed = !!s.concealed; }
       }
+      f.sitter = d.sitting_out || null;
       return f;
     }
     const f = blank();
+    if (d.bid) {
+      f.bidder = d.bid.player; f.bid = String(d.bid.amount);
+      if (d.tricks_taken) f.noTrick = Object.keys(d.tricks_taken).find((k) => d.tricks_taken[k] === 0) || null;
+      if (S.players.length === 3) f.bidderMeld = String((d.meld_points || {})[d.bid.player] ?? "");
+    }
     f.trump = d.trump; f.last = d.last_trick || null;
     for (const [p, v] of Object.entries(d.meld_points || {})) f.meld[p] = String(v);
     for (const [p, v] of Object.entries(d.points || {})) f.points[p] = String(v);
@@ -238,11 +307,28 @@
     }
     if (S.game === "canasta") {
       const keys = countKeys();
-      return [{ sides: sidesOf(S.players).map(({ id }) => {
+      const d = { sides: sidesOf(S.players).map(({ id }) => {
         const s = { id, counts: Object.fromEntries(keys.map((k) => [k, int(f.sides[id][k])])) };
         if (f.out === id) { s.went_out = true; if (f.concealed) s.concealed = true; }
         return s;
-      }) }, null];
+      }) };
+      if (trio()) d.sitting_out = f.sitter || sitterFor(form.index === null ? S.deals.length : form.index);
+      return [d, null];
+    }
+    if (auction()) {
+      // the auction forms as a pad keeps them: the bid, each side's (three-hand: the bidder's) meld, the counters,
+      // the last trick; a side with meld that took no trick says so (the other took all 12)
+      if (!f.bidder) return [null, T.need_bidder];
+      if (String(f.bid).trim() === "") return [null, T.need_bid];
+      if (!f.trump) return [null, T.need_trump];
+      const units = pinochleSides().map((u) => u.id);
+      const d = { bid: { player: f.bidder, amount: int(f.bid) }, trump: f.trump,
+                  meld_points: S.players.length === 4 ? Object.fromEntries(units.map((u) => [u, int(f.meld[u])]))
+                    : { [f.bidder]: int(f.bidderMeld) },
+                  points: Object.fromEntries(units.map((u) => [u, int(f.points[u])])) };
+      if (f.last) d.last_trick = f.last;
+      if (f.noTrick && S.players.length === 4) d.tricks_taken = Object.fromEntries(units.map((u) => [u, u === f.noTrick ? 0 : 12]));
+      return [d, null];
     }
     if (!f.trump) return [null, T.need_trump];
     const d = { trump: f.trump, meld_points: Object.fromEntries(S.players.map((p) => [p, int(f.meld[p])])),
@@ -349,6 +435,13 @@
         if (f.out === s.id) row.append(toggle("concealed-" + i, T.concealed, f.concealed, () => { f.concealed = !f.concealed; again("concealed-" + i); }));
         kids.push(row);
       });
+      if (trio()) {
+        const now = f.sitter || sitterFor(form.index === null ? S.deals.length : form.index);
+        kids.push(group(T.sitting_out, ...trio().map((p, i) => toggle("sitter-" + i, p, now === p,
+          () => { f.sitter = p; again("sitter-" + i); }))));
+      }
+    } else if (auction()) {
+      renderAuction(f, kids, again);
     } else {
       kids.push(group(T.trump, ...SUITS.map((s) => toggle("trump-" + s, C.suits[s], f.trump === s,
         () => { f.trump = s; again("meld-0"); }))));
@@ -373,6 +466,37 @@
     $("record").textContent = form.index === null ? T.record : T.save;
     $("delete-deal").hidden = $("cancel-edit").hidden = form.index === null;
     $("dealer-line").textContent = dealerLine(n - 1);
+  }
+
+  // Pinochle's auction forms: who won the bidding and the bid, the trump, each side's meld and counters (three-hand:
+  // the bidder's meld, every player's counters, the bidder's buried cards in his), the last trick
+  function renderAuction(f, kids, again) {
+    const four = S.players.length === 4;
+    const units = pinochleSides();
+    kids.push(group(T.bidder, ...S.players.map((p, i) => toggle("decl-" + i, p, f.bidder === p,
+      () => { f.bidder = p; again("bid"); }))));
+    kids.push(numberInput("bid", T.bid, f.bid, (v) => { f.bid = v; }));
+    kids.push(group(T.trump, ...SUITS.map((s) => toggle("trump-" + s, C.suits[s], f.trump === s,
+      () => { f.trump = s; again(four ? "meld-0" : "bidder-meld"); }))));
+    if (!four) kids.push(numberInput("bidder-meld", f.bidder ? fmt(T.meld_of, { name: f.bidder }) : T.bidder_meld,
+      f.bidderMeld, (v) => { f.bidderMeld = v; }));
+    units.forEach((u, i) => {
+      const name = u.players.join(" · ");
+      const row = el("div", { class: "player-row" }, el("div", { class: "who", text: name }));
+      if (four) row.append(numberInput("meld-" + i, fmt(T.meld_of, { name }), f.meld[u.id], (v) => { f.meld[u.id] = v; }));
+      row.append(numberInput("counters-" + i, fmt(T.counters_of, { name }), f.points[u.id], (v) => {
+        f.points[u.id] = v;
+        // the counters add up to the deck's 240: the last side's (or player's) are what the others leave
+        const rest = units.slice(0, -1);
+        if (i < units.length - 1 && rest.every((x) => /^\d+$/.test(String(f.points[x.id] ?? "").trim()))) {
+          const left = 240 - rest.reduce((a, x) => a + Number(f.points[x.id]), 0);
+          if (left >= 0) { const last = units[units.length - 1]; f.points[last.id] = String(left); $("counters-" + (units.length - 1)).value = f.points[last.id]; }
+        }
+      }));
+      row.append(toggle("last-" + i, whose(name, T.last_trick), f.last === u.id, () => { f.last = f.last === u.id ? null : u.id; again("last-" + i); }));
+      if (four) row.append(toggle("notrick-" + i, whose(name, T.no_trick), f.noTrick === u.id, () => { f.noTrick = f.noTrick === u.id ? null : u.id; again("notrick-" + i); }));
+      kids.push(row);
+    });
   }
 
   function dealerLine(i) {
@@ -403,8 +527,10 @@
     if (!f.penaltyOpen) return out;
     const sides = sidesOf(S.players);
     for (const type of CANASTA_PENALTIES) {
-      if (type === "permission_breach" && S.players.length !== 4) continue;
-      out.push(group(T["pen_" + type], ...sides.map((sd, i) => {
+      // a permission breach needs a partner to ask: only sides of two or more
+      const at = sides.map((sd, i) => [sd, i]).filter(([sd]) => type !== "permission_breach" || sd.players.length > 1);
+      if (!at.length) continue;
+      out.push(group(T["pen_" + type], ...at.map(([sd, i]) => {
         const k = type + ":" + sd.id, name = sd.players.join(" · ");
         return toggle(`pen-${type}-${i}`, whose(T["pen_" + type], name), f.penalties.includes(k), () => {
           f.penalties = f.penalties.includes(k) ? f.penalties.filter((x) => x !== k) : [...f.penalties, k];
@@ -439,7 +565,7 @@
     if (index !== null) $("deal").hidden = false;
     if (index !== null) {
       $("deal").scrollIntoView({ block: "start" });
-      const c = $(S.game === "thousand" ? "contract" : S.game === "canasta" ? "side0-natural_canastas" : "meld-0");
+      const c = $(S.game === "thousand" ? "contract" : S.game === "canasta" ? "side0-natural_canastas" : auction() ? "bid" : "meld-0");
       if (c) { c.focus(); c.select(); }
     }
   }
@@ -533,12 +659,24 @@
       if (head === "points") return $("points-" + S.players.indexOf(pointsOf(form.f)[0]));
       if (head === "contract") return $("contract");
       if (head === "declarer") return $("decl-0");
-      if (head === "marriages") return $(`mar-${Math.max(0, seat(form.f.declarer))}-S`);
+      if (head === "marriages") {       // the marriage the pointer names (sent in the order tapped), at its own box
+        const [who, suit] = (a !== undefined && form.f.marriages[Number(a)] || "").split(":");
+        return (who && $(`mar-${seat(who)}-${suit}`)) || $(`mar-${Math.max(0, seat(form.f.declarer))}-S`);
+      }
       if (head === "talon_points" || head === "talon") return $("talon");
       if (head === "irregularities") return $("penalty");
     } else if (S.game === "canasta") {
       if (head === "irregularities") return $("penalty");
       if (head === "sides" && a !== undefined) return $(b === "counts" ? `side${a}-${m[1].split("/")[3]}` : "out-" + a);
+      if (head === "sitting_out") return $("sitter-0");
+    } else if (auction()) {
+      const unit = (k) => Math.max(0, pinochleSides().findIndex((u) => u.id === k || u.players.slice().reverse().join("+") === k));
+      if (head === "meld_points") return S.players.length === 4 ? $("meld-" + unit(a)) : $("bidder-meld");
+      if (head === "points") return $("counters-" + (a === undefined ? 0 : unit(a)));
+      if (head === "bid") return b === "player" || a === "player" ? $("decl-0") : $("bid");
+      if (head === "trump") return $("trump-S");
+      if (head === "last_trick") return $("last-0");
+      if (head === "tricks_taken") return $("notrick-0");
     } else {
       if (head === "meld_points" && a !== undefined) return $("meld-" + seat(a));
       if (head === "points" && a !== undefined) return $("counters-" + seat(a));
@@ -632,6 +770,9 @@
     went_out: () => T.mark_out,
     declared_out: () => T.mark_out + "!",
     target_raised: () => "↑",
+    contract_made: () => "✓",
+    contract_set: () => "✗",
+    meld_lost: () => T.mark_meld_lost,
     sitting_out: () => T.mark_sitter,
   };
   const markText = (e) => (MARK[e.kind] ? MARK[e.kind](e) : "•");
@@ -672,9 +813,12 @@
         "aria-label": fmt(T.edit_deal_n, { n: i + 1 }), onclick: () => openForm(i) }, String(i + 1)));
       if (row && !waiting) {
         if (!row.contract && S.game === "thousand") first.append(el("div", { class: "contract", text: T.row_not_played }));
+        // Pinochle's auction forms give the bid; the partnership's made or set is in the row's events
+        const bid = row.contract ? row.contract.contract ?? row.contract.bid : null;
+        const made = row.contract ? row.contract.made ?? (row.events || []).some((e) => e.kind === "contract_made") : null;
         if (row.contract) first.append(el("div", { class: "contract", text: row.contract.conceded
-          ? fmt(T.row_conceded, { name: row.contract.declarer, n: row.contract.contract })
-          : fmt(row.contract.made ? T.row_made : T.row_failed, { name: row.contract.declarer, n: row.contract.contract }) }));
+          ? fmt(T.row_conceded, { name: row.contract.declarer, n: bid })
+          : fmt(made ? T.row_made : T.row_failed, { name: row.contract.declarer, n: bid }) }));
         for (const e of (row.events || []).filter((e) => (e.player ?? e.side) === undefined && e.kind !== "minimum_changes")) first.append(markButton(e));
       }
       const cells = cols.map((c) => {
@@ -699,7 +843,8 @@
     $("waiting").hidden = !S.pending;
     const over = $("game-over");
     if (a && a.game_over && !S.pending) {
-      const winner = a.winner ? (S.game === "canasta" ? columns().find((c) => c.id === a.winner).name : a.winner) : null;
+      const col = a.winner ? columns().find((c) => c.id === a.winner) : null;
+      const winner = a.winner ? (col ? col.name : a.winner) : null;
       over.hidden = false;
       over.replaceChildren(...[el("h3", { text: T.game_over }), winner ? el("p", { class: "winner", text: fmt(T.winner, { name: winner }) }) : null,
         a.settlement ? el("p", { class: "settlement", text: fmt(T.settlement, { stake: num(a.settlement.stake), bank: num(a.settlement.bank),
@@ -716,6 +861,7 @@
   function shareLink() {
     const keep = { game: S.game, variant: S.variant, options: S.options, players: S.players, dealer: S.dealer,
                    deals: S.deals };
+    if (S.sideSize) keep.sideSize = S.sideSize;
     const bytes = new TextEncoder().encode(JSON.stringify(keep));
     let bin = "";
     bytes.forEach((b) => { bin += String.fromCharCode(b); });
