@@ -88,7 +88,10 @@ class Deal(Strict):
     (120 less the others and any cards out of play), and `took_trick` (player → `true`/`false`) may stand for
     `tricks_taken`: only "no trick" decides anything (a bolt, thousand/13.1; a marriage's points, 10.3). The
     deal is checked as the card-points form checks it, against every number of tricks that agrees with
-    `took_trick`, and the answer's `tricks` are `null`. Or `conceded: true`.
+    `took_trick`, and the answer's `tricks` are `null`. Or `conceded: true`. With two players and `took_trick`
+    the unused musik may be left out (it stays unseen): both players' `points` are then given, and the deal is
+    checked against every pair of cards out of play they leave (total 98 to 120; 76 to 120 when the discards count
+    for nobody and are not given). With four players `talon_points` may stand for `talon` (the sitter's score).
     """
     declarer = Name(allow_none=True, metadata={"description": "The declarer; `null` (or absent) for a void deal."})
     contract = Int(0, 1000, allow_none=True, metadata={"description": "The final contract (after any raise)."})
@@ -106,6 +109,9 @@ class Deal(Strict):
     took_trick = Dict(keys=Name(), values=Bool(), validate=Length(max=8), metadata={"description": (
         "Whether each active player took a trick (with `points`, instead of `tricks_taken`).")})
     talon = Cards(4, metadata={"description": "The talon's 3 cards (needed for the sitter's score with four players)."})
+    talon_points = Int(0, 33, metadata={"description": (
+        "Four players only, where the dealer sitting out scores the talon's card points (`sitter_scoring` "
+        "`talon_points` or `talon_points_rounded`): those points, as the pad writes them, instead of `talon`.")})
     musik_unused = Cards(4, metadata={"description": "Two players only — the musik the declarer did not take."})
     discards = Cards(4, metadata={"description": "Two players only — the declarer's 2 discards."})
     irregularities = List(Nested(Irregularity), validate=Length(max=16), metadata={"description": (

@@ -160,6 +160,20 @@ SHEET_TEXTS = {
     "close": N_("Close"), "copied": N_("Link copied"), "off": TEXTS["null_option"],
     "new_game_confirm": N_(
         "Start a new game? This sheet will be gone from this device (keep its link to open it again)."),
+    # Thousand for four: the dealer sits out and scores from the talon
+    "dealer_sits_out": N_("Dealer: {name}, sitting out this deal"),
+    "talon_points_of": N_("{name}: the talon's card points"),
+    "talon_cards_of": N_("{name}: the talon's 3 cards"),
+    "mark_sitter": N_("T"),      # the talon: the dealer sat out and scored from it
+    # penalties marked in the row (Thousand's irregularities)
+    "penalty": N_("Penalty"), "pen_exposed": N_("A card exposed in the deal"),
+    "pen_nine_cut": N_("A nine cut to the bottom a third time"), "pen_talon_peek": N_("Looked at the talon"),
+    "row_not_played": N_("not played"),
+    # Canasta's irregularities, as the score answer names them
+    "pen_illegal_meld": N_("illegal meld"), "pen_red_three_not_laid_out": N_("red three not laid out"),
+    "pen_pile_taken_illegally": N_("pile taken illegally"), "pen_permission_breach": N_("permission breach"),
+    "pen_out_without_canasta": N_("out without canasta"),
+    "other_tab": N_("This game was changed in another tab: the sheet here shows it now."),
 }
 
 

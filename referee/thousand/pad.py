@@ -6,23 +6,36 @@ thousand/13.1; a marriage's points, thousand/10.3).
 It is read through the card-points form of :func:`.parse.outcome_from_deal`: the deal is possible when some
 numbers of tricks agreeing with ``took_trick`` make it so, and every check of that form applies.  The answer then
 gives ``tricks: null`` for every player, since the deal does not say how many each took.
+
+Two players (thousand/3.3): the musik the declarer did not take stays unseen, so the pad has no cards for it; it
+writes the card points of both players, which add up to 120 less what those 2 cards are worth (0 to 22, so 98 to
+120; with the discards counting for nobody, 120 less 4 cards out of play, 76 to 120).  The deal is possible when
+some cards out of play (never a card of a marriage announced, which was played) make it so.
+
+Four players (thousand/3.2, 3.6): the dealer sits out and scores from the talon, which is shown; where the sitter
+scores the talon's card points the pad writes that number (``talon_points``) instead of the 3 cards.
 """
 from __future__ import annotations
 
-from itertools import product
+from itertools import combinations_with_replacement, product
 
+from ..cards import Card, parse_cards
 from ..errors import InputError, esc
 from ..i18n import _
-from .cards import TOTAL_POINTS, card_points
+from .cards import DECK, POINTS, TOTAL_POINTS, card_points
 from .deal import Layout
+from .melds import ACES
 from .options import Options, OptionsLike
-from .parse import _dead_cards, outcome_from_deal
+from .parse import _dead_cards, outcome_from_deal, parse_marriage_suit
 from .scoring import DealOutcome, GameState
+
+POINT_MODES = ("talon_points", "talon_points_rounded")     # the sitter's scores the talon's card points decide
 
 
 def is_pad(deal: dict) -> bool:
-    """Whether the deal uses the pad's form: ``took_trick``, or card points with a player's left out."""
-    return deal.get("took_trick") is not None or (
+    """Whether the deal uses the pad's form: ``took_trick``, card points with a player's left out, or the talon's
+    card points in place of its cards."""
+    return deal.get("took_trick") is not None or deal.get("talon_points") is not None or (
         deal.get("points") is not None and deal.get("tricks") is None and not deal.get("conceded"))
 
 
@@ -61,11 +74,127 @@ def _outcome(deal: dict, layout: Layout, opts: Options, state: GameState) -> tup
     the deal's checks accept."""
     deal = dict(deal)
     took = deal.pop("took_trick", None)
+    _talon_from_points(deal, layout, opts)
+    if took is not None and len(layout.active) == 2 and deal.get("musik_unused") is None and not deal.get("conceded"):
+        _both_points(deal, layout)
+        _took_trick_fits(deal, took, layout)
+        return _unseen_musik(deal, took, layout, opts, state), True
     _left_out_points(deal, layout, opts)
     if took is None:
         return outcome_from_deal(deal, layout, opts, state), False
     _took_trick_fits(deal, took, layout)
     return _trick_shares(deal, took, layout, opts, state), True
+
+
+def _talon_from_points(deal: dict, layout: Layout, opts: Options) -> None:
+    """thousand/3.6: ``deal.talon_points``, the talon's card points, stands for the talon's 3 cards where the sitter
+    scores those points (four players); set in ``deal`` as 3 cards worth them (which 3 decides nothing else: the
+    talon goes back into play)."""
+    given = deal.pop("talon_points", None)
+    if given is None:
+        return
+    ptr = "/deal/talon_points"
+    if layout.sitter is None:
+        raise InputError(_("the talon's points are written down only with four players, for the dealer who sits "
+                           "out"), ptr)
+    if opts.sitter_scoring not in POINT_MODES:
+        raise InputError(_("here the dealer who sits out scores nothing") if opts.sitter_scoring == "none" else
+                         _("here the dealer who sits out scores the aces and the marriage in the talon: give the "
+                           "talon's cards"), ptr)
+    if deal.get("talon") is not None:
+        raise InputError(_("give the talon's cards or its card points, not both"), ptr)
+    cards = _cards_worth(given, 3, DECK.cards())
+    if cards is None:
+        raise InputError(_("no 3 cards are worth {points}: card values are 11, 10, 4, 3, 2 and 0", points=given),
+                         ptr)
+    deal["talon"] = [str(c) for c in cards]
+
+
+def _cards_worth(points: int, n: int, free: list[Card]) -> list[Card] | None:
+    """Some ``n`` of the cards ``free`` worth ``points`` in all (no king and queen of one suit among them), or
+    None."""
+    return next(_all_worth(points, n, free), None)
+
+
+def _all_worth(points: int, n: int, free: list[Card]):
+    """One set of ``n`` of the cards ``free`` for each way of making ``points`` from ``n`` card values (thousand/1.3);
+    kings and queens are taken from different suits where they can be, so that a set holds no marriage."""
+    by_value: dict[int, list[Card]] = {}
+    for c in free:
+        by_value.setdefault(POINTS[c.rank], []).append(c)
+    by_value[POINTS["Q"]] = by_value.get(POINTS["Q"], [])[::-1]     # queens from the other end of the suits
+    for values in combinations_with_replacement(sorted(by_value), n):
+        if sum(values) != points:
+            continue
+        if all(values.count(v) <= len(by_value[v]) for v in set(values)):
+            yield [c for v in sorted(set(values)) for c in by_value[v][:values.count(v)]]
+
+
+def _both_points(deal: dict, layout: Layout) -> None:
+    """thousand/3.3: with two players the unused musik is never seen, so nobody's card points can be worked out
+    from the other's: both are written down."""
+    pts = deal.get("points")
+    if pts is None or any(p not in pts for p in layout.active):
+        raise InputError(_("with two players the unused musik stays unseen, so the card points of both players are "
+                           "written down"), "/deal/points")
+
+
+def _unseen_musik(deal: dict, took: dict[str, bool], layout: Layout, opts: Options,
+                  state: GameState) -> DealOutcome:
+    """thousand/3.3, 1.3: two players' card points with the unused musik unseen (and the discards, when they count
+    for nobody and are not given): the cards out of play are worth 120 less the points given, in 2 cards (4 with
+    the discards), none of them a card of a marriage announced (it was played) or a discard given; the deal is
+    possible when some such cards and some share of the tricks make it so."""
+    given = deal.get("discards")
+    with_discards = given is None and not opts.two_player_discards_count
+    kept = set(parse_cards(given, DECK, "/deal/discards")) if given is not None else set()
+    most = TOTAL_POINTS - (0 if opts.two_player_discards_count else card_points(kept))
+    total = sum(v for p, v in deal["points"].items() if p in layout.active)
+    if total > most:
+        raise InputError(_("the card points given add up to {total}, more than the {most} of the deal"
+                           "", total=total, most=most), "/deal/points")
+    dead = most - total
+    played = _marriage_cards(deal)
+    free = [c for c in DECK.cards() if c not in played and c not in kept]
+    n = 4 if with_discards else 2
+    faults = []
+    for cards in _all_worth(dead, n, free):
+        trial = dict(deal, musik_unused=[str(c) for c in cards[:2]])
+        if with_discards:
+            trial["discards"] = [str(c) for c in cards[2:]]
+        try:
+            return _trick_shares(trial, took, layout, opts, state)
+        except InputError as e:
+            faults.append(e)
+    if not faults:
+        why = (_("the discards and the unused musik would be worth {dead} (120 less the {total} given), and no 4 "
+                 "cards out of play are worth that", dead=dead, total=total) if with_discards else
+               _("the unused musik would be worth {dead} (120 less the {total} given), and no 2 cards out of play "
+                 "are worth that", dead=dead, total=total))
+        raise InputError(why, "/deal/points")
+    raise _fault_of(faults)
+
+
+def _marriage_cards(deal: dict) -> set[Card]:
+    """The cards of the marriages announced (thousand/10.1): played, so never out of play."""
+    played: set[Card] = set()
+    for i, m in enumerate(deal.get("marriages") or []):
+        if isinstance(m, dict) and isinstance(m.get("suit"), str):
+            suit = parse_marriage_suit(m["suit"], f"/deal/marriages/{i}/suit")
+            played |= {Card("A", s) for s in "SHDC"} if suit == ACES else {Card("K", suit), Card("Q", suit)}
+    return played
+
+
+def _fault_of(faults: list[InputError]) -> InputError:
+    """The fault to answer when no trial of a deal is accepted: a marriage's, the same fault whatever the trial,
+    or no share of the deck fits (thousand/1.3)."""
+    marriage = next((e for e in faults if e.errors[0]["pointer"].startswith("/deal/marriages")), None)
+    if marriage is not None:
+        return marriage
+    if faults and all(e.errors == faults[0].errors for e in faults):
+        return faults[0]
+    return InputError(_("no share of the deck's cards gives these card points to players who took a trick or "
+                        "none as given"), "/deal/points")
 
 
 def _left_out_points(deal: dict, layout: Layout, opts: Options) -> None:
@@ -129,10 +258,4 @@ def _trick_shares(deal: dict, took: dict[str, bool], layout: Layout, opts: Optio
             return outcome_from_deal(trial, layout, opts, state)
         except InputError as e:
             faults.append(e)
-    marriage = next((e for e in faults if e.errors[0]["pointer"].startswith("/deal/marriages")), None)
-    if marriage is not None:
-        raise marriage
-    if faults and all(e.errors == faults[0].errors for e in faults):
-        raise faults[0]                 # the same fault whatever the tricks (a total, a declarer, a contract …)
-    raise InputError(_("no share of the deck's cards gives these card points to players who took a trick or "
-                       "none as given"), "/deal/points")
+    raise _fault_of(faults)     # a marriage's, or the same whatever the tricks (a total, a declarer, a contract …)

@@ -54,6 +54,7 @@ def events(answer: dict, before: dict, opts: OptionsLike) -> list[dict]:
     for p in answer["penalties"]:
         out.append({"kind": PENALTY_KINDS.get(p["rule"], "penalty"), "rule": p["rule"], "player": p["player"],
                     "points": p["points"], "text": p["note"]})
+    out += _sitting_out(answer)
     marked = {(e["player"], e["kind"]) for e in out}
     for p in answer["players"]:
         for ln in p["lines"]:
@@ -69,4 +70,20 @@ def events(answer: dict, before: dict, opts: OptionsLike) -> list[dict]:
         if b["on"] and b["deals"] and (p["id"], "barrel_on") not in marked:
             out.append({"kind": "barrel_try", "rule": "thousand/14.2", "player": p["id"], "count": b["deals"],
                         "text": _("on the barrel: {n} of {max} tries used", n=b["deals"], max=opts.barrel_deals)})
+    return out
+
+
+def _sitting_out(answer: dict) -> list[dict]:
+    """Four players: the dealer who sat out the deal (thousand/3.2) and what the talon gave him (3.6), as the row
+    says it; the score itself is the sitter's ``hand_score``, so the mark carries no points of its own."""
+    out = []
+    for p in answer["players"]:
+        if p.get("role") != "sitter":
+            continue
+        line = next((ln for ln in p["lines"] if ln["rule"] == "thousand/3.6"), None)
+        if line is not None:
+            out.append({"kind": "sitting_out", "rule": "thousand/3.6", "player": p["id"], "text": line["item"]})
+        else:
+            out.append({"kind": "sitting_out", "rule": "thousand/3.2", "player": p["id"],
+                        "text": _("{player} deals and sits out this deal", player=p["id"])})
     return out

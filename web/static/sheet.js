@@ -47,11 +47,13 @@
   // the variants this page can keep: Thousand for three; Canasta for two sides of two, two or three players on
   // their own, five (a trio against a pair) and six (three sides of two or two of three); Pinochle for two, the
   // partnership game of four and the three-hand auction
-  // (Thousand for two needs the unused musik's cards and for four the talon's: no pad writes those down)
+  // (Thousand for two and four too: the pad writes both players' points with the unused musik unseen, and the
+  // sitting-out dealer's talon points)
   const SEATS = { thousand: [3], canasta: [4, 2, 3, 6, 5], pinochle: [2, 4, 3] };
   // six at Canasta: the sides each variant plays (players a side); the first is the page's default
   const SIX_SIDES = { "pennies-from-heaven": [3] };
   const sixSides = (variant) => SIX_SIDES[variant] || [2, 3];
+  SEATS.thousand = [3, 2, 4];
   const playable = (game) => gameInfo(game).variants.filter((v) => v.players.some((n) => SEATS[game].includes(n)));
   const seatsOf = (game, v) => SEATS[game].find((n) => v.players.includes(n));
 
@@ -220,7 +222,8 @@
     if (stake) options.stake = stake;
     $("sheet-status").textContent = "";       // nothing said of a game just begun
     S = { game: start.game, variant: start.variant, options, players: names,
-          dealer: names[Number($("first-dealer").value)], deals: [], answer: null, pending: false };
+          dealer: names[Number($("first-dealer").value)], deals: [], answer: null, pending: false,
+          rev: revOf(load(KEY, null)) };
     if (start.sideSize) S.sideSize = start.sideSize;
     save();
     form = null;
@@ -230,7 +233,7 @@
   // ------------------------------------------------------------------ the deal form
   const blank = () => {
     if (S.game === "thousand") return { declarer: null, contract: "", outcome: "made", points: {}, marriages: [], noTrick: [],
-                                        golden: false, blind: false };
+                                        golden: false, blind: false, talon: "", penalties: [], penaltyOpen: false };
     if (S.game === "canasta") return { sides: Object.fromEntries(sidesOf(S.players).map((s) => [s.id, {}])), out: null, concealed: false,
                                        sitter: null };
     return { trump: null, meld: {}, points: {}, last: null, out: null, claim: "", bidder: null, bid: "", noTrick: null };
@@ -253,6 +256,10 @@
       f.marriages = (d.marriages || []).map((m) => m.player + ":" + m.suit);
       f.noTrick = Object.entries(d.took_trick || {}).filter(([, t]) => !t).map(([p]) => p);
       f.golden = !!d.golden; f.blind = !!d.blind;
+      f.talon = d.talon_points !== undefined ? String(d.talon_points) : (d.talon || []).join(" ");
+      f.penalties = penaltyKeys(d);
+      f.penaltyOpen = f.penalties.length > 0;
+      if (!d.declarer) f.outcome = "made";
       return f;
     }
     if (S.game === "canasta") {
@@ -282,14 +289,17 @@
   // the form as the API takes a deal (null with a message when something is missing)
   function fromForm(f) {
     if (S.game === "thousand") {
+      const irregularities = f.penalties.map((k) => ({ type: k.split(":")[0], player: k.slice(k.indexOf(":") + 1) }));
+      const pen = irregularities.length ? { irregularities } : {};
+      // a deal not played: a card exposed in the deal, or only a penalty and no declarer
+      if (f.penalties.some((k) => k.startsWith("exposed_card:")) || (!f.declarer && irregularities.length)) return [pen, null];
       if (!f.declarer) return [null, T.need_declarer];
-      const extra = { ...(f.golden ? { golden: true } : {}), ...(f.blind ? { blind: true } : {}) };
+      const extra = { ...(f.golden ? { golden: true } : {}), ...(f.blind ? { blind: true } : {}), ...talonOf(f), ...pen };
       if (f.outcome === "conceded") return [{ declarer: f.declarer, contract: int(f.contract) || 100, conceded: true, ...extra }, null];
       if (String(f.contract).trim() === "") return [null, T.need_contract];
-      const others = S.players.filter((p) => p !== f.declarer);
       const d = { declarer: f.declarer, contract: int(f.contract),
-                  points: Object.fromEntries(others.map((p) => [p, int(f.points[p])])),
-                  took_trick: Object.fromEntries(S.players.map((p) => [p, !f.noTrick.includes(p)])) };
+                  points: Object.fromEntries(pointsOf(f).map((p) => [p, int(f.points[p])])),
+                  took_trick: Object.fromEntries(activeOf(dealNo()).map((p) => [p, !f.noTrick.includes(p)])) };
       Object.assign(d, extra);
       if (f.marriages.length) d.marriages = f.marriages.map((m) => ({ player: m.split(":")[0], suit: m.split(":")[1] }));
       d._outcome = f.outcome;
@@ -329,6 +339,23 @@
   }
   const forApi = (d) => { const c = { ...d }; delete c._outcome; return c; };
 
+  // Thousand: who deals deal i (from 0), and who plays it: with four players the dealer sits out
+  const dealerOf = (i) => S.players[(S.players.indexOf(S.dealer) + i) % S.players.length];
+  const dealNo = () => (form && form.index !== null ? form.index : S.deals.length);
+  const sitterOf = (i) => (S.game === "thousand" && S.players.length === 4 ? dealerOf(i) : null);
+  const activeOf = (i) => S.players.filter((p) => p !== sitterOf(i));
+  // whose card points are written: with two players both (the unused musik stays unseen), else all but the declarer's
+  const pointsOf = (f) => activeOf(dealNo()).filter((p) => S.players.length === 2 || p !== f.declarer);
+  // the sitter's talon: its card points where that is what the sitter scores, its cards where the aces count
+  const TALON_POINTS = ["talon_points", "talon_points_rounded"];
+  const talonKind = () => (S.players.length !== 4 || rules.sitter_scoring === "none" ? null
+    : TALON_POINTS.includes(rules.sitter_scoring) ? "points" : "cards");
+  function talonOf(f) {
+    const kind = talonKind(), v = String(f.talon || "").trim();
+    if (!kind || v === "") return {};
+    return kind === "points" ? { talon_points: int(v) } : { talon: v.split(/[\s,]+/) };
+  }
+
   function numberInput(id, label, value, oninput) {
     return el("div", { class: "field num" }, el("label", { for: id, text: label }),
       el("input", { type: "text", id, inputmode: "numeric", pattern: "-?[0-9]*", autocomplete: "off", enterkeyhint: "next",
@@ -363,19 +390,20 @@
         again("golden");
       }));
       if (rules.blind && !f.golden) kids.push(toggle("blind", T.blind, f.blind, () => { f.blind = !f.blind; again("blind"); }));
-      kids.push(group(T.declarer, ...S.players.map((p, i) => toggle("decl-" + i, p, f.declarer === p,
-        () => { f.declarer = p; delete f.points[p]; again(f.outcome === "conceded" ? null : "contract"); }))));
+      const active = activeOf(n), shown = pointsOf(f);
+      kids.push(group(T.declarer, ...S.players.map((p, i) => (active.includes(p) ? toggle("decl-" + i, p, f.declarer === p,
+        () => { f.declarer = p; if (S.players.length !== 2) delete f.points[p]; again(f.outcome === "conceded" ? null : "contract"); }) : null))));
       kids.push(numberInput("contract", T.contract, f.contract, (v) => { f.contract = v; }));
       kids.push(group(T.outcome, ...[["made", T.made], ["failed", T.failed], ["conceded", T.conceded]].map(([k, t]) =>
         toggle("outcome-" + k, t, f.outcome === k, () => {
           f.outcome = k;
-          const first = S.players.findIndex((p) => p !== f.declarer);
-          again(k === "conceded" ? null : "points-" + first);
+          again(k === "conceded" ? null : "points-" + S.players.indexOf(pointsOf(f)[0]));
         }))));
       if (f.outcome !== "conceded") {
         S.players.forEach((p, i) => {
+          if (!active.includes(p)) return;
           const row = el("div", { class: "player-row" }, el("div", { class: "who", text: p }));
-          if (p !== f.declarer) row.append(numberInput("points-" + i, fmt(T.points_of, { name: p }), f.points[p], (v) => { f.points[p] = v; }));
+          if (shown.includes(p)) row.append(numberInput("points-" + i, fmt(T.points_of, { name: p }), f.points[p], (v) => { f.points[p] = v; }));
           row.append(group(fmt(T.marriage_of, { name: p }), ...SUITS.map((s) => toggle(`mar-${i}-${s}`,
             el("span", { class: "suit " + (s === "D" || s === "H" ? "red" : ""), "aria-hidden": "true", text: SUIT_SIGN[s] }),
             f.marriages.includes(p + ":" + s), () => {
@@ -390,6 +418,14 @@
           kids.push(row);
         });
       }
+      const sitter = sitterOf(n), kind = talonKind();
+      if (sitter && kind) {
+        kids.push(el("div", { class: "player-row" }, el("div", { class: "who", text: sitter }),
+          kind === "points" ? numberInput("talon", fmt(T.talon_points_of, { name: sitter }), f.talon, (v) => { f.talon = v; })
+            : el("div", { class: "field" }, el("label", { for: "talon", text: fmt(T.talon_cards_of, { name: sitter }) }),
+              el("input", { type: "text", id: "talon", autocomplete: "off", value: f.talon, oninput: (ev) => { f.talon = ev.target.value; } }))));
+      }
+      kids.push(...penaltyFields(f, n, again));
     } else if (S.game === "canasta") {
       sidesOf(S.players).forEach((s, i) => {
         const row = el("fieldset", { class: "side-row" }, el("legend", { text: s.players.join(" · ") }));
@@ -423,6 +459,7 @@
           f.out === p ? numberInput("claim", T.points_at_claim, f.claim, (v) => { f.claim = v; }) : null));
       });
     }
+    if (S.game === "canasta") kids.push(...canastaPenalties(f, again));
     box.replaceChildren(...kids);
     const n = form.index === null ? S.deals.length + 1 : form.index + 1;
     $("deal-title").textContent = fmt(form.index === null ? T.deal_n : T.edit_deal_n, { n });
@@ -464,12 +501,65 @@
 
   function dealerLine(i) {
     if (S.game === "canasta") return "";
-    const start = S.players.indexOf(S.dealer);
-    return fmt(T.dealer_is, { name: S.players[(start + i) % S.players.length] });
+    return fmt(sitterOf(i) ? T.dealer_sits_out : T.dealer_is, { name: dealerOf(i) });
+  }
+
+  // ------------------------------------------------------------------ penalties (the irregularities /score takes)
+  // «Штраф» opens them; then one tap on who is at fault under the fault.  Thousand: a card exposed in the deal
+  // (the dealer's; the deal is not played), the third nine cut (the cutter, not the dealer), the talon looked at.
+  // Canasta: the side's irregularities with a fixed penalty (a permission breach only where partners ask)
+  const PENALTIES = [["exposed_card", "pen_exposed"], ["nine_cut", "pen_nine_cut"], ["talon_peek", "pen_talon_peek"]];
+  const CANASTA_PENALTIES = ["illegal_meld", "red_three_not_laid_out", "pile_taken_illegally", "permission_breach",
+                             "out_without_canasta"];
+  const penaltyKeys = (d) => (d.irregularities || []).map((x) => x.type + ":" + (x.player ?? x.side));
+  // a deal's penalties back into the form (Thousand's form reads its own)
+  function withPenalties(f, d) {
+    if (S.game === "canasta") { f.penalties = penaltyKeys(d); f.penaltyOpen = f.penalties.length > 0; }
+    return f;
+  }
+  // «Штраф»: opens the penalties; closed again, it takes them all away
+  const penaltyButton = (f, again) => el("button", { type: "button", class: "toggle", id: "penalty",
+    "aria-expanded": String(!!f.penaltyOpen),
+    onclick: () => { f.penaltyOpen = !f.penaltyOpen; if (!f.penaltyOpen) f.penalties = []; again("penalty"); } }, T.penalty);
+  function canastaPenalties(f, again) {
+    if (!f.penalties) f.penalties = [];
+    const out = [penaltyButton(f, again)];
+    if (!f.penaltyOpen) return out;
+    const sides = sidesOf(S.players);
+    for (const type of CANASTA_PENALTIES) {
+      // a permission breach needs a partner to ask: only sides of two or more
+      const at = sides.map((sd, i) => [sd, i]).filter(([sd]) => type !== "permission_breach" || sd.players.length > 1);
+      if (!at.length) continue;
+      out.push(group(T["pen_" + type], ...at.map(([sd, i]) => {
+        const k = type + ":" + sd.id, name = sd.players.join(" · ");
+        return toggle(`pen-${type}-${i}`, whose(T["pen_" + type], name), f.penalties.includes(k), () => {
+          f.penalties = f.penalties.includes(k) ? f.penalties.filter((x) => x !== k) : [...f.penalties, k];
+          again(`pen-${type}-${i}`);
+        });
+      })));
+    }
+    return out;
+  }
+  function penaltyFields(f, n, again) {
+    const out = [penaltyButton(f, again)];
+    if (!f.penaltyOpen) return out;
+    const dealer = dealerOf(n);
+    for (const [type, label] of PENALTIES) {
+      const who = type === "exposed_card" ? [dealer] : type === "nine_cut" ? S.players.filter((p) => p !== dealer) : activeOf(n);
+      out.push(group(T[label], ...who.map((p) => {
+        const k = type + ":" + p, i = S.players.indexOf(p);
+        return toggle(`pen-${type}-${i}`, whose(T[label], p), f.penalties.includes(k), () => {
+          f.penalties = f.penalties.includes(k) ? f.penalties.filter((x) => x !== k)
+            : [...f.penalties.filter((x) => type === "talon_peek" || !x.startsWith(type + ":")), k];
+          again(`pen-${type}-${i}`);
+        });
+      })));
+    }
+    return out;
   }
 
   function openForm(index) {
-    form = { index, f: index === null ? blank() : toForm(S.deals[index]) };
+    form = { index, f: index === null ? blank() : withPenalties(toForm(S.deals[index]), S.deals[index]) };
     $("deal-error").replaceChildren();
     renderForm();
     if (index !== null) $("deal").hidden = false;
@@ -481,7 +571,37 @@
   }
 
   // ------------------------------------------------------------------ sending the sheet
-  function save() { store(KEY, S); }
+  // The game kept in localStorage carries a revision (rev), one more at every write.  Two tabs of «Партия» share
+  // it: a write never goes over a newer sheet (the other tab's), and the storage event brings the newer sheet in.
+  const revOf = (x) => (x && Number.isInteger(x.rev) ? x.rev : 0);
+  function newer() {
+    const kept = load(KEY, null);
+    return kept && revOf(kept) > revOf(S) ? kept : null;
+  }
+  function save() {
+    if (!S) return;
+    const kept = load(KEY, null);
+    if (kept && revOf(kept) > revOf(S)) { adopt(kept); return; }     // another tab wrote since: its sheet stands
+    S.rev = Math.max(revOf(S), revOf(kept)) + 1;
+    store(KEY, S);
+  }
+  // the newer sheet of another tab, shown here; a deal being typed stays in the form
+  function adopt(kept) {
+    const same = S && kept.game === S.game && JSON.stringify(kept.players) === JSON.stringify(S.players);
+    S = kept;
+    if (!same || (form && form.index !== null && form.index >= S.deals.length)) form = null;
+    if (games) renderPlay();
+    $("sheet-status").textContent = T.other_tab;
+  }
+  window.addEventListener("storage", (ev) => {
+    if (ev.key !== KEY && ev.key !== null) return;
+    const kept = load(KEY, null);
+    if (!kept) {                          // a new game begun in another tab: this one goes to the start as well
+      if (S) { S = null; form = null; if (games) renderStart(); }
+      return;
+    }
+    if (!S || revOf(kept) > revOf(S)) adopt(kept);
+  });
 
   // send `deals`: 200 → the sheet; 422 → the errors; no answer → null (waits)
   async function score(deals) {
@@ -508,6 +628,8 @@
     btn.disabled = true;
     const r = await score(deals);
     btn.disabled = false;
+    const later = newer();
+    if (later) { adopt(later); if (form) record(); return; }   // another tab wrote meanwhile: again on its sheet
     if (r === null) {                       // the service did not answer: the deal waits
       S.deals = deals; S.pending = true; save();
       form = null; openForm(null); renderSheet(); scheduleRetry();
@@ -534,14 +656,17 @@
     if (S.game === "thousand") {
       if (head === "points" && a !== undefined) return $("points-" + seat(a));
       if (head === "took_trick" && a !== undefined) return $("notrick-" + seat(a));
-      if (head === "points") return $("points-" + S.players.findIndex((p) => p !== form.f.declarer));
+      if (head === "points") return $("points-" + S.players.indexOf(pointsOf(form.f)[0]));
       if (head === "contract") return $("contract");
       if (head === "declarer") return $("decl-0");
       if (head === "marriages") {       // the marriage the pointer names (sent in the order tapped), at its own box
         const [who, suit] = (a !== undefined && form.f.marriages[Number(a)] || "").split(":");
         return (who && $(`mar-${seat(who)}-${suit}`)) || $(`mar-${Math.max(0, seat(form.f.declarer))}-S`);
       }
+      if (head === "talon_points" || head === "talon") return $("talon");
+      if (head === "irregularities") return $("penalty");
     } else if (S.game === "canasta") {
+      if (head === "irregularities") return $("penalty");
       if (head === "sides" && a !== undefined) return $(b === "counts" ? `side${a}-${m[1].split("/")[3]}` : "out-" + a);
       if (head === "sitting_out") return $("sitter-0");
     } else if (auction()) {
@@ -602,7 +727,7 @@
     const deal = S.deals[bad];
     S.deals = S.deals.slice(0, bad).concat(S.deals.slice(bad + 1));
     save();
-    form = { index: null, f: toForm(deal) };
+    form = { index: null, f: withPenalties(toForm(deal), deal) };
     renderForm(); showErrors(r.data.errors || [{ detail: r.data.detail }]);
     $("sheet-status").textContent = fmt(T.deal_refused, { n: bad + 1 });
     S.pending = S.deals.length > 0; await resend(bad);
@@ -611,8 +736,13 @@
   window.addEventListener("online", () => resend());
 
   function record() {
+    const later = newer();
+    if (later) adopt(later);              // the deal goes onto the newest sheet, never over another tab's deals
     const [deal, missing] = fromForm(form.f);
     if (!deal) { showErrors([{ detail: missing }]); return; }
+    if (S.game === "canasta" && form.f.penalties && form.f.penalties.length) {
+      deal.irregularities = form.f.penalties.map((k) => ({ type: k.split(":")[0], side: k.slice(k.indexOf(":") + 1) }));
+    }
     const deals = S.deals.slice();
     if (form.index === null) deals.push(deal); else deals[form.index] = deal;
     commit(deals, form.index);
@@ -643,6 +773,7 @@
     contract_made: () => "✓",
     contract_set: () => "✗",
     meld_lost: () => T.mark_meld_lost,
+    sitting_out: () => T.mark_sitter,
   };
   const markText = (e) => (MARK[e.kind] ? MARK[e.kind](e) : "•");
 
@@ -681,6 +812,7 @@
       const first = el("th", { scope: "row" }, el("button", { type: "button", class: "deal-no", id: "row-" + (i + 1),
         "aria-label": fmt(T.edit_deal_n, { n: i + 1 }), onclick: () => openForm(i) }, String(i + 1)));
       if (row && !waiting) {
+        if (!row.contract && S.game === "thousand") first.append(el("div", { class: "contract", text: T.row_not_played }));
         // Pinochle's auction forms give the bid; the partnership's made or set is in the row's events
         const bid = row.contract ? row.contract.contract ?? row.contract.bid : null;
         const made = row.contract ? row.contract.made ?? (row.events || []).some((e) => e.kind === "contract_made") : null;
@@ -803,7 +935,7 @@
       games = null;
     }
     const shared = fromLink();
-    if (shared) { S = shared; save(); history.replaceState(null, "", location.pathname + location.search); }
+    if (shared) { S = { ...shared, rev: revOf(load(KEY, null)) }; save(); history.replaceState(null, "", location.pathname + location.search); }
     if (S && games) {
       renderPlay();
       if (S.deals.length && (!S.answer || S.pending || shared)) { S.pending = true; resend(); }
