@@ -500,12 +500,12 @@ def _excess_wilds_fit(deal: dict, per_side: dict[str, dict], excess: dict[str, l
                        if irr["type"] == "excess_wild_cards" and irr["side"] == sid)
         if items and sum(o for o, _w in items) > reported:
             over, where = items[0]
-            raise InputError(ngettext("this meld holds {n} wild card over the limit; excess wild cards "
-                                      "stay in a meld only when found too late, reported as the irregularity "
-                                      "excess_wild_cards with their count",
-                                      "this meld holds {n} wild cards over the limit; excess wild cards "
-                                      "stay in a meld only when found too late, reported as the irregularity "
-                                      "excess_wild_cards with their count", over), where)
+            raise InputError(ngettext("this meld holds {n} wild card over the limit; excess wild cards stay in a "
+                                      "meld only when found too late, reported as an irregularity of excess wild "
+                                      "cards with their count",
+                                      "this meld holds {n} wild cards over the limit; excess wild cards stay in a "
+                                      "meld only when found too late, reported as an irregularity of excess wild "
+                                      "cards with their count", over), where)
         # excess wild cards stay in their melds (naturals added later may bring a meld back within the ratio, so
         # the excess need not show; the wild cards themselves must)
         wild_in_groups = sum(1 for m in per_side[sid]["melds"] if any(not is_wild(c) for c in m)
@@ -526,9 +526,9 @@ def _kept_red_threes_fit(layout: Layout, per_side: dict[str, dict], penalties: l
         kept = sum(1 for p in penalties if p["side"] == sid and p["rule"] == "canasta/8.3")
         if kept > per_side[sid]["red_threes"]:
             raise InputError(ngettext("{side} reports {n} red three kept in hand: give it in the hand that kept it, "
-                                      "or under red_threes (it scores like the others)",
+                                      "or with the side's red threes (it scores like the others)",
                                       "{side} reports {n} red threes kept in hand: give them in the hands that kept "
-                                      "them, or under red_threes (they score like the others)", kept,
+                                      "them, or with the side's red threes (they score like the others)", kept,
                                       side=sid), "/deal/irregularities")
 
 
@@ -543,7 +543,7 @@ def finished_deal(req: dict, variant,
     deck = deck_of(opts)
     deal = req.get("deal")
     if not isinstance(deal, dict) or not isinstance(deal.get("sides"), list):
-        raise InputError(_("deal.sides: one entry per side"), "/deal/sides")
+        raise InputError(_("give what each side has: one entry per side"), "/deal/sides")
     active = layout.active(sitting_out(deal.get("sitting_out"), layout, "/deal/sitting_out"))
     dealt = deal_size(opts, len(active.seats))
     per_side: dict[str, dict] = {}
@@ -687,7 +687,7 @@ def _position_red_threes(pos: dict, layout: Layout, tally: Tally, problems: list
     ``tally``."""
     reds_raw = pos.get("red_threes") or {}
     if not isinstance(reds_raw, dict):
-        raise InputError(_("red_threes: {{side id: [cards]}}"), "/position/red_threes")
+        raise InputError(_("give the red threes laid out by side: each side with its cards"), "/position/red_threes")
     reds: dict[str, list[Card]] = {s: [] for s in layout.sides}
     for sid, rs in reds_raw.items():
         ptr = f"/position/red_threes/{esc(sid)}"
@@ -847,8 +847,8 @@ def _turn_answer_and_end(st: DealState, turn: dict, opts: Options, actor: str, s
                          "/position/turn/drew_from")
     for flag in ("melded", "laid_on_partner", "drew_from"):
         if turn.get(flag) not in (None, False, "stock") and not st.has_melded(side):
-            raise InputError(_("turn.{flag} says the side has melds on the table: give them under melds",
-                               flag=flag), f"/position/turn/{flag}")
+            raise InputError(_("by this the side has melds on the table: give them with the melds"),
+                             f"/position/turn/{flag}")
     if st.laid_on_partner and st.melded_before[actor] is False and not st.turn_melded:
         raise InputError(_("laying cards on melds is melding: say that the player melded too"),
                          "/position/turn/laid_on_partner")
@@ -900,8 +900,8 @@ def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, a
     taking = pos.get("taking_pile")
     if taking is not None:
         if phase != "draw" or to_act != actor:
-            raise InputError(_("taking_pile: the player in turn has taken the pile and is laying its melds; the "
-                               "position is his, before the take (phase draw)"), "/position/taking_pile")
+            raise InputError(_("a pile being taken is taken by the player in turn, who is laying its melds: the "
+                               "position is his, before the take, as he draws"), "/position/taking_pile")
         if pile.top is None:
             raise InputError(_("the pile being taken has a top card"), "/position/pile")
         st.taking = meld_groups(taking.get("melds") or [], "/position/taking_pile/melds")
@@ -993,8 +993,8 @@ def _position_pile(raw: dict, opts: Options, tally: Tally, problems: list, seats
     """The pile of a position (canasta/5.1): its cards (bottom to top), or its top, size and what froze it, built
     as a :class:`Pile` with ``seats`` in turn order and ``to_act`` the player in turn (a block's discarder)."""
     if not ({"cards", "top", "size"} & set(raw)):
-        raise InputError(_("pile: {{\"top\", \"size\", \"frozen_by\"}} or {{\"cards\": [bottom ... top]}}; an empty "
-                           "pile is {{\"size\": 0}}"), "/position/pile")
+        raise InputError(_("give the pile by its top card, its size and what froze it, or by its cards from bottom "
+                           "to top; an empty pile has size 0"), "/position/pile")
     if raw.get("cards") is not None:
         pile = _pile_of_cards(raw, opts, tally, problems, seats, to_act)
     else:
@@ -1064,8 +1064,8 @@ def _pile_freeze_fits(raw: dict, pile: Pile, opts: Options) -> None:
         raise InputError(_("a black three does not freeze the pile in this game"),
                          "/position/pile/frozen_by")
     if "frozen" in raw and raw["frozen"] is not None and bool(raw["frozen"]) != (pile.frozen_by is not None):
-        raise InputError(_("pile.frozen says whether a wild card or red three in the pile froze it: give frozen_by "
-                           "with it (a pile frozen only because the side has not melded needs neither)"),
+        raise InputError(_("whether a wild card or red three in the pile froze it goes with what froze it: give "
+                           "both (a pile frozen only because the side has not melded needs neither)"),
                          "/position/pile/frozen")
     if pile.top is not None and is_red_three(pile.top):
         raise InputError(_("a red three never lies on top of the pile: as the upcard it is covered "

@@ -1023,8 +1023,8 @@ def declare_position(pos, players, dealer, opts: OptionsLike, actor) -> tuple[in
         raise InputError(_("a player declares out during the play (phase play, meld or draw)"), "/position/phase")
     for name in ("tricks_done", "meld_points", "card_points"):
         if pos.get(name) is None:
-            raise InputError(_("give position.{field}: a declaration out is judged on the claimant's running "
-                               "count", field=name), f"/position/{name}")
+            raise InputError(_("give the claimant's running count: a declaration out is judged on it"),
+                             f"/position/{name}")
     done, meld, pts = pos["tricks_done"], pos["meld_points"], pos["card_points"]
     last = total_tricks(len(players), opts) - 1
     if not 0 <= done <= last:

@@ -81,7 +81,7 @@ def check(req: dict, variant, opts: dict) -> dict:
         return _declare_out(req, players, dealer, opts, pos, actor, base)
     for name in ("meld_points", "card_points"):
         if pos.get(name) is not None:
-            raise InputError(_("position.{field} is the running count of a declare_out action", field=name),
+            raise InputError(_("the running count is given only when declaring out"),
                              f"/position/{name}")
     if phase == "bidding":
         return _check_call(players, dealer, opts, pos, action, actor, base)
@@ -106,8 +106,7 @@ def check(req: dict, variant, opts: dict) -> dict:
         return _check_meld(st, actor, t, action, opts, legal_before, base)
     if t == "draw":
         return _check_draw(st, hand, actor, action, opts, legal_before, base)
-    raise InputError(_("action type must be play, meld, dix, draw, bid, pass, declare_out or count_meld"),
-                     "/action/type")
+    raise InputError(_("this game has no such action"), "/action/type")
 
 
 def _count_meld(players: list[str], opts: dict, pos: dict, base: dict) -> dict:

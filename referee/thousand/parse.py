@@ -847,8 +847,8 @@ def _phase_fields(pos: dict, phase: str) -> None:
     and the exchange made, so neither flag can be false (thousand/8.1)."""
     clash = fields_out_of_phase(pos, phase, FOREIGN)
     if phase == "play":
-        clash += [{"pointer": f"/position/{f}", "detail": _("in the play phase the talon is taken and the exchange "
-                                                            "made: position.{field} cannot be false", field=f)}
+        clash += [{"pointer": f"/position/{f}", "detail": _("in the play phase the talon is already taken and the "
+                                                            "exchange made")}
                   for f in ("talon_taken", "exchanged") if pos.get(f) is False]
     if clash:
         raise InputError(clash)
