@@ -80,7 +80,7 @@ def _split_game(body, game: str | None, where: str) -> tuple[str, dict]:
         raise InputError(_("name the game with --game or a top-level \"game\" key ({known})",
                            known=", ".join(registry.GAMES)), "/game")
     if not isinstance(game, str):
-        raise InputError(_("game must be a string"), "/game")
+        raise InputError(_("name the game with a string"), "/game")
     return game, body
 
 

@@ -90,7 +90,7 @@ def meld_groups(value: Any, ptr: str) -> list:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise InputError(_("melds: a list of melds, each a list of cards"), ptr)
+        raise InputError(_("the melds are a list, each meld a list of cards"), ptr)
     out: list[list[Card] | tuple[str, list[Card]]] = []
     for i, g in enumerate(value):
         if isinstance(g, dict):
@@ -245,8 +245,8 @@ def _target_of(opts: Options, scores: dict[str, int], n_players: int) -> int:
     """The game's target (canasta/7.2): option target, or by the sides of the six-player game (10,000 for two,
     7,500 for three); no side is at or past it yet."""
     if opts.target is None and n_players != 6:
-        raise InputError(_("target null picks the six-player game's target by its sides; with {n} "
-                           "players give the target", n=n_players), "/options/target")
+        raise InputError(_("without a target only the six-player game picks one, by its sides; with {n} players "
+                           "give the target", n=n_players), "/options/target")
     target = opts.target if opts.target is not None else (10000 if len(scores) == 2 else 7500)
     for k, v in scores.items():
         if v >= target:
@@ -265,15 +265,15 @@ def irregularity_penalties(raw: Any, sides: list[str], ptr: str = "/deal/irregul
         if not isinstance(irr, dict) or irr.get("type") not in PENALTIES:
             raise InputError(_("type is one of {types}", types=list(PENALTIES)), p + "/type")
         if irr.get("side") not in sides:
-            raise InputError(_("side names one of the sides ({sides})", sides=list(sides)), p + "/side")
+            raise InputError(_("name one of the sides ({sides})", sides=list(sides)), p + "/side")
         rule, pts = PENALTIES[irr["type"]]
         count = irr.get("count", 1)
         if irr["type"] != "excess_wild_cards" and "count" in irr:
             raise InputError(_("a count is given only for excess wild cards"), p + "/count")
         if irr["type"] == "excess_wild_cards" and "count" not in irr:
-            raise InputError(_("give count: the number of wild cards over the limit (50 each)"), p + "/count")
+            raise InputError(_("give the number of wild cards over the limit (50 each)"), p + "/count")
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 9:
-            raise InputError(_("count: the number of wild cards over the limit (1 to 9)"), p + "/count")
+            raise InputError(_("the number of wild cards over the limit is 1 to 9"), p + "/count")
         note = _("excess wild cards ({count} x 50)", count=count) if irr["type"] == "excess_wild_cards" \
             else _(IRREGULARITY_NOTES[irr["type"]])
         out.append({"rule": rule, "side": irr["side"], "points": -pts * count, "note": note})
@@ -669,7 +669,7 @@ def _position_melds(pos: dict, layout: Layout, opts: Options, tally: Tally,
     its cards counted into ``tally``."""
     melds_raw = pos.get("melds") or {}
     if not isinstance(melds_raw, dict):
-        raise InputError(_("melds: {{side id: [[cards]]}}"), "/position/melds")
+        raise InputError(_("give the melds by side: each side with its melds, each a list of cards"), "/position/melds")
     side_melds: dict[str, dict[str, list[Card]]] = {s: {} for s in layout.sides}
     for sid, ms in melds_raw.items():
         ptr = f"/position/melds/{esc(sid)}"
@@ -747,7 +747,7 @@ def _held_hands(pos: dict, layout: Layout, actor: str, to_act: str, hand: list[C
         if not cards or not all(is_red_three(c) for c in cards):
             raise InputError(_("the red threes still held are red threes only"), hptr)
         if phase != "draw":
-            raise InputError(_("red threes are held by the other players only before play begins (phase draw)"), hptr)
+            raise InputError(_("red threes are held by the other players only before play begins, at the draw"), hptr)
         problems += tally.add(hptr, cards)
         if p == actor:                            # he lays his out: the hand described is the player in turn's
             hands[to_act], hands[actor], owner = hand, cards, to_act
@@ -780,7 +780,7 @@ def _side_facts(st: DealState, pos: dict, opts: Options, actor: str, side: str, 
                 spare.pop(next(i for i, h in enumerate(spare) if h == c or same(h, c))))
     st.melded_before[actor] = bool(pos.get("melded_before"))
     if st.melded_before[actor] and not st.has_melded(side):
-        raise InputError(_("the player has melded before, so his side has melds: give them under melds"),
+        raise InputError(_("the player has melded before, so his side has melds: give them with the melds"),
                          "/position/melded_before")
 
 
@@ -791,7 +791,7 @@ def _turn_so_far(st: DealState, pos: dict, opts: Options, actor: str, side: str,
     turn = pos.get("turn") or {}
     if phase != "play":
         if turn:
-            raise InputError(_("turn describes what happened this turn, after the draw (phase play)"),
+            raise InputError(_("what happened this turn after the draw is given only once the cards are drawn"),
                              "/position/turn")
         return
     _turn_draw_and_melds(st, pos, turn, opts, actor, side)
@@ -838,7 +838,7 @@ def _turn_answer_and_end(st: DealState, turn: dict, opts: Options, actor: str, s
                          else _("a player without a partner asks nobody"), "/position/turn/answer")
     st.last_red_three = bool(turn.get("last_red_three"))
     if st.last_red_three and stock != 0:
-        raise InputError(_("a red three was the last stock card only when the stock is empty (give stock 0)"),
+        raise InputError(_("a red three was the last stock card only when the stock is empty (0 cards)"),
                          "/position/turn/last_red_three")
     if st.last_red_three and st.drew_from == "pile":
         raise InputError(_("the last stock card was drawn, so the pile was not taken"), "/position/turn/drew_from")
@@ -859,7 +859,8 @@ def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, a
     opts = Options.of(opts)
     pos = req.get("position")
     if not isinstance(pos, dict):
-        raise InputError(_("position: the acting player's hand, the melds, the pile and the stock"), "/position")
+        raise InputError(_("a position is the hand of the player in turn, the melds, the pile and the stock"),
+                         "/position")
     deck = deck_of(opts)
     tally = Tally(deck)
     problems: list[dict] = []
@@ -915,7 +916,7 @@ def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, a
             raise InputError(_("the player who has just gone out is the acting player's partner (a double ending "
                                "follows)"), "/position/went_out")
         if not st.has_melded(side):
-            raise InputError(_("a side that went out has melds: give them under melds"), "/position/went_out")
+            raise InputError(_("a side that went out has melds: give them with the melds"), "/position/went_out")
         st.end_hand(went, False)
     need, canasta = (None, None) if st.has_melded(side) else st.opening_requirement(side)
     facts = {"side": side, "side_has_melded": st.has_melded(side), "minimum": need, "opening_canasta": canasta,
@@ -1167,7 +1168,8 @@ def start_deal(ev: dict, layout: Layout, opts: OptionsLike, scores: dict, deck: 
     packets = _dealt_packets(ev, layout, opts, ptr, problems)
     pile_cards = card_list(ev.get("pile"), ptr + "/pile")
     if not pile_cards:
-        raise InputError(_("the deal turns up at least one card to start the pile: pile [bottom ... top]"),
+        raise InputError(_("the deal turns up at least one card to start the pile: give the pile's cards from "
+                           "bottom to top"),
                          ptr + "/pile")
     seen = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.seats] + [(ptr + "/pile", pile_cards)]
     seen += [(f"{ptr}/packets/{esc(p)}", c) for p, c in packets.items()]
@@ -1191,7 +1193,7 @@ def _dealt_hands(ev: dict, layout: Layout, opts: Options, ptr: str, problems: li
     (canasta/1.5; a wrong size is added to ``problems``)."""
     raw = ev.get("hands")
     if not isinstance(raw, dict):
-        raise InputError(_("a deal event gives hands: {{player: [cards]}}"), ptr + "/hands")
+        raise InputError(_("the deal gives the hands: each player with his cards"), ptr + "/hands")
     hands: dict[str, list[Card]] = {}
     for p, cards in raw.items():
         if p == layout.sitting_out:         # five players: the trio's member sitting out is dealt nothing
@@ -1218,7 +1220,7 @@ def _dealt_packets(ev: dict, layout: Layout, opts: Options, ptr: str, problems: 
     raw_packets = ev.get("packets")
     if n_packet:
         if not isinstance(raw_packets, dict):
-            raise InputError(_("each player is dealt a face-down packet of {n}: give packets {{player: [cards]}}",
+            raise InputError(_("each player is dealt a face-down packet of {n}: give each player's packet",
                                n=n_packet), ptr + "/packets")
         for p, cards in raw_packets.items():
             if p == layout.sitting_out:

@@ -146,7 +146,7 @@ def _check_call(players: list[str], dealer: str, opts: dict, pos: dict, action: 
         if t == "draw":
             raise IllegalAction("pinochle/3.3", _("nobody draws now"), pointer="type")
         if t not in ("bid", "pass"):
-            raise InputError(_("in the bidding phase the action is bid or pass"), "/action/type")
+            raise InputError(_("in the bidding a player bids or passes"), "/action/type")
         if t == "bid" and amount is None:
             raise InputError(_("a bid names its amount"), "/action/amount")
         eff = auc.apply(actor, amount)
