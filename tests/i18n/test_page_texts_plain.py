@@ -9,16 +9,20 @@ or option name, no JSON pointer, no rule ID and no source's name (tests/plain_wo
   the values just past its bounds and off its step, to null and to a value of the wrong type;
 * every text of the catalog: the 422 details, the rulings' violations, reasons and conditions, with their
   placeholders left out;
-* the rules as they apply, title and text, under every variant's options.
+* the rules as they apply, title and text, under every variant's options;
+* the rulings themselves as the service gives them: every text of the answer to each request example of the
+  contract (violations, effects' reasons, conditions, citations), the players' names of the request left out.
 
 A source is named only in the sources view: a variant's own summary, which the page keeps behind «Источники» /
 "Sources"; even there no identifier is.  The command line's own texts (its --options, Dask) are not the page's."""
 from __future__ import annotations
 
 import json
+import pathlib
 import re
 
 import pytest
+import yaml
 from babel.messages.pofile import read_po
 from plain_words import findings
 
@@ -234,3 +238,61 @@ def test_the_walk_finds_names_and_leaves_players_words(text, lang, found):
 def test_the_sources_view_may_name_a_source_but_no_field():
     assert findings("как у pagat.com", "ru", sources_view=True) == []
     assert findings("как у pagat.com (position.hand)", "en", sources_view=True) == ["dotted path: position.hand"]
+
+
+SPEC = yaml.safe_load((pathlib.Path(__file__).resolve().parents[2] / "openapi.yaml").read_text(encoding="utf-8"))
+ANSWER_TEXTS = {"message", "detail", "reason", "note", "text", "title", "condition", "summary"}
+
+
+def _resolve(obj: dict) -> dict:
+    while "$ref" in obj:
+        obj = SPEC["components"][obj["$ref"].split("/")[2]][obj["$ref"].rsplit("/", 1)[1]]
+    return obj
+
+
+def _strings(value) -> set[str]:
+    if isinstance(value, dict):
+        return set().union(*map(_strings, value.values()), set())
+    if isinstance(value, list):
+        return set().union(*map(_strings, value), set())
+    return {value} if isinstance(value, str) else set()
+
+
+def _answer_texts(value, where: str, out: dict[str, str]) -> None:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k in ANSWER_TEXTS and isinstance(v, str):
+                out[f"{where}.{k}"] = v
+            else:
+                _answer_texts(v, f"{where}.{k}", out)
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _answer_texts(v, f"{where}[{i}]", out)
+
+
+def ruling_texts(client, lang: str) -> dict[str, str]:
+    """The texts of the answers to every request example of the contract, each example's names taken out."""
+    out: dict[str, str] = {}
+    for path, ops in SPEC["paths"].items():
+        post = ops.get("post")
+        if not post or "{game}" not in path:
+            continue
+        for name, example in post["requestBody"]["content"]["application/json"].get("examples", {}).items():
+            body = _resolve(example)["value"]
+            answer = client.post(path.replace("{game}", name.split("-")[0]), json=body,
+                                 headers={"Accept-Language": lang}).get_json()
+            texts: dict[str, str] = {}
+            _answer_texts(answer, name, texts)
+            names = sorted((s for s in _strings(body) if re.fullmatch(r"[A-Z][a-z]+", s)), key=len, reverse=True)
+            for where, text in texts.items():
+                for n in names:
+                    text = re.sub(rf"\b{n}\b", "", text)
+                out[where] = text
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_ruling_of_the_contracts_examples(client, lang):
+    texts = ruling_texts(client, lang)
+    assert len(texts) > 100 and any(".violations" in w for w in texts) and any(".conditions" in w for w in texts)
+    assert not _bad(texts, lang)
