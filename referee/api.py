@@ -41,7 +41,7 @@ def _body(game: str | None, request: Request) -> tuple[str, dict]:
     if "game" in body:
         named = body.pop("game")
         if not isinstance(named, str):
-            raise InputError(_("game must be a string"), "/game")
+            raise InputError(_("name the game with a string"), "/game")
         if game is not None and named != game:
             raise InputError(_("the body says game {body} but the call says {game}", body=repr(named),
                                game=repr(game)), "/game")

@@ -83,7 +83,7 @@ def _split_game(body, game: str | None, where: str) -> tuple[str, dict]:
         raise InputError(_("name the game with --game or a top-level \"game\" key ({known})",
                            known=", ".join(registry.GAMES)), "/game")
     if not isinstance(game, str):
-        raise InputError(_("game must be a string"), "/game")
+        raise InputError(_("name the game with a string"), "/game")
     return game, body
 
 
@@ -931,8 +931,9 @@ class Summary:
         table.add_column(_("logs"), justify="right")
         table.add_row(_("valid"), str(self.status["valid"]))
         table.add_row(_("invalid"), str(self.status["invalid"]))
+        first = _("first violation")        # the rule's ID is its own tag, after the words
         for rule, n in sorted(self.rules.items()):
-            table.add_row(safe("  " + _("first violation {rule}", rule=rule)), str(n))
+            table.add_row(safe(f"  {first} {rule}"), str(n))
         table.add_row(_("incomplete (judged as far as they go)"), str(self.incomplete))
         table.add_row(_("unreadable"), str(self.status["unreadable"]))
         if self.status["failed"]:
@@ -955,9 +956,9 @@ class Summary:
         for r in self.shown["invalid"]:
             v = r["first_violation"]
             where = "{}:{}".format(r["source"], r["line"])
-            console.print(safe(_("invalid {where}: event {index} ({event}) breaks {rule}: {message}",
-                                 where=where, index=v["index"], event=v["event"], rule=v["rule"],
-                                 message=v["message"])))
+            broken = _("invalid {where}: event {index} ({event}) breaks", where=where, index=v["index"],
+                       event=v["event"])
+            console.print(safe(f"{broken} {v['rule']}: {v['message']}"))     # the rule's ID is its own tag
 
 
 def plain_console(**kw) -> Console:

@@ -171,8 +171,8 @@ def points_feasible(targets: list[tuple[int, int]], pool: dict[int, int]) -> boo
 def fields_out_of_phase(pos: dict, phase: Any, foreign: dict[str, tuple[str, ...]]) -> list[dict]:
     """Errors for position fields that belong to another phase than ``phase`` (``foreign``: phase → the fields it
     cannot carry): a position that says two things at once is not judged on either."""
-    return [{"pointer": f"/position/{name}", "detail": _("position.{field} does not belong to the {phase} phase",
-                                                         field=name, phase=_(phase))}
+    return [{"pointer": f"/position/{name}", "detail": _("this is not part of a position in the {phase} phase",
+                                                         phase=_(phase))}
             for name in foreign.get(phase, ()) if pos.get(name) is not None]
 
 

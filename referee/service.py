@@ -272,7 +272,7 @@ def rule_info(game_id: str, rule_id: str, variant_id: str | None, lang: str | No
     v = game.variant(variant_id)
     full = rule_id if rule_id.startswith(game.id + "/") else f"{game.id}/{rule_id}"
     if full not in game.rulebook:
-        raise UnknownRule(_("{game} has no rule {rule}", game=game.id, rule=echo(rule_id)))
+        raise UnknownRule(_("this game's rulebook has no rule {asked}", asked=echo(rule_id)))    # what was asked
     rule = game.rulebook[full].render(lang, v, v.resolve({}), notes=True)
     cited = {s["source"] for s in rule["source"]}
     return {"game": game.id, "variant": v.id, "edition": game.rulebook.edition, **rule,

@@ -90,7 +90,7 @@ def meld_groups(value: Any, ptr: str) -> list:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise InputError(_("melds: a list of melds, each a list of cards"), ptr)
+        raise InputError(_("the melds are a list, each meld a list of cards"), ptr)
     out: list[list[Card] | tuple[str, list[Card]]] = []
     for i, g in enumerate(value):
         if isinstance(g, dict):
@@ -245,8 +245,8 @@ def _target_of(opts: Options, scores: dict[str, int], n_players: int) -> int:
     """The game's target (canasta/7.2): option target, or by the sides of the six-player game (10,000 for two,
     7,500 for three); no side is at or past it yet."""
     if opts.target is None and n_players != 6:
-        raise InputError(_("target null picks the six-player game's target by its sides; with {n} "
-                           "players give the target", n=n_players), "/options/target")
+        raise InputError(_("without a target only the six-player game picks one, by its sides; with {n} players "
+                           "give the target", n=n_players), "/options/target")
     target = opts.target if opts.target is not None else (10000 if len(scores) == 2 else 7500)
     for k, v in scores.items():
         if v >= target:
@@ -265,15 +265,15 @@ def irregularity_penalties(raw: Any, sides: list[str], ptr: str = "/deal/irregul
         if not isinstance(irr, dict) or irr.get("type") not in PENALTIES:
             raise InputError(_("type is one of {types}", types=list(PENALTIES)), p + "/type")
         if irr.get("side") not in sides:
-            raise InputError(_("side names one of the sides ({sides})", sides=list(sides)), p + "/side")
+            raise InputError(_("name one of the sides ({sides})", sides=list(sides)), p + "/side")
         rule, pts = PENALTIES[irr["type"]]
         count = irr.get("count", 1)
         if irr["type"] != "excess_wild_cards" and "count" in irr:
             raise InputError(_("a count is given only for excess wild cards"), p + "/count")
         if irr["type"] == "excess_wild_cards" and "count" not in irr:
-            raise InputError(_("give count: the number of wild cards over the limit (50 each)"), p + "/count")
+            raise InputError(_("give the number of wild cards over the limit (50 each)"), p + "/count")
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 9:
-            raise InputError(_("count: the number of wild cards over the limit (1 to 9)"), p + "/count")
+            raise InputError(_("the number of wild cards over the limit is 1 to 9"), p + "/count")
         note = _("excess wild cards ({count} x 50)", count=count) if irr["type"] == "excess_wild_cards" \
             else _(IRREGULARITY_NOTES[irr["type"]])
         out.append({"rule": rule, "side": irr["side"], "points": -pts * count, "note": note})
@@ -500,12 +500,12 @@ def _excess_wilds_fit(deal: dict, per_side: dict[str, dict], excess: dict[str, l
                        if irr["type"] == "excess_wild_cards" and irr["side"] == sid)
         if items and sum(o for o, _w in items) > reported:
             over, where = items[0]
-            raise InputError(ngettext("this meld holds {n} wild card over the limit; excess wild cards "
-                                      "stay in a meld only when found too late, reported as the irregularity "
-                                      "excess_wild_cards with their count",
-                                      "this meld holds {n} wild cards over the limit; excess wild cards "
-                                      "stay in a meld only when found too late, reported as the irregularity "
-                                      "excess_wild_cards with their count", over), where)
+            raise InputError(ngettext("this meld holds {n} wild card over the limit; excess wild cards stay in a "
+                                      "meld only when found too late, reported as an irregularity of excess wild "
+                                      "cards with their count",
+                                      "this meld holds {n} wild cards over the limit; excess wild cards stay in a "
+                                      "meld only when found too late, reported as an irregularity of excess wild "
+                                      "cards with their count", over), where)
         # excess wild cards stay in their melds (naturals added later may bring a meld back within the ratio, so
         # the excess need not show; the wild cards themselves must)
         wild_in_groups = sum(1 for m in per_side[sid]["melds"] if any(not is_wild(c) for c in m)
@@ -526,9 +526,9 @@ def _kept_red_threes_fit(layout: Layout, per_side: dict[str, dict], penalties: l
         kept = sum(1 for p in penalties if p["side"] == sid and p["rule"] == "canasta/8.3")
         if kept > per_side[sid]["red_threes"]:
             raise InputError(ngettext("{side} reports {n} red three kept in hand: give it in the hand that kept it, "
-                                      "or under red_threes (it scores like the others)",
+                                      "or with the side's red threes (it scores like the others)",
                                       "{side} reports {n} red threes kept in hand: give them in the hands that kept "
-                                      "them, or under red_threes (they score like the others)", kept,
+                                      "them, or with the side's red threes (they score like the others)", kept,
                                       side=sid), "/deal/irregularities")
 
 
@@ -543,7 +543,7 @@ def finished_deal(req: dict, variant,
     deck = deck_of(opts)
     deal = req.get("deal")
     if not isinstance(deal, dict) or not isinstance(deal.get("sides"), list):
-        raise InputError(_("deal.sides: one entry per side"), "/deal/sides")
+        raise InputError(_("give what each side has: one entry per side"), "/deal/sides")
     active = layout.active(sitting_out(deal.get("sitting_out"), layout, "/deal/sitting_out"))
     dealt = deal_size(opts, len(active.seats))
     per_side: dict[str, dict] = {}
@@ -669,7 +669,7 @@ def _position_melds(pos: dict, layout: Layout, opts: Options, tally: Tally,
     its cards counted into ``tally``."""
     melds_raw = pos.get("melds") or {}
     if not isinstance(melds_raw, dict):
-        raise InputError(_("melds: {{side id: [[cards]]}}"), "/position/melds")
+        raise InputError(_("give the melds by side: each side with its melds, each a list of cards"), "/position/melds")
     side_melds: dict[str, dict[str, list[Card]]] = {s: {} for s in layout.sides}
     for sid, ms in melds_raw.items():
         ptr = f"/position/melds/{esc(sid)}"
@@ -687,7 +687,7 @@ def _position_red_threes(pos: dict, layout: Layout, tally: Tally, problems: list
     ``tally``."""
     reds_raw = pos.get("red_threes") or {}
     if not isinstance(reds_raw, dict):
-        raise InputError(_("red_threes: {{side id: [cards]}}"), "/position/red_threes")
+        raise InputError(_("give the red threes laid out by side: each side with its cards"), "/position/red_threes")
     reds: dict[str, list[Card]] = {s: [] for s in layout.sides}
     for sid, rs in reds_raw.items():
         ptr = f"/position/red_threes/{esc(sid)}"
@@ -747,7 +747,7 @@ def _held_hands(pos: dict, layout: Layout, actor: str, to_act: str, hand: list[C
         if not cards or not all(is_red_three(c) for c in cards):
             raise InputError(_("the red threes still held are red threes only"), hptr)
         if phase != "draw":
-            raise InputError(_("red threes are held by the other players only before play begins (phase draw)"), hptr)
+            raise InputError(_("red threes are held by the other players only before play begins, at the draw"), hptr)
         problems += tally.add(hptr, cards)
         if p == actor:                            # he lays his out: the hand described is the player in turn's
             hands[to_act], hands[actor], owner = hand, cards, to_act
@@ -780,7 +780,7 @@ def _side_facts(st: DealState, pos: dict, opts: Options, actor: str, side: str, 
                 spare.pop(next(i for i, h in enumerate(spare) if h == c or same(h, c))))
     st.melded_before[actor] = bool(pos.get("melded_before"))
     if st.melded_before[actor] and not st.has_melded(side):
-        raise InputError(_("the player has melded before, so his side has melds: give them under melds"),
+        raise InputError(_("the player has melded before, so his side has melds: give them with the melds"),
                          "/position/melded_before")
 
 
@@ -791,7 +791,7 @@ def _turn_so_far(st: DealState, pos: dict, opts: Options, actor: str, side: str,
     turn = pos.get("turn") or {}
     if phase != "play":
         if turn:
-            raise InputError(_("turn describes what happened this turn, after the draw (phase play)"),
+            raise InputError(_("what happened this turn after the draw is given only once the cards are drawn"),
                              "/position/turn")
         return
     _turn_draw_and_melds(st, pos, turn, opts, actor, side)
@@ -838,7 +838,7 @@ def _turn_answer_and_end(st: DealState, turn: dict, opts: Options, actor: str, s
                          else _("a player without a partner asks nobody"), "/position/turn/answer")
     st.last_red_three = bool(turn.get("last_red_three"))
     if st.last_red_three and stock != 0:
-        raise InputError(_("a red three was the last stock card only when the stock is empty (give stock 0)"),
+        raise InputError(_("a red three was the last stock card only when the stock is empty (0 cards)"),
                          "/position/turn/last_red_three")
     if st.last_red_three and st.drew_from == "pile":
         raise InputError(_("the last stock card was drawn, so the pile was not taken"), "/position/turn/drew_from")
@@ -847,8 +847,8 @@ def _turn_answer_and_end(st: DealState, turn: dict, opts: Options, actor: str, s
                          "/position/turn/drew_from")
     for flag in ("melded", "laid_on_partner", "drew_from"):
         if turn.get(flag) not in (None, False, "stock") and not st.has_melded(side):
-            raise InputError(_("turn.{flag} says the side has melds on the table: give them under melds",
-                               flag=flag), f"/position/turn/{flag}")
+            raise InputError(_("by this the side has melds on the table: give them with the melds"),
+                             f"/position/turn/{flag}")
     if st.laid_on_partner and st.melded_before[actor] is False and not st.turn_melded:
         raise InputError(_("laying cards on melds is melding: say that the player melded too"),
                          "/position/turn/laid_on_partner")
@@ -859,7 +859,8 @@ def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, a
     opts = Options.of(opts)
     pos = req.get("position")
     if not isinstance(pos, dict):
-        raise InputError(_("position: the acting player's hand, the melds, the pile and the stock"), "/position")
+        raise InputError(_("a position is the hand of the player in turn, the melds, the pile and the stock"),
+                         "/position")
     deck = deck_of(opts)
     tally = Tally(deck)
     problems: list[dict] = []
@@ -900,8 +901,8 @@ def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, a
     taking = pos.get("taking_pile")
     if taking is not None:
         if phase != "draw" or to_act != actor:
-            raise InputError(_("taking_pile: the player in turn has taken the pile and is laying its melds; the "
-                               "position is his, before the take (phase draw)"), "/position/taking_pile")
+            raise InputError(_("a pile being taken is taken by the player in turn, who is laying its melds: the "
+                               "position is his, before the take, as he draws"), "/position/taking_pile")
         if pile.top is None:
             raise InputError(_("the pile being taken has a top card"), "/position/pile")
         st.taking = meld_groups(taking.get("melds") or [], "/position/taking_pile/melds")
@@ -915,7 +916,7 @@ def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, a
             raise InputError(_("the player who has just gone out is the acting player's partner (a double ending "
                                "follows)"), "/position/went_out")
         if not st.has_melded(side):
-            raise InputError(_("a side that went out has melds: give them under melds"), "/position/went_out")
+            raise InputError(_("a side that went out has melds: give them with the melds"), "/position/went_out")
         st.end_hand(went, False)
     need, canasta = (None, None) if st.has_melded(side) else st.opening_requirement(side)
     facts = {"side": side, "side_has_melded": st.has_melded(side), "minimum": need, "opening_canasta": canasta,
@@ -993,8 +994,8 @@ def _position_pile(raw: dict, opts: Options, tally: Tally, problems: list, seats
     """The pile of a position (canasta/5.1): its cards (bottom to top), or its top, size and what froze it, built
     as a :class:`Pile` with ``seats`` in turn order and ``to_act`` the player in turn (a block's discarder)."""
     if not ({"cards", "top", "size"} & set(raw)):
-        raise InputError(_("pile: {{\"top\", \"size\", \"frozen_by\"}} or {{\"cards\": [bottom ... top]}}; an empty "
-                           "pile is {{\"size\": 0}}"), "/position/pile")
+        raise InputError(_("give the pile by its top card, its size and what froze it, or by its cards from bottom "
+                           "to top; an empty pile has size 0"), "/position/pile")
     if raw.get("cards") is not None:
         pile = _pile_of_cards(raw, opts, tally, problems, seats, to_act)
     else:
@@ -1064,8 +1065,8 @@ def _pile_freeze_fits(raw: dict, pile: Pile, opts: Options) -> None:
         raise InputError(_("a black three does not freeze the pile in this game"),
                          "/position/pile/frozen_by")
     if "frozen" in raw and raw["frozen"] is not None and bool(raw["frozen"]) != (pile.frozen_by is not None):
-        raise InputError(_("pile.frozen says whether a wild card or red three in the pile froze it: give frozen_by "
-                           "with it (a pile frozen only because the side has not melded needs neither)"),
+        raise InputError(_("whether a wild card or red three in the pile froze it goes with what froze it: give "
+                           "both (a pile frozen only because the side has not melded needs neither)"),
                          "/position/pile/frozen")
     if pile.top is not None and is_red_three(pile.top):
         raise InputError(_("a red three never lies on top of the pile: as the upcard it is covered "
@@ -1167,7 +1168,8 @@ def start_deal(ev: dict, layout: Layout, opts: OptionsLike, scores: dict, deck: 
     packets = _dealt_packets(ev, layout, opts, ptr, problems)
     pile_cards = card_list(ev.get("pile"), ptr + "/pile")
     if not pile_cards:
-        raise InputError(_("the deal turns up at least one card to start the pile: pile [bottom ... top]"),
+        raise InputError(_("the deal turns up at least one card to start the pile: give the pile's cards from "
+                           "bottom to top"),
                          ptr + "/pile")
     seen = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.seats] + [(ptr + "/pile", pile_cards)]
     seen += [(f"{ptr}/packets/{esc(p)}", c) for p, c in packets.items()]
@@ -1191,7 +1193,7 @@ def _dealt_hands(ev: dict, layout: Layout, opts: Options, ptr: str, problems: li
     (canasta/1.5; a wrong size is added to ``problems``)."""
     raw = ev.get("hands")
     if not isinstance(raw, dict):
-        raise InputError(_("a deal event gives hands: {{player: [cards]}}"), ptr + "/hands")
+        raise InputError(_("the deal gives the hands: each player with his cards"), ptr + "/hands")
     hands: dict[str, list[Card]] = {}
     for p, cards in raw.items():
         if p == layout.sitting_out:         # five players: the trio's member sitting out is dealt nothing
@@ -1218,7 +1220,7 @@ def _dealt_packets(ev: dict, layout: Layout, opts: Options, ptr: str, problems: 
     raw_packets = ev.get("packets")
     if n_packet:
         if not isinstance(raw_packets, dict):
-            raise InputError(_("each player is dealt a face-down packet of {n}: give packets {{player: [cards]}}",
+            raise InputError(_("each player is dealt a face-down packet of {n}: give each player's packet",
                                n=n_packet), ptr + "/packets")
         for p, cards in raw_packets.items():
             if p == layout.sitting_out:

@@ -87,7 +87,7 @@ def check(req: dict, variant, opts: dict) -> dict:
     layout = layout.active(sitting_out(pos.get("sitting_out"), layout, "/position/sitting_out"))
     action = req.get("action")
     if not isinstance(action, dict):
-        raise InputError(_("action: an object {{type, player, ...}}"), "/action")
+        raise InputError(_("an action is an object: what is done, by whom, with what"), "/action")
     t = action.get("type")
     if t not in ACTIONS:
         raise InputError(_("type is one of {types}", types=list(ACTIONS)), "/action/type")
@@ -217,7 +217,7 @@ def _apply(st: DealState, actor: str, t: str, action: dict, ptr: str = "/action"
     if t == "meld":
         groups = meld_groups(action.get("melds"), ptr + "/melds")
         if not groups:
-            raise InputError(_("a meld action lays down at least one meld"), ptr + "/melds")
+            raise InputError(_("melding lays down at least one meld"), ptr + "/melds")
         return st.apply_meld(actor, groups)
     if t == "discard":
         if action.get("card") is None:
@@ -376,7 +376,7 @@ class CanastaReplay(Replay):
 
     def event_type(self, i: int, ev: Any, ptr: str) -> str:
         if not isinstance(ev, dict):
-            raise InputError(_("each event is an object with a type"), ptr)
+            raise InputError(_("each event is an object saying what happened"), ptr)
         t = ev.get("type")
         if t not in EVENT_TYPES:
             raise InputError(_("unknown event type {type}; known: {types}", type=repr(t), types=list(EVENT_TYPES)),

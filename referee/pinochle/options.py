@@ -20,7 +20,7 @@ SPECS = {s.name: s for s in [
       labels={"classic": N_("A 11, 10 10, K 4, Q 3, J 2"), "counters": N_("A, 10, K 10 each"),
               "ace_ten_kq": N_("A, 10 10 each; K, Q 5 each")}),
     Spec("meld_timing", "enum", "before_draw", "pinochle/3.3",
-      N_("The trick winner melds before drawing (Hoyle/Bicycle) or after both have drawn (pagat/Hay)."),
+      N_("The trick winner melds before drawing or after both have drawn."),
       allowed=("before_draw", "after_draw"),
       labels={"before_draw": N_("before drawing"), "after_draw": N_("after both have drawn")}),
     Spec("last_stock", "enum", "winner_takes_hidden", "pinochle/3.4",
@@ -32,8 +32,8 @@ SPECS = {s.name: s for s in [
       labels={"300": 300, "none": N_("40 each")}),
     Spec("first_dix_must_exchange", "bool", False, "pinochle/4.7", N_("The first dix melded must be exchanged.")),
     Spec("must_head", "enum", "trump_lead_only", "pinochle/5.4",
-      N_("Beat the trick only when trump is led (Hoyle/Bicycle); also overtrump when trumping a plain-suit lead "
-         "(the classic auction game); or beat every trick when able (pagat, pre-1945 tables)."),
+      N_("Beat the trick only when trump is led; also overtrump when trumping a plain-suit lead (the classic "
+         "auction game); or beat every trick when able (old tables, before 1945)."),
       allowed=("trump_lead_only", "trump_lead_and_overtrump", "always"),
       labels={"trump_lead_only": N_("when trump is led"),
               "trump_lead_and_overtrump": N_("when trump is led, and overtrump"), "always": N_("every trick")}),
@@ -51,8 +51,8 @@ SPECS = {s.name: s for s in [
       allowed=("by_step", "above_both"),
       labels={"by_step": N_("by 250 at a time"), "above_both": N_("past both totals")}),
     Spec("one_deal_game", "bool", False, "pinochle/6.3",
-      N_("Each deal is a game of its own, won by the higher score for the deal (two-handed; the user's Russian rules "
-         "text); declaring out is then not played.")),
+      N_("Each deal is a game of its own, won by the higher score for the deal (two-handed, as Russian tables play "
+         "it); declaring out is then not played.")),
     Spec("declare_out", "bool", True, "pinochle/6.4", N_("A player may declare out during a deal.")),
     Spec("min_bid", "int", 100, "pinochle/7.2", N_("Lowest opening bid in the auction forms."),
          minimum=10, maximum=1000, multiple_of=10),

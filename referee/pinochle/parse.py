@@ -282,7 +282,7 @@ def _meld_list(deal: dict, players: list[str], opts: Options) -> list[DeclaredMe
     for i, m in enumerate(melds_raw):
         ptr = f"/deal/melds/{i}"
         if not isinstance(m, dict):
-            raise InputError(_("each meld is {{\"player\", \"cards\", \"exchange\"?}}"), ptr)
+            raise InputError(_("each meld is the player, its cards and, if there was one, the exchange"), ptr)
         extra = sorted(set(m) - {"player", "cards", "exchange"})
         if extra:
             raise InputError(_("a meld does not take {field}", field=repr(extra[0])), f"{ptr}/{esc(extra[0])}")
@@ -302,7 +302,7 @@ def _tricks_form(deal: dict, st: DealState, melds: list[DeclaredMeld]) -> int:
     players, opts = st.players, st.opts
     assert st.trump is not None
     if deal.get("points") is not None:
-        raise InputError(_("give tricks or points, not both"), "/deal/points")
+        raise InputError(_("give the tricks or the points, not both"), "/deal/points")
     n_all = total_tricks(2, opts)
     tricks = trick_list(deal, players, opts, n_all, allow_short=deal.get("declared_out") is not None)
     complete = len(tricks) == n_all
@@ -649,7 +649,7 @@ def _winning_bid(deal: dict, players: list[str], opts: Options) -> tuple[str, in
     8.2; the schema gives an integer)."""
     bid = deal.get("bid")
     if bid is None:
-        raise InputError(_("give the winning bid: {{\"player\", \"amount\"}}"), "/deal/bid")
+        raise InputError(_("give the winning bid: who and how much"), "/deal/bid")
     declarer = parse_player(bid.get("player"), players, "/deal/bid/player")
     amount: int = bid["amount"]
     if amount < opts.min_bid or amount % 10:
@@ -670,7 +670,7 @@ def _auction_melds(deal: dict, players: list[str], declarer: str, trump: str,
                            "per player"), "/deal/melds")
     meld_raw = {} if meld_raw is None else meld_raw
     if not isinstance(meld_raw, dict):     # the schema allows the two-handed list too
-        raise InputError(_("melds are an object of player to the cards he melded"), "/deal/melds")
+        raise InputError(_("give the melds by player: each with the cards he melded"), "/deal/melds")
     if n == 3:
         cards = cards_at(deal.get("meld") or [], opts, "/deal/meld")
         found = meld_in_hand(cards, trump, opts)
@@ -1252,11 +1252,12 @@ def declare_position(pos, players, dealer, opts: OptionsLike, actor) -> tuple[in
     """
     opts = Options.of(opts)
     if pos.get("phase") not in ("play", "meld", "draw"):
-        raise InputError(_("a player declares out during the play (phase play, meld or draw)"), "/position/phase")
+        raise InputError(_("a player declares out during the play: in the tricks, the meld or the draw"),
+                         "/position/phase")
     for name in ("tricks_done", "meld_points", "card_points"):
         if pos.get(name) is None:
-            raise InputError(_("give position.{field}: a declaration out is judged on the claimant's running "
-                               "count", field=name), f"/position/{name}")
+            raise InputError(_("give the claimant's running count: a declaration out is judged on it"),
+                             f"/position/{name}")
     done, meld, pts = pos["tricks_done"], pos["meld_points"], pos["card_points"]
     last = total_tricks(len(players), opts) - 1
     if not 0 <= done <= last:
@@ -1288,7 +1289,7 @@ def deal_event(ev, players, opts: OptionsLike, ptr) -> tuple[DealState, list, li
     dealer = parse_player(ev.get("dealer"), players, ptr + "/dealer")
     hands_raw = ev.get("hands")
     if hands_raw is None or set(hands_raw) != set(players):
-        raise InputError(_("a deal event gives every player's hand"), ptr + "/hands")
+        raise InputError(_("the deal gives every player's hand"), ptr + "/hands")
     hands = {p: cards_at(hands_raw[p], opts, f"{ptr}/hands/{esc(p)}") for p in players}
     seen = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in players]
     for p in players:

@@ -83,7 +83,7 @@ def check(req: dict, variant, opts: dict) -> dict:
         return _declare_out(req, players, dealer, opts, pos, actor, base)
     for name in ("meld_points", "card_points"):
         if pos.get(name) is not None:
-            raise InputError(_("position.{field} is the running count of a declare_out action", field=name),
+            raise InputError(_("the running count is given only when declaring out"),
                              f"/position/{name}")
     if phase == "bidding":
         return _check_call(players, dealer, opts, pos, action, actor, base)
@@ -108,8 +108,7 @@ def check(req: dict, variant, opts: dict) -> dict:
         return _check_meld(st, actor, t, action, opts, legal_before, base)
     if t == "draw":
         return _check_draw(st, hand, actor, action, opts, legal_before, base)
-    raise InputError(_("action type must be play, meld, dix, draw, bid, pass, declare_out or count_meld"),
-                     "/action/type")
+    raise InputError(_("this game has no such action"), "/action/type")
 
 
 def _count_meld(players: list[str], opts: dict, pos: dict, base: dict) -> dict:
@@ -149,7 +148,7 @@ def _check_call(players: list[str], dealer: str, opts: dict, pos: dict, action: 
         if t == "draw":
             raise IllegalAction("pinochle/3.3", _("nobody draws now"), pointer="type")
         if t not in ("bid", "pass"):
-            raise InputError(_("in the bidding phase the action is bid or pass"), "/action/type")
+            raise InputError(_("in the bidding a player bids or passes"), "/action/type")
         if t == "bid" and amount is None:
             raise InputError(_("a bid names its amount"), "/action/amount")
         eff = auc.apply(actor, amount)

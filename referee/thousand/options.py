@@ -294,9 +294,11 @@ def _lock_threshold(resolved: dict) -> list[tuple[str, str]]:
     if opts.barrel == "lock" and opts.barrel_threshold >= opts.target:
         out.append(("barrel_threshold", _("the lock threshold must be below the target")))
     if opts.golden_fail_resets and not opts.golden_round:
-        out.append(("golden_fail_resets", _("golden_fail_resets needs golden_round=true")))
+        out.append(("golden_fail_resets", _("a failed golden round resets the totals only where the golden round is "
+                                            "played")))
     if opts.forehand_opens_100 and opts.forced_bid_holder != "dealer":
-        out.append(("forehand_opens_100", _("forehand_opens_100 needs forced_bid_holder=dealer")))
+        out.append(("forehand_opens_100", _("the player on the dealer's left takes over the 100 only when the "
+                                            "dealer is bound to it")))
     return out
 
 
@@ -323,7 +325,7 @@ VARIANTS = {v.id: v for v in [
              dump_555="positive", barrel_collision="knock_off", bolt_count="consecutive",
              barrel_declarer_fail="stay", rospis_third_count="consecutive", silence_threshold=0,
              barrel_forced_floor=True, barrel_reset_after_falls=3, **RUSSIAN_TEXTS),
-    _variant("pagat", N_("Thousand as pagat.com describes it (3 players)"), (3,),
+    _variant("pagat", N_("Thousand, the English-language reading (3 players)"), (3,),
              N_("Three players and pagat.com's reading throughout: a concession costs the declarer nothing, a bolt "
                 "is a zero score, several players may sit on the barrel, no dump truck.")),
     _variant("russian-detailed", N_("Thousand, the detailed Russian rules (3 players)"), (3,),

@@ -419,7 +419,7 @@ def _marriage_list(raw, base: str, layout: Layout, opts: Options,
         seen.add(s)
         t = m.get("trick")
         if t is not None and max_trick is not None and t > max_trick:
-            raise InputError(_("trick is the 0-based index of the trick the marriage was led to, 0 to {last}",
+            raise InputError(_("the trick the marriage was led to, counted from 0: 0 to {last}",
                                last=max_trick), ptr + "/trick")
         out.append((i, p, s, t))
     return out
@@ -740,7 +740,7 @@ def dispatch(st: DealState, action: dict, actor: str, ptrs: Pointers, as_played:
     if t == "bid":
         amount = action.get("amount")
         if amount is None:
-            raise InputError(_("amount must be an integer"), ptrs.get("amount", "/action/amount"))
+            raise InputError(_("the amount must be a whole number"), ptrs.get("amount", "/action/amount"))
         return st.apply_bid(actor, amount, bool(action.get("blind")), as_played)
     if t == "pass":
         return st.apply_pass(actor, as_played)
@@ -750,7 +750,7 @@ def dispatch(st: DealState, action: dict, actor: str, ptrs: Pointers, as_played:
         gives = action.get("gives")
         gp = ptrs.get("gives", "/action/gives")
         if gives is None:
-            raise InputError(_("gives maps each opponent to the card given"), gp)
+            raise InputError(_("give each opponent the card given to him"), gp)
         parsed = {}
         for p, c in gives.items():
             if p not in st.layout.players:
@@ -769,7 +769,7 @@ def dispatch(st: DealState, action: dict, actor: str, ptrs: Pointers, as_played:
     if t == "raise":
         amount = action.get("amount")
         if amount is None:
-            raise InputError(_("amount must be an integer"), ptrs.get("amount", "/action/amount"))
+            raise InputError(_("the amount must be a whole number"), ptrs.get("amount", "/action/amount"))
         return st.apply_raise(actor, amount, as_played)
     if t == "concede":
         return st.apply_concede(actor, as_played)
@@ -847,8 +847,8 @@ def _phase_fields(pos: dict, phase: str) -> None:
     and the exchange made, so neither flag can be false (thousand/8.1)."""
     clash = fields_out_of_phase(pos, phase, FOREIGN)
     if phase == "play":
-        clash += [{"pointer": f"/position/{f}", "detail": _("in the play phase the talon is taken and the exchange "
-                                                            "made: position.{field} cannot be false", field=f)}
+        clash += [{"pointer": f"/position/{f}", "detail": _("in the play phase the talon is already taken and the "
+                                                            "exchange made")}
                   for f in ("talon_taken", "exchanged") if pos.get(f) is False]
     if clash:
         raise InputError(clash)
@@ -1266,7 +1266,7 @@ def _dealt_hands(ev: dict, layout: Layout, ptr: str, problems: list[tuple[str, s
     size (a problem otherwise)."""
     hands_raw = ev.get("hands")
     if hands_raw is None:
-        raise InputError(_("a deal event gives hands: {{player: [cards]}}"), ptr + "/hands")
+        raise InputError(_("the deal gives the hands: each player with his cards"), ptr + "/hands")
     hands = {}
     for p, cards in hands_raw.items():
         if p == layout.sitter and cards == []:

@@ -223,7 +223,7 @@ class ThousandReplay(Replay):
 
     def event_type(self, i: int, ev: Any, ptr: str) -> str:
         if not isinstance(ev, dict):
-            raise InputError(_("each event is an object with a type"), ptr)
+            raise InputError(_("each event is an object saying what happened"), ptr)
         t = ev.get("type")
         if t not in EVENT_TYPES:
             raise InputError(_("unknown event type {type}; known: {known}", type=repr(t), known=", ".join(EVENT_TYPES)),

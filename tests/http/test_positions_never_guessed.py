@@ -95,11 +95,11 @@ def test_a_position_that_says_two_things_at_once(api):
     th["position"]["exchanged"] = False
     assert api("check", th, status=422)["errors"][0] == {
         "pointer": "/position/exchanged",
-        "detail": "in the play phase the talon is taken and the exchange made: position.exchanged cannot be false"}
+        "detail": "in the play phase the talon is already taken and the exchange made"}
     # Pinochle: the draw phase's winner in a meld position
     body = {"players": ["Ann", "Bob"], "dealer": "Ann",
             "position": {"phase": "meld", "trump": "H", "tricks_done": 3, "winner": "Bob",
                          "hand": ["KH", "QH", "AS", "9S", "10H", "QC", "9D", "JD", "KD", "QD", "JC", "9C"]},
             "action": {"type": "meld", "player": "Ann", "cards": ["KH", "QH"]}}
     assert api("check", body, status=422, game="pinochle")["errors"][0] == {
-        "pointer": "/position/winner", "detail": "position.winner does not belong to the meld phase"}
+        "pointer": "/position/winner", "detail": "this is not part of a position in the meld phase"}

@@ -35,7 +35,7 @@ def test_the_encoded_form_answers_what_the_plain_form_answers(c):
 def test_an_encoded_id_of_a_rule_not_in_the_book_is_the_ordinary_404(c):
     r = get(c, "/v1/games/canasta/rules/canasta%2F99.9")
     assert r.status_code == 404
-    assert r.get_json()["detail"] == "canasta has no rule 'canasta/99.9'"
+    assert r.get_json()["detail"] == "this game's rulebook has no rule 'canasta/99.9'"
 
 
 @pytest.mark.parametrize("raw", ["/v1/games/canasta%2Frules/2.2", "/v1/games%2Fcanasta/rules/2.2",

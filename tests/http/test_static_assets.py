@@ -75,3 +75,23 @@ def test_a_compressed_page_is_kept_per_language(path):
     assert lang == "ru" and '<html lang="ru"' in browser_ru
     lang, browser_en = page("", "en")
     assert lang == "en" and '<html lang="en"' in browser_en
+
+
+@pytest.mark.parametrize("path,files", [
+    ("/sheet", {"favicon.svg", "page.css", "sheet.css", "dom.js", "sheet.js"}),
+    ("/docs", {"favicon.svg", "docs.css", "docs.js"}),
+])
+def test_the_other_pages_link_their_files_with_fingerprints_too(c, path, files):
+    html = c.get(path).get_data(as_text=True)
+    links = dict(re.findall(r'"/assets/([a-z.]+)\?v=([0-9a-f]{12})"', html))
+    assert set(links) == files
+    for name, v in links.items():
+        assert v == hashlib.sha256((ROOT / "web" / "static" / name).read_bytes()).hexdigest()[:12]
+    # Swagger UI's own files are fingerprinted as well, and kept a year under their version
+    swagger = re.findall(r'"(/docs/swagger-ui/[a-z-]+\.(?:js|css)\?v=[0-9a-f]{12})"', html)
+    if path == "/docs":
+        assert len(swagger) == 2
+        for url in swagger:
+            r = c.get(url, headers={"Accept-Encoding": "gzip"})
+            assert r.status_code == 200 and r.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+            assert r.headers["Content-Encoding"] == "gzip"

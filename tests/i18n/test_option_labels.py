@@ -64,7 +64,7 @@ def test_the_russian_page_data_for_canasta_classic(client):
     assert by["red_three_scale"]["labels"]["four_800"] == "все четыре вдвойне: 800"
     assert by["red_three_scale"]["labels"]["six_1200"] == f"по 100 до четырёх, 1{NB}000 за пять, 1{NB}200 за шесть"
     assert by["deal_size"]["labels"] == {"11": "11", "12": "12", "13": "13", "15": "15", "null": "по числу игроков"}
-    assert by["deal_table"]["labels"] == {"official": "как в официальных правилах", "twelve": "классика с 12 картами"}
+    assert by["deal_table"]["labels"] == {"official": "обычная таблица", "twelve": "классика с 12 картами"}
     assert by["surprise"]["labels"] == {"true": "да", "false": "нет"}
     # an amount without a label of its own is written the language's way
     assert by["natural_sequence_bonus"]["labels"] == {"1500": f"1{NB}500", "2000": f"2{NB}000", "0": "0"}

@@ -115,3 +115,20 @@ def test_no_russian_text_of_the_house_rules_shows_an_identifier_or_a_source(d, s
     latin = [x for x in texts if re.search(r"[A-Za-z_]", x)]
     sources = [x for x in texts if SOURCES.search(x)]
     assert latin == [] and sources == []
+
+
+def test_a_refused_house_rule_is_listed_by_its_words_not_its_name(d, server):
+    # max_bid 115: below the lowest cap, 120 (thousand/7.5); the list under the house rules names the rule as the
+    # page shows it, with what it takes, and links to it
+    t = Table(d)
+    open_house_rules(t, server.url)
+    d.execute_script("""const f = document.getElementById('opt-max_bid');
+                        f.value = '115'; f.dispatchEvent(new Event('change'));""")
+    wait(d).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#option-errors li a"))
+    link = d.find_element(By.CSS_SELECTOR, "#option-errors li a")
+    words = d.find_element(By.CSS_SELECTOR, "#opt-max_bid-wrap .opt-summary").get_attribute("textContent")
+    assert link.get_attribute("textContent") == f"{words.rstrip('.')}: от 120 до 400, кратно 5"
+    assert link.get_attribute("href").endswith("#opt-max_bid")
+    assert not re.search(r"[A-Za-z_]", link.get_attribute("textContent"))
+    assert d.find_element(By.ID, "opt-max_bid-error").text == "от 120 до 400, кратно 5"
+    axe(d, "house rules: one refused")

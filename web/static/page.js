@@ -256,7 +256,9 @@
         wrap.classList.add("invalid");
         $(`opt-${name}-error`).textContent = e.detail;
       }
-      list.append(el("li", {}, wrap ? el("a", { href: `#opt-${name}`, text: `${name}: ${e.detail}` })
+      // the house rule by its words, as the page shows it (its name is for the API)
+      const words = wrap ? wrap.querySelector(".opt-summary").textContent.replace(/\.$/, "") : "";
+      list.append(el("li", {}, wrap ? el("a", { href: `#opt-${name}`, text: `${words}: ${e.detail}` })
         : e.detail));
     }
     $("option-errors").append(el("p", { class: "errors-title", text: T.needs_more }), list);
