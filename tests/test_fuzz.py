@@ -36,21 +36,26 @@ CONFIG = schemathesis.Config.from_dict({
 
 def per_game(spec: dict) -> dict:
     """The spec with each ``/v1/games/{game}/<endpoint>`` POST path split into one path per game, whose body is
-    that game's request shape (the ``$ref`` of the union that names the game)."""
+    that game's request shape (the ``$ref`` of the union that names the game; a body of one shape for every game
+    stays as it is)."""
     out = copy.deepcopy(spec)
     for path in [p for p, item in spec["paths"].items() if "post" in item and "{game}" in p]:
         item = out["paths"].pop(path)
         for game in GAMES:
             one = copy.deepcopy(item)
             one.pop("parameters", None)
+            # the path's game is fixed here: its parameter goes from each operation too (listed there for Swagger UI;
+            # a path may hold a GET beside its POST, as the rules do)
+            for operation in (one[m] for m in ("get", "post") if m in one):
+                operation["parameters"] = [q for q in operation.get("parameters", [])
+                                           if q.get("$ref") != "#/components/parameters/Game"]
+                if "operationId" in operation:
+                    operation["operationId"] += "_" + game
             post = one["post"]
-            # the path's game is fixed here: its parameter goes from the operation too (listed there for Swagger UI)
-            post["parameters"] = [q for q in post.get("parameters", [])
-                                  if q.get("$ref") != "#/components/parameters/Game"]
-            post["operationId"] += "_" + game
             body = post["requestBody"]["content"]["application/json"]
-            union = body["schema"]["anyOf"]
-            body["schema"] = next(s for s in union if s["$ref"].split("/")[-1].lower().startswith(game))
+            union = body["schema"].get("anyOf")
+            if union is not None:     # a body of one shape for every game (the rules under options) stays as it is
+                body["schema"] = next(s for s in union if s["$ref"].split("/")[-1].lower().startswith(game))
             body.pop("examples", None)
             out["paths"][path.replace("{game}", game)] = one
     return out
