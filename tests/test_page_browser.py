@@ -347,7 +347,7 @@ def test_a_bad_house_rule_is_named_by_the_service(en, base_url):
     d.find_element(By.CSS_SELECTOR, "#topic-deal summary").click()       # the packs are in «Cards and the deal»
     Select(d.find_element(By.ID, "opt-packs")).select_by_value("3")
     wait(d).until(lambda d: d.find_element(By.ID, "opt-red_three_scale-error").text)
-    assert "three packs use" in d.find_element(By.ID, "opt-red_three_scale-error").text
+    assert "three packs are scored" in d.find_element(By.ID, "opt-red_three_scale-error").text
     Select(d.find_element(By.ID, "opt-red_three_scale")).select_by_value('"six_1200"')
     wait(d).until(lambda d: not d.find_element(By.ID, "opt-red_three_scale-error").text)
     assert d.find_element(By.ID, "rules-changed").text == "changed: 2"
