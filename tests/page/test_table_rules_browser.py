@@ -250,3 +250,37 @@ def test_the_rules_of_the_russian_classic_table_print_on_one_page(d, server, lan
     # on the screen the sheet is not shown
     assert not sheet.is_displayed()
     no_console_errors(d)
+
+
+HOUSE_TITLES = {"ru": ["Штраф за болты", "Сколько сдач на бочке", "Самосвал (555)"],
+                "en": ["Penalty for bolts", "How many deals on the barrel", "Dump truck (555)"]}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_printed_table_with_its_own_bolts_barrel_and_555_says_them_not_the_variants(d, server, lang):
+    # the table: the third bolt wipes the total, 2 deals on the barrel, no dump truck; the variant (russian-classic)
+    # has 120 for the bolts, 3 deals and the dump truck at 555, which its one-line summary states
+    from urllib.parse import urlencode
+
+    from referee import i18n
+    from web import variants
+    rec = {"name": TEXT["name"][lang], "game": "thousand", "variant": "russian-classic",
+           "options": {"bolt_penalty": "reset_to_zero", "barrel_deals": 2, "dump_555": "off"}}
+    d.get(server.url + LANGS[lang] + "#" + urlencode({"table": json.dumps(rec)}))
+    wait(d).until(lambda d: d.find_element(By.ID, "table-offer").is_displayed())
+    t = Table(d)
+    t.tap("#table-offer-save")
+    d.execute_script("window.__printed = 0; window.print = () => { window.__printed += 1; };")
+    t.tap("#table-print")
+    wait(d).until(lambda d: d.execute_script("return window.__printed"))
+    sheet = d.find_element(By.ID, "table-sheet")
+    with i18n.language(lang):
+        summary = variants.summaries()["thousand"]["russian-classic"]
+        header = f"{i18n._('Thousand')} · {i18n._('players: {n}', n=3)}"
+    assert d.find_element(By.CSS_SELECTOR, "#table-sheet .sheet-variant").get_attribute("textContent") == header
+    assert summary not in sheet.get_attribute("textContent")
+    titles = {e.find_element(By.CSS_SELECTOR, ".rule-id").get_attribute("textContent"):
+              e.find_element(By.CSS_SELECTOR, "strong").get_attribute("textContent")
+              for e in sheet.find_elements(By.CSS_SELECTOR, ".sheet-rule")}
+    assert [titles["13.2"], titles["14.2"], titles["16.1"]] == HOUSE_TITLES[lang]
+    no_console_errors(d)

@@ -1101,7 +1101,10 @@
     const v = variantSummary();
     const specs = Object.fromEntries(((S.info && S.info.options) || []).map((o) => [o.name, o]));
     const changed = Object.entries(S.overrides).filter(([k]) => specs[k]);
-    const plain = (C.variant_summaries[S.game] || {})[S.variant] || "";
+    // the variant's one-line summary states its own values (the barrel, the bolts, the dump truck): once the table
+    // chose a value of its own, the summary is left out and the house rules below say what the table plays
+    const own = changed.some(([k, val]) => JSON.stringify(val) !== JSON.stringify(specs[k].default));
+    const plain = own ? "" : (C.variant_summaries[S.game] || {})[S.variant] || "";
     const number = (id) => id.split("/").slice(1).join("/");
     $("table-sheet").replaceChildren(
       el("h1", { id: "table-sheet-title", text: name ? fmt(T.sheet_title, { name }) : T.sheet_untitled }),
