@@ -1227,6 +1227,20 @@
       }
     }
     box.replaceChildren(...parts);
+    sidesInWords(box, ps);
+  }
+
+  // the service names a side by its id («Анна+Вера», as the request gave it): a player reads «Анна и Вера»
+  function sidesInWords(box, ps) {
+    if (game !== "canasta" || ps.length !== 4) return;
+    const ids = [[ps[0], ps[2]], [ps[1], ps[3]]].map(([a, b]) => [`${a}+${b}`, fmt(T.pair, { a, b })]);
+    const walk = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      if (n.parentElement && n.parentElement.closest(".rule-id")) continue;
+      let t = n.nodeValue;
+      for (const [id, words] of ids) t = t.split(id).join(words);
+      if (t !== n.nodeValue) n.nodeValue = t;
+    }
   }
 
   // a side's id («Анна+Вера», as the requests name it) in words: «Анна и Вера»
