@@ -260,6 +260,10 @@ QUICK_TEXTS = {
     "winner": N_("Winner: {name}"), "claim_right": N_("The claim is right."), "claim_wrong": N_("The claim is wrong."),
     "game_won": N_("The game is over: {name} wins."), "game_over": TEXTS["game_over"],
     "penalties": TEXTS["penalties"], "penalty_line": N_("{points} for {who}"),
+    "pair": N_("{a} and {b}"), "no_penalty": N_("No penalty points."),
+    "red_three_top": N_("✗ A red three never lies on top of the pile: one turned up after the deal is covered at "
+                        "once, and red threes are never discarded — they are laid out on the table"),
+    "need_excess": N_("Type how many wild cards are too many."),
     "instead": TEXTS["instead"], "nothing_instead": TEXTS["nothing_instead"],
     "the_rule": N_("The rule as it applies"), "house_rules": N_("House rules in force"), "sources": N_("Sources"),
     "may_play": N_("play {card}"), "may_draw": N_("draw from the stock"),
@@ -270,7 +274,10 @@ QUICK_TEXTS = {
     "red_three_card": N_("red three"), "black_three_card": N_("black three"),
     # the barrel
     "tile_barrel": N_("The barrel: does he stay, get off or fall?"), "who_on_barrel": N_("Who is on the barrel"),
-    "barrel_try": N_("Which deal on the barrel is this for him?"),
+    "barrel_try": N_("Which deal on the barrel is this?"),
+    "contract_range": N_("A contract is from {low} to {high}, in steps of {step}."),
+    "contract_unmakeable": N_("No deal makes {contract}: the card points and the marriages a declarer can announce "
+                              "come to {most} at most."),
     "barrel_try_hint": N_("1 for the first deal since he got on."),
     "barrel_outcome": N_("How did this deal go for him?"), "he_made": N_("he played and made it"),
     "he_failed": N_("he played and failed"), "he_conceded": N_("he conceded"), "other_plays": N_("another played"),
@@ -289,6 +296,7 @@ QUICK_TEXTS = {
     "bolt_costs": N_("✗ {who}: {bolt} — it costs {points}: {before} → {after}"),
     "bolt_free": N_("{who}: {bolt} — no penalty yet"),
     "bolt_none": N_("{who}: this deal is no bolt under the house rules"),
+    "bolt_none_barrel": N_("{who} is on the barrel: a deal played on the barrel is no bolt"),
     # going out
     "tile_goout": N_("May I go out?"), "who_goes_out": N_("Who goes out"),
     "side_table": N_("What his side already has on the table"), "table_nothing": N_("nothing"),

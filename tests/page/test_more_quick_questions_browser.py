@@ -161,7 +161,7 @@ def test_may_i_go_out_with_a_canasta_on_the_table(d, server, lang):
         "en": "✗ Anna may not go out: going out needs 1 canasta on the side's table; without them a player keeps a "
               "card to discard and one more"}[lang]
     penalty = d.find_element(By.CSS_SELECTOR, "#quick-verdict ul.penalties li")
-    assert penalty.text.startswith("Анна+Вера: штраф −100" if lang == "ru" else "−100 for Anna+Vera")
+    assert penalty.text.startswith("Анна и Вера: штраф −100" if lang == "ru" else "−100 for Anna and Vera")
     assert penalty.find_element(By.CSS_SELECTOR, ".rule-id").text == "canasta/8.6"
     # what she may do instead: keep cards and discard one of them
     assert [li.text for li in d.find_elements(By.CSS_SELECTOR, "#quick-verdict ul.instead li")] == \
@@ -293,20 +293,167 @@ def test_a_black_three_on_top_stops_the_pile(d, server, lang):
     no_console_errors(d)
 
 
-def test_a_red_three_is_never_the_top_card(d, server):
-    # a red three turned up is covered at once and nobody discards one (canasta/2.1, 5.1): the referee says so at
-    # the top card; the table then names the card over it and «красная тройка» as what froze the pile
+RED_TOP = ("✗ Красная тройка сверху сброса не лежит: открывшуюся после сдачи сразу накрывают следующей картой, а "
+           "сбрасывать красные тройки нельзя — их выкладывают на стол")
+
+
+def test_a_red_three_on_top_is_answered_at_once(d, server):
+    # a red three turned up after the deal is covered at once (canasta/1.6), and red threes are never discarded but
+    # laid out on the table (canasta/2.1): no pile has one on top, whatever is offered, so nothing else is asked and
+    # nothing is sent; the verdict says so with its rules
     t = Table(d)
     open_page(t, server.url, "ru")
-    for css in ("#quick-game-canasta", "#tile-pile", "#q-offered-Q", "#q-offered-Q", "#q-top-3H",
-                "#q-frozen-red_three", "#q-opened-yes", "#quick-ask"):
+    for css in ("#quick-game-canasta", "#tile-pile", "#q-top-3H", "#quick-ask"):
         t.tap(css)
-    wait(d, 10).until(lambda d: d.find_element(By.ID, "q-top-error").text)
-    assert sends(t) == 1
-    error = d.find_element(By.ID, "q-top-error").text
-    assert "красн" in error and "/" not in error and "3H" not in error
+    assert ruling(t) == RED_TOP
+    assert sends(t) == 0 and t.count() == (4, 0)
+    assert d.find_element(By.ID, "q-offered-error").text == ""
+    assert {"canasta/2.1", "canasta/1.6"} <= set(rule_ids(d))
     axe(d, "a red three as the top card")
     # the queen over it: a natural pair of queens takes a pile frozen by a red three (canasta/5.1)
-    t.tap("#q-top-Q")
+    for css in ("#q-top-Q", "#q-offered-Q", "#q-offered-Q", "#q-frozen-red_three", "#q-opened-yes"):
+        t.tap(css)
+    assert asked_again(t, RED_TOP) == "✓ Можно взять сброс"
+    assert sends(t) == 1
+
+
+# ------------------------------------------------------------------ the barrel: every contract she can make
+
+def barrel_row(d):
+    """The score rows, each cell with its spaces taken out (a total of 1 000 is written with a thin space)."""
+    return [["".join(c.text.split()) for c in r.find_elements(By.CSS_SELECTOR, "th, td")]
+            for r in d.find_elements(By.CSS_SELECTOR, ".q-scores tbody tr")]
+
+
+def test_the_barrel_takes_every_contract_that_can_be_made(d, server):
+    # russian-classic: Анна on the barrel at 880, her first try, plays and makes her contract.  A made contract
+    # scores the contract (thousand/12.1), and 880 + it reaches 1000: she finishes from the barrel (thousand/15.1).
+    # Each contract up to 360 can be made: 120 card points and three marriages (♥ 100 + ♦ 80 + ♣ 60 = 240) at most,
+    # a fourth marriage being impossible as a card is led before the first is announced (thousand/10.2).
+    t = Table(d)
+    open_page(t, server.url, "ru")
+    for css in ("#tile-barrel", "#q-try-1", "#q-outcome-made"):
+        t.tap(css)
+    old = None
+    for contract in (120, 220, 300, 355, 360):
+        t.type("#q-contract", str(contract))
+        headline = asked_again(t, old) if old else (t.tap("#quick-ask") or ruling(t))
+        total = 880 + contract
+        assert headline == f"✓ Анна: сыграно с бочки — {total}, партия выиграна", contract
+        # her row alone, the deal's column the change in her total; nothing the table did not say (card points,
+        # marriages) is shown
+        assert barrel_row(d) == [["Анна", f"{contract}", f"{total}"]]
+        assert d.find_elements(By.CSS_SELECTOR, "#quick-verdict ul.lines li") == []
+        assert "марьяж" not in d.find_element(By.ID, "quick-verdict").text
+        old = headline
+    axe(d, "the barrel: 360 made")
+    # 365 and the variant's maximum, 400, cannot be made (120 + 240 = 360 at most): said in words at the contract
+    for contract in (365, 400):
+        t.type("#q-contract", str(contract))
+        t.tap("#quick-ask")
+        assert d.find_element(By.ID, "q-contract-error").text == (
+            f"Заказ {contract} сыграть невозможно: очки за карты и марьяжи, которые заказчик может объявить, дают не "
+            "больше 360.")
+    # failing 400 is possible: a declarer failing on the barrel stays and uses the deal (thousand/14.4)
+    t.tap("#q-outcome-failed")
+    assert asked_again(t, old) == "Анна остаётся на бочке (880): прошло сдач 1 из 3"
+    assert barrel_row(d) == [["Анна", "0", "880"]]
+    # a contract under 100 or off the step is named in words
+    for typed in ("-5", "123", "405"):
+        t.type("#q-contract", typed)
+        t.tap("#quick-ask")
+        assert d.find_element(By.ID, "q-contract-error").text == "Заказ — от 100 до 400, кратно 5."
+    axe(d, "the barrel: a contract out of range")
+    assert sends(t) == 6
+
+
+def test_a_barrel_concession_shows_the_change_in_the_total(d, server):
+    # Анна on the barrel at 880, her second try, concedes 120: the deal is one of her three (thousand/14.2) and her
+    # total does not change, so the deal's column reads 0, not the −120 of a concession off the barrel
+    t = Table(d)
+    open_page(t, server.url, "ru")
+    for css in ("#tile-barrel", "#q-try-2", "#q-outcome-conceded", "#quick-ask"):
+        t.tap(css)
+    headline = ruling(t)
+    assert barrel_row(d) == [["Анна", "0", "880"]], headline
+    assert d.find_elements(By.CSS_SELECTOR, "#quick-verdict ul.lines li") == []
+    assert d.find_element(By.CSS_SELECTOR, "label[for=q-contract]") is not None
+    assert d.find_element(By.ID, "q-try-label").text.startswith("Которая это сдача на бочке?")
+
+
+# ------------------------------------------------------------------ bolts: the deal's column, and no bolt on the barrel
+
+def test_a_bolt_shows_the_change_in_the_total_and_none_on_the_barrel(d, server):
+    # Борис at 310 with two bolts takes none again: the third bolt costs 120 (thousand/13.2): the deal's column is
+    # that change, −120 (his card points, 0, are not shown as if the table had said them)
+    t = Table(d)
+    open_page(t, server.url, "ru")
+    t.tap("#tile-bolts")
+    t.tap("#q-prior_bolts-2")
+    t.typed_here("310")
     t.tap("#quick-ask")
-    assert ruling(t) == "✓ Можно взять сброс"
+    assert ruling(t) == "✗ Борис: болт № 3 — штраф −120: 310 → 190"
+    assert barrel_row(d) == [["Борис", "−120", "190"]]
+    assert d.find_elements(By.CSS_SELECTOR, "#quick-verdict ul.lines li") == []
+    # at 880 he is on the barrel: a deal played there is no bolt (thousand/13.3, bolt_barrel_exempt on in
+    # russian-classic), said in words with the rule as it applies
+    t.type("#q-bolter_total", "880")
+    assert asked_again(t, "✗ Борис: болт № 3 — штраф −120: 310 → 190") == \
+        "Борис на бочке: сдача, сыгранная на бочке, болтом не считается"
+    assert "thousand/13.3" in rule_ids(d)
+    rule = d.find_element(By.XPATH, "//div[@class='citation'][.//span[.='thousand/13.3']]").text
+    assert "на бочке" in rule
+    axe(d, "no bolt on the barrel")
+
+
+# ------------------------------------------------------------------ the pile: what the variant allows, the refusals
+
+def test_the_pile_offers_what_the_variant_allows_and_refuses_five_jokers(d, server):
+    # the official laws (classic): a black three does not freeze the pile (canasta/2.3): it is not offered
+    t = Table(d)
+    open_page(t, server.url, "ru")
+    t.tap("#quick-game-canasta")
+    t.tap("#tile-pile")
+    wait(d, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#q-frozen-red_three"))
+    wait(d, 5).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#q-frozen-black_three"))
+    # five jokers offered: two packs hold four; the referee's refusal is shown at the offered cards
+    for _ in range(5):
+        t.tap("#q-offered-JK")
+    for css in ("#q-top-K", "#q-frozen-none", "#q-opened-yes", "#quick-ask"):
+        t.tap(css)
+    wait(d, 10).until(lambda d: d.find_element(By.ID, "q-offered-error").text)
+    assert d.find_element(By.ID, "q-offered-error").text == "джокеров больше, чем в комплекте из 108 карт (4)"
+    assert sends(t) == 1
+    axe(d, "five jokers")
+
+
+def test_a_penalty_of_no_points_says_what_follows(d, server):
+    # the official laws: a side that has not opened needs 90 at 1500 (canasta/4.1); a pair of kings with the top king
+    # is 30: it may not take the pile, and the penalty of an insufficient first meld is no points: what follows is
+    # said instead (canasta/8.1); the headline is not repeated under it, and the side is named «Анна и Вера»
+    t = Table(d)
+    open_page(t, server.url, "ru")
+    for css in ("#quick-game-canasta", "#tile-pile", "#q-offered-K", "#q-offered-K", "#q-top-K", "#q-frozen-none",
+                "#q-opened-no"):
+        t.tap(css)
+    wait(d, 5).until(lambda d: d.switch_to.active_element.get_attribute("id") == "q-side_total")
+    t.typed_here("1500")
+    t.tap("#quick-ask")
+    headline = ruling(t)
+    assert headline.startswith("✗ Нельзя: для первой комбинации стороны нужно 90")
+    text = d.find_element(By.ID, "quick-verdict").text
+    assert text.count("для первой комбинации стороны нужно 90") == 1
+    assert "штраф 0" not in text and "Анна+Вера" not in text
+    penalty = d.find_element(By.CSS_SELECTOR, "#quick-verdict ul.penalties li")
+    assert penalty.text.startswith("Добавьте комбинации с руки до минимума")
+    assert penalty.find_element(By.CSS_SELECTOR, ".rule-id").text == "canasta/8.1"
+    axe(d, "a penalty of no points")
+
+
+def test_excess_wild_cards_are_asked_not_assumed(d, server):
+    t = Table(d)
+    open_page(t, server.url, "ru")
+    for css in ("#quick-game-canasta", "#tile-irregularity", "#q-irregularity-excess_wild_cards", "#quick-ask"):
+        t.tap(css)
+    assert sends(t) == 0
+    assert d.find_element(By.ID, "q-excess-error").text == "Впишите, сколько свободных карт лишних."

@@ -347,11 +347,41 @@
   const ordinal = (n) => ({ value: String(n), text: String(n) });
   const signed = (n) => String(n).replace(/^-/, "−");           // a total as a score sheet writes it
 
+  // the contracts a player may bid under the variant: from the forced 100 to its maximum, in its steps
+  // an option as our table has it (page.js keeps the table chosen), else as the variant has it
+  const house = (g, info, name) => {
+    const t = tableRules(g);
+    return t && t.options && name in t.options ? t.options[name] : optionOf(info, name);
+  };
+  const bidRange = (info) => ({ low: 100, high: Number(house("thousand", info, "max_bid") ?? 400),
+    step: Number(house("thousand", info, "bid_step") ?? 5) });
+  // marriages a declarer can announce in one deal: his 8 cards hold four at most, and unless a marriage may be
+  // announced on the first lead a card is played before the first one, which leaves three (thousand/10.2)
+  const MARRIAGES = { S: 40, C: 60, D: 80, H: 100 };
+  function marriageSets(info) {
+    const most = house("thousand", info, "marriage_on_first_trick") ? 4 : 3;
+    const sets = [[]];
+    for (const s of Object.keys(MARRIAGES)) for (const x of [...sets]) if (x.length < most) sets.push([...x, s]);
+    const worth = (x) => x.reduce((n, s) => n + MARRIAGES[s], 0);
+    return sets.map((suits) => ({ suits, worth: worth(suits) })).sort((a, b) => a.worth - b.worth || a.suits.length - b.suits.length);
+  }
+  const madeMost = (info) => 120 + marriageSets(info).at(-1).worth;
+  // a deal in which the declarer makes exactly contract c: the fewest marriage points that leave him at most 115
+  // card points (each defender then takes a trick: six cards, at least two of them counting), else all 120 card
+  // points and every trick; null when no deal makes c (above 120 and the marriages he can announce)
+  function madeDeal(c, info) {
+    const sets = marriageSets(info);
+    const shared = sets.find((x) => c - x.worth >= 0 && c - x.worth <= 115);
+    if (shared) return { points: c - shared.worth, suits: shared.suits, alone: false };
+    const alone = sets.find((x) => c - x.worth <= 120 && c - x.worth >= 0);
+    return alone ? { points: 120, suits: alone.suits, alone: true } : null;
+  }
+
   // Thousand: a player on the barrel, which try this deal is, and how the deal went for him → stays, gets off, falls
   function barrelTile() {
     let info = { options: [] };
     return {
-      id: "barrel", title: T.tile_barrel, scoreFor: (ps) => [ps[Number(V.sitter)]],
+      id: "barrel", title: T.tile_barrel, scoreFor: (ps) => [ps[Number(V.sitter)]], plain: true,
       rules: ["thousand/9.", "thousand/14.", "thousand/15."],
       fields(ps) {
         variantInfo("thousand").then((i) => { info = i; });
@@ -371,14 +401,20 @@
         const e = [];
         if (V.try === undefined) e.push(["try", T.need_try]);
         if (!V.outcome) e.push(["outcome", T.need_outcome]);
-        else if (V.outcome !== "other" && whole(V.contract) === null) e.push(["contract", T.need_contract]);
+        else if (V.outcome !== "other") {
+          const c = whole(V.contract), { low, high, step } = bidRange(info);
+          if (c === null) e.push(["contract", T.need_contract]);
+          else if (c < low || c > high || c % step) e.push(["contract", fmt(T.contract_range, { low, high, step })]);
+          else if (V.outcome === "made" && !madeDeal(c, info)) e.push(["contract", fmt(T.contract_unmakeable, { contract: c, most: madeMost(info) })]);
+        }
         return e;
       },
       async request(ps) {
         info = await variantInfo("thousand");
         // he sits on the barrel at its threshold and deals (so the forced 100 is his left neighbour's); the others'
-        // totals decide nothing here and stand at 0.  A deal he plays is given by card points that make or fail
-        // it (a made one with the ♥ marriage, and ♦ above 220); the referee scores it.
+        // totals decide nothing here and stand at 0.  A deal he plays is given by card points and marriages of his
+        // that can make or fail it (madeDeal); the referee scores it, and the tile shows only the verdict and the
+        // totals, never those card points.
         const s = Number(V.sitter), who = ps[s], next = ps[(s + 1) % 3], third = ps[(s + 2) % 3];
         const c = whole(V.contract);
         let deal;
@@ -387,13 +423,14 @@
             took_trick: { [who]: true, [next]: true, [third]: true } };
         } else if (V.outcome === "conceded") {
           deal = { declarer: who, contract: c, conceded: true };
+        } else if (V.outcome === "made") {
+          const m = madeDeal(c, info);
+          deal = { declarer: who, contract: c, points: { [who]: m.points, [next]: m.alone ? 0 : Math.floor((120 - m.points) / 2) },
+            took_trick: { [who]: true, [next]: !m.alone, [third]: !m.alone } };
+          if (m.suits.length) deal.marriages = m.suits.map((suit) => ({ player: who, suit }));
         } else {
-          const suits = V.outcome === "made" ? (c > 220 ? ["H", "D"] : ["H"]) : [];
-          const mine = V.outcome === "made" ? Math.min(120, Math.max(60, c - (c > 220 ? 180 : 100))) : 40;
-          const rest = 120 - mine;
-          deal = { declarer: who, contract: c, points: { [who]: mine, [next]: Math.floor(rest / 2) },
+          deal = { declarer: who, contract: c, points: { [who]: 40, [next]: 40 },
             took_trick: { [who]: true, [next]: true, [third]: true } };
-          if (suits.length) deal.marriages = suits.map((suit) => ({ player: who, suit }));
         }
         const threshold = Number(optionOf(info, "barrel_threshold") ?? 880);
         const pointers = { "/deal/contract": "contract", "/deal": "outcome", [`/state/barrel/${who}/deals`]: "try",
@@ -413,10 +450,13 @@
     };
   }
 
+  // a player on the barrel when the deal was played (he stays on it, or this deal used one of his tries)
+  const onBarrel = (row) => Boolean(row && row.barrel && (row.barrel.on || row.barrel.deals > 0));
+
   // Thousand: a player took no trick; how many bolts he has already → what this one costs under the house rules
   function boltsTile() {
     return {
-      id: "bolts", title: T.tile_bolts, scoreFor: (ps) => [ps[Number(V.bolter)]], rules: ["thousand/13."],
+      id: "bolts", title: T.tile_bolts, scoreFor: (ps) => [ps[Number(V.bolter)]], rules: ["thousand/13."], plain: true,
       fields(ps) {
         V.bolter = V.bolter ?? "1";
         return [
@@ -447,10 +487,20 @@
         const who = ps[Number(V.bolter)], row = a.players.find((p) => p.id === who);
         const bolt = (a.events || []).find((e) => e.player === who && e.rule === "thousand/13.1");
         const penalty = (a.penalties || []).find((p) => p.player === who);
-        if (!bolt) return [null, fmt(T.bolt_none, { who })];
+        if (!bolt) return [null, fmt(onBarrel(row) ? T.bolt_none_barrel : T.bolt_none, { who })];
         const params = { who, bolt: bolt.text || bolt.note, before: signed(row.total_before), after: signed(row.total_after) };
         if (penalty) return [false, fmt(T.bolt_costs, { ...params, points: signed(penalty.points) })];
         return [null, fmt(T.bolt_free, params)];
+      },
+      // no bolt written: the rule that says why, as the variant has it (the answer cites only the scoring's)
+      async cite(a, ps) {
+        const who = ps[Number(V.bolter)], row = a.players.find((p) => p.id === who);
+        if ((a.events || []).some((e) => e.player === who && e.rule === "thousand/13.1")) return [];
+        const table = tableRules("thousand");
+        const id = onBarrel(row) ? "thousand/13.3" : "thousand/13.1";
+        const r = await api(`/v1/games/thousand/rules/${id}${table ? `?variant=${encodeURIComponent(table.variant)}` : ""}`);
+        return r.status === 200 ? [{ rule: r.data.id, title: r.data.title, text: r.data.text, options: r.data.options || {},
+          source: (r.data.source || []) }] : [];
       },
     };
   }
@@ -545,7 +595,6 @@
       id: "irregularity", title: T.tile_irregularity, rules: ["canasta/8."],
       fields(ps) {
         V.offender = V.offender ?? "0";
-        V.excess = V.excess ?? "1";
         return [
           choice("offender", T.who_broke, playerOptions(ps), { required: true }),
           choice("irregularity", T.what_was_done, IRREGULARITIES.map((v) => ({ value: v, text: T["irr_" + v] })),
@@ -556,7 +605,7 @@
       check() {
         const e = [];
         if (!V.irregularity) e.push(["irregularity", T.need_irregularity]);
-        else if (V.irregularity === "excess_wild_cards" && whole(V.excess) === null) e.push(["excess", T.need_number]);
+        else if (V.irregularity === "excess_wild_cards" && whole(V.excess) === null) e.push(["excess", T.need_excess]);
         return e;
       },
       request(ps) {
@@ -775,18 +824,36 @@
         id: "pile", title: T.tile_pile,
         fields(ps) {
           V.taker = V.taker ?? "0";
+          // what may freeze the pile is the variant's (a black three only where it freezes): read from the service,
+          // the tile drawn again once it is known
+          const key = `canasta/${(tableRules("canasta") || {}).variant || ""}`;
+          const info = variants[key];
+          if (!info) {
+            variantInfo("canasta").then((i) => {
+              if (house("canasta", i, "black_three_freezes") && tile && tile.id === "pile" && game === "canasta") renderFields(true);
+            });
+          }
+          const blackFreezes = Boolean(info && house("canasta", info, "black_three_freezes"));
+          if (!blackFreezes && V.frozen === "black_three") delete V.frozen;
           return [
             choice("taker", T.who_takes, playerOptions(ps), { required: true }),
-            cards("offered", T.offered, BLACK3_RANKS, { max: 3, copies: 3, columns: 7, required: true, hint: T.offered_hint,
+            // two packs: eight of a rank, four jokers (the referee counts them; a card tapped past eight is let go)
+            cards("offered", T.offered, BLACK3_RANKS, { max: 11, copies: 8, columns: 7, required: true, hint: T.offered_hint,
               words: threeWords() }),
             cards("top", T.top_card, PILE_RANKS, { columns: 7, required: true, hint: T.top_card_hint, words: threeWords() }),
             choice("frozen", T.frozen_by, [{ value: "none", text: T.not_frozen }, { value: "wild", text: T.frozen_wild },
-              { value: "red_three", text: T.frozen_red_three }, { value: "black_three", text: T.frozen_black_three }], { required: true }),
+              { value: "red_three", text: T.frozen_red_three },
+              ...(blackFreezes ? [{ value: "black_three", text: T.frozen_black_three }] : [])], { required: true }),
             choice("opened", T.side_opened, [{ value: "yes", text: T.yes }, { value: "no", text: T.no }], { required: true,
               onpick: (v) => { if (v === "no") setTimeout(() => F.side_total.focus(), 0); } }),
             number("side_total", T.side_total, { hint: T.side_total_hint }),
             number("size", T.pile_size, { hint: T.pile_size_hint }),
           ];
+        },
+        // a red three on top is no position at all: it is answered at once, nothing else asked (canasta/1.6, 2.1)
+        now() {
+          if ((V.top || [])[0] !== "3H") return null;
+          return { headline: T.red_three_top, rules: ["canasta/2.1", "canasta/1.6"] };
         },
         check() {
           const e = [];
@@ -971,6 +1038,7 @@
     list.replaceChildren(...TILES[game].map((t) => el("li", {}, el("button", { type: "button", class: "tile", id: `tile-${t.id}`,
       text: t.title, onclick: () => openTile(t) }))));
     tableInForce();
+    if (game === "canasta") variantInfo(game);      // what may freeze the pile, ready before the tile opens
   }
 
   function tableInForce() {
@@ -1040,6 +1108,12 @@
     ev.preventDefault();
     if (!tile) return;
     const ps = names(COUNT[game]);
+    const early = tile.now ? tile.now() : null;
+    if (early) {
+      showErrors([]);
+      await answerNow(early);
+      return;
+    }
     const errors = tile.check(ps);
     showErrors(errors);
     if (errors.length) return;
@@ -1066,6 +1140,27 @@
     $("quick-ruling").focus();
   }
 
+  // a verdict the page knows without asking (a position that cannot be): the headline, and each rule fetched as
+  // the variant has it
+  async function answerNow(v) {
+    $("quick-ruling").hidden = false;
+    const table = tableRules(game);
+    const query = table ? `?variant=${encodeURIComponent(table.variant)}` : "";
+    const parts = [el("p", { class: "big bad", id: "quick-headline", text: v.headline })];
+    const cites = [];
+    for (const id of v.rules) {
+      const r = await api(`/v1/games/${game}/rules/${id}${query}`);
+      if (r.status === 200) cites.push(r.data);
+    }
+    if (cites.length) {
+      parts.push(el("h3", { text: T.the_rule }));
+      for (const c of cites) parts.push(el("div", { class: "citation" }, el("h4", {}, c.title || "", ruleTag(c.id)), c.text ? el("p", { text: c.text }) : null));
+    }
+    $("quick-verdict").replaceChildren(...parts);
+    $("quick-ruling").scrollIntoView({ block: "start" });
+    $("quick-ruling").focus();
+  }
+
   function fieldOf(pointers, ptr) {
     let best = null;
     for (const p of Object.keys(pointers)) if ((ptr === p || ptr.startsWith(p + "/")) && (!best || p.length > best.length)) best = p;
@@ -1087,8 +1182,9 @@
       // a tile about one player (the barrel, a bolt) shows his row alone: the others' stand in for what nobody asked
       const rows = tile.scoreFor ? a.players.filter((p) => tile.scoreFor(ps).includes(p.id)) : a.players;
       parts.push(scoreTable({ players: rows }, ps));
-      // how each score was made up, line by line, each with its rule
-      parts.push(el("ul", { class: "lines" }, rows.flatMap((p) => (p.lines || []).map((l) =>
+      // how each score was made up, line by line, each with its rule; a tile that made up the deal's card points
+      // (the barrel, a bolt) shows only what the table said, not them
+      if (!tile.plain) parts.push(el("ul", { class: "lines" }, rows.flatMap((p) => (p.lines || []).map((l) =>
         el("li", {}, `${p.id}: ${l.item} (${num(l.points)})`, ruleTag(l.rule))))));
     }
     if (a.game_over) parts.push(el("p", { text: a.winner ? fmt(T.game_won, { name: a.winner }) : T.game_over }));
@@ -1097,10 +1193,15 @@
     // conditions and the actions that turned on them are answered, and not shown as open
     const settled = a.legal === null && ok !== null;
     if (!settled) for (const c of a.conditions || []) parts.push(el("p", { class: "condition" }, c.text, ruleTag(c.rule)));
-    for (const v of a.violations || []) parts.push(el("p", { class: "why" }, v.message, ruleTag(v.rule)));
+    // a violation the headline already says is not said twice
+    for (const v of a.violations || []) if (!headline.includes(v.message)) parts.push(el("p", { class: "why" }, v.message, ruleTag(v.rule)));
     if ((a.penalties || []).length) {
-      parts.push(el("h3", { text: T.penalties }), el("ul", { class: "penalties" }, a.penalties.map((p) =>
-        el("li", {}, fmt(T.penalty_line, { points: num(p.points), who: p.side || p.player || "" }), p.note ? ` (${p.note})` : "", ruleTag(p.rule)))));
+      // a side in its players' names («Анна и Вера»); a penalty of no points is what follows instead, said alone
+      const upper = (t) => t.charAt(0).toUpperCase() + t.slice(1);
+      parts.push(el("h3", { text: T.penalties }), el("ul", { class: "penalties" }, a.penalties.map((p) => (p.points === 0
+        ? el("li", {}, p.note ? upper(p.note) : T.no_penalty, ruleTag(p.rule))
+        : el("li", {}, fmt(T.penalty_line, { points: num(p.points), who: p.side ? sideWords(p.side) : p.player || "" }),
+          p.note ? ` (${p.note})` : "", ruleTag(p.rule))))));
     }
     if (ok !== true && (a.legal === false || a.legal === null)) {
       // what may be done instead: not the action asked about (its own verdict is the headline)
@@ -1112,6 +1213,7 @@
     }
     // a tile may keep to the rules its question is about (the barrel's, the bolts'), not every rule of the scoring
     const cites = (a.citations || []).filter((c) => !tile.rules || tile.rules.some((r) => c.rule.startsWith(r)));
+    if (tile.cite) for (const c of await tile.cite(a, ps)) if (!cites.some((x) => x.rule === c.rule)) cites.push(c);
     if (cites.length) {
       parts.push(el("h3", { text: T.the_rule }));
       for (const c of cites) {
@@ -1125,6 +1227,26 @@
       }
     }
     box.replaceChildren(...parts);
+    sidesInWords(box, ps);
+  }
+
+  // the service names a side by its id («Анна+Вера», as the request gave it): a player reads «Анна и Вера»
+  function sidesInWords(box, ps) {
+    if (game !== "canasta" || ps.length !== 4) return;
+    const ids = [[ps[0], ps[2]], [ps[1], ps[3]]].map(([a, b]) => [`${a}+${b}`, fmt(T.pair, { a, b })]);
+    const walk = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      if (n.parentElement && n.parentElement.closest(".rule-id")) continue;
+      let t = n.nodeValue;
+      for (const [id, words] of ids) t = t.split(id).join(words);
+      if (t !== n.nodeValue) n.nodeValue = t;
+    }
+  }
+
+  // a side's id («Анна+Вера», as the requests name it) in words: «Анна и Вера»
+  function sideWords(id) {
+    const two = String(id).split("+");
+    return two.length === 2 ? fmt(T.pair, { a: two[0], b: two[1] }) : String(id);
   }
 
   function ruleTag(rule) {
@@ -1169,7 +1291,9 @@
       el("thead", {}, el("tr", {}, el("th", { scope: "col", text: T.player }), el("th", { scope: "col", class: "n", text: T.this_deal }),
         el("th", { scope: "col", class: "n", text: T.total }))),
       el("tbody", {}, a.players.map((p) => el("tr", {}, el("th", { scope: "row", text: p.id }),
-        el("td", { class: "n", text: num(p.hand_score) }), el("td", { class: "n", text: num(p.total_after) })))));
+        // the deal's column is what the deal changed in the total (a deal on the barrel may leave it as it was)
+        el("td", { class: "n", text: num(tile && tile.plain ? p.total_after - p.total_before : p.hand_score) }),
+        el("td", { class: "n", text: num(p.total_after) })))));
   }
 
   // ------------------------------------------------------------------ start
