@@ -204,6 +204,8 @@ def test_partnership_counters_fill_the_empty_side_whichever_is_typed(d, server):
     assert counters() == ["170", "70"]
     # the player types in the filled box: it is his now, and the other box no longer changes it
     t.type("#counters-0", 160)
+    t.type("#counters-1", 60)
+    assert counters() == ["160", "60"]
     t.type("#counters-1", 80)
     assert counters() == ["160", "80"]
     # Анна–Вера meld 150 + 160 + the last trick 10 = 320: made, +320; Борис–Глеб 40 + 80 = 120
