@@ -122,6 +122,12 @@ SHEET_TEXTS = {
     "names": TEXTS["names"],
     "player_name": N_("Player {n}"), "seat_name": N_("Seat {n} (seats 1 and 3 play together)"),
     "names_needed": N_("Give every player a name, each a different one."),
+    "names_invisible": N_("Player {n}'s name holds characters that show nothing: type the name again."),
+    "names_lookalike": N_("“{first}” and “{second}” look alike (letters of another alphabet): give names that can be "
+                          "told apart."),
+    "need_points": N_("Type {name}'s card points."),
+    # five at Canasta: the one of the trio who sat the deal out, in the row
+    "sat_out": N_("{name} sat this deal out"), "mark_sat_out": N_("{name} sits out"),
     "rules_as_variant": N_("the variant's rules"), "rules_changed": N_("house rules changed: {n}"),
     "stake_is": N_("stake {n}"),
     "unreachable_now": N_("The referee does not answer; trying again…"),

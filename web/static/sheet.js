@@ -208,11 +208,45 @@
     $("start-summary").textContent = summaryText(start.game, start.variant, start.options, stakeValue());
   }
 
+  // names as the referee tells players apart (referee/common.py): a name holds no character that shows nothing;
+  // two names are one when equal after NFKC and case folding, and look alike when they share a shape with the
+  // letters of the Latin, Cyrillic and Greek alphabets that pass for one another taken as one letter (the referee
+  // checks every confusable of Unicode's UTS #39 when the first deal is sent; this is the part a table meets)
+  const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\u2800\u115f\u3164]|(?! )\p{White_Space}/u;
+  const LOOKALIKE = Object.fromEntries([
+    ["a", "аɑα"], ["c", "сϲ"], ["d", "ԁ"], ["e", "е"], ["h", "һ"], ["i", "іι"], ["j", "ј"], ["l", "ӏI1|"],
+    ["o", "оο"], ["p", "рρ"], ["q", "ԛ"], ["s", "ѕ"], ["w", "ԝ"], ["x", "хχ"], ["y", "у"], ["v", "ν"],
+    ["A", "АΑ"], ["B", "ВΒ"], ["C", "СϹ"], ["E", "ЕΕ"], ["H", "НΗ"], ["J", "Ј"], ["K", "КΚ"], ["M", "МΜ"],
+    ["N", "Ν"], ["O", "ОΟ0"], ["P", "РΡ"], ["S", "Ѕ"], ["T", "ТΤ"], ["X", "ХΧ"], ["Y", "УΥ"], ["Z", "Ζ"],
+  ].flatMap(([latin, like]) => [...like].map((ch) => [ch, latin])));
+  const nameKey = (n) => n.normalize("NFKC").toLowerCase();
+  const shape = (n) => [...n].map((ch) => LOOKALIKE[ch] || ch).join("");
+  // the shapes of a name as written and as folded: two names that share one look alike
+  const shapesOf = (n) => [shape(n.normalize("NFKC")), shape(nameKey(n))];
+  // the first fault of the names typed: [message, the box]; null when each can be told apart
+  function namesFault(names) {
+    const empty = names.findIndex((n) => !n);
+    if (empty >= 0) return [T.names_needed, empty];
+    const hidden = names.findIndex((n) => INVISIBLE.test(n));
+    if (hidden >= 0) return [fmt(T.names_invisible, { n: hidden + 1 }), hidden];
+    for (let j = 1; j < names.length; j++) {
+      for (let i = 0; i < j; i++) {
+        if (nameKey(names[i]) === nameKey(names[j])) return [T.names_needed, j];
+        if (shapesOf(names[i]).some((x) => shapesOf(names[j]).includes(x))) return [fmt(T.names_lookalike, { first: names[i], second: names[j] }), j];
+      }
+    }
+    return null;
+  }
+
   function begin() {
     const names = [...$("names").querySelectorAll("input")].map((i) => i.value.trim());
     const err = $("start-error");
-    if (names.some((n) => !n) || new Set(names).size !== names.length) {
-      err.textContent = T.names_needed;
+    for (const box of $("names").querySelectorAll("[aria-invalid]")) box.removeAttribute("aria-invalid");
+    const fault = namesFault(names);
+    if (fault) {
+      err.textContent = fault[0];
+      const box = $("name-" + fault[1]);
+      box.setAttribute("aria-invalid", "true"); box.setAttribute("aria-describedby", "start-error"); box.focus();
       return;
     }
     err.textContent = "";
@@ -296,9 +330,14 @@
       if (!f.declarer) return [null, T.need_declarer];
       const extra = { ...(f.golden ? { golden: true } : {}), ...(f.blind ? { blind: true } : {}), ...talonOf(f), ...pen };
       if (f.outcome === "conceded") return [{ declarer: f.declarer, contract: int(f.contract) || 100, conceded: true, ...extra }, null];
-      if (String(f.contract).trim() === "") return [null, T.need_contract];
+      if (String(f.contract).trim() === "") return [null, T.need_contract, "contract"];
+      // every box of points shown is typed, never taken for 0: the one the referee counts from the others (the
+      // declarer's) has no box; with two players both are written, the unused musik being unseen
+      const shown = pointsOf(f);
+      const empty = shown.find((p) => String(f.points[p] ?? "").trim() === "");
+      if (empty !== undefined) return [null, fmt(T.need_points, { name: empty }), "points-" + S.players.indexOf(empty)];
       const d = { declarer: f.declarer, contract: int(f.contract),
-                  points: Object.fromEntries(pointsOf(f).map((p) => [p, int(f.points[p])])),
+                  points: Object.fromEntries(shown.map((p) => [p, int(f.points[p])])),
                   took_trick: Object.fromEntries(activeOf(dealNo()).map((p) => [p, !f.noTrick.includes(p)])) };
       Object.assign(d, extra);
       if (f.marriages.length) d.marriages = f.marriages.map((m) => ({ player: m.split(":")[0], suit: m.split(":")[1] }));
@@ -446,13 +485,12 @@
       kids.push(group(T.trump, ...SUITS.map((s) => toggle("trump-" + s, C.suits[s], f.trump === s,
         () => { f.trump = s; again("meld-0"); }))));
       S.players.forEach((p, i) => {
-        const other = S.players[1 - i];
         kids.push(el("div", { class: "player-row" }, el("div", { class: "who", text: p }),
           numberInput("meld-" + i, fmt(T.meld_of, { name: p }), f.meld[p], (v) => { f.meld[p] = v; }),
           numberInput("counters-" + i, fmt(T.counters_of, { name: p }), f.points[p], (v) => {
             f.points[p] = v;
             // the pad counts one player's cards: the other's are what is left of the deck's 240
-            if (i === 0 && !f.out && /^\d+$/.test(v.trim()) && Number(v) <= 240) { f.points[other] = String(240 - Number(v)); $("counters-1").value = f.points[other]; }
+            if (!f.out) fillCounters(f, S.players, i);
           }),
           toggle("last-" + i, whose(p, T.last_trick), f.last === p, () => { f.last = f.last === p ? null : p; again("last-" + i); }),
           toggle("declout-" + i, whose(p, T.declared_out), f.out === p, () => { f.out = f.out === p ? null : p; again(f.out ? "claim" : "declout-" + i); }),
@@ -486,17 +524,29 @@
       if (four) row.append(numberInput("meld-" + i, fmt(T.meld_of, { name }), f.meld[u.id], (v) => { f.meld[u.id] = v; }));
       row.append(numberInput("counters-" + i, fmt(T.counters_of, { name }), f.points[u.id], (v) => {
         f.points[u.id] = v;
-        // the counters add up to the deck's 240: the last side's (or player's) are what the others leave
-        const rest = units.slice(0, -1);
-        if (i < units.length - 1 && rest.every((x) => /^\d+$/.test(String(f.points[x.id] ?? "").trim()))) {
-          const left = 240 - rest.reduce((a, x) => a + Number(f.points[x.id]), 0);
-          if (left >= 0) { const last = units[units.length - 1]; f.points[last.id] = String(left); $("counters-" + (units.length - 1)).value = f.points[last.id]; }
-        }
+        // the counters add up to the deck's 240: the side (or player) left empty gets what the others leave
+        fillCounters(f, units.map((x) => x.id), i);
       }));
       row.append(toggle("last-" + i, whose(name, T.last_trick), f.last === u.id, () => { f.last = f.last === u.id ? null : u.id; again("last-" + i); }));
       if (four) row.append(toggle("notrick-" + i, whose(name, T.no_trick), f.noTrick === u.id, () => { f.noTrick = f.noTrick === u.id ? null : u.id; again("notrick-" + i); }));
       kids.push(row);
     });
+  }
+
+  // Pinochle's counters add up to the deck's 240: typed in every box but one, that one is filled with what is left,
+  // whichever it is; a box so filled follows the boxes typed (emptied when they no longer leave it a number) until
+  // the player types in it.  ``ids``: the boxes' keys in order (box "counters-<k>"); ``typed``: the box typed in
+  function fillCounters(f, ids, typed) {
+    f.auto = f.auto || {};
+    delete f.auto[ids[typed]];
+    const put = (k, v) => { f.points[ids[k]] = v; const box = $("counters-" + k); if (box) box.value = v; };
+    const given = ids.filter((id) => !f.auto[id] && String(f.points[id] ?? "").trim() !== "");
+    const open = ids.map((id, k) => k).filter((k) => !given.includes(ids[k]));
+    for (const k of open) if (f.auto[ids[k]]) { put(k, ""); delete f.auto[ids[k]]; }
+    if (open.length !== 1 || !given.every((id) => /^\d+$/.test(String(f.points[id]).trim()))) return;
+    const left = 240 - given.reduce((a, id) => a + Number(String(f.points[id]).trim()), 0);
+    if (left < 0) return;
+    put(open[0], String(left)); f.auto[ids[open[0]]] = true;
   }
 
   function dealerLine(i) {
@@ -694,11 +744,25 @@
     return el("p", {}, text, ...ids.map((id) => [" ", el("span", { class: "rule-id", text: id })]));
   }
 
+  // a number's error said with the number's name: "must be from 0 to 100000" of the box the pointer names itself
+  // (a Canasta side's count; a Pinochle bid, meld or counters), led by the box's label and, in Canasta, the side's
+  // players (Thousand's errors name what they speak of)
+  const BARE = { canasta: /^\/deals\/\d+\/sides\/\d+\/counts\/\w+$/,
+                 pinochle: /^\/deals\/\d+\/(bid\/amount|(points|meld_points)\/[^/]+)$/ };
+  function withContext(e) {
+    const box = e.pointer && BARE[S.game] && BARE[S.game].test(e.pointer) ? fieldOf(e.pointer) : null;
+    const label = box && box.tagName === "INPUT" && box.labels && box.labels[0] ? box.labels[0].textContent : "";
+    if (!label || String(e.detail).startsWith(label)) return e.detail;
+    const legend = box.closest("fieldset") && box.closest("fieldset").querySelector("legend");
+    const field = legend ? legend.textContent + ": " + label.charAt(0).toLocaleLowerCase(C.lang) + label.slice(1) : label;
+    return field + " — " + e.detail;
+  }
+
   function showErrors(errors) {
     const box = $("deal-error");
     for (const e of $("deal-fields").querySelectorAll("[aria-invalid]")) e.removeAttribute("aria-invalid");
-    box.replaceChildren(...errors.map((e) => message(e.detail)));
-    const target = errors.map((e) => fieldOf(e.pointer)).find((x) => x);
+    box.replaceChildren(...errors.map((e) => message(withContext(e))));
+    const target = errors.map((e) => (e.field ? $(e.field) : fieldOf(e.pointer))).find((x) => x);
     if (target) {
       target.setAttribute("aria-invalid", "true");
       target.setAttribute("aria-describedby", "deal-error");
@@ -738,8 +802,8 @@
   function record() {
     const later = newer();
     if (later) adopt(later);              // the deal goes onto the newest sheet, never over another tab's deals
-    const [deal, missing] = fromForm(form.f);
-    if (!deal) { showErrors([{ detail: missing }]); return; }
+    const [deal, missing, box] = fromForm(form.f);
+    if (!deal) { showErrors([{ detail: missing, field: box }]); return; }
     if (S.game === "canasta" && form.f.penalties && form.f.penalties.length) {
       deal.irregularities = form.f.penalties.map((k) => ({ type: k.split(":")[0], side: k.slice(k.indexOf(":") + 1) }));
     }
@@ -774,6 +838,7 @@
     contract_set: () => "✗",
     meld_lost: () => T.mark_meld_lost,
     sitting_out: () => T.mark_sitter,
+    sat_out: (e) => fmt(T.mark_sat_out, { name: e.name }),
   };
   const markText = (e) => (MARK[e.kind] ? MARK[e.kind](e) : "•");
 
@@ -829,6 +894,11 @@
         if (p.barrel && p.barrel.on && !playerEvents(row, c.id).some((e) => e.kind.startsWith("barrel"))) td.append(el("span", { class: "hint", text: T.mark_barrel }));
         if (p.next_minimum !== undefined && p.next_minimum !== null) td.append(el("span", { class: "minimum", text: fmt(T.next_minimum, { n: num(p.next_minimum) }) }));
         for (const e of playerEvents(row, c.id)) td.append(markButton(e));
+        // five at Canasta: who of the trio sat the deal out, in the trio's cell, as Thousand marks its sitter
+        const sat = S.game === "canasta" && trio() ? d.sitting_out : null;
+        if (sat && sidesOf(S.players).find((s) => s.id === c.id).players.includes(sat)) {
+          td.append(markButton({ kind: "sat_out", name: sat, rule: "canasta/1.1", text: fmt(T.sat_out, { name: sat }) }));
+        }
         return td;
       });
       return el("tr", { class: waiting ? "pending" : "", "aria-label": label }, first, cells);
