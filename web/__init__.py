@@ -111,6 +111,9 @@ TEXTS = {
     "table_name_taken": N_("Another table has this name already."),
     "table_offer": N_("The link brings the rules of the table “{name}”: {what}."),
     "table_offer_saved": N_("Saved on this device: “{name}”."),
+    "table_replace_ask": N_("Replace the rules of the table “{name}”?"), "table_replace": N_("Replace"),
+    "table_replace_keep": N_("Keep the old rules"), "table_undo": N_("Bring it back"),
+    "table_restored": N_("Brought back: “{name}”."),
     "sheet_title": N_("Our table's rules: {name}"), "sheet_untitled": N_("Our table's rules"),
     "sheet_house": N_("House rules of this table"), "sheet_as_variant": N_("The variant's rules: none changed."),
     "sheet_rules": N_("The rules as they apply at this table"), "sheet_players": N_("players: {n}"),
@@ -187,6 +190,7 @@ SHEET_TEXTS = {
 QUICK_TEXTS = {
     "names": TEXTS["names"], "loading": TEXTS["loading"],
     "unreachable": N_("The referee could not be reached; check the connection and try again."),
+    "refused": N_("The referee did not take the question: {why}"),
     "required": N_("needed"), "fix_marked": TEXTS["fix_marked"], "picked": N_("Picked: {cards}"),
     "yes": TEXTS["yes"], "no": TEXTS["no"], "off": TEXTS["null_option"],
     "of_S": N_("{rank} of spades"), "of_C": N_("{rank} of clubs"), "of_D": N_("{rank} of diamonds"),

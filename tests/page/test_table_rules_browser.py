@@ -283,4 +283,187 @@ def test_a_printed_table_with_its_own_bolts_barrel_and_555_says_them_not_the_var
               e.find_element(By.CSS_SELECTOR, "strong").get_attribute("textContent")
               for e in sheet.find_elements(By.CSS_SELECTOR, ".sheet-rule")}
     assert [titles["13.2"], titles["14.2"], titles["16.1"]] == HOUSE_TITLES[lang]
+# ------------------------------------------------------------------ names, replacing, deleting (ru at 390 px)
+
+def save(t, name):
+    box = t.find("#table-name")
+    box.clear()
+    t.type("#table-name", name)
+    t.tap("#table-save")
+
+
+def must_beat(t):
+    """The house rule «a player following suit must beat the trick», changed from the variant's."""
+    t.tap("#house-rules summary")
+    t.tap("#opt-must_beat")
+    wait(t.d).until(lambda d: d.find_element(By.ID, "rules-changed").text)
+    t.tap("#house-rules summary")
+
+
+def test_saving_under_a_taken_name_asks_before_replacing(d, server):
+    t = Table(d)
+    open_builder(t, server.url, "ru")
+    t.tap("#table-rules summary")
+    save(t, "Субботний стол")                          # the variant's rules
+    assert stored(d, "referee.tables")[0]["options"] == {}
+    must_beat(t)
+    # the same name with other rules: asked first, nothing replaced yet
+    save(t, "Субботний стол")
+    wait(d).until(lambda d: d.find_element(By.ID, "table-replace").is_displayed())
+    assert d.find_element(By.ID, "table-replace-text").text == "Заменить правила стола «Субботний стол»?"
+    assert d.switch_to.active_element.get_attribute("id") == "table-replace-yes"
+    assert [x["options"] for x in stored(d, "referee.tables")] == [{}]
+    axe(d, "our table's rules: replace a table's rules?")
+    assert small_targets(d, "#table-rules") == []
+    # «Оставить прежние»: the saved rules stay as they were
+    assert d.find_element(By.ID, "table-replace-no").text == "Оставить прежние"
+    t.tap("#table-replace-no")
+    assert not d.find_element(By.ID, "table-replace").is_displayed()
+    assert [x["options"] for x in stored(d, "referee.tables")] == [{}]
+    # asked again, and «Заменить»: one table of that name, with the new rules
+    t.tap("#table-save")
+    wait(d).until(lambda d: d.find_element(By.ID, "table-replace").is_displayed())
+    assert d.find_element(By.ID, "table-replace-yes").text == "Заменить"
+    t.tap("#table-replace-yes")
+    assert stored(d, "referee.tables") == [{"name": "Субботний стол", "game": "thousand", "variant": "russian-classic",
+                                           "options": {"must_beat": True}, "players": [3]}]
+    assert d.find_element(By.ID, "table-status").text == \
+        "Сохранено: «Субботний стол». Быстрые вопросы и «Партия» теперь идут по этим правилам."
+    assert not d.find_element(By.ID, "table-replace").is_displayed()
+    axe(d, "our table's rules: a table's rules replaced")
+    # the same name with the same rules: nothing to replace, nothing asked
+    save(t, "Субботний стол")
+    assert not d.find_element(By.ID, "table-replace").is_displayed()
+    assert len(stored(d, "referee.tables")) == 1
+    no_console_errors(d)
+
+
+def test_names_that_only_look_different_are_one_table(d, server):
+    t = Table(d)
+    open_builder(t, server.url, "ru")
+    t.tap("#table-rules summary")
+    # spaces around and inside a name are not kept
+    save(t, "  Субботний   стол ")
+    assert [x["name"] for x in stored(d, "referee.tables")] == ["Субботний стол"]
+    assert stored(d, "referee.tables.chosen") == {"thousand": "Субботний стол"}
+    must_beat(t)
+    # a Latin «C» and «o» among the Cyrillic letters, other spaces, another case: the same table, asked about by the
+    # name it has
+    for typed in ("Cубботний стoл", "  Субботний   стол ", "субботний СТОЛ"):
+        save(t, typed)
+        wait(d).until(lambda d: d.find_element(By.ID, "table-replace").is_displayed())
+        assert d.find_element(By.ID, "table-replace-text").text == "Заменить правила стола «Субботний стол»?", typed
+        t.tap("#table-replace-no")
+    axe(d, "our table's rules: a look-alike name asked about")
+    t.find("#table-name").clear()
+    t.type("#table-name", "Cубботний стoл")
+    t.tap("#table-save")
+    t.tap("#table-replace-yes")
+    assert [(x["name"], x["options"]) for x in stored(d, "referee.tables")] == [("Субботний стол", {"must_beat": True})]
+    # a name one letter away is another table
+    save(t, "Субботний стол 2")
+    assert [x["name"] for x in stored(d, "referee.tables")] == ["Субботний стол", "Субботний стол 2"]
+    # renamed to a look-alike of the other table: refused; to its own name in other letters' case: renamed
+    t.tap("#table-rename")
+    box = d.switch_to.active_element
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys("Cубботний  стoл" + Keys.ENTER)
+    wait(d).until(lambda d: d.find_element(By.ID, "table-status").text == "Стол с таким названием уже есть.")
+    assert [x["name"] for x in stored(d, "referee.tables")] == ["Субботний стол", "Субботний стол 2"]
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys("  субботний стол   2" + Keys.ENTER)
+    wait(d).until(lambda d: d.find_element(By.ID, "table-status").text == "Переименовано: «субботний стол 2».")
+    assert [x["name"] for x in stored(d, "referee.tables")] == ["Субботний стол", "субботний стол 2"]
+    axe(d, "our table's rules: a look-alike rename refused, then renamed")
+    no_console_errors(d)
+
+
+def changed_three(t):
+    """Three house rules changed: a player following suit must beat, two deals on the barrel, and the barrel at 900."""
+    t.tap("#house-rules summary")
+    t.tap("#opt-must_beat")
+    t.tap("#topic-barrel summary")
+    t.d.find_element(By.ID, "opt-barrel_deals").send_keys(Keys.CONTROL, "a")
+    t.d.find_element(By.ID, "opt-barrel_deals").send_keys("2" + Keys.TAB)
+    t.d.find_element(By.ID, "opt-barrel_threshold").send_keys("900")
+    wait(t.d).until(lambda d: d.find_element(By.ID, "rules-changed").text)
+
+
+def test_a_deleted_table_is_brought_back_and_its_house_rules_go_with_it(d, server):
+    t = Table(d)
+    open_builder(t, server.url, "ru")
+    changed_three(t)
+    changed = d.find_element(By.ID, "rules-changed").text
+    t.tap("#table-rules summary")
+    save(t, "Субботний стол")
+    rec = stored(d, "referee.tables")
+    assert rec[0]["options"] == {"must_beat": True, "barrel_deals": 2, "barrel_threshold": 900}
+    # deleted at once: the variant's rules are checked, and in force — none of the table's three is left
+    t.tap("#table-delete")
+    wait(d).until(lambda d: d.find_element(By.ID, "table-status").text == "Удалено: «Субботний стол».")
+    assert stored(d, "referee.tables") == [] and stored(d, "referee.tables.chosen") == {}
+    assert d.find_element(By.CSS_SELECTOR, "#table-list [aria-checked=true]").text == \
+        "Правила варианта (стол не выбран)"
+    assert d.find_element(By.ID, "rules-changed").text == ""
+    assert not d.find_element(By.ID, "opt-must_beat").get_attribute("checked")
+    assert d.find_element(By.ID, "opt-barrel_deals").get_attribute("value") == "3"
+    assert d.find_element(By.ID, "opt-barrel_threshold").get_attribute("value") == "880"
+    undo = d.find_element(By.ID, "table-undo")
+    assert undo.is_displayed() and undo.text == "Вернуть"
+    axe(d, "a table deleted, «Вернуть» offered")
+    assert small_targets(d, "#table-rules") == []
+    # «Вернуть»: the table is back, chosen, with its three house rules
+    t.tap("#table-undo")
+    wait(d).until(lambda d: d.find_element(By.ID, "table-status").text == "Возвращено: «Субботний стол».")
+    assert stored(d, "referee.tables") == rec
+    assert stored(d, "referee.tables.chosen") == {"thousand": "Субботний стол"}
+    assert d.find_element(By.CSS_SELECTOR, "#table-list [aria-checked=true]").text == "Субботний стол"
+    wait(d).until(lambda d: d.find_element(By.ID, "rules-changed").text == changed)
+    assert d.find_element(By.ID, "opt-must_beat").get_attribute("checked")
+    assert d.find_element(By.ID, "opt-barrel_deals").get_attribute("value") == "2"
+    assert not d.find_element(By.ID, "table-undo").is_displayed()
+    axe(d, "a deleted table brought back")
+    # deleted again, and left: «Вернуть» goes after a few seconds, the table with it
+    t.tap("#table-delete")
+    wait(d).until(lambda d: d.find_element(By.ID, "table-undo").is_displayed())
+    wait(d, 15).until(lambda d: not d.find_element(By.ID, "table-undo").is_displayed())
+    assert stored(d, "referee.tables") == []
+    no_console_errors(d)
+
+
+def test_the_barrel_offers_the_tries_of_the_table_and_a_refusal_ends_the_wait(d, server):
+    t = Table(d)
+    open_builder(t, server.url, "ru")
+    t.tap("#house-rules summary")
+    t.tap("#topic-barrel summary")
+    d.find_element(By.ID, "opt-barrel_deals").send_keys(Keys.CONTROL, "a")
+    d.find_element(By.ID, "opt-barrel_deals").send_keys("2" + Keys.TAB)
+    wait(d).until(lambda d: d.find_element(By.ID, "rules-changed").text)
+    t.tap("#table-rules summary")
+    save(t, "Субботний стол")
+    d.get(server.url + LANGS["ru"])
+    t.find("#quick-list .tile")
+    t.tap("#tile-barrel")
+    # two deals on the barrel at this table: tries 1 and 2 (under the variant's rules the tile offers 1 to 3)
+    tries = [b.text for b in d.find_elements(By.CSS_SELECTOR, "#q-try-wrap [role=radio]")]
+    assert tries == ["1", "2"]
+    # Анна at 880 on her second and last try; Борис plays (she defends): the deal counts, her tries are used up and
+    # she falls off, losing 120 (her card points are not written on the barrel): 880 − 120 = 760
+    t.tap("#q-try-2")
+    t.tap("#q-outcome-other")
+    t.tap("#quick-ask")
+    wait(d).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#quick-headline"))
+    assert d.find_element(By.ID, "quick-headline").text == "✗ Анна слетает с бочки: 880 → 760"
+    axe(d, "the barrel under our table's two deals")
+    # a question the referee refuses (a contract no one can bid) ends the wait: the headline says so in words
+    t.tap("#q-outcome-made")
+    box = t.find("#q-contract")
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys("5000")
+    t.tap("#quick-ask")
+    wait(d).until(lambda d: d.find_element(By.ID, "quick-headline").text.startswith("Судья не принял вопрос: "))
+    detail = d.find_element(By.ID, "q-contract-error").text
+    assert detail and d.find_element(By.ID, "quick-headline").text == "Судья не принял вопрос: " + detail
+    assert "Спрашиваем судью" not in d.find_element(By.ID, "quick-verdict").text
+    axe(d, "the barrel: a refused question")
     no_console_errors(d)

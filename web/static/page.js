@@ -888,13 +888,20 @@
     && JSON.stringify(sortKeys(t.options || {})) === JSON.stringify(sortKeys(S.overrides));
   const sortKeys = (o) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   let offered = null;     // the table a shared link brought, until saved or put aside
+  // a name as it is kept: trimmed, its runs of spaces made one; and as two names are compared: case, and the Latin
+  // letters that look like Cyrillic ones («C» for «С», «o» for «о»), do not tell tables apart
+  const cleanName = (s) => String(s).normalize("NFKC").replace(/\s+/g, " ").trim();
+  const LOOKALIKE = { a: "а", b: "в", c: "с", e: "е", h: "н", k: "к", m: "м", o: "о", p: "р", t: "т", x: "х", y: "у" };
+  const nameKey = (s) => cleanName(s).toLowerCase().replace(/[abcehkmoptxy]/g, (ch) => LOOKALIKE[ch]);
+  const sameName = (a, b) => nameKey(a) === nameKey(b);
+  const namedTable = (game, name) => tables().find((t) => t.game === game && sameName(t.name, name)) || null;
 
   function tableRecord(name) {
     return { name, game: S.game, variant: S.variant, options: { ...S.overrides }, players: variantSummary().players };
   }
 
   function saveTable(rec, replacing = rec.name) {
-    const list = tables().filter((t) => !(t.game === rec.game && (t.name === replacing || t.name === rec.name)));
+    const list = tables().filter((t) => !(t.game === rec.game && (sameName(t.name, replacing) || sameName(t.name, rec.name))));
     list.push(rec);
     storeJSON(TABLES, list);
     choose(rec.game, rec.name);
@@ -902,6 +909,36 @@
 
   function tableStatus(text) {
     $("table-status").textContent = text;
+  }
+
+  // a question left open (replace a table's rules?) and a deleted table that may still be brought back: both end
+  // at the next thing done with the tables
+  let undo = null;        // {rec, at, timer}: the table just deleted
+  let toReplace = null;    // the name of the table whose rules «Заменить» would replace
+  const UNDO_MS = 10000;
+  function settle() {
+    $("table-replace").hidden = true;
+    toReplace = null;
+    if (undo) clearTimeout(undo.timer);
+    undo = null;
+    $("table-undo").hidden = true;
+  }
+  function offerUndo(rec, at) {
+    settle();
+    const expire = () => {                     // not while the keyboard is on it
+      if ($("table-undo").matches(":focus")) { undo.timer = setTimeout(expire, 2000); return; }
+      settle();
+    };
+    undo = { rec, at, timer: setTimeout(expire, UNDO_MS) };
+    $("table-undo").hidden = false;
+  }
+
+  function saveAs(name) {
+    settle();
+    saveTable(tableRecord(name));
+    $("table-name").value = "";
+    renderTables();
+    tableStatus(fmt(T.table_saved, { name }));
   }
 
   // the tables of this game as a radio group (arrow keys move and choose), with «the variant's rules» first
@@ -928,6 +965,7 @@
   }
 
   async function chooseTable(name, fromKeys = false) {
+    settle();
     choose(S.game, name);
     const t = chosenTable();
     if (t) {
@@ -986,7 +1024,7 @@
     if (!rec || typeof rec !== "object" || !S.games.some((g) => g.id === rec.game)) return false;
     const options = rec.options && typeof rec.options === "object" && !Array.isArray(rec.options) ? rec.options : {};
     await applyChoices(rec.game, typeof rec.variant === "string" ? rec.variant : null, options);
-    const name = typeof rec.name === "string" && rec.name.trim() ? rec.name.trim().slice(0, 60) : variantSummary().title;
+    const name = typeof rec.name === "string" && cleanName(rec.name) ? cleanName(rec.name).slice(0, 60) : variantSummary().title;
     offered = tableRecord(name);
     const changed = Object.keys(S.overrides).length;
     const what = [variantSummary().title, changed ? fmt(T.changed, { n: changed }) : null].filter(Boolean).join(", ");
@@ -997,8 +1035,11 @@
   }
 
   function wireTables() {
+    $("table-replace-yes").textContent = T.table_replace;
+    $("table-replace-no").textContent = T.table_replace_keep;
+    $("table-undo").textContent = T.table_undo;
     $("table-save").addEventListener("click", () => {
-      const name = $("table-name").value.trim();
+      const name = cleanName($("table-name").value);
       $("table-name-error").textContent = "";
       $("table-name").removeAttribute("aria-invalid");
       if (!name) {
@@ -1007,10 +1048,27 @@
         $("table-name").focus();
         return;
       }
-      saveTable(tableRecord(name));
-      $("table-name").value = "";
-      renderTables();
-      tableStatus(fmt(T.table_saved, { name }));
+      // a table of this name (or one that only looks the same) with other rules: asked before they are replaced
+      const same = namedTable(S.game, name);
+      if (same && !sameChoices(same)) {
+        settle();
+        toReplace = same.name;
+        tableStatus("");
+        $("table-replace-text").textContent = fmt(T.table_replace_ask, { name: same.name });
+        $("table-replace").hidden = false;
+        $("table-replace-yes").focus();
+        return;
+      }
+      saveAs(same ? same.name : name);
+    });
+    $("table-replace-yes").addEventListener("click", () => {
+      if (toReplace && namedTable(S.game, toReplace)) saveAs(toReplace);
+      $("table-name").focus();
+    });
+    $("table-replace-no").addEventListener("click", () => {
+      settle();
+      $("table-name").focus();
+      $("table-name").select();
     });
     $("table-name").addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); $("table-save").click(); } });
     $("table-rename").addEventListener("click", () => {
@@ -1023,9 +1081,10 @@
     });
     const renameDone = () => {
       const t = chosenTable();
-      const name = $("table-new-name").value.trim();
+      const name = cleanName($("table-new-name").value);
       if (!t || !name) return;
-      if (name !== t.name && tables().some((x) => x.game === t.game && x.name === name)) { tableStatus(T.table_name_taken); return; }
+      settle();
+      if (tables().some((x) => x.game === t.game && x.name !== t.name && sameName(x.name, name))) { tableStatus(T.table_name_taken); return; }
       saveTable({ ...t, name }, t.name);
       $("table-rename-box").hidden = true;
       renderTables();
@@ -1034,16 +1093,32 @@
     };
     $("table-rename-done").addEventListener("click", renameDone);
     $("table-new-name").addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); renameDone(); } });
-    $("table-delete").addEventListener("click", () => {
+    // deleted at once, and «Bring it back» offered for a while; with no table chosen, the variant's rules are in
+    // force again, house rules and all
+    $("table-delete").addEventListener("click", async () => {
       const t = chosenTable();
       if (!t) return;
-      storeJSON(TABLES, tables().filter((x) => !(x.game === t.game && x.name === t.name)));
-      choose(t.game, null);
+      const list = tables();
+      const at = list.indexOf(list.find((x) => x.game === t.game && x.name === t.name));
+      storeJSON(TABLES, list.filter((x, i) => i !== at));
       $("table-rename-box").hidden = true;
-      renderTables();
+      await chooseTable(null);
       tableStatus(fmt(T.table_deleted, { name: t.name }));
+      offerUndo(t, at);
       const first = $("table-list").querySelector("[role=radio]");
       if (first) first.focus();
+    });
+    $("table-undo").addEventListener("click", async () => {
+      if (!undo) return;
+      const { rec, at } = undo;
+      settle();
+      const list = tables().filter((x) => !(x.game === rec.game && sameName(x.name, rec.name)));
+      list.splice(Math.min(at, list.length), 0, rec);
+      storeJSON(TABLES, list);
+      if (rec.game === S.game) await chooseTable(rec.name); else { choose(rec.game, rec.name); renderTables(); }
+      tableStatus(fmt(T.table_restored, { name: rec.name }));
+      const b = $("table-list").querySelector("[aria-checked=true]");
+      if (b) b.focus();
     });
     $("table-copy").addEventListener("click", async () => {
       const input = $("table-link");
@@ -1054,9 +1129,10 @@
     $("table-print").addEventListener("click", printTable);
     $("table-offer-save").addEventListener("click", () => {
       if (!offered) return;
-      const taken = tables().some((t) => t.game === offered.game && t.name === offered.name && !sameChoices(t));
-      let name = offered.name;
-      for (let n = 2; taken && tables().some((t) => t.game === offered.game && t.name === name); n++) name = `${offered.name} (${n})`;
+      settle();
+      const same = namedTable(offered.game, offered.name);
+      let name = same && sameChoices(same) ? same.name : offered.name;
+      for (let n = 2; same && !sameChoices(same) && namedTable(offered.game, name); n++) name = `${offered.name} (${n})`;
       saveTable({ ...tableRecord(name) });
       $("table-offer").hidden = true;
       offered = null;

@@ -384,13 +384,17 @@
       id: "barrel", title: T.tile_barrel, scoreFor: (ps) => [ps[Number(V.sitter)]], plain: true,
       rules: ["thousand/9.", "thousand/14.", "thousand/15."],
       fields(ps) {
-        variantInfo("thousand").then((i) => { info = i; });
+        // his tries: 1 to the deals on the barrel of the table in force (its house rule, else its variant's)
+        const tries = () => Number(((tableRules("thousand") || {}).options || {}).barrel_deals ?? optionOf(info, "barrel_deals") ?? 3);
+        const shown = tries();
+        variantInfo("thousand").then((i) => { info = i; if (tile && tile.id === "barrel" && tries() !== shown) renderFields(true); });
+        if (Number(V.try) > shown) delete V.try;
         V.sitter = V.sitter ?? "0";
         V.falls = V.falls ?? "0";
         V.contract = V.contract ?? "120";
         return [
           choice("sitter", T.who_on_barrel, playerOptions(ps), { required: true }),
-          choice("try", T.barrel_try, [1, 2, 3].map(ordinal), { required: true, hint: T.barrel_try_hint }),
+          choice("try", T.barrel_try, Array.from({ length: shown }, (_, i) => ordinal(i + 1)), { required: true, hint: T.barrel_try_hint }),
           choice("outcome", T.barrel_outcome, [{ value: "made", text: T.he_made }, { value: "failed", text: T.he_failed },
             { value: "conceded", text: T.he_conceded }, { value: "other", text: T.other_plays }], { required: true }),
           number("contract", T.his_contract, { hint: T.his_contract_hint }),
@@ -1130,7 +1134,9 @@
     if (r.status === 200) {
       await render(r.data, ps, req.body.action);
     } else if (r.data && Array.isArray(r.data.errors)) {
-      $("quick-ruling").hidden = true;
+      // a refusal ends the wait: the headline says so in words, and each detail stands at its field
+      const why = r.data.errors.map((e) => e.detail).filter(Boolean).join("; ") || r.data.title || "";
+      $("quick-verdict").replaceChildren(el("p", { class: "big bad", id: "quick-headline", text: fmt(T.refused, { why }) }));
       showErrors(r.data.errors.map((e) => [fieldOf(req.pointers, e.pointer || ""), e.detail]));
       return;
     } else {
