@@ -44,6 +44,27 @@ def visible(name: str) -> str:
     return "".join(ch for ch in name if not invisible(ch))
 
 
+# characters that draw as a blank the width of a letter or so: every Unicode space (the plain one, U+00A0, U+3000 ...)
+# and the characters a font draws blank though they are letters or symbols: blank Braille and the Hangul fillers
+_DRAWN_BLANK = frozenset("\u2800\u3164\u115f\u1160\uffa0")
+
+
+@lru_cache(maxsize=4096)
+def drawn_blank(ch: str) -> bool:
+    """Whether the character ``ch`` shows as a blank between letters (a space, or a character drawn as one)."""
+    return ch in _DRAWN_BLANK or icu.Char.isUWhiteSpace(ch)
+
+
+def as_seen(name: str) -> str:
+    """``name`` as it reads on a screen: every run of characters drawn as a blank (:func:`drawn_blank`) one space,
+    none before or after the letters, and the other characters that show nothing (:func:`invisible`: zero-width
+    spaces and joiners ...) left out: "A B", "A\u2800B", "A\u3164B" and "A  B" all read "A B"."""
+    if name.isascii() and "  " not in name and name.strip(" ") == name and name.isprintable():
+        return name
+    words = "".join(" " if drawn_blank(ch) else ch for ch in name if drawn_blank(ch) or not invisible(ch))
+    return " ".join(w for w in words.split(" ") if w)
+
+
 def name_key(name: str) -> str:
     """What makes two names the same player: equal after Unicode NFKC normalisation and case folding, with the
     characters that show nothing left out ("Anna" and "anna", é written in one code point or two, the fullwidth
@@ -54,8 +75,10 @@ def name_key(name: str) -> str:
 def skeletons(name: str) -> set[str]:
     """The UTS #39 skeletons of ``name`` as written and as :func:`name_key` folds it: two names that share one look
     alike ("Anna" and "Аnna" with a Cyrillic А, "Ivan" and "lvan").  A name all in one alphabet has its own
-    skeleton: "Анна" does not look like "Anna"."""
-    return {_SPOOF.getSkeleton(0, name), _SPOOF.getSkeleton(0, name_key(name))}
+    skeleton: "Анна" does not look like "Anna".  A third skeleton is that of the name as it reads (:func:`as_seen`):
+    "A B" and "A\u2800B", or "A B" and "A  B", look alike."""
+    seen = unicodedata.normalize("NFKC", as_seen(name)).casefold()
+    return {_SPOOF.getSkeleton(0, name), _SPOOF.getSkeleton(0, name_key(name)), _SPOOF.getSkeleton(0, seen)}
 
 
 def name_clash(names: list[str]) -> tuple[int, int, bool] | None:

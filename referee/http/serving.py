@@ -51,8 +51,14 @@ _current = threading.local()      # the gunicorn request being served on this th
 
 
 def pre_request(worker, req) -> None:
-    """gunicorn's ``pre_request`` hook: remember the request, so that :class:`Guard` can mark it to close."""
+    """gunicorn's ``pre_request`` hook: remember the request, so that :class:`Guard` can mark it to close; and read
+    a later minor version of HTTP/1 (1.2 to 1.9, which gunicorn's parser lets through) as HTTP/1.1, as RFC 9112 §2.6
+    asks and nginx does: the app then sees HTTP/1.1 (its Host is required) and the answer's status line says
+    HTTP/1.1, not a version the server does not speak."""
     _current.req = req
+    version = getattr(req, "version", None)
+    if isinstance(version, tuple) and len(version) == 2 and version[0] == 1 and version[1] > 1:
+        req.version = (1, 1)
 
 
 def _close_after_answer() -> None:
@@ -403,7 +409,8 @@ def problem_pages(worker) -> None:
         page = _Page()
         page_of(req, page, addr, exc)
         try:
-            payload, head = _problem_for(page.data, req or getattr(exc, "req", None), type(exc).__name__, line)
+            payload, head = _problem_for(page.data, req or getattr(exc, "req", None), type(exc).__name__, line,
+                                         other_major=_other_major(exc))
             client.settimeout(1.0)
             client.sendall(head + payload)
         except Exception:           # anything unforeseen: gunicorn's own page, as it wrote it
@@ -413,8 +420,18 @@ def problem_pages(worker) -> None:
     worker.handle_error = handle_error
 
 
-def _problem_for(page: bytes, req, fault: str, line: int) -> tuple[bytes, bytes]:
-    """The problem+json answer (its body, its head) for gunicorn's page ``page`` to the request ``req``."""
+def _other_major(exc) -> bool:
+    """Whether gunicorn refused the request for a later major version of HTTP (HTTP/2.0, HTTP/3.0: its
+    ``InvalidHTTPVersion`` with the version parsed): a 505 (RFC 9110 §15.6.6), as nginx answers, not gunicorn's 400,
+    which stays, as in nginx, for HTTP/0.9 (which never named its version) and for a version written otherwise
+    (HTTP/1.10)."""
+    version = getattr(exc, "version", None) if type(exc).__name__ == "InvalidHTTPVersion" else None
+    return isinstance(version, tuple) and bool(version) and version[0] >= 2
+
+
+def _problem_for(page: bytes, req, fault: str, line: int, other_major: bool = False) -> tuple[bytes, bytes]:
+    """The problem+json answer (its body, its head) for gunicorn's page ``page`` to the request ``req``;
+    ``other_major``: the request's HTTP version is of another major version (505)."""
     import json
     import uuid
 
@@ -424,6 +441,8 @@ def _problem_for(page: bytes, req, fault: str, line: int) -> tuple[bytes, bytes]
     from .transport import SECURITY_HEADERS, language
 
     _version, status, reason = page.split(b"\r\n", 1)[0].split(b" ", 2)
+    if other_major:
+        status, reason, fault = b"505", b"HTTP Version Not Supported", ""
     header = next((v for k, v in getattr(req, "headers", None) or () if k == "ACCEPT-LANGUAGE"), "")
     with i18n.language(language(header)) as lang:
         body = framing_problem(int(status), fault, line=line)

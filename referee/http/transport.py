@@ -69,6 +69,18 @@ def header_bytes(environ: dict) -> int:
     return size
 
 
+HTTP_1X = re.compile(r"HTTP/1\.([0-9]+)")
+
+
+def needs_host(protocol: str) -> bool:
+    """Whether a request of this ``SERVER_PROTOCOL`` must carry a Host header: HTTP/1.1, and every later 1.x, which
+    is read as HTTP/1.1 (RFC 9112 §2.6 and §3.2); not HTTP/1.0."""
+    if protocol == "HTTP/1.1":
+        return True
+    minor = HTTP_1X.fullmatch(protocol)
+    return minor is not None and int(minor.group(1)) >= 1
+
+
 def language(header: str | None = None) -> str:
     """The language of the answer: the best of :data:`referee.i18n.LANGUAGES` for the request's
     ``Accept-Language`` (q-values count; ``ru-RU`` is ``ru``), English by default.  ``header``: that header's value,
@@ -124,7 +136,7 @@ def install(app: Flask, origins: list[str]) -> None:
             detail = _("the request's header fields are limited to {n} KiB in all", n=MAX_HEADER_BYTES // 1024)
             return problem(431, "header-fields-too-large", _("Request header fields too large"), detail,
                            headers={"Connection": "close"})
-        if environ.get("SERVER_PROTOCOL") == "HTTP/1.1" and not environ.get("HTTP_HOST"):
+        if not environ.get("HTTP_HOST") and needs_host(environ.get("SERVER_PROTOCOL", "")):
             detail = _("an HTTP/1.1 request names its host in a Host header")     # RFC 9112 §3.2
             return problem(400, "bad-request", _("Bad request"), detail, headers={"Connection": "close"})
         coding = environ.get("HTTP_TRANSFER_ENCODING")

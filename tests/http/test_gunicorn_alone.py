@@ -342,6 +342,12 @@ def test_the_log_names_the_client_and_believes_x_real_ip_from_a_trusted_proxy_on
     (b"GET /healthz HTTP/1.1\r\nHost: x\r\nBad Name: 1\r\n\r\n", 400, "InvalidHeaderName", "en"),
     (b"POST /v1/games/thousand/score HTTP/1.1\r\nHost: x\r\nAccept-Language: ru\r\nContent-Length: 1\r\n"
      b"Content-Length: 2\r\n\r\n{}", 400, "InvalidHeader", "ru"),          # the headers read: in their language
+    # a later major version of HTTP: 505, as nginx answers (it was gunicorn's 400); HTTP/0.9 named no version, and
+    # HTTP/1.10 is none (one digit each side of the dot, RFC 9112 §2.3): 400 as before (nginx's for 0.9 too)
+    (b"GET /healthz HTTP/2.0\r\nHost: x\r\nAccept-Language: ru\r\n\r\n", 505, None, "en"),   # the line read alone
+    (b"GET /healthz HTTP/3.0\r\nHost: x\r\n\r\n", 505, None, "en"),
+    (b"GET /healthz HTTP/0.9\r\nHost: x\r\n\r\n", 400, "InvalidHTTPVersion", "en"),
+    (b"GET /healthz HTTP/1.10\r\nHost: x\r\n\r\n", 400, "InvalidHTTPVersion", "en"),
 ])
 def test_gunicorns_own_refusals_are_problems(served, raw, status, fault, lang):
     # a fault of the HTTP framing is refused by gunicorn before the app sees the request: it answered with its own
@@ -391,3 +397,55 @@ def test_workers_replaced_or_retired_while_the_server_runs_leave_it_serving(sig)
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+# ---------------------------------------------------------------- a later HTTP/1 is HTTP/1.1, Host and all
+
+NO_HOST = {"en": "an HTTP/1.1 request names its host in a Host header",
+           "ru": "запрос HTTP/1.1 должен называть сервер в заголовке Host"}
+
+
+@pytest.mark.parametrize("minor", [2, 5, 9])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("request_line,extra", [
+    (b"GET /healthz", b""),
+    (b"GET /nope", b""),
+    (b"POST /v1/games/thousand/score", b"Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}"),
+])
+def test_a_later_http_1_without_host_is_refused_as_http_1_1_is(served, minor, lang, request_line, extra):
+    # HTTP/1.2 to HTTP/1.9 without Host were served (200 with keep-alive, the app's 422 for a POST, 404) under a
+    # status line of the client's version: they are HTTP/1.1 (RFC 9112 §2.6), which names its host (§3.2)
+    port, _err = served
+    head = b"%s HTTP/1.%d\r\nAccept-Language: %s\r\n" % (request_line, minor, lang.encode())
+    answer = _exchange(port, head + (extra or b"\r\n"))
+    assert answer.startswith(b"HTTP/1.1 400 "), answer[:200]
+    status, headers, body = outside_probe.parse(answer)
+    assert headers["connection"] == "close" and headers["content-language"] == lang
+    doc = json.loads(body)
+    assert doc["type"].endswith("/bad-request") and doc["detail"] == NO_HOST[lang]
+
+
+@pytest.mark.parametrize("minor", [2, 9])
+def test_a_later_http_1_with_host_is_answered_as_http_1_1(served, minor):
+    # the boundary: with its Host, HTTP/1.2 is served, under the version the server speaks, and keeps its
+    # connection as HTTP/1.1 does (two answers on one connection)
+    port, _err = served
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        f = s.makefile("rb")
+        for path, status in ((b"/healthz", 200), (b"/nope", 404)):
+            s.sendall(b"GET %s HTTP/1.%d\r\nHost: x\r\n\r\n" % (path, minor))
+            assert f.readline() == b"HTTP/1.1 %d %s\r\n" % (status, b"OK" if status == 200 else b"NOT FOUND")
+            headers = {}
+            while (line := f.readline()) != b"\r\n":
+                k, v = line.decode("latin-1").split(":", 1)
+                headers[k.strip().lower()] = v.strip()
+            assert headers.get("connection", "keep-alive").lower() != "close"
+            f.read(int(headers["content-length"]))
+
+
+@pytest.mark.parametrize("version,status", [(b"1.0", 200), (b"1.1", 400)])
+def test_host_is_required_from_http_1_1_on(served, version, status):
+    # the boundary one step under: HTTP/1.0 needs no Host; HTTP/1.1 does
+    port, _err = served
+    answer = _exchange(port, b"GET /healthz HTTP/%s\r\n\r\n" % version)
+    assert outside_probe.parse(answer)[0] == status

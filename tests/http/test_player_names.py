@@ -149,3 +149,49 @@ def test_confusable_names_in_the_other_games(api):
     can.pop("game")
     can["sides"][1]["players"][0] = can["sides"][0]["players"][0].replace("o", "\u043e")      # Cyrillic о
     assert api("score", can, status=422, game="canasta")["errors"][0]["pointer"] == "/sides"
+
+
+# ---------------------------------------------------------------- a blank is a blank, whatever draws it
+
+def _table(first: str, second: str) -> dict:
+    # the probe's deal under the names first, second, Vera: the first bid 120 and took 95 + the hearts marriage 100,
+    # the second took 14, Vera 11 (95 + 14 + 11 = 120 card points; 6 + 1 + 1 = 8 tricks)
+    deal = points_deal(first, 120, {first: 95, second: 14, "Vera": 11}, {first: 6, second: 1, "Vera": 1},
+                       [(first, "H")])
+    return score_body(deal, players=[first, second, "Vera"], dealer="Vera")
+
+
+LOOK_ALIKE = {"en": "{first} and {second} look alike (letters of another alphabet, or characters that pass for "
+                    "others): give names that can be told apart",
+              "ru": "{first} и {second} выглядят одинаково (буквы другого алфавита или знаки, похожие на другие): "
+                    "дайте игрокам имена, которые можно различить"}
+SAME_IN = {"en": SAME, "ru": "имена игроков должны различаться (без учёта регистра и нормализации Юникода)"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("twin", ["A\u2800B", "A\u3164B", "A  B", "A\u00a0B", "A\u115fB", "A\u1160B", "A\uffa0B",
+                                  "A\u3000B", "A\u2800\u3164B", "A \u2800 B"])
+def test_a_blank_drawn_by_any_character_reads_as_one_space(client, lang, twin):
+    # "A B" beside "A" + blank Braille + "B" (or a Hangul filler, or two spaces) was taken as two players, while
+    # "A" + no-break space + "B" was already refused: every blank is one space to the eye, and runs of them one
+    r = client.post("/v1/games/thousand/score", json=_table("A B", twin), headers={"Accept-Language": lang})
+    assert r.status_code == 422
+    assert r.get_json()["errors"][0] == {"pointer": "/players",
+                                         "detail": LOOK_ALIKE[lang].format(first=repr("A B"), second=repr(twin))}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("twin", ["An\u2800na", "\u2800Anna", "Anna\u2800"])
+def test_a_blank_that_parts_no_letters_still_counts_for_nothing(client, lang, twin):
+    # Anna beside An + U+2800 + na, or Anna after a blank pattern: one name, as before (the blank is left out)
+    r = client.post("/v1/games/thousand/score", json=_table("Anna", twin), headers={"Accept-Language": lang})
+    assert r.status_code == 422
+    assert r.get_json()["errors"][0] == {"pointer": "/players", "detail": SAME_IN[lang]}
+
+
+@pytest.mark.parametrize("second", ["AB", "A C", "A\u2800C", "A B C", "A\u3164BB", "B A"])
+def test_names_that_differ_by_more_than_their_blanks_are_two_players(api, second):
+    # the boundary: a space against none, or other letters around the blank, are names that can be told apart;
+    # the first bid 120 and made it (95 + 100 for the hearts marriage), the second 14 → 15, Vera 11 → 10
+    ans = api("score", _table("A B", second))
+    assert [p["hand_score"] for p in ans["players"]] == [120, 15, 10]

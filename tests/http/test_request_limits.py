@@ -27,6 +27,24 @@ def test_http_1_1_without_host_is_refused():
     assert c.get("/healthz", environ_overrides={"SERVER_PROTOCOL": "HTTP/1.1"}).status_code == 200
 
 
+@pytest.mark.parametrize("protocol,status", [("HTTP/1.0", 200), ("HTTP/1.1", 400), ("HTTP/1.2", 400),
+                                             ("HTTP/1.9", 400), ("HTTP/1.10", 400), ("HTTP/2", 200)])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_http_1_after_1_0_names_its_host(protocol, status, lang):
+    # a server that hands the app a later HTTP/1 (gunicorn passed HTTP/1.2 to 1.9 on) has it read as HTTP/1.1
+    # (RFC 9112 §2.6), Host required (§3.2); HTTP/1.0 needs none, and HTTP/2 names its host in :authority
+    c = create_app().test_client()
+    r = c.get("/healthz", environ_overrides={"SERVER_PROTOCOL": protocol, "HTTP_HOST": ""},
+              headers={"Accept-Language": lang})
+    if status == 200:
+        assert r.status_code == 200
+        return
+    detail = {"en": "an HTTP/1.1 request names its host in a Host header",
+              "ru": "запрос HTTP/1.1 должен называть сервер в заголовке Host"}[lang]
+    assert _problem(r, 400, "bad-request")["detail"] == detail
+    assert r.headers["Connection"] == "close" and r.headers["Content-Language"] == lang
+
+
 @pytest.mark.parametrize("extra,status", [(0, 200), (1, 431)])
 def test_header_fields_are_limited_to_32_kib_in_all(extra, status):
     # 776 KB of headers were taken; 32 KiB (what nginx holds for one request) is the limit, to the byte
