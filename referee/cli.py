@@ -1053,7 +1053,8 @@ def validate(paths, game, output, summary_json, jobs, use_dask, scheduler, wait_
         if out is not None:
             out.close()
             out = None
-        _cut_short(output if not use_dask else None, written["logs"], written["last"])
+        _cut_short(output if not use_dask else None, written["logs"], written["last"],
+                   _parts_of(output) if use_dask else None)
     finally:
         if out is not None:
             out.close()
@@ -1124,10 +1125,22 @@ def _on_sigterm():
         return None
 
 
-def _cut_short(output: str | None, logs: int, last: dict | None) -> NoReturn:
-    """The run was cut short after ``logs`` logs, ``last`` the last one written to ``output`` (a local run's); one
-    line says so and the tool exits 3."""
-    if output:
+def _parts_of(output: str | None) -> Path | None:
+    """The folder of a Dask run's part files for ``output``, when it is there."""
+    if not output:
+        return None
+    parts = Path(output).resolve()
+    parts = parts.with_name(parts.name + ".parts")
+    return parts if parts.is_dir() else None
+
+
+def _cut_short(output: str | None, logs: int, last: dict | None, parts: Path | None = None) -> NoReturn:
+    """The run was cut short after ``logs`` logs, ``last`` the last one written to ``output`` (a local run's), or
+    a Dask run's complete ``parts`` kept for ``--resume``; one line says so and the tool exits 3."""
+    if parts is not None:
+        where = _("its complete parts are kept in {path}: run the same command again with --resume",
+                  path=str(parts))
+    elif output:
         where = (_("the output {path} stops after log {n} ({source}:{line}), each log whole", path=output,
                    n=logs, source=last["source"], line=last["line"]) if last else
                  _("the output {path} is empty", path=output))
