@@ -78,7 +78,7 @@ class UnknownLanguage(InputError):
         self.detail = None
 
     @property
-    def pointer(self) -> str | None:
+    def pointer(self) -> str | None:     # type: ignore[override]
         return None
 
 
