@@ -57,3 +57,41 @@ def test_the_workers_end_when_their_driver_is_killed_with_sigkill(tmp_path):
         for w in workers:                             # the test leaves no orphan, even when it fails
             if _alive(w):
                 os.kill(w, signal.SIGKILL)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or not Path("/proc/self/stat").exists(), reason="forks, reads /proc")
+def test_without_prctl_a_watching_thread_ends_the_worker_when_its_driver_dies():
+    """The fallback where PR_SET_PDEATHSIG is not there (not Linux): the worker's thread sees it was re-parented."""
+    code = (
+        "import os, signal, sys, time\n"
+        "from referee import cli\n"
+        "r, w = os.pipe()\n"
+        "ready_r, ready_w = os.pipe()\n"
+        "driver = os.fork()\n"
+        "if driver == 0:\n"
+        "    me = os.getpid()\n"
+        "    worker = os.fork()\n"
+        "    if worker == 0:\n"
+        "        sys.platform = 'darwin'\n"               # no prctl: the watching thread
+        "        cli._die_with(me)\n"
+        "        os.write(ready_w, b'ready')\n"
+        "        time.sleep(30)\n"
+        "        os._exit(0)\n"
+        "    os.write(w, str(worker).encode().rjust(10))\n"
+        "    time.sleep(30)\n"
+        "    os._exit(0)\n"
+        "worker = int(os.read(r, 10))\n"
+        "assert os.read(ready_r, 5) == b'ready'\n"
+        "os.kill(driver, signal.SIGKILL)\n"
+        "os.waitpid(driver, 0)\n"
+        "print(worker)\n")
+    worker = int(subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=30,
+                                check=True).stdout)
+    try:
+        deadline = time.monotonic() + 5
+        while _alive(worker) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _alive(worker)
+    finally:
+        if _alive(worker):
+            os.kill(worker, signal.SIGKILL)
