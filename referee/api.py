@@ -17,7 +17,7 @@ from typing import Any, cast
 
 from . import i18n, registry, service
 from .answers import CheckAnswer, ScoreAnswer, ValidateAnswer
-from .errors import InputError, TooLarge, esc
+from .errors import InputError, RefereeError, TooLarge, esc
 from .i18n import _, ngettext
 from .jsonio import parse_body
 from .settings import MAX_BODY
@@ -67,7 +67,24 @@ def _json_values(value: Any, pointer: str) -> None:
                            "or an object", kind=type(value).__name__), pointer)
 
 
+class UnknownLanguage(InputError):
+    """A ``lang`` that is not one of :data:`referee.i18n.LANGUAGES` (422, ``invalid-input``; the fault is in the
+    call, not the body: ``pointer`` is None and ``errors`` names the ``lang`` parameter)."""
+
+    def __init__(self, lang: object) -> None:
+        message = f"unknown language {lang!r}; known: {', '.join(i18n.LANGUAGES)}"
+        RefereeError.__init__(self, message)
+        self.errors = [{"parameter": "lang", "detail": message}]
+        self.detail = None
+
+    @property
+    def pointer(self) -> str | None:     # type: ignore[override]
+        return None
+
+
 def _judge(endpoint: str, game: str | None, request: Request, lang: str) -> dict:
+    if lang not in i18n.LANGUAGES:            # as the command line refuses REFEREE_LANG=xx, never English instead
+        raise UnknownLanguage(lang)
     with i18n.language(lang):                 # the texts of an error in ``lang`` too
         game, body = _body(game, request)
         return service.handle(game, endpoint, body, lang)

@@ -55,7 +55,7 @@ from . import __version__, i18n, registry, service
 from .errors import PROBLEM_BASE, InputError, RefereeError, TooLarge
 from .i18n import _, ngettext
 from .jsonio import BadJSON, parse_body
-from .logs import WHOLE_SUFFIXES, Line, NoSuchFile, UnreadableFile, _kind, _lines_of, iter_lines, log_files
+from .logs import WHOLE_SUFFIXES, Line, NoSuchFile, UnreadableFile, _kind, _lines_of, file_lines, iter_lines, log_files
 
 ERR = Console(stderr=True)
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")      # C0, DEL and C1: escape sequences, bells, carriage returns
@@ -354,7 +354,7 @@ def run_local(items: Iterator[Line], job: Job, jobs: int, sink) -> None:
     context = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork")
 
     def pool():
-        return ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_signals)
+        return ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_signals, initargs=(os.getpid(),))
 
     executor = pool()
     pending: deque = deque()      # [chunk, future or ready results, attempts], in input order
@@ -406,11 +406,38 @@ def _submit(executor, chunk):
         return broken
 
 
-def _worker_signals() -> None:
-    """A worker process ignores Ctrl-C (the driver handles it and ends the workers) and dies of SIGTERM."""
+def _worker_signals(driver: int | None = None) -> None:
+    """A worker process ignores Ctrl-C (the driver handles it and ends the workers) and dies of SIGTERM, and dies
+    with its ``driver`` (killed with SIGKILL, as the OOM killer does, it cannot end its workers itself)."""
     import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if driver is not None:
+        _die_with(driver)
+
+
+def _die_with(driver: int) -> None:
+    """End this process when ``driver``, its parent, dies: on Linux the kernel sends SIGKILL
+    (``prctl(PR_SET_PDEATHSIG)``); elsewhere a daemon thread watches for the process being re-parented."""
+    import signal
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.prctl(1, int(signal.SIGKILL), 0, 0, 0) == 0:      # 1: PR_SET_PDEATHSIG
+                if os.getppid() != driver:           # the driver died before the call
+                    os._exit(1)
+                return
+        except (OSError, AttributeError):
+            pass
+    import threading
+    import time
+
+    def watch() -> None:
+        while os.getppid() == driver:
+            time.sleep(0.5)
+        os._exit(1)
+    threading.Thread(target=watch, name="referee-driver-watch", daemon=True).start()
 
 
 def _end_workers(executor) -> None:
@@ -446,7 +473,7 @@ def _alone(item: tuple, job: Job, context) -> list[dict]:
     """One log judged in a worker process of its own: its records, or a failed record if the worker dies."""
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
-    with ProcessPoolExecutor(1, mp_context=context) as lone:
+    with ProcessPoolExecutor(1, mp_context=context, initializer=_worker_signals, initargs=(os.getpid(),)) as lone:
         try:
             return lone.submit(validate_chunk, [item]).result()[0]
         except BrokenProcessPool:
@@ -648,7 +675,8 @@ def validate_block(block: Block, first_line: int, job: Job, part: str | None,
         items: Iterable[Line] = [Line(block.shown, 0, None, NoSuchFile(_("no such file or folder: {path}",
                                                                           path=block.shown)))]
     elif block.whole:
-        items = (Line(block.shown, x.line, x.data, x.error) for x in iter_lines(block.path))
+        from .settings import MAX_BODY
+        items = file_lines(block.path, MAX_BODY, block.shown)
     else:
         items = (Line(x.source, first_line + x.line - 1, x.data, x.error) for x in block_lines(block, data=data))
     judged = (_judged(x, job) for x in items)
@@ -750,7 +778,7 @@ def _dask_client(address: str | None, jobs: int):
             cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
             client = Client(cluster)
     except (OSError, TimeoutError) as e:
-        raise click.UsageError(_("cannot reach the Dask scheduler at {address}: {why}", address=address, why=e)) \
+        raise ToolFailure(_("cannot reach the Dask scheduler at {address}: {why}", address=address, why=e)) \
             from None
     return client, cluster
 
@@ -1025,7 +1053,8 @@ def validate(paths, game, output, summary_json, jobs, use_dask, scheduler, wait_
         if out is not None:
             out.close()
             out = None
-        _cut_short(output if not use_dask else None, written["logs"], written["last"])
+        _cut_short(output if not use_dask else None, written["logs"], written["last"],
+                   _parts_of(output) if use_dask else None)
     finally:
         if out is not None:
             out.close()
@@ -1043,8 +1072,10 @@ def validate(paths, game, output, summary_json, jobs, use_dask, scheduler, wait_
 def _check_usage(paths, game: str | None, output: str | None, summary_json: str | None, use_dask: bool,
                  resume: bool) -> None:
     """The command's own mistakes, found before any log is read: each a usage error (exit 2)."""
-    if output and any(p != "-" and Path(p).resolve() == Path(output).resolve() for p in paths):
+    if output and _overwrites_input(output, paths):
         raise click.UsageError(_("--output would overwrite an input file"))
+    if summary_json and _overwrites_input(summary_json, paths):
+        raise click.UsageError(_("--summary-json would overwrite an input file"))
     for target in (output, summary_json):
         if target:
             try:
@@ -1065,6 +1096,22 @@ def _check_usage(paths, game: str | None, output: str | None, summary_json: str 
         raise click.UsageError(_("--resume continues a Dask run that writes --output"))
 
 
+def _overwrites_input(target: str, paths) -> bool:
+    """Whether writing ``target`` would overwrite one of the input files ``paths`` name: the same file, however
+    named (another path, a symbolic link, a hard link), compared by device and inode."""
+    if target == "-" or not os.path.exists(target):
+        return False
+    for f in log_files(paths):
+        if f == "-":
+            continue
+        try:
+            if os.path.samefile(f, target):
+                return True
+        except OSError:
+            continue
+    return False
+
+
 def _on_sigterm():
     """SIGTERM cuts the run short (:class:`CutShort`); returns the handler it replaced, or None when not on the
     main thread (an embedding caller's own handlers stand)."""
@@ -1078,10 +1125,22 @@ def _on_sigterm():
         return None
 
 
-def _cut_short(output: str | None, logs: int, last: dict | None) -> NoReturn:
-    """The run was cut short after ``logs`` logs, ``last`` the last one written to ``output`` (a local run's); one
-    line says so and the tool exits 3."""
-    if output:
+def _parts_of(output: str | None) -> Path | None:
+    """The folder of a Dask run's part files for ``output``, when it is there."""
+    if not output:
+        return None
+    parts = Path(output).resolve()
+    parts = parts.with_name(parts.name + ".parts")
+    return parts if parts.is_dir() else None
+
+
+def _cut_short(output: str | None, logs: int, last: dict | None, parts: Path | None = None) -> NoReturn:
+    """The run was cut short after ``logs`` logs, ``last`` the last one written to ``output`` (a local run's), or
+    a Dask run's complete ``parts`` kept for ``--resume``; one line says so and the tool exits 3."""
+    if parts is not None:
+        where = _("its complete parts are kept in {path}: run the same command again with --resume",
+                  path=str(parts))
+    elif output:
         where = (_("the output {path} stops after log {n} ({source}:{line}), each log whole", path=output,
                    n=logs, source=last["source"], line=last["line"]) if last else
                  _("the output {path} is empty", path=output))

@@ -68,7 +68,8 @@ def log_files(paths: str | bytes | os.PathLike | Iterable[str | bytes | os.PathL
         if p == "-":
             yield p
         elif os.path.isdir(p):
-            yield from (str(f) for f in sorted(Path(p).rglob("*")) if _kind(f.name) and f.is_file())
+            yield from (str(f) for f in sorted(Path(p).rglob("*"))     # a broken link: reported as no such file
+                        if _kind(f.name) and (f.is_file() or (f.is_symlink() and not f.exists())))
         elif not os.path.exists(p) and _is_glob(p):
             matches = sorted(glob.glob(p, recursive=True))
             if not matches:
@@ -152,21 +153,31 @@ def iter_lines(paths: str | os.PathLike | Iterable[str | os.PathLike], *, limit:
         if path != "-" and not os.path.isfile(path):
             yield Line(path, 0, None, UnreadableFile(_("not a file: {path}", path=path)))
             continue
-        number = 0
-        try:
-            with _open(path) as stream:
-                if path != "-" and _kind(path) in WHOLE_SUFFIXES:
-                    data = stream.read(limit + 4)
-                    number = 1
-                    data = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
-                    yield Line(path, 1, None, _too_large(limit)) if len(data) > limit else Line(path, 1, data)
-                    continue
-                for item in _lines_of(stream, path, limit):
-                    number = item.line
-                    yield item
-        except (OSError, EOFError, zlib.error) as e:      # gzip.BadGzipFile is an OSError
-            yield Line(path, number + 1 if number else 0, None,
-                       UnreadableFile(_("cannot read {path}: {why}", path=path, why=str(e) or type(e).__name__)))
+        yield from file_lines(path, limit)
+
+
+def file_lines(path: str, limit: int, shown: str | None = None) -> Iterator[Line]:
+    """The logs of one file that exists (or ``-``), as :func:`iter_lines` reads them; ``shown``: the name the lines
+    and the error messages give the file (``path`` by default; a Dask worker reads a resolved path, named as given)."""
+    shown = path if shown is None else shown
+    number = 0
+    try:
+        with _open(path) as stream:
+            if path != "-" and _kind(path) in WHOLE_SUFFIXES:
+                data = stream.read(limit + 4)
+                number = 1
+                data = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
+                yield Line(shown, 1, None, _too_large(limit)) if len(data) > limit else Line(shown, 1, data)
+                return
+            for item in _lines_of(stream, shown, limit):
+                number = item.line
+                yield item
+    except (OSError, EOFError, zlib.error) as e:      # gzip.BadGzipFile is an OSError
+        why = str(e) or type(e).__name__
+        if path != shown:
+            why = why.replace(path, shown)        # an OSError names the file it was opened as
+        yield Line(shown, number + 1 if number else 0, None,
+                   UnreadableFile(_("cannot read {path}: {why}", path=shown, why=why)))
 
 
 @dataclass
