@@ -10,12 +10,11 @@ from __future__ import annotations
 import base64
 import json
 
+from page.test_sheet_browser import Table, axe, begin, d, in_ru, pages, server, thousand_deal, wait  # noqa: F401
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
-
-from page.test_sheet_browser import Table, axe, begin, d, in_ru, pages, server, thousand_deal, wait  # noqa: F401
 
 P = ["Анна", "Борис", "Вера"]
 
@@ -24,7 +23,9 @@ def ru(text, **params):
     """The Russian text as the page shows it, its parameters filled as the page fills them."""
     from referee.i18n import translations
     return translations("ru").gettext(text).format(**params)
-ALL_TOOK = {p: True for p in P}
+
+
+ALL_TOOK = dict.fromkeys(P, True)
 
 
 def start(t, base, names=P):
@@ -62,7 +63,7 @@ def open_link(t, url, rows):
     wait(t.d, 15).until(lambda d: t.rows() == rows and not d.find_elements(By.CSS_SELECTOR, "#sheet-table tr.pending"))
 
 
-STAKE_WRONG = ru("The stake is a whole number from {min} to {max}; leave it empty to play for no money.", 
+STAKE_WRONG = ru("The stake is a whole number from {min} to {max}; leave it empty to play for no money.",
     min="10", max="1\u00a0000\u00a0000")
 
 
@@ -76,7 +77,8 @@ def test_the_start_screen_refuses_a_stake_outside_10_to_a_million_at_its_box(d, 
         assert invalid(d, "stake") == STAKE_WRONG, stake
         assert d.switch_to.active_element.get_attribute("id") == "stake"
         assert d.find_element(By.ID, "start").is_displayed() and not d.find_element(By.ID, "play").is_displayed()
-        assert d.find_element(By.ID, "start-error").get_attribute("textContent") == in_ru("Check the boxes marked above.")
+        said = d.find_element(By.ID, "start-error").get_attribute("textContent")
+        assert said == in_ru("Check the boxes marked above.")
     axe(d, "a stake refused on the start screen")
     # the bounds themselves are taken
     t.type("#stake", "1000000")
@@ -221,7 +223,7 @@ def test_a_game_of_30_deals_prints_on_one_page(d, server):
         who = P[i % 3]
         others = [p for p in P if p != who]
         pts = 10 if (i // 3) % 2 == 0 else 50
-        deals.append(made(who, 100, {o: pts for o in others}))
+        deals.append(made(who, 100, dict.fromkeys(others, pts)))
     open_link(t, link(server.url, deals), 30)
     pdf = d.execute_cdp_cmd("Page.printToPDF", {"paperWidth": 8.27, "paperHeight": 11.69})
     assert pages(pdf) == 1
