@@ -280,6 +280,11 @@ def test_the_form_keeps_focus_back_closes_the_editor_and_a_draft_survives(d, ser
     wait(d, 10).until(lambda d: d.find_element(By.ID, "deal-title").text == "Сдача 2")
     assert d.find_element(By.ID, "contract").get_attribute("value") == "140"
     assert d.find_element(By.ID, "decl-1").get_attribute("aria-pressed") == "true"
+    # and a visit to «Рассудить спор» and back by its link
+    t.tap("#question-link")
+    wait(d, 10).until(lambda d: not d.find_elements(By.ID, "deal-title"))
+    d.get(server.url + "/sheet")
+    wait(d, 10).until(lambda d: d.find_element(By.ID, "contract").get_attribute("value") == "140")
     # the penalty of a look at the talon, said the same of anyone
     t.tap("#penalty")
     label = d.find_element(By.ID, "pen-talon_peek-0").get_attribute("textContent")
