@@ -330,13 +330,14 @@ def test_thousand_a_whole_game_within_the_budgets(d, server):
     assert ("Б", "залезает на бочку") in t.marks(7)
     thousand_deal(t, 1, 100, {0: 20, 2: 20}, marriages="S")
     t.record()
-    assert t.cells(8) == [("880", "+20"), ("110", "+100"), ("−85", "+20")]
+    # on the barrel Анна's 20 are not written: shown struck, in brackets, with why
+    assert t.cells(8) == [("880", "(+20)\nне записаны: игрок на бочке"), ("110", "+100"), ("−85", "+20")]
     assert ("Б1", "на бочке: попытка 1 из 3") in t.marks(8)
     thousand_deal(t, 2, 100, {0: 30, 1: 20}, marriages="C")
     t.record()
     thousand_deal(t, 1, 125, {0: 20, 2: 15}, marriages="S")
     t.record()
-    assert t.cells(10) == [("760", "+20"), ("255", "+125"), ("30", "+15")]
+    assert t.cells(10) == [("760", "(+20)\nне записаны: игрок на бочке"), ("255", "+125"), ("30", "+15")]
     assert t.marks(10)[0][1] == "слетает с бочки"
     thousand_deal(t, 1, 100, {}, outcome="conceded")
     t.record()
@@ -429,7 +430,8 @@ def test_canasta_through_the_score_bands(d, server):
                     t.typed_here(value, then_next=not (side == "side1" and key == "hand_points"))
         t.tap("#out-0")
         t.record()
-        assert t.count()[0] - t0[0] <= 14 and t.count()[0] - t0[0] == 3    # the first box, out, record
+        # the first box (after a deal is recorded the cursor is in it already), out, record
+        assert t.count()[0] - t0[0] <= 14 and t.count()[0] - t0[0] == (3 if n == 1 else 2)
         assert t.cells(n) == cells
         row = d.find_elements(By.CSS_SELECTOR, "#sheet-table tbody tr")[n - 1]
         assert [m.text for m in row.find_elements(By.CSS_SELECTOR, ".minimum")] == minimums

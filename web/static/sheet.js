@@ -25,6 +25,8 @@
   let games = null;                 // GET /v1/games
   const variants = {};              // game/variant -> GET /v1/games/{game}/variants/{id}
   let start = { game: null, variant: null, options: {} };
+  const typed = [];                 // the names typed on the start screen, kept when the variant changes
+  const NAME_MAX = 64, STAKE_MIN = 10, STAKE_MAX = 1000000;   // the service's own bounds
   let form = null;                  // the deal being entered: {index (null: a new one), ...fields}
   let retry = null;
   let rules = {};                   // the game's options in force: the variant's, with the house rules over them
@@ -136,14 +138,13 @@
     start.sideSize = seats === 6 ? sixSides(id)[0] : null;
     const remembered = load(NAMES, []);
     const names = $("names");
-    const kept = [...names.querySelectorAll("input")].map((i) => i.value);
     names.replaceChildren(...Array.from({ length: seats }, (_, i) => el("div", { class: "field" },
       el("label", { for: "name-" + i, text: fmt(seats === 4 && start.game !== "thousand" ? T.seat_name
         : start.game === "canasta" && seats > 4 ? T.seat_plain : T.player_name, { n: i + 1 }) }),
       el("input", { type: "text", id: "name-" + i, autocomplete: "off", enterkeyhint: i + 1 < seats ? "next" : "done",
-        value: kept[i] || remembered[i] || "", placeholder: T.names.split(", ")[i] || "",
+        maxlength: String(NAME_MAX), value: typed[i] ?? remembered[i] ?? "", placeholder: T.names.split(", ")[i] || "",
         onkeydown: (ev) => { if (ev.key === "Enter") { ev.preventDefault(); const n = $("name-" + (i + 1)); if (n) n.focus(); } },
-        oninput: renderSummary }))));
+        oninput: (ev) => { typed[i] = ev.target.value; renderSummary(); } }))));
     renderSideChoice();
     // the house rules: every option of the variant, at the variant's value until changed
     $("sheet-options").replaceChildren(...v.options.filter((o) => o.name !== "stake").map((o) => {
@@ -156,8 +157,11 @@
         input.value = JSON.stringify(o.default);
       } else {
         input = el("input", { id, type: "text", inputmode: "numeric", value: o.default === null ? "" : String(o.default) });
+        input.dataset.min = o.minimum ?? ""; input.dataset.max = o.maximum ?? "";
+        input.dataset.nullable = String(String(o.type).includes("null"));
       }
       input.addEventListener("change", () => {
+        if (input.tagName !== "SELECT" && optionProblem(input)) return;     // said at the box when the game starts
         const raw = input.tagName === "SELECT" ? JSON.parse(input.value) : (input.value.trim() === "" ? null : Number(input.value));
         if (JSON.stringify(raw) === JSON.stringify(o.default)) delete start.options[o.name]; else start.options[o.name] = raw;
         renderSummary();
@@ -178,7 +182,47 @@
   }
   function stakeValue() {
     const s = $("stake").value.trim();
-    return s && /^\d+$/.test(s) && Number(s) > 0 ? Number(s) : null;
+    return s && /^\d+$/.test(s) && Number(s) >= STAKE_MIN && Number(s) <= STAKE_MAX ? Number(s) : null;
+  }
+  // a box's problem said at the box: its own line under it, aria-invalid, and the line as its description
+  function markField(input, text) {
+    const id = input.id + "-error";
+    let line = $(id);
+    if (!text) {
+      input.removeAttribute("aria-invalid");
+      if (line) line.remove();
+      return;
+    }
+    if (!line) { line = el("p", { id, class: "field-error" }); input.after(line); }
+    line.textContent = text;
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", id);
+  }
+  const WHOLE = /^-?\d+$/;
+  // a house rule typed as a number: a whole number within the option's bounds (empty where the rule may be off)
+  function optionProblem(input) {
+    const v = input.value.trim(), min = input.dataset.min, max = input.dataset.max;
+    if (v === "" && input.dataset.nullable === "true") return null;
+    const n = Number(v);
+    if (!WHOLE.test(v) || (min !== "" && n < Number(min)) || (max !== "" && n > Number(max))) {
+      return min !== "" && max !== "" ? fmt(T.option_range, { min: num(Number(min)), max: num(Number(max)) }) : T.option_whole;
+    }
+    return null;
+  }
+  // every box of the start screen: [box, problem or null]
+  function startProblems() {
+    const boxes = [...$("names").querySelectorAll("input")];
+    const names = boxes.map((i) => i.value.trim());
+    const out = boxes.map((b, i) => [b, !names[i] ? fmt(T.name_empty, { n: i + 1 })
+      : names[i].length > NAME_MAX ? fmt(T.name_long, { n: NAME_MAX })
+        : names.indexOf(names[i]) < i ? T.name_taken : null]);
+    const stake = $("stake").value.trim();
+    if (!$("stake-field").hidden) {
+      out.push([$("stake"), stake === "" || stakeValue() !== null ? null
+        : fmt(T.stake_range, { min: num(STAKE_MIN), max: num(STAKE_MAX) })]);
+    }
+    for (const input of $("sheet-options").querySelectorAll("input")) out.push([input, optionProblem(input)]);
+    return out;
   }
   // who deals first: one of the names typed (by default the last one; in Canasta the first)
   function renderDealer() {
@@ -241,6 +285,16 @@
   function begin() {
     const names = [...$("names").querySelectorAll("input")].map((i) => i.value.trim());
     const err = $("start-error");
+    const problems = startProblems();
+    for (const [box, text] of problems) markField(box, text);
+    const bad = problems.filter(([, text]) => text);
+    if (bad.length) {
+      // the house rules' box opened when the problem is in there
+      if (bad[0][0].closest("details")) bad[0][0].closest("details").open = true;
+      err.textContent = T.check_fields;
+      bad[0][0].focus();
+      return;
+    }
     for (const box of $("names").querySelectorAll("[aria-invalid]")) box.removeAttribute("aria-invalid");
     const fault = namesFault(names);
     if (fault) {
@@ -610,6 +664,8 @@
 
   function openForm(index) {
     form = { index, f: index === null ? blank() : withPenalties(toForm(S.deals[index]), S.deals[index]) };
+    // a deal being corrected is a step of its own in the history: Back closes it, and stays on «Партия»
+    if (index !== null && !(history.state && history.state.editing)) history.pushState({ editing: true }, "");
     $("deal-error").replaceChildren();
     renderForm();
     if (index !== null) $("deal").hidden = false;
@@ -618,6 +674,30 @@
       const c = $(S.game === "thousand" ? "contract" : S.game === "canasta" ? "side0-natural_canastas" : auction() ? "bid" : "meld-0");
       if (c) { c.focus(); c.select(); }
     }
+  }
+
+  // the editor closed by a button: its step in the history goes too
+  function leaveEditor(edited) {
+    if (edited && history.state && history.state.editing) history.back();
+  }
+  window.addEventListener("popstate", () => {
+    if (S && form && form.index !== null) { openForm(null); renderSheet(); }
+  });
+  // a deal half typed survives going to another page of this tab and back (a language switch, «Рассудить спор»)
+  const DRAFT = "referee.sheet.draft";
+  window.addEventListener("pagehide", () => {
+    try {
+      if (S && form) sessionStorage.setItem(DRAFT, JSON.stringify({ game: S.game, players: S.players, deals: S.deals.length, form }));
+      else sessionStorage.removeItem(DRAFT);
+    } catch (e) { /* private mode */ }
+  });
+  function takeDraft() {
+    let draft = null;
+    try { draft = JSON.parse(sessionStorage.getItem(DRAFT)); sessionStorage.removeItem(DRAFT); } catch (e) { return; }
+    if (!draft || !S || draft.game !== S.game || JSON.stringify(draft.players) !== JSON.stringify(S.players)
+        || draft.deals !== S.deals.length || !draft.form || !draft.form.f) return;
+    if (draft.form.index !== null && draft.form.index >= S.deals.length) return;
+    form = { index: draft.form.index, f: draft.form.f };
   }
 
   // ------------------------------------------------------------------ sending the sheet
@@ -688,10 +768,17 @@
     }
     if (r.status === 200) {
       const wrong = outcomeMismatch(deals, r.data);
-      if (wrong && wrong[0] === (index ?? deals.length - 1)) { showErrors([{ detail: wrong[1] }]); return; }
+      if (wrong && wrong[0] === (index ?? deals.length - 1)) {
+        showErrors([{ detail: wrong[1] }], $("points-" + S.players.indexOf(pointsOf(form.f)[0])) || $("outcome-made"));
+        return;
+      }
       S.deals = deals; S.answer = r.data; S.pending = false; S.lang = C.lang; save();
-      openForm(null); renderSheet();
+      const edited = index !== null;
+      openForm(null); renderSheet(); leaveEditor(edited);
       $("sheet-status").textContent = T.recorded;
+      // the cursor stays in the form: on its first box, ready for the next deal
+      const first = $("deal-fields").querySelector("button, input");
+      if (first) first.focus();
       return;
     }
     showErrors(r.data.errors || [{ detail: r.data.detail }]);
@@ -758,11 +845,11 @@
     return field + " — " + e.detail;
   }
 
-  function showErrors(errors) {
+  function showErrors(errors, at = null) {
     const box = $("deal-error");
     for (const e of $("deal-fields").querySelectorAll("[aria-invalid]")) e.removeAttribute("aria-invalid");
     box.replaceChildren(...errors.map((e) => message(withContext(e))));
-    const target = errors.map((e) => (e.field ? $(e.field) : fieldOf(e.pointer))).find((x) => x);
+    const target = at || errors.map((e) => (e.field ? $(e.field) : fieldOf(e.pointer))).find((x) => x);
     if (target) {
       target.setAttribute("aria-invalid", "true");
       target.setAttribute("aria-describedby", "deal-error");
@@ -799,11 +886,37 @@
   function scheduleRetry() { clearTimeout(retry); retry = setTimeout(resend, RETRY_MS); }
   window.addEventListener("online", () => resend());
 
+  // the deal's numbers before they are sent: whole numbers in the game's range, said in words naming the box
+  const labelOf = (input) => { const l = document.querySelector(`label[for="${input.id}"]`); return l ? l.textContent : ""; };
+  function numberProblem() {
+    const thousand = S.game === "thousand";
+    for (const input of $("deal-fields").querySelectorAll("input[inputmode=numeric]")) {
+      const v = input.value.trim();
+      if (v === "") continue;
+      const n = Number(v);
+      if (thousand && input.id === "contract") {
+        const max = rules.max_bid || 400;
+        if (!WHOLE.test(v) || n < 100 || n > max) return [input, fmt(T.contract_range, { min: num(100), max: num(max) })];
+      } else if (thousand && (input.id.startsWith("points-") || input.id === "talon")) {
+        if (!WHOLE.test(v) || n < 0 || n > 120) return [input, fmt(T.card_points_range, { what: labelOf(input) })];
+      } else if (!WHOLE.test(v) || Math.abs(n) > 100000) {
+        return [input, fmt(T.whole_number, { what: labelOf(input), max: num(100000) })];
+      }
+    }
+    return null;
+  }
+  // the form's own messages, each at the box it is about
+  const MISSING_AT = { need_declarer: "decl-0", need_contract: "contract", need_trump: "trump-S", need_bidder: "decl-0",
+                       need_bid: "bid" };
+  const missingAt = (text) => { const k = Object.keys(MISSING_AT).find((x) => T[x] === text); return k ? $(MISSING_AT[k]) : null; };
+
   function record() {
     const later = newer();
     if (later) adopt(later);              // the deal goes onto the newest sheet, never over another tab's deals
+    const wrongNumber = numberProblem();
+    if (wrongNumber) { showErrors([{ detail: wrongNumber[1] }], wrongNumber[0]); return; }
     const [deal, missing, box] = fromForm(form.f);
-    if (!deal) { showErrors([{ detail: missing, field: box }]); return; }
+    if (!deal) { showErrors([{ detail: missing, field: box }], box ? null : missingAt(missing)); return; }
     if (S.game === "canasta" && form.f.penalties && form.f.penalties.length) {
       deal.irregularities = form.f.penalties.map((k) => ({ type: k.split(":")[0], side: k.slice(k.indexOf(":") + 1) }));
     }
@@ -824,6 +937,7 @@
   const MARK = {
     bolt: (e) => "|".repeat(Math.max(1, e.count || 1)),
     bolt_penalty: (e) => (e.points ? num(e.points) : "|||"),
+    concession_penalty: (e) => (e.points ? num(e.points) : T.mark_concession + "!"),
     barrel_on: () => T.mark_barrel,
     barrel_try: (e) => T.mark_barrel + (e.count ?? ""),
     barrel_fall: () => T.mark_barrel + "↓",
@@ -889,8 +1003,12 @@
       const cells = cols.map((c) => {
         if (!row || waiting) return el("td", { class: "waiting", text: T.waiting_cell });
         const p = (row.players || row.sides).find((x) => x.id === c.id);
+        // points a player on the barrel scores are not written: the deal's points struck, in brackets, said why
+        const unwritten = p.hand_score !== 0 && playerEvents(row, c.id).some((e) => e.kind === "barrel_not_recorded");
         const td = el("td", {}, el("span", { class: "total", text: num(p.total_after) }),
-          el("span", { class: "hand", text: signed(p.hand_score) }));
+          unwritten ? el("span", { class: "hand unwritten" }, el("s", { text: "(" + signed(p.hand_score) + ")" }),
+            el("span", { class: "sr-only", text: " " + T.not_written }))
+            : el("span", { class: "hand", text: signed(p.hand_score) }));
         if (p.barrel && p.barrel.on && !playerEvents(row, c.id).some((e) => e.kind.startsWith("barrel"))) td.append(el("span", { class: "hint", text: T.mark_barrel }));
         if (p.next_minimum !== undefined && p.next_minimum !== null) td.append(el("span", { class: "minimum", text: fmt(T.next_minimum, { n: num(p.next_minimum) }) }));
         for (const e of playerEvents(row, c.id)) td.append(markButton(e));
@@ -936,7 +1054,8 @@
     let bin = "";
     bytes.forEach((b) => { bin += String.fromCharCode(b); });
     const b64 = btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-    return location.origin + location.pathname + location.search + "#sheet=" + b64;
+    // the page's language stays with whoever opens the link (their browser's), so no ?lang= in it
+    return location.origin + location.pathname + "#sheet=" + b64;
   }
   function fromLink() {
     const m = /#sheet=([A-Za-z0-9_-]+)/.exec(location.hash);
@@ -950,6 +1069,27 @@
       return null;
     }
   }
+
+  // a game in progress on this device: deals already kept that the link's game is not a continuation of
+  function replaces(shared) {
+    if (!S || !S.deals.length) return false;
+    if (S.game !== shared.game || JSON.stringify(S.players) !== JSON.stringify(shared.players)) return true;
+    return JSON.stringify(S.deals.map(forApi)) !== JSON.stringify(shared.deals.slice(0, S.deals.length).map(forApi));
+  }
+  // the link's game on this device (asked first when it would replace a game in progress); the fragment then goes
+  function takeLink() {
+    const shared = fromLink();
+    if (!shared) return null;
+    history.replaceState(history.state, "", location.pathname + location.search);
+    if (replaces(shared) && !window.confirm(T.replace_game_confirm)) return null;
+    S = { ...shared, rev: revOf(load(KEY, null)) }; form = null; save();
+    return shared;
+  }
+  window.addEventListener("hashchange", () => {
+    if (!games || !takeLink()) return;
+    renderPlay();
+    if (S.deals.length) { S.pending = true; resend(); }
+  });
 
   // the house rules changed from the variant's, each as the variant describes it with the value chosen
   async function renderChanged() {
@@ -983,8 +1123,8 @@
   $("first-dealer").addEventListener("change", (ev) => { ev.target.dataset.chosen = "1"; });
   $("begin").addEventListener("click", begin);
   $("record").addEventListener("click", record);
-  $("cancel-edit").addEventListener("click", () => openForm(null));
-  $("delete-deal").addEventListener("click", () => removeDeal(form.index));
+  $("cancel-edit").addEventListener("click", () => { openForm(null); leaveEditor(true); });
+  $("delete-deal").addEventListener("click", async () => { await removeDeal(form.index); leaveEditor(form.index === null); });
   $("undo").addEventListener("click", () => { if (S.deals.length) removeDeal(S.deals.length - 1); });
   $("new-game").addEventListener("click", () => {
     if (!window.confirm(T.new_game_confirm)) return;
@@ -1004,8 +1144,8 @@
     } catch (e) {
       games = null;
     }
-    const shared = fromLink();
-    if (shared) { S = { ...shared, rev: revOf(load(KEY, null)) }; save(); history.replaceState(null, "", location.pathname + location.search); }
+    const shared = takeLink();
+    if (!shared) takeDraft();
     if (S && games) {
       renderPlay();
       if (S.deals.length && (!S.answer || S.pending || shared)) { S.pending = true; resend(); }
