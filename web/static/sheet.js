@@ -940,7 +940,7 @@
     concession_penalty: (e) => (e.points ? num(e.points) : T.mark_concession + "!"),
     barrel_on: () => T.mark_barrel,
     barrel_try: (e) => T.mark_barrel + (e.count ?? ""),
-    barrel_fall: () => T.mark_barrel + "↓",
+    barrel_fall: (e) => T.mark_barrel + "↓" + (e.points ? num(e.points) : ""),   // what the fall costs: the column adds up
     dump_555: () => "555→0",
     concession: () => T.mark_concession,
     golden_deal: () => "★",
