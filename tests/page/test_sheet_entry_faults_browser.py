@@ -16,7 +16,7 @@ in Russian, some checks in English), driven as tests/page/test_sheet_browser.py 
 from __future__ import annotations
 
 from page.test_sheet_browser import Table, axe, begin, d, no_console_errors, server, small_targets, thousand_deal, wait  # noqa: F401  (the fixtures)
-from page.test_sheet_more_players_browser import begin as begin_variant
+from page.test_sheet_partnership_three_hand_and_six_browser import begin as begin_variant
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
