@@ -19,7 +19,7 @@ import threading
 
 import pytest
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -125,7 +125,12 @@ class Table:
         self.chars += len(str(text)) + (1 if then_next else 0)
 
     def typed_here(self, text, then_next=False):
-        """Type into the box the page has put the cursor in."""
+        """Type into the box the page has put the cursor in (the page moves it after a tap, a moment later: wait
+        for it up to 5 s)."""
+        try:
+            wait(self.d, 5).until(lambda d: d.switch_to.active_element.tag_name == "input")
+        except TimeoutException:
+            pass                                    # said by the assertion below, with the element
         box = self.d.switch_to.active_element
         assert box.tag_name == "input", box.get_attribute("outerHTML")
         box.send_keys(Keys.CONTROL, "a")
