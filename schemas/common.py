@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Sequence, Sized
-from typing import Any, TypeVar, cast
+from typing import Any, ClassVar, TypeVar, cast
 
 from marshmallow import RAISE, Schema, ValidationError, fields, pre_load, utils, validate
 
+from referee.cards import parse_card
 from referee.common import ECHO_MAX, echo, visible
 from referee.i18n import N_, Msg, _
 from referee.settings import MAX_EVENTS as MAX_EVENTS  # the game schemas import it from here
@@ -202,6 +203,53 @@ def Card(**kw):
     return String(validate=Length(min=1, max=4), **kw)
 
 
+class CardField(fields.String):
+    """A card in the notation of :func:`referee.cards.parse_card` (``10H``, ``Т♥``, ``joker``…), loaded as a
+    :class:`referee.cards.Card`; a text that names no card is refused at the field with the reason.  Whether the
+    card belongs to the variant's deck is the position builder's to check (the deck depends on the options)."""
+
+    default_error_messages = _localized_messages(fields.String)
+
+    def __init__(self, **kw) -> None:
+        super().__init__(validate=Length(min=1, max=4), **kw)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        text = super()._deserialize(value, attr, data, **kwargs)
+        super()._validate(text)                 # the text's length, before it is read
+        try:
+            return parse_card(text)
+        except ValueError as e:
+            raise ValidationError(str(e)) from None
+
+    def _validate(self, value) -> None:
+        """The validators ran on the text (above), not on the card."""
+
+    def fast_converter(self) -> Callable[[Any], Any]:
+        """The sparse loader's conversion (:mod:`schemas.fast`): a known card's text, or :class:`Fallback`."""
+        allow_none = self.allow_none
+
+        def convert(value: Any) -> Any:
+            if type(value) is str and 1 <= len(value) <= 4:
+                try:
+                    return parse_card(value)
+                except ValueError:
+                    pass
+            elif value is None and allow_none:
+                return None
+            raise Fallback()
+        return convert
+
+
+def CardOf(**kw) -> CardField:
+    """One card, loaded as a :class:`referee.cards.Card` (:class:`CardField`)."""
+    return CardField(**kw)
+
+
+def CardsOf(max_len: int = 40, **kw):
+    """A list of at most ``max_len`` cards, each loaded as a :class:`referee.cards.Card`."""
+    return List(CardField(), validate=Length(max=max_len), **kw)
+
+
 def Cards(max_len: int = 40, **kw):
     return List(Card(), validate=Length(max=max_len), **kw)
 
@@ -228,11 +276,21 @@ class Strict(Schema):
     loads through marshmallow only when that loader cannot vouch for the body, so that every fault is found and
     worded by marshmallow as before."""
 
+    # The typed record a load returns: a class called with the loaded fields as keywords (the fields the body left
+    # out are not passed, so the record's defaults stand for them); None: the loaded dict itself.  Each request
+    # shape is described once, by its schema; the record's attributes are its fields (tests/contract/
+    # test_typed_requests.py holds the two together).
+    MODEL: ClassVar[Callable[..., Any] | None] = None
+
     _fast: Any = None           # the compiled loader (schemas.fast), built on first use; False if there is none
 
     def fast_loader(self) -> Callable[[Any], Any] | None:
         if self._fast is None:
-            self._fast = compile_schema(self, FAST_KINDS) or False
+            loader = compile_schema(self, FAST_KINDS)
+            model = type(self).MODEL
+            if loader is not None and model is not None:
+                loader = _making(model, loader)
+            self._fast = loader or False
         return self._fast or None
 
     def load(self, data, *, many=None, partial=None, unknown=None):
@@ -243,7 +301,11 @@ class Strict(Schema):
                     return fast(data)
                 except Fallback:
                     pass
-        return super().load(data, many=many, partial=partial, unknown=unknown)
+        out = super().load(data, many=many, partial=partial, unknown=unknown)
+        model = type(self).MODEL
+        if model is None or many or partial:
+            return out
+        return model(**out)
 
     error_messages = {"type": Msg(_OURS["Invalid input type."]), "unknown": UnknownKey(_OURS["Unknown field."])}
 
@@ -260,6 +322,13 @@ class Strict(Schema):
                 errors["_schema"] = [UNREAD]
                 raise ValidationError(errors)
         return data
+
+
+def _making(model: Callable[..., Any], loader: Callable[[Any], dict]) -> Callable[[Any], Any]:
+    """``loader``, its dict made into ``model``."""
+    def load(data: Any) -> Any:
+        return model(**loader(data))
+    return load
 
 
 # the classes above that schemas.fast compiles (it sits below this module and is handed them)

@@ -383,6 +383,9 @@ def compile_field(field: fields.Field, kinds: Kinds) -> Loader | None:
     """A fast loader for one field's (present) value, or None if the field is of a kind not handled here."""
     if not _plain_field(field):
         return None
+    own = getattr(field, "fast_converter", None)       # a field that converts its value itself (a card)
+    if own is not None:
+        return cast(Loader, own())
     checks = _checks(field)
     if checks is None:
         return None
