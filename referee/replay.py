@@ -19,9 +19,10 @@ from .errors import InputError
 from .i18n import _
 
 
-def log_of(req: dict) -> list:
-    """The request's ``log``: a non-empty list, or :class:`~referee.errors.InputError` at ``/log``."""
-    log = req.get("log")
+def log_of(req: Any) -> list:
+    """The request's ``log`` (of its typed record, or of a dict): a non-empty list, or
+    :class:`~referee.errors.InputError` at ``/log``."""
+    log = req.get("log") if type(req) is dict else getattr(req, "log", None)
     if not isinstance(log, list) or not log:
         raise InputError(_("log must be a non-empty list of events"), "/log")
     return log

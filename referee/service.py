@@ -91,7 +91,7 @@ def judge(game_id: str, endpoint: str, body: Any) -> tuple:
         data = _SCHEMAS[(game_id, endpoint)].load(body)
     except ValidationError as e:
         raise InputError(errors_to_pointers(e.messages, body=body)) from None
-    opts = _resolve(game, variant, data.get("options"))
+    opts = _resolve(game, variant, data.get("options") if type(data) is dict else data.options)
     result = getattr(game, endpoint)(data, variant, opts)
     rules = set(result.pop("_rules", set()))
     collect_rules(result, rules)
