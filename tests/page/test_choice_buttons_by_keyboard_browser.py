@@ -3,12 +3,11 @@ group of which one button is chosen is a radio group (role radiogroup, each butt
 stop of the Tab key (roving tabindex), and the arrow keys move through it and check the button they reach, round
 from the last to the first; a group of which several may be pressed keeps its toggle buttons (aria-pressed), the
 arrow keys moving through them without pressing.  axe-core is run in each state."""
-# ruff: noqa: F811  (the fixtures d and server come from «Партия»'s browser tests)
 from __future__ import annotations
 
 import pytest
-from page.test_quick_questions_browser import Table, open_page
-from page.test_sheet_browser import axe, d, no_console_errors, server, wait  # noqa: F401
+from page.browser_helpers import axe, no_console_errors, wait
+from page.quick_helpers import Table, open_page
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 

@@ -3,12 +3,11 @@ Russian and English).  The referee refuses such a deal (a suit's marriage is ann
 at the second announcement, and the page (the quick question «Сыграл ли заказ?», «Партия») shows the message at the
 box of the player who announced it again, not at the first player's nor the declarer's.  axe-core is run in the
 state."""
-# ruff: noqa: F811  (the fixtures d and server come from «Партия»'s browser tests)
 from __future__ import annotations
 
 import pytest
-from page.test_quick_questions_browser import Table, open_page, sends
-from page.test_sheet_browser import axe, d, no_console_errors, server, wait  # noqa: F401
+from page.browser_helpers import axe, no_console_errors, wait
+from page.quick_helpers import Table, open_page, sends
 from selenium.webdriver.common.by import By
 
 TWICE = {"ru": "марьяж ♠: объявляется только раз за сдачу",

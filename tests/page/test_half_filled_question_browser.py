@@ -3,12 +3,11 @@ English): the browser's Back leaves the tile for the tiles and Forward brings it
 from another page (the score sheet), and the language switch opens the same tile, in the other language, with the
 same answers.  Nothing is tapped twice: the question is finished where it was left (taps counted), and axe-core is
 run in each new state."""
-# ruff: noqa: F811  (the fixtures d and server come from «Партия»'s browser tests)
 from __future__ import annotations
 
 import pytest
-from page.test_quick_questions_browser import MUST_TRUMP, Table, open_page, ruling, sends
-from page.test_sheet_browser import axe, d, no_console_errors, server, wait  # noqa: F401
+from page.browser_helpers import axe, no_console_errors, wait
+from page.quick_helpers import MUST_TRUMP, Table, open_page, ruling, sends
 from selenium.webdriver.common.by import By
 
 OTHER = {"ru": "en", "en": "ru"}

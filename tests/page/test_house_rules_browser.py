@@ -3,15 +3,14 @@ the most argued options, the other options wait in topics (collapsed), a search 
 words, and a changed option travels with the question.  axe-core is run in each state; no Russian text of the house
 rules, nor the variant's summary above them, shows a Latin identifier or a source name (the sources are behind
 «Источники»)."""
-# ruff: noqa: F811  (the fixtures d and server come from «Партия»'s browser tests)
 from __future__ import annotations
 
 import json
 import re
 
 import pytest
-from page.test_quick_questions_browser import Table
-from page.test_sheet_browser import axe, d, no_console_errors, server, wait  # noqa: F401
+from page.browser_helpers import SOURCES, axe, no_console_errors, wait
+from page.quick_helpers import Table
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
@@ -20,9 +19,6 @@ from referee.pinochle import options as pinochle
 from referee.thousand import options as thousand
 
 GAMES = {"thousand": thousand, "pinochle": pinochle, "canasta": canasta}
-# the names of the sources the rules notes cite, in both alphabets
-SOURCES = re.compile(r"pagat|hoyle|хойл|howstuffworks|bicycle|rummy|wikipedia|википеди|parlett|парлетт|\bhay\b|хэй|"
-                     r"palace|палас|mcleod", re.I)
 
 
 def open_house_rules(t, base, game="thousand"):

@@ -10,12 +10,11 @@ Budgets (a tile's question, the Russian page): ≤ 8 taps + the numbers, 1 send,
 Every expected value below is worked by hand from the rules of the game's default variant (Thousand:
 russian-classic; Canasta: the official laws, classic).
 """
-# ruff: noqa: F811  (the fixtures d and server come from «Партия»'s browser tests)
 from __future__ import annotations
 
 import pytest
-from page.test_quick_questions_browser import HEADLINE, Table, open_page, ruling, sends
-from page.test_sheet_browser import axe, d, no_console_errors, server, small_targets, wait  # noqa: F401
+from page.browser_helpers import axe, no_console_errors, small_targets, wait
+from page.quick_helpers import HEADLINE, Table, open_page, ruling, sends
 from selenium.webdriver.common.by import By
 
 BUDGET = 8          # taps, the numbers apart, for one question

@@ -5,67 +5,22 @@ every request sent to the referee; the budgets and the exact headline are assert
 A tap is a click on anything; typing is counted in characters, the keyboard's next key (Enter) included.  A box the
 page has already put the cursor in needs no tap (after the declarer or the claimant is tapped, the next box).
 """
-# ruff: noqa: F811  (the fixtures d and server come from «Партия»'s browser tests)
 from __future__ import annotations
 
 import pytest
-from page.test_sheet_browser import HEIGHT, WIDTH, axe, d, no_console_errors, server, small_targets, wait  # noqa: F401
-from page.test_sheet_browser import Table as Pad
+from page.browser_helpers import HEIGHT, WIDTH, axe, no_console_errors, small_targets, wait
+from page.quick_helpers import (
+    HEADLINE,
+    MUST_TRUMP,
+    NO_TRUMP,
+    Table,
+    ask_button_in_view,
+    open_page,
+    ruling,
+    sends,
+)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-
-HEADLINE = "#quick-headline"
-
-# the page's language: the browser asks for Russian; ?lang=en switches to English
-LANGS = {"ru": "/", "en": "/?lang=en"}
-
-
-class Table(Pad):
-    """As «Партия»'s tests count, with the thing tapped scrolled to the middle first, as a thumb scrolls to it (the
-    ask button stays at the bottom of the screen over the form)."""
-
-    def tap(self, css):
-        e = self.find(css)
-        self.d.execute_script("arguments[0].scrollIntoView({block: 'center'})", e)
-        e.click()
-        self.taps += 1
-
-
-def open_page(t, base, lang):
-    t.d.get(base + LANGS[lang])
-    t.find("#quick-list .tile")
-    # count what is sent to the referee: every POST the page makes
-    t.d.execute_script("""
-        window.__sends = 0;
-        const f = window.fetch;
-        window.fetch = (url, opts) => {
-          if (opts && opts.method === 'POST') window.__sends++;
-          return f(url, opts);
-        };""")
-
-
-def sends(t):
-    return t.d.execute_script("return window.__sends")
-
-
-def ruling(t):
-    """The headline once the referee has answered."""
-    wait(t.d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, HEADLINE)
-                        or d.find_element(By.ID, "quick-errors").text)
-    errors = t.d.find_element(By.ID, "quick-errors").text
-    assert not errors, errors
-    return t.d.find_element(By.CSS_SELECTOR, HEADLINE).text
-
-
-def ask_button_in_view(d):
-    r = d.execute_script("const r = document.getElementById('quick-ask').getBoundingClientRect();"
-                         "return [r.top, r.bottom];")
-    return 0 <= r[0] and r[1] <= HEIGHT
-
-
-MUST_TRUMP = {"ru": "✗ Нельзя: у Бориса нет ♦, он должен козырять (♥)",
-              "en": "✗ Not allowed: Boris has no ♦, he must trump (♥)"}
-NO_TRUMP = {"ru": "✓ Козыря ещё нет — можно любую карту", "en": "✓ No trump yet — any card may be played"}
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

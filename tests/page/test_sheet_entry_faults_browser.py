@@ -12,11 +12,10 @@ in Russian, some checks in English), driven as tests/page/test_sheet_browser.py 
 - At 390 px no word of the sheet is broken inside itself.
 - A number's error names the number.
 """
-# ruff: noqa: F811  (the browser and the app are test_sheet_browser's fixtures, taken as the arguments they define)
 from __future__ import annotations
 
-from page.test_sheet_browser import Table, axe, begin, d, no_console_errors, server, small_targets, thousand_deal, wait  # noqa: F401  (the fixtures)
-from page.test_sheet_partnership_three_hand_and_six_browser import begin as begin_variant
+from page.browser_helpers import Table, axe, begin, no_console_errors, small_targets, thousand_deal, wait
+from page.browser_helpers import begin_with_variant as begin_variant
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 

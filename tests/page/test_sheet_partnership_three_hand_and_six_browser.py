@@ -7,31 +7,13 @@ is injected in each state.
 """
 from __future__ import annotations
 
-from page import test_sheet_browser as sheet_browser
-from page.test_sheet_browser import Table, axe, in_ru, no_console_errors, shot, small_targets, wait
+from page.browser_helpers import Table, axe, in_ru, no_console_errors, shot, small_targets, wait
+from page.browser_helpers import begin_with_variant as begin
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-d, server = sheet_browser.d, sheet_browser.server          # the browser and the app on a loopback port
 COUNT_KEYS = ("natural_canastas", "mixed_canastas", "red_threes", "meld_points", "hand_points")
 
-
-def begin(t, base, game, names, variant):
-    """From the first screen to the game's first deal: the «Партия» link, the game, the variant (a tap on the list and
-    one on the variant), the names (the first box tapped, the keyboard's next key moving on), the start."""
-    t.d.get(base + "/")
-    t.tap("#sheet-link")
-    t.tap(f"#game-{game}")
-    wait(t.d, 10).until(lambda d: d.find_elements(By.ID, "name-0"))
-    t.tap("#sheet-variant")
-    Select(t.find("#sheet-variant")).select_by_value(variant)
-    t.taps += 1
-    wait(t.d, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#names input")) == len(names))
-    t.tap("#name-0")
-    for i, n in enumerate(names):
-        t.typed_here(n, then_next=i + 1 < len(names))
-    t.tap("#begin")
-    t.find("#record")
 
 
 def partnership_deal(t, bidder, bid, trump, meld_a, counters_a, meld_b, last):

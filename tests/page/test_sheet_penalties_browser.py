@@ -8,18 +8,7 @@ The deal passes to the left: Вера deals deal 1, Анна deal 2, Борис 
 """
 from __future__ import annotations
 
-from page.test_sheet_browser import (  # noqa: F401
-    Table,
-    axe,
-    begin,
-    d,
-    no_console_errors,
-    server,
-    shot,
-    small_targets,
-    thousand_deal,
-    wait,
-)
+from page.browser_helpers import Table, axe, begin, no_console_errors, shot, small_targets, thousand_deal
 from selenium.webdriver.common.by import By
 
 

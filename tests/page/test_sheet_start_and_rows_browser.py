@@ -4,13 +4,12 @@ points not written on the barrel); a whole game printed on one page; the share l
 axe-core is run in each new state.  The machinery (the server, the browser, the counting table) is
 tests/page/test_sheet_browser.py's.
 """
-# ruff: noqa: F811  (the browser and the server are test_sheet_browser.py's fixtures, taken by name)
 from __future__ import annotations
 
 import base64
 import json
 
-from page.test_sheet_browser import Table, axe, begin, d, in_ru, pages, server, thousand_deal, wait  # noqa: F401
+from page.browser_helpers import Table, axe, begin, in_ru, pages, thousand_deal, wait
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC

@@ -11,7 +11,7 @@ passes to the left, so the sitter changes every deal.
 """
 from __future__ import annotations
 
-from page.test_sheet_browser import Table, axe, d, no_console_errors, server, shot, small_targets, wait  # noqa: F401
+from page.browser_helpers import Table, axe, no_console_errors, shot, small_targets, wait
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 

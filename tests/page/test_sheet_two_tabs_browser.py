@@ -7,7 +7,7 @@ the other two take 20 each: +120 for the declarer, +20 for each defender.
 """
 from __future__ import annotations
 
-from page.test_sheet_browser import Table, axe, begin, d, no_console_errors, server, thousand_deal, wait  # noqa: F401
+from page.browser_helpers import Table, axe, begin, no_console_errors, thousand_deal, wait
 from selenium.webdriver.common.by import By
 
 

@@ -7,17 +7,15 @@ Taps and typed characters are counted, and axe-core is run in each new state.
 Budget: saving the choices made and sharing them takes ≤ 4 taps + the name (open «Правила нашего стола», the name
 box, «Сохранить», «Скопировать ссылку»).
 """
-# ruff: noqa: F811  (the fixtures d and server come from «Партия»'s browser tests)
 from __future__ import annotations
 
 import json
 import re
 
 import pytest
-from page.test_house_rules_browser import SOURCES
-from page.test_quick_questions_browser import LANGS, Table
-from page.test_sheet_browser import axe, d, no_console_errors, pages, server, wait  # noqa: F401
-from page.test_sheet_browser import small_targets as sheet_small_targets
+from page.browser_helpers import SOURCES, axe, no_console_errors, pages, wait
+from page.browser_helpers import small_targets as sheet_small_targets
+from page.quick_helpers import LANGS, Table
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
