@@ -1000,15 +1000,22 @@
       S.situation = null;
       setQuestion(S.question, false);
       applySituationFixed();
-    } else if (!tableFits()) {
-      for (const k of ["players", "dealer", "sides"]) delete S.body[k];
-      Object.assign(S.body, startingTable(variantSummary().players[0]));
-      if (S.game === "canasta") deleteAt(S.body, "/deal/sides");
-      applySituationFixed();
+    } else {
+      refitTable();
     }
     await loadVariant();
     renderForm();
     update();
+  }
+
+  // a variant that seats another number of players than the table holds: the table (players, dealer, sides) is
+  // made anew for it
+  function refitTable() {
+    if (tableFits()) return;
+    for (const k of ["players", "dealer", "sides"]) delete S.body[k];
+    Object.assign(S.body, startingTable(variantSummary().players[0]));
+    if (S.game === "canasta") deleteAt(S.body, "/deal/sides");
+    applySituationFixed();
   }
 
   function tableLink() {
@@ -1237,12 +1244,7 @@
     $("variant").addEventListener("change", async () => {
       S.variant = $("variant").value;
       S.overrides = {};
-      if (!tableFits()) {
-        for (const k of ["players", "dealer", "sides"]) delete S.body[k];
-        Object.assign(S.body, startingTable(variantSummary().players[0]));
-        if (S.game === "canasta") deleteAt(S.body, "/deal/sides");
-        applySituationFixed();
-      }
+      refitTable();
       await loadVariant();
       renderForm();
       update();
