@@ -192,6 +192,9 @@ SHEET_TEXTS = {
     "pen_illegal_meld": N_("illegal meld"), "pen_red_three_not_laid_out": N_("red three not laid out"),
     "pen_pile_taken_illegally": N_("pile taken illegally"), "pen_permission_breach": N_("permission breach"),
     "pen_out_without_canasta": N_("out without canasta"),
+    "pen_excess_wild_cards": N_("wild cards over the limit"),
+    "pen_excess_count": N_("How many wild cards over the limit"),
+    "excess_count_range": N_("{what}: a whole number from 1 to 9."),
     "other_tab": N_("This game was changed in another tab: the sheet here shows it now."),
 }
 

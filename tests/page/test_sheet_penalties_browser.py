@@ -100,3 +100,37 @@ def test_a_canasta_irregularity_entered_in_two_taps_and_marked_in_the_row(d, ser
     t.tap("#row-1")
     assert d.find_element(By.ID, "pen-permission_breach-1").get_attribute("aria-pressed") == "true"
     no_console_errors(d)
+
+
+def test_canasta_wild_cards_over_the_limit_cost_50_each(d, server):
+    t = Table(d)
+    begin(t, server.url, "canasta", ["Анна", "Борис", "Вера", "Глеб"])
+    # the hand above, and Борис–Глеб kept a meld with two wild cards too many, found too late (canasta/8.2: 50 for
+    # each): 450 − 2 × 50 = 350; Анна–Вера 2,000
+    for side, numbers in (("side0", (2, 1, 2, 410, 10)), ("side1", (0, 1, 0, 200, 50))):
+        for i, (key, value) in enumerate(zip(("natural_canastas", "mixed_canastas", "red_threes", "meld_points",
+                                              "hand_points"), numbers)):
+            if side == "side0" and i == 0:
+                t.type(f"#{side}-{key}", value, then_next=True)
+            else:
+                t.typed_here(value, then_next=not (side == "side1" and key == "hand_points"))
+    t.tap("#out-0")
+    t.tap("#penalty")
+    t.tap("#pen-excess_wild_cards-1")
+    assert d.find_element(By.ID, "pen-excess-count-1").get_attribute("value") == "1"     # one, until told more
+    axe(d, "wild cards over the limit asked")
+    assert small_targets(d) == []
+    # the count's bounds, said at the box: 1 to 9 (0 and 10 refused)
+    for wrong in ("0", "10"):
+        t.type("#pen-excess-count-1", wrong)
+        t.tap("#record")
+        assert t.error() == "Сколько лишних свободных карт (Борис · Глеб): целое число от 1 до 9.", t.error()
+    t.type("#pen-excess-count-1", "2")
+    t.record()
+    assert t.totals() == ["2 000", "350"]
+    assert any(mark == "!−100" for mark, _ in t.marks(1)), t.marks(1)
+    # correcting the hand: the penalty and its count are in the form again
+    t.tap("#row-1")
+    assert d.find_element(By.ID, "pen-excess_wild_cards-1").get_attribute("aria-pressed") == "true"
+    assert d.find_element(By.ID, "pen-excess-count-1").get_attribute("value") == "2"
+    no_console_errors(d)

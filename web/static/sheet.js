@@ -613,14 +613,27 @@
   // (the dealer's; the deal is not played), the third nine cut (the cutter, not the dealer), the talon looked at.
   // Canasta: the side's irregularities with a fixed penalty (a permission breach only where partners ask)
   const PENALTIES = [["exposed_card", "pen_exposed"], ["nine_cut", "pen_nine_cut"], ["talon_peek", "pen_talon_peek"]];
-  const CANASTA_PENALTIES = ["illegal_meld", "red_three_not_laid_out", "pile_taken_illegally", "permission_breach",
-                             "out_without_canasta"];
+  // (wild cards over the limit cost 50 each: the number of them is asked once the side is tapped, 1 at first)
+  const CANASTA_PENALTIES = ["illegal_meld", "excess_wild_cards", "red_three_not_laid_out", "pile_taken_illegally",
+                             "permission_breach", "out_without_canasta"];
+  const EXCESS = "excess_wild_cards";
   const penaltyKeys = (d) => (d.irregularities || []).map((x) => x.type + ":" + (x.player ?? x.side));
   // a deal's penalties back into the form (Thousand's form reads its own)
   function withPenalties(f, d) {
-    if (S.game === "canasta") { f.penalties = penaltyKeys(d); f.penaltyOpen = f.penalties.length > 0; }
+    if (S.game === "canasta") {
+      f.penalties = penaltyKeys(d);
+      f.penaltyOpen = f.penalties.length > 0;
+      f.excess = Object.fromEntries((d.irregularities || []).filter((x) => x.type === EXCESS)
+        .map((x) => [x.side, String(x.count ?? 1)]));
+    }
     return f;
   }
+  // the irregularities /score takes, from the form's penalties
+  const canastaIrregularities = (f) => f.penalties.map((k) => {
+    const type = k.split(":")[0], side = k.slice(k.indexOf(":") + 1);
+    return type === EXCESS ? { type, side, count: Number(String((f.excess || {})[side] ?? "1").trim() || 1) }
+      : { type, side };
+  });
   // «Штраф»: opens the penalties; closed again, it takes them all away
   const penaltyButton = (f, again) => el("button", { type: "button", class: "toggle", id: "penalty",
     "aria-expanded": String(!!f.penaltyOpen),
@@ -641,6 +654,14 @@
           again(`pen-${type}-${i}`);
         });
       })));
+      if (type === EXCESS) {
+        if (!f.excess) f.excess = {};
+        for (const [sd, i] of at) {
+          if (!f.penalties.includes(EXCESS + ":" + sd.id)) continue;
+          const label = sides.length > 1 ? `${T.pen_excess_count} (${sd.players.join(" · ")})` : T.pen_excess_count;
+          out.push(numberInput(`pen-excess-count-${i}`, label, f.excess[sd.id] ?? "1", (v) => { f.excess[sd.id] = v; }));
+        }
+      }
     }
     return out;
   }
@@ -845,6 +866,10 @@
     return field + " — " + e.detail;
   }
 
+  function clearErrors() {
+    $("deal-error").replaceChildren();
+    for (const e of $("deal-fields").querySelectorAll("[aria-invalid]")) e.removeAttribute("aria-invalid");
+  }
   function showErrors(errors, at = null) {
     const box = $("deal-error");
     for (const e of $("deal-fields").querySelectorAll("[aria-invalid]")) e.removeAttribute("aria-invalid");
@@ -897,6 +922,8 @@
       if (thousand && input.id === "contract") {
         const max = rules.max_bid || 400;
         if (!WHOLE.test(v) || n < 100 || n > max) return [input, fmt(T.contract_range, { min: num(100), max: num(max) })];
+      } else if (input.id.startsWith("pen-excess-count-")) {
+        if (!WHOLE.test(v) || n < 1 || n > 9) return [input, fmt(T.excess_count_range, { what: labelOf(input) })];
       } else if (thousand && (input.id.startsWith("points-") || input.id === "talon")) {
         if (!WHOLE.test(v) || n < 0 || n > 120) return [input, fmt(T.card_points_range, { what: labelOf(input) })];
       } else if (!WHOLE.test(v) || Math.abs(n) > 100000) {
@@ -918,8 +945,9 @@
     const [deal, missing, box] = fromForm(form.f);
     if (!deal) { showErrors([{ detail: missing, field: box }], box ? null : missingAt(missing)); return; }
     if (S.game === "canasta" && form.f.penalties && form.f.penalties.length) {
-      deal.irregularities = form.f.penalties.map((k) => ({ type: k.split(":")[0], side: k.slice(k.indexOf(":") + 1) }));
+      deal.irregularities = canastaIrregularities(form.f);
     }
+    clearErrors();                          // what was said of the deal before is not said while it is sent
     const deals = S.deals.slice();
     if (form.index === null) deals.push(deal); else deals[form.index] = deal;
     commit(deals, form.index);
