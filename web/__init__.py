@@ -172,6 +172,9 @@ SHEET_TEXTS = {
     "no_deals": N_("No deal yet: enter the first one below."),
     "row_made": N_("{name} {n}: made"), "row_failed": N_("{name} {n}: failed"),
     "row_conceded": N_("{name} {n}: conceded"),
+    # Pinochle's three-hand auction: the bidder gives up before the first lead, and the bid is off once
+    "pin_given_up": N_("Given up before the first lead"),
+    "row_given_up": N_("{name} {n}: given up, the bid off once"),
     "mark_barrel": N_("B"), "mark_concession": N_("C"), "mark_out": N_("out"),
     "next_minimum": N_("first meld {n}+"),
     "game_over": N_("The game is over."), "winner": N_("Winner: {name}"),

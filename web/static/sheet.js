@@ -364,6 +364,7 @@
       f.bidder = d.bid.player; f.bid = String(d.bid.amount);
       if (d.tricks_taken) f.noTrick = Object.keys(d.tricks_taken).find((k) => d.tricks_taken[k] === 0) || null;
       if (S.players.length === 3) f.bidderMeld = String((d.meld_points || {})[d.bid.player] ?? "");
+      f.conceded = !!d.conceded;
     }
     f.trump = d.trump; f.last = d.last_trick || null;
     for (const [p, v] of Object.entries(d.meld_points || {})) f.meld[p] = String(v);
@@ -414,6 +415,8 @@
       if (!f.bidder) return [null, T.need_bidder];
       if (String(f.bid).trim() === "") return [null, T.need_bid];
       if (!f.trump) return [null, T.need_trump];
+      // three-hand: the bidder gave up before the first lead (the bid off once): nothing else to write
+      if (f.conceded && S.players.length === 3) return [{ bid: { player: f.bidder, amount: int(f.bid) }, trump: f.trump, conceded: true }, null];
       const units = pinochleSides().map((u) => u.id);
       const d = { bid: { player: f.bidder, amount: int(f.bid) }, trump: f.trump,
                   meld_points: S.players.length === 4 ? Object.fromEntries(units.map((u) => [u, int(f.meld[u])]))
@@ -569,7 +572,10 @@
       () => { f.bidder = p; again("bid"); }))));
     kids.push(numberInput("bid", T.bid, f.bid, (v) => { f.bid = v; }));
     kids.push(group(T.trump, ...SUITS.map((s) => toggle("trump-" + s, C.suits[s], f.trump === s,
-      () => { f.trump = s; again(four ? "meld-0" : "bidder-meld"); }))));
+      () => { f.trump = s; again(four ? "meld-0" : f.conceded ? null : "bidder-meld"); }))));
+    // three-hand: the bidder may give up before the first lead (the bid off once); then nothing more is asked
+    if (!four) kids.push(toggle("given-up", T.pin_given_up, f.conceded, () => { f.conceded = !f.conceded; again("given-up"); }));
+    if (!four && f.conceded) return;
     if (!four) kids.push(numberInput("bidder-meld", f.bidder ? fmt(T.meld_of, { name: f.bidder }) : T.bidder_meld,
       f.bidderMeld, (v) => { f.bidderMeld = v; }));
     units.forEach((u, i) => {
@@ -1024,7 +1030,7 @@
         const bid = row.contract ? row.contract.contract ?? row.contract.bid : null;
         const made = row.contract ? row.contract.made ?? (row.events || []).some((e) => e.kind === "contract_made") : null;
         if (row.contract) first.append(el("div", { class: "contract", text: row.contract.conceded
-          ? fmt(T.row_conceded, { name: row.contract.declarer, n: bid })
+          ? fmt(S.game === "pinochle" ? T.row_given_up : T.row_conceded, { name: row.contract.declarer, n: bid })
           : fmt(made ? T.row_made : T.row_failed, { name: row.contract.declarer, n: bid }) }));
         for (const e of (row.events || []).filter((e) => (e.player ?? e.side) === undefined && e.kind !== "minimum_changes")) first.append(markButton(e));
       }
