@@ -82,7 +82,8 @@ def answers(corpus: Path, out: Path, mutants: int) -> None:
                     continue
                 seen.add(key)
                 headers = {"Accept-Language": req["lang"]} if req["lang"] else {}
-                r = client.open(req["path"], method=req["method"], data=body.encode("utf-8", "surrogatepass"), headers=headers,
+                r = client.open(req["path"], method=req["method"], data=body.encode("utf-8", "surrogatepass"),
+                                headers=headers,
                                 content_type=req["type"])
                 w.write(json.dumps({"request": key, "status": r.status_code,
                                     "answer": r.get_data(as_text=True)}) + "\n")

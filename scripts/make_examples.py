@@ -10,6 +10,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from tests.test_thousand_more import TWO, two_player_log  # noqa: E402
+
 from tests.thousand_helpers import PLAYERS, README_TRICKS, readme_log  # noqa: E402
 
 OUT = ROOT / "examples" / "thousand"
@@ -21,7 +22,8 @@ def dump(name, obj):
 
 
 dump("score-deal.json", {
-    "game": "thousand", "players": PLAYERS, "dealer": "Vera", "state": {"scores": {"Anna": 420, "Boris": 310, "Vera": 875}},
+    "game": "thousand", "players": PLAYERS, "dealer": "Vera",
+    "state": {"scores": {"Anna": 420, "Boris": 310, "Vera": 875}},
     "deal": {"declarer": "Anna", "contract": 100, "tricks": README_TRICKS,
              "marriages": [{"player": "Anna", "suit": "S"}, {"player": "Boris", "suit": "H"}]}})
 dump("check-revoke.json", {

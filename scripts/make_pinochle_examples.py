@@ -89,7 +89,8 @@ plays = [i for i, e in enumerate(revoke["log"]) if e["type"] == "play"]
 for k in range(24, 48, 2):
     lead, follow = revoke["log"][plays[k]], revoke["log"][plays[k + 1]]
     if lead["card"][-1] == follow["card"][-1]:
-        held = [e["card"] for e in revoke["log"][plays[k + 2]:] if e.get("player") == follow["player"] and e["type"] == "play"]
+        held = [e["card"] for e in revoke["log"][plays[k + 2]:]
+                if e.get("player") == follow["player"] and e["type"] == "play"]
         other = next((c for c in held if c[-1] != lead["card"][-1]), None)
         if other:
             revoke["log"][plays[k + 1]] = dict(follow, card=other)

@@ -3,9 +3,9 @@ languages; at most one array or object per 8 bytes of the body limit."""
 import json
 
 import pytest
+from thousand_helpers import points_deal, score_body
 
 from referee import cli, i18n, jsonio
-from thousand_helpers import points_deal, score_body
 
 GOOD = json.dumps(score_body(points_deal("Anna", 120, {"Anna": 95, "Boris": 14, "Vera": 11},
                                          {"Anna": 6, "Boris": 1, "Vera": 1}, [("Anna", "H")])))

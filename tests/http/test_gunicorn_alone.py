@@ -1,4 +1,5 @@
-"""gunicorn alone (scripts/serve), stock gthread with referee.http.serving's public-hook fixes: keep-alive that tells the
+"""gunicorn alone (scripts/serve), stock gthread with referee.http.serving's public-hook fixes: keep-alive that tells
+the
 truth, clients that stop reading dropped after the read timeout, gunicorn's own log lines in JSON, and every
 REFEREE_* setting checked at start-up with one line.  Each server runs on a free loopback port."""
 import contextlib
@@ -16,9 +17,9 @@ import urllib.request
 
 import pytest
 import requests
+from thousand_helpers import points_deal, score_body
 
 from tests.http import outside_probe
-from thousand_helpers import points_deal, score_body
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 GOOD = json.dumps(score_body(points_deal("Anna", 120, {"Anna": 95, "Boris": 14, "Vera": 11},
@@ -37,7 +38,7 @@ def served():
     """gunicorn with the repository's configuration, one worker of 4 threads, a 1 s read timeout: (port, the
     file of its stderr)."""
     port = _free_port()
-    err = tempfile.NamedTemporaryFile()
+    err = tempfile.NamedTemporaryFile()     # noqa: SIM115 (kept open for the server's whole life: closed below)
     env = {**os.environ, "REFEREE_BIND": f"127.0.0.1:{port}", "REFEREE_WORKERS": "1", "REFEREE_THREADS": "4",
            "REFEREE_READ_TIMEOUT": "1", "REFEREE_LOG_LEVEL": "INFO"}
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", "gunicorn_conf.py", "wsgi:app"], cwd=ROOT,
@@ -85,7 +86,8 @@ def test_an_answer_to_a_body_read_whole_keeps_the_connection(served):
             while b"\r\n\r\n" not in head:
                 head += s.recv(65536)
             head, _, body = head.partition(b"\r\n\r\n")
-            length = int(next(ln.split(b":")[1] for ln in head.split(b"\r\n") if ln.lower().startswith(b"content-length")))
+            length = int(next(ln.split(b":")[1] for ln in head.split(b"\r\n")
+                              if ln.lower().startswith(b"content-length")))
             while len(body) < length:
                 body += s.recv(65536)
             assert head.startswith(b"HTTP/1.1 200 ") and b"Connection: keep-alive" in head

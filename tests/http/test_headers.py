@@ -14,9 +14,9 @@ def test_cors_lets_browsers_send_and_read_request_ids(monkeypatch):
     from wsgi import create_app
     monkeypatch.setenv("REFEREE_CORS_ORIGINS", "https://scores.example")
     c = create_app().test_client()
-    pre = c.options("/v1/games/thousand/score", headers={"Origin": "https://scores.example",
-                                                         "Access-Control-Request-Method": "POST",
-                                                         "Access-Control-Request-Headers": "content-type, x-request-id"})
+    pre = c.options("/v1/games/thousand/score", headers={
+        "Origin": "https://scores.example", "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "content-type, x-request-id"})
     assert "x-request-id" in pre.headers["Access-Control-Allow-Headers"].lower()
     get = c.get("/healthz", headers={"Origin": "https://scores.example"})
     assert "x-request-id" in get.headers["Access-Control-Expose-Headers"].lower()

@@ -51,7 +51,8 @@ def problem(r, status, kind):
     ('{"options": {"target": Infinity}}', "/options/target", "Infinity is not valid JSON"),
     ('{"players": ["Anna", -Infinity]}', "/players/1", "-Infinity is not valid JSON"),
     ('{"options": {"target": 1000, "target": 1000}}', "/options/target", "duplicate key 'target' in an object"),
-    ('{"players": ["Anna", "Boris", "\\ud800"]}', "/players/2", "a string that is not valid Unicode (a lone surrogate)"),
+    ('{"players": ["Anna", "Boris", "\\ud800"]}', "/players/2",
+     "a string that is not valid Unicode (a lone surrogate)"),
     ('{"state": {"scores": {"\\udc00x": 1}}}', "/state/scores", "a key that is not valid Unicode (a lone surrogate)"),
     ('{"a/b": {"x~y": [1, {"k": NaN}]}}', "/a~1b/x~0y/1/k", "NaN is not valid JSON"),
     ('{"a": 1, "a": NaN}', "/a", "duplicate key 'a' in an object"),
@@ -78,7 +79,7 @@ GOOD_SCORE = score_body(points_deal("Anna", 120, {"Anna": 95, "Boris": 14, "Vera
 def test_an_over_long_repeated_key_points_at_its_object():
     c = create_app().test_client()
     key = "k" * 100_000
-    raw = '{"options": {"%s": 1, "%s": 2}}' % (key, key)
+    raw = f'{{"options": {{"{key}": 1, "{key}": 2}}}}'
     r = c.post("/v1/games/thousand/score", data=raw.encode(), headers={"Content-Type": "application/json"})
     assert len(r.get_data()) < 1000
     assert problem(r, 400, "malformed-json")["errors"] == [
@@ -103,7 +104,8 @@ def test_the_depth_check_skips_strings(raw, status):
 @pytest.mark.parametrize("length,pointer", [(64, "/options/" + "k" * 64), (65, "/options")])
 def test_a_repeated_key_of_64_characters_is_still_in_the_pointer(length, pointer):
     c = create_app().test_client()
-    raw = '{"options": {"%s": 1, "%s": 2}}' % ("k" * length, "k" * length)
+    key = "k" * length
+    raw = f'{{"options": {{"{key}": 1, "{key}": 2}}}}'
     r = c.post("/v1/games/thousand/score", data=raw.encode(), headers={"Content-Type": "application/json"})
     assert problem(r, 400, "malformed-json")["errors"][0]["pointer"] == pointer
 

@@ -22,7 +22,8 @@ for name, body in json.loads(sys.stdin.read()).items():
     doc = r.get_json()
     out[name] = [r.status_code, doc.get("detail"), [[e["pointer"], e["detail"]] for e in doc.get("errors", [])]]
 spec = c.get("/openapi.yaml").get_data(as_text=True)
-out["maxItems"] = sorted({line.strip() for line in spec.splitlines() if "maxItems: 5000" in line or "maxItems: 10" == line.strip()})
+out["maxItems"] = sorted({line.strip() for line in spec.splitlines()
+                          if "maxItems: 5000" in line or "maxItems: 10" == line.strip()})
 print(json.dumps(out))
 """
 

@@ -1,6 +1,5 @@
 """Operations: the probes and the Prometheus metrics, in process (spec-checked) and under gunicorn with two
 workers (prometheus_client's multiprocess mode)."""
-import json
 import os
 import pathlib
 import re
@@ -12,7 +11,6 @@ import urllib.request
 
 import pytest
 import yaml
-
 from thousand_helpers import points_deal, score_body
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]

@@ -20,7 +20,8 @@ def problem(r, status, kind):
 
 
 # Found by a black-box probe of the running service (issue 7, fifth round).
-@pytest.mark.parametrize("path", ["/healthz?x=1", "/v1/games?foo=1", "/v1/games/thousand/variants/polish?variant=two-player",
+@pytest.mark.parametrize("path", ["/healthz?x=1", "/v1/games?foo=1",
+                                  "/v1/games/thousand/variants/polish?variant=two-player",
                                   "/v1/games/thousand/rules?foo=bar"])
 def test_a_get_with_a_query_it_does_not_take_is_refused(client, path):
     body = problem(client.get(path), 400, "bad-query")

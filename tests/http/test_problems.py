@@ -54,7 +54,8 @@ def test_the_errors_list_is_capped(events, last):
 
 
 # Found by a black-box probe of the running service (issue 20, hardening round 2).
-@pytest.mark.parametrize("status,kind", [(418, "bad-request"), (599, "internal-error"), (505, "http-version-not-supported")])
+@pytest.mark.parametrize("status,kind", [(418, "bad-request"), (599, "internal-error"),
+                                         (505, "http-version-not-supported")])
 def test_a_status_without_its_own_text_falls_back_by_class(status, kind):
     import wsgi
     assert wsgi.framing_problem(status, line=8190)["type"].endswith("/" + kind)

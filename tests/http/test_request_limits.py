@@ -50,7 +50,7 @@ def test_header_fields_are_limited_to_32_kib_in_all(extra, status):
     # 776 KB of headers were taken; 32 KiB (what nginx holds for one request) is the limit, to the byte
     c = create_app().test_client()
     environ = c.get("/healthz").request.environ
-    base = transport.header_bytes({k: v for k, v in environ.items()})
+    base = transport.header_bytes(dict(environ.items()))
     # fill with fields of 8 KiB at most (gunicorn's limit for one), "X-Fill-n: value\r\n"
     room = transport.MAX_HEADER_BYTES - base + extra
     headers, n = {}, 0

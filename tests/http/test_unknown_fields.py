@@ -23,7 +23,7 @@ def test_a_log_packed_with_unknown_keys_is_read_only_as_far_as_the_answer_lists(
     # collected and flattened before the answer kept 100.  The log now stops after its 12th event (9 faults each,
     # its missing type and the 8 keys: 108 > 100 after events 0-11); benchmarks/fault_bodies.py measures the cost
     # against a valid one-deal request.
-    event = {k: 0 for k in "abcdefgh"}
+    event = dict.fromkeys("abcdefgh", 0)
     raw = json.dumps({"players": ["Anna", "Boris", "Vera"], "log": [event] * 5000}, separators=(",", ":"))
     assert len(raw) < 256 * 1024
     r = client.post("/v1/games/thousand/validate", data=raw, headers={"Content-Type": "application/json"})
@@ -108,4 +108,5 @@ def test_100_unknown_keys_still_let_the_known_fields_be_read(client):
 def test_a_list_where_an_event_belongs_is_the_wrong_type(client):
     # 101 items in a list given for an event object are not 101 unknown keys
     r = client.post("/v1/games/thousand/validate", json={"players": ["Anna", "Boris", "Vera"], "log": [["x"] * 101]})
-    assert problem(r, 422, "invalid-input")["errors"] == [{"pointer": "/log/0", "detail": "not a valid type: an object is expected"}]
+    assert problem(r, 422, "invalid-input")["errors"] == [
+        {"pointer": "/log/0", "detail": "not a valid type: an object is expected"}]

@@ -46,7 +46,8 @@ def lines(ans, side):
 
 def four_player_deal():
     # the Canasta guide's four-player hand (docs/canasta.md): NS 22 cards (7 + 7 + 4 + 3 + 3 melded, South's 8
-    # in hand = 32 >= 22), EW 7 + 8 in hand and 7 melded (22); 8 kings, 6 of the 8 nines, 2 of the 4 jokers, 3 red threes
+    # in hand = 32 >= 22), EW 7 + 8 in hand and 7 melded (22); 8 kings, 6 of the 8 nines, 2 of the 4 jokers,
+    # 3 red threes
     return {"sides": [
         {"id": "NS", "went_out": True, "red_threes": ["3H", "3D"],
          "melds": [["K"] * 7, m("9 9 9 9 9 2 JK"), m("A A A A"), m("8 8 8"), m("6 6 6")],

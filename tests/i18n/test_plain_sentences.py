@@ -47,7 +47,8 @@ def test_marshmallows_messages_read_like_the_others(client):
                          "pile": {"top": "9H", "size": 7, "frozen_by": ""}},
             "action": {"type": "take_pile", "player": "N", "cards": ["9D", "9S"]}}
     want = {"en": [{"pointer": "/sides", "detail": "this field is required and missing"},
-                   {"pointer": "/position/pile/frozen_by", "detail": "must be one of: wild, red_three, black_three, start"},
+                   {"pointer": "/position/pile/frozen_by",
+                    "detail": "must be one of: wild, red_three, black_three, start"},
                    {"pointer": "/players", "detail": "unknown field: not part of this request's shape"}],
             "ru": [{"pointer": "/sides", "detail": "обязательное поле не указано"},
                    {"pointer": "/position/pile/frozen_by",

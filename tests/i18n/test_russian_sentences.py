@@ -4,7 +4,6 @@ barrel's cut said with the rule's own verb, and no «округлено» where 
 from __future__ import annotations
 
 import pytest
-
 from thousand_helpers import PLAYERS, points_deal, score_body
 
 RU = {"Accept-Language": "ru"}

@@ -4,6 +4,7 @@ screenshots, the browser's console, and the steps of a sheet's start and of a Th
 from __future__ import annotations
 
 import base64
+import contextlib
 import pathlib
 import re
 import threading
@@ -89,10 +90,8 @@ class Table:
     def typed_here(self, text, then_next=False):
         """Type into the box the page has put the cursor in (the page moves it after a tap, a moment later: wait
         for it up to 5 s)."""
-        try:
+        with contextlib.suppress(TimeoutException):    # said by the assertion below, with the element
             wait(self.d, 5).until(lambda d: d.switch_to.active_element.tag_name == "input")
-        except TimeoutException:
-            pass                                    # said by the assertion below, with the element
         box = self.d.switch_to.active_element
         assert box.tag_name == "input", box.get_attribute("outerHTML")
         box.send_keys(Keys.CONTROL, "a")
@@ -108,7 +107,8 @@ class Table:
 
     def save(self):
         self.tap("#record")
-        wait(self.d, 10).until(lambda d: d.find_element(By.ID, "record").get_attribute("textContent") == in_ru("Record the deal")
+        wait(self.d, 10).until(lambda d: d.find_element(By.ID, "record").get_attribute("textContent")
+                               == in_ru("Record the deal")
                                         or self.error())
         assert not self.error(), self.error()
         self.settled()
