@@ -1,15 +1,17 @@
-"""Thousand: request bodies into states.
+"""Thousand: the position builder, typed request records into states.
 
-Each function reads one part of a request body (a plain dict whose structure the schemas in
-``schemas/thousand.py`` have already checked when it came over HTTP) into the engine's objects:
-``state`` into a :class:`~.scoring.GameState`, a scored ``deal`` into a :class:`~.scoring.DealOutcome`,
-a ``position`` into a :class:`~.deal.DealState`, a log's ``deal`` event into a fresh :class:`~.deal.DealState`.
-Impossible input raises :class:`~referee.errors.InputError` with JSON pointers.
+Each function reads one part of a request, a typed record of ``schemas/thousand.py`` (its types, its cards and the
+fields each type of action takes already checked by the schema), into the engine's objects: ``state`` into a
+:class:`~.scoring.GameState`, a scored ``deal`` into a :class:`~.scoring.DealOutcome`, a ``position`` into a
+:class:`~.deal.DealState`, a log's ``deal`` event into a fresh :class:`~.deal.DealState`.  What is left to check here
+needs the deck, the seats or the rules.  Impossible input raises :class:`~referee.errors.InputError` with JSON
+pointers.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..cards import Card, check_conservation, parse_card, parse_cards, parse_suit
 from ..common import fields_out_of_phase, missing_scores, parse_player, points_feasible
@@ -22,10 +24,57 @@ from .melds import ACES, marriage_name, marriage_value
 from .options import Options, OptionsLike
 from .scoring import IRREGULARITY_RULES, DealOutcome, GameState
 
+if TYPE_CHECKING:       # the records are the schemas' (a layer beside the games): named for the annotations only
+    from schemas.thousand import (
+        ActionGiven,
+        Barrel,
+        Bid,
+        CallMade,
+        DealEvent,
+        Discard,
+        Exchange,
+        Golden,
+        IrregularitySeen,
+        MarriageSaid,
+        Play,
+        PlayedDeal,
+        PositionGiven,
+        PriorState,
+        Raise,
+        Redeal,
+        TakeTalon,
+        TrickPlayed,
+    )
+
 ACE_CARDS = tuple(Card("A", s) for s in "SHDC")
 
 
-def parse_state(req: dict, players: list[str], opts: OptionsLike) -> GameState:
+def given(record: Any) -> dict[str, Any]:
+    """The fields of ``record`` that the request gave (not None), as a dict (for the shared helpers that read one)."""
+    return {f.name: v for f in dataclasses.fields(record) if (v := getattr(record, f.name)) is not None}
+
+
+def unread(card: Card) -> str | None:
+    """Why ``card`` names no card: a log's text kept as written (``schemas.thousand.UnreadCard``, refused where the
+    replay reads it), else None."""
+    try:
+        parse_card(str(card))
+    except ValueError as e:
+        return str(e)
+    return None
+
+
+def in_deck(cards: list[Card], ptr: str) -> list[Card]:
+    """``cards`` (read by the schema), each of the Thousand deck, or :class:`InputError` at each one that is not."""
+    errors = [{"pointer": f"{ptr}/{i}", "detail": unread(c) or _("{card} is not in the {deck} deck", card=c,
+                                                                   deck=DECK)}
+              for i, c in enumerate(cards) if not DECK.holds(c)]
+    if errors:
+        raise InputError(errors)
+    return cards
+
+
+def parse_state(raw: PriorState | None, players: list[str], opts: OptionsLike) -> GameState:
     """The game before the deal (``state``), checked for totals that cannot happen.
 
     The request schema (schemas/thousand.py ``GameStateSchema``) has given every counter its type and range; this
@@ -34,22 +83,24 @@ def parse_state(req: dict, players: list[str], opts: OptionsLike) -> GameState:
     """
     opts = Options.of(opts)
     st = GameState.fresh(players)
-    raw = req.get("state")
     if raw is None:
         return st
-    errors = _state_golden(raw.get("golden"), st, players)
+    errors = _state_golden(raw.golden, st, players)
     for key in ("scores", "bolts", "concessions", "barrel", "concession_run"):
-        for name, val in (raw.get(key) or {}).items():
+        for name, val in (getattr(raw, key) or {}).items():
             ptr = f"/state/{key}/{esc(name)}"
             if name not in players:
                 errors.append({"pointer": ptr, "detail": _("{name} is not one of the players", name=repr(name))})
             elif key == "barrel":
                 errors += _state_barrel(val, ptr, opts)
-                st.barrel[name] = {"deals": val.get("deals", 0), "falls": val.get("falls", 0)}
+                st.barrel[name] = {"deals": val.deals, "falls": val.falls}
             else:
                 errors += _state_counter(key, val, ptr, opts)
                 getattr(st, key)[name] = val
-    errors += missing_scores(raw, players, ("concessions", "bolts", "barrel", "golden", "concession_run"))
+    shape = given(raw)
+    if raw.golden is not None:      # a golden round given with no counter says nothing of a game under way
+        shape["golden"] = given(raw.golden)
+    errors += missing_scores(shape, players, ("concessions", "bolts", "barrel", "golden", "concession_run"))
     errors += [{"pointer": f"/state/concession_run/{esc(p)}",
                 "detail": ngettext("{player} has made {n} concession, so cannot have {run} in a row",
                                    "{player} has made {n} concessions, so cannot have {run} in a row",
@@ -65,28 +116,28 @@ def parse_state(req: dict, players: list[str], opts: OptionsLike) -> GameState:
     return st
 
 
-def _state_golden(g: dict | None, st: GameState, players: list[str]) -> list[dict]:
+def _state_golden(g: Golden | None, st: GameState, players: list[str]) -> list[dict]:
     """thousand/18.1: ``state.golden`` (``{"played", "made", "over"}``) into ``st.golden``; golden deals played in a
     round under way run from 0 to one less than the players, and a finished round has none in play."""
     if g is None:
         return []
-    played, made, over = g.get("played", 0), g.get("made", False), g.get("over", False)
+    played, made, over = g.played or 0, bool(g.made), bool(g.over)
     errors = []
     if not 0 <= played < len(players):
         errors.append({"pointer": "/state/golden/played",
                        "detail": _("golden deals played in the round: from 0 to one less than the players")})
     elif played and over:
         errors.append({"pointer": "/state/golden/over", "detail": _("a finished golden round has no deals in play")})
-    st.golden = {"played": played, "made": bool(made) and played > 0, "over": bool(over)}
+    st.golden = {"played": played, "made": made and played > 0, "over": over}
     return errors
 
 
-def _state_barrel(val: dict, ptr: str, opts: Options) -> list[dict]:
+def _state_barrel(val: Barrel, ptr: str, opts: Options) -> list[dict]:
     """thousand/14.2, 14.6: a player's barrel counters: deals on the barrel below ``barrel_deals``, falls below
     ``barrel_reset_after_falls`` (below 1000 with no such rule)."""
     errors = []
     for k, hi in (("deals", opts.barrel_deals - 1), ("falls", (opts.barrel_reset_after_falls or 1000) - 1)):
-        if not 0 <= val.get(k, 0) <= hi:
+        if not 0 <= getattr(val, k) <= hi:
             errors.append({"pointer": f"{ptr}/{k}", "detail": _("must be an integer from 0 to {high}", high=hi)})
     return errors
 
@@ -228,17 +279,17 @@ def parse_marriage_suit(value: str, ptr: str) -> str:
         raise InputError(_("{why}, or \"aces\" for the ace marriage", why=e), ptr) from None
 
 
-def _irregularities(deal: dict, layout: Layout) -> list[dict]:
-    """``deal.irregularities`` (``[{"type", "player"}]``, the schema's shape): a known type, the player at fault
-    (the dealer for an exposed card, 5.1; not the dealer for a nine cut, 4.1), each once in a deal."""
+def _irregularities(given: list[IrregularitySeen] | None, layout: Layout, base: str = "/deal") -> list[dict]:
+    """The irregularities of a deal (at ``base``): a known type, the player at fault (the dealer for an exposed card,
+    5.1; not the dealer for a nine cut, 4.1), each once in a deal."""
     out: list[dict] = []
-    for i, irr in enumerate(deal.get("irregularities") or []):
-        ptr = f"/deal/irregularities/{i}"
-        t = irr.get("type")
+    for i, irr in enumerate(given or []):
+        ptr = f"{base}/irregularities/{i}"
+        t = irr.type
         if t not in IRREGULARITY_RULES:
             raise InputError(_("unknown irregularity {type}; known: {known}", type=repr(t),
                                    known=", ".join(IRREGULARITY_RULES)), ptr + "/type")
-        p = parse_player(irr.get("player"), layout.players, ptr + "/player")
+        p = parse_player(irr.player, layout.players, ptr + "/player")
         if t == "exposed_card" and p != layout.dealer:
             raise InputError(_("a card exposed in the deal is the dealer's fault ({dealer})",
                                dealer=layout.dealer),
@@ -251,7 +302,7 @@ def _irregularities(deal: dict, layout: Layout) -> list[dict]:
     return out
 
 
-def outcome_from_deal(deal: dict, layout: Layout, opts: OptionsLike, state: GameState) -> DealOutcome:
+def outcome_from_deal(deal: PlayedDeal, layout: Layout, opts: OptionsLike, state: GameState) -> DealOutcome:
     """Check the described deal and turn it into a :class:`DealOutcome`.
 
     The request schema (schemas/thousand.py ``Deal``) has given every field its type; this checks the deal against
@@ -259,63 +310,62 @@ def outcome_from_deal(deal: dict, layout: Layout, opts: OptionsLike, state: Game
     play given as tricks (:func:`_from_tricks`) or as points (:func:`_from_points`).
     """
     opts = Options.of(opts)
-    irregularities = _irregularities(deal, layout)
+    irregularities = _irregularities(deal.irregularities, layout)
     talon = _deal_talon(deal, layout, opts)
-    if deal.get("declarer") is None or any(x["type"] == "exposed_card" for x in irregularities):
+    if deal.declarer is None or any(x["type"] == "exposed_card" for x in irregularities):
         _void_deal(deal, irregularities)
-    if deal.get("declarer") is None:
+    if deal.declarer is None:
         return DealOutcome(None, None, void=True, irregularities=irregularities, talon=talon)
-    d = parse_player(deal.get("declarer"), layout.players, "/deal/declarer", layout.active)
-    contract = contract_value(deal.get("contract"), opts, "/deal/contract")
-    blind, golden = bool(deal.get("blind")), _golden_said(deal, opts, state)
+    d = parse_player(deal.declarer, layout.players, "/deal/declarer", layout.active)
+    contract = contract_value(deal.contract, opts, "/deal/contract")
+    blind, golden = bool(deal.blind), _golden_said(deal, opts, state)
     if blind:
         _blind_deal(layout, opts, state, d, contract)
     if golden:
         _golden_deal(layout, opts, state, d, contract, blind)
     if not golden:      # a golden deal has no auction: its 120 is the first hand's (18.1)
         check_forced_bid(layout, opts, state, d, contract, "/deal/contract")
-    conceded = bool(deal.get("conceded"))
+    conceded = bool(deal.conceded)
     base = DealOutcome(d, contract, conceded=conceded, blind=blind, golden=golden, talon=talon,
                        irregularities=irregularities)
     if conceded:
         _conceded_deal(deal, layout, opts, state, d, contract, golden)
         return base
-    has_tricks, has_points = deal.get("tricks") is not None, deal.get("points") is not None
-    if has_tricks == has_points:
+    if deal.points is not None and deal.tricks is None:
+        return _from_points(deal, deal.points, layout, opts, base)
+    if deal.tricks is None or deal.points is not None:
         raise InputError(_("give the deal either trick by trick or as card points with each player's number of "
                            "tricks, not both or neither"),
                          "/deal")
-    if has_tricks:
-        return _from_tricks(deal, layout, opts, base)
-    return _from_points(deal, layout, opts, base)
+    return _from_tricks(deal, deal.tricks, layout, opts, base)
 
 
-def _deal_talon(deal: dict, layout: Layout, opts: Options) -> list[Card] | None:
+def _deal_talon(deal: PlayedDeal, layout: Layout, opts: Options) -> list[Card] | None:
     """``deal.talon``: 3 different cards of the deck (thousand/3.1); needed with four players when the sitter scores
     from it and the deal was bid (3.6)."""
-    talon = None
-    if deal.get("talon") is not None:
-        talon = parse_cards(deal["talon"], DECK, "/deal/talon")
+    talon = deal.talon
+    if talon is not None:
+        in_deck(talon, "/deal/talon")
         if len(talon) != 3 or len(set(talon)) != 3:
             raise InputError(_("the talon holds 3 different cards"), "/deal/talon")
     if layout.sitter is not None and opts.sitter_scoring != "none" and talon is None \
-            and deal.get("declarer") is not None:
+            and deal.declarer is not None:
         raise InputError(_("with four players the dealer sitting out scores the talon: give the talon's cards"),
                          "/deal/talon")
     return talon
 
 
-def _void_deal(deal: dict, irregularities: list[dict]) -> None:
+def _void_deal(deal: PlayedDeal, irregularities: list[dict]) -> None:
     """A deal with no play: a card exposed in the deal cancels it (thousand/5.1), so it has no play given; a deal
     without a declarer has no play and is void only through an irregularity."""
     if any(x["type"] == "exposed_card" for x in irregularities):
         for k in ("declarer", "contract", "tricks", "points", "marriages", "conceded"):
-            if deal.get(k) not in (None, [], False):
+            if getattr(deal, k) not in (None, [], False):
                 raise InputError(_("a card exposed in the deal cancels it: a void deal has no play"),
                                  f"/deal/{k}")
-    if deal.get("declarer") is None:
+    if deal.declarer is None:
         for k in ("contract", "tricks", "points", "marriages"):
-            if deal.get(k):
+            if getattr(deal, k):
                 raise InputError(_("a deal with play needs its declarer"), "/deal/declarer")
         if not irregularities:
             raise InputError(_("a deal needs a declarer and contract, or only irregularities (a void deal)"),
@@ -334,15 +384,15 @@ def _blind_deal(layout: Layout, opts: Options, state: GameState, d: str, contrac
                            contract=BLIND_CONTRACT), "/deal/contract")
 
 
-def _golden_said(deal: dict, opts: Options, state: GameState) -> bool:
+def _golden_said(deal: PlayedDeal, opts: Options, state: GameState) -> bool:
     """thousand/18.1: whether the deal is a golden one: said so, or a golden round under way (a deal of it played,
     the round not over), where it cannot be said not to be."""
     if opts.golden_round and state.golden["played"] and not state.golden["over"]:
-        if deal.get("golden") is False:
+        if deal.golden is False:
             raise InputError(_("the golden round is under way, so this deal is a golden one"),
                              "/deal/golden")
         return True
-    return bool(deal.get("golden"))
+    return bool(deal.golden)
 
 
 def _golden_deal(layout: Layout, opts: Options, state: GameState, d: str, contract: int, blind: bool) -> None:
@@ -361,12 +411,12 @@ def _golden_deal(layout: Layout, opts: Options, state: GameState, d: str, contra
         raise InputError(_("a golden deal has no auction, so no blind game"), "/deal/blind")
 
 
-def _conceded_deal(deal: dict, layout: Layout, opts: Options, state: GameState, d: str, contract: int,
+def _conceded_deal(deal: PlayedDeal, layout: Layout, opts: Options, state: GameState, d: str, contract: int,
                    golden: bool) -> None:
     """thousand/9.1, 9.4: a conceded deal is not played (no tricks, points or marriages given), and the declarer
     may concede it here (the state machine's concession check after the talon is taken)."""
     for k in ("tricks", "points", "tricks_taken", "marriages"):
-        if deal.get(k):
+        if getattr(deal, k):
             raise InputError(_("a conceded deal is not played: give no tricks, points or marriages"), f"/deal/{k}")
     probe = DealState.new(layout, opts, scores=state.scores, concessions=state.concessions)
     probe.phase, probe.declarer, probe.contract, probe.talon_taken = "talon", d, contract, True
@@ -377,47 +427,44 @@ def _conceded_deal(deal: dict, layout: Layout, opts: Options, state: GameState, 
         raise InputError(e.message, "/deal/conceded") from None
 
 
-def _dead_cards(deal: dict, layout: Layout, opts: OptionsLike, need: bool) -> tuple[list[Card], list[Card]]:
+def _dead_cards(deal: PlayedDeal, layout: Layout, opts: OptionsLike, need: bool) -> tuple[list[Card], list[Card]]:
     """Two-player game: the unused musik and the discards (thousand/3.3)."""
     opts = Options.of(opts)
+    unused, discards = deal.musik_unused, deal.discards
     if len(layout.active) != 2:
-        for k in ("musik_unused", "discards"):
-            if deal.get(k) is not None:
+        for k, v in (("musik_unused", unused), ("discards", discards)):
+            if v is not None:
                 raise InputError(_("{field} belongs to the two-player game", field=k), f"/deal/{k}")
         return [], []
-    unused = deal.get("musik_unused")
-    discards = deal.get("discards")
     if unused is None:
         raise InputError(_("the two-player game needs the unused musik (2 cards) to account for all 24 cards"),
                          "/deal/musik_unused")
-    unused = parse_cards(unused, DECK, "/deal/musik_unused")
-    if len(unused) != 2:
+    if len(in_deck(unused, "/deal/musik_unused")) != 2:
         raise InputError(_("a musik holds 2 cards"), "/deal/musik_unused")
     if discards is None:
         if need or not opts.two_player_discards_count:
             raise InputError(_("give the declarer's 2 discards"), "/deal/discards")
         return unused, []
-    discards = parse_cards(discards, DECK, "/deal/discards")
-    if len(discards) != 2:
+    if len(in_deck(discards, "/deal/discards")) != 2:
         raise InputError(_("the declarer discards 2 cards"), "/deal/discards")
     return unused, discards
 
 
-def _marriage_list(raw, base: str, layout: Layout, opts: Options,
+def _marriage_list(raw: list[MarriageSaid] | None, base: str, layout: Layout, opts: Options,
                    max_trick: int | None = None) -> list[tuple[int, str, str, int | None]]:
     """Announced marriages ``[{"player", "suit", "trick"?}]`` at ``base`` → ``[(index, player, suit, trick)]``."""
     out, seen = [], set()
     for i, m in enumerate(raw or []):
         ptr = f"{base}/{i}"
-        p = parse_player(m.get("player"), layout.players, ptr + "/player", layout.active)
-        s = parse_marriage_suit(m.get("suit"), ptr + "/suit")
+        p = parse_player(m.player, layout.players, ptr + "/player", layout.active)
+        s = parse_marriage_suit(m.suit, ptr + "/suit")
         if s == ACES and not opts.ace_marriage:
             raise InputError(_("the ace marriage is not played in this game"), ptr + "/suit")
         if s in seen:
             raise InputError(_("{marriage} can be announced only once in a deal", marriage=marriage_name(s)),
                              ptr + "/suit")
         seen.add(s)
-        t = m.get("trick")
+        t = m.trick
         if t is not None and max_trick is not None and t > max_trick:
             raise InputError(_("the trick the marriage was led to, counted from 0: 0 to {last}",
                                last=max_trick), ptr + "/trick")
@@ -447,12 +494,13 @@ def check_marriage_cards(announced: list[str], player: str, declarer: str | None
                                   held, player=player), ptr)
 
 
-def _from_tricks(deal: dict, layout: Layout, opts: Options, base: DealOutcome) -> DealOutcome:
+def _from_tricks(deal: PlayedDeal, tricks: list[TrickPlayed], layout: Layout, opts: Options,
+                 base: DealOutcome) -> DealOutcome:
     """A deal given as its tricks (``[{"leader", "cards"}]``): the cards are the deck's (thousand/3.5), the seat
     order tells who played each, the marriages fit the leads (10.1), and every play is legal (8.3, 11.x).  Fills
     ``base`` with card points, tricks won and the marriages scored."""
     assert base.declarer is not None and base.contract is not None, "a played deal is bid (outcome_from_deal)"
-    parsed = _parse_tricks(deal["tricks"], layout)
+    parsed = _parse_tricks(tricks, layout)
     unused, discards = _dead_cards(deal, layout, opts, need=True)
     groups = [(f"/deal/tricks/{i}/cards", c) for i, (_leader, c) in enumerate(parsed)]
     groups += [("/deal/musik_unused", unused), ("/deal/discards", discards)]
@@ -460,7 +508,7 @@ def _from_tricks(deal: dict, layout: Layout, opts: Options, base: DealOutcome) -
     hands, order = _seat_cards(parsed, layout)
     if base.talon is not None and len(layout.active) == 3:
         _talon_passed(hands, base.talon, base.declarer, layout)
-    announce = _marriage_leads(_marriage_list(deal.get("marriages"), "/deal/marriages", layout, opts), order)
+    announce = _marriage_leads(_marriage_list(deal.marriages, "/deal/marriages", layout, opts), order)
     st = _replay_tricks(DealState.new(layout, opts, hands=hands), base.declarer, base.contract, order, announce)
     card_pts = dict(st.captured)
     if len(layout.active) == 2 and opts.two_player_discards_count:
@@ -471,7 +519,7 @@ def _from_tricks(deal: dict, layout: Layout, opts: Options, base: DealOutcome) -
     return base
 
 
-def _parse_tricks(tricks: list[dict], layout: Layout) -> list[tuple[str, list[Card]]]:
+def _parse_tricks(tricks: list[TrickPlayed], layout: Layout) -> list[tuple[str, list[Card]]]:
     """``deal.tricks`` → ``[(leader, cards)]``: a completed deal has one trick per card in a hand, each with one card
     per active player."""
     n, size = layout.tricks, len(layout.active)
@@ -481,8 +529,8 @@ def _parse_tricks(tricks: list[dict], layout: Layout) -> list[tuple[str, list[Ca
     errors = []
     for i, t in enumerate(tricks):
         ptr = f"/deal/tricks/{i}"
-        leader = parse_player(t.get("leader"), layout.players, ptr + "/leader", layout.active)
-        cards = parse_cards(t.get("cards"), DECK, ptr + "/cards")
+        leader = parse_player(t.leader, layout.players, ptr + "/leader", layout.active)
+        cards = in_deck(t.cards, ptr + "/cards")
         if len(cards) != size:
             errors.append({"pointer": ptr + "/cards", "detail": _("a trick has {n} cards, not {given}", n=size,
                                                                   given=len(cards))})
@@ -572,11 +620,12 @@ def _replay_tricks(st: DealState, declarer: str, contract: int, order: list[list
     return st
 
 
-def _from_points(deal: dict, layout: Layout, opts: Options, base: DealOutcome) -> DealOutcome:
+def _from_points(deal: PlayedDeal, pts: dict[str, int], layout: Layout, opts: Options,
+                 base: DealOutcome) -> DealOutcome:
     """A deal given as card points and tricks taken per player: every active player has both, the points add up
     to the deck's 120 less the cards out of play (thousand/1.3, 3.3), the tricks to a deal's, some share of the
     deck gives them (1.3), and the marriages fit the tricks (10.1, 10.2).  Fills ``base``."""
-    pts, taken = deal["points"], deal.get("tricks_taken")
+    taken = deal.tricks_taken
     if taken is None:
         raise InputError(_("with card points, give each player's number of tricks"), "/deal/tricks_taken")
     _points_shape(pts, taken, layout)
@@ -654,13 +703,13 @@ def _points_feasible(pts: dict[str, int], taken: dict[str, int], unused: list[Ca
                          "/deal/points")
 
 
-def _points_marriages(deal: dict, taken: dict[str, int], layout: Layout, opts: Options,
+def _points_marriages(deal: PlayedDeal, taken: dict[str, int], layout: Layout, opts: Options,
                       declarer: str | None) -> list[dict]:
     """thousand/10.1, 10.2: a marriage is led after winning a trick (so at most one per trick won), or by the
     declarer on the first trick where that is allowed; the cards the marriages take leave one over.  Returns
     ``[{"player", "suit", "points"}]``."""
     marriages: list[dict] = []
-    for mi, p, s, _t in _marriage_list(deal.get("marriages"), "/deal/marriages", layout, opts):
+    for mi, p, s, _t in _marriage_list(deal.marriages, "/deal/marriages", layout, opts):
         ptr = f"/deal/marriages/{mi}"
         may_first = opts.marriage_on_first_trick and p == declarer
         room = taken[p] + (1 if may_first else 0)
@@ -675,56 +724,28 @@ def _points_marriages(deal: dict, taken: dict[str, int], layout: Layout, opts: O
 
 
 
-PHASES = ("deal", "bidding", "talon", "play")
+def _hand_cards(value: Any, ptr: str) -> list[Card]:
+    """A hand's card texts (the schema leaves a hand as given: :func:`referee.knowledge.read_hand` reads its two
+    forms) as cards of the deck, none twice."""
+    return _distinct(parse_cards(value, DECK, ptr), ptr)
 
 
-def _cards_at(value, ptr, required=True):
-    if value is None:
-        if required:
-            raise InputError(_("cards are required here"), ptr)
-        return None
-    cards = parse_cards(value, DECK, ptr)
-    if len(set(cards)) != len(cards):
+def _distinct(cards: list[Card], ptr: str) -> list[Card]:
+    """``cards``, each of the deck and none twice."""
+    if len(set(in_deck(cards, ptr))) != len(cards):
         raise InputError(_("the same card is listed twice"), ptr)
     return cards
 
 
-ACTION_KEYS = {  # fields each action (or log event) may carry besides "type" and "player"
-    "bid": {"amount", "blind"}, "pass": set(), "take_talon": {"musik"}, "exchange": {"gives"},
-    "discard": {"cards"}, "raise": {"amount"}, "concede": set(), "play": {"card", "marriage"},
-    "redeal": {"reason"}, "deal": {"dealer", "hands", "talon", "musiks", "golden", "irregularities"},
-}
-ACTION_TYPES = tuple(t for t in ACTION_KEYS if t != "deal")
-
-
-# the keys each type may carry, "type" and "player" included (a deal has no player)
-_ALLOWED = {t: frozenset(keys | {"type"} | ({"player"} if t != "deal" else set())) for t, keys in ACTION_KEYS.items()}
-
-
-def check_keys(obj: dict, ptr: str) -> None:
-    """Reject fields that do not belong to this type of action or event: nothing is silently ignored."""
-    t = obj["type"]             # required by the schema, one of the known types
-    if t in _ALLOWED and obj.keys() <= _ALLOWED[t]:
-        return
-    allowed = ACTION_KEYS.get(t, set()) | {"type", "player"}
-    if t == "deal":
-        allowed -= {"player"}
-    extra = sorted(set(obj) - allowed)
-    if extra:
-        raise InputError([{"pointer": f"{ptr}/{esc(k)}",
-                           "detail": _("a {type} does not take {field}", type=t, field=repr(k))}
-                          for k in extra])
-
-
-def needs_hand(action: dict, opts: OptionsLike) -> bool:
+def needs_hand(action: ActionGiven, opts: OptionsLike) -> bool:
     """Whether judging ``action`` needs the actor's hand (thousand/11.2–11.5, 7.4, 8.2, 6.x)."""
     opts = Options.of(opts)
-    t = action.get("type")
-    amount = action.get("amount")
+    t = action.type
+    amount = getattr(action, "amount", None)
     big = amount is not None and amount > 120 and opts.bid_cap != "none"
-    return (t == "play" or (t == "redeal" and action.get("reason") != "weak_talon")
-            or (t == "bid" and big and not action.get("blind")) or (t == "raise" and big and opts.raise_capped))
-
+    return (t == "play" or (t == "redeal" and getattr(action, "reason", None) != "weak_talon")
+            or (t == "bid" and big and not getattr(action, "blind", None))
+            or (t == "raise" and big and opts.raise_capped))
 
 
 class Pointers(Protocol):
@@ -733,62 +754,78 @@ class Pointers(Protocol):
     def get(self, field: str, default: str, /) -> str: ...
 
 
-def dispatch(st: DealState, action: dict, actor: str, ptrs: Pointers, as_played: bool = False) -> dict:
-    """Apply one action dict to ``st`` (raises IllegalAction, or InputError for malformed actions).  With
-    ``as_played`` the faults the cards allow are waived into ``st.waived`` (see :mod:`.deal`)."""
-    t = action.get("type")
-    if t == "bid":
-        amount = action.get("amount")
-        if amount is None:
-            raise InputError(_("the amount must be a whole number"), ptrs.get("amount", "/action/amount"))
-        return st.apply_bid(actor, amount, bool(action.get("blind")), as_played)
-    if t == "pass":
-        return st.apply_pass(actor, as_played)
-    if t == "take_talon":
-        return st.apply_take_talon(actor, action.get("musik"), as_played)
-    if t == "exchange":
-        gives = action.get("gives")
-        gp = ptrs.get("gives", "/action/gives")
-        if gives is None:
-            raise InputError(_("give each opponent the card given to him"), gp)
-        parsed = {}
-        for p, c in gives.items():
-            if p not in st.layout.players:
-                raise InputError(_("{name} is not one of the players", name=repr(p)), f"{gp}/{esc(p)}")
-            try:
-                card = parse_card(c)
-            except ValueError as e:
-                raise InputError(str(e), f"{gp}/{esc(p)}") from None
-            if not DECK.holds(card):
-                raise InputError(_("{card} is not in the Thousand deck", card=card), f"{gp}/{esc(p)}")
-            parsed[p] = card
-        return st.apply_exchange(actor, parsed, as_played)
-    if t == "discard":
-        cards = _cards_at(action.get("cards"), ptrs.get("cards", "/action/cards"))
-        return st.apply_discard(actor, cards, as_played)
-    if t == "raise":
-        amount = action.get("amount")
-        if amount is None:
-            raise InputError(_("the amount must be a whole number"), ptrs.get("amount", "/action/amount"))
-        return st.apply_raise(actor, amount, as_played)
-    if t == "concede":
-        return st.apply_concede(actor, as_played)
-    if t == "play":
-        try:
-            card = parse_card(action.get("card"))
-        except ValueError as e:
-            raise InputError(str(e), ptrs.get("card", "/action/card")) from None
+def _amount(action: Bid | Raise | CallMade, ptrs: Pointers) -> int:
+    if action.amount is None:
+        raise InputError(_("the amount must be a whole number"), ptrs.get("amount", "/action/amount"))
+    return action.amount
+
+
+def _bid(st: DealState, a: Bid | CallMade, actor: str, ptrs: Pointers, as_played: bool) -> dict:
+    return st.apply_bid(actor, _amount(a, ptrs), bool(a.blind), as_played)
+
+
+def _pass(st: DealState, _a: Any, actor: str, _ptrs: Pointers, as_played: bool) -> dict:
+    return st.apply_pass(actor, as_played)
+
+
+def _take_talon(st: DealState, a: TakeTalon, actor: str, _ptrs: Pointers, as_played: bool) -> dict:
+    return st.apply_take_talon(actor, a.musik, as_played)
+
+
+def _exchange(st: DealState, a: Exchange, actor: str, ptrs: Pointers, as_played: bool) -> dict:
+    gp = ptrs.get("gives", "/action/gives")
+    if a.gives is None:
+        raise InputError(_("give each opponent the card given to him"), gp)
+    for p, card in a.gives.items():
+        if p not in st.layout.players:
+            raise InputError(_("{name} is not one of the players", name=repr(p)), f"{gp}/{esc(p)}")
         if not DECK.holds(card):
-            raise InputError(_("{card} is not in the Thousand deck", card=card), ptrs.get("card", "/action/card"))
-        return st.apply_play(actor, card, bool(action.get("marriage")), as_played)
-    if t == "redeal":
-        reason = action.get("reason")
-        if reason not in ("four_nines", "weak_hand", "weak_talon"):
-            raise InputError(_("the reason is four nines, a weak hand or a weak talon"),
-                             ptrs.get("reason", "/action/reason"))
-        return st.apply_redeal(actor, reason, as_played)
-    raise InputError(_("unknown action type {type}; known: {known}", type=repr(t), known=", ".join(ACTION_TYPES)),
-                     ptrs.get("type", "/action/type"))
+            raise InputError(unread(card) or _("{card} is not in the Thousand deck", card=card), f"{gp}/{esc(p)}")
+    return st.apply_exchange(actor, dict(a.gives), as_played)
+
+
+def _discard(st: DealState, a: Discard, actor: str, ptrs: Pointers, as_played: bool) -> dict:
+    ptr = ptrs.get("cards", "/action/cards")
+    if a.cards is None:
+        raise InputError(_("cards are required here"), ptr)
+    return st.apply_discard(actor, _distinct(a.cards, ptr), as_played)
+
+
+def _raise(st: DealState, a: Raise, actor: str, ptrs: Pointers, as_played: bool) -> dict:
+    return st.apply_raise(actor, _amount(a, ptrs), as_played)
+
+
+def _concede(st: DealState, _a: Any, actor: str, _ptrs: Pointers, as_played: bool) -> dict:
+    return st.apply_concede(actor, as_played)
+
+
+def _play(st: DealState, a: Play, actor: str, ptrs: Pointers, as_played: bool) -> dict:
+    if a.card is None:
+        raise InputError(_("a card must be a string such as '10H' or 'QS'"), ptrs.get("card", "/action/card"))
+    if not DECK.holds(a.card):
+        raise InputError(unread(a.card) or _("{card} is not in the Thousand deck", card=a.card),
+                         ptrs.get("card", "/action/card"))
+    return st.apply_play(actor, a.card, bool(a.marriage), as_played)
+
+
+def _redeal(st: DealState, a: Redeal, actor: str, ptrs: Pointers, as_played: bool) -> dict:
+    if a.reason is None:
+        raise InputError(_("the reason is four nines, a weak hand or a weak talon"),
+                         ptrs.get("reason", "/action/reason"))
+    return st.apply_redeal(actor, a.reason, as_played)
+
+
+# each type of action (the schema knows no other) and what applies it
+APPLY = {"bid": _bid, "pass": _pass, "take_talon": _take_talon, "exchange": _exchange, "discard": _discard,
+         "raise": _raise, "concede": _concede, "play": _play, "redeal": _redeal}
+
+
+def dispatch(st: DealState, action: ActionGiven | CallMade, actor: str, ptrs: Pointers,
+             as_played: bool = False) -> dict:
+    """Apply one action to ``st`` (raises IllegalAction, or InputError for an action that cannot be judged).  With
+    ``as_played`` the faults the cards allow are waived into ``st.waived`` (see :mod:`.deal`)."""
+    apply: Any = APPLY[action.type]
+    return apply(st, action, actor, ptrs, as_played)
 
 
 _PLAY_FIELDS = ("tricks_won", "marriages", "trick", "trump")
@@ -797,7 +834,7 @@ FOREIGN = {"deal": ("bids", "declarer", "contract", "talon_taken", "exchanged", 
            "talon": _PLAY_FIELDS, "play": ()}
 
 
-def build_position(pos: dict, layout: Layout, opts: OptionsLike, state: GameState, actor: str,
+def build_position(pos: PositionGiven, layout: Layout, opts: OptionsLike, state: GameState, actor: str,
                    action_type: str | None = ""):
     """A :class:`DealState` for a described position.  Returns (state, action pointer map).
 
@@ -806,10 +843,10 @@ def build_position(pos: dict, layout: Layout, opts: OptionsLike, state: GameStat
     received, then the auction (deal, bidding), the talon phase (thousand/8.x) or the play (11.x).
     """
     opts = Options.of(opts)
-    phase = pos["phase"]
+    phase = pos.phase
     _phase_fields(pos, phase)
-    hand, part = (None, None) if pos.get("hand") is None else \
-        read_hand(pos["hand"], "/position/hand", _cards_at, DECK.cards())
+    hand, part = (None, None) if pos.hand is None else \
+        read_hand(pos.hand, "/position/hand", _hand_cards, DECK.cards())
     hsize = None if hand is None else part.size if part is not None else len(hand)
     hands = dict.fromkeys(layout.active)
     hands[actor] = hand
@@ -817,16 +854,16 @@ def build_position(pos: dict, layout: Layout, opts: OptionsLike, state: GameStat
     _position_talon(pos, st, layout, phase, hand, hsize)
     ptrs = {k: f"/action/{k}" for k in ("amount", "card", "gives", "cards", "reason", "type")}
     hand, part = _position_received(pos, st, actor, hand, part)
-    if phase == "bidding" and pos.get("bids") is None and action_type in ("bid", "pass"):
+    if phase == "bidding" and pos.bids is None and action_type in ("bid", "pass"):
         raise InputError(_("give the earlier calls of the auction (none when nobody has spoken)"),
                          "/position/bids")
     if phase in ("deal", "bidding"):
         _position_golden(pos, st, layout, opts, state, action_type)
-        _replay_calls(st, pos.get("bids") or [], layout)
+        _replay_calls(st, pos.bids or [], layout)
         _knowledge(st, part, actor)
         return st, ptrs
-    d = parse_player(pos.get("declarer"), layout.players, "/position/declarer", layout.active)
-    contract = contract_value(pos.get("contract"), opts, "/position/contract")
+    d = parse_player(pos.declarer, layout.players, "/position/declarer", layout.active)
+    contract = contract_value(pos.contract, opts, "/position/contract")
     st.declarer, st.contract = d, contract
     _position_golden(pos, st, layout, opts, state, action_type)
     if not st.golden:   # a golden deal has no auction: its 120 is the first hand's (18.1)
@@ -842,25 +879,25 @@ def build_position(pos: dict, layout: Layout, opts: OptionsLike, state: GameStat
     return st, ptrs
 
 
-def _phase_fields(pos: dict, phase: str) -> None:
+def _phase_fields(pos: PositionGiven, phase: str) -> None:
     """Refuse fields that belong to a later phase than ``phase`` (:data:`FOREIGN`); in the play the talon is taken
     and the exchange made, so neither flag can be false (thousand/8.1)."""
-    clash = fields_out_of_phase(pos, phase, FOREIGN)
+    clash = fields_out_of_phase(given(pos), phase, FOREIGN)
     if phase == "play":
         clash += [{"pointer": f"/position/{f}", "detail": _("in the play phase the talon is already taken and the "
                                                             "exchange made")}
-                  for f in ("talon_taken", "exchanged") if pos.get(f) is False]
+                  for f in ("talon_taken", "exchanged") if getattr(pos, f) is False]
     if clash:
         raise InputError(clash)
 
 
-def _position_talon(pos: dict, st: DealState, layout: Layout, phase: str, hand: list[Card] | None,
+def _position_talon(pos: PositionGiven, st: DealState, layout: Layout, phase: str, hand: list[Card] | None,
                     hsize: int | None) -> None:
     """The talon (3 cards; a musik of 2 with two players, thousand/3.1–3.3) into ``st.talon``, and the actor's hand
     size (``hsize`` cards) against the phase: the dealt size before the talon is taken, never more than 3 over it;
     no card both in the hand and in a talon not yet taken."""
-    if pos.get("talon") is not None:
-        st.talon = _cards_at(pos["talon"], "/position/talon")
+    if pos.talon is not None:
+        st.talon = _distinct(pos.talon, "/position/talon")
         size = 2 if len(layout.active) == 2 else 3
         if len(st.talon) != size:
             raise InputError(_("the musik holds 2 cards (give the musik the declarer takes)") if size == 2 else
@@ -872,17 +909,19 @@ def _position_talon(pos: dict, st: DealState, layout: Layout, phase: str, hand: 
                            given=hsize), "/position/hand")
     if hsize > layout.hand_size + 3:
         raise InputError(_("no hand ever holds {n} cards", n=hsize), "/position/hand")
-    if st.talon and set(st.talon) & set(hand) and not (phase == "talon" and pos.get("talon_taken")):
+    if st.talon and set(st.talon) & set(hand) and not (phase == "talon" and pos.talon_taken):
         raise InputError(_("a card cannot be both in the hand and in the talon"), "/position/talon")
 
 
-def _position_received(pos: dict, st: DealState, actor: str, hand: list[Card] | None,
+def _position_received(pos: PositionGiven, st: DealState, actor: str, hand: list[Card] | None,
                        part: Partial | None) -> tuple[list[Card] | None, Partial | None]:
     """thousand/8.1: the card the actor received in the exchange is in the actor's hand (revealed in a partly known
     hand).  Returns the hand and the partial hand, updated."""
-    if pos.get("received") is None:
+    got = pos.received
+    if got is None:
         return hand, part
-    got = _cards_at([pos["received"]], "/position/received")[0]
+    if not DECK.holds(got):
+        raise InputError(_("{card} is not in the {deck} deck", card=got, deck=DECK), "/position/received/0")
     if part is not None and hand is not None and got not in hand and part.may_hold(got):
         part = part.reveal(got)
         hand = st.hands[actor] = part.known
@@ -892,21 +931,22 @@ def _position_received(pos: dict, st: DealState, actor: str, hand: list[Card] | 
     return hand, part
 
 
-def _talon_flags(pos: dict, st: DealState, layout: Layout, actor: str, d: str, hand: list[Card] | None,
+def _talon_flags(pos: PositionGiven, st: DealState, layout: Layout, actor: str, d: str, hand: list[Card] | None,
                  hsize: int | None) -> None:
     """thousand/8.1: whether the declarer has taken the talon and made the exchange, as given or as the declarer's
     hand size (``hsize`` cards) tells; the exchange comes after the talon is taken."""
     known = hand is not None and actor == d      # the declarer's hand size tells both flags
     for flag in ("talon_taken", "exchanged"):
-        if pos.get(flag) is None and not known and not (flag == "exchanged" and pos.get("talon_taken") is False):
+        if getattr(pos, flag) is None and not known and not (flag == "exchanged" and pos.talon_taken is False):
             why = (_("say whether the declarer has taken the talon, or give the declarer's hand")
                    if flag == "talon_taken" else
                    _("say whether the declarer has passed the cards, or give the declarer's hand"))
             raise InputError(why, f"/position/{flag}")
     three = len(layout.active) == 3
     size = hsize or 0
-    st.talon_taken = bool(pos.get("talon_taken", size > layout.hand_size))
-    st.exchanged = bool(pos.get("exchanged", st.talon_taken and size == layout.hand_size + (1 if three else 0)))
+    st.talon_taken = size > layout.hand_size if pos.talon_taken is None else pos.talon_taken
+    st.exchanged = (st.talon_taken and size == layout.hand_size + (1 if three else 0)) if pos.exchanged is None \
+        else pos.exchanged
     if st.exchanged and not st.talon_taken:
         raise InputError(_("the exchange comes after taking the talon"), "/position/exchanged")
 
@@ -943,7 +983,7 @@ def _talon_cards(st: DealState, layout: Layout, actor: str, d: str, hand: list[C
     return hand, part
 
 
-def _play_position(pos: dict, st: DealState, layout: Layout, opts: Options, actor: str, d: str, contract: int,
+def _play_position(pos: PositionGiven, st: DealState, layout: Layout, opts: Options, actor: str, d: str, contract: int,
                    hand: list[Card] | None, hsize: int | None) -> None:
     """The play phase (thousand/11.x): tricks won so far, the marriages and the trump, and the current trick."""
     st.start_play(d, contract)
@@ -962,33 +1002,33 @@ def _play_position(pos: dict, st: DealState, layout: Layout, opts: Options, acto
         _hand_in_play(st, actor, hand, hsize, done, full)
 
 
-def _tricks_won(pos: dict, st: DealState, layout: Layout) -> set[str]:
+_SAID = {"some": 1, "none": 0}       # tricks won "some" (one or more: one is the fewest) or "none"
+
+
+def _tricks_won(pos: PositionGiven, st: DealState, layout: Layout) -> set[str]:
     """``position.tricks_won`` into ``st.tricks_won``: a count, or "some" (at least one) / "none".  Returns the
     players said to have won "some" tricks."""
     some = set()        # players said to have won "some" tricks: at least one, how many decides nothing here
-    for p, n in (pos.get("tricks_won") or {}).items():
+    for p, n in (pos.tricks_won or {}).items():
         parse_player(p, layout.players, f"/position/tricks_won/{esc(p)}", layout.active)
-        if n in ("some", "none"):
-            if n == "some":
-                some.add(p)
-            st.tricks_won[p] = int(n == "some")
-            continue
-        if n < 0:
+        if n == "some":
+            some.add(p)
+        count = _SAID[n] if isinstance(n, str) else n       # the schema's words ("some", "none"), or a number
+        if count < 0:
             raise InputError(_("a number of tricks"), f"/position/tricks_won/{esc(p)}")
-        st.tricks_won[p] = n
+        st.tricks_won[p] = count
     return some
 
 
-def _tricks_by_hand(pos: dict, layout: Layout, actor: str, done: int, full: int, hsize: int) -> int:
+def _tricks_by_hand(pos: PositionGiven, layout: Layout, actor: str, done: int, full: int, hsize: int) -> int:
     """With tricks won given as "some", the tricks played so far as the actor's hand (``hsize`` cards of ``full``
     at the first trick) tells them: one more card gone if the actor has played to the current trick (which needs
     the leader: given, as no trick can be the first).  ``done`` is the fewest tricks the counts allow."""
-    trick = pos.get("trick") or {}
-    leader = trick.get("leader")
+    leader, cards = _trick_of(pos)
     own = 0
     if leader in layout.active:
         q = leader
-        for _c in (trick.get("cards") or []):
+        for _c in cards:
             own += q == actor
             q = layout.after(q)
     played_so_far = full - hsize - own
@@ -997,11 +1037,16 @@ def _tricks_by_hand(pos: dict, layout: Layout, actor: str, done: int, full: int,
     return played_so_far
 
 
-def _current_trick(pos: dict, st: DealState, layout: Layout, actor: str, d: str, done: int) -> None:
+def _trick_of(pos: PositionGiven) -> tuple[str | None, list[Card]]:
+    """The current trick's leader (None when not given) and cards (none when not given)."""
+    trick = pos.trick
+    return (None, []) if trick is None else (trick.leader, trick.cards or [])
+
+
+def _current_trick(pos: PositionGiven, st: DealState, layout: Layout, actor: str, d: str, done: int) -> None:
     """The current trick's leader and cards (thousand/8.3, 11.1): the declarer leads to the first trick; later the
     leader won the last trick, so has won a trick; the trick is not complete."""
-    trick = pos.get("trick") or {}
-    leader = trick.get("leader")
+    leader, cards = _trick_of(pos)
     if leader is None:
         if done == 0:
             leader = d
@@ -1016,7 +1061,7 @@ def _current_trick(pos: dict, st: DealState, layout: Layout, actor: str, d: str,
         raise InputError(_("{player} leads but has won no trick", player=leader),
                          "/position/trick/leader")
     st.leader = leader
-    played = _cards_at(trick.get("cards") or [], "/position/trick/cards")
+    played = _distinct(cards, "/position/trick/cards")
     if len(played) >= len(layout.active):
         raise InputError(_("the current trick is already complete"), "/position/trick/cards")
     p = leader
@@ -1057,16 +1102,15 @@ def _knowledge(st: DealState, part: Partial | None, actor: str) -> None:
     st.partial[actor] = account(part, seen, "/position/hand")
 
 
-def _replay_calls(st: DealState, bids: list[dict], layout: Layout) -> None:
+def _replay_calls(st: DealState, bids: list[CallMade], layout: Layout) -> None:
     """Run the earlier calls of an auction (position.bids) through ``st``, each judged without its hand."""
     for i, b in enumerate(bids):
         ptr = f"/position/bids/{i}"
-        p = parse_player(b.get("player"), layout.players, ptr + "/player", layout.active)
+        p = parse_player(b.player, layout.players, ptr + "/player", layout.active)
         saved = st.hands[p]
         st.hands[p] = None  # earlier calls are judged without hands
         try:
-            dispatch(st, {"type": b.get("type"), "amount": b.get("amount"), "blind": b.get("blind")}, p,
-                     {"amount": ptr + "/amount", "type": ptr + "/type"})
+            dispatch(st, b, p, {"amount": ptr + "/amount", "type": ptr + "/type"})
         except IllegalAction as e:
             raise InputError(_("the earlier calls are not a legal auction: {why}", why=e.message), ptr) from None
         finally:
@@ -1075,24 +1119,24 @@ def _replay_calls(st: DealState, bids: list[dict], layout: Layout) -> None:
             raise InputError(_("the auction ended before this call"), ptr)
 
 
-def _position_golden(pos: dict, st: DealState, layout: Layout, opts: Options, state: GameState,
+def _position_golden(pos: PositionGiven, st: DealState, layout: Layout, opts: Options, state: GameState,
                      action_type: str | None) -> None:
     """Whether the described deal is a golden one (thousand/18.1): the state tells it once a golden round is under
     way (a deal of it played) or over; before that position.golden must say so wherever it could be (the first hand
     on 120) and would change the ruling (the talon phase's raise and concession, a redeal claim)."""
-    given = pos.get("golden")
+    said = pos.golden
     if not opts.golden_round:
-        if given:
+        if said:
             raise InputError(_("the golden round is not played in this game"), "/position/golden")
         return
     g = state.golden
     known = False if g["over"] else (True if g["played"] else None)
-    if given is not None and known is not None and given != known:
+    if said is not None and known is not None and said != known:
         raise InputError(_("the golden round is under way, so this deal is a golden one")
                          if known else _("the golden round has been played, so this deal is not a golden one"),
                          "/position/golden")
-    golden = known if known is not None else given
-    phase = pos["phase"]
+    golden = known if known is not None else said
+    phase = pos.phase
     if golden is None:
         could = phase in ("talon", "play") and st.declarer == layout.active[0] and st.contract == 120
         if could and (phase == "talon" or action_type == "redeal"):
@@ -1112,11 +1156,11 @@ def _position_golden(pos: dict, st: DealState, layout: Layout, opts: Options, st
     st.golden = golden
 
 
-def _auction_of(pos: dict, st: DealState, layout: Layout, opts: Options, state: GameState, d: str,
+def _auction_of(pos: PositionGiven, st: DealState, layout: Layout, opts: Options, state: GameState, d: str,
                 contract: int) -> None:
     """A talon or play position: who bid (thousand/6.1) from the whole auction in position.bids, when given; it must
     end with this declarer on this contract (or a lower one, raised after the exchange: thousand/8.2)."""
-    bids = pos.get("bids")
+    bids = pos.bids
     if bids is None:
         st.auction_known = False
         return
@@ -1135,10 +1179,11 @@ def _auction_of(pos: dict, st: DealState, layout: Layout, opts: Options, state: 
     st.blind = auction.blind
 
 
-def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: Options, d: str, some=frozenset()) -> None:
+def _position_marriages(pos: PositionGiven, st: DealState, layout: Layout, opts: Options, d: str,
+                        some=frozenset()) -> None:
     """Marriages announced earlier in the deal; each must have been possible (thousand/10.1, 10.2)."""
     per_player: Counter = Counter()
-    for i, p, suit, t in _marriage_list(pos.get("marriages"), "/position/marriages", layout, opts, st.trick_index):
+    for i, p, suit, t in _marriage_list(pos.marriages, "/position/marriages", layout, opts, st.trick_index):
         ptr = f"/position/marriages/{i}"
         actor_hand = next((h for q, h in st.hands.items() if h is not None), None)
         if suit != ACES and actor_hand is not None and p not in [q for q, h in st.hands.items() if h is not None]:
@@ -1178,10 +1223,10 @@ def _first_card_free(player: str, hand: list[Card], announced: list[str], declar
                            player=player, n=played), "/position/marriages")
 
 
-def _position_trump(pos: dict, st: DealState, opts: Options) -> None:
+def _position_trump(pos: PositionGiven, st: DealState, opts: Options) -> None:
     """The trump in force must be the one the listed marriages set (thousand/10.5)."""
     suits = [m["suit"] for m in st.marriages if m["suit"] != ACES]
-    raw = pos.get("trump")
+    raw = pos.trump
     trump = None
     if raw is not None:
         try:
@@ -1229,7 +1274,7 @@ def _position_trump(pos: dict, st: DealState, opts: Options) -> None:
 
 
 
-def _start_deal(ev: dict, layout: Layout, opts: OptionsLike, state: GameState, ptr: str):
+def _start_deal(ev: DealEvent, layout: Layout, opts: OptionsLike, state: GameState, ptr: str):
     """Parse a deal event; return (state, problems) where problems are independent violations.
 
     A problem is ``(rule ID, text, pointer)``: the hands (thousand/3.1), the talon or the musiks (3.1, 3.3), the
@@ -1243,7 +1288,7 @@ def _start_deal(ev: dict, layout: Layout, opts: OptionsLike, state: GameState, p
     _whole_deck(groups, ptr, problems)
     st = DealState.new(layout, opts, hands=hands, talon=talon, musiks=musiks, scores=state.scores,
                        concessions=state.concessions)
-    st.golden = bool(ev.get("golden"))
+    st.golden = bool(ev.golden)
     if st.golden:
         if not opts.golden_round:
             problems.append(("thousand/18.1", _("the golden round is off under these options"), ptr + "/golden"))
@@ -1251,20 +1296,15 @@ def _start_deal(ev: dict, layout: Layout, opts: OptionsLike, state: GameState, p
             problems.append(("thousand/18.1", _("the golden round has already been played"), ptr + "/golden"))
         else:  # forced 120, no auction: the first hand plays it
             st.declarer, st.contract, st.phase = layout.active[0], 120, "talon"
-    irr = ev.get("irregularities") or []
-    if irr:
-        try:
-            st.irregularities = _irregularities({"irregularities": irr}, layout)
-        except InputError as e:
-            raise InputError([{"pointer": ptr + x["pointer"].replace("/deal", "", 1), "detail": x["detail"]}
-                              for x in e.errors]) from None
+    st.irregularities = _irregularities(ev.irregularities, layout, ptr)
     return st, problems
 
 
-def _dealt_hands(ev: dict, layout: Layout, ptr: str, problems: list[tuple[str, str, str]]) -> dict[str, list[Card]]:
+def _dealt_hands(ev: DealEvent, layout: Layout, ptr: str,
+                 problems: list[tuple[str, str, str]]) -> dict[str, list[Card]]:
     """thousand/3.1: the event's hands, one per active player (the sitter's, if given, empty), each of the dealt
     size (a problem otherwise)."""
-    hands_raw = ev.get("hands")
+    hands_raw = ev.hands
     if hands_raw is None:
         raise InputError(_("the deal gives the hands: each player with his cards"), ptr + "/hands")
     hands = {}
@@ -1272,7 +1312,7 @@ def _dealt_hands(ev: dict, layout: Layout, ptr: str, problems: list[tuple[str, s
         if p == layout.sitter and cards == []:
             continue  # the dealer who sits out holds no cards
         parse_player(p, layout.players, f"{ptr}/hands/{esc(p)}", layout.active)
-        hands[p] = parse_cards(cards, DECK, f"{ptr}/hands/{esc(p)}")
+        hands[p] = in_deck(cards, f"{ptr}/hands/{esc(p)}")
     for p in layout.active:
         if p not in hands:
             raise InputError(_("the deal gives no hand for {player}", player=p), ptr + "/hands")
@@ -1283,32 +1323,36 @@ def _dealt_hands(ev: dict, layout: Layout, ptr: str, problems: list[tuple[str, s
     return hands
 
 
-def _dealt_talon(ev: dict, layout: Layout, ptr: str, problems: list[tuple[str, str, str]],
+def _dealt_talon(ev: DealEvent, layout: Layout, ptr: str, problems: list[tuple[str, str, str]],
                  groups: list[tuple[str, list[Card]]]) -> tuple[list[Card] | None, list[list[Card]] | None]:
     """thousand/3.1, 3.3: the talon of 3 (three or four players) or two musiks of 2 (two players), added to
     ``groups`` (pointer, cards).  Returns (talon, musiks), one of them None."""
     talon = musiks = None
     wrong = "talon" if len(layout.active) == 2 else "musiks"
-    if ev.get(wrong) is not None:
+    if getattr(ev, wrong) is not None:
         raise InputError(_("a two-player deal has no talon") if wrong == "talon" else
                          _("a {n}-player deal has no musiks", n=len(layout.active)), f"{ptr}/{wrong}")
     if len(layout.active) == 2:
-        raw = ev.get("musiks")
+        raw = ev.musiks
         if raw is None or len(raw) != 2:
             raise InputError(_("the two-player deal gives two musiks of 2 cards"), ptr + "/musiks")
-        musiks = [parse_cards(m, DECK, f"{ptr}/musiks/{k}") for k, m in enumerate(raw)]
+        musiks = [in_deck(m, f"{ptr}/musiks/{k}") for k, m in enumerate(raw)]
         for k, m in enumerate(musiks):
             if len(m) != 2:
                 problems.append(("thousand/3.3", _("musik {k} holds {given} cards, not 2", k=k, given=len(m)),
                                  f"{ptr}/musiks/{k}"))
             groups.append((f"{ptr}/musiks/{k}", m))
     else:
-        talon = parse_cards(ev.get("talon"), DECK, ptr + "/talon")
+        talon = in_deck(ev.talon, ptr + "/talon") if ev.talon is not None else _no_talon(ptr)
         if len(talon) != 3:
             problems.append(("thousand/3.1", _("the talon holds {given} cards, not 3", given=len(talon)),
                              ptr + "/talon"))
         groups.append((ptr + "/talon", talon))
     return talon, musiks
+
+
+def _no_talon(ptr: str) -> list[Card]:
+    raise InputError(_("expected a list of cards"), ptr + "/talon")
 
 
 def _whole_deck(groups: list[tuple[str, list[Card]]], ptr: str, problems: list[tuple[str, str, str]]) -> None:
