@@ -3,7 +3,7 @@ left to be worked out (120 less the others), the marriages announced, and whethe
 (``took_trick``) in place of the number of tricks each took, since only "no trick" decides anything (a bolt,
 thousand/13.1; a marriage's points, thousand/10.3).
 
-It is read through the card-points form of :func:`.parse.outcome_from_deal`: the deal is possible when some
+It is read through the card-points form of :func:`.outcome.outcome_from_deal`: the deal is possible when some
 numbers of tricks agreeing with ``took_trick`` make it so, and every check of that form applies.  The answer then
 gives ``tricks: null`` for every player, since the deal does not say how many each took.
 
@@ -25,10 +25,12 @@ from ..cards import Card
 from ..errors import InputError, esc
 from ..i18n import _
 from .cards import DECK, POINTS, TOTAL_POINTS, card_points
+from .checks import parse_marriage_suit
 from .deal import Layout
 from .melds import ACES
 from .options import Options, OptionsLike
-from .parse import _dead_cards, in_deck, outcome_from_deal, parse_marriage_suit
+from .outcome import dead_cards, outcome_from_deal
+from .read import in_deck
 from .scoring import DealOutcome, GameState
 
 if TYPE_CHECKING:       # the record is the schemas' (a layer beside the games): named for the annotations only
@@ -210,7 +212,7 @@ def _left_out_points(deal: PlayedDeal, layout: Layout, opts: Options) -> PlayedD
                            "the others"), "/deal/points")
     if not missing:
         return deal
-    unused, discards = _dead_cards(deal, layout, opts, need=False)
+    unused, discards = dead_cards(deal, layout, opts, need=False)
     dead = card_points(unused) + (0 if opts.two_player_discards_count else card_points(discards))
     known = list(pts.values())
     rest = TOTAL_POINTS - dead - sum(known)

@@ -15,18 +15,15 @@ from ..i18n import _
 from ..knowledge import Undecided
 from ..replay import Replay, log_of
 from . import pad
+from .actions import dispatch, needs_hand
+from .cards import card_points
 from .deal import DealState, Layout
+from .dealt import start_deal
 from .melds import ACES
-from .parse import (
-    _outcome_from_state,
-    _start_deal,
-    build_position,
-    dispatch,
-    needs_hand,
-    outcome_from_deal,
-    parse_state,
-    position_of,
-)
+from .options import Options, OptionsLike
+from .outcome import outcome_from_deal
+from .parse import build_position
+from .prior import parse_state
 from .scoring import DealOutcome, GameState, settle
 
 if TYPE_CHECKING:       # the records are the schemas' (a layer beside the games): named for the annotations only
@@ -162,7 +159,7 @@ ACTION_RULE = {"bid": "thousand/7.9", "pass": "thousand/7.3", "take_talon": "tho
 # ====================================================================== validate
 
 class _Pointers:
-    """The pointers of an event's fields for :func:`~.parse.dispatch` (``ptrs.get("card", default)``: the event's
+    """The pointers of an event's fields for :func:`~.actions.dispatch` (``ptrs.get("card", default)``: the event's
     ``.../card``), each made only when a fault needs it rather than six for every event."""
 
     __slots__ = ("base",)
@@ -255,7 +252,7 @@ class ThousandReplay(Replay):
         # as played, the deal is judged with the dealer who dealt it
         self.prev_dealer = dealer
         layout = self.layout = Layout.of(self.players, dealer)
-        st, problems = _start_deal(dealt, layout, self.opts, self.state, ptr)
+        st, problems = start_deal(dealt, layout, self.opts, self.state, ptr)
         self.st = st
         for rule, msg, p in problems:
             self.violate(i, "deal", rule, msg, p)
@@ -322,7 +319,7 @@ class ThousandReplay(Replay):
             self.report(None)
             return
         assert self.layout is not None      # set with st
-        res = self.scored(self.layout, _outcome_from_state(st, self.layout, self.opts))
+        res = self.scored(self.layout, _outcome_of(st, self.layout, self.opts))
         self.game_over = res["game_over"]
 
     def answer(self) -> dict:
@@ -333,3 +330,43 @@ class ThousandReplay(Replay):
         if not complete:
             out.update({"dealer": layout.dealer, "state": self.state.as_dict(), "position": position_of(st)})
         return out
+
+
+def _outcome_of(st: DealState, layout: Layout, opts: OptionsLike) -> DealOutcome:
+    opts = Options.of(opts)
+    out = DealOutcome(st.declarer, st.contract, conceded=st.conceded, blind=st.blind, golden=st.golden,
+                      talon=st.talon, irregularities=st.irregularities)
+    if not st.conceded:
+        pts = dict(st.captured)
+        if len(layout.active) == 2 and opts.two_player_discards_count and st.declarer is not None:
+            pts[st.declarer] += card_points(st.discards)
+        out.card_points = pts
+        out.tricks = dict(st.tricks_won)
+        out.marriages = [{"player": m["player"], "suit": m["suit"], "points": m["points"]} for m in st.marriages]
+    return out
+
+
+def position_of(st: DealState) -> dict:
+    """The position a replayed deal has reached, in check's ``position`` shape (what :func:`build_position` reads
+    back), with the hand of the player to act: the one who speaks in the auction, the declarer with the talon, the
+    one to play in the tricks.  A golden deal is given as an ordinary one (a position has no golden flag)."""
+    if st.phase == "bidding":
+        actor = st.to_speak
+        pos: dict = {"phase": "bidding", "bids": [dict(b) for b in st.bids]}
+    elif st.phase == "talon":
+        actor = st.declarer
+        pos = {"phase": "talon", "declarer": st.declarer, "contract": st.contract, "talon_taken": st.talon_taken,
+               "exchanged": st.exchanged}
+        if st.talon is not None:
+            pos["talon"] = [str(c) for c in st.talon]
+    else:
+        actor = st.to_play
+        # between tricks a marriage's suit waiting for the next trick (trump_timing next_trick) is the trump now
+        trump = st.pending_trump if not st.trick and st.pending_trump is not None else st.trump
+        pos = {"phase": "play", "declarer": st.declarer, "contract": st.contract, "tricks_won": dict(st.tricks_won),
+               "marriages": [{"player": m["player"], "suit": m["suit"], "trick": m["trick"]} for m in st.marriages],
+               "trump": trump, "trick": {"leader": st.leader, "cards": [str(c) for _p, c in st.trick]}}
+    hand = st.hands.get(actor) if actor is not None else None
+    if hand is not None:
+        pos["hand"] = [str(c) for c in hand]
+    return pos

@@ -44,6 +44,7 @@ from schemas.thousand import (
     ValidateBody,
     ValidateRequest,
 )
+from tests.thousand_helpers import readme_log
 
 PLAYERS = ["Anna", "Boris", "Vera"]
 HANDS = {"Anna": ["AH", "10H", "KH", "QH", "AS", "10S", "9C"], "Boris": ["JH", "9H", "KS", "QS", "JS", "AD", "10D"],
@@ -181,3 +182,17 @@ def test_a_deal_as_the_pad_writes_it_loads_its_points_and_who_took_a_trick():
     assert both_loaders(ScoreRequest, body).deal == PlayedDeal(
         declarer="Anna", contract=100, points={"Anna": 80, "Boris": 40},
         took_trick={"Anna": True, "Boris": True, "Vera": False}, conceded=False)
+
+
+def test_a_card_that_names_no_card_in_a_log_is_refused_only_where_the_replay_reads_it(api):
+    log = readme_log()
+    i = next(k for k, e in enumerate(log) if e.get("card") == "9H")
+    log[i]["card"] = "AC"          # a revoke (thousand/11.3): the deal stops being judged there
+    log[-1]["card"] = "Vera"       # a later event, never judged: the answer is the ruling, as before
+    ans = api("validate", {"players": PLAYERS, "log": log})
+    assert ans["first_violation"]["index"] == i and ans["events_checked"] == i + 1
+    log = readme_log()
+    log[-1]["card"] = "Vera"       # judged: refused where it is read, with the reason
+    problem = api("validate", {"players": PLAYERS, "log": log}, status=422)
+    assert problem["errors"] == [{"pointer": f"/log/{len(log) - 1}/card", "detail": (
+        "'Vera' has no valid rank (A K Q J 10 9 8 7 6 5 4 3 2, T for 10; or Т К Д В)")}]
