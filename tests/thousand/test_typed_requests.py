@@ -9,6 +9,8 @@ Hearts A 10 K Q (Anna) J 9 (Boris); spades A 10 (Anna) K Q J (Boris) 9 (talon); 
 """
 from __future__ import annotations
 
+import copy
+
 import pytest
 from marshmallow import ValidationError
 
@@ -44,7 +46,7 @@ from schemas.thousand import (
     ValidateBody,
     ValidateRequest,
 )
-from tests.thousand_helpers import readme_log
+from tests.thousand_helpers import README_TRICKS, readme_log
 
 PLAYERS = ["Anna", "Boris", "Vera"]
 HANDS = {"Anna": ["AH", "10H", "KH", "QH", "AS", "10S", "9C"], "Boris": ["JH", "9H", "KS", "QS", "JS", "AD", "10D"],
@@ -196,3 +198,18 @@ def test_a_card_that_names_no_card_in_a_log_is_refused_only_where_the_replay_rea
     problem = api("validate", {"players": PLAYERS, "log": log}, status=422)
     assert problem["errors"] == [{"pointer": f"/log/{len(log) - 1}/card", "detail": (
         "'Vera' has no valid rank (A K Q J 10 9 8 7 6 5 4 3 2, T for 10; or Т К Д В)")}]
+
+
+def test_a_card_of_another_deck_is_refused_by_the_builder_at_its_place(api):
+    # the schema reads any card; the deck is the game's: an 8 (no Thousand card) in a trick, a joker dealt in a log
+    tricks = copy.deepcopy(README_TRICKS)
+    assert tricks[1]["cards"] == ["10D", "9S", "QD"]
+    tricks[1]["cards"][1] = "8S"
+    problem = api("score", {"players": PLAYERS, "dealer": "Vera",
+                            "deal": {"declarer": "Anna", "contract": 100, "tricks": tricks}}, status=422)
+    assert problem["errors"] == [{"pointer": "/deal/tricks/1/cards/1",
+                                  "detail": "8S is not in the Thousand 24-card deck"}]
+    log = readme_log()
+    log[0] = dict(log[0], hands=dict(log[0]["hands"], Vera=["JH", "JS", "KD", "QD", "10C", "KC", "JK"]))
+    problem = api("validate", {"players": PLAYERS, "log": log}, status=422)
+    assert problem["errors"] == [{"pointer": "/log/0/hands/Vera/6", "detail": "JK is not in the Thousand 24-card deck"}]
