@@ -423,7 +423,7 @@ def _typed(schema: type[Strict], kind: str) -> type[Strict]:
 ACTIONS = ["bid", "pass", "take_talon", "exchange", "discard", "raise", "concede", "play", "redeal"]
 
 
-# the fields each type takes besides `type` and `player` (referee/thousand/parse.py's ACTION_KEYS: the same sets)
+# the fields each type takes besides `type` and `player` (the one description of them: the engine reads the records)
 FIELDS = {
     "bid": {"amount", "blind"}, "pass": set(), "take_talon": {"musik"}, "exchange": {"gives"}, "discard": {"cards"},
     "raise": {"amount"}, "concede": set(), "play": {"card", "marriage"}, "redeal": {"reason"},
