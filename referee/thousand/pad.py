@@ -3,7 +3,7 @@ left to be worked out (120 less the others), the marriages announced, and whethe
 (``took_trick``) in place of the number of tricks each took, since only "no trick" decides anything (a bolt,
 thousand/13.1; a marriage's points, thousand/10.3).
 
-It is read through the card-points form of :func:`.parse.outcome_from_deal`: the deal is possible when some
+It is read through the card-points form of :func:`.outcome.outcome_from_deal`: the deal is possible when some
 numbers of tricks agreeing with ``took_trick`` make it so, and every check of that form applies.  The answer then
 gives ``tricks: null`` for every player, since the deal does not say how many each took.
 
@@ -17,29 +17,36 @@ scores the talon's card points the pad writes that number (``talon_points``) ins
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations_with_replacement, product
+from typing import TYPE_CHECKING
 
-from ..cards import Card, parse_cards
+from ..cards import Card
 from ..errors import InputError, esc
 from ..i18n import _
 from .cards import DECK, POINTS, TOTAL_POINTS, card_points
+from .checks import parse_marriage_suit
 from .deal import Layout
 from .melds import ACES
 from .options import Options, OptionsLike
-from .parse import _dead_cards, outcome_from_deal, parse_marriage_suit
+from .outcome import dead_cards, outcome_from_deal
+from .read import in_deck
 from .scoring import DealOutcome, GameState
+
+if TYPE_CHECKING:       # the record is the schemas' (a layer beside the games): named for the annotations only
+    from schemas.thousand import PlayedDeal
 
 POINT_MODES = ("talon_points", "talon_points_rounded")     # the sitter's scores the talon's card points decide
 
 
-def is_pad(deal: dict) -> bool:
+def is_pad(deal: PlayedDeal) -> bool:
     """Whether the deal uses the pad's form: ``took_trick``, card points with a player's left out, or the talon's
     card points in place of its cards."""
-    return deal.get("took_trick") is not None or deal.get("talon_points") is not None or (
-        deal.get("points") is not None and deal.get("tricks") is None and not deal.get("conceded"))
+    return deal.took_trick is not None or deal.talon_points is not None or (
+        deal.points is not None and deal.tricks is None and not deal.conceded)
 
 
-def outcome(deal: dict, layout: Layout, opts: OptionsLike, state: GameState) -> tuple[DealOutcome, bool]:
+def outcome(deal: PlayedDeal, layout: Layout, opts: OptionsLike, state: GameState) -> tuple[DealOutcome, bool]:
     """The deal's outcome, and whether the trick counts are unknown (``took_trick`` given).
 
     A fault found in the card points worked out for the player left out is laid on the field that decides them,
@@ -49,7 +56,7 @@ def outcome(deal: dict, layout: Layout, opts: OptionsLike, state: GameState) -> 
     try:
         return _outcome(deal, layout, opts, state)
     except InputError as e:
-        pts = deal.get("points")
+        pts = deal.points
         missing = [p for p in layout.active if p not in pts] if pts is not None else []
         if len(missing) != 1:
             raise
@@ -59,7 +66,7 @@ def outcome(deal: dict, layout: Layout, opts: OptionsLike, state: GameState) -> 
             raise
         where = "/deal/points"
         for key in ("took_trick", "tricks_taken"):
-            given = deal.get(key)
+            given = getattr(deal, key)
             if given is not None and missing[0] in given:
                 where = f"/deal/{key}/{esc(missing[0])}"
                 break
@@ -68,31 +75,30 @@ def outcome(deal: dict, layout: Layout, opts: OptionsLike, state: GameState) -> 
         raise InputError(moved, detail=e.detail) from None
 
 
-def _outcome(deal: dict, layout: Layout, opts: Options, state: GameState) -> tuple[DealOutcome, bool]:
+def _outcome(deal: PlayedDeal, layout: Layout, opts: Options, state: GameState) -> tuple[DealOutcome, bool]:
     """:func:`outcome` short of moving a fault's pointer: one player's card points worked out from the others',
     then the deal as given, or, with ``took_trick``, the first share of tricks among the players who took one that
     the deal's checks accept."""
-    deal = dict(deal)
-    took = deal.pop("took_trick", None)
-    _talon_from_points(deal, layout, opts)
-    if took is not None and len(layout.active) == 2 and deal.get("musik_unused") is None and not deal.get("conceded"):
+    took = deal.took_trick
+    deal = _talon_from_points(replace(deal, took_trick=None), layout, opts)
+    if took is not None and len(layout.active) == 2 and deal.musik_unused is None and not deal.conceded:
         _both_points(deal, layout)
         _took_trick_fits(deal, took, layout)
         return _unseen_musik(deal, took, layout, opts, state), True
-    _left_out_points(deal, layout, opts)
+    deal = _left_out_points(deal, layout, opts)
     if took is None:
         return outcome_from_deal(deal, layout, opts, state), False
     _took_trick_fits(deal, took, layout)
     return _trick_shares(deal, took, layout, opts, state), True
 
 
-def _talon_from_points(deal: dict, layout: Layout, opts: Options) -> None:
+def _talon_from_points(deal: PlayedDeal, layout: Layout, opts: Options) -> PlayedDeal:
     """thousand/3.6: ``deal.talon_points``, the talon's card points, stands for the talon's 3 cards where the sitter
-    scores those points (four players); set in ``deal`` as 3 cards worth them (which 3 decides nothing else: the
+    scores those points (four players); returns ``deal`` with 3 cards worth them (which 3 decides nothing else: the
     talon goes back into play)."""
-    given = deal.pop("talon_points", None)
+    given = deal.talon_points
     if given is None:
-        return
+        return deal
     ptr = "/deal/talon_points"
     if layout.sitter is None:
         raise InputError(_("the talon's points are written down only with four players, for the dealer who sits "
@@ -101,13 +107,13 @@ def _talon_from_points(deal: dict, layout: Layout, opts: Options) -> None:
         raise InputError(_("here the dealer who sits out scores nothing") if opts.sitter_scoring == "none" else
                          _("here the dealer who sits out scores the aces and the marriage in the talon: give the "
                            "talon's cards"), ptr)
-    if deal.get("talon") is not None:
+    if deal.talon is not None:
         raise InputError(_("give the talon's cards or its card points, not both"), ptr)
     cards = _cards_worth(given, 3, DECK.cards())
     if cards is None:
         raise InputError(_("no 3 cards are worth {points}: card values are 11, 10, 4, 3, 2 and 0", points=given),
                          ptr)
-    deal["talon"] = [str(c) for c in cards]
+    return replace(deal, talon=cards, talon_points=None)
 
 
 def _cards_worth(points: int, n: int, free: list[Card]) -> list[Card] | None:
@@ -130,26 +136,26 @@ def _all_worth(points: int, n: int, free: list[Card]):
             yield [c for v in sorted(set(values)) for c in by_value[v][:values.count(v)]]
 
 
-def _both_points(deal: dict, layout: Layout) -> None:
+def _both_points(deal: PlayedDeal, layout: Layout) -> None:
     """thousand/3.3: with two players the unused musik is never seen, so nobody's card points can be worked out
     from the other's: both are written down."""
-    pts = deal.get("points")
+    pts = deal.points
     if pts is None or any(p not in pts for p in layout.active):
         raise InputError(_("with two players the unused musik stays unseen, so the card points of both players are "
                            "written down"), "/deal/points")
 
 
-def _unseen_musik(deal: dict, took: dict[str, bool], layout: Layout, opts: Options,
+def _unseen_musik(deal: PlayedDeal, took: dict[str, bool], layout: Layout, opts: Options,
                   state: GameState) -> DealOutcome:
     """thousand/3.3, 1.3: two players' card points with the unused musik unseen (and the discards, when they count
     for nobody and are not given): the cards out of play are worth 120 less the points given, in 2 cards (4 with
     the discards), none of them a card of a marriage announced (it was played) or a discard given; the deal is
     possible when some such cards and some share of the tricks make it so."""
-    given = deal.get("discards")
+    given = deal.discards
     with_discards = given is None and not opts.two_player_discards_count
-    kept = set(parse_cards(given, DECK, "/deal/discards")) if given is not None else set()
+    kept = set(in_deck(given, "/deal/discards")) if given is not None else set()
     most = TOTAL_POINTS - (0 if opts.two_player_discards_count else card_points(kept))
-    total = sum(v for p, v in deal["points"].items() if p in layout.active)
+    total = sum(v for p, v in (deal.points or {}).items() if p in layout.active)
     if total > most:
         raise InputError(_("the card points given add up to {total}, more than the {most} of the deal"
                            "", total=total, most=most), "/deal/points")
@@ -159,9 +165,7 @@ def _unseen_musik(deal: dict, took: dict[str, bool], layout: Layout, opts: Optio
     n = 4 if with_discards else 2
     faults = []
     for cards in _all_worth(dead, n, free):
-        trial = dict(deal, musik_unused=[str(c) for c in cards[:2]])
-        if with_discards:
-            trial["discards"] = [str(c) for c in cards[2:]]
+        trial = replace(deal, musik_unused=cards[:2], discards=cards[2:] if with_discards else deal.discards)
         try:
             return _trick_shares(trial, took, layout, opts, state)
         except InputError as e:
@@ -175,13 +179,12 @@ def _unseen_musik(deal: dict, took: dict[str, bool], layout: Layout, opts: Optio
     raise _fault_of(faults)
 
 
-def _marriage_cards(deal: dict) -> set[Card]:
+def _marriage_cards(deal: PlayedDeal) -> set[Card]:
     """The cards of the marriages announced (thousand/10.1): played, so never out of play."""
     played: set[Card] = set()
-    for i, m in enumerate(deal.get("marriages") or []):
-        if isinstance(m, dict) and isinstance(m.get("suit"), str):
-            suit = parse_marriage_suit(m["suit"], f"/deal/marriages/{i}/suit")
-            played |= {Card("A", s) for s in "SHDC"} if suit == ACES else {Card("K", suit), Card("Q", suit)}
+    for i, m in enumerate(deal.marriages or []):
+        suit = parse_marriage_suit(m.suit, f"/deal/marriages/{i}/suit")
+        played |= {Card("A", s) for s in "SHDC"} if suit == ACES else {Card("K", suit), Card("Q", suit)}
     return played
 
 
@@ -197,36 +200,36 @@ def _fault_of(faults: list[InputError]) -> InputError:
                         "none as given"), "/deal/points")
 
 
-def _left_out_points(deal: dict, layout: Layout, opts: Options) -> None:
+def _left_out_points(deal: PlayedDeal, layout: Layout, opts: Options) -> PlayedDeal:
     """thousand/1.3: with one player's card points left out of ``deal.points``, they are the deal's total (120 less
-    the cards out of play, 3.3) less the others'; set in ``deal`` (a copy of the request's)."""
-    pts = deal.get("points")
+    the cards out of play, 3.3) less the others'; returns ``deal`` with them."""
+    pts = deal.points
     if pts is None:
-        return
+        return deal
     missing = [p for p in layout.active if p not in pts]
     if len(missing) > 1:
         raise InputError(_("give the card points of every player; one may be left out, to be worked out from "
                            "the others"), "/deal/points")
     if not missing:
-        return
-    unused, discards = _dead_cards(deal, layout, opts, need=False)
+        return deal
+    unused, discards = dead_cards(deal, layout, opts, need=False)
     dead = card_points(unused) + (0 if opts.two_player_discards_count else card_points(discards))
     known = list(pts.values())
     rest = TOTAL_POINTS - dead - sum(known)
     if rest < 0:
         raise InputError(_("the card points given add up to {total}, more than the {most} of the deal"
                            "", total=sum(known), most=TOTAL_POINTS - dead), "/deal/points")
-    deal["points"] = {**pts, missing[0]: rest}
+    return replace(deal, points={**pts, missing[0]: rest})
 
 
-def _took_trick_fits(deal: dict, took: dict[str, bool], layout: Layout) -> None:
+def _took_trick_fits(deal: PlayedDeal, took: dict[str, bool], layout: Layout) -> None:
     """``deal.took_trick`` goes with the card points of a played deal (not with tricks or trick counts), names the
     players of the deal, each true or false, and somebody took a trick; a player who took none has no card
     points."""
-    if deal.get("tricks_taken") is not None:
+    if deal.tricks_taken is not None:
         raise InputError(_("give whether each player took a trick, or how many tricks each took, not both"),
                          "/deal/took_trick")
-    if deal.get("tricks") is not None or deal.get("conceded"):
+    if deal.tricks is not None or deal.conceded:
         raise InputError(_("whether each player took a trick goes with the card points of a played deal"),
                          "/deal/took_trick")
     for name in took:
@@ -236,14 +239,14 @@ def _took_trick_fits(deal: dict, took: dict[str, bool], layout: Layout) -> None:
         if took.get(p) is None:
             raise InputError(_("true or false for every player: did the player take a trick?"),
                              f"/deal/took_trick/{esc(p)}")
-        if not took[p] and deal.get("points") is not None and deal["points"].get(p):
+        if not took[p] and deal.points is not None and deal.points.get(p):
             raise InputError(_("{player} took no trick, so no card points", player=p),
                              f"/deal/points/{esc(p)}")
     if not any(took.values()):
         raise InputError(_("somebody takes every trick of a played deal"), "/deal/took_trick")
 
 
-def _trick_shares(deal: dict, took: dict[str, bool], layout: Layout, opts: Options,
+def _trick_shares(deal: PlayedDeal, took: dict[str, bool], layout: Layout, opts: Options,
                   state: GameState) -> DealOutcome:
     """The outcome under the first share of the deal's tricks (at least one each) among the players who took one
     that the deal's checks accept; only "none" is used, as given.  With no such share: a marriage's fault, the same
@@ -253,7 +256,7 @@ def _trick_shares(deal: dict, took: dict[str, bool], layout: Layout, opts: Optio
     for counts in product(range(1, layout.tricks + 1), repeat=len(takers)):
         if sum(counts) != layout.tricks:
             continue
-        trial = dict(deal, tricks_taken={p: dict(zip(takers, counts)).get(p, 0) for p in layout.active})
+        trial = replace(deal, tricks_taken={p: dict(zip(takers, counts)).get(p, 0) for p in layout.active})
         try:
             return outcome_from_deal(trial, layout, opts, state)
         except InputError as e:

@@ -1,794 +1,45 @@
-"""Thousand: request bodies into states.
+"""Thousand: the position builder, a check's ``position`` (a typed record of ``schemas/thousand.py``) into a
+:class:`~.deal.DealState`.
 
-Each function reads one part of a request body (a plain dict whose structure the schemas in
-``schemas/thousand.py`` have already checked when it came over HTTP) into the engine's objects:
-``state`` into a :class:`~.scoring.GameState`, a scored ``deal`` into a :class:`~.scoring.DealOutcome`,
-a ``position`` into a :class:`~.deal.DealState`, a log's ``deal`` event into a fresh :class:`~.deal.DealState`.
-Impossible input raises :class:`~referee.errors.InputError` with JSON pointers.
+The schema has checked the position's types, its cards and the fields of its phase's shape; what is left here needs
+the deck, the seats or the rules: the fields the phase allows, the hand and the talon, the card received, then the
+auction (deal, bidding), the talon phase (thousand/8.x) or the play (11.x).  Impossible input raises
+:class:`~referee.errors.InputError` with JSON pointers.
+
+The other parts of a request have their own readers: the game before the deal (:mod:`.prior`), a deal given for
+scoring (:mod:`.outcome`, with the pulka's forms in :mod:`.pad`), a log's deal event (:mod:`.dealt`), an action
+(:mod:`.actions`); the checks a position and a scored deal share are in :mod:`.checks`, and the deck's check of the
+cards the schema has read in :mod:`.read`.
 """
 from __future__ import annotations
 
 from collections import Counter
-from typing import Protocol
+from typing import TYPE_CHECKING, Any
 
-from ..cards import Card, check_conservation, parse_card, parse_cards, parse_suit
-from ..common import fields_out_of_phase, missing_scores, parse_player, points_feasible
+from ..cards import Card, parse_cards, parse_suit
+from ..common import fields_out_of_phase, parse_player
 from ..errors import IllegalAction, InputError, esc
 from ..i18n import Suit, _, ngettext
 from ..knowledge import Partial, account, read_hand
-from .cards import DECK, POINTS, TOTAL_POINTS, card_points
-from .deal import BLIND_CONTRACT, FORCED_BID, DealState, Layout
+from .actions import dispatch
+from .cards import DECK
+from .checks import check_forced_bid, check_marriage_cards, contract_value, marriage_list
+from .deal import BLIND_CONTRACT, DealState, Layout
 from .melds import ACES, marriage_name, marriage_value
 from .options import Options, OptionsLike
-from .scoring import IRREGULARITY_RULES, DealOutcome, GameState
+from .read import distinct, given
+from .scoring import GameState
+
+if TYPE_CHECKING:       # the records are the schemas' (a layer beside the games): named for the annotations only
+    from schemas.thousand import CallMade, PositionGiven
 
 ACE_CARDS = tuple(Card("A", s) for s in "SHDC")
 
 
-def parse_state(req: dict, players: list[str], opts: OptionsLike) -> GameState:
-    """The game before the deal (``state``), checked for totals that cannot happen.
-
-    The request schema (schemas/thousand.py ``GameStateSchema``) has given every counter its type and range; this
-    checks what needs the seats and the rules: counters of known players within the rules' bounds, then totals
-    that the rules make impossible (thousand/12.3, 14.1, 15.1, 16.1).
-    """
-    opts = Options.of(opts)
-    st = GameState.fresh(players)
-    raw = req.get("state")
-    if raw is None:
-        return st
-    errors = _state_golden(raw.get("golden"), st, players)
-    for key in ("scores", "bolts", "concessions", "barrel", "concession_run"):
-        for name, val in (raw.get(key) or {}).items():
-            ptr = f"/state/{key}/{esc(name)}"
-            if name not in players:
-                errors.append({"pointer": ptr, "detail": _("{name} is not one of the players", name=repr(name))})
-            elif key == "barrel":
-                errors += _state_barrel(val, ptr, opts)
-                st.barrel[name] = {"deals": val.get("deals", 0), "falls": val.get("falls", 0)}
-            else:
-                errors += _state_counter(key, val, ptr, opts)
-                getattr(st, key)[name] = val
-    errors += missing_scores(raw, players, ("concessions", "bolts", "barrel", "golden", "concession_run"))
-    errors += [{"pointer": f"/state/concession_run/{esc(p)}",
-                "detail": ngettext("{player} has made {n} concession, so cannot have {run} in a row",
-                                   "{player} has made {n} concessions, so cannot have {run} in a row",
-                                   st.concessions[p], player=p, run=n)}
-               for p, n in st.concession_run.items() if n > st.concessions[p]]
-    if errors:
-        raise InputError(errors)
-    for p, s in st.scores.items():
-        errors += _impossible_total(p, s, st, players, opts)
-    errors += _crowded_barrel(st, players, opts)
-    if errors:
-        raise InputError(errors)
-    return st
-
-
-def _state_golden(g: dict | None, st: GameState, players: list[str]) -> list[dict]:
-    """thousand/18.1: ``state.golden`` (``{"played", "made", "over"}``) into ``st.golden``; golden deals played in a
-    round under way run from 0 to one less than the players, and a finished round has none in play."""
-    if g is None:
-        return []
-    played, made, over = g.get("played", 0), g.get("made", False), g.get("over", False)
-    errors = []
-    if not 0 <= played < len(players):
-        errors.append({"pointer": "/state/golden/played",
-                       "detail": _("golden deals played in the round: from 0 to one less than the players")})
-    elif played and over:
-        errors.append({"pointer": "/state/golden/over", "detail": _("a finished golden round has no deals in play")})
-    st.golden = {"played": played, "made": bool(made) and played > 0, "over": bool(over)}
-    return errors
-
-
-def _state_barrel(val: dict, ptr: str, opts: Options) -> list[dict]:
-    """thousand/14.2, 14.6: a player's barrel counters: deals on the barrel below ``barrel_deals``, falls below
-    ``barrel_reset_after_falls`` (below 1000 with no such rule)."""
-    errors = []
-    for k, hi in (("deals", opts.barrel_deals - 1), ("falls", (opts.barrel_reset_after_falls or 1000) - 1)):
-        if not 0 <= val.get(k, 0) <= hi:
-            errors.append({"pointer": f"{ptr}/{k}", "detail": _("must be an integer from 0 to {high}", high=hi)})
-    return errors
-
-
-def _state_counter(key: str, val: int, ptr: str, opts: Options) -> list[dict]:
-    """A player's count under ``state.<key>``: bolts 0–2 (thousand/13.2), a run of concessions 0–2 (9.3),
-    concessions 0 to ``rospis_max`` (9.4); a total (``scores``) is checked by :func:`_impossible_total`."""
-    if key == "bolts" and not 0 <= val <= 2:
-        return [{"pointer": ptr, "detail": _("a bolt counter runs from 0 to 2 (the third is paid)")}]
-    if key == "concession_run" and not 0 <= val <= 2:
-        return [{"pointer": ptr, "detail": _("a run of concessions counts from 0 to 2 (the third is paid)")}]
-    if key == "concessions" and (val < 0 or (opts.rospis_max is not None and val > opts.rospis_max)):
-        return [{"pointer": ptr, "detail": _("impossible number of concessions")}]
-    return []
-
-
-def _impossible_total(p: str, s: int, st: GameState, players: list[str], opts: Options) -> list[dict]:
-    """Player ``p``'s total ``s`` (game points) against the rules: a multiple of 5 (thousand/12.3; a four-player
-    sitter's raw talon points excepted, 3.6), below the target (15.1), not a dumped 555 (16.1), not between the
-    barrel and the target (14.1); barrel deals only for a player on the barrel (14.2)."""
-    T, target = opts.barrel_threshold, opts.target
-    ptr = f"/state/scores/{esc(p)}"
-    errors = []
-    fives = not (len(players) == 4 and opts.sitter_scoring == "talon_points")
-    if s % 5 and fives:
-        errors.append({"pointer": ptr, "detail": _("{total} cannot happen: with three players every score is a "
-                                                   "multiple of 5", total=s) if len(players) == 3
-                       else _("{total} cannot happen: under these options every score is a multiple of 5",
-                              total=s)})
-    elif s >= target:
-        errors.append({"pointer": ptr, "detail": _("{total} has already reached the target {target}: the game is "
-                                                   "over", total=s, target=target)})
-    elif opts.dump_555 != "off" and (s == 555 or (s == -555 and opts.dump_555 == "both")):
-        errors.append({"pointer": ptr,
-                       "detail": _("{total} cannot happen: a total of exactly {total} drops to 0", total=s)})
-    elif opts.barrel == "barrel" and T < s < target:
-        errors.append({"pointer": ptr, "detail": _("{total} cannot happen: totals from {threshold} to {last} are "
-                                                   "held at {threshold}", total=s, threshold=T,
-                                                   last=target - 1)})
-    if st.barrel[p]["deals"] and not (opts.barrel == "barrel" and s == T):
-        errors.append({"pointer": f"/state/barrel/{esc(p)}/deals",
-                       "detail": _("{player} is not on the barrel (total {total}), so has no barrel deals",
-                                   player=p, total=s)})
-    return errors
-
-
-def _crowded_barrel(st: GameState, players: list[str], opts: Options) -> list[dict]:
-    """More players on the barrel than the collision rule lets sit there (thousand/14.5).
-
-    Only the barrel proper has sitters (a total held at the threshold); a lock or no barrel has none, and under
-    ``coexist`` any number may sit.  ``knock_off`` seats one; ``two_fall_together`` two with four players, one with
-    three (as the engine settles it).  Those who have used more barrel deals were there first; the others, in seat
-    order, are the ones that cannot be there, each pointed at by their total."""
-    collision = opts.barrel_collision
-    if opts.barrel != "barrel" or collision == "coexist":
-        return []
-    seats = 2 if collision == "two_fall_together" and len(players) == 4 else 1
-    sitters = sorted((p for p in players if st.scores[p] == opts.barrel_threshold),
-                     key=lambda p: (-st.barrel[p]["deals"], players.index(p)))
-    if seats == 1:
-        return [{"pointer": f"/state/scores/{esc(p)}",
-                 "detail": _("{player} cannot be on the barrel too: {other} already sits there, and only one player "
-                             "can sit on the barrel (whoever reaches it knocks the one there off, and two reaching "
-                             "it in the same deal both fall)", player=p, other=sitters[0])}
-                for p in sitters[seats:]]
-    return [{"pointer": f"/state/scores/{esc(p)}",
-             "detail": _("{player} cannot be on the barrel too: two players already sit there, and no more than two "
-                         "can sit on the barrel (a third reaching it knocks both off)", player=p)}
-            for p in sitters[seats:]]
-
-
-def contract_value(value: int | None, opts: OptionsLike, ptr: str) -> int:
-    """A contract (game points; the schema's integer, or None when not given) the rules allow: at least the forced
-    100, in steps of ``bid_step`` (thousand/7.2), at most ``max_bid`` (7.5)."""
-    opts = Options.of(opts)
-    if value is None:
-        raise InputError(_("the contract must be an integer"), ptr)
-    if value < FORCED_BID:
-        raise InputError(_("no contract is below {contract}", contract=FORCED_BID), ptr)
-    if value % opts.bid_step:
-        raise InputError(_("contracts go in steps of {step}; {value} is not one", step=opts.bid_step,
-                           value=value), ptr)
-    if value > opts.max_bid:
-        raise InputError(_("no contract exceeds {max_bid}", max_bid=opts.max_bid), ptr)
-    return value
-
-
-def check_forced_bid(layout: Layout, opts: OptionsLike, state: GameState, declarer: str, contract: int,
-                     ptr: str) -> None:
-    """A contract at the forced bid stands only in its holder's name (thousand/7.1): anyone else had to bid more, and
-    a contract is never lowered.  With nobody on a forced 100 anyone may have opened at 100; with the dealer on it
-    and ``forehand_opens_100`` the first hand may have taken it over.  A holder on the barrel under
-    ``barrel_forced_floor`` is bound to the barrel minimum (7.8), so no contract is lower."""
-    opts = Options.of(opts)
-    probe = DealState.new(layout, opts, scores=state.scores)
-    holder, forced = probe.forced_holder(), probe.forced_bid()
-    _check_pit(probe, declarer, contract, holder, forced, ptr)
-    if holder is None or contract > forced:
-        return
-    if declarer == holder:
-        if contract < forced:
-            raise InputError(_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: no "
-                               "contract is lower", holder=holder, forced=forced), ptr)
-        return
-    first = layout.active[0]
-    take_over = probe.opts.forehand_opens_100 and holder == layout.dealer   # the first hand may take it over
-    if take_over and declarer == first and contract == forced:
-        return
-    if forced != FORCED_BID:
-        raise InputError(_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: anyone else "
-                           "must bid more than {forced} to play", holder=holder, forced=forced),
-                         ptr)
-    if take_over:
-        raise InputError(_("{holder} is on the forced 100 and only {first} may take it over at 100: anyone else "
-                           "must bid more to play", holder=holder, first=first), ptr)
-    raise InputError(_("{holder} is on the forced 100: anyone else must bid more than 100 to play",
-                       holder=holder), ptr)
-
-
-def _check_pit(probe: DealState, declarer: str, contract: int, holder: str | None, forced: int, ptr: str) -> None:
-    """The debt pit (thousand/7.7): a player below the silence threshold neither bids nor raises, so holds a contract
-    only as the forced bid's holder, at the forced bid itself."""
-    thr = probe.opts.silence_threshold
-    if thr is None or probe.scores[declarer] >= thr or (declarer == holder and contract == forced):
-        return
-    if declarer == holder:
-        raise InputError(_("{player} is below {threshold}, so may neither bid nor raise: {player} plays only the "
-                           "forced {forced}", player=declarer, threshold=thr, forced=forced), ptr)
-    raise InputError(_("{player} is below {threshold} and may not bid, so cannot have won the auction"
-                       "", player=declarer, threshold=thr), ptr)
-
-
-def parse_marriage_suit(value: str, ptr: str) -> str:
-    if value.strip().lower() == ACES:
-        return ACES
-    try:
-        return parse_suit(value)
-    except ValueError as e:
-        raise InputError(_("{why}, or \"aces\" for the ace marriage", why=e), ptr) from None
-
-
-def _irregularities(deal: dict, layout: Layout) -> list[dict]:
-    """``deal.irregularities`` (``[{"type", "player"}]``, the schema's shape): a known type, the player at fault
-    (the dealer for an exposed card, 5.1; not the dealer for a nine cut, 4.1), each once in a deal."""
-    out: list[dict] = []
-    for i, irr in enumerate(deal.get("irregularities") or []):
-        ptr = f"/deal/irregularities/{i}"
-        t = irr.get("type")
-        if t not in IRREGULARITY_RULES:
-            raise InputError(_("unknown irregularity {type}; known: {known}", type=repr(t),
-                                   known=", ".join(IRREGULARITY_RULES)), ptr + "/type")
-        p = parse_player(irr.get("player"), layout.players, ptr + "/player")
-        if t == "exposed_card" and p != layout.dealer:
-            raise InputError(_("a card exposed in the deal is the dealer's fault ({dealer})",
-                               dealer=layout.dealer),
-                             ptr + "/player")
-        if t == "nine_cut" and p == layout.dealer:
-            raise InputError(_("the cutter, not the dealer, pays for the third nine"), ptr + "/player")
-        if any(x["type"] == t and (x["player"] == p or t != "talon_peek") for x in out):
-            raise InputError(_("{type} can happen once in a deal (the deal is then redealt or played)", type=t), ptr)
-        out.append({"type": t, "player": p})
-    return out
-
-
-def outcome_from_deal(deal: dict, layout: Layout, opts: OptionsLike, state: GameState) -> DealOutcome:
-    """Check the described deal and turn it into a :class:`DealOutcome`.
-
-    The request schema (schemas/thousand.py ``Deal``) has given every field its type; this checks the deal against
-    the deck, the seats and the rules: the talon, a void deal, a blind or golden contract, a concession, then the
-    play given as tricks (:func:`_from_tricks`) or as points (:func:`_from_points`).
-    """
-    opts = Options.of(opts)
-    irregularities = _irregularities(deal, layout)
-    talon = _deal_talon(deal, layout, opts)
-    if deal.get("declarer") is None or any(x["type"] == "exposed_card" for x in irregularities):
-        _void_deal(deal, irregularities)
-    if deal.get("declarer") is None:
-        return DealOutcome(None, None, void=True, irregularities=irregularities, talon=talon)
-    d = parse_player(deal.get("declarer"), layout.players, "/deal/declarer", layout.active)
-    contract = contract_value(deal.get("contract"), opts, "/deal/contract")
-    blind, golden = bool(deal.get("blind")), _golden_said(deal, opts, state)
-    if blind:
-        _blind_deal(layout, opts, state, d, contract)
-    if golden:
-        _golden_deal(layout, opts, state, d, contract, blind)
-    if not golden:      # a golden deal has no auction: its 120 is the first hand's (18.1)
-        check_forced_bid(layout, opts, state, d, contract, "/deal/contract")
-    conceded = bool(deal.get("conceded"))
-    base = DealOutcome(d, contract, conceded=conceded, blind=blind, golden=golden, talon=talon,
-                       irregularities=irregularities)
-    if conceded:
-        _conceded_deal(deal, layout, opts, state, d, contract, golden)
-        return base
-    has_tricks, has_points = deal.get("tricks") is not None, deal.get("points") is not None
-    if has_tricks == has_points:
-        raise InputError(_("give the deal either trick by trick or as card points with each player's number of "
-                           "tricks, not both or neither"),
-                         "/deal")
-    if has_tricks:
-        return _from_tricks(deal, layout, opts, base)
-    return _from_points(deal, layout, opts, base)
-
-
-def _deal_talon(deal: dict, layout: Layout, opts: Options) -> list[Card] | None:
-    """``deal.talon``: 3 different cards of the deck (thousand/3.1); needed with four players when the sitter scores
-    from it and the deal was bid (3.6)."""
-    talon = None
-    if deal.get("talon") is not None:
-        talon = parse_cards(deal["talon"], DECK, "/deal/talon")
-        if len(talon) != 3 or len(set(talon)) != 3:
-            raise InputError(_("the talon holds 3 different cards"), "/deal/talon")
-    if layout.sitter is not None and opts.sitter_scoring != "none" and talon is None \
-            and deal.get("declarer") is not None:
-        raise InputError(_("with four players the dealer sitting out scores the talon: give the talon's cards"),
-                         "/deal/talon")
-    return talon
-
-
-def _void_deal(deal: dict, irregularities: list[dict]) -> None:
-    """A deal with no play: a card exposed in the deal cancels it (thousand/5.1), so it has no play given; a deal
-    without a declarer has no play and is void only through an irregularity."""
-    if any(x["type"] == "exposed_card" for x in irregularities):
-        for k in ("declarer", "contract", "tricks", "points", "marriages", "conceded"):
-            if deal.get(k) not in (None, [], False):
-                raise InputError(_("a card exposed in the deal cancels it: a void deal has no play"),
-                                 f"/deal/{k}")
-    if deal.get("declarer") is None:
-        for k in ("contract", "tricks", "points", "marriages"):
-            if deal.get(k):
-                raise InputError(_("a deal with play needs its declarer"), "/deal/declarer")
-        if not irregularities:
-            raise InputError(_("a deal needs a declarer and contract, or only irregularities (a void deal)"),
-                             "/deal/declarer")
-
-
-def _blind_deal(layout: Layout, opts: Options, state: GameState, d: str, contract: int) -> None:
-    """thousand/17.1: whoever may announce a blind game before the auction may have played one, at 120 (doubled,
-    never raised after the talon)."""
-    try:
-        DealState.new(layout, opts, scores=state.scores).verify_blind(d, BLIND_CONTRACT)
-    except IllegalAction as e:
-        raise InputError(e.message, "/deal/blind") from None
-    if contract != BLIND_CONTRACT:
-        raise InputError(_("a blind game is played at {contract}: the contract cannot be raised",
-                           contract=BLIND_CONTRACT), "/deal/contract")
-
-
-def _golden_said(deal: dict, opts: Options, state: GameState) -> bool:
-    """thousand/18.1: whether the deal is a golden one: said so, or a golden round under way (a deal of it played,
-    the round not over), where it cannot be said not to be."""
-    if opts.golden_round and state.golden["played"] and not state.golden["over"]:
-        if deal.get("golden") is False:
-            raise InputError(_("the golden round is under way, so this deal is a golden one"),
-                             "/deal/golden")
-        return True
-    return bool(deal.get("golden"))
-
-
-def _golden_deal(layout: Layout, opts: Options, state: GameState, d: str, contract: int, blind: bool) -> None:
-    """thousand/18.1: a golden deal can be: the option on, 120 played by the player left of the dealer, the round
-    not over, no blind game (17.1)."""
-    if not opts.golden_round:
-        raise InputError(_("the golden round is not played in this game"), "/deal/golden")
-    if contract != 120:
-        raise InputError(_("a golden-round contract is 120"), "/deal/contract")
-    if state.golden["over"]:
-        raise InputError(_("the golden round has been played"), "/deal/golden")
-    if d != layout.active[0]:
-        raise InputError(_("in a golden deal the player left of the dealer ({player}) plays the 120"
-                           "", player=layout.active[0]), "/deal/declarer")
-    if blind:
-        raise InputError(_("a golden deal has no auction, so no blind game"), "/deal/blind")
-
-
-def _conceded_deal(deal: dict, layout: Layout, opts: Options, state: GameState, d: str, contract: int,
-                   golden: bool) -> None:
-    """thousand/9.1, 9.4: a conceded deal is not played (no tricks, points or marriages given), and the declarer
-    may concede it here (the state machine's concession check after the talon is taken)."""
-    for k in ("tricks", "points", "tricks_taken", "marriages"):
-        if deal.get(k):
-            raise InputError(_("a conceded deal is not played: give no tricks, points or marriages"), f"/deal/{k}")
-    probe = DealState.new(layout, opts, scores=state.scores, concessions=state.concessions)
-    probe.phase, probe.declarer, probe.contract, probe.talon_taken = "talon", d, contract, True
-    probe.golden = golden
-    try:
-        probe.verify_concede(d)
-    except IllegalAction as e:
-        raise InputError(e.message, "/deal/conceded") from None
-
-
-def _dead_cards(deal: dict, layout: Layout, opts: OptionsLike, need: bool) -> tuple[list[Card], list[Card]]:
-    """Two-player game: the unused musik and the discards (thousand/3.3)."""
-    opts = Options.of(opts)
-    if len(layout.active) != 2:
-        for k in ("musik_unused", "discards"):
-            if deal.get(k) is not None:
-                raise InputError(_("{field} belongs to the two-player game", field=k), f"/deal/{k}")
-        return [], []
-    unused = deal.get("musik_unused")
-    discards = deal.get("discards")
-    if unused is None:
-        raise InputError(_("the two-player game needs the unused musik (2 cards) to account for all 24 cards"),
-                         "/deal/musik_unused")
-    unused = parse_cards(unused, DECK, "/deal/musik_unused")
-    if len(unused) != 2:
-        raise InputError(_("a musik holds 2 cards"), "/deal/musik_unused")
-    if discards is None:
-        if need or not opts.two_player_discards_count:
-            raise InputError(_("give the declarer's 2 discards"), "/deal/discards")
-        return unused, []
-    discards = parse_cards(discards, DECK, "/deal/discards")
-    if len(discards) != 2:
-        raise InputError(_("the declarer discards 2 cards"), "/deal/discards")
-    return unused, discards
-
-
-def _marriage_list(raw, base: str, layout: Layout, opts: Options,
-                   max_trick: int | None = None) -> list[tuple[int, str, str, int | None]]:
-    """Announced marriages ``[{"player", "suit", "trick"?}]`` at ``base`` → ``[(index, player, suit, trick)]``."""
-    out, seen = [], set()
-    for i, m in enumerate(raw or []):
-        ptr = f"{base}/{i}"
-        p = parse_player(m.get("player"), layout.players, ptr + "/player", layout.active)
-        s = parse_marriage_suit(m.get("suit"), ptr + "/suit")
-        if s == ACES and not opts.ace_marriage:
-            raise InputError(_("the ace marriage is not played in this game"), ptr + "/suit")
-        if s in seen:
-            raise InputError(_("{marriage} can be announced only once in a deal", marriage=marriage_name(s)),
-                             ptr + "/suit")
-        seen.add(s)
-        t = m.get("trick")
-        if t is not None and max_trick is not None and t > max_trick:
-            raise InputError(_("the trick the marriage was led to, counted from 0: 0 to {last}",
-                               last=max_trick), ptr + "/trick")
-        out.append((i, p, s, t))
-    return out
-
-
-def check_marriage_cards(announced: list[str], player: str, declarer: str | None, layout: Layout, opts: OptionsLike,
-                         ptr: str) -> None:
-    """The cards a player's announced marriages take must leave one over (thousand/10.1, 10.2).
-
-    A marriage is announced by leading one of its cards while the rest are still in hand: a king-queen pair takes
-    two cards, the ace marriage all four aces.  Before a player's first announcement that player has played a card
-    that belongs to none of them (to follow, or on a lead that cannot announce), unless it is the declarer announcing
-    on the opening lead where that is allowed.  So marriages taking every card a player holds when play begins (8;
-    10 with two players) are impossible: with three or four players, four marriages, or the aces and two marriages."""
-    opts = Options.of(opts)
-    if player == declarer and opts.marriage_on_first_trick:
-        return
-    held = layout.tricks    # the cards each player holds when the play begins: one per trick
-    need = sum(4 if s == ACES else 2 for s in announced)
-    if need >= held:
-        raise InputError(ngettext("{player}'s announced marriages take all {n} card of the hand, but a card is played "
-                                  "before the first announcement and breaks one of them",
-                                  "{player}'s announced marriages take all {n} cards of the hand, but a card is "
-                                  "played before the first announcement and breaks one of them",
-                                  held, player=player), ptr)
-
-
-def _from_tricks(deal: dict, layout: Layout, opts: Options, base: DealOutcome) -> DealOutcome:
-    """A deal given as its tricks (``[{"leader", "cards"}]``): the cards are the deck's (thousand/3.5), the seat
-    order tells who played each, the marriages fit the leads (10.1), and every play is legal (8.3, 11.x).  Fills
-    ``base`` with card points, tricks won and the marriages scored."""
-    assert base.declarer is not None and base.contract is not None, "a played deal is bid (outcome_from_deal)"
-    parsed = _parse_tricks(deal["tricks"], layout)
-    unused, discards = _dead_cards(deal, layout, opts, need=True)
-    groups = [(f"/deal/tricks/{i}/cards", c) for i, (_leader, c) in enumerate(parsed)]
-    groups += [("/deal/musik_unused", unused), ("/deal/discards", discards)]
-    check_conservation(groups, DECK, exact=True)
-    hands, order = _seat_cards(parsed, layout)
-    if base.talon is not None and len(layout.active) == 3:
-        _talon_passed(hands, base.talon, base.declarer, layout)
-    announce = _marriage_leads(_marriage_list(deal.get("marriages"), "/deal/marriages", layout, opts), order)
-    st = _replay_tricks(DealState.new(layout, opts, hands=hands), base.declarer, base.contract, order, announce)
-    card_pts = dict(st.captured)
-    if len(layout.active) == 2 and opts.two_player_discards_count:
-        card_pts[base.declarer] += card_points(discards)
-    base.card_points = card_pts
-    base.tricks = dict(st.tricks_won)
-    base.marriages = [{"player": m["player"], "suit": m["suit"], "points": m["points"]} for m in st.marriages]
-    return base
-
-
-def _parse_tricks(tricks: list[dict], layout: Layout) -> list[tuple[str, list[Card]]]:
-    """``deal.tricks`` → ``[(leader, cards)]``: a completed deal has one trick per card in a hand, each with one card
-    per active player."""
-    n, size = layout.tricks, len(layout.active)
-    if len(tricks) != n:
-        raise InputError(_("a completed deal has {n} tricks, not {given}", n=n, given=len(tricks)), "/deal/tricks")
-    parsed = []
-    errors = []
-    for i, t in enumerate(tricks):
-        ptr = f"/deal/tricks/{i}"
-        leader = parse_player(t.get("leader"), layout.players, ptr + "/leader", layout.active)
-        cards = parse_cards(t.get("cards"), DECK, ptr + "/cards")
-        if len(cards) != size:
-            errors.append({"pointer": ptr + "/cards", "detail": _("a trick has {n} cards, not {given}", n=size,
-                                                                  given=len(cards))})
-        parsed.append((leader, cards))
-    if errors:
-        raise InputError(errors)
-    return parsed
-
-
-def _seat_cards(parsed: list[tuple[str, list[Card]]], layout: Layout) -> tuple[dict[str, list[Card]],
-                                                                                list[list[tuple[str, Card]]]]:
-    """Who played what: the seat order fixes the player of each card from the leader.  Returns each player's
-    cards played, and each trick as ``[(player, card)]``."""
-    hands: dict[str, list[Card]] = {p: [] for p in layout.active}
-    order = []
-    after = {p: layout.after(p) for p in layout.active}     # every leader is one of them (parse_player)
-    for leader, cards in parsed:
-        seq = []
-        p = leader
-        for c in cards:
-            hands[p].append(c)
-            seq.append((p, c))
-            p = after[p]
-        order.append(seq)
-    return hands, order
-
-
-def _talon_passed(hands: dict[str, list[Card]], talon: list[Card], declarer: str | None, layout: Layout) -> None:
-    """thousand/8.1: the declarer takes the talon and passes one card to each opponent, so an opponent plays one
-    talon card at most."""
-    for p in layout.active:
-        if p != declarer and sum(1 for c in hands[p] if c in talon) > 1:
-            raise InputError(_("{player} played {cards} of the talon, but the declarer passes each opponent one "
-                               "card of it at most", player=p,
-                               cards=[c for c in hands[p] if c in talon]), "/deal/talon")
-
-
-def _marriage_leads(marriages: list[tuple[int, str, str, int | None]],
-                    order: list[list[tuple[str, Card]]]) -> dict[int, tuple[int, str]]:
-    """thousand/10.1: the lead announcing each marriage: the trick given, or the owner's first lead of one of its
-    cards (an ace for the ace marriage, the K or Q of the suit); one marriage per lead.  Returns
-    ``{trick index: (marriage index, suit)}``."""
-    announce: dict[int, tuple[int, str]] = {}
-    for mi, p, s, t in marriages:
-        ptr = f"/deal/marriages/{mi}"
-        candidates = [i for i, seq in enumerate(order) if seq[0][0] == p and
-                      (seq[0][1].rank == "A" if s == ACES else
-                       seq[0][1].suit == s and seq[0][1].rank in ("K", "Q"))]
-        if t is not None:
-            if t not in candidates:
-                why = (_("trick {trick} was not led by {player} with an ace", trick=t, player=p) if s == ACES else
-                       _("trick {trick} was not led by {player} with the K or Q of {suit}", trick=t, player=p,
-                         suit=Suit(s)))
-                raise InputError(why, ptr + "/trick")
-            idx = t
-        elif not candidates:
-            why = (_("{player} never led an ace, so could not announce this marriage", player=p)
-                   if s == ACES else
-                   _("{player} never led the K or Q of {suit}, so could not announce this marriage",
-                     player=p, suit=Suit(s)))
-            raise InputError(why, ptr)
-        else:
-            idx = candidates[0]
-        if idx in announce:
-            raise InputError(_("two marriages announced with the same lead"), ptr)
-        announce[idx] = (mi, s)
-    return announce
-
-
-def _replay_tricks(st: DealState, declarer: str, contract: int, order: list[list[tuple[str, Card]]],
-                   announce: dict[int, tuple[int, str]]) -> DealState:
-    """Play the tricks through ``st`` from the declarer's lead (thousand/8.3, 11.1): each trick led by the winner of
-    the last, every card a legal play (a deal given for scoring is not disputed: an illegal play is refused)."""
-    st.start_play(declarer, contract)
-    for i, seq in enumerate(order):
-        for j, (p, c) in enumerate(seq):
-            if j == 0 and p != st.to_play:
-                raise InputError(_("trick {trick} must be led by {leader}, not {player}", trick=i,
-                                   leader=st.to_play, player=p),
-                                 f"/deal/tricks/{i}/leader")
-            try:
-                st.apply_play(p, c, marriage=(j == 0 and i in announce))
-            except IllegalAction as e:
-                ptr = (f"/deal/marriages/{announce[i][0]}" if j == 0 and i in announce
-                       else f"/deal/tricks/{i}/cards/{j}")
-                raise InputError(_("illegal play in a deal given for scoring: {why}", why=e.message), ptr) from None
-    return st
-
-
-def _from_points(deal: dict, layout: Layout, opts: Options, base: DealOutcome) -> DealOutcome:
-    """A deal given as card points and tricks taken per player: every active player has both, the points add up
-    to the deck's 120 less the cards out of play (thousand/1.3, 3.3), the tricks to a deal's, some share of the
-    deck gives them (1.3), and the marriages fit the tricks (10.1, 10.2).  Fills ``base``."""
-    pts, taken = deal["points"], deal.get("tricks_taken")
-    if taken is None:
-        raise InputError(_("with card points, give each player's number of tricks"), "/deal/tricks_taken")
-    _points_shape(pts, taken, layout)
-    unused, discards = _dead_cards(deal, layout, opts, need=False)
-    check_conservation([("/deal/musik_unused", unused), ("/deal/discards", discards)], DECK)
-    _points_add_up(pts, taken, unused, discards, layout, opts)
-    _points_feasible(pts, taken, unused, discards, layout, opts, base.declarer)
-    base.marriages = _points_marriages(deal, taken, layout, opts, base.declarer)
-    base.card_points = {p: pts[p] for p in layout.active}
-    base.tricks = {p: taken[p] for p in layout.active}
-    return base
-
-
-def _points_shape(pts: dict[str, int], taken: dict[str, int], layout: Layout) -> None:
-    """``deal.points`` and ``deal.tricks_taken`` name the players of the deal, each with a whole number, 0 or
-    more."""
-    errors = []
-    for key, obj in (("points", pts), ("tricks_taken", taken)):
-        for name in obj:
-            if name not in layout.active:
-                errors.append({"pointer": f"/deal/{key}/{esc(name)}",
-                               "detail": _("{name} does not play this deal", name=repr(name))})
-        for p in layout.active:
-            v = obj.get(p)
-            if v is None or v < 0:
-                errors.append({"pointer": f"/deal/{key}/{esc(p)}",
-                               "detail": _("a whole number, 0 or more, for every player")})
-    if errors:
-        raise InputError(errors)
-
-
-def _points_add_up(pts: dict[str, int], taken: dict[str, int], unused: list[Card], discards: list[Card],
-                   layout: Layout, opts: Options) -> None:
-    """thousand/1.3, 3.3: the card points add up to 120 less the cards out of play (the unused musik, and the
-    discards unless they count for the declarer); the tricks to the deal's number."""
-    dead = card_points(unused) + (0 if opts.two_player_discards_count else card_points(discards))
-    expected = TOTAL_POINTS - dead
-    total = sum(pts[p] for p in layout.active)
-    if total != expected:
-        why = (_("the card points of a deal add up to {expected} (120 less {dead} in cards out of play), not {total}"
-                 "", expected=expected, dead=dead, total=total) if dead else
-               _("the card points of a deal add up to {expected}, not {total}", expected=expected,
-                 total=total))
-        raise InputError(why, "/deal/points")
-    n_tricks = sum(taken[p] for p in layout.active)
-    if n_tricks != layout.tricks:
-        raise InputError(_("a deal has {n} tricks, not {given}", n=layout.tricks, given=n_tricks),
-                         "/deal/tricks_taken")
-
-
-def _points_feasible(pts: dict[str, int], taken: dict[str, int], unused: list[Card], discards: list[Card],
-                     layout: Layout, opts: Options, declarer: str | None) -> None:
-    """thousand/1.3: some share of the deck's cards (values 11, 10, 4, 3, 2, 0) gives each player's card points in
-    that player's tricks (one card per player a trick; the two-player declarer's pile also holds the discards)."""
-    size = len(layout.active)
-    pool = Counter(POINTS[c.rank] for c in DECK.cards())
-    pool.subtract(POINTS[c.rank] for c in unused + discards)
-    targets = []
-    for p in layout.active:
-        cards_n, pts_n = taken[p] * size, pts[p]
-        if size == 2 and p == declarer and opts.two_player_discards_count:
-            if discards:
-                pts_n -= card_points(discards)
-            else:
-                cards_n += 2  # the two discards, not given, are in the declarer's pile
-        if pts_n < 0:
-            raise InputError(_("{player}: the points are less than the discards alone are worth", player=p),
-                             f"/deal/points/{esc(p)}")
-        targets.append((cards_n, pts_n))
-    if not points_feasible(targets, +pool):
-        shares = ", ".join(_("{player}: {points} in {tricks}", player=p, points=pts[p], tricks=taken[p])
-                           for p in layout.active)
-        raise InputError(_("no share of the deck's cards gives these card points for these numbers of tricks "
-                           "({shares}); card values are 11, 10, 4, 3, 2 and 0", shares=shares),
-                         "/deal/points")
-
-
-def _points_marriages(deal: dict, taken: dict[str, int], layout: Layout, opts: Options,
-                      declarer: str | None) -> list[dict]:
-    """thousand/10.1, 10.2: a marriage is led after winning a trick (so at most one per trick won), or by the
-    declarer on the first trick where that is allowed; the cards the marriages take leave one over.  Returns
-    ``[{"player", "suit", "points"}]``."""
-    marriages: list[dict] = []
-    for mi, p, s, _t in _marriage_list(deal.get("marriages"), "/deal/marriages", layout, opts):
-        ptr = f"/deal/marriages/{mi}"
-        may_first = opts.marriage_on_first_trick and p == declarer
-        room = taken[p] + (1 if may_first else 0)
-        if room == 0:
-            raise InputError(_("{player} won no trick, so could not lead a marriage", player=p), ptr)
-        if sum(1 for m in marriages if m["player"] == p) + 1 > room:
-            raise InputError(_("{player} announced more marriages than the tricks they led allow",
-                               player=p), ptr)
-        marriages.append({"player": p, "suit": s, "points": marriage_value(s)})
-        check_marriage_cards([m["suit"] for m in marriages if m["player"] == p], p, declarer, layout, opts, ptr)
-    return marriages
-
-
-
-PHASES = ("deal", "bidding", "talon", "play")
-
-
-def _cards_at(value, ptr, required=True):
-    if value is None:
-        if required:
-            raise InputError(_("cards are required here"), ptr)
-        return None
-    cards = parse_cards(value, DECK, ptr)
-    if len(set(cards)) != len(cards):
-        raise InputError(_("the same card is listed twice"), ptr)
-    return cards
-
-
-ACTION_KEYS = {  # fields each action (or log event) may carry besides "type" and "player"
-    "bid": {"amount", "blind"}, "pass": set(), "take_talon": {"musik"}, "exchange": {"gives"},
-    "discard": {"cards"}, "raise": {"amount"}, "concede": set(), "play": {"card", "marriage"},
-    "redeal": {"reason"}, "deal": {"dealer", "hands", "talon", "musiks", "golden", "irregularities"},
-}
-ACTION_TYPES = tuple(t for t in ACTION_KEYS if t != "deal")
-
-
-# the keys each type may carry, "type" and "player" included (a deal has no player)
-_ALLOWED = {t: frozenset(keys | {"type"} | ({"player"} if t != "deal" else set())) for t, keys in ACTION_KEYS.items()}
-
-
-def check_keys(obj: dict, ptr: str) -> None:
-    """Reject fields that do not belong to this type of action or event: nothing is silently ignored."""
-    t = obj["type"]             # required by the schema, one of the known types
-    if t in _ALLOWED and obj.keys() <= _ALLOWED[t]:
-        return
-    allowed = ACTION_KEYS.get(t, set()) | {"type", "player"}
-    if t == "deal":
-        allowed -= {"player"}
-    extra = sorted(set(obj) - allowed)
-    if extra:
-        raise InputError([{"pointer": f"{ptr}/{esc(k)}",
-                           "detail": _("a {type} does not take {field}", type=t, field=repr(k))}
-                          for k in extra])
-
-
-def needs_hand(action: dict, opts: OptionsLike) -> bool:
-    """Whether judging ``action`` needs the actor's hand (thousand/11.2–11.5, 7.4, 8.2, 6.x)."""
-    opts = Options.of(opts)
-    t = action.get("type")
-    amount = action.get("amount")
-    big = amount is not None and amount > 120 and opts.bid_cap != "none"
-    return (t == "play" or (t == "redeal" and action.get("reason") != "weak_talon")
-            or (t == "bid" and big and not action.get("blind")) or (t == "raise" and big and opts.raise_capped))
-
-
-
-class Pointers(Protocol):
-    """Where an action's fields are (``ptrs.get("card", default)``): a dict of JSON pointers, or views' lazy map."""
-
-    def get(self, field: str, default: str, /) -> str: ...
-
-
-def dispatch(st: DealState, action: dict, actor: str, ptrs: Pointers, as_played: bool = False) -> dict:
-    """Apply one action dict to ``st`` (raises IllegalAction, or InputError for malformed actions).  With
-    ``as_played`` the faults the cards allow are waived into ``st.waived`` (see :mod:`.deal`)."""
-    t = action.get("type")
-    if t == "bid":
-        amount = action.get("amount")
-        if amount is None:
-            raise InputError(_("the amount must be a whole number"), ptrs.get("amount", "/action/amount"))
-        return st.apply_bid(actor, amount, bool(action.get("blind")), as_played)
-    if t == "pass":
-        return st.apply_pass(actor, as_played)
-    if t == "take_talon":
-        return st.apply_take_talon(actor, action.get("musik"), as_played)
-    if t == "exchange":
-        gives = action.get("gives")
-        gp = ptrs.get("gives", "/action/gives")
-        if gives is None:
-            raise InputError(_("give each opponent the card given to him"), gp)
-        parsed = {}
-        for p, c in gives.items():
-            if p not in st.layout.players:
-                raise InputError(_("{name} is not one of the players", name=repr(p)), f"{gp}/{esc(p)}")
-            try:
-                card = parse_card(c)
-            except ValueError as e:
-                raise InputError(str(e), f"{gp}/{esc(p)}") from None
-            if not DECK.holds(card):
-                raise InputError(_("{card} is not in the Thousand deck", card=card), f"{gp}/{esc(p)}")
-            parsed[p] = card
-        return st.apply_exchange(actor, parsed, as_played)
-    if t == "discard":
-        cards = _cards_at(action.get("cards"), ptrs.get("cards", "/action/cards"))
-        return st.apply_discard(actor, cards, as_played)
-    if t == "raise":
-        amount = action.get("amount")
-        if amount is None:
-            raise InputError(_("the amount must be a whole number"), ptrs.get("amount", "/action/amount"))
-        return st.apply_raise(actor, amount, as_played)
-    if t == "concede":
-        return st.apply_concede(actor, as_played)
-    if t == "play":
-        try:
-            card = parse_card(action.get("card"))
-        except ValueError as e:
-            raise InputError(str(e), ptrs.get("card", "/action/card")) from None
-        if not DECK.holds(card):
-            raise InputError(_("{card} is not in the Thousand deck", card=card), ptrs.get("card", "/action/card"))
-        return st.apply_play(actor, card, bool(action.get("marriage")), as_played)
-    if t == "redeal":
-        reason = action.get("reason")
-        if reason not in ("four_nines", "weak_hand", "weak_talon"):
-            raise InputError(_("the reason is four nines, a weak hand or a weak talon"),
-                             ptrs.get("reason", "/action/reason"))
-        return st.apply_redeal(actor, reason, as_played)
-    raise InputError(_("unknown action type {type}; known: {known}", type=repr(t), known=", ".join(ACTION_TYPES)),
-                     ptrs.get("type", "/action/type"))
+def _hand_cards(value: Any, ptr: str) -> list[Card]:
+    """A hand's card texts (the schema leaves a hand as given: :func:`referee.knowledge.read_hand` reads its two
+    forms) as cards of the deck, none twice."""
+    return distinct(parse_cards(value, DECK, ptr), ptr)
 
 
 _PLAY_FIELDS = ("tricks_won", "marriages", "trick", "trump")
@@ -797,7 +48,7 @@ FOREIGN = {"deal": ("bids", "declarer", "contract", "talon_taken", "exchanged", 
            "talon": _PLAY_FIELDS, "play": ()}
 
 
-def build_position(pos: dict, layout: Layout, opts: OptionsLike, state: GameState, actor: str,
+def build_position(pos: PositionGiven, layout: Layout, opts: OptionsLike, state: GameState, actor: str,
                    action_type: str | None = ""):
     """A :class:`DealState` for a described position.  Returns (state, action pointer map).
 
@@ -806,10 +57,10 @@ def build_position(pos: dict, layout: Layout, opts: OptionsLike, state: GameStat
     received, then the auction (deal, bidding), the talon phase (thousand/8.x) or the play (11.x).
     """
     opts = Options.of(opts)
-    phase = pos["phase"]
+    phase = pos.phase
     _phase_fields(pos, phase)
-    hand, part = (None, None) if pos.get("hand") is None else \
-        read_hand(pos["hand"], "/position/hand", _cards_at, DECK.cards())
+    hand, part = (None, None) if pos.hand is None else \
+        read_hand(pos.hand, "/position/hand", _hand_cards, DECK.cards())
     hsize = None if hand is None else part.size if part is not None else len(hand)
     hands = dict.fromkeys(layout.active)
     hands[actor] = hand
@@ -817,16 +68,16 @@ def build_position(pos: dict, layout: Layout, opts: OptionsLike, state: GameStat
     _position_talon(pos, st, layout, phase, hand, hsize)
     ptrs = {k: f"/action/{k}" for k in ("amount", "card", "gives", "cards", "reason", "type")}
     hand, part = _position_received(pos, st, actor, hand, part)
-    if phase == "bidding" and pos.get("bids") is None and action_type in ("bid", "pass"):
+    if phase == "bidding" and pos.bids is None and action_type in ("bid", "pass"):
         raise InputError(_("give the earlier calls of the auction (none when nobody has spoken)"),
                          "/position/bids")
     if phase in ("deal", "bidding"):
         _position_golden(pos, st, layout, opts, state, action_type)
-        _replay_calls(st, pos.get("bids") or [], layout)
+        _replay_calls(st, pos.bids or [], layout)
         _knowledge(st, part, actor)
         return st, ptrs
-    d = parse_player(pos.get("declarer"), layout.players, "/position/declarer", layout.active)
-    contract = contract_value(pos.get("contract"), opts, "/position/contract")
+    d = parse_player(pos.declarer, layout.players, "/position/declarer", layout.active)
+    contract = contract_value(pos.contract, opts, "/position/contract")
     st.declarer, st.contract = d, contract
     _position_golden(pos, st, layout, opts, state, action_type)
     if not st.golden:   # a golden deal has no auction: its 120 is the first hand's (18.1)
@@ -842,25 +93,25 @@ def build_position(pos: dict, layout: Layout, opts: OptionsLike, state: GameStat
     return st, ptrs
 
 
-def _phase_fields(pos: dict, phase: str) -> None:
+def _phase_fields(pos: PositionGiven, phase: str) -> None:
     """Refuse fields that belong to a later phase than ``phase`` (:data:`FOREIGN`); in the play the talon is taken
     and the exchange made, so neither flag can be false (thousand/8.1)."""
-    clash = fields_out_of_phase(pos, phase, FOREIGN)
+    clash = fields_out_of_phase(given(pos), phase, FOREIGN)
     if phase == "play":
         clash += [{"pointer": f"/position/{f}", "detail": _("in the play phase the talon is already taken and the "
                                                             "exchange made")}
-                  for f in ("talon_taken", "exchanged") if pos.get(f) is False]
+                  for f in ("talon_taken", "exchanged") if getattr(pos, f) is False]
     if clash:
         raise InputError(clash)
 
 
-def _position_talon(pos: dict, st: DealState, layout: Layout, phase: str, hand: list[Card] | None,
+def _position_talon(pos: PositionGiven, st: DealState, layout: Layout, phase: str, hand: list[Card] | None,
                     hsize: int | None) -> None:
     """The talon (3 cards; a musik of 2 with two players, thousand/3.1–3.3) into ``st.talon``, and the actor's hand
     size (``hsize`` cards) against the phase: the dealt size before the talon is taken, never more than 3 over it;
     no card both in the hand and in a talon not yet taken."""
-    if pos.get("talon") is not None:
-        st.talon = _cards_at(pos["talon"], "/position/talon")
+    if pos.talon is not None:
+        st.talon = distinct(pos.talon, "/position/talon")
         size = 2 if len(layout.active) == 2 else 3
         if len(st.talon) != size:
             raise InputError(_("the musik holds 2 cards (give the musik the declarer takes)") if size == 2 else
@@ -872,17 +123,19 @@ def _position_talon(pos: dict, st: DealState, layout: Layout, phase: str, hand: 
                            given=hsize), "/position/hand")
     if hsize > layout.hand_size + 3:
         raise InputError(_("no hand ever holds {n} cards", n=hsize), "/position/hand")
-    if st.talon and set(st.talon) & set(hand) and not (phase == "talon" and pos.get("talon_taken")):
+    if st.talon and set(st.talon) & set(hand) and not (phase == "talon" and pos.talon_taken):
         raise InputError(_("a card cannot be both in the hand and in the talon"), "/position/talon")
 
 
-def _position_received(pos: dict, st: DealState, actor: str, hand: list[Card] | None,
+def _position_received(pos: PositionGiven, st: DealState, actor: str, hand: list[Card] | None,
                        part: Partial | None) -> tuple[list[Card] | None, Partial | None]:
     """thousand/8.1: the card the actor received in the exchange is in the actor's hand (revealed in a partly known
     hand).  Returns the hand and the partial hand, updated."""
-    if pos.get("received") is None:
+    got = pos.received
+    if got is None:
         return hand, part
-    got = _cards_at([pos["received"]], "/position/received")[0]
+    if not DECK.holds(got):
+        raise InputError(_("{card} is not in the {deck} deck", card=got, deck=DECK), "/position/received/0")
     if part is not None and hand is not None and got not in hand and part.may_hold(got):
         part = part.reveal(got)
         hand = st.hands[actor] = part.known
@@ -892,21 +145,22 @@ def _position_received(pos: dict, st: DealState, actor: str, hand: list[Card] | 
     return hand, part
 
 
-def _talon_flags(pos: dict, st: DealState, layout: Layout, actor: str, d: str, hand: list[Card] | None,
+def _talon_flags(pos: PositionGiven, st: DealState, layout: Layout, actor: str, d: str, hand: list[Card] | None,
                  hsize: int | None) -> None:
     """thousand/8.1: whether the declarer has taken the talon and made the exchange, as given or as the declarer's
     hand size (``hsize`` cards) tells; the exchange comes after the talon is taken."""
     known = hand is not None and actor == d      # the declarer's hand size tells both flags
     for flag in ("talon_taken", "exchanged"):
-        if pos.get(flag) is None and not known and not (flag == "exchanged" and pos.get("talon_taken") is False):
+        if getattr(pos, flag) is None and not known and not (flag == "exchanged" and pos.talon_taken is False):
             why = (_("say whether the declarer has taken the talon, or give the declarer's hand")
                    if flag == "talon_taken" else
                    _("say whether the declarer has passed the cards, or give the declarer's hand"))
             raise InputError(why, f"/position/{flag}")
     three = len(layout.active) == 3
     size = hsize or 0
-    st.talon_taken = bool(pos.get("talon_taken", size > layout.hand_size))
-    st.exchanged = bool(pos.get("exchanged", st.talon_taken and size == layout.hand_size + (1 if three else 0)))
+    st.talon_taken = size > layout.hand_size if pos.talon_taken is None else pos.talon_taken
+    st.exchanged = (st.talon_taken and size == layout.hand_size + (1 if three else 0)) if pos.exchanged is None \
+        else pos.exchanged
     if st.exchanged and not st.talon_taken:
         raise InputError(_("the exchange comes after taking the talon"), "/position/exchanged")
 
@@ -943,7 +197,7 @@ def _talon_cards(st: DealState, layout: Layout, actor: str, d: str, hand: list[C
     return hand, part
 
 
-def _play_position(pos: dict, st: DealState, layout: Layout, opts: Options, actor: str, d: str, contract: int,
+def _play_position(pos: PositionGiven, st: DealState, layout: Layout, opts: Options, actor: str, d: str, contract: int,
                    hand: list[Card] | None, hsize: int | None) -> None:
     """The play phase (thousand/11.x): tricks won so far, the marriages and the trump, and the current trick."""
     st.start_play(d, contract)
@@ -962,33 +216,33 @@ def _play_position(pos: dict, st: DealState, layout: Layout, opts: Options, acto
         _hand_in_play(st, actor, hand, hsize, done, full)
 
 
-def _tricks_won(pos: dict, st: DealState, layout: Layout) -> set[str]:
+_SAID = {"some": 1, "none": 0}       # tricks won "some" (one or more: one is the fewest) or "none"
+
+
+def _tricks_won(pos: PositionGiven, st: DealState, layout: Layout) -> set[str]:
     """``position.tricks_won`` into ``st.tricks_won``: a count, or "some" (at least one) / "none".  Returns the
     players said to have won "some" tricks."""
     some = set()        # players said to have won "some" tricks: at least one, how many decides nothing here
-    for p, n in (pos.get("tricks_won") or {}).items():
+    for p, n in (pos.tricks_won or {}).items():
         parse_player(p, layout.players, f"/position/tricks_won/{esc(p)}", layout.active)
-        if n in ("some", "none"):
-            if n == "some":
-                some.add(p)
-            st.tricks_won[p] = int(n == "some")
-            continue
-        if n < 0:
+        if n == "some":
+            some.add(p)
+        count = _SAID[n] if isinstance(n, str) else n       # the schema's words ("some", "none"), or a number
+        if count < 0:
             raise InputError(_("a number of tricks"), f"/position/tricks_won/{esc(p)}")
-        st.tricks_won[p] = n
+        st.tricks_won[p] = count
     return some
 
 
-def _tricks_by_hand(pos: dict, layout: Layout, actor: str, done: int, full: int, hsize: int) -> int:
+def _tricks_by_hand(pos: PositionGiven, layout: Layout, actor: str, done: int, full: int, hsize: int) -> int:
     """With tricks won given as "some", the tricks played so far as the actor's hand (``hsize`` cards of ``full``
     at the first trick) tells them: one more card gone if the actor has played to the current trick (which needs
     the leader: given, as no trick can be the first).  ``done`` is the fewest tricks the counts allow."""
-    trick = pos.get("trick") or {}
-    leader = trick.get("leader")
+    leader, cards = _trick_of(pos)
     own = 0
     if leader in layout.active:
         q = leader
-        for _c in (trick.get("cards") or []):
+        for _c in cards:
             own += q == actor
             q = layout.after(q)
     played_so_far = full - hsize - own
@@ -997,11 +251,16 @@ def _tricks_by_hand(pos: dict, layout: Layout, actor: str, done: int, full: int,
     return played_so_far
 
 
-def _current_trick(pos: dict, st: DealState, layout: Layout, actor: str, d: str, done: int) -> None:
+def _trick_of(pos: PositionGiven) -> tuple[str | None, list[Card]]:
+    """The current trick's leader (None when not given) and cards (none when not given)."""
+    trick = pos.trick
+    return (None, []) if trick is None else (trick.leader, trick.cards or [])
+
+
+def _current_trick(pos: PositionGiven, st: DealState, layout: Layout, actor: str, d: str, done: int) -> None:
     """The current trick's leader and cards (thousand/8.3, 11.1): the declarer leads to the first trick; later the
     leader won the last trick, so has won a trick; the trick is not complete."""
-    trick = pos.get("trick") or {}
-    leader = trick.get("leader")
+    leader, cards = _trick_of(pos)
     if leader is None:
         if done == 0:
             leader = d
@@ -1016,7 +275,7 @@ def _current_trick(pos: dict, st: DealState, layout: Layout, actor: str, d: str,
         raise InputError(_("{player} leads but has won no trick", player=leader),
                          "/position/trick/leader")
     st.leader = leader
-    played = _cards_at(trick.get("cards") or [], "/position/trick/cards")
+    played = distinct(cards, "/position/trick/cards")
     if len(played) >= len(layout.active):
         raise InputError(_("the current trick is already complete"), "/position/trick/cards")
     p = leader
@@ -1057,16 +316,15 @@ def _knowledge(st: DealState, part: Partial | None, actor: str) -> None:
     st.partial[actor] = account(part, seen, "/position/hand")
 
 
-def _replay_calls(st: DealState, bids: list[dict], layout: Layout) -> None:
+def _replay_calls(st: DealState, bids: list[CallMade], layout: Layout) -> None:
     """Run the earlier calls of an auction (position.bids) through ``st``, each judged without its hand."""
     for i, b in enumerate(bids):
         ptr = f"/position/bids/{i}"
-        p = parse_player(b.get("player"), layout.players, ptr + "/player", layout.active)
+        p = parse_player(b.player, layout.players, ptr + "/player", layout.active)
         saved = st.hands[p]
         st.hands[p] = None  # earlier calls are judged without hands
         try:
-            dispatch(st, {"type": b.get("type"), "amount": b.get("amount"), "blind": b.get("blind")}, p,
-                     {"amount": ptr + "/amount", "type": ptr + "/type"})
+            dispatch(st, b, p, {"amount": ptr + "/amount", "type": ptr + "/type"})
         except IllegalAction as e:
             raise InputError(_("the earlier calls are not a legal auction: {why}", why=e.message), ptr) from None
         finally:
@@ -1075,24 +333,24 @@ def _replay_calls(st: DealState, bids: list[dict], layout: Layout) -> None:
             raise InputError(_("the auction ended before this call"), ptr)
 
 
-def _position_golden(pos: dict, st: DealState, layout: Layout, opts: Options, state: GameState,
+def _position_golden(pos: PositionGiven, st: DealState, layout: Layout, opts: Options, state: GameState,
                      action_type: str | None) -> None:
     """Whether the described deal is a golden one (thousand/18.1): the state tells it once a golden round is under
     way (a deal of it played) or over; before that position.golden must say so wherever it could be (the first hand
     on 120) and would change the ruling (the talon phase's raise and concession, a redeal claim)."""
-    given = pos.get("golden")
+    said = pos.golden
     if not opts.golden_round:
-        if given:
+        if said:
             raise InputError(_("the golden round is not played in this game"), "/position/golden")
         return
     g = state.golden
     known = False if g["over"] else (True if g["played"] else None)
-    if given is not None and known is not None and given != known:
+    if said is not None and known is not None and said != known:
         raise InputError(_("the golden round is under way, so this deal is a golden one")
                          if known else _("the golden round has been played, so this deal is not a golden one"),
                          "/position/golden")
-    golden = known if known is not None else given
-    phase = pos["phase"]
+    golden = known if known is not None else said
+    phase = pos.phase
     if golden is None:
         could = phase in ("talon", "play") and st.declarer == layout.active[0] and st.contract == 120
         if could and (phase == "talon" or action_type == "redeal"):
@@ -1112,11 +370,11 @@ def _position_golden(pos: dict, st: DealState, layout: Layout, opts: Options, st
     st.golden = golden
 
 
-def _auction_of(pos: dict, st: DealState, layout: Layout, opts: Options, state: GameState, d: str,
+def _auction_of(pos: PositionGiven, st: DealState, layout: Layout, opts: Options, state: GameState, d: str,
                 contract: int) -> None:
     """A talon or play position: who bid (thousand/6.1) from the whole auction in position.bids, when given; it must
     end with this declarer on this contract (or a lower one, raised after the exchange: thousand/8.2)."""
-    bids = pos.get("bids")
+    bids = pos.bids
     if bids is None:
         st.auction_known = False
         return
@@ -1135,10 +393,11 @@ def _auction_of(pos: dict, st: DealState, layout: Layout, opts: Options, state: 
     st.blind = auction.blind
 
 
-def _position_marriages(pos: dict, st: DealState, layout: Layout, opts: Options, d: str, some=frozenset()) -> None:
+def _position_marriages(pos: PositionGiven, st: DealState, layout: Layout, opts: Options, d: str,
+                        some=frozenset()) -> None:
     """Marriages announced earlier in the deal; each must have been possible (thousand/10.1, 10.2)."""
     per_player: Counter = Counter()
-    for i, p, suit, t in _marriage_list(pos.get("marriages"), "/position/marriages", layout, opts, st.trick_index):
+    for i, p, suit, t in marriage_list(pos.marriages, "/position/marriages", layout, opts, st.trick_index):
         ptr = f"/position/marriages/{i}"
         actor_hand = next((h for q, h in st.hands.items() if h is not None), None)
         if suit != ACES and actor_hand is not None and p not in [q for q, h in st.hands.items() if h is not None]:
@@ -1178,10 +437,10 @@ def _first_card_free(player: str, hand: list[Card], announced: list[str], declar
                            player=player, n=played), "/position/marriages")
 
 
-def _position_trump(pos: dict, st: DealState, opts: Options) -> None:
+def _position_trump(pos: PositionGiven, st: DealState, opts: Options) -> None:
     """The trump in force must be the one the listed marriages set (thousand/10.5)."""
     suits = [m["suit"] for m in st.marriages if m["suit"] != ACES]
-    raw = pos.get("trump")
+    raw = pos.trump
     trump = None
     if raw is not None:
         try:
@@ -1228,139 +487,3 @@ def _position_trump(pos: dict, st: DealState, opts: Options) -> None:
         st.pending_trump = suits[-1]
 
 
-
-def _start_deal(ev: dict, layout: Layout, opts: OptionsLike, state: GameState, ptr: str):
-    """Parse a deal event; return (state, problems) where problems are independent violations.
-
-    A problem is ``(rule ID, text, pointer)``: the hands (thousand/3.1), the talon or the musiks (3.1, 3.3), the
-    whole deck dealt once (3.5), a golden deal (18.1).  The event's types are the request schema's (``Event``).
-    """
-    opts = Options.of(opts)
-    problems: list[tuple[str, str, str]] = []
-    hands = _dealt_hands(ev, layout, ptr, problems)
-    groups = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.active]
-    talon, musiks = _dealt_talon(ev, layout, ptr, problems, groups)
-    _whole_deck(groups, ptr, problems)
-    st = DealState.new(layout, opts, hands=hands, talon=talon, musiks=musiks, scores=state.scores,
-                       concessions=state.concessions)
-    st.golden = bool(ev.get("golden"))
-    if st.golden:
-        if not opts.golden_round:
-            problems.append(("thousand/18.1", _("the golden round is off under these options"), ptr + "/golden"))
-        elif state.golden["over"]:
-            problems.append(("thousand/18.1", _("the golden round has already been played"), ptr + "/golden"))
-        else:  # forced 120, no auction: the first hand plays it
-            st.declarer, st.contract, st.phase = layout.active[0], 120, "talon"
-    irr = ev.get("irregularities") or []
-    if irr:
-        try:
-            st.irregularities = _irregularities({"irregularities": irr}, layout)
-        except InputError as e:
-            raise InputError([{"pointer": ptr + x["pointer"].replace("/deal", "", 1), "detail": x["detail"]}
-                              for x in e.errors]) from None
-    return st, problems
-
-
-def _dealt_hands(ev: dict, layout: Layout, ptr: str, problems: list[tuple[str, str, str]]) -> dict[str, list[Card]]:
-    """thousand/3.1: the event's hands, one per active player (the sitter's, if given, empty), each of the dealt
-    size (a problem otherwise)."""
-    hands_raw = ev.get("hands")
-    if hands_raw is None:
-        raise InputError(_("the deal gives the hands: each player with his cards"), ptr + "/hands")
-    hands = {}
-    for p, cards in hands_raw.items():
-        if p == layout.sitter and cards == []:
-            continue  # the dealer who sits out holds no cards
-        parse_player(p, layout.players, f"{ptr}/hands/{esc(p)}", layout.active)
-        hands[p] = parse_cards(cards, DECK, f"{ptr}/hands/{esc(p)}")
-    for p in layout.active:
-        if p not in hands:
-            raise InputError(_("the deal gives no hand for {player}", player=p), ptr + "/hands")
-        if len(hands[p]) != layout.hand_size:
-            problems.append(("thousand/3.1", _("{player} was dealt {given} cards, not {n}", player=p,
-                                               given=len(hands[p]), n=layout.hand_size),
-                             f"{ptr}/hands/{esc(p)}"))
-    return hands
-
-
-def _dealt_talon(ev: dict, layout: Layout, ptr: str, problems: list[tuple[str, str, str]],
-                 groups: list[tuple[str, list[Card]]]) -> tuple[list[Card] | None, list[list[Card]] | None]:
-    """thousand/3.1, 3.3: the talon of 3 (three or four players) or two musiks of 2 (two players), added to
-    ``groups`` (pointer, cards).  Returns (talon, musiks), one of them None."""
-    talon = musiks = None
-    wrong = "talon" if len(layout.active) == 2 else "musiks"
-    if ev.get(wrong) is not None:
-        raise InputError(_("a two-player deal has no talon") if wrong == "talon" else
-                         _("a {n}-player deal has no musiks", n=len(layout.active)), f"{ptr}/{wrong}")
-    if len(layout.active) == 2:
-        raw = ev.get("musiks")
-        if raw is None or len(raw) != 2:
-            raise InputError(_("the two-player deal gives two musiks of 2 cards"), ptr + "/musiks")
-        musiks = [parse_cards(m, DECK, f"{ptr}/musiks/{k}") for k, m in enumerate(raw)]
-        for k, m in enumerate(musiks):
-            if len(m) != 2:
-                problems.append(("thousand/3.3", _("musik {k} holds {given} cards, not 2", k=k, given=len(m)),
-                                 f"{ptr}/musiks/{k}"))
-            groups.append((f"{ptr}/musiks/{k}", m))
-    else:
-        talon = parse_cards(ev.get("talon"), DECK, ptr + "/talon")
-        if len(talon) != 3:
-            problems.append(("thousand/3.1", _("the talon holds {given} cards, not 3", given=len(talon)),
-                             ptr + "/talon"))
-        groups.append((ptr + "/talon", talon))
-    return talon, musiks
-
-
-def _whole_deck(groups: list[tuple[str, list[Card]]], ptr: str, problems: list[tuple[str, str, str]]) -> None:
-    """thousand/3.5: the deal holds every card of the deck once (a problem for each card missing or repeated, or
-    for the count)."""
-    try:
-        check_conservation(groups, DECK)
-    except InputError as e:
-        for err in e.errors:
-            problems.append(("thousand/3.5", err["detail"], err["pointer"]))
-    if not problems:
-        total = sum(len(c) for _ptr, c in groups)
-        if total != DECK.size:
-            problems.append(("thousand/3.5", _("the deal holds {given} cards, not {n}", given=total, n=DECK.size),
-                             ptr))
-
-
-def _outcome_from_state(st: DealState, layout: Layout, opts: OptionsLike) -> DealOutcome:
-    opts = Options.of(opts)
-    out = DealOutcome(st.declarer, st.contract, conceded=st.conceded, blind=st.blind, golden=st.golden,
-                      talon=st.talon, irregularities=st.irregularities)
-    if not st.conceded:
-        pts = dict(st.captured)
-        if len(layout.active) == 2 and opts.two_player_discards_count and st.declarer is not None:
-            pts[st.declarer] += card_points(st.discards)
-        out.card_points = pts
-        out.tricks = dict(st.tricks_won)
-        out.marriages = [{"player": m["player"], "suit": m["suit"], "points": m["points"]} for m in st.marriages]
-    return out
-
-
-def position_of(st: DealState) -> dict:
-    """The position a replayed deal has reached, in check's ``position`` shape (what :func:`build_position` reads
-    back), with the hand of the player to act: the one who speaks in the auction, the declarer with the talon, the
-    one to play in the tricks.  A golden deal is given as an ordinary one (a position has no golden flag)."""
-    if st.phase == "bidding":
-        actor = st.to_speak
-        pos: dict = {"phase": "bidding", "bids": [dict(b) for b in st.bids]}
-    elif st.phase == "talon":
-        actor = st.declarer
-        pos = {"phase": "talon", "declarer": st.declarer, "contract": st.contract, "talon_taken": st.talon_taken,
-               "exchanged": st.exchanged}
-        if st.talon is not None:
-            pos["talon"] = [str(c) for c in st.talon]
-    else:
-        actor = st.to_play
-        # between tricks a marriage's suit waiting for the next trick (trump_timing next_trick) is the trump now
-        trump = st.pending_trump if not st.trick and st.pending_trump is not None else st.trump
-        pos = {"phase": "play", "declarer": st.declarer, "contract": st.contract, "tricks_won": dict(st.tricks_won),
-               "marriages": [{"player": m["player"], "suit": m["suit"], "trick": m["trick"]} for m in st.marriages],
-               "trump": trump, "trick": {"leader": st.leader, "cards": [str(c) for _p, c in st.trick]}}
-    hand = st.hands.get(actor) if actor is not None else None
-    if hand is not None:
-        pos["hand"] = [str(c) for c in hand]
-    return pos

@@ -1,48 +1,47 @@
-"""Thousand: the three views (score, check, validate): parse the request, run the deal state machine, answer.
+"""Thousand: the three views (score, check, validate): build the position, run the deal state machine, answer.
 
-Each function takes a request body (a plain dict, structure already checked by the schemas in
-``schemas/thousand.py`` when it comes over HTTP), the :class:`~referee.rulebook.Variant` and the
-effective options, and returns the answer body.  Impossible input raises
-:class:`~referee.errors.InputError` with JSON pointers (see :mod:`.parse`); rule breaches are rulings in the answer.
+Each function takes a request's typed record (``schemas/thousand.py``: ``ScoreBody``, ``CheckBody``,
+``ValidateBody``, as the schemas load a body), the :class:`~referee.rulebook.Variant` and the effective options, and
+returns the answer body.  Impossible input raises :class:`~referee.errors.InputError` with JSON pointers (see
+:mod:`.parse`); rule breaches are rulings in the answer.
 """
 from __future__ import annotations
 
-import contextlib
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any
 
-from ..cards import parse_card
 from ..common import parse_player, parse_players
 from ..errors import IllegalAction, InputError
 from ..i18n import _
 from ..knowledge import Undecided
 from ..replay import Replay, log_of
 from . import pad
+from .actions import dispatch, needs_hand
+from .cards import card_points
 from .deal import DealState, Layout
+from .dealt import start_deal
 from .melds import ACES
-from .parse import (
-    PHASES,
-    _outcome_from_state,
-    _start_deal,
-    build_position,
-    check_keys,
-    dispatch,
-    needs_hand,
-    outcome_from_deal,
-    parse_state,
-    position_of,
-)
+from .options import Options, OptionsLike
+from .outcome import outcome_from_deal
+from .parse import build_position
+from .prior import parse_state
 from .scoring import DealOutcome, GameState, settle
 
+if TYPE_CHECKING:       # the records are the schemas' (a layer beside the games): named for the annotations only
+    from schemas.thousand import ActionGiven, CheckBody, DealEvent, ScoreBody, ValidateBody
 
-def score(req: dict, variant, opts: dict) -> dict:
+
+def _players(req: ScoreBody | CheckBody | ValidateBody, variant) -> list[str]:
+    """The request's players, as many as ``variant`` is played by (the shared check reads a body's ``players``)."""
+    return parse_players({"players": req.players}, variant)
+
+
+def score(req: ScoreBody, variant, opts: dict) -> dict:
     """Score one completed deal.  See the module doc and ``openapi.yaml`` for shapes."""
-    players = parse_players(req, variant)
-    dealer = parse_player(req.get("dealer"), players, "/dealer")
+    players = _players(req, variant)
+    dealer = parse_player(req.dealer, players, "/dealer")
     layout = Layout.of(players, dealer)
-    state = parse_state(req, players, opts)
-    deal = req.get("deal")
-    if not isinstance(deal, dict):
-        raise InputError(_("deal must be an object"), "/deal")
+    state = parse_state(req.state, players, opts)
+    deal = req.deal
     if pad.is_pad(deal):        # the pulka's form: a player's card points left out, or only who took a trick
         outcome, untallied = pad.outcome(deal, layout, opts, state)
     else:
@@ -63,38 +62,27 @@ def finish(layout, opts, state, outcome) -> dict:
     return res
 
 
-def check(req: dict, variant, opts: dict) -> dict:
+def check(req: CheckBody, variant, opts: dict) -> dict:
     """Rule on one proposed action in a described position."""
-    players = parse_players(req, variant)
-    dealer = parse_player(req.get("dealer"), players, "/dealer")
+    players = _players(req, variant)
+    dealer = parse_player(req.dealer, players, "/dealer")
     layout = Layout.of(players, dealer)
-    state = parse_state(req, players, opts)
-    pos = req.get("position")
-    if not isinstance(pos, dict):
-        raise InputError(_("position must be an object"), "/position")
-    action = req.get("action")
-    if not isinstance(action, dict):
-        raise InputError(_("action must be an object"), "/action")
-    check_keys(action, "/action")
-    phase = pos.get("phase")
-    if phase not in PHASES:
-        raise InputError(_("phase must be one of {phases}", phases=", ".join(PHASES)), "/position/phase")
-    actor = parse_player(action.get("player"), players, "/action/player")
-    atype: Any = action.get("type")     # dispatch refuses a type it does not know (422)
+    state = parse_state(req.state, players, opts)
+    pos, action = req.position, req.action
+    actor = parse_player(action.player, players, "/action/player")
+    atype = action.type
     if actor not in layout.active:
         v = {"rule": "thousand/3.2", "message": _("{player} deals and sits out this deal", player=actor),
              "pointer": "/action/player"}
         return {"legal": False, "violations": [v], "penalties": [], "legal_actions": [], "effects": {},
                 "_rules": {"thousand/3.2"}}
-    if pos.get("hand") is None and needs_hand(action, opts):
+    if pos.hand is None and needs_hand(action, opts):
         raise InputError(_("give the hand of {player}: this action cannot be judged without it",
                            player=actor),
                          "/position/hand")
     st, ptrs = build_position(pos, layout, opts, state, actor, atype)
-    if atype in ("exchange", "discard") and actor in st.partial:     # the cards an action shows are seen now
-        shown = action.get("gives") if atype == "exchange" else action.get("cards")
-        shown = list(shown.values()) if isinstance(shown, dict) else shown if isinstance(shown, list) else []
-        st.show(actor, [c for c in map(_card_or_none, shown) if c is not None])
+    if actor in st.partial:     # the cards an exchange or a discard shows are seen now
+        st.show(actor, _shown(action))
     legal_before = st.legal_actions(actor)
     deciding = _deciding_rules(st, actor, atype, action)
     conditions = None
@@ -120,16 +108,22 @@ def check(req: dict, variant, opts: dict) -> dict:
             "effects": record or {}, "_rules": rules}
 
 
-def _deciding_rules(st: DealState, actor: str, atype: str | None, action: dict) -> set[str]:
+def _shown(action: ActionGiven) -> list:
+    """The cards an exchange or a discard shows (none for any other action)."""
+    gives = getattr(action, "gives", None)
+    return list(gives.values()) if gives is not None else list(getattr(action, "cards", None) or [])
+
+
+def _deciding_rules(st: DealState, actor: str, atype: str, action: ActionGiven) -> set[str]:
     """The rules that decide the action ``atype`` of ``actor`` in the position ``st``."""
-    deciding = {ACTION_RULE.get(atype or "", "thousand/11.1")}
-    if atype == "play":
-        with contextlib.suppress(ValueError):       # a card that cannot be read is a 422 from dispatch
-            deciding = st.play_rules(actor, parse_card(action.get("card")))
+    deciding = {ACTION_RULE[atype]}
+    card = getattr(action, "card", None)
+    if card is not None:        # a play (without its card, a 422 from dispatch)
+        deciding = st.play_rules(actor, card)
     elif atype == "redeal":
-        deciding = st.redeal_rules(actor, action.get("reason") or "")     # a reason it does not know: 6.1
+        deciding = st.redeal_rules(actor, getattr(action, "reason", None) or "")
     elif atype in ("bid", "raise", "concede"):
-        deciding |= st.call_rules(actor, atype, action.get("amount"), bool(action.get("blind")))
+        deciding |= st.call_rules(actor, atype, getattr(action, "amount", None), bool(getattr(action, "blind", None)))
     return deciding
 
 
@@ -144,14 +138,6 @@ def _effect_rules(record: dict | None) -> set[str]:
     if record and (record.get("all_passed") or record.get("declarer")):
         rules.add("thousand/7.6")       # the call ended the auction
     return rules
-
-
-def _card_or_none(text):
-    """The card ``text`` names, or None (a card that cannot be read is dispatch's 422)."""
-    try:
-        return parse_card(text)
-    except ValueError:
-        return None
 
 
 ACTION_FIELD = {"play": "card", "bid": "amount", "raise": "amount", "exchange": "gives", "discard": "cards",
@@ -172,11 +158,8 @@ ACTION_RULE = {"bid": "thousand/7.9", "pass": "thousand/7.3", "take_talon": "tho
 
 # ====================================================================== validate
 
-EVENT_TYPES = ("deal", "bid", "pass", "take_talon", "exchange", "discard", "raise", "concede", "play", "redeal")
-
-
 class _Pointers:
-    """The pointers of an event's fields for :func:`~.parse.dispatch` (``ptrs.get("card", default)``: the event's
+    """The pointers of an event's fields for :func:`~.actions.dispatch` (``ptrs.get("card", default)``: the event's
     ``.../card``), each made only when a fault needs it rather than six for every event."""
 
     __slots__ = ("base",)
@@ -189,7 +172,7 @@ class _Pointers:
         return f"{self.base}/{key}" if key in self.FIELDS else default
 
 
-def validate(req: dict, variant, opts: dict) -> dict:
+def validate(req: ValidateBody, variant, opts: dict) -> dict:
     """Replay a deal or game log, deal by deal.  Collects violations instead of stopping (python-chess style).
 
     ``replay: "strict"`` (the default) stops judging a deal at its first illegal event; ``"as_played"`` applies an
@@ -198,10 +181,10 @@ def validate(req: dict, variant, opts: dict) -> dict:
     Either way the next deal is judged from its own deal event, with the totals the earlier deals gave.  Every deal
     that ends or stops being judged gets an entry in ``deals``; a log that stops in the middle of a deal is
     ``complete: false`` and says where it stands (``dealer``, ``state``, ``position``, as check takes them)."""
-    players = parse_players(req, variant)
-    state = parse_state(req, players, opts)
+    players = _players(req, variant)
+    state = parse_state(req.state, players, opts)
     log = log_of(req)
-    return ThousandReplay(log, req.get("replay", "strict"), players, opts, state).run()
+    return ThousandReplay(log, req.replay or "strict", players, opts, state).run()
 
 
 class ThousandReplay(Replay):
@@ -222,13 +205,7 @@ class ThousandReplay(Replay):
         self.game_over = False
 
     def event_type(self, i: int, ev: Any, ptr: str) -> str:
-        if not isinstance(ev, dict):
-            raise InputError(_("each event is an object saying what happened"), ptr)
-        t = ev.get("type")
-        if t not in EVENT_TYPES:
-            raise InputError(_("unknown event type {type}; known: {known}", type=repr(t), known=", ".join(EVENT_TYPES)),
-                             ptr + "/type")
-        return t
+        return ev.type      # one of the schema's types
 
     def violate(self, i: int, ev: str, rule: str, msg: str, ptr: str | None = None) -> None:
         """Record a violation of event ``i`` (ptr: pointer into the request); it belongs to the deal being judged
@@ -259,8 +236,8 @@ class ThousandReplay(Replay):
         self.report(res)
         return res
 
-    def deal(self, i: int, ev: dict, ptr: str) -> None:
-        check_keys(ev, ptr)
+    def deal(self, i: int, ev: Any, ptr: str) -> None:
+        dealt: DealEvent = ev       # a deal event's record (the schema's)
         if self.st is not None and self.st.phase != "done" and not self.skipping:
             self.violate(i, "deal", "thousand/3.7", _("a new deal began before the previous one was finished"))
             self.stop()
@@ -270,12 +247,12 @@ class ThousandReplay(Replay):
             self.violate(i, "deal", "thousand/15.1", _("the game was already over"))
             self.stop()
             return
-        dealer = parse_player(ev.get("dealer"), self.players, ptr + "/dealer")
+        dealer = parse_player(dealt.dealer, self.players, ptr + "/dealer")
         bad_dealer = self.wrong_dealer(i, dealer, ptr) and not self.as_played
         # as played, the deal is judged with the dealer who dealt it
         self.prev_dealer = dealer
         layout = self.layout = Layout.of(self.players, dealer)
-        st, problems = _start_deal(ev, layout, self.opts, self.state, ptr)
+        st, problems = start_deal(dealt, layout, self.opts, self.state, ptr)
         self.st = st
         for rule, msg, p in problems:
             self.violate(i, "deal", rule, msg, p)
@@ -309,20 +286,19 @@ class ThousandReplay(Replay):
         self.violate(i, "deal", rule, why, ptr + "/dealer")
         return True
 
-    def event(self, i: int, ev: dict, t: str, ptr: str) -> bool:
+    def event(self, i: int, ev: Any, t: str, ptr: str) -> bool:
         st = self.st
         if st is None:
             raise InputError(_("the log must start with a deal event"), ptr)
-        check_keys(ev, ptr)
         if self.skipping:
             return True
         self.checked += 1
-        actor = parse_player(ev.get("player"), self.players, ptr + "/player")
-        action = dict(ev)
-        if t == "play" and ev.get("card") is None:
+        action: ActionGiven = ev      # an action's record (the schema's)
+        actor = parse_player(action.player, self.players, ptr + "/player")
+        if getattr(action, "card", False) is None:     # a play without its card
             raise InputError(_("a play names its card"), ptr + "/card")
         try:
-            dispatch(st, action, actor, cast(dict, _Pointers(ptr)), self.as_played)    # dispatch only .get()s
+            dispatch(st, action, actor, _Pointers(ptr), self.as_played)
         except IllegalAction as e:   # strict: the first fault; as played: an event that cannot be applied
             self.violate(i, t, e.rule, e.message, action_pointer(ptr, t, e))
             self.stop()
@@ -343,7 +319,7 @@ class ThousandReplay(Replay):
             self.report(None)
             return
         assert self.layout is not None      # set with st
-        res = self.scored(self.layout, _outcome_from_state(st, self.layout, self.opts))
+        res = self.scored(self.layout, _outcome_of(st, self.layout, self.opts))
         self.game_over = res["game_over"]
 
     def answer(self) -> dict:
@@ -354,3 +330,43 @@ class ThousandReplay(Replay):
         if not complete:
             out.update({"dealer": layout.dealer, "state": self.state.as_dict(), "position": position_of(st)})
         return out
+
+
+def _outcome_of(st: DealState, layout: Layout, opts: OptionsLike) -> DealOutcome:
+    opts = Options.of(opts)
+    out = DealOutcome(st.declarer, st.contract, conceded=st.conceded, blind=st.blind, golden=st.golden,
+                      talon=st.talon, irregularities=st.irregularities)
+    if not st.conceded:
+        pts = dict(st.captured)
+        if len(layout.active) == 2 and opts.two_player_discards_count and st.declarer is not None:
+            pts[st.declarer] += card_points(st.discards)
+        out.card_points = pts
+        out.tricks = dict(st.tricks_won)
+        out.marriages = [{"player": m["player"], "suit": m["suit"], "points": m["points"]} for m in st.marriages]
+    return out
+
+
+def position_of(st: DealState) -> dict:
+    """The position a replayed deal has reached, in check's ``position`` shape (what :func:`build_position` reads
+    back), with the hand of the player to act: the one who speaks in the auction, the declarer with the talon, the
+    one to play in the tricks.  A golden deal is given as an ordinary one (a position has no golden flag)."""
+    if st.phase == "bidding":
+        actor = st.to_speak
+        pos: dict = {"phase": "bidding", "bids": [dict(b) for b in st.bids]}
+    elif st.phase == "talon":
+        actor = st.declarer
+        pos = {"phase": "talon", "declarer": st.declarer, "contract": st.contract, "talon_taken": st.talon_taken,
+               "exchanged": st.exchanged}
+        if st.talon is not None:
+            pos["talon"] = [str(c) for c in st.talon]
+    else:
+        actor = st.to_play
+        # between tricks a marriage's suit waiting for the next trick (trump_timing next_trick) is the trump now
+        trump = st.pending_trump if not st.trick and st.pending_trump is not None else st.trump
+        pos = {"phase": "play", "declarer": st.declarer, "contract": st.contract, "tricks_won": dict(st.tricks_won),
+               "marriages": [{"player": m["player"], "suit": m["suit"], "trick": m["trick"]} for m in st.marriages],
+               "trump": trump, "trick": {"leader": st.leader, "cards": [str(c) for _p, c in st.trick]}}
+    hand = st.hands.get(actor) if actor is not None else None
+    if hand is not None:
+        pos["hand"] = [str(c) for c in hand]
+    return pos

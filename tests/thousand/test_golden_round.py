@@ -207,3 +207,15 @@ def test_the_sitters_talon_is_doubled_in_a_golden_deal_played_not_conceded():
     assert (played["Dan"]["hand_score"], played["Bob"]["hand_score"]) == (50, 40)
     conceded = by_id(handle("score", golden_four(conceded=True)))
     assert (conceded["Dan"]["hand_score"], conceded["Bob"]["hand_score"]) == (25, 60)
+
+
+def test_a_golden_round_given_with_nothing_in_it_says_no_game_is_under_way(api):
+    # no totals: a new game, unless the state shows the game under way; an empty golden round shows nothing, a round
+    # with a count of golden deals played (even 0) is a game under way, which needs every total
+    deal = {"declarer": "Anna", "contract": 100, "points": {"Anna": 70, "Boris": 30, "Vera": 20},
+            "tricks_taken": {"Anna": 5, "Boris": 2, "Vera": 1}}
+    body = {"players": PLAYERS, "dealer": "Vera", "deal": deal, "state": {"golden": {}}}
+    # Anna takes 70 card points on her 100: she goes down 100
+    assert by_id(api("score", body))["Anna"]["total_after"] == -100
+    err = api("score", dict(body, state={"golden": {"played": 0}}), status=422)
+    assert err["errors"] == [{"pointer": "/state/scores", "detail": "the game is under way: give every player's total"}]

@@ -2,7 +2,7 @@
 import copy
 
 from tests.thousand_helpers import PLAYERS, by_id, points_deal, readme_log, score_body
-from tests.thousand_helpers import THOUSAND_TALON
+from tests.thousand_helpers import README_HANDS, README_TALON, THOUSAND_TALON
 
 
 # Once answered wrongly; found by probing the service as a new user.
@@ -64,3 +64,15 @@ def test_thousand_talon_phase_says_where_the_exchange_stands(api):
     body = copy.deepcopy(THOUSAND_TALON)
     body["position"]["hand"] = ["AH", "10H", "KS", "QS", "AD", "10D", "9C", "9D", "JC", "9S"]
     assert api("check", body)["violations"][0]["rule"] == "thousand/8.2"
+
+
+def test_the_declarers_hand_size_tells_whether_the_talon_is_taken(api):
+    # Vera deals; Anna declares 100 and gives her hand without saying whether she has taken the talon: 7 cards
+    # (README_HANDS) is the hand as dealt, so the talon is still to take; 10 (the 7 and the talon's 3) is taken
+    hand = README_HANDS["Anna"]
+    body = {"players": PLAYERS, "dealer": "Vera", "action": {"type": "take_talon", "player": "Anna"},
+            "position": {"phase": "talon", "declarer": "Anna", "contract": 100, "hand": hand}}
+    assert api("check", body)["legal"] is True
+    body["position"] = dict(body["position"], hand=hand + README_TALON)
+    ans = api("check", body)
+    assert ans["legal"] is False and ans["violations"][0]["rule"] == "thousand/8.1"

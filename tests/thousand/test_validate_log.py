@@ -119,3 +119,11 @@ def test_weak_talon_only_at_100(api):
     assert api("check", body)["violations"][0]["rule"] == "thousand/6.4"
     pos["contract"] = 100
     assert api("check", body)["legal"] is True
+
+
+def test_an_irregularity_of_a_logged_deal_is_pointed_at_in_the_log(api):
+    # a card exposed in the deal is the dealer's fault (thousand/5.1): Vera deals, so Anna's is refused at her name
+    log = readme_log()
+    log[0] = dict(log[0], irregularities=[{"type": "exposed_card", "player": "Anna"}])
+    err = api("validate", {"players": PLAYERS, "log": log}, status=422)
+    assert [e["pointer"] for e in err["errors"]] == ["/log/0/irregularities/0/player"]

@@ -1,0 +1,116 @@
+"""Thousand: a log's ``deal`` event (a typed record of :mod:`schemas.thousand`) into a fresh
+:class:`~.deal.DealState`: the hands, the talon or the musiks, the whole deck dealt once (thousand/3.x), a golden
+deal (18.1) and the irregularities of the deal (4.1, 5.x); the faults the replay rules on come back as problems."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import Card, check_conservation
+from ..common import parse_player
+from ..errors import InputError, esc
+from ..i18n import _
+from .cards import DECK
+from .checks import irregularities_of
+from .deal import DealState, Layout
+from .options import Options, OptionsLike
+from .read import in_deck
+from .scoring import GameState
+
+if TYPE_CHECKING:       # the records are the schemas' (a layer beside the games): named for the annotations only
+    from schemas.thousand import DealEvent
+
+
+def start_deal(ev: DealEvent, layout: Layout, opts: OptionsLike, state: GameState, ptr: str):
+    """Parse a deal event; return (state, problems) where problems are independent violations.
+
+    A problem is ``(rule ID, text, pointer)``: the hands (thousand/3.1), the talon or the musiks (3.1, 3.3), the
+    whole deck dealt once (3.5), a golden deal (18.1).  The event's types are the request schema's (``Event``).
+    """
+    opts = Options.of(opts)
+    problems: list[tuple[str, str, str]] = []
+    hands = _dealt_hands(ev, layout, ptr, problems)
+    groups = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.active]
+    talon, musiks = _dealt_talon(ev, layout, ptr, problems, groups)
+    _whole_deck(groups, ptr, problems)
+    st = DealState.new(layout, opts, hands=hands, talon=talon, musiks=musiks, scores=state.scores,
+                       concessions=state.concessions)
+    st.golden = bool(ev.golden)
+    if st.golden:
+        if not opts.golden_round:
+            problems.append(("thousand/18.1", _("the golden round is off under these options"), ptr + "/golden"))
+        elif state.golden["over"]:
+            problems.append(("thousand/18.1", _("the golden round has already been played"), ptr + "/golden"))
+        else:  # forced 120, no auction: the first hand plays it
+            st.declarer, st.contract, st.phase = layout.active[0], 120, "talon"
+    st.irregularities = irregularities_of(ev.irregularities, layout, ptr)
+    return st, problems
+
+
+def _dealt_hands(ev: DealEvent, layout: Layout, ptr: str,
+                 problems: list[tuple[str, str, str]]) -> dict[str, list[Card]]:
+    """thousand/3.1: the event's hands, one per active player (the sitter's, if given, empty), each of the dealt
+    size (a problem otherwise)."""
+    hands_raw = ev.hands
+    if hands_raw is None:
+        raise InputError(_("the deal gives the hands: each player with his cards"), ptr + "/hands")
+    hands = {}
+    for p, cards in hands_raw.items():
+        if p == layout.sitter and cards == []:
+            continue  # the dealer who sits out holds no cards
+        parse_player(p, layout.players, f"{ptr}/hands/{esc(p)}", layout.active)
+        hands[p] = in_deck(cards, f"{ptr}/hands/{esc(p)}")
+    for p in layout.active:
+        if p not in hands:
+            raise InputError(_("the deal gives no hand for {player}", player=p), ptr + "/hands")
+        if len(hands[p]) != layout.hand_size:
+            problems.append(("thousand/3.1", _("{player} was dealt {given} cards, not {n}", player=p,
+                                               given=len(hands[p]), n=layout.hand_size),
+                             f"{ptr}/hands/{esc(p)}"))
+    return hands
+
+
+def _dealt_talon(ev: DealEvent, layout: Layout, ptr: str, problems: list[tuple[str, str, str]],
+                 groups: list[tuple[str, list[Card]]]) -> tuple[list[Card] | None, list[list[Card]] | None]:
+    """thousand/3.1, 3.3: the talon of 3 (three or four players) or two musiks of 2 (two players), added to
+    ``groups`` (pointer, cards).  Returns (talon, musiks), one of them None."""
+    talon = musiks = None
+    wrong = "talon" if len(layout.active) == 2 else "musiks"
+    if getattr(ev, wrong) is not None:
+        raise InputError(_("a two-player deal has no talon") if wrong == "talon" else
+                         _("a {n}-player deal has no musiks", n=len(layout.active)), f"{ptr}/{wrong}")
+    if len(layout.active) == 2:
+        raw = ev.musiks
+        if raw is None or len(raw) != 2:
+            raise InputError(_("the two-player deal gives two musiks of 2 cards"), ptr + "/musiks")
+        musiks = [in_deck(m, f"{ptr}/musiks/{k}") for k, m in enumerate(raw)]
+        for k, m in enumerate(musiks):
+            if len(m) != 2:
+                problems.append(("thousand/3.3", _("musik {k} holds {given} cards, not 2", k=k, given=len(m)),
+                                 f"{ptr}/musiks/{k}"))
+            groups.append((f"{ptr}/musiks/{k}", m))
+    else:
+        talon = in_deck(ev.talon, ptr + "/talon") if ev.talon is not None else _no_talon(ptr)
+        if len(talon) != 3:
+            problems.append(("thousand/3.1", _("the talon holds {given} cards, not 3", given=len(talon)),
+                             ptr + "/talon"))
+        groups.append((ptr + "/talon", talon))
+    return talon, musiks
+
+
+def _no_talon(ptr: str) -> list[Card]:
+    raise InputError(_("expected a list of cards"), ptr + "/talon")
+
+
+def _whole_deck(groups: list[tuple[str, list[Card]]], ptr: str, problems: list[tuple[str, str, str]]) -> None:
+    """thousand/3.5: the deal holds every card of the deck once (a problem for each card missing or repeated, or
+    for the count)."""
+    try:
+        check_conservation(groups, DECK)
+    except InputError as e:
+        for err in e.errors:
+            problems.append(("thousand/3.5", err["detail"], err["pointer"]))
+    if not problems:
+        total = sum(len(c) for _ptr, c in groups)
+        if total != DECK.size:
+            problems.append(("thousand/3.5", _("the deal holds {given} cards, not {n}", given=total, n=DECK.size),
+                             ptr))

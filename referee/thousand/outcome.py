@@ -1,0 +1,399 @@
+"""Thousand: a completed deal given for scoring (a request's ``deal``, a typed record of :mod:`schemas.thousand`)
+into a :class:`~.scoring.DealOutcome`: the deal checked against the deck, the seats and the rules, its play given
+trick by trick or as card points with the tricks taken (the pulka's forms: :mod:`.pad`)."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from ..cards import Card, check_conservation
+from ..common import parse_player, points_feasible
+from ..errors import IllegalAction, InputError, esc
+from ..i18n import Suit, _
+from .cards import DECK, POINTS, TOTAL_POINTS, card_points
+from .checks import check_forced_bid, check_marriage_cards, contract_value, irregularities_of, marriage_list
+from .deal import BLIND_CONTRACT, DealState, Layout
+from .melds import ACES, marriage_value
+from .options import Options, OptionsLike
+from .read import in_deck
+from .scoring import DealOutcome, GameState
+
+if TYPE_CHECKING:       # the records are the schemas' (a layer beside the games): named for the annotations only
+    from schemas.thousand import PlayedDeal, TrickPlayed
+
+
+def outcome_from_deal(deal: PlayedDeal, layout: Layout, opts: OptionsLike, state: GameState) -> DealOutcome:
+    """Check the described deal and turn it into a :class:`DealOutcome`.
+
+    The request schema (schemas/thousand.py ``Deal``) has given every field its type; this checks the deal against
+    the deck, the seats and the rules: the talon, a void deal, a blind or golden contract, a concession, then the
+    play given as tricks (:func:`_from_tricks`) or as points (:func:`_from_points`).
+    """
+    opts = Options.of(opts)
+    irregularities = irregularities_of(deal.irregularities, layout)
+    talon = _deal_talon(deal, layout, opts)
+    if deal.declarer is None or any(x["type"] == "exposed_card" for x in irregularities):
+        _void_deal(deal, irregularities)
+    if deal.declarer is None:
+        return DealOutcome(None, None, void=True, irregularities=irregularities, talon=talon)
+    d = parse_player(deal.declarer, layout.players, "/deal/declarer", layout.active)
+    contract = contract_value(deal.contract, opts, "/deal/contract")
+    blind, golden = bool(deal.blind), _golden_said(deal, opts, state)
+    if blind:
+        _blind_deal(layout, opts, state, d, contract)
+    if golden:
+        _golden_deal(layout, opts, state, d, contract, blind)
+    if not golden:      # a golden deal has no auction: its 120 is the first hand's (18.1)
+        check_forced_bid(layout, opts, state, d, contract, "/deal/contract")
+    conceded = bool(deal.conceded)
+    base = DealOutcome(d, contract, conceded=conceded, blind=blind, golden=golden, talon=talon,
+                       irregularities=irregularities)
+    if conceded:
+        _conceded_deal(deal, layout, opts, state, d, contract, golden)
+        return base
+    if deal.points is not None and deal.tricks is None:
+        return _from_points(deal, deal.points, layout, opts, base)
+    if deal.tricks is None or deal.points is not None:
+        raise InputError(_("give the deal either trick by trick or as card points with each player's number of "
+                           "tricks, not both or neither"),
+                         "/deal")
+    return _from_tricks(deal, deal.tricks, layout, opts, base)
+
+
+def _deal_talon(deal: PlayedDeal, layout: Layout, opts: Options) -> list[Card] | None:
+    """``deal.talon``: 3 different cards of the deck (thousand/3.1); needed with four players when the sitter scores
+    from it and the deal was bid (3.6)."""
+    talon = deal.talon
+    if talon is not None:
+        in_deck(talon, "/deal/talon")
+        if len(talon) != 3 or len(set(talon)) != 3:
+            raise InputError(_("the talon holds 3 different cards"), "/deal/talon")
+    if layout.sitter is not None and opts.sitter_scoring != "none" and talon is None \
+            and deal.declarer is not None:
+        raise InputError(_("with four players the dealer sitting out scores the talon: give the talon's cards"),
+                         "/deal/talon")
+    return talon
+
+
+def _void_deal(deal: PlayedDeal, irregularities: list[dict]) -> None:
+    """A deal with no play: a card exposed in the deal cancels it (thousand/5.1), so it has no play given; a deal
+    without a declarer has no play and is void only through an irregularity."""
+    if any(x["type"] == "exposed_card" for x in irregularities):
+        for k in ("declarer", "contract", "tricks", "points", "marriages", "conceded"):
+            if getattr(deal, k) not in (None, [], False):
+                raise InputError(_("a card exposed in the deal cancels it: a void deal has no play"),
+                                 f"/deal/{k}")
+    if deal.declarer is None:
+        for k in ("contract", "tricks", "points", "marriages"):
+            if getattr(deal, k):
+                raise InputError(_("a deal with play needs its declarer"), "/deal/declarer")
+        if not irregularities:
+            raise InputError(_("a deal needs a declarer and contract, or only irregularities (a void deal)"),
+                             "/deal/declarer")
+
+
+def _blind_deal(layout: Layout, opts: Options, state: GameState, d: str, contract: int) -> None:
+    """thousand/17.1: whoever may announce a blind game before the auction may have played one, at 120 (doubled,
+    never raised after the talon)."""
+    try:
+        DealState.new(layout, opts, scores=state.scores).verify_blind(d, BLIND_CONTRACT)
+    except IllegalAction as e:
+        raise InputError(e.message, "/deal/blind") from None
+    if contract != BLIND_CONTRACT:
+        raise InputError(_("a blind game is played at {contract}: the contract cannot be raised",
+                           contract=BLIND_CONTRACT), "/deal/contract")
+
+
+def _golden_said(deal: PlayedDeal, opts: Options, state: GameState) -> bool:
+    """thousand/18.1: whether the deal is a golden one: said so, or a golden round under way (a deal of it played,
+    the round not over), where it cannot be said not to be."""
+    if opts.golden_round and state.golden["played"] and not state.golden["over"]:
+        if deal.golden is False:
+            raise InputError(_("the golden round is under way, so this deal is a golden one"),
+                             "/deal/golden")
+        return True
+    return bool(deal.golden)
+
+
+def _golden_deal(layout: Layout, opts: Options, state: GameState, d: str, contract: int, blind: bool) -> None:
+    """thousand/18.1: a golden deal can be: the option on, 120 played by the player left of the dealer, the round
+    not over, no blind game (17.1)."""
+    if not opts.golden_round:
+        raise InputError(_("the golden round is not played in this game"), "/deal/golden")
+    if contract != 120:
+        raise InputError(_("a golden-round contract is 120"), "/deal/contract")
+    if state.golden["over"]:
+        raise InputError(_("the golden round has been played"), "/deal/golden")
+    if d != layout.active[0]:
+        raise InputError(_("in a golden deal the player left of the dealer ({player}) plays the 120"
+                           "", player=layout.active[0]), "/deal/declarer")
+    if blind:
+        raise InputError(_("a golden deal has no auction, so no blind game"), "/deal/blind")
+
+
+def _conceded_deal(deal: PlayedDeal, layout: Layout, opts: Options, state: GameState, d: str, contract: int,
+                   golden: bool) -> None:
+    """thousand/9.1, 9.4: a conceded deal is not played (no tricks, points or marriages given), and the declarer
+    may concede it here (the state machine's concession check after the talon is taken)."""
+    for k in ("tricks", "points", "tricks_taken", "marriages"):
+        if getattr(deal, k):
+            raise InputError(_("a conceded deal is not played: give no tricks, points or marriages"), f"/deal/{k}")
+    probe = DealState.new(layout, opts, scores=state.scores, concessions=state.concessions)
+    probe.phase, probe.declarer, probe.contract, probe.talon_taken = "talon", d, contract, True
+    probe.golden = golden
+    try:
+        probe.verify_concede(d)
+    except IllegalAction as e:
+        raise InputError(e.message, "/deal/conceded") from None
+
+
+def dead_cards(deal: PlayedDeal, layout: Layout, opts: OptionsLike, need: bool) -> tuple[list[Card], list[Card]]:
+    """Two-player game: the unused musik and the discards (thousand/3.3)."""
+    opts = Options.of(opts)
+    unused, discards = deal.musik_unused, deal.discards
+    if len(layout.active) != 2:
+        for k, v in (("musik_unused", unused), ("discards", discards)):
+            if v is not None:
+                raise InputError(_("{field} belongs to the two-player game", field=k), f"/deal/{k}")
+        return [], []
+    if unused is None:
+        raise InputError(_("the two-player game needs the unused musik (2 cards) to account for all 24 cards"),
+                         "/deal/musik_unused")
+    if len(in_deck(unused, "/deal/musik_unused")) != 2:
+        raise InputError(_("a musik holds 2 cards"), "/deal/musik_unused")
+    if discards is None:
+        if need or not opts.two_player_discards_count:
+            raise InputError(_("give the declarer's 2 discards"), "/deal/discards")
+        return unused, []
+    if len(in_deck(discards, "/deal/discards")) != 2:
+        raise InputError(_("the declarer discards 2 cards"), "/deal/discards")
+    return unused, discards
+
+
+def _from_tricks(deal: PlayedDeal, tricks: list[TrickPlayed], layout: Layout, opts: Options,
+                 base: DealOutcome) -> DealOutcome:
+    """A deal given as its tricks (``[{"leader", "cards"}]``): the cards are the deck's (thousand/3.5), the seat
+    order tells who played each, the marriages fit the leads (10.1), and every play is legal (8.3, 11.x).  Fills
+    ``base`` with card points, tricks won and the marriages scored."""
+    assert base.declarer is not None and base.contract is not None, "a played deal is bid (outcome_from_deal)"
+    parsed = _parse_tricks(tricks, layout)
+    unused, discards = dead_cards(deal, layout, opts, need=True)
+    groups = [(f"/deal/tricks/{i}/cards", c) for i, (_leader, c) in enumerate(parsed)]
+    groups += [("/deal/musik_unused", unused), ("/deal/discards", discards)]
+    check_conservation(groups, DECK, exact=True)
+    hands, order = _seat_cards(parsed, layout)
+    if base.talon is not None and len(layout.active) == 3:
+        _talon_passed(hands, base.talon, base.declarer, layout)
+    announce = _marriage_leads(marriage_list(deal.marriages, "/deal/marriages", layout, opts), order)
+    st = _replay_tricks(DealState.new(layout, opts, hands=hands), base.declarer, base.contract, order, announce)
+    card_pts = dict(st.captured)
+    if len(layout.active) == 2 and opts.two_player_discards_count:
+        card_pts[base.declarer] += card_points(discards)
+    base.card_points = card_pts
+    base.tricks = dict(st.tricks_won)
+    base.marriages = [{"player": m["player"], "suit": m["suit"], "points": m["points"]} for m in st.marriages]
+    return base
+
+
+def _parse_tricks(tricks: list[TrickPlayed], layout: Layout) -> list[tuple[str, list[Card]]]:
+    """``deal.tricks`` → ``[(leader, cards)]``: a completed deal has one trick per card in a hand, each with one card
+    per active player."""
+    n, size = layout.tricks, len(layout.active)
+    if len(tricks) != n:
+        raise InputError(_("a completed deal has {n} tricks, not {given}", n=n, given=len(tricks)), "/deal/tricks")
+    parsed = []
+    errors = []
+    for i, t in enumerate(tricks):
+        ptr = f"/deal/tricks/{i}"
+        leader = parse_player(t.leader, layout.players, ptr + "/leader", layout.active)
+        cards = in_deck(t.cards, ptr + "/cards")
+        if len(cards) != size:
+            errors.append({"pointer": ptr + "/cards", "detail": _("a trick has {n} cards, not {given}", n=size,
+                                                                  given=len(cards))})
+        parsed.append((leader, cards))
+    if errors:
+        raise InputError(errors)
+    return parsed
+
+
+def _seat_cards(parsed: list[tuple[str, list[Card]]], layout: Layout) -> tuple[dict[str, list[Card]],
+                                                                                list[list[tuple[str, Card]]]]:
+    """Who played what: the seat order fixes the player of each card from the leader.  Returns each player's
+    cards played, and each trick as ``[(player, card)]``."""
+    hands: dict[str, list[Card]] = {p: [] for p in layout.active}
+    order = []
+    after = {p: layout.after(p) for p in layout.active}     # every leader is one of them (parse_player)
+    for leader, cards in parsed:
+        seq = []
+        p = leader
+        for c in cards:
+            hands[p].append(c)
+            seq.append((p, c))
+            p = after[p]
+        order.append(seq)
+    return hands, order
+
+
+def _talon_passed(hands: dict[str, list[Card]], talon: list[Card], declarer: str | None, layout: Layout) -> None:
+    """thousand/8.1: the declarer takes the talon and passes one card to each opponent, so an opponent plays one
+    talon card at most."""
+    for p in layout.active:
+        if p != declarer and sum(1 for c in hands[p] if c in talon) > 1:
+            raise InputError(_("{player} played {cards} of the talon, but the declarer passes each opponent one "
+                               "card of it at most", player=p,
+                               cards=[c for c in hands[p] if c in talon]), "/deal/talon")
+
+
+def _marriage_leads(marriages: list[tuple[int, str, str, int | None]],
+                    order: list[list[tuple[str, Card]]]) -> dict[int, tuple[int, str]]:
+    """thousand/10.1: the lead announcing each marriage: the trick given, or the owner's first lead of one of its
+    cards (an ace for the ace marriage, the K or Q of the suit); one marriage per lead.  Returns
+    ``{trick index: (marriage index, suit)}``."""
+    announce: dict[int, tuple[int, str]] = {}
+    for mi, p, s, t in marriages:
+        ptr = f"/deal/marriages/{mi}"
+        candidates = [i for i, seq in enumerate(order) if seq[0][0] == p and
+                      (seq[0][1].rank == "A" if s == ACES else
+                       seq[0][1].suit == s and seq[0][1].rank in ("K", "Q"))]
+        if t is not None:
+            if t not in candidates:
+                why = (_("trick {trick} was not led by {player} with an ace", trick=t, player=p) if s == ACES else
+                       _("trick {trick} was not led by {player} with the K or Q of {suit}", trick=t, player=p,
+                         suit=Suit(s)))
+                raise InputError(why, ptr + "/trick")
+            idx = t
+        elif not candidates:
+            why = (_("{player} never led an ace, so could not announce this marriage", player=p)
+                   if s == ACES else
+                   _("{player} never led the K or Q of {suit}, so could not announce this marriage",
+                     player=p, suit=Suit(s)))
+            raise InputError(why, ptr)
+        else:
+            idx = candidates[0]
+        if idx in announce:
+            raise InputError(_("two marriages announced with the same lead"), ptr)
+        announce[idx] = (mi, s)
+    return announce
+
+
+def _replay_tricks(st: DealState, declarer: str, contract: int, order: list[list[tuple[str, Card]]],
+                   announce: dict[int, tuple[int, str]]) -> DealState:
+    """Play the tricks through ``st`` from the declarer's lead (thousand/8.3, 11.1): each trick led by the winner of
+    the last, every card a legal play (a deal given for scoring is not disputed: an illegal play is refused)."""
+    st.start_play(declarer, contract)
+    for i, seq in enumerate(order):
+        for j, (p, c) in enumerate(seq):
+            if j == 0 and p != st.to_play:
+                raise InputError(_("trick {trick} must be led by {leader}, not {player}", trick=i,
+                                   leader=st.to_play, player=p),
+                                 f"/deal/tricks/{i}/leader")
+            try:
+                st.apply_play(p, c, marriage=(j == 0 and i in announce))
+            except IllegalAction as e:
+                ptr = (f"/deal/marriages/{announce[i][0]}" if j == 0 and i in announce
+                       else f"/deal/tricks/{i}/cards/{j}")
+                raise InputError(_("illegal play in a deal given for scoring: {why}", why=e.message), ptr) from None
+    return st
+
+
+def _from_points(deal: PlayedDeal, pts: dict[str, int], layout: Layout, opts: Options,
+                 base: DealOutcome) -> DealOutcome:
+    """A deal given as card points and tricks taken per player: every active player has both, the points add up
+    to the deck's 120 less the cards out of play (thousand/1.3, 3.3), the tricks to a deal's, some share of the
+    deck gives them (1.3), and the marriages fit the tricks (10.1, 10.2).  Fills ``base``."""
+    taken = deal.tricks_taken
+    if taken is None:
+        raise InputError(_("with card points, give each player's number of tricks"), "/deal/tricks_taken")
+    _points_shape(pts, taken, layout)
+    unused, discards = dead_cards(deal, layout, opts, need=False)
+    check_conservation([("/deal/musik_unused", unused), ("/deal/discards", discards)], DECK)
+    _points_add_up(pts, taken, unused, discards, layout, opts)
+    _points_feasible(pts, taken, unused, discards, layout, opts, base.declarer)
+    base.marriages = _points_marriages(deal, taken, layout, opts, base.declarer)
+    base.card_points = {p: pts[p] for p in layout.active}
+    base.tricks = {p: taken[p] for p in layout.active}
+    return base
+
+
+def _points_shape(pts: dict[str, int], taken: dict[str, int], layout: Layout) -> None:
+    """``deal.points`` and ``deal.tricks_taken`` name the players of the deal, each with a whole number, 0 or
+    more."""
+    errors = []
+    for key, obj in (("points", pts), ("tricks_taken", taken)):
+        for name in obj:
+            if name not in layout.active:
+                errors.append({"pointer": f"/deal/{key}/{esc(name)}",
+                               "detail": _("{name} does not play this deal", name=repr(name))})
+        for p in layout.active:
+            v = obj.get(p)
+            if v is None or v < 0:
+                errors.append({"pointer": f"/deal/{key}/{esc(p)}",
+                               "detail": _("a whole number, 0 or more, for every player")})
+    if errors:
+        raise InputError(errors)
+
+
+def _points_add_up(pts: dict[str, int], taken: dict[str, int], unused: list[Card], discards: list[Card],
+                   layout: Layout, opts: Options) -> None:
+    """thousand/1.3, 3.3: the card points add up to 120 less the cards out of play (the unused musik, and the
+    discards unless they count for the declarer); the tricks to the deal's number."""
+    dead = card_points(unused) + (0 if opts.two_player_discards_count else card_points(discards))
+    expected = TOTAL_POINTS - dead
+    total = sum(pts[p] for p in layout.active)
+    if total != expected:
+        why = (_("the card points of a deal add up to {expected} (120 less {dead} in cards out of play), not {total}"
+                 "", expected=expected, dead=dead, total=total) if dead else
+               _("the card points of a deal add up to {expected}, not {total}", expected=expected,
+                 total=total))
+        raise InputError(why, "/deal/points")
+    n_tricks = sum(taken[p] for p in layout.active)
+    if n_tricks != layout.tricks:
+        raise InputError(_("a deal has {n} tricks, not {given}", n=layout.tricks, given=n_tricks),
+                         "/deal/tricks_taken")
+
+
+def _points_feasible(pts: dict[str, int], taken: dict[str, int], unused: list[Card], discards: list[Card],
+                     layout: Layout, opts: Options, declarer: str | None) -> None:
+    """thousand/1.3: some share of the deck's cards (values 11, 10, 4, 3, 2, 0) gives each player's card points in
+    that player's tricks (one card per player a trick; the two-player declarer's pile also holds the discards)."""
+    size = len(layout.active)
+    pool = Counter(POINTS[c.rank] for c in DECK.cards())
+    pool.subtract(POINTS[c.rank] for c in unused + discards)
+    targets = []
+    for p in layout.active:
+        cards_n, pts_n = taken[p] * size, pts[p]
+        if size == 2 and p == declarer and opts.two_player_discards_count:
+            if discards:
+                pts_n -= card_points(discards)
+            else:
+                cards_n += 2  # the two discards, not given, are in the declarer's pile
+        if pts_n < 0:
+            raise InputError(_("{player}: the points are less than the discards alone are worth", player=p),
+                             f"/deal/points/{esc(p)}")
+        targets.append((cards_n, pts_n))
+    if not points_feasible(targets, +pool):
+        shares = ", ".join(_("{player}: {points} in {tricks}", player=p, points=pts[p], tricks=taken[p])
+                           for p in layout.active)
+        raise InputError(_("no share of the deck's cards gives these card points for these numbers of tricks "
+                           "({shares}); card values are 11, 10, 4, 3, 2 and 0", shares=shares),
+                         "/deal/points")
+
+
+def _points_marriages(deal: PlayedDeal, taken: dict[str, int], layout: Layout, opts: Options,
+                      declarer: str | None) -> list[dict]:
+    """thousand/10.1, 10.2: a marriage is led after winning a trick (so at most one per trick won), or by the
+    declarer on the first trick where that is allowed; the cards the marriages take leave one over.  Returns
+    ``[{"player", "suit", "points"}]``."""
+    marriages: list[dict] = []
+    for mi, p, s, _t in marriage_list(deal.marriages, "/deal/marriages", layout, opts):
+        ptr = f"/deal/marriages/{mi}"
+        may_first = opts.marriage_on_first_trick and p == declarer
+        room = taken[p] + (1 if may_first else 0)
+        if room == 0:
+            raise InputError(_("{player} won no trick, so could not lead a marriage", player=p), ptr)
+        if sum(1 for m in marriages if m["player"] == p) + 1 > room:
+            raise InputError(_("{player} announced more marriages than the tricks they led allow",
+                               player=p), ptr)
+        marriages.append({"player": p, "suit": s, "points": marriage_value(s)})
+        check_marriage_cards([m["suit"] for m in marriages if m["player"] == p], p, declarer, layout, opts, ptr)
+    return marriages

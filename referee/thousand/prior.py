@@ -1,0 +1,150 @@
+"""Thousand: a request's ``state`` (the game before the deal, a typed record of :mod:`schemas.thousand`) into a
+:class:`~.scoring.GameState`, checked for counters and totals that the seats and the rules make impossible."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..common import missing_scores
+from ..errors import InputError, esc
+from ..i18n import _, ngettext
+from .options import Options, OptionsLike
+from .read import given
+from .scoring import GameState
+
+if TYPE_CHECKING:       # the records are the schemas' (a layer beside the games): named for the annotations only
+    from schemas.thousand import Barrel, Golden, PriorState
+
+
+def parse_state(raw: PriorState | None, players: list[str], opts: OptionsLike) -> GameState:
+    """The game before the deal (``state``), checked for totals that cannot happen.
+
+    The request schema (schemas/thousand.py ``GameStateSchema``) has given every counter its type and range; this
+    checks what needs the seats and the rules: counters of known players within the rules' bounds, then totals
+    that the rules make impossible (thousand/12.3, 14.1, 15.1, 16.1).
+    """
+    opts = Options.of(opts)
+    st = GameState.fresh(players)
+    if raw is None:
+        return st
+    errors = _state_golden(raw.golden, st, players)
+    for key in ("scores", "bolts", "concessions", "barrel", "concession_run"):
+        for name, val in (getattr(raw, key) or {}).items():
+            ptr = f"/state/{key}/{esc(name)}"
+            if name not in players:
+                errors.append({"pointer": ptr, "detail": _("{name} is not one of the players", name=repr(name))})
+            elif key == "barrel":
+                errors += _state_barrel(val, ptr, opts)
+                st.barrel[name] = {"deals": val.deals, "falls": val.falls}
+            else:
+                errors += _state_counter(key, val, ptr, opts)
+                getattr(st, key)[name] = val
+    shape = given(raw)
+    if raw.golden is not None:      # a golden round given with no counter says nothing of a game under way
+        shape["golden"] = given(raw.golden)
+    errors += missing_scores(shape, players, ("concessions", "bolts", "barrel", "golden", "concession_run"))
+    errors += [{"pointer": f"/state/concession_run/{esc(p)}",
+                "detail": ngettext("{player} has made {n} concession, so cannot have {run} in a row",
+                                   "{player} has made {n} concessions, so cannot have {run} in a row",
+                                   st.concessions[p], player=p, run=n)}
+               for p, n in st.concession_run.items() if n > st.concessions[p]]
+    if errors:
+        raise InputError(errors)
+    for p, s in st.scores.items():
+        errors += _impossible_total(p, s, st, players, opts)
+    errors += _crowded_barrel(st, players, opts)
+    if errors:
+        raise InputError(errors)
+    return st
+
+
+def _state_golden(g: Golden | None, st: GameState, players: list[str]) -> list[dict]:
+    """thousand/18.1: ``state.golden`` (``{"played", "made", "over"}``) into ``st.golden``; golden deals played in a
+    round under way run from 0 to one less than the players, and a finished round has none in play."""
+    if g is None:
+        return []
+    played, made, over = g.played or 0, bool(g.made), bool(g.over)
+    errors = []
+    if not 0 <= played < len(players):
+        errors.append({"pointer": "/state/golden/played",
+                       "detail": _("golden deals played in the round: from 0 to one less than the players")})
+    elif played and over:
+        errors.append({"pointer": "/state/golden/over", "detail": _("a finished golden round has no deals in play")})
+    st.golden = {"played": played, "made": made and played > 0, "over": over}
+    return errors
+
+
+def _state_barrel(val: Barrel, ptr: str, opts: Options) -> list[dict]:
+    """thousand/14.2, 14.6: a player's barrel counters: deals on the barrel below ``barrel_deals``, falls below
+    ``barrel_reset_after_falls`` (below 1000 with no such rule)."""
+    errors = []
+    for k, hi in (("deals", opts.barrel_deals - 1), ("falls", (opts.barrel_reset_after_falls or 1000) - 1)):
+        if not 0 <= getattr(val, k) <= hi:
+            errors.append({"pointer": f"{ptr}/{k}", "detail": _("must be an integer from 0 to {high}", high=hi)})
+    return errors
+
+
+def _state_counter(key: str, val: int, ptr: str, opts: Options) -> list[dict]:
+    """A player's count under ``state.<key>``: bolts 0–2 (thousand/13.2), a run of concessions 0–2 (9.3),
+    concessions 0 to ``rospis_max`` (9.4); a total (``scores``) is checked by :func:`_impossible_total`."""
+    if key == "bolts" and not 0 <= val <= 2:
+        return [{"pointer": ptr, "detail": _("a bolt counter runs from 0 to 2 (the third is paid)")}]
+    if key == "concession_run" and not 0 <= val <= 2:
+        return [{"pointer": ptr, "detail": _("a run of concessions counts from 0 to 2 (the third is paid)")}]
+    if key == "concessions" and (val < 0 or (opts.rospis_max is not None and val > opts.rospis_max)):
+        return [{"pointer": ptr, "detail": _("impossible number of concessions")}]
+    return []
+
+
+def _impossible_total(p: str, s: int, st: GameState, players: list[str], opts: Options) -> list[dict]:
+    """Player ``p``'s total ``s`` (game points) against the rules: a multiple of 5 (thousand/12.3; a four-player
+    sitter's raw talon points excepted, 3.6), below the target (15.1), not a dumped 555 (16.1), not between the
+    barrel and the target (14.1); barrel deals only for a player on the barrel (14.2)."""
+    T, target = opts.barrel_threshold, opts.target
+    ptr = f"/state/scores/{esc(p)}"
+    errors = []
+    fives = not (len(players) == 4 and opts.sitter_scoring == "talon_points")
+    if s % 5 and fives:
+        errors.append({"pointer": ptr, "detail": _("{total} cannot happen: with three players every score is a "
+                                                   "multiple of 5", total=s) if len(players) == 3
+                       else _("{total} cannot happen: under these options every score is a multiple of 5",
+                              total=s)})
+    elif s >= target:
+        errors.append({"pointer": ptr, "detail": _("{total} has already reached the target {target}: the game is "
+                                                   "over", total=s, target=target)})
+    elif opts.dump_555 != "off" and (s == 555 or (s == -555 and opts.dump_555 == "both")):
+        errors.append({"pointer": ptr,
+                       "detail": _("{total} cannot happen: a total of exactly {total} drops to 0", total=s)})
+    elif opts.barrel == "barrel" and T < s < target:
+        errors.append({"pointer": ptr, "detail": _("{total} cannot happen: totals from {threshold} to {last} are "
+                                                   "held at {threshold}", total=s, threshold=T,
+                                                   last=target - 1)})
+    if st.barrel[p]["deals"] and not (opts.barrel == "barrel" and s == T):
+        errors.append({"pointer": f"/state/barrel/{esc(p)}/deals",
+                       "detail": _("{player} is not on the barrel (total {total}), so has no barrel deals",
+                                   player=p, total=s)})
+    return errors
+
+
+def _crowded_barrel(st: GameState, players: list[str], opts: Options) -> list[dict]:
+    """More players on the barrel than the collision rule lets sit there (thousand/14.5).
+
+    Only the barrel proper has sitters (a total held at the threshold); a lock or no barrel has none, and under
+    ``coexist`` any number may sit.  ``knock_off`` seats one; ``two_fall_together`` two with four players, one with
+    three (as the engine settles it).  Those who have used more barrel deals were there first; the others, in seat
+    order, are the ones that cannot be there, each pointed at by their total."""
+    collision = opts.barrel_collision
+    if opts.barrel != "barrel" or collision == "coexist":
+        return []
+    seats = 2 if collision == "two_fall_together" and len(players) == 4 else 1
+    sitters = sorted((p for p in players if st.scores[p] == opts.barrel_threshold),
+                     key=lambda p: (-st.barrel[p]["deals"], players.index(p)))
+    if seats == 1:
+        return [{"pointer": f"/state/scores/{esc(p)}",
+                 "detail": _("{player} cannot be on the barrel too: {other} already sits there, and only one player "
+                             "can sit on the barrel (whoever reaches it knocks the one there off, and two reaching "
+                             "it in the same deal both fall)", player=p, other=sitters[0])}
+                for p in sitters[seats:]]
+    return [{"pointer": f"/state/scores/{esc(p)}",
+             "detail": _("{player} cannot be on the barrel too: two players already sit there, and no more than two "
+                         "can sit on the barrel (a third reaching it knocks both off)", player=p)}
+            for p in sitters[seats:]]

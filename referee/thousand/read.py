@@ -1,0 +1,43 @@
+"""Thousand: what every reader of a request's typed records (:mod:`schemas.thousand`) needs: the fields a record
+was given, and the deck's check of the cards the schema has read (the deck is the game's, so the schema leaves it)."""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from ..cards import Card, parse_card
+from ..errors import InputError
+from ..i18n import _
+from .cards import DECK
+
+
+def given(record: Any) -> dict[str, Any]:
+    """The fields of ``record`` that the request gave (not None), as a dict (for the shared helpers that read one)."""
+    return {f.name: v for f in dataclasses.fields(record) if (v := getattr(record, f.name)) is not None}
+
+
+def unread(card: Card) -> str | None:
+    """Why ``card`` names no card: a log's text kept as written (``schemas.thousand.UnreadCard``, refused where the
+    replay reads it), else None."""
+    try:
+        parse_card(str(card))
+    except ValueError as e:
+        return str(e)
+    return None
+
+
+def in_deck(cards: list[Card], ptr: str) -> list[Card]:
+    """``cards`` (read by the schema), each of the Thousand deck, or :class:`InputError` at each one that is not."""
+    errors = [{"pointer": f"{ptr}/{i}", "detail": unread(c) or _("{card} is not in the {deck} deck", card=c,
+                                                                   deck=DECK)}
+              for i, c in enumerate(cards) if not DECK.holds(c)]
+    if errors:
+        raise InputError(errors)
+    return cards
+
+
+def distinct(cards: list[Card], ptr: str) -> list[Card]:
+    """``cards``, each of the deck and none twice."""
+    if len(set(in_deck(cards, ptr))) != len(cards):
+        raise InputError(_("the same card is listed twice"), ptr)
+    return cards
