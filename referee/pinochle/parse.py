@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from ..cards import Card, check_conservation, known_card, parse_cards, parse_suit
+from ..cards import Card, check_conservation, parse_cards, parse_suit
 from ..common import missing_scores, parse_player, points_feasible
 from ..errors import IllegalAction, InputError, esc
 from ..i18n import Suit, _, ngettext
@@ -34,23 +34,39 @@ from .melds import MeldFault, Table, meld_in_hand, meld_kind
 from .options import Options, OptionsLike
 from .scoring import ESCALATION
 
+if TYPE_CHECKING:       # the request's records (schemas/pinochle.py), named in annotations only
+    from schemas.pinochle import DealPlayed, Dealt, Declaration, PlayedTrick, Spot, Standing
+
 
 def cards_at(value: Any, opts: OptionsLike, ptr: str) -> list[Card]:
-    """Cards of the pack of option ``deck`` (pinochle/1.1), with errors pointing at each card.  ``opts`` is read
-    as given (typed options or the dict): a log calls this for every event."""
+    """Cards written as text where the request keeps them as given (a hand, a meld of ``deal.melds``), of the pack
+    of option ``deck`` (pinochle/1.1), with errors pointing at each card."""
     return parse_cards(value, deck_of(opts), ptr)
 
 
-def card_at(value: Any, opts: OptionsLike, ptr: str) -> Card:
-    """One card, with errors pointing at the field itself (``opts`` read as given, as in :func:`cards_at`)."""
+def in_deck(cards: list[Card] | None, opts: OptionsLike, ptr: str) -> list[Card]:
+    """Cards the schema has read, each of the pack of option ``deck`` (pinochle/1.1), with errors pointing at each
+    card; a list left out (an event or action of a type that takes it) is refused at ``ptr``.  ``opts`` is read as
+    given (typed options or the dict): a log calls this for every event."""
+    if cards is None:
+        raise InputError(_("expected a list of cards"), ptr)
     deck = deck_of(opts)
-    card = known_card(value, deck)
-    if card is not None:
-        return card
-    try:
-        return parse_cards([value], deck, "#")[0]
-    except InputError as e:
-        raise InputError(e.errors[0]["detail"], ptr) from None
+    bad = [{"pointer": f"{ptr}/{i}", "detail": _("{card} is not in the {deck} deck", card=c, deck=deck)}
+           for i, c in enumerate(cards) if not deck.holds(c)]
+    if bad:
+        raise InputError(bad)
+    return cards
+
+
+def card_at(card: Card | None, opts: OptionsLike, ptr: str) -> Card:
+    """One card the schema has read, of the pack (errors at the field itself, as in :func:`in_deck`); left out, it
+    is refused at ``ptr``."""
+    if card is None:
+        raise InputError(_("a card must be a string such as '10H' or 'QS'"), ptr)
+    deck = deck_of(opts)
+    if not deck.holds(card):
+        raise InputError(_("{card} is not in the {deck} deck", card=card, deck=deck), ptr)
+    return card
 
 
 def trump_at(value, ptr) -> str:
@@ -60,7 +76,7 @@ def trump_at(value, ptr) -> str:
         raise InputError(str(e), ptr) from None
 
 
-def parse_state(req: dict, players: list[str], opts: OptionsLike) -> tuple[dict[str, int], int]:
+def parse_state(req: Any, players: list[str], opts: OptionsLike) -> tuple[dict[str, int], int]:
     """``state``: ``{"scores": {player or side: n}, "target": n}`` → (scores, target).
 
     The phases, each a helper: nothing carried into a one-deal game (:func:`_one_deal_state`, pinochle/6.3); the
@@ -72,14 +88,14 @@ def parse_state(req: dict, players: list[str], opts: OptionsLike) -> tuple[dict[
     opts = Options.of(opts)
     keys = side_ids(players) if len(players) == 4 else players
     scores = dict.fromkeys(keys, 0)
-    raw = req.get("state")
+    raw: Standing | None = req.state
     if raw is None:
         return scores, opts.target
     if opts.one_deal_game:
         _one_deal_state(raw, opts)
-    given = raw.get("scores")
+    given = raw.scores
     named = _named_scores(given, players, keys) if given is not None else {}
-    missing = missing_scores({"scores": named} if given else raw, keys)
+    missing = missing_scores({"scores": named}, keys) if given else []
     if missing:
         raise InputError(missing)
     scores.update(_score_values(named, opts))
@@ -88,14 +104,14 @@ def parse_state(req: dict, players: list[str], opts: OptionsLike) -> tuple[dict[
     return scores, target
 
 
-def _one_deal_state(raw: dict, opts: Options) -> None:
+def _one_deal_state(raw: Standing, opts: Options) -> None:
     """The one-deal game: every deal is a game of its own (pinochle/6.3), so a ``state`` carries no score other
     than 0 and no target other than the option's."""
-    for k, v in (raw.get("scores") or {}).items():
+    for k, v in (raw.scores or {}).items():
         if v != 0:
             raise InputError(_("in the one-deal game each deal is a game of its own: no score is carried into "
                                "it"), f"/state/scores/{esc(k)}")
-    if raw.get("target") is not None and raw["target"] != opts.target:
+    if raw.target is not None and raw.target != opts.target:
         raise InputError(_("the one-deal game has no target to rise"), "/state/target")
 
 
@@ -138,10 +154,10 @@ def _score_values(named: dict[str, tuple[str, int]], opts: Options) -> dict[str,
     return out
 
 
-def _target_given(raw: dict, players: list[str], opts: Options) -> int:
+def _target_given(raw: Standing, players: list[str], opts: Options) -> int:
     """``state.target``: the target in force, the option's or a later step of :data:`ESCALATION` (250) above it
     (pinochle/6.3); it rises only two-handed (the auction forms score the bid first, 7.7, 8.4)."""
-    t = raw.get("target")
+    t = raw.target
     if t is None:
         return opts.target
     if t < opts.target or (t - opts.target) % ESCALATION:
@@ -152,7 +168,7 @@ def _target_given(raw: dict, players: list[str], opts: Options) -> int:
         # the bidding side counts first (7.7), and only the bidder scores in three-hand play (8.4)
         raise InputError(_("the target never rises in this form: it is {target}",
                            target=opts.target), "/state/target")
-    return int(t)
+    return t
 
 
 def _totals_fit_target(scores: dict[str, int], named: dict[str, tuple[str, int]], target: int, n: int,
@@ -181,17 +197,18 @@ def _totals_fit_target(scores: dict[str, int], named: dict[str, tuple[str, int]]
                              "/state/target")
 
 
-def trick_list(deal, players, opts: OptionsLike, n_tricks, allow_short=False) -> list[list[tuple[str, Card]]]:
+def trick_list(deal: DealPlayed, players: list[str], opts: OptionsLike, n_tricks: int,
+               allow_short: bool = False) -> list[list[tuple[str, Card]]]:
     """``deal.tricks``: each trick as ``[(player, card)]`` in play order, its players following from its leader."""
     opts = Options.of(opts)
-    raw = deal["tricks"]        # given (the callers ask), a list of {"leader", "cards"} (the schema)
+    raw: list[PlayedTrick] = deal.tricks or []     # given (the callers ask)
     if len(raw) != n_tricks and not (allow_short and len(raw) < n_tricks):
         raise InputError(_("a completed deal has {n} tricks, not {given}", n=n_tricks, given=len(raw)), "/deal/tricks")
     out = []
     for i, t in enumerate(raw):
         ptr = f"/deal/tricks/{i}"
-        leader = parse_player(t.get("leader"), players, ptr + "/leader")
-        cards = cards_at(t.get("cards"), opts, ptr + "/cards")
+        leader = parse_player(t.leader, players, ptr + "/leader")
+        cards = in_deck(t.cards, opts, ptr + "/cards")
         if len(cards) != len(players):
             raise InputError(_("a trick has {n} cards, not {given}", n=len(players), given=len(cards)), ptr + "/cards")
         seq, p = [], leader
@@ -223,7 +240,8 @@ def replay(st: DealState, tricks) -> None:
         st.window = None
 
 
-def two_handed_deal(deal, players, dealer, opts: OptionsLike, scores, target) -> DealState:
+def two_handed_deal(deal: DealPlayed, players: list[str], dealer: str, opts: OptionsLike, scores: dict[str, int],
+                    target: int) -> DealState:
     """A two-handed score body's deal → the state at its end: tricks replayed (or the points form read), melds
     judged in the order declared, a declaration out read.
 
@@ -237,11 +255,11 @@ def two_handed_deal(deal, players, dealer, opts: OptionsLike, scores, target) ->
     st = new_state(players, dealer, opts, trump)
     st.upcard = st.turned_up = upcard
     st.stock_left = 2 * stock_tricks(opts)
-    declared = deal.get("declared_out")
+    declared = deal.declared_out
     n_tricks = None     # the tricks given, when they are (a declaration out stops play before the last)
-    if deal.get("tricks") is not None:
+    if deal.tricks is not None:
         n_tricks = _tricks_form(deal, st, melds)
-    elif deal.get("meld_points") is not None:
+    elif deal.meld_points is not None:
         _pad_form(deal, st)
     else:
         _points_form(deal, st, melds)
@@ -250,14 +268,14 @@ def two_handed_deal(deal, players, dealer, opts: OptionsLike, scores, target) ->
     return st
 
 
-def _trump_and_upcard(deal: dict, opts: Options) -> tuple[str, Card | None]:
+def _trump_and_upcard(deal: DealPlayed, opts: Options) -> tuple[str, Card | None]:
     """``deal.trump`` and ``deal.upcard``: ``(trump suit, upcard or None)``; the upcard fixes trump (pinochle/2.1),
     so given both they agree, and one of them is required."""
     upcard = None
-    if deal.get("upcard") is not None:
-        upcard = card_at(deal["upcard"], opts, "/deal/upcard")
-    if deal.get("trump") is not None:
-        trump = trump_at(deal["trump"], "/deal/trump")
+    if deal.upcard is not None:
+        upcard = card_at(deal.upcard, opts, "/deal/upcard")
+    if deal.trump is not None:
+        trump = trump_at(deal.trump, "/deal/trump")
         if upcard is not None and upcard.suit != trump:
             raise InputError(_("the upcard {card} makes {suit} trump", card=upcard,
                                suit=Suit(upcard.suit)), "/deal/trump")
@@ -271,11 +289,10 @@ def _trump_and_upcard(deal: dict, opts: Options) -> tuple[str, Card | None]:
 DeclaredMeld = tuple[int, str, list[Card], bool]    # a meld as declared: (index in deal.melds, player, cards, exchange)
 
 
-def _meld_list(deal: dict, players: list[str], opts: Options) -> list[DeclaredMeld]:
+def _meld_list(deal: DealPlayed, players: list[str], opts: Options) -> list[DeclaredMeld]:
     """``deal.melds``, two-handed: a list in the order declared, each ``{"player", "cards", "exchange"?}`` →
     ``[(index, player, cards, exchange)]`` (the schema lets the list's items through as they come)."""
-    melds_raw = deal.get("melds")
-    melds_raw = [] if melds_raw is None else melds_raw   # {} is the partnership shape, not "no melds"
+    melds_raw = [] if deal.melds is None else deal.melds   # {} is the partnership shape, not "no melds"
     if not isinstance(melds_raw, list):
         raise InputError(_("two-handed melds are a list in the order declared"), "/deal/melds")
     melds = []
@@ -294,17 +311,17 @@ def _meld_list(deal: dict, players: list[str], opts: Options) -> list[DeclaredMe
     return melds
 
 
-def _tricks_form(deal: dict, st: DealState, melds: list[DeclaredMeld]) -> int:
+def _tricks_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> int:
     """Two-handed, tricks given: all 24 (32 with 64 cards), or fewer when play stopped at a declaration out
     (pinochle/6.4).  The tricks hold the pack (exactly, when complete; 1.1), each meld uses cards its player held
     (:func:`_check_meld_cards`), the tricks are replayed and the melds judged in order against the tricks won
     while the stock lasted (:func:`_sequential_melds`).  Returns the number of tricks given."""
     players, opts = st.players, st.opts
     assert st.trump is not None
-    if deal.get("points") is not None:
+    if deal.points is not None:
         raise InputError(_("give the tricks or the points, not both"), "/deal/points")
     n_all = total_tricks(2, opts)
-    tricks = trick_list(deal, players, opts, n_all, allow_short=deal.get("declared_out") is not None)
+    tricks = trick_list(deal, players, opts, n_all, allow_short=deal.declared_out is not None)
     complete = len(tricks) == n_all
     check_conservation([(f"/deal/tricks/{i}/cards", [c for _p, c in s]) for i, s in enumerate(tricks)],
                        deck_of(opts), exact=complete)
@@ -316,24 +333,25 @@ def _tricks_form(deal: dict, st: DealState, melds: list[DeclaredMeld]) -> int:
     return len(tricks)
 
 
-def _pad_form(deal: dict, st: DealState) -> None:
+def _pad_form(deal: DealPlayed, st: DealState) -> None:
     """Two-handed, the pad's form: meld and card points per player as written down (:func:`_pad_two`), the
     melds not given as cards; the last trick's 10 added to its taker (pinochle/1.4)."""
-    if deal.get("melds") is not None:
+    if deal.melds is not None:
         raise InputError(_("give the melds as cards or as points, not both"), "/deal/melds")
-    _took(st, *_pad_two(deal, st.players, st.opts, partial=deal.get("declared_out") is not None))
+    _took(st, *_pad_two(deal, st.players, st.opts, partial=deal.declared_out is not None))
+    written = deal.meld_points or {}
     for p in st.players:
-        if deal["meld_points"][p]:
-            st.meld_points[p] += deal["meld_points"][p]
-            st.melds.append({"player": p, "meld": None, "class": None, "points": deal["meld_points"][p],
+        if written[p]:
+            st.meld_points[p] += written[p]
+            st.melds.append({"player": p, "meld": None, "class": None, "points": written[p],
                              "item": _("meld as written down")})
 
 
-def _points_form(deal: dict, st: DealState, melds: list[DeclaredMeld]) -> None:
+def _points_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> None:
     """Two-handed, card points and tricks taken per player (:func:`_points_two`), the melds as cards judged in
     order against the tricks won (:func:`_sequential_melds`)."""
     assert st.trump is not None
-    _took(st, *_points_two(deal, st.players, st.opts, partial=deal.get("declared_out") is not None))
+    _took(st, *_points_two(deal, st.players, st.opts, partial=deal.declared_out is not None))
     _check_meld_cards(melds, None, st.players, st.opts, st.trump, st.upcard)
     _sequential_melds(melds, st.players, st.opts, st.trump, st, None, None, st.upcard)
 
@@ -366,10 +384,11 @@ def _whole_per_player(fields, players: list[str]) -> None:
                 raise InputError(_("a whole number, 0 or more, for every player"), f"/deal/{key}/{esc(p)}")
 
 
-def _points_two(deal, players, opts: OptionsLike, partial=False):
+def _points_two(deal: DealPlayed, players: list[str], opts: OptionsLike,
+                partial: bool = False) -> tuple[dict[str, int], dict, str | None]:
     """Points form of a two-handed deal; ``partial``: play stopped at a declaration out (pinochle/6.4)."""
     opts = Options.of(opts)
-    pts, taken = deal.get("points"), deal.get("tricks_taken")
+    pts, taken = deal.points, deal.tricks_taken
     if pts is None:
         raise InputError(_("give the card points each player took in tricks"), "/deal/points")
     if taken is None:
@@ -381,7 +400,7 @@ def _points_two(deal, players, opts: OptionsLike, partial=False):
         if sum(taken.values()) >= all_tricks:
             raise InputError(_("after a declaration out give the tricks taken before play stopped"),
                              "/deal/tricks_taken")
-        if deal.get("last_trick") is not None:
+        if deal.last_trick is not None:
             raise InputError(_("play stopped at the declaration, so nobody took the last trick"), "/deal/last_trick")
         for p in players:
             if taken[p] == 0 and pts[p]:
@@ -402,9 +421,9 @@ def _points_two(deal, players, opts: OptionsLike, partial=False):
             raise InputError(_("{player} took no trick, so no card points", player=p), f"/deal/points/{esc(p)}")
     feasible_or_422([(2 * taken[p], pts[p]) for p in players], pool_of(opts), "/deal/points",
                     _taken(players, pts, taken))
-    if deal.get("last_trick") is None:
+    if deal.last_trick is None:
         raise InputError(_("say who took the last trick (worth 10)"), "/deal/last_trick")
-    last = parse_player(deal.get("last_trick"), players, "/deal/last_trick")
+    last = parse_player(deal.last_trick, players, "/deal/last_trick")
     if taken[last] == 0:
         raise InputError(_("{player} took no trick, so not the last one", player=last), "/deal/last_trick")
     return pts, taken, last
@@ -413,7 +432,8 @@ def _points_two(deal, players, opts: OptionsLike, partial=False):
 MOST_MELD = 1000        # the richest single meld: a double around of aces (pinochle/4.1)
 
 
-def _pad_two(deal, players, opts: OptionsLike, partial=False):
+def _pad_two(deal: DealPlayed, players: list[str], opts: OptionsLike,
+             partial: bool = False) -> tuple[dict[str, int], dict, str | None]:
     """The pad's form of a two-handed deal: each player's meld and card points (``meld_points``, ``points``), who
     took the last trick, and a declaration out; the tricks each took may be left out (``tricks_taken``), since the
     score does not depend on them.  Left out, some share of the tricks must fit what is written (every card point
@@ -425,14 +445,14 @@ def _pad_two(deal, players, opts: OptionsLike, partial=False):
     (:func:`_pad_last_trick`, 1.3, 1.4) and a share of the tricks that fits (:func:`_pad_share_fits`).
     """
     opts = Options.of(opts)
-    melds, pts = deal.get("meld_points"), deal.get("points")
+    melds, pts = deal.meld_points, deal.points
     if pts is None:
         raise InputError(_("give the card points each player took in tricks"), "/deal/points")
     if melds is None:
         raise InputError(_("give the meld each player scored"), "/deal/meld_points")
     _whole_per_player((("meld_points", melds), ("points", pts)), players)
     _pad_meld_points(melds, players, opts)
-    if deal.get("tricks_taken") is not None:
+    if deal.tricks_taken is not None:
         out = _points_two(deal, players, opts, partial)
         for p in players:
             if melds[p] and out[1][p] == 0:
@@ -460,21 +480,21 @@ def _pad_meld_points(melds: dict[str, int], players: list[str], opts: Options) -
                              f"/deal/meld_points/{esc(p)}")
 
 
-def _pad_last_trick(deal: dict, players: list[str], pts: dict[str, int], partial: bool) -> str | None:
+def _pad_last_trick(deal: DealPlayed, players: list[str], pts: dict[str, int], partial: bool) -> str | None:
     """The pad's form without the tricks taken: who took the last trick (its 10, pinochle/1.4), required for a
     deal played out, whose card points add up to the pack's 240 (1.3); none when play stopped at a declaration
     out (6.4)."""
     if partial:
-        if deal.get("last_trick") is not None:
+        if deal.last_trick is not None:
             raise InputError(_("play stopped at the declaration, so nobody took the last trick"), "/deal/last_trick")
         return None
     if sum(pts.values()) != DEAL_TOTAL:
         raise InputError(_("card points in tricks add up to {total} (the last trick's 10 is added for whoever took "
                            "it), not {given}", total=DEAL_TOTAL, given=sum(pts.values())),
                          "/deal/points")
-    if deal.get("last_trick") is None:
+    if deal.last_trick is None:
         raise InputError(_("say who took the last trick (worth 10)"), "/deal/last_trick")
-    return parse_player(deal.get("last_trick"), players, "/deal/last_trick")
+    return parse_player(deal.last_trick, players, "/deal/last_trick")
 
 
 def _pad_share_fits(players: list[str], melds: dict[str, int], pts: dict[str, int], last: str | None,
@@ -599,14 +619,15 @@ def _sequential_melds(melds, players, opts: OptionsLike, trump, st: DealState, p
         st.melds.append({"player": p, "meld": meld.name, "class": meld.cls, "points": meld.points})
 
 
-def _declared(declared, players, scores, st, target, n_tricks):
+def _declared(declared: Declaration, players: list[str], scores: dict[str, int], st: DealState, target: int,
+              n_tricks: int | None) -> dict:
     if not st.opts.declare_out:
         raise InputError(_("declaring out is not played in this form"), "/deal/declared_out")
-    p = parse_player(declared.get("player"), players, "/deal/declared_out/player")
+    p = parse_player(declared.player, players, "/deal/declared_out/player")
     # play stops at the declaration (pinochle/6.4): the card points the deal gives the claimant are those at the
     # claim; points_at_claim may be left out, and given it must say the same
     pts = st.captured[p]
-    given = declared.get("points_at_claim")
+    given = declared.points_at_claim
     if given is not None and given != pts:     # the schema gives a whole number, 0 or more
         raise InputError(_("play stops at a declaration out, so the claimant's card points at "
                            "the claim are the {points} taken in the deal, not {given}", points=pts, given=given),
@@ -615,7 +636,7 @@ def _declared(declared, players, scores, st, target, n_tricks):
     return {"player": p, "total": total, "right": total >= target}
 
 
-def auction_deal(deal, players, dealer, opts: OptionsLike) -> AuctionDeal:
+def auction_deal(deal: DealPlayed, players: list[str], dealer: str, opts: OptionsLike) -> AuctionDeal:
     """A partnership or three-hand score body's deal → the bid, each player's meld and what each took.
 
     The phases, each a helper: the winning bid (:func:`_winning_bid`, pinochle/7.2, 8.2); the meld shown
@@ -625,46 +646,46 @@ def auction_deal(deal, players, dealer, opts: OptionsLike) -> AuctionDeal:
     opts = Options.of(opts)
     n = len(players)
     declarer, amount = _winning_bid(deal, players, opts)
-    trump = trump_at(deal.get("trump"), "/deal/trump")
+    trump = trump_at(deal.trump, "/deal/trump")
     melds, shown_cards = _auction_melds(deal, players, declarer, trump, opts)
-    conceded = bool(deal.get("conceded"))
+    conceded = bool(deal.conceded)
     if conceded and n == 4:
         raise InputError(_("conceding belongs to the three-hand auction"), "/deal/conceded")
     buried = _buried(deal, n, conceded, opts)
     if conceded:
-        for k in ("tricks", "points"):
-            if deal.get(k) is not None:
+        for k, given in (("tricks", deal.tricks), ("points", deal.points)):
+            if given is not None:
                 raise InputError(_("a conceded deal is not played"), f"/deal/{k}")
         return AuctionDeal(declarer, amount, melds, dict.fromkeys(players, 0), dict.fromkeys(players, 0), None,
                            conceded)
-    if deal.get("tricks") is not None:
+    if deal.tricks is not None:
         captured, won, last = _auction_tricks(deal, players, dealer, declarer, trump, shown_cards, buried, opts)
     else:
         captured, won, last = _auction_points(deal, players, declarer, buried, opts)
     return AuctionDeal(declarer, amount, melds, captured, won, last, conceded)
 
 
-def _winning_bid(deal: dict, players: list[str], opts: Options) -> tuple[str, int]:
+def _winning_bid(deal: DealPlayed, players: list[str], opts: Options) -> tuple[str, int]:
     """``deal.bid``: ``(declarer, amount)``, the amount a multiple of 10 from option ``min_bid`` (pinochle/7.2,
     8.2; the schema gives an integer)."""
-    bid = deal.get("bid")
+    bid = deal.bid
     if bid is None:
         raise InputError(_("give the winning bid: who and how much"), "/deal/bid")
-    declarer = parse_player(bid.get("player"), players, "/deal/bid/player")
-    amount: int = bid["amount"]
+    declarer = parse_player(bid.player, players, "/deal/bid/player")
+    amount = bid.amount
     if amount < opts.min_bid or amount % 10:
         raise InputError(_("a bid is a multiple of 10 from {low}", low=opts.min_bid), "/deal/bid/amount")
     return declarer, amount
 
 
-def _auction_melds(deal: dict, players: list[str], declarer: str, trump: str,
+def _auction_melds(deal: DealPlayed, players: list[str], declarer: str, trump: str,
                    opts: Options) -> tuple[dict[str, dict], dict[str, list[Card]]]:
     """The meld of an auction-form deal, counted at once from the cards shown (pinochle/4.10): ``({player:
     {"melds", "points"}}, {player: cards shown})``.  Three-hand only the bidder melds (``deal.meld``, a list; 8.3);
     in partnership each player shows cards (``deal.melds``, player → cards, at most the 12 of a hand; 7.4), and
     no card more often than the pack holds it (1.1)."""
     n = len(players)
-    meld_raw = deal.get("melds")
+    meld_raw = deal.melds
     if n == 3 and meld_raw is not None:
         raise InputError(_("in the three-hand auction only the bidder melds: give his meld as one list of cards, not "
                            "per player"), "/deal/melds")
@@ -672,7 +693,7 @@ def _auction_melds(deal: dict, players: list[str], declarer: str, trump: str,
     if not isinstance(meld_raw, dict):     # the schema allows the two-handed list too
         raise InputError(_("give the melds by player: each with the cards he melded"), "/deal/melds")
     if n == 3:
-        cards = cards_at(deal.get("meld") or [], opts, "/deal/meld")
+        cards = in_deck(deal.meld or [], opts, "/deal/meld")
         found = meld_in_hand(cards, trump, opts)
         melds = {p: {"melds": [], "points": 0} for p in players}
         melds[declarer] = {"melds": found, "points": sum(m["points"] for m in found)}
@@ -693,21 +714,21 @@ def _auction_melds(deal: dict, players: list[str], declarer: str, trump: str,
     return melds, shown
 
 
-def _buried(deal: dict, n: int, conceded: bool, opts: Options) -> list[Card]:
+def _buried(deal: DealPlayed, n: int, conceded: bool, opts: Options) -> list[Card]:
     """Three-hand: ``deal.buried``, the 3 cards the bidder laid away (pinochle/8.3), required unless the deal was
     conceded (their card points count to the bidder); none in partnership."""
-    if n == 3 and not conceded and deal.get("buried") is None:
+    if n == 3 and not conceded and deal.buried is None:
         raise InputError(_("give the 3 cards the bidder buried: they count to him, so the card points cannot be "
                            "checked without them"), "/deal/buried")
-    if n != 3 or deal.get("buried") is None:
+    if n != 3 or deal.buried is None:
         return []
-    buried = cards_at(deal["buried"], opts, "/deal/buried")
+    buried = in_deck(deal.buried, opts, "/deal/buried")
     if len(buried) != 3:
         raise InputError(_("the bidder buries 3 cards"), "/deal/buried")
     return buried
 
 
-def _auction_tricks(deal: dict, players: list[str], dealer: str, declarer: str, trump: str,
+def _auction_tricks(deal: DealPlayed, players: list[str], dealer: str, declarer: str, trump: str,
                     shown_cards: dict[str, list[Card]], buried: list[Card],
                     opts: Options) -> tuple[dict[str, int], dict[str, int], str | None]:
     """The tricks of an auction-form deal, replayed (pinochle/3.2, 5.x; the bidder leads three-hand, 8.5):
@@ -737,15 +758,15 @@ def _auction_tricks(deal: dict, players: list[str], dealer: str, declarer: str, 
     return captured, st.won, st.last_trick
 
 
-def _auction_points(deal: dict, players: list[str], declarer: str, buried: list[Card],
+def _auction_points(deal: DealPlayed, players: list[str], declarer: str, buried: list[Card],
                     opts: Options) -> tuple[dict[str, int], dict[str, int], str]:
     """The points form of an auction-form deal: ``deal.points`` and ``deal.tricks_taken`` per player and
     ``deal.last_trick``: ``(card points taken, the last trick's 10 and the buried cards included; tricks won; who
     took the last)``.  The points and the buried cards add up to the pack's 240 (pinochle/1.3), the tricks to the
     deal's (12 or 15), and some share of the pack's cards gives each side its points in its tricks."""
     n = len(players)
-    pts = deal.get("points")
-    taken = deal.get("tricks_taken")
+    pts = deal.points
+    taken = deal.tricks_taken
     if pts is None or taken is None:
         raise InputError(_("give the tricks, or each player's card points and number of tricks"), "/deal/points")
     extra = points_of(buried, opts) if n == 3 else 0
@@ -757,7 +778,7 @@ def _auction_points(deal: dict, players: list[str], declarer: str, buried: list[
                            total=DEAL_TOTAL, given=sum(pts.values())), "/deal/points")
     if sum(taken.values()) != total_tricks(n, opts):
         raise InputError(_("a deal has {n} tricks", n=total_tricks(n, opts)), "/deal/tricks_taken")
-    last = parse_player(deal.get("last_trick"), players, "/deal/last_trick")
+    last = parse_player(deal.last_trick, players, "/deal/last_trick")
     if taken[last] == 0:
         raise InputError(_("{player} took no trick, so not the last one", player=last), "/deal/last_trick")
     if n == 3:
@@ -807,7 +828,7 @@ class PadUnits:
     by_side: bool
 
 
-def auction_pad(deal: dict, players: list[str], dealer: str, opts: OptionsLike) -> AuctionDeal:
+def auction_pad(deal: DealPlayed, players: list[str], dealer: str, opts: OptionsLike) -> AuctionDeal:
     """A partnership or three-hand deal in the numbers a pad keeps: the winning bid, the meld (``meld_points``),
     the counters (``points``), who took the last trick; the tricks each took may be left out (``tricks_taken``).
 
@@ -821,10 +842,10 @@ def auction_pad(deal: dict, players: list[str], dealer: str, opts: OptionsLike) 
     opts = Options.of(opts)
     n = len(players)
     declarer, amount = _winning_bid(deal, players, opts)
-    trump_at(deal.get("trump"), "/deal/trump")
+    trump_at(deal.trump, "/deal/trump")
     _pad_refusals(deal, n)
     pu = _pad_units(deal, players)
-    melds, pts = deal["meld_points"], deal.get("points")
+    melds, pts = deal.meld_points or {}, deal.points
     if n == 3:          # only the bidder melds: the others' 0 may be left out
         melds = dict.fromkeys([p for p in players if p != declarer], 0) | melds
     if pts is None:
@@ -837,9 +858,9 @@ def auction_pad(deal: dict, players: list[str], dealer: str, opts: OptionsLike) 
     if sum(counters.values()) != DEAL_TOTAL:
         raise InputError(_("card points in tricks add up to {total} (the last trick's 10 is added for whoever took "
                            "it), not {given}", total=DEAL_TOTAL, given=sum(counters.values())), "/deal/points")
-    if deal.get("last_trick") is None:
+    if deal.last_trick is None:
         raise InputError(_("say who took the last trick (worth 10)"), "/deal/last_trick")
-    last_unit = _pad_last_unit(deal["last_trick"], pu, players)
+    last_unit = _pad_last_unit(deal.last_trick, pu, players)
     taken = _pad_tricks_taken(deal, pu, players, last_unit, opts)
     took = _pad_auction_share(players, declarer, pu, counters, last_unit, taken, opts)
     if n == 4 and opts.meld_save == "one_trick" and any(
@@ -854,15 +875,15 @@ def auction_pad(deal: dict, players: list[str], dealer: str, opts: OptionsLike) 
                        took={s: next(iter(v)) for s, v in took.items()} if n == 4 else None, by_side=pu.by_side)
 
 
-def _pad_refusals(deal: dict, n: int) -> None:
+def _pad_refusals(deal: DealPlayed, n: int) -> None:
     """What the pad's form of an auction deal does not take: the melds as cards too, a conceded deal, three-hand the
     buried cards (in the bidder's counters)."""
-    for k in ("melds", "meld"):
-        if deal.get(k) is not None:
+    for k, given in (("melds", deal.melds), ("meld", deal.meld)):
+        if given is not None:
             raise InputError(_("give the melds as cards or as points, not both"), f"/deal/{k}")
-    if deal.get("conceded"):
+    if deal.conceded:
         raise InputError(_("a conceded deal is not played, so no meld is scored"), "/deal/meld_points")
-    if n == 3 and deal.get("buried") is not None:
+    if n == 3 and deal.buried is not None:
         raise InputError(_("as a pad writes it, the bidder's counters include the cards he buried: leave them out"),
                          "/deal/buried")
 
@@ -886,11 +907,11 @@ def _pad_meld_fits(meld: dict[str, int], written: dict, pu: PadUnits, players: l
                                most=most, both=most * len(pu.of[u]), points=meld[u]), ptr)
 
 
-def _pad_tricks_taken(deal: dict, pu: PadUnits, players: list[str], last: str,
+def _pad_tricks_taken(deal: DealPlayed, pu: PadUnits, players: list[str], last: str,
                       opts: Options) -> dict[str, int] | None:
     """``deal.tricks_taken`` when the pad gives it: per unit, the deal's tricks in all, one at least for the taker of
     the last (pinochle/1.4)."""
-    taken = deal.get("tricks_taken")
+    taken = deal.tricks_taken
     if taken is None:
         return None
     _whole_per_unit(("tricks_taken", taken), pu, players)
@@ -911,9 +932,9 @@ def _written(obj: dict, unit: str, players: list[str]) -> str:
     return unit
 
 
-def _pad_units(deal: dict, players: list[str]) -> PadUnits:
+def _pad_units(deal: DealPlayed, players: list[str]) -> PadUnits:
     """Partnership: per side when ``meld_points`` names a side, else per player; three-hand: per player."""
-    melds = deal["meld_points"]
+    melds = deal.meld_points or {}
     if len(players) == 4 and any(side_key(k, players) in side_ids(players) for k in melds):
         sides = side_ids(players)
         return PadUnits(sides, {sides[0]: [players[0], players[2]], sides[1]: [players[1], players[3]]}, True)
@@ -941,7 +962,7 @@ def _whole_per_unit(field: tuple[str, dict], pu: PadUnits, players: list[str]) -
                              f"/deal/{key}/{esc(_written(obj, u, players))}")
 
 
-def _pad_last_unit(value: Any, pu: PadUnits, players: list[str]) -> str:
+def _pad_last_unit(value: str, pu: PadUnits, players: list[str]) -> str:
     """``deal.last_trick``: a player, or with the numbers per side also a side; the unit that took it."""
     if pu.by_side and side_key(value, players) in pu.units:
         return side_key(value, players)
@@ -1023,7 +1044,8 @@ PINOCHLE_FOREIGN = {"play": ("bids", "winner", "winner_drew", "drawn", "melded_t
                     "draw": ("bids", "trick", "drawn", "melded_this_trick")}
 
 
-def play_position(pos, players, dealer, opts: OptionsLike, actor) -> tuple[DealState, list[Card] | None]:
+def play_position(pos: Spot, players: list[str], dealer: str, opts: OptionsLike,
+                  actor: str) -> tuple[DealState, list[Card] | None]:
     """A play/meld/draw position: trump, hand, table melds, current trick, tricks done (stock derived).
 
     Everything a position says must fit together: the hand's size for the point of the deal, at most two
@@ -1035,10 +1057,10 @@ def play_position(pos, players, dealer, opts: OptionsLike, actor) -> tuple[DealS
     """
     opts = Options.of(opts)
     n = len(players)
-    phase = pos.get("phase")
-    trump = trump_at(pos.get("trump"), "/position/trump")
-    hand, part = (None, None) if pos.get("hand") is None else \
-        read_hand(pos["hand"], "/position/hand", lambda v, p: cards_at(v, opts, p), deck_of(opts).cards())
+    phase = pos.phase
+    trump = trump_at(pos.trump, "/position/trump")
+    hand, part = (None, None) if pos.hand is None else \
+        read_hand(pos.hand, "/position/hand", lambda v, p: cards_at(v, opts, p), deck_of(opts).cards())
     st = new_state(players, dealer, opts, trump, {actor: hand} if hand is not None else None)
     st.tricks_done = done = _tricks_done(pos, n, opts)
     if phase in ("meld", "draw") and n != 2:
@@ -1053,7 +1075,7 @@ def play_position(pos, players, dealer, opts: OptionsLike, actor) -> tuple[DealS
         played_from_table = _played_from_table(pos, st, actor)
         if done >= stock_tricks(opts) and not after_trick:
             st.start_playoff()
-    st.exchanged = bool(pos.get("exchanged"))
+    st.exchanged = bool(pos.exchanged)
     played = _current_trick(pos, st)
     _turn(pos, st, actor, after_trick, played)
     if hand is not None:
@@ -1061,65 +1083,65 @@ def play_position(pos, players, dealer, opts: OptionsLike, actor) -> tuple[DealS
     return st, hand
 
 
-def _tricks_done(pos: dict, n: int, opts: Options) -> int:
+def _tricks_done(pos: Spot, n: int, opts: Options) -> int:
     """``position.tricks_done``: the tricks completed so far, required (the obligations, the stock and the leader all
     turn on it), from 0 to one less than the deal's tricks (23 two-handed with 48 cards, 14 three-hand, 11 in
     partnership; pinochle/2.1, 7.1, 8.1).  The schema gives an integer; the bound depends on the form."""
-    if "tricks_done" not in pos:
+    done = pos.tricks_done
+    if done is None:
         raise InputError(_("give the number of tricks completed so far (0 before the first)"),
                          "/position/tricks_done")
-    done: int = pos["tricks_done"]
     last = total_tricks(n, opts) - 1
     if not 0 <= done <= last:
         raise InputError(_("the tricks completed run from 0 to {last}", last=last), "/position/tricks_done")
     return done
 
 
-def _stock_and_upcard(pos: dict, st: DealState, after_trick: bool) -> None:
+def _stock_and_upcard(pos: Spot, st: DealState, after_trick: bool) -> None:
     """Two-handed: the stock (cards, the upcard counted) and the upcard the position implies (pinochle/2.1, 3.3,
     3.4, 4.7).  The stock holds ``2 × (stock tricks − tricks done)`` cards before a trick's draws (24 with 48 cards
     before the first trick), less the draws the position says were made; ``stock_left``, when given, must say the
     same.  Sets ``st.stock_left`` and ``st.upcard``."""
-    done, k, phase = st.tricks_done, stock_tricks(st.opts), pos.get("phase")
+    done, k, phase = st.tricks_done, stock_tricks(st.opts), pos.phase
     # the stock, counting the upcard, before this trick's draws
     expect_stock = 2 * k - 2 * (done - 1) if after_trick else max(0, 2 * k - 2 * done)
-    if not after_trick and (pos.get("drawn") or pos.get("winner_drew")):
-        flag = "drawn" if pos.get("drawn") else "winner_drew"
+    if not after_trick and (pos.drawn or pos.winner_drew):
+        flag = "drawn" if pos.drawn else "winner_drew"
         raise InputError(_("nobody draws before the first trick or once the stock is exhausted"),
                          f"/position/{flag}")
-    if phase == "draw" and pos.get("winner_drew"):
+    if phase == "draw" and pos.winner_drew:
         expect_stock -= 1
-    if phase == "meld" and pos.get("drawn"):
+    if phase == "meld" and pos.drawn:
         expect_stock -= 2
-    if pos.get("stock_left") is not None and pos["stock_left"] != expect_stock:
+    if pos.stock_left is not None and pos.stock_left != expect_stock:
         raise InputError(_("after {done} tricks the stock holds {n} cards here (with the upcard)", done=done,
                            n=expect_stock),
                          "/position/stock_left")
     st.stock_left = expect_stock
-    if pos.get("upcard") is not None:
-        st.upcard = upcard = card_at(pos["upcard"], st.opts, "/position/upcard")
+    if pos.upcard is not None:
+        st.upcard = upcard = card_at(pos.upcard, st.opts, "/position/upcard")
         if upcard.suit != st.trump:
             raise InputError(_("the upcard fixes trump, so it is a trump ({suit})",
                                suit=Suit(st.trump)),
                              "/position/upcard")
-        if pos.get("exchanged") and upcard.rank != dix_rank(st.opts):
+        if pos.exchanged and upcard.rank != dix_rank(st.opts):
             raise InputError(_("after an exchange the upcard is the dix"), "/position/upcard")
         if done >= k and not after_trick:
             raise InputError(_("the upcard was taken with the last stock card"), "/position/upcard")
 
 
-def _earlier_melds(pos: dict, st: DealState, actor: str) -> None:
+def _earlier_melds(pos: Spot, st: DealState, actor: str) -> None:
     """Two-handed: ``position.melds``, the actor's melds still on the table, in the order made: each a meld with
     trump (pinochle/4.1) that the table allows after the ones before (4.3, 4.4), one per trick won (4.2), put on
     the actor's table in ``st``."""
     done, trump = st.tricks_done, st.trump
     assert trump is not None        # a play position names its trump (trump_at)
-    earlier = pos.get("melds") or []
+    earlier = pos.melds or []
     if earlier and done == 0:
         raise InputError(_("a meld follows a won trick; none has been played"), "/position/melds")
     for i, m in enumerate(earlier):
         ptr = f"/position/melds/{i}"
-        cards = cards_at(m.get("cards"), st.opts, ptr + "/cards")
+        cards = in_deck(m.cards, st.opts, ptr + "/cards")
         meld = meld_kind(cards, trump, st.opts)
         if meld is None:
             raise InputError(_("{cards} is not a meld with {suit} trump", cards=shown(cards),
@@ -1129,57 +1151,57 @@ def _earlier_melds(pos: dict, st: DealState, actor: str) -> None:
             raise InputError(_("earlier melds are not legal: {why}", why=plan.message),
                              ptr)
         st.tables[actor].add(cards, meld, plan)
-    if sum(1 for m in earlier if len(m.get("cards") or []) > 1) > done:
+    if sum(1 for m in earlier if len(m.cards) > 1) > done:
         raise InputError(ngettext("one meld per won trick: {n} trick cannot have brought these melds",
                                   "one meld per won trick: {n} tricks cannot have brought these melds"
                                   "", done),
                          "/position/melds")
 
 
-def _played_from_table(pos: dict, st: DealState, actor: str) -> list[Card]:
+def _played_from_table(pos: Spot, st: DealState, actor: str) -> list[Card]:
     """Two-handed: ``position.played_from_table``, melded cards the actor has since played (pinochle/4.2): each
     must be among the melded cards, and leaves the table in ``st``.  Returns them."""
-    played_from_table = cards_at(pos.get("played_from_table") or [], st.opts, "/position/played_from_table")
+    played_from_table = in_deck(pos.played_from_table or [], st.opts, "/position/played_from_table")
     for i, c in enumerate(played_from_table):
         if not st.tables[actor].remove(c):
             raise InputError(_("{card} is not among the melded cards", card=c), f"/position/played_from_table/{i}")
     return played_from_table
 
 
-def _current_trick(pos: dict, st: DealState) -> list[Card]:
+def _current_trick(pos: Spot, st: DealState) -> list[Card]:
     """``position.trick.cards``: the cards of the trick in progress, fewer than one per player (pinochle/3.2)."""
-    played = cards_at((pos.get("trick") or {}).get("cards") or [], st.opts, "/position/trick/cards")
+    played = in_deck(pos.trick and pos.trick.cards or [], st.opts, "/position/trick/cards")
     if len(played) >= st.n:
         raise InputError(_("the current trick is already complete"), "/position/trick/cards")
     return played
 
 
-def _turn(pos: dict, st: DealState, actor: str, after_trick: bool, played: list[Card]) -> None:
+def _turn(pos: Spot, st: DealState, actor: str, after_trick: bool, played: list[Card]) -> None:
     """Whose turn the position shows, by phase, set in ``st``: two-handed after a trick won while the stock lasts,
     the winner's chance to meld (``meld``: before or after the draws by option ``meld_timing``, pinochle/3.3, 4.2)
     or the draws (``draw``: winner first, 3.3); otherwise the trick in progress (``play``: its leader and cards).
     A meld or draw phase with nobody having just won a trick leaves an ordinary position (the action a ruling)."""
-    phase, players = pos.get("phase"), st.players
+    phase, players = pos.phase, st.players
     if phase in ("meld", "draw") and not after_trick:
         # nobody has just won a trick with the stock left: nobody melds or draws (4.2, 4.8, 3.3); after a trick the
         # one who won it (the meld's player, the draw's winner) leads the next
-        winner = actor if phase == "meld" else pos.get("winner")
+        winner = actor if phase == "meld" else pos.winner
         if st.tricks_done and winner is not None:
             st.leader = parse_player(winner, players, "/position/winner")
     elif phase == "meld":
         before = st.opts.meld_timing == "before_draw"
-        st.window = actor if bool(pos.get("drawn")) != before else None
+        st.window = actor if bool(pos.drawn) != before else None
         st.meld_timing_fault = None if st.window else ("before" if before else "after")
-        st.melded_this_trick = bool(pos.get("melded_this_trick"))
+        st.melded_this_trick = bool(pos.melded_this_trick)
         st.leader = actor
-        if not pos.get("drawn"):
+        if not pos.drawn:
             st.to_draw = [actor, st.after(actor)]
     elif phase == "draw":
-        winner = parse_player(pos.get("winner"), players, "/position/winner")
+        winner = parse_player(pos.winner, players, "/position/winner")
         st.leader = winner
-        st.to_draw = [winner, st.after(winner)] if not pos.get("winner_drew") else [st.after(winner)]
+        st.to_draw = [winner, st.after(winner)] if not pos.winner_drew else [st.after(winner)]
     else:
-        leader = (pos.get("trick") or {}).get("leader")
+        leader = pos.trick and pos.trick.leader
         if leader is None:
             if st.tricks_done or played or st.n == 3:
                 raise InputError(_("give the leader of the current trick (the winner of the last one; in the "
@@ -1193,17 +1215,17 @@ def _turn(pos: dict, st: DealState, actor: str, after_trick: bool, played: list[
             p = st.after(p)
 
 
-def _hand_size(pos: dict, st: DealState, actor: str, after_trick: bool) -> int:
+def _hand_size(pos: Spot, st: DealState, actor: str, after_trick: bool) -> int:
     """The cards the actor holds at this point, in hand and melded on the table (pinochle/2.1, 3.3, 7.1, 8.1):
     two-handed 12 while the stock lasts (11 between a trick and the actor's draw), one fewer per trick of the
     play-off; in the auction forms the hand dealt (15 or 12) less one per trick done; one fewer again once the
     actor has played to the current trick."""
-    phase, done, k = pos.get("phase"), st.tricks_done, stock_tricks(st.opts)
+    phase, done, k = pos.phase, st.tricks_done, stock_tricks(st.opts)
     if st.n == 2:
         if not after_trick and phase in ("meld", "draw"):
             expect = 12 - max(0, done - k)
         elif phase == "meld":
-            expect = 12 if pos.get("drawn") else 11
+            expect = 12 if pos.drawn else 11
         elif phase == "draw":
             expect = 11 if actor in st.to_draw else 12
         else:
@@ -1215,7 +1237,7 @@ def _hand_size(pos: dict, st: DealState, actor: str, after_trick: bool) -> int:
     return expect
 
 
-def _hand_fits(pos: dict, st: DealState, actor: str, hand: list[Card], part: Partial | None, after_trick: bool,
+def _hand_fits(pos: Spot, st: DealState, actor: str, hand: list[Card], part: Partial | None, after_trick: bool,
                played: list[Card], played_from_table: list[Card]) -> None:
     """The actor's hand against the rest of the position: its size (:func:`_hand_size`), and at most two copies
     of a card among hand, trick, melds, cards played from them and the upcard (pinochle/1.1).  A hand known in part
@@ -1243,7 +1265,8 @@ def _hand_fits(pos: dict, st: DealState, actor: str, hand: list[Card], part: Par
         st.partial[actor] = account(part, seen, "/position/hand")
 
 
-def declare_position(pos, players, dealer, opts: OptionsLike, actor) -> tuple[int, int, int]:
+def declare_position(pos: Spot, players: list[str], dealer: str, opts: OptionsLike,
+                     actor: str) -> tuple[int, int, int]:
     """A declaring-out position: ``(tricks_done, meld_points, card_points)``, the claimant's running count.
 
     ``meld_points``: the meld the claimant has scored in this deal so far (the dealer's 10 for a dix turned up
@@ -1251,14 +1274,15 @@ def declare_position(pos, players, dealer, opts: OptionsLike, actor) -> tuple[in
     so far.  Both must be possible after ``tricks_done`` tricks (pinochle/1.3, 4.1, 6.4).
     """
     opts = Options.of(opts)
-    if pos.get("phase") not in ("play", "meld", "draw"):
+    if pos.phase not in ("play", "meld", "draw"):
         raise InputError(_("a player declares out during the play: in the tricks, the meld or the draw"),
                          "/position/phase")
-    for name in ("tricks_done", "meld_points", "card_points"):
-        if pos.get(name) is None:
+    done, meld, pts = pos.tricks_done, pos.meld_points, pos.card_points
+    for name, given in (("tricks_done", done), ("meld_points", meld), ("card_points", pts)):
+        if given is None:
             raise InputError(_("give the claimant's running count: a declaration out is judged on it"),
                              f"/position/{name}")
-    done, meld, pts = pos["tricks_done"], pos["meld_points"], pos["card_points"]
+    assert done is not None and meld is not None and pts is not None
     last = total_tricks(len(players), opts) - 1
     if not 0 <= done <= last:
         raise InputError(_("the tricks completed run from 0 to {last}", last=last), "/position/tricks_done")
@@ -1278,7 +1302,8 @@ def declare_position(pos, players, dealer, opts: OptionsLike, actor) -> tuple[in
     return done, meld, pts
 
 
-def deal_event(ev, players, opts: OptionsLike, ptr) -> tuple[DealState, list, list[tuple[str, str, str]]]:
+def deal_event(ev: Dealt, players: list[str], opts: OptionsLike,
+               ptr: str) -> tuple[DealState, list, list[tuple[str, str, str]]]:
     """A log's ``deal`` event → the state at the start of the deal, the cards seen so far as ``[(pointer, cards)]``
     (for the pack's count as the stock is drawn), and the deal's faults as ``[(rule, message, pointer)]``: a
     hand of the wrong size, a widow that is not 3 cards, a card more often than the pack holds it (rulings, not
@@ -1286,11 +1311,11 @@ def deal_event(ev, players, opts: OptionsLike, ptr) -> tuple[DealState, list, li
     opts = Options.of(opts)
     n = len(players)
     faults = []
-    dealer = parse_player(ev.get("dealer"), players, ptr + "/dealer")
-    hands_raw = ev.get("hands")
+    dealer = parse_player(ev.dealer, players, ptr + "/dealer")
+    hands_raw = ev.hands
     if hands_raw is None or set(hands_raw) != set(players):
         raise InputError(_("the deal gives every player's hand"), ptr + "/hands")
-    hands = {p: cards_at(hands_raw[p], opts, f"{ptr}/hands/{esc(p)}") for p in players}
+    hands = {p: in_deck(hands_raw[p], opts, f"{ptr}/hands/{esc(p)}") for p in players}
     seen = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in players]
     for p in players:
         if len(hands[p]) != HAND_SIZE[n]:
@@ -1299,13 +1324,13 @@ def deal_event(ev, players, opts: OptionsLike, ptr) -> tuple[DealState, list, li
                              n=HAND_SIZE[n]), f"{ptr}/hands/{esc(p)}"))
     trump = None
     upcard = None
-    widow = []
+    widow: list[Card] = []
     if n == 2:
-        upcard = card_at(ev.get("upcard"), opts, ptr + "/upcard")
+        upcard = card_at(ev.upcard, opts, ptr + "/upcard")
         seen.append((ptr + "/upcard", [upcard]))
         trump = upcard.suit
     if n == 3:
-        widow = cards_at(ev.get("widow") or [], opts, ptr + "/widow")
+        widow = in_deck(ev.widow or [], opts, ptr + "/widow")
         if len(widow) != 3:
             faults.append(("pinochle/8.1", _("the widow holds 3 cards"), ptr + "/widow"))
         seen.append((ptr + "/widow", widow))
@@ -1325,17 +1350,17 @@ def deal_event(ev, players, opts: OptionsLike, ptr) -> tuple[DealState, list, li
     return st, seen, faults
 
 
-def auction_so_far(pos, players, dealer, opts: OptionsLike) -> Auction:
+def auction_so_far(pos: Spot, players: list[str], dealer: str, opts: OptionsLike) -> Auction:
     """``position.bids``: the calls before the one judged, replayed (an illegal one is impossible input)."""
     opts = Options.of(opts)
     auc = Auction(players, dealer, opts)
-    for i, b in enumerate(pos.get("bids") or []):
+    for i, b in enumerate(pos.bids or []):
         ptr = f"/position/bids/{i}"
-        p = parse_player(b.get("player"), players, ptr + "/player")
-        if b.get("type") == "bid" and b.get("amount") is None:
+        p = parse_player(b.player, players, ptr + "/player")
+        if b.type == "bid" and b.amount is None:
             raise InputError(_("a bid names its amount"), ptr + "/amount")
         try:
-            auc.apply(p, b.get("amount") if b.get("type") == "bid" else None)
+            auc.apply(p, b.amount if b.type == "bid" else None)
         except IllegalAction as e:
             raise InputError(_("the earlier calls are not a legal auction: {why}", why=e.message),
                              ptr) from None
