@@ -17,13 +17,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from marshmallow import ValidationError
+from marshmallow import ValidationError, fields
 
 from referee.cards import Card as CardT
 from referee.i18n import N_, _
 
 from .bytype import ByType, narrowed
 from .common import (
+    FAST_KINDS,
     MAX_EVENTS,
     REPLAY,
     Bool,
@@ -31,6 +32,7 @@ from .common import (
     CardsOf,
     Dict,
     Envelope,
+    Field,
     Hand,
     Int,
     Length,
@@ -38,10 +40,10 @@ from .common import (
     Name,
     Nested,
     OneOf,
-    Raw,
     Strict,
     String,
 )
+from .fast import Fallback, compile_field
 
 PLAYERS = List(Name(), required=True, validate=Length(min=1, max=8), metadata={"description": (
     "The players' names in seat order (clockwise), all different: 2 for `two-handed`, 4 for `partnership` (seats 1 "
@@ -84,12 +86,20 @@ class Declaration:
 
 
 @_RECORD
+class MeldShown:
+    """Two-handed — one meld of ``deal.melds``, in the order declared (:class:`DealMelds`)."""
+    player: str
+    cards: list[CardT]
+    exchange: bool | None = None
+
+
+@_RECORD
 class DealPlayed:
-    """A completed deal (:class:`Deal`).  ``melds`` is as the body gives it (a list of melds two-handed, player →
+    """A completed deal (:class:`Deal`).  ``melds`` in either of its forms (a list of melds two-handed, player →
     cards in partnership): which of the two a deal takes depends on its form, the engine's to judge."""
     trump: str | None = None
     upcard: CardT | None = None
-    melds: list[Any] | dict[str, Any] | None = None
+    melds: list[MeldShown] | dict[str, list[CardT]] | None = None
     meld: list[CardT] | None = None
     tricks: list[PlayedTrick] | None = None
     meld_points: dict[str, int] | None = None
@@ -281,10 +291,50 @@ class ValidateBody:
 
 
 def _list_or_map(value):
+    """``deal.melds`` is one of its two forms, of at most 64 entries (openapi's PinochleDealMelds)."""
     if not isinstance(value, (list, dict)):
         raise ValidationError(_("a list of melds in the order declared (two-handed) or an object of player to cards"))
     if len(value) > 64:
         raise ValidationError(_("too many melds"))
+
+
+class DealMelds(fields.Field):
+    """``deal.melds`` in either form (the deal's form, which the engine knows from the seats, says which it must
+    be): two-handed a list of melds in the order declared, each loaded as a :class:`MeldShown`; in partnership an
+    object of player → the cards shown (at most the 12 of a hand), loaded as ``{player: [Card]}``."""
+
+    default_error_messages = Field.default_error_messages      # the catalog's, as every field of the schemas
+
+    class _Meld(Strict):
+        """Two-handed — one meld, in the order declared (openapi's PinochleDealMeld)."""
+        MODEL = MeldShown
+        player = Name(required=True)
+        cards = CardsOf(64, required=True)
+        exchange = Bool()
+
+    def __init__(self, **kw) -> None:
+        super().__init__(**kw)
+        self._list = List(Nested(self._Meld))
+        self._map = Dict(keys=Name(), values=CardsOf(12))
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        _list_or_map(value)
+        form = self._list if isinstance(value, list) else self._map
+        return form.deserialize(value, attr, data, **kwargs)
+
+    def fast_converter(self):
+        """The sparse loader's conversion (:mod:`schemas.fast`): each form by its own compiled loader."""
+        as_list = compile_field(self._list, FAST_KINDS)
+        as_map = compile_field(self._map, FAST_KINDS)
+        assert as_list is not None and as_map is not None
+
+        def convert(value: Any) -> Any:
+            if type(value) is list and len(value) <= 64:
+                return as_list(value)
+            if type(value) is dict and len(value) <= 64:
+                return as_map(value)
+            raise Fallback()
+        return convert
 
 
 class GameState(Strict):
@@ -344,7 +394,7 @@ class Deal(Strict):
     upcard = CardOf(metadata={"description": (
         "Two-handed — the card turned up under the stock; it fixes the trump, and a dix turned up scores 10 for the "
         "dealer.")})
-    melds = Raw(validate=_list_or_map, metadata={"description": (
+    melds = DealMelds(metadata={"schema": "PinochleDealMelds", "description": (
         "Two-handed: the melds in the order declared, `[{player, cards, exchange}]`. Partnership: player → the cards "
         "shown in meld (at most 12); each hand's meld is counted at once. The request layer accepts any list or "
         "object of up to 64 entries; the entries are judged by the referee (422).")})

@@ -290,25 +290,13 @@ DeclaredMeld = tuple[int, str, list[Card], bool]    # a meld as declared: (index
 
 
 def _meld_list(deal: DealPlayed, players: list[str], opts: Options) -> list[DeclaredMeld]:
-    """``deal.melds``, two-handed: a list in the order declared, each ``{"player", "cards", "exchange"?}`` →
-    ``[(index, player, cards, exchange)]`` (the schema lets the list's items through as they come)."""
-    melds_raw = [] if deal.melds is None else deal.melds   # {} is the partnership shape, not "no melds"
-    if not isinstance(melds_raw, list):
+    """``deal.melds``, two-handed: the list in the order declared (not the partnership's player → cards, which the
+    schema reads too) → ``[(index, player, cards, exchange)]``."""
+    if isinstance(deal.melds, dict):    # {} is the partnership shape, not "no melds"
         raise InputError(_("two-handed melds are a list in the order declared"), "/deal/melds")
-    melds = []
-    for i, m in enumerate(melds_raw):
-        ptr = f"/deal/melds/{i}"
-        if not isinstance(m, dict):
-            raise InputError(_("each meld is the player, its cards and, if there was one, the exchange"), ptr)
-        extra = sorted(set(m) - {"player", "cards", "exchange"})
-        if extra:
-            raise InputError(_("a meld does not take {field}", field=repr(extra[0])), f"{ptr}/{esc(extra[0])}")
-        if "exchange" in m and not isinstance(m["exchange"], bool):
-            raise InputError(_("exchange is true or false"), ptr + "/exchange")
-        p = parse_player(m.get("player"), players, ptr + "/player")
-        cards = cards_at(m.get("cards"), opts, ptr + "/cards")
-        melds.append((i, p, cards, bool(m.get("exchange"))))
-    return melds
+    return [(i, parse_player(m.player, players, f"/deal/melds/{i}/player"),
+             in_deck(m.cards, opts, f"/deal/melds/{i}/cards"), bool(m.exchange))
+            for i, m in enumerate(deal.melds or [])]
 
 
 def _tricks_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> int:
@@ -690,7 +678,7 @@ def _auction_melds(deal: DealPlayed, players: list[str], declarer: str, trump: s
         raise InputError(_("in the three-hand auction only the bidder melds: give his meld as one list of cards, not "
                            "per player"), "/deal/melds")
     meld_raw = {} if meld_raw is None else meld_raw
-    if not isinstance(meld_raw, dict):     # the schema allows the two-handed list too
+    if isinstance(meld_raw, list):     # the schema reads the two-handed list too
         raise InputError(_("give the melds by player: each with the cards he melded"), "/deal/melds")
     if n == 3:
         cards = in_deck(deal.meld or [], opts, "/deal/meld")
@@ -698,17 +686,13 @@ def _auction_melds(deal: DealPlayed, players: list[str], declarer: str, trump: s
         melds = {p: {"melds": [], "points": 0} for p in players}
         melds[declarer] = {"melds": found, "points": sum(m["points"] for m in found)}
         return melds, {p: (cards if p == declarer else []) for p in players}
-    for k, v in meld_raw.items():
+    for k in meld_raw:
         if k not in players:
             raise InputError(_("{name} is not a player", name=repr(k)), f"/deal/melds/{esc(k)}")
-        if not isinstance(v, list):
-            raise InputError(_("the cards this player shows as meld (a list)"), f"/deal/melds/{esc(k)}")
-    shown = {p: cards_at(meld_raw.get(p, []), opts, f"/deal/melds/{esc(p)}") for p in players}
+    shown = {p: in_deck(meld_raw.get(p, []), opts, f"/deal/melds/{esc(p)}") for p in players}
     check_conservation([(f"/deal/melds/{esc(p)}", shown[p]) for p in players], deck_of(opts))
     melds = {}
-    for p in players:
-        if len(shown[p]) > HAND_SIZE[4]:
-            raise InputError(_("a hand holds 12 cards"), f"/deal/melds/{esc(p)}")
+    for p in players:      # each at most the 12 of a hand (the schema)
         found = meld_in_hand(shown[p], trump, opts)
         melds[p] = {"melds": found, "points": sum(m["points"] for m in found)}
     return melds, shown

@@ -105,16 +105,22 @@ def test_a_scored_deal_is_its_tricks_bid_and_declaration():
     got = both(s.ScoreRequest, body)
     assert got == s.ScoreBody(
         players=["Ann", "Bob"], dealer="Ann", state=s.Standing(target=1250),
-        deal=s.DealPlayed(upcard=C("JH"), melds=[{"player": "Bob", "cards": ["KC", "QC"]}],
+        deal=s.DealPlayed(upcard=C("JH"), melds=[s.MeldShown(player="Bob", cards=[C("KC"), C("QC")])],
                           tricks=[s.PlayedTrick(leader="Bob", cards=[C("QD"), C("QS")])],
                           declared_out=s.Declaration(player="Bob", points_at_claim=40),
                           bid=s.WinningBid(player="Ann", amount=250), buried=[C("9C"), C("JC"), C("10S")],
                           conceded=False))
     with pytest.raises(dataclasses.FrozenInstanceError):
         got.dealer = "Bob"      # type: ignore[misc]
+    # the partnership's melds: player → the cards shown
+    four = {"players": ["Ann", "Bob", "Cid", "Dan"], "dealer": "Dan",
+            "deal": {"bid": {"player": "Ann", "amount": 250}, "trump": "S", "melds": {"Ann": ["KS", "QS"], "Cid": []}}}
+    assert both(s.ScoreRequest, four).deal.melds == {"Ann": [C("KS"), C("QS")], "Cid": []}
 
 
 def test_every_type_schema_loads_into_the_record_of_its_type_with_exactly_its_fields():
+    meld = s.DealMelds._Meld
+    assert {f.name for f in dataclasses.fields(meld.MODEL)} == set(meld().load_fields)
     for union in (s.Action, s.Event):
         for t, schema in union.TYPES.items():
             record = schema.MODEL
