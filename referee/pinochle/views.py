@@ -1,5 +1,6 @@
-"""Pinochle: the three views, ``score``, ``check`` and ``validate``: parse the body into a state (:mod:`.parse`),
-run the state machine (:mod:`.deal`), answer (with the scores of :mod:`.scoring`)."""
+"""Pinochle: the three views, ``score``, ``check`` and ``validate``: build the state the body describes (:mod:`.parse`,
+with :mod:`.state`, :mod:`.counts` and :mod:`.reading`), run the state machine (:mod:`.deal`), answer (with the
+scores of :mod:`.scoring`, and where a log stands, :func:`position_reached`)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -13,25 +14,21 @@ from ..knowledge import Undecided
 from ..replay import Replay, log_of
 from .auction import Auction
 from .cards import deck_of, dix_rank
+from .counts import auction_pad
 from .deal import LEAD_RULE, DealState, new_state, stock_tricks
 from .melds import meld_in_hand
 from .parse import (
     PINOCHLE_FOREIGN,
     auction_deal,
-    auction_pad,
     auction_so_far,
-    card_at,
-    cards_at,
     deal_event,
     declare_position,
-    in_deck,
-    parse_state,
     play_position,
-    position_reached,
-    trump_at,
     two_handed_deal,
 )
+from .reading import card_at, cards_at, in_deck, trump_at
 from .scoring import score_deal, score_partnership, score_three, score_two, state_after
+from .state import parse_state
 
 if TYPE_CHECKING:       # the request's records (schemas/pinochle.py), named in annotations only
     from schemas.pinochle import (
@@ -448,3 +445,48 @@ def _event(st, t, actor, ev, ptr, opts, seen, counts, banked, target, as_played)
         st.apply_meld(actor, cards, bool(ev.exchange), as_played)
     elif t == "declare_out":
         st.apply_declare(actor, banked, target)
+
+
+def position_reached(st: DealState) -> dict:
+    """Where a log's deal stands, as a check ``position`` (the inverse of :func:`play_position` and
+    :func:`auction_so_far`): the position of the player to act next by the rules, whose hand it gives.
+
+    * the auction on, or over with play not yet begun (trump to name, the widow to take and bury): ``bidding`` with
+      the calls made;
+    * two-handed, the trick winner's chance to meld (before the draws, or after them with option ``meld_timing``
+      ``after_draw``): ``meld``, the winner's hand;
+    * two-handed, a draw due: ``draw``, the hand of the one who draws;
+    * otherwise ``play``: the current trick, the hand of the one to play.
+
+    Two-handed, the acting player's melds still count on the table as ``melds`` (in the order made, the dix
+    exchanged for the upcard left out: it lies under the stock) and ``played_from_table``; in the play-off, when the
+    melded cards are back in the hands, the whole hand.
+    """
+    if st.auction is not None and (not st.auction.over or st.trump is None
+                                   or (st.n == 3 and st.buried is None and not st.tricks_done)):
+        return {"phase": "bidding", "bids": [dict(c) for c in st.auction.calls]}
+    pos: dict = {"trump": st.trump, "tricks_done": st.tricks_done}
+    if st.to_draw and st.window == st.to_draw[0]:
+        actor = st.window
+        pos.update(phase="meld", drawn=False, melded_this_trick=st.melded_this_trick)
+    elif st.to_draw:
+        actor = st.to_draw[0]
+        pos.update(phase="draw", winner=st.leader, winner_drew=actor != st.leader)
+    elif st.window is not None:
+        actor = st.window
+        pos.update(phase="meld", drawn=True, melded_this_trick=st.melded_this_trick)
+    else:
+        actor = cast(str, st.to_play)       # the deal is on and no draw is owed: someone is to play
+        pos.update(phase="play", trick={"leader": st.leader, "cards": [str(c) for _p, c in st.trick]})
+    if st.n == 2 and st.tricks_done >= stock_tricks(st.opts) and pos["phase"] == "play":
+        pos["hand"] = [str(c) for c in st.holding(actor) or []]      # a log deals every hand
+        return pos
+    pos["hand"] = [str(c) for c in st.hands[actor] or []]
+    if st.n == 2:
+        if st.upcard is not None:
+            pos["upcard"] = str(st.upcard)
+        pos["exchanged"] = st.exchanged
+        pos["melds"] = [{"cards": [str(c) for c in m["cards"]]} for m in st.melds
+                        if m["player"] == actor and not (m["meld"] == "dix" and m["exchange"])]
+        pos["played_from_table"] = [str(c) for c in st.from_table.get(actor, [])]
+    return pos
