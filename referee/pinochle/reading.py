@@ -11,7 +11,7 @@ from typing import Any
 from ..cards import Card, parse_cards, parse_suit
 from ..errors import InputError
 from ..i18n import _
-from .cards import deck_of
+from .cards import DECKS, deck_of, deck_size
 from .options import OptionsLike
 
 
@@ -33,6 +33,15 @@ def in_deck(cards: list[Card] | None, opts: OptionsLike, ptr: str) -> list[Card]
     if bad:
         raise InputError(bad)
     return cards
+
+
+# each pack's cards, for the one test a log makes of every card it plays or draws
+_PACKS = {size: frozenset(deck.cards()) for size, deck in DECKS.items()}
+
+
+def pack_of(opts: OptionsLike) -> frozenset[Card]:
+    """The cards of the pack of option ``deck`` (pinochle/1.1), each once."""
+    return _PACKS[deck_size(opts)]
 
 
 def card_at(card: Card | None, opts: OptionsLike, ptr: str) -> Card:

@@ -26,7 +26,7 @@ from .parse import (
     play_position,
     two_handed_deal,
 )
-from .reading import card_at, cards_at, in_deck, trump_at
+from .reading import card_at, cards_at, in_deck, pack_of, trump_at
 from .scoring import score_deal, score_partnership, score_three, score_two, state_after
 from .state import parse_state
 
@@ -305,6 +305,7 @@ class PinochleReplay(Replay):
         super().__init__(log, mode)
         self.players = players
         self.opts = opts
+        self.pack = pack_of(opts)           # the pack's cards: every card played or drawn is one of them
         self.scores = scores                # the totals before the current deal
         self.target = target
         self.st: DealState | None = None
@@ -355,13 +356,16 @@ class PinochleReplay(Replay):
         if self.skipping:
             return True
         self.checked += 1
-        actor = parse_player(ev.player, self.players, ptr + "/player")
+        actor = ev.player
+        if actor not in self.players:
+            actor = parse_player(actor, self.players, ptr + "/player")
         if st.done:
             self.violate(i, t, "pinochle/2.3", _("the deal is over: the next event is a new deal"), ptr)
             return True
         banked = self.scores[actor] if len(self.players) == 2 else 0     # declaring out counts the score banked
         try:
-            _event(st, t, actor, ev, ptr, self.opts, self.seen, self.counts, banked, self.target, False)
+            _event(st, t, actor, ev, ptr, self.opts, self.pack, self.seen, self.counts, banked, self.target,
+                   False)
         except IllegalAction as e:
             field = e.pointer or EVENT_FIELD.get(t)
             cannot = not self.as_played or isinstance(e, _CannotApply)
@@ -369,7 +373,8 @@ class PinochleReplay(Replay):
             if cannot:
                 return True
             try:
-                _event(st, t, actor, ev, ptr, self.opts, self.seen, self.counts, banked, self.target, True)
+                _event(st, t, actor, ev, ptr, self.opts, self.pack, self.seen, self.counts, banked,
+                       self.target, True)
             except IllegalAction:
                 self.skipping = True     # the cards do not allow it: this deal's judging ends here
                 return True
@@ -400,16 +405,18 @@ class PinochleReplay(Replay):
         return out
 
 
-def _event(st, t, actor, ev, ptr, opts, seen, counts, banked, target, as_played) -> None:
+def _event(st, t, actor, ev, ptr, opts, pack, seen, counts, banked, target, as_played) -> None:
     """Apply one event of a log other than a deal to ``st`` (``as_played``: see :mod:`.deal`); ``seen`` lists the
     cards seen so far in the deal as ``[(pointer, cards)]`` and ``counts`` counts them (a draw adds to both); raises
     :class:`~referee.errors.IllegalAction` when it is illegal (then ``st`` is as before, unless the error is a
     :class:`_CannotApply`)."""
-    if t == "play":          # the events of a log, most common first
-        st.apply_play(actor, card_at(ev.card, opts, ptr + "/card"), as_played)
-        return
-    if t == "draw":
-        card = card_at(ev.card, opts, ptr + "/card")
+    if t in ("play", "draw"):       # the events of a log, most common first
+        card = ev.card
+        if card not in pack:        # a card of the pack (the pack's cards: ``pack``), or the refusal
+            card = card_at(card, opts, ptr + "/card")
+        if t == "play":
+            st.apply_play(actor, card, as_played)
+            return
         deck = deck_of(opts)
         # the draw is judged before the count: the upcard named by the winner of the twelfth trick while its twin
         # is already in play is the face-up card taken (pinochle/3.4), not a third copy (1.1)
