@@ -27,15 +27,14 @@ def in_deck(cards: list[Card] | None, opts: OptionsLike, ptr: str) -> list[Card]
     given (typed options or the dict): a log calls this for every event."""
     if cards is None:
         raise InputError(_("expected a list of cards"), ptr)
+    if pack_of(opts).issuperset(cards):
+        return cards
     deck = deck_of(opts)
-    bad = [{"pointer": f"{ptr}/{i}", "detail": _("{card} is not in the {deck} deck", card=c, deck=deck)}
-           for i, c in enumerate(cards) if not deck.holds(c)]
-    if bad:
-        raise InputError(bad)
-    return cards
+    raise InputError([{"pointer": f"{ptr}/{i}", "detail": _("{card} is not in the {deck} deck", card=c, deck=deck)}
+                      for i, c in enumerate(cards) if not deck.holds(c)])
 
 
-# each pack's cards, for the one test a log makes of every card it plays or draws
+# each pack's cards, for the test of every card a request names (a set: one look-up a card)
 _PACKS = {size: frozenset(deck.cards()) for size, deck in DECKS.items()}
 
 
@@ -47,12 +46,11 @@ def pack_of(opts: OptionsLike) -> frozenset[Card]:
 def card_at(card: Card | None, opts: OptionsLike, ptr: str) -> Card:
     """One card the schema has read, of the pack (errors at the field itself, as in :func:`in_deck`); left out, it
     is refused at ``ptr``."""
+    if card in pack_of(opts):
+        return card
     if card is None:
         raise InputError(_("a card must be a string such as '10H' or 'QS'"), ptr)
-    deck = deck_of(opts)
-    if not deck.holds(card):
-        raise InputError(_("{card} is not in the {deck} deck", card=card, deck=deck), ptr)
-    return card
+    raise InputError(_("{card} is not in the {deck} deck", card=card, deck=deck_of(opts)), ptr)
 
 
 def trump_at(value, ptr) -> str:
