@@ -1,19 +1,38 @@
-"""marshmallow request schemas for Pinochle (shape only; the engine checks the rules and the cards)."""
+"""marshmallow request schemas for Pinochle (shape only; the engine checks the rules and the cards), and the typed
+records they load into.
+
+Each schema names its record (``MODEL``): a frozen, slotted dataclass whose attributes are the schema's fields,
+cards loaded as :class:`referee.cards.Card` (``CardOf``/``CardsOf``), a field the body leaves out ``None``.  Each
+type of action and log event has its record (:class:`Play`, :class:`BidCall`, :class:`Dealt`, …; an action and an
+event of one type share it: their fields are the same).
+
+Where the records live: here, beside the schemas that describe them, so that a request's shape is written once.
+The games sit in the same layer as the schemas (.importlinter) and may not import them; the engine
+(referee/pinochle/) names the records only in annotations, under ``if TYPE_CHECKING:``, and reads their
+attributes.  A module below both would have to be a layer of its own in .importlinter, and would split each shape
+between its fields (here) and its record (there).
+"""
 from __future__ import annotations
 
-from marshmallow import ValidationError
+from dataclasses import dataclass
+from typing import Any
 
+from marshmallow import ValidationError, fields
+
+from referee.cards import Card as CardT
 from referee.i18n import N_, _
 
 from .bytype import ByType, narrowed
 from .common import (
+    FAST_KINDS,
     MAX_EVENTS,
     REPLAY,
     Bool,
-    Card,
-    Cards,
+    CardOf,
+    CardsOf,
     Dict,
     Envelope,
+    Field,
     Hand,
     Int,
     Length,
@@ -21,10 +40,10 @@ from .common import (
     Name,
     Nested,
     OneOf,
-    Raw,
     Strict,
     String,
 )
+from .fast import Fallback, compile_field
 
 PLAYERS = List(Name(), required=True, validate=Length(min=1, max=8), metadata={"description": (
     "The players' names in seat order (clockwise), all different: 2 for `two-handed`, 4 for `partnership` (seats 1 "
@@ -33,11 +52,289 @@ PLAYERS = List(Name(), required=True, validate=Length(min=1, max=8), metadata={"
 SCORE_MAP = lambda **kw: Dict(keys=Name(), values=Int(), validate=Length(max=8), **kw)  # noqa: E731
 
 
+# ---------------------------------------------------------------- the records (see the module's doc)
+
+_RECORD = dataclass(frozen=True, slots=True, kw_only=True)
+
+
+@_RECORD
+class Standing:
+    """``state`` (:class:`GameState`): the totals per player or side, and the target in force."""
+    scores: dict[str, int] | None = None
+    target: int | None = None
+
+
+@_RECORD
+class PlayedTrick:
+    """A trick of a completed deal (:class:`Trick`)."""
+    leader: str
+    cards: list[CardT]
+
+
+@_RECORD
+class WinningBid:
+    """The winning bid of the auction forms (:class:`Bid`)."""
+    player: str
+    amount: int
+
+
+@_RECORD
+class Declaration:
+    """A declaration out during the deal (:class:`Declared`)."""
+    player: str
+    points_at_claim: int | None = None
+
+
+@_RECORD
+class MeldShown:
+    """Two-handed — one meld of ``deal.melds``, in the order declared (:class:`DealMelds`)."""
+    player: str
+    cards: list[CardT]
+    exchange: bool | None = None
+
+
+@_RECORD
+class DealPlayed:
+    """A completed deal (:class:`Deal`).  ``melds`` in either of its forms (a list of melds two-handed, player →
+    cards in partnership): which of the two a deal takes depends on its form, the engine's to judge."""
+    trump: str | None = None
+    upcard: CardT | None = None
+    melds: list[MeldShown] | dict[str, list[CardT]] | None = None
+    meld: list[CardT] | None = None
+    tricks: list[PlayedTrick] | None = None
+    meld_points: dict[str, int] | None = None
+    points: dict[str, int] | None = None
+    tricks_taken: dict[str, int] | None = None
+    last_trick: str | None = None
+    declared_out: Declaration | None = None
+    bid: WinningBid | None = None
+    conceded: bool | None = None
+    buried: list[CardT] | None = None
+
+
+@_RECORD
+class ScoreBody:
+    """A score request (:class:`ScoreRequest`)."""
+    variant: str | None = None
+    options: dict[str, Any] | None = None
+    players: list[str]
+    dealer: str
+    state: Standing | None = None
+    deal: DealPlayed
+
+
+@_RECORD
+class EarlierCall:
+    """An earlier call of the auction (:class:`Call`)."""
+    player: str
+    type: str
+    amount: int | None = None
+
+
+@_RECORD
+class TrickOn:
+    """The trick in progress (:class:`CurrentTrick`)."""
+    leader: str | None = None
+    cards: list[CardT] | None = None
+
+
+@_RECORD
+class TableMeld:
+    """One of the acting player's earlier melds on the table (:class:`EarlierMeld`)."""
+    cards: list[CardT]
+
+
+@_RECORD
+class Spot:
+    """A check's position (:class:`Position`).  ``hand`` is as the body gives it: the list of cards, or what is
+    known of it (``{"known", "unknown", "void"}``, read by :func:`referee.knowledge.read_hand`)."""
+    phase: str
+    hand: list[str] | dict[str, Any] | None = None
+    trump: str | None = None
+    tricks_done: int | None = None
+    stock_left: int | None = None
+    upcard: CardT | None = None
+    melds: list[TableMeld] | None = None
+    played_from_table: list[CardT] | None = None
+    exchanged: bool | None = None
+    melded_this_trick: bool | None = None
+    drawn: bool | None = None
+    winner: str | None = None
+    winner_drew: bool | None = None
+    trick: TrickOn | None = None
+    bids: list[EarlierCall] | None = None
+    meld_points: int | None = None
+    card_points: int | None = None
+
+
+# one record per type of action and event (an action and an event of one type have the same fields); ``player`` is
+# required in an action and may be left out of an event (the replay asks for it)
+
+@_RECORD
+class Play:
+    type: str
+    player: str | None = None
+    card: CardT | None = None
+
+
+@_RECORD
+class Meld:
+    type: str
+    player: str | None = None
+    cards: list[CardT] | None = None
+    exchange: bool | None = None
+
+
+@_RECORD
+class Dix:
+    type: str
+    player: str | None = None
+    exchange: bool | None = None
+
+
+@_RECORD
+class Draw:
+    type: str
+    player: str | None = None
+    card: CardT | None = None
+
+
+@_RECORD
+class BidCall:
+    type: str
+    player: str | None = None
+    amount: int | None = None
+
+
+@_RECORD
+class Pass:
+    type: str
+    player: str | None = None
+
+
+@_RECORD
+class DeclareOut:
+    type: str
+    player: str | None = None
+
+
+@_RECORD
+class CountMeld:
+    type: str
+    player: str | None = None
+
+
+@_RECORD
+class Trump:
+    type: str
+    player: str | None = None
+    suit: str | None = None
+
+
+@_RECORD
+class Widow:
+    type: str
+    player: str | None = None
+
+
+@_RECORD
+class Bury:
+    type: str
+    player: str | None = None
+    cards: list[CardT] | None = None
+
+
+@_RECORD
+class Concede:
+    type: str
+    player: str | None = None
+
+
+@_RECORD
+class Dealt:
+    """A log's ``deal`` event: the dealer, each player's cards, the upcard (two-handed) or the widow (three-hand)."""
+    type: str
+    dealer: str | None = None
+    hands: dict[str, list[CardT]] | None = None
+    upcard: CardT | None = None
+    widow: list[CardT] | None = None
+
+
+ActionRecord = Play | Meld | Dix | Draw | BidCall | Pass | DeclareOut | CountMeld
+EventRecord = Dealt | BidCall | Pass | Trump | Widow | Bury | Concede | Play | Meld | Dix | Draw | DeclareOut
+RECORDS: dict[str, type] = {"play": Play, "meld": Meld, "dix": Dix, "draw": Draw, "bid": BidCall, "pass": Pass,
+                            "declare_out": DeclareOut, "count_meld": CountMeld, "trump": Trump, "widow": Widow,
+                            "bury": Bury, "concede": Concede, "deal": Dealt}
+
+
+@_RECORD
+class CheckBody:
+    """A check request (:class:`CheckRequest`)."""
+    variant: str | None = None
+    options: dict[str, Any] | None = None
+    players: list[str]
+    dealer: str
+    state: Standing | None = None
+    position: Spot
+    action: ActionRecord
+
+
+@_RECORD
+class ValidateBody:
+    """A validate request (:class:`ValidateRequest`)."""
+    variant: str | None = None
+    options: dict[str, Any] | None = None
+    players: list[str]
+    state: Standing | None = None
+    log: list[EventRecord]
+    replay: str | None = None
+
+
 def _list_or_map(value):
+    """``deal.melds`` is one of its two forms, of at most 64 entries (openapi's PinochleDealMelds)."""
     if not isinstance(value, (list, dict)):
         raise ValidationError(_("a list of melds in the order declared (two-handed) or an object of player to cards"))
     if len(value) > 64:
         raise ValidationError(_("too many melds"))
+
+
+class DealMelds(fields.Field):
+    """``deal.melds`` in either form (the deal's form, which the engine knows from the seats, says which it must
+    be): two-handed a list of melds in the order declared, each loaded as a :class:`MeldShown`; in partnership an
+    object of player → the cards shown (at most the 12 of a hand), loaded as ``{player: [Card]}``."""
+
+    default_error_messages = Field.default_error_messages      # the catalog's, as every field of the schemas
+
+    class _Meld(Strict):
+        """Two-handed — one meld, in the order declared (openapi's PinochleDealMeld)."""
+        MODEL = MeldShown
+        player = Name(required=True)
+        cards = CardsOf(64, required=True)
+        exchange = Bool()
+
+    def __init__(self, **kw) -> None:
+        super().__init__(**kw)
+        self._list = List(Nested(self._Meld))
+        self._map = Dict(keys=Name(), values=CardsOf(12))
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        _list_or_map(value)
+        form = self._list if isinstance(value, list) else self._map
+        return form.deserialize(value, attr, data, **kwargs)
+
+    def fast_converter(self):
+        """The sparse loader's conversion (:mod:`schemas.fast`): each form by its own compiled loader."""
+        as_list = compile_field(self._list, FAST_KINDS)
+        as_map = compile_field(self._map, FAST_KINDS)
+        assert as_list is not None and as_map is not None
+
+        def convert(value: Any) -> Any:
+            if type(value) is list and len(value) <= 64:
+                return as_list(value)
+            if type(value) is dict and len(value) <= 64:
+                return as_map(value)
+            raise Fallback()
+        return convert
 
 
 class GameState(Strict):
@@ -47,6 +344,7 @@ class GameState(Strict):
     side is refused at its own pointer with the keys expected. With rounding every score is a multiple of
     10, and a two-handed score already at the target is impossible (422).
     """
+    MODEL = Standing
     scores = Dict(keys=String(validate=Length(min=1, max=140)), values=Int(),
                          validate=Length(max=8), metadata={"description": (
         "Total per player (per side in the partnership game, its partners in either order).")})
@@ -56,12 +354,15 @@ class GameState(Strict):
 
 
 class Trick(Strict):
+    MODEL = PlayedTrick
     leader = Name(required=True)
-    cards = Cards(4, required=True, metadata={"description": "The cards in playing order, starting with the leader's."})
+    cards = CardsOf(4, required=True, metadata={"description": (
+        "The cards in playing order, starting with the leader's.")})
 
 
 class Bid(Strict):
     """The winning bid of the auction forms."""
+    MODEL = WinningBid
     player = Name(required=True)
     amount = Int(0, 10000, required=True, metadata={"description": (
         "A multiple of 10 from option min_bid (422 otherwise).")})
@@ -69,6 +370,7 @@ class Bid(Strict):
 
 class Declared(Strict):
     """Two-handed — a player declared out during the deal (option declare_out, pinochle/6.4)."""
+    MODEL = Declaration
     player = Name(required=True)
     points_at_claim = Int(0, 1000, metadata={"description": (
         "The card points the claimant had taken when claiming. Play stops at the declaration (pinochle/6.4), so these "
@@ -87,15 +389,16 @@ class Deal(Strict):
     the three-hand game); the last trick's 10 is added by `last_trick`. The auction forms as a pad
     writes them: `bid`, `trump`, `meld_points`, `points`, `last_trick` (`tricks_taken` optional).
     """
+    MODEL = DealPlayed
     trump = String(validate=Length(min=1, max=2), metadata={"description": "The trump suit (`H`, `♥`, ...)."})
-    upcard = Card(metadata={"description": (
+    upcard = CardOf(metadata={"description": (
         "Two-handed — the card turned up under the stock; it fixes the trump, and a dix turned up scores 10 for the "
         "dealer.")})
-    melds = Raw(validate=_list_or_map, metadata={"description": (
+    melds = DealMelds(metadata={"schema": "PinochleDealMelds", "description": (
         "Two-handed: the melds in the order declared, `[{player, cards, exchange}]`. Partnership: player → the cards "
         "shown in meld (at most 12); each hand's meld is counted at once. The request layer accepts any list or "
         "object of up to 64 entries; the entries are judged by the referee (422).")})
-    meld = Cards(18, metadata={"description": "Three-hand auction — the cards the bidder shows in meld."})
+    meld = CardsOf(18, metadata={"description": "Three-hand auction — the cards the bidder shows in meld."})
     tricks = List(Nested(Trick), validate=Length(max=32), metadata={"description": (
         "Every trick of the deal in order (instead of points + tricks_taken + last_trick).")})
     meld_points = SCORE_MAP(metadata={"description": (
@@ -121,11 +424,12 @@ class Deal(Strict):
     bid = Nested(Bid)
     conceded = Bool(metadata={"description": (
         "Three-hand auction — the bidder conceded before the first lead (single bete, pinochle/8.4).")})
-    buried = Cards(3, metadata={"description": (
+    buried = CardsOf(3, metadata={"description": (
         "Three-hand auction — the 3 cards the bidder buried; their card points count for the bidder.")})
 
 
 class ScoreRequest(Envelope):
+    MODEL = ScoreBody
     players = PLAYERS
     dealer = Name(required=True)
     state = Nested(GameState)
@@ -134,6 +438,7 @@ class ScoreRequest(Envelope):
 
 class Call(Strict):
     """An earlier call in the auction."""
+    MODEL = EarlierCall
     player = Name(required=True)
     type = String(required=True, validate=OneOf(["bid", "pass"]))
     amount = Int(0, 10000)
@@ -143,18 +448,21 @@ class CurrentTrick(Strict):
     """The trick in progress. `leader` is required except for the first trick of the two-handed and partnership games,
     which the player after the dealer leads; `cards` absent means none played yet.
     """
+    MODEL = TrickOn
     leader = Name()
-    cards = Cards(4, metadata={"description": (
+    cards = CardsOf(4, metadata={"description": (
         "Cards already played to it, in order from the leader (none when absent).")})
 
 
 class EarlierMeld(Strict):
     """Two-handed — one of the acting player's earlier melds whose cards are still on the table, in the order
     declared."""
-    cards = Cards(8, required=True)
+    MODEL = TableMeld
+    cards = CardsOf(8, required=True)
 
 
 class Position(Strict):
+    MODEL = Spot
     phase = String(required=True, validate=OneOf(["bidding", "play", "meld", "draw", "count"]),
                    metadata={"description": (
         "`bidding` (auction forms), `play`, `meld` (two-handed: the trick winner's chance to meld), `draw` "
@@ -170,10 +478,10 @@ class Position(Strict):
         "where the obligations apply).")})
     stock_left = Int(0, 48, metadata={"description": (
         "Two-handed — cards left in the stock with the upcard (even, 0–24; by default worked out from tricks_done).")})
-    upcard = Card(metadata={"description": "Two-handed — the face-up card under the stock."})
+    upcard = CardOf(metadata={"description": "Two-handed — the face-up card under the stock."})
     melds = List(Nested(EarlierMeld), validate=Length(max=24), metadata={"description": (
         "Two-handed — the acting player's earlier melds still on the table.")})
-    played_from_table = Cards(24, metadata={"description": (
+    played_from_table = CardsOf(24, metadata={"description": (
         "Two-handed — melded cards the acting player has since played from the table.")})
     exchanged = Bool(metadata={"description": (
         "Two-handed — the upcard has already been exchanged for a dix (false when absent).")})
@@ -219,6 +527,12 @@ REFUSALS = {
 }
 
 
+def _typed(union: type[ByType]) -> None:
+    """Each type's schema of ``union`` loads into the type's record."""
+    for t, schema in union.TYPES.items():
+        schema.MODEL = RECORDS[t]
+
+
 class Action(ByType):
     """One action by `player`. The fields that matter per `type`: `play` — `card`; `meld` — `cards`
     (every card of the meld) and `exchange`; `dix` — `exchange` (exchange it for the upcard);
@@ -230,16 +544,18 @@ class Action(ByType):
     """
     type = String(required=True, validate=OneOf(ACTIONS))
     player = Name(required=True)
-    card = Card()
-    cards = Cards(8)
+    card = CardOf()
+    cards = CardsOf(8)
     exchange = Bool()
     amount = Int(0, 10000)
 
 
 Action.TYPES = {t: narrowed(Action, t, FIELDS[t] | {"player"}, REFUSALS[t], "Action") for t in ACTIONS}
+_typed(Action)
 
 
 class CheckRequest(Envelope):
+    MODEL = CheckBody
     players = PLAYERS
     dealer = Name(required=True)
     state = Nested(GameState)
@@ -258,11 +574,11 @@ class Event(ByType):
     type = String(required=True, validate=OneOf(EVENTS))
     player = Name()
     dealer = Name()
-    hands = Dict(keys=Name(), values=Cards(18), validate=Length(max=4))
-    upcard = Card()
-    widow = Cards(3)
-    card = Card()
-    cards = Cards(8)
+    hands = Dict(keys=Name(), values=CardsOf(18), validate=Length(max=4))
+    upcard = CardOf()
+    widow = CardsOf(3)
+    card = CardOf()
+    cards = CardsOf(8)
     exchange = Bool()
     amount = Int(0, 10000)
     suit = String(validate=Length(min=1, max=2))
@@ -271,9 +587,11 @@ class Event(ByType):
 # in a log `player` stays optional, as before (the replay asks for it where it is missing); a deal has none
 Event.TYPES = {t: narrowed(Event, t, FIELDS[t] | ({"player"} if t != "deal" else set()), REFUSALS[t], "Event")
                for t in EVENTS}
+_typed(Event)
 
 
 class ValidateRequest(Envelope):
+    MODEL = ValidateBody
     players = PLAYERS
     state = Nested(GameState)
     log = List(Nested(Event), required=True, validate=Length(min=1, max=MAX_EVENTS), metadata={"description": (

@@ -1,9 +1,10 @@
-"""Pinochle: the three views, ``score``, ``check`` and ``validate``: parse the body into a state (:mod:`.parse`),
-run the state machine (:mod:`.deal`), answer (with the scores of :mod:`.scoring`)."""
+"""Pinochle: the three views, ``score``, ``check`` and ``validate``: build the state the body describes (:mod:`.parse`,
+with :mod:`.state`, :mod:`.counts` and :mod:`.reading`), run the state machine (:mod:`.deal`), answer (with the
+scores of :mod:`.scoring`, and where a log stands, :func:`position_reached`)."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..cards import Card, check_conservation
 from ..common import fields_out_of_phase, parse_player, parse_players
@@ -13,39 +14,54 @@ from ..knowledge import Undecided
 from ..replay import Replay, log_of
 from .auction import Auction
 from .cards import deck_of, dix_rank
+from .counts import auction_pad
 from .deal import LEAD_RULE, DealState, new_state, stock_tricks
 from .melds import meld_in_hand
 from .parse import (
     PINOCHLE_FOREIGN,
     auction_deal,
-    auction_pad,
     auction_so_far,
-    card_at,
-    cards_at,
     deal_event,
     declare_position,
-    parse_state,
     play_position,
-    position_reached,
-    trump_at,
     two_handed_deal,
 )
+from .reading import card_at, cards_at, in_deck, pack_of, trump_at
 from .scoring import score_deal, score_partnership, score_three, score_two, state_after
+from .state import parse_state
+
+if TYPE_CHECKING:       # the request's records (schemas/pinochle.py), named in annotations only
+    from schemas.pinochle import (
+        ActionRecord,
+        BidCall,
+        CheckBody,
+        Dealt,
+        Draw,
+        EventRecord,
+        Meld,
+        Play,
+        ScoreBody,
+        Spot,
+        ValidateBody,
+    )
+
+
+def _players(req: ScoreBody | CheckBody | ValidateBody, variant) -> list[str]:
+    """``players``: as many as the variant is played by, told apart (:func:`referee.common.parse_players`)."""
+    return parse_players({"players": req.players}, variant)
 
 # ====================================================================== score
 
-def score(req: dict, variant, opts: dict) -> dict:
-    players = parse_players(req, variant)
-    dealer = parse_player(req.get("dealer"), players, "/dealer")
+def score(req: ScoreBody, variant, opts: dict) -> dict:
+    players = _players(req, variant)
+    dealer = parse_player(req.dealer, players, "/dealer")
     scores, target = parse_state(req, players, opts)
-    deal = req.get("deal")
-    if not isinstance(deal, dict):
-        raise InputError(_("deal must be an object"), "/deal")
+    deal = req.deal
     if len(players) == 2:
         st = two_handed_deal(deal, players, dealer, opts, scores, target)
         res = score_two(players, dealer, opts, scores, target, st)
     else:
-        pad = deal.get("meld_points") is not None
+        pad = deal.meld_points is not None
         d = auction_pad(deal, players, dealer, opts) if pad else auction_deal(deal, players, dealer, opts)
         if len(players) == 4:
             res = score_partnership(players, opts, scores, target, d.declarer, d.bid, d.melds, d.captured, d.won,
@@ -66,32 +82,31 @@ def score(req: dict, variant, opts: dict) -> dict:
 ACTION_FIELD = {"play": "card", "meld": "cards", "dix": "exchange", "draw": "card", "bid": "amount"}
 
 
-def check(req: dict, variant, opts: dict) -> dict:
-    players = parse_players(req, variant)
-    dealer = parse_player(req.get("dealer"), players, "/dealer")
-    pos = req.get("position")
-    action = req.get("action")
-    if not isinstance(pos, dict) or not isinstance(action, dict):
-        raise InputError(_("give a position and an action"), "/position")
-    actor = parse_player(action.get("player"), players, "/action/player")
-    t = action.get("type")
-    phase = pos.get("phase")
+def check(req: CheckBody, variant, opts: dict) -> dict:
+    players = _players(req, variant)
+    dealer = parse_player(req.dealer, players, "/dealer")
+    pos = req.position
+    action = req.action
+    actor = parse_player(action.player, players, "/action/player")
+    t = action.type
+    phase = pos.phase
     base: dict = {"penalties": [], "effects": {}}
     if t == "count_meld":
         return _count_meld(players, opts, pos, base)
     if t == "declare_out":
         return _declare_out(req, players, dealer, opts, pos, actor, base)
-    for name in ("meld_points", "card_points"):
-        if pos.get(name) is not None:
+    for name, given in (("meld_points", pos.meld_points), ("card_points", pos.card_points)):
+        if given is not None:
             raise InputError(_("the running count is given only when declaring out"),
                              f"/position/{name}")
     if phase == "bidding":
         return _check_call(players, dealer, opts, pos, action, actor, base)
-    if t in ("play", "meld", "dix") and pos.get("hand") is None:
+    if t in ("play", "meld", "dix") and pos.hand is None:
         raise InputError(_("give the hand of {player}: this action cannot be judged without it",
                            player=actor),
                          "/position/hand")
-    clash = fields_out_of_phase(pos, phase, PINOCHLE_FOREIGN)
+    clash = fields_out_of_phase({name: getattr(pos, name) for name in PINOCHLE_FOREIGN.get(phase, ())}, phase,
+                                PINOCHLE_FOREIGN)
     if clash:
         raise InputError(clash)
     st, hand = play_position(pos, players, dealer, opts, actor)
@@ -103,18 +118,16 @@ def check(req: dict, variant, opts: dict) -> dict:
         return _illegal(base, e, st.legal_actions(actor), t)
     legal_before = st.legal_actions(actor)
     if t == "play":
-        return _check_play(st, actor, card_at(action.get("card"), opts, "/action/card"), legal_before, base)
+        return _check_play(st, actor, card_at(cast("Play", action).card, opts, "/action/card"), legal_before, base)
     if t in ("meld", "dix"):
-        return _check_meld(st, actor, t, action, opts, legal_before, base)
-    if t == "draw":
-        return _check_draw(st, hand, actor, action, opts, legal_before, base)
-    raise InputError(_("this game has no such action"), "/action/type")
+        return _check_meld(st, actor, t, cast("Meld", action), opts, legal_before, base)
+    return _check_draw(st, hand, actor, cast("Draw", action), opts, legal_before, base)
 
 
-def _count_meld(players: list[str], opts: dict, pos: dict, base: dict) -> dict:
+def _count_meld(players: list[str], opts: dict, pos: Spot, base: dict) -> dict:
     """The meld a hand holds with the trump given (no action judged: the count itself)."""
-    hand = cards_at(pos.get("hand"), opts, "/position/hand")
-    trump = trump_at(pos.get("trump"), "/position/trump")
+    hand = cards_at(pos.hand, opts, "/position/hand")
+    trump = trump_at(pos.trump, "/position/trump")
     most = {2: 12, 3: 18, 4: 12}[len(players)]
     if len(hand) > most:
         raise InputError(_("no hand in this form holds more than {n} cards", n=most), "/position/hand")
@@ -125,12 +138,12 @@ def _count_meld(players: list[str], opts: dict, pos: dict, base: dict) -> dict:
             "_rules": {"pinochle/4.1", "pinochle/4.9", "pinochle/4.10"}}
 
 
-def _check_call(players: list[str], dealer: str, opts: dict, pos: dict, action: dict, actor: str, base: dict
-                ) -> dict:
+def _check_call(players: list[str], dealer: str, opts: dict, pos: Spot, action: ActionRecord, actor: str,
+                base: dict) -> dict:
     """An action in the bidding phase (three- and four-handed): a bid or a pass judged by the auction so far; any
     other action is out of its time."""
-    t = action.get("type")
-    if pos.get("bids") is None and t in ("bid", "pass"):
+    t = action.type
+    if pos.bids is None and t in ("bid", "pass"):
         raise InputError(_("give the earlier calls of the auction (none when nobody has spoken)"),
                          "/position/bids")
     auc = auction_so_far(pos, players, dealer, opts)
@@ -138,7 +151,7 @@ def _check_call(players: list[str], dealer: str, opts: dict, pos: dict, action: 
         raise InputError(_("two-handed pinochle has no auction"), "/position/phase")
     legal_before = auc.legal(actor)
     try:
-        amount = action.get("amount") if t == "bid" else None
+        amount = cast("BidCall", action).amount if t == "bid" else None
         if t == "play":   # a possible position, a rule broken: no play before the auction is over
             raise IllegalAction("pinochle/7.3" if len(players) == 4 else "pinochle/8.3",
                                 _("play starts once the auction is over and trump is named"), pointer="type")
@@ -171,23 +184,23 @@ def _check_play(st: DealState, actor: str, card: Card, legal_before: list, base:
                 "legal_actions": legal_before, "_rules": {c["rule"] for c in u.conditions}}
 
 
-def _check_meld(st: DealState, actor: str, t: str, action: dict, opts: dict, legal_before: list, base: dict
+def _check_meld(st: DealState, actor: str, t: str, action: Meld, opts: dict, legal_before: list, base: dict
                 ) -> dict:
     assert st.trump is not None     # play_position names trump
-    cards = (cards_at(action.get("cards"), opts, "/action/cards") if t == "meld"
+    cards = (in_deck(action.cards, opts, "/action/cards") if t == "meld"
              else [Card(dix_rank(opts), st.trump)])
     st.show(actor, cards)       # a hand known in part: the cards melded are seen now
     try:
-        eff = st.apply_meld(actor, cards, bool(action.get("exchange")))
+        eff = st.apply_meld(actor, cards, bool(action.exchange))
         return {**base, "legal": True, "violations": [], "legal_actions": legal_before, "effects": eff,
                 "_rules": _meld_rules(st, eff)}
     except IllegalAction as e:
         return _illegal(base, e, legal_before, t)
 
 
-def _check_draw(st: DealState, hand: list[Card] | None, actor: str, action: dict, opts: dict, legal_before: list,
+def _check_draw(st: DealState, hand: list[Card] | None, actor: str, action: Draw, opts: dict, legal_before: list,
                 base: dict) -> dict:
-    card = card_at(action.get("card"), opts, "/action/card") if action.get("card") else None
+    card = card_at(action.card, opts, "/action/card") if action.card else None
     held = (st.holding(actor) or []).count(card) if card is not None and hand is not None else 0
     twin_out = held >= deck_of(opts).max_copies(card) - 1 if card else False
     # the draw is judged first (pinochle/3.3, 3.4), the count of the card drawn after: a winner of the twelfth
@@ -265,7 +278,6 @@ def _illegal(base, e: IllegalAction, legal_before, atype=None):
 
 # ====================================================================== validate
 
-EVENTS = ("deal", "bid", "pass", "trump", "widow", "bury", "concede", "play", "meld", "dix", "draw", "declare_out")
 EVENT_FIELD = {"play": "card", "meld": "cards", "draw": "card", "bid": "amount", "bury": "cards", "trump": "suit"}
 
 
@@ -273,15 +285,15 @@ class _CannotApply(IllegalAction):
     """An illegal event that has already changed the state (a third copy drawn from the stock): never replayed."""
 
 
-def validate(req: dict, variant, opts: dict) -> dict:
+def validate(req: ValidateBody, variant, opts: dict) -> dict:
     """Replay a log deal by deal (``replay``: ``strict``, a deal's judging stops at its first illegal event;
     ``as_played``, an illegal event the cards allow is applied as logged, see :mod:`.deal`).  Answers every deal
     that ended or stopped being judged in ``deals``; a log that stops in the middle of a deal is not a violation but
     ``complete: false``, with the ``dealer``, ``state`` and ``position`` check takes to go on from there."""
-    players = parse_players(req, variant)
+    players = _players(req, variant)
     scores, target = parse_state(req, players, opts)
     log = log_of(req)
-    return PinochleReplay(log, req.get("replay", "strict"), players, opts, scores, target).run()
+    return PinochleReplay(log, req.replay or "strict", players, opts, scores, target).run()
 
 
 class PinochleReplay(Replay):
@@ -293,17 +305,16 @@ class PinochleReplay(Replay):
         super().__init__(log, mode)
         self.players = players
         self.opts = opts
+        self.pack = pack_of(opts)           # the pack's cards: every card played or drawn is one of them
         self.scores = scores                # the totals before the current deal
         self.target = target
         self.st: DealState | None = None
         self.seen: list = []                # the cards seen so far in the deal, as [(pointer, cards)]
         self.counts: Counter = Counter()    # the copies of each card in ``seen``, kept as the stock is drawn
 
-    def event_type(self, i: int, ev: Any, ptr: str) -> str:
-        if not isinstance(ev, dict) or ev.get("type") not in EVENTS:
-            raise InputError(_("each event is an object whose type is one of {types}", types=", ".join(EVENTS)),
-                             ptr + "/type")
-        return ev["type"]
+    def event_type(self, i: int, ev: EventRecord, ptr: str) -> str:
+        """The event's type: the schema has loaded each event by its type."""
+        return ev.type
 
     def violate(self, i: int, ev: str, rule: str, msg: str, ptr: str, stop: bool = True) -> None:
         """Record a violation of event ``i``; it belongs to the last deal begun, whose judging stops (``stop``)."""
@@ -311,7 +322,8 @@ class PinochleReplay(Replay):
         self.deals[-1]["valid"] = False
         self.skipping = self.skipping or stop
 
-    def deal(self, i: int, ev: dict, ptr: str) -> None:
+    def deal(self, i: int, ev: Any, ptr: str) -> None:
+        dealt: Dealt = ev       # the schema loads each deal event as one
         players, n, st = self.players, len(self.players), self.st
         if st is not None and not st.done and not self.skipping:
             self.violate(i, "deal", "pinochle/2.3", _("a new deal began before the previous one was finished"), ptr)
@@ -322,7 +334,7 @@ class PinochleReplay(Replay):
             self.violate(i, "deal", "pinochle/6.3", _("the game was already over"), ptr)
             return
         prev = st.dealer if st is not None else None
-        st, self.seen, faults = deal_event(ev, players, self.opts, ptr)
+        st, self.seen, faults = deal_event(dealt, players, self.opts, ptr)
         self.st = st
         self.counts = Counter()
         for _where, cards in self.seen:
@@ -337,20 +349,23 @@ class PinochleReplay(Replay):
                              _("the deal passes to the left: {expected} deals, not {dealer}", expected=expected,
                                dealer=st.dealer), ptr + "/dealer", stop=not self.as_played)
 
-    def event(self, i: int, ev: dict, t: str, ptr: str) -> bool:
+    def event(self, i: int, ev: Any, t: str, ptr: str) -> bool:
         st = self.st
         if st is None:
             raise InputError(_("the log must start with a deal event"), ptr)
         if self.skipping:
             return True
         self.checked += 1
-        actor = parse_player(ev.get("player"), self.players, ptr + "/player")
+        actor = ev.player
+        if actor not in self.players:
+            actor = parse_player(actor, self.players, ptr + "/player")
         if st.done:
             self.violate(i, t, "pinochle/2.3", _("the deal is over: the next event is a new deal"), ptr)
             return True
         banked = self.scores[actor] if len(self.players) == 2 else 0     # declaring out counts the score banked
         try:
-            _event(st, t, actor, ev, ptr, self.opts, self.seen, self.counts, banked, self.target, False)
+            _event(st, t, actor, ev, ptr, self.opts, self.pack, self.seen, self.counts, banked, self.target,
+                   False)
         except IllegalAction as e:
             field = e.pointer or EVENT_FIELD.get(t)
             cannot = not self.as_played or isinstance(e, _CannotApply)
@@ -358,7 +373,8 @@ class PinochleReplay(Replay):
             if cannot:
                 return True
             try:
-                _event(st, t, actor, ev, ptr, self.opts, self.seen, self.counts, banked, self.target, True)
+                _event(st, t, actor, ev, ptr, self.opts, self.pack, self.seen, self.counts, banked,
+                       self.target, True)
             except IllegalAction:
                 self.skipping = True     # the cards do not allow it: this deal's judging ends here
                 return True
@@ -389,16 +405,18 @@ class PinochleReplay(Replay):
         return out
 
 
-def _event(st, t, actor, ev, ptr, opts, seen, counts, banked, target, as_played) -> None:
+def _event(st, t, actor, ev, ptr, opts, pack, seen, counts, banked, target, as_played) -> None:
     """Apply one event of a log other than a deal to ``st`` (``as_played``: see :mod:`.deal`); ``seen`` lists the
     cards seen so far in the deal as ``[(pointer, cards)]`` and ``counts`` counts them (a draw adds to both); raises
     :class:`~referee.errors.IllegalAction` when it is illegal (then ``st`` is as before, unless the error is a
     :class:`_CannotApply`)."""
-    if t == "play":          # the events of a log, most common first
-        st.apply_play(actor, card_at(ev.get("card"), opts, ptr + "/card"), as_played)
-        return
-    if t == "draw":
-        card = card_at(ev.get("card"), opts, ptr + "/card")
+    if t in ("play", "draw"):       # the events of a log, most common first
+        card = ev.card
+        if card not in pack:        # a card of the pack (the pack's cards: ``pack``), or the refusal
+            card = card_at(card, opts, ptr + "/card")
+        if t == "play":
+            st.apply_play(actor, card, as_played)
+            return
         deck = deck_of(opts)
         # the draw is judged before the count: the upcard named by the winner of the twelfth trick while its twin
         # is already in play is the face-up card taken (pinochle/3.4), not a third copy (1.1)
@@ -413,24 +431,69 @@ def _event(st, t, actor, ev, ptr, opts, seen, counts, banked, target, as_played)
         except InputError as e:
             raise _CannotApply("pinochle/1.1", e.errors[0]["detail"], pointer="card") from None
         return
-    if t == "bid" and ev.get("amount") is None:
+    if t == "bid" and ev.amount is None:
         raise InputError(_("a bid names its amount"), ptr + "/amount")
     if t == "bid":
-        st.apply_bid(actor, ev["amount"], as_played)
+        st.apply_bid(actor, ev.amount, as_played)
     elif t == "pass":
         st.apply_pass(actor, as_played)
     elif t == "trump":
         st.verify_trump(actor)
-        st.apply_trump(actor, trump_at(ev.get("suit"), ptr + "/suit"))
+        st.apply_trump(actor, trump_at(ev.suit, ptr + "/suit"))
     elif t == "widow":
         st.apply_widow(actor)
     elif t == "bury":
         st.verify_bidder(actor)
-        st.apply_bury(actor, cards_at(ev.get("cards"), opts, ptr + "/cards"))
+        st.apply_bury(actor, in_deck(ev.cards, opts, ptr + "/cards"))
     elif t == "concede":
         st.apply_concede(actor, as_played)
     elif t in ("meld", "dix"):
-        cards = cards_at(ev.get("cards"), opts, ptr + "/cards") if t == "meld" else [Card(dix_rank(opts), st.trump)]
-        st.apply_meld(actor, cards, bool(ev.get("exchange")), as_played)
+        cards = in_deck(ev.cards, opts, ptr + "/cards") if t == "meld" else [Card(dix_rank(opts), st.trump)]
+        st.apply_meld(actor, cards, bool(ev.exchange), as_played)
     elif t == "declare_out":
         st.apply_declare(actor, banked, target)
+
+
+def position_reached(st: DealState) -> dict:
+    """Where a log's deal stands, as a check ``position`` (the inverse of :func:`play_position` and
+    :func:`auction_so_far`): the position of the player to act next by the rules, whose hand it gives.
+
+    * the auction on, or over with play not yet begun (trump to name, the widow to take and bury): ``bidding`` with
+      the calls made;
+    * two-handed, the trick winner's chance to meld (before the draws, or after them with option ``meld_timing``
+      ``after_draw``): ``meld``, the winner's hand;
+    * two-handed, a draw due: ``draw``, the hand of the one who draws;
+    * otherwise ``play``: the current trick, the hand of the one to play.
+
+    Two-handed, the acting player's melds still count on the table as ``melds`` (in the order made, the dix
+    exchanged for the upcard left out: it lies under the stock) and ``played_from_table``; in the play-off, when the
+    melded cards are back in the hands, the whole hand.
+    """
+    if st.auction is not None and (not st.auction.over or st.trump is None
+                                   or (st.n == 3 and st.buried is None and not st.tricks_done)):
+        return {"phase": "bidding", "bids": [dict(c) for c in st.auction.calls]}
+    pos: dict = {"trump": st.trump, "tricks_done": st.tricks_done}
+    if st.to_draw and st.window == st.to_draw[0]:
+        actor = st.window
+        pos.update(phase="meld", drawn=False, melded_this_trick=st.melded_this_trick)
+    elif st.to_draw:
+        actor = st.to_draw[0]
+        pos.update(phase="draw", winner=st.leader, winner_drew=actor != st.leader)
+    elif st.window is not None:
+        actor = st.window
+        pos.update(phase="meld", drawn=True, melded_this_trick=st.melded_this_trick)
+    else:
+        actor = cast(str, st.to_play)       # the deal is on and no draw is owed: someone is to play
+        pos.update(phase="play", trick={"leader": st.leader, "cards": [str(c) for _p, c in st.trick]})
+    if st.n == 2 and st.tricks_done >= stock_tricks(st.opts) and pos["phase"] == "play":
+        pos["hand"] = [str(c) for c in st.holding(actor) or []]      # a log deals every hand
+        return pos
+    pos["hand"] = [str(c) for c in st.hands[actor] or []]
+    if st.n == 2:
+        if st.upcard is not None:
+            pos["upcard"] = str(st.upcard)
+        pos["exchanged"] = st.exchanged
+        pos["melds"] = [{"cards": [str(c) for c in m["cards"]]} for m in st.melds
+                        if m["player"] == actor and not (m["meld"] == "dix" and m["exchange"])]
+        pos["played_from_table"] = [str(c) for c in st.from_table.get(actor, [])]
+    return pos

@@ -1,0 +1,135 @@
+"""Pinochle: the game before the deal — ``state``, the totals and the target in force (pinochle/6.2, 6.3, 7.7)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..common import missing_scores
+from ..errors import InputError, esc
+from ..i18n import _
+from .deal import side_ids, side_key
+from .options import Options, OptionsLike
+from .scoring import ESCALATION
+
+if TYPE_CHECKING:       # the request's records (schemas/pinochle.py), named in annotations only
+    from schemas.pinochle import Standing
+
+
+def parse_state(req: Any, players: list[str], opts: OptionsLike) -> tuple[dict[str, int], int]:
+    """``state``: ``{"scores": {player or side: n}, "target": n}`` → (scores, target).
+
+    The phases, each a helper: nothing carried into a one-deal game (:func:`_one_deal_state`, pinochle/6.3); the
+    score keys, players or sides (:func:`_named_scores`); each score a total the rounding allows
+    (:func:`_score_values`, 6.2); the target in force (:func:`_target_given`, 6.3); each total short of it and the
+    target's rise borne out by the totals (:func:`_totals_fit_target`, 6.3, 7.7).  The schema gives the types
+    (an object of integers, an integer target).
+    """
+    opts = Options.of(opts)
+    keys = side_ids(players) if len(players) == 4 else players
+    scores = dict.fromkeys(keys, 0)
+    raw: Standing | None = req.state
+    if raw is None:
+        return scores, opts.target
+    if opts.one_deal_game:
+        _one_deal_state(raw, opts)
+    given = raw.scores
+    named = _named_scores(given, players, keys) if given is not None else {}
+    missing = missing_scores({"scores": named}, keys) if given else []
+    if missing:
+        raise InputError(missing)
+    scores.update(_score_values(named, opts))
+    target = _target_given(raw, players, opts)
+    _totals_fit_target(scores, named, target, len(players), opts)
+    return scores, target
+
+
+def _one_deal_state(raw: Standing, opts: Options) -> None:
+    """The one-deal game: every deal is a game of its own (pinochle/6.3), so a ``state`` carries no score other
+    than 0 and no target other than the option's."""
+    for k, v in (raw.scores or {}).items():
+        if v != 0:
+            raise InputError(_("in the one-deal game each deal is a game of its own: no score is carried into "
+                               "it"), f"/state/scores/{esc(k)}")
+    if raw.target is not None and raw.target != opts.target:
+        raise InputError(_("the one-deal game has no target to rise"), "/state/target")
+
+
+def _named_scores(given: dict, players: list[str], keys: list[str]) -> dict[str, tuple[str, int]]:
+    """``state.scores`` by player (two-handed, three-hand) or by side (partnership, a side named by either partner
+    or by its id): ``{player or side id: (the key as written, its score)}``.  Keys not recognised and a side named
+    twice are refused, each at its own place, with the totals then missing at theirs."""
+    four = len(players) == 4
+    named: dict[str, tuple[str, int]] = {}
+    errors = []
+    for k, v in given.items():
+        key = side_key(k, players) if four else k
+        if key not in keys:
+            errors.append({"pointer": f"/state/scores/{esc(k)}",
+                           "detail": _("{name} is not a side: the sides are {first} and {second}, partners sitting "
+                                       "opposite", name=repr(k), first=keys[0], second=keys[-1])
+                           if four else
+                           _("{name} is not one of {keys}", name=repr(k), keys=", ".join(keys))})
+        elif key in named:
+            errors.append({"pointer": f"/state/scores/{esc(k)}",
+                           "detail": _("{name} names the side {side} again", name=repr(k), side=key)})
+        else:
+            named[key] = (k, v)
+    if errors:
+        # the keys not recognised, each at its own place; the totals then missing, at theirs
+        raise InputError(errors + missing_scores({"scores": named}, keys))
+    return named
+
+
+def _score_values(named: dict[str, tuple[str, int]], opts: Options) -> dict[str, int]:
+    """Each score given (``{id: (key as written, points)}``) → ``{id: points}``: with rounding to tens (option
+    ``rounding`` other than ``none``, card points other than ``ace_ten_kq``) every total is a multiple of 10
+    (pinochle/6.2)."""
+    out = {}
+    for key, (k, v) in named.items():
+        if v % 10 and opts.rounding != "none" and opts.card_points != "ace_ten_kq":
+            raise InputError(_("{score} cannot happen: with rounding every score is a multiple of 10", score=v),
+                             f"/state/scores/{esc(k)}")
+        out[key] = v
+    return out
+
+
+def _target_given(raw: Standing, players: list[str], opts: Options) -> int:
+    """``state.target``: the target in force, the option's or a later step of :data:`ESCALATION` (250) above it
+    (pinochle/6.3); it rises only two-handed (the auction forms score the bid first, 7.7, 8.4)."""
+    t = raw.target
+    if t is None:
+        return opts.target
+    if t < opts.target or (t - opts.target) % ESCALATION:
+        raise InputError(_("the target is {target} or a later step of {step} above it",
+                           target=opts.target, step=ESCALATION),
+                         "/state/target")
+    if t != opts.target and len(players) != 2:
+        # the bidding side counts first (7.7), and only the bidder scores in three-hand play (8.4)
+        raise InputError(_("the target never rises in this form: it is {target}",
+                           target=opts.target), "/state/target")
+    return t
+
+
+def _totals_fit_target(scores: dict[str, int], named: dict[str, tuple[str, int]], target: int, n: int,
+                       opts: Options) -> None:
+    """Every total is short of ``target`` (one that reached it ended the game or raised the target, pinochle/6.3,
+    7.7), two-handed none below 0, and a risen target is borne out by the totals (option ``target_rise``:
+    ``by_step``, both passed the step below; ``above_both``, both passed the base target and one the step below)."""
+    for k, v in scores.items():
+        if v >= target:
+            # the game would have ended with the deal that brought this total (pinochle/6.3, 7.7)
+            raise InputError(_("{score} has already reached the target {target}; the target should have risen "
+                               "or the game ended", score=v, target=target) if n == 2 else
+                             _("{score} has already reached the target {target}: the game ended with that deal"
+                               "", score=v, target=target),
+                             f"/state/scores/{esc(named.get(k, (k,))[0])}")
+        if n == 2 and v < 0:
+            raise InputError(_("two-handed scores never go below 0"), f"/state/scores/{esc(k)}")
+    if target > opts.target:
+        low, high = min(scores.values()), max(scores.values())
+        if opts.target_rise == "by_step" and low < target - ESCALATION:
+            raise InputError(_("the target rose to {target} only because both passed {passed}", target=target,
+                               passed=target - ESCALATION), "/state/target")
+        if opts.target_rise == "above_both" and (high < target - ESCALATION or low < opts.target):
+            raise InputError(_("the target rose to {target} only because both passed {base} and one of them "
+                               "{passed}", target=target, base=opts.target, passed=target - ESCALATION),
+                             "/state/target")
