@@ -81,14 +81,42 @@ class CanastaCard(CardField):
         allow_none = self.allow_none
 
         def convert(value: Any) -> Any:
-            if type(value) is str and 1 <= len(value) <= 4:
-                try:
-                    return read_card(value)
-                except ValueError:
-                    pass
-            elif value is None and allow_none:
+            if type(value) is str:
+                card = _READ.get(value)
+                if card is not None:
+                    return card
+                return _fast_card(value)
+            if value is None and allow_none:
                 return None
             raise Fallback()
+        return convert
+
+
+def _fast_card(value: Any) -> CardValue:
+    """The card of a text not read before, for the sparse loader: :class:`Fallback` for a fault (marshmallow words
+    it, at its place)."""
+    if type(value) is str and 1 <= len(value) <= 4:
+        try:
+            return read_card(value)
+        except ValueError:
+            pass
+    raise Fallback()
+
+
+class CardList(List):
+    """A list of cards (:class:`CanastaCard`), with a sparse loader that reads a list of texts met before at once."""
+
+    def fast_converter(self):
+        most = min(v.max for v in self.validators if isinstance(v, Length) and v.max is not None)
+        read = _READ
+
+        def convert(value: Any) -> Any:
+            if type(value) is not list or len(value) > most:
+                raise Fallback()
+            try:
+                return [read[v] for v in value]
+            except (KeyError, TypeError):
+                return [_fast_card(v) for v in value]
         return convert
 
 
@@ -96,8 +124,8 @@ def Card(**kw) -> CanastaCard:
     return CanastaCard(**kw)
 
 
-def Cards(max_len: int = 40, lenient: bool = False, **kw):
-    return List(CanastaCard(lenient=lenient), validate=Length(max=max_len), **kw)
+def Cards(max_len: int = 40, lenient: bool = False, **kw) -> CardList:
+    return CardList(CanastaCard(lenient=lenient), validate=Length(max=max_len), **kw)
 
 
 def _cards_of(value: list, errors: dict | None, key: Any) -> list[CardValue]:
@@ -215,8 +243,16 @@ class MeldsField(fields.Raw):
 
     def fast_converter(self):
         lenient = self.lenient
+        read = _READ
 
         def convert(value: Any) -> Any:
+            if type(value) is list and len(value) <= 24 and all(type(g) is list for g in value):
+                try:            # melds of texts read before (nearly every meld): each a list of 1 to 40 cards
+                    out = [[read[c] for c in g] for g in value]
+                    if all(0 < len(g) <= 40 for g in out):
+                        return out
+                except (KeyError, TypeError):
+                    pass
             try:
                 _melds(value)
                 return read_melds(value, lenient)

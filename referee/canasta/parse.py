@@ -20,6 +20,7 @@ from .counts import deal_counts, side_counts
 from .deal import UNSEEN, DealState, Layout, Pile, group_cards, natural_rank, same, take_from
 from .melds import MeldFault, classify, excess_wilds, go_out_fault, is_canasta, meld_key, meld_ok, without_wilds
 from .options import Options, OptionsLike, deal_size
+from .pile import described
 
 if TYPE_CHECKING:       # the request records (the schemas' layer: read here, never imported at run time)
     from schemas.canasta_records import (
@@ -31,7 +32,6 @@ if TYPE_CHECKING:       # the request records (the schemas' layer: read here, ne
         FinishedDeal,
         Irregularity,
         PartialHand,
-        PileView,
         Position,
         ScoreRequest,
         Side,
@@ -791,7 +791,11 @@ def position_state(req: CheckRequest, layout: Layout, opts: OptionsLike, scores:
     # a player of the deal; whether the block lapsed, and every fault of the pile, do not turn on who it is)
     to_act = pos.to_act or actor
     seat = to_act if to_act in layout.seats else actor
-    pile = _position_pile(pos.pile, opts, tally, problems, list(layout.seats), seat)
+    pile = described(pos.pile, opts, list(layout.seats), seat)
+    if pos.pile.cards is not None:
+        problems += tally.add("/position/pile/cards", pos.pile.cards)
+    elif pile.top is not None:
+        problems += tally.add("/position/pile/top", [pile.top], single=True)
     seen = sum(tally.by_rank.values()) + unseen     # the cards drawn below come out of the stock: not counted here
     drawn = revealed(action, action.type, "/action")       # the cards a draw shows come out of the stock
     if drawn is not None:
@@ -898,93 +902,8 @@ def _hand_size_fits(st: DealState, actor: str, hand: list[Card], phase: str, sid
                              "/position/hand")
 
 
-def _position_pile(raw: PileView, opts: Options, tally: Tally, problems: list, seats: list[str], to_act: str) -> Pile:
-    """The pile of a position (canasta/5.1): its cards (bottom to top), or its top, size and what froze it, built
-    as a :class:`Pile` with ``seats`` in turn order and ``to_act`` the player in turn (a block's discarder)."""
-    if raw.cards is None and raw.top is UNSAID and raw.size is None:
-        raise InputError(_("give the pile by its top card, its size and what froze it, or by its cards from bottom "
-                           "to top; an empty pile has size 0"), "/position/pile")
-    if raw.cards is not None:
-        pile = _pile_of_cards(raw, opts, tally, problems, seats, to_act)
-    else:
-        pile = _pile_of_top(raw, opts, tally, problems, seats, to_act)
-    _pile_freeze_fits(raw, pile, opts)
-    return pile
 
 
-def _pile_of_cards(raw: PileView, opts: Options, tally: Tally, problems: list, seats: list[str], to_act: str) -> Pile:
-    """A pile given card by card: a red three only among the cards turned up at the deal (canasta/1.6), its top
-    and size, where given too, agreeing with the cards."""
-    cards = raw.cards
-    assert cards is not None            # a pile given by its cards
-    problems += tally.add("/position/pile/cards", cards)
-    cover = opts.black_three_upcard == "cover"
-    for k, c in enumerate(cards):
-        if is_red_three(c) and not opts.pile_count_off and \
-                not all(_turned_over(x, cover) for x in cards[:k]):
-            raise InputError(_("a red three lies in the pile only as an upcard, under the cards turned onto it"
-                               ": nobody discards one"), f"/position/pile/cards/{k}")
-    pile = Pile.of_cards(cards, _upcards(raw, cards, opts), wild_block=opts.wild_block,
-                         black_three_freezes=opts.black_three_freezes, seats=seats, to_act=to_act)
-    got = raw.top
-    if got is not None and got is not UNSAID and (
-            pile.top is None or not (got == pile.top or (got.rank == pile.top.rank and not got.suit))):
-        raise InputError(_("the top card disagrees with the pile's cards"), "/position/pile/top")
-    if raw.size is not None and raw.size != pile.size:
-        raise InputError(_("the pile's size disagrees with its cards"), "/position/pile/size")
-    return pile
-
-
-def _pile_of_top(raw: PileView, opts: Options, tally: Tally, problems: list, seats: list[str], to_act: str) -> Pile:
-    """A pile given by its top card and size (an empty pile has no top; a wild card on top has frozen it)."""
-    size = raw.size
-    top = raw.top if raw.top is not UNSAID else None
-    if size is None:
-        size = 1 if top is not None else 0
-    if (top is None) != (size == 0):
-        raise InputError(_("an empty pile has no top card, and a pile with cards has one"), "/position/pile/size")
-    fb = raw.frozen_by if raw.frozen_by is not UNSAID else None
-    if raw.frozen_by is UNSAID and top is not None and is_wild(top):
-        fb = "wild"                  # a wild card on top is in the pile: it is frozen, certainly
-    pile = Pile.of_top(top, size, fb, wild_block=opts.wild_block, seats=seats, to_act=to_act)
-    if top is not None:
-        problems += tally.add("/position/pile/top", [top], single=True)
-    return pile
-
-
-def _pile_freeze_fits(raw: PileView, pile: Pile, opts: Options) -> None:
-    """What the description says froze the pile agrees with its cards and the options (canasta/5.1, 1.6): the
-    start under pile_frozen_at_start, a wild card on top, a black three only where black threes freeze, no red
-    three on top, nothing in an empty pile or a one-card pile that does not itself freeze it."""
-    fb_given = raw.frozen_by if raw.frozen_by is not UNSAID else pile.frozen_by
-    if fb_given == "start":
-        if not opts.pile_frozen_at_start:
-            raise InputError(_("the pile starts frozen only in a game played that way"),
-                             "/position/pile/frozen_by")
-        if pile.frozen_by is None:
-            pile.frozen_by = "start"
-    if fb_given != pile.frozen_by:
-        raise InputError(_("what froze the pile disagrees with its cards ({what} froze it)", what=pile.frozen_by)
-                         if pile.frozen_by else _("what froze the pile disagrees with its cards (nothing froze it)"),
-                         "/position/pile/frozen_by")
-    if pile.top is not None and is_wild(pile.top) and pile.frozen_by is None:
-        raise InputError(_("a wild card on top lies in the pile, which it freezes"),
-                         "/position/pile/frozen_by")
-    if pile.frozen_by == "black_three" and not opts.black_three_freezes:
-        raise InputError(_("a black three does not freeze the pile in this game"),
-                         "/position/pile/frozen_by")
-    if raw.frozen is not None and raw.frozen != (pile.frozen_by is not None):
-        raise InputError(_("whether a wild card or red three in the pile froze it goes with what froze it: give "
-                           "both (a pile frozen only because the side has not melded needs neither)"),
-                         "/position/pile/frozen")
-    if pile.top is not None and is_red_three(pile.top):
-        raise InputError(_("a red three never lies on top of the pile: as the upcard it is covered "
-                           "and nobody discards one"), "/position/pile")
-    if pile.cards is None and pile.frozen_by not in (None, "start") and (
-            pile.size == 0 or (pile.size == 1 and not (pile.frozen_by == "wild" and pile.top is not None
-                                                       and is_wild(pile.top)))):
-        raise InputError(_("an empty pile, or a pile of one card that does not itself freeze it, cannot be frozen "
-                           "by a card in it"), "/position/pile/frozen_by")
 
 
 def _melds_fit_pile(pile: Pile, melds: dict, layout: Layout, to_act: str, phase: str, opts: Options) -> None:
@@ -1007,47 +926,6 @@ def _melds_fit_pile(pile: Pile, melds: dict, layout: Layout, to_act: str, phase:
                                       len(pile.cards) - pile.turned_up, side=sid), f"/position/melds/{esc(sid)}")
 
 
-def _turned_over(c: Card, cover: bool) -> bool:
-    """A card turned up at the deal that another card covers: a wild card, a red three, or a black three under
-    option black_three_upcard cover (canasta/1.6)."""
-    return is_wild(c) or is_red_three(c) or (cover and is_black_three(c))
-
-
-def _upcards(raw: PileView, cards: list[Card], opts: Options) -> int:
-    """How many cards at the bottom of a described pile were turned up at the deal (canasta/1.6); 0 once the pile
-    has been taken.  Given as ``upcards``, or read from the cards: a red three lies only among them, so a pile
-    holding one was never taken, and its deal cards are the wild cards and threes at the bottom and the natural card
-    on them.  Under a round's block (canasta/5.1) a wild card at the bottom of a pile without a red three may be
-    either turned up (it freezes the pile) or discarded (it blocks it for a round): ``upcards`` must say which."""
-    ptr = "/position/pile/upcards"
-    cover = opts.black_three_upcard == "cover"
-    natural = next((k for k, c in enumerate(cards) if not _turned_over(c, cover)), None)
-    start = None if natural is None or opts.upcard_replaced and natural else natural + 1   # never taken: these
-    reds = not opts.pile_count_off and any(is_red_three(c) for c in cards)
-    given = raw.upcards
-    if given is not None:
-        if given > len(cards):
-            raise InputError(_("how many cards at the bottom of the pile the deal turned up: from 0 (the pile has "
-                               "been taken since) to {n}", n=len(cards)), ptr)
-        if given and not opts.pile_count_off and given != start:
-            raise InputError(_("the cards turned up at the deal are the upcard and the wild cards or threes under "
-                               "it: {n} here", n=start) if start else
-                             _("these cards cannot all have been turned up at the deal: the last one turned up is a "
-                               "natural card"), ptr)
-        if reds and not given:
-            raise InputError(_("a red three lies in the pile only among the cards turned up at the deal, so this "
-                               "pile was never taken"), ptr)
-        return given
-    if reds:
-        if start is None:
-            raise InputError(_("the cards turned up at the deal end with a natural card, which covers the red three"
-                               ""), "/position/pile/cards")
-        return start
-    if start and opts.wild_block != "until_taken" and any(is_wild(c) for c in cards[:start]):
-        raise InputError(_("the pile begins with a wild card, turned up at the deal or discarded after the pile was "
-                           "taken, and only a discarded one blocks it for a round: say how many cards the deal turned "
-                           "up (0 when the pile has been taken since)"), ptr)
-    return 0
 
 
 # ---------------------------------------------------------------- validate
@@ -1180,65 +1058,3 @@ def _upcards_fit(pile_cards: list[Card], opts: Options, ptr: str, problems: list
             problems.append(("canasta/1.6", _("{card} is a natural upcard: no more cards are turned onto it", card=c),
                              f"{ptr}/pile/{k + 1}"))
             break
-
-
-def position_of(st: DealState) -> dict:
-    """The position a log has reached, in the shape ``check`` takes (:func:`position_state` reads it back): the
-    player in turn's hand, the melds, red threes, pile and stock, and what his turn has done so far.
-
-    ``check`` knows one hand, so the position is the player in turn's; what ``check`` does not describe (the other
-    hands, a wild card's one-round block, the one-buy window, Cuban black threes set aside) is left out."""
-    player = st.turn
-    side = st.side(player)
-    pos: dict[str, Any] = {"phase": st.phase, "to_act": player, "hand": [str(c) for c in st.hand(player)],
-                           "melds": {sid: [[str(c) for c in m] for m in melds.values()]
-                                     for sid, melds in st.melds.items() if melds},
-                           "red_threes": {sid: [str(c) for c in reds] for sid, reds in st.red_threes.items() if reds},
-                           "pile": {"cards": [str(c) for c in st.pile.cards or []], "frozen_by": st.pile.frozen_by},
-                           "stock": st.stock}
-    pos.update(_position_facts(st, player, side))
-    turn = _turn_of(st, player)
-    if turn is not None:
-        pos["turn"] = turn
-        if player in st.packets:
-            pos["packet"] = True
-            if player in st.canasta_makers:
-                pos["completed_canasta"] = True
-    return pos
-
-
-def _position_facts(st: DealState, player: str, side: str) -> dict[str, Any]:
-    """The position's facts beyond the cards in play, each only where it says something: who sits out, whether
-    ``player`` melded before, his side's raised minimum (canasta/8.1), his penalty cards (canasta/8.7), the
-    others' dealt red threes before play begins (canasta/2.1), the pile being taken and its melds so far."""
-    pos: dict[str, Any] = {}
-    if st.layout.sitting_out is not None:
-        pos["sitting_out"] = st.layout.sitting_out
-    if st.melded_before[player]:
-        pos["melded_before"] = True
-    if st.minimum_raise[side]:
-        pos["minimum_raised"] = st.minimum_raise[side]
-    if st.penalty_cards.get(player):
-        pos["penalty_cards"] = [str(c) for c in st.penalty_cards[player]]
-    held = {p: [str(c) for c in st.hands[p] or [] if is_red_three(c)] for p in st.layout.seats
-            if p != player and not st.had_turn and st.hands.get(p)}
-    if any(held.values()):           # before play begins the others lay out their dealt red threes (canasta/2.1)
-        pos["red_threes_held"] = {p: cs for p, cs in held.items() if cs}
-    if st.taking is not None:        # the pile taken in natural order: the turn's melds so far, judged with the next
-        pos["taking_pile"] = {"melds": [{"rank": g[0], "cards": [str(c) for c in g[1]]} if isinstance(g, tuple)
-                                        else [str(c) for c in g] for g in st.taking]}
-    return pos
-
-
-def _turn_of(st: DealState, player: str) -> dict[str, Any] | None:
-    """What ``player``'s turn has done so far, as ``check`` takes it (phase play; None before the draw): the
-    flags that are set, and the partner's answer."""
-    if st.phase != "play":
-        return None
-    turn = {"drew_from": st.drew_from, "melded": st.turn_melded, "canasta_made": st.own_canasta,
-            "laid_on_partner": st.laid_on_partner, "first_round": st.discards < len(st.layout.seats),
-            "extra_cards_due": bool(st.extra_due.get(player)), "last_red_three": st.last_red_three}
-    out: dict[str, Any] = {k: v for k, v in turn.items() if v}
-    if st.answer is not None:
-        out["answer"] = st.answer
-    return out

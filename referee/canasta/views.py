@@ -27,13 +27,13 @@ from .parse import (
     finished_deal,
     parse_table,
     player_at,
-    position_of,
     position_state,
     revealed,
     rounds_of,
     sitting_out,
     start_deal,
 )
+from .position import position_of
 from .scoring import settle, settle_state
 
 if TYPE_CHECKING:       # the request records (the schemas' layer: read here, never imported at run time)
@@ -644,9 +644,27 @@ class CanastaReplay(Replay):
 def _readable(ev: Event, ptr: str) -> None:
     """The event read: a value its schema could not read (:class:`~referee.common.Unread`: a text that names no
     card, a meld without a card) is refused at its place, now that the replay judges the event."""
-    found = first_unread(ev, ptr)
+    found = first_unread(ev, ptr) if _unsure(ev) else None
     if found is not None:
         raise InputError(found[1], found[0])
+
+
+def _unsure(ev: Event) -> bool:
+    """Whether the event may hold a value its schema could not read: a value that is not a card, a name or a list or
+    mapping of cards (a meld laid on another is looked at by :func:`~referee.common.first_unread`)."""
+    for name in ev.__slots__:
+        v = getattr(ev, name)
+        t = type(v)
+        if v is None or t is str or t is Card:
+            continue
+        if t is dict:
+            v = list(v.values())
+        elif t is not list:
+            return True
+        for x in v:
+            if type(x) is not Card and (type(x) is not list or any(type(c) is not Card for c in x)):
+                return True
+    return False
 
 
 def _as_logged(t: str, ev: Event, ptr: str) -> tuple:
