@@ -172,3 +172,44 @@ def test_the_replay_refuses_an_unreadable_card_where_it_reads_the_event():
                                  {"type": "draw", "player": "N", "cards": ["ZZ"]}]}
     ans = service.handle("canasta", "validate", body)
     assert ans["first_violation"]["index"] == 1 and ans["events_checked"] == 2
+
+
+def _refusal(body):
+    from referee.errors import InputError
+    with pytest.raises(InputError) as e:
+        service.handle("canasta", "check", body)
+    return e.value.errors[0]["pointer"], e.value.errors[0]["detail"]
+
+
+def test_a_wild_card_on_top_freezes_the_pile_unless_the_body_says_nothing_did():
+    # hand: North holds 11 (his deal) before the draw; the pile of 3 with a joker on top
+    hand = ["4H", "4D", "5S", "6C", "7H", "8D", "9S", "10C", "JH", "AD", "KC"]
+    body = {"sides": S4, "position": {"hand": hand, "pile": {"top": "JK", "size": 3}, "stock": 40},
+            "action": {"type": "draw", "player": "N"}}
+    assert service.handle("canasta", "check", body)["facts"]["frozen_by"] == "wild"
+    body["position"]["pile"]["frozen_by"] = None          # said: nothing froze it, with a joker on top
+    assert _refusal(body) == ("/position/pile/frozen_by", "a wild card on top lies in the pile, which it freezes")
+
+
+@pytest.mark.parametrize("turn,said", [({}, False), ({"melded": False}, True), ({"answer": None}, True)])
+def test_a_turn_is_said_by_any_key_even_false_or_null(turn, said):
+    hand = ["4H", "4D", "5S", "6C", "7H", "8D", "9S", "10C", "JH", "AD", "KC"]
+    body = {"sides": S4, "position": {"hand": hand, "pile": {"top": "9C", "size": 3}, "stock": 40, "turn": turn},
+            "action": {"type": "draw", "player": "N"}}
+    if said:        # before the draw (phase draw, the default) nothing has happened in the turn
+        assert _refusal(body) == ("/position/turn", "what happened this turn after the draw is given only once the "
+                                                    "cards are drawn")
+    else:
+        assert service.handle("canasta", "check", body)["legal"] is True
+
+
+def test_a_logged_event_names_its_player():
+    from referee.errors import InputError
+    from tests.canasta_helpers import m
+    hands = {"N": m("4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C"), "E": m("4S 5H 6D 7C 8H 9D 10S JC QH KD AC"),
+             "S": m("4C 5D 6S 7D 8S 9C 10H JD QS KH AS"), "W": m("5C 6H 7S 8C 9H 10D JS QC KS AH 4H")}
+    body = {"sides": S4, "log": [{"type": "deal", "dealer": "W", "hands": hands, "pile": ["9D"]},
+                                 {"type": "draw", "cards": ["4D"]}]}
+    with pytest.raises(InputError) as e:
+        service.handle("canasta", "validate", body)
+    assert e.value.errors == [{"pointer": "/log/1/player", "detail": "a draw names its player"}]
