@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, cast
 
 from ..cards import JOKER, Card, DeckSpec
-from ..common import UNSAID, Unsaid, distinct_names, missing_scores
+from ..common import UNSAID, Unsaid, distinct_names, first_unread, missing_scores
 from ..errors import InputError, esc
 from ..i18n import N_, Rank, _, alternatives, ngettext, number
 from .cards import count_off, deck_of, is_black_three, is_red_three, is_wild
@@ -952,7 +952,7 @@ def start_deal(ev: Deal, layout: Layout, opts: OptionsLike, scores: dict, deck: 
     problems: list[tuple[str, str, str]] = []
     hands = _dealt_hands(ev, layout, opts, ptr, problems)
     packets = _dealt_packets(ev, layout, opts, ptr, problems)
-    pile_cards = ev.pile or []
+    pile_cards = _logged(ev.pile or [], ptr + "/pile")
     if not pile_cards:
         raise InputError(_("the deal turns up at least one card to start the pile: give the pile's cards from "
                            "bottom to top"),
@@ -975,6 +975,17 @@ def start_deal(ev: Deal, layout: Layout, opts: OptionsLike, scores: dict, deck: 
     return st, tally, problems
 
 
+def _logged(cards: list[Card], ptr: str) -> list[Card]:
+    """Cards of a deal event, read now: a text its schema could not read as a card (kept as
+    :class:`~referee.common.Unread`) is refused at its place (hands, then packets, then the pile, as before)."""
+    if all(type(c) is Card for c in cards):
+        return cards
+    found = first_unread(cards, ptr)
+    if found is not None:
+        raise InputError(found[1], found[0])
+    return cards
+
+
 def _dealt_hands(ev: Deal, layout: Layout, opts: Options, ptr: str, problems: list) -> dict[str, list[Card]]:
     """The hands a deal event gives: player → cards, one hand for each player in the deal, of the deal's size
     (canasta/1.5; a wrong size is added to ``problems``)."""
@@ -988,7 +999,7 @@ def _dealt_hands(ev: Deal, layout: Layout, opts: Options, ptr: str, problems: li
         if p not in layout.side_of:
             raise InputError(_("{name} is not one of the players ({players})", name=repr(p),
                                players=list(layout.seats)), f"{ptr}/hands/{esc(p)}")
-        hands[p] = cards
+        hands[p] = _logged(cards, f"{ptr}/hands/{esc(p)}")
     dealt = deal_size(opts, len(layout.seats))
     for p in layout.seats:
         if p not in hands:
@@ -1016,7 +1027,7 @@ def _dealt_packets(ev: Deal, layout: Layout, opts: Options, ptr: str, problems: 
             if p not in layout.seats:
                 raise InputError(_("{name} is not one of the players in the deal", name=repr(p)),
                                  f"{ptr}/packets/{esc(p)}")
-            packets[p] = cards
+            packets[p] = _logged(cards, f"{ptr}/packets/{esc(p)}")
             if len(packets[p]) != n_packet:
                 problems.append(("canasta/1.5", _("{player}'s packet holds {n} cards, not {size}", player=p,
                                                   n=len(packets[p]), size=n_packet), f"{ptr}/packets/{esc(p)}"))

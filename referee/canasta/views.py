@@ -395,7 +395,6 @@ class CanastaReplay(Replay):
         dealer = player_at(ev.dealer, self.deal_layout, ptr + "/dealer")
         problems = self.rotation_faults(dealer, sitter, ptr)
         self.prev_dealer, self.prev_sitter = dealer, sitter
-        _readable(ev, ptr)
         self.st, self.tally, more = start_deal(ev, self.deal_layout, self.opts, self.scores, self.deck, ptr)
         self.skipping = False
         for rule, msg, p in problems + more:

@@ -213,3 +213,14 @@ def test_a_logged_event_names_its_player():
     with pytest.raises(InputError) as e:
         service.handle("canasta", "validate", body)
     assert e.value.errors == [{"pointer": "/log/1/player", "detail": "a draw names its player"}]
+
+
+def test_a_deal_event_reads_each_hand_after_its_owner():
+    # five players: T3 sits out, and a hand given for him is refused as his, before its cards are read
+    from referee.errors import InputError
+    sides = [{"id": "T", "players": ["T1", "T2", "T3"]}, {"id": "P", "players": ["P1", "P2"]}]
+    body = {"variant": "five-player", "sides": sides,
+            "log": [{"type": "deal", "dealer": "P2", "sitting_out": "T3", "pile": ["9C"], "hands": {"T3": ["ZZ"]}}]}
+    with pytest.raises(InputError) as e:
+        service.handle("canasta", "validate", body)
+    assert e.value.errors == [{"pointer": "/log/0/hands/T3", "detail": "T3 sits this deal out and is dealt no cards"}]
