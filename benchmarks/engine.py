@@ -95,7 +95,13 @@ def canasta_rows():
     """Canasta through the service, and one deal replayed through the state machine alone."""
     from referee.canasta.options import VARIANTS as CANASTA
     from referee.canasta.deal import DealState as CDeal, Layout as CLayout, Pile
-    from referee.canasta.views import canasta_card, meld_groups
+    from schemas.canasta import read_card, read_melds
+
+    def canasta_card(text, _ptr):
+        return read_card(text)
+
+    def meld_groups(melds, _ptr):
+        return read_melds(melds or [])
     from tests.canasta_sim import random_canasta_log
     c_score = load("canasta/score-four-player.json")
     c_check = load("canasta/check-frozen-pile.json")

@@ -1,7 +1,9 @@
 """Request parsing shared by every game: seat lists and player names, with JSON pointers."""
 from __future__ import annotations
 
+import enum
 import unicodedata
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -205,3 +207,45 @@ def attach_violations(deals: list[dict], owners: list) -> None:
     violations it owns, which is not always by index (a new deal begun before the last one ended breaks the last)."""
     for d in deals:
         d["violation_positions"] = [j for j, owner in enumerate(owners) if owner == d["index"]]
+
+
+class Unsaid(enum.Enum):
+    """The default of a request record's field where leaving the field out of the body says something else than
+    giving it as null (a Canasta pile's ``top`` and ``frozen_by``)."""
+
+    UNSAID = "unsaid"
+
+
+UNSAID = Unsaid.UNSAID
+
+
+@dataclass(frozen=True, slots=True)
+class Unread:
+    """A value of a log event that its request schema could not read (a text that names no card, a meld without a
+    card), kept in its place with the reason.  A log's events are judged only as far as its replay goes (the rest
+    of a deal whose judging stopped is passed over), so the game refuses such a value, at its place, when it reads
+    the event (:func:`first_unread`)."""
+
+    reason: str
+
+
+def first_unread(value: Any, ptr: str) -> tuple[str, str] | None:
+    """The first :class:`Unread` in ``value`` (a request record, or a list, dict or named tuple of its values):
+    ``(its JSON pointer under ptr, the reason)``, or None."""
+    if type(value) is Unread:
+        return ptr, value.reason
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        items: Any = zip(value._fields, value)
+    elif isinstance(value, list):
+        items = enumerate(value)
+    elif isinstance(value, dict):
+        items = value.items()
+    elif hasattr(value, "__dataclass_fields__"):
+        items = ((name, getattr(value, name)) for name in value.__dataclass_fields__)
+    else:
+        return None
+    for key, item in items:
+        found = first_unread(item, f"{ptr}/{esc(str(key))}")
+        if found is not None:
+            return found
+    return None

@@ -1,18 +1,25 @@
-"""marshmallow request schemas for Canasta (shape only; the engine checks the rules and the cards)."""
+"""marshmallow request schemas for Canasta (shape only; the engine checks the rules and the cards against the
+variant's deck).  Each loads into its typed record of :mod:`schemas.canasta_records` (``MODEL``); a card is read
+here, as Canasta writes it: a rank alone where the suit does not matter (:func:`read_card`)."""
 from __future__ import annotations
 
-from marshmallow import ValidationError
+from typing import Any
 
+from marshmallow import ValidationError, fields
+
+from referee.cards import Card as CardValue
+from referee.cards import parse_card, parse_rank
+from referee.common import Unread
 from referee.i18n import N_, _
 
+from . import canasta_records as rec
 from .bytype import ByType, narrowed
 from .common import (
     MAX_EVENTS,
     PRINTABLE,
     REPLAY,
     Bool,
-    Card,
-    Cards,
+    CardField,
     Dict,
     Envelope,
     Hand,
@@ -26,8 +33,117 @@ from .common import (
     Strict,
     String,
 )
+from .fast import Fallback
 
 SIDE_ID = lambda **kw: String(validate=[Length(min=1, max=64), PRINTABLE], **kw)  # noqa: E731
+
+SUITLESS_OK = frozenset("A K Q J 10 9 8 7 6 5 4 2".split())     # ranks whose suit decides nothing in Canasta
+_READ: dict[str, CardValue] = {}    # the texts read as cards before (a few hundred spellings), each with its card
+
+
+def read_card(text: str) -> CardValue:
+    """A card as Canasta writes it: a rank alone where the suit does not matter (4 to A, and deuces), never for
+    threes; otherwise :func:`referee.cards.parse_card`.  ValueError with the reason."""
+    card = _READ.get(text)
+    if card is None:
+        t = parse_rank(text)          # A K Q J 10 … 2, T for 10, or the Russian Т К Д В
+        if t in SUITLESS_OK:
+            card = CardValue(t, "")
+        elif t == "3":
+            raise ValueError(_("a three needs its suit: red threes (3H, 3D) and black threes (3S, 3C) differ"))
+        else:
+            card = parse_card(text)
+        if len(_READ) < 2048:
+            _READ[text] = card
+    return card
+
+
+class CanastaCard(CardField):
+    """A card in Canasta's notation (:func:`read_card`), loaded as a :class:`referee.cards.Card`.  ``lenient`` (a
+    log event's card): a text of a card's length that names no card is kept as :class:`referee.common.Unread`, which
+    the replay refuses where it reads the event (a stopped deal's events are never read)."""
+
+    def __init__(self, lenient: bool = False, **kw) -> None:
+        super().__init__(**kw)
+        self.lenient = lenient
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        text = fields.String._deserialize(self, value, attr, data, **kwargs)
+        fields.Field._validate(self, text)                 # the text's length, before it is read
+        try:
+            return read_card(text)
+        except ValueError as e:
+            if self.lenient:
+                return Unread(str(e))
+            raise ValidationError(str(e)) from None
+
+    def fast_converter(self):
+        allow_none = self.allow_none
+
+        def convert(value: Any) -> Any:
+            if type(value) is str:
+                card = _READ.get(value)
+                if card is not None:
+                    return card
+                return _fast_card(value)
+            if value is None and allow_none:
+                return None
+            raise Fallback()
+        return convert
+
+
+def _fast_card(value: Any) -> CardValue:
+    """The card of a text not read before, for the sparse loader: :class:`Fallback` for a fault (marshmallow words
+    it, at its place)."""
+    if type(value) is str and 1 <= len(value) <= 4:
+        try:
+            return read_card(value)
+        except ValueError:
+            pass
+    raise Fallback()
+
+
+class CardList(List):
+    """A list of cards (:class:`CanastaCard`), with a sparse loader that reads a list of texts met before at once."""
+
+    def fast_converter(self):
+        most = min(v.max for v in self.validators if isinstance(v, Length) and v.max is not None)
+        read = _READ
+
+        def convert(value: Any) -> Any:
+            if type(value) is not list or len(value) > most:
+                raise Fallback()
+            try:
+                return [read[v] for v in value]
+            except (KeyError, TypeError):
+                return [_fast_card(v) for v in value]
+        return convert
+
+
+def Card(**kw) -> CanastaCard:
+    return CanastaCard(**kw)
+
+
+def Cards(max_len: int = 40, lenient: bool = False, **kw) -> CardList:
+    return CardList(CanastaCard(lenient=lenient), validate=Length(max=max_len), **kw)
+
+
+def _cards_of(value: list, errors: dict | None, key: Any) -> list[CardValue]:
+    """The cards of ``value`` (texts the shape check has let through); each fault goes into ``errors[key]``, or with
+    ``errors`` None (a log event's) is kept in the card's place as :class:`referee.common.Unread`."""
+    out: list = []
+    bad = {}
+    for j, text in enumerate(value):
+        try:
+            out.append(read_card(text))
+        except ValueError as e:
+            if errors is None:
+                out.append(Unread(str(e)))
+            else:
+                bad[j] = [str(e)]
+    if bad and errors is not None:
+        errors[key] = bad
+    return out
 
 
 def _melds(value):
@@ -46,12 +162,155 @@ def _melds(value):
             raise ValidationError(_("each meld is a list of at most 40 cards such as 'KH', 'K', '2' or 'JK'"))
 
 
-def Melds(**kw):
-    return Raw(validate=_melds, **kw)
+def _meld_rank(rank: str) -> str | None:
+    """The meld that cards laid on another join: ``"wild"``, ``"3"`` (the black threes), a natural rank, or a card of
+    a sequence (``"5H"``); None for a text that names none of them."""
+    r = parse_rank(rank.strip())
+    if rank.strip().upper() == "WILD":
+        return "wild"
+    if r == "3" or (r in SUITLESS_OK and r != "2"):
+        return r
+    try:
+        c = parse_card(rank)
+    except ValueError:
+        return None
+    return None if c.rank in ("2", "3", "JK") else str(c)
+
+
+def read_melds(value: list, lenient: bool = False) -> list[rec.Meld]:
+    """Melds as given (the shape :func:`_melds` checked): each a list of cards, or a :class:`~.canasta_records.LaidOn`
+    for cards laid on the side's meld of a natural rank, on its meld of wild cards (``"wild"``) or on the sequence
+    holding a card (``"5H"``); ValidationError with each fault at its place, or, ``lenient`` (a log event's melds),
+    each fault kept in its place as :class:`referee.common.Unread`."""
+    if lenient:
+        return [_lenient_meld(g) for g in value]
+    out: list[rec.Meld] = []
+    errors: dict = {}
+    for i, g in enumerate(value):
+        if isinstance(g, dict):
+            faults: dict = {}
+            r = _meld_rank(g["rank"])
+            if r is None:
+                faults["rank"] = [_(_NO_RANK)]
+            cards = _cards_of(g["cards"], faults, "cards")
+            if not faults and not cards:
+                faults["cards"] = [_(_EMPTY)]
+            if faults:
+                errors[i] = faults
+            out.append(rec.LaidOn(r or "", cards))
+        else:
+            cards = _cards_of(g, errors, i)
+            if i not in errors and not cards:
+                errors[i] = [_(_EMPTY)]
+            out.append(cards)
+    if errors:
+        raise ValidationError(errors)
+    return out
+
+
+_NO_RANK = N_("rank names the meld the cards join: a natural rank (A to 4), \"3\" for black threes, \"wild\", or a "
+              "card of a sequence such as \"5H\"")
+_EMPTY = N_("a meld holds at least one card")
+
+
+def _lenient_meld(g: list | dict) -> Any:
+    """One meld of a log event, each fault kept as :class:`referee.common.Unread` (see :func:`read_melds`)."""
+    if isinstance(g, dict):
+        r = _meld_rank(g["rank"])
+        rank: Any = r if r is not None else Unread(_(_NO_RANK))
+        cards: Any = _cards_of(g["cards"], None, "cards") or Unread(_(_EMPTY))
+        return rec.LaidOn(rank, cards)
+    cards = _cards_of(g, None, 0)
+    return cards if cards else Unread(_(_EMPTY))
+
+
+class MeldsField(fields.Raw):
+    """Melds (:func:`_melds` checks their shape, :func:`read_melds` reads them)."""
+
+    default_error_messages = Raw.default_error_messages
+
+    def __init__(self, lenient: bool = False, **kw) -> None:
+        super().__init__(validate=_melds, **kw)
+        self.lenient = lenient
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs)
+        fields.Field._validate(self, value)
+        return read_melds(value, self.lenient)
+
+    def _validate(self, value) -> None:
+        """The shape was checked on the body's value (above), not on the melds read."""
+
+    def fast_converter(self):
+        lenient = self.lenient
+        read = _READ
+
+        def convert(value: Any) -> Any:
+            if type(value) is list and len(value) <= 24 and all(type(g) is list for g in value):
+                try:            # melds of texts read before (nearly every meld): each a list of 1 to 40 cards
+                    out = [[read[c] for c in g] for g in value]
+                    if all(0 < len(g) <= 40 for g in out):
+                        return out
+                except (KeyError, TypeError):
+                    pass
+            try:
+                _melds(value)
+                return read_melds(value, lenient)
+            except ValidationError:
+                raise Fallback() from None
+        return convert
+
+
+def Melds(lenient: bool = False, **kw) -> MeldsField:
+    return MeldsField(lenient=lenient, **kw)
+
+
+class HandField(fields.Raw):
+    """A hand (:func:`schemas.common.Hand` checks its shape): its cards, or a
+    :class:`~.canasta_records.PartialHand`, each card read as Canasta writes it."""
+
+    default_error_messages = Raw.default_error_messages
+
+    def __init__(self, max_len: int, **kw) -> None:
+        self._shape = Hand(max_len).validators[0]
+        super().__init__(validate=self._shape, **kw)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs)
+        fields.Field._validate(self, value)
+        return read_hand(value)
+
+    def _validate(self, value) -> None:
+        """The shape was checked on the body's value (above), not on the hand read."""
+
+    def fast_converter(self):
+        shape = self._shape
+
+        def convert(value: Any) -> Any:
+            try:
+                shape(value)
+                return read_hand(value)
+            except ValidationError:
+                raise Fallback() from None
+        return convert
+
+
+def read_hand(value: list | dict) -> list[CardValue] | rec.PartialHand:
+    errors: dict = {}
+    if isinstance(value, list):
+        cards = _cards_of(value, errors, "hand")
+        if errors:
+            raise ValidationError(errors["hand"])
+        return cards
+    known = _cards_of(value.get("known", []), errors, "known")
+    if errors:
+        raise ValidationError(errors)
+    return rec.PartialHand(known, value.get("unknown", 0), list(value.get("void", [])))
 
 
 class SideSeat(Strict):
     """One side and its players."""
+    MODEL = rec.Side
     id = SIDE_ID(required=True, metadata={"description": "A side's id, as given in `sides[].id`."})
     players = List(Name(), required=True, validate=Length(min=1, max=3), metadata={"description": (
         "The side's players, in the order they sit (see `CanastaSides`).")})
@@ -73,6 +332,7 @@ class GameState(Strict):
     """The game before the deal (a fresh game when absent): `scores`, the total of every side by id (or none, for
     a new game). Totals are multiples of 5 (422 otherwise); they set each side's initial-meld minimum (canasta/4.1).
     """
+    MODEL = rec.GameState
     scores = Dict(keys=SIDE_ID(), values=Int(-1000000, 1000000), validate=Length(max=6), metadata={"description": (
         "Total per side.")})
     rounds = Int(0, 1000, metadata={"description": (
@@ -113,6 +373,7 @@ class Counts(Strict):
     `black_threes_set_aside`. `black_threes_in_hand` is a number, or one number per player where four in one hand
     would count double; `red_threes` likewise, where one player holding all four doubles them.
     """
+    MODEL = rec.Counts
     # the engine's reading of these numbers: referee.canasta.counts
     natural_canastas = Int(0, 60)
     mixed_canastas = Int(0, 60)
@@ -159,6 +420,7 @@ class DealSide(Strict):
     `red_threes` and `hands`, with `went_out`, `concealed` and the other flags beside it as they sit beside
     cards. A side gives `hands` or `counts`, never both; the sides of one deal may mix the two forms.
     """
+    MODEL = rec.DealSide
     id = SIDE_ID(required=True, metadata={"description": "A side's id, as given in `sides[].id`."})
     melds = List(Cards(60), validate=Length(max=24))
     red_threes = Cards(8)
@@ -186,6 +448,7 @@ class Irregularity(Strict):
     (100, 8.4), `permission_breach` (100, 8.5), `out_without_canasta` (100, 8.6) and `excess_wild_cards`
     (50 for each of `count` wild cards over the limit, 1–9, 8.2; `count` is given only for this type).
     """
+    MODEL = rec.Irregularity
     type = String(required=True, validate=Length(min=1, max=64))
     side = SIDE_ID(required=True, metadata={"description": "A side's id, as given in `sides[].id`."})
     count = Int(0, 100)
@@ -193,6 +456,7 @@ class Irregularity(Strict):
 
 class Deal(Strict):
     """A completed hand, side by side, with the irregularities to penalise."""
+    MODEL = rec.FinishedDeal
     sides = List(Nested(DealSide), required=True, validate=Length(min=1, max=6), metadata={"description": (
         "One entry per side (every side once).")})
     sitting_out = Name(metadata={"description": (
@@ -202,6 +466,7 @@ class Deal(Strict):
 
 
 class ScoreRequest(Envelope):
+    MODEL = rec.ScoreRequest
     sides = SIDES
     dealer = Name(metadata={"description": "The dealer (accepted; the score does not depend on it)."})
     state = Nested(GameState)
@@ -217,6 +482,7 @@ class PileView(Strict):
     `frozen` says whether a wild card or red three (or a black three under option black_three_freezes) froze
     it; a pile frozen only against a side that has not melded needs neither.
     """
+    MODEL = rec.PileView
     top = Card(allow_none=True, metadata={"description": "The top card (`null` for an empty pile)."})
     size = Int(0, 216)
     frozen = Bool(allow_none=True)
@@ -235,6 +501,7 @@ class PileView(Strict):
 
 class TurnSoFar(Strict):
     """What happened so far in the acting player's turn (phase `play`, after the draw); a flag left out is false."""
+    MODEL = rec.TurnSoFar
     drew_from = String(validate=OneOf(["stock", "pile"]), metadata={"description": (
         "Where the turn's draw came from (default `stock`).")})
     melded = Bool(metadata={"description": "The player has melded or laid off this turn."})
@@ -255,6 +522,7 @@ class TurnSoFar(Strict):
 
 
 class TakingPile(Strict):
+    MODEL = rec.TakingPile
     melds = Melds()
 
 
@@ -262,12 +530,13 @@ class Position(Strict):
     """A position in a hand, as the acting player sees it: his `hand` and the table. Other players' hands are
     unknown.
     """
+    MODEL = rec.Position
     phase = String(validate=OneOf(["draw", "play"]), metadata={"description": (
         "`draw` (the turn has not begun; the default) or `play` (drawn; melds and the discard follow).")})
     sitting_out = Name(metadata={"description": (
         "Five players only (required then): the trio's member who sits this deal out.")})
     to_act = Name(metadata={"description": "The player whose turn it is (default the acting player)."})
-    hand = Hand(120, required=True, metadata={"description": (
+    hand = HandField(120, required=True, metadata={"description": (
         "The acting player's hand (at least one card), as a list, or for `draw`, `take_pile`, `ask` and `end` as what "
         "is known of it (`PartialHand` without `void`): the cards shown and how many others the hand holds decide "
         "those. Melding, discarding and going out are judged on the whole hand (a red three it may hold must be laid "
@@ -328,6 +597,12 @@ REFUSALS = {
 }
 
 
+def _typed(union: type[ByType]) -> None:
+    """Each type's schema of ``union`` loads into its record (one record per type: ``draw`` a ``Draw`` …)."""
+    for t, schema in union.TYPES.items():
+        schema.MODEL = rec.RECORDS[t]
+
+
 class Action(ByType):
     """One action by `player`. The fields that matter per `type`: `draw` — `cards` (optional: the cards taken
     from the stock in order, red threes and their replacements included); `take_pile` — `cards` (shown from
@@ -353,9 +628,11 @@ class Action(ByType):
 
 
 Action.TYPES = {t: narrowed(Action, t, FIELDS[t] | {"player"}, REFUSALS[t], "Action") for t in ACTION_TYPES}
+_typed(Action)
 
 
 class CheckRequest(Envelope):
+    MODEL = rec.CheckRequest
     sides = SIDES
     dealer = Name(metadata={"description": "The dealer (accepted; the ruling does not depend on it)."})
     state = Nested(GameState)
@@ -378,23 +655,25 @@ class Event(ByType):
     dealer = Name()
     sitting_out = Name(metadata={"description": (
         "`deal` with five players: the trio member who sits the deal out (they take turns).")})
-    hands = Dict(keys=Name(), values=Cards(20), validate=Length(max=6))
-    packets = Dict(keys=Name(), values=Cards(20), validate=Length(max=6), metadata={"description": (
+    hands = Dict(keys=Name(), values=Cards(20, lenient=True), validate=Length(max=6))
+    packets = Dict(keys=Name(), values=Cards(20, lenient=True), validate=Length(max=6), metadata={"description": (
         "`deal` with `packet_size` (Pennies from Heaven): player → his face-down packet.")})
-    pile = Cards(30)
-    card = Card()
-    replacement = Card()
-    cards = Cards(40)
-    melds = Melds()
+    pile = Cards(30, lenient=True)
+    card = Card(lenient=True)
+    replacement = Card(lenient=True)
+    cards = Cards(40, lenient=True)
+    melds = Melds(lenient=True)
     answer = String(validate=OneOf(["yes", "no"]))
 
 
 # in a log `player` stays optional, as before (the replay asks for it where it is missing); a deal has none
 Event.TYPES = {t: narrowed(Event, t, FIELDS[t] | ({"player"} if t != "deal" else set()), REFUSALS[t], "Event")
                for t in ["deal", *ACTION_TYPES]}
+_typed(Event)
 
 
 class ValidateRequest(Envelope):
+    MODEL = rec.ValidateRequest
     sides = SIDES
     state = Nested(GameState)
     log = List(Nested(Event), required=True, validate=Length(min=1, max=MAX_EVENTS), metadata={"description": (

@@ -66,3 +66,17 @@ def items(score):
 
 def message(ans):
     return ans["violations"][0]["message"] if ans["violations"] else None
+
+
+def loaded(endpoint, body):
+    """The typed record that Canasta's request schema makes of ``body`` for ``endpoint`` (what the service hands the
+    game's views and position builder)."""
+    from marshmallow import ValidationError
+
+    from referee.errors import InputError
+    from schemas.canasta import REQUESTS
+    from schemas.common import errors_to_pointers
+    try:
+        return REQUESTS[endpoint]().load(body)
+    except ValidationError as e:      # as the service answers it (422)
+        raise InputError(errors_to_pointers(e.messages, body=body)) from None

@@ -8,10 +8,11 @@ JSON pointer of the field; rule violations in possible positions are for :mod:`.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, cast
 
-from ..cards import JOKER, Card, DeckSpec, parse_card, parse_rank
-from ..common import distinct_names, missing_scores
+from ..cards import JOKER, Card, DeckSpec
+from ..common import UNSAID, Unsaid, distinct_names, first_unread, missing_scores
 from ..errors import InputError, esc
 from ..i18n import N_, Rank, _, alternatives, ngettext, number
 from .cards import count_off, deck_of, is_black_three, is_red_three, is_wild
@@ -19,6 +20,24 @@ from .counts import deal_counts, side_counts
 from .deal import UNSEEN, DealState, Layout, Pile, group_cards, natural_rank, same, take_from
 from .melds import MeldFault, classify, excess_wilds, go_out_fault, is_canasta, meld_key, meld_ok, without_wilds
 from .options import Options, OptionsLike, deal_size
+from .pile import described
+
+if TYPE_CHECKING:       # the request records (the schemas' layer: read here, never imported at run time)
+    from schemas.canasta_records import (
+        Action,
+        CheckRequest,
+        Deal,
+        DealSide,
+        Event,
+        FinishedDeal,
+        Irregularity,
+        PartialHand,
+        Position,
+        ScoreRequest,
+        Side,
+        TurnSoFar,
+        ValidateRequest,
+    )
 
 PENALTIES = {  # irregularity type → (rule, points)
     "illegal_meld": ("canasta/8.2", 100),
@@ -31,7 +50,6 @@ PENALTIES = {  # irregularity type → (rule, points)
 IRREGULARITY_NOTES = {"illegal_meld": N_("illegal meld"), "red_three_not_laid_out": N_("red three not laid out"),
                       "pile_taken_illegally": N_("pile taken illegally"), "permission_breach": N_("permission breach"),
                       "out_without_canasta": N_("out without canasta")}
-SUITLESS_OK = set("A K Q J 10 9 8 7 6 5 4 2".split())
 
 
 # ---------------------------------------------------------------- input helpers
@@ -44,79 +62,6 @@ def _check_going_out(went_out: bool, double: bool, opts: Options, ptr: str) -> N
     if double and not (went_out and opts.double_ending):
         raise InputError(_("a double ending is the going-out side's, and only where the game plays it"),
                          ptr + "/double_ending")
-
-
-def canasta_card(value: Any, ptr: str) -> Card:
-    """A card; a rank alone is accepted where the suit does not matter (4 to A, and deuces), never for threes."""
-    if type(value) is str:
-        card = _READ.get(value)
-        if card is None:
-            card = _canasta_card(value, ptr)
-            if len(_READ) < 2048:
-                _READ[value] = card
-        return card
-    return _canasta_card(value, ptr)
-
-
-_READ: dict[str, Card] = {}     # the texts read as cards before (a few hundred spellings), each with its card
-
-
-def _canasta_card(value: Any, ptr: str) -> Card:
-    if isinstance(value, str):
-        t = parse_rank(value)          # A K Q J 10 … 2, T for 10, or the Russian Т К Д В
-        if t in SUITLESS_OK:
-            return Card(t, "")
-        if t == "3":
-            raise InputError(_("a three needs its suit: red threes (3H, 3D) and black threes (3S, 3C) differ"), ptr)
-    try:
-        return parse_card(value)
-    except ValueError as e:
-        raise InputError(str(e), ptr) from None
-
-
-def card_list(value: Any, ptr: str) -> list[Card]:
-    if not isinstance(value, list):
-        raise InputError(_("a list of cards"), ptr)
-    try:            # every text read as a card before (nearly every list): no pointer is built
-        return [_READ[v] for v in value]
-    except (KeyError, TypeError):
-        pass
-    return [canasta_card(v, f"{ptr}/{i}") for i, v in enumerate(value)]
-
-
-def meld_groups(value: Any, ptr: str) -> list:
-    """Melds as given: each a list of cards, or ``{"rank", "cards"}`` to lay cards on the side's meld of a natural
-    rank, on its meld of wild cards (``"wild"``) or on the sequence holding a card (``"5H"``)."""
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        raise InputError(_("the melds are a list, each meld a list of cards"), ptr)
-    out: list[list[Card] | tuple[str, list[Card]]] = []
-    for i, g in enumerate(value):
-        if isinstance(g, dict):
-            rank = g.get("rank")
-            r = parse_rank(rank.strip()) if isinstance(rank, str) else None
-            if isinstance(rank, str) and rank.strip().upper() == "WILD":
-                r = "wild"
-            elif r == "3":
-                pass                  # the side's black threes: whether anything joins them is a ruling (2.3)
-            elif r not in SUITLESS_OK or r == "2":
-                try:
-                    c = parse_card(rank)
-                except (ValueError, TypeError):
-                    c = None
-                if c is None or c.rank in ("2", "3", JOKER):
-                    raise InputError(_("rank names the meld the cards join: a natural rank (A to 4), \"3\" for black "
-                                       "threes, \"wild\", or a card of a sequence such as \"5H\""), f"{ptr}/{i}/rank")
-                r = str(c)
-            out.append((r, card_list(g.get("cards"), f"{ptr}/{i}/cards")))
-            where = f"{ptr}/{i}/cards"
-        else:
-            out.append(card_list(g, f"{ptr}/{i}"))
-            where = f"{ptr}/{i}"
-        if not group_cards(out[-1]):
-            raise InputError(_("a meld holds at least one card"), where)
-    return out
 
 
 class Tally:
@@ -157,53 +102,54 @@ def conservation(groups: list[tuple[str, list[Card]]], deck: DeckSpec, rule: str
     return [p for ptr, cards in groups for p in tally.add(ptr, cards)]
 
 
-def player_at(value: Any, layout: Layout, ptr: str) -> str:
+def player_at(value: str | None, layout: Layout, ptr: str) -> str:
     """One of the players, or InputError at ``ptr``."""
     if value is None:
         raise InputError(_("name the player (one of {players})", players=list(layout.seats)), ptr)
-    if isinstance(value, str) and value == layout.sitting_out:
+    if value == layout.sitting_out:
         raise InputError(_("{player} sits this deal out: the players are {players}", player=value,
                            players=list(layout.seats)), ptr)
-    if not isinstance(value, str) or value not in layout.side_of:
+    if value not in layout.side_of:
         raise InputError(_("{name} is not one of the players ({players})", name=repr(value),
                            players=list(layout.seats)), ptr)
     return value
 
 
-def parse_table(req: dict, variant, opts: OptionsLike) -> tuple[Layout, dict[str, int], int]:
-    """The sides in seat order, their totals before the deal and the game target (canasta/1.1, 7.2).  The request
-    schema has made ``sides`` a non-empty list of ``{"id", "players": [names]}``."""
+def parse_table(req: ScoreRequest | CheckRequest | ValidateRequest, variant,
+                opts: OptionsLike) -> tuple[Layout, dict[str, int], int]:
+    """The sides in seat order, their totals before the deal and the game target (canasta/1.1, 7.2)."""
     opts = Options.of(opts)
-    sides = req["sides"]
+    sides = req.sides
     ids, players = _seating(sides, variant)
     scores = _scores_before(req, ids, opts)
     target = _target_of(opts, scores, len(players))
-    if max(len(s["players"]) for s in sides) < 2:
+    if max(len(s.players) for s in sides) < 2:
         for name, why in (("double_ending", N_("the double ending is laid by a partner: it needs sides of two or "
                                                "more")),
                           ("ask_required", N_("a player asks his partner: asking needs sides of two or more"))):
             if opts[name]:
                 raise InputError(_(why), f"/options/{name}")
-    if req.get("dealer") is not None and req["dealer"] not in players:
-        raise InputError(_("{name} is not one of the players ({players})", name=repr(req["dealer"]), players=players),
+    dealer = getattr(req, "dealer", None)          # validate's body names no dealer
+    if dealer is not None and dealer not in players:
+        raise InputError(_("{name} is not one of the players ({players})", name=repr(dealer), players=players),
                          "/dealer")
-    return Layout.of(sides), scores, target
+    return Layout.of([{"id": s.id, "players": s.players} for s in sides]), scores, target
 
 
-def _seating(sides: list[dict], variant) -> tuple[list[str], list[str]]:
+def _seating(sides: list[Side], variant) -> tuple[list[str], list[str]]:
     """The side ids and the players in seat order, ``(ids, players)``: names all different, as many players as the
     variant is played by, in the partnerships canasta/1.1 allows for their number."""
-    ids = [s["id"] for s in sides]
-    players = [p for s in sides for p in s["players"]]
+    ids = [s.id for s in sides]
+    players = [p for s in sides for p in s.players]
     # a side may bear its only player's name; otherwise ids and names are all different
-    clash = {i for i in set(ids) & set(players) if next(s for s in sides if s["id"] == i)["players"] != [i]}
+    clash = {i for i in set(ids) & set(players) if next(s for s in sides if s.id == i).players != [i]}
     if not distinct_names(ids) or not distinct_names(players) or clash:
         raise InputError(_("side ids and player names must all be different, ignoring case and Unicode "
                            "normalisation (a one-player side may bear its player's name)"), "/sides")
     if len(players) not in variant.players:
         raise InputError(_("variant {variant} is played by {counts} players, not {n}", variant=variant.id,
                            counts=alternatives(variant.players), n=len(players)), "/sides")
-    sizes = sorted(len(s["players"]) for s in sides)
+    sizes = sorted(len(s.players) for s in sides)
     if len(players) == 5:
         if sizes != [2, 3]:
             raise InputError(_("five play as a pair against a trio"), "/sides")
@@ -218,23 +164,26 @@ def _seating(sides: list[dict], variant) -> tuple[list[str], list[str]]:
     return ids, players
 
 
-def _scores_before(req: dict, ids: list[str], opts: Options) -> dict[str, int]:
+def _scores_before(req: ScoreRequest | CheckRequest | ValidateRequest, ids: list[str],
+                   opts: Options) -> dict[str, int]:
     """Each side's total before the deal (``state.scores``, 0 when not given; multiples of 5, canasta/7.1), and
     the deals played under option max_rounds (canasta/7.2)."""
     scores = dict.fromkeys(ids, 0)
-    rounds = (req.get("state") or {}).get("rounds")
+    state = req.state
+    rounds = state.rounds if state is not None else None
     if rounds is not None and opts.max_rounds is not None and rounds >= opts.max_rounds:
         raise InputError(ngettext("{rounds} deals are played: the game ended after {n}",
                                   "{rounds} deals are played: the game ended after {n}",
                                   opts.max_rounds, rounds=rounds), "/state/rounds")
-    if missing_scores(req.get("state"), ids, ("rounds",)):
-        raise InputError(missing_scores(req.get("state"), ids, ("rounds",)))
-    raw = (req.get("state") or {}).get("scores") or {}
-    for k, v in raw.items():
+    given = state.scores if state is not None else None
+    missing = missing_scores({"scores": given, "rounds": rounds}, ids, ("rounds",))
+    if missing:
+        raise InputError(missing)
+    for k, v in (given or {}).items():
         if k not in scores:
             raise InputError(_("{name} is not one of the sides ({sides})", name=repr(k), sides=ids),
                              f"/state/scores/{esc(k)}")
-        if isinstance(v, bool) or not isinstance(v, int) or v % 5:
+        if v % 5:
             raise InputError(_("a side's total: an integer multiple of 5 (every card and bonus is)"),
                              f"/state/scores/{esc(k)}")
         scores[k] = v
@@ -257,26 +206,27 @@ def _target_of(opts: Options, scores: dict[str, int], n_players: int) -> int:
 
 
 
-def irregularity_penalties(raw: Any, sides: list[str], ptr: str = "/deal/irregularities") -> list[dict]:
+def irregularity_penalties(raw: list[Irregularity] | None, sides: list[str],
+                           ptr: str = "/deal/irregularities") -> list[dict]:
     """Penalties for the irregularities reported with a deal (canasta/8.2–8.6, 8.10: only the offender pays)."""
     out = []
     for i, irr in enumerate(raw or []):
         p = f"{ptr}/{i}"
-        if not isinstance(irr, dict) or irr.get("type") not in PENALTIES:
+        if irr.type not in PENALTIES:
             raise InputError(_("type is one of {types}", types=list(PENALTIES)), p + "/type")
-        if irr.get("side") not in sides:
+        if irr.side not in sides:
             raise InputError(_("name one of the sides ({sides})", sides=list(sides)), p + "/side")
-        rule, pts = PENALTIES[irr["type"]]
-        count = irr.get("count", 1)
-        if irr["type"] != "excess_wild_cards" and "count" in irr:
+        rule, pts = PENALTIES[irr.type]
+        excess = irr.type == "excess_wild_cards"
+        if not excess and irr.count is not None:
             raise InputError(_("a count is given only for excess wild cards"), p + "/count")
-        if irr["type"] == "excess_wild_cards" and "count" not in irr:
+        if excess and irr.count is None:
             raise InputError(_("give the number of wild cards over the limit (50 each)"), p + "/count")
-        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 9:
+        count = irr.count if irr.count is not None else 1
+        if not 1 <= count <= 9:
             raise InputError(_("the number of wild cards over the limit is 1 to 9"), p + "/count")
-        note = _("excess wild cards ({count} x 50)", count=count) if irr["type"] == "excess_wild_cards" \
-            else _(IRREGULARITY_NOTES[irr["type"]])
-        out.append({"rule": rule, "side": irr["side"], "points": -pts * count, "note": note})
+        note = _("excess wild cards ({count} x 50)", count=count) if excess else _(IRREGULARITY_NOTES[irr.type])
+        out.append({"rule": rule, "side": irr.side, "points": -pts * count, "note": note})
     return out
 
 
@@ -307,21 +257,21 @@ def side_melds_of(melds: list[list[Card]], opts: OptionsLike, ptr: str, going_ou
     return kinds
 
 
-def _counted_side(ds: dict, opts: Options, ptr: str, n_players: int) -> dict:
+def _counted_side(ds: DealSide, opts: Options, ptr: str, n_players: int) -> dict:
     """A side given by ``counts`` (:mod:`.counts`) in place of cards: what :func:`.scoring.settle` takes."""
-    for k in ("melds", "red_threes", "hands"):
-        if ds.get(k) is not None:
+    for k, v in (("melds", ds.melds), ("red_threes", ds.red_threes), ("hands", ds.hands)):
+        if v is not None:
             raise InputError(_("a side is given by its cards or by counts, not both"), f"{ptr}/{k}")
-    went_out, concealed = bool(ds.get("went_out")), bool(ds.get("concealed"))
-    double = bool(ds.get("double_ending"))
+    went_out, concealed, double = bool(ds.went_out), bool(ds.concealed), bool(ds.double_ending)
     _check_going_out(went_out, double, opts, ptr)
-    aside = ds.get("black_threes_set_aside", 0)
+    aside = ds.black_threes_set_aside or 0
     if aside and not opts.black_threes_set_aside:
         raise InputError(_("black threes are set aside only in a game played that way"),
                          ptr + "/black_threes_set_aside")
-    got = side_counts(ds["counts"], opts, ptr, n_players=n_players, went_out=went_out, concealed=concealed,
+    assert ds.counts is not None        # a side by counts
+    got = side_counts(ds.counts.given(), opts, ptr, n_players=n_players, went_out=went_out, concealed=concealed,
                       double_ending=double)
-    one_player = ds.get("one_player_all_reds")
+    one_player = ds.one_player_all_reds
     if one_player and opts.red_three_scale != "one_player_doubles":
         raise InputError(_("all four red threes to one player count only where that doubles them"),
                          ptr + "/one_player_all_reds")
@@ -338,13 +288,11 @@ def _counted_side(ds: dict, opts: Options, ptr: str, n_players: int) -> dict:
             "one_player_all_reds": one_player, "black_threes_aside": aside, "n_players": n_players}
 
 
-def _side_cards(ds: dict, ptr: str, sid: str, active: Layout, layout: Layout,
+def _side_cards(ds: DealSide, ptr: str, sid: str, active: Layout, layout: Layout,
                 n_players: int) -> tuple[list[list[Card]], list[Card], list[list[Card]]]:
     """A side's cards as the deal gives them: ``(melds, red threes laid out, each player's hand)``, one hand per
     player of the side in play (canasta/1.1), red threes only among the red threes."""
-    melds = [card_list(m, f"{ptr}/melds/{j}") for j, m in enumerate(ds.get("melds") or [])]
-    reds = card_list(ds.get("red_threes") or [], ptr + "/red_threes")
-    hands = [card_list(h, f"{ptr}/hands/{j}") for j, h in enumerate(ds.get("hands") or [])]
+    melds, reds, hands = ds.melds or [], ds.red_threes or [], ds.hands or []
     if len(hands) != n_players:
         if active.sitting_out in layout.members[sid] and len(hands) == len(layout.members[sid]):
             # a hand for every member of the trio: one of them went to the player sitting out
@@ -359,10 +307,11 @@ def _side_cards(ds: dict, ptr: str, sid: str, active: Layout, layout: Layout,
     return melds, reds, hands
 
 
-def _one_player_all_reds(ds: dict, ptr: str, reds: list[Card], kept_in_hand: list[int], opts: Options) -> bool | None:
+def _one_player_all_reds(ds: DealSide, ptr: str, reds: list[Card], kept_in_hand: list[int],
+                         opts: Options) -> bool | None:
     """Whether one player of the side collected all four red threes (option red_three_scale one_player_doubles,
     canasta/2.2): as given (None: not said), or true where the deal shows all four in one hand."""
-    one_player = ds.get("one_player_all_reds")         # None: the request does not say
+    one_player = ds.one_player_all_reds                # None: the request does not say
     if len(set(kept_in_hand)) > 1 and one_player:
         raise InputError(_("one player is said to have collected all four red threes; the deal shows red threes kept "
                            "in two players' hands"), ptr + "/one_player_all_reds")
@@ -376,14 +325,13 @@ def _one_player_all_reds(ds: dict, ptr: str, reds: list[Card], kept_in_hand: lis
     return one_player
 
 
-def _side_ending_fits(ds: dict, ptr: str, opts: Options, melds: list[list[Card]], hands: list[list[Card]],
+def _side_ending_fits(ds: DealSide, ptr: str, opts: Options, melds: list[list[Card]], hands: list[list[Card]],
                       kinds: list[str], deciding: list[list[Card]], reds: list[Card], n_reds: int,
                       one_player: bool | None, n_players: int, dealt: int) -> None:
     """How the side's deal ended fits its cards: going out (canasta/6.2) with the canastas it needs and only the
     player out (or, double ending, every player, canasta/6.6) left without cards; concealed (canasta/6.4) only
     going out, as the cards allow; all four red threes of one player only with four (canasta/2.2)."""
-    went_out, concealed = bool(ds.get("went_out")), bool(ds.get("concealed"))
-    double = bool(ds.get("double_ending"))
+    went_out, concealed, double = bool(ds.went_out), bool(ds.concealed), bool(ds.double_ending)
     if concealed and not went_out:
         raise InputError(_("only going out can be concealed"), ptr + "/concealed")
     _check_going_out(went_out, double, opts, ptr)
@@ -427,7 +375,7 @@ def _side_card_count(ptr: str, opts: Options, melds: list[list[Card]], hands: li
     return held, dealt_side
 
 
-def _carded_side(ds: dict, deal: dict, sid: str, ptr: str, opts: Options, active: Layout, layout: Layout,
+def _carded_side(ds: DealSide, deal: FinishedDeal, sid: str, ptr: str, opts: Options, active: Layout, layout: Layout,
                  dealt: int, excess: list) -> tuple[dict, tuple[int, bool], list[tuple[str, list[Card]]]]:
     """One side of a finished deal given by its cards: ``(its entry for settle, (cards beyond its deal, has a
     canasta), the groups of cards it shows with their pointers)``; ``excess`` collects its melds' excess wild
@@ -438,15 +386,13 @@ def _carded_side(ds: dict, deal: dict, sid: str, ptr: str, opts: Options, active
     # or against the side like the others (canasta/2.2), and costs 500 only if its holder had a turn to lay it
     # out, which the irregularity red_three_not_laid_out reports (canasta/8.3)
     kept_in_hand = [j for j, h in enumerate(hands) for c in h if is_red_three(c)]
-    kept_reported = sum(1 for irr in deal.get("irregularities") or [] if isinstance(irr, dict)
-                        and irr.get("type") == "red_three_not_laid_out" and irr.get("side") == sid)
+    kept_reported = sum(1 for irr in deal.irregularities or []
+                        if irr.type == "red_three_not_laid_out" and irr.side == sid)
     kept_listed = max(0, kept_reported - len(kept_in_hand))   # kept threes given under red_threes instead
     n_reds = len(reds) + len(kept_in_hand)
-    n_reds = len(reds) + len(kept_in_hand)
-    went_out, concealed = bool(ds.get("went_out")), bool(ds.get("concealed"))
-    double = bool(ds.get("double_ending"))
+    went_out, concealed, double = bool(ds.went_out), bool(ds.concealed), bool(ds.double_ending)
     one_player = _one_player_all_reds(ds, ptr, reds, kept_in_hand, opts)
-    aside = ds.get("black_threes_set_aside", 0)
+    aside = ds.black_threes_set_aside or 0
     if aside and not opts.black_threes_set_aside:
         raise InputError(_("black threes are set aside only in a game played that way"),
                          ptr + "/black_threes_set_aside")
@@ -464,7 +410,7 @@ def _carded_side(ds: dict, deal: dict, sid: str, ptr: str, opts: Options, active
     return entry, (held - dealt_side, any(is_canasta(k, m) for k, m in zip(kinds, deciding))), groups
 
 
-def _deal_fits(deal: dict, layout: Layout, scores: dict[str, int], opts: Options, deck: DeckSpec,
+def _deal_fits(deal: FinishedDeal, layout: Layout, scores: dict[str, int], opts: Options, deck: DeckSpec,
                per_side: dict[str, dict], surplus: dict[str, tuple[int, bool]], groups: list) -> None:
     """The sides together against the deck and the deal (canasta/1.2, 4.2, 6.2): every side given, one side out
     at most, the counted sides' totals, the first canasta's stock cards, the black threes and every card once."""
@@ -473,8 +419,8 @@ def _deal_fits(deal: dict, layout: Layout, scores: dict[str, int], opts: Options
         raise InputError(_("give every side's cards (missing: {sides})", sides=missing), "/deal/sides")
     if sum(1 for v in per_side.values() if v["went_out"]) > 1:
         raise InputError(_("only one side goes out"), "/deal/sides")
-    counted = [(f"/deal/sides/{i}/counts", per_side[ds["id"]]) for i, ds in enumerate(deal["sides"])
-               if per_side[ds["id"]].get("counts") is not None]
+    counted = [(f"/deal/sides/{i}/counts", per_side[ds.id]) for i, ds in enumerate(deal.sides)
+               if per_side[ds.id].get("counts") is not None]
     if counted:
         deal_counts(counted, opts, len(layout.sides), any(v["went_out"] for v in per_side.values()))
     bonus = opts.first_canasta_bonus_cards
@@ -492,12 +438,12 @@ def _deal_fits(deal: dict, layout: Layout, scores: dict[str, int], opts: Options
         raise InputError(problems)
 
 
-def _excess_wilds_fit(deal: dict, per_side: dict[str, dict], excess: dict[str, list]) -> None:
+def _excess_wilds_fit(deal: FinishedDeal, per_side: dict[str, dict], excess: dict[str, list]) -> None:
     """Excess wild cards left in melds (canasta/8.2) are reported as the irregularity excess_wild_cards, with their
     count, and stay in the side's melds of a rank."""
     for sid, items in excess.items():
-        reported = sum(irr["count"] for irr in deal.get("irregularities") or []
-                       if irr["type"] == "excess_wild_cards" and irr["side"] == sid)
+        reported = sum(irr.count or 0 for irr in deal.irregularities or []
+                       if irr.type == "excess_wild_cards" and irr.side == sid)
         if items and sum(o for o, _w in items) > reported:
             over, where = items[0]
             raise InputError(ngettext("this meld holds {n} wild card over the limit; excess wild cards stay in a "
@@ -511,8 +457,8 @@ def _excess_wilds_fit(deal: dict, per_side: dict[str, dict], excess: dict[str, l
         wild_in_groups = sum(1 for m in per_side[sid]["melds"] if any(not is_wild(c) for c in m)
                              for c in m if is_wild(c))
         if reported > wild_in_groups:
-            k = next(k for k, irr in enumerate(deal.get("irregularities") or [])
-                     if irr.get("type") == "excess_wild_cards" and irr.get("side") == sid)
+            k = next(k for k, irr in enumerate(deal.irregularities or [])
+                     if irr.type == "excess_wild_cards" and irr.side == sid)
             raise InputError(ngettext("excess wild cards stay in their melds, and {side}'s melds of a rank hold {n} "
                                       "wild card in all, fewer than {reported}",
                                       "excess wild cards stay in their melds, and {side}'s melds of a rank hold {n} "
@@ -533,7 +479,7 @@ def _kept_red_threes_fit(layout: Layout, per_side: dict[str, dict], penalties: l
 
 
 
-def finished_deal(req: dict, variant,
+def finished_deal(req: ScoreRequest, variant,
                   opts: OptionsLike) -> tuple[Layout, dict[str, int], int, dict[str, dict], list[dict]]:
     """A completed deal as ``score`` receives it (``deal.sides[]`` with melds, red threes, each player's cards left,
     who went out): ``(layout, scores before, target, per_side, penalties)``, ``per_side`` as :func:`.scoring.settle`
@@ -541,32 +487,28 @@ def finished_deal(req: dict, variant,
     opts = Options.of(opts)
     layout, scores, target = parse_table(req, variant, opts)
     deck = deck_of(opts)
-    deal = req.get("deal")
-    if not isinstance(deal, dict) or not isinstance(deal.get("sides"), list):
-        raise InputError(_("give what each side has: one entry per side"), "/deal/sides")
-    active = layout.active(sitting_out(deal.get("sitting_out"), layout, "/deal/sitting_out"))
+    deal = req.deal
+    active = layout.active(sitting_out(deal.sitting_out, layout, "/deal/sitting_out"))
     dealt = deal_size(opts, len(active.seats))
     per_side: dict[str, dict] = {}
     surplus: dict[str, tuple[int, bool]] = {}     # side → (cards shown beyond its deal, has a canasta)
     groups = []
     excess: dict[str, list] = {}
-    for i, ds in enumerate(deal["sides"]):
+    for i, ds in enumerate(deal.sides):
         ptr = f"/deal/sides/{i}"
-        sid = ds.get("id") if isinstance(ds, dict) else None
-        if sid is None:
-            raise InputError(_("missing: give the side's id (one of {sides})", sides=list(scores)), ptr + "/id")
+        sid = ds.id
         if sid not in scores or sid in per_side:
             raise InputError(_("{name} is not one of the sides (or is given twice)", name=repr(sid)), ptr + "/id")
-        if ds.get("counts") is not None:
+        if ds.counts is not None:
             per_side[sid] = _counted_side(ds, opts, ptr, len(active.members[sid]))
             continue
         per_side[sid], surplus[sid], shown = _carded_side(ds, deal, sid, ptr, opts, active, layout, dealt,
                                                           excess.setdefault(sid, []))
         groups += shown
     _deal_fits(deal, layout, scores, opts, deck, per_side, surplus, groups)
-    penalties = irregularity_penalties(deal.get("irregularities"), layout.sides)
-    for k, irr in enumerate(deal.get("irregularities") or []):
-        if irr.get("type") == "permission_breach" and len(layout.members[irr["side"]]) < 2:
+    penalties = irregularity_penalties(deal.irregularities, layout.sides)
+    for k, irr in enumerate(deal.irregularities or []):
+        if irr.type == "permission_breach" and len(layout.members[irr.side]) < 2:
             raise InputError(_("a player without a partner asks nobody: no permission breach"),
                              f"/deal/irregularities/{k}/type")
     _excess_wilds_fit(deal, per_side, excess)
@@ -593,12 +535,12 @@ def _concealed_fits(melds: list[list[Card]], hands: list[list[Card]], dealt: int
                                  f"{ptr}/hands/{j}")
 
 
-def rounds_of(req: dict) -> int:
+def rounds_of(req: ScoreRequest | ValidateRequest) -> int:
     """Deals already played (``state.rounds``), for the round limit (canasta/7.2)."""
-    return (req.get("state") or {}).get("rounds", 0) or 0
+    return (req.state.rounds if req.state is not None else None) or 0
 
 
-def sitting_out(value: Any, layout: Layout, ptr: str) -> str | None:
+def sitting_out(value: str | None, layout: Layout, ptr: str) -> str | None:
     """The trio member who sits this deal out in the five-player game (canasta/1.1), or None."""
     five = len(layout.seats) == 5
     if value is None:
@@ -617,83 +559,47 @@ def sitting_out(value: Any, layout: Layout, ptr: str) -> str | None:
 
 # ---------------------------------------------------------------- check
 
-ACTIONS = ("draw", "take_pile", "meld", "discard", "ask", "go_out", "end", "double_ending", "extra_cards",
-           "packet", "expose", "red_three")
-
-
-ACTION_FIELDS = {"draw": {"cards"}, "take_pile": {"cards", "melds"}, "meld": {"melds"}, "discard": {"card"},
-                 "ask": {"answer"}, "go_out": {"melds", "card"}, "end": set(), "red_three": {"card", "replacement"},
-                 "double_ending": {"melds"}, "extra_cards": {"cards"}, "packet": set(), "expose": {"cards"},
-                 "deal": {"dealer", "hands", "pile", "sitting_out", "packets"}}
-
-
-_NONE: frozenset = frozenset()
-
-
-def check_fields(action: dict, ptr: str) -> None:
-    """Fields that do not belong to the action's type are refused, never ignored."""
-    t = action.get("type")
-    kind = t if isinstance(t, str) else ""        # the type names no action: no field is part of it
-    known = ACTION_FIELDS.get(kind, _NONE)
-    for k in action:
-        if k != "type" and (k != "player" or t == "deal") and k not in known:
-            allowed = sorted(ACTION_FIELDS.get(kind, set()))
-            raise InputError(_("{field} is not part of a {type} (its fields: {fields})", field=k, type=t,
-                               fields=allowed) if allowed else
-                             _("{field} is not part of a {type} (its fields: none)", field=k, type=t),
-                             f"{ptr}/{esc(k)}")
-    if t not in ("deal",) and "player" not in action:
-        raise InputError(_("a {type} names its player", type=t), ptr + "/player")
-
-
-def _position_hand(pos: dict, action: dict, tally: Tally, problems: list) -> tuple[list[Card], int]:
+def _position_hand(pos: Position, action: Action, tally: Tally, problems: list) -> tuple[list[Card], int]:
     """The acting player's hand (canasta/1.5): a list of cards, or ``{"known", "unknown"}`` for a hand known in part
     (then the cards the action shows are among it).  Returns ``(hand, number of unseen cards)``; the cards are
     counted into ``tally`` (its faults added to ``problems``); InputError for an empty hand."""
-    if isinstance(pos.get("hand"), dict):
-        turn: dict = pos["turn"] if isinstance(pos.get("turn"), dict) else {}
-        hand, revealed, unseen = _partial_hand(pos["hand"], action, turn.get("answer"))
+    if not isinstance(pos.hand, list):
+        answer = pos.turn.answer if pos.turn is not None else None
+        hand, revealed, unseen = _partial_hand(pos.hand, action, answer)
         problems += tally.add("/position/hand/known", hand[:len(hand) - len(revealed) - unseen])
         problems += tally.add("/action/cards", revealed)
     else:
-        hand, unseen = card_list(pos.get("hand"), "/position/hand"), 0
+        hand, unseen = pos.hand, 0
         problems += tally.add("/position/hand", hand)
     if not hand:
         raise InputError(_("a player still in the deal holds at least one card"), "/position/hand")
     return hand, unseen
 
 
-def _position_melds(pos: dict, layout: Layout, opts: Options, tally: Tally,
+def _position_melds(pos: Position, layout: Layout, opts: Options, tally: Tally,
                     problems: list) -> dict[str, dict[str, list[Card]]]:
     """The sides' melds on the table: side → meld key → cards, each meld legal as it stands (canasta/3.1-3.4),
     its cards counted into ``tally``."""
-    melds_raw = pos.get("melds") or {}
-    if not isinstance(melds_raw, dict):
-        raise InputError(_("give the melds by side: each side with its melds, each a list of cards"), "/position/melds")
     side_melds: dict[str, dict[str, list[Card]]] = {s: {} for s in layout.sides}
-    for sid, ms in melds_raw.items():
+    for sid, melds in (pos.melds or {}).items():
         ptr = f"/position/melds/{esc(sid)}"
         if sid not in side_melds:
             raise InputError(_("{name} is not one of the sides ({sides})", name=repr(sid), sides=layout.sides), ptr)
-        melds = card_list_list(ms, ptr)
         for j, (kind, m) in enumerate(zip(side_melds_of(melds, opts, ptr, going_out=False), melds)):
             side_melds[sid][meld_key(kind, m, set(side_melds[sid]))] = m
             problems += tally.add(f"{ptr}/{j}", m)
     return side_melds
 
 
-def _position_red_threes(pos: dict, layout: Layout, tally: Tally, problems: list) -> dict[str, list[Card]]:
+def _position_red_threes(pos: Position, layout: Layout, tally: Tally, problems: list) -> dict[str, list[Card]]:
     """The red threes each side has laid out (canasta/2.1): side → cards, red threes only, counted into
     ``tally``."""
-    reds_raw = pos.get("red_threes") or {}
-    if not isinstance(reds_raw, dict):
-        raise InputError(_("give the red threes laid out by side: each side with its cards"), "/position/red_threes")
     reds: dict[str, list[Card]] = {s: [] for s in layout.sides}
-    for sid, rs in reds_raw.items():
+    for sid, rs in (pos.red_threes or {}).items():
         ptr = f"/position/red_threes/{esc(sid)}"
         if sid not in reds:
             raise InputError(_("{name} is not one of the sides ({sides})", name=repr(sid), sides=layout.sides), ptr)
-        reds[sid] = card_list(rs, ptr)
+        reds[sid] = rs
         for j, c in enumerate(reds[sid]):
             if not is_red_three(c):
                 raise InputError(_("{card} is not a red three", card=c), f"{ptr}/{j}")
@@ -727,7 +633,7 @@ def _stock_room(pile: Pile, stock: int | None, phase: str, deck: DeckSpec, seen:
     return room
 
 
-def _held_hands(pos: dict, layout: Layout, actor: str, to_act: str, hand: list[Card], phase: str, tally: Tally,
+def _held_hands(pos: Position, layout: Layout, actor: str, to_act: str, hand: list[Card], phase: str, tally: Tally,
                 problems: list) -> tuple[dict[str, list[Card] | None], str]:
     """The hands the position knows: the acting player's, and before play begins the red threes other players
     were dealt and still hold (``red_threes_held``, canasta/2.1).  Returns ``(player → cards or None, owner)``,
@@ -735,15 +641,14 @@ def _held_hands(pos: dict, layout: Layout, actor: str, to_act: str, hand: list[C
     hands: dict[str, list[Card] | None] = dict.fromkeys(layout.seats)
     hands[actor] = hand
     owner = actor                             # whose hand ``hand`` is
-    held = pos.get("red_threes_held") or {}
-    for p, cards in held.items():             # before play begins: other players' dealt red threes, still to lay out
+    # before play begins: other players' dealt red threes, still to lay out
+    for p, cards in (pos.red_threes_held or {}).items():
         hptr = f"/position/red_threes_held/{esc(p)}"
         if p == layout.sitting_out:
             raise InputError(_("{player} sits this deal out and is dealt no cards", player=p), hptr)
         if p not in layout.side_of or p == to_act:
             raise InputError(_("the red threes still held are listed for the other players, each with those in his "
                                "hand before play begins"), hptr)
-        cards = card_list(cards, hptr)
         if not cards or not all(is_red_three(c) for c in cards):
             raise InputError(_("the red threes still held are red threes only"), hptr)
         if phase != "draw":
@@ -754,11 +659,11 @@ def _held_hands(pos: dict, layout: Layout, actor: str, to_act: str, hand: list[C
     return hands, owner
 
 
-def _side_facts(st: DealState, pos: dict, opts: Options, actor: str, side: str, hand: list[Card]) -> None:
+def _side_facts(st: DealState, pos: Position, opts: Options, actor: str, side: str, hand: list[Card]) -> None:
     """What the position says of the acting player and his side beyond the cards: a minimum raised by withdrawn
     short openings (canasta/8.1), his penalty cards face up (canasta/8.7), whether he has melded before."""
-    raise_by = pos.get("minimum_raised", 0)
-    if raise_by % 10 or raise_by < 0:
+    raise_by = pos.minimum_raised or 0
+    if raise_by % 10:
         raise InputError(_("the minimum rises by 10 for each withdrawn short initial meld"),
                          "/position/minimum_raised")
     if raise_by and not opts.count_and_exposure_penalties:
@@ -767,7 +672,7 @@ def _side_facts(st: DealState, pos: dict, opts: Options, actor: str, side: str, 
     if raise_by and st.has_melded(side):
         raise InputError(_("a side that has melded has no initial minimum left to raise"), "/position/minimum_raised")
     st.minimum_raise[side] = raise_by
-    shown = card_list(pos.get("penalty_cards") or [], "/position/penalty_cards")
+    shown = pos.penalty_cards or []
     if shown and not opts.count_and_exposure_penalties:
         raise InputError(_("there are no penalty cards in this game"), "/position/penalty_cards")
     if take_from(hand, shown) is None:
@@ -778,19 +683,33 @@ def _side_facts(st: DealState, pos: dict, opts: Options, actor: str, side: str, 
         for c in sorted(shown, key=lambda c: not c.suit):     # exact cards first, then those named by rank
             st.penalty_cards.setdefault(actor, []).append(
                 spare.pop(next(i for i, h in enumerate(spare) if h == c or same(h, c))))
-    st.melded_before[actor] = bool(pos.get("melded_before"))
+    st.melded_before[actor] = bool(pos.melded_before)
     if st.melded_before[actor] and not st.has_melded(side):
         raise InputError(_("the player has melded before, so his side has melds: give them with the melds"),
                          "/position/melded_before")
 
 
-def _turn_so_far(st: DealState, pos: dict, opts: Options, actor: str, side: str, phase: str,
+@dataclass(frozen=True)
+class _NoTurn:
+    """Stands for the ``turn`` a position leaves out: nothing said."""
+
+    drew_from: None = None
+    melded: None = None
+    canasta_made: None = None
+    extra_cards_due: None = None
+    first_round: None = None
+    laid_on_partner: None = None
+    answer: Unsaid = UNSAID
+    last_red_three: None = None
+
+
+def _turn_so_far(st: DealState, pos: Position, opts: Options, actor: str, side: str, phase: str,
                  stock: int | None) -> None:
     """What happened in the turn so far (``turn``, phase play: the draw, melds, a canasta, the partner's answer,
     a last red three; canasta/6.1-6.5), set on ``st``; InputError where it contradicts the rest of the position."""
-    turn = pos.get("turn") or {}
+    turn = pos.turn if pos.turn is not None else cast("TurnSoFar", _NoTurn())
     if phase != "play":
-        if turn:
+        if any(getattr(turn, f.name) is not f.default for f in fields(turn)):
             raise InputError(_("what happened this turn after the draw is given only once the cards are drawn"),
                              "/position/turn")
         return
@@ -798,26 +717,26 @@ def _turn_so_far(st: DealState, pos: dict, opts: Options, actor: str, side: str,
     _turn_answer_and_end(st, turn, opts, actor, side, stock)
 
 
-def _turn_draw_and_melds(st: DealState, pos: dict, turn: dict, opts: Options, actor: str, side: str) -> None:
+def _turn_draw_and_melds(st: DealState, pos: Position, turn: TurnSoFar, opts: Options, actor: str, side: str) -> None:
     """The draw and the melds of the turn so far (canasta/6.1): where the player drew, whether he melded or laid
     on his side's melds, completed a canasta, took his packet (canasta/1.5) or is owed extra cards (canasta/4.2);
     whether the first round is still on (the discards made so far)."""
     st.phase = "play"
-    st.drew_from = turn.get("drew_from", "stock")
-    st.turn_melded = bool(turn.get("melded")) or st.drew_from == "pile"   # taking the pile melds its top
-    st.laid_on_partner = bool(turn.get("laid_on_partner"))
-    st.own_canasta = bool(turn.get("canasta_made"))
-    if pos.get("packet"):
+    st.drew_from = turn.drew_from or "stock"
+    st.turn_melded = bool(turn.melded) or st.drew_from == "pile"   # taking the pile melds its top
+    st.laid_on_partner = bool(turn.laid_on_partner)
+    st.own_canasta = bool(turn.canasta_made)
+    if pos.packet:
         if not opts.packet_size:
             raise InputError(_("packets are dealt only in a game played with packets"), "/position/packet")
         st.packets[actor] = None
-        if turn.get("canasta_made") or pos.get("completed_canasta"):
+        if turn.canasta_made or pos.completed_canasta:
             st.canasta_makers.add(actor)
-    if turn.get("first_round"):
+    if turn.first_round:
         st.discards = 0
     else:
         st.discards = len(st.layout.seats)
-    if turn.get("extra_cards_due"):
+    if turn.extra_cards_due:
         if not opts.opening_bonus_cards or not st.has_melded(side):
             raise InputError(_("extra cards are due only after a side's first meld, in a game that gives them"),
                              "/position/turn/extra_cards_due")
@@ -828,15 +747,15 @@ def _turn_draw_and_melds(st: DealState, pos: dict, turn: dict, opts: Options, ac
                            "player melded"), "/position/turn/canasta_made")
 
 
-def _turn_answer_and_end(st: DealState, turn: dict, opts: Options, actor: str, side: str,
+def _turn_answer_and_end(st: DealState, turn: TurnSoFar, opts: Options, actor: str, side: str,
                          stock: int | None) -> None:
     """The partner's answer (canasta/6.3), a red three drawn as the last stock card (canasta/6.5, ``stock`` 0), and
     the turn's flags checked against the melds on the table."""
-    st.answer = turn.get("answer")
+    st.answer = turn.answer if turn.answer is not UNSAID else None
     if st.answer is not None and (opts.no_going_out or not st.layout.partners(actor)):
         raise InputError(_("nobody goes out in this game, so nobody asks") if opts.no_going_out
                          else _("a player without a partner asks nobody"), "/position/turn/answer")
-    st.last_red_three = bool(turn.get("last_red_three"))
+    st.last_red_three = bool(turn.last_red_three)
     if st.last_red_three and stock != 0:
         raise InputError(_("a red three was the last stock card only when the stock is empty (0 cards)"),
                          "/position/turn/last_red_three")
@@ -845,8 +764,9 @@ def _turn_answer_and_end(st: DealState, turn: dict, opts: Options, actor: str, s
     if st.drew_from == "pile" and st.pile.size:
         raise InputError(_("the player took the pile this turn, so it is empty until his discard"),
                          "/position/turn/drew_from")
-    for flag in ("melded", "laid_on_partner", "drew_from"):
-        if turn.get(flag) not in (None, False, "stock") and not st.has_melded(side):
+    for flag, said in (("melded", turn.melded), ("laid_on_partner", turn.laid_on_partner),
+                       ("drew_from", turn.drew_from)):
+        if said not in (None, False, "stock") and not st.has_melded(side):
             raise InputError(_("by this the side has melds on the table: give them with the melds"),
                              f"/position/turn/{flag}")
     if st.laid_on_partner and st.melded_before[actor] is False and not st.turn_melded:
@@ -854,34 +774,35 @@ def _turn_answer_and_end(st: DealState, turn: dict, opts: Options, actor: str, s
                          "/position/turn/laid_on_partner")
 
 
-def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, actor: str) -> tuple[DealState, dict]:
+def position_state(req: CheckRequest, layout: Layout, opts: OptionsLike, scores: dict,
+                   actor: str) -> tuple[DealState, dict]:
     """Build the deal state a position describes, and its facts; InputError for anything no deal can reach."""
     opts = Options.of(opts)
-    pos = req.get("position")
-    if not isinstance(pos, dict):
-        raise InputError(_("a position is the hand of the player in turn, the melds, the pile and the stock"),
-                         "/position")
+    pos = req.position
     deck = deck_of(opts)
     tally = Tally(deck)
     problems: list[dict] = []
-    action = req.get("action") or {}
+    action = req.action
     hand, unseen = _position_hand(pos, action, tally, problems)
-    phase = pos.get("phase", "draw")
+    phase = pos.phase or "draw"
     side_melds = _position_melds(pos, layout, opts, tally, problems)
     reds = _position_red_threes(pos, layout, tally, problems)
     # the pile's block names its discarder by his seat before the player in turn (checked below: the actor if not
     # a player of the deal; whether the block lapsed, and every fault of the pile, do not turn on who it is)
-    to_act = pos.get("to_act", actor)
+    to_act = pos.to_act or actor
     seat = to_act if to_act in layout.seats else actor
-    pile = _position_pile(pos["pile"], opts, tally, problems, list(layout.seats), seat)   # required
+    pile = described(pos.pile, opts, list(layout.seats), seat)
+    if pos.pile.cards is not None:
+        problems += tally.add("/position/pile/cards", pos.pile.cards)
+    elif pile.top is not None:
+        problems += tally.add("/position/pile/top", [pile.top], single=True)
     seen = sum(tally.by_rank.values()) + unseen     # the cards drawn below come out of the stock: not counted here
-    if action.get("type") == "draw" and action.get("cards") is not None:
-        problems += tally.add("/action/cards", card_list(action["cards"], "/action/cards"))
-    if action.get("type") == "red_three" and action.get("replacement") is not None:
-        problems += tally.add("/action/replacement", [canasta_card(action["replacement"], "/action/replacement")])
+    drawn = revealed(action, action.type, "/action")       # the cards a draw shows come out of the stock
+    if drawn is not None:
+        problems += tally.add(*drawn)
     if problems:
         raise InputError(problems)
-    stock = pos.get("stock")
+    stock = pos.stock
     room = _stock_room(pile, stock, phase, deck, seen, unseen, len(layout.seats), opts)
     if to_act != actor:
         player_at(to_act, layout, "/position/to_act")     # a player of this deal (not the one sitting out)
@@ -898,19 +819,19 @@ def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, a
     side = layout.side_of[actor]
     _side_facts(st, pos, opts, actor, side, hand)
     _turn_so_far(st, pos, opts, actor, side, phase, stock)
-    taking = pos.get("taking_pile")
+    taking = pos.taking_pile
     if taking is not None:
         if phase != "draw" or to_act != actor:
             raise InputError(_("a pile being taken is taken by the player in turn, who is laying its melds: the "
                                "position is his, before the take, as he draws"), "/position/taking_pile")
         if pile.top is None:
             raise InputError(_("the pile being taken has a top card"), "/position/pile")
-        st.taking = meld_groups(taking.get("melds") or [], "/position/taking_pile/melds")
+        st.taking = list(taking.melds or [])
     # out of turn: no draw yet
     _hand_size_fits(st, owner, hand, phase if to_act == owner else "draw", layout.side_of[owner])
     if st.last_red_three and opts.red_three_last_card == "no_meld":
         st.end_hand(None)
-    went = pos.get("went_out")
+    went = pos.went_out
     if went is not None:
         if went not in layout.partners(actor):
             raise InputError(_("the player who has just gone out is the acting player's partner (a double ending "
@@ -931,23 +852,20 @@ def position_state(req: dict, layout: Layout, opts: OptionsLike, scores: dict, a
 PARTIAL_ACTIONS = ("draw", "take_pile", "ask", "end", "discard")
 
 
-def _partial_hand(raw: dict, action: dict, answer: Any) -> tuple[list[Card], list[Card], int]:
+def _partial_hand(raw: PartialHand, action: Action, answer: Any) -> tuple[list[Card], list[Card], int]:
     """A hand given as ``{"known", "unknown"}``: the known cards, then the cards the action shows that are not
     among them (taken from the unknown ones: the table sees them now), then one :data:`UNSEEN` per card still
     unknown.  Returns ``(hand, revealed, unseen)``."""
-    if raw.get("void"):
+    if raw.void:
         raise InputError(_("in Canasta the suits a player lacks decide nothing: give the known cards and how many "
                            "others the hand holds"), "/position/hand/void")
-    if action.get("type") not in PARTIAL_ACTIONS or (action.get("type") == "discard" and answer == "yes"):
+    if action.type not in PARTIAL_ACTIONS or (action.type == "discard" and answer == "yes"):
         # after the partner's yes, a player who can go out must: that turns on the whole hand (canasta/6.3)
         raise InputError(_("this action is judged on every card of the hand: give the whole hand as a list"),
                          "/position/hand")
-    known = card_list(raw.get("known", []), "/position/hand/known")
-    unknown = raw.get("unknown", 0)
-    if isinstance(unknown, bool) or not isinstance(unknown, int) or unknown < 0:
-        raise InputError(_("the number of unknown cards is a whole number, 0 or more"), "/position/hand/unknown")
-    shown = card_list(action["cards"], "/action/cards") if isinstance(action.get("cards"), list) else []
-    for g in meld_groups(action.get("melds"), "/action/melds") if action.get("type") == "take_pile" else []:
+    known, unknown = raw.known, raw.unknown
+    shown = list(getattr(action, "cards", None) or [])
+    for g in (getattr(action, "melds", None) or []) if action.type == "take_pile" else []:
         shown += group_cards(g)
     rest, revealed = list(known), list[Card]()
     for c in shown:
@@ -984,98 +902,8 @@ def _hand_size_fits(st: DealState, actor: str, hand: list[Card], phase: str, sid
                              "/position/hand")
 
 
-def card_list_list(value: Any, ptr: str) -> list[list[Card]]:
-    if not isinstance(value, list):
-        raise InputError(_("a list of melds, each a list of cards"), ptr)
-    return [card_list(m, f"{ptr}/{j}") for j, m in enumerate(value)]
 
 
-def _position_pile(raw: dict, opts: Options, tally: Tally, problems: list, seats: list[str], to_act: str) -> Pile:
-    """The pile of a position (canasta/5.1): its cards (bottom to top), or its top, size and what froze it, built
-    as a :class:`Pile` with ``seats`` in turn order and ``to_act`` the player in turn (a block's discarder)."""
-    if not ({"cards", "top", "size"} & set(raw)):
-        raise InputError(_("give the pile by its top card, its size and what froze it, or by its cards from bottom "
-                           "to top; an empty pile has size 0"), "/position/pile")
-    if raw.get("cards") is not None:
-        pile = _pile_of_cards(raw, opts, tally, problems, seats, to_act)
-    else:
-        pile = _pile_of_top(raw, opts, tally, problems, seats, to_act)
-    _pile_freeze_fits(raw, pile, opts)
-    return pile
-
-
-def _pile_of_cards(raw: dict, opts: Options, tally: Tally, problems: list, seats: list[str], to_act: str) -> Pile:
-    """A pile given card by card: a red three only among the cards turned up at the deal (canasta/1.6), its top
-    and size, where given too, agreeing with the cards."""
-    cards = card_list(raw["cards"], "/position/pile/cards")
-    problems += tally.add("/position/pile/cards", cards)
-    cover = opts.black_three_upcard == "cover"
-    for k, c in enumerate(cards):
-        if is_red_three(c) and not opts.pile_count_off and \
-                not all(_turned_over(x, cover) for x in cards[:k]):
-            raise InputError(_("a red three lies in the pile only as an upcard, under the cards turned onto it"
-                               ": nobody discards one"), f"/position/pile/cards/{k}")
-    pile = Pile.of_cards(cards, _upcards(raw, cards, opts), wild_block=opts.wild_block,
-                         black_three_freezes=opts.black_three_freezes, seats=seats, to_act=to_act)
-    if raw.get("top") is not None:
-        got = canasta_card(raw["top"], "/position/pile/top")
-        if pile.top is None or not (got == pile.top or (got.rank == pile.top.rank and not got.suit)):
-            raise InputError(_("the top card disagrees with the pile's cards"), "/position/pile/top")
-    if raw.get("size") is not None and raw["size"] != pile.size:
-        raise InputError(_("the pile's size disagrees with its cards"), "/position/pile/size")
-    return pile
-
-
-def _pile_of_top(raw: dict, opts: Options, tally: Tally, problems: list, seats: list[str], to_act: str) -> Pile:
-    """A pile given by its top card and size (an empty pile has no top; a wild card on top has frozen it)."""
-    size = raw.get("size")
-    top = canasta_card(raw["top"], "/position/pile/top") if raw.get("top") is not None else None
-    if size is None:
-        size = 1 if top is not None else 0
-    if (top is None) != (size == 0):
-        raise InputError(_("an empty pile has no top card, and a pile with cards has one"), "/position/pile/size")
-    fb = raw.get("frozen_by")
-    if fb is None and "frozen_by" not in raw and top is not None and is_wild(top):
-        fb = "wild"                  # a wild card on top is in the pile: it is frozen, certainly
-    pile = Pile.of_top(top, size, fb, wild_block=opts.wild_block, seats=seats, to_act=to_act)
-    if top is not None:
-        problems += tally.add("/position/pile/top", [top], single=True)
-    return pile
-
-
-def _pile_freeze_fits(raw: dict, pile: Pile, opts: Options) -> None:
-    """What the description says froze the pile agrees with its cards and the options (canasta/5.1, 1.6): the
-    start under pile_frozen_at_start, a wild card on top, a black three only where black threes freeze, no red
-    three on top, nothing in an empty pile or a one-card pile that does not itself freeze it."""
-    fb_given = raw.get("frozen_by", pile.frozen_by)
-    if fb_given == "start":
-        if not opts.pile_frozen_at_start:
-            raise InputError(_("the pile starts frozen only in a game played that way"),
-                             "/position/pile/frozen_by")
-        if pile.frozen_by is None:
-            pile.frozen_by = "start"
-    if fb_given != pile.frozen_by:
-        raise InputError(_("what froze the pile disagrees with its cards ({what} froze it)", what=pile.frozen_by)
-                         if pile.frozen_by else _("what froze the pile disagrees with its cards (nothing froze it)"),
-                         "/position/pile/frozen_by")
-    if pile.top is not None and is_wild(pile.top) and pile.frozen_by is None:
-        raise InputError(_("a wild card on top lies in the pile, which it freezes"),
-                         "/position/pile/frozen_by")
-    if pile.frozen_by == "black_three" and not opts.black_three_freezes:
-        raise InputError(_("a black three does not freeze the pile in this game"),
-                         "/position/pile/frozen_by")
-    if "frozen" in raw and raw["frozen"] is not None and bool(raw["frozen"]) != (pile.frozen_by is not None):
-        raise InputError(_("whether a wild card or red three in the pile froze it goes with what froze it: give "
-                           "both (a pile frozen only because the side has not melded needs neither)"),
-                         "/position/pile/frozen")
-    if pile.top is not None and is_red_three(pile.top):
-        raise InputError(_("a red three never lies on top of the pile: as the upcard it is covered "
-                           "and nobody discards one"), "/position/pile")
-    if pile.cards is None and pile.frozen_by not in (None, "start") and (
-            pile.size == 0 or (pile.size == 1 and not (pile.frozen_by == "wild" and pile.top is not None
-                                                       and is_wild(pile.top)))):
-        raise InputError(_("an empty pile, or a pile of one card that does not itself freeze it, cannot be frozen "
-                           "by a card in it"), "/position/pile/frozen_by")
 
 
 def _melds_fit_pile(pile: Pile, melds: dict, layout: Layout, to_act: str, phase: str, opts: Options) -> None:
@@ -1098,75 +926,33 @@ def _melds_fit_pile(pile: Pile, melds: dict, layout: Layout, to_act: str, phase:
                                       len(pile.cards) - pile.turned_up, side=sid), f"/position/melds/{esc(sid)}")
 
 
-def _turned_over(c: Card, cover: bool) -> bool:
-    """A card turned up at the deal that another card covers: a wild card, a red three, or a black three under
-    option black_three_upcard cover (canasta/1.6)."""
-    return is_wild(c) or is_red_three(c) or (cover and is_black_three(c))
-
-
-def _upcards(raw: dict, cards: list[Card], opts: Options) -> int:
-    """How many cards at the bottom of a described pile were turned up at the deal (canasta/1.6); 0 once the pile
-    has been taken.  Given as ``upcards``, or read from the cards: a red three lies only among them, so a pile
-    holding one was never taken, and its deal cards are the wild cards and threes at the bottom and the natural card
-    on them.  Under a round's block (canasta/5.1) a wild card at the bottom of a pile without a red three may be
-    either turned up (it freezes the pile) or discarded (it blocks it for a round): ``upcards`` must say which."""
-    ptr = "/position/pile/upcards"
-    cover = opts.black_three_upcard == "cover"
-    natural = next((k for k, c in enumerate(cards) if not _turned_over(c, cover)), None)
-    start = None if natural is None or opts.upcard_replaced and natural else natural + 1   # never taken: these
-    reds = not opts.pile_count_off and any(is_red_three(c) for c in cards)
-    given = raw.get("upcards")
-    if given is not None:
-        if isinstance(given, bool) or not isinstance(given, int) or not 0 <= given <= len(cards):
-            raise InputError(_("how many cards at the bottom of the pile the deal turned up: from 0 (the pile has "
-                               "been taken since) to {n}", n=len(cards)), ptr)
-        if given and not opts.pile_count_off and given != start:
-            raise InputError(_("the cards turned up at the deal are the upcard and the wild cards or threes under "
-                               "it: {n} here", n=start) if start else
-                             _("these cards cannot all have been turned up at the deal: the last one turned up is a "
-                               "natural card"), ptr)
-        if reds and not given:
-            raise InputError(_("a red three lies in the pile only among the cards turned up at the deal, so this "
-                               "pile was never taken"), ptr)
-        return given
-    if reds:
-        if start is None:
-            raise InputError(_("the cards turned up at the deal end with a natural card, which covers the red three"
-                               ""), "/position/pile/cards")
-        return start
-    if start and opts.wild_block != "until_taken" and any(is_wild(c) for c in cards[:start]):
-        raise InputError(_("the pile begins with a wild card, turned up at the deal or discarded after the pile was "
-                           "taken, and only a discarded one blocks it for a round: say how many cards the deal turned "
-                           "up (0 when the pile has been taken since)"), ptr)
-    return 0
 
 
 # ---------------------------------------------------------------- validate
-
-EVENT_TYPES = ("deal",) + ACTIONS
-
 
 def deal_layout_trio(layout: Layout) -> list[str]:
     return next(layout.members[sid] for sid in layout.sides if len(layout.members[sid]) == 3)
 
 
-def revealed(ev: dict, t: str, ptr: str) -> tuple[str, list[Card]] | tuple[str, list[Card], bool] | None:
+def revealed(ev: Event, t: str, ptr: str) -> tuple[str, list[Card]] | tuple[str, list[Card], bool] | None:
     """Cards an event brings into view from the stock (draws and red-three replacements), for conservation."""
-    if t in ("draw", "extra_cards") and ev.get("cards") is not None:
-        return ptr + "/cards", card_list(ev["cards"], ptr + "/cards")
-    if t == "red_three" and ev.get("replacement") is not None:
-        return ptr + "/replacement", [canasta_card(ev["replacement"], ptr + "/replacement")], True
+    cards = getattr(ev, "cards", None) if t in ("draw", "extra_cards") else None
+    if cards is not None:
+        return ptr + "/cards", cards
+    replacement = getattr(ev, "replacement", None) if t == "red_three" else None
+    if replacement is not None:
+        return ptr + "/replacement", [replacement], True
     return None
 
 
-def start_deal(ev: dict, layout: Layout, opts: OptionsLike, scores: dict, deck: DeckSpec, ptr: str):
+def start_deal(ev: Deal, layout: Layout, opts: OptionsLike, scores: dict, deck: DeckSpec, ptr: str):
     """Parse a deal event; return (state, tally of the cards seen, problems), problems being independent
     violations."""
     opts = Options.of(opts)
     problems: list[tuple[str, str, str]] = []
     hands = _dealt_hands(ev, layout, opts, ptr, problems)
     packets = _dealt_packets(ev, layout, opts, ptr, problems)
-    pile_cards = card_list(ev.get("pile"), ptr + "/pile")
+    pile_cards = _logged(ev.pile or [], ptr + "/pile")
     if not pile_cards:
         raise InputError(_("the deal turns up at least one card to start the pile: give the pile's cards from "
                            "bottom to top"),
@@ -1182,17 +968,29 @@ def start_deal(ev: dict, layout: Layout, opts: OptionsLike, scores: dict, deck: 
         - sum(len(c) for c in packets.values())
     pile = Pile.dealt(pile_cards, black_three_freezes=opts.black_three_freezes,
                       frozen_at_start=opts.pile_frozen_at_start)
-    st = DealState(layout, opts, dict(scores), max(stock, 0), pile, layout.after(ev["dealer"]),
+    assert ev.dealer is not None        # the replay has named him (player_at)
+    st = DealState(layout, opts, dict(scores), max(stock, 0), pile, layout.after(ev.dealer),
                    {p: list(h) for p, h in hands.items()})
     st.packets = {p: list(c) for p, c in packets.items()}
     return st, tally, problems
 
 
-def _dealt_hands(ev: dict, layout: Layout, opts: Options, ptr: str, problems: list) -> dict[str, list[Card]]:
+def _logged(cards: list[Card], ptr: str) -> list[Card]:
+    """Cards of a deal event, read now: a text its schema could not read as a card (kept as
+    :class:`~referee.common.Unread`) is refused at its place (hands, then packets, then the pile, as before)."""
+    if all(type(c) is Card for c in cards):
+        return cards
+    found = first_unread(cards, ptr)
+    if found is not None:
+        raise InputError(found[1], found[0])
+    return cards
+
+
+def _dealt_hands(ev: Deal, layout: Layout, opts: Options, ptr: str, problems: list) -> dict[str, list[Card]]:
     """The hands a deal event gives: player → cards, one hand for each player in the deal, of the deal's size
     (canasta/1.5; a wrong size is added to ``problems``)."""
-    raw = ev.get("hands")
-    if not isinstance(raw, dict):
+    raw = ev.hands
+    if raw is None:
         raise InputError(_("the deal gives the hands: each player with his cards"), ptr + "/hands")
     hands: dict[str, list[Card]] = {}
     for p, cards in raw.items():
@@ -1201,7 +999,7 @@ def _dealt_hands(ev: dict, layout: Layout, opts: Options, ptr: str, problems: li
         if p not in layout.side_of:
             raise InputError(_("{name} is not one of the players ({players})", name=repr(p),
                                players=list(layout.seats)), f"{ptr}/hands/{esc(p)}")
-        hands[p] = card_list(cards, f"{ptr}/hands/{esc(p)}")
+        hands[p] = _logged(cards, f"{ptr}/hands/{esc(p)}")
     dealt = deal_size(opts, len(layout.seats))
     for p in layout.seats:
         if p not in hands:
@@ -1212,14 +1010,14 @@ def _dealt_hands(ev: dict, layout: Layout, opts: Options, ptr: str, problems: li
     return hands
 
 
-def _dealt_packets(ev: dict, layout: Layout, opts: Options, ptr: str, problems: list) -> dict[str, list[Card]]:
+def _dealt_packets(ev: Deal, layout: Layout, opts: Options, ptr: str, problems: list) -> dict[str, list[Card]]:
     """The face-down packets of option packet_size (canasta/1.5): player → cards, one for each player in the deal,
     of the packet's size (a wrong size is added to ``problems``); none without the option."""
     packets: dict[str, list[Card]] = {}
     n_packet = opts.packet_size
-    raw_packets = ev.get("packets")
+    raw_packets = ev.packets
     if n_packet:
-        if not isinstance(raw_packets, dict):
+        if raw_packets is None:
             raise InputError(_("each player is dealt a face-down packet of {n}: give each player's packet",
                                n=n_packet), ptr + "/packets")
         for p, cards in raw_packets.items():
@@ -1229,7 +1027,7 @@ def _dealt_packets(ev: dict, layout: Layout, opts: Options, ptr: str, problems: 
             if p not in layout.seats:
                 raise InputError(_("{name} is not one of the players in the deal", name=repr(p)),
                                  f"{ptr}/packets/{esc(p)}")
-            packets[p] = card_list(cards, f"{ptr}/packets/{esc(p)}")
+            packets[p] = _logged(cards, f"{ptr}/packets/{esc(p)}")
             if len(packets[p]) != n_packet:
                 problems.append(("canasta/1.5", _("{player}'s packet holds {n} cards, not {size}", player=p,
                                                   n=len(packets[p]), size=n_packet), f"{ptr}/packets/{esc(p)}"))
@@ -1271,65 +1069,3 @@ def _upcards_fit(pile_cards: list[Card], opts: Options, ptr: str, problems: list
             problems.append(("canasta/1.6", _("{card} is a natural upcard: no more cards are turned onto it", card=c),
                              f"{ptr}/pile/{k + 1}"))
             break
-
-
-def position_of(st: DealState) -> dict:
-    """The position a log has reached, in the shape ``check`` takes (:func:`position_state` reads it back): the
-    player in turn's hand, the melds, red threes, pile and stock, and what his turn has done so far.
-
-    ``check`` knows one hand, so the position is the player in turn's; what ``check`` does not describe (the other
-    hands, a wild card's one-round block, the one-buy window, Cuban black threes set aside) is left out."""
-    player = st.turn
-    side = st.side(player)
-    pos: dict[str, Any] = {"phase": st.phase, "to_act": player, "hand": [str(c) for c in st.hand(player)],
-                           "melds": {sid: [[str(c) for c in m] for m in melds.values()]
-                                     for sid, melds in st.melds.items() if melds},
-                           "red_threes": {sid: [str(c) for c in reds] for sid, reds in st.red_threes.items() if reds},
-                           "pile": {"cards": [str(c) for c in st.pile.cards or []], "frozen_by": st.pile.frozen_by},
-                           "stock": st.stock}
-    pos.update(_position_facts(st, player, side))
-    turn = _turn_of(st, player)
-    if turn is not None:
-        pos["turn"] = turn
-        if player in st.packets:
-            pos["packet"] = True
-            if player in st.canasta_makers:
-                pos["completed_canasta"] = True
-    return pos
-
-
-def _position_facts(st: DealState, player: str, side: str) -> dict[str, Any]:
-    """The position's facts beyond the cards in play, each only where it says something: who sits out, whether
-    ``player`` melded before, his side's raised minimum (canasta/8.1), his penalty cards (canasta/8.7), the
-    others' dealt red threes before play begins (canasta/2.1), the pile being taken and its melds so far."""
-    pos: dict[str, Any] = {}
-    if st.layout.sitting_out is not None:
-        pos["sitting_out"] = st.layout.sitting_out
-    if st.melded_before[player]:
-        pos["melded_before"] = True
-    if st.minimum_raise[side]:
-        pos["minimum_raised"] = st.minimum_raise[side]
-    if st.penalty_cards.get(player):
-        pos["penalty_cards"] = [str(c) for c in st.penalty_cards[player]]
-    held = {p: [str(c) for c in st.hands[p] or [] if is_red_three(c)] for p in st.layout.seats
-            if p != player and not st.had_turn and st.hands.get(p)}
-    if any(held.values()):           # before play begins the others lay out their dealt red threes (canasta/2.1)
-        pos["red_threes_held"] = {p: cs for p, cs in held.items() if cs}
-    if st.taking is not None:        # the pile taken in natural order: the turn's melds so far, judged with the next
-        pos["taking_pile"] = {"melds": [{"rank": g[0], "cards": [str(c) for c in g[1]]} if isinstance(g, tuple)
-                                        else [str(c) for c in g] for g in st.taking]}
-    return pos
-
-
-def _turn_of(st: DealState, player: str) -> dict[str, Any] | None:
-    """What ``player``'s turn has done so far, as ``check`` takes it (phase play; None before the draw): the
-    flags that are set, and the partner's answer."""
-    if st.phase != "play":
-        return None
-    turn = {"drew_from": st.drew_from, "melded": st.turn_melded, "canasta_made": st.own_canasta,
-            "laid_on_partner": st.laid_on_partner, "first_round": st.discards < len(st.layout.seats),
-            "extra_cards_due": bool(st.extra_due.get(player)), "last_red_three": st.last_red_three}
-    out: dict[str, Any] = {k: v for k, v in turn.items() if v}
-    if st.answer is not None:
-        out["answer"] = st.answer
-    return out

@@ -12,37 +12,35 @@ options, and raises :class:`~referee.errors.InputError` (HTTP 422) for input no 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, DeckSpec
+from ..common import first_unread
 from ..errors import IllegalAction, InputError
 from ..i18n import N_, _
 from ..replay import Replay, log_of
 from .cards import deck_of
 from .deal import P_PILE, DealState, Layout, NotPlayable, foul, group_cards, legal_actions, same, take_from
 from .parse import (
-    ACTIONS,
-    EVENT_TYPES,
     Tally,
-    canasta_card,
-    card_list,
-    check_fields,
     deal_layout_trio,
     finished_deal,
-    meld_groups,
     parse_table,
     player_at,
-    position_of,
     position_state,
     revealed,
     rounds_of,
     sitting_out,
     start_deal,
 )
+from .position import position_of
 from .scoring import settle, settle_state
 
+if TYPE_CHECKING:       # the request records (the schemas' layer: read here, never imported at run time)
+    from schemas.canasta_records import Action, CheckRequest, Deal, Event, ScoreRequest, ValidateRequest
 
-def score(req: dict, variant, opts: dict) -> dict:
+
+def score(req: ScoreRequest, variant, opts: dict) -> dict:
     """Score a completed deal: ``deal.sides[]`` with melds, red threes, each player's cards left, who went out."""
     layout, scores, target, per_side, penalties = finished_deal(req, variant, opts)
     return settle(layout, opts, scores, target, per_side, penalties, rounds_of(req))
@@ -79,20 +77,13 @@ _NOTES = {"canasta/8.2": N_("cards of an illegal meld go back to the hand; charg
           "canasta/8.6": N_("going out without the canastas required; the player keeps a card")}
 
 
-def check(req: dict, variant, opts: dict) -> dict:
+def check(req: CheckRequest, variant, opts: dict) -> dict:
     """Rule on one proposed action in a described position (draw, take_pile, meld, discard, ask, go_out, end)."""
     layout, scores, _target = parse_table(req, variant, opts)
-    raw = req.get("position")
-    pos: dict = raw if isinstance(raw, dict) else {}
-    layout = layout.active(sitting_out(pos.get("sitting_out"), layout, "/position/sitting_out"))
-    action = req.get("action")
-    if not isinstance(action, dict):
-        raise InputError(_("an action is an object: what is done, by whom, with what"), "/action")
-    t = action.get("type")
-    if t not in ACTIONS:
-        raise InputError(_("type is one of {types}", types=list(ACTIONS)), "/action/type")
-    check_fields(action, "/action")
-    actor = player_at(action.get("player"), layout, "/action/player")
+    layout = layout.active(sitting_out(req.position.sitting_out, layout, "/position/sitting_out"))
+    action = req.action
+    t = action.type
+    actor = player_at(action.player, layout, "/action/player")
     st, facts = position_state(req, layout, opts, scores, actor)
     side = layout.side_of[actor]
     rules = {"canasta/4.1"} if not st.has_melded(side) else set()
@@ -129,14 +120,13 @@ def check(req: dict, variant, opts: dict) -> dict:
             "effects": effects, "facts": facts, "_rules": rules}
 
 
-def _takes_in_order(st: DealState, actor: str, action: dict) -> bool:
+def _takes_in_order(st: DealState, actor: str, action: Event) -> bool:
     """Whether a take_pile is in natural order: it shows only the pile's top card, which the player does not hold
     (as ``validate`` reads a logged one with no melds after it)."""
-    raw = action.get("cards")
-    if st.pile.top is None or action.get("melds") or not isinstance(raw, list) or len(raw) != 1:
+    cards = getattr(action, "cards", None)
+    if st.pile.top is None or getattr(action, "melds", None) or cards is None or len(cards) != 1:
         return False
-    card = canasta_card(raw[0], "/action/cards/0")
-    return same(card, st.pile.top) and not _shows(st, actor, card)
+    return same(cards[0], st.pile.top) and not _shows(st, actor, cards[0])
 
 
 def _shows(st: DealState, actor: str, card: Card) -> bool:
@@ -145,7 +135,7 @@ def _shows(st: DealState, actor: str, card: Card) -> bool:
     return take_from(st.hands.get(actor) or [], [card]) is not None and st.can_take_pile(actor, [card], [])
 
 
-def _go_on_taking(st: DealState, actor: str, t: str, action: dict) -> dict:
+def _go_on_taking(st: DealState, actor: str, t: str, action: Action) -> dict:
     """An action after a take in natural order (``position.taking_pile``), judged as ``validate`` judges the turn: a
     meld adds its melds to those of the take so far, and the take is judged with them; any other action comes after
     the take, judged with the melds so far.  Raises IllegalAction with absolute pointers."""
@@ -155,7 +145,7 @@ def _go_on_taking(st: DealState, actor: str, t: str, action: dict) -> dict:
     groups = list(prior)
     places = [f"/position/taking_pile/melds/{j}" for j in range(len(prior))]
     if t == "meld":
-        more = meld_groups(action.get("melds"), "/action/melds")
+        more = list(getattr(action, "melds", None) or [])
         groups += more
         places += [f"/action/melds/{j}" for j in range(len(more))]
     st.taking = None
@@ -205,61 +195,60 @@ def _rules_of(t: str, st: DealState, actor: str) -> set[str]:
     return out
 
 
-def _apply(st: DealState, actor: str, t: str, action: dict, ptr: str = "/action") -> dict:
+def _apply(st: DealState, actor: str, t: str, action: Any, ptr: str = "/action") -> dict:
+    """Apply the action (or log event) ``action`` of type ``t``, a record of :mod:`schemas.canasta_records` whose
+    fields are those of its type (``Any``: the records are named here for type checkers only)."""
     if t == "draw":
-        cards = action.get("cards")
-        if cards is None and ptr != "/action":
+        if action.cards is None and ptr != "/action":
             raise InputError(_("a draw in a log lists the cards taken from the stock"), ptr + "/cards")
-        return st.apply_draw(actor, card_list(cards, ptr + "/cards") if cards is not None else None)
+        return st.apply_draw(actor, action.cards)
     if t == "take_pile":
-        return st.apply_take_pile(actor, card_list(action.get("cards") or [], ptr + "/cards"),
-                                  [group_cards(g) for g in meld_groups(action.get("melds"), ptr + "/melds")])
+        return st.apply_take_pile(actor, action.cards or [], [group_cards(g) for g in action.melds or []])
     if t == "meld":
-        groups = meld_groups(action.get("melds"), ptr + "/melds")
-        if not groups:
+        if not action.melds:
             raise InputError(_("melding lays down at least one meld"), ptr + "/melds")
-        return st.apply_meld(actor, groups)
+        return st.apply_meld(actor, action.melds)
     if t == "discard":
-        if action.get("card") is None:
+        if action.card is None:
             raise InputError(_("a discard names its card"), ptr + "/card")
-        return st.apply_discard(actor, canasta_card(action["card"], ptr + "/card"))
+        return st.apply_discard(actor, action.card)
     if t == "ask":
-        answer = action.get("answer")
-        if answer not in ("yes", "no"):
+        if action.answer is None:
             raise InputError(_("the partner's answer: yes or no"), ptr + "/answer")
-        return st.apply_ask(actor, answer)
+        return st.apply_ask(actor, action.answer)
     if t == "double_ending":
-        return st.apply_double_ending(actor, meld_groups(action.get("melds"), ptr + "/melds"))
+        return st.apply_double_ending(actor, list(action.melds or []))
     if t == "packet":
         return st.apply_packet(actor)
     if t == "red_three":
-        card = canasta_card(action.get("card"), ptr + "/card")
-        rep = action.get("replacement")
-        if rep is None and ptr != "/action":
-            raise InputError(_("a red three laid out from the hand is replaced from the stock: give the replacement"),
-                             ptr + "/replacement")
-        st.apply_red_three(actor, card, canasta_card(rep, ptr + "/replacement") if rep is not None else None)
-        return {"red_three_laid_out": str(card)}
+        return _red_three(st, actor, action.card, action.replacement, ptr)
     if t == "expose":
-        cards = card_list(action.get("cards"), ptr + "/cards")
-        if not cards:
+        if not action.cards:
             raise InputError(_("an expose names the cards shown by accident"), ptr + "/cards")
-        return st.apply_expose(actor, cards)
+        return st.apply_expose(actor, action.cards)
     if t == "extra_cards":
-        cards = action.get("cards")
-        if cards is None and ptr != "/action":
+        if action.cards is None and ptr != "/action":
             raise InputError(_("extra cards in a log list the cards taken from the stock"), ptr + "/cards")
-        return st.apply_extra_cards(actor, card_list(cards, ptr + "/cards") if cards is not None else None)
+        return st.apply_extra_cards(actor, action.cards)
     if t == "go_out":
-        last = action.get("card")
-        return st.apply_go_out(actor, meld_groups(action.get("melds"), ptr + "/melds"),
-                               canasta_card(last, ptr + "/card") if last is not None else None)
+        return st.apply_go_out(actor, list(action.melds or []), action.card)
     return st.apply_end(actor)
 
 
+def _red_three(st: DealState, actor: str, card: Card | None, replacement: Card | None, ptr: str) -> dict:
+    """A red three laid out from the hand (canasta/2.1), with the stock card that replaces it (given in a log)."""
+    if card is None:
+        raise InputError(_("a card must be a string such as '10H' or 'QS'"), ptr + "/card")
+    if replacement is None and ptr != "/action":
+        raise InputError(_("a red three laid out from the hand is replaced from the stock: give the replacement"),
+                         ptr + "/replacement")
+    st.apply_red_three(actor, card, replacement)
+    return {"red_three_laid_out": str(card)}
 
 
-def validate(req: dict, variant, opts: dict) -> dict:
+
+
+def validate(req: ValidateRequest, variant, opts: dict) -> dict:
     """Replay a log of deals; collect violations rather than stop (python-chess style); score each deal.
 
     ``replay`` strict (the default): a deal's judging stops at its first illegal event.  as_played: an illegal
@@ -269,7 +258,7 @@ def validate(req: dict, variant, opts: dict) -> dict:
     log that ends inside a deal being judged is ``complete`` false, with the ``dealer``, ``state`` and ``position``
     that ``check`` takes to go on."""
     layout, scores, target = parse_table(req, variant, opts)
-    replay = req.get("replay", "strict")
+    replay = req.replay or "strict"
     deck = deck_of(opts)
     log = log_of(req)
     return CanastaReplay(log, replay, layout, opts, scores, target, rounds_of(req), deck).run()
@@ -374,14 +363,8 @@ class CanastaReplay(Replay):
 
     # ------------------------------------------------------------------ the hooks
 
-    def event_type(self, i: int, ev: Any, ptr: str) -> str:
-        if not isinstance(ev, dict):
-            raise InputError(_("each event is an object saying what happened"), ptr)
-        t = ev.get("type")
-        if t not in EVENT_TYPES:
-            raise InputError(_("unknown event type {type}; known: {types}", type=repr(t), types=list(EVENT_TYPES)),
-                             ptr + "/type")
-        return t
+    def event_type(self, i: int, ev: Event, ptr: str) -> str:
+        return ev.type          # one of the types: the schema loaded each event by its type
 
     def passes(self, i: int, t: str) -> bool:
         if i < self.consumed:
@@ -390,7 +373,7 @@ class CanastaReplay(Replay):
             self.finish()
         return False
 
-    def deal(self, i: int, ev: dict, ptr: str) -> None:
+    def deal(self, i: int, ev: Deal, ptr: str) -> None:  # type: ignore[override]
         t = "deal"
         if self.st is not None and self.st.phase != "done" and not self.skipping:
             self.close_open_deal(i, t, _("a new deal began before the previous hand ended"))
@@ -401,16 +384,15 @@ class CanastaReplay(Replay):
             self.violate(i, t, "canasta/7.2", _("the game was already over"))
             self.stop()
             return
-        check_fields(ev, ptr)
-        sitter = sitting_out(ev.get("sitting_out"), self.layout, ptr + "/sitting_out")
+        sitter = sitting_out(ev.sitting_out, self.layout, ptr + "/sitting_out")
         self.deal_layout = self.layout.active(sitter)
-        if sitter is not None and ev.get("dealer") == sitter:     # a ruling: the deal passes him by
+        if sitter is not None and ev.dealer == sitter:     # a ruling: the deal passes him by
             self.violate(i, t, "canasta/1.5", _("{player} sits this deal out, so he does not deal it: the deal passes "
                                                 "to the left past him", player=sitter), ptr + "/dealer")
             self.st, self.prev_dealer, self.prev_sitter = None, sitter, sitter
             self.stop()
             return
-        dealer = player_at(ev.get("dealer"), self.deal_layout, ptr + "/dealer")
+        dealer = player_at(ev.dealer, self.deal_layout, ptr + "/dealer")
         problems = self.rotation_faults(dealer, sitter, ptr)
         self.prev_dealer, self.prev_sitter = dealer, sitter
         self.st, self.tally, more = start_deal(ev, self.deal_layout, self.opts, self.scores, self.deck, ptr)
@@ -457,20 +439,22 @@ class CanastaReplay(Replay):
             self.violate(i, ev_type, "canasta/6.2", why)
         self.stop()
 
-    def event(self, i: int, ev: dict, t: str, ptr: str) -> bool:
+    def event(self, i: int, ev: Any, t: str, ptr: str) -> bool:
         if self.skipping:                 # the rest of a deal whose judging stopped
             return True
         st = self.st
         if st is None:
             raise InputError(_("the log must start with a deal event"), ptr)
         self.checked += 1
-        check_fields(ev, ptr)
-        if ev.get("player") is not None and ev.get("player") == self.deal_layout.sitting_out:
+        if ev.player is None:
+            raise InputError(_("a {type} names its player", type=t), ptr + "/player")
+        if ev.player == self.deal_layout.sitting_out:
             self.violate(i, t, "canasta/1.1", _("{player} sits this deal out: he takes no part in it",
-                                                player=ev["player"]), ptr + "/player")
+                                                player=ev.player), ptr + "/player")
             self.stop()
             return True
-        actor = player_at(ev.get("player"), self.deal_layout, ptr + "/player")
+        actor = player_at(ev.player, self.deal_layout, ptr + "/player")
+        _readable(ev, ptr)
         if t == "end" and st.phase == "done" and st.outcome is not None and not st.outcome["went_out"] \
                 and actor == st.turn:
             return True   # confirms a hand that the end of the stock has already closed (canasta/6.5)
@@ -521,7 +505,7 @@ class CanastaReplay(Replay):
             return False
         assert st.pile.top is not None      # _natural_take found the top card
         e = _top_not_melded(actor, st.pile.top, found["kind"] == "no_meld")
-        self.ruled(at, log[at].get("type") if isinstance(log[at], dict) else t, actor, e,
+        self.ruled(at, log[at].type, actor, e,
                    f"/log/{at}" + ("/melds" if found["kind"] == "no_top" else ""))
         if self.mode == "strict":
             self.stop()
@@ -561,7 +545,7 @@ class CanastaReplay(Replay):
         self.checked += self.consumed - i - 1
         return turn
 
-    def apply_event(self, i: int, ev: dict, t: str, ptr: str, actor: str, turn: _Turn | None) -> bool:
+    def apply_event(self, i: int, ev: Event, t: str, ptr: str, actor: str, turn: _Turn | None) -> bool:
         """Count the cards the event shows, and apply it (a take in natural order: the take and the melds laid with
         it); whether the deal's judging goes on with this event."""
         st = self.st
@@ -585,7 +569,7 @@ class CanastaReplay(Replay):
             return self.illegal(i, ev, t, ptr, actor, turn, e)
         return True
 
-    def illegal(self, i: int, ev: dict, t: str, ptr: str, actor: str, turn: _Turn | None, e: IllegalAction) -> bool:
+    def illegal(self, i: int, ev: Event, t: str, ptr: str, actor: str, turn: _Turn | None, e: IllegalAction) -> bool:
         """The event is illegal: the violation, then as played the event applied as logged if the cards allow it;
         whether the deal's judging goes on with this event."""
         st = self.st
@@ -656,17 +640,43 @@ class CanastaReplay(Replay):
             self.finish()
 
 
-def _as_logged(t: str, ev: dict, ptr: str) -> tuple:
+def _readable(ev: Event, ptr: str) -> None:
+    """The event read: a value its schema could not read (:class:`~referee.common.Unread`: a text that names no
+    card, a meld without a card) is refused at its place, now that the replay judges the event."""
+    found = first_unread(ev, ptr) if _unsure(ev) else None
+    if found is not None:
+        raise InputError(found[1], found[0])
+
+
+def _unsure(ev: Event) -> bool:
+    """Whether the event may hold a value its schema could not read: a value that is not a card, a name or a list or
+    mapping of cards (a meld laid on another is looked at by :func:`~referee.common.first_unread`)."""
+    for name in ev.__slots__:
+        v = getattr(ev, name)
+        t = type(v)
+        if v is None or t is str or t is Card:
+            continue
+        if t is dict:
+            v = list(v.values())
+        elif t is not list:
+            return True
+        for x in v:
+            if type(x) is not Card and (type(x) is not list or any(type(c) is not Card for c in x)):
+                return True
+    return False
+
+
+def _as_logged(t: str, ev: Event, ptr: str) -> tuple:
     """The arguments of :meth:`~.deal.DealState.apply_as_played` for a logged event: cards, melds, card."""
-    cards = card_list(ev["cards"], ptr + "/cards") if ev.get("cards") is not None else None
-    card = canasta_card(ev["card"], ptr + "/card") if ev.get("card") is not None else None
-    groups = meld_groups(ev.get("melds"), ptr + "/melds")
+    cards = getattr(ev, "cards", None)
+    card = getattr(ev, "card", None)
+    groups = list(getattr(ev, "melds", None) or [])
     if t == "take_pile":
         groups = [group_cards(g) for g in groups]
     return cards, groups, card
 
 
-def _natural_take(st: DealState, log: list, i: int, actor: str) -> dict | None:
+def _natural_take(st: DealState, log: list[Any], i: int, actor: str) -> dict | None:
     """A ``take_pile`` in natural order: it carries only the pile's top card, and the meld events of the same player
     that follow lay it, the first meld event holding it.  None: the take_pile as it is (it shows no single top
     card, or he holds that card and shows it).  Else ``{"kind": "take", "groups", "places", "head", "end"}``: the
@@ -675,17 +685,15 @@ def _natural_take(st: DealState, log: list, i: int, actor: str) -> dict | None:
     next event, ``len(log)`` when the log ends), or the first holds no top card."""
     ev = log[i]
     top = st.pile.top
-    raw = ev.get("cards")
-    if top is None or ev.get("melds") or not isinstance(raw, list) or len(raw) != 1:
+    if top is None or ev.melds or ev.cards is None or len(ev.cards) != 1:
         return None
-    card = canasta_card(raw[0], f"/log/{i}/cards/0")
+    card = ev.cards[0]
     if not same(card, top):
         return None
     groups, places, end, first_n = [], [], i + 1, None
-    while end < len(log) and isinstance(log[end], dict) and log[end].get("type") == "meld" \
-            and log[end].get("player") == actor:
-        check_fields(log[end], f"/log/{end}")
-        run = meld_groups(log[end].get("melds"), f"/log/{end}/melds")
+    while end < len(log) and log[end].type == "meld" and log[end].player == actor:
+        _readable(log[end], f"/log/{end}")
+        run = log[end].melds or []
         for k, g in enumerate(run):
             groups.append(g)
             places.append(f"/log/{end}/melds/{k}")

@@ -17,9 +17,10 @@ def test_sevens_extra_cards_follow_the_first_canasta(api):
 
 
 def view_validate(log, variant="classic", sides=S4):
+    from tests.canasta_helpers import loaded
     from referee.canasta.views import validate
     v = VARIANTS[variant]
-    return validate({"sides": sides, "log": log}, v, v.resolve({}))
+    return validate(loaded("validate", {"sides": sides, "log": log}), v, v.resolve({}))
 
 
 def dealt(**change):

@@ -10,6 +10,7 @@ from referee.canasta.cards import deck_of
 from referee.canasta.deal import Layout
 from referee.canasta.options import VARIANTS
 from referee.canasta.parse import start_deal
+from tests.canasta_helpers import loaded
 
 SIDES = [{"id": "A", "players": ["P1", "P3", "P5"]}, {"id": "B", "players": ["P2", "P4", "P6"]}]
 PLAYERS = ["P1", "P2", "P3", "P4", "P5", "P6"]
@@ -30,6 +31,7 @@ def _deal(packet_of_p4):
     pile = [rest[at]]
     ev = {"type": "deal", "dealer": "P6", "hands": {p: [str(c) for c in h] for p, h in hands.items()},
           "packets": {p: [str(c) for c in cs] for p, cs in packets.items()}, "pile": [str(c) for c in pile]}
+    ev = loaded("validate", {"sides": SIDES, "log": [ev]}).log[0]
     st, _tally, problems = start_deal(ev, layout, opts, {"A": 0, "B": 0}, deck, "/log/0")
     return st, problems
 

@@ -106,9 +106,10 @@ def test_five_player_dealer_passes_left(api):
 
 
 def view_validate(log, variant="classic", sides=S4):
+    from tests.canasta_helpers import loaded
     from referee.canasta.views import validate
     v = VARIANTS[variant]
-    return validate({"sides": sides, "log": log}, v, v.resolve({}))
+    return validate(loaded("validate", {"sides": sides, "log": log}), v, v.resolve({}))
 
 
 # A threshold the mutation pass over the Canasta engine found untested.

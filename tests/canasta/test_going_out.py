@@ -349,9 +349,10 @@ WILD, NATURAL, MIXED = cards("JK JK 2S 2H 2D 2C 2S"), cards("KS KH KD KC KS KH K
 
 def view_score(deal, variant="classic", **options):
     """The score view itself (the request schema is not applied, as for a library caller)."""
+    from tests.canasta_helpers import loaded
     from referee.canasta.views import score
     v = VARIANTS[variant]
-    return score({"sides": S4, "deal": deal}, v, v.resolve(options))
+    return score(loaded("score", {"sides": S4, "deal": deal}), v, v.resolve(options))
 
 
 def fault(deal, variant="classic", **options):

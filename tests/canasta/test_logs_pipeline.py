@@ -140,13 +140,15 @@ def test_an_event_the_cards_do_not_allow_ends_the_deal(api):
 
 def test_the_missing_card_is_named_by_suit():
     # a suited log is held to its suits: KH KD KS twice and KC, so a second KC is not there (deal.py docstring)
+    from tests.canasta_helpers import loaded
     from referee.canasta.views import validate
     from referee.canasta.options import VARIANTS
     opts = VARIANTS["classic"].resolve({})
-    ans = validate(body(deal1(meld=[m("KC KC KH")])), VARIANTS["classic"], opts)
+    ans = validate(loaded("validate", body(deal1(meld=[m("KC KC KH")]))), VARIANTS["classic"], opts)
     assert ans["first_violation"]["message"] == "N does not hold all the cards melded: KC is missing"
     assert ans["first_violation"]["pointer"] == "/log/3/melds/0/1"
-    ans = validate(body(deal1(meld=[["K"] * 6 + ["KH"], QUEENS])[:4]), VARIANTS["classic"], opts)   # a rank: any suit
+    ans = validate(loaded("validate", body(deal1(meld=[["K"] * 6 + ["KH"], QUEENS])[:4])), VARIANTS["classic"],
+                   opts)   # a rank: any suit
     assert ans["valid"] and not ans["complete"]
 
 
@@ -482,9 +484,10 @@ def test_a_red_three_kept_through_a_turn_ended_as_played(api):
 
 
 def view_validate(log, variant="classic", sides=S4):
+    from tests.canasta_helpers import loaded
     from referee.canasta.views import validate
     v = VARIANTS[variant]
-    return validate({"sides": sides, "log": log}, v, v.resolve({}))
+    return validate(loaded("validate", {"sides": sides, "log": log}), v, v.resolve({}))
 
 
 # A threshold the mutation pass over the Canasta engine found untested.

@@ -279,9 +279,10 @@ def test_excess_wild_cards_stay_when_reported(api):
 
 def view_score(deal, variant="classic", **options):
     """The score view itself (the request schema is not applied, as for a library caller)."""
+    from tests.canasta_helpers import loaded
     from referee.canasta.views import score
     v = VARIANTS[variant]
-    return score({"sides": S4, "deal": deal}, v, v.resolve(options))
+    return score(loaded("score", {"sides": S4, "deal": deal}), v, v.resolve(options))
 
 
 def fault(deal, variant="classic", **options):

@@ -11,6 +11,7 @@ from referee.canasta.options import VARIANTS
 from referee.canasta.parse import position_state
 from referee.cards import parse_card
 from referee.errors import IllegalAction
+from tests.canasta_helpers import loaded
 
 SIDES = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
 KINGS = ["KH", "KS", "KD", "KC", "KH", "KS", "KD"]
@@ -21,7 +22,7 @@ def _state(hand):
     pos = {"hand": hand, "melds": {"NS": [KINGS]}, "pile": {"cards": ["9D", "7C"]}, "stock": 40, "phase": "play",
            "turn": {"melded": True}}
     req = {"sides": SIDES, "position": pos, "action": {"type": "meld", "player": "North"}}
-    st, _facts = position_state(req, Layout.of(SIDES), opts, {"NS": 0, "EW": 0}, "North")
+    st, _facts = position_state(loaded("check", req), Layout.of(SIDES), opts, {"NS": 0, "EW": 0}, "North")
     return st
 
 

@@ -8,7 +8,9 @@ import pytest
 
 from referee.canasta.deal import Layout
 from referee.canasta.options import VARIANTS
-from referee.canasta.parse import position_of, position_state
+from referee.canasta.parse import position_state
+from referee.canasta.position import position_of
+from tests.canasta_helpers import loaded
 
 SIDES = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
 
@@ -18,7 +20,7 @@ def _state(**extra):
     pos = {"hand": ["5H", "6C", "8D", "QS", "AH"], "melds": {"NS": [["KH", "KS", "KD"]]},
            "pile": {"cards": ["9D", "7C"]}, "stock": 40, "phase": "play", **extra}
     req = {"sides": SIDES, "position": pos, "action": {"type": "discard", "player": "North", "card": "5H"}}
-    return position_state(req, Layout.of(SIDES), opts, {"NS": 0, "EW": 0}, "North")
+    return position_state(loaded("check", req), Layout.of(SIDES), opts, {"NS": 0, "EW": 0}, "North")
 
 
 @pytest.mark.parametrize("before", [True, False])
@@ -28,7 +30,8 @@ def test_melded_before_goes_round(before):
     pos = position_of(st)
     assert pos.get("melded_before", False) is before
     again = {"sides": SIDES, "position": pos, "action": {"type": "discard", "player": "North", "card": "5H"}}
-    st2, _ = position_state(again, Layout.of(SIDES), VARIANTS["classic"].resolve({}), {"NS": 0, "EW": 0}, "North")
+    st2, _ = position_state(loaded("check", again), Layout.of(SIDES), VARIANTS["classic"].resolve({}),
+                            {"NS": 0, "EW": 0}, "North")
     assert st2.melded_before["North"] is before
 
 

@@ -388,9 +388,10 @@ def test_a_red_three_laid_out_late_is_a_violation_without_the_500():
 
 def view_score(deal, variant="classic", **options):
     """The score view itself (the request schema is not applied, as for a library caller)."""
+    from tests.canasta_helpers import loaded
     from referee.canasta.views import score
     v = VARIANTS[variant]
-    return score({"sides": S4, "deal": deal}, v, v.resolve(options))
+    return score(loaded("score", {"sides": S4, "deal": deal}), v, v.resolve(options))
 
 
 def fault(deal, variant="classic", **options):

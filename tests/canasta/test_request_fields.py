@@ -43,9 +43,10 @@ def test_wrong_draw_count_points_at_the_cards(api):
 
 def view_score(deal, variant="classic", **options):
     """The score view itself (the request schema is not applied, as for a library caller)."""
+    from tests.canasta_helpers import loaded
     from referee.canasta.views import score
     v = VARIANTS[variant]
-    return score({"sides": S4, "deal": deal}, v, v.resolve(options))
+    return score(loaded("score", {"sides": S4, "deal": deal}), v, v.resolve(options))
 
 
 def fault(deal, variant="classic", **options):
@@ -62,9 +63,10 @@ def irregular(**irr):
 
 
 def view_validate(log, variant="classic", sides=S4):
+    from tests.canasta_helpers import loaded
     from referee.canasta.views import validate
     v = VARIANTS[variant]
-    return validate({"sides": sides, "log": log}, v, v.resolve({}))
+    return validate(loaded("validate", {"sides": sides, "log": log}), v, v.resolve({}))
 
 
 def dealt(**change):

@@ -6,6 +6,7 @@ from referee.canasta.melds import MeldFault, canasta_bonus, classify, opening_mi
 from referee.canasta.options import VARIANTS
 from referee.canasta.scoring import score_side
 from referee.cards import parse_card
+from tests.canasta_helpers import loaded
 
 CLASSIC = VARIANTS["classic"].resolve({})
 
@@ -175,7 +176,7 @@ def run(deal, options=None, state=None, variant="classic"):
     req = {"sides": SIDES, "deal": deal}
     if state:
         req["state"] = state
-    return score(req, v, v.resolve(options or {}))
+    return score(loaded("score", req), v, v.resolve(options or {}))
 
 
 def test_score_view_full_hand():
@@ -302,9 +303,10 @@ def full_deal_mt():
 
 def view_score(deal, variant="classic", **options):
     """The score view itself (the request schema is not applied, as for a library caller)."""
+    from tests.canasta_helpers import loaded
     from referee.canasta.views import score
     v = VARIANTS[variant]
-    return score({"sides": S4, "deal": deal}, v, v.resolve(options))
+    return score(loaded("score", {"sides": S4, "deal": deal}), v, v.resolve(options))
 
 
 def fault(deal, variant="classic", **options):
@@ -376,5 +378,6 @@ def test_a_side_total_is_a_multiple_of_5(total):
     from referee.errors import InputError
     v = VARIANTS["classic"]
     with pytest.raises(InputError) as e:
-        parse_table({"sides": S4, "state": {"scores": {"NS": total, "EW": 0}}}, v, v.resolve({}))
+        parse_table(loaded("validate", {"sides": S4, "state": {"scores": {"NS": total, "EW": 0}}, "log": [{"type": "end"}]}),
+                    v, v.resolve({}))
     assert e.value.errors[0]["pointer"] == "/state/scores/NS"

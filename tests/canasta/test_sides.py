@@ -2,6 +2,7 @@
 import pytest
 
 from referee.canasta.options import VARIANTS
+from tests.canasta_helpers import loaded
 
 
 # A threshold the mutation pass over the Canasta engine found untested.
@@ -12,7 +13,7 @@ from referee.canasta.options import VARIANTS
 def test_six_players_play_as_two_sides_of_three_or_three_of_two(sides, target):
     from referee.canasta.parse import parse_table
     v = VARIANTS["six-player"]
-    assert parse_table({"sides": sides}, v, v.resolve({}))[2] == target
+    assert parse_table(loaded("validate", {"sides": sides, "log": [{"type": "end"}]}), v, v.resolve({}))[2] == target
 
 
 # A threshold the mutation pass over the Canasta engine found untested.
@@ -26,5 +27,5 @@ def test_sides_the_player_counts_do_not_allow(variant, sides):
     from referee.errors import InputError
     v = VARIANTS[variant]
     with pytest.raises(InputError) as e:
-        parse_table({"sides": sides}, v, v.resolve({}))
+        parse_table(loaded("validate", {"sides": sides, "log": [{"type": "end"}]}), v, v.resolve({}))
     assert e.value.errors[0]["pointer"] == "/sides"

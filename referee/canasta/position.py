@@ -1,0 +1,70 @@
+"""The position a Canasta log has reached, written as ``check`` takes it (the position builder,
+:func:`.parse.position_state`, reads it back): ``validate`` answers with it where a log ends inside a deal."""
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import is_red_three
+from .deal import DealState
+
+
+def position_of(st: DealState) -> dict:
+    """The position a log has reached, in the shape ``check`` takes (:func:`position_state` reads it back): the
+    player in turn's hand, the melds, red threes, pile and stock, and what his turn has done so far.
+
+    ``check`` knows one hand, so the position is the player in turn's; what ``check`` does not describe (the other
+    hands, a wild card's one-round block, the one-buy window, Cuban black threes set aside) is left out."""
+    player = st.turn
+    side = st.side(player)
+    pos: dict[str, Any] = {"phase": st.phase, "to_act": player, "hand": [str(c) for c in st.hand(player)],
+                           "melds": {sid: [[str(c) for c in m] for m in melds.values()]
+                                     for sid, melds in st.melds.items() if melds},
+                           "red_threes": {sid: [str(c) for c in reds] for sid, reds in st.red_threes.items() if reds},
+                           "pile": {"cards": [str(c) for c in st.pile.cards or []], "frozen_by": st.pile.frozen_by},
+                           "stock": st.stock}
+    pos.update(_position_facts(st, player, side))
+    turn = _turn_of(st, player)
+    if turn is not None:
+        pos["turn"] = turn
+        if player in st.packets:
+            pos["packet"] = True
+            if player in st.canasta_makers:
+                pos["completed_canasta"] = True
+    return pos
+
+
+def _position_facts(st: DealState, player: str, side: str) -> dict[str, Any]:
+    """The position's facts beyond the cards in play, each only where it says something: who sits out, whether
+    ``player`` melded before, his side's raised minimum (canasta/8.1), his penalty cards (canasta/8.7), the
+    others' dealt red threes before play begins (canasta/2.1), the pile being taken and its melds so far."""
+    pos: dict[str, Any] = {}
+    if st.layout.sitting_out is not None:
+        pos["sitting_out"] = st.layout.sitting_out
+    if st.melded_before[player]:
+        pos["melded_before"] = True
+    if st.minimum_raise[side]:
+        pos["minimum_raised"] = st.minimum_raise[side]
+    if st.penalty_cards.get(player):
+        pos["penalty_cards"] = [str(c) for c in st.penalty_cards[player]]
+    held = {p: [str(c) for c in st.hands[p] or [] if is_red_three(c)] for p in st.layout.seats
+            if p != player and not st.had_turn and st.hands.get(p)}
+    if any(held.values()):           # before play begins the others lay out their dealt red threes (canasta/2.1)
+        pos["red_threes_held"] = {p: cs for p, cs in held.items() if cs}
+    if st.taking is not None:        # the pile taken in natural order: the turn's melds so far, judged with the next
+        pos["taking_pile"] = {"melds": [{"rank": g[0], "cards": [str(c) for c in g[1]]} if isinstance(g, tuple)
+                                        else [str(c) for c in g] for g in st.taking]}
+    return pos
+
+
+def _turn_of(st: DealState, player: str) -> dict[str, Any] | None:
+    """What ``player``'s turn has done so far, as ``check`` takes it (phase play; None before the draw): the
+    flags that are set, and the partner's answer."""
+    if st.phase != "play":
+        return None
+    turn = {"drew_from": st.drew_from, "melded": st.turn_melded, "canasta_made": st.own_canasta,
+            "laid_on_partner": st.laid_on_partner, "first_round": st.discards < len(st.layout.seats),
+            "extra_cards_due": bool(st.extra_due.get(player)), "last_red_three": st.last_red_three}
+    out: dict[str, Any] = {k: v for k, v in turn.items() if v}
+    if st.answer is not None:
+        out["answer"] = st.answer
+    return out
