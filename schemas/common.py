@@ -229,15 +229,27 @@ class CardField(fields.String):
         allow_none = self.allow_none
 
         def convert(value: Any) -> Any:
+            card = _CARDS.get(value) if type(value) is str else None
+            if card is not None:
+                return card
             if type(value) is str and 1 <= len(value) <= 4:
                 try:
-                    return parse_card(value)
+                    card = parse_card(value)
                 except ValueError:
-                    pass
-            elif value is None and allow_none:
+                    raise Fallback() from None
+                if len(_CARDS) < _CARDS_MAX:
+                    _CARDS[value] = card
+                return card
+            if value is None and allow_none:
                 return None
             raise Fallback()
         return convert
+
+
+# the texts already read as cards (a log names the same few dozen again and again), bounded so that a worker's
+# memory stays flat whatever texts it is sent: at most 4 characters each, a few thousand in all
+_CARDS: dict[str, Any] = {}
+_CARDS_MAX = 4096
 
 
 def CardOf(**kw) -> CardField:
