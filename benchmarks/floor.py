@@ -281,7 +281,7 @@ def pinochle_runs():
             elif kind == "draw":
                 st.apply_draw(player, card, twin_out=twin_out)
             else:
-                st.apply_meld(player, card, False)
+                st.apply_meld(player, card, False, explain=False)     # as the replay does
 
     return text, lambda: lean_pinochle(json.loads(text)), engine, lean
 

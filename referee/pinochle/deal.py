@@ -326,14 +326,16 @@ class DealState:
         if self.to_draw:
             raise IllegalAction("pinochle/3.3", _("{player} must draw from the stock first", player=self.to_draw[0]),
                                 pointer="player")
-        if player != self.to_play and not (as_played and not self.trick):
-            rule = LEAD_RULE[self.n] if not self.trick else "pinochle/3.2"
-            raise IllegalAction(rule, _("it is {turn}'s turn to play, not {player}'s", turn=self.to_play,
+        trick, players = self.trick, self.players
+        turn = players[(players.index(self.leader) + len(trick)) % len(players)] if trick else self.leader  # to_play
+        if player != turn and not (as_played and not trick):
+            rule = LEAD_RULE[self.n] if not trick else "pinochle/3.2"
+            raise IllegalAction(rule, _("it is {turn}'s turn to play, not {player}'s", turn=turn,
                                         player=player), pointer="player")
         hand = self.hands.get(player)
         if hand is None:
             return
-        strict = self.strict and not as_played
+        strict = (len(players) != 2 or self.tricks_done >= self.stock_trick_count) and not as_played   # self.strict
         table = self.tables[player].cards
         # what holding() gives, copied only where the cards on the table can count: while the stock lasts a card
         # held in the hand is all play_fault asks
@@ -341,7 +343,7 @@ class DealState:
         if self.partial and player in self.partial:
             fault = self._known_play_fault(player, card, hold, strict)
         else:
-            fault = play_fault(hold, self.trick, card, cast(str, self.trump), strict, self.opts.must_head, player)
+            fault = play_fault(hold, trick, card, cast(str, self.trump), strict, self.opts.must_head, player)
         if fault:
             raise fault
 
@@ -394,7 +396,8 @@ class DealState:
         if hand is not None:
             # a card both in the hand and melded on the table is played from the table: the copy kept in the hand
             # has been in no meld, so every meld the table copy could still serve in, it can too (pinochle/4.4)
-            if self.tables[player].remove(card):
+            table = self.tables[player]
+            if table.cards and table.remove(card):
                 self.from_table.setdefault(player, []).append(card)
             elif card in hand:        # a hand known in part may not show it
                 hand.remove(card)
@@ -522,14 +525,16 @@ class DealState:
     def can_meld(self, player: str, cards: list[Card], exchange: bool = False) -> bool:
         return allowed(self.verify_meld, player, cards, exchange)
 
-    def apply_meld(self, player: str, cards: list[Card], exchange: bool = False, as_played: bool = False) -> dict:
+    def apply_meld(self, player: str, cards: list[Card], exchange: bool = False, as_played: bool = False,
+                   explain: bool = True) -> dict:
         """Meld ``cards`` (a dix with ``exchange``: swapped for the upcard).  Returns ``{meld, name, class, points,
-        took?, reason}``: ``reason`` says in one line why the meld is legal."""
+        took?, reason}``: ``reason`` says in one line why the meld is legal.  With ``explain`` off (a log's replay,
+        whose answer shows neither) the two texts, ``name`` and ``reason``, are not made."""
         meld, used = self.verify_meld(player, cards, exchange, as_played)
         new = Counter(cards)
         for t in used:
             new[t.card] -= 1
-        reason = self._meld_reason(player, meld, cards, used, exchange)
+        reason = self._meld_reason(player, meld, cards, used, exchange) if explain else None
         hand = self.hands.get(player)
         if hand is not None:
             for c, k in new.items():
@@ -537,7 +542,8 @@ class DealState:
                     hand.remove(c)
         self.tables[player].add(cards, meld, used)
         pts = meld.points
-        out = {"meld": str(meld.name), "name": meld.name.show(), "class": meld.cls, "points": pts}
+        out = ({"meld": str(meld.name), "name": meld.name.show(), "class": meld.cls, "points": pts} if explain else
+               {"meld": str(meld.name), "class": meld.cls, "points": pts})
         if meld.name == "dix" and exchange:
             # the dix goes under the stock in place of the upcard, which the player takes into hand
             upcard = cast(Card, self.upcard)    # there is one: verify_meld refuses an exchange without (4.7)
@@ -550,7 +556,8 @@ class DealState:
         if meld.name != "dix":
             self.melded_this_trick = True
         self.meld_points[player] += pts
-        out["reason"] = reason
+        if explain:
+            out["reason"] = reason
         self.melds.append({"player": player, **out, "cards": list(cards), "exchange": bool(exchange)})
         return out
 

@@ -431,6 +431,6 @@ def _event(st, t, actor, ev, ptr, opts, seen, counts, banked, target, as_played)
         st.apply_concede(actor, as_played)
     elif t in ("meld", "dix"):
         cards = cards_at(ev.get("cards"), opts, ptr + "/cards") if t == "meld" else [Card(dix_rank(opts), st.trump)]
-        st.apply_meld(actor, cards, bool(ev.get("exchange")), as_played)
+        st.apply_meld(actor, cards, bool(ev.get("exchange")), as_played, explain=False)
     elif t == "declare_out":
         st.apply_declare(actor, banked, target)
