@@ -991,9 +991,11 @@ class DealState:
             raise IllegalAction("thousand/3.2", _("{player} does not play this deal", player=player), pointer="player")
         if phase == "talon":
             return self._verify_first_lead(player, card, marriage)
-        expected = self.to_play
+        trick, expected, active = self.trick, self.leader, self.layout.active
+        if trick and expected is not None:      # (to_play, inline: the seat after the leader's by the cards down)
+            expected = active[(active.index(expected) + len(trick)) % len(active)]
         if player != expected:
-            rule = "thousand/8.3" if self.trick_index == 0 and not self.trick else "thousand/11.1"
+            rule = "thousand/8.3" if self.trick_index == 0 and not trick else "thousand/11.1"
             raise IllegalAction(rule, _("it is {expected}'s turn to play, not {player}'s", expected=expected,
                                       player=player), pointer="player")
         fault = self._known_play_fault(player, card) if self.partial and player in self.partial else \
