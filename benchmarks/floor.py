@@ -107,6 +107,52 @@ def pinochle_melds(trump: str) -> dict[tuple[str, ...], tuple[str, int]]:
     return table
 
 
+def lean_take(hand: Counter, mine: list[list], card: str) -> None:
+    """Take ``card`` from the player's melded cards on the table, else from the hand; raises ValueError if neither
+    holds it."""
+    on = next((t for t in mine if t[0] == card), None)
+    if on is not None:
+        mine.remove(on)
+    elif hand[card]:
+        hand[card] -= 1
+    else:
+        raise ValueError("not held")
+
+
+def playoff_check(hand: Counter, lead: str, card: str, trump: str) -> None:
+    """The play-off, two-handed (must_head ``trump_lead_only``): follow suit, beat a trump lead if able, trump when
+    void (``hand`` less ``card``, which changes none of the three); raises ValueError."""
+    led, suit = lead[-1], card[-1]
+    if suit != led and any(c[-1] == led and k for c, k in hand.items()):
+        raise ValueError("must follow")
+    if (suit == led == trump and ORDER[card[:-1]] <= ORDER[lead[:-1]]
+            and any(c[-1] == led and k and ORDER[c[:-1]] > ORDER[lead[:-1]] for c, k in hand.items())):
+        raise ValueError("must head")
+    if suit != led and suit != trump and any(c[-1] == trump and k for c, k in hand.items()):
+        raise ValueError("must trump")
+
+
+def lean_meld(cards: list[str], kind_pts: tuple[str, int], hand: Counter, mine: list[list]) -> None:
+    """Lay ``cards``, a meld of (class, points), from ``hand`` and the player's melded cards ``mine``: a melded card
+    serves again unless it has been in a meld of the class worth as much, and at least one card is new from the
+    hand; raises ValueError."""
+    free = [t for t in mine if not any(m[0] == kind_pts[0] and m[1] >= kind_pts[1] for m in t[1])]
+    plan = {card: [t for t in free if t[0] == card][:k] for card, k in Counter(cards).items()}
+    if all(len(reused) == cards.count(card) for card, reused in plan.items()):
+        spare = next((card for card in plan if hand[card]), None)   # a meld needs a new card
+        if spare is None:
+            raise ValueError("no new card")
+        plan[spare].pop()
+    for card, reused in plan.items():
+        k = cards.count(card) - len(reused)
+        if hand[card] < k:
+            raise ValueError("not held")
+        for t in reused:
+            t[1].append(kind_pts)
+        hand[card] -= k
+        mine.extend([card, [kind_pts]] for _copy in range(k))
+
+
 def lean_pinochle(body: dict) -> dict[str, int]:
     """Two-handed: the card points (last trick included) plus meld points each player ends the deal with; raises
     ValueError on an illegal event."""
@@ -130,24 +176,9 @@ def lean_pinochle(body: dict) -> dict[str, int]:
             card = ev["card"]
             if to_draw or player != (leader if not trick else other[leader]):
                 raise ValueError("out of turn")
-            hand, mine = hands[player], table[player]
-            on = next((t for t in mine if t[0] == card), None)
-            if on is None and not hand[card]:
-                raise ValueError("not held")
-            if trick and done >= 12:        # the play-off: follow, head a trump lead, trump when void
-                led, top = trick[0][1][-1], trick[0][1]
-                suit = card[-1]
-                if suit != led and any(c[-1] == led and k for c, k in hand.items()):
-                    raise ValueError("must follow")
-                if (suit == led == trump and ORDER[card[:-1]] <= ORDER[top[:-1]]
-                        and any(c[-1] == led and k and ORDER[c[:-1]] > ORDER[top[:-1]] for c, k in hand.items())):
-                    raise ValueError("must head")
-                if suit != led and suit != trump and any(c[-1] == trump and k for c, k in hand.items()):
-                    raise ValueError("must trump")
-            if on is not None:
-                mine.remove(on)
-            else:
-                hand[card] -= 1
+            lean_take(hands[player], table[player], card)
+            if trick and done >= 12:        # the play-off's strict rules
+                playoff_check(hands[player], trick[0][1], card, trump)
             window = None
             trick.append((player, card))
             if len(trick) == 2:
@@ -166,26 +197,10 @@ def lean_pinochle(body: dict) -> dict[str, int]:
                         hands[p].update(t[0] for t in table[p])
                         table[p] = []
         elif kind == "meld":
-            cards = ev["cards"]
-            kind_pts = melds.get(tuple(sorted(cards)))
+            kind_pts = melds.get(tuple(sorted(ev["cards"])))
             if player != window or kind_pts is None or melded:
                 raise ValueError("no meld")
-            hand, mine = hands[player], table[player]
-            free = [t for t in mine if not any(m[0] == kind_pts[0] and m[1] >= kind_pts[1] for m in t[1])]
-            plan = {card: [t for t in free if t[0] == card][:k] for card, k in Counter(cards).items()}
-            if all(len(reused) == cards.count(card) for card, reused in plan.items()):
-                spare = next((card for card in plan if hand[card]), None)   # a meld needs a new card
-                if spare is None:
-                    raise ValueError("no new card")
-                plan[spare].pop()
-            for card, reused in plan.items():
-                k = cards.count(card) - len(reused)
-                if hand[card] < k:
-                    raise ValueError("not held")
-                for t in reused:
-                    t[1].append(kind_pts)
-                hand[card] -= k
-                mine.extend([card, [kind_pts]] for _copy in range(k))
+            lean_meld(ev["cards"], kind_pts, hands[player], table[player])
             melded = True
             points[player] += kind_pts[1]
         elif kind == "draw":

@@ -319,10 +319,7 @@ class DealState:
         if self.done:
             raise IllegalAction("pinochle/2.3", _("the deal is over"))
         if self.auction is not None:
-            if not self.auction.over or self.trump is None:
-                raise IllegalAction("pinochle/7.3", _("play starts once the auction is over and trump is named"))
-            if self.n == 3 and self.tricks_done == 0 and not self.trick and self.buried is None:
-                raise IllegalAction("pinochle/8.3", _("the bidder takes the widow and buries 3 cards before play"))
+            self._verify_auction_done()
         if self.to_draw:
             raise IllegalAction("pinochle/3.3", _("{player} must draw from the stock first", player=self.to_draw[0]),
                                 pointer="player")
@@ -346,6 +343,14 @@ class DealState:
             fault = play_fault(hold, trick, card, cast(str, self.trump), strict, self.opts.must_head, player)
         if fault:
             raise fault
+
+    def _verify_auction_done(self) -> None:
+        """The auction forms: play starts once trump is named (pinochle/7.3) and, three-hand, the widow is buried
+        (8.3)."""
+        if self.auction is None or not self.auction.over or self.trump is None:
+            raise IllegalAction("pinochle/7.3", _("play starts once the auction is over and trump is named"))
+        if self.n == 3 and self.tricks_done == 0 and not self.trick and self.buried is None:
+            raise IllegalAction("pinochle/8.3", _("the bidder takes the widow and buries 3 cards before play"))
 
     def _known_play_fault(self, player: str, card: Card, hold: list[Card], strict: bool) -> IllegalAction | None:
         """:func:`play_fault` for a hand known in part (``hold``: its known cards and its melds on the table): the
