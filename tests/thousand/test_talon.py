@@ -64,3 +64,13 @@ def test_thousand_talon_phase_says_where_the_exchange_stands(api):
     body = copy.deepcopy(THOUSAND_TALON)
     body["position"]["hand"] = ["AH", "10H", "KS", "QS", "AD", "10D", "9C", "9D", "JC", "9S"]
     assert api("check", body)["violations"][0]["rule"] == "thousand/8.2"
+
+
+def test_the_declarer_leads_only_after_the_exchange(api):
+    # Anna has taken the talon (10 cards) but not yet given a card to each opponent: a lead now is out of its phase
+    log = readme_log()[:4] + [{"type": "play", "player": "Anna", "card": "AD"}]
+    ans = api("validate", {"players": PLAYERS, "log": log})
+    assert ans["first_violation"] == {"index": 4, "event": "play", "rule": "thousand/11.1",
+                                      "message": "this action belongs to the trick play phase, but the deal is in "
+                                                 "the talon phase",
+                                      "pointer": "/log/4/card"}
