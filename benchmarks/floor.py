@@ -1,16 +1,24 @@
-"""The floor under Thousand's validate: a lean replay of the same deal, measured side by side with the engine.
+"""The floor under validate: a lean replay of the same deal per game, measured side by side with the engine.
 
-    .venv/bin/python benchmarks/floor.py [--rounds 7]
+    .venv/bin/python benchmarks/floor.py [--rounds 7] [--games thousand,pinochle]
 
-The lean replay (:func:`lean_thousand`) does the work a whole-deal validate cannot do without, on the parsed JSON
-and nothing else: who holds which card, the talon and the exchange, following suit and trumping (thousand/11.3),
-trick winners, marriages announced on a lead by a player who has taken a trick and holds the pair (10.1), the trump
-they set, and the card points of every player.  No pointers, no texts, no options, no citations.  It refuses an
-impossible deal by raising, and the script checks that it reaches the points the engine gives.
+A lean replay does the work a whole-deal validate cannot do without, on the parsed JSON and nothing else, and
+refuses an impossible deal by raising; no pointers, no texts, no options, no citations.  The script first checks
+that it reaches the points the engine gives.
+
+* Thousand (:func:`lean_thousand`, the README's deal): who holds which card, the talon and the exchange, following
+  suit and trumping (thousand/11.3), trick winners, marriages announced on a lead by a player who has taken a trick
+  and holds the pair (10.1), the trump they set, and the card points of every player.
+* Pinochle (:func:`lean_pinochle`, ``examples/pinochle/two-handed-game.json``, two-handed, 75 events): who holds
+  which card (two copies of each), the turn, the stock phase (any card; the winner melds once before the draw, the
+  winner draws first, the loser takes the upcard last), melds (the cards form one, at least one new card from the
+  hand, a melded card re-used only in another class or a higher meld), melded cards played from the table and back
+  in the hand for the play-off, whose strict rules follow suit, head a trump lead and trump when void; trick
+  winners, card points, the last trick's 10 and the meld points.
 
 Figures, each the median of the rounds of CPU time in this process, ÷ ``json.loads`` of the same body:
-  floor      — the lean replay;
-  engine     — the same deal through ``referee.thousand.deal.DealState`` alone (cards already parsed);
+  floor      — ``json.loads`` and the lean replay;
+  engine     — the same deal through the game's ``DealState`` alone (cards already parsed, events prepared);
   validate   — ``parse_body`` + ``referee.service.handle`` (what POST /validate does short of HTTP);
 and engine ÷ floor, the measure of issue 30's target (≤ 2×).
 """
@@ -20,6 +28,7 @@ import argparse
 import json
 import pathlib
 import sys
+from collections import Counter
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -76,7 +85,7 @@ def lean_thousand(body: dict) -> dict[str, int]:
             if len(trick) == 3:
                 led = trick[0][1][-1]
 
-                def strength(pc: tuple[str, str]) -> int:
+                def strength(pc: tuple[str, str], trump=trump, led=led) -> int:
                     c = pc[1]
                     return (20 if c[-1] == trump else 10 if c[-1] == led else 0) + ORDER[c[:-1]]
                 winner = max(trick, key=strength)[0]
@@ -86,10 +95,128 @@ def lean_thousand(body: dict) -> dict[str, int]:
     return points
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--rounds", type=int, default=7)
-    args = ap.parse_args()
+def pinochle_melds(trump: str) -> dict[tuple[str, ...], tuple[str, int]]:
+    """Two-handed melds with ``trump``: the sorted cards → (class, points) (pinochle/4.1, 4.5)."""
+    table = {tuple(sorted(r + trump for r in ("A", "10", "K", "Q", "J"))): ("A", 150), (f"9{trump}",): ("A", 10),
+             ("JD", "QS"): ("C", 40), ("JD", "JD", "QS", "QS"): ("C", 300)}
+    for s in "SHDC":
+        table[("K" + s, "Q" + s)] = ("A", 40 if s == trump else 20)
+    for rank, pts in (("A", 100), ("K", 80), ("Q", 60), ("J", 40)):
+        table[tuple(sorted(rank + s for s in "SHDC"))] = ("B", pts)
+        table[tuple(sorted(rank + s for s in "SHDC" for _copy in (0, 1)))] = ("B", pts * 10)
+    return table
+
+
+def lean_take(hand: Counter, mine: list[list], card: str) -> None:
+    """Take ``card`` from the player's melded cards on the table, else from the hand; raises ValueError if neither
+    holds it."""
+    on = next((t for t in mine if t[0] == card), None)
+    if on is not None:
+        mine.remove(on)
+    elif hand[card]:
+        hand[card] -= 1
+    else:
+        raise ValueError("not held")
+
+
+def playoff_check(hand: Counter, lead: str, card: str, trump: str) -> None:
+    """The play-off, two-handed (must_head ``trump_lead_only``): follow suit, beat a trump lead if able, trump when
+    void (``hand`` less ``card``, which changes none of the three); raises ValueError."""
+    led, suit = lead[-1], card[-1]
+    if suit != led and any(c[-1] == led and k for c, k in hand.items()):
+        raise ValueError("must follow")
+    if (suit == led == trump and ORDER[card[:-1]] <= ORDER[lead[:-1]]
+            and any(c[-1] == led and k and ORDER[c[:-1]] > ORDER[lead[:-1]] for c, k in hand.items())):
+        raise ValueError("must head")
+    if suit != led and suit != trump and any(c[-1] == trump and k for c, k in hand.items()):
+        raise ValueError("must trump")
+
+
+def lean_meld(cards: list[str], kind_pts: tuple[str, int], hand: Counter, mine: list[list]) -> None:
+    """Lay ``cards``, a meld of (class, points), from ``hand`` and the player's melded cards ``mine``: a melded card
+    serves again unless it has been in a meld of the class worth as much, and at least one card is new from the
+    hand; raises ValueError."""
+    free = [t for t in mine if not any(m[0] == kind_pts[0] and m[1] >= kind_pts[1] for m in t[1])]
+    plan = {card: [t for t in free if t[0] == card][:k] for card, k in Counter(cards).items()}
+    if all(len(reused) == cards.count(card) for card, reused in plan.items()):
+        spare = next((card for card in plan if hand[card]), None)   # a meld needs a new card
+        if spare is None:
+            raise ValueError("no new card")
+        plan[spare].pop()
+    for card, reused in plan.items():
+        k = cards.count(card) - len(reused)
+        if hand[card] < k:
+            raise ValueError("not held")
+        for t in reused:
+            t[1].append(kind_pts)
+        hand[card] -= k
+        mine.extend([card, [kind_pts]] for _copy in range(k))
+
+
+def lean_pinochle(body: dict) -> dict[str, int]:
+    """Two-handed: the card points (last trick included) plus meld points each player ends the deal with; raises
+    ValueError on an illegal event."""
+    log = body["log"]
+    deal = log[0]
+    players = list(body["players"])
+    other = {players[0]: players[1], players[1]: players[0]}
+    hands = {p: Counter(deal["hands"][p]) for p in players}
+    upcard = deal["upcard"]
+    trump = upcard[-1]
+    melds = pinochle_melds(trump)
+    table: dict[str, list[list]] = {p: [] for p in players}     # melded cards: [card, [(class, points), ...]]
+    points = dict.fromkeys(players, 0)
+    stock, done = 24, 0
+    leader = other[deal["dealer"]]
+    trick: list[tuple[str, str]] = []
+    window, melded, to_draw = None, False, []
+    for ev in log[1:]:
+        kind, player = ev["type"], ev["player"]
+        if kind == "play":
+            card = ev["card"]
+            if to_draw or player != (leader if not trick else other[leader]):
+                raise ValueError("out of turn")
+            lean_take(hands[player], table[player], card)
+            if trick and done >= 12:        # the play-off's strict rules
+                playoff_check(hands[player], trick[0][1], card, trump)
+            window = None
+            trick.append((player, card))
+            if len(trick) == 2:
+                (p0, c0), (p1, c1) = trick
+                beats = (c1[-1] == c0[-1] and ORDER[c1[:-1]] > ORDER[c0[:-1]]) or (c1[-1] == trump != c0[-1])
+                winner = p1 if beats else p0
+                points[winner] += POINTS[c0[:-1]] + POINTS[c1[:-1]]
+                done += 1
+                leader, trick = winner, []
+                if done == 24:
+                    points[winner] += 10
+                elif done <= 12:
+                    window, melded, to_draw = winner, False, [winner, other[winner]]
+                if done == 12:          # melded cards go back to the hands for the play-off
+                    for p in players:
+                        hands[p].update(t[0] for t in table[p])
+                        table[p] = []
+        elif kind == "meld":
+            kind_pts = melds.get(tuple(sorted(ev["cards"])))
+            if player != window or kind_pts is None or melded:
+                raise ValueError("no meld")
+            lean_meld(ev["cards"], kind_pts, hands[player], table[player])
+            melded = True
+            points[player] += kind_pts[1]
+        elif kind == "draw":
+            if not to_draw or player != to_draw[0] or (stock == 1 and ev["card"] != upcard):
+                raise ValueError("no draw")
+            to_draw.pop(0)
+            hands[player][ev["card"]] += 1
+            stock -= 1
+            window = None
+        else:
+            raise ValueError(kind)
+    return points
+
+
+def thousand_runs():
+    """The Thousand deal: (json text, floor, engine, the check that both reach the same points)."""
     from referee import service
     from referee.cards import parse_card
     from referee.jsonio import parse_body
@@ -97,15 +224,13 @@ def main() -> int:
     from referee.thousand.options import VARIANTS
     from tests.thousand_helpers import PLAYERS, README_HANDS, README_PLAYS, README_TALON, readme_log
 
-    body = {"players": PLAYERS, "log": readme_log()}
-    text = json.dumps(body)
-    raw = text.encode()
-    answer = service.handle("thousand", "validate", parse_body(raw))
+    text = json.dumps({"players": PLAYERS, "log": readme_log()})
+    answer = service.handle("thousand", "validate", parse_body(text.encode()))
     lean = lean_thousand(json.loads(text))
     # the floor must reach what the engine gives: card points plus marriages (Anna 63 + 40, Boris 57 + 100, Vera 0)
     engine_points = {p["id"]: p["card_points"] + p["marriage_points"] for p in answer["final"]["players"]}
     if lean != engine_points:
-        raise SystemExit(f"the lean replay gives {lean}, the engine {engine_points}")
+        raise SystemExit(f"thousand: the lean replay gives {lean}, the engine {engine_points}")
 
     opts = VARIANTS["russian-classic"].resolve({})
     hands = {p: [parse_card(c) for c in h] for p, h in README_HANDS.items()}
@@ -122,26 +247,97 @@ def main() -> int:
         for p, c, m in plays:
             st.apply_play(p, c, m)
 
+    return text, lambda: lean_thousand(json.loads(text)), engine, lean
+
+
+def pinochle_runs():
+    """The two-handed Pinochle deal of ``examples/pinochle/``: (json text, floor, engine, points)."""
+    from referee import service
+    from referee.cards import parse_card
+    from referee.jsonio import parse_body
+    from referee.pinochle.deal import new_state, stock_tricks
+    from referee.pinochle.options import VARIANTS
+
+    body = json.loads((ROOT / "examples" / "pinochle" / "two-handed-game.json").read_text())
+    body.pop("game")
+    text = json.dumps(body)
+    answer = service.handle("pinochle", "validate", parse_body(text.encode()))
+    lean = lean_pinochle(json.loads(text))
+    # card points with the last trick's 10, plus meld (Ann 74 + 20, Bob 176 + 20)
+    engine_points = {p["id"]: p["raw_card_points"] + p["meld_points"] for p in answer["final"]["players"]}
+    if lean != engine_points:
+        raise SystemExit(f"pinochle: the lean replay gives {lean}, the engine {engine_points}")
+
+    opts = VARIANTS["two-handed"].resolve({})
+    players, deal = body["players"], body["log"][0]
+    hands = {p: [parse_card(c) for c in deal["hands"][p]] for p in players}
+    upcard = parse_card(deal["upcard"])
+    # the events prepared as the replay hands them to the state machine: parsed cards, the draw's twin_out from
+    # the copies seen (the deal's cards, then each draw)
+    seen = Counter(c for h in hands.values() for c in h) + Counter([upcard])
+    events = []
+    for ev in body["log"][1:]:
+        if ev["type"] == "draw":
+            card = parse_card(ev["card"])
+            events.append(("draw", ev["player"], card, seen[card] >= 2))
+            seen[card] += 1
+        elif ev["type"] == "meld":
+            events.append(("meld", ev["player"], [parse_card(c) for c in ev["cards"]], False))
+        else:
+            events.append(("play", ev["player"], parse_card(ev["card"]), False))
+
+    def engine() -> None:
+        st = new_state(players, deal["dealer"], opts, upcard.suit, hands)
+        st.upcard = st.turned_up = upcard
+        st.stock_left = 2 * stock_tricks(opts)
+        for kind, player, card, twin_out in events:
+            if kind == "play":
+                st.apply_play(player, card)
+            elif kind == "draw":
+                st.apply_draw(player, card, twin_out=twin_out)
+            else:
+                st.apply_meld(player, card, False, explain=False)     # as the replay does
+
+    return text, lambda: lean_pinochle(json.loads(text)), engine, lean
+
+
+GAMES = {"thousand": thousand_runs, "pinochle": pinochle_runs}
+
+
+def measure(game: str, rounds: int) -> None:
+    """Print the ratios of one game, each measured side by side."""
+    from referee import service
+    from referee.jsonio import parse_body
+
+    text, floor, engine, points = GAMES[game]()
+    raw = text.encode()
+
     def loads() -> None:
         json.loads(text)
 
-    def floor() -> None:
-        lean_thousand(json.loads(text))
-
     def validate() -> None:
-        service.handle("thousand", "validate", parse_body(raw))
+        service.handle(game, "validate", parse_body(raw))
 
-    t_loads, t_floor, r_floor = side_by_side(floor, loads, args.rounds)
-    t_engine, _, r_engine = side_by_side(engine, loads, args.rounds)
-    t_validate, _, r_validate = side_by_side(validate, loads, args.rounds)
-    _, _, engine_over_floor = side_by_side(engine, floor, args.rounds)
-    _, _, validate_over_floor = side_by_side(validate, floor, args.rounds)
-    print(f"points, the lean replay and the engine alike: {lean}")
-    print(f"floor    ÷ json.loads: {r_floor:6.1f}×")
-    print(f"engine   ÷ json.loads: {r_engine:6.1f}×")
-    print(f"validate ÷ json.loads: {r_validate:6.1f}×")
-    print(f"engine   ÷ floor:      {engine_over_floor:6.1f}×   (target ≤ 2×)")
-    print(f"validate ÷ floor:      {validate_over_floor:6.1f}×")
+    _, _, r_floor = side_by_side(floor, loads, rounds)
+    _, _, r_engine = side_by_side(engine, loads, rounds)
+    _, _, r_validate = side_by_side(validate, loads, rounds)
+    _, _, engine_over_floor = side_by_side(engine, floor, rounds)
+    _, _, validate_over_floor = side_by_side(validate, floor, rounds)
+    print(f"{game}: points, the lean replay and the engine alike: {points}")
+    print(f"  floor    ÷ json.loads: {r_floor:6.1f}×")
+    print(f"  engine   ÷ json.loads: {r_engine:6.1f}×")
+    print(f"  validate ÷ json.loads: {r_validate:6.1f}×")
+    print(f"  engine   ÷ floor:      {engine_over_floor:6.1f}×   (target ≤ 2×)")
+    print(f"  validate ÷ floor:      {validate_over_floor:6.1f}×")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rounds", type=int, default=7)
+    ap.add_argument("--games", default=",".join(GAMES), help="comma-separated, of " + ", ".join(GAMES))
+    args = ap.parse_args()
+    for game in args.games.split(","):
+        measure(game, args.rounds)
     return 0
 
 

@@ -43,7 +43,7 @@ def dix_rank(opts: OptionsLike) -> str:
 def points_of(cards: Iterable[Card], opts: OptionsLike) -> int:
     """Card points of ``cards`` under option ``card_points`` (pinochle/1.3); the last trick's 10 is not included."""
     table = POINT_SCHEMES[opts.card_points if isinstance(opts, Options) else opts["card_points"]]
-    return sum(table.get(c.rank, 0) for c in cards)
+    return sum([table.get(c.rank, 0) for c in cards])
 
 
 def deck_of(opts: OptionsLike) -> DeckSpec:

@@ -251,9 +251,14 @@ class DealState:
     from_table: dict[str, list[Card]] = field(default_factory=dict)   # two-handed: melded cards since played
     # what is known of a hand given in part (check's position): its ``hands`` entry is then the known cards
     partial: dict[str, Partial] = field(default_factory=dict)
+    # the deal's shape, from the players and the options (__post_init__): tricks while the stock lasts, in all
+    stock_trick_count: int = field(init=False, repr=False, compare=False, default=0)
+    trick_count: int = field(init=False, repr=False, compare=False, default=0)
 
     def __post_init__(self) -> None:
         self.opts = Options.of(cast(OptionsLike, self.opts))
+        self.stock_trick_count = stock_tricks(self.opts)
+        self.trick_count = total_tricks(len(self.players), self.opts)
 
     @property
     def n(self) -> int:
@@ -262,7 +267,7 @@ class DealState:
     @property
     def strict(self) -> bool:
         """Obligations apply: always in the auction forms, in the play-off of two-handed (pinochle/3.1, 5.x)."""
-        return self.n != 2 or self.tricks_done >= stock_tricks(self.opts)
+        return len(self.players) != 2 or self.tricks_done >= self.stock_trick_count
 
     def after(self, p: str) -> str:
         return self.players[(self.players.index(p) + 1) % self.n]
@@ -278,10 +283,10 @@ class DealState:
     def to_play(self) -> str | None:
         if self.done or self.to_draw:
             return None
-        p = self.leader
-        for _play in self.trick:
-            p = self.after(p)
-        return p
+        if not self.trick:
+            return self.leader
+        players = self.players       # the seat after the leader's by the cards on the table
+        return players[(players.index(self.leader) + len(self.trick)) % len(players)]
 
     def _hand(self, p: str) -> list[Card]:
         """``p``'s hand where the position or log gives it (the auction forms' logs deal every hand; a meld shows
@@ -314,27 +319,38 @@ class DealState:
         if self.done:
             raise IllegalAction("pinochle/2.3", _("the deal is over"))
         if self.auction is not None:
-            if not self.auction.over or self.trump is None:
-                raise IllegalAction("pinochle/7.3", _("play starts once the auction is over and trump is named"))
-            if self.n == 3 and self.tricks_done == 0 and not self.trick and self.buried is None:
-                raise IllegalAction("pinochle/8.3", _("the bidder takes the widow and buries 3 cards before play"))
+            self._verify_auction_done()
         if self.to_draw:
             raise IllegalAction("pinochle/3.3", _("{player} must draw from the stock first", player=self.to_draw[0]),
                                 pointer="player")
-        if player != self.to_play and not (as_played and not self.trick):
-            rule = LEAD_RULE[self.n] if not self.trick else "pinochle/3.2"
-            raise IllegalAction(rule, _("it is {turn}'s turn to play, not {player}'s", turn=self.to_play,
+        trick, players = self.trick, self.players
+        turn = players[(players.index(self.leader) + len(trick)) % len(players)] if trick else self.leader  # to_play
+        if player != turn and not (as_played and not trick):
+            rule = LEAD_RULE[self.n] if not trick else "pinochle/3.2"
+            raise IllegalAction(rule, _("it is {turn}'s turn to play, not {player}'s", turn=turn,
                                         player=player), pointer="player")
-        hold = self.holding(player)
-        if hold is None:
+        hand = self.hands.get(player)
+        if hand is None:
             return
-        if player in self.partial:
-            fault = self._known_play_fault(player, card, hold, self.strict and not as_played)
+        strict = (len(players) != 2 or self.tricks_done >= self.stock_trick_count) and not as_played   # self.strict
+        table = self.tables[player].cards
+        # what holding() gives, copied only where the cards on the table can count: while the stock lasts a card
+        # held in the hand is all play_fault asks
+        hold = hand + [t.card for t in table] if table and (strict or card not in hand) else hand
+        if self.partial and player in self.partial:
+            fault = self._known_play_fault(player, card, hold, strict)
         else:
-            fault = play_fault(hold, self.trick, card, self.trump_suit, self.strict and not as_played,
-                               self.opts.must_head, player)
+            fault = play_fault(hold, trick, card, cast(str, self.trump), strict, self.opts.must_head, player)
         if fault:
             raise fault
+
+    def _verify_auction_done(self) -> None:
+        """The auction forms: play starts once trump is named (pinochle/7.3) and, three-hand, the widow is buried
+        (8.3)."""
+        if self.auction is None or not self.auction.over or self.trump is None:
+            raise IllegalAction("pinochle/7.3", _("play starts once the auction is over and trump is named"))
+        if self.n == 3 and self.tricks_done == 0 and not self.trick and self.buried is None:
+            raise IllegalAction("pinochle/8.3", _("the bidder takes the widow and buries 3 cards before play"))
 
     def _known_play_fault(self, player: str, card: Card, hold: list[Card], strict: bool) -> IllegalAction | None:
         """:func:`play_fault` for a hand known in part (``hold``: its known cards and its melds on the table): the
@@ -374,37 +390,41 @@ class DealState:
         return allowed(self.verify_play, player, card)
 
     def apply_play(self, player: str, card: Card, as_played: bool = False) -> dict:
-        if self.n == 2 and self.tricks_done == stock_tricks(self.opts) and not self.trick:
+        n = len(self.players)
+        trick = self.trick
+        if n == 2 and not trick and self.tricks_done == self.stock_trick_count:
             self.start_playoff()
         self.verify_play(player, card, as_played)
-        if not self.trick:
+        if not trick:
             self.leader = player        # as the rules say, or a lead out of turn as played
         hand = self.hands.get(player)
         if hand is not None:
             # a card both in the hand and melded on the table is played from the table: the copy kept in the hand
             # has been in no meld, so every meld the table copy could still serve in, it can too (pinochle/4.4)
-            if self.tables[player].remove(card):
+            table = self.tables[player]
+            if table.cards and table.remove(card):
                 self.from_table.setdefault(player, []).append(card)
             elif card in hand:        # a hand known in part may not show it
                 hand.remove(card)
         self.window = None
         self.drew = False
-        self.trick.append((player, card))
-        if len(self.trick) < self.n:
+        trick.append((player, card))
+        if len(trick) < n:
             return {}
-        winner = trick_winner(self.trick, self.trump_suit)
-        pts = points_of([c for _p, c in self.trick], self.opts)
+        winner = trick_winner(trick, cast(str, self.trump))
+        cards = [c for _p, c in trick]
+        pts = points_of(cards, self.opts)
         self.tricks_done += 1
         self.won[winner] += 1
         self.captured[winner] += pts
-        rec = {"cards": [str(c) for _p, c in self.trick], "leader": self.trick[0][0], "winner": winner, "points": pts}
+        rec = {"cards": [c.rank + c.suit for c in cards], "leader": trick[0][0], "winner": winner, "points": pts}
         self.trick = []
         self.leader = winner
-        if self.tricks_done == total_tricks(self.n, self.opts):
+        if self.tricks_done == self.trick_count:
             self.captured[winner] += LAST_TRICK
             self.last_trick = winner
             self.done = True
-        elif self.n == 2 and self.tricks_done <= stock_tricks(self.opts):
+        elif n == 2 and self.tricks_done <= self.stock_trick_count:
             self.melded_this_trick = False
             self.to_draw = [winner, self.after(winner)]
             self.window = winner if self.opts.meld_timing == "before_draw" else None
@@ -510,14 +530,16 @@ class DealState:
     def can_meld(self, player: str, cards: list[Card], exchange: bool = False) -> bool:
         return allowed(self.verify_meld, player, cards, exchange)
 
-    def apply_meld(self, player: str, cards: list[Card], exchange: bool = False, as_played: bool = False) -> dict:
+    def apply_meld(self, player: str, cards: list[Card], exchange: bool = False, as_played: bool = False,
+                   explain: bool = True) -> dict:
         """Meld ``cards`` (a dix with ``exchange``: swapped for the upcard).  Returns ``{meld, name, class, points,
-        took?, reason}``: ``reason`` says in one line why the meld is legal."""
+        took?, reason}``: ``reason`` says in one line why the meld is legal.  With ``explain`` off (a log's replay,
+        whose answer shows neither) the two texts, ``name`` and ``reason``, are not made."""
         meld, used = self.verify_meld(player, cards, exchange, as_played)
         new = Counter(cards)
         for t in used:
             new[t.card] -= 1
-        reason = self._meld_reason(player, meld, cards, used, exchange)
+        reason = self._meld_reason(player, meld, cards, used, exchange) if explain else None
         hand = self.hands.get(player)
         if hand is not None:
             for c, k in new.items():
@@ -525,7 +547,8 @@ class DealState:
                     hand.remove(c)
         self.tables[player].add(cards, meld, used)
         pts = meld.points
-        out = {"meld": str(meld.name), "name": meld.name.show(), "class": meld.cls, "points": pts}
+        out = ({"meld": str(meld.name), "name": meld.name.show(), "class": meld.cls, "points": pts} if explain else
+               {"meld": str(meld.name), "class": meld.cls, "points": pts})
         if meld.name == "dix" and exchange:
             # the dix goes under the stock in place of the upcard, which the player takes into hand
             upcard = cast(Card, self.upcard)    # there is one: verify_meld refuses an exchange without (4.7)
@@ -538,7 +561,8 @@ class DealState:
         if meld.name != "dix":
             self.melded_this_trick = True
         self.meld_points[player] += pts
-        out["reason"] = reason
+        if explain:
+            out["reason"] = reason
         self.melds.append({"player": player, **out, "cards": list(cards), "exchange": bool(exchange)})
         return out
 
@@ -609,7 +633,7 @@ class DealState:
         hand = self.hands.get(player)
         if card is not None and hand is not None:
             hand.append(card)
-        took_up = self.takes_upcard(card)
+        took_up = self.upcard is not None and self.takes_upcard(card)
         if took_up:
             self.upcard = None
         self.stock_left -= 1
@@ -618,7 +642,7 @@ class DealState:
                 self.window = self.leader
             if self.stock_left == 0:
                 self.upcard = None
-        return {"drew": str(card) if card else None, "stock_left": self.stock_left, "upcard": took_up}
+        return {"drew": card.rank + card.suit if card else None, "stock_left": self.stock_left, "upcard": took_up}
 
     def start_playoff(self) -> None:
         """pinochle/5.1: melded cards go back to the hands for the last twelve tricks (idempotent)."""

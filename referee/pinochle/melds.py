@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..cards import SUIT_NAMES, SUITS, Card
 from ..i18n import N_, Suit, _, ngettext
@@ -60,8 +61,25 @@ class MeldFault:
 
 
 def meld_kind(cards: list[Card], trump: str, opts: OptionsLike) -> Meld | None:
+    """The meld ``cards`` form exactly (pinochle/4.1, 4.5, 4.9), or None: looked up in the table of every meld
+    with ``trump`` (:func:`_meld_table`, made once per trump and options)."""
+    return _meld_table(trump, Options.of(opts)).get(tuple(sorted(cards)))
+
+
+@lru_cache(maxsize=64)
+def _meld_table(trump: str, opts: Options) -> dict[tuple[Card, ...], Meld]:
+    """Every two-handed meld with ``trump`` (:func:`meld_candidates`), by its cards in sorted order, as
+    :func:`_meld_of` names it."""
+    out: dict[tuple[Card, ...], Meld] = {}
+    for cards in meld_candidates(trump, opts):
+        meld = _meld_of(cards, trump, opts)
+        assert meld is not None, cards      # every candidate is a meld
+        out[tuple(sorted(cards))] = meld
+    return out
+
+
+def _meld_of(cards: list[Card], trump: str, opts: Options) -> Meld | None:
     """The meld ``cards`` form exactly (pinochle/4.1, 4.5, 4.9), or None."""
-    opts = Options.of(opts)
     cnt = Counter(cards)
     ranks = sorted((c.rank for c in cards), key=lambda r: ORDER.index(r))
     suits = {c.suit for c in cards}

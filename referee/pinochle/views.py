@@ -449,7 +449,7 @@ def _event(st, t, actor, ev, ptr, opts, pack, seen, counts, banked, target, as_p
         st.apply_concede(actor, as_played)
     elif t in ("meld", "dix"):
         cards = in_deck(ev.cards, opts, ptr + "/cards") if t == "meld" else [Card(dix_rank(opts), st.trump)]
-        st.apply_meld(actor, cards, bool(ev.exchange), as_played)
+        st.apply_meld(actor, cards, bool(ev.exchange), as_played, explain=False)
     elif t == "declare_out":
         st.apply_declare(actor, banked, target)
 

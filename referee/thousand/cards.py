@@ -18,7 +18,7 @@ TOTAL_POINTS = 120  # thousand/1.3: the card points of the whole deck
 
 def card_points(cards) -> int:
     """Sum of card points (thousand/1.3) of ``cards``."""
-    return sum(POINTS[c.rank] for c in cards)
+    return sum([POINTS[c.rank] for c in cards])
 
 
 def round_to(value: int | Fraction, step: int, half: str) -> int:

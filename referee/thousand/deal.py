@@ -253,8 +253,13 @@ class DealState:
     def _verify(self, verify, as_played: bool, *args) -> None:
         """Run ``verify(*args)`` before an apply; as played, its table faults are waived into ``waived`` instead of
         raising (any other fault still raises, and nothing is applied)."""
+        if not as_played:       # nothing to waive: the verify alone (most events of a log)
+            if self.waived:
+                self.waived = []
+            verify(*args)
+            return
         self.waived = []
-        self._waiving = [] if as_played else None
+        self._waiving = []
         try:
             verify(*args)
         finally:
@@ -751,14 +756,12 @@ class DealState:
     # ------------------------------------------------------------ play (thousand/10, 11)
     @property
     def to_play(self) -> str | None:
-        if self.phase != "play":
-            return None
+        """Who plays next: the seat after the leader's by the cards on the table."""
         p = self.leader
-        if p is None:
-            return None
-        for _card in self.trick:
-            p = self.layout.after(p)
-        return p
+        if self.phase != "play" or p is None or not self.trick:
+            return p if self.phase == "play" else None
+        active = self.layout.active
+        return active[(active.index(p) + len(self.trick)) % len(active)]
 
     def trick_trump(self) -> str | None:
         return self.trump
@@ -785,12 +788,17 @@ class DealState:
     def _play_fault(self, player: str, card: Card, hand: list[Card] | None = None) -> IllegalAction | None:
         """Why ``player`` may not play ``card`` now (thousand/3.5, 11.2–11.5), or None; ``hand`` stands in for the
         player's own (a completion of a hand known in part)."""
-        hand = self._hand(player) if hand is None else hand
-        if hand is not None and card not in hand:
+        if hand is None:
+            hand = self.hands.get(player)
+            if hand is None:
+                return None
+        if card not in hand:
             return self._not_held(player, card)
-        if not self.trick or hand is None:
+        if not self.trick:
             return None
         led = self.trick[0][1].suit
+        if card.suit == led and not self.opts.must_beat:
+            return None     # following suit, and beating is not asked (thousand/11.2, 11.4)
         trump = self.trick_trump()
         trumps_on = [c for _p, c in self.trick if trump is not None and c.suit == trump and led != trump]
         follows = [c for c in hand if c.suit == led]
@@ -976,20 +984,22 @@ class DealState:
         return None
 
     def verify_play(self, player: str, card: Card, marriage: bool = False) -> None:
-        if self.phase == "talon" and player == self.declarer and self.exchanged:
-            pass  # the first card ends the talon phase
-        elif self.phase != "play":
-            self._require_turn(player, "play", "thousand/11.1")
+        phase = self.phase
+        if phase != "play" and not (phase == "talon" and player == self.declarer and self.exchanged):
+            self._require_turn(player, "play", "thousand/11.1")     # (the first card ends the talon phase)
         if player not in self.layout.active:
             raise IllegalAction("thousand/3.2", _("{player} does not play this deal", player=player), pointer="player")
-        if self.phase == "talon":
+        if phase == "talon":
             return self._verify_first_lead(player, card, marriage)
-        expected = self.to_play
+        trick, expected, active = self.trick, self.leader, self.layout.active
+        if trick and expected is not None:      # (to_play, inline: the seat after the leader's by the cards down)
+            expected = active[(active.index(expected) + len(trick)) % len(active)]
         if player != expected:
-            rule = "thousand/8.3" if self.trick_index == 0 and not self.trick else "thousand/11.1"
+            rule = "thousand/8.3" if self.trick_index == 0 and not trick else "thousand/11.1"
             raise IllegalAction(rule, _("it is {expected}'s turn to play, not {player}'s", expected=expected,
                                       player=player), pointer="player")
-        fault = self._play_fault(player, card) if player not in self.partial else self._known_play_fault(player, card)
+        fault = self._known_play_fault(player, card) if self.partial and player in self.partial else \
+            self._play_fault(player, card)
         if fault:
             if fault.rule not in TABLE_PLAY_FAULTS:     # a card not held (thousand/3.5)
                 raise fault
@@ -1014,7 +1024,12 @@ class DealState:
 
     def apply_play(self, player: str, card: Card, marriage: bool = False, as_played: bool = False) -> dict:
         """Play ``card``; return ``{"marriage"?: {suit, points}, "trick"?: {winner, points, cards}}``."""
-        self._verify(self.verify_play, as_played, player, card, marriage)
+        if as_played:
+            self._verify(self.verify_play, as_played, player, card, marriage)
+        else:       # (what _verify does with nothing to waive, inline on the commonest event)
+            if self.waived:
+                self.waived = []
+            self.verify_play(player, card, marriage)
         if self.phase == "talon":
             self.phase, self.leader = "play", self.declarer
         out: dict = {}
@@ -1035,14 +1050,16 @@ class DealState:
         if hand is not None and card in hand:      # a hand known in part may not show it
             hand.remove(card)
         self.played[card] = self.trick_index
-        self.trick.append((player, card))
-        if len(self.trick) == len(self.layout.active):
-            winner = self._winner(self.trick, self.trick_trump())
-            pts = card_points(c for _p, c in self.trick)
+        trick = self.trick
+        trick.append((player, card))
+        if len(trick) == len(self.layout.active):
+            trump = self.trick_trump()
+            winner = self._winner(trick, trump)
+            pts = card_points([c for _p, c in trick])
             self.tricks_won[winner] += 1
             self.captured[winner] += pts
-            rec = {"leader": self.trick[0][0], "cards": [str(c) for _p, c in self.trick], "winner": winner,
-                   "points": pts, "trump": self.trick_trump()}
+            rec = {"leader": trick[0][0], "cards": [c.rank + c.suit for _p, c in trick], "winner": winner,
+                   "points": pts, "trump": trump}
             self.completed.append(rec)
             out["trick"] = rec
             self.trick = []

@@ -152,3 +152,15 @@ def play_pos(**extra):
 def test_trump_follows_from_the_marriages(api):
     ans = api("check", play_pos(marriages=[{"player": "Anna", "suit": "H"}]))
     assert ans["violations"][0]["rule"] == "thousand/11.3"
+
+
+def test_a_completed_trick_names_its_trump(api):
+    # Hearts are trump (Anna's marriage); Anna led 9D, Boris trumped with AH; Vera, void in diamonds, plays her 9H:
+    # the trick is complete and Boris's AH takes it, 0 + 11 + 0 card points (thousand/11.6)
+    pos = {"phase": "play", "declarer": "Anna", "contract": 100, "trump": "H", "tricks_won": {"Anna": 2},
+           "marriages": [{"player": "Anna", "suit": "H"}], "trick": {"leader": "Anna", "cards": ["9D", "AH"]},
+           "hand": ["9H", "KC", "QC", "JC", "10C", "9C"]}
+    ans = check(api, pos, {"type": "play", "player": "Vera", "card": "9H"})
+    assert ans["legal"] is True
+    assert ans["effects"]["trick"] == {"leader": "Anna", "cards": ["9D", "AH", "9H"], "winner": "Boris",
+                                       "points": 11, "trump": "H"}

@@ -1,8 +1,16 @@
 """Thousand: the talon (musik) — taking it, the exchange, and the positions around it."""
 import copy
 
-from tests.thousand_helpers import PLAYERS, by_id, points_deal, readme_log, score_body
-from tests.thousand_helpers import README_HANDS, README_TALON, THOUSAND_TALON
+from tests.thousand_helpers import (
+    PLAYERS,
+    README_HANDS,
+    README_TALON,
+    THOUSAND_TALON,
+    by_id,
+    points_deal,
+    readme_log,
+    score_body,
+)
 
 
 # Once answered wrongly; found by probing the service as a new user.
@@ -76,3 +84,13 @@ def test_the_declarers_hand_size_tells_whether_the_talon_is_taken(api):
     body["position"] = dict(body["position"], hand=hand + README_TALON)
     ans = api("check", body)
     assert ans["legal"] is False and ans["violations"][0]["rule"] == "thousand/8.1"
+
+
+def test_the_declarer_leads_only_after_the_exchange(api):
+    # Anna has taken the talon (10 cards) but not yet given a card to each opponent: a lead now is out of its phase
+    log = readme_log()[:4] + [{"type": "play", "player": "Anna", "card": "AD"}]
+    ans = api("validate", {"players": PLAYERS, "log": log})
+    assert ans["first_violation"] == {"index": 4, "event": "play", "rule": "thousand/11.1",
+                                      "message": "this action belongs to the trick play phase, but the deal is in "
+                                                 "the talon phase",
+                                      "pointer": "/log/4/card"}
