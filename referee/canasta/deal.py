@@ -742,9 +742,10 @@ class DealState:
             self.set_aside[side] = self.set_aside.get(side, 0) + len(aside)
             taken = [c for c in taken if not is_black_three(c)]
         reds = [c for c in taken if is_red_three(c)]
-        self.red_threes[side] = self.red_threes[side] + reds
+        if reds:
+            self.red_threes[side] = self.red_threes[side] + reds
         self.red_by_player[player] = self.red_by_player.get(player, 0) + len(reds)
-        hand = hand + [c for c in taken if not is_red_three(c)]
+        hand += [c for c in taken if not is_red_three(c)]       # hand: a new list, the hand without the cards shown
         self._set_hand(player, hand)
         n = self.pile.size
         self._record_melds(player, made)
@@ -838,7 +839,7 @@ class DealState:
 
         Raises IllegalAction (canasta/3.1, 3.3, 3.4, 2.3) naming the group by its index.
         """
-        made = dict(made or {})
+        made = dict(made) if made else {}
         for i, g in enumerate(groups):
             key, combined = self._verify_group(side, made, g, i, going_out, penalty)
             made[key] = combined
