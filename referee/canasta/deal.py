@@ -123,8 +123,7 @@ def take_from(hand: list[Card], cards: list[Card]) -> list[Card] | None:
     """``hand`` without ``cards`` (each matched once, exact copies first), or None if the hand lacks one.  Cards
     named with their suit are matched before those named by rank alone, which take what is left of the rank."""
     rest = list(hand)
-    by_rank = [c for c in cards if not c.suit]
-    for c in [c for c in cards if c.suit] + by_rank if by_rank else cards:    # suited first, each in its order
+    for c in sorted(cards, key=_by_rank_alone):
         try:
             rest.remove(c)          # the first exact copy
             continue
@@ -142,6 +141,10 @@ def known(x: T | None) -> T:
     of a pile that has one, a known hand."""
     assert x is not None, "checked by the caller"
     return x
+
+
+def _by_rank_alone(c: Card) -> bool:
+    return not c.suit
 
 
 def group_cards(g) -> list[Card]:
@@ -251,7 +254,7 @@ class DealState:
 
     def canastas(self, side: str, extra: dict[str, list[Card]] | None = None) -> int:
         melds = {**self.melds[side], **extra} if extra else self.melds[side]
-        return sum(1 for k, m in melds.items() if len(m) >= 7 and is_canasta(kind_of_key(k), m))   # 7 cards at least
+        return sum(1 for k, m in melds.items() if is_canasta(kind_of_key(k), m))
 
     def go_out_fault(self, side: str, extra: dict[str, list[Card]] | None = None) -> str | None:
         """Why the side's melds (with ``extra``) do not allow going out (canasta/6.2), or None."""
@@ -787,8 +790,6 @@ class DealState:
         ``unfinished``: only a meld that is not yet a canasta."""
         melds = {**self.melds[side], **made} if made else self.melds[side]
         keys = [k for k in melds if k.split("#")[0] == base]
-        if len(keys) == 1 and not unfinished:
-            return keys[0]
         open_keys = [k for k in keys if not is_canasta(kind_of_key(k), melds[k])]
         if unfinished:
             return open_keys[0] if open_keys else None
@@ -1072,15 +1073,13 @@ class DealState:
     def _verify_discard_card(self, card: Card, last: bool) -> None:
         """What may never be discarded, or never as the ``last`` card (going out): canasta/2.1 (red threes),
         2.3 (black threes in the first round; as the last card, black_three_last_discard), 6.1 (sevens)."""
-        if card.rank == "3":
-            if is_red_three(card):
-                raise foul("canasta/2.1", _("a red three is laid out on the table, never discarded"), None, "/card")
-            if self.opts.black_three_first_round and self.discards < len(self.layout.seats):
-                raise foul("canasta/2.3", _("no black three is discarded in the first round of turns"), None,
-                           "/card")
-            if last and not self.opts.black_three_last_discard:
-                raise foul("canasta/2.3", _("a black three is not the last discard: it is melded in the going-out "
-                                            "turn"), None, "/card")
+        if is_red_three(card):
+            raise foul("canasta/2.1", _("a red three is laid out on the table, never discarded"), None, "/card")
+        if is_black_three(card) and self.opts.black_three_first_round and self.discards < len(self.layout.seats):
+            raise foul("canasta/2.3", _("no black three is discarded in the first round of turns"), None, "/card")
+        if is_black_three(card) and last and not self.opts.black_three_last_discard:
+            raise foul("canasta/2.3", _("a black three is not the last discard: it is melded in the going-out turn"),
+                       None, "/card")
         if card.rank == "7" and self.opts.sevens_discard == "after_sevens_canastas":
             if last:
                 raise foul("canasta/6.1", _("a seven is never the last discard"), None, "/card")
