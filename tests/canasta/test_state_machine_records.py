@@ -16,10 +16,10 @@ def cards(s):
     return [parse_card(c) for c in s.split()]
 
 
-def state(hands, *, pile=None, stock=40, turn="North", variant="classic"):
+def state(hands, *, pile=None, stock=40, turn="North", variant="classic", **options):
     layout = Layout.of(S4)
     full = {"North": None, "South": None, "East": None, "West": None} | hands
-    return DealState(layout, VARIANTS[variant].resolve({}), {"NS": 0, "EW": 0}, stock,
+    return DealState(layout, VARIANTS[variant].resolve(options), {"NS": 0, "EW": 0}, stock,
                      pile if pile is not None else Pile(None, 0, None, []), turn, full)
 
 
@@ -72,3 +72,23 @@ def test_cards_shown_with_the_top_card_are_of_its_rank():
     assert (e.value.rule, e.value.pointer) == ("canasta/5.2", "/cards")
     assert str(e.value.message) == "the cards shown with the top card must be 9s or wild cards"
     assert st.can_take_pile("North", cards("9S 9H"))
+
+
+def refusal(st, shown):
+    with pytest.raises(IllegalAction) as e:
+        st.verify_take_pile("North", cards(shown))
+    return e.value.rule, str(e.value.message)
+
+
+def test_a_side_with_a_canasta_of_the_top_cards_rank_is_told_so():
+    # NS has a mixed canasta of 7s; 7D on top; North shows a natural pair of 7s.  Sevens counted: 7S in the meld
+    # and in North's hand (2 of 2), 7H the same, 7C twice in the meld, 7D on the pile (1 of 2).
+    pile = Pile.dealt(cards("4C 7D"), black_three_freezes=False, frozen_at_start=False)
+    melds = {"7": cards("7S 7H 7C 7C 2S 2H JK"), "A": cards("AS AH AD")}
+    st = state({"North": cards("7S 7H 5C 6H")}, pile=pile, own_canasta_blocks_pile=True)
+    st.melds["NS"] = dict(melds)
+    assert refusal(st, "7S 7H") == ("canasta/5.2", "the side has a canasta of 7s: it may not take a pile topped by one")
+    st = state({"North": cards("7S 7H 5C 6H")}, pile=pile, strict_pile=True)
+    st.melds["NS"] = dict(melds)
+    assert refusal(st, "7S 7H") == ("canasta/5.1", "strict discard pile: the top card may not join the side's canasta "
+                                                   "of 7s")
