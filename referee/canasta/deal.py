@@ -165,6 +165,10 @@ class Layout:
     seats: list[str] = field(default_factory=list)
     side_of: dict[str, str] = field(default_factory=dict)
     sitting_out: str | None = None           # the trio member who sits this deal out (five players)
+    following: dict[str, str] = field(init=False, repr=False, compare=False)    # each seat's left-hand neighbour
+
+    def __post_init__(self) -> None:
+        self.following = {p: self.seats[(i + 1) % len(self.seats)] for i, p in enumerate(self.seats)}
 
     @classmethod
     def of(cls, sides: list[dict]) -> Layout:
@@ -176,7 +180,7 @@ class Layout:
         return cls(ids, members, seats, side_of)
 
     def after(self, player: str) -> str:
-        return self.seats[(self.seats.index(player) + 1) % len(self.seats)]
+        return self.following[player]
 
     def partners(self, player: str) -> list[str]:
         return [p for p in self.members[self.side_of[player]] if p != player]
@@ -249,12 +253,12 @@ class DealState:
         return any(rank != "3" for rank in self.melds[side])
 
     def canastas(self, side: str, extra: dict[str, list[Card]] | None = None) -> int:
-        melds = {**self.melds[side], **(extra or {})}
+        melds = {**self.melds[side], **extra} if extra else self.melds[side]
         return sum(1 for k, m in melds.items() if is_canasta(kind_of_key(k), m))
 
     def go_out_fault(self, side: str, extra: dict[str, list[Card]] | None = None) -> str | None:
         """Why the side's melds (with ``extra``) do not allow going out (canasta/6.2), or None."""
-        melds = {**self.melds[side], **(extra or {})}
+        melds = {**self.melds[side], **extra} if extra else self.melds[side]
         return go_out_fault([(kind_of_key(k), m) for k, m in melds.items()], self.opts, len(self.red_threes[side]))
 
     def opening_requirement(self, side: str) -> tuple[int | None, str | None]:
@@ -537,14 +541,14 @@ class DealState:
             last_red = exhausted and bool(cards) and is_red_three(cards[-1])
             self.stock -= len(cards)
             effects["drawn"] = len(naturals)
-            reds = [c for c in cards if is_red_three(c)]
-            self.red_threes[self.side(player)] = self.red_threes[self.side(player)] + reds
-            self.red_by_player[player] = self.red_by_player.get(player, 0) + len(reds)
+            self.red_by_player[player] = self.red_by_player.get(player, 0) + len(cards) - len(naturals)
+            if len(naturals) < len(cards):
+                reds = [c for c in cards if is_red_three(c)]
+                self.red_threes[self.side(player)] = self.red_threes[self.side(player)] + reds
+                effects["red_threes_laid_out"] = [str(c) for c in reds]
             held = self.hands.get(player)
             if held is not None:
                 self._set_hand(player, held + naturals)
-            if reds:
-                effects["red_threes_laid_out"] = [str(c) for c in reds]
             if last_red:
                 self.last_red_three = True
                 effects["hand_ends"] = _("a red three was the last stock card")
@@ -581,10 +585,9 @@ class DealState:
             raise foul("canasta/5.3", _("a player holding one card may not take a pile of one card"), P_PILE)
         side = self.side(player)
         naturals = [c for c in shown if not is_wild(c)]
-        rank = Rank(top.rank)
         if any(c.rank != top.rank for c in naturals):
-            raise foul("canasta/5.2", _("the cards shown with the top card must be {rank}s or wild cards", rank=rank),
-                       P_PILE, "/cards")
+            raise foul("canasta/5.2", _("the cards shown with the top card must be {rank}s or wild cards",
+                                        rank=Rank(top.rank)), P_PILE, "/cards")
         own_key = self.own_key(side, top.rank, unfinished=self.opts.layoff_take == "below_canasta")
         if self.opts.same_rank_melds == "many" and len(shown) >= 2:
             own_key = None                       # a pair (or pair and wild) opens a meld of its own
@@ -596,12 +599,12 @@ class DealState:
             return self._after_take_checks(player, side, rest, made, group, melds, seq_key)
         if self.opts.strict_pile and own is not None and is_canasta("group", own):
             raise foul("canasta/5.1", _("strict discard pile: the top card may not join the side's canasta of "
-                                        "{rank}s", rank=rank), P_PILE, "/cards")
+                                        "{rank}s", rank=Rank(top.rank)), P_PILE, "/cards")
         combined = (own or []) + group
         try:
             classify(combined, self.opts)
         except MeldFault as e:
-            msg = _("adding to the side's {rank}s: {fault}", rank=rank, fault=str(e)) if own is not None \
+            msg = _("adding to the side's {rank}s: {fault}", rank=Rank(top.rank), fault=str(e)) if own is not None \
                 else _("the top card and the cards shown: {fault}", fault=str(e))
             raise foul("canasta/3.1", msg, P_PILE, "/cards") from None
         key = own_key or meld_key("group", combined, set(self.melds[side]))
@@ -659,20 +662,19 @@ class DealState:
         also a natural card and a wild card (natural_and_wild_takes), the side's meld of the rank (``own``), or its
         sequence the top card extends.  Not with a canasta of the top's rank under own_canasta_blocks_pile.
         Returns the key of that sequence, or None."""
-        rank = Rank(top.rank)
         pair = len(naturals) >= 2
         seq_key = None
         if self.opts.own_canasta_blocks_pile and any(
                 k.split("#")[0] == top.rank and is_canasta("group", m) for k, m in self.melds[side].items()):
             raise foul("canasta/5.2", _("the side has a canasta of {rank}s: it may not take a pile topped by one",
-                                        rank=rank), P_PILE)
+                                        rank=Rank(top.rank)), P_PILE)
         if self.frozen_for(side):
             if not pair:
                 why = (FROZEN_BY[self.pile.frozen_by] if self.pile.frozen_by
                        else N_("the pile is always frozen in this game") if self.opts.strict_pile
                        else N_("the pile is frozen against a side that has not melded"))
                 raise foul("canasta/5.1", _("{why}: only a natural pair of {rank}s from the hand takes it", why=_(why),
-                                            rank=rank), P_PILE, "/cards")
+                                            rank=Rank(top.rank)), P_PILE, "/cards")
             return None
         one_and_wild = bool(naturals) and len(shown) >= 2 and self.opts.natural_and_wild_takes
         seq_key = None if (pair or one_and_wild or own is not None or shown) else self._sequence_for(side, top)
@@ -687,7 +689,7 @@ class DealState:
                    (False, True): N_("the top {rank} needs a natural pair or the side's meld of {rank}s while it "
                                      "is short of a canasta (the side's is complete)")}[
                 bool(self.opts.natural_and_wild_takes), full]
-            raise foul("canasta/5.2", _(msg, rank=rank), P_PILE, "/cards")
+            raise foul("canasta/5.2", _(msg, rank=Rank(top.rank)), P_PILE, "/cards")
         return seq_key
 
     def _after_take_checks(self, player: str, side: str, rest: list[Card], made: dict, group: list[Card],
@@ -743,9 +745,10 @@ class DealState:
             self.set_aside[side] = self.set_aside.get(side, 0) + len(aside)
             taken = [c for c in taken if not is_black_three(c)]
         reds = [c for c in taken if is_red_three(c)]
-        self.red_threes[side] = self.red_threes[side] + reds
+        if reds:
+            self.red_threes[side] = self.red_threes[side] + reds
         self.red_by_player[player] = self.red_by_player.get(player, 0) + len(reds)
-        hand = hand + [c for c in taken if not is_red_three(c)]
+        hand += [c for c in taken if not is_red_three(c)]       # hand: a new list, the hand without the cards shown
         self._set_hand(player, hand)
         n = self.pile.size
         self._record_melds(player, made)
@@ -785,7 +788,7 @@ class DealState:
         """The key of the side's meld of ``base`` (a rank, or ``"wild"``) that cards laid by rank join: the meld of
         the rank, or with several (same_rank_melds=many) the first not yet a canasta, else the first; None if none.
         ``unfinished``: only a meld that is not yet a canasta."""
-        melds = {**self.melds[side], **(made or {})}
+        melds = {**self.melds[side], **made} if made else self.melds[side]
         keys = [k for k in melds if k.split("#")[0] == base]
         open_keys = [k for k in keys if not is_canasta(kind_of_key(k), melds[k])]
         if unfinished:
@@ -837,7 +840,7 @@ class DealState:
 
         Raises IllegalAction (canasta/3.1, 3.3, 3.4, 2.3) naming the group by its index.
         """
-        made = dict(made or {})
+        made = dict(made) if made else {}
         for i, g in enumerate(groups):
             key, combined = self._verify_group(side, made, g, i, going_out, penalty)
             made[key] = combined
