@@ -9,7 +9,16 @@ the ``cli`` extra).  The library's API (docs/library.md):
 """
 __version__ = "0.2.0"   # semantic versioning: docs/library.md, CHANGELOG.md
 
+import os
 from typing import TYPE_CHECKING
+
+from . import _build
+
+# which build runs (docs/installing.md): the engine's modules compiled by mypyc, or their pure Python.  REFEREE_PURE=1
+# makes every referee module load from its .py even where compiled ones are installed; in a source checkout, a
+# compiled module older than its .py (a source changed since scripts/build) makes the whole package load pure, with a
+# warning, so that a stale build never runs in place of the source
+compiled: bool = _build.choose(__path__[0], os.environ.get("REFEREE_PURE", "") not in ("", "0"))
 
 # the API is loaded on first use, so that ``import referee`` (and referee.__version__) reads no setting and no
 # rulebook: ``referee.http`` checks the settings itself and stops a bad start with one line
@@ -18,7 +27,7 @@ _API = {"Answer": "answers", "CheckAnswer": "answers", "Citation": "answers", "S
         "InputError": "errors", "NotFound": "errors", "RefereeError": "errors", "TooLarge": "errors",
         "UnknownGame": "errors", "UnknownRule": "errors", "UnknownVariant": "errors", "BadJSON": "jsonio",
         "Log": "logs", "NoSuchFile": "logs", "UnreadableFile": "logs", "iter_logs": "logs"}
-__all__ = ["__version__", *sorted(_API)]
+__all__ = ["__version__", "compiled", *sorted(_API)]
 
 if TYPE_CHECKING:   # what type checkers and IDEs see (each name re-exported: `X as X`)
     from .answers import Answer as Answer

@@ -66,7 +66,7 @@ class Card(NamedTuple):
         return Rank(self.rank).word(lang, spec)
 
 
-def parse_suit(text: str) -> str:
+def parse_suit(text: object) -> str:
     """Return the canonical suit letter for ``text`` (``S H D C``, a symbol, or Russian ``п ч б т к``) or raise
     :class:`ValueError`."""
     if not isinstance(text, str):

@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from ..cards import Card
 from ..i18n import DEFAULT_LANGUAGE, N_, Rank, Suit, _, ngettext
 from .cards import card_value, cards_value, is_black_three, is_red_three
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
     from .deal import DealState, Layout
 
 
+@mypyc_attr(native_class=False)     # a str/tuple subclass: mypyc keeps it a Python class
 class SuitSign(str):
     """A suit letter in a score line: ``H`` in English (as the cards are written), ``♥`` elsewhere."""
 

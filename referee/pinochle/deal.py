@@ -35,6 +35,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import cast
 
+from mypy_extensions import mypyc_attr
+
 from ..cards import Card
 from ..errors import IllegalAction, allowed
 from ..i18n import OneOf, Suit, _, ngettext
@@ -49,6 +51,7 @@ TRICKS = {3: 15, 4: 12}
 LEAD_RULE = {2: "pinochle/2.3", 3: "pinochle/8.5", 4: "pinochle/7.3"}
 
 
+@mypyc_attr(native_class=False)     # a str/tuple subclass: mypyc keeps it a Python class
 class Shown(tuple):
     """Cards as a message parameter: separated by spaces (``KS QS JD``, ``К♠ Д♠ В♦``), "no cards" for none."""
 

@@ -11,12 +11,15 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from mypy_extensions import mypyc_attr
+
 from ..cards import SUIT_NAMES, SUITS, Card
 from ..i18n import N_, Suit, _, ngettext
 from .cards import ORDER, dix_rank
 from .options import Options, OptionsLike
 
 
+@mypyc_attr(native_class=False)     # a str/tuple subclass: mypyc keeps it a Python class
 class MeldName(str):
     """A meld's name: the ``meld`` field of the answers (English, the same in every language) and, as a message
     parameter, the name in the language of the answer (``marriage in diamonds``, ``марьяж ♦``)."""

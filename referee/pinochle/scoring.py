@@ -11,6 +11,8 @@ Each player's (or side's) ``lines`` add up to its ``hand_score``.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..i18n import _
 from .cards import points_of
 from .deal import DealState, side_ids, side_of
@@ -80,6 +82,7 @@ def score_two(players, dealer, opts: OptionsLike, scores, target, st: DealState)
         lines[m["player"]].append({"item": item, "points": m["points"],
                                    "rule": "pinochle/4.7" if m["meld"] == "dix" else "pinochle/4.1"})
     a, b = players
+    won: Mapping[str, int | None] = st.won      # None: tricks the pad form leaves out (typed so for mypyc)
     raw = {p: st.captured[p] for p in players}
     ra, rb = round_points(raw[a], raw[b], opts.rounding, st.last_trick == a)
     card = {a: ra, b: rb}
@@ -100,13 +103,13 @@ def score_two(players, dealer, opts: OptionsLike, scores, target, st: DealState)
                   low=min(deal.values())) if winner else
                 _("one-deal game: {score} each, a tie: nobody wins", score=deal[a]))
         out_players = [{"id": p, "meld_points": meld_total[p], "raw_card_points": raw[p], "card_points": card[p],
-                        "tricks": st.won[p], "lines": lines[p], "hand_score": deal[p],
+                        "tricks": won[p], "lines": lines[p], "hand_score": deal[p],
                         "total_before": scores[p], "total_after": totals[p]} for p in players]
         return {"trump": st.trump, "players": out_players, "declared_out": None, "target": target,
                 "game_over": True, "winner": winner, "events": [{"rule": "pinochle/6.3", "note": note}]}
     over, winner, new_target, rule = game_result_two(players, scores, totals, target, st.declared, opts)
     out_players = [{"id": p, "meld_points": meld_total[p], "raw_card_points": raw[p], "card_points": card[p],
-                    "tricks": st.won[p], "lines": lines[p], "hand_score": meld_total[p] + card[p],
+                    "tricks": won[p], "lines": lines[p], "hand_score": meld_total[p] + card[p],
                     "total_before": scores[p], "total_after": totals[p]} for p in players]
     return {"trump": st.trump, "players": out_players, "declared_out": st.declared, "target": new_target,
             "game_over": over, "winner": winner, "events": [{"rule": rule, "note": _result_note(over, winner,

@@ -282,7 +282,7 @@ PIERSON = VARIANTS["classic"].resolve({"packs": 4, "red_three_scale": "eight_100
     ([], "3S 3C", -200, 0),        # S18: two black threes in hand, -100 each (a base line replacing their 5 in cards)
 ])
 def test_s14_s18_pierson_values_under_options(melds, hand, base, card_points):
-    side = score_side([cards(x) for x in melds], [cards(hand)] if hand else [], PIERSON, red_threes=[],
+    side = score_side([cards(x) for x in melds], [cards(hand)] if hand else [], PIERSON, red_threes=0,
                       went_out=False, concealed=False)
     assert (side.base, side.cards) == (base, card_points)
 

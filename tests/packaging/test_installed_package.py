@@ -2,12 +2,14 @@
 environment, from a local wheelhouse (``--no-index``), adds only ``referee`` to site-packages; the engine alone
 scores a deal with no Flask importable; the ``server`` extra serves its contract.
 
-It runs in the normal suite (marked ``packaging``: ``-m "not packaging"`` leaves it out) in well under two minutes:
-the wheelhouse (build/wheelhouse, the dependencies' wheels) is filled from pip's cache once and reused."""
+It runs in the normal suite (marked ``packaging``: ``-m "not packaging"`` leaves it out) in well under two minutes,
+plus the compilation where the wheel is compiled by mypyc (a C compiler found and REFEREE_PURE unset; one to six
+minutes): the wheelhouse (build/wheelhouse, the dependencies' wheels) is filled from pip's cache once and reused."""
 from __future__ import annotations
 
 import json
 import os
+import runpy
 import socket
 import subprocess
 import sys
@@ -80,13 +82,17 @@ def test_the_engine_alone_scores_a_deal_without_flask(env, tmp_path):
              "missing = [m for m in ('flask', 'gunicorn', 'flask_cors', 'flask_swagger_ui', 'rich', 'click')"
              " if importlib.util.find_spec(m)]\n"
              "a = referee.score(None, sys.stdin.read())\n"
-             "print(json.dumps([missing, referee.__file__, [p['total_after'] for p in a['players']]]))")
+             "print(json.dumps([missing, referee.__file__, [p['total_after'] for p in a['players']], "
+             "referee.compiled]))")
     r = subprocess.run([env / "bin" / "python", "-c", probe], input=body, capture_output=True, text=True,
                        cwd=tmp_path, timeout=120)
     assert r.returncode == 0, r.stderr
-    missing, where, totals = json.loads(r.stdout)
+    missing, where, totals, compiled = json.loads(r.stdout)
     assert missing == [] and where.startswith(str(site_packages(env)))
     assert totals == [520, 465, 875]        # 420 + 100, 310 + 155, 875 + 0 (docs/library.md's example)
+    # the wheel was compiled by mypyc where setup.py found a compiler, and REFEREE_PURE asked for no pure build
+    pure = os.environ.get("REFEREE_PURE", "") not in ("", "0") or runpy.run_path(str(ROOT / "setup.py"))["why_pure"]()
+    assert compiled is (not pure)
     # the command line is the cli extra: without it, one line says so
     r = subprocess.run([env / "bin" / "referee", "--version"], capture_output=True, text=True, cwd=tmp_path,
                        timeout=60)
