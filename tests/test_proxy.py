@@ -21,7 +21,7 @@ import urllib.request
 
 import pytest
 
-from tests.http import outside_probe
+from tests.http import raw_requests
 from tests.thousand_helpers import points_deal, score_body
 from wsgi import create_app
 
@@ -631,9 +631,9 @@ def test_9000_idle_connections_leave_room_for_normal_clients(proxied):
 
 # ---------------------------------------------------------------- the probe's smaller faults, behind the proxy
 
-@pytest.mark.parametrize("name,raw,check", outside_probe.PROBES, ids=[p[0] for p in outside_probe.PROBES])
-def test_the_outside_probes_smaller_faults_behind_the_proxy(proxied, name, raw, check):
-    check(*outside_probe.parse(outside_probe.exchange(proxied, raw)))
+@pytest.mark.parametrize("name,raw,check", raw_requests.PROBES, ids=[p[0] for p in raw_requests.PROBES])
+def test_raw_requests_answered_behind_the_proxy(proxied, name, raw, check):
+    check(*raw_requests.parse(raw_requests.exchange(proxied, raw)))
 
 
 def test_the_log_names_the_client_as_the_proxy_saw_it(proxied_server):
@@ -643,8 +643,8 @@ def test_the_log_names_the_client_as_the_proxy_saw_it(proxied_server):
     port, _proc, _out, errors = proxied_server
     for source, request_id in (("127.0.0.2", "claims-another"), ("127.0.0.1", "plain")):
         claim = b"X-Real-IP: 203.0.113.7\r\nX-Forwarded-For: 203.0.113.8\r\n" if request_id != "plain" else b""
-        raw = outside_probe.get("/healthz", claim + b"X-Request-Id: %s\r\n" % request_id.encode())
-        assert outside_probe.parse(outside_probe.exchange(port, raw, source=source))[0] == 200
+        raw = raw_requests.get("/healthz", claim + b"X-Request-Id: %s\r\n" % request_id.encode())
+        assert raw_requests.parse(raw_requests.exchange(port, raw, source=source))[0] == 200
     time.sleep(0.3)
     lines = [json.loads(ln) for ln in pathlib.Path(errors).read_text().splitlines() if ln.startswith("{")]
     clients = {ln["request_id"]: ln["client"] for ln in lines if ln.get("message") == "request"}

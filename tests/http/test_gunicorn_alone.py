@@ -19,7 +19,7 @@ import pytest
 import requests
 from thousand_helpers import points_deal, score_body
 
-from tests.http import outside_probe
+from tests.http import raw_requests
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 GOOD = json.dumps(score_body(points_deal("Anna", 120, {"Anna": 95, "Boris": 14, "Vera": 11},
@@ -296,10 +296,10 @@ def test_sigterm_under_load_resets_no_accepted_connection():
 
 # ---------------------------------------------------------------- the probe's smaller faults, over HTTP
 
-@pytest.mark.parametrize("name,raw,check", outside_probe.PROBES, ids=[p[0] for p in outside_probe.PROBES])
-def test_the_outside_probes_smaller_faults_over_http(served, name, raw, check):
+@pytest.mark.parametrize("name,raw,check", raw_requests.PROBES, ids=[p[0] for p in raw_requests.PROBES])
+def test_raw_requests_answered_by_gunicorn_alone(served, name, raw, check):
     port, _err = served
-    check(*outside_probe.parse(outside_probe.exchange(port, raw)))
+    check(*raw_requests.parse(raw_requests.exchange(port, raw)))
 
 
 def test_the_app_answers_its_408_with_connection_close(served):
@@ -313,7 +313,7 @@ def test_the_app_answers_its_408_with_connection_close(served):
         answer = b""
         while chunk := s.recv(65536):
             answer += chunk
-    status, headers, body = outside_probe.parse(answer)
+    status, headers, body = raw_requests.parse(answer)
     assert status == 408 and headers["connection"] == "close"
     assert json.loads(body)["type"].endswith("/request-timeout")
 
@@ -323,8 +323,8 @@ def test_the_log_names_the_client_and_believes_x_real_ip_from_a_trusted_proxy_on
     # from 127.0.0.2 it is a claim, and the connection's own address is logged
     port, err = served
     for source, request_id in (("127.0.0.1", "from-the-proxy"), ("127.0.0.2", "from-a-client")):
-        raw = outside_probe.get("/healthz", b"X-Real-IP: 203.0.113.7\r\nX-Request-Id: %s\r\n" % request_id.encode())
-        assert outside_probe.parse(outside_probe.exchange(port, raw, source=source))[0] == 200
+        raw = raw_requests.get("/healthz", b"X-Real-IP: 203.0.113.7\r\nX-Request-Id: %s\r\n" % request_id.encode())
+        assert raw_requests.parse(raw_requests.exchange(port, raw, source=source))[0] == 200
     time.sleep(0.3)
     lines = [json.loads(ln) for ln in pathlib.Path(err).read_text().splitlines() if ln.strip()]
     clients = {ln["request_id"]: ln["client"] for ln in lines if ln.get("message") == "request"}
@@ -356,7 +356,7 @@ def test_gunicorns_own_refusals_are_problems(served, raw, status, fault, lang):
     # short HTML page; now with the same problem+json as nginx's (deploy/nginx/problems), the app's headers, in the
     # request's language when gunicorn got as far as reading its headers
     port, _err = served
-    got, headers, body = outside_probe.parse(_exchange(port, raw))
+    got, headers, body = raw_requests.parse(_exchange(port, raw))
     assert got == status and headers["content-type"] == "application/problem+json", (got, body[:200])
     assert headers["content-language"] == lang and headers["connection"] == "close"
     assert headers["x-content-type-options"] == "nosniff" and headers["cache-control"] == "no-store"
@@ -421,7 +421,7 @@ def test_a_later_http_1_without_host_is_refused_as_http_1_1_is(served, minor, la
     head = b"%s HTTP/1.%d\r\nAccept-Language: %s\r\n" % (request_line, minor, lang.encode())
     answer = _exchange(port, head + (extra or b"\r\n"))
     assert answer.startswith(b"HTTP/1.1 400 "), answer[:200]
-    status, headers, body = outside_probe.parse(answer)
+    status, headers, body = raw_requests.parse(answer)
     assert headers["connection"] == "close" and headers["content-language"] == lang
     doc = json.loads(body)
     assert doc["type"].endswith("/bad-request") and doc["detail"] == NO_HOST[lang]
@@ -450,4 +450,4 @@ def test_host_is_required_from_http_1_1_on(served, version, status):
     # the boundary one step under: HTTP/1.0 needs no Host; HTTP/1.1 does
     port, _err = served
     answer = _exchange(port, b"GET /healthz HTTP/%s\r\n\r\n" % version)
-    assert outside_probe.parse(answer)[0] == status
+    assert raw_requests.parse(answer)[0] == status

@@ -1,7 +1,7 @@
-"""The smaller faults of hardening round 3, asked again the way the outside probe asked them: raw HTTP/1.1 on a fresh
-loopback connection, to gunicorn alone (tests/http/test_gunicorn_alone.py) and behind the proxy (tests/test_proxy.py).
-Each probe is (its name, the raw request, a check of the answer's status, headers and body); the check holds for
-both servers."""
+"""Raw HTTP/1.1 requests with framing and header faults (bad chunk sizes, odd versions, repeated or missing headers,
+…), each sent on a fresh loopback connection to gunicorn alone (tests/http/test_gunicorn_alone.py) and behind the
+proxy (tests/test_proxy.py).  Each is (its name, the raw request, a check of the answer's status, headers and body);
+the check holds for both servers."""
 from __future__ import annotations
 
 import json
