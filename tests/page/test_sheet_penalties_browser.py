@@ -70,12 +70,10 @@ def test_penalties_entered_in_two_taps_and_marked_in_the_row(d, server):
     no_console_errors(d)
 
 
-def test_a_canasta_irregularity_entered_in_two_taps_and_marked_in_the_row(d, server):
-    t = Table(d)
-    begin(t, server.url, "canasta", ["Анна", "Борис", "Вера", "Глеб"])
-    # classic laws: Анна–Вера 2 natural (2 × 500), 1 mixed (300), 2 red threes (200), 410 in melds, 10 left in hand,
-    # out (100): 2,000; Борис–Глеб 1 mixed (300), 200 in melds, 50 in hand: 450, and Борис asked for permission to go
-    # out and did not (a permission breach, canasta/8.5): −100, 350
+def hand_by_counts(t):
+    """The classic hand of the tests below by its counts (natural and mixed canastas, red threes, melds, hand) side
+    by side: Анна–Вера 2, 1, 2, 410, 10; Борис–Глеб 0, 1, 0, 200, 50 (the first box tapped, the keyboard's next key
+    moving on)."""
     for side, numbers in (("side0", (2, 1, 2, 410, 10)), ("side1", (0, 1, 0, 200, 50))):
         for i, (key, value) in enumerate(zip(("natural_canastas", "mixed_canastas", "red_threes", "meld_points",
                                               "hand_points"), numbers)):
@@ -83,6 +81,15 @@ def test_a_canasta_irregularity_entered_in_two_taps_and_marked_in_the_row(d, ser
                 t.type(f"#{side}-{key}", value, then_next=True)
             else:
                 t.typed_here(value, then_next=not (side == "side1" and key == "hand_points"))
+
+
+def test_a_canasta_irregularity_entered_in_two_taps_and_marked_in_the_row(d, server):
+    t = Table(d)
+    begin(t, server.url, "canasta", ["Анна", "Борис", "Вера", "Глеб"])
+    # classic laws: Анна–Вера 2 natural (2 × 500), 1 mixed (300), 2 red threes (200), 410 in melds, 10 left in hand,
+    # out (100): 2,000; Борис–Глеб 1 mixed (300), 200 in melds, 50 in hand: 450, and Борис asked for permission to go
+    # out and did not (a permission breach, canasta/8.5): −100, 350
+    hand_by_counts(t)
     t.tap("#out-0")
     t0 = t.count()
     t.tap("#penalty")
@@ -107,13 +114,7 @@ def test_canasta_wild_cards_over_the_limit_cost_50_each(d, server):
     begin(t, server.url, "canasta", ["Анна", "Борис", "Вера", "Глеб"])
     # the hand above, and Борис–Глеб kept a meld with two wild cards too many, found too late (canasta/8.2: 50 for
     # each): 450 − 2 × 50 = 350; Анна–Вера 2,000
-    for side, numbers in (("side0", (2, 1, 2, 410, 10)), ("side1", (0, 1, 0, 200, 50))):
-        for i, (key, value) in enumerate(zip(("natural_canastas", "mixed_canastas", "red_threes", "meld_points",
-                                              "hand_points"), numbers)):
-            if side == "side0" and i == 0:
-                t.type(f"#{side}-{key}", value, then_next=True)
-            else:
-                t.typed_here(value, then_next=not (side == "side1" and key == "hand_points"))
+    hand_by_counts(t)
     t.tap("#out-0")
     t.tap("#penalty")
     t.tap("#pen-excess_wild_cards-1")

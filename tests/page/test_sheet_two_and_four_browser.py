@@ -11,27 +11,15 @@ passes to the left, so the sitter changes every deal.
 """
 from __future__ import annotations
 
-from page.browser_helpers import Table, axe, no_console_errors, shot, small_targets, wait
+from page.browser_helpers import Table, axe, begin_with_variant, no_console_errors, shot, small_targets, wait
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 
 def begin(t, base, names, variant):
-    """From the first screen to the first deal: the «Партия» link, Thousand, the variant box and its choice, the
-    first name box (the keyboard's next key moves on), start."""
-    t.d.get(base + "/")
-    t.tap("#sheet-link")
-    t.tap("#game-thousand")
-    wait(t.d, 10).until(lambda d: d.find_elements(By.ID, "name-0"))
-    t.tap("#sheet-variant")
-    Select(t.find("#sheet-variant")).select_by_value(variant)
-    t.taps += 1
-    wait(t.d, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#names input")) == len(names))
-    t.tap("#name-0")
-    for i, n in enumerate(names):
-        t.typed_here(n, then_next=i + 1 < len(names))
-    t.tap("#begin")
-    t.find("#record")
+    """From the first screen to the first deal of Thousand's ``variant``: the «Партия» link, Thousand, the variant
+    box and its choice, the first name box (the keyboard's next key moves on), start."""
+    begin_with_variant(t, base, "thousand", names, variant)
 
 
 def deal(t, declarer, contract, points, marriages=(), no_trick=(), talon=None):
