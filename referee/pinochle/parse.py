@@ -195,11 +195,15 @@ def auction_deal(deal: DealPlayed, players: list[str], dealer: str, opts: Option
     opts = Options.of(opts)
     n = len(players)
     declarer, amount = winning_bid(deal, players, opts)
-    trump = trump_at(deal.trump, "/deal/trump")
-    melds, shown_cards = _auction_melds(deal, players, declarer, trump, opts)
     conceded = bool(deal.conceded)
     if conceded and n == 4:
         raise InputError(_("conceding belongs to the three-hand auction"), "/deal/conceded")
+    if conceded and deal.trump is None and deal.meld is None:
+        # given up before naming a trump (pinochle/8.4): nothing is melded, the bid alone is lost
+        return AuctionDeal(declarer, amount, {p: {"melds": [], "points": 0} for p in players},
+                           dict.fromkeys(players, 0), dict.fromkeys(players, 0), None, conceded)
+    trump = trump_at(deal.trump, "/deal/trump")
+    melds, shown_cards = _auction_melds(deal, players, declarer, trump, opts)
     buried = _buried(deal, n, conceded, opts)
     if conceded:
         for k, given in (("tricks", deal.tricks), ("points", deal.points)):

@@ -54,6 +54,9 @@ def card_at(card: Card | None, opts: OptionsLike, ptr: str) -> Card:
 
 
 def trump_at(value, ptr) -> str:
+    """The trump suit given at ``ptr`` (``H``, ``♥``, ``ч`` …); InputError there when it is missing or names no suit."""
+    if value is None:
+        raise InputError(_("the trump is missing: name its suit"), ptr)
     try:
         return parse_suit(value)
     except ValueError as e:

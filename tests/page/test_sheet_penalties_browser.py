@@ -121,8 +121,8 @@ def test_canasta_wild_cards_over_the_limit_cost_50_each(d, server):
     assert d.find_element(By.ID, "pen-excess-count-1").get_attribute("value") == "1"     # one, until told more
     axe(d, "wild cards over the limit asked")
     assert small_targets(d) == []
-    # the count's bounds, said at the box: 1 to 9 (0 and 10 refused)
-    for wrong in ("0", "10"):
+    # the count's bounds, said at the box: 1 to 9 (0 and 10 refused, and a box emptied is asked, not taken as 1)
+    for wrong in ("0", "10", " "):
         t.type("#pen-excess-count-1", wrong)
         t.tap("#record")
         assert t.error() == "Сколько лишних свободных карт (Борис · Глеб): целое число от 1 до 9.", t.error()

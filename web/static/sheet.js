@@ -414,9 +414,12 @@
       // the last trick; a side with meld that took no trick says so (the other took all 12)
       if (!f.bidder) return [null, T.need_bidder];
       if (String(f.bid).trim() === "") return [null, T.need_bid];
+      // three-hand: the bidder gave up before the first lead (the bid off once): nothing else to write, the trump
+      // only if he named one
+      if (f.conceded && S.players.length === 3) {
+        return [{ bid: { player: f.bidder, amount: int(f.bid) }, ...(f.trump ? { trump: f.trump } : {}), conceded: true }, null];
+      }
       if (!f.trump) return [null, T.need_trump];
-      // three-hand: the bidder gave up before the first lead (the bid off once): nothing else to write
-      if (f.conceded && S.players.length === 3) return [{ bid: { player: f.bidder, amount: int(f.bid) }, trump: f.trump, conceded: true }, null];
       const units = pinochleSides().map((u) => u.id);
       const d = { bid: { player: f.bidder, amount: int(f.bid) }, trump: f.trump,
                   meld_points: S.players.length === 4 ? Object.fromEntries(units.map((u) => [u, int(f.meld[u])]))
@@ -866,7 +869,8 @@
   function withContext(e) {
     const box = e.pointer && BARE[S.game] && BARE[S.game].test(e.pointer) ? fieldOf(e.pointer) : null;
     const label = box && box.tagName === "INPUT" && box.labels && box.labels[0] ? box.labels[0].textContent : "";
-    if (!label || String(e.detail).startsWith(label)) return e.detail;
+    // a detail that begins with the box's own name is not prefixed with it again («Заявка — заявка …»)
+    if (!label || String(e.detail).toLocaleLowerCase(C.lang).startsWith(label.toLocaleLowerCase(C.lang))) return e.detail;
     const legend = box.closest("fieldset") && box.closest("fieldset").querySelector("legend");
     const field = legend ? legend.textContent + ": " + label.charAt(0).toLocaleLowerCase(C.lang) + label.slice(1) : label;
     return field + " — " + e.detail;
@@ -923,12 +927,13 @@
     const thousand = S.game === "thousand";
     for (const input of $("deal-fields").querySelectorAll("input[inputmode=numeric]")) {
       const v = input.value.trim();
-      if (v === "") continue;
+      const excess = input.id.startsWith("pen-excess-count-");
+      if (v === "" && !excess) continue;          // a count of wild cards over the limit is never left to a guess
       const n = Number(v);
       if (thousand && input.id === "contract") {
         const max = rules.max_bid || 400;
         if (!WHOLE.test(v) || n < 100 || n > max) return [input, fmt(T.contract_range, { min: num(100), max: num(max) })];
-      } else if (input.id.startsWith("pen-excess-count-")) {
+      } else if (excess) {
         if (!WHOLE.test(v) || n < 1 || n > 9) return [input, fmt(T.excess_count_range, { what: labelOf(input) })];
       } else if (thousand && (input.id.startsWith("points-") || input.id === "talon")) {
         if (!WHOLE.test(v) || n < 0 || n > 120) return [input, fmt(T.card_points_range, { what: labelOf(input) })];
