@@ -44,6 +44,8 @@ def test_rule_5_2_text_agrees_with_the_top_card_onto_a_run(client):
     ({"cards": ["5C", "3H", "9D"]}, "/position/pile/cards/1"),                   # a red three mid-pile
     ({"top": "6S", "size": 110}, "/position/pile/size"),                          # more than the deck
     ({}, "/position/pile"),                                                       # no pile described
+    ({"top": None, "size": 9, "frozen_by": "wild"}, "/position/pile/top"),        # nine cards, and no top card
+    ({"top": "9D", "size": 0}, "/position/pile/size"),                            # a top card on an empty pile
 ])
 def test_impossible_piles(api, pile, where):
     ans = chk(api, {"hand": ELEVEN, "pile": pile}, {"type": "draw"}, 422)
