@@ -32,6 +32,7 @@ from .common import (
     Raw,
     Strict,
     String,
+    not_a_card,
 )
 from .fast import Fallback
 
@@ -68,8 +69,9 @@ class CanastaCard(CardField):
         self.lenient = lenient
 
     def _deserialize(self, value, attr, data, **kwargs):
-        text = fields.String._deserialize(self, value, attr, data, **kwargs)
-        fields.Field._validate(self, text)                 # the text's length, before it is read
+        if not isinstance(value, str) or not 1 <= len(value) <= 4:
+            raise ValidationError(not_a_card())   # a number, a list, "joker": said as what it is not
+        text = value
         try:
             return read_card(text)
         except ValueError as e:

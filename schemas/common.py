@@ -214,8 +214,9 @@ class CardField(fields.String):
         super().__init__(validate=Length(min=1, max=4), **kw)
 
     def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, str) or not 1 <= len(value) <= 4:
+            raise ValidationError(not_a_card())   # a number, a list, "joker": said as what it is not
         text = super()._deserialize(value, attr, data, **kwargs)
-        super()._validate(text)                 # the text's length, before it is read
         try:
             return parse_card(text)
         except ValueError as e:
@@ -431,15 +432,19 @@ def Hand(max_len: int, **kw):
 
     def check(value):
         if isinstance(value, list):
-            if len(value) > max_len or not all(isinstance(c, str) and 1 <= len(c) <= 4 for c in value):
+            if len(value) > max_len:
                 raise ValidationError(_("a list of at most {n} cards such as 'KH'", n=max_len))
+            _card_texts(value)
             return
         if not isinstance(value, dict) or set(value) - {"known", "unknown", "void"}:
             raise ValidationError(_("a list of cards, or the cards known with how many others and the suits lacked"))
         known, unknown, void = value.get("known", []), value.get("unknown", 0), value.get("void", [])
-        if not isinstance(known, list) or len(known) > max_len or \
-                not all(isinstance(c, str) and 1 <= len(c) <= 4 for c in known):
+        if not isinstance(known, list) or len(known) > max_len:
             raise ValidationError(_("the known cards are a list of at most {n} cards such as 'KH'", n=max_len))
+        try:
+            _card_texts(known)
+        except ValidationError as e:
+            raise ValidationError({"known": e.messages}) from None
         if type(unknown) is not int or not 0 <= unknown <= max_len:
             raise ValidationError(_("the number of unknown cards is a whole number from 0 to {n}", n=max_len))
         if not isinstance(void, list) or len(void) > 4 or not all(isinstance(s, str) and 1 <= len(s) <= 2
@@ -447,6 +452,19 @@ def Hand(max_len: int, **kw):
             raise ValidationError(_("the suits lacked are a list of at most 4 suits such as 'H'"))
 
     return Raw(validate=check, **kw)
+
+
+def _card_texts(values: list) -> None:
+    """ValidationError at each item of ``values`` that cannot be a card's text (not a string, or longer than any
+    card is written); what each text names is the position builder's to read."""
+    bad = {i: [not_a_card()] for i, c in enumerate(values) if not (isinstance(c, str) and 1 <= len(c) <= 4)}
+    if bad:
+        raise ValidationError(bad)
+
+
+def not_a_card() -> str:
+    """The fault of a value that cannot be a card: not a string, or longer than any card is written."""
+    return _("not a card: a card is its rank and suit, such as '10H', 'KS' or 'Кч'")
 
 
 def _trick_count(value):

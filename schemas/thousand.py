@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-from marshmallow import fields
+from marshmallow import ValidationError
 
 from referee.cards import Card as CardT
 from referee.cards import parse_card
@@ -43,6 +43,7 @@ from .common import (
     Strict,
     String,
     TrickCount,
+    not_a_card,
 )
 
 PLAYERS = List(Name(), required=True, validate=Length(min=1, max=8), metadata={"description": (
@@ -498,8 +499,9 @@ class LogCardField(CardField):
     """A card of a log event (:class:`CardField`), a text that names no card loaded as :class:`UnreadCard`."""
 
     def _deserialize(self, value, attr, data, **kwargs):
-        text = fields.String._deserialize(self, value, attr, data, **kwargs)
-        fields.String._validate(self, text)     # the text's length, as for any card
+        if not isinstance(value, str) or not 1 <= len(value) <= 4:
+            raise ValidationError(not_a_card())   # a number, a list, "joker": said as what it is not
+        text = value
         try:
             return parse_card(text)
         except ValueError:
