@@ -152,16 +152,21 @@ def _melds(value):
     """A list of melds: each a list of cards, or {"rank", "cards"} for cards laid on the side's meld of a rank."""
     if not isinstance(value, list) or len(value) > 24:
         raise ValidationError(_("a list of at most 24 melds"))
-    for g in value:
+    faults: dict = {}
+    for i, g in enumerate(value):
         cards = g
         if isinstance(g, dict):
             if set(g) - {"rank", "cards"} or not isinstance(g.get("rank"), str) or len(g["rank"]) > 4:
                 raise ValidationError(_('a meld laid on another is {{"rank": "7" (or "wild", or "5H" for a sequence), '
                                       '"cards": [...]}}'))
             cards = g.get("cards")
-        if not isinstance(cards, list) or len(cards) > 40 or \
-                not all(isinstance(c, str) and 1 <= len(c) <= 4 for c in cards):
+        if not isinstance(cards, list) or len(cards) > 40:
             raise ValidationError(_("each meld is a list of at most 40 cards such as 'KH', 'K', '2' or 'JK'"))
+        bad = {k: [not_a_card()] for k, c in enumerate(cards) if not (isinstance(c, str) and 1 <= len(c) <= 4)}
+        if bad:                                  # each at its place: the card of the meld, or of the laid-on cards
+            faults[i] = {"cards": bad} if isinstance(g, dict) else bad
+    if faults:
+        raise ValidationError(faults)
 
 
 def _meld_rank(rank: str) -> str | None:

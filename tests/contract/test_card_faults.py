@@ -67,3 +67,12 @@ def test_a_text_of_a_card_s_length_keeps_its_own_reason(client):
     body["deal"]["tricks"][0]["cards"][2] = "jokers"
     assert faults(client, "thousand", "score", body) == [
         {"pointer": "/deal/tricks/0/cards/2", "detail": NOT_A_CARD["en"]}]
+
+
+def test_a_canasta_meld_s_item_that_cannot_be_a_card_is_refused_at_the_item(client):
+    # the check's action melds three cards, the second a number; and laid-on cards with a list in them
+    body = example("canasta/check-frozen-pile.json")
+    body["action"] = {"type": "meld", "player": "North", "melds": [["9п", 5, "Дж"], {"rank": "9", "cards": [["9ч"]]}]}
+    assert faults(client, "canasta", "check", body) == [
+        {"pointer": "/action/melds/0/1", "detail": NOT_A_CARD["en"]},
+        {"pointer": "/action/melds/1/cards/0", "detail": NOT_A_CARD["en"]}]
