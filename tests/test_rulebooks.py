@@ -220,6 +220,13 @@ def sample(tmp_path):
     return Rulebook.load(path)
 
 
+def _variant(variant_id: str):
+    """A variant of that id and nothing else (the rendering reads only its id); a real Variant, since the compiled
+    rulebook takes nothing else."""
+    from referee.rulebook import Variant
+    return Variant(id=variant_id, title=variant_id, players=(2,), summary="", overrides={}, specs={})
+
+
 @pytest.mark.parametrize("opts,variant,en", [
     ({"red_three_value": 100, "red_three_scale": "four_800"}, None, "Each red three scores 100. All four score double."),
     ({"red_three_value": 1000, "red_three_scale": "six_1200"}, None, "Each red three scores 1,000. Six score more."),
@@ -227,8 +234,7 @@ def sample(tmp_path):
      "Each red three scores 105. Another scale. Two players only."),
 ])
 def test_a_rule_shows_the_clauses_that_hold(sample, opts, variant, en):
-    from types import SimpleNamespace
-    v = SimpleNamespace(id=variant, resolve=lambda _o: opts) if variant else None
+    v = _variant(variant) if variant else None
     rule = sample["sample/1.1"]
     out = rule.render("en", v, opts)
     # the two-player clause brings its own source, and p. 40 stands behind the six-pack scales only: each is shown
@@ -291,7 +297,6 @@ def test_a_rule_applies_only_where_its_condition_holds(sample):
 def test_an_option_with_a_condition_is_shown_only_where_it_holds(tmp_path):
     # an option listed as {name, when} is shown by a citation only where it can have effect; still one of the rule's
     # options, so a clause may depend on it
-    from types import SimpleNamespace
     from referee.rulebook import Rulebook
     path = tmp_path / "rules.yaml"
     path.write_text(SAMPLE.replace("options: [red_three_value, red_three_scale]",
@@ -300,8 +305,8 @@ def test_an_option_with_a_condition_is_shown_only_where_it_holds(tmp_path):
     rule = Rulebook.load(path)["sample/1.1"]
     assert rule.options == ("red_three_value", "red_three_scale")
     opts = {"red_three_value": 100, "red_three_scale": "four_800"}
-    assert rule.render("en", SimpleNamespace(id="two"), opts)["options"] == opts
-    assert rule.render("en", SimpleNamespace(id="four"), opts)["options"] == {"red_three_value": 100}
+    assert rule.render("en", _variant("two"), opts)["options"] == opts
+    assert rule.render("en", _variant("four"), opts)["options"] == {"red_three_value": 100}
 
 
 def test_a_source_outside_the_bibliography_is_refused(tmp_path):
