@@ -32,7 +32,8 @@ from .common import (
     Raw,
     Strict,
     String,
-    not_a_card,
+    card_text,
+    card_texts,
 )
 from .fast import Fallback
 
@@ -69,9 +70,7 @@ class CanastaCard(CardField):
         self.lenient = lenient
 
     def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, str) or not 1 <= len(value) <= 4:
-            raise ValidationError(not_a_card())   # a number, a list, "joker": said as what it is not
-        text = value
+        text = card_text(value)
         try:
             return read_card(text)
         except ValueError as e:
@@ -162,9 +161,10 @@ def _melds(value):
             cards = g.get("cards")
         if not isinstance(cards, list) or len(cards) > 40:
             raise ValidationError(_("each meld is a list of at most 40 cards such as 'KH', 'K', '2' or 'JK'"))
-        bad = {k: [not_a_card()] for k, c in enumerate(cards) if not (isinstance(c, str) and 1 <= len(c) <= 4)}
-        if bad:                                  # each at its place: the card of the meld, or of the laid-on cards
-            faults[i] = {"cards": bad} if isinstance(g, dict) else bad
+        try:
+            card_texts(cards)
+        except ValidationError as e:             # each at its place: the card of the meld, or of the laid-on cards
+            faults[i] = {"cards": e.messages} if isinstance(g, dict) else e.messages
     if faults:
         raise ValidationError(faults)
 

@@ -214,9 +214,7 @@ class CardField(fields.String):
         super().__init__(validate=Length(min=1, max=4), **kw)
 
     def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, str) or not 1 <= len(value) <= 4:
-            raise ValidationError(not_a_card())   # a number, a list, "joker": said as what it is not
-        text = super()._deserialize(value, attr, data, **kwargs)
+        text = card_text(value)
         try:
             return parse_card(text)
         except ValueError as e:
@@ -434,7 +432,7 @@ def Hand(max_len: int, **kw):
         if isinstance(value, list):
             if len(value) > max_len:
                 raise ValidationError(_("a list of at most {n} cards such as 'KH'", n=max_len))
-            _card_texts(value)
+            card_texts(value)
             return
         if not isinstance(value, dict) or set(value) - {"known", "unknown", "void"}:
             raise ValidationError(_("a list of cards, or the cards known with how many others and the suits lacked"))
@@ -442,7 +440,7 @@ def Hand(max_len: int, **kw):
         if not isinstance(known, list) or len(known) > max_len:
             raise ValidationError(_("the known cards are a list of at most {n} cards such as 'KH'", n=max_len))
         try:
-            _card_texts(known)
+            card_texts(known)
         except ValidationError as e:
             raise ValidationError({"known": e.messages}) from None
         if type(unknown) is not int or not 0 <= unknown <= max_len:
@@ -454,12 +452,20 @@ def Hand(max_len: int, **kw):
     return Raw(validate=check, **kw)
 
 
-def _card_texts(values: list) -> None:
+def card_texts(values: list) -> None:
     """ValidationError at each item of ``values`` that cannot be a card's text (not a string, or longer than any
     card is written); what each text names is the position builder's to read."""
     bad = {i: [not_a_card()] for i, c in enumerate(values) if not (isinstance(c, str) and 1 <= len(c) <= 4)}
     if bad:
         raise ValidationError(bad)
+
+
+def card_text(value: Any) -> str:
+    """``value`` as a card's text to read, or ValidationError when it cannot be one: not a string, or longer than any
+    card is written (a number, a list, "joker": said as what it is not)."""
+    if not isinstance(value, str) or not 1 <= len(value) <= 4:
+        raise ValidationError(not_a_card())
+    return value
 
 
 def not_a_card() -> str:

@@ -17,8 +17,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-from marshmallow import ValidationError
-
 from referee.cards import Card as CardT
 from referee.cards import parse_card
 from referee.i18n import N_
@@ -43,7 +41,7 @@ from .common import (
     Strict,
     String,
     TrickCount,
-    not_a_card,
+    card_text,
 )
 
 PLAYERS = List(Name(), required=True, validate=Length(min=1, max=8), metadata={"description": (
@@ -499,9 +497,7 @@ class LogCardField(CardField):
     """A card of a log event (:class:`CardField`), a text that names no card loaded as :class:`UnreadCard`."""
 
     def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, str) or not 1 <= len(value) <= 4:
-            raise ValidationError(not_a_card())   # a number, a list, "joker": said as what it is not
-        text = value
+        text = card_text(value)
         try:
             return parse_card(text)
         except ValueError:
