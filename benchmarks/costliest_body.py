@@ -14,6 +14,7 @@ other jobs of a shared machine do not move.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import pathlib
@@ -67,10 +68,8 @@ def worker_cpu_ns(master: int) -> int:
     total = 0
     for child in pathlib.Path(f"/proc/{master}/task/{master}/children").read_text().split():
         for task in pathlib.Path(f"/proc/{child}/task").iterdir():
-            try:
+            with contextlib.suppress(OSError, ValueError):
                 total += int((task / "schedstat").read_text().split()[0])
-            except (OSError, ValueError):
-                pass
     return total
 
 

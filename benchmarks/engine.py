@@ -93,8 +93,10 @@ def main():
 
 def canasta_rows():
     """Canasta through the service, and one deal replayed through the state machine alone."""
+    from referee.canasta.deal import DealState as CDeal
+    from referee.canasta.deal import Layout as CLayout
+    from referee.canasta.deal import Pile
     from referee.canasta.options import VARIANTS as CANASTA
-    from referee.canasta.deal import DealState as CDeal, Layout as CLayout, Pile
     from schemas.canasta import read_card, read_melds
 
     def canasta_card(text, _ptr):
@@ -153,6 +155,7 @@ PLAYERS3 = ["A", "B", "C"]
 def random_game(deals: int, seed: int = 7) -> list:
     """A legal game log of ``deals`` deals: random hands, the forced bidder plays 100, random legal cards."""
     import random
+
     from referee.thousand.cards import DECK
     rng = random.Random(seed)
     opts = VARIANTS["russian-classic"].resolve({"target": 1005})

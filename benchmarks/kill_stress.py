@@ -4,11 +4,19 @@ answers and the errors the clients saw (a reset, a cut answer, a 5xx).
 
     .venv/bin/python benchmarks/kill_stress.py
 """
-import sys, time, os, signal, json
-sys.path.insert(0, "tests"); sys.path.insert(0, ".")
+import json
+import os
+import signal
+import sys
+import time
+
+sys.path.insert(0, "tests")
+sys.path.insert(0, ".")
 import importlib.util
+
 spec = importlib.util.spec_from_file_location("tp", "tests/test_proxy.py")
-tp = importlib.util.module_from_spec(spec); spec.loader.exec_module(tp)
+tp = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(tp)
 with tp.serve_proxied(**tp.GENEROUS) as (port, proc, _log):
     with tp.Load(port, n=12) as load:
         time.sleep(1)
@@ -18,4 +26,4 @@ with tp.serve_proxied(**tp.GENEROUS) as (port, proc, _log):
             if kids:
                 os.kill(kids[0], signal.SIGKILL)
             time.sleep(0.8)
-    print(json.dumps({"ok": load.ok, "errors": len(load.errors), "kinds": sorted(set(e[:40] for e in load.errors))}))
+    print(json.dumps({"ok": load.ok, "errors": len(load.errors), "kinds": sorted({e[:40] for e in load.errors})}))

@@ -38,7 +38,7 @@ def main():
     n = ap.parse_args().requests
     from benchmarks.load import bodies
     from wsgi import app
-    sink = open(os.devnull, "w")
+    sink = open(os.devnull, "w")  # noqa: SIM115 (the log handlers write to it until the process ends)
     for h in logging.getLogger("referee").handlers:
         h.setStream(sink)
     client = app.test_client()

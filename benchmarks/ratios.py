@@ -99,11 +99,11 @@ def measure_validate(rounds: int) -> dict[str, float]:
     for game, text in validate_bodies().items():
         raw = text.encode()
         assert service.handle(game, "validate", parse_body(raw))["valid"], game
-        ta, tb, r = side_by_side(lambda: service.handle(game, "validate", parse_body(raw)),
-                                 lambda: json.loads(raw), rounds)
+        ta, tb, r = side_by_side(lambda game=game, raw=raw: service.handle(game, "validate", parse_body(raw)),
+                                 lambda raw=raw: json.loads(raw), rounds)
         print(f"  {game:<9} validate {ta * 1e3:7.3f} ms   json.loads {tb * 1e3:7.4f} ms   ({len(raw)} bytes)")
         out[f"validate/json.loads {game}"] = r
-        ta, tb, r = side_by_side(lambda: parse_body(raw), lambda: json.loads(raw), rounds)
+        ta, tb, r = side_by_side(lambda raw=raw: parse_body(raw), lambda raw=raw: json.loads(raw), rounds)
         print(f"  {game:<9} parse_body {ta * 1e3:7.4f} ms   json.loads {tb * 1e3:7.4f} ms")
         out[f"parse_body/json.loads {game}"] = r
     return out
@@ -116,7 +116,7 @@ def score_body() -> tuple[str, dict]:
 
 def quiet(logger_names) -> None:
     """Logging as shipped (INFO, the JSON formatter), written to /dev/null rather than to this terminal."""
-    sink = open(os.devnull, "w")
+    sink = open(os.devnull, "w")  # noqa: SIM115 (the log handlers write to it until the process ends)
     for name in logger_names:
         for h in logging.getLogger(name).handlers:
             if isinstance(h, logging.StreamHandler):
@@ -126,6 +126,7 @@ def quiet(logger_names) -> None:
 def measure_in_process(rounds: int) -> dict[str, float]:
     sys.path.insert(0, str(ROOT / "benchmarks"))
     import bare_app
+
     from wsgi import app
     quiet(["referee", "bare"])
     path, body = score_body()

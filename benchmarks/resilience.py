@@ -21,6 +21,7 @@ kill-worker    8 clients post Thousand /score on kept-alive connections; after 3
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
@@ -82,10 +83,8 @@ class Service:
             return False
 
     def stop(self) -> None:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(self.proc.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            pass
         self.proc.wait(timeout=30)
 
 

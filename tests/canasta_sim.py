@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 
 from referee.canasta.cards import deck_of, is_black_three, is_red_three, is_wild
-from referee.canasta.options import VARIANTS, deal_size
 from referee.canasta.deal import DealState, Layout, Pile, opening_melds, way_to_take
+from referee.canasta.options import VARIANTS, deal_size
 
 FOUR = [{"id": "NS", "players": ["N", "S"]}, {"id": "EW", "players": ["E", "W"]}]
 TWO = [{"id": "A", "players": ["A"]}, {"id": "B", "players": ["B"]}]
@@ -96,7 +96,7 @@ def random_canasta_log(seed: int, variant: str = "classic", max_turns: int = 400
     if opts["pile_frozen_at_start"] and pile.frozen_by is None:
         pile.frozen_by = "start"
     st_packets = {p: list(c) for p, c in packets.items()}
-    st = DealState(layout, opts, dict(scores or {sd: 0 for sd in layout.sides}), len(rest), pile, layout.after(dealer),
+    st = DealState(layout, opts, dict(scores or dict.fromkeys(layout.sides, 0)), len(rest), pile, layout.after(dealer),
                    {p: list(h) for p, h in hands.items()})
     st.packets = st_packets
     for p in order:
@@ -152,13 +152,12 @@ def random_canasta_log(seed: int, variant: str = "classic", max_turns: int = 400
         if st.has_melded(side):
             for rank in sorted({c.rank for c in st.hands[p] if not is_wild(c) and c.rank != "3"}):
                 cards = [c for c in st.hands[p] if c.rank == rank]
-                if rank in st.melds[side] or len(cards) >= 3:
-                    if st.can_meld(p, [cards]):
-                        st.apply_meld(p, [cards])
-                        log.append({"type": "meld", "player": p, "melds": [s(cards)]})
-                        _extra(st, p, rest, log)
-                        if st.phase == "done":
-                            break
+                if (rank in st.melds[side] or len(cards) >= 3) and st.can_meld(p, [cards]):
+                    st.apply_meld(p, [cards])
+                    log.append({"type": "meld", "player": p, "melds": [s(cards)]})
+                    _extra(st, p, rest, log)
+                    if st.phase == "done":
+                        break
             if st.phase == "done":
                 break
             wild = next((c for c in st.hands[p] if is_wild(c)), None)
@@ -192,7 +191,7 @@ def random_canasta_game(deals: int, seed: int = 7, variant: str = "classic", par
     from referee.canasta.scoring import settle_state
     opts = VARIANTS[variant].resolve({"target": 100000})
     layout = Layout.of(SIDES[variant])
-    scores = {sd: 0 for sd in layout.sides}
+    scores = dict.fromkeys(layout.sides, 0)
     log = []
     dealer = layout.seats[-1]
     for k in range(deals):

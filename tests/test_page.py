@@ -10,8 +10,7 @@ import re
 import pytest
 import yaml
 
-from referee import web
-from referee import i18n, registry, service
+from referee import registry, service, web
 from referee.cards import Card
 from referee.errors import InputError, UnknownVariant
 from referee.web import forms
@@ -186,10 +185,10 @@ def test_the_forms_name_fields_of_the_request_shapes():
                 found = []
                 for f in sit["fields"]:
                     walk(f, "", found)
-                for path, f in found:
+                for path, _f in found:
                     tokens = [t for t in path.split("/")[1:] if t]
                     schema_at(schema, [("0" if t == "0" else t) for t in tokens])
-                for path, value in sit.get("fixed", {}).items():
+                for path, _value in sit.get("fixed", {}).items():
                     schema_at(schema, path.split("/")[1:])
                 paths = [p for p, f in found if not f.get("variants")]
                 assert len(paths) == len(set(paths)), (game, sit["id"])

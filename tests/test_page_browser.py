@@ -121,7 +121,7 @@ def pick(d, ptr, cards):
         before = len(chips(d, ptr))
         tap(d, (By.CSS_SELECTOR, f'#deck button[data-card="{card}"]'))
         if len(cards) > 1:
-            wait(d).until(lambda d: len(chips(d, ptr)) == before + 1)
+            wait(d).until(lambda d, before=before: len(chips(d, ptr)) == before + 1)
     if d.find_element(By.ID, "picker").is_displayed():
         d.find_element(By.ID, "picker-done").click()
 

@@ -2,7 +2,8 @@
 conserve the cards and share out exactly the points the pack holds (Thousand 120; Pinochle 250)."""
 import random
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from referee import service
 from referee.cards import RANKS, SUITS, parse_card
@@ -115,6 +116,7 @@ def test_random_canasta_deals_replay(seed, variant):
     """A random legal Canasta deal replays as valid; every card of the 108 (162) is somewhere at the end; each
     side's score lines add up to its hand score."""
     from canasta_sim import random_canasta_log
+
     from referee.canasta.cards import deck_for
     sides, log, st_ = random_canasta_log(seed, variant)
     ans = service.handle("canasta", "validate", {"variant": variant.replace("-2", ""), "sides": sides, "log": log})

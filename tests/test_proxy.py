@@ -49,8 +49,8 @@ def serve_proxied(**settings):
     port, up1, up2 = _free_port(), _free_port(), _free_port()
     env = {**os.environ, "REFEREE_BIND": f"127.0.0.1:{port}", "REFEREE_UPSTREAM": f"127.0.0.1:{up1},127.0.0.1:{up2}",
            "REFEREE_WORKERS": "1", "REFEREE_LOG_LEVEL": "WARNING", **settings}
-    log = tempfile.NamedTemporaryFile()
-    out = tempfile.NamedTemporaryFile()
+    log = tempfile.NamedTemporaryFile()  # noqa: SIM115 (read by the caller after the server stops)
+    out = tempfile.NamedTemporaryFile()  # noqa: SIM115
     proc = subprocess.Popen([str(ROOT / "scripts" / "serve-proxied")], cwd=ROOT, env=env, stdout=out,
                             stderr=log, start_new_session=True)
     try:

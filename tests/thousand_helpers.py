@@ -14,7 +14,7 @@ def at_zero(state, keys):
     (the tests name only the ones that matter to them)."""
     if not state or not (state.get("scores") or any(state.get(k) for k in ("concessions", "bolts", "barrel", "golden"))):
         return state
-    return {**state, "scores": {**{k: 0 for k in keys}, **(state.get("scores") or {})}}
+    return {**state, "scores": {**dict.fromkeys(keys, 0), **(state.get("scores") or {})}}
 
 
 def score_body(deal, state=None, options=None, variant=None, players=PLAYERS, dealer="Vera"):

@@ -9,6 +9,7 @@ import json
 import pathlib
 
 import pytest
+
 from tests.canasta_helpers import C, m, ruling
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -122,8 +123,8 @@ def test_m6_a_canasta_bonus_never_counts(api):
 
 def test_s13_concealed_from_stock_waives_the_minimum(api):
     # Side at 3,000 (needs 120): from the stock the player melds seven 4s (35) and four 5s (20) and discards K.
-    body = dict(hand=SEVEN_FOURS + " 5H 5D 5S 5C KH", action={"type": "go_out", "melds": [m(SEVEN_FOURS),
-                m("5H 5D 5S 5C")], "card": "KH"}, scores={"NS": 3000})
+    body = {"hand": SEVEN_FOURS + " 5H 5D 5S 5C KH", "action": {"type": "go_out", "melds": [m(SEVEN_FOURS),
+                m("5H 5D 5S 5C")], "card": "KH"}, "scores": {"NS": 3000}}
     ans = check(api, body["hand"], body["action"], scores=body["scores"])
     assert ruling(ans) == (True, None) and ans["effects"] == {"went_out": True, "concealed": True}
     # with concealed_waives_minimum false the 120 applies to the same going out (55 < 120)
@@ -167,21 +168,21 @@ FROZEN = {"top": "9H", "size": 7, "frozen_by": "wild"}
 
 
 @pytest.mark.parametrize("name,hand,cards,kw,expect", [
-    ("L1", "9D JK 5C 6D", ["9D", "JK"], dict(pile=FROZEN, melds=MELDED), (False, "canasta/5.1")),
-    ("L2", "9D 9S 5C 6D", ["9D", "9S"], dict(pile=FROZEN, melds=MELDED), (True, None)),
-    ("L3", "QD JK 5C 6D", ["QD", "JK"], dict(pile={"top": "QH", "size": 4}, melds=MELDED), (True, None)),
-    ("L4", fill("QD JK 5C 6D", 11), ["QD", "JK"], dict(pile={"top": "QH", "size": 4}), (False, "canasta/5.1")),
-    ("L6", "2D 2S 5C 6D", ["2D", "2S"], dict(pile={"top": "2H", "size": 4}, melds=MELDED), (False, "canasta/5.2")),
-    ("L6j", "JK JK 5C 6D", ["JK", "JK"], dict(pile={"top": "JK", "size": 4}, melds=MELDED),
+    ("L1", "9D JK 5C 6D", ["9D", "JK"], {"pile": FROZEN, "melds": MELDED}, (False, "canasta/5.1")),
+    ("L2", "9D 9S 5C 6D", ["9D", "9S"], {"pile": FROZEN, "melds": MELDED}, (True, None)),
+    ("L3", "QD JK 5C 6D", ["QD", "JK"], {"pile": {"top": "QH", "size": 4}, "melds": MELDED}, (True, None)),
+    ("L4", fill("QD JK 5C 6D", 11), ["QD", "JK"], {"pile": {"top": "QH", "size": 4}}, (False, "canasta/5.1")),
+    ("L6", "2D 2S 5C 6D", ["2D", "2S"], {"pile": {"top": "2H", "size": 4}, "melds": MELDED}, (False, "canasta/5.2")),
+    ("L6j", "JK JK 5C 6D", ["JK", "JK"], {"pile": {"top": "JK", "size": 4}, "melds": MELDED},
      (False, "canasta/5.2")),
-    ("L7", "3S 3C 5C 6D", ["3S", "3C"], dict(pile={"top": "3S", "size": 4}, melds=MELDED),
+    ("L7", "3S 3C 5C 6D", ["3S", "3C"], {"pile": {"top": "3S", "size": 4}, "melds": MELDED},
      (False, "canasta/5.2")),
-    ("L9", "5C 6D 7H", [], dict(pile={"top": "QH", "size": 4}, melds={"NS": [m("QS QC QD QH")]}), (True, None)),
-    ("L10", "QC 6D 7H", ["QC"], dict(pile={"top": "QH", "size": 4, "frozen_by": "wild"},
-                                     melds={"NS": [m("QS QC QD")]}), (False, "canasta/5.1")),
-    ("L11", "QC QD 7H", ["QC", "QD"], dict(pile={"top": "QH", "size": 4, "frozen_by": "wild"},
-                                           melds={"NS": [m("QS QC QD")]}), (True, None)),
-    ("L12", "QC", ["QC"], dict(pile={"top": "QH", "size": 1}, melds=MELDED), (False, "canasta/5.3")),
+    ("L9", "5C 6D 7H", [], {"pile": {"top": "QH", "size": 4}, "melds": {"NS": [m("QS QC QD QH")]}}, (True, None)),
+    ("L10", "QC 6D 7H", ["QC"], {"pile": {"top": "QH", "size": 4, "frozen_by": "wild"},
+                                     "melds": {"NS": [m("QS QC QD")]}}, (False, "canasta/5.1")),
+    ("L11", "QC QD 7H", ["QC", "QD"], {"pile": {"top": "QH", "size": 4, "frozen_by": "wild"},
+                                           "melds": {"NS": [m("QS QC QD")]}}, (True, None)),
+    ("L12", "QC", ["QC"], {"pile": {"top": "QH", "size": 1}, "melds": MELDED}, (False, "canasta/5.3")),
 ])
 def test_l_vectors_taking_the_pile(api, name, hand, cards, kw, expect):
     ans = check(api, hand, {"type": "take_pile", "cards": cards}, phase="draw", **kw)
@@ -658,7 +659,7 @@ def test_d5_concealed_going_out_with_the_pile_taken_that_turn(api):
 def test_legal_actions_show_a_way_out(api):
     # With a canasta on the table, Q Q Q + the 2 and a 5 on the side's fives empty the hand: going out is listed,
     # and the listed action is itself legal.
-    pos = dict(melds={"NS": [["K"] * 7, m("5S 5D 5C")]})
+    pos = {"melds": {"NS": [["K"] * 7, m("5S 5D 5C")]}}
     ans = check(api, "QH QD QS 5H 2C", {"type": "discard", "card": "2C"}, **pos)
     out = [a for a in ans["legal_actions"] if a["type"] == "go_out"]
     assert out == [{"type": "go_out", "player": "N", "melds": [m("QH QD QS 2C"), {"rank": "5", "cards": ["5H"]}]}]

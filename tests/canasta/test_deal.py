@@ -1,7 +1,7 @@
 """Canasta: the deal — extra cards some variants deal, and the Italian count-off."""
 from referee import service
 from referee.canasta.options import VARIANTS
-from tests.canasta_helpers import C, DEAL, m, ruling, S4
+from tests.canasta_helpers import DEAL, S4, C, m, ruling
 
 
 # Found by black-box probing of the Canasta variants (issues 4 and 5).
@@ -17,8 +17,8 @@ def test_sevens_extra_cards_follow_the_first_canasta(api):
 
 
 def view_validate(log, variant="classic", sides=S4):
-    from tests.canasta_helpers import loaded
     from referee.canasta.views import validate
+    from tests.canasta_helpers import loaded
     v = VARIANTS[variant]
     return validate(loaded("validate", {"sides": sides, "log": log}), v, v.resolve({}))
 

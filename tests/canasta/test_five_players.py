@@ -8,7 +8,7 @@ import json
 import pathlib
 
 from referee.canasta.options import VARIANTS
-from tests.canasta_helpers import C, m, S4
+from tests.canasta_helpers import S4, C, m
 
 FIVE = [{"id": "T", "players": ["T1", "T2", "T3"]}, {"id": "P", "players": ["P1", "P2"]}]
 DATA = pathlib.Path(__file__).resolve().parent.parent / "data" / "canasta_five_dealer.json"
@@ -106,8 +106,8 @@ def test_five_player_dealer_passes_left(api):
 
 
 def view_validate(log, variant="classic", sides=S4):
-    from tests.canasta_helpers import loaded
     from referee.canasta.views import validate
+    from tests.canasta_helpers import loaded
     v = VARIANTS[variant]
     return validate(loaded("validate", {"sides": sides, "log": log}), v, v.resolve({}))
 

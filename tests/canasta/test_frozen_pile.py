@@ -6,7 +6,7 @@ frozen.
 import pytest
 
 from referee import service
-from tests.canasta_helpers import C, chk, ELEVEN, m, message, pointer, ruling, S4
+from tests.canasta_helpers import ELEVEN, S4, C, chk, m, message, pointer, ruling
 
 
 # Found by black-box probing of the Canasta endpoints.

@@ -8,8 +8,7 @@ from referee.canasta.melds import go_out_fault
 from referee.canasta.options import VARIANTS
 from referee.canasta.scoring import score_side
 from referee.cards import parse_card
-from tests.canasta_helpers import C, chk, DEAL3, items, m, message, pointer, S4
-
+from tests.canasta_helpers import DEAL3, S4, C, chk, items, m, message, pointer
 
 TWO = [{"id": "A", "players": ["Ann"]}, {"id": "B", "players": ["Bob"]}]
 
@@ -349,8 +348,8 @@ WILD, NATURAL, MIXED = cards("JK JK 2S 2H 2D 2C 2S"), cards("KS KH KD KC KS KH K
 
 def view_score(deal, variant="classic", **options):
     """The score view itself (the request schema is not applied, as for a library caller)."""
-    from tests.canasta_helpers import loaded
     from referee.canasta.views import score
+    from tests.canasta_helpers import loaded
     v = VARIANTS[variant]
     return score(loaded("score", {"sides": S4, "deal": deal}), v, v.resolve(options))
 

@@ -8,7 +8,7 @@ import pytest
 
 from referee import service
 from referee.canasta.options import VARIANTS
-from tests.canasta_helpers import C, chk, DEAL, ELEVEN, full_deal, K7, m, pointer, ruling, S4
+from tests.canasta_helpers import DEAL, ELEVEN, K7, S4, C, chk, full_deal, m, pointer, ruling
 
 S6 = [{"id": "A", "players": ["P1", "P3", "P5"]}, {"id": "B", "players": ["P2", "P4", "P6"]}]
 
@@ -101,8 +101,8 @@ def test_missing_player_message(api):
 
 def view_score(deal, variant="classic", **options):
     """The score view itself (the request schema is not applied, as for a library caller)."""
-    from tests.canasta_helpers import loaded
     from referee.canasta.views import score
+    from tests.canasta_helpers import loaded
     v = VARIANTS[variant]
     return score(loaded("score", {"sides": S4, "deal": deal}), v, v.resolve(options))
 
@@ -119,8 +119,8 @@ def check(body, variant="classic", **options):
 
 
 def view_validate(log, variant="classic", sides=S4):
-    from tests.canasta_helpers import loaded
     from referee.canasta.views import validate
+    from tests.canasta_helpers import loaded
     v = VARIANTS[variant]
     return validate(loaded("validate", {"sides": sides, "log": log}), v, v.resolve({}))
 

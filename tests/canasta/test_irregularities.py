@@ -8,6 +8,7 @@ import json
 import pathlib
 
 import pytest
+
 from tests.canasta_helpers import C
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]

@@ -12,7 +12,8 @@ k + 1 turns before the turn of the player to act.
 """
 import json
 import pathlib
-from tests.canasta_helpers import C, m, S4
+
+from tests.canasta_helpers import S4, C, m
 
 RU = "russian-popular"
 

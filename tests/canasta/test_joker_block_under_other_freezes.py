@@ -11,7 +11,8 @@ The answer's ``facts`` say what froze the pile (``frozen_by``: the first card th
 apart from that, the round's block (``pile_block``: its discarder and the wild card).
 """
 import pytest
-from tests.canasta_helpers import C, m, S4
+
+from tests.canasta_helpers import S4, C, m
 
 RU = "russian-popular"
 SIDE = {"North": "NS", "South": "NS", "East": "EW", "West": "EW"}

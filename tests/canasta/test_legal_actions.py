@@ -1,11 +1,12 @@
 """Canasta: the legal actions a check lists, and that each can be posted back."""
 import pytest
-from tests.canasta_helpers import C, ELEVEN, S4
+
+from tests.canasta_helpers import ELEVEN, S4, C
 
 
 def legal(api, body, action):
     """Post ``action`` back in the position of ``body``; return the ruling."""
-    return C(api, "check", {**body, "action": {k: v for k, v in action.items()}})
+    return C(api, "check", {**body, "action": dict(action.items())})
 
 
 # Found by black-box probing of the Canasta endpoints.

@@ -31,7 +31,7 @@ import referee
 from referee import registry
 from referee.canasta.options import VARIANTS
 from referee.cli import main
-from tests.canasta_helpers import DEAL, m, S4
+from tests.canasta_helpers import DEAL, S4, m
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SIDES = [{"id": "NS", "players": ["N", "S"]}, {"id": "EW", "players": ["E", "W"]}]
@@ -140,9 +140,9 @@ def test_an_event_the_cards_do_not_allow_ends_the_deal(api):
 
 def test_the_missing_card_is_named_by_suit():
     # a suited log is held to its suits: KH KD KS twice and KC, so a second KC is not there (deal.py docstring)
-    from tests.canasta_helpers import loaded
-    from referee.canasta.views import validate
     from referee.canasta.options import VARIANTS
+    from referee.canasta.views import validate
+    from tests.canasta_helpers import loaded
     opts = VARIANTS["classic"].resolve({})
     ans = validate(loaded("validate", body(deal1(meld=[m("KC KC KH")]))), VARIANTS["classic"], opts)
     assert ans["first_violation"]["message"] == "N does not hold all the cards melded: KC is missing"
@@ -484,8 +484,8 @@ def test_a_red_three_kept_through_a_turn_ended_as_played(api):
 
 
 def view_validate(log, variant="classic", sides=S4):
-    from tests.canasta_helpers import loaded
     from referee.canasta.views import validate
+    from tests.canasta_helpers import loaded
     v = VARIANTS[variant]
     return validate(loaded("validate", {"sides": sides, "log": log}), v, v.resolve({}))
 

@@ -11,7 +11,7 @@ from referee.canasta.melds import MeldFault, canasta_bonus, classify, excess_wil
 from referee.canasta.options import VARIANTS
 from referee.canasta.scoring import score_side
 from referee.cards import parse_card
-from tests.canasta_helpers import C, chk, full_deal, items, K7, m, pointer, S4
+from tests.canasta_helpers import K7, S4, C, chk, full_deal, items, m, pointer
 
 
 def cards(s):
@@ -279,8 +279,8 @@ def test_excess_wild_cards_stay_when_reported(api):
 
 def view_score(deal, variant="classic", **options):
     """The score view itself (the request schema is not applied, as for a library caller)."""
-    from tests.canasta_helpers import loaded
     from referee.canasta.views import score
+    from tests.canasta_helpers import loaded
     v = VARIANTS[variant]
     return score(loaded("score", {"sides": S4, "deal": deal}), v, v.resolve(options))
 

@@ -42,10 +42,11 @@ def test_no_ruling_names_an_option():
     # every ruling, note and score line of the engine, in both languages (options.py describes the options and
     # parse.py's 422 details name the request's fields, so they may)
     import re
+
     from referee.i18n import extract, translations
     ru = translations("ru")
     for mid, locs, _flags in extract():
-        if not any("canasta" in l[0] and not l[0].endswith(("options.py", "parse.py")) for l in locs):
+        if not any("canasta" in loc[0] and not loc[0].endswith(("options.py", "parse.py")) for loc in locs):
             continue
         for text in ([mid] if isinstance(mid, str) else list(mid)):
             for shown in (text, ru.gettext(text)):

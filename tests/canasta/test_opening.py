@@ -5,8 +5,7 @@ and the short opening.
 import pytest
 
 from referee import service
-from tests.canasta_helpers import C, chk, ELEVEN, full_deal, m, message, pointer, ruling, S4
-
+from tests.canasta_helpers import ELEVEN, S4, C, chk, full_deal, m, message, pointer, ruling
 
 MEX_HAND = m("7H 7D 7S 7C 7H 7D 7S KH KD KS KC KH KD KS")
 

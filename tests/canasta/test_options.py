@@ -3,7 +3,8 @@ other, and options that would never apply.
 """
 
 import pytest
-from tests.canasta_helpers import C, DEAL3, ELEVEN, m, pointer, S4
+
+from tests.canasta_helpers import DEAL3, ELEVEN, S4, C, m, pointer
 
 
 def concealed_deal():

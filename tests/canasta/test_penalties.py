@@ -3,7 +3,8 @@ import json
 import pathlib
 
 import pytest
-from tests.canasta_helpers import C, chk, DEAL3, K7, m, ruling, S4
+
+from tests.canasta_helpers import DEAL3, K7, S4, C, chk, m, ruling
 
 
 # Found by black-box probing of the Canasta variants (issues 4 and 5).

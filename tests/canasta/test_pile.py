@@ -5,7 +5,7 @@ import pathlib
 import pytest
 
 from referee import service
-from tests.canasta_helpers import C, chk, ELEVEN, m, message, pointer, ruling, S4
+from tests.canasta_helpers import ELEVEN, S4, C, chk, m, message, pointer, ruling
 
 
 # Found by black-box probing of the Canasta variants (issues 4 and 5).

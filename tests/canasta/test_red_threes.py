@@ -10,7 +10,7 @@ from referee import service
 from referee.canasta.options import VARIANTS
 from referee.canasta.scoring import score_side
 from referee.cards import parse_card
-from tests.canasta_helpers import C, chk, DEAL3, ELEVEN, full_deal, items, K7, m, pointer, ruling, S4
+from tests.canasta_helpers import DEAL3, ELEVEN, K7, S4, C, chk, full_deal, items, m, pointer, ruling
 
 
 def cards(s):
@@ -388,8 +388,8 @@ def test_a_red_three_laid_out_late_is_a_violation_without_the_500():
 
 def view_score(deal, variant="classic", **options):
     """The score view itself (the request schema is not applied, as for a library caller)."""
-    from tests.canasta_helpers import loaded
     from referee.canasta.views import score
+    from tests.canasta_helpers import loaded
     v = VARIANTS[variant]
     return score(loaded("score", {"sides": S4, "deal": deal}), v, v.resolve(options))
 

@@ -5,7 +5,7 @@ import pathlib
 import pytest
 
 from referee.canasta.options import VARIANTS
-from tests.canasta_helpers import C, chk, DEAL, ELEVEN, full_deal, m, PENNIES, PENNY_HANDS, pointer, S4
+from tests.canasta_helpers import DEAL, ELEVEN, PENNIES, PENNY_HANDS, S4, C, chk, full_deal, m, pointer
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -43,8 +43,8 @@ def test_wrong_draw_count_points_at_the_cards(api):
 
 def view_score(deal, variant="classic", **options):
     """The score view itself (the request schema is not applied, as for a library caller)."""
-    from tests.canasta_helpers import loaded
     from referee.canasta.views import score
+    from tests.canasta_helpers import loaded
     v = VARIANTS[variant]
     return score(loaded("score", {"sides": S4, "deal": deal}), v, v.resolve(options))
 
@@ -63,8 +63,8 @@ def irregular(**irr):
 
 
 def view_validate(log, variant="classic", sides=S4):
-    from tests.canasta_helpers import loaded
     from referee.canasta.views import validate
+    from tests.canasta_helpers import loaded
     v = VARIANTS[variant]
     return validate(loaded("validate", {"sides": sides, "log": log}), v, v.resolve({}))
 

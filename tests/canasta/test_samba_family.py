@@ -6,7 +6,7 @@ import pytest
 from referee.canasta.melds import canasta_bonus, red_three_points
 from referee.canasta.options import VARIANTS
 from referee.cards import parse_card
-from tests.canasta_helpers import C, m, PENNIES, S4
+from tests.canasta_helpers import PENNIES, S4, C, m
 
 
 def cards(s):

@@ -9,7 +9,7 @@ import pytest
 from referee import sheet
 from referee.canasta.options import VARIANTS
 from referee.errors import InputError
-from tests.canasta_helpers import full_deal, S4
+from tests.canasta_helpers import S4, full_deal
 
 SIDES = [{"id": "NS", "players": ["North", "South"]}, {"id": "EW", "players": ["East", "West"]}]
 
@@ -121,8 +121,8 @@ def test_the_sheet_over_http(client):
 
 def view_score(deal, variant="classic", **options):
     """The score view itself (the request schema is not applied, as for a library caller)."""
-    from tests.canasta_helpers import loaded
     from referee.canasta.views import score
+    from tests.canasta_helpers import loaded
     v = VARIANTS[variant]
     return score(loaded("score", {"sides": S4, "deal": deal}), v, v.resolve(options))
 

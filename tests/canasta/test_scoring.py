@@ -139,10 +139,9 @@ def test_every_cited_rule_is_in_the_rulebook():
 
 # ---------------------------------------------------------------- the score view (not yet served over HTTP)
 
-from referee.canasta.melds import MeldFault, classify
 from referee.canasta.views import score  # noqa: E402
 from referee.errors import InputError  # noqa: E402
-from tests.canasta_helpers import items, m, S4
+from tests.canasta_helpers import S4, items, m  # noqa: E402
 
 SIDES = [{"id": "NS", "players": ["N", "S"]}, {"id": "EW", "players": ["E", "W"]}]
 
@@ -303,8 +302,8 @@ def full_deal_mt():
 
 def view_score(deal, variant="classic", **options):
     """The score view itself (the request schema is not applied, as for a library caller)."""
-    from tests.canasta_helpers import loaded
     from referee.canasta.views import score
+    from tests.canasta_helpers import loaded
     v = VARIANTS[variant]
     return score(loaded("score", {"sides": S4, "deal": deal}), v, v.resolve(options))
 

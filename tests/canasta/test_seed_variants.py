@@ -11,7 +11,7 @@ from referee.canasta.melds import canasta_bonus, opening_minimum, red_three_poin
 from referee.canasta.options import VARIANTS
 from referee.canasta.scoring import score_side
 from referee.cards import parse_card
-from tests.canasta_helpers import C, m, S4
+from tests.canasta_helpers import S4, C, m
 
 TWO = [{"id": "A", "players": ["Ann"]}, {"id": "B", "players": ["Bob"]}]
 FIVE = [{"id": "T", "players": ["T1", "T2", "T3"]}, {"id": "P", "players": ["P1", "P2"]}]

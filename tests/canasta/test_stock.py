@@ -6,8 +6,7 @@ import pytest
 
 from referee.canasta.options import VARIANTS
 from referee.cards import parse_card
-from tests.canasta_helpers import C, m, S4
-
+from tests.canasta_helpers import S4, C, m
 
 M9 = {"NS": [m("9H 9S 9C 9H 9S 9C 2C")]}
 

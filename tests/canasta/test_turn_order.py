@@ -1,6 +1,6 @@
 """Canasta: the order of a turn — what comes first, as a ruling says it."""
 from referee import service
-from tests.canasta_helpers import m, message, S4
+from tests.canasta_helpers import S4, m, message
 
 
 def check(body, variant="classic", **options):

@@ -1,6 +1,7 @@
 """Pinochle: scoring the auction forms — a bid made exactly, and the tricks that save the meld."""
 import pytest
-from tests.pinochle_helpers import FOUR, P, THREE
+
+from tests.pinochle_helpers import FOUR, THREE, P
 
 
 def three_hand(state):

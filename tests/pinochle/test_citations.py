@@ -8,6 +8,7 @@ where a trump already in the trick could be overtrumped.  Positions are physical
 12 in the stock, 12 - (done - 12) in the play-off; partnership 12 - done; three-hand 15 - done) and every expected
 value is worked by hand in a comment."""
 import pytest
+
 from tests.pinochle_helpers import FOUR, THREE, TWO
 
 

@@ -2,7 +2,8 @@
 where the option is off.
 """
 import pytest
-from tests.pinochle_helpers import events, P, THREE, TWO
+
+from tests.pinochle_helpers import THREE, TWO, P, events
 
 
 def declared_deal(ann_points, upcard="9C"):

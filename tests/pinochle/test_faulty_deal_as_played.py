@@ -1,4 +1,5 @@
 from tests.pinochle_helpers import ANN
+
 """A deal event with a fault in its cards is not judged further, even as played (pinochle/2.1): the wrong dealer
 that ``as_played`` lets stand does not bring the judging of such a deal back.
 

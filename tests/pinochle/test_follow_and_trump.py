@@ -1,4 +1,5 @@
-from tests.pinochle_helpers import P, THREE
+from tests.pinochle_helpers import THREE, P
+
 """Pinochle: the duties in play — follow, head the trick, trump, overtrump — in three-hand play."""
 
 

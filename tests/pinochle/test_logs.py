@@ -13,8 +13,7 @@ from referee.errors import IllegalAction
 from referee.pinochle.auction import Auction
 from referee.pinochle.deal import new_state
 from referee.pinochle.options import VARIANTS
-from tests.pinochle_helpers import FOUR, PARTNER_HANDS, ev, partnership_log
-from tests.pinochle_helpers import P, THREE, TWO, WIDOW
+from tests.pinochle_helpers import FOUR, PARTNER_HANDS, THREE, TWO, WIDOW, P, ev, partnership_log
 
 
 def cards(s):

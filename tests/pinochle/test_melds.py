@@ -3,7 +3,8 @@ import json
 import pathlib
 
 import pytest
-from tests.pinochle_helpers import events, P, TWO
+
+from tests.pinochle_helpers import TWO, P, events
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 

@@ -5,7 +5,8 @@ Card points (classic): A 11, 10 10, K 4, Q 3, J 2, 9 0; 240 in the cards and 10 
 round to tens with 7, 8 and 9 up (6.2).
 """
 import pytest
-from tests.pinochle_helpers import ANN, BOB_CLUBS, P, TWO
+
+from tests.pinochle_helpers import ANN, BOB_CLUBS, TWO, P
 
 
 def score(api, ann_pts, melds=(), status=200, **opts):

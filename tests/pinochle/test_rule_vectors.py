@@ -9,9 +9,9 @@ import pytest
 from referee.cards import parse_card
 from referee.pinochle.deal import trick_winner
 from referee.pinochle.melds import meld_in_hand
-from referee.pinochle.scoring import round_points
 from referee.pinochle.options import VARIANTS
-from tests.pinochle_helpers import FOUR, P, THREE, TWO
+from referee.pinochle.scoring import round_points
+from tests.pinochle_helpers import FOUR, THREE, TWO, P
 
 EX = pathlib.Path(__file__).resolve().parents[2] / "examples" / "pinochle"
 

@@ -3,7 +3,8 @@ of cards not held cites the melding rules in plain words; citations show only op
 partnership's state.scores names an unknown key and takes a side's partners in either order.  Positions are
 physically possible and every expected value is worked by hand in a comment."""
 import pytest
-from tests.pinochle_helpers import FOUR, P, TWO
+
+from tests.pinochle_helpers import FOUR, TWO, P
 
 
 def meld_at(done, hand, cards, **pos):

@@ -17,7 +17,8 @@ events: the deal at 0, then four per trick (Ann's lead, Bob's card, Ann's draw, 
 4k - 3 … 4k, so after the twelfth trick Ann draws at index 47 and Bob at 48.
 """
 import pytest
-from tests.pinochle_helpers import ANN, BOB_CLUBS, P, TWO
+
+from tests.pinochle_helpers import ANN, BOB_CLUBS, TWO, P
 
 ANN_DRAWS = "AH AH 10H 10H KH KH QH QH 9H 9H 9C".split()
 BOB_DRAWS = "AD AD 10D 10D KD KD QD QD JD JD 9D".split()

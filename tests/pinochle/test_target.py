@@ -1,6 +1,7 @@
 """Pinochle: the target — a side or player reaching it, and the target rising when both pass it in one deal."""
 import pytest
-from tests.pinochle_helpers import FOUR, P, THREE, TWO
+
+from tests.pinochle_helpers import FOUR, THREE, TWO, P
 
 
 def three_hand(state):

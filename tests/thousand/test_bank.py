@@ -1,8 +1,7 @@
 """Thousand for money: the stake, the bank, and who pays whom when the game ends."""
 import pytest
 
-from tests.thousand_helpers import PLAYERS, README_TRICKS, points_deal, readme_log, score_body
-from tests.thousand_helpers import FOUR, QUIET_TALON, T
+from tests.thousand_helpers import FOUR, PLAYERS, QUIET_TALON, README_TRICKS, T, points_deal, readme_log, score_body
 
 
 # Thousand round 2 (issue 16).

@@ -3,8 +3,7 @@ thousand/7.8, option barrel_forced_floor), a third fall wipes the total (the sec
 two may sit there and they fall together (the first text, 14.5, barrel_collision two_fall_together)."""
 import pytest
 
-from tests.thousand_helpers import PLAYERS, by_id, points_deal, score_body
-from tests.thousand_helpers import bidding, FOUR, QUIET_TALON, totals
+from tests.thousand_helpers import FOUR, PLAYERS, QUIET_TALON, bidding, by_id, points_deal, score_body, totals
 
 T = {"Anna": 6, "Boris": 1, "Vera": 1}
 MADE_100 = {"Anna": 100, "Boris": 10, "Vera": 10}      # 120 card points in 8 tricks
@@ -123,7 +122,7 @@ def test_side_by_side_stays_an_option(api):
 ])
 def test_getting_on_beside_one_or_two(api, on_barrel, expected):
     # Anna climbs on: 780 + 100 = 880.
-    scores = {"Anna": 780, "Boris": 0, "Vera": 0, "Gleb": 0} | {p: 880 for p in on_barrel}
+    scores = {"Anna": 780, "Boris": 0, "Vera": 0, "Gleb": 0} | dict.fromkeys(on_barrel, 880)
     got = four(api, {"scores": scores})
     assert {p: got[p] for p in ("Anna", "Boris", "Vera")} == expected
 

@@ -3,8 +3,7 @@
 
 import pytest
 
-from tests.thousand_helpers import PLAYERS
-from tests.thousand_helpers import bidding, cited, NINES
+from tests.thousand_helpers import NINES, PLAYERS, bidding, cited
 
 
 def check(api, position, action, options=None, variant=None, state=None, players=PLAYERS, dealer="Vera",

@@ -1,8 +1,7 @@
 """Thousand: bolts (deals that score nothing) — counting them in a row, what breaks a run, and the fine they bring."""
 
 
-from tests.thousand_helpers import by_id, points_deal, score_body
-from tests.thousand_helpers import totals
+from tests.thousand_helpers import by_id, points_deal, score_body, totals
 
 
 # Thousand round 2 (issue 16).

@@ -2,8 +2,7 @@
 thousand/9.3); pagat's count in total stays an option value."""
 import pytest
 
-from tests.thousand_helpers import PLAYERS, by_id, points_deal, score_body
-from tests.thousand_helpers import cited, totals
+from tests.thousand_helpers import PLAYERS, by_id, cited, points_deal, score_body, totals
 
 # Anna (on the forced 100 with Vera dealing) concedes 120.  russian-classic: the declarer loses the contract (120),
 # each opponent gets 60.

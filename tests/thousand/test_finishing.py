@@ -1,8 +1,7 @@
 """Thousand: reaching the target — ties between players who finish in one deal and the cap on a finishing total."""
 import pytest
 
-from tests.thousand_helpers import by_id, points_deal, score_body
-from tests.thousand_helpers import T
+from tests.thousand_helpers import T, by_id, points_deal, score_body
 
 
 def double_finish(defender_before):

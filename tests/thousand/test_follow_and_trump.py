@@ -5,8 +5,7 @@ import pytest
 from referee import registry
 from referee.cards import parse_card
 from referee.thousand.deal import DealState, Layout
-from tests.thousand_helpers import PLAYERS
-from tests.thousand_helpers import cited
+from tests.thousand_helpers import PLAYERS, cited
 
 
 def check(api, position, action, options=None, variant=None, state=None, players=PLAYERS, dealer="Vera",

@@ -4,8 +4,7 @@ dealer sits out; two, where that is the non-dealer), the dealer under forced_bid
 with four the sitting-out dealer passes it to the player on the left), nobody under forced_bid_holder=none."""
 import pytest
 
-from tests.thousand_helpers import PLAYERS, SWEEP_TRICKS, by_id, points_deal, score_body
-from tests.thousand_helpers import FOUR, NINES, redeals, TRICKS
+from tests.thousand_helpers import FOUR, NINES, PLAYERS, SWEEP_TRICKS, TRICKS, by_id, points_deal, redeals, score_body
 
 # A 100 made: 100 + 10 + 10 = 120 card points, tricks 6 + 1 + 1 = 8.
 POINTS = {"Anna": 100, "Boris": 10, "Vera": 10}

@@ -4,9 +4,7 @@ about it, doubling, and what it forbids.
 import pytest
 
 from referee import service
-from tests.thousand_helpers import PLAYERS, by_id, points_deal, score_body
-from tests.thousand_helpers import FOUR, hands, QUIET_TALON, T, totals
-
+from tests.thousand_helpers import FOUR, PLAYERS, QUIET_TALON, T, by_id, hands, points_deal, score_body, totals
 
 GOLDEN_FAIL = points_deal("Anna", 120, {"Anna": 85, "Boris": 20, "Vera": 15}, T, golden=True, talon=QUIET_TALON)
 
@@ -46,7 +44,7 @@ def test_the_four_player_golden_round_has_four_deals(api, played, over):
 ])
 def test_golden_deals_played_run_to_one_less_than_the_players(api, players, dealer, variant, played, status):
     deal = dict(GOLDEN_FAIL) if len(players) == 4 else {k: v for k, v in GOLDEN_FAIL.items() if k != "talon"}
-    state = {"scores": {p: 0 for p in players}, "golden": {"played": played, "made": True}}
+    state = {"scores": dict.fromkeys(players, 0), "golden": {"played": played, "made": True}}
     ans = api("score", score_body(deal, players=players, dealer=dealer, variant=variant, state=state,
                                   options={"golden_round": True}), status=status)
     if status == 422:
@@ -108,7 +106,7 @@ ANNA_120 = {"phase": "talon", "declarer": "Anna", "contract": 120, "talon_taken"
 
 
 def golden_state(played, over=False):
-    return {"scores": {p: 0 for p in FOUR}, "golden": {"played": played, "made": False, "over": over}}
+    return {"scores": dict.fromkeys(FOUR, 0), "golden": {"played": played, "made": False, "over": over}}
 
 
 # Found by a black-box tester (Thousand fixes).

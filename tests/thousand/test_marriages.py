@@ -7,8 +7,7 @@ import pytest
 from referee import registry
 from referee.cards import parse_card
 from referee.thousand.deal import DealState, Layout
-from tests.thousand_helpers import PLAYERS, by_id, points_deal, score_body
-from tests.thousand_helpers import TRICKS
+from tests.thousand_helpers import PLAYERS, TRICKS, by_id, points_deal, score_body
 
 FOUR_SUITS = [("Anna", "H"), ("Anna", "D"), ("Anna", "C"), ("Anna", "S")]
 # Vera deals, Anna declares 300 (her limit with four marriages held is 120 + 280 = 400).  Card points

@@ -1,7 +1,6 @@
 """Thousand: the named presets (pagat, the Russian texts) and the readings each one takes."""
 
-from tests.thousand_helpers import by_id, points_deal, score_body
-from tests.thousand_helpers import hands
+from tests.thousand_helpers import by_id, hands, points_deal, score_body
 
 
 # Thousand round 2 (issue 16).

@@ -5,8 +5,17 @@ import copy
 
 import pytest
 
-from tests.thousand_helpers import PLAYERS, by_id, points_deal, readme_log, score_body
-from tests.thousand_helpers import bidding, NINES, redeals, THOUSAND_TALON
+from tests.thousand_helpers import (
+    NINES,
+    PLAYERS,
+    THOUSAND_TALON,
+    bidding,
+    by_id,
+    points_deal,
+    readme_log,
+    redeals,
+    score_body,
+)
 
 # Vera deals; Anna (first hand) is on the forced 100, Boris speaks first, then Vera.
 # Boris: QS QC QD JH JD 9S 9D = 3+3+3+2+2+0+0 = 13 card points, under russian-detailed's 14.

@@ -5,8 +5,7 @@ Seats: Anna, Boris, Vera (Vera deals, so Anna is first hand and usually the decl
 
 import pytest
 
-from tests.thousand_helpers import SWEEP_TRICKS, by_id, points_deal, score_body
-from tests.thousand_helpers import FOUR, hands, T, totals
+from tests.thousand_helpers import FOUR, SWEEP_TRICKS, T, by_id, hands, points_deal, score_body, totals
 
 
 def score(api, deal, **kw):
