@@ -142,6 +142,10 @@ def test_reported_excess_wild_cards_in_russian():
     assert ("лишние свободные карты (2 × 50)", -100) in lines(ans, "NS")
     assert ans["penalties"] == [{"rule": "canasta/8.2", "side": "NS", "points": -100,
                                  "note": "лишние свободные карты (2 × 50)"}]
+    # the citation's title names both figures of the rule: a player looking up −100 for two wild cards must not
+    # read "illegal meld (100)" alone
+    assert [c["title"] for c in ans["citations"] if c["rule"] == "canasta/8.2"] == \
+        ["Неправильная комбинация (100; лишняя свободная карта — 50)"]
 
 
 def test_a_422_detail_in_russian(client):
