@@ -175,7 +175,9 @@ SHEET_TEXTS = {
     # Pinochle's three-hand auction: the bidder gives up before the first lead, and the bid is off once
     "pin_given_up": N_("Given up before the first lead"),
     "row_given_up": N_("{name} {n}: given up, the bid off once"),
-    "mark_barrel": N_("B"), "mark_concession": N_("C"), "mark_out": N_("out"),
+    "mark_barrel": N_("B"), "mark_concession": N_("C"),
+    # Pinochle's bidder giving up before the first lead: not Thousand's concession (no «роспись» there)
+    "mark_give_up": N_("gave up"), "mark_out": N_("out"),
     "next_minimum": N_("first meld {n}+"),
     "game_over": N_("The game is over."), "winner": N_("Winner: {name}"),
     "settlement": N_("Stake {stake}, the bank {bank}: {net}"),

@@ -135,6 +135,8 @@ def test_three_hand_pinochle_deal(d, server):
     assert t.count()[0] - t0[0] == 4       # the bidder, give up, record; (the cursor is put in the bid box) record
     assert t.cells(2) == [("300", "0"), ("−320", "−320"), ("0", "0")]
     assert contract_line(d, 2) == "Борис 320: отказ до первого хода, заявка списывается один раз"
+    # its mark is Pinochle's word, not Thousand's «Р» (роспись)
+    assert [m[0] for m in t.marks(2)] == ["отказ"]
     # corrected: the form has it given up again
     t.tap("#row-2")
     assert d.find_element(By.ID, "given-up").get_attribute("aria-pressed") == "true"

@@ -981,7 +981,7 @@
     barrel_try: (e) => T.mark_barrel + (e.count ?? ""),
     barrel_fall: (e) => T.mark_barrel + "↓" + (e.points ? num(e.points) : ""),   // what the fall costs: the column adds up
     dump_555: () => "555→0",
-    concession: () => T.mark_concession,
+    concession: () => (S.game === "pinochle" ? T.mark_give_up : T.mark_concession),   // «роспись» is Thousand's word
     golden_deal: () => "★",
     penalty: (e) => "!" + (e.points ? num(e.points) : ""),
     went_out: () => T.mark_out,
