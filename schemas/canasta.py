@@ -193,12 +193,13 @@ class _Ranks(dict[str, str]):
         rank = _meld_rank(text) if type(text) is str and len(text) <= 4 else None
         if rank is None:
             raise KeyError(text)
-        if len(self) < 512:
+        if len(self) < _RANKS_MAX:
             self[text] = rank
         return rank
 
 
 _RANKS = _Ranks()
+_RANKS_MAX = 512
 
 
 def read_melds(value: list, lenient: bool = False) -> list[rec.Meld]:

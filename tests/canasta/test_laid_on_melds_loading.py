@@ -73,3 +73,12 @@ def test_a_rank_that_names_no_meld_is_not_remembered():
     assert "Y" not in canasta._RANKS and len(canasta._RANKS) == len(before)
     ACTION([{"rank": "wild", "cards": ["JK"]}])
     assert canasta._RANKS["wild"] == "wild"
+
+
+def test_the_ranks_remembered_stay_few(monkeypatch):
+    monkeypatch.setattr(canasta, "_RANKS", canasta._Ranks())
+    monkeypatch.setattr(canasta, "_RANKS_MAX", 3)
+    texts = ["9", "wild", "5H", "K", "Q", "7", "5D"]
+    for text in texts:
+        assert ACTION([{"rank": text, "cards": ["9D"]}])[0].rank == canasta._meld_rank(text)
+    assert len(canasta._RANKS) == 3
