@@ -316,7 +316,8 @@ class Strict(Schema):
     # The typed record a load returns: a class called with the loaded fields as keywords (the fields the body left
     # out are not passed, so the record's defaults stand for them); None: the loaded dict itself.  Each request
     # shape is described once, by its schema; the record's attributes are its fields (tests/contract/
-    # test_typed_requests.py holds the two together).
+    # test_typed_requests.py holds the two together).  The sparse loader makes a frozen, slotted dataclass in place,
+    # the same record without the call (schemas.fast._record_slots).
     MODEL: ClassVar[Callable[..., Any] | None] = None
 
     _fast: Any = None           # the compiled loader (schemas.fast), built on first use; False if there is none

@@ -4,7 +4,13 @@ marshmallow visits every declared field of every nested object, present or not (
 a play holds 3), and goes through its hooks, processors and error bookkeeping for each.  :func:`compile_schema`
 turns a :class:`~schemas.common.Strict` schema into a function that walks the body's own keys, checks each value
 exactly as the schema's field would (type, ``None``, length, range, choices, the field's own validators) and
-builds the same result: the same values, in the schema's declaration order, as ``Schema.load`` returns.
+builds the same result: the same values, in the schema's declaration order, as ``Schema.load`` returns, or the
+schema's typed record made of them.
+
+Per shape of object met (its keys in their order) the loader keeps a plan: one function of the body that unpacks its
+values, loads each by its field's loader and sets it straight into a new record, the absent fields to the record's
+defaults (:func:`_record_slots`, :func:`_maker`), with no dict between.  An object whose ``type`` picks its schema
+goes from its type to that plan without a call between (:func:`by_type`).
 
 It gives no errors.  Anything it doubts — an unknown key, a missing required field, a value a field refuses, a
 field or hook it does not know — raises :class:`Fallback`, and the caller loads the body with marshmallow, which
