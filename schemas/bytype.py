@@ -8,12 +8,12 @@ schema from the union's own fields, so that a field is declared once.
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar, cast
 
 from marshmallow import fields
 
 from .common import OneOf, Strict, String, UnknownKey
-from .fast import Fallback
+from .fast import Loader, by_type
 
 
 class ByType(Strict):
@@ -45,13 +45,7 @@ class ByType(Strict):
         if self._fast is None:
             loaders = {t: schema.fast_loader() for t, schema in self._schemas().items()}
             if all(loaders.values()):
-                def load(data: Any):
-                    t = data.get("type") if type(data) is dict else None
-                    one = loaders.get(t) if type(t) is str else None
-                    if one is None:
-                        raise Fallback()
-                    return one(data)
-                self._fast = load
+                self._fast = by_type(cast(dict[str, Loader], loaders))
             else:
                 self._fast = False
         return self._fast or None

@@ -184,6 +184,24 @@ def _meld_rank(rank: str) -> str | None:
     return None if c.rank in ("2", "3", "JK") else str(c)
 
 
+class _Ranks(dict[str, str]):
+    """The texts of a laid-on meld's rank (at most 4 characters) read before, each with the meld it names (what
+    :func:`_meld_rank` gives); a text not read yet is read on lookup, and one that names no meld is a KeyError.  A
+    few hundred at most, so that a worker's memory stays flat whatever texts it is sent."""
+
+    def __missing__(self, text: str) -> str:
+        rank = _meld_rank(text) if type(text) is str and len(text) <= 4 else None
+        if rank is None:
+            raise KeyError(text)
+        if len(self) < _RANKS_MAX:
+            self[text] = rank
+        return rank
+
+
+_RANKS = _Ranks()
+_RANKS_MAX = 512
+
+
 def read_melds(value: list, lenient: bool = False) -> list[rec.Meld]:
     """Melds as given (the shape :func:`_melds` checked): each a list of cards, or a :class:`~.canasta_records.LaidOn`
     for cards laid on the side's meld of a natural rank, on its meld of wild cards (``"wild"``) or on the sequence
@@ -253,10 +271,22 @@ class MeldsField(fields.Raw):
         read = _READ
 
         def convert(value: Any) -> Any:
-            if type(value) is list and len(value) <= 24 and all(type(g) is list for g in value):
-                try:            # melds of texts read before (nearly every meld): each a list of 1 to 40 cards
-                    out = [[read[c] for c in g] for g in value]
-                    if all(0 < len(g) <= 40 for g in out):
+            # melds of texts read before (nearly every meld): each a list of 1 to 40 cards, or cards laid on the meld
+            # of a rank read before; anything else is read (and any fault found) by read_melds
+            if type(value) is list and len(value) <= 24:
+                out: list[rec.Meld] = []
+                try:
+                    for g in value:
+                        if type(g) is list and 0 < len(g) <= 40:
+                            out.append([read[c] for c in g])
+                        elif type(g) is dict and len(g) == 2:
+                            rank, cards = _RANKS[g["rank"]], g["cards"]
+                            if type(cards) is not list or not 0 < len(cards) <= 40:
+                                break
+                            out.append(rec.LaidOn(rank, [read[c] for c in cards]))
+                        else:
+                            break
+                    else:
                         return out
                 except (KeyError, TypeError):
                     pass

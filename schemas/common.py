@@ -256,9 +256,35 @@ def CardOf(**kw) -> CardField:
     return CardField(**kw)
 
 
+class CardList(List):
+    """A list of cards (its items :class:`CardField`), whose sparse loader reads the texts already read as cards by
+    one lookup each."""
+
+    def fast_converter(self) -> Callable[[Any], Any]:
+        """The sparse loader's conversion (:mod:`schemas.fast`): a list within the field's lengths, each text a card
+        read before (:data:`_CARDS`) or read by the item's own conversion; :class:`Fallback` otherwise."""
+        lengths = [v for v in self.validators if isinstance(v, validate.Length)]
+        assert len(lengths) == len(self.validators) and all(v.equal is None for v in lengths), self.validators
+        lo = max((v.min for v in lengths if v.min is not None), default=0)
+        hi = min((v.max for v in lengths if v.max is not None), default=float("inf"))
+        one = cast(CardField, self.inner).fast_converter()
+        known, allow_none = _CARDS, self.allow_none
+
+        def convert(value: Any) -> Any:
+            if type(value) is list and lo <= len(value) <= hi:
+                try:
+                    return [known[text] for text in value]
+                except (KeyError, TypeError):       # a text not read before, or no text
+                    return [one(text) for text in value]
+            if value is None and allow_none:
+                return None
+            raise Fallback()
+        return convert
+
+
 def CardsOf(max_len: int = 40, **kw):
     """A list of at most ``max_len`` cards, each loaded as a :class:`referee.cards.Card`."""
-    return List(CardField(), validate=Length(max=max_len), **kw)
+    return CardList(CardField(), validate=Length(max=max_len), **kw)
 
 
 def Cards(max_len: int = 40, **kw):
@@ -290,18 +316,15 @@ class Strict(Schema):
     # The typed record a load returns: a class called with the loaded fields as keywords (the fields the body left
     # out are not passed, so the record's defaults stand for them); None: the loaded dict itself.  Each request
     # shape is described once, by its schema; the record's attributes are its fields (tests/contract/
-    # test_typed_requests.py holds the two together).
+    # test_typed_requests.py holds the two together).  The sparse loader makes a frozen, slotted dataclass in place,
+    # the same record without the call (schemas.fast._record_slots).
     MODEL: ClassVar[Callable[..., Any] | None] = None
 
     _fast: Any = None           # the compiled loader (schemas.fast), built on first use; False if there is none
 
     def fast_loader(self) -> Callable[[Any], Any] | None:
         if self._fast is None:
-            loader = compile_schema(self, FAST_KINDS)
-            model = type(self).MODEL
-            if loader is not None and model is not None:
-                loader = _making(model, loader)
-            self._fast = loader or False
+            self._fast = compile_schema(self, FAST_KINDS, type(self).MODEL) or False
         return self._fast or None
 
     def load(self, data, *, many=None, partial=None, unknown=None):
@@ -333,13 +356,6 @@ class Strict(Schema):
                 errors["_schema"] = [UNREAD]
                 raise ValidationError(errors)
         return data
-
-
-def _making(model: Callable[..., Any], loader: Callable[[Any], dict]) -> Callable[[Any], Any]:
-    """``loader``, its dict made into ``model``."""
-    def load(data: Any) -> Any:
-        return model(**loader(data))
-    return load
 
 
 # the classes above that schemas.fast compiles (it sits below this module and is handed them)

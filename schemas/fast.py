@@ -4,7 +4,13 @@ marshmallow visits every declared field of every nested object, present or not (
 a play holds 3), and goes through its hooks, processors and error bookkeeping for each.  :func:`compile_schema`
 turns a :class:`~schemas.common.Strict` schema into a function that walks the body's own keys, checks each value
 exactly as the schema's field would (type, ``None``, length, range, choices, the field's own validators) and
-builds the same result: the same values, in the schema's declaration order, as ``Schema.load`` returns.
+builds the same result: the same values, in the schema's declaration order, as ``Schema.load`` returns, or the
+schema's typed record made of them.
+
+Per shape of object met (its keys in their order) the loader keeps a plan: one function of the body that unpacks its
+values, loads each by its field's loader and sets it straight into a new record, the absent fields to the record's
+defaults (:func:`_record_slots`, :func:`_maker`), with no dict between.  An object whose ``type`` picks its schema
+goes from its type to that plan without a call between (:func:`by_type`).
 
 It gives no errors.  Anything it doubts — an unknown key, a missing required field, a value a field refuses, a
 field or hook it does not know — raises :class:`Fallback`, and the caller loads the body with marshmallow, which
@@ -14,8 +20,11 @@ result (``tests/test_schemas_fast.py`` checks both on every example and on fault
 """
 from __future__ import annotations
 
+import dataclasses
+import weakref
 from collections.abc import Callable
 from operator import call
+from types import MemberDescriptorType
 from typing import Any, NamedTuple, Protocol, cast
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
@@ -231,16 +240,38 @@ def _simple_string(field: fields.String) -> Loader | None:
     allow_none = field.allow_none
     lo, hi = _length_bounds(field)
     choices = [frozenset(v.choices) for v in field.validators if isinstance(v, validate.OneOf)]
-    own = [_custom(v) for v in field.validators if not isinstance(v, validate.Validator)]
+    own = [v for v in field.validators if not isinstance(v, validate.Validator)]
     if len(choices) > 1 or len(own) > 1:
         return None
-    within = choices[0] if choices else None
-    mine = own[0] if own else None
+    if choices and not own:
+        # only the choices a string of the right length can be (a string among them is then of that length)
+        within = frozenset(c for c in choices[0] if isinstance(c, str) and lo <= len(c) <= hi)
+
+        def among(value):
+            if type(value) is str and value in within:
+                return value
+            if value is None and allow_none:
+                return None
+            raise Fallback()
+        return among
+    if own:
+        # a name: its own check runs once per text (the texts it passed are remembered: _custom), looked up here
+        # without a call
+        mine, ident, vouched = _custom(own[0]), id(own[0]), _VOUCHED
+        within_or_none = choices[0] if choices else None
+
+        def named(value):
+            if type(value) is str and lo <= len(value) <= hi and (within_or_none is None or value in within_or_none):
+                if (ident, value) not in vouched:
+                    mine(value)
+                return value
+            if value is None and allow_none:
+                return None
+            raise Fallback()
+        return named
 
     def load(value):
-        if type(value) is str and lo <= len(value) <= hi and (within is None or value in within):
-            if mine is not None:
-                mine(value)
+        if type(value) is str and lo <= len(value) <= hi:
             return value
         if value is None and allow_none:
             return None
@@ -269,9 +300,39 @@ def _simple_strings(field: fields.List) -> Loader | None:
     return load
 
 
+def _sized(field: fields.Field, kinds: Kinds) -> Loader | None:
+    """A list or a dict, not None, within the field's lengths (its only validators), its items loaded by their
+    fields' loaders: the length checked in the same call."""
+    if field.allow_none or not all(isinstance(v, validate.Length) for v in field.validators):
+        return None
+    lo, hi = _length_bounds(field)
+    if isinstance(field, kinds.list):
+        inner = compile_field(field.inner, kinds)
+        if inner is None:
+            return None
+
+        def load_list(value):
+            if type(value) is not list or not lo <= len(value) <= hi:
+                raise Fallback()
+            return [inner(x) for x in value]
+        return load_list
+    assert isinstance(field, kinds.dict)
+    keys = compile_field(field.key_field, kinds) if field.key_field is not None else _same
+    values = compile_field(field.value_field, kinds) if field.value_field is not None else _same
+    if keys is None or values is None:
+        return None
+
+    def load_dict(value):
+        if type(value) is not dict or not lo <= len(value) <= hi:
+            raise Fallback()
+        return {keys(k): values(v) for k, v in value.items()}
+    return load_dict
+
+
 def _simple(field: fields.Field, kinds: Kinds) -> Loader | None:
     """One closure for the commonest shapes, a string (length, choices, own validators), a strict integer in a
-    range, a boolean, and a list of short strings (a list of cards), so that a value costs one call."""
+    range, a boolean, a list of short strings (a list of cards), and a list or dict within lengths, so that a value
+    costs one call."""
     known = (validate.Length, validate.Range, validate.OneOf)
     if any(isinstance(v, validate.Validator) and not isinstance(v, known) for v in field.validators):
         return None
@@ -282,7 +343,9 @@ def _simple(field: fields.Field, kinds: Kinds) -> Loader | None:
     if isinstance(field, fields.String):
         return _simple_string(field)
     if isinstance(field, kinds.list):
-        return _simple_strings(field)
+        return _simple_strings(field) or _sized(field, kinds)
+    if isinstance(field, kinds.dict):
+        return _sized(field, kinds)
     return None
 
 
@@ -398,9 +461,11 @@ def compile_field(field: fields.Field, kinds: Kinds) -> Loader | None:
     return _checked(convert, checks, field.allow_none)
 
 
-def compile_schema(schema: Schema, kinds: Kinds) -> Loader | None:
+def compile_schema(schema: Schema, kinds: Kinds, model: Callable[..., Any] | None = None) -> Loader | None:
     """A fast loader for a :class:`~schemas.common.Strict` schema instance (``kinds.strict``), or None if one of its
-    fields or hooks is not of a kind handled here (that schema then always loads through marshmallow)."""
+    fields or hooks is not of a kind handled here (that schema then always loads through marshmallow).  The loader
+    returns the loaded fields as a dict in the schema's order or, with a ``model``, ``model(**that dict)`` (the
+    schema's typed record: see :func:`_record_slots` for how a frozen, slotted dataclass is made)."""
     hooks = {k: v for k, v in schema._hooks.items() if v}
     if set(hooks) - {"pre_load"} or [h[0] for h in hooks.get("pre_load", [])] != ["_few_unknown_keys"]:
         return None
@@ -417,21 +482,105 @@ def compile_schema(schema: Schema, kinds: Kinds) -> Loader | None:
             return None
         at[name] = (i, loader)
     required = frozenset(n for n in order if schema.load_fields[n].required)
-    return _sparse(at, required)
+    slots = _record_slots(model, order, required) if model is not None else None
+    return _sparse(at, required, model, slots)
 
 
-def _sparse(at: dict[str, tuple[int, Loader]], required: frozenset[str]) -> Loader:
-    """The loader of an object whose fields are ``at`` (name: its place in the schema, its loader)."""
-    # the plan for each shape of object met (its keys in their order): the loaders in that order, and the keys in
-    # the schema's order when they differ; a shape with an unknown key or without a required one has none
-    plans: dict[tuple, tuple[tuple, tuple | None]] = {}
+class _Slots(NamedTuple):
+    """How a record is made in place (:func:`_record_slots`): each field's slot setter, and the default of each
+    field a body may leave out."""
 
-    def plan(shape: tuple):
+    setters: dict[str, Callable[[Any, Any], None]]
+    defaults: dict[str, Any]
+
+
+def _record_slots(model: Callable[..., Any], order: list[str], required: frozenset[str]) -> _Slots | None:
+    """The slots of ``model`` when it is a frozen, slotted dataclass whose fields are exactly the schema's
+    (``order``), each with a plain default unless the schema requires it, and nothing run on creation (no
+    ``__post_init__``, no ``InitVar``); None otherwise (the record is then made by ``model(**fields)``).
+
+    Such a record is made by ``object.__new__`` and one slot setter per field: the same object its ``__init__`` makes
+    (which sets each field by ``object.__setattr__``, the frozen class's own ``__setattr__`` refusing), at about a
+    third of the cost, and without the dict of keywords.  ``__init__`` is the one dataclass writes: a record that
+    defines its own is not a plain record (tests/test_schemas_fast.py compares both loaders' records)."""
+    if not (isinstance(model, type) and dataclasses.is_dataclass(model)):
+        return None
+    params = getattr(model, "__dataclass_params__", None)
+    if params is None or not params.frozen or "__slots__" not in model.__dict__ or hasattr(model, "__post_init__"):
+        return None
+    fields_ = dataclasses.fields(model)
+    if len(fields_) != len(model.__dataclass_fields__) or sorted(f.name for f in fields_) != sorted(order):
+        return None             # an InitVar (not a field, yet an argument of __init__), or other fields
+    setters: dict[str, Callable[[Any, Any], None]] = {}
+    defaults: dict[str, Any] = {}
+    for f in fields_:
+        member = model.__dict__.get(f.name)
+        if not f.init or type(member) is not MemberDescriptorType or f.default_factory is not dataclasses.MISSING:
+            return None
+        if f.default is not dataclasses.MISSING:
+            defaults[f.name] = f.default
+        elif f.name not in required:
+            return None         # model(**fields) would refuse a body that leaves it out: let it
+        setters[f.name] = member.__set__
+    return _Slots(setters, defaults)
+
+
+# the makers of a record's builder, by (the keys a body gives, the fields it leaves out): a handful of counts, at most
+# one per count of fields a schema has
+_MAKERS: dict[tuple[int, int], Callable[..., Loader]] = {}
+
+
+def _maker(given: int, left: int) -> Callable[..., Loader]:
+    """The function that makes the builder of a record from a body of ``given`` keys, with ``left`` fields left out:
+    ``maker(new, model, setters, loaders, absent, defaults)`` gives ``build(data)``, which unpacks the body's values
+    (in its keys' order: its shape, which the setters and loaders follow), makes the record with ``new(model)``, sets
+    each given field to its loader's value and each absent one to its default, and returns it.
+
+    The builder's source is written here from the two counts alone (nothing of a body or of a schema goes into it)
+    and compiled once per pair: unrolled, a field costs its loader's call and one slot setter, with no loop and no
+    dict; a loop over the fields would cost about twice as much."""
+    made = _MAKERS.get((given, left))
+    if made is None:
+        v = [f"v{i}" for i in range(given)]
+        lines = ["def maker(new, model, setters, loaders, absent, defaults):"]
+        lines += [f"    {''.join(f'{p}{i}, ' for i in range(n))}= {src}"
+                  for p, n, src in (("s", given, "setters"), ("l", given, "loaders"), ("r", left, "absent"),
+                                    ("d", left, "defaults")) if n]
+        lines += ["    def build(data):"]
+        lines += [f"        {''.join(x + ', ' for x in v)}= data.values()"] if given else []
+        lines += ["        o = new(model)"]
+        lines += [f"        s{i}(o, l{i}(v{i}))" for i in range(given)]
+        lines += [f"        r{i}(o, d{i})" for i in range(left)]
+        lines += ["        return o", "    return build"]
+        scope: dict[str, Any] = {}
+        exec("\n".join(lines), scope)      # noqa: S102 (the source above holds only counts)
+        made = _MAKERS[(given, left)] = scope["maker"]
+    return made
+
+
+def _sparse(at: dict[str, tuple[int, Loader]], required: frozenset[str], model: Callable[..., Any] | None,
+            slots: _Slots | None) -> Loader:
+    """The loader of an object whose fields are ``at`` (name: its place in the schema, its loader): a dict of the
+    loaded fields in the schema's order, or the ``model`` record made of them (in place, with ``slots``)."""
+    # the plan for each shape of object met (its keys in their order): a function of the body that loads it; a shape
+    # with an unknown key, a key twice or without a required one has none
+    plans: dict[tuple, Loader] = {}
+    new = object.__new__
+
+    def plan(shape: tuple) -> Loader:
         if len(shape) > len(at) or not set(shape) <= at.keys() or not required <= set(shape) \
                 or len(set(shape)) != len(shape):
             raise Fallback()
-        ranked = sorted(shape, key=lambda k: at[k][0])
-        made = (tuple(at[k][1] for k in shape), None if ranked == list(shape) else tuple(ranked))
+        loaders = tuple(at[k][1] for k in shape)
+        made: Loader
+        if slots is not None:
+            absent = [k for k in at if k not in shape]
+            made = _maker(len(shape), len(absent))(
+                new, model, tuple(slots.setters[k] for k in shape), loaders,
+                tuple(slots.setters[k] for k in absent), tuple(slots.defaults[k] for k in absent))
+        else:
+            ranked = sorted(shape, key=lambda k: at[k][0])
+            made = _as_dict(shape, loaders, None if ranked == list(shape) else tuple(ranked), model)
         if len(plans) >= _PLANS_MAX:
             plans.clear()
         plans[shape] = made
@@ -440,10 +589,54 @@ def _sparse(at: dict[str, tuple[int, Loader]], required: frozenset[str]) -> Load
     def load(data):
         if type(data) is not dict:
             raise Fallback()
+        build = plans.get(tuple(data))
+        if build is None:
+            build = plan(tuple(data))
+        return build(data)
+    _PLANS[load] = (plans, plan)
+    return load
+
+
+Plans = tuple[dict[tuple, Loader], Callable[[tuple], Loader]]
+# each object loader's plans (_sparse: the builder of each shape met, and the function that makes one), so that
+# by_type goes from an object's type to its builder without a call between; weak, as the loaders are the schemas'
+_PLANS: weakref.WeakKeyDictionary[Loader, Plans] = weakref.WeakKeyDictionary()
+
+
+def by_type(loaders: dict[str, Loader]) -> Loader:
+    """The loader of an object whose ``type`` (a string) picks its schema's loader among ``loaders`` (type → the
+    loader of that type's schema); an object of no type among them is :class:`Fallback`."""
+    found = {t: _PLANS.get(one) for t, one in loaders.items()}
+    if not all(found.values()):         # a type's loader is not an object loader of _sparse: called as it is
+        def load_any(data):
+            t = data.get("type") if type(data) is dict else None
+            one = loaders.get(t) if type(t) is str else None
+            if one is None:
+                raise Fallback()
+            return one(data)
+        return load_any
+    tables = cast(dict[str, Plans], found)
+
+    def load(data):
+        t = data.get("type") if type(data) is dict else None
+        table = tables.get(t) if type(t) is str else None
+        if table is None:
+            raise Fallback()
+        plans, plan = table
         shape = tuple(data)
-        loaders, reorder = plans.get(shape) or plan(shape)
+        build = plans.get(shape)
+        if build is None:
+            build = plan(shape)
+        return build(data)
+    return load
+
+
+def _as_dict(shape: tuple, loaders: tuple, reorder: tuple | None, model: Callable[..., Any] | None) -> Loader:
+    """The loader of a body of ``shape``: a dict of its loaded values in the schema's order (``reorder`` when it
+    differs from the body's), made into ``model`` if there is one."""
+    def build(data):
         out = dict(zip(shape, map(call, loaders, data.values())))
         if reorder is not None:
             out = {k: out[k] for k in reorder}
-        return out
-    return load
+        return out if model is None else model(**out)
+    return build

@@ -27,6 +27,7 @@ from .common import (
     REPLAY,
     Bool,
     CardField,
+    CardList,
     CardOf,
     CardsOf,
     Dict,
@@ -509,7 +510,7 @@ def LogCard(**kw) -> LogCardField:
 
 
 def LogCards(max_len: int, **kw):
-    return List(LogCardField(), validate=Length(max=max_len), **kw)
+    return CardList(LogCardField(), validate=Length(max=max_len), **kw)
 
 
 class Event(ByType):

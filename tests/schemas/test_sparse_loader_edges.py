@@ -10,6 +10,7 @@ from referee.schemas.common import (
     FAST_KINDS,
     Bool,
     Cards,
+    Dict,
     Int,
     Integer,
     Length,
@@ -111,3 +112,16 @@ def test_an_object_is_loaded_in_the_schema_order_with_its_required_keys():
     assert handed_on(load, {"a": "x"})                  # the required key is missing
     assert handed_on(load, {"b": 1, "c": 2})            # an unknown key
     assert handed_on(load, [("b", 1)])
+
+
+def test_a_choice_longer_than_the_field_allows_is_refused():
+    load = compiled(String(validate=[OneOf(["ab", "abc"]), Length(max=2)]))
+    assert load("ab") == "ab"
+    assert handed_on(load, "abc") and handed_on(load, "a") and handed_on(load, ["ab"])
+
+
+def test_a_dict_between_lengths():
+    load = compiled(Dict(keys=Name(), values=Int(0, 9), validate=Length(min=1, max=2)))
+    assert load({"Anna": 1}) == {"Anna": 1} and load({"Anna": 1, "Вера": 9}) == {"Anna": 1, "Вера": 9}
+    assert handed_on(load, {}) and handed_on(load, {"Anna": 1, "Вера": 2, "Boris": 3})
+    assert handed_on(load, {"Anna": 10}) and handed_on(load, {" Anna": 1}) and handed_on(load, [("Anna", 1)])
