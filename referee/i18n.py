@@ -193,19 +193,67 @@ class _Shown(str):
         return obj
 
     def __format__(self, spec: str) -> str:
-        if spec and hasattr(self.value, "word"):
-            return self.value.word(self.lang, spec)
-        if spec in RANK_CASES or spec.startswith("?"):
-            return str(self)             # a card's sign or a name asked in words: shown as it is
-        return str.__format__(str(self), spec)
+        return _as_spec(str(self), self.value, self.lang, spec)
+
+
+def _as_spec(shown: str, value: Any, lang: str, spec: str) -> str:
+    """A parameter shown as ``shown`` under the format spec ``spec``: a rank's name in words (``{rank:gen_pl}``)."""
+    if spec and hasattr(value, "word"):
+        return value.word(lang, spec)
+    if spec in RANK_CASES or spec.startswith("?"):
+        return shown                     # a card's sign or a name asked in words: shown as it is
+    return str.__format__(shown, spec)
 
 
 _FORMATTER = string.Formatter()
+# Each message text read once into its literal parts and fields (:func:`_parts`).  The texts are the code's and the
+# catalogs' (a few hundred); bounded all the same, cleared when full.
+_PARTS_MAX = 2048
+_PARTS: dict[str, tuple[tuple[str, str | None, str], ...] | None] = {}
+
+
+def _parts(text: str) -> tuple[tuple[str, str | None, str], ...] | None:
+    """``text`` as ``(literal, name, spec)`` parts (the literal with ``{{``/``}}`` made single braces; ``name`` None
+    after the last field), or None for a text :func:`_format` leaves to ``str.format_map``: a field of another form
+    (an index, an attribute, a conversion, a spec with a field in it) or a malformed text."""
+    try:
+        return _PARTS[text]
+    except KeyError:
+        pass
+    parts: list[tuple[str, str | None, str]] | None = []
+    try:
+        for literal, name, spec, conversion in _FORMATTER.parse(text):
+            if name is not None and (conversion is not None or not name.isidentifier() or "{" in (spec or "")):
+                parts = None
+                break
+            assert parts is not None
+            parts.append((literal, name, spec or ""))
+    except ValueError:                  # a single brace: str.format_map says so
+        parts = None
+    if len(_PARTS) >= _PARTS_MAX:
+        _PARTS.clear()
+    found = _PARTS[text] = tuple(parts) if parts is not None else None
+    return found
 
 
 def _format(text: str, params: dict, lang: str) -> str:
-    """Fill ``{name}`` parameters (``{{`` and ``}}`` are literal braces, with or without parameters)."""
-    return text.format_map(_Params(params, lang))
+    """Fill ``{name}`` parameters (``{{`` and ``}}`` are literal braces, with or without parameters): what
+    ``text.format_map`` gives with each parameter shown in the language (:class:`_Params`), joined from the text's
+    parts read once, a plain string or int shown as it is."""
+    parts = _parts(text)
+    if parts is None:
+        return text.format_map(_Params(params, lang))
+    out = []
+    for literal, name, spec in parts:
+        if literal:
+            out.append(literal)
+        if name is None:
+            continue
+        value = params[name]
+        t = type(value)
+        shown = value if t is str else str(value) if t is int else show(value, lang)
+        out.append(_as_spec(shown, value, lang, spec) if spec else shown)
+    return "".join(out)
 
 
 def _(message: str, /, **params: Any) -> str:

@@ -93,11 +93,12 @@ class Replay(ABC):
                penalty: dict | None = None) -> dict:
         """Record a violation of event ``i`` (``owner``: the index of the deal it belongs to) and return it."""
         v: dict[str, Any] = {"index": i, "event": ev_type, "rule": rule, "message": msg, "pointer": ptr}
+        self.rules.add(rule)
         if penalty:
             v["penalty"] = penalty
+            self.rules.add(penalty["rule"])
         self.violations.append(v)
         self.owners.append(owner)
-        self.rules.add(rule)
         if self.first is None:
             self.first = dict(v)
         return v

@@ -82,8 +82,8 @@ def _scoresheet(game_id: str, body: Any) -> dict:
            "winner": answer.get("winner")}
     if answer.get("settlement") is not None:
         out["settlement"] = answer["settlement"]
-    for r in rows:
-        service.collect_rules(r["events"], rules)
+    for r in rows:      # each event of a row names the rule that made it
+        rules.update(e["rule"] for e in r["events"])
     out["citations"] = service._citations(game_, variant, opts, i18n.current(), rules)
     return out
 

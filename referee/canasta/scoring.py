@@ -306,10 +306,12 @@ def settle(layout: Layout, opts: OptionsLike, scores: dict[str, int], target: in
     already played (the game also ends after ``max_rounds``).  ``penalties``: ``[{"rule", "side", "points"
     (negative), "note"}]``.  Returns the score answer: ``sides`` (lines, base_score, card_score, penalties,
     hand_score, total_before, total_after), ``penalties``, ``game_over``, ``winner`` (the higher total once a side
-    reaches ``target``; None on a tie) and ``target``.
+    reaches ``target``; None on a tie) and ``target``; and ``_rules``, every rule the answer shows (the service
+    cites them without walking the answer).
     """
     opts = Options.of(opts)
     out = []
+    used: set[str] = set()      # the rules the answer shows: its lines' (each penalty is a line of its side's)
     anyone_out = any(d["went_out"] for d in per_side.values())
     for sid in layout.sides:
         d = per_side[sid]
@@ -323,6 +325,7 @@ def settle(layout: Layout, opts: OptionsLike, scores: dict[str, int], target: in
         pen = [p for p in penalties if p["side"] == sid]
         lines += [{"item": p["note"], "points": p["points"], "rule": p["rule"]} for p in pen]
         hand_score = sum(x["points"] for x in lines)
+        used.update(x["rule"] for x in lines)
         out.append({"id": sid, "players": layout.members[sid], "base_score": s.base, "card_score": s.cards,
                     "penalties": sum(p["points"] for p in pen), "lines": lines, "hand_score": hand_score,
                     "total_before": scores[sid], "total_after": scores[sid] + hand_score})
@@ -333,9 +336,12 @@ def settle(layout: Layout, opts: OptionsLike, scores: dict[str, int], target: in
         best = max(o["total_after"] for o in out)
         top = [o["id"] for o in out if o["total_after"] == best]
         winner = top[0] if len(top) == 1 else None
+    used.add("canasta/7.1")
+    if over or last_round:
+        used.add("canasta/7.2")
     ans: dict[str, Any] = {
         "sides": out, "penalties": penalties, "game_over": bool(over) or last_round, "winner": winner,
-        "target": target, "_rules": {"canasta/7.1", "canasta/7.2"} if over or last_round else {"canasta/7.1"}}
+        "target": target, "_rules": used}
     if opts.max_rounds is not None:
         ans["rounds_played"] = rounds_before + 1
     # the state to send with the next deal (canasta/7.1)

@@ -88,6 +88,8 @@ def check(req: CheckRequest, variant, opts: dict) -> dict:
     side = layout.side_of[actor]
     rules = {"canasta/4.1"} if not st.has_melded(side) else set()
     legal_before = legal_actions(st, actor)
+    # the rules a discard listed as legal turns on (canasta/2.1: a red three the unseen cards may hold)
+    rules.update(c["rule"] for a in legal_before if "conditions" in a for c in a["conditions"])
     base = "/action"
     try:
         if t == "take_pile" and st.taking is None and _takes_in_order(st, actor, action):
@@ -104,20 +106,26 @@ def check(req: CheckRequest, variant, opts: dict) -> dict:
     except IllegalAction as e:
         v, penalties = _illegal_result(e, side, opts, base)
         return {"legal": False, "violations": [v], "penalties": penalties, "legal_actions": legal_before,
-                "effects": {}, "facts": facts, "_rules": rules}
+                "effects": {}, "facts": facts, "_rules": rules | _ruled([(v, penalties)])}
     broken = st.take_irregularities()          # allowed, but a rule is broken: a red three kept (canasta/2.1)
     if broken:
         results = [_illegal_result(e, side, opts, "/action") for e in broken]
         return {"legal": False, "violations": [v for v, _p in results], "penalties": [p for _v, ps in results
                                                                                        for p in ps],
-                "legal_actions": legal_before, "effects": {}, "facts": facts, "_rules": rules}
+                "legal_actions": legal_before, "effects": {}, "facts": facts, "_rules": rules | _ruled(results)}
     if st.undecided:                            # the verdict turns on cards nobody has seen (a hand known in part)
         return {"legal": None, "conditions": st.undecided, "violations": [], "penalties": [],
                 "legal_actions": legal_before, "effects": {}, "facts": facts,
                 "_rules": rules | {c["rule"] for c in st.undecided}}
     rules |= _rules_of(t, st, actor)
+    rules.update(p["rule"] for p in st.penalties)       # the penalties charged (one of them in the effects too)
     return {"legal": True, "violations": [], "penalties": list(st.penalties), "legal_actions": legal_before,
             "effects": effects, "facts": facts, "_rules": rules}
+
+
+def _ruled(results: list[tuple[dict, list]]) -> set[str]:
+    """The rules of the violations and penalties of :func:`_illegal_result`'s ``results``."""
+    return {v["rule"] for v, _p in results} | {p["rule"] for _v, ps in results for p in ps}
 
 
 def _takes_in_order(st: DealState, actor: str, action: Event) -> bool:

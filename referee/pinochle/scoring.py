@@ -7,11 +7,12 @@ three-hand auction deal (8.4).
 * :func:`score_partnership` / :func:`score_three`: the auction forms, from each player's meld and card points.
 * :func:`state_after`: the ``state`` to send with the next deal.
 
-Each player's (or side's) ``lines`` add up to its ``hand_score``.
+Each player's (or side's) ``lines`` add up to its ``hand_score``.  Each score answer carries ``_rules``, every rule it
+shows (its lines', the contract's, its events'), which the service cites without walking the answer.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from ..i18n import _
 from .cards import points_of
@@ -106,14 +107,21 @@ def score_two(players, dealer, opts: OptionsLike, scores, target, st: DealState)
                         "tricks": won[p], "lines": lines[p], "hand_score": deal[p],
                         "total_before": scores[p], "total_after": totals[p]} for p in players]
         return {"trump": st.trump, "players": out_players, "declared_out": None, "target": target,
-                "game_over": True, "winner": winner, "events": [{"rule": "pinochle/6.3", "note": note}]}
+                "game_over": True, "winner": winner, "events": [{"rule": "pinochle/6.3", "note": note}],
+                "_rules": _line_rules(lines.values()) | {"pinochle/6.3"}}
     over, winner, new_target, rule = game_result_two(players, scores, totals, target, st.declared, opts)
     out_players = [{"id": p, "meld_points": meld_total[p], "raw_card_points": raw[p], "card_points": card[p],
                     "tricks": won[p], "lines": lines[p], "hand_score": meld_total[p] + card[p],
                     "total_before": scores[p], "total_after": totals[p]} for p in players]
     return {"trump": st.trump, "players": out_players, "declared_out": st.declared, "target": new_target,
             "game_over": over, "winner": winner, "events": [{"rule": rule, "note": _result_note(over, winner,
-                                                                                                  new_target, target)}]}
+                                                                                                  new_target, target)}],
+            "_rules": _line_rules(lines.values()) | {rule}}
+
+
+def _line_rules(lines: Iterable[list[dict]]) -> set[str]:
+    """The rules of score lines (``lines``: the lists of each player's or side's lines)."""
+    return {x["rule"] for ls in lines for x in ls}
 
 
 def _result_note(over, winner, new_target, target):
@@ -185,7 +193,8 @@ def score_partnership(players, opts: OptionsLike, scores, target, declarer, bid,
     return {"contract": {"declarer": declarer, "side": bid_side, "bid": bid, "rule": "pinochle/7.5"},
             "players": players_out, "sides": out_sides, "game_over": winner is not None, "winner": winner,
             "events": [{"rule": "pinochle/7.7",
-                        "note": _("{player} wins", player=winner) if winner else _("the game goes on")}]}
+                        "note": _("{player} wins", player=winner) if winner else _("the game goes on")}],
+            "_rules": _line_rules(o["lines"] for o in out_sides) | {"pinochle/7.5", "pinochle/7.7"}}
 
 
 def score_three(players, opts: OptionsLike, scores, target, declarer, bid, meld, captured, won, conceded, last) -> dict:
@@ -229,7 +238,8 @@ def score_three(players, opts: OptionsLike, scores, target, declarer, bid, meld,
                          "rule": "pinochle/8.4"},
             "players": out, "game_over": winner is not None, "winner": winner,
             "events": [{"rule": "pinochle/6.3",
-                        "note": _("{player} wins", player=winner) if winner else _("the game goes on")}]}
+                        "note": _("{player} wins", player=winner) if winner else _("the game goes on")}],
+            "_rules": _line_rules(o["lines"] for o in out) | {"pinochle/8.4", "pinochle/6.3"}}
 
 
 def state_after(res: dict) -> dict:

@@ -72,7 +72,7 @@ def score(req: ScoreBody, variant, opts: dict) -> dict:
         else:
             res = score_three(players, opts, scores, target, d.declarer, d.bid, d.melds[d.declarer], d.captured,
                               d.won, d.conceded, d.last)
-    res["_rules"] = {"pinochle/6.2", "pinochle/1.3"}
+    res["_rules"] |= {"pinochle/6.2", "pinochle/1.3"}
     res["state_after"] = state_after(res)
     return res
 
@@ -115,13 +115,22 @@ def check(req: CheckBody, variant, opts: dict) -> dict:
         e = (IllegalAction("pinochle/2.1", _("two-handed pinochle has no auction"), pointer="type")
              if len(players) == 2 else
              IllegalAction(Auction(players, dealer, opts).rule, _("the auction is over"), pointer="type"))
-        return _illegal(base, e, st.legal_actions(actor), t)
+        return _listed(_illegal(base, e, st.legal_actions(actor), t))
     legal_before = st.legal_actions(actor)
     if t == "play":
-        return _check_play(st, actor, card_at(cast("Play", action).card, opts, "/action/card"), legal_before, base)
-    if t in ("meld", "dix"):
-        return _check_meld(st, actor, t, cast("Meld", action), opts, legal_before, base)
-    return _check_draw(st, hand, actor, cast("Draw", action), opts, legal_before, base)
+        res = _check_play(st, actor, card_at(cast("Play", action).card, opts, "/action/card"), legal_before, base)
+    elif t in ("meld", "dix"):
+        res = _check_meld(st, actor, t, cast("Meld", action), opts, legal_before, base)
+    else:
+        res = _check_draw(st, hand, actor, cast("Draw", action), opts, legal_before, base)
+    return _listed(res)
+
+
+def _listed(res: dict) -> dict:
+    """``res`` with the rules its legal actions turn on (a play legal only under conditions) among its rules."""
+    res["_rules"] = res["_rules"] | {c["rule"] for a in res["legal_actions"] if "conditions" in a
+                                     for c in a["conditions"]}
+    return res
 
 
 def _count_meld(players: list[str], opts: dict, pos: Spot, base: dict) -> dict:
@@ -385,6 +394,7 @@ class PinochleReplay(Replay):
     def scored(self, st: DealState) -> None:
         """Score the deal that ended: the totals and the target go on from its answer."""
         res = score_deal(st, self.scores, self.target)
+        self.rules.update(res.pop("_rules"))
         self.final = res
         self.deals[-1].update(final=res, as_played=not self.deals[-1]["valid"])
         self.scores = {k: v["total_after"] for k, v in

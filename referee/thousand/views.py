@@ -84,6 +84,8 @@ def check(req: CheckBody, variant, opts: dict) -> dict:
     if actor in st.partial:     # the cards an exchange or a discard shows are seen now
         st.show(actor, _shown(action))
     legal_before = st.legal_actions(actor)
+    # the rules an action listed as legal only under conditions turns on (a hand known in part)
+    listed = {c["rule"] for a in legal_before if "conditions" in a for c in a["conditions"]}
     deciding = _deciding_rules(st, actor, atype, action)
     conditions = None
     try:
@@ -93,7 +95,7 @@ def check(req: CheckBody, variant, opts: dict) -> dict:
         record, verdict = None, e
     except Undecided as u:      # the verdict turns on cards nobody has seen (a hand known in part)
         record, verdict, conditions = None, None, u.conditions
-    rules = set()
+    rules = set(listed)
     violations = []
     if verdict is not None:
         violations.append(verdict.as_violation(action_pointer("/action", atype, verdict)))
@@ -103,7 +105,8 @@ def check(req: CheckBody, variant, opts: dict) -> dict:
         rules.update(_effect_rules(record))
     if conditions is not None:
         return {"legal": None, "conditions": conditions, "violations": [], "penalties": [],
-                "legal_actions": legal_before, "effects": {}, "_rules": {c["rule"] for c in conditions}}
+                "legal_actions": legal_before, "effects": {},
+                "_rules": listed | {c["rule"] for c in conditions}}
     return {"legal": verdict is None, "violations": violations, "penalties": [], "legal_actions": legal_before,
             "effects": record or {}, "_rules": rules}
 
