@@ -59,6 +59,8 @@ def handle(game_id: str, endpoint: str, body: Any, lang: str = DEFAULT_LANGUAGE)
     Raises :class:`~referee.errors.UnknownGame` / :class:`~referee.errors.UnknownVariant` (404) and
     :class:`~referee.errors.InputError` (422) for requests that cannot be judged.
     """
+    if lang == i18n.current():      # the language already in force (the web app sets the request's): kept as it is
+        return _handle(game_id, endpoint, body)
     with i18n.language(lang):
         return _handle(game_id, endpoint, body)
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+import inspect
 import logging
 from functools import lru_cache
 from pathlib import Path
@@ -97,7 +98,8 @@ def create_app() -> Flask:
         # only the static files and the pages: the API's answers keep their headers (no Vary: Accept-Encoding).
         # A static file is sent from memory, so that it can be compressed once per file and coding (the cache
         # above): flask-compress would leave a file sent as a stream in gzip's stead
-        if request.endpoint in transport.STATIC or request.endpoint in web.PAGES:
+        endpoint = request.endpoint
+        if endpoint in transport.STATIC or endpoint in web.PAGES:
             if resp.direct_passthrough and resp.status_code == 200:
                 resp.direct_passthrough = False
                 resp.set_data(resp.get_data())
@@ -106,4 +108,35 @@ def create_app() -> Flask:
     register_routes(app)
     operations.install(app, config.metrics)
     register_error_handlers(app)
+    _one_hook_each(app)
     return app
+
+
+def _one_hook_each(app: Flask) -> None:
+    """The app's own hooks before and after a request (the transport checks, the metrics, the compression, CORS's)
+    called as one hook of each kind, in the order and with the effect Flask gives them: the hooks before, in the
+    order registered, until one answers; those after, last registered first, each handed the answer of the one
+    before.  Flask calls each hook through its own machinery (a check that it is not a coroutine, each time);
+    hooks registered later, and the blueprints' own, are called by Flask as before."""
+    befores = app.before_request_funcs.get(None, [])
+    afters = app.after_request_funcs.get(None, [])
+    if any(inspect.iscoroutinefunction(f) for f in (*befores, *afters)):
+        return                                   # an async hook: Flask's own machinery runs it
+    if len(befores) > 1:
+        first = tuple(befores)
+
+        def before_request():
+            for hook in first:
+                answer = hook()
+                if answer is not None:
+                    return answer
+            return None
+        app.before_request_funcs[None] = [before_request]
+    if len(afters) > 1:
+        last_first = tuple(reversed(afters))
+
+        def after_request(resp):
+            for hook in last_first:
+                resp = hook(resp)
+            return resp
+        app.after_request_funcs[None] = [after_request]

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import time
+from typing import Any
 
 from flask import Flask, Response, g, request
 
@@ -69,12 +70,24 @@ def violations(answer, out: list) -> list:
     return out
 
 
-def count_rulings(game: str, answer: dict) -> None:
-    """Count the violations of a ruling's answer (routes call it with each POST answer)."""
-    if _METRICS:
+def count_rulings(game: str, answer: dict, encoded: bytes | str | None = None) -> None:
+    """Count the violations of a ruling's answer (routes call it with each POST answer).  ``encoded``: the answer as
+    :func:`~referee.http.responses.dumps` wrote it, when at hand: an answer whose text holds no list of violations
+    with an entry in it is not walked (most answers; see :func:`may_hold_violations`)."""
+    if _METRICS and (encoded is None or may_hold_violations(encoded)):
         rulings = _METRICS["rulings"]
         for rule in violations(answer, []):
             rulings.labels(game, rule).inc()
+
+
+def may_hold_violations(encoded: bytes | str) -> bool:
+    """Whether the JSON text of an answer may hold a ``violations`` list with an entry: False only when every
+    ``"violations":[`` in it (``": ["`` as Python's json writes it) is an empty list.  A key's quotes are bare in the
+    text and a quote inside a string is escaped, so every ``violations`` key of the answer is found; a string that
+    looks like one can only make this say True, and the answer is then walked as before."""
+    if isinstance(encoded, bytes):
+        return encoded.count(b'"violations":[') != encoded.count(b'"violations":[]')
+    return encoded.count('"violations": [') != encoded.count('"violations": []')
 
 
 def install(app: Flask, metrics: bool) -> None:
@@ -100,18 +113,33 @@ def install(app: Flask, metrics: bool) -> None:
     def _started():
         g.metrics_started = time.perf_counter()
 
+    # each metric's child for the labels it was given (prometheus_client's labels() checks and looks them up on each
+    # call): the routes, the games and the statuses the app answers, a few dozen
+    children: dict[tuple, Any] = {}
+
+    def child(*key: str) -> Any:
+        found = children.get(key)
+        if found is None:
+            if len(children) >= 4096:   # never reached (the labels come from the app's routes, games and statuses)
+                children.clear()
+            found = children[key] = m[key[0]].labels(*key[1:])
+        return found
+
     @app.after_request
     def _count(resp: Response):
-        rule = request.url_rule.rule if request.url_rule is not None else "(none)"
+        req = request._get_current_object()     # type: ignore[attr-defined]  # the request behind its proxy
+        url_rule = req.url_rule
+        rule = url_rule.rule if url_rule is not None else "(none)"
         if rule == "/metrics":
             return resp
-        game = (request.view_args or {}).get("game", "") if request.url_rule is not None else ""
+        game = (req.view_args or {}).get("game", "") if url_rule is not None else ""
         if game not in registry.GAMES:
             game = ""                      # never a label made of what a client typed
-        m["requests"].labels(rule, game, str(resp.status_code)).inc()
-        m["seconds"].labels(rule).observe(time.perf_counter() - getattr(g, "metrics_started", time.perf_counter()))
-        if resp.status_code == 422:
-            m["invalid"].labels(rule, game).inc()
+        status = resp.status_code
+        child("requests", rule, game, str(status)).inc()
+        child("seconds", rule).observe(time.perf_counter() - getattr(g, "metrics_started", time.perf_counter()))
+        if status == 422:
+            child("invalid", rule, game).inc()
         return resp
 
     @app.get("/metrics")

@@ -7,6 +7,7 @@ import json
 from types import ModuleType
 
 from flask import Response
+from werkzeug.datastructures import Headers
 
 from referee import i18n
 
@@ -37,5 +38,39 @@ def dumps(body: dict) -> bytes | str:
 
 def ok(body: dict) -> Response:
     """The answer ``body`` with status 200, in the language of the request."""
-    return Response(dumps(body), status=200, mimetype="application/json",
-                    headers={"Content-Language": i18n.current(), "Vary": "Accept-Language"})
+    return encoded(dumps(body))
+
+
+# an answer's first headers, by language: what ``Response(..., mimetype="application/json", headers={...})`` made
+# of them, in its order (Content-Length follows, from the body)
+_HEADERS = {lang: (("Content-Language", lang), ("Vary", "Accept-Language"), ("Content-Type", "application/json"))
+            for lang in i18n.LANGUAGES}
+
+
+def encoded(data: bytes | str) -> Response:
+    """The answer of status 200 whose JSON text ``dumps`` wrote, in the language of the request."""
+    lang = i18n.current()
+    prepared = _HEADERS.get(lang)
+    if prepared is None:        # pragma: no cover  (the language is always one of LANGUAGES)
+        prepared = (("Content-Language", lang), *_HEADERS[i18n.DEFAULT_LANGUAGE][1:])
+    return Answer(data, status=200, headers=Headers(prepared))
+
+
+class Answer(Response):
+    """An answer of the API's own.  werkzeug copies a response's headers before sending them, to make a Location
+    absolute, a Content-Location a URI or the Content-Length right for the status; an answer of status 200 with its
+    Content-Length and neither of the others needs none of that, and its headers are sent as they are (the same
+    list)."""
+
+    def get_wsgi_headers(self, environ) -> Headers:
+        headers = self.headers
+        if self.status_code != 200:
+            return super().get_wsgi_headers(environ)
+        length = False
+        for key, _value in headers:
+            low = key.lower()
+            if low == "content-length":
+                length = True
+            elif low == "location" or low == "content-location":
+                return super().get_wsgi_headers(environ)
+        return headers if length else super().get_wsgi_headers(environ)

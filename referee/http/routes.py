@@ -15,7 +15,7 @@ from referee.settings import MAX_BODY  # (REFEREE_MAX_BODY)
 
 from . import operations
 from .problems import problem, too_large, unsupported, whole
-from .responses import dumps, ok
+from .responses import dumps, encoded, ok
 from .serving import BodyOverLimit
 from .transport import media_fault
 
@@ -78,8 +78,9 @@ def register_routes(app: Flask) -> None:
         if endpoint == "scoresheet":
             return ok(sheet.scoresheet(game, body, i18n.current()))
         answer = service.handle(game, endpoint, body, i18n.current())
-        operations.count_rulings(game, answer)
-        return ok(answer)
+        data = dumps(answer)
+        operations.count_rulings(game, answer, data)
+        return encoded(data)
 
     for ep in (*service.ENDPOINTS, "deck", "scoresheet", "rules"):
         app.add_url_rule(f"/v1/games/<game>/{ep}", f"post_{ep}", lambda game, _ep=ep: post(game, _ep),

@@ -7,9 +7,9 @@ line of every answer.
 from __future__ import annotations
 
 import logging
+import os
 import re
 import time
-import uuid
 
 from flask import Flask, Response, g, request
 from werkzeug.datastructures import LanguageAccept
@@ -85,9 +85,29 @@ def language(header: str | None = None) -> str:
     """The language of the answer: the best of :data:`referee.i18n.LANGUAGES` for the request's
     ``Accept-Language`` (q-values count; ``ru-RU`` is ``ru``), English by default.  ``header``: that header's value,
     for a request outside Flask (gunicorn's own answers); the current request's by default."""
-    if header is None and "HTTP_ACCEPT_LANGUAGE" not in request.environ:       # request.headers reads it there
-        return i18n.DEFAULT_LANGUAGE          # what an empty list of languages gives below
-    accept = request.accept_languages if header is None else parse_accept_header(header, LanguageAccept)
+    if header is None:
+        header = request.environ.get("HTTP_ACCEPT_LANGUAGE")       # where request.headers reads it
+        if header is None:
+            return i18n.DEFAULT_LANGUAGE          # what an empty list of languages gives below
+    found = _LANGUAGE_OF.get(header)
+    if found is None:
+        found = _negotiate(header)
+        if len(header) <= _LANGUAGE_KEY_MAX:
+            if len(_LANGUAGE_OF) >= _LANGUAGE_CACHE_MAX:
+                _LANGUAGE_OF.clear()
+            _LANGUAGE_OF[header] = found
+    return found
+
+
+# the language chosen for each Accept-Language value (browsers send a handful of them), kept between requests:
+# bounded in entries and in the length of a value kept
+_LANGUAGE_OF: dict[str, str] = {}
+_LANGUAGE_CACHE_MAX = 256
+_LANGUAGE_KEY_MAX = 256
+
+
+def _negotiate(header: str) -> str:
+    accept = parse_accept_header(header, LanguageAccept)      # what request.accept_languages reads
     for value, quality in sorted(accept, key=lambda vq: -vq[1]):     # best first; werkzeug's own order is not
         primary = value.split("-")[0].lower()
         if quality > 0 and primary in service.LANGUAGES:
@@ -95,11 +115,28 @@ def language(header: str | None = None) -> str:
     return i18n.DEFAULT_LANGUAGE
 
 
+# a version 4 UUID from 16 random bytes, as uuid.UUID(bytes=..., version=4) makes it: the variant's two bits set to
+# 10 and the version's four to 0100
+_UUID4_CLEAR = ~((0xC000 << 48) | (0xF000 << 64))
+_UUID4_SET = (0x8000 << 48) | (4 << 76)
+
+
+def uuid4_hex(random16: bytes) -> str:
+    """The 32 hex digits of the version 4 UUID made of ``random16`` (``uuid.UUID(bytes=random16, version=4).hex``)."""
+    return "%032x" % (int.from_bytes(random16, "big") & _UUID4_CLEAR | _UUID4_SET)
+
+
+def new_request_id() -> str:
+    """A request id for a request that gave none (or none that can be used): a random UUID4's hex digits, as
+    ``uuid.uuid4().hex``."""
+    return uuid4_hex(os.urandom(16))
+
+
 def media_fault() -> str | None:
     """Why the body's declared media type or coding cannot be read, or None: JSON (``application/json`` or a
     ``+json`` type) in UTF-8, with no content coding (RFC 9110 §8.4: 415 for a coding the server does not take)."""
-    if request.headers.get("Content-Type") == "application/json":      # nearly every request: no parameters
-        return _coding_fault()
+    if request.environ.get("CONTENT_TYPE") == "application/json":    # nearly every request: no parameters
+        return _coding_fault()                                       # (request.headers reads it there)
     ctype = (request.mimetype or "").lower()
     if not ctype:
         return _("say what the body is: Content-Type: application/json")
@@ -115,7 +152,7 @@ def media_fault() -> str | None:
 
 
 def _coding_fault() -> str | None:
-    coding = request.headers.get("Content-Encoding", "identity").strip().lower()
+    coding = request.environ.get("HTTP_CONTENT_ENCODING", "identity").strip().lower()    # (as request.headers)
     if coding not in ("", "identity"):
         return _("send the body without a content coding, not {coding}", coding=coding)
     return None
@@ -127,11 +164,15 @@ def install(app: Flask, origins: list[str]) -> None:
     @app.before_request
     def start():
         # the request's headers read from its WSGI environ (what request.headers.get reads, without its wrappers)
-        environ = request.environ
+        # the request and its globals behind their proxies, read once
+        req = request._get_current_object()     # type: ignore[attr-defined]
+        ctx_g = g._get_current_object()
+        environ = req.environ
         rid = environ.get("HTTP_X_REQUEST_ID", "")
-        g.request_id = rid if REQUEST_ID.fullmatch(rid) else uuid.uuid4().hex
-        g.started = time.perf_counter()
-        i18n.set_language(language())
+        ctx_g.request_id = rid if REQUEST_ID.fullmatch(rid) else new_request_id()
+        ctx_g.started = time.perf_counter()
+        accept = environ.get("HTTP_ACCEPT_LANGUAGE")
+        i18n.set_language(i18n.DEFAULT_LANGUAGE if accept is None else language(accept))
         if header_bytes(environ) > MAX_HEADER_BYTES:
             detail = _("the request's header fields are limited to {n} KiB in all", n=MAX_HEADER_BYTES // 1024)
             return problem(431, "header-fields-too-large", _("Request header fields too large"), detail,
@@ -153,13 +194,15 @@ def install(app: Flask, origins: list[str]) -> None:
         if raw_path.startswith("//") or environ.get("PATH_INFO", "").startswith("//"):
             # werkzeug's routing strips leading slashes: //v1/games would be /v1/games
             return problem(404, "not-found", _("Not found"), _(HTTP_TEXTS[404][1]))
-        if request.url_rule is None or request.endpoint in web.PAGES or request.endpoint in STATIC:
+        url_rule = req.url_rule
+        if url_rule is None or url_rule.endpoint in web.PAGES or url_rule.endpoint in STATIC:
             return None                   # 404 or 405 follow; the page and /docs read only ?lang and ignore the rest,
                                           # the static files ignore theirs (?v=, a version for caches)
         if not environ.get("QUERY_STRING"):
             return None                   # no query: request.args is empty
-        allowed = QUERY.get(request.url_rule.endpoint, set())
-        for name in request.args:
+        allowed = QUERY.get(url_rule.endpoint, set())
+        args = req.args
+        for name in args:
             if name not in allowed:
                 if allowed:
                     why = _("unknown query parameter {name}; the only one is {known}", name=repr(name),
@@ -167,7 +210,7 @@ def install(app: Flask, origins: list[str]) -> None:
                 else:
                     why = _("unknown query parameter {name}; this path takes none", name=repr(name))
                 return bad_query(name, why)
-            if len(request.args.getlist(name)) > 1:
+            if len(args.getlist(name)) > 1:
                 return bad_query(name, _("give {name} once", name=name))
         return None
 
@@ -177,9 +220,13 @@ def install(app: Flask, origins: list[str]) -> None:
 
     @app.after_request
     def finish(resp: Response):
+        # the request and its globals behind their proxies, read once
+        req = request._get_current_object()     # type: ignore[attr-defined]
+        ctx_g = g._get_current_object()
         headers = resp.headers
-        rid = getattr(g, "request_id", None) or uuid.uuid4().hex
-        endpoint = request.endpoint
+        rid = getattr(ctx_g, "request_id", None) or new_request_id()
+        url_rule = req.url_rule
+        endpoint = url_rule.endpoint if url_rule is not None else None      # request.endpoint
         # none of the headers set here is there yet (every answer of the app's own): appended in order, which is
         # what update and set do then, without looking for each one
         fresh = not any(k.lower() in _SET_AFTER for k, _v in headers)
@@ -187,11 +234,13 @@ def install(app: Flask, origins: list[str]) -> None:
             headers.extend((*_SECURITY_ITEMS, ("X-Request-Id", rid)))      # an API answer: one prepared list
         else:
             _finish_headers(resp, fresh, rid, endpoint, origins)
-        log.info("request", extra={"request_id": rid, "client": request.remote_addr, "method": request.method,
-                                   "path": request.path,
-                                   "status": resp.status_code,
-                                   "ms": round((time.perf_counter() - getattr(g, "started", time.perf_counter()))
-                                               * 1000, 2)})
+        if log.isEnabledFor(logging.INFO):
+            started = getattr(ctx_g, "started", None)
+            log.info("request", extra={"request_id": rid, "client": req.remote_addr, "method": req.method,
+                                       "path": req.path,
+                                       "status": resp.status_code,
+                                       "ms": round((time.perf_counter() - (time.perf_counter() if started is None
+                                                                            else started)) * 1000, 2)})
         return resp
 
 
