@@ -3,6 +3,7 @@ one worker and with every core; then Dask against --jobs, side by side.
 
     .venv/bin/python benchmarks/bulk_validate.py [--logs 3000] [--rounds 3] [--game thousand|pinochle|canasta|mixed|all]
                                                  [--build compiled|pure|both]
+    .venv/bin/python benchmarks/bulk_validate.py --overhead [--logs 1000] [--game mixed]
     .venv/bin/python benchmarks/bulk_validate.py --dask [--logs 20000]
 
 The input, per game, is a JSONL file of whole-deal logs, every third one with a planted fault: Thousand, the
@@ -12,10 +13,16 @@ player does not hold).  The mixed file takes the three games in turn, a log of e
 `referee validate FILE --output OUT` as its own process (its start-up counted, as a user runs it), with `--jobs 1` and
 with `--jobs <cores>`, and the figure is issue 30's: logs per CPU-second, the CPU time (user + system) of the CLI
 process and of its worker processes (``resource.getrusage(RUSAGE_CHILDREN)`` of this script, which only starts the
-CLI), the median of ``--rounds`` runs after one warm-up.  The CLI runs with its bytecode cached (under the temporary
-folder, ``PYTHONPYCACHEPREFIX``, whatever ``PYTHONDONTWRITEBYTECODE`` says), as an installed package has it.  The wall-clock logs per second are printed beside it.
-``--build`` runs the CLI on the engine compiled by mypyc (``scripts/build``; ``REFEREE_PURE=0``), on the pure Python
-(``REFEREE_PURE=1``), or both, one after the other.
+CLI), the median of ``--rounds`` runs after one warm-up; the wall-clock logs per second are printed beside it.  The
+CLI runs with its bytecode cached (under the temporary folder, ``PYTHONPYCACHEPREFIX``, whatever
+``PYTHONDONTWRITEBYTECODE`` says), as an installed package has it.  ``--build`` runs the CLI on the engine compiled
+by mypyc (``scripts/build``; ``REFEREE_PURE=0``), on the pure Python (``REFEREE_PURE=1``), or both, one after the
+other.  ``--root DIR`` runs the CLI of another checkout (a ``git archive`` of the base, its compiled modules copied
+in after its sources) on the same input: before and after side by side.
+
+With --overhead it measures, in this process (this build), the CLI's own cost per log: the whole of
+`referee validate FILE --jobs 1 --output /dev/null` against the judging alone (the strict parse and
+``service.handle``, as over HTTP) of the same logs, alternating, CPU time.
 
 With --dask it times, in one run, `--jobs 2` and `--scheduler` on a LocalCluster of 2 worker processes (started
 once, before the timing: a cluster is there before the work), three times each, alternating, and prints the ratio of
@@ -134,6 +141,41 @@ def bulk(n: int, games: list[str], builds: list[str], rounds: int, root: pathlib
     print(f"target (issue 30): mixed games, logs per CPU-second >= {TARGET}")
 
 
+def overhead(n: int, games: list[str], rounds: int) -> None:
+    """In this process, CPU time: the judging alone (``judge_text``: the strict parse and ``service.handle``, as over
+    HTTP) of ``n`` logs, against the whole of `referee validate FILE --jobs 1 --output /dev/null` on the same logs
+    (reading, records, their JSON, the summary), alternating, medians; the CLI's cost around the judging per log."""
+    from referee import cli
+    print(f"{'game':>9} {'logs':>6} {'judging s':>10} {'validate s':>11} {'CLI µs/log':>11} {'validate ÷ judging':>19}"
+          f"  (medians of {rounds}, in process)")
+    with tempfile.TemporaryDirectory() as d:
+        for game in games:
+            path = pathlib.Path(d) / f"{game}.jsonl"
+            build(n, path, game)
+            bodies = path.read_bytes().splitlines()
+
+            def judging(bodies: list[bytes] = bodies) -> None:
+                for b in bodies:
+                    cli.judge_text(b, "validate", None)
+
+            def validate(path: pathlib.Path = path) -> None:
+                r = CliRunner().invoke(main, ["validate", str(path), "--jobs", "1", "--output", os.devnull])
+                assert r.exit_code == 1, r.output
+
+            judging(), validate()       # warm-up
+            a, b = [], []
+            for _ in range(rounds):
+                t = time.process_time()
+                judging()
+                a.append(time.process_time() - t)
+                t = time.process_time()
+                validate()
+                b.append(time.process_time() - t)
+            ja, vb = statistics.median(a), statistics.median(b)
+            ratio = statistics.median(y / x for x, y in zip(a, b))
+            print(f"{game:>9} {n:>6} {ja:>10.3f} {vb:>11.3f} {(vb - ja) / n * 1e6:>11.1f} {ratio:>19.3f}", flush=True)
+
+
 def timed_args(*args):
     t = time.perf_counter()
     r = CliRunner().invoke(main, [str(a) for a in args])
@@ -169,11 +211,16 @@ def main_():
     ap.add_argument("--root", type=pathlib.Path, default=ROOT,
                     help="the source tree whose CLI is run (another checkout, to compare; this one by default)")
     ap.add_argument("--dask", action="store_true", help="Dask on 2 local workers against --jobs 2")
+    ap.add_argument("--overhead", action="store_true",
+                    help="in process: the CLI's cost per log around the judging (validate --jobs 1 against judge_text)")
     args = ap.parse_args()
     if args.dask:
         dask_vs_jobs(args.logs)
         return
     games = [*GAMES, "mixed"] if args.game == "all" else [args.game]
+    if args.overhead:
+        overhead(args.logs, games, args.rounds)
+        return
     builds = ["compiled", "pure"] if args.build == "both" else [args.build]
     bulk(args.logs, games, builds, args.rounds, args.root.resolve())
 
