@@ -2,7 +2,7 @@
 one worker and with every core; then Dask against --jobs, side by side.
 
     .venv/bin/python benchmarks/bulk_validate.py [--logs 3000] [--rounds 3] [--game thousand|pinochle|canasta|mixed|all]
-                                                 [--build compiled|pure|both]
+                                                 [--build compiled|pure|both] [--base DIR]
     .venv/bin/python benchmarks/bulk_validate.py --overhead [--logs 1000] [--game mixed]
     .venv/bin/python benchmarks/bulk_validate.py --dask [--logs 20000]
 
@@ -17,8 +17,9 @@ CLI), the median of ``--rounds`` runs after one warm-up; the wall-clock logs per
 CLI runs with its bytecode cached (under the temporary folder, ``PYTHONPYCACHEPREFIX``, whatever
 ``PYTHONDONTWRITEBYTECODE`` says), as an installed package has it.  ``--build`` runs the CLI on the engine compiled
 by mypyc (``scripts/build``; ``REFEREE_PURE=0``), on the pure Python (``REFEREE_PURE=1``), or both, one after the
-other.  ``--root DIR`` runs the CLI of another checkout (a ``git archive`` of the base, its compiled modules copied
-in after its sources) on the same input: before and after side by side.
+other.  ``--root DIR`` runs the CLI of another checkout; ``--base DIR`` measures a base checkout (a ``git archive`` of
+it, its compiled modules copied in after its sources) side by side with this one, their runs alternating round by
+round, and prints this ÷ base.
 
 With --overhead it measures, in this process (this build), the CLI's own cost per log: the whole of
 `referee validate FILE --jobs 1 --output /dev/null` against the judging alone (the strict parse and
@@ -119,9 +120,13 @@ def cli_run(path: pathlib.Path, jobs: int, out: pathlib.Path, build_: str,
     return cpu, wall
 
 
-def bulk(n: int, games: list[str], builds: list[str], rounds: int, root: pathlib.Path = ROOT) -> None:
+def bulk(n: int, games: list[str], builds: list[str], rounds: int, root: pathlib.Path = ROOT,
+         base: pathlib.Path | None = None) -> None:
+    """One row per build, game and worker count; with ``base`` the base tree's row first, the two trees' runs
+    alternating round by round, and the ratio of their logs per CPU-second (the median of the rounds' ratios)."""
     cores = os.cpu_count() or 1
-    print(f"{'build':>8} {'game':>9} {'jobs':>5} {'logs':>6} {'CPU s':>7} {'logs/CPU-s':>11} {'wall s':>7} "
+    trees = [("base", base), ("this", root)] if base is not None else [("", root)]
+    print(f"{'tree':>5} {'build':>8} {'game':>9} {'jobs':>5} {'logs':>6} {'CPU s':>7} {'logs/CPU-s':>11} {'wall s':>7} "
           f"{'logs/s':>7}  (medians of {rounds})")
     with tempfile.TemporaryDirectory() as d:
         files = {}
@@ -132,12 +137,21 @@ def bulk(n: int, games: list[str], builds: list[str], rounds: int, root: pathlib
         for build_ in builds:
             for game in games:
                 for jobs in sorted({1, cores}):
-                    cli_run(files[game], jobs, out, build_, root)          # warm-up
-                    runs = [cli_run(files[game], jobs, out, build_, root) for _ in range(rounds)]
-                    cpu = statistics.median(c for c, _w in runs)
-                    wall = statistics.median(w for _c, w in runs)
-                    print(f"{build_:>8} {game:>9} {jobs:>5} {n:>6} {cpu:>7.2f} {n / cpu:>11.0f} {wall:>7.2f} "
-                          f"{n / wall:>7.0f}", flush=True)
+                    runs: dict[str, list[tuple[float, float]]] = {name: [] for name, _t in trees}
+                    for _name, tree in trees:
+                        cli_run(files[game], jobs, out, build_, tree)          # warm-up
+                    for _ in range(rounds):
+                        for name, tree in trees:
+                            runs[name].append(cli_run(files[game], jobs, out, build_, tree))
+                    for name, _t in trees:
+                        cpu = statistics.median(c for c, _w in runs[name])
+                        wall = statistics.median(w for _c, w in runs[name])
+                        print(f"{name:>5} {build_:>8} {game:>9} {jobs:>5} {n:>6} {cpu:>7.2f} {n / cpu:>11.0f} "
+                              f"{wall:>7.2f} {n / wall:>7.0f}", flush=True)
+                    if base is not None:
+                        ratio = statistics.median(b[0] / t[0] for b, t in zip(runs["base"], runs["this"]))
+                        print(f"{'':>5} {build_:>8} {game:>9} {jobs:>5} this ÷ base, logs per CPU-second: "
+                              f"{ratio:.2f}", flush=True)
     print(f"target (issue 30): mixed games, logs per CPU-second >= {TARGET}")
 
 
@@ -209,7 +223,9 @@ def main_():
     ap.add_argument("--game", choices=[*GAMES, "mixed", "all"], default="all")
     ap.add_argument("--build", choices=["compiled", "pure", "both"], default="both")
     ap.add_argument("--root", type=pathlib.Path, default=ROOT,
-                    help="the source tree whose CLI is run (another checkout, to compare; this one by default)")
+                    help="the source tree whose CLI is run (another checkout; this one by default)")
+    ap.add_argument("--base", type=pathlib.Path, default=None,
+                    help="a base tree to measure side by side with --root, runs alternating")
     ap.add_argument("--dask", action="store_true", help="Dask on 2 local workers against --jobs 2")
     ap.add_argument("--overhead", action="store_true",
                     help="in process: the CLI's cost per log around the judging (validate --jobs 1 against judge_text)")
@@ -222,7 +238,7 @@ def main_():
         overhead(args.logs, games, args.rounds)
         return
     builds = ["compiled", "pure"] if args.build == "both" else [args.build]
-    bulk(args.logs, games, builds, args.rounds, args.root.resolve())
+    bulk(args.logs, games, builds, args.rounds, args.root.resolve(), args.base.resolve() if args.base else None)
 
 
 if __name__ == "__main__":
