@@ -101,19 +101,20 @@ def build(n: int, path: pathlib.Path, game: str) -> None:
             fh.write(line + "\n")
 
 
-def cli_run(path: pathlib.Path, jobs: int, out: pathlib.Path, build_: str,
+def cli_run(path: pathlib.Path | None, jobs: int, out: pathlib.Path | None, build_: str,
             root: pathlib.Path = ROOT) -> tuple[float, float]:
     """CPU seconds (the CLI's and its workers') and wall seconds of one `referee validate` run of the tree at
-    ``root``."""
+    ``root``; without ``path``, of `referee --version` (the CLI's start-up: every module it loads)."""
     env = dict(os.environ, REFEREE_PURE="1" if build_ == "pure" else "0", PYTHONPYCACHEPREFIX=str(PYCACHE))
     env.pop("PYTHONDONTWRITEBYTECODE", None)        # an installed package has its bytecode: start-up as a user sees it
-    cmd = [sys.executable, "-m", "referee.cli", "validate", str(path), "--jobs", str(jobs), "--output", str(out)]
+    cmd = [sys.executable, "-m", "referee.cli"]
+    cmd += ["--version"] if path is None else ["validate", str(path), "--jobs", str(jobs), "--output", str(out)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     r = subprocess.run(cmd, env=env, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     wall = time.perf_counter() - t
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    assert r.returncode == 1, r.stderr.decode()  # a third of the logs are invalid on purpose
+    assert r.returncode == (0 if path is None else 1), r.stderr.decode()  # a third of the logs are invalid on purpose
     if b"Warning" in r.stderr or b"warning" in r.stderr:
         print(r.stderr.decode(), file=sys.stderr)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -127,7 +128,8 @@ def bulk(n: int, games: list[str], builds: list[str], rounds: int, root: pathlib
     cores = os.cpu_count() or 1
     trees = [("base", base), ("this", root)] if base is not None else [("", root)]
     print(f"{'tree':>5} {'build':>8} {'game':>9} {'jobs':>5} {'logs':>6} {'CPU s':>7} {'logs/CPU-s':>11} {'wall s':>7} "
-          f"{'logs/s':>7}  (medians of {rounds})")
+          f"{'logs/s':>7} {'less start-up':>14}  (medians of {rounds}; the last column: logs per CPU-second "
+          f"with the start-up's CPU time taken off)")
     with tempfile.TemporaryDirectory() as d:
         files = {}
         for game in games:
@@ -135,6 +137,12 @@ def bulk(n: int, games: list[str], builds: list[str], rounds: int, root: pathlib
             build(n, files[game], game)
         out = pathlib.Path(d) / "out.jsonl"
         for build_ in builds:
+            start = {}
+            for name, tree in trees:
+                cli_run(None, 1, None, build_, tree)          # warm-up
+                start[name] = statistics.median(cli_run(None, 1, None, build_, tree)[0] for _ in range(5))
+                print(f"{name:>5} {build_:>8} start-up (referee --version): {start[name]:.3f} CPU s, median of 5",
+                      flush=True)
             for game in games:
                 for jobs in sorted({1, cores}):
                     runs: dict[str, list[tuple[float, float]]] = {name: [] for name, _t in trees}
@@ -147,7 +155,7 @@ def bulk(n: int, games: list[str], builds: list[str], rounds: int, root: pathlib
                         cpu = statistics.median(c for c, _w in runs[name])
                         wall = statistics.median(w for _c, w in runs[name])
                         print(f"{name:>5} {build_:>8} {game:>9} {jobs:>5} {n:>6} {cpu:>7.2f} {n / cpu:>11.0f} "
-                              f"{wall:>7.2f} {n / wall:>7.0f}", flush=True)
+                              f"{wall:>7.2f} {n / wall:>7.0f} {n / (cpu - start[name]):>14.0f}", flush=True)
                     if base is not None:
                         ratio = statistics.median(b[0] / t[0] for b, t in zip(runs["base"], runs["this"]))
                         print(f"{'':>5} {build_:>8} {game:>9} {jobs:>5} this ÷ base, logs per CPU-second: "
