@@ -18,19 +18,19 @@ judges every event of a log, applying an illegal one as logged.
 """
 from __future__ import annotations
 
+import contextlib
 import glob
 import gzip
 import io
 import itertools
 import json
-import multiprocessing
 import os
 import re
 import shutil
 import sys
 import zlib
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
@@ -38,7 +38,6 @@ from typing import Any, NoReturn
 try:
     import click
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     from rich.table import Table
 except ImportError as e:     # an engine-only install: the command line is the cli extra (a usage error: exit 2)
     print(f"referee: the command line needs the cli extra ({e.name} is missing): pip install 'referee[cli]'",
@@ -58,6 +57,7 @@ from .jsonio import BadJSON, parse_body
 from .logs import WHOLE_SUFFIXES, Line, NoSuchFile, UnreadableFile, _kind, _lines_of, file_lines, iter_lines, log_files
 
 ERR = Console(stderr=True)
+_record_json = json.JSONEncoder(ensure_ascii=False).encode    # json.dumps(r, ensure_ascii=False), its encoder made once
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")      # C0, DEL and C1: escape sequences, bells, carriage returns
 
 
@@ -347,10 +347,10 @@ def run_local(items: Iterator[Line], job: Job, jobs: int, sink) -> None:
             for records in ([error_records(part, job)] if isinstance(part, Line) else validate_chunk(part)):
                 sink(records)
         return
+    import multiprocessing
     from collections import deque
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
-
     context = multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork")
 
     def pool():
@@ -686,7 +686,7 @@ def validate_block(block: Block, first_line: int, job: Job, part: str | None,
     summaries = []
     with open(tmp, "w", encoding="utf-8") as fh:     # each log's records written as judged, not held
         for records in judged:
-            fh.write("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
+            fh.write("".join(_record_json(r) + "\n" for r in records))
             summaries.append([{k: v for k, v in records[0].items() if k in SUMMARY_FIELDS}])
     os.replace(tmp, part)
     return summaries
@@ -1034,17 +1034,15 @@ def validate(paths, game, output, summary_json, jobs, use_dask, scheduler, wait_
     written: dict[str, Any] = {"logs": 0, "last": None}
     old_term = _on_sigterm()
     try:
-        with Progress(TextColumn(_("validating")), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                      console=ERR, disable=not show, transient=True) as bar:
-            task = bar.add_task("logs", total=None)
+        with _progress(show) as advance:
 
             def sink(records: list[dict]) -> None:
                 summary.add(records[0])             # the summary counts logs
                 if out is not None:         # one write a log: a signal stops the output between logs
-                    out.write("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
+                    out.write("".join(_record_json(r) + "\n" for r in records))
                 written["logs"] += 1
                 written["last"] = records[0]
-                bar.advance(task)
+                advance()
             if use_dask:
                 run_dask(list(log_files(paths)), job, scheduler, jobs, output, sink, wait_workers, resume)
             else:
@@ -1067,6 +1065,24 @@ def validate(paths, game, output, summary_json, jobs, use_dask, scheduler, wait_
             json.dump(summary.as_json(), fh, ensure_ascii=False, indent=2)
             fh.write("\n")
     sys.exit(summary.exit_code)
+
+
+@contextlib.contextmanager
+def _progress(show: bool) -> Iterator[Callable[[], None]]:
+    """The progress bar on a terminal (``show``), advanced once a log; elsewhere nothing is drawn, and rich's progress
+    module is not even imported."""
+    if not show:
+        yield _no_progress
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    with Progress(TextColumn(_("validating")), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=ERR, transient=True) as bar:
+        task = bar.add_task("logs", total=None)
+        yield lambda: bar.advance(task)
+
+
+def _no_progress() -> None:
+    """A log judged, with no bar to show it."""
 
 
 def _check_usage(paths, game: str | None, output: str | None, summary_json: str | None, use_dask: bool,
