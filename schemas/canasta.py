@@ -105,19 +105,27 @@ def _fast_card(value: Any) -> CardValue:
 
 
 class CardList(List):
-    """A list of cards (:class:`CanastaCard`), with a sparse loader that reads a list of texts met before at once."""
+    """A list of cards (:class:`CanastaCard`), with a sparse loader that reads a list of texts met before at once
+    (and runs the list's own validators, such as :func:`red_threes_only`, on the cards read)."""
 
     def fast_converter(self):
         most = min(v.max for v in self.validators if isinstance(v, Length) and v.max is not None)
+        own = [v for v in self.validators if not isinstance(v, Length)]
         read = _READ
 
         def convert(value: Any) -> Any:
             if type(value) is not list or len(value) > most:
                 raise Fallback()
             try:
-                return [read[v] for v in value]
+                cards = [read[v] for v in value]
             except (KeyError, TypeError):
-                return [_fast_card(v) for v in value]
+                cards = [_fast_card(v) for v in value]
+            try:
+                for check in own:
+                    check(cards)
+            except ValidationError:
+                raise Fallback() from None
+            return cards
         return convert
 
 
@@ -127,6 +135,21 @@ def Card(**kw) -> CanastaCard:
 
 def Cards(max_len: int = 40, lenient: bool = False, **kw) -> CardList:
     return CardList(CanastaCard(lenient=lenient), validate=Length(max=max_len), **kw)
+
+
+RED_THREES = frozenset({CardValue("3", "H"), CardValue("3", "D")})    # the hearts and the diamonds (canasta/2.1)
+
+
+def red_threes_only(cards: list[CardValue]) -> None:
+    """A list of red threes (laid out, or held): the first other card is refused at its place."""
+    bad = next((j for j, c in enumerate(cards) if c not in RED_THREES), None)
+    if bad is not None:
+        raise ValidationError({bad: [_("{card} is not a red three", card=cards[bad])]})
+
+
+def RedThrees(max_len: int, **kw) -> CardList:
+    """Red threes only (:func:`red_threes_only`), at most ``max_len``."""
+    return CardList(CanastaCard(), validate=[Length(max=max_len), red_threes_only], **kw)
 
 
 def _cards_of(value: list, errors: dict | None, key: Any) -> list[CardValue]:
@@ -460,7 +483,7 @@ class DealSide(Strict):
     MODEL = rec.DealSide
     id = SIDE_ID(required=True, metadata={"description": "A side's id, as given in `sides[].id`."})
     melds = List(Cards(60), validate=Length(max=24))
-    red_threes = Cards(8)
+    red_threes = RedThrees(8)
     hands = List(Cards(120), validate=Length(min=1, max=3))
     counts = Nested(Counts)
     went_out = Bool(metadata={"description": "A player of this side went out (at most one side did)."})
@@ -479,6 +502,18 @@ class DealSide(Strict):
         "all four (canasta/2.3).")})
 
 
+# the irregularities a finished deal may report (the engine's table of their rules and points:
+# referee/canasta/parse.py PENALTIES, the same names)
+IRREGULARITY_TYPES = ["illegal_meld", "red_three_not_laid_out", "pile_taken_illegally", "permission_breach",
+                      "out_without_canasta", "excess_wild_cards"]
+
+
+def _irregularity_type(value: str) -> None:
+    """One of :data:`IRREGULARITY_TYPES` (a text its length check refuses is that check's alone)."""
+    if 1 <= len(value) <= 64 and value not in IRREGULARITY_TYPES:
+        raise ValidationError(_("type is one of {types}", types=IRREGULARITY_TYPES))
+
+
 class Irregularity(Strict):
     """An irregularity in the deal; the offending side pays (canasta/8.10). `type` is one of
     `illegal_meld` (100, canasta/8.2), `red_three_not_laid_out` (500, 8.3), `pile_taken_illegally`
@@ -486,7 +521,7 @@ class Irregularity(Strict):
     (50 for each of `count` wild cards over the limit, 1–9, 8.2; `count` is given only for this type).
     """
     MODEL = rec.Irregularity
-    type = String(required=True, validate=Length(min=1, max=64))
+    type = String(required=True, validate=[Length(min=1, max=64), _irregularity_type])
     side = SIDE_ID(required=True, metadata={"description": "A side's id, as given in `sides[].id`."})
     count = Int(0, 100)
 
@@ -582,7 +617,7 @@ class Position(Strict):
                         validate=Length(max=6), metadata={"description": (
         "Side id → the side's melds on the table, each a list of cards; a side left out has nothing on the table (it "
         "has not melded).")})
-    red_threes = Dict(keys=SIDE_ID(), values=Cards(8), validate=Length(max=6), metadata={"description": (
+    red_threes = Dict(keys=SIDE_ID(), values=RedThrees(8), validate=Length(max=6), metadata={"description": (
         "Side id → the red threes the side has laid out.")})
     pile = Nested(PileView, required=True)
     stock = Int(0, 216, metadata={"description": (
@@ -606,7 +641,7 @@ class Position(Strict):
         "follow; see docs/canasta-logs.md). The position is his before the take (`phase` draw, the pile as it lay); "
         "`melds` are the melds of his turn so far, the first holding the top card. The next action is judged with "
         "them as one turn, as `validate` judges it.")})
-    red_threes_held = Dict(keys=Name(), values=Cards(4), validate=Length(max=5), metadata={"description": (
+    red_threes_held = Dict(keys=Name(), values=RedThrees(4), validate=Length(max=5), metadata={"description": (
         "Before play begins (`phase` draw), other players → the red threes dealt to them that they still hold; each "
         "may lay his out before the first turn (canasta/2.1), so a `red_three` by one of them is judged with these "
         "cards as his hand.")})

@@ -15,12 +15,12 @@ from ..cards import JOKER, Card, DeckSpec
 from ..common import UNSAID, Unsaid, distinct_names, first_unread, missing_scores
 from ..errors import InputError, esc
 from ..i18n import N_, Rank, _, alternatives, ngettext, number
-from .cards import count_off, deck_of, is_black_three, is_red_three, is_wild
+from .cards import deck_of, is_black_three, is_red_three, is_wild
 from .counts import deal_counts, side_counts
 from .deal import UNSEEN, DealState, Layout, Pile, group_cards, natural_rank, same, take_from
 from .melds import MeldFault, classify, excess_wilds, go_out_fault, is_canasta, meld_key, meld_ok, without_wilds
 from .options import Options, OptionsLike, deal_size
-from .pile import described
+from .pile import described, upcard_faults
 
 if TYPE_CHECKING:       # the request records (the schemas' layer: read here, never imported at run time)
     from schemas.canasta_records import (
@@ -39,7 +39,7 @@ if TYPE_CHECKING:       # the request records (the schemas' layer: read here, ne
         ValidateRequest,
     )
 
-PENALTIES = {  # irregularity type → (rule, points)
+PENALTIES = {  # irregularity type (one of the schema's) → (rule, points)
     "illegal_meld": ("canasta/8.2", 100),
     "red_three_not_laid_out": ("canasta/8.3", 500),
     "pile_taken_illegally": ("canasta/8.4", 100),
@@ -51,17 +51,54 @@ IRREGULARITY_NOTES = {"illegal_meld": N_("illegal meld"), "red_three_not_laid_ou
                       "pile_taken_illegally": N_("pile taken illegally"), "permission_breach": N_("permission breach"),
                       "out_without_canasta": N_("out without canasta")}
 
+# the partnerships canasta/1.1 allows, by the number of players: the sides' sizes (smallest first), and what a table
+# of equal sides that is not one of them is told (five are told theirs whatever the sizes)
+_ALONE = N_("with two or three players each plays for himself: one player per side")
+PARTNERSHIPS = {2: ([[1, 1]], _ALONE), 3: ([[1, 1, 1]], _ALONE),
+                4: ([[2, 2]], N_("four play as two partnerships of two")),
+                5: ([[2, 3]], N_("five play as a pair against a trio")),
+                6: ([[3, 3], [2, 2, 2]], N_("six play as two sides of three or three sides of two"))}
+
 
 # ---------------------------------------------------------------- input helpers
 
+def _refuse(*checks: tuple[object, str, dict, str]) -> None:
+    """The consistency checks of a request, as data: each ``(broken, words, params, pointer)``, in the order they
+    are told.  InputError at the first that is broken, its words (a message id) in the request's language."""
+    for broken, words, params, ptr in checks:
+        if broken:
+            raise InputError(_(words, **params), ptr)
+
+
+_NO: dict[str, object] = {}    # a check's words without parameters
+
+
+
 def _check_going_out(went_out: bool, double: bool, opts: Options, ptr: str) -> None:
     """A side's ``went_out`` and ``double_ending`` against the variant (canasta/6.2, 6.6), cards or counts alike."""
-    if went_out and opts.no_going_out:
-        raise InputError(_("nobody goes out in this game: the deal runs to the end of the stock"),
-                         ptr + "/went_out")
-    if double and not (went_out and opts.double_ending):
-        raise InputError(_("a double ending is the going-out side's, and only where the game plays it"),
-                         ptr + "/double_ending")
+    _refuse((went_out and opts.no_going_out, N_("nobody goes out in this game: the deal runs to the end of the stock"),
+             _NO, ptr + "/went_out"),
+            (double and not (went_out and opts.double_ending),
+             N_("a double ending is the going-out side's, and only where the game plays it"), _NO,
+             ptr + "/double_ending"))
+
+
+def _one_player_fits(one_player: bool | None, n_reds: int, opts: Options, ptr: str) -> None:
+    """All four red threes said to be one player's (canasta/2.2): only where that doubles them, and only with four."""
+    _refuse((one_player and opts.red_three_scale != "one_player_doubles",
+             N_("all four red threes to one player count only where that doubles them"), _NO,
+             ptr + "/one_player_all_reds"),
+            (one_player and n_reds != 4,
+             N_("one player is said to have collected all four red threes; the side shows {n}"), {"n": n_reds},
+             ptr + "/one_player_all_reds"))
+
+
+def _set_aside(ds: DealSide, opts: Options, ptr: str) -> int:
+    """The black threes a side set aside from taken piles (option black_threes_set_aside, canasta/2.3)."""
+    aside = ds.black_threes_set_aside or 0
+    _refuse((aside and not opts.black_threes_set_aside,
+             N_("black threes are set aside only in a game played that way"), _NO, ptr + "/black_threes_set_aside"))
+    return aside
 
 
 class Tally:
@@ -104,14 +141,11 @@ def conservation(groups: list[tuple[str, list[Card]]], deck: DeckSpec, rule: str
 
 def player_at(value: str | None, layout: Layout, ptr: str) -> str:
     """One of the players, or InputError at ``ptr``."""
-    if value is None:
-        raise InputError(_("name the player (one of {players})", players=list(layout.seats)), ptr)
-    if value == layout.sitting_out:
-        raise InputError(_("{player} sits this deal out: the players are {players}", player=value,
-                           players=list(layout.seats)), ptr)
-    if value not in layout.side_of:
-        raise InputError(_("{name} is not one of the players ({players})", name=repr(value),
-                           players=list(layout.seats)), ptr)
+    players = {"players": list(layout.seats), "player": value, "name": repr(value)}
+    _refuse((value is None, N_("name the player (one of {players})"), players, ptr),
+            (value == layout.sitting_out, N_("{player} sits this deal out: the players are {players}"), players, ptr),
+            (value not in layout.side_of, N_("{name} is not one of the players ({players})"), players, ptr))
+    assert value is not None
     return value
 
 
@@ -123,16 +157,15 @@ def parse_table(req: ScoreRequest | CheckRequest | ValidateRequest, variant,
     ids, players = _seating(sides, variant)
     scores = _scores_before(req, ids, opts)
     target = _target_of(opts, scores, len(players))
-    if max(len(s.players) for s in sides) < 2:
-        for name, why in (("double_ending", N_("the double ending is laid by a partner: it needs sides of two or "
-                                               "more")),
-                          ("ask_required", N_("a player asks his partner: asking needs sides of two or more"))):
-            if opts[name]:
-                raise InputError(_(why), f"/options/{name}")
+    alone = max(len(s.players) for s in sides) < 2
     dealer = getattr(req, "dealer", None)          # validate's body names no dealer
-    if dealer is not None and dealer not in players:
-        raise InputError(_("{name} is not one of the players ({players})", name=repr(dealer), players=players),
-                         "/dealer")
+    _refuse((alone and opts.double_ending,
+             N_("the double ending is laid by a partner: it needs sides of two or more"), _NO,
+             "/options/double_ending"),
+            (alone and opts.ask_required, N_("a player asks his partner: asking needs sides of two or more"), _NO,
+             "/options/ask_required"),
+            (dealer is not None and dealer not in players, N_("{name} is not one of the players ({players})"),
+             {"name": repr(dealer), "players": players}, "/dealer"))
     return Layout.of([{"id": s.id, "players": s.players} for s in sides]), scores, target
 
 
@@ -143,24 +176,15 @@ def _seating(sides: list[Side], variant) -> tuple[list[str], list[str]]:
     players = [p for s in sides for p in s.players]
     # a side may bear its only player's name; otherwise ids and names are all different
     clash = {i for i in set(ids) & set(players) if next(s for s in sides if s.id == i).players != [i]}
-    if not distinct_names(ids) or not distinct_names(players) or clash:
-        raise InputError(_("side ids and player names must all be different, ignoring case and Unicode "
-                           "normalisation (a one-player side may bear its player's name)"), "/sides")
-    if len(players) not in variant.players:
-        raise InputError(_("variant {variant} is played by {counts} players, not {n}", variant=variant.id,
-                           counts=alternatives(variant.players), n=len(players)), "/sides")
     sizes = sorted(len(s.players) for s in sides)
-    if len(players) == 5:
-        if sizes != [2, 3]:
-            raise InputError(_("five play as a pair against a trio"), "/sides")
-    elif len(set(sizes)) != 1:
-        raise InputError(_("every side has the same number of players"), "/sides")
-    if len(players) == 6 and len(sides) not in (2, 3):
-        raise InputError(_("six play as two sides of three or three sides of two"), "/sides")
-    if len(players) == 4 and len(sides) != 2:
-        raise InputError(_("four play as two partnerships of two"), "/sides")
-    if len(players) in (2, 3) and len(sides) != len(players):
-        raise InputError(_("with two or three players each plays for himself: one player per side"), "/sides")
+    allowed, why = PARTNERSHIPS.get(len(players), ([sizes], ""))
+    _refuse((not distinct_names(ids) or not distinct_names(players) or clash,
+             N_("side ids and player names must all be different, ignoring case and Unicode normalisation (a "
+                "one-player side may bear its player's name)"), _NO, "/sides"),
+            (len(players) not in variant.players, N_("variant {variant} is played by {counts} players, not {n}"),
+             {"variant": variant.id, "counts": alternatives(variant.players), "n": len(players)}, "/sides"),
+            (sizes not in allowed and (len(set(sizes)) == 1 or len(players) == 5), why, _NO, "/sides"),
+            (sizes not in allowed, N_("every side has the same number of players"), _NO, "/sides"))
     return ids, players
 
 
@@ -180,12 +204,10 @@ def _scores_before(req: ScoreRequest | CheckRequest | ValidateRequest, ids: list
     if missing:
         raise InputError(missing)
     for k, v in (given or {}).items():
-        if k not in scores:
-            raise InputError(_("{name} is not one of the sides ({sides})", name=repr(k), sides=ids),
-                             f"/state/scores/{esc(k)}")
-        if v % 5:
-            raise InputError(_("a side's total: an integer multiple of 5 (every card and bonus is)"),
-                             f"/state/scores/{esc(k)}")
+        _refuse((k not in scores, N_("{name} is not one of the sides ({sides})"), {"name": repr(k), "sides": ids},
+                 f"/state/scores/{esc(k)}"),
+                (v % 5, N_("a side's total: an integer multiple of 5 (every card and bonus is)"), _NO,
+                 f"/state/scores/{esc(k)}"))
         scores[k] = v
     return scores
 
@@ -193,9 +215,9 @@ def _scores_before(req: ScoreRequest | CheckRequest | ValidateRequest, ids: list
 def _target_of(opts: Options, scores: dict[str, int], n_players: int) -> int:
     """The game's target (canasta/7.2): option target, or by the sides of the six-player game (10,000 for two,
     7,500 for three); no side is at or past it yet."""
-    if opts.target is None and n_players != 6:
-        raise InputError(_("without a target only the six-player game picks one, by its sides; with {n} players "
-                           "give the target", n=n_players), "/options/target")
+    _refuse((opts.target is None and n_players != 6,
+             N_("without a target only the six-player game picks one, by its sides; with {n} players give the target"),
+             {"n": n_players}, "/options/target"))
     target = opts.target if opts.target is not None else (10000 if len(scores) == 2 else 7500)
     for k, v in scores.items():
         if v >= target:
@@ -212,19 +234,15 @@ def irregularity_penalties(raw: list[Irregularity] | None, sides: list[str],
     out = []
     for i, irr in enumerate(raw or []):
         p = f"{ptr}/{i}"
-        if irr.type not in PENALTIES:
-            raise InputError(_("type is one of {types}", types=list(PENALTIES)), p + "/type")
-        if irr.side not in sides:
-            raise InputError(_("name one of the sides ({sides})", sides=list(sides)), p + "/side")
-        rule, pts = PENALTIES[irr.type]
         excess = irr.type == "excess_wild_cards"
-        if not excess and irr.count is not None:
-            raise InputError(_("a count is given only for excess wild cards"), p + "/count")
-        if excess and irr.count is None:
-            raise InputError(_("give the number of wild cards over the limit (50 each)"), p + "/count")
         count = irr.count if irr.count is not None else 1
-        if not 1 <= count <= 9:
-            raise InputError(_("the number of wild cards over the limit is 1 to 9"), p + "/count")
+        _refuse((irr.side not in sides, N_("name one of the sides ({sides})"), {"sides": list(sides)}, p + "/side"),
+                (not excess and irr.count is not None, N_("a count is given only for excess wild cards"), _NO,
+                 p + "/count"),
+                (excess and irr.count is None, N_("give the number of wild cards over the limit (50 each)"), _NO,
+                 p + "/count"),
+                (not 1 <= count <= 9, N_("the number of wild cards over the limit is 1 to 9"), _NO, p + "/count"))
+        rule, pts = PENALTIES[irr.type]
         note = _("excess wild cards ({count} x 50)", count=count) if excess else _(IRREGULARITY_NOTES[irr.type])
         out.append({"rule": rule, "side": irr.side, "points": -pts * count, "note": note})
     return out
@@ -264,20 +282,12 @@ def _counted_side(ds: DealSide, opts: Options, ptr: str, n_players: int) -> dict
             raise InputError(_("a side is given by its cards or by counts, not both"), f"{ptr}/{k}")
     went_out, concealed, double = bool(ds.went_out), bool(ds.concealed), bool(ds.double_ending)
     _check_going_out(went_out, double, opts, ptr)
-    aside = ds.black_threes_set_aside or 0
-    if aside and not opts.black_threes_set_aside:
-        raise InputError(_("black threes are set aside only in a game played that way"),
-                         ptr + "/black_threes_set_aside")
+    aside = _set_aside(ds, opts, ptr)
     assert ds.counts is not None        # a side by counts
     got = side_counts(ds.counts.given(), opts, ptr, n_players=n_players, went_out=went_out, concealed=concealed,
                       double_ending=double)
     one_player = ds.one_player_all_reds
-    if one_player and opts.red_three_scale != "one_player_doubles":
-        raise InputError(_("all four red threes to one player count only where that doubles them"),
-                         ptr + "/one_player_all_reds")
-    if one_player and got["red_threes"] != 4:
-        raise InputError(_("one player is said to have collected all four red threes; the side shows {n}",
-                           n=got["red_threes"]), ptr + "/one_player_all_reds")
+    _one_player_fits(one_player, got["red_threes"], opts, ptr)
     per_player = got["red_threes_per_player"]
     if per_player is not None and opts.red_three_scale == "one_player_doubles":
         # the red threes given per player say whether one player collected all four (canasta/2.2)
@@ -291,7 +301,7 @@ def _counted_side(ds: DealSide, opts: Options, ptr: str, n_players: int) -> dict
 def _side_cards(ds: DealSide, ptr: str, sid: str, active: Layout, layout: Layout,
                 n_players: int) -> tuple[list[list[Card]], list[Card], list[list[Card]]]:
     """A side's cards as the deal gives them: ``(melds, red threes laid out, each player's hand)``, one hand per
-    player of the side in play (canasta/1.1), red threes only among the red threes."""
+    player of the side in play (canasta/1.1); the red threes are red threes only (the schema's)."""
     melds, reds, hands = ds.melds or [], ds.red_threes or [], ds.hands or []
     if len(hands) != n_players:
         if active.sitting_out in layout.members[sid] and len(hands) == len(layout.members[sid]):
@@ -301,9 +311,6 @@ def _side_cards(ds: DealSide, ptr: str, sid: str, active: Layout, layout: Layout
                                players=active.members[sid]), ptr + "/hands")
         raise InputError(_("give one hand per player of the side in play ({n}), in the order of its players",
                            n=n_players), ptr + "/hands")
-    for j, c in enumerate(reds):
-        if not is_red_three(c):
-            raise InputError(_("{card} is not a red three", card=c), f"{ptr}/red_threes/{j}")
     return melds, reds, hands
 
 
@@ -335,12 +342,7 @@ def _side_ending_fits(ds: DealSide, ptr: str, opts: Options, melds: list[list[Ca
     if concealed and not went_out:
         raise InputError(_("only going out can be concealed"), ptr + "/concealed")
     _check_going_out(went_out, double, opts, ptr)
-    if one_player and opts.red_three_scale != "one_player_doubles":
-        raise InputError(_("all four red threes to one player count only where that doubles them"),
-                         ptr + "/one_player_all_reds")
-    if one_player and n_reds != 4:
-        raise InputError(_("one player is said to have collected all four red threes; the side shows {n}", n=n_reds),
-                         ptr + "/one_player_all_reds")
+    _one_player_fits(one_player, n_reds, opts, ptr)
     empty = sum(1 for h in hands if not h)
     if went_out:
         why = go_out_fault(list(zip(kinds, deciding)), opts, len(reds))
@@ -392,10 +394,7 @@ def _carded_side(ds: DealSide, deal: FinishedDeal, sid: str, ptr: str, opts: Opt
     n_reds = len(reds) + len(kept_in_hand)
     went_out, concealed, double = bool(ds.went_out), bool(ds.concealed), bool(ds.double_ending)
     one_player = _one_player_all_reds(ds, ptr, reds, kept_in_hand, opts)
-    aside = ds.black_threes_set_aside or 0
-    if aside and not opts.black_threes_set_aside:
-        raise InputError(_("black threes are set aside only in a game played that way"),
-                         ptr + "/black_threes_set_aside")
+    aside = _set_aside(ds, opts, ptr)
     kinds = side_melds_of(melds, opts, ptr + "/melds", went_out, excess)
     # excess wild cards left in a meld (canasta/8.2) count their points but make no canasta
     deciding = [without_wilds(m, excess_wilds(m, opts)) if k == "group" else m for k, m in zip(kinds, melds)]
@@ -592,17 +591,14 @@ def _position_melds(pos: Position, layout: Layout, opts: Options, tally: Tally,
 
 
 def _position_red_threes(pos: Position, layout: Layout, tally: Tally, problems: list) -> dict[str, list[Card]]:
-    """The red threes each side has laid out (canasta/2.1): side → cards, red threes only, counted into
-    ``tally``."""
+    """The red threes each side has laid out (canasta/2.1): side → cards (red threes only, the schema's), counted
+    into ``tally``."""
     reds: dict[str, list[Card]] = {s: [] for s in layout.sides}
     for sid, rs in (pos.red_threes or {}).items():
         ptr = f"/position/red_threes/{esc(sid)}"
         if sid not in reds:
             raise InputError(_("{name} is not one of the sides ({sides})", name=repr(sid), sides=layout.sides), ptr)
-        reds[sid] = rs
-        for j, c in enumerate(reds[sid]):
-            if not is_red_three(c):
-                raise InputError(_("{card} is not a red three", card=c), f"{ptr}/{j}")
+        reds[sid] = rs                  # red threes only (the schema's)
         problems += tally.add(ptr, reds[sid])
     return reds
 
@@ -613,23 +609,19 @@ def _stock_room(pile: Pile, stock: int | None, phase: str, deck: DeckSpec, seen:
     and one card for each other player (and Palace's three Surprise cards).  InputError when the cards described
     are more than the deck, the stock given is more than that, or a turn begins with the stock gone under
     stock_end stop (canasta/6.5)."""
-    unseen_pile = pile.size - (len(pile.cards) if pile.cards is not None else (1 if pile.top is not None else 0))
     others = seats - 1            # every other player holds at least one card
-    room = deck.size - seen - unseen_pile - others - (3 if opts.surprise else 0)
-    if room < 0 and unseen:
-        raise InputError(_("only {n} cards not seen elsewhere could be in this hand, not {unknown}",
-                           n=max(0, unseen + room), unknown=unseen), "/position/hand/unknown")
-    if room < 0:
-        raise InputError(_("the pile of {size} cards, the {seen} cards in view and a card for each other player "
-                           "are more than the {deck}-card deck", size=pile.size, seen=seen,
-                           deck=deck.size), "/position/pile/size")
-    if stock is not None and stock > room:
-        raise InputError(_("the stock cannot hold {stock} cards: with the cards in view, the pile and a card for "
-                           "each other player at most {room} remain", stock=stock, room=room),
-                         "/position/stock")
-    if stock == 0 and phase == "draw" and opts.stock_end == "stop":
-        raise InputError(_("where play stops with the stock, the hand ended with the discard after the last stock "
-                           "card: no turn begins with the stock gone"), "/position/stock")
+    room = deck.size - seen - pile.hidden - others - (3 if opts.surprise else 0)
+    _refuse((room < 0 and unseen, N_("only {n} cards not seen elsewhere could be in this hand, not {unknown}"),
+             {"n": max(0, unseen + room), "unknown": unseen}, "/position/hand/unknown"),
+            (room < 0, N_("the pile of {size} cards, the {seen} cards in view and a card for each other player are "
+                          "more than the {deck}-card deck"), {"size": pile.size, "seen": seen, "deck": deck.size},
+             "/position/pile/size"),
+            (stock is not None and stock > room,
+             N_("the stock cannot hold {stock} cards: with the cards in view, the pile and a card for each other "
+                "player at most {room} remain"), {"stock": stock, "room": room}, "/position/stock"),
+            (stock == 0 and phase == "draw" and opts.stock_end == "stop",
+             N_("where play stops with the stock, the hand ended with the discard after the last stock card: no turn "
+                "begins with the stock gone"), _NO, "/position/stock"))
     return room
 
 
@@ -644,15 +636,13 @@ def _held_hands(pos: Position, layout: Layout, actor: str, to_act: str, hand: li
     # before play begins: other players' dealt red threes, still to lay out
     for p, cards in (pos.red_threes_held or {}).items():
         hptr = f"/position/red_threes_held/{esc(p)}"
-        if p == layout.sitting_out:
-            raise InputError(_("{player} sits this deal out and is dealt no cards", player=p), hptr)
-        if p not in layout.side_of or p == to_act:
-            raise InputError(_("the red threes still held are listed for the other players, each with those in his "
-                               "hand before play begins"), hptr)
-        if not cards or not all(is_red_three(c) for c in cards):
-            raise InputError(_("the red threes still held are red threes only"), hptr)
-        if phase != "draw":
-            raise InputError(_("red threes are held by the other players only before play begins, at the draw"), hptr)
+        _refuse((p == layout.sitting_out, N_("{player} sits this deal out and is dealt no cards"), {"player": p}, hptr),
+                (p not in layout.side_of or p == to_act,
+                 N_("the red threes still held are listed for the other players, each with those in his hand before "
+                    "play begins"), _NO, hptr),
+                (not cards, N_("the red threes still held are red threes only"), _NO, hptr),  # each one: the schema's
+                (phase != "draw", N_("red threes are held by the other players only before play begins, at the draw"),
+                 _NO, hptr))
         problems += tally.add(hptr, cards)
         if p == actor:                            # he lays his out: the hand described is the player in turn's
             hands[to_act], hands[actor], owner = hand, cards, to_act
@@ -663,30 +653,26 @@ def _side_facts(st: DealState, pos: Position, opts: Options, actor: str, side: s
     """What the position says of the acting player and his side beyond the cards: a minimum raised by withdrawn
     short openings (canasta/8.1), his penalty cards face up (canasta/8.7), whether he has melded before."""
     raise_by = pos.minimum_raised or 0
-    if raise_by % 10:
-        raise InputError(_("the minimum rises by 10 for each withdrawn short initial meld"),
-                         "/position/minimum_raised")
-    if raise_by and not opts.count_and_exposure_penalties:
-        raise InputError(_("the +10 for a withdrawn short initial meld does not apply in this game"),
-                         "/position/minimum_raised")
-    if raise_by and st.has_melded(side):
-        raise InputError(_("a side that has melded has no initial minimum left to raise"), "/position/minimum_raised")
-    st.minimum_raise[side] = raise_by
     shown = pos.penalty_cards or []
-    if shown and not opts.count_and_exposure_penalties:
-        raise InputError(_("there are no penalty cards in this game"), "/position/penalty_cards")
-    if take_from(hand, shown) is None:
-        raise InputError(_("penalty cards are part of the hand: each is one of the hand's cards"),
-                         "/position/penalty_cards")
-    if shown:                                # as the hand's own cards: "5" names the 5 it holds
-        spare = list(hand)
-        for c in sorted(shown, key=lambda c: not c.suit):     # exact cards first, then those named by rank
-            st.penalty_cards.setdefault(actor, []).append(
-                spare.pop(next(i for i, h in enumerate(spare) if h == c or same(h, c))))
+    penalties, melded = opts.count_and_exposure_penalties, st.has_melded(side)
+    _refuse((raise_by % 10, N_("the minimum rises by 10 for each withdrawn short initial meld"), _NO,
+             "/position/minimum_raised"),
+            (raise_by and not penalties, N_("the +10 for a withdrawn short initial meld does not apply in this game"),
+             _NO, "/position/minimum_raised"),
+            (raise_by and melded, N_("a side that has melded has no initial minimum left to raise"), _NO,
+             "/position/minimum_raised"),
+            (shown and not penalties, N_("there are no penalty cards in this game"), _NO, "/position/penalty_cards"),
+            (take_from(hand, shown) is None, N_("penalty cards are part of the hand: each is one of the hand's cards"),
+             _NO, "/position/penalty_cards"),
+            (pos.melded_before and not melded,
+             N_("the player has melded before, so his side has melds: give them with the melds"), _NO,
+             "/position/melded_before"))
+    st.minimum_raise[side] = raise_by
     st.melded_before[actor] = bool(pos.melded_before)
-    if st.melded_before[actor] and not st.has_melded(side):
-        raise InputError(_("the player has melded before, so his side has melds: give them with the melds"),
-                         "/position/melded_before")
+    spare = list(hand)                  # the penalty cards as the hand's own cards: "5" names the 5 it holds
+    for c in sorted(shown, key=lambda c: not c.suit):     # exact cards first, then those named by rank
+        st.penalty_cards.setdefault(actor, []).append(
+            spare.pop(next(i for i, h in enumerate(spare) if h == c or same(h, c))))
 
 
 @dataclass(frozen=True)
@@ -726,25 +712,22 @@ def _turn_draw_and_melds(st: DealState, pos: Position, turn: TurnSoFar, opts: Op
     st.turn_melded = bool(turn.melded) or st.drew_from == "pile"   # taking the pile melds its top
     st.laid_on_partner = bool(turn.laid_on_partner)
     st.own_canasta = bool(turn.canasta_made)
+    _refuse((pos.packet and not opts.packet_size, N_("packets are dealt only in a game played with packets"), _NO,
+             "/position/packet"),
+            (turn.extra_cards_due and not (opts.opening_bonus_cards and st.has_melded(side)),
+             N_("extra cards are due only after a side's first meld, in a game that gives them"), _NO,
+             "/position/turn/extra_cards_due"),
+            (st.own_canasta and not (st.turn_melded and st.canastas(side)),
+             N_("the player is said to have completed a canasta this turn: the side shows one and the player melded"),
+             _NO, "/position/turn/canasta_made"))
     if pos.packet:
-        if not opts.packet_size:
-            raise InputError(_("packets are dealt only in a game played with packets"), "/position/packet")
         st.packets[actor] = None
         if turn.canasta_made or pos.completed_canasta:
             st.canasta_makers.add(actor)
-    if turn.first_round:
-        st.discards = 0
-    else:
-        st.discards = len(st.layout.seats)
+    st.discards = 0 if turn.first_round else len(st.layout.seats)
     if turn.extra_cards_due:
-        if not opts.opening_bonus_cards or not st.has_melded(side):
-            raise InputError(_("extra cards are due only after a side's first meld, in a game that gives them"),
-                             "/position/turn/extra_cards_due")
         st.extra_due[actor] = opts.opening_bonus_cards
         st.extra_given.add(side)
-    if st.own_canasta and not (st.turn_melded and st.canastas(side)):
-        raise InputError(_("the player is said to have completed a canasta this turn: the side shows one and the "
-                           "player melded"), "/position/turn/canasta_made")
 
 
 def _turn_answer_and_end(st: DealState, turn: TurnSoFar, opts: Options, actor: str, side: str,
@@ -752,26 +735,27 @@ def _turn_answer_and_end(st: DealState, turn: TurnSoFar, opts: Options, actor: s
     """The partner's answer (canasta/6.3), a red three drawn as the last stock card (canasta/6.5, ``stock`` 0), and
     the turn's flags checked against the melds on the table."""
     st.answer = turn.answer if turn.answer is not UNSAID else None
-    if st.answer is not None and (opts.no_going_out or not st.layout.partners(actor)):
-        raise InputError(_("nobody goes out in this game, so nobody asks") if opts.no_going_out
-                         else _("a player without a partner asks nobody"), "/position/turn/answer")
     st.last_red_three = bool(turn.last_red_three)
-    if st.last_red_three and stock != 0:
-        raise InputError(_("a red three was the last stock card only when the stock is empty (0 cards)"),
-                         "/position/turn/last_red_three")
-    if st.last_red_three and st.drew_from == "pile":
-        raise InputError(_("the last stock card was drawn, so the pile was not taken"), "/position/turn/drew_from")
-    if st.drew_from == "pile" and st.pile.size:
-        raise InputError(_("the player took the pile this turn, so it is empty until his discard"),
-                         "/position/turn/drew_from")
-    for flag, said in (("melded", turn.melded), ("laid_on_partner", turn.laid_on_partner),
-                       ("drew_from", turn.drew_from)):
-        if said not in (None, False, "stock") and not st.has_melded(side):
-            raise InputError(_("by this the side has melds on the table: give them with the melds"),
-                             f"/position/turn/{flag}")
-    if st.laid_on_partner and st.melded_before[actor] is False and not st.turn_melded:
-        raise InputError(_("laying cards on melds is melding: say that the player melded too"),
-                         "/position/turn/laid_on_partner")
+    # the first flag that says the side has melds on the table
+    said = next((flag for flag, value in (("melded", turn.melded), ("laid_on_partner", turn.laid_on_partner),
+                                          ("drew_from", turn.drew_from)) if value not in (None, False, "stock")), None)
+    _refuse((st.answer is not None and opts.no_going_out, N_("nobody goes out in this game, so nobody asks"), _NO,
+             "/position/turn/answer"),
+            (st.answer is not None and not st.layout.partners(actor), N_("a player without a partner asks nobody"),
+             _NO, "/position/turn/answer"),
+            (st.last_red_three and stock != 0,
+             N_("a red three was the last stock card only when the stock is empty (0 cards)"), _NO,
+             "/position/turn/last_red_three"),
+            (st.last_red_three and st.drew_from == "pile",
+             N_("the last stock card was drawn, so the pile was not taken"), _NO, "/position/turn/drew_from"),
+            (st.drew_from == "pile" and st.pile.size,
+             N_("the player took the pile this turn, so it is empty until his discard"), _NO,
+             "/position/turn/drew_from"),
+            (said is not None and not st.has_melded(side),
+             N_("by this the side has melds on the table: give them with the melds"), _NO, f"/position/turn/{said}"),
+            (st.laid_on_partner and st.melded_before[actor] is False and not st.turn_melded,
+             N_("laying cards on melds is melding: say that the player melded too"), _NO,
+             "/position/turn/laid_on_partner"))
 
 
 def position_state(req: CheckRequest, layout: Layout, opts: OptionsLike, scores: dict,
@@ -856,13 +840,12 @@ def _partial_hand(raw: PartialHand, action: Action, answer: Any) -> tuple[list[C
     """A hand given as ``{"known", "unknown"}``: the known cards, then the cards the action shows that are not
     among them (taken from the unknown ones: the table sees them now), then one :data:`UNSEEN` per card still
     unknown.  Returns ``(hand, revealed, unseen)``."""
-    if raw.void:
-        raise InputError(_("in Canasta the suits a player lacks decide nothing: give the known cards and how many "
-                           "others the hand holds"), "/position/hand/void")
-    if action.type not in PARTIAL_ACTIONS or (action.type == "discard" and answer == "yes"):
-        # after the partner's yes, a player who can go out must: that turns on the whole hand (canasta/6.3)
-        raise InputError(_("this action is judged on every card of the hand: give the whole hand as a list"),
-                         "/position/hand")
+    _refuse((raw.void, N_("in Canasta the suits a player lacks decide nothing: give the known cards and how many "
+                          "others the hand holds"), _NO, "/position/hand/void"),
+            # after the partner's yes, a player who can go out must: that turns on the whole hand (canasta/6.3)
+            (action.type not in PARTIAL_ACTIONS or (action.type == "discard" and answer == "yes"),
+             N_("this action is judged on every card of the hand: give the whole hand as a list"), _NO,
+             "/position/hand"))
     known, unknown = raw.known, raw.unknown
     shown = list(getattr(action, "cards", None) or [])
     for g in (getattr(action, "melds", None) or []) if action.type == "take_pile" else []:
@@ -959,7 +942,7 @@ def start_deal(ev: Deal, layout: Layout, opts: OptionsLike, scores: dict, deck: 
                          ptr + "/pile")
     seen = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.seats] + [(ptr + "/pile", pile_cards)]
     seen += [(f"{ptr}/packets/{esc(p)}", c) for p, c in packets.items()]
-    _upcards_fit(pile_cards, opts, ptr, problems)
+    problems += upcard_faults(pile_cards, opts, ptr + "/pile")
     tally = Tally(deck)
     for p, cards in seen:
         for item in tally.add(p, cards):
@@ -989,83 +972,48 @@ def _logged(cards: list[Card], ptr: str) -> list[Card]:
 def _dealt_hands(ev: Deal, layout: Layout, opts: Options, ptr: str, problems: list) -> dict[str, list[Card]]:
     """The hands a deal event gives: player → cards, one hand for each player in the deal, of the deal's size
     (canasta/1.5; a wrong size is added to ``problems``)."""
-    raw = ev.hands
-    if raw is None:
+    if ev.hands is None:
         raise InputError(_("the deal gives the hands: each player with his cards"), ptr + "/hands")
-    hands: dict[str, list[Card]] = {}
-    for p, cards in raw.items():
-        if p == layout.sitting_out:         # five players: the trio's member sitting out is dealt nothing
-            raise InputError(_("{player} sits this deal out and is dealt no cards", player=p), f"{ptr}/hands/{esc(p)}")
-        if p not in layout.side_of:
-            raise InputError(_("{name} is not one of the players ({players})", name=repr(p),
-                               players=list(layout.seats)), f"{ptr}/hands/{esc(p)}")
-        hands[p] = _logged(cards, f"{ptr}/hands/{esc(p)}")
-    dealt = deal_size(opts, len(layout.seats))
-    for p in layout.seats:
-        if p not in hands:
-            raise InputError(_("the deal gives no hand for {player}", player=p), ptr + "/hands")
-        if len(hands[p]) != dealt:
-            problems.append(("canasta/1.5", _("{player} was dealt {n} cards, not {dealt}", player=p, n=len(hands[p]),
-                                              dealt=dealt), f"{ptr}/hands/{esc(p)}"))
-    return hands
+    return _per_player(ev.hands, layout, f"{ptr}/hands", deal_size(opts, len(layout.seats)), problems, _HANDS)
 
 
 def _dealt_packets(ev: Deal, layout: Layout, opts: Options, ptr: str, problems: list) -> dict[str, list[Card]]:
     """The face-down packets of option packet_size (canasta/1.5): player → cards, one for each player in the deal,
     of the packet's size (a wrong size is added to ``problems``); none without the option."""
-    packets: dict[str, list[Card]] = {}
-    n_packet = opts.packet_size
-    raw_packets = ev.packets
-    if n_packet:
-        if raw_packets is None:
-            raise InputError(_("each player is dealt a face-down packet of {n}: give each player's packet",
-                               n=n_packet), ptr + "/packets")
-        for p, cards in raw_packets.items():
-            if p == layout.sitting_out:
-                raise InputError(_("{player} sits this deal out and is dealt no cards", player=p),
-                                 f"{ptr}/packets/{esc(p)}")
-            if p not in layout.seats:
-                raise InputError(_("{name} is not one of the players in the deal", name=repr(p)),
-                                 f"{ptr}/packets/{esc(p)}")
-            packets[p] = _logged(cards, f"{ptr}/packets/{esc(p)}")
-            if len(packets[p]) != n_packet:
-                problems.append(("canasta/1.5", _("{player}'s packet holds {n} cards, not {size}", player=p,
-                                                  n=len(packets[p]), size=n_packet), f"{ptr}/packets/{esc(p)}"))
-        for p in layout.seats:
-            if p not in packets:
-                raise InputError(_("the deal gives no packet for {player}", player=p), ptr + "/packets")
-    elif raw_packets is not None:
+    if not opts.packet_size and ev.packets is not None:
         raise InputError(_("packets are dealt only in a game played with packets"), ptr + "/packets")
-    return packets
+    if not opts.packet_size:
+        return {}
+    if ev.packets is None:
+        raise InputError(_("each player is dealt a face-down packet of {n}: give each player's packet",
+                           n=opts.packet_size), ptr + "/packets")
+    return _per_player(ev.packets, layout, f"{ptr}/packets", opts.packet_size, problems, _PACKETS)
 
 
-def _upcards_fit(pile_cards: list[Card], opts: Options, ptr: str, problems: list) -> None:
-    """The cards turned up to start the pile (canasta/1.6): a wild card or a three is covered by the next card (or
-    replaced, upcard_replaced), a natural upcard ends the turning; Italian, the upcard's count off under it.
-    Faults are added to ``problems``."""
-    cover = opts.black_three_upcard == "cover"
-    if opts.pile_count_off:
-        want = count_off(pile_cards[-1])
-        if len(pile_cards) - 1 != want:
-            problems.append(("canasta/1.6", _("the upcard {card} has {want} cards counted off under it, not {n}",
-                                              card=pile_cards[-1], want=want, n=len(pile_cards) - 1), ptr + "/pile"))
-        pile_cards_checked = []
-    else:
-        pile_cards_checked = pile_cards
-    if opts.upcard_replaced:
-        pile_cards_checked = []
-        bad = next((k for k, c in enumerate(pile_cards) if is_wild(c) or c.rank == "3"), None)
-        if bad is not None or len(pile_cards) != 1:
-            problems.append(("canasta/1.6", _("the pile starts with one natural card: a wild card or a three turned "
-                                              "up goes back into the pack and another card is turned"),
-                             f"{ptr}/pile/{bad if bad is not None else 1}"))
-    for k, c in enumerate(pile_cards_checked):
-        covered_kind = is_wild(c) or is_red_three(c) or (cover and is_black_three(c))
-        last = k == len(pile_cards) - 1
-        if covered_kind and last:
-            problems.append(("canasta/1.6", _("{card} turned up is covered by the next stock card", card=c),
-                             f"{ptr}/pile/{k}"))
-        elif not covered_kind and not last:
-            problems.append(("canasta/1.6", _("{card} is a natural upcard: no more cards are turned onto it", card=c),
-                             f"{ptr}/pile/{k + 1}"))
-            break
+# what a deal event's hands and packets are told: a name not of the players, a player given none, a wrong size; and
+# whether their sizes are told in seat order (hands) or in the event's order (packets)
+_HANDS = (N_("{name} is not one of the players ({players})"), N_("the deal gives no hand for {player}"),
+          N_("{player} was dealt {n} cards, not {dealt}"), True)
+_PACKETS = (N_("{name} is not one of the players in the deal"), N_("the deal gives no packet for {player}"),
+            N_("{player}'s packet holds {n} cards, not {size}"), False)
+
+
+def _per_player(raw: dict[str, list[Card]], layout: Layout, ptr: str, size: int, problems: list,
+                words: tuple[str, str, str, bool]) -> dict[str, list[Card]]:
+    """The cards a deal event gives each player (``raw``, at ``ptr``): player → cards, one entry for each player
+    in the deal (the one sitting out is dealt nothing), each of ``size`` cards (a wrong size is added to
+    ``problems``, canasta/1.5).  ``words``: see :data:`_HANDS`."""
+    stranger, missing, wrong_size, seat_order = words
+    out: dict[str, list[Card]] = {}
+    for p, cards in raw.items():
+        if p == layout.sitting_out:         # five players: the trio's member sitting out is dealt nothing
+            raise InputError(_("{player} sits this deal out and is dealt no cards", player=p), f"{ptr}/{esc(p)}")
+        if p not in layout.side_of:
+            raise InputError(_(stranger, name=repr(p), players=list(layout.seats)), f"{ptr}/{esc(p)}")
+        out[p] = _logged(cards, f"{ptr}/{esc(p)}")
+    absent = next((p for p in layout.seats if p not in out), None)
+    if absent is not None:
+        raise InputError(_(missing, player=absent), ptr)
+    problems += [("canasta/1.5", _(wrong_size, player=p, n=len(out[p]), size=size, dealt=size), f"{ptr}/{esc(p)}")
+                 for p in (layout.seats if seat_order else out) if len(out[p]) != size]
+    return out

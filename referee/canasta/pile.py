@@ -13,7 +13,7 @@ from ..cards import JOKER, Card
 from ..common import UNSAID
 from ..errors import InputError
 from ..i18n import _
-from .cards import is_black_three, is_red_three, is_wild
+from .cards import count_off, is_black_three, is_red_three, is_wild
 from .options import Options
 
 if TYPE_CHECKING:       # the request record of a described pile (the schemas' layer: read here, never imported)
@@ -135,6 +135,11 @@ class Pile:
         self.block_owner, self.block_card, self.block_froze = None, None, False
 
     # ------------------------------------------------------------------ facts
+    @property
+    def hidden(self) -> int:
+        """The pile's cards out of view: none when its cards are known, all but the top otherwise."""
+        return self.size - (len(self.cards) if self.cards is not None else int(self.top is not None))
+
     def frozen_for(self, melded: bool, strict: bool) -> bool:
         """Whether the pile is frozen for a side (canasta/5.1): frozen for everybody, or the side has not melded
         (``melded`` False), or always (``strict``: option strict_pile)."""
@@ -284,3 +289,30 @@ def _upcards(raw: PileView, cards: list[Card], opts: Options) -> int:
                            "taken, and only a discarded one blocks it for a round: say how many cards the deal turned "
                            "up (0 when the pile has been taken since)"), ptr)
     return 0
+
+
+def upcard_faults(cards: list[Card], opts: Options, ptr: str) -> list[tuple[str, str, str]]:
+    """What is wrong with the cards a deal turns up to start the pile (``cards`` at ``ptr``, bottom first;
+    canasta/1.6), as ``(rule, words, pointer)``: a wild card or a three is covered by the next card
+    (:func:`_turned_over`) and a natural upcard ends the turning; under upcard_replaced a wild card or three goes back
+    and the pile starts with one natural card; Italian (pile_count_off), the upcard's count is counted off under
+    it."""
+    faults = []
+    if opts.pile_count_off and len(cards) - 1 != count_off(cards[-1]):
+        faults.append(("canasta/1.6", _("the upcard {card} has {want} cards counted off under it, not {n}",
+                                        card=cards[-1], want=count_off(cards[-1]), n=len(cards) - 1), ptr))
+    bad = next((k for k, c in enumerate(cards) if is_wild(c) or c.rank == "3"), None)
+    if opts.upcard_replaced and (bad is not None or len(cards) != 1):
+        faults.append(("canasta/1.6", _("the pile starts with one natural card: a wild card or a three turned up "
+                                        "goes back into the pack and another card is turned"),
+                       f"{ptr}/{bad if bad is not None else 1}"))
+    if opts.pile_count_off or opts.upcard_replaced:
+        return faults
+    natural = next((k for k, c in enumerate(cards) if not _turned_over(c, opts.black_three_upcard == "cover")), None)
+    if natural is None:
+        faults.append(("canasta/1.6", _("{card} turned up is covered by the next stock card", card=cards[-1]),
+                       f"{ptr}/{len(cards) - 1}"))
+    elif natural != len(cards) - 1:
+        faults.append(("canasta/1.6", _("{card} is a natural upcard: no more cards are turned onto it",
+                                        card=cards[natural]), f"{ptr}/{natural + 1}"))
+    return faults

@@ -37,23 +37,18 @@ def _position_facts(st: DealState, player: str, side: str) -> dict[str, Any]:
     """The position's facts beyond the cards in play, each only where it says something: who sits out, whether
     ``player`` melded before, his side's raised minimum (canasta/8.1), his penalty cards (canasta/8.7), the
     others' dealt red threes before play begins (canasta/2.1), the pile being taken and its melds so far."""
-    pos: dict[str, Any] = {}
-    if st.layout.sitting_out is not None:
-        pos["sitting_out"] = st.layout.sitting_out
-    if st.melded_before[player]:
-        pos["melded_before"] = True
-    if st.minimum_raise[side]:
-        pos["minimum_raised"] = st.minimum_raise[side]
-    if st.penalty_cards.get(player):
-        pos["penalty_cards"] = [str(c) for c in st.penalty_cards[player]]
     held = {p: [str(c) for c in st.hands[p] or [] if is_red_three(c)] for p in st.layout.seats
             if p != player and not st.had_turn and st.hands.get(p)}
-    if any(held.values()):           # before play begins the others lay out their dealt red threes (canasta/2.1)
-        pos["red_threes_held"] = {p: cs for p, cs in held.items() if cs}
-    if st.taking is not None:        # the pile taken in natural order: the turn's melds so far, judged with the next
-        pos["taking_pile"] = {"melds": [{"rank": g[0], "cards": [str(c) for c in g[1]]} if isinstance(g, tuple)
-                                        else [str(c) for c in g] for g in st.taking]}
-    return pos
+    facts = {"sitting_out": st.layout.sitting_out, "melded_before": bool(st.melded_before[player]),
+             "minimum_raised": st.minimum_raise[side],
+             "penalty_cards": [str(c) for c in st.penalty_cards.get(player) or []],
+             # before play begins the others lay out their dealt red threes (canasta/2.1)
+             "red_threes_held": {p: cs for p, cs in held.items() if cs},
+             # the pile taken in natural order: the turn's melds so far, judged with the next
+             "taking_pile": None if st.taking is None else {"melds": [
+                 {"rank": g[0], "cards": [str(c) for c in g[1]]} if isinstance(g, tuple) else [str(c) for c in g]
+                 for g in st.taking]}}
+    return {k: v for k, v in facts.items() if v}
 
 
 def _turn_of(st: DealState, player: str) -> dict[str, Any] | None:

@@ -29,3 +29,34 @@ def test_sides_the_player_counts_do_not_allow(variant, sides):
     with pytest.raises(InputError) as e:
         parse_table(loaded("validate", {"sides": sides, "log": [{"type": "end"}]}), v, v.resolve({}))
     assert e.value.errors[0]["pointer"] == "/sides"
+
+
+# each table of players is told the partnerships its number allows (canasta/1.1): five, whatever the sizes of the
+# sides, a pair against a trio; four in unequal sides, that every side has as many players as the others
+@pytest.mark.parametrize("variant,sizes,words", [
+    ("five-player", [1, 2, 2], "five play as a pair against a trio"),
+    ("five-player", [1, 1, 3], "five play as a pair against a trio"),
+    ("classic-12", [1, 3], "every side has the same number of players"),
+    ("classic-12", [1, 1, 1, 1], "four play as two partnerships of two"),
+])
+def test_the_partnerships_a_table_is_told(variant, sizes, words):
+    from referee.canasta.parse import parse_table
+    from referee.errors import InputError
+    sides = [{"id": f"S{k}", "players": [f"P{k}{j}" for j in range(n)]} for k, n in enumerate(sizes)]
+    v = VARIANTS[variant]
+    with pytest.raises(InputError) as e:
+        parse_table(loaded("validate", {"sides": sides, "log": [{"type": "end"}]}), v, v.resolve({}))
+    assert e.value.errors[0] == {"pointer": "/sides", "detail": words}
+
+
+# asking the partner and the partner's double ending need partners: sides of one refuse both options
+@pytest.mark.parametrize("option,words", [
+    ("ask_required", "a player asks his partner: asking needs sides of two or more"),
+    ("double_ending", "the double ending is laid by a partner: it needs sides of two or more"),
+])
+def test_options_that_need_partners(api, option, words):
+    body = {"variant": "three-player", "options": {option: True},
+            "sides": [{"id": p, "players": [p]} for p in ("Ann", "Bob", "Cid")],
+            "position": {"hand": ["5H"], "pile": {"top": "6S", "size": 4}}, "action": {"type": "draw", "player": "Ann"}}
+    r = api("check", body, status=422, game="canasta")
+    assert r["errors"] == [{"pointer": f"/options/{option}", "detail": words}]
