@@ -58,11 +58,11 @@ class Replay(ABC):
         return False
 
     @abstractmethod
-    def deal(self, i: int, ev: dict, ptr: str) -> None:
+    def deal(self, i: int, ev: Any, ptr: str) -> None:
         """Judge a deal event: the end of the deal before it, and the new deal."""
 
     @abstractmethod
-    def event(self, i: int, ev: dict, t: str, ptr: str) -> bool:
+    def event(self, i: int, ev: Any, t: str, ptr: str) -> bool:
         """Judge any other event; False when the replay ends here (the log stops inside a turn)."""
 
     def end(self) -> None:  # noqa: B027 (a hook most games leave as it is)
