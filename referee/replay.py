@@ -14,6 +14,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from .common import attach_violations
 from .errors import InputError
 from .i18n import _
@@ -28,6 +30,7 @@ def log_of(req: Any) -> list:
     return log
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)    # compiled, a Python class may still subclass it
 class Replay(ABC):
     """One replay of ``log`` under ``mode`` (``"strict"`` or ``"as_played"``) and its record.
 
