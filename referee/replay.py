@@ -14,6 +14,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from .common import attach_violations
 from .errors import InputError
 from .i18n import _
@@ -28,6 +30,7 @@ def log_of(req: Any) -> list:
     return log
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)    # compiled, a Python class may still subclass it
 class Replay(ABC):
     """One replay of ``log`` under ``mode`` (``"strict"`` or ``"as_played"``) and its record.
 
@@ -58,11 +61,11 @@ class Replay(ABC):
         return False
 
     @abstractmethod
-    def deal(self, i: int, ev: dict, ptr: str) -> None:
+    def deal(self, i: int, ev: Any, ptr: str) -> None:
         """Judge a deal event: the end of the deal before it, and the new deal."""
 
     @abstractmethod
-    def event(self, i: int, ev: dict, t: str, ptr: str) -> bool:
+    def event(self, i: int, ev: Any, t: str, ptr: str) -> bool:
         """Judge any other event; False when the replay ends here (the log stops inside a turn)."""
 
     def end(self) -> None:  # noqa: B027 (a hook most games leave as it is)

@@ -381,7 +381,7 @@ class CanastaReplay(Replay):
             self.finish()
         return False
 
-    def deal(self, i: int, ev: Deal, ptr: str) -> None:  # type: ignore[override]
+    def deal(self, i: int, ev: Deal, ptr: str) -> None:
         t = "deal"
         if self.st is not None and self.st.phase != "done" and not self.skipping:
             self.close_open_deal(i, t, _("a new deal began before the previous hand ended"))

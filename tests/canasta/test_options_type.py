@@ -1,9 +1,9 @@
 """Canasta's typed options: the frozen dataclass has one attribute per option spec, with the spec's name, type and
 default, and reads like the resolved dict it is built from."""
 import dataclasses
-import typing
 
 import pytest
+from declared_types import declared_hints
 
 from referee.canasta.options import SPECS, VARIANTS, Options
 
@@ -12,7 +12,7 @@ KINDS = {"int": int, "bool": bool, "enum": str}
 
 
 def _hints():
-    return typing.get_type_hints(Options)
+    return declared_hints(Options)
 
 
 def test_fields_are_exactly_the_specs_in_order():

@@ -22,9 +22,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SETUP = runpy.run_path(str(ROOT / "setup.py"))
 PROBE = ("import json, sys, warnings\n"
          "warnings.simplefilter('always')\n"
-         "import referee, referee.cards, referee.thousand.deal, referee.canasta.melds, referee.thousand.views\n"
+         "import referee, referee.cards, referee.thousand.deal, referee.canasta.melds, referee.answers\n"
          "print(json.dumps([referee.compiled] + [sys.modules[m].__file__ for m in "
-         "('referee.cards', 'referee.thousand.deal', 'referee.canasta.melds', 'referee.thousand.views')]))")
+         "('referee.cards', 'referee.thousand.deal', 'referee.canasta.melds', 'referee.answers')]))")
 
 
 def probe(cwd: Path, **env: str) -> tuple[bool, list[str], str]:
@@ -56,7 +56,7 @@ def test_this_process_runs_the_build_the_machine_can_make():
 def test_referee_pure_loads_every_module_from_its_source():
     compiled, files, _ = probe(ROOT, REFEREE_PURE="1")
     assert compiled is False
-    assert [Path(f).name for f in files] == ["cards.py", "deal.py", "melds.py", "views.py"]
+    assert [Path(f).name for f in files] == ["cards.py", "deal.py", "melds.py", "answers.py"]
 
 
 def test_the_compiled_build_loads_the_compiled_modules_and_the_rest_as_python():
@@ -64,7 +64,7 @@ def test_the_compiled_build_loads_the_compiled_modules_and_the_rest_as_python():
         pytest.skip("no compiled build in this checkout (scripts/build: no C compiler, or REFEREE_PURE)")
     compiled, files, _ = probe(ROOT, REFEREE_PURE="0")      # "0" is the same as unset
     assert compiled is True
-    assert [Path(f).suffix for f in files] == [".so", ".so", ".so", ".py"]      # views.py is not compiled
+    assert [Path(f).suffix for f in files] == [".so", ".so", ".so", ".py"]      # answers.py is not compiled
 
 
 def test_a_source_changed_after_the_build_is_loaded_instead_of_its_stale_compiled_module(tmp_path):

@@ -6,10 +6,11 @@ import dataclasses
 import typing
 
 import pytest
+from declared_types import declared_hints
 
 from referee.pinochle.options import SPECS, VARIANTS, Options
 
-HINTS = typing.get_type_hints(Options)
+HINTS = declared_hints(Options)
 PLAIN = {"bool": bool, "int": int}
 
 

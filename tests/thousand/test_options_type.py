@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import dataclasses
-import typing
 
 import pytest
+from declared_types import declared_hints
 
 from referee.thousand.options import SPECS, VARIANTS, Options
 
@@ -22,7 +22,7 @@ def test_field_default_and_type_match_the_spec(name):
     field = {f.name: f for f in dataclasses.fields(Options)}[name]
     assert field.default == spec.default
     assert type(field.default) is type(spec.default)          # False is not 0, None stays None
-    hints = typing.get_type_hints(Options)
+    hints = declared_hints(Options)
     assert hints[name] == SPEC_TYPES[spec.type, spec.nullable]
 
 
