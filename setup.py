@@ -17,10 +17,9 @@ from setuptools import setup
 
 HERE = Path(__file__).resolve().parent
 
-# the engine modules mypyc compiles: every module of Thousand's and Pinochle's packages, Canasta's but two, and what
-# they share (the replay of a log included).
+# the engine modules mypyc compiles: every module of the three games' packages, and what they share (the replay of a
+# log included).
 # Left out, with the reason (docs/installing.md keeps the same list):
-#   referee/canasta/parse.py, position.py — being rewritten this round; they can join later
 #   referee/service.py, answers.py, i18n.py, knowledge.py, … — outside the engine's packages; not tried yet
 #   referee/<game>/__init__.py, referee/__init__.py — the packages' lazy loading and the build check stay Python
 COMPILED = [
@@ -65,6 +64,8 @@ COMPILED = [
     "referee/canasta/options.py",
     "referee/canasta/views.py",
     "referee/canasta/sheet.py",
+    "referee/canasta/parse.py",
+    "referee/canasta/position.py",
 ]
 
 

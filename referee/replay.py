@@ -99,7 +99,8 @@ class Replay(ABC):
         self.rules.add(rule)
         if penalty:
             v["penalty"] = penalty
-            self.rules.add(penalty["rule"])
+            if "rule" in penalty:       # a penalty cites the rule that charges it (Canasta's do)
+                self.rules.add(penalty["rule"])
         self.violations.append(v)
         self.owners.append(owner)
         if self.first is None:

@@ -958,9 +958,10 @@ def start_deal(ev: Deal, layout: Layout, opts: OptionsLike, scores: dict, deck: 
     return st, tally, problems
 
 
-def _logged(cards: list[Card], ptr: str) -> list[Card]:
+def _logged(cards: list[Any], ptr: str) -> list[Card]:
     """Cards of a deal event, read now: a text its schema could not read as a card (kept as
-    :class:`~referee.common.Unread`) is refused at its place (hands, then packets, then the pile, as before)."""
+    :class:`~referee.common.Unread`) is refused at its place (hands, then packets, then the pile, as before).
+    ``cards`` is typed ``Any`` on purpose: it may hold an ``Unread``, which compiled code would refuse as a ``Card``."""
     if all(type(c) is Card for c in cards):
         return cards
     found = first_unread(cards, ptr)

@@ -9,6 +9,7 @@ from marshmallow import ValidationError
 from referee import service
 from referee.cards import Card
 from referee.common import UNSAID, Unread
+from referee.errors import InputError
 from schemas import canasta
 from schemas.canasta_records import (
     Ask,
@@ -224,3 +225,22 @@ def test_a_deal_event_reads_each_hand_after_its_owner():
     with pytest.raises(InputError) as e:
         service.handle("canasta", "validate", body)
     assert e.value.errors == [{"pointer": "/log/0/hands/T3", "detail": "T3 sits this deal out and is dealt no cards"}]
+
+
+@pytest.mark.parametrize("where", ["hands", "pile"])
+def test_an_unreadable_card_in_a_deal_event_is_refused_at_its_place(where):
+    # the deal event's own cards are read when the deal starts; a compiled build once took the kept text for a card
+    # and failed (500) instead of refusing it: N's fifth card, or the pile's card, is "West"
+    from tests.canasta_helpers import m
+    hands = {"N": m("4H 4D 5S 6C 7H 8D 9S 10C JH AD 2C"), "E": m("4S 5H 6D 7C 8H 9D 10S JC QH KD AC"),
+             "S": m("4C 5D 6S 7D 8S 9C 10H JD QS KH AS"), "W": m("5C 6H 7S 8C 9H 10D JS QC KS AH 4H")}
+    deal = {"type": "deal", "dealer": "W", "hands": hands, "pile": ["9D"]}
+    if where == "hands":
+        hands["N"][4] = "West"
+    else:
+        deal["pile"] = ["West"]
+    with pytest.raises(InputError) as e:
+        service.handle("canasta", "validate", {"sides": S4, "log": [deal]})
+    pointer = "/log/0/hands/N/4" if where == "hands" else "/log/0/pile/0"
+    assert e.value.errors == [{"pointer": pointer,
+                               "detail": "'West' has no valid rank (A K Q J 10 9 8 7 6 5 4 3 2, T for 10; or Т К Д В)"}]

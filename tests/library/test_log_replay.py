@@ -46,6 +46,9 @@ def test_a_violation_is_recorded_in_order_with_its_deal_and_the_first_kept_apart
     assert r.owners == [0, 0]
     assert r.rules == {"thousand/3.4", "thousand/11.2"}
     assert r.violations[1]["penalty"] == {"points": -10} and "penalty" not in r.violations[0]
+    # a penalty's own rule is cited too
+    r.record(3, "discard", "canasta/5.4", "third", "/log/3/card", 0, {"rule": "canasta/8.5", "points": -100})
+    assert r.rules == {"thousand/3.4", "thousand/11.2", "canasta/5.4", "canasta/8.5"}
     assert r.first == r.violations[0] and r.first is not r.violations[0]    # a copy: the answer shows both
     assert r.summary(complete=True) == {
         "valid": False, "events_checked": 3, "first_violation": r.violations[0], "violations": r.violations,
