@@ -191,6 +191,8 @@ SHEET_TEXTS = {
     "mark_sitter": N_("T"),      # the talon: the dealer sat out and scored from it
     # penalties marked in the row (Thousand's irregularities)
     "penalty": N_("Penalty"), "pen_exposed": N_("A card exposed in the deal"),
+    # the same button once a penalty is chosen: closing the penalties takes them away, and says so
+    "penalty_remove": N_("Remove the penalties"),
     "pen_nine_cut": N_("A nine cut to the bottom a third time"), "pen_talon_peek": N_("Looked at the talon"),
     "row_not_played": N_("not played"),
     # Canasta's irregularities, as the score answer names them

@@ -25,6 +25,8 @@ def test_penalties_entered_in_two_taps_and_marked_in_the_row(d, server):
     assert small_targets(d) == []
     t.tap("#pen-talon_peek-1")
     assert t.count()[0] - t0[0] == 2                  # a penalty: two taps
+    # once a penalty is chosen, the button says what closing it does
+    assert d.find_element(By.ID, "penalty").text == "Убрать штрафы"
     t.record()
     assert t.cells(1) == [("100", "+100"), ("−110", "+10"), ("10", "+10")]
     assert t.marks(1) == [("!−120", "прикуп подсмотрен до конца торговли")]
@@ -134,4 +136,27 @@ def test_canasta_wild_cards_over_the_limit_cost_50_each(d, server):
     t.tap("#row-1")
     assert d.find_element(By.ID, "pen-excess_wild_cards-1").get_attribute("aria-pressed") == "true"
     assert d.find_element(By.ID, "pen-excess-count-1").get_attribute("value") == "2"
+    no_console_errors(d)
+
+
+def test_closing_the_penalties_says_it_takes_them_away(d, server):
+    t = Table(d)
+    begin(t, server.url, "thousand", ["Анна", "Борис", "Вера"])
+    # Вера deals deal 1; a penalty chosen by mistake is taken back by closing the penalties: nothing is charged.
+    # Анна makes 100 with 100 card points, Борис 10, Вера 10
+    thousand_deal(t, 0, 100, {1: 10, 2: 10})
+    t.tap("#penalty")
+    assert d.find_element(By.ID, "penalty").text == "Штраф"          # nothing chosen: the button only opens
+    t.tap("#pen-talon_peek-1")
+    assert d.find_element(By.ID, "penalty").text == "Убрать штрафы"
+    t.tap("#pen-talon_peek-1")                                       # taken back one by one: «Штраф» again
+    assert d.find_element(By.ID, "penalty").text == "Штраф"
+    t.tap("#pen-talon_peek-1")
+    t.tap("#penalty")
+    assert d.find_element(By.ID, "penalty").get_attribute("aria-expanded") == "false"
+    assert d.find_element(By.ID, "penalty").text == "Штраф"
+    axe(d, "the penalties closed")
+    t.record()
+    assert t.cells(1) == [("100", "+100"), ("10", "+10"), ("10", "+10")]
+    assert t.marks(1) == []
     no_console_errors(d)

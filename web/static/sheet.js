@@ -643,10 +643,11 @@
     return type === EXCESS ? { type, side, count: Number(String((f.excess || {})[side] ?? "1").trim() || 1) }
       : { type, side };
   });
-  // «Штраф»: opens the penalties; closed again, it takes them all away
+  // «Штраф»: opens the penalties; closed again, it takes them all away, so once one is chosen it says so
   const penaltyButton = (f, again) => el("button", { type: "button", class: "toggle", id: "penalty",
     "aria-expanded": String(!!f.penaltyOpen),
-    onclick: () => { f.penaltyOpen = !f.penaltyOpen; if (!f.penaltyOpen) f.penalties = []; again("penalty"); } }, T.penalty);
+    onclick: () => { f.penaltyOpen = !f.penaltyOpen; if (!f.penaltyOpen) f.penalties = []; again("penalty"); } },
+    f.penaltyOpen && f.penalties && f.penalties.length ? T.penalty_remove : T.penalty);
   function canastaPenalties(f, again) {
     if (!f.penalties) f.penalties = [];
     const out = [penaltyButton(f, again)];
