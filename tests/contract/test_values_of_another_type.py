@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import importlib.util
+import pathlib
 import random
 
 import pytest
@@ -15,24 +17,25 @@ from referee import service, sheet
 from referee.errors import RefereeError
 from tests.example_bodies import CORPUS
 
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
 OTHERS = [True, False, 0, -1, 2**70, -(2**63), 1.5, "", "x", "10H", "JK", [], {}, None, ["x"], [1], {"a": 1}]
 SWAPS = 150     # per body: about 2,850 bodies in all
 
 
-def _spots(value, at=()):
-    """Every place in a body, as its path of keys and indexes."""
-    if at:
-        yield at
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _spots(v, (*at, k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _spots(v, (*at, i))
+def _load_paths():
+    """scripts/compare_answers.py's walk of a body: every place as (its path of keys and indexes, its value)."""
+    spec = importlib.util.spec_from_file_location("compare_answers", ROOT / "scripts" / "compare_answers.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module._paths
+
+
+_paths = _load_paths()
 
 
 def _swapped(body: dict, rng: random.Random) -> list[dict]:
-    spots = list(_spots(body))
+    spots = [at for at, _value in _paths(body) if at]
     out = []
     for _ in range(SWAPS):
         new = copy.deepcopy(body)
