@@ -69,7 +69,8 @@ class ScoreAnswer(Answer):
 class Condition(TypedDict):
     """What a verdict of ``legal: None`` turns on (a hand known in part): the action is legal exactly when every
     condition holds.  Besides these keys, one machine form: ``lacks_suit``, ``holds_suit``, ``lacks_higher_than``,
-    ``holds_higher_than``, ``holds``, ``holds_marriage``, ``marriages_worth`` or ``lacks_red_three``."""
+    ``holds_higher_than``, ``holds``, ``holds_marriage``, ``marriages_worth``, ``lacks_red_three`` or
+    ``melds_worth``."""
 
     rule: str
     player: str

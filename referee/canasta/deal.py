@@ -66,6 +66,7 @@ class Foul(IllegalAction):
 
     penalty: Penalty | None = None
     late_ask: bool = False
+    short: int = 0          # a short opening's count: the points it lacks of the side's minimum (canasta/4.1)
 
 
 def foul(rule: str, message: str, penalty: Penalty | None = None, pointer: str = "") -> Foul:
@@ -73,6 +74,7 @@ def foul(rule: str, message: str, penalty: Penalty | None = None, pointer: str =
     pointer of the offending part of the action, relative to the action (``"/melds/1"``)."""
     e = Foul(rule, message, pointer)
     e.penalty = penalty
+    e.short = 0
     return e
 
 
@@ -320,7 +322,9 @@ class DealState:
                     "{count}", total=number(frm), need=number(need), count=number(count)) if pile else \
                 _("from {total} the opening holds a canasta and {need} in cards; these make {count}",
                   total=number(frm), need=number(need), count=number(count))
-            return foul("canasta/4.1", msg, P_COUNT, pointer)
+            e = foul("canasta/4.1", msg, P_COUNT, pointer)
+            e.short = need - count
+            return e
         return None
 
     def _canasta_from_fault(self, made: dict[str, list[Card]], pointer: str, top_key: str | None, canasta: bool,
@@ -354,8 +358,17 @@ class DealState:
                 msg = _("the side's first meld needs {need}; these melds and the side's red threes at 5 each make "
                         "{count} (canasta bonuses never count)", **params) if reds else \
                     _("the side's first meld needs {need}; these melds make {count} (bonuses never count)", **params)
-            return foul("canasta/4.1", msg, P_COUNT, pointer)
+            e = foul("canasta/4.1", msg, P_COUNT, pointer)
+            e.short = need - count
+            return e
         return None
+
+    def opening_condition(self, player: str, short: int) -> dict:
+        """The condition on a pile taken for the side's opening, with no melds listed, from a hand known in part:
+        the melds laid from the hand with it bring the opening to its minimum (``short`` points more, canasta/4.1)."""
+        return {"rule": "canasta/4.1", "player": player, "melds_worth": short,
+                "text": _("legal only if {player} also lays down melds from the hand worth at least {points} more, "
+                          "for the side's opening", player=player, points=number(short))}
 
     def hand(self, player: str) -> list[Card]:
         h = self.hands.get(player)

@@ -20,7 +20,19 @@ from ..errors import IllegalAction, InputError
 from ..i18n import N_, _
 from ..replay import Replay, log_of
 from .cards import deck_of
-from .deal import P_PILE, DealState, Layout, NotPlayable, foul, group_cards, legal_actions, same, take_from
+from .deal import (
+    P_PILE,
+    UNSEEN,
+    DealState,
+    Foul,
+    Layout,
+    NotPlayable,
+    foul,
+    group_cards,
+    legal_actions,
+    same,
+    take_from,
+)
 from .parse import (
     Tally,
     deal_layout_trio,
@@ -104,6 +116,11 @@ def check(req: CheckRequest, variant, opts: dict) -> dict:
         else:
             effects = _apply(st, actor, t, action)
     except IllegalAction as e:
+        condition = _opening_from_unseen(st, actor, t, action, e)
+        if condition is not None:
+            # the pile taken for the opening with no melds listed: those laid from the unseen cards may complete it
+            return {"legal": None, "conditions": [condition], "violations": [], "penalties": [],
+                    "legal_actions": legal_before, "effects": {}, "facts": facts, "_rules": rules | {"canasta/4.1"}}
         v, penalties = _illegal_result(e, side, opts, base)
         return {"legal": False, "violations": [v], "penalties": penalties, "legal_actions": legal_before,
                 "effects": {}, "facts": facts, "_rules": rules | _ruled([(v, penalties)])}
@@ -126,6 +143,16 @@ def check(req: CheckRequest, variant, opts: dict) -> dict:
 def _ruled(results: list[tuple[dict, list]]) -> set[str]:
     """The rules of the violations and penalties of :func:`_illegal_result`'s ``results``."""
     return {v["rule"] for v, _p in results} | {p["rule"] for _v, ps in results for p in ps}
+
+
+def _opening_from_unseen(st: DealState, actor: str, t: str, action: Event, e: IllegalAction) -> dict | None:
+    """The condition when ``e`` is a pile taken for the side's opening that falls short of its minimum
+    (canasta/4.1) with no melds listed, from a hand that still holds three cards or more nobody has seen: the
+    verdict turns on the melds laid from them.  None otherwise."""
+    if (t == "take_pile" and isinstance(e, Foul) and e.short > 0 and not getattr(action, "melds", None)
+            and (st.hands.get(actor) or []).count(UNSEEN) >= 3):        # a meld is three cards at least (3.1)
+        return st.opening_condition(actor, e.short)
+    return None
 
 
 def _takes_in_order(st: DealState, actor: str, action: Event) -> bool:

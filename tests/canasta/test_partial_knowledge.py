@@ -2,7 +2,8 @@
 
 Taking the pile turns only on the cards offered, the pile's top and what froze it, whether the side has opened
 and its total, and how many cards the hand holds: the other cards need not be known, and the verdict is true or
-false.  A discard ends the turn, and a red three among the unseen cards would have had to be laid out first
+false, except for a side's opening short of its minimum with no melds listed: the melds laid from three or more
+unseen cards may complete it, and the verdict is null on that (canasta/4.1, ``melds_worth``).  A discard ends the turn, and a red three among the unseen cards would have had to be laid out first
 (canasta/2.1): the verdict is null on that condition while a red three is unaccounted for.  Melding and going out
 are judged on the whole hand (422 asking for it).
 
@@ -56,13 +57,59 @@ def test_a_card_offered_that_was_not_known_is_one_of_the_unknown_ones(api):
     assert ans["legal"] is False and ans["violations"][0]["rule"] == "canasta/6.1"
 
 
-def test_an_unopened_side_needs_its_minimum_from_the_cards_offered(api):
-    # No melds: Ann holds the 11 cards of her deal (Q Q and 9 unknown).  Q + Q Q = 3 x 10 = 30 < 50, the first meld's
-    # minimum at a score of 0: illegal whatever the 9 unknown cards are (no further melds were offered).
+def test_an_unopened_side_may_complete_its_minimum_from_the_unseen_cards(api):
+    # No melds on the table: Ann holds the 11 cards of her deal (Q Q and 9 unknown).  Q + Q Q = 3 x 10 = 30 < 50, the
+    # first meld's minimum at a score of 0; no other melds are listed, and melds laid from the 9 unseen cards with
+    # the take may bring the opening to 50: legal if they are worth 50 - 30 = 20 more (canasta/4.1).
     ans = P(api, body({"known": ["Q", "Q"], "unknown": 9}, TAKE_QQ, melds=()))
-    assert ans["legal"] is False
-    assert ans["violations"][0]["rule"] == "canasta/4.1"
+    assert ans["legal"] is None and ans["violations"] == [] and ans["penalties"] == []
+    assert ans["conditions"] == [{"rule": "canasta/4.1", "player": "Ann", "melds_worth": 20,
+                                  "text": "legal only if Ann also lays down melds from the hand worth at least 20 "
+                                          "more, for the side's opening"}]
     assert ans["facts"]["minimum"] == 50
+    assert "canasta/4.1" in {c["rule"] for c in ans["citations"]}
+
+
+def test_an_opening_with_the_pile_is_judged_as_listed_when_melds_are_given(api):
+    # Ann lists K K K with the take: Q + Q Q + K K K = 30 + 30 = 60 >= 50 legal; with 5 5 5 instead,
+    # 30 + 15 = 45 < 50: the melds listed are the opening, so it is short (false, not null) whatever else she holds
+    take = {"type": "take_pile", "cards": ["Q", "Q"], "melds": [["K", "K", "K"]]}
+    assert P(api, body({"known": ["Q", "Q", "K", "K", "K"], "unknown": 6}, take, melds=()))["legal"] is True
+    take = {"type": "take_pile", "cards": ["Q", "Q"], "melds": [["5", "5", "5"]]}
+    ans = P(api, body({"known": ["Q", "Q", "5", "5", "5"], "unknown": 6}, take, melds=()))
+    assert ans["legal"] is False and "conditions" not in ans
+    assert ans["violations"][0]["rule"] == "canasta/4.1"
+
+
+@pytest.mark.parametrize("unknown, legal", [(2, False), (3, None), (4, None)])
+def test_a_meld_from_the_unseen_cards_needs_three_of_them(api, unknown, legal):
+    # 11 cards in all: Q Q offered, 9 - unknown others known (fives), `unknown` nobody has seen.  A meld is three
+    # cards at least (canasta/3.1): two unseen cards cannot complete the opening, three can.
+    known = ["Q", "Q"] + ["5"] * (9 - unknown)
+    ans = P(api, body({"known": known, "unknown": unknown}, TAKE_QQ, melds=()))
+    assert ans["legal"] is legal
+    if legal is None:
+        assert [c["melds_worth"] for c in ans["conditions"]] == [20]
+
+
+def test_the_points_short_follow_the_side_s_minimum(api, client):
+    # at 1,500 the minimum is 90: Q + Q Q = 30, short by 60; in Russian the condition reads as players say it
+    b = body({"known": ["Q", "Q"], "unknown": 9}, TAKE_QQ, melds=())
+    b["state"] = {"scores": {"us": 1500, "them": 0}}
+    ans = P(api, b)
+    assert ans["facts"]["minimum"] == 90 and [c["melds_worth"] for c in ans["conditions"]] == [60]
+    ans = client.post("/v1/games/canasta/check", json=b, headers={"Accept-Language": "ru"}).get_json()
+    assert ans["conditions"][0]["text"] == ("законно, только если Ann выложит с руки ещё комбинации не меньше чем на "
+                                            "60 очков — для открытия стороны")
+
+
+def test_a_fully_known_hand_is_judged_as_offered(api):
+    # every card known (Q Q, three 5s, three 6s, three 7s: melds of them possible, but none listed): short, false
+    ans = P(api, body({"known": ["Q", "Q"] + ["5"] * 3 + ["6"] * 3 + ["7"] * 3, "unknown": 0}, TAKE_QQ, melds=()))
+    assert ans["legal"] is False and ans["violations"][0]["rule"] == "canasta/4.1"
+
+
+def test_a_short_deal_of_an_unopened_side_is_refused(api):
     # 2 + 8 = 10 cards is not a deal of 11: a 422 at the hand
     err = P(api, body({"known": ["Q", "Q"], "unknown": 8}, TAKE_QQ, melds=()), status=422)
     assert err["errors"][0]["pointer"] == "/position/hand"
