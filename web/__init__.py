@@ -21,7 +21,7 @@ import yaml
 from flask import Blueprint, Response, render_template, request
 from werkzeug.exceptions import NotFound
 
-from referee import i18n, settings
+from referee import i18n, registry, settings
 from referee.cards import RANKS, rank_text
 from referee.i18n import N_, _, ngettext
 
@@ -278,7 +278,9 @@ QUICK_TEXTS = {
     "need_frozen": N_("Tap what froze the pile, or «not frozen»."),
     "need_opened": N_("Tap whether the side has opened."),
     "need_number": N_("Type a whole number."),
-    "pile_yes": N_("✓ Yes, the pile may be taken"), "pile_size": N_("Cards in the pile"),
+    "pile_yes": N_("✓ Yes, the pile may be taken"),
+    "pile_if_melds": N_("? Yes, if {player} also lays down melds from the hand worth {points} more: the side's "
+                        "opening needs it"), "pile_size": N_("Cards in the pile"),
     "pile_size_hint": N_("May be left empty when nobody counted them."), "cards_taken": N_("Cards taken: {n}"),
     "who_declared": N_("Who declared out"), "banked": N_("Score before this deal"),
     "meld_this_deal": N_("Meld in this deal"), "counters_taken": N_("Counters taken so far"),
@@ -367,7 +369,16 @@ def quick_config() -> dict:
     words = {r: w[0] for r, w in i18n.RANK_WORDS.get(lang, {}).items()} or RANK_WORDS_EN
     return {"texts": {k: _text(v) for k, v in QUICK_TEXTS.items()}, "rank_words": words,
             "suit_words": {s: _(w) for s, w in SUIT_WORDS.items()},
-            "games": {"thousand": _("Thousand"), "canasta": _("Canasta"), "pinochle": _("Pinochle")}}
+            "games": {"thousand": _("Thousand"), "canasta": _("Canasta"), "pinochle": _("Pinochle")},
+            # a citation's sources shown by their titles (and publishers), not the bibliography's ids
+            "bibliography": {g: {s["id"]: _source_label(s) for s in registry.get(g).rulebook.bibliography(lang=lang)}
+                             for g in ("thousand", "pinochle", "canasta")}}
+
+
+def _source_label(source: dict) -> str:
+    """A bibliography entry as a reader knows it: its title, and who published (or wrote) it."""
+    who = source.get("publisher") or source.get("author")
+    return f"{source['title']} ({who})" if who else source["title"]
 
 
 def config() -> dict:

@@ -50,6 +50,11 @@ def test_must_boris_trump(d, server, lang):
     assert not d.find_elements(By.CSS_SELECTOR, "#quick-verdict .condition")
     assert d.find_element(By.CSS_SELECTOR, "#quick-verdict details.sources summary").text == \
         {"ru": "Источники", "en": "Sources"}[lang]
+    # each source by its title and publisher, not the bibliography's id (thousand/11.3 cites pagat.com first)
+    t.tap("#quick-verdict details.sources summary")
+    sources = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#quick-verdict details.sources li")]
+    assert sources[0] == "thousand/11.3: Thousand (1000) (pagat.com) — Play"
+    assert not [s for s in sources if s.split(": ", 1)[1].split(" — ")[0] in ("pagat", "cardparade", "ru-program", "mekedron")]
     axe(d, "must he trump: not allowed")
     # with no trump yet, a player without the suit led may play any card: one tap and one send more
     t.tap("#q-trump-none")
@@ -194,6 +199,27 @@ def test_may_we_take_the_frozen_pile(d, server, lang):
     assert penalty.text.startswith("Анна и Вера: штраф −100 (" if lang == "ru" else "−100 for Anna and Vera (")
     assert penalty.find_element(By.CSS_SELECTOR, ".rule-id").text == "canasta/8.4"
     axe(d, "the pile may not be taken")
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_may_we_take_the_pile_for_our_opening(d, server, lang):
+    # our side has not opened (total 0: the opening needs 50); a queen on top, a pair of queens offered: 3 x 10 = 30.
+    # The other melds Анна lays from her hand with the take may make up the 20 short (canasta/4.1): the page says so
+    # rather than a flat no, without asking for the rest of her hand
+    t = Table(d)
+    open_page(t, server.url, lang)
+    t.tap("#quick-game-canasta")
+    t.tap("#tile-pile")
+    for css in ("#q-offered-Q", "#q-offered-Q", "#q-top-Q", "#q-frozen-none", "#q-opened-no", "#quick-ask"):
+        t.tap(css)
+    assert ruling(t) == {
+        "ru": "? Можно, если Анна выложит с руки ещё комбинации не меньше чем на 20 очков — столько не хватает для "
+              "открытия стороны",
+        "en": "? Yes, if Anna also lays down melds from the hand worth 20 more: the side's opening needs it",
+    }[lang]
+    assert t.count() == (8, 0)
+    assert sends(t) == 1
+    axe(d, "the pile for the opening")
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

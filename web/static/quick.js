@@ -899,6 +899,9 @@
         verdict(a) {
           if (a.legal === true) return [true, T.pile_yes];
           if (a.legal === false) return [false, fmt(T.not_allowed, { why: (a.violations[0] || {}).message || "" })];
+          // taken for the opening with a hand nobody has seen: the melds laid from it may complete the minimum
+          const opening = (a.conditions || []).find((c) => c.melds_worth !== undefined);
+          if (opening && a.conditions.length === 1) return [null, fmt(T.pile_if_melds, { player: opening.player, points: num(opening.melds_worth) })];
           return [null, fmt(T.depends, { conditions: (a.conditions || []).map((c) => c.text).join("; ") })];
         },
       },
@@ -1227,7 +1230,8 @@
       }
       const house = await houseRules(cites);
       if (house.length) parts.push(el("h3", { text: T.house_rules }), el("ul", {}, house.map((t) => el("li", { text: t }))));
-      const sources = cites.flatMap((c) => (c.source || []).map((s) => `${c.rule}: ${s.source}${s.section ? " — " + s.section : ""}`));
+      const titles = (Q.bibliography || {})[game] || {};
+      const sources = cites.flatMap((c) => (c.source || []).map((s) => `${c.rule}: ${titles[s.source] || s.source}${s.section ? " — " + s.section : ""}`));
       if (sources.length) {
         parts.push(el("details", { class: "sources" }, el("summary", { text: T.sources }), el("ul", {}, sources.map((s) => el("li", { text: s })))));
       }
