@@ -237,6 +237,9 @@ def test_canasta_for_two_each_player_on_their_own(d, server):
 def test_pinochle_to_a_declaration_out_and_an_edit_that_changes_the_winner(d, server):
     t = Table(d)
     begin(t, server.url, "pinochle", ["Анна", "Борис"])
+    # the counters asked are the points of the cards won in tricks, not the number of tricks
+    t.tap("#trump-H")
+    assert d.find_element(By.CSS_SELECTOR, "label[for='counters-0']").text == "Анна: очки во взятках"
     # two-handed, 1,000: three deals of Анна meld 150, counters 140 and the last trick (10): 300; Борис meld 40,
     # counters 100 (240 − 140, filled in by the page): 140.  900 / 420.  Deal 4: Анна declares out at 20 counters
     # with meld 100: 900 + 100 + 20 = 1,020: right, she wins
