@@ -319,6 +319,8 @@ QUICK_TEXTS = {
     "need_try": N_("Tap which deal on the barrel this is."), "need_outcome": N_("Tap how the deal went for him."),
     "barrel_win": N_("✓ {who} finishes from the barrel: {total} — the game is won"),
     "barrel_stays": N_("{who} stays on the barrel at {total}: deals used {used} of {max}"),
+    "barrel_stays_need": N_("{who} stays on the barrel at {total}: deals used {used} of {max}; to finish, bid and "
+                            "make at least {least}"),
     "barrel_fall": N_("✗ {who} falls off the barrel: {before} → {total}"),
     # bolts
     "tile_bolts": N_("A deal without a trick: what does the bolt cost?"),

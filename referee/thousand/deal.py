@@ -119,6 +119,15 @@ class Layout:
         return self.active[(i + 1) % len(self.active)]
 
 
+def barrel_least_contract(opts: Options) -> int | None:
+    """The lowest contract a player on the barrel may bid: the one that reaches the target if made, in whole bid steps
+    (thousand/7.8: 120 from 880 to 1,000), or None when the barrel sets no floor (``barrel_bid_floor`` off)."""
+    if opts.barrel != "barrel" or not opts.barrel_bid_floor:
+        return None
+    need = opts.target - opts.barrel_threshold
+    return -(-need // opts.bid_step) * opts.bid_step
+
+
 @dataclass
 class DealState:
     """State of one Thousand deal.
@@ -238,11 +247,9 @@ class DealState:
 
     def barrel_minimum(self, player: str) -> int | None:
         """Lowest contract that can finish the game from the barrel (thousand/7.8), or None when no floor applies."""
-        if not self.on_barrel(player) or not self.opts.barrel_bid_floor:
+        if not self.on_barrel(player):
             return None
-        need = self.opts.target - self.opts.barrel_threshold
-        step = self.opts.bid_step
-        return -(-need // step) * step
+        return barrel_least_contract(self.opts)
 
     def _table_fault(self, fault: IllegalAction) -> None:
         """A fault the cards allow: raised, or waived while an apply as played verifies (module doc)."""

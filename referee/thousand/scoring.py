@@ -23,7 +23,7 @@ from typing import Any
 from ..cards import Card
 from ..i18n import N_, _, ngettext
 from .cards import card_points, round_to
-from .deal import Layout
+from .deal import Layout, barrel_least_contract
 from .melds import MARRIAGE_VALUE, marriage_name
 from .options import Options, OptionsLike
 
@@ -609,12 +609,21 @@ class _Ledger:
             "hand_score": self.hand[p],
             "total_before": self.before.scores[p],
             "total_after": self.after[p],
-            "barrel": {"on": self.on_barrel_after(p), "deals": self.barrel[p]["deals"],
-                       "falls": self.barrel[p]["falls"]},
+            "barrel": self.barrel_entry(p),
             "bolts": self.bolts[p],
             "concessions": self.concessions[p],
         }
         assert sum(x["points"] for x in lst) == self.after[p] - self.before.scores[p], (p, lst)
+        return entry
+
+    def barrel_entry(self, p: str) -> dict:
+        """A player's barrel after the deal: on it or not, the deals and falls counted, and while on it the lowest
+        contract that finishes the game from it (``least_contract``, thousand/7.8) where the barrel sets one."""
+        on = self.on_barrel_after(p)
+        entry = {"on": on, "deals": self.barrel[p]["deals"], "falls": self.barrel[p]["falls"]}
+        least = barrel_least_contract(self.opts) if on else None
+        if least is not None:
+            entry["least_contract"] = least
         return entry
 
     def answer(self, winner: str | None) -> dict:

@@ -82,14 +82,14 @@ def test_the_barrel_stays_and_a_third_fall_wipes_the_total(d, server):
     open_page(t, server.url, "ru")
     for css in ("#tile-barrel", "#q-try-1", "#q-outcome-other", "#quick-ask"):
         t.tap(css)
-    assert ruling(t) == "Анна остаётся на бочке (880): прошло сдач 1 из 3"
+    assert ruling(t) == "Анна остаётся на бочке (880): прошло сдач 1 из 3; чтобы выйти, нужно заказать и сыграть не меньше 120"
     assert t.count() == (4, 0) and sends(t) == 1
     axe(d, "the barrel: stays")
     # her third deal, having fallen off twice before: she falls (880 − 120 = 760), and the third fall wipes the
     # total to 0 (thousand/14.6)
     t.tap("#q-try-3")
     t.tap("#q-falls-2")
-    assert asked_again(t, "Анна остаётся на бочке (880): прошло сдач 1 из 3") == "✗ Анна слетает с бочки: 880 → 0"
+    assert asked_again(t, "Анна остаётся на бочке (880): прошло сдач 1 из 3; чтобы выйти, нужно заказать и сыграть не меньше 120") == "✗ Анна слетает с бочки: 880 → 0"
     assert "thousand/14.6" in rule_ids(d)
 
 
@@ -355,7 +355,7 @@ def test_the_barrel_takes_every_contract_that_can_be_made(d, server):
             "больше 360.")
     # failing 400 is possible: a declarer failing on the barrel stays and uses the deal (thousand/14.4)
     t.tap("#q-outcome-failed")
-    assert asked_again(t, old) == "Анна остаётся на бочке (880): прошло сдач 1 из 3"
+    assert asked_again(t, old) == "Анна остаётся на бочке (880): прошло сдач 1 из 3; чтобы выйти, нужно заказать и сыграть не меньше 120"
     assert barrel_row(d) == [["Анна", "0", "880"]]
     # a contract under 100 or off the step is named in words
     for typed in ("-5", "123", "405"):

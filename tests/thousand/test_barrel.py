@@ -327,7 +327,7 @@ def test_a_deal_sat_out_is_no_barrel_deal(api):
     # 760 for a deal he did not play).
     state = {"scores": {"Anna": 0, "Boris": 0, "Vera": 0, "Gleb": 880}, "barrel": {"Gleb": {"deals": 2}}}
     gleb = by_id(api("score", four_player_deal(state)))["Gleb"]
-    assert (gleb["total_after"], gleb["barrel"]) == (880, {"on": True, "deals": 2, "falls": 0})
+    assert (gleb["total_after"], gleb["barrel"]) == (880, {"on": True, "deals": 2, "falls": 0, "least_contract": 120})
 
 
 # Thousand round 2 (issue 16).
@@ -432,3 +432,33 @@ def test_q8_bolts_on_the_barrel(api, exempt, bolts):
     ans = api("score", score_body(deal, options={"bolt_barrel_exempt": exempt}, state={"scores": {"Anna": 880}},
                                   dealer="Anna"))
     assert by_id(ans)["Anna"]["bolts"] == bolts
+
+
+# ---------------------------------------------------------------- the lowest contract from the barrel (7.8)
+@pytest.mark.parametrize("options,barrel,least", [
+    ({}, 880, 120),                                        # 1000 − 880 = 120, a whole step of 5
+    ({"barrel_threshold": 900}, 900, 100),                 # 1000 − 900
+    ({"barrel_threshold": 850}, 850, 150),
+    ({"target": 1005}, 880, 125),                          # 125: exactly five steps of 5 past 100
+    ({"target": 1001}, 880, 125),                          # 121 rounds up to the next step of 5
+    ({"target": 1001, "bid_step": 10}, 880, 130),          # 121 rounds up to the next step of 10
+    ({"barrel_bid_floor": False}, 880, None),              # no floor: none is given
+])
+def test_a_player_on_the_barrel_is_told_the_lowest_contract(api, options, barrel, least):
+    # Anna, on the forced 100 (Vera deals), makes it with 100 card points; Vera, on the barrel, defends with 10: her
+    # points are not recorded and she stays on it with one barrel deal used; the row says what she must bid from it
+    deal = points_deal("Anna", 100, MADE_100, T)
+    vera = by_id(api("score", score_body(deal, state={"scores": {"Vera": barrel}}, options=options)))["Vera"]
+    expected = {"on": True, "deals": 1, "falls": 0} | ({"least_contract": least} if least is not None else {})
+    assert (vera["total_after"], vera["barrel"]) == (barrel, expected)
+
+
+@pytest.mark.parametrize("before,after,barrel", [
+    (865, 875, {"on": False, "deals": 0, "falls": 0}),                       # 865 + 10 = 875: short of the barrel
+    (870, 880, {"on": True, "deals": 0, "falls": 0, "least_contract": 120}),  # 870 + 10 = 880: onto it
+])
+def test_the_lowest_contract_is_given_only_while_on_the_barrel(api, before, after, barrel):
+    # Vera defends with 10 card points: under the barrel she is not on it and no contract is named
+    deal = points_deal("Anna", 100, MADE_100, T)
+    vera = by_id(api("score", score_body(deal, state={"scores": {"Vera": before}})))["Vera"]
+    assert (vera["total_after"], vera["barrel"]) == (after, barrel)

@@ -86,8 +86,9 @@ def test_a_barrel_fall_after_three_deals():
     assert a["rows"][1]["events"][1]["text"] == "on the barrel: 1 of 3 tries used"
     assert a["rows"][3]["events"][0]["points"] == -120 and a["rows"][3]["events"][0]["rule"] == "thousand/14.2"
     assert [r["players"][0]["barrel"] for r in a["rows"]] == [
-        {"on": True, "deals": 0, "falls": 0}, {"on": True, "deals": 1, "falls": 0},
-        {"on": True, "deals": 2, "falls": 0}, {"on": False, "deals": 0, "falls": 1}]
+        {"on": True, "deals": 0, "falls": 0, "least_contract": 120},
+        {"on": True, "deals": 1, "falls": 0, "least_contract": 120},
+        {"on": True, "deals": 2, "falls": 0, "least_contract": 120}, {"on": False, "deals": 0, "falls": 1}]
     # Bob 5, then 125, 245, 370; Cid 5, 10, 15, 20
     assert a["totals"] == {"Ann": 760, "Bob": 370, "Cid": 20}
 
@@ -158,7 +159,7 @@ def test_a_void_deal_is_no_try_on_the_barrel():
     a = play([{"irregularities": [{"type": "nine_cut", "player": "Bob"}]}],
              state={"scores": {"Ann": 880, "Bob": 0, "Cid": 0}, "barrel": {"Ann": {"deals": 0, "falls": 0}}})
     assert [e["kind"] for e in a["rows"][0]["events"]] == ["penalty"]
-    assert a["rows"][0]["players"][0]["barrel"] == {"on": True, "deals": 0, "falls": 0}
+    assert a["rows"][0]["players"][0]["barrel"] == {"on": True, "deals": 0, "falls": 0, "least_contract": 120}
 
 
 def test_the_golden_round_runs_on_from_deal_to_deal():

@@ -448,6 +448,8 @@
         const params = { who, total: signed(row.total_after), before: signed(row.total_before),
           used: String((row.barrel || {}).deals), max: String(optionOf(info, "barrel_deals") ?? "") };
         if (a.winner === who) return [true, fmt(T.barrel_win, params)];
+        // while on it, the lowest contract that finishes from it (thousand/7.8), where the barrel sets one
+        if ((row.barrel || {}).on && row.barrel.least_contract !== undefined) return [null, fmt(T.barrel_stays_need, { ...params, least: num(row.barrel.least_contract) })];
         if ((row.barrel || {}).on) return [null, fmt(T.barrel_stays, params)];
         return [false, fmt(T.barrel_fall, params)];
       },
