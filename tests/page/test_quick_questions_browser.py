@@ -374,6 +374,47 @@ CONCEDE = {"ru": "Анна: роспись 120 → {totals}", "en": "Anna conced
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
+def test_made_or_not_needs_no_totals(d, server, lang):
+    # the same deal as above without the totals before it: made or not turns on the deal alone, so the verdict
+    # comes with the deal's own scores (Анна +120, Борис +20, Вера +15) and nothing more is asked
+    t = Table(d)
+    open_page(t, server.url, lang)
+    t.tap("#tile-made")
+    t.tap("#q-declarer-0")
+    wait(d, 5).until(lambda d: d.switch_to.active_element.get_attribute("id") == "q-contract")
+    t.typed_here("120", then_next=True)
+    t.typed_here("85", then_next=True)
+    t.typed_here("20")
+    t.tap("#q-mar0-S")
+    t.tap("#quick-ask")
+    assert ruling(t) == {"ru": "Анна сыграла 120: за сдачу +120 / +20 / +15",
+                         "en": "Anna made her 120: +120 / +20 / +15 for the deal"}[lang]
+    assert t.count() == (4, len("1208520") + 2) and sends(t) == 1
+    # one total typed and the others not: the others are asked for, nothing is sent
+    t.type("#q-before0", "420")
+    t.tap("#quick-ask")
+    assert sends(t) == 1
+    assert d.find_element(By.ID, "q-before1-error").text == {"ru": "Борис: впишите счёт до этой сдачи.",
+                                                             "en": "Type Boris's total before this deal."}[lang]
+    axe(d, "made, without the totals")
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_concession_needs_no_totals(d, server, lang):
+    # russian-classic: Анна concedes 120: −120 for her, +60 to each opponent (thousand/9.2), whatever the totals
+    t = Table(d)
+    open_page(t, server.url, lang)
+    t.tap("#tile-concede")
+    t.tap("#q-declarer-0")
+    wait(d, 5).until(lambda d: d.switch_to.active_element.get_attribute("id") == "q-contract")
+    t.typed_here("120")
+    t.tap("#quick-ask")
+    assert ruling(t) == {"ru": "Анна: роспись 120, за сдачу −120 / +60 / +60",
+                         "en": "Anna concedes 120: −120 / +60 / +60 for the deal"}[lang]
+    assert t.count() == (3, 3) and sends(t) == 1
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
 def test_what_a_concession_costs(d, server, lang):
     # russian-classic: a concession costs the declarer the contract and gives each opponent 60 (thousand/9.2):
     # 420 − 120 = 300, 310 + 60 = 370, 455 + 60 = 515.  Her third in a row costs another 120 (thousand/9.3):

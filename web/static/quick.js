@@ -378,6 +378,18 @@
   }
 
   // Thousand: a player on the barrel, which try this deal is, and how the deal went for him → stays, gets off, falls
+  // the totals before a deal: all typed, or none (the verdict then gives the deal's scores alone)
+  const totalsGiven = (ps) => ps.some((p, i) => whole(V[`before${i}`]) !== null);
+  function totalsProblems(ps) {
+    if (!ps.some((p, i) => V[`before${i}`] !== null && V[`before${i}`] !== undefined && V[`before${i}`] !== "")) return [];
+    return ps.flatMap((p, i) => (whole(V[`before${i}`]) === null ? [[`before${i}`, fmt(T.need_total, { name: p })]] : []));
+  }
+  // each player's score for the deal alone, signed, in seat order («+120 / +20 / +15»)
+  const dealScores = (a, ps) => ps.map((p) => {
+    const s = a.players.find((x) => x.id === p).hand_score;
+    return (s > 0 ? "+" : "") + num(s);
+  }).join(" / ");
+
   function barrelTile() {
     let info = { options: [] };
     return {
@@ -743,7 +755,7 @@
             ...ps.map((p, i) => choice(`mar${i}`, fmt(T.marriages_of, { name: p }), suitOptions(false), { multi: true })),
             choice("notrick", T.no_trick, playerOptions(ps), { multi: true }),
             ...ps.map((p, i) => number(`before${i}`, fmt(T.total_before_of, { name: p }),
-              { required: true, hint: i === 0 ? (kept ? T.totals_from_sheet : T.totals_hint) : null })),
+              { hint: i === 0 ? (kept ? T.totals_from_sheet : T.totals_optional_hint) : null })),
           ];
         },
         check(ps) {
@@ -755,9 +767,8 @@
             const v = V[`points${i}`];
             if (i < ps.length - 1 && whole(v) === null) e.push([`points${i}`, fmt(T.need_points, { name: p })]);
             if (i === ps.length - 1 && v !== null && v !== undefined && whole(v) === null) e.push([`points${i}`, fmt(T.need_points, { name: p })]);
-            if (whole(V[`before${i}`]) === null) e.push([`before${i}`, fmt(T.need_total, { name: p })]);
           });
-          return e;
+          return e.concat(totalsProblems(ps));
         },
         request(ps) {
           const points = {};
@@ -765,9 +776,9 @@
           const marriages = ps.flatMap((p, i) => (V[`mar${i}`] || []).map((s) => ({ player: p, suit: s })));
           const declarer = ps[Number(V.declarer)];
           const body = { players: ps, dealer: ps[(Number(V.declarer) + 2) % 3],
-            state: { scores: Object.fromEntries(ps.map((p, i) => [p, whole(V[`before${i}`])])) },
             deal: { declarer, contract: whole(V.contract), points,
               took_trick: Object.fromEntries(ps.map((p, i) => [p, !(V.notrick || []).includes(String(i))])) } };
+          if (totalsGiven(ps)) body.state = { scores: Object.fromEntries(ps.map((p, i) => [p, whole(V[`before${i}`])])) };
           if (marriages.length) body.deal.marriages = marriages;
           const pointers = { "/deal/contract": "contract", "/deal/declarer": "declarer", "/deal/took_trick": "notrick", "/state": "before0" };
           ps.forEach((p, i) => { pointers[`/deal/points/${p}`] = `points${i}`; pointers[`/state/scores/${p}`] = `before${i}`; });
@@ -780,8 +791,10 @@
           const declarer = ps[Number(V.declarer)];
           const row = a.players.find((p) => p.id === declarer);
           const made = row.hand_score > 0;
-          const totals = ps.map((p) => String(a.players.find((x) => x.id === p).total_after).replace(/^-/, "−")).join(" / ");
           const g = female(declarer) ? "f" : "m";
+          // without the totals before the deal, the deal's own scores (the barrel and the like need the totals)
+          if (!totalsGiven(ps)) return [made, fmt(T[(made ? "made_" : "failed_") + g + "_deal"], { who: declarer, contract: String(whole(V.contract)), scores: dealScores(a, ps) })];
+          const totals = ps.map((p) => String(a.players.find((x) => x.id === p).total_after).replace(/^-/, "−")).join(" / ");
           return [made, fmt(T[(made ? "made_" : "failed_") + g], { who: declarer, contract: String(whole(V.contract)), totals })];
         },
       },
@@ -796,7 +809,7 @@
               onpick: () => setTimeout(() => F.contract.focus(), 0) }),
             number("contract", T.contract, { required: true }),
             ...ps.map((p, i) => number(`before${i}`, fmt(T.total_before_of, { name: p }),
-              { required: true, hint: i === 0 ? (kept ? T.totals_from_sheet : T.totals_hint) : null })),
+              { hint: i === 0 ? (kept ? T.totals_from_sheet : T.totals_optional_hint) : null })),
             choice("prior", T.prior_concessions, ["0", "1", "2"].map((n) => ({ value: n, text: n })), { hint: T.prior_hint }),
           ];
         },
@@ -804,22 +817,25 @@
           const e = [];
           if (V.declarer === undefined) e.push(["declarer", T.need_declarer]);
           if (whole(V.contract) === null) e.push(["contract", T.need_contract]);
-          ps.forEach((p, i) => { if (whole(V[`before${i}`]) === null) e.push([`before${i}`, fmt(T.need_total, { name: p })]); });
-          return e;
+          return e.concat(totalsProblems(ps));
         },
         request(ps) {
           const d = Number(V.declarer), prior = Number(V.prior || 0);
           const runs = Object.fromEntries(ps.map((p, i) => [p, i === d ? prior : 0]));
           const pointers = { "/deal/contract": "contract", "/deal/declarer": "declarer", "/state/concession": "prior" };
           ps.forEach((p, i) => { pointers[`/state/scores/${p}`] = `before${i}`; });
+          // without the totals the table's are taken as 0: what the concession costs does not turn on them, only
+          // the barrel does (thousand/9.4)
+          const scores = Object.fromEntries(ps.map((p, i) => [p, totalsGiven(ps) ? whole(V[`before${i}`]) : 0]));
           return { path: "/v1/games/thousand/score", body: { players: ps, dealer: ps[(d + 2) % 3],
-            state: { scores: Object.fromEntries(ps.map((p, i) => [p, whole(V[`before${i}`])])), concessions: runs,
-              concession_run: runs },
+            state: { scores, concessions: runs, concession_run: runs },
             deal: { declarer: ps[d], contract: whole(V.contract), conceded: true } }, pointers };
         },
         verdict(a, ps) {
+          const who = ps[Number(V.declarer)], contract = String(whole(V.contract));
+          if (!totalsGiven(ps)) return [null, fmt(T.conceded_deal, { who, contract, scores: dealScores(a, ps) })];
           const totals = ps.map((p) => String(a.players.find((x) => x.id === p).total_after).replace(/^-/, "−")).join(" / ");
-          return [null, fmt(T.conceded_is, { who: ps[Number(V.declarer)], contract: String(whole(V.contract)), totals })];
+          return [null, fmt(T.conceded_is, { who, contract, totals })];
         },
       },
       barrelTile(),
