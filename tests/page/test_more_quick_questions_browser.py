@@ -80,7 +80,11 @@ def test_the_barrel_stays_and_a_third_fall_wipes_the_total(d, server):
     # deal is one of her three (every deal counts under russian-classic): she stays at 880, 1 of 3 used.
     t = Table(d)
     open_page(t, server.url, "ru")
-    for css in ("#tile-barrel", "#q-try-1", "#q-outcome-other", "#quick-ask"):
+    # the questions name the player on the barrel, whoever it is (no «его», «он сам» for Анна)
+    t.tap("#tile-barrel")
+    assert [d.find_element(By.ID, f"q-{k}-label").text.split(" *")[0] for k in ("outcome", "contract")] == [
+        "Как прошла эта сдача для игрока на бочке?", "Заказ игрока на бочке"]
+    for css in ("#q-try-1", "#q-outcome-other", "#quick-ask"):
         t.tap(css)
     assert ruling(t) == "Анна остаётся на бочке (880): прошло сдач 1 из 3; чтобы выйти, нужно заказать и сыграть не меньше 120"
     assert t.count() == (4, 0) and sends(t) == 1

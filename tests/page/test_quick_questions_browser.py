@@ -405,6 +405,8 @@ def test_a_concession_needs_no_totals(d, server, lang):
     t = Table(d)
     open_page(t, server.url, lang)
     t.tap("#tile-concede")
+    # the one who concedes did not play: the question says so
+    assert d.find_element(By.ID, "q-declarer-label").text.split(" *")[0] == {"ru": "Кто расписывается", "en": "Who concedes"}[lang]
     t.tap("#q-declarer-0")
     wait(d, 5).until(lambda d: d.switch_to.active_element.get_attribute("id") == "q-contract")
     t.typed_here("120")

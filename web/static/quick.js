@@ -805,7 +805,7 @@
           ps.forEach((p, i) => { if (V[`before${i}`] === undefined && kept) V[`before${i}`] = kept[i]; });
           V.prior = V.prior ?? "0";
           return [
-            choice("declarer", T.declarer, playerOptions(ps), { required: true,
+            choice("declarer", T.who_concedes, playerOptions(ps), { required: true,
               onpick: () => setTimeout(() => F.contract.focus(), 0) }),
             number("contract", T.contract, { required: true }),
             ...ps.map((p, i) => number(`before${i}`, fmt(T.total_before_of, { name: p }),
