@@ -312,15 +312,11 @@ def _points_shape(pts: dict[str, int], taken: dict[str, int], layout: Layout) ->
     more."""
     errors = []
     for key, obj in (("points", pts), ("tricks_taken", taken)):
-        for name in obj:
-            if name not in layout.active:
-                errors.append({"pointer": f"/deal/{key}/{esc(name)}",
-                               "detail": _("{name} does not play this deal", name=repr(name))})
-        for p in layout.active:
-            v = obj.get(p)
-            if v is None or v < 0:
-                errors.append({"pointer": f"/deal/{key}/{esc(p)}",
-                               "detail": _("a whole number, 0 or more, for every player")})
+        errors += [{"pointer": f"/deal/{key}/{esc(name)}", "detail": _("{name} does not play this deal",
+                                                                      name=repr(name))}
+                   for name in obj if name not in layout.active]
+        errors += [{"pointer": f"/deal/{key}/{esc(p)}", "detail": _("a whole number, 0 or more, for every player")}
+                   for p in layout.active if obj.get(p, -1) < 0]      # a missing one is told so too
     if errors:
         raise InputError(errors)
 

@@ -39,6 +39,8 @@ def _hand_cards(value: Any, ptr: str) -> list[Card]:
     return distinct(parse_cards(value, DECK, ptr), ptr)
 
 
+# a call judged in the bidding needs the calls before it (none when nobody has spoken): (phase, no bids given, type)
+_CALLS_NEEDED = {("bidding", True, "bid"), ("bidding", True, "pass")}
 _PLAY_FIELDS = ("tricks_won", "marriages", "trick", "trump")
 FOREIGN = {"deal": ("bids", "declarer", "contract", "talon_taken", "exchanged", "received") + _PLAY_FIELDS,
            "bidding": ("declarer", "contract", "talon_taken", "exchanged", "received") + _PLAY_FIELDS,
@@ -65,7 +67,7 @@ def build_position(pos: PositionGiven, layout: Layout, opts: OptionsLike, state:
     _position_talon(pos, st, layout, phase, hand, hsize)
     ptrs = {k: f"/action/{k}" for k in ("amount", "card", "gives", "cards", "reason", "type")}
     hand, part = _position_received(pos, st, actor, hand, part)
-    if phase == "bidding" and pos.bids is None and action_type in ("bid", "pass"):
+    if (phase, pos.bids is None, action_type) in _CALLS_NEEDED:
         raise InputError(_("give the earlier calls of the auction (none when nobody has spoken)"),
                          "/position/bids")
     if phase in ("deal", "bidding"):
@@ -329,11 +331,16 @@ def _replay_calls(st: DealState, bids: list[CallMade], layout: Layout) -> None:
             raise InputError(_("the auction ended before this call"), ptr)
 
 
-# a golden deal (thousand/18.1) as the game so far tells it, by (the round over, a golden deal of it played): not
-# golden once the round is over, golden while it is under way, not told before (None)
-_GOLDEN_KNOWN = {(True, False): False, (True, True): False, (False, True): True}
-_GOLDEN_CLASH = {True: N_("the golden round is under way, so this deal is a golden one"),
-                 False: N_("the golden round has been played, so this deal is not a golden one")}
+_GOLDEN_OFF = (False, N_("the golden round is not played in this game"))
+_GOLDEN_OVER = (False, N_("the golden round has been played, so this deal is not a golden one"))
+# a golden deal (thousand/18.1) as the options and the game so far tell it, by (golden_round on, the round over, a
+# golden deal of it played): not golden with the option off or the round over, golden while it is under way, not
+# told before (None); each with what a position saying otherwise is told
+_GOLDEN_KNOWN = {(False, False, False): _GOLDEN_OFF, (False, False, True): _GOLDEN_OFF,
+                 (False, True, False): _GOLDEN_OFF, (False, True, True): _GOLDEN_OFF,
+                 (True, True, False): _GOLDEN_OVER, (True, True, True): _GOLDEN_OVER,
+                 (True, False, True): (True, N_("the golden round is under way, so this deal is a golden one")),
+                 (True, False, False): (None, "")}
 
 
 def _position_golden(pos: PositionGiven, st: DealState, layout: Layout, opts: Options, state: GameState,
@@ -342,16 +349,13 @@ def _position_golden(pos: PositionGiven, st: DealState, layout: Layout, opts: Op
     way (a deal of it played) or over; before that position.golden must say so wherever it could be (the first hand
     on 120) and would change the ruling (the talon phase's raise and concession, a redeal claim)."""
     said = pos.golden
-    if not opts.golden_round:
-        if said:
-            raise InputError(_("the golden round is not played in this game"), "/position/golden")
-        return
-    known = _GOLDEN_KNOWN.get((bool(state.golden["over"]), bool(state.golden["played"])))
+    known, why = _GOLDEN_KNOWN[(bool(opts.golden_round), bool(state.golden["over"]), bool(state.golden["played"]))]
     if known is not None and said not in (None, known):
-        raise InputError(_(_GOLDEN_CLASH[known]), "/position/golden")
+        raise InputError(_(why), "/position/golden")
     golden = said if known is None else known
-    first_on_120 = (st.declarer, st.contract) == (layout.active[0], 120)   # never so in the auction
-    if golden is None and first_on_120 and (pos.phase == "talon" or action_type == "redeal"):
+    # never the first hand on 120 in the auction (no declarer yet)
+    if (golden, st.declarer, st.contract) == (None, layout.active[0], 120) and \
+            (pos.phase == "talon" or action_type == "redeal"):
         raise InputError(_("say whether this deal is a golden one: the game so far shows no golden deal played "
                            "yet, and a golden deal is judged by other rules"),
                          "/position/golden")
@@ -360,9 +364,9 @@ def _position_golden(pos: PositionGiven, st: DealState, layout: Layout, opts: Op
               (st.declarer != layout.active[0], N_("in a golden deal the player left of the dealer ({player}) plays "
                                                    "the 120"), "/position/declarer"),
               (st.contract != 120, N_("a golden-round contract is 120"), "/position/contract")]
-    for wrong, why, ptr in faults if golden else ():
+    for wrong, fault, ptr in faults if golden else ():
         if wrong:
-            raise InputError(_(why, player=layout.active[0]), ptr)
+            raise InputError(_(fault, player=layout.active[0]), ptr)
     st.golden = bool(golden)
 
 
@@ -415,8 +419,11 @@ def _position_marriages(pos: PositionGiven, st: DealState, layout: Layout, opts:
         check_marriage_cards(suits_of[actor], actor, d, layout, opts, "/position/marriages", hand)
 
 
-_NO_TRUMP = N_("there is no trump before a marriage is announced: list the marriages announced, the one that made "
-               "{trump} trump among them")
+# what a trump that is not the last marriage's is told where that one is the trump (thousand/10.5), by whether a
+# marriage has been announced
+_LAST_MARRIAGE = {True: N_("there is no trump before a marriage is announced: list the marriages announced, the one "
+                           "that made {trump} trump among them"),
+                  False: N_("the last marriage announced ({suit}) is the trump, not {trump}")}
 # what the trump of a marriage made from the next trick on is in the current one, by whether one is in force yet
 _NEXT_TRICK_TRUMP = {True: N_("a marriage makes trump from the next trick on, so this trick has no trump yet, not "
                               "{trump}"),
@@ -428,20 +435,15 @@ def _position_trump(pos: PositionGiven, st: DealState, opts: Options) -> None:
     """The trump in force must be the one the listed marriages set (thousand/10.5): the last one's at once, or
     from the next trick on (the one before it while the last is led to the current trick)."""
     trump = _given_suit(pos.trump)
-    suits = [m["suit"] for m in st.marriages if m["suit"] != ACES]
-    if not suits:
-        if trump is not None:
-            raise InputError(_(_NO_TRUMP, trump=Suit(trump)), "/position/trump")
+    timed = [(m["trick"], m["suit"]) for m in st.marriages if m["suit"] != ACES]     # the marriages that set trump
+    suits = [s for _t, s in timed]
+    last = (None, *suits)[-1]       # the last marriage's suit, None before any
+    if opts.trump_timing == "immediate" or last is None:
+        if trump not in (None, last):
+            raise InputError(_(_LAST_MARRIAGE[last is None], suit=Suit(last), trump=Suit(trump)), "/position/trump")
+        st.trump = last
         return
-    if opts.trump_timing == "immediate":
-        if trump not in (None, suits[-1]):
-            raise InputError(_("the last marriage announced ({suit}) is the trump, not {trump}",
-                               suit=Suit(suits[-1]), trump=Suit(trump)),
-                             "/position/trump")
-        st.trump = suits[-1]
-        return
-    timed = [(m["trick"], m["suit"]) for m in st.marriages if m["suit"] != ACES and m["trick"] is not None]
-    if len(timed) == len(suits):
+    if all(t is not None for t, _s in timed):
         # next_trick: a marriage led to the current trick takes effect from the next one
         now = next((s for t, s in reversed(timed) if t < st.trick_index), None)
         if trump not in (None, now):
@@ -449,13 +451,13 @@ def _position_trump(pos: PositionGiven, st: DealState, opts: Options) -> None:
         st.trump = now
         st.pending_trump = next((s for t, s in reversed(timed) if t == st.trick_index), st.pending_trump)
         return
-    if trump not in {suits[-1], (None, *suits)[-2]}:    # the last marriage's suit, or the one before (or none)
+    if trump not in {last, (None, *suits)[-2]}:    # the last marriage's suit, or the one before (or none)
         raise InputError(_("a marriage makes trump from the next trick on: give the trump of the current trick, the "
                            "suit of the last marriage or of the one before it (none if there is no trump yet)"),
                          "/position/trump")
     st.trump = trump
-    if trump != suits[-1]:
-        st.pending_trump = suits[-1]
+    if trump != last:
+        st.pending_trump = last
 
 
 def _given_suit(raw: str | None) -> str | None:
