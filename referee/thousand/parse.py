@@ -364,8 +364,8 @@ def _position_golden(pos: PositionGiven, st: DealState, layout: Layout, opts: Op
               (st.declarer != layout.active[0], N_("in a golden deal the player left of the dealer ({player}) plays "
                                                    "the 120"), "/position/declarer"),
               (st.contract != 120, N_("a golden-round contract is 120"), "/position/contract")]
-    for wrong, fault, ptr in faults if golden else ():
-        if wrong:
+    for wrong, fault, ptr in faults:
+        if golden and wrong:
             raise InputError(_(fault, player=layout.active[0]), ptr)
     st.golden = bool(golden)
 
@@ -437,7 +437,7 @@ def _position_trump(pos: PositionGiven, st: DealState, opts: Options) -> None:
     trump = _given_suit(pos.trump)
     timed = [(m["trick"], m["suit"]) for m in st.marriages if m["suit"] != ACES]     # the marriages that set trump
     suits = [s for _t, s in timed]
-    last = (None, *suits)[-1]       # the last marriage's suit, None before any
+    last = suits[-1] if suits else None       # the last marriage's suit, None before any
     if opts.trump_timing == "immediate" or last is None:
         if trump not in (None, last):
             raise InputError(_(_LAST_MARRIAGE[last is None], suit=Suit(last), trump=Suit(trump)), "/position/trump")
@@ -445,13 +445,16 @@ def _position_trump(pos: PositionGiven, st: DealState, opts: Options) -> None:
         return
     if all(t is not None for t, _s in timed):
         # next_trick: a marriage led to the current trick takes effect from the next one
-        now = next((s for t, s in reversed(timed) if t < st.trick_index), None)
+        before = [s for t, s in timed if t < st.trick_index]
+        now = before[-1] if before else None
         if trump not in (None, now):
             raise InputError(_(_NEXT_TRICK_TRUMP[now is None], now=Suit(now), trump=Suit(trump)), "/position/trump")
         st.trump = now
-        st.pending_trump = next((s for t, s in reversed(timed) if t == st.trick_index), st.pending_trump)
+        current = [s for t, s in timed if t == st.trick_index]
+        if current:
+            st.pending_trump = current[-1]
         return
-    if trump not in {last, (None, *suits)[-2]}:    # the last marriage's suit, or the one before (or none)
+    if trump not in {last, suits[-2] if len(suits) > 1 else None}:    # the last marriage's suit, or the one before
         raise InputError(_("a marriage makes trump from the next trick on: give the trump of the current trick, the "
                            "suit of the last marriage or of the one before it (none if there is no trump yet)"),
                          "/position/trump")
