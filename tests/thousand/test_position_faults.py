@@ -4,6 +4,8 @@ fields, the barrel's seats), each refused at its field with its message in Engli
 position one step inside the rule accepted."""
 import pytest
 
+from tests.thousand_helpers import README_TRICKS
+
 PLAYERS = ["Anna", "Boris", "Vera"]     # Vera deals: Anna is first hand and holds the forced 100
 
 
@@ -220,3 +222,106 @@ def test_two_players_seat_one_on_the_barrel(client, collision):
     body["state"]["scores"]["Boris"] = 875          # one step below the barrel: Anna sits there alone
     status, ans = post(client, "check", body)
     assert status == 200, ans
+
+
+# ---------------------------------------------------------------- the talon phase as the declarer's hand tells it (8.1)
+
+ANNA_AFTER_EXCHANGE = ["AH", "10H", "KS", "QS", "AD", "10D", "9D", "JC"]    # the README deal: 7 + 3 - 2 passed on
+
+
+def test_eight_cards_after_taking_the_talon_tell_the_exchange_is_made(client):
+    # exchanged not given: 8 cards are the dealt 7 and 1 (three taken, one passed to each opponent)
+    pos = {"phase": "talon", "declarer": "Anna", "contract": 100, "talon_taken": True, "hand": ANNA_AFTER_EXCHANGE}
+    status, ans = post(client, "check", check_body(pos, {"type": "concede", "player": "Anna"}))
+    assert status == 200, ans
+
+
+@pytest.mark.parametrize("lang,detail", [("en", "the declarer holds 10 cards at this point, not 9"),
+                                         ("ru", "в этот момент карт у заказчика должно быть 10, а не 9")])
+def test_nine_cards_after_taking_the_talon_are_neither_before_nor_after_the_exchange(client, lang, detail):
+    # 9 cards: not 8 (the exchange made), so before it, when the hand holds the 7 and the talon's 3
+    pos = {"phase": "talon", "declarer": "Anna", "contract": 100, "talon_taken": True,
+           "hand": ANNA_AFTER_EXCHANGE + ["9S"]}
+    status, ans = post(client, "check", check_body(pos, {"type": "concede", "player": "Anna"}), lang)
+    assert status == 422
+    assert errors(ans) == [("/position/hand", detail)]
+
+
+# ---------------------------------------------------------------- a marriage's trump from the next trick (10.5)
+
+def hearts_led_to_trick(trick, trump):
+    # Anna (declarer) won the first trick and leads KH with the hearts marriage to trick `trick`; Boris, 7 cards
+    # left of his 8, is to play.  Under next_trick the hearts are trump only from the trick after it.
+    pos = {"phase": "play", "declarer": "Anna", "contract": 100, "tricks_won": {"Anna": 1},
+           "marriages": [{"player": "Anna", "suit": "H", "trick": trick}],
+           "trick": {"leader": "Anna", "cards": ["KH"]}, "hand": ["9H", "AS", "10S", "AD", "10D", "KD", "QD"]}
+    if trump is not None:
+        pos["trump"] = trump
+    return check_body(pos, {"type": "play", "player": "Boris", "card": "9H"}, options={"trump_timing": "next_trick"})
+
+
+@pytest.mark.parametrize("lang,detail", [
+    ("en", "a marriage makes trump from the next trick on, so this trick has no trump yet, not hearts"),
+    ("ru", "марьяж назначает козырь со следующей взятки, поэтому в этой взятке козыря ещё нет, а не ♥"),
+])
+def test_the_trick_a_marriage_is_led_to_has_no_trump_from_it(client, lang, detail):
+    status, ans = post(client, "check", hearts_led_to_trick(1, "H"), lang)
+    assert status == 422
+    assert errors(ans) == [("/position/trump", detail)]
+
+
+def test_the_trick_after_a_marriage_has_its_trump(client):
+    # one step on: the marriage was led to trick 0 (which Anna won), so trick 1 has hearts trump
+    status, ans = post(client, "check", hearts_led_to_trick(0, "H"))
+    assert status == 200, ans
+
+
+# ---------------------------------------------------------------- an auction's earlier calls (6.x)
+
+@pytest.mark.parametrize("lang,detail", [
+    ("en", "give the earlier calls of the auction (none when nobody has spoken)"),
+    ("ru", "укажите прежние слова торговли (пусто, если никто ещё не говорил)"),
+])
+def test_a_pass_in_the_bidding_needs_the_calls_before_it(client, lang, detail):
+    status, ans = post(client, "check", check_body({"phase": "bidding"}, {"type": "pass", "player": "Boris"}), lang)
+    assert status == 422
+    assert errors(ans) == [("/position/bids", detail)]
+
+
+def test_a_pass_with_no_call_before_it_is_judged(client):
+    status, ans = post(client, "check", check_body({"phase": "bidding", "bids": []},
+                                                   {"type": "pass", "player": "Boris"}))
+    assert status == 200, ans
+
+
+# ---------------------------------------------------------------- a marriage's lead in a deal given trick by trick
+
+@pytest.mark.parametrize("lang,detail", [
+    ("en", "Vera never led the K or Q of diamonds, so could not announce this marriage"),
+    ("ru", "у игрока Vera не было ни одного хода с короля или дамы ♦, поэтому этот марьяж объявить нельзя"),
+])
+def test_a_marriage_never_led_is_refused(client, lang, detail):
+    # the README deal (Anna's spades and Boris's hearts announced) with a diamonds marriage for Vera, who never led
+    marriages = [{"player": "Anna", "suit": "S"}, {"player": "Boris", "suit": "H"}, {"player": "Vera", "suit": "D"}]
+    body = {"players": PLAYERS, "dealer": "Vera",
+            "deal": {"declarer": "Anna", "contract": 100, "tricks": README_TRICKS, "marriages": marriages}}
+    status, ans = post(client, "score", body, lang)
+    assert status == 422
+    assert errors(ans) == [("/deal/marriages/2", detail)]
+    body["deal"]["marriages"] = marriages[:2]
+    assert post(client, "score", body)[0] == 200
+
+
+# ---------------------------------------------------------------- card points with every player's tricks (1.3)
+
+@pytest.mark.parametrize("lang,detail", [("en", "a whole number, 0 or more, for every player"),
+                                         ("ru", "целое число, 0 или больше, для каждого игрока")])
+def test_card_points_need_every_players_tricks(client, lang, detail):
+    # Anna made 100 with 6 tricks (110 points), Boris 2 (10 points); Vera's tricks left out, so the 8 cannot be told
+    deal = {"declarer": "Anna", "contract": 100, "points": {"Anna": 110, "Boris": 10, "Vera": 0},
+            "tricks_taken": {"Anna": 6, "Boris": 2}}
+    status, ans = post(client, "score", {"players": PLAYERS, "dealer": "Vera", "deal": deal}, lang)
+    assert status == 422
+    assert errors(ans) == [("/deal/tricks_taken/Vera", detail)]
+    deal["tricks_taken"]["Vera"] = 0          # Vera took none: the deal is whole
+    assert post(client, "score", {"players": PLAYERS, "dealer": "Vera", "deal": deal})[0] == 200
