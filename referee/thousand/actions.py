@@ -5,26 +5,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..cards import Card
 from ..errors import InputError, esc
-from ..i18n import _
+from ..i18n import N_, _
 from .cards import DECK
 from .deal import DealState
 from .options import Options, OptionsLike
 from .read import distinct, unread
 
 if TYPE_CHECKING:       # the records are the schemas' (a layer beside the games): named for the annotations only
-    from schemas.thousand import ActionGiven, Bid, CallMade, Discard, Exchange, Play, Raise, Redeal, TakeTalon
+    from schemas.thousand import ActionGiven, CallMade
 
 
 def needs_hand(action: ActionGiven, opts: OptionsLike) -> bool:
-    """Whether judging ``action`` needs the actor's hand (thousand/11.2–11.5, 7.4, 8.2, 6.x)."""
+    """Whether judging ``action`` needs the actor's hand (thousand/11.2–11.5, 7.4, 8.2, 6.x): a card played, a
+    redeal claimed for the hand, a bid or a raise over 120 where the hand must show a marriage."""
     opts = Options.of(opts)
-    t = action.type
     amount = getattr(action, "amount", None)
     big = amount is not None and amount > 120 and opts.bid_cap != "none"
-    return (t == "play" or (t == "redeal" and getattr(action, "reason", None) != "weak_talon")
-            or (t == "bid" and big and not getattr(action, "blind", None))
-            or (t == "raise" and big and opts.raise_capped))
+    needs = {"play": True, "redeal": getattr(action, "reason", None) != "weak_talon",
+             "bid": big and not getattr(action, "blind", None), "raise": big and opts.raise_capped}
+    return bool(needs.get(action.type, False))
 
 
 class Pointers(Protocol):
@@ -33,75 +34,66 @@ class Pointers(Protocol):
     def get(self, field: str, default: str, /) -> str: ...
 
 
-def _amount(action: Bid | Raise | CallMade, ptrs: Pointers) -> int:
-    if action.amount is None:
-        raise InputError(_("the amount must be a whole number"), ptrs.get("amount", "/action/amount"))
-    return action.amount
+def _at(ptrs: Pointers, field: str) -> str:
+    """Where the action's ``field`` is (made only when a fault needs it)."""
+    return ptrs.get(field, f"/action/{field}")
 
 
-def _bid(st: DealState, a: Bid | CallMade, actor: str, ptrs: Pointers, as_played: bool) -> dict:
-    return st.apply_bid(actor, _amount(a, ptrs), bool(a.blind), as_played)
+def _as_given(_st: DealState, value: Any, _ptrs: Pointers, _field: str) -> Any:
+    return value
 
 
-def _pass(st: DealState, _a: Any, actor: str, _ptrs: Pointers, as_played: bool) -> dict:
-    return st.apply_pass(actor, as_played)
+def _flag(_st: DealState, value: bool | None, _ptrs: Pointers, _field: str) -> bool:
+    return bool(value)
 
 
-def _take_talon(st: DealState, a: TakeTalon, actor: str, _ptrs: Pointers, as_played: bool) -> dict:
-    return st.apply_take_talon(actor, a.musik, as_played)
-
-
-def _exchange(st: DealState, a: Exchange, actor: str, ptrs: Pointers, as_played: bool) -> dict:
-    gp = ptrs.get("gives", "/action/gives")
-    if a.gives is None:
-        raise InputError(_("give each opponent the card given to him"), gp)
-    for p, card in a.gives.items():
+def _gives(st: DealState, gives: dict[str, Card], ptrs: Pointers, field: str) -> dict[str, Card]:
+    """The exchange's cards, each to one of the players, each of the deck."""
+    for p, card in gives.items():
         if p not in st.layout.players:
-            raise InputError(_("{name} is not one of the players", name=repr(p)), f"{gp}/{esc(p)}")
-        if not DECK.holds(card):
-            raise InputError(unread(card) or _("{card} is not in the Thousand deck", card=card), f"{gp}/{esc(p)}")
-    return st.apply_exchange(actor, dict(a.gives), as_played)
+            raise InputError(_("{name} is not one of the players", name=repr(p)), f"{_at(ptrs, field)}/{esc(p)}")
+        why = _not_of_deck(card)
+        if why:
+            raise InputError(why, f"{_at(ptrs, field)}/{esc(p)}")
+    return dict(gives)
 
 
-def _discard(st: DealState, a: Discard, actor: str, ptrs: Pointers, as_played: bool) -> dict:
-    ptr = ptrs.get("cards", "/action/cards")
-    if a.cards is None:
-        raise InputError(_("cards are required here"), ptr)
-    return st.apply_discard(actor, distinct(a.cards, ptr), as_played)
+def _cards(_st: DealState, cards: list[Card], ptrs: Pointers, field: str) -> list[Card]:
+    return distinct(cards, _at(ptrs, field))
 
 
-def _raise(st: DealState, a: Raise, actor: str, ptrs: Pointers, as_played: bool) -> dict:
-    return st.apply_raise(actor, _amount(a, ptrs), as_played)
+def _card(_st: DealState, card: Card, ptrs: Pointers, field: str) -> Card:
+    why = _not_of_deck(card)
+    if why:
+        raise InputError(why, _at(ptrs, field))
+    return card
 
 
-def _concede(st: DealState, _a: Any, actor: str, _ptrs: Pointers, as_played: bool) -> dict:
-    return st.apply_concede(actor, as_played)
+def _not_of_deck(card: Card) -> str | None:
+    """Why ``card`` is not a card of the Thousand deck, or None when it is one."""
+    return None if DECK.holds(card) else unread(card) or _("{card} is not in the Thousand deck", card=card)
 
 
-def _play(st: DealState, a: Play, actor: str, ptrs: Pointers, as_played: bool) -> dict:
-    if a.card is None:
-        raise InputError(_("a card must be a string such as '10H' or 'QS'"), ptrs.get("card", "/action/card"))
-    if not DECK.holds(a.card):
-        raise InputError(unread(a.card) or _("{card} is not in the Thousand deck", card=a.card),
-                         ptrs.get("card", "/action/card"))
-    return st.apply_play(actor, a.card, bool(a.marriage), as_played)
-
-
-def _redeal(st: DealState, a: Redeal, actor: str, ptrs: Pointers, as_played: bool) -> dict:
-    if a.reason is None:
-        raise InputError(_("the reason is four nines, a weak hand or a weak talon"),
-                         ptrs.get("reason", "/action/reason"))
-    return st.apply_redeal(actor, a.reason, as_played)
-
-
-# each type of action (the schema knows no other) and what applies it
-APPLY = {"bid": _bid, "pass": _pass, "take_talon": _take_talon, "exchange": _exchange, "discard": _discard,
-         "raise": _raise, "concede": _concede, "play": _play, "redeal": _redeal}
+# each type of action (the schema knows no other): the fields its apply takes after the actor, in order, each with
+# what is said when a needed one is left out (None: may be left out) and how it is read
+_AMOUNT = ("amount", N_("the amount must be a whole number"), _as_given)
+ARGS = {
+    "bid": (_AMOUNT, ("blind", None, _flag)), "pass": (), "take_talon": (("musik", None, _as_given),),
+    "exchange": (("gives", N_("give each opponent the card given to him"), _gives),),
+    "discard": (("cards", N_("cards are required here"), _cards),), "raise": (_AMOUNT,), "concede": (),
+    "play": (("card", N_("a card must be a string such as '10H' or 'QS'"), _card), ("marriage", None, _flag)),
+    "redeal": (("reason", N_("the reason is four nines, a weak hand or a weak talon"), _as_given),),
+}
 
 
 def dispatch(st: DealState, action: ActionGiven | CallMade, actor: str, ptrs: Pointers,
              as_played: bool = False) -> dict:
     """Apply one action to ``st`` (raises IllegalAction, or InputError for an action that cannot be judged).  With
     ``as_played`` the faults the cards allow are waived into ``st.waived`` (see :mod:`.deal`)."""
-    apply: Any = APPLY[action.type]
-    return apply(st, action, actor, ptrs, as_played)
+    args = []
+    for field, needed, read in ARGS[action.type]:
+        value = getattr(action, field)
+        if value is None and needed:
+            raise InputError(_(needed), _at(ptrs, field))
+        args.append(read(st, value, ptrs, field))
+    return getattr(st, "apply_" + action.type)(actor, *args, as_played)

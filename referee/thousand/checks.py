@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import parse_suit
+from ..cards import Card, parse_suit
 from ..common import parse_player
 from ..errors import InputError
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from .deal import FORCED_BID, DealState, Layout
 from .melds import ACES, marriage_name
 from .options import Options, OptionsLike
 from .scoring import IRREGULARITY_RULES, GameState
+
+# the cards of each marriage (thousand/10.1): the king and queen of a suit, or the four aces
+MARRIAGE_CARDS = {ACES: tuple(Card("A", s) for s in "SHDC"), **{s: (Card("K", s), Card("Q", s)) for s in "SHDC"}}
 
 if TYPE_CHECKING:       # the records are the schemas' (a layer beside the games): named for the annotations only
     from schemas.thousand import IrregularitySeen, MarriageSaid
@@ -34,6 +37,16 @@ def contract_value(value: int | None, opts: OptionsLike, ptr: str) -> int:
     return value
 
 
+# what a contract at the forced bid held by another than its holder is told (thousand/7.1, 7.8), by (the forced bid
+# raised on the barrel, the first hand may take over the dealer's forced 100)
+_NOT_HOLDER = {(True, False): N_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: anyone "
+                                 "else must bid more than {forced} to play"),
+               (False, True): N_("{holder} is on the forced 100 and only {first} may take it over at 100: anyone else "
+                                 "must bid more to play"),
+               (False, False): N_("{holder} is on the forced 100: anyone else must bid more than 100 to play")}
+_NOT_HOLDER[(True, True)] = _NOT_HOLDER[(True, False)]
+
+
 def check_forced_bid(layout: Layout, opts: OptionsLike, state: GameState, declarer: str, contract: int,
                      ptr: str) -> None:
     """A contract at the forced bid stands only in its holder's name (thousand/7.1): anyone else had to bid more, and
@@ -44,26 +57,20 @@ def check_forced_bid(layout: Layout, opts: OptionsLike, state: GameState, declar
     probe = DealState.new(layout, opts, scores=state.scores)
     holder, forced = probe.forced_holder(), probe.forced_bid()
     _check_pit(probe, declarer, contract, holder, forced, ptr)
-    if holder is None or contract > forced:
-        return
-    if declarer == holder:
-        if contract < forced:
-            raise InputError(_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: no "
-                               "contract is lower", holder=holder, forced=forced), ptr)
-        return
     first = layout.active[0]
-    take_over = probe.opts.forehand_opens_100 and holder == layout.dealer   # the first hand may take it over
-    if take_over and declarer == first and contract == forced:
+    take_over = opts.forehand_opens_100 and holder == layout.dealer     # the first hand may take it over
+    stands = {holder, first} if take_over else {holder}      # who may hold a contract at the forced bid
+    if holder is None or contract > forced or (contract == forced and declarer in stands):
         return
-    if forced != FORCED_BID:
-        raise InputError(_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: anyone else "
-                           "must bid more than {forced} to play", holder=holder, forced=forced),
-                         ptr)
-    if take_over:
-        raise InputError(_("{holder} is on the forced 100 and only {first} may take it over at 100: anyone else "
-                           "must bid more to play", holder=holder, first=first), ptr)
-    raise InputError(_("{holder} is on the forced 100: anyone else must bid more than 100 to play",
-                       holder=holder), ptr)
+    why = N_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: no contract is lower") \
+        if declarer == holder else _NOT_HOLDER[(forced != FORCED_BID, take_over)]
+    raise InputError(_(why, holder=holder, forced=forced, first=first), ptr)
+
+
+# what a player below the silence threshold is told (thousand/7.7), by whether that player holds the forced bid
+_PIT = {True: N_("{player} is below {threshold}, so may neither bid nor raise: {player} plays only the forced "
+                 "{forced}"),
+        False: N_("{player} is below {threshold} and may not bid, so cannot have won the auction")}
 
 
 def _check_pit(probe: DealState, declarer: str, contract: int, holder: str | None, forced: int, ptr: str) -> None:
@@ -72,11 +79,7 @@ def _check_pit(probe: DealState, declarer: str, contract: int, holder: str | Non
     thr = probe.opts.silence_threshold
     if thr is None or probe.scores[declarer] >= thr or (declarer == holder and contract == forced):
         return
-    if declarer == holder:
-        raise InputError(_("{player} is below {threshold}, so may neither bid nor raise: {player} plays only the "
-                           "forced {forced}", player=declarer, threshold=thr, forced=forced), ptr)
-    raise InputError(_("{player} is below {threshold} and may not bid, so cannot have won the auction"
-                       "", player=declarer, threshold=thr), ptr)
+    raise InputError(_(_PIT[declarer == holder], player=declarer, threshold=thr, forced=forced), ptr)
 
 
 def parse_marriage_suit(value: str, ptr: str) -> str:
@@ -88,10 +91,16 @@ def parse_marriage_suit(value: str, ptr: str) -> str:
         raise InputError(_("{why}, or \"aces\" for the ace marriage", why=e), ptr) from None
 
 
+# who is at fault for an irregularity, where the type says (thousand/5.1, 4.1): (must be the dealer, what else is told)
+_AT_FAULT = {"exposed_card": (True, N_("a card exposed in the deal is the dealer's fault ({dealer})")),
+             "nine_cut": (False, N_("the cutter, not the dealer, pays for the third nine"))}
+
+
 def irregularities_of(given: list[IrregularitySeen] | None, layout: Layout, base: str = "/deal") -> list[dict]:
     """The irregularities of a deal (at ``base``): a known type, the player at fault (the dealer for an exposed card,
-    5.1; not the dealer for a nine cut, 4.1), each once in a deal."""
+    5.1; not the dealer for a nine cut, 4.1), each once in a deal (a talon peek once a player)."""
     out: list[dict] = []
+    seen = set()
     for i, irr in enumerate(given or []):
         ptr = f"{base}/irregularities/{i}"
         t = irr.type
@@ -99,14 +108,13 @@ def irregularities_of(given: list[IrregularitySeen] | None, layout: Layout, base
             raise InputError(_("unknown irregularity {type}; known: {known}", type=repr(t),
                                    known=", ".join(IRREGULARITY_RULES)), ptr + "/type")
         p = parse_player(irr.player, layout.players, ptr + "/player")
-        if t == "exposed_card" and p != layout.dealer:
-            raise InputError(_("a card exposed in the deal is the dealer's fault ({dealer})",
-                               dealer=layout.dealer),
-                             ptr + "/player")
-        if t == "nine_cut" and p == layout.dealer:
-            raise InputError(_("the cutter, not the dealer, pays for the third nine"), ptr + "/player")
-        if any(x["type"] == t and (x["player"] == p or t != "talon_peek") for x in out):
+        dealer, why = _AT_FAULT.get(t, ((p == layout.dealer), ""))     # a talon peek: anyone's
+        if (p == layout.dealer) != dealer:
+            raise InputError(_(why, dealer=layout.dealer), ptr + "/player")
+        once = (t, p if t == "talon_peek" else None)
+        if once in seen:
             raise InputError(_("{type} can happen once in a deal (the deal is then redealt or played)", type=t), ptr)
+        seen.add(once)
         out.append({"type": t, "player": p})
     return out
 
@@ -134,22 +142,31 @@ def marriage_list(raw: list[MarriageSaid] | None, base: str, layout: Layout, opt
 
 
 def check_marriage_cards(announced: list[str], player: str, declarer: str | None, layout: Layout, opts: OptionsLike,
-                         ptr: str) -> None:
+                         ptr: str, hand: list[Card] | None = None) -> None:
     """The cards a player's announced marriages take must leave one over (thousand/10.1, 10.2).
 
     A marriage is announced by leading one of its cards while the rest are still in hand: a king-queen pair takes
     two cards, the ace marriage all four aces.  Before a player's first announcement that player has played a card
     that belongs to none of them (to follow, or on a lead that cannot announce), unless it is the declarer announcing
     on the opening lead where that is allowed.  So marriages taking every card a player holds when play begins (8;
-    10 with two players) are impossible: with three or four players, four marriages, or the aces and two marriages."""
+    10 with two players) are impossible: with three or four players, four marriages, or the aces and two marriages.
+
+    With the player's ``hand`` known (some marriages announced), the cards played so far are the hand's missing ones:
+    among them must be a card of none of the announced marriages, the first card played.  Three marriages announced
+    and the fourth pair in hand after six tricks are all eight cards, so the opening lead would have broken one of
+    the three."""
     opts = Options.of(opts)
     if player == declarer and opts.marriage_on_first_trick:
         return
     held = layout.tricks    # the cards each player holds when the play begins: one per trick
-    need = sum(4 if s == ACES else 2 for s in announced)
-    if need >= held:
+    taken = {c for s in announced for c in MARRIAGE_CARDS[s]}
+    if len(taken) >= held:
         raise InputError(ngettext("{player}'s announced marriages take all {n} card of the hand, but a card is played "
                                   "before the first announcement and breaks one of them",
                                   "{player}'s announced marriages take all {n} cards of the hand, but a card is "
                                   "played before the first announcement and breaks one of them",
                                   held, player=player), ptr)
+    if hand is not None and held - len(hand) - len(taken - set(hand)) < 1:     # no played card of none of them
+        raise InputError(_("{player} has played {n} cards, all of them from the announced marriages, yet the first "
+                           "card played could not announce one and so broke its pair",
+                           player=player, n=held - len(hand)), ptr)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ..cards import Card, check_conservation
 from ..common import parse_player
 from ..errors import InputError, esc
-from ..i18n import _
+from ..i18n import N_, _
 from .cards import DECK
 from .checks import irregularities_of
 from .deal import DealState, Layout
@@ -73,32 +73,45 @@ def _dealt_talon(ev: DealEvent, layout: Layout, ptr: str, problems: list[tuple[s
                  groups: list[tuple[str, list[Card]]]) -> tuple[list[Card] | None, list[list[Card]] | None]:
     """thousand/3.1, 3.3: the talon of 3 (three or four players) or two musiks of 2 (two players), added to
     ``groups`` (pointer, cards).  Returns (talon, musiks), one of them None."""
-    talon = musiks = None
-    wrong = "talon" if len(layout.active) == 2 else "musiks"
+    n = len(layout.active)
+    wrong, why = _NOT_DEALT[n]
     if getattr(ev, wrong) is not None:
-        raise InputError(_("a two-player deal has no talon") if wrong == "talon" else
-                         _("a {n}-player deal has no musiks", n=len(layout.active)), f"{ptr}/{wrong}")
-    if len(layout.active) == 2:
-        raw = ev.musiks
-        if raw is None or len(raw) != 2:
-            raise InputError(_("the two-player deal gives two musiks of 2 cards"), ptr + "/musiks")
-        musiks = [in_deck(m, f"{ptr}/musiks/{k}") for k, m in enumerate(raw)]
-        for k, m in enumerate(musiks):
-            if len(m) != 2:
-                problems.append(("thousand/3.3", _("musik {k} holds {given} cards, not 2", k=k, given=len(m)),
-                                 f"{ptr}/musiks/{k}"))
-            groups.append((f"{ptr}/musiks/{k}", m))
-    else:
-        talon = in_deck(ev.talon, ptr + "/talon") if ev.talon is not None else _no_talon(ptr)
-        if len(talon) != 3:
-            problems.append(("thousand/3.1", _("the talon holds {given} cards, not 3", given=len(talon)),
-                             ptr + "/talon"))
-        groups.append((ptr + "/talon", talon))
-    return talon, musiks
+        raise InputError(_(why, n=n), f"{ptr}/{wrong}")
+    return _DEALT[n](ev, ptr, problems, groups)
 
 
-def _no_talon(ptr: str) -> list[Card]:
-    raise InputError(_("expected a list of cards"), ptr + "/talon")
+def _two_musiks(ev: DealEvent, ptr: str, problems: list[tuple[str, str, str]],
+                groups: list[tuple[str, list[Card]]]) -> tuple[None, list[list[Card]]]:
+    """thousand/3.3: the two-player deal's two musiks of 2 cards."""
+    raw = ev.musiks
+    if raw is None or len(raw) != 2:
+        raise InputError(_("the two-player deal gives two musiks of 2 cards"), ptr + "/musiks")
+    musiks = [in_deck(m, f"{ptr}/musiks/{k}") for k, m in enumerate(raw)]
+    for k, m in enumerate(musiks):
+        if len(m) != 2:
+            problems.append(("thousand/3.3", _("musik {k} holds {given} cards, not 2", k=k, given=len(m)),
+                             f"{ptr}/musiks/{k}"))
+        groups.append((f"{ptr}/musiks/{k}", m))
+    return None, musiks
+
+
+def _talon(ev: DealEvent, ptr: str, problems: list[tuple[str, str, str]],
+           groups: list[tuple[str, list[Card]]]) -> tuple[list[Card], None]:
+    """thousand/3.1: the talon of 3 cards (three or four players)."""
+    if ev.talon is None:
+        raise InputError(_("expected a list of cards"), ptr + "/talon")
+    talon = in_deck(ev.talon, ptr + "/talon")
+    if len(talon) != 3:
+        problems.append(("thousand/3.1", _("the talon holds {given} cards, not 3", given=len(talon)),
+                         ptr + "/talon"))
+    groups.append((ptr + "/talon", talon))
+    return talon, None
+
+
+# the part of a deal event a deal of n players has not (a talon with two, musiks with three or four), and what it is
+# told; and what reads the part it has
+_NOT_DEALT = {2: ("talon", N_("a two-player deal has no talon")), 3: ("musiks", N_("a {n}-player deal has no musiks"))}
+_DEALT = {2: _two_musiks, 3: _talon}
 
 
 def _whole_deck(groups: list[tuple[str, list[Card]]], ptr: str, problems: list[tuple[str, str, str]]) -> None:

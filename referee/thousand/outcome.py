@@ -3,19 +3,27 @@ into a :class:`~.scoring.DealOutcome`: the deal checked against the deck, the se
 trick by trick or as card points with the tricks taken (the pulka's forms: :mod:`.pad`)."""
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from ..cards import Card, check_conservation
 from ..common import parse_player, points_feasible
 from ..errors import IllegalAction, InputError, esc
-from ..i18n import Suit, _
+from ..i18n import N_, Suit, _
 from .cards import DECK, POINTS, TOTAL_POINTS, card_points
-from .checks import check_forced_bid, check_marriage_cards, contract_value, irregularities_of, marriage_list
+from .checks import (
+    MARRIAGE_CARDS,
+    check_forced_bid,
+    check_marriage_cards,
+    contract_value,
+    irregularities_of,
+    marriage_list,
+)
 from .deal import BLIND_CONTRACT, DealState, Layout
 from .melds import ACES, marriage_value
 from .options import Options, OptionsLike
-from .read import in_deck
+from .read import in_deck, seats_from
 from .scoring import DealOutcome, GameState
 
 if TYPE_CHECKING:       # the records are the schemas' (a layer beside the games): named for the annotations only
@@ -32,8 +40,7 @@ def outcome_from_deal(deal: PlayedDeal, layout: Layout, opts: OptionsLike, state
     opts = Options.of(opts)
     irregularities = irregularities_of(deal.irregularities, layout)
     talon = _deal_talon(deal, layout, opts)
-    if deal.declarer is None or any(x["type"] == "exposed_card" for x in irregularities):
-        _void_deal(deal, irregularities)
+    _void_deal(deal, irregularities)
     if deal.declarer is None:
         return DealOutcome(None, None, void=True, irregularities=irregularities, talon=talon)
     d = parse_player(deal.declarer, layout.players, "/deal/declarer", layout.active)
@@ -43,7 +50,7 @@ def outcome_from_deal(deal: PlayedDeal, layout: Layout, opts: OptionsLike, state
         _blind_deal(layout, opts, state, d, contract)
     if golden:
         _golden_deal(layout, opts, state, d, contract, blind)
-    if not golden:      # a golden deal has no auction: its 120 is the first hand's (18.1)
+    else:       # a golden deal has no auction: its 120 is the first hand's (18.1)
         check_forced_bid(layout, opts, state, d, contract, "/deal/contract")
     conceded = bool(deal.conceded)
     base = DealOutcome(d, contract, conceded=conceded, blind=blind, golden=golden, talon=talon,
@@ -51,13 +58,12 @@ def outcome_from_deal(deal: PlayedDeal, layout: Layout, opts: OptionsLike, state
     if conceded:
         _conceded_deal(deal, layout, opts, state, d, contract, golden)
         return base
-    if deal.points is not None and deal.tricks is None:
-        return _from_points(deal, deal.points, layout, opts, base)
-    if deal.tricks is None or deal.points is not None:
+    form = _FORMS.get((deal.tricks is not None, deal.points is not None))
+    if form is None:
         raise InputError(_("give the deal either trick by trick or as card points with each player's number of "
                            "tricks, not both or neither"),
                          "/deal")
-    return _from_tricks(deal, deal.tricks, layout, opts, base)
+    return form(deal, layout, opts, base)
 
 
 def _deal_talon(deal: PlayedDeal, layout: Layout, opts: Options) -> list[Card] | None:
@@ -66,7 +72,7 @@ def _deal_talon(deal: PlayedDeal, layout: Layout, opts: Options) -> list[Card] |
     talon = deal.talon
     if talon is not None:
         in_deck(talon, "/deal/talon")
-        if len(talon) != 3 or len(set(talon)) != 3:
+        if not len(talon) == len(set(talon)) == 3:
             raise InputError(_("the talon holds 3 different cards"), "/deal/talon")
     if layout.sitter is not None and opts.sitter_scoring != "none" and talon is None \
             and deal.declarer is not None:
@@ -77,7 +83,8 @@ def _deal_talon(deal: PlayedDeal, layout: Layout, opts: Options) -> list[Card] |
 
 def _void_deal(deal: PlayedDeal, irregularities: list[dict]) -> None:
     """A deal with no play: a card exposed in the deal cancels it (thousand/5.1), so it has no play given; a deal
-    without a declarer has no play and is void only through an irregularity."""
+    without a declarer has no play and is void only through an irregularity.  (A deal with a declarer and no card
+    exposed passes.)"""
     if any(x["type"] == "exposed_card" for x in irregularities):
         for k in ("declarer", "contract", "tricks", "points", "marriages", "conceded"):
             if getattr(deal, k) not in (None, [], False):
@@ -118,17 +125,15 @@ def _golden_said(deal: PlayedDeal, opts: Options, state: GameState) -> bool:
 def _golden_deal(layout: Layout, opts: Options, state: GameState, d: str, contract: int, blind: bool) -> None:
     """thousand/18.1: a golden deal can be: the option on, 120 played by the player left of the dealer, the round
     not over, no blind game (17.1)."""
-    if not opts.golden_round:
-        raise InputError(_("the golden round is not played in this game"), "/deal/golden")
-    if contract != 120:
-        raise InputError(_("a golden-round contract is 120"), "/deal/contract")
-    if state.golden["over"]:
-        raise InputError(_("the golden round has been played"), "/deal/golden")
-    if d != layout.active[0]:
-        raise InputError(_("in a golden deal the player left of the dealer ({player}) plays the 120"
-                           "", player=layout.active[0]), "/deal/declarer")
-    if blind:
-        raise InputError(_("a golden deal has no auction, so no blind game"), "/deal/blind")
+    faults = ((not opts.golden_round, N_("the golden round is not played in this game"), "/deal/golden"),
+              (contract != 120, N_("a golden-round contract is 120"), "/deal/contract"),
+              (state.golden["over"], N_("the golden round has been played"), "/deal/golden"),
+              (d != layout.active[0], N_("in a golden deal the player left of the dealer ({player}) plays the 120"),
+               "/deal/declarer"),
+              (blind, N_("a golden deal has no auction, so no blind game"), "/deal/blind"))
+    for wrong, why, ptr in faults:
+        if wrong:
+            raise InputError(_(why, player=layout.active[0]), ptr)
 
 
 def _conceded_deal(deal: PlayedDeal, layout: Layout, opts: Options, state: GameState, d: str, contract: int,
@@ -170,13 +175,12 @@ def dead_cards(deal: PlayedDeal, layout: Layout, opts: OptionsLike, need: bool) 
     return unused, discards
 
 
-def _from_tricks(deal: PlayedDeal, tricks: list[TrickPlayed], layout: Layout, opts: Options,
-                 base: DealOutcome) -> DealOutcome:
+def _from_tricks(deal: PlayedDeal, layout: Layout, opts: Options, base: DealOutcome) -> DealOutcome:
     """A deal given as its tricks (``[{"leader", "cards"}]``): the cards are the deck's (thousand/3.5), the seat
     order tells who played each, the marriages fit the leads (10.1), and every play is legal (8.3, 11.x).  Fills
     ``base`` with card points, tricks won and the marriages scored."""
     assert base.declarer is not None and base.contract is not None, "a played deal is bid (outcome_from_deal)"
-    parsed = _parse_tricks(tricks, layout)
+    parsed = _parse_tricks(deal.tricks or [], layout)
     unused, discards = dead_cards(deal, layout, opts, need=True)
     groups = [(f"/deal/tricks/{i}/cards", c) for i, (_leader, c) in enumerate(parsed)]
     groups += [("/deal/musik_unused", unused), ("/deal/discards", discards)]
@@ -220,17 +224,10 @@ def _seat_cards(parsed: list[tuple[str, list[Card]]], layout: Layout) -> tuple[d
                                                                                 list[list[tuple[str, Card]]]]:
     """Who played what: the seat order fixes the player of each card from the leader.  Returns each player's
     cards played, and each trick as ``[(player, card)]``."""
+    order = [list(zip(seats_from(layout, leader, len(cards)), cards)) for leader, cards in parsed]
     hands: dict[str, list[Card]] = {p: [] for p in layout.active}
-    order = []
-    after = {p: layout.after(p) for p in layout.active}     # every leader is one of them (parse_player)
-    for leader, cards in parsed:
-        seq = []
-        p = leader
-        for c in cards:
-            hands[p].append(c)
-            seq.append((p, c))
-            p = after[p]
-        order.append(seq)
+    for p, c in chain.from_iterable(order):
+        hands[p].append(c)
     return hands, order
 
 
@@ -238,10 +235,17 @@ def _talon_passed(hands: dict[str, list[Card]], talon: list[Card], declarer: str
     """thousand/8.1: the declarer takes the talon and passes one card to each opponent, so an opponent plays one
     talon card at most."""
     for p in layout.active:
-        if p != declarer and sum(1 for c in hands[p] if c in talon) > 1:
+        got = [c for c in hands[p] if c in talon]
+        if p != declarer and len(got) > 1:
             raise InputError(_("{player} played {cards} of the talon, but the declarer passes each opponent one "
-                               "card of it at most", player=p,
-                               cards=[c for c in hands[p] if c in talon]), "/deal/talon")
+                               "card of it at most", player=p, cards=got), "/deal/talon")
+
+
+# what a marriage's lead is told when the tricks do not show it, by whether it is the ace marriage (thousand/10.1)
+_NOT_LED = {True: N_("trick {trick} was not led by {player} with an ace"),
+            False: N_("trick {trick} was not led by {player} with the K or Q of {suit}")}
+_NEVER_LED = {True: N_("{player} never led an ace, so could not announce this marriage"),
+              False: N_("{player} never led the K or Q of {suit}, so could not announce this marriage")}
 
 
 def _marriage_leads(marriages: list[tuple[int, str, str, int | None]],
@@ -252,24 +256,13 @@ def _marriage_leads(marriages: list[tuple[int, str, str, int | None]],
     announce: dict[int, tuple[int, str]] = {}
     for mi, p, s, t in marriages:
         ptr = f"/deal/marriages/{mi}"
-        candidates = [i for i, seq in enumerate(order) if seq[0][0] == p and
-                      (seq[0][1].rank == "A" if s == ACES else
-                       seq[0][1].suit == s and seq[0][1].rank in ("K", "Q"))]
-        if t is not None:
-            if t not in candidates:
-                why = (_("trick {trick} was not led by {player} with an ace", trick=t, player=p) if s == ACES else
-                       _("trick {trick} was not led by {player} with the K or Q of {suit}", trick=t, player=p,
-                         suit=Suit(s)))
-                raise InputError(why, ptr + "/trick")
-            idx = t
-        elif not candidates:
-            why = (_("{player} never led an ace, so could not announce this marriage", player=p)
-                   if s == ACES else
-                   _("{player} never led the K or Q of {suit}, so could not announce this marriage",
-                     player=p, suit=Suit(s)))
-            raise InputError(why, ptr)
-        else:
-            idx = candidates[0]
+        own = {(p, c) for c in MARRIAGE_CARDS[s]}       # p leading a card of this marriage
+        leads = [i for i, seq in enumerate(order) if seq[0] in own]
+        if t is not None and t not in leads:
+            raise InputError(_(_NOT_LED[s == ACES], trick=t, player=p, suit=Suit(s)), ptr + "/trick")
+        if t is None and not leads:
+            raise InputError(_(_NEVER_LED[s == ACES], player=p, suit=Suit(s)), ptr)
+        idx = leads[0] if t is None else t
         if idx in announce:
             raise InputError(_("two marriages announced with the same lead"), ptr)
         announce[idx] = (mi, s)
@@ -282,26 +275,25 @@ def _replay_tricks(st: DealState, declarer: str, contract: int, order: list[list
     the last, every card a legal play (a deal given for scoring is not disputed: an illegal play is refused)."""
     st.start_play(declarer, contract)
     for i, seq in enumerate(order):
+        if seq[0][0] != st.to_play:
+            raise InputError(_("trick {trick} must be led by {leader}, not {player}", trick=i,
+                               leader=st.to_play, player=seq[0][0]),
+                             f"/deal/tricks/{i}/leader")
         for j, (p, c) in enumerate(seq):
-            if j == 0 and p != st.to_play:
-                raise InputError(_("trick {trick} must be led by {leader}, not {player}", trick=i,
-                                   leader=st.to_play, player=p),
-                                 f"/deal/tricks/{i}/leader")
+            announcing = j == 0 and i in announce
             try:
-                st.apply_play(p, c, marriage=(j == 0 and i in announce))
+                st.apply_play(p, c, marriage=announcing)
             except IllegalAction as e:
-                ptr = (f"/deal/marriages/{announce[i][0]}" if j == 0 and i in announce
-                       else f"/deal/tricks/{i}/cards/{j}")
+                ptr = f"/deal/marriages/{announce[i][0]}" if announcing else f"/deal/tricks/{i}/cards/{j}"
                 raise InputError(_("illegal play in a deal given for scoring: {why}", why=e.message), ptr) from None
     return st
 
 
-def _from_points(deal: PlayedDeal, pts: dict[str, int], layout: Layout, opts: Options,
-                 base: DealOutcome) -> DealOutcome:
+def _from_points(deal: PlayedDeal, layout: Layout, opts: Options, base: DealOutcome) -> DealOutcome:
     """A deal given as card points and tricks taken per player: every active player has both, the points add up
     to the deck's 120 less the cards out of play (thousand/1.3, 3.3), the tricks to a deal's, some share of the
     deck gives them (1.3), and the marriages fit the tricks (10.1, 10.2).  Fills ``base``."""
-    taken = deal.tricks_taken
+    pts, taken = deal.points or {}, deal.tricks_taken
     if taken is None:
         raise InputError(_("with card points, give each player's number of tricks"), "/deal/tricks_taken")
     _points_shape(pts, taken, layout)
@@ -320,15 +312,11 @@ def _points_shape(pts: dict[str, int], taken: dict[str, int], layout: Layout) ->
     more."""
     errors = []
     for key, obj in (("points", pts), ("tricks_taken", taken)):
-        for name in obj:
-            if name not in layout.active:
-                errors.append({"pointer": f"/deal/{key}/{esc(name)}",
-                               "detail": _("{name} does not play this deal", name=repr(name))})
-        for p in layout.active:
-            v = obj.get(p)
-            if v is None or v < 0:
-                errors.append({"pointer": f"/deal/{key}/{esc(p)}",
-                               "detail": _("a whole number, 0 or more, for every player")})
+        errors += [{"pointer": f"/deal/{key}/{esc(name)}", "detail": _("{name} does not play this deal",
+                                                                      name=repr(name))}
+                   for name in obj if name not in layout.active]
+        errors += [{"pointer": f"/deal/{key}/{esc(p)}", "detail": _("a whole number, 0 or more, for every player")}
+                   for p in layout.active if obj.get(p, -1) < 0]      # a missing one is told so too
     if errors:
         raise InputError(errors)
 
@@ -339,14 +327,14 @@ def _points_add_up(pts: dict[str, int], taken: dict[str, int], unused: list[Card
     discards unless they count for the declarer); the tricks to the deal's number."""
     dead = card_points(unused) + (0 if opts.two_player_discards_count else card_points(discards))
     expected = TOTAL_POINTS - dead
-    total = sum(pts[p] for p in layout.active)
+    total = sum(pts.values())       # one for each player of the deal (_points_shape)
     if total != expected:
         why = (_("the card points of a deal add up to {expected} (120 less {dead} in cards out of play), not {total}"
                  "", expected=expected, dead=dead, total=total) if dead else
                _("the card points of a deal add up to {expected}, not {total}", expected=expected,
                  total=total))
         raise InputError(why, "/deal/points")
-    n_tricks = sum(taken[p] for p in layout.active)
+    n_tricks = sum(taken.values())
     if n_tricks != layout.tricks:
         raise InputError(_("a deal has {n} tricks, not {given}", n=layout.tricks, given=n_tricks),
                          "/deal/tricks_taken")
@@ -357,20 +345,18 @@ def _points_feasible(pts: dict[str, int], taken: dict[str, int], unused: list[Ca
     """thousand/1.3: some share of the deck's cards (values 11, 10, 4, 3, 2, 0) gives each player's card points in
     that player's tricks (one card per player a trick; the two-player declarer's pile also holds the discards)."""
     size = len(layout.active)
-    pool = Counter(POINTS[c.rank] for c in DECK.cards())
+    pool = _POOL.copy()
     pool.subtract(POINTS[c.rank] for c in unused + discards)
+    # the two-player declarer's pile when the discards count: their points, given; or 2 cards more, not given
+    pile = {declarer: (0, card_points(discards)) if discards else (2, 0)} \
+        if size == 2 and opts.two_player_discards_count else {}
     targets = []
     for p in layout.active:
-        cards_n, pts_n = taken[p] * size, pts[p]
-        if size == 2 and p == declarer and opts.two_player_discards_count:
-            if discards:
-                pts_n -= card_points(discards)
-            else:
-                cards_n += 2  # the two discards, not given, are in the declarer's pile
-        if pts_n < 0:
+        more_cards, less_points = pile.get(p, (0, 0))
+        if pts[p] < less_points:
             raise InputError(_("{player}: the points are less than the discards alone are worth", player=p),
                              f"/deal/points/{esc(p)}")
-        targets.append((cards_n, pts_n))
+        targets.append((taken[p] * size + more_cards, pts[p] - less_points))
     if not points_feasible(targets, +pool):
         shares = ", ".join(_("{player}: {points} in {tricks}", player=p, points=pts[p], tricks=taken[p])
                            for p in layout.active)
@@ -385,15 +371,22 @@ def _points_marriages(deal: PlayedDeal, taken: dict[str, int], layout: Layout, o
     declarer on the first trick where that is allowed; the cards the marriages take leave one over.  Returns
     ``[{"player", "suit", "points"}]``."""
     marriages: list[dict] = []
+    suits_of: dict[str, list[str]] = defaultdict(list)
+    first_lead = {declarer: 1} if opts.marriage_on_first_trick else {}
     for mi, p, s, _t in marriage_list(deal.marriages, "/deal/marriages", layout, opts):
         ptr = f"/deal/marriages/{mi}"
-        may_first = opts.marriage_on_first_trick and p == declarer
-        room = taken[p] + (1 if may_first else 0)
+        room = taken[p] + first_lead.get(p, 0)
         if room == 0:
             raise InputError(_("{player} won no trick, so could not lead a marriage", player=p), ptr)
-        if sum(1 for m in marriages if m["player"] == p) + 1 > room:
+        suits_of[p].append(s)
+        if len(suits_of[p]) > room:
             raise InputError(_("{player} announced more marriages than the tricks they led allow",
                                player=p), ptr)
         marriages.append({"player": p, "suit": s, "points": marriage_value(s)})
-        check_marriage_cards([m["suit"] for m in marriages if m["player"] == p], p, declarer, layout, opts, ptr)
+        check_marriage_cards(suits_of[p], p, declarer, layout, opts, ptr)
     return marriages
+
+
+_POOL = Counter(POINTS[c.rank] for c in DECK.cards())      # the deck's cards by value
+# the forms a played deal is given in, by (tricks given, points given): trick by trick, or card points with tricks
+_FORMS = {(True, False): _from_tricks, (False, True): _from_points}

@@ -13,28 +13,25 @@ cards the schema has read in :mod:`.read`.
 """
 from __future__ import annotations
 
-from collections import Counter
+from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, parse_cards, parse_suit
 from ..common import fields_out_of_phase, parse_player
 from ..errors import IllegalAction, InputError, esc
-from ..i18n import Suit, _, ngettext
+from ..i18n import N_, Suit, _, ngettext
 from ..knowledge import Partial, account, read_hand
 from .actions import dispatch
 from .cards import DECK
-from .checks import check_forced_bid, check_marriage_cards, contract_value, marriage_list
+from .checks import MARRIAGE_CARDS, check_forced_bid, check_marriage_cards, contract_value, marriage_list
 from .deal import BLIND_CONTRACT, DealState, Layout
 from .melds import ACES, marriage_name, marriage_value
 from .options import Options, OptionsLike
-from .read import distinct, given
+from .read import distinct, given, in_deck, overlap, seats_from
 from .scoring import GameState
 
 if TYPE_CHECKING:       # the records are the schemas' (a layer beside the games): named for the annotations only
     from schemas.thousand import CallMade, PositionGiven
-
-ACE_CARDS = tuple(Card("A", s) for s in "SHDC")
-
 
 def _hand_cards(value: Any, ptr: str) -> list[Card]:
     """A hand's card texts (the schema leaves a hand as given: :func:`referee.knowledge.read_hand` reads its two
@@ -42,6 +39,8 @@ def _hand_cards(value: Any, ptr: str) -> list[Card]:
     return distinct(parse_cards(value, DECK, ptr), ptr)
 
 
+# a call judged in the bidding needs the calls before it (none when nobody has spoken): (phase, no bids given, type)
+_CALLS_NEEDED = {("bidding", True, "bid"), ("bidding", True, "pass")}
 _PLAY_FIELDS = ("tricks_won", "marriages", "trick", "trump")
 FOREIGN = {"deal": ("bids", "declarer", "contract", "talon_taken", "exchanged", "received") + _PLAY_FIELDS,
            "bidding": ("declarer", "contract", "talon_taken", "exchanged", "received") + _PLAY_FIELDS,
@@ -68,7 +67,7 @@ def build_position(pos: PositionGiven, layout: Layout, opts: OptionsLike, state:
     _position_talon(pos, st, layout, phase, hand, hsize)
     ptrs = {k: f"/action/{k}" for k in ("amount", "card", "gives", "cards", "reason", "type")}
     hand, part = _position_received(pos, st, actor, hand, part)
-    if phase == "bidding" and pos.bids is None and action_type in ("bid", "pass"):
+    if (phase, pos.bids is None, action_type) in _CALLS_NEEDED:
         raise InputError(_("give the earlier calls of the auction (none when nobody has spoken)"),
                          "/position/bids")
     if phase in ("deal", "bidding"):
@@ -105,6 +104,13 @@ def _phase_fields(pos: PositionGiven, phase: str) -> None:
         raise InputError(clash)
 
 
+# what a talon or a musik holds, by the number of players in the deal (thousand/3.1–3.3): the talon 3 cards, the
+# musik 2 (the declarer takes one of two)
+_TALON_SIZE = {2: (2, N_("the musik holds 2 cards (give the musik the declarer takes)")),
+               3: (3, N_("the talon holds 3 cards"))}
+_AUCTION = ("deal", "bidding")
+
+
 def _position_talon(pos: PositionGiven, st: DealState, layout: Layout, phase: str, hand: list[Card] | None,
                     hsize: int | None) -> None:
     """The talon (3 cards; a musik of 2 with two players, thousand/3.1–3.3) into ``st.talon``, and the actor's hand
@@ -112,18 +118,17 @@ def _position_talon(pos: PositionGiven, st: DealState, layout: Layout, phase: st
     no card both in the hand and in a talon not yet taken."""
     if pos.talon is not None:
         st.talon = distinct(pos.talon, "/position/talon")
-        size = 2 if len(layout.active) == 2 else 3
+        size, why = _TALON_SIZE[len(layout.active)]
         if len(st.talon) != size:
-            raise InputError(_("the musik holds 2 cards (give the musik the declarer takes)") if size == 2 else
-                             _("the talon holds 3 cards"), "/position/talon")
-    if hand is None or hsize is None:
+            raise InputError(_(why), "/position/talon")
+    if hand is None or hsize is None:       # both or neither
         return
-    if phase in ("deal", "bidding") and hsize != layout.hand_size:
+    if phase in _AUCTION and hsize != layout.hand_size:
         raise InputError(_("a hand holds {n} cards at this point, not {given}", n=layout.hand_size,
                            given=hsize), "/position/hand")
     if hsize > layout.hand_size + 3:
         raise InputError(_("no hand ever holds {n} cards", n=hsize), "/position/hand")
-    if st.talon and set(st.talon) & set(hand) and not (phase == "talon" and pos.talon_taken):
+    if overlap(st.talon, hand) and not (phase == "talon" and pos.talon_taken):
         raise InputError(_("a card cannot be both in the hand and in the talon"), "/position/talon")
 
 
@@ -134,10 +139,9 @@ def _position_received(pos: PositionGiven, st: DealState, actor: str, hand: list
     got = pos.received
     if got is None:
         return hand, part
-    if not DECK.holds(got):
-        raise InputError(_("{card} is not in the {deck} deck", card=got, deck=DECK), "/position/received/0")
-    if part is not None and hand is not None and got not in hand and part.may_hold(got):
-        part = part.reveal(got)
+    in_deck([got], "/position/received")
+    if part is not None:    # an unknown card of a partly known hand may be it (a known card is out of the pool)
+        part = _reveal(part, [got])
         hand = st.hands[actor] = part.known
     if hand is not None and got not in hand:
         raise InputError(_("the card received in the exchange must be in the hand"), "/position/received")
@@ -145,21 +149,33 @@ def _position_received(pos: PositionGiven, st: DealState, actor: str, hand: list
     return hand, part
 
 
+def _reveal(part: Partial, cards: list[Card]) -> Partial:
+    """``part`` with those of ``cards`` that may be its unknown cards revealed (a known card is not in its pool)."""
+    for c in cards:
+        if part.may_hold(c):
+            part = part.reveal(c)
+    return part
+
+
+# the flag a talon position must say (talon_taken, exchanged), by (talon_taken as given, exchanged left out), when the
+# declarer's hand does not tell it: whether the talon is taken, then whether the exchange is made once it is
+_UNSAID_FLAG = {(None, True): "talon_taken", (None, False): "talon_taken", (True, True): "exchanged"}
+_ASK_FLAG = {"talon_taken": N_("say whether the declarer has taken the talon, or give the declarer's hand"),
+             "exchanged": N_("say whether the declarer has passed the cards, or give the declarer's hand")}
+
+
 def _talon_flags(pos: PositionGiven, st: DealState, layout: Layout, actor: str, d: str, hand: list[Card] | None,
                  hsize: int | None) -> None:
     """thousand/8.1: whether the declarer has taken the talon and made the exchange, as given or as the declarer's
     hand size (``hsize`` cards) tells; the exchange comes after the talon is taken."""
-    known = hand is not None and actor == d      # the declarer's hand size tells both flags
-    for flag in ("talon_taken", "exchanged"):
-        if getattr(pos, flag) is None and not known and not (flag == "exchanged" and pos.talon_taken is False):
-            why = (_("say whether the declarer has taken the talon, or give the declarer's hand")
-                   if flag == "talon_taken" else
-                   _("say whether the declarer has passed the cards, or give the declarer's hand"))
-            raise InputError(why, f"/position/{flag}")
-    three = len(layout.active) == 3
-    size = hsize or 0
-    st.talon_taken = size > layout.hand_size if pos.talon_taken is None else pos.talon_taken
-    st.exchanged = (st.talon_taken and size == layout.hand_size + (1 if three else 0)) if pos.exchanged is None \
+    flag = _UNSAID_FLAG.get((pos.talon_taken, pos.exchanged is None))
+    if flag and (hand is None or actor != d):      # the declarer's hand size tells both flags
+        raise InputError(_(_ASK_FLAG[flag]), f"/position/{flag}")
+    grown = (hsize or 0) - layout.hand_size         # cards over the dealt size (no hand: both flags given)
+    st.talon_taken = grown > 0 if pos.talon_taken is None else pos.talon_taken
+    # after the exchange a hand is 1 card over the dealt size with three players (2 in, 1 to each opponent), even
+    # with two (2 in, 2 laid aside)
+    st.exchanged = (st.talon_taken and grown == len(layout.active) - 2) if pos.exchanged is None \
         else pos.exchanged
     if st.exchanged and not st.talon_taken:
         raise InputError(_("the exchange comes after taking the talon"), "/position/exchanged")
@@ -171,29 +187,22 @@ def _talon_cards(st: DealState, layout: Layout, actor: str, d: str, hand: list[C
     before the exchange; nowhere in another hand) and the declarer's hand size: the dealt size, plus the talon
     (3) or a musik (2) once taken, plus 1 (three players) or 0 (two) after the exchange.  Returns the hand and
     the partial hand, the talon's cards revealed in a declarer's partly known hand."""
-    if part is not None and st.talon is not None and actor == d and st.talon_taken and not st.exchanged:
-        for c in st.talon:          # the talon taken is in the declarer's hand: its cards are known there
-            if c not in part.known and part.may_hold(c):
-                part = part.reveal(c)
+    if overlap(st.talon, hand) and (actor != d or not st.talon_taken):
+        raise InputError(_("a card cannot be both in the hand and in the talon"), "/position/talon")
+    if hand is None or actor != d:
+        return hand, part
+    holding = st.talon_taken and not st.exchanged       # the talon taken is in the declarer's hand
+    if part is not None and holding:
+        part = _reveal(part, st.talon or [])
         hand = st.hands[actor] = part.known
-    if hand is not None and st.talon is not None:
-        if actor == d and st.talon_taken and not st.exchanged and not set(st.talon) <= set(hand):
-            raise InputError(_("the declarer has taken the talon, so its cards are in the hand"), "/position/hand")
-        if actor != d and set(st.talon) & set(hand):
-            raise InputError(_("a card cannot be both in the hand and in the talon"), "/position/talon")
-        if not st.talon_taken and set(st.talon) & set(hand):
-            raise InputError(_("a card cannot be both in the hand and in the talon"), "/position/talon")
-    if actor == d and hand is not None:
-        three = len(layout.active) == 3
-        if not st.talon_taken:
-            expect = layout.hand_size
-        elif not st.exchanged:  # the talon (3) or a musik (2) has joined the hand
-            expect = layout.hand_size + (3 if three else 2)
-        else:  # one card given to each opponent, or two discarded
-            expect = layout.hand_size + (1 if three else 0)
-        if hsize != expect:
-            raise InputError(_("the declarer holds {n} cards at this point, not {given}", n=expect, given=hsize),
-                             "/position/hand")
+    if holding and not set(st.talon or []) <= set(hand):
+        raise InputError(_("the declarer has taken the talon, so its cards are in the hand"), "/position/hand")
+    # the dealt size; with the talon taken, the talon (3) or a musik (2) more: as many cards as players; after the
+    # exchange two of them gone (one to each opponent, or two laid aside)
+    expect = layout.hand_size + st.talon_taken * (len(layout.active) - 2 * st.exchanged)
+    if hsize != expect:
+        raise InputError(_("the declarer holds {n} cards at this point, not {given}", n=expect, given=hsize),
+                         "/position/hand")
     return hand, part
 
 
@@ -205,33 +214,32 @@ def _play_position(pos: PositionGiven, st: DealState, layout: Layout, opts: Opti
     done = sum(st.tricks_won.values())      # with "some", the fewest tricks that can have been played
     if done >= layout.tricks:
         raise InputError(_("{n} tricks already played: the deal is over", n=done), "/position/tricks_won")
-    full = layout.hand_size + (1 if len(layout.active) == 3 else 0)     # cards in a hand at the first trick
+    # cards in a hand at the first trick: the dealt size and 1 more with three players (talon 3 in, 1 to each
+    # opponent), as many with two (musik 2 in, 2 laid aside)
+    full = layout.hand_size + len(layout.active) - 2
     if some and hsize is not None:
         done = _tricks_by_hand(pos, layout, actor, done, full, hsize)
     st.trick_index = done
-    _position_marriages(pos, st, layout, opts, d, some)
+    _position_marriages(pos, st, layout, opts, actor, d, some)
     _position_trump(pos, st, opts)
-    _current_trick(pos, st, layout, actor, d, done)
+    _current_trick(pos, st, layout, d, done)
     if hand is not None:
         _hand_in_play(st, actor, hand, hsize, done, full)
 
 
-_SAID = {"some": 1, "none": 0}       # tricks won "some" (one or more: one is the fewest) or "none"
+_SAID: dict[int | str, int] = {"some": 1, "none": 0}    # tricks won "some" (one or more: one is the fewest) or "none"
 
 
 def _tricks_won(pos: PositionGiven, st: DealState, layout: Layout) -> set[str]:
     """``position.tricks_won`` into ``st.tricks_won``: a count, or "some" (at least one) / "none".  Returns the
     players said to have won "some" tricks."""
-    some = set()        # players said to have won "some" tricks: at least one, how many decides nothing here
-    for p, n in (pos.tricks_won or {}).items():
+    said = pos.tricks_won or {}
+    for p, n in said.items():
         parse_player(p, layout.players, f"/position/tricks_won/{esc(p)}", layout.active)
-        if n == "some":
-            some.add(p)
-        count = _SAID[n] if isinstance(n, str) else n       # the schema's words ("some", "none"), or a number
-        if count < 0:
+        st.tricks_won[p] = int(_SAID.get(n, n))      # a word of the schema's, or a number
+        if st.tricks_won[p] < 0:
             raise InputError(_("a number of tricks"), f"/position/tricks_won/{esc(p)}")
-        st.tricks_won[p] = count
-    return some
+    return {p for p, n in said.items() if n == "some"}
 
 
 def _tricks_by_hand(pos: PositionGiven, layout: Layout, actor: str, done: int, full: int, hsize: int) -> int:
@@ -239,12 +247,8 @@ def _tricks_by_hand(pos: PositionGiven, layout: Layout, actor: str, done: int, f
     at the first trick) tells them: one more card gone if the actor has played to the current trick (which needs
     the leader: given, as no trick can be the first).  ``done`` is the fewest tricks the counts allow."""
     leader, cards = _trick_of(pos)
-    own = 0
-    if leader in layout.active:
-        q = leader
-        for _c in cards:
-            own += q == actor
-            q = layout.after(q)
+    own = seats_from(layout, leader, len(cards)).count(actor) if leader is not None and leader in layout.active \
+        else 0
     played_so_far = full - hsize - own
     if not done <= played_so_far < layout.tricks:
         raise InputError(_("a hand of {n} cards does not fit the tricks won so far", n=hsize), "/position/hand")
@@ -257,39 +261,36 @@ def _trick_of(pos: PositionGiven) -> tuple[str | None, list[Card]]:
     return (None, []) if trick is None else (trick.leader, trick.cards or [])
 
 
-def _current_trick(pos: PositionGiven, st: DealState, layout: Layout, actor: str, d: str, done: int) -> None:
+# who may lead the current trick (thousand/8.3, 11.1), by whether it is the first: the declarer to the first trick;
+# later the winner of the last one, so a player who has won a trick
+_LEADS = {True: N_("the declarer ({declarer}) leads to the first trick"),
+          False: N_("{player} leads but has won no trick")}
+
+
+def _current_trick(pos: PositionGiven, st: DealState, layout: Layout, d: str, done: int) -> None:
     """The current trick's leader and cards (thousand/8.3, 11.1): the declarer leads to the first trick; later the
     leader won the last trick, so has won a trick; the trick is not complete."""
     leader, cards = _trick_of(pos)
-    if leader is None:
-        if done == 0:
-            leader = d
-        else:   # who won the last trick cannot be read from the position
-            raise InputError(_("give the leader of the current trick (the winner of the last one)"),
-                             "/position/trick/leader")
-    leader = parse_player(leader, layout.players, "/position/trick/leader", layout.active)
-    if done == 0 and leader != d:
-        raise InputError(_("the declarer ({declarer}) leads to the first trick", declarer=d),
+    if leader is None and done:     # who won the last trick cannot be read from the position
+        raise InputError(_("give the leader of the current trick (the winner of the last one)"),
                          "/position/trick/leader")
-    if done > 0 and st.tricks_won.get(leader, 0) == 0:
-        raise InputError(_("{player} leads but has won no trick", player=leader),
-                         "/position/trick/leader")
+    leader = parse_player(d if leader is None else leader, layout.players, "/position/trick/leader", layout.active)
+    first = done == 0
+    if (leader != d) if first else not st.tricks_won.get(leader, 0):
+        raise InputError(_(_LEADS[first], declarer=d, player=leader), "/position/trick/leader")
     st.leader = leader
     played = distinct(cards, "/position/trick/cards")
     if len(played) >= len(layout.active):
         raise InputError(_("the current trick is already complete"), "/position/trick/cards")
-    p = leader
-    for c in played:
-        st.trick.append((p, c))
-        p = layout.after(p)
+    st.trick.extend(zip(seats_from(layout, leader, len(played)), played))
 
 
 def _hand_in_play(st: DealState, actor: str, hand: list[Card], hsize: int | None, done: int, full: int) -> None:
     """The actor's hand in the play: no card of it on the table, and ``full`` cards (8 after the exchange, 10 with
     two players) less one for each trick played and for a card of the actor's already on the table."""
-    if {c for _p, c in st.trick} & set(hand):
+    if overlap([c for _p, c in st.trick], hand):
         raise InputError(_("a card on the table cannot also be in the hand"), "/position/trick/cards")
-    own = sum(1 for p, _c in st.trick if p == actor)     # cards the acting player has played to the current trick
+    own = [p for p, _c in st.trick].count(actor)     # cards the acting player has played to the current trick
     expect = full - done - own
     if hsize != expect:
         # two counts, each with its own noun: the tricks' phrase takes its plural from the tricks, the cards'
@@ -309,10 +310,7 @@ def _knowledge(st: DealState, part: Partial | None, actor: str) -> None:
     seen = [c for _p, c in st.trick]
     if st.talon and (not st.talon_taken or (actor != st.declarer and not st.exchanged)):
         seen += st.talon
-    for m in st.marriages:
-        if m["player"] != actor:
-            seen += ([Card("A", s) for s in "SHDC"] if m["suit"] == ACES else
-                     [Card("K", m["suit"]), Card("Q", m["suit"])])
+    seen += [c for m in st.marriages if m["player"] != actor for c in MARRIAGE_CARDS[m["suit"]]]
     st.partial[actor] = account(part, seen, "/position/hand")
 
 
@@ -333,41 +331,43 @@ def _replay_calls(st: DealState, bids: list[CallMade], layout: Layout) -> None:
             raise InputError(_("the auction ended before this call"), ptr)
 
 
+_GOLDEN_OFF = (False, N_("the golden round is not played in this game"))
+_GOLDEN_OVER = (False, N_("the golden round has been played, so this deal is not a golden one"))
+# a golden deal (thousand/18.1) as the options and the game so far tell it, by (golden_round on, the round over, a
+# golden deal of it played): not golden with the option off or the round over, golden while it is under way, not
+# told before (None); each with what a position saying otherwise is told
+_GOLDEN_KNOWN = {(False, False, False): _GOLDEN_OFF, (False, False, True): _GOLDEN_OFF,
+                 (False, True, False): _GOLDEN_OFF, (False, True, True): _GOLDEN_OFF,
+                 (True, True, False): _GOLDEN_OVER, (True, True, True): _GOLDEN_OVER,
+                 (True, False, True): (True, N_("the golden round is under way, so this deal is a golden one")),
+                 (True, False, False): (None, "")}
+
+
 def _position_golden(pos: PositionGiven, st: DealState, layout: Layout, opts: Options, state: GameState,
                      action_type: str | None) -> None:
     """Whether the described deal is a golden one (thousand/18.1): the state tells it once a golden round is under
     way (a deal of it played) or over; before that position.golden must say so wherever it could be (the first hand
     on 120) and would change the ruling (the talon phase's raise and concession, a redeal claim)."""
     said = pos.golden
-    if not opts.golden_round:
-        if said:
-            raise InputError(_("the golden round is not played in this game"), "/position/golden")
-        return
-    g = state.golden
-    known = False if g["over"] else (True if g["played"] else None)
-    if said is not None and known is not None and said != known:
-        raise InputError(_("the golden round is under way, so this deal is a golden one")
-                         if known else _("the golden round has been played, so this deal is not a golden one"),
+    known, why = _GOLDEN_KNOWN[(bool(opts.golden_round), bool(state.golden["over"]), bool(state.golden["played"]))]
+    if known is not None and said not in (None, known):
+        raise InputError(_(why), "/position/golden")
+    golden = said if known is None else known
+    # never the first hand on 120 in the auction (no declarer yet)
+    if (golden, st.declarer, st.contract) == (None, layout.active[0], 120) and \
+            (pos.phase == "talon" or action_type == "redeal"):
+        raise InputError(_("say whether this deal is a golden one: the game so far shows no golden deal played "
+                           "yet, and a golden deal is judged by other rules"),
                          "/position/golden")
-    golden = known if known is not None else said
-    phase = pos.phase
-    if golden is None:
-        could = phase in ("talon", "play") and st.declarer == layout.active[0] and st.contract == 120
-        if could and (phase == "talon" or action_type == "redeal"):
-            raise InputError(_("say whether this deal is a golden one: the game so far shows no golden deal played "
-                               "yet, and a golden deal is judged by other rules"),
-                             "/position/golden")
-        golden = False
-    if golden:
-        if phase in ("deal", "bidding"):
-            raise InputError(_("a golden deal has no auction: the first hand plays 120 with the talon"),
-                             "/position/phase")
-        if st.declarer != layout.active[0]:
-            raise InputError(_("in a golden deal the player left of the dealer ({player}) plays the 120"
-                               "", player=layout.active[0]), "/position/declarer")
-        if st.contract != 120:
-            raise InputError(_("a golden-round contract is 120"), "/position/contract")
-    st.golden = golden
+    faults = [(pos.phase in _AUCTION, N_("a golden deal has no auction: the first hand plays 120 with the talon"),
+               "/position/phase"),
+              (st.declarer != layout.active[0], N_("in a golden deal the player left of the dealer ({player}) plays "
+                                                   "the 120"), "/position/declarer"),
+              (st.contract != 120, N_("a golden-round contract is 120"), "/position/contract")]
+    for wrong, fault, ptr in faults:
+        if golden and wrong:
+            raise InputError(_(fault, player=layout.active[0]), ptr)
+    st.golden = bool(golden)
 
 
 def _auction_of(pos: PositionGiven, st: DealState, layout: Layout, opts: Options, state: GameState, d: str,
@@ -382,108 +382,92 @@ def _auction_of(pos: PositionGiven, st: DealState, layout: Layout, opts: Options
         raise InputError(_("a golden deal has no auction"), "/position/bids")
     auction = DealState.new(layout, opts, scores=state.scores, concessions=state.concessions)
     _replay_calls(auction, bids, layout)
-    if auction.phase != "talon" or auction.declarer != d or auction.contract is None or not (
-            auction.contract == contract or st.exchanged and auction.contract < contract):
+    won = auction.contract if (auction.phase, auction.declarer) == ("talon", d) else None
+    if won is None or won > contract or (won < contract and not st.exchanged):
         raise InputError(_("these calls do not end the auction with {declarer} the declarer on {contract}",
                            declarer=d, contract=contract), "/position/bids")
-    if auction.blind and contract != auction.contract:
+    if auction.blind and contract != won:
         raise InputError(_("a blind game is played at {contract}: the contract cannot be raised",
                            contract=BLIND_CONTRACT), "/position/contract")
     st.bidders = set(auction.bidders)
     st.blind = auction.blind
 
 
-def _position_marriages(pos: PositionGiven, st: DealState, layout: Layout, opts: Options, d: str,
+def _position_marriages(pos: PositionGiven, st: DealState, layout: Layout, opts: Options, actor: str, d: str,
                         some=frozenset()) -> None:
-    """Marriages announced earlier in the deal; each must have been possible (thousand/10.1, 10.2)."""
-    per_player: Counter = Counter()
+    """Marriages announced earlier in the deal; each must have been possible (thousand/10.1, 10.2): not with a
+    king or queen of it in the actor's hand (another player's), one a trick won (the declarer's first lead too,
+    where allowed), cards enough left over, and in the actor's own hand a card played before the first."""
+    hand = st.hands[actor]
+    suits_of: dict[str, list[str]] = defaultdict(list)
+    first_lead = {d: 1} if opts.marriage_on_first_trick else {}
     for i, p, suit, t in marriage_list(pos.marriages, "/position/marriages", layout, opts, st.trick_index):
         ptr = f"/position/marriages/{i}"
-        actor_hand = next((h for q, h in st.hands.items() if h is not None), None)
-        if suit != ACES and actor_hand is not None and p not in [q for q, h in st.hands.items() if h is not None]:
-            held = [c for c in actor_hand if c.suit == suit and c.rank in ("K", "Q")]
-            if held:
-                raise InputError(_("{player} cannot have announced {marriage}: {card} is in this hand"
-                                   "", player=p, marriage=marriage_name(suit), card=held[0]), ptr)
-        per_player[p] += 1
+        held = [c for c in hand or () if c in MARRIAGE_CARDS[suit] and suit != ACES and p != actor]
+        if held:
+            raise InputError(_("{player} cannot have announced {marriage}: {card} is in this hand"
+                               "", player=p, marriage=marriage_name(suit), card=held[0]), ptr)
+        suits_of[p].append(suit)
         # each announcement is a lead after a won trick, or the declarer's first lead where allowed
-        room = st.tricks_won[p] + (1 if p == d and opts.marriage_on_first_trick else 0)
-        if per_player[p] > room and p not in some:
+        if len(suits_of[p]) > st.tricks_won[p] + first_lead.get(p, 0) and p not in some:
             raise InputError(ngettext("{player} has won {n} trick, too few to have announced this marriage"
                                       "", "{player} has won {n} tricks, too few to have announced "
                                       "this marriage", st.tricks_won[p], player=p), ptr)
-        st.marriages.append({"player": p, "suit": suit, "trick": t,
-                             "points": marriage_value(suit)})
-        check_marriage_cards([m["suit"] for m in st.marriages if m["player"] == p], p, d, layout, opts, ptr)
-    for p, hand in st.hands.items():
-        if hand is not None and per_player[p]:
-            _first_card_free(p, hand, [m["suit"] for m in st.marriages if m["player"] == p], d, layout, opts)
+        st.marriages.append({"player": p, "suit": suit, "trick": t, "points": marriage_value(suit)})
+        check_marriage_cards(suits_of[p], p, d, layout, opts, ptr)
+    if hand is not None and suits_of[actor]:
+        check_marriage_cards(suits_of[actor], actor, d, layout, opts, "/position/marriages", hand)
 
 
-def _first_card_free(player: str, hand: list[Card], announced: list[str], declarer: str, layout: Layout,
-                     opts: Options) -> None:
-    """With the hand known, the cards played so far are the hand's missing ones: among them must be a card of none
-    of the announced marriages, the first card played, which could not announce (thousand/10.2; the declarer's
-    opening lead excepted under marriage_on_first_trick).  Three marriages announced and the fourth pair in hand
-    after six tricks are all eight cards, so the opening lead would have broken one of the three."""
-    if player == declarer and opts.marriage_on_first_trick:
-        return
-    cards = {c for s in announced for c in (ACE_CARDS if s == ACES else (Card("K", s), Card("Q", s)))}
-    played = layout.tricks - len(hand)
-    free = played - len(cards - set(hand))   # the played cards of no announced marriage
-    if free < 1:
-        raise InputError(_("{player} has played {n} cards, all of them from the announced marriages, yet the first "
-                           "card played could not announce one and so broke its pair",
-                           player=player, n=played), "/position/marriages")
+# what a trump that is not the last marriage's is told where that one is the trump (thousand/10.5), by whether a
+# marriage has been announced
+_LAST_MARRIAGE = {True: N_("there is no trump before a marriage is announced: list the marriages announced, the one "
+                           "that made {trump} trump among them"),
+                  False: N_("the last marriage announced ({suit}) is the trump, not {trump}")}
+# what the trump of a marriage made from the next trick on is in the current one, by whether one is in force yet
+_NEXT_TRICK_TRUMP = {True: N_("a marriage makes trump from the next trick on, so this trick has no trump yet, not "
+                              "{trump}"),
+                     False: N_("a marriage makes trump from the next trick on, so the trump of this trick is {now}, "
+                               "not {trump}")}
 
 
 def _position_trump(pos: PositionGiven, st: DealState, opts: Options) -> None:
-    """The trump in force must be the one the listed marriages set (thousand/10.5)."""
-    suits = [m["suit"] for m in st.marriages if m["suit"] != ACES]
-    raw = pos.trump
-    trump = None
-    if raw is not None:
-        try:
-            trump = parse_suit(raw)
-        except ValueError as e:
-            raise InputError(str(e), "/position/trump") from None
-    if not suits:
-        if trump is not None:
-            raise InputError(_("there is no trump before a marriage is announced: list the marriages announced, the "
-                               "one that made {trump} trump among them", trump=Suit(trump)),
-                             "/position/trump")
+    """The trump in force must be the one the listed marriages set (thousand/10.5): the last one's at once, or
+    from the next trick on (the one before it while the last is led to the current trick)."""
+    trump = _given_suit(pos.trump)
+    timed = [(m["trick"], m["suit"]) for m in st.marriages if m["suit"] != ACES]     # the marriages that set trump
+    suits = [s for _t, s in timed]
+    last = suits[-1] if suits else None       # the last marriage's suit, None before any
+    if opts.trump_timing == "immediate" or last is None:
+        if trump not in (None, last):
+            raise InputError(_(_LAST_MARRIAGE[last is None], suit=Suit(last), trump=Suit(trump)), "/position/trump")
+        st.trump = last
         return
-    if opts.trump_timing == "immediate":
-        if trump is not None and trump != suits[-1]:
-            raise InputError(_("the last marriage announced ({suit}) is the trump, not {trump}",
-                               suit=Suit(suits[-1]), trump=Suit(trump)),
-                             "/position/trump")
-        st.trump = suits[-1]
-        return
-    timed = [m for m in st.marriages if m["suit"] != ACES and m["trick"] is not None]
-    if len(timed) == len(suits):
+    if all(t is not None for t, _s in timed):
         # next_trick: a marriage led to the current trick takes effect from the next one
-        before = [m["suit"] for m in timed if m["trick"] < st.trick_index]
+        before = [s for t, s in timed if t < st.trick_index]
         now = before[-1] if before else None
-        if trump is not None and trump != now:
-            why = (_("a marriage makes trump from the next trick on, so this trick has no trump yet, not {trump}",
-                     trump=Suit(trump)) if now is None else
-                   _("a marriage makes trump from the next trick on, so the trump of this trick is {now}, not "
-                     "{trump}",
-                     now=Suit(now), trump=Suit(trump)))
-            raise InputError(why, "/position/trump")
+        if trump not in (None, now):
+            raise InputError(_(_NEXT_TRICK_TRUMP[now is None], now=Suit(now), trump=Suit(trump)), "/position/trump")
         st.trump = now
-        current = [m["suit"] for m in timed if m["trick"] == st.trick_index]
+        current = [s for t, s in timed if t == st.trick_index]
         if current:
             st.pending_trump = current[-1]
         return
-    allowed = {suits[-1], suits[-2] if len(suits) > 1 else None}
-    if trump not in allowed:
+    if trump not in {last, suits[-2] if len(suits) > 1 else None}:    # the last marriage's suit, or the one before
         raise InputError(_("a marriage makes trump from the next trick on: give the trump of the current trick, the "
                            "suit of the last marriage or of the one before it (none if there is no trump yet)"),
                          "/position/trump")
     st.trump = trump
-    if trump != suits[-1]:
-        st.pending_trump = suits[-1]
+    if trump != last:
+        st.pending_trump = last
 
 
+def _given_suit(raw: str | None) -> str | None:
+    """``position.trump``: a suit, or None for none yet."""
+    if raw is None:
+        return None
+    try:
+        return parse_suit(raw)
+    except ValueError as e:
+        raise InputError(str(e), "/position/trump") from None

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..common import missing_scores
 from ..errors import InputError, esc
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from .options import Options, OptionsLike
 from .read import given
 from .scoring import GameState
@@ -32,12 +32,8 @@ def parse_state(raw: PriorState | None, players: list[str], opts: OptionsLike) -
             ptr = f"/state/{key}/{esc(name)}"
             if name not in players:
                 errors.append({"pointer": ptr, "detail": _("{name} is not one of the players", name=repr(name))})
-            elif key == "barrel":
-                errors += _state_barrel(val, ptr, opts)
-                st.barrel[name] = {"deals": val.deals, "falls": val.falls}
             else:
-                errors += _state_counter(key, val, ptr, opts)
-                getattr(st, key)[name] = val
+                errors += _READ.get(key, _state_counter)(st, key, name, val, ptr, opts)
     shape = given(raw)
     if raw.golden is not None:      # a golden round given with no counter says nothing of a game under way
         shape["golden"] = given(raw.golden)
@@ -73,9 +69,10 @@ def _state_golden(g: Golden | None, st: GameState, players: list[str]) -> list[d
     return errors
 
 
-def _state_barrel(val: Barrel, ptr: str, opts: Options) -> list[dict]:
-    """thousand/14.2, 14.6: a player's barrel counters: deals on the barrel below ``barrel_deals``, falls below
-    ``barrel_reset_after_falls`` (below 1000 with no such rule)."""
+def _state_barrel(st: GameState, _key: str, name: str, val: Barrel, ptr: str, opts: Options) -> list[dict]:
+    """thousand/14.2, 14.6: a player's barrel counters into ``st.barrel``: deals on the barrel below
+    ``barrel_deals``, falls below ``barrel_reset_after_falls`` (below 1000 with no such rule)."""
+    st.barrel[name] = {"deals": val.deals, "falls": val.falls}
     errors = []
     for k, hi in (("deals", opts.barrel_deals - 1), ("falls", (opts.barrel_reset_after_falls or 1000) - 1)):
         if not 0 <= getattr(val, k) <= hi:
@@ -83,16 +80,31 @@ def _state_barrel(val: Barrel, ptr: str, opts: Options) -> list[dict]:
     return errors
 
 
-def _state_counter(key: str, val: int, ptr: str, opts: Options) -> list[dict]:
-    """A player's count under ``state.<key>``: bolts 0–2 (thousand/13.2), a run of concessions 0–2 (9.3),
-    concessions 0 to ``rospis_max`` (9.4); a total (``scores``) is checked by :func:`_impossible_total`."""
-    if key == "bolts" and not 0 <= val <= 2:
-        return [{"pointer": ptr, "detail": _("a bolt counter runs from 0 to 2 (the third is paid)")}]
-    if key == "concession_run" and not 0 <= val <= 2:
-        return [{"pointer": ptr, "detail": _("a run of concessions counts from 0 to 2 (the third is paid)")}]
-    if key == "concessions" and (val < 0 or (opts.rospis_max is not None and val > opts.rospis_max)):
-        return [{"pointer": ptr, "detail": _("impossible number of concessions")}]
-    return []
+# what a counter of ``state`` is told past its bounds (0 to the high bound: thousand/13.2, 9.3, 9.4); totals
+# (``scores``) are checked by :func:`_impossible_total`
+_COUNTER_WHY = {"bolts": N_("a bolt counter runs from 0 to 2 (the third is paid)"),
+                "concession_run": N_("a run of concessions counts from 0 to 2 (the third is paid)"),
+                "concessions": N_("impossible number of concessions")}
+
+
+def _state_counter(st: GameState, key: str, name: str, val: int, ptr: str, opts: Options) -> list[dict]:
+    """A player's count under ``state.<key>``, into ``st``: bolts 0–2 (thousand/13.2), a run of concessions 0–2 (9.3),
+    concessions 0 to ``rospis_max`` (9.4, no bound without one); a total (``scores``) is checked by
+    :func:`_impossible_total`."""
+    getattr(st, key)[name] = val
+    high = {"bolts": 2, "concession_run": 2, "concessions": opts.rospis_max}.get(key, val)
+    if key not in _COUNTER_WHY or 0 <= val <= (val if high is None else high):
+        return []
+    return [{"pointer": ptr, "detail": _(_COUNTER_WHY[key])}]
+
+
+_READ = {"barrel": _state_barrel}     # the reader of each part of ``state`` that is not a count per player
+
+
+# the totals that cannot happen, each with why (thousand/12.3, 15.1, 16.1, 14.1): the first that applies is told
+_FIVES = {True: N_("{total} cannot happen: with three players every score is a multiple of 5"),
+          False: N_("{total} cannot happen: under these options every score is a multiple of 5")}
+_DUMPED = {"off": (), "positive": (555,), "both": (555, -555)}     # the totals dump_555 drops to 0
 
 
 def _impossible_total(p: str, s: int, st: GameState, players: list[str], opts: Options) -> list[dict]:
@@ -101,28 +113,31 @@ def _impossible_total(p: str, s: int, st: GameState, players: list[str], opts: O
     barrel and the target (14.1); barrel deals only for a player on the barrel (14.2)."""
     T, target = opts.barrel_threshold, opts.target
     ptr = f"/state/scores/{esc(p)}"
-    errors = []
-    fives = not (len(players) == 4 and opts.sitter_scoring == "talon_points")
-    if s % 5 and fives:
-        errors.append({"pointer": ptr, "detail": _("{total} cannot happen: with three players every score is a "
-                                                   "multiple of 5", total=s) if len(players) == 3
-                       else _("{total} cannot happen: under these options every score is a multiple of 5",
-                              total=s)})
-    elif s >= target:
-        errors.append({"pointer": ptr, "detail": _("{total} has already reached the target {target}: the game is "
-                                                   "over", total=s, target=target)})
-    elif opts.dump_555 != "off" and (s == 555 or (s == -555 and opts.dump_555 == "both")):
-        errors.append({"pointer": ptr,
-                       "detail": _("{total} cannot happen: a total of exactly {total} drops to 0", total=s)})
-    elif opts.barrel == "barrel" and T < s < target:
-        errors.append({"pointer": ptr, "detail": _("{total} cannot happen: totals from {threshold} to {last} are "
-                                                   "held at {threshold}", total=s, threshold=T,
-                                                   last=target - 1)})
-    if st.barrel[p]["deals"] and not (opts.barrel == "barrel" and s == T):
+    fives = (len(players), opts.sitter_scoring) != (4, "talon_points")
+    barrel = opts.barrel == "barrel"
+    faults = ((s % 5 != 0 and fives, _FIVES[len(players) == 3]),
+              (s >= target, N_("{total} has already reached the target {target}: the game is over")),
+              (s in _DUMPED[opts.dump_555], N_("{total} cannot happen: a total of exactly {total} drops to 0")),
+              (barrel and T < s < target, N_("{total} cannot happen: totals from {threshold} to {last} are held at "
+                                             "{threshold}")))
+    errors = [{"pointer": ptr, "detail": _(why, total=s, target=target, threshold=T, last=target - 1)}
+              for why in [w for wrong, w in faults if wrong][:1]]
+    if st.barrel[p]["deals"] and not (barrel and s == T):
         errors.append({"pointer": f"/state/barrel/{esc(p)}/deals",
                        "detail": _("{player} is not on the barrel (total {total}), so has no barrel deals",
                                    player=p, total=s)})
     return errors
+
+
+# how many may sit on the barrel (thousand/14.5), by (barrel_collision, players), and what the others are told;
+# under coexist any number
+_SEATS = {("knock_off", 2): 1, ("knock_off", 3): 1, ("knock_off", 4): 1,
+          ("two_fall_together", 2): 1, ("two_fall_together", 3): 1, ("two_fall_together", 4): 2}
+_CROWDED = {1: N_("{player} cannot be on the barrel too: {other} already sits there, and only one player can sit on "
+                  "the barrel (whoever reaches it knocks the one there off, and two reaching it in the same deal both "
+                  "fall)"),
+            2: N_("{player} cannot be on the barrel too: two players already sit there, and no more than two can sit "
+                  "on the barrel (a third reaching it knocks both off)")}
 
 
 def _crowded_barrel(st: GameState, players: list[str], opts: Options) -> list[dict]:
@@ -132,19 +147,10 @@ def _crowded_barrel(st: GameState, players: list[str], opts: Options) -> list[di
     ``coexist`` any number may sit.  ``knock_off`` seats one; ``two_fall_together`` two with four players, one with
     three (as the engine settles it).  Those who have used more barrel deals were there first; the others, in seat
     order, are the ones that cannot be there, each pointed at by their total."""
-    collision = opts.barrel_collision
-    if opts.barrel != "barrel" or collision == "coexist":
+    seats = _SEATS.get((opts.barrel_collision, len(players)))
+    if opts.barrel != "barrel" or seats is None:
         return []
-    seats = 2 if collision == "two_fall_together" and len(players) == 4 else 1
     sitters = sorted((p for p in players if st.scores[p] == opts.barrel_threshold),
                      key=lambda p: (-st.barrel[p]["deals"], players.index(p)))
-    if seats == 1:
-        return [{"pointer": f"/state/scores/{esc(p)}",
-                 "detail": _("{player} cannot be on the barrel too: {other} already sits there, and only one player "
-                             "can sit on the barrel (whoever reaches it knocks the one there off, and two reaching "
-                             "it in the same deal both fall)", player=p, other=sitters[0])}
-                for p in sitters[seats:]]
-    return [{"pointer": f"/state/scores/{esc(p)}",
-             "detail": _("{player} cannot be on the barrel too: two players already sit there, and no more than two "
-                         "can sit on the barrel (a third reaching it knocks both off)", player=p)}
+    return [{"pointer": f"/state/scores/{esc(p)}", "detail": _(_CROWDED[seats], player=p, other=sitters[0])}
             for p in sitters[seats:]]

@@ -3,12 +3,16 @@ was given, and the deck's check of the cards the schema has read (the deck is th
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from itertools import cycle, islice
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, parse_card
 from ..errors import InputError
 from ..i18n import _
 from .cards import DECK
+
+if TYPE_CHECKING:
+    from .deal import Layout
 
 
 def given(record: Any) -> dict[str, Any]:
@@ -41,3 +45,15 @@ def distinct(cards: list[Card], ptr: str) -> list[Card]:
     if len(set(in_deck(cards, ptr))) != len(cards):
         raise InputError(_("the same card is listed twice"), ptr)
     return cards
+
+
+def overlap(cards: list[Card] | None, other: list[Card] | None) -> set[Card]:
+    """The cards both lists hold (none when either is not given)."""
+    return set(cards or ()) & set(other or ())
+
+
+def seats_from(layout: Layout, first: str, n: int) -> list[str]:
+    """``n`` seats of ``layout`` in playing order from ``first``, round the table as often as needed (who plays each
+    card of a trick led by ``first``)."""
+    i = layout.active.index(first)
+    return list(islice(cycle(layout.active[i:] + layout.active[:i]), n))
