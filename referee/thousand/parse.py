@@ -83,7 +83,7 @@ def build_position(pos: PositionGiven, layout: Layout, opts: OptionsLike, state:
         check_forced_bid(layout, opts, state, d, contract, "/position/contract")
     if phase == "talon":
         st.phase = "talon"
-        _talon_flags(pos, st, layout, actor, d, hand, hsize)
+        _talon_flags(pos, st, layout, actor, d, hand, hsize, action_type)
         hand, part = _talon_cards(st, layout, actor, d, hand, part, hsize)
     else:
         _play_position(pos, st, layout, opts, actor, d, contract, hand, hsize)
@@ -164,11 +164,19 @@ _ASK_FLAG = {"talon_taken": N_("say whether the declarer has taken the talon, or
              "exchanged": N_("say whether the declarer has passed the cards, or give the declarer's hand")}
 
 
+# the talon phase's actions only the declarer makes (thousand/8.1, 8.2, 9.1): another player's is refused for that
+# alone, whatever the talon and the exchange
+_DECLARERS = frozenset({"take_talon", "exchange", "raise", "concede"})
+
+
 def _talon_flags(pos: PositionGiven, st: DealState, layout: Layout, actor: str, d: str, hand: list[Card] | None,
-                 hsize: int | None) -> None:
+                 hsize: int | None, action_type: str | None = "") -> None:
     """thousand/8.1: whether the declarer has taken the talon and made the exchange, as given or as the declarer's
-    hand size (``hsize`` cards) tells; the exchange comes after the talon is taken."""
+    hand size (``hsize`` cards) tells; the exchange comes after the talon is taken.  Not asked when another
+    player makes a declarer's action (:data:`_DECLARERS`): that is refused whatever they are."""
     flag = _UNSAID_FLAG.get((pos.talon_taken, pos.exchanged is None))
+    if flag and actor != d and action_type in _DECLARERS:
+        flag = None
     if flag and (hand is None or actor != d):      # the declarer's hand size tells both flags
         raise InputError(_(_ASK_FLAG[flag]), f"/position/{flag}")
     grown = (hsize or 0) - layout.hand_size         # cards over the dealt size (no hand: both flags given)

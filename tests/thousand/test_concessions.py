@@ -95,3 +95,28 @@ def test_a_concession_cites_the_limits_in_force(api):
     assert ans["legal"] is True and {"thousand/9.1", "thousand/9.4"} <= set(cited(ans))
     ans = check(api, pos, {"type": "concede", "player": "Anna"})
     assert ans["legal"] is True and "thousand/9.4" not in cited(ans)
+
+
+# A defender conceding, or making another action of the declarer's, in the talon phase: refused for that alone
+# (thousand/8.1, 8.2, 9.1), so the position need not say whether the talon was taken or the exchange made.
+@pytest.mark.parametrize("action,rule,message", [
+    ({"type": "concede"}, "thousand/9.1", "only the declarer may concede"),
+    ({"type": "take_talon"}, "thousand/8.1", "only the declarer (Anna) takes the talon"),
+])
+def test_a_declarers_action_by_a_defender_needs_no_talon_flags(api, action, rule, message):
+    body = {"players": ["Anna", "Boris", "Vera"], "dealer": "Vera",
+            "position": {"phase": "talon", "declarer": "Anna", "contract": 120},
+            "action": {**action, "player": "Boris"}}
+    ans = api("check", body)
+    assert ans["legal"] is False and ans["legal_actions"] == []
+    assert ans["violations"] == [{"rule": rule, "message": message, "pointer": "/action/player"}]
+
+
+def test_the_declarers_own_concession_still_needs_the_talon_flag(api):
+    # Anna's concession turns on whether she has seen the talon (9.1): without it or her hand, a 422 asks for it
+    body = {"players": ["Anna", "Boris", "Vera"], "dealer": "Vera",
+            "position": {"phase": "talon", "declarer": "Anna", "contract": 120},
+            "action": {"type": "concede", "player": "Anna"}}
+    err = api("check", body, status=422)
+    assert err["errors"] == [{"pointer": "/position/talon_taken",
+                              "detail": "say whether the declarer has taken the talon, or give the declarer's hand"}]
