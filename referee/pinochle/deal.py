@@ -43,7 +43,7 @@ from ..i18n import OneOf, Suit, _, ngettext
 from ..knowledge import Partial, Undecided, completions, verdict
 from .auction import Auction
 from .cards import LAST_TRICK, STRENGTH, deck_size, dix_rank, points_of
-from .melds import Meld, MeldFault, Table, meld_candidates, meld_kind
+from .melds import Meld, MeldFault, Table, meld_candidates, meld_in_hand, meld_kind
 from .options import Options, OptionsLike
 
 HAND_SIZE = {2: 12, 3: 15, 4: 12}
@@ -480,12 +480,23 @@ class DealState:
             self._verify_meld_turn(player)
         meld = meld_kind(cards, self.trump_suit, self.opts)
         if meld is None:
-            raise IllegalAction("pinochle/4.1", _("{cards} is not a meld with {suit} trump", cards=shown(cards),
-                                                  suit=Suit(self.trump)),
-                                pointer="cards")
+            raise self._not_one_meld(cards)
         if meld.name != "dix" and self.melded_this_trick and not as_played:
             raise IllegalAction("pinochle/4.2", _("one meld per trick won (a dix may be added)"), pointer="cards")
         return self._verify_meld_cards(player, cards, meld, exchange)
+
+    def _not_one_meld(self, cards: list[Card]) -> IllegalAction:
+        """Why ``cards`` are no meld: none at all (pinochle/4.1), or several melds shown at once, of which one is
+        declared for the trick won and the others after later ones (pinochle/4.2: K♠ Q♠ J♦ hold a marriage and a
+        pinochle)."""
+        held = meld_in_hand(cards, self.trump_suit, self.opts)
+        if sum(m["count"] for m in held) > 1:
+            melds = ", ".join(f"{m['name']} ({m['points']})" for m in held)
+            return IllegalAction("pinochle/4.2", _("{cards} are not one meld but several: {melds}; one is declared "
+                                                   "for each trick won", cards=shown(cards), melds=melds),
+                                 pointer="cards")
+        return IllegalAction("pinochle/4.1", _("{cards} is not a meld with {suit} trump", cards=shown(cards),
+                                               suit=Suit(self.trump)), pointer="cards")
 
     def _verify_meld_turn(self, player: str) -> None:
         """Whether ``player`` may meld now: the winner of the trick just played, at the time option ``meld_timing``

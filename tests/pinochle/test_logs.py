@@ -289,11 +289,29 @@ def test_a_second_meld_for_one_trick_in_check(api):
 
 
 def test_a_non_meld_is_named(api):
+    # K♠ Q♠ 9♣: a marriage and a card that belongs to no meld
+    body = {"players": TWO, "dealer": "Bob",
+            "position": {"phase": "meld", "trump": "H", "tricks_done": 3,
+                         "hand": "9H AS 9S KS QS JD 9C AH 10H KH 9D".split()},
+            "action": {"type": "meld", "player": "Ann", "cards": ["KS", "QS", "9C"]}}
+    assert P(api, "check", body)["violations"][0] == {"rule": "pinochle/4.1", "pointer": "/action/cards",
+                                                      "message": "KS QS 9C is not a meld with hearts trump"}
+
+
+def test_two_melds_shown_as_one_are_named(api, client):
+    # K♠ Q♠ J♦ with hearts trump: a marriage in spades (20) and a pinochle (Q♠ J♦, 40) sharing the queen; one is
+    # declared for this trick won and the other after a later one (pinochle/4.2), never both as one meld
     body = {"players": TWO, "dealer": "Bob",
             "position": {"phase": "meld", "trump": "H", "tricks_done": 3,
                          "hand": "9H AS 9S KS QS JD 9C AH 10H KH 9D".split()},
             "action": {"type": "meld", "player": "Ann", "cards": ["KS", "QS", "JD"]}}
-    assert P(api, "check", body)["violations"][0]["message"] == "KS QS JD is not a meld with hearts trump"
+    assert P(api, "check", body)["violations"][0] == {
+        "rule": "pinochle/4.2", "pointer": "/action/cards",
+        "message": "KS QS JD are not one meld but several: marriage in spades (20), pinochle (40); one is declared "
+                   "for each trick won"}
+    ru = client.post("/v1/games/pinochle/check", json=body, headers={"Accept-Language": "ru"}).get_json()
+    assert ru["violations"][0]["message"] == ("К♠ Д♠ В♦ — не одна комбинация, а несколько: марьяж ♠ (20), пинокль (40); "
+                                              "за каждую взятую взятку объявляют одну")
 
 
 def test_the_example_deal_counts_tricks(api):
