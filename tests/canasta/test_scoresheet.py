@@ -89,7 +89,7 @@ def test_impossible_counts_stop_the_sheet_at_their_deal():
 
 def test_the_sheet_in_russian():
     a = play(DEALS[:1], lang="ru")
-    assert [e["text"] for e in a["rows"][0]["events"]] == ["выход", "минимум первой выкладки: было 50, стало 90"]
+    assert [e["text"] for e in a["rows"][0]["events"]] == ["выход", "минимум открытия: было 50, стало 90"]
 
 
 def test_five_players_the_deal_passes_the_one_sitting_out():

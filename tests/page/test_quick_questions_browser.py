@@ -347,7 +347,7 @@ def test_may_vera_bid_above_120(d, server, lang):
     axe(d, "a bid without the marriages for it")
 
 
-MINIMUM = {"ru": "Для первой выкладки нужно не меньше {n} очков", "en": "The first meld needs at least {n} points"}
+MINIMUM = {"ru": "Для открытия нужно не меньше {n} очков", "en": "The first meld needs at least {n} points"}
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

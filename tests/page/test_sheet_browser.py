@@ -187,9 +187,9 @@ def test_canasta_through_the_score_bands(d, server):
     # (300), 2 red threes (200), 410 in melds, 10 left in hand, out (100): 2,000; Борис–Глеб 1 mixed (300), 200 in
     # melds, 50 in hand: 450.  The first meld for the next hand: under 1,500 50, from 1,500 90, from 3,000 120;
     # 6,000 ends the game
-    expected = [([("2 000", "+2 000"), ("450", "+450")], ["выкладка от 90", "выкладка от 50"]),
-                ([("4 000", "+2 000"), ("900", "+450")], ["выкладка от 120", "выкладка от 50"]),
-                ([("6 000", "+2 000"), ("1 350", "+450")], ["выкладка от 120", "выкладка от 50"])]
+    expected = [([("2 000", "+2 000"), ("450", "+450")], ["открытие от 90", "открытие от 50"]),
+                ([("4 000", "+2 000"), ("900", "+450")], ["открытие от 120", "открытие от 50"]),
+                ([("6 000", "+2 000"), ("1 350", "+450")], ["открытие от 120", "открытие от 50"])]
     for n, (cells, minimums) in enumerate(expected, 1):
         t0 = t.count()
         for side, numbers in (("side0", (2, 1, 2, 410, 10)), ("side1", (0, 1, 0, 200, 50))):
@@ -229,7 +229,7 @@ def test_canasta_for_two_each_player_on_their_own(d, server):
     t.record()
     assert t.cells(1) == [("1 500", "+1 500"), ("450", "+450")]
     assert [m.text for m in d.find_elements(By.CSS_SELECTOR, "#sheet-table .minimum")] == \
-        ["выкладка от 90", "выкладка от 50"]
+        ["открытие от 90", "открытие от 50"]
     assert [th.text for th in d.find_elements(By.CSS_SELECTOR, "#sheet-table thead th")][1:] == ["Анна", "Борис"]
     no_console_errors(d)
 

@@ -174,7 +174,7 @@ def test_canasta_for_six_in_three_sides_of_two(d, server):
     assert taps <= 14 and taps == 3                     # the first box, went out, record
     assert t.cells(1) == [("1 905", "+1 905"), ("510", "+510"), ("−15", "−15")]
     assert [m.text for m in d.find_elements(By.CSS_SELECTOR, "#sheet-table .minimum")] == [
-        "выкладка от 90", "выкладка от 50", "выкладка от 15"]
+        "открытие от 90", "открытие от 50", "открытие от 15"]
     assert [th.text for th in d.find_elements(By.CSS_SELECTOR, "#sheet-table thead th")][1:] == [
         "Анна · Глеб", "Борис · Дина", "Вера · Ефим"]
     axe(d, "a six-player Canasta sheet")
