@@ -305,6 +305,7 @@ QUICK_TEXTS = {
     "instead": TEXTS["instead"], "nothing_instead": TEXTS["nothing_instead"],
     "the_rule": N_("The rule as it applies"), "house_rules": N_("House rules in force"), "sources": N_("Sources"),
     "may_play": N_("play {card}"), "may_draw": N_("draw from the stock"),
+    "may_play_unannounced": N_("play {card} without announcing the marriage"),
     "scores": N_("The score"), "player": N_("Player"), "this_deal": N_("This deal"), "total": N_("Total"),
     "may_discard": N_("discard {card}"), "may_go_out": N_("go out: {melds}"),
     "may_go_out_discard": N_("go out: {melds}, and discard {card}"),

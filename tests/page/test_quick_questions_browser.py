@@ -459,7 +459,12 @@ def test_may_anna_announce_her_marriage(d, server, lang):
     t.tap("#quick-ask")
     wait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, HEADLINE).text != MARRIAGE[lang])
     assert ruling(t).startswith({"ru": "✗ Нельзя: ", "en": "✗ Not allowed: "}[lang])
-    assert "thousand/10.2" in [e.text for e in d.find_elements(By.CSS_SELECTOR, "#quick-verdict .rule-id")]
+    # only the marriage's rule is cited (not the redeal her unseen cards might allow), and what she may do instead
+    # is to lead either card without announcing the marriage
+    assert [e.text for e in d.find_elements(By.CSS_SELECTOR, "#quick-verdict .citation .rule-id")] == ["thousand/10.2"]
+    assert [li.text for li in d.find_elements(By.CSS_SELECTOR, "#quick-verdict ul.instead li")] == {
+        "ru": ["положить К♠, не объявляя марьяжа", "положить Д♠"],
+        "en": ["play K♠ without announcing the marriage", "play Q♠"]}[lang]
     axe(d, "a marriage on the first trick")
 
 

@@ -664,7 +664,8 @@
             position, action: { type: "play", player: ps[he], card } } };
         } }),
       {
-        id: "marriage", title: T.tile_marriage,
+        // the question is the marriage's: its rules alone are cited (a redeal the unseen cards might allow is not)
+        id: "marriage", title: T.tile_marriage, rules: ["thousand/10."],
         fields(ps) {
           V.who = V.who ?? "0";
           V.lead = V.lead ?? "K";
@@ -1232,9 +1233,13 @@
     }
     if (ok !== true && (a.legal === false || a.legal === null)) {
       // what may be done instead: not the action asked about (its own verdict is the headline)
-      const same = (act) => asked && act.type === asked.type && act.card !== undefined && act.card === asked.card;
+      const same = (act) => asked && act.type === asked.type && act.card !== undefined && act.card === asked.card
+        && Boolean(act.marriage) === Boolean(asked.marriage);
       const open = (a.legal_actions || []).filter((act) => !(settled && (act.conditions || []).length) && !same(act));
-      const acts = [...(instead || []), ...open.map(actionText).filter(Boolean)];
+      // the card asked about, played without the marriage announced, is another action: said so
+      const plain = (act) => (asked && asked.marriage && !act.marriage && act.type === "play" && act.card === asked.card
+        ? fmt(T.may_play_unannounced, { card: cardText(act.card) }) : actionText(act));
+      const acts = [...(instead || []), ...open.map(plain).filter(Boolean)];
       parts.push(el("h3", { text: T.instead }), acts.length ? el("ul", { class: "instead" }, acts.map((t) => el("li", { text: t })))
         : el("p", { text: T.nothing_instead }));
     }
