@@ -166,3 +166,15 @@ def test_a_value_the_short_way_cannot_write_goes_to_the_record():
     line = json.loads(sink.getvalue(), object_pairs_hook=list)
     assert '"ms": NaN' in sink.getvalue()                              # its spacing, not orjson's
     assert [k for k, _v in line] == ["asctime", "levelname", "name", "message", *REQUEST]
+
+
+def test_a_handler_above_info_writes_no_request_line_and_a_reserved_name_is_refused_as_before():
+    from referee.http import logline
+    logger, sink = _logger_as_the_app_makes_it("referee-test-level")
+    logger.handlers[0].setLevel(logging.WARNING)
+    logline.log_request(logger, REQUEST)
+    assert sink.getvalue() == ""
+    logger.handlers[0].setLevel(logging.NOTSET)
+    with pytest.raises(KeyError, match="overwrite"):          # what logger.info(..., extra=) says of such a name
+        logline.log_request(logger, {**REQUEST, "thread": 1})
+    assert sink.getvalue() == ""
