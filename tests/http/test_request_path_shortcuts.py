@@ -216,3 +216,22 @@ def test_an_answers_prepared_headers_are_what_werkzeug_makes(data, lang):
     assert ours.get_data() == theirs.get_data() and ours.status == theirs.status == "200 OK"
     fields = (("X-Content-Type-Options", "nosniff"), ("X-Request-Id", "abc-1"))
     assert prepared_headers(fields).to_wsgi_list() == Headers(fields).to_wsgi_list()
+
+
+def test_a_plain_view_is_asked_once_whether_it_is_a_coroutine_and_an_async_one_every_time():
+    from referee.http.app import _Flask
+    app = _Flask("sync")
+
+    def view():
+        return "ok"
+
+    async def coroutine_view():
+        return "ok"
+    assert app.ensure_sync(view) is view and view in app._plain
+    assert app.ensure_sync(view) is view
+    for _ in range(2):                      # never kept: Flask wraps it (or says the async extra is missing)
+        try:
+            assert app.ensure_sync(coroutine_view) is not coroutine_view
+        except RuntimeError as e:
+            assert "async" in str(e)
+        assert coroutine_view not in app._plain
