@@ -42,9 +42,10 @@ _NS_TIME = sys.version_info >= (3, 13)      # Python 3.13's LogRecord reads time
 def log_request(logger: logging.Logger, fields: dict) -> None:
     """``logger.info("request", extra=fields)``, the line written at once where the logger is as
     :func:`referee.http.app._setup_logging` made it (one stream handler with a :class:`LogLine`, no filters): the
-    same line, without a :class:`logging.LogRecord` and the generic path of logging (a third of a request's cost
-    beyond a bare endpoint's, issue 30).  Any other set-up (a second handler, as pytest's ``caplog`` adds, a filter,
-    another formatter) gets the record as before."""
+    same line, without a :class:`logging.LogRecord` and the generic path of logging (its record, its handler's
+    checks and the formatter's walk of the record's attributes: most of the line's cost, issue 30).  Any other
+    set-up (a second handler, as pytest's ``caplog`` adds, a filter, another formatter, propagation) gets the record
+    as before."""
     handlers = logger.handlers
     if len(handlers) == 1 and not logger.propagate and not logger.filters and not logger.disabled:
         handler = handlers[0]
