@@ -61,9 +61,26 @@ def _fingerprint(folder: str, filename: str) -> str:
         return ""
 
 
+class _Flask(Flask):
+    """Flask, which asks of each view and hook, on every request, whether it is a coroutine function; the answer
+    for a plain function is kept (bounded: the app's views and hooks, a few dozen)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._plain: set = set()
+
+    def ensure_sync(self, func):
+        if func in self._plain:
+            return func
+        synced = super().ensure_sync(func)
+        if synced is func and inspect.isfunction(func) and len(self._plain) < 1024:
+            self._plain.add(func)       # a plain function stays one (a bound method, made anew, is not kept)
+        return synced
+
+
 def create_app() -> Flask:
     """A new app of the API (gunicorn: ``'referee.http:create_app()'``)."""
-    app = Flask("referee")
+    app = _Flask("referee")
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     app.url_map.merge_slashes = False     # //v1//games is not a path of the API: 404, never a redirect
     config = settings.server()      # every setting checked: a wildcard origin, say, stops the start (SettingError)

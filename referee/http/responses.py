@@ -42,7 +42,7 @@ def ok(body: dict) -> Response:
 
 
 # an answer's first headers, by language: what ``Response(..., mimetype="application/json", headers={...})`` made
-# of them, in its order (Content-Length follows, from the body)
+# of them, in its order (Content-Length follows, from the body, where werkzeug's set_data puts it: last)
 _HEADERS = {lang: (("Content-Language", lang), ("Vary", "Accept-Language"), ("Content-Type", "application/json"))
             for lang in i18n.LANGUAGES}
 
@@ -53,7 +53,33 @@ def encoded(data: bytes | str) -> Response:
     prepared = _HEADERS.get(lang)
     if prepared is None:        # pragma: no cover  (the language is always one of LANGUAGES)
         prepared = (("Content-Language", lang), *_HEADERS[i18n.DEFAULT_LANGUAGE][1:])
-    return Answer(data, status=200, headers=Headers(prepared))
+    body = data.encode() if isinstance(data, str) else data
+    return Answer(body, status=200, headers=prepared_headers((*prepared, ("Content-Length", str(len(body))))))
+
+
+# werkzeug keeps a Headers' fields, in order, in its list ``_list``; where it does, the app's own fields are put there
+# as they are (see prepared_headers)
+_LIST_INSIDE = isinstance(getattr(Headers(), "_list", None), list)
+
+
+def prepared_headers(fields: tuple[tuple[str, str], ...]) -> Headers:
+    """Headers holding ``fields`` in their order, as ``Headers(fields)`` makes them, for fields the app itself
+    wrote (names and values of letters, digits and punctuation, no line break), which werkzeug need not check one
+    by one as it does for any field."""
+    headers = Headers()
+    if _LIST_INSIDE:
+        headers._list = list(fields)
+    else:                       # pragma: no cover  (a werkzeug that keeps its fields otherwise)
+        headers.extend(fields)
+    return headers
+
+
+def append_prepared(headers: Headers, fields: tuple[tuple[str, str], ...]) -> None:
+    """``headers.extend(fields)`` for fields the app itself wrote (see :func:`prepared_headers`)."""
+    if _LIST_INSIDE and type(headers) is Headers:
+        headers._list.extend(fields)
+    else:                       # pragma: no cover
+        headers.extend(fields)
 
 
 class Answer(Response):

@@ -19,7 +19,9 @@ from referee import i18n, service, web
 from referee.common import echo
 from referee.i18n import _
 
+from .logline import log_request
 from .problems import HTTP_TEXTS, TRANSFER_CODING, bad_query, problem, whole
+from .responses import append_prepared
 
 log = logging.getLogger("referee")
 SECURITY_HEADERS = {
@@ -128,8 +130,21 @@ def uuid4_hex(random16: bytes) -> str:
 
 def new_request_id() -> str:
     """A request id for a request that gave none (or none that can be used): a random UUID4's hex digits, as
-    ``uuid.uuid4().hex``."""
-    return uuid4_hex(os.urandom(16))
+    ``uuid.uuid4().hex``, from 16 bytes of ``os.urandom`` (read 4 KiB at a time: one system call per 256 ids, where
+    a call each released the interpreter's lock in the middle of every request)."""
+    while True:
+        try:
+            return uuid4_hex(_RANDOM.pop())
+        except IndexError:
+            pool = os.urandom(16 * _RANDOM_IDS)
+            _RANDOM.extend(pool[i:i + 16] for i in range(0, len(pool), 16))
+
+
+# random bytes not yet used, 16 per id; list.pop and list.extend are each atomic, so threads never share an id.  A
+# worker forked from a process that made ids starts with none (a child never reuses its parent's bytes).
+_RANDOM: list[bytes] = []
+_RANDOM_IDS = 256
+os.register_at_fork(after_in_child=_RANDOM.clear)
 
 
 def media_fault() -> str | None:
@@ -231,16 +246,16 @@ def install(app: Flask, origins: list[str]) -> None:
         # what update and set do then, without looking for each one
         fresh = not any(k.lower() in _SET_AFTER for k, _v in headers)
         if fresh and not origins and endpoint not in web.PAGES and endpoint not in STATIC:
-            headers.extend((*_SECURITY_ITEMS, ("X-Request-Id", rid)))      # an API answer: one prepared list
+            append_prepared(headers, (*_SECURITY_ITEMS, ("X-Request-Id", rid)))   # an API answer: one prepared list
+            # (the id is the client's only when it is made of letters, digits and ._- (REQUEST_ID), or ours)
         else:
             _finish_headers(resp, fresh, rid, endpoint, origins)
         if log.isEnabledFor(logging.INFO):
             started = getattr(ctx_g, "started", None)
-            log.info("request", extra={"request_id": rid, "client": req.remote_addr, "method": req.method,
-                                       "path": req.path,
-                                       "status": resp.status_code,
-                                       "ms": round((time.perf_counter() - (time.perf_counter() if started is None
-                                                                            else started)) * 1000, 2)})
+            log_request(log, {"request_id": rid, "client": req.remote_addr, "method": req.method, "path": req.path,
+                              "status": resp.status_code,
+                              "ms": round((time.perf_counter() - (time.perf_counter() if started is None
+                                                                   else started)) * 1000, 2)})
         return resp
 
 

@@ -101,3 +101,80 @@ def test_the_time_is_loggings_own_across_seconds_formatted_once_each():
         record.created = created
         record.msecs = (created - int(created)) * 1000
         assert line.formatTime(record) == plain.formatTime(record)
+
+
+def _logger_as_the_app_makes_it(name: str) -> tuple[logging.Logger, io.StringIO]:
+    logger = logging.getLogger(name)
+    for h in list(logger.handlers):
+        logger.removeHandler(h)
+    sink = io.StringIO()
+    handler = logging.StreamHandler(sink)
+    handler.setFormatter(LogLine())
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
+    return logger, sink
+
+
+@pytest.mark.parametrize("fields", [REQUEST, {**REQUEST, "path": "/v1/games/тысяча/score", "status": 404, "ms": 0.0},
+                                    {**REQUEST, "client": None, "ms": 12345.67}])
+@pytest.mark.parametrize("created", [1764910869.0, 1764910869.999, 1764910870.5004])
+def test_a_request_line_written_at_once_is_the_line_of_its_record(monkeypatch, fields, created):
+    from referee.http import logline
+    msecs = int((created - int(created)) * 1000) + 0.0           # as logging.LogRecord takes them (Python 3.11)
+    monkeypatch.setattr(logline, "_now", lambda: (created, msecs))
+    logger, sink = _logger_as_the_app_makes_it("referee-test-line")
+    logline.log_request(logger, fields)
+    record = logger.makeRecord(logger.name, logging.INFO, __file__, 1, "request", (), None, extra=fields)
+    record.created, record.msecs = created, msecs
+    assert sink.getvalue() == LogLine().format(record) + "\n"
+    assert _pairs(sink.getvalue()) == _pairs(JsonFormatter(FORMAT).format(record))
+
+
+def test_a_second_handler_a_filter_or_propagation_gets_the_record_as_before():
+    from referee.http import logline
+    logger, sink = _logger_as_the_app_makes_it("referee-test-record")
+    records: list[logging.LogRecord] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record):
+            records.append(record)
+    keep = Keep()
+    logger.addHandler(keep)                                   # as pytest's caplog does
+    logline.log_request(logger, REQUEST)
+    assert [r.request_id for r in records] == [REQUEST["request_id"]] and len(sink.getvalue().splitlines()) == 1
+    logger.removeHandler(keep)
+    handler = logger.handlers[0]
+    handler.addFilter(lambda r: r.status != 200)              # a filter drops this line
+    logline.log_request(logger, REQUEST)
+    assert len(sink.getvalue().splitlines()) == 1
+    handler.filters.clear()
+    logger.propagate = True                                   # the root's handlers see it too
+    root_keep = Keep()
+    logging.getLogger().addHandler(root_keep)
+    try:
+        logline.log_request(logger, REQUEST)
+    finally:
+        logging.getLogger().removeHandler(root_keep)
+    assert len(records) == 2 and len(sink.getvalue().splitlines()) == 2
+
+
+def test_a_value_the_short_way_cannot_write_goes_to_the_record():
+    from referee.http import logline
+    logger, sink = _logger_as_the_app_makes_it("referee-test-value")
+    logline.log_request(logger, {**REQUEST, "ms": float("nan")})      # python-json-logger writes NaN
+    line = json.loads(sink.getvalue(), object_pairs_hook=list)
+    assert '"ms": NaN' in sink.getvalue()                              # its spacing, not orjson's
+    assert [k for k, _v in line] == ["asctime", "levelname", "name", "message", *REQUEST]
+
+
+def test_a_handler_above_info_writes_no_request_line_and_a_reserved_name_is_refused_as_before():
+    from referee.http import logline
+    logger, sink = _logger_as_the_app_makes_it("referee-test-level")
+    logger.handlers[0].setLevel(logging.WARNING)
+    logline.log_request(logger, REQUEST)
+    assert sink.getvalue() == ""
+    logger.handlers[0].setLevel(logging.NOTSET)
+    with pytest.raises(KeyError, match="overwrite"):          # what logger.info(..., extra=) says of such a name
+        logline.log_request(logger, {**REQUEST, "thread": 1})
+    assert sink.getvalue() == ""

@@ -175,3 +175,63 @@ def test_async_hooks_are_left_to_flask():
     app.before_request(lambda: None)
     _one_hook_each(app)
     assert len(app.before_request_funcs[None]) == 2
+
+
+def test_request_ids_from_the_pool_are_uuid4s_and_never_repeat_across_a_refill():
+    transport._RANDOM.clear()
+    ids = [transport.new_request_id() for _ in range(2 * transport._RANDOM_IDS + 1)]     # two refills and one more
+    assert len(set(ids)) == len(ids)
+    assert all(uuid.UUID(hex=i).version == 4 and uuid.UUID(hex=i).hex == i for i in ids)
+    assert len(transport._RANDOM) == transport._RANDOM_IDS - 1
+
+
+def test_a_forked_worker_never_takes_its_parents_next_request_id():
+    import os
+    transport._RANDOM.clear()
+    transport.new_request_id()                       # the pool filled: 255 ids left in this process
+    parents_next = transport.uuid4_hex(transport._RANDOM[-1])
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:                                     # the child: as a gunicorn worker forked from the master
+        try:
+            os.write(write, f"{len(transport._RANDOM)} {transport.new_request_id()}".encode())
+        finally:
+            os._exit(0)
+    os.close(write)
+    left, childs_id = os.read(read, 200).decode().split()
+    os.waitpid(pid, 0)
+    assert left == "0" and childs_id != parents_next
+    assert transport.new_request_id() == parents_next
+
+
+@pytest.mark.parametrize("data", [b'{"status":"ok"}', '{"имя":"Аня"}', b""])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_an_answers_prepared_headers_are_what_werkzeug_makes(data, lang):
+    from referee import i18n
+    from referee.http.responses import _HEADERS, encoded, prepared_headers
+    with i18n.language(lang):
+        ours = encoded(data)
+    theirs = Response(data, status=200, headers=Headers(_HEADERS[lang]))
+    assert ours.headers.to_wsgi_list() == theirs.headers.to_wsgi_list()
+    assert ours.get_data() == theirs.get_data() and ours.status == theirs.status == "200 OK"
+    fields = (("X-Content-Type-Options", "nosniff"), ("X-Request-Id", "abc-1"))
+    assert prepared_headers(fields).to_wsgi_list() == Headers(fields).to_wsgi_list()
+
+
+def test_a_plain_view_is_asked_once_whether_it_is_a_coroutine_and_an_async_one_every_time():
+    from referee.http.app import _Flask
+    app = _Flask("sync")
+
+    def view():
+        return "ok"
+
+    async def coroutine_view():
+        return "ok"
+    assert app.ensure_sync(view) is view and view in app._plain
+    assert app.ensure_sync(view) is view
+    for _ in range(2):                      # never kept: Flask wraps it (or says the async extra is missing)
+        try:
+            assert app.ensure_sync(coroutine_view) is not coroutine_view
+        except RuntimeError as e:
+            assert "async" in str(e)
+        assert coroutine_view not in app._plain
