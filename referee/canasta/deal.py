@@ -543,7 +543,7 @@ class DealState:
         want = min(self.opts.draw_count, self.stock)
         effects: dict[str, Any] = {"drawn": want}
         if cards is not None:
-            naturals = [c for c in cards if not is_red_three(c)]
+            naturals = [c for c in cards if not is_red_three(c)] if _RED_3H in cards or _RED_3D in cards else cards
             if len(cards) > self.stock:
                 raise foul("canasta/6.1", ngettext("the stock holds only {n} card", "the stock holds only {n} cards",
                                                    self.stock), None, "/cards")
@@ -664,11 +664,13 @@ class DealState:
     def _verify_shown_held(self, player: str, hand: list[Card], shown: list[Card], melds: list) -> list[Card]:
         """The cards shown with the top card and the further melds are in ``player``'s hand (canasta/6.1), no red
         three among them (canasta/2.1).  Returns the hand without them."""
-        if any(is_red_three(c) for c in shown):
+        if _RED_3H in shown or _RED_3D in shown:        # any(is_red_three(c) for c in shown), at C speed
             raise foul("canasta/2.1", _("red threes are laid out, never shown or melded"), P_PILE, "/cards")
         rest = take_from(hand, shown)
         if rest is None:
             raise self._not_shown(player, shown)
+        if not melds:
+            return rest
         found = _missing_card(rest, melds, "/melds")
         if found:
             where, card = found
@@ -1051,19 +1053,22 @@ class DealState:
         if n and side not in self.extra_given and any(kind_of_key(k) != "black_threes" for k in made):
             self.extra_given.add(side)
             self.extra_due[player] = n
-        if self.start_ranks is None:
-            self.start_ranks = set(self.melds[side])
+        melds = self.melds[side]
+        start = self.start_ranks
+        if start is None:
+            start = self.start_ranks = set(melds)
         for rank, cards in made.items():
-            before = self.melds[side].get(rank)
-            if before is not None and rank in self.start_ranks and len(cards) > len(before):
+            before = melds.get(rank)
+            if before is not None and rank in start and len(cards) > len(before):
                 self.laid_on_partner = True
-            kind = kind_of_key(rank)
-            if is_canasta(kind, cards) and not (before and is_canasta(kind, before)):
-                self.own_canasta = True
-                if not self.canasta_makers and self.opts.first_canasta_bonus_cards:
-                    self.extra_due[player] = self.opts.first_canasta_bonus_cards
-                self.canasta_makers.add(player)
-            self.melds[side][rank] = cards
+            if len(cards) >= 7:                  # a canasta holds seven cards or more
+                kind = kind_of_key(rank)
+                if is_canasta(kind, cards) and not (before and is_canasta(kind, before)):
+                    self.own_canasta = True
+                    if not self.canasta_makers and self.opts.first_canasta_bonus_cards:
+                        self.extra_due[player] = self.opts.first_canasta_bonus_cards
+                    self.canasta_makers.add(player)
+            melds[rank] = cards
         self.turn_melded = True
 
     def _concealed_with(self, player: str, made: dict[str, list[Card]]) -> bool:
@@ -1131,7 +1136,8 @@ class DealState:
         rest = take_from(self.hand(player), [card])
         if rest is None:
             raise foul("canasta/6.1", _("{player} does not hold {card}", player=player, card=card), None, "/card")
-        self._verify_discard_card(card, last=not rest)
+        if card.rank == "3" or card.rank == "7":     # only threes and sevens are ever refused as such
+            self._verify_discard_card(card, last=not rest)
         shown = self.penalty_cards.get(player)
         if shown and not any(alike(card, p) for p in shown):
             raise foul("canasta/8.7",
