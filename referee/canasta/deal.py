@@ -387,7 +387,7 @@ class DealState:
     def _set_hand(self, player: str, cards: list[Card]) -> None:
         """Give ``player`` the hand ``cards``; penalty cards that left the hand (melded or discarded) stop being
         penalty cards (canasta/8.7)."""
-        before = self.hands.get(player)
+        before = self.hands.get(player) if self.penalty_cards else None
         if before is not None and self.penalty_cards.get(player):
             left, gone = list(cards), []
             for c in before:                        # what is not matched in the new hand has left it
@@ -508,6 +508,8 @@ class DealState:
     # ------------------------------------------------------------------ draw
     def verify_draw(self, player: str) -> None:
         """Raises IllegalAction: canasta/8.8 (a draw out of turn, or a second draw in the turn), 6.5 (no stock)."""
+        if player == self.turn and self.phase == "draw" and not self.extra_due and self.stock:
+            return                              # the player in turn draws from a stock that has cards
         if self.phase != "done" and player != self.turn:
             if player == self.layout.after(self.turn):
                 raise IllegalAction("canasta/8.8", _("it is {turn}'s turn: {player}, next in order, drew early; his "
@@ -769,11 +771,12 @@ class DealState:
             aside = [c for c in taken if is_black_three(c)]
             self.set_aside[side] = self.set_aside.get(side, 0) + len(aside)
             taken = [c for c in taken if not is_black_three(c)]
-        reds = [c for c in taken if is_red_three(c)]
+        reds = [c for c in taken if is_red_three(c)] if _RED_3H in taken or _RED_3D in taken else []
         if reds:
             self.red_threes[side] = self.red_threes[side] + reds
+            taken = [c for c in taken if not is_red_three(c)]
         self.red_by_player[player] = self.red_by_player.get(player, 0) + len(reds)
-        hand += [c for c in taken if not is_red_three(c)]       # hand: a new list, the hand without the cards shown
+        hand += taken       # hand: a new list, the hand without the cards shown
         self._set_hand(player, hand)
         n = self.pile.size
         self._record_melds(player, made)
@@ -910,7 +913,7 @@ class DealState:
         if self.opts.wild_melds == "italian" or self.opts.strict_wild_cards:
             self._verify_wild_rules(side, made, i, kind, list(cards), existing, combined, penalty)
         if key is None:
-            key = meld_key(kind, combined, set(self.melds[side]) | set(made))
+            key = meld_key(kind, combined, self.melds[side].keys() | made.keys())
         return key, combined
 
     def _verify_wild_rules(self, side: str, made: dict[str, list[Card]], i: int, kind: str, cards: list[Card],
@@ -960,11 +963,12 @@ class DealState:
                 "the meld that opens the side brings {n} stock cards first: the player draws them before he can go "
                 "out", self.opts.opening_bonus_cards), None, "/melds")
         out_now = out_now and not more
-        keeps = self._keeps_last_card(side, len(rest), final_discard, groups)
+        keeps = self.opts.keep_last_card and self._keeps_last_card(side, len(rest), final_discard, groups)
         waive = keeps or more        # no going out now: the last card is kept, or more cards come
         made = self._verify_melds(side, groups, going_out=(out_now or len(rest) <= 1) and not waive)
         canastas = self.canastas(side, made)
-        self._verify_cards_left(player, side, made, cards, rest, final_discard, keeps, waive)
+        if len(rest) <= 1 or keeps or final_discard is not None or not self.opts.black_threes_out_discard:
+            self._verify_cards_left(player, side, made, cards, rest, final_discard, keeps, waive)
         finishing = len(rest) <= 1 and not waive   # a last card left must be discarded: the player is going out
         concealed = self._verify_finishing(player, side, groups, made, finishing, out_now)
         return {"melds": made, "hand_after": rest, "going_out": out_now, "concealed": concealed,
@@ -1258,7 +1262,7 @@ class DealState:
         self._note_kept_red_three(player)
         if self.turn_melded:
             self.melded_before[player] = True
-        self.turn = self.layout.after(player)
+        self.turn = self.layout.following[player]     # the seat after the player's
         self.phase = "draw"
         self.pile.turn_begins(self.turn, self.opts.wild_block)   # one_round: a block's round is over (5.1)
         self._new_turn()
