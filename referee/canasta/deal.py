@@ -28,6 +28,7 @@ from ..errors import IllegalAction, allowed
 from ..i18n import N_, Rank, _, ngettext, number
 from .cards import card_value, cards_value, is_black_three, is_red_three, is_wild
 from .melds import (
+    _WILD_RANKS,
     BRAZILIAN_OPENINGS,
     MeldFault,
     classify,
@@ -124,6 +125,16 @@ T = TypeVar("T")
 def take_from(hand: list[Card], cards: list[Card]) -> list[Card] | None:
     """``hand`` without ``cards`` (each matched once, exact copies first), or None if the hand lacks one.  Cards
     named with their suit are matched before those named by rank alone, which take what is left of the rank."""
+    rest = list(hand)
+    try:
+        for c in cards:
+            if not c.suit:
+                break
+            rest.remove(c)              # the first exact copy
+        else:
+            return rest                 # every card named with its suit, each held as named
+    except ValueError:
+        pass
     rest = list(hand)
     for c in sorted(cards, key=_by_rank_alone):
         try:
@@ -252,11 +263,21 @@ class DealState:
         return self.layout.side_of[player]
 
     def has_melded(self, side: str) -> bool:
-        return any(rank != "3" for rank in self.melds[side])
+        """Whether the side has a meld other than black threes (keys are unique: more than one, or one not "3")."""
+        melds = self.melds[side]
+        return len(melds) > 1 or (len(melds) == 1 and "3" not in melds)
 
     def canastas(self, side: str, extra: dict[str, list[Card]] | None = None) -> int:
-        melds = {**self.melds[side], **extra} if extra else self.melds[side]
-        return sum(1 for k, m in melds.items() if is_canasta(kind_of_key(k), m))
+        """The side's canastas, its melds changed by ``extra`` (every canasta holds seven cards or more)."""
+        n = 0
+        for k, m in self.melds[side].items():
+            if len(m) >= 7 and not (extra and k in extra) and is_canasta(kind_of_key(k), m):
+                n += 1
+        if extra:
+            for k, m in extra.items():
+                if len(m) >= 7 and is_canasta(kind_of_key(k), m):
+                    n += 1
+        return n
 
     def go_out_fault(self, side: str, extra: dict[str, list[Card]] | None = None) -> str | None:
         """Why the side's melds (with ``extra``) do not allow going out (canasta/6.2), or None."""
@@ -379,7 +400,7 @@ class DealState:
     def _set_hand(self, player: str, cards: list[Card]) -> None:
         """Give ``player`` the hand ``cards``; penalty cards that left the hand (melded or discarded) stop being
         penalty cards (canasta/8.7)."""
-        before = self.hands.get(player)
+        before = self.hands.get(player) if self.penalty_cards else None
         if before is not None and self.penalty_cards.get(player):
             left, gone = list(cards), []
             for c in before:                        # what is not matched in the new hand has left it
@@ -450,6 +471,8 @@ class DealState:
         self._verify_turn(player, phase, extra)
 
     def _verify_turn(self, player: str, phase: str | tuple, extra: bool = False) -> None:
+        if player == self.turn and self.phase == phase and not self.extra_due:
+            return                              # the player in turn, in the part of it asked, no extra cards due
         if self.phase == "done":
             raise IllegalAction("canasta/6.5" if self.outcome and not self.outcome["went_out"] else "canasta/6.2",
                                 self._over())
@@ -498,6 +521,8 @@ class DealState:
     # ------------------------------------------------------------------ draw
     def verify_draw(self, player: str) -> None:
         """Raises IllegalAction: canasta/8.8 (a draw out of turn, or a second draw in the turn), 6.5 (no stock)."""
+        if player == self.turn and self.phase == "draw" and not self.extra_due and self.stock:
+            return                              # the player in turn draws from a stock that has cards
         if self.phase != "done" and player != self.turn:
             if player == self.layout.after(self.turn):
                 raise IllegalAction("canasta/8.8", _("it is {turn}'s turn: {player}, next in order, drew early; his "
@@ -533,7 +558,7 @@ class DealState:
         want = min(self.opts.draw_count, self.stock)
         effects: dict[str, Any] = {"drawn": want}
         if cards is not None:
-            naturals = [c for c in cards if not is_red_three(c)]
+            naturals = [c for c in cards if not is_red_three(c)] if _RED_3H in cards or _RED_3D in cards else cards
             if len(cards) > self.stock:
                 raise foul("canasta/6.1", ngettext("the stock holds only {n} card", "the stock holds only {n} cards",
                                                    self.stock), None, "/cards")
@@ -654,11 +679,13 @@ class DealState:
     def _verify_shown_held(self, player: str, hand: list[Card], shown: list[Card], melds: list) -> list[Card]:
         """The cards shown with the top card and the further melds are in ``player``'s hand (canasta/6.1), no red
         three among them (canasta/2.1).  Returns the hand without them."""
-        if any(is_red_three(c) for c in shown):
+        if _RED_3H in shown or _RED_3D in shown:        # any(is_red_three(c) for c in shown), at C speed
             raise foul("canasta/2.1", _("red threes are laid out, never shown or melded"), P_PILE, "/cards")
         rest = take_from(hand, shown)
         if rest is None:
             raise self._not_shown(player, shown)
+        if not melds:
+            return rest
         found = _missing_card(rest, melds, "/melds")
         if found:
             where, card = found
@@ -757,11 +784,12 @@ class DealState:
             aside = [c for c in taken if is_black_three(c)]
             self.set_aside[side] = self.set_aside.get(side, 0) + len(aside)
             taken = [c for c in taken if not is_black_three(c)]
-        reds = [c for c in taken if is_red_three(c)]
+        reds = [c for c in taken if is_red_three(c)] if _RED_3H in taken or _RED_3D in taken else []
         if reds:
             self.red_threes[side] = self.red_threes[side] + reds
+            taken = [c for c in taken if not is_red_three(c)]
         self.red_by_player[player] = self.red_by_player.get(player, 0) + len(reds)
-        hand += [c for c in taken if not is_red_three(c)]       # hand: a new list, the hand without the cards shown
+        hand += taken       # hand: a new list, the hand without the cards shown
         self._set_hand(player, hand)
         n = self.pile.size
         self._record_melds(player, made)
@@ -801,12 +829,24 @@ class DealState:
         """The key of the side's meld of ``base`` (a rank, or ``"wild"``) that cards laid by rank join: the meld of
         the rank, or with several (same_rank_melds=many) the first not yet a canasta, else the first; None if none.
         ``unfinished``: only a meld that is not yet a canasta."""
-        melds = {**self.melds[side], **made} if made else self.melds[side]
-        keys = [k for k in melds if k.split("#")[0] == base]
-        open_keys = [k for k in keys if not is_canasta(kind_of_key(k), melds[k])]
-        if unfinished:
-            return open_keys[0] if open_keys else None
-        return (open_keys or keys or [None])[0]
+        melds = self.melds[side]
+        first = None
+        for k, m in melds.items():               # the side's melds in their order, then the new ones
+            if k == base or ("#" in k and k.split("#")[0] == base):
+                if made and k in made:
+                    m = made[k]
+                if not is_canasta(kind_of_key(k), m):
+                    return k
+                if first is None:
+                    first = k
+        if made:
+            for k, m in made.items():
+                if (k == base or ("#" in k and k.split("#")[0] == base)) and k not in melds:
+                    if not is_canasta(kind_of_key(k), m):
+                        return k
+                    if first is None:
+                        first = k
+        return None if unfinished else first
 
     def _target(self, side: str, made: dict, g, i: int) -> tuple[str | None, list[Card]]:
         """The key of the side's meld a group goes to (None: a new meld), and its cards."""
@@ -837,7 +877,7 @@ class DealState:
                            f"/melds/{i}/cards")
             return key, cards
         cards = g
-        naturals = {c.rank for c in cards if not is_wild(c)}
+        naturals = {c.rank for c in cards if c.rank not in _WILD_RANKS}     # not is_wild(c)
         if not naturals:
             return (None if many else self.own_key(side, "wild", made)), cards
         if len(naturals) == 1:
@@ -865,7 +905,7 @@ class DealState:
         already laid: ``(the key of the meld it makes or joins, that meld's cards)``.  canasta/3.1 (ranks, cards laid
         on a meld of a rank), 2.3 (black threes meld once), 3.1-3.4 through :func:`classify`, and the options'
         wild-card rules (:meth:`_verify_wild_rules`)."""
-        if not group_cards(g):
+        if not (g[1] if isinstance(g, tuple) else g):
             raise foul("canasta/3.1", _("meld {i}: no cards", i=i + 1), penalty, f"/melds/{i}")
         key, cards = self._target(side, made, g, i)
         if isinstance(g, tuple) and key is not None and kind_of_key(key) == "group" and any(
@@ -883,9 +923,10 @@ class DealState:
             msg = _("adding to the side's meld: {fault}", fault=str(e)) if existing is not None \
                 else _("meld {i}: {fault}", i=i + 1, fault=str(e))
             raise foul(e.rule, msg, penalty, f"/melds/{i}") from None
-        self._verify_wild_rules(side, made, i, kind, list(cards), existing, combined, penalty)
+        if self.opts.wild_melds == "italian" or self.opts.strict_wild_cards:
+            self._verify_wild_rules(side, made, i, kind, list(cards), existing, combined, penalty)
         if key is None:
-            key = meld_key(kind, combined, set(self.melds[side]) | set(made))
+            key = meld_key(kind, combined, self.melds[side].keys() | made.keys())
         return key, combined
 
     def _verify_wild_rules(self, side: str, made: dict[str, list[Card]], i: int, kind: str, cards: list[Card],
@@ -935,35 +976,35 @@ class DealState:
                 "the meld that opens the side brings {n} stock cards first: the player draws them before he can go "
                 "out", self.opts.opening_bonus_cards), None, "/melds")
         out_now = out_now and not more
-        keeps = self._keeps_last_card(side, len(rest), final_discard, groups)
+        keeps = self.opts.keep_last_card and self._keeps_last_card(side, len(rest), final_discard, groups)
         waive = keeps or more        # no going out now: the last card is kept, or more cards come
         made = self._verify_melds(side, groups, going_out=(out_now or len(rest) <= 1) and not waive)
         canastas = self.canastas(side, made)
-        self._verify_cards_left(player, side, made, cards, rest, final_discard, keeps, waive)
+        if len(rest) <= 1 or keeps or final_discard is not None or not self.opts.black_threes_out_discard:
+            self._verify_cards_left(player, side, made, cards, rest, final_discard, keeps, waive)
         finishing = len(rest) <= 1 and not waive   # a last card left must be discarded: the player is going out
-        concealed_if_out = self._verify_finishing(player, side, groups, made, finishing)
-        return {"melds": made, "hand_after": rest, "going_out": out_now, "concealed": out_now and concealed_if_out,
+        concealed = self._verify_finishing(player, side, groups, made, finishing, out_now)
+        return {"melds": made, "hand_after": rest, "going_out": out_now, "concealed": concealed,
                 "canastas": canastas}
 
     def _verify_finishing(self, player: str, side: str, groups: list, made: dict[str, list[Card]],
-                          finishing: bool) -> bool:
+                          finishing: bool, out_now: bool) -> bool:
         """A player ``finishing`` (going out) asks first where ask_required and not after a no (canasta/6.3); a side
         that has not opened meets its initial minimum (canasta/4.1), which going out concealed after a draw from
-        the stock waives (concealed_waives_minimum, canasta/6.4).  Returns whether going out would be
-        concealed."""
+        the stock waives (concealed_waives_minimum, canasta/6.4).  Returns whether the player goes out
+        (``out_now``) concealed."""
         if finishing and self.opts.ask_required and self.answer is None:
             raise foul("canasta/6.3", _("a player asks his partner before going out"), None, "/melds")
         if finishing and self.answer == "no":
             raise foul("canasta/6.3", _("the partner answered no: the player may not go out this turn"), P_ASK)
-        concealed_if_out = self._concealed_with(player, made)
         if not self.has_melded(side):
             count = sum(cards_value(group_cards(g)) for g in groups)
-            waived = finishing and concealed_if_out and self.drew_from == "stock" \
-                and self.opts.concealed_waives_minimum
+            waived = finishing and self.drew_from == "stock" and self.opts.concealed_waives_minimum \
+                and self._concealed_with(player, made)
             fault = None if waived else self._opening_fault(side, count, made, "/melds")
             if fault:
                 raise fault
-        return concealed_if_out
+        return out_now and self._concealed_with(player, made)
 
     def _verify_laid_held(self, player: str, groups: list, cards: list[Card],
                           final_discard: Card | None) -> list[Card]:
@@ -1029,19 +1070,22 @@ class DealState:
         if n and side not in self.extra_given and any(kind_of_key(k) != "black_threes" for k in made):
             self.extra_given.add(side)
             self.extra_due[player] = n
-        if self.start_ranks is None:
-            self.start_ranks = set(self.melds[side])
+        melds = self.melds[side]
+        start = self.start_ranks
+        if start is None:
+            start = self.start_ranks = set(melds)
         for rank, cards in made.items():
-            before = self.melds[side].get(rank)
-            if before is not None and rank in self.start_ranks and len(cards) > len(before):
+            before = melds.get(rank)
+            if before is not None and rank in start and len(cards) > len(before):
                 self.laid_on_partner = True
-            kind = kind_of_key(rank)
-            if is_canasta(kind, cards) and not (before and is_canasta(kind, before)):
-                self.own_canasta = True
-                if not self.canasta_makers and self.opts.first_canasta_bonus_cards:
-                    self.extra_due[player] = self.opts.first_canasta_bonus_cards
-                self.canasta_makers.add(player)
-            self.melds[side][rank] = cards
+            if len(cards) >= 7:                  # a canasta holds seven cards or more
+                kind = kind_of_key(rank)
+                if is_canasta(kind, cards) and not (before and is_canasta(kind, before)):
+                    self.own_canasta = True
+                    if not self.canasta_makers and self.opts.first_canasta_bonus_cards:
+                        self.extra_due[player] = self.opts.first_canasta_bonus_cards
+                    self.canasta_makers.add(player)
+            melds[rank] = cards
         self.turn_melded = True
 
     def _concealed_with(self, player: str, made: dict[str, list[Card]]) -> bool:
@@ -1109,7 +1153,8 @@ class DealState:
         rest = take_from(self.hand(player), [card])
         if rest is None:
             raise foul("canasta/6.1", _("{player} does not hold {card}", player=player, card=card), None, "/card")
-        self._verify_discard_card(card, last=not rest)
+        if card.rank == "3" or card.rank == "7":     # only threes and sevens are ever refused as such
+            self._verify_discard_card(card, last=not rest)
         shown = self.penalty_cards.get(player)
         if shown and not any(alike(card, p) for p in shown):
             raise foul("canasta/8.7",
@@ -1230,7 +1275,7 @@ class DealState:
         self._note_kept_red_three(player)
         if self.turn_melded:
             self.melded_before[player] = True
-        self.turn = self.layout.after(player)
+        self.turn = self.layout.following[player]     # the seat after the player's
         self.phase = "draw"
         self.pile.turn_begins(self.turn, self.opts.wild_block)   # one_round: a block's round is over (5.1)
         self._new_turn()

@@ -125,7 +125,10 @@ def _group(cards: list[Card], naturals: list[Card], wilds: int, opts: Options) -
     least = opts.min_naturals
     if len(naturals) < least:
         raise MeldFault("canasta/3.1", _(NATURALS_NEEDED[least]))
-    most = max_wilds(opts)
+    cap = opts.max_wilds                 # max_wilds(opts), inline
+    most = NO_CAP if cap is None else cap
+    if opts.strict_wild_cards:
+        most = min(most, 2)
     if wilds > most:
         raise MeldFault("canasta/3.1", ngettext("a meld holds at most {n} wild card",
                                                 "a meld holds at most {n} wild cards", most))
@@ -138,10 +141,10 @@ def _group(cards: list[Card], naturals: list[Card], wilds: int, opts: Options) -
         raise MeldFault("canasta/3.1", _("a canasta holds at least four natural cards"))
     if opts.wild_ratio == "half" and 2 * wilds > len(naturals):
         raise MeldFault("canasta/3.1", _("the natural cards must be at least twice the wild cards"))
-    cap = opts.canasta_max
-    if cap is not None and len(cards) > cap:
+    top = opts.canasta_max
+    if top is not None and len(cards) > top:
         raise MeldFault("canasta/3.2", ngettext("a canasta holds at most {n} card",
-                                                "a canasta holds at most {n} cards", cap))
+                                                "a canasta holds at most {n} cards", top))
     return "group"
 
 

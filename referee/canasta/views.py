@@ -33,6 +33,7 @@ from .deal import (
     same,
     take_from,
 )
+from .options import Options, OptionsLike
 from .parse import (
     Tally,
     deal_layout_trio,
@@ -60,7 +61,7 @@ def score(req: ScoreRequest, variant, opts: dict) -> dict:
 
 # ---------------------------------------------------------------- check
 
-def _illegal_result(e: IllegalAction, side: str, opts: dict, base: str) -> tuple[dict, list]:
+def _illegal_result(e: IllegalAction, side: str, opts: OptionsLike, base: str) -> tuple[dict, list]:
     """The violation (pointer under ``base``, the action's pointer) and the penalty the laws give for it."""
     penalties = []
     pen = getattr(e, "penalty", None)
@@ -292,11 +293,12 @@ def validate(req: ValidateRequest, variant, opts: dict) -> dict:
     the totals as the earlier deals gave them.  ``deals`` reports every deal that ended or stopped being judged; a
     log that ends inside a deal being judged is ``complete`` false, with the ``dealer``, ``state`` and ``position``
     that ``check`` takes to go on."""
-    layout, scores, target = parse_table(req, variant, opts)
+    typed = Options.of(opts)          # once: the table, the deck, each deal and its score read the typed options
+    layout, scores, target = parse_table(req, variant, typed)
     replay = req.replay or "strict"
-    deck = deck_of(opts)
+    deck = deck_of(typed)
     log = log_of(req)
-    return CanastaReplay(log, replay, layout, opts, scores, target, rounds_of(req), deck).run()
+    return CanastaReplay(log, replay, layout, typed, scores, target, rounds_of(req), deck).run()
 
 
 @dataclass
@@ -327,7 +329,7 @@ class CanastaReplay(Replay):
     """The replay of a Canasta log (see :func:`validate`).  A deal's entry (``entry``) is kept aside while it is
     judged and joins ``deals`` when the deal is scored or its judging stops."""
 
-    def __init__(self, log: list, mode: str, layout: Layout, opts: dict, scores: dict[str, int], target: int,
+    def __init__(self, log: list, mode: str, layout: Layout, opts: Options, scores: dict[str, int], target: int,
                  rounds: int, deck: DeckSpec) -> None:
         super().__init__(log, mode)
         self.layout = layout
@@ -488,7 +490,9 @@ class CanastaReplay(Replay):
                                                 player=ev.player), ptr + "/player")
             self.stop()
             return True
-        actor = player_at(ev.player, self.deal_layout, ptr + "/player")
+        p = ev.player
+        actor = p if type(p) is str and p in self.deal_layout.side_of else \
+            player_at(p, self.deal_layout, ptr + "/player")             # one of the deal's players, or the 422
         _readable(ev, ptr)
         if t == "end" and st.phase == "done" and st.outcome is not None and not st.outcome["went_out"] \
                 and actor == st.turn:
@@ -667,7 +671,7 @@ class CanastaReplay(Replay):
         st = self.st
         assert st is not None
         if st.phase == "done" and t != "double_ending":
-            if st.outcome is not None and st.outcome["went_out"] and self.opts["double_ending"]:
+            if st.outcome is not None and st.outcome["went_out"] and self.opts.double_ending:
                 self.pending = True
             else:
                 self.finish()
