@@ -13,10 +13,18 @@ from ..errors import InputError
 from ..i18n import Suit, _
 from .cards import dix_rank
 from .deal import DealState, shown, stock_tricks, trick_winner
-from .melds import MeldFault, meld_kind
+from .melds import Meld, MeldFault, meld_kind
 from .options import Options, OptionsLike
 
 DeclaredMeld = tuple[int, str, list[Card], bool]    # a meld as declared: (index in deal.melds, player, cards, exchange)
+
+
+def meld_at(cards: list[Card], trump: str, opts: OptionsLike, ptr: str) -> Meld:
+    """The meld ``cards`` make with ``trump`` (pinochle/4.1); cards that make none are refused at ``ptr``."""
+    meld = meld_kind(cards, trump, opts)
+    if meld is None:
+        raise InputError(_("{cards} is not a meld with {suit} trump", cards=shown(cards), suit=Suit(trump)), ptr)
+    return meld
 
 
 def check_meld_cards(melds, held, players, opts: OptionsLike, trump, upcard):
