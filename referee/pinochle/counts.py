@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..cards import Card
 from ..common import parse_player, points_feasible
@@ -50,10 +50,13 @@ class PadUnits:
         return cls(list(players), {p: [p] for p in players})
 
 
-def per_unit(key: str, obj: dict, pu: PadUnits, players: list[str]) -> tuple[dict[str, int], dict[str, str]]:
+def per_unit(key: str, given: dict[str, int] | None, pu: PadUnits,
+             players: list[str]) -> tuple[dict[str, int], dict[str, str]]:
     """``deal.<key>``: a whole number, 0 or more, for every player (or every side, a side named by its partners in
     either order) and nobody else → ``({unit: number}, {unit: the key as written})``.  A name not recognised is
-    refused first, at its own place, rather than as the unit it misses (the schema gives integers)."""
+    refused first, at its own place, rather than as the unit it misses (the schema gives integers; the callers
+    have asked for the field)."""
+    obj = cast("dict[str, int]", given)
     written: dict[str, str] = {}
     for k in obj:
         u = side_key(k, players) if pu.by_side else k

@@ -529,7 +529,7 @@ def deal_event(ev: Dealt, players: list[str], opts: OptionsLike,
     refuse_first(((ev.hands is None or set(ev.hands) != set(players), _("the deal gives every player's hand"),
                    ptr + "/hands"),))
     hands = {p: in_deck(cast("dict[str, list[Card]]", ev.hands)[p], opts, f"{ptr}/hands/{esc(p)}") for p in players}
-    seen = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in players]
+    seen: list[tuple[str, list]] = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in players]
     faults = [(DEAL_RULE[n], _("{player} was dealt {given} cards, not {n}", player=p, given=len(hands[p]),
                                n=HAND_SIZE[n]), f"{ptr}/hands/{esc(p)}")
               for p in players if len(hands[p]) != HAND_SIZE[n]]
@@ -537,7 +537,8 @@ def deal_event(ev: Dealt, players: list[str], opts: OptionsLike,
     widow = in_deck(ev.widow or [], opts, ptr + "/widow") if n == 3 else []
     if n == 3 and len(widow) != 3:
         faults.append(("pinochle/8.1", _("the widow holds 3 cards"), ptr + "/widow"))
-    seen += {2: [(ptr + "/upcard", [upcard])], 3: [(ptr + "/widow", widow)]}.get(n, [])
+    rest: dict[int, list[tuple[str, list]]] = {2: [(ptr + "/upcard", [upcard])], 3: [(ptr + "/widow", widow)]}
+    seen += rest.get(n, [])     # the upcard two-handed, the widow three-hand
     try:
         check_conservation(seen, deck_of(opts))
     except InputError as e:
