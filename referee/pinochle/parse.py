@@ -205,26 +205,22 @@ def auction_deal(deal: DealPlayed, players: list[str], dealer: str, opts: Option
     n = len(players)
     declarer, amount = winning_bid(deal, players, opts)
     conceded = bool(deal.conceded)
-    if conceded and n == 4:
-        raise InputError(_("conceding belongs to the three-hand auction"), "/deal/conceded")
+    refuse_first(((conceded and n == 4, _("conceding belongs to the three-hand auction"), "/deal/conceded"),))
+    zero = dict.fromkeys(players, 0)
     if conceded and deal.trump is None and deal.meld is None:
         # given up before naming a trump (pinochle/8.4): nothing is melded, the bid alone is lost
-        return AuctionDeal(declarer, amount, {p: {"melds": [], "points": 0} for p in players},
-                           dict.fromkeys(players, 0), dict.fromkeys(players, 0), None, conceded)
+        return AuctionDeal(declarer, amount, {p: {"melds": [], "points": 0} for p in players}, zero, dict(zero), None,
+                           conceded)
     trump = trump_at(deal.trump, "/deal/trump")
     melds, shown_cards = _auction_melds(deal, players, declarer, trump, opts)
     buried = _buried(deal, n, conceded, opts)
+    refuse_first((conceded and given is not None, _("a conceded deal is not played"), f"/deal/{k}")
+                 for k, given in (("tricks", deal.tricks), ("points", deal.points)))
     if conceded:
-        for k, given in (("tricks", deal.tricks), ("points", deal.points)):
-            if given is not None:
-                raise InputError(_("a conceded deal is not played"), f"/deal/{k}")
-        return AuctionDeal(declarer, amount, melds, dict.fromkeys(players, 0), dict.fromkeys(players, 0), None,
-                           conceded)
-    if deal.tricks is not None:
-        captured, won, last = _auction_tricks(deal, players, dealer, declarer, trump, shown_cards, buried, opts)
-    else:
-        captured, won, last = auction_points(deal, players, declarer, buried, opts)
-    return AuctionDeal(declarer, amount, melds, captured, won, last, conceded)
+        return AuctionDeal(declarer, amount, melds, zero, dict(zero), None, conceded)
+    took = (_auction_tricks(deal, players, dealer, declarer, trump, shown_cards, buried, opts)
+            if deal.tricks is not None else auction_points(deal, players, declarer, buried, opts))
+    return AuctionDeal(declarer, amount, melds, *took, conceded)
 
 
 def _auction_melds(deal: DealPlayed, players: list[str], declarer: str, trump: str,
@@ -534,9 +530,10 @@ def deal_event(ev: Dealt, players: list[str], opts: OptionsLike,
                                n=HAND_SIZE[n]), f"{ptr}/hands/{esc(p)}")
               for p in players if len(hands[p]) != HAND_SIZE[n]]
     upcard = card_at(ev.upcard, opts, ptr + "/upcard") if n == 2 else None
-    widow = in_deck(ev.widow or [], opts, ptr + "/widow") if n == 3 else []
-    if n == 3 and len(widow) != 3:
-        faults.append(("pinochle/8.1", _("the widow holds 3 cards"), ptr + "/widow"))
+    widow: list[Card] = []
+    if n == 3:
+        widow = in_deck(ev.widow or [], opts, ptr + "/widow")
+        faults += [("pinochle/8.1", _("the widow holds 3 cards"), ptr + "/widow")] if len(widow) != 3 else []
     rest: dict[int, list[tuple[str, list]]] = {2: [(ptr + "/upcard", [upcard])], 3: [(ptr + "/widow", widow)]}
     seen += rest.get(n, [])     # the upcard two-handed, the widow three-hand
     try:
@@ -561,8 +558,7 @@ def auction_so_far(pos: Spot, players: list[str], dealer: str, opts: OptionsLike
     for i, b in enumerate(pos.bids or []):
         ptr = f"/position/bids/{i}"
         p = parse_player(b.player, players, ptr + "/player")
-        if b.type == "bid" and b.amount is None:
-            raise InputError(_("a bid names its amount"), ptr + "/amount")
+        refuse_first(((b.type == "bid" and b.amount is None, _("a bid names its amount"), ptr + "/amount"),))
         try:
             auc.apply(p, b.amount if b.type == "bid" else None)
         except IllegalAction as e:
