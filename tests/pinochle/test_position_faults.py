@@ -103,3 +103,30 @@ def test_a_declaration_out_comes_before_the_last_trick_ends(client, lang, detail
     ("ru", "укажите текущий счёт объявившего: по нему оценивают объявление выхода")])
 def test_a_declaration_out_needs_the_tricks_completed(client, lang, detail):
     assert refusal(client, "check", declaring(None), lang) == [("/position/tricks_done", detail)]
+
+
+def tricks_of(first):
+    """24 tricks, Bob leading each, the first of the cards ``first`` (the others' cards do not matter here: a trick
+    of the wrong size is refused before the pack is counted)."""
+    return {"players": TWO, "dealer": "Bob", "deal": {"trump": "H", "tricks": [
+        {"leader": "Bob", "cards": first}] + [{"leader": "Bob", "cards": ["9C", "9C"]}] * 23}}
+
+
+@pytest.mark.parametrize("first,lang,detail", [
+    (["AH"], "en", "a trick has 2 cards, not 1"), (["AH", "AS", "KH"], "en", "a trick has 2 cards, not 3"),
+    (["AH"], "ru", "во взятке карт 2, а не 1"), (["AH", "AS", "KH"], "ru", "во взятке карт 2, а не 3")])
+def test_a_two_handed_trick_has_two_cards(client, first, lang, detail):
+    assert refusal(client, "score", tricks_of(first), lang) == [("/deal/tricks/0/cards", detail)]
+    # two cards: this trick passes, and the pack is counted next (a 9 of clubs more than twice)
+    assert refusal(client, "score", tricks_of(["AH", "AS"]), lang)[0][0].startswith("/deal/tricks/")
+
+
+@pytest.mark.parametrize("lang,detail", [("en", "the one-deal game has no target to rise"),
+                                         ("ru", "в партии из одной сдачи нет цели, которая могла бы подняться")])
+def test_the_one_deal_game_carries_only_its_target(client, lang, detail):
+    body = points_form({"Ann": 120, "Bob": 120}, {"Ann": 12, "Bob": 12}, "Ann")
+    body["options"] = {"one_deal_game": True}
+    body["state"] = {"target": 1000}        # the option's target (1,000 by default)
+    assert post(client, "score", body, lang)[0] == 200
+    body["state"] = {"target": 1250}        # a step of 250 above it, as two-handed play raises it
+    assert refusal(client, "score", body, lang) == [("/state/target", detail)]
