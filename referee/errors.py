@@ -10,6 +10,8 @@ Two kinds of trouble exist and they must not be confused:
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 PROBLEM_BASE = "https://referee.example/problems/"   # the problem types' base: ``type`` is PROBLEM_BASE + kind
 
 
@@ -133,3 +135,14 @@ def allowed(verify, *args, **kwargs) -> bool:
     except IllegalAction:
         return False
     return True
+
+
+def refuse_first(checks: Iterable[tuple[object, str, str]]) -> None:
+    """The first of ``checks`` that fails, as an :class:`InputError` at its place; nothing when all hold.
+
+    Each check is ``(broken, message, pointer)``, in the order a reader meets the fields: a table of the
+    consistency checks of a position, stated once each (a generator keeps the later ones from being worked out
+    once one has failed)."""
+    for broken, message, ptr in checks:
+        if broken:
+            raise InputError(message, ptr)

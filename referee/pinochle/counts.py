@@ -9,11 +9,12 @@ give an :class:`AuctionDeal` (:func:`auction_pad`, :func:`auction_points`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from itertools import product
+from typing import TYPE_CHECKING, cast
 
 from ..cards import Card
 from ..common import parse_player, points_feasible
-from ..errors import InputError, esc
+from ..errors import InputError, esc, refuse_first
 from ..i18n import _
 from .cards import DEAL_TOTAL, LAST_TRICK, points_of, pool_of
 from .deal import HAND_SIZE, DealState, side_ids, side_key, side_of, stock_tricks, total_tricks
@@ -34,135 +35,147 @@ def took(st: DealState, pts: dict[str, int], taken: dict, last: str | None) -> N
         st.captured[last] += LAST_TRICK
 
 
-def _per_player_counts(pts: dict, taken: dict, players: list[str]) -> None:
-    """``deal.points`` and ``deal.tricks_taken``: a whole number, 0 or more, for every player and nobody else."""
-    _whole_per_player((("points", pts), ("tricks_taken", taken)), players)
+@dataclass
+class PadUnits:
+    """Who a deal's numbers are written for: each player, or in a partnership pad each side (``by_side``); ``of``
+    maps a unit to its players."""
+
+    units: list[str]
+    of: dict[str, list[str]]
+    by_side: bool = False
+
+    @classmethod
+    def each(cls, players: list[str]) -> PadUnits:
+        """A number for each player."""
+        return cls(list(players), {p: [p] for p in players})
 
 
-def _whole_per_player(fields, players: list[str]) -> None:
-    """Each ``(key, obj)`` of ``fields`` (``deal.<key>``): a whole number, 0 or more, for every player and nobody else
-    (a name not recognised is refused first, at its own place, rather than as the player it misses)."""
-    for key, obj in fields:
-        for k in obj:
-            if k not in players:
-                raise InputError(_("{name} is not a player", name=repr(k)), f"/deal/{key}/{esc(k)}")
-        for p in players:
-            v = obj.get(p)
-            if v is None or v < 0:      # the schema gives integers
-                raise InputError(_("a whole number, 0 or more, for every player"), f"/deal/{key}/{esc(p)}")
+def per_unit(key: str, given: dict[str, int] | None, pu: PadUnits,
+             players: list[str]) -> tuple[dict[str, int], dict[str, str]]:
+    """``deal.<key>``: a whole number, 0 or more, for every player (or every side, a side named by its partners in
+    either order) and nobody else → ``({unit: number}, {unit: the key as written})``.  A name not recognised is
+    refused first, at its own place, rather than as the unit it misses (the schema gives integers; the callers
+    have asked for the field)."""
+    obj = cast("dict[str, int]", given)
+    written: dict[str, str] = {}
+    for k in obj:
+        u = side_key(k, players) if pu.by_side else k
+        if u not in pu.units:
+            raise InputError(_("{name} is not a side: the sides are {first} and {second}, partners sitting "
+                               "opposite", name=repr(k), first=pu.units[0], second=pu.units[1]) if pu.by_side else
+                             _("{name} is not a player", name=repr(k)), f"/deal/{key}/{esc(k)}")
+        if u in written:
+            raise InputError(_("{name} names the side {side} again", name=repr(k), side=u), f"/deal/{key}/{esc(k)}")
+        written[u] = k
+    for u in pu.units:
+        v = obj.get(written.setdefault(u, u))
+        if v is None or v < 0:
+            raise InputError(_("a whole number, 0 or more, for every side") if pu.by_side else
+                             _("a whole number, 0 or more, for every player"), f"/deal/{key}/{esc(written[u])}")
+    return {u: obj[written[u]] for u in pu.units}, written
+
+
+def _counts(deal: DealPlayed, players: list[str]) -> tuple[dict[str, int], dict[str, int]]:
+    """``deal.points`` and ``deal.tricks_taken`` of a points form (both given: the callers ask), each player's whole
+    number (:func:`per_unit`)."""
+    pu = PadUnits.each(players)
+    return per_unit("points", deal.points, pu, players)[0], per_unit("tricks_taken", deal.tricks_taken, pu, players)[0]
+
+
+def _points_in_tricks(units: list[str], pts: dict[str, int], taken: dict[str, int]) -> None:
+    """No card points in the tricks of a player (or side) who took none (pinochle/1.3)."""
+    refuse_first((taken[u] == 0 and pts[u], _("{player} took no trick, so no card points", player=u),
+                  f"/deal/points/{esc(u)}") for u in units)
+
+
+def _last_taker(value: str | None, units: list[str], taken: dict[str, int] | None) -> str:
+    """``deal.last_trick``: a player who took a trick (its 10, pinochle/1.4)."""
+    last = parse_player(value, units, "/deal/last_trick")
+    refuse_first(((taken is not None and taken[last] == 0, _("{player} took no trick, so not the last one",
+                                                             player=last), "/deal/last_trick"),))
+    return last
+
+
+def _played_out(n_pts: int, last: str | None) -> None:
+    """A deal played out: its card points add up to the pack's 240 (pinochle/1.3), and somebody took the last
+    trick (1.4)."""
+    refuse_first(((n_pts != DEAL_TOTAL, _("card points in tricks add up to {total} (the last trick's 10 is added for "
+                                          "whoever took it), not {given}", total=DEAL_TOTAL, given=n_pts),
+                   "/deal/points"),
+                  (last is None, _("say who took the last trick (worth 10)"), "/deal/last_trick")))
 
 
 def points_two(deal: DealPlayed, players: list[str], opts: OptionsLike,
-                partial: bool = False) -> tuple[dict[str, int], dict, str | None]:
-    """Points form of a two-handed deal; ``partial``: play stopped at a declaration out (pinochle/6.4)."""
+               partial: bool = False) -> tuple[dict[str, int], dict, str | None]:
+    """Points form of a two-handed deal; ``partial``: play stopped at a declaration out (pinochle/6.4), the cards
+    not played still in the hands (a third share, :func:`points_feasible`)."""
     opts = Options.of(opts)
-    pts, taken = deal.points, deal.tricks_taken
-    if pts is None:
-        raise InputError(_("give the card points each player took in tricks"), "/deal/points")
-    if taken is None:
-        raise InputError(_("with card points, give each player's number of tricks"), "/deal/tricks_taken")
-    _per_player_counts(pts, taken, players)
-    n = len(players)
-    all_tricks = total_tricks(n, opts)
+    refuse_first(((deal.points is None, _("give the card points each player took in tricks"), "/deal/points"),
+                  (deal.tricks_taken is None, _("with card points, give each player's number of tricks"),
+                   "/deal/tricks_taken")))
+    pts, taken = _counts(deal, players)
+    all_tricks, n_taken, n_pts = total_tricks(2, opts), sum(taken.values()), sum(pts.values())
+    refuse_first(((n_taken >= all_tricks, _("after a declaration out give the tricks taken before play stopped"),
+                   "/deal/tricks_taken"),
+                  (deal.last_trick is not None, _("play stopped at the declaration, so nobody took the last trick"),
+                   "/deal/last_trick")) if partial else
+                 ((n_pts != DEAL_TOTAL, _("card points in tricks add up to {total} (the last trick's 10 is added for "
+                                          "whoever took it), not {given}", total=DEAL_TOTAL, given=n_pts),
+                   "/deal/points"),
+                  (n_taken != all_tricks, _("a deal has {n} tricks, not {given}", n=all_tricks, given=n_taken),
+                   "/deal/tricks_taken")))
+    _points_in_tricks(players, pts, taken)
+    feasible_or_422([(2 * taken[p], pts[p]) for p in players] + [(2 * (all_tricks - n_taken), DEAL_TOTAL - n_pts)],
+                    pool_of(opts), "/deal/points", _taken(players, pts, taken))
     if partial:
-        if sum(taken.values()) >= all_tricks:
-            raise InputError(_("after a declaration out give the tricks taken before play stopped"),
-                             "/deal/tricks_taken")
-        if deal.last_trick is not None:
-            raise InputError(_("play stopped at the declaration, so nobody took the last trick"), "/deal/last_trick")
-        for p in players:
-            if taken[p] == 0 and pts[p]:
-                raise InputError(_("{player} took no trick, so no card points", player=p), f"/deal/points/{esc(p)}")
-        # the unplayed cards are still in the hands: check what was taken against the pack with room to spare
-        rest = 2 * (all_tricks - sum(taken.values()))
-        feasible_or_422([(2 * taken[p], pts[p]) for p in players] + [(rest, DEAL_TOTAL - sum(pts.values()))],
-                        pool_of(opts), "/deal/points", _taken(players, pts, taken))
         return pts, taken, None
-    if sum(pts.values()) != DEAL_TOTAL:
-        raise InputError(_("card points in tricks add up to {total} (the last trick's 10 is added for whoever took "
-                           "it), not {given}", total=DEAL_TOTAL, given=sum(pts.values())), "/deal/points")
-    if sum(taken.values()) != all_tricks:
-        raise InputError(_("a deal has {n} tricks, not {given}", n=all_tricks, given=sum(taken.values())),
-                         "/deal/tricks_taken")
-    for p in players:
-        if taken[p] == 0 and pts[p]:
-            raise InputError(_("{player} took no trick, so no card points", player=p), f"/deal/points/{esc(p)}")
-    feasible_or_422([(2 * taken[p], pts[p]) for p in players], pool_of(opts), "/deal/points",
-                    _taken(players, pts, taken))
-    if deal.last_trick is None:
-        raise InputError(_("say who took the last trick (worth 10)"), "/deal/last_trick")
-    last = parse_player(deal.last_trick, players, "/deal/last_trick")
-    if taken[last] == 0:
-        raise InputError(_("{player} took no trick, so not the last one", player=last), "/deal/last_trick")
-    return pts, taken, last
+    _played_out(n_pts, deal.last_trick)
+    return pts, taken, _last_taker(deal.last_trick, players, taken)
 
 
 MOST_MELD = 1000        # the richest single meld: a double around of aces (pinochle/4.1)
 
 
-def _pad_two(deal: DealPlayed, players: list[str], opts: OptionsLike,
+def _pad_two(deal: DealPlayed, players: list[str], opts: Options,
              partial: bool = False) -> tuple[dict[str, int], dict, str | None]:
     """The pad's form of a two-handed deal: each player's meld and card points (``meld_points``, ``points``), who
     took the last trick, and a declaration out; the tricks each took may be left out (``tricks_taken``), since the
-    score does not depend on them.  Left out, some share of the tricks must fit what is written (every card point
-    and every meld needs a trick won, a meld one won while the stock lasted), and ``tricks`` is null in the answer.
-    ``partial``: play stopped at a declaration out (pinochle/6.4).
-
-    The phases, each a helper: the meld points (:func:`_pad_meld_points`, 4.1, 4.2); with the tricks taken, the
-    points form (:func:`points_two`); without them, the card points' total and the last trick
-    (:func:`_pad_last_trick`, 1.3, 1.4) and a share of the tricks that fits (:func:`_pad_share_fits`).
-    """
-    opts = Options.of(opts)
-    melds, pts = deal.meld_points, deal.points
-    if pts is None:
-        raise InputError(_("give the card points each player took in tricks"), "/deal/points")
-    if melds is None:
-        raise InputError(_("give the meld each player scored"), "/deal/meld_points")
-    _whole_per_player((("meld_points", melds), ("points", pts)), players)
-    _pad_meld_points(melds, players, opts)
+    score does not depend on them.  Left out, some share of the tricks must fit what is written
+    (:func:`_pad_share_fits`), and ``tricks`` is null in the answer.  ``partial``: play stopped at a declaration out
+    (pinochle/6.4).  Each meld a multiple of 10 (4.1), at most one richest meld (:data:`MOST_MELD`) per trick won
+    while the stock lasts (12 with 48 cards; 4.2), and none without a trick won."""
+    pu, stock = PadUnits.each(players), stock_tricks(opts)
+    refuse_first(((deal.points is None, _("give the card points each player took in tricks"), "/deal/points"),
+                  (deal.meld_points is None, _("give the meld each player scored"), "/deal/meld_points")))
+    melds = per_unit("meld_points", deal.meld_points, pu, players)[0]
+    pts = per_unit("points", deal.points, pu, players)[0]
+    refuse_first(check for p in players for check in (
+        (melds[p] % 10, _("every meld is worth a multiple of 10, so {points} cannot be a player's meld",
+                          points=melds[p]), f"/deal/meld_points/{esc(p)}"),
+        (melds[p] > stock * MOST_MELD, _("a player melds once for each trick won while the stock lasts, {n} at most, "
+                                         "so {points} is more meld than a deal holds", n=stock, points=melds[p]),
+         f"/deal/meld_points/{esc(p)}")))
     if deal.tricks_taken is not None:
         out = points_two(deal, players, opts, partial)
-        for p in players:
-            if melds[p] and out[1][p] == 0:
-                raise InputError(_("{player} won no trick, so melded nothing", player=p),
-                                 f"/deal/meld_points/{esc(p)}")
+        refuse_first((melds[p] and out[1][p] == 0, _("{player} won no trick, so melded nothing", player=p),
+                      f"/deal/meld_points/{esc(p)}") for p in players)
         return out
-    last = _pad_last_trick(deal, players, pts, partial)
-    if not _pad_share_fits(players, melds, pts, last, partial, opts):
-        raise InputError(_("no share of the pack's cards and tricks gives these card points"),
-                         "/deal/points")
+    if partial:
+        refuse_first(((deal.last_trick is not None, _("play stopped at the declaration, so nobody took the last "
+                                                      "trick"), "/deal/last_trick"),))
+        last = None
+    else:
+        _played_out(sum(pts.values()), deal.last_trick)
+        last = parse_player(deal.last_trick, players, "/deal/last_trick")
+    refuse_first(((not _pad_share_fits(players, melds, pts, last, partial, opts),
+                   _("no share of the pack's cards and tricks gives these card points"), "/deal/points"),))
     return pts, dict.fromkeys(players), last
 
 
-def _pad_meld_points(melds: dict[str, int], players: list[str], opts: Options) -> None:
-    """``deal.meld_points``: each player's meld in the deal, a multiple of 10 (pinochle/4.1) and at most one
-    richest meld (:data:`MOST_MELD`, 1000) per trick won while the stock lasts (12 with 48 cards; 4.2)."""
-    stock = stock_tricks(opts)
-    for p in players:
-        if melds[p] % 10:
-            raise InputError(_("every meld is worth a multiple of 10, so {points} cannot be a "
-                               "player's meld", points=melds[p]), f"/deal/meld_points/{esc(p)}")
-        if melds[p] > stock * MOST_MELD:
-            raise InputError(_("a player melds once for each trick won while the stock lasts, {n} at most, so "
-                               "{points} is more meld than a deal holds", n=stock, points=melds[p]),
-                             f"/deal/meld_points/{esc(p)}")
-
-
-def _pad_last_trick(deal: DealPlayed, players: list[str], pts: dict[str, int], partial: bool) -> str | None:
-    """The pad's form without the tricks taken: who took the last trick (its 10, pinochle/1.4), required for a
-    deal played out, whose card points add up to the pack's 240 (1.3); none when play stopped at a declaration
-    out (6.4)."""
-    if partial:
-        if deal.last_trick is not None:
-            raise InputError(_("play stopped at the declaration, so nobody took the last trick"), "/deal/last_trick")
-        return None
-    if sum(pts.values()) != DEAL_TOTAL:
-        raise InputError(_("card points in tricks add up to {total} (the last trick's 10 is added for whoever took "
-                           "it), not {given}", total=DEAL_TOTAL, given=sum(pts.values())),
-                         "/deal/points")
-    if deal.last_trick is None:
-        raise InputError(_("say who took the last trick (worth 10)"), "/deal/last_trick")
-    return parse_player(deal.last_trick, players, "/deal/last_trick")
+def _shares(units: int, n_tricks: int, partial: bool = False) -> list[tuple[int, ...]]:
+    """Every way to share a deal's tricks among ``units`` players or sides: all of them, or when play stopped at a
+    declaration out (pinochle/6.4) fewer, the rest not played."""
+    return [t for t in product(range(n_tricks + 1), repeat=units) if (sum(t) == n_tricks) != partial]
 
 
 def _pad_share_fits(players: list[str], melds: dict[str, int], pts: dict[str, int], last: str | None,
@@ -171,26 +184,13 @@ def _pad_share_fits(players: list[str], melds: dict[str, int], pts: dict[str, in
     fits the pad: a player with card points, meld or the last trick won a trick, meld at most one richest meld per
     trick won while the stock lasted (pinochle/4.2), and some share of the pack's cards gives each player's card
     points in two cards a trick (1.3; the cards not yet played hold the rest)."""
-    n_all = total_tricks(len(players), opts)
-    stock = stock_tricks(opts)
-    a, b = players
-    pool = pool_of(opts)
-    splits = ([(t, n_all - t) for t in range(n_all + 1)] if not partial else
-              [(t, u) for t in range(n_all) for u in range(n_all - t)])
-    for ta, tb in splits:
-        taken = {a: ta, b: tb}
-        if any(taken[p] == 0 and (pts[p] or melds[p] or p == last) for p in players):
-            continue
-        if any(melds[p] > min(taken[p], stock) * MOST_MELD for p in players):
-            continue
-        targets = [(2 * taken[p], pts[p]) for p in players]
-        if partial:
-            targets.append((2 * (n_all - ta - tb), DEAL_TOTAL - sum(pts.values())))
-            if len(targets) > 3 or DEAL_TOTAL - sum(pts.values()) < 0:
-                break
-        if points_feasible(targets, pool):
-            return True
-    return False
+    n_all, stock, pool = total_tricks(2, opts), stock_tricks(opts), pool_of(opts)
+    rest = DEAL_TOTAL - sum(pts.values())
+    return any(all(t or not (pts[p] or melds[p] or p == last) for p, t in zip(players, share))
+               and all(melds[p] <= min(t, stock) * MOST_MELD for p, t in zip(players, share))
+               and points_feasible([(2 * t, pts[p]) for p, t in zip(players, share)]
+                                   + [(2 * (n_all - sum(share)), rest)], pool)
+               for share in _shares(2, n_all, partial))
 
 
 def _taken(players, pts, taken) -> str:
@@ -211,44 +211,37 @@ def winning_bid(deal: DealPlayed, players: list[str], opts: Options) -> tuple[st
     if bid is None:
         raise InputError(_("give the winning bid: who and how much"), "/deal/bid")
     declarer = parse_player(bid.player, players, "/deal/bid/player")
-    amount = bid.amount
-    if amount < opts.min_bid or amount % 10:
-        raise InputError(_("a bid is a multiple of 10 from {low}", low=opts.min_bid), "/deal/bid/amount")
-    return declarer, amount
+    refuse_first(((bid.amount < opts.min_bid or bid.amount % 10, _("a bid is a multiple of 10 from {low}",
+                                                                    low=opts.min_bid), "/deal/bid/amount"),))
+    return declarer, bid.amount
 
 
 def auction_points(deal: DealPlayed, players: list[str], declarer: str, buried: list[Card],
-                    opts: Options) -> tuple[dict[str, int], dict[str, int], str]:
+                   opts: Options) -> tuple[dict[str, int], dict[str, int], str]:
     """The points form of an auction-form deal: ``deal.points`` and ``deal.tricks_taken`` per player and
     ``deal.last_trick``: ``(card points taken, the last trick's 10 and the buried cards included; tricks won; who
-    took the last)``.  The points and the buried cards add up to the pack's 240 (pinochle/1.3), the tricks to the
-    deal's (12 or 15), and some share of the pack's cards gives each side its points in its tricks."""
+    took the last)``.  The points and the buried cards (three-hand; none in partnership) add up to the pack's 240
+    (pinochle/1.3), the tricks to the deal's (12 or 15), and some share of the pack's cards gives each player
+    (three-hand, 3 cards a trick) or side (partnership, 4) its points in its tricks."""
     n = len(players)
-    pts = deal.points
-    taken = deal.tricks_taken
-    if pts is None or taken is None:
-        raise InputError(_("give the tricks, or each player's card points and number of tricks"), "/deal/points")
-    extra = points_of(buried, opts) if n == 3 else 0
-    _per_player_counts(pts, taken, players)
-    if sum(pts.values()) + extra != DEAL_TOTAL:
-        raise InputError(_("card points in tricks and the buried cards add up to {total}, not {given}"
-                           "", total=DEAL_TOTAL, given=sum(pts.values()) + extra) if extra else
-                         _("card points in tricks add up to {total}, not {given}",
-                           total=DEAL_TOTAL, given=sum(pts.values())), "/deal/points")
-    if sum(taken.values()) != total_tricks(n, opts):
-        raise InputError(_("a deal has {n} tricks", n=total_tricks(n, opts)), "/deal/tricks_taken")
-    last = parse_player(deal.last_trick, players, "/deal/last_trick")
-    if taken[last] == 0:
-        raise InputError(_("{player} took no trick, so not the last one", player=last), "/deal/last_trick")
-    if n == 3:
-        feasible_or_422([(3 * taken[p], pts[p]) for p in players], pool_of(opts, buried), "/deal/points",
-                        _taken(players, pts, taken))
-    else:
-        sides = [[players[0], players[2]], [players[1], players[3]]]
-        feasible_or_422([(4 * sum(taken[p] for p in sd), sum(pts[p] for p in sd)) for sd in sides], pool_of(opts),
-                        "/deal/points", _taken(["+".join(sd) for sd in sides],
-                                               {"+".join(sd): sum(pts[p] for p in sd) for sd in sides},
-                                               {"+".join(sd): sum(taken[p] for p in sd) for sd in sides}))
+    refuse_first(((deal.points is None or deal.tricks_taken is None,
+                   _("give the tricks, or each player's card points and number of tricks"), "/deal/points"),))
+    pts, taken = _counts(deal, players)
+    extra, n_pts = points_of(buried, opts), sum(pts.values())
+    refuse_first(((n_pts + extra != DEAL_TOTAL,
+                   _("card points in tricks and the buried cards add up to {total}, not {given}",
+                     total=DEAL_TOTAL, given=n_pts + extra) if extra else
+                   _("card points in tricks add up to {total}, not {given}", total=DEAL_TOTAL, given=n_pts),
+                   "/deal/points"),
+                  (sum(taken.values()) != total_tricks(n, opts), _("a deal has {n} tricks", n=total_tricks(n, opts)),
+                   "/deal/tricks_taken")))
+    last = _last_taker(deal.last_trick, players, taken)
+    groups = [[p] for p in players] if n == 3 else [[players[0], players[2]], [players[1], players[3]]]
+    names = ["+".join(g) for g in groups]
+    g_pts = {nm: sum(pts[p] for p in g) for nm, g in zip(names, groups)}
+    g_taken = {nm: sum(taken[p] for p in g) for nm, g in zip(names, groups)}
+    feasible_or_422([(n * g_taken[nm], g_pts[nm]) for nm in names], pool_of(opts, buried), "/deal/points",
+                    _taken(names, g_pts, g_taken))
     captured = {p: pts[p] + (LAST_TRICK if p == last else 0) + (extra if p == declarer else 0) for p in players}
     return captured, dict(taken), last
 
@@ -277,16 +270,6 @@ class AuctionDeal:
 MOST_HAND_MELD = {12: 1800, 15: 1900}
 
 
-@dataclass
-class PadUnits:
-    """Who a partnership pad writes a number for: each player, or each side (``by_side``); ``of`` maps a unit to
-    its players."""
-
-    units: list[str]
-    of: dict[str, list[str]]
-    by_side: bool
-
-
 def auction_pad(deal: DealPlayed, players: list[str], dealer: str, opts: OptionsLike) -> AuctionDeal:
     """A partnership or three-hand deal in the numbers a pad keeps: the winning bid, the meld (``meld_points``),
     the counters (``points``), who took the last trick; the tricks each took may be left out (``tricks_taken``).
@@ -296,132 +279,70 @@ def auction_pad(deal: DealPlayed, players: list[str], dealer: str, opts: Options
     bidder's buried cards in his (8.3).  Checked as the card forms are: the counters add up to the pack's 240 (1.3),
     the last trick's 10 goes once to a player who took a trick (1.4), each meld a multiple of 10 no richer than a
     hand holds (4.1, 4.10), and some share of the deal's tricks and cards gives what is written
-    (:func:`_pad_auction_share`).
+    (:func:`_pad_share_four`, :func:`_pad_share_three`).
     """
     opts = Options.of(opts)
     n = len(players)
     declarer, amount = winning_bid(deal, players, opts)
     trump_at(deal.trump, "/deal/trump")
-    _pad_refusals(deal, n)
+    refuse_first(((deal.melds is not None, _("give the melds as cards or as points, not both"), "/deal/melds"),
+                  (deal.meld is not None, _("give the melds as cards or as points, not both"), "/deal/meld"),
+                  (deal.conceded, _("a conceded deal is not played, so no meld is scored"), "/deal/meld_points"),
+                  (n == 3 and deal.buried is not None, _("as a pad writes it, the bidder's counters include the cards "
+                                                         "he buried: leave them out"), "/deal/buried"),
+                  (deal.points is None, _("give the card points each player took in tricks"), "/deal/points")))
     pu = _pad_units(deal, players)
-    melds, pts = deal.meld_points or {}, deal.points
-    if n == 3:          # only the bidder melds: the others' 0 may be left out
-        melds = dict.fromkeys([p for p in players if p != declarer], 0) | melds
-    if pts is None:
-        raise InputError(_("give the card points each player took in tricks"), "/deal/points")
-    _whole_per_unit(("meld_points", melds), pu, players)
-    _whole_per_unit(("points", pts), pu, players)
-    meld = {u: melds[_written(melds, u, players)] for u in pu.units}
-    counters = {u: pts[_written(pts, u, players)] for u in pu.units}
-    _pad_meld_fits(meld, melds, pu, players, declarer)
-    if sum(counters.values()) != DEAL_TOTAL:
-        raise InputError(_("card points in tricks add up to {total} (the last trick's 10 is added for whoever took "
-                           "it), not {given}", total=DEAL_TOTAL, given=sum(counters.values())), "/deal/points")
-    if deal.last_trick is None:
-        raise InputError(_("say who took the last trick (worth 10)"), "/deal/last_trick")
-    last_unit = _pad_last_unit(deal.last_trick, pu, players)
-    taken = _pad_tricks_taken(deal, pu, players, last_unit, opts)
-    took = _pad_auction_share(players, declarer, pu, counters, last_unit, taken, opts)
-    if n == 4 and opts.meld_save == "one_trick" and any(
-            meld[u] and len(took[side_of(players, pu.of[u][0])]) > 1 for u in pu.units):
-        raise InputError(_("the side's meld counts only if it won a trick, and its card points do not say "
-                           "whether it did: give the tricks each took"), "/deal/tricks_taken")
-    per_player = _pad_per_player(players, pu, meld, counters, taken, last_unit)
-    m, captured, won = per_player
-    if n == 3:
-        m = {p: {"melds": [], "points": meld[p] if p == declarer else 0} for p in players}
-    return AuctionDeal(declarer, amount, m, captured, won, pu.of[last_unit][0], False,
+    # three-hand only the bidder melds: the others' 0 may be left out
+    melds = dict.fromkeys([p for p in players if p != declarer and n == 3], 0) | (deal.meld_points or {})
+    meld, written = per_unit("meld_points", melds, pu, players)
+    counters = per_unit("points", deal.points, pu, players)[0]
+    _pad_meld_fits(meld, written, pu, players, declarer)
+    _played_out(sum(counters.values()), deal.last_trick)
+    last = _pad_last_unit(deal.last_trick, pu, players)
+    taken = None
+    if deal.tricks_taken is not None:       # given: the deal's tricks in all, one at least for the taker of the last
+        taken = per_unit("tricks_taken", deal.tricks_taken, pu, players)[0]
+        n_tricks = total_tricks(n, opts)
+        refuse_first(((sum(taken.values()) != n_tricks, _("a deal has {n} tricks", n=n_tricks), "/deal/tricks_taken"),))
+        _last_taker(last, pu.units, taken)
+    took = (_pad_share_four(players, pu, counters, last, taken, opts) if n == 4 else
+            _pad_share_three(players, declarer, counters, last, taken, opts))
+    refuse_first(((n == 4 and opts.meld_save == "one_trick" and any(
+        meld[u] and len(took[side_of(players, pu.of[u][0])]) > 1 for u in pu.units),
+        _("the side's meld counts only if it won a trick, and its card points do not say whether it did: give the "
+          "tricks each took"), "/deal/tricks_taken"),))
+    m, captured, won = _pad_per_player(players, pu, meld, counters, taken, last)
+    return AuctionDeal(declarer, amount, m, captured, won, pu.of[last][0], False,
                        took={s: next(iter(v)) for s, v in took.items()} if n == 4 else None, by_side=pu.by_side)
 
 
-def _pad_refusals(deal: DealPlayed, n: int) -> None:
-    """What the pad's form of an auction deal does not take: the melds as cards too, a conceded deal, three-hand the
-    buried cards (in the bidder's counters)."""
-    for k, given in (("melds", deal.melds), ("meld", deal.meld)):
-        if given is not None:
-            raise InputError(_("give the melds as cards or as points, not both"), f"/deal/{k}")
-    if deal.conceded:
-        raise InputError(_("a conceded deal is not played, so no meld is scored"), "/deal/meld_points")
-    if n == 3 and deal.buried is not None:
-        raise InputError(_("as a pad writes it, the bidder's counters include the cards he buried: leave them out"),
-                         "/deal/buried")
-
-
-def _pad_meld_fits(meld: dict[str, int], written: dict, pu: PadUnits, players: list[str], declarer: str) -> None:
+def _pad_meld_fits(meld: dict[str, int], written: dict[str, str], pu: PadUnits, players: list[str],
+                   declarer: str) -> None:
     """Each meld a multiple of 10 (pinochle/4.1), three-hand the bidder's alone (8.3), and no more than the hands
     hold (:data:`MOST_HAND_MELD`, 4.10)."""
     n = len(players)
     most = MOST_HAND_MELD[HAND_SIZE[n]]
-    for u in pu.units:
-        ptr = f"/deal/meld_points/{esc(_written(written, u, players))}"
-        if meld[u] % 10:
-            raise InputError(_("every meld is worth a multiple of 10, so {points} cannot be a player's meld",
-                               points=meld[u]), ptr)
-        if n == 3 and u != declarer and meld[u]:
-            raise InputError(_("in the three-hand auction only the bidder melds"), ptr)
-        if meld[u] > most * len(pu.of[u]):
-            raise InputError(_("a hand shows at most {most} in meld, so {points} is more than it holds",
-                               most=most * len(pu.of[u]), points=meld[u]) if len(pu.of[u]) == 1 else
-                             _("a hand shows at most {most} in meld, so a side at most {both}, not {points}",
-                               most=most, both=most * len(pu.of[u]), points=meld[u]), ptr)
-
-
-def _pad_tricks_taken(deal: DealPlayed, pu: PadUnits, players: list[str], last: str,
-                      opts: Options) -> dict[str, int] | None:
-    """``deal.tricks_taken`` when the pad gives it: per unit, the deal's tricks in all, one at least for the taker of
-    the last (pinochle/1.4)."""
-    taken = deal.tricks_taken
-    if taken is None:
-        return None
-    _whole_per_unit(("tricks_taken", taken), pu, players)
-    out = {u: taken[_written(taken, u, players)] for u in pu.units}
-    n_tricks = total_tricks(len(players), opts)
-    if sum(out.values()) != n_tricks:
-        raise InputError(_("a deal has {n} tricks", n=n_tricks), "/deal/tricks_taken")
-    if out[last] == 0:
-        raise InputError(_("{player} took no trick, so not the last one", player=last), "/deal/last_trick")
-    return out
-
-
-def _written(obj: dict, unit: str, players: list[str]) -> str:
-    """The key ``obj`` gives ``unit`` under (a side may be named with its partners in either order)."""
-    for k in obj:
-        if k == unit or (len(players) == 4 and side_key(k, players) == unit):
-            return k
-    return unit
+    refuse_first(check for u in pu.units for check in (
+        (meld[u] % 10, _("every meld is worth a multiple of 10, so {points} cannot be a player's meld",
+                         points=meld[u]), f"/deal/meld_points/{esc(written[u])}"),
+        (n == 3 and u != declarer and meld[u], _("in the three-hand auction only the bidder melds"),
+         f"/deal/meld_points/{esc(written[u])}"),
+        (meld[u] > most * len(pu.of[u]),
+         _("a hand shows at most {most} in meld, so {points} is more than it holds",
+           most=most * len(pu.of[u]), points=meld[u]) if len(pu.of[u]) == 1 else
+         _("a hand shows at most {most} in meld, so a side at most {both}, not {points}",
+           most=most, both=most * len(pu.of[u]), points=meld[u]), f"/deal/meld_points/{esc(written[u])}")))
 
 
 def _pad_units(deal: DealPlayed, players: list[str]) -> PadUnits:
     """Partnership: per side when ``meld_points`` names a side, else per player; three-hand: per player."""
-    melds = deal.meld_points or {}
-    if len(players) == 4 and any(side_key(k, players) in side_ids(players) for k in melds):
+    if len(players) == 4 and any(side_key(k, players) in side_ids(players) for k in deal.meld_points or {}):
         sides = side_ids(players)
         return PadUnits(sides, {sides[0]: [players[0], players[2]], sides[1]: [players[1], players[3]]}, True)
-    return PadUnits(list(players), {p: [p] for p in players}, False)
+    return PadUnits.each(players)
 
 
-def _whole_per_unit(field: tuple[str, dict], pu: PadUnits, players: list[str]) -> None:
-    """``deal.<key>``: a whole number, 0 or more, for every player (or every side) and nobody else."""
-    key, obj = field
-    seen = set()
-    for k in obj:
-        u = side_key(k, players) if pu.by_side else k
-        if u not in pu.units:
-            raise InputError(_("{name} is not a side: the sides are {first} and {second}, partners sitting "
-                               "opposite", name=repr(k), first=pu.units[0], second=pu.units[1]) if pu.by_side else
-                             _("{name} is not a player", name=repr(k)), f"/deal/{key}/{esc(k)}")
-        if u in seen:
-            raise InputError(_("{name} names the side {side} again", name=repr(k), side=u), f"/deal/{key}/{esc(k)}")
-        seen.add(u)
-    for u in pu.units:
-        v = obj.get(_written(obj, u, players))
-        if v is None or v < 0:      # the schema gives integers
-            raise InputError(_("a whole number, 0 or more, for every side") if pu.by_side else
-                             _("a whole number, 0 or more, for every player"),
-                             f"/deal/{key}/{esc(_written(obj, u, players))}")
-
-
-def _pad_last_unit(value: str, pu: PadUnits, players: list[str]) -> str:
+def _pad_last_unit(value: str | None, pu: PadUnits, players: list[str]) -> str:
     """``deal.last_trick``: a player, or with the numbers per side also a side; the unit that took it."""
     if pu.by_side and side_key(value, players) in pu.units:
         return side_key(value, players)
@@ -429,72 +350,62 @@ def _pad_last_unit(value: str, pu: PadUnits, players: list[str]) -> str:
     return next(u for u in pu.units if p in pu.of[u])
 
 
-def _pad_auction_share(players: list[str], declarer: str, pu: PadUnits, counters: dict[str, int], last: str,
-                       taken: dict[str, int] | None, opts: Options) -> dict[str, set[bool]]:
-    """Whether some share of the deal's tricks gives what the pad says (pinochle/1.3, 1.4): every trick 4 cards in
-    partnership (:func:`_pad_share_four`), 3 three-hand with the bidder's 3 buried cards besides
-    (:func:`_pad_share_three`); a player or side with card points (other than the bidder's buried ones) or the
-    last trick won a trick; the tricks as written when given.  Returns, per partnership side, whether it won a
-    trick in the shares that fit (``{True}``, ``{False}`` or both); 422 when none fits."""
-    if len(players) == 4:
-        return _pad_share_four(players, pu, counters, last, taken, opts)
-    _pad_share_three(players, declarer, counters, last, taken, opts)
-    return {}
-
-
 def _pad_share_four(players: list[str], pu: PadUnits, counters: dict[str, int], last: str,
                     taken: dict[str, int] | None, opts: Options) -> dict[str, set[bool]]:
-    pool = pool_of(opts)
-    a, b = side_ids(players)
-    found: dict[str, set[bool]] = {a: set(), b: set()}
-    unit_side = {u: side_of(players, pu.of[u][0]) for u in pu.units}
-    side_pts = {s: sum(counters[u] for u in pu.units if unit_side[u] == s) for s in (a, b)}
+    """Partnership: whether some share of the deal's tricks, 4 cards each, gives each side its card points
+    (pinochle/1.3), a side with card points or the last trick having won a trick (1.4); the tricks as written when
+    given.  Returns, per side, whether it won a trick in the shares that fit (``{True}``, ``{False}`` or both); 422
+    when none fits."""
+    pool, sides, last_side = pool_of(opts), side_ids(players), side_of(players, pu.of[last][0])
+    side_pts = _side_sums(counters, pu, players)
     if taken is not None:
-        side_t = {s: sum(taken[u] for u in pu.units if unit_side[u] == s) for s in (a, b)}
-        feasible_or_422([(4 * side_t[s], side_pts[s]) for s in (a, b)], pool, "/deal/points",
-                        _taken([a, b], side_pts, side_t))
-        for u in pu.units:
-            if taken[u] == 0 and counters[u]:
-                raise InputError(_("{player} took no trick, so no card points", player=u), f"/deal/points/{esc(u)}")
-        return {s: {side_t[s] > 0} for s in (a, b)}
-    n_tricks = total_tricks(4, opts)
-    for t in range(n_tricks + 1):
-        share = {a: t, b: n_tricks - t}
-        if any(share[s] == 0 and (side_pts[s] or unit_side[last] == s) for s in (a, b)):
-            continue
-        if points_feasible([(4 * share[s], side_pts[s]) for s in (a, b)], pool):
-            for s in (a, b):
-                found[s].add(share[s] > 0)
-    if not found[a]:
-        raise InputError(_("no share of the pack's cards and tricks gives these card points"), "/deal/points")
-    return found
+        side_t = _side_sums(taken, pu, players)
+        feasible_or_422([(4 * side_t[s], side_pts[s]) for s in sides], pool, "/deal/points",
+                        _taken(sides, side_pts, side_t))
+        _points_in_tricks(pu.units, counters, taken)
+        return {s: {side_t[s] > 0} for s in sides}
+    fits = [share for share in _shares(2, total_tricks(4, opts))
+            if all(t or not (side_pts[s] or s == last_side) for s, t in zip(sides, share))
+            and points_feasible([(4 * t, side_pts[s]) for s, t in zip(sides, share)], pool)]
+    refuse_first(((not fits, _("no share of the pack's cards and tricks gives these card points"), "/deal/points"),))
+    return {s: {share[i] > 0 for share in fits} for i, s in enumerate(sides)}
+
+
+def _side_sums(values: dict[str, int], pu: PadUnits, players: list[str]) -> dict[str, int]:
+    """A partnership pad's numbers (per player or per side) added up per side."""
+    out = dict.fromkeys(side_ids(players), 0)
+    for u in pu.units:
+        out[side_of(players, pu.of[u][0])] += values[u]
+    return out
 
 
 def _pad_share_three(players: list[str], declarer: str, counters: dict[str, int], last: str,
-                     taken: dict[str, int] | None, opts: Options) -> None:
-    others = [p for p in players if p != declarer]
-    n_tricks = total_tricks(3, opts)
-    splits = ([(taken[declarer], taken[others[0]], taken[others[1]])] if taken is not None else
-              [(t, u, n_tricks - t - u) for t in range(n_tricks + 1) for u in range(n_tricks + 1 - t)])
-    for t, u, v in splits:
-        share = {declarer: t, others[0]: u, others[1]: v}
-        if any(share[p] == 0 and ((counters[p] and p != declarer) or p == last) for p in players):
-            continue
-        if points_feasible([(3 * t + 3, counters[declarer]), (3 * u, counters[others[0]]),
-                            (3 * v, counters[others[1]])], pool_of(opts)):
-            return
-    raise InputError(_("no share of the pack's cards and tricks gives these card points"), "/deal/points")
+                     taken: dict[str, int] | None, opts: Options) -> dict[str, set[bool]]:
+    """Three-hand: whether some share of the deal's tricks, 3 cards each with the bidder's 3 buried cards besides,
+    gives each player his counters (pinochle/1.3, 8.3), a player with card points (other than the bidder's buried
+    ones) or the last trick having won a trick (1.4); the tricks as written when given.  422 when none fits."""
+    order = [declarer] + [p for p in players if p != declarer]
+    shares = [tuple(taken[p] for p in order)] if taken is not None else _shares(3, total_tricks(3, opts))
+    pool = pool_of(opts)
+    refuse_first(((not any(
+        all(t or not ((counters[p] and p != declarer) or p == last) for p, t in zip(order, share))
+        and points_feasible([(3 * t + 3 * (p == declarer), counters[p]) for p, t in zip(order, share)], pool)
+        for share in shares), _("no share of the pack's cards and tricks gives these card points"), "/deal/points"),))
+    return {}
 
 
 def _pad_per_player(players: list[str], pu: PadUnits, meld: dict[str, int], counters: dict[str, int],
                     taken: dict[str, int] | None, last: str) -> tuple[dict[str, dict], dict[str, int], dict]:
     """The pad's numbers per player for the scoring: a side's numbers on its first player, the partner's 0 (the
     answer then shows no player's own share); the last trick's 10 added (pinochle/1.4)."""
-    first = {pu.of[u][0]: u for u in pu.units}
-    m = {p: {"melds": [], "points": meld[first[p]] if p in first else 0} for p in players}
-    captured = {p: (counters[first[p]] + (LAST_TRICK if first[p] == last else 0)) if p in first else 0
-                for p in players}
-    won: dict = {p: (taken[first[p]] if p in first else 0) if taken is not None else None for p in players}
+    m = {p: {"melds": [], "points": 0} for p in players}
+    captured = dict.fromkeys(players, 0)
+    won: dict = dict.fromkeys(players, None if taken is None else 0)
+    for u in pu.units:
+        p = pu.of[u][0]
+        m[p]["points"] = meld[u]
+        captured[p] = counters[u] + LAST_TRICK * (u == last)
+        won[p] = taken and taken[u]
     return m, captured, won
 
 

@@ -11,11 +11,11 @@ state machine's (:mod:`.deal`) and the meld table's (:mod:`.melds`).
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..cards import Card, check_conservation
 from ..common import parse_player, points_feasible
-from ..errors import IllegalAction, InputError, esc
+from ..errors import IllegalAction, InputError, esc, refuse_first
 from ..i18n import Suit, _, ngettext
 from ..knowledge import Partial, account, read_hand
 from .auction import Auction
@@ -25,12 +25,11 @@ from .deal import (
     HAND_SIZE,
     DealState,
     new_state,
-    shown,
     stock_tricks,
     total_tricks,
 )
-from .declared import DeclaredMeld, check_meld_cards, sequential_melds
-from .melds import MeldFault, Table, meld_in_hand, meld_kind
+from .declared import DeclaredMeld, check_meld_cards, meld_at, sequential_melds
+from .melds import MeldFault, Table, meld_in_hand
 from .options import Options, OptionsLike
 from .reading import card_at, cards_at, in_deck, trump_at
 
@@ -38,25 +37,36 @@ if TYPE_CHECKING:       # the request's records (schemas/pinochle.py), named in 
     from schemas.pinochle import DealPlayed, Dealt, Declaration, PlayedTrick, Spot
 
 
+def seats_from(players: list[str], leader: str) -> list[str]:
+    """The players in playing order from ``leader`` (pinochle/3.2)."""
+    k = players.index(leader)
+    return players[k:] + players[:k]
+
+
+def cards_played(tricks: list[list[tuple[str, Card]]], players: list[str]) -> dict[str, list[Card]]:
+    """Each player's cards in ``tricks``, in the order played."""
+    out: dict[str, list[Card]] = {p: [] for p in players}
+    for seq in tricks:
+        for p, c in seq:
+            out[p].append(c)
+    return out
+
+
 def trick_list(deal: DealPlayed, players: list[str], opts: OptionsLike, n_tricks: int,
                allow_short: bool = False) -> list[list[tuple[str, Card]]]:
     """``deal.tricks``: each trick as ``[(player, card)]`` in play order, its players following from its leader."""
     opts = Options.of(opts)
     raw: list[PlayedTrick] = deal.tricks or []     # given (the callers ask)
-    if len(raw) != n_tricks and not (allow_short and len(raw) < n_tricks):
-        raise InputError(_("a completed deal has {n} tricks, not {given}", n=n_tricks, given=len(raw)), "/deal/tricks")
+    refuse_first(((len(raw) != n_tricks and not (allow_short and len(raw) < n_tricks),
+                   _("a completed deal has {n} tricks, not {given}", n=n_tricks, given=len(raw)), "/deal/tricks"),))
     out = []
     for i, t in enumerate(raw):
         ptr = f"/deal/tricks/{i}"
         leader = parse_player(t.leader, players, ptr + "/leader")
         cards = in_deck(t.cards, opts, ptr + "/cards")
-        if len(cards) != len(players):
-            raise InputError(_("a trick has {n} cards, not {given}", n=len(players), given=len(cards)), ptr + "/cards")
-        seq, p = [], leader
-        for c in cards:
-            seq.append((p, c))
-            p = players[(players.index(p) + 1) % len(players)]
-        out.append(seq)
+        refuse_first(((len(cards) != len(players), _("a trick has {n} cards, not {given}", n=len(players),
+                                                     given=len(cards)), ptr + "/cards"),))
+        out.append(list(zip(seats_from(players, leader), cards)))
     return out
 
 
@@ -65,13 +75,12 @@ def replay(st: DealState, tricks) -> None:
     for i, seq in enumerate(tricks):
         if st.n == 2 and i == stock_tricks(st.opts):
             # the play-off hands are exactly the cards each player plays in the last twelve tricks
-            for p in st.players:
-                st.hands[p] = [c for s in tricks[i:] for q, c in s if q == p]
-                st.tables[p] = Table()
+            st.hands.update(cards_played(tricks[i:], st.players))
+            st.tables.update({p: Table() for p in st.players})
+        refuse_first(((seq[0][0] != st.to_play, _("trick {i} must be led by {leader}, not {player}", i=i,
+                                                   leader=st.to_play, player=seq[0][0]),
+                       f"/deal/tricks/{i}/leader"),))
         for j, (p, c) in enumerate(seq):
-            if j == 0 and p != st.to_play:
-                raise InputError(_("trick {i} must be led by {leader}, not {player}", i=i, leader=st.to_play,
-                                   player=p), f"/deal/tricks/{i}/leader")
             try:
                 st.apply_play(p, c)
             except IllegalAction as e:
@@ -151,7 +160,7 @@ def _tricks_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> 
     complete = len(tricks) == n_all
     check_conservation([(f"/deal/tricks/{i}/cards", [c for _p, c in s]) for i, s in enumerate(tricks)],
                        deck_of(opts), exact=complete)
-    held = {p: Counter(c for s in tricks for q, c in s if q == p) for p in players} if complete else None
+    held = {p: Counter(cs) for p, cs in cards_played(tricks, players).items()} if complete else None
     check_meld_cards(melds, held, players, opts, st.trump, st.upcard)
     # melds are attached to phase-1 tricks in order: each non-dix meld needs a trick won before it
     replay(st, tricks)
@@ -196,26 +205,22 @@ def auction_deal(deal: DealPlayed, players: list[str], dealer: str, opts: Option
     n = len(players)
     declarer, amount = winning_bid(deal, players, opts)
     conceded = bool(deal.conceded)
-    if conceded and n == 4:
-        raise InputError(_("conceding belongs to the three-hand auction"), "/deal/conceded")
+    refuse_first(((conceded and n == 4, _("conceding belongs to the three-hand auction"), "/deal/conceded"),))
+    zero = dict.fromkeys(players, 0)
     if conceded and deal.trump is None and deal.meld is None:
         # given up before naming a trump (pinochle/8.4): nothing is melded, the bid alone is lost
-        return AuctionDeal(declarer, amount, {p: {"melds": [], "points": 0} for p in players},
-                           dict.fromkeys(players, 0), dict.fromkeys(players, 0), None, conceded)
+        return AuctionDeal(declarer, amount, {p: {"melds": [], "points": 0} for p in players}, zero, dict(zero), None,
+                           conceded)
     trump = trump_at(deal.trump, "/deal/trump")
     melds, shown_cards = _auction_melds(deal, players, declarer, trump, opts)
     buried = _buried(deal, n, conceded, opts)
+    refuse_first((conceded and given is not None, _("a conceded deal is not played"), f"/deal/{k}")
+                 for k, given in (("tricks", deal.tricks), ("points", deal.points)))
     if conceded:
-        for k, given in (("tricks", deal.tricks), ("points", deal.points)):
-            if given is not None:
-                raise InputError(_("a conceded deal is not played"), f"/deal/{k}")
-        return AuctionDeal(declarer, amount, melds, dict.fromkeys(players, 0), dict.fromkeys(players, 0), None,
-                           conceded)
-    if deal.tricks is not None:
-        captured, won, last = _auction_tricks(deal, players, dealer, declarer, trump, shown_cards, buried, opts)
-    else:
-        captured, won, last = auction_points(deal, players, declarer, buried, opts)
-    return AuctionDeal(declarer, amount, melds, captured, won, last, conceded)
+        return AuctionDeal(declarer, amount, melds, zero, dict(zero), None, conceded)
+    took = (_auction_tricks(deal, players, dealer, declarer, trump, shown_cards, buried, opts)
+            if deal.tricks is not None else auction_points(deal, players, declarer, buried, opts))
+    return AuctionDeal(declarer, amount, melds, *took, conceded)
 
 
 def _auction_melds(deal: DealPlayed, players: list[str], declarer: str, trump: str,
@@ -224,25 +229,20 @@ def _auction_melds(deal: DealPlayed, players: list[str], declarer: str, trump: s
     {"melds", "points"}}, {player: cards shown})``.  Three-hand only the bidder melds (``deal.meld``, a list; 8.3);
     in partnership each player shows cards (``deal.melds``, player → cards, at most the 12 of a hand; 7.4), and
     no card more often than the pack holds it (1.1)."""
-    n = len(players)
-    meld_raw = deal.melds
-    if n == 3 and meld_raw is not None:
-        raise InputError(_("in the three-hand auction only the bidder melds: give his meld as one list of cards, not "
-                           "per player"), "/deal/melds")
-    meld_raw = {} if meld_raw is None else meld_raw
-    if isinstance(meld_raw, list):     # the schema reads the two-handed list too
-        raise InputError(_("give the melds by player: each with the cards he melded"), "/deal/melds")
-    if n == 3:
+    refuse_first(((len(players) == 3 and deal.melds is not None,
+                   _("in the three-hand auction only the bidder melds: give his meld as one list of cards, not per "
+                     "player"), "/deal/melds"),
+                  (isinstance(deal.melds, list), _("give the melds by player: each with the cards he melded"),
+                   "/deal/melds")))     # the schema reads the two-handed list too
+    if len(players) == 3:
         cards = in_deck(deal.meld or [], opts, "/deal/meld")
-        found = meld_in_hand(cards, trump, opts)
-        melds = {p: {"melds": [], "points": 0} for p in players}
-        melds[declarer] = {"melds": found, "points": sum(m["points"] for m in found)}
-        return melds, {p: (cards if p == declarer else []) for p in players}
-    for k in meld_raw:
-        if k not in players:
-            raise InputError(_("{name} is not a player", name=repr(k)), f"/deal/melds/{esc(k)}")
-    shown = {p: in_deck(meld_raw.get(p, []), opts, f"/deal/melds/{esc(p)}") for p in players}
-    check_conservation([(f"/deal/melds/{esc(p)}", shown[p]) for p in players], deck_of(opts))
+        shown = {p: cards if p == declarer else [] for p in players}
+    else:
+        raw = cast("dict[str, list[Card]]", deal.melds or {})
+        refuse_first((k not in players, _("{name} is not a player", name=repr(k)), f"/deal/melds/{esc(k)}")
+                     for k in raw)
+        shown = {p: in_deck(raw.get(p, []), opts, f"/deal/melds/{esc(p)}") for p in players}
+        check_conservation([(f"/deal/melds/{esc(p)}", shown[p]) for p in players], deck_of(opts))
     melds = {}
     for p in players:      # each at most the 12 of a hand (the schema)
         found = meld_in_hand(shown[p], trump, opts)
@@ -269,29 +269,25 @@ def _auction_tricks(deal: DealPlayed, players: list[str], dealer: str, declarer:
                     opts: Options) -> tuple[dict[str, int], dict[str, int], str | None]:
     """The tricks of an auction-form deal, replayed (pinochle/3.2, 5.x; the bidder leads three-hand, 8.5):
     ``(card points taken per player, last trick's 10 and the buried cards included; tricks won; who took the
-    last)``.  The tricks and the buried cards hold the pack once (1.1: exactly, with 48 cards and every card
-    there), and every card shown as meld was played or buried by its player (4.10)."""
+    last)``.  The tricks and the buried cards (the bidder's 3 three-hand, none in partnership) hold the pack once
+    (1.1: exactly, with 48 cards and every card there), and every card shown as meld was played or buried by its
+    player (4.10)."""
     n = len(players)
     tricks = trick_list(deal, players, opts, total_tricks(n, opts))
     groups = [(f"/deal/tricks/{i}/cards", [c for _p, c in s]) for i, s in enumerate(tricks)]
-    groups.append(("/deal/buried", buried))
-    check_conservation(groups, deck_of(opts),
-                       exact=opts.deck == 48 and (n == 4 or len(buried) == 3))
-    hands = {p: [c for s in tricks for q, c in s if q == p] for p in players}
+    check_conservation(groups + [("/deal/buried", buried)], deck_of(opts), exact=opts.deck == 48)
+    hands = cards_played(tricks, players)
     for p in players:
-        have = Counter(hands[p]) + (Counter(buried) if n == 3 and p == declarer else Counter())
-        missing = Counter(shown_cards[p]) - have
+        missing = Counter(shown_cards[p]) - (Counter(hands[p]) + Counter(buried if p == declarer else []))
         if missing:
-            ptr = f"/deal/melds/{esc(p)}" if n == 4 else "/deal/meld"
             raise InputError(_("{player} shows {card} as meld but never held it (the tricks show every card "
-                               "played)", player=p, card=next(iter(missing))), ptr)
+                               "played)", player=p, card=next(iter(missing))),
+                             f"/deal/melds/{esc(p)}" if n == 4 else "/deal/meld")
     st = new_state(players, dealer, opts, trump, hands)
     st.leader = declarer if n == 3 else st.leader
     replay(st, tricks)
-    captured = st.captured
-    if n == 3:
-        captured[declarer] += points_of(buried, opts)
-    return captured, st.won, st.last_trick
+    st.captured[declarer] += points_of(buried, opts)
+    return st.captured, st.won, st.last_trick
 
 
 PINOCHLE_FOREIGN = {"play": ("bids", "winner", "winner_drew", "drawn", "melded_this_trick"),
@@ -316,10 +312,10 @@ def play_position(pos: Spot, players: list[str], dealer: str, opts: OptionsLike,
     trump = trump_at(pos.trump, "/position/trump")
     hand, part = (None, None) if pos.hand is None else \
         read_hand(pos.hand, "/position/hand", lambda v, p: cards_at(v, opts, p), deck_of(opts).cards())
-    st = new_state(players, dealer, opts, trump, {actor: hand} if hand is not None else None)
+    st = new_state(players, dealer, opts, trump, {actor: hand})
     st.tricks_done = done = _tricks_done(pos, n, opts)
-    if phase in ("meld", "draw") and n != 2:
-        raise InputError(_("melding after a trick and drawing belong to two-handed pinochle"), "/position/phase")
+    refuse_first(((phase in ("meld", "draw") and n != 2,
+                   _("melding after a trick and drawing belong to two-handed pinochle"), "/position/phase"),))
     # a meld or a draw after a trick won while the stock lasts; before the first trick, or in the play-off, the
     # position is an ordinary one and the action a ruling (4.2, 4.8, 3.3)
     after_trick = phase in ("meld", "draw") and 1 <= done <= stock_tricks(opts)
@@ -342,14 +338,12 @@ def _tricks_done(pos: Spot, n: int, opts: Options) -> int:
     """``position.tricks_done``: the tricks completed so far, required (the obligations, the stock and the leader all
     turn on it), from 0 to one less than the deal's tricks (23 two-handed with 48 cards, 14 three-hand, 11 in
     partnership; pinochle/2.1, 7.1, 8.1).  The schema gives an integer; the bound depends on the form."""
-    done = pos.tricks_done
-    if done is None:
-        raise InputError(_("give the number of tricks completed so far (0 before the first)"),
-                         "/position/tricks_done")
     last = total_tricks(n, opts) - 1
-    if not 0 <= done <= last:
-        raise InputError(_("the tricks completed run from 0 to {last}", last=last), "/position/tricks_done")
-    return done
+    refuse_first(((pos.tricks_done is None, _("give the number of tricks completed so far (0 before the first)"),
+                   "/position/tricks_done"),
+                  (not 0 <= (pos.tricks_done or 0) <= last, _("the tricks completed run from 0 to {last}", last=last),
+                   "/position/tricks_done")))
+    return cast(int, pos.tricks_done)
 
 
 def _stock_and_upcard(pos: Spot, st: DealState, after_trick: bool) -> None:
@@ -357,60 +351,46 @@ def _stock_and_upcard(pos: Spot, st: DealState, after_trick: bool) -> None:
     3.4, 4.7).  The stock holds ``2 × (stock tricks − tricks done)`` cards before a trick's draws (24 with 48 cards
     before the first trick), less the draws the position says were made; ``stock_left``, when given, must say the
     same.  Sets ``st.stock_left`` and ``st.upcard``."""
-    done, k, phase = st.tricks_done, stock_tricks(st.opts), pos.phase
-    # the stock, counting the upcard, before this trick's draws
-    expect_stock = 2 * k - 2 * (done - 1) if after_trick else max(0, 2 * k - 2 * done)
-    if not after_trick and (pos.drawn or pos.winner_drew):
-        flag = "drawn" if pos.drawn else "winner_drew"
-        raise InputError(_("nobody draws before the first trick or once the stock is exhausted"),
-                         f"/position/{flag}")
-    if phase == "draw" and pos.winner_drew:
-        expect_stock -= 1
-    if phase == "meld" and pos.drawn:
-        expect_stock -= 2
-    if pos.stock_left is not None and pos.stock_left != expect_stock:
-        raise InputError(_("after {done} tricks the stock holds {n} cards here (with the upcard)", done=done,
-                           n=expect_stock),
-                         "/position/stock_left")
-    st.stock_left = expect_stock
+    done, k = st.tricks_done, stock_tricks(st.opts)
+    # the stock, counting the upcard, before this trick's draws, less the draws made (only after a trick)
+    made = {"draw": 1 * bool(pos.winner_drew), "meld": 2 * bool(pos.drawn)}.get(pos.phase, 0)
+    expect = 2 * k - 2 * (done - 1) - made if after_trick else max(0, 2 * k - 2 * done)
+    nobody = _("nobody draws before the first trick or once the stock is exhausted")
+    refuse_first(((not after_trick and pos.drawn, nobody, "/position/drawn"),
+                  (not after_trick and pos.winner_drew, nobody, "/position/winner_drew"),
+                  (pos.stock_left not in (None, expect), _("after {done} tricks the stock holds {n} cards here (with "
+                                                           "the upcard)", done=done, n=expect),
+                   "/position/stock_left")))
+    st.stock_left = expect
     if pos.upcard is not None:
         st.upcard = upcard = card_at(pos.upcard, st.opts, "/position/upcard")
-        if upcard.suit != st.trump:
-            raise InputError(_("the upcard fixes trump, so it is a trump ({suit})",
-                               suit=Suit(st.trump)),
-                             "/position/upcard")
-        if pos.exchanged and upcard.rank != dix_rank(st.opts):
-            raise InputError(_("after an exchange the upcard is the dix"), "/position/upcard")
-        if done >= k and not after_trick:
-            raise InputError(_("the upcard was taken with the last stock card"), "/position/upcard")
+        refuse_first(((upcard.suit != st.trump, _("the upcard fixes trump, so it is a trump ({suit})",
+                                                  suit=Suit(st.trump_suit)), "/position/upcard"),
+                      (pos.exchanged and upcard.rank != dix_rank(st.opts), _("after an exchange the upcard is the dix"),
+                       "/position/upcard"),
+                      (done >= k and not after_trick, _("the upcard was taken with the last stock card"),
+                       "/position/upcard")))
 
 
 def _earlier_melds(pos: Spot, st: DealState, actor: str) -> None:
     """Two-handed: ``position.melds``, the actor's melds still on the table, in the order made: each a meld with
     trump (pinochle/4.1) that the table allows after the ones before (4.3, 4.4), one per trick won (4.2), put on
     the actor's table in ``st``."""
-    done, trump = st.tricks_done, st.trump
-    assert trump is not None        # a play position names its trump (trump_at)
+    done = st.tricks_done
     earlier = pos.melds or []
-    if earlier and done == 0:
-        raise InputError(_("a meld follows a won trick; none has been played"), "/position/melds")
+    refuse_first(((earlier and done == 0, _("a meld follows a won trick; none has been played"), "/position/melds"),))
     for i, m in enumerate(earlier):
         ptr = f"/position/melds/{i}"
         cards = in_deck(m.cards, st.opts, ptr + "/cards")
-        meld = meld_kind(cards, trump, st.opts)
-        if meld is None:
-            raise InputError(_("{cards} is not a meld with {suit} trump", cards=shown(cards),
-                               suit=Suit(trump)), ptr + "/cards")
+        meld = meld_at(cards, st.trump_suit, st.opts, ptr + "/cards")
         plan = st.tables[actor].plan(cards, meld, None, actor)
         if isinstance(plan, MeldFault):
-            raise InputError(_("earlier melds are not legal: {why}", why=plan.message),
-                             ptr)
+            raise InputError(_("earlier melds are not legal: {why}", why=plan.message), ptr)
         st.tables[actor].add(cards, meld, plan)
-    if sum(1 for m in earlier if len(m.cards) > 1) > done:
-        raise InputError(ngettext("one meld per won trick: {n} trick cannot have brought these melds",
-                                  "one meld per won trick: {n} tricks cannot have brought these melds"
-                                  "", done),
-                         "/position/melds")
+    refuse_first(((sum(len(m.cards) > 1 for m in earlier) > done,
+                   ngettext("one meld per won trick: {n} trick cannot have brought these melds",
+                            "one meld per won trick: {n} tricks cannot have brought these melds", done),
+                   "/position/melds"),))
 
 
 def _played_from_table(pos: Spot, st: DealState, actor: str) -> list[Card]:
@@ -437,7 +417,15 @@ def _turn(pos: Spot, st: DealState, actor: str, after_trick: bool, played: list[
     or the draws (``draw``: winner first, 3.3); otherwise the trick in progress (``play``: its leader and cards).
     A meld or draw phase with nobody having just won a trick leaves an ordinary position (the action a ruling)."""
     phase, players = pos.phase, st.players
-    if phase in ("meld", "draw") and not after_trick:
+    if phase not in ("meld", "draw"):
+        leader = pos.trick and pos.trick.leader
+        refuse_first(((leader is None and (st.tricks_done or played or st.n == 3),
+                       _("give the leader of the current trick (the winner of the last one; in the three-hand game "
+                         "the bidder leads first)"), "/position/trick/leader"),))
+        # the first trick: the player after the dealer leads (pinochle/2.3)
+        st.leader = parse_player(st.leader if leader is None else leader, players, "/position/trick/leader")
+        st.trick.extend(zip(seats_from(players, st.leader), played))
+    elif not after_trick:
         # nobody has just won a trick with the stock left: nobody melds or draws (4.2, 4.8, 3.3); after a trick the
         # one who won it (the meld's player, the draw's winner) leads the next
         winner = actor if phase == "meld" else pos.winner
@@ -446,50 +434,28 @@ def _turn(pos: Spot, st: DealState, actor: str, after_trick: bool, played: list[
     elif phase == "meld":
         before = st.opts.meld_timing == "before_draw"
         st.window = actor if bool(pos.drawn) != before else None
-        st.meld_timing_fault = None if st.window else ("before" if before else "after")
+        st.meld_timing_fault = None if st.window else ("after", "before")[before]
         st.melded_this_trick = bool(pos.melded_this_trick)
         st.leader = actor
-        if not pos.drawn:
-            st.to_draw = [actor, st.after(actor)]
-    elif phase == "draw":
-        winner = parse_player(pos.winner, players, "/position/winner")
-        st.leader = winner
-        st.to_draw = [winner, st.after(winner)] if not pos.winner_drew else [st.after(winner)]
+        st.to_draw = [] if pos.drawn else [actor, st.after(actor)]
     else:
-        leader = pos.trick and pos.trick.leader
-        if leader is None:
-            if st.tricks_done or played or st.n == 3:
-                raise InputError(_("give the leader of the current trick (the winner of the last one; in the "
-                                   "three-hand game the bidder leads first)"), "/position/trick/leader")
-            leader = st.leader          # the first trick: the player after the dealer leads (pinochle/2.3)
-        leader = parse_player(leader, players, "/position/trick/leader")
-        st.leader = leader
-        p = leader
-        for c in played:
-            st.trick.append((p, c))
-            p = st.after(p)
+        st.leader = winner = parse_player(pos.winner, players, "/position/winner")
+        st.to_draw = [st.after(winner)] if pos.winner_drew else [winner, st.after(winner)]
 
 
 def _hand_size(pos: Spot, st: DealState, actor: str, after_trick: bool) -> int:
     """The cards the actor holds at this point, in hand and melded on the table (pinochle/2.1, 3.3, 7.1, 8.1):
     two-handed 12 while the stock lasts (11 between a trick and the actor's draw), one fewer per trick of the
     play-off; in the auction forms the hand dealt (15 or 12) less one per trick done; one fewer again once the
-    actor has played to the current trick."""
-    phase, done, k = pos.phase, st.tricks_done, stock_tricks(st.opts)
-    if st.n == 2:
-        if not after_trick and phase in ("meld", "draw"):
-            expect = 12 - max(0, done - k)
-        elif phase == "meld":
-            expect = 12 if pos.drawn else 11
-        elif phase == "draw":
-            expect = 11 if actor in st.to_draw else 12
-        else:
-            expect = 12 if done < k else 12 - (done - k)
-    else:
+    actor has played to the current trick (only a play position has one)."""
+    done, k = st.tricks_done, stock_tricks(st.opts)
+    if st.n != 2:
         expect = HAND_SIZE[st.n] - done
-    if phase in (None, "play") and actor in [q for q, _ in st.trick]:
-        expect -= 1
-    return expect
+    elif not after_trick:
+        expect = 12 - max(0, done - k)
+    else:       # after a trick: 12 once the actor has drawn, 11 before
+        expect = 11 + (bool(pos.drawn) if pos.phase == "meld" else actor not in st.to_draw)
+    return expect - (pos.phase == "play" and any(q == actor for q, _c in st.trick))
 
 
 def _hand_fits(pos: Spot, st: DealState, actor: str, hand: list[Card], part: Partial | None, after_trick: bool,
@@ -499,25 +465,20 @@ def _hand_fits(pos: Spot, st: DealState, actor: str, hand: list[Card], part: Par
     (``part``): its unknown cards are accounted for in ``st.partial``."""
     have = len(st.holding(actor) or []) + (part.unknown if part is not None else 0)
     expect = _hand_size(pos, st, actor, after_trick)
-    if have != expect:
-        raise InputError(_("at this point {player} holds {n} cards (hand and melded cards), not {given}",
-                           player=actor, n=expect, given=have),
-                         "/position/hand")
-    groups = [("/position/hand", hand), ("/position/trick/cards", played),
-              ("/position/melds", [t.card for t in st.tables[actor].cards]),
-              ("/position/played_from_table", played_from_table)]
-    if st.upcard is not None:
-        groups.append(("/position/upcard", [st.upcard]))
+    refuse_first(((have != expect, _("at this point {player} holds {n} cards (hand and melded cards), not {given}",
+                                     player=actor, n=expect, given=have), "/position/hand"),))
+    melded = [t.card for t in st.tables[actor].cards]
+    upcard = [st.upcard] if st.upcard is not None else []
     try:
-        check_conservation(groups, deck_of(st.opts))
+        check_conservation([("/position/hand", hand), ("/position/trick/cards", played), ("/position/melds", melded),
+                            ("/position/played_from_table", played_from_table), ("/position/upcard", upcard)],
+                           deck_of(st.opts))
     except InputError as e:
         for err in e.errors:  # the upcard is a single card, not a list
             err["pointer"] = err["pointer"].replace("/position/upcard/0", "/position/upcard")
         raise
     if part is not None:    # the unknown cards: any not on the table, melded or played from the melds
-        seen = played + played_from_table + [t.card for t in st.tables[actor].cards] + \
-            ([st.upcard] if st.upcard is not None else [])
-        st.partial[actor] = account(part, seen, "/position/hand")
+        st.partial[actor] = account(part, played + played_from_table + melded + upcard, "/position/hand")
 
 
 def declare_position(pos: Spot, players: list[str], dealer: str, opts: OptionsLike,
@@ -529,32 +490,27 @@ def declare_position(pos: Spot, players: list[str], dealer: str, opts: OptionsLi
     so far.  Both must be possible after ``tricks_done`` tricks (pinochle/1.3, 4.1, 6.4).
     """
     opts = Options.of(opts)
-    if pos.phase not in ("play", "meld", "draw"):
-        raise InputError(_("a player declares out during the play: in the tricks, the meld or the draw"),
-                         "/position/phase")
-    done, meld, pts = pos.tricks_done, pos.meld_points, pos.card_points
-    for name, given in (("tricks_done", done), ("meld_points", meld), ("card_points", pts)):
-        if given is None:
-            raise InputError(_("give the claimant's running count: a declaration out is judged on it"),
-                             f"/position/{name}")
-    assert done is not None and meld is not None and pts is not None
-    last = total_tricks(len(players), opts) - 1
-    if not 0 <= done <= last:
-        raise InputError(_("the tricks completed run from 0 to {last}", last=last), "/position/tricks_done")
-    if meld % 10:
-        raise InputError(_("every meld scores a multiple of 10, so the meld points are one too"),
-                         "/position/meld_points")
-    if done == 0 and meld > (10 if actor == dealer else 0):
-        # a meld follows a trick won (4.2); before the first, only the dealer may have the 10 of a dix turned up
-        raise InputError(_("before the first trick the only meld is the dealer's 10 for a dix turned up"
-                           ""), "/position/meld_points")
+    refuse_first(((pos.phase not in ("play", "meld", "draw"),
+                   _("a player declares out during the play: in the tricks, the meld or the draw"), "/position/phase"),
+                  *((getattr(pos, name) is None, _("give the claimant's running count: a declaration out is judged "
+                                                   "on it"), f"/position/{name}")
+                    for name in ("tricks_done", "meld_points", "card_points"))))
+    done = _tricks_done(pos, len(players), opts)
+    meld, pts = cast(int, pos.meld_points), cast(int, pos.card_points)
     pool = pool_of(opts)
-    if not any(points_feasible([(c, pts), (sum(pool.values()) - c, DEAL_TOTAL - pts)], pool)
-               for c in range(0, 2 * done + 1, 2)):
-        raise InputError(ngettext("{points} card points cannot be taken in {n} trick",
-                                  "{points} card points cannot be taken in {n} tricks", done,
-                                  points=pts), "/position/card_points")
+    refuse_first((
+        (meld % 10, _("every meld scores a multiple of 10, so the meld points are one too"), "/position/meld_points"),
+        # a meld follows a trick won (4.2); before the first, only the dealer may have the 10 of a dix turned up
+        (done == 0 and meld > 10 * (actor == dealer), _("before the first trick the only meld is the dealer's 10 "
+                                                       "for a dix turned up"), "/position/meld_points"),
+        (not any(points_feasible([(c, pts), (sum(pool.values()) - c, DEAL_TOTAL - pts)], pool)
+                 for c in range(0, 2 * done + 1, 2)),
+         ngettext("{points} card points cannot be taken in {n} trick",
+                  "{points} card points cannot be taken in {n} tricks", done, points=pts), "/position/card_points")))
     return done, meld, pts
+
+
+DEAL_RULE = {2: "pinochle/2.1", 3: "pinochle/8.1", 4: "pinochle/7.1"}     # the deal: the hands' size, the widow
 
 
 def deal_event(ev: Dealt, players: list[str], opts: OptionsLike,
@@ -565,36 +521,26 @@ def deal_event(ev: Dealt, players: list[str], opts: OptionsLike,
     errors: in a log the deal is what is judged)."""
     opts = Options.of(opts)
     n = len(players)
-    faults = []
     dealer = parse_player(ev.dealer, players, ptr + "/dealer")
-    hands_raw = ev.hands
-    if hands_raw is None or set(hands_raw) != set(players):
-        raise InputError(_("the deal gives every player's hand"), ptr + "/hands")
-    hands = {p: in_deck(hands_raw[p], opts, f"{ptr}/hands/{esc(p)}") for p in players}
-    seen = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in players]
-    for p in players:
-        if len(hands[p]) != HAND_SIZE[n]:
-            faults.append(("pinochle/2.1" if n == 2 else "pinochle/7.1" if n == 4 else "pinochle/8.1",
-                           _("{player} was dealt {given} cards, not {n}", player=p, given=len(hands[p]),
-                             n=HAND_SIZE[n]), f"{ptr}/hands/{esc(p)}"))
-    trump = None
-    upcard = None
+    refuse_first(((ev.hands is None or set(ev.hands) != set(players), _("the deal gives every player's hand"),
+                   ptr + "/hands"),))
+    hands = {p: in_deck(cast("dict[str, list[Card]]", ev.hands)[p], opts, f"{ptr}/hands/{esc(p)}") for p in players}
+    seen: list[tuple[str, list]] = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in players]
+    faults = [(DEAL_RULE[n], _("{player} was dealt {given} cards, not {n}", player=p, given=len(hands[p]),
+                               n=HAND_SIZE[n]), f"{ptr}/hands/{esc(p)}")
+              for p in players if len(hands[p]) != HAND_SIZE[n]]
+    upcard = card_at(ev.upcard, opts, ptr + "/upcard") if n == 2 else None
     widow: list[Card] = []
-    if n == 2:
-        upcard = card_at(ev.upcard, opts, ptr + "/upcard")
-        seen.append((ptr + "/upcard", [upcard]))
-        trump = upcard.suit
     if n == 3:
         widow = in_deck(ev.widow or [], opts, ptr + "/widow")
-        if len(widow) != 3:
-            faults.append(("pinochle/8.1", _("the widow holds 3 cards"), ptr + "/widow"))
-        seen.append((ptr + "/widow", widow))
+        faults += [("pinochle/8.1", _("the widow holds 3 cards"), ptr + "/widow")] if len(widow) != 3 else []
+    rest: dict[int, list[tuple[str, list]]] = {2: [(ptr + "/upcard", [upcard])], 3: [(ptr + "/widow", widow)]}
+    seen += rest.get(n, [])     # the upcard two-handed, the widow three-hand
     try:
         check_conservation(seen, deck_of(opts))
     except InputError as e:
-        for err in e.errors:
-            faults.append(("pinochle/1.1", err["detail"], err["pointer"]))
-    st = new_state(players, dealer, opts, trump, hands)
+        faults += [("pinochle/1.1", err["detail"], err["pointer"]) for err in e.errors]
+    st = new_state(players, dealer, opts, upcard.suit if upcard is not None else None, hands)
     st.dealt = {p: list(hands[p]) for p in players}
     if n == 2:
         st.upcard = st.turned_up = upcard
@@ -612,8 +558,7 @@ def auction_so_far(pos: Spot, players: list[str], dealer: str, opts: OptionsLike
     for i, b in enumerate(pos.bids or []):
         ptr = f"/position/bids/{i}"
         p = parse_player(b.player, players, ptr + "/player")
-        if b.type == "bid" and b.amount is None:
-            raise InputError(_("a bid names its amount"), ptr + "/amount")
+        refuse_first(((b.type == "bid" and b.amount is None, _("a bid names its amount"), ptr + "/amount"),))
         try:
             auc.apply(p, b.amount if b.type == "bid" else None)
         except IllegalAction as e:

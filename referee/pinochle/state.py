@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..common import missing_scores
-from ..errors import InputError, esc
+from ..errors import InputError, esc, refuse_first
 from ..i18n import _
 from .deal import side_ids, side_key
 from .options import Options, OptionsLike
@@ -45,12 +45,10 @@ def parse_state(req: Any, players: list[str], opts: OptionsLike) -> tuple[dict[s
 def _one_deal_state(raw: Standing, opts: Options) -> None:
     """The one-deal game: every deal is a game of its own (pinochle/6.3), so a ``state`` carries no score other
     than 0 and no target other than the option's."""
-    for k, v in (raw.scores or {}).items():
-        if v != 0:
-            raise InputError(_("in the one-deal game each deal is a game of its own: no score is carried into "
-                               "it"), f"/state/scores/{esc(k)}")
-    if raw.target is not None and raw.target != opts.target:
-        raise InputError(_("the one-deal game has no target to rise"), "/state/target")
+    refuse_first([*((v != 0, _("in the one-deal game each deal is a game of its own: no score is carried into it"),
+                     f"/state/scores/{esc(k)}") for k, v in (raw.scores or {}).items()),
+                  (raw.target not in (None, opts.target), _("the one-deal game has no target to rise"),
+                   "/state/target")])
 
 
 def _named_scores(given: dict, players: list[str], keys: list[str]) -> dict[str, tuple[str, int]]:
@@ -83,13 +81,10 @@ def _score_values(named: dict[str, tuple[str, int]], opts: Options) -> dict[str,
     """Each score given (``{id: (key as written, points)}``) → ``{id: points}``: with rounding to tens (option
     ``rounding`` other than ``none``, card points other than ``ace_ten_kq``) every total is a multiple of 10
     (pinochle/6.2)."""
-    out = {}
-    for key, (k, v) in named.items():
-        if v % 10 and opts.rounding != "none" and opts.card_points != "ace_ten_kq":
-            raise InputError(_("{score} cannot happen: with rounding every score is a multiple of 10", score=v),
-                             f"/state/scores/{esc(k)}")
-        out[key] = v
-    return out
+    tens = opts.rounding != "none" and opts.card_points != "ace_ten_kq"
+    refuse_first((v % 10 and tens, _("{score} cannot happen: with rounding every score is a multiple of 10", score=v),
+                  f"/state/scores/{esc(k)}") for k, v in named.values())
+    return {key: v for key, (_k, v) in named.items()}
 
 
 def _target_given(raw: Standing, players: list[str], opts: Options) -> int:
@@ -114,22 +109,17 @@ def _totals_fit_target(scores: dict[str, int], named: dict[str, tuple[str, int]]
     """Every total is short of ``target`` (one that reached it ended the game or raised the target, pinochle/6.3,
     7.7), two-handed none below 0, and a risen target is borne out by the totals (option ``target_rise``:
     ``by_step``, both passed the step below; ``above_both``, both passed the base target and one the step below)."""
-    for k, v in scores.items():
-        if v >= target:
-            # the game would have ended with the deal that brought this total (pinochle/6.3, 7.7)
-            raise InputError(_("{score} has already reached the target {target}; the target should have risen "
-                               "or the game ended", score=v, target=target) if n == 2 else
-                             _("{score} has already reached the target {target}: the game ended with that deal"
-                               "", score=v, target=target),
-                             f"/state/scores/{esc(named.get(k, (k,))[0])}")
-        if n == 2 and v < 0:
-            raise InputError(_("two-handed scores never go below 0"), f"/state/scores/{esc(k)}")
-    if target > opts.target:
-        low, high = min(scores.values()), max(scores.values())
-        if opts.target_rise == "by_step" and low < target - ESCALATION:
-            raise InputError(_("the target rose to {target} only because both passed {passed}", target=target,
-                               passed=target - ESCALATION), "/state/target")
-        if opts.target_rise == "above_both" and (high < target - ESCALATION or low < opts.target):
-            raise InputError(_("the target rose to {target} only because both passed {base} and one of them "
-                               "{passed}", target=target, base=opts.target, passed=target - ESCALATION),
-                             "/state/target")
+    refuse_first(check for k, v in scores.items() for check in (
+        # the game would have ended with the deal that brought this total (pinochle/6.3, 7.7)
+        (v >= target, _("{score} has already reached the target {target}; the target should have risen or the game "
+                        "ended", score=v, target=target) if n == 2 else
+         _("{score} has already reached the target {target}: the game ended with that deal", score=v, target=target),
+         f"/state/scores/{esc(named.get(k, (k,))[0])}"),
+        (n == 2 and v < 0, _("two-handed scores never go below 0"), f"/state/scores/{esc(k)}")))
+    low, high, rule, step = min(scores.values()), max(scores.values()), opts.target_rise, target - ESCALATION
+    refuse_first(((target > opts.target and rule == "by_step" and low < step,
+                   _("the target rose to {target} only because both passed {passed}", target=target, passed=step),
+                   "/state/target"),
+                  (target > opts.target and rule == "above_both" and (high < step or low < opts.target),
+                   _("the target rose to {target} only because both passed {base} and one of them {passed}",
+                     target=target, base=opts.target, passed=step), "/state/target")))

@@ -1,0 +1,64 @@
+"""A scored two-handed deal's melds, judged in the order declared (pinochle/4.2–4.9), each refused at its place in
+English and in Russian, one step each side of the limit.
+
+The deals are given as card points and tricks taken (hearts trump, 24 tricks of 2 cards, 240 card points): the
+tricks each player won while the stock lasted are then the tricks taken, and a meld may use at most the pack's two
+copies of a card (pinochle/1.1).
+"""
+import pytest
+
+TWO = ["Ann", "Bob"]
+EVEN = ({"Ann": 120, "Bob": 120}, {"Ann": 12, "Bob": 12})     # card points, tricks: each won 12
+
+
+def meld(player, *cards):
+    return {"player": player, "cards": list(cards)}
+
+
+def deal(melds, points=EVEN[0], taken=EVEN[1], last="Ann", **given):
+    trump = {} if "upcard" in given else {"trump": "H"}
+    return {"players": TWO, "dealer": "Bob", "deal": {**trump, **given, "points": points, "tricks_taken": taken,
+                                                      "last_trick": last, "melds": melds}}
+
+
+def post(client, body, lang):
+    r = client.post("/v1/games/pinochle/score", json=body, headers={"Accept-Language": lang})
+    answer = r.get_json()
+    return r.status_code, [(e["pointer"], e["detail"]) for e in answer.get("errors", [])]
+
+
+@pytest.mark.parametrize("lang,detail", [("en", "both dixes have already been scored in this deal"),
+                                         ("ru", "оба дикса в этой сдаче уже засчитаны")])
+def test_two_dixes_at_most(client, lang, detail):
+    # the pack holds two 9s of trumps: a third dix is refused where it is declared
+    assert post(client, deal([meld("Ann", "9H"), meld("Bob", "9H")]), lang) == (200, [])
+    assert post(client, deal([meld("Ann", "9H"), meld("Ann", "9H"), meld("Bob", "9H")]),
+                lang) == (422, [("/deal/melds/2", detail)])
+
+
+@pytest.mark.parametrize("lang,detail", [
+    ("en", "Ann declared more melds than tricks won while the stock lasted"),
+    ("ru", "Ann: объявлено больше комбинаций, чем взято взяток, пока была колода")])
+def test_one_meld_per_trick_won(client, lang, detail):
+    # Ann won one trick (two 9s, no card points; Bob the other 23 and all 240): one marriage, not two
+    pts, taken = {"Ann": 0, "Bob": 240}, {"Ann": 1, "Bob": 23}
+    assert post(client, deal([meld("Ann", "KH", "QH")], pts, taken, "Bob"), lang) == (200, [])
+    assert post(client, deal([meld("Ann", "KH", "QH"), meld("Ann", "KS", "QS")], pts, taken, "Bob"),
+                lang) == (422, [("/deal/melds/1", detail)])
+
+
+@pytest.mark.parametrize("lang,detail", [
+    ("en", "Ann never held 3 × KH in this deal (their tricks show every card they had)"),
+    ("ru", "Ann: в этой сдаче не было 3 × К♥ (взятки показывают все карты игрока)")])
+def test_no_card_three_times_in_a_meld(client, lang, detail):
+    assert post(client, deal([meld("Ann", "KH", "KH", "KH", "QH")]), lang) == (422, [("/deal/melds/0/cards", detail)])
+
+
+@pytest.mark.parametrize("lang,detail", [("en", "more than two AH have been melded"),
+                                         ("ru", "в комбинациях больше двух карт Т♥")])
+def test_the_upcard_counts_among_the_melded_copies(client, lang, detail):
+    # both show aces around: the two aces of hearts on the tables; with the ace of hearts turned up under the stock
+    # that is a third one
+    aces = [meld("Ann", "AH", "AS", "AD", "AC"), meld("Bob", "AH", "AS", "AD", "AC")]
+    assert post(client, deal(aces), lang) == (200, [])
+    assert post(client, deal(aces, upcard="AH"), lang) == (422, [("/deal/melds/1/cards", detail)])
