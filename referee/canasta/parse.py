@@ -339,20 +339,17 @@ def _side_ending_fits(ds: DealSide, ptr: str, opts: Options, melds: list[list[Ca
     player out (or, double ending, every player, canasta/6.6) left without cards; concealed (canasta/6.4) only
     going out, as the cards allow; all four red threes of one player only with four (canasta/2.2)."""
     went_out, concealed, double = bool(ds.went_out), bool(ds.concealed), bool(ds.double_ending)
-    if concealed and not went_out:
-        raise InputError(_("only going out can be concealed"), ptr + "/concealed")
+    _refuse((concealed and not went_out, N_("only going out can be concealed"), _NO, ptr + "/concealed"))
     _check_going_out(went_out, double, opts, ptr)
     _one_player_fits(one_player, n_reds, opts, ptr)
-    empty = sum(1 for h in hands if not h)
-    if went_out:
-        why = go_out_fault(list(zip(kinds, deciding)), opts, len(reds))
-        if why:
-            raise InputError(f"{why} (canasta/6.2)", ptr + "/went_out")     # a ruling and its rule ID
-        if empty != (n_players if double else 1):
-            raise InputError(_("the player who went out holds no card and his partners hold at least one (all "
-                               "lay down with a double ending)"), ptr + "/hands")
-    elif empty:
-        raise InputError(_("only the player who went out can end with no card"), ptr + "/hands")
+    empty = [h for h in hands if not h]
+    why = go_out_fault(list(zip(kinds, deciding)), opts, len(reds)) if went_out else None
+    if why:
+        raise InputError(f"{why} (canasta/6.2)", ptr + "/went_out")     # a ruling and its rule ID
+    _refuse((went_out and len(empty) != (n_players if double else 1),
+             N_("the player who went out holds no card and his partners hold at least one (all lay down with a "
+                "double ending)"), _NO, ptr + "/hands"),
+            (empty and not went_out, N_("only the player who went out can end with no card"), _NO, ptr + "/hands"))
     if concealed:
         _concealed_fits(melds, hands, dealt, opts, ptr)
 
@@ -388,8 +385,7 @@ def _carded_side(ds: DealSide, deal: FinishedDeal, sid: str, ptr: str, opts: Opt
     # or against the side like the others (canasta/2.2), and costs 500 only if its holder had a turn to lay it
     # out, which the irregularity red_three_not_laid_out reports (canasta/8.3)
     kept_in_hand = [j for j, h in enumerate(hands) for c in h if is_red_three(c)]
-    kept_reported = sum(1 for irr in deal.irregularities or []
-                        if irr.type == "red_three_not_laid_out" and irr.side == sid)
+    kept_reported = len(_reported(deal, "red_three_not_laid_out", sid))
     kept_listed = max(0, kept_reported - len(kept_in_hand))   # kept threes given under red_threes instead
     n_reds = len(reds) + len(kept_in_hand)
     went_out, concealed, double = bool(ds.went_out), bool(ds.concealed), bool(ds.double_ending)
@@ -418,8 +414,7 @@ def _deal_fits(deal: FinishedDeal, layout: Layout, scores: dict[str, int], opts:
         raise InputError(_("give every side's cards (missing: {sides})", sides=missing), "/deal/sides")
     if sum(1 for v in per_side.values() if v["went_out"]) > 1:
         raise InputError(_("only one side goes out"), "/deal/sides")
-    counted = [(f"/deal/sides/{i}/counts", per_side[ds.id]) for i, ds in enumerate(deal.sides)
-               if per_side[ds.id].get("counts") is not None]
+    counted = [(f"/deal/sides/{i}/counts", per_side[ds.id]) for i, ds in enumerate(deal.sides) if ds.counts]
     if counted:
         deal_counts(counted, opts, len(layout.sides), any(v["went_out"] for v in per_side.values()))
     bonus = opts.first_canasta_bonus_cards
@@ -437,13 +432,18 @@ def _deal_fits(deal: FinishedDeal, layout: Layout, scores: dict[str, int], opts:
         raise InputError(problems)
 
 
+def _reported(deal: FinishedDeal, kind: str, sid: str) -> list[tuple[int, Irregularity]]:
+    """The irregularities of type ``kind`` the deal reports against side ``sid``, with their places."""
+    return [(k, irr) for k, irr in enumerate(deal.irregularities or []) if irr.type == kind and irr.side == sid]
+
+
 def _excess_wilds_fit(deal: FinishedDeal, per_side: dict[str, dict], excess: dict[str, list]) -> None:
     """Excess wild cards left in melds (canasta/8.2) are reported as the irregularity excess_wild_cards, with their
     count, and stay in the side's melds of a rank."""
     for sid, items in excess.items():
-        reported = sum(irr.count or 0 for irr in deal.irregularities or []
-                       if irr.type == "excess_wild_cards" and irr.side == sid)
-        if items and sum(o for o, _w in items) > reported:
+        reports = _reported(deal, "excess_wild_cards", sid)
+        reported = sum(irr.count or 0 for _k, irr in reports)
+        if sum(o for o, _w in items) > reported:
             over, where = items[0]
             raise InputError(ngettext("this meld holds {n} wild card over the limit; excess wild cards stay in a "
                                       "meld only when found too late, reported as an irregularity of excess wild "
@@ -453,22 +453,19 @@ def _excess_wilds_fit(deal: FinishedDeal, per_side: dict[str, dict], excess: dic
                                       "cards with their count", over), where)
         # excess wild cards stay in their melds (naturals added later may bring a meld back within the ratio, so
         # the excess need not show; the wild cards themselves must)
-        wild_in_groups = sum(1 for m in per_side[sid]["melds"] if any(not is_wild(c) for c in m)
-                             for c in m if is_wild(c))
+        wild_in_groups = sum(sum(map(is_wild, m)) for m in per_side[sid]["melds"] if not all(map(is_wild, m)))
         if reported > wild_in_groups:
-            k = next(k for k, irr in enumerate(deal.irregularities or [])
-                     if irr.type == "excess_wild_cards" and irr.side == sid)
             raise InputError(ngettext("excess wild cards stay in their melds, and {side}'s melds of a rank hold {n} "
                                       "wild card in all, fewer than {reported}",
                                       "excess wild cards stay in their melds, and {side}'s melds of a rank hold {n} "
                                       "wild cards in all, fewer than {reported}", wild_in_groups,
-                                      side=sid, reported=reported), f"/deal/irregularities/{k}/count")
+                                      side=sid, reported=reported), f"/deal/irregularities/{reports[0][0]}/count")
 
 
-def _kept_red_threes_fit(layout: Layout, per_side: dict[str, dict], penalties: list[dict]) -> None:
+def _kept_red_threes_fit(deal: FinishedDeal, layout: Layout, per_side: dict[str, dict]) -> None:
     """A red three reported kept in hand (canasta/8.3) is one of the side's red threes."""
     for sid in layout.sides:
-        kept = sum(1 for p in penalties if p["side"] == sid and p["rule"] == "canasta/8.3")
+        kept = len(_reported(deal, "red_three_not_laid_out", sid))
         if kept > per_side[sid]["red_threes"]:
             raise InputError(ngettext("{side} reports {n} red three kept in hand: give it in the hand that kept it, "
                                       "or with the side's red threes (it scores like the others)",
@@ -511,7 +508,7 @@ def finished_deal(req: ScoreRequest, variant,
             raise InputError(_("a player without a partner asks nobody: no permission breach"),
                              f"/deal/irregularities/{k}/type")
     _excess_wilds_fit(deal, per_side, excess)
-    _kept_red_threes_fit(layout, per_side, penalties)
+    _kept_red_threes_fit(deal, layout, per_side)
     return layout, scores, target, per_side, penalties
 
 
@@ -575,15 +572,21 @@ def _position_hand(pos: Position, action: Action, tally: Tally, problems: list) 
     return hand, unseen
 
 
+def _one_of_the_sides(sid: str, layout: Layout, at: str) -> str:
+    """The pointer of side ``sid``'s entry under ``at``; InputError there when it is not one of the sides."""
+    ptr = f"{at}/{esc(sid)}"
+    _refuse((sid not in layout.members, N_("{name} is not one of the sides ({sides})"),
+             {"name": repr(sid), "sides": layout.sides}, ptr))
+    return ptr
+
+
 def _position_melds(pos: Position, layout: Layout, opts: Options, tally: Tally,
                     problems: list) -> dict[str, dict[str, list[Card]]]:
     """The sides' melds on the table: side → meld key → cards, each meld legal as it stands (canasta/3.1-3.4),
     its cards counted into ``tally``."""
     side_melds: dict[str, dict[str, list[Card]]] = {s: {} for s in layout.sides}
     for sid, melds in (pos.melds or {}).items():
-        ptr = f"/position/melds/{esc(sid)}"
-        if sid not in side_melds:
-            raise InputError(_("{name} is not one of the sides ({sides})", name=repr(sid), sides=layout.sides), ptr)
+        ptr = _one_of_the_sides(sid, layout, "/position/melds")
         for j, (kind, m) in enumerate(zip(side_melds_of(melds, opts, ptr, going_out=False), melds)):
             side_melds[sid][meld_key(kind, m, set(side_melds[sid]))] = m
             problems += tally.add(f"{ptr}/{j}", m)
@@ -595,9 +598,7 @@ def _position_red_threes(pos: Position, layout: Layout, tally: Tally, problems: 
     into ``tally``."""
     reds: dict[str, list[Card]] = {s: [] for s in layout.sides}
     for sid, rs in (pos.red_threes or {}).items():
-        ptr = f"/position/red_threes/{esc(sid)}"
-        if sid not in reds:
-            raise InputError(_("{name} is not one of the sides ({sides})", name=repr(sid), sides=layout.sides), ptr)
+        ptr = _one_of_the_sides(sid, layout, "/position/red_threes")
         reds[sid] = rs                  # red threes only (the schema's)
         problems += tally.add(ptr, reds[sid])
     return reds
