@@ -409,24 +409,21 @@ def _deal_fits(deal: FinishedDeal, layout: Layout, scores: dict[str, int], opts:
                per_side: dict[str, dict], surplus: dict[str, tuple[int, bool]], groups: list) -> None:
     """The sides together against the deck and the deal (canasta/1.2, 4.2, 6.2): every side given, one side out
     at most, the counted sides' totals, the first canasta's stock cards, the black threes and every card once."""
-    if set(per_side) != set(scores):
-        missing = [s for s in layout.sides if s not in per_side]
-        raise InputError(_("give every side's cards (missing: {sides})", sides=missing), "/deal/sides")
-    if sum(1 for v in per_side.values() if v["went_out"]) > 1:
-        raise InputError(_("only one side goes out"), "/deal/sides")
+    missing = [s for s in layout.sides if s not in per_side]
+    made = [n for n, canasta in surplus.values() if canasta]    # the cards beyond their deal of the sides with one
+    bonus = opts.first_canasta_bonus_cards
+    _refuse((missing, N_("give every side's cards (missing: {sides})"), {"sides": missing}, "/deal/sides"),
+            (sum(v["went_out"] for v in per_side.values()) > 1, N_("only one side goes out"), _NO, "/deal/sides"))
     counted = [(f"/deal/sides/{i}/counts", per_side[ds.id]) for i, ds in enumerate(deal.sides) if ds.counts]
     if counted:
         deal_counts(counted, opts, len(layout.sides), any(v["went_out"] for v in per_side.values()))
-    bonus = opts.first_canasta_bonus_cards
-    if bonus and any(c for _n, c in surplus.values()) and not any(c and n >= bonus for n, c in surplus.values()):
-        raise InputError(_("the first canasta of the deal brings its maker {n} stock cards: a side "
-                           "with a canasta shows at least {n} cards more than its players were dealt", n=bonus),
-                         "/deal/sides")
-    black = sum(1 for _p, cs in groups for c in cs if is_black_three(c)) + sum(v["black_threes_aside"]
-                                                                         for v in per_side.values())
-    if black > 2 * deck.copies:
-        raise InputError(_("the {size}-card deck holds {most} black threes; the deal shows {n}",
-                           size=deck.size, most=2 * deck.copies, n=black), "/deal/sides")
+    black = sum(is_black_three(c) for _p, cs in groups for c in cs) + sum(v["black_threes_aside"]
+                                                                          for v in per_side.values())
+    _refuse((bonus and made and max(made) < bonus,
+             N_("the first canasta of the deal brings its maker {n} stock cards: a side with a canasta shows at least "
+                "{n} cards more than its players were dealt"), {"n": bonus}, "/deal/sides"),
+            (black > 2 * deck.copies, N_("the {size}-card deck holds {most} black threes; the deal shows {n}"),
+             {"size": deck.size, "most": 2 * deck.copies, "n": black}, "/deal/sides"))
     problems = conservation(groups, deck)
     if problems:
         raise InputError(problems)
@@ -789,8 +786,7 @@ def position_state(req: CheckRequest, layout: Layout, opts: OptionsLike, scores:
         raise InputError(problems)
     stock = pos.stock
     room = _stock_room(pile, stock, phase, deck, seen, unseen, len(layout.seats), opts)
-    if to_act != actor:
-        player_at(to_act, layout, "/position/to_act")     # a player of this deal (not the one sitting out)
+    player_at(to_act, layout, "/position/to_act")     # a player of this deal (not the one sitting out)
     hands, owner = _held_hands(pos, layout, actor, to_act, hand, phase, tally, problems)
     if problems:
         raise InputError(problems)
