@@ -238,19 +238,18 @@ def _charged_hands(counts: dict, ptr: str, deck, n_players: int, went_out: bool,
     and sevens left in hand, within the deck (canasta/1.2); the hands' points at least 5 for each player who still
     holds a card (canasta/6.2)."""
     b3 = counts.get("black_threes_in_hand", 0)
-    per_hand = b3 if isinstance(b3, list) else None
-    b3_total = sum(b3) if per_hand is not None else b3
-    if b3_total + counts.get("black_threes_melded", 0) > 2 * deck.copies:
+    b3_total, sevens = _total(b3), counts.get("sevens_in_hand", 0)
+    black = b3_total + counts.get("black_threes_melded", 0)
+    if black > 2 * deck.copies:
         raise InputError(ngettext("the {size}-card deck holds {most} black three, not {n}",
                                   "the {size}-card deck holds {most} black threes, not {n}",
-                                  2 * deck.copies, size=deck.size, most=2 * deck.copies,
-                                  n=b3_total + counts.get("black_threes_melded", 0)), f"{ptr}/black_threes_in_hand")
-    hands = [[BLACK[i % 4] for i in range(n)] for n in (per_hand if per_hand is not None else [b3_total])]
-    sevens = counts.get("sevens_in_hand", 0)
-    if sevens:
-        hands.append([_c("7")] * sevens)
-    holders = n_players - (0 if not went_out else n_players if double_ending else 1)
-    if not holders and (b3_total or sevens or counts["hand_points"]):
+                                  2 * deck.copies, size=deck.size, most=2 * deck.copies, n=black),
+                         f"{ptr}/black_threes_in_hand")
+    # one hand of black threes per player when given per player, then the sevens (at most 4 a player, 6 in all)
+    hands = [(BLACK * 2)[:n] for n in (b3 if isinstance(b3, list) else [b3])]
+    hands += [[_c("7")] * sevens] if sevens else []
+    holders = n_players - ((n_players if double_ending else 1) if went_out else 0)
+    if not holders and b3_total + sevens + counts["hand_points"]:       # each 0 or more
         raise InputError(_("the side went out with every hand empty, so no card is left in hand"),
                          f"{ptr}/{_first(counts, ('hand_points', 'black_threes_in_hand', 'sevens_in_hand'))}")
     at_least = 5 * max(0, holders - b3_total - sevens)

@@ -116,8 +116,7 @@ class Tally:
         deck = self.deck
         for i, c in enumerate(cards):
             self.by_rank[c.rank] += 1
-            if c.suit:
-                self.exact[c] += 1
+            self.exact[c] += 1          # a joker's too (only suited cards are looked up)
             limit_rank = deck.jokers if c.rank == JOKER else deck.copies * 4
             if c.suit and self.exact[c] > deck.copies:
                 where = ptr if single else f"{ptr}/{i}"
@@ -175,7 +174,7 @@ def _seating(sides: list[Side], variant) -> tuple[list[str], list[str]]:
     ids = [s.id for s in sides]
     players = [p for s in sides for p in s.players]
     # a side may bear its only player's name; otherwise ids and names are all different
-    clash = {i for i in set(ids) & set(players) if next(s for s in sides if s.id == i).players != [i]}
+    clash = any(s.id in players and s.players != [s.id] for s in sides)
     sizes = sorted(len(s.players) for s in sides)
     allowed, why = PARTNERSHIPS.get(len(players), ([sizes], ""))
     _refuse((not distinct_names(ids) or not distinct_names(players) or clash,
@@ -193,23 +192,33 @@ def _scores_before(req: ScoreRequest | CheckRequest | ValidateRequest, ids: list
     """Each side's total before the deal (``state.scores``, 0 when not given; multiples of 5, canasta/7.1), and
     the deals played under option max_rounds (canasta/7.2)."""
     scores = dict.fromkeys(ids, 0)
-    state = req.state
-    rounds = state.rounds if state is not None else None
+    state = req.state or _NO_STATE
+    rounds = state.rounds
     if rounds is not None and opts.max_rounds is not None and rounds >= opts.max_rounds:
         raise InputError(ngettext("{rounds} deals are played: the game ended after {n}",
                                   "{rounds} deals are played: the game ended after {n}",
                                   opts.max_rounds, rounds=rounds), "/state/rounds")
-    given = state.scores if state is not None else None
-    missing = missing_scores({"scores": given, "rounds": rounds}, ids, ("rounds",))
+    missing = missing_scores({"scores": state.scores, "rounds": rounds}, ids, ("rounds",))
     if missing:
         raise InputError(missing)
-    for k, v in (given or {}).items():
+    for k, v in (state.scores or {}).items():
         _refuse((k not in scores, N_("{name} is not one of the sides ({sides})"), {"name": repr(k), "sides": ids},
                  f"/state/scores/{esc(k)}"),
                 (v % 5, N_("a side's total: an integer multiple of 5 (every card and bonus is)"), _NO,
                  f"/state/scores/{esc(k)}"))
         scores[k] = v
     return scores
+
+
+@dataclass(frozen=True)
+class _NoState:
+    """Stands for the ``state`` a request leaves out: a new game."""
+
+    scores: None = None
+    rounds: None = None
+
+
+_NO_STATE = _NoState()
 
 
 def _target_of(opts: Options, scores: dict[str, int], n_players: int) -> int:
@@ -219,11 +228,9 @@ def _target_of(opts: Options, scores: dict[str, int], n_players: int) -> int:
              N_("without a target only the six-player game picks one, by its sides; with {n} players give the target"),
              {"n": n_players}, "/options/target"))
     target = opts.target if opts.target is not None else (10000 if len(scores) == 2 else 7500)
-    for k, v in scores.items():
-        if v >= target:
-            raise InputError(_("{side} already has {total}, at or past the target of {target}: the game is over"
-                               "", side=k, total=number(v), target=number(target)),
-                             f"/state/scores/{esc(k)}")
+    _refuse(*((v >= target, N_("{side} already has {total}, at or past the target of {target}: the game is over"),
+               {"side": k, "total": number(v), "target": number(target)}, f"/state/scores/{esc(k)}")
+              for k, v in scores.items()))
     return target
 
 
@@ -277,9 +284,8 @@ def side_melds_of(melds: list[list[Card]], opts: OptionsLike, ptr: str, going_ou
 
 def _counted_side(ds: DealSide, opts: Options, ptr: str, n_players: int) -> dict:
     """A side given by ``counts`` (:mod:`.counts`) in place of cards: what :func:`.scoring.settle` takes."""
-    for k, v in (("melds", ds.melds), ("red_threes", ds.red_threes), ("hands", ds.hands)):
-        if v is not None:
-            raise InputError(_("a side is given by its cards or by counts, not both"), f"{ptr}/{k}")
+    _refuse(*((v is not None, N_("a side is given by its cards or by counts, not both"), _NO, f"{ptr}/{k}")
+              for k, v in (("melds", ds.melds), ("red_threes", ds.red_threes), ("hands", ds.hands))))
     went_out, concealed, double = bool(ds.went_out), bool(ds.concealed), bool(ds.double_ending)
     _check_going_out(went_out, double, opts, ptr)
     aside = _set_aside(ds, opts, ptr)
@@ -530,22 +536,17 @@ def _concealed_fits(melds: list[list[Card]], hands: list[list[Card]], dealt: int
 
 def rounds_of(req: ScoreRequest | ValidateRequest) -> int:
     """Deals already played (``state.rounds``), for the round limit (canasta/7.2)."""
-    return (req.state.rounds if req.state is not None else None) or 0
+    return (req.state or _NO_STATE).rounds or 0
 
 
 def sitting_out(value: str | None, layout: Layout, ptr: str) -> str | None:
     """The trio member who sits this deal out in the five-player game (canasta/1.1), or None."""
     five = len(layout.seats) == 5
-    if value is None:
-        if five:
-            raise InputError(_("with five players one member of the trio sits out: name him"), ptr)
-        return None
-    if not five:
-        raise InputError(_("only the five-player game has a player sitting out"), ptr)
-    trio = next(sid for sid in layout.sides if len(layout.members[sid]) == 3)
-    if value not in layout.members[trio]:
-        raise InputError(_("the player sitting out is one of the trio ({players})", players=layout.members[trio]),
-                         ptr)
+    trio = deal_layout_trio(layout) if five else []
+    _refuse((value is None and five, N_("with five players one member of the trio sits out: name him"), _NO, ptr),
+            (value is not None and not five, N_("only the five-player game has a player sitting out"), _NO, ptr),
+            (value is not None and value not in trio, N_("the player sitting out is one of the trio ({players})"),
+             {"players": trio}, ptr))
     return value
 
 
@@ -944,8 +945,7 @@ def start_deal(ev: Deal, layout: Layout, opts: OptionsLike, scores: dict, deck: 
     for p, cards in seen:
         for item in tally.add(p, cards):
             problems.append(("canasta/1.2", item["detail"], item["pointer"]))
-    stock = deck.size - sum(len(h) for h in hands.values()) - len(pile_cards) - (3 if opts.surprise else 0) \
-        - sum(len(c) for c in packets.values())
+    stock = deck.size - sum(len(c) for _p, c in seen) - (3 if opts.surprise else 0)    # hands, pile, packets
     pile = Pile.dealt(pile_cards, black_three_freezes=opts.black_three_freezes,
                       frozen_at_start=opts.pile_frozen_at_start)
     assert ev.dealer is not None        # the replay has named him (player_at)
