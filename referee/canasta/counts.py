@@ -130,7 +130,7 @@ def side_counts(counts: Any, opts: OptionsLike, side_ptr: str, *, n_players: int
                 double_ending: bool) -> dict:
     """Check one side's counts and turn them into what :func:`.scoring.settle` scores (through
     :func:`.scoring.counted`): ``{"melds": the melds standing for the counted ones, "meld_points", "hand_points",
-    "red_threes", "hands": the cards charged on their own, "counts", "others": the melds not of a rank}``.
+    "red_threes", "hands": the cards charged on their own, "counts"}``.
     ``side_ptr`` points at the side (its ``counts`` are under it).  What the sides hold together is checked by
     :func:`deal_counts`."""
     opts = Options.of(opts)
@@ -144,7 +144,7 @@ def side_counts(counts: Any, opts: OptionsLike, side_ptr: str, *, n_players: int
         raise InputError(ngettext("the {size}-card deck holds {most} red three, not {n}",
                                   "the {size}-card deck holds {most} red threes, not {n}",
                                   reds_in_deck, size=deck.size, most=reds_in_deck, n=reds), f"{ptr}/red_threes")
-    melds, others = _counted_melds(counts, opts, ptr, deck, went_out)
+    melds = _counted_melds(counts, opts, ptr, deck, went_out)
     if concealed and not went_out:
         raise InputError(_("only going out can be concealed"), f"{side_ptr}/concealed")
     if went_out:
@@ -155,8 +155,7 @@ def side_counts(counts: Any, opts: OptionsLike, side_ptr: str, *, n_players: int
         melds.append(_cards(("4", 3)))        # melds that earn no bonus: the side has melded
     hands = _charged_hands(counts, ptr, deck, n_players, went_out, double_ending)
     return {"melds": melds, "meld_points": counts["meld_points"], "hand_points": counts["hand_points"],
-            "red_threes": reds, "red_threes_per_player": reds_per_player, "hands": hands, "counts": counts,
-            "others": others}
+            "red_threes": reds, "red_threes_per_player": reds_per_player, "hands": hands, "counts": counts}
 
 
 # the counts that may be given one number per player of the side: the most one player may hold, and what a list
@@ -189,19 +188,16 @@ def _counts_fit(counts: dict, opts: Options, ptr: str, n_players: int) -> None:
                                "count of cards", points=counts[k]), f"{ptr}/{k}")
 
 
-def _counted_melds(counts: dict, opts: Options, ptr: str, deck, went_out: bool) -> tuple[list[list[Card]],
-                                                                                         list[list[Card]]]:
-    """The cheapest melds standing for the counted ones, ``(melds, the melds not of a rank)``: black threes melded
+def _counted_melds(counts: dict, opts: Options, ptr: str, deck, went_out: bool) -> list[list[Card]]:
+    """The cheapest melds standing for the counted ones: black threes melded
     only going out (canasta/2.3), each rank melded once where the variant allows one meld a rank (canasta/3.1), and
     the melds' card points at least what their cards must be worth (canasta/1.4)."""
     melds: list[list[Card]] = []
-    others: list[list[Card]] = []       # the melds not of a rank, whose wild cards count as they stand
     least = 0
     for k in (k for k in MELDS if counts.get(k) and k != "black_threes_melded"):
         n = counts[k]
         m = known(_meld_for(k, opts))      # a count the variant has no meld for is refused before
         melds += [m] * n
-        others += [m] * n if k in OTHERS else []
         least += n * _cheapest(m)
     black = counts.get("black_threes_melded", 0)
     if black and (black not in (3, 4) or not went_out):
@@ -215,7 +211,7 @@ def _counted_melds(counts: dict, opts: Options, ptr: str, deck, went_out: bool) 
     if counts["meld_points"] < least:
         raise InputError(_("the melds counted hold at least {least} card points, more than {points}",
                            least=least, points=counts["meld_points"]), f"{ptr}/meld_points")
-    return melds, others
+    return melds
 
 
 def _ranked_least(counts: dict, groups: dict[str, int], opts: Options, ptr: str) -> int:
@@ -281,7 +277,7 @@ def _wild_least(counts: dict, opts: Options, deck, *, grouped: bool) -> int:
             either += n * GROUPS[k]
             continue
         out -= n * sum(card_value(c) for c in m if c.rank in ("2", "JK"))     # priced by _cheapest: priced here
-        t0, j0, both = _fewest_wilds(k, opts, m)
+        t0, j0, both = _fewest_wilds(k, opts)
         must_twos += n * t0
         must_jokers += n * j0
         either += n * (both - t0 - j0)
@@ -497,17 +493,12 @@ def _compositions(k: str, opts: Options) -> list[tuple[int, int]]:
     return _COMPS[key]
 
 
-def _fewest_wilds(k: str, opts: Options, m: list[Card] | None = None) -> tuple[int, int, int]:
+def _fewest_wilds(k: str, opts: Options) -> tuple[int, int, int]:
     """The fewest 2s, the fewest jokers and the fewest wild cards in all a meld standing for ``k`` holds
-    (:func:`_compositions`; where it finds none, those of ``m`` as it stands, or nothing)."""
-    comps = _compositions(k, opts) or [_make_up(m or [])]
+    (:func:`_compositions`, which finds the meld :func:`_meld_for` stands for a counted key among them; none for
+    a key the variant has no meld for)."""
+    comps = _compositions(k, opts) or [(0, 0)]
     return min(t for t, _j in comps), min(j for _t, j in comps), min(t + j for t, j in comps)
-
-
-def _make_up(m: list[Card]) -> tuple[int, int]:
-    """The 2s and the jokers of ``m``."""
-    ranks = [c.rank for c in m]
-    return ranks.count("2"), ranks.count("JK")
 
 
 _COMPS: dict[tuple[str, str], list[tuple[int, int]]] = {}
