@@ -50,3 +50,13 @@ def test_one_side_goes_out(client):
     quiet = {"counts": {"meld_points": 0, "hand_points": 10}}
     r = post(client, {"sides": S4, "deal": {"sides": [{"id": "NS", **OUT}, {"id": "EW", **quiet}]}})
     assert r.status_code == 200, r.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("lang,words", [("en", "only going out can be concealed"),
+                                        ("ru", "скрытым бывает только выход")])
+def test_a_side_that_did_not_go_out_did_not_go_out_concealed(client, lang, words):
+    deal = full_deal()
+    deal["sides"][1]["concealed"] = True            # EW, by its cards, did not go out
+    r = post(client, {"sides": S4, "deal": deal}, lang)
+    assert r.status_code == 422
+    assert r.get_json()["errors"] == [{"pointer": "/deal/sides/1/concealed", "detail": words}]
