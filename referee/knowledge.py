@@ -56,23 +56,17 @@ class Undecided(Exception):
         super().__init__(conditions)
 
 
-def is_partial(value) -> bool:
-    return isinstance(value, dict)
-
-
 def read_hand(value, ptr: str, cards_at: Callable, deck_cards: list[Card]) -> tuple[list[Card], Partial | None]:
-    """A hand as the request gives it: a list (the whole hand) or ``{"known", "unknown", "void"}``.  Returns the
-    known cards and, for the object form, the :class:`Partial` (its pool still the whole deck less the known
+    """A hand as the request's schema loaded it: a list (the whole hand) or what is known of it (a record with
+    ``known``, ``unknown`` and ``void``: ``schemas.common.PartialHand``, whose shape the schema checked).  Returns the
+    known cards and, for the second form, the :class:`Partial` (its pool still the whole deck less the known
     cards: :func:`account` takes out what is seen elsewhere).  ``cards_at(value, ptr)`` reads a list of cards as
     the game does (duplicates refused)."""
-    if not is_partial(value):
+    if isinstance(value, list):
         return cards_at(value, ptr), None
-    known = cards_at(value.get("known", []), f"{ptr}/known")
-    unknown = value.get("unknown", 0)
-    if isinstance(unknown, bool) or not isinstance(unknown, int) or unknown < 0:
-        raise InputError(_("the number of unknown cards is a whole number, 0 or more"), f"{ptr}/unknown")
+    known = cards_at(value.known, f"{ptr}/known")
     void: set[str] = set()
-    for i, s in enumerate(value.get("void", [])):
+    for i, s in enumerate(value.void):
         try:
             suit = parse_suit(s)
         except ValueError as e:
@@ -86,7 +80,7 @@ def read_hand(value, ptr: str, cards_at: Callable, deck_cards: list[Card]) -> tu
     for c in known:
         if c in pool:       # a card known more often than the deck holds it is the caller's 422
             pool.remove(c)
-    return known, Partial(known, unknown, frozenset(void), pool)
+    return known, Partial(known, value.unknown, frozenset(void), pool)
 
 
 def account(part: Partial, seen: Iterable[Card], ptr: str) -> Partial:

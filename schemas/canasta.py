@@ -35,6 +35,7 @@ from .common import (
     card_text,
     card_texts,
 )
+from .common import HandField as CommonHandField
 from .fast import Fallback
 
 SIDE_ID = lambda **kw: String(validate=[Length(min=1, max=64), PRINTABLE], **kw)  # noqa: E731
@@ -325,34 +326,15 @@ def Melds(lenient: bool = False, **kw) -> MeldsField:
     return MeldsField(lenient=lenient, **kw)
 
 
-class HandField(fields.Raw):
+class HandField(CommonHandField):
     """A hand (:func:`schemas.common.Hand` checks its shape): its cards, or a
-    :class:`~.canasta_records.PartialHand`, each card read as Canasta writes it."""
-
-    default_error_messages = Raw.default_error_messages
+    :class:`~schemas.common.PartialHand`, each card read as Canasta writes it."""
 
     def __init__(self, max_len: int, **kw) -> None:
-        self._shape = Hand(max_len).validators[0]
-        super().__init__(validate=self._shape, **kw)
+        super().__init__(Hand(max_len).validators[0], **kw)
 
-    def _deserialize(self, value, attr, data, **kwargs):
-        value = super()._deserialize(value, attr, data, **kwargs)
-        fields.Field._validate(self, value)
+    def read(self, value: Any) -> Any:
         return read_hand(value)
-
-    def _validate(self, value) -> None:
-        """The shape was checked on the body's value (above), not on the hand read."""
-
-    def fast_converter(self):
-        shape = self._shape
-
-        def convert(value: Any) -> Any:
-            try:
-                shape(value)
-                return read_hand(value)
-            except ValidationError:
-                raise Fallback() from None
-        return convert
 
 
 def read_hand(value: list | dict) -> list[CardValue] | rec.PartialHand:

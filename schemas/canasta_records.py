@@ -21,6 +21,8 @@ from typing import Any, NamedTuple
 from referee.cards import Card
 from referee.common import UNSAID, Unsaid
 
+from .common import PartialHand as PartialHand  # what is known of a hand: the record of every game's hand
+
 
 class LaidOn(NamedTuple):
     """Cards laid on the side's meld of a natural rank (``"7"``), of black threes (``"3"``), of wild cards
@@ -31,15 +33,6 @@ class LaidOn(NamedTuple):
 
 
 Meld = list[Card] | LaidOn
-
-
-@dataclass(frozen=True, slots=True)
-class PartialHand:
-    """What is known of a hand: the cards shown, how many others it holds, the suits it lacks."""
-
-    known: list[Card]
-    unknown: int
-    void: list[str]
 
 
 @dataclass(frozen=True, slots=True)

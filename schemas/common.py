@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Sequence, Sized
+from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar, cast
 
 from marshmallow import RAISE, Schema, ValidationError, fields, pre_load, utils, validate
@@ -465,7 +466,54 @@ def Hand(max_len: int, **kw):
                                                                   for s in void):
             raise ValidationError(_("the suits lacked are a list of at most 4 suits such as 'H'"))
 
-    return Raw(validate=check, **kw)
+    return HandField(check, **kw)
+
+
+@dataclass(frozen=True, slots=True)
+class PartialHand:
+    """What is known of a hand (the object form of :func:`Hand`): the cards shown, how many others it holds, the
+    suits it lacks.  The cards are as the game's schema reads them (Thousand and Pinochle keep their texts, for the
+    position builder to read against the variant's deck; Canasta reads them as cards)."""
+
+    known: list[Any]
+    unknown: int
+    void: list[str]
+
+
+class HandField(fields.Raw):
+    """A hand: its shape checked by ``shape`` (:func:`Hand`'s check) on the body's value, then loaded by
+    :meth:`read`: a list as it stands, the object form as a :class:`PartialHand`."""
+
+    default_error_messages = Raw.default_error_messages
+
+    def __init__(self, shape: Callable[[Any], None], **kw) -> None:
+        self._shape = shape
+        super().__init__(validate=shape, **kw)
+
+    def read(self, value: Any) -> Any:
+        """The hand loaded from a value of the right shape."""
+        if isinstance(value, list):
+            return value
+        return PartialHand(list(value.get("known", [])), value.get("unknown", 0), list(value.get("void", [])))
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs)
+        fields.Field._validate(self, value)
+        return self.read(value)
+
+    def _validate(self, value) -> None:
+        """The shape was checked on the body's value (above), not on the hand read."""
+
+    def fast_converter(self) -> Callable[[Any], Any]:
+        shape, read = self._shape, self.read
+
+        def convert(value: Any) -> Any:
+            try:
+                shape(value)
+                return read(value)
+            except ValidationError:
+                raise Fallback() from None
+        return convert
 
 
 def card_texts(values: list) -> None:

@@ -40,6 +40,7 @@ from .common import (
     Name,
     Nested,
     OneOf,
+    PartialHand,
     Strict,
     String,
 )
@@ -146,10 +147,10 @@ class TableMeld:
 
 @_RECORD
 class Spot:
-    """A check's position (:class:`Position`).  ``hand`` is as the body gives it: the list of cards, or what is
-    known of it (``{"known", "unknown", "void"}``, read by :func:`referee.knowledge.read_hand`)."""
+    """A check's position (:class:`Position`).  ``hand``: the list of card texts, or what is known of it (a
+    :class:`~schemas.common.PartialHand` of card texts), read by :func:`referee.knowledge.read_hand`."""
     phase: str
-    hand: list[str] | dict[str, Any] | None = None
+    hand: list[str] | PartialHand | None = None
     trump: str | None = None
     tricks_done: int | None = None
     stock_left: int | None = None

@@ -272,8 +272,8 @@ class CurrentTrick(Strict):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PositionGiven:
-    """A described position (:class:`Position`); ``hand`` as given (a list of card texts, or what is known of it:
-    :func:`referee.knowledge.read_hand` reads both)."""
+    """A described position (:class:`Position`); ``hand``: a list of card texts, or what is known of it (a
+    :class:`~schemas.common.PartialHand` of card texts); :func:`referee.knowledge.read_hand` reads both."""
     phase: str
     hand: Any = None
     bids: list[CallMade] | None = None

@@ -87,18 +87,16 @@ def _meld_for(key: str, opts: Options) -> list[Card] | None:
     if need is not None and not need(opts):
         return None
     cands, names = MELDS[key]
-    for m in cands:
-        try:
-            kind = classify(m, opts, going_out=True)
-        except MeldFault:
-            continue
-        bonus = canasta_bonus(kind, m, opts)
-        if names is None:
-            if bonus is None:
-                return m
-        elif bonus is not None and bonus[0] in names:
-            return m
-    return None
+    return next((m for m in cands if _earns(m, names, opts)), None)
+
+
+def _earns(m: list[Card], names: set | None, opts: Options) -> bool:
+    """Whether ``m`` is a legal meld going out that earns a canasta named in ``names`` (None: no canasta at all)."""
+    try:
+        bonus = canasta_bonus(classify(m, opts, going_out=True), m, opts)
+    except MeldFault:
+        return False
+    return bonus is None if names is None else bonus is not None and bonus[0] in names
 
 
 def applicable(opts: OptionsLike) -> list[str]:
@@ -123,19 +121,20 @@ def _cheapest(m: list[Card]) -> int:
 GROUPS = {"natural_canastas": 0, "mixed_canastas": 1, "mixed_canastas_one_wild": 1, "mixed_canastas_two_wilds": 2,
           "mixed_canastas_three_wilds": 3}
 BLACK = [_c("3S"), _c("3C"), _c("3S"), _c("3C")]
+# the melds not of a rank (their wild cards count as they stand), and the card value of each rank of a canasta
+OTHERS = frozenset(k for k in MELDS if k not in GROUPS and k not in ("sevens_canastas", "mixed_sevens_canastas"))
+RANK_VALUE = {r: 5 if r in ("4", "5", "6", "7") else 20 if r == "A" else 10 for r in SEQ}
 
 
 def side_counts(counts: Any, opts: OptionsLike, side_ptr: str, *, n_players: int, went_out: bool, concealed: bool,
                 double_ending: bool) -> dict:
     """Check one side's counts and turn them into what :func:`.scoring.settle` scores (through
     :func:`.scoring.counted`): ``{"melds": the melds standing for the counted ones, "meld_points", "hand_points",
-    "red_threes", "hands": the cards charged on their own, "counts", "others": the melds not of a rank}``.
+    "red_threes", "hands": the cards charged on their own, "counts"}``.
     ``side_ptr`` points at the side (its ``counts`` are under it).  What the sides hold together is checked by
     :func:`deal_counts`."""
     opts = Options.of(opts)
     ptr = side_ptr + "/counts"
-    if not isinstance(counts, dict):
-        raise InputError(_("the counts are an object of what the side scored"), ptr)
     _counts_fit(counts, opts, ptr, n_players)
     deck = deck_of(opts)
     reds_in_deck = 2 * deck.copies
@@ -145,7 +144,7 @@ def side_counts(counts: Any, opts: OptionsLike, side_ptr: str, *, n_players: int
         raise InputError(ngettext("the {size}-card deck holds {most} red three, not {n}",
                                   "the {size}-card deck holds {most} red threes, not {n}",
                                   reds_in_deck, size=deck.size, most=reds_in_deck, n=reds), f"{ptr}/red_threes")
-    melds, others = _counted_melds(counts, opts, ptr, deck, went_out)
+    melds = _counted_melds(counts, opts, ptr, deck, went_out)
     if concealed and not went_out:
         raise InputError(_("only going out can be concealed"), f"{side_ptr}/concealed")
     if went_out:
@@ -156,27 +155,29 @@ def side_counts(counts: Any, opts: OptionsLike, side_ptr: str, *, n_players: int
         melds.append(_cards(("4", 3)))        # melds that earn no bonus: the side has melded
     hands = _charged_hands(counts, ptr, deck, n_players, went_out, double_ending)
     return {"melds": melds, "meld_points": counts["meld_points"], "hand_points": counts["hand_points"],
-            "red_threes": reds, "red_threes_per_player": reds_per_player, "hands": hands, "counts": counts,
-            "others": others}
+            "red_threes": reds, "red_threes_per_player": reds_per_player, "hands": hands, "counts": counts}
+
+
+# the counts that may be given one number per player of the side: the most one player may hold, and what a list
+# that is not one number per player is told
+PER_PLAYER = {"black_threes_in_hand": (4, N_("black threes left in hand: a number, or one number (0 to 4) per player "
+                                             "of the side")),
+              "red_threes": (None, N_("red threes: a number, or one number per player of the side"))}
 
 
 def _counts_fit(counts: dict, opts: Options, ptr: str, n_players: int) -> None:
     """The counts the variant knows (:func:`applicable`), each a whole number (black threes and red threes also
-    one per player of the side), with the card points of the melds and hands, multiples of 5 (canasta/1.4)."""
+    one per player of the side), with the card points of the melds and hands, multiples of 5 (canasta/1.4).  The
+    schema has read every count as a whole number, 0 or more (a list of them for red and black threes), except a
+    single number of red or black threes, which may be below 0."""
     keys = applicable(opts)
     for k, v in counts.items():
-        if k not in KEYS or k not in keys:
+        if k not in keys:
             raise InputError(_(WHY_NOT), f"{ptr}/{k}")
-        if k == "black_threes_in_hand" and isinstance(v, list):
-            if len(v) != n_players or not all(type(x) is int and 0 <= x <= 4 for x in v):
-                raise InputError(_("black threes left in hand: a number, or one number (0 to 4) per player of the "
-                                   "side"), f"{ptr}/{k}")
-            continue
-        if k == "red_threes" and isinstance(v, list):
-            if len(v) != n_players or not all(type(x) is int and x >= 0 for x in v):
-                raise InputError(_("red threes: a number, or one number per player of the side"), f"{ptr}/{k}")
-            continue
-        if type(v) is not int or v < 0:
+        most, words = PER_PLAYER.get(k, (None, ""))
+        if isinstance(v, list) and (len(v) != n_players or not all(0 <= x <= (most or x) for x in v)):
+            raise InputError(_(words), f"{ptr}/{k}")
+        if not isinstance(v, list) and v < 0:
             raise InputError(_("a whole number, 0 or more"), f"{ptr}/{k}")
     for k in ("meld_points", "hand_points"):
         if k not in counts:
@@ -187,48 +188,44 @@ def _counts_fit(counts: dict, opts: Options, ptr: str, n_players: int) -> None:
                                "count of cards", points=counts[k]), f"{ptr}/{k}")
 
 
-def _counted_melds(counts: dict, opts: Options, ptr: str, deck, went_out: bool) -> tuple[list[list[Card]],
-                                                                                         list[list[Card]]]:
-    """The cheapest melds standing for the counted ones, ``(melds, the melds not of a rank)``: black threes melded
+def _counted_melds(counts: dict, opts: Options, ptr: str, deck, went_out: bool) -> list[list[Card]]:
+    """The cheapest melds standing for the counted ones: black threes melded
     only going out (canasta/2.3), each rank melded once where the variant allows one meld a rank (canasta/3.1), and
     the melds' card points at least what their cards must be worth (canasta/1.4)."""
     melds: list[list[Card]] = []
-    others: list[list[Card]] = []       # the melds not of a rank, whose wild cards count as they stand
     least = 0
-    for k in MELDS:
-        n = counts.get(k, 0)
-        if not n:
-            continue
-        if k == "black_threes_melded":
-            if n not in (3, 4) or not went_out:
-                raise InputError(_("black threes are melded three or four at once, in the going-out turn"
-                                   ""), f"{ptr}/{k}")
-            melds.append(BLACK[:n])
-            least += 5 * n
-            continue
+    for k in (k for k in MELDS if counts.get(k) and k != "black_threes_melded"):
+        n = counts[k]
         m = known(_meld_for(k, opts))      # a count the variant has no meld for is refused before
         melds += [m] * n
-        if k not in GROUPS and k not in ("sevens_canastas", "mixed_sevens_canastas"):
-            others += [m] * n
         least += n * _cheapest(m)
+    black = counts.get("black_threes_melded", 0)
+    if black and (black not in (3, 4) or not went_out):
+        raise InputError(_("black threes are melded three or four at once, in the going-out turn"),
+                         f"{ptr}/black_threes_melded")
+    melds += [BLACK[:black]] if black else []
     groups = {k: counts.get(k, 0) for k in GROUPS}
-    if opts.same_rank_melds != "many" and any(groups.values()):
-        ranks = [r for r in SEQ if not (r == "7" and NEEDS["sevens_canastas"](opts))]
-        if sum(groups.values()) > len(ranks):
-            raise InputError(ngettext("a side melds each rank once, and {n} rank can make a canasta",
-                                      "a side melds each rank once, and {n} ranks can make a canasta",
-                                      len(ranks)), f"{ptr}/{_first(counts, tuple(GROUPS))}")
-        # every canasta of a rank on its own rank: the most naturals on the cheapest ranks hold the fewest points
-        values = sorted(5 if r in ("4", "5", "6", "7") else 20 if r == "A" else 10 for r in ranks)
-        naturals = sorted((7 - GROUPS[k] for k, n in groups.items() for _i in range(n)), reverse=True)
-        least += sum(k * v for k, v in zip(naturals, values))
-        least -= sum(n * _cheapest(known(_meld_for(k, opts))) for k, n in groups.items() if n)   # counted above
-    least += _wild_least(counts, opts, deck, grouped=opts.same_rank_melds != "many"
-                         and any(groups.values()))
+    grouped = opts.same_rank_melds != "many" and any(groups.values())
+    least += 5 * black + (_ranked_least(counts, groups, opts, ptr) if grouped else 0)
+    least += _wild_least(counts, opts, deck, grouped=grouped)
     if counts["meld_points"] < least:
         raise InputError(_("the melds counted hold at least {least} card points, more than {points}",
                            least=least, points=counts["meld_points"]), f"{ptr}/meld_points")
-    return melds, others
+    return melds
+
+
+def _ranked_least(counts: dict, groups: dict[str, int], opts: Options, ptr: str) -> int:
+    """Where a side melds each rank once (canasta/3.1): the canastas of a rank on ranks of their own, no more of them
+    than there are ranks, and the points they hold beyond their cheapest melds (priced before): the most naturals on
+    the cheapest ranks hold the fewest points."""
+    ranks = [r for r in SEQ if not (r == "7" and NEEDS["sevens_canastas"](opts))]
+    if sum(groups.values()) > len(ranks):
+        raise InputError(ngettext("a side melds each rank once, and {n} rank can make a canasta",
+                                  "a side melds each rank once, and {n} ranks can make a canasta",
+                                  len(ranks)), f"{ptr}/{_first(counts, tuple(GROUPS))}")
+    naturals = sorted((7 - GROUPS[k] for k, n in groups.items() for _i in range(n)), reverse=True)
+    return sum(k * v for k, v in zip(naturals, sorted(RANK_VALUE[r] for r in ranks))) \
+        - sum(n * _cheapest(known(_meld_for(k, opts))) for k, n in groups.items() if n)
 
 
 def _charged_hands(counts: dict, ptr: str, deck, n_players: int, went_out: bool,
@@ -237,19 +234,18 @@ def _charged_hands(counts: dict, ptr: str, deck, n_players: int, went_out: bool,
     and sevens left in hand, within the deck (canasta/1.2); the hands' points at least 5 for each player who still
     holds a card (canasta/6.2)."""
     b3 = counts.get("black_threes_in_hand", 0)
-    per_hand = b3 if isinstance(b3, list) else None
-    b3_total = sum(b3) if per_hand is not None else b3
-    if b3_total + counts.get("black_threes_melded", 0) > 2 * deck.copies:
+    b3_total, sevens = _total(b3), counts.get("sevens_in_hand", 0)
+    black = b3_total + counts.get("black_threes_melded", 0)
+    if black > 2 * deck.copies:
         raise InputError(ngettext("the {size}-card deck holds {most} black three, not {n}",
                                   "the {size}-card deck holds {most} black threes, not {n}",
-                                  2 * deck.copies, size=deck.size, most=2 * deck.copies,
-                                  n=b3_total + counts.get("black_threes_melded", 0)), f"{ptr}/black_threes_in_hand")
-    hands = [[BLACK[i % 4] for i in range(n)] for n in (per_hand if per_hand is not None else [b3_total])]
-    sevens = counts.get("sevens_in_hand", 0)
-    if sevens:
-        hands.append([_c("7")] * sevens)
-    holders = n_players - (0 if not went_out else n_players if double_ending else 1)
-    if not holders and (b3_total or sevens or counts["hand_points"]):
+                                  2 * deck.copies, size=deck.size, most=2 * deck.copies, n=black),
+                         f"{ptr}/black_threes_in_hand")
+    # one hand of black threes per player when given per player, then the sevens (at most 4 a player, 6 in all)
+    hands = [(BLACK * 2)[:n] for n in (b3 if isinstance(b3, list) else [b3])]
+    hands += [[_c("7")] * sevens] if sevens else []
+    holders = n_players - ((n_players if double_ending else 1) if went_out else 0)
+    if not holders and b3_total + sevens + counts["hand_points"]:       # each 0 or more
         raise InputError(_("the side went out with every hand empty, so no card is left in hand"),
                          f"{ptr}/{_first(counts, ('hand_points', 'black_threes_in_hand', 'sevens_in_hand'))}")
     at_least = 5 * max(0, holders - b3_total - sevens)
@@ -281,11 +277,10 @@ def _wild_least(counts: dict, opts: Options, deck, *, grouped: bool) -> int:
             either += n * GROUPS[k]
             continue
         out -= n * sum(card_value(c) for c in m if c.rank in ("2", "JK"))     # priced by _cheapest: priced here
-        comps = _compositions(k, opts) or [(sum(1 for c in m if c.rank == "2"), sum(1 for c in m if c.rank == "JK"))]
-        t0, j0 = min(t for t, _j in comps), min(j for _t, j in comps)
+        t0, j0, both = _fewest_wilds(k, opts)
         must_twos += n * t0
         must_jokers += n * j0
-        either += n * (min(t + j for t, j in comps) - t0 - j0)
+        either += n * (both - t0 - j0)
     twos_left = sum(1 for c in deck.cards() if c.rank == "2") - must_twos
     jokers_left = sum(1 for c in deck.cards() if c.rank == "JK") - must_jokers
     as_twos = min(either, max(0, twos_left))
@@ -465,15 +460,9 @@ def _wilds(views, opts: Options, n_sides):
         return None                     # refused by the check of ranks or of sevens
     twos = jokers = fixed = 0       # the fewest 2s, the fewest jokers and all the wild cards of the other melds
     for v in views:
-        for k in MELDS:
-            if k in GROUPS or k in ("sevens_canastas", "mixed_sevens_canastas") or not v.get(k):
-                continue
-            comps = _compositions(k, opts)
-            if not comps:
-                continue
-            twos += v[k] * min(t for t, _j in comps)
-            jokers += v[k] * min(j for _t, j in comps)
-            fixed += v[k] * min(t + j for t, j in comps)
+        for k in v.keys() & OTHERS:
+            t0, j0, both = _fewest_wilds(k, opts)
+            twos, jokers, fixed = twos + v.get(k, 0) * t0, jokers + v.get(k, 0) * j0, fixed + v.get(k, 0) * both
     cards = deck_of(opts).cards()
     twos_in_deck = sum(1 for c in cards if c.rank == "2")
     jokers_in_deck = sum(1 for c in cards if c.rank == "JK")
@@ -493,24 +482,23 @@ def _compositions(k: str, opts: Options) -> list[tuple[int, int]]:
         cands, names = MELDS[k]
         need = NEEDS.get(k)
         out: set[tuple[int, int]] = set()
-        if need is None or need(opts):
-            for m in cands:
-                wild = sum(1 for c in m if c.rank in ("2", "JK"))
-                plain = [c for c in m if c.rank not in ("2", "JK")]
-                for j in range(wild + 1):
-                    trial = plain + [_c("2")] * (wild - j) + [_c("JK")] * j
-                    try:
-                        kind = classify(trial, opts, going_out=True)
-                    except MeldFault:
-                        continue
-                    bonus = canasta_bonus(kind, trial, opts)
-                    if (names is None and bonus is None) or (names is not None and bonus is not None
-                                                             and bonus[0] in names):
-                        out.add((wild - j, j))
+        for m in cands if need is None or need(opts) else []:
+            wild = sum(1 for c in m if c.rank in ("2", "JK"))
+            plain = [c for c in m if c.rank not in ("2", "JK")]
+            out |= {(wild - j, j) for j in range(wild + 1)
+                    if _earns(plain + [_c("2")] * (wild - j) + [_c("JK")] * j, names, opts)}
         if len(_COMPS) > 4096:        # option sets are many: keep the cache small
             _COMPS.clear()
         _COMPS[key] = sorted(out)
     return _COMPS[key]
+
+
+def _fewest_wilds(k: str, opts: Options) -> tuple[int, int, int]:
+    """The fewest 2s, the fewest jokers and the fewest wild cards in all a meld standing for ``k`` holds
+    (:func:`_compositions`, which finds the meld :func:`_meld_for` stands for a counted key among them; none for
+    a key the variant has no meld for)."""
+    comps = _compositions(k, opts) or [(0, 0)]
+    return min(t for t, _j in comps), min(j for _t, j in comps), min(t + j for t, j in comps)
 
 
 _COMPS: dict[tuple[str, str], list[tuple[int, int]]] = {}

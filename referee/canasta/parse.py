@@ -116,8 +116,7 @@ class Tally:
         deck = self.deck
         for i, c in enumerate(cards):
             self.by_rank[c.rank] += 1
-            if c.suit:
-                self.exact[c] += 1
+            self.exact[c] += 1          # a joker's too (only suited cards are looked up)
             limit_rank = deck.jokers if c.rank == JOKER else deck.copies * 4
             if c.suit and self.exact[c] > deck.copies:
                 where = ptr if single else f"{ptr}/{i}"
@@ -175,7 +174,7 @@ def _seating(sides: list[Side], variant) -> tuple[list[str], list[str]]:
     ids = [s.id for s in sides]
     players = [p for s in sides for p in s.players]
     # a side may bear its only player's name; otherwise ids and names are all different
-    clash = {i for i in set(ids) & set(players) if next(s for s in sides if s.id == i).players != [i]}
+    clash = any(s.id in players and s.players != [s.id] for s in sides)
     sizes = sorted(len(s.players) for s in sides)
     allowed, why = PARTNERSHIPS.get(len(players), ([sizes], ""))
     _refuse((not distinct_names(ids) or not distinct_names(players) or clash,
@@ -193,23 +192,33 @@ def _scores_before(req: ScoreRequest | CheckRequest | ValidateRequest, ids: list
     """Each side's total before the deal (``state.scores``, 0 when not given; multiples of 5, canasta/7.1), and
     the deals played under option max_rounds (canasta/7.2)."""
     scores = dict.fromkeys(ids, 0)
-    state = req.state
-    rounds = state.rounds if state is not None else None
+    state = req.state or _NO_STATE
+    rounds = state.rounds
     if rounds is not None and opts.max_rounds is not None and rounds >= opts.max_rounds:
         raise InputError(ngettext("{rounds} deals are played: the game ended after {n}",
                                   "{rounds} deals are played: the game ended after {n}",
                                   opts.max_rounds, rounds=rounds), "/state/rounds")
-    given = state.scores if state is not None else None
-    missing = missing_scores({"scores": given, "rounds": rounds}, ids, ("rounds",))
+    missing = missing_scores({"scores": state.scores, "rounds": rounds}, ids, ("rounds",))
     if missing:
         raise InputError(missing)
-    for k, v in (given or {}).items():
+    for k, v in (state.scores or {}).items():
         _refuse((k not in scores, N_("{name} is not one of the sides ({sides})"), {"name": repr(k), "sides": ids},
                  f"/state/scores/{esc(k)}"),
                 (v % 5, N_("a side's total: an integer multiple of 5 (every card and bonus is)"), _NO,
                  f"/state/scores/{esc(k)}"))
         scores[k] = v
     return scores
+
+
+@dataclass(frozen=True)
+class _NoState:
+    """Stands for the ``state`` a request leaves out: a new game."""
+
+    scores: None = None
+    rounds: None = None
+
+
+_NO_STATE = _NoState()
 
 
 def _target_of(opts: Options, scores: dict[str, int], n_players: int) -> int:
@@ -219,11 +228,9 @@ def _target_of(opts: Options, scores: dict[str, int], n_players: int) -> int:
              N_("without a target only the six-player game picks one, by its sides; with {n} players give the target"),
              {"n": n_players}, "/options/target"))
     target = opts.target if opts.target is not None else (10000 if len(scores) == 2 else 7500)
-    for k, v in scores.items():
-        if v >= target:
-            raise InputError(_("{side} already has {total}, at or past the target of {target}: the game is over"
-                               "", side=k, total=number(v), target=number(target)),
-                             f"/state/scores/{esc(k)}")
+    _refuse(*((v >= target, N_("{side} already has {total}, at or past the target of {target}: the game is over"),
+               {"side": k, "total": number(v), "target": number(target)}, f"/state/scores/{esc(k)}")
+              for k, v in scores.items()))
     return target
 
 
@@ -277,9 +284,8 @@ def side_melds_of(melds: list[list[Card]], opts: OptionsLike, ptr: str, going_ou
 
 def _counted_side(ds: DealSide, opts: Options, ptr: str, n_players: int) -> dict:
     """A side given by ``counts`` (:mod:`.counts`) in place of cards: what :func:`.scoring.settle` takes."""
-    for k, v in (("melds", ds.melds), ("red_threes", ds.red_threes), ("hands", ds.hands)):
-        if v is not None:
-            raise InputError(_("a side is given by its cards or by counts, not both"), f"{ptr}/{k}")
+    _refuse(*((v is not None, N_("a side is given by its cards or by counts, not both"), _NO, f"{ptr}/{k}")
+              for k, v in (("melds", ds.melds), ("red_threes", ds.red_threes), ("hands", ds.hands))))
     went_out, concealed, double = bool(ds.went_out), bool(ds.concealed), bool(ds.double_ending)
     _check_going_out(went_out, double, opts, ptr)
     aside = _set_aside(ds, opts, ptr)
@@ -339,20 +345,17 @@ def _side_ending_fits(ds: DealSide, ptr: str, opts: Options, melds: list[list[Ca
     player out (or, double ending, every player, canasta/6.6) left without cards; concealed (canasta/6.4) only
     going out, as the cards allow; all four red threes of one player only with four (canasta/2.2)."""
     went_out, concealed, double = bool(ds.went_out), bool(ds.concealed), bool(ds.double_ending)
-    if concealed and not went_out:
-        raise InputError(_("only going out can be concealed"), ptr + "/concealed")
+    _refuse((concealed and not went_out, N_("only going out can be concealed"), _NO, ptr + "/concealed"))
     _check_going_out(went_out, double, opts, ptr)
     _one_player_fits(one_player, n_reds, opts, ptr)
-    empty = sum(1 for h in hands if not h)
-    if went_out:
-        why = go_out_fault(list(zip(kinds, deciding)), opts, len(reds))
-        if why:
-            raise InputError(f"{why} (canasta/6.2)", ptr + "/went_out")     # a ruling and its rule ID
-        if empty != (n_players if double else 1):
-            raise InputError(_("the player who went out holds no card and his partners hold at least one (all "
-                               "lay down with a double ending)"), ptr + "/hands")
-    elif empty:
-        raise InputError(_("only the player who went out can end with no card"), ptr + "/hands")
+    empty = [h for h in hands if not h]
+    why = go_out_fault(list(zip(kinds, deciding)), opts, len(reds)) if went_out else None
+    if why:
+        raise InputError(f"{why} (canasta/6.2)", ptr + "/went_out")     # a ruling and its rule ID
+    _refuse((went_out and len(empty) != (n_players if double else 1),
+             N_("the player who went out holds no card and his partners hold at least one (all lay down with a "
+                "double ending)"), _NO, ptr + "/hands"),
+            (empty and not went_out, N_("only the player who went out can end with no card"), _NO, ptr + "/hands"))
     if concealed:
         _concealed_fits(melds, hands, dealt, opts, ptr)
 
@@ -388,8 +391,7 @@ def _carded_side(ds: DealSide, deal: FinishedDeal, sid: str, ptr: str, opts: Opt
     # or against the side like the others (canasta/2.2), and costs 500 only if its holder had a turn to lay it
     # out, which the irregularity red_three_not_laid_out reports (canasta/8.3)
     kept_in_hand = [j for j, h in enumerate(hands) for c in h if is_red_three(c)]
-    kept_reported = sum(1 for irr in deal.irregularities or []
-                        if irr.type == "red_three_not_laid_out" and irr.side == sid)
+    kept_reported = len(_reported(deal, "red_three_not_laid_out", sid))
     kept_listed = max(0, kept_reported - len(kept_in_hand))   # kept threes given under red_threes instead
     n_reds = len(reds) + len(kept_in_hand)
     went_out, concealed, double = bool(ds.went_out), bool(ds.concealed), bool(ds.double_ending)
@@ -413,37 +415,38 @@ def _deal_fits(deal: FinishedDeal, layout: Layout, scores: dict[str, int], opts:
                per_side: dict[str, dict], surplus: dict[str, tuple[int, bool]], groups: list) -> None:
     """The sides together against the deck and the deal (canasta/1.2, 4.2, 6.2): every side given, one side out
     at most, the counted sides' totals, the first canasta's stock cards, the black threes and every card once."""
-    if set(per_side) != set(scores):
-        missing = [s for s in layout.sides if s not in per_side]
-        raise InputError(_("give every side's cards (missing: {sides})", sides=missing), "/deal/sides")
-    if sum(1 for v in per_side.values() if v["went_out"]) > 1:
-        raise InputError(_("only one side goes out"), "/deal/sides")
-    counted = [(f"/deal/sides/{i}/counts", per_side[ds.id]) for i, ds in enumerate(deal.sides)
-               if per_side[ds.id].get("counts") is not None]
+    missing = [s for s in layout.sides if s not in per_side]
+    made = [n for n, canasta in surplus.values() if canasta]    # the cards beyond their deal of the sides with one
+    bonus = opts.first_canasta_bonus_cards
+    _refuse((missing, N_("give every side's cards (missing: {sides})"), {"sides": missing}, "/deal/sides"),
+            (sum(v["went_out"] for v in per_side.values()) > 1, N_("only one side goes out"), _NO, "/deal/sides"))
+    counted = [(f"/deal/sides/{i}/counts", per_side[ds.id]) for i, ds in enumerate(deal.sides) if ds.counts]
     if counted:
         deal_counts(counted, opts, len(layout.sides), any(v["went_out"] for v in per_side.values()))
-    bonus = opts.first_canasta_bonus_cards
-    if bonus and any(c for _n, c in surplus.values()) and not any(c and n >= bonus for n, c in surplus.values()):
-        raise InputError(_("the first canasta of the deal brings its maker {n} stock cards: a side "
-                           "with a canasta shows at least {n} cards more than its players were dealt", n=bonus),
-                         "/deal/sides")
-    black = sum(1 for _p, cs in groups for c in cs if is_black_three(c)) + sum(v["black_threes_aside"]
-                                                                         for v in per_side.values())
-    if black > 2 * deck.copies:
-        raise InputError(_("the {size}-card deck holds {most} black threes; the deal shows {n}",
-                           size=deck.size, most=2 * deck.copies, n=black), "/deal/sides")
+    black = sum(is_black_three(c) for _p, cs in groups for c in cs) + sum(v["black_threes_aside"]
+                                                                          for v in per_side.values())
+    _refuse((bonus and made and max(made) < bonus,
+             N_("the first canasta of the deal brings its maker {n} stock cards: a side with a canasta shows at least "
+                "{n} cards more than its players were dealt"), {"n": bonus}, "/deal/sides"),
+            (black > 2 * deck.copies, N_("the {size}-card deck holds {most} black threes; the deal shows {n}"),
+             {"size": deck.size, "most": 2 * deck.copies, "n": black}, "/deal/sides"))
     problems = conservation(groups, deck)
     if problems:
         raise InputError(problems)
+
+
+def _reported(deal: FinishedDeal, kind: str, sid: str) -> list[tuple[int, Irregularity]]:
+    """The irregularities of type ``kind`` the deal reports against side ``sid``, with their places."""
+    return [(k, irr) for k, irr in enumerate(deal.irregularities or []) if irr.type == kind and irr.side == sid]
 
 
 def _excess_wilds_fit(deal: FinishedDeal, per_side: dict[str, dict], excess: dict[str, list]) -> None:
     """Excess wild cards left in melds (canasta/8.2) are reported as the irregularity excess_wild_cards, with their
     count, and stay in the side's melds of a rank."""
     for sid, items in excess.items():
-        reported = sum(irr.count or 0 for irr in deal.irregularities or []
-                       if irr.type == "excess_wild_cards" and irr.side == sid)
-        if items and sum(o for o, _w in items) > reported:
+        reports = _reported(deal, "excess_wild_cards", sid)
+        reported = sum(irr.count or 0 for _k, irr in reports)
+        if sum(o for o, _w in items) > reported:
             over, where = items[0]
             raise InputError(ngettext("this meld holds {n} wild card over the limit; excess wild cards stay in a "
                                       "meld only when found too late, reported as an irregularity of excess wild "
@@ -453,22 +456,19 @@ def _excess_wilds_fit(deal: FinishedDeal, per_side: dict[str, dict], excess: dic
                                       "cards with their count", over), where)
         # excess wild cards stay in their melds (naturals added later may bring a meld back within the ratio, so
         # the excess need not show; the wild cards themselves must)
-        wild_in_groups = sum(1 for m in per_side[sid]["melds"] if any(not is_wild(c) for c in m)
-                             for c in m if is_wild(c))
+        wild_in_groups = sum(sum(map(is_wild, m)) for m in per_side[sid]["melds"] if not all(map(is_wild, m)))
         if reported > wild_in_groups:
-            k = next(k for k, irr in enumerate(deal.irregularities or [])
-                     if irr.type == "excess_wild_cards" and irr.side == sid)
             raise InputError(ngettext("excess wild cards stay in their melds, and {side}'s melds of a rank hold {n} "
                                       "wild card in all, fewer than {reported}",
                                       "excess wild cards stay in their melds, and {side}'s melds of a rank hold {n} "
                                       "wild cards in all, fewer than {reported}", wild_in_groups,
-                                      side=sid, reported=reported), f"/deal/irregularities/{k}/count")
+                                      side=sid, reported=reported), f"/deal/irregularities/{reports[0][0]}/count")
 
 
-def _kept_red_threes_fit(layout: Layout, per_side: dict[str, dict], penalties: list[dict]) -> None:
+def _kept_red_threes_fit(deal: FinishedDeal, layout: Layout, per_side: dict[str, dict]) -> None:
     """A red three reported kept in hand (canasta/8.3) is one of the side's red threes."""
     for sid in layout.sides:
-        kept = sum(1 for p in penalties if p["side"] == sid and p["rule"] == "canasta/8.3")
+        kept = len(_reported(deal, "red_three_not_laid_out", sid))
         if kept > per_side[sid]["red_threes"]:
             raise InputError(ngettext("{side} reports {n} red three kept in hand: give it in the hand that kept it, "
                                       "or with the side's red threes (it scores like the others)",
@@ -511,7 +511,7 @@ def finished_deal(req: ScoreRequest, variant,
             raise InputError(_("a player without a partner asks nobody: no permission breach"),
                              f"/deal/irregularities/{k}/type")
     _excess_wilds_fit(deal, per_side, excess)
-    _kept_red_threes_fit(layout, per_side, penalties)
+    _kept_red_threes_fit(deal, layout, per_side)
     return layout, scores, target, per_side, penalties
 
 
@@ -536,22 +536,17 @@ def _concealed_fits(melds: list[list[Card]], hands: list[list[Card]], dealt: int
 
 def rounds_of(req: ScoreRequest | ValidateRequest) -> int:
     """Deals already played (``state.rounds``), for the round limit (canasta/7.2)."""
-    return (req.state.rounds if req.state is not None else None) or 0
+    return (req.state or _NO_STATE).rounds or 0
 
 
 def sitting_out(value: str | None, layout: Layout, ptr: str) -> str | None:
     """The trio member who sits this deal out in the five-player game (canasta/1.1), or None."""
     five = len(layout.seats) == 5
-    if value is None:
-        if five:
-            raise InputError(_("with five players one member of the trio sits out: name him"), ptr)
-        return None
-    if not five:
-        raise InputError(_("only the five-player game has a player sitting out"), ptr)
-    trio = next(sid for sid in layout.sides if len(layout.members[sid]) == 3)
-    if value not in layout.members[trio]:
-        raise InputError(_("the player sitting out is one of the trio ({players})", players=layout.members[trio]),
-                         ptr)
+    trio = deal_layout_trio(layout) if five else []
+    _refuse((value is None and five, N_("with five players one member of the trio sits out: name him"), _NO, ptr),
+            (value is not None and not five, N_("only the five-player game has a player sitting out"), _NO, ptr),
+            (value is not None and value not in trio, N_("the player sitting out is one of the trio ({players})"),
+             {"players": trio}, ptr))
     return value
 
 
@@ -575,15 +570,21 @@ def _position_hand(pos: Position, action: Action, tally: Tally, problems: list) 
     return hand, unseen
 
 
+def _one_of_the_sides(sid: str, layout: Layout, at: str) -> str:
+    """The pointer of side ``sid``'s entry under ``at``; InputError there when it is not one of the sides."""
+    ptr = f"{at}/{esc(sid)}"
+    _refuse((sid not in layout.members, N_("{name} is not one of the sides ({sides})"),
+             {"name": repr(sid), "sides": layout.sides}, ptr))
+    return ptr
+
+
 def _position_melds(pos: Position, layout: Layout, opts: Options, tally: Tally,
                     problems: list) -> dict[str, dict[str, list[Card]]]:
     """The sides' melds on the table: side → meld key → cards, each meld legal as it stands (canasta/3.1-3.4),
     its cards counted into ``tally``."""
     side_melds: dict[str, dict[str, list[Card]]] = {s: {} for s in layout.sides}
     for sid, melds in (pos.melds or {}).items():
-        ptr = f"/position/melds/{esc(sid)}"
-        if sid not in side_melds:
-            raise InputError(_("{name} is not one of the sides ({sides})", name=repr(sid), sides=layout.sides), ptr)
+        ptr = _one_of_the_sides(sid, layout, "/position/melds")
         for j, (kind, m) in enumerate(zip(side_melds_of(melds, opts, ptr, going_out=False), melds)):
             side_melds[sid][meld_key(kind, m, set(side_melds[sid]))] = m
             problems += tally.add(f"{ptr}/{j}", m)
@@ -595,9 +596,7 @@ def _position_red_threes(pos: Position, layout: Layout, tally: Tally, problems: 
     into ``tally``."""
     reds: dict[str, list[Card]] = {s: [] for s in layout.sides}
     for sid, rs in (pos.red_threes or {}).items():
-        ptr = f"/position/red_threes/{esc(sid)}"
-        if sid not in reds:
-            raise InputError(_("{name} is not one of the sides ({sides})", name=repr(sid), sides=layout.sides), ptr)
+        ptr = _one_of_the_sides(sid, layout, "/position/red_threes")
         reds[sid] = rs                  # red threes only (the schema's)
         problems += tally.add(ptr, reds[sid])
     return reds
@@ -788,8 +787,7 @@ def position_state(req: CheckRequest, layout: Layout, opts: OptionsLike, scores:
         raise InputError(problems)
     stock = pos.stock
     room = _stock_room(pile, stock, phase, deck, seen, unseen, len(layout.seats), opts)
-    if to_act != actor:
-        player_at(to_act, layout, "/position/to_act")     # a player of this deal (not the one sitting out)
+    player_at(to_act, layout, "/position/to_act")     # a player of this deal (not the one sitting out)
     hands, owner = _held_hands(pos, layout, actor, to_act, hand, phase, tally, problems)
     if problems:
         raise InputError(problems)
@@ -947,8 +945,7 @@ def start_deal(ev: Deal, layout: Layout, opts: OptionsLike, scores: dict, deck: 
     for p, cards in seen:
         for item in tally.add(p, cards):
             problems.append(("canasta/1.2", item["detail"], item["pointer"]))
-    stock = deck.size - sum(len(h) for h in hands.values()) - len(pile_cards) - (3 if opts.surprise else 0) \
-        - sum(len(c) for c in packets.values())
+    stock = deck.size - sum(len(c) for _p, c in seen) - (3 if opts.surprise else 0)    # hands, pile, packets
     pile = Pile.dealt(pile_cards, black_three_freezes=opts.black_three_freezes,
                       frozen_at_start=opts.pile_frozen_at_start)
     assert ev.dealer is not None        # the replay has named him (player_at)

@@ -2,8 +2,10 @@
 :func:`.parse.position_state`, reads it back): ``validate`` answers with it where a log ends inside a deal."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from ..cards import Card
 from .cards import is_red_three
 from .deal import DealState
 
@@ -16,11 +18,11 @@ def position_of(st: DealState) -> dict:
     hands, a wild card's one-round block, the one-buy window, Cuban black threes set aside) is left out."""
     player = st.turn
     side = st.side(player)
-    pos: dict[str, Any] = {"phase": st.phase, "to_act": player, "hand": [str(c) for c in st.hand(player)],
-                           "melds": {sid: [[str(c) for c in m] for m in melds.values()]
+    pos: dict[str, Any] = {"phase": st.phase, "to_act": player, "hand": _texts(st.hand(player)),
+                           "melds": {sid: list(map(_texts, melds.values()))
                                      for sid, melds in st.melds.items() if melds},
-                           "red_threes": {sid: [str(c) for c in reds] for sid, reds in st.red_threes.items() if reds},
-                           "pile": {"cards": [str(c) for c in st.pile.cards or []], "frozen_by": st.pile.frozen_by},
+                           "red_threes": {sid: _texts(reds) for sid, reds in st.red_threes.items() if reds},
+                           "pile": {"cards": _texts(st.pile.cards or []), "frozen_by": st.pile.frozen_by},
                            "stock": st.stock}
     pos.update(_position_facts(st, player, side))
     turn = _turn_of(st, player)
@@ -37,18 +39,26 @@ def _position_facts(st: DealState, player: str, side: str) -> dict[str, Any]:
     """The position's facts beyond the cards in play, each only where it says something: who sits out, whether
     ``player`` melded before, his side's raised minimum (canasta/8.1), his penalty cards (canasta/8.7), the
     others' dealt red threes before play begins (canasta/2.1), the pile being taken and its melds so far."""
-    held = {p: [str(c) for c in st.hands[p] or [] if is_red_three(c)] for p in st.layout.seats
+    held = {p: _texts(filter(is_red_three, st.hands[p] or [])) for p in st.layout.seats
             if p != player and not st.had_turn and st.hands.get(p)}
     facts = {"sitting_out": st.layout.sitting_out, "melded_before": bool(st.melded_before[player]),
              "minimum_raised": st.minimum_raise[side],
-             "penalty_cards": [str(c) for c in st.penalty_cards.get(player) or []],
+             "penalty_cards": _texts(st.penalty_cards.get(player) or []),
              # before play begins the others lay out their dealt red threes (canasta/2.1)
              "red_threes_held": {p: cs for p, cs in held.items() if cs},
              # the pile taken in natural order: the turn's melds so far, judged with the next
-             "taking_pile": None if st.taking is None else {"melds": [
-                 {"rank": g[0], "cards": [str(c) for c in g[1]]} if isinstance(g, tuple) else [str(c) for c in g]
-                 for g in st.taking]}}
+             "taking_pile": None if st.taking is None else {"melds": list(map(_taken, st.taking))}}
     return {k: v for k, v in facts.items() if v}
+
+
+def _texts(cards: Iterable[Card]) -> list[str]:
+    """Cards as a request writes them."""
+    return list(map(str, cards))
+
+
+def _taken(g: Any) -> Any:
+    """A meld of the pile being taken as a request writes it: its cards, or a rank and the cards laid on it."""
+    return {"rank": g[0], "cards": _texts(g[1])} if isinstance(g, tuple) else _texts(g)
 
 
 def _turn_of(st: DealState, player: str) -> dict[str, Any] | None:
