@@ -246,7 +246,8 @@ def _tricks_won(pos: PositionGiven, st: DealState, layout: Layout) -> set[str]:
         parse_player(p, layout.players, f"/position/tricks_won/{esc(p)}", layout.active)
         st.tricks_won[p] = int(_SAID.get(n, n))      # a word of the schema's, or a number
         if st.tricks_won[p] < 0:
-            raise InputError(_("a number of tricks"), f"/position/tricks_won/{esc(p)}")
+            raise InputError(_("tricks won are a number from 0 up, or \"some\" or \"none\""),
+                             f"/position/tricks_won/{esc(p)}")
     return {p for p, n in said.items() if n == "some"}
 
 

@@ -325,3 +325,21 @@ def test_card_points_need_every_players_tricks(client, lang, detail):
     assert errors(ans) == [("/deal/tricks_taken/Vera", detail)]
     deal["tricks_taken"]["Vera"] = 0          # Vera took none: the deal is whole
     assert post(client, "score", {"players": PLAYERS, "dealer": "Vera", "deal": deal})[0] == 200
+
+
+# ---------------------------------------------------------------- tricks won: a count from 0, or "some" / "none"
+
+@pytest.mark.parametrize("lang,detail", [
+    ("en", 'tricks won are a number from 0 up, or "some" or "none"'),
+    ("ru", 'взятые взятки — число от 0 и больше или "some" / "none"'),
+])
+def test_a_negative_count_of_tricks_won_is_refused(client, lang, detail):
+    # Anna declared 100 and leads the first trick: nobody has won a trick, so -1 for Boris is impossible; 0 is not
+    position = {"phase": "play", "declarer": "Anna", "contract": 100,
+                "tricks_won": {"Anna": 0, "Boris": -1, "Vera": 0}, "trick": {"leader": "Anna", "cards": []},
+                "hand": {"known": ["AS"], "unknown": 7}}     # 7 dealt + 3 of the talon - 2 passed
+    status, ans = post(client, "check", check_body(position, {"type": "play", "player": "Anna", "card": "AS"}), lang)
+    assert status == 422 and errors(ans) == [("/position/tricks_won/Boris", detail)]
+    position["tricks_won"]["Boris"] = 0
+    status, ans = post(client, "check", check_body(position, {"type": "play", "player": "Anna", "card": "AS"}))
+    assert status == 200 and ans["legal"] is True
