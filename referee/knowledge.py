@@ -71,6 +71,9 @@ def read_hand(value, ptr: str, cards_at: Callable, deck_cards: list[Card]) -> tu
             suit = parse_suit(s)
         except ValueError as e:
             raise InputError(str(e), f"{ptr}/void/{i}") from None
+        if suit in void:            # "D" and "Б" name one suit: said twice, it says nothing twice over
+            raise InputError(_("the suits lacked name {suit} twice", suit=Suit(suit)),
+                             f"{ptr}/void/{i}")
         held = [c for c in known if c.suit == suit]
         if held:
             raise InputError(_("the player is said to have no {suit}, but holds {card}", suit=Suit(suit),

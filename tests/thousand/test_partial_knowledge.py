@@ -49,6 +49,21 @@ def test_void_in_the_led_suit_and_in_trumps_decides_it(api):
     assert ans["legal_actions"] == [{"type": "play", "player": "Boris", "card": "AC"}]
 
 
+@pytest.mark.parametrize("void,pointer", [(["D", "D"], "/position/hand/void/1"), (["D", "H", "б"], "/position/hand/void/2")])
+def test_a_suit_lacked_listed_twice_is_refused(api, void, pointer):
+    # "D" twice, or "D" and its Russian letter «б»: one suit said twice is a fault of the body, not two facts
+    err = api("check", body({"known": ["AC"], "unknown": 1, "void": void}), status=422)
+    assert [(e["pointer"], e["detail"]) for e in err["errors"]] == [
+        (pointer, "the suits lacked name diamonds twice")]
+
+
+def test_a_suit_lacked_listed_twice_in_russian(client):
+    r = client.post("/v1/games/thousand/check", json=body({"known": ["AC"], "unknown": 1, "void": ["D", "D"]}),
+                    headers={"Accept-Language": "ru"})
+    assert r.status_code == 422 and [e["detail"] for e in r.get_json()["errors"]] == [
+        "масть ♦ указана дважды среди мастей, которых нет на руке"]
+
+
 def test_a_known_heart_decides_it(api):
     # After 5 tricks Boris holds 3: AC, 9H and one unknown.  A diamond among them binds him to follow (11.2),
     # otherwise 9H binds him to trump (11.3): AC is illegal either way, the fault read from the known cards.
