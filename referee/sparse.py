@@ -108,8 +108,9 @@ def _length_check(v: validate.Length) -> Check:
             if len(x) != eq:
                 _fail()
         return equal
-    lo: float = -1 if v.min is None else v.min
-    hi: float = float("inf") if v.max is None else v.max
+    # (floats, as compiled code keeps a float: a length's bound is a whole number, compared the same)
+    lo: float = -1.0 if v.min is None else float(v.min)
+    hi: float = float("inf") if v.max is None else float(v.max)
 
     def between(x) -> None:
         if not lo <= len(x) <= hi:
@@ -184,10 +185,10 @@ def _length_bounds(field: fields.Field) -> tuple[float, float]:
     for v in field.validators:
         if isinstance(v, validate.Length):
             if v.equal is not None:
-                a = b = v.equal
+                a = b = float(v.equal)
             else:
-                a = lo if v.min is None else v.min
-                b = hi if v.max is None else v.max
+                a = lo if v.min is None else float(v.min)
+                b = hi if v.max is None else float(v.max)
             lo, hi = max(lo, a), min(hi, b)
     return lo, hi
 
