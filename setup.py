@@ -27,6 +27,7 @@ COMPILED = [
     "referee/common.py",
     "referee/rulebook.py",
     "referee/replay.py",
+    "referee/sparse.py",
     "referee/thousand/cards.py",
     "referee/thousand/melds.py",
     "referee/thousand/deal.py",

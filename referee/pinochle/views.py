@@ -318,7 +318,7 @@ class PinochleReplay(Replay):
         self.scores = scores                # the totals before the current deal
         self.target = target
         self.st: DealState | None = None
-        self.seen: list = []                # the cards seen so far in the deal, as [(pointer, cards)]
+        self.seen: list = []                # the cards seen so far in the deal, as [(pointer, cards)] (see _event)
         self.counts: Counter = Counter()    # the copies of each card in ``seen``, kept as the stock is drawn
 
     def event_type(self, i: int, ev: EventRecord, ptr: str) -> str:
@@ -417,9 +417,9 @@ class PinochleReplay(Replay):
 
 def _event(st, t, actor, ev, ptr, opts, pack, seen, counts, banked, target, as_played) -> None:
     """Apply one event of a log other than a deal to ``st`` (``as_played``: see :mod:`.deal`); ``seen`` lists the
-    cards seen so far in the deal as ``[(pointer, cards)]`` and ``counts`` counts them (a draw adds to both); raises
-    :class:`~referee.errors.IllegalAction` when it is illegal (then ``st`` is as before, unless the error is a
-    :class:`_CannotApply`)."""
+    cards seen so far in the deal as ``[(pointer, cards)]`` (a drawn card as ``(its event's pointer, card)``) and
+    ``counts`` counts them (a draw adds to both); raises :class:`~referee.errors.IllegalAction` when it is illegal
+    (then ``st`` is as before, unless the error is a :class:`_CannotApply`)."""
     if t in ("play", "draw"):       # the events of a log, most common first
         card = ev.card
         if card not in pack:        # a card of the pack (the pack's cards: ``pack``), or the refusal
@@ -432,12 +432,13 @@ def _event(st, t, actor, ev, ptr, opts, pack, seen, counts, banked, target, as_p
         # is already in play is the face-up card taken (pinochle/3.4), not a third copy (1.1)
         if st.apply_draw(actor, card, as_played, twin_out=counts[card] >= deck.max_copies(card))["upcard"]:
             return  # the upcard was already counted at the deal
-        seen.append((f"{ptr}/card", [card]))
+        seen.append((ptr, card))    # a drawn card, with its event's pointer (the card's own made only for a fault)
         counts[card] += 1
         if counts[card] <= deck.max_copies(card):
             return      # the deal's cards were within the pack (else its judging stopped), and so is this one
         try:            # a copy too many: placed, with its message, as the whole deal's count places it
-            check_conservation(seen, deck)
+            check_conservation([(f"{where}/card", [cards]) if type(cards) is Card else (where, cards)
+                                for where, cards in seen], deck)
         except InputError as e:
             raise _CannotApply("pinochle/1.1", e.errors[0]["detail"], pointer="card") from None
         return

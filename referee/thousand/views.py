@@ -185,16 +185,17 @@ def validate(req: ValidateBody, variant, opts: dict) -> dict:
     that ends or stops being judged gets an entry in ``deals``; a log that stops in the middle of a deal is
     ``complete: false`` and says where it stands (``dealer``, ``state``, ``position``, as check takes them)."""
     players = _players(req, variant)
-    state = parse_state(req.state, players, opts)
+    typed = Options.of(opts)        # once, rather than in each deal's start, outcome and score
+    state = parse_state(req.state, players, typed)
     log = log_of(req)
-    return ThousandReplay(log, req.replay or "strict", players, opts, state).run()
+    return ThousandReplay(log, req.replay or "strict", players, typed, state).run()
 
 
 class ThousandReplay(Replay):
     """The replay of a Thousand log (see :func:`validate`).  A deal's entry in ``deals`` is made when the deal ends
     or stops being judged."""
 
-    def __init__(self, log: list, mode: str, players: list[str], opts: dict, state: GameState) -> None:
+    def __init__(self, log: list, mode: str, players: list[str], opts: Options, state: GameState) -> None:
         super().__init__(log, mode)
         self.players = players
         self.opts = opts
@@ -206,6 +207,7 @@ class ThousandReplay(Replay):
         self.entry: dict | None = None      # the current deal's entry in deals, once it has one
         self.prev_dealer: str | None = None
         self.game_over = False
+        self.ptrs = _Pointers("")           # the event's pointers (event)
 
     def event_type(self, i: int, ev: Any, ptr: str) -> str:
         return ev.type      # one of the schema's types
@@ -272,7 +274,7 @@ class ThousandReplay(Replay):
         if prev is None or st is None:
             return False
         expected = players[(players.index(prev) + 1) % len(players)]
-        same = self.opts["redeal_dealer"] == "same"
+        same = self.opts.redeal_dealer == "same"
         if st.redeal is not None and same:
             expected = prev
         if dealer == expected:
@@ -297,11 +299,15 @@ class ThousandReplay(Replay):
             return True
         self.checked += 1
         action: ActionGiven = ev      # an action's record (the schema's)
-        actor = parse_player(action.player, self.players, ptr + "/player")
+        actor = action.player
+        if type(actor) is not str or actor not in self.players:     # (the pointer made only for the fault)
+            actor = parse_player(actor, self.players, ptr + "/player")
         if getattr(action, "card", False) is None:     # a play without its card
             raise InputError(_("a play names its card"), ptr + "/card")
         try:
-            dispatch(st, action, actor, _Pointers(ptr), self.as_played)
+            ptrs = self.ptrs
+            ptrs.base = ptr         # (one for the whole replay: dispatch reads it only while it judges the event)
+            dispatch(st, action, actor, ptrs, self.as_played)
         except IllegalAction as e:   # strict: the first fault; as played: an event that cannot be applied
             self.violate(i, t, e.rule, e.message, action_pointer(ptr, t, e))
             self.stop()

@@ -82,3 +82,15 @@ def test_a_source_changed_after_the_build_is_loaded_instead_of_its_stale_compile
     assert compiled is False
     assert [Path(f).suffix for f in files] == [".py", ".py", ".py", ".py"]    # the whole package, not one module
     assert "referee/thousand/deal.py changed since the compiled build" in err
+
+
+def test_the_request_schemas_load_bodies_with_the_loader_of_the_running_build():
+    # the schemas' sparse loader (schemas.fast) is referee.sparse, in setup.py's COMPILED list: compiled with the
+    # engine, pure with it, under both names of the schemas package
+    from referee import sparse
+    from referee.schemas import fast as installed_name
+    from schemas import fast as checkout_name
+    assert "referee/sparse.py" in SETUP["COMPILED"]
+    assert installed_name.compile_schema is checkout_name.compile_schema is sparse.compile_schema
+    assert installed_name.Fallback is checkout_name.Fallback is sparse.Fallback
+    assert sparse.__file__.endswith(".so" if referee.compiled else ".py")

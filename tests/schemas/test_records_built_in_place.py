@@ -117,3 +117,31 @@ class CalledSchema(Strict):
 def test_a_model_that_is_no_dataclass_is_called_with_the_fields():
     assert loaded(CalledSchema(), {"name": "Anna", "note": "x"}) == ("pair", "Anna", "x")
     assert loaded(CalledSchema(), {"name": "Anna"}) == ("pair", "Anna", None)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Seven:
+    a: int = -1
+    b: int = -2
+    c: int = -3
+    d: int = -4
+    e: int = -5
+    f: int = -6
+    g: int = -7
+
+
+class SevenSchema(Strict):
+    MODEL = Seven
+    a, b, c, d, e, f, g = (Int(0, 10) for _ in range(7))
+
+
+@pytest.mark.parametrize("given", range(8))
+def test_every_count_of_keys_makes_the_record_its_init_makes(given):
+    # the builders are written out for 1 to 5 keys and loop for none or more: every count from none to all seven,
+    # the keys given last-first (not the schema's order), each its own value, the rest their own defaults
+    names = "abcdefg"[:given][::-1]
+    body = {k: "abcdefg".index(k) + 1 for k in names}      # a: 1, b: 2, …
+    got = loaded(SevenSchema(), body)
+    want = Seven(**body)
+    assert type(got) is Seven and got == want
+    assert dataclasses.astuple(got) == tuple(i + 1 if i < given else -(i + 1) for i in range(7))
