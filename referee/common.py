@@ -113,10 +113,11 @@ def distinct_names(names: list[str]) -> bool:
     return name_clash(names) is None
 
 
-def missing_scores(state: Any, keys: list[str], progress: tuple[str, ...] = ()) -> list[dict]:
+def missing_scores(state: Any, keys: list[str], progress: tuple[str, ...] = (), sides: bool = False) -> list[dict]:
     """Errors for the players (or sides) that a non-empty ``state.scores`` leaves out: a game under way has a total
     for everybody, and the referee does not guess that a missing one is 0 (no ``state.scores``, or ``{}``, is a
-    new game, unless a ``progress`` entry of ``state`` says the game is under way)."""
+    new game, unless a ``progress`` entry of ``state`` says the game is under way).  ``sides``: the keys are sides
+    (Canasta), and the texts say so."""
     given = state.get("scores") if isinstance(state, dict) else None
     if not isinstance(given, dict) or not given:
         under_way = [k for k in progress if isinstance(state, dict) and state.get(k)]
@@ -126,8 +127,10 @@ def missing_scores(state: Any, keys: list[str], progress: tuple[str, ...] = ()) 
                                  field=under_way[0])}]
         return []
     return [{"pointer": f"/state/scores/{esc(k)}",
-             "detail": _("no total for {name}: a game under way gives every player's total (none at all for a new "
-                         "game)", name=k)} for k in keys if k not in given]
+             "detail": _("no total for the side {name}: a game under way gives every side's total (none at all for "
+                         "a new game)", name=k) if sides else
+             _("no total for {name}: a game under way gives every player's total (none at all for a new game)",
+               name=k)} for k in keys if k not in given]
 
 
 def parse_players(req: dict, variant) -> list[str]:

@@ -198,7 +198,7 @@ def _scores_before(req: ScoreRequest | CheckRequest | ValidateRequest, ids: list
         raise InputError(ngettext("{rounds} deals are played: the game ended after {n}",
                                   "{rounds} deals are played: the game ended after {n}",
                                   opts.max_rounds, rounds=rounds), "/state/rounds")
-    missing = missing_scores({"scores": state.scores, "rounds": rounds}, ids, ("rounds",))
+    missing = missing_scores({"scores": state.scores, "rounds": rounds}, ids, ("rounds",), sides=True)
     if missing:
         raise InputError(missing)
     for k, v in (state.scores or {}).items():

@@ -41,7 +41,9 @@ def test_a_missing_total_is_not_read_as_zero(api):
     can = json.loads((ROOT / "examples/canasta/score-four-player.json").read_text())
     can.pop("game")
     can["state"] = {"scores": {"EW": 2310}}
-    assert api("score", can, status=422, game="canasta")["errors"][0]["pointer"] == "/state/scores/NS"
+    assert api("score", can, status=422, game="canasta")["errors"] == [
+        {"pointer": "/state/scores/NS",
+         "detail": "no total for the side NS: a game under way gives every side's total (none at all for a new game)"}]
 
 
 # Found by a black-box probe of the running service (issue 7, fifth round).
