@@ -270,7 +270,8 @@ QUICK_TEXTS = {
     "failed_m_deal": N_("{who} failed his {contract}: {scores} for the deal"),
     "failed_f_deal": N_("{who} failed her {contract}: {scores} for the deal"),
     "conceded_deal": N_("{who} concedes {contract}: {scores} for the deal"),
-    "totals_optional_hint": N_("As on the score sheet before this deal; leave them empty for the deal's own score."),
+    "totals_optional_hint": N_("As on the score sheet before this deal, all of them or none: with none, the deal's "
+                               "own score."),
     "failed_m": N_("{who} failed his {contract} → {totals}"), "failed_f": N_("{who} failed her {contract} → {totals}"),
     "who_takes": N_("Who takes the pile"), "offered": N_("The cards offered from the hand"),
     "offered_hint": N_("Tap a rank once for each card."), "top_card": N_("The pile's top card"),
@@ -306,6 +307,8 @@ QUICK_TEXTS = {
     "the_rule": N_("The rule as it applies"), "house_rules": N_("House rules in force"), "sources": N_("Sources"),
     "may_play": N_("play {card}"), "may_draw": N_("draw from the stock"),
     "may_play_unannounced": N_("play {card} without announcing the marriage"),
+    "may_meld": N_("declare {cards}"), "may_dix": N_("declare the dix"),
+    "barrel_least": N_("From the barrel the contract is at least {least}: a lower one cannot finish the game."),
     "scores": N_("The score"), "player": N_("Player"), "this_deal": N_("This deal"), "total": N_("Total"),
     "may_discard": N_("discard {card}"), "may_go_out": N_("go out: {melds}"),
     "may_go_out_discard": N_("go out: {melds}, and discard {card}"),
@@ -329,8 +332,8 @@ QUICK_TEXTS = {
     "need_try": N_("Tap which deal on the barrel this is."), "need_outcome": N_("Tap how the deal went for him."),
     "barrel_win": N_("✓ {who} finishes from the barrel: {total} — the game is won"),
     "barrel_stays": N_("{who} stays on the barrel at {total}: deals used {used} of {max}"),
-    "barrel_stays_need": N_("{who} stays on the barrel at {total}: deals used {used} of {max}; to finish, bid and "
-                            "make at least {least}"),
+    "barrel_stays_need": N_("{who} stays on the barrel at {total}: deals used {used} of {max}; to finish the game from "
+                            "it, bid and make at least {least}"),
     "barrel_fall": N_("✗ {who} falls off the barrel: {before} → {total}"),
     # bolts
     "tile_bolts": N_("A deal without a trick: what does the bolt cost?"),

@@ -86,14 +86,14 @@ def test_the_barrel_stays_and_a_third_fall_wipes_the_total(d, server):
         "Как прошла эта сдача для игрока на бочке?", "Заказ игрока на бочке"]
     for css in ("#q-try-1", "#q-outcome-other", "#quick-ask"):
         t.tap(css)
-    assert ruling(t) == "Анна остаётся на бочке (880): прошло сдач 1 из 3; чтобы выйти, нужно заказать и сыграть не меньше 120"
+    assert ruling(t) == "Анна остаётся на бочке (880): прошло сдач 1 из 3; чтобы закончить партию с бочки, нужно заказать и сыграть не меньше 120"
     assert t.count() == (4, 0) and sends(t) == 1
     axe(d, "the barrel: stays")
     # her third deal, having fallen off twice before: she falls (880 − 120 = 760), and the third fall wipes the
     # total to 0 (thousand/14.6)
     t.tap("#q-try-3")
     t.tap("#q-falls-2")
-    assert asked_again(t, "Анна остаётся на бочке (880): прошло сдач 1 из 3; чтобы выйти, нужно заказать и сыграть не меньше 120") == "✗ Анна слетает с бочки: 880 → 0"
+    assert asked_again(t, "Анна остаётся на бочке (880): прошло сдач 1 из 3; чтобы закончить партию с бочки, нужно заказать и сыграть не меньше 120") == "✗ Анна слетает с бочки: 880 → 0"
     assert "thousand/14.6" in rule_ids(d)
 
 
@@ -359,13 +359,21 @@ def test_the_barrel_takes_every_contract_that_can_be_made(d, server):
             "больше 360.")
     # failing 400 is possible: a declarer failing on the barrel stays and uses the deal (thousand/14.4)
     t.tap("#q-outcome-failed")
-    assert asked_again(t, old) == "Анна остаётся на бочке (880): прошло сдач 1 из 3; чтобы выйти, нужно заказать и сыграть не меньше 120"
+    assert asked_again(t, old) == "Анна остаётся на бочке (880): прошло сдач 1 из 3; чтобы закончить партию с бочки, нужно заказать и сыграть не меньше 120"
     assert barrel_row(d) == [["Анна", "0", "880"]]
     # a contract under 100 or off the step is named in words
     for typed in ("-5", "123", "405"):
         t.type("#q-contract", typed)
         t.tap("#quick-ask")
         assert d.find_element(By.ID, "q-contract-error").text == "Заказ — от 100 до 400, кратно 5."
+    # her own contract from the barrel is 120 at least (thousand/7.8: 880 + 120 reaches 1000); 115, one step under,
+    # and 100 are refused at the contract, and no ruling of the question as it stood before is left on the screen
+    for typed in ("100", "115"):
+        t.type("#q-contract", typed)
+        t.tap("#quick-ask")
+        assert d.find_element(By.ID, "q-contract-error").text == \
+            "С бочки заказывают не меньше 120: меньший заказ партию не закончит."
+        assert not d.find_element(By.ID, "quick-ruling").is_displayed()
     axe(d, "the barrel: a contract out of range")
     assert sends(t) == 6
 

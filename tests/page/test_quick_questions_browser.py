@@ -494,6 +494,25 @@ def test_is_this_meld_legal_and_worth_what(d, server, lang):
     axe(d, "no meld")
 
 
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_two_melds_shown_as_one_are_offered_apart(d, server, lang):
+    # K♠ Q♠ J♦ with hearts trump hold a marriage (20) and a pinochle (40): one is declared for this trick
+    # (pinochle/4.2), and the page offers each as what may be done instead
+    t = Table(d)
+    open_page(t, server.url, lang)
+    for css in ("#quick-game-pinochle", "#tile-meld", "#q-trump-H", "#q-meld_cards-KS", "#q-meld_cards-QS",
+                "#q-meld_cards-JD", "#quick-ask"):
+        t.tap(css)
+    assert ruling(t) == {"ru": "✗ Нельзя: К♠ Д♠ В♦ — не одна комбинация, а несколько: марьяж ♠ (20), пинокль (40); "
+                               "за каждую взятую взятку объявляют одну",
+                         "en": "✗ Not allowed: KS QS JD are not one meld but several: marriage in spades (20), "
+                               "pinochle (40); one is declared for each trick won"}[lang]
+    instead = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#quick-verdict ul.instead li")]
+    assert {"ru": "объявить К♠ Д♠", "en": "declare K♠ Q♠"}[lang] in instead
+    assert {"ru": "объявить Д♠ В♦", "en": "declare Q♠ J♦"}[lang] in instead
+    axe(d, "two melds shown as one")
+
+
 def test_names_are_changed_and_remembered(d, server):
     # the table's own names: Борис is Олег here; the headline says «у Олега», and the names stay on the device
     t = Table(d)

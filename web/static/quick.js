@@ -355,6 +355,14 @@
   };
   const bidRange = (info) => ({ low: 100, high: Number(house("thousand", info, "max_bid") ?? 400),
     step: Number(house("thousand", info, "bid_step") ?? 5) });
+  // the lowest contract from the barrel where the barrel sets one (thousand/7.8): the one that reaches the target if
+  // made, in whole bid steps; the score rows say it too (barrel.least_contract)
+  const barrelLeast = (info) => {
+    if (house("thousand", info, "barrel_bid_floor") === false) return null;
+    const need = Number(house("thousand", info, "target") ?? 1000) - Number(house("thousand", info, "barrel_threshold") ?? 880);
+    const step = bidRange(info).step;
+    return Math.ceil(need / step) * step;
+  };
   // marriages a declarer can announce in one deal: his 8 cards hold four at most, and unless a marriage may be
   // announced on the first lead a card is played before the first one, which leaves three (thousand/10.2)
   const MARRIAGES = { S: 40, C: 60, D: 80, H: 100 };
@@ -421,6 +429,7 @@
           const c = whole(V.contract), { low, high, step } = bidRange(info);
           if (c === null) e.push(["contract", T.need_contract]);
           else if (c < low || c > high || c % step) e.push(["contract", fmt(T.contract_range, { low, high, step })]);
+          else if (barrelLeast(info) !== null && c < barrelLeast(info)) e.push(["contract", fmt(T.barrel_least, { least: num(barrelLeast(info)) })]);
           else if (V.outcome === "made" && !madeDeal(c, info)) e.push(["contract", fmt(T.contract_unmakeable, { contract: c, most: madeMost(info) })]);
         }
         return e;
@@ -1142,7 +1151,12 @@
     }
     const errors = tile.check(ps);
     showErrors(errors);
-    if (errors.length) return;
+    if (errors.length) {
+      // a ruling of the question as it stood before is not left standing under the new question's faults
+      $("quick-ruling").hidden = true;
+      $("quick-verdict").replaceChildren();
+      return;
+    }
     const req = await tile.request(ps);
     $("quick-ask").disabled = true;
     $("quick-verdict").replaceChildren(el("p", { text: T.loading }));
@@ -1292,6 +1306,9 @@
       return fmt(T.may_play, { card: cardText(act.card) }) + (cond ? ` (${cond})` : "");
     }
     if (act.type === "draw") return T.may_draw;
+    // a meld of its own cards (Pinochle's two-handed game: one meld for each trick won), or the dix
+    if (act.type === "meld" && Array.isArray(act.cards) && act.cards.length) return fmt(T.may_meld, { cards: act.cards.map(cardText).join(" ") });
+    if (act.type === "dix") return T.may_dix;
     if (act.type === "discard" && act.card) return fmt(T.may_discard, { card: cardText(act.card) });
     if (act.type === "go_out") {
       const melds = (act.melds || []).map((m) => (Array.isArray(m) ? m : m.cards || []).map(cardText).join(" ")).join(", ");
