@@ -121,7 +121,8 @@ def check(req: CheckRequest, variant, opts: dict) -> dict:
         if condition is not None:
             # the pile taken for the opening with no melds listed: those laid from the unseen cards may complete it
             return {"legal": None, "conditions": [condition], "violations": [], "penalties": [],
-                    "legal_actions": legal_before, "effects": {}, "facts": facts, "_rules": rules | {"canasta/4.1"}}
+                    "legal_actions": legal_before, "effects": {}, "facts": facts,
+                    "_rules": rules | {"canasta/4.1", "canasta/4.2"}}        # the minimum, and what counts toward it
         v, penalties = _illegal_result(e, side, opts, base)
         return {"legal": False, "violations": [v], "penalties": penalties, "legal_actions": legal_before,
                 "effects": {}, "facts": facts, "_rules": rules | _ruled([(v, penalties)])}

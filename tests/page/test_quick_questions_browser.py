@@ -363,7 +363,8 @@ def test_our_first_meld_minimum(d, server, lang):
     assert ruling(t) == MINIMUM[lang].format(n=50)
     assert t.count() == (3, 4) and sends(t) == 1
     axe(d, "the first meld's minimum")
-    t.type("#q-score", "1500")
+    # written as the page prints numbers, with a space between the thousands: «1 500» is 1500
+    t.type("#q-score", "1 500")
     t.tap("#quick-ask")
     wait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, HEADLINE).text != MINIMUM[lang].format(n=50))
     assert ruling(t) == MINIMUM[lang].format(n=90)

@@ -264,7 +264,13 @@
     if (first) F[first[0]].focus(); else list.focus();
   }
 
-  const whole = (v) => (v !== null && v !== undefined && /^-?\d+$/.test(String(v)) ? Number(v) : null);
+  // a whole number as players write it: «1 500» with spaces between the thousands (as the page prints them), a minus
+  // sign or a hyphen
+  const whole = (v) => {
+    if (v === null || v === undefined) return null;
+    const t = String(v).replace(/[\s\u00a0\u202f\u2009]/g, "").replace(/^\u2212/, "-");
+    return /^-?\d+$/.test(t) ? Number(t) : null;
+  };
 
   // ------------------------------------------------------------------ the tiles
   const suitOptions = (withNone) => [...(withNone ? [{ value: "none", text: T.no_trump }] : []),
