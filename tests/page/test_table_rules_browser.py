@@ -437,6 +437,8 @@ def test_the_barrel_offers_the_tries_of_the_table_and_a_refusal_ends_the_wait(d,
     d.find_element(By.ID, "opt-barrel_deals").send_keys(Keys.CONTROL, "a")
     d.find_element(By.ID, "opt-barrel_deals").send_keys("2" + Keys.TAB)
     wait(d).until(lambda d: d.find_element(By.ID, "rules-changed").text)
+    # and no floor on a contract from the barrel (thousand/7.8): the page then lets 100 through to the referee
+    t.tap("#opt-barrel_bid_floor")
     t.tap("#table-rules summary")
     save(t, "Субботний стол")
     d.get(server.url + LANGS["ru"])
@@ -454,8 +456,9 @@ def test_the_barrel_offers_the_tries_of_the_table_and_a_refusal_ends_the_wait(d,
     assert d.find_element(By.ID, "quick-headline").text == "✗ Анна слетает с бочки: 880 → 760"
     axe(d, "the barrel under our table's two deals")
     # a question the referee refuses ends the wait: the headline says so in words. A contract of 100 passes the
-    # page's own check (100 to 400, by 5) but not the referee's: the 100 is the forced bid of another seat, so Анна
-    # cannot have played it (a contract out of range, such as 5000, is stopped by the page before it is sent)
+    # page's own check (100 to 400, by 5; this table sets no barrel floor) but not the referee's: the 100 is the
+    # forced bid of another seat, so Анна cannot have played it (a contract out of range, such as 5000, is stopped
+    # by the page before it is sent)
     t.tap("#q-outcome-made")
     box = t.find("#q-contract")
     box.send_keys(Keys.CONTROL, "a")
