@@ -233,8 +233,9 @@ def test_s6_pinochle_then_marriage(api):
 
 
 def test_s7_two_melds_at_once(api):
+    # K♠ Q♠ J♦ are a marriage and a pinochle shown as one: one meld for each trick won (pinochle/4.2)
     ans = meld_check(api, "KS QS JD", [], "KS QS JD")
-    assert ans["legal"] is False and ans["violations"][0]["rule"] == "pinochle/4.1"
+    assert ans["legal"] is False and ans["violations"][0]["rule"] == "pinochle/4.2"
 
 
 def test_s8_no_second_kings_around(api):
