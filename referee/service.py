@@ -6,7 +6,7 @@ callers, the command line and the web app alike.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Callable
 
 from marshmallow import ValidationError
 
@@ -255,6 +255,28 @@ def rules_under(game_id: str, body: Any, lang: str = DEFAULT_LANGUAGE) -> dict:
                           if r.applies(opts, v.id)]}
 
 
+def rule_under(game_id: str, rule_id: str, body: Any, lang: str = DEFAULT_LANGUAGE) -> dict:
+    """``POST /v1/games/{game}/rules/{rule}``: one rule as :func:`rule_info` gives it, under the option values of
+    this envelope (``variant``, ``options``) instead of the variant's own: its clauses as they apply, and the
+    values in force of the options that govern it (``options``).  Errors as :func:`deck_info`'s; an unknown rule
+    is 404."""
+    with i18n.language(lang):
+        game, v, opts = _envelope(game_id, body)
+        return {"game": game.id, "variant": v.id,
+                **_one_rule(game, rule_id, lambda r: r.render(lang, v, opts, notes=True), lang)}
+
+
+def _one_rule(game: Any, rule_id: str, render: Callable[[Any], dict], lang: str) -> dict:
+    """The rule ``rule_id`` (its number, ``2.2``, or its whole ID, ``canasta/2.2``) rendered, with its rulebook's
+    edition and the entries of the bibliography it cites; :class:`UnknownRule` when the rulebook has none."""
+    full = rule_id if rule_id.startswith(game.id + "/") else f"{game.id}/{rule_id}"
+    if full not in game.rulebook:
+        raise UnknownRule(_("this game's rulebook has no rule {asked}", asked=echo(rule_id)))    # what was asked
+    rule = render(game.rulebook[full])
+    cited = {s["source"] for s in rule["source"]}
+    return {"edition": game.rulebook.edition, **rule, "sources": game.rulebook.bibliography(cited, lang)}
+
+
 def rules_info(game_id: str, variant_id: str | None, lang: str | None = None) -> dict:
     """The rulebook as it applies under the variant's own option values: every rule with its ``notes``, and the
     game's bibliography as ``sources``."""
@@ -274,10 +296,6 @@ def rule_info(game_id: str, rule_id: str, variant_id: str | None, lang: str | No
     lang = lang or i18n.current()
     game = registry.get(game_id)
     v = game.variant(variant_id)
-    full = rule_id if rule_id.startswith(game.id + "/") else f"{game.id}/{rule_id}"
-    if full not in game.rulebook:
-        raise UnknownRule(_("this game's rulebook has no rule {asked}", asked=echo(rule_id)))    # what was asked
-    rule = game.rulebook[full].render(lang, v, v.resolve({}), notes=True)
-    cited = {s["source"] for s in rule["source"]}
-    return {"game": game.id, "variant": v.id, "edition": game.rulebook.edition, **rule,
-            "sources": game.rulebook.bibliography(cited, lang)}
+    opts = v.resolve({})
+    return {"game": game.id, "variant": v.id, **_one_rule(game, rule_id, lambda r: r.render(lang, v, opts, notes=True),
+                                                          lang)}

@@ -44,7 +44,7 @@ def register_routes(app: Flask) -> None:
     def rule(game, rule):
         return ok(service.rule_info(game, rule, request.args.get("variant")))
 
-    def post(game: str, endpoint: str):
+    def post(game: str, endpoint: str, rule: str | None = None):
         fault = media_fault()
         if fault:
             return unsupported(fault)
@@ -74,6 +74,8 @@ def register_routes(app: Flask) -> None:
         if endpoint == "deck":
             return ok(service.deck_info(game, body, i18n.current()))
         if endpoint == "rules":
+            if rule is not None:
+                return ok(service.rule_under(game, rule, body, i18n.current()))
             return ok(service.rules_under(game, body, i18n.current()))
         if endpoint == "scoresheet":
             return ok(sheet.scoresheet(game, body, i18n.current()))
@@ -85,3 +87,5 @@ def register_routes(app: Flask) -> None:
     for ep in (*service.ENDPOINTS, "deck", "scoresheet", "rules"):
         app.add_url_rule(f"/v1/games/<game>/{ep}", f"post_{ep}", lambda game, _ep=ep: post(game, _ep),
                          methods=["POST"])
+    app.add_url_rule("/v1/games/<game>/rules/<path:rule>", "post_rule",
+                     lambda game, rule: post(game, "rules", rule), methods=["POST"])

@@ -67,3 +67,14 @@ def test_rules_take_one_variant(client):
     assert problem(client.get("/v1/games/thousand/rules?variant=polish&variant=two-player"), 400,
                    "bad-query")["errors"][0]["detail"] == "give variant once"
     assert client.get("/v1/games/thousand/rules?variant=polish").status_code == 200
+
+
+@pytest.mark.parametrize("raw", ["/v1/games/thousand/rules/9.4", "/v1/games/thousand/rules/thousand/9.4",
+                                 "/v1/games/thousand/rules/thousand%2F9.4"])
+def test_every_form_of_the_rule_answers_it_under_options_too(c, raw):
+    # POST: the rule under the envelope's options (rospis_on_barrel picks 9.4's clause), by each documented form
+    r = c.post(raw, json={"options": {"rospis_on_barrel": "not_by_barrel_player"}}, environ_overrides={"RAW_URI": raw})
+    assert r.status_code == 200, r.get_data(as_text=True)
+    body = r.get_json()
+    assert body["id"] == "thousand/9.4" and body["options"]["rospis_on_barrel"] == "not_by_barrel_player"
+    assert body["text"].endswith("A declarer on the barrel may not concede.")

@@ -55,3 +55,34 @@ def test_an_envelope_it_cannot_take_is_a_422_at_the_field(client, body, pointer)
 def test_an_unknown_variant_is_a_404_at_the_variant(client):
     r = client.post("/v1/games/canasta/rules", json={"variant": "nope"})
     assert r.status_code == 404
+
+
+# ------------------------------------------------------------------ one rule: POST /v1/games/{game}/rules/{rule}
+
+def test_one_rule_without_options_is_the_rule_the_get_gives(client):
+    got = client.get("/v1/games/thousand/rules/9.4?variant=russian-classic").get_json()
+    posted = client.post("/v1/games/thousand/rules/9.4", json={"variant": "russian-classic"}).get_json()
+    assert posted == got and got["options"]["rospis_on_barrel"] == "allowed"
+
+
+@pytest.mark.parametrize(("rule", "lang"), [("9.4", "ru"), ("9.4", "en")])
+def test_one_rule_shows_the_clause_the_tables_option_picks(client, rule, lang):
+    # thousand/9.4 under russian-classic: concessions are allowed whoever is on the barrel; a table with
+    # rospis_on_barrel = not_by_barrel_player forbids the player on the barrel to concede (its clause); the
+    # options that govern the rule are given with the table's values
+    r = client.post(f"/v1/games/thousand/rules/{rule}", json={"variant": "russian-classic",
+                    "options": {"rospis_on_barrel": "not_by_barrel_player"}}, headers={"Accept-Language": lang})
+    assert r.status_code == 200
+    a = r.get_json()
+    assert a["id"] == "thousand/9.4" and a["options"]["rospis_on_barrel"] == "not_by_barrel_player"
+    assert a["text"] == {
+        "ru": "Расписывать можно сколько угодно раз. Заказчик, сидящий на бочке, расписать не может.",
+        "en": "A player may concede any number of times. A declarer on the barrel may not concede."}[lang]
+    assert {s["id"] for s in a["sources"]} == {s["source"] for s in a["source"]}
+
+
+def test_one_rule_the_rulebook_lacks_is_a_404_and_a_bad_option_a_422(client):
+    assert client.post("/v1/games/thousand/rules/99.9", json={}).status_code == 404
+    r = client.post("/v1/games/thousand/rules/9.4", json={"options": {"rospis_on_barrel": "never"}})
+    assert r.status_code == 422
+    assert [e["pointer"] for e in r.get_json()["errors"]] == ["/options/rospis_on_barrel"]

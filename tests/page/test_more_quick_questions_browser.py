@@ -465,3 +465,41 @@ def test_excess_wild_cards_are_asked_not_assumed(d, server):
         t.tap(css)
     assert sends(t) == 0
     assert d.find_element(By.ID, "q-excess-error").text == "Впишите, сколько свободных карт лишних."
+
+
+# ------------------------------------------------------------------ a concession the table's rules forbid
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_concession_on_the_barrel_is_refused_as_a_verdict(d, server, lang):
+    # our table: russian-classic with «the player on the barrel may not concede» (thousand/9.4, option
+    # rospis_on_barrel).  Анна sits on the barrel at 880 and asks what conceding 120 costs: the answer is that she may
+    # not, with the rule, not a refused question
+    d.get(server.url + "/")
+    d.execute_script("""
+        localStorage.setItem('referee.tables', JSON.stringify([{game: 'thousand', name: 'Дома',
+          variant: 'russian-classic', options: {rospis_on_barrel: 'not_by_barrel_player'}}]));
+        localStorage.setItem('referee.tables.chosen', JSON.stringify({thousand: 'Дома'}));""")
+    t = Table(d)
+    open_page(t, server.url, lang)
+    t.tap("#tile-concede")
+    t.tap("#q-declarer-0")
+    wait(d, 5).until(lambda d: d.switch_to.active_element.get_attribute("id") == "q-contract")
+    for n in ("120", "880", "310"):
+        t.typed_here(n, then_next=True)
+    t.typed_here("455")
+    t.tap("#quick-ask")
+    assert ruling(t) == {"ru": "✗ Нельзя: сидящий на бочке не может расписать",
+                         "en": "✗ Not allowed: a player on the barrel may not concede"}[lang]
+    assert rule_ids(d) == ["thousand/9.4"]
+    # the rule as our table has it, not as the variant does: the question and the rule are the two sends
+    rule = d.find_element(By.XPATH, "//div[@class='citation'][.//span[.='thousand/9.4']]").text
+    assert {"ru": "Заказчик, сидящий на бочке, расписать не может.",
+            "en": "A declarer on the barrel may not concede."}[lang] in rule
+    assert d.find_element(By.ID, "quick-errors").text == ""
+    assert sends(t) == 2
+    axe(d, "a concession the table forbids")
+    # off the barrel (870) the same concession is scored: −120 for her, +60 to each opponent (thousand/9.2)
+    t.type("#q-before0", "870")
+    assert asked_again(t, {"ru": "✗ Нельзя: сидящий на бочке не может расписать",
+                           "en": "✗ Not allowed: a player on the barrel may not concede"}[lang]) == \
+        {"ru": "Анна: роспись 120 → 750 / 370 / 515", "en": "Anna concedes 120 → 750 / 370 / 515"}[lang]

@@ -82,6 +82,12 @@
     const t = load(TABLES, []).find((x) => x && x.game === g && x.name === name);
     return t && typeof t.variant === "string" && (!Array.isArray(t.players) || t.players.includes(COUNT[g])) ? t : null;
   }
+  // one rule as it applies at our table: under its house rules when it has some (POST), else as its variant has it
+  async function ruleOf(g, id) {
+    const table = tableRules(g), path = `/v1/games/${g}/rules/${id}`;
+    if (table && table.options && Object.keys(table.options).length) return api(path, { variant: table.variant, options: table.options });
+    return api(path + (table ? `?variant=${encodeURIComponent(table.variant)}` : ""));
+  }
   const variants = {};
   async function variantInfo(game) {
     const table = tableRules(game);
@@ -529,9 +535,8 @@
       async cite(a, ps) {
         const who = ps[Number(V.bolter)], row = a.players.find((p) => p.id === who);
         if ((a.events || []).some((e) => e.player === who && e.rule === "thousand/13.1")) return [];
-        const table = tableRules("thousand");
         const id = onBarrel(row) ? "thousand/13.3" : "thousand/13.1";
-        const r = await api(`/v1/games/thousand/rules/${id}${table ? `?variant=${encodeURIComponent(table.variant)}` : ""}`);
+        const r = await ruleOf("thousand", id);
         return r.status === 200 ? [{ rule: r.data.id, title: r.data.title, text: r.data.text, options: r.data.options || {},
           source: (r.data.source || []) }] : [];
       },
@@ -838,7 +843,8 @@
         request(ps) {
           const d = Number(V.declarer), prior = Number(V.prior || 0);
           const runs = Object.fromEntries(ps.map((p, i) => [p, i === d ? prior : 0]));
-          const pointers = { "/deal/contract": "contract", "/deal/declarer": "declarer", "/state/concession": "prior" };
+          const pointers = { "/deal/contract": "contract", "/deal/declarer": "declarer", "/state/concessions": "prior",
+            "/state/concession_run": "prior" };
           ps.forEach((p, i) => { pointers[`/state/scores/${p}`] = `before${i}`; });
           // without the totals the table's are taken as 0: what the concession costs does not turn on them, only
           // the barrel does (thousand/9.4)
@@ -846,6 +852,13 @@
           return { path: "/v1/games/thousand/score", body: { players: ps, dealer: ps[(d + 2) % 3],
             state: { scores, concessions: runs, concession_run: runs },
             deal: { declarer: ps[d], contract: whole(V.contract), conceded: true } }, pointers };
+        },
+        // a concession the table's rules forbid (on the barrel, or over the game's number) is the verdict, not a
+        // refused question: the tile always asks after the talon, by the declarer, outside a golden deal, so only
+        // thousand/9.4 can forbid it
+        refusal(errors) {
+          const e = errors.find((x) => x.pointer === "/deal/conceded");
+          return e ? { headline: fmt(T.not_allowed, { why: e.detail }), rules: ["thousand/9.4"] } : null;
         },
         verdict(a, ps) {
           const who = ps[Number(V.declarer)], contract = String(whole(V.contract));
@@ -1175,6 +1188,9 @@
     $("quick-ask").disabled = false;
     if (r.status === 200) {
       await render(r.data, ps, req.body.action);
+    } else if (r.data && Array.isArray(r.data.errors) && tile.refusal && tile.refusal(r.data.errors, ps)) {
+      await answerNow(tile.refusal(r.data.errors, ps));
+      return;
     } else if (r.data && Array.isArray(r.data.errors)) {
       // a refusal ends the wait: the headline says so in words, and each detail stands at its field
       const why = r.data.errors.map((e) => e.detail).filter(Boolean).join("; ") || r.data.title || "";
@@ -1192,12 +1208,10 @@
   // the variant has it
   async function answerNow(v) {
     $("quick-ruling").hidden = false;
-    const table = tableRules(game);
-    const query = table ? `?variant=${encodeURIComponent(table.variant)}` : "";
     const parts = [el("p", { class: "big bad", id: "quick-headline", text: v.headline })];
     const cites = [];
     for (const id of v.rules) {
-      const r = await api(`/v1/games/${game}/rules/${id}${query}`);
+      const r = await ruleOf(game, id);
       if (r.status === 200) cites.push(r.data);
     }
     if (cites.length) {

@@ -1005,7 +1005,12 @@
     const box = $("rule-box");
     let c = (S.answer.citations || []).find((x) => x.rule === e.rule);
     if (!c && e.rule) {
-      try { c = (await api(`/v1/games/${S.game}/rules/${e.rule.split("/").slice(1).join("/")}?variant=${S.variant}`)).data; } catch (err) { c = null; }
+      // the rule as it applies in this game: under its house rules when it has some
+      const path = `/v1/games/${S.game}/rules/${e.rule.split("/").slice(1).join("/")}`;
+      try {
+        c = (await (Object.keys(S.options).length ? api(path, { variant: S.variant, options: S.options })
+          : api(`${path}?variant=${encodeURIComponent(S.variant)}`))).data;
+      } catch (err) { c = null; }
     }
     box.hidden = false;
     box.replaceChildren(...[el("h3", { id: "rule-title", text: e.text }),
