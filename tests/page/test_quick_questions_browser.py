@@ -213,10 +213,13 @@ def test_may_we_take_the_pile_for_our_opening(d, server, lang):
     for css in ("#q-offered-Q", "#q-offered-Q", "#q-top-Q", "#q-frozen-none", "#q-opened-no", "#quick-ask"):
         t.tap(css)
     assert ruling(t) == {
-        "ru": "? Можно, если Анна выложит с руки ещё комбинации не меньше чем на 20 очков — столько не хватает для "
-              "открытия стороны",
-        "en": "? Yes, if Anna also lays down melds from the hand worth 20 more: the side's opening needs it",
+        "ru": "? Можно, если Анна выложит с руки ещё комбинации не меньше чем на 20 очков: для открытия стороны "
+              "нужно 50, а верхняя карта сброса с картами с руки дают 30",
+        "en": "? Yes, if Anna also lays down melds from the hand worth at least 20: the side's opening needs 50, "
+              "and the top card with the cards from the hand make 30",
     }[lang]
+    # the condition is the headline: not said again under it
+    assert d.find_elements(By.CSS_SELECTOR, "#quick-verdict .condition") == []
     assert t.count() == (8, 0)
     assert sends(t) == 1
     axe(d, "the pile for the opening")

@@ -948,7 +948,11 @@
           if (a.legal === false) return [false, fmt(T.not_allowed, { why: (a.violations[0] || {}).message || "" })];
           // taken for the opening with a hand nobody has seen: the melds laid from it may complete the minimum
           const opening = (a.conditions || []).find((c) => c.melds_worth !== undefined);
-          if (opening && a.conditions.length === 1) return [null, fmt(T.pile_if_melds, { player: opening.player, points: num(opening.melds_worth) })];
+          // the headline says the condition itself, with the side's minimum and what the take makes toward it
+          if (opening && a.conditions.length === 1 && a.facts && a.facts.minimum !== undefined) {
+            return [null, fmt(T.pile_if_melds, { player: opening.player, points: num(opening.melds_worth),
+              minimum: num(a.facts.minimum), made: num(a.facts.minimum - opening.melds_worth) }), null, true];
+          }
           return [null, fmt(T.depends, { conditions: (a.conditions || []).map((c) => c.text).join("; ") })];
         },
       },
@@ -1230,7 +1234,8 @@
   }
 
   async function render(a, ps, asked) {
-    const [ok, headline, instead] = tile.verdict(a, ps);
+    // saidConditions: the headline is the service's conditions said in the tile's words (not listed again below)
+    const [ok, headline, instead, saidConditions] = tile.verdict(a, ps);
     const box = $("quick-verdict");
     const parts = [el("p", { class: "big " + (ok === true ? "ok" : ok === false ? "bad" : "neutral"), id: "quick-headline",
       text: headline })];
@@ -1254,7 +1259,7 @@
     // a verdict the table's knowledge settled (a suit he is known to hold, no other marriage): the service's
     // conditions and the actions that turned on them are answered, and not shown as open
     const settled = a.legal === null && ok !== null;
-    if (!settled) for (const c of a.conditions || []) parts.push(el("p", { class: "condition" }, c.text, ruleTag(c.rule)));
+    if (!settled && !saidConditions) for (const c of a.conditions || []) if (!headline.includes(c.text)) parts.push(el("p", { class: "condition" }, c.text, ruleTag(c.rule)));
     // a violation the headline already says is not said twice
     for (const v of a.violations || []) if (!headline.includes(v.message)) parts.push(el("p", { class: "why" }, v.message, ruleTag(v.rule)));
     if ((a.penalties || []).length) {
