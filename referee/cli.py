@@ -16,7 +16,26 @@ shows a progress bar on a terminal, prints a summary, writes one JSONL result pe
 with ``--output``, and exits 1 when any log is invalid or unreadable (2 for a usage error).  ``--replay as_played``
 judges every event of a log, applying an illegal one as logged.
 """
+# ruff: noqa: E402  (Ctrl-C's start-up handler is set before the engine's imports)
 from __future__ import annotations
+
+import signal
+import sys
+
+
+def _stopped_while_loading(_signum: int, _frame: object) -> None:
+    """Ctrl-C while the engine loads (about a second: the rulebooks, ICU, the schemas): one line and exit code 3, as a
+    run cut short, never a traceback from the middle of an import.  Nothing has been read or written yet."""
+    from multiprocessing import parent_process
+    if parent_process() is None:        # a worker process loading the engine stops with its parent, silently
+        print("referee: stopped (Ctrl-C) while starting: no log was read and nothing was written", file=sys.stderr)
+    raise SystemExit(3)
+
+
+# until the engine is loaded (the end of this module's imports, below); a SIGINT ignored (a shell's background job)
+# stays ignored
+if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+    signal.signal(signal.SIGINT, _stopped_while_loading)
 
 import contextlib
 import glob
@@ -27,7 +46,6 @@ import json
 import os
 import re
 import shutil
-import sys
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -55,6 +73,9 @@ from .errors import PROBLEM_BASE, InputError, RefereeError, TooLarge
 from .i18n import _, ngettext
 from .jsonio import BadJSON, parse_body
 from .logs import WHOLE_SUFFIXES, Line, NoSuchFile, UnreadableFile, _kind, _lines_of, file_lines, iter_lines, log_files
+
+if signal.getsignal(signal.SIGINT) is _stopped_while_loading:     # loaded: Ctrl-C is KeyboardInterrupt again
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 ERR = Console(stderr=True)
 _record_json = json.JSONEncoder(ensure_ascii=False).encode    # json.dumps(r, ensure_ascii=False), its encoder made once
@@ -144,8 +165,11 @@ class _Group(click.Group):
         except click.exceptions.ClickException as e:     # a usage error may quote a path or a name as given
             e.message = safe(e.message)     # type: ignore[misc]  # click declares it Final; escaped in place
             raise
-        except (click.exceptions.Exit, click.exceptions.Abort, SystemExit, KeyboardInterrupt):
+        except (click.exceptions.Exit, click.exceptions.Abort, SystemExit):
             raise
+        except KeyboardInterrupt:       # before a run began (validate says itself where its output stops)
+            click.echo("referee: stopped (Ctrl-C) before any answer was written", err=True)
+            sys.exit(EXIT_FAILURE)
         except Exception as e:
             click.echo(safe(f"referee: {type(e).__name__}: {e}"), err=True)
             sys.exit(3)

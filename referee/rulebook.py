@@ -307,6 +307,15 @@ class OptionSpec:
             vals = _("{values}, a multiple of {step}", values=vals, step=number(self.multiple_of))
         return _either([vals, self.value_labels()["null"]]) if self.nullable else vals
 
+    def allowed_values(self) -> list | None:
+        """The JSON values the option takes, for a program (a 422's ``allowed``): both booleans, or the listed values
+        (``null`` last where it is allowed); ``None`` for a range, which :meth:`allowed_text` states in numbers."""
+        if self.type == "bool":
+            return [True, False]
+        if not self.allowed:
+            return None
+        return [*self.allowed, None] if self.nullable else list(self.allowed)
+
     def check(self, value: Any) -> Any:
         """Return ``value`` if it fits this option, else raise :class:`ValueError`."""
         if value is None:
@@ -415,8 +424,13 @@ class Variant:
                 continue
             try:
                 opts[name] = spec.check(value)
-            except ValueError:      # what the option takes, said once in players' words; the pointer names it
-                errors.append({"pointer": f"/options/{esc(name)}", "detail": spec.allowed_text()})
+            except ValueError:      # what the option takes, said once in players' words; the pointer names it,
+                # and ``allowed`` lists the values to send where they are a list
+                fault: dict[str, Any] = {"pointer": f"/options/{esc(name)}", "detail": spec.allowed_text()}
+                values = spec.allowed_values()
+                if values is not None:
+                    fault["allowed"] = values
+                errors.append(fault)
         if not errors:
             for fn in self.derive:
                 for name, value in fn(opts, set(requested)).items():

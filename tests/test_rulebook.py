@@ -44,7 +44,16 @@ def test_variant_presets_are_valid():
 def test_unknown_option_names_allowed():
     with pytest.raises(InputError) as e:
         GAME.variants["russian-classic"].resolve({"target": 999})
-    assert e.value.errors == [{"pointer": "/options/target", "detail": "1,000 or 1,001 or 1,005"}]
+    # in words for a person, and the values to send for a program
+    assert e.value.errors == [{"pointer": "/options/target", "detail": "1,000 or 1,001 or 1,005",
+                               "allowed": [1000, 1001, 1005]}]
+
+
+def test_a_range_option_is_said_in_numbers_without_a_list():
+    # barrel_deals takes 1 to 10 (a range, no list to give): the detail alone says it
+    with pytest.raises(InputError) as e:
+        GAME.variants["russian-classic"].resolve({"barrel_deals": 11})
+    assert e.value.errors == [{"pointer": "/options/barrel_deals", "detail": "from 1 to 10"}]
 
 
 def test_u1_deck_is_worth_120():

@@ -212,6 +212,7 @@ QUICK_TEXTS = {
     "unreachable": N_("The referee could not be reached; check the connection and try again."),
     "refused": N_("The referee did not take the question: {why}"),
     "required": N_("needed"), "fix_marked": TEXTS["fix_marked"], "picked": N_("Picked: {cards}"),
+    "clear_cards": N_("Clear the cards"),
     "yes": TEXTS["yes"], "no": TEXTS["no"], "off": TEXTS["null_option"],
     "of_S": N_("{rank} of spades"), "of_C": N_("{rank} of clubs"), "of_D": N_("{rank} of diamonds"),
     "of_H": N_("{rank} of hearts"),

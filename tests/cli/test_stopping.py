@@ -59,3 +59,44 @@ def test_a_signal_ends_the_workers_and_says_where_the_output_stops(tmp_path, how
     assert 0 < len(records) < 32000
     last = records[-1]
     assert f"stops after log {len(records)} ({src}:{last['line']})" in err
+
+
+def _maps(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/maps").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return ""
+
+
+@pytest.mark.skipif(not Path("/proc/self/maps").exists(), reason="reads what a process has loaded from /proc")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_while_the_engine_loads_is_one_line_and_exit_3(tmp_path, jobs):
+    # the probe's case: 50 logs take about two seconds, most of it loading the engine, so Ctrl-C mostly lands there.
+    # Sent once ICU's library is mapped (the engine's imports are under way, well after Python's own start-up): one
+    # line, exit code 3, no traceback, and no output written.  On a machine that loads faster than the test looks,
+    # the run may already be judging: then it is the ordinary cut-short line
+    src, out = tmp_path / "fifty.jsonl", tmp_path / "out.jsonl"
+    src.write_text("\n".join((LINES * 50)[:50]) + "\n", encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "referee.cli", "validate", str(src), "-j", jobs, "-o", str(out)],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                            env={**os.environ, "REFEREE_LANG": "en"}, preexec_fn=_as_from_a_terminal)
+    try:
+        deadline = time.monotonic() + 30
+        while "icu" not in _maps(proc.pid) and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.002)
+        assert proc.poll() is None, "the run ended before the engine was seen loading"
+        os.killpg(proc.pid, signal.SIGINT)
+        said, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    err = err.decode()
+    assert proc.returncode == 3, (err, said.decode()[-2000:])
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert len(err.strip().splitlines()) == 1, err
+    if "while starting" in err:
+        assert err.strip() == "referee: stopped (Ctrl-C) while starting: no log was read and nothing was written"
+        assert not out.exists()
+    else:
+        assert "the run was cut short" in err, err

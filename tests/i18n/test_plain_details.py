@@ -90,4 +90,6 @@ def test_an_enum_option_error_offers_its_values_by_their_labels(client, lang, wa
             "position": {"phase": "bidding", "bids": []}, "action": {"type": "pass", "player": "Anna"}}
     r = client.post("/v1/games/thousand/check", json=body, headers={"Accept-Language": lang})
     assert r.status_code == 422
-    assert r.get_json()["errors"] == [{"pointer": "/options/forced_bid_holder", "detail": want}]
+    # the values to send, for a program, beside the words (the probe: "yes" was refused with «yes or no»)
+    assert r.get_json()["errors"] == [{"pointer": "/options/forced_bid_holder", "detail": want,
+                                       "allowed": ["first_hand", "dealer", "none"]}]

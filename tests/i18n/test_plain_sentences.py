@@ -37,7 +37,7 @@ def test_a_bool_option_says_what_is_allowed_once(client):
     for lang, want in (("en", "yes or no"), ("ru", "да или нет")):
         r = client.post("/v1/games/thousand/check", json=body, headers={"Accept-Language": lang})
         assert r.status_code == 422
-        assert r.get_json()["errors"] == [{"pointer": "/options/must_beat", "detail": want}]
+        assert r.get_json()["errors"] == [{"pointer": "/options/must_beat", "detail": want, "allowed": [True, False]}]
 
 
 def test_marshmallows_messages_read_like_the_others(client):

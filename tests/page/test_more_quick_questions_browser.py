@@ -450,8 +450,8 @@ def test_a_short_opening_with_the_pile_says_what_it_lacks(d, server):
     wait(d, 5).until(lambda d: d.switch_to.active_element.get_attribute("id") == "q-side_total")
     t.typed_here("1500")
     t.tap("#quick-ask")
-    assert ruling(t) == ("? Можно, если Анна выложит с руки ещё комбинации не меньше чем на 60 очков — столько не "
-                         "хватает для открытия стороны")
+    assert ruling(t) == ("? Можно, если Анна выложит с руки ещё комбинации не меньше чем на 60 очков: для открытия "
+                         "стороны нужно 90, а верхняя карта сброса с картами с руки дают 30")
     text = d.find_element(By.ID, "quick-verdict").text
     assert "Анна+Вера" not in text and not d.find_elements(By.CSS_SELECTOR, "#quick-verdict ul.penalties li")
     assert "canasta/4.1" in [e.text for e in d.find_elements(By.CSS_SELECTOR, "#quick-verdict .rule-id")]

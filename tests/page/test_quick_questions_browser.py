@@ -490,12 +490,22 @@ def test_is_this_meld_legal_and_worth_what(d, server, lang):
         "en": "Anna has just won a trick and melds pinochle for 40: 2 new cards from the hand"}[lang]
     axe(d, "a meld")
     assert small_targets(d) == []
-    t.tap("#q-meld_cards-JD")
+    # the cards taken back at once, and Q♠ J♠ picked instead: no meld at all
+    t.tap("#q-meld_cards-clear")
+    assert d.find_element(By.ID, "q-meld_cards-picked").text == ""
+    assert not d.find_element(By.ID, "q-meld_cards-clear").is_displayed()
+    t.tap("#q-meld_cards-QS")
     t.tap("#q-meld_cards-JS")
+    assert d.find_element(By.ID, "q-meld_cards-picked").text == {"ru": "Выбрано: Д♠ В♠", "en": "Picked: Q♠ J♠"}[lang]
     t.tap("#quick-ask")
     wait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, HEADLINE).text != MELD[lang])
     assert ruling(t).startswith({"ru": "✗ Нельзя: ", "en": "✗ Not allowed: "}[lang])
     axe(d, "no meld")
+    # back to the questions and the same question tapped again: a new question, nothing picked
+    t.tap("#quick-back")
+    t.tap("#tile-meld")
+    assert d.find_element(By.ID, "q-meld_cards-picked").text == ""
+    assert d.find_elements(By.CSS_SELECTOR, "#quick-fields [aria-pressed=true]") == []
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

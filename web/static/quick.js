@@ -185,6 +185,9 @@
       "aria-describedby": `q-${id}-error q-${id}-picked`, style: null });
     grid.dataset.columns = String(columns);
     const picked = el("p", { class: "q-picked", id: `q-${id}-picked`, "aria-live": "polite" });
+    // the cards picked taken back at once (a question asked again from the start, a wrong card among several)
+    const clear = el("button", { type: "button", class: "secondary q-clear", id: `q-${id}-clear`, text: T.clear_cards,
+      onclick: () => { V[id] = []; clearError(id); render(); buttons[0].focus(); } });
     const buttons = deck.map((c, i) => {
       const red = RED.has(c.slice(-1)) && c !== "JK";
       return el("button", { type: "button", class: "q-card" + (red ? " red" : ""), id: `q-${id}-${c}`, "data-card": c,
@@ -208,6 +211,7 @@
         b.dataset.count = n > 1 ? String(n) : "";
       }
       picked.textContent = cur.length ? fmt(T.picked, { cards: cur.map(cardText).join(" ") }) : "";
+      clear.hidden = !cur.length;
     };
     grid.addEventListener("keydown", (ev) => {
       const i = buttons.indexOf(document.activeElement);
@@ -234,7 +238,7 @@
       buttons[j].focus();
     });
     render();
-    const wrap = fieldWrap(id, label, required, el("div", {}, grid, picked), hint);
+    const wrap = fieldWrap(id, label, required, el("div", {}, grid, el("div", { class: "q-picked-row" }, picked, clear)), hint);
     F[id].render = render;
     return wrap;
   }
@@ -1107,10 +1111,15 @@
 
   // the open tile's answers, kept for this tab (sessionStorage) at every tap and keystroke
   const tileKey = (t) => `${game}/${t.id}`;
-  function keepAnswers() {
+  // answered: the tiles whose question was answered as it stands; tapped again from the tiles, such a tile starts
+  // empty (a new question), while Back, Forward and the language switch still bring it back as it was
+  function keepAnswers(answered = false) {
     if (!tile) return;
-    const kept = sload();
-    kept.values = { ...(kept.values || {}), [tileKey(tile)]: V };
+    const kept = sload(), key = tileKey(tile);
+    // a tap that changed nothing (a label, «← All questions», the ask button) leaves an answered question answered
+    const same = JSON.stringify((kept.values || {})[key]) === JSON.stringify(V);
+    kept.answered = { ...(kept.answered || {}), [key]: answered === true || (same && (kept.answered || {})[key] === true) };
+    kept.values = { ...(kept.values || {}), [key]: V };
     kept.open = tileKey(tile);
     ssave(kept);
   }
@@ -1147,7 +1156,8 @@
     $("quick-body").hidden = false;
     $("quick-title").textContent = t.title;
     const saved = (sload().values || {})[tileKey(t)];
-    if (saved && typeof saved === "object") {     // a half-filled tile comes back as it was left
+    const fresh = how === "push" && (sload().answered || {})[tileKey(t)] === true;
+    if (saved && typeof saved === "object" && !fresh) {     // a half-filled tile comes back as it was left
       V = JSON.parse(JSON.stringify(saved));
       renderFields(true);
     } else {
@@ -1170,6 +1180,7 @@
     if (early) {
       showErrors([]);
       await answerNow(early);
+      keepAnswers(true);
       return;
     }
     const errors = tile.check(ps);
@@ -1192,8 +1203,10 @@
     $("quick-ask").disabled = false;
     if (r.status === 200) {
       await render(r.data, ps, req.body.action);
+      keepAnswers(true);
     } else if (r.data && Array.isArray(r.data.errors) && tile.refusal && tile.refusal(r.data.errors, ps)) {
       await answerNow(tile.refusal(r.data.errors, ps));
+      keepAnswers(true);
       return;
     } else if (r.data && Array.isArray(r.data.errors)) {
       // a refusal ends the wait: the headline says so in words, and each detail stands at its field
@@ -1388,8 +1401,8 @@
       if (t) { game = want.split("/")[0]; showTiles(); openTile(t, "none"); } else if (tile) backToTiles();
     });
     window.addEventListener("referee:table", tableInForce);     // a table chosen, saved or deleted below (page.js)
-    $("quick-form").addEventListener("click", keepAnswers);
-    $("quick-form").addEventListener("input", keepAnswers);
+    $("quick-form").addEventListener("click", () => keepAnswers());
+    $("quick-form").addEventListener("input", () => keepAnswers());
     $("quick-form").addEventListener("keydown", () => setTimeout(keepAnswers, 0));   // an arrow key checks a radio
     $("quick-form").addEventListener("submit", ask);
     $("other-question").addEventListener("click", () => {

@@ -209,10 +209,12 @@
     }
     return null;
   }
+  // a player's name as its box gives it: a box left empty takes the name it shows greyed (Анна, Борис, …)
+  function nameOf(box) { return box.value.trim() || (box.placeholder || "").trim(); }
   // every box of the start screen: [box, problem or null]
   function startProblems() {
     const boxes = [...$("names").querySelectorAll("input")];
-    const names = boxes.map((i) => i.value.trim());
+    const names = boxes.map(nameOf);
     const out = boxes.map((b, i) => [b, !names[i] ? fmt(T.name_empty, { n: i + 1 })
       : names[i].length > NAME_MAX ? fmt(T.name_long, { n: NAME_MAX })
         : names.indexOf(names[i]) < i ? T.name_taken : null]);
@@ -227,7 +229,7 @@
   // who deals first: one of the names typed (by default the last one; in Canasta the first)
   function renderDealer() {
     const sel = $("first-dealer");
-    const names = [...$("names").querySelectorAll("input")].map((i) => i.value.trim());
+    const names = [...$("names").querySelectorAll("input")].map(nameOf);
     const was = sel.selectedIndex;
     sel.replaceChildren(...names.map((n, i) => el("option", { value: String(i), text: n || fmt(T.player_name, { n: i + 1 }) })));
     sel.selectedIndex = was >= 0 && was < names.length && sel.dataset.chosen ? was : (start.game === "canasta" ? 0 : names.length - 1);
@@ -238,7 +240,7 @@
     let box = $("side-choice");
     if (start.seats !== 6) { if (box) box.remove(); return; }
     if (!box) { box = el("div", { id: "side-choice" }); $("names").after(box); }
-    const names = [...$("names").querySelectorAll("input")].map((x, i) => x.value.trim() || String(i + 1));
+    const names = [...$("names").querySelectorAll("input")].map((x, i) => nameOf(x) || String(i + 1));
     const sizes = sixSides(start.variant);
     box.replaceChildren(group(T.sides, ...sizes.map((size) => toggle("sides-" + size,
       fmt(size === 2 ? T.sides_pairs : T.sides_trios, { sides: sidesOf(names, size).map((s) => s.players.join(" + ")).join("; ") }),
@@ -283,7 +285,7 @@
   }
 
   function begin() {
-    const names = [...$("names").querySelectorAll("input")].map((i) => i.value.trim());
+    const names = [...$("names").querySelectorAll("input")].map(nameOf);
     const err = $("start-error");
     const problems = startProblems();
     for (const [box, text] of problems) markField(box, text);
