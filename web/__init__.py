@@ -150,7 +150,7 @@ SHEET_TEXTS = {
     "points_of": N_("{name}: card points"), "marriage_of": N_("{name}: marriages"),
     "marriage_suit": N_("{name} announced the {suit} marriage"),
     "no_trick": N_("No trick"),
-    "went_out": N_("Went out"), "concealed": N_("Out concealed"),
+    "went_out": N_("Went out"), "concealed": N_("Went out concealed"),
     "trump": N_("Trump"), "meld_of": N_("{name}: meld"), "counters_of": N_("{name}: counters"),
     "last_trick": N_("Last trick"),
     "bidder": N_("Who won the bidding"), "bid": N_("Bid"), "bidder_meld": N_("The bidder's meld"),
@@ -178,6 +178,8 @@ SHEET_TEXTS = {
     "mark_barrel": N_("B"), "mark_concession": N_("C"),
     # Pinochle's bidder giving up before the first lead: not Thousand's concession (no «роспись» there)
     "mark_give_up": N_("gave up"), "mark_out": N_("out"),
+    "mark_out_concealed": N_("out concealed"), "mark_double_ending": N_("double ending"),
+    "mark_red_threes": N_("red 3s "),
     "next_minimum": N_("first meld {n}+"),
     "game_over": N_("The game is over."), "winner": N_("Winner: {name}"),
     "settlement": N_("Stake {stake}, the bank {bank}: {net}"),

@@ -234,6 +234,24 @@ def test_canasta_for_two_each_player_on_their_own(d, server):
     no_console_errors(d)
 
 
+def test_a_concealed_going_out_is_marked_in_words(d, server):
+    t = Table(d)
+    begin(t, server.url, "canasta", ["Анна", "Борис"], variant="two-player")
+    # as above, but Анна goes out concealed: 200 for it instead of 100 (canasta/6.4): 1,000 + 100 + 300 + 200 =
+    # 1,600.  Her cell's mark says so in words (the probe saw only «•»), and opens the rule
+    for i, numbers in enumerate(((2, 0, 1, 300, 0), (0, 1, 0, 200, 50))):
+        for key, value in zip(("natural_canastas", "mixed_canastas", "red_threes", "meld_points", "hand_points"),
+                              numbers):
+            t.type(f"#side{i}-{key}", value)
+    t.tap("#out-0")
+    t.tap("#concealed-0")
+    assert d.find_element(By.ID, "concealed-0").text == "Скрытый выход"
+    t.record()
+    assert t.cells(1) == [("1 600", "+1 600"), ("450", "+450")]
+    assert [m[0] for m in t.marks(1)] == ["скрытый выход"]
+    no_console_errors(d)
+
+
 def test_pinochle_to_a_declaration_out_and_an_edit_that_changes_the_winner(d, server):
     t = Table(d)
     begin(t, server.url, "pinochle", ["Анна", "Борис"])
