@@ -176,7 +176,11 @@ def _from_tricks(deal: PlayedDeal, layout: Layout, opts: Options, base: DealOutc
     groups = [(f"/deal/tricks/{i}/cards", c) for i, (_leader, c) in enumerate(parsed)]
     groups += [("/deal/musik_unused", unused), ("/deal/discards", discards)]
     check_conservation(groups, DECK, exact=True)
-    hands, order = _seat_cards(parsed, layout)
+    # who played what: the seat order fixes the player of each card from the leader
+    order = [list(zip(seats_from(layout, leader, len(cards)), cards)) for leader, cards in parsed]
+    hands: dict[str, list[Card]] = {p: [] for p in layout.active}
+    for p, c in chain.from_iterable(order):
+        hands[p].append(c)
     if base.talon is not None and len(layout.active) == 3:
         _talon_passed(hands, base.talon, base.declarer, layout)
     announce = _marriage_leads(marriage_list(deal.marriages, "/deal/marriages", layout, opts), order)
@@ -209,17 +213,6 @@ def _parse_tricks(tricks: list[TrickPlayed], layout: Layout) -> list[tuple[str, 
     if errors:
         raise InputError(errors)
     return parsed
-
-
-def _seat_cards(parsed: list[tuple[str, list[Card]]], layout: Layout) -> tuple[dict[str, list[Card]],
-                                                                                list[list[tuple[str, Card]]]]:
-    """Who played what: the seat order fixes the player of each card from the leader.  Returns each player's
-    cards played, and each trick as ``[(player, card)]``."""
-    order = [list(zip(seats_from(layout, leader, len(cards)), cards)) for leader, cards in parsed]
-    hands: dict[str, list[Card]] = {p: [] for p in layout.active}
-    for p, c in chain.from_iterable(order):
-        hands[p].append(c)
-    return hands, order
 
 
 def _talon_passed(hands: dict[str, list[Card]], talon: list[Card], declarer: str | None, layout: Layout) -> None:

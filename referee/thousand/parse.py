@@ -398,6 +398,11 @@ def _auction_of(pos: PositionGiven, st: DealState, layout: Layout, opts: Options
     st.blind = auction.blind
 
 
+# the king and queen of each suit: another player's marriage of a suit cannot have them in this hand (the aces can be
+# anyone's before the ace marriage)
+_PAIRS = {s: cards for s, cards in MARRIAGE_CARDS.items() if s != ACES}
+
+
 def _position_marriages(pos: PositionGiven, st: DealState, layout: Layout, opts: Options, actor: str, d: str,
                         some=frozenset()) -> None:
     """Marriages announced earlier in the deal; each must have been possible (thousand/10.1, 10.2): not with a
@@ -408,7 +413,7 @@ def _position_marriages(pos: PositionGiven, st: DealState, layout: Layout, opts:
     first_lead = {d: 1} if opts.marriage_on_first_trick else {}
     for i, p, suit, t in marriage_list(pos.marriages, "/position/marriages", layout, opts, st.trick_index):
         ptr = f"/position/marriages/{i}"
-        held = [c for c in hand or () if c in MARRIAGE_CARDS[suit] and suit != ACES and p != actor]
+        held = [] if p == actor else [c for c in hand or () if c in _PAIRS.get(suit, ())]
         if held:
             raise InputError(_("{player} cannot have announced {marriage}: {card} is in this hand"
                                "", player=p, marriage=marriage_name(suit), card=held[0]), ptr)
