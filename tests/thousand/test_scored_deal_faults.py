@@ -138,6 +138,8 @@ EXPOSED = [{"type": "exposed_card", "player": "Vera"}]
      "у сдачи должны быть заказчик и заказ или только нарушения (отменённая сдача)"),
     ({"tricks": README_TRICKS, "irregularities": [{"type": "talon_peek", "player": "Boris"}]}, "/deal/declarer",
      "a deal with play needs its declarer", "для сыгранной сдачи нужен заказчик"),
+    ({"contract": 100, "irregularities": [{"type": "talon_peek", "player": "Boris"}]}, "/deal/declarer",
+     "a deal with play needs its declarer", "для сыгранной сдачи нужен заказчик"),
 ])
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_void_deal_has_no_play(client, deal, pointer, en, ru, lang):
@@ -225,4 +227,47 @@ def test_an_irregularity_that_cannot_be(client, irregularities, pointer, en, ru,
                                              {"type": "talon_peek", "player": "Anna"}]])
 def test_an_irregularity_one_step_inside_is_scored(client, irregularities):
     status, ans = post(client, {"irregularities": irregularities})
+    assert status == 200, ans
+
+
+# ---------------------------------------------------------------- the sitter's talon (3.6) and a concession (9.1)
+
+FOUR = ["Anna", "Boris", "Vera", "Gleb"]    # Gleb deals and sits out, scoring from the talon
+
+
+def post_four(client, deal, lang="en"):
+    body = {"variant": "four-player", "players": FOUR, "dealer": "Gleb", "deal": deal}
+    r = client.post("/v1/games/thousand/score", json=body, headers={"Accept-Language": lang})
+    return r.status_code, r.get_json()
+
+
+@pytest.mark.parametrize("lang,detail", [
+    ("en", "with four players the dealer sitting out scores the talon: give the talon's cards"),
+    ("ru", "вчетвером сдающий, сидящий на прикупе, получает очки из прикупа: укажите карты прикупа"),
+])
+def test_a_bid_deal_of_four_gives_the_sitters_talon(client, lang, detail):
+    status, ans = post_four(client, {"declarer": "Anna", "contract": 100, "conceded": True}, lang)
+    assert status == 422
+    assert errors(ans) == [("/deal/talon", detail)]
+
+
+def test_a_void_deal_of_four_needs_no_talon(client):
+    # no declarer: nothing was bid, so the sitter scores nothing from the talon
+    status, ans = post_four(client, {"irregularities": [{"type": "talon_peek", "player": "Boris"}]})
+    assert status == 200, ans
+
+
+@pytest.mark.parametrize("lang,detail", [
+    ("en", "a conceded deal is not played: give no tricks, points or marriages"),
+    ("ru", "расписанную сдачу не играют: не указывайте взяток, очков и марьяжей"),
+])
+def test_a_conceded_deal_has_no_tricks_taken(client, lang, detail):
+    status, ans = post(client, {"declarer": "Anna", "contract": 100, "conceded": True,
+                                "tricks_taken": {"Anna": 4, "Boris": 4, "Vera": 0}}, lang)
+    assert status == 422
+    assert errors(ans) == [("/deal/tricks_taken", detail)]
+
+
+def test_a_conceded_deal_is_scored(client):
+    status, ans = post(client, {"declarer": "Anna", "contract": 100, "conceded": True})
     assert status == 200, ans
