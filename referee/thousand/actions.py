@@ -52,9 +52,8 @@ def _gives(st: DealState, gives: dict[str, Card], ptrs: Pointers, field: str) ->
     for p, card in gives.items():
         if p not in st.layout.players:
             raise InputError(_("{name} is not one of the players", name=repr(p)), f"{_at(ptrs, field)}/{esc(p)}")
-        why = _not_of_deck(card)
-        if why:
-            raise InputError(why, f"{_at(ptrs, field)}/{esc(p)}")
+        if not DECK.holds(card):
+            raise InputError(_not_of_deck(card), f"{_at(ptrs, field)}/{esc(p)}")
     return dict(gives)
 
 
@@ -63,15 +62,14 @@ def _cards(_st: DealState, cards: list[Card], ptrs: Pointers, field: str) -> lis
 
 
 def _card(_st: DealState, card: Card, ptrs: Pointers, field: str) -> Card:
-    why = _not_of_deck(card)
-    if why:
-        raise InputError(why, _at(ptrs, field))
+    if not DECK.holds(card):
+        raise InputError(_not_of_deck(card), _at(ptrs, field))
     return card
 
 
-def _not_of_deck(card: Card) -> str | None:
-    """Why ``card`` is not a card of the Thousand deck, or None when it is one."""
-    return None if DECK.holds(card) else unread(card) or _("{card} is not in the Thousand deck", card=card)
+def _not_of_deck(card: Card) -> str:
+    """Why ``card``, not a card of the Thousand deck, is not one."""
+    return unread(card) or _("{card} is not in the Thousand deck", card=card)
 
 
 # each type of action (the schema knows no other): the fields its apply takes after the actor, in order, each with

@@ -12,6 +12,7 @@ from ..i18n import N_, _, ngettext
 from .deal import FORCED_BID, DealState, Layout
 from .melds import ACES, marriage_name
 from .options import Options, OptionsLike
+from .read import refuse_if
 from .scoring import IRREGULARITY_RULES, GameState
 
 # the cards of each marriage (thousand/10.1): the king and queen of a suit, or the four aces
@@ -27,13 +28,10 @@ def contract_value(value: int | None, opts: OptionsLike, ptr: str) -> int:
     opts = Options.of(opts)
     if value is None:
         raise InputError(_("the contract must be an integer"), ptr)
-    if value < FORCED_BID:
-        raise InputError(_("no contract is below {contract}", contract=FORCED_BID), ptr)
-    if value % opts.bid_step:
-        raise InputError(_("contracts go in steps of {step}; {value} is not one", step=opts.bid_step,
-                           value=value), ptr)
-    if value > opts.max_bid:
-        raise InputError(_("no contract exceeds {max_bid}", max_bid=opts.max_bid), ptr)
+    refuse_if(((value < FORCED_BID, N_("no contract is below {contract}"), ptr),
+               (value % opts.bid_step, N_("contracts go in steps of {step}; {value} is not one"), ptr),
+               (value > opts.max_bid, N_("no contract exceeds {max_bid}"), ptr)),
+              contract=FORCED_BID, step=opts.bid_step, value=value, max_bid=opts.max_bid)
     return value
 
 
@@ -58,12 +56,12 @@ def check_forced_bid(layout: Layout, opts: OptionsLike, state: GameState, declar
     holder, forced = probe.forced_holder(), probe.forced_bid()
     _check_pit(probe, declarer, contract, holder, forced, ptr)
     first = layout.active[0]
-    take_over = opts.forehand_opens_100 and holder == layout.dealer     # the first hand may take it over
-    stands = {holder, first} if take_over else {holder}      # who may hold a contract at the forced bid
-    if holder is None or contract > forced or (contract == forced and declarer in stands):
+    # a contract at the forced bid stands in its holder's name, or the first hand's where it may take it over
+    if holder is None or contract > forced or (contract == forced and (declarer == holder or
+                                                                       probe.may_take_over(declarer))):
         return
     why = N_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: no contract is lower") \
-        if declarer == holder else _NOT_HOLDER[(forced != FORCED_BID, take_over)]
+        if declarer == holder else _NOT_HOLDER[(forced != FORCED_BID, probe.may_take_over(first))]
     raise InputError(_(why, holder=holder, forced=forced, first=first), ptr)
 
 
@@ -80,6 +78,25 @@ def _check_pit(probe: DealState, declarer: str, contract: int, holder: str | Non
     if thr is None or probe.scores[declarer] >= thr or (declarer == holder and contract == forced):
         return
     raise InputError(_(_PIT[declarer == holder], player=declarer, threshold=thr, forced=forced), ptr)
+
+
+_GOLDEN_OFF = (False, N_("the golden round is not played in this game"))
+_GOLDEN_OVER = (False, N_("the golden round has been played, so this deal is not a golden one"))
+# a golden deal (thousand/18.1) as the options and the game so far tell it, by (golden_round on, the round over, a
+# golden deal of it played): not golden with the option off or the round over, golden while it is under way, not
+# told before (None); each with what a position saying otherwise is told
+_GOLDEN_KNOWN = {(False, False, False): _GOLDEN_OFF, (False, False, True): _GOLDEN_OFF,
+                 (False, True, False): _GOLDEN_OFF, (False, True, True): _GOLDEN_OFF,
+                 (True, True, False): _GOLDEN_OVER, (True, True, True): _GOLDEN_OVER,
+                 (True, False, True): (True, N_("the golden round is under way, so this deal is a golden one")),
+                 (True, False, False): (None, "")}
+
+
+def golden_known(opts: Options, state: GameState) -> tuple[bool | None, str]:
+    """Whether a deal is a golden one as the options and the game so far tell it (thousand/18.1), and what a deal
+    said to be otherwise is told: never with the option off or the round over, always while the round is under way
+    (a golden deal of it played); None before that (the deal must say)."""
+    return _GOLDEN_KNOWN[(bool(opts.golden_round), bool(state.golden["over"]), bool(state.golden["played"]))]
 
 
 def parse_marriage_suit(value: str, ptr: str) -> str:
@@ -109,11 +126,10 @@ def irregularities_of(given: list[IrregularitySeen] | None, layout: Layout, base
                                    known=", ".join(IRREGULARITY_RULES)), ptr + "/type")
         p = parse_player(irr.player, layout.players, ptr + "/player")
         dealer, why = _AT_FAULT.get(t, ((p == layout.dealer), ""))     # a talon peek: anyone's
-        if (p == layout.dealer) != dealer:
-            raise InputError(_(why, dealer=layout.dealer), ptr + "/player")
         once = (t, p if t == "talon_peek" else None)
-        if once in seen:
-            raise InputError(_("{type} can happen once in a deal (the deal is then redealt or played)", type=t), ptr)
+        refuse_if((((p == layout.dealer) != dealer, why, ptr + "/player"),
+                   (once in seen, N_("{type} can happen once in a deal (the deal is then redealt or played)"), ptr)),
+                  dealer=layout.dealer, type=t)
         seen.add(once)
         out.append({"type": t, "player": p})
     return out
@@ -127,16 +143,14 @@ def marriage_list(raw: list[MarriageSaid] | None, base: str, layout: Layout, opt
         ptr = f"{base}/{i}"
         p = parse_player(m.player, layout.players, ptr + "/player", layout.active)
         s = parse_marriage_suit(m.suit, ptr + "/suit")
-        if s == ACES and not opts.ace_marriage:
-            raise InputError(_("the ace marriage is not played in this game"), ptr + "/suit")
-        if s in seen:
-            raise InputError(_("{marriage} can be announced only once in a deal", marriage=marriage_name(s)),
-                             ptr + "/suit")
-        seen.add(s)
         t = m.trick
-        if t is not None and max_trick is not None and t > max_trick:
-            raise InputError(_("the trick the marriage was led to, counted from 0: 0 to {last}",
-                               last=max_trick), ptr + "/trick")
+        refuse_if(((s == ACES and not opts.ace_marriage, N_("the ace marriage is not played in this game"),
+                    ptr + "/suit"),
+                   (s in seen, N_("{marriage} can be announced only once in a deal"), ptr + "/suit"),
+                   (t is not None and max_trick is not None and t > max_trick,
+                    N_("the trick the marriage was led to, counted from 0: 0 to {last}"), ptr + "/trick")),
+                  marriage=marriage_name(s), last=max_trick)
+        seen.add(s)
         out.append((i, p, s, t))
     return out
 

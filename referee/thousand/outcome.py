@@ -17,13 +17,14 @@ from .checks import (
     check_forced_bid,
     check_marriage_cards,
     contract_value,
+    golden_known,
     irregularities_of,
     marriage_list,
 )
 from .deal import BLIND_CONTRACT, DealState, Layout
 from .melds import ACES, marriage_value
 from .options import Options, OptionsLike
-from .read import in_deck, seats_from
+from .read import in_deck, refuse_if, seats_from
 from .scoring import DealOutcome, GameState
 
 if TYPE_CHECKING:       # the records are the schemas' (a layer beside the games): named for the annotations only
@@ -34,8 +35,8 @@ def outcome_from_deal(deal: PlayedDeal, layout: Layout, opts: OptionsLike, state
     """Check the described deal and turn it into a :class:`DealOutcome`.
 
     The request schema (schemas/thousand.py ``Deal``) has given every field its type; this checks the deal against
-    the deck, the seats and the rules: the talon, a void deal, a blind or golden contract, a concession, then the
-    play given as tricks (:func:`_from_tricks`) or as points (:func:`_from_points`).
+    the deck, the seats and the rules: the talon, a void deal, how the contract was reached (:func:`_how_bid`), a
+    concession, then the play given as tricks (:func:`_from_tricks`) or as points (:func:`_from_points`).
     """
     opts = Options.of(opts)
     irregularities = irregularities_of(deal.irregularities, layout)
@@ -45,17 +46,10 @@ def outcome_from_deal(deal: PlayedDeal, layout: Layout, opts: OptionsLike, state
         return DealOutcome(None, None, void=True, irregularities=irregularities, talon=talon)
     d = parse_player(deal.declarer, layout.players, "/deal/declarer", layout.active)
     contract = contract_value(deal.contract, opts, "/deal/contract")
-    blind, golden = bool(deal.blind), _golden_said(deal, opts, state)
-    if blind:
-        _blind_deal(layout, opts, state, d, contract)
-    if golden:
-        _golden_deal(layout, opts, state, d, contract, blind)
-    else:       # a golden deal has no auction: its 120 is the first hand's (18.1)
-        check_forced_bid(layout, opts, state, d, contract, "/deal/contract")
-    conceded = bool(deal.conceded)
-    base = DealOutcome(d, contract, conceded=conceded, blind=blind, golden=golden, talon=talon,
+    golden = _how_bid(deal, layout, opts, state, d, contract)
+    base = DealOutcome(d, contract, conceded=bool(deal.conceded), blind=bool(deal.blind), golden=golden, talon=talon,
                        irregularities=irregularities)
-    if conceded:
+    if base.conceded:
         _conceded_deal(deal, layout, opts, state, d, contract, golden)
         return base
     form = _FORMS.get((deal.tricks is not None, deal.points is not None))
@@ -74,75 +68,72 @@ def _deal_talon(deal: PlayedDeal, layout: Layout, opts: Options) -> list[Card] |
         in_deck(talon, "/deal/talon")
         if not len(talon) == len(set(talon)) == 3:
             raise InputError(_("the talon holds 3 different cards"), "/deal/talon")
-    if layout.sitter is not None and opts.sitter_scoring != "none" and talon is None \
-            and deal.declarer is not None:
+    if talon is None and opts.sitter_scoring != "none" and None not in (layout.sitter, deal.declarer):
         raise InputError(_("with four players the dealer sitting out scores the talon: give the talon's cards"),
                          "/deal/talon")
     return talon
+
+
+# the fields of a deal's play, in the order a void deal's are refused
+_PLAY = ("declarer", "contract", "tricks", "points", "marriages", "conceded")
 
 
 def _void_deal(deal: PlayedDeal, irregularities: list[dict]) -> None:
     """A deal with no play: a card exposed in the deal cancels it (thousand/5.1), so it has no play given; a deal
     without a declarer has no play and is void only through an irregularity.  (A deal with a declarer and no card
     exposed passes.)"""
-    if any(x["type"] == "exposed_card" for x in irregularities):
-        for k in ("declarer", "contract", "tricks", "points", "marriages", "conceded"):
-            if getattr(deal, k) not in (None, [], False):
-                raise InputError(_("a card exposed in the deal cancels it: a void deal has no play"),
-                                 f"/deal/{k}")
+    exposed = any(x["type"] == "exposed_card" for x in irregularities)
+    played = [k for k in _PLAY if getattr(deal, k) not in (None, [], False)]
+    if exposed and played:
+        raise InputError(_("a card exposed in the deal cancels it: a void deal has no play"), f"/deal/{played[0]}")
     if deal.declarer is None:
-        for k in ("contract", "tricks", "points", "marriages"):
-            if getattr(deal, k):
-                raise InputError(_("a deal with play needs its declarer"), "/deal/declarer")
-        if not irregularities:
-            raise InputError(_("a deal needs a declarer and contract, or only irregularities (a void deal)"),
-                             "/deal/declarer")
+        refuse_if(((any(getattr(deal, k) for k in _PLAY[1:5]), N_("a deal with play needs its declarer"),
+                    "/deal/declarer"),
+                   (not irregularities, N_("a deal needs a declarer and contract, or only irregularities (a void "
+                                           "deal)"), "/deal/declarer")))
 
 
-def _blind_deal(layout: Layout, opts: Options, state: GameState, d: str, contract: int) -> None:
-    """thousand/17.1: whoever may announce a blind game before the auction may have played one, at 120 (doubled,
-    never raised after the talon)."""
-    try:
-        DealState.new(layout, opts, scores=state.scores).verify_blind(d, BLIND_CONTRACT)
-    except IllegalAction as e:
-        raise InputError(e.message, "/deal/blind") from None
-    if contract != BLIND_CONTRACT:
-        raise InputError(_("a blind game is played at {contract}: the contract cannot be raised",
-                           contract=BLIND_CONTRACT), "/deal/contract")
+# what a golden deal cannot be (thousand/18.1, 17.1), in the order told, each with its field
+_NOT_GOLDEN = ((N_("the golden round is not played in this game"), "/deal/golden"),
+               (N_("a golden-round contract is 120"), "/deal/contract"),
+               (N_("the golden round has been played"), "/deal/golden"),
+               (N_("in a golden deal the player left of the dealer ({player}) plays the 120"), "/deal/declarer"),
+               (N_("a golden deal has no auction, so no blind game"), "/deal/blind"))
 
 
-def _golden_said(deal: PlayedDeal, opts: Options, state: GameState) -> bool:
-    """thousand/18.1: whether the deal is a golden one: said so, or a golden round under way (a deal of it played,
-    the round not over), where it cannot be said not to be."""
-    if opts.golden_round and state.golden["played"] and not state.golden["over"]:
-        if deal.golden is False:
-            raise InputError(_("the golden round is under way, so this deal is a golden one"),
-                             "/deal/golden")
-        return True
-    return bool(deal.golden)
+def _how_bid(deal: PlayedDeal, layout: Layout, opts: Options, state: GameState, d: str, contract: int) -> bool:
+    """How the contract was reached, and whether the deal is a golden one (thousand/18.1): said so, or a golden
+    round under way (a deal of it played, the round not over), where it cannot be said not to be.
 
-
-def _golden_deal(layout: Layout, opts: Options, state: GameState, d: str, contract: int, blind: bool) -> None:
-    """thousand/18.1: a golden deal can be: the option on, 120 played by the player left of the dealer, the round
-    not over, no blind game (17.1)."""
-    faults = ((not opts.golden_round, N_("the golden round is not played in this game"), "/deal/golden"),
-              (contract != 120, N_("a golden-round contract is 120"), "/deal/contract"),
-              (state.golden["over"], N_("the golden round has been played"), "/deal/golden"),
-              (d != layout.active[0], N_("in a golden deal the player left of the dealer ({player}) plays the 120"),
-               "/deal/declarer"),
-              (blind, N_("a golden deal has no auction, so no blind game"), "/deal/blind"))
-    for wrong, why, ptr in faults:
-        if wrong:
-            raise InputError(_(why, player=layout.active[0]), ptr)
+    A blind game (17.1) is whoever may announce one before the auction, at 120 (doubled, never raised after the
+    talon).  A golden deal can be: the option on, 120 played by the player left of the dealer, the round not over,
+    no blind game; it has no auction (its 120 is the first hand's).  Any other contract came through the auction,
+    the forced bid's (7.1)."""
+    under_way = golden_known(opts, state)[0] is True
+    if under_way and deal.golden is False:
+        raise InputError(_("the golden round is under way, so this deal is a golden one"), "/deal/golden")
+    if deal.blind:
+        try:
+            DealState.new(layout, opts, scores=state.scores).verify_blind(d, BLIND_CONTRACT)
+        except IllegalAction as e:
+            raise InputError(e.message, "/deal/blind") from None
+        if contract != BLIND_CONTRACT:
+            raise InputError(_("a blind game is played at {contract}: the contract cannot be raised",
+                               contract=BLIND_CONTRACT), "/deal/contract")
+    if not (under_way or deal.golden):
+        check_forced_bid(layout, opts, state, d, contract, "/deal/contract")
+        return False
+    wrong = (not opts.golden_round, contract != 120, state.golden["over"], d != layout.active[0], deal.blind)
+    refuse_if(((w, why, ptr) for w, (why, ptr) in zip(wrong, _NOT_GOLDEN)), player=layout.active[0])
+    return True
 
 
 def _conceded_deal(deal: PlayedDeal, layout: Layout, opts: Options, state: GameState, d: str, contract: int,
                    golden: bool) -> None:
     """thousand/9.1, 9.4: a conceded deal is not played (no tricks, points or marriages given), and the declarer
     may concede it here (the state machine's concession check after the talon is taken)."""
-    for k in ("tricks", "points", "tricks_taken", "marriages"):
-        if getattr(deal, k):
-            raise InputError(_("a conceded deal is not played: give no tricks, points or marriages"), f"/deal/{k}")
+    refuse_if((getattr(deal, k), N_("a conceded deal is not played: give no tricks, points or marriages"),
+               f"/deal/{k}") for k in ("tricks", "points", "tricks_taken", "marriages"))
     probe = DealState.new(layout, opts, scores=state.scores, concessions=state.concessions)
     probe.phase, probe.declarer, probe.contract, probe.talon_taken = "talon", d, contract, True
     probe.golden = golden
@@ -157,9 +148,9 @@ def dead_cards(deal: PlayedDeal, layout: Layout, opts: OptionsLike, need: bool) 
     opts = Options.of(opts)
     unused, discards = deal.musik_unused, deal.discards
     if len(layout.active) != 2:
-        for k, v in (("musik_unused", unused), ("discards", discards)):
-            if v is not None:
-                raise InputError(_("{field} belongs to the two-player game", field=k), f"/deal/{k}")
+        refuse_if(((unused is not None, N_("{field} belongs to the two-player game"), "/deal/musik_unused"),
+                   (discards is not None, N_("{field} belongs to the two-player game"), "/deal/discards")),
+                  field="musik_unused" if unused is not None else "discards")
         return [], []
     if unused is None:
         raise InputError(_("the two-player game needs the unused musik (2 cards) to account for all 24 cards"),
@@ -185,7 +176,11 @@ def _from_tricks(deal: PlayedDeal, layout: Layout, opts: Options, base: DealOutc
     groups = [(f"/deal/tricks/{i}/cards", c) for i, (_leader, c) in enumerate(parsed)]
     groups += [("/deal/musik_unused", unused), ("/deal/discards", discards)]
     check_conservation(groups, DECK, exact=True)
-    hands, order = _seat_cards(parsed, layout)
+    # who played what: the seat order fixes the player of each card from the leader
+    order = [list(zip(seats_from(layout, leader, len(cards)), cards)) for leader, cards in parsed]
+    hands: dict[str, list[Card]] = {p: [] for p in layout.active}
+    for p, c in chain.from_iterable(order):
+        hands[p].append(c)
     if base.talon is not None and len(layout.active) == 3:
         _talon_passed(hands, base.talon, base.declarer, layout)
     announce = _marriage_leads(marriage_list(deal.marriages, "/deal/marriages", layout, opts), order)
@@ -220,17 +215,6 @@ def _parse_tricks(tricks: list[TrickPlayed], layout: Layout) -> list[tuple[str, 
     return parsed
 
 
-def _seat_cards(parsed: list[tuple[str, list[Card]]], layout: Layout) -> tuple[dict[str, list[Card]],
-                                                                                list[list[tuple[str, Card]]]]:
-    """Who played what: the seat order fixes the player of each card from the leader.  Returns each player's
-    cards played, and each trick as ``[(player, card)]``."""
-    order = [list(zip(seats_from(layout, leader, len(cards)), cards)) for leader, cards in parsed]
-    hands: dict[str, list[Card]] = {p: [] for p in layout.active}
-    for p, c in chain.from_iterable(order):
-        hands[p].append(c)
-    return hands, order
-
-
 def _talon_passed(hands: dict[str, list[Card]], talon: list[Card], declarer: str | None, layout: Layout) -> None:
     """thousand/8.1: the declarer takes the talon and passes one card to each opponent, so an opponent plays one
     talon card at most."""
@@ -241,11 +225,12 @@ def _talon_passed(hands: dict[str, list[Card]], talon: list[Card], declarer: str
                                "card of it at most", player=p, cards=got), "/deal/talon")
 
 
-# what a marriage's lead is told when the tricks do not show it, by whether it is the ace marriage (thousand/10.1)
-_NOT_LED = {True: N_("trick {trick} was not led by {player} with an ace"),
-            False: N_("trick {trick} was not led by {player} with the K or Q of {suit}")}
-_NEVER_LED = {True: N_("{player} never led an ace, so could not announce this marriage"),
-              False: N_("{player} never led the K or Q of {suit}, so could not announce this marriage")}
+# what a marriage's lead is told when the tricks do not show it (thousand/10.1), by (its trick given, the ace
+# marriage), with where: the trick given, or the marriage
+_UNLED = {(True, True): (N_("trick {trick} was not led by {player} with an ace"), "/trick"),
+          (True, False): (N_("trick {trick} was not led by {player} with the K or Q of {suit}"), "/trick"),
+          (False, True): (N_("{player} never led an ace, so could not announce this marriage"), ""),
+          (False, False): (N_("{player} never led the K or Q of {suit}, so could not announce this marriage"), "")}
 
 
 def _marriage_leads(marriages: list[tuple[int, str, str, int | None]],
@@ -258,11 +243,10 @@ def _marriage_leads(marriages: list[tuple[int, str, str, int | None]],
         ptr = f"/deal/marriages/{mi}"
         own = {(p, c) for c in MARRIAGE_CARDS[s]}       # p leading a card of this marriage
         leads = [i for i, seq in enumerate(order) if seq[0] in own]
-        if t is not None and t not in leads:
-            raise InputError(_(_NOT_LED[s == ACES], trick=t, player=p, suit=Suit(s)), ptr + "/trick")
-        if t is None and not leads:
-            raise InputError(_(_NEVER_LED[s == ACES], player=p, suit=Suit(s)), ptr)
-        idx = leads[0] if t is None else t
+        idx = leads[0] if t is None and leads else t
+        if idx not in leads:
+            why, at = _UNLED[(t is not None, s == ACES)]
+            raise InputError(_(why, trick=t, player=p, suit=Suit(s)), ptr + at)
         if idx in announce:
             raise InputError(_("two marriages announced with the same lead"), ptr)
         announce[idx] = (mi, s)
@@ -328,16 +312,12 @@ def _points_add_up(pts: dict[str, int], taken: dict[str, int], unused: list[Card
     dead = card_points(unused) + (0 if opts.two_player_discards_count else card_points(discards))
     expected = TOTAL_POINTS - dead
     total = sum(pts.values())       # one for each player of the deal (_points_shape)
-    if total != expected:
-        why = (_("the card points of a deal add up to {expected} (120 less {dead} in cards out of play), not {total}"
-                 "", expected=expected, dead=dead, total=total) if dead else
-               _("the card points of a deal add up to {expected}, not {total}", expected=expected,
-                 total=total))
-        raise InputError(why, "/deal/points")
     n_tricks = sum(taken.values())
-    if n_tricks != layout.tricks:
-        raise InputError(_("a deal has {n} tricks, not {given}", n=layout.tricks, given=n_tricks),
-                         "/deal/tricks_taken")
+    refuse_if(((total != expected and dead, N_("the card points of a deal add up to {expected} (120 less {dead} in "
+                                               "cards out of play), not {total}"), "/deal/points"),
+               (total != expected, N_("the card points of a deal add up to {expected}, not {total}"), "/deal/points"),
+               (n_tricks != layout.tricks, N_("a deal has {n} tricks, not {given}"), "/deal/tricks_taken")),
+              expected=expected, dead=dead, total=total, n=layout.tricks, given=n_tricks)
 
 
 def _points_feasible(pts: dict[str, int], taken: dict[str, int], unused: list[Card], discards: list[Card],

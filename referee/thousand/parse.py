@@ -23,11 +23,18 @@ from ..i18n import N_, Suit, _, ngettext
 from ..knowledge import Partial, account, read_hand
 from .actions import dispatch
 from .cards import DECK
-from .checks import MARRIAGE_CARDS, check_forced_bid, check_marriage_cards, contract_value, marriage_list
+from .checks import (
+    MARRIAGE_CARDS,
+    check_forced_bid,
+    check_marriage_cards,
+    contract_value,
+    golden_known,
+    marriage_list,
+)
 from .deal import BLIND_CONTRACT, DealState, Layout
 from .melds import ACES, marriage_name, marriage_value
 from .options import Options, OptionsLike
-from .read import distinct, given, in_deck, overlap, seats_from
+from .read import distinct, given, in_deck, overlap, refuse_if, seats_from
 from .scoring import GameState
 
 if TYPE_CHECKING:       # the records are the schemas' (a layer beside the games): named for the annotations only
@@ -45,6 +52,10 @@ _PLAY_FIELDS = ("tricks_won", "marriages", "trick", "trump")
 FOREIGN = {"deal": ("bids", "declarer", "contract", "talon_taken", "exchanged", "received") + _PLAY_FIELDS,
            "bidding": ("declarer", "contract", "talon_taken", "exchanged", "received") + _PLAY_FIELDS,
            "talon": _PLAY_FIELDS, "play": ()}
+
+
+# where a check's action fields are
+_ACTION_PTRS = {k: f"/action/{k}" for k in ("amount", "card", "gives", "cards", "reason", "type")}
 
 
 def build_position(pos: PositionGiven, layout: Layout, opts: OptionsLike, state: GameState, actor: str,
@@ -65,7 +76,7 @@ def build_position(pos: PositionGiven, layout: Layout, opts: OptionsLike, state:
     hands[actor] = hand
     st = DealState.new(layout, opts, hands=hands, scores=state.scores, concessions=state.concessions)
     _position_talon(pos, st, layout, phase, hand, hsize)
-    ptrs = {k: f"/action/{k}" for k in ("amount", "card", "gives", "cards", "reason", "type")}
+    ptrs = dict(_ACTION_PTRS)
     hand, part = _position_received(pos, st, actor, hand, part)
     if (phase, pos.bids is None, action_type) in _CALLS_NEEDED:
         raise InputError(_("give the earlier calls of the auction (none when nobody has spoken)"),
@@ -83,8 +94,7 @@ def build_position(pos: PositionGiven, layout: Layout, opts: OptionsLike, state:
         check_forced_bid(layout, opts, state, d, contract, "/position/contract")
     if phase == "talon":
         st.phase = "talon"
-        _talon_flags(pos, st, layout, actor, d, hand, hsize, action_type)
-        hand, part = _talon_cards(st, layout, actor, d, hand, part, hsize)
+        hand, part = _talon_phase(pos, st, layout, actor, d, hand, part, hsize, action_type)
     else:
         _play_position(pos, st, layout, opts, actor, d, contract, hand, hsize)
     _auction_of(pos, st, layout, opts, state, d, contract)
@@ -121,7 +131,7 @@ def _position_talon(pos: PositionGiven, st: DealState, layout: Layout, phase: st
         size, why = _TALON_SIZE[len(layout.active)]
         if len(st.talon) != size:
             raise InputError(_(why), "/position/talon")
-    if hand is None or hsize is None:       # both or neither
+    if hsize is None:       # no hand given (a hand has its size)
         return
     if phase in _AUCTION and hsize != layout.hand_size:
         raise InputError(_("a hand holds {n} cards at this point, not {given}", n=layout.hand_size,
@@ -169,15 +179,22 @@ _ASK_FLAG = {"talon_taken": N_("say whether the declarer has taken the talon, or
 _DECLARERS = frozenset({"take_talon", "exchange", "raise", "concede"})
 
 
-def _talon_flags(pos: PositionGiven, st: DealState, layout: Layout, actor: str, d: str, hand: list[Card] | None,
-                 hsize: int | None, action_type: str | None = "") -> None:
-    """thousand/8.1: whether the declarer has taken the talon and made the exchange, as given or as the declarer's
-    hand size (``hsize`` cards) tells; the exchange comes after the talon is taken.  Not asked when another
-    player makes a declarer's action (:data:`_DECLARERS`): that is refused whatever they are."""
+def _talon_phase(pos: PositionGiven, st: DealState, layout: Layout, actor: str, d: str, hand: list[Card] | None,
+                 part: Partial | None, hsize: int | None, action_type: str | None = ""
+                 ) -> tuple[list[Card] | None, Partial | None]:
+    """thousand/8.1, 8.2: the talon phase, as given or as the declarer's hand tells it.
+
+    Whether the declarer has taken the talon and made the exchange: said, or told by the declarer's hand size
+    (``hsize`` cards); the exchange comes after the talon is taken.  Not asked when another player makes a
+    declarer's action (:data:`_DECLARERS`): that is refused whatever they are.
+
+    Where the talon's cards are (in the declarer's hand once taken and before the exchange; nowhere in another
+    hand) and the declarer's hand size: the dealt size, plus the talon (3) or a musik (2) once taken, plus 1 (three
+    players) or 0 (two) after the exchange.  Returns the hand and the partial hand, the talon's cards revealed in a
+    declarer's partly known hand."""
     flag = _UNSAID_FLAG.get((pos.talon_taken, pos.exchanged is None))
-    if flag and actor != d and action_type in _DECLARERS:
-        flag = None
-    if flag and (hand is None or actor != d):      # the declarer's hand size tells both flags
+    told = hand is not None and actor == d      # the declarer's hand size tells both flags
+    if flag and not (told or (actor != d and action_type in _DECLARERS)):
         raise InputError(_(_ASK_FLAG[flag]), f"/position/{flag}")
     grown = (hsize or 0) - layout.hand_size         # cards over the dealt size (no hand: both flags given)
     st.talon_taken = grown > 0 if pos.talon_taken is None else pos.talon_taken
@@ -185,32 +202,24 @@ def _talon_flags(pos: PositionGiven, st: DealState, layout: Layout, actor: str, 
     # with two (2 in, 2 laid aside)
     st.exchanged = (st.talon_taken and grown == len(layout.active) - 2) if pos.exchanged is None \
         else pos.exchanged
-    if st.exchanged and not st.talon_taken:
-        raise InputError(_("the exchange comes after taking the talon"), "/position/exchanged")
-
-
-def _talon_cards(st: DealState, layout: Layout, actor: str, d: str, hand: list[Card] | None,
-                 part: Partial | None, hsize: int | None) -> tuple[list[Card] | None, Partial | None]:
-    """thousand/8.1, 8.2: where the talon's cards are in the talon phase (in the declarer's hand once taken and
-    before the exchange; nowhere in another hand) and the declarer's hand size: the dealt size, plus the talon
-    (3) or a musik (2) once taken, plus 1 (three players) or 0 (two) after the exchange.  Returns the hand and
-    the partial hand, the talon's cards revealed in a declarer's partly known hand."""
-    if overlap(st.talon, hand) and (actor != d or not st.talon_taken):
-        raise InputError(_("a card cannot be both in the hand and in the talon"), "/position/talon")
-    if hand is None or actor != d:
+    refuse_if(((st.exchanged and not st.talon_taken, N_("the exchange comes after taking the talon"),
+                "/position/exchanged"),
+               (overlap(st.talon, hand) and (actor != d or not st.talon_taken),
+                N_("a card cannot be both in the hand and in the talon"), "/position/talon")))
+    if not told:
         return hand, part
     holding = st.talon_taken and not st.exchanged       # the talon taken is in the declarer's hand
+    talon = st.talon or []
     if part is not None and holding:
-        part = _reveal(part, st.talon or [])
+        part = _reveal(part, talon)
         hand = st.hands[actor] = part.known
-    if holding and not set(st.talon or []) <= set(hand):
-        raise InputError(_("the declarer has taken the talon, so its cards are in the hand"), "/position/hand")
     # the dealt size; with the talon taken, the talon (3) or a musik (2) more: as many cards as players; after the
     # exchange two of them gone (one to each opponent, or two laid aside)
     expect = layout.hand_size + st.talon_taken * (len(layout.active) - 2 * st.exchanged)
-    if hsize != expect:
-        raise InputError(_("the declarer holds {n} cards at this point, not {given}", n=expect, given=hsize),
-                         "/position/hand")
+    refuse_if(((holding and not set(talon) <= set(hand or ()), N_("the declarer has taken the talon, so its cards "
+                                                                  "are in the hand"), "/position/hand"),
+               (hsize != expect, N_("the declarer holds {n} cards at this point, not {given}"), "/position/hand")),
+              n=expect, given=hsize)
     return hand, part
 
 
@@ -340,25 +349,13 @@ def _replay_calls(st: DealState, bids: list[CallMade], layout: Layout) -> None:
             raise InputError(_("the auction ended before this call"), ptr)
 
 
-_GOLDEN_OFF = (False, N_("the golden round is not played in this game"))
-_GOLDEN_OVER = (False, N_("the golden round has been played, so this deal is not a golden one"))
-# a golden deal (thousand/18.1) as the options and the game so far tell it, by (golden_round on, the round over, a
-# golden deal of it played): not golden with the option off or the round over, golden while it is under way, not
-# told before (None); each with what a position saying otherwise is told
-_GOLDEN_KNOWN = {(False, False, False): _GOLDEN_OFF, (False, False, True): _GOLDEN_OFF,
-                 (False, True, False): _GOLDEN_OFF, (False, True, True): _GOLDEN_OFF,
-                 (True, True, False): _GOLDEN_OVER, (True, True, True): _GOLDEN_OVER,
-                 (True, False, True): (True, N_("the golden round is under way, so this deal is a golden one")),
-                 (True, False, False): (None, "")}
-
-
 def _position_golden(pos: PositionGiven, st: DealState, layout: Layout, opts: Options, state: GameState,
                      action_type: str | None) -> None:
     """Whether the described deal is a golden one (thousand/18.1): the state tells it once a golden round is under
     way (a deal of it played) or over; before that position.golden must say so wherever it could be (the first hand
     on 120) and would change the ruling (the talon phase's raise and concession, a redeal claim)."""
     said = pos.golden
-    known, why = _GOLDEN_KNOWN[(bool(opts.golden_round), bool(state.golden["over"]), bool(state.golden["played"]))]
+    known, why = golden_known(opts, state)
     if known is not None and said not in (None, known):
         raise InputError(_(why), "/position/golden")
     golden = said if known is None else known
@@ -368,14 +365,13 @@ def _position_golden(pos: PositionGiven, st: DealState, layout: Layout, opts: Op
         raise InputError(_("say whether this deal is a golden one: the game so far shows no golden deal played "
                            "yet, and a golden deal is judged by other rules"),
                          "/position/golden")
-    faults = [(pos.phase in _AUCTION, N_("a golden deal has no auction: the first hand plays 120 with the talon"),
-               "/position/phase"),
-              (st.declarer != layout.active[0], N_("in a golden deal the player left of the dealer ({player}) plays "
-                                                   "the 120"), "/position/declarer"),
-              (st.contract != 120, N_("a golden-round contract is 120"), "/position/contract")]
-    for wrong, fault, ptr in faults:
-        if golden and wrong:
-            raise InputError(_(fault, player=layout.active[0]), ptr)
+    if golden:
+        refuse_if(((pos.phase in _AUCTION, N_("a golden deal has no auction: the first hand plays 120 with the "
+                                              "talon"), "/position/phase"),
+                   (st.declarer != layout.active[0], N_("in a golden deal the player left of the dealer ({player}) "
+                                                        "plays the 120"), "/position/declarer"),
+                   (st.contract != 120, N_("a golden-round contract is 120"), "/position/contract")),
+                  player=layout.active[0])
     st.golden = bool(golden)
 
 
@@ -402,6 +398,11 @@ def _auction_of(pos: PositionGiven, st: DealState, layout: Layout, opts: Options
     st.blind = auction.blind
 
 
+# the king and queen of each suit: another player's marriage of a suit cannot have them in this hand (the aces can be
+# anyone's before the ace marriage)
+_PAIRS = {s: cards for s, cards in MARRIAGE_CARDS.items() if s != ACES}
+
+
 def _position_marriages(pos: PositionGiven, st: DealState, layout: Layout, opts: Options, actor: str, d: str,
                         some=frozenset()) -> None:
     """Marriages announced earlier in the deal; each must have been possible (thousand/10.1, 10.2): not with a
@@ -412,7 +413,7 @@ def _position_marriages(pos: PositionGiven, st: DealState, layout: Layout, opts:
     first_lead = {d: 1} if opts.marriage_on_first_trick else {}
     for i, p, suit, t in marriage_list(pos.marriages, "/position/marriages", layout, opts, st.trick_index):
         ptr = f"/position/marriages/{i}"
-        held = [c for c in hand or () if c in MARRIAGE_CARDS[suit] and suit != ACES and p != actor]
+        held = [] if p == actor else [c for c in hand or () if c in _PAIRS.get(suit, ())]
         if held:
             raise InputError(_("{player} cannot have announced {marriage}: {card} is in this hand"
                                "", player=p, marriage=marriage_name(suit), card=held[0]), ptr)
@@ -428,48 +429,41 @@ def _position_marriages(pos: PositionGiven, st: DealState, layout: Layout, opts:
         check_marriage_cards(suits_of[actor], actor, d, layout, opts, "/position/marriages", hand)
 
 
-# what a trump that is not the last marriage's is told where that one is the trump (thousand/10.5), by whether a
-# marriage has been announced
-_LAST_MARRIAGE = {True: N_("there is no trump before a marriage is announced: list the marriages announced, the one "
-                           "that made {trump} trump among them"),
-                  False: N_("the last marriage announced ({suit}) is the trump, not {trump}")}
-# what the trump of a marriage made from the next trick on is in the current one, by whether one is in force yet
-_NEXT_TRICK_TRUMP = {True: N_("a marriage makes trump from the next trick on, so this trick has no trump yet, not "
-                              "{trump}"),
-                     False: N_("a marriage makes trump from the next trick on, so the trump of this trick is {now}, "
-                               "not {trump}")}
+# what a trump other than the one the listed marriages set is told (thousand/10.5), by (the trump set at once or no
+# marriage announced yet, no trump in force): a marriage makes trump at once, or from the next trick on
+_TRUMP_WHY = {(True, True): N_("there is no trump before a marriage is announced: list the marriages announced, the "
+                               "one that made {trump} trump among them"),
+              (True, False): N_("the last marriage announced ({suit}) is the trump, not {trump}"),
+              (False, True): N_("a marriage makes trump from the next trick on, so this trick has no trump yet, not "
+                                "{trump}"),
+              (False, False): N_("a marriage makes trump from the next trick on, so the trump of this trick is {now}, "
+                                 "not {trump}")}
 
 
 def _position_trump(pos: PositionGiven, st: DealState, opts: Options) -> None:
     """The trump in force must be the one the listed marriages set (thousand/10.5): the last one's at once, or
-    from the next trick on (the one before it while the last is led to the current trick)."""
+    from the next trick on (the one before it while the last is led to the current trick, then pending)."""
     trump = _given_suit(pos.trump)
     timed = [(m["trick"], m["suit"]) for m in st.marriages if m["suit"] != ACES]     # the marriages that set trump
-    suits = [s for _t, s in timed]
-    last = suits[-1] if suits else None       # the last marriage's suit, None before any
-    if opts.trump_timing == "immediate" or last is None:
-        if trump not in (None, last):
-            raise InputError(_(_LAST_MARRIAGE[last is None], suit=Suit(last), trump=Suit(trump)), "/position/trump")
-        st.trump = last
+    suits = [None] + [s for _t, s in timed]       # None: no trump before the first
+    at_once = opts.trump_timing == "immediate" or not timed
+    if not at_once and None in [t for t, _s in timed]:
+        # a marriage's trick not given: the last marriage's suit, or the one before it (while the last is led to
+        # the current trick)
+        if trump not in suits[-2:]:
+            raise InputError(_("a marriage makes trump from the next trick on: give the trump of the current trick, "
+                               "the suit of the last marriage or of the one before it (none if there is no trump "
+                               "yet)"), "/position/trump")
+        st.trump, st.pending_trump = trump, None if trump == suits[-1] else suits[-1]
         return
-    if all(t is not None for t, _s in timed):
-        # next_trick: a marriage led to the current trick takes effect from the next one
-        before = [s for t, s in timed if t < st.trick_index]
-        now = before[-1] if before else None
-        if trump not in (None, now):
-            raise InputError(_(_NEXT_TRICK_TRUMP[now is None], now=Suit(now), trump=Suit(trump)), "/position/trump")
-        st.trump = now
-        current = [s for t, s in timed if t == st.trick_index]
-        if current:
-            st.pending_trump = current[-1]
-        return
-    if trump not in {last, suits[-2] if len(suits) > 1 else None}:    # the last marriage's suit, or the one before
-        raise InputError(_("a marriage makes trump from the next trick on: give the trump of the current trick, the "
-                           "suit of the last marriage or of the one before it (none if there is no trump yet)"),
+    # the trump of the current trick: the last marriage's led before it (at once: every one's); one led to it is
+    # pending until the next
+    now = ([None] + [s for t, s in timed if at_once or t < st.trick_index])[-1]
+    if trump not in (None, now):
+        raise InputError(_(_TRUMP_WHY[(at_once, now is None)], suit=Suit(now), now=Suit(now), trump=Suit(trump)),
                          "/position/trump")
-    st.trump = trump
-    if trump != last:
-        st.pending_trump = last
+    st.trump = now
+    st.pending_trump = ([None] + [s for t, s in timed if t == st.trick_index and not at_once])[-1]
 
 
 def _given_suit(raw: str | None) -> str | None:

@@ -3,6 +3,7 @@ was given, and the deck's check of the cards the schema has read (the deck is th
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from itertools import cycle, islice
 from typing import TYPE_CHECKING, Any
 
@@ -45,6 +46,17 @@ def distinct(cards: list[Card], ptr: str) -> list[Card]:
     if len(set(in_deck(cards, ptr))) != len(cards):
         raise InputError(_("the same card is listed twice"), ptr)
     return cards
+
+
+def refuse_if(faults: Iterable[tuple[object, str, str]], **params: Any) -> None:
+    """The first of ``faults`` that applies, as an :class:`InputError` at its place; nothing when none does.
+
+    Each fault is ``(applies, message, pointer)``, its message marked with ``N_`` and translated only when it is
+    told, with ``params`` filled in: a table of a builder's checks, each stated once, in the order they are told (the
+    faults' own conditions are worked out before any is told, so each must hold up whatever the others find)."""
+    for applies, why, ptr in faults:
+        if applies:
+            raise InputError(_(why, **params), ptr)
 
 
 def overlap(cards: list[Card] | None, other: list[Card] | None) -> set[Card]:
