@@ -63,7 +63,7 @@ def test_a_two_handed_score_in_russian(client):
     ann = ans["players"][0]
     # Ann melded diamonds (20) and took 74 card points, rounded down to 70 (the English lines of docs/pinochle.md)
     assert [x["item"] for x in ann["lines"]] == ["марьяж ♦ (класс A)", "очки за карты: 74, округлено до 70"]
-    assert ans["players"][1]["lines"][1]["item"] == "очки за карты: 176 с последней взяткой (10), округлено до 170"
+    assert ans["players"][1]["lines"][1]["item"] == "очки за карты: 176, из них 10 за последнюю взятку; округлено до 170"
     assert ans["events"] == [{"rule": "pinochle/6.3", "note": "партия продолжается"}]
     all_russian(ans)
     assert {c["title"] for c in ans["citations"]} == {"Очки за карты", "Комбинации и их классы",

@@ -1264,8 +1264,10 @@
       parts.push(scoreTable({ players: rows }, ps));
       // how each score was made up, line by line, each with its rule; a tile that made up the deal's card points
       // (the barrel, a bolt) shows only what the table said, not them
+      // a line that ends on its own points («…, округлено до 15») is not followed by them again
+      const ends = (item, n) => [String(n), num(n)].some((x) => item.endsWith(x) && !/\d/.test(item.charAt(item.length - x.length - 1)));
       if (!tile.plain) parts.push(el("ul", { class: "lines" }, rows.flatMap((p) => (p.lines || []).map((l) =>
-        el("li", {}, `${p.id}: ${l.item} (${num(l.points)})`, ruleTag(l.rule))))));
+        el("li", {}, `${p.id}: ${l.item}` + (ends(l.item, l.points) ? "" : ` (${num(l.points)})`), ruleTag(l.rule))))));
     }
     if (a.game_over) parts.push(el("p", { text: a.winner ? fmt(T.game_won, { name: a.winner }) : T.game_over }));
     for (const e of a.events || []) if ((e.text || e.note) && (!tile.scoreFor || tile.scoreFor(ps).includes(e.player))) parts.push(el("p", { class: "event" }, e.text || e.note, ruleTag(e.rule)));
