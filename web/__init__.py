@@ -241,6 +241,8 @@ QUICK_TEXTS = {
     "marriage_yes": N_("✓ Allowed: the {suit} marriage scores {points}, and {suit} is trump"),
     "tile_meld": N_("Is this meld legal, and what is it worth?"), "who_melds": N_("Who melds"),
     "meld_cards": N_("The meld's cards"), "meld_cards_hint": N_("Tap a card twice for its second copy."),
+    "earlier_meld": N_("His earlier meld still on the table"),
+    "earlier_meld_hint": N_("If the new meld takes a card from it: tap that meld's cards."),
     "need_meld": N_("Tap the meld's cards."), "meld_yes": N_("✓ Allowed: {name} — {points}"),
     "players_are": N_("Players: {names}"), "player_n": N_("Player {n}"), "save_names": N_("Use these names"),
     "tile_pile": N_("May we take the pile?"), "tile_out": N_("I declared out: do I win?"),

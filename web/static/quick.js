@@ -1006,6 +1006,9 @@
             choice("trump", T.trump, suitOptions(false), { required: true }),
             cards("meld_cards", T.meld_cards, SUITS.flatMap((s) => THOUSAND_RANKS.map((r) => r + s)),
               { max: 8, copies: 2, required: true, hint: T.meld_cards_hint }),
+            // the everyday argument: a card of a meld already shown used again (pinochle/4.4)
+            cards("earlier", T.earlier_meld, SUITS.flatMap((s) => THOUSAND_RANKS.map((r) => r + s)),
+              { max: 8, copies: 2, hint: T.earlier_meld_hint }),
           ];
         },
         check() {
@@ -1015,12 +1018,18 @@
           return e;
         },
         request(ps) {
-          // two-handed: he has just taken a trick (here the third) and melds from his 11 cards
-          const m = Number(V.melder), cardsShown = V.meld_cards;
-          return { path: "/v1/games/pinochle/check", body: { players: ps, dealer: ps[1 - m],
-            position: { phase: "meld", trump: V.trump, tricks_done: 3, hand: { known: cardsShown, unknown: 11 - cardsShown.length } },
+          // two-handed: he has just taken a trick (here the third) and melds from his 11 cards; an earlier meld of
+          // his stays on the table, its cards among the 11: the new meld's other cards come from his hand
+          const m = Number(V.melder), cardsShown = V.meld_cards, earlier = V.earlier || [];
+          const fromHand = [...cardsShown];
+          for (const c of earlier) { const i = fromHand.indexOf(c); if (i >= 0) fromHand.splice(i, 1); }
+          const position = { phase: "meld", trump: V.trump, tricks_done: 3,
+            hand: { known: fromHand, unknown: Math.max(0, 11 - earlier.length - fromHand.length) } };
+          if (earlier.length) position.melds = [{ cards: earlier }];
+          return { path: "/v1/games/pinochle/check", body: { players: ps, dealer: ps[1 - m], position,
             action: { type: "meld", player: ps[m], cards: cardsShown } },
-          pointers: { "/action/cards": "meld_cards", "/position/hand": "meld_cards", "/position/trump": "trump" } };
+          pointers: { "/action/cards": "meld_cards", "/position/hand": "meld_cards", "/position/trump": "trump",
+            "/position/melds": "earlier" } };
         },
         verdict(a) {
           const e = a.effects || {};
