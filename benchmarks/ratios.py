@@ -11,7 +11,10 @@ two columns side by side, each against its build's targets.  ``--build compiled`
 (b) Thousand ``/score`` in process (Flask test client, same body): the bare Flask endpoint's time ÷ Referee's;
 (c) Thousand ``/score`` over HTTP: Referee's requests per second ÷ the bare endpoint's, both under gunicorn_conf.py
     with one worker (REFEREE_WORKERS=1), logging as shipped (INFO, one JSON line per request, to /dev/null), the
-    servers pinned to one core and wrk to the other when there are two.
+    servers pinned to one core and wrk to the other when there are two; and the same ratio as the servers' CPU time
+    per answer (bare's ÷ Referee's, from /proc: each gunicorn master with its workers, a recycled one included),
+    which the share of the core that other work took during a run leaves alone (no target: the target is the
+    requests per second).
 
 A and B alternate in every round; each figure is the median of the rounds, and (a) and (b) count the CPU time of
 this process (``time.process_time``), so that time the shared cores spent on other work is left out.  Absolute times are never compared
@@ -19,6 +22,7 @@ across runs (the machine is shared).  Prints each measured ratio against its tar
 when one is missed.
 """
 import argparse
+import contextlib
 import json
 import logging
 import os
@@ -45,6 +49,7 @@ TARGETS: dict[str, tuple[float | None, str]] = {
     "parse_body/json.loads canasta": (None, "max"),
     "in process bare/referee": (0.5, "min"),
     "http referee/bare": (0.6, "min"),
+    "http referee/bare CPU/answer": (None, "min"),
 }
 # the compiled build's own targets, where they differ from the pure Python's
 COMPILED_TARGETS: dict[str, tuple[float | None, str]] = {
@@ -158,15 +163,39 @@ def _serve(cmd, env, port, cpus):
     raise SystemExit("a server did not start")
 
 
-def _wrk(url, path_file, seconds, cpus) -> float:
+def _server_cpu(master: int) -> float | None:
+    """CPU seconds the server has used: its master's own and reaped children's (a worker recycled by max_requests
+    is counted there once gone) and each live worker's (Linux's /proc; None elsewhere)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    try:
+        with open(f"/proc/{master}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        total = sum(int(x) for x in fields[11:15])           # utime, stime, cutime, cstime
+        with open(f"/proc/{master}/task/{master}/children") as f:
+            children = f.read().split()
+        for pid in children:
+            with contextlib.suppress(OSError), open(f"/proc/{pid}/stat") as f:
+                total += sum(int(x) for x in f.read().rsplit(")", 1)[1].split()[11:13])
+    except OSError:
+        return None
+    return total / tick
+
+
+def _wrk(url, path_file, seconds, cpus, server=None) -> tuple[float, float | None]:
+    """Requests per second, and the server's CPU seconds per answer (``server``: its gunicorn master; None where
+    /proc is not there)."""
     cmd = ["wrk", "-t1", "-c8", f"-d{seconds}s", "-s", str(ROOT / "benchmarks" / "load_mix.lua"), url, "--",
            str(path_file)]
     if cpus and shutil.which("taskset"):
         cmd = ["taskset", "-c", cpus, *cmd]
+    before = _server_cpu(server.pid) if server is not None else None
     out = subprocess.run(cmd, capture_output=True, text=True).stdout
+    after = _server_cpu(server.pid) if server is not None else None
     if re.search(r"Non-2xx|Socket errors", out):
         raise SystemExit("wrk met errors:\n" + out)
-    return float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    answers = int(re.search(r"(\d+) requests in", out).group(1))
+    cpu = (after - before) / answers if before is not None and after is not None and answers else None
+    return float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)), cpu
 
 
 def measure_http(rounds: int, seconds: int) -> dict[str, float]:
@@ -190,11 +219,13 @@ def measure_http(rounds: int, seconds: int) -> dict[str, float]:
             f.write(f"{path} {json.dumps(body)}\n")
         _wrk("http://127.0.0.1:8877", f.name, 1, wrk_cpu)      # warm both
         _wrk("http://127.0.0.1:8878", f.name, 1, wrk_cpu)
-        rr, rb, ratio = [], [], []
+        rr, rb, ratio, cpu_ratio = [], [], [], []
         for _ in range(rounds):
-            x = _wrk("http://127.0.0.1:8877", f.name, seconds, wrk_cpu)
-            y = _wrk("http://127.0.0.1:8878", f.name, seconds, wrk_cpu)
+            x, cpu_x = _wrk("http://127.0.0.1:8877", f.name, seconds, wrk_cpu, ref)
+            y, cpu_y = _wrk("http://127.0.0.1:8878", f.name, seconds, wrk_cpu, bare)
             rr.append(x), rb.append(y), ratio.append(x / y)
+            if cpu_x and cpu_y:
+                cpu_ratio.append(cpu_y / cpu_x)
         os.unlink(f.name)
     finally:
         for p in (ref, bare):
@@ -202,7 +233,12 @@ def measure_http(rounds: int, seconds: int) -> dict[str, float]:
             p.wait(timeout=30)
     print(f"  /score over HTTP: Referee {statistics.median(rr):.0f} req/s, bare {statistics.median(rb):.0f} req/s "
           f"(one worker each{', servers on CPU 0, wrk on CPU 1' if two else ''}; answer {size} bytes)")
-    return {"http referee/bare": statistics.median(ratio)}
+    got = {"http referee/bare": statistics.median(ratio)}
+    if len(cpu_ratio) == rounds:
+        # the same ratio as the servers' CPU time per answer, bare's ÷ Referee's: what requests per second measure when
+        # each server has its core to itself, without the share of the core that other work took during each run
+        got["http referee/bare CPU/answer"] = statistics.median(cpu_ratio)
+    return got
 
 
 def measure(args) -> dict[str, float]:
@@ -260,12 +296,15 @@ def main() -> int:
         argv = ["--rounds", str(args.rounds), "--seconds", str(args.seconds)] + (["--skip-http"] * args.skip_http)
         columns = {b: got for b in BUILDS if (got := one_build(b, argv)) is not None}
     missed = 0
-    names = list(next(iter(columns.values())))
+    names = list(dict.fromkeys(name for got in columns.values() for name in got))
     head = "".join(f" {b:>9} {'target':>9}     " for b in columns)
     print(f"\n{'measure':<32}{head}")
     for name in names:
         line = f"{name:<32}"
         for build, got in columns.items():
+            if name not in got:                 # (the CPU figure where /proc is not there)
+                line += f" {'-':>9} {'':>9} {'':<6}"
+                continue
             shown, ok = verdict(got[name], *target_of(name, build))
             missed += not ok
             line += f" {got[name]:>9.2f} {shown:>9} {'' if not shown else 'met' if ok else 'MISSED':<6}"
