@@ -8,7 +8,7 @@ give an :class:`AuctionDeal` (:func:`auction_pad`, :func:`auction_points`).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
 from operator import ge
@@ -191,7 +191,7 @@ def _pad_share_fits(players: list[str], melds: dict[str, int], pts: dict[str, in
         *((2 * t, pts[p]) for p, t in zip(players, share)), (2 * (n_all - sum(share)), rest)]))
 
 
-def _fitting(shares: list[tuple[int, ...]], least: list[int], pool: dict[int, int],
+def _fitting(shares: list[tuple[int, ...]], least: Sequence[int], pool: dict[int, int],
              targets: Callable[[tuple[int, ...]], list[tuple[int, int]]]) -> Iterator[tuple[int, ...]]:
     """The shares of a deal's tricks (each player's or side's number) that give each at least its ``least`` tricks
     (one for card points or the last trick, pinochle/1.3, 1.4; one a richest meld, 4.2) and whose cards can hold

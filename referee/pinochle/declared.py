@@ -7,6 +7,7 @@ rules (4.3, 4.4); its points go to the player in the deal's state.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 
 from ..cards import Card
 from ..errors import InputError, refuse_first
@@ -29,17 +30,19 @@ def meld_at(cards: list[Card], trump: str, opts: OptionsLike, ptr: str) -> Meld:
     return meld
 
 
-def check_meld_cards(melds, held, players, opts: OptionsLike, trump, upcard):
-    """A meld may use only cards the player could hold (pinochle/1.1: two of each card; with the complete tricks
-    known, ``held``, the ones the player had); a dix exchange gives the upcard."""
+def check_meld_cards(melds: list[DeclaredMeld], held: Mapping[str, Mapping[Card, int]], opts: OptionsLike,
+                     upcard: Card | None) -> None:
+    """A meld may use only cards the player could hold (pinochle/1.1): ``held``, player → card → copies, the ones
+    the player had when the complete tricks are known, else two of each (:data:`TWO_OF_EACH`); a dix exchange gives
+    the upcard, which the player then held."""
     dix = dix_rank(opts)
     for i, p, cards, exchange in melds:
-        most = held[p] if held is not None else TWO_OF_EACH
+        most = held[p]
         # an exchanged dix ends in the stock, so maybe in the other player's tricks
         refuse_first((most[c] < k and not (exchange and c.rank == dix),
                       _("{player} never held {n} × {card} in this deal (their tricks show every card they had)",
                         player=p, n=k, card=c), f"/deal/melds/{i}/cards") for c, k in Counter(cards).items())
-        refuse_first(((exchange and held is not None and upcard is not None and held[p][upcard] == 0,
+        refuse_first(((exchange and upcard is not None and most[upcard] == 0,
                        _("{player} exchanged a dix for {card} but never played {card}", player=p, card=upcard),
                        f"/deal/melds/{i}/exchange"),))
 

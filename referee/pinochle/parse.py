@@ -28,7 +28,7 @@ from .deal import (
     stock_tricks,
     total_tricks,
 )
-from .declared import DeclaredMeld, check_meld_cards, meld_at, sequential_melds
+from .declared import TWO_OF_EACH, DeclaredMeld, check_meld_cards, meld_at, sequential_melds
 from .melds import MeldFault, Table, meld_in_hand
 from .options import Options, OptionsLike
 from .reading import card_at, cards_at, in_deck, trump_at
@@ -56,7 +56,7 @@ def trick_list(deal: DealPlayed, players: list[str], opts: OptionsLike, n_tricks
                allow_short: bool = False) -> list[list[tuple[str, Card]]]:
     """``deal.tricks``: each trick as ``[(player, card)]`` in play order, its players following from its leader."""
     opts = Options.of(opts)
-    raw: list[PlayedTrick] = deal.tricks or []     # given (the callers ask)
+    raw = cast("list[PlayedTrick]", deal.tricks)     # given (the callers ask)
     refuse_first(((len(raw) != n_tricks and not (allow_short and len(raw) < n_tricks),
                    _("a completed deal has {n} tricks, not {given}", n=n_tricks, given=len(raw)), "/deal/tricks"),))
     out = []
@@ -161,7 +161,7 @@ def _tricks_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> 
     check_conservation([(f"/deal/tricks/{i}/cards", [c for _p, c in s]) for i, s in enumerate(tricks)],
                        deck_of(opts), exact=complete)
     held = {p: Counter(cs) for p, cs in cards_played(tricks, players).items()} if complete else None
-    check_meld_cards(melds, held, players, opts, st.trump, st.upcard)
+    check_meld_cards(melds, held or dict.fromkeys(players, TWO_OF_EACH), opts, st.upcard)
     # melds are attached to phase-1 tricks in order: each non-dix meld needs a trick won before it
     replay(st, tricks)
     sequential_melds(melds, players, opts, st.trump, st, tricks[:stock_tricks(opts)], held, st.upcard)
@@ -173,7 +173,7 @@ def _points_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> 
     order against the tricks won (:func:`sequential_melds`)."""
     assert st.trump is not None
     took(st, *points_two(deal, st.players, st.opts, partial=deal.declared_out is not None))
-    check_meld_cards(melds, None, st.players, st.opts, st.trump, st.upcard)
+    check_meld_cards(melds, dict.fromkeys(st.players, TWO_OF_EACH), st.opts, st.upcard)
     sequential_melds(melds, st.players, st.opts, st.trump, st, None, None, st.upcard)
 
 
@@ -253,14 +253,12 @@ def _auction_melds(deal: DealPlayed, players: list[str], declarer: str, trump: s
 def _buried(deal: DealPlayed, n: int, conceded: bool, opts: Options) -> list[Card]:
     """Three-hand: ``deal.buried``, the 3 cards the bidder laid away (pinochle/8.3), required unless the deal was
     conceded (their card points count to the bidder); none in partnership."""
-    if n == 3 and not conceded and deal.buried is None:
-        raise InputError(_("give the 3 cards the bidder buried: they count to him, so the card points cannot be "
-                           "checked without them"), "/deal/buried")
     if n != 3 or deal.buried is None:
+        refuse_first(((n == 3 and not conceded, _("give the 3 cards the bidder buried: they count to him, so the "
+                                                  "card points cannot be checked without them"), "/deal/buried"),))
         return []
     buried = in_deck(deal.buried, opts, "/deal/buried")
-    if len(buried) != 3:
-        raise InputError(_("the bidder buries 3 cards"), "/deal/buried")
+    refuse_first(((len(buried) != 3, _("the bidder buries 3 cards"), "/deal/buried"),))
     return buried
 
 
@@ -338,12 +336,11 @@ def _tricks_done(pos: Spot, n: int, opts: Options) -> int:
     """``position.tricks_done``: the tricks completed so far, required (the obligations, the stock and the leader all
     turn on it), from 0 to one less than the deal's tricks (23 two-handed with 48 cards, 14 three-hand, 11 in
     partnership; pinochle/2.1, 7.1, 8.1).  The schema gives an integer; the bound depends on the form."""
-    last = total_tricks(n, opts) - 1
-    refuse_first(((pos.tricks_done is None, _("give the number of tricks completed so far (0 before the first)"),
-                   "/position/tricks_done"),
-                  (not 0 <= (pos.tricks_done or 0) <= last, _("the tricks completed run from 0 to {last}", last=last),
-                   "/position/tricks_done")))
-    return cast(int, pos.tricks_done)
+    last, done = total_tricks(n, opts) - 1, pos.tricks_done
+    if done is None:
+        raise InputError(_("give the number of tricks completed so far (0 before the first)"), "/position/tricks_done")
+    refuse_first(((done > last, _("the tricks completed run from 0 to {last}", last=last), "/position/tricks_done"),))
+    return done
 
 
 def _stock_and_upcard(pos: Spot, st: DealState, after_trick: bool) -> None:
@@ -397,17 +394,15 @@ def _played_from_table(pos: Spot, st: DealState, actor: str) -> list[Card]:
     """Two-handed: ``position.played_from_table``, melded cards the actor has since played (pinochle/4.2): each
     must be among the melded cards, and leaves the table in ``st``.  Returns them."""
     played_from_table = in_deck(pos.played_from_table or [], st.opts, "/position/played_from_table")
-    for i, c in enumerate(played_from_table):
-        if not st.tables[actor].remove(c):
-            raise InputError(_("{card} is not among the melded cards", card=c), f"/position/played_from_table/{i}")
+    refuse_first((not st.tables[actor].remove(c), _("{card} is not among the melded cards", card=c),
+                  f"/position/played_from_table/{i}") for i, c in enumerate(played_from_table))
     return played_from_table
 
 
 def _current_trick(pos: Spot, st: DealState) -> list[Card]:
     """``position.trick.cards``: the cards of the trick in progress, fewer than one per player (pinochle/3.2)."""
     played = in_deck(pos.trick and pos.trick.cards or [], st.opts, "/position/trick/cards")
-    if len(played) >= st.n:
-        raise InputError(_("the current trick is already complete"), "/position/trick/cards")
+    refuse_first(((len(played) >= st.n, _("the current trick is already complete"), "/position/trick/cards"),))
     return played
 
 
