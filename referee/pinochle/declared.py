@@ -13,9 +13,9 @@ from ..cards import Card
 from ..errors import InputError, refuse_first
 from ..i18n import Suit, _
 from .cards import dix_rank
-from .deal import DealState, shown, stock_tricks, trick_winner
+from .deal import DealState, shown, stock_tricks
 from .melds import Meld, MeldFault, meld_kind
-from .options import Options, OptionsLike
+from .options import OptionsLike
 
 DeclaredMeld = tuple[int, str, list[Card], bool]    # a meld as declared: (index in deal.melds, player, cards, exchange)
 # what a meld may use of a card when the tricks are not known: the pack's two
@@ -47,24 +47,22 @@ def check_meld_cards(melds: list[DeclaredMeld], held: Mapping[str, Mapping[Card,
                        f"/deal/melds/{i}/exchange"),))
 
 
-def sequential_melds(melds, players, opts: OptionsLike, trump, st: DealState, phase1, held, upcard):
+def sequential_melds(melds: list[DeclaredMeld], st: DealState, wins: Mapping[str, int],
+                     held: dict[str, Counter] | None) -> None:
     """Judge the declared melds in order (pinochle/4.2–4.9) and add their points to ``st``: each a meld with trump,
-    at most one (a dix aside) per trick won while the stock lasted, a dix only after such a trick (4.2, 4.7), two
-    dixes at most and an exchange only for an upcard not yet exchanged (4.7), laid by the table's rules (4.3, 4.4),
-    and no card melded more often than the pack holds it (1.1).
+    at most one (a dix aside) per trick won while the stock lasted (``wins``: the tricks each won then), a dix only
+    after such a trick (4.2, 4.7), two dixes at most and an exchange only for an upcard not yet exchanged (4.7),
+    laid by the table's rules (4.3, 4.4), and no card melded more often than the pack holds it (1.1).
 
     ``held``: every card each player had in the deal (from complete tricks), which bounds the copies
-    available off the table; None when unknown.
+    available off the table; None when unknown.  An exchanged dix's upcard is added to it (the player held it).
     """
-    opts = Options.of(opts)
-    stock, dix = stock_tricks(opts), dix_rank(opts)
-    wins = Counter(trick_winner(s, trump) for s in phase1) if phase1 is not None else st.won
+    stock, dix, upcard = stock_tricks(st.opts), dix_rank(st.opts), st.upcard
     used: Counter = Counter()       # the melds other than a dix each player has declared
-    held = {p: Counter(h) for p, h in held.items()} if held is not None else None
     dixes = 0
     for i, p, cards, exchange in melds:
         ptr = f"/deal/melds/{i}"
-        meld = meld_at(cards, trump, opts, ptr + "/cards")
+        meld = meld_at(cards, st.trump_suit, st.opts, ptr + "/cards")
         is_dix, can = meld.name == "dix", min(wins[p], stock)
         used[p] += not is_dix
         dixes += is_dix
@@ -77,11 +75,10 @@ def sequential_melds(melds, players, opts: OptionsLike, trump, st: DealState, ph
             (swap and (upcard is None or upcard.rank == dix or st.exchanged), _("the upcard cannot be exchanged here"),
              ptr + "/exchange"),
             (exchange and not is_dix, _("only a dix is exchanged for the upcard"), ptr + "/exchange")))
-        if swap and held is not None:
-            # the dix left this player for the stock, and the upcard came in: both count as held
-            held[p][cards[0]] += 1
         free = None
         if held is not None:
+            # an exchanged dix left this player for the stock, and the upcard came in: both count as held
+            held[p][cards[0]] += swap
             free = Counter(held[p])
             free.subtract(t.card for t in st.tables[p].cards)
         plan = st.tables[p].plan(cards, meld, free, p)
@@ -93,8 +90,8 @@ def sequential_melds(melds, players, opts: OptionsLike, trump, st: DealState, ph
             st.tables[p].cards.pop()
             upcard = cards[0]
             st.exchanged = True
-        on_table = Counter(t.card for q in players for t in st.tables[q].cards)
-        on_table.update([upcard] if upcard is not None else [])
+        on_table = Counter(t.card for q in st.players for t in st.tables[q].cards)
+        on_table.update(filter(None, [upcard]))     # the upcard, when there is one
         refuse_first((k > 2, _("more than two {card} have been melded", card=c), ptr + "/cards")
                      for c, k in on_table.items())
         st.meld_points[p] += meld.points

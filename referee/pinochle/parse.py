@@ -27,6 +27,7 @@ from .deal import (
     new_state,
     stock_tricks,
     total_tricks,
+    trick_winner,
 )
 from .declared import TWO_OF_EACH, DeclaredMeld, check_meld_cards, meld_at, sequential_melds
 from .melds import MeldFault, Table, meld_in_hand
@@ -164,7 +165,8 @@ def _tricks_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> 
     check_meld_cards(melds, held or dict.fromkeys(players, TWO_OF_EACH), opts, st.upcard)
     # melds are attached to phase-1 tricks in order: each non-dix meld needs a trick won before it
     replay(st, tricks)
-    sequential_melds(melds, players, opts, st.trump, st, tricks[:stock_tricks(opts)], held, st.upcard)
+    wins = Counter(trick_winner(s, st.trump) for s in tricks[:stock_tricks(opts)])
+    sequential_melds(melds, st, wins, held)
     return len(tricks)
 
 
@@ -174,7 +176,7 @@ def _points_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> 
     assert st.trump is not None
     took(st, *points_two(deal, st.players, st.opts, partial=deal.declared_out is not None))
     check_meld_cards(melds, dict.fromkeys(st.players, TWO_OF_EACH), st.opts, st.upcard)
-    sequential_melds(melds, st.players, st.opts, st.trump, st, None, None, st.upcard)
+    sequential_melds(melds, st, st.won, None)
 
 
 def _declared(declared: Declaration, players: list[str], scores: dict[str, int], st: DealState, target: int,
