@@ -519,32 +519,29 @@ def deal_event(ev: Dealt, players: list[str], opts: OptionsLike,
     opts = Options.of(opts)
     n = len(players)
     dealer = parse_player(ev.dealer, players, ptr + "/dealer")
-    refuse_first(((ev.hands is None or set(ev.hands) != set(players), _("the deal gives every player's hand"),
-                   ptr + "/hands"),))
-    hands = {p: in_deck(cast("dict[str, list[Card]]", ev.hands)[p], opts, f"{ptr}/hands/{esc(p)}") for p in players}
+    given = ev.hands or {}
+    refuse_first(((set(given) != set(players), _("the deal gives every player's hand"), ptr + "/hands"),))
+    hands = {p: in_deck(given[p], opts, f"{ptr}/hands/{esc(p)}") for p in players}
     seen: list[tuple[str, list]] = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in players]
     faults = [(DEAL_RULE[n], _("{player} was dealt {given} cards, not {n}", player=p, given=len(hands[p]),
                                n=HAND_SIZE[n]), f"{ptr}/hands/{esc(p)}")
               for p in players if len(hands[p]) != HAND_SIZE[n]]
-    upcard = card_at(ev.upcard, opts, ptr + "/upcard") if n == 2 else None
-    widow: list[Card] = []
-    if n == 3:
-        widow = in_deck(ev.widow or [], opts, ptr + "/widow")
-        faults += [("pinochle/8.1", _("the widow holds 3 cards"), ptr + "/widow")] if len(widow) != 3 else []
-    rest: dict[int, list[tuple[str, list]]] = {2: [(ptr + "/upcard", [upcard])], 3: [(ptr + "/widow", widow)]}
-    seen += rest.get(n, [])     # the upcard two-handed, the widow three-hand
+    st = new_state(players, dealer, opts, None, hands)
+    st.dealt = hands            # read only (the meld of the hands as dealt); the state plays from copies
+    if n == 2:                  # the upcard fixes trump (pinochle/2.1)
+        st.upcard = st.turned_up = card_at(ev.upcard, opts, ptr + "/upcard")
+        st.trump, st.stock_left = st.upcard.suit, 2 * stock_tricks(opts)
+        seen.append((ptr + "/upcard", [st.upcard]))
+    else:
+        st.auction = Auction(players, dealer, opts)
+    if n == 3:                  # the widow (pinochle/8.1)
+        st.widow = in_deck(ev.widow or [], opts, ptr + "/widow")
+        faults += [("pinochle/8.1", _("the widow holds 3 cards"), ptr + "/widow")] if len(st.widow) != 3 else []
+        seen.append((ptr + "/widow", st.widow))
     try:
         check_conservation(seen, deck_of(opts))
     except InputError as e:
         faults += [("pinochle/1.1", err["detail"], err["pointer"]) for err in e.errors]
-    st = new_state(players, dealer, opts, upcard.suit if upcard is not None else None, hands)
-    st.dealt = {p: list(hands[p]) for p in players}
-    if n == 2:
-        st.upcard = st.turned_up = upcard
-        st.stock_left = 2 * stock_tricks(opts)
-    else:
-        st.auction = Auction(players, dealer, opts)
-        st.widow = widow
     return st, seen, faults
 
 
