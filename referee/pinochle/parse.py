@@ -216,9 +216,9 @@ def auction_deal(deal: DealPlayed, players: list[str], dealer: str, opts: Option
     trump = trump_at(deal.trump, "/deal/trump")
     melds, shown_cards = _auction_melds(deal, players, declarer, trump, opts)
     buried = _buried(deal, n, conceded, opts)
-    refuse_first((conceded and given is not None, _("a conceded deal is not played"), f"/deal/{k}")
-                 for k, given in (("tricks", deal.tricks), ("points", deal.points)))
     if conceded:
+        refuse_first((given is not None, _("a conceded deal is not played"), f"/deal/{k}")
+                     for k, given in (("tricks", deal.tricks), ("points", deal.points)))
         return AuctionDeal(declarer, amount, melds, zero, dict(zero), None, conceded)
     took = (_auction_tricks(deal, players, dealer, declarer, trump, shown_cards, buried, opts)
             if deal.tricks is not None else auction_points(deal, players, declarer, buried, opts))
@@ -236,9 +236,9 @@ def _auction_melds(deal: DealPlayed, players: list[str], declarer: str, trump: s
                      "player"), "/deal/melds"),
                   (isinstance(deal.melds, list), _("give the melds by player: each with the cards he melded"),
                    "/deal/melds")))     # the schema reads the two-handed list too
-    if len(players) == 3:
-        cards = in_deck(deal.meld or [], opts, "/deal/meld")
-        shown = {p: cards if p == declarer else [] for p in players}
+    shown: dict[str, list[Card]]
+    if len(players) == 3:      # the others show nothing (read only: one empty list for them)
+        shown = dict.fromkeys(players, []) | {declarer: in_deck(deal.meld or [], opts, "/deal/meld")}
     else:
         raw = cast("dict[str, list[Card]]", deal.melds or {})
         refuse_first((k not in players, _("{name} is not a player", name=repr(k)), f"/deal/melds/{esc(k)}")
@@ -277,8 +277,9 @@ def _auction_tricks(deal: DealPlayed, players: list[str], dealer: str, declarer:
     groups = [(f"/deal/tricks/{i}/cards", [c for _p, c in s]) for i, s in enumerate(tricks)]
     check_conservation(groups + [("/deal/buried", buried)], deck_of(opts), exact=opts.deck == 48)
     hands = cards_played(tricks, players)
+    kept = {**hands, declarer: hands[declarer] + buried}      # what each held: played, or buried by the bidder
     for p in players:
-        missing = Counter(shown_cards[p]) - (Counter(hands[p]) + Counter(buried if p == declarer else []))
+        missing = Counter(shown_cards[p]) - Counter(kept[p])
         if missing:
             raise InputError(_("{player} shows {card} as meld but never held it (the tricks show every card "
                                "played)", player=p, card=next(iter(missing))),
