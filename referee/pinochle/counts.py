@@ -145,8 +145,7 @@ def _pad_two(deal: DealPlayed, players: list[str], opts: Options,
     (pinochle/6.4).  Each meld a multiple of 10 (4.1), at most one richest meld (:data:`MOST_MELD`) per trick won
     while the stock lasts (12 with 48 cards; 4.2), and none without a trick won."""
     pu, stock = PadUnits.each(players), stock_tricks(opts)
-    refuse_first(((deal.points is None, _("give the card points each player took in tricks"), "/deal/points"),
-                  (deal.meld_points is None, _("give the meld each player scored"), "/deal/meld_points")))
+    refuse_first(((deal.points is None, _("give the card points each player took in tricks"), "/deal/points"),))
     melds = per_unit("meld_points", deal.meld_points, pu, players)[0]
     pts = per_unit("points", deal.points, pu, players)[0]
     refuse_first(check for p in players for check in (
@@ -298,7 +297,8 @@ def auction_pad(deal: DealPlayed, players: list[str], dealer: str, opts: Options
                   (deal.points is None, _("give the card points each player took in tricks"), "/deal/points")))
     pu = _pad_units(deal, players)
     # three-hand only the bidder melds: the others' 0 may be left out
-    melds = dict.fromkeys([p for p in players if p != declarer and n == 3], 0) | (deal.meld_points or {})
+    melds = dict.fromkeys([p for p in players if p != declarer and n == 3], 0) | cast("dict[str, int]",
+                                                                                    deal.meld_points)
     meld, written = per_unit("meld_points", melds, pu, players)
     counters = per_unit("points", deal.points, pu, players)[0]
     _pad_meld_fits(meld, written, pu, players, declarer)
@@ -341,7 +341,8 @@ def _pad_meld_fits(meld: dict[str, int], written: dict[str, str], pu: PadUnits, 
 
 def _pad_units(deal: DealPlayed, players: list[str]) -> PadUnits:
     """Partnership: per side when ``meld_points`` names a side, else per player; three-hand: per player."""
-    if len(players) == 4 and any(side_key(k, players) in side_ids(players) for k in deal.meld_points or {}):
+    given = cast("dict[str, int]", deal.meld_points)      # the pad's form is the one that gives it
+    if len(players) == 4 and any(side_key(k, players) in side_ids(players) for k in given):
         sides = side_ids(players)
         return PadUnits(sides, {sides[0]: [players[0], players[2]], sides[1]: [players[1], players[3]]}, True)
     return PadUnits.each(players)
@@ -352,7 +353,7 @@ def _pad_last_unit(value: str | None, pu: PadUnits, players: list[str]) -> str:
     if pu.by_side and side_key(value, players) in pu.units:
         return side_key(value, players)
     p = parse_player(value, players, "/deal/last_trick")
-    return next(u for u in pu.units if p in pu.of[u])
+    return side_of(players, p) if pu.by_side else p
 
 
 def _pad_share_four(players: list[str], pu: PadUnits, counters: dict[str, int], last: str,
