@@ -153,7 +153,6 @@ def _tricks_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> 
     (:func:`check_meld_cards`), the tricks are replayed and the melds judged in order against the tricks won
     while the stock lasted (:func:`sequential_melds`).  Returns the number of tricks given."""
     players, opts = st.players, st.opts
-    assert st.trump is not None
     if deal.points is not None:
         raise InputError(_("give the tricks or the points, not both"), "/deal/points")
     n_all = total_tricks(2, opts)
@@ -165,7 +164,7 @@ def _tricks_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> 
     check_meld_cards(melds, held or dict.fromkeys(players, TWO_OF_EACH), opts, st.upcard)
     # melds are attached to phase-1 tricks in order: each non-dix meld needs a trick won before it
     replay(st, tricks)
-    wins = Counter(trick_winner(s, st.trump) for s in tricks[:stock_tricks(opts)])
+    wins = Counter(trick_winner(s, st.trump_suit) for s in tricks[:stock_tricks(opts)])
     sequential_melds(melds, st, wins, held)
     return len(tricks)
 
@@ -173,7 +172,6 @@ def _tricks_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> 
 def _points_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> None:
     """Two-handed, card points and tricks taken per player (:func:`points_two`), the melds as cards judged in
     order against the tricks won (:func:`sequential_melds`)."""
-    assert st.trump is not None
     took(st, *points_two(deal, st.players, st.opts, partial=deal.declared_out is not None))
     check_meld_cards(melds, dict.fromkeys(st.players, TWO_OF_EACH), st.opts, st.upcard)
     sequential_melds(melds, st, st.won, None)
