@@ -8,8 +8,10 @@ give an :class:`AuctionDeal` (:func:`auction_pad`, :func:`auction_points`).
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
+from operator import ge
 from typing import TYPE_CHECKING, cast
 
 from ..cards import Card
@@ -60,18 +62,16 @@ def per_unit(key: str, given: dict[str, int] | None, pu: PadUnits,
     written: dict[str, str] = {}
     for k in obj:
         u = side_key(k, players) if pu.by_side else k
-        if u not in pu.units:
-            raise InputError(_("{name} is not a side: the sides are {first} and {second}, partners sitting "
-                               "opposite", name=repr(k), first=pu.units[0], second=pu.units[1]) if pu.by_side else
-                             _("{name} is not a player", name=repr(k)), f"/deal/{key}/{esc(k)}")
-        if u in written:
-            raise InputError(_("{name} names the side {side} again", name=repr(k), side=u), f"/deal/{key}/{esc(k)}")
+        refuse_first(((u not in pu.units, _("{name} is not a side: the sides are {first} and {second}, partners "
+                                            "sitting opposite", name=repr(k), first=pu.units[0], second=pu.units[1])
+                       if pu.by_side else _("{name} is not a player", name=repr(k)), f"/deal/{key}/{esc(k)}"),
+                      (u in written, _("{name} names the side {side} again", name=repr(k), side=u),
+                       f"/deal/{key}/{esc(k)}")))
         written[u] = k
-    for u in pu.units:
-        v = obj.get(written.setdefault(u, u))
-        if v is None or v < 0:
-            raise InputError(_("a whole number, 0 or more, for every side") if pu.by_side else
-                             _("a whole number, 0 or more, for every player"), f"/deal/{key}/{esc(written[u])}")
+    refuse_first((obj.get(written.setdefault(u, u), -1) < 0,     # left out, or below 0
+                  _("a whole number, 0 or more, for every side") if pu.by_side else
+                  _("a whole number, 0 or more, for every player"), f"/deal/{key}/{esc(written[u])}")
+                 for u in pu.units)
     return {u: obj[written[u]] for u in pu.units}, written
 
 
@@ -145,8 +145,7 @@ def _pad_two(deal: DealPlayed, players: list[str], opts: Options,
     (pinochle/6.4).  Each meld a multiple of 10 (4.1), at most one richest meld (:data:`MOST_MELD`) per trick won
     while the stock lasts (12 with 48 cards; 4.2), and none without a trick won."""
     pu, stock = PadUnits.each(players), stock_tricks(opts)
-    refuse_first(((deal.points is None, _("give the card points each player took in tricks"), "/deal/points"),
-                  (deal.meld_points is None, _("give the meld each player scored"), "/deal/meld_points")))
+    refuse_first(((deal.points is None, _("give the card points each player took in tricks"), "/deal/points"),))
     melds = per_unit("meld_points", deal.meld_points, pu, players)[0]
     pts = per_unit("points", deal.points, pu, players)[0]
     refuse_first(check for p in players for check in (
@@ -182,15 +181,21 @@ def _pad_share_fits(players: list[str], melds: dict[str, int], pts: dict[str, in
                     partial: bool, opts: Options) -> bool:
     """Whether some share of the deal's tricks (all 24 with 48 cards; fewer when play stopped at a declaration out)
     fits the pad: a player with card points, meld or the last trick won a trick, meld at most one richest meld per
-    trick won while the stock lasted (pinochle/4.2), and some share of the pack's cards gives each player's card
-    points in two cards a trick (1.3; the cards not yet played hold the rest)."""
-    n_all, stock, pool = total_tricks(2, opts), stock_tricks(opts), pool_of(opts)
-    rest = DEAL_TOTAL - sum(pts.values())
-    return any(all(t or not (pts[p] or melds[p] or p == last) for p, t in zip(players, share))
-               and all(melds[p] <= min(t, stock) * MOST_MELD for p, t in zip(players, share))
-               and points_feasible([(2 * t, pts[p]) for p, t in zip(players, share)]
-                                   + [(2 * (n_all - sum(share)), rest)], pool)
-               for share in _shares(2, n_all, partial))
+    trick won (pinochle/4.2; the meld is at most one a trick while the stock lasts, :func:`_pad_two`), and some
+    share of the pack's cards gives each player's card points in two cards a trick (1.3; the cards not yet played
+    hold the rest)."""
+    n_all, rest = total_tricks(2, opts), DEAL_TOTAL - sum(pts.values())
+    least = [max(-(-melds[p] // MOST_MELD), pts[p] > 0, p == last) for p in players]
+    return any(_fitting(_shares(2, n_all, partial), least, pool_of(opts), lambda share: [
+        *((2 * t, pts[p]) for p, t in zip(players, share)), (2 * (n_all - sum(share)), rest)]))
+
+
+def _fitting(shares: list[tuple[int, ...]], least: Sequence[int], pool: dict[int, int],
+             targets: Callable[[tuple[int, ...]], list[tuple[int, int]]]) -> Iterator[tuple[int, ...]]:
+    """The shares of a deal's tricks (each player's or side's number) that give each at least its ``least`` tricks
+    (one for card points or the last trick, pinochle/1.3, 1.4; one a richest meld, 4.2) and whose cards can hold
+    the card points written, ``targets(share)`` as ``[(cards, points)]`` (:func:`points_feasible`)."""
+    return (share for share in shares if all(map(ge, share, least)) and points_feasible(targets(share), pool))
 
 
 def _taken(players, pts, taken) -> str:
@@ -236,13 +241,12 @@ def auction_points(deal: DealPlayed, players: list[str], declarer: str, buried: 
                   (sum(taken.values()) != total_tricks(n, opts), _("a deal has {n} tricks", n=total_tricks(n, opts)),
                    "/deal/tricks_taken")))
     last = _last_taker(deal.last_trick, players, taken)
-    groups = [[p] for p in players] if n == 3 else [[players[0], players[2]], [players[1], players[3]]]
-    names = ["+".join(g) for g in groups]
-    g_pts = {nm: sum(pts[p] for p in g) for nm, g in zip(names, groups)}
-    g_taken = {nm: sum(taken[p] for p in g) for nm, g in zip(names, groups)}
-    feasible_or_422([(n * g_taken[nm], g_pts[nm]) for nm in names], pool_of(opts, buried), "/deal/points",
-                    _taken(names, g_pts, g_taken))
-    captured = {p: pts[p] + (LAST_TRICK if p == last else 0) + (extra if p == declarer else 0) for p in players}
+    each = PadUnits.each(players)      # three-hand each player's tricks, in partnership each side's (1.3)
+    units, u_pts, u_taken = ((players, pts, taken) if n == 3 else
+                             (side_ids(players), _side_sums(pts, each, players), _side_sums(taken, each, players)))
+    feasible_or_422([(n * u_taken[u], u_pts[u]) for u in units], pool_of(opts, buried), "/deal/points",
+                    _taken(units, u_pts, u_taken))
+    captured = {p: pts[p] + LAST_TRICK * (p == last) + extra * (p == declarer) for p in players}
     return captured, dict(taken), last
 
 
@@ -293,7 +297,8 @@ def auction_pad(deal: DealPlayed, players: list[str], dealer: str, opts: Options
                   (deal.points is None, _("give the card points each player took in tricks"), "/deal/points")))
     pu = _pad_units(deal, players)
     # three-hand only the bidder melds: the others' 0 may be left out
-    melds = dict.fromkeys([p for p in players if p != declarer and n == 3], 0) | (deal.meld_points or {})
+    melds = dict.fromkeys([p for p in players if p != declarer and n == 3], 0) | cast("dict[str, int]",
+                                                                                    deal.meld_points)
     meld, written = per_unit("meld_points", melds, pu, players)
     counters = per_unit("points", deal.points, pu, players)[0]
     _pad_meld_fits(meld, written, pu, players, declarer)
@@ -336,7 +341,8 @@ def _pad_meld_fits(meld: dict[str, int], written: dict[str, str], pu: PadUnits, 
 
 def _pad_units(deal: DealPlayed, players: list[str]) -> PadUnits:
     """Partnership: per side when ``meld_points`` names a side, else per player; three-hand: per player."""
-    if len(players) == 4 and any(side_key(k, players) in side_ids(players) for k in deal.meld_points or {}):
+    given = cast("dict[str, int]", deal.meld_points)      # the pad's form is the one that gives it
+    if len(players) == 4 and any(side_key(k, players) in side_ids(players) for k in given):
         sides = side_ids(players)
         return PadUnits(sides, {sides[0]: [players[0], players[2]], sides[1]: [players[1], players[3]]}, True)
     return PadUnits.each(players)
@@ -347,7 +353,7 @@ def _pad_last_unit(value: str | None, pu: PadUnits, players: list[str]) -> str:
     if pu.by_side and side_key(value, players) in pu.units:
         return side_key(value, players)
     p = parse_player(value, players, "/deal/last_trick")
-    return next(u for u in pu.units if p in pu.of[u])
+    return side_of(players, p) if pu.by_side else p
 
 
 def _pad_share_four(players: list[str], pu: PadUnits, counters: dict[str, int], last: str,
@@ -364,9 +370,9 @@ def _pad_share_four(players: list[str], pu: PadUnits, counters: dict[str, int], 
                         _taken(sides, side_pts, side_t))
         _points_in_tricks(pu.units, counters, taken)
         return {s: {side_t[s] > 0} for s in sides}
-    fits = [share for share in _shares(2, total_tricks(4, opts))
-            if all(t or not (side_pts[s] or s == last_side) for s, t in zip(sides, share))
-            and points_feasible([(4 * t, side_pts[s]) for s, t in zip(sides, share)], pool)]
+    least = [side_pts[s] > 0 or s == last_side for s in sides]
+    fits = list(_fitting(_shares(2, total_tricks(4, opts)), least, pool,
+                         lambda share: [(4 * t, side_pts[s]) for s, t in zip(sides, share)]))
     refuse_first(((not fits, _("no share of the pack's cards and tricks gives these card points"), "/deal/points"),))
     return {s: {share[i] > 0 for share in fits} for i, s in enumerate(sides)}
 
@@ -384,13 +390,13 @@ def _pad_share_three(players: list[str], declarer: str, counters: dict[str, int]
     """Three-hand: whether some share of the deal's tricks, 3 cards each with the bidder's 3 buried cards besides,
     gives each player his counters (pinochle/1.3, 8.3), a player with card points (other than the bidder's buried
     ones) or the last trick having won a trick (1.4); the tricks as written when given.  422 when none fits."""
-    order = [declarer] + [p for p in players if p != declarer]
+    order = [declarer] + [p for p in players if p != declarer]     # the bidder first: his buried cards
     shares = [tuple(taken[p] for p in order)] if taken is not None else _shares(3, total_tricks(3, opts))
-    pool = pool_of(opts)
-    refuse_first(((not any(
-        all(t or not ((counters[p] and p != declarer) or p == last) for p, t in zip(order, share))
-        and points_feasible([(3 * t + 3 * (p == declarer), counters[p]) for p, t in zip(order, share)], pool)
-        for share in shares), _("no share of the pack's cards and tricks gives these card points"), "/deal/points"),))
+    least = [p == last or (p != declarer and counters[p] > 0) for p in order]
+    fits = _fitting(shares, least, pool_of(opts), lambda share: [
+        (3 * t + 3 * (p == declarer), counters[p]) for p, t in zip(order, share)])
+    refuse_first(((not any(fits), _("no share of the pack's cards and tricks gives these card points"),
+                   "/deal/points"),))
     return {}
 
 
@@ -412,10 +418,9 @@ def _pad_per_player(players: list[str], pu: PadUnits, meld: dict[str, int], coun
 def pad_form(deal: DealPlayed, st: DealState) -> None:
     """Two-handed, the pad's form: meld and card points per player as written down (:func:`_pad_two`), the
     melds not given as cards; the last trick's 10 added to its taker (pinochle/1.4)."""
-    if deal.melds is not None:
-        raise InputError(_("give the melds as cards or as points, not both"), "/deal/melds")
+    refuse_first(((deal.melds is not None, _("give the melds as cards or as points, not both"), "/deal/melds"),))
     took(st, *_pad_two(deal, st.players, st.opts, partial=deal.declared_out is not None))
-    written = deal.meld_points or {}
+    written = cast("dict[str, int]", deal.meld_points)      # given (_pad_two asks)
     for p in st.players:
         if written[p]:
             st.meld_points[p] += written[p]

@@ -7,14 +7,15 @@ rules (4.3, 4.4); its points go to the player in the deal's state.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 
 from ..cards import Card
 from ..errors import InputError, refuse_first
 from ..i18n import Suit, _
 from .cards import dix_rank
-from .deal import DealState, shown, stock_tricks, trick_winner
+from .deal import DealState, shown, stock_tricks
 from .melds import Meld, MeldFault, meld_kind
-from .options import Options, OptionsLike
+from .options import OptionsLike
 
 DeclaredMeld = tuple[int, str, list[Card], bool]    # a meld as declared: (index in deal.melds, player, cards, exchange)
 # what a meld may use of a card when the tricks are not known: the pack's two
@@ -29,39 +30,39 @@ def meld_at(cards: list[Card], trump: str, opts: OptionsLike, ptr: str) -> Meld:
     return meld
 
 
-def check_meld_cards(melds, held, players, opts: OptionsLike, trump, upcard):
-    """A meld may use only cards the player could hold (pinochle/1.1: two of each card; with the complete tricks
-    known, ``held``, the ones the player had); a dix exchange gives the upcard."""
+def check_meld_cards(melds: list[DeclaredMeld], held: Mapping[str, Mapping[Card, int]], opts: OptionsLike,
+                     upcard: Card | None) -> None:
+    """A meld may use only cards the player could hold (pinochle/1.1): ``held``, player → card → copies, the ones
+    the player had when the complete tricks are known, else two of each (:data:`TWO_OF_EACH`); a dix exchange gives
+    the upcard, which the player then held."""
     dix = dix_rank(opts)
     for i, p, cards, exchange in melds:
-        most = held[p] if held is not None else TWO_OF_EACH
+        most = held[p]
         # an exchanged dix ends in the stock, so maybe in the other player's tricks
         refuse_first((most[c] < k and not (exchange and c.rank == dix),
                       _("{player} never held {n} × {card} in this deal (their tricks show every card they had)",
                         player=p, n=k, card=c), f"/deal/melds/{i}/cards") for c, k in Counter(cards).items())
-        refuse_first(((exchange and held is not None and upcard is not None and held[p][upcard] == 0,
+        refuse_first(((exchange and upcard is not None and most[upcard] == 0,
                        _("{player} exchanged a dix for {card} but never played {card}", player=p, card=upcard),
                        f"/deal/melds/{i}/exchange"),))
 
 
-def sequential_melds(melds, players, opts: OptionsLike, trump, st: DealState, phase1, held, upcard):
+def sequential_melds(melds: list[DeclaredMeld], st: DealState, wins: Mapping[str, int],
+                     held: dict[str, Counter] | None) -> None:
     """Judge the declared melds in order (pinochle/4.2–4.9) and add their points to ``st``: each a meld with trump,
-    at most one (a dix aside) per trick won while the stock lasted, a dix only after such a trick (4.2, 4.7), two
-    dixes at most and an exchange only for an upcard not yet exchanged (4.7), laid by the table's rules (4.3, 4.4),
-    and no card melded more often than the pack holds it (1.1).
+    at most one (a dix aside) per trick won while the stock lasted (``wins``: the tricks each won then), a dix only
+    after such a trick (4.2, 4.7), two dixes at most and an exchange only for an upcard not yet exchanged (4.7),
+    laid by the table's rules (4.3, 4.4), and no card melded more often than the pack holds it (1.1).
 
     ``held``: every card each player had in the deal (from complete tricks), which bounds the copies
-    available off the table; None when unknown.
+    available off the table; None when unknown.  An exchanged dix's upcard is added to it (the player held it).
     """
-    opts = Options.of(opts)
-    stock, dix = stock_tricks(opts), dix_rank(opts)
-    wins = Counter(trick_winner(s, trump) for s in phase1) if phase1 is not None else st.won
+    stock, dix, upcard = stock_tricks(st.opts), dix_rank(st.opts), st.upcard
     used: Counter = Counter()       # the melds other than a dix each player has declared
-    held = {p: Counter(h) for p, h in held.items()} if held is not None else None
     dixes = 0
     for i, p, cards, exchange in melds:
         ptr = f"/deal/melds/{i}"
-        meld = meld_at(cards, trump, opts, ptr + "/cards")
+        meld = meld_at(cards, st.trump_suit, st.opts, ptr + "/cards")
         is_dix, can = meld.name == "dix", min(wins[p], stock)
         used[p] += not is_dix
         dixes += is_dix
@@ -74,11 +75,10 @@ def sequential_melds(melds, players, opts: OptionsLike, trump, st: DealState, ph
             (swap and (upcard is None or upcard.rank == dix or st.exchanged), _("the upcard cannot be exchanged here"),
              ptr + "/exchange"),
             (exchange and not is_dix, _("only a dix is exchanged for the upcard"), ptr + "/exchange")))
-        if swap and held is not None:
-            # the dix left this player for the stock, and the upcard came in: both count as held
-            held[p][cards[0]] += 1
         free = None
         if held is not None:
+            # an exchanged dix left this player for the stock, and the upcard came in: both count as held
+            held[p][cards[0]] += swap
             free = Counter(held[p])
             free.subtract(t.card for t in st.tables[p].cards)
         plan = st.tables[p].plan(cards, meld, free, p)
@@ -90,8 +90,8 @@ def sequential_melds(melds, players, opts: OptionsLike, trump, st: DealState, ph
             st.tables[p].cards.pop()
             upcard = cards[0]
             st.exchanged = True
-        on_table = Counter(t.card for q in players for t in st.tables[q].cards)
-        on_table.update([upcard] if upcard is not None else [])
+        on_table = Counter(t.card for q in st.players for t in st.tables[q].cards)
+        on_table.update(filter(None, [upcard]))     # the upcard, when there is one
         refuse_first((k > 2, _("more than two {card} have been melded", card=c), ptr + "/cards")
                      for c, k in on_table.items())
         st.meld_points[p] += meld.points

@@ -27,8 +27,9 @@ from .deal import (
     new_state,
     stock_tricks,
     total_tricks,
+    trick_winner,
 )
-from .declared import DeclaredMeld, check_meld_cards, meld_at, sequential_melds
+from .declared import TWO_OF_EACH, DeclaredMeld, check_meld_cards, meld_at, sequential_melds
 from .melds import MeldFault, Table, meld_in_hand
 from .options import Options, OptionsLike
 from .reading import card_at, cards_at, in_deck, trump_at
@@ -56,7 +57,7 @@ def trick_list(deal: DealPlayed, players: list[str], opts: OptionsLike, n_tricks
                allow_short: bool = False) -> list[list[tuple[str, Card]]]:
     """``deal.tricks``: each trick as ``[(player, card)]`` in play order, its players following from its leader."""
     opts = Options.of(opts)
-    raw: list[PlayedTrick] = deal.tricks or []     # given (the callers ask)
+    raw = cast("list[PlayedTrick]", deal.tricks)     # given (the callers ask)
     refuse_first(((len(raw) != n_tricks and not (allow_short and len(raw) < n_tricks),
                    _("a completed deal has {n} tricks, not {given}", n=n_tricks, given=len(raw)), "/deal/tricks"),))
     out = []
@@ -152,7 +153,6 @@ def _tricks_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> 
     (:func:`check_meld_cards`), the tricks are replayed and the melds judged in order against the tricks won
     while the stock lasted (:func:`sequential_melds`).  Returns the number of tricks given."""
     players, opts = st.players, st.opts
-    assert st.trump is not None
     if deal.points is not None:
         raise InputError(_("give the tricks or the points, not both"), "/deal/points")
     n_all = total_tricks(2, opts)
@@ -161,20 +161,20 @@ def _tricks_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> 
     check_conservation([(f"/deal/tricks/{i}/cards", [c for _p, c in s]) for i, s in enumerate(tricks)],
                        deck_of(opts), exact=complete)
     held = {p: Counter(cs) for p, cs in cards_played(tricks, players).items()} if complete else None
-    check_meld_cards(melds, held, players, opts, st.trump, st.upcard)
+    check_meld_cards(melds, held or dict.fromkeys(players, TWO_OF_EACH), opts, st.upcard)
     # melds are attached to phase-1 tricks in order: each non-dix meld needs a trick won before it
     replay(st, tricks)
-    sequential_melds(melds, players, opts, st.trump, st, tricks[:stock_tricks(opts)], held, st.upcard)
+    wins = Counter(trick_winner(s, st.trump_suit) for s in tricks[:stock_tricks(opts)])
+    sequential_melds(melds, st, wins, held)
     return len(tricks)
 
 
 def _points_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> None:
     """Two-handed, card points and tricks taken per player (:func:`points_two`), the melds as cards judged in
     order against the tricks won (:func:`sequential_melds`)."""
-    assert st.trump is not None
     took(st, *points_two(deal, st.players, st.opts, partial=deal.declared_out is not None))
-    check_meld_cards(melds, None, st.players, st.opts, st.trump, st.upcard)
-    sequential_melds(melds, st.players, st.opts, st.trump, st, None, None, st.upcard)
+    check_meld_cards(melds, dict.fromkeys(st.players, TWO_OF_EACH), st.opts, st.upcard)
+    sequential_melds(melds, st, st.won, None)
 
 
 def _declared(declared: Declaration, players: list[str], scores: dict[str, int], st: DealState, target: int,
@@ -214,9 +214,9 @@ def auction_deal(deal: DealPlayed, players: list[str], dealer: str, opts: Option
     trump = trump_at(deal.trump, "/deal/trump")
     melds, shown_cards = _auction_melds(deal, players, declarer, trump, opts)
     buried = _buried(deal, n, conceded, opts)
-    refuse_first((conceded and given is not None, _("a conceded deal is not played"), f"/deal/{k}")
-                 for k, given in (("tricks", deal.tricks), ("points", deal.points)))
     if conceded:
+        refuse_first((given is not None, _("a conceded deal is not played"), f"/deal/{k}")
+                     for k, given in (("tricks", deal.tricks), ("points", deal.points)))
         return AuctionDeal(declarer, amount, melds, zero, dict(zero), None, conceded)
     took = (_auction_tricks(deal, players, dealer, declarer, trump, shown_cards, buried, opts)
             if deal.tricks is not None else auction_points(deal, players, declarer, buried, opts))
@@ -234,9 +234,9 @@ def _auction_melds(deal: DealPlayed, players: list[str], declarer: str, trump: s
                      "player"), "/deal/melds"),
                   (isinstance(deal.melds, list), _("give the melds by player: each with the cards he melded"),
                    "/deal/melds")))     # the schema reads the two-handed list too
-    if len(players) == 3:
-        cards = in_deck(deal.meld or [], opts, "/deal/meld")
-        shown = {p: cards if p == declarer else [] for p in players}
+    shown: dict[str, list[Card]]
+    if len(players) == 3:      # the others show nothing (read only: one empty list for them)
+        shown = dict.fromkeys(players, []) | {declarer: in_deck(deal.meld or [], opts, "/deal/meld")}
     else:
         raw = cast("dict[str, list[Card]]", deal.melds or {})
         refuse_first((k not in players, _("{name} is not a player", name=repr(k)), f"/deal/melds/{esc(k)}")
@@ -253,14 +253,12 @@ def _auction_melds(deal: DealPlayed, players: list[str], declarer: str, trump: s
 def _buried(deal: DealPlayed, n: int, conceded: bool, opts: Options) -> list[Card]:
     """Three-hand: ``deal.buried``, the 3 cards the bidder laid away (pinochle/8.3), required unless the deal was
     conceded (their card points count to the bidder); none in partnership."""
-    if n == 3 and not conceded and deal.buried is None:
-        raise InputError(_("give the 3 cards the bidder buried: they count to him, so the card points cannot be "
-                           "checked without them"), "/deal/buried")
     if n != 3 or deal.buried is None:
+        refuse_first(((n == 3 and not conceded, _("give the 3 cards the bidder buried: they count to him, so the "
+                                                  "card points cannot be checked without them"), "/deal/buried"),))
         return []
     buried = in_deck(deal.buried, opts, "/deal/buried")
-    if len(buried) != 3:
-        raise InputError(_("the bidder buries 3 cards"), "/deal/buried")
+    refuse_first(((len(buried) != 3, _("the bidder buries 3 cards"), "/deal/buried"),))
     return buried
 
 
@@ -277,8 +275,9 @@ def _auction_tricks(deal: DealPlayed, players: list[str], dealer: str, declarer:
     groups = [(f"/deal/tricks/{i}/cards", [c for _p, c in s]) for i, s in enumerate(tricks)]
     check_conservation(groups + [("/deal/buried", buried)], deck_of(opts), exact=opts.deck == 48)
     hands = cards_played(tricks, players)
+    kept = {**hands, declarer: hands[declarer] + buried}      # what each held: played, or buried by the bidder
     for p in players:
-        missing = Counter(shown_cards[p]) - (Counter(hands[p]) + Counter(buried if p == declarer else []))
+        missing = Counter(shown_cards[p]) - Counter(kept[p])
         if missing:
             raise InputError(_("{player} shows {card} as meld but never held it (the tricks show every card "
                                "played)", player=p, card=next(iter(missing))),
@@ -338,12 +337,11 @@ def _tricks_done(pos: Spot, n: int, opts: Options) -> int:
     """``position.tricks_done``: the tricks completed so far, required (the obligations, the stock and the leader all
     turn on it), from 0 to one less than the deal's tricks (23 two-handed with 48 cards, 14 three-hand, 11 in
     partnership; pinochle/2.1, 7.1, 8.1).  The schema gives an integer; the bound depends on the form."""
-    last = total_tricks(n, opts) - 1
-    refuse_first(((pos.tricks_done is None, _("give the number of tricks completed so far (0 before the first)"),
-                   "/position/tricks_done"),
-                  (not 0 <= (pos.tricks_done or 0) <= last, _("the tricks completed run from 0 to {last}", last=last),
-                   "/position/tricks_done")))
-    return cast(int, pos.tricks_done)
+    last, done = total_tricks(n, opts) - 1, pos.tricks_done
+    if done is None:
+        raise InputError(_("give the number of tricks completed so far (0 before the first)"), "/position/tricks_done")
+    refuse_first(((done > last, _("the tricks completed run from 0 to {last}", last=last), "/position/tricks_done"),))
+    return done
 
 
 def _stock_and_upcard(pos: Spot, st: DealState, after_trick: bool) -> None:
@@ -397,17 +395,15 @@ def _played_from_table(pos: Spot, st: DealState, actor: str) -> list[Card]:
     """Two-handed: ``position.played_from_table``, melded cards the actor has since played (pinochle/4.2): each
     must be among the melded cards, and leaves the table in ``st``.  Returns them."""
     played_from_table = in_deck(pos.played_from_table or [], st.opts, "/position/played_from_table")
-    for i, c in enumerate(played_from_table):
-        if not st.tables[actor].remove(c):
-            raise InputError(_("{card} is not among the melded cards", card=c), f"/position/played_from_table/{i}")
+    refuse_first((not st.tables[actor].remove(c), _("{card} is not among the melded cards", card=c),
+                  f"/position/played_from_table/{i}") for i, c in enumerate(played_from_table))
     return played_from_table
 
 
 def _current_trick(pos: Spot, st: DealState) -> list[Card]:
     """``position.trick.cards``: the cards of the trick in progress, fewer than one per player (pinochle/3.2)."""
     played = in_deck(pos.trick and pos.trick.cards or [], st.opts, "/position/trick/cards")
-    if len(played) >= st.n:
-        raise InputError(_("the current trick is already complete"), "/position/trick/cards")
+    refuse_first(((len(played) >= st.n, _("the current trick is already complete"), "/position/trick/cards"),))
     return played
 
 
@@ -522,32 +518,29 @@ def deal_event(ev: Dealt, players: list[str], opts: OptionsLike,
     opts = Options.of(opts)
     n = len(players)
     dealer = parse_player(ev.dealer, players, ptr + "/dealer")
-    refuse_first(((ev.hands is None or set(ev.hands) != set(players), _("the deal gives every player's hand"),
-                   ptr + "/hands"),))
-    hands = {p: in_deck(cast("dict[str, list[Card]]", ev.hands)[p], opts, f"{ptr}/hands/{esc(p)}") for p in players}
+    given = ev.hands or {}
+    refuse_first(((set(given) != set(players), _("the deal gives every player's hand"), ptr + "/hands"),))
+    hands = {p: in_deck(given[p], opts, f"{ptr}/hands/{esc(p)}") for p in players}
     seen: list[tuple[str, list]] = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in players]
     faults = [(DEAL_RULE[n], _("{player} was dealt {given} cards, not {n}", player=p, given=len(hands[p]),
                                n=HAND_SIZE[n]), f"{ptr}/hands/{esc(p)}")
               for p in players if len(hands[p]) != HAND_SIZE[n]]
-    upcard = card_at(ev.upcard, opts, ptr + "/upcard") if n == 2 else None
-    widow: list[Card] = []
-    if n == 3:
-        widow = in_deck(ev.widow or [], opts, ptr + "/widow")
-        faults += [("pinochle/8.1", _("the widow holds 3 cards"), ptr + "/widow")] if len(widow) != 3 else []
-    rest: dict[int, list[tuple[str, list]]] = {2: [(ptr + "/upcard", [upcard])], 3: [(ptr + "/widow", widow)]}
-    seen += rest.get(n, [])     # the upcard two-handed, the widow three-hand
+    st = new_state(players, dealer, opts, None, hands)
+    st.dealt = hands            # read only (the meld of the hands as dealt); the state plays from copies
+    if n == 2:                  # the upcard fixes trump (pinochle/2.1)
+        st.upcard = st.turned_up = card_at(ev.upcard, opts, ptr + "/upcard")
+        st.trump, st.stock_left = st.upcard.suit, 2 * stock_tricks(opts)
+        seen.append((ptr + "/upcard", [st.upcard]))
+    else:
+        st.auction = Auction(players, dealer, opts)
+    if n == 3:                  # the widow (pinochle/8.1)
+        st.widow = in_deck(ev.widow or [], opts, ptr + "/widow")
+        faults += [("pinochle/8.1", _("the widow holds 3 cards"), ptr + "/widow")] if len(st.widow) != 3 else []
+        seen.append((ptr + "/widow", st.widow))
     try:
         check_conservation(seen, deck_of(opts))
     except InputError as e:
         faults += [("pinochle/1.1", err["detail"], err["pointer"]) for err in e.errors]
-    st = new_state(players, dealer, opts, upcard.suit if upcard is not None else None, hands)
-    st.dealt = {p: list(hands[p]) for p in players}
-    if n == 2:
-        st.upcard = st.turned_up = upcard
-        st.stock_left = 2 * stock_tricks(opts)
-    else:
-        st.auction = Auction(players, dealer, opts)
-        st.widow = widow
     return st, seen, faults
 
 

@@ -33,7 +33,7 @@ def parse_state(req: Any, players: list[str], opts: OptionsLike) -> tuple[dict[s
         _one_deal_state(raw, opts)
     given = raw.scores
     named = _named_scores(given, players, keys) if given is not None else {}
-    missing = missing_scores({"scores": named}, keys) if given else []
+    missing = missing_scores({"scores": named}, keys)      # none when no score is given: a new game
     if missing:
         raise InputError(missing)
     scores.update(_score_values(named, opts))
@@ -116,10 +116,12 @@ def _totals_fit_target(scores: dict[str, int], named: dict[str, tuple[str, int]]
          _("{score} has already reached the target {target}: the game ended with that deal", score=v, target=target),
          f"/state/scores/{esc(named.get(k, (k,))[0])}"),
         (n == 2 and v < 0, _("two-handed scores never go below 0"), f"/state/scores/{esc(k)}")))
-    low, high, rule, step = min(scores.values()), max(scores.values()), opts.target_rise, target - ESCALATION
-    refuse_first(((target > opts.target and rule == "by_step" and low < step,
-                   _("the target rose to {target} only because both passed {passed}", target=target, passed=step),
-                   "/state/target"),
-                  (target > opts.target and rule == "above_both" and (high < step or low < opts.target),
-                   _("the target rose to {target} only because both passed {base} and one of them {passed}",
-                     target=target, base=opts.target, passed=step), "/state/target")))
+    if target > opts.target:        # risen: what option target_rise asks of the totals
+        low, high, step = min(scores.values()), max(scores.values()), target - ESCALATION
+        broken, message = {
+            "by_step": (low < step, _("the target rose to {target} only because both passed {passed}",
+                                      target=target, passed=step)),
+            "above_both": (high < step or low < opts.target,
+                           _("the target rose to {target} only because both passed {base} and one of them {passed}",
+                             target=target, base=opts.target, passed=step))}[opts.target_rise]
+        refuse_first(((broken, message, "/state/target"),))
