@@ -515,6 +515,28 @@ def test_is_this_meld_legal_and_worth_what(d, server, lang):
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_card_of_an_earlier_meld_used_again(d, server, lang):
+    # hearts trump: Анна showed K♠ Q♠ (a marriage, 20) after an earlier trick; now she adds J♦ to the Q♠ on the
+    # table: a pinochle, another class of meld, so the queen may serve again (pinochle/4.4): allowed, 40.  The same
+    # K♠ Q♠ shown again as a marriage takes no new card from the hand: refused
+    t = Table(d)
+    open_page(t, server.url, lang)
+    for css in ("#quick-game-pinochle", "#tile-meld", "#q-trump-H", "#q-meld_cards-QS", "#q-meld_cards-JD",
+                "#q-earlier-KS", "#q-earlier-QS", "#quick-ask"):
+        t.tap(css)
+    assert ruling(t) == MELD[lang]
+    assert sends(t) == 1
+    axe(d, "a meld with an earlier one on the table")
+    t.tap("#q-meld_cards-clear")
+    for css in ("#q-meld_cards-KS", "#q-meld_cards-QS"):
+        t.tap(css)
+    t.tap("#quick-ask")
+    wait(d, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, HEADLINE).text != MELD[lang])
+    assert ruling(t).startswith({"ru": "✗ Нельзя: ", "en": "✗ Not allowed: "}[lang])
+    assert "pinochle/4.4" in [e.text for e in d.find_elements(By.CSS_SELECTOR, "#quick-verdict .rule-id")]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
 def test_two_melds_shown_as_one_are_offered_apart(d, server, lang):
     # K♠ Q♠ J♦ with hearts trump hold a marriage (20) and a pinochle (40): one is declared for this trick
     # (pinochle/4.2), and the page offers each as what may be done instead
