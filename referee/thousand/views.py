@@ -302,11 +302,12 @@ class ThousandReplay(Replay):
         actor = action.player
         if type(actor) is not str or actor not in self.players:     # (the pointer made only for the fault)
             actor = parse_player(actor, self.players, ptr + "/player")
-        if getattr(action, "card", False) is None:     # a play without its card
+        card = getattr(action, "card", None)    # (of a play: the one record with a card)
+        if card is None and t == "play":        # a play without its card
             raise InputError(_("a play names its card"), ptr + "/card")
         try:
-            if t == "play" and DECK.holds(action.card):     # the commonest event straight to its apply (what
-                st.apply_play(actor, action.card, bool(action.marriage), self.as_played)    # dispatch does for it)
+            if t == "play" and card is not None and DECK.holds(card):   # the commonest event: to its apply
+                st.apply_play(actor, card, bool(getattr(action, "marriage", None)), self.as_played)
             else:
                 ptrs = self.ptrs
                 ptrs.base = ptr     # (one for the whole replay: dispatch reads it only while it judges the event)
