@@ -345,6 +345,8 @@ class DealState:
         hold = hand + [t.card for t in table] if table and (strict or card not in hand) else hand
         if self.partial and player in self.partial:
             fault = self._known_play_fault(player, card, hold, strict)
+        elif (not trick or not strict) and card in hold:
+            fault = None        # a card held, and nothing more asked of it (what play_fault finds)
         else:
             fault = play_fault(hold, trick, card, cast(str, self.trump), strict, self.opts.must_head, player)
         if fault:

@@ -315,6 +315,7 @@ class PinochleReplay(Replay):
         self.players = players
         self.opts = opts
         self.pack = pack_of(opts)           # the pack's cards: every card played or drawn is one of them
+        self.deck = deck_of(opts)           # the pack, with the copies of each card
         self.scores = scores                # the totals before the current deal
         self.target = target
         self.st: DealState | None = None
@@ -380,8 +381,8 @@ class PinochleReplay(Replay):
             if t == "play" and ev.card in self.pack:    # the commonest event, straight to its apply (as _event does)
                 st.apply_play(actor, ev.card, False)
             else:
-                _event(st, t, actor, ev, i, self.opts, self.pack, self.seen, self.counts, banked, self.target,
-                       False)
+                _event(st, t, actor, ev, i, self.opts, self.pack, self.deck, self.seen, self.counts, banked,
+                       self.target, False)
         except IllegalAction as e:
             field = e.pointer or EVENT_FIELD.get(t)
             cannot = not self.as_played or isinstance(e, _CannotApply)
@@ -389,8 +390,8 @@ class PinochleReplay(Replay):
             if cannot:
                 return True
             try:
-                _event(st, t, actor, ev, i, self.opts, self.pack, self.seen, self.counts, banked, self.target,
-                       True)
+                _event(st, t, actor, ev, i, self.opts, self.pack, self.deck, self.seen, self.counts, banked,
+                       self.target, True)
             except IllegalAction:
                 self.skipping = True     # the cards do not allow it: this deal's judging ends here
                 return True
@@ -422,12 +423,13 @@ class PinochleReplay(Replay):
         return out
 
 
-def _event(st, t, actor, ev, i, opts, pack, seen, counts, banked, target, as_played) -> None:
+def _event(st, t, actor, ev, i, opts, pack, deck, seen, counts, banked, target, as_played) -> None:
     """Apply event ``i`` of a log, other than a deal, to ``st`` (``as_played``: see :mod:`.deal`); ``seen`` lists the
     cards seen so far in the deal as ``[(pointer, cards)]`` (a drawn card as ``(its event's pointer, card)``) and
     ``counts`` counts them (a draw adds to both); raises :class:`~referee.errors.IllegalAction` when it is illegal
-    (then ``st`` is as before, unless the error is a :class:`_CannotApply`).  The event's pointer is made only where
-    one is needed (not for a play of a card of the pack)."""
+    (then ``st`` is as before, unless the error is a :class:`_CannotApply`); ``pack`` is the set of the pack's cards,
+    ``deck`` the pack of the options (:func:`deck_of`).  The event's pointer is made only where one is needed (not for
+    a play of a card of the pack)."""
     if t in ("play", "draw"):       # the events of a log, most common first
         card = ev.card
         if card not in pack:        # a card of the pack (the pack's cards: ``pack``), or the refusal
@@ -436,14 +438,14 @@ def _event(st, t, actor, ev, i, opts, pack, seen, counts, banked, target, as_pla
             st.apply_play(actor, card, as_played)
             return
         ptr = f"/log/{i}"
-        deck = deck_of(opts)
+        copies = deck.max_copies(card)
         # the draw is judged before the count: the upcard named by the winner of the twelfth trick while its twin
         # is already in play is the face-up card taken (pinochle/3.4), not a third copy (1.1)
-        if st.apply_draw(actor, card, as_played, twin_out=counts[card] >= deck.max_copies(card))["upcard"]:
+        if st.apply_draw(actor, card, as_played, twin_out=counts[card] >= copies)["upcard"]:
             return  # the upcard was already counted at the deal
         seen.append((ptr, card))    # a drawn card, with its event's pointer (the card's own made only for a fault)
         counts[card] += 1
-        if counts[card] <= deck.max_copies(card):
+        if counts[card] <= copies:
             return      # the deal's cards were within the pack (else its judging stopped), and so is this one
         try:            # a copy too many: placed, with its message, as the whole deal's count places it
             check_conservation([(f"{where}/card", [cards]) if type(cards) is Card else (where, cards)
