@@ -263,15 +263,19 @@ def _simple_string(field: fields.String) -> Loader | None:
             raise Fallback()
         return among
     if own:
-        # a name: its own check runs once per text (the texts it passed are remembered: _custom), looked up here
-        # without a call
-        mine, ident, vouched = _custom(own[0]), id(own[0]), _VOUCHED
+        # a name: its own check runs once per text (the texts it passed are remembered: _custom, and by this loader
+        # in a set of its own, bounded likewise), looked up here without a call
+        mine = _custom(own[0])
+        passed: set[str] = set()
         within_or_none = choices[0] if choices else None
 
         def named(value):
             if type(value) is str and lo <= len(value) <= hi and (within_or_none is None or value in within_or_none):
-                if (ident, value) not in vouched:
+                if value not in passed:
                     mine(value)
+                    if len(passed) >= _VOUCHED_MAX:
+                        passed.clear()
+                    passed.add(value)
                 return value
             if value is None and allow_none:
                 return None
@@ -644,18 +648,41 @@ _BUILDERS: tuple[Callable[[Callable[[Any], Any], Any, tuple[Setter, ...], tuple[
 
 
 Plans = tuple[dict[tuple, Loader], Callable[[tuple], Loader]]
-# each object loader's plans (_sparse: the builder of each shape met, and the function that makes one), so that
-# by_type goes from an object's type to its builder without a call between: by the loader's id, the loader kept with
-# them (so that its id is not another's while it is here).  Bounded: the request schemas make a few dozen object
-# loaders in all; a loader no longer here is called as it is by by_type (load_any), with the same result
-_PLANS: dict[int, tuple[Loader, dict[tuple, Loader], Callable[[tuple], Loader]]] = {}
+# how an object loader of _sparse makes the builder of a shape, ``make(shape, given)``, with the fields in ``given``
+# taken as they are (their values already checked), and the loader of each of its fields by name
+Maker = Callable[[tuple, frozenset[str]], Loader]
+# each object loader's maker and field loaders (_sparse), so that by_type goes from an object's type to its builder
+# without a call between: by the loader's id, the loader kept with them (so that its id is not another's while it is
+# here).  Bounded: the request schemas make a few dozen object loaders in all; a loader no longer here is called as it
+# is by by_type (load_any), with the same result
+_PLANS: dict[int, tuple[Loader, Maker, dict[str, Loader]]] = {}
 _OBJECTS_MAX = 1024
 
 
-def _plans_of(loader: Loader) -> Plans | None:
-    """The plans of one of :func:`_sparse`'s object loaders, or None for any other loader."""
+def _typed_plans(loader: Loader, t: str) -> Plans | None:
+    """The plans of one of :func:`_sparse`'s object loaders for objects whose ``type`` is ``t`` (by_type's, which
+    picked the loader by it): the builder of each shape met and the function that makes one, the ``type`` taken as it
+    is where the loader's own field gives ``t`` back as it is; None for a loader not of _sparse."""
     found = _PLANS.get(id(loader))
-    return (found[1], found[2]) if found is not None and found[0] is loader else None
+    if found is None or found[0] is not loader:
+        return None
+    make, fields_ = found[1], found[2]
+    given: frozenset[str] = frozenset()
+    if "type" in fields_:
+        try:
+            if fields_["type"](t) is t:
+                given = frozenset(("type",))
+        except Fallback:
+            pass
+    plans: dict[tuple, Loader] = {}
+
+    def plan(shape: tuple) -> Loader:
+        made = make(shape, given)
+        if len(plans) >= _PLANS_MAX:
+            plans.clear()
+        plans[shape] = made
+        return made
+    return plans, plan
 
 
 def _sparse(at: dict[str, tuple[int, Loader]], required: frozenset[str], model: Callable[..., Any] | None,
@@ -667,11 +694,11 @@ def _sparse(at: dict[str, tuple[int, Loader]], required: frozenset[str], model: 
     plans: dict[tuple, Loader] = {}
     new = object.__new__
 
-    def plan(shape: tuple) -> Loader:
+    def make(shape: tuple, given: frozenset[str]) -> Loader:
         if len(shape) > len(at) or not set(shape) <= at.keys() or not required <= set(shape) \
                 or len(set(shape)) != len(shape):
             raise Fallback()
-        loaders = tuple(at[k][1] for k in shape)
+        loaders = tuple(_same if k in given else at[k][1] for k in shape)
         made: Loader
         if slots is not None:
             rest = tuple((slots.setters[k], slots.defaults[k]) for k in at if k not in shape)
@@ -680,6 +707,10 @@ def _sparse(at: dict[str, tuple[int, Loader]], required: frozenset[str], model: 
         else:
             ranked = sorted(shape, key=lambda k: at[k][0])
             made = _as_dict(shape, loaders, None if ranked == list(shape) else tuple(ranked), model)
+        return made
+
+    def plan(shape: tuple) -> Loader:
+        made = make(shape, frozenset())
         if len(plans) >= _PLANS_MAX:
             plans.clear()
         plans[shape] = made
@@ -694,14 +725,14 @@ def _sparse(at: dict[str, tuple[int, Loader]], required: frozenset[str], model: 
         return build(data)
     if len(_PLANS) >= _OBJECTS_MAX:
         _PLANS.clear()
-    _PLANS[id(load)] = (load, plans, plan)
+    _PLANS[id(load)] = (load, make, {k: f for k, (_i, f) in at.items()})
     return load
 
 
 def by_type(loaders: dict[str, Loader]) -> Loader:
     """The loader of an object whose ``type`` (a string) picks its schema's loader among ``loaders`` (type → the
     loader of that type's schema); an object of no type among them is :class:`Fallback`."""
-    found = {t: _plans_of(one) for t, one in loaders.items()}
+    found = {t: _typed_plans(one, t) for t, one in loaders.items()}
     if not all(found.values()):         # a type's loader is not an object loader of _sparse: called as it is
         def load_any(data):
             t = data.get("type") if type(data) is dict else None

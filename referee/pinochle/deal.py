@@ -42,7 +42,7 @@ from ..errors import IllegalAction, allowed
 from ..i18n import OneOf, Suit, _, ngettext
 from ..knowledge import Partial, Undecided, completions, verdict
 from .auction import Auction
-from .cards import LAST_TRICK, STRENGTH, deck_size, dix_rank, points_of
+from .cards import LAST_TRICK, POINT_SCHEMES, STRENGTH, deck_size, dix_rank
 from .melds import Meld, MeldFault, Table, meld_candidates, meld_in_hand, meld_kind
 from .options import Options, OptionsLike
 
@@ -257,11 +257,14 @@ class DealState:
     # the deal's shape, from the players and the options (__post_init__): tricks while the stock lasts, in all
     stock_trick_count: int = field(init=False, repr=False, compare=False, default=0)
     trick_count: int = field(init=False, repr=False, compare=False, default=0)
+    # each rank's card points under option card_points (pinochle/1.3), looked up once per deal
+    card_values: Mapping[str, int] = field(init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.opts = Options.of(cast(OptionsLike, self.opts))
         self.stock_trick_count = stock_tricks(self.opts)
         self.trick_count = total_tricks(len(self.players), self.opts)
+        self.card_values = POINT_SCHEMES[self.opts.card_points]
 
     @property
     def n(self) -> int:
@@ -342,6 +345,8 @@ class DealState:
         hold = hand + [t.card for t in table] if table and (strict or card not in hand) else hand
         if self.partial and player in self.partial:
             fault = self._known_play_fault(player, card, hold, strict)
+        elif (not trick or not strict) and card in hold:
+            fault = None        # a card held, and nothing more asked of it (what play_fault finds)
         else:
             fault = play_fault(hold, trick, card, cast(str, self.trump), strict, self.opts.must_head, player)
         if fault:
@@ -416,7 +421,8 @@ class DealState:
             return {}
         winner = trick_winner(trick, cast(str, self.trump))
         cards = [c for _p, c in trick]
-        pts = points_of(cards, self.opts)
+        values = self.card_values     # (points_of, with the deal's table)
+        pts = sum([values.get(c.rank, 0) for c in cards])
         self.tricks_done += 1
         self.won[winner] += 1
         self.captured[winner] += pts

@@ -302,7 +302,7 @@ def validate(req: ValidateBody, variant, opts: dict) -> dict:
     players = _players(req, variant)
     scores, target = parse_state(req, players, opts)
     log = log_of(req)
-    return PinochleReplay(log, req.replay or "strict", players, opts, scores, target).run()
+    return PinochleReplay(log, req.replay or "strict", players, opts, scores, target).run_typed()
 
 
 class PinochleReplay(Replay):
@@ -315,6 +315,7 @@ class PinochleReplay(Replay):
         self.players = players
         self.opts = opts
         self.pack = pack_of(opts)           # the pack's cards: every card played or drawn is one of them
+        self.deck = deck_of(opts)           # the pack, with the copies of each card
         self.scores = scores                # the totals before the current deal
         self.target = target
         self.st: DealState | None = None
@@ -359,30 +360,37 @@ class PinochleReplay(Replay):
                                dealer=st.dealer), ptr + "/dealer", stop=not self.as_played)
 
     def event(self, i: int, ev: Any, t: str, ptr: str) -> bool:
+        return self.step(i, ev, t)
+
+    def step(self, i: int, ev: Any, t: str) -> bool:
+        """Judge event ``i`` (not a deal); its pointer ``/log/i`` is made only where one is needed."""
         st = self.st
         if st is None:
-            raise InputError(_("the log must start with a deal event"), ptr)
+            raise InputError(_("the log must start with a deal event"), f"/log/{i}")
         if self.skipping:
             return True
         self.checked += 1
         actor = ev.player
         if actor not in self.players:
-            actor = parse_player(actor, self.players, ptr + "/player")
+            actor = parse_player(actor, self.players, f"/log/{i}/player")
         if st.done:
-            self.violate(i, t, "pinochle/2.3", _("the deal is over: the next event is a new deal"), ptr)
+            self.violate(i, t, "pinochle/2.3", _("the deal is over: the next event is a new deal"), f"/log/{i}")
             return True
         banked = self.scores[actor] if len(self.players) == 2 else 0     # declaring out counts the score banked
         try:
-            _event(st, t, actor, ev, ptr, self.opts, self.pack, self.seen, self.counts, banked, self.target,
-                   False)
+            if t == "play" and ev.card in self.pack:    # the commonest event, straight to its apply (as _event does)
+                st.apply_play(actor, ev.card, False)
+            else:
+                _event(st, t, actor, ev, i, self.opts, self.pack, self.deck, self.seen, self.counts, banked,
+                       self.target, False)
         except IllegalAction as e:
             field = e.pointer or EVENT_FIELD.get(t)
             cannot = not self.as_played or isinstance(e, _CannotApply)
-            self.violate(i, t, e.rule, e.message, f"{ptr}/{field}" if field else ptr, stop=cannot)
+            self.violate(i, t, e.rule, e.message, f"/log/{i}/{field}" if field else f"/log/{i}", stop=cannot)
             if cannot:
                 return True
             try:
-                _event(st, t, actor, ev, ptr, self.opts, self.pack, self.seen, self.counts, banked,
+                _event(st, t, actor, ev, i, self.opts, self.pack, self.deck, self.seen, self.counts, banked,
                        self.target, True)
             except IllegalAction:
                 self.skipping = True     # the cards do not allow it: this deal's judging ends here
@@ -415,26 +423,29 @@ class PinochleReplay(Replay):
         return out
 
 
-def _event(st, t, actor, ev, ptr, opts, pack, seen, counts, banked, target, as_played) -> None:
-    """Apply one event of a log other than a deal to ``st`` (``as_played``: see :mod:`.deal`); ``seen`` lists the
+def _event(st, t, actor, ev, i, opts, pack, deck, seen, counts, banked, target, as_played) -> None:
+    """Apply event ``i`` of a log, other than a deal, to ``st`` (``as_played``: see :mod:`.deal`); ``seen`` lists the
     cards seen so far in the deal as ``[(pointer, cards)]`` (a drawn card as ``(its event's pointer, card)``) and
     ``counts`` counts them (a draw adds to both); raises :class:`~referee.errors.IllegalAction` when it is illegal
-    (then ``st`` is as before, unless the error is a :class:`_CannotApply`)."""
+    (then ``st`` is as before, unless the error is a :class:`_CannotApply`); ``pack`` is the set of the pack's cards,
+    ``deck`` the pack of the options (:func:`deck_of`).  The event's pointer is made only where one is needed (not for
+    a play of a card of the pack)."""
     if t in ("play", "draw"):       # the events of a log, most common first
         card = ev.card
         if card not in pack:        # a card of the pack (the pack's cards: ``pack``), or the refusal
-            card = card_at(card, opts, ptr + "/card")
+            card = card_at(card, opts, f"/log/{i}/card")
         if t == "play":
             st.apply_play(actor, card, as_played)
             return
-        deck = deck_of(opts)
+        ptr = f"/log/{i}"
+        copies = deck.max_copies(card)
         # the draw is judged before the count: the upcard named by the winner of the twelfth trick while its twin
         # is already in play is the face-up card taken (pinochle/3.4), not a third copy (1.1)
-        if st.apply_draw(actor, card, as_played, twin_out=counts[card] >= deck.max_copies(card))["upcard"]:
+        if st.apply_draw(actor, card, as_played, twin_out=counts[card] >= copies)["upcard"]:
             return  # the upcard was already counted at the deal
         seen.append((ptr, card))    # a drawn card, with its event's pointer (the card's own made only for a fault)
         counts[card] += 1
-        if counts[card] <= deck.max_copies(card):
+        if counts[card] <= copies:
             return      # the deal's cards were within the pack (else its judging stopped), and so is this one
         try:            # a copy too many: placed, with its message, as the whole deal's count places it
             check_conservation([(f"{where}/card", [cards]) if type(cards) is Card else (where, cards)
@@ -442,6 +453,7 @@ def _event(st, t, actor, ev, ptr, opts, pack, seen, counts, banked, target, as_p
         except InputError as e:
             raise _CannotApply("pinochle/1.1", e.errors[0]["detail"], pointer="card") from None
         return
+    ptr = f"/log/{i}"
     if t == "bid" and ev.amount is None:
         raise InputError(_("a bid names its amount"), ptr + "/amount")
     if t == "bid":

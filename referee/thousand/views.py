@@ -16,7 +16,7 @@ from ..knowledge import Undecided
 from ..replay import Replay, log_of
 from . import pad
 from .actions import dispatch, needs_hand
-from .cards import card_points
+from .cards import DECK, card_points
 from .deal import DealState, Layout
 from .dealt import start_deal
 from .melds import ACES
@@ -188,7 +188,7 @@ def validate(req: ValidateBody, variant, opts: dict) -> dict:
     typed = Options.of(opts)        # once, rather than in each deal's start, outcome and score
     state = parse_state(req.state, players, typed)
     log = log_of(req)
-    return ThousandReplay(log, req.replay or "strict", players, typed, state).run()
+    return ThousandReplay(log, req.replay or "strict", players, typed, state).run_typed()
 
 
 class ThousandReplay(Replay):
@@ -292,28 +292,36 @@ class ThousandReplay(Replay):
         return True
 
     def event(self, i: int, ev: Any, t: str, ptr: str) -> bool:
+        return self.step(i, ev, t)
+
+    def step(self, i: int, ev: Any, t: str) -> bool:
+        """Judge event ``i`` (not a deal); its pointer ``/log/i`` is made only where one is needed."""
         st = self.st
         if st is None:
-            raise InputError(_("the log must start with a deal event"), ptr)
+            raise InputError(_("the log must start with a deal event"), f"/log/{i}")
         if self.skipping:
             return True
         self.checked += 1
         action: ActionGiven = ev      # an action's record (the schema's)
         actor = action.player
-        if type(actor) is not str or actor not in self.players:     # (the pointer made only for the fault)
-            actor = parse_player(actor, self.players, ptr + "/player")
-        if getattr(action, "card", False) is None:     # a play without its card
-            raise InputError(_("a play names its card"), ptr + "/card")
+        if type(actor) is not str or actor not in self.players:
+            actor = parse_player(actor, self.players, f"/log/{i}/player")
+        card = getattr(action, "card", None)    # (of a play: the one record with a card)
+        if card is None and t == "play":        # a play without its card
+            raise InputError(_("a play names its card"), f"/log/{i}/card")
         try:
-            ptrs = self.ptrs
-            ptrs.base = ptr         # (one for the whole replay: dispatch reads it only while it judges the event)
-            dispatch(st, action, actor, ptrs, self.as_played)
+            if t == "play" and card is not None and DECK.holds(card):   # the commonest event: to its apply
+                st.apply_play(actor, card, bool(getattr(action, "marriage", None)), self.as_played)
+            else:
+                ptrs = self.ptrs
+                ptrs.base = f"/log/{i}"     # (one for the whole replay: dispatch reads it only while it judges)
+                dispatch(st, action, actor, ptrs, self.as_played)
         except IllegalAction as e:   # strict: the first fault; as played: an event that cannot be applied
-            self.violate(i, t, e.rule, e.message, action_pointer(ptr, t, e))
+            self.violate(i, t, e.rule, e.message, action_pointer(f"/log/{i}", t, e))
             self.stop()
             return True
         for w in st.waived:          # as played: the faults applied as logged
-            self.violate(i, t, w.rule, w.message, action_pointer(ptr, t, w))
+            self.violate(i, t, w.rule, w.message, action_pointer(f"/log/{i}", t, w))
         if st.phase == "done":
             self.deal_over(st)
         return True
