@@ -211,7 +211,7 @@
         b.dataset.count = n > 1 ? String(n) : "";
       }
       picked.textContent = cur.length ? fmt(T.picked, { cards: cur.map(cardText).join(" ") }) : "";
-      clear.hidden = !cur.length;
+      clear.hidden = !cur.length || max === 1;    // one card is taken back by tapping it again
     };
     grid.addEventListener("keydown", (ev) => {
       const i = buttons.indexOf(document.activeElement);
