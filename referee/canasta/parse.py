@@ -290,11 +290,10 @@ def position_state(req: CheckRequest, layout: Layout, opts: OptionsLike, scores:
     _turn_so_far(st, pos, opts, actor, side, phase, stock)
     taking = pos.taking_pile
     if taking is not None:
-        if phase != "draw" or to_act != actor:
-            raise InputError(_("a pile being taken is taken by the player in turn, who is laying its melds: the "
-                               "position is his, before the take, as he draws"), "/position/taking_pile")
-        if pile.top is None:
-            raise InputError(_("the pile being taken has a top card"), "/position/pile")
+        refuse((phase != "draw" or to_act != actor,
+                N_("a pile being taken is taken by the player in turn, who is laying its melds: the position is his, "
+                   "before the take, as he draws"), NO, "/position/taking_pile"),
+               (pile.top is None, N_("the pile being taken has a top card"), NO, "/position/pile"))
         st.taking = list(taking.melds or [])
     # out of turn: no draw yet
     _hand_size_fits(st, owner, hand, phase if to_act == owner else "draw", layout.side_of[owner])
@@ -302,11 +301,11 @@ def position_state(req: CheckRequest, layout: Layout, opts: OptionsLike, scores:
         st.end_hand(None)
     went = pos.went_out
     if went is not None:
-        if went not in layout.partners(actor):
-            raise InputError(_("the player who has just gone out is the acting player's partner (a double ending "
-                               "follows)"), "/position/went_out")
-        if not st.has_melded(side):
-            raise InputError(_("a side that went out has melds: give them with the melds"), "/position/went_out")
+        refuse((went not in layout.partners(actor),
+                N_("the player who has just gone out is the acting player's partner (a double ending follows)"), NO,
+                "/position/went_out"),
+               (not st.has_melded(side), N_("a side that went out has melds: give them with the melds"), NO,
+                "/position/went_out"))
         st.end_hand(went, False)
     need, canasta = (None, None) if st.has_melded(side) else st.opening_requirement(side)
     facts = {"side": side, "side_has_melded": st.has_melded(side), "minimum": need, "opening_canasta": canasta,
@@ -346,28 +345,26 @@ def _partial_hand(raw: PartialHand, action: Action, answer: Any) -> tuple[list[C
     return known + revealed + [UNSEEN] * unseen, revealed, unseen
 
 
+# what a hand of the wrong size is told (canasta/1.5), by (the game draws one card, the player has drawn this turn)
+HAND_SIZE = {(True, True): N_("a player whose side has not melded holds the {dealt} cards of his deal and the card "
+                              "just drawn ({want}), not {n}"),
+             (True, False): N_("a player whose side has not melded holds exactly the {dealt} cards of his deal, not "
+                               "{n}"),
+             (False, True): N_("a player whose side has not melded holds at least the {dealt} cards of his deal and "
+                               "the {drawn} just drawn ({least}), not {n}"),
+             (False, False): N_("a player whose side has not melded holds at least the {dealt} cards of his deal, "
+                                "not {n}")}
+
+
 def _hand_size_fits(st: DealState, actor: str, hand: list[Card], phase: str, side: str) -> None:
-    """A player whose side never melded holds exactly his deal (draw one, discard one; canasta/1.5)."""
-    if st.has_melded(side):
-        return
-    dealt = deal_size(st.opts, len(st.layout.seats))
-    if st.opts.draw_count == 1:
-        want = dealt + (1 if phase == "play" and not st.last_red_three else 0)
-        if len(hand) != want:
-            raise InputError(_("a player whose side has not melded holds the {dealt} cards of his deal and the card "
-                               "just drawn ({want}), not {n}", dealt=dealt, want=want, n=len(hand))
-                             if want > dealt else
-                             _("a player whose side has not melded holds exactly the {dealt} cards of his deal, not "
-                               "{n}", dealt=dealt, n=len(hand)), "/position/hand")
-    else:
-        least = dealt + (st.opts.draw_count if phase == "play" and not st.last_red_three else 0)
-        if len(hand) < least:
-            raise InputError(_("a player whose side has not melded holds at least the {dealt} cards of his deal and "
-                               "the {drawn} just drawn ({least}), not {n}", dealt=dealt,
-                               drawn=st.opts.draw_count, least=least, n=len(hand)) if least > dealt else
-                             _("a player whose side has not melded holds at least the {dealt} cards of his deal, "
-                               "not {n}", dealt=dealt, n=len(hand)),
-                             "/position/hand")
+    """A player whose side never melded holds exactly his deal (draw one, discard one; canasta/1.5), or at least
+    it where the game draws more than one card (the draw's cards after the draw)."""
+    draw = st.opts.draw_count
+    drawn = draw if phase == "play" and not st.last_red_three else 0
+    dealt, n = deal_size(st.opts, len(st.layout.seats)), len(hand)
+    want = dealt + drawn
+    refuse((not st.has_melded(side) and (n < want or (draw == 1 and n > want)), HAND_SIZE[draw == 1, drawn > 0],
+            {"dealt": dealt, "want": want, "least": want, "drawn": draw, "n": n}, "/position/hand"))
 
 
 def _melds_fit_pile(pile: Pile, melds: dict, layout: Layout, to_act: str, phase: str, opts: Options) -> None:
