@@ -12,7 +12,7 @@ bonus …).  Counts no deal can produce are refused, naming the field.
 """
 from __future__ import annotations
 
-import json
+from functools import lru_cache
 from typing import Any
 
 from ..cards import Card
@@ -80,11 +80,16 @@ NEEDS = {"unfinished_wild_melds": lambda o: o.get("wild_melds") == "palace",
 WHY_NOT = N_("this variant has no such canasta or bonus to count")
 
 
+def _needed(key: str, opts: Options) -> bool:
+    """Whether the option a key needs (:data:`NEEDS`) is on; a key that needs none is."""
+    need = NEEDS.get(key)
+    return need is None or need(opts)
+
+
 
 def _meld_for(key: str, opts: Options) -> list[Card] | None:
     """The cheapest legal meld that stands for ``key`` under ``opts``, or None when the variant has none."""
-    need = NEEDS.get(key)
-    if need is not None and not need(opts):
+    if not _needed(key, opts):
         return None
     cands, names = MELDS[key]
     return next((m for m in cands if _earns(m, names, opts)), None)
@@ -102,14 +107,11 @@ def _earns(m: list[Card], names: set | None, opts: Options) -> bool:
 def applicable(opts: OptionsLike) -> list[str]:
     """The count keys the options give a meaning to, in the order of :data:`KEYS`."""
     opts = Options.of(opts)
-    out = []
-    for k in KEYS:
-        if k in MELDS and k != "black_threes_melded":
-            if _meld_for(k, opts) is not None:
-                out.append(k)
-        elif NEEDS.get(k, lambda o: True)(opts):
-            out.append(k)
-    return out
+    return [k for k in KEYS if (_meld_for(k, opts) is not None if k in MELD_KEYS else _needed(k, opts))]
+
+
+# the keys that stand for melds of cards (black threes melded are priced on their own)
+MELD_KEYS = frozenset(MELDS) - {"black_threes_melded"}
 
 
 def _cheapest(m: list[Card]) -> int:
@@ -126,7 +128,7 @@ OTHERS = frozenset(k for k in MELDS if k not in GROUPS and k not in ("sevens_can
 RANK_VALUE = {r: 5 if r in ("4", "5", "6", "7") else 20 if r == "A" else 10 for r in SEQ}
 
 
-def side_counts(counts: Any, opts: OptionsLike, side_ptr: str, *, n_players: int, went_out: bool, concealed: bool,
+def side_counts(counts: Any, opts: OptionsLike, side_ptr: str, *, n_players: int, went_out: bool,
                 double_ending: bool) -> dict:
     """Check one side's counts and turn them into what :func:`.scoring.settle` scores (through
     :func:`.scoring.counted`): ``{"melds": the melds standing for the counted ones, "meld_points", "hand_points",
@@ -145,8 +147,6 @@ def side_counts(counts: Any, opts: OptionsLike, side_ptr: str, *, n_players: int
                                   "the {size}-card deck holds {most} red threes, not {n}",
                                   reds_in_deck, size=deck.size, most=reds_in_deck, n=reds), f"{ptr}/red_threes")
     melds = _counted_melds(counts, opts, ptr, deck, went_out)
-    if concealed and not went_out:
-        raise InputError(_("only going out can be concealed"), f"{side_ptr}/concealed")
     if went_out:
         why = go_out_fault([(classify(m, opts, going_out=True), m) for m in melds], opts, reds)
         if why:
@@ -474,23 +474,18 @@ def _wilds(views, opts: Options, n_sides):
     return None
 
 
+@lru_cache(maxsize=4096)       # option sets are many: keep the cache small
 def _compositions(k: str, opts: Options) -> list[tuple[int, int]]:
     """The (2s, jokers) a meld standing for ``k`` may hold under the options: each meld of :data:`MELDS` with any of
     its 2s made jokers or its jokers 2s, where the variant still classifies and prices it as ``k``."""
-    key = (k, json.dumps(opts, sort_keys=True, default=str))
-    if key not in _COMPS:
-        cands, names = MELDS[k]
-        need = NEEDS.get(k)
-        out: set[tuple[int, int]] = set()
-        for m in cands if need is None or need(opts) else []:
-            wild = sum(1 for c in m if c.rank in ("2", "JK"))
-            plain = [c for c in m if c.rank not in ("2", "JK")]
-            out |= {(wild - j, j) for j in range(wild + 1)
-                    if _earns(plain + [_c("2")] * (wild - j) + [_c("JK")] * j, names, opts)}
-        if len(_COMPS) > 4096:        # option sets are many: keep the cache small
-            _COMPS.clear()
-        _COMPS[key] = sorted(out)
-    return _COMPS[key]
+    cands, names = MELDS[k]
+    out: set[tuple[int, int]] = set()
+    for m in cands if _needed(k, opts) else []:
+        wild = sum(1 for c in m if c.rank in ("2", "JK"))
+        plain = [c for c in m if c.rank not in ("2", "JK")]
+        out |= {(wild - j, j) for j in range(wild + 1)
+                if _earns(plain + [_c("2")] * (wild - j) + [_c("JK")] * j, names, opts)}
+    return sorted(out)
 
 
 def _fewest_wilds(k: str, opts: Options) -> tuple[int, int, int]:
@@ -500,8 +495,6 @@ def _fewest_wilds(k: str, opts: Options) -> tuple[int, int, int]:
     comps = _compositions(k, opts) or [(0, 0)]
     return min(t for t, _j in comps), min(j for _t, j in comps), min(t + j for t, j in comps)
 
-
-_COMPS: dict[tuple[str, str], list[tuple[int, int]]] = {}
 
 
 def _sequences(views, opts: Options, n_sides):

@@ -37,13 +37,18 @@ IRREGULARITY_NOTES = {"illegal_meld": N_("illegal meld"), "red_three_not_laid_ou
                       "out_without_canasta": N_("out without canasta")}
 
 
-def _check_going_out(went_out: bool, double: bool, opts: Options, ptr: str) -> None:
-    """A side's ``went_out`` and ``double_ending`` against the variant (canasta/6.2, 6.6), cards or counts alike."""
-    refuse((went_out and opts.no_going_out, N_("nobody goes out in this game: the deal runs to the end of the stock"),
+def _ending(ds: DealSide, opts: Options, ptr: str) -> tuple[bool, bool, bool]:
+    """How a side's deal ended, ``(went_out, concealed, double_ending)``, against the variant, cards or counts
+    alike: only going out can be concealed (canasta/6.4), nobody goes out where nobody does (canasta/6.2), and the
+    double ending is the going-out side's where the game plays it (canasta/6.6)."""
+    went_out, concealed, double = bool(ds.went_out), bool(ds.concealed), bool(ds.double_ending)
+    refuse((concealed and not went_out, N_("only going out can be concealed"), NO, ptr + "/concealed"),
+           (went_out and opts.no_going_out, N_("nobody goes out in this game: the deal runs to the end of the stock"),
              NO, ptr + "/went_out"),
             (double and not (went_out and opts.double_ending),
              N_("a double ending is the going-out side's, and only where the game plays it"), NO,
              ptr + "/double_ending"))
+    return went_out, concealed, double
 
 
 def _one_player_fits(one_player: bool | None, n_reds: int, opts: Options, ptr: str) -> None:
@@ -88,12 +93,10 @@ def _counted_side(ds: DealSide, opts: Options, ptr: str, n_players: int) -> dict
     """A side given by ``counts`` (:mod:`.counts`) in place of cards: what :func:`.scoring.settle` takes."""
     refuse(*((v is not None, N_("a side is given by its cards or by counts, not both"), NO, f"{ptr}/{k}")
               for k, v in (("melds", ds.melds), ("red_threes", ds.red_threes), ("hands", ds.hands))))
-    went_out, concealed, double = bool(ds.went_out), bool(ds.concealed), bool(ds.double_ending)
-    _check_going_out(went_out, double, opts, ptr)
+    went_out, concealed, double = _ending(ds, opts, ptr)
     aside = _set_aside(ds, opts, ptr)
     assert ds.counts is not None        # a side by counts
-    got = side_counts(ds.counts.given(), opts, ptr, n_players=n_players, went_out=went_out, concealed=concealed,
-                      double_ending=double)
+    got = side_counts(ds.counts.given(), opts, ptr, n_players=n_players, went_out=went_out, double_ending=double)
     one_player = ds.one_player_all_reds
     _one_player_fits(one_player, got["red_threes"], opts, ptr)
     per_player = got["red_threes_per_player"]
@@ -142,13 +145,12 @@ def _one_player_all_reds(ds: DealSide, ptr: str, reds: list[Card], kept_in_hand:
 
 def _side_ending_fits(ds: DealSide, ptr: str, opts: Options, melds: list[list[Card]], hands: list[list[Card]],
                       kinds: list[str], deciding: list[list[Card]], reds: list[Card], n_reds: int,
-                      one_player: bool | None, n_players: int, dealt: int) -> None:
+                      one_player: bool | None, n_players: int, dealt: int) -> tuple[bool, bool, bool]:
     """How the side's deal ended fits its cards: going out (canasta/6.2) with the canastas it needs and only the
     player out (or, double ending, every player, canasta/6.6) left without cards; concealed (canasta/6.4) only
-    going out, as the cards allow; all four red threes of one player only with four (canasta/2.2)."""
-    went_out, concealed, double = bool(ds.went_out), bool(ds.concealed), bool(ds.double_ending)
-    refuse((concealed and not went_out, N_("only going out can be concealed"), NO, ptr + "/concealed"))
-    _check_going_out(went_out, double, opts, ptr)
+    going out, as the cards allow; all four red threes of one player only with four (canasta/2.2).  Returns
+    ``(went_out, concealed, double_ending)``."""
+    went_out, concealed, double = _ending(ds, opts, ptr)
     _one_player_fits(one_player, n_reds, opts, ptr)
     empty = [h for h in hands if not h]
     why = go_out_fault(list(zip(kinds, deciding)), opts, len(reds)) if went_out else None
@@ -160,6 +162,7 @@ def _side_ending_fits(ds: DealSide, ptr: str, opts: Options, melds: list[list[Ca
             (empty and not went_out, N_("only the player who went out can end with no card"), NO, ptr + "/hands"))
     if concealed:
         _concealed_fits(melds, hands, dealt, opts, ptr)
+    return went_out, concealed, double
 
 
 def _side_card_count(ptr: str, opts: Options, melds: list[list[Card]], hands: list[list[Card]], aside: int,
@@ -196,13 +199,13 @@ def _carded_side(ds: DealSide, deal: FinishedDeal, sid: str, ptr: str, opts: Opt
     kept_reported = len(_reported(deal, "red_three_not_laid_out", sid))
     kept_listed = max(0, kept_reported - len(kept_in_hand))   # kept threes given under red_threes instead
     n_reds = len(reds) + len(kept_in_hand)
-    went_out, concealed, double = bool(ds.went_out), bool(ds.concealed), bool(ds.double_ending)
     one_player = _one_player_all_reds(ds, ptr, reds, kept_in_hand, opts)
     aside = _set_aside(ds, opts, ptr)
-    kinds = side_melds_of(melds, opts, ptr + "/melds", went_out, excess)
+    kinds = side_melds_of(melds, opts, ptr + "/melds", bool(ds.went_out), excess)
     # excess wild cards left in a meld (canasta/8.2) count their points but make no canasta
     deciding = [without_wilds(m, excess_wilds(m, opts)) if k == "group" else m for k, m in zip(kinds, melds)]
-    _side_ending_fits(ds, ptr, opts, melds, hands, kinds, deciding, reds, n_reds, one_player, n_players, dealt)
+    went_out, concealed, double = _side_ending_fits(ds, ptr, opts, melds, hands, kinds, deciding, reds, n_reds,
+                                                    one_player, n_players, dealt)
     held, dealt_side = _side_card_count(ptr, opts, melds, hands, aside, kept_listed, dealt, n_players)
     groups = [(f"{ptr}/melds/{j}", m) for j, m in enumerate(melds)] + [(ptr + "/red_threes", reds)]
     groups += [(f"{ptr}/hands/{j}", h) for j, h in enumerate(hands)]
