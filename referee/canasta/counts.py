@@ -22,6 +22,7 @@ from .cards import card_value, deck_of
 from .deal import known
 from .melds import MeldFault, canasta_bonus, classify, go_out_fault
 from .options import Options, OptionsLike
+from .read import NO, refuse
 
 
 def _c(text: str) -> Card:
@@ -168,8 +169,7 @@ PER_PLAYER = {"black_threes_in_hand": (4, N_("black threes left in hand: a numbe
 def _counts_fit(counts: dict, opts: Options, ptr: str, n_players: int) -> None:
     """The counts the variant knows (:func:`applicable`), each a whole number (black threes and red threes also
     one per player of the side), with the card points of the melds and hands, multiples of 5 (canasta/1.4).  The
-    schema has read every count as a whole number, 0 or more (a list of them for red and black threes), except a
-    single number of red or black threes, which may be below 0."""
+    schema has read every count as a whole number, 0 or more (for red and black threes, or a list of numbers)."""
     keys = applicable(opts)
     for k, v in counts.items():
         if k not in keys:
@@ -177,15 +177,11 @@ def _counts_fit(counts: dict, opts: Options, ptr: str, n_players: int) -> None:
         most, words = PER_PLAYER.get(k, (None, ""))
         if isinstance(v, list) and (len(v) != n_players or not all(0 <= x <= (most or x) for x in v)):
             raise InputError(_(words), f"{ptr}/{k}")
-        if not isinstance(v, list) and v < 0:
-            raise InputError(_("a whole number, 0 or more"), f"{ptr}/{k}")
     for k in ("meld_points", "hand_points"):
-        if k not in counts:
-            raise InputError(_("give the card points of the side's melds and of the cards left in its hands, 0 "
-                               "when there are none"), f"{ptr}/{k}")
-        if counts[k] % 5:
-            raise InputError(_("every card is worth a multiple of 5 points, so {points} cannot be a "
-                               "count of cards", points=counts[k]), f"{ptr}/{k}")
+        refuse((k not in counts, N_("give the card points of the side's melds and of the cards left in its hands, 0 "
+                                    "when there are none"), NO, f"{ptr}/{k}"),
+               (counts.get(k, 0) % 5, N_("every card is worth a multiple of 5 points, so {points} cannot be a count of "
+                                         "cards"), {"points": counts.get(k)}, f"{ptr}/{k}"))
 
 
 def _counted_melds(counts: dict, opts: Options, ptr: str, deck, went_out: bool) -> list[list[Card]]:
