@@ -66,6 +66,10 @@ COMPILED = [
     "referee/canasta/views.py",
     "referee/canasta/sheet.py",
     "referee/canasta/parse.py",
+    "referee/canasta/read.py",
+    "referee/canasta/state.py",
+    "referee/canasta/outcome.py",
+    "referee/canasta/dealt.py",
     "referee/canasta/position.py",
 ]
 

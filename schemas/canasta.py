@@ -382,9 +382,13 @@ class GameState(Strict):
 
 
 def _black_threes(value):
+    """A count of threes: a whole number, 0 or more, or a list of up to three numbers (one per player of the side;
+    how many and their range are the engine's, which knows the side's players)."""
     if isinstance(value, bool) or not (isinstance(value, int) or (isinstance(value, list) and len(value) <= 3
                                                                   and all(type(x) is int for x in value))):
         raise ValidationError(_("a number, or one number per player of the side"))
+    if isinstance(value, int) and value < 0:
+        raise ValidationError(_("a whole number, 0 or more"))
 
 
 class Counts(Strict):

@@ -12,7 +12,7 @@ bonus …).  Counts no deal can produce are refused, naming the field.
 """
 from __future__ import annotations
 
-import json
+from functools import lru_cache
 from typing import Any
 
 from ..cards import Card
@@ -22,6 +22,7 @@ from .cards import card_value, deck_of
 from .deal import known
 from .melds import MeldFault, canasta_bonus, classify, go_out_fault
 from .options import Options, OptionsLike
+from .read import NO, refuse
 
 
 def _c(text: str) -> Card:
@@ -80,11 +81,16 @@ NEEDS = {"unfinished_wild_melds": lambda o: o.get("wild_melds") == "palace",
 WHY_NOT = N_("this variant has no such canasta or bonus to count")
 
 
+def _needed(key: str, opts: Options) -> bool:
+    """Whether the option a key needs (:data:`NEEDS`) is on; a key that needs none is."""
+    need = NEEDS.get(key)
+    return need is None or need(opts)
+
+
 
 def _meld_for(key: str, opts: Options) -> list[Card] | None:
     """The cheapest legal meld that stands for ``key`` under ``opts``, or None when the variant has none."""
-    need = NEEDS.get(key)
-    if need is not None and not need(opts):
+    if not _needed(key, opts):
         return None
     cands, names = MELDS[key]
     return next((m for m in cands if _earns(m, names, opts)), None)
@@ -102,14 +108,11 @@ def _earns(m: list[Card], names: set | None, opts: Options) -> bool:
 def applicable(opts: OptionsLike) -> list[str]:
     """The count keys the options give a meaning to, in the order of :data:`KEYS`."""
     opts = Options.of(opts)
-    out = []
-    for k in KEYS:
-        if k in MELDS and k != "black_threes_melded":
-            if _meld_for(k, opts) is not None:
-                out.append(k)
-        elif NEEDS.get(k, lambda o: True)(opts):
-            out.append(k)
-    return out
+    return [k for k in KEYS if (_meld_for(k, opts) is not None if k in MELD_KEYS else _needed(k, opts))]
+
+
+# the keys that stand for melds of cards (black threes melded are priced on their own)
+MELD_KEYS = frozenset(MELDS) - {"black_threes_melded"}
 
 
 def _cheapest(m: list[Card]) -> int:
@@ -126,7 +129,7 @@ OTHERS = frozenset(k for k in MELDS if k not in GROUPS and k not in ("sevens_can
 RANK_VALUE = {r: 5 if r in ("4", "5", "6", "7") else 20 if r == "A" else 10 for r in SEQ}
 
 
-def side_counts(counts: Any, opts: OptionsLike, side_ptr: str, *, n_players: int, went_out: bool, concealed: bool,
+def side_counts(counts: Any, opts: OptionsLike, side_ptr: str, *, n_players: int, went_out: bool,
                 double_ending: bool) -> dict:
     """Check one side's counts and turn them into what :func:`.scoring.settle` scores (through
     :func:`.scoring.counted`): ``{"melds": the melds standing for the counted ones, "meld_points", "hand_points",
@@ -145,8 +148,6 @@ def side_counts(counts: Any, opts: OptionsLike, side_ptr: str, *, n_players: int
                                   "the {size}-card deck holds {most} red threes, not {n}",
                                   reds_in_deck, size=deck.size, most=reds_in_deck, n=reds), f"{ptr}/red_threes")
     melds = _counted_melds(counts, opts, ptr, deck, went_out)
-    if concealed and not went_out:
-        raise InputError(_("only going out can be concealed"), f"{side_ptr}/concealed")
     if went_out:
         why = go_out_fault([(classify(m, opts, going_out=True), m) for m in melds], opts, reds)
         if why:
@@ -168,8 +169,7 @@ PER_PLAYER = {"black_threes_in_hand": (4, N_("black threes left in hand: a numbe
 def _counts_fit(counts: dict, opts: Options, ptr: str, n_players: int) -> None:
     """The counts the variant knows (:func:`applicable`), each a whole number (black threes and red threes also
     one per player of the side), with the card points of the melds and hands, multiples of 5 (canasta/1.4).  The
-    schema has read every count as a whole number, 0 or more (a list of them for red and black threes), except a
-    single number of red or black threes, which may be below 0."""
+    schema has read every count as a whole number, 0 or more (for red and black threes, or a list of numbers)."""
     keys = applicable(opts)
     for k, v in counts.items():
         if k not in keys:
@@ -177,15 +177,11 @@ def _counts_fit(counts: dict, opts: Options, ptr: str, n_players: int) -> None:
         most, words = PER_PLAYER.get(k, (None, ""))
         if isinstance(v, list) and (len(v) != n_players or not all(0 <= x <= (most or x) for x in v)):
             raise InputError(_(words), f"{ptr}/{k}")
-        if not isinstance(v, list) and v < 0:
-            raise InputError(_("a whole number, 0 or more"), f"{ptr}/{k}")
     for k in ("meld_points", "hand_points"):
-        if k not in counts:
-            raise InputError(_("give the card points of the side's melds and of the cards left in its hands, 0 "
-                               "when there are none"), f"{ptr}/{k}")
-        if counts[k] % 5:
-            raise InputError(_("every card is worth a multiple of 5 points, so {points} cannot be a "
-                               "count of cards", points=counts[k]), f"{ptr}/{k}")
+        refuse((k not in counts, N_("give the card points of the side's melds and of the cards left in its hands, 0 "
+                                    "when there are none"), NO, f"{ptr}/{k}"),
+               (counts.get(k, 0) % 5, N_("every card is worth a multiple of 5 points, so {points} cannot be a count of "
+                                         "cards"), {"points": counts.get(k)}, f"{ptr}/{k}"))
 
 
 def _counted_melds(counts: dict, opts: Options, ptr: str, deck, went_out: bool) -> list[list[Card]]:
@@ -474,23 +470,18 @@ def _wilds(views, opts: Options, n_sides):
     return None
 
 
+@lru_cache(maxsize=4096)       # option sets are many: keep the cache small
 def _compositions(k: str, opts: Options) -> list[tuple[int, int]]:
     """The (2s, jokers) a meld standing for ``k`` may hold under the options: each meld of :data:`MELDS` with any of
     its 2s made jokers or its jokers 2s, where the variant still classifies and prices it as ``k``."""
-    key = (k, json.dumps(opts, sort_keys=True, default=str))
-    if key not in _COMPS:
-        cands, names = MELDS[k]
-        need = NEEDS.get(k)
-        out: set[tuple[int, int]] = set()
-        for m in cands if need is None or need(opts) else []:
-            wild = sum(1 for c in m if c.rank in ("2", "JK"))
-            plain = [c for c in m if c.rank not in ("2", "JK")]
-            out |= {(wild - j, j) for j in range(wild + 1)
-                    if _earns(plain + [_c("2")] * (wild - j) + [_c("JK")] * j, names, opts)}
-        if len(_COMPS) > 4096:        # option sets are many: keep the cache small
-            _COMPS.clear()
-        _COMPS[key] = sorted(out)
-    return _COMPS[key]
+    cands, names = MELDS[k]
+    out: set[tuple[int, int]] = set()
+    for m in cands if _needed(k, opts) else []:
+        wild = sum(1 for c in m if c.rank in ("2", "JK"))
+        plain = [c for c in m if c.rank not in ("2", "JK")]
+        out |= {(wild - j, j) for j in range(wild + 1)
+                if _earns(plain + [_c("2")] * (wild - j) + [_c("JK")] * j, names, opts)}
+    return sorted(out)
 
 
 def _fewest_wilds(k: str, opts: Options) -> tuple[int, int, int]:
@@ -500,8 +491,6 @@ def _fewest_wilds(k: str, opts: Options) -> tuple[int, int, int]:
     comps = _compositions(k, opts) or [(0, 0)]
     return min(t for t, _j in comps), min(j for _t, j in comps), min(t + j for t, j in comps)
 
-
-_COMPS: dict[tuple[str, str], list[tuple[int, int]]] = {}
 
 
 def _sequences(views, opts: Options, n_sides):

@@ -1,7 +1,7 @@
 """A side given by counts (referee.canasta.counts) may give its red threes and its black threes left in hand as one
-number, or as one number per player of the side: the builder refuses a list of the wrong length, a player over the
-4 black threes a player can hold, and a number below 0 (the schema reads every other count as 0 or more), at the
-count's own place, in English and Russian.
+number, or as one number per player of the side: the builder refuses a list of the wrong length or a player over the
+4 black threes a player can hold, and the schema a number below 0 (as it reads every other count, 0 or more), at
+the count's own place, in English and Russian.
 
 Popular Russian canasta (four players, two sides of two; red threes 105 each, doubled when one player collected
 all four; a black three left in hand costs 105): NS melded one natural canasta and went out, EW never melded.
@@ -78,3 +78,11 @@ def test_a_single_count_below_zero_is_refused(client, key, lang, words):
 def test_a_single_count_of_zero_is_scored(client, key):
     # no such three; a 5 in each of the two hands: EW scores -10
     assert scored(client, {key: 0, "hand_points": 10}) == -10
+
+
+@pytest.mark.parametrize("lang,words", [("en", "a whole number, 0 or more"), ("ru", "целое число, 0 или больше")])
+def test_a_single_count_below_zero_is_the_schemas_and_told_before_a_key_the_variant_lacks(client, lang, words):
+    # joker_canastas is Cuban: popular Russian canasta has no such canasta (the builder's fault, once told first);
+    # the schema reads the red threes, -1, before the builder sees the keys
+    assert refused(client, {"joker_canastas": 1, "red_threes": -1}, lang) == [
+        {"pointer": "/deal/sides/1/counts/red_threes", "detail": words}]

@@ -1,0 +1,337 @@
+"""Canasta: a finished deal for ``score`` (``deal.sides[]`` by cards or by counts, the irregularities reported) into
+what :func:`.scoring.settle` takes, checked against the deck, the seats and the rules."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import Card, DeckSpec
+from ..errors import InputError
+from ..i18n import N_, _, ngettext
+from .cards import deck_of, is_black_three, is_red_three, is_wild
+from .counts import deal_counts, side_counts
+from .deal import Layout
+from .melds import excess_wilds, go_out_fault, is_canasta, without_wilds
+from .options import Options, OptionsLike, deal_size
+from .read import NO, conservation, refuse, side_melds_of
+from .state import parse_table, sitting_out
+
+if TYPE_CHECKING:       # the request records (the schemas' layer: read here, never imported at run time)
+    from schemas.canasta_records import (
+        DealSide,
+        FinishedDeal,
+        Irregularity,
+        ScoreRequest,
+    )
+
+
+PENALTIES = {  # irregularity type (one of the schema's) → (rule, points)
+    "illegal_meld": ("canasta/8.2", 100),
+    "red_three_not_laid_out": ("canasta/8.3", 500),
+    "pile_taken_illegally": ("canasta/8.4", 100),
+    "permission_breach": ("canasta/8.5", 100),
+    "out_without_canasta": ("canasta/8.6", 100),
+    "excess_wild_cards": ("canasta/8.2", 50),   # per excess wild card ("count")
+}
+IRREGULARITY_NOTES = {"illegal_meld": N_("illegal meld"), "red_three_not_laid_out": N_("red three not laid out"),
+                      "pile_taken_illegally": N_("pile taken illegally"), "permission_breach": N_("permission breach"),
+                      "out_without_canasta": N_("out without canasta")}
+
+
+def _ending(ds: DealSide, opts: Options, ptr: str) -> tuple[bool, bool, bool]:
+    """How a side's deal ended, ``(went_out, concealed, double_ending)``, against the variant, cards or counts
+    alike: only going out can be concealed (canasta/6.4), nobody goes out where nobody does (canasta/6.2), and the
+    double ending is the going-out side's where the game plays it (canasta/6.6)."""
+    went_out, concealed, double = bool(ds.went_out), bool(ds.concealed), bool(ds.double_ending)
+    refuse((concealed and not went_out, N_("only going out can be concealed"), NO, ptr + "/concealed"),
+           (went_out and opts.no_going_out, N_("nobody goes out in this game: the deal runs to the end of the stock"),
+             NO, ptr + "/went_out"),
+            (double and not (went_out and opts.double_ending),
+             N_("a double ending is the going-out side's, and only where the game plays it"), NO,
+             ptr + "/double_ending"))
+    return went_out, concealed, double
+
+
+def _one_player_fits(one_player: bool | None, n_reds: int, opts: Options, ptr: str) -> None:
+    """All four red threes said to be one player's (canasta/2.2): only where that doubles them, and only with four."""
+    refuse((one_player and opts.red_three_scale != "one_player_doubles",
+             N_("all four red threes to one player count only where that doubles them"), NO,
+             ptr + "/one_player_all_reds"),
+            (one_player and n_reds != 4,
+             N_("one player is said to have collected all four red threes; the side shows {n}"), {"n": n_reds},
+             ptr + "/one_player_all_reds"))
+
+
+def _set_aside(ds: DealSide, opts: Options, ptr: str) -> int:
+    """The black threes a side set aside from taken piles (option black_threes_set_aside, canasta/2.3)."""
+    aside = ds.black_threes_set_aside or 0
+    refuse((aside and not opts.black_threes_set_aside,
+             N_("black threes are set aside only in a game played that way"), NO, ptr + "/black_threes_set_aside"))
+    return aside
+
+
+def irregularity_penalties(raw: list[Irregularity] | None, sides: list[str],
+                           ptr: str = "/deal/irregularities") -> list[dict]:
+    """Penalties for the irregularities reported with a deal (canasta/8.2–8.6, 8.10: only the offender pays)."""
+    out = []
+    for i, irr in enumerate(raw or []):
+        p = f"{ptr}/{i}"
+        excess = irr.type == "excess_wild_cards"
+        count = irr.count if irr.count is not None else 1
+        refuse((irr.side not in sides, N_("name one of the sides ({sides})"), {"sides": list(sides)}, p + "/side"),
+                (not excess and irr.count is not None, N_("a count is given only for excess wild cards"), NO,
+                 p + "/count"),
+                (excess and irr.count is None, N_("give the number of wild cards over the limit (50 each)"), NO,
+                 p + "/count"),
+                (not 1 <= count <= 9, N_("the number of wild cards over the limit is 1 to 9"), NO, p + "/count"))
+        rule, pts = PENALTIES[irr.type]
+        note = _("excess wild cards ({count} x 50)", count=count) if excess else _(IRREGULARITY_NOTES[irr.type])
+        out.append({"rule": rule, "side": irr.side, "points": -pts * count, "note": note})
+    return out
+
+
+def _counted_side(ds: DealSide, opts: Options, ptr: str, n_players: int) -> dict:
+    """A side given by ``counts`` (:mod:`.counts`) in place of cards: what :func:`.scoring.settle` takes."""
+    refuse(*((v is not None, N_("a side is given by its cards or by counts, not both"), NO, f"{ptr}/{k}")
+              for k, v in (("melds", ds.melds), ("red_threes", ds.red_threes), ("hands", ds.hands))))
+    went_out, concealed, double = _ending(ds, opts, ptr)
+    aside = _set_aside(ds, opts, ptr)
+    assert ds.counts is not None        # a side by counts
+    got = side_counts(ds.counts.given(), opts, ptr, n_players=n_players, went_out=went_out, double_ending=double)
+    one_player = ds.one_player_all_reds
+    _one_player_fits(one_player, got["red_threes"], opts, ptr)
+    per_player = got["red_threes_per_player"]
+    if per_player is not None and opts.red_three_scale == "one_player_doubles":
+        # the red threes given per player say whether one player collected all four (canasta/2.2)
+        if one_player is not None and one_player != (4 in per_player):
+            raise InputError(_("the red threes given player by player say otherwise"), ptr + "/one_player_all_reds")
+        one_player = 4 in per_player
+    return {**got, "went_out": went_out, "concealed": concealed, "double_ending": double,
+            "one_player_all_reds": one_player, "black_threes_aside": aside, "n_players": n_players}
+
+
+def _side_cards(ds: DealSide, ptr: str, sid: str, active: Layout, layout: Layout,
+                n_players: int) -> tuple[list[list[Card]], list[Card], list[list[Card]]]:
+    """A side's cards as the deal gives them: ``(melds, red threes laid out, each player's hand)``, one hand per
+    player of the side in play (canasta/1.1); the red threes are red threes only (the schema's)."""
+    melds, reds, hands = ds.melds or [], ds.red_threes or [], ds.hands or []
+    if len(hands) != n_players:
+        if active.sitting_out in layout.members[sid] and len(hands) == len(layout.members[sid]):
+            # a hand for every member of the trio: one of them went to the player sitting out
+            raise InputError(_("{player} sits this deal out and is dealt no cards: give the hands of {players} "
+                               "only, in that order", player=active.sitting_out,
+                               players=active.members[sid]), ptr + "/hands")
+        raise InputError(_("give one hand per player of the side in play ({n}), in the order of its players",
+                           n=n_players), ptr + "/hands")
+    return melds, reds, hands
+
+
+def _one_player_all_reds(ds: DealSide, ptr: str, reds: list[Card], kept_in_hand: list[int],
+                         opts: Options) -> bool | None:
+    """Whether one player of the side collected all four red threes (option red_three_scale one_player_doubles,
+    canasta/2.2): as given (None: not said), or true where the deal shows all four in one hand."""
+    one_player = ds.one_player_all_reds                # None: the request does not say
+    if len(set(kept_in_hand)) > 1 and one_player:
+        raise InputError(_("one player is said to have collected all four red threes; the deal shows red threes kept "
+                           "in two players' hands"), ptr + "/one_player_all_reds")
+    if len(kept_in_hand) == 4 and not reds:            # all four are in one hand: the deal shows it
+        if one_player is False:
+            raise InputError(_("one player holds all four red threes in his hand: say that one player collected them "
+                               "all"),
+                             ptr + "/one_player_all_reds")
+        if opts.red_three_scale == "one_player_doubles":
+            one_player = True
+    return one_player
+
+
+def _side_ending_fits(ds: DealSide, ptr: str, opts: Options, melds: list[list[Card]], hands: list[list[Card]],
+                      kinds: list[str], deciding: list[list[Card]], reds: list[Card], n_reds: int,
+                      one_player: bool | None, n_players: int, dealt: int) -> tuple[bool, bool, bool]:
+    """How the side's deal ended fits its cards: going out (canasta/6.2) with the canastas it needs and only the
+    player out (or, double ending, every player, canasta/6.6) left without cards; concealed (canasta/6.4) only
+    going out, as the cards allow; all four red threes of one player only with four (canasta/2.2).  Returns
+    ``(went_out, concealed, double_ending)``."""
+    went_out, concealed, double = _ending(ds, opts, ptr)
+    _one_player_fits(one_player, n_reds, opts, ptr)
+    empty = [h for h in hands if not h]
+    why = go_out_fault(list(zip(kinds, deciding)), opts, len(reds)) if went_out else None
+    if why:
+        raise InputError(f"{why} (canasta/6.2)", ptr + "/went_out")     # a ruling and its rule ID
+    refuse((went_out and len(empty) != (n_players if double else 1),
+             N_("the player who went out holds no card and his partners hold at least one (all lay down with a "
+                "double ending)"), NO, ptr + "/hands"),
+            (empty and not went_out, N_("only the player who went out can end with no card"), NO, ptr + "/hands"))
+    if concealed:
+        _concealed_fits(melds, hands, dealt, opts, ptr)
+    return went_out, concealed, double
+
+
+def _side_card_count(ptr: str, opts: Options, melds: list[list[Card]], hands: list[list[Card]], aside: int,
+                     kept_listed: int, dealt: int, n_players: int) -> tuple[int, int]:
+    """The side's cards against its deal (canasta/1.5): ``(cards shown, cards dealt to it)``; a deal only adds to
+    the cards dealt, and a side that never melded holds what its players were dealt."""
+    held = sum(len(m) for m in melds) + sum(len(h) for h in hands) + aside + kept_listed
+    dealt_side = dealt * n_players + (opts.opening_bonus_cards if melds else 0)
+    if held < dealt_side:
+        raise InputError(_("each player is dealt {dealt} cards and a deal only adds to them: the side shows "
+                           "{held} cards in melds and hands, fewer than {least}", dealt=dealt,
+                           held=held, least=dealt_side), ptr)
+    if not melds:
+        short = 0                                       # cards a kept red three given under red_threes stands for
+        for j, h in enumerate(hands):
+            short += max(0, dealt - len(h))
+            if short > kept_listed or (opts.draw_count == 1 and len(h) > dealt):
+                raise InputError(_("a player whose side never melded holds the {dealt} cards he was dealt"
+                                   ", not {n}", dealt=dealt, n=len(h)), f"{ptr}/hands/{j}")
+    return held, dealt_side
+
+
+def _carded_side(ds: DealSide, deal: FinishedDeal, sid: str, ptr: str, opts: Options, active: Layout, layout: Layout,
+                 dealt: int, excess: list) -> tuple[dict, tuple[int, bool], list[tuple[str, list[Card]]]]:
+    """One side of a finished deal given by its cards: ``(its entry for settle, (cards beyond its deal, has a
+    canasta), the groups of cards it shows with their pointers)``; ``excess`` collects its melds' excess wild
+    cards (canasta/8.2)."""
+    n_players = len(active.members[sid])
+    melds, reds, hands = _side_cards(ds, ptr, sid, active, layout, n_players)
+    # a red three still in a hand at the end is one of the cards dealt or drawn, never replaced: it counts for
+    # or against the side like the others (canasta/2.2), and costs 500 only if its holder had a turn to lay it
+    # out, which the irregularity red_three_not_laid_out reports (canasta/8.3)
+    kept_in_hand = [j for j, h in enumerate(hands) for c in h if is_red_three(c)]
+    kept_reported = len(_reported(deal, "red_three_not_laid_out", sid))
+    kept_listed = max(0, kept_reported - len(kept_in_hand))   # kept threes given under red_threes instead
+    n_reds = len(reds) + len(kept_in_hand)
+    one_player = _one_player_all_reds(ds, ptr, reds, kept_in_hand, opts)
+    aside = _set_aside(ds, opts, ptr)
+    kinds = side_melds_of(melds, opts, ptr + "/melds", bool(ds.went_out), excess)
+    # excess wild cards left in a meld (canasta/8.2) count their points but make no canasta
+    deciding = [without_wilds(m, excess_wilds(m, opts)) if k == "group" else m for k, m in zip(kinds, melds)]
+    went_out, concealed, double = _side_ending_fits(ds, ptr, opts, melds, hands, kinds, deciding, reds, n_reds,
+                                                    one_player, n_players, dealt)
+    held, dealt_side = _side_card_count(ptr, opts, melds, hands, aside, kept_listed, dealt, n_players)
+    groups = [(f"{ptr}/melds/{j}", m) for j, m in enumerate(melds)] + [(ptr + "/red_threes", reds)]
+    groups += [(f"{ptr}/hands/{j}", h) for j, h in enumerate(hands)]
+    entry = {"melds": melds, "red_threes": n_reds, "went_out": went_out,
+             "hands": [[c for c in h if not is_red_three(c)] for h in hands],
+             "concealed": concealed, "double_ending": double, "one_player_all_reds": one_player,
+             "black_threes_aside": aside}
+    return entry, (held - dealt_side, any(is_canasta(k, m) for k, m in zip(kinds, deciding))), groups
+
+
+def _deal_fits(deal: FinishedDeal, layout: Layout, scores: dict[str, int], opts: Options, deck: DeckSpec,
+               per_side: dict[str, dict], surplus: dict[str, tuple[int, bool]], groups: list) -> None:
+    """The sides together against the deck and the deal (canasta/1.2, 4.2, 6.2): every side given, one side out
+    at most, the counted sides' totals, the first canasta's stock cards, the black threes and every card once."""
+    missing = [s for s in layout.sides if s not in per_side]
+    made = [n for n, canasta in surplus.values() if canasta]    # the cards beyond their deal of the sides with one
+    bonus = opts.first_canasta_bonus_cards
+    refuse((missing, N_("give every side's cards (missing: {sides})"), {"sides": missing}, "/deal/sides"),
+            (sum(v["went_out"] for v in per_side.values()) > 1, N_("only one side goes out"), NO, "/deal/sides"))
+    counted = [(f"/deal/sides/{i}/counts", per_side[ds.id]) for i, ds in enumerate(deal.sides) if ds.counts]
+    if counted:
+        deal_counts(counted, opts, len(layout.sides), any(v["went_out"] for v in per_side.values()))
+    black = sum(is_black_three(c) for _p, cs in groups for c in cs) + sum(v["black_threes_aside"]
+                                                                          for v in per_side.values())
+    refuse((bonus and made and max(made) < bonus,
+             N_("the first canasta of the deal brings its maker {n} stock cards: a side with a canasta shows at least "
+                "{n} cards more than its players were dealt"), {"n": bonus}, "/deal/sides"),
+            (black > 2 * deck.copies, N_("the {size}-card deck holds {most} black threes; the deal shows {n}"),
+             {"size": deck.size, "most": 2 * deck.copies, "n": black}, "/deal/sides"))
+    problems = conservation(groups, deck)
+    if problems:
+        raise InputError(problems)
+
+
+def _reported(deal: FinishedDeal, kind: str, sid: str) -> list[tuple[int, Irregularity]]:
+    """The irregularities of type ``kind`` the deal reports against side ``sid``, with their places."""
+    return [(k, irr) for k, irr in enumerate(deal.irregularities or []) if irr.type == kind and irr.side == sid]
+
+
+def _excess_wilds_fit(deal: FinishedDeal, per_side: dict[str, dict], excess: dict[str, list]) -> None:
+    """Excess wild cards left in melds (canasta/8.2) are reported as the irregularity excess_wild_cards, with their
+    count, and stay in the side's melds of a rank."""
+    for sid, items in excess.items():
+        reports = _reported(deal, "excess_wild_cards", sid)
+        reported = sum(irr.count or 0 for _k, irr in reports)
+        if sum(o for o, _w in items) > reported:
+            over, where = items[0]
+            raise InputError(ngettext("this meld holds {n} wild card over the limit; excess wild cards stay in a "
+                                      "meld only when found too late, reported as an irregularity of excess wild "
+                                      "cards with their count",
+                                      "this meld holds {n} wild cards over the limit; excess wild cards stay in a "
+                                      "meld only when found too late, reported as an irregularity of excess wild "
+                                      "cards with their count", over), where)
+        # excess wild cards stay in their melds (naturals added later may bring a meld back within the ratio, so
+        # the excess need not show; the wild cards themselves must)
+        wild_in_groups = sum(sum(map(is_wild, m)) for m in per_side[sid]["melds"] if not all(map(is_wild, m)))
+        if reported > wild_in_groups:
+            raise InputError(ngettext("excess wild cards stay in their melds, and {side}'s melds of a rank hold {n} "
+                                      "wild card in all, fewer than {reported}",
+                                      "excess wild cards stay in their melds, and {side}'s melds of a rank hold {n} "
+                                      "wild cards in all, fewer than {reported}", wild_in_groups,
+                                      side=sid, reported=reported), f"/deal/irregularities/{reports[0][0]}/count")
+
+
+def _kept_red_threes_fit(deal: FinishedDeal, layout: Layout, per_side: dict[str, dict]) -> None:
+    """A red three reported kept in hand (canasta/8.3) is one of the side's red threes."""
+    for sid in layout.sides:
+        kept = len(_reported(deal, "red_three_not_laid_out", sid))
+        if kept > per_side[sid]["red_threes"]:
+            raise InputError(ngettext("{side} reports {n} red three kept in hand: give it in the hand that kept it, "
+                                      "or with the side's red threes (it scores like the others)",
+                                      "{side} reports {n} red threes kept in hand: give them in the hands that kept "
+                                      "them, or with the side's red threes (they score like the others)", kept,
+                                      side=sid), "/deal/irregularities")
+
+
+def finished_deal(req: ScoreRequest, variant,
+                  opts: OptionsLike) -> tuple[Layout, dict[str, int], int, dict[str, dict], list[dict]]:
+    """A completed deal as ``score`` receives it (``deal.sides[]`` with melds, red threes, each player's cards left,
+    who went out): ``(layout, scores before, target, per_side, penalties)``, ``per_side`` as :func:`.scoring.settle`
+    takes it.  InputError for a deal no real game can produce."""
+    opts = Options.of(opts)
+    layout, scores, target = parse_table(req, variant, opts)
+    deck = deck_of(opts)
+    deal = req.deal
+    active = layout.active(sitting_out(deal.sitting_out, layout, "/deal/sitting_out"))
+    dealt = deal_size(opts, len(active.seats))
+    per_side: dict[str, dict] = {}
+    surplus: dict[str, tuple[int, bool]] = {}     # side → (cards shown beyond its deal, has a canasta)
+    groups = []
+    excess: dict[str, list] = {}
+    for i, ds in enumerate(deal.sides):
+        ptr = f"/deal/sides/{i}"
+        sid = ds.id
+        if sid not in scores or sid in per_side:
+            raise InputError(_("{name} is not one of the sides (or is given twice)", name=repr(sid)), ptr + "/id")
+        if ds.counts is not None:
+            per_side[sid] = _counted_side(ds, opts, ptr, len(active.members[sid]))
+            continue
+        per_side[sid], surplus[sid], shown = _carded_side(ds, deal, sid, ptr, opts, active, layout, dealt,
+                                                          excess.setdefault(sid, []))
+        groups += shown
+    _deal_fits(deal, layout, scores, opts, deck, per_side, surplus, groups)
+    penalties = irregularity_penalties(deal.irregularities, layout.sides)
+    for k, irr in enumerate(deal.irregularities or []):
+        if irr.type == "permission_breach" and len(layout.members[irr.side]) < 2:
+            raise InputError(_("a player without a partner asks nobody: no permission breach"),
+                             f"/deal/irregularities/{k}/type")
+    _excess_wilds_fit(deal, per_side, excess)
+    _kept_red_threes_fit(deal, layout, per_side)
+    return layout, scores, target, per_side, penalties
+
+
+def _concealed_fits(melds: list[list[Card]], hands: list[list[Card]], dealt: int, opts: Options, ptr: str) -> None:
+    """A concealed going out melds a whole hand in one turn (canasta/6.4): the player held his deal, never having
+    melded, and drew; so the side shows at least that many cards melded, less the last discard.  Under
+    concealed_rule=side nobody of the side had melded, so each partner still holds his deal."""
+    least = dealt + opts.draw_count - 1
+    shown = sum(len(m) for m in melds)
+    if shown < least:
+        raise InputError(_("going out concealed melds a whole hand in one turn: at least {least} cards (the {dealt} "
+                           "held and the draw, less the discard); the side shows {shown} melded",
+                           least=least, dealt=dealt, shown=shown), ptr + "/concealed")
+    if opts.concealed_rule == "side":
+        for j, h in enumerate(hands):
+            if h and (len(h) < dealt or (opts.draw_count == 1 and len(h) != dealt)):
+                raise InputError(_("the side went out concealed, so this partner never melded and holds the {dealt} "
+                                   "cards of his deal, not {n}", dealt=dealt, n=len(h)),
+                                 f"{ptr}/hands/{j}")

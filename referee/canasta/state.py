@@ -1,0 +1,145 @@
+"""Canasta: the game before the deal: the sides and their seats (canasta/1.1), the totals before the deal and the
+target in force (canasta/7.1, 7.2), the player sitting out and a player of the deal named at a field."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..common import distinct_names, missing_scores
+from ..errors import InputError, esc
+from ..i18n import N_, alternatives, ngettext, number
+from .deal import Layout
+from .options import Options, OptionsLike
+from .read import NO, refuse
+
+if TYPE_CHECKING:       # the request records (the schemas' layer: read here, never imported at run time)
+    from schemas.canasta_records import (
+        CheckRequest,
+        ScoreRequest,
+        Side,
+        ValidateRequest,
+    )
+
+
+# of equal sides that is not one of them is told (five are told theirs whatever the sizes)
+_ALONE = N_("with two or three players each plays for himself: one player per side")
+PARTNERSHIPS = {2: ([[1, 1]], _ALONE), 3: ([[1, 1, 1]], _ALONE),
+                4: ([[2, 2]], N_("four play as two partnerships of two")),
+                5: ([[2, 3]], N_("five play as a pair against a trio")),
+                6: ([[3, 3], [2, 2, 2]], N_("six play as two sides of three or three sides of two"))}
+
+
+def player_at(value: str | None, layout: Layout, ptr: str) -> str:
+    """One of the players, or InputError at ``ptr``."""
+    players = {"players": list(layout.seats), "player": value, "name": repr(value)}
+    refuse((value is None, N_("name the player (one of {players})"), players, ptr),
+            (value == layout.sitting_out, N_("{player} sits this deal out: the players are {players}"), players, ptr),
+            (value not in layout.side_of, N_("{name} is not one of the players ({players})"), players, ptr))
+    assert value is not None
+    return value
+
+
+def parse_table(req: ScoreRequest | CheckRequest | ValidateRequest, variant,
+                opts: OptionsLike) -> tuple[Layout, dict[str, int], int]:
+    """The sides in seat order, their totals before the deal and the game target (canasta/1.1, 7.2)."""
+    opts = Options.of(opts)
+    sides = req.sides
+    ids, players = _seating(sides, variant)
+    scores = _scores_before(req, ids, opts)
+    target = _target_of(opts, scores, len(players))
+    alone = max(len(s.players) for s in sides) < 2
+    dealer = getattr(req, "dealer", None)          # validate's body names no dealer
+    refuse((alone and opts.double_ending,
+             N_("the double ending is laid by a partner: it needs sides of two or more"), NO,
+             "/options/double_ending"),
+            (alone and opts.ask_required, N_("a player asks his partner: asking needs sides of two or more"), NO,
+             "/options/ask_required"),
+            (dealer is not None and dealer not in players, N_("{name} is not one of the players ({players})"),
+             {"name": repr(dealer), "players": players}, "/dealer"))
+    return Layout.of([{"id": s.id, "players": s.players} for s in sides]), scores, target
+
+
+def _seating(sides: list[Side], variant) -> tuple[list[str], list[str]]:
+    """The side ids and the players in seat order, ``(ids, players)``: names all different, as many players as the
+    variant is played by, in the partnerships canasta/1.1 allows for their number."""
+    ids = [s.id for s in sides]
+    players = [p for s in sides for p in s.players]
+    # a side may bear its only player's name; otherwise ids and names are all different
+    clash = any(s.id in players and s.players != [s.id] for s in sides)
+    sizes = sorted(len(s.players) for s in sides)
+    allowed, why = PARTNERSHIPS.get(len(players), ([sizes], ""))
+    refuse((not distinct_names(ids) or not distinct_names(players) or clash,
+             N_("side ids and player names must all be different, ignoring case and Unicode normalisation (a "
+                "one-player side may bear its player's name)"), NO, "/sides"),
+            (len(players) not in variant.players, N_("variant {variant} is played by {counts} players, not {n}"),
+             {"variant": variant.id, "counts": alternatives(variant.players), "n": len(players)}, "/sides"),
+            (sizes not in allowed and (len(set(sizes)) == 1 or len(players) == 5), why, NO, "/sides"),
+            (sizes not in allowed, N_("every side has the same number of players"), NO, "/sides"))
+    return ids, players
+
+
+def _scores_before(req: ScoreRequest | CheckRequest | ValidateRequest, ids: list[str],
+                   opts: Options) -> dict[str, int]:
+    """Each side's total before the deal (``state.scores``, 0 when not given; multiples of 5, canasta/7.1), and
+    the deals played under option max_rounds (canasta/7.2)."""
+    scores = dict.fromkeys(ids, 0)
+    state = req.state or _NO_STATE
+    rounds = state.rounds
+    if rounds is not None and opts.max_rounds is not None and rounds >= opts.max_rounds:
+        raise InputError(ngettext("{rounds} deals are played: the game ended after {n}",
+                                  "{rounds} deals are played: the game ended after {n}",
+                                  opts.max_rounds, rounds=rounds), "/state/rounds")
+    missing = missing_scores({"scores": state.scores, "rounds": rounds}, ids, ("rounds",), sides=True)
+    if missing:
+        raise InputError(missing)
+    for k, v in (state.scores or {}).items():
+        refuse((k not in scores, N_("{name} is not one of the sides ({sides})"), {"name": repr(k), "sides": ids},
+                 f"/state/scores/{esc(k)}"),
+                (v % 5, N_("a side's total: an integer multiple of 5 (every card and bonus is)"), NO,
+                 f"/state/scores/{esc(k)}"))
+        scores[k] = v
+    return scores
+
+
+@dataclass(frozen=True)
+class _NoState:
+    """Stands for the ``state`` a request leaves out: a new game."""
+
+    scores: None = None
+    rounds: None = None
+
+
+_NO_STATE = _NoState()
+
+
+def _target_of(opts: Options, scores: dict[str, int], n_players: int) -> int:
+    """The game's target (canasta/7.2): option target, or by the sides of the six-player game (10,000 for two,
+    7,500 for three); no side is at or past it yet."""
+    refuse((opts.target is None and n_players != 6,
+             N_("without a target only the six-player game picks one, by its sides; with {n} players give the target"),
+             {"n": n_players}, "/options/target"))
+    target = opts.target if opts.target is not None else (10000 if len(scores) == 2 else 7500)
+    refuse(*((v >= target, N_("{side} already has {total}, at or past the target of {target}: the game is over"),
+               {"side": k, "total": number(v), "target": number(target)}, f"/state/scores/{esc(k)}")
+              for k, v in scores.items()))
+    return target
+
+
+def rounds_of(req: ScoreRequest | ValidateRequest) -> int:
+    """Deals already played (``state.rounds``), for the round limit (canasta/7.2)."""
+    return (req.state or _NO_STATE).rounds or 0
+
+
+def sitting_out(value: str | None, layout: Layout, ptr: str) -> str | None:
+    """The trio member who sits this deal out in the five-player game (canasta/1.1), or None."""
+    five = len(layout.seats) == 5
+    trio = deal_layout_trio(layout) if five else []
+    refuse((value is None and five, N_("with five players one member of the trio sits out: name him"), NO, ptr),
+            (value is not None and not five, N_("only the five-player game has a player sitting out"), NO, ptr),
+            (value is not None and value not in trio, N_("the player sitting out is one of the trio ({players})"),
+             {"players": trio}, ptr))
+    return value
+
+
+def deal_layout_trio(layout: Layout) -> list[str]:
+    return next(layout.members[sid] for sid in layout.sides if len(layout.members[sid]) == 3)
