@@ -69,7 +69,7 @@ def test_envelope_echoes_effective_options(client):
     used = {line["rule"] for p in body["players"] for line in p["lines"]}
     assert used <= cited
     c = next(c for c in body["citations"] if c["rule"] == "thousand/12.3")
-    assert c["options"] == {"round_step": 5, "round_half": "up"}
+    assert c["options"] == {"round_step": 5}     # an exact half decides nothing in fives (round_half: tens only)
 
 
 def test_same_request_same_answer(client):
