@@ -40,24 +40,32 @@ def is_black_three(c: Card) -> bool:
     return c.rank == "3" and c.suit in ("S", "C")
 
 
+# the points of a card by its rank (canasta/1.4); threes, whose value turns on the suit, are not in it
+_RANK_VALUES = {JOKER: 50, "A": 20, "2": 20, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 10, "8": 10, "7": 5, "6": 5,
+                "5": 5, "4": 5}
+
+
 def card_value(c: Card) -> int:
     """Points of one card (canasta/1.4): joker 50; ace and deuce 20; K-8 10; 7-4 and black threes 5.
 
     A red three has no card value (its bonus or penalty is canasta/2.2).
     """
-    if c.rank == JOKER:
-        return 50
-    if c.rank in ("A", "2"):
-        return 20
-    if c.rank in ("K", "Q", "J", "10", "9", "8"):
-        return 10
+    v = _RANK_VALUES.get(c.rank)
+    if v is not None:
+        return v
     if is_red_three(c):
         return 0
     return 5
 
 
 def cards_value(cards) -> int:
-    return sum(card_value(c) for c in cards)
+    """The points of ``cards`` (:func:`card_value` of each, added up)."""
+    total = 0
+    values = _RANK_VALUES
+    for c in cards:
+        v = values.get(c.rank)
+        total += v if v is not None else 0 if is_red_three(c) else 5
+    return total
 
 
 def count_off(upcard: Card) -> int:

@@ -166,7 +166,10 @@ def group_cards(g) -> list[Card]:
 
 
 def natural_rank(cards: list[Card]) -> str | None:
-    return next((c.rank for c in cards if not is_wild(c)), None)
+    for c in cards:
+        if c.rank not in _WILD_RANKS:       # not is_wild(c)
+            return c.rank
+    return None
 
 
 @dataclass
@@ -555,7 +558,25 @@ class DealState:
     def _draw(self, player: str, cards: list[Card] | None, judged: bool = True) -> dict:
         """The draw's changes.  ``judged``: refuse cards the laws do not let a draw take (canasta/8.8, 6.1, 2.1);
         not for a draw applied as played, which only needs a stock holding them."""
-        want = min(self.opts.draw_count, self.stock)
+        stock = self.stock
+        if cards is not None and len(cards) == self.opts.draw_count and len(cards) < stock \
+                and _RED_3H not in cards and _RED_3D not in cards:
+            # the usual draw: the cards a draw takes, no red three among them, the stock not emptied (nothing below
+            # can refuse it)
+            self.stock = stock - len(cards)
+            held = self.hands.get(player)
+            if held is not None:
+                if self.penalty_cards:
+                    self._set_hand(player, held + cards)
+                else:
+                    self.hands[player] = held + cards
+            self.phase = "play"
+            self.drew_from = "stock"
+            self.had_turn.add(player)
+            if self.last_red_three and self.opts.red_three_last_card == "no_meld":
+                self._end(None)
+            return {"drawn": len(cards)}
+        want = min(self.opts.draw_count, stock)
         effects: dict[str, Any] = {"drawn": want}
         if cards is not None:
             naturals = [c for c in cards if not is_red_three(c)] if _RED_3H in cards or _RED_3D in cards else cards
@@ -612,7 +633,7 @@ class DealState:
         pile, top = self.pile, self.pile.top
         if top is None or pile.size == 0:
             raise foul("canasta/5.2", _("the discard pile is empty"), P_PILE)
-        if self._wild_pair_takes(player, top, shown, melds):
+        if top.rank in _WILD_RANKS and self._wild_pair_takes(player, top, shown, melds):
             return {}                             # Hollywood: the pair and the wild top card join the hand
         self._verify_top_takeable(player, top)
         hand = self.hand(player)
@@ -646,7 +667,7 @@ class DealState:
                 else _("the top card and the cards shown: {fault}", fault=str(e))
             raise foul("canasta/3.1", msg, P_PILE, "/cards") from None
         key = own_key or meld_key("group", combined, set(self.melds[side]))
-        made = self._verify_melds(side, melds, {key: combined}, going_out=False)
+        made = self._verify_melds(side, melds, {key: combined}, going_out=False) if melds else {key: combined}
         return self._after_take_checks(player, side, rest, made, group, melds, key)
 
     def _wild_pair_takes(self, player: str, top: Card, shown: list[Card], melds: list) -> bool:
@@ -959,8 +980,8 @@ class DealState:
         self._verify_turn(player, "play")
         if self.last_red_three and self.opts.red_three_last_card == "no_meld":
             raise IllegalAction("canasta/6.5", _("the last stock card was a red three: no meld, the hand is over"))
-        side = self.side(player)
-        cards = [c for g in groups for c in group_cards(g)]
+        side = self.layout.side_of[player]
+        cards = [c for g in groups for c in (g[1] if isinstance(g, tuple) else g)]     # group_cards of each
         rest = self._verify_laid_held(player, groups, cards, final_discard)
         out_now = (len(rest) == 0 or (final_discard is not None and len(rest) == 1)) if going_out is None \
             else going_out
@@ -983,7 +1004,9 @@ class DealState:
         if len(rest) <= 1 or keeps or final_discard is not None or not self.opts.black_threes_out_discard:
             self._verify_cards_left(player, side, made, cards, rest, final_discard, keeps, waive)
         finishing = len(rest) <= 1 and not waive   # a last card left must be discarded: the player is going out
-        concealed = self._verify_finishing(player, side, groups, made, finishing, out_now)
+        # (going out now is finishing; neither, for a side that has opened, has nothing to check)
+        concealed = self._verify_finishing(player, side, groups, made, finishing, out_now) \
+            if finishing or not self.has_melded(side) else False
         return {"melds": made, "hand_after": rest, "going_out": out_now, "concealed": concealed,
                 "canastas": canastas}
 
@@ -1112,13 +1135,16 @@ class DealState:
     def _meld(self, player: str, v: dict) -> dict:
         """The meld's changes, ``v`` as :meth:`verify_meld` returns it."""
         self._record_melds(player, v["melds"])
-        self._set_hand(player, v["hand_after"])
+        if self.penalty_cards:
+            self._set_hand(player, v["hand_after"])
+        else:
+            self.hands[player] = v["hand_after"]
         effects = {"canastas": v["canastas"]}
-        if self.extra_due.get(player):
+        if self.extra_due and self.extra_due.get(player):
             effects["extra_cards_due"] = self.extra_due[player]
         if self.last_red_three:
             self._end(None)
-        elif self._keeping(player):
+        elif self.opts.keep_last_card and self._keeping(player):
             effects["turn_passes"] = self._pass_kept(player)
         elif not v["hand_after"] and not self.extra_due.get(player):
             self._end(player, v["concealed"])
@@ -1150,17 +1176,25 @@ class DealState:
         self._verify_turn(player, "play")
         if self.last_red_three:
             raise IllegalAction("canasta/6.5", _("the last stock card was a red three: no discard, the hand is over"))
-        rest = take_from(self.hand(player), [card])
+        hand = self.hand(player)
+        rest: list[Card] | None
+        if card.suit and card in hand:          # take_from for one card named with its suit: its first copy
+            rest = kept = list(hand)
+            kept.remove(card)
+        else:
+            rest = take_from(hand, [card])
         if rest is None:
             raise foul("canasta/6.1", _("{player} does not hold {card}", player=player, card=card), None, "/card")
         if card.rank == "3" or card.rank == "7":     # only threes and sevens are ever refused as such
             self._verify_discard_card(card, last=not rest)
-        shown = self.penalty_cards.get(player)
+        shown = self.penalty_cards.get(player) if self.penalty_cards else None
         if shown and not any(alike(card, p) for p in shown):
             raise foul("canasta/8.7",
                        ngettext("{player} has a penalty card face up ({cards}): his discard is that card",
                                 "{player} has penalty cards face up ({cards}): his discard is one of them",
                                 len(shown), player=player, cards=list(shown)), None, "/card")
+        if rest and self.answer is None:
+            return {"hand_after": rest}         # not the last card, no question asked: nothing below applies
         side = self.side(player)
         if not rest and self.opts.no_going_out:
             raise foul("canasta/6.2", _("nobody goes out in this game: the last card is never discarded"), None,
@@ -1198,7 +1232,10 @@ class DealState:
             fined = {"rule": "canasta/8.5", "side": self.side(player), "points": -100,
                      "note": _("{player} could not go out after his partner's yes", player=player)}
             self.penalties.append(fined)
-        self._set_hand(player, rest)
+        if self.penalty_cards:
+            self._set_hand(player, rest)
+        else:
+            self.hands[player] = rest
         # a wild card blocks the pile for a round; full_round: its discarder's turn is over (canasta/5.1)
         self.pile.discard(card, player, wild_block=self.opts.wild_block,
                           black_three_freezes=self.opts.black_three_freezes)
@@ -1272,12 +1309,14 @@ class DealState:
             is_red_three(c) for c in self.hands.get(player) or [])
 
     def _pass_turn(self, player: str) -> None:
-        self._note_kept_red_three(player)
+        if self.stock >= 1 and player not in self.kept_red_three:     # what _note_kept_red_three looks at first
+            self._note_kept_red_three(player)
         if self.turn_melded:
             self.melded_before[player] = True
-        self.turn = self.layout.following[player]     # the seat after the player's
+        self.turn = turn = self.layout.following[player]     # the seat after the player's
         self.phase = "draw"
-        self.pile.turn_begins(self.turn, self.opts.wild_block)   # one_round: a block's round is over (5.1)
+        if self.pile.block_owner is not None:
+            self.pile.turn_begins(turn, self.opts.wild_block)   # one_round: a block's round is over (5.1)
         self._new_turn()
 
     def way_out(self, player: str) -> tuple[list, Card | None] | None:

@@ -84,7 +84,8 @@ def classify(cards: list[Card], opts: OptionsLike, going_out: bool = False) -> s
     consecutive cards of one suit from 4 to A, no wild card (canasta/3.4).  Wild-card melds (option wild_melds):
     three to seven wild cards, as the option allows (canasta/3.3).
     """
-    opts = Options.of(opts)
+    if not isinstance(opts, Options):
+        opts = Options.of(opts)
     if len(cards) < 3:
         raise MeldFault("canasta/3.1", _("a meld has at least three cards"))
     if _RED_3H in cards or _RED_3D in cards:        # any(is_red_three(c) for c in cards), at C speed
@@ -195,7 +196,8 @@ def _wild_meld(cards: list[Card], opts: Options) -> str:
 
 def meld_ok(meld: list[Card], opts: OptionsLike, going_out: bool) -> bool:
     """Whether ``meld`` is a legal meld under ``opts`` (:func:`classify` without the reason)."""
-    opts = Options.of(opts)
+    if not isinstance(opts, Options):
+        opts = Options.of(opts)
     try:
         classify(meld, opts, going_out=going_out)
     except MeldFault:
@@ -210,7 +212,8 @@ WILD_CANASTA = {"bolivia": ("bolivia", 2500), "brazilian": ("wild canasta", 2000
 
 def canasta_bonus(kind: str, cards: list[Card], opts: OptionsLike) -> tuple[str, int] | None:
     """``(name, points)`` for a finished meld, or None (canasta/3.2, 3.3, 3.4)."""
-    opts = Options.of(opts)
+    if not isinstance(opts, Options):
+        opts = Options.of(opts)
     if kind == "group" and len(cards) >= 7:
         return _group_canasta(cards, opts)
     if kind == "sequence" and len(cards) >= 7:
@@ -290,7 +293,8 @@ BRAZILIAN_OPENINGS = ((9000, "natural"), (8000, "canasta_200"), (7000, "canasta"
 
 def opening_canasta(score: int, opts: OptionsLike) -> str | None:
     """What kind of canasta the opening must hold at this total (Brazilian: canasta/4.1), or None."""
-    opts = Options.of(opts)
+    if not isinstance(opts, Options):
+        opts = Options.of(opts)
     if opts.opening_table != "brazilian":
         return None
     return next((kind for start, kind in BRAZILIAN_OPENINGS if score >= start), None)
@@ -298,7 +302,8 @@ def opening_canasta(score: int, opts: OptionsLike) -> str | None:
 
 def opening_minimum(score: int, opts: OptionsLike) -> int:
     """Count a side's opening needs by its total before the deal (canasta/4.1), in points."""
-    opts = Options.of(opts)
+    if not isinstance(opts, Options):
+        opts = Options.of(opts)
     table = opts.opening_table
     if score < 0:
         return opts.negative_minimum
@@ -319,7 +324,8 @@ def is_sevens_canasta(kind: str, cards: list[Card]) -> bool:
 def go_out_fault(melds: list[tuple[str, list[Card]]], opts: OptionsLike, red_threes: int = 0) -> str | None:
     """Why a side with ``melds`` (``(kind, cards)``) and ``red_threes`` laid out may not go out (canasta/6.2),
     or None."""
-    opts = Options.of(opts)
+    if not isinstance(opts, Options):
+        opts = Options.of(opts)
     canastas = [(k, c) for k, c in melds if is_canasta(k, c)
                  and not (k == "wild" and opts.wild_melds == "italian")]   # deuce canastas do not count
     if opts.going_out_needs == "pennies":
@@ -410,7 +416,10 @@ def meld_kind(cards: list[Card], opts: OptionsLike, going_out: bool = True) -> s
 
 
 def natural_rank(cards: list[Card]) -> str | None:
-    return next((c.rank for c in cards if not is_wild(c)), None)
+    for c in cards:
+        if c.rank not in _WILD_RANKS:       # not is_wild(c)
+            return c.rank
+    return None
 
 
 def meld_key(kind: str, cards: list[Card], taken: set[str]) -> str:

@@ -59,7 +59,8 @@ RED_THREES_AGAINST = {"canasta": N_("the side has no canasta"),
 def kind_and_meld(meld: list[Card], opts: OptionsLike) -> tuple[str, list[Card]]:
     """The meld's kind, and the cards that decide its canasta status.  A meld kept with excess wild cards (found
     too late, canasta/8.2) is a group whose excess wild cards count their points but do not make it a canasta."""
-    opts = Options.of(opts)
+    if not isinstance(opts, Options):
+        opts = Options.of(opts)
     try:
         return classify(meld, opts, going_out=True), meld
     except MeldFault:
@@ -112,8 +113,13 @@ def score_side(melds: list[list[Card]], hands: list[list[Card]], opts: OptionsLi
     lines.append({"item": _("melded cards"), "points": on_table, "rule": "canasta/7.1"})
     special = opts.black_three_in_hand != "card_value"
     sevens = opts.sevens_in_hand
-    in_hand = sum(card_value(c) for h in hands for c in h
-                  if not (special and is_black_three(c)) and not (sevens and c.rank == "7"))
+    if special or sevens:
+        in_hand = sum(card_value(c) for h in hands for c in h
+                      if not (special and is_black_three(c)) and not (sevens and c.rank == "7"))
+    else:
+        in_hand = 0
+        for h in hands:
+            in_hand += cards_value(h)
     if in_hand:
         lines.append({"item": _("cards left in hand"), "points": -in_hand, "rule": "canasta/7.1"})
     held = _held_penalty_lines(hands, opts, opponents_went_out)

@@ -511,7 +511,8 @@ class CanastaReplay(Replay):
             return True
         if turn is not None and turn.rest and not self.lay_rest(actor, turn):
             return True
-        self.deal_over(t)
+        if st.phase == "done" or t == "double_ending":      # what deal_over looks at: most events leave the deal on
+            self.deal_over(t)
         return True
 
     def end(self) -> None:
@@ -591,7 +592,7 @@ class CanastaReplay(Replay):
         st = self.st
         assert st is not None
         try:
-            new_cards = revealed(ev, t, ptr)
+            new_cards = revealed(ev, t, ptr) if t in _REVEALING else None
             if new_cards:
                 problems = self.tally.add(*new_cards)
                 if problems:
@@ -599,12 +600,19 @@ class CanastaReplay(Replay):
                     self.stop()
                     return False
             if turn is None:
-                _apply(st, actor, t, ev, ptr)
+                a: Any = ev         # a record of its type (as _apply reads it)
+                if t == "discard" and a.card is not None:      # the usual events straight to the state machine
+                    st.apply_discard(actor, a.card)
+                elif t == "draw" and a.cards is not None:
+                    st.apply_draw(actor, a.cards)
+                else:
+                    _apply(st, actor, t, ev, ptr)
             elif turn.fault is not None:
                 raise turn.fault
             else:
                 st.apply_take_pile(actor, turn.shown, turn.taken())
-            self.irregularities(i, t, actor, ptr)      # rules broken that the play goes on after (canasta/2.1)
+            if st.irregularities:
+                self.irregularities(i, t, actor, ptr)      # rules broken that the play goes on after (canasta/2.1)
         except IllegalAction as e:
             return self.illegal(i, ev, t, ptr, actor, turn, e)
         return True
@@ -683,14 +691,22 @@ class CanastaReplay(Replay):
 def _readable(ev: Event, ptr: str) -> None:
     """The event read: a value its schema could not read (:class:`~referee.common.Unread`: a text that names no
     card, a meld without a card) is refused at its place, now that the replay judges the event."""
+    k = ev.type
+    if k == "discard" and type(getattr(ev, "card", None)) is Card:
+        return                  # the usual events, read whole: a discard's card, a draw's cards
+    if k == "draw":
+        cards = getattr(ev, "cards", None)
+        if type(cards) is list and all(type(c) is Card for c in cards):
+            return
     found = first_unread(ev, ptr) if _unsure(ev) else None
     if found is not None:
         raise InputError(found[1], found[0])
 
 
 def _unsure(ev: Event) -> bool:
-    """Whether the event may hold a value its schema could not read: a value that is not a card, a name or a list or
-    mapping of cards (a meld laid on another is looked at by :func:`~referee.common.first_unread`)."""
+    """Whether the event may hold a value its schema could not read: a value that is not a card, a name, a list or
+    mapping of cards, or cards laid on a meld named by a text (anything else is looked at by
+    :func:`~referee.common.first_unread`)."""
     for name in ev.__slots__:
         v = getattr(ev, name)
         t = type(v)
@@ -701,9 +717,21 @@ def _unsure(ev: Event) -> bool:
         elif t is not list:
             return True
         for x in v:
-            if type(x) is not Card and (type(x) is not list or any(type(c) is not Card for c in x)):
-                return True
+            tx = type(x)
+            if tx is Card:
+                continue
+            if tx is not list:
+                # cards laid on the side's meld of a rank: a named pair (rank, cards)
+                if not (isinstance(x, tuple) and len(x) == 2 and type(x[0]) is str and type(x[1]) is list):
+                    return True
+                x = x[1]
+            for c in x:
+                if type(c) is not Card:
+                    return True
     return False
+
+
+_REVEALING = frozenset({"draw", "extra_cards", "red_three"})      # the events that bring cards from the stock
 
 
 def _as_logged(t: str, ev: Event, ptr: str) -> tuple:
