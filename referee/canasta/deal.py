@@ -561,8 +561,8 @@ class DealState:
         stock = self.stock
         if cards is not None and len(cards) == self.opts.draw_count and len(cards) < stock \
                 and _RED_3H not in cards and _RED_3D not in cards:
-            # the usual draw: the cards a draw takes, no red three among them, the stock not emptied (nothing below
-            # can refuse it)
+            # the usual draw: the cards a draw takes, no red three among them, the stock not emptied (nothing in
+            # _drawn_cards can refuse it)
             self.stock = stock - len(cards)
             held = self.hands.get(player)
             if held is not None:
@@ -570,49 +570,54 @@ class DealState:
                     self._set_hand(player, held + cards)
                 else:
                     self.hands[player] = held + cards
-            self.phase = "play"
-            self.drew_from = "stock"
-            self.had_turn.add(player)
-            if self.last_red_three and self.opts.red_three_last_card == "no_meld":
-                self._end(None)
-            return {"drawn": len(cards)}
+            return self._drawn(player, {"drawn": len(cards)})
         want = min(self.opts.draw_count, stock)
-        effects: dict[str, Any] = {"drawn": want}
-        if cards is not None:
-            naturals = [c for c in cards if not is_red_three(c)] if _RED_3H in cards or _RED_3D in cards else cards
-            if len(cards) > self.stock:
-                raise foul("canasta/6.1", ngettext("the stock holds only {n} card", "the stock holds only {n} cards",
-                                                   self.stock), None, "/cards")
-            exhausted = len(cards) == self.stock
-            if judged and len(naturals) > want:
-                raise foul("canasta/8.8", ngettext(
-                    "a draw takes {n} card from the stock (red threes are replaced), not {got}: the surplus goes back "
-                    "on the stock (no points)",
-                    "a draw takes {n} cards from the stock (red threes are replaced), not {got}: the surplus goes back "
-                    "on the stock (no points)", want, got=len(naturals)), None, "/cards")
-            if judged and len(naturals) < want and not exhausted:
-                raise foul("canasta/6.1", ngettext(
-                    "a draw takes {n} card from the stock (red threes are replaced), not {got}",
-                    "a draw takes {n} cards from the stock (red threes are replaced), not {got}", want,
-                    got=len(naturals)), None, "/cards")
-            if judged and cards and is_red_three(cards[-1]) and not exhausted:
-                raise foul("canasta/2.1", _("a red three drawn is replaced by the next stock card"), None, "/cards")
-            last_red = exhausted and bool(cards) and is_red_three(cards[-1])
-            self.stock -= len(cards)
-            effects["drawn"] = len(naturals)
-            self.red_by_player[player] = self.red_by_player.get(player, 0) + len(cards) - len(naturals)
-            if len(naturals) < len(cards):
-                reds = [c for c in cards if is_red_three(c)]
-                self.red_threes[self.side(player)] = self.red_threes[self.side(player)] + reds
-                effects["red_threes_laid_out"] = [str(c) for c in reds]
-            held = self.hands.get(player)
-            if held is not None:
-                self._set_hand(player, held + naturals)
-            if last_red:
-                self.last_red_three = True
-                effects["hand_ends"] = _("a red three was the last stock card")
-        else:
+        if cards is None:
             self.stock -= want
+            return self._drawn(player, {"drawn": want})
+        return self._drawn(player, self._drawn_cards(player, cards, want, judged))
+
+    def _drawn_cards(self, player: str, cards: list[Card], want: int, judged: bool) -> dict[str, Any]:
+        """A draw of the ``cards`` given, ``want`` of them natural: refused as :meth:`_draw` says, else taken (red
+        threes laid out, canasta/2.1; a red three as the last stock card ends the hand, 6.5).  Returns the effects."""
+        effects: dict[str, Any] = {"drawn": want}
+        naturals = [c for c in cards if not is_red_three(c)] if _RED_3H in cards or _RED_3D in cards else cards
+        if len(cards) > self.stock:
+            raise foul("canasta/6.1", ngettext("the stock holds only {n} card", "the stock holds only {n} cards",
+                                               self.stock), None, "/cards")
+        exhausted = len(cards) == self.stock
+        if judged and len(naturals) > want:
+            raise foul("canasta/8.8", ngettext(
+                "a draw takes {n} card from the stock (red threes are replaced), not {got}: the surplus goes back "
+                "on the stock (no points)",
+                "a draw takes {n} cards from the stock (red threes are replaced), not {got}: the surplus goes back "
+                "on the stock (no points)", want, got=len(naturals)), None, "/cards")
+        if judged and len(naturals) < want and not exhausted:
+            raise foul("canasta/6.1", ngettext(
+                "a draw takes {n} card from the stock (red threes are replaced), not {got}",
+                "a draw takes {n} cards from the stock (red threes are replaced), not {got}", want,
+                got=len(naturals)), None, "/cards")
+        if judged and cards and is_red_three(cards[-1]) and not exhausted:
+            raise foul("canasta/2.1", _("a red three drawn is replaced by the next stock card"), None, "/cards")
+        last_red = exhausted and bool(cards) and is_red_three(cards[-1])
+        self.stock -= len(cards)
+        effects["drawn"] = len(naturals)
+        self.red_by_player[player] = self.red_by_player.get(player, 0) + len(cards) - len(naturals)
+        if len(naturals) < len(cards):
+            reds = [c for c in cards if is_red_three(c)]
+            self.red_threes[self.side(player)] = self.red_threes[self.side(player)] + reds
+            effects["red_threes_laid_out"] = [str(c) for c in reds]
+        held = self.hands.get(player)
+        if held is not None:
+            self._set_hand(player, held + naturals)
+        if last_red:
+            self.last_red_three = True
+            effects["hand_ends"] = _("a red three was the last stock card")
+        return effects
+
+    def _drawn(self, player: str, effects: dict[str, Any]) -> dict[str, Any]:
+        """After any draw: the player plays on, and a red three that was the last stock card ends the hand where
+        no meld may follow it (canasta/6.5, red_three_last_card)."""
         self.phase = "play"
         self.drew_from = "stock"
         self.had_turn.add(player)
@@ -983,20 +988,7 @@ class DealState:
         side = self.layout.side_of[player]
         cards = [c for g in groups for c in (g[1] if isinstance(g, tuple) else g)]     # group_cards of each
         rest = self._verify_laid_held(player, groups, cards, final_discard)
-        out_now = (len(rest) == 0 or (final_discard is not None and len(rest) == 1)) if going_out is None \
-            else going_out
-        if going_out and final_discard is None and rest:
-            raise IllegalAction("canasta/6.2", _leaves(len(rest)))
-        if not rest and final_discard is None and self.opts.going_out_discard == "required":
-            raise foul("canasta/6.2", _("going out ends with a discard: keep a card to discard"), None, "/melds")
-        # Mexicana: the meld that opens the side brings cards from the stock at once, so nobody goes out with it
-        more = bool(self.opts.opening_bonus_cards) and not self.has_melded(side) and side not in self.extra_given
-        if more and (final_discard is not None or going_out):
-            raise foul("canasta/4.2", ngettext(
-                "the meld that opens the side brings {n} stock card first: the player draws it before he can go out",
-                "the meld that opens the side brings {n} stock cards first: the player draws them before he can go "
-                "out", self.opts.opening_bonus_cards), None, "/melds")
-        out_now = out_now and not more
+        out_now, more = self._going_out_now(side, rest, final_discard, going_out)
         keeps = self.opts.keep_last_card and self._keeps_last_card(side, len(rest), final_discard, groups)
         waive = keeps or more        # no going out now: the last card is kept, or more cards come
         made = self._verify_melds(side, groups, going_out=(out_now or len(rest) <= 1) and not waive)
@@ -1009,6 +1001,26 @@ class DealState:
             if finishing or not self.has_melded(side) else False
         return {"melds": made, "hand_after": rest, "going_out": out_now, "concealed": concealed,
                 "canastas": canastas}
+
+    def _going_out_now(self, side: str, rest: list[Card], final_discard: Card | None,
+                       going_out: bool | None) -> tuple[bool, bool]:
+        """Whether a meld leaving ``rest`` in hand goes out now (``going_out`` as :meth:`verify_meld` takes it), and
+        whether the side's opening brings stock cards first (Mexicana, opening_bonus_cards: nobody goes out with
+        it, canasta/4.2).  Going out with cards left, or without the discard the variant requires, is refused
+        (canasta/6.2)."""
+        out_now = (len(rest) == 0 or (final_discard is not None and len(rest) == 1)) if going_out is None \
+            else going_out
+        if going_out and final_discard is None and rest:
+            raise IllegalAction("canasta/6.2", _leaves(len(rest)))
+        if not rest and final_discard is None and self.opts.going_out_discard == "required":
+            raise foul("canasta/6.2", _("going out ends with a discard: keep a card to discard"), None, "/melds")
+        more = bool(self.opts.opening_bonus_cards) and not self.has_melded(side) and side not in self.extra_given
+        if more and (final_discard is not None or going_out):
+            raise foul("canasta/4.2", ngettext(
+                "the meld that opens the side brings {n} stock card first: the player draws it before he can go out",
+                "the meld that opens the side brings {n} stock cards first: the player draws them before he can go "
+                "out", self.opts.opening_bonus_cards), None, "/melds")
+        return out_now and not more, more
 
     def _verify_finishing(self, player: str, side: str, groups: list, made: dict[str, list[Card]],
                           finishing: bool, out_now: bool) -> bool:
