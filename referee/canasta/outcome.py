@@ -216,15 +216,26 @@ def _carded_side(ds: DealSide, deal: FinishedDeal, sid: str, ptr: str, opts: Opt
     return entry, (held - dealt_side, any(is_canasta(k, m) for k, m in zip(kinds, deciding))), groups
 
 
+def _sides_named(deal: FinishedDeal, scores: dict[str, int], layout: Layout) -> None:
+    """Every side of the game given once (canasta/1.2), said before anything of a side's own: a side named twice
+    or not at all is the fault, whatever its cards or counts say."""
+    seen: set[str] = set()
+    for i, ds in enumerate(deal.sides):
+        if ds.id not in scores or ds.id in seen:
+            raise InputError(_("{name} is not one of the sides (or is given twice)", name=repr(ds.id)),
+                             f"/deal/sides/{i}/id")
+        seen.add(ds.id)
+    missing = [s for s in layout.sides if s not in seen]
+    refuse((missing, N_("give every side's cards (missing: {sides})"), {"sides": missing}, "/deal/sides"))
+
+
 def _deal_fits(deal: FinishedDeal, layout: Layout, scores: dict[str, int], opts: Options, deck: DeckSpec,
                per_side: dict[str, dict], surplus: dict[str, tuple[int, bool]], groups: list) -> None:
     """The sides together against the deck and the deal (canasta/1.2, 4.2, 6.2): every side given, one side out
     at most, the counted sides' totals, the first canasta's stock cards, the black threes and every card once."""
-    missing = [s for s in layout.sides if s not in per_side]
     made = [n for n, canasta in surplus.values() if canasta]    # the cards beyond their deal of the sides with one
     bonus = opts.first_canasta_bonus_cards
-    refuse((missing, N_("give every side's cards (missing: {sides})"), {"sides": missing}, "/deal/sides"),
-            (sum(v["went_out"] for v in per_side.values()) > 1, N_("only one side goes out"), NO, "/deal/sides"))
+    refuse((sum(v["went_out"] for v in per_side.values()) > 1, N_("only one side goes out"), NO, "/deal/sides"))
     counted = [(f"/deal/sides/{i}/counts", per_side[ds.id]) for i, ds in enumerate(deal.sides) if ds.counts]
     if counted:
         deal_counts(counted, opts, len(layout.sides), any(v["went_out"] for v in per_side.values()))
@@ -297,11 +308,10 @@ def finished_deal(req: ScoreRequest, variant,
     surplus: dict[str, tuple[int, bool]] = {}     # side → (cards shown beyond its deal, has a canasta)
     groups = []
     excess: dict[str, list] = {}
+    _sides_named(deal, scores, layout)
     for i, ds in enumerate(deal.sides):
         ptr = f"/deal/sides/{i}"
         sid = ds.id
-        if sid not in scores or sid in per_side:
-            raise InputError(_("{name} is not one of the sides (or is given twice)", name=repr(sid)), ptr + "/id")
         if ds.counts is not None:
             per_side[sid] = _counted_side(ds, opts, ptr, len(active.members[sid]))
             continue

@@ -203,9 +203,11 @@ def _of_top(raw: PileView, opts: Options, seats: list[str], to_act: str) -> Pile
     top = raw.top if raw.top is not UNSAID else None
     if size is None:
         size = 1 if top is not None else 0
-    if (top is None) != (size == 0):         # at what is missing: the top of a pile with cards, or its size
-        raise InputError(_("an empty pile has no top card, and a pile with cards has one"),
-                         "/position/pile/top" if top is None else "/position/pile/size")
+    if top is None and size != 0:            # at what is missing: the top of a pile with cards, or its size
+        raise InputError(_("a pile with cards in it has a top card: say which"), "/position/pile/top")
+    if top is not None and size == 0:
+        raise InputError(_("the top card {card} is in the pile, so the pile holds at least 1 card, not 0", card=top),
+                         "/position/pile/size")
     fb = raw.frozen_by if raw.frozen_by is not UNSAID else None
     if raw.frozen_by is UNSAID and top is not None and is_wild(top):
         fb = "wild"                  # a wild card on top is in the pile: it is frozen, certainly

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..common import distinct_names, missing_scores
 from ..errors import InputError, esc
-from ..i18n import N_, alternatives, ngettext, number
+from ..i18n import N_, _, alternatives, ngettext, number
 from .deal import Layout
 from .options import Options, OptionsLike
 from .read import NO, refuse
@@ -89,14 +89,18 @@ def _scores_before(req: ScoreRequest | CheckRequest | ValidateRequest, ids: list
         raise InputError(ngettext("{rounds} deals are played: the game ended after {n}",
                                   "{rounds} deals are played: the game ended after {n}",
                                   opts.max_rounds, rounds=rounds), "/state/rounds")
+    given = state.scores or {}
+    # a name that is no side, then a side left out (the one it may stand for), all said at once as in the other
+    # games
+    unknown = [{"pointer": f"/state/scores/{esc(k)}",
+                "detail": _("{name} is not one of the sides ({sides})", name=repr(k), sides=ids)}
+               for k in given if k not in scores]
     missing = missing_scores({"scores": state.scores, "rounds": rounds}, ids, ("rounds",), sides=True)
-    if missing:
-        raise InputError(missing)
-    for k, v in (state.scores or {}).items():
-        refuse((k not in scores, N_("{name} is not one of the sides ({sides})"), {"name": repr(k), "sides": ids},
-                 f"/state/scores/{esc(k)}"),
-                (v % 5, N_("a side's total: an integer multiple of 5 (every card and bonus is)"), NO,
-                 f"/state/scores/{esc(k)}"))
+    if unknown or missing:
+        raise InputError(unknown + missing)
+    for k, v in given.items():
+        refuse((v % 5, N_("a side's total: an integer multiple of 5 (every card and bonus is)"), NO,
+                f"/state/scores/{esc(k)}"))
         scores[k] = v
     return scores
 
