@@ -80,3 +80,19 @@ def loaded(endpoint, body):
         return REQUESTS[endpoint]().load(body)
     except ValidationError as e:      # as the service answers it (422)
         raise InputError(errors_to_pointers(e.messages, body=body)) from None
+
+
+def card_list(s):
+    """``"4S 5S 6S"`` → the cards."""
+    from referee.cards import parse_card
+    return [parse_card(c) for c in s.split()]
+
+
+def north_to_draw(stock):
+    """Four players (S4), classic: North in turn, not yet drawn, holding 4S 5S 6S; the pile 9D, discarded by West;
+    ``stock`` cards in the stock."""
+    from referee.canasta.deal import DealState, Layout, Pile
+    from referee.canasta.options import VARIANTS
+    return DealState(Layout.of(S4), VARIANTS["classic"].resolve({}), {"NS": 0, "EW": 0}, stock,
+                     Pile.dealt(card_list("9D"), black_three_freezes=False, frozen_at_start=False), "North",
+                     {"North": card_list("4S 5S 6S"), "South": None, "East": None, "West": None})

@@ -5,22 +5,9 @@ Hands: four players, North and South against East and West; North is in turn and
 """
 import pytest
 
-from referee.canasta.deal import DealState, Layout, Pile
-from referee.canasta.options import VARIANTS
-from referee.cards import parse_card
 from referee.errors import IllegalAction
-from tests.canasta_helpers import S4
-
-
-def cards(s):
-    return [parse_card(c) for c in s.split()]
-
-
-def state(stock):
-    # the pile: 9D on top, discarded by West; North holds 4S 5S 6S
-    return DealState(Layout.of(S4), VARIANTS["classic"].resolve({}), {"NS": 0, "EW": 0}, stock,
-                     Pile.dealt(cards("9D"), black_three_freezes=False, frozen_at_start=False), "North",
-                     {"North": cards("4S 5S 6S"), "South": None, "East": None, "West": None})
+from tests.canasta_helpers import card_list as cards
+from tests.canasta_helpers import north_to_draw as state
 
 
 def test_the_last_stock_card_is_drawn():

@@ -3,6 +3,7 @@ processes, prints one line saying the run was cut short and where the output sto
 whole logs only and no traceback is printed."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -25,15 +26,27 @@ def _as_from_a_terminal() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+@contextlib.contextmanager
+def _validate(src, out, jobs):
+    """``referee validate SRC -j JOBS -o OUT`` started as from a terminal, in a session of its own (so that Ctrl-C can
+    reach its whole group); killed on the way out if it still runs."""
+    proc = subprocess.Popen([sys.executable, "-m", "referee.cli", "validate", str(src), "-j", jobs, "-o", str(out)],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                            env={**os.environ, "REFEREE_LANG": "en"}, preexec_fn=_as_from_a_terminal)
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads the process tree from /proc")
 @pytest.mark.parametrize("how", ["SIGTERM", "SIGINT"])
 def test_a_signal_ends_the_workers_and_says_where_the_output_stops(tmp_path, how):
     src, out = tmp_path / "big.jsonl", tmp_path / "out.jsonl"
     src.write_text("\n".join(LINES * 4000) + "\n", encoding="utf-8")       # 32000 logs: some seconds on 2 cores
-    proc = subprocess.Popen([sys.executable, "-m", "referee.cli", "validate", str(src), "-j", "2", "-o", str(out)],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
-                            env={**os.environ, "REFEREE_LANG": "en"}, preexec_fn=_as_from_a_terminal)
-    try:
+    with _validate(src, out, "2") as proc:
         deadline = time.monotonic() + 60
         while (not out.exists() or out.stat().st_size < 4096) and time.monotonic() < deadline:
             time.sleep(0.05)
@@ -44,10 +57,6 @@ def test_a_signal_ends_the_workers_and_says_where_the_output_stops(tmp_path, how
         else:
             os.killpg(proc.pid, signal.SIGINT)        # Ctrl-C reaches every process of the terminal's group
         said, err = proc.communicate(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
     err = err.decode()
     written = len(out.read_text(encoding="utf-8").splitlines())
     assert proc.returncode == 3, (err, said.decode()[-2000:], written)
@@ -77,20 +86,13 @@ def test_ctrl_c_while_the_engine_loads_is_one_line_and_exit_3(tmp_path, jobs):
     # the run may already be judging: then it is the ordinary cut-short line
     src, out = tmp_path / "fifty.jsonl", tmp_path / "out.jsonl"
     src.write_text("\n".join((LINES * 50)[:50]) + "\n", encoding="utf-8")
-    proc = subprocess.Popen([sys.executable, "-m", "referee.cli", "validate", str(src), "-j", jobs, "-o", str(out)],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
-                            env={**os.environ, "REFEREE_LANG": "en"}, preexec_fn=_as_from_a_terminal)
-    try:
+    with _validate(src, out, jobs) as proc:
         deadline = time.monotonic() + 30
         while "icu" not in _maps(proc.pid) and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.002)
         assert proc.poll() is None, "the run ended before the engine was seen loading"
         os.killpg(proc.pid, signal.SIGINT)
         said, err = proc.communicate(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
     err = err.decode()
     assert proc.returncode == 3, (err, said.decode()[-2000:])
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err

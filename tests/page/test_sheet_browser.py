@@ -216,15 +216,21 @@ def test_canasta_through_the_score_bands(d, server):
     no_console_errors(d)
 
 
+def two_player_counts(t):
+    """Two-handed Canasta by counts: Анна 2 natural canastas, a red three, 300 in melds, 0 left in hand; Борис 1
+    mixed canasta, 200 in melds, 50 in hand."""
+    for i, numbers in enumerate(((2, 0, 1, 300, 0), (0, 1, 0, 200, 50))):
+        for key, value in zip(("natural_canastas", "mixed_canastas", "red_threes", "meld_points", "hand_points"),
+                              numbers):
+            t.type(f"#side{i}-{key}", value)
+
+
 def test_canasta_for_two_each_player_on_their_own(d, server):
     t = Table(d)
     begin(t, server.url, "canasta", ["Анна", "Борис"], variant="two-player")
     # two-handed: Анна 2 natural canastas (1,000), a red three (100), 300 in melds, out (100): 1,500, so her first
     # meld next hand is 90; Борис 1 mixed (300), 200 in melds, 50 in hand: 450, still 50
-    for i, numbers in enumerate(((2, 0, 1, 300, 0), (0, 1, 0, 200, 50))):
-        for key, value in zip(("natural_canastas", "mixed_canastas", "red_threes", "meld_points", "hand_points"),
-                              numbers):
-            t.type(f"#side{i}-{key}", value)
+    two_player_counts(t)
     t.tap("#out-0")
     t.record()
     assert t.cells(1) == [("1 500", "+1 500"), ("450", "+450")]
@@ -239,10 +245,7 @@ def test_a_concealed_going_out_is_marked_in_words(d, server):
     begin(t, server.url, "canasta", ["Анна", "Борис"], variant="two-player")
     # as above, but Анна goes out concealed: 200 for it instead of 100 (canasta/6.4): 1,000 + 100 + 300 + 200 =
     # 1,600.  Her cell's mark says so in words (the probe saw only «•»), and opens the rule
-    for i, numbers in enumerate(((2, 0, 1, 300, 0), (0, 1, 0, 200, 50))):
-        for key, value in zip(("natural_canastas", "mixed_canastas", "red_threes", "meld_points", "hand_points"),
-                              numbers):
-            t.type(f"#side{i}-{key}", value)
+    two_player_counts(t)
     t.tap("#out-0")
     t.tap("#concealed-0")
     assert d.find_element(By.ID, "concealed-0").text == "Скрытый выход"
