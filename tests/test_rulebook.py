@@ -49,6 +49,15 @@ def test_unknown_option_names_allowed():
                                "allowed": [1000, 1001, 1005]}]
 
 
+def test_a_nullable_listed_option_gives_null_last():
+    # Canasta's deal_size: 11, 12, 13 or 15 cards, or null (the variant's own size): 14 is none of them
+    from referee import registry
+    with pytest.raises(InputError) as e:
+        registry.get("canasta").variant(None).resolve({"deal_size": 14})
+    assert e.value.errors[0]["pointer"] == "/options/deal_size"
+    assert e.value.errors[0]["allowed"] == [11, 12, 13, 15, None]
+
+
 def test_a_range_option_is_said_in_numbers_without_a_list():
     # barrel_deals takes 1 to 10 (a range, no list to give): the detail alone says it
     with pytest.raises(InputError) as e:

@@ -43,3 +43,19 @@ def test_the_discard_follows_once_they_are_drawn():
     assert (st.stock, len(st.hands["North"])) == (86, 4 + 13)     # 100 - 1 drawn - 13 = 86; 4 left + 13
     st.apply_discard("North", parse_card("4S"))
     assert st.turn == "East"
+
+
+def test_the_opening_that_empties_the_hand_is_not_going_out_while_its_cards_are_due():
+    # Mexicana (canasta/4.2): North, unopened, melds all 14 cards, seven 7s and seven kings; the opening brings 13
+    # stock cards at once, so the meld leaves nothing in hand and still does not go out: verify_meld's answer (the
+    # public verify_* of the state machine) says so
+    from referee.canasta.deal import DealState, Layout, Pile
+    from referee.canasta.options import VARIANTS
+    from tests.canasta_helpers import S4, card_list
+    hand = card_list("7H 7D 7S 7C 7H 7D 7S KH KD KS KC KH KD KS")
+    st = DealState(Layout.of(S4), VARIANTS["mexicana"].resolve({}), {"NS": 0, "EW": 0}, 100,
+                   Pile.dealt(card_list("8C"), black_three_freezes=False, frozen_at_start=False), "North",
+                   {"North": hand, "South": None, "East": None, "West": None})
+    st.phase, st.drew_from = "play", "stock"
+    v = st.verify_meld("North", [hand[:7], hand[7:]])
+    assert (v["going_out"], v["concealed"], v["hand_after"]) == (False, False, [])

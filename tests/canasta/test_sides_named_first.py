@@ -63,6 +63,7 @@ def test_a_total_under_a_name_that_is_no_side_is_told_with_the_side_it_leaves_ou
     ({"top": "9D", "size": 0}, "/position/pile/size",
      "верхняя карта 9♦ лежит в сбросе, значит, в сбросе хотя бы одна карта, а не 0"),
     ({"size": 9, "frozen_by": "wild"}, "/position/pile/top", "в непустом сбросе есть верхняя карта: укажите её"),
+    ({"size": 1}, "/position/pile/top", "в непустом сбросе есть верхняя карта: укажите её"),
 ])
 def test_a_pile_s_top_card_against_its_size(client, pile, pointer, detail):
     body = {**CHECK, "state": {"scores": {"NS": 1250, "EW": 2310}}, "position": {**CHECK["position"], "pile": pile}}
