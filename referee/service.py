@@ -5,8 +5,8 @@ callers, the command line and the web app alike.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, Callable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from marshmallow import ValidationError
 

@@ -292,7 +292,8 @@ QUICK_TEXTS = {
     "need_number": N_("Type a whole number."),
     "pile_yes": N_("✓ Yes, the pile may be taken"),
     "pile_if_melds": N_("? Yes, if {player} also lays down melds from the hand worth at least {points}: the "
-                        "side's opening needs {minimum}, and the top card with the cards from the hand make {made}"), "pile_size": N_("Cards in the pile"),
+                        "side's opening needs {minimum}, and the top card with the cards from the hand make {made}"),
+    "pile_size": N_("Cards in the pile"),
     "pile_size_hint": N_("May be left empty when nobody counted them."), "cards_taken": N_("Cards taken: {n}"),
     "who_declared": N_("Who declared out"), "banked": N_("Score before this deal"),
     "meld_this_deal": N_("Meld in this deal"), "counters_taken": N_("Counters taken so far"),
