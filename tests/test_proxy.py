@@ -607,15 +607,20 @@ def test_9000_idle_connections_leave_room_for_normal_clients(proxied):
     # (each connection is accepted at once) and answers every normal request while they wait
     idle = []
     try:
-        started = time.monotonic()
-        while len(idle) < 9000 and time.monotonic() - started < 15:
+        started, misses = time.monotonic(), 0
+        # a loaded machine (the whole suite on two cores) may leave one connect unanswered for half a second: three
+        # in a row say nginx no longer accepts (its connections are full), and the time allowed is a minute
+        while len(idle) < 9000 and misses < 3 and time.monotonic() - started < 60:
             s = socket.socket()
             s.settimeout(0.5)
             try:
                 s.connect(("127.0.0.1", proxied))
             except OSError:
                 s.close()
-                break                          # nginx no longer accepts: its connections are full
+                misses += 1
+                time.sleep(0.2)
+                continue
+            misses = 0
             idle.append(s)
         time.sleep(0.5)
         taken = len(idle)
