@@ -168,7 +168,7 @@ class _Group(click.Group):
         except (click.exceptions.Exit, click.exceptions.Abort, SystemExit):
             raise
         except KeyboardInterrupt:       # before a run began (validate says itself where its output stops)
-            click.echo("referee: stopped (Ctrl-C) before any answer was written", err=True)
+            click.echo("referee: " + _("stopped (Ctrl-C) before any answer was written"), err=True)
             sys.exit(EXIT_FAILURE)
         except Exception as e:
             click.echo(safe(f"referee: {type(e).__name__}: {e}"), err=True)
