@@ -36,9 +36,13 @@ def sh(*args, cwd=None, env=None, timeout=300) -> subprocess.CompletedProcess:
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
-    """The wheel, built now from the repository, and a wheelhouse holding it and every dependency of the extras."""
+    """The wheel, built now from the repository by a fresh virtual environment's pip (as a user's `pip install`
+    builds it: only the build requirements of pyproject.toml in its isolated build, nothing of this .venv), and a
+    wheelhouse holding it and every dependency of the extras."""
     out = tmp_path_factory.mktemp("dist")
-    sh(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", out, ROOT)
+    builder = tmp_path_factory.mktemp("builder") / "v"
+    venv.EnvBuilder(with_pip=True).create(builder)
+    sh(builder / "bin" / "python", "-m", "pip", "wheel", "--no-deps", "-q", "-w", out, ROOT, timeout=900)
     built = next(out.glob("referee-*.whl"))
     WHEELHOUSE.mkdir(parents=True, exist_ok=True)
     for stale in WHEELHOUSE.glob("referee-*.whl"):     # an earlier build of the same version, with other metadata
