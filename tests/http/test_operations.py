@@ -228,3 +228,17 @@ def test_a_tally_hands_each_observation_to_observe_where_a_histogram_keeps_no_bu
     assert children[("/r",)].observed == []
     tally.flush()
     assert children[("/r",)].observed == [0.5, 0.001, 3.0] and children[("/r", "", "200")].added == 3
+
+
+def test_a_tally_writes_rulings_counted_before_their_answer():
+    # a ruling's violations are counted by the route, its answer after it by the hook: a flush between the two
+    # writes the violations already counted
+    from referee.http.operations import Tally
+    metrics = {"requests": _Metric(lambda registry: Counter("r", "r", ["route", "game", "status"], registry=registry)),
+               "seconds": _Metric(lambda registry: Histogram("s", "s", ["route"], buckets=BUCKETS, registry=registry)),
+               "invalid": _Metric(lambda registry: Counter("i", "i", ["route", "game"], registry=registry)),
+               "rulings": _Metric(lambda registry: Counter("v", "v", ["game", "rule"], registry=registry))}
+    tally = Tally(metrics)
+    tally.rulings("thousand", ["thousand/11.3"])
+    tally.flush()
+    assert metrics["rulings"].made.labels("thousand", "thousand/11.3")._value.get() == 1
