@@ -51,24 +51,27 @@ def collect_rules(obj: Any, out: set[str]) -> set[str]:
 _SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
-def handle(game_id: str, endpoint: str, body: Any, lang: str = DEFAULT_LANGUAGE) -> dict:
+def handle(game_id: str, endpoint: str, body: Any, lang: str = DEFAULT_LANGUAGE, *, to_encode: bool = False) -> dict:
     """Judge one request body, every text of the answer (and of an error) in ``lang``.
 
     Returns the answer: ``{game, variant, options, ...endpoint fields..., citations, engine_version, edition}``:
     ``engine_version`` is :data:`referee.__version__`, ``edition`` the game's rulebook edition.
     Raises :class:`~referee.errors.UnknownGame` / :class:`~referee.errors.UnknownVariant` (404) and
     :class:`~referee.errors.InputError` (422) for requests that cannot be judged.
+
+    ``to_encode``: the answer is only read, and at once (the web app encodes it as JSON): its citations are those
+    kept between requests, not copies of them, and must not be changed.
     """
     if lang == i18n.current():      # the language already in force (the web app sets the request's): kept as it is
-        return _handle(game_id, endpoint, body)
+        return _handle(game_id, endpoint, body, to_encode)
     with i18n.language(lang):
-        return _handle(game_id, endpoint, body)
+        return _handle(game_id, endpoint, body, to_encode)
 
 
-def _handle(game_id: str, endpoint: str, body: Any) -> dict:
+def _handle(game_id: str, endpoint: str, body: Any, to_encode: bool = False) -> dict:
     game, variant, opts, result, rules = judge(game_id, endpoint, body)
     return {"game": game.id, "variant": variant.id, "options": opts, **result,
-            "citations": _citations(game, variant, opts, i18n.current(), rules),
+            "citations": _citations(game, variant, opts, i18n.current(), rules, copy=not to_encode),
             "engine_version": __version__, "edition": game.rulebook.edition}
 
 
@@ -99,7 +102,7 @@ def judge(game_id: str, endpoint: str, body: Any) -> tuple:
     # every engine reports the rules it used as it decides them (its answer is not walked for them: the test
     # tests/contract/test_rules_reported.py holds each report against collect_rules of the answer)
     rules = result.pop("_rules")
-    unknown = rules - game.rulebook.rules.keys()
+    unknown = rules.difference(game.rulebook.rules)     # (a set less a dict's keys walked the whole rulebook)
     assert not unknown, f"rules cited but not in the rulebook: {unknown}"
     return game, variant, opts, result, rules
 
@@ -140,11 +143,13 @@ def _places(rulebook) -> dict[str, int]:
 _LISTS: dict[tuple, tuple[Any, Any, list[tuple[dict, bool]]]] = {}
 
 
-def _citations(game, variant, opts: dict, lang: str, rules: set[str]) -> list[dict]:
+def _citations(game, variant, opts: dict, lang: str, rules: set[str], copy: bool = True) -> list[dict]:
     """The citations of ``rules`` in rulebook order, each rendered under ``opts`` in ``lang``: the list is kept once
-    per (rulebook, variant, options, language, rules) and each answer gets a copy of it."""
+    per (rulebook, variant, options, language, rules) and each answer gets a copy of it (``copy``; otherwise a new
+    list of the kept citations themselves, for an answer that is only read)."""
     values = opts.values()
-    frozen: object = tuple(zip(opts, map(type, values), values))   # (key, type, value): the type tells True from 1
+    # the options' names, their values' types (the type tells True from 1) and their values, in order
+    frozen: object = (tuple(opts), tuple(map(type, values)), tuple(values))
     try:
         hash(frozen)
     except TypeError:           # a value that is not a scalar: rendered afresh (no option has one today)
@@ -160,6 +165,8 @@ def _citations(game, variant, opts: dict, lang: str, rules: set[str]) -> list[di
             if len(_LISTS) >= _CACHE_MAX:
                 _LISTS.clear()
             _LISTS[key] = (rulebook, variant, prepared)
+    if not copy:
+        return [c for c, _has_options in prepared]
     # a fresh copy for each answer: nothing an answer's reader does reaches the cache
     return [{**c, "source": [dict(s) for s in c["source"]], "options": dict(c["options"])} if has_options
             else {**c, "source": [dict(s) for s in c["source"]]} for c, has_options in prepared]

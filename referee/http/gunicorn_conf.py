@@ -114,6 +114,13 @@ def child_exit(server, worker):
         multiprocess.mark_process_dead(worker.pid)
 
 
+def worker_exit(server, worker):
+    # the answers a worker counted since its metrics were last written (at most a second ago), written before it
+    # is gone (called in the worker; in the master, for a worker that never ran, there is nothing to write)
+    from referee.http import operations
+    operations.flush()
+
+
 def on_exit(server):
     if _OWN_METRICS_DIR:
         shutil.rmtree(_OWN_METRICS_DIR, ignore_errors=True)

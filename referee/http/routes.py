@@ -119,7 +119,7 @@ def register_routes(app: Flask) -> None:
             return ok(service.rules_under(game, body, i18n.current()))
         if endpoint == "scoresheet":
             return ok(sheet.scoresheet(game, body, i18n.current()))
-        answer = service.handle(game, endpoint, body, i18n.current())
+        answer = service.handle(game, endpoint, body, i18n.current(), to_encode=True)     # encoded at once
         data = dumps(answer)
         operations.count_rulings(game, answer, data)
         return encoded(data)

@@ -72,3 +72,16 @@ def test_what_a_caller_does_to_an_answers_citations_does_not_reach_the_next_answ
         if "options" in c:
             c["options"]["changed"] = True
     assert _answer(game, endpoint, body, lang) == expected
+
+
+def test_an_answer_to_be_encoded_at_once_holds_the_citations_a_callers_answer_holds():
+    # the web app's answer (encoded at once, its citations not copied) against a Python caller's, kept or afresh
+    _forget()
+    for game, endpoint, body, lang in _requests():
+        try:
+            encoded = service.handle(game, endpoint, copy.deepcopy(body), lang, to_encode=True)
+        except Exception as e:
+            encoded = repr(e)
+        assert encoded == _answer(game, endpoint, body, lang)
+        assert json.dumps(encoded, ensure_ascii=False) == json.dumps(_answer(game, endpoint, body, lang),
+                                                                     ensure_ascii=False)
