@@ -72,7 +72,8 @@ def sequential_melds(melds: list[DeclaredMeld], st: DealState, wins: Mapping[str
             # a dix is shown or exchanged after a trick won, like any meld (it only does not use one up)
             (is_dix and can == 0, _("{player} won no trick while the stock lasted, so melded no dix", player=p), ptr),
             (dixes > 2, _("both dixes have already been scored in this deal"), ptr),
-            (swap and (upcard is None or upcard.rank == dix or st.exchanged), _("the upcard cannot be exchanged here"),
+            # once exchanged, the upcard is the dix: an exchange only for an upcard not yet exchanged (4.7)
+            (swap and (upcard is None or upcard.rank == dix), _("the upcard cannot be exchanged here"),
              ptr + "/exchange"),
             (exchange and not is_dix, _("only a dix is exchanged for the upcard"), ptr + "/exchange")))
         free = None

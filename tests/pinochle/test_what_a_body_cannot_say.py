@@ -1,0 +1,97 @@
+"""Pinochle: bodies that say something the game cannot have had, each refused at its place in English and in Russian,
+beside the body one step away that is answered.
+
+A trump no deal is without (pinochle/2.1), a declaration out where the option is off (6.4), a target that is no
+step of 250 above the option's (6.3), earlier melds the table's rules refuse (4.4), an earlier call the auction
+refuses (8.2), and a card shown as meld that the tricks show its player never held (4.10).
+"""
+import copy
+
+import pytest
+
+from tests.pinochle.test_declaring_out import declared_deal
+from tests.pinochle_helpers import FOUR, PARTNER_HANDS, THREE, TWO
+
+
+def post(client, endpoint, body, lang):
+    r = client.post(f"/v1/games/pinochle/{endpoint}", json=body, headers={"Accept-Language": lang})
+    return r.status_code, [(e["pointer"], e["detail"]) for e in r.get_json().get("errors", [])]
+
+
+# 240 card points shared evenly, 12 tricks each, no meld: a two-handed deal with nothing else in it
+EVEN = {"points": {"Ann": 120, "Bob": 120}, "tricks_taken": {"Ann": 12, "Bob": 12}, "last_trick": "Ann",
+        "melds": []}
+
+
+@pytest.mark.parametrize("lang,detail", [("en", "give the trump (or the upcard that fixed it)"),
+                                         ("ru", "укажите козырь (или открытую карту, которая его определила)")])
+def test_a_deal_names_its_trump(client, lang, detail):
+    deal = {"players": TWO, "dealer": "Bob", "deal": dict(EVEN)}
+    assert post(client, "score", deal, lang) == (422, [("/deal/trump", detail)])
+    assert post(client, "score", {**deal, "deal": {**EVEN, "upcard": "AD"}}, lang) == (200, [])   # the upcard fixes it
+    assert post(client, "score", {**deal, "deal": {**EVEN, "trump": "D"}}, lang) == (200, [])
+
+
+@pytest.mark.parametrize("lang,detail", [("en", "declaring out is not played in this form"),
+                                         ("ru", "в этой форме выход не объявляют")])
+def test_no_declaration_out_where_the_option_is_off(client, lang, detail):
+    assert post(client, "score", declared_deal(52), lang) == (200, [])
+    off = {**declared_deal(52), "options": {"declare_out": False}}
+    assert post(client, "score", off, lang) == (422, [("/deal/declared_out", detail)])
+
+
+@pytest.mark.parametrize("lang,detail", [("en", "the target is 1000 or a later step of 250 above it"),
+                                         ("ru", "цель партии — 1000 или следующая ступень по 250 выше")])
+@pytest.mark.parametrize("target,fits", [(750, False), (1240, False), (1250, True), (1260, False)])
+def test_the_target_rises_in_steps_of_250(client, lang, detail, target, fits):
+    # both passed 1,000 (option by_step): the target in force is 1,250; 10 under or over it is no step
+    body = {"players": TWO, "dealer": "Bob", "state": {"scores": {"Ann": 1010, "Bob": 1000}, "target": target},
+            "deal": {**EVEN, "trump": "H"}}
+    assert post(client, "score", body, lang) == ((200, []) if fits else (422, [("/state/target", detail)]))
+
+
+@pytest.mark.parametrize("lang,detail", [
+    ("en", "earlier melds are not legal: KH was already melded as royal marriage; it may be used again only in "
+           "another class or in a higher meld of the same class"),
+    ("ru", "прежние комбинации неправильны: К♥ уже была в комбинации «королевский марьяж»; снова её можно "
+           "использовать только в другом классе или в более дорогой комбинации того же класса")])
+def test_earlier_melds_follow_the_table_rules(client, lang, detail):
+    # three tricks won; the pack's two KH and two QH make two royal marriages, a third would reuse a card in the
+    # same meld (4.4).  Ann holds 8 cards in hand and 4 on the table: 12 while the stock lasts.
+    marriage = {"cards": ["KH", "QH"]}
+    pos = {"phase": "play", "trump": "H", "tricks_done": 3, "hand": "AH 10H JH 9H AS 10S KS QS".split(),
+           "melds": [marriage, marriage], "trick": {"leader": "Ann"}}
+    body = {"players": TWO, "dealer": "Bob", "position": pos, "action": {"type": "play", "player": "Ann", "card": "AH"}}
+    assert post(client, "check", body, lang) == (200, [])
+    pos["melds"] = [marriage, marriage, marriage]
+    assert post(client, "check", body, lang) == (422, [("/position/melds/2", detail)])
+
+
+@pytest.mark.parametrize("lang,detail", [
+    ("en", "the earlier calls are not a legal auction: a bid must be a multiple of 10 and at least 310"),
+    ("ru", "в прежней торговле есть нарушение: заявка кратна 10 и не меньше 310")])
+def test_the_earlier_calls_are_a_legal_auction(client, lang, detail):
+    # Ann opens at 300: Bob must bid at least 310 (pinochle/8.2)
+    pos = {"phase": "bidding", "bids": [{"player": "Ann", "type": "bid", "amount": 300},
+                                        {"player": "Bob", "type": "bid", "amount": 310}]}
+    body = {"players": THREE, "dealer": "Cid", "variant": "three-hand-auction", "position": pos,
+            "action": {"type": "pass", "player": "Cid"}}
+    assert post(client, "check", body, lang) == (200, [])
+    pos["bids"][1]["amount"] = 300
+    assert post(client, "check", body, lang) == (422, [("/position/bids/1", detail)])
+
+
+@pytest.mark.parametrize("lang,detail", [
+    ("en", "Bob shows AS as meld but never held it (the tricks show every card played)"),
+    ("ru", "Bob: в комбинации показана Т♠, но её не было на руках (взятки показывают все сыгранные карты)")])
+def test_a_card_shown_as_meld_was_held(client, lang, detail):
+    # each partner holds one whole suit and plays it card by card; Ann (spades) leads every trick.  Bob held the
+    # hearts: his AH may be shown, an AS (the other spade is Ann's, not shown) may not
+    tricks = [{"leader": "Ann", "cards": [PARTNER_HANDS[p].split()[i] for p in FOUR]} for i in range(12)]
+    body = {"variant": "partnership", "players": FOUR, "dealer": "Dee",
+            "deal": {"bid": {"player": "Ann", "amount": 100}, "trump": "S",
+                     "melds": {"Ann": ["KS", "QS"], "Bob": ["AH"]}, "tricks": tricks}}
+    assert post(client, "score", body, lang) == (200, [])
+    wrong = copy.deepcopy(body)
+    wrong["deal"]["melds"]["Bob"] = ["AS"]
+    assert post(client, "score", wrong, lang) == (422, [("/deal/melds/Bob", detail)])
