@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, cast
 
-from ..cards import Card, check_conservation
+from ..cards import Card, check_conservation, conservation_faults
 from ..common import parse_player, points_feasible
 from ..errors import IllegalAction, InputError, esc, refuse_first
 from ..i18n import Suit, _, ngettext
@@ -355,14 +355,15 @@ def _stock_and_upcard(pos: Spot, st: DealState, after_trick: bool, made: int) ->
     before the first trick), less the ``made`` draws the position says were made; ``stock_left``, when given, must
     say the same.  Sets ``st.stock_left`` and ``st.upcard``."""
     done, k = st.tricks_done, stock_tricks(st.opts)
-    # the stock, counting the upcard, before this trick's draws, less the draws made (only after a trick)
-    expect = 2 * k - 2 * (done - 1) - made if after_trick else max(0, 2 * k - 2 * done)
-    nobody = _("nobody draws before the first trick or once the stock is exhausted")
-    refuse_first(((not after_trick and pos.drawn, nobody, "/position/drawn"),
-                  (not after_trick and pos.winner_drew, nobody, "/position/winner_drew"),
-                  (pos.stock_left not in (None, expect), _("after {done} tricks the stock holds {n} cards here (with "
+    if after_trick:     # the stock, counting the upcard, before this trick's draws, less the draws made
+        expect, exhausted = 2 * k - 2 * (done - 1) - made, False
+    else:               # nobody has just won a trick with the stock left, so nobody draws
+        nobody = _("nobody draws before the first trick or once the stock is exhausted")
+        refuse_first(((pos.drawn, nobody, "/position/drawn"), (pos.winner_drew, nobody, "/position/winner_drew")))
+        expect, exhausted = max(0, 2 * k - 2 * done), done >= k
+    refuse_first(((pos.stock_left not in (None, expect), _("after {done} tricks the stock holds {n} cards here (with "
                                                            "the upcard)", done=done, n=expect),
-                   "/position/stock_left")))
+                   "/position/stock_left"),))
     st.stock_left = expect
     if pos.upcard is not None:
         st.upcard = upcard = card_at(pos.upcard, st.opts, "/position/upcard")
@@ -370,8 +371,7 @@ def _stock_and_upcard(pos: Spot, st: DealState, after_trick: bool, made: int) ->
                                                   suit=Suit(st.trump_suit)), "/position/upcard"),
                       (pos.exchanged and upcard.rank != dix_rank(st.opts), _("after an exchange the upcard is the dix"),
                        "/position/upcard"),
-                      (done >= k and not after_trick, _("the upcard was taken with the last stock card"),
-                       "/position/upcard")))
+                      (exhausted, _("the upcard was taken with the last stock card"), "/position/upcard")))
 
 
 def _earlier_melds(pos: Spot, st: DealState, actor: str) -> None:
@@ -545,11 +545,7 @@ def deal_event(ev: Dealt, players: list[str], opts: OptionsLike,
         st.widow = in_deck(ev.widow, opts, ptr + "/widow", optional=True)
         faults += [("pinochle/8.1", _("the widow holds 3 cards"), ptr + "/widow")] if len(st.widow) != 3 else []
         seen.append((ptr + "/widow", st.widow))
-    try:
-        check_conservation(seen, deck_of(opts))
-    except InputError as e:
-        faults += [("pinochle/1.1", err["detail"], err["pointer"]) for err in e.errors]
-    return st, seen, faults
+    return st, seen, faults + conservation_faults(seen, deck_of(opts), "pinochle/1.1")
 
 
 def auction_so_far(pos: Spot, players: list[str], dealer: str, opts: OptionsLike) -> Auction:
