@@ -325,10 +325,10 @@ def play_position(pos: Spot, players: list[str], dealer: str, opts: OptionsLike,
     made = {"draw": 1 * bool(pos.winner_drew), "meld": 2 * bool(pos.drawn)}.get(phase, 0)
     played_from_table: list[Card] = []
     if n == 2:
-        _stock_and_upcard(pos, st, after_trick, made)
+        exhausted = _stock_and_upcard(pos, st, after_trick, made)
         _earlier_melds(pos, st, actor)
         played_from_table = _played_from_table(pos, st, actor)
-        if done >= stock_tricks(opts) and not after_trick:
+        if exhausted:       # the play-off: the melded cards back in the hands (pinochle/5.1)
             st.start_playoff()
     st.exchanged = bool(pos.exchanged)
     played = _current_trick(pos, st)
@@ -349,11 +349,12 @@ def _tricks_done(pos: Spot, n: int, opts: Options) -> int:
     return done
 
 
-def _stock_and_upcard(pos: Spot, st: DealState, after_trick: bool, made: int) -> None:
+def _stock_and_upcard(pos: Spot, st: DealState, after_trick: bool, made: int) -> bool:
     """Two-handed: the stock (cards, the upcard counted) and the upcard the position implies (pinochle/2.1, 3.3,
     3.4, 4.7).  The stock holds ``2 × (stock tricks − tricks done)`` cards before a trick's draws (24 with 48 cards
     before the first trick), less the ``made`` draws the position says were made; ``stock_left``, when given, must
-    say the same.  Sets ``st.stock_left`` and ``st.upcard``."""
+    say the same.  Sets ``st.stock_left`` and ``st.upcard``; returns whether the stock is exhausted (the play-off,
+    5.1: the last stock card drawn and nobody about to meld or draw after the trick that emptied it)."""
     done, k = st.tricks_done, stock_tricks(st.opts)
     if after_trick:     # the stock, counting the upcard, before this trick's draws, less the draws made
         expect, exhausted = 2 * k - 2 * (done - 1) - made, False
@@ -372,6 +373,7 @@ def _stock_and_upcard(pos: Spot, st: DealState, after_trick: bool, made: int) ->
                       (pos.exchanged and upcard.rank != dix_rank(st.opts), _("after an exchange the upcard is the dix"),
                        "/position/upcard"),
                       (exhausted, _("the upcard was taken with the last stock card"), "/position/upcard")))
+    return exhausted
 
 
 def _earlier_melds(pos: Spot, st: DealState, actor: str) -> None:
