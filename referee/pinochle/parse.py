@@ -30,7 +30,7 @@ from .deal import (
     trick_winner,
 )
 from .declared import TWO_OF_EACH, DeclaredMeld, check_meld_cards, meld_at, sequential_melds
-from .melds import MeldFault, Table
+from .melds import MeldFault
 from .options import Options, OptionsLike
 from .reading import card_at, cards_at, in_deck, trump_at
 from .scoring import hand_meld
@@ -84,9 +84,10 @@ def replay(st: DealState, tricks) -> None:
     """Play the given tricks through the state (leaders and plays judged; draws are not part of it)."""
     for i, seq in enumerate(tricks):
         if st.n == 2 and i == stock_tricks(st.opts):
-            # the play-off hands are exactly the cards each player plays in the last twelve tricks
+            # the play-off (pinochle/5.1): the melds leave the tables, and the hands are exactly the cards each
+            # player plays in the last twelve tricks
+            st.start_playoff()
             st.hands.update(cards_played(tricks[i:], st.players))
-            st.tables.update({p: Table() for p in st.players})
         refuse_first(((seq[0][0] != st.to_play, _("trick {i} must be led by {leader}, not {player}", i=i,
                                                    leader=st.to_play, player=seq[0][0]),
                        f"/deal/tricks/{i}/leader"),))
@@ -193,7 +194,7 @@ def _declared(declared: Declaration, players: list[str], scores: dict[str, int],
     # claim; points_at_claim may be left out, and given it must say the same
     pts = st.captured[p]
     given = declared.points_at_claim
-    if given is not None and given != pts:     # the schema gives a whole number, 0 or more
+    if given not in (None, pts):     # left out, or the same (the schema gives a whole number, 0 or more)
         raise InputError(_("play stops at a declaration out, so the claimant's card points at "
                            "the claim are the {points} taken in the deal, not {given}", points=pts, given=given),
                          "/deal/declared_out/points_at_claim")
@@ -469,7 +470,8 @@ def _hand_fits(pos: Spot, st: DealState, actor: str, hand: list[Card], part: Par
     """The actor's hand against the rest of the position: its size (:func:`_hand_size`), and at most two copies
     of a card among hand, trick, melds, cards played from them and the upcard (pinochle/1.1).  A hand known in part
     (``part``): its unknown cards are accounted for in ``st.partial``."""
-    have = len(st.holding(actor) or []) + (part.unknown if part is not None else 0)
+    held = cast("list[Card]", st.holding(actor))     # a list: the hand is given
+    have = len(held) + (part.unknown if part is not None else 0)
     expect = _hand_size(pos, st, actor, after_trick)
     refuse_first(((have != expect, _("at this point {player} holds {n} cards (hand and melded cards), not {given}",
                                      player=actor, n=expect, given=have), "/position/hand"),))
