@@ -11,6 +11,7 @@ state machine's (:mod:`.deal`) and the meld table's (:mod:`.melds`).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, cast
 
 from ..cards import Card, check_conservation, conservation_faults
@@ -54,13 +55,13 @@ def cards_played(tricks: list[list[tuple[str, Card]]], players: list[str]) -> di
     return out
 
 
-def trick_list(deal: DealPlayed, players: list[str], opts: OptionsLike, n_tricks: int, whole_pack: bool,
-               allow_short: bool = False,
+def trick_list(deal: DealPlayed, players: list[str], opts: OptionsLike, n_tricks: int, allow_short: bool = False,
                also: tuple[tuple[str, list[Card]], ...] = ()) -> list[list[tuple[str, Card]]]:
     """``deal.tricks``: each trick as ``[(player, card)]`` in play order, its players following from its leader;
     ``n_tricks`` of them (``allow_short``: at most, play having stopped early).  The tricks and the cards ``also``
     kept out of them (``[(pointer, cards)]``) hold no card more often than the pack, and every card of the pack
-    when ``whole_pack`` and all the tricks are given (pinochle/1.1)."""
+    when all the tricks are given (pinochle/1.1: every form deals the whole pack; the 64 cards are played only
+    two-handed, where all of them are played)."""
     opts = Options.of(opts)
     raw = cast("list[PlayedTrick]", deal.tricks)     # given (the callers ask)
     least = 0 if allow_short else n_tricks
@@ -76,7 +77,7 @@ def trick_list(deal: DealPlayed, players: list[str], opts: OptionsLike, n_tricks
                                                      given=len(cards)), ptr + "/cards"),))
         out.append(list(zip(seats_from(players, leader), cards)))
         groups.append((ptr + "/cards", cards))
-    check_conservation(groups + list(also), deck_of(opts), exact=whole_pack and len(out) == n_tricks)
+    check_conservation(groups + list(also), deck_of(opts), exact=len(out) == n_tricks)
     return out
 
 
@@ -166,10 +167,14 @@ def _tricks_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> 
     if deal.points is not None:
         raise InputError(_("give the tricks or the points, not both"), "/deal/points")
     n_all = total_tricks(2, opts)
-    tricks = trick_list(deal, players, opts, n_all, True, allow_short=deal.declared_out is not None)
-    complete = len(tricks) == n_all
-    held = {p: Counter(cs) for p, cs in cards_played(tricks, players).items()} if complete else None
-    check_meld_cards(melds, held or dict.fromkeys(players, TWO_OF_EACH), opts, st.upcard)
+    tricks = trick_list(deal, players, opts, n_all, allow_short=deal.declared_out is not None)
+    # what a meld may use: every card its player had, known when the tricks are complete, else the pack's two
+    held: dict[str, Counter] | None = None
+    most: Mapping[str, Mapping[Card, int]] = dict.fromkeys(players, TWO_OF_EACH)
+    if len(tricks) == n_all:
+        held = {p: Counter(cs) for p, cs in cards_played(tricks, players).items()}
+        most = held
+    check_meld_cards(melds, most, opts, st.upcard)
     # melds are attached to phase-1 tricks in order: each non-dix meld needs a trick won before it
     replay(st, tricks)
     wins = Counter(trick_winner(s, st.trump_suit) for s in tricks[:stock_tricks(opts)])
@@ -273,11 +278,10 @@ def _auction_tricks(deal: DealPlayed, players: list[str], dealer: str, declarer:
     """The tricks of an auction-form deal, replayed (pinochle/3.2, 5.x; the bidder leads three-hand, 8.5):
     ``(card points taken per player, last trick's 10 and the buried cards included; tricks won; who took the
     last)``.  The tricks and the buried cards (the bidder's 3 three-hand, none in partnership) hold the pack once
-    (1.1: exactly, with 48 cards and every card there), and every card shown as meld was played or buried by its
-    player (4.10)."""
+    (1.1: exactly, every card there; the auction forms are played with 48), and every card shown as meld was
+    played or buried by its player (4.10)."""
     n = len(players)
-    tricks = trick_list(deal, players, opts, total_tricks(n, opts), opts.deck == 48,
-                        also=(("/deal/buried", buried),))
+    tricks = trick_list(deal, players, opts, total_tricks(n, opts), also=(("/deal/buried", buried),))
     hands = cards_played(tricks, players)
     kept = {**hands, declarer: hands[declarer] + buried}      # what each held: played, or buried by the bidder
     for p in players:
