@@ -95,3 +95,29 @@ def test_a_card_shown_as_meld_was_held(client, lang, detail):
     wrong = copy.deepcopy(body)
     wrong["deal"]["melds"]["Bob"] = ["AS"]
     assert post(client, "score", wrong, lang) == (422, [("/deal/melds/Bob", detail)])
+
+
+# Bob's eleven cards after the 12th trick's draws have begun, or one played in the play-off (13 tricks: 12 - 1)
+ELEVEN = "AH 10H KH QH JH 9H AS 10S KS QS JS".split()
+POSITIONS = {
+    # Ann won the trick and drew; Bob draws now (the draw phase)
+    "winner_drew": ({"phase": "draw", "hand": ELEVEN, "winner": "Ann", "winner_drew": True},
+                    {"type": "draw", "player": "Bob"}),
+    # Ann won the trick and both have drawn (the meld phase: with meld_timing before_draw, melding now is late)
+    "drawn": ({"phase": "meld", "hand": ELEVEN + ["9S"], "drawn": True},
+              {"type": "meld", "player": "Ann", "cards": ["KH", "QH"]}),
+}
+
+
+@pytest.mark.parametrize("lang,detail", [("en", "nobody draws before the first trick or once the stock is exhausted"),
+                                         ("ru", "до первой взятки и после конца колоды карты не добирают")])
+@pytest.mark.parametrize("field", sorted(POSITIONS))
+@pytest.mark.parametrize("done,drawing", [(0, False), (12, True), (13, False)])
+def test_draws_follow_a_trick_won_while_the_stock_lasts(client, lang, detail, field, done, drawing):
+    # the draws follow each of the 12 tricks played while the stock lasts (pinochle/3.3): after the 12th they are
+    # due, before the first and after the 13th nobody draws, so a position saying draws were made is impossible
+    pos, action = POSITIONS[field]
+    body = {"players": TWO, "dealer": "Bob", "position": {**pos, "trump": "H", "tricks_done": done},
+            "action": action}
+    status, errors = post(client, "check", body, lang)
+    assert (status, errors) == ((200, []) if drawing else (422, [(f"/position/{field}", detail)]))
