@@ -3,13 +3,15 @@ beside the body one step away that is answered.
 
 A trump no deal is without (pinochle/2.1), a declaration out where the option is off (6.4), a target that is no
 step of 250 above the option's (6.3), earlier melds the table's rules refuse (4.4), an earlier call the auction
-refuses (8.2), and a card shown as meld that the tricks show its player never held (4.10).
+refuses (8.2), a card shown as meld that the tricks show its player never held (4.10), draws said to be made
+where nobody draws (3.3), and a log's three-hand deal without its widow (8.1, a violation).
 """
 import copy
 
 import pytest
 
 from tests.pinochle.test_declaring_out import declared_deal
+from tests.pinochle.test_logs import three_log
 from tests.pinochle_helpers import FOUR, PARTNER_HANDS, THREE, TWO
 
 
@@ -121,3 +123,18 @@ def test_draws_follow_a_trick_won_while_the_stock_lasts(client, lang, detail, fi
             "action": action}
     status, errors = post(client, "check", body, lang)
     assert (status, errors) == ((200, []) if drawing else (422, [(f"/position/{field}", detail)]))
+
+
+@pytest.mark.parametrize("lang,message", [("en", "the widow holds 3 cards"), ("ru", "в прикупе 3 карты")])
+def test_a_three_hand_deal_left_without_its_widow(client, lang, message):
+    # the deal as a log gives it is judged, not refused: 15 cards each and no widow is a deal of 45, not 48
+    # (pinochle/8.1), a violation at the widow's place
+    log = three_log()[:1]
+    body = {"variant": "three-hand-auction", "players": THREE, "log": log}
+    r = client.post("/v1/games/pinochle/validate", json=body, headers={"Accept-Language": lang})
+    assert r.status_code == 200 and r.get_json()["violations"] == []
+    del log[0]["widow"]
+    r = client.post("/v1/games/pinochle/validate", json=body, headers={"Accept-Language": lang})
+    assert r.status_code == 200
+    assert [(v["rule"], v["message"], v["pointer"]) for v in r.get_json()["violations"]] == [
+        ("pinochle/8.1", message, "/log/0/widow")]
