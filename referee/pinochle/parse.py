@@ -85,9 +85,8 @@ def replay(st: DealState, tricks) -> None:
     """Play the given tricks through the state (leaders and plays judged; draws are not part of it)."""
     for i, seq in enumerate(tricks):
         if st.n == 2 and i == stock_tricks(st.opts):
-            # the play-off (pinochle/5.1): the melds leave the tables, and the hands are exactly the cards each
-            # player plays in the last twelve tricks
-            st.start_playoff()
+            # the play-off hands (pinochle/5.1) are exactly the cards each player plays in the last twelve tricks; no
+            # meld is on the tables here (a scored deal's melds are judged after its tricks)
             st.hands.update(cards_played(tricks[i:], st.players))
         refuse_first(((seq[0][0] != st.to_play, _("trick {i} must be led by {leader}, not {player}", i=i,
                                                    leader=st.to_play, player=seq[0][0]),
