@@ -12,7 +12,7 @@ import pytest
 
 from tests.pinochle.test_declaring_out import declared_deal
 from tests.pinochle.test_logs import three_log
-from tests.pinochle_helpers import FOUR, PARTNER_HANDS, THREE, TWO
+from tests.pinochle_helpers import ANN, FOUR, PARTNER_HANDS, THREE, TWO
 
 
 def post(client, endpoint, body, lang):
@@ -138,3 +138,21 @@ def test_a_three_hand_deal_left_without_its_widow(client, lang, message):
     assert r.status_code == 200
     assert [(v["rule"], v["message"], v["pointer"]) for v in r.get_json()["violations"]] == [
         ("pinochle/8.1", message, "/log/0/widow")]
+
+
+@pytest.mark.parametrize("lang,message", [
+    ("en", "9H appears more often than the Pinochle 48-card deck holds it (2 copies)"),
+    ("ru", "9♥: столько таких карт нет (колода из 48 карт: 2 экземпляра)")])
+def test_a_logged_deal_with_a_third_copy(client, lang, message):
+    # Ann the twelve spades, Bob the twelve hearts (both 9H among them): a 9D turned up is the 25th card, a 9H
+    # turned up a third 9H (pinochle/1.1), a violation of the deal at the upcard (pointed at as the deal's count
+    # places each card: the upcard is its one-card list)
+    log = [{"type": "deal", "dealer": "Bob", "upcard": "9D",
+            "hands": {"Ann": ANN, "Bob": "AH AH 10H 10H KH KH QH QH JH JH 9H 9H".split()}}]
+    body = {"players": TWO, "log": log}
+    r = client.post("/v1/games/pinochle/validate", json=body, headers={"Accept-Language": lang})
+    assert r.status_code == 200 and r.get_json()["violations"] == []
+    log[0]["upcard"] = "9H"
+    r = client.post("/v1/games/pinochle/validate", json=body, headers={"Accept-Language": lang})
+    assert [(v["rule"], v["message"], v["pointer"]) for v in r.get_json()["violations"]] == [
+        ("pinochle/1.1", message, "/log/0/upcard/0")]
