@@ -277,3 +277,14 @@ def check_conservation(groups: Iterable[tuple[str, list[Card]]], deck: DeckSpec,
         missing = [c for c in dict.fromkeys(deck.cards()) if seen[c] < deck.max_copies(c)]
         if missing:
             raise InputError(_("cards missing from the deal: {cards}", cards=missing), "")
+
+
+def conservation_faults(groups: Iterable[tuple[str, list[Card]]], deck: DeckSpec,
+                        rule: str) -> list[tuple[str, str, str]]:
+    """:func:`check_conservation` as a log's deal takes it, where the deal is what is judged: each surplus copy a
+    fault ``(rule, message, pointer)`` rather than an error; none when the cards fit ``deck``."""
+    try:
+        check_conservation(groups, deck)
+    except InputError as e:
+        return [(rule, err["detail"], err["pointer"]) for err in e.errors]
+    return []

@@ -66,15 +66,17 @@ def sequential_melds(melds: list[DeclaredMeld], st: DealState, wins: Mapping[str
         is_dix, can = meld.name == "dix", min(wins[p], stock)
         used[p] += not is_dix
         dixes += is_dix
-        swap = is_dix and exchange
         refuse_first((
             (used[p] > can, _("{player} declared more melds than tricks won while the stock lasted", player=p), ptr),
-            # a dix is shown or exchanged after a trick won, like any meld (it only does not use one up)
-            (is_dix and can == 0, _("{player} won no trick while the stock lasted, so melded no dix", player=p), ptr),
+            # a dix is shown or exchanged after a trick won, like any meld (it only does not use one up); any other
+            # meld without a trick won is refused by the row above
+            (can == 0, _("{player} won no trick while the stock lasted, so melded no dix", player=p), ptr),
             (dixes > 2, _("both dixes have already been scored in this deal"), ptr),
-            (swap and (upcard is None or upcard.rank == dix or st.exchanged), _("the upcard cannot be exchanged here"),
-             ptr + "/exchange"),
-            (exchange and not is_dix, _("only a dix is exchanged for the upcard"), ptr + "/exchange")))
+            (exchange and not is_dix, _("only a dix is exchanged for the upcard"), ptr + "/exchange"),
+            # a dix's exchange (the row above leaves no other): once exchanged, the upcard is the dix (4.7)
+            (exchange and (upcard is None or upcard.rank == dix), _("the upcard cannot be exchanged here"),
+             ptr + "/exchange")))
+        swap = exchange     # a dix exchanged for the upcard
         free = None
         if held is not None:
             # an exchanged dix left this player for the stock, and the upcard came in: both count as held

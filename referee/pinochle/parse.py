@@ -11,9 +11,10 @@ state machine's (:mod:`.deal`) and the meld table's (:mod:`.melds`).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, cast
 
-from ..cards import Card, check_conservation
+from ..cards import Card, check_conservation, conservation_faults
 from ..common import parse_player, points_feasible
 from ..errors import IllegalAction, InputError, esc, refuse_first
 from ..i18n import Suit, _, ngettext
@@ -30,9 +31,10 @@ from .deal import (
     trick_winner,
 )
 from .declared import TWO_OF_EACH, DeclaredMeld, check_meld_cards, meld_at, sequential_melds
-from .melds import MeldFault, Table, meld_in_hand
+from .melds import MeldFault
 from .options import Options, OptionsLike
 from .reading import card_at, cards_at, in_deck, trump_at
+from .scoring import hand_meld
 
 if TYPE_CHECKING:       # the request's records (schemas/pinochle.py), named in annotations only
     from schemas.pinochle import DealPlayed, Dealt, Declaration, PlayedTrick, Spot
@@ -53,14 +55,20 @@ def cards_played(tricks: list[list[tuple[str, Card]]], players: list[str]) -> di
     return out
 
 
-def trick_list(deal: DealPlayed, players: list[str], opts: OptionsLike, n_tricks: int,
-               allow_short: bool = False) -> list[list[tuple[str, Card]]]:
-    """``deal.tricks``: each trick as ``[(player, card)]`` in play order, its players following from its leader."""
+def trick_list(deal: DealPlayed, players: list[str], opts: OptionsLike, n_tricks: int, allow_short: bool = False,
+               also: tuple[tuple[str, list[Card]], ...] = ()) -> list[list[tuple[str, Card]]]:
+    """``deal.tricks``: each trick as ``[(player, card)]`` in play order, its players following from its leader;
+    ``n_tricks`` of them (``allow_short``: at most, play having stopped early).  The tricks and the cards ``also``
+    kept out of them (``[(pointer, cards)]``) hold no card more often than the pack (pinochle/1.1).  All the tricks
+    given, that is the whole pack too: one card a player a trick, and (three-hand) the 3 cards buried, make 48 (64
+    two-handed; the auction forms are played with 48), so with no card too often none is missing."""
     opts = Options.of(opts)
     raw = cast("list[PlayedTrick]", deal.tricks)     # given (the callers ask)
-    refuse_first(((len(raw) != n_tricks and not (allow_short and len(raw) < n_tricks),
+    least = 0 if allow_short else n_tricks
+    refuse_first(((not least <= len(raw) <= n_tricks,
                    _("a completed deal has {n} tricks, not {given}", n=n_tricks, given=len(raw)), "/deal/tricks"),))
     out = []
+    groups = []
     for i, t in enumerate(raw):
         ptr = f"/deal/tricks/{i}"
         leader = parse_player(t.leader, players, ptr + "/leader")
@@ -68,6 +76,8 @@ def trick_list(deal: DealPlayed, players: list[str], opts: OptionsLike, n_tricks
         refuse_first(((len(cards) != len(players), _("a trick has {n} cards, not {given}", n=len(players),
                                                      given=len(cards)), ptr + "/cards"),))
         out.append(list(zip(seats_from(players, leader), cards)))
+        groups.append((ptr + "/cards", cards))
+    check_conservation(groups + list(also), deck_of(opts))
     return out
 
 
@@ -75,9 +85,9 @@ def replay(st: DealState, tricks) -> None:
     """Play the given tricks through the state (leaders and plays judged; draws are not part of it)."""
     for i, seq in enumerate(tricks):
         if st.n == 2 and i == stock_tricks(st.opts):
-            # the play-off hands are exactly the cards each player plays in the last twelve tricks
+            # the play-off hands (pinochle/5.1) are exactly the cards each player plays in the last twelve tricks; no
+            # meld is on the tables here (a scored deal's melds are judged after its tricks)
             st.hands.update(cards_played(tricks[i:], st.players))
-            st.tables.update({p: Table() for p in st.players})
         refuse_first(((seq[0][0] != st.to_play, _("trick {i} must be led by {leader}, not {player}", i=i,
                                                    leader=st.to_play, player=seq[0][0]),
                        f"/deal/tricks/{i}/leader"),))
@@ -157,11 +167,13 @@ def _tricks_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> 
         raise InputError(_("give the tricks or the points, not both"), "/deal/points")
     n_all = total_tricks(2, opts)
     tricks = trick_list(deal, players, opts, n_all, allow_short=deal.declared_out is not None)
-    complete = len(tricks) == n_all
-    check_conservation([(f"/deal/tricks/{i}/cards", [c for _p, c in s]) for i, s in enumerate(tricks)],
-                       deck_of(opts), exact=complete)
-    held = {p: Counter(cs) for p, cs in cards_played(tricks, players).items()} if complete else None
-    check_meld_cards(melds, held or dict.fromkeys(players, TWO_OF_EACH), opts, st.upcard)
+    # what a meld may use: every card its player had, known when the tricks are complete, else the pack's two
+    held: dict[str, Counter] | None = None
+    most: Mapping[str, Mapping[Card, int]] = dict.fromkeys(players, TWO_OF_EACH)
+    if len(tricks) == n_all:
+        held = {p: Counter(cs) for p, cs in cards_played(tricks, players).items()}
+        most = held
+    check_meld_cards(melds, most, opts, st.upcard)
     # melds are attached to phase-1 tricks in order: each non-dix meld needs a trick won before it
     replay(st, tricks)
     wins = Counter(trick_winner(s, st.trump_suit) for s in tricks[:stock_tricks(opts)])
@@ -186,7 +198,7 @@ def _declared(declared: Declaration, players: list[str], scores: dict[str, int],
     # claim; points_at_claim may be left out, and given it must say the same
     pts = st.captured[p]
     given = declared.points_at_claim
-    if given is not None and given != pts:     # the schema gives a whole number, 0 or more
+    if given not in (None, pts):     # left out, or the same (the schema gives a whole number, 0 or more)
         raise InputError(_("play stops at a declaration out, so the claimant's card points at "
                            "the claim are the {points} taken in the deal, not {given}", points=pts, given=given),
                          "/deal/declared_out/points_at_claim")
@@ -236,18 +248,15 @@ def _auction_melds(deal: DealPlayed, players: list[str], declarer: str, trump: s
                    "/deal/melds")))     # the schema reads the two-handed list too
     shown: dict[str, list[Card]]
     if len(players) == 3:      # the others show nothing (read only: one empty list for them)
-        shown = dict.fromkeys(players, []) | {declarer: in_deck(deal.meld or [], opts, "/deal/meld")}
+        shown = dict.fromkeys(players, []) | {declarer: in_deck(deal.meld, opts, "/deal/meld", optional=True)}
     else:
         raw = cast("dict[str, list[Card]]", deal.melds or {})
         refuse_first((k not in players, _("{name} is not a player", name=repr(k)), f"/deal/melds/{esc(k)}")
                      for k in raw)
         shown = {p: in_deck(raw.get(p, []), opts, f"/deal/melds/{esc(p)}") for p in players}
         check_conservation([(f"/deal/melds/{esc(p)}", shown[p]) for p in players], deck_of(opts))
-    melds = {}
-    for p in players:      # each at most the 12 of a hand (the schema)
-        found = meld_in_hand(shown[p], trump, opts)
-        melds[p] = {"melds": found, "points": sum(m["points"] for m in found)}
-    return melds, shown
+    # each at most the 12 of a hand (the schema)
+    return {p: hand_meld(shown[p], trump, opts) for p in players}, shown
 
 
 def _buried(deal: DealPlayed, n: int, conceded: bool, opts: Options) -> list[Card]:
@@ -268,12 +277,10 @@ def _auction_tricks(deal: DealPlayed, players: list[str], dealer: str, declarer:
     """The tricks of an auction-form deal, replayed (pinochle/3.2, 5.x; the bidder leads three-hand, 8.5):
     ``(card points taken per player, last trick's 10 and the buried cards included; tricks won; who took the
     last)``.  The tricks and the buried cards (the bidder's 3 three-hand, none in partnership) hold the pack once
-    (1.1: exactly, with 48 cards and every card there), and every card shown as meld was played or buried by its
-    player (4.10)."""
+    (1.1: exactly, every card there; the auction forms are played with 48), and every card shown as meld was
+    played or buried by its player (4.10)."""
     n = len(players)
-    tricks = trick_list(deal, players, opts, total_tricks(n, opts))
-    groups = [(f"/deal/tricks/{i}/cards", [c for _p, c in s]) for i, s in enumerate(tricks)]
-    check_conservation(groups + [("/deal/buried", buried)], deck_of(opts), exact=opts.deck == 48)
+    tricks = trick_list(deal, players, opts, total_tricks(n, opts), also=(("/deal/buried", buried),))
     hands = cards_played(tricks, players)
     kept = {**hands, declarer: hands[declarer] + buried}      # what each held: played, or buried by the bidder
     for p in players:
@@ -318,16 +325,18 @@ def play_position(pos: Spot, players: list[str], dealer: str, opts: OptionsLike,
     # a meld or a draw after a trick won while the stock lasts; before the first trick, or in the play-off, the
     # position is an ordinary one and the action a ruling (4.2, 4.8, 3.3)
     after_trick = phase in ("meld", "draw") and 1 <= done <= stock_tricks(opts)
+    # the draws after this trick the position says were made: both in the meld phase, the winner's in the draw (3.3)
+    made = {"draw": 1 * bool(pos.winner_drew), "meld": 2 * bool(pos.drawn)}.get(phase, 0)
     played_from_table: list[Card] = []
     if n == 2:
-        _stock_and_upcard(pos, st, after_trick)
+        exhausted = _stock_and_upcard(pos, st, after_trick, made)
         _earlier_melds(pos, st, actor)
         played_from_table = _played_from_table(pos, st, actor)
-        if done >= stock_tricks(opts) and not after_trick:
+        if exhausted:       # the play-off: the melded cards back in the hands (pinochle/5.1)
             st.start_playoff()
     st.exchanged = bool(pos.exchanged)
     played = _current_trick(pos, st)
-    _turn(pos, st, actor, after_trick, played)
+    _turn(pos, st, actor, after_trick, played, made)
     if hand is not None:
         _hand_fits(pos, st, actor, hand, part, after_trick, played, played_from_table)
     return st, hand
@@ -344,21 +353,22 @@ def _tricks_done(pos: Spot, n: int, opts: Options) -> int:
     return done
 
 
-def _stock_and_upcard(pos: Spot, st: DealState, after_trick: bool) -> None:
+def _stock_and_upcard(pos: Spot, st: DealState, after_trick: bool, made: int) -> bool:
     """Two-handed: the stock (cards, the upcard counted) and the upcard the position implies (pinochle/2.1, 3.3,
     3.4, 4.7).  The stock holds ``2 × (stock tricks − tricks done)`` cards before a trick's draws (24 with 48 cards
-    before the first trick), less the draws the position says were made; ``stock_left``, when given, must say the
-    same.  Sets ``st.stock_left`` and ``st.upcard``."""
+    before the first trick), less the ``made`` draws the position says were made; ``stock_left``, when given, must
+    say the same.  Sets ``st.stock_left`` and ``st.upcard``; returns whether the stock is exhausted (the play-off,
+    5.1: the last stock card drawn and nobody about to meld or draw after the trick that emptied it)."""
     done, k = st.tricks_done, stock_tricks(st.opts)
-    # the stock, counting the upcard, before this trick's draws, less the draws made (only after a trick)
-    made = {"draw": 1 * bool(pos.winner_drew), "meld": 2 * bool(pos.drawn)}.get(pos.phase, 0)
-    expect = 2 * k - 2 * (done - 1) - made if after_trick else max(0, 2 * k - 2 * done)
-    nobody = _("nobody draws before the first trick or once the stock is exhausted")
-    refuse_first(((not after_trick and pos.drawn, nobody, "/position/drawn"),
-                  (not after_trick and pos.winner_drew, nobody, "/position/winner_drew"),
-                  (pos.stock_left not in (None, expect), _("after {done} tricks the stock holds {n} cards here (with "
+    if after_trick:     # the stock, counting the upcard, before this trick's draws, less the draws made
+        expect, exhausted = 2 * k - 2 * (done - 1) - made, False
+    else:               # nobody has just won a trick with the stock left, so nobody draws
+        nobody = _("nobody draws before the first trick or once the stock is exhausted")
+        refuse_first(((pos.drawn, nobody, "/position/drawn"), (pos.winner_drew, nobody, "/position/winner_drew")))
+        expect, exhausted = max(0, 2 * k - 2 * done), done >= k
+    refuse_first(((pos.stock_left not in (None, expect), _("after {done} tricks the stock holds {n} cards here (with "
                                                            "the upcard)", done=done, n=expect),
-                   "/position/stock_left")))
+                   "/position/stock_left"),))
     st.stock_left = expect
     if pos.upcard is not None:
         st.upcard = upcard = card_at(pos.upcard, st.opts, "/position/upcard")
@@ -366,8 +376,8 @@ def _stock_and_upcard(pos: Spot, st: DealState, after_trick: bool) -> None:
                                                   suit=Suit(st.trump_suit)), "/position/upcard"),
                       (pos.exchanged and upcard.rank != dix_rank(st.opts), _("after an exchange the upcard is the dix"),
                        "/position/upcard"),
-                      (done >= k and not after_trick, _("the upcard was taken with the last stock card"),
-                       "/position/upcard")))
+                      (exhausted, _("the upcard was taken with the last stock card"), "/position/upcard")))
+    return exhausted
 
 
 def _earlier_melds(pos: Spot, st: DealState, actor: str) -> None:
@@ -394,7 +404,8 @@ def _earlier_melds(pos: Spot, st: DealState, actor: str) -> None:
 def _played_from_table(pos: Spot, st: DealState, actor: str) -> list[Card]:
     """Two-handed: ``position.played_from_table``, melded cards the actor has since played (pinochle/4.2): each
     must be among the melded cards, and leaves the table in ``st``.  Returns them."""
-    played_from_table = in_deck(pos.played_from_table or [], st.opts, "/position/played_from_table")
+    played_from_table = in_deck(pos.played_from_table, st.opts, "/position/played_from_table",
+                                optional=True)
     refuse_first((not st.tables[actor].remove(c), _("{card} is not among the melded cards", card=c),
                   f"/position/played_from_table/{i}") for i, c in enumerate(played_from_table))
     return played_from_table
@@ -402,16 +413,18 @@ def _played_from_table(pos: Spot, st: DealState, actor: str) -> list[Card]:
 
 def _current_trick(pos: Spot, st: DealState) -> list[Card]:
     """``position.trick.cards``: the cards of the trick in progress, fewer than one per player (pinochle/3.2)."""
-    played = in_deck(pos.trick and pos.trick.cards or [], st.opts, "/position/trick/cards")
+    played = in_deck(None if pos.trick is None else pos.trick.cards, st.opts, "/position/trick/cards",
+                     optional=True)
     refuse_first(((len(played) >= st.n, _("the current trick is already complete"), "/position/trick/cards"),))
     return played
 
 
-def _turn(pos: Spot, st: DealState, actor: str, after_trick: bool, played: list[Card]) -> None:
+def _turn(pos: Spot, st: DealState, actor: str, after_trick: bool, played: list[Card], made: int) -> None:
     """Whose turn the position shows, by phase, set in ``st``: two-handed after a trick won while the stock lasts,
     the winner's chance to meld (``meld``: before or after the draws by option ``meld_timing``, pinochle/3.3, 4.2)
-    or the draws (``draw``: winner first, 3.3); otherwise the trick in progress (``play``: its leader and cards).
-    A meld or draw phase with nobody having just won a trick leaves an ordinary position (the action a ruling)."""
+    or the draws (``draw``: winner first, 3.3; ``made``: the draws made already); otherwise the trick in progress
+    (``play``: its leader and cards).  A meld or draw phase with nobody having just won a trick leaves an ordinary
+    position (the action a ruling)."""
     phase, players = pos.phase, st.players
     if phase not in ("meld", "draw"):
         leader = pos.trick and pos.trick.leader
@@ -421,22 +434,23 @@ def _turn(pos: Spot, st: DealState, actor: str, after_trick: bool, played: list[
         # the first trick: the player after the dealer leads (pinochle/2.3)
         st.leader = parse_player(st.leader if leader is None else leader, players, "/position/trick/leader")
         st.trick.extend(zip(seats_from(players, st.leader), played))
-    elif not after_trick:
-        # nobody has just won a trick with the stock left: nobody melds or draws (4.2, 4.8, 3.3); after a trick the
-        # one who won it (the meld's player, the draw's winner) leads the next
-        winner = actor if phase == "meld" else pos.winner
+        return
+    # the one who won the last trick (the meld's player, the draw's winner) leads the next
+    winner = actor if phase == "meld" else pos.winner
+    if not after_trick:
+        # nobody has just won a trick with the stock left: nobody melds or draws (4.2, 4.8, 3.3)
         if st.tricks_done and winner is not None:
             st.leader = parse_player(winner, players, "/position/winner")
-    elif phase == "meld":
+        return
+    st.leader = winner = parse_player(winner, players, "/position/winner")
+    st.to_draw = [winner, st.after(winner)][made:]      # winner first, less the draws made
+    if phase == "meld":
         before = st.opts.meld_timing == "before_draw"
-        st.window = actor if bool(pos.drawn) != before else None
-        st.meld_timing_fault = None if st.window else ("after", "before")[before]
+        if bool(pos.drawn) != before:   # the meld's time by option meld_timing: the actor may meld now
+            st.window = actor
+        else:                           # not its time: the meld belongs before the draws (or after, by option)
+            st.meld_timing_fault = ("after", "before")[before]
         st.melded_this_trick = bool(pos.melded_this_trick)
-        st.leader = actor
-        st.to_draw = [] if pos.drawn else [actor, st.after(actor)]
-    else:
-        st.leader = winner = parse_player(pos.winner, players, "/position/winner")
-        st.to_draw = [st.after(winner)] if pos.winner_drew else [winner, st.after(winner)]
 
 
 def _hand_size(pos: Spot, st: DealState, actor: str, after_trick: bool) -> int:
@@ -450,8 +464,8 @@ def _hand_size(pos: Spot, st: DealState, actor: str, after_trick: bool) -> int:
     elif not after_trick:
         expect = 12 - max(0, done - k)
     else:       # after a trick: 12 once the actor has drawn, 11 before
-        expect = 11 + (bool(pos.drawn) if pos.phase == "meld" else actor not in st.to_draw)
-    return expect - (pos.phase == "play" and any(q == actor for q, _c in st.trick))
+        expect = 11 + (actor not in st.to_draw)
+    return expect - (pos.phase == "play" and actor in dict(st.trick))
 
 
 def _hand_fits(pos: Spot, st: DealState, actor: str, hand: list[Card], part: Partial | None, after_trick: bool,
@@ -459,7 +473,8 @@ def _hand_fits(pos: Spot, st: DealState, actor: str, hand: list[Card], part: Par
     """The actor's hand against the rest of the position: its size (:func:`_hand_size`), and at most two copies
     of a card among hand, trick, melds, cards played from them and the upcard (pinochle/1.1).  A hand known in part
     (``part``): its unknown cards are accounted for in ``st.partial``."""
-    have = len(st.holding(actor) or []) + (part.unknown if part is not None else 0)
+    held = cast("list[Card]", st.holding(actor))     # a list: the hand is given
+    have = len(held) + (part.unknown if part is not None else 0)
     expect = _hand_size(pos, st, actor, after_trick)
     refuse_first(((have != expect, _("at this point {player} holds {n} cards (hand and melded cards), not {given}",
                                      player=actor, n=expect, given=have), "/position/hand"),))
@@ -534,14 +549,10 @@ def deal_event(ev: Dealt, players: list[str], opts: OptionsLike,
     else:
         st.auction = Auction(players, dealer, opts)
     if n == 3:                  # the widow (pinochle/8.1)
-        st.widow = in_deck(ev.widow or [], opts, ptr + "/widow")
+        st.widow = in_deck(ev.widow, opts, ptr + "/widow", optional=True)
         faults += [("pinochle/8.1", _("the widow holds 3 cards"), ptr + "/widow")] if len(st.widow) != 3 else []
         seen.append((ptr + "/widow", st.widow))
-    try:
-        check_conservation(seen, deck_of(opts))
-    except InputError as e:
-        faults += [("pinochle/1.1", err["detail"], err["pointer"]) for err in e.errors]
-    return st, seen, faults
+    return st, seen, faults + conservation_faults(seen, deck_of(opts), "pinochle/1.1")
 
 
 def auction_so_far(pos: Spot, players: list[str], dealer: str, opts: OptionsLike) -> Auction:

@@ -21,11 +21,13 @@ def cards_at(value: Any, opts: OptionsLike, ptr: str) -> list[Card]:
     return parse_cards(value, deck_of(opts), ptr)
 
 
-def in_deck(cards: list[Card] | None, opts: OptionsLike, ptr: str) -> list[Card]:
+def in_deck(cards: list[Card] | None, opts: OptionsLike, ptr: str, optional: bool = False) -> list[Card]:
     """Cards the schema has read, each of the pack of option ``deck`` (pinochle/1.1), with errors pointing at each
-    card; a list left out (an event or action of a type that takes it) is refused at ``ptr``.  ``opts`` is read as
-    given (typed options or the dict): a log calls this for every event."""
+    card; a list left out is none when ``optional``, else (an event or action of a type that takes it) refused at
+    ``ptr``.  ``opts`` is read as given (typed options or the dict): a log calls this for every event."""
     if cards is None:
+        if optional:
+            return []
         raise InputError(_("expected a list of cards"), ptr)
     if pack_of(opts).issuperset(cards):
         return cards

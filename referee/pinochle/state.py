@@ -31,11 +31,7 @@ def parse_state(req: Any, players: list[str], opts: OptionsLike) -> tuple[dict[s
         return scores, opts.target
     if opts.one_deal_game:
         _one_deal_state(raw, opts)
-    given = raw.scores
-    named = _named_scores(given, players, keys) if given is not None else {}
-    missing = missing_scores({"scores": named}, keys)      # none when no score is given: a new game
-    if missing:
-        raise InputError(missing)
+    named = _named_scores(raw.scores or {}, players, keys)
     scores.update(_score_values(named, opts))
     target = _target_given(raw, players, opts)
     _totals_fit_target(scores, named, target, len(players), opts)
@@ -54,7 +50,8 @@ def _one_deal_state(raw: Standing, opts: Options) -> None:
 def _named_scores(given: dict, players: list[str], keys: list[str]) -> dict[str, tuple[str, int]]:
     """``state.scores`` by player (two-handed, three-hand) or by side (partnership, a side named by either partner
     or by its id): ``{player or side id: (the key as written, its score)}``.  Keys not recognised and a side named
-    twice are refused, each at its own place, with the totals then missing at theirs."""
+    twice are refused, each at its own place, with the totals then missing at theirs (none missing when no score
+    is given: a new game)."""
     four = len(players) == 4
     named: dict[str, tuple[str, int]] = {}
     errors = []
@@ -71,9 +68,10 @@ def _named_scores(given: dict, players: list[str], keys: list[str]) -> dict[str,
                            "detail": _("{name} names the side {side} again", name=repr(k), side=key)})
         else:
             named[key] = (k, v)
+    # the keys not recognised, each at its own place; the totals then missing, at theirs
+    errors += missing_scores({"scores": named}, keys)
     if errors:
-        # the keys not recognised, each at its own place; the totals then missing, at theirs
-        raise InputError(errors + missing_scores({"scores": named}, keys))
+        raise InputError(errors)
     return named
 
 
@@ -93,7 +91,7 @@ def _target_given(raw: Standing, players: list[str], opts: Options) -> int:
     t = raw.target
     if t is None:
         return opts.target
-    if t < opts.target or (t - opts.target) % ESCALATION:
+    if t not in range(opts.target, t + 1, ESCALATION):
         raise InputError(_("the target is {target} or a later step of {step} above it",
                            target=opts.target, step=ESCALATION),
                          "/state/target")

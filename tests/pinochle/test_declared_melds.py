@@ -62,3 +62,35 @@ def test_the_upcard_counts_among_the_melded_copies(client, lang, detail):
     aces = [meld("Ann", "AH", "AS", "AD", "AC"), meld("Bob", "AH", "AS", "AD", "AC")]
     assert post(client, deal(aces), lang) == (200, [])
     assert post(client, deal(aces, upcard="AH"), lang) == (422, [("/deal/melds/1/cards", detail)])
+
+
+@pytest.mark.parametrize("lang,detail", [("en", "the upcard cannot be exchanged here"),
+                                         ("ru", "здесь открытую карту нельзя обменять")])
+def test_a_dix_is_exchanged_only_for_an_upcard_not_a_dix(client, lang, detail):
+    # hearts trump: a dix (9H) exchanged for the AH turned up scores 10; the AH goes to Ann's hand and the 9H lies
+    # under the stock, so Bob's dix can only be shown; a 9H turned up at the deal cannot be exchanged either (4.7)
+    def dix(player, exchange):
+        return {"player": player, "cards": ["9H"], "exchange": exchange}
+    assert post(client, deal([dix("Ann", True), dix("Bob", False)], upcard="AH"), lang) == (200, [])
+    assert post(client, deal([dix("Ann", True), dix("Bob", True)], upcard="AH"),
+                lang) == (422, [("/deal/melds/1/exchange", detail)])
+    assert post(client, deal([dix("Ann", True)], upcard="9H"), lang) == (422, [("/deal/melds/0/exchange", detail)])
+
+
+@pytest.mark.parametrize("lang,detail", [("en", "the upcard cannot be exchanged here"),
+                                         ("ru", "здесь открытую карту нельзя обменять")])
+def test_no_exchange_without_an_upcard(client, lang, detail):
+    # the deal names hearts trump and no upcard: a dix is shown (200), there is nothing to exchange it for (4.7)
+    assert post(client, deal([{"player": "Ann", "cards": ["9H"], "exchange": False}]), lang) == (200, [])
+    assert post(client, deal([{"player": "Ann", "cards": ["9H"], "exchange": True}]),
+                lang) == (422, [("/deal/melds/0/exchange", detail)])
+
+
+@pytest.mark.parametrize("lang,detail", [("en", "only a dix is exchanged for the upcard"),
+                                         ("ru", "на открытую карту меняют только дикс")])
+def test_only_a_dix_is_exchanged(client, lang, detail):
+    # a royal marriage (KH QH, hearts trump) is melded, never exchanged for the AH turned up (4.7)
+    marriage = {"player": "Ann", "cards": ["KH", "QH"]}
+    assert post(client, deal([marriage], upcard="AH"), lang) == (200, [])
+    assert post(client, deal([{**marriage, "exchange": True}], upcard="AH"),
+                lang) == (422, [("/deal/melds/0/exchange", detail)])

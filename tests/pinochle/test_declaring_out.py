@@ -131,3 +131,22 @@ def test_the_count_fields_belong_to_declare_out(api):
                          "hand": "AS 9H QC KD JD 10C 9C QD JH AH KH 9S".split(), "trick": {"leader": "Bob", "cards": ["KS"]}},
             "action": {"type": "play", "player": "Ann", "card": "AS"}}
     assert P(api, "check", body, status=422)["errors"][0]["pointer"] == "/position/card_points"
+
+
+@pytest.mark.parametrize("lang,detail", [("en", "a completed deal has 24 tricks, not 3"),
+                                         ("ru", "в законченной сдаче взяток 24, а не 3")])
+def test_tricks_stop_at_a_declaration_out(client, lang, detail):
+    # Bob deals, hearts trump; Ann leads and wins three tricks: AS 9S (11), 10S 9C (10), AD KD (15) = 36 card points,
+    # then declares out: 970 banked + 0 meld + 36 = 1006, at least 1000.  Without the declaration the three tricks
+    # are a deal cut short (pinochle/6.4: only a declaration out stops play before the 24th trick).
+    tricks = [{"leader": "Ann", "cards": ["AS", "9S"]}, {"leader": "Ann", "cards": ["10S", "9C"]},
+              {"leader": "Ann", "cards": ["AD", "KD"]}]
+    body = {"players": TWO, "dealer": "Bob", "state": {"scores": {"Ann": 970, "Bob": 0}},
+            "deal": {"trump": "H", "melds": [], "tricks": tricks, "declared_out": {"player": "Ann"}}}
+    r = client.post("/v1/games/pinochle/score", json=body, headers={"Accept-Language": lang})
+    assert r.status_code == 200
+    assert r.get_json()["declared_out"] == {"player": "Ann", "total": 1006, "right": True}
+    del body["deal"]["declared_out"]
+    r = client.post("/v1/games/pinochle/score", json=body, headers={"Accept-Language": lang})
+    assert r.status_code == 422
+    assert [(e["pointer"], e["detail"]) for e in r.get_json()["errors"]] == [("/deal/tricks", detail)]
