@@ -23,7 +23,7 @@ round, and prints this ÷ base.
 
 With --overhead it measures, in this process (this build), the CLI's own cost per log: the whole of
 `referee validate FILE --jobs 1 --output /dev/null` against the judging alone (the strict parse and
-``service.handle``, as over HTTP) of the same logs, alternating, CPU time.
+``service.judge``, as the CLI judges a log: no citations) of the same logs, alternating, CPU time.
 
 With --dask it times, in one run, `--jobs 2` and `--scheduler` on a LocalCluster of 2 worker processes (started
 once, before the timing: a cluster is there before the work), three times each, alternating, and prints the ratio of
@@ -164,8 +164,8 @@ def bulk(n: int, games: list[str], builds: list[str], rounds: int, root: pathlib
 
 
 def overhead(n: int, games: list[str], rounds: int) -> None:
-    """In this process, CPU time: the judging alone (``judge_text``: the strict parse and ``service.handle``, as over
-    HTTP) of ``n`` logs, against the whole of `referee validate FILE --jobs 1 --output /dev/null` on the same logs
+    """In this process, CPU time: the judging alone (``judge_text(..., cite=False)``: the strict parse and
+    ``service.judge``, as the CLI judges a log: the answer without its citations, which no record shows) of ``n`` logs, against the whole of `referee validate FILE --jobs 1 --output /dev/null` on the same logs
     (reading, records, their JSON, the summary), alternating, medians; the CLI's cost around the judging per log."""
     from referee import cli
     print(f"{'game':>9} {'logs':>6} {'judging s':>10} {'validate s':>11} {'CLI µs/log':>11} {'validate ÷ judging':>19}"
@@ -178,7 +178,7 @@ def overhead(n: int, games: list[str], rounds: int) -> None:
 
             def judging(bodies: list[bytes] = bodies) -> None:
                 for b in bodies:
-                    cli.judge_text(b, "validate", None)
+                    cli.judge_text(b, "validate", None, cite=False)
 
             def validate(path: pathlib.Path = path) -> None:
                 r = CliRunner().invoke(main, ["validate", str(path), "--jobs", "1", "--output", os.devnull])

@@ -108,15 +108,22 @@ def _split_game(body, game: str | None, where: str) -> tuple[str, dict]:
     return game, body
 
 
-def judge_text(text: str | bytes, endpoint: str, game: str | None, where: str = "", replay: str | None = None) -> dict:
+def judge_text(text: str | bytes, endpoint: str, game: str | None, where: str = "", replay: str | None = None,
+               cite: bool = True) -> dict:
     """Judge one request body given as text or bytes (``replay``, when given, overrides the body's own).  Returns
-    ``{"status", ...}``; never raises."""
+    ``{"status", ...}``; never raises.  ``cite`` False: the answer without the citations, ``engine_version`` and
+    ``edition`` (``validate``'s records show none of them; rendering the rules cited costs about as much as reading
+    the body)."""
     try:                                  # a byte order mark is read as over HTTP (referee.jsonio.parse_body)
         body = parse_body(text)
         g, body = _split_game(body, game, where)
         if replay is not None:
             body["replay"] = replay
-        answer = service.handle(g, endpoint, body, i18n.current())
+        if cite:
+            answer = service.handle(g, endpoint, body, i18n.current())
+        else:
+            judged, variant, opts, result, _rules = service.judge(g, endpoint, body)
+            answer = {"game": judged.id, "variant": variant.id, "options": opts, **result}
     except RefereeError as e:
         return {"status": "unreadable", "code": e.type, "error": error_of(e)}
     return {"status": "ok", "answer": answer}
@@ -314,7 +321,7 @@ def _totals(final: dict | None) -> dict | None:
 
 def _validate_item(source: str, line: int, text: bytes | str, job: Job) -> list[dict]:
     rec = {"source": source, "line": line}
-    res = judge_text(text, "validate", job.game, f"{source}:{line}", replay=job.replay)
+    res = judge_text(text, "validate", job.game, f"{source}:{line}", replay=job.replay, cite=False)
     if res["status"] != "ok":
         return [{**rec, **res}]
     a = res["answer"]

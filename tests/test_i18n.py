@@ -186,3 +186,25 @@ def test_a_missing_hand_is_asked_for_without_an_english_action_name(client, game
     assert r.status_code == 422
     assert r.get_json()["errors"] == [{"pointer": "/position/hand",
                                        "detail": f"укажите руку игрока {player}: без неё этот ход не рассудить"}]
+
+
+def test_an_amount_is_written_in_each_language_it_is_asked_in_whatever_came_first():
+    # the same amount asked in Russian, English, Russian again: each answer in its own language (1 000 with a
+    # no-break space in Russian, 1,000 in English), not the form of the language that asked first
+    with i18n.language("ru"):
+        assert i18n.number(7500) == "7\xa0500"
+    assert i18n.number(7500) == "7,500"
+    assert i18n.number(7500, "ru") == "7\xa0500"
+    assert i18n.number(-250) == "-250" and i18n.number(10000, "en") == "10,000"
+
+
+def test_the_amounts_kept_stay_within_their_bound(monkeypatch):
+    # with room for 3 amounts: the 3rd fits, the 4th empties the store first; every answer stays right
+    monkeypatch.setattr(i18n, "_NUMBERS", {})
+    monkeypatch.setattr(i18n, "_NUMBERS_MAX", 3)
+    for n, shown in ((1000, "1,000"), (2000, "2,000"), (3000, "3,000")):
+        assert i18n.number(n, "en") == shown
+    assert len(i18n._NUMBERS) == 3
+    assert i18n.number(4000, "en") == "4,000"
+    assert len(i18n._NUMBERS) == 1
+    assert i18n.number(1000, "en") == "1,000"

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, DeckSpec
-from ..common import first_unread
+from ..common import attach_violations, first_unread
 from ..errors import IllegalAction, InputError
 from ..i18n import N_, _
 from ..replay import Replay, log_of
@@ -401,15 +401,26 @@ class CanastaReplay(Replay):
 
     # ------------------------------------------------------------------ the hooks
 
+    def run(self) -> dict:
+        """:meth:`Replay.run` with its hooks read inline: the event's type off its record (the schema loaded each
+        event by its type); the events a take in natural order consumed passed over; a deal ended by going out
+        scored at the next event unless that is a double ending (canasta/6.6)."""
+        for i, ev in enumerate(self.log):
+            t = ev.type
+            if i < self.consumed:
+                continue
+            if self.pending and t != "double_ending":
+                self.finish()
+            if t == "deal":
+                self.deal(i, ev, f"/log/{i}")
+            elif not self.event(i, ev, t, f"/log/{i}"):
+                break
+        self.end()
+        attach_violations(self.deals, self.owners)
+        return self.answer()
+
     def event_type(self, i: int, ev: Event, ptr: str) -> str:
         return ev.type          # one of the types: the schema loaded each event by its type
-
-    def passes(self, i: int, t: str) -> bool:
-        if i < self.consumed:
-            return True
-        if self.pending and t != "double_ending":
-            self.finish()
-        return False
 
     def deal(self, i: int, ev: Deal, ptr: str) -> None:
         t = "deal"

@@ -38,3 +38,23 @@ def test_two_workers_write_what_one_writes(tmp_path):
     assert CliRunner().invoke(main, ["validate", str(src), "-j", "1", "-o", str(one)]).exit_code == 1
     assert CliRunner().invoke(main, ["validate", str(src), "-j", "2", "-o", str(two)]).exit_code == 1
     assert one.read_bytes() == two.read_bytes()
+
+
+def test_a_log_judged_for_its_record_answers_as_the_service_does_short_of_the_citations():
+    # validate's records show no citation, version or edition, so the CLI judges a log without rendering them:
+    # every other key of the answer, in its order, is the service's (a valid log, an invalid one, in Russian)
+    from referee import cli, i18n
+    judged = set()
+    with i18n.language("ru"):
+        for line in LINES:
+            whole = cli.judge_text(line, "validate", None)
+            alone = cli.judge_text(line, "validate", None, cite=False)
+            assert whole["status"] == alone["status"]
+            if whole["status"] != "ok":        # a line the batch holds to be refused: refused alike
+                assert alone == whole
+                continue
+            assert list(alone["answer"].items()) == [(k, v) for k, v in whole["answer"].items()
+                                                     if k not in ("citations", "engine_version", "edition")]
+            assert whole["answer"]["citations"] and "citations" not in alone["answer"]
+            judged.add(whole["answer"]["valid"])
+    assert judged == {True, False}
