@@ -97,10 +97,11 @@ def test_the_barrel_cuts_the_total_and_the_rounding_is_said_only_where_it_change
     opts = {"round_declarer": True}
     deal = points_deal("Anna", 100, {"Anna": 97, "Boris": 23, "Vera": 0}, {"Anna": 5, "Boris": 3, "Vera": 0})
     ans = post(client, "thousand", "score", score_body(deal, options=opts))
-    assert lines(ans, "Anna") == [("заказ 100 не сыгран (97 за карты + 0 за марьяжи = 97, округлено до 95)", -100)]
+    assert lines(ans, "Anna") == [("заказ 100 не сыгран: 97 за карты + 0 за марьяжи = 97, округлено до 95, "
+                                    "записывается -100", -100)]
     deal = points_deal("Anna", 100, {"Anna": 75, "Boris": 45, "Vera": 0}, {"Anna": 5, "Boris": 3, "Vera": 0})
     ans = post(client, "thousand", "score", score_body(deal, options=opts))
-    assert lines(ans, "Anna") == [("заказ 100 не сыгран (75 за карты + 0 за марьяжи = 75)", -100)]
+    assert lines(ans, "Anna") == [("заказ 100 не сыгран: 75 за карты + 0 за марьяжи = 75, записывается -100", -100)]
 
 
 def test_a_newcomer_knocks_the_sitter_off_the_barrel(client):
@@ -185,3 +186,16 @@ def test_a_missing_card_is_named_as_players_name_it(client, meld, missing):
     assert ans["legal"] is False
     assert [v["message"] for v in ans["violations"]] == [
         f"North: на руке нет всех выкладываемых карт — не хватает {missing}"]
+
+
+@pytest.mark.parametrize("lang,item", [
+    ("en", "contract 120 made: 85 card points + 40 marriage points = 125, scores 120"),
+    ("ru", "заказ 120 сыгран: 85 за карты + 40 за марьяжи = 125, записывается 120"),
+])
+def test_a_score_line_ends_with_the_points_it_scores(client, lang, item):
+    # Anna makes 120 with 85 in cards and the spade marriage (40): 125 made, the contract's 120 scored; the sum is
+    # said once, unbracketed, and the line ends with its points (never «(… = 125) (120)»)
+    deal = points_deal("Anna", 120, {"Anna": 85, "Boris": 35, "Vera": 0}, {"Anna": 5, "Boris": 3, "Vera": 0},
+                       marriages=[("Anna", "S")])
+    r = client.post("/v1/games/thousand/score", json=score_body(deal), headers={"Accept-Language": lang})
+    assert lines(r.get_json(), "Anna") == [(item, 120)]
