@@ -391,9 +391,9 @@ class DealState:
                               "text": _("legal only if {player} holds a marriage", player=player)}])
         # said as the marriages that can make it: the smallest total of marriages this hand can hold that reaches
         # the bid (130 over nothing known: 40, any marriage; never "marriages worth 10", which no marriage is)
+        # (every cap counts the known marriages, so where one is known the least cap is legal and never says this)
         worth = min(c for c in caps if c >= amount) - NO_MARRIAGE_CAP
-        known = bid_cap(part.known, o) - NO_MARRIAGE_CAP
-        if known == 0 and worth == min(c for c in caps if c > NO_MARRIAGE_CAP) - NO_MARRIAGE_CAP:
+        if worth == min(c for c in caps if c > NO_MARRIAGE_CAP) - NO_MARRIAGE_CAP:      # any marriage will do
             text = _("legal only if {player} holds a marriage", player=player)
         else:
             text = _("legal only if {player} holds marriages worth at least {points} in all", player=player,
