@@ -199,3 +199,19 @@ def test_a_score_line_ends_with_the_points_it_scores(client, lang, item):
                        marriages=[("Anna", "S")])
     r = client.post("/v1/games/thousand/score", json=score_body(deal), headers={"Accept-Language": lang})
     assert lines(r.get_json(), "Anna") == [(item, 120)]
+
+
+@pytest.mark.parametrize("lang,item", [
+    ("en", "bid 350 failed: meld 150 + card points 180 = 330; double bete, scores -700"),
+    ("ru", "заявка 350 не сыграна: комбинации 150 + очки за карты 180 = 330; списывается вдвойне: -700"),
+])
+def test_a_failed_auction_bid_ends_with_the_double_bete(client, lang, item):
+    # three-hand auction: Ann bids 350, melds a spade run (150) and takes 170 + 10 for the last trick; 330 < 350, so
+    # she loses twice the bid, and the line ends with it
+    body = {"variant": "three-hand-auction", "players": ["Ann", "Bob", "Cid"], "dealer": "Cid",
+            "deal": {"bid": {"player": "Ann", "amount": 350}, "trump": "S", "meld": ["AS", "10S", "KS", "QS", "JS"],
+                     "points": {"Ann": 170, "Bob": 40, "Cid": 30}, "tricks_taken": {"Ann": 10, "Bob": 3, "Cid": 2},
+                     "last_trick": "Ann", "buried": ["9H", "9D", "9C"]}}
+    r = client.post("/v1/games/pinochle/score", json=body, headers={"Accept-Language": lang})
+    assert r.status_code == 200, r.get_json()
+    assert r.get_json()["players"][0]["lines"] == [{"item": item, "points": -700, "rule": "pinochle/8.4"}]
