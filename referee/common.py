@@ -147,7 +147,8 @@ def parse_players(req: dict, variant) -> list[str]:
                            second=echo(players[clash[1]])), "/players")
     if len(players) not in variant.players:
         want = alternatives(map(str, variant.players))
-        raise InputError(_("variant {variant} is played by {want} players, not {n}", variant=variant.id, want=want,
+        # the variant by its name in the reader's language, never its ID inside the sentence
+        raise InputError(_("“{variant}” is played by {want} players, not {n}", variant=_(variant.title), want=want,
                            n=len(players)), "/players")
     return players
 

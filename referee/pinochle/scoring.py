@@ -215,10 +215,12 @@ def score_three(players, opts: OptionsLike, scores, target, declarer, bid, meld,
             else:
                 made = meld["points"] + pts >= bid
                 hand = bid if made else -2 * bid
-                item = (_("bid {bid} made (meld {meld} + card points {points} = {total})", bid=bid,
-                          meld=meld["points"], points=pts, total=meld["points"] + pts) if made else
-                        _("bid {bid} failed: double bete (meld {meld} + card points {points} = {total})", bid=bid,
-                          meld=meld["points"], points=pts, total=meld["points"] + pts))
+                # the sum, then what it scores, last: the line ends with its points, read once
+                item = (_("bid {bid} made: meld {meld} + card points {points} = {total}, scores {score}", bid=bid,
+                          meld=meld["points"], points=pts, total=meld["points"] + pts, score=hand) if made else
+                        _("bid {bid} failed: meld {meld} + card points {points} = {total}; double bete, scores "
+                          "{score}", bid=bid, meld=meld["points"], points=pts, total=meld["points"] + pts,
+                          score=hand))
                 lines.append({"item": item, "points": hand,
                               "rule": "pinochle/8.4"})
         else:

@@ -375,12 +375,13 @@ class DealState:
         part, o = self.partial[player], self.opts
         units = [[Card("K", s), Card("Q", s)] for s in "HDCS"] + \
             ([[Card("A", s) for s in "SHDC"]] if aces_count(o) else [])
-        best = 0
+        caps = []           # the limit of every hand the knowledge allows, by the marriages it completes
         for mask in range(1 << len(units)):
             need = list(dict.fromkeys(c for i, u in enumerate(units) if mask >> i & 1 for c in u
                                       if c not in part.known))
             if len(need) <= part.unknown and all(part.may_hold(c) for c in need):
-                best = max(best, bid_cap(part.known + need, o))
+                caps.append(bid_cap(part.known + need, o))
+        best = max(caps, default=0)
         if best < amount:
             return self._table_fault(IllegalAction(rule, _("{amount} is above the highest limit this hand can "
                                                            "have, {cap}, whatever its unseen cards", amount=amount,
@@ -388,9 +389,17 @@ class DealState:
         if o.bid_cap == "marriage_unlocks":
             raise Undecided([{"rule": rule, "player": player, "holds_marriage": True,
                               "text": _("legal only if {player} holds a marriage", player=player)}])
+        # said as the marriages that can make it: the smallest total of marriages this hand can hold that reaches
+        # the bid (130 over nothing known: 40, any marriage; never "marriages worth 10", which no marriage is)
+        # (every cap counts the known marriages, so where one is known the least cap is legal and never says this)
+        worth = min(c for c in caps if c >= amount) - NO_MARRIAGE_CAP
+        if worth == min(c for c in caps if c > NO_MARRIAGE_CAP) - NO_MARRIAGE_CAP:      # any marriage will do
+            text = _("legal only if {player} holds a marriage", player=player)
+        else:
+            text = _("legal only if {player} holds marriages worth at least {points} in all", player=player,
+                     points=worth)
         raise Undecided([{"rule": rule, "player": player, "marriages_worth": amount - NO_MARRIAGE_CAP,
-                          "text": _("legal only if {player} holds marriages worth at least {points} in all",
-                                    player=player, points=amount - NO_MARRIAGE_CAP)}])
+                          "text": text}])
 
     def verify_blind(self, player: str, amount: Any) -> None:
         """thousand/17.1: the forced-bid holder, before any call, announces a blind 120 (``amount`` game points).

@@ -83,23 +83,25 @@ IRREGULARITY_RULES = {
     "nine_cut": ("thousand/4.1", N_("a nine cut to the bottom for the third time")),
     "talon_peek": ("thousand/5.2", N_("looked at the talon before the auction ended")),
 }
-# the declarer's line (thousand/12.1), by (made, rounded before the check, doubled)
+# the declarer's line (thousand/12.1), by (made, rounded before the check, doubled): the sum, then what it scores,
+# last, so that the line ends with its points and they are read once (never a bracketed sum and the points after it)
 DECLARER_LINES = {
-    (True, False, False): N_("contract {contract} made ({cards} card points + {marriages} marriage points = {total})"),
-    (True, True, False): N_("contract {contract} made ({cards} card points + {marriages} marriage points = {total}, "
-                            "rounded to {rounded})"),
-    (True, False, True): N_("contract {contract} made ({cards} card points + {marriages} marriage points = {total}), "
-                            "doubled ×{mult}"),
-    (True, True, True): N_("contract {contract} made ({cards} card points + {marriages} marriage points = {total}, "
-                           "rounded to {rounded}), doubled ×{mult}"),
-    (False, False, False): N_("contract {contract} failed ({cards} card points + {marriages} marriage points = "
-                              "{total})"),
-    (False, True, False): N_("contract {contract} failed ({cards} card points + {marriages} marriage points = "
-                             "{total}, rounded to {rounded})"),
-    (False, False, True): N_("contract {contract} failed ({cards} card points + {marriages} marriage points = "
-                             "{total}), doubled ×{mult}"),
-    (False, True, True): N_("contract {contract} failed ({cards} card points + {marriages} marriage points = "
-                            "{total}, rounded to {rounded}), doubled ×{mult}"),
+    (True, False, False): N_("contract {contract} made: {cards} card points + {marriages} marriage points = {total}, "
+                             "scores {points}"),
+    (True, True, False): N_("contract {contract} made: {cards} card points + {marriages} marriage points = {total}, "
+                            "rounded to {rounded}, scores {points}"),
+    (True, False, True): N_("contract {contract} made: {cards} card points + {marriages} marriage points = {total}; "
+                            "doubled ×{mult}, scores {points}"),
+    (True, True, True): N_("contract {contract} made: {cards} card points + {marriages} marriage points = {total}, "
+                           "rounded to {rounded}; doubled ×{mult}, scores {points}"),
+    (False, False, False): N_("contract {contract} failed: {cards} card points + {marriages} marriage points = "
+                              "{total}, scores {points}"),
+    (False, True, False): N_("contract {contract} failed: {cards} card points + {marriages} marriage points = "
+                             "{total}, rounded to {rounded}, scores {points}"),
+    (False, False, True): N_("contract {contract} failed: {cards} card points + {marriages} marriage points = "
+                             "{total}; doubled ×{mult}, scores {points}"),
+    (False, True, True): N_("contract {contract} failed: {cards} card points + {marriages} marriage points = "
+                            "{total}, rounded to {rounded}; doubled ×{mult}, scores {points}"),
 }
 
 
@@ -258,7 +260,8 @@ class _Ledger:
             self.hand[d] = -contract * self.mult
         rounded = bool(opts.round_declarer) and check_total != total    # said only where it changes the sum
         item = _(DECLARER_LINES[(made, rounded, self.mult > 1)], contract=contract, cards=out.card_points[d],
-                 marriages=self.marriage_pts[d], total=total, rounded=check_total, mult=self.mult)
+                 marriages=self.marriage_pts[d], total=total, rounded=check_total, mult=self.mult,
+                 points=self.hand[d])
         self.line(d, item, self.hand[d], "thousand/12.1")
         self.used.add("thousand/1.3")
 

@@ -23,12 +23,14 @@ CATALOG = ROOT / "referee" / "locale" / "ru" / "LC_MESSAGES" / "messages.po"
 
 # placeholders that stand for a person's name
 PERSON = {"player", "name", "declarer", "turn", "holder", "winner", "partner", "leader", "dealer", "newcomer",
-          "to_speak", "bidder", "loser", "sitter"}
+          "to_speak", "bidder", "loser", "sitter", "who"}
 # masculine short adjectives and participles that agree with a subject
 SHORT = {"должен", "обязан", "готов", "вынужден", "виноват", "прав", "свободен", "уверен", "сам", "лишён",
          "допущен"}
 # words in -л that are not past-tense verbs
 NOT_VERBS = {"стол", "угол", "пол", "зал", "мол", "пул", "нуль", "козел", "козёл"}
+# masculine past-tense verbs without the -л ending («не мог», «не смог»)
+PAST_WITHOUT_L = {"мог", "смог", "помог", "смогся", "лёг", "лег", "сел", "сжёг"}
 
 # nouns in the nominative that may stand beside a name without taking its agreement from it
 APPOSITION = re.compile(r"(?:^|\s)(?:игрок|заказчик|сдающий|противник|партнёр|победитель)\s*$", re.I)
@@ -38,7 +40,7 @@ WORD = re.compile(r"[а-яё]+", re.I)
 
 def masculine(word: str) -> bool:
     w = word.lower()
-    if w in SHORT:
+    if w in SHORT or w in PAST_WITHOUT_L:
         return True
     return bool(re.fullmatch(r"[а-яё]{2,}(?:л|лся)", w)) and w not in NOT_VERBS
 
@@ -61,7 +63,7 @@ def disagreements(text: str) -> list[str]:
         beside = APPOSITION.search(head)       # «игрок {player}»: the name is still the subject
         if beside:
             head = head[:beside.start()].rstrip()
-        last = re.search(r"([а-яё]+)\s*:?\s*$", head, re.I)
+        last = re.search(r"([а-яё]+)(?:\s+ли)?\s*:?\s*$", head, re.I)     # «делал ли {player}» too
         if last and masculine(last.group(1)) and last.group(1).lower() not in SHORT:
             found.append(last.group(1))
         if beside or not head or head.endswith((";", ":", ",", "—", "(", "«")):
@@ -101,6 +103,11 @@ def catalog():
     ("{player}: сдано карт {given}, а не {n}", []),
     ("ход игрока {player}: он ещё не кончился", []),
     ("{player} — {n} очков; заказ сыграл другой", []),
+    ("{player}: не мог объявить {marriage} — {card} на этой руке", ["мог"]),
+    ("{player}: не смог выйти после ответа партнёра «да»", ["смог"]),
+    ("решается тем, делал ли {player} ставку", ["делал"]),
+    ("{who} сыграл {contract}", ["сыграл"]),
+    ("{player}: нельзя было объявить {marriage} — {card} на этой руке", []),
 ])
 def test_a_masculine_word_after_a_name_is_found(text, found):
     assert disagreements(text) == found
@@ -113,3 +120,22 @@ def test_no_message_makes_a_name_masculine():
     found = [(msgid, text, words) for msgid, text in texts if (words := disagreements(text))]
     assert found == []
     assert [text for _id, text in texts if re.search(r"[а-яё]\((?:а|ла|ась|на)\)", text)] == []
+
+
+@pytest.mark.parametrize("lang,detail", [
+    ("en", "Анна cannot have announced the hearts marriage: KH is in this hand"),
+    ("ru", "Анна: нельзя было объявить марьяж ♥ — К♥ на этой руке"),
+])
+def test_a_marriage_nobody_could_announce_is_said_of_anna_without_a_masculine_verb(client, lang, detail):
+    # Анна led A♦ and took a trick, and is said to have announced hearts; but К♥ is in Вера's hand, who plays it
+    # (7 cards: 8 after the exchange less the one trick played): nobody but Вера could announce that marriage
+    body = {"players": ["Анна", "Борис", "Вера"], "dealer": "Вера",
+            "position": {"phase": "play", "declarer": "Анна", "contract": 100,
+                         "marriages": [{"player": "Анна", "suit": "H"}],
+                         "tricks_won": {"Анна": 1, "Борис": 0, "Вера": 0},
+                         "trick": {"leader": "Анна", "cards": ["AD", "9D"]},
+                         "hand": ["KH", "9C", "JC", "QC", "10C", "AC", "9S"]},
+            "action": {"type": "play", "player": "Вера", "card": "KH"}}
+    r = client.post("/v1/games/thousand/check", json=body, headers={"Accept-Language": lang})
+    assert r.status_code == 422
+    assert r.get_json()["errors"] == [{"pointer": "/position/marriages/0", "detail": detail}]

@@ -58,8 +58,8 @@ def test_the_players_count_is_not_a_plural_of_the_request_count(client):
     body = {**_thousand({"Анна": 4, "Борис": 2}, ["JH", "AC", "KC"]), "players": ["Анна", "Вера"]}
     r = client.post("/v1/games/thousand/check", json=body)
     assert r.status_code == 422
-    assert {"pointer": "/players", "detail": "variant russian-classic is played by 3 players, not 2"} in \
+    assert {"pointer": "/players", "detail": "“Thousand, Russian classic (3 players)” is played by 3 players, not 2"} in \
         r.get_json()["errors"]
     r = client.post("/v1/games/thousand/check", json=body, headers={"Accept-Language": "ru"})
-    assert {"pointer": "/players", "detail": "число игроков в варианте russian-classic: 3; указано 2"} in \
+    assert {"pointer": "/players", "detail": "«Тысяча, русская классика (3 игрока)»: число игроков — 3, а указано 2"} in \
         r.get_json()["errors"]

@@ -97,10 +97,11 @@ def test_the_barrel_cuts_the_total_and_the_rounding_is_said_only_where_it_change
     opts = {"round_declarer": True}
     deal = points_deal("Anna", 100, {"Anna": 97, "Boris": 23, "Vera": 0}, {"Anna": 5, "Boris": 3, "Vera": 0})
     ans = post(client, "thousand", "score", score_body(deal, options=opts))
-    assert lines(ans, "Anna") == [("заказ 100 не сыгран (97 за карты + 0 за марьяжи = 97, округлено до 95)", -100)]
+    assert lines(ans, "Anna") == [("заказ 100 не сыгран: 97 за карты + 0 за марьяжи = 97, округлено до 95, "
+                                    "записывается -100", -100)]
     deal = points_deal("Anna", 100, {"Anna": 75, "Boris": 45, "Vera": 0}, {"Anna": 5, "Boris": 3, "Vera": 0})
     ans = post(client, "thousand", "score", score_body(deal, options=opts))
-    assert lines(ans, "Anna") == [("заказ 100 не сыгран (75 за карты + 0 за марьяжи = 75)", -100)]
+    assert lines(ans, "Anna") == [("заказ 100 не сыгран: 75 за карты + 0 за марьяжи = 75, записывается -100", -100)]
 
 
 def test_a_newcomer_knocks_the_sitter_off_the_barrel(client):
@@ -185,3 +186,32 @@ def test_a_missing_card_is_named_as_players_name_it(client, meld, missing):
     assert ans["legal"] is False
     assert [v["message"] for v in ans["violations"]] == [
         f"North: на руке нет всех выкладываемых карт — не хватает {missing}"]
+
+
+@pytest.mark.parametrize("lang,item", [
+    ("en", "contract 120 made: 85 card points + 40 marriage points = 125, scores 120"),
+    ("ru", "заказ 120 сыгран: 85 за карты + 40 за марьяжи = 125, записывается 120"),
+])
+def test_a_score_line_ends_with_the_points_it_scores(client, lang, item):
+    # Anna makes 120 with 85 in cards and the spade marriage (40): 125 made, the contract's 120 scored; the sum is
+    # said once, unbracketed, and the line ends with its points (never «(… = 125) (120)»)
+    deal = points_deal("Anna", 120, {"Anna": 85, "Boris": 35, "Vera": 0}, {"Anna": 5, "Boris": 3, "Vera": 0},
+                       marriages=[("Anna", "S")])
+    r = client.post("/v1/games/thousand/score", json=score_body(deal), headers={"Accept-Language": lang})
+    assert lines(r.get_json(), "Anna") == [(item, 120)]
+
+
+@pytest.mark.parametrize("lang,item", [
+    ("en", "bid 350 failed: meld 150 + card points 180 = 330; double bete, scores -700"),
+    ("ru", "заявка 350 не сыграна: комбинации 150 + очки за карты 180 = 330; списывается вдвойне: -700"),
+])
+def test_a_failed_auction_bid_ends_with_the_double_bete(client, lang, item):
+    # three-hand auction: Ann bids 350, melds a spade run (150) and takes 170 + 10 for the last trick; 330 < 350, so
+    # she loses twice the bid, and the line ends with it
+    body = {"variant": "three-hand-auction", "players": ["Ann", "Bob", "Cid"], "dealer": "Cid",
+            "deal": {"bid": {"player": "Ann", "amount": 350}, "trump": "S", "meld": ["AS", "10S", "KS", "QS", "JS"],
+                     "points": {"Ann": 170, "Bob": 40, "Cid": 30}, "tricks_taken": {"Ann": 10, "Bob": 3, "Cid": 2},
+                     "last_trick": "Ann", "buried": ["9H", "9D", "9C"]}}
+    r = client.post("/v1/games/pinochle/score", json=body, headers={"Accept-Language": lang})
+    assert r.status_code == 200, r.get_json()
+    assert r.get_json()["players"][0]["lines"] == [{"item": item, "points": -700, "rule": "pinochle/8.4"}]

@@ -47,7 +47,7 @@ def test_pinochle_tricks_done_is_needed(api):
 def test_three_hand_pinochle_names_what_is_missing(api):
     # Ann melds a run in spades (150) and takes 170 + 10 (last trick) in play, buried nines 0: 330 >= 300, made
     ans = api("score", PIN3, game="pinochle")
-    assert ans["players"][0]["lines"][0]["item"] == "bid 300 made (meld 150 + card points 180 = 330)"
+    assert ans["players"][0]["lines"][0]["item"] == "bid 300 made: meld 150 + card points 180 = 330, scores 300"
     body = copy.deepcopy(PIN3)
     del body["deal"]["buried"]        # was "no share of the pack's cards gives these card points"
     assert api("score", body, status=422, game="pinochle")["errors"][0]["pointer"] == "/deal/buried"

@@ -200,10 +200,36 @@ def bid_body(hand, amount, options=None):
 SPADES = {"known": ["KS", "QS"], "unknown": 5, "void": ["H", "D"]}
 
 
+# Boris's 7 cards all unseen: any marriage is possible, the smallest being spades (40); the next, clubs (60)
+NOTHING_KNOWN = {"known": [], "unknown": 7}
+
+
+@pytest.mark.parametrize("amount, en, ru", [
+    # 10 over 120, said as the marriage that covers it: any one (no marriage is worth 10)
+    (130, "legal only if Boris holds a marriage", "законно, только если у игрока Boris есть марьяж"),
+    # 40 over: still any marriage (the spade marriage is 40)
+    (160, "legal only if Boris holds a marriage", "законно, только если у игрока Boris есть марьяж"),
+    # 45 over: spades alone no longer covers it; the least that does is 60 (clubs)
+    (165, "legal only if Boris holds marriages worth at least 60 in all",
+     "законно, только если у игрока Boris на руке марьяжи в сумме не меньше чем на 60"),
+    # 65 over: the diamond marriage (80) is the least total reaching it (40 + 60 = 100 is more)
+    (185, "legal only if Boris holds marriages worth at least 80 in all",
+     "законно, только если у игрока Boris на руке марьяжи в сумме не меньше чем на 80"),
+])
+def test_the_marriages_a_bid_needs_are_said_as_marriages_can_make_them(client, amount, en, ru):
+    for lang, text in (("en", en), ("ru", ru)):
+        r = client.post("/v1/games/thousand/check", json=bid_body(NOTHING_KNOWN, amount),
+                        headers={"Accept-Language": lang})
+        assert r.get_json()["legal"] is None
+        assert r.get_json()["conditions"] == [{"rule": "thousand/7.4", "player": "Boris",
+                                               "marriages_worth": amount - 120, "text": text}]
+
+
 @pytest.mark.parametrize("amount, legal, condition", [
     (160, True, None),                                      # the known marriage allows it
+    # 45 more than 120: with hearts and diamonds void only the club marriage (60) can join the spades, 100 in all
     (165, None, {"rule": "thousand/7.4", "player": "Boris", "marriages_worth": 45,
-                 "text": "legal only if Boris holds marriages worth at least 45 in all"}),
+                 "text": "legal only if Boris holds marriages worth at least 100 in all"}),
     (220, None, {"rule": "thousand/7.4", "player": "Boris", "marriages_worth": 100,
                  "text": "legal only if Boris holds marriages worth at least 100 in all"}),
     (225, False, None),                                     # above 220 whatever the unseen cards are
@@ -323,6 +349,6 @@ def test_the_conditions_in_russian_name_the_player_without_agreeing_with_the_nam
         r = client.post("/v1/games/thousand/check", json=body, headers={"Accept-Language": "ru"})
         return r.get_json()["conditions"][0]["text"]
     assert condition(bid_body(SPADES, 165)) == \
-        "законно, только если у игрока Boris на руке марьяжи в сумме не меньше чем на 45"
+        "законно, только если у игрока Boris на руке марьяжи в сумме не меньше чем на 100"
     assert condition(bid_body({"known": ["KS"], "unknown": 6}, 140, {"bid_cap": "marriage_unlocks"})) == \
         "законно, только если у игрока Boris есть марьяж"

@@ -20,7 +20,7 @@ def test_u15_failed_contract_and_defender_rounding(api):
     assert hands(ans) == {"Anna": -100, "Boris": 20, "Vera": 25}
     assert ans["contract"]["made"] is False
     a = by_id(ans)["Anna"]
-    assert a["lines"] == [{"item": "contract 100 failed (73 card points + 0 marriage points = 73)",
+    assert a["lines"] == [{"item": "contract 100 failed: 73 card points + 0 marriage points = 73, scores -100",
                            "points": -100, "rule": "thousand/12.1"}]
 
 
