@@ -57,7 +57,7 @@ def outcome_from_deal(deal: PlayedDeal, layout: Layout, opts: OptionsLike, state
         raise InputError(_("give the deal either trick by trick or as card points with each player's number of "
                            "tricks, not both or neither"),
                          "/deal")
-    return form(deal, layout, opts, base)
+    return form(deal, layout, opts, base, d, contract)
 
 
 def _deal_talon(deal: PlayedDeal, layout: Layout, opts: Options) -> list[Card] | None:
@@ -68,7 +68,7 @@ def _deal_talon(deal: PlayedDeal, layout: Layout, opts: Options) -> list[Card] |
         in_deck(talon, "/deal/talon")
         if not len(talon) == len(set(talon)) == 3:
             raise InputError(_("the talon holds 3 different cards"), "/deal/talon")
-    if talon is None and opts.sitter_scoring != "none" and None not in (layout.sitter, deal.declarer):
+    elif opts.sitter_scoring != "none" and None not in (layout.sitter, deal.declarer):
         raise InputError(_("with four players the dealer sitting out scores the talon: give the talon's cards"),
                          "/deal/talon")
     return talon
@@ -166,11 +166,11 @@ def dead_cards(deal: PlayedDeal, layout: Layout, opts: OptionsLike, need: bool) 
     return unused, discards
 
 
-def _from_tricks(deal: PlayedDeal, layout: Layout, opts: Options, base: DealOutcome) -> DealOutcome:
-    """A deal given as its tricks (``[{"leader", "cards"}]``): the cards are the deck's (thousand/3.5), the seat
-    order tells who played each, the marriages fit the leads (10.1), and every play is legal (8.3, 11.x).  Fills
-    ``base`` with card points, tricks won and the marriages scored."""
-    assert base.declarer is not None and base.contract is not None, "a played deal is bid (outcome_from_deal)"
+def _from_tricks(deal: PlayedDeal, layout: Layout, opts: Options, base: DealOutcome, d: str,
+                 contract: int) -> DealOutcome:
+    """A deal given as its tricks (``[{"leader", "cards"}]``), bid by ``d`` at ``contract``: the cards are the
+    deck's (thousand/3.5), the seat order tells who played each, the marriages fit the leads (10.1), and every play
+    is legal (8.3, 11.x).  Fills ``base`` with card points, tricks won and the marriages scored."""
     parsed = _parse_tricks(deal.tricks or [], layout)
     unused, discards = dead_cards(deal, layout, opts, need=True)
     groups = [(f"/deal/tricks/{i}/cards", c) for i, (_leader, c) in enumerate(parsed)]
@@ -182,12 +182,12 @@ def _from_tricks(deal: PlayedDeal, layout: Layout, opts: Options, base: DealOutc
     for p, c in chain.from_iterable(order):
         hands[p].append(c)
     if base.talon is not None and len(layout.active) == 3:
-        _talon_passed(hands, base.talon, base.declarer, layout)
+        _talon_passed(hands, base.talon, d, layout)
     announce = _marriage_leads(marriage_list(deal.marriages, "/deal/marriages", layout, opts), order)
-    st = _replay_tricks(DealState.new(layout, opts, hands=hands), base.declarer, base.contract, order, announce)
+    st = _replay_tricks(DealState.new(layout, opts, hands=hands), d, contract, order, announce)
     card_pts = dict(st.captured)
-    if len(layout.active) == 2 and opts.two_player_discards_count:
-        card_pts[base.declarer] += card_points(discards)
+    if opts.two_player_discards_count:      # the declarer's 2 discards (none with three or four players)
+        card_pts[d] += card_points(discards)
     base.card_points = card_pts
     base.tricks = dict(st.tricks_won)
     base.marriages = [{"player": m["player"], "suit": m["suit"], "points": m["points"]} for m in st.marriages]
@@ -273,10 +273,11 @@ def _replay_tricks(st: DealState, declarer: str, contract: int, order: list[list
     return st
 
 
-def _from_points(deal: PlayedDeal, layout: Layout, opts: Options, base: DealOutcome) -> DealOutcome:
-    """A deal given as card points and tricks taken per player: every active player has both, the points add up
-    to the deck's 120 less the cards out of play (thousand/1.3, 3.3), the tricks to a deal's, some share of the
-    deck gives them (1.3), and the marriages fit the tricks (10.1, 10.2).  Fills ``base``."""
+def _from_points(deal: PlayedDeal, layout: Layout, opts: Options, base: DealOutcome, d: str,
+                 _contract: int) -> DealOutcome:
+    """A deal given as card points and tricks taken per player, bid by ``d``: every active player has both, the
+    points add up to the deck's 120 less the cards out of play (thousand/1.3, 3.3), the tricks to a deal's, some
+    share of the deck gives them (1.3), and the marriages fit the tricks (10.1, 10.2).  Fills ``base``."""
     pts, taken = deal.points or {}, deal.tricks_taken
     if taken is None:
         raise InputError(_("with card points, give each player's number of tricks"), "/deal/tricks_taken")
@@ -284,8 +285,8 @@ def _from_points(deal: PlayedDeal, layout: Layout, opts: Options, base: DealOutc
     unused, discards = dead_cards(deal, layout, opts, need=False)
     check_conservation([("/deal/musik_unused", unused), ("/deal/discards", discards)], DECK)
     _points_add_up(pts, taken, unused, discards, layout, opts)
-    _points_feasible(pts, taken, unused, discards, layout, opts, base.declarer)
-    base.marriages = _points_marriages(deal, taken, layout, opts, base.declarer)
+    _points_feasible(pts, taken, unused, discards, layout, opts, d)
+    base.marriages = _points_marriages(deal, taken, layout, opts, d)
     base.card_points = {p: pts[p] for p in layout.active}
     base.tricks = {p: taken[p] for p in layout.active}
     return base
@@ -352,16 +353,15 @@ def _points_marriages(deal: PlayedDeal, taken: dict[str, int], layout: Layout, o
     ``[{"player", "suit", "points"}]``."""
     marriages: list[dict] = []
     suits_of: dict[str, list[str]] = defaultdict(list)
-    first_lead = {declarer: 1} if opts.marriage_on_first_trick else {}
+    first_lead = {declarer: int(opts.marriage_on_first_trick)}
     for mi, p, s, _t in marriage_list(deal.marriages, "/deal/marriages", layout, opts):
         ptr = f"/deal/marriages/{mi}"
-        room = taken[p] + first_lead.get(p, 0)
-        if room == 0:
-            raise InputError(_("{player} won no trick, so could not lead a marriage", player=p), ptr)
+        room = taken[p] + first_lead.get(p, 0)     # leads that can announce: one a trick won
+        refuse_if(((room == 0, N_("{player} won no trick, so could not lead a marriage"), ptr),
+                   (len(suits_of[p]) >= room, N_("{player} announced more marriages than the tricks they led allow"),
+                    ptr)),
+                  player=p)
         suits_of[p].append(s)
-        if len(suits_of[p]) > room:
-            raise InputError(_("{player} announced more marriages than the tricks they led allow",
-                               player=p), ptr)
         marriages.append({"player": p, "suit": s, "points": marriage_value(s)})
         check_marriage_cards(suits_of[p], p, declarer, layout, opts, ptr)
     return marriages

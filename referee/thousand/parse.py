@@ -133,13 +133,12 @@ def _position_talon(pos: PositionGiven, st: DealState, layout: Layout, phase: st
             raise InputError(_(why), "/position/talon")
     if hsize is None:       # no hand given (a hand has its size)
         return
-    if phase in _AUCTION and hsize != layout.hand_size:
-        raise InputError(_("a hand holds {n} cards at this point, not {given}", n=layout.hand_size,
-                           given=hsize), "/position/hand")
-    if hsize > layout.hand_size + 3:
-        raise InputError(_("no hand ever holds {n} cards", n=hsize), "/position/hand")
-    if overlap(st.talon, hand) and not (phase == "talon" and pos.talon_taken):
-        raise InputError(_("a card cannot be both in the hand and in the talon"), "/position/talon")
+    refuse_if(((phase in _AUCTION and hsize != layout.hand_size, N_("a hand holds {n} cards at this point, not "
+                                                                   "{given}"), "/position/hand"),
+               (hsize > layout.hand_size + 3, N_("no hand ever holds {given} cards"), "/position/hand"),
+               (overlap(st.talon, hand) and not (phase == "talon" and pos.talon_taken),
+                N_("a card cannot be both in the hand and in the talon"), "/position/talon")),
+              n=layout.hand_size, given=hsize)
 
 
 def _position_received(pos: PositionGiven, st: DealState, actor: str, hand: list[Card] | None,
@@ -192,17 +191,17 @@ def _talon_phase(pos: PositionGiven, st: DealState, layout: Layout, actor: str, 
     hand) and the declarer's hand size: the dealt size, plus the talon (3) or a musik (2) once taken, plus 1 (three
     players) or 0 (two) after the exchange.  Returns the hand and the partial hand, the talon's cards revealed in a
     declarer's partly known hand."""
-    flag = _UNSAID_FLAG.get((pos.talon_taken, pos.exchanged is None))
+    flag = _UNSAID_FLAG.get((pos.talon_taken, pos.exchanged is None), "")     # "": both said, or neither asked
     told = hand is not None and actor == d      # the declarer's hand size tells both flags
-    if flag and not (told or (actor != d and action_type in _DECLARERS)):
-        raise InputError(_(_ASK_FLAG[flag]), f"/position/{flag}")
     grown = (hsize or 0) - layout.hand_size         # cards over the dealt size (no hand: both flags given)
     st.talon_taken = grown > 0 if pos.talon_taken is None else pos.talon_taken
     # after the exchange a hand is 1 card over the dealt size with three players (2 in, 1 to each opponent), even
     # with two (2 in, 2 laid aside)
     st.exchanged = (st.talon_taken and grown == len(layout.active) - 2) if pos.exchanged is None \
         else pos.exchanged
-    refuse_if(((st.exchanged and not st.talon_taken, N_("the exchange comes after taking the talon"),
+    refuse_if(((flag and not (told or (actor != d and action_type in _DECLARERS)), _ASK_FLAG.get(flag, ""),
+                f"/position/{flag}"),
+               (st.exchanged and not st.talon_taken, N_("the exchange comes after taking the talon"),
                 "/position/exchanged"),
                (overlap(st.talon, hand) and (actor != d or not st.talon_taken),
                 N_("a card cannot be both in the hand and in the talon"), "/position/talon")))
@@ -216,8 +215,8 @@ def _talon_phase(pos: PositionGiven, st: DealState, layout: Layout, actor: str, 
     # the dealt size; with the talon taken, the talon (3) or a musik (2) more: as many cards as players; after the
     # exchange two of them gone (one to each opponent, or two laid aside)
     expect = layout.hand_size + st.talon_taken * (len(layout.active) - 2 * st.exchanged)
-    refuse_if(((holding and not set(talon) <= set(hand or ()), N_("the declarer has taken the talon, so its cards "
-                                                                  "are in the hand"), "/position/hand"),
+    refuse_if(((holding and overlap(talon, hand) != set(talon), N_("the declarer has taken the talon, so its cards "
+                                                                   "are in the hand"), "/position/hand"),
                (hsize != expect, N_("the declarer holds {n} cards at this point, not {given}"), "/position/hand")),
               n=expect, given=hsize)
     return hand, part
@@ -321,13 +320,15 @@ def _hand_in_play(st: DealState, actor: str, hand: list[Card], hsize: int | None
 
 
 def _knowledge(st: DealState, part: Partial | None, actor: str) -> None:
-    """The actor's partial hand, its unknown cards any not seen elsewhere: on the table, in a talon not in this
-    hand, or in another player's announced marriage (its king and queen were that player's)."""
+    """The actor's partial hand, its unknown cards any not seen elsewhere: on the table, in a talon not yet passed
+    on in the exchange, or in another player's announced marriage (its king and queen were that player's).  (A
+    talon the actor's own hand holds, taken and not passed on, is known in it (:func:`_talon_phase`): its cards
+    are out of the pool already.)"""
     if part is None:
         return
     seen = [c for _p, c in st.trick]
-    if st.talon and (not st.talon_taken or (actor != st.declarer and not st.exchanged)):
-        seen += st.talon
+    if not st.exchanged:
+        seen += st.talon or []
     seen += [c for m in st.marriages if m["player"] != actor for c in MARRIAGE_CARDS[m["suit"]]]
     st.partial[actor] = account(part, seen, "/position/hand")
 
@@ -356,15 +357,13 @@ def _position_golden(pos: PositionGiven, st: DealState, layout: Layout, opts: Op
     on 120) and would change the ruling (the talon phase's raise and concession, a redeal claim)."""
     said = pos.golden
     known, why = golden_known(opts, state)
-    if known is not None and said not in (None, known):
-        raise InputError(_(why), "/position/golden")
     golden = said if known is None else known
     # never the first hand on 120 in the auction (no declarer yet)
-    if (golden, st.declarer, st.contract) == (None, layout.active[0], 120) and \
-            (pos.phase == "talon" or action_type == "redeal"):
-        raise InputError(_("say whether this deal is a golden one: the game so far shows no golden deal played "
-                           "yet, and a golden deal is judged by other rules"),
-                         "/position/golden")
+    refuse_if(((known is not None and said not in (None, known), why, "/position/golden"),
+               ((golden, st.declarer, st.contract) == (None, layout.active[0], 120) and
+                (pos.phase == "talon" or action_type == "redeal"),
+                N_("say whether this deal is a golden one: the game so far shows no golden deal played yet, and a "
+                   "golden deal is judged by other rules"), "/position/golden")))
     if golden:
         refuse_if(((pos.phase in _AUCTION, N_("a golden deal has no auction: the first hand plays 120 with the "
                                               "talon"), "/position/phase"),
@@ -410,7 +409,7 @@ def _position_marriages(pos: PositionGiven, st: DealState, layout: Layout, opts:
     where allowed), cards enough left over, and in the actor's own hand a card played before the first."""
     hand = st.hands[actor]
     suits_of: dict[str, list[str]] = defaultdict(list)
-    first_lead = {d: 1} if opts.marriage_on_first_trick else {}
+    first_lead = {d: int(opts.marriage_on_first_trick)}
     for i, p, suit, t in marriage_list(pos.marriages, "/position/marriages", layout, opts, st.trick_index):
         ptr = f"/position/marriages/{i}"
         held = [] if p == actor else [c for c in hand or () if c in _PAIRS.get(suit, ())]
