@@ -93,22 +93,14 @@ def _void_deal(deal: PlayedDeal, irregularities: list[dict]) -> None:
                                            "deal)"), "/deal/declarer")))
 
 
-# what a golden deal cannot be (thousand/18.1, 17.1), in the order told, each with its field
-_NOT_GOLDEN = ((N_("the golden round is not played in this game"), "/deal/golden"),
-               (N_("a golden-round contract is 120"), "/deal/contract"),
-               (N_("the golden round has been played"), "/deal/golden"),
-               (N_("in a golden deal the player left of the dealer ({player}) plays the 120"), "/deal/declarer"),
-               (N_("a golden deal has no auction, so no blind game"), "/deal/blind"))
-
-
 def _how_bid(deal: PlayedDeal, layout: Layout, opts: Options, state: GameState, d: str, contract: int) -> bool:
     """How the contract was reached, and whether the deal is a golden one (thousand/18.1): said so, or a golden
     round under way (a deal of it played, the round not over), where it cannot be said not to be.
 
     A blind game (17.1) is whoever may announce one before the auction, at 120 (doubled, never raised after the
     talon).  A golden deal can be: the option on, 120 played by the player left of the dealer, the round not over,
-    no blind game; it has no auction (its 120 is the first hand's).  Any other contract came through the auction,
-    the forced bid's (7.1)."""
+    no blind game (what it cannot be is told in that order, at its field); it has no auction (its 120 is the first
+    hand's).  Any other contract came through the auction, the forced bid's (7.1)."""
     under_way = golden_known(opts, state)[0] is True
     if under_way and deal.golden is False:
         raise InputError(_("the golden round is under way, so this deal is a golden one"), "/deal/golden")
@@ -123,8 +115,13 @@ def _how_bid(deal: PlayedDeal, layout: Layout, opts: Options, state: GameState, 
     if not (under_way or deal.golden):
         check_forced_bid(layout, opts, state, d, contract, "/deal/contract")
         return False
-    wrong = (not opts.golden_round, contract != 120, state.golden["over"], d != layout.active[0], deal.blind)
-    refuse_if(((w, why, ptr) for w, (why, ptr) in zip(wrong, _NOT_GOLDEN)), player=layout.active[0])
+    refuse_if(((not opts.golden_round, N_("the golden round is not played in this game"), "/deal/golden"),
+               (contract != 120, N_("a golden-round contract is 120"), "/deal/contract"),
+               (state.golden["over"], N_("the golden round has been played"), "/deal/golden"),
+               (d != layout.active[0], N_("in a golden deal the player left of the dealer ({player}) plays the 120"),
+                "/deal/declarer"),
+               (deal.blind, N_("a golden deal has no auction, so no blind game"), "/deal/blind")),
+              player=layout.active[0])
     return True
 
 
@@ -178,7 +175,7 @@ def _from_tricks(deal: PlayedDeal, layout: Layout, opts: Options, base: DealOutc
     check_conservation(groups, DECK, exact=True)
     # who played what: the seat order fixes the player of each card from the leader
     order = [list(zip(seats_from(layout, leader, len(cards)), cards)) for leader, cards in parsed]
-    hands: dict[str, list[Card]] = {p: [] for p in layout.active}
+    hands: dict[str, list[Card]] = defaultdict(list)     # every active player plays to every trick
     for p, c in chain.from_iterable(order):
         hands[p].append(c)
     if base.talon is not None and len(layout.active) == 3:

@@ -412,7 +412,7 @@ def _position_marriages(pos: PositionGiven, st: DealState, layout: Layout, opts:
     first_lead = {d: int(opts.marriage_on_first_trick)}
     for i, p, suit, t in marriage_list(pos.marriages, "/position/marriages", layout, opts, st.trick_index):
         ptr = f"/position/marriages/{i}"
-        held = [] if p == actor else [c for c in hand or () if c in _PAIRS.get(suit, ())]
+        held = [c for c in hand or () if p != actor and c in _PAIRS.get(suit, ())]
         if held:
             raise InputError(_("{player} cannot have announced {marriage}: {card} is in this hand"
                                "", player=p, marriage=marriage_name(suit), card=held[0]), ptr)
@@ -457,12 +457,16 @@ def _position_trump(pos: PositionGiven, st: DealState, opts: Options) -> None:
         return
     # the trump of the current trick: the last marriage's led before it (at once: every one's); one led to it is
     # pending until the next
-    now = ([None] + [s for t, s in timed if at_once or t < st.trick_index])[-1]
+    now = pending = None
+    for t, s in timed:
+        if at_once or t < st.trick_index:
+            now = s
+        elif t == st.trick_index:
+            pending = s
     if trump not in (None, now):
         raise InputError(_(_TRUMP_WHY[(at_once, now is None)], suit=Suit(now), now=Suit(now), trump=Suit(trump)),
                          "/position/trump")
-    st.trump = now
-    st.pending_trump = ([None] + [s for t, s in timed if t == st.trick_index and not at_once])[-1]
+    st.trump, st.pending_trump = now, pending
 
 
 def _given_suit(raw: str | None) -> str | None:
