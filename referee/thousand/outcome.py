@@ -233,7 +233,8 @@ _UNLED = {(True, True): (N_("trick {trick} was not led by {player} with an ace")
 def _marriage_leads(marriages: list[tuple[int, str, str, int | None]],
                     order: list[list[tuple[str, Card]]]) -> dict[int, tuple[int, str]]:
     """thousand/10.1: the lead announcing each marriage: the trick given, or the owner's first lead of one of its
-    cards (an ace for the ace marriage, the K or Q of the suit); one marriage per lead.  Returns
+    cards (an ace for the ace marriage, the K or Q of the suit).  One marriage a lead follows: a lead's card is of
+    one marriage only, and each is announced once (:func:`.checks.marriage_list`).  Returns
     ``{trick index: (marriage index, suit)}``."""
     announce: dict[int, tuple[int, str]] = {}
     for mi, p, s, t in marriages:
@@ -244,8 +245,6 @@ def _marriage_leads(marriages: list[tuple[int, str, str, int | None]],
         if idx not in leads:
             why, at = _UNLED[(t is not None, s == ACES)]
             raise InputError(_(why, trick=t, player=p, suit=Suit(s)), ptr + at)
-        if idx in announce:
-            raise InputError(_("two marriages announced with the same lead"), ptr)
         announce[idx] = (mi, s)
     return announce
 
