@@ -86,12 +86,14 @@ def _two_musiks(ev: DealEvent, ptr: str, problems: list[tuple[str, str, str]],
     raw = ev.musiks
     if raw is None or len(raw) != 2:
         raise InputError(_("the two-player deal gives two musiks of 2 cards"), ptr + "/musiks")
-    musiks = [in_deck(m, f"{ptr}/musiks/{k}") for k, m in enumerate(raw)]
-    for k, m in enumerate(musiks):
+    musiks = []
+    for k, given in enumerate(raw):
+        m = in_deck(given, f"{ptr}/musiks/{k}")
         if len(m) != 2:
             problems.append(("thousand/3.3", _("musik {k} holds {given} cards, not 2", k=k, given=len(m)),
                              f"{ptr}/musiks/{k}"))
         groups.append((f"{ptr}/musiks/{k}", m))
+        musiks.append(m)
     return None, musiks
 
 

@@ -54,6 +54,10 @@ FOREIGN = {"deal": ("bids", "declarer", "contract", "talon_taken", "exchanged", 
            "talon": _PLAY_FIELDS, "play": ()}
 
 
+# the flags a phase has set for good (thousand/8.1): in the play the talon is taken and the exchange made
+_DONE = {"play": ("talon_taken", "exchanged")}
+
+
 # where a check's action fields are
 _ACTION_PTRS = {k: f"/action/{k}" for k in ("amount", "card", "gives", "cards", "reason", "type")}
 
@@ -106,10 +110,9 @@ def _phase_fields(pos: PositionGiven, phase: str) -> None:
     """Refuse fields that belong to a later phase than ``phase`` (:data:`FOREIGN`); in the play the talon is taken
     and the exchange made, so neither flag can be false (thousand/8.1)."""
     clash = fields_out_of_phase(given(pos), phase, FOREIGN)
-    if phase == "play":
-        clash += [{"pointer": f"/position/{f}", "detail": _("in the play phase the talon is already taken and the "
-                                                            "exchange made")}
-                  for f in ("talon_taken", "exchanged") if getattr(pos, f) is False]
+    clash += [{"pointer": f"/position/{f}", "detail": _("in the play phase the talon is already taken and the exchange "
+                                                        "made")}
+              for f in _DONE.get(phase, ()) if getattr(pos, f) is False]
     if clash:
         raise InputError(clash)
 
@@ -149,21 +152,25 @@ def _position_received(pos: PositionGiven, st: DealState, actor: str, hand: list
     if got is None:
         return hand, part
     in_deck([got], "/position/received")
-    if part is not None:    # an unknown card of a partly known hand may be it (a known card is out of the pool)
-        part = _reveal(part, [got])
-        hand = st.hands[actor] = part.known
+    hand, part = _reveal(st, actor, hand, part, [got])     # an unknown card of a partly known hand may be it
     if hand is not None and got not in hand:
         raise InputError(_("the card received in the exchange must be in the hand"), "/position/received")
     st.received[actor] = got
     return hand, part
 
 
-def _reveal(part: Partial, cards: list[Card]) -> Partial:
-    """``part`` with those of ``cards`` that may be its unknown cards revealed (a known card is not in its pool)."""
+def _reveal(st: DealState, actor: str, hand: list[Card] | None, part: Partial | None,
+            cards: list[Card]) -> tuple[list[Card] | None, Partial | None]:
+    """The actor's hand and partial hand, those of ``cards`` that may be the partial hand's unknown cards revealed
+    in it (a known card is not in its pool), the hand in ``st`` its known cards; a whole hand (no partial one) as
+    it is."""
+    if part is None:
+        return hand, part
     for c in cards:
         if part.may_hold(c):
             part = part.reveal(c)
-    return part
+    hand = st.hands[actor] = part.known
+    return hand, part
 
 
 # the flag a talon position must say (talon_taken, exchanged), by (talon_taken as given, exchanged left out), when the
@@ -209,9 +216,8 @@ def _talon_phase(pos: PositionGiven, st: DealState, layout: Layout, actor: str, 
         return hand, part
     holding = st.talon_taken and not st.exchanged       # the talon taken is in the declarer's hand
     talon = st.talon or []
-    if part is not None and holding:
-        part = _reveal(part, talon)
-        hand = st.hands[actor] = part.known
+    if holding:
+        hand, part = _reveal(st, actor, hand, part, talon)
     # the dealt size; with the talon taken, the talon (3) or a musik (2) more: as many cards as players; after the
     # exchange two of them gone (one to each opponent, or two laid aside)
     expect = layout.hand_size + st.talon_taken * (len(layout.active) - 2 * st.exchanged)
@@ -442,7 +448,10 @@ _TRUMP_WHY = {(True, True): N_("there is no trump before a marriage is announced
 def _position_trump(pos: PositionGiven, st: DealState, opts: Options) -> None:
     """The trump in force must be the one the listed marriages set (thousand/10.5): the last one's at once, or
     from the next trick on (the one before it while the last is led to the current trick, then pending)."""
-    trump = _given_suit(pos.trump)
+    try:
+        trump = None if pos.trump is None else parse_suit(pos.trump)       # None: no trump yet
+    except ValueError as e:
+        raise InputError(str(e), "/position/trump") from None
     timed = [(m["trick"], m["suit"]) for m in st.marriages if m["suit"] != ACES]     # the marriages that set trump
     suits = [None] + [s for _t, s in timed]       # None: no trump before the first
     at_once = opts.trump_timing == "immediate" or not timed
@@ -468,12 +477,3 @@ def _position_trump(pos: PositionGiven, st: DealState, opts: Options) -> None:
                          "/position/trump")
     st.trump, st.pending_trump = now, pending
 
-
-def _given_suit(raw: str | None) -> str | None:
-    """``position.trump``: a suit, or None for none yet."""
-    if raw is None:
-        return None
-    try:
-        return parse_suit(raw)
-    except ValueError as e:
-        raise InputError(str(e), "/position/trump") from None
