@@ -204,3 +204,33 @@ def test_a_golden_deal_event_the_game_does_not_allow_is_a_violation(client, opti
     first = ans["violations"][0]
     assert (first["rule"], first["pointer"], first["message"]) == ("thousand/18.1", "/log/0/golden",
                                                                     {"en": en, "ru": ru}[lang])
+
+
+# ---------------------------------------------------------------- the talon in a partly known hand (thousand/6.1, 8.1)
+
+def boris_claims_four_nines(client, taken, exchanged, unknown, lang="en"):
+    # Boris knows 9S 9H 9D AS of his hand; the talon held 9C.  Before the exchange he holds his 7 dealt cards, after
+    # it 8 (one passed to him)
+    pos = {"phase": "talon", "declarer": "Anna", "contract": 100, "talon": ["9C", "KS", "QS"], "talon_taken": taken,
+           "exchanged": exchanged, "hand": {"known": ["9S", "9H", "9D", "AS"], "unknown": unknown}}
+    status, ans = post(client, *check(pos, {"type": "redeal", "player": "Boris", "reason": "four_nines"}), lang)
+    assert status == 200, ans
+    return ans
+
+
+@pytest.mark.parametrize("lang,detail", [("en", "Boris holds 3 nines, not four"),
+                                         ("ru", "Boris: на руке 3 девятки, а не четыре")])
+@pytest.mark.parametrize("taken", [False, True])
+def test_a_talon_not_passed_on_is_not_in_an_opponents_hand(client, taken, lang, detail):
+    # the talon on the table, or taken into Anna's hand: 9C cannot be among Boris's 3 unknown cards
+    ans = boris_claims_four_nines(client, taken, False, 3, lang)
+    assert ans["legal"] is False
+    assert [(v["rule"], v["message"]) for v in ans["violations"]] == [("thousand/6.1", detail)]
+
+
+def test_a_talon_passed_on_may_be_in_an_opponents_hand(client):
+    # after the exchange 9C may be the card Anna passed to Boris, one of his 4 unknown cards
+    ans = boris_claims_four_nines(client, True, True, 4)
+    assert ans["legal"] is None
+    assert ans["conditions"] == [{"rule": "thousand/6.1", "player": "Boris", "holds": ["9C"],
+                                  "text": "legal only if Boris holds 9C"}]
