@@ -234,3 +234,29 @@ def test_a_talon_passed_on_may_be_in_an_opponents_hand(client):
     assert ans["legal"] is None
     assert ans["conditions"] == [{"rule": "thousand/6.1", "player": "Boris", "holds": ["9C"],
                                   "text": "legal only if Boris holds 9C"}]
+
+
+# ---------------------------------------------------------------- a redeal claim when the deal may be golden (18.1)
+
+def claim_in_play_on_120(client, lang="en", **said):
+    # Anna, first hand, plays 120 with the golden round on and none of it played yet: the deal may be a golden one
+    pos = {"phase": "play", "declarer": "Anna", "contract": 120, "tricks_won": NONE_WON, **said}
+    return post(client, *check(pos, {"type": "redeal", "player": "Boris", "reason": "weak_talon"},
+                               options=GOLDEN_ON), lang)
+
+
+@pytest.mark.parametrize("lang,detail", [
+    ("en", "say whether this deal is a golden one: the game so far shows no golden deal played yet, and a golden deal "
+           "is judged by other rules"),
+    ("ru", "укажите, золотая ли это сдача: по ходу партии ни одной сдачи золотого кона ещё не сыграно, а золотая сдача "
+           "судится по другим правилам"),
+])
+def test_a_redeal_claim_in_the_play_needs_the_golden_deal_said(client, lang, detail):
+    status, ans = claim_in_play_on_120(client, lang)
+    assert status == 422
+    assert [(e["pointer"], e["detail"]) for e in ans["errors"]] == [("/position/golden", detail)]
+
+
+def test_a_redeal_claim_in_a_deal_said_not_golden_is_judged(client):
+    status, ans = claim_in_play_on_120(client, golden=False)
+    assert status == 200 and ans["legal"] is False
