@@ -464,13 +464,13 @@ def _position_trump(pos: PositionGiven, st: DealState, opts: Options) -> None:
                                "yet)"), "/position/trump")
         st.trump, st.pending_trump = trump, None if trump == suits[-1] else suits[-1]
         return
-    # the trump of the current trick: the last marriage's led before it (at once: every one's); one led to it is
-    # pending until the next
+    # the trump of the current trick: the last marriage's led before it (at once: every one's); one led to it (no
+    # marriage is led to a later trick: marriage_list) is pending until the next
     now = pending = None
     for t, s in timed:
         if at_once or t < st.trick_index:
             now = s
-        elif t == st.trick_index:
+        else:
             pending = s
     if trump not in (None, now):
         raise InputError(_(_TRUMP_WHY[(at_once, now is None)], suit=Suit(now), now=Suit(now), trump=Suit(trump)),
