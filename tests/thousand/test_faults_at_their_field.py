@@ -123,6 +123,10 @@ REFUSED = {
         check(play(talon_taken=False)), "/position/talon_taken",
         "in the play phase the talon is already taken and the exchange made",
         "в розыгрыше прикуп уже взят и карты отданы"),
+    "the exchange not made in the play": (
+        check(play(exchanged=False)), "/position/exchanged",
+        "in the play phase the talon is already taken and the exchange made",
+        "в розыгрыше прикуп уже взят и карты отданы"),
     "a card received not in the hand": (
         check(play(trick={"leader": "Anna", "cards": ["AS"]}, received="9C",
                    hand=["AH", "10H", "KH", "QH", "JH", "9H", "AD", "10D"])), "/position/received",
@@ -161,7 +165,7 @@ ACCEPTED = {
     "no discards where they count for the declarer": score_two(without(TWO, "discards")),
     "2 barrel deals": score({**BY_POINTS, "contract": 120},
                             state={"scores": {**SCORES_0, "Anna": 880}, "barrel": {"Anna": {"deals": 2}}}),
-    "the talon taken in the play": check(play(talon_taken=True)),
+    "the talon taken and the exchange made in the play": check(play(talon_taken=True, exchanged=True)),
     "a card received in the hand": check(play(trick={"leader": "Anna", "cards": ["AS"]}, received="9H",
                                               hand=["AH", "10H", "KH", "QH", "JH", "9H", "AD", "10D"])),
     "7 tricks won": check(play(tricks_won={"Anna": 5, "Boris": 2, "Vera": 0}, trick={"leader": "Anna"})),
