@@ -264,3 +264,15 @@ def test_a_redeal_claim_in_the_play_needs_the_golden_deal_said(client, lang, det
 def test_a_redeal_claim_in_a_deal_said_not_golden_is_judged(client):
     status, ans = claim_in_play_on_120(client, golden=False)
     assert status == 200 and ans["legal"] is False
+
+
+@pytest.mark.parametrize("lang,detail", [("en", "Anna holds 3 nines, not four"),
+                                         ("ru", "Anna: на руке 3 девятки, а не четыре")])
+def test_a_talon_not_taken_is_not_in_the_declarers_partly_known_hand(client, lang, detail):
+    # Anna, the declarer, has not taken the talon (9C KS QS): her 7 cards are 9S 9H 9D AS and 3 unknown, none of
+    # them 9C
+    pos = {"phase": "talon", "declarer": "Anna", "contract": 100, "talon": ["9C", "KS", "QS"], "talon_taken": False,
+           "hand": {"known": ["9S", "9H", "9D", "AS"], "unknown": 3}}
+    status, ans = post(client, *check(pos, {"type": "redeal", "player": "Anna", "reason": "four_nines"}), lang)
+    assert status == 200 and ans["legal"] is False
+    assert [(v["rule"], v["message"]) for v in ans["violations"]] == [("thousand/6.1", detail)]
