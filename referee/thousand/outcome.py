@@ -302,6 +302,12 @@ def _points_shape(pts: dict[str, int], taken: dict[str, int], layout: Layout) ->
         raise InputError(errors)
 
 
+# what card points adding up to another total are told, by whether cards are out of play (thousand/1.3, 3.3)
+_ADD_UP = {True: N_("the card points of a deal add up to {expected} (120 less {dead} in cards out of play), not "
+                    "{total}"),
+           False: N_("the card points of a deal add up to {expected}, not {total}")}
+
+
 def _points_add_up(pts: dict[str, int], taken: dict[str, int], unused: list[Card], discards: list[Card],
                    layout: Layout, opts: Options) -> None:
     """thousand/1.3, 3.3: the card points add up to 120 less the cards out of play (the unused musik, and the
@@ -310,9 +316,7 @@ def _points_add_up(pts: dict[str, int], taken: dict[str, int], unused: list[Card
     expected = TOTAL_POINTS - dead
     total = sum(pts.values())       # one for each player of the deal (_points_shape)
     n_tricks = sum(taken.values())
-    refuse_if(((total != expected and dead, N_("the card points of a deal add up to {expected} (120 less {dead} in "
-                                               "cards out of play), not {total}"), "/deal/points"),
-               (total != expected, N_("the card points of a deal add up to {expected}, not {total}"), "/deal/points"),
+    refuse_if(((total != expected, _ADD_UP[bool(dead)], "/deal/points"),
                (n_tricks != layout.tricks, N_("a deal has {n} tricks, not {given}"), "/deal/tricks_taken")),
               expected=expected, dead=dead, total=total, n=layout.tricks, given=n_tricks)
 
