@@ -73,3 +73,13 @@ def test_two_player_tricks_count_the_discards_for_the_declarer_where_they_count(
     for options, anna in (({}, 118), ({"two_player_discards_count": False}, 111)):
         ans = api("score", score_body(deal, options=options, players=TWO, dealer="Boris", variant="two-player"))
         assert (by_id(ans)["Anna"]["card_points"], by_id(ans)["Boris"]["card_points"]) == (anna, 0)
+
+
+def test_a_musik_of_one_card_is_a_violation_of_the_deal(api):
+    # one step under a musik's 2 cards (KC of [KC QC]); the rest of the log as above
+    log = two_player_log()
+    log[0]["musiks"] = [["KC"], ["JC", "9C"]]
+    ans = api("validate", {"variant": "two-player", "players": TWO, "log": log})
+    assert ans["valid"] is False
+    assert [(v["rule"], v["pointer"], v["message"]) for v in ans["violations"]][0] == (
+        "thousand/3.3", "/log/0/musiks/0", "musik 0 holds 1 cards, not 2")
