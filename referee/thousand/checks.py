@@ -56,9 +56,10 @@ def check_forced_bid(layout: Layout, opts: OptionsLike, state: GameState, declar
     holder, forced = probe.forced_holder(), probe.forced_bid()
     _check_pit(probe, declarer, contract, holder, forced, ptr)
     first = layout.active[0]
-    # a contract at the forced bid stands in its holder's name, or the first hand's where it may take it over
-    if holder is None or contract > forced or (contract == forced and (declarer == holder or
-                                                                       probe.may_take_over(declarer))):
+    # a contract at the forced bid stands in its holder's name; anyone else's is at least the lowest bid over it
+    # (the state machine's: a step more, or the forced bid itself for the first hand where it may take it over, any
+    # contract when nobody holds it)
+    if contract >= (forced if declarer == holder else probe.lowest_bid(declarer)):
         return
     why = N_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: no contract is lower") \
         if declarer == holder else _NOT_HOLDER[(forced != FORCED_BID, probe.may_take_over(first))]

@@ -57,7 +57,7 @@ def outcome_from_deal(deal: PlayedDeal, layout: Layout, opts: OptionsLike, state
         raise InputError(_("give the deal either trick by trick or as card points with each player's number of "
                            "tricks, not both or neither"),
                          "/deal")
-    return form(deal, layout, opts, base)
+    return form(deal, layout, opts, base, d, contract)
 
 
 def _deal_talon(deal: PlayedDeal, layout: Layout, opts: Options) -> list[Card] | None:
@@ -68,7 +68,7 @@ def _deal_talon(deal: PlayedDeal, layout: Layout, opts: Options) -> list[Card] |
         in_deck(talon, "/deal/talon")
         if not len(talon) == len(set(talon)) == 3:
             raise InputError(_("the talon holds 3 different cards"), "/deal/talon")
-    if talon is None and opts.sitter_scoring != "none" and None not in (layout.sitter, deal.declarer):
+    elif opts.sitter_scoring != "none" and None not in (layout.sitter, deal.declarer):
         raise InputError(_("with four players the dealer sitting out scores the talon: give the talon's cards"),
                          "/deal/talon")
     return talon
@@ -93,22 +93,14 @@ def _void_deal(deal: PlayedDeal, irregularities: list[dict]) -> None:
                                            "deal)"), "/deal/declarer")))
 
 
-# what a golden deal cannot be (thousand/18.1, 17.1), in the order told, each with its field
-_NOT_GOLDEN = ((N_("the golden round is not played in this game"), "/deal/golden"),
-               (N_("a golden-round contract is 120"), "/deal/contract"),
-               (N_("the golden round has been played"), "/deal/golden"),
-               (N_("in a golden deal the player left of the dealer ({player}) plays the 120"), "/deal/declarer"),
-               (N_("a golden deal has no auction, so no blind game"), "/deal/blind"))
-
-
 def _how_bid(deal: PlayedDeal, layout: Layout, opts: Options, state: GameState, d: str, contract: int) -> bool:
     """How the contract was reached, and whether the deal is a golden one (thousand/18.1): said so, or a golden
     round under way (a deal of it played, the round not over), where it cannot be said not to be.
 
     A blind game (17.1) is whoever may announce one before the auction, at 120 (doubled, never raised after the
     talon).  A golden deal can be: the option on, 120 played by the player left of the dealer, the round not over,
-    no blind game; it has no auction (its 120 is the first hand's).  Any other contract came through the auction,
-    the forced bid's (7.1)."""
+    no blind game (what it cannot be is told in that order, at its field); it has no auction (its 120 is the first
+    hand's).  Any other contract came through the auction, the forced bid's (7.1)."""
     under_way = golden_known(opts, state)[0] is True
     if under_way and deal.golden is False:
         raise InputError(_("the golden round is under way, so this deal is a golden one"), "/deal/golden")
@@ -123,8 +115,13 @@ def _how_bid(deal: PlayedDeal, layout: Layout, opts: Options, state: GameState, 
     if not (under_way or deal.golden):
         check_forced_bid(layout, opts, state, d, contract, "/deal/contract")
         return False
-    wrong = (not opts.golden_round, contract != 120, state.golden["over"], d != layout.active[0], deal.blind)
-    refuse_if(((w, why, ptr) for w, (why, ptr) in zip(wrong, _NOT_GOLDEN)), player=layout.active[0])
+    refuse_if(((not opts.golden_round, N_("the golden round is not played in this game"), "/deal/golden"),
+               (contract != 120, N_("a golden-round contract is 120"), "/deal/contract"),
+               (state.golden["over"], N_("the golden round has been played"), "/deal/golden"),
+               (d != layout.active[0], N_("in a golden deal the player left of the dealer ({player}) plays the 120"),
+                "/deal/declarer"),
+               (deal.blind, N_("a golden deal has no auction, so no blind game"), "/deal/blind")),
+              player=layout.active[0])
     return True
 
 
@@ -166,11 +163,11 @@ def dead_cards(deal: PlayedDeal, layout: Layout, opts: OptionsLike, need: bool) 
     return unused, discards
 
 
-def _from_tricks(deal: PlayedDeal, layout: Layout, opts: Options, base: DealOutcome) -> DealOutcome:
-    """A deal given as its tricks (``[{"leader", "cards"}]``): the cards are the deck's (thousand/3.5), the seat
-    order tells who played each, the marriages fit the leads (10.1), and every play is legal (8.3, 11.x).  Fills
-    ``base`` with card points, tricks won and the marriages scored."""
-    assert base.declarer is not None and base.contract is not None, "a played deal is bid (outcome_from_deal)"
+def _from_tricks(deal: PlayedDeal, layout: Layout, opts: Options, base: DealOutcome, d: str,
+                 contract: int) -> DealOutcome:
+    """A deal given as its tricks (``[{"leader", "cards"}]``), bid by ``d`` at ``contract``: the cards are the
+    deck's (thousand/3.5), the seat order tells who played each, the marriages fit the leads (10.1), and every play
+    is legal (8.3, 11.x).  Fills ``base`` with card points, tricks won and the marriages scored."""
     parsed = _parse_tricks(deal.tricks or [], layout)
     unused, discards = dead_cards(deal, layout, opts, need=True)
     groups = [(f"/deal/tricks/{i}/cards", c) for i, (_leader, c) in enumerate(parsed)]
@@ -178,16 +175,16 @@ def _from_tricks(deal: PlayedDeal, layout: Layout, opts: Options, base: DealOutc
     check_conservation(groups, DECK, exact=True)
     # who played what: the seat order fixes the player of each card from the leader
     order = [list(zip(seats_from(layout, leader, len(cards)), cards)) for leader, cards in parsed]
-    hands: dict[str, list[Card]] = {p: [] for p in layout.active}
+    hands: dict[str, list[Card]] = defaultdict(list)     # every active player plays to every trick
     for p, c in chain.from_iterable(order):
         hands[p].append(c)
     if base.talon is not None and len(layout.active) == 3:
-        _talon_passed(hands, base.talon, base.declarer, layout)
+        _talon_passed(hands, base.talon, d, layout)
     announce = _marriage_leads(marriage_list(deal.marriages, "/deal/marriages", layout, opts), order)
-    st = _replay_tricks(DealState.new(layout, opts, hands=hands), base.declarer, base.contract, order, announce)
+    st = _replay_tricks(DealState.new(layout, opts, hands=hands), d, contract, order, announce)
     card_pts = dict(st.captured)
-    if len(layout.active) == 2 and opts.two_player_discards_count:
-        card_pts[base.declarer] += card_points(discards)
+    if opts.two_player_discards_count:      # the declarer's 2 discards (none with three or four players)
+        card_pts[d] += card_points(discards)
     base.card_points = card_pts
     base.tricks = dict(st.tricks_won)
     base.marriages = [{"player": m["player"], "suit": m["suit"], "points": m["points"]} for m in st.marriages]
@@ -236,7 +233,8 @@ _UNLED = {(True, True): (N_("trick {trick} was not led by {player} with an ace")
 def _marriage_leads(marriages: list[tuple[int, str, str, int | None]],
                     order: list[list[tuple[str, Card]]]) -> dict[int, tuple[int, str]]:
     """thousand/10.1: the lead announcing each marriage: the trick given, or the owner's first lead of one of its
-    cards (an ace for the ace marriage, the K or Q of the suit); one marriage per lead.  Returns
+    cards (an ace for the ace marriage, the K or Q of the suit).  One marriage a lead follows: a lead's card is of
+    one marriage only, and each is announced once (:func:`.checks.marriage_list`).  Returns
     ``{trick index: (marriage index, suit)}``."""
     announce: dict[int, tuple[int, str]] = {}
     for mi, p, s, t in marriages:
@@ -247,8 +245,6 @@ def _marriage_leads(marriages: list[tuple[int, str, str, int | None]],
         if idx not in leads:
             why, at = _UNLED[(t is not None, s == ACES)]
             raise InputError(_(why, trick=t, player=p, suit=Suit(s)), ptr + at)
-        if idx in announce:
-            raise InputError(_("two marriages announced with the same lead"), ptr)
         announce[idx] = (mi, s)
     return announce
 
@@ -273,10 +269,11 @@ def _replay_tricks(st: DealState, declarer: str, contract: int, order: list[list
     return st
 
 
-def _from_points(deal: PlayedDeal, layout: Layout, opts: Options, base: DealOutcome) -> DealOutcome:
-    """A deal given as card points and tricks taken per player: every active player has both, the points add up
-    to the deck's 120 less the cards out of play (thousand/1.3, 3.3), the tricks to a deal's, some share of the
-    deck gives them (1.3), and the marriages fit the tricks (10.1, 10.2).  Fills ``base``."""
+def _from_points(deal: PlayedDeal, layout: Layout, opts: Options, base: DealOutcome, d: str,
+                 _contract: int) -> DealOutcome:
+    """A deal given as card points and tricks taken per player, bid by ``d``: every active player has both, the
+    points add up to the deck's 120 less the cards out of play (thousand/1.3, 3.3), the tricks to a deal's, some
+    share of the deck gives them (1.3), and the marriages fit the tricks (10.1, 10.2).  Fills ``base``."""
     pts, taken = deal.points or {}, deal.tricks_taken
     if taken is None:
         raise InputError(_("with card points, give each player's number of tricks"), "/deal/tricks_taken")
@@ -284,8 +281,8 @@ def _from_points(deal: PlayedDeal, layout: Layout, opts: Options, base: DealOutc
     unused, discards = dead_cards(deal, layout, opts, need=False)
     check_conservation([("/deal/musik_unused", unused), ("/deal/discards", discards)], DECK)
     _points_add_up(pts, taken, unused, discards, layout, opts)
-    _points_feasible(pts, taken, unused, discards, layout, opts, base.declarer)
-    base.marriages = _points_marriages(deal, taken, layout, opts, base.declarer)
+    _points_feasible(pts, taken, unused, discards, layout, opts, d)
+    base.marriages = _points_marriages(deal, taken, layout, opts, d)
     base.card_points = {p: pts[p] for p in layout.active}
     base.tricks = {p: taken[p] for p in layout.active}
     return base
@@ -305,6 +302,12 @@ def _points_shape(pts: dict[str, int], taken: dict[str, int], layout: Layout) ->
         raise InputError(errors)
 
 
+# what card points adding up to another total are told, by whether cards are out of play (thousand/1.3, 3.3)
+_ADD_UP = {True: N_("the card points of a deal add up to {expected} (120 less {dead} in cards out of play), not "
+                    "{total}"),
+           False: N_("the card points of a deal add up to {expected}, not {total}")}
+
+
 def _points_add_up(pts: dict[str, int], taken: dict[str, int], unused: list[Card], discards: list[Card],
                    layout: Layout, opts: Options) -> None:
     """thousand/1.3, 3.3: the card points add up to 120 less the cards out of play (the unused musik, and the
@@ -313,9 +316,7 @@ def _points_add_up(pts: dict[str, int], taken: dict[str, int], unused: list[Card
     expected = TOTAL_POINTS - dead
     total = sum(pts.values())       # one for each player of the deal (_points_shape)
     n_tricks = sum(taken.values())
-    refuse_if(((total != expected and dead, N_("the card points of a deal add up to {expected} (120 less {dead} in "
-                                               "cards out of play), not {total}"), "/deal/points"),
-               (total != expected, N_("the card points of a deal add up to {expected}, not {total}"), "/deal/points"),
+    refuse_if(((total != expected, _ADD_UP[bool(dead)], "/deal/points"),
                (n_tricks != layout.tricks, N_("a deal has {n} tricks, not {given}"), "/deal/tricks_taken")),
               expected=expected, dead=dead, total=total, n=layout.tricks, given=n_tricks)
 
@@ -352,16 +353,15 @@ def _points_marriages(deal: PlayedDeal, taken: dict[str, int], layout: Layout, o
     ``[{"player", "suit", "points"}]``."""
     marriages: list[dict] = []
     suits_of: dict[str, list[str]] = defaultdict(list)
-    first_lead = {declarer: 1} if opts.marriage_on_first_trick else {}
+    first_lead = {declarer: int(opts.marriage_on_first_trick)}
     for mi, p, s, _t in marriage_list(deal.marriages, "/deal/marriages", layout, opts):
         ptr = f"/deal/marriages/{mi}"
-        room = taken[p] + first_lead.get(p, 0)
-        if room == 0:
-            raise InputError(_("{player} won no trick, so could not lead a marriage", player=p), ptr)
+        room = taken[p] + first_lead.get(p, 0)     # leads that can announce: one a trick won
+        refuse_if(((room == 0, N_("{player} won no trick, so could not lead a marriage"), ptr),
+                   (len(suits_of[p]) >= room, N_("{player} announced more marriages than the tricks they led allow"),
+                    ptr)),
+                  player=p)
         suits_of[p].append(s)
-        if len(suits_of[p]) > room:
-            raise InputError(_("{player} announced more marriages than the tricks they led allow",
-                               player=p), ptr)
         marriages.append({"player": p, "suit": s, "points": marriage_value(s)})
         check_marriage_cards(suits_of[p], p, declarer, layout, opts, ptr)
     return marriages

@@ -54,6 +54,10 @@ FOREIGN = {"deal": ("bids", "declarer", "contract", "talon_taken", "exchanged", 
            "talon": _PLAY_FIELDS, "play": ()}
 
 
+# the flags a phase has set for good (thousand/8.1): in the play the talon is taken and the exchange made
+_DONE = {"play": ("talon_taken", "exchanged")}
+
+
 # where a check's action fields are
 _ACTION_PTRS = {k: f"/action/{k}" for k in ("amount", "card", "gives", "cards", "reason", "type")}
 
@@ -106,10 +110,9 @@ def _phase_fields(pos: PositionGiven, phase: str) -> None:
     """Refuse fields that belong to a later phase than ``phase`` (:data:`FOREIGN`); in the play the talon is taken
     and the exchange made, so neither flag can be false (thousand/8.1)."""
     clash = fields_out_of_phase(given(pos), phase, FOREIGN)
-    if phase == "play":
-        clash += [{"pointer": f"/position/{f}", "detail": _("in the play phase the talon is already taken and the "
-                                                            "exchange made")}
-                  for f in ("talon_taken", "exchanged") if getattr(pos, f) is False]
+    clash += [{"pointer": f"/position/{f}", "detail": _("in the play phase the talon is already taken and the exchange "
+                                                        "made")}
+              for f in _DONE.get(phase, ()) if getattr(pos, f) is False]
     if clash:
         raise InputError(clash)
 
@@ -133,13 +136,12 @@ def _position_talon(pos: PositionGiven, st: DealState, layout: Layout, phase: st
             raise InputError(_(why), "/position/talon")
     if hsize is None:       # no hand given (a hand has its size)
         return
-    if phase in _AUCTION and hsize != layout.hand_size:
-        raise InputError(_("a hand holds {n} cards at this point, not {given}", n=layout.hand_size,
-                           given=hsize), "/position/hand")
-    if hsize > layout.hand_size + 3:
-        raise InputError(_("no hand ever holds {n} cards", n=hsize), "/position/hand")
-    if overlap(st.talon, hand) and not (phase == "talon" and pos.talon_taken):
-        raise InputError(_("a card cannot be both in the hand and in the talon"), "/position/talon")
+    refuse_if(((phase in _AUCTION and hsize != layout.hand_size, N_("a hand holds {n} cards at this point, not "
+                                                                   "{given}"), "/position/hand"),
+               (hsize > layout.hand_size + 3, N_("no hand ever holds {given} cards"), "/position/hand"),
+               (overlap(st.talon, hand) and not (phase == "talon" and pos.talon_taken),
+                N_("a card cannot be both in the hand and in the talon"), "/position/talon")),
+              n=layout.hand_size, given=hsize)
 
 
 def _position_received(pos: PositionGiven, st: DealState, actor: str, hand: list[Card] | None,
@@ -150,21 +152,25 @@ def _position_received(pos: PositionGiven, st: DealState, actor: str, hand: list
     if got is None:
         return hand, part
     in_deck([got], "/position/received")
-    if part is not None:    # an unknown card of a partly known hand may be it (a known card is out of the pool)
-        part = _reveal(part, [got])
-        hand = st.hands[actor] = part.known
+    hand, part = _reveal(st, actor, hand, part, [got])     # an unknown card of a partly known hand may be it
     if hand is not None and got not in hand:
         raise InputError(_("the card received in the exchange must be in the hand"), "/position/received")
     st.received[actor] = got
     return hand, part
 
 
-def _reveal(part: Partial, cards: list[Card]) -> Partial:
-    """``part`` with those of ``cards`` that may be its unknown cards revealed (a known card is not in its pool)."""
+def _reveal(st: DealState, actor: str, hand: list[Card] | None, part: Partial | None,
+            cards: list[Card]) -> tuple[list[Card] | None, Partial | None]:
+    """The actor's hand and partial hand, those of ``cards`` that may be the partial hand's unknown cards revealed
+    in it (a known card is not in its pool), the hand in ``st`` its known cards; a whole hand (no partial one) as
+    it is."""
+    if part is None:
+        return hand, part
     for c in cards:
         if part.may_hold(c):
             part = part.reveal(c)
-    return part
+    hand = st.hands[actor] = part.known
+    return hand, part
 
 
 # the flag a talon position must say (talon_taken, exchanged), by (talon_taken as given, exchanged left out), when the
@@ -192,17 +198,17 @@ def _talon_phase(pos: PositionGiven, st: DealState, layout: Layout, actor: str, 
     hand) and the declarer's hand size: the dealt size, plus the talon (3) or a musik (2) once taken, plus 1 (three
     players) or 0 (two) after the exchange.  Returns the hand and the partial hand, the talon's cards revealed in a
     declarer's partly known hand."""
-    flag = _UNSAID_FLAG.get((pos.talon_taken, pos.exchanged is None))
+    flag = _UNSAID_FLAG.get((pos.talon_taken, pos.exchanged is None), "")     # "": both said, or neither asked
     told = hand is not None and actor == d      # the declarer's hand size tells both flags
-    if flag and not (told or (actor != d and action_type in _DECLARERS)):
-        raise InputError(_(_ASK_FLAG[flag]), f"/position/{flag}")
     grown = (hsize or 0) - layout.hand_size         # cards over the dealt size (no hand: both flags given)
     st.talon_taken = grown > 0 if pos.talon_taken is None else pos.talon_taken
     # after the exchange a hand is 1 card over the dealt size with three players (2 in, 1 to each opponent), even
     # with two (2 in, 2 laid aside)
     st.exchanged = (st.talon_taken and grown == len(layout.active) - 2) if pos.exchanged is None \
         else pos.exchanged
-    refuse_if(((st.exchanged and not st.talon_taken, N_("the exchange comes after taking the talon"),
+    refuse_if(((flag and not (told or (actor != d and action_type in _DECLARERS)), _ASK_FLAG.get(flag, ""),
+                f"/position/{flag}"),
+               (st.exchanged and not st.talon_taken, N_("the exchange comes after taking the talon"),
                 "/position/exchanged"),
                (overlap(st.talon, hand) and (actor != d or not st.talon_taken),
                 N_("a card cannot be both in the hand and in the talon"), "/position/talon")))
@@ -210,14 +216,13 @@ def _talon_phase(pos: PositionGiven, st: DealState, layout: Layout, actor: str, 
         return hand, part
     holding = st.talon_taken and not st.exchanged       # the talon taken is in the declarer's hand
     talon = st.talon or []
-    if part is not None and holding:
-        part = _reveal(part, talon)
-        hand = st.hands[actor] = part.known
+    if holding:
+        hand, part = _reveal(st, actor, hand, part, talon)
     # the dealt size; with the talon taken, the talon (3) or a musik (2) more: as many cards as players; after the
     # exchange two of them gone (one to each opponent, or two laid aside)
     expect = layout.hand_size + st.talon_taken * (len(layout.active) - 2 * st.exchanged)
-    refuse_if(((holding and not set(talon) <= set(hand or ()), N_("the declarer has taken the talon, so its cards "
-                                                                  "are in the hand"), "/position/hand"),
+    refuse_if(((holding and overlap(talon, hand) != set(talon), N_("the declarer has taken the talon, so its cards "
+                                                                   "are in the hand"), "/position/hand"),
                (hsize != expect, N_("the declarer holds {n} cards at this point, not {given}"), "/position/hand")),
               n=expect, given=hsize)
     return hand, part
@@ -321,13 +326,15 @@ def _hand_in_play(st: DealState, actor: str, hand: list[Card], hsize: int | None
 
 
 def _knowledge(st: DealState, part: Partial | None, actor: str) -> None:
-    """The actor's partial hand, its unknown cards any not seen elsewhere: on the table, in a talon not in this
-    hand, or in another player's announced marriage (its king and queen were that player's)."""
+    """The actor's partial hand, its unknown cards any not seen elsewhere: on the table, in a talon not yet passed
+    on in the exchange, or in another player's announced marriage (its king and queen were that player's).  (A
+    talon the actor's own hand holds, taken and not passed on, is known in it (:func:`_talon_phase`): its cards
+    are out of the pool already.)"""
     if part is None:
         return
     seen = [c for _p, c in st.trick]
-    if st.talon and (not st.talon_taken or (actor != st.declarer and not st.exchanged)):
-        seen += st.talon
+    if not st.exchanged:
+        seen += st.talon or []
     seen += [c for m in st.marriages if m["player"] != actor for c in MARRIAGE_CARDS[m["suit"]]]
     st.partial[actor] = account(part, seen, "/position/hand")
 
@@ -356,15 +363,13 @@ def _position_golden(pos: PositionGiven, st: DealState, layout: Layout, opts: Op
     on 120) and would change the ruling (the talon phase's raise and concession, a redeal claim)."""
     said = pos.golden
     known, why = golden_known(opts, state)
-    if known is not None and said not in (None, known):
-        raise InputError(_(why), "/position/golden")
     golden = said if known is None else known
     # never the first hand on 120 in the auction (no declarer yet)
-    if (golden, st.declarer, st.contract) == (None, layout.active[0], 120) and \
-            (pos.phase == "talon" or action_type == "redeal"):
-        raise InputError(_("say whether this deal is a golden one: the game so far shows no golden deal played "
-                           "yet, and a golden deal is judged by other rules"),
-                         "/position/golden")
+    refuse_if(((known is not None and said not in (None, known), why, "/position/golden"),
+               ((golden, st.declarer, st.contract) == (None, layout.active[0], 120) and
+                (pos.phase == "talon" or action_type == "redeal"),
+                N_("say whether this deal is a golden one: the game so far shows no golden deal played yet, and a "
+                   "golden deal is judged by other rules"), "/position/golden")))
     if golden:
         refuse_if(((pos.phase in _AUCTION, N_("a golden deal has no auction: the first hand plays 120 with the "
                                               "talon"), "/position/phase"),
@@ -410,10 +415,10 @@ def _position_marriages(pos: PositionGiven, st: DealState, layout: Layout, opts:
     where allowed), cards enough left over, and in the actor's own hand a card played before the first."""
     hand = st.hands[actor]
     suits_of: dict[str, list[str]] = defaultdict(list)
-    first_lead = {d: 1} if opts.marriage_on_first_trick else {}
+    first_lead = {d: int(opts.marriage_on_first_trick)}
     for i, p, suit, t in marriage_list(pos.marriages, "/position/marriages", layout, opts, st.trick_index):
         ptr = f"/position/marriages/{i}"
-        held = [] if p == actor else [c for c in hand or () if c in _PAIRS.get(suit, ())]
+        held = [c for c in hand or () if p != actor and c in _PAIRS.get(suit, ())]
         if held:
             raise InputError(_("{player} cannot have announced {marriage}: {card} is in this hand"
                                "", player=p, marriage=marriage_name(suit), card=held[0]), ptr)
@@ -443,7 +448,10 @@ _TRUMP_WHY = {(True, True): N_("there is no trump before a marriage is announced
 def _position_trump(pos: PositionGiven, st: DealState, opts: Options) -> None:
     """The trump in force must be the one the listed marriages set (thousand/10.5): the last one's at once, or
     from the next trick on (the one before it while the last is led to the current trick, then pending)."""
-    trump = _given_suit(pos.trump)
+    try:
+        trump = None if pos.trump is None else parse_suit(pos.trump)       # None: no trump yet
+    except ValueError as e:
+        raise InputError(str(e), "/position/trump") from None
     timed = [(m["trick"], m["suit"]) for m in st.marriages if m["suit"] != ACES]     # the marriages that set trump
     suits = [None] + [s for _t, s in timed]       # None: no trump before the first
     at_once = opts.trump_timing == "immediate" or not timed
@@ -456,21 +464,16 @@ def _position_trump(pos: PositionGiven, st: DealState, opts: Options) -> None:
                                "yet)"), "/position/trump")
         st.trump, st.pending_trump = trump, None if trump == suits[-1] else suits[-1]
         return
-    # the trump of the current trick: the last marriage's led before it (at once: every one's); one led to it is
-    # pending until the next
-    now = ([None] + [s for t, s in timed if at_once or t < st.trick_index])[-1]
+    # the trump of the current trick: the last marriage's led before it (at once: every one's); one led to it (no
+    # marriage is led to a later trick: marriage_list) is pending until the next
+    now = pending = None
+    for t, s in timed:
+        if at_once or t < st.trick_index:
+            now = s
+        else:
+            pending = s
     if trump not in (None, now):
         raise InputError(_(_TRUMP_WHY[(at_once, now is None)], suit=Suit(now), now=Suit(now), trump=Suit(trump)),
                          "/position/trump")
-    st.trump = now
-    st.pending_trump = ([None] + [s for t, s in timed if t == st.trick_index and not at_once])[-1]
+    st.trump, st.pending_trump = now, pending
 
-
-def _given_suit(raw: str | None) -> str | None:
-    """``position.trump``: a suit, or None for none yet."""
-    if raw is None:
-        return None
-    try:
-        return parse_suit(raw)
-    except ValueError as e:
-        raise InputError(str(e), "/position/trump") from None

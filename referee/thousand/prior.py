@@ -129,10 +129,11 @@ def _impossible_total(p: str, s: int, st: GameState, players: list[str], opts: O
     return errors
 
 
-# how many may sit on the barrel (thousand/14.5), by (barrel_collision, players), and what the others are told;
-# under coexist any number
-_SEATS = {("knock_off", 2): 1, ("knock_off", 3): 1, ("knock_off", 4): 1,
-          ("two_fall_together", 2): 1, ("two_fall_together", 3): 1, ("two_fall_together", 4): 2}
+# how many may sit on the barrel (thousand/14.5), by (barrel, barrel_collision, players), and what the others are
+# told: only the barrel proper seats anyone (a lock or no barrel none), and under coexist any number
+_SEATS = {("barrel", "knock_off", 2): 1, ("barrel", "knock_off", 3): 1, ("barrel", "knock_off", 4): 1,
+          ("barrel", "two_fall_together", 2): 1, ("barrel", "two_fall_together", 3): 1,
+          ("barrel", "two_fall_together", 4): 2}
 _CROWDED = {1: N_("{player} cannot be on the barrel too: {other} already sits there, and only one player can sit on "
                   "the barrel (whoever reaches it knocks the one there off, and two reaching it in the same deal both "
                   "fall)"),
@@ -147,8 +148,8 @@ def _crowded_barrel(st: GameState, players: list[str], opts: Options) -> list[di
     ``coexist`` any number may sit.  ``knock_off`` seats one; ``two_fall_together`` two with four players, one with
     three (as the engine settles it).  Those who have used more barrel deals were there first; the others, in seat
     order, are the ones that cannot be there, each pointed at by their total."""
-    seats = _SEATS.get((opts.barrel_collision, len(players)))
-    if opts.barrel != "barrel" or seats is None:
+    seats = _SEATS.get((opts.barrel, opts.barrel_collision, len(players)))
+    if seats is None:
         return []
     sitters = sorted((p for p in players if st.scores[p] == opts.barrel_threshold),
                      key=lambda p: (-st.barrel[p]["deals"], players.index(p)))

@@ -62,3 +62,24 @@ def test_two_player_discard_check(api):
     assert api("check", body)["legal"] is True
     body["action"] = {"type": "exchange", "player": "Anna", "gives": {"Boris": "KC"}}
     assert api("check", body)["violations"][0]["rule"] == "thousand/3.3"
+
+
+# The same deal given for scoring trick by trick: Anna's tricks hold 111 card points (the comment above); her discards
+# KC QC (4 + 3 = 7) are hers when they count (the default), out of play when not.
+def test_two_player_tricks_count_the_discards_for_the_declarer_where_they_count(api):
+    deal = {"declarer": "Anna", "contract": 100, "tricks": [{"leader": "Anna", "cards": [a, b]} for a, b in PLAY2],
+            "marriages": [{"player": "Anna", "suit": "H", "trick": 1}], "musik_unused": ["JC", "9C"],
+            "discards": ["KC", "QC"]}
+    for options, anna in (({}, 118), ({"two_player_discards_count": False}, 111)):
+        ans = api("score", score_body(deal, options=options, players=TWO, dealer="Boris", variant="two-player"))
+        assert (by_id(ans)["Anna"]["card_points"], by_id(ans)["Boris"]["card_points"]) == (anna, 0)
+
+
+def test_a_musik_of_one_card_is_a_violation_of_the_deal(api):
+    # one step under a musik's 2 cards (KC of [KC QC]); the rest of the log as above
+    log = two_player_log()
+    log[0]["musiks"] = [["KC"], ["JC", "9C"]]
+    ans = api("validate", {"variant": "two-player", "players": TWO, "log": log})
+    assert ans["valid"] is False
+    assert [(v["rule"], v["pointer"], v["message"]) for v in ans["violations"]][0] == (
+        "thousand/3.3", "/log/0/musiks/0", "musik 0 holds 1 cards, not 2")
