@@ -145,9 +145,8 @@ def dead_cards(deal: PlayedDeal, layout: Layout, opts: OptionsLike, need: bool) 
     opts = Options.of(opts)
     unused, discards = deal.musik_unused, deal.discards
     if len(layout.active) != 2:
-        refuse_if(((unused is not None, N_("{field} belongs to the two-player game"), "/deal/musik_unused"),
-                   (discards is not None, N_("{field} belongs to the two-player game"), "/deal/discards")),
-                  field="musik_unused" if unused is not None else "discards")
+        refuse_if(((unused is not None, N_("only the two-player game has an unused musik"), "/deal/musik_unused"),
+                   (discards is not None, N_("only the two-player game has discards laid aside"), "/deal/discards")))
         return [], []
     if unused is None:
         raise InputError(_("the two-player game needs the unused musik (2 cards) to account for all 24 cards"),

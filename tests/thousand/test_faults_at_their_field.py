@@ -88,7 +88,7 @@ REFUSED = {
         "Boris: марьяжей объявлено больше, чем позволяют ходы во взятки"),
     "an unused musik with three players": (
         score({**BY_POINTS, "musik_unused": ["9S", "9H"]}), "/deal/musik_unused",
-        "musik_unused belongs to the two-player game", "musik_unused относится к игре вдвоём"),
+        "only the two-player game has an unused musik", "неиспользованный прикуп бывает только в игре вдвоём"),
     "two players, no unused musik": (
         score_two(without(TWO, "musik_unused")), "/deal/musik_unused",
         "the two-player game needs the unused musik (2 cards) to account for all 24 cards",

@@ -181,8 +181,8 @@ def test_card_points_and_tricks_add_up(client, change, pointer, en, ru, lang):
 # ---------------------------------------------------------------- the two-player game's cards (3.3)
 
 @pytest.mark.parametrize("field,en,ru", [
-    ("musik_unused", "musik_unused belongs to the two-player game", "musik_unused относится к игре вдвоём"),
-    ("discards", "discards belongs to the two-player game", "discards относится к игре вдвоём"),
+    ("musik_unused", "only the two-player game has an unused musik", "неиспользованный прикуп бывает только в игре вдвоём"),
+    ("discards", "only the two-player game has discards laid aside", "сброс бывает только в игре вдвоём"),
 ])
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_three_players_have_no_musik_or_discards(client, field, en, ru, lang):
