@@ -139,7 +139,7 @@ def _position_talon(pos: PositionGiven, st: DealState, layout: Layout, phase: st
     refuse_if(((phase in _AUCTION and hsize != layout.hand_size, N_("a hand holds {n} cards at this point, not "
                                                                    "{given}"), "/position/hand"),
                (hsize > layout.hand_size + 3, N_("no hand ever holds {given} cards"), "/position/hand"),
-               (overlap(st.talon, hand) and not (phase == "talon" and pos.talon_taken),
+               (overlap(st.talon, hand) and not (phase == "talon" and pos.talon_taken is not False),
                 N_("a card cannot be both in the hand and in the talon"), "/position/talon")),
               n=layout.hand_size, given=hsize)
 

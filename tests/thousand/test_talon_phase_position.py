@@ -57,3 +57,20 @@ def test_the_declarer_holds_ten_cards_before_the_exchange(client, lang, detail):
 def test_the_declarers_ten_cards_with_the_talon_are_judged(client):
     status, ans = post(client, {"talon_taken": True, "hand": TAKEN}, EXCHANGE)
     assert status == 200 and ans["legal"] is True
+
+
+def test_the_declarers_ten_cards_tell_the_talon_taken_when_it_is_not_said(client):
+    # the same 10 cards (7 dealt + the talon's 3) with neither flag said: the hand's size tells that the talon is taken
+    # and the exchange not yet made (10 = 7 + 3), so the talon's cards in the hand are where they belong
+    status, ans = post(client, {"hand": TAKEN}, EXCHANGE)
+    assert status == 200 and ans["legal"] is True
+    assert ans["effects"] == {"gives": {"Boris": "9S", "Vera": "9C"}}
+
+
+@pytest.mark.parametrize("lang,detail", [("en", "a card cannot be both in the hand and in the talon"),
+                                         ("ru", "карта не может быть и на руке, и в прикупе")])
+def test_the_talon_said_not_taken_is_not_in_the_declarers_hand(client, lang, detail):
+    # one step outside: the talon said not taken, yet its 3 cards are among the 10
+    status, ans = post(client, {"talon_taken": False, "hand": TAKEN}, {"type": "take_talon", "player": "Anna"}, lang)
+    assert status == 422
+    assert errors(ans) == [("/position/talon", detail)]
