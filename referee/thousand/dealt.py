@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ..cards import Card, check_conservation
 from ..common import parse_player
 from ..errors import InputError, esc
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from .cards import DECK
 from .checks import irregularities_of
 from .deal import DealState, Layout
@@ -90,8 +90,11 @@ def _two_musiks(ev: DealEvent, ptr: str, problems: list[tuple[str, str, str]],
     for k, given in enumerate(raw):
         m = in_deck(given, f"{ptr}/musiks/{k}")
         if len(m) != 2:
-            problems.append(("thousand/3.3", _("musik {k} holds {given} cards, not 2", k=k, given=len(m)),
-                             f"{ptr}/musiks/{k}"))
+            why = ngettext("the first musik holds {given} card, not 2", "the first musik holds {given} cards, not 2",
+                           len(m), given=len(m)) if k == 0 else \
+                ngettext("the second musik holds {given} card, not 2", "the second musik holds {given} cards, not 2",
+                         len(m), given=len(m))
+            problems.append(("thousand/3.3", why, f"{ptr}/musiks/{k}"))
         groups.append((f"{ptr}/musiks/{k}", m))
         musiks.append(m)
     return None, musiks
@@ -104,8 +107,8 @@ def _talon(ev: DealEvent, ptr: str, problems: list[tuple[str, str, str]],
         raise InputError(_("expected a list of cards"), ptr + "/talon")
     talon = in_deck(ev.talon, ptr + "/talon")
     if len(talon) != 3:
-        problems.append(("thousand/3.1", _("the talon holds {given} cards, not 3", given=len(talon)),
-                         ptr + "/talon"))
+        problems.append(("thousand/3.1", ngettext("the talon holds {given} card, not 3", "the talon holds {given} cards, "
+                                                  "not 3", len(talon), given=len(talon)), ptr + "/talon"))
     groups.append((ptr + "/talon", talon))
     return talon, None
 

@@ -82,4 +82,4 @@ def test_a_musik_of_one_card_is_a_violation_of_the_deal(api):
     ans = api("validate", {"variant": "two-player", "players": TWO, "log": log})
     assert ans["valid"] is False
     assert [(v["rule"], v["pointer"], v["message"]) for v in ans["violations"]][0] == (
-        "thousand/3.3", "/log/0/musiks/0", "musik 0 holds 1 cards, not 2")
+        "thousand/3.3", "/log/0/musiks/0", "the first musik holds 1 card, not 2")
