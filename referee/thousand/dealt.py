@@ -107,8 +107,9 @@ def _talon(ev: DealEvent, ptr: str, problems: list[tuple[str, str, str]],
         raise InputError(_("expected a list of cards"), ptr + "/talon")
     talon = in_deck(ev.talon, ptr + "/talon")
     if len(talon) != 3:
-        problems.append(("thousand/3.1", ngettext("the talon holds {given} card, not 3", "the talon holds {given} cards, "
-                                                  "not 3", len(talon), given=len(talon)), ptr + "/talon"))
+        why = ngettext("the talon holds {given} card, not 3", "the talon holds {given} cards, not 3", len(talon),
+                       given=len(talon))
+        problems.append(("thousand/3.1", why, ptr + "/talon"))
     groups.append((ptr + "/talon", talon))
     return talon, None
 
