@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, DeckSpec
-from ..common import first_unread
+from ..common import Unread
 from ..errors import InputError, esc
 from ..i18n import N_, _
 from .deal import DealState, Layout, Pile
 from .options import Options, OptionsLike, deal_size
 from .pile import upcard_faults
-from .read import Tally
+from .read import NO, Tally, refuse
 
 if TYPE_CHECKING:       # the request records (the schemas' layer: read here, never imported at run time)
     from schemas.canasta_records import (
@@ -27,18 +27,14 @@ def start_deal(ev: Deal, layout: Layout, opts: OptionsLike, scores: dict, deck: 
     hands = _dealt_hands(ev, layout, opts, ptr, problems)
     packets = _dealt_packets(ev, layout, opts, ptr, problems)
     pile_cards = _logged(ev.pile or [], ptr + "/pile")
-    if not pile_cards:
-        raise InputError(_("the deal turns up at least one card to start the pile: give the pile's cards from "
-                           "bottom to top"),
-                         ptr + "/pile")
+    refuse((not pile_cards, N_("the deal turns up at least one card to start the pile: give the pile's cards from "
+                               "bottom to top"), NO, ptr + "/pile"))
     seen = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.seats] + [(ptr + "/pile", pile_cards)]
     seen += [(f"{ptr}/packets/{esc(p)}", c) for p, c in packets.items()]
     problems += upcard_faults(pile_cards, opts, ptr + "/pile")
     tally = Tally(deck)
-    for p, cards in seen:
-        for item in tally.add(p, cards):
-            problems.append(("canasta/1.2", item["detail"], item["pointer"]))
-    stock = deck.size - sum(len(c) for _p, c in seen) - (3 if opts.surprise else 0)    # hands, pile, packets
+    problems += [("canasta/1.2", item["detail"], item["pointer"]) for item in tally.add_all(seen)]
+    stock = deck.size - sum(tally.by_rank.values()) - (3 if opts.surprise else 0)    # hands, pile, packets
     pile = Pile.dealt(pile_cards, black_three_freezes=opts.black_three_freezes,
                       frozen_at_start=opts.pile_frozen_at_start)
     assert ev.dealer is not None        # the replay has named him (player_at)
@@ -52,11 +48,9 @@ def _logged(cards: list[Any], ptr: str) -> list[Card]:
     """Cards of a deal event, read now: a text its schema could not read as a card (kept as
     :class:`~referee.common.Unread`) is refused at its place (hands, then packets, then the pile, as before).
     ``cards`` is typed ``Any`` on purpose: it may hold an ``Unread``, which compiled code would refuse as a ``Card``."""
-    if all(type(c) is Card for c in cards):
-        return cards
-    found = first_unread(cards, ptr)
-    if found is not None:
-        raise InputError(found[1], found[0])
+    for j, c in enumerate(cards):
+        if type(c) is Unread:
+            raise InputError(c.reason, f"{ptr}/{j}")
     return cards
 
 
@@ -71,13 +65,13 @@ def _dealt_hands(ev: Deal, layout: Layout, opts: Options, ptr: str, problems: li
 def _dealt_packets(ev: Deal, layout: Layout, opts: Options, ptr: str, problems: list) -> dict[str, list[Card]]:
     """The face-down packets of option packet_size (canasta/1.5): player → cards, one for each player in the deal,
     of the packet's size (a wrong size is added to ``problems``); none without the option."""
-    if not opts.packet_size and ev.packets is not None:
-        raise InputError(_("packets are dealt only in a game played with packets"), ptr + "/packets")
-    if not opts.packet_size:
-        return {}
+    refuse((ev.packets is not None, opts.packet_size, N_("packets are dealt only in a game played with packets"), NO,
+            ptr + "/packets"),
+           (ev.packets is None, not opts.packet_size,
+            N_("each player is dealt a face-down packet of {n}: give each player's packet"), {"n": opts.packet_size},
+            ptr + "/packets"))
     if ev.packets is None:
-        raise InputError(_("each player is dealt a face-down packet of {n}: give each player's packet",
-                           n=opts.packet_size), ptr + "/packets")
+        return {}
     return _per_player(ev.packets, layout, f"{ptr}/packets", opts.packet_size, problems, _PACKETS)
 
 
@@ -97,14 +91,13 @@ def _per_player(raw: dict[str, list[Card]], layout: Layout, ptr: str, size: int,
     stranger, missing, wrong_size, seat_order = words
     out: dict[str, list[Card]] = {}
     for p, cards in raw.items():
-        if p == layout.sitting_out:         # five players: the trio's member sitting out is dealt nothing
-            raise InputError(_("{player} sits this deal out and is dealt no cards", player=p), f"{ptr}/{esc(p)}")
-        if p not in layout.side_of:
-            raise InputError(_(stranger, name=repr(p), players=list(layout.seats)), f"{ptr}/{esc(p)}")
+        # five players: the trio's member sitting out is dealt nothing
+        refuse((p == layout.sitting_out, N_("{player} sits this deal out and is dealt no cards"), {"player": p},
+                f"{ptr}/{esc(p)}"),
+               (p not in layout.side_of, stranger, {"name": repr(p), "players": list(layout.seats)}, f"{ptr}/{esc(p)}"))
         out[p] = _logged(cards, f"{ptr}/{esc(p)}")
     absent = next((p for p in layout.seats if p not in out), None)
-    if absent is not None:
-        raise InputError(_(missing, player=absent), ptr)
+    refuse((absent is not None, missing, {"player": absent}, ptr))
     problems += [("canasta/1.5", _(wrong_size, player=p, n=len(out[p]), size=size, dealt=size), f"{ptr}/{esc(p)}")
                  for p in (layout.seats if seat_order else out) if len(out[p]) != size]
     return out

@@ -7,16 +7,17 @@ from typing import TYPE_CHECKING
 from ..cards import Card, DeckSpec
 from ..errors import InputError
 from ..i18n import N_, _, ngettext
-from .cards import deck_of, is_black_three, is_red_three, is_wild
+from .cards import deck_of, is_red_three, is_wild
 from .counts import deal_counts, side_counts
 from .deal import Layout
 from .melds import excess_wilds, go_out_fault, is_canasta, without_wilds
 from .options import Options, OptionsLike, deal_size
-from .read import NO, conservation, refuse, side_melds_of
+from .read import NO, Tally, holds_deal, refuse, refuse_all, side_melds_of
 from .state import parse_table, sitting_out
 
 if TYPE_CHECKING:       # the request records (the schemas' layer: read here, never imported at run time)
     from schemas.canasta_records import (
+        Counts,
         DealSide,
         FinishedDeal,
         Irregularity,
@@ -32,9 +33,11 @@ PENALTIES = {  # irregularity type (one of the schema's) → (rule, points)
     "out_without_canasta": ("canasta/8.6", 100),
     "excess_wild_cards": ("canasta/8.2", 50),   # per excess wild card ("count")
 }
+BLACK_THREES = (Card("3", "S"), Card("3", "C"))      # the spades and the clubs (canasta/2.3)
 IRREGULARITY_NOTES = {"illegal_meld": N_("illegal meld"), "red_three_not_laid_out": N_("red three not laid out"),
                       "pile_taken_illegally": N_("pile taken illegally"), "permission_breach": N_("permission breach"),
-                      "out_without_canasta": N_("out without canasta")}
+                      "out_without_canasta": N_("out without canasta"),
+                      "excess_wild_cards": N_("excess wild cards ({count} x 50)")}
 
 
 def _ending(ds: DealSide, opts: Options, ptr: str) -> tuple[bool, bool, bool]:
@@ -42,10 +45,10 @@ def _ending(ds: DealSide, opts: Options, ptr: str) -> tuple[bool, bool, bool]:
     alike: only going out can be concealed (canasta/6.4), nobody goes out where nobody does (canasta/6.2), and the
     double ending is the going-out side's where the game plays it (canasta/6.6)."""
     went_out, concealed, double = bool(ds.went_out), bool(ds.concealed), bool(ds.double_ending)
-    refuse((concealed and not went_out, N_("only going out can be concealed"), NO, ptr + "/concealed"),
-           (went_out and opts.no_going_out, N_("nobody goes out in this game: the deal runs to the end of the stock"),
-             NO, ptr + "/went_out"),
-            (double and not (went_out and opts.double_ending),
+    refuse((concealed, went_out, N_("only going out can be concealed"), NO, ptr + "/concealed"),
+           (went_out, not opts.no_going_out,
+            N_("nobody goes out in this game: the deal runs to the end of the stock"), NO, ptr + "/went_out"),
+            (double, went_out and opts.double_ending,
              N_("a double ending is the going-out side's, and only where the game plays it"), NO,
              ptr + "/double_ending"))
     return went_out, concealed, double
@@ -53,10 +56,10 @@ def _ending(ds: DealSide, opts: Options, ptr: str) -> tuple[bool, bool, bool]:
 
 def _one_player_fits(one_player: bool | None, n_reds: int, opts: Options, ptr: str) -> None:
     """All four red threes said to be one player's (canasta/2.2): only where that doubles them, and only with four."""
-    refuse((one_player and opts.red_three_scale != "one_player_doubles",
+    refuse((one_player, opts.red_three_scale == "one_player_doubles",
              N_("all four red threes to one player count only where that doubles them"), NO,
              ptr + "/one_player_all_reds"),
-            (one_player and n_reds != 4,
+            (one_player, n_reds == 4,
              N_("one player is said to have collected all four red threes; the side shows {n}"), {"n": n_reds},
              ptr + "/one_player_all_reds"))
 
@@ -64,7 +67,7 @@ def _one_player_fits(one_player: bool | None, n_reds: int, opts: Options, ptr: s
 def _set_aside(ds: DealSide, opts: Options, ptr: str) -> int:
     """The black threes a side set aside from taken piles (option black_threes_set_aside, canasta/2.3)."""
     aside = ds.black_threes_set_aside or 0
-    refuse((aside and not opts.black_threes_set_aside,
+    refuse((aside, opts.black_threes_set_aside,
              N_("black threes are set aside only in a game played that way"), NO, ptr + "/black_threes_set_aside"))
     return aside
 
@@ -78,32 +81,31 @@ def irregularity_penalties(raw: list[Irregularity] | None, sides: list[str],
         excess = irr.type == "excess_wild_cards"
         count = irr.count if irr.count is not None else 1
         refuse((irr.side not in sides, N_("name one of the sides ({sides})"), {"sides": list(sides)}, p + "/side"),
-                (not excess and irr.count is not None, N_("a count is given only for excess wild cards"), NO,
+                (irr.count is not None, excess, N_("a count is given only for excess wild cards"), NO,
                  p + "/count"),
-                (excess and irr.count is None, N_("give the number of wild cards over the limit (50 each)"), NO,
+                (excess, irr.count is not None, N_("give the number of wild cards over the limit (50 each)"), NO,
                  p + "/count"),
                 (not 1 <= count <= 9, N_("the number of wild cards over the limit is 1 to 9"), NO, p + "/count"))
         rule, pts = PENALTIES[irr.type]
-        note = _("excess wild cards ({count} x 50)", count=count) if excess else _(IRREGULARITY_NOTES[irr.type])
-        out.append({"rule": rule, "side": irr.side, "points": -pts * count, "note": note})
+        out.append({"rule": rule, "side": irr.side, "points": -pts * count,
+                    "note": _(IRREGULARITY_NOTES[irr.type], count=count)})
     return out
 
 
-def _counted_side(ds: DealSide, opts: Options, ptr: str, n_players: int) -> dict:
+def _counted_side(ds: DealSide, counts: Counts, opts: Options, ptr: str, n_players: int) -> dict:
     """A side given by ``counts`` (:mod:`.counts`) in place of cards: what :func:`.scoring.settle` takes."""
     refuse(*((v is not None, N_("a side is given by its cards or by counts, not both"), NO, f"{ptr}/{k}")
               for k, v in (("melds", ds.melds), ("red_threes", ds.red_threes), ("hands", ds.hands))))
     went_out, concealed, double = _ending(ds, opts, ptr)
     aside = _set_aside(ds, opts, ptr)
-    assert ds.counts is not None        # a side by counts
-    got = side_counts(ds.counts.given(), opts, ptr, n_players=n_players, went_out=went_out, double_ending=double)
+    got = side_counts(counts.given(), opts, ptr, n_players=n_players, went_out=went_out, double_ending=double)
     one_player = ds.one_player_all_reds
     _one_player_fits(one_player, got["red_threes"], opts, ptr)
     per_player = got["red_threes_per_player"]
     if per_player is not None and opts.red_three_scale == "one_player_doubles":
         # the red threes given per player say whether one player collected all four (canasta/2.2)
-        if one_player is not None and one_player != (4 in per_player):
-            raise InputError(_("the red threes given player by player say otherwise"), ptr + "/one_player_all_reds")
+        refuse((one_player is not None, one_player == (4 in per_player),
+                N_("the red threes given player by player say otherwise"), NO, ptr + "/one_player_all_reds"))
         one_player = 4 in per_player
     return {**got, "went_out": went_out, "concealed": concealed, "double_ending": double,
             "one_player_all_reds": one_player, "black_threes_aside": aside, "n_players": n_players}
@@ -114,14 +116,13 @@ def _side_cards(ds: DealSide, ptr: str, sid: str, active: Layout, layout: Layout
     """A side's cards as the deal gives them: ``(melds, red threes laid out, each player's hand)``, one hand per
     player of the side in play (canasta/1.1); the red threes are red threes only (the schema's)."""
     melds, reds, hands = ds.melds or [], ds.red_threes or [], ds.hands or []
-    if len(hands) != n_players:
-        if active.sitting_out in layout.members[sid] and len(hands) == len(layout.members[sid]):
-            # a hand for every member of the trio: one of them went to the player sitting out
-            raise InputError(_("{player} sits this deal out and is dealt no cards: give the hands of {players} "
-                               "only, in that order", player=active.sitting_out,
-                               players=active.members[sid]), ptr + "/hands")
-        raise InputError(_("give one hand per player of the side in play ({n}), in the order of its players",
-                           n=n_players), ptr + "/hands")
+    # a hand for every member of the trio (one more than play it): one of them went to the player sitting out
+    refuse((len(hands) == len(layout.members[sid]), active.sitting_out not in layout.members[sid],
+            N_("{player} sits this deal out and is dealt no cards: give the hands of {players} only, in that order"),
+            {"player": active.sitting_out, "players": active.members[sid]}, ptr + "/hands"),
+           (len(hands) != n_players,
+            N_("give one hand per player of the side in play ({n}), in the order of its players"), {"n": n_players},
+            ptr + "/hands"))
     return melds, reds, hands
 
 
@@ -130,16 +131,15 @@ def _one_player_all_reds(ds: DealSide, ptr: str, reds: list[Card], kept_in_hand:
     """Whether one player of the side collected all four red threes (option red_three_scale one_player_doubles,
     canasta/2.2): as given (None: not said), or true where the deal shows all four in one hand."""
     one_player = ds.one_player_all_reds                # None: the request does not say
-    if len(set(kept_in_hand)) > 1 and one_player:
-        raise InputError(_("one player is said to have collected all four red threes; the deal shows red threes kept "
-                           "in two players' hands"), ptr + "/one_player_all_reds")
-    if len(kept_in_hand) == 4 and not reds:            # all four are in one hand: the deal shows it
-        if one_player is False:
-            raise InputError(_("one player holds all four red threes in his hand: say that one player collected them "
-                               "all"),
-                             ptr + "/one_player_all_reds")
-        if opts.red_three_scale == "one_player_doubles":
-            one_player = True
+    in_one_hand = len(kept_in_hand) == 4 and not reds  # all four are in one hand: the deal shows it
+    refuse((one_player, len(set(kept_in_hand)) < 2,
+            N_("one player is said to have collected all four red threes; the deal shows red threes kept in two "
+               "players' hands"), NO, ptr + "/one_player_all_reds"),
+           (in_one_hand, one_player is not False,
+            N_("one player holds all four red threes in his hand: say that one player collected them all"), NO,
+            ptr + "/one_player_all_reds"))
+    if in_one_hand and opts.red_three_scale == "one_player_doubles":
+        one_player = True
     return one_player
 
 
@@ -152,36 +152,38 @@ def _side_ending_fits(ds: DealSide, ptr: str, opts: Options, melds: list[list[Ca
     ``(went_out, concealed, double_ending)``."""
     went_out, concealed, double = _ending(ds, opts, ptr)
     _one_player_fits(one_player, n_reds, opts, ptr)
-    empty = [h for h in hands if not h]
+    empty = hands.count([])                 # players without a card
     why = go_out_fault(list(zip(kinds, deciding)), opts, len(reds)) if went_out else None
     if why:
         raise InputError(f"{why} (canasta/6.2)", ptr + "/went_out")     # a ruling and its rule ID
-    refuse((went_out and len(empty) != (n_players if double else 1),
+    refuse((went_out, empty == (n_players if double else 1),
              N_("the player who went out holds no card and his partners hold at least one (all lay down with a "
                 "double ending)"), NO, ptr + "/hands"),
-            (empty and not went_out, N_("only the player who went out can end with no card"), NO, ptr + "/hands"))
+            (empty, went_out, N_("only the player who went out can end with no card"), NO, ptr + "/hands"))
     if concealed:
         _concealed_fits(melds, hands, dealt, opts, ptr)
     return went_out, concealed, double
+
+
+NEVER_MELDED = N_("a player whose side never melded holds the {dealt} cards he was dealt, not {n}")
 
 
 def _side_card_count(ptr: str, opts: Options, melds: list[list[Card]], hands: list[list[Card]], aside: int,
                      kept_listed: int, dealt: int, n_players: int) -> tuple[int, int]:
     """The side's cards against its deal (canasta/1.5): ``(cards shown, cards dealt to it)``; a deal only adds to
     the cards dealt, and a side that never melded holds what its players were dealt."""
-    held = sum(len(m) for m in melds) + sum(len(h) for h in hands) + aside + kept_listed
+    held = sum(map(len, melds)) + sum(map(len, hands)) + aside + kept_listed
     dealt_side = dealt * n_players + (opts.opening_bonus_cards if melds else 0)
-    if held < dealt_side:
-        raise InputError(_("each player is dealt {dealt} cards and a deal only adds to them: the side shows "
-                           "{held} cards in melds and hands, fewer than {least}", dealt=dealt,
-                           held=held, least=dealt_side), ptr)
+    refuse((held < dealt_side, N_("each player is dealt {dealt} cards and a deal only adds to them: the side shows "
+                                  "{held} cards in melds and hands, fewer than {least}"),
+            {"dealt": dealt, "held": held, "least": dealt_side}, ptr))
     if not melds:
         short = 0                                       # cards a kept red three given under red_threes stands for
         for j, h in enumerate(hands):
             short += max(0, dealt - len(h))
-            if short > kept_listed or (opts.draw_count == 1 and len(h) > dealt):
-                raise InputError(_("a player whose side never melded holds the {dealt} cards he was dealt"
-                                   ", not {n}", dealt=dealt, n=len(h)), f"{ptr}/hands/{j}")
+            said = {"dealt": dealt, "n": len(h)}
+            refuse((short > kept_listed, NEVER_MELDED, said, f"{ptr}/hands/{j}"),
+                   (len(h) > dealt, opts.draw_count != 1, NEVER_MELDED, said, f"{ptr}/hands/{j}"))
     return held, dealt_side
 
 
@@ -216,14 +218,17 @@ def _carded_side(ds: DealSide, deal: FinishedDeal, sid: str, ptr: str, opts: Opt
     return entry, (held - dealt_side, any(is_canasta(k, m) for k, m in zip(kinds, deciding))), groups
 
 
+NOT_A_SIDE = N_("{name} is not one of the sides (or is given twice)")
+
+
 def _sides_named(deal: FinishedDeal, scores: dict[str, int], layout: Layout) -> None:
     """Every side of the game given once (canasta/1.2), said before anything of a side's own: a side named twice
     or not at all is the fault, whatever its cards or counts say."""
     seen: set[str] = set()
     for i, ds in enumerate(deal.sides):
-        if ds.id not in scores or ds.id in seen:
-            raise InputError(_("{name} is not one of the sides (or is given twice)", name=repr(ds.id)),
-                             f"/deal/sides/{i}/id")
+        name = {"name": repr(ds.id)}
+        refuse((ds.id not in scores, NOT_A_SIDE, name, f"/deal/sides/{i}/id"),
+               (ds.id in seen, NOT_A_SIDE, name, f"/deal/sides/{i}/id"))
         seen.add(ds.id)
     missing = [s for s in layout.sides if s not in seen]
     refuse((missing, N_("give every side's cards (missing: {sides})"), {"sides": missing}, "/deal/sides"))
@@ -235,25 +240,26 @@ def _deal_fits(deal: FinishedDeal, layout: Layout, scores: dict[str, int], opts:
     at most, the counted sides' totals, the first canasta's stock cards, the black threes and every card once."""
     made = [n for n, canasta in surplus.values() if canasta]    # the cards beyond their deal of the sides with one
     bonus = opts.first_canasta_bonus_cards
-    refuse((sum(v["went_out"] for v in per_side.values()) > 1, N_("only one side goes out"), NO, "/deal/sides"))
+    out = sum(v["went_out"] for v in per_side.values())
+    refuse((out > 1, N_("only one side goes out"), NO, "/deal/sides"))
     counted = [(f"/deal/sides/{i}/counts", per_side[ds.id]) for i, ds in enumerate(deal.sides) if ds.counts]
     if counted:
-        deal_counts(counted, opts, len(layout.sides), any(v["went_out"] for v in per_side.values()))
-    black = sum(is_black_three(c) for _p, cs in groups for c in cs) + sum(v["black_threes_aside"]
-                                                                          for v in per_side.values())
-    refuse((bonus and made and max(made) < bonus,
+        deal_counts(counted, opts, len(layout.sides), out > 0)
+    tally = Tally(deck)
+    problems = tally.add_all(groups)        # every card once: said after the black threes
+    black = tally.exact[BLACK_THREES[0]] + tally.exact[BLACK_THREES[1]] + sum(v["black_threes_aside"]
+                                                                              for v in per_side.values())
+    refuse((bonus, max(made, default=bonus) >= bonus,           # (no side with a canasta: nothing to show)
              N_("the first canasta of the deal brings its maker {n} stock cards: a side with a canasta shows at least "
                 "{n} cards more than its players were dealt"), {"n": bonus}, "/deal/sides"),
             (black > 2 * deck.copies, N_("the {size}-card deck holds {most} black threes; the deal shows {n}"),
              {"size": deck.size, "most": 2 * deck.copies, "n": black}, "/deal/sides"))
-    problems = conservation(groups, deck)
-    if problems:
-        raise InputError(problems)
+    refuse_all(problems)
 
 
 def _reported(deal: FinishedDeal, kind: str, sid: str) -> list[tuple[int, Irregularity]]:
     """The irregularities of type ``kind`` the deal reports against side ``sid``, with their places."""
-    return [(k, irr) for k, irr in enumerate(deal.irregularities or []) if irr.type == kind and irr.side == sid]
+    return [(k, irr) for k, irr in enumerate(deal.irregularities or []) if (irr.type, irr.side) == (kind, sid)]
 
 
 def _excess_wilds_fit(deal: FinishedDeal, per_side: dict[str, dict], excess: dict[str, list]) -> None:
@@ -313,17 +319,16 @@ def finished_deal(req: ScoreRequest, variant,
         ptr = f"/deal/sides/{i}"
         sid = ds.id
         if ds.counts is not None:
-            per_side[sid] = _counted_side(ds, opts, ptr, len(active.members[sid]))
+            per_side[sid] = _counted_side(ds, ds.counts, opts, ptr, len(active.members[sid]))
             continue
         per_side[sid], surplus[sid], shown = _carded_side(ds, deal, sid, ptr, opts, active, layout, dealt,
                                                           excess.setdefault(sid, []))
         groups += shown
     _deal_fits(deal, layout, scores, opts, deck, per_side, surplus, groups)
     penalties = irregularity_penalties(deal.irregularities, layout.sides)
-    for k, irr in enumerate(deal.irregularities or []):
-        if irr.type == "permission_breach" and len(layout.members[irr.side]) < 2:
-            raise InputError(_("a player without a partner asks nobody: no permission breach"),
-                             f"/deal/irregularities/{k}/type")
+    refuse(*((irr.type == "permission_breach", len(layout.members[irr.side]) > 1,
+              N_("a player without a partner asks nobody: no permission breach"), NO, f"/deal/irregularities/{k}/type")
+             for k, irr in enumerate(deal.irregularities or [])))
     _excess_wilds_fit(deal, per_side, excess)
     _kept_red_threes_fit(deal, layout, per_side)
     return layout, scores, target, per_side, penalties
@@ -334,14 +339,11 @@ def _concealed_fits(melds: list[list[Card]], hands: list[list[Card]], dealt: int
     melded, and drew; so the side shows at least that many cards melded, less the last discard.  Under
     concealed_rule=side nobody of the side had melded, so each partner still holds his deal."""
     least = dealt + opts.draw_count - 1
-    shown = sum(len(m) for m in melds)
-    if shown < least:
-        raise InputError(_("going out concealed melds a whole hand in one turn: at least {least} cards (the {dealt} "
-                           "held and the draw, less the discard); the side shows {shown} melded",
-                           least=least, dealt=dealt, shown=shown), ptr + "/concealed")
+    shown = sum(map(len, melds))
+    refuse((shown < least, N_("going out concealed melds a whole hand in one turn: at least {least} cards (the "
+                              "{dealt} held and the draw, less the discard); the side shows {shown} melded"),
+            {"least": least, "dealt": dealt, "shown": shown}, ptr + "/concealed"))
     if opts.concealed_rule == "side":
-        for j, h in enumerate(hands):
-            if h and (len(h) < dealt or (opts.draw_count == 1 and len(h) != dealt)):
-                raise InputError(_("the side went out concealed, so this partner never melded and holds the {dealt} "
-                                   "cards of his deal, not {n}", dealt=dealt, n=len(h)),
-                                 f"{ptr}/hands/{j}")
+        refuse(*((h, holds_deal(len(h), dealt, opts),
+                  N_("the side went out concealed, so this partner never melded and holds the {dealt} cards of his "
+                     "deal, not {n}"), {"dealt": dealt, "n": len(h)}, f"{ptr}/hands/{j}") for j, h in enumerate(hands)))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 from ..cards import Card, DeckSpec
 from ..common import UNSAID, Unsaid
 from ..errors import InputError, esc
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, ngettext
 from .cards import deck_of
 from .deal import UNSEEN, DealState, Layout, Pile, group_cards, same, take_from
 from .dealt import start_deal as start_deal
@@ -24,7 +24,7 @@ from .options import Options, OptionsLike, deal_size
 from .outcome import PENALTIES as PENALTIES
 from .outcome import finished_deal as finished_deal
 from .pile import described
-from .read import NO, Tally, refuse, revealed, side_melds_of
+from .read import NO, Tally, holds_deal, refuse, refuse_all, revealed, side_melds_of
 from .state import deal_layout_trio as deal_layout_trio
 from .state import parse_table as parse_table
 from .state import player_at
@@ -40,20 +40,20 @@ if TYPE_CHECKING:       # the request records (the schemas' layer: read here, ne
         TurnSoFar,
     )
 
-def _position_hand(pos: Position, action: Action, tally: Tally, problems: list) -> tuple[list[Card], int]:
+def _position_hand(pos: Position, action: Action, answer: Any, tally: Tally,
+                   problems: list) -> tuple[list[Card], int]:
     """The acting player's hand (canasta/1.5): a list of cards, or ``{"known", "unknown"}`` for a hand known in part
-    (then the cards the action shows are among it).  Returns ``(hand, number of unseen cards)``; the cards are
-    counted into ``tally`` (its faults added to ``problems``); InputError for an empty hand."""
+    (then the cards the action shows are among it; ``answer``: the partner's this turn).  Returns ``(hand, number
+    of unseen cards)``; the cards are counted into ``tally`` (its faults added to ``problems``); InputError for an
+    empty hand."""
     if not isinstance(pos.hand, list):
-        answer = pos.turn.answer if pos.turn is not None else None
         hand, revealed, unseen = _partial_hand(pos.hand, action, answer)
         problems += tally.add("/position/hand/known", hand[:len(hand) - len(revealed) - unseen])
         problems += tally.add("/action/cards", revealed)
     else:
         hand, unseen = pos.hand, 0
         problems += tally.add("/position/hand", hand)
-    if not hand:
-        raise InputError(_("a player still in the deal holds at least one card"), "/position/hand")
+    refuse((not hand, N_("a player still in the deal holds at least one card"), NO, "/position/hand"))
     return hand, unseen
 
 
@@ -97,7 +97,7 @@ def _stock_room(pile: Pile, stock: int | None, phase: str, deck: DeckSpec, seen:
     stock_end stop (canasta/6.5)."""
     others = seats - 1            # every other player holds at least one card
     room = deck.size - seen - pile.hidden - others - (3 if opts.surprise else 0)
-    refuse((room < 0 and unseen, N_("only {n} cards not seen elsewhere could be in this hand, not {unknown}"),
+    refuse((unseen, room >= 0, N_("only {n} cards not seen elsewhere could be in this hand, not {unknown}"),
              {"n": max(0, unseen + room), "unknown": unseen}, "/position/hand/unknown"),
             (room < 0, N_("the pile of {size} cards, the {seen} cards in view and a card for each other player are "
                           "more than the {deck}-card deck"), {"size": pile.size, "seen": seen, "deck": deck.size},
@@ -105,10 +105,14 @@ def _stock_room(pile: Pile, stock: int | None, phase: str, deck: DeckSpec, seen:
             (stock is not None and stock > room,
              N_("the stock cannot hold {stock} cards: with the cards in view, the pile and a card for each other "
                 "player at most {room} remain"), {"stock": stock, "room": room}, "/position/stock"),
-            (stock == 0 and phase == "draw" and opts.stock_end == "stop",
+            (stock == 0 and phase == "draw", opts.stock_end != "stop",
              N_("where play stops with the stock, the hand ended with the discard after the last stock card: no turn "
                 "begins with the stock gone"), NO, "/position/stock"))
     return room
+
+
+HELD_BY_OTHERS = N_("the red threes still held are listed for the other players, each with those in his hand "
+                    "before play begins")
 
 
 def _held_hands(pos: Position, layout: Layout, actor: str, to_act: str, hand: list[Card], phase: str, tally: Tally,
@@ -123,9 +127,8 @@ def _held_hands(pos: Position, layout: Layout, actor: str, to_act: str, hand: li
     for p, cards in (pos.red_threes_held or {}).items():
         hptr = f"/position/red_threes_held/{esc(p)}"
         refuse((p == layout.sitting_out, N_("{player} sits this deal out and is dealt no cards"), {"player": p}, hptr),
-                (p not in layout.side_of or p == to_act,
-                 N_("the red threes still held are listed for the other players, each with those in his hand before "
-                    "play begins"), NO, hptr),
+                (p not in layout.side_of, HELD_BY_OTHERS, NO, hptr),
+                (p == to_act, HELD_BY_OTHERS, NO, hptr),
                 (not cards, N_("the red threes still held are red threes only"), NO, hptr),  # each one: the schema's
                 (phase != "draw", N_("red threes are held by the other players only before play begins, at the draw"),
                  NO, hptr))
@@ -143,14 +146,14 @@ def _side_facts(st: DealState, pos: Position, opts: Options, actor: str, side: s
     penalties, melded = opts.count_and_exposure_penalties, st.has_melded(side)
     refuse((raise_by % 10, N_("the minimum rises by 10 for each withdrawn short initial meld"), NO,
              "/position/minimum_raised"),
-            (raise_by and not penalties, N_("the +10 for a withdrawn short initial meld does not apply in this game"),
+            (raise_by, penalties, N_("the +10 for a withdrawn short initial meld does not apply in this game"),
              NO, "/position/minimum_raised"),
-            (raise_by and melded, N_("a side that has melded has no initial minimum left to raise"), NO,
+            (raise_by, not melded, N_("a side that has melded has no initial minimum left to raise"), NO,
              "/position/minimum_raised"),
-            (shown and not penalties, N_("there are no penalty cards in this game"), NO, "/position/penalty_cards"),
+            (shown, penalties, N_("there are no penalty cards in this game"), NO, "/position/penalty_cards"),
             (take_from(hand, shown) is None, N_("penalty cards are part of the hand: each is one of the hand's cards"),
              NO, "/position/penalty_cards"),
-            (pos.melded_before and not melded,
+            (pos.melded_before, melded,
              N_("the player has melded before, so his side has melds: give them with the melds"), NO,
              "/position/melded_before"))
     st.minimum_raise[side] = raise_by
@@ -158,7 +161,7 @@ def _side_facts(st: DealState, pos: Position, opts: Options, actor: str, side: s
     spare = list(hand)                  # the penalty cards as the hand's own cards: "5" names the 5 it holds
     for c in sorted(shown, key=lambda c: not c.suit):     # exact cards first, then those named by rank
         st.penalty_cards.setdefault(actor, []).append(
-            spare.pop(next(i for i, h in enumerate(spare) if h == c or same(h, c))))
+            spare.pop(next(i for i, h in enumerate(spare) if same(h, c))))
 
 
 @dataclass(frozen=True)
@@ -175,18 +178,15 @@ class _NoTurn:
     last_red_three: None = None
 
 
-def _turn_so_far(st: DealState, pos: Position, opts: Options, actor: str, side: str, phase: str,
+def _turn_so_far(st: DealState, pos: Position, turn: TurnSoFar, opts: Options, actor: str, side: str, phase: str,
                  stock: int | None) -> None:
     """What happened in the turn so far (``turn``, phase play: the draw, melds, a canasta, the partner's answer,
     a last red three; canasta/6.1-6.5), set on ``st``; InputError where it contradicts the rest of the position."""
-    turn = pos.turn if pos.turn is not None else cast("TurnSoFar", _NoTurn())
-    if phase != "play":
-        if any(getattr(turn, f.name) is not f.default for f in fields(turn)):
-            raise InputError(_("what happened this turn after the draw is given only once the cards are drawn"),
-                             "/position/turn")
-        return
-    _turn_draw_and_melds(st, pos, turn, opts, actor, side)
-    _turn_answer_and_end(st, turn, opts, actor, side, stock)
+    refuse((any(getattr(turn, f.name) is not f.default for f in fields(turn)), phase == "play",
+            N_("what happened this turn after the draw is given only once the cards are drawn"), NO, "/position/turn"))
+    if phase == "play":
+        _turn_draw_and_melds(st, pos, turn, opts, actor, side)
+        _turn_answer_and_end(st, turn, opts, actor, side, stock)
 
 
 def _turn_draw_and_melds(st: DealState, pos: Position, turn: TurnSoFar, opts: Options, actor: str, side: str) -> None:
@@ -198,12 +198,12 @@ def _turn_draw_and_melds(st: DealState, pos: Position, turn: TurnSoFar, opts: Op
     st.turn_melded = bool(turn.melded) or st.drew_from == "pile"   # taking the pile melds its top
     st.laid_on_partner = bool(turn.laid_on_partner)
     st.own_canasta = bool(turn.canasta_made)
-    refuse((pos.packet and not opts.packet_size, N_("packets are dealt only in a game played with packets"), NO,
+    refuse((pos.packet, opts.packet_size, N_("packets are dealt only in a game played with packets"), NO,
              "/position/packet"),
-            (turn.extra_cards_due and not (opts.opening_bonus_cards and st.has_melded(side)),
+            (turn.extra_cards_due, opts.opening_bonus_cards and st.has_melded(side),
              N_("extra cards are due only after a side's first meld, in a game that gives them"), NO,
              "/position/turn/extra_cards_due"),
-            (st.own_canasta and not (st.turn_melded and st.canastas(side)),
+            (st.own_canasta, st.turn_melded and st.canastas(side),
              N_("the player is said to have completed a canasta this turn: the side shows one and the player melded"),
              NO, "/position/turn/canasta_made"))
     if pos.packet:
@@ -225,21 +225,22 @@ def _turn_answer_and_end(st: DealState, turn: TurnSoFar, opts: Options, actor: s
     # the first flag that says the side has melds on the table
     said = next((flag for flag, value in (("melded", turn.melded), ("laid_on_partner", turn.laid_on_partner),
                                           ("drew_from", turn.drew_from)) if value not in (None, False, "stock")), None)
-    refuse((st.answer is not None and opts.no_going_out, N_("nobody goes out in this game, so nobody asks"), NO,
+    asked = st.answer is not None
+    refuse((asked, not opts.no_going_out, N_("nobody goes out in this game, so nobody asks"), NO,
              "/position/turn/answer"),
-            (st.answer is not None and not st.layout.partners(actor), N_("a player without a partner asks nobody"),
+            (asked, st.layout.partners(actor), N_("a player without a partner asks nobody"),
              NO, "/position/turn/answer"),
-            (st.last_red_three and stock != 0,
+            (st.last_red_three, stock == 0,
              N_("a red three was the last stock card only when the stock is empty (0 cards)"), NO,
              "/position/turn/last_red_three"),
-            (st.last_red_three and st.drew_from == "pile",
+            (st.last_red_three, st.drew_from != "pile",
              N_("the last stock card was drawn, so the pile was not taken"), NO, "/position/turn/drew_from"),
-            (st.drew_from == "pile" and st.pile.size,
+            (st.drew_from == "pile", not st.pile.size,
              N_("the player took the pile this turn, so it is empty until his discard"), NO,
              "/position/turn/drew_from"),
-            (said is not None and not st.has_melded(side),
+            (said is not None, st.has_melded(side),
              N_("by this the side has melds on the table: give them with the melds"), NO, f"/position/turn/{said}"),
-            (st.laid_on_partner and st.melded_before[actor] is False and not st.turn_melded,
+            (st.laid_on_partner and st.melded_before[actor] is False, st.turn_melded,
              N_("laying cards on melds is melding: say that the player melded too"), NO,
              "/position/turn/laid_on_partner"))
 
@@ -253,7 +254,8 @@ def position_state(req: CheckRequest, layout: Layout, opts: OptionsLike, scores:
     tally = Tally(deck)
     problems: list[dict] = []
     action = req.action
-    hand, unseen = _position_hand(pos, action, tally, problems)
+    turn = pos.turn if pos.turn is not None else cast("TurnSoFar", _NoTurn())
+    hand, unseen = _position_hand(pos, action, turn.answer, tally, problems)
     phase = pos.phase or "draw"
     side_melds = _position_melds(pos, layout, opts, tally, problems)
     reds = _position_red_threes(pos, layout, tally, problems)
@@ -270,14 +272,12 @@ def position_state(req: CheckRequest, layout: Layout, opts: OptionsLike, scores:
     drawn = revealed(action, action.type, "/action")       # the cards a draw shows come out of the stock
     if drawn is not None:
         problems += tally.add(*drawn)
-    if problems:
-        raise InputError(problems)
+    refuse_all(problems)
     stock = pos.stock
     room = _stock_room(pile, stock, phase, deck, seen, unseen, len(layout.seats), opts)
     player_at(to_act, layout, "/position/to_act")     # a player of this deal (not the one sitting out)
     hands, owner = _held_hands(pos, layout, actor, to_act, hand, phase, tally, problems)
-    if problems:
-        raise InputError(problems)
+    refuse_all(problems)
     # an unknown stock is taken as holding enough cards for any draw
     _melds_fit_pile(pile, side_melds, layout, to_act, phase, opts)
     st = DealState(layout, opts, scores, stock if stock is not None else max(room, 2), pile, to_act, hands)
@@ -287,7 +287,7 @@ def position_state(req: CheckRequest, layout: Layout, opts: OptionsLike, scores:
         st.unseen_red_threes = 2 * deck.copies - tally.exact[Card("3", "H")] - tally.exact[Card("3", "D")]
     side = layout.side_of[actor]
     _side_facts(st, pos, opts, actor, side, hand)
-    _turn_so_far(st, pos, opts, actor, side, phase, stock)
+    _turn_so_far(st, pos, turn, opts, actor, side, phase, stock)
     taking = pos.taking_pile
     if taking is not None:
         refuse((phase != "draw" or to_act != actor,
@@ -318,6 +318,7 @@ def position_state(req: CheckRequest, layout: Layout, opts: OptionsLike, scores:
 # how many the hand holds, and the discard, which also turns on whether the unseen cards hold a red three that had to
 # be laid out first (canasta/2.1: a condition); melding and going out are judged on the whole hand, so they ask for it
 PARTIAL_ACTIONS = ("draw", "take_pile", "ask", "end", "discard")
+WHOLE_HAND = N_("this action is judged on every card of the hand: give the whole hand as a list")
 
 
 def _partial_hand(raw: PartialHand, action: Action, answer: Any) -> tuple[list[Card], list[Card], int]:
@@ -326,13 +327,12 @@ def _partial_hand(raw: PartialHand, action: Action, answer: Any) -> tuple[list[C
     unknown.  Returns ``(hand, revealed, unseen)``."""
     refuse((raw.void, N_("in Canasta the suits a player lacks decide nothing: give the known cards and how many "
                           "others the hand holds"), NO, "/position/hand/void"),
+            (action.type not in PARTIAL_ACTIONS, WHOLE_HAND, NO, "/position/hand"),
             # after the partner's yes, a player who can go out must: that turns on the whole hand (canasta/6.3)
-            (action.type not in PARTIAL_ACTIONS or (action.type == "discard" and answer == "yes"),
-             N_("this action is judged on every card of the hand: give the whole hand as a list"), NO,
-             "/position/hand"))
+            (answer == "yes", action.type != "discard", WHOLE_HAND, NO, "/position/hand"))
     known, unknown = raw.known, raw.unknown
     shown = list(getattr(action, "cards", None) or [])
-    for g in (getattr(action, "melds", None) or []) if action.type == "take_pile" else []:
+    for g in getattr(action, "melds", None) or []:      # of the actions above, take_pile's alone
         shown += group_cards(g)
     rest, revealed = list(known), list[Card]()
     for c in shown:
@@ -363,7 +363,7 @@ def _hand_size_fits(st: DealState, actor: str, hand: list[Card], phase: str, sid
     drawn = draw if phase == "play" and not st.last_red_three else 0
     dealt, n = deal_size(st.opts, len(st.layout.seats)), len(hand)
     want = dealt + drawn
-    refuse((not st.has_melded(side) and (n < want or (draw == 1 and n > want)), HAND_SIZE[draw == 1, drawn > 0],
+    refuse((not st.has_melded(side), holds_deal(n, want, st.opts), HAND_SIZE[draw == 1, drawn > 0],
             {"dealt": dealt, "want": want, "least": want, "drawn": draw, "n": n}, "/position/hand"))
 
 
@@ -371,10 +371,10 @@ def _melds_fit_pile(pile: Pile, melds: dict, layout: Layout, to_act: str, phase:
     """A pile never taken since the deal counts the turns played: one discard each (canasta/1.5), the last by the
     player before the one in turn.  A side shows melds only when one of its players has had a turn (or is in his
     own, phase play)."""
-    if not pile.turned_up or pile.cards is None or opts.keep_last_card:
+    if not pile.turned_up or opts.keep_last_card:         # turned-up cards: a pile given by its cards
         return
     seats = list(layout.seats)
-    turns = min(len(pile.cards) - pile.turned_up, len(seats))
+    turns = min(pile.size - pile.turned_up, len(seats))
     played = {seats[(seats.index(to_act) - k) % len(seats)] for k in range(1, turns + 1)}
     if phase == "play":
         played.add(to_act)
@@ -384,4 +384,4 @@ def _melds_fit_pile(pile: Pile, melds: dict, layout: Layout, to_act: str, phase:
                                       "{side} has had a turn, so the side has no melds",
                                       "the pile, never taken since the deal, shows {n} discards since: no player of "
                                       "{side} has had a turn, so the side has no melds",
-                                      len(pile.cards) - pile.turned_up, side=sid), f"/position/melds/{esc(sid)}")
+                                      pile.size - pile.turned_up, side=sid), f"/position/melds/{esc(sid)}")

@@ -19,19 +19,16 @@ def position_of(st: DealState) -> dict:
     player = st.turn
     side = st.side(player)
     pos: dict[str, Any] = {"phase": st.phase, "to_act": player, "hand": _texts(st.hand(player)),
-                           "melds": {sid: list(map(_texts, melds.values()))
-                                     for sid, melds in st.melds.items() if melds},
-                           "red_threes": {sid: _texts(reds) for sid, reds in st.red_threes.items() if reds},
+                           "melds": _said({sid: list(map(_texts, melds.values())) for sid, melds in st.melds.items()}),
+                           "red_threes": _said({sid: _texts(reds) for sid, reds in st.red_threes.items()}),
                            "pile": {"cards": _texts(st.pile.cards or []), "frozen_by": st.pile.frozen_by},
                            "stock": st.stock}
     pos.update(_position_facts(st, player, side))
     turn = _turn_of(st, player)
     if turn is not None:
-        pos["turn"] = turn
-        if player in st.packets:
-            pos["packet"] = True
-            if player in st.canasta_makers:
-                pos["completed_canasta"] = True
+        packet = player in st.packets       # still face down: said with whether he may take it now
+        pos.update(_said({"turn": turn, "packet": packet,
+                          "completed_canasta": packet and player in st.canasta_makers}))
     return pos
 
 
@@ -39,16 +36,21 @@ def _position_facts(st: DealState, player: str, side: str) -> dict[str, Any]:
     """The position's facts beyond the cards in play, each only where it says something: who sits out, whether
     ``player`` melded before, his side's raised minimum (canasta/8.1), his penalty cards (canasta/8.7), the
     others' dealt red threes before play begins (canasta/2.1), the pile being taken and its melds so far."""
-    held = {p: _texts(filter(is_red_three, st.hands[p] or [])) for p in st.layout.seats
-            if p != player and not st.had_turn and st.hands.get(p)}
+    others = [] if st.had_turn else [p for p in st.layout.seats if p != player]
+    held = {p: _texts(filter(is_red_three, st.hands.get(p) or [])) for p in others}
     facts = {"sitting_out": st.layout.sitting_out, "melded_before": bool(st.melded_before[player]),
              "minimum_raised": st.minimum_raise[side],
-             "penalty_cards": _texts(st.penalty_cards.get(player) or []),
+             "penalty_cards": _texts(st.penalty_cards.get(player, [])),
              # before play begins the others lay out their dealt red threes (canasta/2.1)
-             "red_threes_held": {p: cs for p, cs in held.items() if cs},
+             "red_threes_held": _said(held),
              # the pile taken in natural order: the turn's melds so far, judged with the next
              "taking_pile": None if st.taking is None else {"melds": list(map(_taken, st.taking))}}
-    return {k: v for k, v in facts.items() if v}
+    return _said(facts)
+
+
+def _said(entries: dict[str, Any]) -> dict[str, Any]:
+    """``entries`` without those that say nothing (None, false, 0, empty): what a request leaves out."""
+    return {k: v for k, v in entries.items() if v}
 
 
 def _texts(cards: Iterable[Card]) -> list[str]:
@@ -68,8 +70,6 @@ def _turn_of(st: DealState, player: str) -> dict[str, Any] | None:
         return None
     turn = {"drew_from": st.drew_from, "melded": st.turn_melded, "canasta_made": st.own_canasta,
             "laid_on_partner": st.laid_on_partner, "first_round": st.discards < len(st.layout.seats),
-            "extra_cards_due": bool(st.extra_due.get(player)), "last_red_three": st.last_red_three}
-    out: dict[str, Any] = {k: v for k, v in turn.items() if v}
-    if st.answer is not None:
-        out["answer"] = st.answer
-    return out
+            "extra_cards_due": bool(st.extra_due.get(player)), "last_red_three": st.last_red_three,
+            "answer": st.answer}                # "yes" or "no" once asked
+    return _said(turn)

@@ -4,11 +4,11 @@ melds (:func:`side_melds_of`) and the cards an event brings into view."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards import JOKER, Card, DeckSpec
 from ..errors import InputError
-from ..i18n import Rank, _
+from ..i18n import N_, Rank, _
 from .deal import natural_rank
 from .melds import MeldFault, classify, excess_wilds, meld_ok, without_wilds
 from .options import Options, OptionsLike
@@ -19,15 +19,32 @@ if TYPE_CHECKING:       # the request records (the schemas' layer: read here, ne
     )
 
 
-def refuse(*checks: tuple[object, str, dict, str]) -> None:
-    """The consistency checks of a request, as data: each ``(broken, words, params, pointer)``, in the order they
-    are told.  InputError at the first that is broken, its words (a message id) in the request's language."""
-    for broken, words, params, ptr in checks:
-        if broken:
+def refuse(*checks: tuple[Any, ...]) -> None:
+    """The consistency checks of a request, as data, in the order they are told: each ``(broken, words, params,
+    pointer)``, or ``(given, allowed, words, params, pointer)`` for something said (a field, a flag, a count) that
+    is allowed only where ``allowed`` holds (an option the game plays, a phase, a side that has melded): broken
+    when given and not allowed.  InputError at the first that is broken, its words (a message id) in the
+    request's language."""
+    for given, *allowed, words, params, ptr in checks:
+        if given and not any(allowed):
             raise InputError(_(words, **params), ptr)
 
 
 NO: dict[str, object] = {}    # a check's words without parameters
+
+
+def refuse_all(problems: list[dict]) -> None:
+    """InputError with every problem of ``problems`` (each ``{"pointer", "detail"}``), all told at once; nothing
+    where there is none."""
+    if problems:
+        raise InputError(problems)
+
+
+def holds_deal(n: int, least: int, opts: Options) -> bool:
+    """Whether ``n`` cards can be the hand of a player whose side never melded, who holds ``least`` cards (his
+    deal, with the cards drawn this turn): exactly those where the game draws one card a turn (draw one, discard
+    one), at least those where it draws more (canasta/1.5)."""
+    return n == least or (n > least and opts.draw_count != 1)
 
 
 class Tally:
@@ -36,6 +53,7 @@ class Tally:
 
     def __init__(self, deck: DeckSpec, rule: str = "canasta/1.2") -> None:
         self.deck, self.rule = deck, rule
+        self.limits = {JOKER: deck.jokers}      # a rank not held four times per copy: the jokers
         self.exact: Counter = Counter()
         self.by_rank: Counter = Counter()
 
@@ -46,25 +64,26 @@ class Tally:
         for i, c in enumerate(cards):
             self.by_rank[c.rank] += 1
             self.exact[c] += 1          # a joker's too (only suited cards are looked up)
-            limit_rank = deck.jokers if c.rank == JOKER else deck.copies * 4
+            limit = self.limits.get(c.rank, deck.copies * 4)
             if c.suit and self.exact[c] > deck.copies:
-                where = ptr if single else f"{ptr}/{i}"
-                out.append({"pointer": where, "detail": _("more copies of {card} than the {size}-card deck holds "
-                                                          "({copies})", card=c, size=deck.size,
-                                                          copies=deck.copies)})
-            elif self.by_rank[c.rank] > limit_rank:
-                detail = _("more jokers than the {size}-card deck holds ({limit})", size=deck.size,
-                           limit=limit_rank) if c.rank == JOKER else \
-                    _("more cards of rank {rank} than the {size}-card deck holds ({limit})", rank=Rank(c.rank),
-                      size=deck.size, limit=limit_rank)
-                out.append({"pointer": ptr if single else f"{ptr}/{i}", "detail": detail})
+                detail = _(_MORE_COPIES, card=c, size=deck.size, copies=deck.copies)
+            elif self.by_rank[c.rank] > limit:
+                detail = _(_MORE_OF.get(c.rank, _MORE_OF_RANK), rank=Rank(c.rank), size=deck.size, limit=limit)
+            else:
+                continue
+            out.append({"pointer": ptr if single else f"{ptr}/{i}", "detail": detail})
         return out
 
+    def add_all(self, groups: list[tuple[str, list[Card]]]) -> list[dict]:
+        """Count the cards of ``groups`` (``(pointer, cards)`` pairs), in order: the problems they cause."""
+        return [p for ptr, cards in groups for p in self.add(ptr, cards)]
 
-def conservation(groups: list[tuple[str, list[Card]]], deck: DeckSpec, rule: str = "canasta/1.2") -> list[dict]:
-    """Problems where the cards of ``groups`` (``(pointer, cards)`` pairs) exceed the deck (see :class:`Tally`)."""
-    tally = Tally(deck, rule)
-    return [p for ptr, cards in groups for p in tally.add(ptr, cards)]
+
+# what a card beyond the deck is told: a suited card, a joker, a card of a rank
+_MORE_COPIES = N_("more copies of {card} than the {size}-card deck holds ({copies})")
+_MORE_JOKERS = N_("more jokers than the {size}-card deck holds ({limit})")
+_MORE_OF_RANK = N_("more cards of rank {rank} than the {size}-card deck holds ({limit})")
+_MORE_OF = {JOKER: _MORE_JOKERS}
 
 
 def side_melds_of(melds: list[list[Card]], opts: OptionsLike, ptr: str, going_out: bool,
@@ -84,14 +103,17 @@ def side_melds_of(melds: list[list[Card]], opts: OptionsLike, ptr: str, going_ou
                 kind = "group"
             else:
                 raise InputError(str(e), f"{ptr}/{j}") from None      # the ruling in words (its rule is e.rule)
-        key = natural_rank(m) if kind == "group" else ("wild" if kind == "wild" else None)
-        if key is not None and key in seen and opts.same_rank_melds != "many":
-            raise InputError(_("a side has one meld of wild cards") if key == "wild" else
-                             _("a side has one meld of each rank: {rank} is melded twice",
-                               rank=Rank(key)), f"{ptr}/{j}")
-        seen.add(key)
+        if kind in ONE_A_SIDE:
+            key = natural_rank(m) if kind == "group" else "wild"
+            refuse((key in seen, opts.same_rank_melds == "many", ONE_A_SIDE[kind], {"rank": Rank(key)}, f"{ptr}/{j}"))
+            seen.add(key)
         kinds.append(kind)
     return kinds
+
+
+# the melds a side has one of (unless option same_rank_melds is many), and what a second one is told
+ONE_A_SIDE = {"group": N_("a side has one meld of each rank: {rank} is melded twice"),
+              "wild": N_("a side has one meld of wild cards")}
 
 
 def revealed(ev: Event, t: str, ptr: str) -> tuple[str, list[Card]] | tuple[str, list[Card], bool] | None:
@@ -99,7 +121,7 @@ def revealed(ev: Event, t: str, ptr: str) -> tuple[str, list[Card]] | tuple[str,
     cards = getattr(ev, "cards", None) if t in ("draw", "extra_cards") else None
     if cards is not None:
         return ptr + "/cards", cards
-    replacement = getattr(ev, "replacement", None) if t == "red_three" else None
+    replacement = getattr(ev, "replacement", None)     # a red_three's alone
     if replacement is not None:
         return ptr + "/replacement", [replacement], True
     return None

@@ -10,7 +10,7 @@ from ..errors import InputError, esc
 from ..i18n import N_, _, alternatives, ngettext, number
 from .deal import Layout
 from .options import Options, OptionsLike
-from .read import NO, refuse
+from .read import NO, refuse, refuse_all
 
 if TYPE_CHECKING:       # the request records (the schemas' layer: read here, never imported at run time)
     from schemas.canasta_records import (
@@ -44,38 +44,44 @@ def parse_table(req: ScoreRequest | CheckRequest | ValidateRequest, variant,
     """The sides in seat order, their totals before the deal and the game target (canasta/1.1, 7.2)."""
     opts = Options.of(opts)
     sides = req.sides
-    ids, players = _seating(sides, variant)
+    ids, players, sizes = _seating(sides, variant)
     scores = _scores_before(req, ids, opts)
     target = _target_of(opts, scores, len(players))
-    alone = max(len(s.players) for s in sides) < 2
+    alone = sizes[-1] < 2                       # the largest side has one player
     dealer = getattr(req, "dealer", None)          # validate's body names no dealer
-    refuse((alone and opts.double_ending,
+    refuse((opts.double_ending, not alone,
              N_("the double ending is laid by a partner: it needs sides of two or more"), NO,
              "/options/double_ending"),
-            (alone and opts.ask_required, N_("a player asks his partner: asking needs sides of two or more"), NO,
+            (opts.ask_required, not alone, N_("a player asks his partner: asking needs sides of two or more"), NO,
              "/options/ask_required"),
-            (dealer is not None and dealer not in players, N_("{name} is not one of the players ({players})"),
+            (dealer is not None, dealer in players, N_("{name} is not one of the players ({players})"),
              {"name": repr(dealer), "players": players}, "/dealer"))
     return Layout.of([{"id": s.id, "players": s.players} for s in sides]), scores, target
 
 
-def _seating(sides: list[Side], variant) -> tuple[list[str], list[str]]:
-    """The side ids and the players in seat order, ``(ids, players)``: names all different, as many players as the
-    variant is played by, in the partnerships canasta/1.1 allows for their number."""
+ALL_DIFFERENT = N_("side ids and player names must all be different, ignoring case and Unicode normalisation (a "
+                   "one-player side may bear its player's name)")
+
+
+def _seating(sides: list[Side], variant) -> tuple[list[str], list[str], list[int]]:
+    """The side ids and the players in seat order, and the sides' sizes from the smallest, ``(ids, players,
+    sizes)``: names all different, as many players as the variant is played by, in the partnerships canasta/1.1
+    allows for their number."""
     ids = [s.id for s in sides]
     players = [p for s in sides for p in s.players]
     # a side may bear its only player's name; otherwise ids and names are all different
     clash = any(s.id in players and s.players != [s.id] for s in sides)
     sizes = sorted(len(s.players) for s in sides)
     allowed, why = PARTNERSHIPS.get(len(players), ([sizes], ""))
-    refuse((not distinct_names(ids) or not distinct_names(players) or clash,
-             N_("side ids and player names must all be different, ignoring case and Unicode normalisation (a "
-                "one-player side may bear its player's name)"), NO, "/sides"),
+    refuse((not distinct_names(ids), ALL_DIFFERENT, NO, "/sides"),
+            (not distinct_names(players), ALL_DIFFERENT, NO, "/sides"),
+            (clash, ALL_DIFFERENT, NO, "/sides"),
             (len(players) not in variant.players, N_("variant {variant} is played by {counts} players, not {n}"),
              {"variant": variant.id, "counts": alternatives(variant.players), "n": len(players)}, "/sides"),
-            (sizes not in allowed and (len(set(sizes)) == 1 or len(players) == 5), why, NO, "/sides"),
+            # sides of unequal sizes are told so, except with five, who are told their pair and trio
+            (sizes not in allowed, len(set(sizes)) > 1 and len(players) != 5, why, NO, "/sides"),
             (sizes not in allowed, N_("every side has the same number of players"), NO, "/sides"))
-    return ids, players
+    return ids, players, sizes
 
 
 def _scores_before(req: ScoreRequest | CheckRequest | ValidateRequest, ids: list[str],
@@ -84,8 +90,8 @@ def _scores_before(req: ScoreRequest | CheckRequest | ValidateRequest, ids: list
     the deals played under option max_rounds (canasta/7.2)."""
     scores = dict.fromkeys(ids, 0)
     state = req.state or _NO_STATE
-    rounds = state.rounds
-    if rounds is not None and opts.max_rounds is not None and rounds >= opts.max_rounds:
+    rounds = rounds_of(req)                     # 0 when not given: under any limit (at least 1)
+    if opts.max_rounds is not None and rounds >= opts.max_rounds:
         raise InputError(ngettext("{rounds} deals are played: the game ended after {n}",
                                   "{rounds} deals are played: the game ended after {n}",
                                   opts.max_rounds, rounds=rounds), "/state/rounds")
@@ -96,8 +102,7 @@ def _scores_before(req: ScoreRequest | CheckRequest | ValidateRequest, ids: list
                 "detail": _("{name} is not one of the sides ({sides})", name=repr(k), sides=ids)}
                for k in given if k not in scores]
     missing = missing_scores({"scores": state.scores, "rounds": rounds}, ids, ("rounds",), sides=True)
-    if unknown or missing:
-        raise InputError(unknown + missing)
+    refuse_all(unknown + missing)
     for k, v in given.items():
         refuse((v % 5, N_("a side's total: an integer multiple of 5 (every card and bonus is)"), NO,
                 f"/state/scores/{esc(k)}"))
@@ -116,20 +121,23 @@ class _NoState:
 _NO_STATE = _NoState()
 
 
+SIX_PLAYER_TARGETS = {2: 10000, 3: 7500}    # the six-player game's target by its number of sides (canasta/7.2)
+
+
 def _target_of(opts: Options, scores: dict[str, int], n_players: int) -> int:
     """The game's target (canasta/7.2): option target, or by the sides of the six-player game (10,000 for two,
     7,500 for three); no side is at or past it yet."""
-    refuse((opts.target is None and n_players != 6,
+    refuse((opts.target is None, n_players == 6,
              N_("without a target only the six-player game picks one, by its sides; with {n} players give the target"),
              {"n": n_players}, "/options/target"))
-    target = opts.target if opts.target is not None else (10000 if len(scores) == 2 else 7500)
+    target = opts.target if opts.target is not None else SIX_PLAYER_TARGETS[len(scores)]
     refuse(*((v >= target, N_("{side} already has {total}, at or past the target of {target}: the game is over"),
                {"side": k, "total": number(v), "target": number(target)}, f"/state/scores/{esc(k)}")
               for k, v in scores.items()))
     return target
 
 
-def rounds_of(req: ScoreRequest | ValidateRequest) -> int:
+def rounds_of(req: ScoreRequest | CheckRequest | ValidateRequest) -> int:
     """Deals already played (``state.rounds``), for the round limit (canasta/7.2)."""
     return (req.state or _NO_STATE).rounds or 0
 
@@ -138,9 +146,10 @@ def sitting_out(value: str | None, layout: Layout, ptr: str) -> str | None:
     """The trio member who sits this deal out in the five-player game (canasta/1.1), or None."""
     five = len(layout.seats) == 5
     trio = deal_layout_trio(layout) if five else []
-    refuse((value is None and five, N_("with five players one member of the trio sits out: name him"), NO, ptr),
-            (value is not None and not five, N_("only the five-player game has a player sitting out"), NO, ptr),
-            (value is not None and value not in trio, N_("the player sitting out is one of the trio ({players})"),
+    named = value is not None
+    refuse((five, named, N_("with five players one member of the trio sits out: name him"), NO, ptr),
+            (named, five, N_("only the five-player game has a player sitting out"), NO, ptr),
+            (named, value in trio, N_("the player sitting out is one of the trio ({players})"),
              {"players": trio}, ptr))
     return value
 
