@@ -76,8 +76,9 @@ def _seating(sides: list[Side], variant) -> tuple[list[str], list[str], list[int
     refuse((not distinct_names(ids), ALL_DIFFERENT, NO, "/sides"),
             (not distinct_names(players), ALL_DIFFERENT, NO, "/sides"),
             (clash, ALL_DIFFERENT, NO, "/sides"),
-            (len(players) not in variant.players, N_("variant {variant} is played by {counts} players, not {n}"),
-             {"variant": variant.id, "counts": alternatives(variant.players), "n": len(players)}, "/sides"),
+            # the variant by its name in the reader's language, never its ID inside the sentence
+            (len(players) not in variant.players, N_("“{variant}” is played by {want} players, not {n}"),
+             {"variant": _(variant.title), "want": alternatives(variant.players), "n": len(players)}, "/sides"),
             # sides of unequal sizes are told so, except with five, who are told their pair and trio
             (sizes not in allowed, len(set(sizes)) > 1 and len(players) != 5, why, NO, "/sides"),
             (sizes not in allowed, N_("every side has the same number of players"), NO, "/sides"))
