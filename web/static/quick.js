@@ -324,6 +324,8 @@
         }
         return e;
       },
+      // with no trump yet, the rules on trumping decided nothing
+      houseRule: (name) => V.trump !== "none" || !/trump/.test(name),
       request(ps) {
         const trump = V.trump === "none" ? null : V.trump;
         const req = spec.request(ps, Number(V.he), V.trick, V.card[0], trump);
@@ -1333,10 +1335,14 @@
     if (!settled && !saidConditions) for (const c of a.conditions || []) if (!headline.includes(c.text)) parts.push(el("p", { class: "condition" }, c.text, ruleTag(c.rule)));
     // a violation the headline already says is not said twice
     for (const v of a.violations || []) if (!headline.includes(v.message)) parts.push(el("p", { class: "why" }, v.message, ruleTag(v.rule)));
-    if ((a.penalties || []).length) {
+    // a penalty the score lines already list (its player, rule and points) is not listed again under «Штрафы»
+    const inLines = (p) => !tile.plain && Array.isArray(a.players) && a.players.some((r) => r.id === p.player
+      && (r.lines || []).some((l) => l.rule === p.rule && l.points === p.points));
+    const penalties = (a.penalties || []).filter((p) => !inLines(p));
+    if (penalties.length) {
       // a side in its players' names («Анна и Вера»); a penalty of no points is what follows instead, said alone
       const upper = (t) => t.charAt(0).toUpperCase() + t.slice(1);
-      parts.push(el("h3", { text: T.penalties }), el("ul", { class: "penalties" }, a.penalties.map((p) => (p.points === 0
+      parts.push(el("h3", { text: T.penalties }), el("ul", { class: "penalties" }, penalties.map((p) => (p.points === 0
         ? el("li", {}, p.note ? upper(p.note) : T.no_penalty, ruleTag(p.rule))
         : el("li", {}, fmt(T.penalty_line, { points: num(p.points), who: p.side ? sideWords(p.side) : p.player || "" }),
           p.note ? ` (${p.note})` : "", ruleTag(p.rule))))));
@@ -1414,14 +1420,22 @@
     return null;
   }
 
+  // the house rules that bear on the ruling: a rule switched off (another variant's, as Samba's sequences in a
+  // classic game, or an alternative not taken) decided nothing and is not listed, unless it is one of the game's
+  // most argued (taking the pile for the opening: «нет» decides); a tile may drop what its question makes idle
+  // (the trump's rules with no trump yet)
+  const idle = (v) => v === false || v === null || v === 0 || v === "off" || v === "none";
   async function houseRules(cites) {
     const info = await variantInfo(game);
+    const argued = new Set((((C.house_rules || {}).games || {})[game] || {}).first || []);
     const out = [];
     const seen = new Set();
     for (const c of cites) {
       for (const [name, value] of Object.entries(c.options || {})) {
         if (seen.has(name)) continue;
         seen.add(name);
+        if (idle(value) && !argued.has(name)) continue;
+        if (tile && tile.houseRule && !tile.houseRule(name, value)) continue;
         const spec = (info.options || []).find((o) => o.name === name);
         if (!spec) continue;
         const key = typeof value === "string" ? value : JSON.stringify(value);
@@ -1437,8 +1451,9 @@
       el("thead", {}, el("tr", {}, el("th", { scope: "col", text: T.player }), el("th", { scope: "col", class: "n", text: T.this_deal }),
         el("th", { scope: "col", class: "n", text: T.total }))),
       el("tbody", {}, a.players.map((p) => el("tr", {}, el("th", { scope: "row", text: p.id }),
-        // the deal's column is what the deal changed in the total (a deal on the barrel may leave it as it was)
-        el("td", { class: "n", text: num(tile && tile.plain ? p.total_after - p.total_before : p.hand_score) }),
+        // the deal's column is what the deal changed in the total, penalties in it (a deal on the barrel may leave
+        // it as it was): before + this deal = total, in every tile as on the sheet
+        el("td", { class: "n", text: num(p.total_before !== undefined ? p.total_after - p.total_before : p.hand_score) }),
         el("td", { class: "n", text: num(p.total_after) })))));
   }
 
