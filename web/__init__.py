@@ -254,6 +254,8 @@ QUICK_TEXTS = {
     "need_trump": N_("Tap the trump, or «no trump yet»."),
     "card_on_table": N_("{card} is already in the trick."),
     "void_but_plays": N_("{who} is said to have no {suit}, but plays {card}."),
+    "trump_split": N_("{trump} cannot be trump here: {k} and {q} are in different hands, so nobody announced its "
+                      "marriage."),
     "must_trump_m": N_("✗ Not allowed: {who} has no {led}, he must trump ({trump})"),
     "must_trump_f": N_("✗ Not allowed: {who} has no {led}, she must trump ({trump})"),
     "must_follow_m": N_("✗ Not allowed: {who} has {led}, he must follow suit"),
@@ -363,6 +365,12 @@ QUICK_TEXTS = {
     "need_out_cards": N_("Tap the cards he melds, or the one he discards."),
     "out_yes": N_("✓ {who} may go out"), "out_yes_concealed": N_("✓ {who} may go out, concealed"),
     "out_no": N_("✗ {who} may not go out: {why}"),
+    "out_no_canasta": N_("✗ {who} may not go out: there is no canasta, and with nothing on the table yet the whole "
+                         "hand goes down at once with a canasta in it"),
+    "out_whole_hand": N_("With nothing on the table yet, going out lays the whole hand down at once: tap every card "
+                         "of his hand, the melds and the discard."),
+    "assumed_table": N_("The answer takes the side to have on the table: {melds}."),
+    "assumed_canasta": N_("a canasta, {n} × {rank}"),
     # irregularities
     "tile_irregularity": N_("What does this irregularity cost?"), "who_broke": N_("Who broke the rule"),
     "what_was_done": N_("What was done"),

@@ -82,6 +82,9 @@ THOUSAND = {
                       items=SUIT_OF_MARRIAGE),
                     F("/deal/points", "map", N_("Card points taken"), keys="players", of=F("", "int", "")),
                     F("/deal/tricks_taken", "map", N_("Tricks taken"), keys="players", of=F("", "int", "")),
+                    # with four the dealer sits out and scores the talon (thousand/3.1): the service asks for it
+                    F("/deal/talon", "cards", N_("The talon's three cards (the dealer sitting out scores them)"),
+                      variants=["four-player"]),
                     F("/deal/conceded", "bool", N_("The declarer conceded"), **MORE)]},
     ],
 }

@@ -449,6 +449,13 @@ def test_what_a_concession_costs(d, server, lang):
         totals="300 / 370 / 515"))
     assert ruling(t) == CONCEDE[lang].format(totals="180 / 370 / 515")
     assert "thousand/9.3" in [e.text for e in d.find_elements(By.CSS_SELECTOR, "#quick-verdict .rule-id")]
+    # the row adds up on sight: 420 − 240 = 180, the third concession's 120 in the deal's column; the penalty is
+    # said once, on its score line (not again under «Штрафы»)
+    assert [r.text.split()[1:] for r in d.find_elements(By.CSS_SELECTOR, ".q-scores tbody tr")] == [
+        ["−240", "180"], ["60", "370"], ["60", "515"]]
+    lines = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#quick-verdict ul.lines li")]
+    assert len([x for x in lines if "120" in x and "thousand/9.3" in x]) == 1, lines
+    assert not d.find_elements(By.CSS_SELECTOR, "#quick-verdict ul.penalties")
 
 
 MARRIAGE = {"ru": "✓ Можно: марьяж ♠ — 40, козырь ♠", "en": "✓ Allowed: the ♠ marriage scores 40, and ♠ is trump"}

@@ -691,7 +691,14 @@
       if ((e.pointer || "").startsWith("/options/")) continue;
       const f = e.pointer !== undefined ? mark(e.pointer, e.detail, "invalid") : null;
       if (f && !first) first = f;
-      const where = f ? (f.f.label || f.ptr) : e.parameter || (e.pointer ? e.pointer : T.whole_request);
+      // a pointer no field stands at is named by the fields under it (a part of the question left out, «/deal»),
+      // never shown as a pointer: a player reads labels
+      const inside = f || !e.pointer ? [] : S.fields.filter((x) => x.ptr.startsWith(`${e.pointer}/`) && x.f.label && !x.more);
+      const under = inside.filter((x) => !inside.some((y) => y !== x && x.ptr.startsWith(`${y.ptr}/`)));
+      for (const x of under) x.wrap.classList.add("invalid");
+      if (!first && under.length) first = under[0];
+      const where = f ? (f.f.label || f.ptr) : under.length ? [...new Set(under.map((x) => x.f.label))].join(", ")
+        : e.parameter || T.whole_request;
       const text = `${where}: ${e.detail}`;
       list.append(el("li", {}, f ? el("a", { href: "#", text, onclick: (ev) => { ev.preventDefault(); f.focus(); } }) : text));
     }

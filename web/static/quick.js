@@ -315,8 +315,17 @@
           e.push(["void", fmt(T.void_but_plays, { who: ps[Number(V.he)], suit: sign(card.slice(-1)), card: cardText(card) })]);
         }
         if (!V.trump) e.push(["trump", spec.trumpNone ? T.need_trump : T.need_trump_suit]);
+        else if (card && trick.length && spec.trumpHolders) {
+          // a trump a marriage made: its king and queen in two hands (played to this trick or held) make it none's
+          const who = spec.trumpHolders(Number(V.he), trick, card, V.trump);
+          if (new Set(who).size > 1) {
+            e.push(["trump", fmt(T.trump_split, { trump: sign(V.trump), k: cardText("K" + V.trump), q: cardText("Q" + V.trump) })]);
+          }
+        }
         return e;
       },
+      // with no trump yet, the rules on trumping decided nothing
+      houseRule: (name) => V.trump !== "none" || !/trump/.test(name),
       request(ps) {
         const trump = V.trump === "none" ? null : V.trump;
         const req = spec.request(ps, Number(V.he), V.trick, V.card[0], trump);
@@ -610,6 +619,8 @@
           return { rank: r, cards: cs };
         });
         if (!most && wilds.length) melds.push(wilds);
+        this.assumedTable = table;          // the side's melds the question did not give: said with the verdict
+        this.canasta = melds.some((m) => (Array.isArray(m) ? m : m.cards).length >= 7);
         const position = { phase: "play", hand: [...meldCards, ...(discard ? [discard] : [])],
           pile: { top: spare.shift() || "4", size: 5 } };
         if (table.length) position.melds = { [sides[0].id]: table };
@@ -619,6 +630,19 @@
         return { path: "/v1/games/canasta/check", body: { sides, position, action },
           pointers: { "/position/hand": "out_melds", "/action/melds": "out_melds", "/action/card": "out_discard",
             "/position/melds": "table", "/position/turn": "answer", "/action": "out_melds" } };
+      },
+      // with nothing on the table the whole hand goes down at once (canasta/6.4): a hand short of the deal is
+      // either no canasta (the verdict going out needs, canasta/6.2) or cards not entered (asked for)
+      refusal(errors, ps) {
+        if (V.table !== "none" || !errors.some((e) => e.pointer === "/position/hand")) return null;
+        if (!this.canasta) return { headline: fmt(T.out_no_canasta, { who: ps[Number(V.goer)] }), rules: ["canasta/6.2", "canasta/6.4"] };
+        return { field: "out_melds", text: T.out_whole_hand };
+      },
+      // what the answer took the side's table to hold, in words: each meld by its cards, a canasta named
+      assumed() {
+        const melds = (this.assumedTable || []).map((m) => (m.length >= 7 ? fmt(T.assumed_canasta, { rank: rankText(m[0]), n: String(m.length) })
+          : m.map(rankText).join(" ")));
+        return melds.length ? fmt(T.assumed_table, { melds: melds.join("; ") }) : null;
       },
       verdict(a, ps) {
         const who = ps[Number(V.goer)];
@@ -678,12 +702,27 @@
     thousand: [
       followTile({ id: "follow", title: T.tile_follow, deck: SUITS.flatMap((s) => THOUSAND_RANKS.map((r) => r + s)), players: 3,
         trumpNone: true, trickMax: 2,
+        // the seats (0-2) that show the trump's king or queen: each card of the trick its player's, his card his own
+        trumpHolders(he, trick, card, trump) {
+          const seats = [...trick.map((c, i) => [c, (he - trick.length + i + 3) % 3]), [card, he]];
+          return seats.filter(([c]) => c === "K" + trump || c === "Q" + trump).map(([, seat]) => seat);
+        },
         request(ps, he, trick, card, trump) {
           const leader = ps[(he - trick.length + 3) % 3];
           const position = { phase: "play", declarer: leader, contract: 100,
             tricks_won: Object.fromEntries(ps.map((p) => [p, p === leader ? "some" : "none"])),
             trick: { leader, cards: trick }, hand: { known: [card], unknown: 6, void: V.void || [] } };
-          if (trump) { position.trump = trump; position.marriages = [{ player: leader, suit: trump }]; }
+          if (trump) {
+            // the trump's marriage was announced by its holder, who keeps the other card (thousand/10.1): a player
+            // who shows its king or queen now, else the leader; an announcement is a lead after a trick won
+            // (the leader won the last one)
+            const owner = ps[this.trumpHolders(he, trick, card, trump)[0] ?? ps.indexOf(leader)];
+            position.trump = trump;
+            position.marriages = [{ player: owner, suit: trump }];
+            position.tricks_won[owner] = "some";
+            // his trick and the leader's are two tricks played: a card fewer in hand than after one
+            if (owner !== leader) position.hand.unknown = 5;
+          }
           return { path: "/v1/games/thousand/check", body: { players: ps, dealer: ps[(ps.indexOf(leader) + 2) % 3],
             position, action: { type: "play", player: ps[he], card } } };
         } }),
@@ -1214,7 +1253,15 @@
       await render(r.data, ps, req.body.action);
       keepAnswers(true);
     } else if (r.data && Array.isArray(r.data.errors) && tile.refusal && tile.refusal(r.data.errors, ps)) {
-      await answerNow(tile.refusal(r.data.errors, ps));
+      const v = tile.refusal(r.data.errors, ps);
+      if (v.field) {
+        // not a verdict: what the player is to enter, at its field
+        $("quick-ruling").hidden = true;
+        $("quick-verdict").replaceChildren();
+        showErrors([[v.field, v.text]]);
+        return;
+      }
+      await answerNow(v);
       keepAnswers(true);
       return;
     } else if (r.data && Array.isArray(r.data.errors)) {
@@ -1262,6 +1309,8 @@
     const parts = [el("p", { class: "big " + (ok === true ? "ok" : ok === false ? "bad" : "neutral"), id: "quick-headline",
       text: headline })];
     const fx = a.effects || {};
+    const assumed = tile.assumed ? tile.assumed() : null;
+    if (assumed) parts.push(el("p", { class: "assumed", id: "quick-assumed", text: assumed }));
     // the fields a player needs: the claim's reason and winner, the score rows, penalties, conditions
     if (fx.cards_taken !== undefined && whole(V.size) !== null) parts.push(el("p", { text: fmt(T.cards_taken, { n: num(fx.cards_taken) }) }));
     if (fx.reason) parts.push(el("p", { class: "why", id: "quick-reason", text: fx.reason }));
@@ -1286,10 +1335,14 @@
     if (!settled && !saidConditions) for (const c of a.conditions || []) if (!headline.includes(c.text)) parts.push(el("p", { class: "condition" }, c.text, ruleTag(c.rule)));
     // a violation the headline already says is not said twice
     for (const v of a.violations || []) if (!headline.includes(v.message)) parts.push(el("p", { class: "why" }, v.message, ruleTag(v.rule)));
-    if ((a.penalties || []).length) {
+    // a penalty the score lines already list (its player, rule and points) is not listed again under «Штрафы»
+    const inLines = (p) => !tile.plain && Array.isArray(a.players) && a.players.some((r) => r.id === p.player
+      && (r.lines || []).some((l) => l.rule === p.rule && l.points === p.points));
+    const penalties = (a.penalties || []).filter((p) => !inLines(p));
+    if (penalties.length) {
       // a side in its players' names («Анна и Вера»); a penalty of no points is what follows instead, said alone
       const upper = (t) => t.charAt(0).toUpperCase() + t.slice(1);
-      parts.push(el("h3", { text: T.penalties }), el("ul", { class: "penalties" }, a.penalties.map((p) => (p.points === 0
+      parts.push(el("h3", { text: T.penalties }), el("ul", { class: "penalties" }, penalties.map((p) => (p.points === 0
         ? el("li", {}, p.note ? upper(p.note) : T.no_penalty, ruleTag(p.rule))
         : el("li", {}, fmt(T.penalty_line, { points: num(p.points), who: p.side ? sideWords(p.side) : p.player || "" }),
           p.note ? ` (${p.note})` : "", ruleTag(p.rule))))));
@@ -1367,14 +1420,22 @@
     return null;
   }
 
+  // the house rules that bear on the ruling: a rule switched off (another variant's, as Samba's sequences in a
+  // classic game, or an alternative not taken) decided nothing and is not listed, unless it is one of the game's
+  // most argued (taking the pile for the opening: «нет» decides); a tile may drop what its question makes idle
+  // (the trump's rules with no trump yet)
+  const idle = (v) => v === false || v === null || v === 0 || v === "off" || v === "none";
   async function houseRules(cites) {
     const info = await variantInfo(game);
+    const argued = new Set((((C.house_rules || {}).games || {})[game] || {}).first || []);
     const out = [];
     const seen = new Set();
     for (const c of cites) {
       for (const [name, value] of Object.entries(c.options || {})) {
         if (seen.has(name)) continue;
         seen.add(name);
+        if (idle(value) && !argued.has(name)) continue;
+        if (tile && tile.houseRule && !tile.houseRule(name, value)) continue;
         const spec = (info.options || []).find((o) => o.name === name);
         if (!spec) continue;
         const key = typeof value === "string" ? value : JSON.stringify(value);
@@ -1390,8 +1451,9 @@
       el("thead", {}, el("tr", {}, el("th", { scope: "col", text: T.player }), el("th", { scope: "col", class: "n", text: T.this_deal }),
         el("th", { scope: "col", class: "n", text: T.total }))),
       el("tbody", {}, a.players.map((p) => el("tr", {}, el("th", { scope: "row", text: p.id }),
-        // the deal's column is what the deal changed in the total (a deal on the barrel may leave it as it was)
-        el("td", { class: "n", text: num(tile && tile.plain ? p.total_after - p.total_before : p.hand_score) }),
+        // the deal's column is what the deal changed in the total, penalties in it (a deal on the barrel may leave
+        // it as it was): before + this deal = total, in every tile as on the sheet
+        el("td", { class: "n", text: num(p.total_before !== undefined ? p.total_after - p.total_before : p.hand_score) }),
         el("td", { class: "n", text: num(p.total_after) })))));
   }
 
