@@ -263,6 +263,8 @@ QUICK_TEXTS = {
     "not_allowed": N_("✗ Not allowed: {why}"), "allowed": N_("✓ Allowed"),
     "no_trump_yet": N_("✓ No trump yet — any card may be played"),
     "depends": N_("? It depends on the cards nobody has seen: {conditions}"),
+    # several suits one player must lack, said in one condition: "legal only if Anna holds no ♦ and no ♥"
+    "lacks_suits": N_("legal only if {player} holds no {suits}"), "lacks_suits_sep": N_(" and no "),
     "declarer": N_("Who played the contract"), "contract": N_("Contract"), "who_concedes": N_("Who concedes"),
     "card_points_of": N_("{name}: card points"), "last_points_hint": N_("May be left empty: 120 less the others."),
     "marriages_of": N_("{name}: marriages announced"), "no_trick": N_("Took no trick"),

@@ -128,3 +128,16 @@ def test_the_side_table_the_answer_assumed_is_said(d, server, lang):
         "ru": "Ответ исходит из того, что у стороны на столе: канаста, 7 × К; Д Д Д.",
         "en": "The answer takes the side to have on the table: a canasta, 7 × K; Q Q Q."}[lang]
     axe(d, "what the answer assumed")
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_two_suits_to_lack_are_said_in_one_condition(d, server, lang):
+    # Анна led A♦, Борис played 9♦; Вера plays K♣ with hearts trump and nothing said of her hand: she may only if she
+    # has no diamond (to follow) and no heart (to trump) — one condition naming both suits, not the phrase twice
+    t = Table(d)
+    open_page(t, server.url, lang)
+    for css in ("#tile-follow", "#q-he-2", "#q-trick-AD", "#q-trick-9D", "#q-card-KC", "#q-trump-H", "#quick-ask"):
+        t.tap(css)
+    assert ruling(t) == {
+        "ru": "? Зависит от карт, которых никто не видел: законно, только если Вера без ♦ и без ♥",
+        "en": "? It depends on the cards nobody has seen: legal only if Vera holds no diamonds and no hearts"}[lang]

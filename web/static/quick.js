@@ -21,6 +21,25 @@
 
   const SUITS = ["S", "C", "D", "H"];
   const SIGN = { S: "♠", C: "♣", D: "♦", H: "♥" };
+  // The conditions of a ruling that depends on unseen cards, as one sentence: all of them must hold, and a player's
+  // suits to lack are said once ("legal only if Anna holds no ♦ and no ♥"), not one "legal only if" each.
+  const sayConditions = (conditions) => {
+    const lacks = new Map();
+    const said = [];
+    for (const c of conditions || []) {
+      if (!c.lacks_suit) { said.push(c.text); continue; }
+      if (!lacks.has(c.player)) { lacks.set(c.player, []); said.push(c.player); }
+      lacks.get(c.player).push(c);
+    }
+    return said.map((x) => {
+      if (typeof x !== "string" || !lacks.has(x)) return x;
+      const own = lacks.get(x);
+      return own.length === 1 ? own[0].text
+        // a suit as the service says it in a sentence: a word in English («diamonds»), the symbol elsewhere («♦»)
+        : fmt(T.lacks_suits, { player: x, suits: own.map((c) => (C.lang === "en" ? Q.suit_words[c.lacks_suit]
+          : SIGN[c.lacks_suit])).join(T.lacks_suits_sep) });
+    }).join("; ");
+  };
   const RED = new Set(["D", "H"]);
   const THOUSAND_RANKS = ["A", "10", "K", "Q", "J", "9"];
   const CANASTA_RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "JK"];
@@ -361,7 +380,7 @@
           if (!trump && card.slice(-1) !== led && voids.includes(led)) return [true, T.no_trump_yet];
           return [true, T.allowed];
         }
-        return [null, fmt(T.depends, { conditions: (a.conditions || []).map((c) => c.text).join("; ") })];
+        return [null, fmt(T.depends, { conditions: sayConditions(a.conditions) })];
       },
     };
   }
@@ -648,7 +667,7 @@
         const who = ps[Number(V.goer)];
         if (a.legal === true) return [true, fmt((a.effects || {}).concealed && V.table === "none" ? T.out_yes_concealed : T.out_yes, { who })];
         if (a.legal === false) return [false, fmt(T.out_no, { who, why: (a.violations[0] || {}).message || "" })];
-        return [null, fmt(T.depends, { conditions: (a.conditions || []).map((c) => c.text).join("; ") })];
+        return [null, fmt(T.depends, { conditions: sayConditions(a.conditions) })];
       },
     };
   }
@@ -760,7 +779,7 @@
           const m = (a.effects || {}).marriage;
           if (a.legal === true && m) return [true, fmt(T.marriage_yes, { suit: sign(m.suit), points: String(m.points) })];
           if (a.legal === false) return [false, fmt(T.not_allowed, { why: (a.violations[0] || {}).message || "" })];
-          return [a.legal, a.legal ? T.allowed : fmt(T.depends, { conditions: (a.conditions || []).map((c) => c.text).join("; ") })];
+          return [a.legal, a.legal ? T.allowed : fmt(T.depends, { conditions: sayConditions(a.conditions) })];
         },
       },
       {
@@ -802,7 +821,7 @@
           }
           if (legal === true) return [true, fmt(T.bid_yes, { who, amount })];
           if (legal === false) return [false, fmt(T.bid_no, { who, amount, why: (a.violations[0] || {}).message || "" })];
-          return [null, fmt(T.depends, { conditions: (a.conditions || []).map((c) => c.text).join("; ") })];
+          return [null, fmt(T.depends, { conditions: sayConditions(a.conditions) })];
         },
       },
       {
@@ -996,7 +1015,7 @@
             return [null, fmt(T.pile_if_melds, { player: opening.player, points: num(opening.melds_worth),
               minimum: num(a.facts.minimum), made: num(a.facts.minimum - opening.melds_worth) }), null, true];
           }
-          return [null, fmt(T.depends, { conditions: (a.conditions || []).map((c) => c.text).join("; ") })];
+          return [null, fmt(T.depends, { conditions: sayConditions(a.conditions) })];
         },
       },
       goOutTile(),
@@ -1074,7 +1093,7 @@
           const e = a.effects || {};
           if (a.legal === true && e.name) return [true, fmt(T.meld_yes, { name: e.name, points: String(e.points) })];
           if (a.legal === false) return [false, fmt(T.not_allowed, { why: (a.violations[0] || {}).message || "" })];
-          return [a.legal, a.legal ? T.allowed : fmt(T.depends, { conditions: (a.conditions || []).map((c) => c.text).join("; ") })];
+          return [a.legal, a.legal ? T.allowed : fmt(T.depends, { conditions: sayConditions(a.conditions) })];
         },
       },
       {
@@ -1332,7 +1351,7 @@
     // a verdict the table's knowledge settled (a suit he is known to hold, no other marriage): the service's
     // conditions and the actions that turned on them are answered, and not shown as open
     const settled = a.legal === null && ok !== null;
-    if (!settled && !saidConditions) for (const c of a.conditions || []) if (!headline.includes(c.text)) parts.push(el("p", { class: "condition" }, c.text, ruleTag(c.rule)));
+    if (!settled && !saidConditions && !headline.includes(sayConditions(a.conditions))) for (const c of a.conditions || []) if (!headline.includes(c.text)) parts.push(el("p", { class: "condition" }, c.text, ruleTag(c.rule)));
     // a violation the headline already says is not said twice
     for (const v of a.violations || []) if (!headline.includes(v.message)) parts.push(el("p", { class: "why" }, v.message, ruleTag(v.rule)));
     // a penalty the score lines already list (its player, rule and points) is not listed again under «Штрафы»
@@ -1404,7 +1423,7 @@
 
   function actionText(act) {
     if (act.type === "play" && act.card) {
-      const cond = (act.conditions || []).map((c) => c.text).join("; ");
+      const cond = sayConditions(act.conditions);
       return fmt(T.may_play, { card: cardText(act.card) }) + (cond ? ` (${cond})` : "");
     }
     if (act.type === "draw") return T.may_draw;
