@@ -58,3 +58,12 @@ def ask_button_in_view(d):
 MUST_TRUMP = {"ru": "✗ Нельзя: у Бориса нет ♦, он должен козырять (♥)",
               "en": "✗ Not allowed: Boris has no ♦, he must trump (♥)"}
 NO_TRUMP = {"ru": "✓ Козыря ещё нет — можно любую карту", "en": "✓ No trump yet — any card may be played"}
+
+
+def asked_again(t, old):
+    """Send once more and wait for the new headline."""
+    t.tap("#quick-ask")
+    wait(t.d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, HEADLINE)
+                        and d.find_element(By.CSS_SELECTOR, HEADLINE).text not in (old, "")
+                        or d.find_element(By.ID, "quick-errors").text)
+    return ruling(t)

@@ -8,18 +8,10 @@ from __future__ import annotations
 
 import pytest
 from page.browser_helpers import axe, no_console_errors, wait
-from page.quick_helpers import HEADLINE, Table, open_page, ruling, sends
+from page.quick_helpers import HEADLINE, Table, asked_again, open_page, ruling, sends
 from selenium.webdriver.common.by import By
 
 ALLOWED = {"ru": "✓ Можно", "en": "✓ Allowed"}
-
-
-def asked_again(t, old):
-    t.tap("#quick-ask")
-    wait(t.d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, HEADLINE)
-                        and d.find_element(By.CSS_SELECTOR, HEADLINE).text not in (old, "")
-                        or d.find_element(By.ID, "quick-errors").text)
-    return ruling(t)
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 from page.browser_helpers import axe, no_console_errors, small_targets, wait
-from page.quick_helpers import HEADLINE, Table, open_page, ruling, sends
+from page.quick_helpers import Table, asked_again, open_page, ruling, sends
 from selenium.webdriver.common.by import By
 
 BUDGET = 8          # taps, the numbers apart, for one question
@@ -22,15 +22,6 @@ BUDGET = 8          # taps, the numbers apart, for one question
 
 def rule_ids(d):
     return [e.text for e in d.find_elements(By.CSS_SELECTOR, "#quick-verdict .rule-id")]
-
-
-def asked_again(t, old):
-    """Send once more and wait for the new headline."""
-    t.tap("#quick-ask")
-    wait(t.d, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, HEADLINE)
-                        and d.find_element(By.CSS_SELECTOR, HEADLINE).text not in (old, "")
-                        or d.find_element(By.ID, "quick-errors").text)
-    return ruling(t)
 
 
 # ------------------------------------------------------------------ Thousand: the barrel
