@@ -155,11 +155,13 @@ def test_did_anna_make_her_120(d, server, lang):
     assert [r.text.split() for r in d.find_elements(By.CSS_SELECTOR, ".q-scores tbody tr")] == [
         [MADE_NAMES[lang][0], "120", "540"], [MADE_NAMES[lang][1], "20", "330"], [MADE_NAMES[lang][2], "15", "470"]]
     # each line once with its points: a line that ends on them is not followed by them again (the probe's
-    # «…, округлено до 15 (15)»); Анна's line ends on her card points, so her 120 follows it
+    # «…, округлено до 15 (15)»); Анна's line says her sum (85 + 40 = 125) and ends on what it scores, the 120
     lines = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#quick-verdict ul.lines li")]
     assert lines[1].startswith({"ru": "Борис: 20 за карты + 0 за марьяжи = 20",
                                 "en": "Boris: 20"}[lang]) and "(20)" not in lines[1], lines
-    assert "(120)" in lines[0], lines
+    assert lines[0].startswith({"ru": "Анна: заказ 120 сыгран: 85 за карты + 40 за марьяжи = 125, записывается 120",
+                                "en": "Anna: contract 120 made: 85 card points + 40 marriage points = 125, scores 120"
+                                }[lang]) and "(120)" not in lines[0], lines
     axe(d, "a deal scored")
     assert small_targets(d) == []
     no_console_errors(d)

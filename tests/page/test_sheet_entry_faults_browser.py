@@ -263,8 +263,9 @@ def test_three_hand_counters_fill_whichever_player_is_left(d, server):
     assert t.cells(1) == [("−700", "−700"), ("0", "0"), ("0", "0")]
     marks = t.marks(1)
     assert marks and all("бет" not in text for _, text in marks)
-    assert any(text.startswith("заявка 350 не сыграна: списывается вдвойне — комбинации 190 + очки за карты 100")
-               for _, text in marks), marks
+    # the sum first, then what it costs: the line ends on its points
+    assert ("✗", "заявка 350 не сыграна: комбинации 190 + очки за карты 100 = 290; списывается вдвойне: -700") in marks, \
+        marks
     axe(d, "a failed three-hand bid")
     no_console_errors(d)
 
