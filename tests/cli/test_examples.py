@@ -218,3 +218,17 @@ def test_per_deal_records_carry_the_violations_of_their_own_deal(monkeypatch):
         (1, 0, None, []), (2, 30, v45, [v45]), (3, 61, v61, [v61])]
     assert [(r["valid"], r["as_played"], r["final"]) for r in recs] == [
         (True, False, {"A": 10}), (False, False, None), (False, True, {"A": 10})]
+
+
+@pytest.mark.parametrize("lang,detail", [("en", "only the two-player game has an unused musik"),
+                                         ("ru", "неиспользованный прикуп бывает только в игре вдвоём")])
+def test_a_body_that_cannot_be_judged_prints_its_problem_and_exits_2(lang, detail):
+    # the worked score example with an unused musik, which only the two-player game has: the service's 422, printed as
+    # its problem with the pointer, and exit 2 (the input's own fault; 1 is kept for an answer that finds a fault)
+    body = json.loads((EX / "score-deal.json").read_text())
+    body["deal"]["musik_unused"] = ["9S", "9C"]
+    r = run("--lang", lang, "score", "-", input=json.dumps(body))
+    assert r.exit_code == 2
+    problem = json.loads(r.output)
+    assert problem["code"].endswith("/invalid-input")
+    assert problem["errors"] == [{"pointer": "/deal/musik_unused", "detail": detail}]
