@@ -293,6 +293,9 @@ QUICK_TEXTS = {
     "need_top": N_("Tap the pile's top card."),
     "need_frozen": N_("Tap what froze the pile, or «not frozen»."),
     "need_opened": N_("Tap whether the side has opened."),
+    # a side that has not opened: its score sets the opening's minimum, so a blank is never read as 0
+    "need_side_total": N_("Type the side's score (0 at the start of the game): until the side opens, it sets how "
+                          "much the opening needs."),
     "need_number": N_("Type a whole number."),
     "pile_yes": N_("✓ Yes, the pile may be taken"),
     "pile_if_melds": N_("? Yes, if {player} also lays down melds from the hand worth at least {points}: the "

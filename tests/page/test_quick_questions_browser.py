@@ -218,8 +218,11 @@ def test_may_we_take_the_pile_for_our_opening(d, server, lang):
     open_page(t, server.url, lang)
     t.tap("#quick-game-canasta")
     t.tap("#tile-pile")
-    for css in ("#q-offered-Q", "#q-offered-Q", "#q-top-Q", "#q-frozen-none", "#q-opened-no", "#quick-ask"):
+    for css in ("#q-offered-Q", "#q-offered-Q", "#q-top-Q", "#q-frozen-none", "#q-opened-no"):
         t.tap(css)
+    wait(d, 5).until(lambda d: d.switch_to.active_element.get_attribute("id") == "q-side_total")
+    t.typed_here("0")       # the side's score: asked while it has not opened (a blank is not read as 0)
+    t.tap("#quick-ask")
     assert ruling(t) == {
         "ru": "? Можно, если Анна выложит с руки ещё комбинации не меньше чем на 20 очков: для открытия стороны "
               "нужно 50, а верхняя карта сброса с картами с руки дают 30",
@@ -228,9 +231,35 @@ def test_may_we_take_the_pile_for_our_opening(d, server, lang):
     }[lang]
     # the condition is the headline: not said again under it
     assert d.find_elements(By.CSS_SELECTOR, "#quick-verdict .condition") == []
-    assert t.count() == (8, 0)
+    assert t.count() == (8, 1)
     assert sends(t) == 1
     axe(d, "the pile for the opening")
+
+
+SCORE_ASKED = {"ru": "Укажите счёт стороны (в начале партии — 0): пока сторона не открылась, от него зависит, сколько "
+                     "нужно для открытия.",
+               "en": "Type the side's score (0 at the start of the game): until the side opens, it sets how much the "
+                     "opening needs."}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_an_unopened_sides_score_is_asked_not_taken_as_0(d, server, lang):
+    # two aces offered under an ace on top: 3 x 20 = 60, enough for an opening at 0 (50) and short of one at 1,500
+    # (90, canasta/4.1): the score decides, so a blank is asked for before anything is sent
+    t = Table(d)
+    open_page(t, server.url, lang)
+    t.tap("#quick-game-canasta")
+    t.tap("#tile-pile")
+    for css in ("#q-offered-A", "#q-offered-A", "#q-top-A", "#q-frozen-none", "#q-opened-no", "#quick-ask"):
+        t.tap(css)
+    wait(d, 5).until(lambda d: d.find_element(By.ID, "q-side_total-error").text)
+    assert d.find_element(By.ID, "q-side_total-error").text == SCORE_ASKED[lang]
+    assert sends(t) == 0
+    t.tap("#q-side_total")
+    t.typed_here("0")       # at 0 the opening needs 50: the 60 takes it
+    t.tap("#quick-ask")
+    assert ruling(t) == {"ru": "✓ Можно взять сброс", "en": "✓ Yes, the pile may be taken"}[lang]
+    axe(d, "an unopened side's score asked")
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

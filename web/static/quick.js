@@ -980,6 +980,8 @@
           if (!(V.top || []).length) e.push(["top", T.need_top]);
           if (!V.frozen) e.push(["frozen", T.need_frozen]);
           if (!V.opened) e.push(["opened", T.need_opened]);
+          // the opening's minimum turns on the side's score (canasta/4.1): asked, never taken as 0 when left blank
+          else if (V.opened === "no" && (V.side_total === null || V.side_total === undefined || String(V.side_total).trim() === "")) e.push(["side_total", T.need_side_total]);
           for (const k of ["side_total", "size"]) if (V[k] !== null && V[k] !== undefined && whole(V[k]) === null) e.push([k, T.need_number]);
           return e;
         },
