@@ -492,8 +492,17 @@ def _children(pid: int) -> list[int]:
     return [int(p) for p in text.split()]
 
 
+def _cmdline(pid: int) -> bytes:
+    """A process's command line; empty for one that has ended since it was listed (the script's short-lived
+    children, such as its readiness probes, come and go)."""
+    try:
+        return pathlib.Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
 def _gunicorn_masters(script_pid: int) -> list[int]:
-    return [p for p in _children(script_pid) if b"gunicorn" in pathlib.Path(f"/proc/{p}/cmdline").read_bytes()]
+    return [p for p in _children(script_pid) if b"gunicorn" in _cmdline(p)]
 
 
 class Load:

@@ -73,7 +73,15 @@ class Table:
                            None))
 
     def tap(self, css):
-        self.find(css).click()
+        """Tap the first shown, enabled element ``css`` finds; found again if the page redrew it between the finding
+        and the tap (a draft restored, a list re-rendered), so that a redraw is never a failed tap."""
+        for attempt in range(3):
+            try:
+                self.find(css).click()
+                break
+            except StaleElementReferenceException:
+                if attempt == 2:
+                    raise
         self.taps += 1
 
     def type(self, css, text, then_next=False):
