@@ -1,5 +1,7 @@
 """The rulebooks are read with libyaml's safe loader where PyYAML has it (start-up time): the data it gives each game's
-rules.yaml is the same as PyYAML's own safe loader gives, key order and types included."""
+rules.yaml is the same as PyYAML's own safe loader gives, key order and types included.  After the first read a JSON
+copy kept like Python's bytecode (``__pycache__`` or PYTHONPYCACHEPREFIX) is read instead, only while it was made
+from the same bytes and gives the same data."""
 import json
 import pathlib
 
@@ -23,3 +25,90 @@ def test_the_safe_loader_is_used():
     assert rulebook._LOADER in (getattr(yaml, "CSafeLoader", None), yaml.SafeLoader)
     with pytest.raises(yaml.YAMLError):         # a safe loader refuses to build Python objects
         yaml.load("!!python/object/apply:os.system ['true']", Loader=rulebook._LOADER)  # noqa: S506
+
+
+# -- the JSON copy kept beside the bytecode ------------------------------------------------------------------------
+
+@pytest.fixture
+def cache_prefix(tmp_path, monkeypatch):
+    """Python writing bytecode under ``tmp_path/prefix`` (PYTHONPYCACHEPREFIX): the rulebook copies go there too."""
+    monkeypatch.setattr("sys.dont_write_bytecode", False)
+    monkeypatch.setattr("sys.pycache_prefix", str(tmp_path / "prefix"))
+    return tmp_path / "prefix"
+
+
+def _copy_of(path, prefix):
+    return pathlib.Path(str(prefix) + str(path.resolve().parent)) / (path.name + ".json")
+
+
+@pytest.mark.parametrize("game", ["thousand", "pinochle", "canasta"])
+def test_a_rulebook_read_through_its_copy_is_the_rulebook_read_from_yaml(game, cache_prefix):
+    path = ROOT / "referee" / game / "rules.yaml"
+    from_yaml = rulebook.Rulebook.load(path)                # no copy yet: read from the YAML, the copy written
+    assert _copy_of(path, cache_prefix).is_file()
+    from_copy = rulebook.Rulebook.load(path)
+    assert from_copy.rules == from_yaml.rules and from_copy.sources == from_yaml.sources
+    assert list(from_copy.rules) == list(from_yaml.rules)   # the rules' order too (GET /rules lists them so)
+
+
+def _rulebook_file(tmp_path, text):
+    path = tmp_path / "book" / "rules.yaml"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_an_edited_rulebook_is_read_afresh_not_from_its_old_copy(tmp_path, cache_prefix):
+    path = _rulebook_file(tmp_path, "format: 2\ngame: g\nedition: '1'\n")
+    assert rulebook.read_rulebook_data(path)["edition"] == "1"
+    path.write_text("format: 2\ngame: g\nedition: '2'\n", encoding="utf-8")
+    assert rulebook.read_rulebook_data(path)["edition"] == "2"
+    assert json.loads(_copy_of(path, cache_prefix).read_text())["data"]["edition"] == "2"   # the copy made again
+
+
+def test_a_damaged_copy_is_ignored(tmp_path, cache_prefix):
+    path = _rulebook_file(tmp_path, "format: 2\ngame: g\nedition: '1'\n")
+    rulebook.read_rulebook_data(path)
+    _copy_of(path, cache_prefix).write_bytes(b'{"sha256": "')
+    assert rulebook.read_rulebook_data(path) == {"format": 2, "game": "g", "edition": "1"}
+
+
+def test_a_copy_made_from_other_yaml_is_not_used(tmp_path, cache_prefix):
+    path = _rulebook_file(tmp_path, "format: 2\ngame: g\nedition: '1'\n")
+    _copy_of(path, cache_prefix).parent.mkdir(parents=True)
+    _copy_of(path, cache_prefix).write_text(json.dumps({"sha256": "0" * 64, "data": {"edition": "forged"}}))
+    assert rulebook.read_rulebook_data(path)["edition"] == "1"
+
+
+def test_data_json_cannot_hold_exactly_is_never_copied(tmp_path, cache_prefix):
+    # a number as a key, and a date, would come back from JSON as strings
+    for text in ("format: 2\n1: one\n", "format: 2\nedition: 2026-12-06\n"):
+        path = _rulebook_file(tmp_path, text)
+        data = rulebook.read_rulebook_data(path)
+        assert not _copy_of(path, cache_prefix).exists()
+        assert rulebook.read_rulebook_data(path) == data == yaml.safe_load(text)
+
+
+def test_no_copy_where_python_writes_no_bytecode(tmp_path, cache_prefix, monkeypatch):
+    monkeypatch.setattr("sys.dont_write_bytecode", True)
+    path = _rulebook_file(tmp_path, "format: 2\ngame: g\n")
+    assert rulebook.read_rulebook_data(path) == {"format": 2, "game": "g"}
+    assert not _copy_of(path, cache_prefix).exists()
+
+
+def test_a_folder_that_cannot_be_written_leaves_the_yaml_read_each_time(tmp_path, monkeypatch):
+    monkeypatch.setattr("sys.dont_write_bytecode", False)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setattr("sys.pycache_prefix", str(blocker))     # the copy's folder would be under a file: mkdir fails
+    path = _rulebook_file(tmp_path, "format: 2\ngame: g\n")
+    assert rulebook.read_rulebook_data(path) == {"format": 2, "game": "g"}
+    assert rulebook.read_rulebook_data(path) == {"format": 2, "game": "g"}
+
+
+def test_without_a_prefix_the_copy_sits_in_pycache_beside_the_rulebook(tmp_path, monkeypatch):
+    monkeypatch.setattr("sys.dont_write_bytecode", False)
+    monkeypatch.setattr("sys.pycache_prefix", None)
+    path = _rulebook_file(tmp_path, "format: 2\ngame: g\n")
+    rulebook.read_rulebook_data(path)
+    assert (path.parent / "__pycache__" / "rules.yaml.json").is_file()
