@@ -188,6 +188,7 @@ CANASTA = {
         {"id": "hand", "label": N_("A hand played out: melds, red threes, cards left"),
          "fields": [SIDES,
                     F("/state/scores", "map", N_("Totals before this hand"), keys="sides", of=F("", "int", "")),
+                    F("/deal/sitting_out", "player", N_("Sits this deal out"), variants=["five-player"]),
                     F("/deal/sides", "list", N_("What each side has"), add=N_("Add a side"),
                       items=[F("/id", "side", N_("Side")),
                              F("/went_out", "bool", N_("Went out")),

@@ -38,3 +38,17 @@ def test_thousand_for_four_asks_for_the_talon(d, server):
     assert lines == ["Заказчик, Заказ, Объявленные марьяжи, Взятые очки за карты, Взятые взятки, "
                      "Три карты прикупа (их очки получает сдающий, сидящий на прикупе): обязательное поле не указано"], lines
     assert "invalid" in talon.get_attribute("class")
+
+
+def test_canasta_for_five_asks_who_sits_the_deal_out(d, server):
+    # with five, one of the trio sits each deal out and is dealt nothing (canasta/1.1): the score form asks who, and
+    # only in that variant
+    open_page(d, server.url + "/")
+    game(d, "canasta", "score")
+    assert not d.find_elements(By.CSS_SELECTOR, '.field[data-ptr="/deal/sitting_out"]')
+    Select(d.find_element(By.ID, "variant")).select_by_value("five-player")
+    sitter = field(d, "/deal/sitting_out")
+    assert sitter.find_element(By.CSS_SELECTOR, "label").text == "Пропускает сдачу"
+    Select(d.find_element(By.ID, "variant")).select_by_value("classic")
+    d.find_element(By.CSS_SELECTOR, '.field[data-ptr="/deal/sides"]')
+    assert not d.find_elements(By.CSS_SELECTOR, '.field[data-ptr="/deal/sitting_out"]')
