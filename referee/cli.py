@@ -187,8 +187,11 @@ class _Group(click.Group):
 @click.version_option(__version__, "--version", "-V", prog_name="referee", message="%(prog)s %(version)s")
 @click.option("--lang", type=click.Choice(i18n.LANGUAGES), default=None,
               help=f"Language of the answers and summaries (default: REFEREE_LANG, else {i18n.DEFAULT_LANGUAGE}).")
-def main(lang: str | None) -> None:
-    i18n.set_language(lang or _env_language())
+@click.pass_context
+def main(ctx: click.Context, lang: str | None) -> None:
+    # the language holds while the command runs and is put back after it: a program that calls the command in
+    # its own process (or a test) keeps its own language
+    ctx.with_resource(i18n.language(lang or _env_language()))
 
 
 def _env_language() -> str:

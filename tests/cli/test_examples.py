@@ -7,7 +7,6 @@ import pathlib
 import pytest
 from click.testing import CliRunner
 
-from referee import i18n
 from referee.cli import main
 
 EX = pathlib.Path(__file__).resolve().parents[2] / "examples" / "thousand"
@@ -228,8 +227,7 @@ def test_a_body_that_cannot_be_judged_prints_its_problem_and_exits_2(lang, detai
     # its problem with the pointer, and exit 2 (the input's own fault; 1 is kept for an answer that finds a fault)
     body = json.loads((EX / "score-deal.json").read_text())
     body["deal"]["musik_unused"] = ["9S", "9C"]
-    with i18n.language("en"):       # the command sets the language in this process: the tests after it keep theirs
-        r = run("--lang", lang, "score", "-", input=json.dumps(body))
+    r = run("--lang", lang, "score", "-", input=json.dumps(body))
     assert r.exit_code == 2
     problem = json.loads(r.output)
     assert problem["code"].endswith("/invalid-input")

@@ -39,3 +39,20 @@ def test_a_language_setting_that_is_no_language_is_a_usage_error_of_one_line():
     assert (r.returncode, r.stderr.strip().splitlines()) == (2, ["referee: REFEREE_LANG='xx' is not one of en, ru"])
     assert with_lang("ru").stdout.startswith("thousand — вариант")     # a language it knows is taken
     assert with_lang("xx", "--lang", "en").returncode == 0           # --lang, given, stands before the setting
+
+
+def test_the_commands_language_ends_with_the_command():
+    # a program (or a test) that runs the command in its own process keeps its own language afterwards, whatever
+    # --lang said, and the command's output is in the language asked for
+    from click.testing import CliRunner
+
+    from referee import i18n
+    from referee.cli import main
+    with i18n.language("en"):
+        r = CliRunner().invoke(main, ["--lang", "ru", "rules", "thousand"])
+        assert r.exit_code == 0 and "thousand/1.1 Колода из 24 карт" in r.output, r.output[:300]
+        assert i18n.current() == "en"
+    with i18n.language("ru"):
+        r = CliRunner().invoke(main, ["--lang", "en", "rules", "thousand"])
+        assert r.exit_code == 0 and "thousand/1.1 The 24-card deck" in r.output, r.output[:300]
+        assert i18n.current() == "ru"
