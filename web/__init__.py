@@ -372,8 +372,9 @@ QUICK_TEXTS = {
     "out_no": N_("✗ {who} may not go out: {why}"),
     "out_no_canasta": N_("✗ {who} may not go out: there is no canasta, and with nothing on the table yet the whole "
                          "hand goes down at once with a canasta in it"),
-    "out_whole_hand": N_("With nothing on the table yet, going out lays the whole hand down at once: tap every card "
-                         "of his hand, the melds and the discard."),
+    "out_whole_hand": N_("With nothing on the table yet, going out lays the whole hand down at once: tap all 12 cards "
+                         "of the hand (the 11 dealt and the one just drawn), the melds and the discard. Tapped so "
+                         "far: {n}."),
     "assumed_table": N_("The answer takes the side to have on the table: {melds}."),
     "assumed_canasta": N_("a canasta, {n} × {rank}"),
     # irregularities

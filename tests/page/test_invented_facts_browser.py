@@ -95,8 +95,8 @@ def test_a_concealed_going_out_short_of_the_hand_asks_for_the_whole_hand(d, serv
         t.tap(css)
     wait(d, 10).until(lambda d: d.find_element(By.ID, "q-out_melds-error").text)
     assert d.find_element(By.ID, "q-out_melds-error").text == \
-        "У стороны ещё ничего не выложено, значит, выходят всей рукой сразу: отметьте все карты его руки — и то, " \
-        "что он выкладывает, и сброс."
+        "У стороны ещё ничего не выложено, значит, выходят всей рукой сразу: отметьте все 12 карт руки (11 сданных " \
+        "и только что взятую) — и то, что выкладывается, и сброс. Отмечено: 8."
     assert not d.find_elements(By.CSS_SELECTOR, HEADLINE)
     # the whole hand: seven sevens and four fives melded, the nine discarded (12 cards): concealed going out
     for css in ("#q-out_melds-5", "#q-out_melds-5", "#q-out_melds-5", "#q-out_melds-5"):

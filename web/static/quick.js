@@ -655,7 +655,8 @@
       refusal(errors, ps) {
         if (V.table !== "none" || !errors.some((e) => e.pointer === "/position/hand")) return null;
         if (!this.canasta) return { headline: fmt(T.out_no_canasta, { who: ps[Number(V.goer)] }), rules: ["canasta/6.2", "canasta/6.4"] };
-        return { field: "out_melds", text: T.out_whole_hand };
+        const tapped = (V.out_melds || []).length + (V.out_discard || []).length;
+        return { field: "out_melds", text: fmt(T.out_whole_hand, { n: String(tapped) }) };
       },
       // what the answer took the side's table to hold, in words: each meld by its cards, a canasta named
       assumed() {
