@@ -2,6 +2,7 @@
 rules.yaml is the same as PyYAML's own safe loader gives, key order and types included.  After the first read a JSON
 copy kept like Python's bytecode (``__pycache__`` or PYTHONPYCACHEPREFIX) is read instead, only while it was made
 from the same bytes and gives the same data."""
+import hashlib
 import json
 import pathlib
 
@@ -27,25 +28,32 @@ def test_the_safe_loader_is_used():
         yaml.load("!!python/object/apply:os.system ['true']", Loader=rulebook._LOADER)  # noqa: S506
 
 
-# -- the JSON copy kept beside the bytecode ------------------------------------------------------------------------
+# -- the JSON copy kept beside the bytecode (referee.kept) ----------------------------------------------------------
 
 @pytest.fixture
 def cache_prefix(tmp_path, monkeypatch):
-    """Python writing bytecode under ``tmp_path/prefix`` (PYTHONPYCACHEPREFIX): the rulebook copies go there too."""
+    """Python writing bytecode under ``tmp_path/prefix`` (PYTHONPYCACHEPREFIX): the kept copies go there too."""
     monkeypatch.setattr("sys.dont_write_bytecode", False)
     monkeypatch.setattr("sys.pycache_prefix", str(tmp_path / "prefix"))
     return tmp_path / "prefix"
 
 
-def _copy_of(path, prefix):
-    return pathlib.Path(str(prefix) + str(path.resolve().parent)) / (path.name + ".json")
+def _copy_of(path, prefix, suffix=".json"):
+    return pathlib.Path(str(prefix) + str(path.resolve().parent)) / (path.name + suffix)
+
+
+def _payload(copy):
+    digest, _, payload = copy.read_bytes().partition(b"\n")
+    return digest.decode(), payload
 
 
 @pytest.mark.parametrize("game", ["thousand", "pinochle", "canasta"])
 def test_a_rulebook_read_through_its_copy_is_the_rulebook_read_from_yaml(game, cache_prefix):
     path = ROOT / "referee" / game / "rules.yaml"
     from_yaml = rulebook.Rulebook.load(path)                # no copy yet: read from the YAML, the copy written
-    assert _copy_of(path, cache_prefix).is_file()
+    digest, payload = _payload(_copy_of(path, cache_prefix))
+    assert digest == hashlib.sha256(path.read_bytes()).hexdigest()
+    assert json.loads(payload) == yaml.load(path.read_text(encoding="utf-8"), Loader=rulebook._LOADER)  # noqa: S506
     from_copy = rulebook.Rulebook.load(path)
     assert from_copy.rules == from_yaml.rules and from_copy.sources == from_yaml.sources
     assert list(from_copy.rules) == list(from_yaml.rules)   # the rules' order too (GET /rules lists them so)
@@ -58,26 +66,39 @@ def _rulebook_file(tmp_path, text):
     return path
 
 
+def test_the_copy_is_what_is_read_once_it_is_there(tmp_path, cache_prefix):
+    path = _rulebook_file(tmp_path, "format: 2\ngame: g\nedition: '1'\n")
+    rulebook.read_rulebook_data(path)
+    copy = _copy_of(path, cache_prefix)
+    digest, _ = _payload(copy)
+    copy.write_bytes(digest.encode() + b'\n{"format": 2, "game": "g", "edition": "from the copy"}')
+    assert rulebook.read_rulebook_data(path)["edition"] == "from the copy"
+
+
 def test_an_edited_rulebook_is_read_afresh_not_from_its_old_copy(tmp_path, cache_prefix):
     path = _rulebook_file(tmp_path, "format: 2\ngame: g\nedition: '1'\n")
     assert rulebook.read_rulebook_data(path)["edition"] == "1"
     path.write_text("format: 2\ngame: g\nedition: '2'\n", encoding="utf-8")
     assert rulebook.read_rulebook_data(path)["edition"] == "2"
-    assert json.loads(_copy_of(path, cache_prefix).read_text())["data"]["edition"] == "2"   # the copy made again
+    assert json.loads(_payload(_copy_of(path, cache_prefix))[1])["edition"] == "2"   # the copy made again
 
 
-def test_a_damaged_copy_is_ignored(tmp_path, cache_prefix):
+@pytest.mark.parametrize("kept", [b"", b"0" * 64, b"0" * 64 + b"\n{}", b"x" * 200])
+def test_a_damaged_or_foreign_copy_is_ignored_and_made_again(tmp_path, cache_prefix, kept):
     path = _rulebook_file(tmp_path, "format: 2\ngame: g\nedition: '1'\n")
-    rulebook.read_rulebook_data(path)
-    _copy_of(path, cache_prefix).write_bytes(b'{"sha256": "')
+    copy = _copy_of(path, cache_prefix)
+    copy.parent.mkdir(parents=True)
+    copy.write_bytes(kept)
     assert rulebook.read_rulebook_data(path) == {"format": 2, "game": "g", "edition": "1"}
+    assert _payload(copy)[0] == hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def test_a_copy_made_from_other_yaml_is_not_used(tmp_path, cache_prefix):
-    path = _rulebook_file(tmp_path, "format: 2\ngame: g\nedition: '1'\n")
-    _copy_of(path, cache_prefix).parent.mkdir(parents=True)
-    _copy_of(path, cache_prefix).write_text(json.dumps({"sha256": "0" * 64, "data": {"edition": "forged"}}))
-    assert rulebook.read_rulebook_data(path)["edition"] == "1"
+def test_a_copy_whose_digest_is_not_followed_by_its_line_end_is_not_used(tmp_path, cache_prefix):
+    path = _rulebook_file(tmp_path, "format: 2\ngame: g\n")
+    copy = _copy_of(path, cache_prefix)
+    copy.parent.mkdir(parents=True)
+    copy.write_bytes(hashlib.sha256(path.read_bytes()).hexdigest().encode() + b'{"game": "forged"}')
+    assert rulebook.read_rulebook_data(path)["game"] == "g"
 
 
 def test_data_json_cannot_hold_exactly_is_never_copied(tmp_path, cache_prefix):
@@ -104,6 +125,7 @@ def test_a_folder_that_cannot_be_written_leaves_the_yaml_read_each_time(tmp_path
     path = _rulebook_file(tmp_path, "format: 2\ngame: g\n")
     assert rulebook.read_rulebook_data(path) == {"format": 2, "game": "g"}
     assert rulebook.read_rulebook_data(path) == {"format": 2, "game": "g"}
+    assert not list(tmp_path.rglob("*.tmp"))
 
 
 def test_without_a_prefix_the_copy_sits_in_pycache_beside_the_rulebook(tmp_path, monkeypatch):
@@ -112,3 +134,21 @@ def test_without_a_prefix_the_copy_sits_in_pycache_beside_the_rulebook(tmp_path,
     path = _rulebook_file(tmp_path, "format: 2\ngame: g\n")
     rulebook.read_rulebook_data(path)
     assert (path.parent / "__pycache__" / "rules.yaml.json").is_file()
+
+
+def test_the_russian_catalog_read_through_its_compiled_copy_translates_as_the_po_does(cache_prefix):
+    from referee import i18n
+    po = i18n.LOCALE_DIR / "ru" / "LC_MESSAGES" / "messages.po"
+    i18n.translations.cache_clear()
+    try:
+        fresh = i18n.translations("ru")                     # compiled from the .po, the copy written
+        digest, mo = _payload(_copy_of(po, cache_prefix, ".mo"))
+        assert digest == hashlib.sha256(po.read_bytes()).hexdigest() and mo[:4] == b"\xde\x12\x04\x95"  # .mo magic
+        i18n.translations.cache_clear()
+        kept = i18n.translations("ru")                      # read from the copy
+        assert kept is not fresh
+        for msgid in ("Sits this deal out", "The referee failed on this log"):
+            assert kept.gettext(msgid) == fresh.gettext(msgid) != msgid
+        assert kept.gettext("Sits this deal out") == "Пропускает сдачу"
+    finally:
+        i18n.translations.cache_clear()
