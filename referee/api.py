@@ -19,7 +19,7 @@ from . import i18n, registry, service
 from .answers import CheckAnswer, ScoreAnswer, ValidateAnswer
 from .errors import InputError, RefereeError, TooLarge, esc
 from .i18n import _, ngettext
-from .jsonio import parse_body
+from .jsonio import BadJSON, parse_body
 from .settings import MAX_BODY
 
 Request = Mapping[str, Any] | str | bytes
@@ -35,9 +35,7 @@ def _body(game: str | None, request: Request) -> tuple[str, dict]:
         request = parse_body(request)
     if not isinstance(request, Mapping):
         raise InputError(_("a request body is a JSON object"), "")
-    else:
-        _json_values(request, "")
-    body = dict(request)           # a shallow copy: the caller's object is left as it was
+    body = cast(dict, _as_json(request, ""))       # a copy: the caller's object is left as it was
     if "game" in body:
         named = body.pop("game")
         if not isinstance(named, str):
@@ -51,20 +49,31 @@ def _body(game: str | None, request: Request) -> tuple[str, dict]:
     return game, body
 
 
-def _json_values(value: Any, pointer: str) -> None:
-    """Refuse what JSON cannot hold, as a body read from text never holds it: a set (its order would follow the
-    hash seed), bytes (never decoded on a guess), or any other Python object; keys are strings."""
+def _as_json(value: Any, pointer: str) -> Any:
+    """``value`` as a body read from its JSON text holds it, or the fault a text could not hold, at its pointer.
+
+    Objects and lists are copied (a tuple is a list); a float with no fraction is the integer it is (``120.0`` →
+    ``120``, as the strict reader reads ``120.0`` and ``1.2e2``, up to 2**53); NaN and the infinities are refused as
+    the reader refuses them (:class:`~referee.jsonio.BadJSON`, 400); a set (its order would follow the hash seed),
+    bytes (never decoded on a guess), a key that is not a string and any other Python object are refused (422)."""
     if isinstance(value, Mapping):
+        out = {}
         for k, v in value.items():
             if not isinstance(k, str):
                 raise InputError(_("a key of an object is a string"), pointer)
-            _json_values(v, f"{pointer}/{esc(k)}")
-    elif isinstance(value, (list, tuple)):
-        for i, v in enumerate(value):
-            _json_values(v, f"{pointer}/{i}")
-    elif not (value is None or isinstance(value, (str, bool, int, float))):
-        raise InputError(_("not a JSON value (Python {kind}): give a list, a string, a number, true, false, null "
-                           "or an object", kind=type(value).__name__), pointer)
+            out[k] = _as_json(v, f"{pointer}/{esc(k)}")
+        return out
+    if isinstance(value, (list, tuple)):
+        return [_as_json(v, f"{pointer}/{i}") for i, v in enumerate(value)]
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise BadJSON(_("{name} is not valid JSON", name="NaN" if value != value else
+                            "Infinity" if value > 0 else "-Infinity"), pointer=pointer)
+        return int(value) if value.is_integer() and abs(value) <= 2 ** 53 else value
+    if value is None or isinstance(value, (str, bool, int)):
+        return value
+    raise InputError(_("not a JSON value (Python {kind}): give a list, a string, a number, true, false, null "
+                       "or an object", kind=type(value).__name__), pointer)
 
 
 class UnknownLanguage(InputError):

@@ -17,13 +17,13 @@
 """
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import orjson
 import yaml
 
 from .common import echo
@@ -42,10 +42,10 @@ def _as_json(raw: bytes) -> bytes | None:
     """Rulebook YAML as JSON, or None where JSON would not give back the same data (a number as a key, a date)."""
     data = yaml.load(raw.decode("utf-8"), Loader=_LOADER)  # noqa: S506  (a safe loader)
     try:
-        copy = orjson.dumps(data)
-    except orjson.JSONEncodeError:
+        copy = json.dumps(data, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    except (TypeError, ValueError):         # a date, a not-a-number
         return None
-    return copy if orjson.loads(copy) == data else None
+    return copy if json.loads(copy) == data else None       # a number as a key comes back a string: no copy
 
 
 def read_rulebook_data(path: Path) -> Any:
@@ -53,7 +53,7 @@ def read_rulebook_data(path: Path) -> Any:
     the three games' YAML at every start-up, 2 ms for their copies."""
     raw, copy = read_through(path, ".json", _as_json)
     if copy is not None:
-        return orjson.loads(copy)
+        return json.loads(copy)
     return yaml.load(raw.decode("utf-8"), Loader=_LOADER)  # noqa: S506  (a safe loader)
 
 

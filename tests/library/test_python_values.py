@@ -9,6 +9,7 @@ import pytest
 
 import referee
 from referee.errors import InputError, UnknownGame
+from referee.jsonio import BadJSON
 
 ROOT = Path(__file__).resolve().parents[2]
 BATCH = ROOT / "examples" / "thousand" / "batch.jsonl"
@@ -47,3 +48,39 @@ def test_an_unknown_game_carries_the_parameter_as_http_answers_it():
         referee.score("whist", {})
     assert e.value.status == 404 and e.value.pointer is None
     assert e.value.errors == [{"parameter": "game", "detail": str(e.value)}]
+
+
+CONCEDED = {"players": ["a", "b", "c"], "dealer": "c", "deal": {"declarer": "a", "contract": 120, "conceded": True}}
+
+
+@pytest.mark.parametrize("contract", [120.0, 1.2e2])
+def test_a_float_with_no_fraction_is_the_integer_as_in_json_text(contract):
+    # the strict reader reads 120.0 and 1.2e2 in a body's text as 120; a dict holding the float is read the same
+    body = {**CONCEDED, "deal": {**CONCEDED["deal"], "contract": contract}}
+    answer = referee.score("thousand", body)
+    assert answer == referee.score("thousand", json.dumps(body)) == referee.score("thousand", CONCEDED)
+    # a conceded deal: the declarer loses the contract, the defenders score half of 120 each (thousand/9.4)
+    assert [p["total_after"] for p in answer["players"]] == [-120, 60, 60]
+    assert body["deal"]["contract"] == contract and type(body["deal"]["contract"]) is float   # the caller's, as given
+
+
+def test_a_float_with_a_fraction_stays_a_float_and_is_refused_where_an_integer_is_wanted():
+    body = {**CONCEDED, "deal": {**CONCEDED["deal"], "contract": 120.5}}
+    with pytest.raises(InputError) as as_dict:
+        referee.score("thousand", body)
+    with pytest.raises(InputError) as as_text:
+        referee.score("thousand", json.dumps(body))
+    assert as_dict.value.errors == as_text.value.errors
+    assert as_dict.value.errors[0]["pointer"] == "/deal/contract"
+
+
+@pytest.mark.parametrize(("value", "name"), [(float("nan"), "NaN"), (float("inf"), "Infinity"),
+                                             (float("-inf"), "-Infinity")])
+def test_not_a_number_and_the_infinities_are_refused_at_their_field_as_in_text(value, name):
+    body = {**CONCEDED, "deal": {**CONCEDED["deal"], "contract": value}}
+    with pytest.raises(BadJSON) as as_dict:
+        referee.score("thousand", body)
+    with pytest.raises(BadJSON) as as_text:
+        referee.score("thousand", json.dumps(CONCEDED).replace('"contract": 120', f'"contract": {name}'))
+    for e in (as_dict.value, as_text.value):
+        assert (e.status, e.pointer, e.detail) == (400, "/deal/contract", f"{name} is not valid JSON")

@@ -83,7 +83,7 @@ def test_the_wheel_installs_only_referee(env):
 def test_the_engine_alone_scores_a_deal_without_flask(env, tmp_path):
     body = (ROOT / "examples" / "thousand" / "score-deal.json").read_text(encoding="utf-8")
     probe = ("import importlib.util, json, sys, referee\n"
-             "missing = [m for m in ('flask', 'gunicorn', 'flask_cors', 'flask_swagger_ui', 'rich', 'click')"
+             "missing = [m for m in ('flask', 'gunicorn', 'flask_cors', 'flask_swagger_ui', 'rich', 'click', 'orjson')"
              " if importlib.util.find_spec(m)]\n"
              "a = referee.score(None, sys.stdin.read())\n"
              "print(json.dumps([missing, referee.__file__, [p['total_after'] for p in a['players']], "
