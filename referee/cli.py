@@ -1085,6 +1085,8 @@ def validate(paths, game, output, summary_json, jobs, use_dask, scheduler, wait_
         if out is not None:
             out.close()
             out = None
+        if summary_json:        # what was judged before the stop, and the stop's exit code: never an earlier run's
+            _write_summary(summary_json, {**summary.as_json(), "exit_code": EXIT_FAILURE, "cut_short": True})
         _cut_short(output if not use_dask else None, written["logs"], written["last"],
                    _parts_of(output) if use_dask else None)
     finally:
@@ -1095,10 +1097,17 @@ def validate(paths, game, output, summary_json, jobs, use_dask, scheduler, wait_
             signal.signal(signal.SIGTERM, old_term)
     summary.print(plain_console(soft_wrap=True))
     if summary_json:
-        with open(summary_json, "w", encoding="utf-8") as fh:
-            json.dump(summary.as_json(), fh, ensure_ascii=False, indent=2)
-            fh.write("\n")
+        _write_summary(summary_json, {**summary.as_json(), "cut_short": False})
     sys.exit(summary.exit_code)
+
+
+def _write_summary(path: str, summary: dict) -> None:
+    """``--summary-json``: the summary written whole or not at all (a file beside it, then renamed over it)."""
+    partial = f"{path}.{os.getpid()}.tmp"
+    with open(partial, "w", encoding="utf-8") as fh:
+        json.dump(summary, fh, ensure_ascii=False, indent=2)
+        fh.write("\n")
+    os.replace(partial, path)
 
 
 @contextlib.contextmanager
@@ -1128,10 +1137,13 @@ def _check_usage(paths, game: str | None, output: str | None, summary_json: str 
         raise click.UsageError(_("--summary-json would overwrite an input file"))
     for target in (output, summary_json):
         if target:
+            new = not os.path.lexists(target)
             try:
                 open(target, "a", encoding="utf-8").close()
             except OSError as e:
                 raise click.UsageError(_("cannot write {path}: {why}", path=target, why=e.strerror)) from None
+            if new and target == summary_json:      # written at the end: a run cut short leaves no empty one
+                os.unlink(target)
     if game is not None:            # an unknown game is the command's mistake, not every log's (as --replay bogus)
         try:
             registry.get(game)

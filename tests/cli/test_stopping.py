@@ -27,10 +27,11 @@ def _as_from_a_terminal() -> None:
 
 
 @contextlib.contextmanager
-def _validate(src, out, jobs):
+def _validate(src, out, jobs, *more):
     """``referee validate SRC -j JOBS -o OUT`` started as from a terminal, in a session of its own (so that Ctrl-C can
     reach its whole group); killed on the way out if it still runs."""
-    proc = subprocess.Popen([sys.executable, "-m", "referee.cli", "validate", str(src), "-j", jobs, "-o", str(out)],
+    proc = subprocess.Popen([sys.executable, "-m", "referee.cli", "validate", str(src), "-j", jobs, "-o", str(out),
+                             *map(str, more)],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
                             env={**os.environ, "REFEREE_LANG": "en"}, preexec_fn=_as_from_a_terminal)
     try:
@@ -44,9 +45,10 @@ def _validate(src, out, jobs):
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads the process tree from /proc")
 @pytest.mark.parametrize("how", ["SIGTERM", "SIGINT"])
 def test_a_signal_ends_the_workers_and_says_where_the_output_stops(tmp_path, how):
-    src, out = tmp_path / "big.jsonl", tmp_path / "out.jsonl"
+    src, out, summary = tmp_path / "big.jsonl", tmp_path / "out.jsonl", tmp_path / "summary.json"
     src.write_text("\n".join(LINES * 4000) + "\n", encoding="utf-8")       # 32000 logs: some seconds on 2 cores
-    with _validate(src, out, "2") as proc:
+    summary.write_text('{"old": true}\n', encoding="utf-8")                # an earlier run's summary
+    with _validate(src, out, "2", "--summary-json", summary) as proc:
         deadline = time.monotonic() + 60
         while (not out.exists() or out.stat().st_size < 4096) and time.monotonic() < deadline:
             time.sleep(0.05)
@@ -68,6 +70,12 @@ def test_a_signal_ends_the_workers_and_says_where_the_output_stops(tmp_path, how
     assert 0 < len(records) < 32000
     last = records[-1]
     assert f"stops after log {len(records)} ({src}:{last['line']})" in err
+    # the summary is this run's, of the logs judged before the stop (the last one counted may have been stopped
+    # between its count and its record), with the stop's exit code
+    said_summary = json.loads(summary.read_text(encoding="utf-8"))
+    assert "old" not in said_summary and said_summary["cut_short"] is True and said_summary["exit_code"] == 3
+    assert len(records) <= said_summary["logs"] <= len(records) + 1
+    assert not list(tmp_path.glob("*.tmp"))
 
 
 def _maps(pid: int) -> str:

@@ -233,8 +233,19 @@ def test_the_summary_json_and_the_incomplete_row(tmp_path):
     s = json.loads((tmp_path / "s.json").read_text())
     assert (s["logs"], s["valid"], s["invalid"], s["unreadable"], s["failed"], s["incomplete"]) == (6, 4, 2, 0, 0, 1)
     assert s["first_violations"] == {"canasta/1.2": 1, "canasta/2.1": 1} and s["exit_code"] == 1
+    assert s["cut_short"] is False
+    assert not list(tmp_path.glob("*.tmp"))
     row = next(line for line in r.output.splitlines() if "incomplete" in line)
     assert row.split()[-2:] == ["1", "│"]
+
+
+def test_a_refused_run_leaves_no_empty_summary_behind(tmp_path):
+    # the writability check must not create the summary file: a usage error after it (here a game the tool does
+    # not know) ends the run before anything is written
+    src = ROOT / "examples" / "canasta" / "batch.jsonl"
+    r = run("validate", src, "--game", "whist", "--summary-json", tmp_path / "s.json")
+    assert r.exit_code == 2
+    assert not (tmp_path / "s.json").exists()
 
 
 def test_a_worker_killed_from_outside_mid_run_is_noticed(tmp_path):
