@@ -114,7 +114,7 @@ def test_a_russian_problem(client):
     assert r.status_code == 404 and r.get_json()["title"] == "Не найдено"
     r = client.post("/v1/games/thousand/score", data="{", headers={"Content-Type": "application/json",
                                                                     "Accept-Language": "ru"})
-    assert r.get_json()["detail"] == "тело запроса — не корректный JSON: ожидалось имя поля в двойных кавычках " \
+    assert r.get_json()["detail"] == "тело запроса — некорректный JSON: ожидалось имя поля в двойных кавычках " \
                                      "(строка 1, столбец 2)"
 
 
@@ -159,7 +159,7 @@ def test_a_body_that_is_not_utf8_is_told_in_the_language_asked(client, body, lan
 @pytest.mark.parametrize("lang,detail", [
     ("en", "the body is not valid JSON: Invalid \\u escape: four hexadecimal digits must follow \\u at line 1 "
            "column 9"),
-    ("ru", "тело запроса — не корректный JSON: недопустимая последовательность \\u: после \\u нужны четыре "
+    ("ru", "тело запроса — некорректный JSON: недопустимая последовательность \\u: после \\u нужны четыре "
            "шестнадцатеричные цифры (строка 1, столбец 9)"),
 ])
 def test_a_bad_u_escape_is_said_in_full_in_the_language_asked(client, lang, detail):
