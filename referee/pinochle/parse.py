@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, cast
 
 from ..cards import Card, check_conservation, conservation_faults
 from ..common import parse_player, points_feasible
-from ..errors import IllegalAction, InputError, esc, refuse_first
+from ..errors import IllegalAction, InputError, esc, refuse_all, refuse_first
 from ..i18n import Suit, _, ngettext
 from ..knowledge import Partial, account, read_hand
 from .auction import Auction
@@ -37,7 +37,7 @@ from .reading import card_at, cards_at, in_deck, trump_at
 from .scoring import hand_meld
 
 if TYPE_CHECKING:       # the request's records (schemas/pinochle.py), named in annotations only
-    from schemas.pinochle import DealPlayed, Dealt, Declaration, PlayedTrick, Spot
+    from schemas.pinochle import DealPlayed, Dealt, Declaration, MeldShown, PlayedTrick, Spot
 
 
 def seats_from(players: list[str], leader: str) -> list[str]:
@@ -81,13 +81,10 @@ def trick_list(deal: DealPlayed, players: list[str], opts: OptionsLike, n_tricks
     return out
 
 
-def replay(st: DealState, tricks) -> None:
-    """Play the given tricks through the state (leaders and plays judged; draws are not part of it)."""
-    for i, seq in enumerate(tricks):
-        if st.n == 2 and i == stock_tricks(st.opts):
-            # the play-off hands (pinochle/5.1) are exactly the cards each player plays in the last twelve tricks; no
-            # meld is on the tables here (a scored deal's melds are judged after its tricks)
-            st.hands.update(cards_played(tricks[i:], st.players))
+def replay(st: DealState, tricks, first: int = 0) -> None:
+    """Play the given tricks through the state (leaders and plays judged; draws are not part of it); ``first``: the
+    index in ``deal.tricks`` of the first of them (for the pointers)."""
+    for i, seq in enumerate(tricks, first):
         refuse_first(((seq[0][0] != st.to_play, _("trick {i} must be led by {leader}, not {player}", i=i,
                                                    leader=st.to_play, player=seq[0][0]),
                        f"/deal/tricks/{i}/leader"),))
@@ -111,6 +108,14 @@ def two_handed_deal(deal: DealPlayed, players: list[str], dealer: str, opts: Opt
     card points (:func:`pad_form`) or the card points with the melds as cards (:func:`_points_form`).
     """
     opts = Options.of(opts)
+    # what the deal says at once, each fault at its field: trump or the upcard, the melds as a list, one form
+    refuse_all(((deal.trump is None and deal.upcard is None, _("give the trump (or the upcard that fixed it)"),
+                 "/deal/trump"),
+                (isinstance(deal.melds, dict), _("two-handed melds are a list in the order declared"), "/deal/melds"),
+                (deal.tricks is not None and deal.points is not None, _("give the tricks or the points, not both"),
+                 "/deal/points"),
+                (deal.declared_out is not None and not opts.declare_out,
+                 _("declaring out is not played in this form"), "/deal/declared_out")))
     trump, upcard = _trump_and_upcard(deal, opts)
     melds = _meld_list(deal, players, opts)
     st = new_state(players, dealer, opts, trump)
@@ -131,30 +136,20 @@ def two_handed_deal(deal: DealPlayed, players: list[str], dealer: str, opts: Opt
 
 def _trump_and_upcard(deal: DealPlayed, opts: Options) -> tuple[str, Card | None]:
     """``deal.trump`` and ``deal.upcard``: ``(trump suit, upcard or None)``; the upcard fixes trump (pinochle/2.1),
-    so given both they agree, and one of them is required."""
-    upcard = None
-    if deal.upcard is not None:
-        upcard = card_at(deal.upcard, opts, "/deal/upcard")
-    if deal.trump is not None:
-        trump = trump_at(deal.trump, "/deal/trump")
-        if upcard is not None and upcard.suit != trump:
-            raise InputError(_("the upcard {card} makes {suit} trump", card=upcard,
-                               suit=Suit(upcard.suit)), "/deal/trump")
-    elif upcard is not None:
-        trump = upcard.suit
-    else:
-        raise InputError(_("give the trump (or the upcard that fixed it)"), "/deal/trump")
+    so given both they agree (one of them is given: :func:`two_handed_deal`)."""
+    upcard = None if deal.upcard is None else card_at(deal.upcard, opts, "/deal/upcard")
+    trump = cast(Card, upcard).suit if deal.trump is None else trump_at(deal.trump, "/deal/trump")
+    if upcard is not None and upcard.suit != trump:
+        raise InputError(_("the upcard {card} makes {suit} trump", card=upcard, suit=Suit(upcard.suit)), "/deal/trump")
     return trump, upcard
 
 
 def _meld_list(deal: DealPlayed, players: list[str], opts: Options) -> list[DeclaredMeld]:
     """``deal.melds``, two-handed: the list in the order declared (not the partnership's player → cards, which the
-    schema reads too) → ``[(index, player, cards, exchange)]``."""
-    if isinstance(deal.melds, dict):    # {} is the partnership shape, not "no melds"
-        raise InputError(_("two-handed melds are a list in the order declared"), "/deal/melds")
+    schema reads too and :func:`two_handed_deal` refuses, ``{}`` included) → ``[(index, player, cards, exchange)]``."""
     return [(i, parse_player(m.player, players, f"/deal/melds/{i}/player"),
              in_deck(m.cards, opts, f"/deal/melds/{i}/cards"), bool(m.exchange))
-            for i, m in enumerate(deal.melds or [])]
+            for i, m in enumerate(cast("list[MeldShown]", deal.melds or []))]
 
 
 def _tricks_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> int:
@@ -163,9 +158,7 @@ def _tricks_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> 
     (:func:`check_meld_cards`), the tricks are replayed and the melds judged in order against the tricks won
     while the stock lasted (:func:`sequential_melds`).  Returns the number of tricks given."""
     players, opts = st.players, st.opts
-    if deal.points is not None:
-        raise InputError(_("give the tricks or the points, not both"), "/deal/points")
-    n_all = total_tricks(2, opts)
+    n_all, k = total_tricks(2, opts), stock_tricks(opts)
     tricks = trick_list(deal, players, opts, n_all, allow_short=deal.declared_out is not None)
     # what a meld may use: every card its player had, known when the tricks are complete, else the pack's two
     held: dict[str, Counter] | None = None
@@ -174,9 +167,13 @@ def _tricks_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> 
         held = {p: Counter(cs) for p, cs in cards_played(tricks, players).items()}
         most = held
     check_meld_cards(melds, most, opts, st.upcard)
+    replay(st, tricks[:k])
+    # the play-off hands (pinochle/5.1) are exactly the cards each player plays in the last twelve tricks; no meld is
+    # on the tables here (a scored deal's melds are judged after its tricks)
+    st.hands.update(cards_played(tricks[k:], players))
+    replay(st, tricks[k:], k)
     # melds are attached to phase-1 tricks in order: each non-dix meld needs a trick won before it
-    replay(st, tricks)
-    wins = Counter(trick_winner(s, st.trump_suit) for s in tricks[:stock_tricks(opts)])
+    wins = Counter(trick_winner(s, st.trump_suit) for s in tricks[:k])
     sequential_melds(melds, st, wins, held)
     return len(tricks)
 
@@ -191,17 +188,14 @@ def _points_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> 
 
 def _declared(declared: Declaration, players: list[str], scores: dict[str, int], st: DealState, target: int,
               n_tricks: int | None) -> dict:
-    if not st.opts.declare_out:
-        raise InputError(_("declaring out is not played in this form"), "/deal/declared_out")
+    """``deal.declared_out`` (the form plays it: :func:`two_handed_deal`): ``{player, total, right}``."""
     p = parse_player(declared.player, players, "/deal/declared_out/player")
     # play stops at the declaration (pinochle/6.4): the card points the deal gives the claimant are those at the
-    # claim; points_at_claim may be left out, and given it must say the same
-    pts = st.captured[p]
-    given = declared.points_at_claim
-    if given not in (None, pts):     # left out, or the same (the schema gives a whole number, 0 or more)
-        raise InputError(_("play stops at a declaration out, so the claimant's card points at "
-                           "the claim are the {points} taken in the deal, not {given}", points=pts, given=given),
-                         "/deal/declared_out/points_at_claim")
+    # claim; points_at_claim may be left out, and given it must say the same (the schema gives a whole number)
+    pts, given = st.captured[p], declared.points_at_claim
+    refuse_first(((given not in (None, pts), _("play stops at a declaration out, so the claimant's card points at "
+                                               "the claim are the {points} taken in the deal, not {given}",
+                                               points=pts, given=given), "/deal/declared_out/points_at_claim"),))
     total = scores[p] + st.meld_total(p) + pts
     return {"player": p, "total": total, "right": total >= target}
 
