@@ -203,30 +203,38 @@ def _declared(declared: Declaration, players: list[str], scores: dict[str, int],
 def auction_deal(deal: DealPlayed, players: list[str], dealer: str, opts: OptionsLike) -> AuctionDeal:
     """A partnership or three-hand score body's deal → the bid, each player's meld and what each took.
 
-    The phases, each a helper: the winning bid (:func:`winning_bid`, pinochle/7.2, 8.2); the meld shown
-    (:func:`_auction_melds`, 4.10); the bidder's buried cards (:func:`_buried`, 8.3); what each took, from the
-    tricks replayed (:func:`_auction_tricks`) or from the points written (:func:`auction_points`, 1.3, 1.4).
+    The phases, each a helper: the winning bid (:func:`winning_bid`, pinochle/7.2, 8.2); a deal the bidder gave up
+    (:func:`_conceded`, 8.4); the meld shown (:func:`_auction_melds`, 4.10); the bidder's buried cards
+    (:func:`_buried`, 8.3); what each took, from the tricks replayed (:func:`_auction_tricks`) or from the points
+    written (:func:`auction_points`, 1.3, 1.4).
     """
     opts = Options.of(opts)
     n = len(players)
     declarer, amount = winning_bid(deal, players, opts)
-    conceded = bool(deal.conceded)
-    refuse_first(((conceded and n == 4, _("conceding belongs to the three-hand auction"), "/deal/conceded"),))
-    zero = dict.fromkeys(players, 0)
-    if conceded and deal.trump is None and deal.meld is None:
-        # given up before naming a trump (pinochle/8.4): nothing is melded, the bid alone is lost
-        return AuctionDeal(declarer, amount, {p: {"melds": [], "points": 0} for p in players}, zero, dict(zero), None,
-                           conceded)
+    if deal.conceded:
+        refuse_first(((n == 4, _("conceding belongs to the three-hand auction"), "/deal/conceded"),))
+        return _conceded(deal, players, declarer, amount, opts)
     trump = trump_at(deal.trump, "/deal/trump")
     melds, shown_cards = _auction_melds(deal, players, declarer, trump, opts)
-    buried = _buried(deal, n, conceded, opts)
-    if conceded:
-        refuse_first((given is not None, _("a conceded deal is not played"), f"/deal/{k}")
-                     for k, given in (("tricks", deal.tricks), ("points", deal.points)))
-        return AuctionDeal(declarer, amount, melds, zero, dict(zero), None, conceded)
+    buried = _buried(deal, opts, required=True) if n == 3 else []     # none in partnership
     took = (_auction_tricks(deal, players, dealer, declarer, trump, shown_cards, buried, opts)
             if deal.tricks is not None else auction_points(deal, players, declarer, buried, opts))
-    return AuctionDeal(declarer, amount, melds, *took, conceded)
+    return AuctionDeal(declarer, amount, melds, *took, False)
+
+
+def _conceded(deal: DealPlayed, players: list[str], declarer: str, amount: int, opts: Options) -> AuctionDeal:
+    """Three-hand, a deal the bidder gave up (pinochle/8.4): the bid alone is lost.  Given up before naming a
+    trump, nothing is melded; after, the bidder's meld is read (and the buried cards, when given), and the deal,
+    not played, gives neither tricks nor points (each fault listed)."""
+    zero = dict.fromkeys(players, 0)
+    if deal.trump is None and deal.meld is None:
+        return AuctionDeal(declarer, amount, {p: {"melds": [], "points": 0} for p in players}, zero, dict(zero), None,
+                           True)
+    melds, _shown = _auction_melds(deal, players, declarer, trump_at(deal.trump, "/deal/trump"), opts)
+    _buried(deal, opts, required=False)
+    refuse_all(((deal.tricks is not None, _("a conceded deal is not played"), "/deal/tricks"),
+                (deal.points is not None, _("a conceded deal is not played"), "/deal/points")))
+    return AuctionDeal(declarer, amount, melds, zero, dict(zero), None, True)
 
 
 def _auction_melds(deal: DealPlayed, players: list[str], declarer: str, trump: str,
@@ -253,12 +261,12 @@ def _auction_melds(deal: DealPlayed, players: list[str], declarer: str, trump: s
     return {p: hand_meld(shown[p], trump, opts) for p in players}, shown
 
 
-def _buried(deal: DealPlayed, n: int, conceded: bool, opts: Options) -> list[Card]:
-    """Three-hand: ``deal.buried``, the 3 cards the bidder laid away (pinochle/8.3), required unless the deal was
-    conceded (their card points count to the bidder); none in partnership."""
-    if n != 3 or deal.buried is None:
-        refuse_first(((n == 3 and not conceded, _("give the 3 cards the bidder buried: they count to him, so the "
-                                                  "card points cannot be checked without them"), "/deal/buried"),))
+def _buried(deal: DealPlayed, opts: Options, required: bool) -> list[Card]:
+    """Three-hand: ``deal.buried``, the 3 cards the bidder laid away (pinochle/8.3), ``required`` unless the deal
+    was conceded (their card points count to the bidder)."""
+    if deal.buried is None:
+        refuse_first(((required, _("give the 3 cards the bidder buried: they count to him, so the card points "
+                                   "cannot be checked without them"), "/deal/buried"),))
         return []
     buried = in_deck(deal.buried, opts, "/deal/buried")
     refuse_first(((len(buried) != 3, _("the bidder buries 3 cards"), "/deal/buried"),))
@@ -530,10 +538,13 @@ def deal_event(ev: Dealt, players: list[str], opts: OptionsLike,
     given = ev.hands or {}
     refuse_first(((set(given) != set(players), _("the deal gives every player's hand"), ptr + "/hands"),))
     hands = {p: in_deck(given[p], opts, f"{ptr}/hands/{esc(p)}") for p in players}
-    seen: list[tuple[str, list]] = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in players]
-    faults = [(DEAL_RULE[n], _("{player} was dealt {given} cards, not {n}", player=p, given=len(hands[p]),
-                               n=HAND_SIZE[n]), f"{ptr}/hands/{esc(p)}")
-              for p in players if len(hands[p]) != HAND_SIZE[n]]
+    seen: list[tuple[str, list]] = []       # each hand at its pointer, and its size's fault
+    faults = []
+    for p in players:
+        seen.append((f"{ptr}/hands/{esc(p)}", hands[p]))
+        if len(hands[p]) != HAND_SIZE[n]:
+            faults.append((DEAL_RULE[n], _("{player} was dealt {given} cards, not {n}", player=p, given=len(hands[p]),
+                                           n=HAND_SIZE[n]), f"{ptr}/hands/{esc(p)}"))
     st = new_state(players, dealer, opts, None, hands)
     st.dealt = hands            # read only (the meld of the hands as dealt); the state plays from copies
     if n == 2:                  # the upcard fixes trump (pinochle/2.1)
