@@ -35,11 +35,11 @@ def check_meld_cards(melds: list[DeclaredMeld], held: Mapping[str, Mapping[Card,
     """A meld may use only cards the player could hold (pinochle/1.1): ``held``, player → card → copies, the ones
     the player had when the complete tricks are known, else two of each (:data:`TWO_OF_EACH`); a dix exchange gives
     the upcard, which the player then held."""
-    dix = dix_rank(opts)
     for i, p, cards, exchange in melds:
         most = held[p]
-        # an exchanged dix ends in the stock, so maybe in the other player's tricks
-        refuse_first((most[c] < k and not (exchange and c.rank == dix),
+        # an exchanged dix ends in the stock, so maybe in the other player's tricks (an exchange of anything but a
+        # dix is refused with the meld: sequential_melds)
+        refuse_first((most[c] < k and not exchange,
                       _("{player} never held {n} × {card} in this deal (their tricks show every card they had)",
                         player=p, n=k, card=c), f"/deal/melds/{i}/cards") for c, k in Counter(cards).items())
         refuse_first(((exchange and upcard is not None and most[upcard] == 0,
@@ -57,7 +57,8 @@ def sequential_melds(melds: list[DeclaredMeld], st: DealState, wins: Mapping[str
     ``held``: every card each player had in the deal (from complete tricks), which bounds the copies
     available off the table; None when unknown.  An exchanged dix's upcard is added to it (the player held it).
     """
-    stock, dix, upcard = stock_tricks(st.opts), dix_rank(st.opts), st.upcard
+    stock, upcard = stock_tricks(st.opts), st.upcard
+    dix = Card(dix_rank(st.opts), st.trump_suit)        # the dix: a meld alone, and the upcard once exchanged
     used: Counter = Counter()       # the melds other than a dix each player has declared
     dixes = 0
     for i, p, cards, exchange in melds:
@@ -73,21 +74,21 @@ def sequential_melds(melds: list[DeclaredMeld], st: DealState, wins: Mapping[str
             (can == 0, _("{player} won no trick while the stock lasted, so melded no dix", player=p), ptr),
             (dixes > 2, _("both dixes have already been scored in this deal"), ptr),
             (exchange and not is_dix, _("only a dix is exchanged for the upcard"), ptr + "/exchange"),
-            # a dix's exchange (the row above leaves no other): once exchanged, the upcard is the dix (4.7)
-            (exchange and (upcard is None or upcard.rank == dix), _("the upcard cannot be exchanged here"),
+            # a dix's exchange (the row above leaves no other): once exchanged, the upcard is the dix (4.7), and the
+            # upcard a trump (it fixes trump, 2.1)
+            (exchange and upcard in (None, dix), _("the upcard cannot be exchanged here"),
              ptr + "/exchange")))
-        swap = exchange     # a dix exchanged for the upcard
         free = None
         if held is not None:
             # an exchanged dix left this player for the stock, and the upcard came in: both count as held
-            held[p][cards[0]] += swap
+            held[p][cards[0]] += exchange
             free = Counter(held[p])
             free.subtract(t.card for t in st.tables[p].cards)
         plan = st.tables[p].plan(cards, meld, free, p)
         if isinstance(plan, MeldFault):
             raise InputError(plan.message, ptr + "/cards")
         st.tables[p].add(cards, meld, plan)
-        if swap:
+        if exchange:
             # the dix goes under the stock as the new upcard; the old upcard joins the player's hand
             st.tables[p].cards.pop()
             upcard = cards[0]

@@ -105,7 +105,9 @@ def two_handed_deal(deal: DealPlayed, players: list[str], dealer: str, opts: Opt
 
     The phases, each a helper: trump and the upcard (:func:`_trump_and_upcard`, pinochle/2.1); the melds as
     declared (:func:`_meld_list`); then one of three forms: the tricks (:func:`_tricks_form`), the pad's meld and
-    card points (:func:`pad_form`) or the card points with the melds as cards (:func:`_points_form`).
+    card points (:func:`pad_form`) or the card points and tricks taken per player (:func:`points_two`) with the
+    melds as cards, judged in order against the tricks won (:func:`sequential_melds`); a declaration out
+    (:func:`_declared`).
     """
     opts = Options.of(opts)
     # what the deal says at once, each fault at its field: trump or the upcard, the melds as a list, one form
@@ -122,15 +124,16 @@ def two_handed_deal(deal: DealPlayed, players: list[str], dealer: str, opts: Opt
     st.upcard = st.turned_up = upcard
     st.stock_left = 2 * stock_tricks(opts)
     declared = deal.declared_out
-    n_tricks = None     # the tricks given, when they are (a declaration out stops play before the last)
     if deal.tricks is not None:
-        n_tricks = _tricks_form(deal, st, melds)
+        _tricks_form(deal, st, melds)
     elif deal.meld_points is not None:
         pad_form(deal, st)
-    else:
-        _points_form(deal, st, melds)
+    else:       # the points form
+        took(st, *points_two(deal, players, opts, partial=declared is not None))
+        check_meld_cards(melds, dict.fromkeys(players, TWO_OF_EACH), opts, upcard)
+        sequential_melds(melds, st, st.won, None)
     if declared is not None:
-        st.declared = _declared(declared, players, scores, st, target, n_tricks)
+        st.declared = _declared(declared, players, scores, st, target)
     return st
 
 
@@ -152,11 +155,11 @@ def _meld_list(deal: DealPlayed, players: list[str], opts: Options) -> list[Decl
             for i, m in enumerate(cast("list[MeldShown]", deal.melds or []))]
 
 
-def _tricks_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> int:
+def _tricks_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> None:
     """Two-handed, tricks given: all 24 (32 with 64 cards), or fewer when play stopped at a declaration out
     (pinochle/6.4).  The tricks hold the pack (exactly, when complete; 1.1), each meld uses cards its player held
     (:func:`check_meld_cards`), the tricks are replayed and the melds judged in order against the tricks won
-    while the stock lasted (:func:`sequential_melds`).  Returns the number of tricks given."""
+    while the stock lasted (:func:`sequential_melds`)."""
     players, opts = st.players, st.opts
     n_all, k = total_tricks(2, opts), stock_tricks(opts)
     tricks = trick_list(deal, players, opts, n_all, allow_short=deal.declared_out is not None)
@@ -175,19 +178,10 @@ def _tricks_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> 
     # melds are attached to phase-1 tricks in order: each non-dix meld needs a trick won before it
     wins = Counter(trick_winner(s, st.trump_suit) for s in tricks[:k])
     sequential_melds(melds, st, wins, held)
-    return len(tricks)
 
 
-def _points_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> None:
-    """Two-handed, card points and tricks taken per player (:func:`points_two`), the melds as cards judged in
-    order against the tricks won (:func:`sequential_melds`)."""
-    took(st, *points_two(deal, st.players, st.opts, partial=deal.declared_out is not None))
-    check_meld_cards(melds, dict.fromkeys(st.players, TWO_OF_EACH), st.opts, st.upcard)
-    sequential_melds(melds, st, st.won, None)
-
-
-def _declared(declared: Declaration, players: list[str], scores: dict[str, int], st: DealState, target: int,
-              n_tricks: int | None) -> dict:
+def _declared(declared: Declaration, players: list[str], scores: dict[str, int], st: DealState,
+              target: int) -> dict:
     """``deal.declared_out`` (the form plays it: :func:`two_handed_deal`): ``{player, total, right}``."""
     p = parse_player(declared.player, players, "/deal/declared_out/player")
     # play stops at the declaration (pinochle/6.4): the card points the deal gives the claimant are those at the
@@ -310,8 +304,8 @@ def play_position(pos: Spot, players: list[str], dealer: str, opts: OptionsLike,
     Everything a position says must fit together: the hand's size for the point of the deal, at most two
     copies of any card among hand, melds, cards played from them and the trick (pinochle/1.1, 2.1).  The phases,
     each a helper: the tricks done (:func:`_tricks_done`); two-handed, the stock and the upcard
-    (:func:`_stock_and_upcard`), the actor's melds on the table (:func:`_earlier_melds`, :func:`_played_from_table`);
-    the current trick and whose turn it is (:func:`_current_trick`, :func:`_turn`); the hand against all of it
+    (:func:`_stock_and_upcard`), the actor's melds on the table and the cards played from them (:func:`_table`);
+    the current trick and whose turn it is (:func:`_turn`); the hand against all of it
     (:func:`_hand_fits`).
     """
     opts = Options.of(opts)
@@ -332,13 +326,15 @@ def play_position(pos: Spot, players: list[str], dealer: str, opts: OptionsLike,
     played_from_table: list[Card] = []
     if n == 2:
         exhausted = _stock_and_upcard(pos, st, after_trick, made)
-        _earlier_melds(pos, st, actor)
-        played_from_table = _played_from_table(pos, st, actor)
+        played_from_table = _table(pos, st, actor)
         if exhausted:       # the play-off: the melded cards back in the hands (pinochle/5.1)
             st.start_playoff()
     st.exchanged = bool(pos.exchanged)
-    played = _current_trick(pos, st)
-    _turn(pos, st, actor, after_trick, played, made)
+    # the trick in progress: its leader and its cards, fewer than one per player (pinochle/3.2)
+    leader, played = (None, []) if pos.trick is None else \
+        (pos.trick.leader, in_deck(pos.trick.cards, opts, "/position/trick/cards", optional=True))
+    refuse_first(((len(played) >= n, _("the current trick is already complete"), "/position/trick/cards"),))
+    _turn(pos, st, actor, after_trick, leader, played, made)
     if hand is not None:
         _hand_fits(pos, st, actor, hand, part, after_trick, played, played_from_table)
     return st, hand
@@ -382,10 +378,11 @@ def _stock_and_upcard(pos: Spot, st: DealState, after_trick: bool, made: int) ->
     return exhausted
 
 
-def _earlier_melds(pos: Spot, st: DealState, actor: str) -> None:
-    """Two-handed: ``position.melds``, the actor's melds still on the table, in the order made: each a meld with
-    trump (pinochle/4.1) that the table allows after the ones before (4.3, 4.4), one per trick won (4.2), put on
-    the actor's table in ``st``."""
+def _table(pos: Spot, st: DealState, actor: str) -> list[Card]:
+    """Two-handed, the actor's table in ``st``: ``position.melds``, the melds still on it, in the order made, each
+    a meld with trump (pinochle/4.1) that the table allows after the ones before (4.3, 4.4), one per trick won
+    (4.2); then ``position.played_from_table``, melded cards the actor has since played (4.2), each among the
+    melded cards and taken off the table.  Returns the cards played from the table."""
     done = st.tricks_done
     earlier = pos.melds or []
     refuse_first(((earlier and done == 0, _("a meld follows a won trick; none has been played"), "/position/melds"),))
@@ -401,11 +398,6 @@ def _earlier_melds(pos: Spot, st: DealState, actor: str) -> None:
                    ngettext("one meld per won trick: {n} trick cannot have brought these melds",
                             "one meld per won trick: {n} tricks cannot have brought these melds", done),
                    "/position/melds"),))
-
-
-def _played_from_table(pos: Spot, st: DealState, actor: str) -> list[Card]:
-    """Two-handed: ``position.played_from_table``, melded cards the actor has since played (pinochle/4.2): each
-    must be among the melded cards, and leaves the table in ``st``.  Returns them."""
     played_from_table = in_deck(pos.played_from_table, st.opts, "/position/played_from_table",
                                 optional=True)
     refuse_first((not st.tables[actor].remove(c), _("{card} is not among the melded cards", card=c),
@@ -413,23 +405,15 @@ def _played_from_table(pos: Spot, st: DealState, actor: str) -> list[Card]:
     return played_from_table
 
 
-def _current_trick(pos: Spot, st: DealState) -> list[Card]:
-    """``position.trick.cards``: the cards of the trick in progress, fewer than one per player (pinochle/3.2)."""
-    played = in_deck(None if pos.trick is None else pos.trick.cards, st.opts, "/position/trick/cards",
-                     optional=True)
-    refuse_first(((len(played) >= st.n, _("the current trick is already complete"), "/position/trick/cards"),))
-    return played
-
-
-def _turn(pos: Spot, st: DealState, actor: str, after_trick: bool, played: list[Card], made: int) -> None:
+def _turn(pos: Spot, st: DealState, actor: str, after_trick: bool, leader: str | None, played: list[Card],
+          made: int) -> None:
     """Whose turn the position shows, by phase, set in ``st``: two-handed after a trick won while the stock lasts,
     the winner's chance to meld (``meld``: before or after the draws by option ``meld_timing``, pinochle/3.3, 4.2)
     or the draws (``draw``: winner first, 3.3; ``made``: the draws made already); otherwise the trick in progress
-    (``play``: its leader and cards).  A meld or draw phase with nobody having just won a trick leaves an ordinary
-    position (the action a ruling)."""
+    (``play``: its ``leader`` as given and its cards, ``played``).  A meld or draw phase with nobody having just
+    won a trick leaves an ordinary position (the action a ruling)."""
     phase, players = pos.phase, st.players
     if phase not in ("meld", "draw"):
-        leader = pos.trick and pos.trick.leader
         refuse_first(((leader is None and (st.tricks_done or played or st.n == 3),
                        _("give the leader of the current trick (the winner of the last one; in the three-hand game "
                          "the bidder leads first)"), "/position/trick/leader"),))
@@ -503,11 +487,12 @@ def declare_position(pos: Spot, players: list[str], dealer: str, opts: OptionsLi
     so far.  Both must be possible after ``tricks_done`` tricks (pinochle/1.3, 4.1, 6.4).
     """
     opts = Options.of(opts)
-    refuse_first(((pos.phase not in ("play", "meld", "draw"),
-                   _("a player declares out during the play: in the tricks, the meld or the draw"), "/position/phase"),
-                  *((getattr(pos, name) is None, _("give the claimant's running count: a declaration out is judged "
-                                                   "on it"), f"/position/{name}")
-                    for name in ("tricks_done", "meld_points", "card_points"))))
+    count = _("give the claimant's running count: a declaration out is judged on it")
+    refuse_all(((pos.phase not in ("play", "meld", "draw"),
+                 _("a player declares out during the play: in the tricks, the meld or the draw"), "/position/phase"),
+                (pos.tricks_done is None, count, "/position/tricks_done"),
+                (pos.meld_points is None, count, "/position/meld_points"),
+                (pos.card_points is None, count, "/position/card_points")))
     done = _tricks_done(pos, len(players), opts)
     meld, pts = cast(int, pos.meld_points), cast(int, pos.card_points)
     pool = pool_of(opts)
