@@ -37,14 +37,14 @@ def check_meld_cards(melds: list[DeclaredMeld], held: Mapping[str, Mapping[Card,
     the upcard, which the player then held."""
     for i, p, cards, exchange in melds:
         most = held[p]
-        # an exchanged dix ends in the stock, so maybe in the other player's tricks (an exchange of anything but a
-        # dix is refused with the meld: sequential_melds)
-        refuse_first((most[c] < k and not exchange,
-                      _("{player} never held {n} × {card} in this deal (their tricks show every card they had)",
-                        player=p, n=k, card=c), f"/deal/melds/{i}/cards") for c, k in Counter(cards).items())
-        refuse_first(((exchange and upcard is not None and most[upcard] == 0,
-                       _("{player} exchanged a dix for {card} but never played {card}", player=p, card=upcard),
-                       f"/deal/melds/{i}/exchange"),))
+        if exchange:    # the dix ends in the stock, so maybe in the other player's tricks; the upcard came in
+            refuse_first(((upcard is not None and most[upcard] == 0,
+                           _("{player} exchanged a dix for {card} but never played {card}", player=p, card=upcard),
+                           f"/deal/melds/{i}/exchange"),))
+        else:           # (an exchange of anything but a dix is refused with the meld: sequential_melds)
+            refuse_first((most[c] < k, _("{player} never held {n} × {card} in this deal (their tricks show every "
+                                         "card they had)", player=p, n=k, card=c), f"/deal/melds/{i}/cards")
+                         for c, k in Counter(cards).items())
 
 
 def sequential_melds(melds: list[DeclaredMeld], st: DealState, wins: Mapping[str, int],
@@ -72,12 +72,7 @@ def sequential_melds(melds: list[DeclaredMeld], st: DealState, wins: Mapping[str
             # a dix is shown or exchanged after a trick won, like any meld (it only does not use one up); any other
             # meld without a trick won is refused by the row above
             (can == 0, _("{player} won no trick while the stock lasted, so melded no dix", player=p), ptr),
-            (dixes > 2, _("both dixes have already been scored in this deal"), ptr),
-            (exchange and not is_dix, _("only a dix is exchanged for the upcard"), ptr + "/exchange"),
-            # a dix's exchange (the row above leaves no other): once exchanged, the upcard is the dix (4.7), and the
-            # upcard a trump (it fixes trump, 2.1)
-            (exchange and upcard in (None, dix), _("the upcard cannot be exchanged here"),
-             ptr + "/exchange")))
+            (dixes > 2, _("both dixes have already been scored in this deal"), ptr)))
         free = None
         if held is not None:
             # an exchanged dix left this player for the stock, and the upcard came in: both count as held
@@ -87,12 +82,16 @@ def sequential_melds(melds: list[DeclaredMeld], st: DealState, wins: Mapping[str
         plan = st.tables[p].plan(cards, meld, free, p)
         if isinstance(plan, MeldFault):
             raise InputError(plan.message, ptr + "/cards")
-        st.tables[p].add(cards, meld, plan)
         if exchange:
-            # the dix goes under the stock as the new upcard; the old upcard joins the player's hand
-            st.tables[p].cards.pop()
-            upcard = cards[0]
-            st.exchanged = True
+            # only a dix is exchanged, for an upcard not yet exchanged: once exchanged, the upcard is the dix (4.7),
+            # and the upcard is a trump (it fixes trump, 2.1)
+            refuse_first(((not is_dix, _("only a dix is exchanged for the upcard"), ptr + "/exchange"),
+                          (upcard in (None, dix), _("the upcard cannot be exchanged here"), ptr + "/exchange")))
+            # the dix goes under the stock as the new upcard (it never lies on the table); the old upcard joins the
+            # player's hand
+            upcard, st.exchanged = cards[0], True
+        else:
+            st.tables[p].add(cards, meld, plan)
         on_table = Counter(t.card for q in st.players for t in st.tables[q].cards)
         on_table.update(filter(None, [upcard]))     # the upcard, when there is one
         refuse_first((k > 2, _("more than two {card} have been melded", card=c), ptr + "/cards")

@@ -28,7 +28,6 @@ from .deal import (
     new_state,
     stock_tricks,
     total_tricks,
-    trick_winner,
 )
 from .declared import TWO_OF_EACH, DeclaredMeld, check_meld_cards, meld_at, sequential_melds
 from .melds import MeldFault
@@ -47,12 +46,8 @@ def seats_from(players: list[str], leader: str) -> list[str]:
 
 
 def cards_played(tricks: list[list[tuple[str, Card]]], players: list[str]) -> dict[str, list[Card]]:
-    """Each player's cards in ``tricks``, in the order played."""
-    out: dict[str, list[Card]] = {p: [] for p in players}
-    for seq in tricks:
-        for p, c in seq:
-            out[p].append(c)
-    return out
+    """Each player's cards in ``tricks`` (complete ones: one card a player each), in the order played."""
+    return {p: [dict(seq)[p] for seq in tricks] for p in players}
 
 
 def trick_list(deal: DealPlayed, players: list[str], opts: OptionsLike, n_tricks: int, allow_short: bool = False,
@@ -171,12 +166,12 @@ def _tricks_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> 
         most = held
     check_meld_cards(melds, most, opts, st.upcard)
     replay(st, tricks[:k])
+    # melds are attached to the tricks won while the stock lasted, in order: each non-dix meld needs one before it
+    wins = dict(st.won)
     # the play-off hands (pinochle/5.1) are exactly the cards each player plays in the last twelve tricks; no meld is
     # on the tables here (a scored deal's melds are judged after its tricks)
     st.hands.update(cards_played(tricks[k:], players))
     replay(st, tricks[k:], k)
-    # melds are attached to phase-1 tricks in order: each non-dix meld needs a trick won before it
-    wins = Counter(trick_winner(s, st.trump_suit) for s in tricks[:k])
     sequential_melds(melds, st, wins, held)
 
 
@@ -384,9 +379,10 @@ def _table(pos: Spot, st: DealState, actor: str) -> list[Card]:
     (4.2); then ``position.played_from_table``, melded cards the actor has since played (4.2), each among the
     melded cards and taken off the table.  Returns the cards played from the table."""
     done = st.tricks_done
-    earlier = pos.melds or []
-    refuse_first(((earlier and done == 0, _("a meld follows a won trick; none has been played"), "/position/melds"),))
-    for i, m in enumerate(earlier):
+    won = 0     # the melds that used up a trick won: all but a dix (4.2, 4.7)
+    for i, m in enumerate(pos.melds or []):
+        # a meld follows a won trick (4.2)
+        refuse_first(((done == 0, _("a meld follows a won trick; none has been played"), "/position/melds"),))
         ptr = f"/position/melds/{i}"
         cards = in_deck(m.cards, st.opts, ptr + "/cards")
         meld = meld_at(cards, st.trump_suit, st.opts, ptr + "/cards")
@@ -394,7 +390,8 @@ def _table(pos: Spot, st: DealState, actor: str) -> list[Card]:
         if isinstance(plan, MeldFault):
             raise InputError(_("earlier melds are not legal: {why}", why=plan.message), ptr)
         st.tables[actor].add(cards, meld, plan)
-    refuse_first(((sum(len(m.cards) > 1 for m in earlier) > done,
+        won += meld.name != "dix"
+    refuse_first(((won > done,
                    ngettext("one meld per won trick: {n} trick cannot have brought these melds",
                             "one meld per won trick: {n} tricks cannot have brought these melds", done),
                    "/position/melds"),))
