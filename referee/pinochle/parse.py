@@ -105,7 +105,8 @@ def two_handed_deal(deal: DealPlayed, players: list[str], dealer: str, opts: Opt
     (:func:`_declared`).
     """
     opts = Options.of(opts)
-    # what the deal says at once, each fault at its field: trump or the upcard, the melds as a list, one form
+    # what the deal says of its shape, every fault told at its field: trump or the upcard, the melds as a list, one
+    # form, declaring out only where the form plays it
     refuse_all(((deal.trump is None and deal.upcard is None, _("give the trump (or the upcard that fixed it)"),
                  "/deal/trump"),
                 (isinstance(deal.melds, dict), _("two-handed melds are a list in the order declared"), "/deal/melds"),
