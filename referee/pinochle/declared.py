@@ -37,11 +37,13 @@ def check_meld_cards(melds: list[DeclaredMeld], held: Mapping[str, Mapping[Card,
     the upcard, which the player then held."""
     for i, p, cards, exchange in melds:
         most = held[p]
-        if exchange:    # the dix ends in the stock, so maybe in the other player's tricks; the upcard came in
+        # a dix exchanged for the upcard (anything else said to be exchanged is refused with the meld, by
+        # sequential_melds): the dix went to the stock, so maybe to the other player's tricks, and the upcard came in
+        if exchange:
             refuse_first(((upcard is not None and most[upcard] == 0,
                            _("{player} exchanged a dix for {card} but never played {card}", player=p, card=upcard),
                            f"/deal/melds/{i}/exchange"),))
-        else:           # (an exchange of anything but a dix is refused with the meld: sequential_melds)
+        else:
             refuse_first((most[c] < k, _("{player} never held {n} × {card} in this deal (their tricks show every "
                                          "card they had)", player=p, n=k, card=c), f"/deal/melds/{i}/cards")
                          for c, k in Counter(cards).items())
@@ -58,7 +60,8 @@ def sequential_melds(melds: list[DeclaredMeld], st: DealState, wins: Mapping[str
     available off the table; None when unknown.  An exchanged dix's upcard is added to it (the player held it).
     """
     stock, upcard = stock_tricks(st.opts), st.upcard
-    dix = Card(dix_rank(st.opts), st.trump_suit)        # the dix: a meld alone, and the upcard once exchanged
+    # the dix (the 9 of trump, the 7 with 64 cards): the upcard, once exchanged
+    dix = Card(dix_rank(st.opts), st.trump_suit)
     used: Counter = Counter()       # the melds other than a dix each player has declared
     dixes = 0
     for i, p, cards, exchange in melds:
