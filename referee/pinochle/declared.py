@@ -35,16 +35,18 @@ def check_meld_cards(melds: list[DeclaredMeld], held: Mapping[str, Mapping[Card,
     """A meld may use only cards the player could hold (pinochle/1.1): ``held``, player → card → copies, the ones
     the player had when the complete tricks are known, else two of each (:data:`TWO_OF_EACH`); a dix exchange gives
     the upcard, which the player then held."""
-    dix = dix_rank(opts)
     for i, p, cards, exchange in melds:
         most = held[p]
-        # an exchanged dix ends in the stock, so maybe in the other player's tricks
-        refuse_first((most[c] < k and not (exchange and c.rank == dix),
-                      _("{player} never held {n} × {card} in this deal (their tricks show every card they had)",
-                        player=p, n=k, card=c), f"/deal/melds/{i}/cards") for c, k in Counter(cards).items())
-        refuse_first(((exchange and upcard is not None and most[upcard] == 0,
-                       _("{player} exchanged a dix for {card} but never played {card}", player=p, card=upcard),
-                       f"/deal/melds/{i}/exchange"),))
+        # a dix exchanged for the upcard (anything else said to be exchanged is refused with the meld, by
+        # sequential_melds): the dix went to the stock, so maybe to the other player's tricks, and the upcard came in
+        if exchange:
+            refuse_first(((upcard is not None and most[upcard] == 0,
+                           _("{player} exchanged a dix for {card} but never played {card}", player=p, card=upcard),
+                           f"/deal/melds/{i}/exchange"),))
+        else:
+            refuse_first((most[c] < k, _("{player} never held {n} × {card} in this deal (their tricks show every "
+                                         "card they had)", player=p, n=k, card=c), f"/deal/melds/{i}/cards")
+                         for c, k in Counter(cards).items())
 
 
 def sequential_melds(melds: list[DeclaredMeld], st: DealState, wins: Mapping[str, int],
@@ -57,7 +59,9 @@ def sequential_melds(melds: list[DeclaredMeld], st: DealState, wins: Mapping[str
     ``held``: every card each player had in the deal (from complete tricks), which bounds the copies
     available off the table; None when unknown.  An exchanged dix's upcard is added to it (the player held it).
     """
-    stock, dix, upcard = stock_tricks(st.opts), dix_rank(st.opts), st.upcard
+    stock, upcard = stock_tricks(st.opts), st.upcard
+    # the dix (the 9 of trump, the 7 with 64 cards): the upcard, once exchanged
+    dix = Card(dix_rank(st.opts), st.trump_suit)
     used: Counter = Counter()       # the melds other than a dix each player has declared
     dixes = 0
     for i, p, cards, exchange in melds:
@@ -71,27 +75,26 @@ def sequential_melds(melds: list[DeclaredMeld], st: DealState, wins: Mapping[str
             # a dix is shown or exchanged after a trick won, like any meld (it only does not use one up); any other
             # meld without a trick won is refused by the row above
             (can == 0, _("{player} won no trick while the stock lasted, so melded no dix", player=p), ptr),
-            (dixes > 2, _("both dixes have already been scored in this deal"), ptr),
-            (exchange and not is_dix, _("only a dix is exchanged for the upcard"), ptr + "/exchange"),
-            # a dix's exchange (the row above leaves no other): once exchanged, the upcard is the dix (4.7)
-            (exchange and (upcard is None or upcard.rank == dix), _("the upcard cannot be exchanged here"),
-             ptr + "/exchange")))
-        swap = exchange     # a dix exchanged for the upcard
+            (dixes > 2, _("both dixes have already been scored in this deal"), ptr)))
         free = None
         if held is not None:
             # an exchanged dix left this player for the stock, and the upcard came in: both count as held
-            held[p][cards[0]] += swap
+            held[p][cards[0]] += exchange
             free = Counter(held[p])
             free.subtract(t.card for t in st.tables[p].cards)
         plan = st.tables[p].plan(cards, meld, free, p)
         if isinstance(plan, MeldFault):
             raise InputError(plan.message, ptr + "/cards")
-        st.tables[p].add(cards, meld, plan)
-        if swap:
-            # the dix goes under the stock as the new upcard; the old upcard joins the player's hand
-            st.tables[p].cards.pop()
-            upcard = cards[0]
-            st.exchanged = True
+        if exchange:
+            # only a dix is exchanged, for an upcard not yet exchanged: once exchanged, the upcard is the dix (4.7),
+            # and the upcard is a trump (it fixes trump, 2.1)
+            refuse_first(((not is_dix, _("only a dix is exchanged for the upcard"), ptr + "/exchange"),
+                          (upcard in (None, dix), _("the upcard cannot be exchanged here"), ptr + "/exchange")))
+            # the dix goes under the stock as the new upcard (it never lies on the table); the old upcard joins the
+            # player's hand
+            upcard, st.exchanged = cards[0], True
+        else:
+            st.tables[p].add(cards, meld, plan)
         on_table = Counter(t.card for q in st.players for t in st.tables[q].cards)
         on_table.update(filter(None, [upcard]))     # the upcard, when there is one
         refuse_first((k > 2, _("more than two {card} have been melded", card=c), ptr + "/cards")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, cast
 
 from ..cards import Card, check_conservation, conservation_faults
 from ..common import parse_player, points_feasible
-from ..errors import IllegalAction, InputError, esc, refuse_first
+from ..errors import IllegalAction, InputError, esc, refuse_all, refuse_first
 from ..i18n import Suit, _, ngettext
 from ..knowledge import Partial, account, read_hand
 from .auction import Auction
@@ -28,7 +28,6 @@ from .deal import (
     new_state,
     stock_tricks,
     total_tricks,
-    trick_winner,
 )
 from .declared import TWO_OF_EACH, DeclaredMeld, check_meld_cards, meld_at, sequential_melds
 from .melds import MeldFault
@@ -37,7 +36,7 @@ from .reading import card_at, cards_at, in_deck, trump_at
 from .scoring import hand_meld
 
 if TYPE_CHECKING:       # the request's records (schemas/pinochle.py), named in annotations only
-    from schemas.pinochle import DealPlayed, Dealt, Declaration, PlayedTrick, Spot
+    from schemas.pinochle import DealPlayed, Dealt, Declaration, MeldShown, PlayedTrick, Spot
 
 
 def seats_from(players: list[str], leader: str) -> list[str]:
@@ -47,12 +46,8 @@ def seats_from(players: list[str], leader: str) -> list[str]:
 
 
 def cards_played(tricks: list[list[tuple[str, Card]]], players: list[str]) -> dict[str, list[Card]]:
-    """Each player's cards in ``tricks``, in the order played."""
-    out: dict[str, list[Card]] = {p: [] for p in players}
-    for seq in tricks:
-        for p, c in seq:
-            out[p].append(c)
-    return out
+    """Each player's cards in ``tricks`` (complete ones: one card a player each), in the order played."""
+    return {p: [dict(seq)[p] for seq in tricks] for p in players}
 
 
 def trick_list(deal: DealPlayed, players: list[str], opts: OptionsLike, n_tricks: int, allow_short: bool = False,
@@ -81,13 +76,10 @@ def trick_list(deal: DealPlayed, players: list[str], opts: OptionsLike, n_tricks
     return out
 
 
-def replay(st: DealState, tricks) -> None:
-    """Play the given tricks through the state (leaders and plays judged; draws are not part of it)."""
-    for i, seq in enumerate(tricks):
-        if st.n == 2 and i == stock_tricks(st.opts):
-            # the play-off hands (pinochle/5.1) are exactly the cards each player plays in the last twelve tricks; no
-            # meld is on the tables here (a scored deal's melds are judged after its tricks)
-            st.hands.update(cards_played(tricks[i:], st.players))
+def replay(st: DealState, tricks, first: int = 0) -> None:
+    """Play the given tricks through the state (leaders and plays judged; draws are not part of it); ``first``: the
+    index in ``deal.tricks`` of the first of them (for the pointers)."""
+    for i, seq in enumerate(tricks, first):
         refuse_first(((seq[0][0] != st.to_play, _("trick {i} must be led by {leader}, not {player}", i=i,
                                                    leader=st.to_play, player=seq[0][0]),
                        f"/deal/tricks/{i}/leader"),))
@@ -108,64 +100,64 @@ def two_handed_deal(deal: DealPlayed, players: list[str], dealer: str, opts: Opt
 
     The phases, each a helper: trump and the upcard (:func:`_trump_and_upcard`, pinochle/2.1); the melds as
     declared (:func:`_meld_list`); then one of three forms: the tricks (:func:`_tricks_form`), the pad's meld and
-    card points (:func:`pad_form`) or the card points with the melds as cards (:func:`_points_form`).
+    card points (:func:`pad_form`) or the card points and tricks taken per player (:func:`points_two`) with the
+    melds as cards, judged in order against the tricks won (:func:`sequential_melds`); a declaration out
+    (:func:`_declared`).
     """
     opts = Options.of(opts)
+    # what the deal says of its shape, every fault told at its field: trump or the upcard, the melds as a list, one
+    # form, declaring out only where the form plays it
+    refuse_all(((deal.trump is None and deal.upcard is None, _("give the trump (or the upcard that fixed it)"),
+                 "/deal/trump"),
+                (isinstance(deal.melds, dict), _("two-handed melds are a list in the order declared"), "/deal/melds"),
+                (deal.tricks is not None and deal.points is not None, _("give the tricks or the points, not both"),
+                 "/deal/points"),
+                (deal.declared_out is not None and not opts.declare_out,
+                 _("declaring out is not played in this form"), "/deal/declared_out")))
     trump, upcard = _trump_and_upcard(deal, opts)
     melds = _meld_list(deal, players, opts)
     st = new_state(players, dealer, opts, trump)
     st.upcard = st.turned_up = upcard
     st.stock_left = 2 * stock_tricks(opts)
     declared = deal.declared_out
-    n_tricks = None     # the tricks given, when they are (a declaration out stops play before the last)
     if deal.tricks is not None:
-        n_tricks = _tricks_form(deal, st, melds)
+        _tricks_form(deal, st, melds)
     elif deal.meld_points is not None:
         pad_form(deal, st)
-    else:
-        _points_form(deal, st, melds)
+    else:       # the points form
+        took(st, *points_two(deal, players, opts, partial=declared is not None))
+        check_meld_cards(melds, dict.fromkeys(players, TWO_OF_EACH), opts, upcard)
+        sequential_melds(melds, st, st.won, None)
     if declared is not None:
-        st.declared = _declared(declared, players, scores, st, target, n_tricks)
+        st.declared = _declared(declared, players, scores, st, target)
     return st
 
 
 def _trump_and_upcard(deal: DealPlayed, opts: Options) -> tuple[str, Card | None]:
     """``deal.trump`` and ``deal.upcard``: ``(trump suit, upcard or None)``; the upcard fixes trump (pinochle/2.1),
-    so given both they agree, and one of them is required."""
-    upcard = None
-    if deal.upcard is not None:
-        upcard = card_at(deal.upcard, opts, "/deal/upcard")
-    if deal.trump is not None:
-        trump = trump_at(deal.trump, "/deal/trump")
-        if upcard is not None and upcard.suit != trump:
-            raise InputError(_("the upcard {card} makes {suit} trump", card=upcard,
-                               suit=Suit(upcard.suit)), "/deal/trump")
-    elif upcard is not None:
-        trump = upcard.suit
-    else:
-        raise InputError(_("give the trump (or the upcard that fixed it)"), "/deal/trump")
+    so given both they agree (one of them is given: :func:`two_handed_deal`)."""
+    upcard = None if deal.upcard is None else card_at(deal.upcard, opts, "/deal/upcard")
+    trump = cast(Card, upcard).suit if deal.trump is None else trump_at(deal.trump, "/deal/trump")
+    if upcard is not None and upcard.suit != trump:
+        raise InputError(_("the upcard {card} makes {suit} trump", card=upcard, suit=Suit(upcard.suit)), "/deal/trump")
     return trump, upcard
 
 
 def _meld_list(deal: DealPlayed, players: list[str], opts: Options) -> list[DeclaredMeld]:
     """``deal.melds``, two-handed: the list in the order declared (not the partnership's player → cards, which the
-    schema reads too) → ``[(index, player, cards, exchange)]``."""
-    if isinstance(deal.melds, dict):    # {} is the partnership shape, not "no melds"
-        raise InputError(_("two-handed melds are a list in the order declared"), "/deal/melds")
+    schema reads too and :func:`two_handed_deal` refuses, ``{}`` included) → ``[(index, player, cards, exchange)]``."""
     return [(i, parse_player(m.player, players, f"/deal/melds/{i}/player"),
              in_deck(m.cards, opts, f"/deal/melds/{i}/cards"), bool(m.exchange))
-            for i, m in enumerate(deal.melds or [])]
+            for i, m in enumerate(cast("list[MeldShown]", deal.melds or []))]
 
 
-def _tricks_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> int:
+def _tricks_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> None:
     """Two-handed, tricks given: all 24 (32 with 64 cards), or fewer when play stopped at a declaration out
     (pinochle/6.4).  The tricks hold the pack (exactly, when complete; 1.1), each meld uses cards its player held
     (:func:`check_meld_cards`), the tricks are replayed and the melds judged in order against the tricks won
-    while the stock lasted (:func:`sequential_melds`).  Returns the number of tricks given."""
+    while the stock lasted (:func:`sequential_melds`)."""
     players, opts = st.players, st.opts
-    if deal.points is not None:
-        raise InputError(_("give the tricks or the points, not both"), "/deal/points")
-    n_all = total_tricks(2, opts)
+    n_all, k = total_tricks(2, opts), stock_tricks(opts)
     tricks = trick_list(deal, players, opts, n_all, allow_short=deal.declared_out is not None)
     # what a meld may use: every card its player had, known when the tricks are complete, else the pack's two
     held: dict[str, Counter] | None = None
@@ -174,34 +166,26 @@ def _tricks_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> 
         held = {p: Counter(cs) for p, cs in cards_played(tricks, players).items()}
         most = held
     check_meld_cards(melds, most, opts, st.upcard)
-    # melds are attached to phase-1 tricks in order: each non-dix meld needs a trick won before it
-    replay(st, tricks)
-    wins = Counter(trick_winner(s, st.trump_suit) for s in tricks[:stock_tricks(opts)])
+    replay(st, tricks[:k])
+    # melds are attached to the tricks won while the stock lasted, in order: each non-dix meld needs one before it
+    wins = dict(st.won)
+    # the play-off hands (pinochle/5.1) are exactly the cards each player plays in the last twelve tricks; no meld is
+    # on the tables here (a scored deal's melds are judged after its tricks)
+    st.hands.update(cards_played(tricks[k:], players))
+    replay(st, tricks[k:], k)
     sequential_melds(melds, st, wins, held)
-    return len(tricks)
 
 
-def _points_form(deal: DealPlayed, st: DealState, melds: list[DeclaredMeld]) -> None:
-    """Two-handed, card points and tricks taken per player (:func:`points_two`), the melds as cards judged in
-    order against the tricks won (:func:`sequential_melds`)."""
-    took(st, *points_two(deal, st.players, st.opts, partial=deal.declared_out is not None))
-    check_meld_cards(melds, dict.fromkeys(st.players, TWO_OF_EACH), st.opts, st.upcard)
-    sequential_melds(melds, st, st.won, None)
-
-
-def _declared(declared: Declaration, players: list[str], scores: dict[str, int], st: DealState, target: int,
-              n_tricks: int | None) -> dict:
-    if not st.opts.declare_out:
-        raise InputError(_("declaring out is not played in this form"), "/deal/declared_out")
+def _declared(declared: Declaration, players: list[str], scores: dict[str, int], st: DealState,
+              target: int) -> dict:
+    """``deal.declared_out`` (the form plays it: :func:`two_handed_deal`): ``{player, total, right}``."""
     p = parse_player(declared.player, players, "/deal/declared_out/player")
     # play stops at the declaration (pinochle/6.4): the card points the deal gives the claimant are those at the
-    # claim; points_at_claim may be left out, and given it must say the same
-    pts = st.captured[p]
-    given = declared.points_at_claim
-    if given not in (None, pts):     # left out, or the same (the schema gives a whole number, 0 or more)
-        raise InputError(_("play stops at a declaration out, so the claimant's card points at "
-                           "the claim are the {points} taken in the deal, not {given}", points=pts, given=given),
-                         "/deal/declared_out/points_at_claim")
+    # claim; points_at_claim may be left out, and given it must say the same (the schema gives a whole number)
+    pts, given = st.captured[p], declared.points_at_claim
+    refuse_first(((given not in (None, pts), _("play stops at a declaration out, so the claimant's card points at "
+                                               "the claim are the {points} taken in the deal, not {given}",
+                                               points=pts, given=given), "/deal/declared_out/points_at_claim"),))
     total = scores[p] + st.meld_total(p) + pts
     return {"player": p, "total": total, "right": total >= target}
 
@@ -209,30 +193,38 @@ def _declared(declared: Declaration, players: list[str], scores: dict[str, int],
 def auction_deal(deal: DealPlayed, players: list[str], dealer: str, opts: OptionsLike) -> AuctionDeal:
     """A partnership or three-hand score body's deal → the bid, each player's meld and what each took.
 
-    The phases, each a helper: the winning bid (:func:`winning_bid`, pinochle/7.2, 8.2); the meld shown
-    (:func:`_auction_melds`, 4.10); the bidder's buried cards (:func:`_buried`, 8.3); what each took, from the
-    tricks replayed (:func:`_auction_tricks`) or from the points written (:func:`auction_points`, 1.3, 1.4).
+    The phases, each a helper: the winning bid (:func:`winning_bid`, pinochle/7.2, 8.2); a deal the bidder gave up
+    (:func:`_conceded`, 8.4); the meld shown (:func:`_auction_melds`, 4.10); the bidder's buried cards
+    (:func:`_buried`, 8.3); what each took, from the tricks replayed (:func:`_auction_tricks`) or from the points
+    written (:func:`auction_points`, 1.3, 1.4).
     """
     opts = Options.of(opts)
     n = len(players)
     declarer, amount = winning_bid(deal, players, opts)
-    conceded = bool(deal.conceded)
-    refuse_first(((conceded and n == 4, _("conceding belongs to the three-hand auction"), "/deal/conceded"),))
-    zero = dict.fromkeys(players, 0)
-    if conceded and deal.trump is None and deal.meld is None:
-        # given up before naming a trump (pinochle/8.4): nothing is melded, the bid alone is lost
-        return AuctionDeal(declarer, amount, {p: {"melds": [], "points": 0} for p in players}, zero, dict(zero), None,
-                           conceded)
+    if deal.conceded:
+        refuse_first(((n == 4, _("conceding belongs to the three-hand auction"), "/deal/conceded"),))
+        return _conceded(deal, players, declarer, amount, opts)
     trump = trump_at(deal.trump, "/deal/trump")
     melds, shown_cards = _auction_melds(deal, players, declarer, trump, opts)
-    buried = _buried(deal, n, conceded, opts)
-    if conceded:
-        refuse_first((given is not None, _("a conceded deal is not played"), f"/deal/{k}")
-                     for k, given in (("tricks", deal.tricks), ("points", deal.points)))
-        return AuctionDeal(declarer, amount, melds, zero, dict(zero), None, conceded)
+    buried = _buried(deal, opts, required=True) if n == 3 else []     # none in partnership
     took = (_auction_tricks(deal, players, dealer, declarer, trump, shown_cards, buried, opts)
             if deal.tricks is not None else auction_points(deal, players, declarer, buried, opts))
-    return AuctionDeal(declarer, amount, melds, *took, conceded)
+    return AuctionDeal(declarer, amount, melds, *took, False)
+
+
+def _conceded(deal: DealPlayed, players: list[str], declarer: str, amount: int, opts: Options) -> AuctionDeal:
+    """Three-hand, a deal the bidder gave up (pinochle/8.4): the bid alone is lost.  Given up before naming a
+    trump, nothing is melded; after, the bidder's meld is read (and the buried cards, when given), and the deal,
+    not played, gives neither tricks nor points (each fault listed)."""
+    zero = dict.fromkeys(players, 0)
+    if deal.trump is None and deal.meld is None:
+        return AuctionDeal(declarer, amount, {p: {"melds": [], "points": 0} for p in players}, zero, dict(zero), None,
+                           True)
+    melds, _shown = _auction_melds(deal, players, declarer, trump_at(deal.trump, "/deal/trump"), opts)
+    _buried(deal, opts, required=False)
+    refuse_all(((deal.tricks is not None, _("a conceded deal is not played"), "/deal/tricks"),
+                (deal.points is not None, _("a conceded deal is not played"), "/deal/points")))
+    return AuctionDeal(declarer, amount, melds, zero, dict(zero), None, True)
 
 
 def _auction_melds(deal: DealPlayed, players: list[str], declarer: str, trump: str,
@@ -259,12 +251,12 @@ def _auction_melds(deal: DealPlayed, players: list[str], declarer: str, trump: s
     return {p: hand_meld(shown[p], trump, opts) for p in players}, shown
 
 
-def _buried(deal: DealPlayed, n: int, conceded: bool, opts: Options) -> list[Card]:
-    """Three-hand: ``deal.buried``, the 3 cards the bidder laid away (pinochle/8.3), required unless the deal was
-    conceded (their card points count to the bidder); none in partnership."""
-    if n != 3 or deal.buried is None:
-        refuse_first(((n == 3 and not conceded, _("give the 3 cards the bidder buried: they count to him, so the "
-                                                  "card points cannot be checked without them"), "/deal/buried"),))
+def _buried(deal: DealPlayed, opts: Options, required: bool) -> list[Card]:
+    """Three-hand: ``deal.buried``, the 3 cards the bidder laid away (pinochle/8.3), ``required`` unless the deal
+    was conceded (their card points count to the bidder)."""
+    if deal.buried is None:
+        refuse_first(((required, _("give the 3 cards the bidder buried: they count to him, so the card points "
+                                   "cannot be checked without them"), "/deal/buried"),))
         return []
     buried = in_deck(deal.buried, opts, "/deal/buried")
     refuse_first(((len(buried) != 3, _("the bidder buries 3 cards"), "/deal/buried"),))
@@ -308,8 +300,8 @@ def play_position(pos: Spot, players: list[str], dealer: str, opts: OptionsLike,
     Everything a position says must fit together: the hand's size for the point of the deal, at most two
     copies of any card among hand, melds, cards played from them and the trick (pinochle/1.1, 2.1).  The phases,
     each a helper: the tricks done (:func:`_tricks_done`); two-handed, the stock and the upcard
-    (:func:`_stock_and_upcard`), the actor's melds on the table (:func:`_earlier_melds`, :func:`_played_from_table`);
-    the current trick and whose turn it is (:func:`_current_trick`, :func:`_turn`); the hand against all of it
+    (:func:`_stock_and_upcard`), the actor's melds on the table and the cards played from them (:func:`_table`);
+    the current trick and whose turn it is (:func:`_turn`); the hand against all of it
     (:func:`_hand_fits`).
     """
     opts = Options.of(opts)
@@ -330,13 +322,15 @@ def play_position(pos: Spot, players: list[str], dealer: str, opts: OptionsLike,
     played_from_table: list[Card] = []
     if n == 2:
         exhausted = _stock_and_upcard(pos, st, after_trick, made)
-        _earlier_melds(pos, st, actor)
-        played_from_table = _played_from_table(pos, st, actor)
+        played_from_table = _table(pos, st, actor)
         if exhausted:       # the play-off: the melded cards back in the hands (pinochle/5.1)
             st.start_playoff()
     st.exchanged = bool(pos.exchanged)
-    played = _current_trick(pos, st)
-    _turn(pos, st, actor, after_trick, played, made)
+    # the trick in progress: its leader and its cards, fewer than one per player (pinochle/3.2)
+    leader, played = (None, []) if pos.trick is None else \
+        (pos.trick.leader, in_deck(pos.trick.cards, opts, "/position/trick/cards", optional=True))
+    refuse_first(((len(played) >= n, _("the current trick is already complete"), "/position/trick/cards"),))
+    _turn(pos, st, actor, after_trick, leader, played, made)
     if hand is not None:
         _hand_fits(pos, st, actor, hand, part, after_trick, played, played_from_table)
     return st, hand
@@ -380,14 +374,16 @@ def _stock_and_upcard(pos: Spot, st: DealState, after_trick: bool, made: int) ->
     return exhausted
 
 
-def _earlier_melds(pos: Spot, st: DealState, actor: str) -> None:
-    """Two-handed: ``position.melds``, the actor's melds still on the table, in the order made: each a meld with
-    trump (pinochle/4.1) that the table allows after the ones before (4.3, 4.4), one per trick won (4.2), put on
-    the actor's table in ``st``."""
+def _table(pos: Spot, st: DealState, actor: str) -> list[Card]:
+    """Two-handed, the actor's table in ``st``: ``position.melds``, the melds still on it, in the order made, each
+    a meld with trump (pinochle/4.1) that the table allows after the ones before (4.3, 4.4), one per trick won
+    (4.2); then ``position.played_from_table``, melded cards the actor has since played (4.2), each among the
+    melded cards and taken off the table.  Returns the cards played from the table."""
     done = st.tricks_done
-    earlier = pos.melds or []
-    refuse_first(((earlier and done == 0, _("a meld follows a won trick; none has been played"), "/position/melds"),))
-    for i, m in enumerate(earlier):
+    won = 0     # the melds that used up a trick won: all but a dix (4.2, 4.7)
+    for i, m in enumerate(pos.melds or []):
+        # a meld follows a won trick (4.2)
+        refuse_first(((done == 0, _("a meld follows a won trick; none has been played"), "/position/melds"),))
         ptr = f"/position/melds/{i}"
         cards = in_deck(m.cards, st.opts, ptr + "/cards")
         meld = meld_at(cards, st.trump_suit, st.opts, ptr + "/cards")
@@ -395,15 +391,11 @@ def _earlier_melds(pos: Spot, st: DealState, actor: str) -> None:
         if isinstance(plan, MeldFault):
             raise InputError(_("earlier melds are not legal: {why}", why=plan.message), ptr)
         st.tables[actor].add(cards, meld, plan)
-    refuse_first(((sum(len(m.cards) > 1 for m in earlier) > done,
+        won += meld.name != "dix"
+    refuse_first(((won > done,
                    ngettext("one meld per won trick: {n} trick cannot have brought these melds",
                             "one meld per won trick: {n} tricks cannot have brought these melds", done),
                    "/position/melds"),))
-
-
-def _played_from_table(pos: Spot, st: DealState, actor: str) -> list[Card]:
-    """Two-handed: ``position.played_from_table``, melded cards the actor has since played (pinochle/4.2): each
-    must be among the melded cards, and leaves the table in ``st``.  Returns them."""
     played_from_table = in_deck(pos.played_from_table, st.opts, "/position/played_from_table",
                                 optional=True)
     refuse_first((not st.tables[actor].remove(c), _("{card} is not among the melded cards", card=c),
@@ -411,23 +403,15 @@ def _played_from_table(pos: Spot, st: DealState, actor: str) -> list[Card]:
     return played_from_table
 
 
-def _current_trick(pos: Spot, st: DealState) -> list[Card]:
-    """``position.trick.cards``: the cards of the trick in progress, fewer than one per player (pinochle/3.2)."""
-    played = in_deck(None if pos.trick is None else pos.trick.cards, st.opts, "/position/trick/cards",
-                     optional=True)
-    refuse_first(((len(played) >= st.n, _("the current trick is already complete"), "/position/trick/cards"),))
-    return played
-
-
-def _turn(pos: Spot, st: DealState, actor: str, after_trick: bool, played: list[Card], made: int) -> None:
+def _turn(pos: Spot, st: DealState, actor: str, after_trick: bool, leader: str | None, played: list[Card],
+          made: int) -> None:
     """Whose turn the position shows, by phase, set in ``st``: two-handed after a trick won while the stock lasts,
     the winner's chance to meld (``meld``: before or after the draws by option ``meld_timing``, pinochle/3.3, 4.2)
     or the draws (``draw``: winner first, 3.3; ``made``: the draws made already); otherwise the trick in progress
-    (``play``: its leader and cards).  A meld or draw phase with nobody having just won a trick leaves an ordinary
-    position (the action a ruling)."""
+    (``play``: its ``leader`` as given and its cards, ``played``).  A meld or draw phase with nobody having just
+    won a trick leaves an ordinary position (the action a ruling)."""
     phase, players = pos.phase, st.players
     if phase not in ("meld", "draw"):
-        leader = pos.trick and pos.trick.leader
         refuse_first(((leader is None and (st.tricks_done or played or st.n == 3),
                        _("give the leader of the current trick (the winner of the last one; in the three-hand game "
                          "the bidder leads first)"), "/position/trick/leader"),))
@@ -501,11 +485,12 @@ def declare_position(pos: Spot, players: list[str], dealer: str, opts: OptionsLi
     so far.  Both must be possible after ``tricks_done`` tricks (pinochle/1.3, 4.1, 6.4).
     """
     opts = Options.of(opts)
-    refuse_first(((pos.phase not in ("play", "meld", "draw"),
-                   _("a player declares out during the play: in the tricks, the meld or the draw"), "/position/phase"),
-                  *((getattr(pos, name) is None, _("give the claimant's running count: a declaration out is judged "
-                                                   "on it"), f"/position/{name}")
-                    for name in ("tricks_done", "meld_points", "card_points"))))
+    count = _("give the claimant's running count: a declaration out is judged on it")
+    refuse_all(((pos.phase not in ("play", "meld", "draw"),
+                 _("a player declares out during the play: in the tricks, the meld or the draw"), "/position/phase"),
+                (pos.tricks_done is None, count, "/position/tricks_done"),
+                (pos.meld_points is None, count, "/position/meld_points"),
+                (pos.card_points is None, count, "/position/card_points")))
     done = _tricks_done(pos, len(players), opts)
     meld, pts = cast(int, pos.meld_points), cast(int, pos.card_points)
     pool = pool_of(opts)
@@ -536,10 +521,13 @@ def deal_event(ev: Dealt, players: list[str], opts: OptionsLike,
     given = ev.hands or {}
     refuse_first(((set(given) != set(players), _("the deal gives every player's hand"), ptr + "/hands"),))
     hands = {p: in_deck(given[p], opts, f"{ptr}/hands/{esc(p)}") for p in players}
-    seen: list[tuple[str, list]] = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in players]
-    faults = [(DEAL_RULE[n], _("{player} was dealt {given} cards, not {n}", player=p, given=len(hands[p]),
-                               n=HAND_SIZE[n]), f"{ptr}/hands/{esc(p)}")
-              for p in players if len(hands[p]) != HAND_SIZE[n]]
+    seen: list[tuple[str, list]] = []       # each hand at its pointer, and its size's fault
+    faults = []
+    for p in players:
+        seen.append((f"{ptr}/hands/{esc(p)}", hands[p]))
+        if len(hands[p]) != HAND_SIZE[n]:
+            faults.append((DEAL_RULE[n], _("{player} was dealt {given} cards, not {n}", player=p, given=len(hands[p]),
+                                           n=HAND_SIZE[n]), f"{ptr}/hands/{esc(p)}"))
     st = new_state(players, dealer, opts, None, hands)
     st.dealt = hands            # read only (the meld of the hands as dealt); the state plays from copies
     if n == 2:                  # the upcard fixes trump (pinochle/2.1)

@@ -6,10 +6,10 @@ count_meld's hand) is kept as the body gives it (a list of cards, or what is kno
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..cards import Card, parse_cards, parse_suit
-from ..errors import InputError
+from ..errors import InputError, refuse_all, refuse_first
 from ..i18n import _
 from .cards import DECKS, deck_of, deck_size
 from .options import OptionsLike
@@ -26,14 +26,13 @@ def in_deck(cards: list[Card] | None, opts: OptionsLike, ptr: str, optional: boo
     card; a list left out is none when ``optional``, else (an event or action of a type that takes it) refused at
     ``ptr``.  ``opts`` is read as given (typed options or the dict): a log calls this for every event."""
     if cards is None:
-        if optional:
-            return []
-        raise InputError(_("expected a list of cards"), ptr)
-    if pack_of(opts).issuperset(cards):
-        return cards
-    deck = deck_of(opts)
-    raise InputError([{"pointer": f"{ptr}/{i}", "detail": _("{card} is not in the {deck} deck", card=c, deck=deck)}
-                      for i, c in enumerate(cards) if not deck.holds(c)])
+        refuse_first(((not optional, _("expected a list of cards"), ptr),))
+        return []
+    if not pack_of(opts).issuperset(cards):     # (the usual case, every card of the pack: one look-up a card)
+        deck = deck_of(opts)
+        refuse_all((not deck.holds(c), _("{card} is not in the {deck} deck", card=c, deck=deck), f"{ptr}/{i}")
+                   for i, c in enumerate(cards))
+    return cards
 
 
 # each pack's cards, for the test of every card a request names (a set: one look-up a card)
@@ -48,17 +47,15 @@ def pack_of(opts: OptionsLike) -> frozenset[Card]:
 def card_at(card: Card | None, opts: OptionsLike, ptr: str) -> Card:
     """One card the schema has read, of the pack (errors at the field itself, as in :func:`in_deck`); left out, it
     is refused at ``ptr``."""
-    if card in pack_of(opts):
-        return card
-    if card is None:
-        raise InputError(_("a card must be a string such as '10H' or 'QS'"), ptr)
-    raise InputError(_("{card} is not in the {deck} deck", card=card, deck=deck_of(opts)), ptr)
+    refuse_first(((card is None, _("a card must be a string such as '10H' or 'QS'"), ptr),
+                  (card not in pack_of(opts), _("{card} is not in the {deck} deck", card=card, deck=deck_of(opts)),
+                   ptr)))
+    return cast(Card, card)
 
 
 def trump_at(value, ptr) -> str:
     """The trump suit given at ``ptr`` (``H``, ``♥``, ``ч`` …); InputError there when it is missing or names no suit."""
-    if value is None:
-        raise InputError(_("the trump is missing: name its suit"), ptr)
+    refuse_first(((value is None, _("the trump is missing: name its suit"), ptr),))
     try:
         return parse_suit(value)
     except ValueError as e:

@@ -5,6 +5,8 @@ import copy
 import json
 import pathlib
 
+import pytest
+
 from tests.pinochle_helpers import FOUR, P
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -58,3 +60,17 @@ def test_a_partnership_deal_takes_its_melds_by_player_not_as_a_list(api):
                      "melds": [{"player": "Ann", "cards": ["KS", "QS"]}]}}
     err = P(api, "score", body, status=422)["errors"]
     assert err == [{"pointer": "/deal/melds", "detail": "give the melds by player: each with the cards he melded"}]
+
+
+@pytest.mark.parametrize("lang,details", [
+    ("en", ["8C is not in the Pinochle 48-card deck", "7D is not in the Pinochle 48-card deck"]),
+    ("ru", ["8♣: такой карты нет в колоде (колода из 48 карт)", "7♦: такой карты нет в колоде (колода из 48 карт)"])])
+def test_every_card_the_pack_lacks_is_refused_at_its_place(client, lang, details):
+    # two cards of Ann's hand outside the pack: each is told at its place, in the order of the hand
+    body = copy.deepcopy(GAME)
+    hand = body["log"][0]["hands"]["Ann"]
+    hand[3], hand[5] = "8C", "7D"
+    r = client.post("/v1/games/pinochle/validate", json=body, headers={"Accept-Language": lang})
+    assert r.status_code == 422
+    assert [(e["pointer"], e["detail"]) for e in r.get_json()["errors"]] == list(zip(
+        ["/log/0/hands/Ann/3", "/log/0/hands/Ann/5"], details))

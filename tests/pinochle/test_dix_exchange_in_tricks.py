@@ -7,6 +7,8 @@ clubs, but for one 9 of spades Ann gave Bob for his 9 of hearts (the dix she sho
 """
 import pytest
 
+from tests.pinochle.test_play_off_in_a_scored_deal import deal as played_deal
+
 RANKS = ["A", "10", "K", "Q", "J", "9"]
 TEXT = {"en": "Ann exchanged a dix for JH but never played JH",
         "ru": "Ann: дикс обменян на В♥, но В♥ так и не сыграна"}
@@ -34,3 +36,19 @@ def test_the_upcard_taken_for_a_dix_is_among_the_players_tricks(client, lang):
     r = client.post("/v1/games/pinochle/score", json=deal(True), headers={"Accept-Language": lang})
     assert r.status_code == 422
     assert [e["pointer"] for e in r.get_json()["errors"]] == ["/deal/tricks/1/leader"]
+
+
+@pytest.mark.parametrize("lang,detail", [("en", "the upcard cannot be exchanged here"),
+                                         ("ru", "здесь открытую карту нельзя обменять")])
+def test_no_dix_is_exchanged_where_no_upcard_is_given(client, lang, detail):
+    # the play-off deal (hearts trump given, no upcard) with a 9 of hearts among Ann's leads: Ann, who won all
+    # twelve tricks while the stock lasted, shows it as a dix; said to be exchanged, there is no upcard it was
+    # exchanged for
+    dix = {"player": "Ann", "cards": ["9H"]}
+    assert client.post("/v1/games/pinochle/score", json=played_deal(melds=[dix], ann_holds_the_dix=True)).status_code \
+        == 200
+    r = client.post("/v1/games/pinochle/score", json=played_deal(melds=[{**dix, "exchange": True}],
+                                                                  ann_holds_the_dix=True),
+                    headers={"Accept-Language": lang})
+    assert r.status_code == 422
+    assert [(e["pointer"], e["detail"]) for e in r.get_json()["errors"]] == [("/deal/melds/0/exchange", detail)]

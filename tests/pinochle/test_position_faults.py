@@ -130,3 +130,45 @@ def test_the_one_deal_game_carries_only_its_target(client, lang, detail):
     assert post(client, "score", body, lang)[0] == 200
     body["state"] = {"target": 1250}        # a step of 250 above it, as two-handed play raises it
     assert refusal(client, "score", body, lang) == [("/state/target", detail)]
+
+
+@pytest.mark.parametrize("lang,detail", [("en", "the current trick is already complete"),
+                                         ("ru", "текущая взятка уже собрана")])
+def test_the_trick_in_progress_lacks_a_card(client, lang, detail):
+    # two-handed, Bob deals, Ann leads the first trick with the ace of spades and Bob, 12 cards in hand, plays to it;
+    # a trick of 2 cards is no longer in progress
+    hand = ["AH", "10H", "KH", "QH", "JH", "9H", "10S", "KS", "QS", "JS", "9S", "AD"]
+    check = {"players": TWO, "dealer": "Bob", "action": {"type": "play", "player": "Bob", "card": "10S"},
+             "position": {"phase": "play", "trump": "H", "tricks_done": 0, "hand": hand,
+                          "trick": {"leader": "Ann", "cards": ["AS"]}}}
+    assert post(client, "check", check, lang)[0] == 200
+    check["position"]["trick"]["cards"] = ["AS", "9D"]
+    assert refusal(client, "check", check, lang) == [("/position/trick/cards", detail)]
+
+
+@pytest.mark.parametrize("lang,detail", [("en", "a card must be a string such as '10H' or 'QS'"),
+                                         ("ru", "карта задаётся строкой, например «10ч» или «Дп» (или «10H», «QS»)")])
+def test_a_play_names_its_card(client, lang, detail):
+    # the same first trick: Bob plays to Ann's ace of spades, and the play left without its card is not judged
+    hand = ["AH", "10H", "KH", "QH", "JH", "9H", "10S", "KS", "QS", "JS", "9S", "AD"]
+    check = {"players": TWO, "dealer": "Bob", "action": {"type": "play", "player": "Bob"},
+             "position": {"phase": "play", "trump": "H", "tricks_done": 0, "hand": hand,
+                          "trick": {"leader": "Ann", "cards": ["AS"]}}}
+    assert refusal(client, "check", check, lang) == [("/action/card", detail)]
+
+
+@pytest.mark.parametrize("lang,detail", [
+    ("en", "one meld per won trick: 1 trick cannot have brought these melds"),
+    ("ru", "одна комбинация за взятку: 1 взятка не могла дать эти комбинации")])
+def test_a_dix_on_the_table_uses_up_no_trick(client, lang, detail):
+    # Ann won the one trick done and melded the marriage in spades for it, and showed the dix (the 9 of hearts,
+    # trump) besides: a dix uses up no trick (pinochle/4.2, 4.7).  She holds 12 cards: 9 in hand, 3 on the table.
+    hand = ["AH", "10H", "KH", "QH", "JH", "AS", "10S", "JS", "AD"]
+    check = {"players": TWO, "dealer": "Bob", "action": {"type": "play", "player": "Ann", "card": "AH"},
+             "position": {"phase": "play", "trump": "H", "tricks_done": 1, "hand": hand, "trick": {"leader": "Ann"},
+                          "melds": [{"cards": ["KS", "QS"]}, {"cards": ["9H"]}]}}
+    assert post(client, "check", check, lang)[0] == 200
+    # a second marriage in place of the dix wants a second trick won
+    check["position"]["melds"][1] = {"cards": ["KD", "QD"]}
+    check["position"]["hand"] = hand[:-1]
+    assert refusal(client, "check", check, lang) == [("/position/melds", detail)]
