@@ -34,7 +34,7 @@ from .checks import (
 from .deal import BLIND_CONTRACT, DealState, Layout
 from .melds import ACES, marriage_name, marriage_value
 from .options import Options, OptionsLike
-from .read import distinct, given, in_deck, overlap, refuse_if, seats_from
+from .read import distinct, given, in_deck, overlap, refuse_all, refuse_if, seats_from, tell
 from .scoring import GameState
 
 if TYPE_CHECKING:       # the records are the schemas' (a layer beside the games): named for the annotations only
@@ -113,8 +113,7 @@ def _phase_fields(pos: PositionGiven, phase: str) -> None:
     clash += [{"pointer": f"/position/{f}", "detail": _("in the play phase the talon is already taken and the exchange "
                                                         "made")}
               for f in _DONE.get(phase, ()) if getattr(pos, f) is False]
-    if clash:
-        raise InputError(clash)
+    tell(clash)
 
 
 # what a talon or a musik holds, by the number of players in the deal (thousand/3.1–3.3): the talon 3 cards, the
@@ -139,8 +138,9 @@ def _position_talon(pos: PositionGiven, st: DealState, layout: Layout, phase: st
     refuse_if(((phase in _AUCTION and hsize != layout.hand_size, N_("a hand holds {n} cards at this point, not "
                                                                    "{given}"), "/position/hand"),
                (hsize > layout.hand_size + 3, N_("no hand ever holds {given} cards"), "/position/hand"),
-               (overlap(st.talon, hand) and not (phase == "talon" and pos.talon_taken is not False),
-                N_("a card cannot be both in the hand and in the talon"), "/position/talon")),
+               # in the talon phase the declarer may hold the talon taken (:func:`_talon_phase` tells where it is)
+               (overlap(st.talon, hand) and phase != "talon", N_("a card cannot be both in the hand and in the talon"),
+                "/position/talon")),
               n=layout.hand_size, given=hsize)
 
 
@@ -270,8 +270,7 @@ def _tricks_by_hand(pos: PositionGiven, layout: Layout, actor: str, done: int, f
     at the first trick) tells them: one more card gone if the actor has played to the current trick (which needs
     the leader: given, as no trick can be the first).  ``done`` is the fewest tricks the counts allow."""
     leader, cards = _trick_of(pos)
-    own = seats_from(layout, leader, len(cards)).count(actor) if leader is not None and leader in layout.active \
-        else 0
+    own = seats_from(layout, leader, len(cards)).count(actor) if leader in layout.active else 0
     played_so_far = full - hsize - own
     if not done <= played_so_far < layout.tricks:
         raise InputError(_("a hand of {n} cards does not fit the tricks won so far", n=hsize), "/position/hand")
@@ -299,12 +298,12 @@ def _current_trick(pos: PositionGiven, st: DealState, layout: Layout, d: str, do
                          "/position/trick/leader")
     leader = parse_player(d if leader is None else leader, layout.players, "/position/trick/leader", layout.active)
     first = done == 0
-    if (leader != d) if first else not st.tricks_won.get(leader, 0):
-        raise InputError(_(_LEADS[first], declarer=d, player=leader), "/position/trick/leader")
-    st.leader = leader
     played = distinct(cards, "/position/trick/cards")
-    if len(played) >= len(layout.active):
-        raise InputError(_("the current trick is already complete"), "/position/trick/cards")
+    refuse_all((((leader != d) if first else not st.tricks_won.get(leader, 0), _LEADS[first], "/position/trick/leader"),
+                (len(played) >= len(layout.active), N_("the current trick is already complete"),
+                 "/position/trick/cards")),
+               declarer=d, player=leader)
+    st.leader = leader
     st.trick.extend(zip(seats_from(layout, leader, len(played)), played))
 
 
@@ -375,7 +374,8 @@ def _position_golden(pos: PositionGiven, st: DealState, layout: Layout, opts: Op
                                               "talon"), "/position/phase"),
                    (st.declarer != layout.active[0], N_("in a golden deal the player left of the dealer ({player}) "
                                                         "plays the 120"), "/position/declarer"),
-                   (st.contract != 120, N_("a golden-round contract is 120"), "/position/contract")),
+                   (st.contract != 120, N_("a golden-round contract is 120"), "/position/contract"),
+                   (pos.bids is not None, N_("a golden deal has no auction"), "/position/bids")),
                   player=layout.active[0])
     st.golden = bool(golden)
 
@@ -388,12 +388,12 @@ def _auction_of(pos: PositionGiven, st: DealState, layout: Layout, opts: Options
     if bids is None:
         st.auction_known = False
         return
-    if st.golden:
-        raise InputError(_("a golden deal has no auction"), "/position/bids")
     auction = DealState.new(layout, opts, scores=state.scores, concessions=state.concessions)
     _replay_calls(auction, bids, layout)
-    won = auction.contract if (auction.phase, auction.declarer) == ("talon", d) else None
-    if won is None or won > contract or (won < contract and not st.exchanged):
+    won = auction.contract
+    # the contract is the one won, or raised after the exchange (thousand/8.2) up to the highest contract
+    highest = opts.max_bid if st.exchanged else won
+    if (auction.phase, auction.declarer) != ("talon", d) or not won <= contract <= highest:
         raise InputError(_("these calls do not end the auction with {declarer} the declarer on {contract}",
                            declarer=d, contract=contract), "/position/bids")
     if auction.blind and contract != won:

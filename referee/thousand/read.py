@@ -33,11 +33,8 @@ def unread(card: Card) -> str | None:
 
 def in_deck(cards: list[Card], ptr: str) -> list[Card]:
     """``cards`` (read by the schema), each of the Thousand deck, or :class:`InputError` at each one that is not."""
-    errors = [{"pointer": f"{ptr}/{i}", "detail": unread(c) or _("{card} is not in the {deck} deck", card=c,
-                                                                   deck=DECK)}
-              for i, c in enumerate(cards) if not DECK.holds(c)]
-    if errors:
-        raise InputError(errors)
+    tell([{"pointer": f"{ptr}/{i}", "detail": unread(c) or _("{card} is not in the {deck} deck", card=c, deck=DECK)}
+          for i, c in enumerate(cards) if not DECK.holds(c)])
     return cards
 
 
@@ -57,6 +54,26 @@ def refuse_if(faults: Iterable[tuple[object, str, str]], **params: Any) -> None:
     for applies, why, ptr in faults:
         if applies:
             raise InputError(_(why, **params), ptr)
+
+
+def tell(errors: list[dict]) -> None:
+    """One :class:`InputError` with every one of ``errors`` (``{"pointer", "detail"}``, in the order found); nothing
+    when there is none: a reader that collects a body's independent faults tells them all at once."""
+    if errors:
+        raise InputError(errors)
+
+
+def faults_of(faults: Iterable[tuple[object, str, str]], **params: Any) -> list[dict]:
+    """Every one of ``faults`` that applies, as ``{"pointer", "detail"}`` errors in their order.
+
+    Each fault is ``(applies, message, pointer)`` as :func:`refuse_if` reads them: a table of a body's independent
+    checks (none needs another to hold first), so a body with several faults is told each of them."""
+    return [{"pointer": ptr, "detail": _(why, **params)} for applies, why, ptr in faults if applies]
+
+
+def refuse_all(faults: Iterable[tuple[object, str, str]], **params: Any) -> None:
+    """Every one of ``faults`` that applies (:func:`faults_of`), told at once; nothing when none does."""
+    tell(faults_of(faults, **params))
 
 
 def overlap(cards: list[Card] | None, other: list[Card] | None) -> set[Card]:
