@@ -36,14 +36,20 @@ def start_deal(ev: DealEvent, layout: Layout, opts: OptionsLike, state: GameStat
                        concessions=state.concessions)
     st.golden = bool(ev.golden)
     if st.golden:
-        if not opts.golden_round:
-            problems.append(("thousand/18.1", _("the golden round is off under these options"), ptr + "/golden"))
-        elif state.golden["over"]:
-            problems.append(("thousand/18.1", _("the golden round has already been played"), ptr + "/golden"))
+        why = _NO_GOLDEN.get((bool(opts.golden_round), bool(state.golden["over"])))
+        if why:
+            problems.append(("thousand/18.1", _(why), ptr + "/golden"))
         else:  # forced 120, no auction: the first hand plays it
             st.declarer, st.contract, st.phase = layout.active[0], 120, "talon"
     st.irregularities = irregularities_of(ev.irregularities, layout, ptr)
     return st, problems
+
+
+# why a golden deal cannot be dealt (thousand/18.1), by (golden_round on, the round over): the option off, or the
+# round played (while it is under way, none)
+_NO_GOLDEN = {(False, False): N_("the golden round is off under these options"),
+              (False, True): N_("the golden round is off under these options"),
+              (True, True): N_("the golden round has already been played")}
 
 
 def _dealt_hands(ev: DealEvent, layout: Layout, ptr: str,

@@ -24,7 +24,7 @@ from .checks import (
 from .deal import BLIND_CONTRACT, DealState, Layout
 from .melds import ACES, marriage_value
 from .options import Options, OptionsLike
-from .read import in_deck, refuse_if, seats_from
+from .read import in_deck, refuse_all, refuse_if, seats_from, tell
 from .scoring import DealOutcome, GameState
 
 if TYPE_CHECKING:       # the records are the schemas' (a layer beside the games): named for the annotations only
@@ -129,8 +129,8 @@ def _conceded_deal(deal: PlayedDeal, layout: Layout, opts: Options, state: GameS
                    golden: bool) -> None:
     """thousand/9.1, 9.4: a conceded deal is not played (no tricks, points or marriages given), and the declarer
     may concede it here (the state machine's concession check after the talon is taken)."""
-    refuse_if((getattr(deal, k), N_("a conceded deal is not played: give no tricks, points or marriages"),
-               f"/deal/{k}") for k in ("tricks", "points", "tricks_taken", "marriages"))
+    refuse_all((getattr(deal, k), N_("a conceded deal is not played: give no tricks, points or marriages"),
+                f"/deal/{k}") for k in ("tricks", "points", "tricks_taken", "marriages"))
     probe = DealState.new(layout, opts, scores=state.scores, concessions=state.concessions)
     probe.phase, probe.declarer, probe.contract, probe.talon_taken = "talon", d, contract, True
     probe.golden = golden
@@ -143,24 +143,25 @@ def _conceded_deal(deal: PlayedDeal, layout: Layout, opts: Options, state: GameS
 def dead_cards(deal: PlayedDeal, layout: Layout, opts: OptionsLike, need: bool) -> tuple[list[Card], list[Card]]:
     """Two-player game: the unused musik and the discards (thousand/3.3)."""
     opts = Options.of(opts)
-    unused, discards = deal.musik_unused, deal.discards
     if len(layout.active) != 2:
-        refuse_if(((unused is not None, N_("only the two-player game has an unused musik"), "/deal/musik_unused"),
-                   (discards is not None, N_("only the two-player game has discards laid aside"), "/deal/discards")))
+        refuse_all(((deal.musik_unused is not None, N_("only the two-player game has an unused musik"),
+                     "/deal/musik_unused"),
+                    (deal.discards is not None, N_("only the two-player game has discards laid aside"),
+                     "/deal/discards")))
         return [], []
-    if unused is None:
-        raise InputError(_("the two-player game needs the unused musik (2 cards) to account for all 24 cards"),
-                         "/deal/musik_unused")
-    if len(in_deck(unused, "/deal/musik_unused")) != 2:
-        raise InputError(_("a musik holds 2 cards"), "/deal/musik_unused")
-    if discards is None:
-        if need or not opts.two_player_discards_count:
-            raise InputError(_("give the declarer's 2 discards"), "/deal/discards")
-        return unused, []
-    if len(in_deck(discards, "/deal/discards")) != 2:
-        raise InputError(_("the declarer discards 2 cards"), "/deal/discards")
+    unused = in_deck(deal.musik_unused or [], "/deal/musik_unused")
+    discards = in_deck(deal.discards or [], "/deal/discards")
+    # the discards may go unsaid in a deal given as points when they count for nobody
+    unsaid = deal.discards is None and not need and opts.two_player_discards_count
+    refuse_all(((len(unused) != 2, _MUSIK_WHY[deal.musik_unused is None], "/deal/musik_unused"),
+                (len(discards) != 2 and not unsaid, _DISCARDS_WHY[deal.discards is None], "/deal/discards")))
     return unused, discards
 
+
+# what a two-player deal's unused musik and discards are told (thousand/3.3), by whether they were left out
+_MUSIK_WHY = {True: N_("the two-player game needs the unused musik (2 cards) to account for all 24 cards"),
+              False: N_("a musik holds 2 cards")}
+_DISCARDS_WHY = {True: N_("give the declarer's 2 discards"), False: N_("the declarer discards 2 cards")}
 
 def _from_tricks(deal: PlayedDeal, layout: Layout, opts: Options, base: DealOutcome, d: str,
                  contract: int) -> DealOutcome:
@@ -206,8 +207,7 @@ def _parse_tricks(tricks: list[TrickPlayed], layout: Layout) -> list[tuple[str, 
             errors.append({"pointer": ptr + "/cards", "detail": _("a trick has {n} cards, not {given}", n=size,
                                                                   given=len(cards))})
         parsed.append((leader, cards))
-    if errors:
-        raise InputError(errors)
+    tell(errors)
     return parsed
 
 
@@ -240,7 +240,7 @@ def _marriage_leads(marriages: list[tuple[int, str, str, int | None]],
         ptr = f"/deal/marriages/{mi}"
         own = {(p, c) for c in MARRIAGE_CARDS[s]}       # p leading a card of this marriage
         leads = [i for i, seq in enumerate(order) if seq[0] in own]
-        idx = leads[0] if t is None and leads else t
+        idx = next(iter(leads), None) if t is None else t       # the trick given, or the first such lead (if any)
         if idx not in leads:
             why, at = _UNLED[(t is not None, s == ACES)]
             raise InputError(_(why, trick=t, player=p, suit=Suit(s)), ptr + at)
@@ -297,8 +297,7 @@ def _points_shape(pts: dict[str, int], taken: dict[str, int], layout: Layout) ->
                    for name in obj if name not in layout.active]
         errors += [{"pointer": f"/deal/{key}/{esc(p)}", "detail": _("a whole number, 0 or more, for every player")}
                    for p in layout.active if obj.get(p, -1) < 0]      # a missing one is told so too
-    if errors:
-        raise InputError(errors)
+    tell(errors)
 
 
 # what card points adding up to another total are told, by whether cards are out of play (thousand/1.3, 3.3)
@@ -315,9 +314,9 @@ def _points_add_up(pts: dict[str, int], taken: dict[str, int], unused: list[Card
     expected = TOTAL_POINTS - dead
     total = sum(pts.values())       # one for each player of the deal (_points_shape)
     n_tricks = sum(taken.values())
-    refuse_if(((total != expected, _ADD_UP[bool(dead)], "/deal/points"),
-               (n_tricks != layout.tricks, N_("a deal has {n} tricks, not {given}"), "/deal/tricks_taken")),
-              expected=expected, dead=dead, total=total, n=layout.tricks, given=n_tricks)
+    refuse_all(((total != expected, _ADD_UP[bool(dead)], "/deal/points"),
+                (n_tricks != layout.tricks, N_("a deal has {n} tricks, not {given}"), "/deal/tricks_taken")),
+               expected=expected, dead=dead, total=total, n=layout.tricks, given=n_tricks)
 
 
 def _points_feasible(pts: dict[str, int], taken: dict[str, int], unused: list[Card], discards: list[Card],
