@@ -24,7 +24,7 @@ from .checks import (
 from .deal import BLIND_CONTRACT, DealState, Layout
 from .melds import ACES, marriage_value
 from .options import Options, OptionsLike
-from .read import in_deck, refuse_all, refuse_if, seats_from, tell
+from .read import in_deck, overlap, refuse_all, refuse_if, seats_from, tell
 from .scoring import DealOutcome, GameState
 
 if TYPE_CHECKING:       # the records are the schemas' (a layer beside the games): named for the annotations only
@@ -84,8 +84,8 @@ def _void_deal(deal: PlayedDeal, irregularities: list[dict]) -> None:
     exposed passes.)"""
     exposed = any(x["type"] == "exposed_card" for x in irregularities)
     played = [k for k in _PLAY if getattr(deal, k) not in (None, [], False)]
-    if exposed and played:
-        raise InputError(_("a card exposed in the deal cancels it: a void deal has no play"), f"/deal/{played[0]}")
+    refuse_if((exposed, N_("a card exposed in the deal cancels it: a void deal has no play"), f"/deal/{k}")
+              for k in played)     # the first field of play told
     if deal.declarer is None:
         refuse_if(((any(getattr(deal, k) for k in _PLAY[1:5]), N_("a deal with play needs its declarer"),
                     "/deal/declarer"),
@@ -102,8 +102,6 @@ def _how_bid(deal: PlayedDeal, layout: Layout, opts: Options, state: GameState, 
     no blind game (what it cannot be is told in that order, at its field); it has no auction (its 120 is the first
     hand's).  Any other contract came through the auction, the forced bid's (7.1)."""
     under_way = golden_known(opts, state)[0] is True
-    if under_way and deal.golden is False:
-        raise InputError(_("the golden round is under way, so this deal is a golden one"), "/deal/golden")
     if deal.blind:
         try:
             DealState.new(layout, opts, scores=state.scores).verify_blind(d, BLIND_CONTRACT)
@@ -115,7 +113,9 @@ def _how_bid(deal: PlayedDeal, layout: Layout, opts: Options, state: GameState, 
     if not (under_way or deal.golden):
         check_forced_bid(layout, opts, state, d, contract, "/deal/contract")
         return False
-    refuse_if(((not opts.golden_round, N_("the golden round is not played in this game"), "/deal/golden"),
+    # golden: said so, or the round under way (where it cannot be said not to be)
+    refuse_if(((deal.golden is False, N_("the golden round is under way, so this deal is a golden one"), "/deal/golden"),
+               (not opts.golden_round, N_("the golden round is not played in this game"), "/deal/golden"),
                (contract != 120, N_("a golden-round contract is 120"), "/deal/contract"),
                (state.golden["over"], N_("the golden round has been played"), "/deal/golden"),
                (d != layout.active[0], N_("in a golden deal the player left of the dealer ({player}) plays the 120"),
@@ -215,7 +215,7 @@ def _talon_passed(hands: dict[str, list[Card]], talon: list[Card], declarer: str
     """thousand/8.1: the declarer takes the talon and passes one card to each opponent, so an opponent plays one
     talon card at most."""
     for p in layout.active:
-        got = [c for c in hands[p] if c in talon]
+        got = sorted(overlap(hands[p], talon), key=hands[p].index)     # the talon's cards p played, in play order
         if p != declarer and len(got) > 1:
             raise InputError(_("{player} played {cards} of the talon, but the declarer passes each opponent one "
                                "card of it at most", player=p, cards=got), "/deal/talon")

@@ -34,7 +34,7 @@ from .checks import (
 from .deal import BLIND_CONTRACT, DealState, Layout
 from .melds import ACES, marriage_name, marriage_value
 from .options import Options, OptionsLike
-from .read import distinct, given, in_deck, overlap, refuse_all, refuse_if, seats_from, tell
+from .read import distinct, faults_of, given, in_deck, overlap, refuse_all, refuse_if, seats_from, tell
 from .scoring import GameState
 
 if TYPE_CHECKING:       # the records are the schemas' (a layer beside the games): named for the annotations only
@@ -72,7 +72,7 @@ def build_position(pos: PositionGiven, layout: Layout, opts: OptionsLike, state:
     """
     opts = Options.of(opts)
     phase = pos.phase
-    _phase_fields(pos, phase)
+    _phase_fields(pos, phase, action_type)
     hand, part = (None, None) if pos.hand is None else \
         read_hand(pos.hand, "/position/hand", _hand_cards, DECK.cards())
     hsize = None if hand is None else part.size if part is not None else len(hand)
@@ -81,39 +81,37 @@ def build_position(pos: PositionGiven, layout: Layout, opts: OptionsLike, state:
     st = DealState.new(layout, opts, hands=hands, scores=state.scores, concessions=state.concessions)
     _position_talon(pos, st, layout, phase, hand, hsize)
     ptrs = dict(_ACTION_PTRS)
-    hand, part = _position_received(pos, st, actor, hand, part)
-    if (phase, pos.bids is None, action_type) in _CALLS_NEEDED:
-        raise InputError(_("give the earlier calls of the auction (none when nobody has spoken)"),
-                         "/position/bids")
-    if phase in ("deal", "bidding"):
+    if phase in _AUCTION:       # (no card received yet: a field of a later phase)
         _position_golden(pos, st, layout, opts, state, action_type)
         _replay_calls(st, pos.bids or [], layout)
-        _knowledge(st, part, actor)
+        _knowledge(st, actor, part)
         return st, ptrs
+    if part is not None:        # the cards the position shows are revealed in it (DealState.show)
+        st.partial[actor] = part
+    _position_received(pos, st, actor)
     d = parse_player(pos.declarer, layout.players, "/position/declarer", layout.active)
     contract = contract_value(pos.contract, opts, "/position/contract")
     st.declarer, st.contract = d, contract
     _position_golden(pos, st, layout, opts, state, action_type)
     if not st.golden:   # a golden deal has no auction: its 120 is the first hand's (18.1)
         check_forced_bid(layout, opts, state, d, contract, "/position/contract")
-    if phase == "talon":
-        st.phase = "talon"
-        hand, part = _talon_phase(pos, st, layout, actor, d, hand, part, hsize, action_type)
-    else:
-        _play_position(pos, st, layout, opts, actor, d, contract, hand, hsize)
+    _PHASE_READERS[phase](pos, st, layout, opts, actor, d, contract, hsize, action_type)
     _auction_of(pos, st, layout, opts, state, d, contract)
-    _knowledge(st, part, actor)
+    _knowledge(st, actor, st.partial.get(actor))
     return st, ptrs
 
 
-def _phase_fields(pos: PositionGiven, phase: str) -> None:
+def _phase_fields(pos: PositionGiven, phase: str, action_type: str | None) -> None:
     """Refuse fields that belong to a later phase than ``phase`` (:data:`FOREIGN`); in the play the talon is taken
-    and the exchange made, so neither flag can be false (thousand/8.1)."""
+    and the exchange made, so neither flag can be false (thousand/8.1); a call judged in the bidding needs the calls
+    before it (:data:`_CALLS_NEEDED`).  Each is told."""
     clash = fields_out_of_phase(given(pos), phase, FOREIGN)
     clash += [{"pointer": f"/position/{f}", "detail": _("in the play phase the talon is already taken and the exchange "
                                                         "made")}
               for f in _DONE.get(phase, ()) if getattr(pos, f) is False]
-    tell(clash)
+    tell(clash + faults_of([((phase, pos.bids is None, action_type) in _CALLS_NEEDED,
+                             N_("give the earlier calls of the auction (none when nobody has spoken)"),
+                             "/position/bids")]))
 
 
 # what a talon or a musik holds, by the number of players in the deal (thousand/3.1–3.3): the talon 3 cards, the
@@ -144,33 +142,18 @@ def _position_talon(pos: PositionGiven, st: DealState, layout: Layout, phase: st
               n=layout.hand_size, given=hsize)
 
 
-def _position_received(pos: PositionGiven, st: DealState, actor: str, hand: list[Card] | None,
-                       part: Partial | None) -> tuple[list[Card] | None, Partial | None]:
+def _position_received(pos: PositionGiven, st: DealState, actor: str) -> None:
     """thousand/8.1: the card the actor received in the exchange is in the actor's hand (revealed in a partly known
-    hand).  Returns the hand and the partial hand, updated."""
+    hand: :meth:`DealState.show`)."""
     got = pos.received
     if got is None:
-        return hand, part
+        return
     in_deck([got], "/position/received")
-    hand, part = _reveal(st, actor, hand, part, [got])     # an unknown card of a partly known hand may be it
+    st.show(actor, [got])       # an unknown card of a partly known hand may be it
+    hand = st.hands[actor]
     if hand is not None and got not in hand:
         raise InputError(_("the card received in the exchange must be in the hand"), "/position/received")
     st.received[actor] = got
-    return hand, part
-
-
-def _reveal(st: DealState, actor: str, hand: list[Card] | None, part: Partial | None,
-            cards: list[Card]) -> tuple[list[Card] | None, Partial | None]:
-    """The actor's hand and partial hand, those of ``cards`` that may be the partial hand's unknown cards revealed
-    in it (a known card is not in its pool), the hand in ``st`` its known cards; a whole hand (no partial one) as
-    it is."""
-    if part is None:
-        return hand, part
-    for c in cards:
-        if part.may_hold(c):
-            part = part.reveal(c)
-    hand = st.hands[actor] = part.known
-    return hand, part
 
 
 # the flag a talon position must say (talon_taken, exchanged), by (talon_taken as given, exchanged left out), when the
@@ -185,9 +168,8 @@ _ASK_FLAG = {"talon_taken": N_("say whether the declarer has taken the talon, or
 _DECLARERS = frozenset({"take_talon", "exchange", "raise", "concede"})
 
 
-def _talon_phase(pos: PositionGiven, st: DealState, layout: Layout, actor: str, d: str, hand: list[Card] | None,
-                 part: Partial | None, hsize: int | None, action_type: str | None = ""
-                 ) -> tuple[list[Card] | None, Partial | None]:
+def _talon_phase(pos: PositionGiven, st: DealState, layout: Layout, _opts: Options, actor: str, d: str,
+                 _contract: int, hsize: int | None, action_type: str | None) -> None:
     """thousand/8.1, 8.2: the talon phase, as given or as the declarer's hand tells it.
 
     Whether the declarer has taken the talon and made the exchange: said, or told by the declarer's hand size
@@ -196,8 +178,9 @@ def _talon_phase(pos: PositionGiven, st: DealState, layout: Layout, actor: str, 
 
     Where the talon's cards are (in the declarer's hand once taken and before the exchange; nowhere in another
     hand) and the declarer's hand size: the dealt size, plus the talon (3) or a musik (2) once taken, plus 1 (three
-    players) or 0 (two) after the exchange.  Returns the hand and the partial hand, the talon's cards revealed in a
-    declarer's partly known hand."""
+    players) or 0 (two) after the exchange; the talon's cards revealed in a declarer's partly known hand
+    (:meth:`DealState.show`)."""
+    st.phase, hand = "talon", st.hands[actor]
     flag = _UNSAID_FLAG.get((pos.talon_taken, pos.exchanged is None), "")     # "": both said, or neither asked
     told = hand is not None and actor == d      # the declarer's hand size tells both flags
     grown = (hsize or 0) - layout.hand_size         # cards over the dealt size (no hand: both flags given)
@@ -213,11 +196,12 @@ def _talon_phase(pos: PositionGiven, st: DealState, layout: Layout, actor: str, 
                (overlap(st.talon, hand) and (actor != d or not st.talon_taken),
                 N_("a card cannot be both in the hand and in the talon"), "/position/talon")))
     if not told:
-        return hand, part
+        return
     holding = st.talon_taken and not st.exchanged       # the talon taken is in the declarer's hand
     talon = st.talon or []
     if holding:
-        hand, part = _reveal(st, actor, hand, part, talon)
+        st.show(actor, talon)
+        hand = st.hands[actor]
     # the dealt size; with the talon taken, the talon (3) or a musik (2) more: as many cards as players; after the
     # exchange two of them gone (one to each opponent, or two laid aside)
     expect = layout.hand_size + st.talon_taken * (len(layout.active) - 2 * st.exchanged)
@@ -225,12 +209,12 @@ def _talon_phase(pos: PositionGiven, st: DealState, layout: Layout, actor: str, 
                                                                    "are in the hand"), "/position/hand"),
                (hsize != expect, N_("the declarer holds {n} cards at this point, not {given}"), "/position/hand")),
               n=expect, given=hsize)
-    return hand, part
 
 
 def _play_position(pos: PositionGiven, st: DealState, layout: Layout, opts: Options, actor: str, d: str, contract: int,
-                   hand: list[Card] | None, hsize: int | None) -> None:
+                   hsize: int | None, _action_type: str | None) -> None:
     """The play phase (thousand/11.x): tricks won so far, the marriages and the trump, and the current trick."""
+    hand = st.hands[actor]
     st.start_play(d, contract)
     some = _tricks_won(pos, st, layout)
     done = sum(st.tricks_won.values())      # with "some", the fewest tricks that can have been played
@@ -324,7 +308,7 @@ def _hand_in_play(st: DealState, actor: str, hand: list[Card], hsize: int | None
         raise InputError(why, "/position/hand")
 
 
-def _knowledge(st: DealState, part: Partial | None, actor: str) -> None:
+def _knowledge(st: DealState, actor: str, part: Partial | None) -> None:
     """The actor's partial hand, its unknown cards any not seen elsewhere: on the table, in a talon not yet passed
     on in the exchange, or in another player's announced marriage (its king and queen were that player's).  (A
     talon the actor's own hand holds, taken and not passed on, is known in it (:func:`_talon_phase`): its cards
@@ -336,6 +320,10 @@ def _knowledge(st: DealState, part: Partial | None, actor: str) -> None:
         seen += st.talon or []
     seen += [c for m in st.marriages if m["player"] != actor for c in MARRIAGE_CARDS[m["suit"]]]
     st.partial[actor] = account(part, seen, "/position/hand")
+
+
+# how a talon or play position is read past the auction, by its phase
+_PHASE_READERS = {"talon": _talon_phase, "play": _play_position}
 
 
 def _replay_calls(st: DealState, bids: list[CallMade], layout: Layout) -> None:
@@ -390,7 +378,7 @@ def _auction_of(pos: PositionGiven, st: DealState, layout: Layout, opts: Options
         return
     auction = DealState.new(layout, opts, scores=state.scores, concessions=state.concessions)
     _replay_calls(auction, bids, layout)
-    won = auction.contract
+    won = auction.high_bid      # the contract, once the auction has ended
     # the contract is the one won, or raised after the exchange (thousand/8.2) up to the highest contract
     highest = opts.max_bid if st.exchanged else won
     if (auction.phase, auction.declarer) != ("talon", d) or not won <= contract <= highest:
@@ -430,7 +418,7 @@ def _position_marriages(pos: PositionGiven, st: DealState, layout: Layout, opts:
                                       "this marriage", st.tricks_won[p], player=p), ptr)
         st.marriages.append({"player": p, "suit": suit, "trick": t, "points": marriage_value(suit)})
         check_marriage_cards(suits_of[p], p, d, layout, opts, ptr)
-    if hand is not None and suits_of[actor]:
+    if suits_of[actor]:     # (with no hand, the check above)
         check_marriage_cards(suits_of[actor], actor, d, layout, opts, "/position/marriages", hand)
 
 
