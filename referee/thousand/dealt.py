@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import Card, check_conservation
+from ..cards import Card, conservation_faults
 from ..common import parse_player
 from ..errors import InputError, esc
 from ..i18n import N_, _, ngettext
@@ -31,7 +31,7 @@ def start_deal(ev: DealEvent, layout: Layout, opts: OptionsLike, state: GameStat
     hands = _dealt_hands(ev, layout, ptr, problems)
     groups = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.active]
     talon, musiks = _dealt_talon(ev, layout, ptr, problems, groups)
-    _whole_deck(groups, problems)
+    problems += conservation_faults(groups, DECK, "thousand/3.5")    # the whole deck dealt once
     st = DealState.new(layout, opts, hands=hands, talon=talon, musiks=musiks, scores=state.scores,
                        concessions=state.concessions)
     st.golden = bool(ev.golden)
@@ -124,14 +124,3 @@ def _talon(ev: DealEvent, ptr: str, problems: list[tuple[str, str, str]],
 # told; and what reads the part it has
 _NOT_DEALT = {2: ("talon", N_("a two-player deal has no talon")), 3: ("musiks", N_("a {n}-player deal has no musiks"))}
 _DEALT = {2: _two_musiks, 3: _talon}
-
-
-def _whole_deck(groups: list[tuple[str, list[Card]]], problems: list[tuple[str, str, str]]) -> None:
-    """thousand/3.5: the deal holds every card of the deck once (a problem for each card repeated).  With every hand,
-    the talon or each musik of its size (a problem otherwise) the count is the deck's: 3 hands of 7 and a talon of
-    3, or 2 hands of 10 and two musiks of 2, are 24 cards, so none repeated is none missing."""
-    try:
-        check_conservation(groups, DECK)
-    except InputError as e:
-        for err in e.errors:
-            problems.append(("thousand/3.5", err["detail"], err["pointer"]))

@@ -168,13 +168,10 @@ def _from_tricks(deal: PlayedDeal, layout: Layout, opts: Options, base: DealOutc
     """A deal given as its tricks (``[{"leader", "cards"}]``), bid by ``d`` at ``contract``: the cards are the
     deck's (thousand/3.5), the seat order tells who played each, the marriages fit the leads (10.1), and every play
     is legal (8.3, 11.x).  Fills ``base`` with card points, tricks won and the marriages scored."""
-    parsed = _parse_tricks(deal.tricks or [], layout)
+    order, groups = _parse_tricks(deal.tricks or [], layout)
     unused, discards = dead_cards(deal, layout, opts, need=True)
-    groups = [(f"/deal/tricks/{i}/cards", c) for i, (_leader, c) in enumerate(parsed)]
     groups += [("/deal/musik_unused", unused), ("/deal/discards", discards)]
     check_conservation(groups, DECK, exact=True)
-    # who played what: the seat order fixes the player of each card from the leader
-    order = [list(zip(seats_from(layout, leader, len(cards)), cards)) for leader, cards in parsed]
     hands: dict[str, list[Card]] = defaultdict(list)     # every active player plays to every trick
     for p, c in chain.from_iterable(order):
         hands[p].append(c)
@@ -191,13 +188,15 @@ def _from_tricks(deal: PlayedDeal, layout: Layout, opts: Options, base: DealOutc
     return base
 
 
-def _parse_tricks(tricks: list[TrickPlayed], layout: Layout) -> list[tuple[str, list[Card]]]:
-    """``deal.tricks`` → ``[(leader, cards)]``: a completed deal has one trick per card in a hand, each with one card
-    per active player."""
+def _parse_tricks(tricks: list[TrickPlayed], layout: Layout
+                  ) -> tuple[list[list[tuple[str, Card]]], list[tuple[str, list[Card]]]]:
+    """``deal.tricks`` → who played what, ``[[(player, card)]]`` trick by trick (the seat order fixes the player of
+    each card from the leader), and each trick's cards with their pointer (``[(pointer, cards)]``): a completed deal
+    has one trick per card in a hand, each with one card per active player."""
     n, size = layout.tricks, len(layout.active)
     if len(tricks) != n:
         raise InputError(_("a completed deal has {n} tricks, not {given}", n=n, given=len(tricks)), "/deal/tricks")
-    parsed = []
+    order, groups = [], []
     errors = []
     for i, t in enumerate(tricks):
         ptr = f"/deal/tricks/{i}"
@@ -206,9 +205,10 @@ def _parse_tricks(tricks: list[TrickPlayed], layout: Layout) -> list[tuple[str, 
         if len(cards) != size:
             errors.append({"pointer": ptr + "/cards", "detail": _("a trick has {n} cards, not {given}", n=size,
                                                                   given=len(cards))})
-        parsed.append((leader, cards))
+        order.append(list(zip(seats_from(layout, leader, len(cards)), cards)))
+        groups.append((ptr + "/cards", cards))
     tell(errors)
-    return parsed
+    return order, groups
 
 
 def _talon_passed(hands: dict[str, list[Card]], talon: list[Card], declarer: str | None, layout: Layout) -> None:
@@ -327,8 +327,9 @@ def _points_feasible(pts: dict[str, int], taken: dict[str, int], unused: list[Ca
     pool = _POOL.copy()
     pool.subtract(POINTS[c.rank] for c in unused + discards)
     # the two-player declarer's pile when the discards count: their points, given; or 2 cards more, not given
-    pile = {declarer: (0, card_points(discards)) if discards else (2, 0)} \
-        if size == 2 and opts.two_player_discards_count else {}
+    # (dead_cards gives them, or none when they go unsaid)
+    counted = size == 2 and opts.two_player_discards_count
+    pile = {declarer: (2 - len(discards), card_points(discards))} if counted else {}
     targets = []
     for p in layout.active:
         more_cards, less_points = pile.get(p, (0, 0))

@@ -294,9 +294,10 @@ def _current_trick(pos: PositionGiven, st: DealState, layout: Layout, d: str, do
 def _hand_in_play(st: DealState, actor: str, hand: list[Card], hsize: int | None, done: int, full: int) -> None:
     """The actor's hand in the play: no card of it on the table, and ``full`` cards (8 after the exchange, 10 with
     two players) less one for each trick played and for a card of the actor's already on the table."""
-    if overlap([c for _p, c in st.trick], hand):
+    on_table = dict(st.trick)       # each player's card on the table (a trick not complete: one each at most)
+    if overlap(list(on_table.values()), hand):
         raise InputError(_("a card on the table cannot also be in the hand"), "/position/trick/cards")
-    own = [p for p, _c in st.trick].count(actor)     # cards the acting player has played to the current trick
+    own = int(actor in on_table)        # the acting player's card played to the current trick
     expect = full - done - own
     if hsize != expect:
         # two counts, each with its own noun: the tricks' phrase takes its plural from the tricks, the cards'
@@ -315,7 +316,7 @@ def _knowledge(st: DealState, actor: str, part: Partial | None) -> None:
     are out of the pool already.)"""
     if part is None:
         return
-    seen = [c for _p, c in st.trick]
+    seen = list(dict(st.trick).values())        # the cards on the table
     if not st.exchanged:
         seen += st.talon or []
     seen += [c for m in st.marriages if m["player"] != actor for c in MARRIAGE_CARDS[m["suit"]]]
@@ -352,7 +353,7 @@ def _position_golden(pos: PositionGiven, st: DealState, layout: Layout, opts: Op
     known, why = golden_known(opts, state)
     golden = said if known is None else known
     # never the first hand on 120 in the auction (no declarer yet)
-    refuse_if(((known is not None and said not in (None, known), why, "/position/golden"),
+    refuse_if(((said not in (None, golden), why, "/position/golden"),      # (said, when the state does not tell it)
                ((golden, st.declarer, st.contract) == (None, layout.active[0], 120) and
                 (pos.phase == "talon" or action_type == "redeal"),
                 N_("say whether this deal is a golden one: the game so far shows no golden deal played yet, and a "
