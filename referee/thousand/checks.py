@@ -122,15 +122,13 @@ def irregularities_of(given: list[IrregularitySeen] | None, layout: Layout, base
     for i, irr in enumerate(given or []):
         ptr = f"{base}/irregularities/{i}"
         t = irr.type
-        if t not in IRREGULARITY_RULES:
-            raise InputError(_("unknown irregularity {type}; known: {known}", type=repr(t),
-                                   known=", ".join(IRREGULARITY_RULES)), ptr + "/type")
         p = parse_player(irr.player, layout.players, ptr + "/player")
-        dealer, why = _AT_FAULT.get(t, ((p == layout.dealer), ""))     # a talon peek: anyone's
+        dealer, why = _AT_FAULT.get(t, ((p == layout.dealer), ""))     # a talon peek (or an unknown type): anyone's
         once = (t, p if t == "talon_peek" else None)
-        refuse_if((((p == layout.dealer) != dealer, why, ptr + "/player"),
+        refuse_if(((t not in IRREGULARITY_RULES, N_("unknown irregularity {given}; known: {known}"), ptr + "/type"),
+                   ((p == layout.dealer) != dealer, why, ptr + "/player"),
                    (once in seen, N_("{type} can happen once in a deal (the deal is then redealt or played)"), ptr)),
-                  dealer=layout.dealer, type=t)
+                  dealer=layout.dealer, type=t, given=repr(t), known=", ".join(IRREGULARITY_RULES))
         seen.add(once)
         out.append({"type": t, "player": p})
     return out

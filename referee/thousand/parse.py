@@ -331,6 +331,8 @@ def _replay_calls(st: DealState, bids: list[CallMade], layout: Layout) -> None:
     """Run the earlier calls of an auction (position.bids) through ``st``, each judged without its hand."""
     for i, b in enumerate(bids):
         ptr = f"/position/bids/{i}"
+        if st.phase != "bidding":
+            raise InputError(_("the auction ended before this call"), ptr)
         p = parse_player(b.player, layout.players, ptr + "/player", layout.active)
         saved = st.hands[p]
         st.hands[p] = None  # earlier calls are judged without hands
@@ -340,8 +342,6 @@ def _replay_calls(st: DealState, bids: list[CallMade], layout: Layout) -> None:
             raise InputError(_("the earlier calls are not a legal auction: {why}", why=e.message), ptr) from None
         finally:
             st.hands[p] = saved
-        if st.phase != "bidding" and i != len(bids) - 1:
-            raise InputError(_("the auction ended before this call"), ptr)
 
 
 def _position_golden(pos: PositionGiven, st: DealState, layout: Layout, opts: Options, state: GameState,

@@ -140,9 +140,7 @@ def _crowded_barrel(st: GameState, players: list[str], opts: Options) -> list[di
     ``coexist`` any number may sit.  ``knock_off`` seats one; ``two_fall_together`` two with four players, one with
     three (as the engine settles it).  Those who have used more barrel deals were there first; the others, in seat
     order, are the ones that cannot be there, each pointed at by their total."""
-    seats = _SEATS.get((opts.barrel, opts.barrel_collision, len(players)))
-    if seats is None:
-        return []
+    seats = _SEATS.get((opts.barrel, opts.barrel_collision, len(players)), len(players))     # any number: all
     sitters = sorted((p for p in players if st.scores[p] == opts.barrel_threshold),
                      key=lambda p: (-st.barrel[p]["deals"], players.index(p)))
     return [{"pointer": f"/state/scores/{esc(p)}", "detail": _(_CROWDED[seats], player=p, other=sitters[0])}

@@ -48,12 +48,11 @@ def distinct(cards: list[Card], ptr: str) -> list[Card]:
 def refuse_if(faults: Iterable[tuple[object, str, str]], **params: Any) -> None:
     """The first of ``faults`` that applies, as an :class:`InputError` at its place; nothing when none does.
 
-    Each fault is ``(applies, message, pointer)``, its message marked with ``N_`` and translated only when it is
-    told, with ``params`` filled in: a table of a builder's checks, each stated once, in the order they are told (the
-    faults' own conditions are worked out before any is told, so each must hold up whatever the others find)."""
-    for applies, why, ptr in faults:
-        if applies:
-            raise InputError(_(why, **params), ptr)
+    Each fault is ``(applies, message, pointer)``, its message marked with ``N_`` and translated with ``params``
+    filled in: a table of a builder's checks, each stated once, in the order they are told, where a later one may
+    rest on an earlier one holding (the faults' own conditions are worked out before any is told, so each must hold
+    up whatever the others find).  Independent checks: :func:`refuse_all`."""
+    tell(faults_of(faults, **params)[:1])
 
 
 def tell(errors: list[dict]) -> None:

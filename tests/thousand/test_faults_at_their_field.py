@@ -141,10 +141,11 @@ REFUSED = {
         check(play(trump="X")), "/position/trump",
         "'X' is not a suit (use S, H, D, C or ♠ ♥ ♦ ♣)", "'X' — не масть (пишите п, ч, б, т/к, S, H, D, C или ♠ ♥ ♦ ♣)"),
     "a call after the auction's end": (
-        # Boris and Vera pass: Anna, on the forced 100, has won the auction at the second call
+        # Boris and Vera pass: Anna, on the forced 100, has won the auction at the second call, so the third (her
+        # bid) comes after its end
         check({"phase": "bidding", "bids": [{"player": "Boris", "type": "pass"}, {"player": "Vera", "type": "pass"},
                                             {"player": "Anna", "type": "bid", "amount": 110}]}),
-        "/position/bids/1", "the auction ended before this call", "торговля закончилась до этого слова"),
+        "/position/bids/2", "the auction ended before this call", "торговля закончилась до этого слова"),
     "a golden deal's auction": (
         check({"phase": "talon", "declarer": "Anna", "contract": 120, "talon_taken": False, "golden": True,
                "bids": [{"player": "Boris", "type": "pass"}, {"player": "Vera", "type": "pass"}]},
