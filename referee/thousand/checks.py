@@ -3,6 +3,7 @@
 (10.x), the irregularities (4.1, 5.x)."""
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from ..cards import Card, parse_suit
@@ -12,7 +13,7 @@ from ..i18n import N_, _, ngettext
 from .deal import FORCED_BID, DealState, Layout
 from .melds import ACES, marriage_name
 from .options import Options, OptionsLike
-from .read import refuse_if
+from .read import refuse_all, refuse_if
 from .scoring import IRREGULARITY_RULES, GameState
 
 # the cards of each marriage (thousand/10.1): the king and queen of a suit, or the four aces
@@ -135,20 +136,21 @@ def irregularities_of(given: list[IrregularitySeen] | None, layout: Layout, base
 
 
 def marriage_list(raw: list[MarriageSaid] | None, base: str, layout: Layout, opts: Options,
-                   max_trick: int | None = None) -> list[tuple[int, str, str, int | None]]:
-    """Announced marriages ``[{"player", "suit", "trick"?}]`` at ``base`` → ``[(index, player, suit, trick)]``."""
+                  max_trick: float = math.inf) -> list[tuple[int, str, str, int | None]]:
+    """Announced marriages ``[{"player", "suit", "trick"?}]`` at ``base`` → ``[(index, player, suit, trick)]``; a
+    trick given is at most ``max_trick`` (no bound by default).  A marriage's faults are told together."""
     out, seen = [], set()
     for i, m in enumerate(raw or []):
         ptr = f"{base}/{i}"
         p = parse_player(m.player, layout.players, ptr + "/player", layout.active)
         s = parse_marriage_suit(m.suit, ptr + "/suit")
         t = m.trick
-        refuse_if(((s == ACES and not opts.ace_marriage, N_("the ace marriage is not played in this game"),
-                    ptr + "/suit"),
-                   (s in seen, N_("{marriage} can be announced only once in a deal"), ptr + "/suit"),
-                   (t is not None and max_trick is not None and t > max_trick,
-                    N_("the trick the marriage was led to, counted from 0: 0 to {last}"), ptr + "/trick")),
-                  marriage=marriage_name(s), last=max_trick)
+        refuse_all(((s == ACES and not opts.ace_marriage, N_("the ace marriage is not played in this game"),
+                     ptr + "/suit"),
+                    (s in seen, N_("{marriage} can be announced only once in a deal"), ptr + "/suit"),
+                    (t is not None and t > max_trick, N_("the trick the marriage was led to, counted from 0: 0 to {last}"),
+                     ptr + "/trick")),
+                   marriage=marriage_name(s), last=max_trick)
         seen.add(s)
         out.append((i, p, s, t))
     return out

@@ -27,14 +27,14 @@ def parse_state(raw: PriorState | None, players: list[str], opts: OptionsLike) -
     if raw is None:
         return st
     errors = _state_golden(raw.golden, st, players)
+    shape = given(raw)      # the parts of the state given
     for key in ("scores", "bolts", "concessions", "barrel", "concession_run"):
-        for name, val in (getattr(raw, key) or {}).items():
+        for name, val in shape.get(key, {}).items():
             ptr = f"/state/{key}/{esc(name)}"
             if name not in players:
                 errors.append({"pointer": ptr, "detail": _("{name} is not one of the players", name=repr(name))})
             else:
                 errors += _READ.get(key, _state_counter)(st, key, name, val, ptr, opts)
-    shape = given(raw)
     if raw.golden is not None:      # a golden round given with no counter says nothing of a game under way
         shape["golden"] = given(raw.golden)
     errors += missing_scores(shape, players, ("concessions", "bolts", "barrel", "golden", "concession_run"))
