@@ -30,7 +30,12 @@ def start_deal(ev: DealEvent, layout: Layout, opts: OptionsLike, state: GameStat
     problems: list[tuple[str, str, str]] = []
     hands = _dealt_hands(ev, layout, ptr, problems)
     groups = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.active]
-    talon, musiks = _dealt_talon(ev, layout, ptr, problems, groups)
+    # the talon of 3 (three or four players) or two musiks of 2 (two players), added to groups
+    n = len(layout.active)
+    wrong, not_dealt = _NOT_DEALT[n]
+    if getattr(ev, wrong) is not None:
+        raise InputError(_(not_dealt, n=n), f"{ptr}/{wrong}")
+    talon, musiks = _DEALT[n](ev, ptr, problems, groups)
     problems += conservation_faults(groups, DECK, "thousand/3.5")    # the whole deck dealt once
     st = DealState.new(layout, opts, hands=hands, talon=talon, musiks=musiks, scores=state.scores,
                        concessions=state.concessions)
@@ -73,17 +78,6 @@ def _dealt_hands(ev: DealEvent, layout: Layout, ptr: str,
                                                given=len(hands[p]), n=layout.hand_size),
                              f"{ptr}/hands/{esc(p)}"))
     return hands
-
-
-def _dealt_talon(ev: DealEvent, layout: Layout, ptr: str, problems: list[tuple[str, str, str]],
-                 groups: list[tuple[str, list[Card]]]) -> tuple[list[Card] | None, list[list[Card]] | None]:
-    """thousand/3.1, 3.3: the talon of 3 (three or four players) or two musiks of 2 (two players), added to
-    ``groups`` (pointer, cards).  Returns (talon, musiks), one of them None."""
-    n = len(layout.active)
-    wrong, why = _NOT_DEALT[n]
-    if getattr(ev, wrong) is not None:
-        raise InputError(_(why, n=n), f"{ptr}/{wrong}")
-    return _DEALT[n](ev, ptr, problems, groups)
 
 
 def _two_musiks(ev: DealEvent, ptr: str, problems: list[tuple[str, str, str]],

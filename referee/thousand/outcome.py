@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from itertools import chain
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..cards import Card, check_conservation
 from ..common import parse_player, points_feasible
@@ -168,14 +168,14 @@ def _from_tricks(deal: PlayedDeal, layout: Layout, opts: Options, base: DealOutc
     """A deal given as its tricks (``[{"leader", "cards"}]``), bid by ``d`` at ``contract``: the cards are the
     deck's (thousand/3.5), the seat order tells who played each, the marriages fit the leads (10.1), and every play
     is legal (8.3, 11.x).  Fills ``base`` with card points, tricks won and the marriages scored."""
-    order, groups = _parse_tricks(deal.tricks or [], layout)
+    order, groups = _parse_tricks(cast("list[TrickPlayed]", deal.tricks), layout)     # (given: its form)
     unused, discards = dead_cards(deal, layout, opts, need=True)
     groups += [("/deal/musik_unused", unused), ("/deal/discards", discards)]
     check_conservation(groups, DECK, exact=True)
     hands: dict[str, list[Card]] = defaultdict(list)     # every active player plays to every trick
     for p, c in chain.from_iterable(order):
         hands[p].append(c)
-    if base.talon is not None and len(layout.active) == 3:
+    if len(layout.active) == 3:     # (with two players no talon is passed)
         _talon_passed(hands, base.talon, d, layout)
     announce = _marriage_leads(marriage_list(deal.marriages, "/deal/marriages", layout, opts), order)
     st = _replay_tricks(DealState.new(layout, opts, hands=hands), d, contract, order, announce)
@@ -211,9 +211,10 @@ def _parse_tricks(tricks: list[TrickPlayed], layout: Layout
     return order, groups
 
 
-def _talon_passed(hands: dict[str, list[Card]], talon: list[Card], declarer: str | None, layout: Layout) -> None:
-    """thousand/8.1: the declarer takes the talon and passes one card to each opponent, so an opponent plays one
-    talon card at most."""
+def _talon_passed(hands: dict[str, list[Card]], talon: list[Card] | None, declarer: str | None,
+                  layout: Layout) -> None:
+    """thousand/8.1: the declarer takes the talon (when given) and passes one card to each opponent, so an opponent
+    plays one talon card at most."""
     for p in layout.active:
         got = sorted(overlap(hands[p], talon), key=hands[p].index)     # the talon's cards p played, in play order
         if p != declarer and len(got) > 1:
@@ -273,7 +274,7 @@ def _from_points(deal: PlayedDeal, layout: Layout, opts: Options, base: DealOutc
     """A deal given as card points and tricks taken per player, bid by ``d``: every active player has both, the
     points add up to the deck's 120 less the cards out of play (thousand/1.3, 3.3), the tricks to a deal's, some
     share of the deck gives them (1.3), and the marriages fit the tricks (10.1, 10.2).  Fills ``base``."""
-    pts, taken = deal.points or {}, deal.tricks_taken
+    pts, taken = cast("dict[str, int]", deal.points), deal.tricks_taken        # (the points given: their form)
     if taken is None:
         raise InputError(_("with card points, give each player's number of tricks"), "/deal/tricks_taken")
     _points_shape(pts, taken, layout)

@@ -13,6 +13,7 @@ cards the schema has read in :mod:`.read`.
 """
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
@@ -403,17 +404,20 @@ def _position_marriages(pos: PositionGiven, st: DealState, layout: Layout, opts:
     king or queen of it in the actor's hand (another player's), one a trick won (the declarer's first lead too,
     where allowed), cards enough left over, and in the actor's own hand a card played before the first."""
     hand = st.hands[actor]
+    place = (hand or []).index      # a card's place in the hand (of two held, the first is told)
     suits_of: dict[str, list[str]] = defaultdict(list)
-    first_lead = {d: int(opts.marriage_on_first_trick)}
+    # each announcement is a lead after a won trick, or the declarer's first lead where allowed: the leads beyond the
+    # tricks won, any number for a player said to have won "some" (one is only the fewest)
+    more_leads = {d: int(opts.marriage_on_first_trick)} | dict.fromkeys(some, math.inf)
     for i, p, suit, t in marriage_list(pos.marriages, "/position/marriages", layout, opts, st.trick_index):
         ptr = f"/position/marriages/{i}"
-        held = [c for c in hand or () if p != actor and c in _PAIRS.get(suit, ())]
-        if held:
+        # another player's marriage: its king or queen in this hand
+        held = min(overlap(hand, _PAIRS.get(suit)) if p != actor else (), key=place, default=None)
+        if held is not None:
             raise InputError(_("{player} cannot have announced {marriage}: {card} is in this hand"
-                               "", player=p, marriage=marriage_name(suit), card=held[0]), ptr)
+                               "", player=p, marriage=marriage_name(suit), card=held), ptr)
         suits_of[p].append(suit)
-        # each announcement is a lead after a won trick, or the declarer's first lead where allowed
-        if len(suits_of[p]) > st.tricks_won[p] + first_lead.get(p, 0) and p not in some:
+        if len(suits_of[p]) > st.tricks_won[p] + more_leads.get(p, 0):
             raise InputError(ngettext("{player} has won {n} trick, too few to have announced this marriage"
                                       "", "{player} has won {n} tricks, too few to have announced "
                                       "this marriage", st.tricks_won[p], player=p), ptr)

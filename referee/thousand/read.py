@@ -75,7 +75,7 @@ def refuse_all(faults: Iterable[tuple[object, str, str]], **params: Any) -> None
     tell(faults_of(faults, **params))
 
 
-def overlap(cards: list[Card] | None, other: list[Card] | None) -> set[Card]:
+def overlap(cards: Iterable[Card] | None, other: Iterable[Card] | None) -> set[Card]:
     """The cards both lists hold (none when either is not given)."""
     return set(cards or ()) & set(other or ())
 
