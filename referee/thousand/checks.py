@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from ..cards import Card, parse_suit
@@ -174,7 +175,7 @@ def check_marriage_cards(announced: list[str], player: str, declarer: str | None
     if player == declarer and opts.marriage_on_first_trick:
         return
     held = layout.tricks    # the cards each player holds when the play begins: one per trick
-    taken = {c for s in announced for c in MARRIAGE_CARDS[s]}
+    taken = set(chain.from_iterable(MARRIAGE_CARDS[s] for s in announced))      # the cards the marriages take
     if len(taken) >= held:
         raise InputError(ngettext("{player}'s announced marriages take all {n} card of the hand, but a card is played "
                                   "before the first announcement and breaks one of them",

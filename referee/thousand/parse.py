@@ -198,16 +198,14 @@ def _talon_phase(pos: PositionGiven, st: DealState, layout: Layout, _opts: Optio
                 N_("a card cannot be both in the hand and in the talon"), "/position/talon")))
     if not told:
         return
-    holding = st.talon_taken and not st.exchanged       # the talon taken is in the declarer's hand
-    talon = st.talon or []
-    if holding:
-        st.show(actor, talon)
-        hand = st.hands[actor]
+    # the talon taken is in the declarer's hand until the exchange (shown in a hand known in part)
+    holding = (st.talon or []) if st.talon_taken and not st.exchanged else []
+    st.show(actor, holding)
     # the dealt size; with the talon taken, the talon (3) or a musik (2) more: as many cards as players; after the
     # exchange two of them gone (one to each opponent, or two laid aside)
     expect = layout.hand_size + st.talon_taken * (len(layout.active) - 2 * st.exchanged)
-    refuse_if(((holding and overlap(talon, hand) != set(talon), N_("the declarer has taken the talon, so its cards "
-                                                                   "are in the hand"), "/position/hand"),
+    refuse_if(((overlap(holding, st.hands[actor]) != set(holding), N_("the declarer has taken the talon, so its "
+                                                                     "cards are in the hand"), "/position/hand"),
                (hsize != expect, N_("the declarer holds {n} cards at this point, not {given}"), "/position/hand")),
               n=expect, given=hsize)
 
