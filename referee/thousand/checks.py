@@ -78,9 +78,9 @@ def _check_pit(probe: DealState, declarer: str, contract: int, holder: str | Non
     """The debt pit (thousand/7.7): a player below the silence threshold neither bids nor raises, so holds a contract
     only as the forced bid's holder, at the forced bid itself."""
     thr = probe.opts.silence_threshold
-    if thr is None or probe.scores[declarer] >= thr or (declarer == holder and contract == forced):
-        return
-    raise InputError(_(_PIT[declarer == holder], player=declarer, threshold=thr, forced=forced), ptr)
+    refuse_if(((thr is not None and probe.scores[declarer] < thr and not (declarer == holder and contract == forced),
+                _PIT[declarer == holder], ptr),),
+              player=declarer, threshold=thr, forced=forced)
 
 
 _GOLDEN_OFF = (False, N_("the golden round is not played in this game"))
@@ -149,8 +149,8 @@ def marriage_list(raw: list[MarriageSaid] | None, base: str, layout: Layout, opt
         refuse_all(((s == ACES and not opts.ace_marriage, N_("the ace marriage is not played in this game"),
                      ptr + "/suit"),
                     (s in seen, N_("{marriage} can be announced only once in a deal"), ptr + "/suit"),
-                    (t is not None and t > max_trick, N_("the trick the marriage was led to, counted from 0: 0 to {last}"),
-                     ptr + "/trick")),
+                    (t is not None and t > max_trick,
+                     N_("the trick the marriage was led to, counted from 0: 0 to {last}"), ptr + "/trick")),
                    marriage=marriage_name(s), last=max_trick)
         seen.add(s)
         out.append((i, p, s, t))

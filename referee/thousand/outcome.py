@@ -4,7 +4,7 @@ trick by trick or as card points with the tricks taken (the pulka's forms: :mod:
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from itertools import chain
+from itertools import chain, product
 from typing import TYPE_CHECKING, cast
 
 from ..cards import Card, check_conservation
@@ -114,7 +114,8 @@ def _how_bid(deal: PlayedDeal, layout: Layout, opts: Options, state: GameState, 
         check_forced_bid(layout, opts, state, d, contract, "/deal/contract")
         return False
     # golden: said so, or the round under way (where it cannot be said not to be)
-    refuse_if(((deal.golden is False, N_("the golden round is under way, so this deal is a golden one"), "/deal/golden"),
+    refuse_if(((deal.golden is False, N_("the golden round is under way, so this deal is a golden one"),
+                "/deal/golden"),
                (not opts.golden_round, N_("the golden round is not played in this game"), "/deal/golden"),
                (contract != 120, N_("a golden-round contract is 120"), "/deal/contract"),
                (state.golden["over"], N_("the golden round has been played"), "/deal/golden"),
@@ -231,26 +232,26 @@ _UNLED = {(True, True): (N_("trick {trick} was not led by {player} with an ace")
 
 
 def _marriage_leads(marriages: list[tuple[int, str, str, int | None]],
-                    order: list[list[tuple[str, Card]]]) -> dict[int, tuple[int, str]]:
+                    order: list[list[tuple[str, Card]]]) -> dict[tuple[int, int], tuple[int, str]]:
     """thousand/10.1: the lead announcing each marriage: the trick given, or the owner's first lead of one of its
     cards (an ace for the ace marriage, the K or Q of the suit).  One marriage a lead follows: a lead's card is of
     one marriage only, and each is announced once (:func:`.checks.marriage_list`).  Returns
-    ``{trick index: (marriage index, suit)}``."""
-    announce: dict[int, tuple[int, str]] = {}
+    ``{(trick index, 0): (marriage index, suit)}``, keyed by the play that announces it (a lead: the trick's card 0)."""
+    announce: dict[tuple[int, int], tuple[int, str]] = {}
     for mi, p, s, t in marriages:
         ptr = f"/deal/marriages/{mi}"
-        own = {(p, c) for c in MARRIAGE_CARDS[s]}       # p leading a card of this marriage
+        own = set(product([p], MARRIAGE_CARDS[s]))      # p leading a card of this marriage
         leads = [i for i, seq in enumerate(order) if seq[0] in own]
         idx = next(iter(leads), None) if t is None else t       # the trick given, or the first such lead (if any)
         if idx not in leads:
             why, at = _UNLED[(t is not None, s == ACES)]
             raise InputError(_(why, trick=t, player=p, suit=Suit(s)), ptr + at)
-        announce[idx] = (mi, s)
+        announce[(idx, 0)] = (mi, s)
     return announce
 
 
 def _replay_tricks(st: DealState, declarer: str, contract: int, order: list[list[tuple[str, Card]]],
-                   announce: dict[int, tuple[int, str]]) -> DealState:
+                   announce: dict[tuple[int, int], tuple[int, str]]) -> DealState:
     """Play the tricks through ``st`` from the declarer's lead (thousand/8.3, 11.1): each trick led by the winner of
     the last, every card a legal play (a deal given for scoring is not disputed: an illegal play is refused)."""
     st.start_play(declarer, contract)
@@ -260,11 +261,11 @@ def _replay_tricks(st: DealState, declarer: str, contract: int, order: list[list
                                leader=st.to_play, player=seq[0][0]),
                              f"/deal/tricks/{i}/leader")
         for j, (p, c) in enumerate(seq):
-            announcing = j == 0 and i in announce
+            announcing = (i, j) in announce
             try:
                 st.apply_play(p, c, marriage=announcing)
             except IllegalAction as e:
-                ptr = f"/deal/marriages/{announce[i][0]}" if announcing else f"/deal/tricks/{i}/cards/{j}"
+                ptr = f"/deal/marriages/{announce[(i, j)][0]}" if announcing else f"/deal/tricks/{i}/cards/{j}"
                 raise InputError(_("illegal play in a deal given for scoring: {why}", why=e.message), ptr) from None
     return st
 

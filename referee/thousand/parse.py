@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, parse_cards, parse_suit
@@ -106,13 +107,11 @@ def _phase_fields(pos: PositionGiven, phase: str, action_type: str | None) -> No
     """Refuse fields that belong to a later phase than ``phase`` (:data:`FOREIGN`); in the play the talon is taken
     and the exchange made, so neither flag can be false (thousand/8.1); a call judged in the bidding needs the calls
     before it (:data:`_CALLS_NEEDED`).  Each is told."""
-    clash = fields_out_of_phase(given(pos), phase, FOREIGN)
-    clash += [{"pointer": f"/position/{f}", "detail": _("in the play phase the talon is already taken and the exchange "
-                                                        "made")}
-              for f in _DONE.get(phase, ()) if getattr(pos, f) is False]
-    tell(clash + faults_of([((phase, pos.bids is None, action_type) in _CALLS_NEEDED,
-                             N_("give the earlier calls of the auction (none when nobody has spoken)"),
-                             "/position/bids")]))
+    rows = [(getattr(pos, f) is False, N_("in the play phase the talon is already taken and the exchange made"),
+             f"/position/{f}") for f in _DONE.get(phase, ())]
+    rows.append(((phase, pos.bids is None, action_type) in _CALLS_NEEDED,
+                 N_("give the earlier calls of the auction (none when nobody has spoken)"), "/position/bids"))
+    tell(fields_out_of_phase(given(pos), phase, FOREIGN) + faults_of(rows))
 
 
 # what a talon or a musik holds, by the number of players in the deal (thousand/3.1–3.3): the talon 3 cards, the
@@ -157,9 +156,11 @@ def _position_received(pos: PositionGiven, st: DealState, actor: str) -> None:
     st.received[actor] = got
 
 
-# the flag a talon position must say (talon_taken, exchanged), by (talon_taken as given, exchanged left out), when the
-# declarer's hand does not tell it: whether the talon is taken, then whether the exchange is made once it is
-_UNSAID_FLAG = {(None, True): "talon_taken", (None, False): "talon_taken", (True, True): "exchanged"}
+# the flag a talon position must say (talon_taken, exchanged), by (talon_taken as given, exchanged left out, the
+# declarer's hand given), when the declarer's hand does not tell it: whether the talon is taken, then whether the
+# exchange is made once it is
+_UNSAID_FLAG = {(None, True, False): "talon_taken", (None, False, False): "talon_taken",
+                (True, True, False): "exchanged"}
 _ASK_FLAG = {"talon_taken": N_("say whether the declarer has taken the talon, or give the declarer's hand"),
              "exchanged": N_("say whether the declarer has passed the cards, or give the declarer's hand")}
 
@@ -182,15 +183,15 @@ def _talon_phase(pos: PositionGiven, st: DealState, layout: Layout, _opts: Optio
     players) or 0 (two) after the exchange; the talon's cards revealed in a declarer's partly known hand
     (:meth:`DealState.show`)."""
     st.phase, hand = "talon", st.hands[actor]
-    flag = _UNSAID_FLAG.get((pos.talon_taken, pos.exchanged is None), "")     # "": both said, or neither asked
     told = hand is not None and actor == d      # the declarer's hand size tells both flags
+    flag = _UNSAID_FLAG.get((pos.talon_taken, pos.exchanged is None, told), "")     # "": none to ask
     grown = (hsize or 0) - layout.hand_size         # cards over the dealt size (no hand: both flags given)
     st.talon_taken = grown > 0 if pos.talon_taken is None else pos.talon_taken
     # after the exchange a hand is 1 card over the dealt size with three players (2 in, 1 to each opponent), even
     # with two (2 in, 2 laid aside)
     st.exchanged = (st.talon_taken and grown == len(layout.active) - 2) if pos.exchanged is None \
         else pos.exchanged
-    refuse_if(((flag and not (told or (actor != d and action_type in _DECLARERS)), _ASK_FLAG.get(flag, ""),
+    refuse_if(((flag and not (actor != d and action_type in _DECLARERS), _ASK_FLAG.get(flag, ""),
                 f"/position/{flag}"),
                (st.exchanged and not st.talon_taken, N_("the exchange comes after taking the talon"),
                 "/position/exchanged"),
@@ -318,7 +319,7 @@ def _knowledge(st: DealState, actor: str, part: Partial | None) -> None:
     seen = list(dict(st.trick).values())        # the cards on the table
     if not st.exchanged:
         seen += st.talon or []
-    seen += [c for m in st.marriages if m["player"] != actor for c in MARRIAGE_CARDS[m["suit"]]]
+    seen += chain.from_iterable(MARRIAGE_CARDS[m["suit"]] for m in st.marriages if m["player"] != actor)
     st.partial[actor] = account(part, seen, "/position/hand")
 
 

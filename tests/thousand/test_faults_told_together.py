@@ -27,7 +27,7 @@ def score(deal, **extra):
 CASES = {
     # three players: golden deals played run 0–2, and a finished round has none in play; 3 played and over breaks both
     "golden round": (
-        score(BY_POINTS, state={"scores": {p: 0 for p in PLAYERS}, "golden": {"played": 3, "over": True}},
+        score(BY_POINTS, state={"scores": dict.fromkeys(PLAYERS, 0), "golden": {"played": 3, "over": True}},
               options={"golden_round": True}),
         [("/state/golden/played", "golden deals played in the round: from 0 to one less than the players",
           "сыгранные сдачи золотого кона: от 0 до числа игроков без одного"),
