@@ -50,6 +50,25 @@ CASES = {
         [("/position/trick/leader", "the declarer (Anna) leads to the first trick",
           "в первую взятку ходит заказчик (Anna)"),
          ("/position/trick/cards", "the current trick is already complete", "текущая взятка уже собрана")]),
+    # a marriage: the ace marriage is off, and after 1 trick won the current trick is trick 1 (counted from 0), so
+    # no marriage was led to trick 3
+    "a marriage's suit and trick": (
+        ("check", {"players": PLAYERS, "dealer": "Vera", "action": PASS, "options": {"ace_marriage": False},
+                   "position": {"phase": "play", "declarer": "Anna", "contract": 100,
+                                "tricks_won": {"Anna": 1, "Boris": 0, "Vera": 0}, "trick": {"leader": "Anna"},
+                                "marriages": [{"player": "Anna", "suit": "aces", "trick": 3}]}}),
+        [("/position/marriages/0/suit", "the ace marriage is not played in this game",
+          "в этой игре тузового марьяжа нет"),
+         ("/position/marriages/0/trick", "the trick the marriage was led to, counted from 0: 0 to 1",
+          "номер взятки, в которую пошли с марьяжа, считая с 0: от 0 до 1")]),
+    # the bidding has no trump yet, and Anna's bid is judged after the calls before it, which are not given
+    "a bidding position's fields and calls": (
+        ("check", {"players": PLAYERS, "dealer": "Vera", "position": {"phase": "bidding", "trump": "H"},
+                   "action": {"type": "bid", "player": "Anna", "amount": 110}}),
+        [("/position/trump", "this is not part of a position in the bidding phase",
+          "это не часть позиции в фазе «торговля»"),
+         ("/position/bids", "give the earlier calls of the auction (none when nobody has spoken)",
+          "укажите прежние слова торговли (пусто, если никто ещё не говорил)")]),
     # two players: the unused musik is 2 cards (1 given), the discards 2 (3 given)
     "a two-player deal's cards out of play": (
         ("score", {"variant": "two-player", "players": ["Anna", "Boris"], "dealer": "Boris",
