@@ -118,3 +118,12 @@ def test_one_fault_of_the_pair_is_told_alone(client):
                          "tricks_won": {"Anna": 0, "Boris": 0, "Vera": 0},
                          "trick": {"leader": "Anna", "cards": ["9S", "9H", "9D"]}}}
     assert errors_of(client, "check", body, "ru") == [("/position/trick/cards", "текущая взятка уже собрана")]
+
+
+@pytest.mark.parametrize("lang, told", [("en", "no contract is below 100"), ("ru", "заказ не бывает меньше 100")])
+def test_a_fault_that_rests_on_another_is_not_told_with_it(client, lang, told):
+    # 97 is below 100 and not a step of 5 either; the steps are counted from 100, so only the first is told
+    body = {"players": PLAYERS, "dealer": "Vera", "action": PASS,
+            "position": {"phase": "play", "declarer": "Anna", "contract": 97,
+                         "tricks_won": {"Anna": 0, "Boris": 0, "Vera": 0}}}
+    assert errors_of(client, "check", body, lang) == [("/position/contract", told)]
