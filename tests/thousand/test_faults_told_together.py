@@ -127,3 +127,34 @@ def test_a_fault_that_rests_on_another_is_not_told_with_it(client, lang, told):
             "position": {"phase": "play", "declarer": "Anna", "contract": 97,
                          "tricks_won": {"Anna": 0, "Boris": 0, "Vera": 0}}}
     assert errors_of(client, "check", body, lang) == [("/position/contract", told)]
+
+
+def judged(client, position, action):
+    r = client.post("/v1/games/thousand/check", json={"players": PLAYERS, "dealer": "Vera", "position": position,
+                                                       "action": action})
+    return r.status_code, r.get_json()
+
+
+def test_tricks_said_as_some_are_counted_by_the_hand_with_the_card_on_the_table(client):
+    # Anna won "some" tricks and leads the current one: Anna 9S, Boris JS.  Boris held 8 cards at the first trick
+    # (7 dealt and 1 from the talon), so 5 left after the JS are 8 - 5 - 1 = 2 tricks played: the position holds,
+    # and Boris, who has played to this trick, may not play again
+    position = {"phase": "play", "declarer": "Anna", "contract": 100, "tricks_won": {"Anna": "some", "Boris": 0,
+                                                                                      "Vera": 0},
+                "trick": {"leader": "Anna", "cards": ["9S", "JS"]}, "hand": ["AH", "KH", "QD", "JD", "10C"]}
+    status, ruling = judged(client, position, {"type": "play", "player": "Boris", "card": "AH"})
+    assert (status, ruling["legal"]) == (200, False)
+
+
+def test_a_player_said_to_have_won_some_tricks_may_have_announced_more_than_one_marriage(client):
+    # "some" is one trick or more: Boris's two marriages need two leads after won tricks, which "some" allows; one
+    # trick won exactly does not
+    position = {"phase": "play", "declarer": "Anna", "contract": 100, "tricks_won": {"Anna": 0, "Boris": "some",
+                                                                                      "Vera": 0},
+                "trick": {"leader": "Boris"}, "trump": "S",
+                "marriages": [{"player": "Boris", "suit": "H"}, {"player": "Boris", "suit": "S"}]}
+    assert judged(client, position, {"type": "pass", "player": "Vera"})[0] == 200
+    status, problem = judged(client, {**position, "tricks_won": {"Anna": 0, "Boris": 1, "Vera": 0}},
+                             {"type": "pass", "player": "Vera"})
+    assert (status, problem["errors"]) == (422, [{"pointer": "/position/marriages/1", "detail": (
+        "Boris has won 1 trick, too few to have announced this marriage")}])
