@@ -200,6 +200,9 @@ def test_one_step_inside_the_rule_is_judged(client, case):
     ({}, None, "the golden round is off under these options", "при этих настройках золотого кона нет"),
     (GOLDEN_ON, {"scores": SCORES_0, "golden": {"over": True}}, "the golden round has already been played",
      "золотой кон уже сыгран"),
+    # the option off is told first, even with a round said to be over
+    ({}, {"scores": SCORES_0, "golden": {"over": True}}, "the golden round is off under these options",
+     "при этих настройках золотого кона нет"),
 ])
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_golden_deal_event_the_game_does_not_allow_is_a_violation(client, options, state, en, ru, lang):
@@ -209,6 +212,14 @@ def test_a_golden_deal_event_the_game_does_not_allow_is_a_violation(client, opti
     first = ans["violations"][0]
     assert (first["rule"], first["pointer"], first["message"]) == ("thousand/18.1", "/log/0/golden",
                                                                     {"en": en, "ru": ru}[lang])
+
+
+def test_a_golden_deal_event_in_a_round_under_way_is_dealt_for_the_first_hand(client):
+    # the option on and the round not over: the deal is a golden one (no violation at its golden flag), Anna plays
+    # 120 with the talon, so the auction's passes that follow in the log are out of place
+    status, ans = post(client, *validate(log_with(golden=True), options=GOLDEN_ON), "en")
+    assert status == 200 and ans["valid"] is False
+    assert [v["pointer"] for v in ans["violations"]][:1] == ["/log/1"]
 
 
 # ---------------------------------------------------------------- the talon in a partly known hand (thousand/6.1, 8.1)
