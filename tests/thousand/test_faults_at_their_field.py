@@ -252,6 +252,16 @@ def test_a_talon_passed_on_may_be_in_an_opponents_hand(client):
                                   "text": "legal only if Boris holds 9C"}]
 
 
+def test_the_talon_taken_is_shown_in_the_declarers_partly_known_hand(client):
+    # Anna knows 7 cards of her 10 after taking the talon (9C KS QS): her 3 unknown cards are the talon's, so she
+    # may pass KS and QS on in the exchange
+    pos = {"phase": "talon", "declarer": "Anna", "contract": 100, "talon": ["9C", "KS", "QS"], "talon_taken": True,
+           "exchanged": False, "hand": {"known": ["AH", "10H", "KH", "QH", "AD", "10D", "KD"], "unknown": 3}}
+    status, ans = post(client, *check(pos, {"type": "exchange", "player": "Anna", "gives": {"Boris": "KS",
+                                                                                            "Vera": "QS"}}), "en")
+    assert (status, ans["legal"]) == (200, True)
+
+
 # ---------------------------------------------------------------- a redeal claim when the deal may be golden (18.1)
 
 def claim_in_play_on_120(client, lang="en", **said):
