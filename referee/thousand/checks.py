@@ -3,6 +3,8 @@
 (10.x), the irregularities (4.1, 5.x)."""
 from __future__ import annotations
 
+import math
+from itertools import chain, product
 from typing import TYPE_CHECKING
 
 from ..cards import Card, parse_suit
@@ -12,7 +14,7 @@ from ..i18n import N_, _, ngettext
 from .deal import FORCED_BID, DealState, Layout
 from .melds import ACES, marriage_name
 from .options import Options, OptionsLike
-from .read import refuse_if
+from .read import refuse_all, refuse_if
 from .scoring import IRREGULARITY_RULES, GameState
 
 # the cards of each marriage (thousand/10.1): the king and queen of a suit, or the four aces
@@ -35,36 +37,17 @@ def contract_value(value: int | None, opts: OptionsLike, ptr: str) -> int:
     return value
 
 
-# what a contract at the forced bid held by another than its holder is told (thousand/7.1, 7.8), by (the forced bid
-# raised on the barrel, the first hand may take over the dealer's forced 100)
-_NOT_HOLDER = {(True, False): N_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: anyone "
-                                 "else must bid more than {forced} to play"),
-               (False, True): N_("{holder} is on the forced 100 and only {first} may take it over at 100: anyone else "
-                                 "must bid more to play"),
-               (False, False): N_("{holder} is on the forced 100: anyone else must bid more than 100 to play")}
-_NOT_HOLDER[(True, True)] = _NOT_HOLDER[(True, False)]
-
-
-def check_forced_bid(layout: Layout, opts: OptionsLike, state: GameState, declarer: str, contract: int,
-                     ptr: str) -> None:
-    """A contract at the forced bid stands only in its holder's name (thousand/7.1): anyone else had to bid more, and
-    a contract is never lowered.  With nobody on a forced 100 anyone may have opened at 100; with the dealer on it
-    and ``forehand_opens_100`` the first hand may have taken it over.  A holder on the barrel under
-    ``barrel_forced_floor`` is bound to the barrel minimum (7.8), so no contract is lower."""
-    opts = Options.of(opts)
-    probe = DealState.new(layout, opts, scores=state.scores)
-    holder, forced = probe.forced_holder(), probe.forced_bid()
-    _check_pit(probe, declarer, contract, holder, forced, ptr)
-    first = layout.active[0]
-    # a contract at the forced bid stands in its holder's name; anyone else's is at least the lowest bid over it
-    # (the state machine's: a step more, or the forced bid itself for the first hand where it may take it over, any
-    # contract when nobody holds it)
-    if contract >= (forced if declarer == holder else probe.lowest_bid(declarer)):
-        return
-    why = N_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: no contract is lower") \
-        if declarer == holder else _NOT_HOLDER[(forced != FORCED_BID, probe.may_take_over(first))]
-    raise InputError(_(why, holder=holder, forced=forced, first=first), ptr)
-
+# what a contract short of the forced bid is told (thousand/7.1, 7.8), by (its declarer holds the forced bid, the
+# forced bid raised on the barrel, the first hand may take over the dealer's forced 100): its holder is short of it
+# only when it is raised on the barrel (no contract is below 100); anyone else had to bid over it
+_HOLDER_SHORT = N_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: no contract is lower")
+_NOT_HOLDER = {**dict.fromkeys(product((True,), (True, False), (True, False)), _HOLDER_SHORT),
+               (False, True, True): N_("{holder} is on the barrel and on the forced bid, so plays {forced} at once: "
+                                       "anyone else must bid more than {forced} to play"),
+               (False, False, True): N_("{holder} is on the forced 100 and only {first} may take it over at 100: "
+                                        "anyone else must bid more to play"),
+               (False, False, False): N_("{holder} is on the forced 100: anyone else must bid more than 100 to play")}
+_NOT_HOLDER[(False, True, False)] = _NOT_HOLDER[(False, True, True)]
 
 # what a player below the silence threshold is told (thousand/7.7), by whether that player holds the forced bid
 _PIT = {True: N_("{player} is below {threshold}, so may neither bid nor raise: {player} plays only the forced "
@@ -72,13 +55,27 @@ _PIT = {True: N_("{player} is below {threshold}, so may neither bid nor raise: {
         False: N_("{player} is below {threshold} and may not bid, so cannot have won the auction")}
 
 
-def _check_pit(probe: DealState, declarer: str, contract: int, holder: str | None, forced: int, ptr: str) -> None:
-    """The debt pit (thousand/7.7): a player below the silence threshold neither bids nor raises, so holds a contract
-    only as the forced bid's holder, at the forced bid itself."""
-    thr = probe.opts.silence_threshold
-    if thr is None or probe.scores[declarer] >= thr or (declarer == holder and contract == forced):
-        return
-    raise InputError(_(_PIT[declarer == holder], player=declarer, threshold=thr, forced=forced), ptr)
+def check_forced_bid(layout: Layout, opts: OptionsLike, state: GameState, declarer: str, contract: int,
+                     ptr: str) -> None:
+    """A contract against the forced bid (thousand/7.1, 7.7, 7.8), told in this order.
+
+    The debt pit (7.7): a player below the silence threshold neither bids nor raises, so holds a contract only as
+    the forced bid's holder, at the forced bid itself.  A contract at the forced bid stands only in its holder's
+    name (7.1): anyone else had to bid more, and a contract is never lowered.  With nobody on a forced 100 anyone
+    may have opened at 100; with the dealer on it and ``forehand_opens_100`` the first hand may have taken it over.
+    A holder on the barrel under ``barrel_forced_floor`` is bound to the barrel minimum (7.8), so no contract is
+    lower."""
+    opts = Options.of(opts)
+    probe = DealState.new(layout, opts, scores=state.scores)
+    holder, forced, thr = probe.forced_holder(), probe.forced_bid(), opts.silence_threshold
+    first, own = layout.active[0], declarer == holder
+    # a contract at the forced bid stands in its holder's name; anyone else's is at least the lowest bid over it
+    # (the state machine's: a step more, or the forced bid itself for the first hand where it may take it over, any
+    # contract when nobody holds it)
+    refuse_if(((thr is not None and probe.scores[declarer] < thr and not (own and contract == forced), _PIT[own], ptr),
+               (contract < (forced if own else probe.lowest_bid(declarer)),
+                _NOT_HOLDER[(own, forced != FORCED_BID, probe.may_take_over(first))], ptr)),
+              player=declarer, threshold=thr, forced=forced, holder=holder, first=first)
 
 
 _GOLDEN_OFF = (False, N_("the golden round is not played in this game"))
@@ -122,35 +119,34 @@ def irregularities_of(given: list[IrregularitySeen] | None, layout: Layout, base
     for i, irr in enumerate(given or []):
         ptr = f"{base}/irregularities/{i}"
         t = irr.type
-        if t not in IRREGULARITY_RULES:
-            raise InputError(_("unknown irregularity {type}; known: {known}", type=repr(t),
-                                   known=", ".join(IRREGULARITY_RULES)), ptr + "/type")
         p = parse_player(irr.player, layout.players, ptr + "/player")
-        dealer, why = _AT_FAULT.get(t, ((p == layout.dealer), ""))     # a talon peek: anyone's
+        dealer, why = _AT_FAULT.get(t, ((p == layout.dealer), ""))     # a talon peek (or an unknown type): anyone's
         once = (t, p if t == "talon_peek" else None)
-        refuse_if((((p == layout.dealer) != dealer, why, ptr + "/player"),
+        refuse_if(((t not in IRREGULARITY_RULES, N_("unknown irregularity {given}; known: {known}"), ptr + "/type"),
+                   ((p == layout.dealer) != dealer, why, ptr + "/player"),
                    (once in seen, N_("{type} can happen once in a deal (the deal is then redealt or played)"), ptr)),
-                  dealer=layout.dealer, type=t)
+                  dealer=layout.dealer, type=t, given=repr(t), known=", ".join(IRREGULARITY_RULES))
         seen.add(once)
         out.append({"type": t, "player": p})
     return out
 
 
 def marriage_list(raw: list[MarriageSaid] | None, base: str, layout: Layout, opts: Options,
-                   max_trick: int | None = None) -> list[tuple[int, str, str, int | None]]:
-    """Announced marriages ``[{"player", "suit", "trick"?}]`` at ``base`` → ``[(index, player, suit, trick)]``."""
+                  max_trick: float = math.inf) -> list[tuple[int, str, str, int | None]]:
+    """Announced marriages ``[{"player", "suit", "trick"?}]`` at ``base`` → ``[(index, player, suit, trick)]``; a
+    trick given is at most ``max_trick`` (no bound by default).  A marriage's faults are told together."""
     out, seen = [], set()
     for i, m in enumerate(raw or []):
         ptr = f"{base}/{i}"
         p = parse_player(m.player, layout.players, ptr + "/player", layout.active)
         s = parse_marriage_suit(m.suit, ptr + "/suit")
         t = m.trick
-        refuse_if(((s == ACES and not opts.ace_marriage, N_("the ace marriage is not played in this game"),
-                    ptr + "/suit"),
-                   (s in seen, N_("{marriage} can be announced only once in a deal"), ptr + "/suit"),
-                   (t is not None and max_trick is not None and t > max_trick,
-                    N_("the trick the marriage was led to, counted from 0: 0 to {last}"), ptr + "/trick")),
-                  marriage=marriage_name(s), last=max_trick)
+        refuse_all(((s == ACES and not opts.ace_marriage, N_("the ace marriage is not played in this game"),
+                     ptr + "/suit"),
+                    (s in seen, N_("{marriage} can be announced only once in a deal"), ptr + "/suit"),
+                    (t is not None and t > max_trick,
+                     N_("the trick the marriage was led to, counted from 0: 0 to {last}"), ptr + "/trick")),
+                   marriage=marriage_name(s), last=max_trick)
         seen.add(s)
         out.append((i, p, s, t))
     return out
@@ -174,7 +170,7 @@ def check_marriage_cards(announced: list[str], player: str, declarer: str | None
     if player == declarer and opts.marriage_on_first_trick:
         return
     held = layout.tricks    # the cards each player holds when the play begins: one per trick
-    taken = {c for s in announced for c in MARRIAGE_CARDS[s]}
+    taken = set(chain.from_iterable(MARRIAGE_CARDS[s] for s in announced))      # the cards the marriages take
     if len(taken) >= held:
         raise InputError(ngettext("{player}'s announced marriages take all {n} card of the hand, but a card is played "
                                   "before the first announcement and breaks one of them",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import Card, check_conservation
+from ..cards import Card, conservation_faults
 from ..common import parse_player
 from ..errors import InputError, esc
 from ..i18n import N_, _, ngettext
@@ -30,20 +30,31 @@ def start_deal(ev: DealEvent, layout: Layout, opts: OptionsLike, state: GameStat
     problems: list[tuple[str, str, str]] = []
     hands = _dealt_hands(ev, layout, ptr, problems)
     groups = [(f"{ptr}/hands/{esc(p)}", hands[p]) for p in layout.active]
-    talon, musiks = _dealt_talon(ev, layout, ptr, problems, groups)
-    _whole_deck(groups, problems)
+    # the talon of 3 (three or four players) or two musiks of 2 (two players), added to groups
+    n = len(layout.active)
+    wrong, not_dealt = _NOT_DEALT[n]
+    if getattr(ev, wrong) is not None:
+        raise InputError(_(not_dealt, n=n), f"{ptr}/{wrong}")
+    talon, musiks = _DEALT[n](ev, ptr, problems, groups)
+    problems += conservation_faults(groups, DECK, "thousand/3.5")    # the whole deck dealt once
     st = DealState.new(layout, opts, hands=hands, talon=talon, musiks=musiks, scores=state.scores,
                        concessions=state.concessions)
     st.golden = bool(ev.golden)
     if st.golden:
-        if not opts.golden_round:
-            problems.append(("thousand/18.1", _("the golden round is off under these options"), ptr + "/golden"))
-        elif state.golden["over"]:
-            problems.append(("thousand/18.1", _("the golden round has already been played"), ptr + "/golden"))
+        why = _NO_GOLDEN.get((bool(opts.golden_round), bool(state.golden["over"])))
+        if why:
+            problems.append(("thousand/18.1", _(why), ptr + "/golden"))
         else:  # forced 120, no auction: the first hand plays it
             st.declarer, st.contract, st.phase = layout.active[0], 120, "talon"
     st.irregularities = irregularities_of(ev.irregularities, layout, ptr)
     return st, problems
+
+
+# why a golden deal cannot be dealt (thousand/18.1), by (golden_round on, the round over): the option off, or the
+# round played (while it is under way, none)
+_NO_GOLDEN = {(False, False): N_("the golden round is off under these options"),
+              (False, True): N_("the golden round is off under these options"),
+              (True, True): N_("the golden round has already been played")}
 
 
 def _dealt_hands(ev: DealEvent, layout: Layout, ptr: str,
@@ -67,17 +78,6 @@ def _dealt_hands(ev: DealEvent, layout: Layout, ptr: str,
                                                given=len(hands[p]), n=layout.hand_size),
                              f"{ptr}/hands/{esc(p)}"))
     return hands
-
-
-def _dealt_talon(ev: DealEvent, layout: Layout, ptr: str, problems: list[tuple[str, str, str]],
-                 groups: list[tuple[str, list[Card]]]) -> tuple[list[Card] | None, list[list[Card]] | None]:
-    """thousand/3.1, 3.3: the talon of 3 (three or four players) or two musiks of 2 (two players), added to
-    ``groups`` (pointer, cards).  Returns (talon, musiks), one of them None."""
-    n = len(layout.active)
-    wrong, why = _NOT_DEALT[n]
-    if getattr(ev, wrong) is not None:
-        raise InputError(_(why, n=n), f"{ptr}/{wrong}")
-    return _DEALT[n](ev, ptr, problems, groups)
 
 
 def _two_musiks(ev: DealEvent, ptr: str, problems: list[tuple[str, str, str]],
@@ -118,14 +118,3 @@ def _talon(ev: DealEvent, ptr: str, problems: list[tuple[str, str, str]],
 # told; and what reads the part it has
 _NOT_DEALT = {2: ("talon", N_("a two-player deal has no talon")), 3: ("musiks", N_("a {n}-player deal has no musiks"))}
 _DEALT = {2: _two_musiks, 3: _talon}
-
-
-def _whole_deck(groups: list[tuple[str, list[Card]]], problems: list[tuple[str, str, str]]) -> None:
-    """thousand/3.5: the deal holds every card of the deck once (a problem for each card repeated).  With every hand,
-    the talon or each musik of its size (a problem otherwise) the count is the deck's: 3 hands of 7 and a talon of
-    3, or 2 hands of 10 and two musiks of 2, are 24 cards, so none repeated is none missing."""
-    try:
-        check_conservation(groups, DECK)
-    except InputError as e:
-        for err in e.errors:
-            problems.append(("thousand/3.5", err["detail"], err["pointer"]))

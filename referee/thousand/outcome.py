@@ -4,8 +4,8 @@ trick by trick or as card points with the tricks taken (the pulka's forms: :mod:
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from itertools import chain
-from typing import TYPE_CHECKING
+from itertools import chain, product
+from typing import TYPE_CHECKING, cast
 
 from ..cards import Card, check_conservation
 from ..common import parse_player, points_feasible
@@ -24,7 +24,7 @@ from .checks import (
 from .deal import BLIND_CONTRACT, DealState, Layout
 from .melds import ACES, marriage_value
 from .options import Options, OptionsLike
-from .read import in_deck, refuse_if, seats_from
+from .read import in_deck, overlap, refuse_all, refuse_if, seats_from, tell
 from .scoring import DealOutcome, GameState
 
 if TYPE_CHECKING:       # the records are the schemas' (a layer beside the games): named for the annotations only
@@ -84,8 +84,8 @@ def _void_deal(deal: PlayedDeal, irregularities: list[dict]) -> None:
     exposed passes.)"""
     exposed = any(x["type"] == "exposed_card" for x in irregularities)
     played = [k for k in _PLAY if getattr(deal, k) not in (None, [], False)]
-    if exposed and played:
-        raise InputError(_("a card exposed in the deal cancels it: a void deal has no play"), f"/deal/{played[0]}")
+    refuse_if((exposed, N_("a card exposed in the deal cancels it: a void deal has no play"), f"/deal/{k}")
+              for k in played)     # the first field of play told
     if deal.declarer is None:
         refuse_if(((any(getattr(deal, k) for k in _PLAY[1:5]), N_("a deal with play needs its declarer"),
                     "/deal/declarer"),
@@ -102,8 +102,6 @@ def _how_bid(deal: PlayedDeal, layout: Layout, opts: Options, state: GameState, 
     no blind game (what it cannot be is told in that order, at its field); it has no auction (its 120 is the first
     hand's).  Any other contract came through the auction, the forced bid's (7.1)."""
     under_way = golden_known(opts, state)[0] is True
-    if under_way and deal.golden is False:
-        raise InputError(_("the golden round is under way, so this deal is a golden one"), "/deal/golden")
     if deal.blind:
         try:
             DealState.new(layout, opts, scores=state.scores).verify_blind(d, BLIND_CONTRACT)
@@ -115,7 +113,10 @@ def _how_bid(deal: PlayedDeal, layout: Layout, opts: Options, state: GameState, 
     if not (under_way or deal.golden):
         check_forced_bid(layout, opts, state, d, contract, "/deal/contract")
         return False
-    refuse_if(((not opts.golden_round, N_("the golden round is not played in this game"), "/deal/golden"),
+    # golden: said so, or the round under way (where it cannot be said not to be)
+    refuse_if(((deal.golden is False, N_("the golden round is under way, so this deal is a golden one"),
+                "/deal/golden"),
+               (not opts.golden_round, N_("the golden round is not played in this game"), "/deal/golden"),
                (contract != 120, N_("a golden-round contract is 120"), "/deal/contract"),
                (state.golden["over"], N_("the golden round has been played"), "/deal/golden"),
                (d != layout.active[0], N_("in a golden deal the player left of the dealer ({player}) plays the 120"),
@@ -129,8 +130,8 @@ def _conceded_deal(deal: PlayedDeal, layout: Layout, opts: Options, state: GameS
                    golden: bool) -> None:
     """thousand/9.1, 9.4: a conceded deal is not played (no tricks, points or marriages given), and the declarer
     may concede it here (the state machine's concession check after the talon is taken)."""
-    refuse_if((getattr(deal, k), N_("a conceded deal is not played: give no tricks, points or marriages"),
-               f"/deal/{k}") for k in ("tricks", "points", "tricks_taken", "marriages"))
+    refuse_all((getattr(deal, k), N_("a conceded deal is not played: give no tricks, points or marriages"),
+                f"/deal/{k}") for k in ("tricks", "points", "tricks_taken", "marriages"))
     probe = DealState.new(layout, opts, scores=state.scores, concessions=state.concessions)
     probe.phase, probe.declarer, probe.contract, probe.talon_taken = "talon", d, contract, True
     probe.golden = golden
@@ -143,41 +144,39 @@ def _conceded_deal(deal: PlayedDeal, layout: Layout, opts: Options, state: GameS
 def dead_cards(deal: PlayedDeal, layout: Layout, opts: OptionsLike, need: bool) -> tuple[list[Card], list[Card]]:
     """Two-player game: the unused musik and the discards (thousand/3.3)."""
     opts = Options.of(opts)
-    unused, discards = deal.musik_unused, deal.discards
     if len(layout.active) != 2:
-        refuse_if(((unused is not None, N_("only the two-player game has an unused musik"), "/deal/musik_unused"),
-                   (discards is not None, N_("only the two-player game has discards laid aside"), "/deal/discards")))
+        refuse_all(((deal.musik_unused is not None, N_("only the two-player game has an unused musik"),
+                     "/deal/musik_unused"),
+                    (deal.discards is not None, N_("only the two-player game has discards laid aside"),
+                     "/deal/discards")))
         return [], []
-    if unused is None:
-        raise InputError(_("the two-player game needs the unused musik (2 cards) to account for all 24 cards"),
-                         "/deal/musik_unused")
-    if len(in_deck(unused, "/deal/musik_unused")) != 2:
-        raise InputError(_("a musik holds 2 cards"), "/deal/musik_unused")
-    if discards is None:
-        if need or not opts.two_player_discards_count:
-            raise InputError(_("give the declarer's 2 discards"), "/deal/discards")
-        return unused, []
-    if len(in_deck(discards, "/deal/discards")) != 2:
-        raise InputError(_("the declarer discards 2 cards"), "/deal/discards")
+    unused = in_deck(deal.musik_unused or [], "/deal/musik_unused")
+    discards = in_deck(deal.discards or [], "/deal/discards")
+    # the discards may go unsaid in a deal given as points when they count for nobody
+    unsaid = deal.discards is None and not need and opts.two_player_discards_count
+    refuse_all(((len(unused) != 2, _MUSIK_WHY[deal.musik_unused is None], "/deal/musik_unused"),
+                (len(discards) != 2 and not unsaid, _DISCARDS_WHY[deal.discards is None], "/deal/discards")))
     return unused, discards
 
+
+# what a two-player deal's unused musik and discards are told (thousand/3.3), by whether they were left out
+_MUSIK_WHY = {True: N_("the two-player game needs the unused musik (2 cards) to account for all 24 cards"),
+              False: N_("a musik holds 2 cards")}
+_DISCARDS_WHY = {True: N_("give the declarer's 2 discards"), False: N_("the declarer discards 2 cards")}
 
 def _from_tricks(deal: PlayedDeal, layout: Layout, opts: Options, base: DealOutcome, d: str,
                  contract: int) -> DealOutcome:
     """A deal given as its tricks (``[{"leader", "cards"}]``), bid by ``d`` at ``contract``: the cards are the
     deck's (thousand/3.5), the seat order tells who played each, the marriages fit the leads (10.1), and every play
     is legal (8.3, 11.x).  Fills ``base`` with card points, tricks won and the marriages scored."""
-    parsed = _parse_tricks(deal.tricks or [], layout)
+    order, groups = _parse_tricks(cast("list[TrickPlayed]", deal.tricks), layout)     # (given: its form)
     unused, discards = dead_cards(deal, layout, opts, need=True)
-    groups = [(f"/deal/tricks/{i}/cards", c) for i, (_leader, c) in enumerate(parsed)]
     groups += [("/deal/musik_unused", unused), ("/deal/discards", discards)]
     check_conservation(groups, DECK, exact=True)
-    # who played what: the seat order fixes the player of each card from the leader
-    order = [list(zip(seats_from(layout, leader, len(cards)), cards)) for leader, cards in parsed]
     hands: dict[str, list[Card]] = defaultdict(list)     # every active player plays to every trick
     for p, c in chain.from_iterable(order):
         hands[p].append(c)
-    if base.talon is not None and len(layout.active) == 3:
+    if len(layout.active) == 3:     # (with two players no talon is passed)
         _talon_passed(hands, base.talon, d, layout)
     announce = _marriage_leads(marriage_list(deal.marriages, "/deal/marriages", layout, opts), order)
     st = _replay_tricks(DealState.new(layout, opts, hands=hands), d, contract, order, announce)
@@ -190,13 +189,15 @@ def _from_tricks(deal: PlayedDeal, layout: Layout, opts: Options, base: DealOutc
     return base
 
 
-def _parse_tricks(tricks: list[TrickPlayed], layout: Layout) -> list[tuple[str, list[Card]]]:
-    """``deal.tricks`` → ``[(leader, cards)]``: a completed deal has one trick per card in a hand, each with one card
-    per active player."""
+def _parse_tricks(tricks: list[TrickPlayed], layout: Layout
+                  ) -> tuple[list[list[tuple[str, Card]]], list[tuple[str, list[Card]]]]:
+    """``deal.tricks`` → who played what, ``[[(player, card)]]`` trick by trick (the seat order fixes the player of
+    each card from the leader), and each trick's cards with their pointer (``[(pointer, cards)]``): a completed deal
+    has one trick per card in a hand, each with one card per active player."""
     n, size = layout.tricks, len(layout.active)
     if len(tricks) != n:
         raise InputError(_("a completed deal has {n} tricks, not {given}", n=n, given=len(tricks)), "/deal/tricks")
-    parsed = []
+    order, groups = [], []
     errors = []
     for i, t in enumerate(tricks):
         ptr = f"/deal/tricks/{i}"
@@ -205,17 +206,18 @@ def _parse_tricks(tricks: list[TrickPlayed], layout: Layout) -> list[tuple[str, 
         if len(cards) != size:
             errors.append({"pointer": ptr + "/cards", "detail": _("a trick has {n} cards, not {given}", n=size,
                                                                   given=len(cards))})
-        parsed.append((leader, cards))
-    if errors:
-        raise InputError(errors)
-    return parsed
+        order.append(list(zip(seats_from(layout, leader, len(cards)), cards)))
+        groups.append((ptr + "/cards", cards))
+    tell(errors)
+    return order, groups
 
 
-def _talon_passed(hands: dict[str, list[Card]], talon: list[Card], declarer: str | None, layout: Layout) -> None:
-    """thousand/8.1: the declarer takes the talon and passes one card to each opponent, so an opponent plays one
-    talon card at most."""
+def _talon_passed(hands: dict[str, list[Card]], talon: list[Card] | None, declarer: str | None,
+                  layout: Layout) -> None:
+    """thousand/8.1: the declarer takes the talon (when given) and passes one card to each opponent, so an opponent
+    plays one talon card at most."""
     for p in layout.active:
-        got = [c for c in hands[p] if c in talon]
+        got = sorted(overlap(hands[p], talon), key=hands[p].index)     # the talon's cards p played, in play order
         if p != declarer and len(got) > 1:
             raise InputError(_("{player} played {cards} of the talon, but the declarer passes each opponent one "
                                "card of it at most", player=p, cards=got), "/deal/talon")
@@ -230,26 +232,26 @@ _UNLED = {(True, True): (N_("trick {trick} was not led by {player} with an ace")
 
 
 def _marriage_leads(marriages: list[tuple[int, str, str, int | None]],
-                    order: list[list[tuple[str, Card]]]) -> dict[int, tuple[int, str]]:
+                    order: list[list[tuple[str, Card]]]) -> dict[tuple[int, int], tuple[int, str]]:
     """thousand/10.1: the lead announcing each marriage: the trick given, or the owner's first lead of one of its
     cards (an ace for the ace marriage, the K or Q of the suit).  One marriage a lead follows: a lead's card is of
     one marriage only, and each is announced once (:func:`.checks.marriage_list`).  Returns
-    ``{trick index: (marriage index, suit)}``."""
-    announce: dict[int, tuple[int, str]] = {}
+    ``{(trick index, 0): (marriage index, suit)}``, keyed by the play that announces it (a lead: the trick's card 0)."""
+    announce: dict[tuple[int, int], tuple[int, str]] = {}
     for mi, p, s, t in marriages:
         ptr = f"/deal/marriages/{mi}"
-        own = {(p, c) for c in MARRIAGE_CARDS[s]}       # p leading a card of this marriage
+        own = set(product([p], MARRIAGE_CARDS[s]))      # p leading a card of this marriage
         leads = [i for i, seq in enumerate(order) if seq[0] in own]
-        idx = leads[0] if t is None and leads else t
+        idx = next(iter(leads), None) if t is None else t       # the trick given, or the first such lead (if any)
         if idx not in leads:
             why, at = _UNLED[(t is not None, s == ACES)]
             raise InputError(_(why, trick=t, player=p, suit=Suit(s)), ptr + at)
-        announce[idx] = (mi, s)
+        announce[(idx, 0)] = (mi, s)
     return announce
 
 
 def _replay_tricks(st: DealState, declarer: str, contract: int, order: list[list[tuple[str, Card]]],
-                   announce: dict[int, tuple[int, str]]) -> DealState:
+                   announce: dict[tuple[int, int], tuple[int, str]]) -> DealState:
     """Play the tricks through ``st`` from the declarer's lead (thousand/8.3, 11.1): each trick led by the winner of
     the last, every card a legal play (a deal given for scoring is not disputed: an illegal play is refused)."""
     st.start_play(declarer, contract)
@@ -259,11 +261,11 @@ def _replay_tricks(st: DealState, declarer: str, contract: int, order: list[list
                                leader=st.to_play, player=seq[0][0]),
                              f"/deal/tricks/{i}/leader")
         for j, (p, c) in enumerate(seq):
-            announcing = j == 0 and i in announce
+            announcing = (i, j) in announce
             try:
                 st.apply_play(p, c, marriage=announcing)
             except IllegalAction as e:
-                ptr = f"/deal/marriages/{announce[i][0]}" if announcing else f"/deal/tricks/{i}/cards/{j}"
+                ptr = f"/deal/marriages/{announce[(i, j)][0]}" if announcing else f"/deal/tricks/{i}/cards/{j}"
                 raise InputError(_("illegal play in a deal given for scoring: {why}", why=e.message), ptr) from None
     return st
 
@@ -273,7 +275,7 @@ def _from_points(deal: PlayedDeal, layout: Layout, opts: Options, base: DealOutc
     """A deal given as card points and tricks taken per player, bid by ``d``: every active player has both, the
     points add up to the deck's 120 less the cards out of play (thousand/1.3, 3.3), the tricks to a deal's, some
     share of the deck gives them (1.3), and the marriages fit the tricks (10.1, 10.2).  Fills ``base``."""
-    pts, taken = deal.points or {}, deal.tricks_taken
+    pts, taken = cast("dict[str, int]", deal.points), deal.tricks_taken        # (the points given: their form)
     if taken is None:
         raise InputError(_("with card points, give each player's number of tricks"), "/deal/tricks_taken")
     _points_shape(pts, taken, layout)
@@ -297,8 +299,7 @@ def _points_shape(pts: dict[str, int], taken: dict[str, int], layout: Layout) ->
                    for name in obj if name not in layout.active]
         errors += [{"pointer": f"/deal/{key}/{esc(p)}", "detail": _("a whole number, 0 or more, for every player")}
                    for p in layout.active if obj.get(p, -1) < 0]      # a missing one is told so too
-    if errors:
-        raise InputError(errors)
+    tell(errors)
 
 
 # what card points adding up to another total are told, by whether cards are out of play (thousand/1.3, 3.3)
@@ -315,9 +316,9 @@ def _points_add_up(pts: dict[str, int], taken: dict[str, int], unused: list[Card
     expected = TOTAL_POINTS - dead
     total = sum(pts.values())       # one for each player of the deal (_points_shape)
     n_tricks = sum(taken.values())
-    refuse_if(((total != expected, _ADD_UP[bool(dead)], "/deal/points"),
-               (n_tricks != layout.tricks, N_("a deal has {n} tricks, not {given}"), "/deal/tricks_taken")),
-              expected=expected, dead=dead, total=total, n=layout.tricks, given=n_tricks)
+    refuse_all(((total != expected, _ADD_UP[bool(dead)], "/deal/points"),
+                (n_tricks != layout.tricks, N_("a deal has {n} tricks, not {given}"), "/deal/tricks_taken")),
+               expected=expected, dead=dead, total=total, n=layout.tricks, given=n_tricks)
 
 
 def _points_feasible(pts: dict[str, int], taken: dict[str, int], unused: list[Card], discards: list[Card],
@@ -328,8 +329,9 @@ def _points_feasible(pts: dict[str, int], taken: dict[str, int], unused: list[Ca
     pool = _POOL.copy()
     pool.subtract(POINTS[c.rank] for c in unused + discards)
     # the two-player declarer's pile when the discards count: their points, given; or 2 cards more, not given
-    pile = {declarer: (0, card_points(discards)) if discards else (2, 0)} \
-        if size == 2 and opts.two_player_discards_count else {}
+    # (dead_cards gives them, or none when they go unsaid)
+    counted = size == 2 and opts.two_player_discards_count
+    pile = {declarer: (2 - len(discards), card_points(discards))} if counted else {}
     targets = []
     for p in layout.active:
         more_cards, less_points = pile.get(p, (0, 0))

@@ -13,7 +13,9 @@ cards the schema has read in :mod:`.read`.
 """
 from __future__ import annotations
 
+import math
 from collections import defaultdict
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, parse_cards, parse_suit
@@ -34,7 +36,7 @@ from .checks import (
 from .deal import BLIND_CONTRACT, DealState, Layout
 from .melds import ACES, marriage_name, marriage_value
 from .options import Options, OptionsLike
-from .read import distinct, given, in_deck, overlap, refuse_if, seats_from
+from .read import distinct, faults_of, given, in_deck, overlap, refuse_all, refuse_if, seats_from, tell
 from .scoring import GameState
 
 if TYPE_CHECKING:       # the records are the schemas' (a layer beside the games): named for the annotations only
@@ -72,7 +74,7 @@ def build_position(pos: PositionGiven, layout: Layout, opts: OptionsLike, state:
     """
     opts = Options.of(opts)
     phase = pos.phase
-    _phase_fields(pos, phase)
+    _phase_fields(pos, phase, action_type)
     hand, part = (None, None) if pos.hand is None else \
         read_hand(pos.hand, "/position/hand", _hand_cards, DECK.cards())
     hsize = None if hand is None else part.size if part is not None else len(hand)
@@ -81,40 +83,35 @@ def build_position(pos: PositionGiven, layout: Layout, opts: OptionsLike, state:
     st = DealState.new(layout, opts, hands=hands, scores=state.scores, concessions=state.concessions)
     _position_talon(pos, st, layout, phase, hand, hsize)
     ptrs = dict(_ACTION_PTRS)
-    hand, part = _position_received(pos, st, actor, hand, part)
-    if (phase, pos.bids is None, action_type) in _CALLS_NEEDED:
-        raise InputError(_("give the earlier calls of the auction (none when nobody has spoken)"),
-                         "/position/bids")
-    if phase in ("deal", "bidding"):
+    if phase in _AUCTION:       # (no card received yet: a field of a later phase)
         _position_golden(pos, st, layout, opts, state, action_type)
         _replay_calls(st, pos.bids or [], layout)
-        _knowledge(st, part, actor)
+        _knowledge(st, actor, part)
         return st, ptrs
+    if part is not None:        # the cards the position shows are revealed in it (DealState.show)
+        st.partial[actor] = part
+    _position_received(pos, st, actor)
     d = parse_player(pos.declarer, layout.players, "/position/declarer", layout.active)
     contract = contract_value(pos.contract, opts, "/position/contract")
     st.declarer, st.contract = d, contract
     _position_golden(pos, st, layout, opts, state, action_type)
     if not st.golden:   # a golden deal has no auction: its 120 is the first hand's (18.1)
         check_forced_bid(layout, opts, state, d, contract, "/position/contract")
-    if phase == "talon":
-        st.phase = "talon"
-        hand, part = _talon_phase(pos, st, layout, actor, d, hand, part, hsize, action_type)
-    else:
-        _play_position(pos, st, layout, opts, actor, d, contract, hand, hsize)
+    _PHASE_READERS[phase](pos, st, layout, opts, actor, d, contract, hsize, action_type)
     _auction_of(pos, st, layout, opts, state, d, contract)
-    _knowledge(st, part, actor)
+    _knowledge(st, actor, st.partial.get(actor))
     return st, ptrs
 
 
-def _phase_fields(pos: PositionGiven, phase: str) -> None:
+def _phase_fields(pos: PositionGiven, phase: str, action_type: str | None) -> None:
     """Refuse fields that belong to a later phase than ``phase`` (:data:`FOREIGN`); in the play the talon is taken
-    and the exchange made, so neither flag can be false (thousand/8.1)."""
-    clash = fields_out_of_phase(given(pos), phase, FOREIGN)
-    clash += [{"pointer": f"/position/{f}", "detail": _("in the play phase the talon is already taken and the exchange "
-                                                        "made")}
-              for f in _DONE.get(phase, ()) if getattr(pos, f) is False]
-    if clash:
-        raise InputError(clash)
+    and the exchange made, so neither flag can be false (thousand/8.1); a call judged in the bidding needs the calls
+    before it (:data:`_CALLS_NEEDED`).  Each is told."""
+    rows = [(getattr(pos, f) is False, N_("in the play phase the talon is already taken and the exchange made"),
+             f"/position/{f}") for f in _DONE.get(phase, ())]
+    rows.append(((phase, pos.bids is None, action_type) in _CALLS_NEEDED,
+                 N_("give the earlier calls of the auction (none when nobody has spoken)"), "/position/bids"))
+    tell(fields_out_of_phase(given(pos), phase, FOREIGN) + faults_of(rows))
 
 
 # what a talon or a musik holds, by the number of players in the deal (thousand/3.1–3.3): the talon 3 cards, the
@@ -139,43 +136,31 @@ def _position_talon(pos: PositionGiven, st: DealState, layout: Layout, phase: st
     refuse_if(((phase in _AUCTION and hsize != layout.hand_size, N_("a hand holds {n} cards at this point, not "
                                                                    "{given}"), "/position/hand"),
                (hsize > layout.hand_size + 3, N_("no hand ever holds {given} cards"), "/position/hand"),
-               (overlap(st.talon, hand) and not (phase == "talon" and pos.talon_taken is not False),
-                N_("a card cannot be both in the hand and in the talon"), "/position/talon")),
+               # in the talon phase the declarer may hold the talon taken (:func:`_talon_phase` tells where it is)
+               (overlap(st.talon, hand) and phase != "talon", N_("a card cannot be both in the hand and in the talon"),
+                "/position/talon")),
               n=layout.hand_size, given=hsize)
 
 
-def _position_received(pos: PositionGiven, st: DealState, actor: str, hand: list[Card] | None,
-                       part: Partial | None) -> tuple[list[Card] | None, Partial | None]:
+def _position_received(pos: PositionGiven, st: DealState, actor: str) -> None:
     """thousand/8.1: the card the actor received in the exchange is in the actor's hand (revealed in a partly known
-    hand).  Returns the hand and the partial hand, updated."""
+    hand: :meth:`DealState.show`)."""
     got = pos.received
     if got is None:
-        return hand, part
+        return
     in_deck([got], "/position/received")
-    hand, part = _reveal(st, actor, hand, part, [got])     # an unknown card of a partly known hand may be it
+    st.show(actor, [got])       # an unknown card of a partly known hand may be it
+    hand = st.hands[actor]
     if hand is not None and got not in hand:
         raise InputError(_("the card received in the exchange must be in the hand"), "/position/received")
     st.received[actor] = got
-    return hand, part
 
 
-def _reveal(st: DealState, actor: str, hand: list[Card] | None, part: Partial | None,
-            cards: list[Card]) -> tuple[list[Card] | None, Partial | None]:
-    """The actor's hand and partial hand, those of ``cards`` that may be the partial hand's unknown cards revealed
-    in it (a known card is not in its pool), the hand in ``st`` its known cards; a whole hand (no partial one) as
-    it is."""
-    if part is None:
-        return hand, part
-    for c in cards:
-        if part.may_hold(c):
-            part = part.reveal(c)
-    hand = st.hands[actor] = part.known
-    return hand, part
-
-
-# the flag a talon position must say (talon_taken, exchanged), by (talon_taken as given, exchanged left out), when the
-# declarer's hand does not tell it: whether the talon is taken, then whether the exchange is made once it is
-_UNSAID_FLAG = {(None, True): "talon_taken", (None, False): "talon_taken", (True, True): "exchanged"}
+# the flag a talon position must say (talon_taken, exchanged), by (talon_taken as given, exchanged left out, the
+# declarer's hand given), when the declarer's hand does not tell it: whether the talon is taken, then whether the
+# exchange is made once it is
+_UNSAID_FLAG = {(None, True, False): "talon_taken", (None, False, False): "talon_taken",
+                (True, True, False): "exchanged"}
 _ASK_FLAG = {"talon_taken": N_("say whether the declarer has taken the talon, or give the declarer's hand"),
              "exchanged": N_("say whether the declarer has passed the cards, or give the declarer's hand")}
 
@@ -185,9 +170,8 @@ _ASK_FLAG = {"talon_taken": N_("say whether the declarer has taken the talon, or
 _DECLARERS = frozenset({"take_talon", "exchange", "raise", "concede"})
 
 
-def _talon_phase(pos: PositionGiven, st: DealState, layout: Layout, actor: str, d: str, hand: list[Card] | None,
-                 part: Partial | None, hsize: int | None, action_type: str | None = ""
-                 ) -> tuple[list[Card] | None, Partial | None]:
+def _talon_phase(pos: PositionGiven, st: DealState, layout: Layout, _opts: Options, actor: str, d: str,
+                 _contract: int, hsize: int | None, action_type: str | None) -> None:
     """thousand/8.1, 8.2: the talon phase, as given or as the declarer's hand tells it.
 
     Whether the declarer has taken the talon and made the exchange: said, or told by the declarer's hand size
@@ -196,41 +180,41 @@ def _talon_phase(pos: PositionGiven, st: DealState, layout: Layout, actor: str, 
 
     Where the talon's cards are (in the declarer's hand once taken and before the exchange; nowhere in another
     hand) and the declarer's hand size: the dealt size, plus the talon (3) or a musik (2) once taken, plus 1 (three
-    players) or 0 (two) after the exchange.  Returns the hand and the partial hand, the talon's cards revealed in a
-    declarer's partly known hand."""
-    flag = _UNSAID_FLAG.get((pos.talon_taken, pos.exchanged is None), "")     # "": both said, or neither asked
+    players) or 0 (two) after the exchange; the talon's cards revealed in a declarer's partly known hand
+    (:meth:`DealState.show`)."""
+    st.phase, hand = "talon", st.hands[actor]
     told = hand is not None and actor == d      # the declarer's hand size tells both flags
+    flag = _UNSAID_FLAG.get((pos.talon_taken, pos.exchanged is None, told), "")     # "": none to ask
     grown = (hsize or 0) - layout.hand_size         # cards over the dealt size (no hand: both flags given)
     st.talon_taken = grown > 0 if pos.talon_taken is None else pos.talon_taken
     # after the exchange a hand is 1 card over the dealt size with three players (2 in, 1 to each opponent), even
     # with two (2 in, 2 laid aside)
     st.exchanged = (st.talon_taken and grown == len(layout.active) - 2) if pos.exchanged is None \
         else pos.exchanged
-    refuse_if(((flag and not (told or (actor != d and action_type in _DECLARERS)), _ASK_FLAG.get(flag, ""),
+    refuse_if(((flag and not (actor != d and action_type in _DECLARERS), _ASK_FLAG.get(flag, ""),
                 f"/position/{flag}"),
                (st.exchanged and not st.talon_taken, N_("the exchange comes after taking the talon"),
                 "/position/exchanged"),
                (overlap(st.talon, hand) and (actor != d or not st.talon_taken),
                 N_("a card cannot be both in the hand and in the talon"), "/position/talon")))
     if not told:
-        return hand, part
-    holding = st.talon_taken and not st.exchanged       # the talon taken is in the declarer's hand
-    talon = st.talon or []
-    if holding:
-        hand, part = _reveal(st, actor, hand, part, talon)
+        return
+    # the talon taken is in the declarer's hand until the exchange (shown in a hand known in part)
+    holding = (st.talon or []) if st.talon_taken and not st.exchanged else []
+    st.show(actor, holding)
     # the dealt size; with the talon taken, the talon (3) or a musik (2) more: as many cards as players; after the
     # exchange two of them gone (one to each opponent, or two laid aside)
     expect = layout.hand_size + st.talon_taken * (len(layout.active) - 2 * st.exchanged)
-    refuse_if(((holding and overlap(talon, hand) != set(talon), N_("the declarer has taken the talon, so its cards "
-                                                                   "are in the hand"), "/position/hand"),
+    refuse_if(((overlap(holding, st.hands[actor]) != set(holding), N_("the declarer has taken the talon, so its "
+                                                                     "cards are in the hand"), "/position/hand"),
                (hsize != expect, N_("the declarer holds {n} cards at this point, not {given}"), "/position/hand")),
               n=expect, given=hsize)
-    return hand, part
 
 
 def _play_position(pos: PositionGiven, st: DealState, layout: Layout, opts: Options, actor: str, d: str, contract: int,
-                   hand: list[Card] | None, hsize: int | None) -> None:
+                   hsize: int | None, _action_type: str | None) -> None:
     """The play phase (thousand/11.x): tricks won so far, the marriages and the trump, and the current trick."""
+    hand = st.hands[actor]
     st.start_play(d, contract)
     some = _tricks_won(pos, st, layout)
     done = sum(st.tricks_won.values())      # with "some", the fewest tricks that can have been played
@@ -270,8 +254,7 @@ def _tricks_by_hand(pos: PositionGiven, layout: Layout, actor: str, done: int, f
     at the first trick) tells them: one more card gone if the actor has played to the current trick (which needs
     the leader: given, as no trick can be the first).  ``done`` is the fewest tricks the counts allow."""
     leader, cards = _trick_of(pos)
-    own = seats_from(layout, leader, len(cards)).count(actor) if leader is not None and leader in layout.active \
-        else 0
+    own = seats_from(layout, leader, len(cards)).count(actor) if leader in layout.active else 0
     played_so_far = full - hsize - own
     if not done <= played_so_far < layout.tricks:
         raise InputError(_("a hand of {n} cards does not fit the tricks won so far", n=hsize), "/position/hand")
@@ -299,21 +282,22 @@ def _current_trick(pos: PositionGiven, st: DealState, layout: Layout, d: str, do
                          "/position/trick/leader")
     leader = parse_player(d if leader is None else leader, layout.players, "/position/trick/leader", layout.active)
     first = done == 0
-    if (leader != d) if first else not st.tricks_won.get(leader, 0):
-        raise InputError(_(_LEADS[first], declarer=d, player=leader), "/position/trick/leader")
-    st.leader = leader
     played = distinct(cards, "/position/trick/cards")
-    if len(played) >= len(layout.active):
-        raise InputError(_("the current trick is already complete"), "/position/trick/cards")
+    refuse_all((((leader != d) if first else not st.tricks_won.get(leader, 0), _LEADS[first], "/position/trick/leader"),
+                (len(played) >= len(layout.active), N_("the current trick is already complete"),
+                 "/position/trick/cards")),
+               declarer=d, player=leader)
+    st.leader = leader
     st.trick.extend(zip(seats_from(layout, leader, len(played)), played))
 
 
 def _hand_in_play(st: DealState, actor: str, hand: list[Card], hsize: int | None, done: int, full: int) -> None:
     """The actor's hand in the play: no card of it on the table, and ``full`` cards (8 after the exchange, 10 with
     two players) less one for each trick played and for a card of the actor's already on the table."""
-    if overlap([c for _p, c in st.trick], hand):
+    on_table = dict(st.trick)       # each player's card on the table (a trick not complete: one each at most)
+    if overlap(list(on_table.values()), hand):
         raise InputError(_("a card on the table cannot also be in the hand"), "/position/trick/cards")
-    own = [p for p, _c in st.trick].count(actor)     # cards the acting player has played to the current trick
+    own = int(actor in on_table)        # the acting player's card played to the current trick
     expect = full - done - own
     if hsize != expect:
         # two counts, each with its own noun: the tricks' phrase takes its plural from the tricks, the cards'
@@ -325,24 +309,30 @@ def _hand_in_play(st: DealState, actor: str, hand: list[Card], hsize: int | None
         raise InputError(why, "/position/hand")
 
 
-def _knowledge(st: DealState, part: Partial | None, actor: str) -> None:
+def _knowledge(st: DealState, actor: str, part: Partial | None) -> None:
     """The actor's partial hand, its unknown cards any not seen elsewhere: on the table, in a talon not yet passed
     on in the exchange, or in another player's announced marriage (its king and queen were that player's).  (A
     talon the actor's own hand holds, taken and not passed on, is known in it (:func:`_talon_phase`): its cards
     are out of the pool already.)"""
     if part is None:
         return
-    seen = [c for _p, c in st.trick]
+    seen = list(dict(st.trick).values())        # the cards on the table
     if not st.exchanged:
         seen += st.talon or []
-    seen += [c for m in st.marriages if m["player"] != actor for c in MARRIAGE_CARDS[m["suit"]]]
+    seen += chain.from_iterable(MARRIAGE_CARDS[m["suit"]] for m in st.marriages if m["player"] != actor)
     st.partial[actor] = account(part, seen, "/position/hand")
+
+
+# how a talon or play position is read past the auction, by its phase
+_PHASE_READERS = {"talon": _talon_phase, "play": _play_position}
 
 
 def _replay_calls(st: DealState, bids: list[CallMade], layout: Layout) -> None:
     """Run the earlier calls of an auction (position.bids) through ``st``, each judged without its hand."""
     for i, b in enumerate(bids):
         ptr = f"/position/bids/{i}"
+        if st.phase != "bidding":
+            raise InputError(_("the auction ended before this call"), ptr)
         p = parse_player(b.player, layout.players, ptr + "/player", layout.active)
         saved = st.hands[p]
         st.hands[p] = None  # earlier calls are judged without hands
@@ -352,8 +342,6 @@ def _replay_calls(st: DealState, bids: list[CallMade], layout: Layout) -> None:
             raise InputError(_("the earlier calls are not a legal auction: {why}", why=e.message), ptr) from None
         finally:
             st.hands[p] = saved
-        if st.phase != "bidding" and i != len(bids) - 1:
-            raise InputError(_("the auction ended before this call"), ptr)
 
 
 def _position_golden(pos: PositionGiven, st: DealState, layout: Layout, opts: Options, state: GameState,
@@ -365,7 +353,7 @@ def _position_golden(pos: PositionGiven, st: DealState, layout: Layout, opts: Op
     known, why = golden_known(opts, state)
     golden = said if known is None else known
     # never the first hand on 120 in the auction (no declarer yet)
-    refuse_if(((known is not None and said not in (None, known), why, "/position/golden"),
+    refuse_if(((said not in (None, golden), why, "/position/golden"),      # (said, when the state does not tell it)
                ((golden, st.declarer, st.contract) == (None, layout.active[0], 120) and
                 (pos.phase == "talon" or action_type == "redeal"),
                 N_("say whether this deal is a golden one: the game so far shows no golden deal played yet, and a "
@@ -375,7 +363,8 @@ def _position_golden(pos: PositionGiven, st: DealState, layout: Layout, opts: Op
                                               "talon"), "/position/phase"),
                    (st.declarer != layout.active[0], N_("in a golden deal the player left of the dealer ({player}) "
                                                         "plays the 120"), "/position/declarer"),
-                   (st.contract != 120, N_("a golden-round contract is 120"), "/position/contract")),
+                   (st.contract != 120, N_("a golden-round contract is 120"), "/position/contract"),
+                   (pos.bids is not None, N_("a golden deal has no auction"), "/position/bids")),
                   player=layout.active[0])
     st.golden = bool(golden)
 
@@ -388,12 +377,12 @@ def _auction_of(pos: PositionGiven, st: DealState, layout: Layout, opts: Options
     if bids is None:
         st.auction_known = False
         return
-    if st.golden:
-        raise InputError(_("a golden deal has no auction"), "/position/bids")
     auction = DealState.new(layout, opts, scores=state.scores, concessions=state.concessions)
     _replay_calls(auction, bids, layout)
-    won = auction.contract if (auction.phase, auction.declarer) == ("talon", d) else None
-    if won is None or won > contract or (won < contract and not st.exchanged):
+    won = auction.high_bid      # the contract, once the auction has ended
+    # the contract is the one won, or raised after the exchange (thousand/8.2) up to the highest contract
+    highest = opts.max_bid if st.exchanged else won
+    if (auction.phase, auction.declarer) != ("talon", d) or not won <= contract <= highest:
         raise InputError(_("these calls do not end the auction with {declarer} the declarer on {contract}",
                            declarer=d, contract=contract), "/position/bids")
     if auction.blind and contract != won:
@@ -414,23 +403,26 @@ def _position_marriages(pos: PositionGiven, st: DealState, layout: Layout, opts:
     king or queen of it in the actor's hand (another player's), one a trick won (the declarer's first lead too,
     where allowed), cards enough left over, and in the actor's own hand a card played before the first."""
     hand = st.hands[actor]
+    place = (hand or []).index      # a card's place in the hand (of two held, the first is told)
     suits_of: dict[str, list[str]] = defaultdict(list)
-    first_lead = {d: int(opts.marriage_on_first_trick)}
+    # each announcement is a lead after a won trick, or the declarer's first lead where allowed: the leads beyond the
+    # tricks won, any number for a player said to have won "some" (one is only the fewest)
+    more_leads = {d: int(opts.marriage_on_first_trick)} | dict.fromkeys(some, math.inf)
     for i, p, suit, t in marriage_list(pos.marriages, "/position/marriages", layout, opts, st.trick_index):
         ptr = f"/position/marriages/{i}"
-        held = [c for c in hand or () if p != actor and c in _PAIRS.get(suit, ())]
-        if held:
+        # another player's marriage: its king or queen in this hand
+        held = min(overlap(hand, _PAIRS.get(suit)) if p != actor else (), key=place, default=None)
+        if held is not None:
             raise InputError(_("{player} cannot have announced {marriage}: {card} is in this hand"
-                               "", player=p, marriage=marriage_name(suit), card=held[0]), ptr)
+                               "", player=p, marriage=marriage_name(suit), card=held), ptr)
         suits_of[p].append(suit)
-        # each announcement is a lead after a won trick, or the declarer's first lead where allowed
-        if len(suits_of[p]) > st.tricks_won[p] + first_lead.get(p, 0) and p not in some:
+        if len(suits_of[p]) > st.tricks_won[p] + more_leads.get(p, 0):
             raise InputError(ngettext("{player} has won {n} trick, too few to have announced this marriage"
                                       "", "{player} has won {n} tricks, too few to have announced "
                                       "this marriage", st.tricks_won[p], player=p), ptr)
         st.marriages.append({"player": p, "suit": suit, "trick": t, "points": marriage_value(suit)})
         check_marriage_cards(suits_of[p], p, d, layout, opts, ptr)
-    if hand is not None and suits_of[actor]:
+    if suits_of[actor]:     # (with no hand, the check above)
         check_marriage_cards(suits_of[actor], actor, d, layout, opts, "/position/marriages", hand)
 
 

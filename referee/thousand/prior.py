@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..common import missing_scores
-from ..errors import InputError, esc
+from ..errors import esc
 from ..i18n import N_, _, ngettext
 from .options import Options, OptionsLike
-from .read import given
+from .read import faults_of, given, tell
 from .scoring import GameState
 
 if TYPE_CHECKING:       # the records are the schemas' (a layer beside the games): named for the annotations only
@@ -27,14 +27,14 @@ def parse_state(raw: PriorState | None, players: list[str], opts: OptionsLike) -
     if raw is None:
         return st
     errors = _state_golden(raw.golden, st, players)
+    shape = given(raw)      # the parts of the state given
     for key in ("scores", "bolts", "concessions", "barrel", "concession_run"):
-        for name, val in (getattr(raw, key) or {}).items():
+        for name, val in shape.get(key, {}).items():
             ptr = f"/state/{key}/{esc(name)}"
             if name not in players:
                 errors.append({"pointer": ptr, "detail": _("{name} is not one of the players", name=repr(name))})
             else:
                 errors += _READ.get(key, _state_counter)(st, key, name, val, ptr, opts)
-    shape = given(raw)
     if raw.golden is not None:      # a golden round given with no counter says nothing of a game under way
         shape["golden"] = given(raw.golden)
     errors += missing_scores(shape, players, ("concessions", "bolts", "barrel", "golden", "concession_run"))
@@ -43,13 +43,12 @@ def parse_state(raw: PriorState | None, players: list[str], opts: OptionsLike) -
                                    "{player} has made {n} concessions, so cannot have {run} in a row",
                                    st.concessions[p], player=p, run=n)}
                for p, n in st.concession_run.items() if n > st.concessions[p]]
-    if errors:
-        raise InputError(errors)
+    tell(errors)
+    # the totals and the barrel's seats, read once every player's counters are (a total left out is not known)
+    errors = []
     for p, s in st.scores.items():
         errors += _impossible_total(p, s, st, players, opts)
-    errors += _crowded_barrel(st, players, opts)
-    if errors:
-        raise InputError(errors)
+    tell(errors + _crowded_barrel(st, players, opts))
     return st
 
 
@@ -58,16 +57,11 @@ def _state_golden(g: Golden | None, st: GameState, players: list[str]) -> list[d
     round under way run from 0 to one less than the players, and a finished round has none in play."""
     if g is None:
         return []
-    played, made, over = g.played or 0, bool(g.made), bool(g.over)
-    errors = []
-    if not 0 <= played < len(players):
-        errors.append({"pointer": "/state/golden/played",
-                       "detail": _("golden deals played in the round: from 0 to one less than the players")})
-    elif played and over:
-        errors.append({"pointer": "/state/golden/over", "detail": _("a finished golden round has no deals in play")})
+    played, made, over = g.played or 0, bool(g.made), bool(g.over)     # played: 0 up (the schema's)
     st.golden = {"played": played, "made": made and played > 0, "over": over}
-    return errors
-
+    return faults_of(((played >= len(players), N_("golden deals played in the round: from 0 to one less than the "
+                                                  "players"), "/state/golden/played"),
+                      (played and over, N_("a finished golden round has no deals in play"), "/state/golden/over")))
 
 def _state_barrel(st: GameState, _key: str, name: str, val: Barrel, ptr: str, opts: Options) -> list[dict]:
     """thousand/14.2, 14.6: a player's barrel counters into ``st.barrel``: deals on the barrel below
@@ -115,18 +109,16 @@ def _impossible_total(p: str, s: int, st: GameState, players: list[str], opts: O
     ptr = f"/state/scores/{esc(p)}"
     fives = (len(players), opts.sitter_scoring) != (4, "talon_points")
     barrel = opts.barrel == "barrel"
-    faults = ((s % 5 != 0 and fives, _FIVES[len(players) == 3]),
-              (s >= target, N_("{total} has already reached the target {target}: the game is over")),
-              (s in _DUMPED[opts.dump_555], N_("{total} cannot happen: a total of exactly {total} drops to 0")),
-              (barrel and T < s < target, N_("{total} cannot happen: totals from {threshold} to {last} are held at "
-                                             "{threshold}")))
-    errors = [{"pointer": ptr, "detail": _(why, total=s, target=target, threshold=T, last=target - 1)}
-              for why in [w for wrong, w in faults if wrong][:1]]
-    if st.barrel[p]["deals"] and not (barrel and s == T):
-        errors.append({"pointer": f"/state/barrel/{esc(p)}/deals",
-                       "detail": _("{player} is not on the barrel (total {total}), so has no barrel deals",
-                                   player=p, total=s)})
-    return errors
+    return faults_of(((s % 5 != 0 and fives, _FIVES[len(players) == 3], ptr),
+                      (s >= target, N_("{total} has already reached the target {target}: the game is over"), ptr),
+                      (s in _DUMPED[opts.dump_555], N_("{total} cannot happen: a total of exactly {total} drops to 0"),
+                       ptr),
+                      (barrel and T < s < target, N_("{total} cannot happen: totals from {threshold} to {last} are "
+                                                     "held at {threshold}"), ptr),
+                      (st.barrel[p]["deals"] and not (barrel and s == T),
+                       N_("{player} is not on the barrel (total {total}), so has no barrel deals"),
+                       f"/state/barrel/{esc(p)}/deals")),
+                     total=s, target=target, threshold=T, last=target - 1, player=p)
 
 
 # how many may sit on the barrel (thousand/14.5), by (barrel, barrel_collision, players), and what the others are
@@ -148,9 +140,7 @@ def _crowded_barrel(st: GameState, players: list[str], opts: Options) -> list[di
     ``coexist`` any number may sit.  ``knock_off`` seats one; ``two_fall_together`` two with four players, one with
     three (as the engine settles it).  Those who have used more barrel deals were there first; the others, in seat
     order, are the ones that cannot be there, each pointed at by their total."""
-    seats = _SEATS.get((opts.barrel, opts.barrel_collision, len(players)))
-    if seats is None:
-        return []
+    seats = _SEATS.get((opts.barrel, opts.barrel_collision, len(players)), len(players))     # any number: all
     sitters = sorted((p for p in players if st.scores[p] == opts.barrel_threshold),
                      key=lambda p: (-st.barrel[p]["deals"], players.index(p)))
     return [{"pointer": f"/state/scores/{esc(p)}", "detail": _(_CROWDED[seats], player=p, other=sitters[0])}

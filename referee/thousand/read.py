@@ -33,11 +33,8 @@ def unread(card: Card) -> str | None:
 
 def in_deck(cards: list[Card], ptr: str) -> list[Card]:
     """``cards`` (read by the schema), each of the Thousand deck, or :class:`InputError` at each one that is not."""
-    errors = [{"pointer": f"{ptr}/{i}", "detail": unread(c) or _("{card} is not in the {deck} deck", card=c,
-                                                                   deck=DECK)}
-              for i, c in enumerate(cards) if not DECK.holds(c)]
-    if errors:
-        raise InputError(errors)
+    tell([{"pointer": f"{ptr}/{i}", "detail": unread(c) or _("{card} is not in the {deck} deck", card=c, deck=DECK)}
+          for i, c in enumerate(cards) if not DECK.holds(c)])
     return cards
 
 
@@ -51,15 +48,34 @@ def distinct(cards: list[Card], ptr: str) -> list[Card]:
 def refuse_if(faults: Iterable[tuple[object, str, str]], **params: Any) -> None:
     """The first of ``faults`` that applies, as an :class:`InputError` at its place; nothing when none does.
 
-    Each fault is ``(applies, message, pointer)``, its message marked with ``N_`` and translated only when it is
-    told, with ``params`` filled in: a table of a builder's checks, each stated once, in the order they are told (the
-    faults' own conditions are worked out before any is told, so each must hold up whatever the others find)."""
-    for applies, why, ptr in faults:
-        if applies:
-            raise InputError(_(why, **params), ptr)
+    Each fault is ``(applies, message, pointer)``, its message marked with ``N_`` and translated with ``params``
+    filled in: a table of a builder's checks, each stated once, in the order they are told, where a later one may
+    rest on an earlier one holding (the faults' own conditions are worked out before any is told, so each must hold
+    up whatever the others find).  Independent checks: :func:`refuse_all`."""
+    tell(faults_of(faults, **params)[:1])
 
 
-def overlap(cards: list[Card] | None, other: list[Card] | None) -> set[Card]:
+def tell(errors: list[dict]) -> None:
+    """One :class:`InputError` with every one of ``errors`` (``{"pointer", "detail"}``, in the order found); nothing
+    when there is none: a reader that collects a body's independent faults tells them all at once."""
+    if errors:
+        raise InputError(errors)
+
+
+def faults_of(faults: Iterable[tuple[object, str, str]], **params: Any) -> list[dict]:
+    """Every one of ``faults`` that applies, as ``{"pointer", "detail"}`` errors in their order.
+
+    Each fault is ``(applies, message, pointer)`` as :func:`refuse_if` reads them: a table of a body's independent
+    checks (none needs another to hold first), so a body with several faults is told each of them."""
+    return [{"pointer": ptr, "detail": _(why, **params)} for applies, why, ptr in faults if applies]
+
+
+def refuse_all(faults: Iterable[tuple[object, str, str]], **params: Any) -> None:
+    """Every one of ``faults`` that applies (:func:`faults_of`), told at once; nothing when none does."""
+    tell(faults_of(faults, **params))
+
+
+def overlap(cards: Iterable[Card] | None, other: Iterable[Card] | None) -> set[Card]:
     """The cards both lists hold (none when either is not given)."""
     return set(cards or ()) & set(other or ())
 

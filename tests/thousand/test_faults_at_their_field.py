@@ -141,10 +141,11 @@ REFUSED = {
         check(play(trump="X")), "/position/trump",
         "'X' is not a suit (use S, H, D, C or ♠ ♥ ♦ ♣)", "'X' — не масть (пишите п, ч, б, т/к, S, H, D, C или ♠ ♥ ♦ ♣)"),
     "a call after the auction's end": (
-        # Boris and Vera pass: Anna, on the forced 100, has won the auction at the second call
+        # Boris and Vera pass: Anna, on the forced 100, has won the auction at the second call, so the third (her
+        # bid) comes after its end
         check({"phase": "bidding", "bids": [{"player": "Boris", "type": "pass"}, {"player": "Vera", "type": "pass"},
                                             {"player": "Anna", "type": "bid", "amount": 110}]}),
-        "/position/bids/1", "the auction ended before this call", "торговля закончилась до этого слова"),
+        "/position/bids/2", "the auction ended before this call", "торговля закончилась до этого слова"),
     "a golden deal's auction": (
         check({"phase": "talon", "declarer": "Anna", "contract": 120, "talon_taken": False, "golden": True,
                "bids": [{"player": "Boris", "type": "pass"}, {"player": "Vera", "type": "pass"}]},
@@ -199,6 +200,9 @@ def test_one_step_inside_the_rule_is_judged(client, case):
     ({}, None, "the golden round is off under these options", "при этих настройках золотого кона нет"),
     (GOLDEN_ON, {"scores": SCORES_0, "golden": {"over": True}}, "the golden round has already been played",
      "золотой кон уже сыгран"),
+    # the option off is told first, even with a round said to be over
+    ({}, {"scores": SCORES_0, "golden": {"over": True}}, "the golden round is off under these options",
+     "при этих настройках золотого кона нет"),
 ])
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_golden_deal_event_the_game_does_not_allow_is_a_violation(client, options, state, en, ru, lang):
@@ -208,6 +212,14 @@ def test_a_golden_deal_event_the_game_does_not_allow_is_a_violation(client, opti
     first = ans["violations"][0]
     assert (first["rule"], first["pointer"], first["message"]) == ("thousand/18.1", "/log/0/golden",
                                                                     {"en": en, "ru": ru}[lang])
+
+
+def test_a_golden_deal_event_in_a_round_under_way_is_dealt_for_the_first_hand(client):
+    # the option on and the round not over: the deal is a golden one (no violation at its golden flag), Anna plays
+    # 120 with the talon, so the auction's passes that follow in the log are out of place
+    status, ans = post(client, *validate(log_with(golden=True), options=GOLDEN_ON), "en")
+    assert status == 200 and ans["valid"] is False
+    assert [v["pointer"] for v in ans["violations"]][:1] == ["/log/1"]
 
 
 # ---------------------------------------------------------------- the talon in a partly known hand (thousand/6.1, 8.1)
@@ -238,6 +250,16 @@ def test_a_talon_passed_on_may_be_in_an_opponents_hand(client):
     assert ans["legal"] is None
     assert ans["conditions"] == [{"rule": "thousand/6.1", "player": "Boris", "holds": ["9C"],
                                   "text": "legal only if Boris holds 9C"}]
+
+
+def test_the_talon_taken_is_shown_in_the_declarers_partly_known_hand(client):
+    # Anna knows 7 cards of her 10 after taking the talon (9C KS QS): her 3 unknown cards are the talon's, so she
+    # may pass KS and QS on in the exchange
+    pos = {"phase": "talon", "declarer": "Anna", "contract": 100, "talon": ["9C", "KS", "QS"], "talon_taken": True,
+           "exchanged": False, "hand": {"known": ["AH", "10H", "KH", "QH", "AD", "10D", "KD"], "unknown": 3}}
+    status, ans = post(client, *check(pos, {"type": "exchange", "player": "Anna", "gives": {"Boris": "KS",
+                                                                                            "Vera": "QS"}}), "en")
+    assert (status, ans["legal"]) == (200, True)
 
 
 # ---------------------------------------------------------------- a redeal claim when the deal may be golden (18.1)

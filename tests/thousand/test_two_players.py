@@ -83,3 +83,14 @@ def test_a_musik_of_one_card_is_a_violation_of_the_deal(api):
     assert ans["valid"] is False
     assert [(v["rule"], v["pointer"], v["message"]) for v in ans["violations"]][0] == (
         "thousand/3.3", "/log/0/musiks/0", "the first musik holds 1 card, not 2")
+
+
+def test_a_two_player_deal_given_trick_by_trick_needs_the_discards_even_where_they_count(client):
+    # trick by trick every card is accounted for, the discards too (they count for Anna by default): left out, they
+    # are asked for, not passed over as cards missing from the deal (as a deal given as points may leave them)
+    deal = {"declarer": "Anna", "contract": 100, "tricks": [{"leader": "Anna", "cards": [a, b]} for a, b in PLAY2],
+            "marriages": [{"player": "Anna", "suit": "H", "trick": 1}], "musik_unused": ["JC", "9C"]}
+    r = client.post("/v1/games/thousand/score", json=score_body(deal, players=TWO, dealer="Boris",
+                                                                variant="two-player"))
+    assert (r.status_code, r.get_json()["errors"]) == (422, [{"pointer": "/deal/discards",
+                                                              "detail": "give the declarer's 2 discards"}])
