@@ -408,8 +408,14 @@ def _position_marriages(pos: PositionGiven, st: DealState, layout: Layout, opts:
     # each announcement is a lead after a won trick, or the declarer's first lead where allowed: the leads beyond the
     # tricks won, any number for a player said to have won "some" (one is only the fewest)
     more_leads = {d: int(opts.marriage_on_first_trick)} | dict.fromkeys(some, math.inf)
+    led: set[int] = set()      # the tricks the marriages were led to: a trick is led by one card
     for i, p, suit, t in marriage_list(pos.marriages, "/position/marriages", layout, opts, st.trick_index):
         ptr = f"/position/marriages/{i}"
+        if t is not None:
+            if t in led:
+                raise InputError(_("one card leads a trick: two marriages cannot both have been announced at "
+                                   "trick {trick}", trick=t), ptr + "/trick")
+            led.add(t)
         # another player's marriage: its king or queen in this hand
         held = min(overlap(hand, _PAIRS.get(suit)) if p != actor else (), key=place, default=None)
         if held is not None:
@@ -445,6 +451,8 @@ def _position_trump(pos: PositionGiven, st: DealState, opts: Options) -> None:
     except ValueError as e:
         raise InputError(str(e), "/position/trump") from None
     timed = [(m["trick"], m["suit"]) for m in st.marriages if m["suit"] != ACES]     # the marriages that set trump
+    if all(t is not None for t, _s in timed):
+        timed.sort(key=lambda ts: -1 if ts[0] is None else ts[0])   # the last marriage: the last led, as listed or not
     suits = [None] + [s for _t, s in timed]       # None: no trump before the first
     at_once = opts.trump_timing == "immediate" or not timed
     if not at_once and None in [t for t, _s in timed]:

@@ -126,3 +126,38 @@ def test_without_the_marriages_trick_the_last_or_the_one_before_is_accepted(clie
     # the one before the only marriage is no trump at all
     status, ans = post(client, boris_follows_ks([{"player": "Anna", "suit": "S"}], trump, options=NEXT_TRICK))
     assert status == 200 and ans["legal"] is True
+
+
+# Trick 0: Anna AD, Boris JD, Vera QD (Anna).  Trick 1: Anna KS announcing spades, Boris AS, Vera JS (Boris).
+# Trick 2: Boris KH announcing hearts, Anna AH, Vera JH (Anna).  Anna leads trick 3 from her 5 cards left.
+ANNA_AT_TRICK_3 = ["10H", "QS", "10D", "9D", "JC"]
+SPADES_THEN_HEARTS = [{"player": "Anna", "suit": "S", "trick": 1}, {"player": "Boris", "suit": "H", "trick": 2}]
+
+
+def anna_leads_trick_3(marriages, trump):
+    pos = {"phase": "play", "declarer": "Anna", "contract": 100, "tricks_won": {"Anna": 2, "Boris": 1, "Vera": 0},
+           "marriages": marriages, "trump": trump, "trick": {"leader": "Anna", "cards": []},
+           "hand": ANNA_AT_TRICK_3}
+    return {"players": PLAYERS, "dealer": "Vera", "position": pos,
+            "action": {"type": "play", "player": "Anna", "card": "9D"}}
+
+
+@pytest.mark.parametrize("listed", [SPADES_THEN_HEARTS, SPADES_THEN_HEARTS[::-1]])
+def test_the_last_marriage_is_the_last_by_its_trick_whatever_the_order_listed(client, listed):
+    # hearts, announced at trick 2, is the trump at trick 3 however the two marriages are listed
+    status, ans = post(client, anna_leads_trick_3(listed, "H"))
+    assert status == 200 and ans["legal"] is True
+    status, ans = post(client, anna_leads_trick_3(listed, "S"))
+    assert status == 422
+    assert errors(ans) == [("/position/trump", "the last marriage announced (hearts) is the trump, not spades")]
+
+
+@pytest.mark.parametrize("lang,detail", [
+    ("en", "one card leads a trick: two marriages cannot both have been announced at trick 2"),
+    ("ru", "взятку открывает одна карта: два марьяжа не могли быть объявлены в одной взятке (2)"),
+])
+def test_two_marriages_at_one_trick_are_refused(client, lang, detail):
+    both_at_2 = [{"player": "Anna", "suit": "S", "trick": 2}, {"player": "Boris", "suit": "H", "trick": 2}]
+    status, ans = post(client, anna_leads_trick_3(both_at_2, "H"), lang)
+    assert status == 422
+    assert errors(ans) == [("/position/marriages/1/trick", detail)]
