@@ -226,11 +226,13 @@ def _play_position(pos: PositionGiven, st: DealState, layout: Layout, opts: Opti
     if some and hsize is not None:
         done = _tricks_by_hand(pos, layout, actor, done, full, hsize)
     st.trick_index = done
-    _position_marriages(pos, st, layout, opts, actor, d, some)
+    own_marriages = _position_marriages(pos, st, layout, opts, actor, d, some)
     _position_trump(pos, st, opts)
     _current_trick(pos, st, layout, d, done)
     if hand is not None:
         _hand_in_play(st, actor, hand, hsize, done, full)
+        if own_marriages:      # the cards played before them, told by a hand of the right size (just checked)
+            check_marriage_cards(own_marriages, actor, d, layout, opts, "/position/marriages", hand)
 
 
 _SAID: dict[int | str, int] = {"some": 1, "none": 0}    # tricks won "some" (one or more: one is the fewest) or "none"
@@ -398,10 +400,11 @@ _PAIRS = {s: cards for s, cards in MARRIAGE_CARDS.items() if s != ACES}
 
 
 def _position_marriages(pos: PositionGiven, st: DealState, layout: Layout, opts: Options, actor: str, d: str,
-                        some=frozenset()) -> None:
+                        some=frozenset()) -> list[str]:
     """Marriages announced earlier in the deal; each must have been possible (thousand/10.1, 10.2): not with a
     king or queen of it in the actor's hand (another player's), one a trick won (the declarer's first lead too,
-    where allowed), cards enough left over, and in the actor's own hand a card played before the first."""
+    where allowed), cards enough left over.  Returns the suits of the actor's own marriages, whose cards played
+    before the first the caller checks once the hand's size is known to be right."""
     hand = st.hands[actor]
     place = (hand or []).index      # a card's place in the hand (of two held, the first is told)
     suits_of: dict[str, list[str]] = defaultdict(list)
@@ -428,8 +431,7 @@ def _position_marriages(pos: PositionGiven, st: DealState, layout: Layout, opts:
                                       "this marriage", st.tricks_won[p], player=p), ptr)
         st.marriages.append({"player": p, "suit": suit, "trick": t, "points": marriage_value(suit)})
         check_marriage_cards(suits_of[p], p, d, layout, opts, ptr)
-    if suits_of[actor]:     # (with no hand, the check above)
-        check_marriage_cards(suits_of[actor], actor, d, layout, opts, "/position/marriages", hand)
+    return suits_of[actor]
 
 
 # what a trump other than the one the listed marriages set is told (thousand/10.5), by (the trump set at once or no

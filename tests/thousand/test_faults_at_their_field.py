@@ -298,3 +298,33 @@ def test_a_talon_not_taken_is_not_in_the_declarers_partly_known_hand(client, lan
     status, ans = post(client, *check(pos, {"type": "redeal", "player": "Anna", "reason": "four_nines"}), lang)
     assert status == 200 and ans["legal"] is False
     assert [(v["rule"], v["message"]) for v in ans["violations"]] == [("thousand/6.1", detail)]
+
+
+# The README's check (examples/thousand/check-revoke.json): after 6 tricks (Anna 4, Boris 2) Boris, who announced
+# hearts, holds 9H AC and must follow Anna's 9D.  A hand of the wrong size is told at the hand, whatever marriages
+# the player announced: the cards played before them are counted from a hand of the right size only.
+REVOKE = {"phase": "play", "declarer": "Anna", "contract": 100, "tricks_won": {"Anna": 4, "Boris": 2},
+          "marriages": [{"player": "Anna", "suit": "S"}, {"player": "Boris", "suit": "H"}],
+          "trick": {"leader": "Anna", "cards": ["9D"]}}
+MORE = ["9C", "10C", "JC", "QC", "KC", "JH", "10H", "AH"]
+
+
+@pytest.mark.parametrize("n", [3, 6, 9])      # one over; where the marriages were checked first (6 up); 9: "-1 cards"
+@pytest.mark.parametrize("lang,detail", [
+    ("en", "after 6 tricks Boris holds 2 cards, not {n}"),
+    ("ru", "после 6 взяток у игрока Boris 2 карты, а не {n}"),
+])
+def test_a_hand_of_the_wrong_size_is_told_before_the_marriages(client, n, lang, detail):
+    body = check({**REVOKE, "hand": (["9H", "AC"] + MORE)[:n]}, {"type": "play", "player": "Boris", "card": "AC"})
+    status, ans = post(client, *body, lang)
+    assert status == 422
+    assert [(e["pointer"], e["detail"]) for e in ans["errors"]] == [("/position/hand", detail.format(n=n))]
+
+
+def test_the_hand_of_the_right_size_is_judged(client):
+    # one step inside, the hand of 2 is judged: Boris has no diamond and must trump with 9H (hearts, his marriage,
+    # are trump), so AC breaks thousand/11.3, the README's ruling
+    body = check({**REVOKE, "hand": ["9H", "AC"]}, {"type": "play", "player": "Boris", "card": "AC"})
+    status, ans = post(client, *body, "en")
+    assert status == 200 and ans["legal"] is False
+    assert [v["rule"] for v in ans["violations"]] == ["thousand/11.3"]
