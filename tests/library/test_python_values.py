@@ -84,3 +84,14 @@ def test_not_a_number_and_the_infinities_are_refused_at_their_field_as_in_text(v
         referee.score("thousand", json.dumps(CONCEDED).replace('"contract": 120', f'"contract": {name}'))
     for e in (as_dict.value, as_text.value):
         assert (e.status, e.pointer, e.detail) == (400, "/deal/contract", f"{name} is not valid JSON")
+
+
+@pytest.mark.parametrize("contract", [2.0 ** 53, 2.0 ** 54])     # the last float read as an integer, one step over
+def test_a_large_float_is_read_as_the_text_reads_it(contract):
+    body = {**CONCEDED, "deal": {**CONCEDED["deal"], "contract": contract}}
+    with pytest.raises(InputError) as as_dict:
+        referee.score("thousand", body)
+    with pytest.raises(InputError) as as_text:
+        referee.score("thousand", json.dumps(body))
+    assert as_dict.value.errors == as_text.value.errors
+    assert as_dict.value.errors[0]["pointer"] == "/deal/contract"
