@@ -22,13 +22,32 @@ from __future__ import annotations
 import signal
 import sys
 
+# the one line said before the catalogs can be read (they load with the engine), in the run's language
+_STOPPED_WHILE_LOADING = {
+    "en": "referee: stopped (Ctrl-C) while starting: no log was read and nothing was written",
+    "ru": "referee: остановлено (Ctrl-C) при запуске: ни один лог не прочитан, ничего не записано",
+}
+
+
+def _starting_language(argv: list[str]) -> str:
+    """The language the command line asks for, read as the engine is not loaded yet: ``--lang X`` or ``--lang=X``
+    before the command, else ``REFEREE_LANG``; English for anything else."""
+    import os
+    lang = os.environ.get("REFEREE_LANG", "").strip()
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            lang = argv[i + 1]
+        elif arg.startswith("--lang="):
+            lang = arg.split("=", 1)[1]
+    return lang if lang in _STOPPED_WHILE_LOADING else "en"
+
 
 def _stopped_while_loading(_signum: int, _frame: object) -> None:
     """Ctrl-C while the engine loads (about a second: the rulebooks, ICU, the schemas): one line and exit code 3, as a
     run cut short, never a traceback from the middle of an import.  Nothing has been read or written yet."""
     from multiprocessing import parent_process
     if parent_process() is None:        # a worker process loading the engine stops with its parent, silently
-        print("referee: stopped (Ctrl-C) while starting: no log was read and nothing was written", file=sys.stderr)
+        print(_STOPPED_WHILE_LOADING[_starting_language(sys.argv[1:])], file=sys.stderr)
     raise SystemExit(3)
 
 

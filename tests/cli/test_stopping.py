@@ -110,3 +110,23 @@ def test_ctrl_c_while_the_engine_loads_is_one_line_and_exit_3(tmp_path, jobs):
         assert not out.exists()
     else:
         assert "the run was cut short" in err, err
+
+
+@pytest.mark.parametrize(("argv", "env", "said"), [
+    (["--lang", "ru", "validate", "a.jsonl"], "", "referee: остановлено (Ctrl-C) при запуске: ни один лог не прочитан, "
+                                                  "ничего не записано"),
+    (["--lang=ru", "validate", "a.jsonl"], "en", "referee: остановлено (Ctrl-C) при запуске: ни один лог не "
+                                                 "прочитан, ничего не записано"),
+    (["validate", "a.jsonl"], "ru", "referee: остановлено (Ctrl-C) при запуске: ни один лог не прочитан, ничего не "
+                                    "записано"),
+    (["--lang", "en", "validate", "a.jsonl"], "ru", "referee: stopped (Ctrl-C) while starting: no log was read and "
+                                                    "nothing was written"),
+    (["validate", "a.jsonl"], "xx", "referee: stopped (Ctrl-C) while starting: no log was read and nothing was "
+                                    "written"),
+])
+def test_the_line_said_while_loading_is_in_the_runs_language(monkeypatch, argv, env, said):
+    # before the catalogs load, the language is read from the command line (--lang) or REFEREE_LANG as the run
+    # will read it
+    from referee import cli
+    monkeypatch.setenv("REFEREE_LANG", env)
+    assert cli._STOPPED_WHILE_LOADING[cli._starting_language(argv)] == said
