@@ -8,10 +8,10 @@ from ..cards import Card, DeckSpec
 from ..common import Unread
 from ..errors import InputError, esc
 from ..i18n import N_, _
-from .deal import DealState, Layout, Pile
+from .deal import DealState, Layout, Pile, known
 from .options import Options, OptionsLike, deal_size
 from .pile import upcard_faults
-from .read import NO, Tally, refuse
+from .read import NO, Tally, faults, refuse, refuse_all
 
 if TYPE_CHECKING:       # the request records (the schemas' layer: read here, never imported at run time)
     from schemas.canasta_records import (
@@ -37,21 +37,21 @@ def start_deal(ev: Deal, layout: Layout, opts: OptionsLike, scores: dict, deck: 
     stock = deck.size - sum(tally.by_rank.values()) - (3 if opts.surprise else 0)    # hands, pile, packets
     pile = Pile.dealt(pile_cards, black_three_freezes=opts.black_three_freezes,
                       frozen_at_start=opts.pile_frozen_at_start)
-    assert ev.dealer is not None        # the replay has named him (player_at)
-    st = DealState(layout, opts, dict(scores), max(stock, 0), pile, layout.after(ev.dealer),
-                   {p: list(h) for p, h in hands.items()})
-    st.packets = {p: list(c) for p, c in packets.items()}
+    # the dealer: the replay has named him (player_at)
+    st = DealState(layout, opts, dict(scores), max(stock, 0), pile, layout.after(known(ev.dealer)), dict(hands))
+    st.packets = dict(packets)
     return st, tally, problems
 
 
 def _logged(cards: list[Any], ptr: str) -> list[Card]:
     """Cards of a deal event, read now: a text its schema could not read as a card (kept as
     :class:`~referee.common.Unread`) is refused at its place (hands, then packets, then the pile, as before).
-    ``cards`` is typed ``Any`` on purpose: it may hold an ``Unread``, which compiled code would refuse as a ``Card``."""
+    ``cards`` is typed ``Any`` on purpose: it may hold an ``Unread``, which compiled code would refuse as a ``Card``.
+    Returns a copy of its own (the deal's hands and packets change as play goes on; the request's stay as sent)."""
     for j, c in enumerate(cards):
         if type(c) is Unread:
             raise InputError(c.reason, f"{ptr}/{j}")
-    return cards
+    return list(cards)
 
 
 def _dealt_hands(ev: Deal, layout: Layout, opts: Options, ptr: str, problems: list) -> dict[str, list[Card]]:
@@ -96,8 +96,7 @@ def _per_player(raw: dict[str, list[Card]], layout: Layout, ptr: str, size: int,
                 f"{ptr}/{esc(p)}"),
                (p not in layout.side_of, stranger, {"name": repr(p), "players": list(layout.seats)}, f"{ptr}/{esc(p)}"))
         out[p] = _logged(cards, f"{ptr}/{esc(p)}")
-    absent = next((p for p in layout.seats if p not in out), None)
-    refuse((absent is not None, missing, {"player": absent}, ptr))
+    refuse_all(faults(*((p not in out, missing, {"player": p}, ptr) for p in layout.seats)))   # every one left out
     problems += [("canasta/1.5", _(wrong_size, player=p, n=len(out[p]), size=size, dealt=size), f"{ptr}/{esc(p)}")
                  for p in (layout.seats if seat_order else out) if len(out[p]) != size]
     return out

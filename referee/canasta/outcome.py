@@ -2,6 +2,7 @@
 what :func:`.scoring.settle` takes, checked against the deck, the seats and the rules."""
 from __future__ import annotations
 
+from itertools import filterfalse
 from typing import TYPE_CHECKING
 
 from ..cards import Card, DeckSpec
@@ -40,6 +41,9 @@ IRREGULARITY_NOTES = {"illegal_meld": N_("illegal meld"), "red_three_not_laid_ou
                       "excess_wild_cards": N_("excess wild cards ({count} x 50)")}
 
 
+DOUBLE_ENDING = N_("a double ending is the going-out side's, and only where the game plays it")
+
+
 def _ending(ds: DealSide, opts: Options, ptr: str) -> tuple[bool, bool, bool]:
     """How a side's deal ended, ``(went_out, concealed, double_ending)``, against the variant, cards or counts
     alike: only going out can be concealed (canasta/6.4), nobody goes out where nobody does (canasta/6.2), and the
@@ -48,9 +52,8 @@ def _ending(ds: DealSide, opts: Options, ptr: str) -> tuple[bool, bool, bool]:
     refuse((concealed, went_out, N_("only going out can be concealed"), NO, ptr + "/concealed"),
            (went_out, not opts.no_going_out,
             N_("nobody goes out in this game: the deal runs to the end of the stock"), NO, ptr + "/went_out"),
-            (double, went_out and opts.double_ending,
-             N_("a double ending is the going-out side's, and only where the game plays it"), NO,
-             ptr + "/double_ending"))
+            (double, went_out, DOUBLE_ENDING, NO, ptr + "/double_ending"),
+            (double, opts.double_ending, DOUBLE_ENDING, NO, ptr + "/double_ending"))
     return went_out, concealed, double
 
 
@@ -72,11 +75,13 @@ def _set_aside(ds: DealSide, opts: Options, ptr: str) -> int:
     return aside
 
 
-def irregularity_penalties(raw: list[Irregularity] | None, sides: list[str],
+def irregularity_penalties(irregularities: list[Irregularity], layout: Layout,
                            ptr: str = "/deal/irregularities") -> list[dict]:
-    """Penalties for the irregularities reported with a deal (canasta/8.2–8.6, 8.10: only the offender pays)."""
+    """Penalties for the irregularities reported with a deal (canasta/8.2–8.6, 8.10: only the offender pays),
+    each against a side of the game (a permission breach against a side of partners)."""
     out = []
-    for i, irr in enumerate(raw or []):
+    sides = layout.sides
+    for i, irr in enumerate(irregularities):
         p = f"{ptr}/{i}"
         excess = irr.type == "excess_wild_cards"
         count = irr.count if irr.count is not None else 1
@@ -85,26 +90,33 @@ def irregularity_penalties(raw: list[Irregularity] | None, sides: list[str],
                  p + "/count"),
                 (excess, irr.count is not None, N_("give the number of wild cards over the limit (50 each)"), NO,
                  p + "/count"),
-                (not 1 <= count <= 9, N_("the number of wild cards over the limit is 1 to 9"), NO, p + "/count"))
+                (not 1 <= count <= 9, N_("the number of wild cards over the limit is 1 to 9"), NO, p + "/count"),
+                (irr.type == "permission_breach", len(layout.members.get(irr.side, ())) > 1,
+                 N_("a player without a partner asks nobody: no permission breach"), NO, p + "/type"))
         rule, pts = PENALTIES[irr.type]
         out.append({"rule": rule, "side": irr.side, "points": -pts * count,
                     "note": _(IRREGULARITY_NOTES[irr.type], count=count)})
     return out
 
 
+CARDS_OR_COUNTS = N_("a side is given by its cards or by counts, not both")
+
+
 def _counted_side(ds: DealSide, counts: Counts, opts: Options, ptr: str, n_players: int) -> dict:
     """A side given by ``counts`` (:mod:`.counts`) in place of cards: what :func:`.scoring.settle` takes."""
-    refuse(*((v is not None, N_("a side is given by its cards or by counts, not both"), NO, f"{ptr}/{k}")
-              for k, v in (("melds", ds.melds), ("red_threes", ds.red_threes), ("hands", ds.hands))))
+    refuse((ds.melds is not None, CARDS_OR_COUNTS, NO, ptr + "/melds"),
+           (ds.red_threes is not None, CARDS_OR_COUNTS, NO, ptr + "/red_threes"),
+           (ds.hands is not None, CARDS_OR_COUNTS, NO, ptr + "/hands"))
     went_out, concealed, double = _ending(ds, opts, ptr)
     aside = _set_aside(ds, opts, ptr)
     got = side_counts(counts.given(), opts, ptr, n_players=n_players, went_out=went_out, double_ending=double)
     one_player = ds.one_player_all_reds
     _one_player_fits(one_player, got["red_threes"], opts, ptr)
     per_player = got["red_threes_per_player"]
-    if per_player is not None and opts.red_three_scale == "one_player_doubles":
-        # the red threes given per player say whether one player collected all four (canasta/2.2)
-        refuse((one_player is not None, one_player == (4 in per_player),
+    if per_player is not None:
+        # the red threes given per player say whether one player collected all four (canasta/2.2; said only where
+        # that doubles them)
+        refuse((one_player is not None, opts.red_three_scale != "one_player_doubles", one_player == (4 in per_player),
                 N_("the red threes given player by player say otherwise"), NO, ptr + "/one_player_all_reds"))
         one_player = 4 in per_player
     return {**got, "went_out": went_out, "concealed": concealed, "double_ending": double,
@@ -126,21 +138,26 @@ def _side_cards(ds: DealSide, ptr: str, sid: str, active: Layout, layout: Layout
     return melds, reds, hands
 
 
-def _one_player_all_reds(ds: DealSide, ptr: str, reds: list[Card], kept_in_hand: list[int],
-                         opts: Options) -> bool | None:
+def _one_player_all_reds(ds: DealSide, ptr: str, reds: list[Card], kept: list[int], opts: Options) -> bool | None:
     """Whether one player of the side collected all four red threes (option red_three_scale one_player_doubles,
-    canasta/2.2): as given (None: not said), or true where the deal shows all four in one hand."""
+    canasta/2.2): as given (None: not said), or true where the deal shows all four in one hand (``kept``: the red
+    threes each hand kept)."""
     one_player = ds.one_player_all_reds                # None: the request does not say
-    in_one_hand = len(kept_in_hand) == 4 and not reds  # all four are in one hand: the deal shows it
-    refuse((one_player, len(set(kept_in_hand)) < 2,
+    in_one_hand = sum(kept) == 4 and not reds          # all four are in one hand: the deal shows it
+    keeping = len(kept) - kept.count(0)                # the hands that kept a red three
+    refuse((one_player, keeping < 2,
             N_("one player is said to have collected all four red threes; the deal shows red threes kept in two "
                "players' hands"), NO, ptr + "/one_player_all_reds"),
            (in_one_hand, one_player is not False,
             N_("one player holds all four red threes in his hand: say that one player collected them all"), NO,
             ptr + "/one_player_all_reds"))
-    if in_one_hand and opts.red_three_scale == "one_player_doubles":
+    if in_one_hand:             # (it doubles them only where red_three_scale is one_player_doubles)
         one_player = True
     return one_player
+
+
+ONE_OUT = N_("the player who went out holds no card and his partners hold at least one (all lay down with a double "
+             "ending)")
 
 
 def _side_ending_fits(ds: DealSide, ptr: str, opts: Options, melds: list[list[Card]], hands: list[list[Card]],
@@ -156,12 +173,10 @@ def _side_ending_fits(ds: DealSide, ptr: str, opts: Options, melds: list[list[Ca
     why = go_out_fault(list(zip(kinds, deciding)), opts, len(reds)) if went_out else None
     if why:
         raise InputError(f"{why} (canasta/6.2)", ptr + "/went_out")     # a ruling and its rule ID
-    refuse((went_out, empty == (n_players if double else 1),
-             N_("the player who went out holds no card and his partners hold at least one (all lay down with a "
-                "double ending)"), NO, ptr + "/hands"),
+    refuse((went_out, double, empty == 1, ONE_OUT, NO, ptr + "/hands"),
+           (went_out, not double, empty == n_players, ONE_OUT, NO, ptr + "/hands"),       # all lay down
             (empty, went_out, N_("only the player who went out can end with no card"), NO, ptr + "/hands"))
-    if concealed:
-        _concealed_fits(melds, hands, dealt, opts, ptr)
+    _concealed_fits(concealed, melds, hands, dealt, opts, ptr)
     return went_out, concealed, double
 
 
@@ -171,24 +186,24 @@ NEVER_MELDED = N_("a player whose side never melded holds the {dealt} cards he w
 def _side_card_count(ptr: str, opts: Options, melds: list[list[Card]], hands: list[list[Card]], aside: int,
                      kept_listed: int, dealt: int, n_players: int) -> tuple[int, int]:
     """The side's cards against its deal (canasta/1.5): ``(cards shown, cards dealt to it)``; a deal only adds to
-    the cards dealt, and a side that never melded holds what its players were dealt."""
+    the cards dealt, and a side that never melded (no melds) holds what its players were dealt."""
     held = sum(map(len, melds)) + sum(map(len, hands)) + aside + kept_listed
     dealt_side = dealt * n_players + (opts.opening_bonus_cards if melds else 0)
     refuse((held < dealt_side, N_("each player is dealt {dealt} cards and a deal only adds to them: the side shows "
                                   "{held} cards in melds and hands, fewer than {least}"),
             {"dealt": dealt, "held": held, "least": dealt_side}, ptr))
-    if not melds:
-        short = 0                                       # cards a kept red three given under red_threes stands for
-        for j, h in enumerate(hands):
-            short += max(0, dealt - len(h))
-            said = {"dealt": dealt, "n": len(h)}
-            refuse((short > kept_listed, NEVER_MELDED, said, f"{ptr}/hands/{j}"),
-                   (len(h) > dealt, opts.draw_count != 1, NEVER_MELDED, said, f"{ptr}/hands/{j}"))
+    short = 0                                       # cards a kept red three given under red_threes stands for
+    for j, h in enumerate(hands):
+        short += max(0, dealt - len(h))
+        said = {"dealt": dealt, "n": len(h)}
+        refuse((short > kept_listed, melds, NEVER_MELDED, said, f"{ptr}/hands/{j}"),
+               (len(h) > dealt, melds, opts.draw_count != 1, NEVER_MELDED, said, f"{ptr}/hands/{j}"))
     return held, dealt_side
 
 
-def _carded_side(ds: DealSide, deal: FinishedDeal, sid: str, ptr: str, opts: Options, active: Layout, layout: Layout,
-                 dealt: int, excess: list) -> tuple[dict, tuple[int, bool], list[tuple[str, list[Card]]]]:
+def _carded_side(ds: DealSide, irregularities: list[Irregularity], sid: str, ptr: str, opts: Options, active: Layout,
+                 layout: Layout, dealt: int,
+                 excess: list) -> tuple[dict, tuple[int, bool], list[tuple[str, list[Card]]]]:
     """One side of a finished deal given by its cards: ``(its entry for settle, (cards beyond its deal, has a
     canasta), the groups of cards it shows with their pointers)``; ``excess`` collects its melds' excess wild
     cards (canasta/8.2)."""
@@ -197,11 +212,11 @@ def _carded_side(ds: DealSide, deal: FinishedDeal, sid: str, ptr: str, opts: Opt
     # a red three still in a hand at the end is one of the cards dealt or drawn, never replaced: it counts for
     # or against the side like the others (canasta/2.2), and costs 500 only if its holder had a turn to lay it
     # out, which the irregularity red_three_not_laid_out reports (canasta/8.3)
-    kept_in_hand = [j for j, h in enumerate(hands) for c in h if is_red_three(c)]
-    kept_reported = len(_reported(deal, "red_three_not_laid_out", sid))
-    kept_listed = max(0, kept_reported - len(kept_in_hand))   # kept threes given under red_threes instead
-    n_reds = len(reds) + len(kept_in_hand)
-    one_player = _one_player_all_reds(ds, ptr, reds, kept_in_hand, opts)
+    kept = [sum(map(is_red_three, h)) for h in hands]          # the red threes each hand kept
+    kept_reported = len(_reported(irregularities, "red_three_not_laid_out", sid))
+    kept_listed = max(0, kept_reported - sum(kept))             # kept threes given under red_threes instead
+    n_reds = len(reds) + sum(kept)
+    one_player = _one_player_all_reds(ds, ptr, reds, kept, opts)
     aside = _set_aside(ds, opts, ptr)
     kinds = side_melds_of(melds, opts, ptr + "/melds", bool(ds.went_out), excess)
     # excess wild cards left in a meld (canasta/8.2) count their points but make no canasta
@@ -212,7 +227,7 @@ def _carded_side(ds: DealSide, deal: FinishedDeal, sid: str, ptr: str, opts: Opt
     groups = [(f"{ptr}/melds/{j}", m) for j, m in enumerate(melds)] + [(ptr + "/red_threes", reds)]
     groups += [(f"{ptr}/hands/{j}", h) for j, h in enumerate(hands)]
     entry = {"melds": melds, "red_threes": n_reds, "went_out": went_out,
-             "hands": [[c for c in h if not is_red_three(c)] for h in hands],
+             "hands": [list(filterfalse(is_red_three, h)) for h in hands],     # the red threes scored apart
              "concealed": concealed, "double_ending": double, "one_player_all_reds": one_player,
              "black_threes_aside": aside}
     return entry, (held - dealt_side, any(is_canasta(k, m) for k, m in zip(kinds, deciding))), groups
@@ -221,30 +236,26 @@ def _carded_side(ds: DealSide, deal: FinishedDeal, sid: str, ptr: str, opts: Opt
 NOT_A_SIDE = N_("{name} is not one of the sides (or is given twice)")
 
 
-def _sides_named(deal: FinishedDeal, scores: dict[str, int], layout: Layout) -> None:
+def _sides_named(deal: FinishedDeal, layout: Layout) -> None:
     """Every side of the game given once (canasta/1.2), said before anything of a side's own: a side named twice
     or not at all is the fault, whatever its cards or counts say."""
-    seen: set[str] = set()
+    missing = list(layout.sides)        # the sides not given yet
     for i, ds in enumerate(deal.sides):
-        name = {"name": repr(ds.id)}
-        refuse((ds.id not in scores, NOT_A_SIDE, name, f"/deal/sides/{i}/id"),
-               (ds.id in seen, NOT_A_SIDE, name, f"/deal/sides/{i}/id"))
-        seen.add(ds.id)
-    missing = [s for s in layout.sides if s not in seen]
+        refuse((ds.id not in missing, NOT_A_SIDE, {"name": repr(ds.id)}, f"/deal/sides/{i}/id"))
+        missing.remove(ds.id)
     refuse((missing, N_("give every side's cards (missing: {sides})"), {"sides": missing}, "/deal/sides"))
 
 
-def _deal_fits(deal: FinishedDeal, layout: Layout, scores: dict[str, int], opts: Options, deck: DeckSpec,
-               per_side: dict[str, dict], surplus: dict[str, tuple[int, bool]], groups: list) -> None:
-    """The sides together against the deck and the deal (canasta/1.2, 4.2, 6.2): every side given, one side out
-    at most, the counted sides' totals, the first canasta's stock cards, the black threes and every card once."""
+def _deal_fits(layout: Layout, opts: Options, deck: DeckSpec, per_side: dict[str, dict],
+               surplus: dict[str, tuple[int, bool]], counted: list[tuple[str, dict]], groups: list) -> None:
+    """The sides together against the deck and the deal (canasta/1.2, 4.2, 6.2): one side out at most, the
+    counted sides' totals (``counted``: the pointer of each side's counts and its entry), the first canasta's stock
+    cards, the black threes and every card once (``groups``: the carded sides' cards with their pointers)."""
     made = [n for n, canasta in surplus.values() if canasta]    # the cards beyond their deal of the sides with one
     bonus = opts.first_canasta_bonus_cards
     out = sum(v["went_out"] for v in per_side.values())
     refuse((out > 1, N_("only one side goes out"), NO, "/deal/sides"))
-    counted = [(f"/deal/sides/{i}/counts", per_side[ds.id]) for i, ds in enumerate(deal.sides) if ds.counts]
-    if counted:
-        deal_counts(counted, opts, len(layout.sides), out > 0)
+    deal_counts(counted, opts, len(layout.sides), out > 0)        # (none counted: nothing to say)
     tally = Tally(deck)
     problems = tally.add_all(groups)        # every card once: said after the black threes
     black = tally.exact[BLACK_THREES[0]] + tally.exact[BLACK_THREES[1]] + sum(v["black_threes_aside"]
@@ -257,16 +268,17 @@ def _deal_fits(deal: FinishedDeal, layout: Layout, scores: dict[str, int], opts:
     refuse_all(problems)
 
 
-def _reported(deal: FinishedDeal, kind: str, sid: str) -> list[tuple[int, Irregularity]]:
-    """The irregularities of type ``kind`` the deal reports against side ``sid``, with their places."""
-    return [(k, irr) for k, irr in enumerate(deal.irregularities or []) if (irr.type, irr.side) == (kind, sid)]
+def _reported(irregularities: list[Irregularity], kind: str, sid: str) -> list[tuple[int, Irregularity]]:
+    """The irregularities of type ``kind`` the deal reports (``irregularities``) against side ``sid``, with their
+    places."""
+    return [(k, irr) for k, irr in enumerate(irregularities) if (irr.type, irr.side) == (kind, sid)]
 
 
-def _excess_wilds_fit(deal: FinishedDeal, per_side: dict[str, dict], excess: dict[str, list]) -> None:
+def _excess_wilds_fit(irregularities: list[Irregularity], per_side: dict[str, dict], excess: dict[str, list]) -> None:
     """Excess wild cards left in melds (canasta/8.2) are reported as the irregularity excess_wild_cards, with their
     count, and stay in the side's melds of a rank."""
     for sid, items in excess.items():
-        reports = _reported(deal, "excess_wild_cards", sid)
+        reports = _reported(irregularities, "excess_wild_cards", sid)
         reported = sum(irr.count or 0 for _k, irr in reports)
         if sum(o for o, _w in items) > reported:
             over, where = items[0]
@@ -287,10 +299,10 @@ def _excess_wilds_fit(deal: FinishedDeal, per_side: dict[str, dict], excess: dic
                                       side=sid, reported=reported), f"/deal/irregularities/{reports[0][0]}/count")
 
 
-def _kept_red_threes_fit(deal: FinishedDeal, layout: Layout, per_side: dict[str, dict]) -> None:
+def _kept_red_threes_fit(irregularities: list[Irregularity], layout: Layout, per_side: dict[str, dict]) -> None:
     """A red three reported kept in hand (canasta/8.3) is one of the side's red threes."""
     for sid in layout.sides:
-        kept = len(_reported(deal, "red_three_not_laid_out", sid))
+        kept = len(_reported(irregularities, "red_three_not_laid_out", sid))
         if kept > per_side[sid]["red_threes"]:
             raise InputError(ngettext("{side} reports {n} red three kept in hand: give it in the hand that kept it, "
                                       "or with the side's red threes (it scores like the others)",
@@ -308,42 +320,44 @@ def finished_deal(req: ScoreRequest, variant,
     layout, scores, target = parse_table(req, variant, opts)
     deck = deck_of(opts)
     deal = req.deal
+    irregularities = deal.irregularities or []
     active = layout.active(sitting_out(deal.sitting_out, layout, "/deal/sitting_out"))
     dealt = deal_size(opts, len(active.seats))
     per_side: dict[str, dict] = {}
     surplus: dict[str, tuple[int, bool]] = {}     # side → (cards shown beyond its deal, has a canasta)
     groups = []
+    counted = []        # the sides given by counts: (the pointer of their counts, their entry)
     excess: dict[str, list] = {}
-    _sides_named(deal, scores, layout)
+    _sides_named(deal, layout)
     for i, ds in enumerate(deal.sides):
         ptr = f"/deal/sides/{i}"
         sid = ds.id
         if ds.counts is not None:
             per_side[sid] = _counted_side(ds, ds.counts, opts, ptr, len(active.members[sid]))
+            counted.append((ptr + "/counts", per_side[sid]))
             continue
-        per_side[sid], surplus[sid], shown = _carded_side(ds, deal, sid, ptr, opts, active, layout, dealt,
+        per_side[sid], surplus[sid], shown = _carded_side(ds, irregularities, sid, ptr, opts, active, layout, dealt,
                                                           excess.setdefault(sid, []))
         groups += shown
-    _deal_fits(deal, layout, scores, opts, deck, per_side, surplus, groups)
-    penalties = irregularity_penalties(deal.irregularities, layout.sides)
-    refuse(*((irr.type == "permission_breach", len(layout.members[irr.side]) > 1,
-              N_("a player without a partner asks nobody: no permission breach"), NO, f"/deal/irregularities/{k}/type")
-             for k, irr in enumerate(deal.irregularities or [])))
-    _excess_wilds_fit(deal, per_side, excess)
-    _kept_red_threes_fit(deal, layout, per_side)
+    _deal_fits(layout, opts, deck, per_side, surplus, counted, groups)
+    penalties = irregularity_penalties(irregularities, layout)
+    _excess_wilds_fit(irregularities, per_side, excess)
+    _kept_red_threes_fit(irregularities, layout, per_side)
     return layout, scores, target, per_side, penalties
 
 
-def _concealed_fits(melds: list[list[Card]], hands: list[list[Card]], dealt: int, opts: Options, ptr: str) -> None:
-    """A concealed going out melds a whole hand in one turn (canasta/6.4): the player held his deal, never having
-    melded, and drew; so the side shows at least that many cards melded, less the last discard.  Under
-    concealed_rule=side nobody of the side had melded, so each partner still holds his deal."""
+def _concealed_fits(concealed: bool, melds: list[list[Card]], hands: list[list[Card]], dealt: int, opts: Options,
+                    ptr: str) -> None:
+    """A concealed going out (``concealed``; nothing to check otherwise) melds a whole hand in one turn
+    (canasta/6.4): the player held his deal, never having melded, and drew; so the side shows at least that many
+    cards melded, less the last discard.  Under concealed_rule=side nobody of the side had melded, so each partner
+    still holds his deal."""
     least = dealt + opts.draw_count - 1
     shown = sum(map(len, melds))
-    refuse((shown < least, N_("going out concealed melds a whole hand in one turn: at least {least} cards (the "
-                              "{dealt} held and the draw, less the discard); the side shows {shown} melded"),
+    refuse((concealed, shown >= least,
+            N_("going out concealed melds a whole hand in one turn: at least {least} cards (the {dealt} held and the "
+               "draw, less the discard); the side shows {shown} melded"),
             {"least": least, "dealt": dealt, "shown": shown}, ptr + "/concealed"))
-    if opts.concealed_rule == "side":
-        refuse(*((h, holds_deal(len(h), dealt, opts),
-                  N_("the side went out concealed, so this partner never melded and holds the {dealt} cards of his "
-                     "deal, not {n}"), {"dealt": dealt, "n": len(h)}, f"{ptr}/hands/{j}") for j, h in enumerate(hands)))
+    refuse(*((h, not concealed, opts.concealed_rule != "side", holds_deal(len(h), dealt, opts),
+              N_("the side went out concealed, so this partner never melded and holds the {dealt} cards of his deal, "
+                 "not {n}"), {"dealt": dealt, "n": len(h)}, f"{ptr}/hands/{j}") for j, h in enumerate(hands)))

@@ -8,7 +8,7 @@ JSON pointer of the field; rule violations in possible positions are for :mod:`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 # (the ``x as x`` names: the entry points of .dealt, .outcome and .state, where the views and the tests find them)
@@ -65,28 +65,23 @@ def _one_of_the_sides(sid: str, layout: Layout, at: str) -> str:
     return ptr
 
 
-def _position_melds(pos: Position, layout: Layout, opts: Options, tally: Tally,
-                    problems: list) -> dict[str, dict[str, list[Card]]]:
-    """The sides' melds on the table: side → meld key → cards, each meld legal as it stands (canasta/3.1-3.4),
-    its cards counted into ``tally``."""
+def _position_table(pos: Position, layout: Layout, opts: Options, tally: Tally,
+                    problems: list) -> tuple[dict[str, dict[str, list[Card]]], dict[str, list[Card]]]:
+    """What the table shows of each side, its cards counted into ``tally``: ``(melds, red threes)``, the melds
+    side → meld key → cards, each legal as it stands (canasta/3.1-3.4), and the red threes laid out (canasta/2.1)
+    side → cards (red threes only, the schema's)."""
     side_melds: dict[str, dict[str, list[Card]]] = {s: {} for s in layout.sides}
     for sid, melds in (pos.melds or {}).items():
         ptr = _one_of_the_sides(sid, layout, "/position/melds")
         for j, (kind, m) in enumerate(zip(side_melds_of(melds, opts, ptr, going_out=False), melds)):
             side_melds[sid][meld_key(kind, m, set(side_melds[sid]))] = m
             problems += tally.add(f"{ptr}/{j}", m)
-    return side_melds
-
-
-def _position_red_threes(pos: Position, layout: Layout, tally: Tally, problems: list) -> dict[str, list[Card]]:
-    """The red threes each side has laid out (canasta/2.1): side → cards (red threes only, the schema's), counted
-    into ``tally``."""
     reds: dict[str, list[Card]] = {s: [] for s in layout.sides}
     for sid, rs in (pos.red_threes or {}).items():
         ptr = _one_of_the_sides(sid, layout, "/position/red_threes")
         reds[sid] = rs                  # red threes only (the schema's)
-        problems += tally.add(ptr, reds[sid])
-    return reds
+        problems += tally.add(ptr, rs)
+    return side_melds, reds
 
 
 def _stock_room(pile: Pile, stock: int | None, phase: str, deck: DeckSpec, seen: int, unseen: int, seats: int,
@@ -105,7 +100,7 @@ def _stock_room(pile: Pile, stock: int | None, phase: str, deck: DeckSpec, seen:
             (stock is not None and stock > room,
              N_("the stock cannot hold {stock} cards: with the cards in view, the pile and a card for each other "
                 "player at most {room} remain"), {"stock": stock, "room": room}, "/position/stock"),
-            (stock == 0 and phase == "draw", opts.stock_end != "stop",
+            (stock == 0, phase != "draw", opts.stock_end != "stop",
              N_("where play stops with the stock, the hand ended with the discard after the last stock card: no turn "
                 "begins with the stock gone"), NO, "/position/stock"))
     return room
@@ -182,11 +177,15 @@ def _turn_so_far(st: DealState, pos: Position, turn: TurnSoFar, opts: Options, a
                  stock: int | None) -> None:
     """What happened in the turn so far (``turn``, phase play: the draw, melds, a canasta, the partner's answer,
     a last red three; canasta/6.1-6.5), set on ``st``; InputError where it contradicts the rest of the position."""
-    refuse((any(getattr(turn, f.name) is not f.default for f in fields(turn)), phase == "play",
+    refuse((turn != type(turn)(), phase == "play",           # a turn that says anything (an empty one says nothing)
             N_("what happened this turn after the draw is given only once the cards are drawn"), NO, "/position/turn"))
     if phase == "play":
         _turn_draw_and_melds(st, pos, turn, opts, actor, side)
         _turn_answer_and_end(st, turn, opts, actor, side, stock)
+
+
+EXTRA_DUE = N_("extra cards are due only after a side's first meld, in a game that gives them")
+CANASTA_MADE = N_("the player is said to have completed a canasta this turn: the side shows one and the player melded")
 
 
 def _turn_draw_and_melds(st: DealState, pos: Position, turn: TurnSoFar, opts: Options, actor: str, side: str) -> None:
@@ -200,12 +199,10 @@ def _turn_draw_and_melds(st: DealState, pos: Position, turn: TurnSoFar, opts: Op
     st.own_canasta = bool(turn.canasta_made)
     refuse((pos.packet, opts.packet_size, N_("packets are dealt only in a game played with packets"), NO,
              "/position/packet"),
-            (turn.extra_cards_due, opts.opening_bonus_cards and st.has_melded(side),
-             N_("extra cards are due only after a side's first meld, in a game that gives them"), NO,
-             "/position/turn/extra_cards_due"),
-            (st.own_canasta, st.turn_melded and st.canastas(side),
-             N_("the player is said to have completed a canasta this turn: the side shows one and the player melded"),
-             NO, "/position/turn/canasta_made"))
+            (turn.extra_cards_due, opts.opening_bonus_cards, EXTRA_DUE, NO, "/position/turn/extra_cards_due"),
+            (turn.extra_cards_due, st.has_melded(side), EXTRA_DUE, NO, "/position/turn/extra_cards_due"),
+            (st.own_canasta, st.canastas(side), CANASTA_MADE, NO, "/position/turn/canasta_made"),
+            (st.own_canasta, st.turn_melded, CANASTA_MADE, NO, "/position/turn/canasta_made"))
     if pos.packet:
         st.packets[actor] = None
         if turn.canasta_made or pos.completed_canasta:
@@ -216,15 +213,16 @@ def _turn_draw_and_melds(st: DealState, pos: Position, turn: TurnSoFar, opts: Op
         st.extra_given.add(side)
 
 
+HAS_MELDS = N_("by this the side has melds on the table: give them with the melds")
+
+
 def _turn_answer_and_end(st: DealState, turn: TurnSoFar, opts: Options, actor: str, side: str,
                          stock: int | None) -> None:
     """The partner's answer (canasta/6.3), a red three drawn as the last stock card (canasta/6.5, ``stock`` 0), and
     the turn's flags checked against the melds on the table."""
     st.answer = turn.answer if turn.answer is not UNSAID else None
     st.last_red_three = bool(turn.last_red_three)
-    # the first flag that says the side has melds on the table
-    said = next((flag for flag, value in (("melded", turn.melded), ("laid_on_partner", turn.laid_on_partner),
-                                          ("drew_from", turn.drew_from)) if value not in (None, False, "stock")), None)
+    melded = st.has_melded(side)
     asked = st.answer is not None
     refuse((asked, not opts.no_going_out, N_("nobody goes out in this game, so nobody asks"), NO,
              "/position/turn/answer"),
@@ -238,11 +236,17 @@ def _turn_answer_and_end(st: DealState, turn: TurnSoFar, opts: Options, actor: s
             (st.drew_from == "pile", not st.pile.size,
              N_("the player took the pile this turn, so it is empty until his discard"), NO,
              "/position/turn/drew_from"),
-            (said is not None, st.has_melded(side),
-             N_("by this the side has melds on the table: give them with the melds"), NO, f"/position/turn/{said}"),
-            (st.laid_on_partner and st.melded_before[actor] is False, st.turn_melded,
+            # the flags that say the side has melds on the table, the first one said told
+            (turn.melded, melded, HAS_MELDS, NO, "/position/turn/melded"),
+            (turn.laid_on_partner, melded, HAS_MELDS, NO, "/position/turn/laid_on_partner"),
+            (turn.drew_from == "pile", melded, HAS_MELDS, NO, "/position/turn/drew_from"),
+            (st.laid_on_partner, st.melded_before[actor] is not False, st.turn_melded,
              N_("laying cards on melds is melding: say that the player melded too"), NO,
              "/position/turn/laid_on_partner"))
+
+
+TAKEN_IN_TURN = N_("a pile being taken is taken by the player in turn, who is laying its melds: the position is his, "
+                   "before the take, as he draws")
 
 
 def position_state(req: CheckRequest, layout: Layout, opts: OptionsLike, scores: dict,
@@ -257,13 +261,10 @@ def position_state(req: CheckRequest, layout: Layout, opts: OptionsLike, scores:
     turn = pos.turn if pos.turn is not None else cast("TurnSoFar", _NoTurn())
     hand, unseen = _position_hand(pos, action, turn.answer, tally, problems)
     phase = pos.phase or "draw"
-    side_melds = _position_melds(pos, layout, opts, tally, problems)
-    reds = _position_red_threes(pos, layout, tally, problems)
-    # the pile's block names its discarder by his seat before the player in turn (checked below: the actor if not
-    # a player of the deal; whether the block lapsed, and every fault of the pile, do not turn on who it is)
-    to_act = pos.to_act or actor
-    seat = to_act if to_act in layout.seats else actor
-    pile = described(pos.pile, opts, list(layout.seats), seat)
+    side_melds, reds = _position_table(pos, layout, opts, tally, problems)
+    # a player of this deal (not the one sitting out); the pile's block names its discarder by his seat before him
+    to_act = player_at(pos.to_act or actor, layout, "/position/to_act")
+    pile = described(pos.pile, opts, list(layout.seats), to_act)
     if pos.pile.cards is not None:
         problems += tally.add("/position/pile/cards", pos.pile.cards)
     elif pile.top is not None:
@@ -275,7 +276,6 @@ def position_state(req: CheckRequest, layout: Layout, opts: OptionsLike, scores:
     refuse_all(problems)
     stock = pos.stock
     room = _stock_room(pile, stock, phase, deck, seen, unseen, len(layout.seats), opts)
-    player_at(to_act, layout, "/position/to_act")     # a player of this deal (not the one sitting out)
     hands, owner = _held_hands(pos, layout, actor, to_act, hand, phase, tally, problems)
     refuse_all(problems)
     # an unknown stock is taken as holding enough cards for any draw
@@ -283,16 +283,15 @@ def position_state(req: CheckRequest, layout: Layout, opts: OptionsLike, scores:
     st = DealState(layout, opts, scores, stock if stock is not None else max(room, 2), pile, to_act, hands)
     st.melds = side_melds
     st.red_threes = reds
-    if unseen:      # the red threes of the packs that nobody has seen: the unseen cards may hold one
-        st.unseen_red_threes = 2 * deck.copies - tally.exact[Card("3", "H")] - tally.exact[Card("3", "D")]
+    # the red threes of the packs that nobody has seen: the unseen cards, if any, may hold one
+    st.unseen_red_threes = 2 * deck.copies - tally.exact[Card("3", "H")] - tally.exact[Card("3", "D")]
     side = layout.side_of[actor]
     _side_facts(st, pos, opts, actor, side, hand)
     _turn_so_far(st, pos, turn, opts, actor, side, phase, stock)
     taking = pos.taking_pile
     if taking is not None:
-        refuse((phase != "draw" or to_act != actor,
-                N_("a pile being taken is taken by the player in turn, who is laying its melds: the position is his, "
-                   "before the take, as he draws"), NO, "/position/taking_pile"),
+        refuse((phase != "draw", TAKEN_IN_TURN, NO, "/position/taking_pile"),
+               (to_act != actor, TAKEN_IN_TURN, NO, "/position/taking_pile"),
                (pile.top is None, N_("the pile being taken has a top card"), NO, "/position/pile"))
         st.taking = list(taking.melds or [])
     # out of turn: no draw yet
@@ -337,10 +336,11 @@ def _partial_hand(raw: PartialHand, action: Action, answer: Any) -> tuple[list[C
     rest, revealed = list(known), list[Card]()
     for c in shown:
         left = take_from(rest, [c])
-        if left is not None:
-            rest = left
-        elif len(revealed) < unknown:
+        if left is None:
             revealed.append(c)      # a card shown now that was not known: one of the unknown cards
+        else:
+            rest = left
+    revealed = revealed[:unknown]   # (those beyond are not in the hand at all: the action's fault)
     unseen = unknown - len(revealed)
     return known + revealed + [UNSEEN] * unseen, revealed, unseen
 

@@ -24,10 +24,9 @@ def position_of(st: DealState) -> dict:
                            "pile": {"cards": _texts(st.pile.cards or []), "frozen_by": st.pile.frozen_by},
                            "stock": st.stock}
     pos.update(_position_facts(st, player, side))
-    turn = _turn_of(st, player)
-    if turn is not None:
+    if st.phase == "play":                  # the turn so far, once drawn
         packet = player in st.packets       # still face down: said with whether he may take it now
-        pos.update(_said({"turn": turn, "packet": packet,
+        pos.update(_said({"turn": _turn_of(st, player), "packet": packet,
                           "completed_canasta": packet and player in st.canasta_makers}))
     return pos
 
@@ -36,13 +35,12 @@ def _position_facts(st: DealState, player: str, side: str) -> dict[str, Any]:
     """The position's facts beyond the cards in play, each only where it says something: who sits out, whether
     ``player`` melded before, his side's raised minimum (canasta/8.1), his penalty cards (canasta/8.7), the
     others' dealt red threes before play begins (canasta/2.1), the pile being taken and its melds so far."""
-    others = [] if st.had_turn else [p for p in st.layout.seats if p != player]
-    held = {p: _texts(filter(is_red_three, st.hands.get(p) or [])) for p in others}
+    held = {p: _texts(filter(is_red_three, st.hands.get(p) or [])) for p in st.layout.seats if p != player}
     facts = {"sitting_out": st.layout.sitting_out, "melded_before": bool(st.melded_before[player]),
              "minimum_raised": st.minimum_raise[side],
              "penalty_cards": _texts(st.penalty_cards.get(player, [])),
              # before play begins the others lay out their dealt red threes (canasta/2.1)
-             "red_threes_held": _said(held),
+             "red_threes_held": None if st.had_turn else _said(held),
              # the pile taken in natural order: the turn's melds so far, judged with the next
              "taking_pile": None if st.taking is None else {"melds": list(map(_taken, st.taking))}}
     return _said(facts)
@@ -63,11 +61,9 @@ def _taken(g: Any) -> Any:
     return {"rank": g[0], "cards": _texts(g[1])} if isinstance(g, tuple) else _texts(g)
 
 
-def _turn_of(st: DealState, player: str) -> dict[str, Any] | None:
-    """What ``player``'s turn has done so far, as ``check`` takes it (phase play; None before the draw): the
-    flags that are set, and the partner's answer."""
-    if st.phase != "play":
-        return None
+def _turn_of(st: DealState, player: str) -> dict[str, Any]:
+    """What ``player``'s turn has done so far, as ``check`` takes it (phase play): the flags that are set, and the
+    partner's answer."""
     turn = {"drew_from": st.drew_from, "melded": st.turn_melded, "canasta_made": st.own_canasta,
             "laid_on_partner": st.laid_on_partner, "first_round": st.discards < len(st.layout.seats),
             "extra_cards_due": bool(st.extra_due.get(player)), "last_red_three": st.last_red_three,

@@ -19,15 +19,20 @@ if TYPE_CHECKING:       # the request records (the schemas' layer: read here, ne
     )
 
 
-def refuse(*checks: tuple[Any, ...]) -> None:
+def faults(*checks: tuple[Any, ...]) -> list[dict]:
     """The consistency checks of a request, as data, in the order they are told: each ``(broken, words, params,
-    pointer)``, or ``(given, allowed, words, params, pointer)`` for something said (a field, a flag, a count) that
-    is allowed only where ``allowed`` holds (an option the game plays, a phase, a side that has melded): broken
-    when given and not allowed.  InputError at the first that is broken, its words (a message id) in the
-    request's language."""
-    for given, *allowed, words, params, ptr in checks:
-        if given and not any(allowed):
-            raise InputError(_(words, **params), ptr)
+    pointer)``, or ``(given, allowed, ..., words, params, pointer)`` for something said (a field, a flag, a count)
+    that is allowed only where one of the ``allowed`` holds (an option the game plays, a phase, a side that has
+    melded): broken when given and none allowed.  Every check broken, as a problem ``{"pointer", "detail"}``, its
+    words (a message id) in the request's language."""
+    return [{"pointer": ptr, "detail": _(words, **params)}
+            for given, *allowed, words, params, ptr in checks if given and not any(allowed)]
+
+
+def refuse(*checks: tuple[Any, ...]) -> None:
+    """InputError at the first of ``checks`` (rows as :func:`faults` reads them) that is broken: checks where a
+    later one may follow from an earlier (a name, then what the name is), told one at a time."""
+    refuse_all(faults(*checks)[:1])
 
 
 NO: dict[str, object] = {}    # a check's words without parameters
@@ -76,7 +81,10 @@ class Tally:
 
     def add_all(self, groups: list[tuple[str, list[Card]]]) -> list[dict]:
         """Count the cards of ``groups`` (``(pointer, cards)`` pairs), in order: the problems they cause."""
-        return [p for ptr, cards in groups for p in self.add(ptr, cards)]
+        out = []
+        for ptr, cards in groups:
+            out += self.add(ptr, cards)
+        return out
 
 
 # what a card beyond the deck is told: a suited card, a joker, a card of a rank
@@ -98,15 +106,15 @@ def side_melds_of(melds: list[list[Card]], opts: OptionsLike, ptr: str, going_ou
             kind = classify(m, opts, going_out=going_out)
         except MeldFault as e:
             over = excess_wilds(m, opts)
-            if excess is not None and over and meld_ok(without_wilds(m, over), opts, going_out):
+            if excess is not None and meld_ok(without_wilds(m, over), opts, going_out):   # (none over: not ok)
                 excess.append((over, f"{ptr}/{j}"))
                 kind = "group"
             else:
                 raise InputError(str(e), f"{ptr}/{j}") from None      # the ruling in words (its rule is e.rule)
-        if kind in ONE_A_SIDE:
-            key = natural_rank(m) if kind == "group" else "wild"
-            refuse((key in seen, opts.same_rank_melds == "many", ONE_A_SIDE[kind], {"rank": Rank(key)}, f"{ptr}/{j}"))
-            seen.add(key)
+        key = (kind, natural_rank(m))        # the rank None: the meld of wild cards
+        refuse((key in seen, kind not in ONE_A_SIDE, opts.same_rank_melds == "many", ONE_A_SIDE.get(kind),
+                {"rank": Rank(key[1])}, f"{ptr}/{j}"))
+        seen.add(key)
         kinds.append(kind)
     return kinds
 

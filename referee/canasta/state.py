@@ -10,7 +10,7 @@ from ..errors import InputError, esc
 from ..i18n import N_, _, alternatives, ngettext, number
 from .deal import Layout
 from .options import Options, OptionsLike
-from .read import NO, refuse, refuse_all
+from .read import NO, faults, refuse, refuse_all
 
 if TYPE_CHECKING:       # the request records (the schemas' layer: read here, never imported at run time)
     from schemas.canasta_records import (
@@ -44,8 +44,10 @@ def parse_table(req: ScoreRequest | CheckRequest | ValidateRequest, variant,
     """The sides in seat order, their totals before the deal and the game target (canasta/1.1, 7.2)."""
     opts = Options.of(opts)
     sides = req.sides
-    ids, players, sizes = _seating(sides, variant)
-    scores = _scores_before(req, ids, opts)
+    layout = Layout.of([{"id": s.id, "players": s.players} for s in sides])
+    sizes = _seating(sides, layout, variant)
+    scores = _scores_before(req, layout.sides, opts)
+    players = list(layout.side_of)              # in the sides' order (all different by now)
     target = _target_of(opts, scores, len(players))
     alone = sizes[-1] < 2                       # the largest side has one player
     dealer = getattr(req, "dealer", None)          # validate's body names no dealer
@@ -56,22 +58,22 @@ def parse_table(req: ScoreRequest | CheckRequest | ValidateRequest, variant,
              "/options/ask_required"),
             (dealer is not None, dealer in players, N_("{name} is not one of the players ({players})"),
              {"name": repr(dealer), "players": players}, "/dealer"))
-    return Layout.of([{"id": s.id, "players": s.players} for s in sides]), scores, target
+    return layout, scores, target
 
 
 ALL_DIFFERENT = N_("side ids and player names must all be different, ignoring case and Unicode normalisation (a "
                    "one-player side may bear its player's name)")
 
 
-def _seating(sides: list[Side], variant) -> tuple[list[str], list[str], list[int]]:
-    """The side ids and the players in seat order, and the sides' sizes from the smallest, ``(ids, players,
-    sizes)``: names all different, as many players as the variant is played by, in the partnerships canasta/1.1
-    allows for their number."""
-    ids = [s.id for s in sides]
-    players = [p for s in sides for p in s.players]
+def _seating(sides: list[Side], layout: Layout, variant) -> list[int]:
+    """The sides' sizes from the smallest, the sides given (``sides``, read into ``layout``) having names all
+    different, as many players as the variant is played by, in the partnerships canasta/1.1 allows for their
+    number."""
+    ids = layout.sides
+    players = layout.seats          # every name given (one given twice, twice)
     # a side may bear its only player's name; otherwise ids and names are all different
-    clash = any(s.id in players and s.players != [s.id] for s in sides)
-    sizes = sorted(len(s.players) for s in sides)
+    clash = any(layout.members[name] != [name] for name in layout.members.keys() & layout.side_of.keys())
+    sizes = sorted(map(len, layout.members.values()))       # (a side given twice is told first)
     allowed, why = PARTNERSHIPS.get(len(players), ([sizes], ""))
     refuse((not distinct_names(ids), ALL_DIFFERENT, NO, "/sides"),
             (not distinct_names(players), ALL_DIFFERENT, NO, "/sides"),
@@ -80,9 +82,10 @@ def _seating(sides: list[Side], variant) -> tuple[list[str], list[str], list[int
             (len(players) not in variant.players, N_("“{variant}” is played by {want} players, not {n}"),
              {"variant": _(variant.title), "want": alternatives(variant.players), "n": len(players)}, "/sides"),
             # sides of unequal sizes are told so, except with five, who are told their pair and trio
-            (sizes not in allowed, len(set(sizes)) > 1 and len(players) != 5, why, NO, "/sides"),
+            (sizes not in allowed, len(set(sizes)) > 1, why, NO, "/sides"),
+            (sizes not in allowed, len(players) != 5, why, NO, "/sides"),
             (sizes not in allowed, N_("every side has the same number of players"), NO, "/sides"))
-    return ids, players, sizes
+    return sizes
 
 
 def _scores_before(req: ScoreRequest | CheckRequest | ValidateRequest, ids: list[str],
@@ -97,17 +100,14 @@ def _scores_before(req: ScoreRequest | CheckRequest | ValidateRequest, ids: list
                                   "{rounds} deals are played: the game ended after {n}",
                                   opts.max_rounds, rounds=rounds), "/state/rounds")
     given = state.scores or {}
-    # a name that is no side, then a side left out (the one it may stand for), all said at once as in the other
-    # games
-    unknown = [{"pointer": f"/state/scores/{esc(k)}",
-                "detail": _("{name} is not one of the sides ({sides})", name=repr(k), sides=ids)}
-               for k in given if k not in scores]
-    missing = missing_scores({"scores": state.scores, "rounds": rounds}, ids, ("rounds",), sides=True)
-    refuse_all(unknown + missing)
-    for k, v in given.items():
-        refuse((v % 5, N_("a side's total: an integer multiple of 5 (every card and bonus is)"), NO,
-                f"/state/scores/{esc(k)}"))
-        scores[k] = v
+    # a name that is no side, then a side left out (the one it may stand for), then the totals that are no
+    # multiple of 5: all said at once, as in the other games
+    refuse_all(faults(*((k not in scores, N_("{name} is not one of the sides ({sides})"),
+                         {"name": repr(k), "sides": ids}, f"/state/scores/{esc(k)}") for k in given))
+               + missing_scores({"scores": state.scores, "rounds": rounds}, ids, ("rounds",), sides=True)
+               + faults(*((v % 5, N_("a side's total: an integer multiple of 5 (every card and bonus is)"), NO,
+                           f"/state/scores/{esc(k)}") for k, v in given.items())))
+    scores.update(given)
     return scores
 
 
@@ -146,7 +146,7 @@ def rounds_of(req: ScoreRequest | CheckRequest | ValidateRequest) -> int:
 def sitting_out(value: str | None, layout: Layout, ptr: str) -> str | None:
     """The trio member who sits this deal out in the five-player game (canasta/1.1), or None."""
     five = len(layout.seats) == 5
-    trio = deal_layout_trio(layout) if five else []
+    trio = deal_layout_trio(layout)
     named = value is not None
     refuse((five, named, N_("with five players one member of the trio sits out: name him"), NO, ptr),
             (named, five, N_("only the five-player game has a player sitting out"), NO, ptr),
@@ -156,4 +156,5 @@ def sitting_out(value: str | None, layout: Layout, ptr: str) -> str | None:
 
 
 def deal_layout_trio(layout: Layout) -> list[str]:
-    return next(layout.members[sid] for sid in layout.sides if len(layout.members[sid]) == 3)
+    """The players of the five-player game's trio (canasta/1.1); none where no side has three."""
+    return next((layout.members[sid] for sid in layout.sides if len(layout.members[sid]) == 3), [])

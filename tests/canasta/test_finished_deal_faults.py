@@ -29,3 +29,29 @@ def test_a_dealer_who_is_not_a_player(api):
     errors = refused(api, full_deal(), dealer="Zed")
     assert [e["pointer"] for e in errors] == ["/dealer"]
     assert errors[0]["detail"].startswith("'Zed' is not one of the players")
+
+
+def test_a_dealer_who_is_not_a_player_is_told_the_players_side_by_side(api):
+    # the players as the sides give them (NS, then EW), not in seat order
+    assert refused(api, full_deal(), dealer="Zed") == [
+        {"pointer": "/dealer", "detail": "'Zed' is not one of the players (North, South, East, West)"}]
+
+
+@pytest.mark.parametrize("field,cards", [("melds", [["KH", "KS", "KD"]]), ("red_threes", ["3H"]),
+                                         ("hands", [["4C"], ["5C"]])])
+def test_a_side_by_counts_gives_no_cards(api, field, cards):
+    ew = {"id": "EW", "counts": {"meld_points": 0, "hand_points": 10}, field: cards}
+    ns = {"id": "NS", "counts": {"natural_canastas": 1, "meld_points": 100, "hand_points": 5}, "went_out": True}
+    assert refused(api, {"sides": [ns, ew]}) == [
+        {"pointer": f"/deal/sides/1/{field}", "detail": "a side is given by its cards or by counts, not both"}]
+
+
+def test_red_threes_per_player_where_the_game_does_not_double_them(api):
+    # classic scores four red threes 800 whoever holds them: one player's four, said not to be all one player's,
+    # is no contradiction there (it is where one player's four count double); NS went out, South holds a 5
+    ns = {"id": "NS", "counts": {"natural_canastas": 1, "red_threes": [4, 0], "meld_points": 100, "hand_points": 5},
+          "went_out": True, "one_player_all_reds": False}
+    ew = {"id": "EW", "counts": {"meld_points": 0, "hand_points": 10}}
+    lines = api("score", {"sides": S4, "deal": {"sides": [ns, ew]}}, game="canasta")["sides"][0]["lines"]
+    # four_800: 100 each, all four doubled
+    assert {"item": "4 red threes", "points": 800, "rule": "canasta/2.2"} in lines

@@ -53,13 +53,19 @@ def test_unmelded_hand_must_be_the_deal(api, hand):
 
 
 # Found by black-box probing of the Canasta endpoints.
-@pytest.mark.parametrize("turn,where", [({"melded": True}, "/position/turn/melded"),
-                                        ({"laid_on_partner": True}, "/position/turn/laid_on_partner"),
-                                        ({"drew_from": "pile"}, "/position/turn/drew_from")])
-def test_turn_flags_need_melds(api, turn, where):
+HAS_MELDS = "by this the side has melds on the table: give them with the melds"
+
+
+@pytest.mark.parametrize("turn,where,detail", [
+    ({"melded": True}, "/position/turn/melded", HAS_MELDS),
+    ({"laid_on_partner": True}, "/position/turn/laid_on_partner", HAS_MELDS),
+    # (the pile of 4 is told first: taken this turn, it is empty until the discard)
+    ({"drew_from": "pile"}, "/position/turn/drew_from",
+     "the player took the pile this turn, so it is empty until his discard")])
+def test_turn_flags_need_melds(api, turn, where, detail):
     ans = chk(api, {"phase": "play", "hand": ELEVEN + ["4D"], "pile": {"top": "6S", "size": 4}, "turn": turn},
               {"type": "discard", "card": "4D"}, 422)
-    assert pointer(ans) == where
+    assert ans["errors"] == [{"pointer": where, "detail": detail}]
 
 
 # Found by black-box probing of the Canasta endpoints.
