@@ -148,10 +148,15 @@ def refuse_first(checks: Iterable[tuple[object, str, str]]) -> None:
             raise InputError(message, ptr)
 
 
+def tell(problems: list[dict]) -> None:
+    """Every one of ``problems`` (``{"pointer", "detail"}``, in the order found) in one :class:`InputError`; nothing
+    when there is none: a reader that collects a body's independent faults tells them all at once."""
+    if problems:
+        raise InputError(problems)
+
+
 def refuse_all(checks: Iterable[tuple[object, str, str]]) -> None:
     """Every one of ``checks`` that fails, in one :class:`InputError` listing them all (in the order given); nothing
     when all hold.  For checks of one body that do not depend on each other (a reader that collects its faults):
     each check is ``(broken, message, pointer)``, as for :func:`refuse_first`."""
-    errors = [{"pointer": ptr, "detail": message} for broken, message, ptr in checks if broken]
-    if errors:
-        raise InputError(errors)
+    tell([{"pointer": ptr, "detail": message} for broken, message, ptr in checks if broken])

@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, DeckSpec
 from ..common import Unread
-from ..errors import InputError, esc
+from ..errors import InputError, esc, tell
 from ..i18n import N_, _
 from .deal import DealState, Layout, Pile, known
 from .options import Options, OptionsLike, deal_size
 from .pile import upcard_faults
-from .read import NO, Tally, faults, refuse, refuse_all
+from .read import NO, Tally, faults, refuse
 
 if TYPE_CHECKING:       # the request records (the schemas' layer: read here, never imported at run time)
     from schemas.canasta_records import (
@@ -96,7 +96,7 @@ def _per_player(raw: dict[str, list[Card]], layout: Layout, ptr: str, size: int,
                 f"{ptr}/{esc(p)}"),
                (p not in layout.side_of, stranger, {"name": repr(p), "players": list(layout.seats)}, f"{ptr}/{esc(p)}"))
         out[p] = _logged(cards, f"{ptr}/{esc(p)}")
-    refuse_all(faults(*((p not in out, missing, {"player": p}, ptr) for p in layout.seats)))   # every one left out
+    tell(faults(*((p not in out, missing, {"player": p}, ptr) for p in layout.seats)))   # every one left out
     problems += [("canasta/1.5", _(wrong_size, player=p, n=len(out[p]), size=size, dealt=size), f"{ptr}/{esc(p)}")
                  for p in (layout.seats if seat_order else out) if len(out[p]) != size]
     return out

@@ -6,14 +6,14 @@ from itertools import filterfalse
 from typing import TYPE_CHECKING
 
 from ..cards import Card, DeckSpec
-from ..errors import InputError
+from ..errors import InputError, tell
 from ..i18n import N_, _, ngettext
 from .cards import deck_of, is_red_three, is_wild
 from .counts import deal_counts, side_counts
 from .deal import Layout
 from .melds import excess_wilds, go_out_fault, is_canasta, without_wilds
 from .options import Options, OptionsLike, deal_size
-from .read import NO, Tally, holds_deal, refuse, refuse_all, side_melds_of
+from .read import NO, Tally, holds_deal, refuse, side_melds_of
 from .state import parse_table, sitting_out
 
 if TYPE_CHECKING:       # the request records (the schemas' layer: read here, never imported at run time)
@@ -265,7 +265,7 @@ def _deal_fits(layout: Layout, opts: Options, deck: DeckSpec, per_side: dict[str
                 "{n} cards more than its players were dealt"), {"n": bonus}, "/deal/sides"),
             (black > 2 * deck.copies, N_("the {size}-card deck holds {most} black threes; the deal shows {n}"),
              {"size": deck.size, "most": 2 * deck.copies, "n": black}, "/deal/sides"))
-    refuse_all(problems)
+    tell(problems)
 
 
 def _reported(irregularities: list[Irregularity], kind: str, sid: str) -> list[tuple[int, Irregularity]]:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 # (the ``x as x`` names: the entry points of .dealt, .outcome and .state, where the views and the tests find them)
 from ..cards import Card, DeckSpec
 from ..common import UNSAID, Unsaid
-from ..errors import InputError, esc
+from ..errors import InputError, esc, tell
 from ..i18n import N_, ngettext
 from .cards import deck_of
 from .deal import UNSEEN, DealState, Layout, Pile, group_cards, same, take_from
@@ -24,7 +24,7 @@ from .options import Options, OptionsLike, deal_size
 from .outcome import PENALTIES as PENALTIES
 from .outcome import finished_deal as finished_deal
 from .pile import described
-from .read import NO, Tally, holds_deal, refuse, refuse_all, revealed, side_melds_of
+from .read import NO, Tally, holds_deal, refuse, revealed, side_melds_of
 from .state import deal_layout_trio as deal_layout_trio
 from .state import parse_table as parse_table
 from .state import player_at
@@ -273,11 +273,11 @@ def position_state(req: CheckRequest, layout: Layout, opts: OptionsLike, scores:
     drawn = revealed(action, action.type, "/action")       # the cards a draw shows come out of the stock
     if drawn is not None:
         problems += tally.add(*drawn)
-    refuse_all(problems)
+    tell(problems)
     stock = pos.stock
     room = _stock_room(pile, stock, phase, deck, seen, unseen, len(layout.seats), opts)
     hands, owner = _held_hands(pos, layout, actor, to_act, hand, phase, tally, problems)
-    refuse_all(problems)
+    tell(problems)
     # an unknown stock is taken as holding enough cards for any draw
     _melds_fit_pile(pile, side_melds, layout, to_act, phase, opts)
     st = DealState(layout, opts, scores, stock if stock is not None else max(room, 2), pile, to_act, hands)

@@ -7,7 +7,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ..cards import JOKER, Card, DeckSpec
-from ..errors import InputError
+from ..errors import InputError, tell
 from ..i18n import N_, Rank, _
 from .deal import natural_rank
 from .melds import MeldFault, classify, excess_wilds, meld_ok, without_wilds
@@ -32,17 +32,10 @@ def faults(*checks: tuple[Any, ...]) -> list[dict]:
 def refuse(*checks: tuple[Any, ...]) -> None:
     """InputError at the first of ``checks`` (rows as :func:`faults` reads them) that is broken: checks where a
     later one may follow from an earlier (a name, then what the name is), told one at a time."""
-    refuse_all(faults(*checks)[:1])
+    tell(faults(*checks)[:1])
 
 
 NO: dict[str, object] = {}    # a check's words without parameters
-
-
-def refuse_all(problems: list[dict]) -> None:
-    """InputError with every problem of ``problems`` (each ``{"pointer", "detail"}``), all told at once; nothing
-    where there is none."""
-    if problems:
-        raise InputError(problems)
 
 
 def holds_deal(n: int, least: int, opts: Options) -> bool:

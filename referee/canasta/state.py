@@ -6,11 +6,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..common import distinct_names, missing_scores
-from ..errors import InputError, esc
+from ..errors import InputError, esc, tell
 from ..i18n import N_, _, alternatives, ngettext, number
 from .deal import Layout
 from .options import Options, OptionsLike
-from .read import NO, faults, refuse, refuse_all
+from .read import NO, faults, refuse
 
 if TYPE_CHECKING:       # the request records (the schemas' layer: read here, never imported at run time)
     from schemas.canasta_records import (
@@ -102,7 +102,7 @@ def _scores_before(req: ScoreRequest | CheckRequest | ValidateRequest, ids: list
     given = state.scores or {}
     # a name that is no side, then a side left out (the one it may stand for), then the totals that are no
     # multiple of 5: all said at once, as in the other games
-    refuse_all(faults(*((k not in scores, N_("{name} is not one of the sides ({sides})"),
+    tell(faults(*((k not in scores, N_("{name} is not one of the sides ({sides})"),
                          {"name": repr(k), "sides": ids}, f"/state/scores/{esc(k)}") for k in given))
                + missing_scores({"scores": state.scores, "rounds": rounds}, ids, ("rounds",), sides=True)
                + faults(*((v % 5, N_("a side's total: an integer multiple of 5 (every card and bonus is)"), NO,

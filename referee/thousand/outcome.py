@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, cast
 
 from ..cards import Card, check_conservation
 from ..common import parse_player, points_feasible
-from ..errors import IllegalAction, InputError, esc
+from ..errors import IllegalAction, InputError, esc, tell
 from ..i18n import N_, Suit, _
 from .cards import DECK, POINTS, TOTAL_POINTS, card_points
 from .checks import (
@@ -24,7 +24,7 @@ from .checks import (
 from .deal import BLIND_CONTRACT, DealState, Layout
 from .melds import ACES, marriage_value
 from .options import Options, OptionsLike
-from .read import in_deck, overlap, refuse_all, refuse_if, seats_from, tell
+from .read import in_deck, overlap, refuse_all, refuse_if, seats_from
 from .scoring import DealOutcome, GameState
 
 if TYPE_CHECKING:       # the records are the schemas' (a layer beside the games): named for the annotations only

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, parse_cards, parse_suit
 from ..common import fields_out_of_phase, parse_player
-from ..errors import IllegalAction, InputError, esc
+from ..errors import IllegalAction, InputError, esc, tell
 from ..i18n import N_, Suit, _, ngettext
 from ..knowledge import Partial, account, read_hand
 from .actions import dispatch
@@ -36,7 +36,7 @@ from .checks import (
 from .deal import BLIND_CONTRACT, DealState, Layout
 from .melds import ACES, marriage_name, marriage_value
 from .options import Options, OptionsLike
-from .read import distinct, faults_of, given, in_deck, overlap, refuse_all, refuse_if, seats_from, tell
+from .read import distinct, faults_of, given, in_deck, overlap, refuse_all, refuse_if, seats_from
 from .scoring import GameState
 
 if TYPE_CHECKING:       # the records are the schemas' (a layer beside the games): named for the annotations only

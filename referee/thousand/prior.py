@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..common import missing_scores
-from ..errors import esc
+from ..errors import esc, tell
 from ..i18n import N_, _, ngettext
 from .options import Options, OptionsLike
-from .read import faults_of, given, tell
+from .read import faults_of, given
 from .scoring import GameState
 
 if TYPE_CHECKING:       # the records are the schemas' (a layer beside the games): named for the annotations only

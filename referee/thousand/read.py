@@ -8,7 +8,7 @@ from itertools import cycle, islice
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, parse_card
-from ..errors import InputError
+from ..errors import InputError, tell
 from ..i18n import _
 from .cards import DECK
 
@@ -53,13 +53,6 @@ def refuse_if(faults: Iterable[tuple[object, str, str]], **params: Any) -> None:
     rest on an earlier one holding (the faults' own conditions are worked out before any is told, so each must hold
     up whatever the others find).  Independent checks: :func:`refuse_all`."""
     tell(faults_of(faults, **params)[:1])
-
-
-def tell(errors: list[dict]) -> None:
-    """One :class:`InputError` with every one of ``errors`` (``{"pointer", "detail"}``, in the order found); nothing
-    when there is none: a reader that collects a body's independent faults tells them all at once."""
-    if errors:
-        raise InputError(errors)
 
 
 def faults_of(faults: Iterable[tuple[object, str, str]], **params: Any) -> list[dict]:
