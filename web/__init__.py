@@ -139,7 +139,7 @@ SHEET_TEXTS = {
     "contract_range": N_("A contract is a whole number from {min} to {max}."),
     "card_points_range": N_("{what}: a whole number from 0 to 120 (all the cards of a deal are worth 120)."),
     "whole_number": N_("{what}: a whole number, up to {max}."),
-    "not_written": N_("not written: on the barrel"),
+    "not_written": N_("the cards' score, not written"),
     "replace_game_confirm": N_("The link brings another game. Replace the game kept on this device with it?"),
     "rules_as_variant": N_("the variant's rules"), "rules_changed": N_("house rules changed: {n}"),
     "stake_is": N_("stake {n}"),

@@ -101,13 +101,13 @@ def test_thousand_a_whole_game_within_the_budgets(d, server):
     thousand_deal(t, 1, 100, {0: 20, 2: 20}, marriages="S")
     t.record()
     # on the barrel Анна's 20 are not written: shown struck, in brackets, with why
-    assert t.cells(8) == [("880", "(+20)\nне записаны: игрок на бочке"), ("110", "+100"), ("−85", "+20")]
+    assert t.cells(8) == [("880", "0 (+20)\nочки по картам, не записаны"), ("110", "+100"), ("−85", "+20")]
     assert ("Б1", "на бочке: попытка 1 из 3") in t.marks(8)
     thousand_deal(t, 2, 100, {0: 30, 1: 20}, marriages="C")
     t.record()
     thousand_deal(t, 1, 125, {0: 20, 2: 15}, marriages="S")
     t.record()
-    assert t.cells(10) == [("760", "(+20)\nне записаны: игрок на бочке"), ("255", "+125"), ("30", "+15")]
+    assert t.cells(10) == [("760", "0 (+20)\nочки по картам, не записаны"), ("255", "+125"), ("30", "+15")]
     # the fall's −120 is on its mark, so that the row adds up: 880 + 0 (the 20 not written) − 120 = 760
     assert t.marks(10)[0] == ("Б↓−120", "слетает с бочки")
     thousand_deal(t, 1, 100, {}, outcome="conceded")

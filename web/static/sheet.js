@@ -1025,6 +1025,9 @@
     box.focus();
   }
 
+  // the events that rewrite a deal's score rather than add to it (the sheet API's row: the total before + the
+  // hand score + the events' points = the total after)
+  const REWRITES = ["barrel_not_recorded", "barrel_failed_stays", "barrel_held", "lock_not_recorded", "finish_capped"];
   function playerEvents(row, id) {
     return (row.events || []).filter((e) => (e.player ?? e.side) === id && e.kind !== "minimum_changes");
   }
@@ -1053,11 +1056,14 @@
       const cells = cols.map((c) => {
         if (!row || waiting) return el("td", { class: "waiting", text: T.waiting_cell });
         const p = (row.players || row.sides).find((x) => x.id === c.id);
-        // points a player on the barrel scores are not written: the deal's points struck, in brackets, said why
-        const unwritten = p.hand_score !== 0 && playerEvents(row, c.id).some((e) => e.kind === "barrel_not_recorded");
+        // the column is what the deal wrote: where the rules rewrite the cards' score (points on the barrel not
+        // recorded, a failed contract on the barrel not written off, a total held at 880, a finish capped) the
+        // written score, then the cards' one struck in brackets; the marks carry only what comes on top
+        const rewrites = playerEvents(row, c.id).filter((e) => REWRITES.includes(e.kind) && e.points);
+        const written = rewrites.reduce((s, e) => s + e.points, p.hand_score);
         const td = el("td", {}, el("span", { class: "total", text: num(p.total_after) }),
-          unwritten ? el("span", { class: "hand unwritten" }, el("s", { text: "(" + signed(p.hand_score) + ")" }),
-            el("span", { class: "sr-only", text: " " + T.not_written }))
+          written !== p.hand_score ? el("span", { class: "hand unwritten" }, signed(written) + " ",
+            el("s", { text: "(" + signed(p.hand_score) + ")" }), el("span", { class: "sr-only", text: " " + T.not_written }))
             : el("span", { class: "hand", text: signed(p.hand_score) }));
         if (p.barrel && p.barrel.on && !playerEvents(row, c.id).some((e) => e.kind.startsWith("barrel"))) td.append(el("span", { class: "hint", text: T.mark_barrel }));
         if (p.next_minimum !== undefined && p.next_minimum !== null) td.append(el("span", { class: "minimum", text: fmt(T.next_minimum, { n: num(p.next_minimum) }) }));
