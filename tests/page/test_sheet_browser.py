@@ -304,13 +304,22 @@ def test_a_deal_waits_while_the_service_is_away_and_the_link_shares_the_sheet(d,
         thousand_deal(t, 1, 120, {0: 20, 2: 20}, marriages="S")
         t.tap("#record")
         wait(d, 10).until(lambda d: d.find_element(By.ID, "waiting").is_displayed())
-        assert t.rows() == 2 and d.find_element(By.CSS_SELECTOR, "#sheet-table tbody tr:nth-child(2) td").text == "ждёт"
+        # the deal as entered (Борис 120, made as the form says), marked once as not yet checked, its cells empty;
+        # the totals row stays, saying it stands after deal 1 (Анна 20, Борис 120, Вера 20)
+        assert t.rows() == 2
+        row = d.find_element(By.CSS_SELECTOR, "#sheet-table tbody tr:nth-child(2)")
+        assert row.find_element(By.TAG_NAME, "th").text == "2\nБорис 120: сыгран\nещё не проверена"
+        assert [td.text for td in row.find_elements(By.TAG_NAME, "td")] == ["", "", ""]
+        assert d.find_element(By.CSS_SELECTOR, "#sheet-table tfoot th").text == "Итого после сдачи 1"
+        assert t.totals() == ["20", "120", "20"]
         axe(d, "a deal waiting")
         shot(d, "sheet-waiting-ru")
     finally:
         server.start()
     wait(d, 15).until(lambda d: not d.find_element(By.ID, "waiting").is_displayed())
     assert t.totals() == ["40", "240", "40"]
+    assert d.find_element(By.CSS_SELECTOR, "#sheet-table tfoot th").text == "Итого"
+    assert d.find_elements(By.CSS_SELECTOR, "#sheet-table .unchecked") == []
     # the link holds the whole sheet: opened in a fresh page (its storage emptied), the same sheet
     link = d.find_element(By.ID, "share-link").get_attribute("value")
     assert "#sheet=" in link

@@ -1043,6 +1043,14 @@
       const label = fmt(T.deal_n, { n: i + 1 });
       const first = el("th", { scope: "row" }, el("button", { type: "button", class: "deal-no", id: "row-" + (i + 1),
         "aria-label": fmt(T.edit_deal_n, { n: i + 1 }), onclick: () => openForm(i) }, String(i + 1)));
+      if (waiting) {
+        // a deal the referee has not answered yet: as it was entered (Thousand's contract), marked once as not
+        // yet checked; its scores come with the answer
+        const entered = S.game === "thousand" && d.declarer ? fmt(d.conceded ? T.row_conceded
+          : d._outcome === "failed" ? T.row_failed : T.row_made, { name: d.declarer, n: d.contract }) : null;
+        if (entered) first.append(el("div", { class: "contract", text: entered }));
+        first.append(el("div", { class: "unchecked", text: T.not_checked }));
+      }
       if (row && !waiting) {
         if (!row.contract && S.game === "thousand") first.append(el("div", { class: "contract", text: T.row_not_played }));
         // Pinochle's auction forms give the bid; the partnership's made or set is in the row's events
@@ -1054,7 +1062,7 @@
         for (const e of (row.events || []).filter((e) => (e.player ?? e.side) === undefined && e.kind !== "minimum_changes")) first.append(markButton(e));
       }
       const cells = cols.map((c) => {
-        if (!row || waiting) return el("td", { class: "waiting", text: T.waiting_cell });
+        if (!row || waiting) return el("td", { class: "waiting" });
         const p = (row.players || row.sides).find((x) => x.id === c.id);
         // the column is what the deal wrote: where the rules rewrite the cards' score (points on the barrel not
         // recorded, a failed contract on the barrel not written off, a total held at 880, a finish capped) the
@@ -1079,8 +1087,10 @@
     });
     const table = el("table", { id: "sheet-table" }, el("caption", { class: "sr-only", text: T.sheet }),
       el("thead", {}, head), el("tbody", {}, body));
-    if (a && !S.pending) {
-      table.append(el("tfoot", {}, el("tr", {}, el("th", { scope: "row", text: T.total }),
+    if (a) {
+      // while deals wait, the totals of those the referee has checked, said so
+      const upTo = S.pending && a.rows.length < S.deals.length ? fmt(T.total_after_n, { n: a.rows.length }) : T.total;
+      table.append(el("tfoot", {}, el("tr", {}, el("th", { scope: "row", text: upTo }),
         cols.map((c) => el("td", { class: "sum", text: num(a.totals[c.id]) })))));
     }
     $("sheet-wrap").replaceChildren(S.deals.length ? table : el("p", { class: "hint", text: T.no_deals }));
