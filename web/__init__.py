@@ -159,7 +159,6 @@ SHEET_TEXTS = {
     "seat_plain": N_("Seat {n}"), "sitting_out": N_("Sits this deal out"), "sides": N_("Sides"),
     "sides_pairs": N_("three sides of two: {sides}"), "sides_trios": N_("two sides of three: {sides}"),
     "declared_out": N_("Declared out"),
-    "points_at_claim": N_("Counters taken when declaring out"),
     "need_declarer": N_("Tap the declarer."), "need_contract": N_("Type the contract."),
     "need_trump": N_("Tap the trump."),
     "points_say_made": N_("By these points the contract is made: check the points and the marriages."),

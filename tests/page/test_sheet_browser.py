@@ -276,9 +276,9 @@ def test_pinochle_to_a_declaration_out_and_an_edit_that_changes_the_winner(d, se
         assert t.cells(n) == [(f"{300 * n}", "+300"), (f"{140 * n}", "+140")]
     t.tap("#trump-S")
     t.typed_here(100)
-    t.tap("#declout-0")                   # the cursor goes to the counters at the declaration
+    t.tap("#declout-0")                   # the cursor goes to her counters: play stopped there, asked once
     t.typed_here(20)
-    t.type("#counters-0", 20)
+    assert d.find_elements(By.ID, "claim") == []
     t.type("#meld-1", 20)
     t.record()
     assert t.cells(4) == [("1 020", "+120"), ("440", "+20")]

@@ -326,7 +326,7 @@
                                         golden: false, blind: false, talon: "", penalties: [], penaltyOpen: false };
     if (S.game === "canasta") return { sides: Object.fromEntries(sidesOf(S.players).map((s) => [s.id, {}])), out: null, concealed: false,
                                        sitter: null };
-    return { trump: null, meld: {}, points: {}, last: null, out: null, claim: "", bidder: null, bid: "", noTrick: null };
+    return { trump: null, meld: {}, points: {}, last: null, out: null, bidder: null, bid: "", noTrick: null };
   };
   // five at Canasta: who sits deal ``i`` out by default, the next of the trio after the one who sat out the deal before
   function sitterFor(i) {
@@ -371,7 +371,7 @@
     f.trump = d.trump; f.last = d.last_trick || null;
     for (const [p, v] of Object.entries(d.meld_points || {})) f.meld[p] = String(v);
     for (const [p, v] of Object.entries(d.points || {})) f.points[p] = String(v);
-    if (d.declared_out) { f.out = d.declared_out.player; f.claim = String(d.declared_out.points_at_claim); }
+    if (d.declared_out) f.out = d.declared_out.player;
     return f;
   }
 
@@ -435,7 +435,9 @@
     const d = { trump: f.trump, meld_points: Object.fromEntries(S.players.map((p) => [p, int(f.meld[p])])),
                 points: Object.fromEntries(S.players.map((p) => [p, int(f.points[p])])) };
     if (f.last) d.last_trick = f.last;
-    if (f.out) d.declared_out = { player: f.out, points_at_claim: int(f.claim) };
+    // play stops at a declaration out (pinochle/6.4): the counters taken by then are the deal's, asked once and
+    // counted by the referee from the claimant's counters
+    if (f.out) d.declared_out = { player: f.out };
     return [d, null];
   }
   const forApi = (d) => { const c = { ...d }; delete c._outcome; return c; };
@@ -555,8 +557,7 @@
             if (!f.out) fillCounters(f, S.players, i);
           }),
           toggle("last-" + i, whose(p, T.last_trick), f.last === p, () => { f.last = f.last === p ? null : p; again("last-" + i); }),
-          toggle("declout-" + i, whose(p, T.declared_out), f.out === p, () => { f.out = f.out === p ? null : p; again(f.out ? "claim" : "declout-" + i); }),
-          f.out === p ? numberInput("claim", T.points_at_claim, f.claim, (v) => { f.claim = v; }) : null));
+          toggle("declout-" + i, whose(p, T.declared_out), f.out === p, () => { f.out = f.out === p ? null : p; again(f.out ? "counters-" + i : "declout-" + i); })));
       });
     }
     if (S.game === "canasta") kids.push(...canastaPenalties(f, again));
@@ -852,7 +853,7 @@
       if (head === "points" && a !== undefined) return $("counters-" + seat(a));
       if (head === "trump") return $("trump-S");
       if (head === "last_trick") return $("last-0");
-      if (head === "declared_out") return $("claim") || $("declout-0");
+      if (head === "declared_out") return (form.f.out && $("counters-" + S.players.indexOf(form.f.out))) || $("declout-0");
     }
     return null;
   }
