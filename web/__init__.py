@@ -190,6 +190,8 @@ SHEET_TEXTS = {
     "dealer_sits_out": N_("Dealer: {name}, sitting out this deal"),
     "talon_points_of": N_("{name}: the talon's card points"),
     "talon_cards_of": N_("{name}: the talon's 3 cards"),
+    "need_talon_points": N_("{name} sits out: type the talon's card points."),
+    "need_talon_cards": N_("{name} sits out: type the talon's 3 cards."),
     "mark_sitter": N_("T"),      # the talon: the dealer sat out and scored from it
     # penalties marked in the row (Thousand's irregularities)
     "penalty": N_("Penalty"), "pen_exposed": N_("A card exposed in the deal"),

@@ -385,6 +385,12 @@
       // a deal not played: a card exposed in the deal, or only a penalty and no declarer
       if (f.penalties.some((k) => k.startsWith("exposed_card:")) || (!f.declarer && irregularities.length)) return [pen, null];
       if (!f.declarer) return [null, T.need_declarer];
+      // four players, a deal bid: the sitter scores from the talon, its card points or its cards as the rules
+      // count it (thousand/3.6), asked in those words (the referee's own message asks for the cards)
+      const talon = talonKind();
+      if (talon && String(f.talon || "").trim() === "") {
+        return [null, fmt(talon === "points" ? T.need_talon_points : T.need_talon_cards, { name: sitterOf(dealNo()) }), "talon"];
+      }
       const extra = { ...(f.golden ? { golden: true } : {}), ...(f.blind ? { blind: true } : {}), ...talonOf(f), ...pen };
       if (f.outcome === "conceded") return [{ declarer: f.declarer, contract: int(f.contract) || 100, conceded: true, ...extra }, null];
       if (String(f.contract).trim() === "") return [null, T.need_contract, "contract"];
