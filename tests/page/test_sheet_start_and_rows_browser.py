@@ -246,6 +246,22 @@ def test_a_contract_failed_on_the_barrel_writes_0_for_the_deal(d, server, lang):
     axe(d, "a contract failed on the barrel")
 
 
+def test_a_total_held_at_880_writes_what_the_deal_added(d, server):
+    # Анна 300 + 300 + 120 = 720; deal 4 she makes 200 (110 + hearts 100 = 210): 920, held at 880 on the barrel
+    # (thousand/14.1).  The column is what the deal wrote, +160 (720 + 160 = 880), the cards' +200 struck beside
+    # it; Борис and Вера 20 + 20 + 20 + 5 = 65
+    t = Table(d)
+    deals = [made("Анна", 300, {"Борис": 20, "Вера": 20}, "HDS")] * 2 + [
+        made("Анна", 120, {"Борис": 20, "Вера": 20}, "H"), made("Анна", 200, {"Борис": 5, "Вера": 5}, "H")]
+    open_link(t, link(server.url, deals), 4)
+    assert t.cells(3)[0] == ("720", "+120")
+    anna = d.find_elements(By.CSS_SELECTOR, "#sheet-table tbody tr")[3].find_elements(By.CSS_SELECTOR, "td")[0]
+    assert anna.find_element(By.CSS_SELECTOR, ".total").text == "880"
+    assert anna.find_element(By.CSS_SELECTOR, ".hand").get_attribute("textContent") == \
+        "+160 (+200) очки по картам, не записаны"
+    assert t.totals() == ["880", "65", "65"]
+
+
 def test_a_game_of_30_deals_prints_on_one_page(d, server):
     t = Table(d)
     # each player in turn bids the forced 100 (the first hand): made with 10 + 10 to the others, then failed with
