@@ -139,3 +139,42 @@ def test_a_marriage_nobody_could_announce_is_said_of_anna_without_a_masculine_ve
     r = client.post("/v1/games/thousand/check", json=body, headers={"Accept-Language": lang})
     assert r.status_code == 422
     assert r.get_json()["errors"] == [{"pointer": "/position/marriages/0", "detail": detail}]
+
+
+# the page's labels speak of «the player» (Анна, Вера as often as Борис): never «он», «его», «у него» in Russian, nor
+# "he", "his" in English.  A text of a pair picked by the player's gender (``*_m`` / ``*_f``) may, and so may a
+# pronoun standing for a thing, each named here
+RU_HE = re.compile(r"(?<![а-яё])(?:он|его|ему|него|нему|им|ним|сам)(?![а-яё])", re.I)   # «её»: a card, a hand, a side
+EN_HE = re.compile(r"\b(?:he|his|him|himself|she|her|hers|herself)\b", re.I)
+PRONOUN_OF_A_THING = {
+    "deal_refused": "он",            # «сдачу он не принял»: the referee
+    "side_total_hint": "него",       # «от него зависит минимум»: the side's score
+    "need_side_total": "него",       # the side's score too
+    "names_invisible": "его",        # «впишите его заново»: the name
+}
+
+
+def page_labels():
+    import web
+    with CATALOG.open("rb") as f:
+        ru = {m.id: m.string for m in read_po(f, locale="ru") if m.id}
+    for group in ("TEXTS", "SHEET_TEXTS", "QUICK_TEXTS"):
+        for key, en in getattr(web, group).items():
+            if isinstance(en, str) and not key.endswith(("_m", "_f", "_m_deal", "_f_deal")):
+                yield key, en, ru.get(en) or ""
+
+
+def test_the_pronoun_check_finds_a_player_said_he():
+    assert RU_HE.findall("Что у его стороны уже выложено") == ["его"]
+    assert RU_HE.findall("1 — первая сдача после того, как он сел на бочку.") == ["он"]
+    assert RU_HE.findall("Онлайн: кого нет, того нет") == []
+    assert EN_HE.findall("His earlier meld still on the table") == ["His"]
+    assert EN_HE.findall("The player's earlier meld; the heart marriage") == []
+
+
+def test_no_page_label_calls_the_player_he_or_his():
+    labels = list(page_labels())
+    assert len(labels) > 300
+    found = [(key, en, ru) for key, en, ru in labels
+             if EN_HE.search(en) or ((m := RU_HE.search(ru)) and PRONOUN_OF_A_THING.get(key) != m.group(0).lower())]
+    assert found == []

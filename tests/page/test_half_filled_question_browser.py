@@ -11,7 +11,7 @@ from page.quick_helpers import MUST_TRUMP, Table, open_page, ruling, sends
 from selenium.webdriver.common.by import By
 
 OTHER = {"ru": "en", "en": "ru"}
-TITLE = {"ru": "Должен ли игрок козырять / ходить в масть?", "en": "Must he follow suit, trump or beat?"}
+TITLE = {"ru": "Должен ли игрок козырять / ходить в масть?", "en": "Must the player follow suit, trump or beat?"}
 
 
 def tile_open(d):

@@ -117,8 +117,8 @@ def test_the_side_table_the_answer_assumed_is_said(d, server, lang):
         t.tap(css)
     assert ruling(t) == {"ru": "✓ Анна может выйти", "en": "✓ Anna may go out"}[lang]
     assert d.find_element(By.ID, "quick-assumed").text == {
-        "ru": "Ответ исходит из того, что у стороны на столе: канаста, 7 × К; Д Д Д.",
-        "en": "The answer takes the side to have on the table: a canasta, 7 × K; Q Q Q."}[lang]
+        "ru": "Ответ исходит из того, что у стороны на столе: канаста из 7 королей; Д Д Д.",
+        "en": "The answer takes the side to have on the table: a canasta of 7 kings; Q Q Q."}[lang]
     axe(d, "what the answer assumed")
 
 

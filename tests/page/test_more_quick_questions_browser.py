@@ -202,9 +202,9 @@ def test_going_out_needs_its_cards_before_sending(d, server):
     for css in ("#quick-game-canasta", "#tile-goout", "#quick-ask"):
         t.tap(css)
     assert sends(t) == 0
-    assert d.find_element(By.ID, "q-table-error").text == "Отметьте, что у его стороны выложено."
+    assert d.find_element(By.ID, "q-table-error").text == "Отметьте, что у стороны игрока выложено."
     assert d.find_element(By.ID, "q-out_melds-error").text == \
-        "Отметьте карты, которые он выкладывает, или ту, которую сбрасывает."
+        "Отметьте карты, которые игрок выкладывает, или ту, которую сбрасывает."
     axe(d, "going out: fields marked")
 
 

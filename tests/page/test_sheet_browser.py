@@ -101,13 +101,13 @@ def test_thousand_a_whole_game_within_the_budgets(d, server):
     thousand_deal(t, 1, 100, {0: 20, 2: 20}, marriages="S")
     t.record()
     # on the barrel Анна's 20 are not written: shown struck, in brackets, with why
-    assert t.cells(8) == [("880", "(+20)\nне записаны: игрок на бочке"), ("110", "+100"), ("−85", "+20")]
+    assert t.cells(8) == [("880", "0 (+20)\nочки по картам, не записаны"), ("110", "+100"), ("−85", "+20")]
     assert ("Б1", "на бочке: попытка 1 из 3") in t.marks(8)
     thousand_deal(t, 2, 100, {0: 30, 1: 20}, marriages="C")
     t.record()
     thousand_deal(t, 1, 125, {0: 20, 2: 15}, marriages="S")
     t.record()
-    assert t.cells(10) == [("760", "(+20)\nне записаны: игрок на бочке"), ("255", "+125"), ("30", "+15")]
+    assert t.cells(10) == [("760", "0 (+20)\nочки по картам, не записаны"), ("255", "+125"), ("30", "+15")]
     # the fall's −120 is on its mark, so that the row adds up: 880 + 0 (the 20 not written) − 120 = 760
     assert t.marks(10)[0] == ("Б↓−120", "слетает с бочки")
     thousand_deal(t, 1, 100, {}, outcome="conceded")
@@ -276,9 +276,9 @@ def test_pinochle_to_a_declaration_out_and_an_edit_that_changes_the_winner(d, se
         assert t.cells(n) == [(f"{300 * n}", "+300"), (f"{140 * n}", "+140")]
     t.tap("#trump-S")
     t.typed_here(100)
-    t.tap("#declout-0")                   # the cursor goes to the counters at the declaration
+    t.tap("#declout-0")                   # the cursor goes to her counters: play stopped there, asked once
     t.typed_here(20)
-    t.type("#counters-0", 20)
+    assert d.find_elements(By.ID, "claim") == []
     t.type("#meld-1", 20)
     t.record()
     assert t.cells(4) == [("1 020", "+120"), ("440", "+20")]
@@ -304,13 +304,22 @@ def test_a_deal_waits_while_the_service_is_away_and_the_link_shares_the_sheet(d,
         thousand_deal(t, 1, 120, {0: 20, 2: 20}, marriages="S")
         t.tap("#record")
         wait(d, 10).until(lambda d: d.find_element(By.ID, "waiting").is_displayed())
-        assert t.rows() == 2 and d.find_element(By.CSS_SELECTOR, "#sheet-table tbody tr:nth-child(2) td").text == "ждёт"
+        # the deal as entered (Борис 120, made as the form says), marked once as not yet checked, its cells empty;
+        # the totals row stays, saying it stands after deal 1 (Анна 20, Борис 120, Вера 20)
+        assert t.rows() == 2
+        row = d.find_element(By.CSS_SELECTOR, "#sheet-table tbody tr:nth-child(2)")
+        assert row.find_element(By.TAG_NAME, "th").text == "2\nБорис 120: сыгран\nещё не проверена"
+        assert [td.text for td in row.find_elements(By.TAG_NAME, "td")] == ["", "", ""]
+        assert d.find_element(By.CSS_SELECTOR, "#sheet-table tfoot th").text == "Итого после сдачи 1"
+        assert t.totals() == ["20", "120", "20"]
         axe(d, "a deal waiting")
         shot(d, "sheet-waiting-ru")
     finally:
         server.start()
     wait(d, 15).until(lambda d: not d.find_element(By.ID, "waiting").is_displayed())
     assert t.totals() == ["40", "240", "40"]
+    assert d.find_element(By.CSS_SELECTOR, "#sheet-table tfoot th").text == "Итого"
+    assert d.find_elements(By.CSS_SELECTOR, "#sheet-table .unchecked") == []
     # the link holds the whole sheet: opened in a fresh page (its storage emptied), the same sheet
     link = d.find_element(By.ID, "share-link").get_attribute("value")
     assert "#sheet=" in link

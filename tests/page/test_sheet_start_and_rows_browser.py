@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import json
 
+import pytest
 from page.browser_helpers import Table, axe, begin, in_ru, pages, thousand_deal, wait
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -211,10 +212,54 @@ def test_points_on_the_barrel_are_shown_not_written(d, server):
     anna = row.find_elements(By.CSS_SELECTOR, "td")[0]
     assert anna.find_element(By.CSS_SELECTOR, ".total").text == "880"
     hand = anna.find_element(By.CSS_SELECTOR, ".hand")
+    # what the deal wrote (0: 880 + 0 = 880), then the cards' 10 struck, said so
     assert hand.find_element(By.TAG_NAME, "s").text == "(+10)"
-    assert in_ru("not written: on the barrel") in hand.get_attribute("textContent")
+    assert hand.get_attribute("textContent") == "0 (+10) " + in_ru("the cards' score, not written")
     assert t.cells(4)[2] == ("70", "+10")        # Вера's 10 are written
     axe(d, "points not written on the barrel")
+
+
+FAILED_ON_THE_BARREL = {
+    "ru": ("0 (−120) очки по картам, не записаны", "заказ на бочке не сыгран: очки не списываются"),
+    "en": ("0 (−120) the cards' score, not written", "failed contract on the barrel: not written off"),
+}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_contract_failed_on_the_barrel_writes_0_for_the_deal(d, server, lang):
+    # Анна 300 + 300 + 280 = 880, on the barrel (thousand/14.1); deal 4 she plays 120 and takes 100 card points, no
+    # marriage (Борис 10, Вера 10): failed, but a failure on the barrel is not written off (thousand/14.4).  The
+    # deal's column is what the deal wrote, 0 (880 + 0 = 880), the cards' −120 struck beside it; Борис and Вера
+    # 60 + 10 = 70
+    t = Table(d)
+    deals = [made("Анна", 300, {"Борис": 20, "Вера": 20}, "HDS")] * 2 + [
+        made("Анна", 280, {"Борис": 20, "Вера": 20}, "HDS"), made("Анна", 120, {"Борис": 10, "Вера": 10})]
+    url = link(server.url, deals)
+    open_link(t, url.replace("/sheet#", "/sheet?lang=en#") if lang == "en" else url, 4)
+    anna = d.find_elements(By.CSS_SELECTOR, "#sheet-table tbody tr")[3].find_elements(By.CSS_SELECTOR, "td")[0]
+    assert anna.find_element(By.CSS_SELECTOR, ".total").text == "880"
+    column, why = FAILED_ON_THE_BARREL[lang]
+    assert anna.find_element(By.CSS_SELECTOR, ".hand").get_attribute("textContent") == column
+    assert why in [m[1] for m in t.marks(4)]
+    assert t.cells(4)[1:] == [("70", "+10"), ("70", "+10")]
+    assert t.totals() == ["880", "70", "70"]
+    axe(d, "a contract failed on the barrel")
+
+
+def test_a_total_held_at_880_writes_what_the_deal_added(d, server):
+    # Анна 300 + 300 + 120 = 720; deal 4 she makes 200 (110 + hearts 100 = 210): 920, held at 880 on the barrel
+    # (thousand/14.1).  The column is what the deal wrote, +160 (720 + 160 = 880), the cards' +200 struck beside
+    # it; Борис and Вера 20 + 20 + 20 + 5 = 65
+    t = Table(d)
+    deals = [made("Анна", 300, {"Борис": 20, "Вера": 20}, "HDS")] * 2 + [
+        made("Анна", 120, {"Борис": 20, "Вера": 20}, "H"), made("Анна", 200, {"Борис": 5, "Вера": 5}, "H")]
+    open_link(t, link(server.url, deals), 4)
+    assert t.cells(3)[0] == ("720", "+120")
+    anna = d.find_elements(By.CSS_SELECTOR, "#sheet-table tbody tr")[3].find_elements(By.CSS_SELECTOR, "td")[0]
+    assert anna.find_element(By.CSS_SELECTOR, ".total").text == "880"
+    assert anna.find_element(By.CSS_SELECTOR, ".hand").get_attribute("textContent") == \
+        "+160 (+200) очки по картам, не записаны"
+    assert t.totals() == ["880", "65", "65"]
 
 
 def test_a_game_of_30_deals_prints_on_one_page(d, server):

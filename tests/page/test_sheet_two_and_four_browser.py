@@ -155,3 +155,30 @@ def test_thousand_for_four_where_the_sitter_scores_the_aces_the_talons_cards_are
     t.record()
     assert t.cells(1) == [("120", "+120"), ("15", "+15"), ("5", "+5"), ("120", "+120")]
     no_console_errors(d)
+
+
+TALON_EMPTY = {"ru": "Глеб сидит на прикупе: впишите очки прикупа.",
+               "en": "Глеб sits out: type the talon's card points."}
+
+
+def test_thousand_for_four_asks_for_the_talons_points_not_its_cards(d, server):
+    # four-player: Глеб deals and sits out, and scores the talon's card points (thousand/3.6).  Анна's deal written
+    # with the talon's box left empty is stopped at that box, asking for the points the box takes (the referee's
+    # own message would ask for the talon's cards); nothing is written
+    t = Table(d)
+    begin(t, server.url, ["Анна", "Борис", "Вера", "Глеб"], "four-player")
+    deal(t, 0, 120, {1: 15, 2: 5}, marriages="H")
+    for lang in ("ru", "en"):
+        if lang == "en":                  # the same page in English: the deal is kept in the form as typed
+            d.get(server.url + "/sheet?lang=en")
+            wait(d, 10).until(lambda d: d.find_element(By.ID, "points-1").get_attribute("value") == "15")
+        t.tap("#record")
+        wait(d, 10).until(lambda d: t.error())
+        assert t.error() == TALON_EMPTY[lang]
+        assert d.switch_to.active_element.get_attribute("id") == "talon"
+        assert t.rows() == 0
+        axe(d, "the talon's points left empty")
+    # typed, the deal is written: Глеб the talon's 21
+    t.type("#talon", "21")
+    t.record()
+    assert t.cells(1) == [("120", "+120"), ("15", "+15"), ("5", "+5"), ("21", "+21")]

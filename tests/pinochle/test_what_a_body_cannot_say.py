@@ -55,7 +55,7 @@ def test_the_target_rises_in_steps_of_250(client, lang, detail, target, fits):
 @pytest.mark.parametrize("lang,detail", [
     ("en", "earlier melds are not legal: KH was already melded as royal marriage; it may be used again only in "
            "another class or in a higher meld of the same class"),
-    ("ru", "прежние комбинации неправильны: К♥ уже была в комбинации «королевский марьяж»; снова её можно "
+    ("ru", "прежние комбинации неправильны: К♥: эта карта уже была в комбинации «королевский марьяж»; снова её можно "
            "использовать только в другом классе или в более дорогой комбинации того же класса")])
 def test_earlier_melds_follow_the_table_rules(client, lang, detail):
     # three tricks won; the pack's two KH and two QH make two royal marriages, a third would reuse a card in the

@@ -660,7 +660,7 @@
       },
       // what the answer took the side's table to hold, in words: each meld by its cards, a canasta named
       assumed() {
-        const melds = (this.assumedTable || []).map((m) => (m.length >= 7 ? fmt(T.assumed_canasta, { rank: rankText(m[0]), n: String(m.length) })
+        const melds = (this.assumedTable || []).map((m) => (m.length >= 7 ? fmt(T.assumed_canasta, { rank: Q.rank_plural[m[0]] || rankText(m[0]), n: String(m.length) })
           : m.map(rankText).join(" ")));
         return melds.length ? fmt(T.assumed_table, { melds: melds.join("; ") }) : null;
       },
@@ -1350,7 +1350,10 @@
         el("li", {}, `${p.id}: ${l.item}` + (ends(l.item, l.points) ? "" : ` (${num(l.points)})`), ruleTag(l.rule))))));
     }
     if (a.game_over) parts.push(el("p", { text: a.winner ? fmt(T.game_won, { name: a.winner }) : T.game_over }));
-    for (const e of a.events || []) if ((e.text || e.note) && (!tile.scoreFor || tile.scoreFor(ps).includes(e.player))) parts.push(el("p", { class: "event" }, e.text || e.note, ruleTag(e.rule)));
+    // an event is said of its player or side («Анна: болт № 1»), as the score lines are, unless its words name them
+    const whose = (e, text) => { const who = e.player ?? (e.side ? sideWords(e.side) : null);
+      return who && !text.includes(who) ? `${who}: ${text}` : text; };
+    for (const e of a.events || []) if ((e.text || e.note) && (!tile.scoreFor || tile.scoreFor(ps).includes(e.player))) parts.push(el("p", { class: "event" }, whose(e, e.text || e.note), ruleTag(e.rule)));
     // a verdict the table's knowledge settled (a suit he is known to hold, no other marriage): the service's
     // conditions and the actions that turned on them are answered, and not shown as open
     const settled = a.legal === null && ok !== null;

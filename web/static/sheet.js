@@ -326,7 +326,7 @@
                                         golden: false, blind: false, talon: "", penalties: [], penaltyOpen: false };
     if (S.game === "canasta") return { sides: Object.fromEntries(sidesOf(S.players).map((s) => [s.id, {}])), out: null, concealed: false,
                                        sitter: null };
-    return { trump: null, meld: {}, points: {}, last: null, out: null, claim: "", bidder: null, bid: "", noTrick: null };
+    return { trump: null, meld: {}, points: {}, last: null, out: null, bidder: null, bid: "", noTrick: null };
   };
   // five at Canasta: who sits deal ``i`` out by default, the next of the trio after the one who sat out the deal before
   function sitterFor(i) {
@@ -371,7 +371,7 @@
     f.trump = d.trump; f.last = d.last_trick || null;
     for (const [p, v] of Object.entries(d.meld_points || {})) f.meld[p] = String(v);
     for (const [p, v] of Object.entries(d.points || {})) f.points[p] = String(v);
-    if (d.declared_out) { f.out = d.declared_out.player; f.claim = String(d.declared_out.points_at_claim); }
+    if (d.declared_out) f.out = d.declared_out.player;
     return f;
   }
 
@@ -385,6 +385,12 @@
       // a deal not played: a card exposed in the deal, or only a penalty and no declarer
       if (f.penalties.some((k) => k.startsWith("exposed_card:")) || (!f.declarer && irregularities.length)) return [pen, null];
       if (!f.declarer) return [null, T.need_declarer];
+      // four players, a deal bid: the sitter scores from the talon, its card points or its cards as the rules
+      // count it (thousand/3.6), asked in those words (the referee's own message asks for the cards)
+      const talon = talonKind();
+      if (talon && String(f.talon || "").trim() === "") {
+        return [null, fmt(talon === "points" ? T.need_talon_points : T.need_talon_cards, { name: sitterOf(dealNo()) }), "talon"];
+      }
       const extra = { ...(f.golden ? { golden: true } : {}), ...(f.blind ? { blind: true } : {}), ...talonOf(f), ...pen };
       if (f.outcome === "conceded") return [{ declarer: f.declarer, contract: int(f.contract) || 100, conceded: true, ...extra }, null];
       if (String(f.contract).trim() === "") return [null, T.need_contract, "contract"];
@@ -435,7 +441,9 @@
     const d = { trump: f.trump, meld_points: Object.fromEntries(S.players.map((p) => [p, int(f.meld[p])])),
                 points: Object.fromEntries(S.players.map((p) => [p, int(f.points[p])])) };
     if (f.last) d.last_trick = f.last;
-    if (f.out) d.declared_out = { player: f.out, points_at_claim: int(f.claim) };
+    // play stops at a declaration out (pinochle/6.4): the counters taken by then are the deal's, asked once and
+    // counted by the referee from the claimant's counters
+    if (f.out) d.declared_out = { player: f.out };
     return [d, null];
   }
   const forApi = (d) => { const c = { ...d }; delete c._outcome; return c; };
@@ -555,8 +563,7 @@
             if (!f.out) fillCounters(f, S.players, i);
           }),
           toggle("last-" + i, whose(p, T.last_trick), f.last === p, () => { f.last = f.last === p ? null : p; again("last-" + i); }),
-          toggle("declout-" + i, whose(p, T.declared_out), f.out === p, () => { f.out = f.out === p ? null : p; again(f.out ? "claim" : "declout-" + i); }),
-          f.out === p ? numberInput("claim", T.points_at_claim, f.claim, (v) => { f.claim = v; }) : null));
+          toggle("declout-" + i, whose(p, T.declared_out), f.out === p, () => { f.out = f.out === p ? null : p; again(f.out ? "counters-" + i : "declout-" + i); })));
       });
     }
     if (S.game === "canasta") kids.push(...canastaPenalties(f, again));
@@ -852,7 +859,7 @@
       if (head === "points" && a !== undefined) return $("counters-" + seat(a));
       if (head === "trump") return $("trump-S");
       if (head === "last_trick") return $("last-0");
-      if (head === "declared_out") return $("claim") || $("declout-0");
+      if (head === "declared_out") return (form.f.out && $("counters-" + S.players.indexOf(form.f.out))) || $("declout-0");
     }
     return null;
   }
@@ -1025,6 +1032,9 @@
     box.focus();
   }
 
+  // the events that rewrite a deal's score rather than add to it (the sheet API's row: the total before + the
+  // hand score + the events' points = the total after)
+  const REWRITES = ["barrel_not_recorded", "barrel_failed_stays", "barrel_held", "lock_not_recorded", "finish_capped"];
   function playerEvents(row, id) {
     return (row.events || []).filter((e) => (e.player ?? e.side) === id && e.kind !== "minimum_changes");
   }
@@ -1040,6 +1050,14 @@
       const label = fmt(T.deal_n, { n: i + 1 });
       const first = el("th", { scope: "row" }, el("button", { type: "button", class: "deal-no", id: "row-" + (i + 1),
         "aria-label": fmt(T.edit_deal_n, { n: i + 1 }), onclick: () => openForm(i) }, String(i + 1)));
+      if (waiting) {
+        // a deal the referee has not answered yet: as it was entered (Thousand's contract), marked once as not
+        // yet checked; its scores come with the answer
+        const entered = S.game === "thousand" && d.declarer ? fmt(d.conceded ? T.row_conceded
+          : d._outcome === "failed" ? T.row_failed : T.row_made, { name: d.declarer, n: d.contract }) : null;
+        if (entered) first.append(el("div", { class: "contract", text: entered }));
+        first.append(el("div", { class: "unchecked", text: T.not_checked }));
+      }
       if (row && !waiting) {
         if (!row.contract && S.game === "thousand") first.append(el("div", { class: "contract", text: T.row_not_played }));
         // Pinochle's auction forms give the bid; the partnership's made or set is in the row's events
@@ -1051,13 +1069,16 @@
         for (const e of (row.events || []).filter((e) => (e.player ?? e.side) === undefined && e.kind !== "minimum_changes")) first.append(markButton(e));
       }
       const cells = cols.map((c) => {
-        if (!row || waiting) return el("td", { class: "waiting", text: T.waiting_cell });
+        if (!row || waiting) return el("td", { class: "waiting" });
         const p = (row.players || row.sides).find((x) => x.id === c.id);
-        // points a player on the barrel scores are not written: the deal's points struck, in brackets, said why
-        const unwritten = p.hand_score !== 0 && playerEvents(row, c.id).some((e) => e.kind === "barrel_not_recorded");
+        // the column is what the deal wrote: where the rules rewrite the cards' score (points on the barrel not
+        // recorded, a failed contract on the barrel not written off, a total held at 880, a finish capped) the
+        // written score, then the cards' one struck in brackets; the marks carry only what comes on top
+        const rewrites = playerEvents(row, c.id).filter((e) => REWRITES.includes(e.kind) && e.points);
+        const written = rewrites.reduce((s, e) => s + e.points, p.hand_score);
         const td = el("td", {}, el("span", { class: "total", text: num(p.total_after) }),
-          unwritten ? el("span", { class: "hand unwritten" }, el("s", { text: "(" + signed(p.hand_score) + ")" }),
-            el("span", { class: "sr-only", text: " " + T.not_written }))
+          written !== p.hand_score ? el("span", { class: "hand unwritten" }, signed(written) + " ",
+            el("s", { text: "(" + signed(p.hand_score) + ")" }), el("span", { class: "sr-only", text: " " + T.not_written }))
             : el("span", { class: "hand", text: signed(p.hand_score) }));
         if (p.barrel && p.barrel.on && !playerEvents(row, c.id).some((e) => e.kind.startsWith("barrel"))) td.append(el("span", { class: "hint", text: T.mark_barrel }));
         if (p.next_minimum !== undefined && p.next_minimum !== null) td.append(el("span", { class: "minimum", text: fmt(T.next_minimum, { n: num(p.next_minimum) }) }));
@@ -1073,8 +1094,10 @@
     });
     const table = el("table", { id: "sheet-table" }, el("caption", { class: "sr-only", text: T.sheet }),
       el("thead", {}, head), el("tbody", {}, body));
-    if (a && !S.pending) {
-      table.append(el("tfoot", {}, el("tr", {}, el("th", { scope: "row", text: T.total }),
+    if (a) {
+      // while deals wait, the totals of those the referee has checked, said so
+      const upTo = S.pending && a.rows.length < S.deals.length ? fmt(T.total_after_n, { n: a.rows.length }) : T.total;
+      table.append(el("tfoot", {}, el("tr", {}, el("th", { scope: "row", text: upTo }),
         cols.map((c) => el("td", { class: "sum", text: num(a.totals[c.id]) })))));
     }
     $("sheet-wrap").replaceChildren(S.deals.length ? table : el("p", { class: "hint", text: T.no_deals }));
