@@ -48,13 +48,28 @@ def test_a_bid_lists_no_rule_switched_off(d, server):
         t.tap(css)
     ruling(t)
     # «four aces may be announced for 200 — no» (switched off) is not listed beside «four aces add 200 — yes»,
-    # nor «no bidding below this score — 0» (no such rule)
+    # nor «no bidding below this score — 0» (no such rule); nor the redeal's rules (four nines, who deals after a
+    # redeal), which a bid's ruling does not rest on: the tile keeps to the auction's rules
     assert house(d) == [
-        "Четыре девятки на одной руке дают право на пересдачу. — да",
-        "После пересдачи сдаёт тот же игрок или право сдавать переходит к следующему. — тот же сдающий",
         "Как высоко можно заказать больше 120: до 120 плюс марьяжи на руке, сколько угодно при любом марьяже на руке "
         "или без ограничения. — 120 плюс марьяжи на руке",
         "Четыре туза добавляют 200 к пределу ставок выше 120. — да"]
+    cited = [e.text for e in d.find_elements(By.CSS_SELECTOR, "#quick-verdict .citation .rule-id")]
+    assert cited and all(c.startswith("thousand/7.") for c in cited), cited
+
+
+def test_a_bid_says_what_may_be_done_instead(d, server):
+    # Вера bids 125 holding no marriage she has tapped: the answer turns on her hand; instead she may pass, or,
+    # holding four nines, ask for a redeal (thousand/6.1) — each said in words
+    t = Table(d)
+    open_page(t, server.url, "ru")
+    t.tap("#tile-bid")
+    t.type("#q-amount", "125")
+    t.tap("#quick-ask")
+    ruling(t)
+    instead = [li.text for li in d.find_elements(By.CSS_SELECTOR, "#quick-verdict ul.instead li")]
+    assert instead == ["пас", "потребовать пересдачи: четыре девятки на руке (законно, только если у игрока Вера есть "
+                              "9♠, 9♥, 9♦, 9♣)"], instead
 
 
 def test_a_most_argued_rule_switched_off_is_listed(d, server):

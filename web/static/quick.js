@@ -784,7 +784,7 @@
         },
       },
       {
-        id: "bid", title: T.tile_bid,
+        id: "bid", title: T.tile_bid, rules: ["thousand/7."],     // the auction's rules, not the redeal's
         fields(ps) {
           V.bidder = V.bidder ?? "2";
           V.current = V.current ?? "120";
@@ -1440,6 +1440,11 @@
     if (act.type === "go_out") {
       const melds = (act.melds || []).map((m) => (Array.isArray(m) ? m : m.cards || []).map(cardText).join(" ")).join(", ");
       return fmt(act.card ? T.may_go_out_discard : T.may_go_out, { melds, card: act.card ? cardText(act.card) : "" });
+    }
+    if (act.type === "pass") return T.may_pass;
+    if (act.type === "redeal" && T["redeal_" + act.reason]) {
+      const cond = sayConditions(act.conditions);
+      return fmt(T.may_redeal, { reason: T["redeal_" + act.reason] }) + (cond ? ` (${cond})` : "");
     }
     if (act.type === "declare_out") return null;
     return null;
