@@ -1023,7 +1023,7 @@
       },
       goOutTile(),
       {
-        id: "minimum", title: T.tile_minimum, focus: "score",
+        id: "minimum", title: T.tile_minimum, focus: "score", rules: ["canasta/4."],   // not the draw it asks with
         fields() {
           return [number("score", T.side_score, { required: true, hint: T.side_score_hint })];
         },
