@@ -43,6 +43,11 @@ def _as_given(_st: DealState, value: Any, _ptrs: Pointers, _field: str) -> Any:
     return value
 
 
+def _flag(_st: DealState, value: bool | None, _ptrs: Pointers, _field: str) -> bool:
+    """A flag left out (None) is false to the apply, whose parameter is a bool (compiled, it takes nothing else)."""
+    return bool(value)
+
+
 def _gives(st: DealState, gives: dict[str, Card], ptrs: Pointers, field: str) -> dict[str, Card]:
     """The exchange's cards, each to one of the players, each of the deck."""
     for p, card in gives.items():
@@ -73,10 +78,10 @@ def _not_of_deck(card: Card) -> str:
 # it is read
 _AMOUNT = ("amount", N_("the amount must be a whole number"), _as_given)
 ARGS = {
-    "bid": (_AMOUNT, ("blind", None, _as_given)), "pass": (), "take_talon": (("musik", None, _as_given),),
+    "bid": (_AMOUNT, ("blind", None, _flag)), "pass": (), "take_talon": (("musik", None, _as_given),),
     "exchange": (("gives", N_("give each opponent the card given to him"), _gives),),
     "discard": (("cards", N_("cards are required here"), _cards),), "raise": (_AMOUNT,), "concede": (),
-    "play": (("card", N_("a card must be a string such as '10H' or 'QS'"), _card), ("marriage", None, _as_given)),
+    "play": (("card", N_("a card must be a string such as '10H' or 'QS'"), _card), ("marriage", None, _flag)),
     "redeal": (("reason", N_("the reason is four nines, a weak hand or a weak talon"), _as_given),),
 }
 

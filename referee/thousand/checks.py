@@ -3,7 +3,6 @@
 (10.x), the irregularities (4.1, 5.x)."""
 from __future__ import annotations
 
-import math
 from itertools import chain, product
 from typing import TYPE_CHECKING
 
@@ -132,7 +131,7 @@ def irregularities_of(given: list[IrregularitySeen] | None, layout: Layout, base
 
 
 def marriage_list(raw: list[MarriageSaid] | None, base: str, layout: Layout, opts: Options,
-                  max_trick: float = math.inf) -> list[tuple[int, str, str, int | None]]:
+                  max_trick: int | None = None) -> list[tuple[int, str, str, int | None]]:
     """Announced marriages ``[{"player", "suit", "trick"?}]`` at ``base`` → ``[(index, player, suit, trick)]``; a
     trick given is at most ``max_trick`` (no bound by default).  A marriage's faults are told together."""
     out, seen = [], set()
@@ -144,7 +143,7 @@ def marriage_list(raw: list[MarriageSaid] | None, base: str, layout: Layout, opt
         refuse_all(((s == ACES and not opts.ace_marriage, N_("the ace marriage is not played in this game"),
                      ptr + "/suit"),
                     (s in seen, N_("{marriage} can be announced only once in a deal"), ptr + "/suit"),
-                    (t is not None and t > max_trick,
+                    (t is not None and max_trick is not None and t > max_trick,
                      N_("the trick the marriage was led to, counted from 0: 0 to {last}"), ptr + "/trick")),
                    marriage=marriage_name(s), last=max_trick)
         seen.add(s)
