@@ -1376,7 +1376,10 @@
       // what may be done instead: not the action asked about (its own verdict is the headline)
       const same = (act) => asked && act.type === asked.type && act.card !== undefined && act.card === asked.card
         && Boolean(act.marriage) === Boolean(asked.marriage);
-      const open = (a.legal_actions || []).filter((act) => !(settled && (act.conditions || []).length) && !same(act));
+      // a redeal claim is an alternative to a call in the auction, not to a card (before the first lead the engine
+      // lists it too): said by the bid's question only
+      const open = (a.legal_actions || []).filter((act) => !(settled && (act.conditions || []).length) && !same(act)
+        && (act.type !== "redeal" || tile.id === "bid"));
       // the card asked about, played without the marriage announced, is another action: said so
       const plain = (act) => (asked && asked.marriage && !act.marriage && act.type === "play" && act.card === asked.card
         ? fmt(T.may_play_unannounced, { card: cardText(act.card) }) : actionText(act));
