@@ -24,23 +24,33 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .common import echo
 from .errors import InputError, UnknownVariant, esc
 from .i18n import DEFAULT_LANGUAGE, _, current, number
 from .kept import read_through
 
 Texts = dict[str, str]
-# libyaml's reader where PyYAML was built with it: a rulebook read in a tenth of the time at start-up, the same data
-# (tests/test_rulebook_loading.py); PyYAML's own reader otherwise
-_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _PARAM = re.compile(r"\{([a-z][a-z0-9_]*)\}")
+
+
+def yaml_loader() -> Any:
+    """The YAML reader of the rulebooks: libyaml's safe loader where PyYAML was built with it (a rulebook read in a
+    tenth of the time, the same data: tests/test_rulebook_loading.py), PyYAML's own safe loader otherwise.  PyYAML
+    is imported only here, when a rulebook is read from its YAML: one read through its kept JSON copy never needs it
+    (about 12 ms of every start-up)."""
+    import yaml
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _yaml_data(raw: bytes) -> Any:
+    """The data of rulebook YAML ``raw`` (:func:`yaml_loader`)."""
+    import yaml
+    return yaml.load(raw.decode("utf-8"), Loader=yaml_loader())  # noqa: S506  (a safe loader)
 
 
 def _as_json(raw: bytes) -> bytes | None:
     """Rulebook YAML as JSON, or None where JSON would not give back the same data (a number as a key, a date)."""
-    data = yaml.load(raw.decode("utf-8"), Loader=_LOADER)  # noqa: S506  (a safe loader)
+    data = _yaml_data(raw)
     try:
         copy = json.dumps(data, ensure_ascii=False, allow_nan=False).encode("utf-8")
     except (TypeError, ValueError):         # a date, a not-a-number
@@ -54,7 +64,7 @@ def read_rulebook_data(path: Path) -> Any:
     raw, copy = read_through(path, ".json", _as_json)
     if copy is not None:
         return json.loads(copy)
-    return yaml.load(raw.decode("utf-8"), Loader=_LOADER)  # noqa: S506  (a safe loader)
+    return _yaml_data(raw)
 
 
 def _pick(texts: Texts, lang: str) -> str:

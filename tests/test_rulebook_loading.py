@@ -17,15 +17,15 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 @pytest.mark.parametrize("game", ["thousand", "pinochle", "canasta"])
 def test_libyaml_reads_each_rulebook_as_pyyaml_does(game):
     text = (ROOT / "referee" / game / "rules.yaml").read_text(encoding="utf-8")
-    fast = yaml.load(text, Loader=rulebook._LOADER)  # noqa: S506  (a safe loader)
+    fast = yaml.load(text, Loader=rulebook.yaml_loader())  # noqa: S506  (a safe loader)
     plain = yaml.load(text, Loader=yaml.SafeLoader)  # noqa: S506
     assert json.dumps(fast, default=repr) == json.dumps(plain, default=repr)     # order-sensitive
 
 
 def test_the_safe_loader_is_used():
-    assert rulebook._LOADER in (getattr(yaml, "CSafeLoader", None), yaml.SafeLoader)
+    assert rulebook.yaml_loader() in (getattr(yaml, "CSafeLoader", None), yaml.SafeLoader)
     with pytest.raises(yaml.YAMLError):         # a safe loader refuses to build Python objects
-        yaml.load("!!python/object/apply:os.system ['true']", Loader=rulebook._LOADER)  # noqa: S506
+        yaml.load("!!python/object/apply:os.system ['true']", Loader=rulebook.yaml_loader())  # noqa: S506
 
 
 # -- the JSON copy kept beside the bytecode (referee.kept) ----------------------------------------------------------
@@ -53,7 +53,7 @@ def test_a_rulebook_read_through_its_copy_is_the_rulebook_read_from_yaml(game, c
     from_yaml = rulebook.Rulebook.load(path)                # no copy yet: read from the YAML, the copy written
     digest, payload = _payload(_copy_of(path, cache_prefix))
     assert digest == hashlib.sha256(path.read_bytes()).hexdigest()
-    assert json.loads(payload) == yaml.load(path.read_text(encoding="utf-8"), Loader=rulebook._LOADER)  # noqa: S506
+    assert json.loads(payload) == yaml.load(path.read_text(encoding="utf-8"), Loader=rulebook.yaml_loader())  # noqa: S506
     from_copy = rulebook.Rulebook.load(path)
     assert from_copy.rules == from_yaml.rules and from_copy.sources == from_yaml.sources
     assert list(from_copy.rules) == list(from_yaml.rules)   # the rules' order too (GET /rules lists them so)
@@ -153,3 +153,18 @@ def test_the_russian_catalog_read_through_its_compiled_copy_translates_as_the_po
         assert kept.gettext("Sits this deal out") == "Пропускает сдачу"
     finally:
         i18n.translations.cache_clear()
+
+
+def test_a_start_with_every_copy_kept_reads_no_yaml(tmp_path):
+    """PyYAML is loaded only to read a rulebook's YAML: once the copies are kept, the engine starts without it (the
+    first process writes them and needs it; the second, reading them, does not)."""
+    import os
+    import subprocess
+    import sys
+    code = ("import sys, referee.registry as r; [r.get(g) for g in r.GAMES]; "
+            "print('yaml' in sys.modules)")
+    env = {**os.environ, "PYTHONPYCACHEPREFIX": str(tmp_path / "prefix")}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert (first.stdout.strip(), second.stdout.strip()) == ("True", "False")
