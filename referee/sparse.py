@@ -766,3 +766,72 @@ def _as_dict(shape: tuple, loaders: tuple, reorder: tuple | None, model: Callabl
             out = {k: out[k] for k in reorder}
         return out if model is None else model(**out)
     return build
+
+
+# -- the loaders of a game's cards, for the fields that read their own (schemas.canasta): compiled with the engine,
+# so that the texts read before are looked up at C speed; a text not read yet, and any fault, go to the field's own
+# reading (``unread``, ``slow``), which reads it or raises :class:`Fallback`
+
+def card_reader(read: dict[Any, Any], unread: Loader, allow_none: bool) -> Loader:
+    """The loader of one card: a text read before (``read``: text → card), else ``unread(value)``; None where the
+    field allows it; :class:`Fallback` for anything else."""
+    def convert(value: Any) -> Any:
+        if type(value) is str:
+            card = read.get(value)
+            if card is not None:
+                return card
+            return unread(value)
+        if value is None and allow_none:
+            return None
+        raise Fallback()
+    return convert
+
+
+def cards_reader(read: dict[Any, Any], unread: Loader, most: int, checks: list[Callable[[Any], Any]]) -> Loader:
+    """The loader of a list of at most ``most`` cards: the texts read before at once, else each by ``unread``; then
+    the list's own ``checks`` (marshmallow validators) on the cards, a refusal :class:`Fallback` (marshmallow words
+    it, at its place)."""
+    def convert(value: Any) -> Any:
+        if type(value) is not list or len(value) > most:
+            raise Fallback()
+        try:
+            cards = [read[v] for v in value]
+        except (KeyError, TypeError):       # a text not read before, or not a text
+            cards = [unread(v) for v in value]
+        try:
+            for check in checks:
+                check(cards)
+        except ValidationError:
+            raise Fallback() from None
+        return cards
+    return convert
+
+
+def melds_reader(read: dict[Any, Any], ranks: Any, laid_on: Callable[[Any, Any], Any], slow: Loader) -> Loader:
+    """The loader of a list of melds whose texts were all read before (nearly every one): at most 24 melds, each a
+    list of 1 to 40 cards, or ``{"rank", "cards"}`` (cards laid on the meld ``ranks[rank]`` names; ``ranks`` reads
+    a text not read yet, a KeyError for one that names no meld) made into ``laid_on(rank, cards)``; anything else is
+    ``slow(value)``."""
+    def convert(value: Any) -> Any:
+        if type(value) is list and len(value) <= 24:
+            out: list[Any] = []
+            whole = True
+            try:
+                for g in value:
+                    if type(g) is list and 0 < len(g) <= 40:
+                        out.append([read[c] for c in g])
+                    elif type(g) is dict and len(g) == 2:
+                        rank, cards = ranks[g["rank"]], g["cards"]
+                        if type(cards) is not list or not 0 < len(cards) <= 40:
+                            whole = False
+                            break
+                        out.append(laid_on(rank, [read[c] for c in cards]))
+                    else:
+                        whole = False
+                        break
+            except (KeyError, TypeError):       # a text not read before, or not a text
+                whole = False
+            if whole:
+                return out
+        return slow(value)
+    return convert

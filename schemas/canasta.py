@@ -36,7 +36,7 @@ from .common import (
     card_texts,
 )
 from .common import HandField as CommonHandField
-from .fast import Fallback
+from .fast import Fallback, card_reader, cards_reader, melds_reader
 
 SIDE_ID = lambda **kw: String(validate=[Length(min=1, max=64), PRINTABLE], **kw)  # noqa: E731
 
@@ -80,18 +80,7 @@ class CanastaCard(CardField):
             raise ValidationError(str(e)) from None
 
     def fast_converter(self):
-        allow_none = self.allow_none
-
-        def convert(value: Any) -> Any:
-            if type(value) is str:
-                card = _READ.get(value)
-                if card is not None:
-                    return card
-                return _fast_card(value)
-            if value is None and allow_none:
-                return None
-            raise Fallback()
-        return convert
+        return card_reader(_READ, _fast_card, self.allow_none)
 
 
 def _fast_card(value: Any) -> CardValue:
@@ -112,22 +101,7 @@ class CardList(List):
     def fast_converter(self):
         most = min(v.max for v in self.validators if isinstance(v, Length) and v.max is not None)
         own = [v for v in self.validators if not isinstance(v, Length)]
-        read = _READ
-
-        def convert(value: Any) -> Any:
-            if type(value) is not list or len(value) > most:
-                raise Fallback()
-            try:
-                cards = [read[v] for v in value]
-            except (KeyError, TypeError):
-                cards = [_fast_card(v) for v in value]
-            try:
-                for check in own:
-                    check(cards)
-            except ValidationError:
-                raise Fallback() from None
-            return cards
-        return convert
+        return cards_reader(_READ, _fast_card, most, own)
 
 
 def Card(**kw) -> CanastaCard:
@@ -292,34 +266,15 @@ class MeldsField(fields.Raw):
 
     def fast_converter(self):
         lenient = self.lenient
-        read = _READ
 
-        def convert(value: Any) -> Any:
-            # melds of texts read before (nearly every meld): each a list of 1 to 40 cards, or cards laid on the meld
-            # of a rank read before; anything else is read (and any fault found) by read_melds
-            if type(value) is list and len(value) <= 24:
-                out: list[rec.Meld] = []
-                try:
-                    for g in value:
-                        if type(g) is list and 0 < len(g) <= 40:
-                            out.append([read[c] for c in g])
-                        elif type(g) is dict and len(g) == 2:
-                            rank, cards = _RANKS[g["rank"]], g["cards"]
-                            if type(cards) is not list or not 0 < len(cards) <= 40:
-                                break
-                            out.append(rec.LaidOn(rank, [read[c] for c in cards]))
-                        else:
-                            break
-                    else:
-                        return out
-                except (KeyError, TypeError):
-                    pass
+        def slow(value: Any) -> Any:
+            # anything but melds of texts read before is read (and any fault found) by read_melds
             try:
                 _melds(value)
                 return read_melds(value, lenient)
             except ValidationError:
                 raise Fallback() from None
-        return convert
+        return melds_reader(_READ, _RANKS, rec.LaidOn, slow)
 
 
 def Melds(lenient: bool = False, **kw) -> MeldsField:

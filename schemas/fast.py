@@ -11,9 +11,12 @@ from referee.sparse import (
     Kinds,
     Loader,
     by_type,
+    card_reader,
+    cards_reader,
     compile_field,
     compile_schema,
+    melds_reader,
 )
 
-__all__ = ["_VOUCHED", "_VOUCHED_MAX", "Check", "Fallback", "Kinds", "Loader", "by_type", "compile_field",
-           "compile_schema"]
+__all__ = ["_VOUCHED", "_VOUCHED_MAX", "Check", "Fallback", "Kinds", "Loader", "by_type", "card_reader",
+           "cards_reader", "compile_field", "compile_schema", "melds_reader"]
