@@ -1063,8 +1063,11 @@ class DealState:
                     self.pending_trump = suit
                 out["trump"] = suit
         hand = self.hands.get(player)
-        if hand is not None and card in hand:      # a hand known in part may not show it
-            hand.remove(card)
+        if hand is not None:
+            try:        # noqa: SIM105  (contextlib.suppress costs a context manager on every card played)
+                hand.remove(card)
+            except ValueError:      # a hand known in part may not show it
+                pass
         self.played[card] = self.trick_index
         trick = self.trick
         trick.append((player, card))

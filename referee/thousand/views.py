@@ -26,6 +26,8 @@ from .parse import build_position
 from .prior import parse_state
 from .scoring import DealOutcome, GameState, settle
 
+_DECK_RANKS = frozenset(DECK.ranks)     # the ranks of a card the deck holds (DECK.holds, without the call)
+
 if TYPE_CHECKING:       # the records are the schemas' (a layer beside the games): named for the annotations only
     from schemas.thousand import ActionGiven, CheckBody, DealEvent, ScoreBody, ValidateBody
 
@@ -310,7 +312,7 @@ class ThousandReplay(Replay):
         if card is None and t == "play":        # a play without its card
             raise InputError(_("a play names its card"), f"/log/{i}/card")
         try:
-            if t == "play" and card is not None and DECK.holds(card):   # the commonest event: to its apply
+            if t == "play" and card is not None and card.rank in _DECK_RANKS:   # the commonest event: to its apply
                 st.apply_play(actor, card, bool(getattr(action, "marriage", None)), self.as_played)
             else:
                 ptrs = self.ptrs
