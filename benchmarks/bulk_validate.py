@@ -107,7 +107,8 @@ def cli_run(path: pathlib.Path | None, jobs: int, out: pathlib.Path | None, buil
     ``root``; without ``path``, of `referee --version` (the CLI's start-up: every module it loads)."""
     env = dict(os.environ, REFEREE_PURE="1" if build_ == "pure" else "0", PYTHONPYCACHEPREFIX=str(PYCACHE))
     env.pop("PYTHONDONTWRITEBYTECODE", None)        # an installed package has its bytecode: start-up as a user sees it
-    cmd = [sys.executable, "-m", "referee.cli"]
+    own = root / ".venv" / "bin" / "python"      # a base checkout with a venv of its own (an editable install maps
+    cmd = [str(own) if root != ROOT and own.exists() else sys.executable, "-m", "referee.cli"]   # to its tree)
     cmd += ["--version"] if path is None else ["validate", str(path), "--jobs", str(jobs), "--output", str(out)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
