@@ -386,3 +386,8 @@ TOPICS = (
                                          "redeal_dealer", "misdeal_penalty")),
     ("stakes", N_("Stakes"), ("stake",)),
 )
+
+
+# the values of sitter_scoring under which the talon's card points alone decide the sitter's score (thousand/3.6):
+# a deal may give them (``talon_points``) in the talon's cards' stead
+POINT_MODES = ("talon_points", "talon_points_rounded")

@@ -23,7 +23,7 @@ from .checks import (
 )
 from .deal import BLIND_CONTRACT, DealState, Layout
 from .melds import ACES, marriage_value
-from .options import Options, OptionsLike
+from .options import POINT_MODES, Options, OptionsLike
 from .read import in_deck, overlap, refuse_all, refuse_if, seats_from
 from .scoring import DealOutcome, GameState
 
@@ -69,8 +69,10 @@ def _deal_talon(deal: PlayedDeal, layout: Layout, opts: Options) -> list[Card] |
         if not len(talon) == len(set(talon)) == 3:
             raise InputError(_("the talon holds 3 different cards"), "/deal/talon")
     elif opts.sitter_scoring != "none" and None not in (layout.sitter, deal.declarer):
-        raise InputError(_("with four players the dealer sitting out scores the talon: give the talon's cards"),
-                         "/deal/talon")
+        raise InputError(_("with four players the dealer sitting out scores the talon's points: give the talon's "
+                           "cards or its card points") if opts.sitter_scoring in POINT_MODES else
+                         _("with four players the dealer sitting out scores the aces and the marriage in the talon: "
+                           "give the talon's cards"), "/deal/talon")
     return talon
 
 

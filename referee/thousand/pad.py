@@ -28,7 +28,7 @@ from .cards import DECK, POINTS, TOTAL_POINTS, card_points
 from .checks import parse_marriage_suit
 from .deal import Layout
 from .melds import ACES
-from .options import Options, OptionsLike
+from .options import POINT_MODES, Options, OptionsLike
 from .outcome import dead_cards, outcome_from_deal
 from .read import in_deck
 from .scoring import DealOutcome, GameState
@@ -36,7 +36,6 @@ from .scoring import DealOutcome, GameState
 if TYPE_CHECKING:       # the record is the schemas' (a layer beside the games): named for the annotations only
     from schemas.thousand import PlayedDeal
 
-POINT_MODES = ("talon_points", "talon_points_rounded")     # the sitter's scores the talon's card points decide
 
 
 def is_pad(deal: PlayedDeal) -> bool:

@@ -247,13 +247,38 @@ def post_four(client, deal, lang="en"):
 
 
 @pytest.mark.parametrize("lang,detail", [
-    ("en", "with four players the dealer sitting out scores the talon: give the talon's cards"),
-    ("ru", "вчетвером сдающий, сидящий на прикупе, получает очки из прикупа: укажите карты прикупа"),
+    ("en", "with four players the dealer sitting out scores the talon's points: give the talon's cards or its card "
+           "points"),
+    ("ru", "вчетвером сдающий, сидящий на прикупе, получает очки прикупа: укажите карты прикупа или его очки"),
 ])
 def test_a_bid_deal_of_four_gives_the_sitters_talon(client, lang, detail):
+    # the four-player variant scores the sitter the talon's card points: its cards or its points will do
     status, ans = post_four(client, {"declarer": "Anna", "contract": 100, "conceded": True}, lang)
     assert status == 422
     assert errors(ans) == [("/deal/talon", detail)]
+
+
+@pytest.mark.parametrize("talon", [{"talon": ["9S", "9C", "9D"]}, {"talon_points": 0}])
+def test_the_talons_cards_or_its_points_settle_the_sitter(client, talon):
+    # three nines are worth 0, so Gleb, sitting out, scores 0 (3.6, talon_points); Anna concedes her 100 and loses
+    # it (9.2, minus_contract in four-player), Boris and Vera score 60 each (9.2, sixty_each)
+    status, ans = post_four(client, {"declarer": "Anna", "contract": 100, "conceded": True, **talon})
+    assert status == 200, ans
+    assert {p["id"]: p["hand_score"] for p in ans["players"]} == {"Anna": -100, "Boris": 60, "Vera": 60, "Gleb": 0}
+
+
+@pytest.mark.parametrize("scoring", ["aces_40_marriage", "aces_50_marriage"])
+@pytest.mark.parametrize("lang,detail", [
+    ("en", "with four players the dealer sitting out scores the aces and the marriage in the talon: give the talon's "
+           "cards"),
+    ("ru", "вчетвером сдающий, сидящий на прикупе, получает за тузы и марьяж в прикупе: укажите карты прикупа"),
+])
+def test_where_the_sitter_scores_aces_and_marriages_only_the_talons_cards_will_do(client, scoring, lang, detail):
+    body = {"variant": "four-player", "players": FOUR, "dealer": "Gleb", "options": {"sitter_scoring": scoring},
+            "deal": {"declarer": "Anna", "contract": 100, "conceded": True}}
+    r = client.post("/v1/games/thousand/score", json=body, headers={"Accept-Language": lang})
+    assert r.status_code == 422
+    assert errors(r.get_json()) == [("/deal/talon", detail)]
 
 
 def test_a_void_deal_of_four_needs_no_talon(client):
