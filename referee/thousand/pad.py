@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import Card
 from ..errors import InputError, esc
-from ..i18n import _
+from ..i18n import _, ngettext
 from .cards import DECK, POINTS, TOTAL_POINTS, card_points
 from .checks import parse_marriage_suit
 from .deal import Layout
@@ -110,8 +110,9 @@ def _talon_from_points(deal: PlayedDeal, layout: Layout, opts: Options) -> Playe
         raise InputError(_("give the talon's cards or its card points, not both"), ptr)
     cards = _cards_worth(given, 3, DECK.cards())
     if cards is None:
-        raise InputError(_("no 3 cards are worth {points}: card values are 11, 10, 4, 3, 2 and 0", points=given),
-                         ptr)
+        raise InputError(ngettext("no 3 cards are worth {points}: card values are 11, 10, 4, 3, 2 and 0",
+                                  "no 3 cards are worth {points}: card values are 11, 10, 4, 3, 2 and 0", given,
+                                  points=given), ptr)
     return replace(deal, talon=cards, talon_points=None)
 
 

@@ -164,6 +164,18 @@ def test_four_players_the_talon_points_are_three_cards_worth(api, talon, ok):
             ("/deal/talon_points", f"no 3 cards are worth {talon}: card values are 11, 10, 4, 3, 2 and 0")]
 
 
+@pytest.mark.parametrize("talon,word", [(1, "очко"), (27, "очков"), (29, "очков")])
+def test_four_players_the_talon_points_no_cards_make_are_told_in_russian_with_the_counted_word(client, talon, word):
+    # 1 очко, 27 очков, 29 очков (the forms 2–4 would take, очка, no three cards miss: 2, 3, 4 and 22 to 24 are
+    # all made: 2 a jack and two nines, 24 two aces and a jack)
+    body = four({"declarer": "Ann", "contract": 100, "points": {"Ann": 100, "Bob": 10}, "took_trick": THREE,
+                 "talon_points": talon})
+    r = client.post("/v1/games/thousand/score", json=body, headers={"Accept-Language": "ru"})
+    assert r.status_code == 422
+    assert refusal(r.get_json()) == [("/deal/talon_points", f"никакие 3 карты не дают в сумме {talon} {word}: карты "
+                                                            "стоят 11, 10, 4, 3, 2 и 0")]
+
+
 def test_four_players_more_than_three_aces_is_refused_by_the_shape(api):
     body = four({"declarer": "Ann", "contract": 100, "points": {"Ann": 100, "Bob": 10}, "took_trick": THREE,
                  "talon_points": 34})
