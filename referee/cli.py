@@ -1023,9 +1023,11 @@ class Summary:
                 "codes": dict(sorted(self.codes.items())), "engine_version": __version__,
                 "editions": dict(sorted(self.editions.items())), "exit_code": self.exit_code}
 
-    def print(self, console: Console) -> None:
-        """The human summary.  Every text from the logs (names, messages, paths) is printed as it is, its control
-        characters escaped (:func:`safe`): the console reads no markup and no emoji codes in it."""
+    def print(self, console: Console, output: str | None = None) -> None:
+        """The human summary: the counts, then the first :data:`SHOWN` logs of each kind that is not valid, and how
+        many more there are and where they all are (``output``: the ``--output`` file, if any).  Every text from the
+        logs (names, messages, paths) is printed as it is, its control characters escaped (:func:`safe`): the
+        console reads no markup and no emoji codes in it."""
         table = Table(title=_("Validation summary"))
         table.add_column(_("result"))
         table.add_column(_("logs"), justify="right")
@@ -1049,16 +1051,28 @@ class Summary:
                 text = (_("failed {where}: {title}", where=where, title=err["title"]) if status == "failed" else
                         _("unreadable {where}: {title}", where=where, title=err["title"]))
                 console.print(safe(text + (f" — {detail}" if detail else "")))
-            more = self.status[status] - len(bad)
-            if more > 0 and status == "unreadable":
-                console.print(ngettext("... and {n} more unreadable line (see --output)",
-                                       "... and {n} more unreadable lines (see --output)", more))
+            self._more(console, status, output)
         for r in self.shown["invalid"]:
             v = r["first_violation"]
             where = "{}:{}".format(r["source"], r["line"])
             broken = _("invalid {where}: event {index} ({event}) breaks", where=where, index=v["index"],
                        event=v["event"])
             console.print(safe(f"{broken} {v['rule']}: {v['message']}"))     # the rule's ID is its own tag
+        self._more(console, "invalid", output)
+
+    def _more(self, console: Console, status: str, output: str | None) -> None:
+        """The line after a list cut at :data:`SHOWN`: how many more logs of that kind, and where every record is."""
+        more = self.status[status] - len(self.shown[status])
+        if more <= 0:
+            return
+        if status == "unreadable":
+            text = ngettext("... and {n} more unreadable line", "... and {n} more unreadable lines", more)
+        elif status == "invalid":
+            text = ngettext("... and {n} more invalid log", "... and {n} more invalid logs", more)
+        else:
+            text = ngettext("... and {n} more failed log", "... and {n} more failed logs", more)
+        where = _("every record is in {file}", file=output) if output else _("--output FILE writes every record")
+        console.print(safe(f"{text} ({where})"))
 
 
 def plain_console(**kw) -> Console:
@@ -1133,7 +1147,7 @@ def validate(paths, game, output, summary_json, jobs, use_dask, scheduler, wait_
         if old_term is not None:
             import signal
             signal.signal(signal.SIGTERM, old_term)
-    summary.print(plain_console(soft_wrap=True))
+    summary.print(plain_console(soft_wrap=True), output)
     if summary_json:
         _write_summary(summary_json, {**summary.as_json(), "cut_short": False})
     sys.exit(summary.exit_code)
