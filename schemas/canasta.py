@@ -15,6 +15,7 @@ from referee.i18n import N_, _
 from . import canasta_records as rec
 from .bytype import ByType, narrowed
 from .common import (
+    MARSHMALLOW_MESSAGES,
     MAX_EVENTS,
     PRINTABLE,
     REPLAY,
@@ -146,25 +147,50 @@ def _cards_of(value: list, errors: dict | None, key: Any) -> list[CardValue]:
 
 
 def _melds(value):
-    """A list of melds: each a list of cards, or {"rank", "cards"} for cards laid on the side's meld of a rank."""
+    """A list of melds: each a list of cards, or {"rank", "cards"} for cards laid on the side's meld of a rank.  Each
+    fault is told at its meld, and at the meld's rank or cards where it lies there."""
     if not isinstance(value, list) or len(value) > 24:
         raise ValidationError(_("a list of at most 24 melds"))
     faults: dict = {}
     for i, g in enumerate(value):
-        cards = g
-        if isinstance(g, dict):
-            if set(g) - {"rank", "cards"} or not isinstance(g.get("rank"), str) or len(g["rank"]) > 4:
-                raise ValidationError(_('a meld laid on another is {{"rank": "7" (or "wild", or "5H" for a sequence), '
-                                      '"cards": [...]}}'))
-            cards = g.get("cards")
-        if not isinstance(cards, list) or len(cards) > 40:
-            raise ValidationError(_("each meld is a list of at most 40 cards such as 'KH', 'K', '2' or 'JK'"))
-        try:
-            card_texts(cards)
-        except ValidationError as e:             # each at its place: the card of the meld, or of the laid-on cards
-            faults[i] = {"cards": e.messages} if isinstance(g, dict) else e.messages
+        fault = _laid_on_fault(g) if isinstance(g, dict) else _cards_fault(g)
+        if fault:
+            faults[i] = fault
     if faults:
         raise ValidationError(faults)
+
+
+def _cards_fault(cards: Any) -> list | dict | None:
+    """Why ``cards`` is not the cards of a meld (a list of at most 40 texts of cards), or None."""
+    if not isinstance(cards, list) or len(cards) > 40:
+        return [_(_MELD_CARDS)]
+    try:
+        card_texts(cards)
+    except ValidationError as e:             # each at its place
+        return e.messages
+    return None
+
+
+def _laid_on_fault(g: dict) -> list | dict | None:
+    """Why ``g`` is not cards laid on a meld (``{"rank": "7", "cards": [...]}``), by its key, or None."""
+    if set(g) - {"rank", "cards"}:
+        return [_(_LAID_ON)]
+    fault: dict = {}
+    if "rank" not in g:
+        fault["rank"] = [_(MARSHMALLOW_MESSAGES["Missing data for required field."])]
+    elif not isinstance(g["rank"], str) or len(g["rank"]) > 4:
+        fault["rank"] = [_(_NO_RANK)]
+    if "cards" not in g:
+        fault["cards"] = [_(MARSHMALLOW_MESSAGES["Missing data for required field."])]
+    else:
+        cards = _cards_fault(g["cards"])
+        if cards:
+            fault["cards"] = cards
+    return fault or None
+
+
+_LAID_ON = N_('a meld laid on another is {{"rank": "7" (or "wild", or "5H" for a sequence), "cards": [...]}}')
+_MELD_CARDS = N_("each meld is a list of at most 40 cards such as 'KH', 'K', '2' or 'JK'")
 
 
 def _meld_rank(rank: str) -> str | None:

@@ -301,3 +301,18 @@ def test_a_conceded_deal_has_no_tricks_taken(client, lang, detail):
 def test_a_conceded_deal_is_scored(client):
     status, ans = post(client, {"declarer": "Anna", "contract": 100, "conceded": True})
     assert status == 200, ans
+
+
+@pytest.mark.parametrize("lang,detail", [
+    ("en", "'тузы' is not a suit (use S, H, D, C or ♠ ♥ ♦ ♣), or \"aces\" for the ace marriage"),
+    ("ru", "'тузы' — не масть (пишите п, ч, б, т/к, S, H, D, C или ♠ ♥ ♦ ♣); или «aces» для тузового марьяжа"),
+])
+def test_a_marriage_of_no_suit_is_told_the_word_for_the_ace_marriage(client, lang, detail):
+    # both languages name the word to send ("aces"); the Russian said «тузы», which is refused
+    body = {"players": ["Anna", "Boris", "Vera"], "dealer": "Vera", "options": {"ace_marriage": True},
+            "deal": {"declarer": "Anna", "contract": 100, "points": {"Anna": 100, "Boris": 10, "Vera": 10},
+                     "took_trick": {"Anna": True, "Boris": True, "Vera": True},
+                     "marriages": [{"player": "Anna", "suit": "тузы"}]}}
+    r = client.post("/v1/games/thousand/score", json=body, headers={"Accept-Language": lang})
+    assert r.status_code == 422
+    assert errors(r.get_json()) == [("/deal/marriages/0/suit", detail)]
