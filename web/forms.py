@@ -80,10 +80,14 @@ THOUSAND = {
                     F("/deal/contract", "int", N_("Contract")),
                     F("/deal/marriages", "list", N_("Marriages announced"), add=N_("Add a marriage"),
                       items=SUIT_OF_MARRIAGE),
-                    F("/deal/points", "map", N_("Card points taken"), keys="players", of=F("", "int", "")),
-                    F("/deal/tricks_taken", "map", N_("Tricks taken"), keys="players", of=F("", "int", "")),
-                    # with four the dealer sits out and scores the talon (thousand/3.1): the service asks for it
+                    # "in_play": the players of the deal (with four, all but the dealer, who sits out: thousand/3.1)
+                    F("/deal/points", "map", N_("Card points taken"), keys="in_play", of=F("", "int", "")),
+                    F("/deal/tricks_taken", "map", N_("Tricks taken"), keys="in_play", of=F("", "int", "")),
+                    # with four the dealer sits out and scores the talon (thousand/3.6): its cards, or where the
+                    # variant scores its card points, those (the service says which it needs)
                     F("/deal/talon", "cards", N_("The talon's three cards (the dealer sitting out scores them)"),
+                      variants=["four-player"]),
+                    F("/deal/talon_points", "int", N_("Or the talon's card points, in place of its cards"),
                       variants=["four-player"]),
                     F("/deal/conceded", "bool", N_("The declarer conceded"), **MORE)]},
     ],

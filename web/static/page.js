@@ -88,6 +88,9 @@
     }
     return (Array.isArray(S.body.players) ? S.body.players : []).filter((p) => typeof p === "string" && p);
   }
+  // the players of the deal: with four at Thousand the dealer sits out (thousand/3.1)
+  const inPlay = () => (S.game === "thousand" && S.variant === "four-player" && players().length === 4
+    ? players().filter((p) => p !== S.body.dealer) : players());
   const sides = () => (Array.isArray(S.body.sides) ? S.body.sides : []).map((s) => s && s.id)
     .filter((s) => typeof s === "string" && s);
 
@@ -421,6 +424,7 @@
         break;
       case "player":
         control = choiceSelect(id, ptr, [["", T.none], ...players().map((p) => [p, p])]);
+        if (ptr === "/dealer") control.addEventListener("change", () => rerender());   // who sits out follows
         break;
       case "side":
         control = choiceSelect(id, ptr, [["", T.none], ...sides().map((s) => [s, s])]);
@@ -523,7 +527,14 @@
 
   function mapControl(f, ptr, wrap, label, error, more) {
     const fs = el("fieldset", { class: "map" }, el("legend", { text: f.label }));
-    const keys = f.keys === "sides" ? sides() : players();
+    const keys = f.keys === "sides" ? sides() : f.keys === "in_play" ? inPlay() : players();
+    if (f.keys === "in_play") {     // a value of a player who sits out (entered before the dealer was chosen) goes
+      const given = getAt(S.body, ptr);
+      if (given && typeof given === "object" && !Array.isArray(given)) {
+        for (const k of Object.keys(given)) if (!keys.includes(k)) deleteAt(S.body, `${ptr}/${esc(k)}`);
+        if (!Object.keys(given).length) deleteAt(S.body, ptr);
+      }
+    }
     for (const k of keys) renderField({ ...f.of, label: k }, `${ptr}/${esc(k)}`, fs, more);
     fs.append(error);
     wrap.append(fs);
