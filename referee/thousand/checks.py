@@ -96,8 +96,13 @@ def golden_known(opts: Options, state: GameState) -> tuple[bool | None, str]:
     return _GOLDEN_KNOWN[(bool(opts.golden_round), bool(state.golden["over"]), bool(state.golden["played"]))]
 
 
+_ACES_WRITTEN = frozenset({ACES, "тузы"})      # the ace marriage (thousand/2.2), in English and Russian
+
+
 def parse_marriage_suit(value: str, ptr: str) -> str:
-    if value.strip().lower() == ACES:
+    """A marriage's suit: a suit as :func:`~referee.cards.parse_suit` reads it, or the ace marriage, written
+    ``aces`` or, as Russian players say it, ``тузы``."""
+    if value.strip().lower() in _ACES_WRITTEN:
         return ACES
     try:
         return parse_suit(value)

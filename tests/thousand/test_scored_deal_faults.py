@@ -303,16 +303,28 @@ def test_a_conceded_deal_is_scored(client):
     assert status == 200, ans
 
 
-@pytest.mark.parametrize("lang,detail", [
-    ("en", "'тузы' is not a suit (use S, H, D, C or ♠ ♥ ♦ ♣), or \"aces\" for the ace marriage"),
-    ("ru", "'тузы' — не масть (пишите п, ч, б, т/к, S, H, D, C или ♠ ♥ ♦ ♣); или «aces» для тузового марьяжа"),
-])
-def test_a_marriage_of_no_suit_is_told_the_word_for_the_ace_marriage(client, lang, detail):
-    # both languages name the word to send ("aces"); the Russian said «тузы», which is refused
-    body = {"players": ["Anna", "Boris", "Vera"], "dealer": "Vera", "options": {"ace_marriage": True},
+def ace_marriage_deal(suit):
+    # Anna's 100 in tricks and her four aces announced; Boris 10, Vera 10 (each took a trick)
+    return {"players": ["Anna", "Boris", "Vera"], "dealer": "Vera", "options": {"ace_marriage": True},
             "deal": {"declarer": "Anna", "contract": 100, "points": {"Anna": 100, "Boris": 10, "Vera": 10},
                      "took_trick": {"Anna": True, "Boris": True, "Vera": True},
-                     "marriages": [{"player": "Anna", "suit": "тузы"}]}}
-    r = client.post("/v1/games/thousand/score", json=body, headers={"Accept-Language": lang})
+                     "marriages": [{"player": "Anna", "suit": suit}]}}
+
+
+@pytest.mark.parametrize("suit", ["aces", "тузы", "Тузы "])
+def test_the_ace_marriage_is_written_aces_or_as_russian_players_say_it(client, suit):
+    # 100 card points + 200 for the aces (2.2) = 300: the contract of 100 made, scored 100 (12.1)
+    r = client.post("/v1/games/thousand/score", json=ace_marriage_deal(suit))
+    assert r.status_code == 200, r.get_json()
+    anna = r.get_json()["players"][0]
+    assert anna["lines"][0]["item"] == "contract 100 made: 100 card points + 200 marriage points = 300, scores 100"
+
+
+@pytest.mark.parametrize("lang,detail", [
+    ("en", "'короли' is not a suit (use S, H, D, C or ♠ ♥ ♦ ♣), or \"aces\" for the ace marriage"),
+    ("ru", "'короли' — не масть (пишите п, ч, б, т/к, S, H, D, C или ♠ ♥ ♦ ♣); или «тузы» для тузового марьяжа"),
+])
+def test_a_marriage_of_no_suit_is_told_the_word_for_the_ace_marriage(client, lang, detail):
+    r = client.post("/v1/games/thousand/score", json=ace_marriage_deal("короли"), headers={"Accept-Language": lang})
     assert r.status_code == 422
     assert errors(r.get_json()) == [("/deal/marriages/0/suit", detail)]
