@@ -121,7 +121,7 @@ class Marriage(Strict):
     MODEL = MarriageSaid
     player = Name(required=True)
     suit = String(required=True, validate=Length(min=1, max=8), metadata={"description": (
-        "The marriage's suit (`H`, `♥`, ...), or `aces` for the ace marriage (option ace_marriage).")})
+        "The marriage's suit (`H`, `♥`, ...), or `aces` (`тузы`) for the ace marriage (option ace_marriage).")})
     trick = Int(0, 20, metadata={"description": (
         "0-based index of the trick led with the marriage card (score with tricks; optional).")})
 
