@@ -119,7 +119,7 @@ def test_thousand_for_four_the_dealer_sits_out(d, server):
     deal(t, 2, 100, {0: 10, 3: 10}, talon=27)
     t.tap("#record")
     wait(d, 10).until(lambda d: t.error())
-    assert t.error() == "никакие 3 карты не дают 27 очков: карты стоят 11, 10, 4, 3, 2 и 0"
+    assert t.error() == "никакие 3 карты не дают в сумме 27 очков: карты стоят 11, 10, 4, 3, 2 и 0"
     assert d.switch_to.active_element.get_attribute("id") == "talon"
     axe(d, "a four-player deal refused")
     shot(d, "sheet-thousand-four-ru")
