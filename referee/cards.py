@@ -79,7 +79,7 @@ def parse_suit(text: object) -> str:
         return u
     if u in RU_SUITS:
         return RU_SUITS[u]
-    raise ValueError(_("{text} is not a suit (use S, H, D, C or ♠ ♥ ♦ ♣)", text=repr(text)))
+    raise ValueError(_("{text} is not a suit (use S, H, D, C or ♠ ♥ ♦ ♣; or п ч б т к)", text=repr(text)))
 
 
 def _script(ch: str) -> str:

@@ -139,7 +139,7 @@ REFUSED = {
         "the current trick is already complete", "текущая взятка уже собрана"),
     "a trump that is no suit": (
         check(play(trump="X")), "/position/trump",
-        "'X' is not a suit (use S, H, D, C or ♠ ♥ ♦ ♣)", "'X' — не масть (пишите п, ч, б, т/к, S, H, D, C или ♠ ♥ ♦ ♣)"),
+        "'X' is not a suit (use S, H, D, C or ♠ ♥ ♦ ♣; or п ч б т к)", "'X' — не масть (пишите п, ч, б, т/к, S, H, D, C или ♠ ♥ ♦ ♣)"),
     "a call after the auction's end": (
         # Boris and Vera pass: Anna, on the forced 100, has won the auction at the second call, so the third (her
         # bid) comes after its end

@@ -321,7 +321,7 @@ def test_the_ace_marriage_is_written_aces_or_as_russian_players_say_it(client, s
 
 
 @pytest.mark.parametrize("lang,detail", [
-    ("en", "'короли' is not a suit (use S, H, D, C or ♠ ♥ ♦ ♣), or \"aces\" for the ace marriage"),
+    ("en", "'короли' is not a suit (use S, H, D, C or ♠ ♥ ♦ ♣; or п ч б т к), or \"aces\" for the ace marriage"),
     ("ru", "'короли' — не масть (пишите п, ч, б, т/к, S, H, D, C или ♠ ♥ ♦ ♣); или «тузы» для тузового марьяжа"),
 ])
 def test_a_marriage_of_no_suit_is_told_the_word_for_the_ace_marriage(client, lang, detail):
