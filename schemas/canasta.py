@@ -19,6 +19,7 @@ from .common import (
     MAX_EVENTS,
     PRINTABLE,
     REPLAY,
+    TOO_LONG,
     Bool,
     CardField,
     Dict,
@@ -72,7 +73,7 @@ class CanastaCard(CardField):
         self.lenient = lenient
 
     def _deserialize(self, value, attr, data, **kwargs):
-        text = card_text(value)
+        text = card_text(value, jokers=True)
         try:
             return read_card(text)
         except ValueError as e:
@@ -98,6 +99,8 @@ def _fast_card(value: Any) -> CardValue:
 class CardList(List):
     """A list of cards (:class:`CanastaCard`), with a sparse loader that reads a list of texts met before at once
     (and runs the list's own validators, such as :func:`red_threes_only`, on the cards read)."""
+
+    too_long = staticmethod(TOO_LONG["cards"])
 
     def fast_converter(self):
         most = min(v.max for v in self.validators if isinstance(v, Length) and v.max is not None)
@@ -125,7 +128,8 @@ def red_threes_only(cards: list[CardValue]) -> None:
 
 def RedThrees(max_len: int, **kw) -> CardList:
     """Red threes only (:func:`red_threes_only`), at most ``max_len``."""
-    return CardList(CanastaCard(), validate=[Length(max=max_len), red_threes_only], **kw)
+    return CardList(CanastaCard(), validate=[Length(max=max_len), red_threes_only], too_long=TOO_LONG["red threes"],
+                    **kw)
 
 
 def _cards_of(value: list, errors: dict | None, key: Any) -> list[CardValue]:
@@ -165,7 +169,7 @@ def _cards_fault(cards: Any) -> list | dict | None:
     if not isinstance(cards, list) or len(cards) > 40:
         return [_(_MELD_CARDS)]
     try:
-        card_texts(cards)
+        card_texts(cards, jokers=True)
     except ValidationError as e:             # each at its place
         return e.messages
     return None
@@ -312,7 +316,7 @@ class HandField(CommonHandField):
     :class:`~schemas.common.PartialHand`, each card read as Canasta writes it."""
 
     def __init__(self, max_len: int, **kw) -> None:
-        super().__init__(Hand(max_len).validators[0], **kw)
+        super().__init__(Hand(max_len, jokers=True).validators[0], **kw)
 
     def read(self, value: Any) -> Any:
         return read_hand(value)
@@ -335,11 +339,13 @@ class SideSeat(Strict):
     """One side and its players."""
     MODEL = rec.Side
     id = SIDE_ID(required=True, metadata={"description": "A side's id, as given in `sides[].id`."})
-    players = List(Name(), required=True, validate=Length(min=1, max=3), metadata={"description": (
+    players = List(Name(), required=True, validate=Length(min=1, max=3),
+                   too_long=TOO_LONG["players"], metadata={"description": (
         "The side's players, in the order they sit (see `CanastaSides`).")})
 
 
-SIDES = List(Nested(SideSeat), required=True, validate=Length(min=1, max=6), metadata={"description": (
+SIDES = List(Nested(SideSeat), required=True, validate=Length(min=1, max=6),
+             too_long=TOO_LONG["sides"], metadata={"description": (
     "The sides in seat order. Partners sit apart: the seat order takes one player of each side in turn (the first "
     "player of each side in the order of the sides, then the second, ...), clockwise, so `[{id: NS, players: [North, "
     "South]}, {id: EW, players: [East, West]}]` seats North, East, South, West. Side ids and player names are all "
@@ -449,9 +455,9 @@ class DealSide(Strict):
     """
     MODEL = rec.DealSide
     id = SIDE_ID(required=True, metadata={"description": "A side's id, as given in `sides[].id`."})
-    melds = List(Cards(60), validate=Length(max=24))
+    melds = List(Cards(60), validate=Length(max=24), too_long=TOO_LONG["melds"])
     red_threes = RedThrees(8)
-    hands = List(Cards(120), validate=Length(min=1, max=3))
+    hands = List(Cards(120), validate=Length(min=1, max=3), too_long=TOO_LONG["hands"])
     counts = Nested(Counts)
     went_out = Bool(metadata={"description": "A player of this side went out (at most one side did)."})
     concealed = Bool(metadata={"description": "The going out was concealed (canasta/6.4); only with `went_out`."})
@@ -496,12 +502,13 @@ class Irregularity(Strict):
 class Deal(Strict):
     """A completed hand, side by side, with the irregularities to penalise."""
     MODEL = rec.FinishedDeal
-    sides = List(Nested(DealSide), required=True, validate=Length(min=1, max=6), metadata={"description": (
+    sides = List(Nested(DealSide), required=True, validate=Length(min=1, max=6), too_long=TOO_LONG["sides"],
+                 metadata={"description": (
         "One entry per side (every side once).")})
     sitting_out = Name(metadata={"description": (
         "Five players only (required then): the trio's member who sat this deal out; his side gives hands for its two "
         "other players (canasta/1.1).")})
-    irregularities = List(Nested(Irregularity), validate=Length(max=50))
+    irregularities = List(Nested(Irregularity), validate=Length(max=50), too_long=TOO_LONG["irregularities"])
 
 
 class ScoreRequest(Envelope):
@@ -580,7 +587,7 @@ class Position(Strict):
         "is known of it (`PartialHand` without `void`): the cards shown and how many others the hand holds decide "
         "those. Melding, discarding and going out are judged on the whole hand (a red three it may hold must be laid "
         "out first), so they are a 422 asking for the list.")})
-    melds = Dict(keys=SIDE_ID(), values=List(Cards(60), validate=Length(max=24)),
+    melds = Dict(keys=SIDE_ID(), values=List(Cards(60), validate=Length(max=24), too_long=TOO_LONG["melds"]),
                         validate=Length(max=6), metadata={"description": (
         "Side id → the side's melds on the table, each a list of cards; a side left out has nothing on the table (it "
         "has not melded).")})
@@ -715,7 +722,8 @@ class ValidateRequest(Envelope):
     MODEL = rec.ValidateRequest
     sides = SIDES
     state = Nested(GameState)
-    log = List(Nested(Event), required=True, validate=Length(min=1, max=MAX_EVENTS), metadata={"description": (
+    log = List(Nested(Event), required=True, validate=Length(min=1, max=MAX_EVENTS), too_long=TOO_LONG["events"],
+               metadata={"description": (
         "The events in order, starting with a `deal` (at most `REFEREE_MAX_EVENTS`, 5000 unless the service is set "
         "otherwise).")})
     replay = REPLAY

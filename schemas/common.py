@@ -16,7 +16,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, pre_load, utils,
 
 from referee.cards import parse_card
 from referee.common import ECHO_MAX, echo, visible
-from referee.i18n import N_, Msg, _
+from referee.i18n import N_, Msg, _, ngettext
 from referee.settings import MAX_EVENTS as MAX_EVENTS  # the game schemas import it from here
 
 from .fast import Fallback, Kinds, compile_schema
@@ -159,15 +159,57 @@ def count_faults(messages) -> int:
     return 0 if messages is UNREAD else 1
 
 
+def _items(most: int, n: int) -> str:
+    return _("at most {most} items, not {n}", most=most, n=n)
+
+
+# What a list longer than its ``Length(max=…)`` is told, by what it lists (``List(..., too_long=TOO_LONG["melds"])``):
+# the most it may hold and how many it held, its items named as players name them
+TOO_LONG: dict[str, Callable[[int, int], str]] = {
+    "items": _items,
+    "cards": lambda most, n: ngettext("at most {most} card, not {n}", "at most {most} cards, not {n}", most,
+                                      most=most, n=n),
+    "red threes": lambda most, n: ngettext("at most {most} red three, not {n}", "at most {most} red threes, not {n}",
+                                           most, most=most, n=n),
+    "melds": lambda most, n: ngettext("at most {most} meld, not {n}", "at most {most} melds, not {n}", most,
+                                      most=most, n=n),
+    "hands": lambda most, n: ngettext("at most {most} hand, not {n}", "at most {most} hands, not {n}", most,
+                                      most=most, n=n),
+    "players": lambda most, n: ngettext("at most {most} player, not {n}", "at most {most} players, not {n}", most,
+                                        most=most, n=n),
+    "sides": lambda most, n: ngettext("at most {most} side, not {n}", "at most {most} sides, not {n}", most,
+                                      most=most, n=n),
+    "tricks": lambda most, n: ngettext("at most {most} trick, not {n}", "at most {most} tricks, not {n}", most,
+                                       most=most, n=n),
+    "marriages": lambda most, n: ngettext("at most {most} marriage, not {n}", "at most {most} marriages, not {n}",
+                                          most, most=most, n=n),
+    "calls": lambda most, n: ngettext("at most {most} call, not {n}", "at most {most} calls, not {n}", most,
+                                      most=most, n=n),
+    "irregularities": lambda most, n: ngettext("at most {most} irregularity, not {n}",
+                                               "at most {most} irregularities, not {n}", most, most=most, n=n),
+    "events": lambda most, n: ngettext("at most {most} event, not {n}", "at most {most} events, not {n}", most,
+                                       most=most, n=n),
+    "talons": lambda most, n: ngettext("at most {most} talon, not {n}", "at most {most} talons, not {n}", most,
+                                       most=most, n=n),
+}
+
+
 class List(fields.List):
     """marshmallow's List with the early length check of :func:`_refuse_long`, which stops reading its items once
     they have given more than :data:`MAX_FAULTS` faults: a log of 5,000 events full of unknown keys costs the reading
-    of its first events, not of 40,000 errors that no answer would list."""
+    of its first events, not of 40,000 errors that no answer would list.  ``too_long``: what a list longer than its
+    ``Length(max=…)`` is told (:data:`TOO_LONG`; "at most 24 items, not 25" by default)."""
 
     default_error_messages = _localized_messages(fields.List)
+    too_long: Callable[[int, int], str] = staticmethod(_items)
+
+    def __init__(self, cls_or_instance: Any, *, too_long: Callable[[int, int], str] | None = None, **kw: Any) -> None:
+        super().__init__(cls_or_instance, **kw)
+        if too_long is not None:
+            self.too_long = too_long
 
     def _deserialize(self, value, attr, data, **kwargs):
-        _refuse_long(self, value, list, lambda most, n: _("at most {most} items, not {n}", most=most, n=n))
+        _refuse_long(self, value, list, self.too_long)
         if not utils.is_collection(value):
             raise self.make_error("invalid")
         items = value if isinstance(value, Sequence) else list(value)
@@ -261,6 +303,8 @@ class CardList(List):
     """A list of cards (its items :class:`CardField`), whose sparse loader reads the texts already read as cards by
     one lookup each."""
 
+    too_long = staticmethod(TOO_LONG["cards"])
+
     def fast_converter(self) -> Callable[[Any], Any]:
         """The sparse loader's conversion (:mod:`schemas.fast`): a list within the field's lengths, each text a card
         read before (:data:`_CARDS`) or read by the item's own conversion; :class:`Fallback` otherwise."""
@@ -289,7 +333,7 @@ def CardsOf(max_len: int = 40, **kw):
 
 
 def Cards(max_len: int = 40, **kw):
-    return List(Card(), validate=Length(max=max_len), **kw)
+    return List(Card(), validate=Length(max=max_len), too_long=TOO_LONG["cards"], **kw)
 
 
 def Name(**kw):
@@ -441,15 +485,15 @@ def _flatten(messages, prefix: str, out: Faults, key: str | None = None) -> None
         add(str(messages))
 
 
-def Hand(max_len: int, **kw):
+def Hand(max_len: int, jokers: bool = False, **kw):
     """A hand: a list of cards (the whole hand), or what is known of it, ``{"known": [cards], "unknown": n,
-    "void": [suits]}`` (referee.knowledge)."""
+    "void": [suits]}`` (referee.knowledge); ``jokers``: the game's deck has jokers (:func:`not_a_card`)."""
 
     def check(value):
         if isinstance(value, list):
             if len(value) > max_len:
                 raise ValidationError(_("a list of at most {n} cards such as 'KH'", n=max_len))
-            card_texts(value)
+            card_texts(value, jokers)
             return
         if not isinstance(value, dict) or set(value) - {"known", "unknown", "void"}:
             raise ValidationError(_("a list of cards, or the cards known with how many others and the suits lacked"))
@@ -457,7 +501,7 @@ def Hand(max_len: int, **kw):
         if not isinstance(known, list) or len(known) > max_len:
             raise ValidationError(_("the known cards are a list of at most {n} cards such as 'KH'", n=max_len))
         try:
-            card_texts(known)
+            card_texts(known, jokers)
         except ValidationError as e:
             raise ValidationError({"known": e.messages}) from None
         if type(unknown) is not int or not 0 <= unknown <= max_len:
@@ -516,24 +560,33 @@ class HandField(fields.Raw):
         return convert
 
 
-def card_texts(values: list) -> None:
+def card_texts(values: list, jokers: bool = False) -> None:
     """ValidationError at each item of ``values`` that cannot be a card's text (not a string, or longer than any
-    card is written); what each text names is the position builder's to read."""
-    bad = {i: [not_a_card()] for i, c in enumerate(values) if not (isinstance(c, str) and 1 <= len(c) <= 4)}
+    card is written); what each text names is the position builder's to read.  ``jokers``: the game's deck has
+    jokers (:func:`not_a_card`)."""
+    bad = {i: [not_a_card(c, jokers)] for i, c in enumerate(values) if not (isinstance(c, str) and 1 <= len(c) <= 4)}
     if bad:
         raise ValidationError(bad)
 
 
-def card_text(value: Any) -> str:
+def card_text(value: Any, jokers: bool = False) -> str:
     """``value`` as a card's text to read, or ValidationError when it cannot be one: not a string, or longer than any
-    card is written (a number, a list, "joker": said as what it is not)."""
+    card is written (a number, a list, "joker": said as what it is not).  ``jokers``: the game's deck has jokers
+    (:func:`not_a_card`)."""
     if not isinstance(value, str) or not 1 <= len(value) <= 4:
-        raise ValidationError(not_a_card())
+        raise ValidationError(not_a_card(value, jokers))
     return value
 
 
-def not_a_card() -> str:
-    """The fault of a value that cannot be a card: not a string, or longer than any card is written."""
+# a joker written out in words, which a deck with jokers names in two letters (JK, Дж: referee.cards.parse_card)
+_JOKER_WORDS = frozenset({"joker", "джокер"})
+
+
+def not_a_card(value: Any = None, jokers: bool = False) -> str:
+    """The fault of a value that cannot be a card: not a string, or longer than any card is written; in a deck with
+    jokers, a joker written out as a word ("Joker", «джокер») is told how a joker is written."""
+    if jokers and isinstance(value, str) and value.strip().casefold() in _JOKER_WORDS:
+        return _("not a card: a joker is written JK or Дж")
     return _("not a card: a card is its rank and suit, such as '10H', 'KS' or 'Кч'")
 
 

@@ -27,6 +27,7 @@ from .common import (
     FAST_KINDS,
     MAX_EVENTS,
     REPLAY,
+    TOO_LONG,
     Bool,
     CardOf,
     CardsOf,
@@ -46,7 +47,8 @@ from .common import (
 )
 from .fast import Fallback, compile_field
 
-PLAYERS = List(Name(), required=True, validate=Length(min=1, max=8), metadata={"description": (
+PLAYERS = List(Name(), required=True, validate=Length(min=1, max=8),
+               too_long=TOO_LONG["players"], metadata={"description": (
     "The players' names in seat order (clockwise), all different: 2 for `two-handed`, 4 for `partnership` (seats 1 "
     "and 3 against 2 and 4; the sides are named `<seat 1>+<seat 3>` and `<seat 2>+<seat 4>`), 3 for "
     "`three-hand-auction`.")})
@@ -400,7 +402,7 @@ class Deal(Strict):
         "shown in meld (at most 12); each hand's meld is counted at once. The request layer accepts any list or "
         "object of up to 64 entries; the entries are judged by the referee (422).")})
     meld = CardsOf(18, metadata={"description": "Three-hand auction — the cards the bidder shows in meld."})
-    tricks = List(Nested(Trick), validate=Length(max=32), metadata={"description": (
+    tricks = List(Nested(Trick), validate=Length(max=32), too_long=TOO_LONG["tricks"], metadata={"description": (
         "Every trick of the deal in order (instead of points + tricks_taken + last_trick).")})
     meld_points = SCORE_MAP(metadata={"description": (
         "Two-handed, as a pad writes it — each player's meld in points (multiples of 10) instead of `melds`, with "
@@ -480,7 +482,7 @@ class Position(Strict):
     stock_left = Int(0, 48, metadata={"description": (
         "Two-handed — cards left in the stock with the upcard (even, 0–24; by default worked out from tricks_done).")})
     upcard = CardOf(metadata={"description": "Two-handed — the face-up card under the stock."})
-    melds = List(Nested(EarlierMeld), validate=Length(max=24), metadata={"description": (
+    melds = List(Nested(EarlierMeld), validate=Length(max=24), too_long=TOO_LONG["melds"], metadata={"description": (
         "Two-handed — the acting player's earlier melds still on the table.")})
     played_from_table = CardsOf(24, metadata={"description": (
         "Two-handed — melded cards the acting player has since played from the table.")})
@@ -495,7 +497,7 @@ class Position(Strict):
     winner_drew = Bool(metadata={"description": (
         "Two-handed, draw phase — the winner has drawn; the loser draws now (false when absent).")})
     trick = Nested(CurrentTrick)
-    bids = List(Nested(Call), validate=Length(max=200), metadata={"description": (
+    bids = List(Nested(Call), validate=Length(max=200), too_long=TOO_LONG["calls"], metadata={"description": (
         "The calls so far, in order (bidding phase).")})
     meld_points = Int(0, 10000, metadata={"description": (
         "For `declare_out` (required there, refused with any other action) — the meld the claimant has scored in this "
@@ -595,7 +597,8 @@ class ValidateRequest(Envelope):
     MODEL = ValidateBody
     players = PLAYERS
     state = Nested(GameState)
-    log = List(Nested(Event), required=True, validate=Length(min=1, max=MAX_EVENTS), metadata={"description": (
+    log = List(Nested(Event), required=True, validate=Length(min=1, max=MAX_EVENTS), too_long=TOO_LONG["events"],
+               metadata={"description": (
         "The events in order, starting with a `deal` (at most `REFEREE_MAX_EVENTS`, 5000 unless the service is set "
         "otherwise).")})
     replay = REPLAY

@@ -25,6 +25,7 @@ from .bytype import ByType, narrowed
 from .common import (
     MAX_EVENTS,
     REPLAY,
+    TOO_LONG,
     Bool,
     CardField,
     CardList,
@@ -45,7 +46,8 @@ from .common import (
     card_text,
 )
 
-PLAYERS = List(Name(), required=True, validate=Length(min=1, max=8), metadata={"description": (
+PLAYERS = List(Name(), required=True, validate=Length(min=1, max=8),
+               too_long=TOO_LONG["players"], metadata={"description": (
     "The players' names in seat order (clockwise), all different; 2, 3 or 4 as the variant requires.")})
 SCORE_MAP = lambda **kw: Dict(keys=Name(), values=Int(), validate=Length(max=8), **kw)  # noqa: E731
 
@@ -197,8 +199,8 @@ class Deal(Strict):
     golden = Bool(metadata={"description": (
         "A golden-round deal (option golden_round, thousand/18.1). Once a golden deal of the round has been played "
         "and the round is not over (`state.golden`), the deal is golden without saying so, and `false` is a 422.")})
-    marriages = List(Nested(Marriage), validate=Length(max=8))
-    tricks = List(Nested(Trick), validate=Length(max=24), metadata={"description": (
+    marriages = List(Nested(Marriage), validate=Length(max=8), too_long=TOO_LONG["marriages"])
+    tricks = List(Nested(Trick), validate=Length(max=24), too_long=TOO_LONG["tricks"], metadata={"description": (
         "Every trick of the deal in order (instead of points + tricks_taken).")})
     points = SCORE_MAP(metadata={"description": (
         "Card points won per active player (with tricks_taken, instead of tricks).")})
@@ -212,7 +214,8 @@ class Deal(Strict):
         "`talon_points` or `talon_points_rounded`): those points, as the pad writes them, instead of `talon`.")})
     musik_unused = CardsOf(4, metadata={"description": "Two players only — the musik the declarer did not take."})
     discards = CardsOf(4, metadata={"description": "Two players only — the declarer's 2 discards."})
-    irregularities = List(Nested(Irregularity), validate=Length(max=16), metadata={"description": (
+    irregularities = List(Nested(Irregularity), validate=Length(max=16), too_long=TOO_LONG["irregularities"],
+                          metadata={"description": (
         "Irregularities in the deal, each costing the misdeal penalty.")})
 
 
@@ -296,7 +299,7 @@ class Position(Strict):
     hand = Hand(14, metadata={"description": (
         "The acting player's hand (optional; without it, rules that need the hand are not judged), as a list of all "
         "its cards or as what is known of it (`PartialHand`).")})
-    bids = List(Nested(Call), validate=Length(max=200), metadata={"description": (
+    bids = List(Nested(Call), validate=Length(max=200), too_long=TOO_LONG["calls"], metadata={"description": (
         "The calls so far, in order (deal and bidding phases); in the talon and play phases the whole auction, which "
         "tells who has bid (a four-nines claim is open only until the claimant's first bid, thousand/6.1) and must "
         "end with the declarer on the contract.")})
@@ -310,7 +313,8 @@ class Position(Strict):
     tricks_won = Dict(keys=Name(), values=TrickCount(), validate=Length(max=8), metadata={"description": (
         "Tricks won so far per player (play phase), each a number or, where the exact count decides nothing, `some` "
         "(one or more) or `none`. With `some`, a given hand's size tells how many tricks have been played.")})
-    marriages = List(Nested(Marriage), validate=Length(max=8), metadata={"description": "Marriages announced so far."})
+    marriages = List(Nested(Marriage), validate=Length(max=8),
+                     too_long=TOO_LONG["marriages"], metadata={"description": "Marriages announced so far."})
     trick = Nested(CurrentTrick)
     received = CardOf(metadata={"description": (
         "The card the acting player received in the exchange (it must be in `hand`); judges a four-nines claim "
@@ -526,9 +530,9 @@ class Event(ByType):
     dealer = Name()
     hands = Dict(keys=Name(), values=LogCards(14), validate=Length(max=4))
     talon = LogCards(4)
-    musiks = List(LogCards(4), validate=Length(max=2))
+    musiks = List(LogCards(4), validate=Length(max=2), too_long=TOO_LONG["talons"])
     golden = Bool()
-    irregularities = List(Nested(Irregularity), validate=Length(max=16))
+    irregularities = List(Nested(Irregularity), validate=Length(max=16), too_long=TOO_LONG["irregularities"])
     amount = Int(0, 1000)
     blind = Bool()
     musik = Int(0, 1)
@@ -561,7 +565,8 @@ class ValidateRequest(Envelope):
     MODEL = ValidateBody
     players = PLAYERS
     state = Nested(GameStateSchema)
-    log = List(Nested(Event), required=True, validate=Length(min=1, max=MAX_EVENTS), metadata={"description": (
+    log = List(Nested(Event), required=True, validate=Length(min=1, max=MAX_EVENTS), too_long=TOO_LONG["events"],
+               metadata={"description": (
         "The events in order, starting with a `deal` (at most `REFEREE_MAX_EVENTS`, 5000 unless the service is set "
         "otherwise).")})
     replay = REPLAY

@@ -22,7 +22,7 @@ def test_eight_red_threes_pass_the_shape_and_are_refused_by_the_deck(api):
 
 def test_a_ninth_red_three_is_refused_at_the_list(api):
     assert api("score", _with_red_threes(9), status=422, game="canasta")["errors"] == [
-        {"pointer": "/deal/sides/0/red_threes", "detail": "at most 8 items, not 9"}]
+        {"pointer": "/deal/sides/0/red_threes", "detail": "at most 8 red threes, not 9"}]
 
 
 def test_a_discard_of_no_card_is_refused_at_the_card(api):

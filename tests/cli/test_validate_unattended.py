@@ -186,7 +186,7 @@ def test_the_events_limit_applies_to_each_line(tmp_path):
     ten, eleven = records(out)
     assert "/log" not in [e["pointer"] for e in (ten.get("error") or {}).get("errors", [])]
     assert eleven["code"] == PROBLEM_BASE + "invalid-input"
-    assert eleven["error"]["errors"] == [{"pointer": "/log", "detail": "at most 10 items, not 11"}]
+    assert eleven["error"]["errors"] == [{"pointer": "/log", "detail": "at most 10 events, not 11"}]
 
 
 # ---------------------------------------------------------------- inputs

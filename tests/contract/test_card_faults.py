@@ -76,3 +76,41 @@ def test_a_canasta_meld_s_item_that_cannot_be_a_card_is_refused_at_the_item(clie
     assert faults(client, "canasta", "check", body) == [
         {"pointer": "/action/melds/0/1", "detail": NOT_A_CARD["en"]},
         {"pointer": "/action/melds/1/cards/0", "detail": NOT_A_CARD["en"]}]
+
+
+JOKER_WRITTEN = {"en": "not a card: a joker is written JK or Дж", "ru": "это не карта: джокер пишется «Дж»"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("word", ["Joker", "JOKER", "joker", "Джокер", "джокер"])
+def test_a_canasta_joker_written_as_a_word_is_told_how_a_joker_is_written(client, lang, word):
+    # Canasta's deck has jokers: North's hand (11 cards, the joker among them) and his meld name it in a word
+    body = example("canasta/check-frozen-pile.json")
+    body["position"]["hand"][1] = word
+    body["action"] = {"type": "meld", "player": "North", "melds": [["9S", "9H", word]]}
+    assert faults(client, "canasta", "check", body, lang) == [
+        {"pointer": "/position/hand/1", "detail": JOKER_WRITTEN[lang]},
+        {"pointer": "/action/melds/0/2", "detail": JOKER_WRITTEN[lang]}]
+
+
+def test_a_word_that_is_no_joker_stays_not_a_card_in_canasta(client):
+    # one letter short of the word, and the word in a game without jokers: the plain fault
+    body = example("canasta/check-frozen-pile.json")
+    body["position"]["hand"][1] = "Jokr "
+    assert faults(client, "canasta", "check", body) == [{"pointer": "/position/hand/1", "detail": NOT_A_CARD["en"]}]
+    body = example("thousand/check-revoke.json")
+    body["position"]["hand"][0] = "Joker"
+    assert faults(client, "thousand", "check", body) == [{"pointer": "/position/hand/0", "detail": NOT_A_CARD["en"]}]
+
+
+def test_a_canasta_log_s_joker_written_as_a_word_is_told_at_its_event(client):
+    # a legal four-player deal (tests/canasta_sim.py, seed 1) whose first discard and North's first dealt card are
+    # written as words
+    from tests.canasta_sim import random_canasta_log
+    sides, log, _ = random_canasta_log(1)
+    i = next(k for k, e in enumerate(log) if e["type"] == "discard")
+    log[i]["card"] = "Joker"
+    log[0]["hands"]["N"][0] = "джокер"
+    assert faults(client, "canasta", "validate", {"sides": sides, "log": log}, "ru") == [
+        {"pointer": "/log/0/hands/N/0", "detail": JOKER_WRITTEN["ru"]},
+        {"pointer": f"/log/{i}/card", "detail": JOKER_WRITTEN["ru"]}]

@@ -47,12 +47,12 @@ def test_events_limit_at_its_boundary():
     # REFEREE_MAX_EVENTS=10: 10 events are read (the log is then judged: a 422 for the deal's missing hands, not
     # for its length), 11 are one too many for /log; the served contract says 10
     out = run({"REFEREE_MAX_EVENTS": "10"}, {"ten": log_body(10), "eleven": log_body(11)})
-    assert out["eleven"][0] == 422 and out["eleven"][2] == [["/log", "at most 10 items, not 11"]]
+    assert out["eleven"][0] == 422 and out["eleven"][2] == [["/log", "at most 10 events, not 11"]]
     assert out["ten"][0] == 422 and "/log" not in [p for p, _d in out["ten"][2]]
     assert out["maxItems"] == ["maxItems: 10"]
     # by default 5000: the 5001st event is one too many, and the contract is served as written
     out = run({}, {"at": log_body(5000), "over": log_body(5001)})
-    assert out["over"][0] == 422 and out["over"][2] == [["/log", "at most 5000 items, not 5001"]]
+    assert out["over"][0] == 422 and out["over"][2] == [["/log", "at most 5000 events, not 5001"]]
     assert "/log" not in [p for p, _d in out["at"][2]]
     assert out["maxItems"] == ["maxItems: 5000"]
 

@@ -31,7 +31,7 @@ def test_a_huge_list_of_junk_is_one_error(api, game):
     r = c.post(f"/v1/games/{game}/validate", data=json.dumps(body, separators=(",", ":")),
                headers={"Content-Type": "application/json"})
     errors = problem(r, 422, "invalid-input")["errors"]
-    assert errors == [{"pointer": "/log", "detail": "at most 5000 items, not 100000"}]
+    assert errors == [{"pointer": "/log", "detail": "at most 5000 events, not 100000"}]
 
 
 # Found by a black-box probe of the running service (issue 7, fifth round).
