@@ -397,6 +397,16 @@
     const t = tableRules(g);
     return t && t.options && name in t.options ? t.options[name] : optionOf(info, name);
   };
+  // the cards each of four players is dealt under our table's rules (canasta/1.5): the variant's deal size, or
+  // its table by the number of players where it leaves that to them (11 for four; the 12-card classic's 12)
+  // (the classic's 11 with no table of ours chosen: its variant is not fetched for it)
+  const canastaDeal = async () => {
+    if (!tableRules("canasta")) return 11;
+    const info = await variantInfo("canasta");
+    const size = house("canasta", info, "deal_size");
+    if (size !== null && size !== undefined) return Number(size);
+    return house("canasta", info, "deal_table") === "twelve" ? 12 : 11;
+  };
   const bidRange = (info) => ({ low: 100, high: Number(house("thousand", info, "max_bid") ?? 400),
     step: Number(house("thousand", info, "bid_step") ?? 5) });
   // the lowest contract from the barrel where the barrel sets one (thousand/7.8): the one that reaches the target if
@@ -986,15 +996,16 @@
           for (const k of ["side_total", "size"]) if (V[k] !== null && V[k] !== undefined && whole(V[k]) === null) e.push([k, T.need_number]);
           return e;
         },
-        request(ps) {
+        async request(ps) {
+          const dealt = await canastaDeal();
           const us = [ps[0], ps[2]], them = [ps[1], ps[3]];
           const taker = ps[Number(V.taker)];
           const ours = us.includes(taker) ? us : them, theirs = us.includes(taker) ? them : us;
           const sides = [{ id: ours.join("+"), players: ours }, { id: theirs.join("+"), players: theirs }];
           const offered = V.offered || [], top = V.top[0];
-          // a side that has not opened holds its whole deal of 11 before it draws (canasta/1.5); one that has
-          // opened may hold any number: six more than the offered cards stand for them
-          const unknown = V.opened === "yes" ? 6 : Math.max(0, 11 - offered.length);
+          // a side that has not opened holds its whole deal (11 cards, or as our table deals) before it draws
+          // (canasta/1.5); one that has opened may hold any number: six more than the offered cards stand for them
+          const unknown = V.opened === "yes" ? 6 : Math.max(0, dealt - offered.length);
           const position = { phase: "draw", hand: { known: offered, unknown },
             pile: { top, size: whole(V.size) ?? (V.frozen === "none" ? 1 : 2), frozen_by: V.frozen === "none" ? null : V.frozen } };
           if (V.opened === "yes") {
@@ -1030,14 +1041,15 @@
         check() {
           return whole(V.score) === null ? [["score", T.need_number]] : [];
         },
-        request(ps) {
+        async request(ps) {
+          const dealt = await canastaDeal();
           const us = [ps[0], ps[2]], them = [ps[1], ps[3]];
           const sides = [{ id: us.join("+"), players: us }, { id: them.join("+"), players: them }];
           // the minimum stands in the answer's facts of any action of a side that has not opened: a draw from the
           // stock at the start of a turn (the pile's one card decides nothing here)
           return { path: "/v1/games/canasta/check", body: { sides,
             state: { scores: { [sides[0].id]: whole(V.score), [sides[1].id]: 0 } },
-            position: { phase: "draw", hand: { known: [], unknown: 11 }, pile: { top: "5", size: 1 } },
+            position: { phase: "draw", hand: { known: [], unknown: dealt }, pile: { top: "5", size: 1 } },
             action: { type: "draw", player: ps[0] } },
           pointers: { "/state": "score" } };
         },

@@ -1,0 +1,69 @@
+"""Canasta's quick questions asked under our table's variant deal its hands as the variant deals them (canasta/1.5):
+a side that has not opened holds its whole deal, 13 cards in the popular Russian canasta, 12 in the 12-card
+classic, 15 in Samba, and the opening's minimum and the pile are judged on that hand, in a real browser at 390×844.
+
+Expected values are the minimum counts of each variant's canasta/4.1 (docs/canasta.md): the popular Russian canasta
+50 / 90 from 1,500 / 120 from 3,000 / 150 from 5,000; the 12-card classic 50 / 90 / 120 from 3,000; Samba adds 150
+from 7,000.  Each threshold is asked one step under and at it.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+from page.browser_helpers import axe
+from page.quick_helpers import Table, asked_again, open_page, ruling, sends
+
+MINIMUM = {"ru": "Для открытия нужно не меньше {n} очков", "en": "The first meld needs at least {n} points"}
+
+
+def our_table(d, url, variant):
+    d.get(url + "/")
+    tables = [{"game": "canasta", "name": "Дома", "variant": variant, "options": {}}]
+    d.execute_script(f"""
+        localStorage.setItem('referee.tables', JSON.stringify({json.dumps(tables)}));
+        localStorage.setItem('referee.tables.chosen', JSON.stringify({{canasta: 'Дома'}}));""")
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("variant,under,at,n_under,n_at", [
+    ("russian-popular", 2995, 3000, 90, 120),
+    ("russian-popular", 4995, 5000, 120, 150),
+    ("classic-12", 2995, 3000, 90, 120),
+    ("samba", 6995, 7000, 120, 150),
+])
+def test_the_opening_minimum_under_our_table_s_deal(d, server, lang, variant, under, at, n_under, n_at):
+    our_table(d, server.url, variant)
+    t = Table(d)
+    open_page(t, server.url, lang)
+    t.tap("#quick-game-canasta")
+    t.tap("#tile-minimum")
+    t.typed_here(str(under))
+    t.tap("#quick-ask")
+    assert ruling(t) == MINIMUM[lang].format(n=n_under)
+    t.type("#q-score", str(at))
+    assert asked_again(t, MINIMUM[lang].format(n=n_under)) == MINIMUM[lang].format(n=n_at)
+    assert sends(t) == 2
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_pile_for_the_opening_in_the_12_card_classic(d, server, lang):
+    # as the classic's question (tests/page/test_quick_questions_browser.py), Анна's hand now the 12 cards the
+    # 12-card classic deals: our side at 0 needs 50, a queen on top and a pair of queens make 30, 20 short
+    our_table(d, server.url, "classic-12")
+    t = Table(d)
+    open_page(t, server.url, lang)
+    t.tap("#quick-game-canasta")
+    t.tap("#tile-pile")
+    for css in ("#q-offered-Q", "#q-offered-Q", "#q-top-Q", "#q-frozen-none", "#q-opened-no"):
+        t.tap(css)
+    t.type("#q-side_total", "0")
+    t.tap("#quick-ask")
+    assert ruling(t) == {
+        "ru": "? Можно, если Анна выложит с руки ещё комбинации не меньше чем на 20 очков: для открытия стороны "
+              "нужно 50, а верхняя карта сброса с картами с руки дают 30",
+        "en": "? Yes, if Anna also lays down melds from the hand worth at least 20: the side's opening needs 50, "
+              "and the top card with the cards from the hand make 30",
+    }[lang]
+    assert sends(t) == 1
+    axe(d, "the pile for the opening, 12 cards dealt")
