@@ -153,13 +153,26 @@ def parse_players(req: dict, variant) -> list[str]:
     return players
 
 
+def not_a_player(value: Any, players: list[str]) -> str:
+    """What a name that is not one of ``players`` is told: where it is one of them under :func:`name_key` (another
+    case, another Unicode form of a letter, an invisible character), that it is written otherwise than the list
+    writes it; else the players it may name."""
+    if isinstance(value, str):
+        key = name_key(value)
+        same = next((p for p in players if name_key(p) == key), None)
+        if same is not None:
+            return _("{name} is written otherwise than {player} in the list of players (in other characters or "
+                     "letter case): write it as the list writes it", name=repr(value), player=repr(same))
+    return _("{name} is not one of the players ({players})", name=repr(value), players=", ".join(players))
+
+
 def parse_player(value: Any, players: list[str], ptr: str, allowed: list[str] | None = None) -> str:
-    """One of ``players`` (and of ``allowed``, when given), or :class:`InputError` at ``ptr``."""
+    """One of ``players`` (and of ``allowed``, when given), or :class:`InputError` at ``ptr``
+    (:func:`not_a_player`)."""
     if value is None:
         raise InputError(_("missing: give one of the players ({players})", players=", ".join(players)), ptr)
     if not isinstance(value, str) or value not in players:
-        raise InputError(_("{name} is not one of the players ({players})", name=repr(value),
-                           players=", ".join(players)), ptr)
+        raise InputError(not_a_player(value, players), ptr)
     if allowed is not None and value not in allowed:
         raise InputError(_("{name} does not play this deal (playing: {players})", name=value,
                            players=", ".join(allowed)), ptr)

@@ -8,7 +8,7 @@ from itertools import chain, product
 from typing import TYPE_CHECKING, cast
 
 from ..cards import Card, check_conservation
-from ..common import parse_player, points_feasible
+from ..common import not_a_player, parse_player, points_feasible
 from ..errors import IllegalAction, InputError, esc, tell
 from ..i18n import N_, Suit, _
 from .cards import DECK, POINTS, TOTAL_POINTS, card_points
@@ -296,12 +296,22 @@ def _points_shape(pts: dict[str, int], taken: dict[str, int], layout: Layout) ->
     more."""
     errors = []
     for key, obj in (("points", pts), ("tricks_taken", taken)):
-        errors += [{"pointer": f"/deal/{key}/{esc(name)}", "detail": _("{name} does not play this deal",
-                                                                      name=repr(name))}
-                   for name in obj if name not in layout.active]
+        strangers = [{"pointer": f"/deal/{key}/{esc(name)}", "detail": stranger(name, layout)}
+                     for name in obj if name not in layout.active]
+        errors += strangers
+        # a missing player is told so too, unless a name that is no player's may be his, written otherwise
         errors += [{"pointer": f"/deal/{key}/{esc(p)}", "detail": _("a whole number, 0 or more, for every player")}
-                   for p in layout.active if obj.get(p, -1) < 0]      # a missing one is told so too
+                   for p in layout.active if (obj[p] < 0 if p in obj else not strangers)]
     tell(errors)
+
+
+def stranger(name: str, layout: Layout) -> str:
+    """What a name given for a player of the deal (a key of its points, tricks or tricks taken) that is not one is
+    told: the player sitting this deal out does not play it (thousand/3.2); any other name is not one of the
+    players (:func:`referee.common.not_a_player`)."""
+    if name in layout.players:
+        return _("{name} does not play this deal", name=repr(name))
+    return not_a_player(name, layout.players)
 
 
 # what card points adding up to another total are told, by whether cards are out of play (thousand/1.3, 3.3)

@@ -29,7 +29,7 @@ from .checks import parse_marriage_suit
 from .deal import Layout
 from .melds import ACES
 from .options import POINT_MODES, Options, OptionsLike
-from .outcome import dead_cards, outcome_from_deal
+from .outcome import dead_cards, outcome_from_deal, stranger
 from .read import in_deck
 from .scoring import DealOutcome, GameState
 
@@ -204,8 +204,8 @@ def _left_out_points(deal: PlayedDeal, layout: Layout, opts: Options) -> PlayedD
     """thousand/1.3: with one player's card points left out of ``deal.points``, they are the deal's total (120 less
     the cards out of play, 3.3) less the others'; returns ``deal`` with them."""
     pts = deal.points
-    if pts is None:
-        return deal
+    if pts is None or any(name not in layout.active for name in pts):
+        return deal             # a name that is not a player of the deal is told at its key (outcome._points_shape)
     missing = [p for p in layout.active if p not in pts]
     if len(missing) > 1:
         raise InputError(_("give the card points of every player; one may be left out, to be worked out from "
@@ -234,7 +234,7 @@ def _took_trick_fits(deal: PlayedDeal, took: dict[str, bool], layout: Layout) ->
                          "/deal/took_trick")
     for name in took:
         if name not in layout.active:
-            raise InputError(_("{name} does not play this deal", name=repr(name)), f"/deal/took_trick/{esc(name)}")
+            raise InputError(stranger(name, layout), f"/deal/took_trick/{esc(name)}")
     for p in layout.active:
         if took.get(p) is None:
             raise InputError(_("true or false for every player: did the player take a trick?"),
