@@ -114,3 +114,12 @@ def test_a_canasta_log_s_joker_written_as_a_word_is_told_at_its_event(client):
     assert faults(client, "canasta", "validate", {"sides": sides, "log": log}, "ru") == [
         {"pointer": "/log/0/hands/N/0", "detail": JOKER_WRITTEN["ru"]},
         {"pointer": f"/log/{i}/card", "detail": JOKER_WRITTEN["ru"]}]
+
+
+def test_a_canasta_hand_known_in_part_tells_a_joker_word_at_its_item(client):
+    # North about to draw (the README's frozen pile): what is known of his 11 cards, a joker written as a word
+    body = example("canasta/check-frozen-pile.json")
+    body["position"]["hand"] = {"known": ["9S", "Joker"], "unknown": 9}
+    body["action"] = {"type": "draw", "player": "North"}
+    assert faults(client, "canasta", "check", body) == [
+        {"pointer": "/position/hand/known/1", "detail": JOKER_WRITTEN["en"]}]
