@@ -23,7 +23,8 @@ compiled: bool = _build.choose(__path__[0], os.environ.get("REFEREE_PURE", "") n
 # the API is loaded on first use, so that ``import referee`` (and referee.__version__) reads no setting and no
 # rulebook: ``referee.http`` checks the settings itself and stops a bad start with one line
 _API = {"Answer": "answers", "CheckAnswer": "answers", "Citation": "answers", "ScoreAnswer": "answers",
-        "ValidateAnswer": "answers", "Violation": "answers", "check": "api", "score": "api", "validate": "api",
+        "ValidateAnswer": "answers", "Violation": "answers", "PlayerScore": "answers", "SideScore": "answers",
+        "Line": "answers", "check": "api", "score": "api", "validate": "api",
         "InputError": "errors", "NotFound": "errors", "RefereeError": "errors", "TooLarge": "errors",
         "UnknownGame": "errors", "UnknownRule": "errors", "UnknownVariant": "errors", "BadJSON": "jsonio",
         "Log": "logs", "NoSuchFile": "logs", "UnreadableFile": "logs", "iter_logs": "logs"}
@@ -33,7 +34,10 @@ if TYPE_CHECKING:   # what type checkers and IDEs see (each name re-exported: `X
     from .answers import Answer as Answer
     from .answers import CheckAnswer as CheckAnswer
     from .answers import Citation as Citation
+    from .answers import Line as Line
+    from .answers import PlayerScore as PlayerScore
     from .answers import ScoreAnswer as ScoreAnswer
+    from .answers import SideScore as SideScore
     from .answers import ValidateAnswer as ValidateAnswer
     from .answers import Violation as Violation
     from .api import check as check

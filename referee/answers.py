@@ -39,6 +39,76 @@ class Penalty(TypedDict):
     side: NotRequired[str]
 
 
+class Line(TypedDict):
+    """One line of a player's or a side's deal: what scored (``item``, in the answer's language), its ``points``
+    and the ``rule`` that scores it."""
+
+    item: str
+    points: int
+    rule: str
+
+
+class Barrel(TypedDict):
+    """Thousand: the player's barrel after the deal (``on`` it or not, the ``deals`` used on it, its ``falls``;
+    ``least_contract`` the lowest contract that finishes from it, where the barrel sets one)."""
+
+    on: bool
+    deals: int
+    falls: int
+    least_contract: NotRequired[int]
+
+
+class MeldScored(TypedDict):
+    """Pinochle: one meld of a player's, as many times as it was melded (``count``)."""
+
+    meld: str
+    name: str
+    points: int
+    count: int
+
+
+class PlayerScore(TypedDict):
+    """One player's deal (Thousand; Pinochle without partners, and each partner's part): points in game points,
+    the totals before and after the deal.  ``card_points`` and ``tricks`` are None where the deal did not give
+    them."""
+
+    id: str
+    hand_score: int
+    total_before: int
+    total_after: int
+    card_points: int | None
+    tricks: int | None
+    role: NotRequired[str]                  # declarer or defender; Pinochle's bidder
+    lines: NotRequired[list[Line]]
+    marriage_points: NotRequired[int]       # Thousand
+    barrel: NotRequired[Barrel]             # Thousand
+    bolts: NotRequired[int]                 # Thousand: bolts in a row after the deal
+    concessions: NotRequired[int]           # Thousand: deals conceded so far
+    side: NotRequired[str]                  # Pinochle with partners
+    meld: NotRequired[list[MeldScored]]     # Pinochle
+    meld_points: NotRequired[int | None]    # Pinochle
+    raw_card_points: NotRequired[int]       # Pinochle: the counters before rounding
+
+
+class SideScore(TypedDict):
+    """One side's deal (Canasta; Pinochle with partners): its players, lines and totals."""
+
+    id: str
+    players: list[str]
+    hand_score: int
+    total_before: int
+    total_after: int
+    lines: list[Line]
+    base_score: NotRequired[int]            # Canasta: canastas, red threes, going out
+    card_score: NotRequired[int]            # Canasta: cards melded less cards left in hand
+    penalties: NotRequired[int]             # Canasta
+    meld_points: NotRequired[int]           # Pinochle
+    raw_card_points: NotRequired[int]       # Pinochle
+    card_points: NotRequired[int]           # Pinochle
+    tricks: NotRequired[int | None]         # Pinochle
+    bidding_side: NotRequired[bool]         # Pinochle
+
+
 class Answer(TypedDict):
     """What every answer carries."""
 
@@ -57,8 +127,8 @@ class ScoreAnswer(Answer):
     winner: str | None
     state_after: dict[str, Any]
     penalties: NotRequired[list[Penalty]]
-    players: NotRequired[list[dict[str, Any]]]       # Thousand, Pinochle
-    sides: NotRequired[list[dict[str, Any]]]         # Canasta
+    players: NotRequired[list[PlayerScore]]          # Thousand, Pinochle
+    sides: NotRequired[list[SideScore]]              # Canasta, Pinochle with partners
     events: NotRequired[list[dict[str, Any]]]
     contract: NotRequired[dict[str, Any]]            # Thousand
     trump: NotRequired[str | None]                   # Pinochle
