@@ -10,7 +10,7 @@ from typing import Any
 import icu
 
 from .errors import InputError, esc
-from .i18n import _, alternatives
+from .i18n import N_, _, alternatives
 
 ECHO_MAX = 64          # characters of a client's text that an answer shows back
 # ICU's implementation of the confusable detection of Unicode Technical Standard #39 (its checks are thread-safe
@@ -153,17 +153,23 @@ def parse_players(req: dict, variant) -> list[str]:
     return players
 
 
+# what a name that is not one of the players is told (:func:`not_a_player`), as the games' tables of checks name it
+NOT_A_PLAYER = N_("{name} is not one of the players ({players})")
+
+
 def not_a_player(value: Any, players: list[str]) -> str:
     """What a name that is not one of ``players`` is told: where it is one of them under :func:`name_key` (another
-    case, another Unicode form of a letter, an invisible character), that it is written otherwise than the list
-    writes it; else the players it may name."""
+    case, another Unicode form of a letter, an invisible character) or looks like one (:func:`skeletons`: a Latin
+    letter for a Cyrillic one), that it is written otherwise than the list writes it; else the players it may
+    name."""
     if isinstance(value, str):
-        key = name_key(value)
-        same = next((p for p in players if name_key(p) == key), None)
+        key, shapes = name_key(value), skeletons(value)
+        same = next((p for p in players if name_key(p) == key), None) or \
+            next((p for p in players if skeletons(p) & shapes), None)
         if same is not None:
             return _("{name} is written otherwise than {player} in the list of players (in other characters or "
                      "letter case): write it as the list writes it", name=repr(value), player=repr(same))
-    return _("{name} is not one of the players ({players})", name=repr(value), players=", ".join(players))
+    return _(NOT_A_PLAYER, name=repr(value), players=", ".join(players))
 
 
 def parse_player(value: Any, players: list[str], ptr: str, allowed: list[str] | None = None) -> str:

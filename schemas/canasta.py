@@ -20,6 +20,7 @@ from .common import (
     PRINTABLE,
     REPLAY,
     TOO_LONG,
+    TOO_SHORT,
     Bool,
     CardField,
     Dict,
@@ -340,12 +341,12 @@ class SideSeat(Strict):
     MODEL = rec.Side
     id = SIDE_ID(required=True, metadata={"description": "A side's id, as given in `sides[].id`."})
     players = List(Name(), required=True, validate=Length(min=1, max=3),
-                   too_long=TOO_LONG["players"], metadata={"description": (
+                   too_long=TOO_LONG["players"], too_short=TOO_SHORT["players"], metadata={"description": (
         "The side's players, in the order they sit (see `CanastaSides`).")})
 
 
 SIDES = List(Nested(SideSeat), required=True, validate=Length(min=1, max=6),
-             too_long=TOO_LONG["sides"], metadata={"description": (
+             too_long=TOO_LONG["sides"], too_short=TOO_SHORT["sides"], metadata={"description": (
     "The sides in seat order. Partners sit apart: the seat order takes one player of each side in turn (the first "
     "player of each side in the order of the sides, then the second, ...), clockwise, so `[{id: NS, players: [North, "
     "South]}, {id: EW, players: [East, West]}]` seats North, East, South, West. Side ids and player names are all "
@@ -457,7 +458,7 @@ class DealSide(Strict):
     id = SIDE_ID(required=True, metadata={"description": "A side's id, as given in `sides[].id`."})
     melds = List(Cards(60), validate=Length(max=24), too_long=TOO_LONG["melds"])
     red_threes = RedThrees(8)
-    hands = List(Cards(120), validate=Length(min=1, max=3), too_long=TOO_LONG["hands"])
+    hands = List(Cards(120), validate=Length(min=1, max=3), too_long=TOO_LONG["hands"], too_short=TOO_SHORT["hands"])
     counts = Nested(Counts)
     went_out = Bool(metadata={"description": "A player of this side went out (at most one side did)."})
     concealed = Bool(metadata={"description": "The going out was concealed (canasta/6.4); only with `went_out`."})
@@ -502,7 +503,8 @@ class Irregularity(Strict):
 class Deal(Strict):
     """A completed hand, side by side, with the irregularities to penalise."""
     MODEL = rec.FinishedDeal
-    sides = List(Nested(DealSide), required=True, validate=Length(min=1, max=6), too_long=TOO_LONG["sides"],
+    sides = List(Nested(DealSide), required=True, validate=Length(min=1, max=6),
+                 too_long=TOO_LONG["sides"], too_short=TOO_SHORT["sides"],
                  metadata={"description": (
         "One entry per side (every side once).")})
     sitting_out = Name(metadata={"description": (
@@ -722,7 +724,8 @@ class ValidateRequest(Envelope):
     MODEL = rec.ValidateRequest
     sides = SIDES
     state = Nested(GameState)
-    log = List(Nested(Event), required=True, validate=Length(min=1, max=MAX_EVENTS), too_long=TOO_LONG["events"],
+    log = List(Nested(Event), required=True, validate=Length(min=1, max=MAX_EVENTS),
+               too_long=TOO_LONG["events"], too_short=TOO_SHORT["events"],
                metadata={"description": (
         "The events in order, starting with a `deal` (at most `REFEREE_MAX_EVENTS`, 5000 unless the service is set "
         "otherwise).")})

@@ -194,22 +194,42 @@ TOO_LONG: dict[str, Callable[[int, int], str]] = {
 }
 
 
+# What a list shorter than its ``Length(min=…)`` is told, by what it lists (``too_short=TOO_SHORT["players"]``)
+TOO_SHORT: dict[str, Callable[[int, int], str]] = {
+    "players": lambda least, n: ngettext("at least {least} player, not {n}", "at least {least} players, not {n}",
+                                         least, least=least, n=n),
+    "sides": lambda least, n: ngettext("at least {least} side, not {n}", "at least {least} sides, not {n}", least,
+                                       least=least, n=n),
+    "hands": lambda least, n: ngettext("at least {least} hand, not {n}", "at least {least} hands, not {n}", least,
+                                       least=least, n=n),
+    "events": lambda least, n: ngettext("at least {least} event, not {n}", "at least {least} events, not {n}", least,
+                                        least=least, n=n),
+}
+
+
 class List(fields.List):
     """marshmallow's List with the early length check of :func:`_refuse_long`, which stops reading its items once
     they have given more than :data:`MAX_FAULTS` faults: a log of 5,000 events full of unknown keys costs the reading
     of its first events, not of 40,000 errors that no answer would list.  ``too_long``: what a list longer than its
-    ``Length(max=…)`` is told (:data:`TOO_LONG`; "at most 24 items, not 25" by default)."""
+    ``Length(max=…)`` is told (:data:`TOO_LONG`; "at most 24 items, not 25" by default); ``too_short``: what one
+    shorter than its ``Length(min=…)`` is told (:data:`TOO_SHORT`; the length validator's words by default)."""
 
     default_error_messages = _localized_messages(fields.List)
     too_long: Callable[[int, int], str] = staticmethod(_items)
 
-    def __init__(self, cls_or_instance: Any, *, too_long: Callable[[int, int], str] | None = None, **kw: Any) -> None:
+    def __init__(self, cls_or_instance: Any, *, too_long: Callable[[int, int], str] | None = None,
+                 too_short: Callable[[int, int], str] | None = None, **kw: Any) -> None:
         super().__init__(cls_or_instance, **kw)
         if too_long is not None:
             self.too_long = too_long
+        self.too_short = too_short
 
     def _deserialize(self, value, attr, data, **kwargs):
         _refuse_long(self, value, list, self.too_long)
+        if self.too_short is not None and isinstance(value, list):
+            for v in self.validators:
+                if isinstance(v, validate.Length) and v.min is not None and len(value) < v.min:
+                    raise ValidationError(self.too_short(v.min, len(value)))
         if not utils.is_collection(value):
             raise self.make_error("invalid")
         items = value if isinstance(value, Sequence) else list(value)

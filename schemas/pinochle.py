@@ -28,6 +28,7 @@ from .common import (
     MAX_EVENTS,
     REPLAY,
     TOO_LONG,
+    TOO_SHORT,
     Bool,
     CardOf,
     CardsOf,
@@ -48,7 +49,7 @@ from .common import (
 from .fast import Fallback, compile_field
 
 PLAYERS = List(Name(), required=True, validate=Length(min=1, max=8),
-               too_long=TOO_LONG["players"], metadata={"description": (
+               too_long=TOO_LONG["players"], too_short=TOO_SHORT["players"], metadata={"description": (
     "The players' names in seat order (clockwise), all different: 2 for `two-handed`, 4 for `partnership` (seats 1 "
     "and 3 against 2 and 4; the sides are named `<seat 1>+<seat 3>` and `<seat 2>+<seat 4>`), 3 for "
     "`three-hand-auction`.")})
@@ -298,7 +299,8 @@ def _list_or_map(value):
     if not isinstance(value, (list, dict)):
         raise ValidationError(_("a list of melds in the order declared (two-handed) or an object of player to cards"))
     if len(value) > 64:
-        raise ValidationError(_("too many melds"))
+        raise ValidationError(TOO_LONG["melds"](64, len(value)) if isinstance(value, list)
+                              else TOO_LONG["players"](64, len(value)))
 
 
 class DealMelds(fields.Field):
@@ -597,7 +599,8 @@ class ValidateRequest(Envelope):
     MODEL = ValidateBody
     players = PLAYERS
     state = Nested(GameState)
-    log = List(Nested(Event), required=True, validate=Length(min=1, max=MAX_EVENTS), too_long=TOO_LONG["events"],
+    log = List(Nested(Event), required=True, validate=Length(min=1, max=MAX_EVENTS),
+               too_long=TOO_LONG["events"], too_short=TOO_SHORT["events"],
                metadata={"description": (
         "The events in order, starting with a `deal` (at most `REFEREE_MAX_EVENTS`, 5000 unless the service is set "
         "otherwise).")})

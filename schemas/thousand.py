@@ -26,6 +26,7 @@ from .common import (
     MAX_EVENTS,
     REPLAY,
     TOO_LONG,
+    TOO_SHORT,
     Bool,
     CardField,
     CardList,
@@ -47,7 +48,7 @@ from .common import (
 )
 
 PLAYERS = List(Name(), required=True, validate=Length(min=1, max=8),
-               too_long=TOO_LONG["players"], metadata={"description": (
+               too_long=TOO_LONG["players"], too_short=TOO_SHORT["players"], metadata={"description": (
     "The players' names in seat order (clockwise), all different; 2, 3 or 4 as the variant requires.")})
 SCORE_MAP = lambda **kw: Dict(keys=Name(), values=Int(), validate=Length(max=8), **kw)  # noqa: E731
 
@@ -565,7 +566,8 @@ class ValidateRequest(Envelope):
     MODEL = ValidateBody
     players = PLAYERS
     state = Nested(GameStateSchema)
-    log = List(Nested(Event), required=True, validate=Length(min=1, max=MAX_EVENTS), too_long=TOO_LONG["events"],
+    log = List(Nested(Event), required=True, validate=Length(min=1, max=MAX_EVENTS),
+               too_long=TOO_LONG["events"], too_short=TOO_SHORT["events"],
                metadata={"description": (
         "The events in order, starting with a `deal` (at most `REFEREE_MAX_EVENTS`, 5000 unless the service is set "
         "otherwise).")})

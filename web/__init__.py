@@ -234,6 +234,9 @@ QUICK_TEXTS = {
     "not_enough_marriages": N_("the marriages in hand do not allow it"),
     "tile_minimum": N_("Our first meld: how many points?"), "side_score": N_("Our side's score"),
     "side_score_hint": N_("Before this hand."), "minimum_is": N_("The first meld needs at least {n} points"),
+    "minimum_canasta": N_("The first meld must hold a canasta"),
+    "minimum_canasta_and": N_("The first meld needs a canasta and at least {n} points"),
+    "minimum_natural": N_("The first meld must hold a natural canasta, a sequence canasta or a canasta of wild cards"),
     "tile_concede": N_("What does a concession cost?"),
     "prior_concessions": N_("The player's concessions just before this one"),
     "prior_hint": N_("Under the house rules a third one may cost more."),
@@ -401,6 +404,8 @@ QUICK_TEXTS = {
     "irr_costs": N_("Penalty: {a} and {b} lose {points} points"),
     "irr_free": N_("No points are lost: {a} and {b} only put it right"),
     "table_in_force": N_("The rules of our table: {name}"),
+    "table_not_here": N_("These questions are for {n} players: our table “{name}” seats another number, so they are "
+                         "answered under the game's usual rules"),
 }
 
 # card names as words for screen readers («дама пик»)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, DeckSpec
-from ..common import Unread
+from ..common import NOT_A_PLAYER, Unread
 from ..errors import InputError, esc, tell
 from ..i18n import N_, _
 from .deal import DealState, Layout, Pile, known
@@ -77,7 +77,7 @@ def _dealt_packets(ev: Deal, layout: Layout, opts: Options, ptr: str, problems: 
 
 # what a deal event's hands and packets are told: a name not of the players, a player given none, a wrong size; and
 # whether their sizes are told in seat order (hands) or in the event's order (packets)
-_HANDS = (N_("{name} is not one of the players ({players})"), N_("the deal gives no hand for {player}"),
+_HANDS = (NOT_A_PLAYER, N_("the deal gives no hand for {player}"),
           N_("{player} was dealt {n} cards, not {dealt}"), True)
 _PACKETS = (N_("{name} is not one of the players in the deal"), N_("the deal gives no packet for {player}"),
             N_("{player}'s packet holds {n} cards, not {size}"), False)
@@ -94,7 +94,8 @@ def _per_player(raw: dict[str, list[Card]], layout: Layout, ptr: str, size: int,
         # five players: the trio's member sitting out is dealt nothing
         refuse((p == layout.sitting_out, N_("{player} sits this deal out and is dealt no cards"), {"player": p},
                 f"{ptr}/{esc(p)}"),
-               (p not in layout.side_of, stranger, {"name": repr(p), "players": list(layout.seats)}, f"{ptr}/{esc(p)}"))
+               (p not in layout.side_of, stranger, {"name": repr(p), "players": list(layout.seats), "value": p},
+                f"{ptr}/{esc(p)}"))
         out[p] = _logged(cards, f"{ptr}/{esc(p)}")
     tell(faults(*((p not in out, missing, {"player": p}, ptr) for p in layout.seats)))   # every one left out
     problems += [("canasta/1.5", _(wrong_size, player=p, n=len(out[p]), size=size, dealt=size), f"{ptr}/{esc(p)}")

@@ -7,6 +7,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ..cards import JOKER, Card, DeckSpec
+from ..common import NOT_A_PLAYER, not_a_player
 from ..errors import InputError, tell
 from ..i18n import N_, Rank, _
 from .deal import natural_rank
@@ -25,8 +26,16 @@ def faults(*checks: tuple[Any, ...]) -> list[dict]:
     that is allowed only where one of the ``allowed`` holds (an option the game plays, a phase, a side that has
     melded): broken when given and none allowed.  Every check broken, as a problem ``{"pointer", "detail"}``, its
     words (a message id) in the request's language."""
-    return [{"pointer": ptr, "detail": _(words, **params)}
+    return [{"pointer": ptr, "detail": _said(words, params)}
             for given, *allowed, words, params, ptr in checks if given and not any(allowed)]
+
+
+def _said(words: str, params: dict[str, Any]) -> str:
+    """``words`` in the request's language with ``params``; a name that is not one of the players (its ``value``
+    given) told as :func:`referee.common.not_a_player` tells it."""
+    if words == NOT_A_PLAYER and "value" in params:
+        return not_a_player(params["value"], params["players"])
+    return _(words, **params)
 
 
 def refuse(*checks: tuple[Any, ...]) -> None:

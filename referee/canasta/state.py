@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..common import distinct_names, missing_scores
+from ..common import NOT_A_PLAYER, distinct_names, missing_scores
 from ..errors import InputError, esc, tell
 from ..i18n import N_, _, alternatives, ngettext, number
 from .deal import Layout
@@ -31,10 +31,10 @@ PARTNERSHIPS = {2: ([[1, 1]], _ALONE), 3: ([[1, 1, 1]], _ALONE),
 
 def player_at(value: str | None, layout: Layout, ptr: str) -> str:
     """One of the players, or InputError at ``ptr``."""
-    players = {"players": list(layout.seats), "player": value, "name": repr(value)}
+    players = {"players": list(layout.seats), "player": value, "name": repr(value), "value": value}
     refuse((value is None, N_("name the player (one of {players})"), players, ptr),
             (value == layout.sitting_out, N_("{player} sits this deal out: the players are {players}"), players, ptr),
-            (value not in layout.side_of, N_("{name} is not one of the players ({players})"), players, ptr))
+            (value not in layout.side_of, NOT_A_PLAYER, players, ptr))
     assert value is not None
     return value
 
@@ -56,8 +56,8 @@ def parse_table(req: ScoreRequest | CheckRequest | ValidateRequest, variant,
              "/options/double_ending"),
             (opts.ask_required, not alone, N_("a player asks his partner: asking needs sides of two or more"), NO,
              "/options/ask_required"),
-            (dealer is not None, dealer in players, N_("{name} is not one of the players ({players})"),
-             {"name": repr(dealer), "players": players}, "/dealer"))
+            (dealer is not None, dealer in players, NOT_A_PLAYER,
+             {"name": repr(dealer), "players": players, "value": dealer}, "/dealer"))
     return layout, scores, target
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..cards import Card
+from ..common import not_a_player
 from ..errors import InputError, esc
 from ..i18n import N_, _
 from .cards import DECK
@@ -52,7 +53,7 @@ def _gives(st: DealState, gives: dict[str, Card], ptrs: Pointers, field: str) ->
     """The exchange's cards, each to one of the players, each of the deck."""
     for p, card in gives.items():
         if p not in st.layout.players:
-            raise InputError(_("{name} is not one of the players", name=repr(p)), f"{_at(ptrs, field)}/{esc(p)}")
+            raise InputError(not_a_player(p, st.layout.players), f"{_at(ptrs, field)}/{esc(p)}")
         if not DECK.holds(card):
             raise InputError(_not_of_deck(card), f"{_at(ptrs, field)}/{esc(p)}")
     return dict(gives)

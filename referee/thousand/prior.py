@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..common import missing_scores
+from ..common import missing_scores, not_a_player
 from ..errors import esc, tell
 from ..i18n import N_, _, ngettext
 from .options import Options, OptionsLike
@@ -32,7 +32,7 @@ def parse_state(raw: PriorState | None, players: list[str], opts: OptionsLike) -
         for name, val in shape.get(key, {}).items():
             ptr = f"/state/{key}/{esc(name)}"
             if name not in players:
-                errors.append({"pointer": ptr, "detail": _("{name} is not one of the players", name=repr(name))})
+                errors.append({"pointer": ptr, "detail": not_a_player(name, players)})
             else:
                 errors += _READ.get(key, _state_counter)(st, key, name, val, ptr, opts)
     if raw.golden is not None:      # a golden round given with no counter says nothing of a game under way

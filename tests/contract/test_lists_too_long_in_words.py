@@ -70,3 +70,41 @@ def test_a_thousand_deal_event_gives_at_most_two_talons(client, lang, text):
     deal["musiks"] = [["9S", "9C", "10D"]] * 3
     assert errors(client, "thousand", "validate", {"players": PLAYERS, "log": log}, lang) == [
         {"pointer": f"/log/{log.index(deal)}/musiks", "detail": text}]
+
+
+@pytest.mark.parametrize("lang,text", [("en", "at least 1 player, not 0"), ("ru", "не менее 1 игрока, а не 0")])
+def test_an_empty_list_of_players_says_what_it_lacks(client, lang, text):
+    body = example("thousand/check-revoke.json")
+    body["players"] = []
+    assert errors(client, "thousand", "check", body, lang) == [{"pointer": "/players", "detail": text}]
+
+
+@pytest.mark.parametrize("game,lang,text", [("thousand", "en", "at least 1 event, not 0"),
+                                            ("pinochle", "ru", "не менее 1 события, а не 0")])
+def test_an_empty_log_says_what_it_lacks(client, game, lang, text):
+    body = example(f"{game}/game.json" if game == "thousand" else "pinochle/two-handed-game.json")
+    body["log"] = []
+    assert errors(client, game, "validate", body, lang) == [{"pointer": "/log", "detail": text}]
+
+
+@pytest.mark.parametrize("lang,text", [("en", "at least 1 side, not 0"), ("ru", "не менее 1 стороны, а не 0")])
+def test_canasta_sides_and_a_side_s_hands_say_what_they_lack(client, lang, text):
+    body = example("canasta/score-four-player.json")
+    body["deal"]["sides"][1]["hands"] = []
+    assert errors(client, "canasta", "score", copy.deepcopy(body), lang) == [
+        {"pointer": "/deal/sides/1/hands", "detail": {"en": "at least 1 hand, not 0", "ru": "не менее 1 руки, а не 0"}[lang]}]
+    body["sides"] = []
+    assert errors(client, "canasta", "score", body, lang)[0] == {"pointer": "/sides", "detail": text}
+
+
+@pytest.mark.parametrize("lang,text", [("en", "at most 64 melds, not 65"), ("ru", "не более 64 комбинаций, а не 65")])
+def test_a_pinochle_deal_s_melds_are_at_most_64(client, lang, text):
+    # the two-handed deal of examples/pinochle with its two melds given 65 times (then 64: refused for what they
+    # hold, not for their number)
+    body = example("pinochle/two-handed-score.json")
+    meld = body["deal"]["melds"][0]
+    body["deal"]["melds"] = [meld] * 65
+    assert errors(client, "pinochle", "score", copy.deepcopy(body), lang) == [
+        {"pointer": "/deal/melds", "detail": text}]
+    body["deal"]["melds"] = [meld] * 64
+    assert at(errors(client, "pinochle", "score", body, lang), "/deal/melds") != [text]

@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from page.browser_helpers import axe
+from page.browser_helpers import axe, wait
 from page.quick_helpers import Table, asked_again, open_page, ruling, sends
+from selenium.webdriver.common.by import By
 
 MINIMUM = {"ru": "Для открытия нужно не меньше {n} очков", "en": "The first meld needs at least {n} points"}
 
@@ -67,3 +68,62 @@ def test_the_pile_for_the_opening_in_the_12_card_classic(d, server, lang):
     }[lang]
     assert sends(t) == 1
     axe(d, "the pile for the opening, 12 cards dealt")
+
+
+BRAZILIAN = {  # canasta/4.1 under the Brazilian table: 120 from 3,000; from 7,000 a canasta whatever its count; from
+               # 8,000 a canasta and 200 in cards; from 9,000 a natural canasta (or a sequence, or one of wild cards)
+    6995: {"ru": "Для открытия нужно не меньше 120 очков", "en": "The first meld needs at least 120 points"},
+    7000: {"ru": "Для открытия нужна канаста", "en": "The first meld must hold a canasta"},
+    7995: {"ru": "Для открытия нужна канаста", "en": "The first meld must hold a canasta"},
+    8000: {"ru": "Для открытия нужна канаста и не меньше 200 очков",
+           "en": "The first meld needs a canasta and at least 200 points"},
+    8995: {"ru": "Для открытия нужна канаста и не меньше 200 очков",
+           "en": "The first meld needs a canasta and at least 200 points"},
+    9000: {"ru": "Для открытия нужна натуральная канаста, канаста-последовательность или канаста из свободных карт",
+           "en": "The first meld must hold a natural canasta, a sequence canasta or a canasta of wild cards"},
+}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_brazilian_opening_that_needs_a_canasta_says_so(d, server, lang):
+    our_table(d, server.url, "brazilian")
+    t = Table(d)
+    open_page(t, server.url, lang)
+    t.tap("#quick-game-canasta")
+    t.tap("#tile-minimum")
+    t.typed_here("6995")
+    t.tap("#quick-ask")
+    said = ruling(t)
+    assert said == BRAZILIAN[6995][lang]
+    # each threshold one step under and at it, in an order where every answer differs from the one before
+    for score in (7995, 8000, 7000, 8995, 9000):
+        t.type("#q-score", str(score))
+        said = asked_again(t, said)
+        assert said == BRAZILIAN[score][lang], score
+    axe(d, "the Brazilian opening")
+
+
+NOT_HERE = {"ru": "Эти вопросы — для игры на 4 игроков, а за нашим столом «Стол» играют в другом составе, поэтому "
+                  "ответы — по обычным правилам игры",
+            "en": "These questions are for 4 players: our table “Стол” seats another number, so they are answered "
+                  "under the game's usual rules"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_table_of_six_is_said_not_to_be_in_force(d, server, lang):
+    # a table saved from its link (as players share one) for the six-player game: the questions, asked of four, go
+    # by the classic laws, and the page says so instead of applying it in silence; at 1,500 the classic opening
+    # needs 90 (canasta/4.1)
+    d.get(server.url + "/" + ("?lang=en" if lang == "en" else "")
+          + '#table={"name":"Стол","game":"canasta","variant":"six-player","options":{}}')
+    save = {"ru": "Сохранить на этом устройстве", "en": "Save them on this device"}[lang]
+    wait(d, 10).until(lambda d: [b for b in d.find_elements(By.TAG_NAME, "button") if b.text == save])
+    next(b for b in d.find_elements(By.TAG_NAME, "button") if b.text == save).click()
+    t = Table(d)
+    open_page(t, server.url, lang)
+    t.tap("#quick-game-canasta")
+    assert d.find_element(By.ID, "quick-table").text == NOT_HERE[lang]
+    t.tap("#tile-minimum")
+    t.typed_here("1500")
+    t.tap("#quick-ask")
+    assert ruling(t) == MINIMUM[lang].format(n=90)

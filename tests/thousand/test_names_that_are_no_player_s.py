@@ -84,3 +84,22 @@ def test_the_sitter_of_four_does_not_play_the_deal(client):
     assert errors(client, "/v1/games/thousand/score", {"players": [*PLAYERS, "Глеб"], "variant": "four-player",
                                                        "dealer": "Глеб", "deal": deal}) == [
         {"pointer": "/deal/points/Глеб", "detail": "'Глеб' does not play this deal"}]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_look_alike_letter_is_told_as_another_writing(client, lang):
+    # «Bерa» with a Latin B among Cyrillic letters looks like the players' «Вера»: told so, not "not one of the players"
+    # while the list shows a name that reads the same
+    look_alike = "Bера"
+    assert look_alike != "Вера"
+    assert errors(client, "/v1/games/thousand/score", {"players": PLAYERS, "dealer": look_alike, "deal": DEAL},
+                  lang) == [{"pointer": "/dealer", "detail": OTHERWISE[lang].format(name="'Bера'", player="'Вера'")}]
+
+
+def test_an_exchange_to_a_name_in_another_case_is_told_so(client):
+    # Анна, the declarer, has taken the talon and gives a card to each opponent; Борис is written «борис»
+    position = {"phase": "talon", "declarer": "Анна", "contract": 100, "talon_taken": True, "exchanged": False}
+    action = {"type": "exchange", "player": "Анна", "gives": {"борис": "9S", "Вера": "9H"}}
+    assert errors(client, "/v1/games/thousand/check", {"players": PLAYERS, "dealer": "Вера", "position": position,
+                                                       "action": action}) == [
+        {"pointer": "/action/gives/борис", "detail": OTHERWISE["en"].format(name="'борис'", player="'Борис'")}]

@@ -183,7 +183,7 @@ EXCHANGE = {"phase": "talon", "declarer": "Anna", "contract": 100, "talon_taken"
     (PLAY_FIRST, {"type": "play", "player": "Anna"}, "/action/card", "a card must be a string such as '10H' or 'QS'",
      "карта задаётся строкой, например «10ч» или «Дп» (или «10H», «QS»)"),
     (EXCHANGE, {"type": "exchange", "player": "Anna", "gives": {"Zed": "9S", "Vera": "9H"}}, "/action/gives/Zed",
-     "'Zed' is not one of the players", "'Zed' — не из числа игроков"),
+     "'Zed' is not one of the players (Anna, Boris, Vera)", "'Zed' — не из числа игроков (Anna, Boris, Vera)"),
 ])
 def test_an_action_without_what_its_type_needs_is_refused(client, position, action, pointer, en, ru):
     for lang, detail in (("en", en), ("ru", ru)):

@@ -96,10 +96,14 @@
     return { status: r.status, data };
   }
   // the rules of the table chosen for this game, when its variant seats the tile's players: {variant, options}
-  function tableRules(g) {
+  function chosenTable(g) {
     const name = (load(CHOSEN, {}) || {})[g];
     const t = load(TABLES, []).find((x) => x && x.game === g && x.name === name);
-    return t && typeof t.variant === "string" && (!Array.isArray(t.players) || t.players.includes(COUNT[g])) ? t : null;
+    return t && typeof t.variant === "string" ? t : null;
+  }
+  function tableRules(g) {
+    const t = chosenTable(g);
+    return t && (!Array.isArray(t.players) || t.players.includes(COUNT[g])) ? t : null;
   }
   // one rule as it applies at our table: under its house rules when it has some (POST), else as its variant has it
   async function ruleOf(g, id) {
@@ -1054,7 +1058,13 @@
           pointers: { "/state": "score" } };
         },
         verdict(a) {
-          return [null, fmt(T.minimum_is, { n: String((a.facts || {}).minimum) })];
+          // a side at a high score may have to open with a canasta (the Brazilian table: a canasta, a canasta and
+          // 200 in cards, a natural canasta; or a table's opening_canasta_from): said as the rule says it
+          const facts = a.facts || {}, canasta = facts.opening_canasta;
+          if (canasta === "natural") return [null, T.minimum_natural];
+          if (canasta && facts.minimum !== null && facts.minimum !== undefined) return [null, fmt(T.minimum_canasta_and, { n: num(facts.minimum) })];
+          if (canasta) return [null, T.minimum_canasta];
+          return [null, fmt(T.minimum_is, { n: String(facts.minimum) })];
         },
       },
       irregularityTile(),
@@ -1186,9 +1196,13 @@
   }
 
   function tableInForce() {
-    const table = tableRules(game);
-    $("quick-table").hidden = !table;
-    $("quick-table").textContent = table ? fmt(T.table_in_force, { name: table.name }) : "";
+    const table = tableRules(game), chosen = chosenTable(game);
+    // a table of ours whose game seats another number of players than the questions ask about is said not to be
+    // in force, rather than left out in silence
+    const text = table ? fmt(T.table_in_force, { name: table.name })
+      : chosen ? fmt(T.table_not_here, { name: chosen.name, n: String(COUNT[game]) }) : "";
+    $("quick-table").hidden = !text;
+    $("quick-table").textContent = text;
   }
 
   // the open tile's answers, kept for this tab (sessionStorage) at every tap and keystroke
