@@ -76,7 +76,11 @@ def test_a_thousand_deal_event_gives_at_most_two_talons(client, lang, text):
 def test_an_empty_list_of_players_says_what_it_lacks(client, lang, text):
     body = example("thousand/check-revoke.json")
     body["players"] = []
-    assert errors(client, "thousand", "check", body, lang) == [{"pointer": "/players", "detail": text}]
+    assert errors(client, "thousand", "check", copy.deepcopy(body), lang) == [{"pointer": "/players", "detail": text}]
+    body["players"] = ["Anna"]                  # one passes the list: refused by the variant's number of players
+    assert at(errors(client, "thousand", "check", body, lang), "/players") == [{
+        "en": "“Thousand, Russian classic (3 players)” is played by 3 players, not 1",
+        "ru": "«Тысяча, русская классика (3 игрока)»: число игроков — 3, а указано 1"}[lang]]
 
 
 @pytest.mark.parametrize("game,lang,text", [("thousand", "en", "at least 1 event, not 0"),
