@@ -81,6 +81,8 @@ def test_an_empty_list_of_players_says_what_it_lacks(client, lang, text):
     assert at(errors(client, "thousand", "check", body, lang), "/players") == [{
         "en": "“Thousand, Russian classic (3 players)” is played by 3 players, not 1",
         "ru": "«Тысяча, русская классика (3 игрока)»: число игроков — 3, а указано 1"}[lang]]
+    body["players"] = [5]                       # one that is no name: told at the item, the list's length is right
+    assert errors(client, "thousand", "check", body, "en") == [{"pointer": "/players/0", "detail": "not a valid string"}]
 
 
 @pytest.mark.parametrize("game,lang,text", [("thousand", "en", "at least 1 event, not 0"),
