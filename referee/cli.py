@@ -133,6 +133,7 @@ def judge_text(text: str | bytes, endpoint: str, game: str | None, where: str = 
     ``{"status", ...}``; never raises.  ``cite`` False: the answer without the citations, ``engine_version`` and
     ``edition`` (``validate``'s records show none of them; rendering the rules cited costs about as much as reading
     the body)."""
+    g = None
     try:                                  # a byte order mark is read as over HTTP (referee.jsonio.parse_body)
         body = parse_body(text)
         g, body = _split_game(body, game, where)
@@ -144,7 +145,9 @@ def judge_text(text: str | bytes, endpoint: str, game: str | None, where: str = 
             judged, variant, opts, result, _rules = service.judge(g, endpoint, body)
             answer = {"game": judged.id, "variant": variant.id, "options": opts, **result}
     except RefereeError as e:
-        return {"status": "unreadable", "code": e.type, "error": error_of(e)}
+        # the game, where the body or --game named one it knows: the record gives its rulebook's edition
+        known = {"game": g} if g in registry.GAMES else {}
+        return {"status": "unreadable", "code": e.type, **known, "error": error_of(e)}
     return {"status": "ok", "answer": answer}
 
 

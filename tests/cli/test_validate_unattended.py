@@ -171,6 +171,7 @@ def test_the_body_limit_applies_to_each_line(tmp_path):
     recs = records(out)
     assert [(x["line"], x["status"], x.get("code")) for x in recs] == [
         (1, "valid", None), (2, "unreadable", PROBLEM_BASE + "payload-too-large")]
+    assert "game" not in recs[1] and recs[1]["edition"] is None     # a line not read names no game (docs/cli.md)
 
 
 def test_the_events_limit_applies_to_each_line(tmp_path):
@@ -187,6 +188,8 @@ def test_the_events_limit_applies_to_each_line(tmp_path):
     assert "/log" not in [e["pointer"] for e in (ten.get("error") or {}).get("errors", [])]
     assert eleven["code"] == PROBLEM_BASE + "invalid-input"
     assert eleven["error"]["errors"] == [{"pointer": "/log", "detail": "at most 10 events, not 11"}]
+    # the refused line names its game: its record gives the game's rulebook edition (docs/cli.md), as a judged one
+    assert (eleven["game"], eleven["edition"]) == ("thousand", "2026-12-01") == (ten["game"], ten["edition"])
 
 
 # ---------------------------------------------------------------- inputs
