@@ -157,18 +157,25 @@ def parse_players(req: dict, variant) -> list[str]:
 NOT_A_PLAYER = N_("{name} is not one of the players ({players})")
 
 
+def written_otherwise(value: Any, names: list[str]) -> str | None:
+    """The one of ``names`` that ``value`` (not one of them) is written otherwise than: the same under
+    :func:`name_key` (another case, another Unicode form of a letter, an invisible character), or looking like it
+    (:func:`skeletons`: a Latin letter for a Cyrillic one); None for a name like none of them."""
+    if not isinstance(value, str):
+        return None
+    key, shapes = name_key(value), skeletons(value)
+    return next((p for p in names if name_key(p) == key), None) or next((p for p in names if skeletons(p) & shapes),
+                                                                         None)
+
+
 def not_a_player(value: Any, players: list[str]) -> str:
-    """What a name that is not one of ``players`` is told: where it is one of them under :func:`name_key` (another
-    case, another Unicode form of a letter, an invisible character) or looks like one (:func:`skeletons`: a Latin
-    letter for a Cyrillic one), that it is written otherwise than the list writes it; else the players it may
+    """What a name that is not one of ``players`` is told: where it is one of them written otherwise
+    (:func:`written_otherwise`), that it is written otherwise than the list writes it; else the players it may
     name."""
-    if isinstance(value, str):
-        key, shapes = name_key(value), skeletons(value)
-        same = next((p for p in players if name_key(p) == key), None) or \
-            next((p for p in players if skeletons(p) & shapes), None)
-        if same is not None:
-            return _("{name} is written otherwise than {player} in the list of players (in other characters or "
-                     "letter case): write it as the list writes it", name=repr(value), player=repr(same))
+    same = written_otherwise(value, players)
+    if same is not None:
+        return _("{name} is written otherwise than {player} in the list of players (in other characters or letter "
+                 "case): write it as the list writes it", name=repr(value), player=repr(same))
     return _(NOT_A_PLAYER, name=repr(value), players=", ".join(players))
 
 

@@ -24,7 +24,7 @@ from .options import Options, OptionsLike, deal_size
 from .outcome import PENALTIES as PENALTIES
 from .outcome import finished_deal as finished_deal
 from .pile import described
-from .read import NO, Tally, holds_deal, refuse, revealed, side_melds_of
+from .read import NO, NOT_A_SIDE, Tally, holds_deal, refuse, revealed, side_melds_of
 from .state import deal_layout_trio as deal_layout_trio
 from .state import parse_table as parse_table
 from .state import player_at
@@ -60,8 +60,7 @@ def _position_hand(pos: Position, action: Action, answer: Any, tally: Tally,
 def _one_of_the_sides(sid: str, layout: Layout, at: str) -> str:
     """The pointer of side ``sid``'s entry under ``at``; InputError there when it is not one of the sides."""
     ptr = f"{at}/{esc(sid)}"
-    refuse((sid not in layout.members, N_("{name} is not one of the sides ({sides})"),
-             {"name": repr(sid), "sides": layout.sides}, ptr))
+    refuse((sid not in layout.members, NOT_A_SIDE, {"name": repr(sid), "sides": layout.sides, "value": sid}, ptr))
     return ptr
 
 

@@ -7,7 +7,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ..cards import JOKER, Card, DeckSpec
-from ..common import NOT_A_PLAYER, not_a_player
+from ..common import NOT_A_PLAYER, not_a_player, written_otherwise
 from ..errors import InputError, tell
 from ..i18n import N_, Rank, _
 from .deal import natural_rank
@@ -30,11 +30,21 @@ def faults(*checks: tuple[Any, ...]) -> list[dict]:
             for given, *allowed, words, params, ptr in checks if given and not any(allowed)]
 
 
+# what a side id that is not one of the sides is told, the sides listed
+NOT_A_SIDE = N_("{name} is not one of the sides ({sides})")
+
+
 def _said(words: str, params: dict[str, Any]) -> str:
-    """``words`` in the request's language with ``params``; a name that is not one of the players (its ``value``
-    given) told as :func:`referee.common.not_a_player` tells it."""
+    """``words`` in the request's language with ``params``; a name that is not one of the players or of the sides
+    (its ``value`` given) told as :func:`referee.common.not_a_player` tells it: one written otherwise than a
+    player's or a side's name (another case, a look-alike letter) is told so."""
     if words == NOT_A_PLAYER and "value" in params:
         return not_a_player(params["value"], params["players"])
+    if words == NOT_A_SIDE and "value" in params:
+        same = written_otherwise(params["value"], list(params["sides"]))
+        if same is not None:
+            return _("{name} is written otherwise than the side {side} (in other characters or letter case): write "
+                     "it as the sides write it", name=repr(params["value"]), side=repr(same))
     return _(words, **params)
 
 

@@ -10,7 +10,7 @@ from ..errors import InputError, esc, tell
 from ..i18n import N_, _, alternatives, ngettext, number
 from .deal import Layout
 from .options import Options, OptionsLike
-from .read import NO, faults, refuse
+from .read import NO, NOT_A_SIDE, faults, refuse
 
 if TYPE_CHECKING:       # the request records (the schemas' layer: read here, never imported at run time)
     from schemas.canasta_records import (
@@ -102,8 +102,8 @@ def _scores_before(req: ScoreRequest | CheckRequest | ValidateRequest, ids: list
     given = state.scores or {}
     # a name that is no side, then a side left out (the one it may stand for), then the totals that are no
     # multiple of 5: all said at once, as in the other games
-    tell(faults(*((k not in scores, N_("{name} is not one of the sides ({sides})"),
-                         {"name": repr(k), "sides": ids}, f"/state/scores/{esc(k)}") for k in given))
+    tell(faults(*((k not in scores, NOT_A_SIDE, {"name": repr(k), "sides": ids, "value": k},
+                   f"/state/scores/{esc(k)}") for k in given))
                + missing_scores({"scores": state.scores, "rounds": rounds}, ids, ("rounds",), sides=True)
                + faults(*((v % 5, N_("a side's total: an integer multiple of 5 (every card and bonus is)"), NO,
                            f"/state/scores/{esc(k)}") for k, v in given.items())))

@@ -52,3 +52,24 @@ def test_a_dealt_hand_of_a_player_written_otherwise(client):
     log[0]["hands"]["s"] = log[0]["hands"].pop("S")
     assert errors(client, "validate", {"sides": sides, "log": log}) == [
         {"pointer": "/log/0/hands/s", "detail": OTHERWISE["en"].format(name="'s'", player="'S'")}]
+
+
+SIDE_OTHERWISE = {"en": "'ew' is written otherwise than the side 'EW' (in other characters or letter case): write it "
+                        "as the sides write it",
+                  "ru": "'ew' записано иначе, чем сторона 'EW' (другими символами или в другом регистре): напишите "
+                        "так же, как записаны стороны"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_side_s_total_under_its_id_written_otherwise(client, lang):
+    # the README's frozen pile at NS 1,250 and EW 2,310, EW's total under «ew»: told so, and EW's total as missing
+    body = example("canasta/check-frozen-pile.json")
+    body["state"] = {"scores": {"NS": 1250, "ew": 2310}}
+    assert errors(client, "check", body, lang)[0] == {"pointer": "/state/scores/ew", "detail": SIDE_OTHERWISE[lang]}
+
+
+def test_a_side_id_like_none_lists_the_sides(client):
+    body = example("canasta/check-frozen-pile.json")
+    body["state"] = {"scores": {"NS": 1250, "XY": 2310}}
+    assert errors(client, "check", body)[0] == {"pointer": "/state/scores/XY",
+                                                "detail": "'XY' is not one of the sides (NS, EW)"}
