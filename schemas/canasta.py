@@ -363,7 +363,8 @@ class GameState(Strict):
     a new game). Totals are multiples of 5 (422 otherwise); they set each side's initial-meld minimum (canasta/4.1).
     """
     MODEL = rec.GameState
-    scores = Dict(keys=SIDE_ID(), values=Int(-1000000, 1000000), validate=Length(max=6), metadata={"description": (
+    scores = Dict(keys=SIDE_ID(), values=Int(-1000000, 1000000), validate=Length(max=6),
+                  too_long=TOO_LONG["sides"], metadata={"description": (
         "Total per side.")})
     rounds = Int(0, 1000, metadata={"description": (
         "Deals already played, for the round limit `max_rounds` (canasta/7.2).")})
@@ -590,10 +591,11 @@ class Position(Strict):
         "those. Melding, discarding and going out are judged on the whole hand (a red three it may hold must be laid "
         "out first), so they are a 422 asking for the list.")})
     melds = Dict(keys=SIDE_ID(), values=List(Cards(60), validate=Length(max=24), too_long=TOO_LONG["melds"]),
-                        validate=Length(max=6), metadata={"description": (
+                 validate=Length(max=6), too_long=TOO_LONG["sides"], metadata={"description": (
         "Side id → the side's melds on the table, each a list of cards; a side left out has nothing on the table (it "
         "has not melded).")})
-    red_threes = Dict(keys=SIDE_ID(), values=RedThrees(8), validate=Length(max=6), metadata={"description": (
+    red_threes = Dict(keys=SIDE_ID(), values=RedThrees(8), validate=Length(max=6),
+                      too_long=TOO_LONG["sides"], metadata={"description": (
         "Side id → the red threes the side has laid out.")})
     pile = Nested(PileView, required=True)
     stock = Int(0, 216, metadata={"description": (
@@ -617,7 +619,8 @@ class Position(Strict):
         "follow; see docs/canasta-logs.md). The position is his before the take (`phase` draw, the pile as it lay); "
         "`melds` are the melds of his turn so far, the first holding the top card. The next action is judged with "
         "them as one turn, as `validate` judges it.")})
-    red_threes_held = Dict(keys=Name(), values=RedThrees(4), validate=Length(max=5), metadata={"description": (
+    red_threes_held = Dict(keys=Name(), values=RedThrees(4), validate=Length(max=5),
+                           too_long=TOO_LONG["players"], metadata={"description": (
         "Before play begins (`phase` draw), other players → the red threes dealt to them that they still hold; each "
         "may lay his out before the first turn (canasta/2.1), so a `red_three` by one of them is judged with these "
         "cards as his hand.")})
@@ -704,7 +707,8 @@ class Event(ByType):
     sitting_out = Name(metadata={"description": (
         "`deal` with five players: the trio member who sits the deal out (they take turns).")})
     hands = Dict(keys=Name(), values=Cards(20, lenient=True), validate=Length(max=6))
-    packets = Dict(keys=Name(), values=Cards(20, lenient=True), validate=Length(max=6), metadata={"description": (
+    packets = Dict(keys=Name(), values=Cards(20, lenient=True), validate=Length(max=6),
+                   too_long=TOO_LONG["players"], metadata={"description": (
         "`deal` with `packet_size` (Pennies from Heaven): player → his face-down packet.")})
     pile = Cards(30, lenient=True)
     card = Card(lenient=True)

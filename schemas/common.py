@@ -252,13 +252,23 @@ class List(fields.List):
         return result
 
 
+def _entries(most: int, n: int) -> str:
+    return _("at most {most} entries, not {n}", most=most, n=n)
+
+
 class Dict(fields.Dict):
-    """marshmallow's Dict with the early length check of :func:`_refuse_long`."""
+    """marshmallow's Dict with the early length check of :func:`_refuse_long`; ``too_long``: what an object of more
+    entries than its ``Length(max=…)`` is told (:data:`TOO_LONG`, by what its keys name: "at most 8 players, not 9";
+    "at most 8 entries, not 9" by default)."""
 
     default_error_messages = _localized_messages(fields.Dict)
 
+    def __init__(self, *, too_long: Callable[[int, int], str] | None = None, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.too_long = too_long or _entries
+
     def _deserialize(self, value, attr, data, **kwargs):
-        _refuse_long(self, value, dict, lambda most, n: _("at most {most} entries, not {n}", most=most, n=n))
+        _refuse_long(self, value, dict, self.too_long)
         return super()._deserialize(value, attr, data, **kwargs)
 
 

@@ -53,7 +53,8 @@ PLAYERS = List(Name(), required=True, validate=Length(min=1, max=8),
     "The players' names in seat order (clockwise), all different: 2 for `two-handed`, 4 for `partnership` (seats 1 "
     "and 3 against 2 and 4; the sides are named `<seat 1>+<seat 3>` and `<seat 2>+<seat 4>`), 3 for "
     "`three-hand-auction`.")})
-SCORE_MAP = lambda **kw: Dict(keys=Name(), values=Int(), validate=Length(max=8), **kw)  # noqa: E731
+SCORE_MAP = lambda **kw: Dict(keys=Name(), values=Int(), validate=Length(max=8),
+                              too_long=TOO_LONG["players"], **kw)  # noqa: E731
 
 
 # ---------------------------------------------------------------- the records (see the module's doc)

@@ -50,7 +50,8 @@ from .common import (
 PLAYERS = List(Name(), required=True, validate=Length(min=1, max=8),
                too_long=TOO_LONG["players"], too_short=TOO_SHORT["players"], metadata={"description": (
     "The players' names in seat order (clockwise), all different; 2, 3 or 4 as the variant requires.")})
-SCORE_MAP = lambda **kw: Dict(keys=Name(), values=Int(), validate=Length(max=8), **kw)  # noqa: E731
+SCORE_MAP = lambda **kw: Dict(keys=Name(), values=Int(), validate=Length(max=8),
+                              too_long=TOO_LONG["players"], **kw)  # noqa: E731
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -102,7 +103,8 @@ class GameStateSchema(Strict):
     """
     MODEL = PriorState
     scores = SCORE_MAP(metadata={"description": "Total per player."})
-    barrel = Dict(keys=Name(), values=Nested(BarrelCounters), validate=Length(max=8), metadata={"description": (
+    barrel = Dict(keys=Name(), values=Nested(BarrelCounters), validate=Length(max=8),
+                  too_long=TOO_LONG["players"], metadata={"description": (
         "Barrel counters per player (thousand/14).")})
     bolts = SCORE_MAP(metadata={"description": "Bolt counter per player, 0–2 (thousand/13)."})
     concessions = SCORE_MAP(metadata={"description": "Concessions made so far per player (thousand/9)."})
@@ -206,7 +208,8 @@ class Deal(Strict):
     points = SCORE_MAP(metadata={"description": (
         "Card points won per active player (with tricks_taken, instead of tricks).")})
     tricks_taken = SCORE_MAP(metadata={"description": "Tricks won per active player."})
-    took_trick = Dict(keys=Name(), values=Bool(), validate=Length(max=8), metadata={"description": (
+    took_trick = Dict(keys=Name(), values=Bool(), validate=Length(max=8),
+                      too_long=TOO_LONG["players"], metadata={"description": (
         "Whether each active player took a trick (with `points`, instead of `tricks_taken`).")})
     talon = CardsOf(4, metadata={"description": (
         "The talon's 3 cards (needed for the sitter's score with four players).")})
@@ -311,7 +314,8 @@ class Position(Strict):
     contract = Int(0, 1000)
     trump = String(allow_none=True, validate=Length(min=1, max=2), metadata={"description": (
         "The current trump suit, `null` for none yet.")})
-    tricks_won = Dict(keys=Name(), values=TrickCount(), validate=Length(max=8), metadata={"description": (
+    tricks_won = Dict(keys=Name(), values=TrickCount(), validate=Length(max=8),
+                      too_long=TOO_LONG["players"], metadata={"description": (
         "Tricks won so far per player (play phase), each a number or, where the exact count decides nothing, `some` "
         "(one or more) or `none`. With `some`, a given hand's size tells how many tricks have been played.")})
     marriages = List(Nested(Marriage), validate=Length(max=8),
@@ -456,7 +460,8 @@ class Action(ByType):
     amount = Int(0, 1000)
     blind = Bool()
     musik = Int(0, 1)
-    gives = Dict(keys=Name(), values=CardOf(), validate=Length(max=3), metadata={"description": (
+    gives = Dict(keys=Name(), values=CardOf(), validate=Length(max=3),
+                 too_long=TOO_LONG["players"], metadata={"description": (
         "The exchange — opponent → the card given to them (one each).")})
     cards = CardsOf(4)
     card = CardOf()
@@ -537,7 +542,8 @@ class Event(ByType):
     amount = Int(0, 1000)
     blind = Bool()
     musik = Int(0, 1)
-    gives = Dict(keys=Name(), values=LogCard(), validate=Length(max=3), metadata={"description": (
+    gives = Dict(keys=Name(), values=LogCard(), validate=Length(max=3),
+                 too_long=TOO_LONG["players"], metadata={"description": (
         "The exchange — opponent → the card given to them (one each).")})
     cards = LogCards(4)
     card = LogCard()

@@ -114,3 +114,21 @@ def test_a_pinochle_deal_s_melds_are_at_most_64(client, lang, text):
         {"pointer": "/deal/melds", "detail": text}]
     body["deal"]["melds"] = [meld] * 64
     assert at(errors(client, "pinochle", "score", body, lang), "/deal/melds") != [text]
+
+
+@pytest.mark.parametrize("lang,text", [("en", "at most 8 players, not 9"), ("ru", "не более 8 игроков, а не 9")])
+def test_a_deal_s_points_name_at_most_8_players(client, lang, text):
+    # a map keyed by players says players, not entries: 9 names (then 8: refused as names that are no players)
+    body = {"players": ["Анна", "Борис", "Вера"], "dealer": "Вера",
+            "deal": {"declarer": "Анна", "contract": 100, "points": {f"P{i}": 0 for i in range(9)}}}
+    assert errors(client, "thousand", "score", copy.deepcopy(body), lang) == [
+        {"pointer": "/deal/points", "detail": text}]
+    body["deal"]["points"] = {f"P{i}": 0 for i in range(8)}
+    assert at(errors(client, "thousand", "score", body, lang), "/deal/points") != [text]
+
+
+@pytest.mark.parametrize("lang,text", [("en", "at most 6 sides, not 7"), ("ru", "не более 6 сторон, а не 7")])
+def test_a_canasta_map_keyed_by_sides_names_sides(client, lang, text):
+    body = example("canasta/check-frozen-pile.json")
+    body["state"] = {"scores": {f"S{i}": 0 for i in range(7)}}
+    assert errors(client, "canasta", "check", body, lang) == [{"pointer": "/state/scores", "detail": text}]
