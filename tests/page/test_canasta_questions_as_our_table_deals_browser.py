@@ -18,12 +18,25 @@ from selenium.webdriver.common.by import By
 MINIMUM = {"ru": "Для открытия нужно не меньше {n} очков", "en": "The first meld needs at least {n} points"}
 
 
-def our_table(d, url, variant):
+def our_table(d, url, variant, options=None):
     d.get(url + "/")
-    tables = [{"game": "canasta", "name": "Дома", "variant": variant, "options": {}}]
+    tables = [{"game": "canasta", "name": "Дома", "variant": variant, "options": options or {}}]
     d.execute_script(f"""
         localStorage.setItem('referee.tables', JSON.stringify({json.dumps(tables)}));
         localStorage.setItem('referee.tables.chosen', JSON.stringify({{canasta: 'Дома'}}));""")
+
+
+def minimum_asked(d, server, lang, variant, score, options=None):
+    """«Сколько нужно для открытия?» asked at ``score`` under our table of ``variant`` (with house ``options``): the
+    page, as it then is."""
+    our_table(d, server.url, variant, options)
+    t = Table(d)
+    open_page(t, server.url, lang)
+    t.tap("#quick-game-canasta")
+    t.tap("#tile-minimum")
+    t.typed_here(str(score))
+    t.tap("#quick-ask")
+    return t
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
@@ -34,13 +47,7 @@ def our_table(d, url, variant):
     ("samba", 6995, 7000, 120, 150),
 ])
 def test_the_opening_minimum_under_our_table_s_deal(d, server, lang, variant, under, at, n_under, n_at):
-    our_table(d, server.url, variant)
-    t = Table(d)
-    open_page(t, server.url, lang)
-    t.tap("#quick-game-canasta")
-    t.tap("#tile-minimum")
-    t.typed_here(str(under))
-    t.tap("#quick-ask")
+    t = minimum_asked(d, server, lang, variant, under)
     assert ruling(t) == MINIMUM[lang].format(n=n_under)
     t.type("#q-score", str(at))
     assert asked_again(t, MINIMUM[lang].format(n=n_under)) == MINIMUM[lang].format(n=n_at)
@@ -86,13 +93,7 @@ BRAZILIAN = {  # canasta/4.1 under the Brazilian table: 120 from 3,000; from 7,0
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_the_brazilian_opening_that_needs_a_canasta_says_so(d, server, lang):
-    our_table(d, server.url, "brazilian")
-    t = Table(d)
-    open_page(t, server.url, lang)
-    t.tap("#quick-game-canasta")
-    t.tap("#tile-minimum")
-    t.typed_here("6995")
-    t.tap("#quick-ask")
+    t = minimum_asked(d, server, lang, "brazilian", 6995)
     said = ruling(t)
     assert said == BRAZILIAN[6995][lang]
     # each threshold one step under and at it, in an order where every answer differs from the one before
@@ -126,4 +127,12 @@ def test_a_table_of_six_is_said_not_to_be_in_force(d, server, lang):
     t.tap("#tile-minimum")
     t.typed_here("1500")
     t.tap("#quick-ask")
+    assert ruling(t) == MINIMUM[lang].format(n=90)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_table_with_sequences_deals_15_where_its_variant_leaves_it_open(d, server, lang):
+    # the 12-card classic deals by the number of players (12 for four), but with sequences every player is dealt 15
+    # (canasta/1.5): at 1,500 the opening needs 90 (canasta/4.1); a 12-card hand would be refused
+    t = minimum_asked(d, server, lang, "classic-12", 1500, {"sequences": True})
     assert ruling(t) == MINIMUM[lang].format(n=90)

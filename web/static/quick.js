@@ -401,14 +401,16 @@
     const t = tableRules(g);
     return t && t.options && name in t.options ? t.options[name] : optionOf(info, name);
   };
-  // the cards each of four players is dealt under our table's rules (canasta/1.5): the variant's deal size, or
-  // its table by the number of players where it leaves that to them (11 for four; the 12-card classic's 12)
+  // the cards each of four players is dealt under our table's rules (canasta/1.5, as referee.canasta.options.deal_size
+  // says for four): the variant's deal size, or where it leaves that to the number of players 15 with sequences,
+  // else its deal table's (11 for four; the 12-card classic's 12)
   // (the classic's 11 with no table of ours chosen: its variant is not fetched for it)
   const canastaDeal = async () => {
     if (!tableRules("canasta")) return 11;
     const info = await variantInfo("canasta");
     const size = house("canasta", info, "deal_size");
     if (size !== null && size !== undefined) return Number(size);
+    if (house("canasta", info, "sequences") === true) return 15;
     return house("canasta", info, "deal_table") === "twelve" ? 12 : 11;
   };
   const bidRange = (info) => ({ low: 100, high: Number(house("thousand", info, "max_bid") ?? 400),
