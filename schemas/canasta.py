@@ -706,7 +706,7 @@ class Event(ByType):
     dealer = Name()
     sitting_out = Name(metadata={"description": (
         "`deal` with five players: the trio member who sits the deal out (they take turns).")})
-    hands = Dict(keys=Name(), values=Cards(20, lenient=True), validate=Length(max=6))
+    hands = Dict(keys=Name(), values=Cards(20, lenient=True), validate=Length(max=6), too_long=TOO_LONG["players"])
     packets = Dict(keys=Name(), values=Cards(20, lenient=True), validate=Length(max=6),
                    too_long=TOO_LONG["players"], metadata={"description": (
         "`deal` with `packet_size` (Pennies from Heaven): player → his face-down packet.")})

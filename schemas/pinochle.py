@@ -580,7 +580,7 @@ class Event(ByType):
     type = String(required=True, validate=OneOf(EVENTS))
     player = Name()
     dealer = Name()
-    hands = Dict(keys=Name(), values=CardsOf(18), validate=Length(max=4))
+    hands = Dict(keys=Name(), values=CardsOf(18), validate=Length(max=4), too_long=TOO_LONG["players"])
     upcard = CardOf()
     widow = CardsOf(3)
     card = CardOf()

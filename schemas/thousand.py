@@ -534,7 +534,7 @@ class Event(ByType):
     type = String(required=True, validate=OneOf(EVENTS))
     player = Name()
     dealer = Name()
-    hands = Dict(keys=Name(), values=LogCards(14), validate=Length(max=4))
+    hands = Dict(keys=Name(), values=LogCards(14), validate=Length(max=4), too_long=TOO_LONG["players"])
     talon = LogCards(4)
     musiks = List(LogCards(4), validate=Length(max=2), too_long=TOO_LONG["talons"])
     golden = Bool()

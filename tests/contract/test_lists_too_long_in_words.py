@@ -132,3 +132,19 @@ def test_a_canasta_map_keyed_by_sides_names_sides(client, lang, text):
     body = example("canasta/check-frozen-pile.json")
     body["state"] = {"scores": {f"S{i}": 0 for i in range(7)}}
     assert errors(client, "canasta", "check", body, lang) == [{"pointer": "/state/scores", "detail": text}]
+
+
+@pytest.mark.parametrize("lang,text", [("en", "at most 4 players, not 5"), ("ru", "не более 4 игроков, а не 5")])
+def test_a_thousand_deal_event_s_hands_are_at_most_4_players(client, lang, text):
+    # the README's deal (tests/thousand_helpers.py): its deal event's hands keyed by 5 names (then 4: refused for
+    # the names, not for their number)
+    from tests.thousand_helpers import PLAYERS, readme_log
+    log = readme_log()
+    deal = next(e for e in log if e.get("type") == "deal")
+    i = log.index(deal)
+    deal["hands"] = {f"P{k}": [] for k in range(5)}
+    assert errors(client, "thousand", "validate", {"players": PLAYERS, "log": copy.deepcopy(log)}, lang) == [
+        {"pointer": f"/log/{i}/hands", "detail": text}]
+    deal["hands"] = {f"P{k}": [] for k in range(4)}
+    assert at(errors(client, "thousand", "validate", {"players": PLAYERS, "log": log}, lang), f"/log/{i}/hands") != [
+        text]
